@@ -1,0 +1,474 @@
+//! The HTTP machinery: building requests, retrying reads, reading envelopes and mapping
+//! failures to [`ApiError`]. Operations live in `ops/`.
+
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode, header};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::error::{ApiError, FieldErrors, Token, parse_retry_after};
+
+pub const DEFAULT_BASE_URL: &str = "https://api.weeek.net/public/v1";
+
+/// How reads are retried. Writes are never retried: a repeated create could duplicate a contact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RetryPolicy {
+    /// Retries after the first attempt.
+    pub max_retries: u32,
+    /// First backoff; doubles each retry.
+    pub base_delay: Duration,
+    /// Upper bound of any single wait, `Retry-After` included.
+    pub max_delay: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self {
+            max_retries: 2,
+            base_delay: Duration::from_millis(400),
+            max_delay: Duration::from_secs(8),
+        }
+    }
+}
+
+impl RetryPolicy {
+    pub fn none() -> Self {
+        Self {
+            max_retries: 0,
+            ..Self::default()
+        }
+    }
+
+    fn delay(&self, attempt: u32, retry_after: Option<Duration>) -> Duration {
+        let backoff = self.base_delay.saturating_mul(1u32 << attempt.min(16));
+        retry_after
+            .unwrap_or(backoff)
+            .max(backoff)
+            .min(self.max_delay)
+    }
+}
+
+/// Everything needed to talk to one workspace.
+#[derive(Debug, Clone)]
+pub struct ClientConfig {
+    /// Ends with `/public/v1`.
+    pub base_url: String,
+    pub token: Token,
+    pub timeout: Duration,
+    /// Sent as the `XDEBUG_SESSION` cookie when set (the spec lists it on every operation).
+    pub xdebug_session: Option<String>,
+    pub retry: RetryPolicy,
+}
+
+impl ClientConfig {
+    pub fn new(base_url: impl Into<String>, token: Token) -> Self {
+        Self {
+            base_url: base_url.into(),
+            token,
+            timeout: Duration::from_secs(20),
+            xdebug_session: None,
+            retry: RetryPolicy::default(),
+        }
+    }
+}
+
+/// The async client. Cheap to clone: clones share one connection pool.
+#[derive(Clone, Debug)]
+pub struct Client {
+    http: reqwest::Client,
+    base: String,
+    token: Token,
+    xdebug_session: Option<String>,
+    retry: RetryPolicy,
+}
+
+/// The body of a successful answer, before the operation picks its payload key out of it.
+pub(crate) struct Answer {
+    pub status: u16,
+    pub content_type: Option<String>,
+    pub raw: String,
+    pub json: Value,
+}
+
+impl Answer {
+    /// The payload under `key`, decoded; a missing or mistyped payload is an unexpected answer.
+    pub fn take<T: DeserializeOwned>(&self, key: &str) -> Result<T, ApiError> {
+        match self.json.get(key) {
+            None | Some(Value::Null) => Err(self.unexpected(format!("no `{key}` in the answer"))),
+            Some(v) => T::deserialize(v)
+                .map_err(|e| self.unexpected(format!("`{key}` could not be read: {e}"))),
+        }
+    }
+
+    /// A boolean flag beside the payload (`hasMore`, `hasMoreDeals`); absent means false.
+    pub fn flag(&self, key: &str) -> bool {
+        match self.json.get(key) {
+            Some(Value::Bool(b)) => *b,
+            Some(Value::Number(n)) => n.as_i64().is_some_and(|n| n != 0),
+            Some(Value::String(s)) => s == "1" || s == "true",
+            _ => false,
+        }
+    }
+
+    fn unexpected(&self, reason: String) -> ApiError {
+        ApiError::UnexpectedResponse {
+            status: self.status,
+            content_type: self.content_type.clone(),
+            body_start: body_start(&self.raw),
+            reason,
+        }
+    }
+}
+
+fn body_start(raw: &str) -> String {
+    raw.chars().take(200).collect()
+}
+
+impl Client {
+    pub fn new(config: ClientConfig) -> Result<Self, ApiError> {
+        crate::install_crypto_provider();
+        let base = config.base_url.trim_end_matches('/').to_string();
+        let parsed = reqwest::Url::parse(&base)
+            .map_err(|e| ApiError::Config(format!("base URL {base:?} is not a URL: {e}")))?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Err(ApiError::Config(format!(
+                "base URL {base:?} must start with https://"
+            )));
+        }
+        if config.token.is_empty() {
+            return Err(ApiError::Config("the token is empty".into()));
+        }
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.timeout.min(Duration::from_secs(10)))
+            .user_agent(concat!("weeek-api/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| ApiError::Config(format!("HTTP client: {e}")))?;
+        Ok(Self {
+            http,
+            base,
+            token: config.token,
+            xdebug_session: config.xdebug_session,
+            retry: config.retry,
+        })
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.base
+    }
+
+    pub(crate) async fn get(
+        &self,
+        path: &str,
+        query: &[(String, String)],
+    ) -> Result<Answer, ApiError> {
+        let mut attempt = 0;
+        loop {
+            let result = self.send_once(Method::GET, path, query, None).await;
+            let retry_after = match &result {
+                Err(ApiError::RateLimited { retry_after }) => Some(*retry_after),
+                Err(e) if e.is_transient() => Some(None),
+                _ => None,
+            };
+            match retry_after {
+                Some(wait) if attempt < self.retry.max_retries => {
+                    let delay = self.retry.delay(attempt, wait);
+                    tracing::debug!(path, attempt, ?delay, "retrying GET");
+                    tokio::time::sleep(delay).await;
+                    attempt += 1;
+                }
+                _ => return result,
+            }
+        }
+    }
+
+    /// POST, PUT or DELETE with an optional JSON body. Sent exactly once.
+    pub(crate) async fn send<B: Serialize + ?Sized>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&B>,
+    ) -> Result<Answer, ApiError> {
+        let body = body
+            .map(serde_json::to_vec)
+            .transpose()
+            .map_err(|e| ApiError::InvalidRequest(format!("body could not be encoded: {e}")))?;
+        self.send_once(method, path, &[], body).await
+    }
+
+    async fn send_once(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        body: Option<Vec<u8>>,
+    ) -> Result<Answer, ApiError> {
+        let url = format!("{}{}", self.base, path);
+        let mut req = self
+            .http
+            .request(method.clone(), &url)
+            .bearer_auth(self.token.expose())
+            .header(header::ACCEPT, "application/json");
+        if !query.is_empty() {
+            req = req.query(query);
+        }
+        if let Some(session) = &self.xdebug_session {
+            req = req.header(header::COOKIE, format!("XDEBUG_SESSION={session}"));
+        }
+        if let Some(body) = body {
+            req = req
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(body);
+        }
+        tracing::debug!(%method, path, "request");
+        let response = req.send().await.map_err(map_transport)?;
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        let retry_after = parse_retry_after(
+            response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+        );
+        let raw = response.text().await.map_err(map_transport)?;
+        tracing::debug!(%method, path, status = status.as_u16(), "answer");
+        read_answer(status, content_type, retry_after, raw)
+    }
+}
+
+fn map_transport(e: reqwest::Error) -> ApiError {
+    if e.is_timeout() {
+        return ApiError::Timeout;
+    }
+    // Without the URL: it is ours anyway, and a person needs the cause, not the address.
+    let e = e.without_url();
+    let mut message = e.to_string();
+    let mut source = std::error::Error::source(&e);
+    while let Some(s) = source {
+        message = format!("{message}: {s}");
+        source = s.source();
+    }
+    ApiError::Network { message }
+}
+
+fn is_json(content_type: Option<&str>) -> bool {
+    content_type.is_some_and(|ct| {
+        let ct = ct.to_ascii_lowercase();
+        ct.starts_with("application/json") || ct.contains("+json")
+    })
+}
+
+/// Maps an HTTP answer to the body of a success or to an [`ApiError`]: status first, then the
+/// body's `code` (1000001 is "not found" even under 400), then `errors`.
+pub(crate) fn read_answer(
+    status: StatusCode,
+    content_type: Option<String>,
+    retry_after: Option<std::time::Duration>,
+    raw: String,
+) -> Result<Answer, ApiError> {
+    let code = status.as_u16();
+    let json: Option<Value> =
+        if is_json(content_type.as_deref()) || raw.trim_start().starts_with('{') {
+            serde_json::from_str(&raw).ok()
+        } else {
+            None
+        };
+    let message = json
+        .as_ref()
+        .and_then(|j| j.get("message"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let body_code = json
+        .as_ref()
+        .and_then(|j| j.get("code"))
+        .and_then(crate::de::value_as_i64);
+    let unexpected = |reason: &str| ApiError::UnexpectedResponse {
+        status: code,
+        content_type: content_type.clone(),
+        body_start: body_start(&raw),
+        reason: reason.to_string(),
+    };
+
+    if status.is_success() {
+        if code == 204 || raw.trim().is_empty() {
+            return Ok(Answer {
+                status: code,
+                content_type,
+                raw,
+                json: Value::Null,
+            });
+        }
+        let Some(json) = json else {
+            return Err(unexpected(if is_json(content_type.as_deref()) {
+                "the JSON is malformed"
+            } else {
+                "expected JSON"
+            }));
+        };
+        if !json.is_object() {
+            return Err(unexpected("expected a JSON object"));
+        }
+        if json.get("success").and_then(Value::as_bool) == Some(false) {
+            return Err(ApiError::Refused {
+                status: code,
+                code: body_code,
+                message: message.unwrap_or_else(|| "success: false".into()),
+            });
+        }
+        return Ok(Answer {
+            status: code,
+            content_type,
+            raw,
+            json,
+        });
+    }
+
+    let message_or = |fallback: &str| message.clone().unwrap_or_else(|| fallback.to_string());
+    Err(match code {
+        401 => ApiError::Unauthorized {
+            message: message_or("Unauthenticated."),
+        },
+        403 => ApiError::Forbidden {
+            message: message_or("Forbidden."),
+        },
+        404 => ApiError::NotFound {
+            message: message_or("Record not found"),
+        },
+        400 if body_code == Some(1_000_001) => ApiError::NotFound {
+            message: message_or("Model not found"),
+        },
+        422 => ApiError::Validation {
+            fields: json.as_ref().map(field_errors).unwrap_or_default(),
+            message: message_or("The given data was invalid."),
+        },
+        429 => ApiError::RateLimited { retry_after },
+        500..=599 => ApiError::Server {
+            status: code,
+            message,
+        },
+        _ => match &json {
+            Some(_) => ApiError::Refused {
+                status: code,
+                code: body_code,
+                message: message_or(status.canonical_reason().unwrap_or("error")),
+            },
+            None => unexpected("an error page instead of JSON"),
+        },
+    })
+}
+
+/// `errors` of a 422. Some answers carry only the inner object (`{"completed":[…]}`); read
+/// that shape too.
+fn field_errors(json: &Value) -> FieldErrors {
+    let source = match json.get("errors") {
+        Some(Value::Object(map)) => map,
+        _ => match json {
+            Value::Object(map) if !map.contains_key("success") => map,
+            _ => return FieldErrors::new(),
+        },
+    };
+    source
+        .iter()
+        .map(|(field, v)| {
+            let messages = match v {
+                Value::Array(items) => items
+                    .iter()
+                    .map(|m| m.as_str().map_or_else(|| m.to_string(), str::to_string))
+                    .collect(),
+                Value::String(s) => vec![s.clone()],
+                other => vec![other.to_string()],
+            };
+            (field.clone(), messages)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(status: u16, ct: &str, body: &str) -> Result<Answer, ApiError> {
+        read_answer(
+            StatusCode::from_u16(status).unwrap(),
+            Some(ct.to_string()),
+            None,
+            body.to_string(),
+        )
+    }
+
+    #[test]
+    fn not_found_hides_under_400_with_code() {
+        let e = read(
+            400,
+            "application/json",
+            r#"{"success":false,"code":1000001,"message":"Model not found"}"#,
+        )
+        .err()
+        .unwrap();
+        assert_eq!(
+            e,
+            ApiError::NotFound {
+                message: "Model not found".into()
+            }
+        );
+    }
+
+    #[test]
+    fn partial_validation_shape_still_names_the_field() {
+        let e = read(
+            422,
+            "application/json",
+            r#"{"completed":["The completed field must be true or false."]}"#,
+        )
+        .err()
+        .unwrap();
+        assert!(e.field_errors().unwrap().contains_key("completed"));
+    }
+
+    #[test]
+    fn success_false_in_200_is_an_error() {
+        let e = read(
+            200,
+            "application/json",
+            r#"{"success":false,"message":"nope"}"#,
+        )
+        .err()
+        .unwrap();
+        assert!(matches!(e, ApiError::Refused { status: 200, .. }));
+    }
+
+    #[test]
+    fn html_404_is_not_found_and_html_200_is_unexpected() {
+        assert!(matches!(
+            read(404, "text/html", "<html>").err().unwrap(),
+            ApiError::NotFound { .. }
+        ));
+        assert!(matches!(
+            read(200, "text/html; charset=UTF-8", "<!doctype html>")
+                .err()
+                .unwrap(),
+            ApiError::UnexpectedResponse { status: 200, .. }
+        ));
+    }
+
+    #[test]
+    fn backoff_grows_and_honours_retry_after_within_the_cap() {
+        let p = RetryPolicy::default();
+        assert_eq!(p.delay(0, None), Duration::from_millis(400));
+        assert_eq!(p.delay(1, None), Duration::from_millis(800));
+        assert_eq!(
+            p.delay(0, Some(Duration::from_secs(3))),
+            Duration::from_secs(3)
+        );
+        assert_eq!(
+            p.delay(0, Some(Duration::from_secs(300))),
+            Duration::from_secs(8)
+        );
+    }
+}

@@ -1,0 +1,188 @@
+//! One error type a screen can act on: what went wrong, in words a person can read, with the
+//! details needed to decide (retry, re-login, show at a field).
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::time::Duration;
+
+/// Field errors keyed as the service keys them (`firstName`, `emails.0`, …).
+pub type FieldErrors = BTreeMap<String, Vec<String>>;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ApiError {
+    /// 401: missing, wrong or revoked token.
+    #[error("the service refused the token (401): {message}")]
+    Unauthorized { message: String },
+    /// 403: the token's user may not do this.
+    #[error("not allowed (403): {message}")]
+    Forbidden { message: String },
+    /// 404, or 400 with body code 1000001 ("Model not found").
+    #[error("not found: {message}")]
+    NotFound { message: String },
+    /// 422 with per-field messages.
+    #[error("{}", validation_text(message, fields))]
+    Validation {
+        message: String,
+        fields: FieldErrors,
+    },
+    /// 429, after the automatic retries (GET only) ran out.
+    #[error("{}", rate_limited_text(*retry_after))]
+    RateLimited { retry_after: Option<Duration> },
+    /// 5xx.
+    #[error("the service failed ({status}){}", message.as_deref().map(|m| format!(": {m}")).unwrap_or_default())]
+    Server {
+        status: u16,
+        message: Option<String>,
+    },
+    /// The service answered `success: false`, or with a status that has no better name.
+    #[error("the service refused the request ({status}): {message}")]
+    Refused {
+        status: u16,
+        code: Option<i64>,
+        message: String,
+    },
+    /// No answer could be read: refused connection, reset, DNS, TLS, truncated body.
+    #[error("network error: {message}")]
+    Network { message: String },
+    /// No answer within the configured time.
+    #[error("the service did not answer in time")]
+    Timeout,
+    /// An answer that is not the JSON the operation expects: an HTML page, malformed JSON, a
+    /// missing payload key.
+    #[error("{}", unexpected_text(*status, content_type.as_deref(), reason, body_start))]
+    UnexpectedResponse {
+        status: u16,
+        content_type: Option<String>,
+        body_start: String,
+        reason: String,
+    },
+    /// Refused before sending: the request itself breaks a rule of the service.
+    #[error("invalid request: {0}")]
+    InvalidRequest(String),
+    /// The client could not be built (bad base URL, TLS setup).
+    #[error("configuration error: {0}")]
+    Config(String),
+}
+
+fn validation_text(message: &str, fields: &FieldErrors) -> String {
+    if fields.is_empty() {
+        return format!("rejected (422): {message}");
+    }
+    let detail: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{k}: {}", v.join(" ")))
+        .collect();
+    format!("rejected (422): {}", detail.join("; "))
+}
+
+fn rate_limited_text(retry_after: Option<Duration>) -> String {
+    match retry_after {
+        Some(d) => format!("too many requests (429): retry in {}s", d.as_secs().max(1)),
+        None => "too many requests (429): retry in a moment".to_string(),
+    }
+}
+
+fn unexpected_text(status: u16, content_type: Option<&str>, reason: &str, body: &str) -> String {
+    let ct = content_type.unwrap_or("no content type");
+    let preview: String = body.chars().take(80).collect();
+    format!("unexpected answer ({status}, {ct}): {reason}; body starts {preview:?}")
+}
+
+impl ApiError {
+    /// Worth trying again as it is (by a person pressing `r`, or automatically for GETs).
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self,
+            Self::RateLimited { .. } | Self::Server { .. } | Self::Network { .. } | Self::Timeout
+        )
+    }
+
+    /// Per-field messages of a 422, empty otherwise.
+    pub fn field_errors(&self) -> Option<&FieldErrors> {
+        match self {
+            Self::Validation { fields, .. } => Some(fields),
+            _ => None,
+        }
+    }
+
+    /// A one-line message for a status bar: shorter than `Display`, no technical detail.
+    pub fn short(&self) -> String {
+        match self {
+            Self::Unauthorized { .. } => "The token was refused (401). Check WEEEK_TOKEN.".into(),
+            Self::Forbidden { .. } => "Not allowed for this user (403).".into(),
+            Self::NotFound { .. } => "Not found: it may have been deleted.".into(),
+            Self::Validation { message, fields } => {
+                let first = fields.values().flatten().next().unwrap_or(message);
+                format!("Rejected: {first}")
+            }
+            Self::RateLimited { .. } => rate_limited_text(None),
+            Self::Server { status, .. } => format!("The service failed ({status}). Try again."),
+            Self::Refused { message, .. } => format!("Refused: {message}"),
+            Self::Network { .. } => "Network error: the service is unreachable.".into(),
+            Self::Timeout => "The service did not answer in time.".into(),
+            Self::UnexpectedResponse { status, .. } => {
+                format!("Unexpected answer from the service ({status}).")
+            }
+            Self::InvalidRequest(m) => m.clone(),
+            Self::Config(m) => m.clone(),
+        }
+    }
+}
+
+/// Parsed `Retry-After`: seconds only (the HTTP-date form is not used by this service's stack).
+pub(crate) fn parse_retry_after(value: Option<&str>) -> Option<Duration> {
+    value?.trim().parse::<u64>().ok().map(Duration::from_secs)
+}
+
+/// A token that never shows itself in `Debug`, `Display` or logs.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    pub fn new(token: impl Into<String>) -> Self {
+        Self(token.into().trim().to_string())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub(crate) fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(***)")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn token_never_prints() {
+        let t = Token::new("s3cr3t-value");
+        assert!(!format!("{t:?} {t}").contains("s3cr3t"));
+    }
+
+    #[test]
+    fn validation_message_names_fields() {
+        let mut fields = FieldErrors::new();
+        fields.insert("emails.0".into(), vec!["must be a valid email".into()]);
+        let e = ApiError::Validation {
+            message: "invalid".into(),
+            fields,
+        };
+        assert!(e.to_string().contains("emails.0: must be a valid email"));
+        assert_eq!(e.short(), "Rejected: must be a valid email");
+    }
+}

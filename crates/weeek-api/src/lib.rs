@@ -1,0 +1,31 @@
+//! A typed async client for the WEEEK public API (`https://api.weeek.net/public/v1`).
+//!
+//! It speaks the service's dialect: query booleans as `1`/`0`, arrays as `name[]=`, filter
+//! dates as `dd.mm.yyyy`, envelopes `{success, <payload>}`; it reads old and new resource shapes
+//! alike and maps every failure to one [`ApiError`]. It knows nothing of terminals.
+
+mod client;
+mod contact;
+pub mod dates;
+mod de;
+mod error;
+pub mod models;
+mod ops;
+mod query;
+mod requests;
+
+pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryPolicy};
+pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
+pub use error::{ApiError, FieldErrors, Token};
+pub use ops::crm::DealPage;
+pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
+pub use requests::{NewTask, TaskUpdate};
+
+/// TLS uses rustls with `ring`, the lighter provider to build; it must be installed once per
+/// process before any client exists. Safe to call many times.
+pub fn install_crypto_provider() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}

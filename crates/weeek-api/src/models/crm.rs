@@ -1,0 +1,303 @@
+use serde::Deserialize;
+use serde_json::Value;
+use time::OffsetDateTime;
+
+use crate::de;
+
+/// One choice of a select-like custom field. `color` is free text: the docs ask for names
+/// (`blue`, `light_green`) but real answers carry hex (`#6C78F4`).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CustomFieldOption {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub name: Option<String>,
+    pub color: Option<String>,
+}
+
+/// Extra settings of number-like custom fields.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CustomFieldConfig {
+    /// `number`, `currency`, `percent`; `radio`/`checbox` for booleans.
+    pub r#type: Option<String>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub precision: Option<i64>,
+    /// A currency id, for `currency` fields.
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub currency: Option<i64>,
+}
+
+/// A custom field definition (funnels, projects, boards, global).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CustomField {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub name: Option<String>,
+    pub r#type: Option<String>,
+    /// Absent, `{}` or an object: only a JSON object is read.
+    #[serde(deserialize_with = "config_object")]
+    pub config: Option<CustomFieldConfig>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub options: Vec<CustomFieldOption>,
+}
+
+fn config_object<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<CustomFieldConfig>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        v @ Value::Object(_) => serde_json::from_value(v).ok(),
+        _ => None,
+    })
+}
+
+/// A CRM funnel (spec §2.1). Funnel, status and deal ids are 16-character slugs.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Funnel {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub creator_id: Option<String>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub currency_id: Option<i64>,
+    pub name: Option<String>,
+    pub logo: Option<String>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub deals_count: Option<i64>,
+    #[serde(deserialize_with = "de::opt_f64")]
+    pub deals_amount: Option<f64>,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_private: bool,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_bookmarked: bool,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub updated_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub team: Vec<String>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub custom_fields: Vec<CustomField>,
+}
+
+impl Funnel {
+    /// The service's documented default currency when a funnel sends none.
+    pub fn currency(&self) -> i64 {
+        self.currency_id.unwrap_or(1)
+    }
+}
+
+/// A status (stage) of a funnel.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct FunnelStatus {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub creator_id: Option<String>,
+    pub name: Option<String>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub deals_count: Option<i64>,
+    #[serde(deserialize_with = "de::opt_f64")]
+    pub deals_amount: Option<f64>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub updated_at: Option<OffsetDateTime>,
+}
+
+/// A custom-field value as read on a deal.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct CustomFieldValue {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub name: Option<String>,
+    pub r#type: Option<String>,
+    #[serde(deserialize_with = "de::any")]
+    pub value: Value,
+}
+
+/// A deal's outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinStatus {
+    Won,
+    Lost,
+    Archived,
+}
+
+impl WinStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Won => "won",
+            Self::Lost => "lost",
+            Self::Archived => "archived",
+        }
+    }
+}
+
+fn opt_win_status<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<WinStatus>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::String(s) => match s.as_str() {
+            "won" => Some(WinStatus::Won),
+            "lost" => Some(WinStatus::Lost),
+            "archived" => Some(WinStatus::Archived),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// A CRM deal.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Deal {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub creator_id: Option<String>,
+    pub funnel_id: Option<String>,
+    pub status_id: Option<String>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub assignees: Vec<String>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub organizations: Vec<String>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub contacts: Vec<String>,
+    pub title: Option<String>,
+    pub description: Option<String>,
+    #[serde(deserialize_with = "de::opt_f64")]
+    pub amount: Option<f64>,
+    #[serde(deserialize_with = "opt_win_status")]
+    pub win_status: Option<WinStatus>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub updated_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::i64_list")]
+    pub tags: Vec<i64>,
+    /// Attached tasks; read loosely because their shape has never been confirmed.
+    #[serde(deserialize_with = "de::null_default")]
+    pub tasks: Vec<Value>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub custom_fields: Vec<CustomFieldValue>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub attachments: Vec<super::Attachment>,
+}
+
+/// `{id, email}` of a contact or an organization.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EmailEntry {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub email: String,
+}
+
+/// `{id, phone}` of a contact or an organization.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PhoneEntry {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub phone: String,
+}
+
+/// `{id, address}` of an organization.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AddressEntry {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub address: String,
+}
+
+/// A CRM organization.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Organization {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub creator_id: Option<String>,
+    pub name: Option<String>,
+    pub responsible_id: Option<String>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub addresses: Vec<AddressEntry>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub emails: Vec<EmailEntry>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub phones: Vec<PhoneEntry>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub contacts: Vec<String>,
+    #[serde(deserialize_with = "de::i64_list")]
+    pub tags: Vec<i64>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub updated_at: Option<OffsetDateTime>,
+}
+
+impl Organization {
+    pub fn display_name(&self) -> String {
+        self.name
+            .as_deref()
+            .filter(|n| !n.trim().is_empty())
+            .map(str::to_string)
+            .unwrap_or_else(|| "(unnamed organization)".to_string())
+    }
+}
+
+/// A CRM contact; e-mails and phones come back as objects with their own ids.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Contact {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub creator_id: Option<String>,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub middle_name: Option<String>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub organizations: Vec<String>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub emails: Vec<EmailEntry>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub phones: Vec<PhoneEntry>,
+    #[serde(deserialize_with = "de::i64_list")]
+    pub tags: Vec<i64>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub updated_at: Option<OffsetDateTime>,
+}
+
+impl Contact {
+    /// The name parts that are present, in the order the form asks for them.
+    pub fn display_name(&self) -> String {
+        let parts: Vec<&str> = [
+            self.first_name.as_deref(),
+            self.middle_name.as_deref(),
+            self.last_name.as_deref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+        if parts.is_empty() {
+            "(no name)".to_string()
+        } else {
+            parts.join(" ")
+        }
+    }
+}
+
+/// `GET /crm/currencies`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Currency {
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub id: i64,
+    pub name: Option<String>,
+    pub code: Option<String>,
+    pub symbol: Option<String>,
+}

@@ -1,0 +1,14 @@
+//! Resources of the service as it sends them today, with the older fields it still sends.
+//!
+//! Every struct decodes with `#[serde(default)]` and ignores unknown keys, so a field the
+//! service adds or drops never breaks a screen.
+
+mod crm;
+mod project;
+mod task;
+mod workspace;
+
+pub use crm::*;
+pub use project::*;
+pub use task::*;
+pub use workspace::*;

@@ -1,0 +1,63 @@
+use serde::Deserialize;
+
+use super::CustomField;
+use crate::de;
+
+/// A project. The list sends `title`, newer docs say `name`, the detail sends both:
+/// read either and ask [`Project::display_name`].
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Project {
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub id: i64,
+    pub title: Option<String>,
+    pub name: Option<String>,
+    pub logo_link: Option<String>,
+    pub description: Option<String>,
+    pub color: Option<String>,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_private: bool,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub portfolio_id: Option<i64>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub status: Option<i64>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub team: Vec<String>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub custom_fields: Vec<CustomField>,
+}
+
+impl Project {
+    pub fn display_name(&self) -> String {
+        self.name
+            .as_deref()
+            .or(self.title.as_deref())
+            .filter(|s| !s.trim().is_empty())
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("project #{}", self.id))
+    }
+}
+
+/// `GET /tm/boards?projectId=`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Board {
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub id: i64,
+    pub name: String,
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub project_id: i64,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_private: bool,
+}
+
+/// `GET /tm/board-columns?boardId=`; the array order is the column order.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct BoardColumn {
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub id: i64,
+    pub name: String,
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub board_id: i64,
+}

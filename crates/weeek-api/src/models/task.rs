@@ -1,0 +1,292 @@
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+use time::{Date, OffsetDateTime};
+
+use super::CustomFieldOption;
+use crate::de;
+
+/// Task priority as the service numbers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Priority {
+    Low = 0,
+    Medium = 1,
+    High = 2,
+    Hold = 3,
+}
+
+impl Priority {
+    pub const ALL: [Priority; 4] = [Self::Low, Self::Medium, Self::High, Self::Hold];
+
+    pub fn from_number(n: i64) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| *p as i64 == n)
+    }
+
+    pub fn number(self) -> i64 {
+        self as i64
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Low => "Low",
+            Self::Medium => "Medium",
+            Self::High => "High",
+            Self::Hold => "Hold",
+        }
+    }
+}
+
+/// Out-of-range numbers decode as "no priority" rather than failing the task.
+fn opt_priority<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Priority>, D::Error> {
+    Ok(de::opt_i64(d)?.and_then(Priority::from_number))
+}
+
+/// The three task types the service knows; anything newer is kept as `Other`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TaskType {
+    Action,
+    Meet,
+    Call,
+    Other(String),
+}
+
+impl TaskType {
+    pub const KNOWN: [TaskType; 3] = [Self::Action, Self::Meet, Self::Call];
+
+    pub fn as_str(&self) -> &str {
+        match self {
+            Self::Action => "action",
+            Self::Meet => "meet",
+            Self::Call => "call",
+            Self::Other(s) => s,
+        }
+    }
+
+    pub fn parse(s: &str) -> Self {
+        match s {
+            "action" => Self::Action,
+            "meet" => Self::Meet,
+            "call" => Self::Call,
+            other => Self::Other(other.to_string()),
+        }
+    }
+}
+
+fn opt_task_type<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TaskType>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::String(s) if !s.is_empty() => Some(TaskType::parse(&s)),
+        _ => None,
+    })
+}
+
+/// Where a task lives: a task can be in several projects at once.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TaskLocation {
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub project_id: i64,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub board_id: Option<i64>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub board_column_id: Option<i64>,
+}
+
+/// Time logged on a task.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TimeEntry {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub user_id: Option<String>,
+    /// 1 = from the timer, 2 = entered by hand (by analogy with workloads; not documented).
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub r#type: Option<i64>,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_overtime: bool,
+    #[serde(deserialize_with = "de::opt_date")]
+    pub date: Option<Date>,
+    /// Minutes.
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub duration: Option<i64>,
+    pub comment: Option<String>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub duration_seconds: Option<i64>,
+}
+
+/// Legacy time records, still in older answers.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Workload {
+    pub id: Option<String>,
+    pub user_id: Option<String>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub r#type: Option<i64>,
+    #[serde(deserialize_with = "de::opt_date")]
+    pub date: Option<Date>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub duration: Option<i64>,
+    pub work_start_at: Option<String>,
+    pub work_end_at: Option<String>,
+}
+
+/// A file attached to a task or a deal.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Attachment {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub creator_id: Option<String>,
+    pub service: Option<String>,
+    pub name: Option<String>,
+    pub url: Option<String>,
+    /// Bytes; only sent for files stored by the service itself.
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub size: Option<i64>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+}
+
+/// A custom field as read on a task: the field, its options and the task's value.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TaskCustomField {
+    #[serde(deserialize_with = "de::string_id")]
+    pub id: String,
+    pub name: Option<String>,
+    pub r#type: Option<String>,
+    #[serde(deserialize_with = "de::any")]
+    pub config: Value,
+    #[serde(deserialize_with = "de::null_default")]
+    pub options: Vec<CustomFieldOption>,
+    #[serde(deserialize_with = "de::any")]
+    pub value: Value,
+}
+
+/// A task, in its current shape plus the legacy fields the service still sends.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Task {
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub id: i64,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub parent_id: Option<i64>,
+    pub title: Option<String>,
+    /// HTML.
+    pub description: Option<String>,
+    /// Minutes.
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub duration: Option<i64>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub overdue: Option<i64>,
+    #[serde(deserialize_with = "opt_task_type")]
+    pub r#type: Option<TaskType>,
+    #[serde(deserialize_with = "opt_priority")]
+    pub priority: Option<Priority>,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_completed: bool,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_deleted: bool,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub completed_at: Option<OffsetDateTime>,
+    pub author_id: Option<String>,
+    /// Legacy primary assignee: the first of `assignees`.
+    pub user_id: Option<String>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub assignees: Vec<String>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub project_id: Option<i64>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub board_id: Option<i64>,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub board_column_id: Option<i64>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub locations: Vec<TaskLocation>,
+    pub image: Option<String>,
+    #[serde(deserialize_with = "de::flag")]
+    pub is_private: bool,
+    #[serde(deserialize_with = "de::opt_date")]
+    pub start_date: Option<Date>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub start_date_time: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_date")]
+    pub due_date: Option<Date>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub due_date_time: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub updated_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::i64_list")]
+    pub tags: Vec<i64>,
+    #[serde(deserialize_with = "de::string_list")]
+    pub subscribers: Vec<String>,
+    #[serde(deserialize_with = "de::i64_list")]
+    pub sub_tasks: Vec<i64>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub workloads: Vec<Workload>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub time_entries: Vec<TimeEntry>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub custom_fields: Vec<TaskCustomField>,
+    #[serde(deserialize_with = "de::null_default")]
+    pub attachments: Vec<Attachment>,
+    /// Legacy `dd.mm.yyyy` day, from answers older than `dueDate`.
+    pub date: Option<String>,
+    /// Legacy `HH:MM`.
+    pub time: Option<String>,
+    pub date_start: Option<String>,
+    pub date_end: Option<String>,
+    pub time_start: Option<String>,
+    pub time_end: Option<String>,
+}
+
+impl Task {
+    /// Every place the task lives: `locations` when sent, else the legacy single location.
+    pub fn all_locations(&self) -> Vec<TaskLocation> {
+        if !self.locations.is_empty() {
+            return self.locations.clone();
+        }
+        self.project_id
+            .map(|project_id| TaskLocation {
+                project_id,
+                board_id: self.board_id,
+                board_column_id: self.board_column_id,
+            })
+            .into_iter()
+            .collect()
+    }
+
+    /// The first location, which screens show as "the" project and column.
+    pub fn primary_location(&self) -> Option<TaskLocation> {
+        self.all_locations().into_iter().next()
+    }
+
+    /// Assignees in order, with the legacy `userId` when the list is absent.
+    pub fn all_assignees(&self) -> Vec<String> {
+        if !self.assignees.is_empty() {
+            return self.assignees.clone();
+        }
+        self.user_id
+            .iter()
+            .filter(|u| !u.is_empty())
+            .cloned()
+            .collect()
+    }
+
+    /// The due day: `dueDate`, else the date of `dueDateTime`, else the legacy `date`.
+    pub fn due_day(&self) -> Option<Date> {
+        self.due_date
+            .or(self.due_date_time.map(|t| t.date()))
+            .or_else(|| self.date.as_deref().and_then(crate::dates::parse_wire_date))
+    }
+
+    pub fn start_day(&self) -> Option<Date> {
+        self.start_date.or(self.start_date_time.map(|t| t.date()))
+    }
+
+    pub fn display_title(&self) -> &str {
+        self.title
+            .as_deref()
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or("(untitled)")
+    }
+}

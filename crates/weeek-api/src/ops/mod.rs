@@ -1,0 +1,18 @@
+//! Operations of the service, one `impl Client` block per area.
+
+pub(crate) mod crm;
+mod tasks;
+mod workspace;
+
+/// Path segments from user data are percent-encoded so an id can never change the route.
+pub(crate) fn seg(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}

@@ -1,0 +1,149 @@
+//! Bodies of task writes.
+
+use serde_json::{Map, Value, json};
+use time::Date;
+
+use crate::dates::to_iso_date;
+use crate::models::{Priority, TaskType};
+
+/// `POST /tm/tasks`. Placement uses `locations`, the current form; the service still reads the
+/// deprecated `projectId`/`boardColumnId` too, but new code should not rely on them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct NewTask {
+    pub title: String,
+    pub description: Option<String>,
+    pub project_id: Option<i64>,
+    pub board_column_id: Option<i64>,
+    pub parent_id: Option<i64>,
+    pub assignees: Vec<String>,
+    pub task_type: Option<TaskType>,
+    pub priority: Option<Priority>,
+    pub due_date: Option<Date>,
+}
+
+impl NewTask {
+    pub fn to_json(&self) -> Value {
+        let mut body = Map::new();
+        body.insert("title".into(), json!(self.title));
+        if let Some(d) = &self.description {
+            body.insert("description".into(), json!(d));
+        }
+        if let Some(project_id) = self.project_id {
+            body.insert(
+                "locations".into(),
+                json!([{ "projectId": project_id, "boardColumnId": self.board_column_id }]),
+            );
+        }
+        if let Some(p) = self.parent_id {
+            body.insert("parentId".into(), json!(p));
+        }
+        if !self.assignees.is_empty() {
+            body.insert("assignees".into(), json!(self.assignees));
+        }
+        if let Some(t) = &self.task_type {
+            body.insert("type".into(), json!(t.as_str()));
+        }
+        if let Some(p) = self.priority {
+            body.insert("priority".into(), json!(p.number()));
+        }
+        if let Some(d) = self.due_date {
+            body.insert("dueDate".into(), json!(to_iso_date(d)));
+        }
+        Value::Object(body)
+    }
+}
+
+/// `PUT /tm/tasks/{id}`: only the fields set here change. `Some(None)` clears a field.
+///
+/// `description` is not offered: the service accepts it and silently keeps the old text.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TaskUpdate {
+    pub title: Option<String>,
+    pub priority: Option<Option<Priority>>,
+    pub task_type: Option<TaskType>,
+    pub start_date: Option<Option<Date>>,
+    pub due_date: Option<Option<Date>>,
+    pub duration: Option<Option<i64>>,
+    pub tags: Option<Vec<i64>>,
+    /// A column of the task's current board (the documented way to change its status).
+    pub board_column_id: Option<i64>,
+    /// Custom-field values as a map `{fieldId: value}`: the array shape that GET returns is
+    /// accepted by the service and silently dropped.
+    pub custom_fields: Option<Map<String, Value>>,
+}
+
+impl TaskUpdate {
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    pub fn to_json(&self) -> Value {
+        let mut body = Map::new();
+        let date = |d: Option<Date>| d.map_or(Value::Null, |d| json!(to_iso_date(d)));
+        if let Some(t) = &self.title {
+            body.insert("title".into(), json!(t));
+        }
+        if let Some(p) = self.priority {
+            body.insert(
+                "priority".into(),
+                p.map_or(Value::Null, |p| json!(p.number())),
+            );
+        }
+        if let Some(t) = &self.task_type {
+            body.insert("type".into(), json!(t.as_str()));
+        }
+        if let Some(d) = self.start_date {
+            body.insert("startDate".into(), date(d));
+        }
+        if let Some(d) = self.due_date {
+            body.insert("dueDate".into(), date(d));
+        }
+        if let Some(d) = self.duration {
+            body.insert("duration".into(), json!(d));
+        }
+        if let Some(t) = &self.tags {
+            body.insert("tags".into(), json!(t));
+        }
+        if let Some(c) = self.board_column_id {
+            body.insert("boardColumnId".into(), json!(c));
+        }
+        if let Some(cf) = &self.custom_fields {
+            body.insert("customFields".into(), Value::Object(cf.clone()));
+        }
+        Value::Object(body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn update_sends_only_what_changed_and_null_to_clear() {
+        let u = TaskUpdate {
+            priority: Some(None),
+            due_date: Some(Some(date!(2026 - 11 - 30))),
+            ..Default::default()
+        };
+        assert_eq!(
+            u.to_json(),
+            json!({"priority": null, "dueDate": "2026-11-30"})
+        );
+        assert_eq!(TaskUpdate::default().to_json(), json!({}));
+    }
+
+    #[test]
+    fn new_task_places_itself_with_locations() {
+        let t = NewTask {
+            title: "Созвон".into(),
+            project_id: Some(4),
+            board_column_id: Some(12),
+            ..Default::default()
+        };
+        assert_eq!(
+            t.to_json(),
+            json!({"title": "Созвон", "locations": [{"projectId": 4, "boardColumnId": 12}]})
+        );
+    }
+}
