@@ -1,0 +1,75 @@
+//! Remote data and its state. Loading and failing keep the previous value, so a reload never
+//! blanks the screen and loading never looks like empty.
+
+use weeek_api::ApiError;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Loadable<T> {
+    #[default]
+    NotAsked,
+    Loading(Option<T>),
+    Loaded(T),
+    Failed(ApiError, Option<T>),
+}
+
+impl<T> Loadable<T> {
+    pub fn value(&self) -> Option<&T> {
+        match self {
+            Self::NotAsked => None,
+            Self::Loading(v) | Self::Failed(_, v) => v.as_ref(),
+            Self::Loaded(v) => Some(v),
+        }
+    }
+
+    pub fn is_loading(&self) -> bool {
+        matches!(self, Self::Loading(_))
+    }
+
+    pub fn error(&self) -> Option<&ApiError> {
+        match self {
+            Self::Failed(e, _) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Moves to loading, keeping what was there.
+    pub fn start(&mut self) {
+        let old = std::mem::take(self);
+        *self = Self::Loading(old.into_value());
+    }
+
+    /// Applies an answer: the new value, or the error beside the old value.
+    pub fn finish(&mut self, result: Result<T, ApiError>) {
+        let old = std::mem::take(self);
+        *self = match result {
+            Ok(v) => Self::Loaded(v),
+            Err(e) => Self::Failed(e, old.into_value()),
+        };
+    }
+
+    pub fn into_value(self) -> Option<T> {
+        match self {
+            Self::NotAsked => None,
+            Self::Loading(v) | Self::Failed(_, v) => v,
+            Self::Loaded(v) => Some(v),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reload_and_failure_keep_the_old_value() {
+        let mut l = Loadable::Loaded(3);
+        l.start();
+        assert_eq!(l.value(), Some(&3));
+        assert!(l.is_loading());
+        l.finish(Err(ApiError::Timeout));
+        assert_eq!(l.value(), Some(&3));
+        assert_eq!(l.error(), Some(&ApiError::Timeout));
+        l.finish(Ok(4));
+        assert_eq!(l, Loadable::Loaded(4));
+    }
+}

@@ -1,0 +1,406 @@
+//! The whole state of the app and its one `update`: messages in, effects out. No IO, no
+//! waiting, no clock reads here: time comes in with each message, so tests can fix it.
+
+pub mod commands;
+pub mod directory;
+pub mod loadable;
+pub mod requests;
+pub mod toast;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use time::Date;
+
+use crate::tasks::TasksState;
+use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
+use crate::worker::{Call, Reply, Request};
+use commands::{Action, Context};
+use directory::Directory;
+use requests::Requests;
+use toast::{ToastKind, Toasts};
+
+/// What the runtime must do on the app's behalf.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    Request(Request),
+    /// Replace a file atomically (write a temporary file, then rename).
+    WriteFile { path: PathBuf, contents: String },
+    RemoveFile(PathBuf),
+    Quit,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Msg {
+    Term(Event),
+    Api(Reply),
+    /// A deadline passed (spinner frame, toast expiry, debounce).
+    Tick,
+}
+
+/// The moment a message is handled.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clock {
+    pub now: Instant,
+    pub today: Date,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    Tasks,
+}
+
+impl Screen {
+    pub const ALL: [Screen; 1] = [Screen::Tasks];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Tasks => "Tasks",
+        }
+    }
+}
+
+/// What a screen gets to act with: the clock, the shared directory, and ways to ask for
+/// requests, effects and toasts.
+pub struct Env<'a> {
+    pub clock: Clock,
+    pub dir: &'a mut Directory,
+    pub requests: &'a mut Requests,
+    pub effects: &'a mut Vec<Effect>,
+    pub toasts: &'a mut Toasts,
+    /// Terminal size, for page sizes.
+    pub size: (u16, u16),
+}
+
+impl Env<'_> {
+    pub fn request(&mut self, key: impl Into<String>, call: Call) {
+        let req = self.requests.start(key, call);
+        self.effects.push(Effect::Request(req));
+    }
+
+    pub fn toast(&mut self, kind: ToastKind, text: impl Into<String>) {
+        self.toasts.push(self.clock.now, kind, text);
+    }
+
+    pub fn today(&self) -> Date {
+        self.clock.today
+    }
+}
+
+/// Popups that belong to no screen.
+#[derive(Debug, Clone)]
+pub enum Overlay {
+    Help { scroll: u16 },
+    Palette(Picker<Action>),
+}
+
+pub struct App {
+    pub screen: Screen,
+    pub dir: Directory,
+    pub requests: Requests,
+    pub toasts: Toasts,
+    pub tasks: TasksState,
+    pub overlay: Option<Overlay>,
+    pub size: (u16, u16),
+    pub spinner: usize,
+    pub quit: bool,
+    /// Set when a message changed something visible; the runtime draws only then.
+    pub dirty: bool,
+    pub data_dir: PathBuf,
+    /// Where the app is connected, for the header (host only, never the token).
+    pub endpoint: String,
+    pub theme: crate::ui::theme::Theme,
+    /// The day of the last message, for relative dates on screen.
+    pub today: Date,
+    /// Local time zone for showing timestamps, read once at start.
+    pub utc_offset: time::UtcOffset,
+    started: bool,
+}
+
+const SPINNER_EVERY: Duration = Duration::from_millis(120);
+
+impl App {
+    pub fn new(data_dir: PathBuf, endpoint: String, size: (u16, u16)) -> Self {
+        Self {
+            screen: Screen::Tasks,
+            dir: Directory::default(),
+            requests: Requests::default(),
+            toasts: Toasts::default(),
+            tasks: TasksState::default(),
+            overlay: None,
+            size,
+            spinner: 0,
+            quit: false,
+            dirty: true,
+            data_dir,
+            endpoint,
+            theme: crate::ui::theme::Theme::default(),
+            today: Date::MIN,
+            utc_offset: time::UtcOffset::UTC,
+            started: false,
+        }
+    }
+
+    fn env<'a>(
+        clock: Clock,
+        dir: &'a mut Directory,
+        requests: &'a mut Requests,
+        effects: &'a mut Vec<Effect>,
+        toasts: &'a mut Toasts,
+        size: (u16, u16),
+    ) -> Env<'a> {
+        Env {
+            clock,
+            dir,
+            requests,
+            effects,
+            toasts,
+            size,
+        }
+    }
+
+    /// Splits the borrows so a screen can act with an [`Env`].
+    fn with_tasks<R>(
+        &mut self,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+        f: impl FnOnce(&mut TasksState, &mut Env) -> R,
+    ) -> R {
+        let mut env = Self::env(
+            clock,
+            &mut self.dir,
+            &mut self.requests,
+            effects,
+            &mut self.toasts,
+            self.size,
+        );
+        f(&mut self.tasks, &mut env)
+    }
+
+    /// The first effects: load the directory and the start screen.
+    pub fn start(&mut self, clock: Clock) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.today = clock.today;
+        if !self.started {
+            self.started = true;
+            let mut env = Self::env(
+                clock,
+                &mut self.dir,
+                &mut self.requests,
+                &mut effects,
+                &mut self.toasts,
+                self.size,
+            );
+            env.load_directory();
+        }
+        effects
+    }
+
+    pub fn update(&mut self, msg: Msg, clock: Clock) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.dirty = true;
+        if self.today != clock.today {
+            self.today = clock.today;
+        }
+        match msg {
+            Msg::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
+                self.on_key(key, clock, &mut effects)
+            }
+            Msg::Term(Event::Key(_)) => self.dirty = false,
+            Msg::Term(Event::Resize(w, h)) => {
+                self.size = (w, h);
+                self.with_tasks(clock, &mut effects, |t, env| t.on_resize(env));
+            }
+            Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
+            Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
+            Msg::Term(_) => self.dirty = false,
+            Msg::Api(reply) => self.on_reply(reply, clock, &mut effects),
+            Msg::Tick => self.on_tick(clock, &mut effects),
+        }
+        effects
+    }
+
+    /// The earliest moment something must happen without input. `None` when idle: the app
+    /// then sleeps until a key or an answer arrives.
+    pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
+        let spinner = (self.requests.in_flight() > 0).then(|| now + SPINNER_EVERY);
+        [spinner, self.toasts.next_expiry(), self.tasks.next_deadline()]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+        let mut changed = self.toasts.expire(clock.now);
+        if self.requests.in_flight() > 0 {
+            self.spinner = self.spinner.wrapping_add(1);
+            changed = true;
+        }
+        changed |= self.with_tasks(clock, effects, |t, env| t.on_tick(env));
+        self.dirty = changed;
+    }
+
+    fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) {
+        if !self.requests.accept(&reply) {
+            tracing::debug!(key = %reply.key, id = reply.id, "dropped a stale answer");
+            self.dirty = false;
+            return;
+        }
+        if reply.key.starts_with(directory::KEY_PREFIX) {
+            let became_known = reply.key == "dir:me" && reply.result.is_ok();
+            if let Err(e) = &reply.result
+                && reply.key == "dir:me"
+            {
+                self.toasts.push(clock.now, ToastKind::Error, e.short());
+            }
+            self.dir.on_reply(&reply.key, reply.result);
+            self.with_tasks(clock, effects, |t, env| {
+                if became_known {
+                    t.on_profile(env);
+                }
+                t.on_directory_changed(env);
+            });
+            return;
+        }
+        if reply.key.starts_with(crate::tasks::KEY_PREFIX) {
+            self.with_tasks(clock, effects, |t, env| t.on_reply(reply, env));
+        }
+    }
+
+    /// The contexts whose keys apply now, most specific first.
+    pub fn contexts(&self) -> Vec<Context> {
+        let mut ctx = match self.screen {
+            Screen::Tasks => self.tasks.contexts(),
+        };
+        ctx.push(Context::Global);
+        ctx
+    }
+
+    fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
+        if self.overlay.is_some() {
+            self.on_overlay_key(key, clock, effects);
+            return;
+        }
+        // A screen's popup or text field sees keys before the keymap: typing `q` in a
+        // search box types a q.
+        let captured = match self.screen {
+            Screen::Tasks => self.with_tasks(clock, effects, |t, env| t.capture_key(key, env)),
+        };
+        if captured {
+            return;
+        }
+        match commands::resolve(&self.contexts(), &key) {
+            Some(action) => self.on_action(action, clock, effects),
+            None => self.dirty = false,
+        }
+    }
+
+    pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
+        if action == Action::Refresh {
+            // Names may have changed too (a renamed column, a new member).
+            Self::env(
+                clock,
+                &mut self.dir,
+                &mut self.requests,
+                effects,
+                &mut self.toasts,
+                self.size,
+            )
+            .refresh_directory();
+        }
+        let handled = match self.screen {
+            Screen::Tasks => self.with_tasks(clock, effects, |t, env| t.on_action(action, env)),
+        };
+        if handled {
+            return;
+        }
+        match action {
+            Action::Quit => {
+                self.quit = true;
+                effects.push(Effect::Quit);
+            }
+            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
+            Action::Back => {
+                if !self.toasts.dismiss_all() {
+                    self.dirty = false;
+                }
+            }
+            Action::ScreenTasks => self.screen = Screen::Tasks,
+            _ => self.dirty = false,
+        }
+    }
+
+    fn palette(&self) -> Picker<Action> {
+        let reachable = commands::available(&self.contexts());
+        let items = reachable
+            .iter()
+            .filter(|c| c.action != Action::Palette)
+            .map(|c| {
+                PickItem::new(c.action, c.description)
+                    .detail(commands::key_labels(c, &reachable))
+            })
+            .collect();
+        Picker::single("Command", items)
+    }
+
+    fn on_overlay_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
+        use crossterm::event::KeyCode;
+        match &mut self.overlay {
+            Some(Overlay::Help { scroll }) => match key.code {
+                KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
+                KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
+                KeyCode::PageDown => *scroll = scroll.saturating_add(10),
+                KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
+                _ => self.overlay = None,
+            },
+            Some(Overlay::Palette(p)) => match p.key(key) {
+                PickerOutcome::Pending => {}
+                PickerOutcome::Cancelled => self.overlay = None,
+                PickerOutcome::Picked(actions) => {
+                    self.overlay = None;
+                    if let Some(a) = actions.first() {
+                        self.on_action(*a, clock, effects);
+                    }
+                }
+            },
+            None => {}
+        }
+    }
+
+    fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) {
+        if let Some(Overlay::Palette(p)) = &mut self.overlay {
+            p.paste(text);
+            return;
+        }
+        let used = match self.screen {
+            Screen::Tasks => self.with_tasks(clock, effects, |t, env| t.on_paste(text, env)),
+        };
+        self.dirty = used;
+    }
+
+    fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) {
+        if self.overlay.is_some() {
+            self.dirty = false;
+            return;
+        }
+        let used = match m.kind {
+            MouseEventKind::ScrollDown => {
+                self.on_action(Action::Down, clock, effects);
+                true
+            }
+            MouseEventKind::ScrollUp => {
+                self.on_action(Action::Up, clock, effects);
+                true
+            }
+            MouseEventKind::Down(crossterm::event::MouseButton::Left) => match self.screen {
+                Screen::Tasks => {
+                    self.with_tasks(clock, effects, |t, env| t.on_click(m.column, m.row, env))
+                }
+            },
+            _ => false,
+        };
+        self.dirty = used;
+    }
+}

@@ -1,0 +1,269 @@
+//! Where settings come from: flags over environment over the config file over defaults.
+
+use std::fs;
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+
+use directories::ProjectDirs;
+use serde::{Deserialize, Serialize};
+use weeek_api::{DEFAULT_BASE_URL, Token};
+
+/// The TOML file at [`Paths::config_file`].
+#[derive(Debug, Default, Clone, Deserialize, Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FileConfig {
+    pub base_url: Option<String>,
+    pub token: Option<String>,
+    pub token_file: Option<PathBuf>,
+    /// Mouse capture (wheel scroll, click to select). On unless set to false.
+    pub mouse: Option<bool>,
+    pub timeout_secs: Option<u64>,
+}
+
+/// Platform directories of the app.
+#[derive(Debug, Clone)]
+pub struct Paths {
+    pub config_file: PathBuf,
+    pub data_dir: PathBuf,
+    pub log_dir: PathBuf,
+}
+
+impl Paths {
+    pub fn discover() -> Result<Self, String> {
+        let dirs = ProjectDirs::from("", "", "weeek-tui")
+            .ok_or("no home directory: set HOME so settings and drafts have a place")?;
+        let data_dir = dirs.data_local_dir().to_path_buf();
+        let log_dir = dirs
+            .state_dir()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| data_dir.clone())
+            .join("logs");
+        Ok(Self {
+            config_file: dirs.config_dir().join("config.toml"),
+            data_dir,
+            log_dir,
+        })
+    }
+}
+
+/// Reads the config file; a missing file is an empty config.
+pub fn load_file(path: &Path) -> Result<FileConfig, String> {
+    match fs::read_to_string(path) {
+        Ok(text) => {
+            let config: FileConfig = toml::from_str(&text)
+                .map_err(|e| format!("{} is not valid: {e}", path.display()))?;
+            if config.token.is_some() {
+                check_private(path)?;
+            }
+            Ok(config)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
+        Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// Refuses a secret file that group or others can read, and says how to fix it.
+pub fn check_private(path: &Path) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let meta =
+            fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mode = meta.permissions().mode() & 0o777;
+        if mode & 0o077 != 0 {
+            return Err(format!(
+                "{} holds a token but is readable by others (mode {mode:o}).\n\
+                 Fix it with: chmod 600 {}",
+                path.display(),
+                path.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where the token was found, for messages (never the token itself).
+#[derive(Debug, Clone, PartialEq)]
+pub enum TokenSource {
+    Env(&'static str),
+    TokenFile(PathBuf),
+    ConfigFile(PathBuf),
+}
+
+/// Looks up the token: `--token-file`, then `WEEEK_TOKEN`, `WEEEK_API_TOKEN`, then the config
+/// file's `token_file` and `token`.
+pub fn resolve_token(
+    flag_file: Option<&Path>,
+    env: impl Fn(&str) -> Option<String>,
+    file: &FileConfig,
+    config_path: &Path,
+) -> Result<Option<(Token, TokenSource)>, String> {
+    if let Some(path) = flag_file {
+        return read_token_file(path).map(|t| Some((t, TokenSource::TokenFile(path.into()))));
+    }
+    for name in ["WEEEK_TOKEN", "WEEEK_API_TOKEN"] {
+        if let Some(v) = env(name).filter(|v| !v.trim().is_empty()) {
+            return Ok(Some((Token::new(v), TokenSource::Env(name))));
+        }
+    }
+    if let Some(path) = &file.token_file {
+        return read_token_file(path).map(|t| Some((t, TokenSource::TokenFile(path.clone()))));
+    }
+    if let Some(t) = file.token.as_deref().filter(|t| !t.trim().is_empty()) {
+        return Ok(Some((Token::new(t), TokenSource::ConfigFile(config_path.into()))));
+    }
+    Ok(None)
+}
+
+fn read_token_file(path: &Path) -> Result<Token, String> {
+    check_private(path)?;
+    let text = fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the token file {}: {e}", path.display()))?;
+    let token = Token::new(text);
+    if token.is_empty() {
+        return Err(format!("the token file {} is empty", path.display()));
+    }
+    Ok(token)
+}
+
+/// Checks a base URL: `https://`, or `http://` to a loopback host only (a token sent in clear
+/// over a network can be read by anyone on the way).
+pub fn check_base_url(url: &str) -> Result<String, String> {
+    let url = url.trim().trim_end_matches('/').to_string();
+    let (scheme, rest) = url
+        .split_once("://")
+        .ok_or_else(|| format!("base URL {url:?} needs https://"))?;
+    let host = rest.split('/').next().unwrap_or_default();
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let host = if let Some(inner) = host.strip_prefix('[') {
+        inner.split(']').next().unwrap_or_default()
+    } else {
+        host.split(':').next().unwrap_or_default()
+    };
+    match scheme.to_ascii_lowercase().as_str() {
+        "https" if !host.is_empty() => Ok(url),
+        "http" if is_loopback(host) => Ok(url),
+        "http" => Err(format!(
+            "refusing plain http:// to {host}: the token would travel unencrypted. Use https://"
+        )),
+        _ => Err(format!("base URL {url:?} needs https://")),
+    }
+}
+
+fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+pub fn resolve_base_url(flag_or_env: Option<&str>, file: &FileConfig) -> Result<String, String> {
+    check_base_url(
+        flag_or_env
+            .or(file.base_url.as_deref())
+            .unwrap_or(DEFAULT_BASE_URL),
+    )
+}
+
+/// Stores the token in the config file, creating it with mode 0600 and keeping other settings.
+pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
+    let mut config = match fs::read_to_string(path) {
+        Ok(text) => toml::from_str(&text).map_err(|e| format!("{} is not valid: {e}", path.display()))?,
+        Err(_) => FileConfig::default(),
+    };
+    config.token = Some(token.trim().to_string());
+    let text = toml::to_string_pretty(&config).map_err(|e| e.to_string())?;
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    let tmp = path.with_extension("toml.tmp");
+    {
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create(true).truncate(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let mut f = options
+            .open(&tmp)
+            .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+        f.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+        f.sync_all().map_err(|e| e.to_string())?;
+    }
+    fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// What to say when there is no token at all.
+pub fn no_token_help(config_path: &Path) -> String {
+    format!(
+        "No WEEEK token found.\n\n\
+         Create one in WEEEK: Settings → Workspace → API, then either\n  \
+         export WEEEK_TOKEN=<token>\n\
+         or store it (kept readable only by you) in {}:\n  \
+         weeek-tui config set-token\n\n\
+         To try the app without an account: weeek-tui --demo",
+        config_path.display()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_http_only_to_loopback() {
+        assert!(check_base_url("http://127.0.0.1:8080/public/v1").is_ok());
+        assert!(check_base_url("http://localhost/public/v1").is_ok());
+        assert!(check_base_url("http://[::1]:9000/public/v1").is_ok());
+        assert!(check_base_url("http://api.weeek.net/public/v1").is_err());
+        assert!(check_base_url("http://127.0.0.1.evil.com/public/v1").is_err());
+        assert_eq!(
+            check_base_url("https://api.weeek.net/public/v1/").unwrap(),
+            "https://api.weeek.net/public/v1"
+        );
+        assert!(check_base_url("ftp://x").is_err());
+    }
+
+    #[test]
+    fn env_beats_file_and_flag_beats_env() {
+        let dir = std::env::temp_dir().join(format!("weeek-cfg-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let file = FileConfig {
+            token: Some("from-file".into()),
+            ..Default::default()
+        };
+        let env = |k: &str| (k == "WEEEK_API_TOKEN").then(|| "from-env".to_string());
+        let (_, src) = resolve_token(None, env, &file, &dir).unwrap().unwrap();
+        assert_eq!(src, TokenSource::Env("WEEEK_API_TOKEN"));
+        let (_, src) = resolve_token(None, |_| None, &file, &dir).unwrap().unwrap();
+        assert!(matches!(src, TokenSource::ConfigFile(_)));
+        assert!(resolve_token(None, |_| None, &FileConfig::default(), &dir).unwrap().is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn readable_token_file_is_refused_with_the_fix() {
+        use std::os::unix::fs::PermissionsExt;
+        let path = std::env::temp_dir().join(format!("weeek-token-{}", std::process::id()));
+        fs::write(&path, "abc\n").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).unwrap();
+        let err = resolve_token(Some(&path), |_| None, &FileConfig::default(), &path).unwrap_err();
+        assert!(err.contains("chmod 600"));
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        let (token, _) = resolve_token(Some(&path), |_| None, &FileConfig::default(), &path)
+            .unwrap()
+            .unwrap();
+        assert!(!token.is_empty());
+        fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn stored_token_file_is_private() {
+        let dir = std::env::temp_dir().join(format!("weeek-store-{}", std::process::id()));
+        let path = dir.join("config.toml");
+        store_token(&path, " t0ken \n").unwrap();
+        let loaded = load_file(&path).unwrap();
+        assert_eq!(loaded.token.as_deref(), Some("t0ken"));
+        fs::remove_dir_all(&dir).ok();
+    }
+}

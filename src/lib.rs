@@ -1,0 +1,19 @@
+//! weeek-tui: a keyboard-first terminal client for WEEEK.
+//!
+//! Flow: terminal event → keymap (`app::commands`) → `App::update` (pure) → effects → the
+//! runtime (`runtime`) runs them; the API worker (`worker`) answers with messages → `update`
+//! → `ui::render`.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod date_input;
+pub mod html;
+pub mod logging;
+pub mod runtime;
+pub mod tasks;
+pub mod terminal;
+pub mod text;
+pub mod ui;
+pub mod widgets;
+pub mod worker;

@@ -1,0 +1,135 @@
+use std::io::Read;
+use std::process::ExitCode;
+
+use clap::Parser;
+use weeek_api::{Client, ClientConfig, Token};
+use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
+use weeek_tui::cli::{Cli, Command, ConfigCommand, SandboxArgs};
+use weeek_tui::config::{self, Paths};
+use weeek_tui::{app::App, logging, runtime::Runtime, terminal::TerminalGuard, ui::theme::Theme};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // Read before any thread starts: the local offset cannot be read safely afterwards.
+    let offset = time::UtcOffset::current_local_offset().unwrap_or(time::UtcOffset::UTC);
+    let paths = match Paths::discover() {
+        Ok(p) => p,
+        Err(e) => return fail(&e),
+    };
+    let _log = logging::init(&paths.log_dir);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => return fail(&format!("cannot start: {e}")),
+    };
+    let result = match cli.command {
+        Some(Command::Config(ConfigCommand::Path)) => {
+            println!("{}", paths.config_file.display());
+            Ok(())
+        }
+        Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths),
+        Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)),
+        None => runtime.block_on(run_app(&cli, &paths, offset)),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("weeek-tui: {message}");
+    ExitCode::from(2)
+}
+
+fn set_token(paths: &Paths) -> Result<(), String> {
+    eprintln!("Paste the token and press Enter (Ctrl-D when done):");
+    let mut token = String::new();
+    std::io::stdin()
+        .read_to_string(&mut token)
+        .map_err(|e| format!("cannot read the token: {e}"))?;
+    if token.trim().is_empty() {
+        return Err("no token given".into());
+    }
+    config::store_token(&paths.config_file, &token)?;
+    eprintln!("Stored in {} (readable only by you).", paths.config_file.display());
+    Ok(())
+}
+
+async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
+    let config = SandboxConfig {
+        token: args.token.clone(),
+        db: match &args.db {
+            Some(p) => DbLocation::File(p.clone()),
+            None => DbLocation::Memory,
+        },
+        seed: !args.empty,
+        today: None,
+        faults: args.faults.to_faults(),
+    };
+    let handle = Sandbox::start(config, args.listen)
+        .await
+        .map_err(|e| format!("sandbox: {e}"))?;
+    println!("WEEEK sandbox listening on {}", handle.base_url());
+    println!("Try: curl -H 'Authorization: Bearer {}' '{}/tm/tasks?perPage=5&completed=0'", args.token, handle.base_url());
+    println!("Faults: GET/PUT http://{}/__sandbox/faults · Ctrl-C stops", handle.addr());
+    let _ = tokio::signal::ctrl_c().await;
+    handle.shutdown().await;
+    Ok(())
+}
+
+async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<(), String> {
+    let file = config::load_file(&paths.config_file)?;
+    // The demo's sandbox lives as long as this function.
+    let mut _sandbox = None;
+    let (base_url, token) = if cli.demo {
+        let config = SandboxConfig {
+            token: weeek_sandbox::demo_token().to_string(),
+            db: DbLocation::Memory,
+            seed: true,
+            today: None,
+            faults: cli.demo_faults.to_faults(),
+        };
+        let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
+            .await
+            .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
+        let url = handle.base_url();
+        _sandbox = Some(handle);
+        (url, Token::new(weeek_sandbox::demo_token()))
+    } else {
+        let base = config::resolve_base_url(cli.base_url.as_deref(), &file)?;
+        let token = config::resolve_token(
+            cli.token_file.as_deref(),
+            |k| std::env::var(k).ok(),
+            &file,
+            &paths.config_file,
+        )?;
+        let Some((token, source)) = token else {
+            return Err(config::no_token_help(&paths.config_file));
+        };
+        tracing::info!(?source, "token found");
+        (base, token)
+    };
+    let mut client_config = ClientConfig::new(base_url.clone(), token);
+    if let Some(secs) = file.timeout_secs {
+        client_config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
+    }
+    let client = Client::new(client_config).map_err(|e| e.to_string())?;
+    let endpoint = if cli.demo {
+        "demo sandbox".to_string()
+    } else {
+        base_url.clone()
+    };
+    let mouse = !cli.no_mouse && file.mouse.unwrap_or(true);
+    let (guard, mut terminal) = TerminalGuard::enter(mouse).map_err(|e| format!("terminal: {e}"))?;
+    let size = terminal.size().map(|s| (s.width, s.height)).unwrap_or((80, 24));
+    let mut app = App::new(paths.data_dir.clone(), endpoint, size);
+    app.theme = Theme::from_env();
+    app.utc_offset = offset;
+    let result = Runtime::new(offset).run(app, client, &mut terminal).await;
+    drop(guard);
+    result.map_err(|e| format!("terminal: {e}"))
+}

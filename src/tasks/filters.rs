@@ -1,0 +1,312 @@
+//! The filters of the task list, how they become a `GET /tm/tasks` query, and how they read
+//! in one line above the list.
+
+use weeek_api::models::{Priority, TaskType};
+use weeek_api::{SortBy, TaskQuery};
+
+use crate::app::directory::Directory;
+use crate::date_input::DayRange;
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Assignee {
+    /// The profile's user: the list opens on "my open tasks".
+    #[default]
+    Me,
+    Anyone,
+    Member(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Completion {
+    #[default]
+    Open,
+    Done,
+    /// Sent as `all=1`: deleted tasks are included by the service too.
+    All,
+}
+
+impl Completion {
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Open => "open",
+            Self::Done => "done",
+            Self::All => "all, deleted too",
+        }
+    }
+}
+
+/// Which filter was set, so `Esc` can take them off one at a time, newest first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FilterKind {
+    Project,
+    Board,
+    Column,
+    Priority,
+    Dates,
+    Assignee,
+    Type,
+    Tag,
+    Completion,
+    Search,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Filters {
+    pub assignee: Assignee,
+    pub completion: Completion,
+    pub project: Option<i64>,
+    pub board: Option<i64>,
+    pub column: Option<i64>,
+    pub priority: Option<Priority>,
+    /// The range and the words it was typed as ("next week").
+    pub dates: Option<(DayRange, String)>,
+    pub task_type: Option<TaskType>,
+    pub tag: Option<i64>,
+    pub search: String,
+    /// Set filters, oldest first.
+    order: Vec<FilterKind>,
+}
+
+impl Filters {
+    /// Records that `kind` was just set (or cleared, when `is_set` is false).
+    pub fn touched(&mut self, kind: FilterKind) {
+        self.order.retain(|k| *k != kind);
+        if self.is_set(kind) {
+            self.order.push(kind);
+        }
+    }
+
+    pub fn is_set(&self, kind: FilterKind) -> bool {
+        match kind {
+            FilterKind::Project => self.project.is_some(),
+            FilterKind::Board => self.board.is_some(),
+            FilterKind::Column => self.column.is_some(),
+            FilterKind::Priority => self.priority.is_some(),
+            FilterKind::Dates => self.dates.is_some(),
+            FilterKind::Assignee => self.assignee != Assignee::default(),
+            FilterKind::Type => self.task_type.is_some(),
+            FilterKind::Tag => self.tag.is_some(),
+            FilterKind::Completion => self.completion != Completion::default(),
+            FilterKind::Search => !self.search.trim().is_empty(),
+        }
+    }
+
+    /// Clears one filter. Clearing a project clears its board and column; a board, its column.
+    pub fn clear(&mut self, kind: FilterKind) {
+        match kind {
+            FilterKind::Project => {
+                self.project = None;
+                self.clear(FilterKind::Board);
+            }
+            FilterKind::Board => {
+                self.board = None;
+                self.clear(FilterKind::Column);
+            }
+            FilterKind::Column => self.column = None,
+            FilterKind::Priority => self.priority = None,
+            FilterKind::Dates => self.dates = None,
+            FilterKind::Assignee => self.assignee = Assignee::default(),
+            FilterKind::Type => self.task_type = None,
+            FilterKind::Tag => self.tag = None,
+            FilterKind::Completion => self.completion = Completion::default(),
+            FilterKind::Search => self.search.clear(),
+        }
+        let order = std::mem::take(&mut self.order);
+        self.order = order.into_iter().filter(|k| self.is_set(*k)).collect();
+    }
+
+    /// Takes off the newest filter; false when only the defaults are left.
+    pub fn pop(&mut self) -> bool {
+        match self.order.pop() {
+            Some(kind) => {
+                self.clear(kind);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn any_set(&self) -> bool {
+        !self.order.is_empty()
+    }
+
+    pub fn to_query(&self, me: Option<&str>, sort: Option<SortBy>, per_page: u32) -> TaskQuery {
+        let user_id = match &self.assignee {
+            Assignee::Me => me.map(str::to_string),
+            Assignee::Anyone => None,
+            Assignee::Member(id) => Some(id.clone()),
+        };
+        TaskQuery {
+            user_id,
+            project_id: self.project,
+            board_id: self.board,
+            board_column_id: self.column,
+            priority: self.priority,
+            task_type: self.task_type.clone(),
+            tags: self.tag.into_iter().collect(),
+            search: Some(self.search.trim().to_string()).filter(|s| !s.is_empty()),
+            completed: match self.completion {
+                Completion::Open => Some(false),
+                Completion::Done => Some(true),
+                Completion::All => None,
+            },
+            all: self.completion == Completion::All,
+            start_date: self.dates.as_ref().map(|(r, _)| r.start),
+            end_date: self.dates.as_ref().map(|(r, _)| r.end),
+            sort_by: sort,
+            per_page: Some(per_page),
+            offset: Some(0),
+            ..TaskQuery::default()
+        }
+    }
+
+    /// The title of the view: "My open tasks", "Everyone's done tasks", …
+    pub fn headline(&self, dir: &Directory) -> String {
+        let whose = match &self.assignee {
+            Assignee::Me => "My".to_string(),
+            Assignee::Anyone => "Everyone's".to_string(),
+            Assignee::Member(id) => format!("{}'s", dir.member_name(id)),
+        };
+        let what = match self.completion {
+            Completion::Open => "open tasks",
+            Completion::Done => "done tasks",
+            Completion::All => "tasks (all, deleted too)",
+        };
+        format!("{whose} {what}")
+    }
+
+    /// The other active filters as short labelled chips, in the order they were set.
+    pub fn chips(&self, dir: &Directory) -> Vec<(FilterKind, String)> {
+        self.order
+            .iter()
+            .filter(|k| !matches!(k, FilterKind::Assignee | FilterKind::Completion))
+            .map(|k| (*k, self.chip(*k, dir)))
+            .collect()
+    }
+
+    pub fn chip(&self, kind: FilterKind, dir: &Directory) -> String {
+        match kind {
+            FilterKind::Project => self
+                .project
+                .map(|p| format!("project: {}", dir.project_name(p)))
+                .unwrap_or_default(),
+            FilterKind::Board => self
+                .board
+                .map(|b| format!("board: {}", dir.board_name(b)))
+                .unwrap_or_default(),
+            FilterKind::Column => self
+                .column
+                .map(|c| format!("column: {}", dir.column_name(c)))
+                .unwrap_or_default(),
+            FilterKind::Priority => self
+                .priority
+                .map(|p| format!("priority: {}", p.label()))
+                .unwrap_or_default(),
+            FilterKind::Dates => self
+                .dates
+                .as_ref()
+                .map(|(r, _)| format!("dates: {}", r.describe()))
+                .unwrap_or_default(),
+            FilterKind::Assignee => self.headline(dir),
+            FilterKind::Type => self
+                .task_type
+                .as_ref()
+                .map(|t| format!("type: {}", t.as_str()))
+                .unwrap_or_default(),
+            FilterKind::Tag => self
+                .tag
+                .map(|t| {
+                    let name = dir.tag(t).map(|t| t.title.clone());
+                    format!("tag: {}", name.unwrap_or_else(|| format!("#{t}")))
+                })
+                .unwrap_or_default(),
+            FilterKind::Completion => format!("status: {}", self.completion.label()),
+            FilterKind::Search => format!("text: \u{201c}{}\u{201d}", self.search.trim()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn default_view_is_my_open_tasks() {
+        let q = Filters::default().to_query(Some("me-uuid"), None, 50);
+        let pairs = q.to_pairs().unwrap();
+        assert!(pairs.contains(&("userId".into(), "me-uuid".into())));
+        assert!(pairs.contains(&("completed".into(), "0".into())));
+        assert!(!pairs.iter().any(|(k, _)| k == "all"));
+    }
+
+    #[test]
+    fn every_filter_reaches_the_query() {
+        let mut f = Filters {
+            assignee: Assignee::Anyone,
+            completion: Completion::All,
+            project: Some(2),
+            board: Some(5),
+            column: Some(9),
+            priority: Some(Priority::High),
+            dates: Some((
+                DayRange {
+                    start: date!(2026 - 11 - 23),
+                    end: date!(2026 - 11 - 29),
+                },
+                "next week".into(),
+            )),
+            task_type: Some(TaskType::Call),
+            tag: Some(4),
+            search: " отчёт ".into(),
+            ..Default::default()
+        };
+        f.touched(FilterKind::Project);
+        let pairs = f.to_query(Some("me"), None, 50).to_pairs().unwrap();
+        for (k, v) in [
+            ("projectId", "2"),
+            ("boardId", "5"),
+            ("boardColumnId", "9"),
+            ("priority", "2"),
+            ("startDate", "23.11.2026"),
+            ("endDate", "29.11.2026"),
+            ("type", "call"),
+            ("tags[]", "4"),
+            ("search", "отчёт"),
+            ("all", "1"),
+        ] {
+            assert!(pairs.contains(&(k.into(), v.into())), "missing {k}={v}");
+        }
+        assert!(!pairs.iter().any(|(k, _)| k == "userId" || k == "completed"));
+    }
+
+    #[test]
+    fn escape_takes_filters_off_newest_first() {
+        let mut f = Filters::default();
+        f.priority = Some(Priority::Low);
+        f.touched(FilterKind::Priority);
+        f.search = "x".into();
+        f.touched(FilterKind::Search);
+        assert!(f.pop());
+        assert!(f.search.is_empty() && f.priority.is_some());
+        assert!(f.pop());
+        assert!(f.priority.is_none());
+        assert!(!f.pop());
+    }
+
+    #[test]
+    fn clearing_a_project_clears_its_board_and_column() {
+        let mut f = Filters {
+            project: Some(1),
+            board: Some(2),
+            column: Some(3),
+            ..Default::default()
+        };
+        for k in [FilterKind::Project, FilterKind::Board, FilterKind::Column] {
+            f.touched(k);
+        }
+        f.clear(FilterKind::Project);
+        assert_eq!((f.project, f.board, f.column), (None, None, None));
+        assert!(!f.any_set());
+    }
+}

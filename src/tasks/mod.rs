@@ -1,0 +1,422 @@
+//! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
+//! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
+
+pub mod filters;
+pub mod panel;
+pub mod popup;
+pub mod verbs;
+
+use std::collections::{BTreeSet, HashMap};
+use std::time::{Duration, Instant};
+
+use crossterm::event::KeyEvent;
+use weeek_api::models::Task;
+use weeek_api::{ApiError, SortBy, TaskQuery};
+
+use crate::app::Env;
+use crate::app::commands::{Action, Context};
+use crate::app::toast::ToastKind;
+use crate::ui::layout;
+use crate::worker::{Call, Data, Reply};
+use filters::Filters;
+use panel::FilterPanel;
+use popup::Popup;
+use verbs::{Bulk, PendingWrite, UndoEntry};
+
+pub const KEY_PREFIX: &str = "tasks:";
+const LIST_KEY: &str = "tasks:list";
+/// Tasks per request. Large enough that a screenful rarely needs two requests.
+pub const PAGE_SIZE: u32 = 50;
+/// Typing in the search box sends one request after a pause, not one per letter.
+pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(350);
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum ListStatus {
+    #[default]
+    Idle,
+    /// `more`: a next page, with the loaded rows kept; else a (re)load of the first page.
+    Loading { more: bool },
+    Failed { error: ApiError, more: bool },
+}
+
+#[derive(Debug, Default)]
+pub struct TasksState {
+    pub filters: Filters,
+    pub sort: Option<SortBy>,
+    pub rows: Vec<Task>,
+    pub has_more: bool,
+    pub status: ListStatus,
+    /// A first page has arrived for some query: empty now means empty, not "not yet".
+    pub loaded_once: bool,
+    /// The query of the last requested page.
+    query: Option<TaskQuery>,
+    pub cursor: usize,
+    pub scroll: usize,
+    /// Marked task ids.
+    pub marks: BTreeSet<i64>,
+    anchor: Option<usize>,
+    pub detail: bool,
+    pub detail_scroll: u16,
+    pub panel: Option<FilterPanel>,
+    pub popup: Option<Popup>,
+    pub undo: Option<UndoEntry>,
+    writes: HashMap<String, PendingWrite>,
+    bulks: HashMap<u64, Bulk>,
+    next_write: u64,
+    search_due: Option<Instant>,
+}
+
+impl TasksState {
+    pub fn contexts(&self) -> Vec<Context> {
+        vec![Context::Tasks, Context::List]
+    }
+
+    pub fn current(&self) -> Option<&Task> {
+        self.rows.get(self.cursor)
+    }
+
+    pub fn index_of(&self, id: i64) -> Option<usize> {
+        self.rows.iter().position(|t| t.id == id)
+    }
+
+    pub fn is_loading(&self) -> bool {
+        matches!(self.status, ListStatus::Loading { .. })
+    }
+
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.search_due
+    }
+
+    fn page_rows(&self, env: &Env) -> usize {
+        layout::task_rows(env.size, self.detail)
+    }
+
+    // ----- loading -------------------------------------------------------------------------
+
+    /// The profile arrived: "my tasks" can now be asked for.
+    pub fn on_profile(&mut self, env: &mut Env) {
+        if !self.loaded_once && !self.is_loading() {
+            self.reload(env);
+        }
+    }
+
+    /// Names arrived: nothing to fetch, but columns of newly seen boards may be needed.
+    pub fn on_directory_changed(&mut self, env: &mut Env) {
+        self.ensure_names(env);
+        self.refresh_waiting_popup(env);
+    }
+
+    /// Loads the first page for the current filters, keeping the old rows on screen.
+    pub fn reload(&mut self, env: &mut Env) {
+        let me = env.dir.me().map(|u| u.id.clone());
+        if me.is_none() && self.filters.assignee == filters::Assignee::Me {
+            // The profile is still loading (or failed); `on_profile` reloads when it lands.
+            if let Some(e) = env.dir.user.error() {
+                self.status = ListStatus::Failed {
+                    error: e.clone(),
+                    more: false,
+                };
+            }
+            return;
+        }
+        let q = self.filters.to_query(me.as_deref(), self.sort, PAGE_SIZE);
+        self.search_due = None;
+        self.send_list(q, false, env);
+    }
+
+    fn send_list(&mut self, q: TaskQuery, more: bool, env: &mut Env) {
+        if let Err(e) = q.validate() {
+            env.toast(ToastKind::Error, e.short());
+            return;
+        }
+        self.status = ListStatus::Loading { more };
+        self.query = Some(q.clone());
+        env.request(LIST_KEY, Call::Tasks(q));
+    }
+
+    /// Fetches the next page ahead of the cursor: within a screenful of the end.
+    fn maybe_load_more(&mut self, env: &mut Env) {
+        if !self.has_more || self.is_loading() || matches!(self.status, ListStatus::Failed { more: true, .. }) {
+            return;
+        }
+        if self.cursor + self.page_rows(env) + 1 < self.rows.len() {
+            return;
+        }
+        if let Some(q) = &self.query {
+            let next = q.next_page(PAGE_SIZE);
+            self.send_list(next, true, env);
+        }
+    }
+
+    fn on_list(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
+        let more = matches!(self.status, ListStatus::Loading { more: true });
+        let page = match result {
+            Ok(Data::Tasks(page)) => page,
+            Ok(other) => {
+                self.status = ListStatus::Failed {
+                    error: crate::app::directory::unexpected(&other),
+                    more,
+                };
+                return;
+            }
+            Err(error) => {
+                env.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
+                self.status = ListStatus::Failed { error, more };
+                return;
+            }
+        };
+        if more {
+            let known: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
+            self.rows
+                .extend(page.tasks.into_iter().filter(|t| !known.contains(&t.id)));
+        } else {
+            let keep = self.current().map(|t| t.id);
+            self.rows = page.tasks;
+            self.cursor = keep
+                .and_then(|id| self.index_of(id))
+                .unwrap_or(self.cursor)
+                .min(self.rows.len().saturating_sub(1));
+            let present: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
+            self.marks.retain(|id| present.contains(id));
+            self.loaded_once = true;
+        }
+        self.has_more = page.has_more;
+        self.status = ListStatus::Idle;
+        self.fix_scroll(env);
+        self.ensure_names(env);
+        self.maybe_load_more(env);
+    }
+
+    /// Asks for the boards and columns of the tasks on screen, so they show as names.
+    fn ensure_names(&mut self, env: &mut Env) {
+        let rows = self.page_rows(env);
+        let end = (self.scroll + rows + 1).min(self.rows.len());
+        let mut projects = BTreeSet::new();
+        let mut boards = BTreeSet::new();
+        for t in &self.rows[self.scroll.min(end)..end] {
+            for loc in t.all_locations() {
+                projects.insert(loc.project_id);
+                if let Some(b) = loc.board_id {
+                    boards.insert(b);
+                }
+            }
+        }
+        for p in projects {
+            env.ensure_boards(p);
+        }
+        for b in boards {
+            env.ensure_columns(b);
+        }
+    }
+
+    pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
+        if reply.key == LIST_KEY {
+            self.on_list(reply.result, env);
+        } else {
+            self.on_write_reply(reply, env);
+        }
+    }
+
+    pub fn on_tick(&mut self, env: &mut Env) -> bool {
+        match self.search_due {
+            Some(due) if due <= env.clock.now => {
+                self.search_due = None;
+                self.reload(env);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Called after a filter changed: the list reloads at once (or after a pause for text).
+    pub fn filters_changed(&mut self, debounce: bool, env: &mut Env) {
+        self.cursor = 0;
+        self.scroll = 0;
+        if debounce {
+            self.search_due = Some(env.clock.now + SEARCH_DEBOUNCE);
+        } else {
+            self.reload(env);
+        }
+    }
+
+    // ----- moving --------------------------------------------------------------------------
+
+    pub fn on_resize(&mut self, env: &mut Env) {
+        self.fix_scroll(env);
+        self.maybe_load_more(env);
+    }
+
+    fn fix_scroll(&mut self, env: &Env) {
+        let h = self.page_rows(env);
+        if self.cursor < self.scroll {
+            self.scroll = self.cursor;
+        } else if self.cursor >= self.scroll + h {
+            self.scroll = self.cursor + 1 - h;
+        }
+        self.scroll = self.scroll.min(self.rows.len().saturating_sub(1));
+    }
+
+    fn move_to(&mut self, target: isize, env: &mut Env) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let last = self.rows.len() as isize - 1;
+        self.cursor = target.clamp(0, last) as usize;
+        self.detail_scroll = 0;
+        self.fix_scroll(env);
+        self.ensure_names(env);
+        self.maybe_load_more(env);
+    }
+
+    pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
+        let list = layout::tasks(layout::frame(area).body, self.detail).list;
+        let inside = col >= list.x && col < list.x + list.width;
+        let first = list.y + 1;
+        if !inside || row < first || row >= list.y + list.height {
+            return false;
+        }
+        let idx = self.scroll + usize::from(row - first);
+        if idx < self.rows.len() {
+            self.move_to(idx as isize, env);
+            return true;
+        }
+        false
+    }
+
+    // ----- keys ----------------------------------------------------------------------------
+
+    /// Popups and the filter panel take keys before the keymap.
+    pub fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+        if self.popup.is_some() {
+            self.popup_key(key, env);
+            return true;
+        }
+        if self.panel.is_some() {
+            self.panel_key(key, env);
+            return true;
+        }
+        false
+    }
+
+    pub fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
+        if let Some(p) = &mut self.popup {
+            p.paste(text);
+            self.popup_changed(env);
+            return true;
+        }
+        let Some(panel) = &mut self.panel else {
+            return false;
+        };
+        if !panel.paste(text) {
+            return false;
+        }
+        if panel.editing.kind == Some(filters::FilterKind::Search) {
+            self.filters.search = panel.editing.field.value().to_string();
+            self.filters.touched(filters::FilterKind::Search);
+            self.filters_changed(true, env);
+        } else {
+            let today = env.today();
+            let v = panel.editing.field.value().trim().to_string();
+            panel.editing.parsed = (!v.is_empty()).then(|| crate::date_input::parse(&v, today));
+        }
+        true
+    }
+
+    pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+        let page = self.page_rows(env) as isize;
+        let c = self.cursor as isize;
+        match action {
+            Action::Down => self.move_to(c + 1, env),
+            Action::Up => self.move_to(c - 1, env),
+            Action::Top => self.move_to(0, env),
+            Action::Bottom => self.move_to(self.rows.len() as isize - 1, env),
+            Action::PageDown => self.move_to(c + page, env),
+            Action::PageUp => self.move_to(c - page, env),
+            Action::HalfDown => self.move_to(c + page / 2, env),
+            Action::HalfUp => self.move_to(c - page / 2, env),
+            Action::Refresh => self.reload(env),
+            Action::Open | Action::ToggleDetail => {
+                self.detail = !self.detail;
+                self.detail_scroll = 0;
+                self.fix_scroll(env);
+            }
+            Action::Filter => self.panel = Some(FilterPanel::default()),
+            Action::Search => self.panel = Some(FilterPanel::editing_search(&self.filters)),
+            Action::Sort => self.open_sort(),
+            Action::ToggleScope => {
+                self.filters.assignee = match self.filters.assignee {
+                    filters::Assignee::Me => filters::Assignee::Anyone,
+                    _ => filters::Assignee::Me,
+                };
+                self.filters.touched(filters::FilterKind::Assignee);
+                self.filters_changed(false, env);
+            }
+            Action::ToggleMark => {
+                if let Some(id) = self.current().map(|t| t.id) {
+                    if !self.marks.remove(&id) {
+                        self.marks.insert(id);
+                    }
+                    self.anchor = Some(self.cursor);
+                    self.move_to(c + 1, env);
+                }
+            }
+            Action::RangeMark => {
+                let from = self.anchor.unwrap_or(self.cursor).min(self.rows.len().saturating_sub(1));
+                let (a, b) = (from.min(self.cursor), from.max(self.cursor));
+                for t in self.rows.get(a..=b).unwrap_or_default() {
+                    self.marks.insert(t.id);
+                }
+                self.anchor = Some(self.cursor);
+            }
+            Action::MarkAll => {
+                let h = self.page_rows(env);
+                let end = (self.scroll + h).min(self.rows.len());
+                for t in &self.rows[self.scroll.min(end)..end] {
+                    self.marks.insert(t.id);
+                }
+            }
+            Action::Back => return self.back(env),
+            Action::Complete => self.complete(env),
+            Action::Priority(n) => self.set_priority(n, env),
+            Action::MoveColumn => self.open_move(env),
+            Action::Assign => self.open_assign(env),
+            Action::DueDate => self.open_due(env),
+            Action::Rename => self.open_rename(),
+            Action::NewTask => self.open_new(),
+            Action::Delete => self.open_delete(),
+            Action::Undo => self.undo(env),
+            _ => return false,
+        }
+        true
+    }
+
+    /// `Esc`: clear marks, then close the detail, then take off the newest filter.
+    fn back(&mut self, env: &mut Env) -> bool {
+        if !self.marks.is_empty() {
+            self.marks.clear();
+            self.anchor = None;
+        } else if self.detail {
+            self.detail = false;
+            self.fix_scroll(env);
+        } else if self.filters.pop() {
+            self.filters_changed(false, env);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    /// The tasks a verb acts on: the marked ones in list order, else the cursor task.
+    pub fn targets(&self) -> Vec<i64> {
+        if self.marks.is_empty() {
+            self.current().map(|t| t.id).into_iter().collect()
+        } else {
+            self.rows
+                .iter()
+                .filter(|t| self.marks.contains(&t.id))
+                .map(|t| t.id)
+                .collect()
+        }
+    }
+}

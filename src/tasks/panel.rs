@@ -1,0 +1,202 @@
+//! The filter panel (`f`): one row per filter; `Enter` edits a row (a picker, or text typed
+//! in place for dates and search), `Backspace` clears it. Every change reloads the list.
+
+use crossterm::event::{KeyCode, KeyEvent};
+
+use super::TasksState;
+use super::filters::{FilterKind, Filters};
+use crate::app::Env;
+use crate::date_input::{self, DayRange};
+use crate::widgets::field::TextField;
+
+pub const ROWS: [FilterKind; 10] = [
+    FilterKind::Project,
+    FilterKind::Board,
+    FilterKind::Column,
+    FilterKind::Priority,
+    FilterKind::Dates,
+    FilterKind::Assignee,
+    FilterKind::Type,
+    FilterKind::Tag,
+    FilterKind::Completion,
+    FilterKind::Search,
+];
+
+pub fn row_label(kind: FilterKind) -> &'static str {
+    match kind {
+        FilterKind::Project => "Project",
+        FilterKind::Board => "Board",
+        FilterKind::Column => "Column",
+        FilterKind::Priority => "Priority",
+        FilterKind::Dates => "Dates",
+        FilterKind::Assignee => "Assignee",
+        FilterKind::Type => "Type",
+        FilterKind::Tag => "Tag",
+        FilterKind::Completion => "Status",
+        FilterKind::Search => "Text",
+    }
+}
+
+/// Text being typed into the dates or search row.
+#[derive(Debug, Clone, Default)]
+pub struct Editing {
+    pub kind: Option<FilterKind>,
+    pub field: TextField,
+    /// Live reading of a date entry: the range, or why it is not one.
+    pub parsed: Option<Result<DayRange, String>>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct FilterPanel {
+    pub row: usize,
+    pub editing: Editing,
+    /// Opened by `/`: leaving the search closes the panel too.
+    close_after_edit: bool,
+}
+
+impl FilterPanel {
+    pub fn editing_search(filters: &Filters) -> Self {
+        Self {
+            row: ROWS.len() - 1,
+            editing: Editing {
+                kind: Some(FilterKind::Search),
+                field: TextField::with_value(filters.search.clone()),
+                parsed: None,
+            },
+            close_after_edit: true,
+        }
+    }
+
+    pub fn selected(&self) -> FilterKind {
+        ROWS[self.row.min(ROWS.len() - 1)]
+    }
+
+    pub fn paste(&mut self, text: &str) -> bool {
+        if self.editing.kind.is_some() {
+            self.editing.field.paste(text);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl TasksState {
+    pub(super) fn panel_key(&mut self, key: KeyEvent, env: &mut Env) {
+        let Some(panel) = self.panel.as_mut() else {
+            return;
+        };
+        if let Some(kind) = panel.editing.kind {
+            self.panel_edit_key(kind, key, env);
+            return;
+        }
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q' | 'f') => self.panel = None,
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                panel.row = (panel.row + 1) % ROWS.len();
+            }
+            KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
+                panel.row = (panel.row + ROWS.len() - 1) % ROWS.len();
+            }
+            KeyCode::Backspace | KeyCode::Delete | KeyCode::Char('x' | 'd') => {
+                let kind = panel.selected();
+                if self.filters.is_set(kind) {
+                    self.filters.clear(kind);
+                    self.filters.touched(kind);
+                    self.filters_changed(false, env);
+                }
+            }
+            KeyCode::Enter | KeyCode::Char(' ' | 'l') | KeyCode::Right => {
+                let kind = panel.selected();
+                match kind {
+                    FilterKind::Dates | FilterKind::Search => {
+                        let text = match kind {
+                            FilterKind::Dates => self
+                                .filters
+                                .dates
+                                .as_ref()
+                                .map(|(_, typed)| typed.clone())
+                                .unwrap_or_default(),
+                            _ => self.filters.search.clone(),
+                        };
+                        panel.editing = Editing {
+                            kind: Some(kind),
+                            field: TextField::with_value(text),
+                            parsed: None,
+                        };
+                        self.reparse_dates(env);
+                    }
+                    _ => self.open_filter_picker(kind, env),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn reparse_dates(&mut self, env: &Env) {
+        let today = env.today();
+        if let Some(panel) = self.panel.as_mut()
+            && panel.editing.kind == Some(FilterKind::Dates)
+        {
+            let v = panel.editing.field.value().trim();
+            panel.editing.parsed = (!v.is_empty()).then(|| date_input::parse(v, today));
+        }
+    }
+
+    fn panel_edit_key(&mut self, kind: FilterKind, key: KeyEvent, env: &mut Env) {
+        let Some(panel) = self.panel.as_mut() else {
+            return;
+        };
+        match (kind, key.code) {
+            (_, KeyCode::Esc) => {
+                let close = panel.close_after_edit;
+                panel.editing = Editing::default();
+                if close {
+                    self.panel = None;
+                }
+            }
+            (FilterKind::Search, KeyCode::Enter) => {
+                // The text is already applied as typed; Enter just leaves the field.
+                let close = panel.close_after_edit;
+                panel.editing = Editing::default();
+                if close {
+                    self.panel = None;
+                }
+                if self.search_due.is_some() {
+                    self.reload(env);
+                }
+            }
+            (FilterKind::Dates, KeyCode::Enter) => {
+                let typed = panel.editing.field.value().trim().to_string();
+                if typed.is_empty() {
+                    panel.editing = Editing::default();
+                    self.filters.clear(FilterKind::Dates);
+                    self.filters.touched(FilterKind::Dates);
+                    self.filters_changed(false, env);
+                    return;
+                }
+                match date_input::parse(&typed, env.today()) {
+                    Ok(range) => {
+                        panel.editing = Editing::default();
+                        self.filters.dates = Some((range, typed));
+                        self.filters.touched(FilterKind::Dates);
+                        self.filters_changed(false, env);
+                    }
+                    Err(e) => panel.editing.parsed = Some(Err(e)),
+                }
+            }
+            (FilterKind::Search, _) => {
+                if panel.editing.field.key(key) {
+                    self.filters.search = panel.editing.field.value().to_string();
+                    self.filters.touched(FilterKind::Search);
+                    self.filters_changed(true, env);
+                }
+            }
+            (_, _) => {
+                if panel.editing.field.key(key) {
+                    self.reparse_dates(env);
+                }
+            }
+        }
+    }
+}

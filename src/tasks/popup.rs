@@ -1,0 +1,536 @@
+//! The task screen's popups: pickers (move, assign, sort, filter values), one-line prompts
+//! (due date, rename, new task) and the delete confirmation.
+
+use std::collections::BTreeSet;
+
+use crossterm::event::{KeyCode, KeyEvent};
+use time::Date;
+use weeek_api::models::{Priority, TaskType};
+use weeek_api::{SortBy, SortKey};
+
+use super::TasksState;
+use super::filters::{Assignee, Completion, FilterKind};
+use crate::app::Env;
+use crate::app::directory::Directory;
+use crate::app::loadable::Loadable;
+use crate::app::toast::ToastKind;
+use crate::date_input;
+use crate::widgets::field::TextField;
+use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PickKey {
+    Any,
+    Id(i64),
+    Member(String),
+    Me,
+    Anyone,
+    Priority(Priority),
+    Type(TaskType),
+    Completion(Completion),
+    Sort(SortKey),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PickPurpose {
+    Move {
+        board: i64,
+        targets: Vec<i64>,
+    },
+    Assign {
+        targets: Vec<i64>,
+        preselected: Vec<String>,
+    },
+    Sort,
+    Filter(FilterKind),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PromptPurpose {
+    Due { targets: Vec<i64> },
+    Rename { id: i64 },
+    New,
+}
+
+/// What the prompt says about its input as it is typed.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Feedback {
+    #[default]
+    None,
+    Ok(String),
+    Err(String),
+}
+
+#[derive(Debug, Clone)]
+pub enum Popup {
+    /// `picker` is `None` while the items are still loading.
+    Pick {
+        purpose: PickPurpose,
+        picker: Option<Picker<PickKey>>,
+    },
+    Prompt {
+        purpose: PromptPurpose,
+        field: TextField,
+        feedback: Feedback,
+    },
+    ConfirmDelete {
+        ids: Vec<i64>,
+    },
+}
+
+fn loaded<T>(l: Option<&Loadable<T>>) -> Option<&T> {
+    match l? {
+        Loadable::Loaded(v) => Some(v),
+        Loadable::Failed(_, Some(v)) => Some(v),
+        _ => None,
+    }
+}
+
+fn priority_items() -> Vec<PickItem<PickKey>> {
+    Priority::ALL
+        .into_iter()
+        .map(|p| PickItem::new(PickKey::Priority(p), p.label()).detail(p.number().to_string()))
+        .collect()
+}
+
+fn member_items(dir: &Directory) -> Option<Vec<PickItem<PickKey>>> {
+    let me = dir.me().map(|u| u.id.clone());
+    let members = loaded(Some(&dir.members))?;
+    Some(
+        members
+            .iter()
+            .map(|m| {
+                let detail = if Some(&m.id) == me.as_ref() {
+                    "me".to_string()
+                } else {
+                    m.position.clone().unwrap_or_default()
+                };
+                PickItem::new(PickKey::Member(m.id.clone()), m.display_name()).detail(detail)
+            })
+            .collect(),
+    )
+}
+
+impl Popup {
+    pub fn pick(purpose: PickPurpose, dir: &Directory, state: &TasksState) -> Popup {
+        let picker = build_picker(&purpose, dir, state);
+        Popup::Pick { purpose, picker }
+    }
+
+    pub fn prompt(purpose: PromptPurpose, initial: String, today: Date) -> Popup {
+        let mut p = Popup::Prompt {
+            purpose,
+            field: TextField::with_value(initial),
+            feedback: Feedback::None,
+        };
+        p.refresh_feedback(today);
+        p
+    }
+
+    /// Live feedback for the due-date prompt: the parsed day, or why it is not a date.
+    pub fn refresh_feedback(&mut self, today: Date) {
+        if let Popup::Prompt {
+            purpose: PromptPurpose::Due { .. },
+            field,
+            feedback,
+        } = self
+        {
+            *feedback = due_feedback(field.value(), today);
+        }
+    }
+
+    pub fn paste(&mut self, text: &str) {
+        match self {
+            Popup::Pick {
+                picker: Some(p), ..
+            } => p.paste(text),
+            Popup::Prompt { field, .. } => field.paste(text),
+            _ => {}
+        }
+    }
+}
+
+fn due_feedback(value: &str, today: Date) -> Feedback {
+    if value.trim().is_empty() {
+        return Feedback::Ok("no due date".into());
+    }
+    match date_input::parse(value, today) {
+        Ok(r) if r.is_single() => Feedback::Ok(r.describe()),
+        Ok(_) => Feedback::Err("a due date is one day, not a range".into()),
+        Err(e) => Feedback::Err(e),
+    }
+}
+
+/// The picker's items, or `None` while what it lists is still loading.
+fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> Option<Picker<PickKey>> {
+    let any = |label: &str| PickItem::new(PickKey::Any, label.to_string());
+    Some(match purpose {
+        PickPurpose::Move { board, .. } => {
+            let columns = loaded(dir.columns.get(board))?;
+            let current = state
+                .current()
+                .and_then(|t| t.primary_location())
+                .and_then(|l| l.board_column_id);
+            let items = columns
+                .iter()
+                .map(|c| {
+                    let here = if Some(c.id) == current { "current" } else { "" };
+                    PickItem::new(PickKey::Id(c.id), c.name.clone()).detail(here)
+                })
+                .collect();
+            let mut p = Picker::single(format!("Move to a column of {}", dir.board_name(*board)), items);
+            if let Some(c) = current {
+                p.focus(&PickKey::Id(c));
+                p.cursor = (p.cursor + 1).min(p.filtered.len().saturating_sub(1));
+            }
+            p
+        }
+        PickPurpose::Assign { preselected, .. } => {
+            let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
+            Picker::multi("Assignees (Tab toggles, Enter applies)", member_items(dir)?, &pre)
+        }
+        PickPurpose::Sort => {
+            let current = state.sort;
+            let items = SortKey::ALL
+                .into_iter()
+                .map(|k| {
+                    let detail = match current {
+                        Some(s) if s.key == k && s.descending => "descending · Enter for ascending",
+                        Some(s) if s.key == k => "ascending · Enter for descending",
+                        _ => "",
+                    };
+                    PickItem::new(PickKey::Sort(k), k.as_str()).detail(detail)
+                })
+                .chain(std::iter::once(any("service order")))
+                .collect();
+            let mut p = Picker::single("Sort by", items);
+            if let Some(s) = current {
+                p.focus(&PickKey::Sort(s.key));
+            }
+            p
+        }
+        PickPurpose::Filter(kind) => {
+            let f = &state.filters;
+            let (title, items, focus): (&str, Vec<PickItem<PickKey>>, Option<PickKey>) = match kind {
+                FilterKind::Project => {
+                    let projects = loaded(Some(&dir.projects))?;
+                    let items = std::iter::once(any("any project"))
+                        .chain(projects.iter().map(|p| PickItem::new(PickKey::Id(p.id), p.display_name())))
+                        .collect();
+                    ("Project", items, f.project.map(PickKey::Id))
+                }
+                FilterKind::Board => {
+                    let project = f.project?;
+                    let boards = loaded(dir.boards.get(&project))?;
+                    let items = std::iter::once(any("any board"))
+                        .chain(boards.iter().map(|b| PickItem::new(PickKey::Id(b.id), b.name.clone())))
+                        .collect();
+                    ("Board", items, f.board.map(PickKey::Id))
+                }
+                FilterKind::Column => {
+                    let board = f.board?;
+                    let columns = loaded(dir.columns.get(&board))?;
+                    let items = std::iter::once(any("any column"))
+                        .chain(columns.iter().map(|c| PickItem::new(PickKey::Id(c.id), c.name.clone())))
+                        .collect();
+                    ("Column", items, f.column.map(PickKey::Id))
+                }
+                FilterKind::Priority => {
+                    let items = std::iter::once(any("any priority")).chain(priority_items()).collect();
+                    ("Priority", items, f.priority.map(PickKey::Priority))
+                }
+                FilterKind::Assignee => {
+                    let items = [
+                        PickItem::new(PickKey::Me, "me"),
+                        PickItem::new(PickKey::Anyone, "anyone"),
+                    ]
+                    .into_iter()
+                    .chain(member_items(dir)?)
+                    .collect();
+                    let focus = match &f.assignee {
+                        Assignee::Me => PickKey::Me,
+                        Assignee::Anyone => PickKey::Anyone,
+                        Assignee::Member(id) => PickKey::Member(id.clone()),
+                    };
+                    ("Assignee", items, Some(focus))
+                }
+                FilterKind::Type => {
+                    let items = std::iter::once(any("any type"))
+                        .chain(TaskType::KNOWN.into_iter().map(|t| PickItem::new(PickKey::Type(t.clone()), t.as_str())))
+                        .collect();
+                    ("Type", items, f.task_type.clone().map(PickKey::Type))
+                }
+                FilterKind::Tag => {
+                    let tags = loaded(Some(&dir.tags))?;
+                    let items = std::iter::once(any("any tag"))
+                        .chain(tags.iter().map(|t| PickItem::new(PickKey::Id(t.id), t.title.clone()).color(t.color.clone())))
+                        .collect();
+                    ("Tag", items, f.tag.map(PickKey::Id))
+                }
+                FilterKind::Completion => {
+                    let items = [Completion::Open, Completion::Done, Completion::All]
+                        .into_iter()
+                        .map(|c| PickItem::new(PickKey::Completion(c), c.label()))
+                        .collect();
+                    ("Completion", items, Some(PickKey::Completion(f.completion)))
+                }
+                FilterKind::Dates | FilterKind::Search => return None,
+            };
+            let mut p = Picker::single(title, items);
+            if let Some(k) = focus {
+                p.focus(&k);
+            }
+            p
+        }
+    })
+}
+
+impl TasksState {
+    pub(super) fn open_sort(&mut self) {
+        let picker = build_picker(&PickPurpose::Sort, &Directory::default(), self);
+        self.popup = Some(Popup::Pick {
+            purpose: PickPurpose::Sort,
+            picker,
+        });
+    }
+
+    /// Opens the picker of a filter's values, loading what it lists when needed.
+    pub(super) fn open_filter_picker(&mut self, kind: FilterKind, env: &mut Env) {
+        match kind {
+            FilterKind::Board => match self.filters.project {
+                Some(p) => env.ensure_boards(p),
+                None => {
+                    env.toast(ToastKind::Info, "Choose a project first");
+                    return;
+                }
+            },
+            FilterKind::Column => match self.filters.board {
+                Some(b) => env.ensure_columns(b),
+                None => {
+                    env.toast(ToastKind::Info, "Choose a board first");
+                    return;
+                }
+            },
+            _ => {}
+        }
+        self.popup = Some(Popup::pick(PickPurpose::Filter(kind), env.dir, self));
+    }
+
+    /// A waiting picker gets its items once the directory has them; a failed load closes it.
+    pub(super) fn refresh_waiting_popup(&mut self, env: &mut Env) {
+        let Some(Popup::Pick {
+            purpose,
+            picker: None,
+        }) = &mut self.popup
+        else {
+            return;
+        };
+        let failed = match purpose {
+            PickPurpose::Move { board, .. } => env.dir.columns.get(board).and_then(Loadable::error),
+            PickPurpose::Assign { .. } => env.dir.members.error(),
+            PickPurpose::Filter(FilterKind::Project) => env.dir.projects.error(),
+            PickPurpose::Filter(FilterKind::Tag) => env.dir.tags.error(),
+            PickPurpose::Filter(FilterKind::Assignee) => env.dir.members.error(),
+            PickPurpose::Filter(FilterKind::Board) => self
+                .filters
+                .project
+                .and_then(|p| env.dir.boards.get(&p))
+                .and_then(Loadable::error),
+            PickPurpose::Filter(FilterKind::Column) => self
+                .filters
+                .board
+                .and_then(|b| env.dir.columns.get(&b))
+                .and_then(Loadable::error),
+            _ => None,
+        }
+        .cloned();
+        if let Some(e) = failed {
+            env.toast(ToastKind::Error, format!("Could not load the list: {}", e.short()));
+            self.popup = None;
+            return;
+        }
+        let purpose = purpose.clone();
+        let built = build_picker(&purpose, env.dir, self);
+        if let Some(Popup::Pick { picker, .. }) = &mut self.popup {
+            *picker = built;
+        }
+    }
+
+    pub(super) fn popup_changed(&mut self, env: &mut Env) {
+        let today = env.today();
+        if let Some(p) = &mut self.popup {
+            p.refresh_feedback(today);
+        }
+    }
+
+    pub(super) fn popup_key(&mut self, key: KeyEvent, env: &mut Env) {
+        let Some(popup) = self.popup.as_mut() else {
+            return;
+        };
+        match popup {
+            Popup::ConfirmDelete { ids } => {
+                let ids = std::mem::take(ids);
+                self.popup = None;
+                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                    self.delete(ids, env);
+                } else {
+                    env.toast(ToastKind::Info, "Kept: nothing deleted");
+                }
+            }
+            Popup::Pick { picker: None, .. } => {
+                if key.code == KeyCode::Esc {
+                    self.popup = None;
+                }
+            }
+            Popup::Pick {
+                purpose,
+                picker: Some(picker),
+            } => match picker.key(key) {
+                PickerOutcome::Pending => {}
+                PickerOutcome::Cancelled => self.popup = None,
+                PickerOutcome::Picked(keys) => {
+                    let purpose = purpose.clone();
+                    self.popup = None;
+                    self.on_pick(purpose, keys, env);
+                }
+            },
+            Popup::Prompt {
+                purpose,
+                field,
+                feedback,
+            } => match key.code {
+                KeyCode::Esc => self.popup = None,
+                KeyCode::Enter => {
+                    let value = field.value().trim().to_string();
+                    let purpose = purpose.clone();
+                    match self.submit_prompt(purpose, value, env) {
+                        Ok(()) => self.popup = None,
+                        Err(why) => {
+                            if let Some(Popup::Prompt { feedback, .. }) = &mut self.popup {
+                                *feedback = Feedback::Err(why);
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    if field.key(key) {
+                        *feedback = Feedback::None;
+                        self.popup_changed(env);
+                    }
+                }
+            },
+        }
+    }
+
+    fn submit_prompt(&mut self, purpose: PromptPurpose, value: String, env: &mut Env) -> Result<(), String> {
+        match purpose {
+            PromptPurpose::Due { targets } => {
+                let due = if value.is_empty() {
+                    None
+                } else {
+                    let r = date_input::parse(&value, env.today())?;
+                    if !r.is_single() {
+                        return Err("a due date is one day, not a range".into());
+                    }
+                    Some(r.start)
+                };
+                self.apply_due(targets, due, env);
+            }
+            PromptPurpose::Rename { id } => {
+                if value.is_empty() {
+                    return Err("a title cannot be empty".into());
+                }
+                self.apply_rename(id, value, env);
+            }
+            PromptPurpose::New => {
+                if value.is_empty() {
+                    return Err("type a title, or Esc to cancel".into());
+                }
+                self.create(value, env);
+            }
+        }
+        Ok(())
+    }
+
+    fn on_pick(&mut self, purpose: PickPurpose, keys: Vec<PickKey>, env: &mut Env) {
+        match purpose {
+            PickPurpose::Move { board, targets } => {
+                if let Some(PickKey::Id(col)) = keys.first() {
+                    self.apply_move(board, *col, targets, env);
+                }
+            }
+            PickPurpose::Assign {
+                targets,
+                preselected,
+            } => {
+                let chosen: BTreeSet<String> = keys
+                    .into_iter()
+                    .filter_map(|k| match k {
+                        PickKey::Member(id) => Some(id),
+                        _ => None,
+                    })
+                    .collect();
+                let pre: BTreeSet<String> = preselected.into_iter().collect();
+                let added = chosen.difference(&pre).cloned().collect();
+                let removed = pre.difference(&chosen).cloned().collect();
+                self.apply_assign(targets, added, removed, env);
+            }
+            PickPurpose::Sort => {
+                self.sort = match keys.first() {
+                    Some(PickKey::Sort(k)) => Some(match self.sort {
+                        Some(s) if s.key == *k => SortBy {
+                            key: *k,
+                            descending: !s.descending,
+                        },
+                        _ => SortBy {
+                            key: *k,
+                            descending: false,
+                        },
+                    }),
+                    _ => None,
+                };
+                self.filters_changed(false, env);
+            }
+            PickPurpose::Filter(kind) => {
+                if let Some(k) = keys.into_iter().next() {
+                    self.set_filter(kind, k, env);
+                }
+            }
+        }
+    }
+
+    fn set_filter(&mut self, kind: FilterKind, key: PickKey, env: &mut Env) {
+        let f = &mut self.filters;
+        match (kind, key) {
+            (_, PickKey::Any) => f.clear(kind),
+            (FilterKind::Project, PickKey::Id(id)) => {
+                if f.project != Some(id) {
+                    f.clear(FilterKind::Board);
+                }
+                f.project = Some(id);
+                env.ensure_boards(id);
+            }
+            (FilterKind::Board, PickKey::Id(id)) => {
+                if f.board != Some(id) {
+                    f.clear(FilterKind::Column);
+                }
+                f.board = Some(id);
+                env.ensure_columns(id);
+            }
+            (FilterKind::Column, PickKey::Id(id)) => f.column = Some(id),
+            (FilterKind::Priority, PickKey::Priority(p)) => f.priority = Some(p),
+            (FilterKind::Assignee, PickKey::Me) => f.assignee = Assignee::Me,
+            (FilterKind::Assignee, PickKey::Anyone) => f.assignee = Assignee::Anyone,
+            (FilterKind::Assignee, PickKey::Member(id)) => {
+                let is_me = env.dir.me().is_some_and(|u| u.id == id);
+                f.assignee = if is_me { Assignee::Me } else { Assignee::Member(id) };
+            }
+            (FilterKind::Type, PickKey::Type(t)) => f.task_type = Some(t),
+            (FilterKind::Tag, PickKey::Id(id)) => f.tag = Some(id),
+            (FilterKind::Completion, PickKey::Completion(c)) => f.completion = c,
+            _ => return,
+        }
+        f.touched(kind);
+        self.filters_changed(false, env);
+    }
+}

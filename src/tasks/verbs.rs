@@ -1,0 +1,679 @@
+//! Triage verbs: applied to the rows at once, sent to the service, rolled back field by field
+//! when refused, summed up when a bulk finishes, and undoable with `u`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use time::Date;
+use weeek_api::models::{Priority, Task, TaskLocation};
+use weeek_api::{ApiError, NewTask, TaskUpdate};
+
+use super::TasksState;
+use super::filters::Assignee;
+use super::popup::{PickPurpose, Popup, PromptPurpose};
+use crate::app::Env;
+use crate::app::toast::ToastKind;
+use crate::worker::{Call, Data, Reply};
+
+/// One field of a task set to a value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    Completed(bool),
+    Priority(Option<Priority>),
+    Column(i64),
+    Due(Option<Date>),
+    Title(String),
+    Assignees(Vec<String>),
+}
+
+impl Change {
+    /// The same field's value on `task` now: what undo and rollback go back to.
+    fn current(&self, task: &Task) -> Change {
+        match self {
+            Self::Completed(_) => Self::Completed(task.is_completed),
+            Self::Priority(_) => Self::Priority(task.priority),
+            Self::Column(_) => Self::Column(
+                task.primary_location()
+                    .and_then(|l| l.board_column_id)
+                    .unwrap_or_default(),
+            ),
+            Self::Due(_) => Self::Due(task.due_day()),
+            Self::Title(_) => Self::Title(task.title.clone().unwrap_or_default()),
+            Self::Assignees(_) => Self::Assignees(task.all_assignees()),
+        }
+    }
+
+    fn apply(&self, task: &mut Task) {
+        match self {
+            Self::Completed(done) => {
+                task.is_completed = *done;
+                if !done {
+                    task.completed_at = None;
+                }
+            }
+            Self::Priority(p) => task.priority = *p,
+            Self::Column(col) => {
+                task.board_column_id = Some(*col);
+                if let Some(first) = task.locations.first_mut() {
+                    first.board_column_id = Some(*col);
+                } else if let Some(project_id) = task.project_id {
+                    task.locations.push(TaskLocation {
+                        project_id,
+                        board_id: task.board_id,
+                        board_column_id: Some(*col),
+                    });
+                }
+            }
+            Self::Due(d) => {
+                task.due_date = *d;
+                task.due_date_time = None;
+                task.date = None;
+            }
+            Self::Title(t) => task.title = Some(t.clone()),
+            Self::Assignees(a) => {
+                task.assignees = a.clone();
+                task.user_id = a.first().cloned();
+            }
+        }
+    }
+
+    /// The requests that make `before` carry this change; none when nothing changes.
+    fn calls(&self, id: i64, before: &Task) -> Vec<Call> {
+        if self.current(before) == *self {
+            return Vec::new();
+        }
+        let update = |u: TaskUpdate| vec![Call::UpdateTask(id, u)];
+        match self {
+            Self::Completed(true) => vec![Call::CompleteTask(id)],
+            Self::Completed(false) => vec![Call::UncompleteTask(id)],
+            Self::Priority(p) => update(TaskUpdate {
+                priority: Some(*p),
+                ..Default::default()
+            }),
+            Self::Column(c) => update(TaskUpdate {
+                board_column_id: Some(*c),
+                ..Default::default()
+            }),
+            Self::Due(d) => update(TaskUpdate {
+                due_date: Some(*d),
+                ..Default::default()
+            }),
+            Self::Title(t) => update(TaskUpdate {
+                title: Some(t.clone()),
+                ..Default::default()
+            }),
+            Self::Assignees(new) => {
+                let old = before.all_assignees();
+                let add: Vec<String> = new.iter().filter(|m| !old.contains(m)).cloned().collect();
+                let remove: Vec<String> =
+                    old.iter().filter(|m| !new.contains(m)).cloned().collect();
+                let mut calls = Vec::new();
+                if !add.is_empty() {
+                    calls.push(Call::AddAssignees(id, add));
+                }
+                if !remove.is_empty() {
+                    calls.push(Call::RemoveAssignees(id, remove));
+                }
+                calls
+            }
+        }
+    }
+}
+
+/// What `u` reverts: the previous value of each changed task.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UndoEntry {
+    pub bulk: u64,
+    pub label: String,
+    pub changes: Vec<(i64, Change)>,
+}
+
+#[derive(Debug, Clone)]
+pub struct PendingWrite {
+    bulk: u64,
+    task: i64,
+}
+
+#[derive(Debug, Clone)]
+enum Rollback {
+    /// Put the field back.
+    Field(Change),
+    /// Take out a row that was added optimistically.
+    Remove,
+    /// Put a removed row back where it was.
+    Reinsert(usize, Box<Task>),
+}
+
+#[derive(Debug, Clone)]
+struct Outcome {
+    title: String,
+    remaining: usize,
+    error: Option<ApiError>,
+    rollback: Rollback,
+}
+
+/// The requests of one verb on one or more tasks.
+#[derive(Debug, Clone)]
+pub struct Bulk {
+    /// "Completed", "Priority High for", …
+    label: String,
+    /// " to Review", …
+    suffix: String,
+    undoable: bool,
+    tasks: BTreeMap<i64, Outcome>,
+}
+
+fn quoted(title: &str) -> String {
+    format!("\u{201c}{}\u{201d}", crate::text::truncate(&crate::text::one_line(title), 40))
+}
+
+fn count(n: usize) -> String {
+    if n == 1 {
+        "1 task".into()
+    } else {
+        format!("{n} tasks")
+    }
+}
+
+impl TasksState {
+    fn new_bulk(&mut self, label: String, suffix: String, undoable: bool) -> u64 {
+        self.next_write += 1;
+        let id = self.next_write;
+        self.bulks.insert(
+            id,
+            Bulk {
+                label,
+                suffix,
+                undoable,
+                tasks: BTreeMap::new(),
+            },
+        );
+        id
+    }
+
+    fn send_write(&mut self, bulk: u64, task: i64, call: Call, env: &mut Env) {
+        self.next_write += 1;
+        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
+        self.writes.insert(key.clone(), PendingWrite { bulk, task });
+        env.request(key, call);
+    }
+
+    /// Applies `changes` to the rows now and sends them. Returns the bulk id, or `None` when
+    /// nothing needed to change.
+    pub(super) fn apply_changes(
+        &mut self,
+        label: String,
+        suffix: String,
+        changes: Vec<(i64, Change)>,
+        record_undo: bool,
+        env: &mut Env,
+    ) -> Option<u64> {
+        let bulk = self.new_bulk(label.clone(), suffix, record_undo);
+        let mut inverse = Vec::new();
+        for (id, change) in changes {
+            let Some(idx) = self.index_of(id) else { continue };
+            let before = self.rows[idx].clone();
+            let calls = change.calls(id, &before);
+            if calls.is_empty() {
+                continue;
+            }
+            let previous = change.current(&before);
+            change.apply(&mut self.rows[idx]);
+            inverse.push((id, previous.clone()));
+            if let Some(b) = self.bulks.get_mut(&bulk) {
+                b.tasks.insert(
+                    id,
+                    Outcome {
+                        title: before.display_title().to_string(),
+                        remaining: calls.len(),
+                        error: None,
+                        rollback: Rollback::Field(previous),
+                    },
+                );
+            }
+            for call in calls {
+                self.send_write(bulk, id, call, env);
+            }
+        }
+        if inverse.is_empty() {
+            self.bulks.remove(&bulk);
+            env.toast(ToastKind::Info, "Nothing to change");
+            return None;
+        }
+        if record_undo {
+            self.undo = Some(UndoEntry {
+                bulk,
+                label,
+                changes: inverse,
+            });
+        }
+        Some(bulk)
+    }
+
+    pub(super) fn on_write_reply(&mut self, reply: Reply, env: &mut Env) {
+        let Some(PendingWrite { bulk, task }) = self.writes.remove(&reply.key) else {
+            return;
+        };
+        let failed_rollback = {
+            let Some(outcome) = self.bulks.get_mut(&bulk).and_then(|b| b.tasks.get_mut(&task))
+            else {
+                return;
+            };
+            outcome.remaining = outcome.remaining.saturating_sub(1);
+            match reply.result {
+                Ok(data) => {
+                    if let Data::Task(fresh) = data
+                        && outcome.error.is_none()
+                    {
+                        // The service's copy is the truth; created rows get their real id here.
+                        if let Some(idx) = self.rows.iter().position(|t| t.id == task) {
+                            self.rows[idx] = *fresh;
+                        }
+                    }
+                    None
+                }
+                Err(e) if outcome.error.is_none() => {
+                    outcome.error = Some(e);
+                    Some(outcome.rollback.clone())
+                }
+                Err(_) => None,
+            }
+        };
+        if let Some(rollback) = failed_rollback {
+            self.roll_back(task, rollback);
+        }
+        self.finish_bulk_if_done(bulk, env);
+    }
+
+    fn roll_back(&mut self, task: i64, rollback: Rollback) {
+        match rollback {
+            Rollback::Field(change) => {
+                if let Some(idx) = self.index_of(task) {
+                    change.apply(&mut self.rows[idx]);
+                }
+            }
+            Rollback::Remove => {
+                if let Some(idx) = self.index_of(task) {
+                    self.rows.remove(idx);
+                    self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+                }
+            }
+            Rollback::Reinsert(idx, row) => {
+                let idx = idx.min(self.rows.len());
+                self.rows.insert(idx, *row);
+            }
+        }
+    }
+
+    fn finish_bulk_if_done(&mut self, bulk: u64, env: &mut Env) {
+        let done = self
+            .bulks
+            .get(&bulk)
+            .is_some_and(|b| b.tasks.values().all(|o| o.remaining == 0));
+        if !done {
+            return;
+        }
+        let Some(b) = self.bulks.remove(&bulk) else {
+            return;
+        };
+        let total = b.tasks.len();
+        let failed: Vec<&Outcome> = b.tasks.values().filter(|o| o.error.is_some()).collect();
+        let ok = total - failed.len();
+        if failed.is_empty() {
+            let what = if total == 1 {
+                b.tasks.values().next().map(|o| quoted(&o.title)).unwrap_or_default()
+            } else {
+                count(total)
+            };
+            let undo = if b.undoable && self.undo.as_ref().is_some_and(|u| u.bulk == bulk) {
+                " · u to undo"
+            } else {
+                ""
+            };
+            env.toast(ToastKind::Success, format!("{} {what}{}{undo}", b.label, b.suffix));
+            return;
+        }
+        let first = failed[0];
+        let why = first.error.as_ref().map(ApiError::short).unwrap_or_default();
+        let text = if total == 1 {
+            format!("Failed: {} {}{} — {why}", b.label.to_lowercase(), quoted(&first.title), b.suffix)
+        } else {
+            format!("{} {ok} of {total}{}, {} failed: {why}", b.label, b.suffix, failed.len())
+        };
+        env.toast(ToastKind::Error, text);
+        if ok == 0 && self.undo.as_ref().is_some_and(|u| u.bulk == bulk) {
+            self.undo = None;
+        }
+    }
+
+    fn task(&self, id: i64) -> Option<&Task> {
+        self.rows.iter().find(|t| t.id == id)
+    }
+
+    // ----- the verbs -----------------------------------------------------------------------
+
+    fn nothing_selected(&self, env: &mut Env) -> bool {
+        if self.targets().is_empty() {
+            env.toast(ToastKind::Info, "No task here");
+            return true;
+        }
+        false
+    }
+
+    /// `x`: completes the targets, or reopens them when all are already done.
+    pub(super) fn complete(&mut self, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
+        }
+        let targets = self.targets();
+        let all_done = targets
+            .iter()
+            .filter_map(|id| self.task(*id))
+            .all(|t| t.is_completed);
+        let label = if all_done { "Reopened" } else { "Completed" };
+        let changes = targets
+            .into_iter()
+            .map(|id| (id, Change::Completed(!all_done)))
+            .collect();
+        self.apply_changes(label.into(), String::new(), changes, true, env);
+    }
+
+    /// `0`–`3`.
+    pub(super) fn set_priority(&mut self, n: u8, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
+        }
+        let p = Priority::from_number(i64::from(n));
+        let label = format!("Priority {} for", p.map_or("none", Priority::label));
+        let changes = self
+            .targets()
+            .into_iter()
+            .map(|id| (id, Change::Priority(p)))
+            .collect();
+        self.apply_changes(label, String::new(), changes, true, env);
+    }
+
+    pub(super) fn apply_move(&mut self, board: i64, column: i64, targets: Vec<i64>, env: &mut Env) {
+        let (same, other): (Vec<i64>, Vec<i64>) = targets.into_iter().partition(|id| {
+            self.task(*id)
+                .and_then(Task::primary_location)
+                .and_then(|l| l.board_id)
+                == Some(board)
+        });
+        if !other.is_empty() {
+            env.toast(
+                ToastKind::Info,
+                format!("{} on other boards left where they are", count(other.len())),
+            );
+        }
+        let suffix = format!(" to {}", env.dir.column_name(column));
+        let changes = same.into_iter().map(|id| (id, Change::Column(column))).collect();
+        self.apply_changes("Moved".into(), suffix, changes, true, env);
+    }
+
+    /// Adds `added` and removes `removed` on every target: toggles in the picker, so a bulk
+    /// assignment keeps the other assignees each task has.
+    pub(super) fn apply_assign(
+        &mut self,
+        targets: Vec<i64>,
+        added: BTreeSet<String>,
+        removed: BTreeSet<String>,
+        env: &mut Env,
+    ) {
+        let changes = targets
+            .into_iter()
+            .filter_map(|id| {
+                let mut list = self.task(id)?.all_assignees();
+                list.retain(|m| !removed.contains(m));
+                for m in &added {
+                    if !list.contains(m) {
+                        list.push(m.clone());
+                    }
+                }
+                Some((id, Change::Assignees(list)))
+            })
+            .collect();
+        self.apply_changes("Updated assignees of".into(), String::new(), changes, true, env);
+    }
+
+    pub(super) fn apply_due(&mut self, targets: Vec<i64>, due: Option<Date>, env: &mut Env) {
+        let label = match due {
+            Some(d) => format!("Due {} for", crate::date_input::DayRange::day(d).describe()),
+            None => "Cleared the due date of".into(),
+        };
+        let changes = targets.into_iter().map(|id| (id, Change::Due(due))).collect();
+        self.apply_changes(label, String::new(), changes, true, env);
+    }
+
+    pub(super) fn apply_rename(&mut self, id: i64, title: String, env: &mut Env) {
+        self.apply_changes(
+            "Renamed".into(),
+            String::new(),
+            vec![(id, Change::Title(title))],
+            true,
+            env,
+        );
+    }
+
+    /// `u`: reverts the last reversible verb (itself not undoable: `u` twice does not redo).
+    pub(super) fn undo(&mut self, env: &mut Env) {
+        let Some(entry) = self.undo.take() else {
+            env.toast(ToastKind::Info, "Nothing to undo");
+            return;
+        };
+        self.apply_changes(
+            format!("Undid: {}", entry.label.to_lowercase()),
+            String::new(),
+            entry.changes,
+            false,
+            env,
+        );
+    }
+
+    /// `n`: a new task placed in the filtered project and column, else beside the cursor task.
+    pub(super) fn create(&mut self, title: String, env: &mut Env) {
+        let (project, column) = self.new_task_place();
+        let assignees = match (&self.filters.assignee, env.dir.me()) {
+            (Assignee::Me, Some(me)) => vec![me.id.clone()],
+            (Assignee::Member(id), _) => vec![id.clone()],
+            _ => Vec::new(),
+        };
+        let new = NewTask {
+            title: title.clone(),
+            project_id: project,
+            board_column_id: column,
+            assignees: assignees.clone(),
+            ..Default::default()
+        };
+        self.next_write += 1;
+        let temp_id = -(self.next_write as i64);
+        let row = Task {
+            id: temp_id,
+            title: Some(title.clone()),
+            assignees,
+            project_id: project,
+            board_column_id: column,
+            locations: project
+                .map(|p| TaskLocation {
+                    project_id: p,
+                    board_id: column.and_then(|c| env.dir.column(c)).map(|c| c.board_id),
+                    board_column_id: column,
+                })
+                .into_iter()
+                .collect(),
+            ..Default::default()
+        };
+        self.rows.insert(0, row);
+        self.cursor = 0;
+        self.scroll = 0;
+        let bulk = self.new_bulk("Created".into(), String::new(), false);
+        if let Some(b) = self.bulks.get_mut(&bulk) {
+            b.tasks.insert(
+                temp_id,
+                Outcome {
+                    title,
+                    remaining: 1,
+                    error: None,
+                    rollback: Rollback::Remove,
+                },
+            );
+        }
+        self.send_write(bulk, temp_id, Call::CreateTask(new), env);
+    }
+
+    /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
+    pub fn new_task_place(&self) -> (Option<i64>, Option<i64>) {
+        if self.filters.project.is_some() {
+            return (self.filters.project, self.filters.column);
+        }
+        match self.current().and_then(Task::primary_location) {
+            Some(loc) if loc.project_id > 0 => (Some(loc.project_id), loc.board_column_id),
+            _ => (None, None),
+        }
+    }
+
+    pub(super) fn delete(&mut self, ids: Vec<i64>, env: &mut Env) {
+        let bulk = self.new_bulk("Deleted".into(), String::new(), false);
+        for id in ids {
+            let Some(idx) = self.index_of(id) else { continue };
+            let row = self.rows.remove(idx);
+            self.marks.remove(&id);
+            if let Some(b) = self.bulks.get_mut(&bulk) {
+                b.tasks.insert(
+                    id,
+                    Outcome {
+                        title: row.display_title().to_string(),
+                        remaining: 1,
+                        error: None,
+                        rollback: Rollback::Reinsert(idx, Box::new(row)),
+                    },
+                );
+            }
+            self.send_write(bulk, id, Call::DeleteTask(id), env);
+        }
+        self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+        if self.bulks.get(&bulk).is_some_and(|b| b.tasks.is_empty()) {
+            self.bulks.remove(&bulk);
+        }
+    }
+
+    // ----- opening the verbs' popups --------------------------------------------------------
+
+    pub(super) fn open_move(&mut self, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
+        }
+        let Some(board) = self
+            .current()
+            .or_else(|| self.targets().first().and_then(|id| self.task(*id)))
+            .and_then(Task::primary_location)
+            .and_then(|l| l.board_id)
+        else {
+            env.toast(ToastKind::Info, "This task is on no board: nothing to move between");
+            return;
+        };
+        env.ensure_columns(board);
+        self.popup = Some(Popup::pick(
+            PickPurpose::Move {
+                board,
+                targets: self.targets(),
+            },
+            env.dir,
+            self,
+        ));
+    }
+
+    pub(super) fn open_assign(&mut self, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
+        }
+        let targets = self.targets();
+        let mut common: Option<Vec<String>> = None;
+        for id in &targets {
+            let a = self.task(*id).map(Task::all_assignees).unwrap_or_default();
+            common = Some(match common {
+                None => a,
+                Some(c) => c.into_iter().filter(|m| a.contains(m)).collect(),
+            });
+        }
+        let preselected = common.unwrap_or_default();
+        self.popup = Some(Popup::pick(
+            PickPurpose::Assign {
+                targets,
+                preselected,
+            },
+            env.dir,
+            self,
+        ));
+    }
+
+    pub(super) fn open_due(&mut self, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
+        }
+        let targets = self.targets();
+        let current = if targets.len() == 1 {
+            self.task(targets[0])
+                .and_then(Task::due_day)
+                .map(weeek_api::dates::to_filter_date)
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
+        self.popup = Some(Popup::prompt(PromptPurpose::Due { targets }, current, env.today()));
+    }
+
+    pub(super) fn open_rename(&mut self) {
+        if let Some(t) = self.current() {
+            let title = t.title.clone().unwrap_or_default();
+            self.popup = Some(Popup::prompt(
+                PromptPurpose::Rename { id: t.id },
+                title,
+                time::Date::MIN,
+            ));
+        }
+    }
+
+    pub(super) fn open_new(&mut self) {
+        self.popup = Some(Popup::prompt(PromptPurpose::New, String::new(), time::Date::MIN));
+    }
+
+    pub(super) fn open_delete(&mut self) {
+        let ids = self.targets();
+        if !ids.is_empty() {
+            self.popup = Some(Popup::ConfirmDelete { ids });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assignee_change_becomes_add_and_remove_calls() {
+        let before = Task {
+            id: 7,
+            assignees: vec!["a".into(), "b".into()],
+            ..Default::default()
+        };
+        let calls = Change::Assignees(vec!["b".into(), "c".into()]).calls(7, &before);
+        assert_eq!(
+            calls,
+            vec![
+                Call::AddAssignees(7, vec!["c".into()]),
+                Call::RemoveAssignees(7, vec!["a".into()])
+            ]
+        );
+    }
+
+    #[test]
+    fn unchanged_values_send_nothing() {
+        let before = Task {
+            id: 7,
+            priority: Some(Priority::High),
+            ..Default::default()
+        };
+        assert!(Change::Priority(Some(Priority::High)).calls(7, &before).is_empty());
+        assert!(!Change::Priority(None).calls(7, &before).is_empty());
+    }
+}

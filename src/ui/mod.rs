@@ -1,0 +1,216 @@
+//! Drawing: a pure function of the app's state. Nothing here changes state or does IO.
+
+pub mod layout;
+pub mod popup;
+pub mod tasks;
+pub mod theme;
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+use crate::app::commands::{self, Context};
+use crate::app::toast::ToastKind;
+use crate::app::{App, Overlay, Screen};
+use crate::text::{truncate, width};
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+pub fn spinner_frame(app: &App) -> &'static str {
+    SPINNER[app.spinner % SPINNER.len()]
+}
+
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    if layout::too_small(area) {
+        let msg = format!(
+            "Terminal too small: {}x{}, needs {}x{}",
+            area.width,
+            area.height,
+            layout::MIN_WIDTH,
+            layout::MIN_HEIGHT
+        );
+        let y = area.y + area.height / 2;
+        frame.render_widget(
+            Paragraph::new(truncate(&msg, usize::from(area.width))).alignment(Alignment::Center),
+            Rect::new(area.x, y, area.width, 1.min(area.height)),
+        );
+        return;
+    }
+    let parts = layout::frame(area);
+    render_header(app, frame, parts.header);
+    match app.screen {
+        Screen::Tasks => tasks::render(app, frame, parts.body),
+    }
+    render_footer(app, frame, parts.footer);
+    render_toasts(app, frame, parts.body);
+    match &app.overlay {
+        Some(Overlay::Help { scroll }) => render_help(app, frame, area, *scroll),
+        Some(Overlay::Palette(p)) => popup::render_picker(app, frame, area, p),
+        None => {}
+    }
+}
+
+fn render_header(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let mut spans = vec![Span::styled(" weeek ", t.accent())];
+    for (i, s) in Screen::ALL.iter().enumerate() {
+        let label = format!(" {} {} ", i + 1, s.title());
+        let style = if *s == app.screen {
+            t.selected().add_modifier(Modifier::BOLD)
+        } else {
+            t.dim()
+        };
+        spans.push(Span::styled(label, style));
+    }
+    let who = match (app.dir.workspace.value(), app.dir.me()) {
+        (Some(ws), Some(me)) => format!("{} · {}", ws.title, me.display_name()),
+        (Some(ws), None) => ws.title.clone(),
+        (None, Some(me)) => me.display_name(),
+        (None, None) => match app.dir.user.error() {
+            Some(e) => e.short(),
+            None => "connecting…".to_string(),
+        },
+    };
+    let busy = if app.requests.in_flight() > 0 {
+        format!(" {} ", spinner_frame(app))
+    } else {
+        "   ".to_string()
+    };
+    let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
+    let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
+    let who = truncate(&format!(" {who}"), room);
+    let pad = room.saturating_sub(width(&who));
+    spans.push(Span::raw(" ".repeat(pad)));
+    let who_style = if app.dir.user.error().is_some() {
+        t.error()
+    } else {
+        t.bold()
+    };
+    spans.push(Span::styled(who, who_style));
+    spans.push(Span::styled(busy, t.accent()));
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let contexts = app.contexts();
+    let reachable = commands::available(&contexts);
+    let mut spans: Vec<Span> = Vec::new();
+    let mut used = 0usize;
+    let max = usize::from(area.width);
+    if !app.tasks.marks.is_empty() && app.screen == Screen::Tasks {
+        let m = format!(" {} marked ", app.tasks.marks.len());
+        used += width(&m);
+        spans.push(Span::styled(m, t.selected()));
+    }
+    for c in reachable.iter().filter(|c| c.hint.is_some()) {
+        let keys = commands::key_labels(c, &reachable);
+        if keys.is_empty() {
+            continue;
+        }
+        let keys = if matches!(c.action, commands::Action::Priority(_)) {
+            "0-3".to_string()
+        } else {
+            keys
+        };
+        let hint = c.hint.unwrap_or_default();
+        let w = width(&keys) + width(hint) + 3;
+        if used + w > max {
+            break;
+        }
+        used += w;
+        spans.push(Span::styled(format!(" {keys}"), t.accent()));
+        spans.push(Span::styled(format!(" {hint} "), t.dim()));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
+    let t = &app.theme;
+    let toasts = app.toasts.visible();
+    let max_w = usize::from(body.width.saturating_sub(4)).min(90);
+    for (i, toast) in toasts.iter().rev().enumerate() {
+        let y = body.y + body.height.saturating_sub(1 + i as u16);
+        if y <= body.y {
+            break;
+        }
+        let text = format!(" {} ", truncate(&crate::text::one_line(&toast.text), max_w));
+        let w = width(&text) as u16;
+        let x = body.x + body.width.saturating_sub(w + 1);
+        let style = match (toast.kind, t.color) {
+            (_, false) => Style::new().add_modifier(Modifier::REVERSED),
+            (ToastKind::Error, _) => Style::new().bg(Color::Red).fg(Color::White).add_modifier(Modifier::BOLD),
+            (ToastKind::Success, _) => Style::new().bg(Color::Green).fg(Color::Black),
+            (ToastKind::Info, _) => Style::new().bg(Color::DarkGray).fg(Color::White),
+        };
+        let rect = Rect::new(x, y, w.min(body.width), 1);
+        frame.render_widget(Clear, rect);
+        frame.render_widget(Paragraph::new(Span::styled(text, style)), rect);
+    }
+}
+
+/// A centred rectangle of at most `w`×`h` inside `area`.
+pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
+    let t = &app.theme;
+    let contexts = app.contexts();
+    let reachable = commands::available(&contexts);
+    let mut lines: Vec<Line> = Vec::new();
+    let mut last: Option<Context> = None;
+    for c in &reachable {
+        if last != Some(c.context) {
+            if last.is_some() {
+                lines.push(Line::raw(""));
+            }
+            lines.push(Line::styled(c.context.title(), t.accent()));
+            last = Some(c.context);
+        }
+        let keys = commands::key_labels(c, &reachable);
+        lines.push(Line::from(vec![
+            Span::styled(format!("  {keys:<14}"), t.bold()),
+            Span::raw(c.description),
+        ]));
+    }
+    if app.screen == Screen::Tasks {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Pickers and fields", t.accent()));
+        for (k, d) in [
+            ("type", "narrow the list (fuzzy)"),
+            ("Tab", "toggle an item in multi-select pickers"),
+            ("Enter", "choose / apply"),
+            ("Esc", "cancel"),
+            ("C-a C-e C-w C-u", "readline editing in text fields"),
+        ] {
+            lines.push(Line::from(vec![
+                Span::styled(format!("  {k:<14}"), t.bold()),
+                Span::raw(d),
+            ]));
+        }
+    }
+    let rect = centered(area, 72, area.height.saturating_sub(2));
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" Keys: {} ", app.screen.title()))
+        .title_bottom(" j/k scroll · any other key closes ");
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
+        rect,
+    );
+}

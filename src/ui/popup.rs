@@ -1,0 +1,167 @@
+//! Drawing pickers, prompts and confirmations. Shared by every screen.
+
+use ratatui::Frame;
+use ratatui::layout::{Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use super::centered;
+use crate::app::App;
+use crate::text::{truncate, width};
+use crate::widgets::field::TextField;
+use crate::widgets::picker::Picker;
+
+/// Draws `field` on one line of `area`, scrolled so the cursor is visible, and puts the
+/// terminal cursor there.
+pub fn render_field(frame: &mut Frame, area: Rect, field: &TextField, focused: bool) {
+    let w = usize::from(area.width.max(1));
+    let scroll = field.input.visual_scroll(w.saturating_sub(1));
+    let visible: String = {
+        let mut cols = 0;
+        let mut out = String::new();
+        let mut skipped = 0;
+        for c in field.value().chars() {
+            let cw = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            if skipped < scroll {
+                skipped += cw;
+                continue;
+            }
+            if cols + cw > w {
+                break;
+            }
+            cols += cw;
+            out.push(c);
+        }
+        out
+    };
+    frame.render_widget(Paragraph::new(visible), area);
+    if focused {
+        let x = field.input.visual_cursor().saturating_sub(scroll) as u16;
+        frame.set_cursor_position(Position::new(area.x + x.min(area.width.saturating_sub(1)), area.y));
+    }
+}
+
+pub fn render_picker<K: Clone + PartialEq>(app: &App, frame: &mut Frame, area: Rect, p: &Picker<K>) {
+    let t = &app.theme;
+    let h = (p.filtered.len() as u16 + 4).clamp(6, area.height.saturating_sub(2).max(6));
+    let rect = centered(area, 64, h);
+    frame.render_widget(Clear, rect);
+    let count = if p.filtered.len() == p.items.len() {
+        format!(" {} ", p.items.len())
+    } else {
+        format!(" {}/{} ", p.filtered.len(), p.items.len())
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {} ", p.title))
+        .title_bottom(count);
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    if inner.height < 2 {
+        return;
+    }
+    frame.render_widget(Paragraph::new(Span::styled("> ", t.accent())), Rect::new(inner.x, inner.y, 2, 1));
+    render_field(frame, Rect::new(inner.x + 2, inner.y, inner.width.saturating_sub(2), 1), &p.query, true);
+    let rows = usize::from(inner.height - 1);
+    let start = p.cursor.saturating_sub(rows.saturating_sub(1));
+    let w = usize::from(inner.width);
+    let mut lines = Vec::new();
+    if p.filtered.is_empty() {
+        lines.push(Line::styled("  no match", t.dim()));
+    }
+    for (pos, &i) in p.filtered.iter().enumerate().skip(start).take(rows) {
+        let item = &p.items[i];
+        let mut spans = Vec::new();
+        if p.multi {
+            spans.push(Span::raw(if p.is_chosen(i) { "[x] " } else { "[ ] " }));
+        }
+        if item.color.is_some() {
+            spans.push(Span::styled("● ", t.swatch(item.color.as_deref())));
+        }
+        let used: usize = spans.iter().map(|s| width(&s.content)).sum();
+        let label_room = w.saturating_sub(used + 1);
+        let label = truncate(&crate::text::one_line(&item.label), label_room);
+        let detail_room = label_room.saturating_sub(width(&label) + 2);
+        spans.push(Span::raw(label));
+        if !item.detail.is_empty() && detail_room > 3 {
+            spans.push(Span::styled(format!("  {}", truncate(&item.detail, detail_room)), t.dim()));
+        }
+        let mut line = Line::from(spans);
+        if pos == p.cursor {
+            line = line.style(t.cursor_row());
+        }
+        lines.push(line);
+    }
+    frame.render_widget(
+        Paragraph::new(lines),
+        Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1),
+    );
+}
+
+/// A one-line question with an input and a line of feedback under it.
+pub fn render_prompt(
+    app: &App,
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    field: &TextField,
+    feedback: Option<(bool, &str)>,
+    help: &str,
+) {
+    let t = &app.theme;
+    let rect = centered(area, 70, 5);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(format!(" {} ", truncate(title, 60)))
+        .title_bottom(format!(" {help} "));
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    if inner.height == 0 {
+        return;
+    }
+    render_field(frame, Rect::new(inner.x, inner.y, inner.width, 1), field, true);
+    if let Some((ok, text)) = feedback
+        && inner.height > 1
+    {
+        let style = if ok { t.success() } else { t.error() };
+        let mark = if ok { "→ " } else { "✗ " };
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                truncate(&format!("{mark}{text}"), usize::from(inner.width)),
+                style,
+            )),
+            Rect::new(inner.x, inner.y + 1, inner.width, 1),
+        );
+    }
+}
+
+pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) {
+    let t = &app.theme;
+    let w = (width(question) as u16 + 6).clamp(30, 80);
+    let rect = centered(area, w, 3);
+    frame.render_widget(Clear, rect);
+    let block = Block::default().borders(Borders::ALL).border_style(t.error());
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::raw(truncate(question, usize::from(inner.width).saturating_sub(6))),
+            Span::styled(" y/N", t.bold()),
+        ])),
+        inner,
+    );
+}
+
+/// "Loading …" in a small box, for a picker whose items are on their way.
+pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) {
+    let rect = centered(area, 40, 3);
+    frame.render_widget(Clear, rect);
+    let block = Block::default().borders(Borders::ALL).title_bottom(" Esc cancels ");
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    frame.render_widget(
+        Paragraph::new(format!("{} loading {what}…", super::spinner_frame(app))),
+        inner,
+    );
+}
