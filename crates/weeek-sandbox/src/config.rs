@@ -1,0 +1,48 @@
+use std::path::PathBuf;
+
+use crate::faults::Faults;
+
+/// The token the demo workspace answers to.
+const DEMO_TOKEN: &str = "demo-token";
+
+/// Fixed bearer token used by the demo (`weeek-tui --demo`) and by tests.
+pub fn demo_token() -> &'static str {
+    DEMO_TOKEN
+}
+
+/// Where the sandbox keeps its SQLite database.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DbLocation {
+    /// A private in-memory database, gone when the sandbox stops.
+    Memory,
+    /// A database file; an existing file is opened as is (never reseeded).
+    File(PathBuf),
+}
+
+/// Everything needed to start a sandbox.
+#[derive(Clone, Debug)]
+pub struct SandboxConfig {
+    /// Bearer token every `/public/v1` request must carry.
+    pub token: String,
+    pub db: DbLocation,
+    /// Seed the demo workspace when the database is new or empty.
+    pub seed: bool,
+    /// The day seeded dates are relative to, and the day `overdue` is counted
+    /// from. `None` means the local date at start-up; tests pin it so that the
+    /// seeded data is the same on every run.
+    pub today: Option<time::Date>,
+    pub faults: Faults,
+}
+
+impl SandboxConfig {
+    /// An in-memory, seeded demo configuration with the demo token and no faults.
+    pub fn demo() -> Self {
+        Self {
+            token: DEMO_TOKEN.to_owned(),
+            db: DbLocation::Memory,
+            seed: true,
+            today: None,
+            faults: Faults::default(),
+        }
+    }
+}

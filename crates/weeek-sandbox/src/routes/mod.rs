@@ -1,0 +1,181 @@
+//! The HTTP surface: `/public/v1/…` and the `/__sandbox` control routes.
+
+pub mod contacts;
+pub mod crm;
+pub mod deals;
+pub mod projects;
+pub mod task_actions;
+pub mod task_input;
+pub mod task_query;
+pub mod tasks;
+pub mod workspace;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use rusqlite::Connection;
+use serde_json::json;
+use time::{Date, OffsetDateTime};
+
+use crate::auth;
+use crate::clock::Clock;
+use crate::errors::ApiError;
+use crate::faults::{self, FaultState};
+use crate::store::Store;
+use crate::wire::{Reply, fmt_iso, json_response};
+
+pub type ApiResult = Result<Reply, ApiError>;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub clock: Clock,
+    /// The member the token belongs to.
+    pub user_id: Arc<str>,
+    pub token: Arc<str>,
+}
+
+/// What request logic needs besides the database.
+pub struct Ctx {
+    pub today: Date,
+    pub now: OffsetDateTime,
+    pub user_id: String,
+}
+
+impl Ctx {
+    pub fn now_iso(&self) -> String {
+        fmt_iso(self.now)
+    }
+}
+
+impl AppState {
+    /// Runs request logic against the database on the blocking pool.
+    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection, &Ctx) -> Result<T, ApiError> + Send + 'static,
+    {
+        let ctx = Ctx {
+            today: self.clock.today(),
+            now: self.clock.now(),
+            user_id: self.user_id.to_string(),
+        };
+        self.store.call(move |conn| work(conn, &ctx)).await
+    }
+}
+
+pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
+    let public = Router::new()
+        .merge(workspace::routes())
+        .merge(projects::routes())
+        .merge(tasks::routes())
+        .merge(task_actions::routes())
+        .merge(crm::routes())
+        .merge(deals::routes())
+        .merge(contacts::routes())
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::require_token,
+        ))
+        .with_state(state);
+    let app = Router::new()
+        .merge(public)
+        .route(
+            "/__sandbox/faults",
+            get(faults::get_faults)
+                .put(faults::put_faults)
+                .with_state(Arc::clone(&fault_state)),
+        )
+        .fallback(route_not_found);
+    // axum adds `Allow` to a 405 only after the route's own layers ran, so
+    // the rewrite wraps the finished router from outside. Faults wrap
+    // everything, so unknown routes and 405s are delayed and failed too.
+    Router::new()
+        .fallback_service(app)
+        .layer(middleware::from_fn(method_not_allowed_as_json))
+        .layer(middleware::from_fn_with_state(fault_state, faults::inject))
+}
+
+async fn route_not_found(request: Request) -> Response {
+    ApiError::RouteNotFound(request.uri().path().to_owned()).into_response()
+}
+
+/// Gives axum's bare 405 the service's JSON body and its `Allow` spelling
+/// (`GET, HEAD, PUT, DELETE`).
+async fn method_not_allowed_as_json(request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().trim_start_matches('/').to_owned();
+    let response = next.run(request).await;
+    if response.status() != StatusCode::METHOD_NOT_ALLOWED {
+        return response;
+    }
+    let allowed: Vec<String> = response
+        .headers()
+        .get(header::ALLOW)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .split(',')
+        .map(|m| m.trim().to_owned())
+        .filter(|m| !m.is_empty())
+        .collect();
+    let allow = allowed.join(", ");
+    let mut rewritten = json_response(
+        StatusCode::METHOD_NOT_ALLOWED,
+        &json!({
+            "success": false,
+            "message": format!(
+                "The {method} method is not supported for route {path}. Supported methods: {allow}."
+            ),
+        }),
+    );
+    if let Ok(value) = HeaderValue::from_str(&allow) {
+        rewritten.headers_mut().insert(header::ALLOW, value);
+    }
+    rewritten
+}
+
+/// A path under the API prefix.
+pub fn api(path: &str) -> String {
+    format!("{API_PREFIX}{path}")
+}
+
+pub const API_PREFIX: &str = "/public/v1";
+
+/// An integer path id; anything else names no record.
+pub fn int_id(raw: &str) -> Option<i64> {
+    raw.trim().parse().ok().filter(|id: &i64| *id > 0)
+}
+
+/// `limit`/`offset` of the CRM lists: `limit` defaults to `default` and is
+/// clamped to `max`; both must be integers, `limit` at least 1.
+pub fn limit_offset(
+    query: &crate::wire::Query,
+    default: usize,
+    max: usize,
+) -> Result<(usize, usize), crate::validate::Invalid> {
+    use crate::validate::{self, Invalid};
+    let mut invalid = Invalid::new();
+    let mut limit = default;
+    let mut offset = 0;
+    if let Some(raw) = query.get("limit") {
+        match raw.parse::<i64>() {
+            Ok(n) if n >= 1 => limit = (n as usize).min(max),
+            Ok(_) => invalid.add("limit", validate::min_value("limit", 1)),
+            Err(_) => invalid.add("limit", validate::integer("limit")),
+        }
+    }
+    if let Some(raw) = query.get("offset") {
+        match raw.parse::<i64>() {
+            Ok(n) if n >= 0 => offset = n as usize,
+            Ok(_) => invalid.add("offset", validate::min_value("offset", 0)),
+            Err(_) => invalid.add("offset", validate::integer("offset")),
+        }
+    }
+    invalid.check()?;
+    Ok((limit, offset))
+}

@@ -1,0 +1,233 @@
+-- Array-valued attributes that are only ever read whole are JSON text columns;
+-- relations that are queried (task locations, contact organizations) are tables.
+
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS workspace (
+    id          INTEGER PRIMARY KEY,
+    title       TEXT NOT NULL,
+    description TEXT,
+    is_personal INTEGER NOT NULL DEFAULT 0,
+    logo        TEXT
+);
+
+CREATE TABLE IF NOT EXISTS members (
+    id           TEXT PRIMARY KEY,
+    position     INTEGER NOT NULL,
+    email        TEXT NOT NULL,
+    logo         TEXT,
+    first_name   TEXT,
+    last_name    TEXT,
+    middle_name  TEXT,
+    job_title    TEXT,
+    time_zone    TEXT NOT NULL,
+    language     TEXT NOT NULL DEFAULT 'ru-RU',
+    about        TEXT,
+    birth_date   TEXT,
+    country      TEXT,
+    phone_number TEXT,
+    is_current   INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS tags (
+    id    INTEGER PRIMARY KEY AUTOINCREMENT,
+    title TEXT NOT NULL,
+    color TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS projects (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    name         TEXT NOT NULL,
+    logo_link    TEXT,
+    description  TEXT,
+    color        TEXT NOT NULL,
+    is_private   INTEGER NOT NULL DEFAULT 0,
+    portfolio_id INTEGER,
+    status       INTEGER NOT NULL DEFAULT 1,
+    team         TEXT NOT NULL DEFAULT '[]'
+);
+
+CREATE TABLE IF NOT EXISTS boards (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    project_id INTEGER NOT NULL,
+    name       TEXT NOT NULL,
+    is_private INTEGER NOT NULL DEFAULT 0,
+    position   INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS board_columns (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    board_id INTEGER NOT NULL,
+    name     TEXT NOT NULL,
+    position INTEGER NOT NULL
+);
+
+-- Task custom fields: global when project_id is NULL.
+CREATE TABLE IF NOT EXISTS task_custom_fields (
+    id         TEXT PRIMARY KEY,
+    project_id INTEGER,
+    name       TEXT NOT NULL,
+    type       TEXT NOT NULL,
+    config     TEXT NOT NULL DEFAULT '{}',
+    options    TEXT NOT NULL DEFAULT '[]',
+    position   INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS tasks (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    parent_id       INTEGER,
+    title           TEXT,
+    description     TEXT,
+    duration        INTEGER,
+    type            TEXT NOT NULL DEFAULT 'action',
+    priority        INTEGER,
+    is_completed    INTEGER NOT NULL DEFAULT 0,
+    is_deleted      INTEGER NOT NULL DEFAULT 0,
+    completed_at    TEXT,
+    author_id       TEXT NOT NULL,
+    image           TEXT,
+    is_private      INTEGER NOT NULL DEFAULT 0,
+    start_date      TEXT,
+    start_date_time TEXT,
+    due_date        TEXT,
+    due_date_time   TEXT,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL,
+    assignees       TEXT NOT NULL DEFAULT '[]',
+    tags            TEXT NOT NULL DEFAULT '[]',
+    subscribers     TEXT NOT NULL DEFAULT '[]',
+    custom_values   TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX IF NOT EXISTS tasks_parent ON tasks (parent_id);
+
+-- One row per project a task lives in; rowid order is the order of
+-- `locations`, the first being the legacy projectId/boardId/boardColumnId.
+CREATE TABLE IF NOT EXISTS task_locations (
+    task_id         INTEGER NOT NULL,
+    project_id      INTEGER NOT NULL,
+    board_id        INTEGER,
+    board_column_id INTEGER,
+    position        INTEGER NOT NULL DEFAULT 0,
+    UNIQUE (task_id, project_id)
+);
+CREATE INDEX IF NOT EXISTS task_locations_task ON task_locations (task_id);
+
+CREATE TABLE IF NOT EXISTS time_entries (
+    id          TEXT PRIMARY KEY,
+    task_id     INTEGER NOT NULL,
+    user_id     TEXT NOT NULL,
+    type        INTEGER NOT NULL DEFAULT 2,
+    is_overtime INTEGER NOT NULL DEFAULT 0,
+    date        TEXT NOT NULL,
+    duration    INTEGER NOT NULL,
+    comment     TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS time_entries_task ON time_entries (task_id);
+
+CREATE TABLE IF NOT EXISTS task_attachments (
+    id         TEXT PRIMARY KEY,
+    task_id    INTEGER NOT NULL,
+    creator_id TEXT NOT NULL,
+    service    TEXT NOT NULL DEFAULT 'weeek',
+    name       TEXT NOT NULL,
+    url        TEXT NOT NULL,
+    size       INTEGER,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS task_attachments_task ON task_attachments (task_id);
+
+CREATE TABLE IF NOT EXISTS currencies (
+    id     INTEGER PRIMARY KEY,
+    name   TEXT NOT NULL,
+    code   TEXT NOT NULL,
+    symbol TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS funnels (
+    id            TEXT PRIMARY KEY,
+    position      INTEGER NOT NULL,
+    creator_id    TEXT NOT NULL,
+    currency_id   INTEGER NOT NULL DEFAULT 1,
+    name          TEXT NOT NULL,
+    logo          TEXT,
+    is_private    INTEGER NOT NULL DEFAULT 0,
+    is_bookmarked INTEGER NOT NULL DEFAULT 0,
+    team          TEXT NOT NULL DEFAULT '[]',
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS funnel_custom_fields (
+    id        TEXT PRIMARY KEY,
+    funnel_id TEXT NOT NULL,
+    name      TEXT NOT NULL,
+    type      TEXT NOT NULL,
+    config    TEXT NOT NULL DEFAULT '{}',
+    options   TEXT NOT NULL DEFAULT '[]',
+    position  INTEGER NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS statuses (
+    id         TEXT PRIMARY KEY,
+    funnel_id  TEXT NOT NULL,
+    creator_id TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    position   INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS deals (
+    id            TEXT PRIMARY KEY,
+    funnel_id     TEXT NOT NULL,
+    status_id     TEXT NOT NULL,
+    position      INTEGER NOT NULL,
+    creator_id    TEXT NOT NULL,
+    title         TEXT,
+    description   TEXT,
+    amount        REAL,
+    win_status    TEXT,
+    assignees     TEXT NOT NULL DEFAULT '[]',
+    organizations TEXT NOT NULL DEFAULT '[]',
+    contacts      TEXT NOT NULL DEFAULT '[]',
+    tags          TEXT NOT NULL DEFAULT '[]',
+    custom_values TEXT NOT NULL DEFAULT '{}',
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS deals_status ON deals (status_id, position);
+
+CREATE TABLE IF NOT EXISTS organizations (
+    id             TEXT PRIMARY KEY,
+    creator_id     TEXT NOT NULL,
+    name           TEXT NOT NULL,
+    responsible_id TEXT,
+    addresses      TEXT NOT NULL DEFAULT '[]',
+    emails         TEXT NOT NULL DEFAULT '[]',
+    phones         TEXT NOT NULL DEFAULT '[]',
+    tags           TEXT NOT NULL DEFAULT '[]',
+    created_at     TEXT NOT NULL,
+    updated_at     TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS contacts (
+    id          TEXT PRIMARY KEY,
+    creator_id  TEXT NOT NULL,
+    first_name  TEXT NOT NULL,
+    last_name   TEXT,
+    middle_name TEXT,
+    emails      TEXT NOT NULL DEFAULT '[]',
+    phones      TEXT NOT NULL DEFAULT '[]',
+    tags        TEXT NOT NULL DEFAULT '[]',
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS contact_organizations (
+    contact_id      TEXT NOT NULL,
+    organization_id TEXT NOT NULL,
+    PRIMARY KEY (contact_id, organization_id)
+);

@@ -1,0 +1,133 @@
+//! Injected latency and failures.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::Api;
+use reqwest::StatusCode;
+use serde_json::json;
+use weeek_sandbox::Faults;
+
+#[tokio::test]
+async fn latency_is_added() {
+    let api = Api::start().await;
+    api.sandbox.set_faults(Faults {
+        latency_ms: 150,
+        ..Faults::default()
+    });
+    let started = Instant::now();
+    assert_eq!(api.get("/ws").await.status, StatusCode::OK);
+    assert!(started.elapsed() >= Duration::from_millis(150));
+}
+
+#[tokio::test]
+async fn failures_can_target_methods() {
+    let api = Api::start().await;
+    api.sandbox.set_faults(Faults {
+        failure_rate: 1.0,
+        failure_status: 500,
+        failure_methods: vec!["POST".into()],
+        ..Faults::default()
+    });
+    for _ in 0..3 {
+        let post = api.post("/ws/tags", json!({"title": "x"})).await;
+        assert_eq!(post.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            post.json(),
+            json!({"success": false, "message": "Server Error"})
+        );
+        assert_eq!(post.header("content-type"), Some("application/json"));
+        assert_eq!(api.get("/ws/tags").await.status, StatusCode::OK);
+    }
+    // Nothing was created by the failed requests.
+    let tags = api.ok("/ws/tags").await["tags"].clone();
+    assert!(tags.as_array().unwrap().iter().all(|t| t["title"] != "x"));
+}
+
+#[tokio::test]
+async fn half_the_requests_fail_evenly() {
+    let api = Api::start().await;
+    api.sandbox.set_faults(Faults {
+        failure_rate: 0.5,
+        failure_status: 503,
+        ..Faults::default()
+    });
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        statuses.push(api.get("/ws").await.status.as_u16());
+    }
+    assert_eq!(statuses, [200, 503, 200, 503, 200, 503]);
+}
+
+#[tokio::test]
+async fn rate_limit_has_retry_after() {
+    let api = Api::start().await;
+    api.sandbox.set_faults(Faults {
+        failure_rate: 1.0,
+        failure_status: 429,
+        ..Faults::default()
+    });
+    let answer = api.get("/tm/projects").await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(answer.header("retry-after"), Some("1"));
+    assert_eq!(
+        answer.json(),
+        json!({"success": false, "message": "Too Many Attempts."})
+    );
+}
+
+#[tokio::test]
+async fn faults_are_settable_over_http() {
+    let api = Api::start().await;
+    let base = format!("http://{}/__sandbox/faults", api.sandbox.addr());
+    let set = api
+        .client
+        .put(&base)
+        .json(&json!({"failureRate": 1.0, "failureStatus": 502, "failureMethods": ["DELETE"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(set.status(), StatusCode::OK);
+    let current: serde_json::Value = api
+        .client
+        .get(&base)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        current,
+        json!({"latencyMs": 0, "failureRate": 1.0, "failureStatus": 502, "failureMethods": ["DELETE"]})
+    );
+    assert_eq!(
+        api.delete("/tm/tasks/1", None).await.status,
+        StatusCode::BAD_GATEWAY
+    );
+    assert_eq!(api.get("/tm/tasks/1").await.status, StatusCode::OK);
+
+    // The controls stay reachable while every API request fails.
+    api.sandbox.set_faults(Faults {
+        failure_rate: 1.0,
+        ..Faults::default()
+    });
+    assert_eq!(
+        api.get("/ws").await.status,
+        StatusCode::INTERNAL_SERVER_ERROR
+    );
+    let reset = api.client.put(&base).json(&json!({})).send().await.unwrap();
+    assert_eq!(reset.status(), StatusCode::OK);
+    assert_eq!(api.get("/ws").await.status, StatusCode::OK);
+    // Unknown routes under the prefix see the faults too.
+    api.sandbox.set_faults(Faults {
+        failure_rate: 1.0,
+        failure_status: 503,
+        ..Faults::default()
+    });
+    assert_eq!(
+        api.get("/nowhere").await.status,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+}
