@@ -7,7 +7,11 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
-#[command(name = "weeek-tui", version, about = "Triage WEEEK tasks, browse CRM funnels and enter contacts from the terminal")]
+#[command(
+    name = "weeek-tui",
+    version,
+    about = "Triage WEEEK tasks, browse CRM funnels and enter contacts from the terminal"
+)]
 pub struct Cli {
     /// Run against a built-in sandbox with a demo workspace: no account needed.
     #[arg(long)]
@@ -58,7 +62,12 @@ pub struct SandboxArgs {
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
     /// Bearer token the sandbox accepts.
-    #[arg(long, env = "WEEEK_SANDBOX_TOKEN", default_value = "demo-token", hide_env_values = true)]
+    #[arg(
+        long,
+        env = "WEEEK_SANDBOX_TOKEN",
+        default_value = "demo-token",
+        hide_env_values = true
+    )]
     pub token: String,
     /// Start with an empty workspace instead of the demo one.
     #[arg(long)]

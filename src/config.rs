@@ -111,7 +111,10 @@ pub fn resolve_token(
         return read_token_file(path).map(|t| Some((t, TokenSource::TokenFile(path.clone()))));
     }
     if let Some(t) = file.token.as_deref().filter(|t| !t.trim().is_empty()) {
-        return Ok(Some((Token::new(t), TokenSource::ConfigFile(config_path.into()))));
+        return Ok(Some((
+            Token::new(t),
+            TokenSource::ConfigFile(config_path.into()),
+        )));
     }
     Ok(None)
 }
@@ -167,7 +170,9 @@ pub fn resolve_base_url(flag_or_env: Option<&str>, file: &FileConfig) -> Result<
 /// Stores the token in the config file, creating it with mode 0600 and keeping other settings.
 pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
     let mut config = match fs::read_to_string(path) {
-        Ok(text) => toml::from_str(&text).map_err(|e| format!("{} is not valid: {e}", path.display()))?,
+        Ok(text) => {
+            toml::from_str(&text).map_err(|e| format!("{} is not valid: {e}", path.display()))?
+        }
         Err(_) => FileConfig::default(),
     };
     config.token = Some(token.trim().to_string());
@@ -237,7 +242,11 @@ mod tests {
         assert_eq!(src, TokenSource::Env("WEEEK_API_TOKEN"));
         let (_, src) = resolve_token(None, |_| None, &file, &dir).unwrap().unwrap();
         assert!(matches!(src, TokenSource::ConfigFile(_)));
-        assert!(resolve_token(None, |_| None, &FileConfig::default(), &dir).unwrap().is_none());
+        assert!(
+            resolve_token(None, |_| None, &FileConfig::default(), &dir)
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[cfg(unix)]

@@ -26,7 +26,11 @@ impl DayRange {
         let f = format_description!("[day].[month].[year]");
         let one = |d: Date| d.format(f).unwrap_or_default();
         if self.is_single() {
-            format!("{} {}", short_weekday(self.start.weekday()), one(self.start))
+            format!(
+                "{} {}",
+                short_weekday(self.start.weekday()),
+                one(self.start)
+            )
         } else {
             format!("{} – {}", one(self.start), one(self.end))
         }
@@ -173,7 +177,11 @@ fn parse_absolute(s: &str, today: Date) -> Result<Date, String> {
     }
     // Lenient dd.mm.yyyy / d.m.yyyy / dd.mm (this year) / dd/mm/yyyy.
     let parts: Vec<&str> = s.split(['.', '/']).collect();
-    if (2..=3).contains(&parts.len()) && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())) {
+    if (2..=3).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()))
+    {
         let day: u8 = parts[0].parse().map_err(|_| "bad day")?;
         let month: u8 = parts[1].parse().map_err(|_| "bad month")?;
         let year: i32 = match parts.get(2) {
@@ -207,7 +215,11 @@ mod tests {
         assert_eq!(p("05.12.2026"), DayRange::day(date!(2026 - 12 - 05)));
         assert_eq!(p("2026-12-05"), DayRange::day(date!(2026 - 12 - 05)));
         assert_eq!(p("5.12"), DayRange::day(date!(2026 - 12 - 05)));
-        assert!(parse("31.02.2026", TODAY).unwrap_err().contains("no day 31"));
+        assert!(
+            parse("31.02.2026", TODAY)
+                .unwrap_err()
+                .contains("no day 31")
+        );
     }
 
     #[test]
@@ -225,15 +237,24 @@ mod tests {
     fn weeks_and_ranges() {
         assert_eq!(
             p("this week"),
-            DayRange { start: date!(2026 - 11 - 16), end: date!(2026 - 11 - 22) }
+            DayRange {
+                start: date!(2026 - 11 - 16),
+                end: date!(2026 - 11 - 22)
+            }
         );
         assert_eq!(
             p("next week"),
-            DayRange { start: date!(2026 - 11 - 23), end: date!(2026 - 11 - 29) }
+            DayRange {
+                start: date!(2026 - 11 - 23),
+                end: date!(2026 - 11 - 29)
+            }
         );
         assert_eq!(
             p("today..+3d"),
-            DayRange { start: TODAY, end: date!(2026 - 11 - 24) }
+            DayRange {
+                start: TODAY,
+                end: date!(2026 - 11 - 24)
+            }
         );
         assert!(parse("01.12.2026..next week", TODAY).is_err());
     }
@@ -242,6 +263,10 @@ mod tests {
     fn errors_say_why() {
         assert!(parse("soon", TODAY).unwrap_err().contains("not a date"));
         assert!(parse("+xd", TODAY).unwrap_err().contains("not a number"));
-        assert!(parse("tomorrow..yesterday", TODAY).unwrap_err().contains("ends before"));
+        assert!(
+            parse("tomorrow..yesterday", TODAY)
+                .unwrap_err()
+                .contains("ends before")
+        );
     }
 }

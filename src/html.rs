@@ -4,8 +4,7 @@
 /// emphasis are kept in a plain-text form).
 pub fn to_text(html: &str, width: usize) -> String {
     let width = width.max(10);
-    let text = html2text::from_read(html.as_bytes(), width)
-        .unwrap_or_else(|_| html.to_string());
+    let text = html2text::from_read(html.as_bytes(), width).unwrap_or_else(|_| html.to_string());
     let cleaned: Vec<String> = text
         .lines()
         .map(|l| crate::text::one_line(l.trim_end()))
@@ -19,7 +18,10 @@ mod tests {
 
     #[test]
     fn paragraphs_and_lists_become_lines() {
-        let t = to_text("<p>Проверить <b>счёт</b></p><ul><li>один</li><li>два</li></ul>", 60);
+        let t = to_text(
+            "<p>Проверить <b>счёт</b></p><ul><li>один</li><li>два</li></ul>",
+            60,
+        );
         assert!(t.contains("Проверить"));
         assert!(t.contains("счёт"));
         assert!(t.lines().any(|l| l.contains("один")));

@@ -7,12 +7,16 @@
 pub mod app;
 pub mod cli;
 pub mod config;
+pub mod contacts;
 pub mod date_input;
+pub mod funnels;
 pub mod html;
 pub mod logging;
 pub mod runtime;
 pub mod tasks;
 pub mod terminal;
+#[cfg(test)]
+pub mod testing;
 pub mod text;
 pub mod ui;
 pub mod widgets;

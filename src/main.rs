@@ -55,7 +55,10 @@ fn set_token(paths: &Paths) -> Result<(), String> {
         return Err("no token given".into());
     }
     config::store_token(&paths.config_file, &token)?;
-    eprintln!("Stored in {} (readable only by you).", paths.config_file.display());
+    eprintln!(
+        "Stored in {} (readable only by you).",
+        paths.config_file.display()
+    );
     Ok(())
 }
 
@@ -74,8 +77,15 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
         .await
         .map_err(|e| format!("sandbox: {e}"))?;
     println!("WEEEK sandbox listening on {}", handle.base_url());
-    println!("Try: curl -H 'Authorization: Bearer {}' '{}/tm/tasks?perPage=5&completed=0'", args.token, handle.base_url());
-    println!("Faults: GET/PUT http://{}/__sandbox/faults · Ctrl-C stops", handle.addr());
+    println!(
+        "Try: curl -H 'Authorization: Bearer {}' '{}/tm/tasks?perPage=5&completed=0'",
+        args.token,
+        handle.base_url()
+    );
+    println!(
+        "Faults: GET/PUT http://{}/__sandbox/faults · Ctrl-C stops",
+        handle.addr()
+    );
     let _ = tokio::signal::ctrl_c().await;
     handle.shutdown().await;
     Ok(())
@@ -124,8 +134,12 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
         base_url.clone()
     };
     let mouse = !cli.no_mouse && file.mouse.unwrap_or(true);
-    let (guard, mut terminal) = TerminalGuard::enter(mouse).map_err(|e| format!("terminal: {e}"))?;
-    let size = terminal.size().map(|s| (s.width, s.height)).unwrap_or((80, 24));
+    let (guard, mut terminal) =
+        TerminalGuard::enter(mouse).map_err(|e| format!("terminal: {e}"))?;
+    let size = terminal
+        .size()
+        .map(|s| (s.width, s.height))
+        .unwrap_or((80, 24));
     let mut app = App::new(paths.data_dir.clone(), endpoint, size);
     app.theme = Theme::from_env();
     app.utc_offset = offset;

@@ -161,7 +161,12 @@ pub async fn execute(client: &Client, call: Call) -> Result<Data, ApiError> {
 }
 
 /// Starts the worker; it ends when the request sender is dropped.
-pub fn spawn(client: Client) -> (mpsc::UnboundedSender<Request>, mpsc::UnboundedReceiver<Reply>) {
+pub fn spawn(
+    client: Client,
+) -> (
+    mpsc::UnboundedSender<Request>,
+    mpsc::UnboundedReceiver<Reply>,
+) {
     let (req_tx, mut req_rx) = mpsc::unbounded_channel::<Request>();
     let (reply_tx, reply_rx) = mpsc::unbounded_channel::<Reply>();
     tokio::spawn(async move {

@@ -3,9 +3,7 @@
 
 use std::collections::HashMap;
 
-use weeek_api::models::{
-    Board, BoardColumn, Currency, Member, Project, Tag, User, Workspace,
-};
+use weeek_api::models::{Board, BoardColumn, Currency, Member, Project, Tag, User, Workspace};
 
 use super::Env;
 use super::loadable::Loadable;

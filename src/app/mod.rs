@@ -5,6 +5,7 @@ pub mod commands;
 pub mod directory;
 pub mod loadable;
 pub mod requests;
+pub mod screen;
 pub mod toast;
 
 use std::path::PathBuf;
@@ -13,12 +14,15 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
 use time::Date;
 
+use crate::contacts::ContactsState;
+use crate::funnels::FunnelsState;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Call, Reply, Request};
 use commands::{Action, Context};
 use directory::Directory;
 use requests::Requests;
+use screen::ScreenState;
 use toast::{ToastKind, Toasts};
 
 /// What the runtime must do on the app's behalf.
@@ -26,7 +30,10 @@ use toast::{ToastKind, Toasts};
 pub enum Effect {
     Request(Request),
     /// Replace a file atomically (write a temporary file, then rename).
-    WriteFile { path: PathBuf, contents: String },
+    WriteFile {
+        path: PathBuf,
+        contents: String,
+    },
     RemoveFile(PathBuf),
     Quit,
 }
@@ -49,15 +56,28 @@ pub struct Clock {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     Tasks,
+    Funnels,
+    Contacts,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 1] = [Screen::Tasks];
+    pub const ALL: [Screen; 3] = [Screen::Tasks, Screen::Funnels, Screen::Contacts];
 
     pub fn title(self) -> &'static str {
         match self {
             Self::Tasks => "Tasks",
+            Self::Funnels => "Funnels",
+            Self::Contacts => "Contacts",
         }
+    }
+
+    fn index(self) -> usize {
+        Self::ALL.iter().position(|s| *s == self).unwrap_or(0)
+    }
+
+    fn step(self, delta: isize) -> Screen {
+        let n = Self::ALL.len() as isize;
+        Self::ALL[(self.index() as isize + delta).rem_euclid(n) as usize]
     }
 }
 
@@ -88,11 +108,24 @@ impl Env<'_> {
     }
 }
 
+/// What a confirmed question goes on to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterConfirm {
+    Quit,
+    Switch(Screen),
+}
+
 /// Popups that belong to no screen.
 #[derive(Debug, Clone)]
 pub enum Overlay {
-    Help { scroll: u16 },
+    Help {
+        scroll: u16,
+    },
     Palette(Picker<Action>),
+    Confirm {
+        question: String,
+        then: AfterConfirm,
+    },
 }
 
 pub struct App {
@@ -101,6 +134,8 @@ pub struct App {
     pub requests: Requests,
     pub toasts: Toasts,
     pub tasks: TasksState,
+    pub funnels: FunnelsState,
+    pub contacts: ContactsState,
     pub overlay: Option<Overlay>,
     pub size: (u16, u16),
     pub spinner: usize,
@@ -128,6 +163,8 @@ impl App {
             requests: Requests::default(),
             toasts: Toasts::default(),
             tasks: TasksState::default(),
+            funnels: FunnelsState::default(),
+            contacts: ContactsState::new(data_dir.clone()),
             overlay: None,
             size,
             spinner: 0,
@@ -161,11 +198,12 @@ impl App {
     }
 
     /// Splits the borrows so a screen can act with an [`Env`].
-    fn with_tasks<R>(
+    fn with_screen<R>(
         &mut self,
+        screen: Screen,
         clock: Clock,
         effects: &mut Vec<Effect>,
-        f: impl FnOnce(&mut TasksState, &mut Env) -> R,
+        f: impl FnOnce(&mut dyn ScreenState, &mut Env) -> R,
     ) -> R {
         let mut env = Self::env(
             clock,
@@ -175,7 +213,32 @@ impl App {
             &mut self.toasts,
             self.size,
         );
-        f(&mut self.tasks, &mut env)
+        let state: &mut dyn ScreenState = match screen {
+            Screen::Tasks => &mut self.tasks,
+            Screen::Funnels => &mut self.funnels,
+            Screen::Contacts => &mut self.contacts,
+        };
+        f(state, &mut env)
+    }
+
+    pub fn screen_state(&self, screen: Screen) -> &dyn ScreenState {
+        match screen {
+            Screen::Tasks => &self.tasks,
+            Screen::Funnels => &self.funnels,
+            Screen::Contacts => &self.contacts,
+        }
+    }
+
+    /// Runs `f` on every screen (answers to shared data concern them all).
+    fn each_screen(
+        &mut self,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+        f: impl Fn(&mut dyn ScreenState, &mut Env),
+    ) {
+        for s in Screen::ALL {
+            self.with_screen(s, clock, effects, &f);
+        }
     }
 
     /// The first effects: load the directory and the start screen.
@@ -193,6 +256,8 @@ impl App {
                 self.size,
             );
             env.load_directory();
+            let screen = self.screen;
+            self.with_screen(screen, clock, &mut effects, |s, env| s.on_enter(env));
         }
         effects
     }
@@ -210,7 +275,7 @@ impl App {
             Msg::Term(Event::Key(_)) => self.dirty = false,
             Msg::Term(Event::Resize(w, h)) => {
                 self.size = (w, h);
-                self.with_tasks(clock, &mut effects, |t, env| t.on_resize(env));
+                self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
@@ -225,9 +290,13 @@ impl App {
     /// then sleeps until a key or an answer arrives.
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let spinner = (self.requests.in_flight() > 0).then(|| now + SPINNER_EVERY);
-        [spinner, self.toasts.next_expiry(), self.tasks.next_deadline()]
+        let screens = Screen::ALL
+            .iter()
+            .filter_map(|s| self.screen_state(*s).next_deadline());
+        [spinner, self.toasts.next_expiry()]
             .into_iter()
             .flatten()
+            .chain(screens)
             .min()
     }
 
@@ -237,7 +306,9 @@ impl App {
             self.spinner = self.spinner.wrapping_add(1);
             changed = true;
         }
-        changed |= self.with_tasks(clock, effects, |t, env| t.on_tick(env));
+        for s in Screen::ALL {
+            changed |= self.with_screen(s, clock, effects, |s, env| s.on_tick(env));
+        }
         self.dirty = changed;
     }
 
@@ -255,24 +326,25 @@ impl App {
                 self.toasts.push(clock.now, ToastKind::Error, e.short());
             }
             self.dir.on_reply(&reply.key, reply.result);
-            self.with_tasks(clock, effects, |t, env| {
+            self.each_screen(clock, effects, |s, env| {
                 if became_known {
-                    t.on_profile(env);
+                    s.on_profile(env);
                 }
-                t.on_directory_changed(env);
+                s.on_directory_changed(env);
             });
             return;
         }
-        if reply.key.starts_with(crate::tasks::KEY_PREFIX) {
-            self.with_tasks(clock, effects, |t, env| t.on_reply(reply, env));
+        let owner = Screen::ALL
+            .into_iter()
+            .find(|s| reply.key.starts_with(self.screen_state(*s).key_prefix()));
+        if let Some(owner) = owner {
+            self.with_screen(owner, clock, effects, |s, env| s.on_reply(reply, env));
         }
     }
 
     /// The contexts whose keys apply now, most specific first.
     pub fn contexts(&self) -> Vec<Context> {
-        let mut ctx = match self.screen {
-            Screen::Tasks => self.tasks.contexts(),
-        };
+        let mut ctx = self.screen_state(self.screen).contexts();
         ctx.push(Context::Global);
         ctx
     }
@@ -284,9 +356,9 @@ impl App {
         }
         // A screen's popup or text field sees keys before the keymap: typing `q` in a
         // search box types a q.
-        let captured = match self.screen {
-            Screen::Tasks => self.with_tasks(clock, effects, |t, env| t.capture_key(key, env)),
-        };
+        let captured = self.with_screen(self.screen, clock, effects, |s, env| {
+            s.capture_key(key, env)
+        });
         if captured {
             return;
         }
@@ -309,16 +381,26 @@ impl App {
             )
             .refresh_directory();
         }
-        let handled = match self.screen {
-            Screen::Tasks => self.with_tasks(clock, effects, |t, env| t.on_action(action, env)),
-        };
+        let handled = self.with_screen(self.screen, clock, effects, |s, env| {
+            s.on_action(action, env)
+        });
         if handled {
             return;
         }
         match action {
             Action::Quit => {
-                self.quit = true;
-                effects.push(Effect::Quit);
+                let unsaved = Screen::ALL
+                    .iter()
+                    .find_map(|s| self.screen_state(*s).unsaved());
+                match unsaved {
+                    Some(question) => {
+                        self.overlay = Some(Overlay::Confirm {
+                            question: format!("{question} Quit anyway?"),
+                            then: AfterConfirm::Quit,
+                        })
+                    }
+                    None => self.confirmed(AfterConfirm::Quit, clock, effects),
+                }
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
@@ -327,8 +409,41 @@ impl App {
                     self.dirty = false;
                 }
             }
-            Action::ScreenTasks => self.screen = Screen::Tasks,
+            Action::ScreenTasks => self.switch_to(Screen::Tasks, clock, effects),
+            Action::ScreenFunnels => self.switch_to(Screen::Funnels, clock, effects),
+            Action::ScreenContacts => self.switch_to(Screen::Contacts, clock, effects),
+            Action::NextScreen => self.switch_to(self.screen.step(1), clock, effects),
+            Action::PrevScreen => self.switch_to(self.screen.step(-1), clock, effects),
             _ => self.dirty = false,
+        }
+    }
+
+    fn switch_to(&mut self, target: Screen, clock: Clock, effects: &mut Vec<Effect>) {
+        if target == self.screen {
+            self.dirty = false;
+            return;
+        }
+        match self.screen_state(self.screen).unsaved() {
+            Some(question) => {
+                self.overlay = Some(Overlay::Confirm {
+                    question: format!("{question} Leave anyway?"),
+                    then: AfterConfirm::Switch(target),
+                })
+            }
+            None => self.confirmed(AfterConfirm::Switch(target), clock, effects),
+        }
+    }
+
+    fn confirmed(&mut self, then: AfterConfirm, clock: Clock, effects: &mut Vec<Effect>) {
+        match then {
+            AfterConfirm::Quit => {
+                self.quit = true;
+                effects.push(Effect::Quit);
+            }
+            AfterConfirm::Switch(target) => {
+                self.screen = target;
+                self.with_screen(target, clock, effects, |s, env| s.on_enter(env));
+            }
         }
     }
 
@@ -338,8 +453,7 @@ impl App {
             .iter()
             .filter(|c| c.action != Action::Palette)
             .map(|c| {
-                PickItem::new(c.action, c.description)
-                    .detail(commands::key_labels(c, &reachable))
+                PickItem::new(c.action, c.description).detail(commands::key_labels(c, &reachable))
             })
             .collect();
         Picker::single("Command", items)
@@ -365,6 +479,13 @@ impl App {
                     }
                 }
             },
+            Some(Overlay::Confirm { then, .. }) => {
+                let then = *then;
+                self.overlay = None;
+                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                    self.confirmed(then, clock, effects);
+                }
+            }
             None => {}
         }
     }
@@ -374,9 +495,7 @@ impl App {
             p.paste(text);
             return;
         }
-        let used = match self.screen {
-            Screen::Tasks => self.with_tasks(clock, effects, |t, env| t.on_paste(text, env)),
-        };
+        let used = self.with_screen(self.screen, clock, effects, |s, env| s.on_paste(text, env));
         self.dirty = used;
     }
 
@@ -394,11 +513,11 @@ impl App {
                 self.on_action(Action::Up, clock, effects);
                 true
             }
-            MouseEventKind::Down(crossterm::event::MouseButton::Left) => match self.screen {
-                Screen::Tasks => {
-                    self.with_tasks(clock, effects, |t, env| t.on_click(m.column, m.row, env))
-                }
-            },
+            MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
+                self.with_screen(self.screen, clock, effects, |s, env| {
+                    s.on_click(m.column, m.row, env)
+                })
+            }
             _ => false,
         };
         self.dirty = used;

@@ -6,6 +6,9 @@ pub mod panel;
 pub mod popup;
 pub mod verbs;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
@@ -15,6 +18,7 @@ use weeek_api::{ApiError, SortBy, TaskQuery};
 
 use crate::app::Env;
 use crate::app::commands::{Action, Context};
+use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::ui::layout;
 use crate::worker::{Call, Data, Reply};
@@ -35,8 +39,13 @@ pub enum ListStatus {
     #[default]
     Idle,
     /// `more`: a next page, with the loaded rows kept; else a (re)load of the first page.
-    Loading { more: bool },
-    Failed { error: ApiError, more: bool },
+    Loading {
+        more: bool,
+    },
+    Failed {
+        error: ApiError,
+        more: bool,
+    },
 }
 
 #[derive(Debug, Default)]
@@ -136,7 +145,10 @@ impl TasksState {
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
     fn maybe_load_more(&mut self, env: &mut Env) {
-        if !self.has_more || self.is_loading() || matches!(self.status, ListStatus::Failed { more: true, .. }) {
+        if !self.has_more
+            || self.is_loading()
+            || matches!(self.status, ListStatus::Failed { more: true, .. })
+        {
             return;
         }
         if self.cursor + self.page_rows(env) + 1 < self.rows.len() {
@@ -362,7 +374,10 @@ impl TasksState {
                 }
             }
             Action::RangeMark => {
-                let from = self.anchor.unwrap_or(self.cursor).min(self.rows.len().saturating_sub(1));
+                let from = self
+                    .anchor
+                    .unwrap_or(self.cursor)
+                    .min(self.rows.len().saturating_sub(1));
                 let (a, b) = (from.min(self.cursor), from.max(self.cursor));
                 for t in self.rows.get(a..=b).unwrap_or_default() {
                     self.marks.insert(t.id);
@@ -418,5 +433,59 @@ impl TasksState {
                 .map(|t| t.id)
                 .collect()
         }
+    }
+}
+
+impl ScreenState for TasksState {
+    fn key_prefix(&self) -> &'static str {
+        KEY_PREFIX
+    }
+
+    fn contexts(&self) -> Vec<Context> {
+        TasksState::contexts(self)
+    }
+
+    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+        TasksState::capture_key(self, key, env)
+    }
+
+    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+        TasksState::on_action(self, action, env)
+    }
+
+    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
+        TasksState::on_reply(self, reply, env)
+    }
+
+    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
+        TasksState::on_paste(self, text, env)
+    }
+
+    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+        TasksState::on_click(self, col, row, env)
+    }
+
+    fn on_tick(&mut self, env: &mut Env) -> bool {
+        TasksState::on_tick(self, env)
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        TasksState::next_deadline(self)
+    }
+
+    fn on_directory_changed(&mut self, env: &mut Env) {
+        TasksState::on_directory_changed(self, env)
+    }
+
+    fn on_profile(&mut self, env: &mut Env) {
+        TasksState::on_profile(self, env)
+    }
+
+    fn on_resize(&mut self, env: &mut Env) {
+        TasksState::on_resize(self, env)
+    }
+
+    fn footer_note(&self) -> Option<String> {
+        (!self.marks.is_empty()).then(|| format!("{} marked", self.marks.len()))
     }
 }

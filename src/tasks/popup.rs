@@ -162,7 +162,11 @@ fn due_feedback(value: &str, today: Date) -> Feedback {
 }
 
 /// The picker's items, or `None` while what it lists is still loading.
-fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> Option<Picker<PickKey>> {
+fn build_picker(
+    purpose: &PickPurpose,
+    dir: &Directory,
+    state: &TasksState,
+) -> Option<Picker<PickKey>> {
     let any = |label: &str| PickItem::new(PickKey::Any, label.to_string());
     Some(match purpose {
         PickPurpose::Move { board, .. } => {
@@ -178,7 +182,10 @@ fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> O
                     PickItem::new(PickKey::Id(c.id), c.name.clone()).detail(here)
                 })
                 .collect();
-            let mut p = Picker::single(format!("Move to a column of {}", dir.board_name(*board)), items);
+            let mut p = Picker::single(
+                format!("Move to a column of {}", dir.board_name(*board)),
+                items,
+            );
             if let Some(c) = current {
                 p.focus(&PickKey::Id(c));
                 p.cursor = (p.cursor + 1).min(p.filtered.len().saturating_sub(1));
@@ -187,7 +194,11 @@ fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> O
         }
         PickPurpose::Assign { preselected, .. } => {
             let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
-            Picker::multi("Assignees (Tab toggles, Enter applies)", member_items(dir)?, &pre)
+            Picker::multi(
+                "Assignees (Tab toggles, Enter applies)",
+                member_items(dir)?,
+                &pre,
+            )
         }
         PickPurpose::Sort => {
             let current = state.sort;
@@ -211,11 +222,16 @@ fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> O
         }
         PickPurpose::Filter(kind) => {
             let f = &state.filters;
-            let (title, items, focus): (&str, Vec<PickItem<PickKey>>, Option<PickKey>) = match kind {
+            let (title, items, focus): (&str, Vec<PickItem<PickKey>>, Option<PickKey>) = match kind
+            {
                 FilterKind::Project => {
                     let projects = loaded(Some(&dir.projects))?;
                     let items = std::iter::once(any("any project"))
-                        .chain(projects.iter().map(|p| PickItem::new(PickKey::Id(p.id), p.display_name())))
+                        .chain(
+                            projects
+                                .iter()
+                                .map(|p| PickItem::new(PickKey::Id(p.id), p.display_name())),
+                        )
                         .collect();
                     ("Project", items, f.project.map(PickKey::Id))
                 }
@@ -223,7 +239,11 @@ fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> O
                     let project = f.project?;
                     let boards = loaded(dir.boards.get(&project))?;
                     let items = std::iter::once(any("any board"))
-                        .chain(boards.iter().map(|b| PickItem::new(PickKey::Id(b.id), b.name.clone())))
+                        .chain(
+                            boards
+                                .iter()
+                                .map(|b| PickItem::new(PickKey::Id(b.id), b.name.clone())),
+                        )
                         .collect();
                     ("Board", items, f.board.map(PickKey::Id))
                 }
@@ -231,12 +251,18 @@ fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> O
                     let board = f.board?;
                     let columns = loaded(dir.columns.get(&board))?;
                     let items = std::iter::once(any("any column"))
-                        .chain(columns.iter().map(|c| PickItem::new(PickKey::Id(c.id), c.name.clone())))
+                        .chain(
+                            columns
+                                .iter()
+                                .map(|c| PickItem::new(PickKey::Id(c.id), c.name.clone())),
+                        )
                         .collect();
                     ("Column", items, f.column.map(PickKey::Id))
                 }
                 FilterKind::Priority => {
-                    let items = std::iter::once(any("any priority")).chain(priority_items()).collect();
+                    let items = std::iter::once(any("any priority"))
+                        .chain(priority_items())
+                        .collect();
                     ("Priority", items, f.priority.map(PickKey::Priority))
                 }
                 FilterKind::Assignee => {
@@ -256,14 +282,20 @@ fn build_picker(purpose: &PickPurpose, dir: &Directory, state: &TasksState) -> O
                 }
                 FilterKind::Type => {
                     let items = std::iter::once(any("any type"))
-                        .chain(TaskType::KNOWN.into_iter().map(|t| PickItem::new(PickKey::Type(t.clone()), t.as_str())))
+                        .chain(
+                            TaskType::KNOWN
+                                .into_iter()
+                                .map(|t| PickItem::new(PickKey::Type(t.clone()), t.as_str())),
+                        )
                         .collect();
                     ("Type", items, f.task_type.clone().map(PickKey::Type))
                 }
                 FilterKind::Tag => {
                     let tags = loaded(Some(&dir.tags))?;
                     let items = std::iter::once(any("any tag"))
-                        .chain(tags.iter().map(|t| PickItem::new(PickKey::Id(t.id), t.title.clone()).color(t.color.clone())))
+                        .chain(tags.iter().map(|t| {
+                            PickItem::new(PickKey::Id(t.id), t.title.clone()).color(t.color.clone())
+                        }))
                         .collect();
                     ("Tag", items, f.tag.map(PickKey::Id))
                 }
@@ -345,7 +377,10 @@ impl TasksState {
         }
         .cloned();
         if let Some(e) = failed {
-            env.toast(ToastKind::Error, format!("Could not load the list: {}", e.short()));
+            env.toast(
+                ToastKind::Error,
+                format!("Could not load the list: {}", e.short()),
+            );
             self.popup = None;
             return;
         }
@@ -422,7 +457,12 @@ impl TasksState {
         }
     }
 
-    fn submit_prompt(&mut self, purpose: PromptPurpose, value: String, env: &mut Env) -> Result<(), String> {
+    fn submit_prompt(
+        &mut self,
+        purpose: PromptPurpose,
+        value: String,
+        env: &mut Env,
+    ) -> Result<(), String> {
         match purpose {
             PromptPurpose::Due { targets } => {
                 let due = if value.is_empty() {
@@ -523,7 +563,11 @@ impl TasksState {
             (FilterKind::Assignee, PickKey::Anyone) => f.assignee = Assignee::Anyone,
             (FilterKind::Assignee, PickKey::Member(id)) => {
                 let is_me = env.dir.me().is_some_and(|u| u.id == id);
-                f.assignee = if is_me { Assignee::Me } else { Assignee::Member(id) };
+                f.assignee = if is_me {
+                    Assignee::Me
+                } else {
+                    Assignee::Member(id)
+                };
             }
             (FilterKind::Type, PickKey::Type(t)) => f.task_type = Some(t),
             (FilterKind::Tag, PickKey::Id(id)) => f.tag = Some(id),

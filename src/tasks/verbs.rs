@@ -163,7 +163,10 @@ pub struct Bulk {
 }
 
 fn quoted(title: &str) -> String {
-    format!("\u{201c}{}\u{201d}", crate::text::truncate(&crate::text::one_line(title), 40))
+    format!(
+        "\u{201c}{}\u{201d}",
+        crate::text::truncate(&crate::text::one_line(title), 40)
+    )
 }
 
 fn count(n: usize) -> String {
@@ -210,7 +213,9 @@ impl TasksState {
         let bulk = self.new_bulk(label.clone(), suffix, record_undo);
         let mut inverse = Vec::new();
         for (id, change) in changes {
-            let Some(idx) = self.index_of(id) else { continue };
+            let Some(idx) = self.index_of(id) else {
+                continue;
+            };
             let before = self.rows[idx].clone();
             let calls = change.calls(id, &before);
             if calls.is_empty() {
@@ -254,7 +259,10 @@ impl TasksState {
             return;
         };
         let failed_rollback = {
-            let Some(outcome) = self.bulks.get_mut(&bulk).and_then(|b| b.tasks.get_mut(&task))
+            let Some(outcome) = self
+                .bulks
+                .get_mut(&bulk)
+                .and_then(|b| b.tasks.get_mut(&task))
             else {
                 return;
             };
@@ -320,7 +328,11 @@ impl TasksState {
         let ok = total - failed.len();
         if failed.is_empty() {
             let what = if total == 1 {
-                b.tasks.values().next().map(|o| quoted(&o.title)).unwrap_or_default()
+                b.tasks
+                    .values()
+                    .next()
+                    .map(|o| quoted(&o.title))
+                    .unwrap_or_default()
             } else {
                 count(total)
             };
@@ -329,15 +341,32 @@ impl TasksState {
             } else {
                 ""
             };
-            env.toast(ToastKind::Success, format!("{} {what}{}{undo}", b.label, b.suffix));
+            env.toast(
+                ToastKind::Success,
+                format!("{} {what}{}{undo}", b.label, b.suffix),
+            );
             return;
         }
         let first = failed[0];
-        let why = first.error.as_ref().map(ApiError::short).unwrap_or_default();
+        let why = first
+            .error
+            .as_ref()
+            .map(ApiError::short)
+            .unwrap_or_default();
         let text = if total == 1 {
-            format!("Failed: {} {}{} — {why}", b.label.to_lowercase(), quoted(&first.title), b.suffix)
+            format!(
+                "Failed: {} {}{} — {why}",
+                b.label.to_lowercase(),
+                quoted(&first.title),
+                b.suffix
+            )
         } else {
-            format!("{} {ok} of {total}{}, {} failed: {why}", b.label, b.suffix, failed.len())
+            format!(
+                "{} {ok} of {total}{}, {} failed: {why}",
+                b.label,
+                b.suffix,
+                failed.len()
+            )
         };
         env.toast(ToastKind::Error, text);
         if ok == 0 && self.undo.as_ref().is_some_and(|u| u.bulk == bulk) {
@@ -406,7 +435,10 @@ impl TasksState {
             );
         }
         let suffix = format!(" to {}", env.dir.column_name(column));
-        let changes = same.into_iter().map(|id| (id, Change::Column(column))).collect();
+        let changes = same
+            .into_iter()
+            .map(|id| (id, Change::Column(column)))
+            .collect();
         self.apply_changes("Moved".into(), suffix, changes, true, env);
     }
 
@@ -432,7 +464,13 @@ impl TasksState {
                 Some((id, Change::Assignees(list)))
             })
             .collect();
-        self.apply_changes("Updated assignees of".into(), String::new(), changes, true, env);
+        self.apply_changes(
+            "Updated assignees of".into(),
+            String::new(),
+            changes,
+            true,
+            env,
+        );
     }
 
     pub(super) fn apply_due(&mut self, targets: Vec<i64>, due: Option<Date>, env: &mut Env) {
@@ -440,7 +478,10 @@ impl TasksState {
             Some(d) => format!("Due {} for", crate::date_input::DayRange::day(d).describe()),
             None => "Cleared the due date of".into(),
         };
-        let changes = targets.into_iter().map(|id| (id, Change::Due(due))).collect();
+        let changes = targets
+            .into_iter()
+            .map(|id| (id, Change::Due(due)))
+            .collect();
         self.apply_changes(label, String::new(), changes, true, env);
     }
 
@@ -534,7 +575,9 @@ impl TasksState {
     pub(super) fn delete(&mut self, ids: Vec<i64>, env: &mut Env) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), false);
         for id in ids {
-            let Some(idx) = self.index_of(id) else { continue };
+            let Some(idx) = self.index_of(id) else {
+                continue;
+            };
             let row = self.rows.remove(idx);
             self.marks.remove(&id);
             if let Some(b) = self.bulks.get_mut(&bulk) {
@@ -568,7 +611,10 @@ impl TasksState {
             .and_then(Task::primary_location)
             .and_then(|l| l.board_id)
         else {
-            env.toast(ToastKind::Info, "This task is on no board: nothing to move between");
+            env.toast(
+                ToastKind::Info,
+                "This task is on no board: nothing to move between",
+            );
             return;
         };
         env.ensure_columns(board);
@@ -619,7 +665,11 @@ impl TasksState {
         } else {
             String::new()
         };
-        self.popup = Some(Popup::prompt(PromptPurpose::Due { targets }, current, env.today()));
+        self.popup = Some(Popup::prompt(
+            PromptPurpose::Due { targets },
+            current,
+            env.today(),
+        ));
     }
 
     pub(super) fn open_rename(&mut self) {
@@ -634,7 +684,11 @@ impl TasksState {
     }
 
     pub(super) fn open_new(&mut self) {
-        self.popup = Some(Popup::prompt(PromptPurpose::New, String::new(), time::Date::MIN));
+        self.popup = Some(Popup::prompt(
+            PromptPurpose::New,
+            String::new(),
+            time::Date::MIN,
+        ));
     }
 
     pub(super) fn open_delete(&mut self) {
@@ -673,7 +727,11 @@ mod tests {
             priority: Some(Priority::High),
             ..Default::default()
         };
-        assert!(Change::Priority(Some(Priority::High)).calls(7, &before).is_empty());
+        assert!(
+            Change::Priority(Some(Priority::High))
+                .calls(7, &before)
+                .is_empty()
+        );
         assert!(!Change::Priority(None).calls(7, &before).is_empty());
     }
 }

@@ -1,9 +1,14 @@
 //! Drawing: a pure function of the app's state. Nothing here changes state or does IO.
 
+pub mod contacts;
+pub mod funnels;
 pub mod layout;
 pub mod popup;
 pub mod tasks;
 pub mod theme;
+
+#[cfg(test)]
+mod tasks_snapshots;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -26,7 +31,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     let area = frame.area();
     if layout::too_small(area) {
         let msg = format!(
-            "Terminal too small: {}x{}, needs {}x{}",
+            "Too small: {}x{} (min {}x{})",
             area.width,
             area.height,
             layout::MIN_WIDTH,
@@ -43,12 +48,17 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_header(app, frame, parts.header);
     match app.screen {
         Screen::Tasks => tasks::render(app, frame, parts.body),
+        Screen::Funnels => funnels::render(app, frame, parts.body),
+        Screen::Contacts => contacts::render(app, frame, parts.body),
     }
     render_footer(app, frame, parts.footer);
     render_toasts(app, frame, parts.body);
     match &app.overlay {
         Some(Overlay::Help { scroll }) => render_help(app, frame, area, *scroll),
         Some(Overlay::Palette(p)) => popup::render_picker(app, frame, area, p),
+        Some(Overlay::Confirm { question, .. }) => {
+            popup::render_confirm(app, frame, area, question)
+        }
         None => {}
     }
 }
@@ -101,8 +111,8 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
     let mut spans: Vec<Span> = Vec::new();
     let mut used = 0usize;
     let max = usize::from(area.width);
-    if !app.tasks.marks.is_empty() && app.screen == Screen::Tasks {
-        let m = format!(" {} marked ", app.tasks.marks.len());
+    if let Some(note) = app.screen_state(app.screen).footer_note() {
+        let m = format!(" {note} ");
         used += width(&m);
         spans.push(Span::styled(m, t.selected()));
     }
@@ -142,7 +152,10 @@ fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
         let x = body.x + body.width.saturating_sub(w + 1);
         let style = match (toast.kind, t.color) {
             (_, false) => Style::new().add_modifier(Modifier::REVERSED),
-            (ToastKind::Error, _) => Style::new().bg(Color::Red).fg(Color::White).add_modifier(Modifier::BOLD),
+            (ToastKind::Error, _) => Style::new()
+                .bg(Color::Red)
+                .fg(Color::White)
+                .add_modifier(Modifier::BOLD),
             (ToastKind::Success, _) => Style::new().bg(Color::Green).fg(Color::Black),
             (ToastKind::Info, _) => Style::new().bg(Color::DarkGray).fg(Color::White),
         };

@@ -37,11 +37,19 @@ pub fn render_field(frame: &mut Frame, area: Rect, field: &TextField, focused: b
     frame.render_widget(Paragraph::new(visible), area);
     if focused {
         let x = field.input.visual_cursor().saturating_sub(scroll) as u16;
-        frame.set_cursor_position(Position::new(area.x + x.min(area.width.saturating_sub(1)), area.y));
+        frame.set_cursor_position(Position::new(
+            area.x + x.min(area.width.saturating_sub(1)),
+            area.y,
+        ));
     }
 }
 
-pub fn render_picker<K: Clone + PartialEq>(app: &App, frame: &mut Frame, area: Rect, p: &Picker<K>) {
+pub fn render_picker<K: Clone + PartialEq>(
+    app: &App,
+    frame: &mut Frame,
+    area: Rect,
+    p: &Picker<K>,
+) {
     let t = &app.theme;
     let h = (p.filtered.len() as u16 + 4).clamp(6, area.height.saturating_sub(2).max(6));
     let rect = centered(area, 64, h);
@@ -60,8 +68,16 @@ pub fn render_picker<K: Clone + PartialEq>(app: &App, frame: &mut Frame, area: R
     if inner.height < 2 {
         return;
     }
-    frame.render_widget(Paragraph::new(Span::styled("> ", t.accent())), Rect::new(inner.x, inner.y, 2, 1));
-    render_field(frame, Rect::new(inner.x + 2, inner.y, inner.width.saturating_sub(2), 1), &p.query, true);
+    frame.render_widget(
+        Paragraph::new(Span::styled("> ", t.accent())),
+        Rect::new(inner.x, inner.y, 2, 1),
+    );
+    render_field(
+        frame,
+        Rect::new(inner.x + 2, inner.y, inner.width.saturating_sub(2), 1),
+        &p.query,
+        true,
+    );
     let rows = usize::from(inner.height - 1);
     let start = p.cursor.saturating_sub(rows.saturating_sub(1));
     let w = usize::from(inner.width);
@@ -84,7 +100,10 @@ pub fn render_picker<K: Clone + PartialEq>(app: &App, frame: &mut Frame, area: R
         let detail_room = label_room.saturating_sub(width(&label) + 2);
         spans.push(Span::raw(label));
         if !item.detail.is_empty() && detail_room > 3 {
-            spans.push(Span::styled(format!("  {}", truncate(&item.detail, detail_room)), t.dim()));
+            spans.push(Span::styled(
+                format!("  {}", truncate(&item.detail, detail_room)),
+                t.dim(),
+            ));
         }
         let mut line = Line::from(spans);
         if pos == p.cursor {
@@ -120,7 +139,12 @@ pub fn render_prompt(
     if inner.height == 0 {
         return;
     }
-    render_field(frame, Rect::new(inner.x, inner.y, inner.width, 1), field, true);
+    render_field(
+        frame,
+        Rect::new(inner.x, inner.y, inner.width, 1),
+        field,
+        true,
+    );
     if let Some((ok, text)) = feedback
         && inner.height > 1
     {
@@ -141,12 +165,17 @@ pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) 
     let w = (width(question) as u16 + 6).clamp(30, 80);
     let rect = centered(area, w, 3);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).border_style(t.error());
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(t.error());
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
-            Span::raw(truncate(question, usize::from(inner.width).saturating_sub(6))),
+            Span::raw(truncate(
+                question,
+                usize::from(inner.width).saturating_sub(6),
+            )),
             Span::styled(" y/N", t.bold()),
         ])),
         inner,
@@ -157,7 +186,9 @@ pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) 
 pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) {
     let rect = centered(area, 40, 3);
     frame.render_widget(Clear, rect);
-    let block = Block::default().borders(Borders::ALL).title_bottom(" Esc cancels ");
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title_bottom(" Esc cancels ");
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     frame.render_widget(

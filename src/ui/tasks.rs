@@ -54,7 +54,9 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
         ListStatus::Loading { more: false } if s.loaded_once => {
             format!("{} reloading…", super::spinner_frame(app))
         }
-        ListStatus::Failed { more: false, .. } if s.loaded_once => "reload failed · r retries".into(),
+        ListStatus::Failed { more: false, .. } if s.loaded_once => {
+            "reload failed · r retries".into()
+        }
         _ if !s.loaded_once => String::new(),
         _ if s.has_more => format!("{} loaded, more below", s.rows.len()),
         _ => format!("{} tasks", s.rows.len()),
@@ -99,7 +101,11 @@ const PRIO_W: usize = 7;
 
 fn columns(w: usize) -> Columns {
     let due = 12;
-    let place = if w >= 90 { 24 } else { 0 };
+    let place = match w {
+        150.. => 32,
+        90.. => 24,
+        _ => 0,
+    };
     let people = if w >= 112 { 18 } else { 0 };
     let tags = if w >= 136 { 18 } else { 0 };
     let fixed = MARK_W + DONE_W + PRIO_W + due + place + people + tags;
@@ -120,24 +126,40 @@ pub fn due_label(due: Date, today: Date) -> (String, bool) {
         1 => ("tomorrow".into(), false),
         2..=14 => (format!("in {days}d"), false),
         -60..=-1 => (format!("{}d overdue", -days), true),
-        _ if due.year() == today.year() => (format!("{:02}.{:02}", due.day(), due.month() as u8), days < 0),
+        _ if due.year() == today.year() => (
+            format!("{:02}.{:02}", due.day(), due.month() as u8),
+            days < 0,
+        ),
         _ => (weeek_api::dates::to_filter_date(due), days < 0),
     }
 }
 
-fn place_label(task: &Task, dir: &Directory) -> String {
+/// "Project › Column" in `w` columns: a long project name gives way so the column shows.
+fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     let locs = task.all_locations();
     let Some(first) = locs.first() else {
         return String::new();
     };
-    let mut s = dir.project_name(first.project_id);
-    if let Some(c) = first.board_column_id {
-        s = format!("{s} › {}", dir.column_name(c));
-    }
-    if locs.len() > 1 {
-        s = format!("{s} +{}", locs.len() - 1);
-    }
-    s
+    let more = if locs.len() > 1 {
+        format!(" +{}", locs.len() - 1)
+    } else {
+        String::new()
+    };
+    let project = one_line(&dir.project_name(first.project_id));
+    let Some(c) = first.board_column_id else {
+        return truncate(&format!("{project}{more}"), w);
+    };
+    let column = one_line(&dir.column_name(c));
+    let room = w.saturating_sub(width(&more) + 3);
+    let column_w = width(&column)
+        .min(room / 2)
+        .max(room.saturating_sub(width(&project)));
+    let project_w = room.saturating_sub(column_w);
+    format!(
+        "{} › {}{more}",
+        truncate(&project, project_w),
+        truncate(&column, column_w)
+    )
 }
 
 fn people_label(task: &Task, dir: &Directory) -> String {
@@ -149,10 +171,20 @@ fn people_label(task: &Task, dir: &Directory) -> String {
     }
 }
 
-fn task_row<'a>(task: &'a Task, s: &TasksState, app: &'a App, cols: &Columns, cursor: bool) -> Line<'a> {
+fn task_row<'a>(
+    task: &'a Task,
+    s: &TasksState,
+    app: &'a App,
+    cols: &Columns,
+    cursor: bool,
+) -> Line<'a> {
     let t = &app.theme;
     let marked = s.marks.contains(&task.id);
-    let done_style = if task.is_completed { t.dim() } else { Style::new() };
+    let done_style = if task.is_completed {
+        t.dim()
+    } else {
+        Style::new()
+    };
     let mut spans = vec![
         Span::styled(if marked { "● " } else { "  " }, t.accent()),
         Span::raw(if task.is_completed { "[x] " } else { "[ ] " }),
@@ -165,12 +197,20 @@ fn task_row<'a>(task: &'a Task, s: &TasksState, app: &'a App, cols: &Columns, cu
     if task.id < 0 {
         title = format!("{title} (saving…)");
     }
-    spans.push(Span::styled(fit(&title, cols.title.saturating_sub(1)) + " ", done_style));
+    spans.push(Span::styled(
+        fit(&title, cols.title.saturating_sub(1)) + " ",
+        done_style,
+    ));
     if cols.place > 0 {
-        spans.push(Span::styled(fit(&place_label(task, &app.dir), cols.place - 1) + " ", t.dim()));
+        spans.push(Span::styled(
+            fit(&place_label(task, &app.dir, cols.place - 1), cols.place - 1) + " ",
+            t.dim(),
+        ));
     }
     if cols.people > 0 {
-        spans.push(Span::raw(fit(&people_label(task, &app.dir), cols.people - 1) + " "));
+        spans.push(Span::raw(
+            fit(&people_label(task, &app.dir), cols.people - 1) + " ",
+        ));
     }
     let (due, overdue) = task
         .due_day()
@@ -187,7 +227,9 @@ fn task_row<'a>(task: &'a Task, s: &TasksState, app: &'a App, cols: &Columns, cu
     if cols.tags > 0 {
         let mut used = 0;
         for id in &task.tags {
-            let Some(tag) = app.dir.tag(*id) else { continue };
+            let Some(tag) = app.dir.tag(*id) else {
+                continue;
+            };
             let label = format!("#{} ", one_line(&tag.title));
             let w = width(&label);
             if used + w > cols.tags {
@@ -198,7 +240,11 @@ fn task_row<'a>(task: &'a Task, s: &TasksState, app: &'a App, cols: &Columns, cu
         }
     }
     let line = Line::from(spans);
-    if cursor { line.style(t.cursor_row()) } else { line }
+    if cursor {
+        line.style(t.cursor_row())
+    } else {
+        line
+    }
 }
 
 /// Today as the app knows it: the date of the last message (rendering reads no clock).
@@ -207,7 +253,12 @@ fn app_today(app: &App) -> Date {
 }
 
 fn header_row(t: &Theme, cols: &Columns) -> Line<'static> {
-    let mut s = format!("{}{}{}", " ".repeat(MARK_W), fit("✓", DONE_W), fit("Prio", PRIO_W));
+    let mut s = format!(
+        "{}{}{}",
+        " ".repeat(MARK_W),
+        fit("✓", DONE_W),
+        fit("Prio", PRIO_W)
+    );
     s.push_str(&fit("Title", cols.title));
     if cols.place > 0 {
         s.push_str(&fit("Project › Column", cols.place));
@@ -219,15 +270,26 @@ fn header_row(t: &Theme, cols: &Columns) -> Line<'static> {
     if cols.tags > 0 {
         s.push_str("Tags");
     }
-    Line::styled(s, t.dim().add_modifier(ratatui::style::Modifier::UNDERLINED))
+    Line::styled(
+        s,
+        t.dim().add_modifier(ratatui::style::Modifier::UNDERLINED),
+    )
 }
 
 fn render_list(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let s = &app.tasks;
     let cols = columns(usize::from(area.width));
-    frame.render_widget(Paragraph::new(header_row(t, &cols)), Rect::new(area.x, area.y, area.width, 1));
-    let body = Rect::new(area.x, area.y + 1, area.width, area.height.saturating_sub(1));
+    frame.render_widget(
+        Paragraph::new(header_row(t, &cols)),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    let body = Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(1),
+    );
     if body.height == 0 {
         return;
     }
@@ -283,14 +345,24 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
                 lines.push(Line::raw(""));
                 lines.push(Line::styled("  r to retry", t.accent()));
             } else {
-                lines.push(Line::styled(format!("  {} {what}", super::spinner_frame(app)), t.accent()));
+                lines.push(Line::styled(
+                    format!("  {} {what}", super::spinner_frame(app)),
+                    t.accent(),
+                ));
             }
         }
         ListStatus::Loading { .. } => {
-            lines.push(Line::styled(format!("  {} Loading tasks…", super::spinner_frame(app)), t.accent()));
+            lines.push(Line::styled(
+                format!("  {} Loading tasks…", super::spinner_frame(app)),
+                t.accent(),
+            ));
         }
         _ => {
-            lines.push(Line::styled(format!("  No {}.", lowercase_first(&s.filters.headline(&app.dir))), t.bold()));
+            lines.push(Line::styled("  No tasks match this view.", t.bold()));
+            lines.push(Line::raw(format!(
+                "  Showing: {}",
+                lowercase_first(&s.filters.headline(&app.dir))
+            )));
             let chips = s.filters.chips(&app.dir);
             if !chips.is_empty() {
                 lines.push(Line::raw(""));
@@ -299,10 +371,16 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
                     lines.push(Line::raw(format!("    {c}")));
                 }
                 lines.push(Line::raw(""));
-                lines.push(Line::styled("  Esc takes off the newest filter · f edits them", t.accent()));
+                lines.push(Line::styled(
+                    "  Esc takes off the newest filter · f edits them",
+                    t.accent(),
+                ));
             } else {
                 lines.push(Line::raw(""));
-                lines.push(Line::styled("  A shows everyone's tasks · f filters · n creates a task", t.accent()));
+                lines.push(Line::styled(
+                    "  A shows everyone's tasks · f filters · n creates a task",
+                    t.accent(),
+                ));
             }
         }
     }
@@ -400,11 +478,14 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     kv("Status", status);
     kv(
         "Priority",
-        task.priority.map_or("none".to_string(), |p| p.label().to_string()),
+        task.priority
+            .map_or("none".to_string(), |p| p.label().to_string()),
     );
     kv(
         "Type",
-        task.r#type.as_ref().map_or("–".into(), |t| t.as_str().to_string()),
+        task.r#type
+            .as_ref()
+            .map_or("–".into(), |t| t.as_str().to_string()),
     );
     for (i, loc) in task.all_locations().iter().enumerate() {
         let label = if i == 0 { "Project" } else { "Also in" };
@@ -416,9 +497,25 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
             kv("Column", dir.column_name(c));
         }
     }
-    let people: Vec<String> = task.all_assignees().iter().map(|a| dir.member_name(a)).collect();
-    kv("Assignees", if people.is_empty() { "–".into() } else { people.join(", ") });
-    kv("Author", task.author_id.as_deref().map_or("–".into(), |a| dir.member_name(a)));
+    let people: Vec<String> = task
+        .all_assignees()
+        .iter()
+        .map(|a| dir.member_name(a))
+        .collect();
+    kv(
+        "Assignees",
+        if people.is_empty() {
+            "–".into()
+        } else {
+            people.join(", ")
+        },
+    );
+    kv(
+        "Author",
+        task.author_id
+            .as_deref()
+            .map_or("–".into(), |a| dir.member_name(a)),
+    );
     let today = app.today;
     let day = |d: Option<Date>| {
         d.map_or("–".to_string(), |d| {
@@ -435,7 +532,10 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
         let mut spans = vec![key("Tags")];
         for id in &task.tags {
             match dir.tag(*id) {
-                Some(tag) => spans.push(Span::styled(format!("#{} ", tag.title), t.swatch(tag.color.as_deref()))),
+                Some(tag) => spans.push(Span::styled(
+                    format!("#{} ", tag.title),
+                    t.swatch(tag.color.as_deref()),
+                )),
                 None => spans.push(Span::raw(format!("#{id} "))),
             }
         }
@@ -457,7 +557,10 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     }
     if !task.sub_tasks.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("Subtasks ({})", task.sub_tasks.len()), t.accent()));
+        lines.push(Line::styled(
+            format!("Subtasks ({})", task.sub_tasks.len()),
+            t.accent(),
+        ));
         for id in &task.sub_tasks {
             let title = app
                 .tasks
@@ -475,10 +578,19 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     if !task.time_entries.is_empty() {
         let total: i64 = task.time_entries.iter().filter_map(|e| e.duration).sum();
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("Time ({})", minutes(total)), t.accent()));
+        lines.push(Line::styled(
+            format!("Time ({})", minutes(total)),
+            t.accent(),
+        ));
         for e in &task.time_entries {
-            let who = e.user_id.as_deref().map_or("–".into(), |u| dir.member_name(u));
-            let date = e.date.map(weeek_api::dates::to_filter_date).unwrap_or_default();
+            let who = e
+                .user_id
+                .as_deref()
+                .map_or("–".into(), |u| dir.member_name(u));
+            let date = e
+                .date
+                .map(weeek_api::dates::to_filter_date)
+                .unwrap_or_default();
             let mut line = format!("  {date}  {:>7}  {who}", minutes(e.duration.unwrap_or(0)));
             if e.is_overtime {
                 line.push_str("  overtime");
@@ -502,7 +614,10 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     }
     if !task.attachments.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled(format!("Attachments ({})", task.attachments.len()), t.accent()));
+        lines.push(Line::styled(
+            format!("Attachments ({})", task.attachments.len()),
+            t.accent(),
+        ));
         for a in &task.attachments {
             let name = a.name.clone().unwrap_or_else(|| "(no name)".into());
             let size = a.size.map(size_label).unwrap_or_default();
@@ -534,7 +649,10 @@ fn render_detail(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
     let Some(task) = s.current() else {
-        frame.render_widget(Paragraph::new(Span::styled("No task selected", t.dim())), inner);
+        frame.render_widget(
+            Paragraph::new(Span::styled("No task selected", t.dim())),
+            inner,
+        );
         return;
     };
     let lines = detail_lines(task, app, usize::from(inner.width));
@@ -567,7 +685,10 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
         let label = format!(" {:<10}", panel::row_label(*kind));
         let selected = i == p.row;
         let label_style = if selected { t.selected() } else { t.dim() };
-        frame.render_widget(Paragraph::new(Span::styled(label.clone(), label_style)), row);
+        frame.render_widget(
+            Paragraph::new(Span::styled(label.clone(), label_style)),
+            row,
+        );
         let value_area = Rect::new(row.x + 12, row.y, row.width.saturating_sub(12), 1);
         if p.editing.kind == Some(*kind) {
             let hint_w = value_area.width / 2;
@@ -587,15 +708,25 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
             );
             continue;
         }
-        let value = if f.is_set(*kind) || matches!(kind, crate::tasks::filters::FilterKind::Assignee | crate::tasks::filters::FilterKind::Completion) {
+        let value = if f.is_set(*kind)
+            || matches!(
+                kind,
+                crate::tasks::filters::FilterKind::Assignee
+                    | crate::tasks::filters::FilterKind::Completion
+            ) {
             let chip = f.chip(*kind, &app.dir);
-            chip.split_once(": ").map(|(_, v)| v.to_string()).unwrap_or(chip)
+            chip.split_once(": ")
+                .map(|(_, v)| v.to_string())
+                .unwrap_or(chip)
         } else {
             "any".to_string()
         };
         let style = if f.is_set(*kind) { t.bold() } else { t.dim() };
         frame.render_widget(
-            Paragraph::new(Span::styled(truncate(&value, usize::from(value_area.width)), style)),
+            Paragraph::new(Span::styled(
+                truncate(&value, usize::from(value_area.width)),
+                style,
+            )),
             value_area,
         );
     }
@@ -606,8 +737,13 @@ fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
 
 fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
     match popup {
-        Popup::Pick { picker: Some(p), .. } => render_picker(app, frame, area, p),
-        Popup::Pick { purpose, picker: None } => {
+        Popup::Pick {
+            picker: Some(p), ..
+        } => render_picker(app, frame, area, p),
+        Popup::Pick {
+            purpose,
+            picker: None,
+        } => {
             let what = match purpose {
                 PickPurpose::Move { .. } => "columns",
                 PickPurpose::Assign { .. } => "members",
@@ -615,7 +751,11 @@ fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
             };
             render_waiting(app, frame, area, what);
         }
-        Popup::Prompt { purpose, field, feedback } => {
+        Popup::Prompt {
+            purpose,
+            field,
+            feedback,
+        } => {
             let (title, help) = match purpose {
                 PromptPurpose::Due { targets } => (
                     format!("Due date for {}", count_label(targets.len())),
@@ -625,11 +765,16 @@ fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
                 PromptPurpose::New => {
                     let (p, c) = app.tasks.new_task_place();
                     let place = match (p, c) {
-                        (Some(p), Some(c)) => format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c)),
+                        (Some(p), Some(c)) => {
+                            format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c))
+                        }
                         (Some(p), None) => app.dir.project_name(p),
                         _ => "no project".to_string(),
                     };
-                    (format!("New task in {place}"), "Enter creates · Esc cancels")
+                    (
+                        format!("New task in {place}"),
+                        "Enter creates · Esc cancels",
+                    )
                 }
             };
             let fb = match feedback {
@@ -645,7 +790,12 @@ fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
                     .rows
                     .iter()
                     .find(|t| t.id == ids[0])
-                    .map(|t| format!("\u{201c}{}\u{201d}", truncate(&one_line(t.display_title()), 40)))
+                    .map(|t| {
+                        format!(
+                            "\u{201c}{}\u{201d}",
+                            truncate(&one_line(t.display_title()), 40)
+                        )
+                    })
                     .unwrap_or_else(|| "1 task".into())
             } else {
                 format!("{} tasks", ids.len())
@@ -656,7 +806,11 @@ fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
 }
 
 fn count_label(n: usize) -> String {
-    if n == 1 { "1 task".into() } else { format!("{n} tasks") }
+    if n == 1 {
+        "1 task".into()
+    } else {
+        format!("{n} tasks")
+    }
 }
 
 #[cfg(test)]
@@ -668,8 +822,14 @@ mod tests {
     fn due_dates_read_relative_to_today() {
         let today = date!(2026 - 11 - 21);
         assert_eq!(due_label(today, today), ("today".into(), false));
-        assert_eq!(due_label(date!(2026 - 11 - 24), today), ("in 3d".into(), false));
-        assert_eq!(due_label(date!(2026 - 11 - 19), today), ("2d overdue".into(), true));
+        assert_eq!(
+            due_label(date!(2026 - 11 - 24), today),
+            ("in 3d".into(), false)
+        );
+        assert_eq!(
+            due_label(date!(2026 - 11 - 19), today),
+            ("2d overdue".into(), true)
+        );
         assert_eq!(due_label(date!(2026 - 12 - 25), today).0, "25.12");
         assert_eq!(due_label(date!(2027 - 02 - 01), today).0, "01.02.2027");
     }

@@ -56,7 +56,9 @@ impl Theme {
 
     pub fn cursor_row(&self) -> Style {
         if self.color {
-            Style::new().bg(Color::Rgb(45, 55, 75)).add_modifier(Modifier::BOLD)
+            Style::new()
+                .bg(Color::Rgb(45, 55, 75))
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED)
         }

@@ -96,7 +96,11 @@ impl<K: Clone + PartialEq> Picker<K> {
 
     /// Puts the cursor on the item with `key`, when it is visible.
     pub fn focus(&mut self, key: &K) {
-        if let Some(pos) = self.filtered.iter().position(|&i| self.items[i].key == *key) {
+        if let Some(pos) = self
+            .filtered
+            .iter()
+            .position(|&i| self.items[i].key == *key)
+        {
             self.cursor = pos;
         }
     }
@@ -136,7 +140,10 @@ impl<K: Clone + PartialEq> Picker<K> {
     }
 
     pub fn chosen_keys(&self) -> Vec<K> {
-        self.chosen.iter().map(|&i| self.items[i].key.clone()).collect()
+        self.chosen
+            .iter()
+            .map(|&i| self.items[i].key.clone())
+            .collect()
     }
 
     pub fn key(&mut self, key: KeyEvent) -> PickerOutcome<K> {

@@ -1,0 +1,68 @@
+//! What every screen provides to the app. The app routes keys, answers and ticks through
+//! this; a screen never sees another screen's state.
+
+use std::time::Instant;
+
+use crossterm::event::KeyEvent;
+
+use super::Env;
+use super::commands::{Action, Context};
+use crate::worker::Reply;
+
+pub trait ScreenState {
+    /// Prefix of the request keys this screen owns ("tasks:"); answers are routed by it.
+    fn key_prefix(&self) -> &'static str;
+
+    /// Keymap contexts that apply now, most specific first (`Global` is added by the app).
+    fn contexts(&self) -> Vec<Context>;
+
+    /// The screen became visible: load what it needs if not loaded yet.
+    fn on_enter(&mut self, _env: &mut Env) {}
+
+    /// Keys for popups and text fields, before the keymap. True when the key was used.
+    fn capture_key(&mut self, _key: KeyEvent, _env: &mut Env) -> bool {
+        false
+    }
+
+    /// A keymap action. False lets the app handle it (quit, help, screen switch, …).
+    fn on_action(&mut self, action: Action, env: &mut Env) -> bool;
+
+    /// An accepted (latest-for-its-key) answer to one of this screen's requests.
+    fn on_reply(&mut self, reply: Reply, env: &mut Env);
+
+    fn on_paste(&mut self, _text: &str, _env: &mut Env) -> bool {
+        false
+    }
+
+    /// A left click at a terminal cell. True when it changed something.
+    fn on_click(&mut self, _col: u16, _row: u16, _env: &mut Env) -> bool {
+        false
+    }
+
+    /// A deadline passed; true when something visible changed.
+    fn on_tick(&mut self, _env: &mut Env) -> bool {
+        false
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        None
+    }
+
+    /// The directory (members, tags, projects, boards, columns, currencies) changed.
+    fn on_directory_changed(&mut self, _env: &mut Env) {}
+
+    /// The profile loaded for the first time.
+    fn on_profile(&mut self, _env: &mut Env) {}
+
+    fn on_resize(&mut self, _env: &mut Env) {}
+
+    /// A question to ask before quitting or leaving the screen (unsaved input), if any.
+    fn unsaved(&self) -> Option<String> {
+        None
+    }
+
+    /// A short note for the footer's left end ("3 marked").
+    fn footer_note(&self) -> Option<String> {
+        None
+    }
+}

@@ -1,0 +1,213 @@
+//! The form as a JSON file in the data dir, so a crash, a `kill -9` or a quit loses nothing.
+//! Written through `Effect::WriteFile` (atomic); read once, at start.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::form::{Form, OrgRef};
+use crate::widgets::field::TextField;
+
+pub const FILE_NAME: &str = "contact-draft.json";
+
+pub fn path(data_dir: &Path) -> PathBuf {
+    data_dir.join(FILE_NAME)
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Draft {
+    pub version: u32,
+    pub first_name: String,
+    pub last_name: String,
+    pub middle_name: String,
+    pub emails: Vec<String>,
+    pub phones: Vec<String>,
+    pub organizations: Vec<OrgRef>,
+    pub tags: Vec<i64>,
+}
+
+/// What was found at start.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found {
+    None,
+    Draft(Draft),
+    /// A file that is not a draft; it was moved aside to `kept`, never deleted.
+    Unreadable {
+        kept: PathBuf,
+        reason: String,
+    },
+}
+
+impl Draft {
+    pub fn from_form(form: &Form) -> Draft {
+        let values = |rows: &[TextField]| rows.iter().map(|f| f.value().to_string()).collect();
+        Draft {
+            version: 1,
+            first_name: form.first_name.value().to_string(),
+            last_name: form.last_name.value().to_string(),
+            middle_name: form.middle_name.value().to_string(),
+            emails: values(&form.emails),
+            phones: values(&form.phones),
+            organizations: form.organizations.clone(),
+            tags: form.tags.clone(),
+        }
+    }
+
+    pub fn to_form(&self) -> Form {
+        let rows = |values: &[String]| {
+            let mut rows: Vec<TextField> = values.iter().map(TextField::with_value).collect();
+            if rows.is_empty() {
+                rows.push(TextField::default());
+            }
+            rows
+        };
+        Form {
+            first_name: TextField::with_value(&self.first_name),
+            last_name: TextField::with_value(&self.last_name),
+            middle_name: TextField::with_value(&self.middle_name),
+            emails: rows(&self.emails),
+            phones: rows(&self.phones),
+            organizations: self.organizations.clone(),
+            tags: self.tags.clone(),
+            ..Form::default()
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// One line about what the draft holds: "Иван Петров · 2 e-mails · 1 organization".
+    pub fn summary(&self) -> String {
+        let name: Vec<&str> = [&self.first_name, &self.middle_name, &self.last_name]
+            .into_iter()
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let mut parts = vec![if name.is_empty() {
+            "(no name yet)".to_string()
+        } else {
+            name.join(" ")
+        }];
+        let count = |n: usize, one: &str, many: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {one}")),
+            n => Some(format!("{n} {many}")),
+        };
+        let filled = |v: &[String]| v.iter().filter(|s| !s.trim().is_empty()).count();
+        parts.extend(count(filled(&self.emails), "e-mail", "e-mails"));
+        parts.extend(count(filled(&self.phones), "phone", "phones"));
+        parts.extend(count(
+            self.organizations.len(),
+            "organization",
+            "organizations",
+        ));
+        parts.extend(count(self.tags.len(), "tag", "tags"));
+        parts.join(" · ")
+    }
+}
+
+/// Reads the draft of `data_dir`. Runs once, before the event loop.
+pub fn load(data_dir: &Path) -> Found {
+    let p = path(data_dir);
+    let text = match std::fs::read_to_string(&p) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::None,
+        Err(e) => {
+            return Found::Unreadable {
+                kept: p,
+                reason: e.to_string(),
+            };
+        }
+    };
+    match serde_json::from_str::<Draft>(&text) {
+        Ok(d) if d.to_form().has_input() => Found::Draft(d),
+        Ok(_) => Found::None,
+        Err(e) => {
+            // Moved aside rather than overwritten by the next save: it may still hold
+            // something a person typed.
+            let kept = p.with_extension("json.unreadable");
+            let kept = match std::fs::rename(&p, &kept) {
+                Ok(()) => kept,
+                Err(_) => p,
+            };
+            Found::Unreadable {
+                kept,
+                reason: e.to_string(),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("weeek-draft-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn sample() -> Form {
+        let mut f = Form::default();
+        f.first_name.set("Иван");
+        f.last_name.set("Петров");
+        f.emails = vec![
+            TextField::with_value("ivan@example.com"),
+            TextField::default(),
+        ];
+        f.organizations.push(OrgRef {
+            id: "0f9a6a52-8a4a-4e8b-9a57-000000000001".into(),
+            name: "ООО «Альфа»".into(),
+        });
+        f.tags = vec![2];
+        f
+    }
+
+    #[test]
+    fn a_written_draft_reads_back_as_the_same_form() {
+        let dir = temp_dir("roundtrip");
+        let draft = Draft::from_form(&sample());
+        crate::runtime::write_atomic(&path(&dir), &draft.to_json()).unwrap();
+        let Found::Draft(read) = load(&dir) else {
+            panic!("no draft found");
+        };
+        assert_eq!(read, draft);
+        let form = read.to_form();
+        assert_eq!(form.first_name.value(), "Иван");
+        assert_eq!(form.emails.len(), 2, "the blank extra row is kept too");
+        assert_eq!(form.organizations[0].name, "ООО «Альфа»");
+        assert_eq!(
+            read.summary(),
+            "Иван Петров · 1 e-mail · 1 organization · 1 tag"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn no_file_or_an_empty_draft_offers_nothing() {
+        let dir = temp_dir("none");
+        assert_eq!(load(&dir), Found::None);
+        std::fs::write(path(&dir), Draft::from_form(&Form::default()).to_json()).unwrap();
+        assert_eq!(load(&dir), Found::None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_broken_file_is_moved_aside_not_lost() {
+        let dir = temp_dir("broken");
+        std::fs::write(path(&dir), "{\"firstName\": \"Ив").unwrap();
+        let Found::Unreadable { kept, .. } = load(&dir) else {
+            panic!("expected unreadable");
+        };
+        assert!(!path(&dir).exists());
+        assert_eq!(
+            std::fs::read_to_string(kept).unwrap(),
+            "{\"firstName\": \"Ив"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

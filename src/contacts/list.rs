@@ -1,0 +1,235 @@
+//! The contact list beside the form: `GET /crm/contacts` with search and paging. Contacts
+//! created here are shown first, so one just saved is always in view, whatever page the service
+//! would put it on.
+
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent};
+use weeek_api::models::Contact;
+use weeek_api::{ApiError, ListQuery};
+
+use crate::app::Env;
+use crate::app::toast::ToastKind;
+use crate::widgets::field::TextField;
+use crate::worker::{Call, Data};
+
+pub const LIST_KEY: &str = "contacts:list";
+/// Contacts per request; the service sends no "more" flag, so a short page is the last.
+pub const PAGE_SIZE: u32 = 50;
+pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(300);
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum ListStatus {
+    #[default]
+    Idle,
+    Loading {
+        more: bool,
+    },
+    Failed {
+        error: ApiError,
+        more: bool,
+    },
+}
+
+#[derive(Debug, Default)]
+pub struct ContactList {
+    pub rows: Vec<Contact>,
+    /// Ids of contacts created in this session, newest first (their rows lead the list).
+    pub created: Vec<Contact>,
+    pub status: ListStatus,
+    pub loaded_once: bool,
+    pub has_more: bool,
+    pub cursor: usize,
+    pub scroll: usize,
+    pub search: TextField,
+    /// The search box has the keyboard.
+    pub searching: bool,
+    search_due: Option<Instant>,
+    /// The search of the rows on screen.
+    pub shown_search: String,
+    next_offset: u32,
+}
+
+impl ContactList {
+    pub fn is_loading(&self) -> bool {
+        matches!(self.status, ListStatus::Loading { .. })
+    }
+
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.search_due
+    }
+
+    pub fn current(&self) -> Option<&Contact> {
+        self.rows.get(self.cursor)
+    }
+
+    pub fn is_new(&self, id: &str) -> bool {
+        self.created.iter().any(|c| c.id == id)
+    }
+
+    pub fn ensure_loaded(&mut self, env: &mut Env) {
+        if !self.loaded_once && !self.is_loading() {
+            self.reload(env);
+        }
+    }
+
+    pub fn reload(&mut self, env: &mut Env) {
+        self.search_due = None;
+        self.send(0, env);
+    }
+
+    fn send(&mut self, offset: u32, env: &mut Env) {
+        let search = self.search.value().trim().to_string();
+        let q = ListQuery {
+            search: (!search.is_empty()).then_some(search),
+            limit: Some(PAGE_SIZE),
+            offset: Some(offset),
+        };
+        self.status = ListStatus::Loading { more: offset > 0 };
+        self.next_offset = offset;
+        env.request(LIST_KEY, Call::Contacts(q));
+    }
+
+    pub fn on_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env, rows_shown: usize) {
+        let more = matches!(self.status, ListStatus::Loading { more: true });
+        let page = match result {
+            Ok(Data::Contacts(page)) => page,
+            Ok(other) => {
+                self.status = ListStatus::Failed {
+                    error: crate::app::directory::unexpected(&other),
+                    more,
+                };
+                return;
+            }
+            Err(error) => {
+                env.toast(ToastKind::Error, format!("Contacts: {}", error.short()));
+                self.status = ListStatus::Failed { error, more };
+                return;
+            }
+        };
+        self.has_more = page.len() as u32 >= PAGE_SIZE;
+        let fetched = page.len() as u32;
+        if more {
+            let known: BTreeSet<String> = self.rows.iter().map(|c| c.id.clone()).collect();
+            self.rows
+                .extend(page.into_iter().filter(|c| !known.contains(&c.id)));
+        } else {
+            let keep = self.current().map(|c| c.id.clone());
+            self.shown_search = self.search.value().trim().to_string();
+            let lead: Vec<Contact> = if self.shown_search.is_empty() {
+                self.created.clone()
+            } else {
+                Vec::new()
+            };
+            let lead_ids: BTreeSet<String> = lead.iter().map(|c| c.id.clone()).collect();
+            self.rows = lead;
+            self.rows
+                .extend(page.into_iter().filter(|c| !lead_ids.contains(&c.id)));
+            self.cursor = keep
+                .and_then(|id| self.rows.iter().position(|c| c.id == id))
+                .unwrap_or(0)
+                .min(self.rows.len().saturating_sub(1));
+            self.loaded_once = true;
+        }
+        self.next_offset += fetched;
+        self.status = ListStatus::Idle;
+        self.fix_scroll(rows_shown);
+        self.maybe_load_more(env, rows_shown);
+    }
+
+    /// A contact the service just created: first in the list, cursor on it.
+    pub fn add_created(&mut self, contact: Contact, rows_shown: usize) {
+        self.created.retain(|c| c.id != contact.id);
+        self.created.insert(0, contact.clone());
+        self.rows.retain(|c| c.id != contact.id);
+        if self.search.value().trim().is_empty() || !self.loaded_once {
+            self.rows.insert(0, contact);
+            self.cursor = 0;
+        }
+        self.fix_scroll(rows_shown);
+    }
+
+    fn maybe_load_more(&mut self, env: &mut Env, rows_shown: usize) {
+        if !self.has_more || self.is_loading() {
+            return;
+        }
+        if self.cursor + rows_shown + 1 >= self.rows.len() {
+            let offset = self.next_offset;
+            self.send(offset, env);
+        }
+    }
+
+    pub fn fix_scroll(&mut self, h: usize) {
+        let h = h.max(1);
+        if self.cursor < self.scroll {
+            self.scroll = self.cursor;
+        } else if self.cursor >= self.scroll + h {
+            self.scroll = self.cursor + 1 - h;
+        }
+        self.scroll = self.scroll.min(self.rows.len().saturating_sub(1));
+    }
+
+    pub fn move_to(&mut self, target: isize, env: &mut Env, rows_shown: usize) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let last = self.rows.len() as isize - 1;
+        self.cursor = target.clamp(0, last) as usize;
+        self.fix_scroll(rows_shown);
+        if matches!(self.status, ListStatus::Failed { more: true, .. }) {
+            return;
+        }
+        self.maybe_load_more(env, rows_shown);
+    }
+
+    /// Keys while the search box has the keyboard. Typing reloads after a pause.
+    pub fn search_key(&mut self, key: KeyEvent, env: &mut Env, rows_shown: usize) {
+        match key.code {
+            KeyCode::Enter => self.searching = false,
+            KeyCode::Down => self.move_to(self.cursor as isize + 1, env, rows_shown),
+            KeyCode::Up => self.move_to(self.cursor as isize - 1, env, rows_shown),
+            _ => {
+                let before = self.search.value().to_string();
+                self.search.key(key);
+                if self.search.value() != before {
+                    self.search_changed(env);
+                }
+            }
+        }
+    }
+
+    pub fn search_paste(&mut self, text: &str, env: &mut Env) {
+        self.search.paste(text);
+        self.search_changed(env);
+    }
+
+    fn search_changed(&mut self, env: &mut Env) {
+        self.search_due = Some(env.clock.now + SEARCH_DEBOUNCE);
+    }
+
+    /// Esc: close the box and drop the search. False when there was nothing to clear.
+    pub fn clear_search(&mut self, env: &mut Env) -> bool {
+        let had = self.searching || !self.search.value().is_empty();
+        self.searching = false;
+        if !self.search.value().is_empty() {
+            self.search.set("");
+            self.cursor = 0;
+            self.scroll = 0;
+            self.reload(env);
+        }
+        had
+    }
+
+    pub fn on_tick(&mut self, env: &mut Env) -> bool {
+        match self.search_due {
+            Some(due) if due <= env.clock.now => {
+                self.cursor = 0;
+                self.scroll = 0;
+                self.reload(env);
+                true
+            }
+            _ => false,
+        }
+    }
+}

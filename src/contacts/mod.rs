@@ -1,0 +1,805 @@
+//! The contacts screen: fast entry of one contact after another, with the list beside it.
+//! Keys go to the focused field first (`capture_key`), so letters and digits type; the form is
+//! kept as a draft file on every change and offered back at the next start.
+
+pub mod draft;
+pub mod form;
+pub mod list;
+pub mod pickers;
+pub mod submit;
+#[cfg(test)]
+pub(crate) mod tests;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::app::commands::{self, Action, Context};
+use crate::app::screen::ScreenState;
+use crate::app::toast::ToastKind;
+use crate::app::{Effect, Env};
+use crate::widgets::picker::PickerOutcome;
+use crate::worker::Reply;
+use draft::{Draft, Found};
+use form::{Field, Form, OrgRef};
+use list::ContactList;
+use pickers::{Choice, FormPicker, Organizations, PickKind};
+use submit::{Failure, Phase};
+
+pub const KEY_PREFIX: &str = "contacts:";
+/// Typing bursts (a paste, fast typing) become one write; short enough that a crash right
+/// after typing still finds the text on disk.
+pub const DRAFT_DEBOUNCE: Duration = Duration::from_millis(100);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pane {
+    #[default]
+    Form,
+    List,
+}
+
+/// A question of this screen, answered before anything else on it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ask {
+    /// A draft from an earlier run: restore it or discard it.
+    Restore(Draft),
+    /// Clear a form that has input (`keep`: keep organizations and tags).
+    Discard { keep: bool },
+}
+
+#[derive(Debug)]
+pub struct ContactsState {
+    pub data_dir: PathBuf,
+    pub form: Form,
+    /// A form field has the keyboard (else keys go to the keymap: `q`, digits, `j/k`).
+    pub editing: bool,
+    pub pane: Pane,
+    pub phase: Phase,
+    pub failure: Option<Failure>,
+    pub list: ContactList,
+    pub orgs: Organizations,
+    pub picker: Option<FormPicker>,
+    pub ask: Option<Ask>,
+    /// The draft file as last written; `None` when there is none.
+    draft_written: Option<String>,
+    draft_due: Option<Instant>,
+    /// Said at start what was found on disk (a toast needs the first message's clock).
+    found_note: Option<(ToastKind, String)>,
+}
+
+impl ContactsState {
+    /// Reads the draft file, once, before the event loop starts.
+    pub fn new(data_dir: PathBuf) -> Self {
+        let found = draft::load(&data_dir);
+        let mut s = Self {
+            data_dir,
+            form: Form::default(),
+            editing: false,
+            pane: Pane::Form,
+            phase: Phase::Editing,
+            failure: None,
+            list: ContactList::default(),
+            orgs: Organizations::default(),
+            picker: None,
+            ask: None,
+            draft_written: None,
+            draft_due: None,
+            found_note: None,
+        };
+        match found {
+            Found::None => {}
+            Found::Draft(d) => {
+                s.found_note = Some((
+                    ToastKind::Info,
+                    format!(
+                        "A contact draft was found ({}): Alt-3 to restore it",
+                        d.summary()
+                    ),
+                ));
+                s.draft_written = Some(d.to_json());
+                s.ask = Some(Ask::Restore(d));
+            }
+            Found::Unreadable { kept, reason } => {
+                s.found_note = Some((
+                    ToastKind::Error,
+                    format!(
+                        "The contact draft could not be read ({reason}); kept as {}",
+                        kept.display()
+                    ),
+                ));
+            }
+        }
+        s
+    }
+
+    pub fn draft_path(&self) -> PathBuf {
+        draft::path(&self.data_dir)
+    }
+
+    /// Contact rows the list shows at the current size.
+    pub fn list_rows(&self, env: &Env) -> usize {
+        crate::ui::contacts::list_rows(env.size, self.pane)
+    }
+
+    fn announce(&mut self, env: &mut Env) {
+        if let Some((kind, text)) = self.found_note.take() {
+            env.toast(kind, text);
+        }
+    }
+
+    // ----- the draft -------------------------------------------------------------------------
+
+    /// The form changed: save it shortly.
+    fn changed(&mut self, env: &mut Env) {
+        self.draft_due = Some(env.clock.now + DRAFT_DEBOUNCE);
+    }
+
+    /// Writes the draft now if it differs from the file (or removes the file when the form
+    /// holds nothing).
+    pub fn flush_draft(&mut self, env: &mut Env) {
+        self.draft_due = None;
+        if matches!(self.ask, Some(Ask::Restore(_))) {
+            // The file still holds the offered draft: never overwrite it before an answer.
+            return;
+        }
+        if !self.form.has_input() {
+            self.clear_draft(env);
+            return;
+        }
+        let json = Draft::from_form(&self.form).to_json();
+        if self.draft_written.as_deref() != Some(json.as_str()) {
+            env.effects.push(Effect::WriteFile {
+                path: self.draft_path(),
+                contents: json.clone(),
+            });
+            self.draft_written = Some(json);
+        }
+    }
+
+    fn clear_draft(&mut self, env: &mut Env) {
+        self.draft_due = None;
+        if self.draft_written.take().is_some() {
+            env.effects.push(Effect::RemoveFile(self.draft_path()));
+        }
+    }
+
+    /// Whether the draft on disk matches the form (for the "draft saved" mark).
+    pub fn draft_saved(&self) -> bool {
+        self.draft_due.is_none() && self.draft_written.is_some()
+    }
+
+    // ----- the form --------------------------------------------------------------------------
+
+    /// Starts a new contact, keeping organizations and tags when `keep`.
+    fn new_form(&mut self, keep: bool, env: &mut Env) {
+        self.form = if keep {
+            self.form.keeping_companies()
+        } else {
+            Form::default()
+        };
+        self.phase = Phase::Editing;
+        self.failure = None;
+        self.pane = Pane::Form;
+        self.editing = true;
+        self.flush_draft(env);
+    }
+
+    /// `n` / `N`: straight away after a save or on an empty form, else after asking.
+    fn ask_new(&mut self, keep: bool, env: &mut Env) {
+        match self.phase {
+            Phase::Saving { .. } => {}
+            Phase::Saved(_) => self.new_form(keep, env),
+            Phase::Editing if !self.form.has_input() => {
+                if keep {
+                    self.new_form(true, env);
+                } else {
+                    self.pane = Pane::Form;
+                    self.editing = true;
+                    self.form.focus = Field::FirstName;
+                }
+            }
+            Phase::Editing => self.ask = Some(Ask::Discard { keep }),
+        }
+    }
+
+    /// Moves the focus, checking the field that was left.
+    fn step(&mut self, delta: isize, env: &mut Env) {
+        let left = self.form.step(delta);
+        if left != self.form.focus {
+            self.form.validate_field(left);
+            self.flush_draft(env);
+        }
+    }
+
+    fn focus_to(&mut self, f: Field, env: &mut Env) {
+        let left = self.form.focus;
+        self.form.focus = f;
+        if left != f {
+            self.form.validate_field(left);
+            self.flush_draft(env);
+        }
+    }
+
+    fn open_picker(&mut self, kind: PickKind, query: String, env: &mut Env) {
+        let picker = match kind {
+            PickKind::Organizations => {
+                self.orgs.ensure_loaded(env);
+                pickers::org_picker(&self.orgs, &self.form.organizations)
+            }
+            PickKind::Tags => pickers::tag_picker(env.dir, &self.form.tags),
+        };
+        let mut p = FormPicker {
+            kind,
+            picker,
+            pending_query: query,
+        };
+        apply_pending_query(&mut p);
+        self.picker = Some(p);
+        self.refresh_waiting_picker(env);
+    }
+
+    /// A waiting picker gets its items once they arrive, or closes with the reason.
+    fn refresh_waiting_picker(&mut self, env: &mut Env) {
+        let Some(p) = &mut self.picker else {
+            return;
+        };
+        if p.picker.is_some() {
+            return;
+        }
+        let (built, error) = match p.kind {
+            PickKind::Organizations => (
+                pickers::org_picker(&self.orgs, &self.form.organizations),
+                self.orgs.list.error().cloned(),
+            ),
+            PickKind::Tags => (
+                pickers::tag_picker(env.dir, &self.form.tags),
+                env.dir.tags.error().cloned(),
+            ),
+        };
+        if built.is_some() {
+            p.picker = built;
+            apply_pending_query(p);
+        } else if let Some(e) = error {
+            let what = match p.kind {
+                PickKind::Organizations => "Organizations",
+                PickKind::Tags => "Tags",
+            };
+            self.picker = None;
+            env.toast(
+                ToastKind::Error,
+                format!("{what}: {} · r retries", e.short()),
+            );
+        }
+    }
+
+    fn picker_key(&mut self, key: KeyEvent, env: &mut Env) {
+        let Some(fp) = &mut self.picker else {
+            return;
+        };
+        let Some(p) = &mut fp.picker else {
+            match key.code {
+                KeyCode::Esc => self.picker = None,
+                KeyCode::Char(c) if !has_ctrl_or_alt(&key) => fp.pending_query.push(c),
+                KeyCode::Backspace => {
+                    fp.pending_query.pop();
+                }
+                _ => {}
+            }
+            return;
+        };
+        match p.key(key) {
+            PickerOutcome::Pending => {}
+            PickerOutcome::Cancelled => self.picker = None,
+            PickerOutcome::Picked(keys) => {
+                let kind = fp.kind;
+                let labels: Vec<(Choice, String)> = p
+                    .items
+                    .iter()
+                    .map(|it| (it.key.clone(), it.label.clone()))
+                    .collect();
+                self.picker = None;
+                match kind {
+                    PickKind::Organizations => {
+                        self.form.organizations = keys
+                            .iter()
+                            .filter_map(|k| match k {
+                                Choice::Org(id) => Some(OrgRef {
+                                    id: id.clone(),
+                                    name: labels
+                                        .iter()
+                                        .find(|(c, _)| c == k)
+                                        .map(|(_, l)| l.clone())
+                                        .unwrap_or_default(),
+                                }),
+                                Choice::Tag(_) => None,
+                            })
+                            .collect();
+                        self.form.errors.remove(&Field::Organizations);
+                    }
+                    PickKind::Tags => {
+                        self.form.tags = keys
+                            .iter()
+                            .filter_map(|k| match k {
+                                Choice::Tag(id) => Some(*id),
+                                Choice::Org(_) => None,
+                            })
+                            .collect();
+                        self.form.errors.remove(&Field::Tags);
+                    }
+                }
+                self.form.carried = false;
+                self.flush_draft(env);
+            }
+        }
+    }
+
+    /// Keys while a field of the form has the keyboard.
+    fn field_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+        let focus = self.form.focus;
+        let plain = !has_ctrl_or_alt(&key);
+        match key.code {
+            KeyCode::Tab | KeyCode::Down => self.step(1, env),
+            KeyCode::BackTab | KeyCode::Up => self.step(-1, env),
+            KeyCode::Enter if focus.is_text() => self.step(1, env),
+            KeyCode::Enter | KeyCode::Char(' ') if !focus.is_text() => {
+                let kind = chooser(focus);
+                self.open_picker(kind, String::new(), env);
+            }
+            KeyCode::Backspace | KeyCode::Delete if !focus.is_text() => {
+                let removed = match focus {
+                    Field::Organizations => self.form.organizations.pop().is_some(),
+                    _ => self.form.tags.pop().is_some(),
+                };
+                if removed {
+                    self.form.carried = false;
+                    self.changed(env);
+                }
+            }
+            KeyCode::Char(c) if plain && !focus.is_text() => {
+                self.open_picker(chooser(focus), c.to_string(), env);
+            }
+            _ if !focus.is_text() => return !self.passes_through(&key),
+            _ => {
+                if self.passes_through(&key) {
+                    return false;
+                }
+                let Some(field) = self.form.text_mut(focus) else {
+                    return false;
+                };
+                let before = field.value().to_string();
+                field.key(key);
+                if field.value() != before {
+                    self.form.revalidate_shown(focus);
+                    self.failure = None;
+                    self.changed(env);
+                }
+            }
+        }
+        true
+    }
+
+    /// Keys a text field leaves to the keymap: bound Ctrl/Alt chords (save, quit, palette,
+    /// Alt-digits) and Esc. Every other key types or edits (readline keys included).
+    fn passes_through(&self, key: &KeyEvent) -> bool {
+        if key.code == KeyCode::Esc {
+            return true;
+        }
+        if !has_ctrl_or_alt(key) {
+            return false;
+        }
+        let mut ctx = self.contexts();
+        ctx.push(Context::Global);
+        commands::resolve(&ctx, key).is_some()
+    }
+
+    fn answer(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+        let Some(ask) = self.ask.clone() else {
+            return false;
+        };
+        let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+        match ask {
+            Ask::Restore(d) => {
+                if yes || key.code == KeyCode::Enter {
+                    self.ask = None;
+                    self.form = d.to_form();
+                    self.phase = Phase::Editing;
+                    self.pane = Pane::Form;
+                    self.editing = true;
+                    env.toast(ToastKind::Success, "Draft restored");
+                } else if matches!(key.code, KeyCode::Char('n' | 'N')) {
+                    self.ask = None;
+                    self.draft_written = Some(String::new());
+                    self.clear_draft(env);
+                    self.editing = true;
+                    env.toast(ToastKind::Info, "Draft discarded");
+                } else {
+                    // The screen switches, quit and help stay reachable; nothing else acts
+                    // behind the question.
+                    return !commands::resolve(&[Context::Global], &key)
+                        .is_some_and(|a| a != Action::Refresh && a != Action::Back);
+                }
+            }
+            Ask::Discard { keep } => {
+                self.ask = None;
+                if yes {
+                    self.new_form(keep, env);
+                }
+            }
+        }
+        true
+    }
+
+    fn on_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+        if self.ask.is_some() {
+            return self.answer(key, env);
+        }
+        if self.picker.is_some() {
+            self.picker_key(key, env);
+            return true;
+        }
+        if self.pane == Pane::List {
+            if self.list.searching {
+                if key.code == KeyCode::Esc || self.passes_through(&key) {
+                    return false;
+                }
+                let rows = self.list_rows(env);
+                self.list.search_key(key, env, rows);
+                return true;
+            }
+            return false;
+        }
+        match self.phase {
+            Phase::Saving { .. } => {
+                // Locked until the answer: typing changes nothing, and says why.
+                if self.passes_through(&key) {
+                    return false;
+                }
+                true
+            }
+            Phase::Saved(_) => false,
+            Phase::Editing if self.editing => self.field_key(key, env),
+            Phase::Editing => false,
+        }
+    }
+
+    fn on_paste_text(&mut self, text: &str, env: &mut Env) -> bool {
+        if self.ask.is_some() {
+            return false;
+        }
+        if let Some(fp) = &mut self.picker {
+            match &mut fp.picker {
+                Some(p) => p.paste(text),
+                None => fp.pending_query.push_str(&crate::text::one_line(text)),
+            }
+            return true;
+        }
+        if self.pane == Pane::List {
+            if !self.list.searching {
+                self.list.searching = true;
+            }
+            self.list.search_paste(text, env);
+            return true;
+        }
+        if self.phase != Phase::Editing {
+            return false;
+        }
+        let focus = self.form.focus;
+        let Some(field) = self.form.text_mut(focus) else {
+            return false;
+        };
+        field.paste(text);
+        self.editing = true;
+        self.form.revalidate_shown(focus);
+        self.changed(env);
+        true
+    }
+
+    fn switch_pane(&mut self, env: &mut Env) {
+        self.pane = match self.pane {
+            Pane::Form => Pane::List,
+            Pane::List => Pane::Form,
+        };
+        match self.pane {
+            Pane::List => {
+                if self.editing {
+                    let f = self.form.focus;
+                    self.form.validate_field(f);
+                    self.flush_draft(env);
+                }
+                self.editing = false;
+                self.list.ensure_loaded(env);
+                let rows = self.list_rows(env);
+                self.list.fix_scroll(rows);
+            }
+            Pane::Form => {
+                self.list.searching = false;
+                self.editing = self.phase == Phase::Editing;
+            }
+        }
+    }
+
+    fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
+        let rows = self.list_rows(env);
+        let c = self.list.cursor as isize;
+        let page = rows as isize;
+        let target = match action {
+            Action::Down => c + 1,
+            Action::Up => c - 1,
+            Action::Top => 0,
+            Action::Bottom => self.list.rows.len() as isize - 1,
+            Action::PageDown => c + page,
+            Action::PageUp => c - page,
+            Action::HalfDown => c + page / 2,
+            Action::HalfUp => c - page / 2,
+            _ => return false,
+        };
+        self.list.move_to(target, env, rows);
+        true
+    }
+
+    fn form_nav_action(&mut self, action: Action, env: &mut Env) -> bool {
+        let fields = self.form.fields();
+        match action {
+            Action::Down => self.step(1, env),
+            Action::Up => self.step(-1, env),
+            Action::Top => self.focus_to(fields[0], env),
+            Action::Bottom => self.focus_to(fields[fields.len() - 1], env),
+            Action::PageDown | Action::HalfDown => self.step(4, env),
+            Action::PageUp | Action::HalfUp => self.step(-4, env),
+            _ => return false,
+        }
+        true
+    }
+
+    pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+        match action {
+            Action::Submit => {
+                if self.pane == Pane::List && self.phase == Phase::Editing {
+                    self.switch_pane(env);
+                }
+                self.submit(env);
+            }
+            Action::AddRow if self.phase == Phase::Editing => {
+                self.pane = Pane::Form;
+                let left = self.form.focus;
+                self.form.add_row();
+                self.form.validate_field(left);
+                self.editing = true;
+                self.flush_draft(env);
+            }
+            Action::RemoveRow if self.phase == Phase::Editing => {
+                if self.form.remove_row() {
+                    self.changed(env);
+                } else {
+                    env.toast(
+                        ToastKind::Info,
+                        "Move to an e-mail or phone row to remove it",
+                    );
+                }
+            }
+            Action::AddRow | Action::RemoveRow => {}
+            Action::SwitchPane => self.switch_pane(env),
+            Action::NewBlank => self.ask_new(false, env),
+            Action::NewKeep => self.ask_new(true, env),
+            Action::Open if self.pane == Pane::Form && self.phase == Phase::Editing => {
+                self.editing = true;
+            }
+            Action::Search => {
+                if self.pane == Pane::Form {
+                    self.switch_pane(env);
+                }
+                self.list.searching = true;
+            }
+            Action::Refresh => {
+                self.list.reload(env);
+                self.orgs.reload(env);
+            }
+            Action::Back => return self.back(env),
+            a if self.pane == Pane::List => return self.list_action(a, env),
+            a if self.phase == Phase::Editing => return self.form_nav_action(a, env),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Esc: leave the field, then drop the error message, then clear the list search.
+    fn back(&mut self, env: &mut Env) -> bool {
+        if self.pane == Pane::Form && self.editing {
+            self.editing = false;
+            let f = self.form.focus;
+            self.form.validate_field(f);
+            self.flush_draft(env);
+        } else if self.failure.is_some() {
+            self.failure = None;
+        } else if self.pane == Pane::List && self.list.clear_search(env) {
+        } else if self.pane == Pane::List {
+            self.switch_pane(env);
+        } else {
+            return false;
+        }
+        true
+    }
+
+    pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
+        match reply.key.as_str() {
+            submit::CREATE_KEY => self.on_create_reply(reply.result, env),
+            list::LIST_KEY => {
+                let rows = self.list_rows(env);
+                self.list.on_reply(reply.result, env, rows);
+            }
+            pickers::ORGS_KEY => {
+                if self.orgs.on_reply(reply.result, env) {
+                    self.refresh_waiting_picker(env);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+        if self.ask.is_some() || self.picker.is_some() {
+            return false;
+        }
+        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
+        let body = crate::ui::layout::frame(area).body;
+        let areas = crate::ui::contacts::areas(body, self.pane);
+        if let Some(l) = areas.list
+            && crate::ui::contacts::inside(l, col, row)
+        {
+            if self.pane != Pane::List {
+                self.switch_pane(env);
+            }
+            let first = crate::ui::contacts::first_list_row(l);
+            if row >= first {
+                let idx = self.list.scroll + usize::from(row - first);
+                if idx < self.list.rows.len() {
+                    let rows = self.list_rows(env);
+                    self.list.move_to(idx as isize, env, rows);
+                }
+            }
+            return true;
+        }
+        if let Some(f) = areas.form
+            && crate::ui::contacts::inside(f, col, row)
+        {
+            if self.pane != Pane::Form {
+                self.switch_pane(env);
+            }
+            if self.phase == Phase::Editing
+                && let Some(field) = crate::ui::contacts::field_at(self, f, row)
+            {
+                self.focus_to(field, env);
+                self.editing = true;
+            }
+            return true;
+        }
+        false
+    }
+}
+
+fn chooser(f: Field) -> PickKind {
+    match f {
+        Field::Organizations => PickKind::Organizations,
+        _ => PickKind::Tags,
+    }
+}
+
+fn has_ctrl_or_alt(key: &KeyEvent) -> bool {
+    key.modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+}
+
+fn apply_pending_query(p: &mut FormPicker) {
+    if let Some(picker) = &mut p.picker
+        && !p.pending_query.is_empty()
+    {
+        picker.paste(&std::mem::take(&mut p.pending_query));
+    }
+}
+
+impl ScreenState for ContactsState {
+    fn key_prefix(&self) -> &'static str {
+        KEY_PREFIX
+    }
+
+    fn contexts(&self) -> Vec<Context> {
+        if self.ask.is_some() || self.picker.is_some() {
+            // Only the app-wide keys get past a question or a picker.
+            return Vec::new();
+        }
+        match self.pane {
+            Pane::List => vec![Context::Contacts, Context::List],
+            Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
+            Pane::Form if self.editing => vec![Context::ContactForm],
+            Pane::Form => vec![Context::ContactForm, Context::Contacts, Context::List],
+        }
+    }
+
+    fn on_enter(&mut self, env: &mut Env) {
+        self.announce(env);
+        self.list.ensure_loaded(env);
+        self.orgs.ensure_loaded(env);
+        if self.pane == Pane::Form && self.phase == Phase::Editing && self.ask.is_none() {
+            self.editing = true;
+        }
+    }
+
+    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+        self.on_key(key, env)
+    }
+
+    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+        if self.ask.is_some() || self.picker.is_some() {
+            return false;
+        }
+        ContactsState::on_action(self, action, env)
+    }
+
+    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
+        ContactsState::on_reply(self, reply, env)
+    }
+
+    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
+        self.on_paste_text(text, env)
+    }
+
+    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+        ContactsState::on_click(self, col, row, env)
+    }
+
+    fn on_tick(&mut self, env: &mut Env) -> bool {
+        let mut changed = false;
+        if self.draft_due.is_some_and(|d| d <= env.clock.now) {
+            self.flush_draft(env);
+            changed = true;
+        }
+        changed |= self.list.on_tick(env);
+        changed
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        [self.draft_due, self.list.next_deadline()]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    fn on_directory_changed(&mut self, env: &mut Env) {
+        self.announce(env);
+        self.refresh_waiting_picker(env);
+    }
+
+    fn on_resize(&mut self, env: &mut Env) {
+        let rows = self.list_rows(env);
+        self.list.fix_scroll(rows);
+    }
+
+    fn unsaved(&self) -> Option<String> {
+        match self.phase {
+            Phase::Saving { .. } => {
+                Some("A contact is being saved; its answer would not be seen.".into())
+            }
+            Phase::Editing if self.form.has_input() => {
+                Some("The contact form has input (kept as a draft).".into())
+            }
+            _ => None,
+        }
+    }
+
+    fn footer_note(&self) -> Option<String> {
+        if self.ask.is_some() || self.picker.is_some() {
+            return None;
+        }
+        match (&self.phase, self.pane) {
+            (Phase::Saving { .. }, _) => Some("saving…".into()),
+            (Phase::Editing, Pane::Form) if self.editing => {
+                Some("typing · Esc leaves the field".into())
+            }
+            (_, Pane::List) if self.list.searching => {
+                Some("search · Enter keeps it, Esc clears".into())
+            }
+            _ => None,
+        }
+    }
+}

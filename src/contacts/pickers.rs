@@ -1,0 +1,147 @@
+//! Choosing organizations and tags: the organization list (`GET /crm/organizations`, paged
+//! through in full so fuzzy search sees every name) and the multi-select pickers.
+
+use weeek_api::models::Organization;
+use weeek_api::{ApiError, ListQuery};
+
+use super::form::OrgRef;
+use crate::app::Env;
+use crate::app::directory::Directory;
+use crate::app::loadable::Loadable;
+use crate::widgets::picker::{PickItem, Picker};
+use crate::worker::{Call, Data};
+
+pub const ORGS_KEY: &str = "contacts:orgs";
+/// The service's largest page for this list.
+const ORG_PAGE: u32 = 100;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Choice {
+    Org(String),
+    Tag(i64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickKind {
+    Organizations,
+    Tags,
+}
+
+/// An open picker; `picker` is `None` while its items are still loading.
+#[derive(Debug, Clone)]
+pub struct FormPicker {
+    pub kind: PickKind,
+    pub picker: Option<Picker<Choice>>,
+    /// Typed before the items arrived: becomes the picker's query.
+    pub pending_query: String,
+}
+
+#[derive(Debug, Default)]
+pub struct Organizations {
+    pub list: Loadable<Vec<Organization>>,
+    /// Pages gathered so far while loading.
+    partial: Vec<Organization>,
+}
+
+impl Organizations {
+    pub fn ensure_loaded(&mut self, env: &mut Env) {
+        if matches!(self.list, Loadable::NotAsked) {
+            self.reload(env);
+        }
+    }
+
+    pub fn reload(&mut self, env: &mut Env) {
+        self.partial.clear();
+        self.list.start();
+        env.request(ORGS_KEY, Call::Organizations(ListQuery::page(ORG_PAGE, 0)));
+    }
+
+    /// Applies a page; true when the list is complete (or failed).
+    pub fn on_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env) -> bool {
+        match result {
+            Ok(Data::Organizations(page)) => {
+                let full = page.len() as u32 >= ORG_PAGE;
+                self.partial.extend(page);
+                if full {
+                    let offset = self.partial.len() as u32;
+                    env.request(
+                        ORGS_KEY,
+                        Call::Organizations(ListQuery::page(ORG_PAGE, offset)),
+                    );
+                    return false;
+                }
+                self.list.finish(Ok(std::mem::take(&mut self.partial)));
+            }
+            Ok(other) => self
+                .list
+                .finish(Err(crate::app::directory::unexpected(&other))),
+            Err(e) => {
+                self.partial.clear();
+                self.list.finish(Err(e));
+            }
+        }
+        true
+    }
+
+    pub fn name(&self, id: &str) -> Option<String> {
+        self.list
+            .value()?
+            .iter()
+            .find(|o| o.id == id)
+            .map(Organization::display_name)
+    }
+}
+
+/// Usable items even when a reload failed, as long as some arrived before.
+fn usable<T>(l: &Loadable<T>) -> Option<&T> {
+    match l {
+        Loadable::Loaded(v) | Loadable::Failed(_, Some(v)) => Some(v),
+        Loadable::Loading(Some(v)) => Some(v),
+        _ => None,
+    }
+}
+
+pub fn org_picker(orgs: &Organizations, chosen: &[OrgRef]) -> Option<Picker<Choice>> {
+    let list = usable(&orgs.list)?;
+    let mut items: Vec<PickItem<Choice>> = list
+        .iter()
+        .map(|o| {
+            let detail = o
+                .emails
+                .first()
+                .map(|e| e.email.clone())
+                .or_else(|| o.phones.first().map(|p| p.phone.clone()))
+                .unwrap_or_default();
+            PickItem::new(Choice::Org(o.id.clone()), o.display_name()).detail(detail)
+        })
+        .collect();
+    // A chosen organization the list no longer has stays choosable, so applying the picker
+    // does not drop it behind the person's back.
+    for c in chosen {
+        if !list.iter().any(|o| o.id == c.id) {
+            items.push(
+                PickItem::new(Choice::Org(c.id.clone()), c.name.clone()).detail("not in the list"),
+            );
+        }
+    }
+    let pre: Vec<Choice> = chosen.iter().map(|c| Choice::Org(c.id.clone())).collect();
+    Some(Picker::multi(
+        "Organizations (Tab toggles, Enter applies)",
+        items,
+        &pre,
+    ))
+}
+
+pub fn tag_picker(dir: &Directory, chosen: &[i64]) -> Option<Picker<Choice>> {
+    let tags = usable(&dir.tags)?;
+    let items = tags
+        .iter()
+        .map(|t| PickItem::new(Choice::Tag(t.id), t.title.clone()).color(t.color.clone()))
+        .collect();
+    let pre: Vec<Choice> = chosen.iter().map(|id| Choice::Tag(*id)).collect();
+    Some(Picker::multi(
+        "Tags (Tab toggles, Enter applies)",
+        items,
+        &pre,
+    ))
+}

@@ -1,0 +1,711 @@
+//! Update tests of the contacts screen: keys in, state and effects out, with a fixed clock.
+
+use std::path::PathBuf;
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use weeek_api::models::{Contact, EmailEntry, Organization, PhoneEntry};
+use weeek_api::{ApiError, FieldErrors};
+
+use super::form::{Field, OrgRef};
+use super::submit::Phase;
+use super::{Ask, ContactsState, DRAFT_DEBOUNCE, Pane};
+use crate::app::screen::ScreenState;
+use crate::app::{Effect, Overlay, Screen};
+use crate::testing::{Harness, code, ctrl, key_event};
+use crate::worker::{Call, Data};
+
+pub const ALFA: &str = "0b3c5a1e-7f0e-4d1a-9c55-5d0a1f000001";
+pub const ZERNO: &str = "0b3c5a1e-7f0e-4d1a-9c55-5d0a1f000002";
+
+pub fn orgs() -> Vec<Organization> {
+    vec![
+        Organization {
+            id: ALFA.into(),
+            name: Some("ООО «Альфа-Логистик»".into()),
+            ..Default::default()
+        },
+        Organization {
+            id: ZERNO.into(),
+            name: Some("Сеть кофеен «Зерно»".into()),
+            ..Default::default()
+        },
+    ]
+}
+
+pub fn contact(id: &str, first: &str, last: &str) -> Contact {
+    Contact {
+        id: id.into(),
+        first_name: Some(first.into()),
+        last_name: Some(last.into()),
+        emails: vec![EmailEntry {
+            id: format!("{id}-e0"),
+            email: format!("{}@example.com", id.to_lowercase()),
+        }],
+        phones: vec![PhoneEntry {
+            id: format!("{id}-p0"),
+            phone: "+7 916 100-20-30".into(),
+        }],
+        organizations: vec![ALFA.into()],
+        tags: vec![2],
+        ..Default::default()
+    }
+}
+
+pub fn alt(c: char) -> crate::app::Msg {
+    key_event(KeyCode::Char(c), KeyModifiers::ALT)
+}
+
+/// The app on the contacts screen, list and organizations loaded.
+pub fn on_contacts() -> Harness {
+    let mut h = Harness::new();
+    h.send(alt('3'));
+    assert_eq!(h.app.screen, Screen::Contacts);
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || {
+            Ok(Data::Contacts(vec![
+                contact("c1", "Алексей", "Громов"),
+                contact("c2", "Oliver", "Bennett"),
+            ]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || Ok(Data::Organizations(orgs())),
+    );
+    h
+}
+
+fn creates(h: &Harness) -> usize {
+    h.pending
+        .iter()
+        .filter(|r| matches!(r.call, Call::CreateContact(_)))
+        .count()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("weeek-contacts-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn the_first_name_has_the_keyboard_so_letters_and_digits_type() {
+    let mut h = on_contacts();
+    h.press("q1 Анна");
+    assert_eq!(h.app.contacts.form.first_name.value(), "q1 Анна");
+    assert!(!h.app.quit);
+    assert_eq!(h.app.screen, Screen::Contacts);
+    // Esc leaves the field; then q is the keymap's again (and asks: there is input).
+    h.send(code(KeyCode::Esc));
+    assert!(!h.app.contacts.editing);
+    h.press("q");
+    assert!(matches!(h.app.overlay, Some(Overlay::Confirm { .. })));
+    assert!(!h.app.quit);
+}
+
+#[test]
+fn tab_enter_and_shift_tab_move_between_fields_and_check_the_one_left() {
+    let mut h = on_contacts();
+    h.send(code(KeyCode::Tab));
+    assert_eq!(h.app.contacts.form.focus, Field::LastName);
+    assert_eq!(
+        h.app
+            .contacts
+            .form
+            .errors
+            .get(&Field::FirstName)
+            .map(String::as_str),
+        Some("required"),
+        "leaving a blank first name says so"
+    );
+    h.send(code(KeyCode::BackTab));
+    h.press("Анна");
+    assert!(
+        h.app.contacts.form.errors.is_empty(),
+        "the message goes once the value is fixed"
+    );
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.contacts.form.focus, Field::Email(0));
+    h.press("bad");
+    h.send(ctrl('n'));
+    assert_eq!(h.app.contacts.form.focus, Field::Email(1));
+    assert!(h.app.contacts.form.errors.contains_key(&Field::Email(0)));
+}
+
+#[test]
+fn submit_with_a_blank_first_name_sends_nothing_and_focuses_it() {
+    let mut h = on_contacts();
+    h.send(code(KeyCode::Tab));
+    h.press("Громов");
+    h.send(ctrl('s'));
+    assert_eq!(creates(&h), 0);
+    assert_eq!(h.app.contacts.form.focus, Field::FirstName);
+    assert!(h.app.contacts.editing);
+    assert_eq!(h.app.contacts.phase, Phase::Editing);
+}
+
+#[test]
+fn a_second_ctrl_s_while_saving_sends_nothing_and_typing_changes_nothing() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(ctrl('s'));
+    h.send(ctrl('s'));
+    assert_eq!(
+        creates(&h),
+        1,
+        "one request, however often Ctrl-s is pressed"
+    );
+    assert!(matches!(h.app.contacts.phase, Phase::Saving { .. }));
+    h.press("xyz");
+    assert_eq!(
+        h.app.contacts.form.first_name.value(),
+        "Иван",
+        "the form is locked"
+    );
+    assert_eq!(h.app.contacts.footer_note().as_deref(), Some("saving…"));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let Call::CreateContact(body) = &req.call else {
+        unreachable!()
+    };
+    assert_eq!(body.first_name, "Иван");
+    h.reply(
+        &req,
+        Ok(Data::Contact(Box::new(contact("new1", "Иван", "")))),
+    );
+    assert!(matches!(h.app.contacts.phase, Phase::Saved(_)));
+    h.send(ctrl('s'));
+    assert_eq!(creates(&h), 0, "a saved contact is not sent again");
+}
+
+#[test]
+fn success_shows_the_contact_puts_it_first_in_the_list_and_clears_the_draft() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.advance(DRAFT_DEBOUNCE);
+    let draft = h.app.contacts.draft_path();
+    assert!(
+        h.effects
+            .iter()
+            .any(|e| matches!(e, Effect::WriteFile { path, .. } if *path == draft))
+    );
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    h.reply(
+        &req,
+        Ok(Data::Contact(Box::new(contact("new1", "Иван", "Петров")))),
+    );
+    let Phase::Saved(saved) = &h.app.contacts.phase else {
+        panic!("not saved");
+    };
+    assert_eq!(saved.emails[0].id, "new1-e0");
+    assert_eq!(h.app.contacts.list.rows[0].id, "new1");
+    assert!(h.app.contacts.list.is_new("new1"));
+    assert_eq!(h.effects.last(), Some(&Effect::RemoveFile(draft)));
+    assert_eq!(h.app.contacts.unsaved(), None);
+    // A later reload keeps it first although the service lists it last.
+    h.send(crate::testing::key('r'));
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || {
+            Ok(Data::Contacts(vec![
+                contact("c1", "Алексей", "Громов"),
+                contact("new1", "Иван", "Петров"),
+            ]))
+        },
+    );
+    let ids: Vec<&str> = h
+        .app
+        .contacts
+        .list
+        .rows
+        .iter()
+        .map(|c| c.id.as_str())
+        .collect();
+    assert_eq!(ids, vec!["new1", "c1"]);
+}
+
+#[test]
+fn n_starts_a_blank_form_and_shift_n_keeps_organizations_and_tags() {
+    let mut h = on_contacts();
+    h.app.contacts.form.organizations = vec![OrgRef {
+        id: ALFA.into(),
+        name: "ООО «Альфа-Логистик»".into(),
+    }];
+    h.app.contacts.form.tags = vec![2];
+    h.press("Иван");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let Call::CreateContact(body) = &req.call else {
+        unreachable!()
+    };
+    assert_eq!(body.organizations, vec![ALFA.to_string()]);
+    assert_eq!(body.tags, vec![2]);
+    h.reply(
+        &req,
+        Ok(Data::Contact(Box::new(contact("new1", "Иван", "")))),
+    );
+    h.press("N");
+    let f = &h.app.contacts.form;
+    assert_eq!(f.first_name.value(), "");
+    assert_eq!(f.organizations.len(), 1);
+    assert_eq!(f.tags, vec![2]);
+    assert!(h.app.contacts.editing);
+    assert_eq!(
+        h.app.contacts.unsaved(),
+        None,
+        "carried companies alone are no input"
+    );
+    h.press("Пётр");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    h.reply(
+        &req,
+        Ok(Data::Contact(Box::new(contact("new2", "Пётр", "")))),
+    );
+    h.press("n");
+    assert!(h.app.contacts.form.organizations.is_empty());
+    assert!(h.app.contacts.form.tags.is_empty());
+    assert_eq!(h.app.contacts.phase, Phase::Editing);
+}
+
+#[test]
+fn a_server_failure_keeps_every_value_and_is_retried_only_on_a_key() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(code(KeyCode::Tab));
+    h.press("Петров");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    h.reply(
+        &req,
+        Err(ApiError::Server {
+            status: 500,
+            message: None,
+        }),
+    );
+    let s = &h.app.contacts;
+    assert_eq!(s.phase, Phase::Editing);
+    assert_eq!(s.form.first_name.value(), "Иван");
+    assert_eq!(s.form.last_name.value(), "Петров");
+    assert!(s.failure.as_ref().unwrap().message.contains("500"));
+    assert_eq!(creates(&h), 0, "never re-sent by itself");
+    h.send(ctrl('s'));
+    assert_eq!(creates(&h), 1, "Ctrl-s retries");
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    h.reply(&req, Err(ApiError::Timeout));
+    let f = h.app.contacts.failure.clone().unwrap();
+    assert!(f.maybe_saved, "no answer: it may have arrived");
+    assert!(
+        h.pending
+            .iter()
+            .any(|r| matches!(r.call, Call::Contacts(_))),
+        "the list reloads to show whether it did"
+    );
+    h.reply(
+        &h.pending.clone()[0],
+        Ok(Data::Contacts(vec![contact("c1", "Алексей", "Громов")])),
+    );
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    h.reply(&req, Err(ApiError::RateLimited { retry_after: None }));
+    assert!(
+        h.app
+            .contacts
+            .failure
+            .as_ref()
+            .unwrap()
+            .message
+            .contains("429")
+    );
+}
+
+#[test]
+fn field_errors_from_the_service_land_at_their_rows() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Tab));
+    h.press("a@example.com");
+    h.send(ctrl('n'));
+    h.send(ctrl('n'));
+    h.press("b@example.com");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let mut fields = FieldErrors::new();
+    fields.insert(
+        "emails.1".into(),
+        vec!["The emails.1 field must be a valid email address.".into()],
+    );
+    fields.insert(
+        "tags.0".into(),
+        vec!["The selected tags.0 is invalid.".into()],
+    );
+    h.reply(
+        &req,
+        Err(ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields,
+        }),
+    );
+    let f = &h.app.contacts.form;
+    assert!(
+        f.errors[&Field::Email(2)].contains("valid email"),
+        "{:?}",
+        f.errors
+    );
+    assert!(f.errors.contains_key(&Field::Tags));
+    assert_eq!(f.focus, Field::Email(2));
+    assert_eq!(f.emails[2].value(), "b@example.com");
+    assert_eq!(h.app.contacts.phase, Phase::Editing);
+    assert!(
+        h.app.contacts.failure.is_none(),
+        "every message found its field"
+    );
+}
+
+/// The sandbox's own 422, through the same client and worker code the app runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
+    use weeek_sandbox::{DbLocation, Faults, Sandbox, SandboxConfig};
+    let sandbox = Sandbox::start(
+        SandboxConfig {
+            token: "t".into(),
+            db: DbLocation::Memory,
+            seed: true,
+            today: None,
+            faults: Faults::default(),
+        },
+        ([127, 0, 0, 1], 0).into(),
+    )
+    .await
+    .expect("sandbox");
+    let client = weeek_api::Client::new(weeek_api::ClientConfig::new(
+        sandbox.base_url(),
+        weeek_api::Token::new("t"),
+    ))
+    .unwrap();
+
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.app.contacts.form.organizations = vec![OrgRef {
+        id: "7d4f7a52-0000-4000-8000-000000000000".into(),
+        name: "Deleted meanwhile".into(),
+    }];
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let result = crate::worker::execute(&client, req.call.clone()).await;
+    assert!(
+        matches!(&result, Err(ApiError::Validation { fields, .. }) if fields.contains_key("organizations.0")),
+        "{result:?}"
+    );
+    h.reply(&req, result);
+    let s = &h.app.contacts;
+    assert!(
+        s.form.errors.contains_key(&Field::Organizations),
+        "{:?}",
+        s.form.errors
+    );
+    assert_eq!(s.form.focus, Field::Organizations);
+    assert_eq!(s.form.first_name.value(), "Иван");
+    assert_eq!(s.phase, Phase::Editing);
+    sandbox.shutdown().await;
+}
+
+#[test]
+fn typing_saves_a_draft_after_a_short_pause_not_per_key() {
+    let mut h = on_contacts();
+    h.press("Ив");
+    assert!(
+        !h.effects
+            .iter()
+            .any(|e| matches!(e, Effect::WriteFile { .. }))
+    );
+    h.advance(DRAFT_DEBOUNCE);
+    let writes: Vec<&String> = h
+        .effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::WriteFile { contents, .. } => Some(contents),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(writes.len(), 1);
+    assert!(writes[0].contains("\"firstName\": \"Ив\""), "{}", writes[0]);
+    // Moving the cursor changes nothing on disk.
+    h.send(code(KeyCode::Left));
+    h.advance(DRAFT_DEBOUNCE);
+    let n = h
+        .effects
+        .iter()
+        .filter(|e| matches!(e, Effect::WriteFile { .. }))
+        .count();
+    assert_eq!(n, 1);
+    // Emptying the form removes the file.
+    h.send(ctrl('u'));
+    h.advance(DRAFT_DEBOUNCE);
+    assert_eq!(
+        h.effects.last(),
+        Some(&Effect::RemoveFile(h.app.contacts.draft_path()))
+    );
+}
+
+fn write_draft(dir: &std::path::Path) {
+    let mut form = super::form::Form::default();
+    form.first_name.set("Мария");
+    form.emails[0].set("maria@example.com");
+    let d = super::draft::Draft::from_form(&form);
+    crate::runtime::write_atomic(&super::draft::path(dir), &d.to_json()).unwrap();
+}
+
+#[test]
+fn a_draft_from_before_is_offered_on_start_and_restored() {
+    let dir = temp_dir("restore");
+    write_draft(&dir);
+    let mut h = Harness::new();
+    h.app.contacts = ContactsState::new(dir.clone());
+    assert!(matches!(h.app.contacts.ask, Some(Ask::Restore(_))));
+    h.send(alt('3'));
+    let toasts: Vec<String> = h
+        .app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(
+        toasts.iter().any(|t| t.contains("contact draft was found")),
+        "{toasts:?}"
+    );
+    // Nothing types behind the question, and the file is not touched.
+    h.press("x");
+    h.send(ctrl('n'));
+    assert_eq!(h.app.contacts.form.first_name.value(), "");
+    assert_eq!(h.app.contacts.form.emails.len(), 1);
+    h.advance(DRAFT_DEBOUNCE);
+    assert!(
+        !h.effects
+            .iter()
+            .any(|e| matches!(e, Effect::WriteFile { .. } | Effect::RemoveFile(_)))
+    );
+    h.press("y");
+    let f = &h.app.contacts.form;
+    assert_eq!(f.first_name.value(), "Мария");
+    assert_eq!(f.emails[0].value(), "maria@example.com");
+    assert!(h.app.contacts.editing);
+    assert!(h.app.contacts.unsaved().is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
+    let dir = temp_dir("toast");
+    write_draft(&dir);
+    let mut app = crate::app::App::new(dir.clone(), "test".into(), (120, 40));
+    let effects = app.start(crate::testing::clock());
+    let first = effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Request(r) if r.key == "dir:tags" => Some(r.clone()),
+            _ => None,
+        })
+        .unwrap();
+    app.update(
+        crate::app::Msg::Api(crate::worker::Reply {
+            id: first.id,
+            key: first.key,
+            result: Ok(Data::Tags(crate::testing::tags())),
+        }),
+        crate::testing::clock(),
+    );
+    assert_eq!(app.screen, Screen::Tasks);
+    let toasts: Vec<String> = app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(
+        toasts
+            .iter()
+            .any(|t| t.contains("Мария") && t.contains("Alt-3")),
+        "{toasts:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn discarding_the_offered_draft_removes_its_file() {
+    let dir = temp_dir("discard");
+    write_draft(&dir);
+    let mut h = Harness::new();
+    h.app.contacts = ContactsState::new(dir.clone());
+    h.send(alt('3'));
+    h.press("n");
+    assert!(h.app.contacts.ask.is_none());
+    assert_eq!(h.app.contacts.form.first_name.value(), "");
+    assert_eq!(
+        h.effects.last(),
+        Some(&Effect::RemoveFile(super::draft::path(&dir)))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn leaving_the_screen_with_input_asks_first() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(alt('1'));
+    assert_eq!(h.app.screen, Screen::Contacts);
+    assert!(
+        matches!(&h.app.overlay, Some(Overlay::Confirm { question, .. }) if question.contains("draft"))
+    );
+    h.press("y");
+    assert_eq!(h.app.screen, Screen::Tasks);
+    assert_eq!(
+        h.app.contacts.form.first_name.value(),
+        "Иван",
+        "kept for when it comes back"
+    );
+}
+
+#[test]
+fn n_on_a_form_with_input_asks_before_clearing() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(code(KeyCode::Esc));
+    h.press("n");
+    assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
+    h.press("x");
+    assert_eq!(
+        h.app.contacts.form.first_name.value(),
+        "Иван",
+        "anything but y keeps it"
+    );
+    h.press("n");
+    h.press("y");
+    assert_eq!(h.app.contacts.form.first_name.value(), "");
+    assert!(h.app.contacts.editing);
+}
+
+#[test]
+fn the_organization_picker_searches_fuzzily_and_applies_a_set() {
+    let mut h = on_contacts();
+    h.app.contacts.form.focus = Field::Organizations;
+    h.press("альф");
+    assert!(
+        h.app.contacts.picker.is_some(),
+        "typing on the field opens its picker"
+    );
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.contacts.picker.is_none());
+    assert_eq!(
+        h.app.contacts.form.organizations,
+        vec![OrgRef {
+            id: ALFA.into(),
+            name: "ООО «Альфа-Логистик»".into()
+        }]
+    );
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.contacts.form.tags, vec![1, 2]);
+    h.send(code(KeyCode::Backspace));
+    assert_eq!(h.app.contacts.form.tags, vec![1]);
+}
+
+#[test]
+fn the_picker_waits_for_organizations_still_loading() {
+    let mut h = Harness::new();
+    h.send(alt('3'));
+    h.app.contacts.form.focus = Field::Organizations;
+    h.send(code(KeyCode::Enter));
+    assert!(
+        h.app
+            .contacts
+            .picker
+            .as_ref()
+            .is_some_and(|p| p.picker.is_none())
+    );
+    h.press("зер");
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || Ok(Data::Organizations(orgs())),
+    );
+    let p = h
+        .app
+        .contacts
+        .picker
+        .as_ref()
+        .and_then(|p| p.picker.as_ref())
+        .unwrap();
+    assert_eq!(
+        p.query.value(),
+        "зер",
+        "what was typed while waiting is kept"
+    );
+    assert_eq!(p.current().unwrap().label, "Сеть кофеен «Зерно»");
+}
+
+#[test]
+fn the_list_searches_after_a_pause_and_ctrl_l_switches_panes() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    assert_eq!(h.app.contacts.pane, Pane::List);
+    assert!(!h.app.contacts.editing);
+    h.press("j");
+    assert_eq!(h.app.contacts.list.cursor, 1);
+    h.press("/гром");
+    assert!(
+        !h.pending
+            .iter()
+            .any(|r| matches!(r.call, Call::Contacts(_))),
+        "no request per letter"
+    );
+    h.advance(super::list::SEARCH_DEBOUNCE);
+    let req = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
+    let Call::Contacts(q) = &req.call else {
+        unreachable!()
+    };
+    assert_eq!(q.search.as_deref(), Some("гром"));
+    h.reply(&req, Ok(Data::Contacts(vec![])));
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.contacts.list.search.value(), "");
+    assert_eq!(
+        h.take(|c| matches!(c, Call::Contacts(_))).len(),
+        1,
+        "clearing reloads"
+    );
+    h.send(ctrl('l'));
+    assert_eq!(h.app.contacts.pane, Pane::Form);
+    assert!(h.app.contacts.editing);
+}
+
+#[test]
+fn a_full_page_loads_the_next_one_as_the_cursor_nears_the_end() {
+    let mut h = Harness::new();
+    h.send(alt('3'));
+    let page: Vec<Contact> = (0..super::list::PAGE_SIZE)
+        .map(|i| contact(&format!("c{i}"), "Имя", &i.to_string()))
+        .collect();
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || Ok(Data::Contacts(page.clone())),
+    );
+    assert!(h.app.contacts.list.has_more);
+    h.send(ctrl('l'));
+    h.press("G");
+    let next = h.take(|c| matches!(c, Call::Contacts(_)));
+    assert_eq!(next.len(), 1);
+    let Call::Contacts(q) = &next[0].call else {
+        unreachable!()
+    };
+    assert_eq!(q.offset, Some(super::list::PAGE_SIZE));
+}

@@ -1,0 +1,155 @@
+//! The deals board: one column per status, each loading and paging on its own, so one slow
+//! or failing status never holds up or breaks the others.
+
+use std::collections::HashSet;
+
+use weeek_api::models::Deal;
+use weeek_api::{ApiError, ListQuery};
+
+use crate::app::Env;
+use crate::worker::{Call, Data};
+
+/// Deals per request; small enough that a long status pages, large enough for a screenful.
+pub const PAGE_SIZE: u32 = 20;
+/// The largest page the service gives; a refresh reloads what was already paged in, up to it.
+pub const MAX_PAGE: u32 = 100;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum ColumnLoad {
+    #[default]
+    Idle,
+    /// `more`: a next page, with the loaded deals kept; else the first page.
+    Loading {
+        more: bool,
+    },
+    Failed {
+        error: ApiError,
+        more: bool,
+    },
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Column {
+    pub status_id: String,
+    pub deals: Vec<Deal>,
+    pub has_more: bool,
+    pub load: ColumnLoad,
+    /// A first page arrived: empty now means empty.
+    pub loaded_once: bool,
+    pub cursor: usize,
+    pub scroll: usize,
+}
+
+pub fn deals_key(status_id: &str) -> String {
+    format!("{}deals:{status_id}", super::KEY_PREFIX)
+}
+
+impl Column {
+    pub fn new(status_id: impl Into<String>) -> Self {
+        Self {
+            status_id: status_id.into(),
+            ..Default::default()
+        }
+    }
+
+    pub fn is_loading(&self) -> bool {
+        matches!(self.load, ColumnLoad::Loading { .. })
+    }
+
+    pub fn error(&self) -> Option<&ApiError> {
+        match &self.load {
+            ColumnLoad::Failed { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+
+    pub fn current(&self) -> Option<&Deal> {
+        self.deals.get(self.cursor)
+    }
+
+    /// (Re)loads from the top, keeping the deals on screen until the answer comes. As many
+    /// deals as were paged in come back, so a refresh does not fold a long column up.
+    pub fn reload(&mut self, env: &mut Env) {
+        let loaded = u32::try_from(self.deals.len()).unwrap_or(u32::MAX);
+        let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
+        self.load = ColumnLoad::Loading { more: false };
+        env.request(
+            deals_key(&self.status_id),
+            Call::Deals(self.status_id.clone(), ListQuery::page(limit, 0)),
+        );
+    }
+
+    /// Fetches the next page once the cursor is within a screenful of the end.
+    pub fn maybe_load_more(&mut self, cards: usize, env: &mut Env) {
+        let blocked = self.is_loading()
+            || matches!(self.load, ColumnLoad::Failed { more: true, .. })
+            || !self.has_more
+            || !self.loaded_once;
+        if blocked || self.cursor + cards + 1 < self.deals.len() {
+            return;
+        }
+        let offset = u32::try_from(self.deals.len()).unwrap_or(u32::MAX);
+        self.load = ColumnLoad::Loading { more: true };
+        env.request(
+            deals_key(&self.status_id),
+            Call::Deals(self.status_id.clone(), ListQuery::page(PAGE_SIZE, offset)),
+        );
+    }
+
+    /// Applies a page. Returns the error, if any, for the caller to report.
+    pub fn on_page(&mut self, result: Result<Data, ApiError>) -> Option<ApiError> {
+        let more = matches!(self.load, ColumnLoad::Loading { more: true });
+        let page = match result {
+            Ok(Data::Deals(page)) => page,
+            other => {
+                let error = match other {
+                    Err(e) => e,
+                    Ok(d) => crate::app::directory::unexpected(&d),
+                };
+                self.load = ColumnLoad::Failed {
+                    error: error.clone(),
+                    more,
+                };
+                return Some(error);
+            }
+        };
+        if more {
+            // Moves shift the service's offsets; a deal seen twice is shown once.
+            let known: HashSet<String> = self.deals.iter().map(|d| d.id.clone()).collect();
+            self.deals
+                .extend(page.deals.into_iter().filter(|d| !known.contains(&d.id)));
+        } else {
+            let keep = self.current().map(|d| d.id.clone());
+            self.deals = page.deals;
+            if let Some(pos) = keep.and_then(|id| self.deals.iter().position(|d| d.id == id)) {
+                self.cursor = pos;
+            }
+            self.loaded_once = true;
+        }
+        self.cursor = self.cursor.min(self.deals.len().saturating_sub(1));
+        self.has_more = page.has_more;
+        self.load = ColumnLoad::Idle;
+        None
+    }
+
+    pub fn move_to(&mut self, target: isize, cards: usize) {
+        if self.deals.is_empty() {
+            self.cursor = 0;
+            self.scroll = 0;
+            return;
+        }
+        let last = self.deals.len() as isize - 1;
+        self.cursor = target.clamp(0, last) as usize;
+        self.fix_scroll(cards);
+    }
+
+    pub fn fix_scroll(&mut self, cards: usize) {
+        let cards = cards.max(1);
+        if self.cursor < self.scroll {
+            self.scroll = self.cursor;
+        } else if self.cursor >= self.scroll + cards {
+            self.scroll = self.cursor + 1 - cards;
+        }
+        self.scroll = self.scroll.min(self.deals.len().saturating_sub(1));
+    }
+}

@@ -1,0 +1,156 @@
+//! Money, currencies and timestamps as people read them. One style everywhere: spaces between
+//! thousands and a decimal comma (`12 500 000,50 ₽`), the way the service's own apps print
+//! amounts, with cents only when there are any.
+
+use time::{OffsetDateTime, UtcOffset};
+use weeek_api::models::Currency;
+
+use crate::app::directory::Directory;
+
+/// What follows an amount: the currency's symbol, else its code, else "currency #N" (an id the
+/// service never listed; shown rather than guessed).
+pub fn currency_mark(dir: &Directory, id: i64) -> String {
+    match dir.currency(id) {
+        Some(c) => symbol_of(c).unwrap_or_else(|| unknown_currency(id)),
+        None => unknown_currency(id),
+    }
+}
+
+fn symbol_of(c: &Currency) -> Option<String> {
+    [c.symbol.as_deref(), c.code.as_deref()]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .find(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
+pub fn unknown_currency(id: i64) -> String {
+    format!("currency #{id}")
+}
+
+/// "RUB ₽ · Российский рубль", or "currency #N" for an id that is not in the list.
+pub fn currency_long(dir: &Directory, id: i64) -> String {
+    let Some(c) = dir.currency(id) else {
+        return unknown_currency(id);
+    };
+    let parts: Vec<&str> = [c.code.as_deref(), c.symbol.as_deref()]
+        .into_iter()
+        .flatten()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let head = if parts.is_empty() {
+        unknown_currency(id)
+    } else {
+        parts.join(" ")
+    };
+    match c.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+        Some(name) => format!("{head} · {name}"),
+        None => head,
+    }
+}
+
+/// `12500000.5` → "12 500 000,50"; whole amounts without cents. Rounded to cents first, so
+/// float noise never shows as "0,30000000000000004".
+pub fn number(amount: f64) -> String {
+    if !amount.is_finite() {
+        return "–".into();
+    }
+    let cents = (amount * 100.0).round();
+    let negative = cents < 0.0;
+    // f64 holds whole numbers exactly up to 2^53; beyond that the digits are the float's own.
+    let cents = cents.abs() as u128;
+    let whole = cents / 100;
+    let frac = cents % 100;
+    let digits = whole.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 4);
+    if negative {
+        out.push('−');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    if frac != 0 {
+        out.push_str(&format!(",{frac:02}"));
+    }
+    out
+}
+
+/// An amount with its currency; a missing amount is "–".
+pub fn money(amount: Option<f64>, mark: &str) -> String {
+    match amount {
+        Some(a) if a.is_finite() => {
+            if mark.starts_with("currency #") {
+                format!("{} ({mark})", number(a))
+            } else {
+                format!("{} {mark}", number(a))
+            }
+        }
+        _ => "–".into(),
+    }
+}
+
+/// "2026-11-21 14:05" in the local zone.
+pub fn local_time(at: Option<OffsetDateTime>, offset: UtcOffset) -> String {
+    let Some(at) = at else {
+        return "–".into();
+    };
+    let t = at.to_offset(offset);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        t.year(),
+        t.month() as u8,
+        t.day(),
+        t.hour(),
+        t.minute()
+    )
+}
+
+/// "1 deal", "5 deals".
+pub fn deals(n: i64) -> String {
+    if n == 1 {
+        "1 deal".into()
+    } else {
+        format!("{n} deals")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped_and_cents_shown_only_when_present() {
+        assert_eq!(number(0.0), "0");
+        assert_eq!(number(999.0), "999");
+        assert_eq!(number(1000.0), "1 000");
+        assert_eq!(number(12_500_000.5), "12 500 000,50");
+        assert_eq!(number(0.1 + 0.2), "0,30");
+        assert_eq!(number(-1234.0), "−1 234");
+        assert_eq!(number(987_654_321_012.0), "987 654 321 012");
+        assert_eq!(number(f64::NAN), "–");
+    }
+
+    #[test]
+    fn a_missing_amount_is_a_dash_and_an_unknown_currency_is_named_by_id() {
+        let dir = Directory::default();
+        assert_eq!(money(None, "₽"), "–");
+        assert_eq!(money(Some(1500.0), "₽"), "1 500 ₽");
+        let mark = currency_mark(&dir, 9);
+        assert_eq!(mark, "currency #9");
+        assert_eq!(money(Some(1500.0), &mark), "1 500 (currency #9)");
+        assert_eq!(currency_long(&dir, 9), "currency #9");
+    }
+
+    #[test]
+    fn timestamps_are_shown_in_the_local_zone() {
+        let at = time::macros::datetime!(2026-11-21 23:30 UTC);
+        let msk = UtcOffset::from_hms(3, 0, 0).unwrap();
+        assert_eq!(local_time(Some(at), msk), "2026-11-22 02:30");
+        assert_eq!(local_time(None, msk), "–");
+    }
+}

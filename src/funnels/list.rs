@@ -1,0 +1,157 @@
+//! The list of funnels: loading, fuzzy search by name, the cursor.
+
+use crossterm::event::{KeyCode, KeyEvent};
+use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
+use nucleo_matcher::{Config, Matcher, Utf32Str};
+use weeek_api::models::Funnel;
+
+use super::geometry;
+use crate::app::Env;
+use crate::app::loadable::Loadable;
+use crate::widgets::field::TextField;
+use crate::worker::Data;
+
+#[derive(Debug, Default)]
+pub struct FunnelList {
+    pub funnels: Loadable<Vec<Funnel>>,
+    /// Indices into the loaded funnels that match the search, best first.
+    pub visible: Vec<usize>,
+    pub cursor: usize,
+    pub scroll: usize,
+    /// The search box, while it has the keys.
+    pub search: Option<TextField>,
+    /// The applied search (kept after `Enter` closes the box).
+    pub query: String,
+}
+
+/// What a key in the search box did.
+pub enum SearchKey {
+    Edited,
+    Closed,
+    /// Arrows move the cursor while typing, as in fzf.
+    Move(isize),
+}
+
+impl FunnelList {
+    pub fn all(&self) -> &[Funnel] {
+        self.funnels.value().map(Vec::as_slice).unwrap_or_default()
+    }
+
+    pub fn current(&self) -> Option<&Funnel> {
+        self.visible
+            .get(self.cursor)
+            .and_then(|&i| self.all().get(i))
+    }
+
+    pub fn on_loaded(&mut self, result: Result<Data, weeek_api::ApiError>) {
+        let keep = self.current().map(|f| f.id.clone());
+        self.funnels.finish(result.and_then(|d| match d {
+            Data::Funnels(f) => Ok(f),
+            other => Err(crate::app::directory::unexpected(&other)),
+        }));
+        self.refilter();
+        if let Some(pos) = keep.and_then(|id| self.position(&id)) {
+            self.cursor = pos;
+        }
+    }
+
+    /// The row of funnel `id` among the visible ones.
+    pub fn position(&self, id: &str) -> Option<usize> {
+        let all = self.all();
+        self.visible.iter().position(|&i| all[i].id == id)
+    }
+
+    pub fn refilter(&mut self) {
+        let all = self.all();
+        let q = self.query.trim();
+        self.visible = if q.is_empty() {
+            (0..all.len()).collect()
+        } else {
+            let pattern = Pattern::parse(q, CaseMatching::Ignore, Normalization::Smart);
+            let mut matcher = Matcher::new(Config::DEFAULT);
+            let mut buf = Vec::new();
+            let mut scored: Vec<(usize, u32)> = all
+                .iter()
+                .enumerate()
+                .filter_map(|(i, f)| {
+                    let name = f.name.as_deref().unwrap_or_default();
+                    pattern
+                        .score(Utf32Str::new(name, &mut buf), &mut matcher)
+                        .map(|s| (i, s))
+                })
+                .collect();
+            // Equal scores keep the service's order, so rows do not shuffle while typing.
+            scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            scored.into_iter().map(|(i, _)| i).collect()
+        };
+        self.cursor = self.cursor.min(self.visible.len().saturating_sub(1));
+        self.scroll = self.scroll.min(self.cursor);
+    }
+
+    pub fn move_to(&mut self, target: isize, env: &Env) {
+        if self.visible.is_empty() {
+            return;
+        }
+        let last = self.visible.len() as isize - 1;
+        self.cursor = target.clamp(0, last) as usize;
+        self.fix_scroll(env);
+    }
+
+    pub fn fix_scroll(&mut self, env: &Env) {
+        let rows = geometry::list_rows(env.size);
+        if self.cursor < self.scroll {
+            self.scroll = self.cursor;
+        } else if self.cursor >= self.scroll + rows {
+            self.scroll = self.cursor + 1 - rows;
+        }
+    }
+
+    pub fn open_search(&mut self) {
+        self.search = Some(TextField::with_value(self.query.clone()));
+    }
+
+    pub fn search_key(&mut self, key: KeyEvent) -> SearchKey {
+        let Some(field) = &mut self.search else {
+            return SearchKey::Closed;
+        };
+        match key.code {
+            KeyCode::Enter => {
+                self.search = None;
+                SearchKey::Closed
+            }
+            KeyCode::Esc => {
+                self.search = None;
+                self.query.clear();
+                self.refilter();
+                SearchKey::Closed
+            }
+            KeyCode::Down => SearchKey::Move(1),
+            KeyCode::Up => SearchKey::Move(-1),
+            _ => {
+                field.key(key);
+                let v = field.value().to_string();
+                self.set_query(v);
+                SearchKey::Edited
+            }
+        }
+    }
+
+    pub fn paste(&mut self, text: &str) -> bool {
+        let Some(field) = &mut self.search else {
+            return false;
+        };
+        field.paste(text);
+        let v = field.value().to_string();
+        self.set_query(v);
+        true
+    }
+
+    fn set_query(&mut self, q: String) {
+        if q != self.query {
+            self.query = q;
+            self.cursor = 0;
+            self.scroll = 0;
+            self.refilter();
+        }
+    }
+}

@@ -1,0 +1,340 @@
+//! The CRM funnels screen: the list of funnels, then one funnel in detail with the board of
+//! its deals by status. Keys are routed here; loading, paging and moves live in the modules.
+
+pub mod board;
+pub mod detail;
+pub mod format;
+pub mod geometry;
+pub mod list;
+pub mod lookups;
+pub mod moves;
+#[cfg(test)]
+mod tests;
+
+use crossterm::event::KeyEvent;
+
+use crate::app::Env;
+use crate::app::commands::{Action, Context};
+use crate::app::screen::ScreenState;
+use crate::worker::{Call, Reply};
+use detail::{DEAL_KEY, FUNNEL_KEY, FunnelDetail, STATUSES_KEY};
+use geometry::InfoPlace;
+use list::{FunnelList, SearchKey};
+use lookups::{CONTACTS_KEY, Lookups, ORGS_KEY};
+
+pub const KEY_PREFIX: &str = "funnels:";
+pub const LIST_KEY: &str = "funnels:list";
+
+#[derive(Debug, Default)]
+pub struct FunnelsState {
+    pub list: FunnelList,
+    /// The open funnel; `None` shows the list.
+    pub detail: Option<FunnelDetail>,
+    pub lookups: Lookups,
+    next_write: u64,
+}
+
+impl FunnelsState {
+    pub fn reload_list(&mut self, env: &mut Env) {
+        self.list.funnels.start();
+        env.request(LIST_KEY, Call::Funnels);
+    }
+
+    fn open_current(&mut self, env: &mut Env) {
+        if let Some(f) = self.list.current().cloned() {
+            self.detail = Some(FunnelDetail::open(&f, env));
+        }
+    }
+
+    /// Where the overview is drawn now.
+    pub fn info_place(&self, size: (u16, u16)) -> InfoPlace {
+        match &self.detail {
+            Some(d) => geometry::info_place(geometry::body(size), d.info),
+            None => InfoPlace::Hidden,
+        }
+    }
+
+    fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
+        let l = &mut self.list;
+        let c = l.cursor as isize;
+        let page = geometry::list_rows(env.size) as isize;
+        match action {
+            Action::Down => l.move_to(c + 1, env),
+            Action::Up => l.move_to(c - 1, env),
+            Action::Top => l.move_to(0, env),
+            Action::Bottom => l.move_to(l.visible.len() as isize - 1, env),
+            Action::PageDown => l.move_to(c + page, env),
+            Action::PageUp => l.move_to(c - page, env),
+            Action::HalfDown => l.move_to(c + page / 2, env),
+            Action::HalfUp => l.move_to(c - page / 2, env),
+            Action::Search => l.open_search(),
+            Action::Open => self.open_current(env),
+            Action::Refresh => self.reload_list(env),
+            Action::Back if !l.query.is_empty() => {
+                l.query.clear();
+                l.refilter();
+                l.fix_scroll(env);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn deal_action(&mut self, action: Action, env: &mut Env) -> bool {
+        let Some(d) = &mut self.detail else {
+            return false;
+        };
+        let Some(view) = &mut d.deal else {
+            return false;
+        };
+        let page = env.size.1.saturating_sub(8).max(1);
+        match action {
+            Action::Down => view.scroll = view.scroll.saturating_add(1),
+            Action::Up => view.scroll = view.scroll.saturating_sub(1),
+            Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
+            Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
+            Action::Top => view.scroll = 0,
+            Action::Back | Action::Open => d.deal = None,
+            Action::Refresh => {
+                self.lookups.invalidate();
+                self.lookups.ensure(env);
+                d.reload(env);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn detail_action(&mut self, action: Action, env: &mut Env) -> bool {
+        let full_info = self.info_place(env.size) == InfoPlace::Full;
+        let Some(d) = &mut self.detail else {
+            return false;
+        };
+        if full_info {
+            let page = env.size.1.saturating_sub(4).max(1);
+            match action {
+                Action::Down => d.info_scroll = d.info_scroll.saturating_add(1),
+                Action::Up => d.info_scroll = d.info_scroll.saturating_sub(1),
+                Action::PageDown | Action::HalfDown => {
+                    d.info_scroll = d.info_scroll.saturating_add(page)
+                }
+                Action::PageUp | Action::HalfUp => {
+                    d.info_scroll = d.info_scroll.saturating_sub(page)
+                }
+                Action::Top => d.info_scroll = 0,
+                Action::Back => {
+                    d.info = Some(InfoPlace::Hidden);
+                    d.fix_columns(env);
+                }
+                _ => {}
+            }
+            if matches!(
+                action,
+                Action::Down
+                    | Action::Up
+                    | Action::PageDown
+                    | Action::HalfDown
+                    | Action::PageUp
+                    | Action::HalfUp
+                    | Action::Top
+                    | Action::Back
+            ) {
+                return true;
+            }
+        }
+        match action {
+            Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, env),
+            Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, env),
+            Action::Top => d.move_cursor(|_, _| 0, env),
+            Action::Bottom => d.move_cursor(|c, _| c.deals.len() as isize - 1, env),
+            Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, env),
+            Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, env),
+            Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), env),
+            Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), env),
+            Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, env),
+            Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, env),
+            Action::MovePrev => self.move_deal(-1, env),
+            Action::MoveNext => self.move_deal(1, env),
+            Action::Open => {
+                let links = d
+                    .current_deal()
+                    .is_some_and(|x| !x.contacts.is_empty() || !x.organizations.is_empty());
+                if d.open_deal(env) && links {
+                    self.lookups.ensure(env);
+                }
+            }
+            Action::ToggleDetail => {
+                let body = geometry::body(env.size);
+                let shown = geometry::info_place(body, d.info);
+                d.info = Some(geometry::next_info_place(body, shown));
+                d.info_scroll = 0;
+                d.fix_columns(env);
+            }
+            Action::Refresh => d.reload(env),
+            Action::Back => {
+                let id = d.id.clone();
+                self.detail = None;
+                // Counts and amounts may have changed while the funnel was open.
+                self.reload_list(env);
+                if let Some(pos) = self.list.position(&id) {
+                    self.list.cursor = pos;
+                    self.list.fix_scroll(env);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    fn click_list(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+        let table = geometry::list(geometry::body(env.size)).table;
+        let first = table.y + 1;
+        if col < table.x || col >= table.x + table.width || row < first || row >= table.bottom() {
+            return false;
+        }
+        let idx = self.list.scroll + usize::from(row - first);
+        if idx >= self.list.visible.len() {
+            return false;
+        }
+        self.list.move_to(idx as isize, env);
+        true
+    }
+
+    fn click_board(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+        let Some(d) = &mut self.detail else {
+            return false;
+        };
+        if d.deal.is_some() {
+            return false;
+        }
+        let board = geometry::detail(geometry::body(env.size), d.info).board;
+        let n = geometry::visible_columns(board.width, d.columns.len());
+        let rects = geometry::column_rects(board, n);
+        let Some(pos) = rects
+            .iter()
+            .position(|r| col >= r.x && col < r.x + r.width && row >= r.y && row < r.bottom())
+        else {
+            return false;
+        };
+        let ci = d.first + pos;
+        if ci >= d.columns.len() {
+            return false;
+        }
+        d.focus = ci;
+        let top = rects[pos].y + geometry::COLUMN_HEAD_H;
+        if row >= top {
+            let idx = usize::from((row - top) / geometry::CARD_H);
+            let target = d.columns[ci].scroll + idx;
+            if target < d.columns[ci].deals.len() {
+                d.move_cursor(|_, _| target as isize, env);
+            }
+        }
+        d.fix_columns(env);
+        true
+    }
+}
+
+impl ScreenState for FunnelsState {
+    fn key_prefix(&self) -> &'static str {
+        KEY_PREFIX
+    }
+
+    fn contexts(&self) -> Vec<Context> {
+        match &self.detail {
+            Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
+            Some(_) => vec![Context::FunnelDetail, Context::List],
+            None => vec![Context::Funnels, Context::List],
+        }
+    }
+
+    fn on_enter(&mut self, env: &mut Env) {
+        if matches!(self.list.funnels, crate::app::loadable::Loadable::NotAsked) {
+            self.reload_list(env);
+        }
+    }
+
+    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+        if self.detail.is_some() || self.list.search.is_none() {
+            return false;
+        }
+        match self.list.search_key(key) {
+            SearchKey::Move(delta) => {
+                let c = self.list.cursor as isize;
+                self.list.move_to(c + delta, env);
+            }
+            SearchKey::Edited | SearchKey::Closed => self.list.fix_scroll(env),
+        }
+        true
+    }
+
+    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+        match &self.detail {
+            Some(d) if d.deal.is_some() => self.deal_action(action, env),
+            Some(_) => self.detail_action(action, env),
+            None => self.list_action(action, env),
+        }
+    }
+
+    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
+        let key = reply.key.as_str();
+        if key == LIST_KEY {
+            self.list.on_loaded(reply.result);
+            self.list.fix_scroll(env);
+            return;
+        }
+        if key == ORGS_KEY || key == CONTACTS_KEY {
+            self.lookups.on_reply(key, reply.result, env);
+            return;
+        }
+        if key.starts_with(&format!("{KEY_PREFIX}move:")) {
+            let result = reply.result.map(|_| ());
+            self.on_move_reply(key, result, env);
+            return;
+        }
+        let Some(d) = &mut self.detail else {
+            return;
+        };
+        match key {
+            FUNNEL_KEY => d.on_funnel(reply.result),
+            STATUSES_KEY => d.on_statuses(reply.result, env),
+            DEAL_KEY => d.on_deal(reply.result),
+            _ => {
+                if let Some(status) = key.strip_prefix(&format!("{KEY_PREFIX}deals:")) {
+                    let status = status.to_string();
+                    d.on_deals(&status, reply.result, env);
+                }
+            }
+        }
+    }
+
+    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
+        if self.detail.is_some() {
+            return false;
+        }
+        let used = self.list.paste(text);
+        if used {
+            self.list.fix_scroll(env);
+        }
+        used
+    }
+
+    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+        if self.detail.is_some() {
+            self.click_board(col, row, env)
+        } else {
+            self.click_list(col, row, env)
+        }
+    }
+
+    fn on_resize(&mut self, env: &mut Env) {
+        self.list.fix_scroll(env);
+        if let Some(d) = &mut self.detail {
+            d.fix_columns(env);
+        }
+    }
+
+    fn footer_note(&self) -> Option<String> {
+        let moving = self.detail.as_ref().map_or(0, |d| d.moves.len());
+        (moving > 0).then(|| format!("moving {moving}…"))
+    }
+}

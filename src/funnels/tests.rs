@@ -1,0 +1,738 @@
+//! `update` and snapshot tests of the funnels screen: the list and its search, the funnel's
+//! loading, columns that load and fail on their own, paging, moves and their rollback, the
+//! deal popup, and how it all looks at four sizes.
+
+use crossterm::event::{Event, KeyCode, KeyModifiers};
+use time::macros::datetime;
+use weeek_api::models::{
+    Currency, CustomField, CustomFieldConfig, CustomFieldOption, CustomFieldValue, Deal, Funnel,
+    FunnelStatus, WinStatus,
+};
+use weeek_api::{ApiError, DealPage};
+
+use super::board::ColumnLoad;
+use super::geometry::InfoPlace;
+use crate::app::commands::Context;
+use crate::app::loadable::Loadable;
+use crate::app::screen::ScreenState;
+use crate::app::{Msg, Screen};
+use crate::testing::{BORIS, Harness, ME, code, key_event};
+use crate::worker::{Call, Data, Request};
+
+const B2B: &str = "Fn7QwB2kLp9sXe4R";
+const PARTNERS: &str = "Fn8PaRt4Ns6uYb1C";
+const EMPTY: &str = "Fn0ArCh1Vq3wKd7E";
+const NEW: &str = "St1NwLdA8qZ3xK5m";
+const TALKS: &str = "St3PeRg6Hm2dW8yU";
+const CLOSED: &str = "St5ClOs3Lp9fA2xW";
+
+fn option(id: &str, name: &str, color: &str) -> CustomFieldOption {
+    CustomFieldOption {
+        id: id.into(),
+        name: Some(name.into()),
+        color: Some(color.into()),
+    }
+}
+
+fn custom_fields() -> Vec<CustomField> {
+    vec![
+        CustomField {
+            id: "cf-text".into(),
+            name: Some("Источник лида".into()),
+            r#type: Some("text".into()),
+            ..Default::default()
+        },
+        CustomField {
+            id: "cf-budget".into(),
+            name: Some("Бюджет клиента".into()),
+            r#type: Some("number".into()),
+            config: Some(CustomFieldConfig {
+                r#type: Some("currency".into()),
+                precision: Some(2),
+                currency: Some(1),
+            }),
+            ..Default::default()
+        },
+        CustomField {
+            id: "cf-segment".into(),
+            name: Some("Сегмент".into()),
+            r#type: Some("select".into()),
+            options: vec![
+                option("o-small", "Малый бизнес", "#2FB67C"),
+                option("o-mid", "Средний бизнес", "blue"),
+                option("o-ent", "Enterprise", "#6C78F4"),
+            ],
+            ..Default::default()
+        },
+        CustomField {
+            id: "cf-nda".into(),
+            name: Some("NDA подписано".into()),
+            r#type: Some("boolean".into()),
+            ..Default::default()
+        },
+    ]
+}
+
+fn funnel(id: &str, name: &str, currency: i64) -> Funnel {
+    Funnel {
+        id: id.into(),
+        name: Some(name.into()),
+        currency_id: Some(currency),
+        creator_id: Some(ME.into()),
+        created_at: Some(datetime!(2025-11-21 09:00 UTC)),
+        updated_at: Some(datetime!(2026-11-20 16:45 UTC)),
+        ..Default::default()
+    }
+}
+
+fn funnels() -> Vec<Funnel> {
+    vec![
+        Funnel {
+            deals_count: Some(101),
+            deals_amount: Some(12_500_000_000.5),
+            is_bookmarked: true,
+            team: vec![ME.into(), BORIS.into()],
+            logo: Some("https://storage.weeek.net/demo/funnels/b2b.png".into()),
+            custom_fields: custom_fields(),
+            ..funnel(B2B, "Продажи B2B", 1)
+        },
+        Funnel {
+            deals_count: Some(16),
+            deals_amount: Some(480_000.0),
+            is_private: true,
+            team: vec![BORIS.into()],
+            ..funnel(PARTNERS, "Partnerships", 9)
+        },
+        Funnel {
+            deals_count: Some(0),
+            deals_amount: None,
+            ..funnel(EMPTY, "Архив 2025", 1)
+        },
+    ]
+}
+
+fn status(id: &str, name: &str, count: i64, amount: f64) -> FunnelStatus {
+    FunnelStatus {
+        id: id.into(),
+        name: Some(name.into()),
+        deals_count: Some(count),
+        deals_amount: Some(amount),
+        ..Default::default()
+    }
+}
+
+fn statuses() -> Vec<FunnelStatus> {
+    vec![
+        status(NEW, "Новый лид", 3, 3_600_000.0),
+        status(TALKS, "Переговоры", 1, 9_000_000_000.0),
+        status(CLOSED, "Закрыто", 0, 0.0),
+    ]
+}
+
+fn deal(id: &str, status: &str, title: &str, amount: Option<f64>) -> Deal {
+    Deal {
+        id: id.into(),
+        funnel_id: Some(B2B.into()),
+        status_id: Some(status.into()),
+        title: Some(title.into()),
+        amount,
+        assignees: vec![ME.into()],
+        ..Default::default()
+    }
+}
+
+fn new_deals() -> Vec<Deal> {
+    vec![
+        Deal {
+            contacts: vec!["c1".into(), "c2".into()],
+            organizations: vec!["o1".into()],
+            assignees: vec![ME.into(), BORIS.into()],
+            ..deal(
+                "D1",
+                NEW,
+                "Внедрение CRM для «Альфа-Логистик»",
+                Some(1_200_000.0),
+            )
+        },
+        deal("D2", NEW, "Сайт для сети кофеен", Some(2_400_000.0)),
+        Deal {
+            win_status: Some(WinStatus::Lost),
+            assignees: vec![],
+            ..deal("D3", NEW, "Inbound lead", None)
+        },
+    ]
+}
+
+fn talks_deals() -> Vec<Deal> {
+    vec![Deal {
+        win_status: Some(WinStatus::Won),
+        ..deal("D4", TALKS, "Тендер «Северсталь»", Some(9_000_000_000.0))
+    }]
+}
+
+fn server_error() -> ApiError {
+    ApiError::Server {
+        status: 500,
+        message: Some("Server Error".into()),
+    }
+}
+
+fn alt(c: char) -> Msg {
+    key_event(KeyCode::Char(c), KeyModifiers::ALT)
+}
+
+/// The funnels screen with the list loaded.
+fn list() -> Harness {
+    let mut h = Harness::new();
+    h.take(|_| true);
+    h.app.dir.currencies = Loadable::Loaded(vec![
+        Currency {
+            id: 1,
+            name: Some("Российский рубль".into()),
+            code: Some("RUB".into()),
+            symbol: Some("₽".into()),
+        },
+        Currency {
+            id: 2,
+            name: Some("US Dollar".into()),
+            code: Some("USD".into()),
+            symbol: Some("$".into()),
+        },
+    ]);
+    h.send(alt('2'));
+    assert_eq!(h.app.screen, Screen::Funnels);
+    let n = h.answer_all(
+        |c| matches!(c, Call::Funnels),
+        || Ok(Data::Funnels(funnels())),
+    );
+    assert_eq!(n, 1, "entering the screen loads the funnels");
+    h
+}
+
+fn deals_request(h: &mut Harness, status: &str) -> Request {
+    let mut reqs = h.take(|c| matches!(c, Call::Deals(s, _) if s == status));
+    assert_eq!(reqs.len(), 1, "one deals request for {status}");
+    reqs.remove(0)
+}
+
+fn page(deals: Vec<Deal>, has_more: bool) -> Result<Data, ApiError> {
+    Ok(Data::Deals(DealPage { deals, has_more }))
+}
+
+/// The list, then the B2B funnel opened with its statuses and all three columns loaded.
+fn opened() -> Harness {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    let r = deals_request(&mut h, TALKS);
+    h.reply(&r, page(talks_deals(), false));
+    let r = deals_request(&mut h, CLOSED);
+    h.reply(&r, page(vec![], false));
+    h
+}
+
+fn answer_funnel(h: &mut Harness, f: Funnel) {
+    let id = f.id.clone();
+    let n = h.answer_all(
+        |c| matches!(c, Call::Funnel(x) if *x == id),
+        || Ok(Data::Funnel(Box::new(f.clone()))),
+    );
+    assert_eq!(n, 1);
+    let st = if id == EMPTY { vec![] } else { statuses() };
+    let n = h.answer_all(
+        |c| matches!(c, Call::FunnelStatuses(x) if *x == id),
+        || Ok(Data::FunnelStatuses(st.clone())),
+    );
+    assert_eq!(n, 1);
+}
+
+fn detail(h: &Harness) -> &super::detail::FunnelDetail {
+    h.app.funnels.detail.as_ref().expect("a funnel is open")
+}
+
+fn column_ids(h: &Harness, i: usize) -> Vec<String> {
+    detail(h).columns[i]
+        .deals
+        .iter()
+        .map(|d| d.id.clone())
+        .collect()
+}
+
+fn status_totals(h: &Harness, i: usize) -> (Option<i64>, Option<f64>) {
+    let s = &detail(h).status_list()[i];
+    (s.deals_count, s.deals_amount)
+}
+
+fn toasts(h: &Harness) -> String {
+    h.app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+// ----- update ----------------------------------------------------------------------------
+
+#[test]
+fn the_list_loads_once_and_enter_opens_the_funnel_under_the_cursor() {
+    let mut h = list();
+    assert_eq!(h.app.funnels.list.visible.len(), 3);
+    assert_eq!(h.app.contexts()[0], Context::Funnels);
+    h.press("j");
+    h.send(code(KeyCode::Enter));
+    let funnel = h.take(|c| matches!(c, Call::Funnel(id) if id == PARTNERS));
+    let statuses = h.take(|c| matches!(c, Call::FunnelStatuses(id) if id == PARTNERS));
+    assert_eq!((funnel.len(), statuses.len()), (1, 1));
+    assert_eq!(h.app.contexts()[0], Context::FunnelDetail);
+    // Going away and back does not load the list again.
+    h.send(alt('1'));
+    h.send(alt('2'));
+    assert!(h.take(|c| matches!(c, Call::Funnels)).is_empty());
+}
+
+#[test]
+fn search_narrows_by_name_fuzzily_and_esc_clears_it() {
+    let mut h = list();
+    h.press("/прод");
+    let l = &h.app.funnels.list;
+    assert_eq!(l.visible.len(), 1);
+    assert_eq!(l.current().unwrap().id, B2B);
+    // `q` in the box is typed, not quitting.
+    h.press("q");
+    assert!(!h.app.quit);
+    assert!(h.app.funnels.list.visible.is_empty());
+    h.send(code(KeyCode::Backspace));
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.funnels.list.search.is_none());
+    assert_eq!(h.app.funnels.list.query, "прод");
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.funnels.list.visible.len(), 3);
+}
+
+#[test]
+fn opening_shows_the_list_copy_at_once_and_loads_each_column_on_its_own() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    assert_eq!(detail(&h).name(), "Продажи B2B");
+    assert!(detail(&h).funnel.is_loading());
+    answer_funnel(&mut h, funnels().remove(0));
+    let keys: Vec<String> = h
+        .pending
+        .iter()
+        .filter(|r| matches!(r.call, Call::Deals(..)))
+        .map(|r| r.key.clone())
+        .collect();
+    assert_eq!(
+        keys,
+        [NEW, TALKS, CLOSED].map(|s| format!("funnels:deals:{s}")),
+        "one key per column, so columns never supersede each other"
+    );
+    let talks = deals_request(&mut h, TALKS);
+    h.reply(&talks, Err(server_error()));
+    let new = deals_request(&mut h, NEW);
+    h.reply(&new, page(new_deals(), false));
+    let d = detail(&h);
+    assert!(matches!(d.columns[1].load, ColumnLoad::Failed { .. }));
+    assert_eq!(d.columns[0].deals.len(), 3);
+    assert!(d.columns[2].is_loading());
+    // A column's failure is shown in the column, not as a toast over the board.
+    assert_eq!(toasts(&h), "");
+}
+
+#[test]
+fn a_column_fetches_its_next_page_before_the_cursor_reaches_the_end() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    match &r.call {
+        Call::Deals(_, q) => assert_eq!((q.limit, q.offset), (Some(20), Some(0))),
+        _ => unreachable!(),
+    }
+    h.reply(&r, page(many, true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    let cards = super::geometry::cards_per_column(h.app.size, None);
+    // Far from the end: nothing more is asked.
+    h.press("j");
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    for _ in 0..(20 - cards - 2) {
+        h.press("j");
+    }
+    let next = deals_request(&mut h, NEW);
+    match &next.call {
+        Call::Deals(_, q) => assert_eq!((q.limit, q.offset), (Some(20), Some(20))),
+        _ => unreachable!(),
+    }
+    assert!(
+        detail(&h).columns[0].cursor < 19,
+        "asked before the last card"
+    );
+    // While it loads, moving further does not ask twice.
+    h.press("j");
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    let more: Vec<Deal> = (18..25)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    h.reply(&next, page(more, false));
+    assert_eq!(
+        detail(&h).columns[0].deals.len(),
+        25,
+        "overlap is shown once"
+    );
+    assert!(!detail(&h).columns[0].has_more);
+    h.press("G");
+    assert!(
+        h.take(|c| matches!(c, Call::Deals(..))).is_empty(),
+        "no more pages"
+    );
+}
+
+#[test]
+fn moving_a_deal_is_optimistic_and_the_totals_follow() {
+    let mut h = opened();
+    h.press("j");
+    assert_eq!(detail(&h).current_deal().unwrap().id, "D2");
+    h.press("L");
+    assert_eq!(column_ids(&h, 0), ["D1", "D3"]);
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
+    assert_eq!(status_totals(&h, 0), (Some(2), Some(1_200_000.0)));
+    assert_eq!(status_totals(&h, 1), (Some(2), Some(9_002_400_000.0)));
+    let d = detail(&h);
+    assert_eq!(
+        (d.focus, d.current_deal().unwrap().id.as_str()),
+        (1, "D2"),
+        "the cursor follows"
+    );
+    assert_eq!(h.app.funnels.footer_note(), Some("moving 1…".into()));
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    assert_eq!(moves.len(), 1);
+    assert_eq!(
+        moves[0].call,
+        Call::MoveDeal {
+            deal: "D2".into(),
+            status: TALKS.into(),
+            after: None
+        }
+    );
+    h.reply(&moves[0], Ok(Data::Done));
+    assert!(
+        toasts(&h).contains("Moved “Сайт для сети кофеен” to Переговоры"),
+        "{}",
+        toasts(&h)
+    );
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
+    assert_eq!(h.app.funnels.footer_note(), None);
+}
+
+#[test]
+fn a_refused_move_is_put_back_with_a_message() {
+    let mut h = opened();
+    h.press("jL");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.reply(&moves[0], Err(server_error()));
+    assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"], "back where it was");
+    assert_eq!(column_ids(&h, 1), ["D4"]);
+    assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
+    assert_eq!(status_totals(&h, 1), (Some(1), Some(9_000_000_000.0)));
+    let t = toasts(&h);
+    assert!(
+        t.contains("Could not move") && t.contains("failed (500)"),
+        "{t}"
+    );
+    let d = detail(&h);
+    assert_eq!(
+        (d.focus, d.current_deal().unwrap().id.as_str()),
+        (0, "D2"),
+        "the cursor came back with it"
+    );
+}
+
+#[test]
+fn a_move_in_flight_survives_a_reload_of_either_column() {
+    let mut h = opened();
+    h.press("L");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.press("r");
+    h.answer_all(
+        |c| matches!(c, Call::Funnel(_)),
+        || Ok(Data::Funnel(Box::new(funnels().remove(0)))),
+    );
+    h.answer_all(
+        |c| matches!(c, Call::FunnelStatuses(_)),
+        || Ok(Data::FunnelStatuses(statuses())),
+    );
+    // Both pages were read before the move landed.
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    let r = deals_request(&mut h, TALKS);
+    h.reply(&r, page(talks_deals(), false));
+    assert_eq!(column_ids(&h, 0), ["D2", "D3"]);
+    assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
+    h.reply(&moves[0], Ok(Data::Done));
+    assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
+}
+
+#[test]
+fn moving_past_the_first_or_last_status_says_so_and_sends_nothing() {
+    let mut h = opened();
+    h.press("H");
+    assert!(h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty());
+    assert!(toasts(&h).contains("already in the first status"));
+    assert_eq!(column_ids(&h, 0).len(), 3);
+}
+
+#[test]
+fn h_and_l_walk_the_columns_and_the_narrow_board_switches_with_brackets() {
+    let mut h = opened();
+    h.press("l");
+    assert_eq!(detail(&h).focus, 1);
+    h.press("ll");
+    assert_eq!(detail(&h).focus, 2, "stops at the last column");
+    h.send(Msg::Term(Event::Resize(50, 24)));
+    h.press("[");
+    assert_eq!(detail(&h).focus, 1);
+    assert_eq!(
+        detail(&h).first,
+        1,
+        "the only visible column is the focused one"
+    );
+    let screen = h.render(50, 24);
+    assert!(screen.contains("Переговоры ‹ 2/3 ›"), "{screen}");
+    assert!(!screen.contains("Новый лид"), "{screen}");
+    h.press("]");
+    assert_eq!(detail(&h).focus, 2);
+}
+
+#[test]
+fn esc_goes_back_to_the_list_and_refreshes_its_totals() {
+    let mut h = opened();
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.funnels.detail.is_none());
+    assert_eq!(h.take(|c| matches!(c, Call::Funnels)).len(), 1);
+    assert_eq!(h.app.funnels.list.current().unwrap().id, B2B);
+}
+
+#[test]
+fn a_stale_page_from_a_funnel_left_behind_is_ignored() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let old = deals_request(&mut h, NEW);
+    h.send(code(KeyCode::Esc));
+    h.answer_all(
+        |c| matches!(c, Call::Funnels),
+        || Ok(Data::Funnels(funnels())),
+    );
+    h.press("j");
+    h.send(code(KeyCode::Enter));
+    h.reply(&old, page(new_deals(), false));
+    assert!(detail(&h).columns.is_empty());
+    assert_eq!(detail(&h).id, PARTNERS);
+}
+
+#[test]
+fn enter_opens_the_deal_and_asks_for_its_links() {
+    let mut h = opened();
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.contexts()[0], Context::Deal);
+    assert_eq!(
+        h.take(|c| matches!(c, Call::Deal(id) if id == "D1")).len(),
+        1
+    );
+    assert_eq!(h.take(|c| matches!(c, Call::Organizations(_))).len(), 1);
+    assert_eq!(h.take(|c| matches!(c, Call::Contacts(_))).len(), 1);
+    // `L` means nothing over the deal: it must not move the deal underneath.
+    h.press("L");
+    assert!(h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty());
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.contexts()[0], Context::FunnelDetail);
+    assert!(h.app.funnels.detail.is_some(), "Esc closed the deal only");
+}
+
+#[test]
+fn i_cycles_the_overview_and_esc_leaves_the_full_overview_first() {
+    let mut h = opened();
+    h.send(Msg::Term(Event::Resize(80, 24)));
+    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    h.press("i");
+    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Full);
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    assert!(h.app.funnels.detail.is_some());
+}
+
+// ----- snapshots -------------------------------------------------------------------------
+
+const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];
+
+fn snap_all(name: &str, h: &mut Harness) {
+    for (w, hh) in SIZES {
+        h.send(Msg::Term(Event::Resize(w, hh)));
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render(w, hh));
+    }
+}
+
+#[test]
+fn snapshot_list() {
+    let mut h = list();
+    snap_all("funnels_list", &mut h);
+}
+
+#[test]
+fn snapshot_list_loading_and_error() {
+    let mut h = Harness::new();
+    h.take(|_| true);
+    h.send(alt('2'));
+    insta::assert_snapshot!("funnels_list_loading", h.render(80, 24));
+    h.answer_all(|c| matches!(c, Call::Funnels), || Err(server_error()));
+    insta::assert_snapshot!("funnels_list_error", h.render(80, 24));
+}
+
+#[test]
+fn snapshot_board() {
+    let mut h = opened();
+    snap_all("funnels_board", &mut h);
+}
+
+#[test]
+fn snapshot_empty_funnel() {
+    let mut h = list();
+    h.press("G");
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(2));
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    let s = h.render(160, 45);
+    assert!(
+        s.contains("no custom fields") && s.contains("no statuses yet"),
+        "{s}"
+    );
+    insta::assert_snapshot!("funnels_empty_160x45", s);
+    insta::assert_snapshot!("funnels_empty_80x24", h.render(80, 24));
+}
+
+#[test]
+fn snapshot_unknown_currency() {
+    let mut h = list();
+    let s = h.render(100, 30);
+    assert!(s.contains("480 000 (currency #9)"), "{s}");
+    h.press("j");
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(1));
+    h.answer_all(|c| matches!(c, Call::Deals(..)), || page(vec![], false));
+    let s = h.render(160, 45);
+    assert!(s.contains("currency #9"), "{s}");
+    insta::assert_snapshot!("funnels_unknown_currency_160x45", s);
+}
+
+#[test]
+fn snapshot_failing_column() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), true));
+    let r = deals_request(&mut h, TALKS);
+    h.reply(&r, Err(server_error()));
+    // The third column is still loading: three looks side by side.
+    let s = h.render(160, 45);
+    assert!(s.contains("Could not load the deals"), "{s}");
+    assert!(s.contains("loading deals…"), "{s}");
+    assert!(s.contains("Внедрение CRM"), "{s}");
+    insta::assert_snapshot!("funnels_failing_column_160x45", s);
+    insta::assert_snapshot!("funnels_failing_column_80x24", h.render(80, 24));
+}
+
+#[test]
+fn snapshot_deal() {
+    let mut h = opened();
+    h.send(code(KeyCode::Enter));
+    let full = Deal {
+        description: Some(
+            "<p>Внедрение CRM в <b>три</b> этапа.</p><ul><li>аудит</li><li>настройка</li></ul>"
+                .into(),
+        ),
+        tags: vec![2],
+        creator_id: Some(BORIS.into()),
+        created_at: Some(datetime!(2026-10-01 08:15 UTC)),
+        updated_at: Some(datetime!(2026-11-20 12:00 UTC)),
+        custom_fields: vec![
+            CustomFieldValue {
+                id: "cf-segment".into(),
+                name: Some("Сегмент".into()),
+                r#type: Some("select".into()),
+                value: serde_json::json!("o-ent"),
+            },
+            CustomFieldValue {
+                id: "cf-budget".into(),
+                name: Some("Бюджет клиента".into()),
+                r#type: Some("number".into()),
+                value: serde_json::json!(1500000.5),
+            },
+            CustomFieldValue {
+                id: "cf-nda".into(),
+                name: Some("NDA подписано".into()),
+                r#type: Some("boolean".into()),
+                value: serde_json::json!(true),
+            },
+        ],
+        ..new_deals().remove(0)
+    };
+    h.answer_all(
+        |c| matches!(c, Call::Deal(_)),
+        || Ok(Data::Deal(Box::new(full.clone()))),
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || {
+            Ok(Data::Organizations(vec![weeek_api::models::Organization {
+                id: "o1".into(),
+                name: Some("ООО «Альфа-Логистик»".into()),
+                ..Default::default()
+            }]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || {
+            Ok(Data::Contacts(vec![weeek_api::models::Contact {
+                id: "c1".into(),
+                first_name: Some("Ольга".into()),
+                last_name: Some("Петрова".into()),
+                ..Default::default()
+            }]))
+        },
+    );
+    let s = h.render(100, 30);
+    for want in [
+        "Ольга Петрова",
+        "ООО «Альфа-Логистик»",
+        "1 500 000,50 ₽",
+        "Enterprise",
+        "аудит",
+    ] {
+        assert!(s.contains(want), "{want} missing:\n{s}");
+    }
+    insta::assert_snapshot!("funnels_deal_100x30", s);
+    insta::assert_snapshot!("funnels_deal_160x45", h.render(160, 45));
+    insta::assert_snapshot!("funnels_deal_80x24", h.render(80, 24));
+}
+
+#[test]
+fn snapshot_full_overview_on_a_small_terminal() {
+    let mut h = opened();
+    h.send(Msg::Term(Event::Resize(80, 24)));
+    h.press("i");
+    let s = h.render(80, 24);
+    assert!(
+        s.contains("Custom fields (4)") && s.contains("Малый бизнес"),
+        "{s}"
+    );
+    insta::assert_snapshot!("funnels_overview_80x24", s);
+}

@@ -1,0 +1,548 @@
+//! `update` tests of the task screen: every verb with success and rollback, filters to
+//! query, stale answers, paging.
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use time::macros::date;
+use weeek_api::models::{Priority, Task};
+use weeek_api::{ApiError, SortKey, TaskPage, TaskQuery};
+
+use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event, task};
+use crate::worker::{Call, Data};
+
+fn query_of(h: &mut Harness) -> TaskQuery {
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let last = reqs.last().expect("a task list request");
+    match &last.call {
+        Call::Tasks(q) => {
+            let q = q.clone();
+            let last = last.clone();
+            // Answer it, so the list is idle again.
+            h.reply(&last, Ok(Data::Tasks(TaskPage::default())));
+            q
+        }
+        _ => unreachable!(),
+    }
+}
+
+/// A harness with `n` tasks loaded (ids 1..=n) and `has_more` as given.
+fn loaded(n: i64, has_more: bool) -> Harness {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let tasks: Vec<Task> = (1..=n).map(|i| task(i, &format!("Задача {i}"))).collect();
+    h.reply(&reqs[0], Ok(Data::Tasks(TaskPage { tasks, has_more })));
+    answer_names(&mut h);
+    h
+}
+
+/// Answers the board and column requests the list makes to show names.
+fn answer_names(h: &mut Harness) {
+    h.answer_all(
+        |c| matches!(c, Call::Boards(_)),
+        || {
+            Ok(Data::Boards(vec![weeek_api::models::Board {
+                id: 5,
+                name: "Разработка".into(),
+                project_id: 1,
+                is_private: false,
+            }]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Columns(_)),
+        || Ok(Data::Columns(crate::testing::columns())),
+    );
+}
+
+fn server_error() -> ApiError {
+    ApiError::Server {
+        status: 500,
+        message: Some("Server Error".into()),
+    }
+}
+
+fn toasts(h: &Harness) -> String {
+    h.app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+#[test]
+fn opens_on_my_open_tasks() {
+    let mut h = Harness::new();
+    let q = query_of(&mut h);
+    assert_eq!(q.user_id.as_deref(), Some(ME));
+    assert_eq!(q.completed, Some(false));
+    assert!(!q.all);
+}
+
+#[test]
+fn toggling_scope_drops_the_user_filter() {
+    let mut h = loaded(3, false);
+    h.press("A");
+    let q = query_of(&mut h);
+    assert_eq!(q.user_id, None);
+    assert_eq!(q.completed, Some(false));
+}
+
+#[test]
+fn next_page_is_fetched_before_the_cursor_reaches_the_end() {
+    let mut h = loaded(50, true);
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "the end is a screen away"
+    );
+    // About 36 rows fit at 120x40: a dozen rows down, the end comes within a screenful.
+    h.press("jjjjjjjjjjjjjj");
+    let more = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(more.len(), 1, "a next page is asked for");
+    match &more[0].call {
+        Call::Tasks(q) => assert_eq!((q.offset, q.per_page), (Some(50), Some(50))),
+        _ => unreachable!(),
+    }
+    let next: Vec<Task> = (51..=60).map(|i| task(i, "next")).collect();
+    h.reply(
+        &more[0],
+        Ok(Data::Tasks(TaskPage {
+            tasks: next,
+            has_more: false,
+        })),
+    );
+    assert_eq!(h.app.tasks.rows.len(), 60);
+    h.send(code(KeyCode::End));
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "no page past hasMore=false"
+    );
+}
+
+#[test]
+fn no_page_is_fetched_while_the_end_is_far() {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let tasks: Vec<Task> = (1..=200).map(|i| task(i, "t")).collect();
+    h.reply(
+        &reqs[0],
+        Ok(Data::Tasks(TaskPage {
+            tasks,
+            has_more: true,
+        })),
+    );
+    assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
+    h.send(code(KeyCode::End));
+    assert_eq!(h.take(|c| matches!(c, Call::Tasks(_))).len(), 1);
+}
+
+#[test]
+fn a_superseded_answer_is_dropped() {
+    let mut h = loaded(2, false);
+    h.press("r");
+    let first = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.press("r");
+    let second = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &first,
+        Ok(Data::Tasks(TaskPage {
+            tasks: vec![task(7, "stale")],
+            has_more: false,
+        })),
+    );
+    assert_eq!(
+        h.app.tasks.rows.len(),
+        2,
+        "the older answer changed nothing"
+    );
+    h.reply(
+        &second,
+        Ok(Data::Tasks(TaskPage {
+            tasks: vec![task(8, "fresh")],
+            has_more: false,
+        })),
+    );
+    assert_eq!(h.app.tasks.rows[0].id, 8);
+}
+
+#[test]
+fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
+    let mut h = loaded(3, false);
+    h.press("r");
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&req, Err(server_error()));
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert!(toasts(&h).contains("failed"));
+}
+
+#[test]
+fn complete_applies_at_once_and_confirms() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    assert!(h.app.tasks.rows[0].is_completed, "optimistic");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Ok(Data::Done));
+    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(
+        toasts(&h).contains("Completed \u{201c}Задача 1\u{201d}"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn complete_rolls_back_when_refused() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Err(server_error()));
+    assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
+    assert!(toasts(&h).contains("Failed"), "{}", toasts(&h));
+    assert!(
+        h.app.tasks.undo.is_none(),
+        "nothing to undo after a full failure"
+    );
+}
+
+#[test]
+fn complete_on_a_done_task_reopens_it() {
+    let mut h = loaded(1, false);
+    h.app.tasks.rows[0].is_completed = true;
+    h.press("x");
+    assert!(!h.app.tasks.rows[0].is_completed);
+    assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
+}
+
+#[test]
+fn priority_digit_updates_and_rolls_back() {
+    let mut h = loaded(2, false);
+    h.press("2");
+    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::High))),
+        _ => unreachable!(),
+    }
+    h.reply(&req, Err(ApiError::Timeout));
+    assert_eq!(h.app.tasks.rows[0].priority, None);
+}
+
+#[test]
+fn priority_success_takes_the_services_copy() {
+    let mut h = loaded(2, false);
+    h.press("3");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    let mut fresh = task(1, "Задача 1 (server)");
+    fresh.priority = Some(Priority::Hold);
+    h.reply(&req, Ok(Data::Task(Box::new(fresh))));
+    assert_eq!(
+        h.app.tasks.rows[0].title.as_deref(),
+        Some("Задача 1 (server)")
+    );
+}
+
+#[test]
+fn bulk_results_are_summed_up() {
+    let mut h = loaded(5, false);
+    h.press("   "); // marks tasks 1, 2 and 3
+    assert_eq!(h.app.tasks.marks.len(), 3);
+    h.press("x");
+    let reqs = h.take(|c| matches!(c, Call::CompleteTask(_)));
+    assert_eq!(reqs.len(), 3);
+    h.reply(&reqs[0], Ok(Data::Done));
+    h.reply(
+        &reqs[1],
+        Err(ApiError::Forbidden {
+            message: "no".into(),
+        }),
+    );
+    h.reply(&reqs[2], Ok(Data::Done));
+    let t = toasts(&h);
+    assert!(t.contains("Completed 2 of 3, 1 failed"), "{t}");
+    assert!(h.app.tasks.rows[0].is_completed && !h.app.tasks.rows[1].is_completed);
+}
+
+#[test]
+fn range_mark_and_mark_all() {
+    let mut h = loaded(6, false);
+    h.press(" jjv");
+    assert_eq!(
+        h.app.tasks.marks.iter().copied().collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.marks.is_empty(), "Esc clears marks first");
+    h.send(ctrl('a'));
+    assert_eq!(h.app.tasks.marks.len(), 6);
+}
+
+#[test]
+fn undo_reverts_the_last_verb() {
+    let mut h = loaded(2, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Ok(Data::Done));
+    h.press("u");
+    assert!(!h.app.tasks.rows[0].is_completed);
+    assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
+    h.press("u");
+    assert!(toasts(&h).contains("Nothing to undo"));
+}
+
+#[test]
+fn move_picks_a_column_of_the_tasks_board() {
+    let mut h = loaded(2, false);
+    h.press("m");
+    // Columns of board 5 are loaded by the harness: Бэклог (current), В работе, Готово.
+    h.press("работе");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.board_column_id, Some(11)),
+        _ => unreachable!(),
+    }
+    assert_eq!(h.app.tasks.rows[0].locations[0].board_column_id, Some(11));
+    h.reply(&req, Err(server_error()));
+    assert_eq!(
+        h.app.tasks.rows[0].locations[0].board_column_id,
+        Some(10),
+        "rolled back"
+    );
+}
+
+#[test]
+fn assign_adds_and_removes_members() {
+    let mut h = loaded(1, false);
+    h.press("a");
+    h.press("Boris");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let adds = h.take(|c| matches!(c, Call::AddAssignees(1, _)));
+    assert_eq!(adds.len(), 1);
+    assert_eq!(adds[0].call, Call::AddAssignees(1, vec![BORIS.into()]));
+    assert_eq!(
+        h.app.tasks.rows[0].assignees,
+        vec![ME.to_string(), BORIS.to_string()]
+    );
+    h.reply(&adds[0], Err(server_error()));
+    assert_eq!(
+        h.app.tasks.rows[0].assignees,
+        vec![ME.to_string()],
+        "rolled back"
+    );
+
+    h.press("a");
+    h.send(code(KeyCode::Tab)); // the cursor starts on me, who is preselected: unassign
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.take(|c| matches!(c, Call::RemoveAssignees(1, _)))[0].call,
+        Call::RemoveAssignees(1, vec![ME.into()])
+    );
+    assert!(h.app.tasks.rows[0].assignees.is_empty());
+}
+
+#[test]
+fn due_date_uses_the_date_grammar_and_says_why_when_wrong() {
+    let mut h = loaded(1, false);
+    h.press("d");
+    h.send(ctrl('u'));
+    h.press("someday");
+    h.send(code(KeyCode::Enter));
+    assert!(
+        h.app.tasks.popup.is_some(),
+        "an invalid date keeps the prompt open"
+    );
+    assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
+    h.send(ctrl('u'));
+    h.press("tomorrow");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.due_date, Some(Some(date!(2026 - 11 - 22)))),
+        _ => unreachable!(),
+    }
+    assert_eq!(h.app.tasks.rows[0].due_date, Some(date!(2026 - 11 - 22)));
+}
+
+#[test]
+fn rename_refuses_an_empty_title_and_sends_a_new_one() {
+    let mut h = loaded(1, false);
+    h.press("e");
+    h.send(ctrl('u'));
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.tasks.popup.is_some());
+    h.press("Новое имя");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
+        _ => unreachable!(),
+    }
+    h.reply(&req, Err(server_error()));
+    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
+}
+
+#[test]
+fn new_task_appears_at_once_and_takes_its_real_id() {
+    let mut h = loaded(2, false);
+    h.press("n");
+    h.press("Созвон");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert!(h.app.tasks.rows[0].id < 0, "a temporary row");
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    match &req.call {
+        Call::CreateTask(t) => {
+            assert_eq!(t.title, "Созвон");
+            assert_eq!(t.project_id, Some(1), "beside the cursor task");
+            assert_eq!(t.board_column_id, Some(10));
+            assert_eq!(t.assignees, vec![ME.to_string()]);
+        }
+        _ => unreachable!(),
+    }
+    h.reply(&req, Ok(Data::Task(Box::new(task(99, "Созвон")))));
+    assert_eq!(h.app.tasks.rows[0].id, 99);
+}
+
+#[test]
+fn new_task_is_taken_out_again_when_refused() {
+    let mut h = loaded(2, false);
+    h.press("n");
+    h.press("X");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.reply(
+        &req,
+        Err(ApiError::Network {
+            message: "reset".into(),
+        }),
+    );
+    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert!(toasts(&h).contains("Failed"));
+}
+
+#[test]
+fn delete_asks_first_and_restores_on_failure() {
+    let mut h = loaded(3, false);
+    h.send(code(KeyCode::Down));
+    h.press("D");
+    h.press("n");
+    assert_eq!(h.app.tasks.rows.len(), 3, "N keeps the task");
+    h.press("D");
+    h.press("y");
+    assert_eq!(h.app.tasks.rows.len(), 2);
+    let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
+    h.reply(&req, Err(server_error()));
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+}
+
+#[test]
+fn filter_panel_pickers_reach_the_query() {
+    let mut h = loaded(2, false);
+    h.press("f");
+    h.press("jjj"); // Project, Board, Column, Priority
+    h.send(code(KeyCode::Enter));
+    h.press("high");
+    h.send(code(KeyCode::Enter));
+    let q = query_of(&mut h);
+    assert_eq!(q.priority, Some(Priority::High));
+    // Project picker, then a type.
+    h.press("kkk");
+    h.send(code(KeyCode::Enter));
+    h.press("Website");
+    h.send(code(KeyCode::Enter));
+    let q = query_of(&mut h);
+    assert_eq!((q.project_id, q.priority), (Some(2), Some(Priority::High)));
+}
+
+#[test]
+fn date_range_filter_is_parsed_live_and_sent_as_both_dates() {
+    let mut h = loaded(2, false);
+    h.press("f");
+    h.press("jjjj"); // Dates
+    h.send(code(KeyCode::Enter));
+    h.press("next week");
+    let parsed = h.app.tasks.panel.as_ref().unwrap().editing.parsed.clone();
+    assert!(matches!(parsed, Some(Ok(_))));
+    h.send(code(KeyCode::Enter));
+    let q = query_of(&mut h);
+    assert_eq!(q.start_date, Some(date!(2026 - 11 - 23)));
+    assert_eq!(q.end_date, Some(date!(2026 - 11 - 29)));
+    // An invalid entry says why and sends nothing.
+    h.send(code(KeyCode::Enter));
+    h.send(ctrl('u'));
+    h.press("31.02.2026");
+    h.send(code(KeyCode::Enter));
+    assert!(matches!(
+        h.app.tasks.panel.as_ref().unwrap().editing.parsed,
+        Some(Err(_))
+    ));
+    assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
+}
+
+#[test]
+fn search_waits_for_a_pause_in_typing() {
+    let mut h = loaded(2, false);
+    h.press("/отч");
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "no request per letter"
+    );
+    h.advance(crate::tasks::SEARCH_DEBOUNCE);
+    let q = query_of(&mut h);
+    assert_eq!(q.search.as_deref(), Some("отч"));
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.tasks.panel.is_none(), "/ search closes with Enter");
+}
+
+#[test]
+fn escape_takes_filters_off_one_at_a_time() {
+    let mut h = loaded(2, false);
+    h.press("f");
+    h.press("jjj");
+    h.send(code(KeyCode::Enter));
+    h.press("low");
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Esc)); // closes the panel
+    let _ = query_of(&mut h);
+    h.press("/x");
+    h.advance(crate::tasks::SEARCH_DEBOUNCE);
+    h.send(code(KeyCode::Enter));
+    let _ = query_of(&mut h);
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(
+        (q.search.as_deref(), q.priority),
+        (None, Some(Priority::Low))
+    );
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(q.priority, None);
+}
+
+#[test]
+fn sort_picks_a_key_and_again_reverses() {
+    let mut h = loaded(2, false);
+    h.press("s");
+    h.press("prio");
+    h.send(code(KeyCode::Enter));
+    let q = query_of(&mut h);
+    assert_eq!(
+        q.sort_by.map(|s| (s.key, s.descending)),
+        Some((SortKey::Priority, false))
+    );
+    h.press("s");
+    h.send(code(KeyCode::Enter));
+    let q = query_of(&mut h);
+    assert_eq!(q.sort_by.map(|s| s.wire()), Some("-priority".to_string()));
+}
+
+#[test]
+fn digits_set_priority_on_the_list_but_alt_digits_switch_screens() {
+    let mut h = loaded(1, false);
+    h.send(key_event(KeyCode::Char('2'), KeyModifiers::ALT));
+    assert_eq!(h.app.screen, crate::app::Screen::Funnels);
+    assert_eq!(h.app.tasks.rows[0].priority, None);
+}

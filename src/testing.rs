@@ -1,0 +1,293 @@
+//! Helpers for `update` and snapshot tests: a fixed clock, key messages, a directory of
+//! fixtures, and a harness that records requests and answers them.
+
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use time::macros::date;
+use weeek_api::ApiError;
+use weeek_api::models::{
+    Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
+};
+
+use crate::app::{App, Clock, Effect, Msg};
+use crate::worker::{Call, Data, Reply, Request};
+
+pub const ME: &str = "11111111-1111-4111-8111-111111111111";
+pub const BORIS: &str = "22222222-2222-4222-8222-222222222222";
+
+fn base() -> Instant {
+    static BASE: OnceLock<Instant> = OnceLock::new();
+    *BASE.get_or_init(Instant::now)
+}
+
+/// Saturday 21 November 2026, at a fixed instant.
+pub fn clock() -> Clock {
+    Clock {
+        now: base(),
+        today: date!(2026 - 11 - 21),
+    }
+}
+
+pub fn key_event(code: KeyCode, mods: KeyModifiers) -> Msg {
+    Msg::Term(Event::Key(KeyEvent::new(code, mods)))
+}
+
+pub fn key(c: char) -> Msg {
+    key_event(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+pub fn code(c: KeyCode) -> Msg {
+    key_event(c, KeyModifiers::NONE)
+}
+
+pub fn ctrl(c: char) -> Msg {
+    key_event(KeyCode::Char(c), KeyModifiers::CONTROL)
+}
+
+pub fn user() -> User {
+    User {
+        id: ME.into(),
+        first_name: Some("Анна".into()),
+        last_name: Some("Смирнова".into()),
+        email: Some("anna@example.com".into()),
+        ..Default::default()
+    }
+}
+
+pub fn members() -> Vec<Member> {
+    vec![
+        Member {
+            id: ME.into(),
+            first_name: Some("Анна".into()),
+            last_name: Some("Смирнова".into()),
+            ..Default::default()
+        },
+        Member {
+            id: BORIS.into(),
+            first_name: Some("Boris".into()),
+            last_name: Some("Ivanov".into()),
+            position: Some("Backend".into()),
+            ..Default::default()
+        },
+    ]
+}
+
+pub fn tags() -> Vec<Tag> {
+    vec![
+        Tag {
+            id: 1,
+            title: "bug".into(),
+            color: Some("#e5484d".into()),
+        },
+        Tag {
+            id: 2,
+            title: "клиент".into(),
+            color: Some("#3e63dd".into()),
+        },
+    ]
+}
+
+pub fn projects() -> Vec<Project> {
+    vec![
+        Project {
+            id: 1,
+            title: Some("Мобильное приложение".into()),
+            ..Default::default()
+        },
+        Project {
+            id: 2,
+            name: Some("Website".into()),
+            ..Default::default()
+        },
+    ]
+}
+
+pub fn columns() -> Vec<BoardColumn> {
+    ["Бэклог", "В работе", "Готово"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| BoardColumn {
+            id: 10 + i as i64,
+            name: (*n).into(),
+            board_id: 5,
+        })
+        .collect()
+}
+
+/// An open task of mine in project 1, board 5, column 10.
+pub fn task(id: i64, title: &str) -> Task {
+    Task {
+        id,
+        title: Some(title.into()),
+        assignees: vec![ME.into()],
+        user_id: Some(ME.into()),
+        locations: vec![TaskLocation {
+            project_id: 1,
+            board_id: Some(5),
+            board_column_id: Some(10),
+        }],
+        due_date: Some(date!(2026 - 11 - 24)),
+        ..Default::default()
+    }
+}
+
+pub struct Harness {
+    pub app: App,
+    /// Requests sent and not answered yet, oldest first.
+    pub pending: Vec<Request>,
+    pub effects: Vec<Effect>,
+    pub clock: Clock,
+}
+
+impl Harness {
+    /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
+    pub fn new() -> Self {
+        let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));
+        let mut h = Harness {
+            app: App::new(dir, "test".into(), (120, 40)),
+            pending: Vec::new(),
+            effects: Vec::new(),
+            clock: clock(),
+        };
+        let effects = h.app.start(h.clock);
+        h.collect(effects);
+        h.answer_all(
+            |c| matches!(c, Call::Workspace),
+            || {
+                Ok(Data::Workspace(Workspace {
+                    id: 1,
+                    title: "Northwind".into(),
+                    ..Default::default()
+                }))
+            },
+        );
+        h.answer_all(
+            |c| matches!(c, Call::Members),
+            || Ok(Data::Members(members())),
+        );
+        h.answer_all(|c| matches!(c, Call::Tags), || Ok(Data::Tags(tags())));
+        h.answer_all(
+            |c| matches!(c, Call::Projects),
+            || Ok(Data::Projects(projects())),
+        );
+        h.answer_all(
+            |c| matches!(c, Call::Currencies),
+            || {
+                Ok(Data::Currencies(vec![Currency {
+                    id: 1,
+                    name: Some("Russian ruble".into()),
+                    code: Some("RUB".into()),
+                    symbol: Some("₽".into()),
+                }]))
+            },
+        );
+        h.answer_all(|c| matches!(c, Call::Me), || Ok(Data::Me(user())));
+        h.answer_all(
+            |c| matches!(c, Call::Boards(_)),
+            || {
+                Ok(Data::Boards(vec![Board {
+                    id: 5,
+                    name: "Разработка".into(),
+                    project_id: 1,
+                    is_private: false,
+                }]))
+            },
+        );
+        h.answer_all(
+            |c| matches!(c, Call::Columns(_)),
+            || Ok(Data::Columns(columns())),
+        );
+        h
+    }
+
+    fn collect(&mut self, effects: Vec<Effect>) {
+        for e in effects {
+            match e {
+                Effect::Request(r) => self.pending.push(r),
+                other => self.effects.push(other),
+            }
+        }
+    }
+
+    pub fn send(&mut self, msg: Msg) {
+        let effects = self.app.update(msg, self.clock);
+        self.collect(effects);
+    }
+
+    /// Types each character as a key press.
+    pub fn press(&mut self, keys: &str) {
+        for c in keys.chars() {
+            self.send(key(c));
+        }
+    }
+
+    pub fn advance(&mut self, by: Duration) {
+        self.clock.now += by;
+        self.send(Msg::Tick);
+    }
+
+    /// Removes and returns the pending requests matching `pred`.
+    pub fn take(&mut self, pred: impl Fn(&Call) -> bool) -> Vec<Request> {
+        let (taken, rest) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|r| pred(&r.call));
+        self.pending = rest;
+        taken
+    }
+
+    pub fn reply(&mut self, req: &Request, result: Result<Data, ApiError>) {
+        self.send(Msg::Api(Reply {
+            id: req.id,
+            key: req.key.clone(),
+            result,
+        }));
+    }
+
+    /// Answers every pending request matching `pred`, in order.
+    pub fn answer_all(
+        &mut self,
+        pred: impl Fn(&Call) -> bool,
+        result: impl Fn() -> Result<Data, ApiError>,
+    ) -> usize {
+        let reqs = self.take(pred);
+        for r in &reqs {
+            self.reply(r, result());
+        }
+        reqs.len()
+    }
+
+    /// The screen as text, `w`x`h`.
+    pub fn render(&self, w: u16, h: u16) -> String {
+        let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+        term.draw(|f| crate::ui::render(&self.app, f))
+            .expect("draw");
+        let buf = term.backend().buffer().clone();
+        let mut out = String::new();
+        for y in 0..h {
+            let mut line = String::new();
+            let mut skip = 0;
+            for x in 0..w {
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                let sym = buf[(x, y)].symbol();
+                skip = unicode_width::UnicodeWidthStr::width(sym).saturating_sub(1);
+                line.push_str(sym);
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl Default for Harness {
+    fn default() -> Self {
+        Self::new()
+    }
+}

@@ -1,0 +1,469 @@
+//! The form pane: one line per field, its message under it, a status line at the bottom; and
+//! the saved contact that replaces the form after a successful save.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use weeek_api::NAME_MAX_CHARS;
+use weeek_api::models::Contact;
+
+use crate::app::App;
+use crate::contacts::form::{COUNTER_FROM, Field, Form};
+use crate::contacts::submit::Phase;
+use crate::contacts::{ContactsState, Pane};
+use crate::text::{one_line, truncate, width};
+use crate::ui::popup::render_field;
+use crate::ui::theme::Theme;
+
+/// Focus mark, then the label column.
+const MARK_W: u16 = 2;
+const LABEL_W: u16 = 14;
+
+fn label(f: Field) -> &'static str {
+    match f {
+        Field::FirstName => "First name*",
+        Field::LastName => "Last name",
+        Field::MiddleName => "Middle name",
+        Field::Email(0) => "E-mails",
+        Field::Phone(0) => "Phones",
+        Field::Email(_) | Field::Phone(_) => "",
+        Field::Organizations => "Organizations",
+        Field::Tags => "Tags",
+    }
+}
+
+fn label_w(inner: Rect) -> u16 {
+    LABEL_W.min(inner.width / 3)
+}
+
+/// The input look of the field being typed in.
+fn input_style(t: &Theme) -> Style {
+    if t.color {
+        Style::new().bg(Color::Rgb(38, 44, 60))
+    } else {
+        Style::new().add_modifier(Modifier::UNDERLINED)
+    }
+}
+
+/// Each field's first row (relative to the fields area) and its height (with its message).
+fn field_rows(form: &Form) -> Vec<(Field, u16, u16)> {
+    let mut y = 0;
+    form.fields()
+        .into_iter()
+        .map(|f| {
+            let h = 1 + u16::from(form.errors.contains_key(&f));
+            let row = (f, y, h);
+            y += h;
+            row
+        })
+        .collect()
+}
+
+/// The first field row shown when the fields area is `height` rows: the focused field is
+/// always in view.
+fn scroll(form: &Form, height: u16) -> u16 {
+    let rows = field_rows(form);
+    let Some(&(_, y, h)) = rows.iter().find(|(f, _, _)| *f == form.focus) else {
+        return 0;
+    };
+    (y + h).saturating_sub(height)
+}
+
+fn status_lines(s: &ContactsState) -> u16 {
+    if s.failure.is_some() { 2 } else { 1 }
+}
+
+/// The fields area inside a form pane drawn at `rect`.
+fn fields_area(s: &ContactsState, rect: Rect) -> Rect {
+    let inner = Block::default().borders(Borders::ALL).inner(rect);
+    let status = status_lines(s).min(inner.height.saturating_sub(1));
+    Rect::new(
+        inner.x,
+        inner.y,
+        inner.width,
+        inner.height.saturating_sub(status),
+    )
+}
+
+/// The field drawn at screen row `row` of a form pane at `rect`.
+pub fn field_at(s: &ContactsState, rect: Rect, row: u16) -> Option<Field> {
+    let area = fields_area(s, rect);
+    if row < area.y || row >= area.y + area.height {
+        return None;
+    }
+    let rel = row - area.y + scroll(&s.form, area.height);
+    field_rows(&s.form)
+        .into_iter()
+        .find(|(_, y, h)| rel >= *y && rel < y + h)
+        .map(|(f, _, _)| f)
+}
+
+pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
+    let s = &app.contacts;
+    if let Phase::Saved(c) = &s.phase {
+        render_saved(app, frame, rect, c, active);
+        return;
+    }
+    let t = &app.theme;
+    let saving = matches!(s.phase, Phase::Saving { .. });
+    let title = if saving {
+        format!(" New contact · {} saving… ", crate::ui::spinner_frame(app))
+    } else {
+        " New contact ".to_string()
+    };
+    let mut block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(if active { t.accent() } else { t.dim() })
+        .title(Span::styled(title, if active { t.bold() } else { t.dim() }));
+    if s.draft_saved() && !saving {
+        block = block.title_bottom(Line::styled(" draft saved ", t.dim()).right_aligned());
+    }
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    if inner.height == 0 || inner.width < 4 {
+        return;
+    }
+    let area = fields_area(s, rect);
+    let typing = active && s.editing && !saving && s.pane == Pane::Form && s.ask.is_none();
+    let off = scroll(&s.form, area.height);
+    for (f, y, _) in field_rows(&s.form) {
+        if y < off || y - off >= area.height {
+            continue;
+        }
+        let row_y = area.y + y - off;
+        render_field_row(app, frame, area, row_y, f, typing, active && !saving);
+        if let Some(msg) = s.form.errors.get(&f)
+            && row_y + 1 < area.y + area.height
+        {
+            let x = area.x + MARK_W + label_w(area);
+            let w = area.width.saturating_sub(MARK_W + label_w(area));
+            frame.render_widget(
+                Paragraph::new(Span::styled(
+                    truncate(&format!("✗ {}", one_line(msg)), usize::from(w)),
+                    t.error(),
+                )),
+                Rect::new(x, row_y + 1, w, 1),
+            );
+        }
+    }
+    let status = Rect::new(
+        inner.x,
+        area.y + area.height,
+        inner.width,
+        (inner.y + inner.height).saturating_sub(area.y + area.height),
+    );
+    render_status(app, frame, status);
+}
+
+fn render_field_row(
+    app: &App,
+    frame: &mut Frame,
+    area: Rect,
+    y: u16,
+    f: Field,
+    typing: bool,
+    active: bool,
+) {
+    let t = &app.theme;
+    let form = &app.contacts.form;
+    let focused = f == form.focus && active;
+    let lw = label_w(area);
+    let mark = if focused { "› " } else { "  " };
+    let label_style = if form.errors.contains_key(&f) {
+        t.error()
+    } else if focused {
+        t.accent()
+    } else {
+        Style::new()
+    };
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(mark, t.accent()),
+            Span::styled(
+                crate::text::fit(label(f), usize::from(lw.saturating_sub(1))),
+                label_style,
+            ),
+        ])),
+        Rect::new(area.x, y, (MARK_W + lw).min(area.width), 1),
+    );
+    let vx = area.x + MARK_W + lw;
+    let vw = area.width.saturating_sub(MARK_W + lw);
+    if vw == 0 {
+        return;
+    }
+    let value_area = Rect::new(vx, y, vw, 1);
+    if focused {
+        let style = if typing {
+            input_style(t)
+        } else {
+            t.cursor_row()
+        };
+        frame.render_widget(Block::default().style(style), value_area);
+    }
+    match form.text(f) {
+        Some(field) => {
+            let count = form.chars(f);
+            let counter = (f.is_name() && count >= COUNTER_FROM)
+                .then(|| format!(" {count}/{NAME_MAX_CHARS}"));
+            let cw = counter.as_deref().map(width).unwrap_or(0) as u16;
+            let text_area = Rect::new(vx, y, vw.saturating_sub(cw), 1);
+            if let Some(c) = &counter {
+                let style = if count > NAME_MAX_CHARS {
+                    t.error()
+                } else {
+                    t.fg(Color::Yellow)
+                };
+                frame.render_widget(
+                    Paragraph::new(Span::styled(c.clone(), style)),
+                    Rect::new(vx + text_area.width, y, cw.min(vw), 1),
+                );
+            }
+            if field.value().is_empty() {
+                if let Some(p) = placeholder(f, focused) {
+                    frame.render_widget(
+                        Paragraph::new(Span::styled(
+                            truncate(p, usize::from(text_area.width)),
+                            t.dim(),
+                        )),
+                        text_area,
+                    );
+                }
+                if focused && typing {
+                    render_field(frame, text_area, field, true);
+                }
+            } else if focused && typing {
+                render_field(frame, text_area, field, true);
+            } else {
+                frame.render_widget(
+                    Paragraph::new(truncate(
+                        &one_line(field.value()),
+                        usize::from(text_area.width),
+                    )),
+                    text_area,
+                );
+            }
+        }
+        None => {
+            let line = match f {
+                Field::Organizations => org_line(app, usize::from(vw), focused),
+                _ => tag_line(app, usize::from(vw), focused),
+            };
+            frame.render_widget(Paragraph::new(line), value_area);
+        }
+    }
+}
+
+fn placeholder(f: Field, focused: bool) -> Option<&'static str> {
+    match f {
+        Field::FirstName => Some("required"),
+        Field::Email(_) if focused => Some("name@example.com · C-n adds a row"),
+        Field::Phone(_) if focused => Some("+7 900 123-45-67 · C-n adds a row"),
+        _ => None,
+    }
+}
+
+fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
+    let t = &app.theme;
+    let orgs = &app.contacts.form.organizations;
+    if orgs.is_empty() {
+        let text = if focused {
+            "none · Enter chooses"
+        } else {
+            "none"
+        };
+        return Line::styled(truncate(text, w), t.dim());
+    }
+    let names: Vec<String> = orgs
+        .iter()
+        .map(|o| {
+            app.contacts
+                .orgs
+                .name(&o.id)
+                .unwrap_or_else(|| o.name.clone())
+        })
+        .collect();
+    Line::raw(truncate(&one_line(&names.join(", ")), w))
+}
+
+/// Tag names in their colours, cut to `w` columns.
+pub fn tag_spans(app: &App, ids: &[i64], w: usize) -> Vec<Span<'static>> {
+    let t = &app.theme;
+    let mut spans = Vec::new();
+    let mut used = 0;
+    for (i, id) in ids.iter().enumerate() {
+        let (name, color) = match app.dir.tag(*id) {
+            Some(tag) => (tag.title.clone(), tag.color.clone()),
+            None => (format!("tag #{id}"), None),
+        };
+        let text = format!("● {}", one_line(&name));
+        let sep = if i == 0 { 0 } else { 1 };
+        let tw = width(&text);
+        if used + sep + tw > w {
+            let room = w.saturating_sub(used + sep);
+            if room > 0 {
+                if sep == 1 {
+                    spans.push(Span::raw(" "));
+                }
+                spans.push(Span::styled(
+                    truncate(&text, room),
+                    t.swatch(color.as_deref()),
+                ));
+            }
+            break;
+        }
+        if sep == 1 {
+            spans.push(Span::raw(" "));
+        }
+        spans.push(Span::styled(text, t.swatch(color.as_deref())));
+        used += sep + tw;
+    }
+    spans
+}
+
+fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
+    let tags = &app.contacts.form.tags;
+    if tags.is_empty() {
+        let text = if focused {
+            "none · Enter chooses"
+        } else {
+            "none"
+        };
+        return Line::styled(truncate(text, w), app.theme.dim());
+    }
+    Line::from(tag_spans(app, tags, w))
+}
+
+fn render_status(app: &App, frame: &mut Frame, area: Rect) {
+    if area.height == 0 {
+        return;
+    }
+    let t = &app.theme;
+    let s = &app.contacts;
+    let w = usize::from(area.width);
+    let line = if let Some(f) = &s.failure {
+        let mut text = format!("✗ Not saved: {} ", one_line(&f.message));
+        if f.maybe_saved {
+            text.push_str("It may have arrived: check the list. ");
+        }
+        Line::from(vec![
+            Span::styled(text, t.error()),
+            Span::styled("C-s tries again", t.accent()),
+        ])
+    } else if matches!(s.phase, Phase::Saving { .. }) {
+        Line::styled(
+            truncate(
+                &format!(
+                    "{} saving… the form is locked until the answer",
+                    crate::ui::spinner_frame(app)
+                ),
+                w,
+            ),
+            t.accent(),
+        )
+    } else if !s.form.errors.is_empty() {
+        let n = s.form.errors.len();
+        let what = if n == 1 { "field needs" } else { "fields need" };
+        Line::styled(
+            truncate(&format!("{n} {what} fixing · C-s saves"), w),
+            t.error(),
+        )
+    } else {
+        Line::styled(
+            truncate("C-s saves · Tab/Enter next field · S-Tab back", w),
+            t.dim(),
+        )
+    };
+    frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
+}
+
+fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
+    let t = &app.theme;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(if active { t.success() } else { t.dim() })
+        .title(Span::styled(
+            " ✓ Contact saved ",
+            t.success().add_modifier(Modifier::BOLD),
+        ));
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let w = usize::from(inner.width);
+    let lw = usize::from(label_w(inner)) + 1;
+    let vw = w.saturating_sub(lw);
+    let row = |label: &str, value: Vec<Span<'static>>| {
+        let mut spans = vec![Span::styled(crate::text::fit(label, lw), t.dim())];
+        spans.extend(value);
+        Line::from(spans)
+    };
+    let text = |s: &str| vec![Span::raw(truncate(&one_line(s), vw))];
+    let id = |s: &str| vec![Span::styled(truncate(&format!("id {s}"), vw), t.dim())];
+    let mut lines = vec![
+        row(
+            "Name",
+            vec![Span::styled(
+                truncate(&one_line(&c.display_name()), vw),
+                t.bold(),
+            )],
+        ),
+        row("Contact id", text(&c.id)),
+    ];
+    for (i, e) in c.emails.iter().enumerate() {
+        lines.push(row(if i == 0 { "E-mails" } else { "" }, text(&e.email)));
+        lines.push(row("", id(&e.id)));
+    }
+    for (i, p) in c.phones.iter().enumerate() {
+        lines.push(row(if i == 0 { "Phones" } else { "" }, text(&p.phone)));
+        lines.push(row("", id(&p.id)));
+    }
+    if !c.organizations.is_empty() {
+        let names: Vec<String> = c
+            .organizations
+            .iter()
+            .map(|id| {
+                app.contacts
+                    .orgs
+                    .name(id)
+                    .unwrap_or_else(|| crate::app::directory::short_id(id))
+            })
+            .collect();
+        lines.push(row("Organizations", text(&names.join(", "))));
+    }
+    if !c.tags.is_empty() {
+        lines.push(row("Tags", tag_spans(app, &c.tags, vw)));
+    }
+    if let Some(at) = c.created_at {
+        let at = at.to_offset(app.utc_offset);
+        lines.push(row(
+            "Created",
+            text(&format!(
+                "{:02}.{:02}.{} {:02}:{:02}",
+                at.day(),
+                at.month() as u8,
+                at.year(),
+                at.hour(),
+                at.minute()
+            )),
+        ));
+    }
+    let hints = [
+        ("n", "new contact"),
+        ("N", "new contact, same organizations and tags"),
+        ("C-l", "the list, where it is now first"),
+    ];
+    let needed = lines.len() + 1 + hints.len();
+    let room = usize::from(inner.height);
+    if needed > room {
+        // The keys matter more than the last details: keep them in view.
+        lines.truncate(room.saturating_sub(hints.len() + 1).max(1));
+    }
+    lines.push(Line::raw(""));
+    for (k, d) in hints {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{k:<4}"), t.accent()),
+            Span::raw(truncate(d, w.saturating_sub(4))),
+        ]));
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}

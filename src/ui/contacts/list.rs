@@ -1,0 +1,288 @@
+//! The contact list pane: a search line, a header, and rows whose optional columns drop out as
+//! the pane narrows. Loading, empty and failed each look different.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use weeek_api::models::Contact;
+
+use super::form::tag_spans;
+use crate::app::App;
+use crate::contacts::list::ListStatus;
+use crate::text::{fit, one_line, truncate, width};
+use crate::ui::popup::render_field;
+
+const MARK_W: usize = 2;
+
+struct Columns {
+    name: usize,
+    emails: usize,
+    phones: usize,
+    orgs: usize,
+    tags: usize,
+}
+
+fn columns(w: usize) -> Columns {
+    let emails = if w >= 50 { 24 } else { 0 };
+    let phones = if w >= 72 { 18 } else { 0 };
+    let orgs = if w >= 96 { 24 } else { 0 };
+    let tags = if w >= 118 { 16 } else { 0 };
+    let gaps = [emails, phones, orgs, tags]
+        .iter()
+        .filter(|c| **c > 0)
+        .count();
+    let fixed = MARK_W + emails + phones + orgs + tags + gaps;
+    Columns {
+        name: w.saturating_sub(fixed).max(8),
+        emails,
+        phones,
+        orgs,
+        tags,
+    }
+}
+
+/// "first +2": the first item and how many more there are.
+fn first_and_more(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [first, rest @ ..] => format!("{first} +{}", rest.len()),
+    }
+}
+
+fn header(app: &App, c: &Columns) -> Line<'static> {
+    let t = &app.theme;
+    let mut s = " ".repeat(MARK_W);
+    s.push_str(&fit("Name", c.name));
+    for (w, title) in [
+        (c.emails, "E-mails"),
+        (c.phones, "Phones"),
+        (c.orgs, "Organizations"),
+        (c.tags, "Tags"),
+    ] {
+        if w > 0 {
+            s.push(' ');
+            s.push_str(&fit(title, w));
+        }
+    }
+    Line::styled(s, t.dim())
+}
+
+fn row(app: &App, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static> {
+    let t = &app.theme;
+    let s = &app.contacts;
+    let mut spans = Vec::new();
+    if s.list.is_new(&contact.id) {
+        spans.push(Span::styled("+ ", t.success()));
+    } else {
+        spans.push(Span::raw("  "));
+    }
+    spans.push(Span::styled(
+        fit(&one_line(&contact.display_name()), c.name),
+        t.bold(),
+    ));
+    if c.emails > 0 {
+        let e: Vec<String> = contact.emails.iter().map(|e| e.email.clone()).collect();
+        spans.push(Span::raw(format!(
+            " {}",
+            fit(&one_line(&first_and_more(&e)), c.emails)
+        )));
+    }
+    if c.phones > 0 {
+        let p: Vec<String> = contact.phones.iter().map(|p| p.phone.clone()).collect();
+        spans.push(Span::raw(format!(
+            " {}",
+            fit(&one_line(&first_and_more(&p)), c.phones)
+        )));
+    }
+    if c.orgs > 0 {
+        let names: Vec<String> = contact
+            .organizations
+            .iter()
+            .map(|id| {
+                s.orgs
+                    .name(id)
+                    .unwrap_or_else(|| crate::app::directory::short_id(id))
+            })
+            .collect();
+        spans.push(Span::styled(
+            format!(" {}", fit(&one_line(&names.join(", ")), c.orgs)),
+            t.dim(),
+        ));
+    }
+    if c.tags > 0 {
+        spans.push(Span::raw(" "));
+        spans.extend(tag_spans(app, &contact.tags, c.tags));
+    }
+    let mut line = Line::from(spans);
+    if cursor {
+        line = line.style(t.cursor_row());
+    }
+    line
+}
+
+pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
+    let t = &app.theme;
+    let s = &app.contacts;
+    let l = &s.list;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(if active { t.accent() } else { t.dim() })
+        .title(Span::styled(
+            " Contacts ",
+            if active { t.bold() } else { t.dim() },
+        ));
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    if inner.height == 0 || inner.width < 4 {
+        return;
+    }
+    render_search_line(
+        app,
+        frame,
+        Rect::new(inner.x, inner.y, inner.width, 1),
+        active,
+    );
+    if inner.height < 2 {
+        return;
+    }
+    let cols = columns(usize::from(inner.width));
+    frame.render_widget(
+        Paragraph::new(header(app, &cols)),
+        Rect::new(inner.x, inner.y + 1, inner.width, 1),
+    );
+    let body = Rect::new(
+        inner.x,
+        inner.y + 2,
+        inner.width,
+        inner.height.saturating_sub(2),
+    );
+    if body.height == 0 {
+        return;
+    }
+    if l.rows.is_empty() {
+        render_state(app, frame, body);
+        return;
+    }
+    let h = usize::from(body.height);
+    let start = l.scroll.min(l.rows.len().saturating_sub(1));
+    let end = (start + h).min(l.rows.len());
+    let mut lines: Vec<Line> = l.rows[start..end]
+        .iter()
+        .enumerate()
+        .map(|(i, c)| row(app, c, &cols, active && start + i == l.cursor))
+        .collect();
+    if lines.len() < h {
+        match &l.status {
+            ListStatus::Loading { more: true } => lines.push(Line::styled(
+                format!("  {} loading more…", crate::ui::spinner_frame(app)),
+                t.dim(),
+            )),
+            ListStatus::Failed { error, more: true } => lines.push(Line::styled(
+                truncate(
+                    &format!("  could not load more: {} · r retries", error.short()),
+                    usize::from(body.width),
+                ),
+                t.error(),
+            )),
+            _ if l.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ => {}
+        }
+    }
+    frame.render_widget(Paragraph::new(lines), body);
+}
+
+fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
+    let t = &app.theme;
+    let l = &app.contacts.list;
+    let count = match &l.status {
+        ListStatus::Loading { more: false } if l.loaded_once => {
+            format!("{} reloading…", crate::ui::spinner_frame(app))
+        }
+        ListStatus::Failed { more: false, .. } if l.loaded_once => {
+            "reload failed · r retries".to_string()
+        }
+        _ if !l.loaded_once => String::new(),
+        _ if l.has_more => format!("{} loaded, more below", l.rows.len()),
+        _ if l.rows.len() == 1 => "1 contact".to_string(),
+        _ => format!("{} contacts", l.rows.len()),
+    };
+    let count_w = (width(&count) as u16 + 1).min(area.width / 2);
+    let left = Rect::new(area.x, area.y, area.width - count_w, 1);
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            truncate(&count, usize::from(count_w)),
+            if matches!(l.status, ListStatus::Failed { .. }) {
+                t.error()
+            } else {
+                t.dim()
+            },
+        ))
+        .right_aligned(),
+        Rect::new(area.x + left.width, area.y, count_w, 1),
+    );
+    frame.render_widget(Paragraph::new(Span::styled("/ ", t.accent())), left);
+    let field_area = Rect::new(left.x + 2, left.y, left.width.saturating_sub(3), 1);
+    if l.searching && active {
+        render_field(frame, field_area, &l.search, true);
+    } else if l.search.value().is_empty() {
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                truncate(
+                    "search names, e-mails, phones",
+                    usize::from(field_area.width),
+                ),
+                t.dim(),
+            )),
+            field_area,
+        );
+    } else {
+        frame.render_widget(
+            Paragraph::new(truncate(
+                &one_line(l.search.value()),
+                usize::from(field_area.width),
+            )),
+            field_area,
+        );
+    }
+}
+
+fn render_state(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let l = &app.contacts.list;
+    let mut lines = vec![Line::raw("")];
+    match &l.status {
+        ListStatus::Failed { error, .. } => {
+            lines.push(Line::styled("  Could not load the contacts.", t.error()));
+            lines.push(Line::raw(format!("  {}", error.short())));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("  r to retry", t.accent()));
+        }
+        ListStatus::Loading { .. } => lines.push(Line::styled(
+            format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
+            t.accent(),
+        )),
+        _ if !l.loaded_once => lines.push(Line::styled(
+            format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
+            t.accent(),
+        )),
+        _ if !l.shown_search.is_empty() => {
+            lines.push(Line::styled(
+                format!("  No contact matches “{}”.", one_line(&l.shown_search)),
+                t.bold(),
+            ));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("  Esc clears the search", t.accent()));
+        }
+        _ => {
+            lines.push(Line::styled("  No contacts yet.", t.bold()));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                "  The form adds one: C-s saves it",
+                t.accent(),
+            ));
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}

@@ -1,0 +1,121 @@
+//! Snapshots of the contacts screen at the sizes people use, down to a tiny one.
+
+use crossterm::event::{Event, KeyCode};
+
+use crate::app::Msg;
+use crate::contacts::tests::{contact, on_contacts};
+use crate::testing::{Harness, code, ctrl};
+use crate::worker::{Call, Data};
+
+const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (44, 12)];
+
+fn snap_all(h: &mut Harness, name: &str) {
+    for (w, hh) in SIZES {
+        h.send(Msg::Term(Event::Resize(w, hh)));
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render(w, hh));
+    }
+}
+
+#[test]
+fn empty_form() {
+    let mut h = on_contacts();
+    let screen = h.render(120, 40);
+    assert!(screen.contains("First name*"), "{screen}");
+    assert!(
+        screen.contains("Алексей Громов"),
+        "the list sits beside the form:\n{screen}"
+    );
+    snap_all(&mut h, "empty_form");
+}
+
+#[test]
+fn errors_shown() {
+    let mut h = on_contacts();
+    h.send(code(KeyCode::Tab));
+    h.press(&"Щ".repeat(300));
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Tab));
+    h.press("ivan@example");
+    h.send(ctrl('s'));
+    let screen = h.render(100, 30);
+    assert!(screen.contains("✗ required"), "{screen}");
+    assert!(screen.contains("300/255"), "{screen}");
+    assert!(screen.contains("✗ not an e-mail address"), "{screen}");
+    for line in screen.lines() {
+        assert!(
+            crate::text::width(line) <= 100,
+            "a long name must not push the layout: {line}"
+        );
+    }
+    snap_all(&mut h, "errors_shown");
+}
+
+#[test]
+fn saving() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(ctrl('s'));
+    let screen = h.render(80, 24);
+    assert!(screen.contains("saving…"), "{screen}");
+    snap_all(&mut h, "saving");
+}
+
+#[test]
+fn success_panel() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let mut c = contact("5f2b8c1e-3a4d-4e6f-8a9b-0c1d2e3f4a5b", "Иван", "Петров");
+    c.emails.push(weeek_api::models::EmailEntry {
+        id: "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a".into(),
+        email: "ivan.petrov@work.example".into(),
+    });
+    h.reply(&req, Ok(Data::Contact(Box::new(c))));
+    let screen = h.render(100, 30);
+    assert!(screen.contains("Contact saved"), "{screen}");
+    assert!(
+        screen.contains("5f2b8c1e-3a4d-4e6f-8a9b-0c1d2e3f4a5b"),
+        "the generated id is shown:\n{screen}"
+    );
+    assert!(
+        screen.contains("id 9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a"),
+        "{screen}"
+    );
+    snap_all(&mut h, "success_panel");
+}
+
+#[test]
+fn list_pane_on_a_narrow_terminal() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    h.send(Msg::Term(Event::Resize(80, 24)));
+    let screen = h.render(80, 24);
+    assert!(screen.contains("Oliver Bennett"), "{screen}");
+    assert!(
+        !screen.contains("First name"),
+        "one pane at a time:\n{screen}"
+    );
+    insta::assert_snapshot!("list_pane_80x24", screen);
+}
+
+#[test]
+fn restore_offer() {
+    let dir = std::env::temp_dir().join(format!("weeek-contacts-snap-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut form = crate::contacts::form::Form::default();
+    form.first_name.set("Мария");
+    form.last_name.set("Ильина");
+    form.phones[0].set("+7 916 000-11-22");
+    let d = crate::contacts::draft::Draft::from_form(&form);
+    crate::runtime::write_atomic(&crate::contacts::draft::path(&dir), &d.to_json()).unwrap();
+    let mut h = Harness::new();
+    h.app.contacts = crate::contacts::ContactsState::new(dir.clone());
+    h.send(crate::contacts::tests::alt('3'));
+    h.send(Msg::Term(Event::Resize(80, 24)));
+    let screen = h.render(80, 24);
+    assert!(screen.contains("Мария Ильина · 1 phone"), "{screen}");
+    insta::assert_snapshot!("restore_offer_80x24", screen);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,318 @@
+//! The board: the status columns on screen, each with its own spinner, error or deals.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use weeek_api::models::{Deal, WinStatus};
+
+use crate::app::App;
+use crate::funnels::board::{Column, ColumnLoad};
+use crate::funnels::detail::FunnelDetail;
+use crate::funnels::format;
+use crate::funnels::geometry::{self, CARD_H, COLUMN_HEAD_H};
+use crate::text::{fit, one_line, truncate, width};
+use crate::ui::theme::Theme;
+
+pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    if d.columns.is_empty() {
+        let mut lines = vec![Line::raw("")];
+        match (d.statuses.value(), d.statuses.error()) {
+            (_, Some(e)) => {
+                lines.push(Line::styled(
+                    "  Could not load the statuses of this funnel.",
+                    t.error(),
+                ));
+                lines.push(Line::raw(format!("  {e}")));
+                lines.push(Line::raw(""));
+                lines.push(Line::styled("  r to retry", t.accent()));
+            }
+            (None, None) => lines.push(Line::styled(
+                format!("  {} Loading statuses…", crate::ui::spinner_frame(app)),
+                t.accent(),
+            )),
+            (Some(_), None) => {
+                lines.push(Line::styled("  This funnel has no statuses yet.", t.bold()));
+                lines.push(Line::raw(
+                    "  Deals live in statuses; once statuses are added in WEEEK, its deals show here.",
+                ));
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(
+                    "  r reloads · Esc back to the funnels",
+                    t.accent(),
+                ));
+            }
+        }
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+        return;
+    }
+    let n = geometry::visible_columns(area.width, d.columns.len());
+    let narrow = geometry::is_narrow(area.width);
+    let mark = d
+        .funnel
+        .value()
+        .map(|f| format::currency_mark(&app.dir, f.currency()))
+        .unwrap_or_default();
+    for (pos, rect) in geometry::column_rects(area, n).into_iter().enumerate() {
+        let ci = d.first + pos;
+        let Some(col) = d.columns.get(ci) else { break };
+        let last = pos + 1 == n;
+        // A gap on the right of every column but the last keeps the cards apart.
+        let inner = if last {
+            rect
+        } else {
+            Rect::new(rect.x, rect.y, rect.width.saturating_sub(1), rect.height)
+        };
+        if !last {
+            let sep = Rect::new(rect.right() - 1, rect.y, 1, rect.height);
+            let bar: Vec<Line> = (0..rect.height)
+                .map(|_| Line::styled("│", t.dim()))
+                .collect();
+            frame.render_widget(Paragraph::new(bar), sep);
+        }
+        // Columns off screen to either side are counted at the edges, so none looks missing.
+        let view = ColumnView {
+            app,
+            d,
+            col,
+            index: ci,
+            focused: ci == d.focus,
+            narrow,
+            mark: &mark,
+            left: if pos == 0 { d.first } else { 0 },
+            right: if last {
+                d.columns.len().saturating_sub(d.first + n)
+            } else {
+                0
+            },
+        };
+        view.render(frame, inner);
+    }
+}
+
+struct ColumnView<'a> {
+    app: &'a App,
+    d: &'a FunnelDetail,
+    col: &'a Column,
+    index: usize,
+    focused: bool,
+    narrow: bool,
+    mark: &'a str,
+    /// Columns hidden to the left of this one (first on screen) or right (last on screen).
+    left: usize,
+    right: usize,
+}
+
+impl ColumnView<'_> {
+    fn render(&self, frame: &mut Frame, area: Rect) {
+        let t = &self.app.theme;
+        let w = usize::from(area.width);
+        if w == 0 || area.height == 0 {
+            return;
+        }
+        let status = self.d.status_list().get(self.index);
+        let name = one_line(
+            status
+                .and_then(|s| s.name.as_deref())
+                .unwrap_or("(unnamed status)"),
+        );
+        let mut head: Vec<Span> = Vec::new();
+        let position = if self.narrow {
+            format!(" ‹ {}/{} ›", self.index + 1, self.d.columns.len())
+        } else if self.right > 0 {
+            format!("  +{} ›", self.right)
+        } else {
+            String::new()
+        };
+        if self.left > 0 && !self.narrow {
+            head.push(Span::styled(format!("‹ +{} ", self.left), t.dim()));
+        }
+        let used: usize = head.iter().map(|s| width(&s.content)).sum();
+        let name_style = if self.focused {
+            t.accent().add_modifier(Modifier::UNDERLINED)
+        } else {
+            t.bold()
+        };
+        head.push(Span::styled(
+            truncate(&name, w.saturating_sub(width(&position) + used)),
+            name_style,
+        ));
+        head.push(Span::styled(position, t.dim()));
+        let count = status
+            .and_then(|s| s.deals_count)
+            .unwrap_or(self.col.deals.len() as i64);
+        let amount = format::money(status.and_then(|s| s.deals_amount), self.mark);
+        let totals = format!("{} · {amount}", format::deals(count));
+        let rule_style = if self.focused { t.accent() } else { t.dim() };
+        let third = match &self.col.load {
+            ColumnLoad::Failed { error, more: false } if self.col.loaded_once => Line::styled(
+                truncate(&format!("✗ reload failed: {} · r", error.short()), w),
+                t.error(),
+            ),
+            ColumnLoad::Loading { more: false } if self.col.loaded_once => Line::styled(
+                fit(
+                    &format!("{} reloading ", crate::ui::spinner_frame(self.app)),
+                    w,
+                )
+                .replace(' ', "─")
+                .replacen('─', " ", 1),
+                rule_style,
+            ),
+            _ => Line::styled("─".repeat(w), rule_style),
+        };
+        // Where the cursor is in a long column, as lists say "12 of 68".
+        let place = if self.focused && !self.col.deals.is_empty() {
+            format!(
+                "{}/{}",
+                self.col.cursor + 1,
+                count.max(self.col.deals.len() as i64)
+            )
+        } else {
+            String::new()
+        };
+        let totals = truncate(&totals, w.saturating_sub(width(&place) + 1));
+        let gap = w.saturating_sub(width(&totals) + width(&place));
+        let header = vec![
+            Line::from(head),
+            Line::from(vec![
+                Span::styled(totals, t.dim()),
+                Span::raw(" ".repeat(gap)),
+                Span::styled(place, t.accent()),
+            ]),
+            third,
+        ];
+        let head_h = COLUMN_HEAD_H.min(area.height);
+        frame.render_widget(
+            Paragraph::new(header),
+            Rect::new(area.x, area.y, area.width, head_h),
+        );
+        let body = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
+        if body.height == 0 {
+            return;
+        }
+        frame.render_widget(Paragraph::new(self.body_lines(t, w, body.height)), body);
+    }
+
+    fn body_lines(&self, t: &Theme, w: usize, h: u16) -> Vec<Line<'static>> {
+        let col = self.col;
+        if col.deals.is_empty() {
+            return match &col.load {
+                ColumnLoad::Failed { error, .. } => vec![
+                    Line::styled(truncate("✗ Could not load the deals", w), t.error()),
+                    Line::raw(truncate(&error.short(), w)),
+                    Line::styled(truncate("r to retry", w), t.accent()),
+                ],
+                _ if !col.loaded_once => vec![Line::styled(
+                    truncate(
+                        &format!("{} loading deals…", crate::ui::spinner_frame(self.app)),
+                        w,
+                    ),
+                    t.dim(),
+                )],
+                _ => vec![Line::styled(truncate("no deals", w), t.dim())],
+            };
+        }
+        let cards = usize::from(h / CARD_H).max(1);
+        let start = col.scroll.min(col.deals.len().saturating_sub(1));
+        let end = (start + cards).min(col.deals.len());
+        let mut lines = Vec::new();
+        for (i, deal) in col.deals[start..end].iter().enumerate() {
+            let cursor = self.focused && start + i == col.cursor;
+            lines.extend(self.card(t, deal, w, cursor));
+        }
+        if lines.len() < usize::from(h) {
+            let more = match &col.load {
+                ColumnLoad::Loading { more: true } => Some((
+                    format!("{} loading more…", crate::ui::spinner_frame(self.app)),
+                    t.dim(),
+                )),
+                ColumnLoad::Failed { error, more: true } => {
+                    Some((format!("✗ more: {} · r", error.short()), t.error()))
+                }
+                _ if col.has_more => Some(("more below…".to_string(), t.dim())),
+                _ => None,
+            };
+            if let Some((text, style)) = more {
+                lines.push(Line::styled(truncate(&text, w), style));
+            }
+        }
+        lines
+    }
+
+    fn card(&self, t: &Theme, deal: &Deal, w: usize, cursor: bool) -> Vec<Line<'static>> {
+        let dir = &self.app.dir;
+        let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
+        let amount = format::money(deal.amount, self.mark);
+        let (outcome, outcome_style) = outcome(t, deal.win_status);
+        let people = match deal.assignees.as_slice() {
+            [] => "no assignee".to_string(),
+            [one] => dir.member_name(one),
+            [first, rest @ ..] => format!("{} +{}", dir.member_name(first), rest.len()),
+        };
+        let links = links(deal.contacts.len(), deal.organizations.len(), w);
+        let bar = if cursor { "▌" } else { " " };
+        let inner = w.saturating_sub(1);
+        let amount_w = width(&amount).min(inner);
+        let outcome_room = inner.saturating_sub(amount_w + 2);
+        let people_room = inner.saturating_sub(width(&links) + usize::from(!links.is_empty()) * 2);
+        let people = truncate(&people, people_room);
+        let gap = inner.saturating_sub(width(&people) + width(&links));
+        let mut lines = vec![
+            Line::from(vec![
+                Span::styled(bar, t.accent()),
+                Span::styled(fit(&title, inner), t.bold()),
+            ]),
+            Line::from(vec![
+                Span::styled(bar, t.accent()),
+                Span::raw(truncate(&amount, inner)),
+                Span::raw("  "),
+                Span::styled(
+                    fit(&truncate(outcome, outcome_room), outcome_room),
+                    outcome_style,
+                ),
+            ]),
+            Line::from(vec![
+                Span::styled(bar, t.accent()),
+                Span::styled(people, t.dim()),
+                Span::raw(" ".repeat(gap)),
+                Span::styled(links, t.dim()),
+            ]),
+        ];
+        if cursor {
+            lines = lines.into_iter().map(|l| l.style(t.cursor_row())).collect();
+        }
+        lines
+    }
+}
+
+pub fn outcome(t: &Theme, w: Option<WinStatus>) -> (&'static str, Style) {
+    match w {
+        Some(WinStatus::Won) => ("✓ won", t.fg(Color::Green).add_modifier(Modifier::BOLD)),
+        Some(WinStatus::Lost) => ("✗ lost", t.fg(Color::Red)),
+        Some(WinStatus::Archived) => ("archived", t.dim()),
+        None => ("open", t.dim()),
+    }
+}
+
+/// "2 contacts · 1 org", shorter ("2c 1o") when the column is narrow.
+fn links(contacts: usize, orgs: usize, w: usize) -> String {
+    if contacts == 0 && orgs == 0 {
+        return String::new();
+    }
+    if w < 44 {
+        return format!("{contacts}c {orgs}o");
+    }
+    let c = if contacts == 1 {
+        "1 contact".into()
+    } else {
+        format!("{contacts} contacts")
+    };
+    let o = if orgs == 1 {
+        "1 org".into()
+    } else {
+        format!("{orgs} orgs")
+    };
+    format!("{c} · {o}")
+}

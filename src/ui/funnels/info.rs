@@ -1,0 +1,401 @@
+//! One funnel: the summary line, the overview (every field of the funnel, its custom fields,
+//! a chart of the deals amount per status) and the board under it.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use weeek_api::models::{CustomField, Funnel, FunnelStatus};
+
+use super::{board, chip};
+use crate::app::App;
+use crate::funnels::detail::FunnelDetail;
+use crate::funnels::format;
+use crate::funnels::geometry::{self, InfoPlace};
+use crate::text::{fit, one_line, truncate, width};
+
+pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, body: Rect) {
+    let areas = geometry::detail(body, d.info);
+    render_summary(app, d, frame, areas.summary);
+    match (areas.place, areas.info) {
+        (InfoPlace::Strip, Some(r)) => render_strip(app, d, frame, r),
+        (InfoPlace::Full, Some(r)) => render_full(app, d, frame, r),
+        _ => {}
+    }
+    if areas.board.height > 0 {
+        board::render(app, d, frame, areas.board);
+    }
+}
+
+fn render_summary(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let mut spans = vec![
+        Span::styled("Funnels › ", t.dim()),
+        Span::styled(one_line(&d.name()), t.accent()),
+    ];
+    if let Some(f) = d.funnel.value() {
+        let mark = format::currency_mark(&app.dir, f.currency());
+        spans.push(Span::styled(" · ", t.dim()));
+        spans.push(Span::raw(format::deals(f.deals_count.unwrap_or(0))));
+        spans.push(Span::styled(" · ", t.dim()));
+        spans.push(Span::styled(format::money(f.deals_amount, &mark), t.bold()));
+        if f.is_bookmarked {
+            spans.push(Span::styled(" ★", t.fg(ratatui::style::Color::Yellow)));
+        }
+        if f.is_private {
+            spans.push(Span::styled(" · private", t.dim()));
+        }
+    }
+    let status = if d.funnel.is_loading() || d.statuses.is_loading() {
+        format!("{} loading…", crate::ui::spinner_frame(app))
+    } else if let Some(e) = d.funnel.error().or(d.statuses.error()) {
+        format!("{} · r retries", e.short())
+    } else {
+        String::new()
+    };
+    let status_style = if d.funnel.error().or(d.statuses.error()).is_some() {
+        t.error()
+    } else {
+        t.dim()
+    };
+    let room = usize::from(area.width).saturating_sub(width(&status) + 1);
+    let mut used = 0;
+    let mut kept = Vec::new();
+    for sp in spans {
+        let cut = truncate(&sp.content, room.saturating_sub(used));
+        used += width(&cut);
+        kept.push(Span::styled(cut, sp.style));
+    }
+    kept.push(Span::raw(" ".repeat(room.saturating_sub(used) + 1)));
+    kept.push(Span::styled(status, status_style));
+    frame.render_widget(Paragraph::new(Line::from(kept)), area);
+}
+
+const LABEL_W: usize = 12;
+
+fn field<'a>(app: &App, label: &str, value: impl Into<Span<'a>>) -> Line<'a> {
+    Line::from(vec![
+        Span::styled(fit(label, LABEL_W), app.theme.dim()),
+        value.into(),
+    ])
+}
+
+fn names(app: &App, ids: &[String]) -> String {
+    if ids.is_empty() {
+        return "–".into();
+    }
+    ids.iter()
+        .map(|id| app.dir.member_name(id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every field of the spec's Funnel, in its order.
+fn funnel_lines(app: &App, f: &Funnel) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let mark = format::currency_mark(&app.dir, f.currency());
+    let creator = f
+        .creator_id
+        .as_deref()
+        .map(|id| app.dir.member_name(id))
+        .unwrap_or_else(|| "–".into());
+    let logo = match f.logo.as_deref().map(str::trim) {
+        Some(l) if !l.is_empty() => Span::styled(l.to_string(), t.fg(ratatui::style::Color::Blue)),
+        _ => Span::styled("none", t.dim()),
+    };
+    vec![
+        field(
+            app,
+            "Name",
+            Span::styled(one_line(f.name.as_deref().unwrap_or("–")), t.bold()),
+        ),
+        field(
+            app,
+            "Currency",
+            format::currency_long(&app.dir, f.currency()),
+        ),
+        field(
+            app,
+            "Deals",
+            f.deals_count.map_or("–".into(), |n| n.to_string()),
+        ),
+        field(
+            app,
+            "Amount",
+            Span::styled(format::money(f.deals_amount, &mark), t.bold()),
+        ),
+        field(app, "Private", yes_no(f.is_private)),
+        field(
+            app,
+            "Bookmarked",
+            if f.is_bookmarked { "yes ★" } else { "no" },
+        ),
+        field(app, "Creator", creator),
+        field(app, "Team", names(app, &f.team)),
+        field(
+            app,
+            "Created",
+            format::local_time(f.created_at, app.utc_offset),
+        ),
+        field(
+            app,
+            "Updated",
+            format::local_time(f.updated_at, app.utc_offset),
+        ),
+        field(app, "Logo", logo),
+    ]
+}
+
+/// "currency, 2 decimals, RUB ₽" from a field's config.
+fn config_text(app: &App, cf: &CustomField) -> String {
+    let Some(c) = &cf.config else {
+        return String::new();
+    };
+    let mut parts = Vec::new();
+    if let Some(kind) = c.r#type.as_deref().filter(|k| !k.is_empty()) {
+        parts.push(kind.to_string());
+    }
+    if let Some(p) = c.precision {
+        parts.push(if p == 1 {
+            "1 decimal".into()
+        } else {
+            format!("{p} decimals")
+        });
+    }
+    if let Some(cur) = c.currency {
+        parts.push(format::currency_long(&app.dir, cur));
+    }
+    parts.join(", ")
+}
+
+/// A field's name, type and config on one line, its options as chips wrapped under it.
+fn custom_field_lines(app: &App, cf: &CustomField, w: usize) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let name = one_line(cf.name.as_deref().unwrap_or("(unnamed field)"));
+    let kind = cf.r#type.clone().unwrap_or_else(|| "?".into());
+    let config = config_text(app, cf);
+    let mut head = kind;
+    if !config.is_empty() {
+        head = format!("{head} · {config}");
+    }
+    let name_w = width(&name).min(w / 2);
+    let mut lines = vec![Line::from(vec![
+        Span::styled(truncate(&name, name_w), t.bold()),
+        Span::raw("  "),
+        Span::styled(truncate(&head, w.saturating_sub(name_w + 2)), t.dim()),
+    ])];
+    let mut row: Vec<Span> = vec![Span::raw("  ")];
+    let mut used = 2;
+    for o in &cf.options {
+        let label = truncate(
+            &one_line(o.name.as_deref().unwrap_or("?")),
+            w.saturating_sub(6),
+        );
+        let c = chip(t, &label, o.color.as_deref());
+        let cw = width(&c.content) + 1;
+        if used + cw > w && used > 2 {
+            lines.push(Line::from(std::mem::replace(
+                &mut row,
+                vec![Span::raw("  ")],
+            )));
+            used = 2;
+        }
+        row.push(c);
+        row.push(Span::raw(" "));
+        used += cw;
+    }
+    if row.len() > 1 {
+        lines.push(Line::from(row));
+    }
+    lines
+}
+
+fn custom_fields_lines(app: &App, f: &Funnel, w: usize) -> Vec<Line<'static>> {
+    if f.custom_fields.is_empty() {
+        return vec![Line::styled("no custom fields", app.theme.dim())];
+    }
+    f.custom_fields
+        .iter()
+        .flat_map(|cf| custom_field_lines(app, cf, w))
+        .collect()
+}
+
+const BAR_EIGHTHS: [&str; 8] = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+
+/// A bar of `value / max` of `w` columns, in eighths of a cell.
+fn bar(value: f64, max: f64, w: usize) -> String {
+    if max <= 0.0 || value <= 0.0 || w == 0 {
+        return String::new();
+    }
+    let eighths = ((value / max).min(1.0) * (w * 8) as f64).round() as usize;
+    let mut s = "█".repeat(eighths / 8);
+    s.push_str(BAR_EIGHTHS[eighths % 8]);
+    if s.is_empty() {
+        s.push('▏');
+    }
+    s
+}
+
+/// Deals amount per status as bars, the count beside each.
+fn chart_lines(app: &App, d: &FunnelDetail, w: usize) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let statuses: &[FunnelStatus] = d.status_list();
+    if statuses.is_empty() {
+        let text = match (&d.statuses, d.statuses.error()) {
+            (_, Some(_)) => "could not load the statuses",
+            (s, None) if s.value().is_none() => "loading statuses…",
+            _ => "no statuses",
+        };
+        return vec![Line::styled(text, t.dim())];
+    }
+    let mark = d
+        .funnel
+        .value()
+        .map(|f| format::currency_mark(&app.dir, f.currency()))
+        .unwrap_or_default();
+    let max = statuses
+        .iter()
+        .filter_map(|s| s.deals_amount)
+        .fold(0.0_f64, f64::max);
+    let amounts: Vec<String> = statuses
+        .iter()
+        .map(|s| format::money(s.deals_amount, &mark))
+        .collect();
+    let counts: Vec<String> = statuses
+        .iter()
+        .map(|s| format!("{}", s.deals_count.unwrap_or(0)))
+        .collect();
+    let amount_w = amounts.iter().map(|a| width(a)).max().unwrap_or(0);
+    let count_w = counts.iter().map(|c| width(c)).max().unwrap_or(0);
+    let name_w = statuses
+        .iter()
+        .map(|s| width(&one_line(s.name.as_deref().unwrap_or("?"))))
+        .max()
+        .unwrap_or(0)
+        .min(w / 3)
+        .max(4);
+    let bar_w = w.saturating_sub(name_w + amount_w + count_w + 4);
+    let palette = [
+        ratatui::style::Color::Cyan,
+        ratatui::style::Color::Blue,
+        ratatui::style::Color::Magenta,
+        ratatui::style::Color::Yellow,
+        ratatui::style::Color::Green,
+    ];
+    statuses
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let b = bar(s.deals_amount.unwrap_or(0.0), max, bar_w);
+            let pad = bar_w.saturating_sub(width(&b));
+            Line::from(vec![
+                Span::raw(fit(&one_line(s.name.as_deref().unwrap_or("?")), name_w)),
+                Span::raw(" "),
+                Span::styled(b, t.fg(palette[i % palette.len()])),
+                Span::raw(" ".repeat(pad + 1)),
+                Span::styled(super::list::right(&amounts[i], amount_w), t.bold()),
+                Span::raw(" "),
+                Span::styled(super::list::right(&counts[i], count_w), t.dim()),
+            ])
+        })
+        .collect()
+}
+
+fn boxed<'a>(title: String, t: &crate::ui::theme::Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(t.dim())
+        .title(Span::styled(title, t.accent()))
+}
+
+/// Lines cut to `h`, the last one saying how many more the full overview (`i`) shows.
+fn clip(
+    mut lines: Vec<Line<'static>>,
+    h: usize,
+    t: &crate::ui::theme::Theme,
+) -> Vec<Line<'static>> {
+    if lines.len() > h && h > 0 {
+        let more = lines.len() - (h - 1);
+        lines.truncate(h - 1);
+        lines.push(Line::styled(
+            format!("… {more} more lines · i shows all"),
+            t.dim(),
+        ));
+    }
+    lines
+}
+
+fn render_strip(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let w = area.width;
+    let fields_w = w * 34 / 100;
+    let chart_w = w * 33 / 100;
+    let custom_w = w - fields_w - chart_w;
+    let rects = [
+        Rect::new(area.x, area.y, fields_w, area.height),
+        Rect::new(area.x + fields_w, area.y, custom_w, area.height),
+        Rect::new(area.x + fields_w + custom_w, area.y, chart_w, area.height),
+    ];
+    let count = d.funnel.value().map_or(0, |f| f.custom_fields.len());
+    let blocks = [
+        boxed(" Funnel ".into(), t),
+        boxed(format!(" Custom fields ({count}) "), t),
+        boxed(" Deals amount by status · count ".into(), t),
+    ];
+    for (i, (r, b)) in rects.into_iter().zip(blocks).enumerate() {
+        let inner = b.inner(r);
+        frame.render_widget(b, r);
+        let iw = usize::from(inner.width);
+        let lines = match (i, d.funnel.value()) {
+            (0, Some(f)) => funnel_lines(app, f),
+            (1, Some(f)) => custom_fields_lines(app, f, iw),
+            (2, _) => chart_lines(app, d, iw),
+            _ => vec![Line::styled(
+                format!("{} loading…", crate::ui::spinner_frame(app)),
+                t.dim(),
+            )],
+        };
+        let lines: Vec<Line> = clip(lines, usize::from(inner.height), t)
+            .into_iter()
+            .map(|l| super::clip_line(l, iw))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), inner);
+    }
+}
+
+fn render_full(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let block = boxed(" Funnel overview ".into(), t)
+        .title_bottom(Span::styled(" j/k scroll · i board · Esc back ", t.dim()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let w = usize::from(inner.width);
+    let heading = |s: &str| Line::styled(s.to_string(), t.accent());
+    let mut lines = vec![heading("Funnel")];
+    match d.funnel.value() {
+        Some(f) => {
+            lines.extend(funnel_lines(app, f));
+            lines.push(Line::raw(""));
+            lines.push(heading(&format!(
+                "Custom fields ({})",
+                f.custom_fields.len()
+            )));
+            lines.extend(custom_fields_lines(app, f, w));
+        }
+        None => lines.push(Line::styled("loading…", t.dim())),
+    }
+    lines.push(Line::raw(""));
+    lines.push(heading("Deals amount by status · count"));
+    lines.extend(chart_lines(app, d, w));
+    let max_scroll = lines.len().saturating_sub(usize::from(inner.height));
+    let scroll = usize::from(d.info_scroll).min(max_scroll);
+    let visible: Vec<Line> = lines
+        .into_iter()
+        .skip(scroll)
+        .take(usize::from(inner.height))
+        .map(|l| super::clip_line(l, w))
+        .collect();
+    frame.render_widget(Paragraph::new(visible).style(Style::new()), inner);
+}

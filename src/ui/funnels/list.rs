@@ -1,0 +1,222 @@
+//! The list of funnels: a search line, a table, and its loading / empty / error looks.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use weeek_api::models::Funnel;
+
+use crate::app::App;
+use crate::funnels::format;
+use crate::funnels::geometry;
+use crate::text::{fit, one_line, truncate, width};
+use crate::ui::popup::render_field;
+
+struct Cols {
+    name: usize,
+    deals: usize,
+    amount: usize,
+    marks: usize,
+}
+
+/// The amounts are never cut (a cut number misleads); names give way first.
+fn cols(w: usize, amount_w: usize) -> Cols {
+    let deals = 7;
+    let marks = if w >= 60 { 13 } else { 3 };
+    let amount = amount_w.max(6).min(w / 2);
+    Cols {
+        name: w.saturating_sub(deals + amount + marks + 3).max(6),
+        deals,
+        amount,
+        marks,
+    }
+}
+
+pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+    let areas = geometry::list(body);
+    render_title(app, frame, areas.title);
+    render_table(app, frame, areas.table);
+}
+
+fn render_title(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let l = &app.funnels.list;
+    if let Some(field) = &l.search {
+        let label = "Search funnels: ";
+        frame.render_widget(
+            Paragraph::new(Span::styled(label, t.accent())),
+            Rect::new(area.x, area.y, (width(label) as u16).min(area.width), 1),
+        );
+        let x = area.x + width(label) as u16;
+        if x < area.right() {
+            render_field(
+                frame,
+                Rect::new(x, area.y, area.right() - x, 1),
+                field,
+                true,
+            );
+        }
+        return;
+    }
+    let total = l.all().len();
+    let mut spans = vec![Span::styled("CRM funnels", t.accent())];
+    if !l.query.is_empty() {
+        spans.push(Span::styled(" · ", t.dim()));
+        spans.push(Span::raw(format!(
+            "search \u{201c}{}\u{201d}",
+            one_line(&l.query)
+        )));
+        spans.push(Span::styled(" · Esc clears", t.dim()));
+    }
+    let count = if l.funnels.is_loading() && l.funnels.value().is_some() {
+        format!("{} reloading…", crate::ui::spinner_frame(app))
+    } else if l.funnels.error().is_some() && l.funnels.value().is_some() {
+        "reload failed · r retries".into()
+    } else if l.funnels.value().is_none() {
+        String::new()
+    } else if l.query.is_empty() {
+        format!("{total} funnels")
+    } else {
+        format!("{} of {total} funnels", l.visible.len())
+    };
+    let count_style = if l.funnels.error().is_some() {
+        t.error()
+    } else {
+        t.dim()
+    };
+    let room = usize::from(area.width).saturating_sub(width(&count) + 1);
+    let mut used = 0;
+    let mut kept = Vec::new();
+    for sp in spans {
+        let cut = truncate(&sp.content, room.saturating_sub(used));
+        used += width(&cut);
+        kept.push(Span::styled(cut, sp.style));
+    }
+    kept.push(Span::raw(" ".repeat(room.saturating_sub(used) + 1)));
+    kept.push(Span::styled(count, count_style));
+    frame.render_widget(Paragraph::new(Line::from(kept)), area);
+}
+
+fn header(app: &App, c: &Cols) -> Line<'static> {
+    let s = format!(
+        " {}{:>dw$} {:>aw$} {}",
+        fit("Name", c.name),
+        "Deals",
+        "Amount",
+        fit(if c.marks > 3 { "Marks" } else { "" }, c.marks),
+        dw = c.deals,
+        aw = c.amount,
+    );
+    Line::styled(s, app.theme.dim().add_modifier(Modifier::UNDERLINED))
+}
+
+fn row(app: &App, f: &Funnel, c: &Cols, cursor: bool) -> Line<'static> {
+    let t = &app.theme;
+    let name = one_line(f.name.as_deref().unwrap_or("(unnamed funnel)"));
+    let mark = format::currency_mark(&app.dir, f.currency());
+    let amount = format::money(f.deals_amount, &mark);
+    let deals = f
+        .deals_count
+        .map(|n| n.to_string())
+        .unwrap_or_else(|| "–".into());
+    let mut spans = vec![
+        Span::raw(" "),
+        Span::styled(fit(&name, c.name), t.bold()),
+        Span::raw(format!("{:>w$}", deals, w = c.deals)),
+        Span::raw(" "),
+        Span::raw(right(&amount, c.amount)),
+        Span::raw(" "),
+    ];
+    let star = if f.is_bookmarked { "★" } else { " " };
+    spans.push(Span::styled(star, t.fg(ratatui::style::Color::Yellow)));
+    if c.marks > 3 && f.is_private {
+        spans.push(Span::styled(" private", t.dim()));
+    } else if f.is_private {
+        spans.push(Span::styled("P", t.dim()));
+    }
+    let line = Line::from(spans);
+    if cursor {
+        line.style(t.cursor_row())
+    } else {
+        line
+    }
+}
+
+/// Right-aligned in `w` columns, cut from the left end when too long.
+pub fn right(s: &str, w: usize) -> String {
+    let s = truncate(s, w);
+    format!("{}{s}", " ".repeat(w.saturating_sub(width(&s))))
+}
+
+fn render_table(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let l = &app.funnels.list;
+    if area.height == 0 {
+        return;
+    }
+    let amount_w = l
+        .all()
+        .iter()
+        .map(|f| {
+            width(&format::money(
+                f.deals_amount,
+                &format::currency_mark(&app.dir, f.currency()),
+            ))
+        })
+        .max()
+        .unwrap_or(0);
+    let c = cols(usize::from(area.width), amount_w.max(width("Amount")));
+    frame.render_widget(
+        Paragraph::new(header(app, &c)),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    let rows = Rect::new(area.x, area.y + 1, area.width, area.height - 1);
+    if l.visible.is_empty() {
+        let mut lines = vec![Line::raw("")];
+        match (&l.funnels, l.funnels.error()) {
+            (_, Some(e)) => {
+                lines.push(Line::styled("  Could not load the funnels.", t.error()));
+                lines.push(Line::raw(format!("  {e}")));
+                lines.push(Line::raw(""));
+                lines.push(Line::styled("  r to retry", t.accent()));
+            }
+            (f, None) if f.value().is_none() => lines.push(Line::styled(
+                format!("  {} Loading funnels…", crate::ui::spinner_frame(app)),
+                t.accent(),
+            )),
+            _ if !l.query.is_empty() => {
+                lines.push(Line::styled(
+                    format!(
+                        "  No funnel matches \u{201c}{}\u{201d}.",
+                        one_line(&l.query)
+                    ),
+                    t.bold(),
+                ));
+                lines.push(Line::styled(
+                    "  Esc clears the search · / edits it",
+                    t.accent(),
+                ));
+            }
+            _ => {
+                lines.push(Line::styled("  No funnels in this workspace.", t.bold()));
+                lines.push(Line::raw(
+                    "  Funnels are created in WEEEK's CRM; they show here once they exist.",
+                ));
+                lines.push(Line::raw(""));
+                lines.push(Line::styled("  r reloads", t.accent()));
+            }
+        }
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), rows);
+        return;
+    }
+    let all = l.all();
+    let h = usize::from(rows.height);
+    let start = l.scroll.min(l.visible.len().saturating_sub(1));
+    let lines: Vec<Line> = l.visible[start..(start + h).min(l.visible.len())]
+        .iter()
+        .enumerate()
+        .map(|(i, &idx)| row(app, &all[idx], &c, start + i == l.cursor))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), rows);
+}

@@ -1,0 +1,90 @@
+//! Drawing the funnels screen: the list, or one funnel (summary, overview, board) with the
+//! deal popup over it.
+
+mod board;
+mod deal;
+mod info;
+mod list;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use crate::app::App;
+use crate::text::{truncate, width};
+use crate::ui::theme::{Theme, parse_color};
+
+pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+    match &app.funnels.detail {
+        None => list::render(app, frame, body),
+        Some(d) => {
+            info::render(app, d, frame, body);
+            if let Some(view) = &d.deal {
+                deal::render(app, d, view, frame, body);
+            }
+        }
+    }
+}
+
+/// An option as a chip in its colour: the colour as background, text that stays readable on
+/// it. Without colour, brackets keep chips apart.
+pub fn chip(t: &Theme, name: &str, color: Option<&str>) -> Span<'static> {
+    let name = crate::text::one_line(name);
+    match color.and_then(parse_color) {
+        Some(bg) if t.color => {
+            Span::styled(format!(" {name} "), Style::new().bg(bg).fg(readable_on(bg)))
+        }
+        _ => Span::styled(
+            format!("[{name}]"),
+            Style::new().add_modifier(Modifier::BOLD),
+        ),
+    }
+}
+
+fn readable_on(bg: Color) -> Color {
+    match bg {
+        Color::Rgb(r, g, b) => {
+            let luma = 0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b);
+            if luma > 150.0 {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+        _ => Color::Black,
+    }
+}
+
+/// A line cut to `w` columns with an ellipsis, keeping each span's style.
+pub fn clip_line(line: Line<'static>, w: usize) -> Line<'static> {
+    let total: usize = line.spans.iter().map(|s| width(&s.content)).sum();
+    if total <= w {
+        return line;
+    }
+    let mut used = 0;
+    let mut spans = Vec::new();
+    for s in line.spans {
+        let room = w.saturating_sub(used);
+        if room == 0 {
+            break;
+        }
+        let sw = width(&s.content);
+        if sw < room {
+            used += sw;
+            spans.push(s);
+        } else {
+            // `truncate` adds the ellipsis only when it cuts; this span ends the line either way.
+            let mut cut = truncate(&s.content, room);
+            if sw == room {
+                cut = truncate(&s.content, room.saturating_sub(1)) + "…";
+                if room == 1 {
+                    cut = "…".into();
+                }
+            }
+            spans.push(Span::styled(cut, s.style));
+            break;
+        }
+    }
+    Line::from(spans).style(line.style)
+}

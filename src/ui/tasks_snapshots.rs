@@ -1,0 +1,138 @@
+//! How the task screen looks: loaded, loading, empty, error, with the detail pane, with long
+//! Cyrillic and emoji titles, at four sizes.
+
+use insta::assert_snapshot;
+use time::macros::date;
+use weeek_api::models::{Attachment, Priority, Task, TaskType, TimeEntry};
+use weeek_api::{ApiError, TaskPage};
+
+use crate::testing::{BORIS, Harness, code, task};
+use crate::worker::{Call, Data};
+use crossterm::event::KeyCode;
+
+const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (30, 8)];
+
+fn rows() -> Vec<Task> {
+    let mut a = task(1, "Подготовить отчёт для инвесторов за третий квартал");
+    a.priority = Some(Priority::High);
+    a.tags = vec![1, 2];
+    a.due_date = Some(date!(2026 - 11 - 19));
+    let mut b = task(2, "Релиз 2.4 в App Store 🚀");
+    b.priority = Some(Priority::Medium);
+    b.due_date = Some(date!(2026 - 11 - 21));
+    b.assignees.push(BORIS.into());
+    let mut c = task(3, &"Очень длинное название задачи ".repeat(10));
+    c.priority = Some(Priority::Hold);
+    c.due_date = None;
+    let mut d = task(4, "Call the design agency");
+    d.is_completed = true;
+    d.priority = Some(Priority::Low);
+    d.r#type = Some(TaskType::Call);
+    d.due_date = Some(date!(2026 - 12 - 25));
+    vec![a, b, c, d]
+}
+
+fn loaded(page: Vec<Task>, has_more: bool) -> Harness {
+    let mut h = Harness::new();
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Ok(Data::Tasks(TaskPage {
+            tasks: page,
+            has_more,
+        })),
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Boards(_)),
+        || {
+            Ok(Data::Boards(vec![weeek_api::models::Board {
+                id: 5,
+                name: "Разработка".into(),
+                project_id: 1,
+                is_private: false,
+            }]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Columns(_)),
+        || Ok(Data::Columns(crate::testing::columns())),
+    );
+    h
+}
+
+fn each_size(name: &str, h: &mut Harness) {
+    for (w, ht) in SIZES {
+        h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
+            w, ht,
+        )));
+        assert_snapshot!(format!("{name}_{w}x{ht}"), h.render(w, ht));
+    }
+}
+
+#[test]
+fn loaded_list() {
+    let mut h = loaded(rows(), true);
+    each_size("tasks_loaded", &mut h);
+}
+
+#[test]
+fn loading_before_the_first_page() {
+    let mut h = Harness::new();
+    each_size("tasks_loading", &mut h);
+}
+
+#[test]
+fn empty_with_filters_on() {
+    let mut h = loaded(rows(), false);
+    h.press("f");
+    h.press("jjj");
+    h.send(code(KeyCode::Enter));
+    h.press("hold");
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Esc));
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&req, Ok(Data::Tasks(TaskPage::default())));
+    each_size("tasks_empty", &mut h);
+}
+
+#[test]
+fn error_on_first_load() {
+    let mut h = Harness::new();
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Err(ApiError::Server {
+            status: 503,
+            message: Some("Service Unavailable".into()),
+        }),
+    );
+    h.app.toasts.dismiss_all();
+    each_size("tasks_error", &mut h);
+}
+
+#[test]
+fn detail_pane() {
+    let mut page = rows();
+    page[0].description = Some(
+        "<p>Собрать цифры по <b>выручке</b> и оттоку.</p><ul><li>MRR</li><li>Churn</li></ul>"
+            .into(),
+    );
+    page[0].time_entries = vec![TimeEntry {
+        id: "e1".into(),
+        user_id: Some(crate::testing::ME.into()),
+        date: Some(date!(2026 - 11 - 20)),
+        duration: Some(90),
+        ..Default::default()
+    }];
+    page[0].attachments = vec![Attachment {
+        id: "a1".into(),
+        name: Some("report.pdf".into()),
+        size: Some(248_000),
+        ..Default::default()
+    }];
+    page[0].sub_tasks = vec![2];
+    page[0].duration = Some(120);
+    let mut h = loaded(page, false);
+    h.send(code(KeyCode::Enter));
+    each_size("tasks_detail", &mut h);
+}

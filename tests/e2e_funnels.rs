@@ -1,0 +1,128 @@
+//! The funnels screen of the real binary against its built-in sandbox: open a seeded funnel,
+//! read its totals and a status's deals, move a deal and find it in the next status after a
+//! refresh.
+
+mod support;
+
+use support::{Tmux, wait_exit};
+
+/// The board's header line of status `name` (the chart above the board names it too, but
+/// indented inside its box).
+fn board_header(screen: &str, name: &str) -> Option<usize> {
+    screen.lines().position(|l| l.starts_with(name))
+}
+
+/// The text of board column `col` (0-based) on line `line`, without the cursor bar.
+fn cell(screen: &str, line: usize, col: usize) -> String {
+    let l = screen.lines().nth(line).unwrap_or_default();
+    let part = l.split('│').nth(col).unwrap_or_default();
+    part.trim_start_matches('▌').trim().to_string()
+}
+
+/// A card title as a prefix to look for: without the ellipsis of a cut.
+fn title_prefix(title: &str) -> String {
+    title.trim_end_matches('…').trim_end().to_string()
+}
+
+fn leading_number(s: &str) -> i64 {
+    s.split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(-1)
+}
+
+#[test]
+fn open_a_funnel_see_its_deals_and_move_one_to_the_next_status() {
+    let t = Tmux::start(&["--demo"], 120, 40);
+    t.wait_for("Northwind Studio");
+    t.keys(&["Tab"]);
+    let list = t.wait_until("the funnels", |s| {
+        s.contains("Продажи B2B") && s.contains(" funnels")
+    });
+    assert!(
+        list.contains("Partnerships") && list.contains("$"),
+        "{list}"
+    );
+    // The list row's amount, to find again in the funnel's summary.
+    let row = list.lines().find(|l| l.contains("Продажи B2B")).unwrap();
+    let after_name = row.split("Продажи B2B").nth(1).unwrap().trim();
+    let amount = after_name
+        .split_once(' ')
+        .map(|(_, rest)| rest)
+        .and_then(|rest| rest.split('₽').next())
+        .map(|a| format!("{}₽", a.trim_start()))
+        .unwrap();
+
+    t.keys(&["Enter"]);
+    let board = t.wait_until("the first status's deals", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            let first = cell(s, h + 3, 0);
+            !first.is_empty() && !first.contains("loading")
+        })
+    });
+    assert!(board.contains("Funnels › Продажи B2B"), "{board}");
+    assert!(
+        board.contains(&amount),
+        "amount {amount:?} missing:\n{board}"
+    );
+    let h = board_header(&board, "Новый лид").unwrap();
+    let count_before = leading_number(&cell(&board, h + 1, 0));
+    assert!(count_before > 20, "the seeded status pages: {board}");
+    let title = cell(&board, h + 3, 0);
+    let prefix = title_prefix(&title);
+
+    t.keys(&["L"]);
+    t.wait_for("Moved “");
+    t.keys(&["r"]);
+    let after = t.wait_until("the deal in the next status after a refresh", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            cell(s, h + 3, 1).starts_with(&prefix)
+                && leading_number(&cell(s, h + 1, 0)) == count_before - 1
+        })
+    });
+    let h = board_header(&after, "Новый лид").unwrap();
+    assert!(!cell(&after, h + 3, 0).starts_with(&prefix), "{after}");
+
+    t.keys(&["Escape"]);
+    t.wait_for("CRM funnels");
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}
+
+#[test]
+fn a_refused_move_is_put_back_and_said_so() {
+    let t = Tmux::start(
+        &[
+            "--demo",
+            "--fail-rate",
+            "1",
+            "--fail-status",
+            "500",
+            "--fail-methods",
+            "POST",
+        ],
+        80,
+        24,
+    );
+    t.wait_for("Northwind Studio");
+    t.keys(&["Tab"]);
+    t.wait_for("Продажи B2B");
+    t.keys(&["Enter"]);
+    let board = t.wait_until("the first status's deals", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            let first = cell(s, h + 3, 0);
+            !first.is_empty() && !first.contains("loading")
+        })
+    });
+    let h = board_header(&board, "Новый лид").unwrap();
+    let prefix = title_prefix(&cell(&board, h + 3, 0));
+    t.keys(&["L"]);
+    let after = t.wait_for("Could not move");
+    let h = board_header(&after, "Новый лид").unwrap();
+    assert!(
+        cell(&after, h + 3, 0).starts_with(&prefix),
+        "back in its status:\n{after}"
+    );
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}

@@ -1,0 +1,165 @@
+//! The task screen against the demo sandbox, as a person would use it.
+
+mod support;
+
+use support::{Tmux, tmux_available};
+
+/// Lines of the list that are task rows.
+fn task_rows(screen: &str) -> Vec<&str> {
+    screen
+        .lines()
+        .filter(|l| {
+            l.starts_with("  [ ]")
+                || l.starts_with("  [x]")
+                || l.starts_with("● [")
+                || l.contains(" [ ] ")
+                || l.contains(" [x] ")
+        })
+        .filter(|l| !l.contains("Prio"))
+        .collect()
+}
+
+fn first_title(screen: &str) -> String {
+    let row = task_rows(screen)[0];
+    // "  [ ] High   Title …": the title starts after the 13-column prefix.
+    row.chars()
+        .skip(13)
+        .take(30)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+#[test]
+fn filter_by_project_priority_and_dates_shows_only_matching_tasks() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 160, 45);
+    t.wait_for("loaded, more below");
+    t.keys(&["A"]);
+    t.wait_for("Everyone's open tasks");
+    t.keys(&["f"]);
+    t.wait_for("Filters");
+    // Project row: pick "Website Redesign".
+    t.keys(&["Enter"]);
+    t.wait_for("any project");
+    t.type_text("Website");
+    t.keys(&["Enter"]);
+    t.wait_for("project: Website Redesign");
+    // Priority row.
+    t.keys(&["j", "j", "j", "Enter"]);
+    t.wait_for("any priority");
+    t.type_text("High");
+    t.keys(&["Enter"]);
+    t.wait_for("priority: High");
+    // Dates row: typed in place, parsed live.
+    t.keys(&["j", "Enter"]);
+    t.type_text("-14d..+30d");
+    t.wait_for("→ ");
+    t.keys(&["Enter"]);
+    t.wait_for("dates: ");
+    t.keys(&["Escape"]);
+    let screen = t.wait_until("the filtered list", |s| {
+        !s.contains("Filters ")
+            && !s.contains("reloading")
+            && (s.contains(" tasks") || s.contains("No tasks match"))
+    });
+    let rows = task_rows(&screen);
+    assert!(
+        !rows.is_empty(),
+        "the demo has high-priority website tasks due soon:\n{screen}"
+    );
+    for row in &rows {
+        assert!(row.contains("High"), "{row}");
+        assert!(row.contains("Website"), "{row}");
+        assert!(
+            row.contains("today")
+                || row.contains("tomorrow")
+                || row.contains("in ")
+                || row.contains("overdue")
+                || row.contains('.'),
+            "every row has a due date in range: {row}"
+        );
+    }
+    // Esc takes the newest filter (dates) off first.
+    t.keys(&["Escape"]);
+    let after = t.wait_gone("dates: ");
+    assert!(after.contains("priority: High"), "{after}");
+}
+
+#[test]
+fn a_completed_task_is_still_completed_after_refresh() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 160, 45);
+    t.wait_for("loaded, more below");
+    // Show open and done tasks, so the completed task stays in view after a reload.
+    t.keys(&["f"]);
+    t.wait_for("Filters");
+    t.keys(&["k", "k", "Enter"]);
+    t.wait_for("all, deleted too");
+    t.type_text("all");
+    t.keys(&["Enter"]);
+    t.wait_for("tasks (all, deleted too)");
+    t.keys(&["Escape"]);
+    let screen = t.wait_until("the list", |s| {
+        !s.contains("reloading") && !s.contains("Filters ") && !task_rows(s).is_empty()
+    });
+    let open_row = task_rows(&screen)
+        .into_iter()
+        .position(|r| r.contains("[ ]"))
+        .expect("an open task");
+    for _ in 0..open_row {
+        t.keys(&["j"]);
+    }
+    let screen = t.screen();
+    let title = task_rows(&screen)[open_row]
+        .chars()
+        .skip(13)
+        .take(30)
+        .collect::<String>()
+        .trim()
+        .to_string();
+    t.keys(&["x"]);
+    t.wait_for("Completed");
+    t.keys(&["r"]);
+    t.wait_gone("Completed \u{201c}");
+    let screen = t.wait_until("the reloaded list", |s| !s.contains("reloading"));
+    let row = task_rows(&screen)
+        .into_iter()
+        .find(|r| r.contains(&title))
+        .unwrap_or_else(|| panic!("{title} still listed:\n{screen}"));
+    assert!(row.contains("[x]"), "{row}");
+}
+
+#[test]
+fn a_refused_change_rolls_the_row_back_with_a_message() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &[
+            "--demo",
+            "--fail-rate",
+            "1",
+            "--fail-status",
+            "500",
+            "--fail-methods",
+            "POST,PUT,DELETE",
+        ],
+        160,
+        45,
+    );
+    let screen = t.wait_for("loaded, more below");
+    let title = first_title(&screen);
+    t.keys(&["x"]);
+    let failed = t.wait_for("Failed");
+    assert!(failed.contains("500"), "{failed}");
+    let row = task_rows(&failed)
+        .into_iter()
+        .find(|r| r.contains(&title))
+        .expect("the row is still there");
+    assert!(row.contains("[ ]"), "rolled back: {row}");
+}
