@@ -19,6 +19,8 @@ pub struct FileConfig {
     /// Mouse capture (wheel scroll, click to select). On unless set to false.
     pub mouse: Option<bool>,
     pub timeout_secs: Option<u64>,
+    /// Sent as the `XDEBUG_SESSION` cookie, for debugging a server-side installation.
+    pub xdebug_session: Option<String>,
 }
 
 /// Platform directories of the app.

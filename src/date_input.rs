@@ -1,6 +1,7 @@
 //! The date grammar people type in filters and due dates:
 //! `dd.mm.yyyy`, `dd.mm`, `yyyy-mm-dd`, `today`, `tomorrow`, `yesterday`, `+7d`, `-2w`, `+1m`,
-//! `this week`, `next week`, `last week`, `this month`, `next month`, weekday names, and
+//! `this week`, `next week`, `last week`, `this month`, `next month`, weekday names (`fri`,
+//! `next fri`), and
 //! `A..B` ranges of any two of these. Russian `сегодня`, `завтра`, `вчера` work too.
 
 use time::{Date, Duration, Month, Weekday, macros::format_description};
@@ -123,6 +124,11 @@ fn parse_term(s: &str, today: Date) -> Result<DayRange, String> {
         }
         _ => {}
     }
+    if let Some(w) = s.strip_prefix("next ").and_then(weekday_named) {
+        // "next fri": that day of next week.
+        let monday = week_of(today + Duration::days(7)).start;
+        return day(monday + Duration::days(i64::from(w.number_days_from_monday())));
+    }
     if let Some(w) = weekday_named(&s) {
         // The next such day, today included: "fri" on a Friday means today.
         let ahead = (7 + i64::from(w.number_days_from_monday())
@@ -231,6 +237,7 @@ mod tests {
         assert_eq!(p("+1m"), DayRange::day(date!(2026 - 12 - 21)));
         assert_eq!(p("mon"), DayRange::day(date!(2026 - 11 - 23)));
         assert_eq!(p("sat"), DayRange::day(TODAY));
+        assert_eq!(p("next fri"), DayRange::day(date!(2026 - 11 - 27)));
     }
 
     #[test]

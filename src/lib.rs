@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod contacts;
 pub mod date_input;
+pub mod datetime;
 pub mod funnels;
 pub mod html;
 pub mod logging;

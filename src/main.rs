@@ -127,6 +127,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     if let Some(secs) = file.timeout_secs {
         client_config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
     }
+    client_config.xdebug_session = file.xdebug_session.clone();
     let client = Client::new(client_config).map_err(|e| e.to_string())?;
     let endpoint = if cli.demo {
         "demo sandbox".to_string()

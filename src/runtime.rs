@@ -56,7 +56,7 @@ impl Runtime {
                     Some(Err(e)) => return Err(e),
                     None => return Ok(()),
                 },
-                Some(reply) = replies.recv() => Msg::Api(reply),
+                Some(reply) = replies.recv() => Msg::Api(Box::new(reply)),
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
                 _ = term_signals.recv() => return Ok(()),
             };
@@ -66,7 +66,7 @@ impl Runtime {
             self.execute(effects, &requests);
             // Answers that arrived meanwhile are folded in before the next frame.
             while let Ok(reply) = replies.try_recv() {
-                let effects = app.update(Msg::Api(reply), self.clock());
+                let effects = app.update(Msg::Api(Box::new(reply)), self.clock());
                 dirty |= app.dirty;
                 self.execute(effects, &requests);
             }

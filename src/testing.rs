@@ -185,7 +185,7 @@ impl Harness {
                 }]))
             },
         );
-        h.answer_all(|c| matches!(c, Call::Me), || Ok(Data::Me(user())));
+        h.answer_all(|c| matches!(c, Call::Me), || Ok(Data::Me(Box::new(user()))));
         h.answer_all(
             |c| matches!(c, Call::Boards(_)),
             || {
@@ -240,11 +240,11 @@ impl Harness {
     }
 
     pub fn reply(&mut self, req: &Request, result: Result<Data, ApiError>) {
-        self.send(Msg::Api(Reply {
+        self.send(Msg::Api(Box::new(Reply {
             id: req.id,
             key: req.key.clone(),
             result,
-        }));
+        })));
     }
 
     /// Answers every pending request matching `pred`, in order.

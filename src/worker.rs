@@ -70,7 +70,7 @@ impl Call {
 /// What a call answered.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Data {
-    Me(User),
+    Me(Box<User>),
     Workspace(Workspace),
     Members(Vec<Member>),
     Tags(Vec<Tag>),
@@ -109,7 +109,7 @@ pub struct Reply {
 pub async fn execute(client: &Client, call: Call) -> Result<Data, ApiError> {
     use Call as C;
     Ok(match call {
-        C::Me => Data::Me(client.me().await?),
+        C::Me => Data::Me(Box::new(client.me().await?)),
         C::Workspace => Data::Workspace(client.workspace().await?),
         C::Members => Data::Members(client.members().await?),
         C::Tags => Data::Tags(client.tags().await?),

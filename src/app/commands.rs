@@ -42,6 +42,8 @@ pub enum Action {
     NewTask,
     Delete,
     Undo,
+    DetailDown,
+    DetailUp,
     /// Between columns or panes (h / l).
     Left,
     Right,
@@ -353,7 +355,7 @@ pub static COMMANDS: &[Command] = &[
         &[ch('L')],
         C::FunnelDetail,
         Some("move"),
-        "Move the deal to the next status (H: previous)",
+        "Move the deal to the next status",
     ),
     cmd(
         A::PrevStatus,
@@ -381,7 +383,7 @@ pub static COMMANDS: &[Command] = &[
         &[ch('i')],
         C::FunnelDetail,
         Some("info"),
-        "Funnel overview (fields, custom fields, status chart): above the board, whole screen, hidden",
+        "Funnel overview: above the board, whole screen, or hidden",
     ),
     cmd(
         A::Back,

@@ -104,7 +104,10 @@ impl Directory {
             };
         }
         match rest {
-            "me" => finish!(self.user, Data::Me),
+            "me" => self.user.finish(result.and_then(|d| match d {
+                Data::Me(v) => Ok(*v),
+                other => Err(unexpected(&other)),
+            })),
             "workspace" => finish!(self.workspace, Data::Workspace),
             "members" => finish!(self.members, Data::Members),
             "tags" => finish!(self.tags, Data::Tags),

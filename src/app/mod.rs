@@ -41,7 +41,7 @@ pub enum Effect {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Msg {
     Term(Event),
-    Api(Reply),
+    Api(Box<Reply>),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
 }
@@ -280,7 +280,7 @@ impl App {
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
             Msg::Term(_) => self.dirty = false,
-            Msg::Api(reply) => self.on_reply(reply, clock, &mut effects),
+            Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Tick => self.on_tick(clock, &mut effects),
         }
         effects

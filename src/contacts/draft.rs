@@ -62,7 +62,7 @@ impl Draft {
             }
             rows
         };
-        Form {
+        let mut form = Form {
             first_name: TextField::with_value(&self.first_name),
             last_name: TextField::with_value(&self.last_name),
             middle_name: TextField::with_value(&self.middle_name),
@@ -71,7 +71,14 @@ impl Draft {
             organizations: self.organizations.clone(),
             tags: self.tags.clone(),
             ..Form::default()
-        }
+        };
+        // Restored values were typed: they are checked on leaving like freshly typed ones.
+        form.touched = form
+            .fields()
+            .into_iter()
+            .filter(|f| form.text(*f).is_some_and(|t| !t.value().trim().is_empty()))
+            .collect();
+        form
     }
 
     pub fn to_json(&self) -> String {

@@ -3,7 +3,7 @@
 //! the request can never disagree; errors are keyed by form row, not by request index, because
 //! blank rows are not sent and the two numberings differ.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use weeek_api::{FieldErrors, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
 
@@ -61,6 +61,9 @@ pub struct Form {
     pub tags: Vec<i64>,
     pub focus: Field,
     pub errors: BTreeMap<Field, String>,
+    /// Fields typed in: only these are checked on leaving (tabbing past an untouched field
+    /// says nothing; submit checks everything).
+    pub touched: BTreeSet<Field>,
     /// Organizations and tags were carried over from the last contact (`N`), not chosen now:
     /// alone they are not input worth asking about.
     pub carried: bool,
@@ -78,6 +81,7 @@ impl Default for Form {
             tags: Vec::new(),
             focus: Field::FirstName,
             errors: BTreeMap::new(),
+            touched: BTreeSet::new(),
             carried: false,
         }
     }
@@ -168,6 +172,13 @@ impl Form {
             Some(m) => self.errors.insert(f, m),
             None => self.errors.remove(&f),
         };
+    }
+
+    /// Checks `f` on leaving it, when it was typed in or already shows a message.
+    pub fn leave(&mut self, f: Field) {
+        if self.touched.contains(&f) || self.errors.contains_key(&f) {
+            self.validate_field(f);
+        }
     }
 
     /// While typing, a shown message follows the value (it goes away once fixed), but no new
@@ -320,6 +331,7 @@ impl Form {
             }
         };
         self.errors.remove(&field(i));
+        self.touched.remove(&field(i));
         self.shift_rows(phones, i + 1, -1);
         self.focus = field(i.min(len - 1));
         true
@@ -327,19 +339,19 @@ impl Form {
 
     /// Renumbers the messages of rows from `from` on after an insert or a removal.
     fn shift_rows(&mut self, phones: bool, from: usize, delta: isize) {
-        let old = std::mem::take(&mut self.errors);
-        for (f, m) in old {
-            let moved = match f {
-                Field::Email(n) if !phones && n >= from => {
-                    Field::Email((n as isize + delta) as usize)
-                }
-                Field::Phone(n) if phones && n >= from => {
-                    Field::Phone((n as isize + delta) as usize)
-                }
-                other => other,
-            };
-            self.errors.insert(moved, m);
-        }
+        let moved = |f: Field| match f {
+            Field::Email(n) if !phones && n >= from => Field::Email((n as isize + delta) as usize),
+            Field::Phone(n) if phones && n >= from => Field::Phone((n as isize + delta) as usize),
+            other => other,
+        };
+        self.errors = std::mem::take(&mut self.errors)
+            .into_iter()
+            .map(|(f, m)| (moved(f), m))
+            .collect();
+        self.touched = std::mem::take(&mut self.touched)
+            .into_iter()
+            .map(moved)
+            .collect();
     }
 }
 

@@ -119,7 +119,7 @@ impl ContactsState {
 
     /// Contact rows the list shows at the current size.
     pub fn list_rows(&self, env: &Env) -> usize {
-        crate::ui::contacts::list_rows(env.size, self.pane)
+        crate::ui::contacts::list_rows(env.size)
     }
 
     fn announce(&mut self, env: &mut Env) {
@@ -207,7 +207,7 @@ impl ContactsState {
     fn step(&mut self, delta: isize, env: &mut Env) {
         let left = self.form.step(delta);
         if left != self.form.focus {
-            self.form.validate_field(left);
+            self.form.leave(left);
             self.flush_draft(env);
         }
     }
@@ -216,7 +216,7 @@ impl ContactsState {
         let left = self.form.focus;
         self.form.focus = f;
         if left != f {
-            self.form.validate_field(left);
+            self.form.leave(left);
             self.flush_draft(env);
         }
     }
@@ -370,6 +370,7 @@ impl ContactsState {
                 let before = field.value().to_string();
                 field.key(key);
                 if field.value() != before {
+                    self.form.touched.insert(focus);
                     self.form.revalidate_shown(focus);
                     self.failure = None;
                     self.changed(env);
@@ -397,7 +398,9 @@ impl ContactsState {
         let Some(ask) = self.ask.clone() else {
             return false;
         };
-        let yes = matches!(key.code, KeyCode::Char('y' | 'Y'));
+        let plain = !has_ctrl_or_alt(&key);
+        let yes = plain && matches!(key.code, KeyCode::Char('y' | 'Y'));
+        let no = plain && matches!(key.code, KeyCode::Char('n' | 'N'));
         match ask {
             Ask::Restore(d) => {
                 if yes || key.code == KeyCode::Enter {
@@ -407,7 +410,7 @@ impl ContactsState {
                     self.pane = Pane::Form;
                     self.editing = true;
                     env.toast(ToastKind::Success, "Draft restored");
-                } else if matches!(key.code, KeyCode::Char('n' | 'N')) {
+                } else if no {
                     self.ask = None;
                     self.draft_written = Some(String::new());
                     self.clear_draft(env);
@@ -489,6 +492,7 @@ impl ContactsState {
             return false;
         };
         field.paste(text);
+        self.form.touched.insert(focus);
         self.editing = true;
         self.form.revalidate_shown(focus);
         self.changed(env);
@@ -504,7 +508,7 @@ impl ContactsState {
             Pane::List => {
                 if self.editing {
                     let f = self.form.focus;
-                    self.form.validate_field(f);
+                    self.form.leave(f);
                     self.flush_draft(env);
                 }
                 self.editing = false;
@@ -564,7 +568,7 @@ impl ContactsState {
                 self.pane = Pane::Form;
                 let left = self.form.focus;
                 self.form.add_row();
-                self.form.validate_field(left);
+                self.form.leave(left);
                 self.editing = true;
                 self.flush_draft(env);
             }
@@ -603,22 +607,26 @@ impl ContactsState {
         true
     }
 
-    /// Esc: leave the field, then drop the error message, then clear the list search.
+    /// Esc: leave the field, then drop the error message, then clear the list search, then
+    /// go back from the list to the form.
     fn back(&mut self, env: &mut Env) -> bool {
         if self.pane == Pane::Form && self.editing {
             self.editing = false;
             let f = self.form.focus;
-            self.form.validate_field(f);
+            self.form.leave(f);
             self.flush_draft(env);
-        } else if self.failure.is_some() {
-            self.failure = None;
-        } else if self.pane == Pane::List && self.list.clear_search(env) {
-        } else if self.pane == Pane::List {
-            self.switch_pane(env);
-        } else {
-            return false;
+            return true;
         }
-        true
+        if self.failure.take().is_some() {
+            return true;
+        }
+        if self.pane == Pane::List {
+            if !self.list.clear_search(env) {
+                self.switch_pane(env);
+            }
+            return true;
+        }
+        false
     }
 
     pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
@@ -629,7 +637,8 @@ impl ContactsState {
                 self.list.on_reply(reply.result, env, rows);
             }
             pickers::ORGS_KEY => {
-                if self.orgs.on_reply(reply.result, env) {
+                let complete = self.orgs.on_reply(reply.result, env);
+                if complete {
                     self.refresh_waiting_picker(env);
                 }
             }

@@ -109,6 +109,14 @@ fn the_first_name_has_the_keyboard_so_letters_and_digits_type() {
 fn tab_enter_and_shift_tab_move_between_fields_and_check_the_one_left() {
     let mut h = on_contacts();
     h.send(code(KeyCode::Tab));
+    assert!(
+        h.app.contacts.form.errors.is_empty(),
+        "tabbing past says nothing"
+    );
+    h.send(code(KeyCode::BackTab));
+    h.press("A");
+    h.send(code(KeyCode::Backspace));
+    h.send(code(KeyCode::Tab));
     assert_eq!(h.app.contacts.form.focus, Field::LastName);
     assert_eq!(
         h.app
@@ -490,7 +498,9 @@ fn a_draft_from_before_is_offered_on_start_and_restored() {
     assert!(
         !h.effects
             .iter()
-            .any(|e| matches!(e, Effect::WriteFile { .. } | Effect::RemoveFile(_)))
+            .any(|e| matches!(e, Effect::WriteFile { .. } | Effect::RemoveFile(_))),
+        "{:?}",
+        h.effects
     );
     h.press("y");
     let f = &h.app.contacts.form;
@@ -515,11 +525,11 @@ fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
         })
         .unwrap();
     app.update(
-        crate::app::Msg::Api(crate::worker::Reply {
+        crate::app::Msg::Api(Box::new(crate::worker::Reply {
             id: first.id,
             key: first.key,
             result: Ok(Data::Tags(crate::testing::tags())),
-        }),
+        })),
         crate::testing::clock(),
     );
     assert_eq!(app.screen, Screen::Tasks);
@@ -708,4 +718,26 @@ fn a_full_page_loads_the_next_one_as_the_cursor_nears_the_end() {
         unreachable!()
     };
     assert_eq!(q.offset, Some(super::list::PAGE_SIZE));
+}
+
+#[test]
+fn a_click_focuses_a_field_or_selects_a_contact() {
+    use crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
+    let click = |column, row| {
+        crate::app::Msg::Term(Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }))
+    };
+    let mut h = on_contacts();
+    // 120 columns: the form on the left, its fields from row 2 (header, border).
+    h.send(click(20, 5));
+    assert_eq!(h.app.contacts.form.focus, Field::Email(0));
+    assert!(h.app.contacts.editing);
+    // The list on the right: border, search line and header above the first contact.
+    h.send(click(80, 5));
+    assert_eq!(h.app.contacts.pane, Pane::List);
+    assert_eq!(h.app.contacts.list.cursor, 1);
 }

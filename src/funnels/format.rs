@@ -2,7 +2,6 @@
 //! thousands and a decimal comma (`12 500 000,50 ₽`), the way the service's own apps print
 //! amounts, with cents only when there are any.
 
-use time::{OffsetDateTime, UtcOffset};
 use weeek_api::models::Currency;
 
 use crate::app::directory::Directory;
@@ -94,22 +93,6 @@ pub fn money(amount: Option<f64>, mark: &str) -> String {
     }
 }
 
-/// "2026-11-21 14:05" in the local zone.
-pub fn local_time(at: Option<OffsetDateTime>, offset: UtcOffset) -> String {
-    let Some(at) = at else {
-        return "–".into();
-    };
-    let t = at.to_offset(offset);
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}",
-        t.year(),
-        t.month() as u8,
-        t.day(),
-        t.hour(),
-        t.minute()
-    )
-}
-
 /// "1 deal", "5 deals".
 pub fn deals(n: i64) -> String {
     if n == 1 {
@@ -144,13 +127,5 @@ mod tests {
         assert_eq!(mark, "currency #9");
         assert_eq!(money(Some(1500.0), &mark), "1 500 (currency #9)");
         assert_eq!(currency_long(&dir, 9), "currency #9");
-    }
-
-    #[test]
-    fn timestamps_are_shown_in_the_local_zone() {
-        let at = time::macros::datetime!(2026-11-21 23:30 UTC);
-        let msk = UtcOffset::from_hms(3, 0, 0).unwrap();
-        assert_eq!(local_time(Some(at), msk), "2026-11-22 02:30");
-        assert_eq!(local_time(None, msk), "–");
     }
 }

@@ -207,7 +207,11 @@ impl Filters {
                 .as_ref()
                 .map(|(r, _)| format!("dates: {}", r.describe()))
                 .unwrap_or_default(),
-            FilterKind::Assignee => self.headline(dir),
+            FilterKind::Assignee => match &self.assignee {
+                Assignee::Me => "assignee: me".into(),
+                Assignee::Anyone => "assignee: anyone".into(),
+                Assignee::Member(id) => format!("assignee: {}", dir.member_name(id)),
+            },
             FilterKind::Type => self
                 .task_type
                 .as_ref()
@@ -282,8 +286,10 @@ mod tests {
 
     #[test]
     fn escape_takes_filters_off_newest_first() {
-        let mut f = Filters::default();
-        f.priority = Some(Priority::Low);
+        let mut f = Filters {
+            priority: Some(Priority::Low),
+            ..Default::default()
+        };
         f.touched(FilterKind::Priority);
         f.search = "x".into();
         f.touched(FilterKind::Search);

@@ -29,6 +29,7 @@ use verbs::{Bulk, PendingWrite, UndoEntry};
 
 pub const KEY_PREFIX: &str = "tasks:";
 const LIST_KEY: &str = "tasks:list";
+const SUBTASK_KEY: &str = "tasks:sub:";
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.
@@ -73,6 +74,8 @@ pub struct TasksState {
     bulks: HashMap<u64, Bulk>,
     next_write: u64,
     search_due: Option<Instant>,
+    /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
+    pub subtask_titles: HashMap<i64, String>,
 }
 
 impl TasksState {
@@ -224,6 +227,12 @@ impl TasksState {
     pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
         if reply.key == LIST_KEY {
             self.on_list(reply.result, env);
+        } else if reply.key.starts_with(SUBTASK_KEY) {
+            if let Ok(Data::Task(t)) = reply.result {
+                let mark = if t.is_completed { "[x]" } else { "[ ]" };
+                let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
+                self.subtask_titles.insert(t.id, title);
+            }
         } else {
             self.on_write_reply(reply, env);
         }
@@ -277,7 +286,27 @@ impl TasksState {
         self.detail_scroll = 0;
         self.fix_scroll(env);
         self.ensure_names(env);
+        self.ensure_subtasks(env);
         self.maybe_load_more(env);
+    }
+
+    /// With the detail open, fetches the titles of subtasks that are not loaded rows.
+    fn ensure_subtasks(&mut self, env: &mut Env) {
+        if !self.detail {
+            return;
+        }
+        let Some(task) = self.current() else { return };
+        let missing: Vec<i64> = task
+            .sub_tasks
+            .iter()
+            .copied()
+            .filter(|id| self.index_of(*id).is_none() && !self.subtask_titles.contains_key(id))
+            .collect();
+        for id in missing {
+            // Marked as asked, so moving the cursor back and forth asks only once.
+            self.subtask_titles.insert(id, format!("#{id}"));
+            env.request(format!("{SUBTASK_KEY}{id}"), Call::Task(id));
+        }
     }
 
     pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
@@ -352,6 +381,13 @@ impl TasksState {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
                 self.fix_scroll(env);
+                self.ensure_subtasks(env);
+            }
+            Action::DetailDown if self.detail => {
+                self.detail_scroll = self.detail_scroll.saturating_add(3);
+            }
+            Action::DetailUp if self.detail => {
+                self.detail_scroll = self.detail_scroll.saturating_sub(3);
             }
             Action::Filter => self.panel = Some(FilterPanel::default()),
             Action::Search => self.panel = Some(FilterPanel::editing_search(&self.filters)),

@@ -546,3 +546,23 @@ fn digits_set_priority_on_the_list_but_alt_digits_switch_screens() {
     assert_eq!(h.app.screen, crate::app::Screen::Funnels);
     assert_eq!(h.app.tasks.rows[0].priority, None);
 }
+
+#[test]
+fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
+    let mut h = loaded(2, false);
+    h.app.tasks.rows[0].sub_tasks = vec![2, 42];
+    h.send(code(KeyCode::Enter));
+    let reqs = h.take(|c| matches!(c, Call::Task(_)));
+    assert_eq!(reqs.len(), 1, "task 2 is loaded already");
+    assert_eq!(reqs[0].call, Call::Task(42));
+    h.reply(&reqs[0], Ok(Data::Task(Box::new(task(42, "Подзадача")))));
+    let screen = h.render(160, 45);
+    assert!(screen.contains("[ ] Подзадача"), "{screen}");
+    assert!(screen.contains("[ ] Задача 2"), "{screen}");
+    h.send(code(KeyCode::Down));
+    h.send(code(KeyCode::Up));
+    assert!(
+        h.take(|c| matches!(c, Call::Task(_))).is_empty(),
+        "asked once"
+    );
+}

@@ -396,16 +396,7 @@ fn lowercase_first(s: &str) -> String {
 }
 
 fn fmt_datetime(t: Option<time::OffsetDateTime>, app: &App) -> String {
-    let Some(t) = t else { return "–".into() };
-    let t = t.to_offset(app.utc_offset);
-    format!(
-        "{:02}.{:02}.{} {:02}:{:02}",
-        t.day(),
-        t.month() as u8,
-        t.year(),
-        t.hour(),
-        t.minute()
-    )
+    crate::datetime::local(t, app.utc_offset)
 }
 
 fn minutes(m: i64) -> String {
@@ -571,6 +562,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
                     let mark = if r.is_completed { "[x]" } else { "[ ]" };
                     format!("{mark} {}", one_line(r.display_title()))
                 })
+                .or_else(|| app.tasks.subtask_titles.get(id).cloned())
                 .unwrap_or_else(|| format!("#{id}"));
             lines.push(Line::raw(format!("  {title}")));
         }
@@ -644,7 +636,7 @@ fn render_detail(app: &App, frame: &mut Frame, area: Rect) {
         .borders(Borders::ALL)
         .border_style(t.dim())
         .title(title)
-        .title_bottom(" Enter/p closes ");
+        .title_bottom(" Enter/p closes · J/K scroll ");
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
@@ -667,7 +659,7 @@ fn render_detail(app: &App, frame: &mut Frame, area: Rect) {
 fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
     let t = &app.theme;
     let rows = panel::ROWS.len() as u16;
-    let rect = super::centered(area, 76, rows + 4);
+    let rect = super::centered(area, 76, rows + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)

@@ -66,7 +66,7 @@ pub fn first_list_row(list: Rect) -> u16 {
 }
 
 /// Contact rows the list shows at terminal size `size` (at least 1).
-pub fn list_rows(size: (u16, u16), _pane: Pane) -> usize {
+pub fn list_rows(size: (u16, u16)) -> usize {
     let area = Rect::new(0, 0, size.0, size.1);
     let body = super::layout::frame(area).body;
     let list = areas(body, Pane::List).list.unwrap_or(body);

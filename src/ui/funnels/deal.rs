@@ -187,13 +187,13 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     lines.push(text_row(
         app,
         "Created",
-        format::local_time(deal.created_at, app.utc_offset),
+        crate::datetime::local(deal.created_at, app.utc_offset),
         w,
     ));
     lines.push(text_row(
         app,
         "Updated",
-        format::local_time(deal.updated_at, app.utc_offset),
+        crate::datetime::local(deal.updated_at, app.utc_offset),
         w,
     ));
     lines.push(text_row(app, "Id", deal.id.clone(), w));

@@ -137,12 +137,12 @@ fn funnel_lines(app: &App, f: &Funnel) -> Vec<Line<'static>> {
         field(
             app,
             "Created",
-            format::local_time(f.created_at, app.utc_offset),
+            crate::datetime::local(f.created_at, app.utc_offset),
         ),
         field(
             app,
             "Updated",
-            format::local_time(f.updated_at, app.utc_offset),
+            crate::datetime::local(f.updated_at, app.utc_offset),
         ),
         field(app, "Logo", logo),
     ]

@@ -166,7 +166,15 @@ fn render_table(app: &App, frame: &mut Frame, area: Rect) {
         })
         .max()
         .unwrap_or(0);
-    let c = cols(usize::from(area.width), amount_w.max(width("Amount")));
+    let mut c = cols(usize::from(area.width), amount_w.max(width("Amount")));
+    // Numbers sit next to the names they belong to, not at the far edge of a wide terminal.
+    let longest = l
+        .all()
+        .iter()
+        .map(|f| width(&one_line(f.name.as_deref().unwrap_or("(unnamed funnel)"))))
+        .max()
+        .unwrap_or(0);
+    c.name = c.name.min(longest.max(24) + 2);
     frame.render_widget(
         Paragraph::new(header(app, &c)),
         Rect::new(area.x, area.y, area.width, 1),

@@ -69,7 +69,7 @@ impl Api {
             .expect("sandbox starts");
         Self {
             sandbox,
-            client: reqwest::Client::new(),
+            client: http_client(),
             token: Some(demo_token().to_owned()),
         }
     }
@@ -150,4 +150,12 @@ impl Api {
             }
         }
     }
+}
+
+/// A plain HTTP client. When the whole workspace is built together, reqwest's rustls support
+/// is switched on by the API client crate, and rustls then needs its crypto provider installed
+/// before any client exists, even one that never speaks TLS.
+pub fn http_client() -> reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::new()
 }

@@ -1,0 +1,130 @@
+//! Contact entry in a real terminal, against the built-in sandbox: a full contact saved and
+//! found in the list, and a half-typed one that survives `kill -9`.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use support::{DEADLINE, Tmux};
+
+fn draft_file(home: &Path) -> std::path::PathBuf {
+    home.join("data")
+        .join("weeek-tui")
+        .join("contact-draft.json")
+}
+
+/// Polls `path` until its text satisfies `cond`.
+fn wait_for_file(path: &Path, what: &str, cond: impl Fn(&str) -> bool) -> String {
+    let start = Instant::now();
+    loop {
+        if let Ok(text) = std::fs::read_to_string(path)
+            && cond(&text)
+        {
+            return text;
+        }
+        if start.elapsed() > DEADLINE {
+            panic!("timed out waiting for {what} in {}", path.display());
+        }
+        std::thread::park_timeout(Duration::from_millis(50));
+    }
+}
+
+fn open_contacts(t: &Tmux) {
+    t.wait_for("Northwind Studio");
+    t.keys(&["M-3"]);
+    t.wait_for("First name*");
+    t.wait_until("the contact list", |s| {
+        s.contains("25 contacts") || s.contains("List (25)")
+    });
+}
+
+#[test]
+fn a_contact_with_two_emails_an_organization_and_a_tag_is_saved_and_listed() {
+    let t = Tmux::start(&["--demo"], 120, 40);
+    open_contacts(&t);
+    t.type_text("Зинаида");
+    t.keys(&["Tab"]);
+    t.type_text("Кузнецова");
+    t.keys(&["Tab", "Tab"]);
+    t.type_text("zina@example.com");
+    t.keys(&["C-n"]);
+    t.type_text("z.kuznetsova@alfa-logistic.ru");
+    t.keys(&["Tab", "Tab"]);
+    // Typing on the organizations field opens its picker with the letters as the search.
+    t.type_text("альф");
+    t.wait_for("1/15");
+    t.keys(&["Tab", "Enter"]);
+    t.wait_until("the organization in the form", |s| {
+        s.contains("Organizations ООО «Альфа-Логистик»")
+    });
+    t.keys(&["Tab", "Enter"]);
+    t.wait_for("Tags (Tab toggles");
+    t.type_text("клиент");
+    t.keys(&["Tab", "Enter"]);
+    t.wait_until("the tag in the form", |s| {
+        s.contains("Tags          ● клиент")
+    });
+    t.keys(&["C-s"]);
+    let saved = t.wait_for("Contact saved");
+    assert!(saved.contains("zina@example.com"), "{saved}");
+    assert!(saved.contains("z.kuznetsova@alfa-logistic.ru"), "{saved}");
+    assert!(saved.contains("ООО «Альфа-Логистик»"), "{saved}");
+    assert_eq!(
+        saved.matches("│               id ").count(),
+        2,
+        "each e-mail shows its generated id:\n{saved}"
+    );
+    assert!(
+        saved.contains("+ Зинаида Кузнецова"),
+        "first in the list, marked new:\n{saved}"
+    );
+    assert!(saved.contains("26 contacts"), "{saved}");
+
+    // The service has it too: a search asks it again.
+    t.keys(&["C-l", "/"]);
+    t.type_text("Кузнецова");
+    let found = t.wait_for("1 contact");
+    assert!(found.contains("Зинаида Кузнецова"), "{found}");
+    assert!(found.contains("zina@example.com +1"), "{found}");
+    assert!(
+        !draft_file(&t.home).exists(),
+        "a saved contact leaves no draft"
+    );
+}
+
+#[test]
+fn a_half_typed_contact_survives_kill_9_and_is_restored() {
+    let first = Tmux::start(&["--demo"], 100, 30);
+    open_contacts(&first);
+    first.type_text("Полина");
+    first.keys(&["Tab"]);
+    first.type_text("Серге");
+    let draft = draft_file(&first.home);
+    wait_for_file(&draft, "the draft", |s| {
+        s.contains("\"lastName\": \"Серге\"")
+    });
+    let pid = first.app_pid().expect("the app's pid");
+    let killed = Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    first.wait_for("EXIT=137");
+
+    let second = Tmux::start_with_home(&["--demo"], 100, 30, Some(first.home.clone()));
+    second.wait_for("A contact draft was found (Полина Серге)");
+    second.keys(&["M-3"]);
+    let offer = second.wait_for("Enter/y restores it");
+    assert!(offer.contains("Полина Серге"), "{offer}");
+    second.keys(&["Enter"]);
+    let restored = second.wait_for("Draft restored");
+    assert!(restored.contains("First name*   Полина"), "{restored}");
+    assert!(restored.contains("Last name     Серге"), "{restored}");
+    // Typing goes on where it stopped: the focus is back in the form.
+    second.keys(&["Tab"]);
+    second.type_text("ева");
+    second.wait_for("Last name     Сергеева");
+    wait_for_file(&draft, "the updated draft", |s| s.contains("Сергеева"));
+}
