@@ -61,6 +61,12 @@ pub trait ScreenState {
         None
     }
 
+    /// True while a text field has the keyboard: letters type, so the footer leaves out the
+    /// app-wide letter keys (`q`, `?`) that would only mislead.
+    fn keyboard_taken(&self) -> bool {
+        false
+    }
+
     /// A short note for the footer's left end ("3 marked").
     fn footer_note(&self) -> Option<String> {
         None

@@ -796,6 +796,12 @@ impl ScreenState for ContactsState {
         }
     }
 
+    fn keyboard_taken(&self) -> bool {
+        self.picker.is_some()
+            || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)
+            || (self.pane == Pane::List && self.list.searching)
+    }
+
     fn footer_note(&self) -> Option<String> {
         if self.ask.is_some() || self.picker.is_some() {
             return None;

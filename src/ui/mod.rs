@@ -116,7 +116,11 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
         used += width(&m);
         spans.push(Span::styled(m, t.selected()));
     }
-    for c in reachable.iter().filter(|c| c.hint.is_some()) {
+    let typing = app.screen_state(app.screen).keyboard_taken();
+    for c in reachable
+        .iter()
+        .filter(|c| c.hint.is_some() && !(typing && c.context == Context::Global))
+    {
         let keys = commands::key_labels(c, &reachable);
         if keys.is_empty() {
             continue;
