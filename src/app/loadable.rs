@@ -56,6 +56,22 @@ impl<T> Loadable<T> {
     }
 }
 
+/// Where a paged list stands. Pages add to what is shown, so unlike [`Loadable`] the rows
+/// live beside this status rather than inside it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum PageStatus {
+    #[default]
+    Idle,
+    /// `more`: a next page, with the loaded rows kept; else a (re)load of the first page.
+    Loading {
+        more: bool,
+    },
+    Failed {
+        error: ApiError,
+        more: bool,
+    },
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

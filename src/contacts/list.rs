@@ -19,25 +19,14 @@ pub const LIST_KEY: &str = "contacts:list";
 pub const PAGE_SIZE: u32 = 50;
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(300);
 
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum ListStatus {
-    #[default]
-    Idle,
-    Loading {
-        more: bool,
-    },
-    Failed {
-        error: ApiError,
-        more: bool,
-    },
-}
+pub use crate::app::loadable::PageStatus;
 
 #[derive(Debug, Default)]
 pub struct ContactList {
     pub rows: Vec<Contact>,
     /// Ids of contacts created in this session, newest first (their rows lead the list).
     pub created: Vec<Contact>,
-    pub status: ListStatus,
+    pub status: PageStatus,
     pub loaded_once: bool,
     pub has_more: bool,
     pub cursor: usize,
@@ -53,7 +42,7 @@ pub struct ContactList {
 
 impl ContactList {
     pub fn is_loading(&self) -> bool {
-        matches!(self.status, ListStatus::Loading { .. })
+        matches!(self.status, PageStatus::Loading { .. })
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
@@ -86,17 +75,17 @@ impl ContactList {
             limit: Some(PAGE_SIZE),
             offset: Some(offset),
         };
-        self.status = ListStatus::Loading { more: offset > 0 };
+        self.status = PageStatus::Loading { more: offset > 0 };
         self.next_offset = offset;
         env.request(LIST_KEY, Call::Contacts(q));
     }
 
     pub fn on_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env, rows_shown: usize) {
-        let more = matches!(self.status, ListStatus::Loading { more: true });
+        let more = matches!(self.status, PageStatus::Loading { more: true });
         let page = match result {
             Ok(Data::Contacts(page)) => page,
             Ok(other) => {
-                self.status = ListStatus::Failed {
+                self.status = PageStatus::Failed {
                     error: crate::app::directory::unexpected(&other),
                     more,
                 };
@@ -104,7 +93,7 @@ impl ContactList {
             }
             Err(error) => {
                 env.toast(ToastKind::Error, format!("Contacts: {}", error.short()));
-                self.status = ListStatus::Failed { error, more };
+                self.status = PageStatus::Failed { error, more };
                 return;
             }
         };
@@ -133,7 +122,7 @@ impl ContactList {
             self.loaded_once = true;
         }
         self.next_offset += fetched;
-        self.status = ListStatus::Idle;
+        self.status = PageStatus::Idle;
         self.fix_scroll(rows_shown);
         self.maybe_load_more(env, rows_shown);
     }
@@ -177,7 +166,7 @@ impl ContactList {
         let last = self.rows.len() as isize - 1;
         self.cursor = target.clamp(0, last) as usize;
         self.fix_scroll(rows_shown);
-        if matches!(self.status, ListStatus::Failed { more: true, .. }) {
+        if matches!(self.status, PageStatus::Failed { more: true, .. }) {
             return;
         }
         self.maybe_load_more(env, rows_shown);

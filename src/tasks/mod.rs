@@ -36,7 +36,7 @@ pub const PAGE_SIZE: u32 = 50;
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(350);
 
 #[derive(Debug, Clone, PartialEq, Default)]
-pub enum ListStatus {
+pub enum PageStatus {
     #[default]
     Idle,
     /// `more`: a next page, with the loaded rows kept; else a (re)load of the first page.
@@ -55,7 +55,7 @@ pub struct TasksState {
     pub sort: Option<SortBy>,
     pub rows: Vec<Task>,
     pub has_more: bool,
-    pub status: ListStatus,
+    pub status: PageStatus,
     /// A first page has arrived for some query: empty now means empty, not "not yet".
     pub loaded_once: bool,
     /// The query of the last requested page.
@@ -92,7 +92,7 @@ impl TasksState {
     }
 
     pub fn is_loading(&self) -> bool {
-        matches!(self.status, ListStatus::Loading { .. })
+        matches!(self.status, PageStatus::Loading { .. })
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
@@ -124,7 +124,7 @@ impl TasksState {
         if me.is_none() && self.filters.assignee == filters::Assignee::Me {
             // The profile is still loading (or failed); `on_profile` reloads when it lands.
             if let Some(e) = env.dir.user.error() {
-                self.status = ListStatus::Failed {
+                self.status = PageStatus::Failed {
                     error: e.clone(),
                     more: false,
                 };
@@ -141,7 +141,7 @@ impl TasksState {
             env.toast(ToastKind::Error, e.short());
             return;
         }
-        self.status = ListStatus::Loading { more };
+        self.status = PageStatus::Loading { more };
         self.query = Some(q.clone());
         env.request(LIST_KEY, Call::Tasks(q));
     }
@@ -150,7 +150,7 @@ impl TasksState {
     fn maybe_load_more(&mut self, env: &mut Env) {
         if !self.has_more
             || self.is_loading()
-            || matches!(self.status, ListStatus::Failed { more: true, .. })
+            || matches!(self.status, PageStatus::Failed { more: true, .. })
         {
             return;
         }
@@ -164,11 +164,11 @@ impl TasksState {
     }
 
     fn on_list(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
-        let more = matches!(self.status, ListStatus::Loading { more: true });
+        let more = matches!(self.status, PageStatus::Loading { more: true });
         let page = match result {
             Ok(Data::Tasks(page)) => page,
             Ok(other) => {
-                self.status = ListStatus::Failed {
+                self.status = PageStatus::Failed {
                     error: crate::app::directory::unexpected(&other),
                     more,
                 };
@@ -176,7 +176,7 @@ impl TasksState {
             }
             Err(error) => {
                 env.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
-                self.status = ListStatus::Failed { error, more };
+                self.status = PageStatus::Failed { error, more };
                 return;
             }
         };
@@ -196,7 +196,7 @@ impl TasksState {
             self.loaded_once = true;
         }
         self.has_more = page.has_more;
-        self.status = ListStatus::Idle;
+        self.status = PageStatus::Idle;
         self.fix_scroll(env);
         self.ensure_names(env);
         self.maybe_load_more(env);

@@ -16,7 +16,7 @@ use crate::app::App;
 use crate::app::directory::Directory;
 use crate::tasks::panel::{self, FilterPanel};
 use crate::tasks::popup::{Feedback, PickPurpose, Popup, PromptPurpose};
-use crate::tasks::{ListStatus, TasksState};
+use crate::tasks::{PageStatus, TasksState};
 use crate::text::{fit, one_line, truncate, width};
 
 pub fn render(app: &App, frame: &mut Frame, body: Rect) {
@@ -51,10 +51,10 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
         spans.push(Span::raw(format!("sort: {}{arrow}", sort.key.as_str())));
     }
     let count = match &s.status {
-        ListStatus::Loading { more: false } if s.loaded_once => {
+        PageStatus::Loading { more: false } if s.loaded_once => {
             format!("{} reloading…", super::spinner_frame(app))
         }
-        ListStatus::Failed { more: false, .. } if s.loaded_once => {
+        PageStatus::Failed { more: false, .. } if s.loaded_once => {
             "reload failed · r retries".into()
         }
         _ if !s.loaded_once => String::new(),
@@ -77,7 +77,7 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
         kept.push(sp);
     }
     kept.push(Span::raw(" ".repeat(room.saturating_sub(line_w) + 1)));
-    let count_style = if matches!(s.status, ListStatus::Failed { .. }) {
+    let count_style = if matches!(s.status, PageStatus::Failed { .. }) {
         t.error()
     } else {
         t.dim()
@@ -307,11 +307,11 @@ fn render_list(app: &App, frame: &mut Frame, area: Rect) {
         .collect();
     if lines.len() < h {
         match &s.status {
-            ListStatus::Loading { more: true } => lines.push(Line::styled(
+            PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", super::spinner_frame(app)),
                 t.dim(),
             )),
-            ListStatus::Failed { error, more: true } => lines.push(Line::styled(
+            PageStatus::Failed { error, more: true } => lines.push(Line::styled(
                 format!("  could not load more: {} · r retries", error.short()),
                 t.error(),
             )),
@@ -327,7 +327,7 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let mut lines: Vec<Line> = vec![Line::raw("")];
     match &s.status {
-        ListStatus::Failed { error, .. } => {
+        PageStatus::Failed { error, .. } => {
             lines.push(Line::styled("  Could not load the tasks.", t.error()));
             lines.push(Line::raw(format!("  {error}")));
             lines.push(Line::raw(""));
@@ -351,7 +351,7 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
                 ));
             }
         }
-        ListStatus::Loading { .. } => {
+        PageStatus::Loading { .. } => {
             lines.push(Line::styled(
                 format!("  {} Loading tasks…", super::spinner_frame(app)),
                 t.accent(),

@@ -9,7 +9,7 @@ use weeek_api::models::Contact;
 
 use super::form::tag_spans;
 use crate::app::App;
-use crate::contacts::list::ListStatus;
+use crate::contacts::list::PageStatus;
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::popup::render_field;
 
@@ -175,11 +175,11 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
         .collect();
     if lines.len() < h {
         match &l.status {
-            ListStatus::Loading { more: true } => lines.push(Line::styled(
+            PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
             )),
-            ListStatus::Failed { error, more: true } => lines.push(Line::styled(
+            PageStatus::Failed { error, more: true } => lines.push(Line::styled(
                 truncate(
                     &format!("  could not load more: {} · r retries", error.short()),
                     usize::from(body.width),
@@ -197,10 +197,10 @@ fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
     let t = &app.theme;
     let l = &app.contacts.list;
     let count = match &l.status {
-        ListStatus::Loading { more: false } if l.loaded_once => {
+        PageStatus::Loading { more: false } if l.loaded_once => {
             format!("{} reloading…", crate::ui::spinner_frame(app))
         }
-        ListStatus::Failed { more: false, .. } if l.loaded_once => {
+        PageStatus::Failed { more: false, .. } if l.loaded_once => {
             "reload failed · r retries".to_string()
         }
         _ if !l.loaded_once => String::new(),
@@ -213,7 +213,7 @@ fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
     frame.render_widget(
         Paragraph::new(Span::styled(
             truncate(&count, usize::from(count_w)),
-            if matches!(l.status, ListStatus::Failed { .. }) {
+            if matches!(l.status, PageStatus::Failed { .. }) {
                 t.error()
             } else {
                 t.dim()
@@ -253,13 +253,13 @@ fn render_state(app: &App, frame: &mut Frame, area: Rect) {
     let l = &app.contacts.list;
     let mut lines = vec![Line::raw("")];
     match &l.status {
-        ListStatus::Failed { error, .. } => {
+        PageStatus::Failed { error, .. } => {
             lines.push(Line::styled("  Could not load the contacts.", t.error()));
             lines.push(Line::raw(format!("  {}", error.short())));
             lines.push(Line::raw(""));
             lines.push(Line::styled("  r to retry", t.accent()));
         }
-        ListStatus::Loading { .. } => lines.push(Line::styled(
+        PageStatus::Loading { .. } => lines.push(Line::styled(
             format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
             t.accent(),
         )),
