@@ -48,30 +48,18 @@ pub fn member_list(
     key: &str,
     invalid: &mut Invalid,
 ) -> rusqlite::Result<Option<Vec<String>>> {
-    let Some(value) = body.get(key) else {
-        return Ok(None);
-    };
-    let items = match value {
-        Value::Null => return Ok(Some(Vec::new())),
-        Value::Array(items) => items,
-        _ => {
-            invalid.add(key, validate::array(key));
-            return Ok(None);
-        }
-    };
-    let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let field = format!("{key}.{i}");
-        match item.as_str() {
-            Some(id) if ws::is_member(conn, id)? => {
-                if !out.iter().any(|known| known == id) {
-                    out.push(id.to_owned());
-                }
-            }
-            _ => invalid.add(&field, validate::selected_invalid(&field)),
-        }
-    }
-    Ok(Some(out))
+    let read = |v: &Value| v.as_str().map(str::to_owned);
+    let exists = |c: &Connection, id: &String| ws::is_member(c, id);
+    // A member id that is not a string is as unknown as a wrong one.
+    id_list(
+        conn,
+        body,
+        key,
+        invalid,
+        read,
+        exists,
+        validate::selected_invalid,
+    )
 }
 
 /// An array of existing tag ids; bad items are reported as `key.N`.
@@ -81,6 +69,29 @@ pub fn tag_list(
     key: &str,
     invalid: &mut Invalid,
 ) -> rusqlite::Result<Option<Vec<i64>>> {
+    let exists = |c: &Connection, id: &i64| ws::tag_exists(c, *id);
+    id_list(
+        conn,
+        body,
+        key,
+        invalid,
+        value_int,
+        exists,
+        validate::integer,
+    )
+}
+
+/// An array of references that must exist: `null` empties it, duplicates are dropped, an item
+/// of the wrong type (`wrong_type`'s message) or pointing at nothing is reported as `key.N`.
+fn id_list<T: PartialEq>(
+    conn: &Connection,
+    body: &Body,
+    key: &str,
+    invalid: &mut Invalid,
+    read: impl Fn(&Value) -> Option<T>,
+    exists: impl Fn(&Connection, &T) -> rusqlite::Result<bool>,
+    wrong_type: fn(&str) -> String,
+) -> rusqlite::Result<Option<Vec<T>>> {
     let Some(value) = body.get(key) else {
         return Ok(None);
     };
@@ -95,14 +106,14 @@ pub fn tag_list(
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
         let field = format!("{key}.{i}");
-        match value_int(item) {
-            Some(id) if ws::tag_exists(conn, id)? => {
+        match read(item) {
+            Some(id) if exists(conn, &id)? => {
                 if !out.contains(&id) {
                     out.push(id);
                 }
             }
             Some(_) => invalid.add(&field, validate::selected_invalid(&field)),
-            None => invalid.add(&field, validate::integer(&field)),
+            None => invalid.add(&field, wrong_type(&field)),
         }
     }
     Ok(Some(out))
