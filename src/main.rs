@@ -141,7 +141,13 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
         .size()
         .map(|s| (s.width, s.height))
         .unwrap_or((80, 24));
-    let mut app = App::new(paths.data_dir.clone(), endpoint, size);
+    // The demo keeps its drafts apart: a demo contact must never turn up in a real session.
+    let data_dir = if cli.demo {
+        paths.data_dir.join("demo")
+    } else {
+        paths.data_dir.clone()
+    };
+    let mut app = App::new(data_dir, endpoint, size);
     app.theme = Theme::from_env();
     app.utc_offset = offset;
     let result = Runtime::new(offset).run(app, client, &mut terminal).await;

@@ -155,7 +155,7 @@ fn a_refused_change_rolls_the_row_back_with_a_message() {
     let screen = t.wait_for("loaded, more below");
     let title = first_title(&screen);
     t.keys(&["x"]);
-    let failed = t.wait_for("Failed");
+    let failed = t.wait_for("Could not complete");
     assert!(failed.contains("500"), "{failed}");
     let row = task_rows(&failed)
         .into_iter()

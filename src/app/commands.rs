@@ -267,6 +267,20 @@ pub static COMMANDS: &[Command] = &[
         "Show or hide the detail pane",
     ),
     cmd(
+        A::DetailDown,
+        &[ch('J')],
+        C::Tasks,
+        None,
+        "Scroll the detail pane down",
+    ),
+    cmd(
+        A::DetailUp,
+        &[ch('K')],
+        C::Tasks,
+        None,
+        "Scroll the detail pane up",
+    ),
+    cmd(
         A::Filter,
         &[ch('f')],
         C::Tasks,

@@ -350,6 +350,16 @@ impl App {
     }
 
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
+        // Nothing is drawn but a size note: a key must not change what cannot be seen.
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        if crate::ui::layout::too_small(area) {
+            if commands::resolve(&[Context::Global], &key) == Some(Action::Quit) {
+                self.on_action(Action::Quit, clock, effects);
+            } else {
+                self.dirty = false;
+            }
+            return;
+        }
         if self.overlay.is_some() {
             self.on_overlay_key(key, clock, effects);
             return;
@@ -453,7 +463,9 @@ impl App {
             .iter()
             .filter(|c| c.action != Action::Palette)
             .map(|c| {
-                PickItem::new(c.action, c.description).detail(commands::key_labels(c, &reachable))
+                // Keys first: long descriptions must not push them out of sight.
+                let keys = commands::key_labels(c, &reachable);
+                PickItem::new(c.action, format!("{keys:<10} {}", c.description))
             })
             .collect();
         Picker::single("Command", items)
@@ -500,7 +512,8 @@ impl App {
     }
 
     fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        if self.overlay.is_some() {
+        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
+        if self.overlay.is_some() || crate::ui::layout::too_small(area) {
             self.dirty = false;
             return;
         }

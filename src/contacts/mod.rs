@@ -389,6 +389,15 @@ impl ContactsState {
         if !has_ctrl_or_alt(key) {
             return false;
         }
+        // Readline keys belong to the field being typed in, even where a list binds them
+        // (Ctrl-u is half a page up in lists, and deletes the line in a field).
+        let readline = matches!(
+            key.code,
+            KeyCode::Char('a' | 'b' | 'e' | 'f' | 'h' | 'k' | 'u' | 'w' | 'y')
+        ) && key.modifiers == crossterm::event::KeyModifiers::CONTROL;
+        if readline {
+            return false;
+        }
         let mut ctx = self.contexts();
         ctx.push(Context::Global);
         commands::resolve(&ctx, key).is_some()

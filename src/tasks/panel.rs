@@ -100,7 +100,14 @@ impl TasksState {
             }
             KeyCode::Backspace | KeyCode::Delete | KeyCode::Char('x' | 'd') => {
                 let kind = panel.selected();
-                if self.filters.is_set(kind) {
+                if kind == FilterKind::Assignee {
+                    // No assignee filter means everyone's tasks; "me" is a choice of its own.
+                    if self.filters.assignee != super::filters::Assignee::Anyone {
+                        self.filters.assignee = super::filters::Assignee::Anyone;
+                        self.filters.touched(kind);
+                        self.filters_changed(false, env);
+                    }
+                } else if self.filters.is_set(kind) {
                     self.filters.clear(kind);
                     self.filters.touched(kind);
                     self.filters_changed(false, env);

@@ -198,7 +198,7 @@ fn complete_rolls_back_when_refused() {
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.reply(&req, Err(server_error()));
     assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
-    assert!(toasts(&h).contains("Failed"), "{}", toasts(&h));
+    assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
         h.app.tasks.undo.is_none(),
         "nothing to undo after a full failure"
@@ -419,7 +419,17 @@ fn new_task_is_taken_out_again_when_refused() {
         }),
     );
     assert_eq!(h.app.tasks.rows.len(), 2);
-    assert!(toasts(&h).contains("Failed"));
+    assert!(toasts(&h).contains("Could not create"));
+    // The typed title comes back in the prompt, ready to send again.
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt {
+            field, feedback, ..
+        }) => {
+            assert_eq!(field.value(), "X");
+            assert!(matches!(feedback, crate::tasks::popup::Feedback::Err(_)));
+        }
+        other => panic!("expected the prompt back, got {other:?}"),
+    }
 }
 
 #[test]

@@ -42,6 +42,19 @@ impl Change {
         }
     }
 
+    /// How a failure reads: "Could not {this} “title”".
+    fn failure_verb(&self) -> &'static str {
+        match self {
+            Self::Completed(true) => "complete",
+            Self::Completed(false) => "reopen",
+            Self::Priority(_) => "set the priority of",
+            Self::Column(_) => "move",
+            Self::Due(_) => "set the due date of",
+            Self::Title(_) => "rename",
+            Self::Assignees(_) => "change the assignees of",
+        }
+    }
+
     fn apply(&self, task: &mut Task) {
         match self {
             Self::Completed(done) => {
@@ -158,8 +171,12 @@ pub struct Bulk {
     label: String,
     /// " to Review", …
     suffix: String,
+    /// "complete", "move", …: how a failure reads.
+    failed: &'static str,
     undoable: bool,
     tasks: BTreeMap<i64, Outcome>,
+    /// Typed text to offer again if the service refuses it (a new title, a rename).
+    retry: Option<(PromptPurpose, String)>,
 }
 
 fn quoted(title: &str) -> String {
@@ -178,7 +195,13 @@ fn count(n: usize) -> String {
 }
 
 impl TasksState {
-    fn new_bulk(&mut self, label: String, suffix: String, undoable: bool) -> u64 {
+    fn new_bulk(
+        &mut self,
+        label: String,
+        suffix: String,
+        failed: &'static str,
+        undoable: bool,
+    ) -> u64 {
         self.next_write += 1;
         let id = self.next_write;
         self.bulks.insert(
@@ -186,8 +209,10 @@ impl TasksState {
             Bulk {
                 label,
                 suffix,
+                failed,
                 undoable,
                 tasks: BTreeMap::new(),
+                retry: None,
             },
         );
         id
@@ -210,7 +235,8 @@ impl TasksState {
         record_undo: bool,
         env: &mut Env,
     ) -> Option<u64> {
-        let bulk = self.new_bulk(label.clone(), suffix, record_undo);
+        let failed = changes.first().map_or("change", |(_, c)| c.failure_verb());
+        let bulk = self.new_bulk(label.clone(), suffix, failed, record_undo);
         let mut inverse = Vec::new();
         for (id, change) in changes {
             let Some(idx) = self.index_of(id) else {
@@ -355,8 +381,8 @@ impl TasksState {
             .unwrap_or_default();
         let text = if total == 1 {
             format!(
-                "Failed: {} {}{} — {why}",
-                b.label.to_lowercase(),
+                "Could not {} {}{}: {why}",
+                b.failed,
                 quoted(&first.title),
                 b.suffix
             )
@@ -371,6 +397,16 @@ impl TasksState {
         env.toast(ToastKind::Error, text);
         if ok == 0 && self.undo.as_ref().is_some_and(|u| u.bulk == bulk) {
             self.undo = None;
+        }
+        // What was typed is not lost: the prompt comes back with it and the reason.
+        if let Some((purpose, text)) = b.retry
+            && self.popup.is_none()
+        {
+            self.popup = Some(Popup::Prompt {
+                purpose,
+                field: crate::widgets::field::TextField::with_value(text),
+                feedback: super::popup::Feedback::Err(why),
+            });
         }
     }
 
@@ -486,13 +522,16 @@ impl TasksState {
     }
 
     pub(super) fn apply_rename(&mut self, id: i64, title: String, env: &mut Env) {
-        self.apply_changes(
+        let bulk = self.apply_changes(
             "Renamed".into(),
             String::new(),
-            vec![(id, Change::Title(title))],
+            vec![(id, Change::Title(title.clone()))],
             true,
             env,
         );
+        if let Some(b) = bulk.and_then(|b| self.bulks.get_mut(&b)) {
+            b.retry = Some((PromptPurpose::Rename { id }, title));
+        }
     }
 
     /// `u`: reverts the last reversible verb (itself not undoable: `u` twice does not redo).
@@ -546,8 +585,9 @@ impl TasksState {
         self.rows.insert(0, row);
         self.cursor = 0;
         self.scroll = 0;
-        let bulk = self.new_bulk("Created".into(), String::new(), false);
+        let bulk = self.new_bulk("Created".into(), String::new(), "create", false);
         if let Some(b) = self.bulks.get_mut(&bulk) {
+            b.retry = Some((PromptPurpose::New, title.clone()));
             b.tasks.insert(
                 temp_id,
                 Outcome {
@@ -573,7 +613,7 @@ impl TasksState {
     }
 
     pub(super) fn delete(&mut self, ids: Vec<i64>, env: &mut Env) {
-        let bulk = self.new_bulk("Deleted".into(), String::new(), false);
+        let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
         for id in ids {
             let Some(idx) = self.index_of(id) else {
                 continue;

@@ -117,10 +117,23 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled(m, t.selected()));
     }
     let typing = app.screen_state(app.screen).keyboard_taken();
-    for c in reachable
-        .iter()
-        .filter(|c| c.hint.is_some() && !(typing && c.context == Context::Global))
-    {
+    // "? help" always shows at the right end: every other key is one press away from it.
+    let help = (!typing)
+        .then(|| {
+            reachable
+                .iter()
+                .find(|c| c.action == commands::Action::Help)
+        })
+        .flatten()
+        .map(|c| commands::key_labels(c, &reachable))
+        .filter(|k| !k.is_empty());
+    let help_w = help.as_ref().map_or(0, |k| width(k) + 7);
+    let max = max.saturating_sub(help_w);
+    for c in reachable.iter().filter(|c| {
+        c.hint.is_some()
+            && c.action != commands::Action::Help
+            && !(typing && c.context == Context::Global)
+    }) {
         let keys = commands::key_labels(c, &reachable);
         if keys.is_empty() {
             continue;
@@ -138,6 +151,11 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
         used += w;
         spans.push(Span::styled(format!(" {keys}"), t.accent()));
         spans.push(Span::styled(format!(" {hint} "), t.dim()));
+    }
+    if let Some(keys) = help {
+        spans.push(Span::raw(" ".repeat(max.saturating_sub(used))));
+        spans.push(Span::styled(format!(" {keys}"), t.accent()));
+        spans.push(Span::styled(" help ", t.dim()));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -197,7 +215,7 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
         }
         let keys = commands::key_labels(c, &reachable);
         lines.push(Line::from(vec![
-            Span::styled(format!("  {keys:<14}"), t.bold()),
+            Span::styled(format!("  {keys:<16} "), t.bold()),
             Span::raw(c.description),
         ]));
     }
@@ -212,7 +230,7 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
             ("C-a C-e C-w C-u", "readline editing in text fields"),
         ] {
             lines.push(Line::from(vec![
-                Span::styled(format!("  {k:<14}"), t.bold()),
+                Span::styled(format!("  {k:<16} "), t.bold()),
                 Span::raw(d),
             ]));
         }

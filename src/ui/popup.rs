@@ -51,7 +51,8 @@ pub fn render_picker<K: Clone + PartialEq>(
     p: &Picker<K>,
 ) {
     let t = &app.theme;
-    let h = (p.filtered.len() as u16 + 4).clamp(6, area.height.saturating_sub(2).max(6));
+    // Sized by all items, not the matches, so the box stays put while typing.
+    let h = (p.items.len() as u16 + 3).clamp(6, area.height.saturating_sub(2).max(6));
     let rect = centered(area, 64, h);
     frame.render_widget(Clear, rect);
     let count = if p.filtered.len() == p.items.len() {
@@ -162,7 +163,8 @@ pub fn render_prompt(
 
 pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) {
     let t = &app.theme;
-    let w = (width(question) as u16 + 6).clamp(30, 80);
+    // Room for the question, " y/N" and the borders, within the screen.
+    let w = (width(question) as u16 + 8).clamp(30, area.width.saturating_sub(2).max(30));
     let rect = centered(area, w, 3);
     frame.render_widget(Clear, rect);
     let block = Block::default()

@@ -59,7 +59,7 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
         }
         _ if !s.loaded_once => String::new(),
         _ if s.has_more => format!("{} loaded, more below", s.rows.len()),
-        _ => format!("{} tasks", s.rows.len()),
+        _ => count_label(s.rows.len()),
     };
     let count_w = width(&count) + 1;
     let room = usize::from(area.width).saturating_sub(count_w);
@@ -135,6 +135,17 @@ pub fn due_label(due: Date, today: Date) -> (String, bool) {
 }
 
 /// "Project › Column" in `w` columns: a long project name gives way so the column shows.
+/// A day relative to today without judging it: a start date is never "overdue".
+fn relative_day(d: Date, today: Date) -> String {
+    match (d - today).whole_days() {
+        0 => "today".into(),
+        1 => "tomorrow".into(),
+        -1 => "yesterday".into(),
+        n if n > 0 => format!("in {n}d"),
+        n => format!("{}d ago", -n),
+    }
+}
+
 fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     let locs = task.all_locations();
     let Some(first) = locs.first() else {
@@ -361,7 +372,7 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
             lines.push(Line::styled("  No tasks match this view.", t.bold()));
             lines.push(Line::raw(format!(
                 "  Showing: {}",
-                lowercase_first(&s.filters.headline(&app.dir))
+                s.filters.headline(&app.dir)
             )));
             let chips = s.filters.chips(&app.dir);
             if !chips.is_empty() {
@@ -385,14 +396,6 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
         }
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-}
-
-fn lowercase_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().collect::<String>() + c.as_str(),
-        None => String::new(),
-    }
 }
 
 fn fmt_datetime(t: Option<time::OffsetDateTime>, app: &App) -> String {
@@ -508,14 +511,18 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
             .map_or("–".into(), |a| dir.member_name(a)),
     );
     let today = app.today;
-    let day = |d: Option<Date>| {
+    let day = |d: Option<Date>, due: bool| {
         d.map_or("–".to_string(), |d| {
-            let (rel, _) = due_label(d, today);
+            let rel = if due {
+                due_label(d, today).0
+            } else {
+                relative_day(d, today)
+            };
             format!("{} ({rel})", weeek_api::dates::to_filter_date(d))
         })
     };
-    kv("Start", day(task.start_day()));
-    kv("Due", day(task.due_day()));
+    kv("Start", day(task.start_day(), false));
+    kv("Due", day(task.due_day(), true));
     if let Some(d) = task.duration {
         kv("Duration", minutes(d));
     }

@@ -26,7 +26,7 @@ fn cols(w: usize, amount_w: usize) -> Cols {
     let marks = if w >= 60 { 13 } else { 3 };
     let amount = amount_w.max(6).min(w / 2);
     Cols {
-        name: w.saturating_sub(deals + amount + marks + 3).max(6),
+        name: w.saturating_sub(deals + amount + marks + 5).max(6),
         deals,
         amount,
         marks,
@@ -100,7 +100,7 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
 
 fn header(app: &App, c: &Cols) -> Line<'static> {
     let s = format!(
-        " {}{:>dw$} {:>aw$} {}",
+        " {}{:>dw$}   {:>aw$} {}",
         fit("Name", c.name),
         "Deals",
         "Amount",
@@ -124,7 +124,8 @@ fn row(app: &App, f: &Funnel, c: &Cols, cursor: bool) -> Line<'static> {
         Span::raw(" "),
         Span::styled(fit(&name, c.name), t.bold()),
         Span::raw(format!("{:>w$}", deals, w = c.deals)),
-        Span::raw(" "),
+        // Apart enough that a count and an amount never read as one number.
+        Span::raw("   "),
         Span::raw(right(&amount, c.amount)),
         Span::raw(" "),
     ];
