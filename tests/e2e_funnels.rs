@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{Tmux, wait_exit};
+use support::{Tmux, tmux_available, wait_exit};
 
 /// The board's header line of status `name` (the chart above the board names it too, but
 /// indented inside its box).
@@ -33,6 +33,9 @@ fn leading_number(s: &str) -> i64 {
 
 #[test]
 fn open_a_funnel_see_its_deals_and_move_one_to_the_next_status() {
+    if !tmux_available() {
+        return;
+    }
     let t = Tmux::start(&["--demo"], 120, 40);
     t.wait_for("Northwind Studio");
     t.keys(&["Tab"]);
@@ -91,6 +94,9 @@ fn open_a_funnel_see_its_deals_and_move_one_to_the_next_status() {
 
 #[test]
 fn a_refused_move_is_put_back_and_said_so() {
+    if !tmux_available() {
+        return;
+    }
     let t = Tmux::start(
         &[
             "--demo",
