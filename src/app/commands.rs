@@ -44,6 +44,7 @@ pub enum Action {
     Undo,
     DetailDown,
     DetailUp,
+    Messages,
     /// Between columns or panes (h / l).
     Left,
     Right,
@@ -545,6 +546,13 @@ pub static COMMANDS: &[Command] = &[
         "Command palette",
     ),
     cmd(A::Refresh, &[ch('r')], C::Global, None, "Refresh"),
+    cmd(
+        A::Messages,
+        &[ch('M')],
+        C::Global,
+        None,
+        "Messages of this session, in full",
+    ),
     cmd(
         A::Back,
         &[code(KeyCode::Esc)],

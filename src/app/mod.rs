@@ -121,6 +121,10 @@ pub enum Overlay {
     Help {
         scroll: u16,
     },
+    /// Every toast of the session, in full.
+    Messages {
+        scroll: u16,
+    },
     Palette(Picker<Action>),
     Confirm {
         question: String,
@@ -413,6 +417,7 @@ impl App {
                 }
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
             Action::Back => {
                 if !self.toasts.dismiss_all() {
@@ -474,7 +479,7 @@ impl App {
     fn on_overlay_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
         use crossterm::event::KeyCode;
         match &mut self.overlay {
-            Some(Overlay::Help { scroll }) => match key.code {
+            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => match key.code {
                 KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
                 KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
                 KeyCode::PageDown => *scroll = scroll.saturating_add(10),

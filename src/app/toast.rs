@@ -19,7 +19,11 @@ pub struct Toast {
 #[derive(Debug, Default, Clone)]
 pub struct Toasts {
     items: Vec<Toast>,
+    /// Every message of the session, oldest first, for reading what a toast cut short.
+    history: std::collections::VecDeque<(ToastKind, String)>,
 }
+
+const HISTORY: usize = 200;
 
 /// Errors stay longer: they are read, not glanced at.
 fn lifetime(kind: ToastKind) -> Duration {
@@ -33,8 +37,13 @@ const MAX_SHOWN: usize = 4;
 
 impl Toasts {
     pub fn push(&mut self, now: Instant, kind: ToastKind, text: impl Into<String>) {
+        let text = text.into();
+        self.history.push_back((kind, text.clone()));
+        if self.history.len() > HISTORY {
+            self.history.pop_front();
+        }
         self.items.push(Toast {
-            text: text.into(),
+            text,
             kind,
             expires: now + lifetime(kind),
         });
@@ -56,6 +65,11 @@ impl Toasts {
 
     pub fn visible(&self) -> &[Toast] {
         &self.items
+    }
+
+    /// Past messages, newest first.
+    pub fn history(&self) -> impl Iterator<Item = &(ToastKind, String)> {
+        self.history.iter().rev()
     }
 
     pub fn dismiss_all(&mut self) -> bool {

@@ -576,3 +576,27 @@ fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
         "asked once"
     );
 }
+
+#[test]
+fn messages_keep_what_toasts_cut_short() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    let long = "Подробное объяснение ошибки сервиса ".repeat(6);
+    h.reply(
+        &req,
+        Err(ApiError::Refused {
+            status: 409,
+            code: None,
+            message: long.clone(),
+        }),
+    );
+    h.press("M");
+    let screen = h.render(160, 45);
+    assert!(screen.contains("Messages, newest first"), "{screen}");
+    // Wrapped in the overlay, all of the message is there to read (a toast cuts it).
+    assert!(screen.matches("объяснение").count() >= 6, "{screen}");
+    h.press("q");
+    assert!(h.app.overlay.is_none(), "any other key closes");
+    assert!(!h.app.quit, "and does nothing else");
+}

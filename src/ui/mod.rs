@@ -55,6 +55,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     render_toasts(app, frame, parts.body);
     match &app.overlay {
         Some(Overlay::Help { scroll }) => render_help(app, frame, area, *scroll),
+        Some(Overlay::Messages { scroll }) => render_messages(app, frame, area, *scroll),
         Some(Overlay::Palette(p)) => popup::render_picker(app, frame, area, p),
         Some(Overlay::Confirm { question, .. }) => {
             popup::render_confirm(app, frame, area, question)
@@ -197,6 +198,41 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
         w,
         h,
     )
+}
+
+fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
+    let t = &app.theme;
+    let mut lines: Vec<Line> = app
+        .toasts
+        .history()
+        .map(|(kind, text)| {
+            let (mark, style) = match kind {
+                ToastKind::Error => ("✗ ", t.error()),
+                ToastKind::Success => ("✓ ", t.success()),
+                ToastKind::Info => ("· ", t.dim()),
+            };
+            Line::from(vec![
+                Span::styled(mark, style),
+                Span::raw(crate::text::one_line(text)),
+            ])
+        })
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::styled("No messages yet.", t.dim()));
+    }
+    let rect = centered(area, 100, area.height.saturating_sub(2));
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(" Messages, newest first ")
+        .title_bottom(" j/k scroll · any other key closes ");
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0)),
+        rect,
+    );
 }
 
 fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {

@@ -207,8 +207,14 @@ pub fn to_json_text<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
 
+/// Text as search compares it: lower case, and `ё` as `е`, the way MySQL's Unicode
+/// collations (behind the real service) treat them. UNCERTAIN: assumed, not probed.
+pub fn fold(text: &str) -> String {
+    text.to_lowercase().replace('ё', "е")
+}
+
 /// Unicode-aware case-insensitive containment (SQLite's `lower()` only folds
 /// ASCII, so searching happens here rather than in SQL).
 pub fn contains_folded(haystack: &str, needle_folded: &str) -> bool {
-    haystack.to_lowercase().contains(needle_folded)
+    fold(haystack).contains(needle_folded)
 }

@@ -140,6 +140,10 @@ async fn search_is_case_insensitive_and_unicode_aware() {
     assert_eq!(ids(&in_description), vec![1]);
     // Markup is not searched.
     assert!(api.all_tasks(&search("<li>")).await.is_empty());
+    // "ё" and "е" are the same letter to search, as in the service's collation.
+    let with_yo = api.all_tasks(&search("отчёт")).await;
+    assert!(!with_yo.is_empty());
+    assert_eq!(ids(&api.all_tasks(&search("ОТЧЕТ")).await), ids(&with_yo));
     assert!(
         api.all_tasks("search=no-such-words-anywhere")
             .await

@@ -59,7 +59,7 @@ async fn organizations(State(state): State<AppState>, RawQuery(raw): RawQuery) -
     state
         .run(move |conn, _| {
             let (limit, offset) = limit_offset(&query, CRM_LIST_DEFAULT_LIMIT, CRM_LIST_MAX_LIMIT)?;
-            let needle = query.get("search").map(str::to_lowercase);
+            let needle = query.get("search").map(crate::wire::fold);
             let page = crm::organizations(conn)?
                 .into_iter()
                 .filter(|org| {
@@ -90,7 +90,7 @@ async fn contacts(State(state): State<AppState>, RawQuery(raw): RawQuery) -> Api
     state
         .run(move |conn, _| {
             let (limit, offset) = limit_offset(&query, CRM_LIST_DEFAULT_LIMIT, CRM_LIST_MAX_LIMIT)?;
-            let needle = query.get("search").map(str::to_lowercase);
+            let needle = query.get("search").map(crate::wire::fold);
             let page: Vec<Value> = crm::contacts(conn)?
                 .into_iter()
                 .filter(|c| {

@@ -58,7 +58,7 @@ async fn deals(
                     Some(items)
                 }
             };
-            let needle = query.get("search").map(str::to_lowercase);
+            let needle = query.get("search").map(crate::wire::fold);
             let matching: Vec<crm::Deal> = crm::deals_of_status(conn, &id)?
                 .into_iter()
                 .filter(|deal| {

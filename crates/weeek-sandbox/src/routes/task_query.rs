@@ -61,7 +61,7 @@ impl SortKey {
 }
 
 fn fold(text: &Option<String>) -> Option<String> {
-    text.as_ref().map(|t| t.to_lowercase())
+    text.as_deref().map(crate::wire::fold)
 }
 
 /// A validated `GET /tm/tasks` query. All filters combine with AND.
@@ -181,7 +181,7 @@ impl TaskQuery {
                 }
             }
         }
-        q.search = query.get("search").map(str::to_lowercase);
+        q.search = query.get("search").map(crate::wire::fold);
         q.completed = bool_param(query, "completed", &mut invalid);
         q.all = bool_param(query, "all", &mut invalid).unwrap_or(false);
 
@@ -314,12 +314,11 @@ impl TaskQuery {
             return false;
         }
         if let Some(needle) = &self.search {
-            let title = task.title.as_deref().unwrap_or_default().to_lowercase();
+            let title = crate::wire::fold(task.title.as_deref().unwrap_or_default());
             let found = title.contains(needle.as_str())
-                || task
-                    .description
-                    .as_deref()
-                    .is_some_and(|d| html::to_text(d).to_lowercase().contains(needle.as_str()));
+                || task.description.as_deref().is_some_and(|d| {
+                    crate::wire::fold(&html::to_text(d)).contains(needle.as_str())
+                });
             if !found {
                 return false;
             }
