@@ -129,20 +129,35 @@ impl ColumnView<'_> {
         if self.left > 0 && !self.narrow {
             head.push(Span::styled(format!("‹ +{} ", self.left), t.dim()));
         }
+        let count = status
+            .and_then(|s| s.deals_count)
+            .unwrap_or(self.col.deals.len() as i64);
+        // Where the cursor is in a long column, as lists say "12 of 68"; on the name line,
+        // so the totals below keep their full width.
+        let place = if self.focused && !self.col.deals.is_empty() {
+            format!(
+                " {}/{}",
+                self.col.cursor + 1,
+                count.max(self.col.deals.len() as i64)
+            )
+        } else {
+            String::new()
+        };
         let used: usize = head.iter().map(|s| width(&s.content)).sum();
         let name_style = if self.focused {
             t.accent().add_modifier(Modifier::UNDERLINED)
         } else {
             t.bold()
         };
-        head.push(Span::styled(
-            truncate(&name, w.saturating_sub(width(&position) + used)),
-            name_style,
-        ));
+        let name = truncate(
+            &name,
+            w.saturating_sub(width(&position) + width(&place) + used),
+        );
+        let gap = w.saturating_sub(used + width(&name) + width(&place) + width(&position));
+        head.push(Span::styled(name, name_style));
         head.push(Span::styled(position, t.dim()));
-        let count = status
-            .and_then(|s| s.deals_count)
-            .unwrap_or(self.col.deals.len() as i64);
+        head.push(Span::raw(" ".repeat(gap)));
+        head.push(Span::styled(place, t.accent()));
         let amount = format::money(status.and_then(|s| s.deals_amount), self.mark);
         let totals = format!("{} · {amount}", format::deals(count));
         let rule_style = if self.focused { t.accent() } else { t.dim() };
@@ -162,25 +177,9 @@ impl ColumnView<'_> {
             ),
             _ => Line::styled("─".repeat(w), rule_style),
         };
-        // Where the cursor is in a long column, as lists say "12 of 68".
-        let place = if self.focused && !self.col.deals.is_empty() {
-            format!(
-                "{}/{}",
-                self.col.cursor + 1,
-                count.max(self.col.deals.len() as i64)
-            )
-        } else {
-            String::new()
-        };
-        let totals = truncate(&totals, w.saturating_sub(width(&place) + 1));
-        let gap = w.saturating_sub(width(&totals) + width(&place));
         let header = vec![
             Line::from(head),
-            Line::from(vec![
-                Span::styled(totals, t.dim()),
-                Span::raw(" ".repeat(gap)),
-                Span::styled(place, t.accent()),
-            ]),
+            Line::styled(truncate(&totals, w), t.dim()),
             third,
         ];
         let head_h = COLUMN_HEAD_H.min(area.height);
