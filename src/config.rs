@@ -53,8 +53,15 @@ impl Paths {
 pub fn load_file(path: &Path) -> Result<FileConfig, String> {
     match fs::read_to_string(path) {
         Ok(text) => {
-            let config: FileConfig = toml::from_str(&text)
-                .map_err(|e| format!("{} is not valid: {e}", path.display()))?;
+            // The parser's own message quotes the offending line, which may hold the token:
+            // say where and what, never the text.
+            let config: FileConfig = toml::from_str(&text).map_err(|e| {
+                let line = e
+                    .span()
+                    .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
+                let at = line.map(|l| format!(" on line {l}")).unwrap_or_default();
+                format!("{} is not valid{at}: {}", path.display(), e.message())
+            })?;
             if config.token.is_some() {
                 check_private(path)?;
             }
@@ -266,6 +273,18 @@ mod tests {
             .unwrap();
         assert!(!token.is_empty());
         fs::remove_file(&path).ok();
+    }
+
+    #[test]
+    fn a_broken_config_file_never_echoes_its_token() {
+        let dir = std::env::temp_dir().join(format!("weeek-broken-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "mouse = false\ntoken = \"SECRET-TOKEN-123\n").unwrap();
+        let err = load_file(&path).unwrap_err();
+        assert!(!err.contains("SECRET-TOKEN-123"), "{err}");
+        assert!(err.contains("line 2"), "{err}");
+        fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! effects come out here. Drawing happens only after something changed, once all queued
 //! messages are handled; with nothing to do the loop sleeps.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crossterm::event::EventStream;
@@ -37,63 +37,100 @@ impl Runtime {
         terminal: &mut DefaultTerminal,
     ) -> std::io::Result<()> {
         let (requests, mut replies) = worker::spawn(client);
+        let (files, file_writer) = spawn_file_writer();
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = app.start(self.clock());
-        self.execute(effects, &requests);
-        loop {
+        execute(effects, &requests, &files);
+        let result = loop {
             if app.dirty {
-                terminal.draw(|f| crate::ui::render(&app, f))?;
+                if let Err(e) = terminal.draw(|f| crate::ui::render(&app, f)) {
+                    break Err(e);
+                }
                 app.dirty = false;
             }
             if app.quit {
-                return Ok(());
+                break Ok(());
             }
             let deadline = app.next_deadline(Instant::now());
             let msg = tokio::select! {
                 ev = events.next() => match ev {
                     Some(Ok(ev)) => Msg::Term(ev),
-                    Some(Err(e)) => return Err(e),
-                    None => return Ok(()),
+                    Some(Err(e)) => break Err(e),
+                    None => break Ok(()),
                 },
                 Some(reply) = replies.recv() => Msg::Api(Box::new(reply)),
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
-                _ = term_signals.recv() => return Ok(()),
+                _ = term_signals.recv() => {
+                    execute(app.shutdown(self.clock()), &requests, &files);
+                    break Ok(());
+                }
             };
             let mut dirty = false;
             let effects = app.update(msg, self.clock());
             dirty |= app.dirty;
-            self.execute(effects, &requests);
+            execute(effects, &requests, &files);
             // Answers that arrived meanwhile are folded in before the next frame.
             while let Ok(reply) = replies.try_recv() {
                 let effects = app.update(Msg::Api(Box::new(reply)), self.clock());
                 dirty |= app.dirty;
-                self.execute(effects, &requests);
+                execute(effects, &requests, &files);
             }
             app.dirty = dirty;
-        }
+        };
+        // Every queued file write lands before the app ends.
+        drop(files);
+        let _ = file_writer.await;
+        result
     }
+}
 
-    fn execute(&self, effects: Vec<Effect>, requests: &mpsc::UnboundedSender<Request>) {
-        for effect in effects {
-            match effect {
-                Effect::Request(r) => {
-                    let _ = requests.send(r);
+enum FileOp {
+    Write(PathBuf, String),
+    Remove(PathBuf),
+}
+
+/// One task writes files, in the order asked: a draft saved twice must end with the newer
+/// text, and a draft removed after a save must stay removed.
+fn spawn_file_writer() -> (mpsc::UnboundedSender<FileOp>, tokio::task::JoinHandle<()>) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<FileOp>();
+    let handle = tokio::spawn(async move {
+        while let Some(op) = rx.recv().await {
+            let done = tokio::task::spawn_blocking(move || match op {
+                FileOp::Write(path, contents) => {
+                    write_atomic(&path, &contents).map_err(|e| (path, e))
                 }
-                Effect::WriteFile { path, contents } => {
-                    tokio::task::spawn_blocking(move || {
-                        if let Err(e) = write_atomic(&path, &contents) {
-                            tracing::warn!(path = %path.display(), error = %e, "could not write");
-                        }
-                    });
-                }
-                Effect::RemoveFile(path) => {
-                    tokio::task::spawn_blocking(move || {
-                        let _ = std::fs::remove_file(&path);
-                    });
-                }
-                Effect::Quit => {}
+                FileOp::Remove(path) => match std::fs::remove_file(&path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err((path, e)),
+                    _ => Ok(()),
+                },
+            })
+            .await;
+            if let Ok(Err((path, e))) = done {
+                tracing::warn!(path = %path.display(), error = %e, "file write failed");
             }
+        }
+    });
+    (tx, handle)
+}
+
+fn execute(
+    effects: Vec<Effect>,
+    requests: &mpsc::UnboundedSender<Request>,
+    files: &mpsc::UnboundedSender<FileOp>,
+) {
+    for effect in effects {
+        match effect {
+            Effect::Request(r) => {
+                let _ = requests.send(r);
+            }
+            Effect::WriteFile { path, contents } => {
+                let _ = files.send(FileOp::Write(path, contents));
+            }
+            Effect::RemoveFile(path) => {
+                let _ = files.send(FileOp::Remove(path));
+            }
+            Effect::Quit => {}
         }
     }
 }

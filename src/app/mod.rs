@@ -290,6 +290,14 @@ impl App {
         effects
     }
 
+    /// Ending without a key (a signal): lets screens write what they still hold.
+    pub fn shutdown(&mut self, clock: Clock) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.each_screen(clock, &mut effects, |s, env| s.on_shutdown(env));
+        self.quit = true;
+        effects
+    }
+
     /// The earliest moment something must happen without input. `None` when idle: the app
     /// then sleeps until a key or an answer arrives.
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
@@ -452,6 +460,7 @@ impl App {
     fn confirmed(&mut self, then: AfterConfirm, clock: Clock, effects: &mut Vec<Effect>) {
         match then {
             AfterConfirm::Quit => {
+                self.each_screen(clock, effects, |s, env| s.on_shutdown(env));
                 self.quit = true;
                 effects.push(Effect::Quit);
             }

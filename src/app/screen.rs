@@ -56,6 +56,9 @@ pub trait ScreenState {
 
     fn on_resize(&mut self, _env: &mut Env) {}
 
+    /// The app is about to end: write what waits for a pause (a draft).
+    fn on_shutdown(&mut self, _env: &mut Env) {}
+
     /// A question to ask before quitting or leaving the screen (unsaved input), if any.
     fn unsaved(&self) -> Option<String> {
         None

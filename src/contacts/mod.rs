@@ -805,6 +805,12 @@ impl ScreenState for ContactsState {
         }
     }
 
+    fn on_shutdown(&mut self, env: &mut Env) {
+        if self.draft_due.is_some() {
+            self.flush_draft(env);
+        }
+    }
+
     fn keyboard_taken(&self) -> bool {
         self.picker.is_some()
             || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)

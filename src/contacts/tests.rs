@@ -741,3 +741,35 @@ fn a_click_focuses_a_field_or_selects_a_contact() {
     assert_eq!(h.app.contacts.pane, Pane::List);
     assert_eq!(h.app.contacts.list.cursor, 1);
 }
+
+#[test]
+fn the_form_draws_at_extreme_sizes() {
+    let mut h = on_contacts();
+    for (w, ht) in [(8000, 60), (1, 1), (40, 10)] {
+        h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
+            w, ht,
+        )));
+        let screen = h.render(w, ht);
+        assert_eq!(screen.lines().count(), usize::from(ht));
+    }
+}
+
+#[test]
+fn quitting_right_after_typing_still_writes_the_draft() {
+    let mut h = on_contacts();
+    h.press("Ив");
+    assert!(
+        !h.effects
+            .iter()
+            .any(|e| matches!(e, Effect::WriteFile { .. })),
+        "the draft waits for a pause in typing"
+    );
+    h.send(ctrl('c'));
+    h.press("y");
+    assert!(h.app.quit);
+    let written = h.effects.iter().find_map(|e| match e {
+        Effect::WriteFile { contents, .. } => Some(contents.clone()),
+        _ => None,
+    });
+    assert!(written.is_some_and(|c| c.contains("Ив")), "{:?}", h.effects);
+}

@@ -736,3 +736,13 @@ fn snapshot_full_overview_on_a_small_terminal() {
     );
     insta::assert_snapshot!("funnels_overview_80x24", s);
 }
+
+#[test]
+fn the_open_funnel_draws_at_extreme_sizes() {
+    let mut h = opened();
+    for (w, ht) in [(2000, 60), (1, 1), (40, 10), (41, 11)] {
+        h.send(Msg::Term(Event::Resize(w, ht)));
+        let screen = h.render(w, ht);
+        assert_eq!(screen.lines().count(), usize::from(ht));
+    }
+}

@@ -35,19 +35,7 @@ pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(350);
 
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum PageStatus {
-    #[default]
-    Idle,
-    /// `more`: a next page, with the loaded rows kept; else a (re)load of the first page.
-    Loading {
-        more: bool,
-    },
-    Failed {
-        error: ApiError,
-        more: bool,
-    },
-}
+pub use crate::app::loadable::PageStatus;
 
 #[derive(Debug, Default)]
 pub struct TasksState {

@@ -32,7 +32,7 @@ pub struct Areas {
 
 pub fn areas(body: Rect, pane: Pane) -> Areas {
     if body.width >= SIDE_BY_SIDE_MIN {
-        let form_w = (body.width * 9 / 20).clamp(56, 76);
+        let form_w = ((u32::from(body.width) * 9 / 20) as u16).clamp(56, 76);
         let form = Rect::new(body.x, body.y, form_w, body.height);
         let list = Rect::new(body.x + form_w, body.y, body.width - form_w, body.height);
         return Areas {

@@ -330,8 +330,10 @@ fn clip(
 fn render_strip(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let w = area.width;
-    let fields_w = w * 34 / 100;
-    let chart_w = w * 33 / 100;
+    // In u32: a very wide terminal would overflow u16 arithmetic.
+    let share = |pct: u32| (u32::from(w) * pct / 100) as u16;
+    let fields_w = share(34);
+    let chart_w = share(33);
     let custom_w = w - fields_w - chart_w;
     let rects = [
         Rect::new(area.x, area.y, fields_w, area.height),
