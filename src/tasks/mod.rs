@@ -59,6 +59,8 @@ pub struct TasksState {
     pub popup: Option<Popup>,
     pub undo: Option<UndoEntry>,
     writes: HashMap<String, PendingWrite>,
+    /// Tasks with a write on its way, and the writes waiting behind it.
+    queued: HashMap<i64, std::collections::VecDeque<(String, Call)>>,
     bulks: HashMap<u64, Bulk>,
     next_write: u64,
     search_due: Option<Instant>,
@@ -179,6 +181,7 @@ impl TasksState {
                 .and_then(|id| self.index_of(id))
                 .unwrap_or(self.cursor)
                 .min(self.rows.len().saturating_sub(1));
+            self.reapply_pending();
             let present: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
             self.marks.retain(|id| present.contains(id));
             self.loaded_once = true;

@@ -600,3 +600,57 @@ fn messages_keep_what_toasts_cut_short() {
     assert!(h.app.overlay.is_none(), "any other key closes");
     assert!(!h.app.quit, "and does nothing else");
 }
+
+#[test]
+fn two_quick_changes_of_one_task_reach_the_service_in_order() {
+    let mut h = loaded(1, false);
+    h.press("2");
+    h.press("3");
+    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    let first = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
+    assert_eq!(first.len(), 1, "the second waits for the first");
+    // The first is refused: the row keeps the newer value, not the one before both.
+    h.reply(&first[0], Err(server_error()));
+    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    let second = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
+    assert_eq!(second.len(), 1, "then the second is sent");
+    match &second[0].call {
+        Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::Hold))),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_reload_during_a_write_keeps_the_change_on_screen() {
+    let mut h = loaded(2, false);
+    h.press("x");
+    let write = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.press("r");
+    let reload = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    // The page was read before the service completed the task.
+    h.reply(
+        &reload,
+        Ok(Data::Tasks(TaskPage {
+            tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
+            has_more: false,
+        })),
+    );
+    assert!(h.app.tasks.rows[0].is_completed, "still shown as completed");
+    h.reply(&write, Ok(Data::Done));
+    assert!(h.app.tasks.rows[0].is_completed);
+}
+
+#[test]
+fn a_task_being_created_takes_no_verbs_yet() {
+    let mut h = loaded(1, false);
+    h.press("n");
+    h.press("Новая");
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.tasks.rows[0].id < 0);
+    h.press("x2");
+    assert!(
+        h.take(|c| matches!(c, Call::CompleteTask(_) | Call::UpdateTask(..)))
+            .is_empty()
+    );
+    assert!(toasts(&h).contains("still being created"));
+}

@@ -146,12 +146,14 @@ pub struct PendingWrite {
     task: i64,
 }
 
+/// How to undo a write the service refused. Each kind also says how to redo the write on a
+/// freshly loaded page while it is still in flight (the page predates it).
 #[derive(Debug, Clone)]
 enum Rollback {
-    /// Put the field back.
-    Field(Change),
+    /// Put the field back, unless a later change has replaced `applied` meanwhile.
+    Field { previous: Change, applied: Change },
     /// Take out a row that was added optimistically.
-    Remove,
+    Remove(Box<Task>),
     /// Put a removed row back where it was.
     Reinsert(usize, Box<Task>),
 }
@@ -218,13 +220,6 @@ impl TasksState {
         id
     }
 
-    fn send_write(&mut self, bulk: u64, task: i64, call: Call, env: &mut Env) {
-        self.next_write += 1;
-        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
-        self.writes.insert(key.clone(), PendingWrite { bulk, task });
-        env.request(key, call);
-    }
-
     /// Applies `changes` to the rows now and sends them. Returns the bulk id, or `None` when
     /// nothing needed to change.
     pub(super) fn apply_changes(
@@ -257,7 +252,10 @@ impl TasksState {
                         title: before.display_title().to_string(),
                         remaining: calls.len(),
                         error: None,
-                        rollback: Rollback::Field(previous),
+                        rollback: Rollback::Field {
+                            previous,
+                            applied: change.clone(),
+                        },
                     },
                 );
             }
@@ -295,13 +293,15 @@ impl TasksState {
             outcome.remaining = outcome.remaining.saturating_sub(1);
             match reply.result {
                 Ok(data) => {
+                    // The service's copy is the truth (created rows get their real id here),
+                    // unless more changes to the task are still on their way.
+                    let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
                     if let Data::Task(fresh) = data
                         && outcome.error.is_none()
+                        && !more_queued
+                        && let Some(idx) = self.rows.iter().position(|t| t.id == task)
                     {
-                        // The service's copy is the truth; created rows get their real id here.
-                        if let Some(idx) = self.rows.iter().position(|t| t.id == task) {
-                            self.rows[idx] = *fresh;
-                        }
+                        self.rows[idx] = *fresh;
                     }
                     None
                 }
@@ -315,17 +315,74 @@ impl TasksState {
         if let Some(rollback) = failed_rollback {
             self.roll_back(task, rollback);
         }
+        self.send_next(task, env);
         self.finish_bulk_if_done(bulk, env);
+    }
+
+    /// Sends `call` now, or after the writes to the same task already on their way: the
+    /// service must see two quick changes of one task in the order they were made.
+    fn send_write(&mut self, bulk: u64, task: i64, call: Call, env: &mut Env) {
+        self.next_write += 1;
+        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
+        self.writes.insert(key.clone(), PendingWrite { bulk, task });
+        match self.queued.get_mut(&task) {
+            Some(waiting) => waiting.push_back((key, call)),
+            None => {
+                self.queued.insert(task, std::collections::VecDeque::new());
+                env.request(key, call);
+            }
+        }
+    }
+
+    fn send_next(&mut self, task: i64, env: &mut Env) {
+        match self.queued.get_mut(&task).and_then(|q| q.pop_front()) {
+            Some((key, call)) => env.request(key, call),
+            None => {
+                self.queued.remove(&task);
+            }
+        }
+    }
+
+    /// A page loaded while writes are on their way predates them: apply them again.
+    pub(super) fn reapply_pending(&mut self) {
+        let pending: Vec<(i64, Rollback)> = self
+            .bulks
+            .values()
+            .flat_map(|b| b.tasks.iter())
+            .filter(|(_, o)| o.remaining > 0 && o.error.is_none())
+            .map(|(id, o)| (*id, o.rollback.clone()))
+            .collect();
+        for (id, rollback) in pending {
+            match rollback {
+                Rollback::Field { applied, .. } => {
+                    if let Some(idx) = self.index_of(id) {
+                        applied.apply(&mut self.rows[idx]);
+                    }
+                }
+                Rollback::Remove(row) => {
+                    if self.index_of(id).is_none() {
+                        self.rows.insert(0, *row);
+                    }
+                }
+                Rollback::Reinsert(..) => {
+                    if let Some(idx) = self.index_of(id) {
+                        self.rows.remove(idx);
+                    }
+                }
+            }
+        }
     }
 
     fn roll_back(&mut self, task: i64, rollback: Rollback) {
         match rollback {
-            Rollback::Field(change) => {
-                if let Some(idx) = self.index_of(task) {
-                    change.apply(&mut self.rows[idx]);
+            Rollback::Field { previous, applied } => {
+                if let Some(idx) = self.index_of(task)
+                    && applied.current(&self.rows[idx]) == applied
+                {
+                    previous.apply(&mut self.rows[idx]);
                 }
             }
-            Rollback::Remove => {
+            Rollback::Remove(_) => {
                 if let Some(idx) = self.index_of(task) {
                     self.rows.remove(idx);
                     self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
@@ -417,8 +474,14 @@ impl TasksState {
     // ----- the verbs -----------------------------------------------------------------------
 
     fn nothing_selected(&self, env: &mut Env) -> bool {
-        if self.targets().is_empty() {
+        let targets = self.targets();
+        if targets.is_empty() {
             env.toast(ToastKind::Info, "No task here");
+            return true;
+        }
+        // A row still being created has no id the service knows yet.
+        if targets.iter().any(|id| *id < 0) {
+            env.toast(ToastKind::Info, "That task is still being created");
             return true;
         }
         false
@@ -582,7 +645,7 @@ impl TasksState {
                 .collect(),
             ..Default::default()
         };
-        self.rows.insert(0, row);
+        self.rows.insert(0, row.clone());
         self.cursor = 0;
         self.scroll = 0;
         let bulk = self.new_bulk("Created".into(), String::new(), "create", false);
@@ -594,7 +657,7 @@ impl TasksState {
                     title,
                     remaining: 1,
                     error: None,
-                    rollback: Rollback::Remove,
+                    rollback: Rollback::Remove(Box::new(row)),
                 },
             );
         }
