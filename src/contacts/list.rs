@@ -23,6 +23,8 @@ pub use crate::app::loadable::PageStatus;
 
 #[derive(Debug, Default)]
 pub struct ContactList {
+    /// The search of the last first page asked for; its later pages keep it.
+    sent_search: String,
     pub rows: Vec<Contact>,
     /// Ids of contacts created in this session, newest first (their rows lead the list).
     pub created: Vec<Contact>,
@@ -69,7 +71,12 @@ impl ContactList {
     }
 
     fn send(&mut self, offset: u32, env: &mut Env) {
-        let search = self.search.value().trim().to_string();
+        // Later pages continue the list on screen: they use its search, not what the box
+        // holds now (that will be a new first page once its pause is over).
+        if offset == 0 {
+            self.sent_search = self.search.value().trim().to_string();
+        }
+        let search = self.sent_search.clone();
         let q = ListQuery {
             search: (!search.is_empty()).then_some(search),
             limit: Some(PAGE_SIZE),
@@ -105,7 +112,7 @@ impl ContactList {
                 .extend(page.into_iter().filter(|c| !known.contains(&c.id)));
         } else {
             let keep = self.current().map(|c| c.id.clone());
-            self.shown_search = self.search.value().trim().to_string();
+            self.shown_search = self.sent_search.clone();
             let lead: Vec<Contact> = if self.shown_search.is_empty() {
                 self.created.clone()
             } else {

@@ -42,6 +42,8 @@ pub struct FunnelDetail {
     pub info_scroll: u16,
     pub deal: Option<DealView>,
     pub(super) moves: HashMap<String, PendingMove>,
+    /// Deals with a move on its way, and the moves waiting behind it (sent in order).
+    pub(super) queued: HashMap<String, std::collections::VecDeque<(String, crate::worker::Call)>>,
 }
 
 impl FunnelDetail {

@@ -17,6 +17,8 @@ pub struct PendingMove {
     /// Where it sat in its old column, to put it back there.
     pub from_index: usize,
     pub to: String,
+    /// Order of the moves: laid over a fresh page in this order.
+    pub seq: u64,
 }
 
 fn quoted(deal: &Deal) -> String {
@@ -84,7 +86,8 @@ impl FunnelDetail {
     /// A page that arrived while moves were in flight was read before them: the moves are
     /// laid over it again, so a deal never jumps back and then forward.
     pub(super) fn apply_pending_moves(&mut self) {
-        let moves: Vec<PendingMove> = self.moves.values().cloned().collect();
+        let mut moves: Vec<PendingMove> = self.moves.values().cloned().collect();
+        moves.sort_by_key(|m| m.seq);
         for m in moves {
             let Some(to) = self.column_index(&m.to) else {
                 continue;
@@ -145,16 +148,23 @@ impl FunnelsState {
                 from: from_id,
                 from_index,
                 to: to_id.clone(),
+                seq: self.next_write,
             },
         );
-        env.request(
-            key,
-            Call::MoveDeal {
-                deal: deal.id.clone(),
-                status: to_id,
-                after: None,
-            },
-        );
+        let call = Call::MoveDeal {
+            deal: deal.id.clone(),
+            status: to_id,
+            after: None,
+        };
+        // The service must see `L L` in the order pressed: a move waits for the one before.
+        match d.queued.get_mut(&deal.id) {
+            Some(waiting) => waiting.push_back((key, call)),
+            None => {
+                d.queued
+                    .insert(deal.id.clone(), std::collections::VecDeque::new());
+                env.request(key, call);
+            }
+        }
     }
 
     pub fn on_move_reply(&mut self, key: &str, result: Result<(), ApiError>, env: &mut Env) {
@@ -164,12 +174,39 @@ impl FunnelsState {
         let Some(m) = d.moves.remove(key) else {
             return;
         };
+        match d.queued.get_mut(&m.deal.id).and_then(|q| q.pop_front()) {
+            Some((next_key, call)) => env.request(next_key, call),
+            None => {
+                d.queued.remove(&m.deal.id);
+            }
+        }
+        // A later move of the same deal now starts from where this one started.
+        let later: Vec<String> = d
+            .moves
+            .iter()
+            .filter(|(_, x)| x.deal.id == m.deal.id && x.seq > m.seq)
+            .map(|(k, _)| k.clone())
+            .collect();
         let to_name = d.status_name(&m.to);
         match result {
             Ok(()) => env.toast(
                 ToastKind::Success,
                 format!("Moved {} to {to_name}", quoted(&m.deal)),
             ),
+            Err(e) if !later.is_empty() => {
+                // The deal stays where the later move put it; if that move fails too, it
+                // goes back to where this one started.
+                for k in later {
+                    if let Some(x) = d.moves.get_mut(&k) {
+                        x.from.clone_from(&m.from);
+                        x.from_index = m.from_index;
+                    }
+                }
+                env.toast(
+                    ToastKind::Error,
+                    format!("Could not move {}: {}", quoted(&m.deal), e.short()),
+                );
+            }
             Err(e) => {
                 let following = d.current_deal().is_some_and(|x| x.id == m.deal.id);
                 if let Some(back) = d.column_index(&m.from) {

@@ -746,3 +746,40 @@ fn the_open_funnel_draws_at_extreme_sizes() {
         assert_eq!(screen.lines().count(), usize::from(ht));
     }
 }
+
+#[test]
+fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
+    let mut h = opened();
+    h.press("LL");
+    assert_eq!(column_ids(&h, 2), ["D1"]);
+    let first = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    assert_eq!(first.len(), 1, "the second move waits for the first");
+    // A page of the middle column, read before either move landed.
+    h.press("r");
+    h.answer_all(
+        |c| matches!(c, Call::Funnel(_)),
+        || Ok(Data::Funnel(Box::new(funnels().remove(0)))),
+    );
+    h.answer_all(
+        |c| matches!(c, Call::FunnelStatuses(_)),
+        || Ok(Data::FunnelStatuses(statuses())),
+    );
+    for (status, deals) in [(NEW, new_deals()), (TALKS, talks_deals()), (CLOSED, vec![])] {
+        let r = deals_request(&mut h, status);
+        h.reply(&r, page(deals, false));
+    }
+    let everywhere: usize = (0..3)
+        .map(|i| column_ids(&h, i).iter().filter(|id| *id == "D1").count())
+        .sum();
+    assert_eq!(everywhere, 1, "the deal shows once");
+    assert_eq!(column_ids(&h, 2), ["D1"]);
+    // The first move is refused: the deal stays where the second one puts it.
+    h.reply(&first[0], Err(server_error()));
+    assert_eq!(column_ids(&h, 2), ["D1"]);
+    let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    assert_eq!(second.len(), 1, "then the second is sent");
+    assert!(matches!(&second[0].call, Call::MoveDeal { status, .. } if status == CLOSED));
+    // It is refused too: back to where the first started.
+    h.reply(&second[0], Err(server_error()));
+    assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
+}
