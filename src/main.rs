@@ -83,7 +83,7 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
         handle.base_url()
     );
     println!(
-        "Faults: GET/PUT http://{}/__sandbox/faults · Ctrl-C stops",
+        "Faults: GET/PUT http://{}/__sandbox/faults (same token) · Ctrl-C stops",
         handle.addr()
     );
     let _ = tokio::signal::ctrl_c().await;

@@ -8,7 +8,7 @@
 //! from code ([`SandboxHandle::set_faults`]) or over HTTP:
 //!
 //! ```text
-//! curl -X PUT localhost:PORT/__sandbox/faults \
+//! curl -X PUT -H 'Authorization: Bearer TOKEN' localhost:PORT/__sandbox/faults \
 //!      -d '{"latencyMs":300,"failureRate":0.25,"failureStatus":503}'
 //! ```
 

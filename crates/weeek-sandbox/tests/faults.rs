@@ -81,9 +81,16 @@ async fn rate_limit_has_retry_after() {
 async fn faults_are_settable_over_http() {
     let api = Api::start().await;
     let base = format!("http://{}/__sandbox/faults", api.sandbox.addr());
+    let anonymous = api.client.get(&base).send().await.unwrap();
+    assert_eq!(
+        anonymous.status(),
+        StatusCode::UNAUTHORIZED,
+        "the control route takes the token"
+    );
     let set = api
         .client
         .put(&base)
+        .bearer_auth(weeek_sandbox::demo_token())
         .json(&json!({"failureRate": 1.0, "failureStatus": 502, "failureMethods": ["DELETE"]}))
         .send()
         .await
@@ -92,6 +99,7 @@ async fn faults_are_settable_over_http() {
     let current: serde_json::Value = api
         .client
         .get(&base)
+        .bearer_auth(weeek_sandbox::demo_token())
         .send()
         .await
         .unwrap()
@@ -117,7 +125,14 @@ async fn faults_are_settable_over_http() {
         api.get("/ws").await.status,
         StatusCode::INTERNAL_SERVER_ERROR
     );
-    let reset = api.client.put(&base).json(&json!({})).send().await.unwrap();
+    let reset = api
+        .client
+        .put(&base)
+        .bearer_auth(weeek_sandbox::demo_token())
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(reset.status(), StatusCode::OK);
     assert_eq!(api.get("/ws").await.status, StatusCode::OK);
     // Unknown routes under the prefix see the faults too.

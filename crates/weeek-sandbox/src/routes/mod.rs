@@ -70,6 +70,19 @@ impl AppState {
 }
 
 pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
+    // The control route takes the same token: with `--listen 0.0.0.0` anyone who can reach
+    // the port could otherwise break the sandbox for everyone using it.
+    let control = Router::new()
+        .route(
+            "/__sandbox/faults",
+            get(faults::get_faults)
+                .put(faults::put_faults)
+                .with_state(Arc::clone(&fault_state)),
+        )
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            auth::require_token,
+        ));
     let public = Router::new()
         .merge(workspace::routes())
         .merge(projects::routes())
@@ -85,12 +98,7 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .with_state(state);
     let app = Router::new()
         .merge(public)
-        .route(
-            "/__sandbox/faults",
-            get(faults::get_faults)
-                .put(faults::put_faults)
-                .with_state(Arc::clone(&fault_state)),
-        )
+        .merge(control)
         .fallback(route_not_found);
     // axum adds `Allow` to a 405 only after the route's own layers ran, so
     // the rewrite wraps the finished router from outside. Faults wrap
