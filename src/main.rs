@@ -147,7 +147,8 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     } else {
         paths.data_dir.clone()
     };
-    let mut app = App::new(data_dir, endpoint, size);
+    let mut app = App::new(data_dir.clone(), endpoint, size);
+    app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
     app.theme = Theme::from_env();
     app.utc_offset = offset;
     let result = Runtime::new(offset).run(app, client, &mut terminal).await;

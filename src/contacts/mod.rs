@@ -69,9 +69,19 @@ pub struct ContactsState {
 }
 
 impl ContactsState {
-    /// Reads the draft file, once, before the event loop starts.
+    /// An empty screen; no draft is looked for (see [`ContactsState::load`]).
     pub fn new(data_dir: PathBuf) -> Self {
+        Self::with_found(data_dir, Found::None)
+    }
+
+    /// Reads the draft file. Called once at start-up, before the event loop: the app's
+    /// `update` never touches the disk.
+    pub fn load(data_dir: PathBuf) -> Self {
         let found = draft::load(&data_dir);
+        Self::with_found(data_dir, found)
+    }
+
+    fn with_found(data_dir: PathBuf, found: Found) -> Self {
         let mut s = Self {
             data_dir,
             form: Form::default(),

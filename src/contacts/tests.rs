@@ -475,7 +475,7 @@ fn a_draft_from_before_is_offered_on_start_and_restored() {
     let dir = temp_dir("restore");
     write_draft(&dir);
     let mut h = Harness::new();
-    h.app.contacts = ContactsState::new(dir.clone());
+    h.app.contacts = ContactsState::load(dir.clone());
     assert!(matches!(h.app.contacts.ask, Some(Ask::Restore(_))));
     h.send(alt('3'));
     let toasts: Vec<String> = h
@@ -516,6 +516,7 @@ fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
     let dir = temp_dir("toast");
     write_draft(&dir);
     let mut app = crate::app::App::new(dir.clone(), "test".into(), (120, 40));
+    app.contacts = ContactsState::load(dir.clone());
     let effects = app.start(crate::testing::clock());
     let first = effects
         .iter()
@@ -553,7 +554,7 @@ fn discarding_the_offered_draft_removes_its_file() {
     let dir = temp_dir("discard");
     write_draft(&dir);
     let mut h = Harness::new();
-    h.app.contacts = ContactsState::new(dir.clone());
+    h.app.contacts = ContactsState::load(dir.clone());
     h.send(alt('3'));
     h.press("n");
     assert!(h.app.contacts.ask.is_none());

@@ -111,7 +111,7 @@ fn restore_offer() {
     let d = crate::contacts::draft::Draft::from_form(&form);
     crate::runtime::write_atomic(&crate::contacts::draft::path(&dir), &d.to_json()).unwrap();
     let mut h = Harness::new();
-    h.app.contacts = crate::contacts::ContactsState::new(dir.clone());
+    h.app.contacts = crate::contacts::ContactsState::load(dir.clone());
     h.send(crate::contacts::tests::alt('3'));
     h.send(Msg::Term(Event::Resize(80, 24)));
     let screen = h.render(80, 24);
