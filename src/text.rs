@@ -50,6 +50,12 @@ pub fn one_line(s: &str) -> String {
         .collect()
 }
 
+/// A title in typographic quotes, on one line and at most `max` columns inside them, for
+/// messages ("Completed “Fix login”").
+pub fn quoted(title: &str, max: usize) -> String {
+    format!("\u{201c}{}\u{201d}", truncate(&one_line(title), max))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ use weeek_api::{ApiError, ListQuery};
 use crate::app::Env;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
+use crate::widgets::scroll;
 use crate::worker::{Call, Data};
 
 pub const LIST_KEY: &str = "contacts:list";
@@ -157,21 +158,14 @@ impl ContactList {
     }
 
     pub fn fix_scroll(&mut self, h: usize) {
-        let h = h.max(1);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + h {
-            self.scroll = self.cursor + 1 - h;
-        }
-        self.scroll = self.scroll.min(self.rows.len().saturating_sub(1));
+        self.scroll = scroll::follow(self.cursor, self.scroll, h, self.rows.len());
     }
 
     pub fn move_to(&mut self, target: isize, env: &mut Env, rows_shown: usize) {
         if self.rows.is_empty() {
             return;
         }
-        let last = self.rows.len() as isize - 1;
-        self.cursor = target.clamp(0, last) as usize;
+        self.cursor = scroll::clamp(target, self.rows.len());
         self.fix_scroll(rows_shown);
         if matches!(self.status, PageStatus::Failed { more: true, .. }) {
             return;

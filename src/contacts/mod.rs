@@ -20,6 +20,7 @@ use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::app::{Effect, Env};
 use crate::widgets::picker::PickerOutcome;
+use crate::widgets::scroll;
 use crate::worker::Reply;
 use draft::{Draft, Found};
 use form::{Field, Form, OrgRef};
@@ -544,18 +545,9 @@ impl ContactsState {
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let rows = self.list_rows(env);
-        let c = self.list.cursor as isize;
-        let page = rows as isize;
-        let target = match action {
-            Action::Down => c + 1,
-            Action::Up => c - 1,
-            Action::Top => 0,
-            Action::Bottom => self.list.rows.len() as isize - 1,
-            Action::PageDown => c + page,
-            Action::PageUp => c - page,
-            Action::HalfDown => c + page / 2,
-            Action::HalfUp => c - page / 2,
-            _ => return false,
+        let Some(target) = scroll::target(action, self.list.cursor, self.list.rows.len(), rows)
+        else {
+            return false;
         };
         self.list.move_to(target, env, rows);
         true

@@ -7,6 +7,7 @@ use weeek_api::models::Deal;
 use weeek_api::{ApiError, ListQuery};
 
 use crate::app::Env;
+use crate::widgets::scroll;
 use crate::worker::{Call, Data};
 
 /// Deals per request; small enough that a long status pages, large enough for a screenful.
@@ -138,18 +139,11 @@ impl Column {
             self.scroll = 0;
             return;
         }
-        let last = self.deals.len() as isize - 1;
-        self.cursor = target.clamp(0, last) as usize;
+        self.cursor = scroll::clamp(target, self.deals.len());
         self.fix_scroll(cards);
     }
 
     pub fn fix_scroll(&mut self, cards: usize) {
-        let cards = cards.max(1);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + cards {
-            self.scroll = self.cursor + 1 - cards;
-        }
-        self.scroll = self.scroll.min(self.deals.len().saturating_sub(1));
+        self.scroll = scroll::follow(self.cursor, self.scroll, cards, self.deals.len());
     }
 }

@@ -9,6 +9,7 @@ use super::geometry;
 use crate::app::Env;
 use crate::app::loadable::Loadable;
 use crate::widgets::field::TextField;
+use crate::widgets::scroll;
 use crate::worker::Data;
 
 #[derive(Debug, Default)]
@@ -92,18 +93,13 @@ impl FunnelList {
         if self.visible.is_empty() {
             return;
         }
-        let last = self.visible.len() as isize - 1;
-        self.cursor = target.clamp(0, last) as usize;
+        self.cursor = scroll::clamp(target, self.visible.len());
         self.fix_scroll(env);
     }
 
     pub fn fix_scroll(&mut self, env: &Env) {
         let rows = geometry::list_rows(env.size);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + rows {
-            self.scroll = self.cursor + 1 - rows;
-        }
+        self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 
     pub fn open_search(&mut self) {

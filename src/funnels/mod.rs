@@ -16,6 +16,7 @@ use crossterm::event::KeyEvent;
 use crate::app::Env;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
+use crate::widgets::scroll;
 use crate::worker::{Call, Reply};
 use detail::{DEAL_KEY, FUNNEL_KEY, FunnelDetail, STATUSES_KEY};
 use geometry::InfoPlace;
@@ -56,17 +57,12 @@ impl FunnelsState {
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let l = &mut self.list;
-        let c = l.cursor as isize;
-        let page = geometry::list_rows(env.size) as isize;
+        let page = geometry::list_rows(env.size);
+        if let Some(to) = scroll::target(action, l.cursor, l.visible.len(), page) {
+            l.move_to(to, env);
+            return true;
+        }
         match action {
-            Action::Down => l.move_to(c + 1, env),
-            Action::Up => l.move_to(c - 1, env),
-            Action::Top => l.move_to(0, env),
-            Action::Bottom => l.move_to(l.visible.len() as isize - 1, env),
-            Action::PageDown => l.move_to(c + page, env),
-            Action::PageUp => l.move_to(c - page, env),
-            Action::HalfDown => l.move_to(c + page / 2, env),
-            Action::HalfUp => l.move_to(c - page / 2, env),
             Action::Search => l.open_search(),
             Action::Open => self.open_current(env),
             Action::Refresh => self.reload_list(env),

@@ -22,11 +22,7 @@ pub struct PendingMove {
 }
 
 fn quoted(deal: &Deal) -> String {
-    let title = deal.title.as_deref().unwrap_or("(untitled deal)");
-    format!(
-        "\u{201c}{}\u{201d}",
-        crate::text::truncate(&crate::text::one_line(title), 30)
-    )
+    crate::text::quoted(deal.title.as_deref().unwrap_or("(untitled deal)"), 30)
 }
 
 /// Shifts a deal's weight from one status's totals to another's.

@@ -21,6 +21,7 @@ use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::ui::layout;
+use crate::widgets::scroll;
 use crate::worker::{Call, Data, Reply};
 use filters::Filters;
 use panel::FilterPanel;
@@ -260,20 +261,14 @@ impl TasksState {
 
     fn fix_scroll(&mut self, env: &Env) {
         let h = self.page_rows(env);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + h {
-            self.scroll = self.cursor + 1 - h;
-        }
-        self.scroll = self.scroll.min(self.rows.len().saturating_sub(1));
+        self.scroll = scroll::follow(self.cursor, self.scroll, h, self.rows.len());
     }
 
     fn move_to(&mut self, target: isize, env: &mut Env) {
         if self.rows.is_empty() {
             return;
         }
-        let last = self.rows.len() as isize - 1;
-        self.cursor = target.clamp(0, last) as usize;
+        self.cursor = scroll::clamp(target, self.rows.len());
         self.detail_scroll = 0;
         self.fix_scroll(env);
         self.ensure_names(env);
@@ -356,17 +351,13 @@ impl TasksState {
     }
 
     pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let page = self.page_rows(env) as isize;
+        let page = self.page_rows(env);
+        if let Some(to) = scroll::target(action, self.cursor, self.rows.len(), page) {
+            self.move_to(to, env);
+            return true;
+        }
         let c = self.cursor as isize;
         match action {
-            Action::Down => self.move_to(c + 1, env),
-            Action::Up => self.move_to(c - 1, env),
-            Action::Top => self.move_to(0, env),
-            Action::Bottom => self.move_to(self.rows.len() as isize - 1, env),
-            Action::PageDown => self.move_to(c + page, env),
-            Action::PageUp => self.move_to(c - page, env),
-            Action::HalfDown => self.move_to(c + page / 2, env),
-            Action::HalfUp => self.move_to(c - page / 2, env),
             Action::Refresh => self.reload(env),
             Action::Open | Action::ToggleDetail => {
                 self.detail = !self.detail;

@@ -182,10 +182,7 @@ pub struct Bulk {
 }
 
 fn quoted(title: &str) -> String {
-    format!(
-        "\u{201c}{}\u{201d}",
-        crate::text::truncate(&crate::text::one_line(title), 40)
-    )
+    crate::text::quoted(title, 40)
 }
 
 fn count(n: usize) -> String {

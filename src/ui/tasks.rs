@@ -789,12 +789,7 @@ fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
                     .rows
                     .iter()
                     .find(|t| t.id == ids[0])
-                    .map(|t| {
-                        format!(
-                            "\u{201c}{}\u{201d}",
-                            truncate(&one_line(t.display_title()), 40)
-                        )
-                    })
+                    .map(|t| crate::text::quoted(t.display_title(), 40))
                     .unwrap_or_else(|| "1 task".into())
             } else {
                 format!("{} tasks", ids.len())
