@@ -188,6 +188,28 @@ fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
     }
 }
 
+/// A title line: `spans` cut to what fits, then `note` at the right end (a count, a status).
+pub fn title_line(
+    spans: Vec<Span<'static>>,
+    note: Span<'static>,
+    width_cols: u16,
+) -> Line<'static> {
+    let room = usize::from(width_cols).saturating_sub(width(&note.content) + 1);
+    let mut used = 0;
+    let mut kept = Vec::new();
+    for sp in spans {
+        if used >= room {
+            break;
+        }
+        let cut = truncate(&sp.content, room - used);
+        used += width(&cut);
+        kept.push(Span::styled(cut, sp.style));
+    }
+    kept.push(Span::raw(" ".repeat(room - used + 1)));
+    kept.push(note);
+    Line::from(kept)
+}
+
 /// A centred rectangle of at most `w`×`h` inside `area`.
 pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);

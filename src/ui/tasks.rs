@@ -61,29 +61,13 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
         _ if s.has_more => format!("{} loaded, more below", s.rows.len()),
         _ => count_label(s.rows.len()),
     };
-    let count_w = width(&count) + 1;
-    let room = usize::from(area.width).saturating_sub(count_w);
-    let mut line_w = 0;
-    let mut kept = Vec::new();
-    for sp in spans {
-        let w = width(&sp.content);
-        if line_w + w > room {
-            let cut = truncate(&sp.content, room.saturating_sub(line_w));
-            line_w += width(&cut);
-            kept.push(Span::styled(cut, sp.style));
-            break;
-        }
-        line_w += w;
-        kept.push(sp);
-    }
-    kept.push(Span::raw(" ".repeat(room.saturating_sub(line_w) + 1)));
     let count_style = if matches!(s.status, PageStatus::Failed { .. }) {
         t.error()
     } else {
         t.dim()
     };
-    kept.push(Span::styled(count, count_style));
-    frame.render_widget(Paragraph::new(Line::from(kept)), area);
+    let line = super::title_line(spans, Span::styled(count, count_style), area.width);
+    frame.render_widget(Paragraph::new(line), area);
 }
 
 /// Column widths for a list `w` columns wide; optional columns drop out as it narrows.

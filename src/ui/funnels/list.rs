@@ -85,17 +85,8 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
     } else {
         t.dim()
     };
-    let room = usize::from(area.width).saturating_sub(width(&count) + 1);
-    let mut used = 0;
-    let mut kept = Vec::new();
-    for sp in spans {
-        let cut = truncate(&sp.content, room.saturating_sub(used));
-        used += width(&cut);
-        kept.push(Span::styled(cut, sp.style));
-    }
-    kept.push(Span::raw(" ".repeat(room.saturating_sub(used) + 1)));
-    kept.push(Span::styled(count, count_style));
-    frame.render_widget(Paragraph::new(Line::from(kept)), area);
+    let line = crate::ui::title_line(spans, Span::styled(count, count_style), area.width);
+    frame.render_widget(Paragraph::new(line), area);
 }
 
 fn header(app: &App, c: &Cols) -> Line<'static> {
