@@ -1,0 +1,350 @@
+//! The task table: columns that give way as the terminal narrows, one line per visible task,
+//! and what shows instead of rows (loading, empty, error).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use time::Date;
+use weeek_api::models::Task;
+
+use crate::app::App;
+use crate::app::directory::Directory;
+use crate::tasks::{PageStatus, TasksState};
+use crate::text::{fit, one_line, truncate, width};
+use crate::ui::theme::Theme;
+
+/// Column widths for a list `w` columns wide; optional columns drop out as it narrows.
+struct Columns {
+    title: usize,
+    place: usize,
+    people: usize,
+    due: usize,
+    tags: usize,
+}
+
+const MARK_W: usize = 2;
+const DONE_W: usize = 4;
+const PRIO_W: usize = 7;
+
+fn columns(w: usize) -> Columns {
+    let due = 12;
+    let place = match w {
+        150.. => 32,
+        90.. => 24,
+        _ => 0,
+    };
+    let people = if w >= 112 { 18 } else { 0 };
+    let tags = if w >= 136 { 18 } else { 0 };
+    let fixed = MARK_W + DONE_W + PRIO_W + due + place + people + tags;
+    Columns {
+        title: w.saturating_sub(fixed).max(8),
+        place,
+        people,
+        due,
+        tags,
+    }
+}
+
+/// "today", "tomorrow", "in 3d", "2d overdue", or the date when far away.
+pub fn due_label(due: Date, today: Date) -> (String, bool) {
+    let days = (due - today).whole_days();
+    match days {
+        0 => ("today".into(), false),
+        1 => ("tomorrow".into(), false),
+        2..=14 => (format!("in {days}d"), false),
+        -60..=-1 => (format!("{}d overdue", -days), true),
+        _ if due.year() == today.year() => (
+            format!("{:02}.{:02}", due.day(), due.month() as u8),
+            days < 0,
+        ),
+        _ => (weeek_api::dates::to_filter_date(due), days < 0),
+    }
+}
+
+/// "Project › Column" in `w` columns: a long project name gives way so the column shows.
+/// A day relative to today without judging it: a start date is never "overdue".
+pub(super) fn relative_day(d: Date, today: Date) -> String {
+    match (d - today).whole_days() {
+        0 => "today".into(),
+        1 => "tomorrow".into(),
+        -1 => "yesterday".into(),
+        n if n > 0 => format!("in {n}d"),
+        n => format!("{}d ago", -n),
+    }
+}
+
+fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
+    let locs = task.all_locations();
+    let Some(first) = locs.first() else {
+        return String::new();
+    };
+    let more = if locs.len() > 1 {
+        format!(" +{}", locs.len() - 1)
+    } else {
+        String::new()
+    };
+    let project = one_line(&dir.project_name(first.project_id));
+    let Some(c) = first.board_column_id else {
+        return truncate(&format!("{project}{more}"), w);
+    };
+    let column = one_line(&dir.column_name(c));
+    let room = w.saturating_sub(width(&more) + 3);
+    let column_w = width(&column)
+        .min(room / 2)
+        .max(room.saturating_sub(width(&project)));
+    let project_w = room.saturating_sub(column_w);
+    format!(
+        "{} › {}{more}",
+        truncate(&project, project_w),
+        truncate(&column, column_w)
+    )
+}
+
+fn people_label(task: &Task, dir: &Directory) -> String {
+    let a = task.all_assignees();
+    match a.as_slice() {
+        [] => String::new(),
+        [one] => dir.member_name(one),
+        [first, rest @ ..] => format!("{} +{}", dir.member_name(first), rest.len()),
+    }
+}
+
+fn task_row<'a>(
+    task: &'a Task,
+    s: &TasksState,
+    app: &'a App,
+    cols: &Columns,
+    cursor: bool,
+) -> Line<'a> {
+    let t = &app.theme;
+    let marked = s.marks.contains(&task.id);
+    let done_style = if task.is_completed {
+        t.dim()
+    } else {
+        Style::new()
+    };
+    let mut spans = vec![
+        Span::styled(if marked { "● " } else { "  " }, t.accent()),
+        Span::raw(if task.is_completed { "[x] " } else { "[ ] " }),
+    ];
+    spans.push(match task.priority {
+        Some(p) => Span::styled(fit(p.label(), PRIO_W), t.priority(p)),
+        None => Span::styled(fit("–", PRIO_W), t.dim()),
+    });
+    let mut title = one_line(task.display_title());
+    if task.id < 0 {
+        title = format!("{title} (saving…)");
+    }
+    spans.push(Span::styled(
+        fit(&title, cols.title.saturating_sub(1)) + " ",
+        done_style,
+    ));
+    if cols.place > 0 {
+        spans.push(Span::styled(
+            fit(&place_label(task, &app.dir, cols.place - 1), cols.place - 1) + " ",
+            t.dim(),
+        ));
+    }
+    if cols.people > 0 {
+        spans.push(Span::raw(
+            fit(&people_label(task, &app.dir), cols.people - 1) + " ",
+        ));
+    }
+    let (due, overdue) = task
+        .due_day()
+        .map(|d| due_label(d, app_today(app)))
+        .unwrap_or_default();
+    let due_style = if overdue && !task.is_completed {
+        t.error()
+    } else if due == "today" && !task.is_completed {
+        t.accent()
+    } else {
+        Style::new()
+    };
+    spans.push(Span::styled(fit(&due, cols.due - 1) + " ", due_style));
+    if cols.tags > 0 {
+        let mut used = 0;
+        for id in &task.tags {
+            let Some(tag) = app.dir.tag(*id) else {
+                continue;
+            };
+            let label = format!("#{} ", one_line(&tag.title));
+            let w = width(&label);
+            if used + w > cols.tags {
+                break;
+            }
+            used += w;
+            spans.push(Span::styled(label, t.swatch(tag.color.as_deref())));
+        }
+    }
+    let line = Line::from(spans);
+    if cursor {
+        line.style(t.cursor_row())
+    } else {
+        line
+    }
+}
+
+/// Today as the app knows it: the date of the last message (rendering reads no clock).
+fn app_today(app: &App) -> Date {
+    app.today
+}
+
+fn header_row(t: &Theme, cols: &Columns) -> Line<'static> {
+    let mut s = format!(
+        "{}{}{}",
+        " ".repeat(MARK_W),
+        fit("✓", DONE_W),
+        fit("Prio", PRIO_W)
+    );
+    s.push_str(&fit("Title", cols.title));
+    if cols.place > 0 {
+        s.push_str(&fit("Project › Column", cols.place));
+    }
+    if cols.people > 0 {
+        s.push_str(&fit("Assignees", cols.people));
+    }
+    s.push_str(&fit("Due", cols.due));
+    if cols.tags > 0 {
+        s.push_str("Tags");
+    }
+    Line::styled(
+        s,
+        t.dim().add_modifier(ratatui::style::Modifier::UNDERLINED),
+    )
+}
+
+pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let s = &app.tasks;
+    let cols = columns(usize::from(area.width));
+    frame.render_widget(
+        Paragraph::new(header_row(t, &cols)),
+        Rect::new(area.x, area.y, area.width, 1),
+    );
+    let body = Rect::new(
+        area.x,
+        area.y + 1,
+        area.width,
+        area.height.saturating_sub(1),
+    );
+    if body.height == 0 {
+        return;
+    }
+    if s.rows.is_empty() {
+        render_list_state(app, frame, body);
+        return;
+    }
+    let h = usize::from(body.height);
+    let start = s.scroll.min(s.rows.len().saturating_sub(1));
+    let end = (start + h).min(s.rows.len());
+    let mut lines: Vec<Line> = s.rows[start..end]
+        .iter()
+        .enumerate()
+        .map(|(i, task)| task_row(task, s, app, &cols, start + i == s.cursor))
+        .collect();
+    if lines.len() < h {
+        match &s.status {
+            PageStatus::Loading { more: true } => lines.push(Line::styled(
+                format!("  {} loading more…", crate::ui::spinner_frame(app)),
+                t.dim(),
+            )),
+            PageStatus::Failed { error, more: true } => lines.push(Line::styled(
+                format!("  could not load more: {} · r retries", error.short()),
+                t.error(),
+            )),
+            _ if s.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ => {}
+        }
+    }
+    frame.render_widget(Paragraph::new(lines), body);
+}
+
+fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let s = &app.tasks;
+    let mut lines: Vec<Line> = vec![Line::raw("")];
+    match &s.status {
+        PageStatus::Failed { error, .. } => {
+            lines.push(Line::styled("  Could not load the tasks.", t.error()));
+            lines.push(Line::raw(format!("  {error}")));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("  r to retry", t.accent()));
+        }
+        _ if !s.loaded_once => {
+            let what = if app.dir.me().is_none() {
+                "Connecting and loading your profile…"
+            } else {
+                "Loading tasks…"
+            };
+            if let Some(e) = app.dir.user.error() {
+                lines.push(Line::styled("  Could not load your profile.", t.error()));
+                lines.push(Line::raw(format!("  {e}")));
+                lines.push(Line::raw(""));
+                lines.push(Line::styled("  r to retry", t.accent()));
+            } else {
+                lines.push(Line::styled(
+                    format!("  {} {what}", crate::ui::spinner_frame(app)),
+                    t.accent(),
+                ));
+            }
+        }
+        PageStatus::Loading { .. } => {
+            lines.push(Line::styled(
+                format!("  {} Loading tasks…", crate::ui::spinner_frame(app)),
+                t.accent(),
+            ));
+        }
+        _ => {
+            lines.push(Line::styled("  No tasks match this view.", t.bold()));
+            lines.push(Line::raw(format!(
+                "  Showing: {}",
+                s.filters.headline(&app.dir)
+            )));
+            let chips = s.filters.chips(&app.dir);
+            if !chips.is_empty() {
+                lines.push(Line::raw(""));
+                lines.push(Line::raw("  Filters on:"));
+                for (_, c) in chips {
+                    lines.push(Line::raw(format!("    {c}")));
+                }
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(
+                    "  Esc takes off the newest filter · f edits them",
+                    t.accent(),
+                ));
+            } else {
+                lines.push(Line::raw(""));
+                lines.push(Line::styled(
+                    "  A shows everyone's tasks · f filters · n creates a task",
+                    t.accent(),
+                ));
+            }
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    #[test]
+    fn due_dates_read_relative_to_today() {
+        let today = date!(2026 - 11 - 21);
+        assert_eq!(due_label(today, today), ("today".into(), false));
+        assert_eq!(
+            due_label(date!(2026 - 11 - 24), today),
+            ("in 3d".into(), false)
+        );
+        assert_eq!(
+            due_label(date!(2026 - 11 - 19), today),
+            ("2d overdue".into(), true)
+        );
+        assert_eq!(due_label(date!(2026 - 12 - 25), today).0, "25.12");
+        assert_eq!(due_label(date!(2027 - 02 - 01), today).0, "01.02.2027");
+    }
+}

@@ -1,0 +1,76 @@
+//! The task screen: the filter line, the list (only visible rows are built), its loading /
+//! empty / error looks, the detail pane, and the screen's popups.
+
+mod detail;
+mod list;
+mod popups;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Span;
+use ratatui::widgets::Paragraph;
+
+use super::layout;
+use crate::app::App;
+use crate::tasks::PageStatus;
+
+pub use list::due_label;
+
+pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+    let s = &app.tasks;
+    let areas = layout::tasks(body, s.detail);
+    render_filter_line(app, frame, areas.filter_line);
+    if areas.list.height > 0 {
+        list::render_list(app, frame, areas.list);
+    }
+    if let Some(d) = areas.detail {
+        detail::render_detail(app, frame, d);
+    }
+    if let Some(p) = &s.panel {
+        popups::render_panel(app, frame, body, p);
+    }
+    if let Some(p) = &s.popup {
+        popups::render_popup(app, frame, body, p);
+    }
+}
+
+fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
+    let t = &app.theme;
+    let s = &app.tasks;
+    let mut spans = vec![Span::styled(s.filters.headline(&app.dir), t.accent())];
+    for (_, chip) in s.filters.chips(&app.dir) {
+        spans.push(Span::styled(" · ", t.dim()));
+        spans.push(Span::raw(chip));
+    }
+    if let Some(sort) = s.sort {
+        spans.push(Span::styled(" · ", t.dim()));
+        let arrow = if sort.descending { "↓" } else { "↑" };
+        spans.push(Span::raw(format!("sort: {}{arrow}", sort.key.as_str())));
+    }
+    let count = match &s.status {
+        PageStatus::Loading { more: false } if s.loaded_once => {
+            format!("{} reloading…", super::spinner_frame(app))
+        }
+        PageStatus::Failed { more: false, .. } if s.loaded_once => {
+            "reload failed · r retries".into()
+        }
+        _ if !s.loaded_once => String::new(),
+        _ if s.has_more => format!("{} loaded, more below", s.rows.len()),
+        _ => count_label(s.rows.len()),
+    };
+    let count_style = if matches!(s.status, PageStatus::Failed { .. }) {
+        t.error()
+    } else {
+        t.dim()
+    };
+    let line = super::title_line(spans, Span::styled(count, count_style), area.width);
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+pub(super) fn count_label(n: usize) -> String {
+    if n == 1 {
+        "1 task".into()
+    } else {
+        format!("{n} tasks")
+    }
+}
