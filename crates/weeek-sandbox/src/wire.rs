@@ -161,9 +161,19 @@ impl Query {
 /// empty object, as Laravel's request input does, so validation reports the
 /// missing fields rather than a parse error.
 pub fn body_object(bytes: &[u8]) -> Map<String, Value> {
+    // Laravel reads an unparsable body as no input and validates that; doing the same keeps
+    // answers alike, and the log says why a request seemed empty.
     match serde_json::from_slice::<Value>(bytes) {
         Ok(Value::Object(map)) => map,
-        _ => Map::new(),
+        _ if bytes.iter().all(u8::is_ascii_whitespace) => Map::new(),
+        Ok(_) => {
+            tracing::warn!("request body is JSON but not an object; read as empty");
+            Map::new()
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "request body is not JSON; read as empty");
+            Map::new()
+        }
     }
 }
 
