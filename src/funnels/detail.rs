@@ -42,6 +42,9 @@ pub struct FunnelDetail {
     pub info_scroll: u16,
     pub deal: Option<DealView>,
     pub(super) moves: HashMap<String, PendingMove>,
+    /// A reload was answered while moves were on their way: its totals may predate them, so
+    /// the statuses are read again once the last move is answered.
+    pub(super) stale_totals: bool,
     /// Deals with a move on its way, and the moves waiting behind it (sent in order).
     pub(super) queued: HashMap<String, std::collections::VecDeque<(String, crate::worker::Call)>>,
 }
@@ -59,6 +62,7 @@ impl FunnelDetail {
     }
 
     pub fn reload(&mut self, env: &mut Env) {
+        self.stale_totals |= !self.moves.is_empty();
         self.funnel.start();
         self.statuses.start();
         env.request(FUNNEL_KEY, Call::Funnel(self.id.clone()));
@@ -76,6 +80,15 @@ impl FunnelDetail {
             .and_then(|f| f.name.clone())
             .filter(|n| !n.trim().is_empty())
             .unwrap_or_else(|| "(unnamed funnel)".into())
+    }
+
+    /// Reads the statuses (and so the columns) again if a reload crossed moves in flight.
+    pub(super) fn settle_after_moves(&mut self, env: &mut Env) {
+        if self.moves.is_empty() && self.stale_totals {
+            self.stale_totals = false;
+            self.statuses.start();
+            env.request(STATUSES_KEY, Call::FunnelStatuses(self.id.clone()));
+        }
     }
 
     pub fn status_list(&self) -> &[FunnelStatus] {

@@ -225,5 +225,6 @@ impl FunnelsState {
                 );
             }
         }
+        d.settle_after_moves(env);
     }
 }

@@ -477,6 +477,12 @@ fn a_move_in_flight_survives_a_reload_of_either_column() {
     assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
     h.reply(&moves[0], Ok(Data::Done));
     assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
+    // The reload's totals may predate the move: the statuses are read once more.
+    assert_eq!(
+        h.take(|c| matches!(c, Call::FunnelStatuses(_))).len(),
+        1,
+        "statuses asked again after the last move"
+    );
 }
 
 #[test]

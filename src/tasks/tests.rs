@@ -654,3 +654,21 @@ fn a_task_being_created_takes_no_verbs_yet() {
     );
     assert!(toasts(&h).contains("still being created"));
 }
+
+#[test]
+fn a_refused_undo_can_be_tried_again() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Ok(Data::Done));
+    h.press("u");
+    let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
+    h.reply(&undo, Err(server_error()));
+    assert!(h.app.tasks.rows[0].is_completed, "rolled back to completed");
+    h.press("u");
+    assert_eq!(
+        h.take(|c| matches!(c, Call::UncompleteTask(1))).len(),
+        1,
+        "u tries again"
+    );
+}

@@ -179,6 +179,8 @@ pub struct Bulk {
     tasks: BTreeMap<i64, Outcome>,
     /// Typed text to offer again if the service refuses it (a new title, a rename).
     retry: Option<(PromptPurpose, String)>,
+    /// For an undo: the entry to keep for another `u` if the service refuses part of it.
+    undo_of: Option<UndoEntry>,
 }
 
 fn quoted(title: &str) -> String {
@@ -212,6 +214,7 @@ impl TasksState {
                 undoable,
                 tasks: BTreeMap::new(),
                 retry: None,
+                undo_of: None,
             },
         );
         id
@@ -452,6 +455,13 @@ impl TasksState {
         if ok == 0 && self.undo.as_ref().is_some_and(|u| u.bulk == bulk) {
             self.undo = None;
         }
+        // A refused undo stays undoable: `u` again tries what did not go through (what did is
+        // already in place and sends nothing).
+        if let Some(entry) = b.undo_of
+            && self.undo.is_none()
+        {
+            self.undo = Some(entry);
+        }
         // What was typed is not lost: the prompt comes back with it and the reason.
         if let Some((purpose, text)) = b.retry
             && self.popup.is_none()
@@ -600,13 +610,16 @@ impl TasksState {
             env.toast(ToastKind::Info, "Nothing to undo");
             return;
         };
-        self.apply_changes(
+        let bulk = self.apply_changes(
             format!("Undid: {}", entry.label.to_lowercase()),
             String::new(),
-            entry.changes,
+            entry.changes.clone(),
             false,
             env,
         );
+        if let Some(b) = bulk.and_then(|b| self.bulks.get_mut(&b)) {
+            b.undo_of = Some(entry);
+        }
     }
 
     /// `n`: a new task placed in the filtered project and column, else beside the cursor task.

@@ -257,8 +257,41 @@ fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
     );
 }
 
+/// A key and its description, the description wrapped under itself (a hanging indent), so
+/// keys stay in one column however narrow the box.
+fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<Line<'static>> {
+    const KEY_W: usize = 16;
+    let indent = KEY_W + 3;
+    let room = width.saturating_sub(indent).max(10);
+    let mut rows: Vec<String> = vec![String::new()];
+    for word in text.split_whitespace() {
+        let last = rows.last_mut().expect("one row at least");
+        if !last.is_empty() && crate::text::width(last) + 1 + crate::text::width(word) > room {
+            rows.push(word.to_string());
+        } else {
+            if !last.is_empty() {
+                last.push(' ');
+            }
+            last.push_str(word);
+        }
+    }
+    rows.into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let head = if i == 0 {
+                Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
+            } else {
+                Span::raw(" ".repeat(indent))
+            };
+            Line::from(vec![head, Span::raw(row)])
+        })
+        .collect()
+}
+
 fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
     let t = &app.theme;
+    let rect = centered(area, 76, area.height.saturating_sub(2));
+    let inner_w = usize::from(rect.width.saturating_sub(2));
     let contexts = app.contexts();
     let reachable = commands::available(&contexts);
     let mut lines: Vec<Line> = Vec::new();
@@ -272,38 +305,36 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
             last = Some(c.context);
         }
         let keys = commands::key_labels(c, &reachable);
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {keys:<16} "), t.bold()),
-            Span::raw(c.description),
-        ]));
+        lines.extend(key_lines(&keys, c.description, inner_w, t));
     }
-    if app.screen == Screen::Tasks {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Pickers and fields", t.accent()));
-        for (k, d) in [
-            ("type", "narrow the list (fuzzy)"),
+    let extra: &[(&str, &str)] = match app.screen {
+        Screen::Tasks => &[
+            ("type", "narrow a picker's list (fuzzy)"),
             ("Tab", "toggle an item in multi-select pickers"),
             ("Enter", "choose / apply"),
             ("Esc", "cancel"),
             ("C-a C-e C-w C-u", "readline editing in text fields"),
-        ] {
-            lines.push(Line::from(vec![
-                Span::styled(format!("  {k:<16} "), t.bold()),
-                Span::raw(d),
-            ]));
+        ],
+        Screen::Contacts => &[
+            ("Tab Enter", "next field; the field left is checked"),
+            ("S-Tab", "previous field"),
+            ("Esc", "leave the field (keys then act as commands)"),
+            ("C-a C-e C-w C-u", "readline editing in text fields"),
+            ("Tab", "toggle an organization or tag in its picker"),
+        ],
+        Screen::Funnels => &[],
+    };
+    if !extra.is_empty() {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Pickers and fields", t.accent()));
+        for (k, d) in extra {
+            lines.extend(key_lines(k, d, inner_w, t));
         }
     }
-    let rect = centered(area, 72, area.height.saturating_sub(2));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Keys: {} ", app.screen.title()))
         .title_bottom(" j/k scroll · any other key closes ");
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0)),
-        rect,
-    );
+    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
 }

@@ -163,9 +163,12 @@ pub fn render_prompt(
 
 pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) {
     let t = &app.theme;
-    // Room for the question, " y/N" and the borders, within the screen.
-    let w = (width(question) as u16 + 8).clamp(30, area.width.saturating_sub(2).max(30));
-    let rect = centered(area, w, 3);
+    // Room for the question, " y/N" and the borders, within the screen; a question wider
+    // than the screen wraps rather than losing what it asks.
+    let w = (width(question) as u16 + 8).clamp(30.min(area.width), area.width.max(1));
+    let inner_w = usize::from(w.saturating_sub(2)).max(1);
+    let text_rows = (width(question) + 4).div_ceil(inner_w) as u16;
+    let rect = centered(area, w, text_rows + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -174,12 +177,10 @@ pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) 
     frame.render_widget(block, rect);
     frame.render_widget(
         Paragraph::new(Line::from(vec![
-            Span::raw(truncate(
-                question,
-                usize::from(inner.width).saturating_sub(6),
-            )),
+            Span::raw(question.to_string()),
             Span::styled(" y/N", t.bold()),
-        ])),
+        ]))
+        .wrap(ratatui::widgets::Wrap { trim: true }),
         inner,
     );
 }

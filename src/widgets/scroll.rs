@@ -27,7 +27,8 @@ pub fn clamp(target: isize, len: usize) -> usize {
 }
 
 /// The first row to show so that `cursor` is among `height` rows, moving `scroll` as little
-/// as possible (as less and vim do).
+/// as possible (as less and vim do), and never leaving rows empty at the bottom while rows
+/// above are hidden (a window that grows shows more, not blank space).
 pub fn follow(cursor: usize, scroll: usize, height: usize, len: usize) -> usize {
     let height = height.max(1);
     let scroll = if cursor < scroll {
@@ -37,7 +38,7 @@ pub fn follow(cursor: usize, scroll: usize, height: usize, len: usize) -> usize 
     } else {
         scroll
     };
-    scroll.min(len.saturating_sub(1))
+    scroll.min(len.saturating_sub(height))
 }
 
 #[cfg(test)]
@@ -55,5 +56,11 @@ mod tests {
         assert_eq!(follow(12, 0, 10, 100), 3);
         assert_eq!(follow(2, 5, 10, 100), 2);
         assert_eq!(follow(7, 5, 10, 100), 5);
+        assert_eq!(
+            follow(11, 9, 10, 12),
+            2,
+            "a taller window fills up from above"
+        );
+        assert_eq!(follow(0, 0, 10, 3), 0);
     }
 }
