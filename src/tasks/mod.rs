@@ -58,7 +58,8 @@ pub struct TasksState {
     pub detail_scroll: u16,
     pub panel: Option<FilterPanel>,
     pub popup: Option<Popup>,
-    pub undo: Option<UndoEntry>,
+    /// Reversible changes, newest last: `u` walks back through them.
+    pub undo: Vec<UndoEntry>,
     writes: HashMap<String, PendingWrite>,
     /// Tasks with a write on its way, and the writes waiting behind it.
     queued: HashMap<i64, std::collections::VecDeque<(String, Call)>>,
@@ -433,6 +434,9 @@ impl TasksState {
             self.detail = false;
             self.fix_scroll(env);
         } else if self.filters.pop() {
+            self.filters_changed(false, env);
+        } else if self.sort.take().is_some() {
+            // Last of all, back to the service's own order.
             self.filters_changed(false, env);
         } else {
             return false;

@@ -200,7 +200,7 @@ fn complete_rolls_back_when_refused() {
     assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
-        h.app.tasks.undo.is_none(),
+        h.app.tasks.undo.is_empty(),
         "nothing to undo after a full failure"
     );
 }
@@ -671,4 +671,36 @@ fn a_refused_undo_can_be_tried_again() {
         1,
         "u tries again"
     );
+}
+
+#[test]
+fn undo_walks_back_through_several_changes() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    h.press("2");
+    for r in h.take(|c| matches!(c, Call::CompleteTask(1))) {
+        h.reply(&r, Ok(Data::Done));
+    }
+    for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
+        h.reply(&r, Ok(Data::Done));
+    }
+    h.press("u");
+    assert_eq!(
+        h.app.tasks.rows[0].priority, None,
+        "the newest change first"
+    );
+    assert!(h.app.tasks.rows[0].is_completed);
+    h.press("u");
+    assert!(!h.app.tasks.rows[0].is_completed, "then the one before");
+}
+
+#[test]
+fn escape_after_the_filters_returns_to_the_services_order() {
+    let mut h = loaded(2, false);
+    h.press("s");
+    h.press("prio");
+    h.send(code(KeyCode::Enter));
+    assert!(query_of(&mut h).sort_by.is_some());
+    h.send(code(KeyCode::Esc));
+    assert_eq!(query_of(&mut h).sort_by, None);
 }

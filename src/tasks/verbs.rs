@@ -132,6 +132,9 @@ impl Change {
     }
 }
 
+/// How many changes `u` can walk back through.
+const UNDO_DEPTH: usize = 50;
+
 /// What `u` reverts: the previous value of each changed task.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UndoEntry {
@@ -269,7 +272,10 @@ impl TasksState {
             return None;
         }
         if record_undo {
-            self.undo = Some(UndoEntry {
+            if self.undo.len() == UNDO_DEPTH {
+                self.undo.remove(0);
+            }
+            self.undo.push(UndoEntry {
                 bulk,
                 label,
                 changes: inverse,
@@ -419,7 +425,7 @@ impl TasksState {
             } else {
                 count(total)
             };
-            let undo = if b.undoable && self.undo.as_ref().is_some_and(|u| u.bulk == bulk) {
+            let undo = if b.undoable && self.undo.iter().any(|u| u.bulk == bulk) {
                 " · u to undo"
             } else {
                 ""
@@ -452,15 +458,13 @@ impl TasksState {
             )
         };
         env.toast(ToastKind::Error, text);
-        if ok == 0 && self.undo.as_ref().is_some_and(|u| u.bulk == bulk) {
-            self.undo = None;
+        if ok == 0 {
+            self.undo.retain(|u| u.bulk != bulk);
         }
         // A refused undo stays undoable: `u` again tries what did not go through (what did is
         // already in place and sends nothing).
-        if let Some(entry) = b.undo_of
-            && self.undo.is_none()
-        {
-            self.undo = Some(entry);
+        if let Some(entry) = b.undo_of {
+            self.undo.push(entry);
         }
         // What was typed is not lost: the prompt comes back with it and the reason.
         if let Some((purpose, text)) = b.retry
@@ -604,9 +608,10 @@ impl TasksState {
         }
     }
 
-    /// `u`: reverts the last reversible verb (itself not undoable: `u` twice does not redo).
+    /// `u`: reverts the newest reversible change; again, the one before (an undo itself is
+    /// not undone).
     pub(super) fn undo(&mut self, env: &mut Env) {
-        let Some(entry) = self.undo.take() else {
+        let Some(entry) = self.undo.pop() else {
             env.toast(ToastKind::Info, "Nothing to undo");
             return;
         };

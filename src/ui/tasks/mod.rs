@@ -55,8 +55,9 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
             "reload failed · r retries".into()
         }
         _ if !s.loaded_once => String::new(),
-        _ if s.has_more => format!("{} loaded, more below", s.rows.len()),
-        _ => count_label(s.rows.len()),
+        _ if s.rows.is_empty() => count_label(0),
+        _ if s.has_more => format!("{} of {} loaded, more below", s.cursor + 1, s.rows.len()),
+        _ => format!("{} of {}", s.cursor + 1, count_label(s.rows.len())),
     };
     let count_style = if matches!(s.status, PageStatus::Failed { .. }) {
         t.error()
