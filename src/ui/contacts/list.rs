@@ -204,9 +204,19 @@ fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
             "reload failed · r retries".to_string()
         }
         _ if !l.loaded_once => String::new(),
-        _ if l.has_more => format!("{} loaded, more below", l.rows.len()),
-        _ if l.rows.len() == 1 => "1 contact".to_string(),
-        _ => format!("{} contacts", l.rows.len()),
+        _ => {
+            // Where the cursor is, while the list has the keys.
+            let at = if app.contacts.pane == crate::contacts::Pane::List && !l.rows.is_empty() {
+                format!("{} of ", l.cursor + 1)
+            } else {
+                String::new()
+            };
+            match l.rows.len() {
+                n if l.has_more => format!("{at}{n} loaded, more below"),
+                1 => format!("{at}1 contact"),
+                n => format!("{at}{n} contacts"),
+            }
+        }
     };
     let count_w = (width(&count) as u16 + 1).min(area.width / 2);
     let left = Rect::new(area.x, area.y, area.width - count_w, 1);
