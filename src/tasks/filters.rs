@@ -61,7 +61,8 @@ pub struct Filters {
     /// The range and the words it was typed as ("next week").
     pub dates: Option<(DayRange, String)>,
     pub task_type: Option<TaskType>,
-    pub tag: Option<i64>,
+    /// Tasks with any of these tags (sent as `tags[]`).
+    pub tags: Vec<i64>,
     pub search: String,
     /// Set filters, oldest first.
     order: Vec<FilterKind>,
@@ -85,7 +86,7 @@ impl Filters {
             FilterKind::Dates => self.dates.is_some(),
             FilterKind::Assignee => self.assignee != Assignee::default(),
             FilterKind::Type => self.task_type.is_some(),
-            FilterKind::Tag => self.tag.is_some(),
+            FilterKind::Tag => !self.tags.is_empty(),
             FilterKind::Completion => self.completion != Completion::default(),
             FilterKind::Search => !self.search.trim().is_empty(),
         }
@@ -107,7 +108,7 @@ impl Filters {
             FilterKind::Dates => self.dates = None,
             FilterKind::Assignee => self.assignee = Assignee::default(),
             FilterKind::Type => self.task_type = None,
-            FilterKind::Tag => self.tag = None,
+            FilterKind::Tag => self.tags.clear(),
             FilterKind::Completion => self.completion = Completion::default(),
             FilterKind::Search => self.search.clear(),
         }
@@ -143,7 +144,7 @@ impl Filters {
             board_column_id: self.column,
             priority: self.priority,
             task_type: self.task_type.clone(),
-            tags: self.tag.into_iter().collect(),
+            tags: self.tags.clone(),
             search: Some(self.search.trim().to_string()).filter(|s| !s.is_empty()),
             completed: match self.completion {
                 Completion::Open => Some(false),
@@ -217,13 +218,17 @@ impl Filters {
                 .as_ref()
                 .map(|t| format!("type: {}", t.as_str()))
                 .unwrap_or_default(),
-            FilterKind::Tag => self
-                .tag
-                .map(|t| {
-                    let name = dir.tag(t).map(|t| t.title.clone());
-                    format!("tag: {}", name.unwrap_or_else(|| format!("#{t}")))
-                })
-                .unwrap_or_default(),
+            FilterKind::Tag => {
+                let names: Vec<String> = self
+                    .tags
+                    .iter()
+                    .map(|t| {
+                        dir.tag(*t)
+                            .map_or_else(|| format!("#{t}"), |t| t.title.clone())
+                    })
+                    .collect();
+                format!("tag: {}", names.join(" or "))
+            }
             FilterKind::Completion => format!("status: {}", self.completion.label()),
             FilterKind::Search => format!("text: \u{201c}{}\u{201d}", self.search.trim()),
         }
@@ -261,7 +266,7 @@ mod tests {
                 "next week".into(),
             )),
             task_type: Some(TaskType::Call),
-            tag: Some(4),
+            tags: vec![4],
             search: " отчёт ".into(),
             ..Default::default()
         };

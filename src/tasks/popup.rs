@@ -291,13 +291,20 @@ fn build_picker(
                     ("Type", items, f.task_type.clone().map(PickKey::Type))
                 }
                 FilterKind::Tag => {
+                    // Several tags at once: the service takes `tags[]` and matches any.
                     let tags = loaded(Some(&dir.tags))?;
-                    let items = std::iter::once(any("any tag"))
-                        .chain(tags.iter().map(|t| {
+                    let items = tags
+                        .iter()
+                        .map(|t| {
                             PickItem::new(PickKey::Id(t.id), t.title.clone()).color(t.color.clone())
-                        }))
+                        })
                         .collect();
-                    ("Tag", items, f.tag.map(PickKey::Id))
+                    let chosen: Vec<PickKey> = f.tags.iter().copied().map(PickKey::Id).collect();
+                    return Some(Picker::multi(
+                        "Tags (Tab toggles, Enter applies, none for any)",
+                        items,
+                        &chosen,
+                    ));
                 }
                 FilterKind::Completion => {
                     let items = [Completion::Open, Completion::Done, Completion::All]
@@ -531,6 +538,17 @@ impl TasksState {
                 };
                 self.filters_changed(false, env);
             }
+            PickPurpose::Filter(FilterKind::Tag) => {
+                self.filters.tags = keys
+                    .into_iter()
+                    .filter_map(|k| match k {
+                        PickKey::Id(id) => Some(id),
+                        _ => None,
+                    })
+                    .collect();
+                self.filters.touched(FilterKind::Tag);
+                self.filters_changed(false, env);
+            }
             PickPurpose::Filter(kind) => {
                 if let Some(k) = keys.into_iter().next() {
                     self.set_filter(kind, k, env);
@@ -570,7 +588,6 @@ impl TasksState {
                 };
             }
             (FilterKind::Type, PickKey::Type(t)) => f.task_type = Some(t),
-            (FilterKind::Tag, PickKey::Id(id)) => f.tag = Some(id),
             (FilterKind::Completion, PickKey::Completion(c)) => f.completion = c,
             _ => return,
         }

@@ -704,3 +704,19 @@ fn escape_after_the_filters_returns_to_the_services_order() {
     h.send(code(KeyCode::Esc));
     assert_eq!(query_of(&mut h).sort_by, None);
 }
+
+#[test]
+fn several_tags_can_filter_at_once() {
+    let mut h = loaded(2, false);
+    h.press("f");
+    h.press("jjjjjjj"); // Tag
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let q = query_of(&mut h);
+    assert_eq!(q.tags, vec![1, 2]);
+    let pairs = q.to_pairs().unwrap();
+    assert_eq!(pairs.iter().filter(|(k, _)| k == "tags[]").count(), 2);
+    assert!(h.render(160, 45).contains("tag: bug or клиент"));
+}
