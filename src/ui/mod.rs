@@ -107,6 +107,33 @@ fn render_header(app: &App, frame: &mut Frame, area: Rect) {
 
 fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
+    // An overlay has the keys: say what they do there, not what they do underneath.
+    let overlay_keys: Option<&[(&str, &str)]> = match &app.overlay {
+        Some(Overlay::Confirm { .. }) => Some(&[("y", "yes"), ("any other key", "no")]),
+        Some(Overlay::Help { .. } | Overlay::Messages { .. }) => {
+            Some(&[("j/k", "scroll"), ("any other key", "close")])
+        }
+        Some(Overlay::Palette(_)) => Some(&[
+            ("type", "filter"),
+            ("↑/↓", "choose"),
+            ("Enter", "run"),
+            ("Esc", "close"),
+        ]),
+        None => None,
+    };
+    if let Some(keys) = overlay_keys {
+        let spans: Vec<Span> = keys
+            .iter()
+            .flat_map(|(k, d)| {
+                [
+                    Span::styled(format!(" {k}"), t.accent()),
+                    Span::styled(format!(" {d} "), t.dim()),
+                ]
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(Line::from(spans)), area);
+        return;
+    }
     let contexts = app.contexts();
     let reachable = commands::available(&contexts);
     let mut spans: Vec<Span> = Vec::new();
