@@ -421,6 +421,10 @@ impl ScreenState for ContactsState {
             // Only the app-wide keys get past a question or a picker.
             return Vec::new();
         }
+        if matches!(self.phase, Phase::Saving { .. }) && self.pane == Pane::Form {
+            // Locked until the answer: no key of the form does anything, so none is offered.
+            return Vec::new();
+        }
         match self.pane {
             Pane::List => vec![Context::Contacts, Context::List],
             Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
