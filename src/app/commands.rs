@@ -160,7 +160,7 @@ impl Key {
         if self.mods.contains(KeyModifiers::CONTROL) {
             format!("C-{base}")
         } else if self.mods.contains(KeyModifiers::ALT) {
-            format!("M-{base}")
+            format!("Alt-{base}")
         } else {
             base
         }
@@ -676,7 +676,7 @@ mod tests {
             .iter()
             .find(|c| c.action == Action::ScreenFunnels)
             .unwrap();
-        assert_eq!(key_labels(screen2, &reachable), "M-2");
+        assert_eq!(key_labels(screen2, &reachable), "Alt-2");
     }
 
     #[test]

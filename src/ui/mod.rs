@@ -67,9 +67,23 @@ pub fn render(app: &App, frame: &mut Frame) {
 fn render_header(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
-    for (i, s) in Screen::ALL.iter().enumerate() {
-        let label = format!(" {} {} ", i + 1, s.title());
-        let style = if *s == app.screen {
+    // Each tab names the key that reaches it from here: on the task list the digits set
+    // priorities, so there it says Alt-2, not 2.
+    let reachable = commands::available(&app.contexts());
+    for s in Screen::ALL {
+        let action = match s {
+            Screen::Tasks => commands::Action::ScreenTasks,
+            Screen::Funnels => commands::Action::ScreenFunnels,
+            Screen::Contacts => commands::Action::ScreenContacts,
+        };
+        let key = reachable
+            .iter()
+            .find(|c| c.action == action)
+            .map(|c| commands::key_labels(c, &reachable))
+            .and_then(|k| k.split('/').next().map(str::to_string))
+            .unwrap_or_default();
+        let label = format!(" {key} {} ", s.title());
+        let style = if s == app.screen {
             t.selected().add_modifier(Modifier::BOLD)
         } else {
             t.dim()
