@@ -141,7 +141,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
         .size()
         .map(|s| (s.width, s.height))
         .unwrap_or((80, 24));
-    // The demo keeps its drafts apart: a demo contact must never turn up in a real session.
+    // The demo keeps its drafts apart: a demo contact must never turn up against the real service.
     let data_dir = if cli.demo {
         paths.data_dir.join("demo")
     } else {

@@ -551,7 +551,7 @@ pub static COMMANDS: &[Command] = &[
         &[ch('M')],
         C::Global,
         None,
-        "Messages of this session, in full",
+        "Every message since the app started, in full",
     ),
     cmd(
         A::Back,

@@ -121,7 +121,7 @@ pub enum Overlay {
     Help {
         scroll: u16,
     },
-    /// Every toast of the session, in full.
+    /// Every toast since the app started, in full.
     Messages {
         scroll: u16,
     },

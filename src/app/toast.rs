@@ -19,7 +19,7 @@ pub struct Toast {
 #[derive(Debug, Default, Clone)]
 pub struct Toasts {
     items: Vec<Toast>,
-    /// Every message of the session, oldest first, for reading what a toast cut short.
+    /// Every message since start, oldest first, for reading what a toast cut short.
     history: std::collections::VecDeque<(ToastKind, String)>,
 }
 

@@ -27,7 +27,7 @@ pub struct ContactList {
     /// The search of the last first page asked for; its later pages keep it.
     sent_search: String,
     pub rows: Vec<Contact>,
-    /// Ids of contacts created in this session, newest first (their rows lead the list).
+    /// Contacts created since the app started, newest first (their rows lead the list).
     pub created: Vec<Contact>,
     pub status: PageStatus,
     pub loaded_once: bool,
