@@ -15,26 +15,14 @@ pub const PAGE_SIZE: u32 = 20;
 /// The largest page the service gives; a refresh reloads what was already paged in, up to it.
 pub const MAX_PAGE: u32 = 100;
 
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum ColumnLoad {
-    #[default]
-    Idle,
-    /// `more`: a next page, with the loaded deals kept; else the first page.
-    Loading {
-        more: bool,
-    },
-    Failed {
-        error: ApiError,
-        more: bool,
-    },
-}
+use crate::app::loadable::PageStatus;
 
 #[derive(Debug, Clone, Default)]
 pub struct Column {
     pub status_id: String,
     pub deals: Vec<Deal>,
     pub has_more: bool,
-    pub load: ColumnLoad,
+    pub load: PageStatus,
     /// A first page arrived: empty now means empty.
     pub loaded_once: bool,
     pub cursor: usize,
@@ -54,12 +42,12 @@ impl Column {
     }
 
     pub fn is_loading(&self) -> bool {
-        matches!(self.load, ColumnLoad::Loading { .. })
+        matches!(self.load, PageStatus::Loading { .. })
     }
 
     pub fn error(&self) -> Option<&ApiError> {
         match &self.load {
-            ColumnLoad::Failed { error, .. } => Some(error),
+            PageStatus::Failed { error, .. } => Some(error),
             _ => None,
         }
     }
@@ -73,7 +61,7 @@ impl Column {
     pub fn reload(&mut self, env: &mut Env) {
         let loaded = u32::try_from(self.deals.len()).unwrap_or(u32::MAX);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
-        self.load = ColumnLoad::Loading { more: false };
+        self.load = PageStatus::Loading { more: false };
         env.request(
             deals_key(&self.status_id),
             Call::Deals(self.status_id.clone(), ListQuery::page(limit, 0)),
@@ -83,14 +71,14 @@ impl Column {
     /// Fetches the next page once the cursor is within a screenful of the end.
     pub fn maybe_load_more(&mut self, cards: usize, env: &mut Env) {
         let blocked = self.is_loading()
-            || matches!(self.load, ColumnLoad::Failed { more: true, .. })
+            || matches!(self.load, PageStatus::Failed { more: true, .. })
             || !self.has_more
             || !self.loaded_once;
         if blocked || self.cursor + cards + 1 < self.deals.len() {
             return;
         }
         let offset = u32::try_from(self.deals.len()).unwrap_or(u32::MAX);
-        self.load = ColumnLoad::Loading { more: true };
+        self.load = PageStatus::Loading { more: true };
         env.request(
             deals_key(&self.status_id),
             Call::Deals(self.status_id.clone(), ListQuery::page(PAGE_SIZE, offset)),
@@ -99,7 +87,7 @@ impl Column {
 
     /// Applies a page. Returns the error, if any, for the caller to report.
     pub fn on_page(&mut self, result: Result<Data, ApiError>) -> Option<ApiError> {
-        let more = matches!(self.load, ColumnLoad::Loading { more: true });
+        let more = matches!(self.load, PageStatus::Loading { more: true });
         let page = match result {
             Ok(Data::Deals(page)) => page,
             other => {
@@ -107,7 +95,7 @@ impl Column {
                     Err(e) => e,
                     Ok(d) => crate::app::directory::unexpected(&d),
                 };
-                self.load = ColumnLoad::Failed {
+                self.load = PageStatus::Failed {
                     error: error.clone(),
                     more,
                 };
@@ -129,7 +117,7 @@ impl Column {
         }
         self.cursor = self.cursor.min(self.deals.len().saturating_sub(1));
         self.has_more = page.has_more;
-        self.load = ColumnLoad::Idle;
+        self.load = PageStatus::Idle;
         None
     }
 

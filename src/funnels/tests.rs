@@ -10,10 +10,10 @@ use weeek_api::models::{
 };
 use weeek_api::{ApiError, DealPage};
 
-use super::board::ColumnLoad;
 use super::geometry::InfoPlace;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
+use crate::app::loadable::PageStatus;
 use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
 use crate::testing::{BORIS, Harness, ME, code, key_event};
@@ -336,7 +336,7 @@ fn opening_shows_the_list_copy_at_once_and_loads_each_column_on_its_own() {
     let new = deals_request(&mut h, NEW);
     h.reply(&new, page(new_deals(), false));
     let d = detail(&h);
-    assert!(matches!(d.columns[1].load, ColumnLoad::Failed { .. }));
+    assert!(matches!(d.columns[1].load, PageStatus::Failed { .. }));
     assert_eq!(d.columns[0].deals.len(), 3);
     assert!(d.columns[2].is_loading());
     // A column's failure is shown in the column, not as a toast over the board.

@@ -8,7 +8,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::{Deal, WinStatus};
 
 use crate::app::App;
-use crate::funnels::board::{Column, ColumnLoad};
+use crate::app::loadable::PageStatus;
+use crate::funnels::board::Column;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
 use crate::funnels::geometry::{self, CARD_H, COLUMN_HEAD_H};
@@ -162,11 +163,11 @@ impl ColumnView<'_> {
         let totals = format!("{} · {amount}", format::deals(count));
         let rule_style = if self.focused { t.accent() } else { t.dim() };
         let third = match &self.col.load {
-            ColumnLoad::Failed { error, more: false } if self.col.loaded_once => Line::styled(
+            PageStatus::Failed { error, more: false } if self.col.loaded_once => Line::styled(
                 truncate(&format!("✗ reload failed: {} · r", error.short()), w),
                 t.error(),
             ),
-            ColumnLoad::Loading { more: false } if self.col.loaded_once => Line::styled(
+            PageStatus::Loading { more: false } if self.col.loaded_once => Line::styled(
                 fit(
                     &format!("{} reloading ", crate::ui::spinner_frame(self.app)),
                     w,
@@ -198,7 +199,7 @@ impl ColumnView<'_> {
         let col = self.col;
         if col.deals.is_empty() {
             return match &col.load {
-                ColumnLoad::Failed { error, .. } => vec![
+                PageStatus::Failed { error, .. } => vec![
                     Line::styled(truncate("✗ Could not load the deals", w), t.error()),
                     Line::raw(truncate(&error.short(), w)),
                     Line::styled(truncate("r to retry", w), t.accent()),
@@ -223,11 +224,11 @@ impl ColumnView<'_> {
         }
         if lines.len() < usize::from(h) {
             let more = match &col.load {
-                ColumnLoad::Loading { more: true } => Some((
+                PageStatus::Loading { more: true } => Some((
                     format!("{} loading more…", crate::ui::spinner_frame(self.app)),
                     t.dim(),
                 )),
-                ColumnLoad::Failed { error, more: true } => {
+                PageStatus::Failed { error, more: true } => {
                     Some((format!("✗ more: {} · r", error.short()), t.error()))
                 }
                 _ if col.has_more => Some(("more below…".to_string(), t.dim())),
