@@ -56,6 +56,31 @@ impl<T> Loadable<T> {
     }
 }
 
+/// Adds the items of `page` that `rows` does not hold yet: the service pages by offset, and an
+/// item moved or created meanwhile shifts the offsets, so a page can repeat what is shown.
+pub fn append_new<T, K: Eq + std::hash::Hash>(
+    rows: &mut Vec<T>,
+    page: Vec<T>,
+    key: impl Fn(&T) -> K,
+) {
+    let known: std::collections::HashSet<K> = rows.iter().map(&key).collect();
+    rows.extend(page.into_iter().filter(|item| !known.contains(&key(item))));
+}
+
+/// Where the item that was at `cursor` in `old` sits in `new` (a reload keeps the cursor on
+/// the same item), else `cursor`, clamped to `new`.
+pub fn follow_item<T, K: PartialEq>(
+    old: &[T],
+    new: &[T],
+    cursor: usize,
+    key: impl Fn(&T) -> K,
+) -> usize {
+    let kept = old
+        .get(cursor)
+        .and_then(|item| new.iter().position(|n| key(n) == key(item)));
+    kept.unwrap_or(cursor).min(new.len().saturating_sub(1))
+}
+
 /// Where a paged list stands. Pages add to what is shown, so unlike [`Loadable`] the rows
 /// live beside this status rather than inside it.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -75,6 +100,19 @@ pub enum PageStatus {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_add_only_new_items_and_reloads_keep_the_cursor_item() {
+        let mut rows = vec![1, 2, 3];
+        append_new(&mut rows, vec![3, 4], |x| *x);
+        assert_eq!(rows, vec![1, 2, 3, 4]);
+        assert_eq!(
+            follow_item(&rows, &[9, 3, 1], 2, |x| *x),
+            1,
+            "item 3 moved up"
+        );
+        assert_eq!(follow_item(&rows, &[9], 2, |x| *x), 0, "gone: clamped");
+    }
 
     #[test]
     fn reload_and_failure_keep_the_old_value() {

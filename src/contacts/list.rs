@@ -2,7 +2,6 @@
 //! created here are shown first, so one just saved is always in view, whatever page the service
 //! would put it on.
 
-use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{KeyCode, KeyEvent};
@@ -10,6 +9,7 @@ use weeek_api::models::Contact;
 use weeek_api::{ApiError, ListQuery};
 
 use crate::app::Env;
+use crate::app::loadable::{append_new, follow_item};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
@@ -108,25 +108,18 @@ impl ContactList {
         self.has_more = page.len() as u32 >= PAGE_SIZE;
         let fetched = page.len() as u32;
         if more {
-            let known: BTreeSet<String> = self.rows.iter().map(|c| c.id.clone()).collect();
-            self.rows
-                .extend(page.into_iter().filter(|c| !known.contains(&c.id)));
+            append_new(&mut self.rows, page, |c| c.id.clone());
         } else {
-            let keep = self.current().map(|c| c.id.clone());
             self.shown_search = self.sent_search.clone();
-            let lead: Vec<Contact> = if self.shown_search.is_empty() {
+            // Contacts created here lead the unfiltered list, once.
+            let mut rows: Vec<Contact> = if self.shown_search.is_empty() {
                 self.created.clone()
             } else {
                 Vec::new()
             };
-            let lead_ids: BTreeSet<String> = lead.iter().map(|c| c.id.clone()).collect();
-            self.rows = lead;
-            self.rows
-                .extend(page.into_iter().filter(|c| !lead_ids.contains(&c.id)));
-            self.cursor = keep
-                .and_then(|id| self.rows.iter().position(|c| c.id == id))
-                .unwrap_or(0)
-                .min(self.rows.len().saturating_sub(1));
+            append_new(&mut rows, page, |c| c.id.clone());
+            self.cursor = follow_item(&self.rows, &rows, self.cursor, |c| c.id.clone());
+            self.rows = rows;
             self.loaded_once = true;
         }
         self.next_offset += fetched;

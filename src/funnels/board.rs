@@ -1,12 +1,11 @@
 //! The deals board: one column per status, each loading and paging on its own, so one slow
 //! or failing status never holds up or breaks the others.
 
-use std::collections::HashSet;
-
 use weeek_api::models::Deal;
 use weeek_api::{ApiError, ListQuery};
 
 use crate::app::Env;
+use crate::app::loadable::{append_new, follow_item};
 use crate::widgets::scroll;
 use crate::worker::{Call, Data};
 
@@ -103,19 +102,12 @@ impl Column {
             }
         };
         if more {
-            // Moves shift the service's offsets; a deal seen twice is shown once.
-            let known: HashSet<String> = self.deals.iter().map(|d| d.id.clone()).collect();
-            self.deals
-                .extend(page.deals.into_iter().filter(|d| !known.contains(&d.id)));
+            append_new(&mut self.deals, page.deals, |d| d.id.clone());
         } else {
-            let keep = self.current().map(|d| d.id.clone());
+            self.cursor = follow_item(&self.deals, &page.deals, self.cursor, |d| d.id.clone());
             self.deals = page.deals;
-            if let Some(pos) = keep.and_then(|id| self.deals.iter().position(|d| d.id == id)) {
-                self.cursor = pos;
-            }
             self.loaded_once = true;
         }
-        self.cursor = self.cursor.min(self.deals.len().saturating_sub(1));
         self.has_more = page.has_more;
         self.load = PageStatus::Idle;
         None

@@ -18,6 +18,7 @@ use weeek_api::{ApiError, SortBy, TaskQuery};
 
 use crate::app::Env;
 use crate::app::commands::{Action, Context};
+use crate::app::loadable::{append_new, follow_item};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::ui::layout;
@@ -173,16 +174,10 @@ impl TasksState {
             }
         };
         if more {
-            let known: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
-            self.rows
-                .extend(page.tasks.into_iter().filter(|t| !known.contains(&t.id)));
+            append_new(&mut self.rows, page.tasks, |t| t.id);
         } else {
-            let keep = self.current().map(|t| t.id);
+            self.cursor = follow_item(&self.rows, &page.tasks, self.cursor, |t| t.id);
             self.rows = page.tasks;
-            self.cursor = keep
-                .and_then(|id| self.index_of(id))
-                .unwrap_or(self.cursor)
-                .min(self.rows.len().saturating_sub(1));
             self.reapply_pending();
             let present: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
             self.marks.retain(|id| present.contains(id));
