@@ -2,7 +2,17 @@
 
 pub mod contacts;
 pub mod crm;
+pub mod crm_entries;
+pub mod crm_input;
+pub mod crm_query;
+pub mod deal_files;
+pub mod deal_query;
+pub mod deal_tasks;
+pub mod deal_writes;
 pub mod deals;
+pub mod funnel_fields;
+pub mod funnels;
+pub mod organizations;
 pub mod projects;
 pub mod task_actions;
 pub mod task_input;
@@ -91,6 +101,13 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .merge(crm::routes())
         .merge(deals::routes())
         .merge(contacts::routes())
+        .merge(funnels::routes())
+        .merge(funnel_fields::routes())
+        .merge(deal_writes::routes())
+        .merge(deal_tasks::routes())
+        .merge(deal_files::routes())
+        .merge(organizations::routes())
+        .merge(crm_entries::routes())
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,
