@@ -205,23 +205,48 @@ impl Client {
         query: &[(String, String)],
         body: Option<Vec<u8>>,
     ) -> Result<Answer, ApiError> {
-        let url = format!("{}{}", self.base, path);
-        let mut req = self
-            .http
-            .request(method.clone(), &url)
-            .bearer_auth(self.token.expose())
-            .header(header::ACCEPT, "application/json");
+        let mut req = self.authorized(method.clone(), path);
         if !query.is_empty() {
             req = req.query(query);
-        }
-        if let Some(session) = &self.xdebug_session {
-            req = req.header(header::COOKIE, format!("XDEBUG_SESSION={session}"));
         }
         if let Some(body) = body {
             req = req
                 .header(header::CONTENT_TYPE, "application/json")
                 .body(body);
         }
+        self.finish(method, path, req).await
+    }
+
+    /// A request to `path` with the token, `Accept: application/json` and the debug cookie.
+    fn authorized(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
+        let url = format!("{}{}", self.base, path);
+        let req = self
+            .http
+            .request(method, &url)
+            .bearer_auth(self.token.expose())
+            .header(header::ACCEPT, "application/json");
+        match &self.xdebug_session {
+            Some(session) => req.header(header::COOKIE, format!("XDEBUG_SESSION={session}")),
+            None => req,
+        }
+    }
+
+    /// POST of a multipart form (file uploads). Sent exactly once, like every write.
+    pub(crate) async fn send_form(
+        &self,
+        path: &str,
+        form: reqwest::multipart::Form,
+    ) -> Result<Answer, ApiError> {
+        let req = self.authorized(Method::POST, path).multipart(form);
+        self.finish(Method::POST, path, req).await
+    }
+
+    async fn finish(
+        &self,
+        method: Method,
+        path: &str,
+        req: reqwest::RequestBuilder,
+    ) -> Result<Answer, ApiError> {
         tracing::debug!(%method, path, "request");
         let response = req.send().await.map_err(map_transport)?;
         let status = response.status();

@@ -1,4 +1,4 @@
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::OffsetDateTime;
 
@@ -15,16 +15,22 @@ pub struct CustomFieldOption {
     pub color: Option<String>,
 }
 
-/// Extra settings of number-like custom fields.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+/// Extra settings of number-like custom fields; also sent as the `config` of a create or
+/// update body.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CustomFieldConfig {
     /// `number`, `currency`, `percent`; `radio`/`checbox` for booleans.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+    /// Digits after the point (0–6); for number fields the service wants the key, even null.
     #[serde(deserialize_with = "de::opt_i64")]
     pub precision: Option<i64>,
     /// A currency id, for `currency` fields.
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub currency: Option<i64>,
 }
 
@@ -136,6 +142,22 @@ impl WinStatus {
     }
 }
 
+impl Serialize for WinStatus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+fn readable_tasks<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<super::Task>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Array(items) => items
+            .into_iter()
+            .filter_map(|item| serde_json::from_value(item).ok())
+            .collect(),
+        _ => Vec::new(),
+    })
+}
+
 fn opt_win_status<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<WinStatus>, D::Error> {
     Ok(match Value::deserialize(d)? {
         Value::String(s) => match s.as_str() {
@@ -175,9 +197,9 @@ pub struct Deal {
     pub updated_at: Option<OffsetDateTime>,
     #[serde(deserialize_with = "de::i64_list")]
     pub tags: Vec<i64>,
-    /// Attached tasks; read loosely because their shape has never been confirmed.
-    #[serde(deserialize_with = "de::null_default")]
-    pub tasks: Vec<Value>,
+    /// Attached tasks, as full Task objects; an item that is not one is skipped.
+    #[serde(deserialize_with = "readable_tasks")]
+    pub tasks: Vec<super::Task>,
     #[serde(deserialize_with = "de::null_default")]
     pub custom_fields: Vec<CustomFieldValue>,
     #[serde(deserialize_with = "de::null_default")]
