@@ -2,6 +2,8 @@
 //! sandbox never gives (HTML 200, truncated bodies, silence).
 #![allow(dead_code)]
 
+pub mod tap;
+
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
