@@ -1292,3 +1292,68 @@ fn first_host(snapshot: &Value) -> String {
         .unwrap()
         .to_owned()
 }
+
+/// The demo CRM shows what the screens need: organizations with several addresses, deals with
+/// tasks, and deals of every outcome.
+#[tokio::test]
+async fn demo_crm_has_addresses_task_links_and_every_outcome() {
+    let api = Api::start().await;
+    let orgs = api.ok("/crm/organizations?limit=100").await["organizations"].clone();
+    let orgs = orgs.as_array().unwrap();
+    assert_eq!(orgs.len(), 15);
+    assert!(
+        orgs.iter()
+            .all(|o| !o["addresses"].as_array().unwrap().is_empty())
+    );
+    let zerno = orgs
+        .iter()
+        .find(|o| o["name"] == "Сеть кофеен «Зерно»")
+        .unwrap();
+    assert_eq!(zerno["addresses"].as_array().unwrap().len(), 3);
+
+    let mut outcomes = std::collections::BTreeSet::new();
+    let mut linked = Vec::new();
+    for funnel in api.ok("/crm/funnels").await["funnels"].as_array().unwrap() {
+        let id = funnel["id"].as_str().unwrap();
+        for status in api.ok(&format!("/crm/funnels/{id}/statuses")).await["statuses"]
+            .as_array()
+            .unwrap()
+        {
+            let status = status["id"].as_str().unwrap();
+            for deal in api
+                .ok(&format!("/crm/statuses/{status}/deals?limit=100"))
+                .await["deals"]
+                .as_array()
+                .unwrap()
+            {
+                outcomes.insert(deal["winStatus"].as_str().unwrap_or("open").to_owned());
+                if !deal["tasks"].as_array().unwrap().is_empty() {
+                    linked.push(deal.clone());
+                }
+            }
+        }
+    }
+    assert_eq!(
+        outcomes.into_iter().collect::<Vec<_>>(),
+        ["archived", "lost", "open", "won"]
+    );
+    assert_eq!(linked.len(), 4);
+    let integration = linked
+        .iter()
+        .find(|d| d["title"] == "Интеграция 1С для «Альфа-Логистик»")
+        .unwrap();
+    let titles: Vec<&str> = integration["tasks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        titles,
+        ["Обмен заказами с 1С", "Документация по API интеграции"]
+    );
+    assert!(
+        integration["tasks"][0]["locations"].is_array(),
+        "full Task objects"
+    );
+}
