@@ -310,6 +310,31 @@ async fn deal_writes_follow_the_totals() {
         .await
         .expect("contact off");
     assert_eq!(tap.last().json(), json!({"contactId": contact.id}));
+    assert!(
+        client
+            .deal(&deal.id)
+            .await
+            .expect("deal")
+            .contacts
+            .is_empty()
+    );
+    client
+        .attach_deal_contact(&deal.id, &contact.id)
+        .await
+        .expect("contact on");
+    assert_eq!(
+        tap.last().target(),
+        format!("POST /crm/deals/{}/contacts", deal.id)
+    );
+    assert_eq!(tap.last().json(), json!({"contactId": contact.id}));
+    client
+        .detach_deal_contact(&deal.id, &contact.id)
+        .await
+        .expect("contact off again");
+    assert_eq!(
+        tap.last().target(),
+        format!("DELETE /crm/deals/{}/contacts", deal.id)
+    );
     client.attach_deal_tag(&deal.id, 4).await.expect("tag");
     assert_eq!(tap.last().json(), json!({"tag": 4}));
     client.detach_deal_tag(&deal.id, 1).await.expect("tag off");
