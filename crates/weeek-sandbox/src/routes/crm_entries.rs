@@ -115,14 +115,15 @@ impl Holder {
         found.ok_or(ApiError::RecordNotFound)
     }
 
-    fn entries(&mut self, kind: Kind) -> &mut Vec<Value> {
+    /// The list of that kind; contacts have no addresses.
+    fn entries(&mut self, kind: Kind) -> Result<&mut Vec<Value>, ApiError> {
         match (self, kind) {
-            (Self::Organization(o), Kind::Address) => &mut o.addresses,
-            (Self::Organization(o), Kind::Email) => &mut o.emails,
-            (Self::Organization(o), Kind::Phone) => &mut o.phones,
-            // Contacts have no addresses; their routes never ask for them.
-            (Self::Contact(c), Kind::Email | Kind::Address) => &mut c.emails,
-            (Self::Contact(c), Kind::Phone) => &mut c.phones,
+            (Self::Organization(o), Kind::Address) => Ok(&mut o.addresses),
+            (Self::Organization(o), Kind::Email) => Ok(&mut o.emails),
+            (Self::Organization(o), Kind::Phone) => Ok(&mut o.phones),
+            (Self::Contact(_), Kind::Address) => Err(ApiError::RecordNotFound),
+            (Self::Contact(c), Kind::Email) => Ok(&mut c.emails),
+            (Self::Contact(c), Kind::Phone) => Ok(&mut c.phones),
         }
     }
 
@@ -176,7 +177,7 @@ async fn create(state: AppState, owner: Owner, id: String, kind: Kind, body: Byt
             let mut holder = Holder::load(conn, owner, &id)?;
             let value = entry_value(&body, kind)?;
             let entry = json!({"id": ids::new_uuid(), kind.key(): value});
-            holder.entries(kind).push(entry.clone());
+            holder.entries(kind)?.push(entry.clone());
             holder.save(conn, ctx.now_iso())?;
             Ok(Reply::Payload(kind.key(), entry))
         })
@@ -195,10 +196,10 @@ async fn update(
     state
         .run(move |conn, ctx| {
             let mut holder = Holder::load(conn, owner, &id)?;
-            let index = entry_index(holder.entries(kind), &entry)?;
+            let index = entry_index(holder.entries(kind)?, &entry)?;
             let value = entry_value(&body, kind)?;
             let updated = json!({"id": entry, kind.key(): value});
-            holder.entries(kind)[index] = updated.clone();
+            holder.entries(kind)?[index] = updated.clone();
             holder.save(conn, ctx.now_iso())?;
             Ok(Reply::Payload(kind.key(), updated))
         })
@@ -214,8 +215,8 @@ async fn delete(
     state
         .run(move |conn, ctx| {
             let mut holder = Holder::load(conn, owner, &id)?;
-            let index = entry_index(holder.entries(kind), &entry)?;
-            holder.entries(kind).remove(index);
+            let index = entry_index(holder.entries(kind)?, &entry)?;
+            holder.entries(kind)?.remove(index);
             holder.save(conn, ctx.now_iso())?;
             Ok(Reply::Ack)
         })

@@ -135,14 +135,14 @@ pub fn ordered_ids(
     what: Ordered,
     funnel_id: &str,
 ) -> rusqlite::Result<Vec<String>> {
-    let sql = match what {
-        Ordered::Funnels => "SELECT id FROM funnels WHERE ?1 = ?1 ORDER BY position, rowid".into(),
-        _ => format!(
-            "SELECT id FROM {} WHERE funnel_id = ?1 ORDER BY position, rowid",
-            what.table()
-        ),
-    };
-    let mut stmt = conn.prepare(&sql)?;
+    if let Ordered::Funnels = what {
+        let mut stmt = conn.prepare("SELECT id FROM funnels ORDER BY position, rowid")?;
+        return stmt.query_map([], |row| row.get(0))?.collect();
+    }
+    let mut stmt = conn.prepare(&format!(
+        "SELECT id FROM {} WHERE funnel_id = ?1 ORDER BY position, rowid",
+        what.table()
+    ))?;
     stmt.query_map([funnel_id], |row| row.get(0))?.collect()
 }
 
