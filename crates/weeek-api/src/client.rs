@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::error::{ApiError, FieldErrors, Token, parse_retry_after};
+use crate::listed::{Listed, SkippedRow};
 
 pub const DEFAULT_BASE_URL: &str = "https://api.weeek.net/public/v1";
 
@@ -102,6 +103,36 @@ impl Answer {
         }
     }
 
+    /// The list under `key`, read row by row: rows that decode are kept, the others are
+    /// reported in `skipped` with the field that failed. A missing payload, or one that is not
+    /// a list, is still an unexpected answer: nothing of such a list can be trusted.
+    pub fn take_rows<T: DeserializeOwned>(&self, key: &str) -> Result<Listed<Vec<T>>, ApiError> {
+        let rows = match self.json.get(key) {
+            None | Some(Value::Null) => {
+                return Err(self.unexpected(format!("no `{key}` in the answer")));
+            }
+            Some(Value::Array(rows)) => rows,
+            Some(other) => {
+                return Err(self.unexpected(format!("`{key}` is {}, not a list", kind(other))));
+            }
+        };
+        let mut listed = Listed {
+            value: Vec::with_capacity(rows.len()),
+            skipped: Vec::new(),
+        };
+        for (index, row) in rows.iter().enumerate() {
+            match read_row(row) {
+                Ok(item) => listed.value.push(item),
+                Err(reason) => listed.skipped.push(SkippedRow {
+                    index,
+                    id: row_id(row),
+                    reason,
+                }),
+            }
+        }
+        Ok(listed)
+    }
+
     /// A boolean flag beside the payload (`hasMore`, `hasMoreDeals`); absent means false.
     pub fn flag(&self, key: &str) -> bool {
         match self.json.get(key) {
@@ -119,6 +150,42 @@ impl Answer {
             body_start: body_start(&self.raw),
             reason,
         }
+    }
+}
+
+/// One row of a list; the error names the field that failed (`locations[0].projectId: …`).
+fn read_row<T: DeserializeOwned>(row: &Value) -> Result<T, String> {
+    if !row.is_object() {
+        return Err(format!("{} where a record belongs", kind(row)));
+    }
+    serde_path_to_error::deserialize(row).map_err(|e| {
+        let path = e.path().to_string();
+        let cause = e.into_inner();
+        if path.is_empty() || path == "." {
+            cause.to_string()
+        } else {
+            format!("{path}: {cause}")
+        }
+    })
+}
+
+/// The row's `id` as text, for a report that lets a person find the record elsewhere.
+fn row_id(row: &Value) -> Option<String> {
+    match row.get("id")? {
+        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
     }
 }
 

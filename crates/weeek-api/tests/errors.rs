@@ -5,7 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{RawServer, Script, TODAY, client_with, demo_client, sandbox};
+use common::{RawServer, Script, TODAY, Whole, client_with, demo_client, sandbox};
 use time::macros::date;
 use weeek_api::{
     ApiError, Client, ListQuery, NewContact, NewTask, RetryPolicy, TaskQuery, TaskUpdate,
@@ -44,6 +44,7 @@ async fn contact_names(client: &Client) -> Vec<String> {
         .contacts(&ListQuery::page(100, 0))
         .await
         .expect("contacts")
+        .whole()
         .into_iter()
         .filter_map(|c| c.first_name)
         .collect()
@@ -500,7 +501,11 @@ async fn a_one_sided_date_range_never_leaves_the_client() {
         end_date: Some(date!(2026 - 11 - 30)),
         ..Default::default()
     };
-    client.tasks(&both).await.expect("a full range is sent");
+    client
+        .tasks(&both)
+        .await
+        .expect("a full range is sent")
+        .whole();
     assert_eq!(server.connections(), 1);
 }
 
