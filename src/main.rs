@@ -126,6 +126,8 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     let mut client_config = ClientConfig::new(base_url.clone(), token);
     if let Some(secs) = file.timeout_secs {
         client_config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
+        // A longer timeout than the read deadline would otherwise be cut short on every read.
+        client_config.read_deadline = client_config.read_deadline.max(client_config.timeout);
     }
     client_config.xdebug_session = file.xdebug_session.clone();
     let client = Client::new(client_config).map_err(|e| e.to_string())?;

@@ -15,7 +15,7 @@ mod ops;
 mod query;
 mod requests;
 
-pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryPolicy};
+pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryNotice, RetryPolicy};
 pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
 pub use error::{ApiError, FieldErrors, Token};
 pub use listed::{Listed, SkippedRow};

@@ -279,3 +279,15 @@ impl<T> Whole<T> for weeek_api::Listed<T> {
         self.value
     }
 }
+
+/// An observer for [`Client::with_retry_observer`] and the notices it records, in order.
+pub fn recorder() -> (
+    Arc<Mutex<Vec<weeek_api::RetryNotice>>>,
+    impl Fn(&weeek_api::RetryNotice) + Send + Sync + 'static,
+) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    (seen, move |n: &weeek_api::RetryNotice| {
+        sink.lock().unwrap().push(n.clone())
+    })
+}
