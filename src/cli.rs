@@ -85,8 +85,13 @@ pub struct FaultArgs {
     /// Fraction of requests (0.0 to 1.0) answered with --fail-status (sandbox and --demo).
     #[arg(long, value_name = "RATE", default_value_t = 0.0)]
     pub fail_rate: f64,
-    /// Status of injected failures.
-    #[arg(long, value_name = "STATUS", default_value_t = 500)]
+    /// Status of injected failures (400 to 599).
+    #[arg(
+        long,
+        value_name = "STATUS",
+        default_value_t = 500,
+        value_parser = clap::value_parser!(u16).range(400..=599)
+    )]
     pub fail_status: u16,
     /// Only fail these methods, comma separated (e.g. POST,PUT,DELETE); all when empty.
     #[arg(long, value_name = "METHODS", value_delimiter = ',')]
@@ -106,5 +111,29 @@ impl FaultArgs {
                 .filter(|m| !m.is_empty())
                 .collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("weeek-tui").chain(args.iter().copied()))
+    }
+
+    #[test]
+    fn an_injected_failure_status_must_be_a_failure() {
+        for bad in ["200", "302", "399", "600"] {
+            assert!(parse(&["--demo", "--fail-status", bad]).is_err(), "{bad}");
+            assert!(parse(&["sandbox", "--fail-status", bad]).is_err(), "{bad}");
+        }
+        let cli = parse(&["sandbox", "--fail-status", "503"]).expect("a failure status");
+        let Some(Command::Sandbox(args)) = cli.command else {
+            panic!("the sandbox command");
+        };
+        assert_eq!(args.faults.to_faults().failure_status, 503);
     }
 }

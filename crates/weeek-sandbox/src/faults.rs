@@ -8,10 +8,12 @@ use std::time::Duration;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::errors::ApiError;
+use crate::validate::{self, Invalid};
 use crate::wire::json_response;
 
 /// Faults applied to `/public/v1` requests.
@@ -36,6 +38,19 @@ impl Faults {
                 .failure_methods
                 .iter()
                 .any(|m| m.eq_ignore_ascii_case(method))
+    }
+
+    /// A status that is not a failure would make "failures" that look like successes (or
+    /// redirects) to the client under test; 0 stands for the default, 500.
+    pub fn check(&self) -> Result<(), Invalid> {
+        let mut invalid = Invalid::new();
+        if self.failure_status != 0 && !(400..=599).contains(&self.failure_status) {
+            invalid.add(
+                "failureStatus",
+                validate::between("failureStatus", 400, 599),
+            );
+        }
+        invalid.check()
     }
 
     fn status(&self) -> StatusCode {
@@ -149,10 +164,14 @@ pub async fn get_faults(State(state): State<Arc<FaultState>>) -> Response {
     json_response(StatusCode::OK, &json!(state.get()))
 }
 
-/// `PUT /__sandbox/faults` with a `Faults` JSON body (missing keys default).
+/// `PUT /__sandbox/faults` with a `Faults` JSON body (missing keys default); a body that
+/// breaks [`Faults::check`] is refused with 422 and changes nothing.
 pub async fn put_faults(State(state): State<Arc<FaultState>>, body: axum::body::Bytes) -> Response {
     match serde_json::from_slice::<Faults>(&body) {
         Ok(faults) => {
+            if let Err(invalid) = faults.check() {
+                return ApiError::Validation(invalid).into_response();
+            }
             state.set(faults);
             json_response(StatusCode::OK, &json!(state.get()))
         }

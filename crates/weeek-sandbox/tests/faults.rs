@@ -146,3 +146,46 @@ async fn faults_are_settable_over_http() {
         StatusCode::SERVICE_UNAVAILABLE
     );
 }
+
+#[tokio::test]
+async fn faults_take_only_failure_statuses() {
+    let api = Api::start().await;
+    let base = format!("http://{}/__sandbox/faults", api.sandbox.addr());
+    let put = |body: serde_json::Value| {
+        api.client
+            .put(&base)
+            .bearer_auth(weeek_sandbox::demo_token())
+            .json(&body)
+            .send()
+    };
+    let set = put(json!({"failureRate": 0.5, "failureStatus": 503}))
+        .await
+        .unwrap();
+    assert_eq!(set.status(), StatusCode::OK);
+
+    for status in [200, 204, 302, 399, 600, 999] {
+        let refused = put(json!({"failureRate": 1.0, "failureStatus": status}))
+            .await
+            .unwrap();
+        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+        assert_eq!(
+            refused.headers().get("content-type").unwrap(),
+            "application/json"
+        );
+        let message = "The failure status field must be between 400 and 599.";
+        assert_eq!(
+            refused.json::<serde_json::Value>().await.unwrap(),
+            json!({"success": false, "message": message, "errors": {"failureStatus": [message]}})
+        );
+    }
+    // The refused bodies changed nothing.
+    assert_eq!(api.sandbox.faults().failure_status, 503);
+    assert_eq!(api.sandbox.faults().failure_rate, 0.5);
+
+    // Both ends of the range, and 0 (absent), which stands for 500.
+    for status in [400, 599, 0] {
+        let set = put(json!({"failureStatus": status})).await.unwrap();
+        assert_eq!(set.status(), StatusCode::OK, "{status}");
+        assert_eq!(api.sandbox.faults().failure_status, status);
+    }
+}
