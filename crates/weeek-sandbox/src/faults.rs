@@ -1,7 +1,7 @@
 //! Injected latency and failures, to exercise a client's loading states,
 //! retries and error handling.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
@@ -68,6 +68,25 @@ impl Faults {
 pub struct FaultState {
     faults: RwLock<Faults>,
     matched: AtomicU64,
+    /// Requests waiting out the injected latency right now.
+    held: AtomicUsize,
+}
+
+/// Counts a request as held by latency for as long as it lives, however the wait ends
+/// (served, or dropped with its connection).
+struct Held<'a>(&'a AtomicUsize);
+
+impl<'a> Held<'a> {
+    fn enter(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Self(count)
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl FaultState {
@@ -75,7 +94,13 @@ impl FaultState {
         Arc::new(Self {
             faults: RwLock::new(faults),
             matched: AtomicU64::new(0),
+            held: AtomicUsize::new(0),
         })
+    }
+
+    /// Requests waiting out the injected latency right now.
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::SeqCst)
     }
 
     pub fn get(&self) -> Faults {
@@ -151,6 +176,7 @@ pub async fn inject(
     }
     let faults = state.get();
     if faults.latency_ms > 0 {
+        let _held = Held::enter(&state.held);
         tokio::time::sleep(Duration::from_millis(faults.latency_ms)).await;
     }
     if state.should_fail(&faults, request.method().as_str()) {

@@ -9,16 +9,37 @@ use reqwest::StatusCode;
 use serde_json::json;
 use weeek_sandbox::Faults;
 
+/// Waits for a condition, failing the test if it has not come about in ten seconds.
+async fn wait_for(what: &str, condition: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !condition() {
+        assert!(Instant::now() < deadline, "still waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 #[tokio::test]
-async fn latency_is_added() {
+async fn latency_holds_a_request_before_it_is_served() {
     let api = Api::start().await;
     api.sandbox.set_faults(Faults {
-        latency_ms: 150,
+        latency_ms: 60_000,
         ..Faults::default()
     });
-    let started = Instant::now();
+    let held = tokio::spawn(
+        api.client
+            .get(api.url("/ws"))
+            .bearer_auth(weeek_sandbox::demo_token())
+            .send(),
+    );
+    wait_for("the request to be held", || api.sandbox.held_by_latency() == 1).await;
+    assert!(!held.is_finished());
+
+    // Without latency a request is served straight away and nothing more is held.
+    api.sandbox.set_faults(Faults::default());
     assert_eq!(api.get("/ws").await.status, StatusCode::OK);
-    assert!(started.elapsed() >= Duration::from_millis(150));
+    assert_eq!(api.sandbox.held_by_latency(), 1);
+    assert!(!held.is_finished());
+    held.abort();
 }
 
 #[tokio::test]
