@@ -31,7 +31,10 @@ async fn latency_holds_a_request_before_it_is_served() {
             .bearer_auth(weeek_sandbox::demo_token())
             .send(),
     );
-    wait_for("the request to be held", || api.sandbox.held_by_latency() == 1).await;
+    wait_for("the request to be held", || {
+        api.sandbox.held_by_latency() == 1
+    })
+    .await;
     assert!(!held.is_finished());
 
     // Without latency a request is served straight away and nothing more is held.
@@ -188,7 +191,11 @@ async fn faults_take_only_failure_statuses() {
         let refused = put(json!({"failureRate": 1.0, "failureStatus": status}))
             .await
             .unwrap();
-        assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY, "{status}");
+        assert_eq!(
+            refused.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{status}"
+        );
         assert_eq!(
             refused.headers().get("content-type").unwrap(),
             "application/json"
