@@ -81,6 +81,10 @@ impl ClientConfig {
     }
 }
 
+/// Longer deadlines are read as this one: a day is as good as none, and an instant that far
+/// ahead can still be computed.
+const LONGEST_DEADLINE: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// Told to a retry observer before each automatic retry of a read.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RetryNotice {
@@ -258,7 +262,7 @@ impl Client {
             xdebug_session: config.xdebug_session,
             retry: config.retry,
             timeout: config.timeout,
-            read_deadline: config.read_deadline,
+            read_deadline: config.read_deadline.min(LONGEST_DEADLINE),
             on_retry: None,
         })
     }

@@ -128,3 +128,16 @@ async fn a_retry_that_does_not_fit_is_not_announced() {
         .collect();
     assert_eq!(got, [(2, 6)]);
 }
+
+#[tokio::test]
+async fn an_unbounded_deadline_is_accepted() {
+    let server = failing().await;
+    let client = client(
+        &server,
+        retries(1, 5),
+        Duration::from_secs(5),
+        Duration::MAX,
+    );
+    client.projects().await.unwrap_err();
+    assert_eq!(server.seen().len(), 2);
+}
