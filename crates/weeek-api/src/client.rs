@@ -64,7 +64,9 @@ pub struct ClientConfig {
     /// Sent as the `XDEBUG_SESSION` cookie when set (the spec lists it on every operation).
     pub xdebug_session: Option<String>,
     pub retry: RetryPolicy,
-    /// Bounds all attempts of one read together, waits between them included.
+    /// Bounds all attempts of one read together, waits between them included (30 s unless
+    /// set; read as at most a day). An attempt never runs past it, and a retry is started only
+    /// when its wait and a whole `timeout` still fit.
     pub read_deadline: Duration,
 }
 
