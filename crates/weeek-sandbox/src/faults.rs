@@ -42,7 +42,7 @@ impl Faults {
 
     /// A status that is not a failure would make "failures" that look like successes (or
     /// redirects) to the client under test; 0 stands for the default, 500.
-    pub fn check(&self) -> Result<(), Invalid> {
+    pub(crate) fn check(&self) -> Result<(), Invalid> {
         let mut invalid = Invalid::new();
         if self.failure_status != 0 && !(400..=599).contains(&self.failure_status) {
             invalid.add(
