@@ -11,12 +11,13 @@ mod crm_requests;
 pub mod dates;
 mod de;
 mod error;
+mod listed;
 pub mod models;
 mod ops;
 mod query;
 mod requests;
 
-pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryPolicy};
+pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryNotice, RetryPolicy};
 pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
 pub use crm_query::{
     ContactQuery, CrmSortKey, CustomFieldFilter, DealQuery, DealSortKey, LastUpdated,
@@ -27,6 +28,7 @@ pub use crm_requests::{
     FunnelInput, NewCustomField, OptionColor, OptionInput, OrganizationInput, Placement,
 };
 pub use error::{ApiError, FieldErrors, Token};
+pub use listed::{Listed, SkippedRow};
 pub use ops::crm::DealPage;
 pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
 pub use requests::{NewTask, TaskUpdate};

@@ -1357,3 +1357,30 @@ async fn demo_crm_has_addresses_task_links_and_every_outcome() {
         "full Task objects"
     );
 }
+
+/// Deal files may be far larger than the 2 MB other bodies are limited to (100 MB each).
+#[tokio::test]
+async fn a_deal_file_may_exceed_the_general_body_limit() {
+    let api = Api::start().await;
+    let deal = api.first_deal(STATUS_NEW_LEAD).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let big = vec![b'x'; 3 * 1024 * 1024];
+    let answer = api
+        .client
+        .post(api.url(&format!("/crm/deals/{deal}/attachments")))
+        .bearer_auth(weeek_sandbox::demo_token())
+        .header("Accept", "application/json")
+        .multipart(reqwest::multipart::Form::new().part(
+            "files[]",
+            reqwest::multipart::Part::bytes(big).file_name("scan.pdf"),
+        ))
+        .send()
+        .await
+        .expect("upload answered");
+    assert_eq!(answer.status(), StatusCode::OK);
+    let body: Value = answer.json().await.expect("JSON");
+    assert_eq!(body["data"]["size"], json!(3 * 1024 * 1024));
+    assert_eq!(body["data"]["name"], json!("scan.pdf"));
+}

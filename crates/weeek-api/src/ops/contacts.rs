@@ -9,6 +9,7 @@ use crate::client::Client;
 use crate::crm_query::ContactQuery;
 use crate::crm_requests::ContactUpdate;
 use crate::error::ApiError;
+use crate::listed::Listed;
 use crate::models::{Contact, EmailEntry, PhoneEntry};
 
 fn contact_path(id: &str) -> String {
@@ -18,10 +19,13 @@ fn contact_path(id: &str) -> String {
 impl Client {
     /// `GET /crm/contacts` with every filter of the reference. No `hasMore` is sent: a page
     /// shorter than `limit` is the last.
-    pub async fn find_contacts(&self, query: &ContactQuery) -> Result<Vec<Contact>, ApiError> {
+    pub async fn find_contacts(
+        &self,
+        query: &ContactQuery,
+    ) -> Result<Listed<Vec<Contact>>, ApiError> {
         self.get("/crm/contacts", &query.to_pairs())
             .await?
-            .take("contacts")
+            .take_rows("contacts")
     }
 
     /// `PUT /crm/contacts/{id}`: `firstName` is required; fields left `None` keep their values.

@@ -10,6 +10,7 @@ use crate::client::Client;
 use crate::crm_query::DealQuery;
 use crate::crm_requests::{DealInput, DealUpdate, FileUpload};
 use crate::error::ApiError;
+use crate::listed::Listed;
 use crate::models::{Attachment, Deal, Task};
 use crate::requests::NewTask;
 
@@ -50,17 +51,17 @@ impl Client {
         &self,
         status_id: &str,
         query: &DealQuery,
-    ) -> Result<DealPage, ApiError> {
+    ) -> Result<Listed<DealPage>, ApiError> {
         let answer = self
             .get(
                 &format!("/crm/statuses/{}/deals", seg(status_id)),
                 &query.to_pairs(),
             )
             .await?;
-        Ok(DealPage {
-            deals: answer.take("deals")?,
-            has_more: answer.flag("hasMoreDeals"),
-        })
+        let has_more = answer.flag("hasMoreDeals");
+        Ok(answer
+            .take_rows("deals")?
+            .map(|deals| DealPage { deals, has_more }))
     }
 
     /// `POST /crm/statuses/{id}/deals`: answers the new deal.

@@ -9,6 +9,7 @@ use crate::client::Client;
 use crate::crm_query::OrganizationQuery;
 use crate::crm_requests::OrganizationInput;
 use crate::error::ApiError;
+use crate::listed::Listed;
 use crate::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
 
 fn org_path(id: &str) -> String {
@@ -21,10 +22,10 @@ impl Client {
     pub async fn find_organizations(
         &self,
         query: &OrganizationQuery,
-    ) -> Result<Vec<Organization>, ApiError> {
+    ) -> Result<Listed<Vec<Organization>>, ApiError> {
         self.get("/crm/organizations", &query.to_pairs())
             .await?
-            .take("organizations")
+            .take_rows("organizations")
     }
 
     /// `POST /crm/organizations`.

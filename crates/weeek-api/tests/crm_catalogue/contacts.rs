@@ -19,6 +19,7 @@ async fn contact_filters_go_on_the_wire() {
         })
         .await
         .expect("organization")
+        .value
         .remove(0);
 
     let found = client
@@ -33,7 +34,8 @@ async fn contact_filters_go_on_the_wire() {
             ..Default::default()
         })
         .await
-        .expect("contacts");
+        .expect("contacts")
+        .value;
     let pairs: Vec<String> = tap
         .last()
         .query_pairs()
@@ -67,7 +69,8 @@ async fn contact_filters_go_on_the_wire() {
             ..Default::default()
         })
         .await
-        .expect("no contacts");
+        .expect("no contacts")
+        .value;
     assert!(tap.last().query_pairs().contains(&(
         "customFields[0][id]".into(),
         "00000000-0000-4000-8000-000000000000".into()
@@ -197,6 +200,7 @@ async fn contact_update_entries_tags_and_delete() {
         .find_organizations(&Default::default())
         .await
         .expect("organizations")
+        .value
         .remove(0);
     client
         .attach_organization_contact(&org.id, &created.id)

@@ -45,7 +45,8 @@ async fn deal_filters_go_on_the_wire_in_the_service_dialect() {
     let page = client
         .find_deals(STATUS_NEW_LEAD, &query)
         .await
-        .expect("deals");
+        .expect("deals")
+        .value;
     let seen = tap.last();
     assert!(
         seen.target()
@@ -88,7 +89,8 @@ async fn deal_filters_go_on_the_wire_in_the_service_dialect() {
             },
         )
         .await
-        .expect("lost deals");
+        .expect("lost deals")
+        .value;
     assert!(
         tap.last()
             .query_pairs()
@@ -115,7 +117,8 @@ async fn deal_filters_go_on_the_wire_in_the_service_dialect() {
             },
         )
         .await
-        .expect("sorted deals");
+        .expect("sorted deals")
+        .value;
     assert_eq!(
         tap.last().query_pairs().last(),
         Some(&("limit".into(), "100".into()))
@@ -132,7 +135,8 @@ async fn deal_filters_go_on_the_wire_in_the_service_dialect() {
             },
         )
         .await
-        .expect("updated today");
+        .expect("updated today")
+        .value;
     assert!(
         tap.last()
             .query_pairs()
@@ -171,6 +175,7 @@ async fn deal_writes_follow_the_totals() {
         })
         .await
         .expect("contact")
+        .value
         .remove(0);
 
     let mut values = Map::new();
@@ -226,7 +231,8 @@ async fn deal_writes_follow_the_totals() {
             },
         )
         .await
-        .expect("top");
+        .expect("top")
+        .value;
     assert_eq!(top.deals[0].id, deal.id, "a new deal goes to the top");
     let lead = client.funnel_status(STATUS_NEW_LEAD).await.expect("status");
     let count = |s: &weeek_api::models::FunnelStatus| s.deals_count.unwrap_or_default();
@@ -341,7 +347,8 @@ async fn deal_writes_follow_the_totals() {
     let orgs = client
         .find_organizations(&Default::default())
         .await
-        .expect("organizations");
+        .expect("organizations")
+        .value;
     client
         .attach_deal_organization(&deal.id, &orgs[0].id)
         .await

@@ -35,7 +35,11 @@ async fn funnel_and_status_lifecycle() {
         (funnel.deals_count, funnel.deals_amount),
         (Some(0), Some(0.0))
     );
-    let statuses = client.funnel_statuses(&funnel.id).await.expect("statuses");
+    let statuses = client
+        .funnel_statuses(&funnel.id)
+        .await
+        .expect("statuses")
+        .value;
     assert_eq!(statuses.len(), 3, "a new funnel comes with statuses");
 
     let renamed = client
@@ -81,6 +85,7 @@ async fn funnel_and_status_lifecycle() {
         .funnels()
         .await
         .expect("funnels")
+        .value
         .into_iter()
         .map(|f| f.id)
         .collect();
@@ -90,7 +95,10 @@ async fn funnel_and_status_lifecycle() {
         .await
         .expect("to the top");
     assert_eq!(tap.last().json(), json!({"previousFunnelId": null}));
-    assert_eq!(client.funnels().await.expect("funnels")[0].id, funnel.id);
+    assert_eq!(
+        client.funnels().await.expect("funnels").value[0].id,
+        funnel.id
+    );
 
     let status = client
         .create_funnel_status(&funnel.id, Some("Пилот"))
@@ -124,7 +132,11 @@ async fn funnel_and_status_lifecycle() {
         format!("POST /crm/statuses/{}/move", status.id)
     );
     assert_eq!(tap.last().json(), json!({"previousStatusId": null}));
-    let statuses = client.funnel_statuses(&funnel.id).await.expect("statuses");
+    let statuses = client
+        .funnel_statuses(&funnel.id)
+        .await
+        .expect("statuses")
+        .value;
     assert_eq!(statuses[0].id, status.id);
     client
         .move_funnel_status(&status.id, Some(&statuses[2].id))
@@ -134,6 +146,7 @@ async fn funnel_and_status_lifecycle() {
         .funnel_statuses(&funnel.id)
         .await
         .expect("statuses")
+        .value
         .into_iter()
         .map(|s| s.id)
         .collect();
@@ -175,7 +188,7 @@ async fn funnel_and_status_lifecycle() {
         client.funnel(&funnel.id).await,
         Err(ApiError::NotFound { .. })
     ));
-    assert_eq!(client.funnels().await.expect("funnels").len(), 4);
+    assert_eq!(client.funnels().await.expect("funnels").value.len(), 4);
 }
 
 #[tokio::test]

@@ -16,6 +16,7 @@ async fn organization_filters_go_on_the_wire() {
         })
         .await
         .expect("contact")
+        .value
         .remove(0);
 
     let found = client
@@ -31,7 +32,8 @@ async fn organization_filters_go_on_the_wire() {
             ..Default::default()
         })
         .await
-        .expect("organizations");
+        .expect("organizations")
+        .value;
     let pairs: Vec<String> = tap
         .last()
         .query_pairs()
@@ -60,7 +62,8 @@ async fn organization_filters_go_on_the_wire() {
             ..Default::default()
         })
         .await
-        .expect("sorted");
+        .expect("sorted")
+        .value;
     let names: Vec<String> = sorted
         .iter()
         .map(|o| o.display_name().to_lowercase())
@@ -199,6 +202,7 @@ async fn organization_lifecycle() {
         })
         .await
         .expect("contact")
+        .value
         .remove(0);
     client
         .attach_organization_contact(&org.id, &contact.id)
