@@ -387,6 +387,7 @@ async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
             seed: true,
             today: None,
             faults: Faults::default(),
+            tasks: None,
         },
         ([127, 0, 0, 1], 0).into(),
     )

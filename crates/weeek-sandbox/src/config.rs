@@ -32,6 +32,10 @@ pub struct SandboxConfig {
     /// seeded data is the same on every run.
     pub today: Option<time::Date>,
     pub faults: Faults,
+    /// How many tasks the seeded demo workspace holds: `None` for the demo's own few hundred.
+    /// The hand-written tasks always come first; generated ones, as varied as the demo's,
+    /// fill up to this number, the same ones on every run.
+    pub tasks: Option<usize>,
 }
 
 impl SandboxConfig {
@@ -43,6 +47,7 @@ impl SandboxConfig {
             seed: true,
             today: None,
             faults: Faults::default(),
+            tasks: None,
         }
     }
 }

@@ -31,8 +31,9 @@ impl Sandbox {
         let clock = Clock::new(config.today);
         let seed_store = store.clone();
         let want_seed = config.seed;
+        let task_count = config.tasks;
         let user_id = tokio::task::spawn_blocking(move || {
-            seed_store.with_blocking(|conn| seed::prepare(conn, want_seed, clock))
+            seed_store.with_blocking(|conn| seed::prepare(conn, want_seed, task_count, clock))
         })
         .await
         .map_err(|err| SandboxError::Seed(err.to_string()))??;

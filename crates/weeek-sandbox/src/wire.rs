@@ -12,7 +12,12 @@ use time::{Date, OffsetDateTime, UtcOffset};
 /// A JSON response whose content type is exactly `application/json`: the
 /// official PHP client compares it literally.
 pub fn json_response(status: StatusCode, body: &Value) -> Response {
-    let mut response = (status, Body::from(body.to_string())).into_response();
+    json_bytes_response(status, body.to_string().into_bytes())
+}
+
+/// A JSON response from a body already encoded.
+pub fn json_bytes_response(status: StatusCode, body: Vec<u8>) -> Response {
+    let mut response = (status, Body::from(body)).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
@@ -31,6 +36,9 @@ pub enum Reply {
     Ack,
     /// 204 with an empty body (task locations).
     NoContent,
+    /// A complete body already encoded, for large answers written without building a
+    /// [`Value`] first (the task list).
+    Encoded(Vec<u8>),
 }
 
 impl IntoResponse for Reply {
@@ -45,6 +53,7 @@ impl IntoResponse for Reply {
             Self::Body(body) => json_response(StatusCode::OK, &body),
             Self::Ack => json_response(StatusCode::OK, &json!({"success": true})),
             Self::NoContent => StatusCode::NO_CONTENT.into_response(),
+            Self::Encoded(body) => json_bytes_response(StatusCode::OK, body),
         }
     }
 }

@@ -1,24 +1,40 @@
-//! A file database keeps writes across restarts and is not reseeded.
+//! A file database keeps writes across restarts and is not reseeded; a file written before
+//! the task list ran in SQL opens and lists the same as a new one.
 
 mod common;
 
-use common::{Api, config};
+use common::{Api, MARIA, config};
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 use weeek_sandbox::DbLocation;
 
+/// A database file and its WAL companions, removed at the end of the test.
 struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new() -> Self {
+        Self(std::env::temp_dir().join(format!("weeek-sandbox-{}.db", uuid::Uuid::new_v4())))
+    }
+}
 
 impl Drop for TempFile {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
     }
+}
+
+fn ids(tasks: &[Value]) -> Vec<i64> {
+    tasks.iter().map(|t| t["id"].as_i64().unwrap()).collect()
 }
 
 #[tokio::test]
 async fn contact_survives_a_restart() {
-    let path = std::env::temp_dir().join(format!("weeek-sandbox-{}.db", uuid::Uuid::new_v4()));
-    let _cleanup = TempFile(path.clone());
+    let file = TempFile::new();
+    let path = file.0.clone();
 
     let first = Api::with_config(config(DbLocation::File(path.clone()))).await;
     let created = first
@@ -40,4 +56,127 @@ async fn contact_survives_a_restart() {
     );
     assert_eq!(second.all_tasks("all=1").await.len(), tasks_before);
     second.sandbox.shutdown().await;
+}
+
+#[tokio::test]
+async fn task_changes_survive_a_restart_and_are_found_by_the_filters() {
+    let file = TempFile::new();
+    let first = Api::with_config(config(DbLocation::File(file.0.clone()))).await;
+    let created = first
+        .post(
+            "/tm/tasks",
+            json!({"title": "Сверить ЁЛКИ", "description": "Годовой <b>отчёт</b>", "tags": [2]}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let id = created.json()["task"]["id"].as_i64().unwrap();
+    let path = format!("/tm/tasks/{id}");
+    assert_eq!(
+        first
+            .put(&path, json!({"title": "Сверить ёлки", "priority": 3}))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    let added = first
+        .post(&format!("{path}/assignees"), json!({"assignees": [MARIA]}))
+        .await;
+    assert_eq!(added.status, StatusCode::OK);
+    let before = first.ok(&path).await["task"].clone();
+    first.sandbox.shutdown().await;
+
+    let second = Api::with_config(config(DbLocation::File(file.0.clone()))).await;
+    assert_eq!(second.ok(&path).await["task"], before);
+    for query in [
+        format!("userId={MARIA}&priority=3"),
+        "search=%D0%B5%D0%BB%D0%BA%D0%B8".to_owned(), // "елки"
+        "search=%D0%9E%D0%A2%D0%A7%D0%81%D0%A2".to_owned(), // "ОТЧЁТ", in the description
+        "tags[]=2&sortBy=-priority".to_owned(),
+    ] {
+        let found = second.all_tasks(&query).await;
+        assert!(ids(&found).contains(&id), "{query}");
+    }
+    second.sandbox.shutdown().await;
+}
+
+/// What a file had before the task list ran in SQL: no folded columns, no assignee or tag
+/// tables, none of the list's indexes, a rollback journal and `user_version` 0.
+fn make_old(path: &std::path::Path) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let indexes: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    for index in indexes {
+        conn.execute_batch(&format!("DROP INDEX {index}")).unwrap();
+    }
+    conn.execute_batch(
+        "DROP TRIGGER task_search_insert;
+         DROP TRIGGER task_search_update;
+         DROP TRIGGER task_search_delete;
+         DROP TABLE task_search;
+         DROP TABLE task_assignees;
+         DROP TABLE task_tags;
+         ALTER TABLE tasks DROP COLUMN title_folded;
+         ALTER TABLE tasks DROP COLUMN text_folded;
+         PRAGMA user_version = 0;
+         PRAGMA journal_mode = DELETE;",
+    )
+    .unwrap();
+    let columns: Vec<String> = conn
+        .prepare("SELECT name FROM pragma_table_info('tasks')")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(columns.last().map(String::as_str), Some("custom_values"));
+}
+
+#[tokio::test]
+async fn a_file_from_before_the_sql_list_is_brought_up_to_date() {
+    let file = TempFile::new();
+    let write =
+        json!({"title": "Старый файл: отчёт", "assignees": [MARIA], "tags": [3], "priority": 2});
+    let old = Api::with_config(config(DbLocation::File(file.0.clone()))).await;
+    assert_eq!(
+        old.post("/tm/tasks", write.clone()).await.status,
+        StatusCode::OK
+    );
+    old.sandbox.shutdown().await;
+    make_old(&file.0);
+
+    let migrated = Api::with_config(config(DbLocation::File(file.0.clone()))).await;
+    let fresh = Api::start().await;
+    assert_eq!(fresh.post("/tm/tasks", write).await.status, StatusCode::OK);
+    for query in [
+        "all=1".to_owned(),
+        format!("userId={MARIA}&completed=0"),
+        "tags[]=3&tags[]=5".to_owned(),
+        "search=%D0%9E%D0%A2%D0%A7%D0%95%D0%A2".to_owned(), // "ОТЧЕТ"
+        "sortBy=name".to_owned(),
+        "sortBy=-priority".to_owned(),
+    ] {
+        let before = fresh.all_tasks(&query).await;
+        assert!(!before.is_empty(), "{query}");
+        assert_eq!(
+            ids(&migrated.all_tasks(&query).await),
+            ids(&before),
+            "{query}"
+        );
+    }
+    // It still takes writes, and the list sees them.
+    let added = migrated
+        .post(
+            "/tm/tasks",
+            json!({"title": "После миграции", "assignees": [MARIA]}),
+        )
+        .await;
+    assert_eq!(added.status, StatusCode::OK, "{}", added.text);
+    let id = added.json()["task"]["id"].as_i64().unwrap();
+    assert!(ids(&migrated.all_tasks(&format!("userId={MARIA}")).await).contains(&id));
+    migrated.sandbox.shutdown().await;
 }

@@ -502,3 +502,194 @@ async fn time_entries_show_in_the_task() {
     let task = api.ok("/tm/tasks/5").await["task"].clone();
     assert!(task["timeEntries"].as_array().unwrap().contains(&entry));
 }
+
+/// Text as search and the name order compare it: lower case, ё as е.
+fn fold(text: &str) -> String {
+    text.to_lowercase().replace('ё', "е")
+}
+
+/// What `sortBy=key` orders by, read back from a task; `None` sorts first, as NULL does.
+fn sort_value(key: &str, task: &Value) -> (Option<i64>, Option<String>) {
+    let text = |field: &str| task[field].as_str().map(str::to_owned);
+    match key {
+        "name" => (None, task["title"].as_str().map(fold)),
+        "type" => (None, text("type")),
+        "priority" | "duration" | "overdue" => (task[key].as_i64(), None),
+        "created" => (None, text("createdAt")),
+        "date" => (None, text("dueDate")),
+        "start" => (None, text("startDate")),
+        other => panic!("no sort key {other}"),
+    }
+}
+
+#[tokio::test]
+async fn every_sort_key_orders_both_ways_with_ties_in_id_order() {
+    let api = Api::start().await;
+    let mut unsorted = ids(&api.all_tasks("").await);
+    unsorted.sort_unstable();
+    for key in [
+        "name", "type", "priority", "duration", "overdue", "created", "date", "start",
+    ] {
+        for descending in [false, true] {
+            let sort = if descending {
+                format!("-{key}")
+            } else {
+                key.to_owned()
+            };
+            let tasks = api.all_tasks(&format!("sortBy={sort}")).await;
+            for pair in tasks.windows(2) {
+                let (a, b) = (sort_value(key, &pair[0]), sort_value(key, &pair[1]));
+                let (a_id, b_id) = (pair[0]["id"].as_i64(), pair[1]["id"].as_i64());
+                let in_order = if descending { a > b } else { a < b };
+                assert!(
+                    in_order || (a == b && a_id < b_id),
+                    "sortBy={sort}: {a:?} #{a_id:?} before {b:?} #{b_id:?}"
+                );
+            }
+            let mut listed = ids(&tasks);
+            listed.sort_unstable();
+            assert_eq!(listed, unsorted, "sortBy={sort} lists every task once");
+        }
+    }
+    // Tasks without a due date come first ascending and last descending.
+    let by_date = api.all_tasks("sortBy=date").await;
+    assert!(by_date.first().unwrap()["dueDate"].is_null());
+    let by_date_desc = api.all_tasks("sortBy=-date").await;
+    assert!(by_date_desc.last().unwrap()["dueDate"].is_null());
+    assert!(by_date_desc.first().unwrap()["dueDate"].is_string());
+}
+
+#[tokio::test]
+async fn pages_of_a_filtered_sorted_search_join_up_to_the_whole_list() {
+    let api = Api::start().await;
+    let query = "completed=0&sortBy=-date&search=%D0%BE%D1%82%D1%87%D0%B5%D1%82"; // "отчет"
+    let whole = api.all_tasks(query).await;
+    assert!(whole.len() > 7, "{} tasks", whole.len());
+    let mut walked = Vec::new();
+    let mut offset = 0;
+    loop {
+        let page = api
+            .ok(&format!("/tm/tasks?perPage=7&offset={offset}&{query}"))
+            .await;
+        let tasks = page["tasks"].as_array().unwrap().clone();
+        offset += tasks.len();
+        walked.extend(tasks);
+        if page["hasMore"] == false {
+            break;
+        }
+    }
+    assert_eq!(ids(&walked), ids(&whole));
+    for task in &whole {
+        let text = format!(
+            "{} {}",
+            task["title"].as_str().unwrap_or(""),
+            task["description"].as_str().unwrap_or("")
+        );
+        assert!(fold(&text).contains("отчет"), "{text}");
+        assert_eq!(task["isCompleted"], false);
+    }
+    // A page exactly at the end has no more; past the end is empty.
+    let total = api.all_tasks("").await.len();
+    let last = api
+        .ok(&format!("/tm/tasks?perPage=5&offset={}", total - 5))
+        .await;
+    assert_eq!(last["tasks"].as_array().unwrap().len(), 5);
+    assert_eq!(last["hasMore"], false);
+    let beyond = api.ok(&format!("/tm/tasks?offset={}", total + 10)).await;
+    assert_eq!(beyond["tasks"], json!([]));
+    assert_eq!(beyond["hasMore"], false);
+}
+
+#[tokio::test]
+async fn a_task_spanning_days_is_found_on_each_and_by_ranges_it_overlaps() {
+    let api = Api::start().await;
+    let created = api
+        .post(
+            "/tm/tasks",
+            json!({"title": "Span", "startDate": "2027-03-10", "dueDate": "2027-03-14"}),
+        )
+        .await;
+    let id = created.json()["task"]["id"].as_i64().unwrap();
+    let start_only = api
+        .post(
+            "/tm/tasks",
+            json!({"title": "Start only", "startDate": "2027-03-20"}),
+        )
+        .await
+        .json()["task"]["id"]
+        .as_i64()
+        .unwrap();
+    for (query, expected) in [
+        ("day=10.03.2027", vec![id]),
+        ("day=12.03.2027", vec![id]),
+        ("day=14.03.2027", vec![id]),
+        ("day=15.03.2027", vec![]),
+        ("day=20.03.2027", vec![start_only]),
+        ("startDate=01.03.2027&endDate=10.03.2027", vec![id]),
+        (
+            "startDate=14.03.2027&endDate=31.03.2027",
+            vec![id, start_only],
+        ),
+        ("startDate=11.03.2027&endDate=12.03.2027", vec![id]),
+        ("startDate=15.03.2027&endDate=19.03.2027", vec![]),
+    ] {
+        assert_eq!(ids(&api.all_tasks(query).await), expected, "{query}");
+    }
+}
+
+#[tokio::test]
+async fn a_seeded_workspace_of_n_tasks_is_the_same_on_every_start() {
+    const N: usize = 3_000;
+    let sized = || {
+        Api::with_config(weeek_sandbox::SandboxConfig {
+            tasks: Some(N),
+            ..common::config(weeek_sandbox::DbLocation::Memory)
+        })
+    };
+    let (a, b) = (sized().await, sized().await);
+    for page in [
+        "perPage=100",
+        "perPage=100&offset=2500",
+        "perPage=50&sortBy=-priority",
+    ] {
+        let path = format!("/tm/tasks?{page}");
+        assert_eq!(a.ok(&path).await, b.ok(&path).await, "{page}");
+    }
+    let all = a.all_tasks("all=1").await;
+    assert_eq!(all.len(), N);
+    let title = |t: &Value| t["title"].as_str().unwrap_or("").to_owned();
+    let cyrillic = |t: &Value| title(t).chars().any(|c| ('а'..='я').contains(&c));
+    assert!(all.iter().any(cyrillic));
+    assert!(all.iter().any(|t| !cyrillic(t) && !title(t).is_empty()));
+    for field in [
+        "description",
+        "dueDate",
+        "startDate",
+        "dueDateTime",
+        "completedAt",
+        "duration",
+    ] {
+        assert!(all.iter().any(|t| !t[field].is_null()), "some {field}");
+    }
+    for list in [
+        "tags",
+        "subTasks",
+        "timeEntries",
+        "attachments",
+        "customFields",
+    ] {
+        assert!(
+            all.iter().any(|t| !t[list].as_array().unwrap().is_empty()),
+            "some {list}"
+        );
+    }
+    assert!(
+        all.iter()
+            .any(|t| t["assignees"].as_array().unwrap().len() > 1)
+    );
+    assert!(all.iter().any(|t| t["isDeleted"] == true));
+    assert!(all.iter().any(|t| t["parentId"].is_i64()));
+    // The current user has a share of the open tasks to work with.
+    let mine = a.all_tasks(&format!("userId={ANNA}&completed=0")).await;
+    assert!(mine.len() > N / 20, "{} open tasks for Anna", mine.len());
+}

@@ -36,6 +36,7 @@ pub async fn sandbox() -> SandboxHandle {
         seed: true,
         today: Some(TODAY),
         faults: Faults::default(),
+        tasks: None,
     };
     Sandbox::start(config, "127.0.0.1:0".parse().expect("address"))
         .await

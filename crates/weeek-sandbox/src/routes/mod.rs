@@ -64,18 +64,34 @@ impl Ctx {
 }
 
 impl AppState {
-    /// Runs request logic against the database on the blocking pool.
+    /// Runs request logic against the database on the blocking pool, with the write
+    /// connection: writes are serialized and committed before the answer.
     pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Connection, &Ctx) -> Result<T, ApiError> + Send + 'static,
     {
-        let ctx = Ctx {
+        let ctx = self.ctx();
+        self.store.call(move |conn| work(conn, &ctx)).await
+    }
+
+    /// Runs read-only request logic on one of the read connections, in parallel with other
+    /// reads and with a write under way; it sees every write answered before it started.
+    pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection, &Ctx) -> Result<T, ApiError> + Send + 'static,
+    {
+        let ctx = self.ctx();
+        self.store.read(move |conn| work(conn, &ctx)).await
+    }
+
+    fn ctx(&self) -> Ctx {
+        Ctx {
             today: self.clock.today(),
             now: self.clock.now(),
             user_id: self.user_id.to_string(),
-        };
-        self.store.call(move |conn| work(conn, &ctx)).await
+        }
     }
 }
 

@@ -1,17 +1,14 @@
 //! The filters, order and paging of `GET /tm/tasks`.
 
-use std::cmp::Ordering;
-
-use rusqlite::{Connection, ToSql};
+use rusqlite::types::Value;
+use rusqlite::{Connection, params_from_iter};
 use time::Date;
 
 use super::tasks::{TASKS_DEFAULT_PER_PAGE, TASKS_MAX_PER_PAGE};
 use crate::errors::ApiError;
-use crate::html;
-use crate::store::tasks::{self as store, Task};
 use crate::store::workspace as ws;
 use crate::validate::{self, Invalid};
-use crate::wire::{Query, QueryArray, parse_dmy};
+use crate::wire::{Query, QueryArray, fmt_ymd, parse_dmy};
 
 use super::task_input::TASK_TYPES;
 
@@ -44,24 +41,24 @@ impl SortKey {
         })
     }
 
-    /// Ascending comparison. Missing values sort first, as NULLs do in
-    /// MySQL, so a descending order puts them last (UNCERTAIN).
-    fn compare(self, a: &Task, b: &Task, today: Date) -> Ordering {
+    /// The SQL value ordered by; `?1` is today (`Y-m-d`). Missing values sort first, as NULLs
+    /// do in MySQL, so a descending order puts them last (UNCERTAIN). Names compare folded
+    /// (`wire::fold`), dates as their `Y-m-d` text, which orders like the dates.
+    fn column(self) -> &'static str {
         match self {
-            Self::Name => fold(&a.title).cmp(&fold(&b.title)),
-            Self::Type => a.kind.cmp(&b.kind),
-            Self::Priority => a.priority.cmp(&b.priority),
-            Self::Duration => a.duration.cmp(&b.duration),
-            Self::Overdue => a.overdue(today).cmp(&b.overdue(today)),
-            Self::Created => a.created_at.cmp(&b.created_at),
-            Self::Date => a.due().cmp(&b.due()),
-            Self::Start => a.start().cmp(&b.start()),
+            Self::Name => "t.title_folded",
+            Self::Type => "t.type",
+            Self::Priority => "t.priority",
+            Self::Duration => "t.duration",
+            Self::Overdue => {
+                "CASE WHEN t.is_completed = 0 AND t.due_date < ?1 \
+                 THEN julianday(?1) - julianday(t.due_date) ELSE 0 END"
+            }
+            Self::Created => "t.created_at",
+            Self::Date => "t.due_date",
+            Self::Start => "t.start_date",
         }
     }
-}
-
-fn fold(text: &Option<String>) -> Option<String> {
-    text.as_deref().map(crate::wire::fold)
 }
 
 /// A validated `GET /tm/tasks` query. All filters combine with AND.
@@ -242,27 +239,30 @@ impl TaskQuery {
         Ok(q)
     }
 
-    /// One page of matching tasks, and whether more follow.
-    pub fn run(&self, conn: &Connection, today: Date) -> rusqlite::Result<(Vec<Task>, bool)> {
-        // Cheap column filters go to SQL; text search (Unicode case folding,
-        // which SQLite's lower() lacks), assignees, tags and date spans are
-        // checked on the loaded rows.
-        let mut conditions = vec!["1 = 1".to_owned()];
-        let mut values: Vec<Box<dyn ToSql>> = Vec::new();
+    /// The ids of one page of matching tasks, and whether more follow: one query, on the
+    /// indexes of `task_indexes.sql`, fetching one row past the page to tell.
+    pub fn page_ids(&self, conn: &Connection, today: Date) -> rusqlite::Result<(Vec<i64>, bool)> {
+        // ?1 is always today, for the overdue order.
+        let mut values: Vec<Value> = vec![Value::Text(fmt_ymd(today))];
+        let mut bind = |value: Value| {
+            values.push(value);
+            format!("?{}", values.len())
+        };
+        let mut conditions: Vec<String> = Vec::new();
         if !self.all {
             conditions.push("t.is_deleted = 0".into());
             if let Some(completed) = self.completed {
-                conditions.push("t.is_completed = ?".into());
-                values.push(Box::new(completed));
+                conditions.push(format!(
+                    "t.is_completed = {}",
+                    bind(i64::from(completed).into())
+                ));
             }
         }
         if let Some(kind) = &self.kind {
-            conditions.push("t.type = ?".into());
-            values.push(Box::new(kind.clone()));
+            conditions.push(format!("t.type = {}", bind(kind.clone().into())));
         }
         if let Some(priority) = self.priority {
-            conditions.push("t.priority = ?".into());
-            values.push(Box::new(priority));
+            conditions.push(format!("t.priority = {}", bind(priority.into())));
         }
         let mut place = Vec::new();
         for (column, value) in [
@@ -271,8 +271,7 @@ impl TaskQuery {
             ("board_column_id", self.board_column_id),
         ] {
             if let Some(value) = value {
-                place.push(format!("l.{column} = ?"));
-                values.push(Box::new(value));
+                place.push(format!("l.{column} = {}", bind(value.into())));
             }
         }
         if !place.is_empty() {
@@ -281,70 +280,88 @@ impl TaskQuery {
                 place.join(" AND ")
             ));
         }
-        let mut tasks: Vec<Task> = store::select(conn, &conditions.join(" AND "), &values)?
-            .into_iter()
-            .filter(|task| self.matches(task))
-            .collect();
-
-        if let Some((key, descending)) = self.sort {
-            tasks.sort_by(|a, b| {
-                let order = key.compare(a, b, today);
-                let order = if descending { order.reverse() } else { order };
-                order.then(a.id.cmp(&b.id))
-            });
+        if let Some(user) = &self.user_id {
+            conditions.push(format!(
+                "EXISTS (SELECT 1 FROM task_assignees a WHERE a.task_id = t.id AND a.user_id = {})",
+                bind(user.clone().into())
+            ));
         }
-        let has_more = tasks.len() > self.offset.saturating_add(self.per_page);
-        let page = tasks
-            .into_iter()
-            .skip(self.offset)
-            .take(self.per_page)
-            .collect();
-        Ok((page, has_more))
-    }
-
-    fn matches(&self, task: &Task) -> bool {
-        if let Some(user) = &self.user_id
-            && !task.assignees.contains(user)
-        {
-            return false;
+        // UNCERTAIN: any of the given tags (not all), as the usual `whereIn` on the tag
+        // relation would match.
+        if !self.tags.is_empty() {
+            let tags: Vec<String> = self.tags.iter().map(|t| bind((*t).into())).collect();
+            conditions.push(format!(
+                "EXISTS (SELECT 1 FROM task_tags g WHERE g.task_id = t.id AND g.tag_id IN ({}))",
+                tags.join(", ")
+            ));
         }
-        // UNCERTAIN: any of the given tags (not all), as the usual `whereIn`
-        // on the tag relation would match.
-        if !self.tags.is_empty() && !self.tags.iter().any(|t| task.tags.contains(t)) {
-            return false;
-        }
+        // The trigram index answers for three characters or more (as a quoted FTS5 string:
+        // the needle matches literally, as a substring of either column); shorter needles
+        // are compared row by row.
         if let Some(needle) = &self.search {
-            let title = crate::wire::fold(task.title.as_deref().unwrap_or_default());
-            let found = title.contains(needle.as_str())
-                || task.description.as_deref().is_some_and(|d| {
-                    crate::wire::fold(&html::to_text(d)).contains(needle.as_str())
-                });
-            if !found {
-                return false;
+            if needle.chars().count() >= 3 {
+                let phrase = format!("\"{}\"", needle.replace('"', "\"\""));
+                conditions.push(format!(
+                    "t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH {})",
+                    bind(phrase.into())
+                ));
+            } else {
+                let needle = bind(needle.clone().into());
+                conditions.push(format!(
+                    "(instr(t.title_folded, {needle}) > 0 OR instr(t.text_folded, {needle}) > 0)"
+                ));
             }
         }
-        if let Some((from, to)) = self.range {
-            match task.span() {
-                Some((start, end)) if start <= to && end >= from => {}
-                _ => return false,
-            }
+        // A task spans from its start (or due) date to its due (or start) date; one without
+        // dates spans nothing (min/max of NULLs is NULL).
+        let span_start =
+            "min(COALESCE(t.start_date, t.due_date), COALESCE(t.due_date, t.start_date))";
+        let span_end =
+            "max(COALESCE(t.start_date, t.due_date), COALESCE(t.due_date, t.start_date))";
+        for (from, to) in self.range.into_iter().chain(self.day.map(|d| (d, d))) {
+            let (from, to) = (bind(fmt_ymd(from).into()), bind(fmt_ymd(to).into()));
+            conditions.push(format!("{span_start} <= {to} AND {span_end} >= {from}"));
         }
-        if let Some(day) = self.day {
-            match task.span() {
-                Some((start, end)) if start <= day && day <= end => {}
-                _ => return false,
-            }
-        }
+        // `completedAt` is stored as `Y-m-dTH:i:sZ`: its first ten characters are the day.
         if self.completed_from.is_some() || self.completed_to.is_some() {
-            let Some(done) = task.completed_on() else {
-                return false;
-            };
-            if self.completed_from.is_some_and(|from| done < from)
-                || self.completed_to.is_some_and(|to| done > to)
-            {
-                return false;
-            }
+            conditions.push("t.completed_at IS NOT NULL".into());
         }
-        true
+        if let Some(from) = self.completed_from {
+            conditions.push(format!(
+                "substr(t.completed_at, 1, 10) >= {}",
+                bind(fmt_ymd(from).into())
+            ));
+        }
+        if let Some(to) = self.completed_to {
+            conditions.push(format!(
+                "substr(t.completed_at, 1, 10) <= {}",
+                bind(fmt_ymd(to).into())
+            ));
+        }
+
+        let order = match self.sort {
+            None => "t.id".to_owned(),
+            Some((key, descending)) => {
+                let direction = if descending { "DESC" } else { "ASC" };
+                format!("{} {direction}, t.id", key.column())
+            }
+        };
+        let limit = bind(i64::try_from(self.per_page + 1).unwrap_or(i64::MAX).into());
+        let offset = bind(i64::try_from(self.offset).unwrap_or(i64::MAX).into());
+        let filter = if conditions.is_empty() {
+            "1".to_owned()
+        } else {
+            conditions.join(" AND ")
+        };
+        let sql = format!(
+            "SELECT t.id FROM tasks t WHERE {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
+        );
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut ids: Vec<i64> = stmt
+            .query_map(params_from_iter(values), |row| row.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let has_more = ids.len() > self.per_page;
+        ids.truncate(self.per_page);
+        Ok((ids, has_more))
     }
 }

@@ -5,12 +5,12 @@ use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::get;
 use rusqlite::Connection;
-use serde_json::json;
 
 use super::task_input::{Mode, TaskFields};
 use super::task_query::TaskQuery;
 use super::{ApiResult, AppState, Ctx, api, int_id};
 use crate::errors::ApiError;
+use crate::store::task_json::Page;
 use crate::store::tasks::{self as store, Placement, Task};
 use crate::wire::{Query, Reply, body_object};
 
@@ -40,18 +40,11 @@ pub fn routes() -> Router<AppState> {
 async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, ctx| {
+        .read(move |conn, ctx| {
             let filter = TaskQuery::parse(conn, &query)?;
-            let (tasks, has_more) = filter.run(conn, ctx.today)?;
-            let tasks = tasks
-                .iter()
-                .map(|task| store::to_json(conn, task, ctx.today))
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            Ok(Reply::Body(json!({
-                "success": true,
-                "tasks": tasks,
-                "hasMore": has_more,
-            })))
+            let (ids, has_more) = filter.page_ids(conn, ctx.today)?;
+            let page = Page::load(conn, &ids)?;
+            Ok(Reply::Encoded(page.list_body(has_more, ctx.today)?))
         })
         .await
 }
@@ -76,7 +69,7 @@ pub fn find(conn: &Connection, raw_id: &str, missing: fn() -> ApiError) -> Resul
 /// A deleted task still resolves, with `isDeleted: true`.
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, ctx| {
+        .read(move |conn, ctx| {
             let task = find(conn, &id, || ApiError::ModelNotFound)?;
             task_reply(conn, ctx, task.id)
         })

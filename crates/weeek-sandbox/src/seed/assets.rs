@@ -173,6 +173,13 @@ pub struct TaskSpec {
     pub subtasks: Vec<TaskSpec>,
 }
 
+impl TaskSpec {
+    /// This task and its subtasks, all levels down.
+    pub fn count(&self) -> usize {
+        1 + self.subtasks.iter().map(Self::count).sum::<usize>()
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TimeEntrySpec {

@@ -45,13 +45,19 @@ const PRIORITIES: [Option<i64>; 5] = [None, Some(0), Some(1), Some(2), Some(3)];
 /// Share (percent) of open generated tasks the current user is assigned to.
 const CURRENT_USER_SHARE: u64 = 20;
 
-pub fn seed(conn: &Connection, ctx: &SeedCtx) -> Result<(), SandboxError> {
+/// The hand-written tasks, then generated ones: the demo's own number of them, or as many
+/// as make `total` tasks in all.
+pub fn seed(conn: &Connection, ctx: &SeedCtx, total: Option<usize>) -> Result<(), SandboxError> {
     let assets = Tasks::load()?;
     let mut stream = Stream::named("tasks");
     for (n, spec) in assets.tasks.iter().enumerate() {
         insert_spec(conn, ctx, spec, None, n, &mut stream)?;
     }
-    generate(conn, ctx, &assets, &mut stream)
+    let count = match total {
+        Some(total) => total.saturating_sub(assets.tasks.iter().map(TaskSpec::count).sum()),
+        None => assets.generated.count,
+    };
+    generate(conn, ctx, &assets, count, &mut stream)
 }
 
 fn location_of_column(conn: &Connection, column: i64) -> Result<Location, SandboxError> {
@@ -219,6 +225,7 @@ fn generate(
     conn: &Connection,
     ctx: &SeedCtx,
     assets: &Tasks,
+    count: usize,
     stream: &mut Stream,
 ) -> Result<(), SandboxError> {
     let gen_ = &assets.generated;
@@ -242,7 +249,7 @@ fn generate(
     let tag_count = ctx.workspace.tags.len();
     let mut previous: Option<i64> = None;
 
-    for i in 0..gen_.count {
+    for i in 0..count {
         let phrases = if i % 3 == 2 { &gen_.en } else { &gen_.ru };
         let mut title = format!(
             "{} {}",

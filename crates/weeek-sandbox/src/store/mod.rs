@@ -1,69 +1,228 @@
-//! SQLite storage. One connection behind a mutex; every use runs on the
-//! blocking pool so the async runtime never waits on disk.
+//! SQLite storage in WAL mode. Writes go through one connection behind a mutex, so they are
+//! serialized and each commits before its answer is sent; reads take one of a few read-only
+//! connections, so they run side by side and never wait for a write (WAL lets readers keep
+//! their snapshot while a writer appends). Every use runs on the blocking pool so the async
+//! runtime never waits on disk.
 
 pub mod crm;
 pub mod deals;
 pub mod funnels;
 pub mod ids;
 pub mod organizations;
+pub mod schema;
+pub mod task_json;
 pub mod tasks;
 pub mod workspace;
 
-use std::sync::{Arc, Mutex};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags};
+use tokio::sync::Semaphore;
 
 use crate::config::DbLocation;
 use crate::errors::{ApiError, SandboxError};
 
-const SCHEMA: &str = include_str!("schema.sql");
+/// Read connections: enough for every core to read while a slow query holds one, few enough
+/// that each keeps a warm page cache.
+const READERS: usize = 4;
+
+/// How long a connection waits for a lock another one holds (a checkpoint, the seed) before
+/// giving up with "database is locked".
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Statements kept prepared per connection: the task list alone uses about a dozen.
+const STATEMENT_CACHE: usize = 64;
 
 #[derive(Clone)]
 pub struct Store {
-    conn: Arc<Mutex<Connection>>,
+    inner: Arc<Inner>,
+}
+
+/// Fields drop in order: the connections close before a temporary file is removed.
+struct Inner {
+    path: PathBuf,
+    writer: Mutex<Connection>,
+    readers: Mutex<Vec<Connection>>,
+    /// One permit per idle reader: waiting for a reader happens in the async world and holds
+    /// no blocking thread.
+    permits: Arc<Semaphore>,
+    _temporary: Option<TemporaryFile>,
+}
+
+/// The demo's database. A pool needs a database several connections can open: a named
+/// shared-cache memory database would do, but shared cache serializes its connections on one
+/// b-tree lock and cannot use WAL, so reads would not run in parallel. A private file in the
+/// temporary directory, written without fsync, lives in the page cache just the same and
+/// gets real WAL readers; it is removed when the sandbox stops.
+struct TemporaryFile(PathBuf);
+
+impl Drop for TemporaryFile {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 impl Store {
-    /// Opens (creating if needed) the database and its schema.
+    /// Opens (creating if needed) the database, brings an older file's schema up to date and
+    /// opens the read connections.
     pub fn open(location: &DbLocation) -> Result<Self, SandboxError> {
-        let conn = match location {
-            DbLocation::Memory => Connection::open_in_memory()?,
+        let (path, temporary, durable) = match location {
+            DbLocation::Memory => {
+                let path = std::env::temp_dir().join(format!(
+                    "weeek-sandbox-{}.db",
+                    uuid::Uuid::new_v4().simple()
+                ));
+                (path.clone(), Some(TemporaryFile(path)), false)
+            }
             DbLocation::File(path) => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                     std::fs::create_dir_all(dir)?;
                 }
-                Connection::open(path)?
+                (path.clone(), None, true)
             }
         };
-        conn.execute_batch(SCHEMA)?;
+        let writer = Connection::open(&path)?;
+        configure(&writer)?;
+        // The seed and large writes touch many index pages at once.
+        writer.pragma_update(None, "cache_size", -65536)?;
+        // WAL must be set before the schema is written; it stays set in the file.
+        writer.pragma_update(None, "journal_mode", "WAL")?;
+        // FULL: every commit is synced to the log before the answer goes out, so a write
+        // answered 200 survives a crash of the process or the machine. The demo's temporary
+        // file needs neither.
+        writer.pragma_update(None, "synchronous", if durable { "FULL" } else { "OFF" })?;
+        schema::prepare(&writer)?;
+        let readers = (0..READERS)
+            .map(|_| open_reader(&path))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
-            conn: Arc::new(Mutex::new(conn)),
+            inner: Arc::new(Inner {
+                path,
+                writer: Mutex::new(writer),
+                readers: Mutex::new(readers),
+                permits: Arc::new(Semaphore::new(READERS)),
+                _temporary: temporary,
+            }),
         })
     }
 
-    /// Runs `work` with the connection, synchronously (start-up only).
+    /// Runs `work` with the write connection, synchronously (start-up only).
     pub fn with_blocking<T>(&self, work: impl FnOnce(&mut Connection) -> T) -> T {
-        let mut conn = self
-            .conn
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        work(&mut conn)
+        work(&mut lock(&self.inner.writer))
     }
 
-    /// Runs `work` with the connection on the blocking pool.
+    /// Runs `work` with the write connection on the blocking pool; writes are serialized.
     pub async fn call<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Connection) -> Result<T, ApiError> + Send + 'static,
     {
-        let conn = Arc::clone(&self.conn);
+        let inner = Arc::clone(&self.inner);
+        tokio::task::spawn_blocking(move || work(&mut lock(&inner.writer)))
+            .await
+            .map_err(ApiError::internal)?
+    }
+
+    /// Runs `work` with a read-only connection on the blocking pool, inside one read
+    /// transaction so that all its queries see the same snapshot.
+    pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+    {
+        let permit = Arc::clone(&self.inner.permits)
+            .acquire_owned()
+            .await
+            .map_err(ApiError::internal)?;
+        let inner = Arc::clone(&self.inner);
         tokio::task::spawn_blocking(move || {
-            let mut conn = conn.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            work(&mut conn)
+            let lease = Lease::take(&inner)?;
+            let conn = lease.conn()?;
+            // Prepared once per connection: parsing BEGIN on every read showed in profiles.
+            conn.prepare_cached("BEGIN")?.execute([])?;
+            let result = work(conn);
+            conn.prepare_cached("COMMIT")?.execute([])?;
+            drop(lease);
+            drop(permit);
+            result
         })
         .await
         .map_err(ApiError::internal)?
     }
+}
+
+/// A reader taken from the pool; it goes back when dropped, even if the work panicked.
+struct Lease<'a> {
+    inner: &'a Inner,
+    conn: Option<Connection>,
+}
+
+impl<'a> Lease<'a> {
+    fn take(inner: &'a Inner) -> Result<Self, ApiError> {
+        let conn = lock(&inner.readers).pop();
+        if conn.is_none() {
+            return Err(ApiError::internal("no read connection is free"));
+        }
+        Ok(Self { inner, conn })
+    }
+
+    fn conn(&self) -> Result<&Connection, ApiError> {
+        self.conn
+            .as_ref()
+            .ok_or_else(|| ApiError::internal("no read connection is free"))
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take() {
+            // After a failure or a panic mid-read, end the read transaction: a connection
+            // that kept it would serve that old snapshot from then on.
+            let usable = if conn.is_autocommit() || conn.execute_batch("ROLLBACK").is_ok() {
+                Ok(conn)
+            } else {
+                drop(conn);
+                open_reader(&self.inner.path)
+            };
+            match usable {
+                Ok(conn) => lock(&self.inner.readers).push(conn),
+                Err(err) => tracing::error!(%err, "a read connection was lost"),
+            }
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// What every connection needs: a lock timeout, room for prepared statements and the
+/// `rarray()` table function the page queries bind their id lists to.
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    rusqlite::vtab::array::load_module(conn)?;
+    // 16 MiB of page cache each (negative: KiB); reads of a mapped file skip it anyway.
+    conn.pragma_update(None, "cache_size", -16384)?;
+    conn.pragma_update(None, "mmap_size", 1i64 << 30)?;
+    conn.pragma_update(None, "foreign_keys", false)?;
+    Ok(())
+}
+
+fn open_reader(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    configure(&conn)?;
+    Ok(conn)
 }
 
 /// Whether the workspace has never been created in this database.

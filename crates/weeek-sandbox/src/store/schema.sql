@@ -99,9 +99,29 @@ CREATE TABLE IF NOT EXISTS tasks (
     assignees       TEXT NOT NULL DEFAULT '[]',
     tags            TEXT NOT NULL DEFAULT '[]',
     subscribers     TEXT NOT NULL DEFAULT '[]',
-    custom_values   TEXT NOT NULL DEFAULT '{}'
+    custom_values   TEXT NOT NULL DEFAULT '{}',
+    -- What search and the name order compare: the title and the description's visible text,
+    -- case-folded with ё as е (`wire::fold`), written with every change of either.
+    title_folded    TEXT,
+    text_folded     TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS tasks_parent ON tasks (parent_id);
+
+-- The `assignees` and `tags` columns above keep their order for the Task JSON; these copies,
+-- written with them, are what the list filters look up.
+CREATE TABLE IF NOT EXISTS task_assignees (
+    task_id INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    PRIMARY KEY (task_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS task_assignees_user ON task_assignees (user_id, task_id);
+
+CREATE TABLE IF NOT EXISTS task_tags (
+    task_id INTEGER NOT NULL,
+    tag_id  INTEGER NOT NULL,
+    PRIMARY KEY (task_id, tag_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS task_tags_tag ON task_tags (tag_id, task_id);
 
 -- One row per project a task lives in; rowid order is the order of
 -- `locations`, the first being the legacy projectId/boardId/boardColumnId.
@@ -114,6 +134,10 @@ CREATE TABLE IF NOT EXISTS task_locations (
     UNIQUE (task_id, project_id)
 );
 CREATE INDEX IF NOT EXISTS task_locations_task ON task_locations (task_id);
+-- The list's place filters, and the bottom of a column when a task is placed there.
+CREATE INDEX IF NOT EXISTS task_locations_project ON task_locations (project_id, task_id);
+CREATE INDEX IF NOT EXISTS task_locations_board ON task_locations (board_id, task_id);
+CREATE INDEX IF NOT EXISTS task_locations_column ON task_locations (board_column_id, position);
 
 CREATE TABLE IF NOT EXISTS time_entries (
     id          TEXT PRIMARY KEY,

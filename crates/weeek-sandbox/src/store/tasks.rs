@@ -1,11 +1,15 @@
 //! Tasks: rows, locations, time entries and the Task JSON.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value};
 use time::Date;
 
-use crate::store::workspace::task_custom_fields;
-use crate::wire::{fmt_dmy, fmt_hm, json_list, parse_iso, parse_ymd, to_json_text};
+use crate::html;
+use crate::wire::{fmt_dmy, fold, json_list, parse_ymd, to_json_text};
 
 #[derive(Clone, Debug, Default)]
 pub struct Task {
@@ -77,22 +81,6 @@ impl Task {
         self.due_date.as_deref().and_then(parse_ymd)
     }
 
-    pub fn start(&self) -> Option<Date> {
-        self.start_date.as_deref().and_then(parse_ymd)
-    }
-
-    /// The days the task occupies: from its start (or due) date to its due (or
-    /// start) date. `None` for a task without dates.
-    pub fn span(&self) -> Option<(Date, Date)> {
-        let (from, to) = match (self.start(), self.due()) {
-            (None, None) => return None,
-            (Some(s), None) => (s, s),
-            (None, Some(d)) => (d, d),
-            (Some(s), Some(d)) => (s, d),
-        };
-        Some((from.min(to), from.max(to)))
-    }
-
     /// Whole days past the due date for an open task, else 0 (UNCERTAIN: the
     /// field is undocumented beyond being an integer).
     pub fn overdue(&self, today: Date) -> i64 {
@@ -102,14 +90,20 @@ impl Task {
         }
     }
 
-    pub fn completed_on(&self) -> Option<Date> {
-        self.completed_at
-            .as_deref()
-            .and_then(parse_iso)
-            .map(|at| at.date())
+    /// What search and the name order compare (see `wire::fold`): the folded title, and the
+    /// folded visible text of the description (markup is not searched).
+    fn folded(&self) -> (Option<String>, String) {
+        (
+            self.title.as_deref().map(fold),
+            self.description
+                .as_deref()
+                .map(|d| fold(&html::to_text(d)))
+                .unwrap_or_default(),
+        )
     }
 
-    fn params(&self) -> [Box<dyn ToSql + '_>; 22] {
+    fn params(&self) -> [Box<dyn ToSql + '_>; 24] {
+        let (title_folded, text_folded) = self.folded();
         [
             Box::new(self.parent_id),
             Box::new(&self.title),
@@ -133,29 +127,38 @@ impl Task {
             Box::new(to_json_text(&self.tags)),
             Box::new(to_json_text(&self.subscribers)),
             Box::new(to_json_text(&self.custom_values)),
+            Box::new(title_folded),
+            Box::new(text_folded),
         ]
     }
 }
 
 pub fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<Task>> {
-    conn.query_row(
-        &format!("SELECT {TASK_COLUMNS} FROM tasks WHERE id = ?1"),
-        [id],
-        Task::from_row,
-    )
-    .optional()
+    conn.prepare_cached(&format!("SELECT {TASK_COLUMNS} FROM tasks WHERE id = ?1"))?
+        .query_row([id], Task::from_row)
+        .optional()
 }
 
-/// Tasks matching a SQL condition on `tasks t`.
-pub fn select(
-    conn: &Connection,
-    condition: &str,
-    values: &[Box<dyn ToSql>],
-) -> rusqlite::Result<Vec<Task>> {
-    let sql = format!("SELECT {TASK_COLUMNS} FROM tasks t WHERE {condition} ORDER BY t.id");
-    let mut stmt = conn.prepare(&sql)?;
-    let refs: Vec<&dyn ToSql> = values.iter().map(|v| v.as_ref()).collect();
-    stmt.query_map(refs.as_slice(), Task::from_row)?.collect()
+/// The tasks with these ids, in the order given (missing ones left out), in one query.
+pub fn load_many(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<Task>> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {TASK_COLUMNS} FROM tasks WHERE id IN rarray(?1)"
+    ))?;
+    let mut by_id: HashMap<i64, Task> = stmt
+        .query_map([id_array(ids)], Task::from_row)?
+        .map(|task| task.map(|t| (t.id, t)))
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+/// A list of ids bound as one parameter, for `IN rarray(?)`.
+pub fn id_array(ids: &[i64]) -> Rc<Vec<rusqlite::types::Value>> {
+    Rc::new(
+        ids.iter()
+            .copied()
+            .map(rusqlite::types::Value::from)
+            .collect(),
+    )
 }
 
 /// Inserts a task (its `id` is assigned) and returns the new id.
@@ -166,12 +169,57 @@ pub fn insert(conn: &Connection, task: &Task) -> rusqlite::Result<i64> {
         "INSERT INTO tasks (parent_id, title, description, duration, type, priority, \
          is_completed, is_deleted, completed_at, author_id, image, is_private, start_date, \
          start_date_time, due_date, due_date_time, created_at, updated_at, assignees, tags, \
-         subscribers, custom_values) \
+         subscribers, custom_values, title_folded, text_folded) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, \
-         ?18, ?19, ?20, ?21, ?22)",
+         ?18, ?19, ?20, ?21, ?22, ?23, ?24)",
     )?
     .execute(refs.as_slice())?;
-    Ok(conn.last_insert_rowid())
+    let id = conn.last_insert_rowid();
+    write_relations(conn, id, &task.assignees, &task.tags, false)?;
+    Ok(id)
+}
+
+/// The assignee and tag rows the list filters on, rewritten from the task's own lists.
+fn write_relations(
+    conn: &Connection,
+    id: i64,
+    assignees: &[String],
+    tags: &[i64],
+    replace: bool,
+) -> rusqlite::Result<()> {
+    if replace {
+        conn.prepare_cached("DELETE FROM task_assignees WHERE task_id = ?1")?
+            .execute([id])?;
+        conn.prepare_cached("DELETE FROM task_tags WHERE task_id = ?1")?
+            .execute([id])?;
+    }
+    let mut add_user = conn.prepare_cached(
+        "INSERT OR IGNORE INTO task_assignees (task_id, user_id) VALUES (?1, ?2)",
+    )?;
+    for user in assignees {
+        add_user.execute(params![id, user])?;
+    }
+    let mut add_tag =
+        conn.prepare_cached("INSERT OR IGNORE INTO task_tags (task_id, tag_id) VALUES (?1, ?2)")?;
+    for tag in tags {
+        add_tag.execute(params![id, tag])?;
+    }
+    Ok(())
+}
+
+/// Recomputes what is derived from every task (folded text, assignee and tag rows): for a
+/// file written before they existed.
+pub fn rebuild_derived(conn: &Connection) -> rusqlite::Result<()> {
+    let ids: Vec<i64> = conn
+        .prepare("SELECT id FROM tasks ORDER BY id")?
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for chunk in ids.chunks(500) {
+        for task in load_many(conn, chunk)? {
+            save(conn, &task)?;
+        }
+    }
+    Ok(())
 }
 
 pub fn save(conn: &Connection, task: &Task) -> rusqlite::Result<()> {
@@ -184,43 +232,59 @@ pub fn save(conn: &Connection, task: &Task) -> rusqlite::Result<()> {
          author_id = ?10, image = ?11, is_private = ?12, start_date = ?13, \
          start_date_time = ?14, due_date = ?15, due_date_time = ?16, created_at = ?17, \
          updated_at = ?18, assignees = ?19, tags = ?20, subscribers = ?21, \
-         custom_values = ?22 WHERE id = ?23",
+         custom_values = ?22, title_folded = ?23, text_folded = ?24 WHERE id = ?25",
     )?
     .execute(refs.as_slice())?;
-    Ok(())
+    write_relations(conn, task.id, &task.assignees, &task.tags, true)
 }
 
 /// Where a task lives in one project.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Location {
     pub project_id: i64,
     pub board_id: Option<i64>,
     pub board_column_id: Option<i64>,
 }
 
-impl Location {
-    fn to_json(self) -> Value {
-        json!({
-            "projectId": self.project_id,
-            "boardId": self.board_id,
-            "boardColumnId": self.board_column_id,
-        })
-    }
+pub fn locations(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<Location>> {
+    Ok(locations_of(conn, &[task_id])?
+        .remove(&task_id)
+        .unwrap_or_default())
 }
 
-pub fn locations(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<Location>> {
+/// The locations of several tasks in one query, each task's in `locations` order.
+pub fn locations_of(
+    conn: &Connection,
+    task_ids: &[i64],
+) -> rusqlite::Result<HashMap<i64, Vec<Location>>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT project_id, board_id, board_column_id FROM task_locations \
-         WHERE task_id = ?1 ORDER BY rowid",
+        "SELECT task_id, project_id, board_id, board_column_id FROM task_locations \
+         WHERE task_id IN rarray(?1) ORDER BY task_id, rowid",
     )?;
-    stmt.query_map([task_id], |row| {
-        Ok(Location {
-            project_id: row.get(0)?,
-            board_id: row.get(1)?,
-            board_column_id: row.get(2)?,
-        })
-    })?
-    .collect()
+    let rows = stmt.query_map([id_array(task_ids)], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            Location {
+                project_id: row.get(1)?,
+                board_id: row.get(2)?,
+                board_column_id: row.get(3)?,
+            },
+        ))
+    })?;
+    group(rows)
+}
+
+/// Rows of `(task id, item)` gathered per task, keeping their order.
+pub fn group<T>(
+    rows: impl Iterator<Item = rusqlite::Result<(i64, T)>>,
+) -> rusqlite::Result<HashMap<i64, Vec<T>>> {
+    let mut out: HashMap<i64, Vec<T>> = HashMap::new();
+    for row in rows {
+        let (task, item) = row?;
+        out.entry(task).or_default().push(item);
+    }
+    Ok(out)
 }
 
 /// How `place` treats a project the task is not yet in.
@@ -317,38 +381,82 @@ pub struct TimeEntry {
 
 impl TimeEntry {
     pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "userId": self.user_id,
-            "type": self.kind,
-            "isOvertime": self.is_overtime,
-            "date": self.date,
-            "duration": self.duration,
-            "comment": self.comment,
-            "durationSeconds": self.duration * 60,
-        })
-    }
-
-    /// The legacy `workloads` view of the same entry.
-    fn to_workload(&self) -> Value {
-        json!({
-            "id": self.id,
-            "userId": self.user_id,
-            "type": self.kind,
-            "date": parse_ymd(&self.date).map(fmt_dmy),
-            "duration": self.duration,
-            "workStartAt": null,
-            "workEndAt": null,
-        })
+        serde_json::to_value(EntryJson::from(self)).unwrap_or(Value::Null)
     }
 }
 
-pub fn time_entries(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<TimeEntry>> {
+/// A time entry as `timeEntries` shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryJson<'a> {
+    id: &'a str,
+    user_id: &'a str,
+    #[serde(rename = "type")]
+    kind: i64,
+    is_overtime: bool,
+    date: &'a str,
+    duration: i64,
+    comment: &'a str,
+    duration_seconds: i64,
+}
+
+impl<'a> From<&'a TimeEntry> for EntryJson<'a> {
+    fn from(entry: &'a TimeEntry) -> Self {
+        Self {
+            id: &entry.id,
+            user_id: &entry.user_id,
+            kind: entry.kind,
+            is_overtime: entry.is_overtime,
+            date: &entry.date,
+            duration: entry.duration,
+            comment: &entry.comment,
+            duration_seconds: entry.duration * 60,
+        }
+    }
+}
+
+/// The legacy `workloads` view of the same entry.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkloadJson<'a> {
+    id: &'a str,
+    user_id: &'a str,
+    #[serde(rename = "type")]
+    kind: i64,
+    date: Option<String>,
+    duration: i64,
+    work_start_at: Option<()>,
+    work_end_at: Option<()>,
+}
+
+impl<'a> From<&'a TimeEntry> for WorkloadJson<'a> {
+    fn from(entry: &'a TimeEntry) -> Self {
+        Self {
+            id: &entry.id,
+            user_id: &entry.user_id,
+            kind: entry.kind,
+            date: parse_ymd(&entry.date).map(fmt_dmy),
+            duration: entry.duration,
+            work_start_at: None,
+            work_end_at: None,
+        }
+    }
+}
+
+/// The time entries of several tasks in one query, each task's by date.
+pub fn time_entries_of(
+    conn: &Connection,
+    task_ids: &[i64],
+) -> rusqlite::Result<HashMap<i64, Vec<TimeEntry>>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment \
-         FROM time_entries WHERE task_id = ?1 ORDER BY date, rowid",
+         FROM time_entries WHERE task_id IN rarray(?1) ORDER BY date, rowid",
     )?;
-    stmt.query_map([task_id], time_entry_from_row)?.collect()
+    let rows = stmt.query_map([id_array(task_ids)], |row| {
+        let entry = time_entry_from_row(row)?;
+        Ok((entry.task_id, entry))
+    })?;
+    group(rows)
 }
 
 pub fn time_entry(
@@ -396,87 +504,65 @@ pub fn save_time_entry(conn: &Connection, entry: &TimeEntry) -> rusqlite::Result
     Ok(())
 }
 
-fn attachments_json(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<Value>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, creator_id, service, name, url, size, created_at FROM task_attachments \
-         WHERE task_id = ?1 ORDER BY created_at, rowid",
-    )?;
-    stmt.query_map([task_id], |row| {
-        Ok(json!({
-            "id": row.get::<_, String>(0)?,
-            "creatorId": row.get::<_, String>(1)?,
-            "service": row.get::<_, String>(2)?,
-            "name": row.get::<_, String>(3)?,
-            "url": row.get::<_, String>(4)?,
-            "size": row.get::<_, Option<i64>>(5)?,
-            "createdAt": row.get::<_, String>(6)?,
-        }))
-    })?
-    .collect()
+/// A file attached to a task.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Attachment {
+    pub id: String,
+    pub creator_id: String,
+    pub service: String,
+    pub name: String,
+    pub url: String,
+    pub size: Option<i64>,
+    pub created_at: String,
 }
 
-fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64>> {
+/// The attachments of several tasks in one query, each task's oldest first.
+pub fn attachments_of(
+    conn: &Connection,
+    task_ids: &[i64],
+) -> rusqlite::Result<HashMap<i64, Vec<Attachment>>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id FROM tasks WHERE parent_id = ?1 AND is_deleted = 0 ORDER BY id",
+        "SELECT task_id, id, creator_id, service, name, url, size, created_at \
+         FROM task_attachments WHERE task_id IN rarray(?1) ORDER BY created_at, rowid",
     )?;
-    stmt.query_map([task_id], |row| row.get(0))?.collect()
+    let rows = stmt.query_map([id_array(task_ids)], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            Attachment {
+                id: row.get(1)?,
+                creator_id: row.get(2)?,
+                service: row.get(3)?,
+                name: row.get(4)?,
+                url: row.get(5)?,
+                size: row.get(6)?,
+                created_at: row.get(7)?,
+            },
+        ))
+    })?;
+    group(rows)
 }
 
-/// The Task object, with the current fields and the legacy ones the live
-/// service still sends (`userId`, `projectId`, `boardId`, `boardColumnId`,
-/// `date`, `time`, `workloads`).
+/// The ids of the live subtasks of several tasks in one query, in id order.
+pub fn sub_tasks_of(
+    conn: &Connection,
+    task_ids: &[i64],
+) -> rusqlite::Result<HashMap<i64, Vec<i64>>> {
+    // `+is_deleted` keeps the planner on the parent index: the list's `is_deleted` indexes
+    // would walk every task.
+    let mut stmt = conn.prepare_cached(
+        "SELECT parent_id, id FROM tasks \
+         WHERE parent_id IN rarray(?1) AND +is_deleted = 0 ORDER BY parent_id, id",
+    )?;
+    let rows = stmt.query_map([id_array(task_ids)], |row| Ok((row.get(0)?, row.get(1)?)))?;
+    group(rows)
+}
+
+/// The Task object (see [`crate::store::task_json`]).
 pub fn to_json(conn: &Connection, task: &Task, today: Date) -> rusqlite::Result<Value> {
-    let locations = locations(conn, task.id)?;
-    let first = locations.first().copied();
-    let entries = time_entries(conn, task.id)?;
-    let project_ids: Vec<i64> = locations.iter().map(|l| l.project_id).collect();
-    let custom_fields: Vec<Value> = task_custom_fields(conn, &project_ids)?
-        .into_iter()
-        .map(|def| {
-            let mut field = def.to_json();
-            field["value"] = task
-                .custom_values
-                .get(&def.id)
-                .cloned()
-                .unwrap_or(Value::Null);
-            field
-        })
-        .collect();
-    Ok(json!({
-        "id": task.id,
-        "parentId": task.parent_id,
-        "title": task.title,
-        "description": task.description,
-        "date": task.due().map(fmt_dmy),
-        "time": task.due_date_time.as_deref().and_then(parse_iso).map(fmt_hm),
-        "duration": task.duration,
-        "overdue": task.overdue(today),
-        "type": task.kind,
-        "priority": task.priority,
-        "isCompleted": task.is_completed,
-        "isDeleted": task.is_deleted,
-        "completedAt": task.completed_at,
-        "authorId": task.author_id,
-        "userId": task.assignees.first(),
-        "assignees": task.assignees,
-        "projectId": first.map(|l| l.project_id),
-        "boardId": first.and_then(|l| l.board_id),
-        "boardColumnId": first.and_then(|l| l.board_column_id),
-        "locations": locations.iter().map(|l| l.to_json()).collect::<Vec<_>>(),
-        "image": task.image,
-        "isPrivate": task.is_private,
-        "startDate": task.start_date,
-        "startDateTime": task.start_date_time,
-        "dueDate": task.due_date,
-        "dueDateTime": task.due_date_time,
-        "createdAt": task.created_at,
-        "updatedAt": task.updated_at,
-        "tags": task.tags,
-        "subscribers": task.subscribers,
-        "subTasks": sub_task_ids(conn, task.id)?,
-        "workloads": entries.iter().map(TimeEntry::to_workload).collect::<Vec<_>>(),
-        "timeEntries": entries.iter().map(TimeEntry::to_json).collect::<Vec<_>>(),
-        "customFields": custom_fields,
-        "attachments": attachments_json(conn, task.id)?,
-    }))
+    let page = crate::store::task_json::Page::of(conn, vec![task.clone()])?;
+    let values = page
+        .values(today)
+        .map_err(|err| rusqlite::Error::ToSqlConversionFailure(Box::new(err)))?;
+    Ok(values.into_iter().next().unwrap_or(Value::Null))
 }

@@ -135,16 +135,16 @@ pub fn create_tag(conn: &Connection, title: &str) -> rusqlite::Result<Value> {
     Ok(json!({"id": id, "title": title, "color": color}))
 }
 
-/// Custom fields as the Task Manager shows them: `{id,name,type,config,options}`.
-pub fn task_custom_fields(
+/// Every task custom field with its project (`None`: a workspace-wide one), global ones
+/// first, then by project and position.
+pub fn task_custom_field_defs(
     conn: &Connection,
-    project_ids: &[i64],
-) -> rusqlite::Result<Vec<CustomFieldDef>> {
+) -> rusqlite::Result<Vec<(CustomFieldDef, Option<i64>)>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, name, type, config, options, project_id FROM task_custom_fields \
          ORDER BY project_id IS NOT NULL, project_id, position",
     )?;
-    let rows = stmt.query_map([], |row| {
+    stmt.query_map([], |row| {
         Ok((
             CustomFieldDef {
                 id: row.get(0)?,
@@ -155,15 +155,8 @@ pub fn task_custom_fields(
             },
             row.get::<_, Option<i64>>(5)?,
         ))
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (def, project) = row?;
-        if project.is_none_or(|p| project_ids.contains(&p)) {
-            out.push(def);
-        }
-    }
-    Ok(out)
+    })?
+    .collect()
 }
 
 #[derive(Clone, Debug)]
@@ -173,18 +166,6 @@ pub struct CustomFieldDef {
     pub kind: String,
     pub config: Value,
     pub options: Vec<Value>,
-}
-
-impl CustomFieldDef {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "name": self.name,
-            "type": self.kind,
-            "config": self.config,
-            "options": self.options,
-        })
-    }
 }
 
 fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {

@@ -28,6 +28,7 @@ pub fn config(db: DbLocation) -> SandboxConfig {
         seed: true,
         today: Some(TODAY),
         faults: Faults::default(),
+        tasks: None,
     }
 }
 
