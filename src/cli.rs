@@ -29,6 +29,11 @@ pub struct Cli {
     #[arg(long)]
     pub no_mouse: bool,
 
+    /// With --demo: seed this many tasks instead of the demo's few hundred (the same ones on
+    /// every run), to try the app on a large workspace.
+    #[arg(long, value_name = "N", requires = "demo")]
+    pub tasks: Option<usize>,
+
     #[command(flatten)]
     pub demo_faults: FaultArgs,
 
@@ -71,6 +76,10 @@ pub struct SandboxArgs {
     /// Start with an empty workspace instead of the demo one.
     #[arg(long)]
     pub empty: bool,
+    /// Seed this many tasks instead of the demo's few hundred (the same ones on every run),
+    /// e.g. for load tests. Only a new database is seeded.
+    #[arg(long, value_name = "N", conflicts_with = "empty")]
+    pub tasks: Option<usize>,
     #[command(flatten)]
     pub faults: FaultArgs,
 }

@@ -73,6 +73,7 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
         seed: !args.empty,
         today: None,
         faults: args.faults.to_faults(),
+        tasks: args.tasks,
     };
     let handle = Sandbox::start(config, args.listen)
         .await
@@ -97,6 +98,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
             seed: true,
             today: None,
             faults: cli.demo_faults.to_faults(),
+            tasks: cli.tasks,
         };
         let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
             .await
