@@ -180,3 +180,35 @@ async fn a_file_from_before_the_sql_list_is_brought_up_to_date() {
     assert!(ids(&migrated.all_tasks(&format!("userId={MARIA}")).await).contains(&id));
     migrated.sandbox.shutdown().await;
 }
+
+#[tokio::test]
+async fn the_list_shows_custom_fields_as_they_are_after_any_change() {
+    let file = TempFile::new();
+    let api = Api::with_config(config(DbLocation::File(file.0.clone()))).await;
+    let names = |tasks: &Value| -> Vec<String> {
+        tasks["tasks"][0]["customFields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let before = names(&api.ok("/tm/tasks?perPage=1").await);
+    assert!(before.contains(&"Story points".to_owned()), "{before:?}");
+
+    // Another writer renames a field: the next page must not show the old name.
+    let conn = rusqlite::Connection::open(&file.0).unwrap();
+    conn.busy_timeout(std::time::Duration::from_secs(10))
+        .unwrap();
+    conn.execute(
+        "UPDATE task_custom_fields SET name = 'Оценка' WHERE name = 'Story points'",
+        [],
+    )
+    .unwrap();
+    for _ in 0..8 {
+        let after = names(&api.ok("/tm/tasks?perPage=1").await);
+        assert!(after.contains(&"Оценка".to_owned()), "{after:?}");
+        assert!(!after.contains(&"Story points".to_owned()), "{after:?}");
+    }
+    api.sandbox.shutdown().await;
+}

@@ -36,7 +36,7 @@ use crate::auth;
 use crate::clock::Clock;
 use crate::errors::ApiError;
 use crate::faults::{self, FaultState};
-use crate::store::Store;
+use crate::store::{Reader, Store};
 use crate::wire::{Reply, fmt_iso, json_response};
 
 pub type ApiResult = Result<Reply, ApiError>;
@@ -80,7 +80,7 @@ impl AppState {
     pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Connection, &Ctx) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Reader, &Ctx) -> Result<T, ApiError> + Send + 'static,
     {
         let ctx = self.ctx();
         self.store.read(move |conn| work(conn, &ctx)).await

@@ -43,7 +43,7 @@ async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResu
         .read(move |conn, ctx| {
             let filter = TaskQuery::parse(conn, &query)?;
             let (ids, has_more) = filter.page_ids(conn, ctx.today)?;
-            let page = Page::load(conn, &ids)?;
+            let page = Page::load(conn, &ids, conn.task_fields()?)?;
             Ok(Reply::Encoded(page.list_body(has_more, ctx.today)?))
         })
         .await

@@ -14,14 +14,17 @@ pub mod task_json;
 pub mod tasks;
 pub mod workspace;
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags};
 use tokio::sync::Semaphore;
 
 use crate::config::DbLocation;
 use crate::errors::{ApiError, SandboxError};
+use crate::store::task_json::FieldHeads;
 
 /// Read connections: enough for every core to read while a slow query holds one, few enough
 /// that each keeps a warm page cache.
@@ -43,7 +46,7 @@ pub struct Store {
 struct Inner {
     path: PathBuf,
     writer: Mutex<Connection>,
-    readers: Mutex<Vec<Connection>>,
+    readers: Mutex<Vec<Reader>>,
     /// One permit per idle reader: waiting for a reader happens in the async world and holds
     /// no blocking thread.
     permits: Arc<Semaphore>,
@@ -98,7 +101,7 @@ impl Store {
         writer.pragma_update(None, "synchronous", if durable { "FULL" } else { "OFF" })?;
         schema::prepare(&writer)?;
         let readers = (0..READERS)
-            .map(|_| open_reader(&path))
+            .map(|_| Reader::open(&path))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
             inner: Arc::new(Inner {
@@ -133,7 +136,7 @@ impl Store {
     pub async fn read<T, F>(&self, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
-        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+        F: FnOnce(&Reader) -> Result<T, ApiError> + Send + 'static,
     {
         let permit = Arc::clone(&self.inner.permits)
             .acquire_owned()
@@ -159,7 +162,7 @@ impl Store {
 /// A reader taken from the pool; it goes back when dropped, even if the work panicked.
 struct Lease<'a> {
     inner: &'a Inner,
-    conn: Option<Connection>,
+    conn: Option<Reader>,
 }
 
 impl<'a> Lease<'a> {
@@ -171,7 +174,7 @@ impl<'a> Lease<'a> {
         Ok(Self { inner, conn })
     }
 
-    fn conn(&self) -> Result<&Connection, ApiError> {
+    fn conn(&self) -> Result<&Reader, ApiError> {
         self.conn
             .as_ref()
             .ok_or_else(|| ApiError::internal("no read connection is free"))
@@ -187,7 +190,7 @@ impl Drop for Lease<'_> {
                 Ok(conn)
             } else {
                 drop(conn);
-                open_reader(&self.inner.path)
+                Reader::open(&self.inner.path)
             };
             match usable {
                 Ok(conn) => lock(&self.inner.readers).push(conn),
@@ -207,6 +210,10 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// `rarray()` table function the page queries bind their id lists to.
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Keep each prepared plan: otherwise SQLite prepares a statement again whenever a value
+    // bound to a LIMIT or an indexed column changes, which cost the task list a parse and a
+    // plan per request.
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG, true)?;
     conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     rusqlite::vtab::array::load_module(conn)?;
     // 16 MiB of page cache each (negative: KiB); reads of a mapped file skip it anyway.
@@ -216,13 +223,52 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-fn open_reader(path: &Path) -> rusqlite::Result<Connection> {
-    let conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    configure(&conn)?;
-    Ok(conn)
+/// A read-only connection, and what it keeps from one request to the next.
+pub struct Reader {
+    conn: Connection,
+    /// The task custom fields as the Task JSON writes them, with the `data_version` they
+    /// were read at: every task in every list shows them, and they rarely change.
+    task_fields: RefCell<Option<(i64, Arc<FieldHeads>)>>,
+}
+
+impl Reader {
+    fn open(path: &Path) -> rusqlite::Result<Self> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        configure(&conn)?;
+        Ok(Self {
+            conn,
+            task_fields: RefCell::new(None),
+        })
+    }
+
+    /// The task custom fields, read again only after a write (any write: the connection's
+    /// `data_version` changes with every commit of another connection).
+    pub fn task_fields(&self) -> rusqlite::Result<Arc<FieldHeads>> {
+        let version: i64 = self
+            .conn
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |row| row.get(0))?;
+        let mut cached = self.task_fields.borrow_mut();
+        if let Some((at, fields)) = cached.as_ref()
+            && *at == version
+        {
+            return Ok(Arc::clone(fields));
+        }
+        let fields = Arc::new(FieldHeads::read(&self.conn)?);
+        *cached = Some((version, Arc::clone(&fields)));
+        Ok(fields)
+    }
+}
+
+impl std::ops::Deref for Reader {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        &self.conn
+    }
 }
 
 /// Whether the workspace has never been created in this database.

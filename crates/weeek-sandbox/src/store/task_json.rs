@@ -4,6 +4,7 @@
 //! answer's bytes, each custom field's definition encoded once per page.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use rusqlite::Connection;
 use serde::Serialize;
@@ -11,7 +12,7 @@ use serde_json::Value;
 use time::Date;
 
 use crate::store::tasks::{self, Attachment, EntryJson, Location, Task, TimeEntry, WorkloadJson};
-use crate::store::workspace::{CustomFieldDef, task_custom_field_defs};
+use crate::store::workspace::task_custom_field_defs;
 use crate::wire::{fmt_dmy, fmt_hm, parse_iso};
 
 /// Tasks with everything their JSON needs.
@@ -21,18 +22,58 @@ pub struct Page {
     entries: HashMap<i64, Vec<TimeEntry>>,
     attachments: HashMap<i64, Vec<Attachment>>,
     sub_tasks: HashMap<i64, Vec<i64>>,
-    /// Every custom field with its project (`None`: all projects).
-    fields: Vec<(CustomFieldDef, Option<i64>)>,
+    fields: Arc<FieldHeads>,
+}
+
+/// The task custom fields, each encoded up to its value (`{"id":…,"options":[…],"value":`):
+/// the same for every task, so written once and copied into each.
+pub struct FieldHeads(Vec<FieldHead>);
+
+struct FieldHead {
+    id: String,
+    /// `None`: a field of every project.
+    project: Option<i64>,
+    json: Vec<u8>,
+}
+
+impl FieldHeads {
+    pub fn read(conn: &Connection) -> rusqlite::Result<Self> {
+        let heads = task_custom_field_defs(conn)?
+            .into_iter()
+            .map(|(def, project)| {
+                let mut json = serde_json::to_vec(&FieldHeadJson {
+                    id: &def.id,
+                    name: &def.name,
+                    kind: &def.kind,
+                    config: &def.config,
+                    options: &def.options,
+                })
+                .map_err(|err| rusqlite::Error::ToSqlConversionFailure(Box::new(err)))?;
+                json.pop();
+                json.extend_from_slice(br#","value":"#);
+                Ok(FieldHead {
+                    id: def.id,
+                    project,
+                    json,
+                })
+            })
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(Self(heads))
+    }
 }
 
 impl Page {
     /// The tasks with these ids, in this order.
-    pub fn load(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Self> {
-        Self::of(conn, tasks::load_many(conn, ids)?)
+    pub fn load(conn: &Connection, ids: &[i64], fields: Arc<FieldHeads>) -> rusqlite::Result<Self> {
+        Self::of(conn, tasks::load_many(conn, ids)?, fields)
     }
 
     /// These tasks, with what belongs to them read from the database.
-    pub fn of(conn: &Connection, tasks: Vec<Task>) -> rusqlite::Result<Self> {
+    pub fn of(
+        conn: &Connection,
+        tasks: Vec<Task>,
+        fields: Arc<FieldHeads>,
+    ) -> rusqlite::Result<Self> {
         let ids: Vec<i64> = tasks.iter().map(|t| t.id).collect();
         if ids.is_empty() {
             return Ok(Self {
@@ -41,7 +82,7 @@ impl Page {
                 entries: HashMap::new(),
                 attachments: HashMap::new(),
                 sub_tasks: HashMap::new(),
-                fields: Vec::new(),
+                fields,
             });
         }
         Ok(Self {
@@ -49,7 +90,7 @@ impl Page {
             entries: tasks::time_entries_of(conn, &ids)?,
             attachments: tasks::attachments_of(conn, &ids)?,
             sub_tasks: tasks::sub_tasks_of(conn, &ids)?,
-            fields: task_custom_field_defs(conn)?,
+            fields,
             tasks,
         })
     }
@@ -59,12 +100,11 @@ impl Page {
         // About 2 KB a task; one allocation for most pages.
         let mut out = Vec::with_capacity(2048 * (self.tasks.len() + 1));
         out.extend_from_slice(br#"{"success":true,"tasks":["#);
-        let heads = self.field_heads()?;
         for (n, task) in self.tasks.iter().enumerate() {
             if n > 0 {
                 out.push(b',');
             }
-            self.write_task(&mut out, task, &heads, today)?;
+            self.write_task(&mut out, task, today)?;
         }
         out.extend_from_slice(if has_more {
             br#"],"hasMore":true}"#
@@ -76,59 +116,37 @@ impl Page {
 
     /// Each task as a JSON value, for replies that embed it.
     pub fn values(&self, today: Date) -> serde_json::Result<Vec<Value>> {
-        let heads = self.field_heads()?;
         let mut out = Vec::with_capacity(4096);
         self.tasks
             .iter()
             .map(|task| {
                 out.clear();
-                self.write_task(&mut out, task, &heads, today)?;
+                self.write_task(&mut out, task, today)?;
                 serde_json::from_slice(&out)
             })
             .collect()
     }
 
-    /// Each custom field's JSON up to its value (`{"id":…,"options":[…],"value":`): the same
-    /// for every task, so encoded once per page.
-    fn field_heads(&self) -> serde_json::Result<Vec<Vec<u8>>> {
-        self.fields
-            .iter()
-            .map(|(def, _)| {
-                let mut head = serde_json::to_vec(&FieldHead {
-                    id: &def.id,
-                    name: &def.name,
-                    kind: &def.kind,
-                    config: &def.config,
-                    options: &def.options,
-                })?;
-                head.pop();
-                head.extend_from_slice(br#","value":"#);
-                Ok(head)
-            })
-            .collect()
-    }
-
-    fn write_task(
-        &self,
-        out: &mut Vec<u8>,
-        task: &Task,
-        heads: &[Vec<u8>],
-        today: Date,
-    ) -> serde_json::Result<()> {
+    fn write_task(&self, out: &mut Vec<u8>, task: &Task, today: Date) -> serde_json::Result<()> {
         let locations = self.locations.get(&task.id).map_or(&[][..], Vec::as_slice);
         serde_json::to_writer(&mut *out, &self.task(task, locations, today))?;
         // The object is reopened for `customFields`, the part that repeats the definitions.
         out.pop();
         out.extend_from_slice(br#","customFields":["#);
-        let applicable = self.fields.iter().zip(heads).filter(|((_, project), _)| {
-            project.is_none_or(|p| locations.iter().any(|l| l.project_id == p))
+        let applicable = self.fields.0.iter().filter(|field| {
+            field
+                .project
+                .is_none_or(|p| locations.iter().any(|l| l.project_id == p))
         });
-        for (n, ((def, _), head)) in applicable.enumerate() {
+        for (n, field) in applicable.enumerate() {
             if n > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(head);
-            serde_json::to_writer(&mut *out, task.custom_values.get(&def.id).unwrap_or(&NULL))?;
+            out.extend_from_slice(&field.json);
+            serde_json::to_writer(
+                &mut *out,
+                task.custom_values.get(&field.id).unwrap_or(&NULL),
+            )?;
             out.push(b'}');
         }
         out.extend_from_slice(b"]}");
@@ -240,7 +258,7 @@ struct TaskJson<'a> {
 
 /// A custom field's definition; the task's value (`null` when unset) follows.
 #[derive(Serialize)]
-struct FieldHead<'a> {
+struct FieldHeadJson<'a> {
     id: &'a str,
     name: &'a str,
     #[serde(rename = "type")]

@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use serde::Serialize;
@@ -142,16 +143,14 @@ pub fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<Task>> {
 /// The tasks with these ids, in the order given (missing ones left out), in one query.
 pub fn load_many(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<Task>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {TASK_COLUMNS} FROM tasks WHERE id IN rarray(?1)"
+        "SELECT {TASK_COLUMNS} FROM rarray(?1) AS page CROSS JOIN tasks ON id = page.value"
     ))?;
-    let mut by_id: HashMap<i64, Task> = stmt
-        .query_map([id_array(ids)], Task::from_row)?
-        .map(|task| task.map(|t| (t.id, t)))
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+    stmt.query_map([id_array(ids)], Task::from_row)?.collect()
 }
 
-/// A list of ids bound as one parameter, for `IN rarray(?)`.
+/// A list of ids bound as one parameter, for `rarray(?)`. The page queries join it as their
+/// outer loop (`CROSS JOIN` fixes the order): an `IN rarray(?)` would build a temporary
+/// index of the ids for every query.
 pub fn id_array(ids: &[i64]) -> Rc<Vec<rusqlite::types::Value>> {
     Rc::new(
         ids.iter()
@@ -259,8 +258,9 @@ pub fn locations_of(
     task_ids: &[i64],
 ) -> rusqlite::Result<HashMap<i64, Vec<Location>>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT task_id, project_id, board_id, board_column_id FROM task_locations \
-         WHERE task_id IN rarray(?1) ORDER BY task_id, rowid",
+        "SELECT l.task_id, l.project_id, l.board_id, l.board_column_id \
+         FROM rarray(?1) AS page CROSS JOIN task_locations l ON l.task_id = page.value \
+         ORDER BY l.task_id, l.rowid",
     )?;
     let rows = stmt.query_map([id_array(task_ids)], |row| {
         Ok((
@@ -449,8 +449,9 @@ pub fn time_entries_of(
     task_ids: &[i64],
 ) -> rusqlite::Result<HashMap<i64, Vec<TimeEntry>>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment \
-         FROM time_entries WHERE task_id IN rarray(?1) ORDER BY date, rowid",
+        "SELECT e.id, e.task_id, e.user_id, e.type, e.is_overtime, e.date, e.duration, \
+         e.comment FROM rarray(?1) AS page CROSS JOIN time_entries e ON e.task_id = page.value \
+         ORDER BY e.task_id, e.date, e.rowid",
     )?;
     let rows = stmt.query_map([id_array(task_ids)], |row| {
         let entry = time_entry_from_row(row)?;
@@ -523,8 +524,9 @@ pub fn attachments_of(
     task_ids: &[i64],
 ) -> rusqlite::Result<HashMap<i64, Vec<Attachment>>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT task_id, id, creator_id, service, name, url, size, created_at \
-         FROM task_attachments WHERE task_id IN rarray(?1) ORDER BY created_at, rowid",
+        "SELECT a.task_id, a.id, a.creator_id, a.service, a.name, a.url, a.size, a.created_at \
+         FROM rarray(?1) AS page CROSS JOIN task_attachments a ON a.task_id = page.value \
+         ORDER BY a.task_id, a.created_at, a.rowid",
     )?;
     let rows = stmt.query_map([id_array(task_ids)], |row| {
         Ok((
@@ -551,8 +553,9 @@ pub fn sub_tasks_of(
     // `+is_deleted` keeps the planner on the parent index: the list's `is_deleted` indexes
     // would walk every task.
     let mut stmt = conn.prepare_cached(
-        "SELECT parent_id, id FROM tasks \
-         WHERE parent_id IN rarray(?1) AND +is_deleted = 0 ORDER BY parent_id, id",
+        "SELECT c.parent_id, c.id \
+         FROM rarray(?1) AS page CROSS JOIN tasks c ON c.parent_id = page.value \
+         WHERE +c.is_deleted = 0 ORDER BY c.parent_id, c.id",
     )?;
     let rows = stmt.query_map([id_array(task_ids)], |row| Ok((row.get(0)?, row.get(1)?)))?;
     group(rows)
@@ -560,7 +563,8 @@ pub fn sub_tasks_of(
 
 /// The Task object (see [`crate::store::task_json`]).
 pub fn to_json(conn: &Connection, task: &Task, today: Date) -> rusqlite::Result<Value> {
-    let page = crate::store::task_json::Page::of(conn, vec![task.clone()])?;
+    use crate::store::task_json::{FieldHeads, Page};
+    let page = Page::of(conn, vec![task.clone()], Arc::new(FieldHeads::read(conn)?))?;
     let values = page
         .values(today)
         .map_err(|err| rusqlite::Error::ToSqlConversionFailure(Box::new(err)))?;
