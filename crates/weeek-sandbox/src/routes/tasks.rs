@@ -44,17 +44,16 @@ async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResu
             let filter = TaskQuery::parse(conn, &query)?;
             let (ids, has_more) = filter.page_ids(conn, ctx.today)?;
             let page = Page::load(conn, &ids, conn.task_fields()?)?;
-            Ok(Reply::Encoded(page.list_body(has_more, ctx.today)?))
+            Ok(Reply::Encoded(page.list_body(conn, has_more, ctx.today)?))
         })
         .await
 }
 
 pub fn task_reply(conn: &Connection, ctx: &Ctx, id: i64) -> Result<Reply, ApiError> {
-    let task = store::load(conn, id)?.ok_or(ApiError::ModelNotFound)?;
-    Ok(Reply::Payload(
-        "task",
-        store::to_json(conn, &task, ctx.today)?,
-    ))
+    let task = store::to_json(conn, &[id], ctx.today)?
+        .pop()
+        .ok_or(ApiError::ModelNotFound)?;
+    Ok(Reply::Payload("task", task))
 }
 
 /// A task by path id; what a missing one answers depends on the verb.

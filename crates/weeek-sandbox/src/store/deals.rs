@@ -73,15 +73,16 @@ pub fn task_ids(conn: &Connection, deal_id: &str) -> rusqlite::Result<Vec<i64>> 
     stmt.query_map([deal_id], |row| row.get(0))?.collect()
 }
 
-/// The attached tasks as Task objects; deleted tasks are left out.
+/// The attached tasks as Task objects, in the deal's order; deleted tasks are left out.
 pub fn tasks_json(conn: &Connection, deal_id: &str, today: Date) -> rusqlite::Result<Vec<Value>> {
-    let mut out = Vec::new();
-    for id in task_ids(conn, deal_id)? {
-        if let Some(task) = tasks::load(conn, id)?.filter(|t| !t.is_deleted) {
-            out.push(tasks::to_json(conn, &task, today)?);
-        }
-    }
-    Ok(out)
+    let live: Vec<i64> = conn
+        .prepare_cached(
+            "SELECT d.task_id FROM deal_tasks d JOIN tasks t ON t.id = d.task_id \
+             WHERE d.deal_id = ?1 AND +t.is_deleted = 0 ORDER BY d.position, d.rowid",
+        )?
+        .query_map([deal_id], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    tasks::to_json(conn, &live, today)
 }
 
 /// Places `task_id` in the deal's list right after `after` (first when `None`), attaching it if

@@ -78,19 +78,6 @@ impl Task {
         })
     }
 
-    pub fn due(&self) -> Option<Date> {
-        self.due_date.as_deref().and_then(parse_ymd)
-    }
-
-    /// Whole days past the due date for an open task, else 0 (UNCERTAIN: the
-    /// field is undocumented beyond being an integer).
-    pub fn overdue(&self, today: Date) -> i64 {
-        match self.due() {
-            Some(due) if !self.is_completed && due < today => (today - due).whole_days(),
-            _ => 0,
-        }
-    }
-
     /// What search and the name order compare (see `wire::fold`): the folded title, and the
     /// folded visible text of the description (markup is not searched).
     fn folded(&self) -> (Option<String>, String) {
@@ -561,12 +548,8 @@ pub fn sub_tasks_of(
     group(rows)
 }
 
-/// The Task object (see [`crate::store::task_json`]).
-pub fn to_json(conn: &Connection, task: &Task, today: Date) -> rusqlite::Result<Value> {
+/// The Task objects of these tasks, in this order (see [`crate::store::task_json`]).
+pub fn to_json(conn: &Connection, ids: &[i64], today: Date) -> rusqlite::Result<Vec<Value>> {
     use crate::store::task_json::{FieldHeads, Page};
-    let page = Page::of(conn, vec![task.clone()], Arc::new(FieldHeads::read(conn)?))?;
-    let values = page
-        .values(today)
-        .map_err(|err| rusqlite::Error::ToSqlConversionFailure(Box::new(err)))?;
-    Ok(values.into_iter().next().unwrap_or(Value::Null))
+    Page::load(conn, ids, Arc::new(FieldHeads::read(conn)?))?.values(conn, today)
 }
