@@ -503,6 +503,58 @@ async fn time_entries_show_in_the_task() {
     assert!(task["timeEntries"].as_array().unwrap().contains(&entry));
 }
 
+#[tokio::test]
+async fn a_tasks_time_entries_and_places_keep_their_order_in_the_list_and_by_id() {
+    let api = Api::start().await;
+    let created = api
+        .post(
+            "/tm/tasks",
+            json!({"title": "Порядок записей", "projectId": 1}),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+    let id = created.json()["task"]["id"].as_i64().unwrap();
+    for (date, minutes) in [("2026-11-20", 10), ("2026-11-18", 20), ("2026-11-20", 30)] {
+        let entry = api
+            .post(
+                &format!("/tm/tasks/{id}/time-entries"),
+                json!({"userId": ANNA, "isOvertime": 0, "date": date, "duration": minutes}),
+            )
+            .await;
+        assert_eq!(entry.status, StatusCode::OK, "{}", entry.text);
+    }
+    for project in [2, 3] {
+        let placed = api
+            .post(
+                &format!("/tm/tasks/{id}/locations"),
+                json!({"projectId": project}),
+            )
+            .await;
+        assert!(placed.status.is_success(), "{}", placed.text);
+    }
+
+    let by_id = api.ok(&format!("/tm/tasks/{id}")).await["task"].clone();
+    let listed = api.all_tasks("perPage=100").await;
+    let in_list = listed.iter().find(|t| t["id"] == id).unwrap();
+    assert_eq!(in_list, &by_id);
+    let durations: Vec<&Value> = by_id["timeEntries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| &e["duration"])
+        .collect();
+    // By date, and entries of one day in the order they were added.
+    assert_eq!(durations, [&json!(20), &json!(10), &json!(30)]);
+    let projects: Vec<&Value> = by_id["locations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| &l["projectId"])
+        .collect();
+    assert_eq!(projects, [&json!(1), &json!(2), &json!(3)]);
+    assert_eq!(by_id["projectId"], json!(1));
+}
+
 /// Text as search and the name order compare it: lower case, ё as е.
 fn fold(text: &str) -> String {
     text.to_lowercase().replace('ё', "е")
