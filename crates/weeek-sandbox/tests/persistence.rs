@@ -99,8 +99,19 @@ async fn task_changes_survive_a_restart_and_are_found_by_the_filters() {
     second.sandbox.shutdown().await;
 }
 
+/// The names of a database file's indexes.
+fn index_names(path: &std::path::Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.prepare("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
 /// What a file had before the task list ran in SQL: no folded columns, no assignee or tag
-/// tables, none of the list's indexes, a rollback journal and `user_version` 0.
+/// tables, only the indexes of that time, a rollback journal and `user_version` 0.
 fn make_old(path: &std::path::Path) {
     let conn = rusqlite::Connection::open(path).unwrap();
     let indexes: Vec<String> = conn
@@ -122,6 +133,13 @@ fn make_old(path: &std::path::Path) {
          DROP TABLE task_tags;
          ALTER TABLE tasks DROP COLUMN title_folded;
          ALTER TABLE tasks DROP COLUMN text_folded;
+         CREATE INDEX tasks_parent ON tasks (parent_id);
+         CREATE INDEX task_locations_task ON task_locations (task_id);
+         CREATE INDEX time_entries_task ON time_entries (task_id);
+         CREATE INDEX task_attachments_task ON task_attachments (task_id);
+         CREATE INDEX deals_status ON deals (status_id, position);
+         CREATE INDEX deal_tasks_task ON deal_tasks (task_id);
+         CREATE INDEX deal_attachments_deal ON deal_attachments (deal_id);
          PRAGMA user_version = 0;
          PRAGMA journal_mode = DELETE;",
     )
@@ -150,8 +168,11 @@ async fn a_file_from_before_the_sql_list_is_brought_up_to_date() {
     make_old(&file.0);
 
     let migrated = Api::with_config(config(DbLocation::File(file.0.clone()))).await;
-    let fresh = Api::start().await;
+    let fresh_file = TempFile::new();
+    let fresh = Api::with_config(config(DbLocation::File(fresh_file.0.clone()))).await;
     assert_eq!(fresh.post("/tm/tasks", write).await.status, StatusCode::OK);
+    // The same indexes as a new file: the superseded ones are gone.
+    assert_eq!(index_names(&file.0), index_names(&fresh_file.0));
     for query in [
         "all=1".to_owned(),
         format!("userId={MARIA}&completed=0"),

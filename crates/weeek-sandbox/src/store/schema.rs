@@ -8,18 +8,24 @@ use crate::store::tasks;
 const SCHEMA: &str = include_str!("schema.sql");
 const TASK_INDEXES: &str = include_str!("task_indexes.sql");
 
-/// `PRAGMA user_version` of a file whose derived task data (folded search text, assignee and
-/// tag tables) is complete. Files from before it have 0.
-const VERSION: i64 = 1;
+/// `PRAGMA user_version` of a file of the current schema. 1: the derived task data (folded
+/// search text, assignee and tag tables) is complete; 2: the location index covers a page's
+/// reads. Files from before either have 0.
+const VERSION: i64 = 2;
 
 pub fn prepare(conn: &Connection) -> Result<(), SandboxError> {
-    // New tables appear in an old file here; its `tasks` keeps its old columns until below.
+    // New tables and indexes appear in an old file here; its `tasks` keeps its old columns
+    // until below.
     conn.execute_batch(SCHEMA)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
     if version < VERSION {
         let tx = conn.unchecked_transaction()?;
-        add_missing_task_columns(&tx)?;
-        tasks::rebuild_derived(&tx)?;
+        if version < 1 {
+            add_missing_task_columns(&tx)?;
+            tasks::rebuild_derived(&tx)?;
+        }
+        // Superseded by `task_locations_page`.
+        tx.execute_batch("DROP INDEX IF EXISTS task_locations_task")?;
         tx.pragma_update(None, "user_version", VERSION)?;
         tx.commit()?;
     }

@@ -133,7 +133,9 @@ CREATE TABLE IF NOT EXISTS task_locations (
     position        INTEGER NOT NULL DEFAULT 0,
     UNIQUE (task_id, project_id)
 );
-CREATE INDEX IF NOT EXISTS task_locations_task ON task_locations (task_id);
+-- Covers what a page shows of each location, so a page reads no table rows for them.
+CREATE INDEX IF NOT EXISTS task_locations_page
+    ON task_locations (task_id, project_id, board_id, board_column_id);
 -- The list's place filters, and the bottom of a column when a task is placed there.
 CREATE INDEX IF NOT EXISTS task_locations_project ON task_locations (project_id, task_id);
 CREATE INDEX IF NOT EXISTS task_locations_board ON task_locations (board_id, task_id);

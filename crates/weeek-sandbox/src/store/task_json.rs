@@ -147,6 +147,8 @@ impl Page {
         Ok(())
     }
 
+    /// The Task object, with the current fields and the legacy ones the live service still
+    /// sends (`userId`, `projectId`, `boardId`, `boardColumnId`, `date`, `time`, `workloads`).
     fn write_task(
         &self,
         out: &mut Vec<u8>,
@@ -154,10 +156,71 @@ impl Page {
         today: Date,
     ) -> rusqlite::Result<()> {
         let locations = self.locations.get(&task.id).map_or(&[][..], Vec::as_slice);
-        serde_json::to_writer(&mut *out, &self.task(task, locations, today)).map_err(encoding)?;
-        // The object is reopened for `customFields`, the part that repeats the definitions.
-        out.pop();
-        out.extend_from_slice(br#","customFields":["#);
+        let entries = self.entries.get(&task.id).map_or(&[][..], Vec::as_slice);
+        let first = locations.first();
+        let due = task.due_date.and_then(parse_ymd);
+        let mut o = Members::open(out);
+        o.int("id", task.id);
+        o.opt_int("parentId", task.parent_id);
+        o.opt_str("title", task.title);
+        o.opt_str("description", task.description);
+        o.opt_str("date", due.map(fmt_dmy).as_deref());
+        o.opt_str(
+            "time",
+            task.due_date_time
+                .and_then(parse_iso)
+                .map(fmt_hm)
+                .as_deref(),
+        );
+        o.opt_int("duration", task.duration);
+        o.int("overdue", overdue(due, task.is_completed, today));
+        o.str("type", task.kind);
+        o.opt_int("priority", task.priority);
+        o.bool("isCompleted", task.is_completed);
+        o.bool("isDeleted", task.is_deleted);
+        o.opt_str("completedAt", task.completed_at);
+        o.str("authorId", task.author_id);
+        let user = task.assignees.0.and_then(|list| first_member(list.get()));
+        o.opt_str("userId", user.as_deref());
+        o.value("assignees", &task.assignees)?;
+        o.opt_int("projectId", first.map(|l| l.project_id));
+        o.opt_int("boardId", first.and_then(|l| l.board_id));
+        o.opt_int("boardColumnId", first.and_then(|l| l.board_column_id));
+        let out = o.key("locations");
+        out.push(b'[');
+        for (n, location) in locations.iter().enumerate() {
+            if n > 0 {
+                out.push(b',');
+            }
+            let mut l = Members::open(out);
+            l.int("projectId", location.project_id);
+            l.opt_int("boardId", location.board_id);
+            l.opt_int("boardColumnId", location.board_column_id);
+            l.close();
+        }
+        out.push(b']');
+        o.opt_str("image", task.image);
+        o.bool("isPrivate", task.is_private);
+        o.opt_str("startDate", task.start_date);
+        o.opt_str("startDateTime", task.start_date_time);
+        o.opt_str("dueDate", task.due_date);
+        o.opt_str("dueDateTime", task.due_date_time);
+        o.str("createdAt", task.created_at);
+        o.str("updatedAt", task.updated_at);
+        o.value("tags", &task.tags)?;
+        o.value("subscribers", &task.subscribers)?;
+        let sub_tasks = self.sub_tasks.get(&task.id).map_or(&[][..], Vec::as_slice);
+        o.value("subTasks", sub_tasks)?;
+        o.value("workloads", &Each(entries, WorkloadJson::from))?;
+        o.value("timeEntries", &Each(entries, EntryJson::from))?;
+        let attachments = self
+            .attachments
+            .get(&task.id)
+            .map_or(&[][..], Vec::as_slice);
+        o.value("attachments", attachments)?;
+        // Each definition is encoded once per page, up to the task's value.
+        let out = o.key("customFields");
+        out.push(b'[');
         let applicable = self.fields.0.iter().filter(|field| {
             field
                 .project
@@ -171,58 +234,89 @@ impl Page {
             task.custom_values.write(out, &field.id)?;
             out.push(b'}');
         }
-        out.extend_from_slice(b"]}");
+        out.push(b']');
+        o.close();
         Ok(())
     }
+}
 
-    fn task<'a>(
-        &'a self,
-        task: &'a TaskRow<'a>,
-        locations: &'a [Location],
-        today: Date,
-    ) -> TaskJson<'a> {
-        let entries = self.entries.get(&task.id).map_or(&[][..], Vec::as_slice);
-        let first = locations.first();
-        let due = task.due_date.and_then(parse_ymd);
-        TaskJson {
-            id: task.id,
-            parent_id: task.parent_id,
-            title: task.title,
-            description: task.description,
-            date: due.map(fmt_dmy),
-            time: task.due_date_time.and_then(parse_iso).map(fmt_hm),
-            duration: task.duration,
-            overdue: overdue(due, task.is_completed, today),
-            kind: task.kind,
-            priority: task.priority,
-            is_completed: task.is_completed,
-            is_deleted: task.is_deleted,
-            completed_at: task.completed_at,
-            author_id: task.author_id,
-            user_id: task.assignees.0.and_then(|list| first_member(list.get())),
-            assignees: task.assignees,
-            project_id: first.map(|l| l.project_id),
-            board_id: first.and_then(|l| l.board_id),
-            board_column_id: first.and_then(|l| l.board_column_id),
-            locations,
-            image: task.image,
-            is_private: task.is_private,
-            start_date: task.start_date,
-            start_date_time: task.start_date_time,
-            due_date: task.due_date,
-            due_date_time: task.due_date_time,
-            created_at: task.created_at,
-            updated_at: task.updated_at,
-            tags: task.tags,
-            subscribers: task.subscribers,
-            sub_tasks: self.sub_tasks.get(&task.id).map_or(&[][..], Vec::as_slice),
-            workloads: Each(entries, WorkloadJson::from),
-            time_entries: Each(entries, EntryJson::from),
-            attachments: self
-                .attachments
-                .get(&task.id)
-                .map_or(&[][..], Vec::as_slice),
+/// One JSON object written member by member. Keys are the service's plain ASCII names and
+/// are written as they are; a page writes some seven hundred of them, which serde would
+/// each scan for characters to escape.
+struct Members<'o> {
+    out: &'o mut Vec<u8>,
+    first: bool,
+}
+
+impl<'o> Members<'o> {
+    fn open(out: &'o mut Vec<u8>) -> Self {
+        out.push(b'{');
+        Self { out, first: true }
+    }
+
+    /// Writes `"key":` and hands back the output for the value.
+    fn key(&mut self, key: &str) -> &mut Vec<u8> {
+        if !std::mem::take(&mut self.first) {
+            self.out.push(b',');
         }
+        self.out.push(b'"');
+        self.out.extend_from_slice(key.as_bytes());
+        self.out.extend_from_slice(b"\":");
+        self.out
+    }
+
+    fn int(&mut self, key: &str, value: i64) {
+        // Writing a number to a Vec cannot fail.
+        let _ = serde_json::to_writer(self.key(key), &value);
+    }
+
+    fn opt_int(&mut self, key: &str, value: Option<i64>) {
+        match value {
+            Some(value) => self.int(key, value),
+            None => self.key(key).extend_from_slice(b"null"),
+        }
+    }
+
+    fn bool(&mut self, key: &str, value: bool) {
+        let text: &[u8] = if value { b"true" } else { b"false" };
+        self.key(key).extend_from_slice(text);
+    }
+
+    fn str(&mut self, key: &str, value: &str) {
+        write_str(self.key(key), value);
+    }
+
+    fn opt_str(&mut self, key: &str, value: Option<&str>) {
+        match value {
+            Some(value) => self.str(key, value),
+            None => self.key(key).extend_from_slice(b"null"),
+        }
+    }
+
+    fn value(&mut self, key: &str, value: &(impl Serialize + ?Sized)) -> rusqlite::Result<()> {
+        serde_json::to_writer(self.key(key), value).map_err(encoding)
+    }
+
+    fn close(self) {
+        self.out.push(b'}');
+    }
+}
+
+/// A JSON string. Most text needs no escapes and is copied as it is; the check runs over
+/// whole chunks so that it compiles to vector compares.
+fn write_str(out: &mut Vec<u8>, text: &str) {
+    let plain = text.as_bytes().chunks(16).all(|chunk| {
+        !chunk.iter().fold(false, |any, &b| {
+            any | (b < 0x20) | (b == b'"') | (b == b'\\')
+        })
+    });
+    if plain {
+        out.push(b'"');
+        out.extend_from_slice(text.as_bytes());
+        out.push(b'"');
+    } else {
+        // Writing a string to a Vec cannot fail.
+        let _ = serde_json::to_writer(out, text);
     }
 }
 
@@ -382,49 +476,6 @@ impl<'a, T, J: Serialize> Serialize for Each<'a, T, J> {
 
 static NULL: Value = Value::Null;
 
-/// The Task object, with the current fields and the legacy ones the live service still sends
-/// (`userId`, `projectId`, `boardId`, `boardColumnId`, `date`, `time`, `workloads`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct TaskJson<'a> {
-    id: i64,
-    parent_id: Option<i64>,
-    title: Option<&'a str>,
-    description: Option<&'a str>,
-    date: Option<String>,
-    time: Option<String>,
-    duration: Option<i64>,
-    overdue: i64,
-    #[serde(rename = "type")]
-    kind: &'a str,
-    priority: Option<i64>,
-    is_completed: bool,
-    is_deleted: bool,
-    completed_at: Option<&'a str>,
-    author_id: &'a str,
-    user_id: Option<Cow<'a, str>>,
-    assignees: JsonArray<'a>,
-    project_id: Option<i64>,
-    board_id: Option<i64>,
-    board_column_id: Option<i64>,
-    locations: &'a [Location],
-    image: Option<&'a str>,
-    is_private: bool,
-    start_date: Option<&'a str>,
-    start_date_time: Option<&'a str>,
-    due_date: Option<&'a str>,
-    due_date_time: Option<&'a str>,
-    created_at: &'a str,
-    updated_at: &'a str,
-    tags: JsonArray<'a>,
-    subscribers: JsonArray<'a>,
-    sub_tasks: &'a [i64],
-    workloads: Each<'a, TimeEntry, WorkloadJson<'a>>,
-    time_entries: Each<'a, TimeEntry, EntryJson<'a>>,
-    attachments: &'a [Attachment],
-    // `customFields` follows, written by `Page::write_task`.
-}
-
 /// A custom field's definition; the task's value (`null` when unset) follows.
 #[derive(Serialize)]
 struct FieldHeadJson<'a> {
@@ -461,6 +512,25 @@ mod tests {
         assert_eq!(first_member(r#"["u\"1"]"#).as_deref(), Some("u\"1"));
         assert_eq!(first_member("[]"), None);
         assert_eq!(first_member("not json"), None);
+    }
+
+    #[test]
+    fn strings_are_escaped_as_serde_escapes_them() {
+        let long = format!("{}\"{}", "а".repeat(9), "b".repeat(40));
+        for text in [
+            "",
+            "plain ascii",
+            "Кириллица и ёлка 🚀",
+            "<p class=\"x\">a</p>",
+            "back\\slash",
+            "tab\there\nnewline\u{1}",
+            "\u{7f} is left as it is",
+            long.as_str(),
+        ] {
+            let mut out = Vec::new();
+            write_str(&mut out, text);
+            assert_eq!(String::from_utf8(out).unwrap(), encoded(text), "{text:?}");
+        }
     }
 
     fn written(values: &CustomValues<'_>, field: &str) -> String {

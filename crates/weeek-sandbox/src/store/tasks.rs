@@ -225,9 +225,8 @@ pub fn save(conn: &Connection, task: &Task) -> rusqlite::Result<()> {
     write_relations(conn, task.id, &task.assignees, &task.tags, true)
 }
 
-/// Where a task lives in one project.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// Where a task lives in one project (its JSON is written by [`crate::store::task_json`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Location {
     pub project_id: i64,
     pub board_id: Option<i64>,
