@@ -1,8 +1,14 @@
 //! The HTTP surface: `/public/v1/…` and the `/__sandbox` control routes.
 
+pub mod attachments;
+pub mod board_columns;
+pub mod boards;
 pub mod contacts;
 pub mod crm;
+pub mod custom_fields;
 pub mod deals;
+pub mod input;
+pub mod portfolios;
 pub mod projects;
 pub mod task_actions;
 pub mod task_input;
@@ -86,6 +92,11 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
     let public = Router::new()
         .merge(workspace::routes())
         .merge(projects::routes())
+        .merge(portfolios::routes())
+        .merge(boards::routes())
+        .merge(board_columns::routes())
+        .merge(custom_fields::routes())
+        .merge(attachments::routes())
         .merge(tasks::routes())
         .merge(task_actions::routes())
         .merge(crm::routes())

@@ -1,9 +1,15 @@
 //! SQLite storage. One connection behind a mutex; every use runs on the
 //! blocking pool so the async runtime never waits on disk.
 
+pub mod attachments;
+pub mod boards;
 pub mod crm;
+pub mod custom_fields;
 pub mod ids;
+pub mod portfolios;
+pub mod projects;
 pub mod tasks;
+mod upgrade;
 pub mod workspace;
 
 use std::sync::{Arc, Mutex};
@@ -33,6 +39,7 @@ impl Store {
             }
         };
         conn.execute_batch(SCHEMA)?;
+        upgrade::add_missing_columns(&conn)?;
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
         })

@@ -65,10 +65,12 @@ CREATE TABLE IF NOT EXISTS board_columns (
     position INTEGER NOT NULL
 );
 
--- Task custom fields: global when project_id is NULL.
+-- Task custom fields: a board's when board_id is set, else a project's when
+-- project_id is set, else global (the whole task manager's).
 CREATE TABLE IF NOT EXISTS task_custom_fields (
     id         TEXT PRIMARY KEY,
     project_id INTEGER,
+    board_id   INTEGER,
     name       TEXT NOT NULL,
     type       TEXT NOT NULL,
     config     TEXT NOT NULL DEFAULT '{}',
@@ -230,4 +232,20 @@ CREATE TABLE IF NOT EXISTS contact_organizations (
     contact_id      TEXT NOT NULL,
     organization_id TEXT NOT NULL,
     PRIMARY KEY (contact_id, organization_id)
+);
+
+-- Folders of projects; `parent_id` nests them.
+CREATE TABLE IF NOT EXISTS portfolios (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    name       TEXT NOT NULL,
+    parent_id  INTEGER,
+    is_private INTEGER NOT NULL DEFAULT 0
+);
+
+-- The bytes of attachments the sandbox keeps itself, keyed by attachment id.
+CREATE TABLE IF NOT EXISTS attachment_files (
+    attachment_id TEXT PRIMARY KEY,
+    name          TEXT NOT NULL,
+    content_type  TEXT NOT NULL,
+    bytes         BLOB NOT NULL
 );

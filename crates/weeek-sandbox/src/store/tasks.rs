@@ -429,8 +429,7 @@ pub fn to_json(conn: &Connection, task: &Task, today: Date) -> rusqlite::Result<
     let locations = locations(conn, task.id)?;
     let first = locations.first().copied();
     let entries = time_entries(conn, task.id)?;
-    let project_ids: Vec<i64> = locations.iter().map(|l| l.project_id).collect();
-    let custom_fields: Vec<Value> = task_custom_fields(conn, &project_ids)?
+    let custom_fields: Vec<Value> = task_custom_fields(conn, &locations)?
         .into_iter()
         .map(|def| {
             let mut field = def.to_json();

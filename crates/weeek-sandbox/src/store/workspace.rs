@@ -3,6 +3,9 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
+use crate::store::custom_fields::options_json;
+use crate::store::projects::ARCHIVED;
+use crate::store::tasks::Location;
 use crate::wire::json_list;
 
 pub fn workspace_json(conn: &Connection) -> rusqlite::Result<Value> {
@@ -135,14 +138,46 @@ pub fn create_tag(conn: &Connection, title: &str) -> rusqlite::Result<Value> {
     Ok(json!({"id": id, "title": title, "color": color}))
 }
 
-/// Custom fields as the Task Manager shows them: `{id,name,type,config,options}`.
+/// Tables whose rows carry tag ids in a JSON `tags` array.
+const TAGGED_TABLES: [&str; 4] = ["tasks", "deals", "organizations", "contacts"];
+
+/// Deletes a tag and takes it off every task and CRM record that carried it; `false` when
+/// there was no such tag.
+pub fn delete_tag(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    if conn.execute("DELETE FROM tags WHERE id = ?1", [id])? == 0 {
+        return Ok(false);
+    }
+    for table in TAGGED_TABLES {
+        let rows: Vec<(String, String)> = conn
+            .prepare(&format!(
+                "SELECT CAST(rowid AS TEXT), tags FROM {table} WHERE tags LIKE ?1"
+            ))?
+            .query_map([format!("%{id}%")], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (rowid, text) in rows {
+            let mut tags: Vec<i64> = json_list(&text);
+            let before = tags.len();
+            tags.retain(|t| *t != id);
+            if tags.len() != before {
+                conn.execute(
+                    &format!("UPDATE {table} SET tags = ?1 WHERE rowid = ?2"),
+                    params![crate::wire::to_json_text(&tags), rowid],
+                )?;
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// The custom fields a task in `locations` shows, `{id,name,type,config,options}`: the
+/// workspace's, then those of its projects, then those of its boards.
 pub fn task_custom_fields(
     conn: &Connection,
-    project_ids: &[i64],
+    locations: &[Location],
 ) -> rusqlite::Result<Vec<CustomFieldDef>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, name, type, config, options, project_id FROM task_custom_fields \
-         ORDER BY project_id IS NOT NULL, project_id, position",
+        "SELECT id, name, type, config, options, project_id, board_id FROM task_custom_fields \
+         ORDER BY board_id IS NOT NULL, project_id IS NOT NULL, project_id, board_id, position",
     )?;
     let rows = stmt.query_map([], |row| {
         Ok((
@@ -151,15 +186,21 @@ pub fn task_custom_fields(
                 name: row.get(1)?,
                 kind: row.get(2)?,
                 config: serde_json::from_str(&row.get::<_, String>(3)?).unwrap_or(json!({})),
-                options: json_list(&row.get::<_, String>(4)?),
+                options: options_json(&row.get::<_, String>(4)?),
             },
             row.get::<_, Option<i64>>(5)?,
+            row.get::<_, Option<i64>>(6)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (def, project) = row?;
-        if project.is_none_or(|p| project_ids.contains(&p)) {
+        let (def, project, board) = row?;
+        let shown = match (board, project) {
+            (Some(board), _) => locations.iter().any(|l| l.board_id == Some(board)),
+            (None, Some(project)) => locations.iter().any(|l| l.project_id == project),
+            (None, None) => true,
+        };
+        if shown {
             out.push(def);
         }
     }
@@ -193,7 +234,7 @@ fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
     let fields: Vec<Value> = conn
         .prepare_cached(
             "SELECT id, name, type, config, options FROM task_custom_fields \
-             WHERE project_id = ?1 ORDER BY position",
+             WHERE project_id = ?1 AND board_id IS NULL ORDER BY position",
         )?
         .query_map([id], |r| {
             Ok(json!({
@@ -201,7 +242,7 @@ fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
                 "name": r.get::<_, String>(1)?,
                 "type": r.get::<_, String>(2)?,
                 "config": serde_json::from_str::<Value>(&r.get::<_, String>(3)?).unwrap_or(json!({})),
-                "options": json_list::<Value>(&r.get::<_, String>(4)?),
+                "options": options_json(&r.get::<_, String>(4)?),
             }))
         })?
         .collect::<rusqlite::Result<_>>()?;
@@ -225,9 +266,10 @@ fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
 const PROJECT_COLUMNS: &str =
     "id, name, logo_link, description, color, is_private, portfolio_id, status, team";
 
+/// The project list: archived projects leave it (they still resolve by id).
 pub fn projects_json(conn: &Connection) -> rusqlite::Result<Vec<Value>> {
     let mut stmt = conn.prepare(&format!(
-        "SELECT {PROJECT_COLUMNS} FROM projects ORDER BY id"
+        "SELECT {PROJECT_COLUMNS} FROM projects WHERE status != {ARCHIVED} ORDER BY id"
     ))?;
     let mut rows = stmt.query([])?;
     let mut out = Vec::new();
