@@ -1,10 +1,11 @@
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde_json::Map;
 use time::Time;
 
 use super::SeedCtx;
 use super::assets::{AttachmentSpec, Column, TaskSpec, Tasks, TimeEntrySpec};
 use crate::errors::SandboxError;
+use crate::store::attachments::{self, NewAttachment, StoredFile};
 use crate::store::ids::Stream;
 use crate::store::tasks::{self as store, Location, Placement, Task, TimeEntry};
 use crate::store::workspace as ws;
@@ -51,7 +52,13 @@ pub fn seed(conn: &Connection, ctx: &SeedCtx) -> Result<(), SandboxError> {
     for (n, spec) in assets.tasks.iter().enumerate() {
         insert_spec(conn, ctx, spec, None, n, &mut stream)?;
     }
-    generate(conn, ctx, &assets, &mut stream)
+    generate(conn, ctx, &assets, &mut stream)?;
+    // A stream of their own: the tasks above stay exactly as they were without them.
+    let mut archive = Stream::named("archive");
+    for (n, spec) in assets.archive.iter().enumerate() {
+        insert_spec(conn, ctx, spec, None, n, &mut archive)?;
+    }
+    Ok(())
 }
 
 fn location_of_column(conn: &Connection, column: i64) -> Result<Location, SandboxError> {
@@ -191,24 +198,32 @@ fn insert_attachment(
     let id = stream.uuid();
     let url = match spec.service.as_str() {
         "google_drive" => format!("https://drive.google.com/file/d/{}/view", &id[..18]),
-        _ => format!(
-            "https://storage.weeek.net/demo/{id}/{}",
-            percent_encode(&spec.name)
-        ),
+        _ => attachments::storage_url(&id, &spec.name),
     };
-    conn.execute(
-        "INSERT INTO task_attachments (id, task_id, creator_id, service, name, url, size, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![
-            id,
+    let file = spec
+        .file
+        .as_deref()
+        .map(|file| {
+            Ok::<_, SandboxError>(StoredFile {
+                name: spec.name.clone(),
+                content_type: attachments::content_type_for(file).to_owned(),
+                bytes: super::assets::attachment_file(file)?.to_vec(),
+            })
+        })
+        .transpose()?;
+    attachments::insert_task_attachment(
+        conn,
+        &NewAttachment {
+            id: &id,
             task_id,
-            creator,
-            spec.service,
-            spec.name,
-            url,
-            spec.size,
-            created_at
-        ],
+            creator_id: creator,
+            service: &spec.service,
+            name: &spec.name,
+            url: &url,
+            size: spec.size,
+            created_at,
+        },
+        file.as_ref(),
     )?;
     Ok(())
 }
@@ -226,6 +241,7 @@ fn generate(
         .workspace
         .projects
         .iter()
+        .filter(|p| !p.archived)
         .flat_map(|p| {
             p.boards
                 .iter()
@@ -326,6 +342,7 @@ fn generate(
             .workspace
             .task_custom_fields
             .iter()
+            .filter(|f| f.sampled && f.board.is_none())
             .filter(|f| f.project.is_none() || f.project == project_id)
         {
             if stream.chance(30) {
@@ -407,10 +424,14 @@ fn generate(
         if stream.chance(4)
             && let Some(name) = stream.pick(&gen_.attachments)
         {
+            // The draw of a size is kept so the rest of the demo stays as it was; the file's
+            // own length is what the attachment reports.
+            let _size = stream.below(4_000_000);
             let spec = AttachmentSpec {
                 name: name.clone(),
-                size: Some(2_000 + stream.below(4_000_000) as i64),
+                size: None,
                 service: "weeek".to_owned(),
+                file: Some(name.clone()),
             };
             insert_attachment(conn, id, &author, &task.created_at, &spec, stream)?;
         }
@@ -419,16 +440,4 @@ fn generate(
         }
     }
     Ok(())
-}
-
-/// Percent-encodes a file name for use as a URL path segment.
-fn percent_encode(name: &str) -> String {
-    name.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
