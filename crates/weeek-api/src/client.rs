@@ -164,9 +164,25 @@ impl Client {
         path: &str,
         query: &[(String, String)],
     ) -> Result<Answer, ApiError> {
+        self.with_read_retries(path, || self.send_once(Method::GET, path, query, None))
+            .await
+    }
+
+    /// A GET whose successful answer may be a file rather than JSON (attachment downloads),
+    /// retried like any read.
+    pub(crate) async fn get_file(&self, path: &str) -> Result<Fetched, ApiError> {
+        self.with_read_retries(path, || self.fetch_once(path)).await
+    }
+
+    /// Runs a read, again after transient failures, as [`RetryPolicy`] says.
+    async fn with_read_retries<T, F, Fut>(&self, path: &str, mut once: F) -> Result<T, ApiError>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T, ApiError>>,
+    {
         let mut attempt = 0;
         loop {
-            let result = self.send_once(Method::GET, path, query, None).await;
+            let result = once().await;
             let retry_after = match &result {
                 Err(ApiError::RateLimited { retry_after }) => Some(*retry_after),
                 Err(e) if e.is_transient() => Some(None),
@@ -198,6 +214,29 @@ impl Client {
         self.send_once(method, path, &[], body).await
     }
 
+    /// A request with the token, `Accept` and the debug cookie.
+    fn request(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(String, String)],
+        accept: &'static str,
+    ) -> reqwest::RequestBuilder {
+        let url = format!("{}{}", self.base, path);
+        let mut req = self
+            .http
+            .request(method, &url)
+            .bearer_auth(self.token.expose())
+            .header(header::ACCEPT, accept);
+        if !query.is_empty() {
+            req = req.query(query);
+        }
+        if let Some(session) = &self.xdebug_session {
+            req = req.header(header::COOKIE, format!("XDEBUG_SESSION={session}"));
+        }
+        req
+    }
+
     async fn send_once(
         &self,
         method: Method,
@@ -205,18 +244,7 @@ impl Client {
         query: &[(String, String)],
         body: Option<Vec<u8>>,
     ) -> Result<Answer, ApiError> {
-        let url = format!("{}{}", self.base, path);
-        let mut req = self
-            .http
-            .request(method.clone(), &url)
-            .bearer_auth(self.token.expose())
-            .header(header::ACCEPT, "application/json");
-        if !query.is_empty() {
-            req = req.query(query);
-        }
-        if let Some(session) = &self.xdebug_session {
-            req = req.header(header::COOKIE, format!("XDEBUG_SESSION={session}"));
-        }
+        let mut req = self.request(method.clone(), path, query, "application/json");
         if let Some(body) = body {
             req = req
                 .header(header::CONTENT_TYPE, "application/json")
@@ -224,22 +252,68 @@ impl Client {
         }
         tracing::debug!(%method, path, "request");
         let response = req.send().await.map_err(map_transport)?;
-        let status = response.status();
-        let content_type = response
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        let retry_after = parse_retry_after(
-            response
-                .headers()
-                .get(header::RETRY_AFTER)
-                .and_then(|v| v.to_str().ok()),
-        );
+        let (status, content_type, retry_after) = answer_head(&response);
         let raw = response.text().await.map_err(map_transport)?;
         tracing::debug!(%method, path, status = status.as_u16(), "answer");
         read_answer(status, content_type, retry_after, raw)
     }
+
+    /// One download: a successful answer that is not JSON is the file itself. JSON first in
+    /// `Accept`, so that errors still come back as JSON.
+    async fn fetch_once(&self, path: &str) -> Result<Fetched, ApiError> {
+        tracing::debug!(method = "GET", path, "request");
+        let response = self
+            .request(Method::GET, path, &[], "application/json, */*")
+            .send()
+            .await
+            .map_err(map_transport)?;
+        let (status, content_type, retry_after) = answer_head(&response);
+        tracing::debug!(method = "GET", path, status = status.as_u16(), "answer");
+        if status.is_success() && !is_json(content_type.as_deref()) {
+            let disposition = response
+                .headers()
+                .get(header::CONTENT_DISPOSITION)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string);
+            let bytes = response.bytes().await.map_err(map_transport)?;
+            return Ok(Fetched::File {
+                content_type,
+                disposition,
+                bytes: bytes.to_vec(),
+            });
+        }
+        let raw = response.text().await.map_err(map_transport)?;
+        read_answer(status, content_type, retry_after, raw).map(Fetched::Json)
+    }
+}
+
+/// A successful download: the file's bytes, or JSON when the service describes the file
+/// instead of sending it.
+pub(crate) enum Fetched {
+    File {
+        content_type: Option<String>,
+        disposition: Option<String>,
+        bytes: Vec<u8>,
+    },
+    Json(Answer),
+}
+
+/// Status, content type and `Retry-After` of an answer.
+fn answer_head(
+    response: &reqwest::Response,
+) -> (StatusCode, Option<String>, Option<std::time::Duration>) {
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let retry_after = parse_retry_after(
+        response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok()),
+    );
+    (response.status(), content_type, retry_after)
 }
 
 fn map_transport(e: reqwest::Error) -> ApiError {

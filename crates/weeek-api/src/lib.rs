@@ -6,6 +6,7 @@
 
 mod client;
 mod contact;
+mod custom_fields;
 pub mod dates;
 mod de;
 mod error;
@@ -16,8 +17,16 @@ mod requests;
 
 pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryPolicy};
 pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
+pub use custom_fields::{
+    BooleanStyle, CURRENCY_IDS, CustomFieldKind, CustomFieldUpdate, FIELD_NAME_MAX_CHARS,
+    FieldConfig, FieldScope, NewCustomField, NumberFormat, OptionColour, OptionPlace,
+    PRECISION_MAX,
+};
 pub use error::{ApiError, FieldErrors, Token};
+pub use ops::attachments::{AttachmentContent, AttachmentFile};
 pub use ops::crm::DealPage;
+pub use ops::portfolios::{NewPortfolio, PortfolioPage, PortfolioQuery};
+pub use ops::projects::{NewProject, ProjectUpdate};
 pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
 pub use requests::{NewTask, TaskUpdate};
 

@@ -4,11 +4,13 @@
 //! service adds or drops never breaks a screen.
 
 mod crm;
+mod portfolio;
 mod project;
 mod task;
 mod workspace;
 
 pub use crm::*;
+pub use portfolio::*;
 pub use project::*;
 pub use task::*;
 pub use workspace::*;

@@ -1,6 +1,13 @@
 //! Operations of the service, one `impl Client` block per area.
 
+pub(crate) mod attachments;
+mod board_columns;
+mod boards;
 pub(crate) mod crm;
+mod custom_fields;
+pub(crate) mod portfolios;
+pub(crate) mod projects;
+mod tags;
 mod tasks;
 mod workspace;
 
