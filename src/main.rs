@@ -63,8 +63,9 @@ fn set_token(paths: &Paths) -> Result<(), String> {
 }
 
 async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
+    let token = args.resolve_token(|k| std::env::var(k).ok())?;
     let config = SandboxConfig {
-        token: args.token.clone(),
+        token: token.value.clone(),
         db: match &args.db {
             Some(p) => DbLocation::File(p.clone()),
             None => DbLocation::Memory,
@@ -76,16 +77,10 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     let handle = Sandbox::start(config, args.listen)
         .await
         .map_err(|e| format!("sandbox: {e}"))?;
-    println!("WEEEK sandbox listening on {}", handle.base_url());
-    println!(
-        "Try: curl -H 'Authorization: Bearer {}' '{}/tm/tasks?perPage=5&completed=0'",
-        args.token,
-        handle.base_url()
-    );
-    println!(
-        "Faults: GET/PUT http://{}/__sandbox/faults (same token) · Ctrl-C stops",
-        handle.addr()
-    );
+    let control = format!("http://{}/__sandbox/faults", handle.addr());
+    for line in token.banner(&handle.base_url(), &control) {
+        println!("{line}");
+    }
     let _ = tokio::signal::ctrl_c().await;
     handle.shutdown().await;
     Ok(())
@@ -126,6 +121,8 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     let mut client_config = ClientConfig::new(base_url.clone(), token);
     if let Some(secs) = file.timeout_secs {
         client_config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
+        // A longer timeout than the read deadline would otherwise be cut short on every read.
+        client_config.read_deadline = client_config.read_deadline.max(client_config.timeout);
     }
     client_config.xdebug_session = file.xdebug_session.clone();
     let client = Client::new(client_config).map_err(|e| e.to_string())?;

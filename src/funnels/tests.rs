@@ -802,3 +802,32 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
     h.reply(&second[0], Err(server_error()));
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
 }
+
+#[test]
+fn an_unknown_win_status_shows_as_sent_not_as_open() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    // Read as the client reads it, so the value is exactly what the service sent.
+    let frozen: Deal = serde_json::from_value(serde_json::json!({
+        "id": "D9", "funnelId": B2B, "statusId": NEW, "title": "Заморожено", "winStatus": "frozen"
+    }))
+    .expect("a deal");
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(vec![frozen.clone()], false));
+    for status in [TALKS, CLOSED] {
+        let r = deals_request(&mut h, status);
+        h.reply(&r, page(vec![], false));
+    }
+    let board = h.render(160, 45);
+    assert!(board.contains("frozen"), "{board}");
+    assert!(!board.contains("open"), "{board}");
+
+    h.send(code(KeyCode::Enter));
+    h.answer_all(
+        |c| matches!(c, Call::Deal(_)),
+        || Ok(Data::Deal(Box::new(frozen.clone()))),
+    );
+    let popup = h.render(100, 30);
+    assert!(popup.contains("frozen"), "{popup}");
+}

@@ -10,12 +10,13 @@ mod custom_fields;
 pub mod dates;
 mod de;
 mod error;
+mod listed;
 pub mod models;
 mod ops;
 mod query;
 mod requests;
 
-pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryPolicy};
+pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryNotice, RetryPolicy};
 pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
 pub use custom_fields::{
     BooleanStyle, CURRENCY_IDS, CustomFieldKind, CustomFieldUpdate, FIELD_NAME_MAX_CHARS,
@@ -23,6 +24,7 @@ pub use custom_fields::{
     PRECISION_MAX,
 };
 pub use error::{ApiError, FieldErrors, Token};
+pub use listed::{Listed, SkippedRow};
 pub use ops::attachments::{AttachmentContent, AttachmentFile};
 pub use ops::crm::DealPage;
 pub use ops::portfolios::{NewPortfolio, PortfolioPage, PortfolioQuery};

@@ -107,7 +107,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
         .as_deref()
         .map(|s| d.status_name(s))
         .unwrap_or_else(|| "–".into());
-    let (outcome, outcome_style) = super::board::outcome(t, deal.win_status);
+    let (outcome, outcome_style) = super::board::outcome(t, deal.win_status.as_ref());
     let lookups = &app.funnels.lookups;
     let mut lines = vec![
         row(
@@ -128,7 +128,14 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
             "Amount",
             vec![Span::styled(format::money(deal.amount, &mark), t.bold())],
         ),
-        row(app, "Outcome", vec![Span::styled(outcome, outcome_style)]),
+        row(
+            app,
+            "Outcome",
+            vec![Span::styled(
+                truncate(&one_line(outcome), w.saturating_sub(LABEL_W)),
+                outcome_style,
+            )],
+        ),
     ];
     lines.extend(list_rows(
         app,

@@ -118,33 +118,39 @@ pub struct CustomFieldValue {
     pub value: Value,
 }
 
-/// A deal's outcome.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A deal's outcome. A value this client does not know is kept as sent (`Other`), so that a
+/// screen shows it instead of mistaking the deal for an open one.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WinStatus {
     Won,
     Lost,
     Archived,
+    Other(String),
 }
 
 impl WinStatus {
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             Self::Won => "won",
             Self::Lost => "lost",
             Self::Archived => "archived",
+            Self::Other(raw) => raw,
         }
     }
 }
 
+/// `null`, an absent key or an empty string is an open deal; any other value is an outcome.
 fn opt_win_status<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<WinStatus>, D::Error> {
     Ok(match Value::deserialize(d)? {
-        Value::String(s) => match s.as_str() {
+        Value::Null => None,
+        Value::String(s) => match s.trim() {
+            "" => None,
             "won" => Some(WinStatus::Won),
             "lost" => Some(WinStatus::Lost),
             "archived" => Some(WinStatus::Archived),
-            _ => None,
+            _ => Some(WinStatus::Other(s)),
         },
-        _ => None,
+        other => Some(WinStatus::Other(other.to_string())),
     })
 }
 
@@ -300,4 +306,24 @@ pub struct Currency {
     pub name: Option<String>,
     pub code: Option<String>,
     pub symbol: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn win_status(raw: Value) -> Option<String> {
+        let deal: Deal =
+            serde_json::from_value(serde_json::json!({"id": "D1", "winStatus": raw})).unwrap();
+        deal.win_status.map(|w| w.as_str().to_string())
+    }
+
+    #[test]
+    fn an_unknown_win_status_keeps_its_raw_value() {
+        assert_eq!(win_status("won".into()).as_deref(), Some("won"));
+        assert_eq!(win_status("frozen".into()).as_deref(), Some("frozen"));
+        assert_eq!(win_status(Value::Null), None);
+        assert_eq!(win_status("".into()), None);
+        assert_eq!(win_status(3.into()).as_deref(), Some("3"));
+    }
 }

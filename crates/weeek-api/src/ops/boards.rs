@@ -27,6 +27,7 @@ impl Client {
         }
         self.boards(project_id)
             .await?
+            .value
             .into_iter()
             .filter(|b| b.name == name)
             .max_by_key(|b| b.id)

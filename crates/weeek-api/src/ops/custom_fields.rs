@@ -6,6 +6,7 @@ use crate::custom_fields::{
     CustomFieldUpdate, FieldScope, NewCustomField, OptionColour, OptionPlace, option_body,
 };
 use crate::error::ApiError;
+use crate::listed::Listed;
 use crate::models::{CustomField, CustomFieldOption};
 
 fn field_path(scope: FieldScope, id: &str) -> String {
@@ -19,8 +20,8 @@ fn option_path(scope: FieldScope, field_id: &str, option_id: &str) -> String {
 impl Client {
     /// `GET /tm/custom-fields`: the fields of the whole task manager. (A project's fields come
     /// with the project.)
-    pub async fn custom_fields(&self) -> Result<Vec<CustomField>, ApiError> {
-        self.get("/tm/custom-fields", &[]).await?.take("data")
+    pub async fn custom_fields(&self) -> Result<Listed<Vec<CustomField>>, ApiError> {
+        self.get("/tm/custom-fields", &[]).await?.take_rows("data")
     }
 
     /// `POST …/custom-fields` at `scope`: answers the new field.

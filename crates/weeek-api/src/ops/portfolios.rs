@@ -3,6 +3,7 @@ use serde_json::{Map, Value, json};
 
 use crate::client::Client;
 use crate::error::ApiError;
+use crate::listed::{Listed, SkippedRow};
 use crate::models::Portfolio;
 
 /// `search`, `parentId`, `limit`, `offset` of `GET /tm/portfolios`.
@@ -60,33 +61,45 @@ const PORTFOLIO_PAGE_MAX: u32 = 100;
 
 impl Client {
     /// `GET /tm/portfolios`: one page; `has_more` says whether another follows.
-    pub async fn portfolios(&self, query: &PortfolioQuery) -> Result<PortfolioPage, ApiError> {
+    pub async fn portfolios(
+        &self,
+        query: &PortfolioQuery,
+    ) -> Result<Listed<PortfolioPage>, ApiError> {
         let answer = self.get("/tm/portfolios", &query.to_pairs()).await?;
-        Ok(PortfolioPage {
-            portfolios: answer.take("data")?,
-            has_more: answer.flag("hasMore"),
-        })
+        let has_more = answer.flag("hasMore");
+        Ok(answer.take_rows("data")?.map(|portfolios| PortfolioPage {
+            portfolios,
+            has_more,
+        }))
     }
 
     /// Every portfolio matching `query` from its offset on, page after page, until the service
-    /// says there is no more, a page comes back empty, or `max` are collected.
+    /// says there is no more, a page comes back empty, or `max` are collected. Skipped rows are
+    /// counted from the first row of the first page.
     pub async fn portfolios_all(
         &self,
         query: &PortfolioQuery,
         max: usize,
-    ) -> Result<Vec<Portfolio>, ApiError> {
+    ) -> Result<Listed<Vec<Portfolio>>, ApiError> {
         let limit = query.limit.filter(|l| *l > 0).unwrap_or(PORTFOLIO_PAGE_MAX);
         let mut q = PortfolioQuery {
             limit: Some(limit),
             ..query.clone()
         };
-        let mut out = Vec::new();
+        let mut out = Listed::<Vec<Portfolio>>::default();
+        let mut rows_before = 0;
         loop {
-            let page = self.portfolios(&q).await?;
-            let got = page.portfolios.len();
-            out.extend(page.portfolios);
-            if !page.has_more || got == 0 || out.len() >= max {
-                out.truncate(max);
+            let (page, skipped) = self.portfolios(&q).await?.into_parts();
+            let got = page.portfolios.len() + skipped.len();
+            out.skipped
+                .extend(skipped.into_iter().map(|row| SkippedRow {
+                    index: rows_before + row.index,
+                    ..row
+                }));
+            out.value.extend(page.portfolios);
+            rows_before += got;
+            if !page.has_more || got == 0 || out.value.len() >= max {
+                out.value.truncate(max);
                 return Ok(out);
             }
             q.offset = Some(q.offset.unwrap_or(0) + got as u32);

@@ -277,3 +277,32 @@ async fn read_request(stream: &mut TcpStream) -> Option<Seen> {
         body,
     })
 }
+
+/// The rows of a list answer, checked to be complete: the sandbox never sends a row the client
+/// cannot read, so a skipped row there is a bug in one of the two.
+pub trait Whole<T> {
+    fn whole(self) -> T;
+}
+
+impl<T> Whole<T> for weeek_api::Listed<T> {
+    fn whole(self) -> T {
+        assert!(
+            self.skipped.is_empty(),
+            "unreadable rows: {:?}",
+            self.skipped
+        );
+        self.value
+    }
+}
+
+/// An observer for [`Client::with_retry_observer`] and the notices it records, in order.
+pub fn recorder() -> (
+    Arc<Mutex<Vec<weeek_api::RetryNotice>>>,
+    impl Fn(&weeek_api::RetryNotice) + Send + Sync + 'static,
+) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    (seen, move |n: &weeek_api::RetryNotice| {
+        sink.lock().unwrap().push(n.clone())
+    })
+}

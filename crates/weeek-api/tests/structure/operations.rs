@@ -34,7 +34,15 @@ async fn tags() {
         client.tag(1).await,
         Err(ApiError::NotFound { .. })
     ));
-    assert!(client.tags().await.expect("tags").iter().all(|t| t.id != 1));
+    assert!(
+        client
+            .tags()
+            .await
+            .expect("tags")
+            .value
+            .iter()
+            .all(|t| t.id != 1)
+    );
 }
 
 #[tokio::test]
@@ -45,6 +53,8 @@ async fn portfolios() {
         .portfolios_all(&PortfolioQuery::default(), 100)
         .await
         .expect("all");
+    assert!(all.is_complete());
+    let all = all.value;
     let tree: Vec<(i64, Option<i64>)> = all.iter().map(|p| (p.id, p.parent_id)).collect();
     assert_eq!(
         tree,
@@ -69,14 +79,15 @@ async fn portfolios() {
         )
         .await
         .expect("paged");
-    assert_eq!(paged, all);
+    assert_eq!(paged.value, all);
     let first = client
         .portfolios(&PortfolioQuery {
             limit: Some(2),
             ..Default::default()
         })
         .await
-        .expect("page");
+        .expect("page")
+        .value;
     assert!(first.has_more && first.portfolios.len() == 2);
     let children = client
         .portfolios(&PortfolioQuery {
@@ -85,7 +96,8 @@ async fn portfolios() {
             ..Default::default()
         })
         .await
-        .expect("children");
+        .expect("children")
+        .value;
     assert_eq!(
         children.portfolios.iter().map(|p| p.id).collect::<Vec<_>>(),
         [3]
@@ -138,6 +150,7 @@ async fn projects() {
             .projects()
             .await
             .expect("list")
+            .value
             .iter()
             .all(|p| p.id != 5)
     );
@@ -186,6 +199,7 @@ async fn projects() {
             .projects()
             .await
             .expect("list")
+            .value
             .iter()
             .all(|p| p.id != created.id)
     );
@@ -198,6 +212,7 @@ async fn projects() {
             .projects()
             .await
             .expect("list")
+            .value
             .iter()
             .any(|p| p.id == created.id)
     );
@@ -227,7 +242,7 @@ async fn boards_and_columns() {
         .update_board(board.id, "Проверка")
         .await
         .expect("renamed");
-    let boards = client.boards(1).await.expect("boards");
+    let boards = client.boards(1).await.expect("boards").value;
     let order: Vec<(i64, &str)> = boards.iter().map(|b| (b.id, b.name.as_str())).collect();
     assert_eq!(
         order,
@@ -238,6 +253,7 @@ async fn boards_and_columns() {
         .boards(1)
         .await
         .expect("boards")
+        .value
         .iter()
         .map(|b| b.id)
         .collect();
@@ -260,7 +276,7 @@ async fn boards_and_columns() {
         .update_board_column(todo.id, "К работе")
         .await
         .expect("renamed");
-    let columns = client.board_columns(board.id).await.expect("columns");
+    let columns = client.board_columns(board.id).await.expect("columns").value;
     let order: Vec<(i64, &str)> = columns.iter().map(|c| (c.id, c.name.as_str())).collect();
     assert_eq!(order, [(done.id, "Готово"), (todo.id, "К работе")]);
     client
@@ -272,6 +288,7 @@ async fn boards_and_columns() {
         .board_columns(board.id)
         .await
         .expect("columns")
+        .value
         .iter()
         .map(|c| c.id)
         .collect();
@@ -283,6 +300,7 @@ async fn boards_and_columns() {
             .boards(1)
             .await
             .expect("boards")
+            .value
             .iter()
             .all(|b| b.id != board.id)
     );
@@ -303,7 +321,7 @@ fn value_of(fields: &[TaskCustomField], id: &str) -> serde_json::Value {
 async fn custom_fields_and_options() {
     let sb = sandbox().await;
     let client = demo_client(&sb);
-    let global = client.custom_fields().await.expect("fields");
+    let global = client.custom_fields().await.expect("fields").value;
     let kinds: Vec<Option<CustomFieldKind>> = global.iter().map(|f| f.kind()).collect();
     for kind in [
         CustomFieldKind::Number,
@@ -460,6 +478,7 @@ async fn custom_fields_and_options() {
             .custom_fields()
             .await
             .expect("fields")
+            .value
             .iter()
             .any(|f| f.id == platform)
     );

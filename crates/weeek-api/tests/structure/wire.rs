@@ -114,7 +114,9 @@ fn portfolio_7() -> Portfolio {
 #[tokio::test]
 async fn portfolios() {
     let (page, seen) = exchange(
-        &[r#"{"success":true,"data":[{"id":7,"name":"Партнёры","parentId":2,"isPrivate":0}],"hasMore":1}"#],
+        &[
+            r#"{"success":true,"data":[{"id":7,"name":"Партнёры","parentId":2,"isPrivate":0},{"id":8,"name":{"ru":"?"}}],"hasMore":1}"#,
+        ],
         |c| async move {
             c.portfolios(&PortfolioQuery {
                 search: Some("  парт ".into()),
@@ -126,9 +128,12 @@ async fn portfolios() {
         },
     )
     .await;
-    let page = page.expect("page");
+    let (page, skipped) = page.expect("page").into_parts();
     assert_eq!(page.portfolios, [portfolio_7()]);
     assert!(page.has_more);
+    // A row that cannot be read is reported, and costs no other row.
+    assert_eq!(skipped.len(), 1);
+    assert_eq!((skipped[0].index, skipped[0].id.as_deref()), (1, Some("8")));
     assert_eq!(
         one(&seen),
         (
@@ -223,7 +228,7 @@ async fn portfolios_all_walks_the_pages() {
         .await
     })
     .await;
-    let ids: Vec<i64> = all.expect("all").iter().map(|p| p.id).collect();
+    let ids: Vec<i64> = all.expect("all").value.iter().map(|p| p.id).collect();
     assert_eq!(ids, [1, 2, 3]);
     let lines: Vec<&str> = seen.iter().map(|s| s.request_line.as_str()).collect();
     assert_eq!(
@@ -447,7 +452,8 @@ async fn custom_fields_at_each_level() {
     )
     .await;
     let list = list.expect("list");
-    assert_eq!(list[0].kind(), Some(CustomFieldKind::Select));
+    assert!(list.is_complete());
+    assert_eq!(list.value[0].kind(), Some(CustomFieldKind::Select));
     assert_eq!(one(&seen), ("GET /tm/custom-fields".into(), Value::Null));
 
     let prefixes = [
