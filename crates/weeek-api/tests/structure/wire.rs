@@ -61,6 +61,52 @@ fn one(seen: &[Seen]) -> (String, Value) {
 }
 
 #[tokio::test]
+async fn workspace_reads() {
+    let (me, seen) = exchange(
+        &[r#"{"success":true,"user":{"id":"u-1","firstName":"Анна","extra":1}}"#],
+        |c| async move { c.me().await },
+    )
+    .await;
+    assert_eq!(me.expect("me").display_name(), "Анна");
+    assert_eq!(one(&seen), ("GET /user/me".into(), Value::Null));
+
+    let (ws, seen) = exchange(
+        &[r#"{"success":true,"workspace":{"id":2,"title":"Dream team","isPersonal":0}}"#],
+        |c| async move { c.workspace().await },
+    )
+    .await;
+    assert_eq!(ws.expect("workspace").title, "Dream team");
+    assert_eq!(one(&seen), ("GET /ws".into(), Value::Null));
+
+    let (members, seen) = exchange(
+        &[r#"{"success":true,"members":[{"id":"u-1","email":"a@b.c"}]}"#],
+        |c| async move { c.members().await },
+    )
+    .await;
+    assert_eq!(members.expect("members").value.len(), 1);
+    assert_eq!(one(&seen), ("GET /ws/members".into(), Value::Null));
+
+    let (tags, seen) = exchange(
+        &[r##"{"success":true,"tags":[{"id":1,"title":"bug","color":"#e5484d"}]}"##],
+        |c| async move { c.tags().await },
+    )
+    .await;
+    assert_eq!(tags.expect("tags").value[0].title, "bug");
+    assert_eq!(one(&seen), ("GET /ws/tags".into(), Value::Null));
+
+    let (created, seen) = exchange(
+        &[r##"{"success":true,"tag":{"id":12,"title":"ревью","color":"#4f7cff"}}"##],
+        |c| async move { c.create_tag("ревью").await },
+    )
+    .await;
+    assert_eq!(created.expect("created").id, 12);
+    assert_eq!(
+        one(&seen),
+        ("POST /ws/tags".into(), json!({"title": "ревью"}))
+    );
+}
+
+#[tokio::test]
 async fn tags() {
     let (tag, seen) = exchange(
         &[r##"{"success":true,"tag":{"id":3,"title":"design","color":"#8e4ec6"}}"##],
