@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use directories::ProjectDirs;
 use serde::{Deserialize, Serialize};
-use weeek_api::{DEFAULT_BASE_URL, Token};
+use weeek_api::{ClientConfig, DEFAULT_BASE_URL, Token, Url};
 
 /// The TOML file at [`Paths::config_file`].
 #[derive(Debug, Default, Clone, Deserialize, Serialize)]
@@ -140,32 +140,51 @@ fn read_token_file(path: &Path) -> Result<Token, String> {
 }
 
 /// Checks a base URL: `https://`, or `http://` to a loopback host only (a token sent in clear
-/// over a network can be read by anyone on the way).
+/// over a network can be read by anyone on the way). The host is the one the client's own URL
+/// parser finds: reading it any other way lets `\\`, `?` or `#` hide the real host behind a
+/// loopback-looking `@localhost`.
 pub fn check_base_url(url: &str) -> Result<String, String> {
-    let url = url.trim().trim_end_matches('/').to_string();
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| format!("base URL {url:?} needs https://"))?;
-    let host = rest.split('/').next().unwrap_or_default();
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    let host = if let Some(inner) = host.strip_prefix('[') {
-        inner.split(']').next().unwrap_or_default()
-    } else {
-        host.split(':').next().unwrap_or_default()
-    };
-    match scheme.to_ascii_lowercase().as_str() {
-        "https" if !host.is_empty() => Ok(url),
-        "http" if is_loopback(host) => Ok(url),
-        "http" => Err(format!(
-            "refusing plain http:// to {host}: the token would travel unencrypted. Use https://"
-        )),
-        _ => Err(format!("base URL {url:?} needs https://")),
+    let text = url.trim().trim_end_matches('/');
+    let needs_https = || format!("base URL {text:?} needs https://");
+    let parsed = Url::parse(text).map_err(|_| needs_https())?;
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        // Not echoed: the password is the secret part.
+        return Err(
+            "the base URL carries a user name or password (user:pass@): \
+             take them out, the token is the only credential"
+                .into(),
+        );
     }
+    let Some(host) = parsed.host_str() else {
+        return Err(needs_https());
+    };
+    match parsed.scheme() {
+        "https" => {}
+        "http" if is_loopback(host) => {}
+        "http" => {
+            return Err(format!(
+                "refusing plain http:// to {host}: the token would travel unencrypted. Use https://"
+            ));
+        }
+        _ => return Err(needs_https()),
+    }
+    if parsed.query().is_some() || parsed.fragment().is_some() {
+        return Err(format!(
+            "base URL {text:?} has a ?query or #fragment: paths are added after it"
+        ));
+    }
+    // The parser's own spelling, so the client reads exactly what was checked.
+    Ok(parsed.as_str().trim_end_matches('/').to_string())
 }
 
+/// `localhost` and its subdomains (RFC 6761 keeps them on this host), 127.0.0.0/8 and ::1,
+/// as the URL parser spells them (lower case, IPv4 in dotted decimal, IPv6 in brackets).
 fn is_loopback(host: &str) -> bool {
-    host.eq_ignore_ascii_case("localhost")
-        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    let ip = host.trim_start_matches('[').trim_end_matches(']');
+    match ip.parse::<IpAddr>() {
+        Ok(ip) => ip.is_loopback(),
+        Err(_) => host == "localhost" || host.ends_with(".localhost"),
+    }
 }
 
 pub fn resolve_base_url(flag_or_env: Option<&str>, file: &FileConfig) -> Result<String, String> {
@@ -174,6 +193,44 @@ pub fn resolve_base_url(flag_or_env: Option<&str>, file: &FileConfig) -> Result<
             .or(file.base_url.as_deref())
             .unwrap_or(DEFAULT_BASE_URL),
     )
+}
+
+/// Where to connect and with which token, as found at start-up.
+#[derive(Debug, Clone)]
+pub struct Connection {
+    pub base_url: String,
+    pub token: Token,
+    pub source: TokenSource,
+}
+
+/// The start-up path: the base URL checked and the token found, before any client exists, so
+/// a refused URL never sees a connection (and never the token).
+pub fn resolve_connection(
+    base_url: Option<&str>,
+    token_file: Option<&Path>,
+    env: impl Fn(&str) -> Option<String>,
+    file: &FileConfig,
+    config_path: &Path,
+) -> Result<Connection, String> {
+    let base_url = resolve_base_url(base_url, file)?;
+    let Some((token, source)) = resolve_token(token_file, env, file, config_path)? else {
+        return Err(no_token_help(config_path));
+    };
+    Ok(Connection {
+        base_url,
+        token,
+        source,
+    })
+}
+
+/// The client's settings: the checked URL, the token and the file's tuning.
+pub fn client_config(base_url: String, token: Token, file: &FileConfig) -> ClientConfig {
+    let mut config = ClientConfig::new(base_url, token);
+    if let Some(secs) = file.timeout_secs {
+        config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
+    }
+    config.xdebug_session = file.xdebug_session.clone();
+    config
 }
 
 /// Stores the token in the config file, creating it with mode 0600 and keeping other settings.
@@ -236,6 +293,76 @@ mod tests {
             "https://api.weeek.net/public/v1"
         );
         assert!(check_base_url("ftp://x").is_err());
+    }
+
+    /// Strings that a text split reads as loopback but the client's URL parser sends
+    /// elsewhere, and lookalikes of loopback names.
+    #[test]
+    fn plain_http_is_refused_unless_the_parsed_host_is_loopback() {
+        for url in [
+            "http://10.99.99.1:18799\\@127.0.0.1/public/v1",
+            "http://evil.example#@localhost/public/v1",
+            "http://evil.example?@127.0.0.1/public/v1",
+            "http://localhost.evil.example",
+            "http://127.0.0.1.nip.io",
+        ] {
+            let err = check_base_url(url).expect_err(url);
+            assert!(err.contains("refusing plain http://"), "{url}: {err}");
+            assert!(err.contains("Use https://"), "{url}: {err}");
+        }
+        for url in [
+            "http://[::1]:8080",
+            "http://127.0.0.2",
+            "HTTP://LOCALHOST",
+            "http://api.localhost:8080/public/v1",
+        ] {
+            assert!(check_base_url(url).is_ok(), "{url}");
+        }
+        let err = check_base_url("http://user:pw@127.0.0.1").unwrap_err();
+        assert!(err.contains("user name or password"), "{err}");
+        assert!(!err.contains("pw"), "the password is not repeated: {err}");
+        assert!(check_base_url("https://user@api.weeek.net/public/v1").is_err());
+    }
+
+    /// The start-up path (`resolve_connection`, the client, its first request) against a
+    /// listener that a trick URL reaches: the guard must refuse before any connection.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_refused_base_url_never_connects() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let dir = std::env::temp_dir().join(format!("weeek-guard-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let config_path = dir.join("config.toml");
+        let file = FileConfig {
+            token: Some("SECRET".into()),
+            timeout_secs: Some(1),
+            ..Default::default()
+        };
+        // 0.0.0.0 is not loopback by name, yet a connection to it lands on this host.
+        for trick in [
+            format!("http://0.0.0.0:{port}#@localhost/public/v1"),
+            format!("http://0.0.0.0:{port}?@127.0.0.1/public/v1"),
+            format!("http://0.0.0.0:{port}\\@127.0.0.1/public/v1"),
+        ] {
+            let started = resolve_connection(Some(&trick), None, |_| None, &file, &config_path);
+            if let Ok(conn) = &started {
+                // What the app does next: build the client and ask who the token belongs to.
+                let client = weeek_api::Client::new(client_config(
+                    conn.base_url.clone(),
+                    conn.token.clone(),
+                    &file,
+                ))
+                .unwrap();
+                let _ = client.me().await;
+            }
+            assert!(started.is_err(), "{trick} was accepted");
+        }
+        listener.set_nonblocking(true).unwrap();
+        assert!(
+            matches!(listener.accept(), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock),
+            "something connected to the listener"
+        );
+        fs::remove_dir_all(&dir).ok();
     }
 
     #[test]

@@ -2,7 +2,7 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use weeek_api::{Client, ClientConfig, Token};
+use weeek_api::{Client, Token};
 use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
 use weeek_tui::cli::{Cli, Command, ConfigCommand, SandboxArgs};
 use weeek_tui::config::{self, Paths};
@@ -95,7 +95,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     let file = config::load_file(&paths.config_file)?;
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;
-    let (base_url, token) = if cli.demo {
+    let (base_url, token, _source) = if cli.demo {
         let config = SandboxConfig {
             token: weeek_sandbox::demo_token().to_string(),
             db: DbLocation::Memory,
@@ -108,27 +108,20 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
             .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
         let url = handle.base_url();
         _sandbox = Some(handle);
-        (url, Token::new(weeek_sandbox::demo_token()))
+        (url, Token::new(weeek_sandbox::demo_token()), None)
     } else {
-        let base = config::resolve_base_url(cli.base_url.as_deref(), &file)?;
-        let token = config::resolve_token(
+        let conn = config::resolve_connection(
+            cli.base_url.as_deref(),
             cli.token_file.as_deref(),
             |k| std::env::var(k).ok(),
             &file,
             &paths.config_file,
         )?;
-        let Some((token, source)) = token else {
-            return Err(config::no_token_help(&paths.config_file));
-        };
-        tracing::info!(?source, "token found");
-        (base, token)
+        tracing::info!(source = ?conn.source, "token found");
+        (conn.base_url, conn.token, Some(conn.source))
     };
-    let mut client_config = ClientConfig::new(base_url.clone(), token);
-    if let Some(secs) = file.timeout_secs {
-        client_config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
-    }
-    client_config.xdebug_session = file.xdebug_session.clone();
-    let client = Client::new(client_config).map_err(|e| e.to_string())?;
+    let client = Client::new(config::client_config(base_url.clone(), token, &file))
+        .map_err(|e| e.to_string())?;
     let endpoint = if cli.demo {
         "demo sandbox".to_string()
     } else {

@@ -20,6 +20,9 @@ pub use error::{ApiError, FieldErrors, Token};
 pub use ops::crm::DealPage;
 pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
 pub use requests::{NewTask, TaskUpdate};
+/// The URL type the client parses its base URL with: a caller that checks a base URL
+/// (which host gets the token) must read it as the client will.
+pub use reqwest::Url;
 
 /// TLS uses rustls with `ring`, the lighter provider to build; it must be installed once per
 /// process before any client exists. Safe to call many times.
