@@ -416,6 +416,7 @@ fn new_task_is_taken_out_again_when_refused() {
         &req,
         Err(ApiError::Network {
             message: "reset".into(),
+            sent: true,
         }),
     );
     assert_eq!(h.app.tasks.rows.len(), 2);

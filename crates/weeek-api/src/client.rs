@@ -246,6 +246,9 @@ fn map_transport(e: reqwest::Error) -> ApiError {
     if e.is_timeout() {
         return ApiError::Timeout;
     }
+    // Nothing left this machine when connecting failed (refused, DNS, TLS) or the request
+    // could not be built; anything later may have reached the service.
+    let sent = !(e.is_connect() || e.is_builder());
     // Without the URL: it is ours anyway, and a person needs the cause, not the address.
     let e = e.without_url();
     let mut message = e.to_string();
@@ -254,7 +257,7 @@ fn map_transport(e: reqwest::Error) -> ApiError {
         message = format!("{message}: {s}");
         source = s.source();
     }
-    ApiError::Network { message }
+    ApiError::Network { message, sent }
 }
 
 fn is_json(content_type: Option<&str>) -> bool {
