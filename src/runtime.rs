@@ -24,9 +24,11 @@ impl Runtime {
     }
 
     pub fn clock(&self) -> Clock {
+        let wall = OffsetDateTime::now_utc();
         Clock {
             now: Instant::now(),
-            today: OffsetDateTime::now_utc().to_offset(self.offset).date(),
+            today: wall.to_offset(self.offset).date(),
+            wall,
         }
     }
 

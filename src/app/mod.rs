@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod directory;
 pub mod loadable;
+pub mod lost_answer;
 pub mod requests;
 pub mod screen;
 pub mod toast;
@@ -51,6 +52,8 @@ pub enum Msg {
 pub struct Clock {
     pub now: Instant,
     pub today: Date,
+    /// Wall-clock time in UTC, to compare with the service's timestamps.
+    pub wall: time::OffsetDateTime,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

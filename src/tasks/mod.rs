@@ -1,6 +1,7 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod create;
 pub mod filters;
 pub mod panel;
 pub mod popup;
@@ -65,6 +66,10 @@ pub struct TasksState {
     /// Tasks with a write on its way, and the writes waiting behind it.
     queued: HashMap<i64, std::collections::VecDeque<(String, Call)>>,
     bulks: HashMap<u64, Bulk>,
+    /// New tasks sent and not settled yet, by their number.
+    creating: std::collections::BTreeMap<u64, create::Creating>,
+    /// Popups asked for while another was open, shown once it closes.
+    offered: Vec<Popup>,
     next_write: u64,
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
@@ -179,6 +184,7 @@ impl TasksState {
             self.cursor = follow_item(&self.rows, &page.tasks, self.cursor, |t| t.id);
             self.rows = page.tasks;
             self.reapply_pending();
+            self.reshow_creating();
             let present: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
             self.marks.retain(|id| present.contains(id));
             self.loaded_once = true;
@@ -221,6 +227,10 @@ impl TasksState {
                 let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
                 self.subtask_titles.insert(t.id, title);
             }
+        } else if let Some(n) = number_after(&reply.key, create::NEW_KEY) {
+            self.on_create_reply(n, reply.result, env);
+        } else if let Some(n) = number_after(&reply.key, create::FIND_KEY) {
+            self.on_find_reply(n, reply.result, env);
         } else {
             self.on_write_reply(reply, env);
         }
@@ -451,6 +461,11 @@ impl TasksState {
                 .collect()
         }
     }
+}
+
+/// The number in a request key such as `tasks:new:7`.
+fn number_after(key: &str, prefix: &str) -> Option<u64> {
+    key.strip_prefix(prefix)?.parse().ok()
 }
 
 impl ScreenState for TasksState {

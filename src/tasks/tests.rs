@@ -60,6 +60,18 @@ fn server_error() -> ApiError {
     }
 }
 
+/// A refusal the service certainly did not act on.
+fn refused() -> ApiError {
+    ApiError::Validation {
+        message: "The given data was invalid.".into(),
+        fields: [(
+            "title".to_string(),
+            vec!["The title is invalid.".to_string()],
+        )]
+        .into(),
+    }
+}
+
 fn toasts(h: &Harness) -> String {
     h.app
         .toasts
@@ -412,15 +424,13 @@ fn new_task_is_taken_out_again_when_refused() {
     h.press("X");
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
-    h.reply(
-        &req,
-        Err(ApiError::Network {
-            message: "reset".into(),
-            sent: true,
-        }),
-    );
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows.len(), 2);
     assert!(toasts(&h).contains("Could not create"));
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "a refusal is certain: nothing to look for"
+    );
     // The typed title comes back in the prompt, ready to send again.
     match &h.app.tasks.popup {
         Some(crate::tasks::popup::Popup::Prompt {
@@ -720,4 +730,220 @@ fn several_tags_can_filter_at_once() {
     let pairs = q.to_pairs().unwrap();
     assert_eq!(pairs.iter().filter(|(k, _)| k == "tags[]").count(), 2);
     assert!(h.render(160, 45).contains("tag: bug or клиент"));
+}
+
+/// Sends `n` + title + Enter and loses the create's answer with `cause`; returns the look.
+fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::worker::Request {
+    h.press("n");
+    h.press(title);
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.reply(&req, Err(cause));
+    let mut looks = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(looks.len(), 1, "one look for the lost create");
+    looks.remove(0)
+}
+
+#[test]
+fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
+    let mut h = loaded(2, false);
+    let look = lose_a_create(&mut h, "Созвон", ApiError::Timeout);
+    match &look.call {
+        Call::Tasks(q) => {
+            assert_eq!(q.search.as_deref(), Some("Созвон"));
+            assert_eq!((q.project_id, q.board_column_id), (Some(1), Some(10)));
+            assert_eq!(
+                q.sort_by.map(|s| (s.key, s.descending)),
+                Some((SortKey::Created, true)),
+                "newest first"
+            );
+        }
+        _ => unreachable!(),
+    }
+    assert!(
+        toasts(&h).contains("“Созвон” may have been created"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(
+        h.app.tasks.rows[0].id < 0,
+        "the row stays while it is looked for"
+    );
+    assert!(h.render(120, 40).contains("Созвон (looking for it…)"));
+    // Among namesakes, the one created in the last minutes in the same column.
+    let old = Task {
+        created_at: Some(h.clock.wall - time::Duration::days(3)),
+        ..task(50, "Созвон")
+    };
+    let elsewhere = Task {
+        created_at: Some(h.clock.wall),
+        locations: vec![weeek_api::models::TaskLocation {
+            project_id: 2,
+            board_id: None,
+            board_column_id: None,
+        }],
+        ..task(51, "Созвон")
+    };
+    let it = Task {
+        created_at: Some(h.clock.wall + time::Duration::seconds(2)),
+        ..task(99, "Созвон")
+    };
+    h.reply(
+        &look,
+        Ok(Data::Tasks(TaskPage {
+            tasks: vec![old, elsewhere, it],
+            has_more: false,
+        })),
+    );
+    assert_eq!(
+        h.app.tasks.rows[0].id, 99,
+        "the service's copy takes the row"
+    );
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert!(
+        toasts(&h).contains("was created after all"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+    assert!(h.app.tasks.popup.is_none());
+}
+
+#[test]
+fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
+    let mut h = loaded(2, false);
+    h.send(code(KeyCode::Down));
+    let look = lose_a_create(&mut h, "Отчёт", server_error());
+    // The cursor moves meanwhile: a create sent again still goes where the first was meant.
+    h.send(code(KeyCode::End));
+    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
+    assert_eq!(h.app.tasks.rows.len(), 2, "its row goes");
+    assert!(
+        toasts(&h).contains("“Отчёт” was not created"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
+        "never sent again on its own"
+    );
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt {
+            field, feedback, ..
+        }) => {
+            assert_eq!(field.value(), "Отчёт");
+            assert!(
+                matches!(feedback, crate::tasks::popup::Feedback::Err(f) if f.contains("Enter sends it again")),
+                "{feedback:?}"
+            );
+        }
+        other => panic!("expected the prompt back, got {other:?}"),
+    }
+    h.send(code(KeyCode::Enter));
+    let again = h.take(|c| matches!(c, Call::CreateTask(_)));
+    assert_eq!(again.len(), 1, "Enter sends it once");
+    match &again[0].call {
+        Call::CreateTask(t) => assert_eq!((t.project_id, t.board_column_id), (Some(1), Some(10))),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
+    let mut h = loaded(1, false);
+    let look = lose_a_create(&mut h, "Звонок", ApiError::Timeout);
+    h.reply(&look, Err(ApiError::Timeout));
+    assert!(matches!(
+        h.app.tasks.popup,
+        Some(crate::tasks::popup::Popup::LookAgain { .. })
+    ));
+    assert!(h.render(120, 40).contains("Look again? y/N"));
+    h.press("y");
+    let again = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(again.len(), 1, "y looks again");
+    h.reply(&again[0], Err(ApiError::Timeout));
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.tasks.rows.len(), 1, "giving up drops the row");
+    assert!(
+        toasts(&h).contains("may have been created: r reloads"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+}
+
+#[test]
+fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
+    let mut h = loaded(2, false);
+    let _look = lose_a_create(&mut h, "Созвон", ApiError::Timeout);
+    h.press("r");
+    let reload = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &reload,
+        Ok(Data::Tasks(TaskPage {
+            tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
+            has_more: false,
+        })),
+    );
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert!(h.app.tasks.rows[0].id < 0);
+}
+
+/// Tasks titled exactly `title` on the service.
+async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
+    let q = TaskQuery {
+        search: Some(title.into()),
+        per_page: Some(100),
+        ..Default::default()
+    };
+    let page = client.tasks(&q).await.expect("tasks");
+    page.tasks
+        .iter()
+        .filter(|t| t.title.as_deref() == Some(title))
+        .count()
+}
+
+/// Against the sandbox: whether the create was done or not, after its answer is lost and the
+/// user does what the screen offers, the service holds exactly one task.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
+    use weeek_sandbox::{FailureMode, Faults};
+    let failing = |mode| Faults {
+        failure_rate: 1.0,
+        failure_status: 500,
+        failure_methods: vec!["POST".into()],
+        failure_mode: mode,
+        ..Faults::default()
+    };
+    let (sandbox, client) = crate::testing::sandbox(failing(FailureMode::ApplyThenCut)).await;
+    let mut h = Harness::new();
+    h.take(|c| matches!(c, Call::Tasks(_)));
+    h.press("A");
+    h.serve(&client).await;
+    assert!(!h.app.tasks.rows.is_empty(), "the seeded tasks");
+
+    // Done by the service, answer cut: found, shown, not sent again.
+    h.press("n");
+    h.press("Проверка связи");
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert!(toasts(&h).contains("created after all"), "{}", toasts(&h));
+    assert!(h.app.tasks.rows[0].id > 0);
+    assert_eq!(on_service(&client, "Проверка связи").await, 1);
+
+    // Refused before anything was done: not found, the prompt offers it again; once the
+    // service is back, Enter creates it once.
+    sandbox.set_faults(failing(FailureMode::Refuse));
+    h.press("n");
+    h.press("Второй звонок");
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert!(toasts(&h).contains("was not created"), "{}", toasts(&h));
+    assert_eq!(on_service(&client, "Второй звонок").await, 0);
+    sandbox.set_faults(Faults::default());
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert_eq!(on_service(&client, "Второй звонок").await, 1);
+    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Второй звонок"));
+    sandbox.shutdown().await;
 }

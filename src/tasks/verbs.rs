@@ -5,10 +5,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use time::Date;
 use weeek_api::models::{Priority, Task, TaskLocation};
-use weeek_api::{ApiError, NewTask, TaskUpdate};
+use weeek_api::{ApiError, TaskUpdate};
 
 use super::TasksState;
-use super::filters::Assignee;
 use super::popup::{PickPurpose, Popup, PromptPurpose};
 use crate::app::Env;
 use crate::app::toast::ToastKind;
@@ -155,8 +154,6 @@ pub struct PendingWrite {
 enum Rollback {
     /// Put the field back, unless a later change has replaced `applied` meanwhile.
     Field { previous: Change, applied: Change },
-    /// Take out a row that was added optimistically.
-    Remove(Box<Task>),
     /// Put a removed row back where it was.
     Reinsert(usize, Box<Task>),
 }
@@ -365,11 +362,6 @@ impl TasksState {
                         applied.apply(&mut self.rows[idx]);
                     }
                 }
-                Rollback::Remove(row) => {
-                    if self.index_of(id).is_none() {
-                        self.rows.insert(0, *row);
-                    }
-                }
                 Rollback::Reinsert(..) => {
                     if let Some(idx) = self.index_of(id) {
                         self.rows.remove(idx);
@@ -386,12 +378,6 @@ impl TasksState {
                     && applied.current(&self.rows[idx]) == applied
                 {
                     previous.apply(&mut self.rows[idx]);
-                }
-            }
-            Rollback::Remove(_) => {
-                if let Some(idx) = self.index_of(task) {
-                    self.rows.remove(idx);
-                    self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
                 }
             }
             Rollback::Reinsert(idx, row) => {
@@ -627,69 +613,6 @@ impl TasksState {
         }
     }
 
-    /// `n`: a new task placed in the filtered project and column, else beside the cursor task.
-    pub(super) fn create(&mut self, title: String, env: &mut Env) {
-        let (project, column) = self.new_task_place();
-        let assignees = match (&self.filters.assignee, env.dir.me()) {
-            (Assignee::Me, Some(me)) => vec![me.id.clone()],
-            (Assignee::Member(id), _) => vec![id.clone()],
-            _ => Vec::new(),
-        };
-        let new = NewTask {
-            title: title.clone(),
-            project_id: project,
-            board_column_id: column,
-            assignees: assignees.clone(),
-            ..Default::default()
-        };
-        self.next_write += 1;
-        let temp_id = -(self.next_write as i64);
-        let row = Task {
-            id: temp_id,
-            title: Some(title.clone()),
-            assignees,
-            project_id: project,
-            board_column_id: column,
-            locations: project
-                .map(|p| TaskLocation {
-                    project_id: p,
-                    board_id: column.and_then(|c| env.dir.column(c)).map(|c| c.board_id),
-                    board_column_id: column,
-                })
-                .into_iter()
-                .collect(),
-            ..Default::default()
-        };
-        self.rows.insert(0, row.clone());
-        self.cursor = 0;
-        self.scroll = 0;
-        let bulk = self.new_bulk("Created".into(), String::new(), "create", false);
-        if let Some(b) = self.bulks.get_mut(&bulk) {
-            b.retry = Some((PromptPurpose::New, title.clone()));
-            b.tasks.insert(
-                temp_id,
-                Outcome {
-                    title,
-                    remaining: 1,
-                    error: None,
-                    rollback: Rollback::Remove(Box::new(row)),
-                },
-            );
-        }
-        self.send_write(bulk, temp_id, Call::CreateTask(new), env);
-    }
-
-    /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
-    pub fn new_task_place(&self) -> (Option<i64>, Option<i64>) {
-        if self.filters.project.is_some() {
-            return (self.filters.project, self.filters.column);
-        }
-        match self.current().and_then(Task::primary_location) {
-            Some(loc) if loc.project_id > 0 => (Some(loc.project_id), loc.board_column_id),
-            _ => (None, None),
-        }
-    }
-
     pub(super) fn delete(&mut self, ids: Vec<i64>, env: &mut Env) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
         for id in ids {
@@ -803,7 +726,7 @@ impl TasksState {
 
     pub(super) fn open_new(&mut self) {
         self.popup = Some(Popup::prompt(
-            PromptPurpose::New,
+            PromptPurpose::New { place: None },
             String::new(),
             time::Date::MIN,
         ));

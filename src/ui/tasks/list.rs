@@ -134,8 +134,8 @@ fn task_row<'a>(
         None => Span::styled(fit("–", PRIO_W), t.dim()),
     });
     let mut title = one_line(task.display_title());
-    if task.id < 0 {
-        title = format!("{title} (saving…)");
+    if let Some(waiting) = s.unconfirmed(task.id) {
+        title = format!("{title} ({waiting})");
     }
     spans.push(Span::styled(
         fit(&title, cols.title.saturating_sub(1)) + " ",

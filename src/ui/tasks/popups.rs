@@ -112,8 +112,8 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                     "Enter sets · empty clears · Esc cancels",
                 ),
                 PromptPurpose::Rename { .. } => ("Rename".to_string(), "Enter saves · Esc cancels"),
-                PromptPurpose::New => {
-                    let (p, c) = app.tasks.new_task_place();
+                PromptPurpose::New { place } => {
+                    let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
                     let place = match (p, c) {
                         (Some(p), Some(c)) => {
                             format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c))
@@ -147,5 +147,6 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             };
             render_confirm(app, frame, area, &format!("Delete {what}?"));
         }
+        Popup::LookAgain { question, .. } => render_confirm(app, frame, area, question),
     }
 }
