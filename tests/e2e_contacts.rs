@@ -136,3 +136,42 @@ fn a_half_typed_contact_survives_kill_9_and_is_restored() {
     second.wait_for("Last name     Сергеева");
     wait_for_file(&draft, "the updated draft", |s| s.contains("Сергеева"));
 }
+
+/// The service saves the contact but the connection breaks before its answer: the app looks
+/// for it, finds it and shows it saved; the service holds it once.
+#[test]
+fn a_contact_whose_answer_was_lost_is_found_not_saved_twice() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &[
+            "--demo",
+            "--fail-rate",
+            "1",
+            "--fail-methods",
+            "POST",
+            "--fail-mode",
+            "apply-then-cut",
+        ],
+        120,
+        40,
+    );
+    open_contacts(&t);
+    t.type_text("Зоя");
+    t.keys(&["Tab", "Tab", "Tab"]);
+    t.type_text("zoya@example.com");
+    t.keys(&["C-s"]);
+    let saved = t.wait_until("the contact found and shown", |s| {
+        s.contains("was saved after all") && s.contains("26 contacts") && s.contains("+ Зоя")
+    });
+    assert!(saved.contains("zoya@example.com"), "{saved}");
+    // Ctrl-s again sends nothing: the form shows the saved contact.
+    t.keys(&["C-s"]);
+    t.keys(&["C-l", "/"]);
+    t.type_text("zoya@");
+    let found = t.wait_until("the search result", |s| {
+        s.contains("1 contact") && !s.contains("26 contacts")
+    });
+    assert!(found.contains("Зоя"), "{found}");
+}

@@ -163,3 +163,49 @@ fn a_refused_change_rolls_the_row_back_with_a_message() {
         .expect("the row is still there");
     assert!(row.contains("[ ]"), "rolled back: {row}");
 }
+
+/// Every other POST fails before the service does anything: the second new task is not
+/// created, the app looks for it, finds nothing and offers it again; Enter creates it once.
+#[test]
+fn a_create_that_failed_is_looked_for_and_sent_again_only_on_enter() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &["--demo", "--fail-rate", "0.5", "--fail-methods", "POST"],
+        120,
+        40,
+    );
+    t.wait_for("loaded, more below");
+    t.keys(&["n"]);
+    t.wait_for("New task in");
+    t.type_text("Первая проверка");
+    t.keys(&["Enter"]);
+    t.wait_for("Created “Первая проверка”");
+    t.keys(&["n"]);
+    t.wait_for("New task in");
+    t.type_text("Вторая проверка");
+    t.keys(&["Enter"]);
+    let offered = t.wait_for("Enter sends it again");
+    assert!(
+        offered.contains("“Вторая проверка” was not created"),
+        "{offered}"
+    );
+    t.keys(&["Enter"]);
+    t.wait_for("Created “Вторая проверка”");
+    // The service has it once: a search for it lists one row.
+    t.keys(&["/"]);
+    t.type_text("Вторая проверка");
+    t.keys(&["Enter"]);
+    let found = t.wait_until("the search result", |s| {
+        s.contains("text: “Вторая проверка”") && s.contains("1 of 1 task")
+    });
+    assert_eq!(
+        task_rows(&found)
+            .iter()
+            .filter(|r| r.contains("Вторая проверка"))
+            .count(),
+        1,
+        "{found}"
+    );
+}

@@ -178,7 +178,7 @@ impl<L: CreateLookup> LostCreate<L> {
     pub fn on_answer(&mut self, result: Result<Data, ApiError>) -> Looked<L::Item> {
         let data = match result {
             Ok(data) => data,
-            Err(e) => return self.fail(e.short()),
+            Err(e) => return self.fail(cause_text(&e)),
         };
         let Some((items, more)) = self.lookup.candidates(data) else {
             return self.fail("the service answered something else".into());
@@ -230,7 +230,7 @@ impl<L: CreateLookup> LostCreate<L> {
     /// "Could not check whether “Созвон” was created: …"
     pub fn check_failed_text(&self, created: &str) -> String {
         format!(
-            "{} may have been {created} ({}); looking for it failed: {}",
+            "{} may have been {created} ({}), and looking for it failed ({})",
             self.quoted(),
             cause_text(&self.cause),
             self.check_failed.as_deref().unwrap_or("unknown")
@@ -243,12 +243,20 @@ impl<L: CreateLookup> LostCreate<L> {
 }
 
 /// The failure in a few lower-case words, to sit inside a sentence.
-fn cause_text(e: &ApiError) -> String {
-    let short = e.short();
-    let mut chars = short.trim_end_matches(['.', ' ']).chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
+pub fn cause_text(e: &ApiError) -> String {
+    match e {
+        ApiError::Timeout => "no answer in time".into(),
+        ApiError::Network { .. } => "the connection broke".into(),
+        ApiError::Server { status, .. } => format!("the service failed ({status})"),
+        ApiError::UnexpectedResponse { status, .. } => format!("an unreadable answer ({status})"),
+        other => {
+            let short = other.short();
+            let mut chars = short.trim_end_matches(['.', ' ']).chars();
+            match chars.next() {
+                Some(first) => first.to_lowercase().chain(chars).collect(),
+                None => String::new(),
+            }
+        }
     }
 }
 

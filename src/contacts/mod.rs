@@ -198,8 +198,12 @@ impl ContactsState {
 
     /// `n` / `N`: straight away after a save or on an empty form, else after asking.
     fn ask_new(&mut self, keep: bool, env: &mut Env) {
-        match self.phase {
+        match &self.phase {
             Phase::Saving { .. } => {}
+            // Looking for a contact whose answer was lost: wait for the verdict; once a look
+            // has failed, starting over is the way to give up on it.
+            Phase::Checking(lost) if lost.is_looking() => {}
+            Phase::Checking(_) => self.ask = Some(Ask::Discard { keep }),
             Phase::Saved(_) => self.new_form(keep, env),
             Phase::Editing if !self.form.has_input() => {
                 if keep {
@@ -356,6 +360,7 @@ impl ContactsState {
     pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
         match reply.key.as_str() {
             submit::CREATE_KEY => self.on_create_reply(reply.result, env),
+            submit::FIND_KEY => self.on_find_reply(reply.result, env),
             list::LIST_KEY => {
                 let rows = self.list_rows(env);
                 self.list.on_reply(reply.result, env, rows);
@@ -421,9 +426,15 @@ impl ScreenState for ContactsState {
             // Only the app-wide keys get past a question or a picker.
             return Vec::new();
         }
-        if matches!(self.phase, Phase::Saving { .. }) && self.pane == Pane::Form {
+        match &self.phase {
             // Locked until the answer: no key of the form does anything, so none is offered.
-            return Vec::new();
+            Phase::Saving { .. } if self.pane == Pane::Form => return Vec::new(),
+            Phase::Checking(lost) if lost.is_looking() && self.pane == Pane::Form => {
+                return Vec::new();
+            }
+            // A failed look: `Ctrl-s` looks again, `n`/`N` give up and start over.
+            Phase::Checking(_) if self.pane == Pane::Form => return vec![Context::Contacts],
+            _ => {}
         }
         match self.pane {
             Pane::List => vec![Context::Contacts, Context::List],
@@ -497,6 +508,10 @@ impl ScreenState for ContactsState {
             Phase::Saving { .. } => {
                 Some("A contact is being saved; its answer would not be seen.".into())
             }
+            Phase::Checking(_) => Some(
+                "A contact whose answer was lost may have been saved; it is not confirmed yet."
+                    .into(),
+            ),
             Phase::Editing if self.form.has_input() => {
                 Some("The contact form has input (kept as a draft).".into())
             }
@@ -522,6 +537,7 @@ impl ScreenState for ContactsState {
         }
         match (&self.phase, self.pane) {
             (Phase::Saving { .. }, _) => Some("saving…".into()),
+            (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => {
                 Some("typing · Esc leaves the field".into())
             }

@@ -11,7 +11,9 @@ use super::TasksState;
 use super::filters::Assignee;
 use super::popup::{Feedback, Popup, PromptPurpose};
 use crate::app::Env;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, cause_text, created_since,
+};
 use crate::app::toast::ToastKind;
 use crate::worker::{Call, Data};
 
@@ -236,7 +238,10 @@ impl TasksState {
                             place: Some(c.lookup.place),
                         },
                         field: crate::widgets::field::TextField::with_value(c.lookup.title),
-                        feedback: Feedback::Err(format!("{text} · Enter sends it again")),
+                        feedback: Feedback::Err(format!(
+                            "Not created ({}) · Enter sends it again",
+                            cause_text(&lost.cause)
+                        )),
                     });
                 }
             }

@@ -857,7 +857,12 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
         h.app.tasks.popup,
         Some(crate::tasks::popup::Popup::LookAgain { .. })
     ));
-    assert!(h.render(120, 40).contains("Look again? y/N"));
+    let screen = h.render(120, 40);
+    assert!(
+        screen.contains("looking for it failed (no answer in time)"),
+        "{screen}"
+    );
+    assert!(screen.contains("Look again? y/N"), "{screen}");
     h.press("y");
     let again = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(again.len(), 1, "y looks again");

@@ -176,13 +176,14 @@ async fn lose_answer(mode: FailureMode, status: StatusCode, done: Response) -> R
     match mode {
         FailureMode::Refuse | FailureMode::ApplyThenStatus => failure_response(status),
         FailureMode::ApplyThenCut => {
-            // The head promises the whole body and half of it comes: the server then closes
-            // the connection, as a reset or a crash mid-answer would.
-            parts.headers.insert(
-                header::CONTENT_LENGTH,
-                HeaderValue::from(bytes.len().max(1)),
-            );
-            Response::from_parts(parts, axum::body::Body::from(half))
+            // Half the body goes out in a chunk, then the body fails: the server drops the
+            // connection before the final chunk, as a reset or a crash mid-answer would.
+            parts.headers.remove(header::CONTENT_LENGTH);
+            let chunks = futures_util::stream::iter([
+                Ok(half),
+                Err(std::io::Error::other("the answer is lost on purpose")),
+            ]);
+            Response::from_parts(parts, axum::body::Body::from_stream(chunks))
         }
         FailureMode::ApplyThenGarble => {
             parts.status = StatusCode::OK;
