@@ -57,7 +57,7 @@ impl ReadBack {
             Self::Gone => "reading it back shows it no longer exists".into(),
             Self::Unknown(e) => format!(
                 "whether it was done is unknown: reading it back failed too ({}) · r reloads",
-                e.short().trim_end_matches('.')
+                cause_text(e)
             ),
         }
     }

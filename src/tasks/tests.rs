@@ -208,7 +208,7 @@ fn complete_rolls_back_when_refused() {
     let mut h = loaded(3, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
@@ -236,7 +236,7 @@ fn priority_digit_updates_and_rolls_back() {
         Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::High))),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(ApiError::Timeout));
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows[0].priority, None);
 }
 
@@ -315,7 +315,7 @@ fn move_picks_a_column_of_the_tasks_board() {
         _ => unreachable!(),
     }
     assert_eq!(h.app.tasks.rows[0].locations[0].board_column_id, Some(11));
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert_eq!(
         h.app.tasks.rows[0].locations[0].board_column_id,
         Some(10),
@@ -337,7 +337,7 @@ fn assign_adds_and_removes_members() {
         h.app.tasks.rows[0].assignees,
         vec![ME.to_string(), BORIS.to_string()]
     );
-    h.reply(&adds[0], Err(server_error()));
+    h.reply(&adds[0], Err(refused()));
     assert_eq!(
         h.app.tasks.rows[0].assignees,
         vec![ME.to_string()],
@@ -391,7 +391,7 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
         Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
@@ -454,7 +454,7 @@ fn delete_asks_first_and_restores_on_failure() {
     h.press("y");
     assert_eq!(h.app.tasks.rows.len(), 2);
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows.len(), 3);
     assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
 }
@@ -621,7 +621,7 @@ fn two_quick_changes_of_one_task_reach_the_service_in_order() {
     let first = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(first.len(), 1, "the second waits for the first");
     // The first is refused: the row keeps the newer value, not the one before both.
-    h.reply(&first[0], Err(server_error()));
+    h.reply(&first[0], Err(refused()));
     assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
     let second = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(second.len(), 1, "then the second is sent");
@@ -674,7 +674,7 @@ fn a_refused_undo_can_be_tried_again() {
     h.reply(&req, Ok(Data::Done));
     h.press("u");
     let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
-    h.reply(&undo, Err(server_error()));
+    h.reply(&undo, Err(refused()));
     assert!(h.app.tasks.rows[0].is_completed, "rolled back to completed");
     h.press("u");
     assert_eq!(
@@ -950,5 +950,194 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     h.serve(&client).await;
     assert_eq!(on_service(&client, "Второй звонок").await, 1);
     assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Второй звонок"));
+    sandbox.shutdown().await;
+}
+
+/// The read-back request of task `id`, answered by the caller.
+fn read_back(h: &mut Harness, id: i64) -> crate::worker::Request {
+    let mut reads = h.take(|c| *c == Call::Task(id));
+    assert_eq!(reads.len(), 1, "task {id} is read back once");
+    reads.remove(0)
+}
+
+fn completed(id: i64, title: &str) -> Task {
+    Task {
+        is_completed: true,
+        ..task(id, title)
+    }
+}
+
+#[test]
+fn a_complete_whose_answer_was_lost_is_read_back_and_kept_when_done() {
+    let mut h = loaded(2, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Err(ApiError::Timeout));
+    assert!(h.app.tasks.rows[0].is_completed, "no rollback on a guess");
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Ok(Data::Task(Box::new(completed(1, "Задача 1")))));
+    assert!(h.app.tasks.rows[0].is_completed);
+    let t = toasts(&h);
+    assert!(t.contains("Completed “Задача 1”"), "{t}");
+    assert!(t.contains("reading it back shows it done"), "{t}");
+    assert!(!t.contains("Could not"), "{t}");
+}
+
+#[test]
+fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
+    let mut h = loaded(2, false);
+    h.press("2");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    h.reply(&req, Err(server_error()));
+    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    let read = read_back(&mut h, 1);
+    // Someone else set it to Low meanwhile: the screen shows what the service has, not the
+    // value from before the change.
+    let fresh = Task {
+        priority: Some(Priority::Low),
+        ..task(1, "Задача 1")
+    };
+    h.reply(&read, Ok(Data::Task(Box::new(fresh))));
+    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Low));
+    let t = toasts(&h);
+    assert!(
+        t.contains("Could not set the priority of “Задача 1”"),
+        "{t}"
+    );
+    assert!(t.contains("the service failed (500)"), "{t}");
+    assert!(t.contains("reading it back shows it not done"), "{t}");
+}
+
+#[test]
+fn a_refusal_rolls_back_at_once_without_reading_back() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Err(refused()));
+    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(h.take(|c| matches!(c, Call::Task(_))).is_empty());
+}
+
+#[test]
+fn a_failed_read_back_leaves_the_row_and_says_it_is_unknown() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(
+        &req,
+        Err(ApiError::Network {
+            message: "connection reset".into(),
+            sent: true,
+        }),
+    );
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Err(ApiError::Timeout));
+    assert!(
+        h.app.tasks.rows[0].is_completed,
+        "nothing contradicts the service"
+    );
+    let t = toasts(&h);
+    assert!(t.contains("is unknown"), "{t}");
+    assert!(t.contains("r reloads"), "{t}");
+}
+
+#[test]
+fn a_lost_delete_that_went_through_stays_deleted() {
+    let mut h = loaded(3, false);
+    h.send(code(KeyCode::Down));
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
+    h.reply(&req, Err(ApiError::Timeout));
+    let read = read_back(&mut h, 2);
+    h.reply(
+        &read,
+        Err(ApiError::NotFound {
+            message: "Model not found".into(),
+        }),
+    );
+    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert!(toasts(&h).contains("Deleted “Задача 2”"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_lost_delete_that_did_not_go_through_brings_the_row_back() {
+    let mut h = loaded(3, false);
+    h.send(code(KeyCode::Down));
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
+    h.reply(&req, Err(server_error()));
+    let read = read_back(&mut h, 2);
+    h.reply(&read, Ok(Data::Task(Box::new(task(2, "Задача 2")))));
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+}
+
+#[test]
+fn the_read_back_comes_before_later_writes_to_the_same_task() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    h.press("3");
+    let first = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    assert!(
+        h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
+        "queued"
+    );
+    h.reply(&first, Err(ApiError::Timeout));
+    assert!(
+        h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
+        "the priority waits for the read-back"
+    );
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Ok(Data::Task(Box::new(task(1, "Задача 1")))));
+    assert!(
+        !h.app.tasks.rows[0].is_completed,
+        "not done, as the service says"
+    );
+    assert_eq!(
+        h.app.tasks.rows[0].priority,
+        Some(Priority::Hold),
+        "the later change still shows"
+    );
+    assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(1, _))).len(), 1);
+}
+
+/// Against the sandbox: whether a write whose answer was lost went through or not, the row
+/// ends as the service has it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
+    use weeek_sandbox::{FailureMode, Faults};
+    let failing = |mode| Faults {
+        failure_rate: 1.0,
+        failure_status: 503,
+        failure_methods: vec!["POST".into(), "PUT".into()],
+        failure_mode: mode,
+        ..Faults::default()
+    };
+    let (sandbox, client) = crate::testing::sandbox(failing(FailureMode::ApplyThenStatus)).await;
+    let mut h = Harness::new();
+    h.take(|c| matches!(c, Call::Tasks(_)));
+    h.press("A");
+    h.serve(&client).await;
+    let id = h.app.tasks.rows[0].id;
+    let before = h.app.tasks.rows[0].priority;
+    h.press("x");
+    h.serve(&client).await;
+    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(toasts(&h).contains("shows it done"), "{}", toasts(&h));
+    assert!(client.task(id).await.unwrap().is_completed);
+
+    sandbox.set_faults(failing(FailureMode::Refuse));
+    let wanted = if before == Some(Priority::Hold) {
+        '0'
+    } else {
+        '3'
+    };
+    h.press(&wanted.to_string());
+    h.serve(&client).await;
+    assert_eq!(h.app.tasks.rows[0].priority, before, "not done: as before");
+    assert!(toasts(&h).contains("shows it not done"), "{}", toasts(&h));
+    assert_eq!(client.task(id).await.unwrap().priority, before);
     sandbox.shutdown().await;
 }
