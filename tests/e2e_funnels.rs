@@ -92,8 +92,10 @@ fn open_a_funnel_see_its_deals_and_move_one_to_the_next_status() {
     assert!(wait_exit(&t).contains("EXIT=0"));
 }
 
+/// Every move fails before the service does it (500): the deal is read back and shown in the
+/// status it is in, with a message saying the move was not done.
 #[test]
-fn a_refused_move_is_put_back_and_said_so() {
+fn a_failed_move_is_read_back_and_put_where_the_service_has_it() {
     if !tmux_available() {
         return;
     }
@@ -131,4 +133,46 @@ fn a_refused_move_is_put_back_and_said_so() {
     );
     t.keys(&["q"]);
     assert!(wait_exit(&t).contains("EXIT=0"));
+}
+
+/// The service moves the deal and then answers 500: the app reads the deal back, keeps it in
+/// the new status and says the move went through; a refresh agrees.
+#[test]
+fn a_move_whose_answer_was_lost_is_read_back_and_kept() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &[
+            "--demo",
+            "--fail-rate",
+            "1",
+            "--fail-methods",
+            "POST",
+            "--fail-mode",
+            "apply-then-status",
+        ],
+        120,
+        40,
+    );
+    t.wait_for("Northwind Studio");
+    t.keys(&["Tab"]);
+    t.wait_for("Продажи B2B");
+    t.keys(&["Enter"]);
+    let board = t.wait_until("the first status's deals", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            let first = cell(s, h + 3, 0);
+            !first.is_empty() && !first.contains("loading")
+        })
+    });
+    let h = board_header(&board, "Новый лид").unwrap();
+    let prefix = title_prefix(&cell(&board, h + 3, 0));
+    t.keys(&["L"]);
+    let said = t.wait_for("Moved “");
+    assert!(said.contains("answer lost"), "{said}");
+    assert!(!said.contains("Could not move"), "{said}");
+    t.keys(&["r"]);
+    t.wait_until("the deal in the next status after a refresh", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| cell(s, h + 3, 1).starts_with(&prefix))
+    });
 }

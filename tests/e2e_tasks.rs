@@ -134,8 +134,10 @@ fn a_completed_task_is_still_completed_after_refresh() {
     assert!(row.contains("[x]"), "{row}");
 }
 
+/// The service fails every write before doing it (500): the task is read back, shows as the
+/// service has it (not completed) and the message says so.
 #[test]
-fn a_refused_change_rolls_the_row_back_with_a_message() {
+fn a_failed_change_is_read_back_and_the_row_shows_the_service() {
     if !tmux_available() {
         return;
     }
@@ -155,13 +157,14 @@ fn a_refused_change_rolls_the_row_back_with_a_message() {
     let screen = t.wait_for("loaded, more below");
     let title = first_title(&screen);
     t.keys(&["x"]);
+    // "Could not" leads the message: the read-back found it not done (the rest may wrap).
     let failed = t.wait_for("Could not complete");
     assert!(failed.contains("500"), "{failed}");
     let row = task_rows(&failed)
         .into_iter()
         .find(|r| r.contains(&title))
         .expect("the row is still there");
-    assert!(row.contains("[ ]"), "rolled back: {row}");
+    assert!(row.contains("[ ]"), "as the service has it: {row}");
 }
 
 /// Every other POST fails before the service does anything: the second new task is not

@@ -49,14 +49,15 @@ impl ReadBack {
         matches!(self, Self::Applied)
     }
 
-    /// Said after the message about the write, so it tells which it was.
+    /// Said after the message about the write, so it tells which it was. Short: it ends a
+    /// toast, and the toast's first line must hold it.
     pub fn note(&self) -> String {
         match self {
-            Self::Applied => "its answer was lost, but reading it back shows it done".into(),
-            Self::NotApplied => "reading it back shows it not done".into(),
-            Self::Gone => "reading it back shows it no longer exists".into(),
+            Self::Applied => "answer lost, read back: done".into(),
+            Self::NotApplied => "read back: not done".into(),
+            Self::Gone => "read back: it no longer exists".into(),
             Self::Unknown(e) => format!(
-                "whether it was done is unknown: reading it back failed too ({}) · r reloads",
+                "reading it back failed too ({}): unknown, r reloads",
                 cause_text(e)
             ),
         }

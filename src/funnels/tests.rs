@@ -170,6 +170,13 @@ fn talks_deals() -> Vec<Deal> {
     }]
 }
 
+/// A refusal the service certainly did not act on.
+fn refused() -> ApiError {
+    ApiError::Forbidden {
+        message: "Forbidden.".into(),
+    }
+}
+
 fn server_error() -> ApiError {
     ApiError::Server {
         status: 500,
@@ -436,16 +443,13 @@ fn a_refused_move_is_put_back_with_a_message() {
     let mut h = opened();
     h.press("jL");
     let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
-    h.reply(&moves[0], Err(server_error()));
+    h.reply(&moves[0], Err(refused()));
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"], "back where it was");
     assert_eq!(column_ids(&h, 1), ["D4"]);
     assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
     assert_eq!(status_totals(&h, 1), (Some(1), Some(9_000_000_000.0)));
     let t = toasts(&h);
-    assert!(
-        t.contains("Could not move") && t.contains("failed (500)"),
-        "{t}"
-    );
+    assert!(t.contains("Could not move") && t.contains("(403)"), "{t}");
     let d = detail(&h);
     assert_eq!(
         (d.focus, d.current_deal().unwrap().id.as_str()),
@@ -793,12 +797,95 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
     assert_eq!(everywhere, 1, "the deal shows once");
     assert_eq!(column_ids(&h, 2), ["D1"]);
     // The first move is refused: the deal stays where the second one puts it.
-    h.reply(&first[0], Err(server_error()));
+    h.reply(&first[0], Err(refused()));
     assert_eq!(column_ids(&h, 2), ["D1"]);
     let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
     assert_eq!(second.len(), 1, "then the second is sent");
     assert!(matches!(&second[0].call, Call::MoveDeal { status, .. } if status == CLOSED));
     // It is refused too: back to where the first started.
-    h.reply(&second[0], Err(server_error()));
+    h.reply(&second[0], Err(refused()));
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
+}
+
+/// The read-back of deal `id` after a move lost its answer.
+fn deal_read_back(h: &mut Harness, id: &str) -> crate::worker::Request {
+    let mut reads = h.take(|c| matches!(c, Call::Deal(d) if d == id));
+    assert_eq!(reads.len(), 1, "deal {id} is read back once");
+    reads.remove(0)
+}
+
+#[test]
+fn a_move_whose_answer_was_lost_is_read_back_and_kept_when_done() {
+    let mut h = opened();
+    h.press("jL");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.reply(&moves[0], Err(ApiError::Timeout));
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"], "no rollback on a guess");
+    assert_eq!(h.app.funnels.footer_note().as_deref(), Some("moving 1…"));
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Ok(Data::Deal(Box::new(deal(
+            "D2",
+            TALKS,
+            "Сайт для сети кофеен",
+            Some(1_200_000.0),
+        )))),
+    );
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("Moved “Сайт для сети кофеен” to Переговоры"),
+        "{t}"
+    );
+    assert!(t.contains("read back: done"), "{t}");
+    assert_eq!(h.app.funnels.footer_note(), None);
+}
+
+#[test]
+fn a_lost_move_the_service_does_not_have_puts_the_deal_where_it_is() {
+    let mut h = opened();
+    h.press("jL");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.reply(&moves[0], Err(server_error()));
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Ok(Data::Deal(Box::new(deal(
+            "D2",
+            NEW,
+            "Сайт для сети кофеен",
+            Some(1_200_000.0),
+        )))),
+    );
+    assert_eq!(
+        column_ids(&h, 0),
+        ["D1", "D2", "D3"],
+        "where the service has it"
+    );
+    assert_eq!(column_ids(&h, 1), ["D4"]);
+    let t = toasts(&h);
+    assert!(t.contains("Could not move"), "{t}");
+    assert!(t.contains("the service failed (500)"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
+}
+
+#[test]
+fn a_later_move_of_the_deal_waits_for_the_read_back() {
+    let mut h = opened();
+    h.press("LL");
+    let first = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.reply(&first[0], Err(ApiError::Timeout));
+    assert!(
+        h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty(),
+        "the second move waits"
+    );
+    let read = deal_read_back(&mut h, "D1");
+    h.reply(
+        &read,
+        Ok(Data::Deal(Box::new(deal("D1", TALKS, "x", None)))),
+    );
+    let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    assert_eq!(second.len(), 1, "then it goes");
+    assert_eq!(column_ids(&h, 2), ["D1"], "where the later move puts it");
 }

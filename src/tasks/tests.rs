@@ -979,7 +979,7 @@ fn a_complete_whose_answer_was_lost_is_read_back_and_kept_when_done() {
     assert!(h.app.tasks.rows[0].is_completed);
     let t = toasts(&h);
     assert!(t.contains("Completed “Задача 1”"), "{t}");
-    assert!(t.contains("reading it back shows it done"), "{t}");
+    assert!(t.contains("read back: done"), "{t}");
     assert!(!t.contains("Could not"), "{t}");
 }
 
@@ -1005,7 +1005,7 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
         "{t}"
     );
     assert!(t.contains("the service failed (500)"), "{t}");
-    assert!(t.contains("reading it back shows it not done"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
 }
 
 #[test]
@@ -1037,7 +1037,7 @@ fn a_failed_read_back_leaves_the_row_and_says_it_is_unknown() {
         "nothing contradicts the service"
     );
     let t = toasts(&h);
-    assert!(t.contains("is unknown"), "{t}");
+    assert!(t.contains("unknown, r reloads"), "{t}");
     assert!(t.contains("r reloads"), "{t}");
 }
 
@@ -1125,7 +1125,7 @@ async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     h.press("x");
     h.serve(&client).await;
     assert!(h.app.tasks.rows[0].is_completed);
-    assert!(toasts(&h).contains("shows it done"), "{}", toasts(&h));
+    assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
     assert!(client.task(id).await.unwrap().is_completed);
 
     sandbox.set_faults(failing(FailureMode::Refuse));
@@ -1137,7 +1137,7 @@ async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     h.press(&wanted.to_string());
     h.serve(&client).await;
     assert_eq!(h.app.tasks.rows[0].priority, before, "not done: as before");
-    assert!(toasts(&h).contains("shows it not done"), "{}", toasts(&h));
+    assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
     assert_eq!(client.task(id).await.unwrap().priority, before);
     sandbox.shutdown().await;
 }
