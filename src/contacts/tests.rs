@@ -901,3 +901,32 @@ fn quitting_right_after_typing_still_writes_the_draft() {
     });
     assert!(written.is_some_and(|c| c.contains("Ив")), "{:?}", h.effects);
 }
+
+#[test]
+fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
+    let mut h = Harness::new();
+    h.send(alt('3'));
+    let page: Vec<Contact> = (0..super::list::PAGE_SIZE)
+        .map(|i| contact(&format!("c{i}"), "Имя", &format!("Фамилия{i}")))
+        .collect();
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || Ok(Data::Contacts(page.clone())),
+    );
+    h.send(ctrl('l'));
+    h.press("G");
+    let next = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
+    h.reply(&next, Err(ApiError::Timeout));
+    h.advance(std::time::Duration::from_secs(60));
+    let screen = h.render(120, 40);
+    assert!(screen.contains("could not load more"), "{screen}");
+    assert!(screen.contains("Фамилия49"), "{screen}");
+    h.press("k");
+    assert!(h.take(|c| matches!(c, Call::Contacts(_))).is_empty());
+    h.press("G");
+    assert_eq!(
+        h.take(|c| matches!(c, Call::Contacts(_))).len(),
+        1,
+        "reaching the end again retries"
+    );
+}

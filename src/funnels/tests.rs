@@ -889,3 +889,31 @@ fn a_later_move_of_the_deal_waits_for_the_read_back() {
     assert_eq!(second.len(), 1, "then it goes");
     assert_eq!(column_ids(&h, 2), ["D1"], "where the later move puts it");
 }
+
+#[test]
+fn a_failed_next_page_of_deals_stays_in_view_and_is_retried_at_the_end() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.press("G");
+    let next = deals_request(&mut h, NEW);
+    h.reply(&next, Err(server_error()));
+    h.advance(std::time::Duration::from_secs(60));
+    let screen = h.render(120, 40);
+    assert!(screen.contains("✗ more"), "{screen}");
+    assert!(screen.contains("Лид 19"), "{screen}");
+    h.press("k");
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    h.press("j");
+    let retry = deals_request(&mut h, NEW);
+    match &retry.call {
+        Call::Deals(_, q) => assert_eq!(q.offset, Some(20)),
+        _ => unreachable!(),
+    }
+}

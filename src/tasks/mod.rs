@@ -146,17 +146,20 @@ impl TasksState {
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
     fn maybe_load_more(&mut self, env: &mut Env) {
-        if !self.has_more
-            || self.is_loading()
-            || matches!(self.status, PageStatus::Failed { more: true, .. })
-        {
+        let at_end = self.cursor + 1 >= self.rows.len();
+        if !self.has_more || !self.status.may_load_more(at_end) {
             return;
         }
         if self.cursor + self.page_rows(env) + 1 < self.rows.len() {
             return;
         }
         if let Some(q) = &self.query {
-            let next = q.next_page(PAGE_SIZE);
+            // `query` is the last page asked for: the one that failed is asked again.
+            let next = if matches!(self.status, PageStatus::Failed { more: true, .. }) {
+                q.clone()
+            } else {
+                q.next_page(PAGE_SIZE)
+            };
             self.send_list(next, true, env);
         }
     }
@@ -267,7 +270,9 @@ impl TasksState {
 
     fn fix_scroll(&mut self, env: &Env) {
         let h = self.page_rows(env);
-        self.scroll = scroll::follow(self.cursor, self.scroll, h, self.rows.len());
+        let trailer = self.status.has_trailer(self.has_more);
+        self.scroll =
+            scroll::follow_with_trailer(self.cursor, self.scroll, h, self.rows.len(), trailer);
     }
 
     fn move_to(&mut self, target: isize, env: &mut Env) {

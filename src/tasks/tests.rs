@@ -1141,3 +1141,30 @@ async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     assert_eq!(client.task(id).await.unwrap().priority, before);
     sandbox.shutdown().await;
 }
+
+#[test]
+fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
+    let mut h = loaded(50, true);
+    h.send(code(KeyCode::End));
+    let more = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&more, Err(server_error()));
+    // Long after its toast is gone, with the cursor on the last row, the list says so.
+    h.advance(std::time::Duration::from_secs(60));
+    assert!(h.app.toasts.visible().is_empty());
+    let screen = h.render(120, 40);
+    assert!(screen.contains("could not load more"), "{screen}");
+    assert!(
+        screen.contains("Задача 50"),
+        "the cursor row is still in view"
+    );
+    // Moving away asks nothing; reaching the end again retries.
+    h.press("k");
+    assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
+    h.press("j");
+    let retry = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(retry.len(), 1, "the page is asked for again");
+    match &retry[0].call {
+        Call::Tasks(q) => assert_eq!(q.offset, Some(50)),
+        _ => unreachable!(),
+    }
+}
