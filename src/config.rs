@@ -53,15 +53,7 @@ impl Paths {
 pub fn load_file(path: &Path) -> Result<FileConfig, String> {
     match fs::read_to_string(path) {
         Ok(text) => {
-            // The parser's own message quotes the offending line, which may hold the token:
-            // say where and what, never the text.
-            let config: FileConfig = toml::from_str(&text).map_err(|e| {
-                let line = e
-                    .span()
-                    .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-                let at = line.map(|l| format!(" on line {l}")).unwrap_or_default();
-                format!("{} is not valid{at}: {}", path.display(), e.message())
-            })?;
+            let config = parse(&text, path)?;
             if config.token.is_some() {
                 check_private(path)?;
             }
@@ -69,6 +61,48 @@ pub fn load_file(path: &Path) -> Result<FileConfig, String> {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// The config file's text as settings. The parser's own message quotes the offending line or
+/// value, which may be the token: say where and what, never the text.
+fn parse(text: &str, path: &Path) -> Result<FileConfig, String> {
+    toml::from_str(text).map_err(|e| {
+        let start = e.span().map(|s| s.start.min(text.len()));
+        let line = start.map(|at| text[..at].matches('\n').count() + 1);
+        let at = line.map(|l| format!(" on line {l}")).unwrap_or_default();
+        let key = start.and_then(|at| key_before(text, at));
+        format!(
+            "{} is not valid{at}: {}",
+            path.display(),
+            without_values(e.message(), key)
+        )
+    })
+}
+
+/// The key of the `key = value` line that `at` falls on, if it is one.
+fn key_before(text: &str, at: usize) -> Option<&str> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..];
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    (!key.is_empty() && !key.contains(char::is_whitespace)).then_some(key)
+}
+
+/// A parser message without the value it quotes: "invalid type: integer `1234567`, expected a
+/// string" becomes "`token` has the wrong type: expected a string".
+fn without_values(message: &str, key: Option<&str>) -> String {
+    let name = key.map_or_else(|| "a value".to_string(), |k| format!("`{k}`"));
+    let expected = message
+        .split_once(", expected ")
+        .map(|(_, e)| format!(": expected {e}"))
+        .unwrap_or_default();
+    if message.starts_with("invalid type:") {
+        format!("{name} has the wrong type{expected}")
+    } else if message.starts_with("invalid value:") || message.starts_with("invalid length") {
+        format!("{name} has a value that is not allowed{expected}")
+    } else {
+        message.to_string()
     }
 }
 
@@ -236,9 +270,7 @@ pub fn client_config(base_url: String, token: Token, file: &FileConfig) -> Clien
 /// Stores the token in the config file, creating it with mode 0600 and keeping other settings.
 pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
     let mut config = match fs::read_to_string(path) {
-        Ok(text) => {
-            toml::from_str(&text).map_err(|e| format!("{} is not valid: {e}", path.display()))?
-        }
+        Ok(text) => parse(&text, path)?,
         Err(_) => FileConfig::default(),
     };
     config.token = Some(token.trim().to_string());
@@ -247,9 +279,17 @@ pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let tmp = path.with_extension("toml.tmp");
+    // A stale temporary (a crash, an older version) would pass its mode on: it goes first, and
+    // the new one is created afresh, private from its first byte, or not at all.
+    match fs::remove_file(&tmp) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(format!("cannot remove the stale {}: {e}", tmp.display()));
+        }
+        _ => {}
+    }
     {
         let mut options = fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
+        options.write(true).create_new(true);
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
@@ -261,7 +301,8 @@ pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
         f.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
         f.sync_all().map_err(|e| e.to_string())?;
     }
-    fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    check_private(path)
 }
 
 /// What to say when there is no token at all.
@@ -411,6 +452,60 @@ mod tests {
         let err = load_file(&path).unwrap_err();
         assert!(!err.contains("SECRET-TOKEN-123"), "{err}");
         assert!(err.contains("line 2"), "{err}");
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_token_of_the_wrong_type_is_named_without_its_value() {
+        let dir = std::env::temp_dir().join(format!("weeek-type-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "mouse = false\ntoken = 1234567\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        let err = load_file(&path).unwrap_err();
+        assert!(!err.contains("1234567"), "{err}");
+        assert!(err.contains("`token`"), "{err}");
+        assert!(err.contains("wrong type"), "{err}");
+        assert!(err.contains("expected a string"), "{err}");
+        assert!(err.contains("line 2"), "{err}");
+        fs::write(&path, "mouse = \"yes please\"\n").unwrap();
+        let err = load_file(&path).unwrap_err();
+        assert!(!err.contains("yes please"), "{err}");
+        assert!(err.contains("`mouse`"), "{err}");
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A stale temporary left readable by others (an old version, a crash) must not pass its
+    /// mode on to the file that holds the token.
+    #[cfg(unix)]
+    #[test]
+    fn a_stale_temporary_never_makes_the_stored_token_readable() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("weeek-stale-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        let tmp = dir.join("config.toml.tmp");
+        fs::write(&tmp, "leftover").unwrap();
+        fs::set_permissions(&tmp, fs::Permissions::from_mode(0o644)).unwrap();
+        store_token(&path, "t0ken").unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "mode {mode:o}");
+        assert_eq!(load_file(&path).unwrap().token.as_deref(), Some("t0ken"));
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn storing_over_a_broken_config_never_echoes_its_token() {
+        let dir = std::env::temp_dir().join(format!("weeek-store-broken-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "token = \"OLD-SECRET\n").unwrap();
+        let err = store_token(&path, "new").unwrap_err();
+        assert!(!err.contains("OLD-SECRET"), "{err}");
         fs::remove_dir_all(&dir).ok();
     }
 
