@@ -129,9 +129,36 @@ pub fn check_private(path: &Path) -> Result<(), String> {
 /// Where the token was found, for messages (never the token itself).
 #[derive(Debug, Clone, PartialEq)]
 pub enum TokenSource {
+    /// `--token-file PATH`.
+    Flag(PathBuf),
+    /// `WEEEK_TOKEN` or `WEEEK_API_TOKEN`.
     Env(&'static str),
-    TokenFile(PathBuf),
+    /// The file named by `token_file` in the config file.
+    ConfigTokenFile(PathBuf),
+    /// `token` in the config file.
     ConfigFile(PathBuf),
+}
+
+impl TokenSource {
+    /// What to say when the service refuses the token (401): where it came from, and what to
+    /// do about it.
+    pub fn refused_text(&self) -> String {
+        match self {
+            Self::Flag(p) => format!(
+                "The token from --token-file {} was refused (401): check that file.",
+                p.display()
+            ),
+            Self::Env(name) => format!("The token in {name} was refused (401): check {name}."),
+            Self::ConfigTokenFile(p) => format!(
+                "The token from {} (token_file in the config file) was refused (401): check that file.",
+                p.display()
+            ),
+            Self::ConfigFile(p) => format!(
+                "The token in {} was refused (401): store a new one with weeek-tui config set-token.",
+                p.display()
+            ),
+        }
+    }
 }
 
 /// Looks up the token: `--token-file`, then `WEEEK_TOKEN`, `WEEEK_API_TOKEN`, then the config
@@ -143,7 +170,7 @@ pub fn resolve_token(
     config_path: &Path,
 ) -> Result<Option<(Token, TokenSource)>, String> {
     if let Some(path) = flag_file {
-        return read_token_file(path).map(|t| Some((t, TokenSource::TokenFile(path.into()))));
+        return read_token_file(path).map(|t| Some((t, TokenSource::Flag(path.into()))));
     }
     for name in ["WEEEK_TOKEN", "WEEEK_API_TOKEN"] {
         if let Some(v) = env(name).filter(|v| !v.trim().is_empty()) {
@@ -151,7 +178,8 @@ pub fn resolve_token(
         }
     }
     if let Some(path) = &file.token_file {
-        return read_token_file(path).map(|t| Some((t, TokenSource::TokenFile(path.clone()))));
+        return read_token_file(path)
+            .map(|t| Some((t, TokenSource::ConfigTokenFile(path.clone()))));
     }
     if let Some(t) = file.token.as_deref().filter(|t| !t.trim().is_empty()) {
         return Ok(Some((
@@ -410,20 +438,70 @@ mod tests {
     fn env_beats_file_and_flag_beats_env() {
         let dir = std::env::temp_dir().join(format!("weeek-cfg-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
+        let config_path = dir.join("config.toml");
+        let flag_file = dir.join("flag-token");
+        fs::write(&flag_file, "from-flag\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&flag_file, fs::Permissions::from_mode(0o600)).unwrap();
+        }
         let file = FileConfig {
             token: Some("from-file".into()),
             ..Default::default()
         };
         let env = |k: &str| (k == "WEEEK_API_TOKEN").then(|| "from-env".to_string());
-        let (_, src) = resolve_token(None, env, &file, &dir).unwrap().unwrap();
-        assert_eq!(src, TokenSource::Env("WEEEK_API_TOKEN"));
-        let (_, src) = resolve_token(None, |_| None, &file, &dir).unwrap().unwrap();
-        assert!(matches!(src, TokenSource::ConfigFile(_)));
+        let (token, src) = resolve_token(Some(&flag_file), env, &file, &config_path)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            src,
+            TokenSource::Flag(flag_file.clone()),
+            "the flag beats all"
+        );
+        assert_eq!(token, Token::new("from-flag"));
+        let (token, src) = resolve_token(None, env, &file, &config_path)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            src,
+            TokenSource::Env("WEEEK_API_TOKEN"),
+            "env beats the file"
+        );
+        assert_eq!(token, Token::new("from-env"));
+        let (token, src) = resolve_token(None, |_| None, &file, &config_path)
+            .unwrap()
+            .unwrap();
+        assert_eq!(src, TokenSource::ConfigFile(config_path.clone()));
+        assert_eq!(token, Token::new("from-file"));
         assert!(
-            resolve_token(None, |_| None, &FileConfig::default(), &dir)
+            resolve_token(None, |_| None, &FileConfig::default(), &config_path)
                 .unwrap()
                 .is_none()
         );
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_refused_token_is_traced_to_where_it_came_from() {
+        let flag = TokenSource::Flag("/home/anna/.weeek-token".into()).refused_text();
+        assert!(
+            flag.contains("--token-file /home/anna/.weeek-token"),
+            "{flag}"
+        );
+        let env = TokenSource::Env("WEEEK_API_TOKEN").refused_text();
+        assert!(
+            env.contains("WEEEK_API_TOKEN") && !env.contains("WEEEK_TOKEN "),
+            "{env}"
+        );
+        let file = TokenSource::ConfigFile("/cfg/config.toml".into()).refused_text();
+        assert!(
+            file.contains("/cfg/config.toml") && file.contains("set-token"),
+            "{file}"
+        );
+        for text in [flag, file] {
+            assert!(!text.contains("WEEEK_TOKEN"), "{text}");
+        }
     }
 
     #[cfg(unix)]

@@ -95,7 +95,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     let file = config::load_file(&paths.config_file)?;
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;
-    let (base_url, token, _source) = if cli.demo {
+    let (base_url, token, source) = if cli.demo {
         let config = SandboxConfig {
             token: weeek_sandbox::demo_token().to_string(),
             db: DbLocation::Memory,
@@ -144,6 +144,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
     app.theme = Theme::from_env();
     app.utc_offset = offset;
+    app.token_source = source;
     let result = Runtime::new(offset).run(app, client, &mut terminal).await;
     drop(guard);
     result.map_err(|e| format!("terminal: {e}"))

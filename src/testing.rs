@@ -145,17 +145,28 @@ pub struct Harness {
 }
 
 impl Harness {
-    /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
-    pub fn new() -> Self {
-        let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));
+    /// An app started, its first requests pending and unanswered.
+    pub fn starting(app: App) -> Self {
         let mut h = Harness {
-            app: App::new(dir, "test".into(), (120, 40)),
+            app,
             pending: Vec::new(),
             effects: Vec::new(),
             clock: clock(),
         };
         let effects = h.app.start(h.clock);
         h.collect(effects);
+        h
+    }
+
+    /// A fresh app as the harness makes it, not started.
+    pub fn app() -> App {
+        let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));
+        App::new(dir, "test".into(), (120, 40))
+    }
+
+    /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
+    pub fn new() -> Self {
+        let mut h = Self::starting(Self::app());
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {

@@ -95,7 +95,7 @@ fn render_header(app: &App, frame: &mut Frame, area: Rect) {
         (Some(ws), None) => ws.title.clone(),
         (None, Some(me)) => me.display_name(),
         (None, None) => match app.dir.user.error() {
-            Some(e) => e.short(),
+            Some(e) => app.error_text(e),
             None => "connecting…".to_string(),
         },
     };

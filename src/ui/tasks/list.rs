@@ -281,7 +281,11 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
             };
             if let Some(e) = app.dir.user.error() {
                 lines.push(Line::styled("  Could not load your profile.", t.error()));
-                lines.push(Line::raw(format!("  {e}")));
+                let why = match e {
+                    weeek_api::ApiError::Unauthorized { .. } => app.error_text(e),
+                    other => other.to_string(),
+                };
+                lines.push(Line::raw(format!("  {why}")));
                 lines.push(Line::raw(""));
                 lines.push(Line::styled("  r to retry", t.accent()));
             } else {
