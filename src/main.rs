@@ -28,14 +28,16 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Config(ConfigCommand::Path)) => {
             println!("{}", paths.config_file.display());
-            Ok(())
+            Ok(None)
         }
-        Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths),
-        Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)),
+        Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths).map(|()| None),
+        Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)).map(|()| None),
         None => runtime.block_on(run_app(&cli, &paths, offset)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(None) => ExitCode::SUCCESS,
+        // Ended by a signal: the shell's convention, 128 + its number (130 for SIGINT).
+        Ok(Some(signal)) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
         Err(e) => fail(&e),
     }
 }
@@ -91,7 +93,8 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     Ok(())
 }
 
-async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<(), String> {
+/// Runs the app; `Some(n)` when signal `n` ended it.
+async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Option<i32>, String> {
     let file = config::load_file(&paths.config_file)?;
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;

@@ -32,12 +32,14 @@ impl Runtime {
         }
     }
 
+    /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
+    /// the signal's number): either way every queued file write has landed by then.
     pub async fn run(
         &self,
         mut app: App,
         client: weeek_api::Client,
         terminal: &mut DefaultTerminal,
-    ) -> std::io::Result<()> {
+    ) -> std::io::Result<Option<i32>> {
         let (requests, mut replies) = worker::spawn(client);
         let (files, file_writer) = spawn_file_writer();
         let mut events = EventStream::new();
@@ -52,20 +54,20 @@ impl Runtime {
                 app.dirty = false;
             }
             if app.quit {
-                break Ok(());
+                break Ok(None);
             }
             let deadline = app.next_deadline(Instant::now());
             let msg = tokio::select! {
                 ev = events.next() => match ev {
                     Some(Ok(ev)) => Msg::Term(ev),
                     Some(Err(e)) => break Err(e),
-                    None => break Ok(()),
+                    None => break Ok(None),
                 },
                 Some(reply) = replies.recv() => Msg::Api(Box::new(reply)),
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
-                _ = term_signals.recv() => {
+                Some(signal) = term_signals.recv() => {
                     execute(app.shutdown(self.clock()), &requests, &files);
-                    break Ok(());
+                    break Ok(Some(signal));
                 }
             };
             let mut dirty = false;
@@ -87,29 +89,59 @@ impl Runtime {
     }
 }
 
+#[derive(Debug, Clone, PartialEq)]
 enum FileOp {
     Write(PathBuf, String),
     Remove(PathBuf),
 }
 
+impl FileOp {
+    fn path(&self) -> &Path {
+        match self {
+            Self::Write(p, _) | Self::Remove(p) => p,
+        }
+    }
+}
+
+/// Of several queued operations on one file, only the newest matters: a draft saved on every
+/// keystroke is written once per burst, with the newest text.
+fn coalesce(ops: Vec<FileOp>) -> Vec<FileOp> {
+    let mut out: Vec<FileOp> = Vec::with_capacity(ops.len());
+    for op in ops {
+        out.retain(|o| o.path() != op.path());
+        out.push(op);
+    }
+    out
+}
+
 /// One task writes files, in the order asked: a draft saved twice must end with the newer
-/// text, and a draft removed after a save must stay removed.
+/// text, and a draft removed after a save must stay removed. What queued up while a write was
+/// under way is coalesced.
 fn spawn_file_writer() -> (mpsc::UnboundedSender<FileOp>, tokio::task::JoinHandle<()>) {
     let (tx, mut rx) = mpsc::unbounded_channel::<FileOp>();
     let handle = tokio::spawn(async move {
-        while let Some(op) = rx.recv().await {
-            let done = tokio::task::spawn_blocking(move || match op {
-                FileOp::Write(path, contents) => {
-                    write_atomic(&path, &contents).map_err(|e| (path, e))
+        while let Some(first) = rx.recv().await {
+            let mut batch = vec![first];
+            while let Ok(more) = rx.try_recv() {
+                batch.push(more);
+            }
+            let done = tokio::task::spawn_blocking(move || {
+                for op in coalesce(batch) {
+                    let result = match &op {
+                        FileOp::Write(path, contents) => write_atomic(path, contents),
+                        FileOp::Remove(path) => match std::fs::remove_file(path) {
+                            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                            _ => Ok(()),
+                        },
+                    };
+                    if let Err(e) = result {
+                        tracing::warn!(path = %op.path().display(), error = %e, "file write failed");
+                    }
                 }
-                FileOp::Remove(path) => match std::fs::remove_file(&path) {
-                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err((path, e)),
-                    _ => Ok(()),
-                },
             })
             .await;
-            if let Ok(Err((path, e))) = done {
-                tracing::warn!(path = %path.display(), error = %e, "file write failed");
+            if let Err(e) = done {
+                tracing::warn!(error = %e, "the file writer failed");
             }
         }
     });
@@ -143,19 +175,26 @@ async fn sleep_until(deadline: Option<Instant>) {
     }
 }
 
-/// SIGTERM and SIGHUP end the app cleanly, so the terminal is restored.
-/// The sender is returned so the caller keeps the channel open for as long as it listens.
-fn termination_signals() -> (mpsc::UnboundedSender<()>, mpsc::UnboundedReceiver<()>) {
+/// SIGTERM, SIGHUP, SIGINT and SIGQUIT end the app cleanly, so the terminal is restored and
+/// what is typed is on disk (Ctrl-C typed in the app is a key, not a signal: raw mode). Each
+/// sends its number. The sender is returned so the caller keeps the channel open for as long
+/// as it listens.
+fn termination_signals() -> (mpsc::UnboundedSender<i32>, mpsc::UnboundedReceiver<i32>) {
     let (tx, rx) = mpsc::unbounded_channel();
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        for kind in [SignalKind::terminate(), SignalKind::hangup()] {
+        for kind in [
+            SignalKind::terminate(),
+            SignalKind::hangup(),
+            SignalKind::interrupt(),
+            SignalKind::quit(),
+        ] {
             if let Ok(mut s) = signal(kind) {
                 let tx = tx.clone();
                 tokio::spawn(async move {
                     if s.recv().await.is_some() {
-                        let _ = tx.send(());
+                        let _ = tx.send(kind.as_raw_value());
                     }
                 });
             }
@@ -180,4 +219,44 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
         f.sync_all()?;
     }
     std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_newest_operation_on_a_file_is_kept() {
+        let draft = PathBuf::from("/d/draft.json");
+        let other = PathBuf::from("/d/other.json");
+        let ops = vec![
+            FileOp::Write(draft.clone(), "И".into()),
+            FileOp::Write(other.clone(), "x".into()),
+            FileOp::Write(draft.clone(), "Ив".into()),
+            FileOp::Remove(draft.clone()),
+            FileOp::Write(draft.clone(), "Ива".into()),
+        ];
+        assert_eq!(
+            coalesce(ops),
+            vec![
+                FileOp::Write(other, "x".into()),
+                FileOp::Write(draft, "Ива".into())
+            ]
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_burst_of_writes_ends_with_the_newest_text() {
+        let dir = std::env::temp_dir().join(format!("weeek-writer-{}", std::process::id()));
+        let path = dir.join("draft.json");
+        let (tx, writer) = spawn_file_writer();
+        for n in 0..200 {
+            tx.send(FileOp::Write(path.clone(), format!("text {n}")))
+                .unwrap();
+        }
+        drop(tx);
+        writer.await.unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "text 199");
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use support::{DEADLINE, Tmux, tmux_available};
+use support::{DEADLINE, Tmux, tmux_available, wait_exit};
 
 /// The demo keeps its drafts in a folder of its own, apart from a real session's.
 fn draft_file(home: &Path) -> std::path::PathBuf {
@@ -174,4 +174,73 @@ fn a_contact_whose_answer_was_lost_is_found_not_saved_twice() {
         s.contains("1 contact") && !s.contains("26 contacts")
     });
     assert!(found.contains("Зоя"), "{found}");
+}
+
+/// A signal from outside (`kill -INT`, `kill -QUIT`) ends the app as a quit would: the
+/// terminal is back to normal (no raw mode, no alternate screen, no mouse capture) and the
+/// newest text of the form is on disk.
+fn a_signal_restores_the_terminal_and_keeps_the_draft(signal: &str, code: u8) {
+    let t = Tmux::start(&["--demo"], 100, 30);
+    open_contacts(&t);
+    assert_eq!(t.pane_format("#{alternate_on}"), "1");
+    t.type_text("Полина");
+    t.wait_for("First name*   Полина");
+    t.kill(signal);
+    let after = wait_exit(&t);
+    assert!(after.contains(&format!("EXIT={code}")), "{after}");
+    assert!(
+        after.contains(" icanon") && !after.contains("-icanon"),
+        "{after}"
+    );
+    assert!(
+        after.contains(" echo") && !after.contains("-echo "),
+        "{after}"
+    );
+    assert_eq!(
+        t.pane_format("#{alternate_on}"),
+        "0",
+        "left the alternate screen"
+    );
+    assert_eq!(
+        t.pane_format("#{mouse_any_flag}"),
+        "0",
+        "mouse capture is off"
+    );
+    let draft = std::fs::read_to_string(draft_file(&t.home)).expect("the draft is on disk");
+    assert!(draft.contains("\"firstName\": \"Полина\""), "{draft}");
+}
+
+#[test]
+fn sigint_from_outside_restores_the_terminal_and_keeps_the_draft() {
+    if !tmux_available() {
+        return;
+    }
+    a_signal_restores_the_terminal_and_keeps_the_draft("-INT", 130);
+}
+
+#[test]
+fn sigquit_from_outside_restores_the_terminal_and_keeps_the_draft() {
+    if !tmux_available() {
+        return;
+    }
+    a_signal_restores_the_terminal_and_keeps_the_draft("-QUIT", 131);
+}
+
+/// The draft write is on its way before the keystroke is drawn: a `kill -9` as soon as the
+/// text shows loses nothing.
+#[test]
+fn kill_9_as_soon_as_the_text_shows_loses_nothing() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 100, 30);
+    open_contacts(&t);
+    t.type_text("Полина");
+    t.keys(&["Tab"]);
+    t.type_text("Сергеева");
+    t.wait_for("Last name     Сергеева");
+    t.kill("-9");
+    t.wait_for("EXIT=137");
+    let draft = std::fs::read_to_string(draft_file(&t.home)).expect("the draft is on disk");
+    assert!(draft.contains("\"lastName\": \"Сергеева\""), "{draft}");
 }

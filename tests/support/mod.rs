@@ -151,6 +151,22 @@ impl Tmux {
         assert!(out.status.success());
     }
 
+    /// A tmux format of the pane (`alternate_on`, `mouse_any_flag`, …).
+    pub fn pane_format(&self, format: &str) -> String {
+        let out = self.tmux(&["display-message", "-p", "-t", &self.session, format]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Sends `signal` (`-INT`, `-9`, …) to the app.
+    pub fn kill(&self, signal: &str) {
+        let pid = self.app_pid().expect("the app's pid");
+        let killed = Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success(), "kill {signal} {pid}");
+    }
+
     /// The app's process id (the child of the pane's shell).
     pub fn app_pid(&self) -> Option<u32> {
         let out = self.tmux(&["display-message", "-p", "-t", &self.session, "#{pane_pid}"]);
