@@ -136,9 +136,9 @@ impl ContactsState {
 
     // ----- the draft -------------------------------------------------------------------------
 
-    /// The form changed: the draft is written now, so a write is on its way before the
-    /// keystroke is even drawn and a `kill -9` right after typing loses nothing. A burst of
-    /// keys costs nothing extra: the file writer keeps only the newest text of a file.
+    /// The form changed: the draft is written now (the runtime lets the write land before it
+    /// draws the key), so a `kill -9` right after typing loses nothing. A burst of keys costs
+    /// nothing extra: the file writer keeps only the newest text of a file.
     fn changed(&mut self, env: &mut Env) {
         self.flush_draft(env);
     }
