@@ -863,12 +863,39 @@ fn a_click_focuses_a_field_or_selects_a_contact() {
 #[test]
 fn the_form_draws_at_extreme_sizes() {
     let mut h = on_contacts();
-    for (w, ht) in [(8000, 60), (1, 1), (40, 10)] {
+    // Wide: the form and the list side by side; tiny: the too-small note cut to one column;
+    // at the minimum: the form's first fields and how to save.
+    let cases: [((u16, u16), &[&str]); 3] = [
+        (
+            (8000, 60),
+            &[
+                "First name*",
+                "Organizations",
+                "Алексей Громов",
+                "Oliver Bennett",
+                "C-s saves",
+            ],
+        ),
+        ((1, 1), &["…"]),
+        (
+            (40, 10),
+            &[
+                "New contact",
+                "First name* required",
+                "E-mails",
+                "C-s saves",
+            ],
+        ),
+    ];
+    for ((w, ht), wanted) in cases {
         h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
             w, ht,
         )));
         let screen = h.render(w, ht);
         assert_eq!(screen.lines().count(), usize::from(ht));
+        for text in wanted {
+            assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
+        }
     }
 }
 

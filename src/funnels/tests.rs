@@ -763,10 +763,35 @@ fn snapshot_full_overview_on_a_small_terminal() {
 #[test]
 fn the_open_funnel_draws_at_extreme_sizes() {
     let mut h = opened();
-    for (w, ht) in [(2000, 60), (1, 1), (40, 10), (41, 11)] {
+    // What each size must show: every status side by side when wide; the note that the
+    // terminal is too small, cut to one column; at the minimum, the focused status and its
+    // first deal with the pager saying which status of how many.
+    let first_deal = "Внедрение CRM для «Альфа-Логистик»";
+    let cases: [((u16, u16), &[&str]); 4] = [
+        (
+            (2000, 60),
+            &[
+                "Funnels › Продажи B2B",
+                "Новый лид",
+                "Переговоры",
+                "Закрыто",
+                first_deal,
+            ],
+        ),
+        ((1, 1), &["…"]),
+        ((40, 10), &["Новый лид ‹ 1/3 ›", first_deal, "L move"]),
+        (
+            (41, 11),
+            &["Funnels › Продажи B2B", "Новый лид ‹ 1/3 ›", first_deal],
+        ),
+    ];
+    for ((w, ht), wanted) in cases {
         h.send(Msg::Term(Event::Resize(w, ht)));
         let screen = h.render(w, ht);
         assert_eq!(screen.lines().count(), usize::from(ht));
+        for text in wanted {
+            assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
+        }
     }
 }
 
