@@ -317,17 +317,9 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
     const KEY_W: usize = 16;
     let indent = KEY_W + 3;
     let room = width.saturating_sub(indent).max(10);
-    let mut rows: Vec<String> = vec![String::new()];
-    for word in text.split_whitespace() {
-        let last = rows.last_mut().expect("one row at least");
-        if !last.is_empty() && crate::text::width(last) + 1 + crate::text::width(word) > room {
-            rows.push(word.to_string());
-        } else {
-            if !last.is_empty() {
-                last.push(' ');
-            }
-            last.push_str(word);
-        }
+    let mut rows = crate::text::wrap(text, room, usize::MAX);
+    if rows.is_empty() {
+        rows.push(String::new());
     }
     rows.into_iter()
         .enumerate()

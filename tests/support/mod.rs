@@ -1,7 +1,8 @@
 //! Drives the real binary in a private tmux server: keys in, screen text out. Every wait
 //! polls the screen until its condition holds or a deadline passes; nothing sleeps blindly.
 
-#![allow(dead_code)]
+// Helpers of the tests: a panic here is a failed test, as in the tests themselves.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -1,6 +1,9 @@
 //! Whether a failed write may have been applied: the service may have done it when the request
 //! went out and the answer was lost, never when no connection was made or the service refused.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::time::Duration;

@@ -1,6 +1,9 @@
 //! Failure modes that do the write and then lose the answer, so a client's handling of an
 //! ambiguous failure can be tried against a service that really did the write.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::Api;
