@@ -165,7 +165,7 @@ fn a_failed_change_is_read_back_and_the_row_shows_the_service() {
     // row shows what the service has: not completed.
     t.wait_until("the failure said and the row as the service has it", |s| {
         s.contains("Could not complete")
-            && s.contains("(500)")
+            && s.contains("500")
             && task_rows(s)
                 .iter()
                 .any(|r| r.contains(&title) && r.contains("[ ]"))

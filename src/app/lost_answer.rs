@@ -219,7 +219,7 @@ impl<L: CreateLookup> LostCreate<L> {
         )
     }
 
-    /// "“Созвон” was not created (the service failed (500))"
+    /// "“Созвон” was not created (the service failed with 500): looked for, not found"
     pub fn not_created_text(&self, created: &str) -> String {
         format!(
             "{} was not {created} ({}): looked for, not found",
@@ -248,8 +248,8 @@ pub fn cause_text(e: &ApiError) -> String {
     match e {
         ApiError::Timeout => "no answer in time".into(),
         ApiError::Network { .. } => "the connection broke".into(),
-        ApiError::Server { status, .. } => format!("the service failed ({status})"),
-        ApiError::UnexpectedResponse { status, .. } => format!("an unreadable answer ({status})"),
+        ApiError::Server { status, .. } => format!("the service failed with {status}"),
+        ApiError::UnexpectedResponse { status, .. } => format!("an unreadable {status} answer"),
         other => {
             let short = other.short();
             let mut chars = short.trim_end_matches(['.', ' ']).chars();
@@ -368,9 +368,9 @@ mod tests {
             SENT,
         );
         let text = lost.looking_text("created");
-        assert!(
-            text.starts_with("“Созвон” may have been created (the service failed (500)"),
-            "{text}"
+        assert_eq!(
+            text,
+            "“Созвон” may have been created (the service failed with 500): looking for it…"
         );
         assert!(lost.not_created_text("created").contains("was not created"));
     }

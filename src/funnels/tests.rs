@@ -891,7 +891,7 @@ fn a_lost_move_the_service_does_not_have_puts_the_deal_where_it_is() {
     assert_eq!(column_ids(&h, 1), ["D4"]);
     let t = toasts(&h);
     assert!(t.contains("Could not move"), "{t}");
-    assert!(t.contains("the service failed (500)"), "{t}");
+    assert!(t.contains("the service failed with 500"), "{t}");
     assert!(t.contains("read back: not done"), "{t}");
 }
 

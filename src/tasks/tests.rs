@@ -1004,7 +1004,7 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
         t.contains("Could not set the priority of “Задача 1”"),
         "{t}"
     );
-    assert!(t.contains("the service failed (500)"), "{t}");
+    assert!(t.contains("the service failed with 500"), "{t}");
     assert!(t.contains("read back: not done"), "{t}");
 }
 
