@@ -290,6 +290,8 @@ pub fn client_config(base_url: String, token: Token, file: &FileConfig) -> Clien
     let mut config = ClientConfig::new(base_url, token);
     if let Some(secs) = file.timeout_secs {
         config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
+        // A longer timeout than the read deadline would otherwise be cut short on every read.
+        config.read_deadline = config.read_deadline.max(config.timeout);
     }
     config.xdebug_session = file.xdebug_session.clone();
     config

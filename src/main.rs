@@ -65,8 +65,9 @@ fn set_token(paths: &Paths) -> Result<(), String> {
 }
 
 async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
+    let token = args.resolve_token(|k| std::env::var(k).ok())?;
     let config = SandboxConfig {
-        token: args.token.clone(),
+        token: token.value.clone(),
         db: match &args.db {
             Some(p) => DbLocation::File(p.clone()),
             None => DbLocation::Memory,
@@ -78,16 +79,10 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     let handle = Sandbox::start(config, args.listen)
         .await
         .map_err(|e| format!("sandbox: {e}"))?;
-    println!("WEEEK sandbox listening on {}", handle.base_url());
-    println!(
-        "Try: curl -H 'Authorization: Bearer {}' '{}/tm/tasks?perPage=5&completed=0'",
-        args.token,
-        handle.base_url()
-    );
-    println!(
-        "Faults: GET/PUT http://{}/__sandbox/faults (same token) · Ctrl-C stops",
-        handle.addr()
-    );
+    let control = format!("http://{}/__sandbox/faults", handle.addr());
+    for line in token.banner(&handle.base_url(), &control) {
+        println!("{line}");
+    }
     let _ = tokio::signal::ctrl_c().await;
     handle.shutdown().await;
     Ok(())

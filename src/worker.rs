@@ -11,7 +11,8 @@ use weeek_api::models::{
     Project, Tag, Task, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, ListQuery, NewContact, NewTask, TaskPage, TaskQuery, TaskUpdate,
+    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, TaskPage, TaskQuery,
+    TaskUpdate,
 };
 
 /// One operation of the service, as data.
@@ -111,12 +112,12 @@ pub async fn execute(client: &Client, call: Call) -> Result<Data, ApiError> {
     Ok(match call {
         C::Me => Data::Me(Box::new(client.me().await?)),
         C::Workspace => Data::Workspace(client.workspace().await?),
-        C::Members => Data::Members(client.members().await?),
-        C::Tags => Data::Tags(client.tags().await?),
-        C::Projects => Data::Projects(client.projects().await?),
-        C::Boards(p) => Data::Boards(client.boards(p).await?),
-        C::Columns(b) => Data::Columns(client.board_columns(b).await?),
-        C::Tasks(q) => Data::Tasks(client.tasks(&q).await?),
+        C::Members => Data::Members(readable("members", client.members().await?)),
+        C::Tags => Data::Tags(readable("tags", client.tags().await?)),
+        C::Projects => Data::Projects(readable("projects", client.projects().await?)),
+        C::Boards(p) => Data::Boards(readable("boards", client.boards(p).await?)),
+        C::Columns(b) => Data::Columns(readable("columns", client.board_columns(b).await?)),
+        C::Tasks(q) => Data::Tasks(readable("tasks", client.tasks(&q).await?)),
         C::Task(id) => Data::Task(Box::new(client.task(id).await?)),
         C::CreateTask(t) => Data::Task(Box::new(client.create_task(&t).await?)),
         C::UpdateTask(id, u) => Data::Task(Box::new(client.update_task(id, &u).await?)),
@@ -140,11 +141,13 @@ pub async fn execute(client: &Client, call: Call) -> Result<Data, ApiError> {
             client.remove_assignees(id, &m).await?;
             Data::Done
         }
-        C::Currencies => Data::Currencies(client.currencies().await?),
-        C::Funnels => Data::Funnels(client.funnels().await?),
+        C::Currencies => Data::Currencies(readable("currencies", client.currencies().await?)),
+        C::Funnels => Data::Funnels(readable("funnels", client.funnels().await?)),
         C::Funnel(id) => Data::Funnel(Box::new(client.funnel(&id).await?)),
-        C::FunnelStatuses(id) => Data::FunnelStatuses(client.funnel_statuses(&id).await?),
-        C::Deals(status, q) => Data::Deals(client.deals(&status, &q).await?),
+        C::FunnelStatuses(id) => {
+            Data::FunnelStatuses(readable("statuses", client.funnel_statuses(&id).await?))
+        }
+        C::Deals(status, q) => Data::Deals(readable("deals", client.deals(&status, &q).await?)),
         C::Deal(id) => Data::Deal(Box::new(client.deal(&id).await?)),
         C::MoveDeal {
             deal,
@@ -154,10 +157,21 @@ pub async fn execute(client: &Client, call: Call) -> Result<Data, ApiError> {
             client.move_deal(&deal, &status, after.as_deref()).await?;
             Data::Done
         }
-        C::Organizations(q) => Data::Organizations(client.organizations(&q).await?),
-        C::Contacts(q) => Data::Contacts(client.contacts(&q).await?),
+        C::Organizations(q) => {
+            Data::Organizations(readable("organizations", client.organizations(&q).await?))
+        }
+        C::Contacts(q) => Data::Contacts(readable("contacts", client.contacts(&q).await?)),
         C::CreateContact(c) => Data::Contact(Box::new(client.create_contact(&c).await?)),
     })
+}
+
+/// The rows of a list that could be read. The others are logged, one line each with its
+/// reason, so a list with one odd row still shows every other row.
+fn readable<T>(list: &str, listed: Listed<T>) -> T {
+    for row in &listed.skipped {
+        tracing::warn!(list, %row, "a row could not be read");
+    }
+    listed.value
 }
 
 /// Starts the worker; it ends when the request sender is dropped.

@@ -453,7 +453,7 @@ async fn a_lost_save_leaves_exactly_one_contact_on_the_service() {
         search: Some("zoya@example.com".into()),
         ..Default::default()
     };
-    assert_eq!(client.contacts(&q).await.unwrap().len(), 1);
+    assert_eq!(client.contacts(&q).await.unwrap().value.len(), 1);
     sandbox.shutdown().await;
 }
 

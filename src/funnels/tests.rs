@@ -942,3 +942,32 @@ fn a_failed_next_page_of_deals_stays_in_view_and_is_retried_at_the_end() {
         _ => unreachable!(),
     }
 }
+
+#[test]
+fn an_unknown_win_status_shows_as_sent_not_as_open() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    // Read as the client reads it, so the value is exactly what the service sent.
+    let frozen: Deal = serde_json::from_value(serde_json::json!({
+        "id": "D9", "funnelId": B2B, "statusId": NEW, "title": "Заморожено", "winStatus": "frozen"
+    }))
+    .expect("a deal");
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(vec![frozen.clone()], false));
+    for status in [TALKS, CLOSED] {
+        let r = deals_request(&mut h, status);
+        h.reply(&r, page(vec![], false));
+    }
+    let board = h.render(160, 45);
+    assert!(board.contains("frozen"), "{board}");
+    assert!(!board.contains("open"), "{board}");
+
+    h.send(code(KeyCode::Enter));
+    h.answer_all(
+        |c| matches!(c, Call::Deal(_)),
+        || Ok(Data::Deal(Box::new(frozen.clone()))),
+    );
+    let popup = h.render(100, 30);
+    assert!(popup.contains("frozen"), "{popup}");
+}

@@ -901,7 +901,7 @@ async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
         per_page: Some(100),
         ..Default::default()
     };
-    let page = client.tasks(&q).await.expect("tasks");
+    let page = client.tasks(&q).await.expect("tasks").value;
     page.tasks
         .iter()
         .filter(|t| t.title.as_deref() == Some(title))

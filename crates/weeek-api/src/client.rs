@@ -1,14 +1,18 @@
 //! The HTTP machinery: building requests, retrying reads, reading envelopes and mapping
 //! failures to [`ApiError`]. Operations live in `ops/`.
 
+use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode, header};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use tokio::time::Instant;
 
 use crate::error::{ApiError, FieldErrors, Token, parse_retry_after};
+use crate::listed::{Listed, SkippedRow};
 
 pub const DEFAULT_BASE_URL: &str = "https://api.weeek.net/public/v1";
 
@@ -60,6 +64,10 @@ pub struct ClientConfig {
     /// Sent as the `XDEBUG_SESSION` cookie when set (the spec lists it on every operation).
     pub xdebug_session: Option<String>,
     pub retry: RetryPolicy,
+    /// Bounds all attempts of one read together, waits between them included (30 s unless
+    /// set; read as at most a day). An attempt never runs past it, and a retry is started only
+    /// when its wait and a whole `timeout` still fit.
+    pub read_deadline: Duration,
 }
 
 impl ClientConfig {
@@ -70,7 +78,35 @@ impl ClientConfig {
             timeout: Duration::from_secs(20),
             xdebug_session: None,
             retry: RetryPolicy::default(),
+            read_deadline: Duration::from_secs(30),
         }
+    }
+}
+
+/// Longer deadlines are read as this one: a day is as good as none, and an instant that far
+/// ahead can still be computed.
+const LONGEST_DEADLINE: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Told to a retry observer before each automatic retry of a read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RetryNotice {
+    /// The attempt about to be made, from 2.
+    pub attempt: u32,
+    /// Attempts the policy allows in all: the first and every retry.
+    pub attempts: u32,
+    /// The wait before the attempt.
+    pub delay: Duration,
+    /// What failed the attempt before.
+    pub cause: ApiError,
+}
+
+/// Called with each [`RetryNotice`]; see [`Client::with_retry_observer`].
+#[derive(Clone)]
+struct RetryObserver(Arc<dyn Fn(&RetryNotice) + Send + Sync>);
+
+impl fmt::Debug for RetryObserver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("RetryObserver")
     }
 }
 
@@ -82,6 +118,10 @@ pub struct Client {
     token: Token,
     xdebug_session: Option<String>,
     retry: RetryPolicy,
+    /// Of one attempt.
+    timeout: Duration,
+    read_deadline: Duration,
+    on_retry: Option<RetryObserver>,
 }
 
 /// The body of a successful answer, before the operation picks its payload key out of it.
@@ -100,6 +140,36 @@ impl Answer {
             Some(v) => T::deserialize(v)
                 .map_err(|e| self.unexpected(format!("`{key}` could not be read: {e}"))),
         }
+    }
+
+    /// The list under `key`, read row by row: rows that decode are kept, the others are
+    /// reported in `skipped` with the field that failed. A missing payload, or one that is not
+    /// a list, is still an unexpected answer: nothing of such a list can be trusted.
+    pub fn take_rows<T: DeserializeOwned>(&self, key: &str) -> Result<Listed<Vec<T>>, ApiError> {
+        let rows = match self.json.get(key) {
+            None | Some(Value::Null) => {
+                return Err(self.unexpected(format!("no `{key}` in the answer")));
+            }
+            Some(Value::Array(rows)) => rows,
+            Some(other) => {
+                return Err(self.unexpected(format!("`{key}` is {}, not a list", kind(other))));
+            }
+        };
+        let mut listed = Listed {
+            value: Vec::with_capacity(rows.len()),
+            skipped: Vec::new(),
+        };
+        for (index, row) in rows.iter().enumerate() {
+            match read_row(row) {
+                Ok(item) => listed.value.push(item),
+                Err(reason) => listed.skipped.push(SkippedRow {
+                    index,
+                    id: row_id(row),
+                    reason,
+                }),
+            }
+        }
+        Ok(listed)
     }
 
     /// A boolean flag beside the payload (`hasMore`, `hasMoreDeals`); absent means false.
@@ -122,6 +192,42 @@ impl Answer {
     }
 }
 
+/// One row of a list; the error names the field that failed (`locations[0].projectId: …`).
+fn read_row<T: DeserializeOwned>(row: &Value) -> Result<T, String> {
+    if !row.is_object() {
+        return Err(format!("{} where a record belongs", kind(row)));
+    }
+    serde_path_to_error::deserialize(row).map_err(|e| {
+        let path = e.path().to_string();
+        let cause = e.into_inner();
+        if path.is_empty() || path == "." {
+            cause.to_string()
+        } else {
+            format!("{path}: {cause}")
+        }
+    })
+}
+
+/// The row's `id` as text, for a report that lets a person find the record elsewhere.
+fn row_id(row: &Value) -> Option<String> {
+    match row.get("id")? {
+        Value::String(s) if !s.trim().is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
 fn body_start(raw: &str) -> String {
     raw.chars().take(200).collect()
 }
@@ -140,6 +246,11 @@ impl Client {
         if config.token.is_empty() {
             return Err(ApiError::Config("the token is empty".into()));
         }
+        if config.timeout.is_zero() || config.read_deadline.is_zero() {
+            return Err(ApiError::Config(
+                "the timeout and the read deadline must be longer than zero".into(),
+            ));
+        }
         let http = reqwest::Client::builder()
             .timeout(config.timeout)
             .connect_timeout(config.timeout.min(Duration::from_secs(10)))
@@ -152,35 +263,66 @@ impl Client {
             token: config.token,
             xdebug_session: config.xdebug_session,
             retry: config.retry,
+            timeout: config.timeout,
+            read_deadline: config.read_deadline.min(LONGEST_DEADLINE),
+            on_retry: None,
         })
+    }
+
+    /// A client that shares this one's connections and settings, and calls `observer` before
+    /// each automatic retry of a read (writes are never retried). Cheap: meant to be made per
+    /// request, so that the notice reaches whoever waits for that request.
+    pub fn with_retry_observer(
+        &self,
+        observer: impl Fn(&RetryNotice) + Send + Sync + 'static,
+    ) -> Client {
+        Client {
+            on_retry: Some(RetryObserver(Arc::new(observer))),
+            ..self.clone()
+        }
     }
 
     pub fn base_url(&self) -> &str {
         &self.base
     }
 
+    /// GET, retried on transient failures while a whole attempt still fits in the read
+    /// deadline; the observer, if any, hears of each retry before its wait.
     pub(crate) async fn get(
         &self,
         path: &str,
         query: &[(String, String)],
     ) -> Result<Answer, ApiError> {
-        let mut attempt = 0;
+        let deadline = Instant::now() + self.read_deadline;
+        let attempts = self.retry.max_retries.saturating_add(1);
+        let mut attempt = 1;
         loop {
-            let result = self.send_once(Method::GET, path, query, None).await;
+            let budget = attempt_budget(self.timeout, Instant::now(), deadline);
+            let result = self.send_once(Method::GET, path, query, None, budget).await;
             let retry_after = match &result {
-                Err(ApiError::RateLimited { retry_after }) => Some(*retry_after),
-                Err(e) if e.is_transient() => Some(None),
-                _ => None,
-            };
-            match retry_after {
-                Some(wait) if attempt < self.retry.max_retries => {
-                    let delay = self.retry.delay(attempt, wait);
-                    tracing::debug!(path, attempt, ?delay, "retrying GET");
-                    tokio::time::sleep(delay).await;
-                    attempt += 1;
-                }
+                Err(ApiError::RateLimited { retry_after }) => *retry_after,
+                Err(e) if e.is_transient() => None,
                 _ => return result,
+            };
+            if attempt >= attempts {
+                return result;
             }
+            let delay = self.retry.delay(attempt - 1, retry_after);
+            if !retry_fits(Instant::now(), delay, self.timeout, deadline) {
+                tracing::debug!(path, attempt, "no retry: it could not finish in time");
+                return result;
+            }
+            attempt += 1;
+            if let (Some(observer), Err(cause)) = (&self.on_retry, result) {
+                (observer.0)(&RetryNotice {
+                    attempt,
+                    attempts,
+                    delay,
+                    cause,
+                });
+            }
+            tracing::debug!(path, attempt, ?delay, "retrying GET");
+            tokio::time::sleep(delay).await;
         }
     }
 
@@ -195,7 +337,7 @@ impl Client {
             .map(serde_json::to_vec)
             .transpose()
             .map_err(|e| ApiError::InvalidRequest(format!("body could not be encoded: {e}")))?;
-        self.send_once(method, path, &[], body).await
+        self.send_once(method, path, &[], body, self.timeout).await
     }
 
     async fn send_once(
@@ -204,24 +346,53 @@ impl Client {
         path: &str,
         query: &[(String, String)],
         body: Option<Vec<u8>>,
+        timeout: Duration,
     ) -> Result<Answer, ApiError> {
-        let url = format!("{}{}", self.base, path);
-        let mut req = self
-            .http
-            .request(method.clone(), &url)
-            .bearer_auth(self.token.expose())
-            .header(header::ACCEPT, "application/json");
+        let mut req = self.authorized(method.clone(), path).timeout(timeout);
         if !query.is_empty() {
             req = req.query(query);
-        }
-        if let Some(session) = &self.xdebug_session {
-            req = req.header(header::COOKIE, format!("XDEBUG_SESSION={session}"));
         }
         if let Some(body) = body {
             req = req
                 .header(header::CONTENT_TYPE, "application/json")
                 .body(body);
         }
+        self.finish(method, path, req).await
+    }
+
+    /// A request to `path` with the token, `Accept: application/json` and the debug cookie.
+    fn authorized(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
+        let url = format!("{}{}", self.base, path);
+        let req = self
+            .http
+            .request(method, &url)
+            .bearer_auth(self.token.expose())
+            .header(header::ACCEPT, "application/json");
+        match &self.xdebug_session {
+            Some(session) => req.header(header::COOKIE, format!("XDEBUG_SESSION={session}")),
+            None => req,
+        }
+    }
+
+    /// POST of a multipart form (file uploads). Sent exactly once, like every write.
+    pub(crate) async fn send_form(
+        &self,
+        path: &str,
+        form: reqwest::multipart::Form,
+    ) -> Result<Answer, ApiError> {
+        let req = self
+            .authorized(Method::POST, path)
+            .timeout(self.timeout)
+            .multipart(form);
+        self.finish(Method::POST, path, req).await
+    }
+
+    async fn finish(
+        &self,
+        method: Method,
+        path: &str,
+        req: reqwest::RequestBuilder,
+    ) -> Result<Answer, ApiError> {
         tracing::debug!(%method, path, "request");
         let response = req.send().await.map_err(map_transport)?;
         let status = response.status();
@@ -240,6 +411,19 @@ impl Client {
         tracing::debug!(%method, path, status = status.as_u16(), "answer");
         read_answer(status, content_type, retry_after, raw)
     }
+}
+
+/// The time one attempt may take: its own timeout, cut to what is left before the deadline.
+fn attempt_budget(timeout: Duration, now: Instant, deadline: Instant) -> Duration {
+    timeout.min(deadline.saturating_duration_since(now))
+}
+
+/// A retry is started only when its wait and a whole attempt end before the deadline: one that
+/// would be cut short could only fail later, and someone is waiting for the answer.
+fn retry_fits(now: Instant, delay: Duration, timeout: Duration, deadline: Instant) -> bool {
+    now.checked_add(delay)
+        .and_then(|t| t.checked_add(timeout))
+        .is_some_and(|end| end <= deadline)
 }
 
 fn map_transport(e: reqwest::Error) -> ApiError {
@@ -458,6 +642,35 @@ mod tests {
                 .unwrap(),
             ApiError::UnexpectedResponse { status: 200, .. }
         ));
+    }
+
+    #[test]
+    fn an_attempt_never_runs_past_the_deadline() {
+        let now = Instant::now();
+        let s = Duration::from_secs;
+        assert_eq!(attempt_budget(s(20), now, now + s(30)), s(20));
+        assert_eq!(attempt_budget(s(20), now, now + s(5)), s(5));
+        assert_eq!(
+            attempt_budget(s(20), now + s(31), now + s(30)),
+            Duration::ZERO
+        );
+    }
+
+    #[test]
+    fn a_retry_starts_only_when_its_wait_and_a_whole_attempt_fit() {
+        let now = Instant::now();
+        let s = Duration::from_secs;
+        // Three 20 s attempts of a hung server no longer add up to a minute: after the first,
+        // a second whole one does not fit in 30 s.
+        assert!(retry_fits(now, s(1), s(20), now + s(30)));
+        assert!(retry_fits(now + s(9), s(1), s(20), now + s(30)));
+        assert!(!retry_fits(
+            now + s(20),
+            Duration::from_millis(400),
+            s(20),
+            now + s(30)
+        ));
+        assert!(!retry_fits(now, Duration::MAX, s(20), now + s(30)));
     }
 
     #[test]

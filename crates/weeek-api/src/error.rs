@@ -126,10 +126,12 @@ impl ApiError {
         }
     }
 
-    /// A one-line message for a status bar: shorter than `Display`, no technical detail.
+    /// A one-line message for a status bar: shorter than `Display`, no technical detail. It
+    /// says what happened, not what to do in a particular program: a 401 does not say where the
+    /// token came from, since only the caller knows (flag, file, environment).
     pub fn short(&self) -> String {
         match self {
-            Self::Unauthorized { .. } => "The token was refused (401). Check WEEEK_TOKEN.".into(),
+            Self::Unauthorized { .. } => "The token was refused (401).".into(),
             Self::Forbidden { .. } => "Not allowed for this user (403).".into(),
             Self::NotFound { .. } => "Not found: it may have been deleted.".into(),
             Self::Validation { message, fields } => {
@@ -205,5 +207,18 @@ mod tests {
         };
         assert!(e.to_string().contains("emails.0: must be a valid email"));
         assert_eq!(e.short(), "Rejected: must be a valid email");
+    }
+
+    #[test]
+    fn the_401_line_leaves_the_token_source_to_the_app() {
+        let e = ApiError::Unauthorized {
+            message: "Unauthenticated.".into(),
+        };
+        let short = e.short();
+        assert!(short.contains("401"), "{short}");
+        // Where the token came from (flag, file, environment) is only known to the app.
+        for source in ["WEEEK_", "--token", "config"] {
+            assert!(!short.contains(source), "{short}");
+        }
     }
 }

@@ -6,17 +6,29 @@
 
 mod client;
 mod contact;
+mod crm_query;
+mod crm_requests;
 pub mod dates;
 mod de;
 mod error;
+mod listed;
 pub mod models;
 mod ops;
 mod query;
 mod requests;
 
-pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryPolicy};
+pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryNotice, RetryPolicy};
 pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
+pub use crm_query::{
+    ContactQuery, CrmSortKey, CustomFieldFilter, DealQuery, DealSortKey, LastUpdated,
+    OrganizationQuery, Sort,
+};
+pub use crm_requests::{
+    ContactUpdate, CustomFieldKind, CustomFieldUpdate, DealInput, DealUpdate, FileUpload,
+    FunnelInput, NewCustomField, OptionColor, OptionInput, OrganizationInput, Placement,
+};
 pub use error::{ApiError, FieldErrors, Token};
+pub use listed::{Listed, SkippedRow};
 pub use ops::crm::DealPage;
 pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
 pub use requests::{NewTask, TaskUpdate};

@@ -6,9 +6,9 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use common::{RawServer, Script, TODAY, client_with, demo_client, sandbox};
+use common::{RawServer, Script, TODAY, Whole, client_with, demo_client, sandbox};
 use time::macros::date;
 use weeek_api::{
     ApiError, Client, ListQuery, NewContact, NewTask, RetryPolicy, TaskQuery, TaskUpdate,
@@ -47,6 +47,7 @@ async fn contact_names(client: &Client) -> Vec<String> {
         .contacts(&ListQuery::page(100, 0))
         .await
         .expect("contacts")
+        .whole()
         .into_iter()
         .filter_map(|c| c.first_name)
         .collect()
@@ -149,15 +150,26 @@ async fn server_errors_on_get_are_retried_then_reported() {
         failure_methods: vec!["GET".into()],
         ..Default::default()
     });
-    let started = Instant::now();
-    let err = client.projects().await.unwrap_err();
+    let (notices, observer) = common::recorder();
+    let err = client
+        .with_retry_observer(observer)
+        .projects()
+        .await
+        .unwrap_err();
     assert!(
         matches!(err, ApiError::Server { status: 500, .. }),
         "{err:?}"
     );
     assert!(err.is_transient());
-    // Two backoffs of 10 ms and 20 ms were slept: the retries happened.
-    assert!(started.elapsed() >= Duration::from_millis(30));
+    // Both retries were made, each after a 500.
+    let notices = notices.lock().unwrap();
+    let made: Vec<(u32, u32)> = notices.iter().map(|n| (n.attempt, n.attempts)).collect();
+    assert_eq!(made, [(2, 3), (3, 3)]);
+    assert!(
+        notices
+            .iter()
+            .all(|n| matches!(n.cause, ApiError::Server { status: 500, .. }))
+    );
 }
 
 #[tokio::test]
@@ -218,10 +230,19 @@ async fn rate_limit_reports_retry_after() {
         },
         Duration::from_secs(5),
     );
-    let started = Instant::now();
-    let err = capped.projects().await.unwrap_err();
+    let (notices, observer) = common::recorder();
+    let err = capped
+        .with_retry_observer(observer)
+        .projects()
+        .await
+        .unwrap_err();
     assert!(matches!(err, ApiError::RateLimited { .. }), "{err:?}");
-    assert!(started.elapsed() < Duration::from_millis(900));
+    let waits: Vec<Duration> = notices.lock().unwrap().iter().map(|n| n.delay).collect();
+    assert_eq!(
+        waits,
+        [Duration::from_millis(20)],
+        "1 s asked, 20 ms allowed"
+    );
 }
 
 #[tokio::test]
@@ -503,7 +524,11 @@ async fn a_one_sided_date_range_never_leaves_the_client() {
         end_date: Some(date!(2026 - 11 - 30)),
         ..Default::default()
     };
-    client.tasks(&both).await.expect("a full range is sent");
+    client
+        .tasks(&both)
+        .await
+        .expect("a full range is sent")
+        .whole();
     assert_eq!(server.connections(), 1);
 }
 

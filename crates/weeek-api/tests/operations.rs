@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use common::{
     ANNA, DMITRY, FUNNEL_ARCHIVE, FUNNEL_B2B, MARIA, STATUS_NEW_LEAD, STATUS_QUALIFICATION, TODAY,
-    demo_client, sandbox,
+    Whole, demo_client, sandbox,
 };
 use time::Duration as Days;
 use weeek_api::models::{Priority, Task};
@@ -31,6 +31,7 @@ async fn filtered(client: &Client, query: TaskQuery) -> Vec<Task> {
         )
         .await
         .expect("tasks")
+        .whole()
 }
 
 /// Open and completed tasks, not deleted ones: the list without filters.
@@ -50,7 +51,7 @@ async fn workspace_user_members_and_tags() {
     let ws = client.workspace().await.expect("workspace");
     assert_eq!((ws.id, ws.title.as_str()), (1, "Northwind Studio"));
 
-    let members = client.members().await.expect("members");
+    let members = client.members().await.expect("members").whole();
     assert_eq!(members.len(), 9);
     assert!(
         members
@@ -59,7 +60,7 @@ async fn workspace_user_members_and_tags() {
     );
     assert!(members.iter().any(|m| m.id == DMITRY));
 
-    let tags = client.tags().await.expect("tags");
+    let tags = client.tags().await.expect("tags").whole();
     assert_eq!(tags.len(), 11);
     assert!(tags.iter().any(|t| t.title == "bug"));
 
@@ -67,7 +68,7 @@ async fn workspace_user_members_and_tags() {
     assert_eq!(created.title, "интеграция");
     assert!(created.id > 0 && tags.iter().all(|t| t.id != created.id));
     assert!(created.color.as_deref().is_some_and(|c| c.starts_with('#')));
-    let tags = client.tags().await.expect("tags");
+    let tags = client.tags().await.expect("tags").whole();
     assert_eq!(tags.len(), 12);
     assert!(tags.contains(&created));
 }
@@ -77,7 +78,7 @@ async fn projects_boards_and_columns() {
     let sb = sandbox().await;
     let client = demo_client(&sb);
 
-    let projects = client.projects().await.expect("projects");
+    let projects = client.projects().await.expect("projects").whole();
     let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
     assert_eq!(ids, [1, 2, 3, 4]);
 
@@ -86,12 +87,12 @@ async fn projects_boards_and_columns() {
     assert_eq!(project.display_name(), "Мобильное приложение");
     assert!(project.team.iter().any(|m| m == ANNA));
 
-    let boards = client.boards(1).await.expect("boards");
+    let boards = client.boards(1).await.expect("boards").whole();
     let names: Vec<(i64, &str)> = boards.iter().map(|b| (b.id, b.name.as_str())).collect();
     assert_eq!(names, [(1, "Разработка"), (2, "Баги")]);
     assert!(boards.iter().all(|b| b.project_id == 1));
 
-    let columns = client.board_columns(1).await.expect("columns");
+    let columns = client.board_columns(1).await.expect("columns").whole();
     let ids: Vec<i64> = columns.iter().map(|c| c.id).collect();
     assert_eq!(ids, [1, 2, 3, 4, 5]);
     assert_eq!(columns[0].name, "Бэклог");
@@ -212,6 +213,7 @@ async fn task_filters_narrow_the_list() {
         .tags()
         .await
         .expect("tags")
+        .whole()
         .into_iter()
         .find(|t| t.title == "bug")
         .expect("a bug tag");
@@ -323,7 +325,8 @@ async fn tasks_all_follows_has_more_without_duplicates() {
                 ..Default::default()
             })
             .await
-            .expect("page");
+            .expect("page")
+            .whole();
         let full = page.tasks.len() == PAGE as usize;
         expected.extend(page.tasks.iter().map(|t| t.id));
         if !page.has_more {
@@ -338,17 +341,21 @@ async fn tasks_all_follows_has_more_without_duplicates() {
         per_page: Some(25),
         ..Default::default()
     };
-    let first = client.tasks(&query).await.expect("first page");
+    let first = client.tasks(&query).await.expect("first page").whole();
     assert_eq!(first.tasks.len(), 25);
     assert!(first.has_more);
 
-    let collected = client.tasks_all(&query, NO_CAP).await.expect("all pages");
+    let collected = client
+        .tasks_all(&query, NO_CAP)
+        .await
+        .expect("all pages")
+        .whole();
     let ids: Vec<i64> = collected.iter().map(|t| t.id).collect();
     let unique: HashSet<i64> = ids.iter().copied().collect();
     assert_eq!(unique.len(), ids.len(), "duplicates across pages");
     assert_eq!(ids, expected);
 
-    let capped = client.tasks_all(&query, 30).await.expect("capped");
+    let capped = client.tasks_all(&query, 30).await.expect("capped").whole();
     assert_eq!(capped.len(), 30);
     assert_eq!(capped[..], collected[..30]);
 
@@ -362,7 +369,8 @@ async fn tasks_all_follows_has_more_without_duplicates() {
             NO_CAP,
         )
         .await
-        .expect("from an offset");
+        .expect("from an offset")
+        .whole();
     assert_eq!(
         from_50.iter().map(|t| t.id).collect::<Vec<_>>(),
         expected[50..]
@@ -510,7 +518,7 @@ async fn funnels_and_statuses() {
     let sb = sandbox().await;
     let client = demo_client(&sb);
 
-    let funnels = client.funnels().await.expect("funnels");
+    let funnels = client.funnels().await.expect("funnels").whole();
     assert_eq!(funnels.len(), 4);
     let ids: Vec<&str> = funnels.iter().map(|f| f.id.as_str()).collect();
     assert!(ids.contains(&FUNNEL_B2B) && ids.contains(&FUNNEL_ARCHIVE));
@@ -519,7 +527,11 @@ async fn funnels_and_statuses() {
     assert_eq!(b2b.name.as_deref(), Some("Продажи B2B"));
     assert_eq!(b2b.currency(), 1);
 
-    let statuses = client.funnel_statuses(FUNNEL_B2B).await.expect("statuses");
+    let statuses = client
+        .funnel_statuses(FUNNEL_B2B)
+        .await
+        .expect("statuses")
+        .whole();
     let names: Vec<&str> = statuses.iter().filter_map(|s| s.name.as_deref()).collect();
     assert_eq!(
         names,
@@ -537,6 +549,7 @@ async fn funnels_and_statuses() {
             .funnel_statuses(FUNNEL_ARCHIVE)
             .await
             .expect("statuses of an empty funnel")
+            .whole()
             .is_empty()
     );
 
@@ -544,7 +557,7 @@ async fn funnels_and_statuses() {
     assert_eq!(lead.name.as_deref(), Some("Новый лид"));
     assert_eq!(lead.deals_count, Some(68));
 
-    let currencies = client.currencies().await.expect("currencies");
+    let currencies = client.currencies().await.expect("currencies").whole();
     assert_eq!(currencies.len(), 8);
     let rub = currencies.iter().find(|c| c.id == 1).expect("rouble");
     assert_eq!(
@@ -564,7 +577,8 @@ async fn deals_page_and_move() {
         let page = client
             .deals(STATUS_NEW_LEAD, &ListQuery::page(30, offset))
             .await
-            .expect("deals");
+            .expect("deals")
+            .whole();
         flags.push((page.deals.len(), page.has_more));
         seen.extend(page.deals.into_iter().map(|d| d.id));
     }
@@ -607,14 +621,16 @@ async fn deals_page_and_move() {
     let top = client
         .deals(STATUS_QUALIFICATION, &ListQuery::page(1, 0))
         .await
-        .expect("deals");
+        .expect("deals")
+        .whole();
     assert_eq!(top.deals[0].id, deal.id);
 
     // After another deal: right below it.
     let second = client
         .deals(STATUS_QUALIFICATION, &ListQuery::page(3, 0))
         .await
-        .expect("deals");
+        .expect("deals")
+        .whole();
     let other = &seen[6];
     client
         .move_deal(other, STATUS_QUALIFICATION, Some(&second.deals[1].id))
@@ -623,7 +639,8 @@ async fn deals_page_and_move() {
     let page = client
         .deals(STATUS_QUALIFICATION, &ListQuery::page(3, 0))
         .await
-        .expect("deals");
+        .expect("deals")
+        .whole();
     assert_eq!(page.deals[2].id, *other);
 }
 
@@ -638,18 +655,21 @@ async fn organizations_search_and_page() {
             ..Default::default()
         })
         .await
-        .expect("search");
+        .expect("search")
+        .whole();
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].display_name(), "ООО «Альфа-Логистик»");
 
     let first = client
         .organizations(&ListQuery::page(10, 0))
         .await
-        .expect("page 1");
+        .expect("page 1")
+        .whole();
     let rest = client
         .organizations(&ListQuery::page(10, 10))
         .await
-        .expect("page 2");
+        .expect("page 2")
+        .whole();
     assert_eq!((first.len(), rest.len()), (10, 5));
     let ids: HashSet<&str> = first.iter().chain(&rest).map(|o| o.id.as_str()).collect();
     assert_eq!(ids.len(), 15);
@@ -679,7 +699,8 @@ async fn contacts_search_page_and_create() {
             ..Default::default()
         })
         .await
-        .expect("search");
+        .expect("search")
+        .whole();
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].first_name.as_deref(), Some("Алексей"));
 
@@ -689,7 +710,8 @@ async fn contacts_search_page_and_create() {
         let page = client
             .contacts(&ListQuery::page(10, offset))
             .await
-            .expect("page");
+            .expect("page")
+            .whole();
         sizes.push(page.len());
         ids.extend(page.into_iter().map(|c| c.id));
     }
@@ -706,6 +728,7 @@ async fn contacts_search_page_and_create() {
         })
         .await
         .expect("organization")
+        .whole()
         .remove(0);
     let created = client
         .create_contact(&NewContact {
@@ -742,6 +765,7 @@ async fn contacts_search_page_and_create() {
     let all = client
         .contacts(&ListQuery::page(100, 0))
         .await
-        .expect("contacts");
+        .expect("contacts")
+        .whole();
     assert_eq!(all.len(), 26);
 }

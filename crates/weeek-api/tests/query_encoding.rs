@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{RawServer, Seen, client_with};
+use common::{RawServer, Seen, Whole, client_with};
 use time::macros::date;
 use weeek_api::models::Priority;
 use weeek_api::{Client, ClientConfig, ListQuery, RetryPolicy, SortBy, SortKey, TaskQuery, Token};
@@ -66,7 +66,11 @@ async fn task_filters_use_the_service_dialect() {
         offset: Some(50),
         ..Default::default()
     };
-    let page = client(&server).tasks(&query).await.expect("an empty page");
+    let page = client(&server)
+        .tasks(&query)
+        .await
+        .expect("an empty page")
+        .whole();
     assert!(page.tasks.is_empty() && !page.has_more);
 
     let seen = only(&server);
@@ -114,7 +118,11 @@ async fn all_replaces_completed() {
         all: true,
         ..Default::default()
     };
-    client(&server).tasks(&query).await.expect("an empty page");
+    client(&server)
+        .tasks(&query)
+        .await
+        .expect("an empty page")
+        .whole();
     let pairs = only(&server).query_pairs();
     assert_eq!(values(&pairs, "all"), ["1"]);
     assert!(values(&pairs, "completed").is_empty(), "{pairs:?}");
@@ -128,7 +136,11 @@ async fn completed_true_is_one_and_a_blank_search_is_dropped() {
         search: Some("   ".into()),
         ..Default::default()
     };
-    client(&server).tasks(&query).await.expect("an empty page");
+    client(&server)
+        .tasks(&query)
+        .await
+        .expect("an empty page")
+        .whole();
     let pairs = only(&server).query_pairs();
     assert_eq!(pairs, [("completed".to_string(), "1".to_string())]);
 }
@@ -146,7 +158,11 @@ async fn crm_lists_send_limit_offset_and_search() {
         limit: Some(10),
         offset: Some(20),
     };
-    let contacts = client(&server).contacts(&query).await.expect("no contacts");
+    let contacts = client(&server)
+        .contacts(&query)
+        .await
+        .expect("no contacts")
+        .whole();
     assert!(contacts.is_empty());
     let seen = only(&server);
     assert!(
@@ -184,7 +200,8 @@ async fn every_request_carries_the_token_and_accepts_json() {
     client(&server)
         .tasks(&TaskQuery::default())
         .await
-        .expect("an empty page");
+        .expect("an empty page")
+        .whole();
     let seen = only(&server);
     assert_eq!(
         seen.header("authorization"),

@@ -1,17 +1,19 @@
 //! Injected latency and failures, to exercise a client's loading states,
 //! retries and error handling.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::Duration;
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::errors::ApiError;
+use crate::validate::{self, Invalid};
 use crate::wire::json_response;
 
 /// Faults applied to `/public/v1` requests.
@@ -57,6 +59,19 @@ impl Faults {
                 .any(|m| m.eq_ignore_ascii_case(method))
     }
 
+    /// A status that is not a failure would make "failures" that look like successes (or
+    /// redirects) to the client under test; 0 stands for the default, 500.
+    pub(crate) fn check(&self) -> Result<(), Invalid> {
+        let mut invalid = Invalid::new();
+        if self.failure_status != 0 && !(400..=599).contains(&self.failure_status) {
+            invalid.add(
+                "failureStatus",
+                validate::between("failureStatus", 400, 599),
+            );
+        }
+        invalid.check()
+    }
+
     fn status(&self) -> StatusCode {
         let code = if self.failure_status == 0 {
             500
@@ -72,6 +87,25 @@ impl Faults {
 pub struct FaultState {
     faults: RwLock<Faults>,
     matched: AtomicU64,
+    /// Requests waiting out the injected latency right now.
+    held: AtomicUsize,
+}
+
+/// Counts a request as held by latency for as long as it lives, however the wait ends
+/// (served, or dropped with its connection).
+struct Held<'a>(&'a AtomicUsize);
+
+impl<'a> Held<'a> {
+    fn enter(count: &'a AtomicUsize) -> Self {
+        count.fetch_add(1, Ordering::SeqCst);
+        Self(count)
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl FaultState {
@@ -79,7 +113,13 @@ impl FaultState {
         Arc::new(Self {
             faults: RwLock::new(faults),
             matched: AtomicU64::new(0),
+            held: AtomicUsize::new(0),
         })
+    }
+
+    /// Requests waiting out the injected latency right now.
+    pub fn held(&self) -> usize {
+        self.held.load(Ordering::SeqCst)
     }
 
     pub fn get(&self) -> Faults {
@@ -155,6 +195,7 @@ pub async fn inject(
     }
     let faults = state.get();
     if faults.latency_ms > 0 {
+        let _held = Held::enter(&state.held);
         tokio::time::sleep(Duration::from_millis(faults.latency_ms)).await;
     }
     if state.should_fail(&faults, request.method().as_str()) {
@@ -198,10 +239,14 @@ pub async fn get_faults(State(state): State<Arc<FaultState>>) -> Response {
     json_response(StatusCode::OK, &json!(state.get()))
 }
 
-/// `PUT /__sandbox/faults` with a `Faults` JSON body (missing keys default).
+/// `PUT /__sandbox/faults` with a `Faults` JSON body (missing keys default); a body that
+/// breaks [`Faults::check`] is refused with 422 and changes nothing.
 pub async fn put_faults(State(state): State<Arc<FaultState>>, body: axum::body::Bytes) -> Response {
     match serde_json::from_slice::<Faults>(&body) {
         Ok(faults) => {
+            if let Err(invalid) = faults.check() {
+                return ApiError::Validation(invalid).into_response();
+            }
             state.set(faults);
             json_response(StatusCode::OK, &json!(state.get()))
         }

@@ -18,6 +18,7 @@ mod config;
 mod errors;
 mod faults;
 mod html;
+mod option_colours;
 mod routes;
 mod seed;
 mod server;

@@ -101,6 +101,12 @@ impl SandboxHandle {
         self.faults.get()
     }
 
+    /// How many requests are waiting out the injected latency right now: lets a test see
+    /// that latency holds a request without measuring time.
+    pub fn held_by_latency(&self) -> usize {
+        self.faults.held()
+    }
+
     /// Stops accepting connections and waits for in-flight requests.
     pub async fn shutdown(mut self) {
         if let Some(stop) = self.stop.take() {

@@ -65,6 +65,49 @@ async fn wrong_method_is_405_with_allow() {
 }
 
 #[tokio::test]
+async fn a_body_over_the_limit_is_413_json() {
+    let api = Api::start().await;
+    let expected = json!({
+        "success": false,
+        "message": "The request body is too large: at most 2097152 bytes are read."
+    });
+    let big = "й".repeat(1_100_000);
+
+    let create = api.post("/tm/tasks", json!({"title": big})).await;
+    assert_eq!(create.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(create.header("content-type"), Some("application/json"));
+    assert_eq!(create.json(), expected);
+
+    // The fault controls read their body the same way.
+    let faults = api
+        .client
+        .put(format!("http://{}/__sandbox/faults", api.sandbox.addr()))
+        .bearer_auth(weeek_sandbox::demo_token())
+        .json(&json!({"failureMethods": [big]}))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(faults.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        faults.json::<serde_json::Value>().await.expect("JSON"),
+        expected
+    );
+
+    // Nothing was created.
+    let found = api.ok("/tm/tasks?all=1&search=%D0%B9%D0%B9%D0%B9").await;
+    assert_eq!(found["tasks"], json!([]));
+
+    // Other rejections of the framework are JSON too: a path id that is not UTF-8.
+    let odd = api.get("/tm/tasks/%FF").await;
+    assert_eq!(odd.status, StatusCode::BAD_REQUEST);
+    assert_eq!(odd.header("content-type"), Some("application/json"));
+    assert_eq!(
+        odd.json(),
+        json!({"success": false, "message": "Invalid URL: Invalid UTF-8 in `id`"})
+    );
+}
+
+#[tokio::test]
 async fn unknown_task_answers_differ_by_verb() {
     let api = Api::start().await;
 

@@ -9,16 +9,40 @@ use reqwest::StatusCode;
 use serde_json::json;
 use weeek_sandbox::Faults;
 
+/// Waits for a condition, failing the test if it has not come about in ten seconds.
+async fn wait_for(what: &str, condition: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !condition() {
+        assert!(Instant::now() < deadline, "still waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 #[tokio::test]
-async fn latency_is_added() {
+async fn latency_holds_a_request_before_it_is_served() {
     let api = Api::start().await;
     api.sandbox.set_faults(Faults {
-        latency_ms: 150,
+        latency_ms: 60_000,
         ..Faults::default()
     });
-    let started = Instant::now();
+    let held = tokio::spawn(
+        api.client
+            .get(api.url("/ws"))
+            .bearer_auth(weeek_sandbox::demo_token())
+            .send(),
+    );
+    wait_for("the request to be held", || {
+        api.sandbox.held_by_latency() == 1
+    })
+    .await;
+    assert!(!held.is_finished());
+
+    // Without latency a request is served straight away and nothing more is held.
+    api.sandbox.set_faults(Faults::default());
     assert_eq!(api.get("/ws").await.status, StatusCode::OK);
-    assert!(started.elapsed() >= Duration::from_millis(150));
+    assert_eq!(api.sandbox.held_by_latency(), 1);
+    assert!(!held.is_finished());
+    held.abort();
 }
 
 #[tokio::test]
@@ -145,4 +169,51 @@ async fn faults_are_settable_over_http() {
         api.get("/nowhere").await.status,
         StatusCode::SERVICE_UNAVAILABLE
     );
+}
+
+#[tokio::test]
+async fn faults_take_only_failure_statuses() {
+    let api = Api::start().await;
+    let base = format!("http://{}/__sandbox/faults", api.sandbox.addr());
+    let put = |body: serde_json::Value| {
+        api.client
+            .put(&base)
+            .bearer_auth(weeek_sandbox::demo_token())
+            .json(&body)
+            .send()
+    };
+    let set = put(json!({"failureRate": 0.5, "failureStatus": 503}))
+        .await
+        .unwrap();
+    assert_eq!(set.status(), StatusCode::OK);
+
+    for status in [200, 204, 302, 399, 600, 999] {
+        let refused = put(json!({"failureRate": 1.0, "failureStatus": status}))
+            .await
+            .unwrap();
+        assert_eq!(
+            refused.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{status}"
+        );
+        assert_eq!(
+            refused.headers().get("content-type").unwrap(),
+            "application/json"
+        );
+        let message = "The failure status field must be between 400 and 599.";
+        assert_eq!(
+            refused.json::<serde_json::Value>().await.unwrap(),
+            json!({"success": false, "message": message, "errors": {"failureStatus": [message]}})
+        );
+    }
+    // The refused bodies changed nothing.
+    assert_eq!(api.sandbox.faults().failure_status, 503);
+    assert_eq!(api.sandbox.faults().failure_rate, 0.5);
+
+    // Both ends of the range, and 0 (absent), which stands for 500.
+    for status in [400, 599, 0] {
+        let set = put(json!({"failureStatus": status})).await.unwrap();
+        assert_eq!(set.status(), StatusCode::OK, "{status}");
+        assert_eq!(api.sandbox.faults().failure_status, status);
+    }
 }

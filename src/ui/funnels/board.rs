@@ -245,7 +245,7 @@ impl ColumnView<'_> {
         let dir = &self.app.dir;
         let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
         let amount = format::money(deal.amount, self.mark);
-        let (outcome, outcome_style) = outcome(t, deal.win_status);
+        let (outcome, outcome_style) = outcome(t, deal.win_status.as_ref());
         let people = match deal.assignees.as_slice() {
             [] => "no assignee".to_string(),
             [one] => dir.member_name(one),
@@ -269,7 +269,7 @@ impl ColumnView<'_> {
                 Span::raw(truncate(&amount, inner)),
                 Span::raw("  "),
                 Span::styled(
-                    fit(&truncate(outcome, outcome_room), outcome_room),
+                    fit(&truncate(&one_line(outcome), outcome_room), outcome_room),
                     outcome_style,
                 ),
             ]),
@@ -287,11 +287,14 @@ impl ColumnView<'_> {
     }
 }
 
-pub fn outcome(t: &Theme, w: Option<WinStatus>) -> (&'static str, Style) {
+/// How a deal's outcome reads on a card and in the deal popup. An outcome this client does not
+/// know is shown as the service sent it, never as "open".
+pub fn outcome<'a>(t: &Theme, w: Option<&'a WinStatus>) -> (&'a str, Style) {
     match w {
         Some(WinStatus::Won) => ("✓ won", t.fg(Color::Green).add_modifier(Modifier::BOLD)),
         Some(WinStatus::Lost) => ("✗ lost", t.fg(Color::Red)),
         Some(WinStatus::Archived) => ("archived", t.dim()),
+        Some(WinStatus::Other(raw)) => (raw.as_str(), t.bold()),
         None => ("open", t.dim()),
     }
 }

@@ -107,7 +107,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
         .as_deref()
         .map(|s| d.status_name(s))
         .unwrap_or_else(|| "–".into());
-    let (outcome, outcome_style) = super::board::outcome(t, deal.win_status);
+    let (outcome, outcome_style) = super::board::outcome(t, deal.win_status.as_ref());
     let lookups = &app.funnels.lookups;
     let mut lines = vec![
         row(
@@ -128,7 +128,14 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
             "Amount",
             vec![Span::styled(format::money(deal.amount, &mark), t.bold())],
         ),
-        row(app, "Outcome", vec![Span::styled(outcome, outcome_style)]),
+        row(
+            app,
+            "Outcome",
+            vec![Span::styled(
+                truncate(&one_line(outcome), w.saturating_sub(LABEL_W)),
+                outcome_style,
+            )],
+        ),
     ];
     lines.extend(list_rows(
         app,
@@ -259,15 +266,10 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     }
     for task in &deal.tasks {
         let title = task
-            .get("title")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-            .or_else(|| task.get("id").map(|id| format!("task {id}")))
-            .unwrap_or_else(|| "(task)".into());
-        let done = task
-            .get("isCompleted")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("task {}", task.id));
+        let done = task.is_completed;
         lines.push(Line::raw(truncate(
             &format!("{} {}", if done { "[x]" } else { "[ ]" }, one_line(&title)),
             w,

@@ -1,4 +1,4 @@
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::OffsetDateTime;
 
@@ -15,16 +15,22 @@ pub struct CustomFieldOption {
     pub color: Option<String>,
 }
 
-/// Extra settings of number-like custom fields.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+/// Extra settings of number-like custom fields; also sent as the `config` of a create or
+/// update body.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CustomFieldConfig {
     /// `number`, `currency`, `percent`; `radio`/`checbox` for booleans.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+    /// Digits after the point (0–6); for number fields the service wants the key, even null.
     #[serde(deserialize_with = "de::opt_i64")]
     pub precision: Option<i64>,
     /// A currency id, for `currency` fields.
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub currency: Option<i64>,
 }
 
@@ -118,33 +124,55 @@ pub struct CustomFieldValue {
     pub value: Value,
 }
 
-/// A deal's outcome.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A deal's outcome. A value this client does not know is kept as sent (`Other`), so that a
+/// screen shows it instead of mistaking the deal for an open one.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WinStatus {
     Won,
     Lost,
     Archived,
+    Other(String),
 }
 
 impl WinStatus {
-    pub fn as_str(self) -> &'static str {
+    pub fn as_str(&self) -> &str {
         match self {
             Self::Won => "won",
             Self::Lost => "lost",
             Self::Archived => "archived",
+            Self::Other(raw) => raw,
         }
     }
 }
 
+impl Serialize for WinStatus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+fn readable_tasks<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<super::Task>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Array(items) => items
+            .into_iter()
+            .filter_map(|item| serde_json::from_value(item).ok())
+            .collect(),
+        _ => Vec::new(),
+    })
+}
+
+/// `null`, an absent key or an empty string is an open deal; any other value is an outcome.
 fn opt_win_status<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<WinStatus>, D::Error> {
     Ok(match Value::deserialize(d)? {
-        Value::String(s) => match s.as_str() {
+        Value::Null => None,
+        Value::String(s) => match s.trim() {
+            "" => None,
             "won" => Some(WinStatus::Won),
             "lost" => Some(WinStatus::Lost),
             "archived" => Some(WinStatus::Archived),
-            _ => None,
+            _ => Some(WinStatus::Other(s)),
         },
-        _ => None,
+        other => Some(WinStatus::Other(other.to_string())),
     })
 }
 
@@ -175,9 +203,9 @@ pub struct Deal {
     pub updated_at: Option<OffsetDateTime>,
     #[serde(deserialize_with = "de::i64_list")]
     pub tags: Vec<i64>,
-    /// Attached tasks; read loosely because their shape has never been confirmed.
-    #[serde(deserialize_with = "de::null_default")]
-    pub tasks: Vec<Value>,
+    /// Attached tasks, as full Task objects; an item that is not one is skipped.
+    #[serde(deserialize_with = "readable_tasks")]
+    pub tasks: Vec<super::Task>,
     #[serde(deserialize_with = "de::null_default")]
     pub custom_fields: Vec<CustomFieldValue>,
     #[serde(deserialize_with = "de::null_default")]
@@ -300,4 +328,24 @@ pub struct Currency {
     pub name: Option<String>,
     pub code: Option<String>,
     pub symbol: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn win_status(raw: Value) -> Option<String> {
+        let deal: Deal =
+            serde_json::from_value(serde_json::json!({"id": "D1", "winStatus": raw})).unwrap();
+        deal.win_status.map(|w| w.as_str().to_string())
+    }
+
+    #[test]
+    fn an_unknown_win_status_keeps_its_raw_value() {
+        assert_eq!(win_status("won".into()).as_deref(), Some("won"));
+        assert_eq!(win_status("frozen".into()).as_deref(), Some("frozen"));
+        assert_eq!(win_status(Value::Null), None);
+        assert_eq!(win_status("".into()), None);
+        assert_eq!(win_status(3.into()).as_deref(), Some("3"));
+    }
 }

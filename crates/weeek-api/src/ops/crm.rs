@@ -5,6 +5,7 @@ use super::seg;
 use crate::client::Client;
 use crate::contact::NewContact;
 use crate::error::ApiError;
+use crate::listed::Listed;
 use crate::models::{Contact, Currency, Deal, Funnel, FunnelStatus, Organization};
 use crate::query::ListQuery;
 
@@ -17,8 +18,8 @@ pub struct DealPage {
 
 impl Client {
     /// `GET /crm/funnels`.
-    pub async fn funnels(&self) -> Result<Vec<Funnel>, ApiError> {
-        self.get("/crm/funnels", &[]).await?.take("funnels")
+    pub async fn funnels(&self) -> Result<Listed<Vec<Funnel>>, ApiError> {
+        self.get("/crm/funnels", &[]).await?.take_rows("funnels")
     }
 
     /// `GET /crm/funnels/{id}`.
@@ -29,10 +30,13 @@ impl Client {
     }
 
     /// `GET /crm/funnels/{id}/statuses`, in board order.
-    pub async fn funnel_statuses(&self, funnel_id: &str) -> Result<Vec<FunnelStatus>, ApiError> {
+    pub async fn funnel_statuses(
+        &self,
+        funnel_id: &str,
+    ) -> Result<Listed<Vec<FunnelStatus>>, ApiError> {
         self.get(&format!("/crm/funnels/{}/statuses", seg(funnel_id)), &[])
             .await?
-            .take("statuses")
+            .take_rows("statuses")
     }
 
     /// `GET /crm/statuses/{id}`.
@@ -43,17 +47,21 @@ impl Client {
     }
 
     /// `GET /crm/statuses/{id}/deals`: one page, `hasMoreDeals` says whether more follow.
-    pub async fn deals(&self, status_id: &str, query: &ListQuery) -> Result<DealPage, ApiError> {
+    pub async fn deals(
+        &self,
+        status_id: &str,
+        query: &ListQuery,
+    ) -> Result<Listed<DealPage>, ApiError> {
         let answer = self
             .get(
                 &format!("/crm/statuses/{}/deals", seg(status_id)),
                 &query.to_pairs(),
             )
             .await?;
-        Ok(DealPage {
-            deals: answer.take("deals")?,
-            has_more: answer.flag("hasMoreDeals"),
-        })
+        let has_more = answer.flag("hasMoreDeals");
+        Ok(answer
+            .take_rows("deals")?
+            .map(|deals| DealPage { deals, has_more }))
     }
 
     /// `GET /crm/deals/{id}`.
@@ -81,10 +89,13 @@ impl Client {
     }
 
     /// `GET /crm/organizations`. No `hasMore` is sent: a page shorter than `limit` is the last.
-    pub async fn organizations(&self, query: &ListQuery) -> Result<Vec<Organization>, ApiError> {
+    pub async fn organizations(
+        &self,
+        query: &ListQuery,
+    ) -> Result<Listed<Vec<Organization>>, ApiError> {
         self.get("/crm/organizations", &query.to_pairs())
             .await?
-            .take("organizations")
+            .take_rows("organizations")
     }
 
     /// `GET /crm/organizations/{id}`.
@@ -95,10 +106,10 @@ impl Client {
     }
 
     /// `GET /crm/contacts`. No `hasMore` is sent: a page shorter than `limit` is the last.
-    pub async fn contacts(&self, query: &ListQuery) -> Result<Vec<Contact>, ApiError> {
+    pub async fn contacts(&self, query: &ListQuery) -> Result<Listed<Vec<Contact>>, ApiError> {
         self.get("/crm/contacts", &query.to_pairs())
             .await?
-            .take("contacts")
+            .take_rows("contacts")
     }
 
     /// `GET /crm/contacts/{id}`.
@@ -129,7 +140,9 @@ impl Client {
     }
 
     /// `GET /crm/currencies`.
-    pub async fn currencies(&self) -> Result<Vec<Currency>, ApiError> {
-        self.get("/crm/currencies", &[]).await?.take("currencies")
+    pub async fn currencies(&self) -> Result<Listed<Vec<Currency>>, ApiError> {
+        self.get("/crm/currencies", &[])
+            .await?
+            .take_rows("currencies")
     }
 }

@@ -1,8 +1,13 @@
 //! Operations of the service, one `impl Client` block per area.
 
+mod contacts;
 pub(crate) mod crm;
+mod deals;
+mod funnels;
+mod organizations;
 mod tasks;
 mod workspace;
+mod writes;
 
 /// Path segments from user data are percent-encoded so an id can never change the route.
 pub(crate) fn seg(s: &str) -> String {

@@ -3,14 +3,15 @@ use serde_json::json;
 
 use crate::client::Client;
 use crate::error::ApiError;
+use crate::listed::{Listed, SkippedRow};
 use crate::models::{Board, BoardColumn, Project, Task};
 use crate::query::{TaskPage, TaskQuery};
 use crate::requests::{NewTask, TaskUpdate};
 
 impl Client {
     /// `GET /tm/projects`.
-    pub async fn projects(&self) -> Result<Vec<Project>, ApiError> {
-        self.get("/tm/projects", &[]).await?.take("projects")
+    pub async fn projects(&self) -> Result<Listed<Vec<Project>>, ApiError> {
+        self.get("/tm/projects", &[]).await?.take_rows("projects")
     }
 
     /// `GET /tm/projects/{id}`.
@@ -21,52 +22,60 @@ impl Client {
     }
 
     /// `GET /tm/boards?projectId=` (the parent is required by the live service).
-    pub async fn boards(&self, project_id: i64) -> Result<Vec<Board>, ApiError> {
+    pub async fn boards(&self, project_id: i64) -> Result<Listed<Vec<Board>>, ApiError> {
         self.get(
             "/tm/boards",
             &[("projectId".into(), project_id.to_string())],
         )
         .await?
-        .take("boards")
+        .take_rows("boards")
     }
 
     /// `GET /tm/board-columns?boardId=`, in column order.
-    pub async fn board_columns(&self, board_id: i64) -> Result<Vec<BoardColumn>, ApiError> {
+    pub async fn board_columns(&self, board_id: i64) -> Result<Listed<Vec<BoardColumn>>, ApiError> {
         self.get(
             "/tm/board-columns",
             &[("boardId".into(), board_id.to_string())],
         )
         .await?
-        .take("boardColumns")
+        .take_rows("boardColumns")
     }
 
     /// `GET /tm/tasks`: one page. Refuses a one-sided date range before sending.
-    pub async fn tasks(&self, query: &TaskQuery) -> Result<TaskPage, ApiError> {
+    pub async fn tasks(&self, query: &TaskQuery) -> Result<Listed<TaskPage>, ApiError> {
         let pairs = query.to_pairs()?;
         let answer = self.get("/tm/tasks", &pairs).await?;
-        Ok(TaskPage {
-            tasks: answer.take("tasks")?,
-            has_more: answer.flag("hasMore"),
-        })
+        let has_more = answer.flag("hasMore");
+        Ok(answer
+            .take_rows("tasks")?
+            .map(|tasks| TaskPage { tasks, has_more }))
     }
 
     /// Follows `hasMore` from `query`'s offset, `offset += perPage`, until the service says
-    /// there is no more, a page comes back empty, or `max_tasks` are collected.
+    /// there is no more, a page comes back empty, or `max_tasks` are collected. Skipped rows
+    /// are counted from the first row of the first page.
     pub async fn tasks_all(
         &self,
         query: &TaskQuery,
         max_tasks: usize,
-    ) -> Result<Vec<Task>, ApiError> {
+    ) -> Result<Listed<Vec<Task>>, ApiError> {
         let mut q = query.clone();
         let per_page = q.per_page.unwrap_or(50);
         q.per_page = Some(per_page);
-        let mut out = Vec::new();
+        let mut out = Listed::<Vec<Task>>::default();
+        let mut rows_before = 0;
         loop {
-            let page = self.tasks(&q).await?;
-            let got = page.tasks.len();
-            out.extend(page.tasks);
-            if !page.has_more || got == 0 || out.len() >= max_tasks {
-                out.truncate(max_tasks);
+            let (page, skipped) = self.tasks(&q).await?.into_parts();
+            let got = page.tasks.len() + skipped.len();
+            out.skipped
+                .extend(skipped.into_iter().map(|row| SkippedRow {
+                    index: rows_before + row.index,
+                    ..row
+                }));
+            out.value.extend(page.tasks);
+            rows_before += got;
+            if !page.has_more || got == 0 || out.value.len() >= max_tasks {
+                out.value.truncate(max_tasks);
                 return Ok(out);
             }
             q = q.next_page(per_page);

@@ -3,6 +3,7 @@ use serde_json::json;
 
 use crate::client::Client;
 use crate::error::ApiError;
+use crate::listed::Listed;
 use crate::models::{Member, Tag, User, Workspace};
 
 impl Client {
@@ -17,13 +18,13 @@ impl Client {
     }
 
     /// `GET /ws/members`: every member, in one answer.
-    pub async fn members(&self) -> Result<Vec<Member>, ApiError> {
-        self.get("/ws/members", &[]).await?.take("members")
+    pub async fn members(&self) -> Result<Listed<Vec<Member>>, ApiError> {
+        self.get("/ws/members", &[]).await?.take_rows("members")
     }
 
     /// `GET /ws/tags`.
-    pub async fn tags(&self) -> Result<Vec<Tag>, ApiError> {
-        self.get("/ws/tags", &[]).await?.take("tags")
+    pub async fn tags(&self) -> Result<Listed<Vec<Tag>>, ApiError> {
+        self.get("/ws/tags", &[]).await?.take_rows("tags")
     }
 
     /// `POST /ws/tags`; the service picks the colour.

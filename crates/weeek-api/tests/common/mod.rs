@@ -3,6 +3,8 @@
 // Helpers of the tests: a panic here is a failed test, as in the tests themselves.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod tap;
+
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -261,5 +263,34 @@ async fn read_request(stream: &mut TcpStream) -> Option<Seen> {
         request_line,
         headers,
         body,
+    })
+}
+
+/// The rows of a list answer, checked to be complete: the sandbox never sends a row the client
+/// cannot read, so a skipped row there is a bug in one of the two.
+pub trait Whole<T> {
+    fn whole(self) -> T;
+}
+
+impl<T> Whole<T> for weeek_api::Listed<T> {
+    fn whole(self) -> T {
+        assert!(
+            self.skipped.is_empty(),
+            "unreadable rows: {:?}",
+            self.skipped
+        );
+        self.value
+    }
+}
+
+/// An observer for [`Client::with_retry_observer`] and the notices it records, in order.
+pub fn recorder() -> (
+    Arc<Mutex<Vec<weeek_api::RetryNotice>>>,
+    impl Fn(&weeek_api::RetryNotice) + Send + Sync + 'static,
+) {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&seen);
+    (seen, move |n: &weeek_api::RetryNotice| {
+        sink.lock().unwrap().push(n.clone())
     })
 }

@@ -2,7 +2,17 @@
 
 pub mod contacts;
 pub mod crm;
+pub mod crm_entries;
+pub mod crm_input;
+pub mod crm_query;
+pub mod deal_files;
+pub mod deal_query;
+pub mod deal_tasks;
+pub mod deal_writes;
 pub mod deals;
+pub mod funnel_fields;
+pub mod funnels;
+pub mod organizations;
 pub mod projects;
 pub mod task_actions;
 pub mod task_input;
@@ -13,7 +23,7 @@ pub mod workspace;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::Request;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -91,6 +101,13 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .merge(crm::routes())
         .merge(deals::routes())
         .merge(contacts::routes())
+        .merge(funnels::routes())
+        .merge(funnel_fields::routes())
+        .merge(deal_writes::routes())
+        .merge(deal_tasks::routes())
+        .merge(deal_files::routes())
+        .merge(organizations::routes())
+        .merge(crm_entries::routes())
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,
@@ -99,14 +116,46 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
     let app = Router::new()
         .merge(public)
         .merge(control)
-        .fallback(route_not_found);
+        .fallback(route_not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT));
     // axum adds `Allow` to a 405 only after the route's own layers ran, so
     // the rewrite wraps the finished router from outside. Faults wrap
     // everything, so unknown routes and 405s are delayed and failed too.
     Router::new()
         .fallback_service(app)
+        .layer(middleware::from_fn(plain_rejections_as_json))
         .layer(middleware::from_fn(method_not_allowed_as_json))
         .layer(middleware::from_fn_with_state(fault_state, faults::inject))
+}
+
+/// The largest request body read (axum's default, named so that the answer and the README can
+/// say it). The real service's limit is unknown.
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// axum's own rejections (a body over [`BODY_LIMIT`], a path segment that is not UTF-8) are
+/// plain text; every error of the service is JSON, so they get its
+/// `{"success":false,"message":…}` shape. Deliberate HTML answers are left alone.
+async fn plain_rejections_as_json(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let plain = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("text/plain"));
+    if !plain || !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        format!("The request body is too large: at most {BODY_LIMIT} bytes are read.")
+    } else {
+        // A rejection's text is a short sentence; more than this is not worth echoing.
+        match axum::body::to_bytes(response.into_body(), 16 * 1024).await {
+            Ok(text) if !text.is_empty() => String::from_utf8_lossy(&text).into_owned(),
+            _ => status.canonical_reason().unwrap_or("Error").to_owned(),
+        }
+    };
+    json_response(status, &json!({"success": false, "message": message}))
 }
 
 async fn route_not_found(request: Request) -> Response {

@@ -2,7 +2,10 @@
 //! blocking pool so the async runtime never waits on disk.
 
 pub mod crm;
+pub mod deals;
+pub mod funnels;
 pub mod ids;
+pub mod organizations;
 pub mod tasks;
 pub mod workspace;
 
