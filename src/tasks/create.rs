@@ -313,10 +313,14 @@ impl TasksState {
 
     /// Opens `popup` now, or once the popup that is open has closed.
     pub(super) fn offer(&mut self, popup: Popup) {
-        if self.popup.is_none() {
-            self.popup = Some(popup);
-        } else {
-            self.offered.push(popup);
+        self.offered.push(popup);
+        self.show_offered();
+    }
+
+    /// With no popup open, the oldest one the service's answers asked for comes up.
+    pub(super) fn show_offered(&mut self) {
+        if self.popup.is_none() && !self.offered.is_empty() {
+            self.popup = Some(self.offered.remove(0));
         }
     }
 }

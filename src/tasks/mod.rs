@@ -426,9 +426,9 @@ impl TasksState {
             Action::MoveColumn => self.open_move(env),
             Action::Assign => self.open_assign(env),
             Action::DueDate => self.open_due(env),
-            Action::Rename => self.open_rename(),
+            Action::Rename => self.open_rename(env),
             Action::NewTask => self.open_new(),
-            Action::Delete => self.open_delete(),
+            Action::Delete => self.open_delete(env),
             Action::Undo => self.undo(env),
             _ => return false,
         }

@@ -402,6 +402,7 @@ impl TasksState {
                 format!("Could not load the list: {}", e.short()),
             );
             self.popup = None;
+            self.show_offered();
             return;
         }
         let purpose = purpose.clone();
@@ -481,10 +482,7 @@ impl TasksState {
                 }
             },
         }
-        // A popup the service's answers asked for while this one was open comes next.
-        if self.popup.is_none() && !self.offered.is_empty() {
-            self.popup = Some(self.offered.remove(0));
-        }
+        self.show_offered();
     }
 
     fn submit_prompt(

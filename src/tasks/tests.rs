@@ -658,11 +658,12 @@ fn a_task_being_created_takes_no_verbs_yet() {
     h.press("Новая");
     h.send(code(KeyCode::Enter));
     assert!(h.app.tasks.rows[0].id < 0);
-    h.press("x2");
+    h.press("x2eD");
     assert!(
         h.take(|c| matches!(c, Call::CompleteTask(_) | Call::UpdateTask(..)))
             .is_empty()
     );
+    assert!(h.app.tasks.popup.is_none(), "no rename, no delete question");
     assert!(toasts(&h).contains("still being created"));
 }
 
@@ -1166,5 +1167,33 @@ fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
     match &retry[0].call {
         Call::Tasks(q) => assert_eq!(q.offset, Some(50)),
         _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
+    let mut h = loaded(2, false);
+    let look = lose_a_create(&mut h, "Отчёт", server_error());
+    h.press("e");
+    assert!(
+        h.app.tasks.popup.is_none(),
+        "a row still being created is not renamed"
+    );
+    assert!(toasts(&h).contains("still being created"));
+    h.press("je");
+    assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
+    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
+        }
+        other => panic!("expected the rename prompt, got {other:?}"),
+    }
+    h.send(code(KeyCode::Esc));
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "Отчёт", "then the create is offered")
+        }
+        other => panic!("expected the create prompt, got {other:?}"),
     }
 }

@@ -867,7 +867,11 @@ impl TasksState {
         ));
     }
 
-    pub(super) fn open_rename(&mut self) {
+    pub(super) fn open_rename(&mut self, env: &mut Env) {
+        if self.current().is_some_and(|t| t.id < 0) {
+            env.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
         if let Some(t) = self.current() {
             let title = t.title.clone().unwrap_or_default();
             self.popup = Some(Popup::prompt(
@@ -886,11 +890,13 @@ impl TasksState {
         ));
     }
 
-    pub(super) fn open_delete(&mut self) {
-        let ids = self.targets();
-        if !ids.is_empty() {
-            self.popup = Some(Popup::ConfirmDelete { ids });
+    pub(super) fn open_delete(&mut self, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
         }
+        self.popup = Some(Popup::ConfirmDelete {
+            ids: self.targets(),
+        });
     }
 }
 
