@@ -194,13 +194,13 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     lines.push(text_row(
         app,
         "Created",
-        crate::datetime::local(deal.created_at, app.utc_offset),
+        crate::datetime::local(deal.created_at, app.utc_offset, app.today),
         w,
     ));
     lines.push(text_row(
         app,
         "Updated",
-        crate::datetime::local(deal.updated_at, app.utc_offset),
+        crate::datetime::local(deal.updated_at, app.utc_offset, app.today),
         w,
     ));
     lines.push(text_row(app, "Id", deal.id.clone(), w));
