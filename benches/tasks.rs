@@ -69,6 +69,7 @@ fn key_press_and_frame(bencher: divan::Bencher, n: usize) {
     let clock = Clock {
         now: Instant::now(),
         today: date!(2026 - 11 - 21),
+        wall: time::OffsetDateTime::now_utc(),
     };
     let down = Msg::Term(Event::Key(KeyEvent::new(
         KeyCode::Char('j'),

@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -212,6 +212,23 @@ pub struct FaultArgs {
     /// Only fail these methods, comma separated (e.g. POST,PUT,DELETE); all when empty.
     #[arg(long, value_name = "METHODS", value_delimiter = ',')]
     pub fail_methods: Vec<String>,
+    /// Whether a failing request is done before its answer is lost.
+    #[arg(long, value_name = "MODE", value_enum, default_value_t = FailMode::Refuse)]
+    pub fail_mode: FailMode,
+}
+
+/// What an injected failure does with the request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum FailMode {
+    /// Refused before the service sees it: nothing is done.
+    #[default]
+    Refuse,
+    /// Done, then answered with --fail-status instead.
+    ApplyThenStatus,
+    /// Done, then the connection breaks halfway through the answer.
+    ApplyThenCut,
+    /// Done, then answered 200 with half of its JSON.
+    ApplyThenGarble,
 }
 
 impl FaultArgs {
@@ -226,6 +243,12 @@ impl FaultArgs {
                 .map(|m| m.trim().to_ascii_uppercase())
                 .filter(|m| !m.is_empty())
                 .collect(),
+            failure_mode: match self.fail_mode {
+                FailMode::Refuse => weeek_sandbox::FailureMode::Refuse,
+                FailMode::ApplyThenStatus => weeek_sandbox::FailureMode::ApplyThenStatus,
+                FailMode::ApplyThenCut => weeek_sandbox::FailureMode::ApplyThenCut,
+                FailMode::ApplyThenGarble => weeek_sandbox::FailureMode::ApplyThenGarble,
+            },
         }
     }
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use time::macros::date;
+use time::macros::{date, datetime};
 use weeek_api::ApiError;
 use weeek_api::models::{
     Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
@@ -24,11 +24,12 @@ fn base() -> Instant {
     *BASE.get_or_init(Instant::now)
 }
 
-/// Saturday 21 November 2026, at a fixed instant.
+/// Saturday 21 November 2026, at a fixed instant (10:00 UTC on the wall clock).
 pub fn clock() -> Clock {
     Clock {
         now: base(),
         today: date!(2026 - 11 - 21),
+        wall: datetime!(2026-11-21 10:00 UTC),
     }
 }
 
@@ -144,17 +145,28 @@ pub struct Harness {
 }
 
 impl Harness {
-    /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
-    pub fn new() -> Self {
-        let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));
+    /// An app started, its first requests pending and unanswered.
+    pub fn starting(app: App) -> Self {
         let mut h = Harness {
-            app: App::new(dir, "test".into(), (120, 40)),
+            app,
             pending: Vec::new(),
             effects: Vec::new(),
             clock: clock(),
         };
         let effects = h.app.start(h.clock);
         h.collect(effects);
+        h
+    }
+
+    /// A fresh app as the harness makes it, not started.
+    pub fn app() -> App {
+        let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));
+        App::new(dir, "test".into(), (120, 40))
+    }
+
+    /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
+    pub fn new() -> Self {
+        let mut h = Self::starting(Self::app());
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {
@@ -227,6 +239,7 @@ impl Harness {
 
     pub fn advance(&mut self, by: Duration) {
         self.clock.now += by;
+        self.clock.wall += by;
         self.send(Msg::Tick);
     }
 
@@ -283,6 +296,46 @@ impl Harness {
             out.push('\n');
         }
         out
+    }
+}
+
+/// A seeded sandbox on loopback and a client of it (no retries: what fails, fails at once).
+pub async fn sandbox(
+    faults: weeek_sandbox::Faults,
+) -> (weeek_sandbox::SandboxHandle, weeek_api::Client) {
+    use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
+    let sandbox = Sandbox::start(
+        SandboxConfig {
+            token: "t".into(),
+            db: DbLocation::Memory,
+            seed: true,
+            today: None,
+            faults,
+        },
+        ([127, 0, 0, 1], 0).into(),
+    )
+    .await
+    .expect("sandbox");
+    let mut config = weeek_api::ClientConfig::new(sandbox.base_url(), weeek_api::Token::new("t"));
+    config.retry = weeek_api::RetryPolicy::none();
+    let client = weeek_api::Client::new(config).expect("client");
+    (sandbox, client)
+}
+
+impl Harness {
+    /// Runs every pending request against `client` as the worker would, answers it, and
+    /// goes on until nothing is pending.
+    pub async fn serve(&mut self, client: &weeek_api::Client) {
+        loop {
+            let pending = std::mem::take(&mut self.pending);
+            if pending.is_empty() {
+                return;
+            }
+            for req in pending {
+                let result = crate::worker::execute(client, req.call.clone()).await;
+                self.reply(&req, result);
+            }
+        }
     }
 }
 

@@ -10,8 +10,9 @@ fn demo_starts_shows_the_workspace_and_quits_restoring_the_terminal() {
         return;
     }
     let t = Tmux::start(&["--demo"], 120, 40);
-    let screen = t.wait_for("Northwind Studio");
-    assert!(screen.contains("My open tasks"), "{screen}");
+    t.wait_until("the workspace and the task list", |s| {
+        s.contains("Northwind Studio") && s.contains("My open tasks")
+    });
     t.wait_until("tasks to load", |s| {
         s.contains("loaded, more below") || s.contains(" tasks")
     });

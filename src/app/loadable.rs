@@ -97,6 +97,28 @@ pub enum PageStatus {
     },
 }
 
+impl PageStatus {
+    /// Whether the list shows a line after its rows ("loading more…", "could not load more",
+    /// "more below…"): the view then keeps room for it below the last row.
+    pub fn has_trailer(&self, has_more: bool) -> bool {
+        has_more
+            || matches!(
+                self,
+                Self::Loading { more: true } | Self::Failed { more: true, .. }
+            )
+    }
+
+    /// Whether a next page may be asked for now. After a failed one, only once the cursor is
+    /// at the end again: not on every move, and not never.
+    pub fn may_load_more(&self, at_end: bool) -> bool {
+        match self {
+            Self::Loading { .. } => false,
+            Self::Failed { more: true, .. } => at_end,
+            _ => true,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod directory;
 pub mod loadable;
+pub mod lost_answer;
 pub mod requests;
 pub mod screen;
 pub mod toast;
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
 use time::Date;
+use weeek_api::ApiError;
 
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
@@ -51,6 +53,8 @@ pub enum Msg {
 pub struct Clock {
     pub now: Instant,
     pub today: Date,
+    /// Wall-clock time in UTC, to compare with the service's timestamps.
+    pub wall: time::OffsetDateTime,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,6 +158,9 @@ pub struct App {
     pub today: Date,
     /// Local time zone for showing timestamps, read once at start.
     pub utc_offset: time::UtcOffset,
+    /// Where the token came from, so a refused token (401) says where to look; `None` in the
+    /// demo.
+    pub token_source: Option<crate::config::TokenSource>,
     started: bool,
 }
 
@@ -179,6 +186,7 @@ impl App {
             theme: crate::ui::theme::Theme::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
+            token_source: None,
             started: false,
         }
     }
@@ -330,10 +338,18 @@ impl App {
             self.dirty = false;
             return;
         }
+        // A refused token is the app's to word: the client cannot know where it came from.
+        if let Err(e @ ApiError::Unauthorized { .. }) = &reply.result {
+            let text = self.error_text(e);
+            if !self.toasts.visible().iter().any(|t| t.text == text) {
+                self.toasts.push(clock.now, ToastKind::Error, text);
+            }
+        }
         if reply.key.starts_with(directory::KEY_PREFIX) {
             let became_known = reply.key == "dir:me" && reply.result.is_ok();
             if let Err(e) = &reply.result
                 && reply.key == "dir:me"
+                && !matches!(e, ApiError::Unauthorized { .. })
             {
                 self.toasts.push(clock.now, ToastKind::Error, e.short());
             }
@@ -351,6 +367,15 @@ impl App {
             .find(|s| reply.key.starts_with(self.screen_state(*s).key_prefix()));
         if let Some(owner) = owner {
             self.with_screen(owner, clock, effects, |s, env| s.on_reply(reply, env));
+        }
+    }
+
+    /// A failure in one line for the screen; a refused token names where it came from.
+    pub fn error_text(&self, e: &ApiError) -> String {
+        match (e, &self.token_source) {
+            (ApiError::Unauthorized { .. }, Some(source)) => source.refused_text(),
+            (ApiError::Unauthorized { .. }, None) => "The token was refused (401).".into(),
+            _ => e.short(),
         }
     }
 
@@ -548,5 +573,90 @@ impl App {
             _ => false,
         };
         self.dirty = used;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use weeek_api::ApiError;
+
+    use crate::config::TokenSource;
+    use crate::testing::Harness;
+    use crate::worker::Call;
+
+    /// Starts an app whose token came from `source` and has the service refuse it.
+    fn refused(source: Option<TokenSource>) -> Harness {
+        let mut app = Harness::app();
+        app.token_source = source;
+        let mut h = Harness::starting(app);
+        h.answer_all(
+            |c| matches!(c, Call::Me),
+            || {
+                Err(ApiError::Unauthorized {
+                    message: "Unauthenticated.".into(),
+                })
+            },
+        );
+        h
+    }
+
+    fn toasts(h: &Harness) -> String {
+        h.app
+            .toasts
+            .visible()
+            .iter()
+            .map(|t| t.text.clone())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    #[test]
+    fn a_refused_token_names_the_file_it_came_from() {
+        let h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
+        let t = toasts(&h);
+        assert!(t.contains("--token-file /home/anna/.weeek-token"), "{t}");
+        assert!(!t.contains("WEEEK_TOKEN"), "{t}");
+        let screen = h.render(160, 45);
+        assert!(
+            screen.contains("--token-file /home/anna/.weeek-token"),
+            "{screen}"
+        );
+        assert!(!screen.contains("WEEEK_TOKEN"), "{screen}");
+    }
+
+    #[test]
+    fn a_refused_token_names_the_variable_or_the_config_file() {
+        let h = refused(Some(TokenSource::Env("WEEEK_API_TOKEN")));
+        assert!(toasts(&h).contains("The token in WEEEK_API_TOKEN was refused"));
+        let h = refused(Some(TokenSource::ConfigFile(
+            "/home/anna/.config/weeek-tui/config.toml".into(),
+        )));
+        let t = toasts(&h);
+        assert!(
+            t.contains("/home/anna/.config/weeek-tui/config.toml"),
+            "{t}"
+        );
+        assert!(!t.contains("WEEEK_TOKEN"), "{t}");
+    }
+
+    #[test]
+    fn many_refusals_at_once_say_it_once() {
+        let mut h = refused(None);
+        h.answer_all(
+            |_| true,
+            || {
+                Err(ApiError::Unauthorized {
+                    message: "Unauthenticated.".into(),
+                })
+            },
+        );
+        let n = h
+            .app
+            .toasts
+            .visible()
+            .iter()
+            .filter(|t| t.text.contains("(401)"))
+            .count();
+        assert_eq!(n, 1, "{}", toasts(&h));
     }
 }

@@ -56,7 +56,7 @@ pub trait ScreenState {
 
     fn on_resize(&mut self, _env: &mut Env) {}
 
-    /// The app is about to end: write what waits for a pause (a draft).
+    /// The app is about to end (a quit or a signal): write what is held only in memory.
     fn on_shutdown(&mut self, _env: &mut Env) {}
 
     /// A question to ask before quitting or leaving the screen (unsaved input), if any.

@@ -141,7 +141,8 @@ impl ContactList {
     }
 
     fn maybe_load_more(&mut self, env: &mut Env, rows_shown: usize) {
-        if !self.has_more || self.is_loading() {
+        let at_end = self.cursor + 1 >= self.rows.len();
+        if !self.has_more || !self.status.may_load_more(at_end) {
             return;
         }
         if self.cursor + rows_shown + 1 >= self.rows.len() {
@@ -151,7 +152,9 @@ impl ContactList {
     }
 
     pub fn fix_scroll(&mut self, h: usize) {
-        self.scroll = scroll::follow(self.cursor, self.scroll, h, self.rows.len());
+        let trailer = self.status.has_trailer(self.has_more);
+        self.scroll =
+            scroll::follow_with_trailer(self.cursor, self.scroll, h, self.rows.len(), trailer);
     }
 
     pub fn move_to(&mut self, target: isize, env: &mut Env, rows_shown: usize) {
@@ -160,9 +163,6 @@ impl ContactList {
         }
         self.cursor = scroll::clamp(target, self.rows.len());
         self.fix_scroll(rows_shown);
-        if matches!(self.status, PageStatus::Failed { more: true, .. }) {
-            return;
-        }
         self.maybe_load_more(env, rows_shown);
     }
 

@@ -12,7 +12,7 @@ pub mod submit;
 pub(crate) mod tests;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crossterm::event::KeyEvent;
 
@@ -29,9 +29,6 @@ use pickers::{FormPicker, Organizations};
 use submit::{Failure, Phase};
 
 pub const KEY_PREFIX: &str = "contacts:";
-/// Typing bursts (a paste, fast typing) become one write; short enough that a crash right
-/// after typing still finds the text on disk.
-pub const DRAFT_DEBOUNCE: Duration = Duration::from_millis(100);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Pane {
@@ -64,7 +61,6 @@ pub struct ContactsState {
     pub ask: Option<Ask>,
     /// The draft file as last written; `None` when there is none.
     draft_written: Option<String>,
-    draft_due: Option<Instant>,
     /// Said at start what was found on disk (a toast needs the first message's clock).
     found_note: Option<(ToastKind, String)>,
 }
@@ -95,7 +91,6 @@ impl ContactsState {
             picker: None,
             ask: None,
             draft_written: None,
-            draft_due: None,
             found_note: None,
         };
         match found {
@@ -141,15 +136,16 @@ impl ContactsState {
 
     // ----- the draft -------------------------------------------------------------------------
 
-    /// The form changed: save it shortly.
+    /// The form changed: the draft is written now (the runtime lets the write land before it
+    /// draws the key), so a `kill -9` right after typing loses nothing. A burst of keys costs
+    /// nothing extra: the file writer keeps only the newest text of a file.
     fn changed(&mut self, env: &mut Env) {
-        self.draft_due = Some(env.clock.now + DRAFT_DEBOUNCE);
+        self.flush_draft(env);
     }
 
     /// Writes the draft now if it differs from the file (or removes the file when the form
     /// holds nothing).
     pub fn flush_draft(&mut self, env: &mut Env) {
-        self.draft_due = None;
         if matches!(self.ask, Some(Ask::Restore(_))) {
             // The file still holds the offered draft: never overwrite it before an answer.
             return;
@@ -169,7 +165,6 @@ impl ContactsState {
     }
 
     fn clear_draft(&mut self, env: &mut Env) {
-        self.draft_due = None;
         if self.draft_written.take().is_some() {
             env.effects.push(Effect::RemoveFile(self.draft_path()));
         }
@@ -177,7 +172,7 @@ impl ContactsState {
 
     /// Whether the draft on disk matches the form (for the "draft saved" mark).
     pub fn draft_saved(&self) -> bool {
-        self.draft_due.is_none() && self.draft_written.is_some()
+        self.draft_written.is_some()
     }
 
     // ----- the form --------------------------------------------------------------------------
@@ -198,8 +193,12 @@ impl ContactsState {
 
     /// `n` / `N`: straight away after a save or on an empty form, else after asking.
     fn ask_new(&mut self, keep: bool, env: &mut Env) {
-        match self.phase {
+        match &self.phase {
             Phase::Saving { .. } => {}
+            // Looking for a contact whose answer was lost: wait for the verdict; once a look
+            // has failed, starting over is the way to give up on it.
+            Phase::Checking(lost) if lost.is_looking() => {}
+            Phase::Checking(_) => self.ask = Some(Ask::Discard { keep }),
             Phase::Saved(_) => self.new_form(keep, env),
             Phase::Editing if !self.form.has_input() => {
                 if keep {
@@ -356,6 +355,7 @@ impl ContactsState {
     pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
         match reply.key.as_str() {
             submit::CREATE_KEY => self.on_create_reply(reply.result, env),
+            submit::FIND_KEY => self.on_find_reply(reply.result, env),
             list::LIST_KEY => {
                 let rows = self.list_rows(env);
                 self.list.on_reply(reply.result, env, rows);
@@ -421,9 +421,15 @@ impl ScreenState for ContactsState {
             // Only the app-wide keys get past a question or a picker.
             return Vec::new();
         }
-        if matches!(self.phase, Phase::Saving { .. }) && self.pane == Pane::Form {
+        match &self.phase {
             // Locked until the answer: no key of the form does anything, so none is offered.
-            return Vec::new();
+            Phase::Saving { .. } if self.pane == Pane::Form => return Vec::new(),
+            Phase::Checking(lost) if lost.is_looking() && self.pane == Pane::Form => {
+                return Vec::new();
+            }
+            // A failed look: `Ctrl-s` looks again, `n`/`N` give up and start over.
+            Phase::Checking(_) if self.pane == Pane::Form => return vec![Context::Contacts],
+            _ => {}
         }
         match self.pane {
             Pane::List => vec![Context::Contacts, Context::List],
@@ -466,20 +472,11 @@ impl ScreenState for ContactsState {
     }
 
     fn on_tick(&mut self, env: &mut Env) -> bool {
-        let mut changed = false;
-        if self.draft_due.is_some_and(|d| d <= env.clock.now) {
-            self.flush_draft(env);
-            changed = true;
-        }
-        changed |= self.list.on_tick(env);
-        changed
+        self.list.on_tick(env)
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        [self.draft_due, self.list.next_deadline()]
-            .into_iter()
-            .flatten()
-            .min()
+        self.list.next_deadline()
     }
 
     fn on_directory_changed(&mut self, env: &mut Env) {
@@ -497,16 +494,14 @@ impl ScreenState for ContactsState {
             Phase::Saving { .. } => {
                 Some("A contact is being saved; its answer would not be seen.".into())
             }
+            Phase::Checking(_) => Some(
+                "A contact whose answer was lost may have been saved; it is not confirmed yet."
+                    .into(),
+            ),
             Phase::Editing if self.form.has_input() => {
                 Some("The contact form has input (kept as a draft).".into())
             }
             _ => None,
-        }
-    }
-
-    fn on_shutdown(&mut self, env: &mut Env) {
-        if self.draft_due.is_some() {
-            self.flush_draft(env);
         }
     }
 
@@ -522,6 +517,7 @@ impl ScreenState for ContactsState {
         }
         match (&self.phase, self.pane) {
             (Phase::Saving { .. }, _) => Some("saving…".into()),
+            (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => {
                 Some("typing · Esc leaves the field".into())
             }

@@ -69,10 +69,8 @@ impl Column {
 
     /// Fetches the next page once the cursor is within a screenful of the end.
     pub fn maybe_load_more(&mut self, cards: usize, env: &mut Env) {
-        let blocked = self.is_loading()
-            || matches!(self.load, PageStatus::Failed { more: true, .. })
-            || !self.has_more
-            || !self.loaded_once;
+        let at_end = self.cursor + 1 >= self.deals.len();
+        let blocked = !self.load.may_load_more(at_end) || !self.has_more || !self.loaded_once;
         if blocked || self.cursor + cards + 1 < self.deals.len() {
             return;
         }
@@ -123,7 +121,11 @@ impl Column {
         self.fix_scroll(cards);
     }
 
+    /// Keeps the cursor card in view, and the line after the last card when there is one (it
+    /// takes a card's place: a card is several lines).
     pub fn fix_scroll(&mut self, cards: usize) {
-        self.scroll = scroll::follow(self.cursor, self.scroll, cards, self.deals.len());
+        let trailer = self.load.has_trailer(self.has_more);
+        self.scroll =
+            scroll::follow_with_trailer(self.cursor, self.scroll, cards, self.deals.len(), trailer);
     }
 }

@@ -283,8 +283,7 @@ impl ScreenState for FunnelsState {
             return;
         }
         if key.starts_with(&format!("{KEY_PREFIX}move:")) {
-            let result = reply.result.map(|_| ());
-            self.on_move_reply(key, result, env);
+            self.on_move_reply(key, reply.result, env);
             return;
         }
         let Some(d) = &mut self.detail else {

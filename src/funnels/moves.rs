@@ -1,5 +1,7 @@
 //! Moving a deal to the previous or next status: applied to the board at once (the deal, the
-//! counts and the amounts), sent, and put back with a message if the service refuses.
+//! counts and the amounts), sent, and put back with a message if the service refuses. A move
+//! whose answer was lost is read back (`GET /crm/deals/{id}`) and the deal shown where the
+//! service has it (see `app::lost_answer`).
 
 use weeek_api::ApiError;
 use weeek_api::models::{Deal, FunnelStatus};
@@ -7,8 +9,11 @@ use weeek_api::models::{Deal, FunnelStatus};
 use super::FunnelsState;
 use super::detail::FunnelDetail;
 use crate::app::Env;
+use crate::app::lost_answer::{
+    AfterFailure, ReadBack, after_failure, cause_text, read_back_failed,
+};
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{Call, Data};
 
 #[derive(Debug, Clone)]
 pub struct PendingMove {
@@ -19,6 +24,21 @@ pub struct PendingMove {
     pub to: String,
     /// Order of the moves: laid over a fresh page in this order.
     pub seq: u64,
+    /// Its answer was lost this way; the deal is being read back.
+    pub lost: Option<ApiError>,
+}
+
+/// How a move ended.
+enum Settled {
+    Done,
+    Refused(ApiError),
+    /// Its answer was lost; reading the deal back showed `verdict`, and `status` is where the
+    /// service has it (when the read told).
+    ReadBack {
+        cause: ApiError,
+        verdict: ReadBack,
+        status: Option<String>,
+    },
 }
 
 fn quoted(deal: &Deal) -> String {
@@ -145,6 +165,7 @@ impl FunnelsState {
                 from_index,
                 to: to_id.clone(),
                 seq: self.next_write,
+                lost: None,
             },
         );
         let call = Call::MoveDeal {
@@ -163,12 +184,48 @@ impl FunnelsState {
         }
     }
 
-    pub fn on_move_reply(&mut self, key: &str, result: Result<(), ApiError>, env: &mut Env) {
+    pub fn on_move_reply(&mut self, key: &str, result: Result<Data, ApiError>, env: &mut Env) {
         let Some(d) = &mut self.detail else {
             return;
         };
-        let Some(m) = d.moves.remove(key) else {
+        let Some(mut m) = d.moves.remove(key) else {
             return;
+        };
+        let settled = match (m.lost.take(), result) {
+            (None, Ok(_)) => Settled::Done,
+            (None, Err(e)) => match after_failure(&e) {
+                AfterFailure::RollBack => Settled::Refused(e),
+                AfterFailure::ReadBack => {
+                    // Read before the deal's next move goes, so it shows this move's doing.
+                    let call = Call::Deal(m.deal.id.clone());
+                    m.lost = Some(e);
+                    d.moves.insert(key.to_string(), m);
+                    env.request(key.to_string(), call);
+                    return;
+                }
+            },
+            (Some(cause), Ok(Data::Deal(fresh))) => {
+                let verdict = if fresh.status_id.as_deref() == Some(m.to.as_str()) {
+                    ReadBack::Applied
+                } else {
+                    ReadBack::NotApplied
+                };
+                Settled::ReadBack {
+                    cause,
+                    verdict,
+                    status: fresh.status_id,
+                }
+            }
+            (Some(cause), Ok(other)) => Settled::ReadBack {
+                cause,
+                verdict: ReadBack::Unknown(crate::app::directory::unexpected(&other)),
+                status: None,
+            },
+            (Some(cause), Err(e)) => Settled::ReadBack {
+                cause,
+                verdict: read_back_failed(e),
+                status: None,
+            },
         };
         match d.queued.get_mut(&m.deal.id).and_then(|q| q.pop_front()) {
             Some((next_key, call)) => env.request(next_key, call),
@@ -176,7 +233,7 @@ impl FunnelsState {
                 d.queued.remove(&m.deal.id);
             }
         }
-        // A later move of the same deal now starts from where this one started.
+        // A later move of the same deal now starts from where the service has it.
         let later: Vec<String> = d
             .moves
             .iter()
@@ -184,47 +241,110 @@ impl FunnelsState {
             .map(|(k, _)| k.clone())
             .collect();
         let to_name = d.status_name(&m.to);
-        match result {
-            Ok(()) => env.toast(
+        let title = quoted(&m.deal);
+        // Where the deal is on the service when this move did not go through; `None` when
+        // that is unknown (the screen then stays as it is).
+        let (text, kind, truth) = match settled {
+            Settled::Done => (
+                format!("Moved {title} to {to_name}"),
                 ToastKind::Success,
-                format!("Moved {} to {to_name}", quoted(&m.deal)),
+                None,
             ),
-            Err(e) if !later.is_empty() => {
-                // The deal stays where the later move put it; if that move fails too, it
-                // goes back to where this one started.
+            Settled::ReadBack { verdict, .. } if verdict.applied() => (
+                format!("Moved {title} to {to_name} ({})", verdict.note()),
+                ToastKind::Success,
+                None,
+            ),
+            Settled::Refused(e) => (
+                format!("Could not move {title}: {}", e.short()),
+                ToastKind::Error,
+                Some(Where::Status(m.from.clone(), m.from_index)),
+            ),
+            Settled::ReadBack {
+                cause,
+                verdict,
+                status,
+            } => {
+                let lead = match verdict {
+                    ReadBack::Unknown(_) => "Not confirmed: move",
+                    _ => "Could not move",
+                };
+                let truth = match (&verdict, status) {
+                    (ReadBack::Gone, _) => Some(Where::Gone),
+                    (ReadBack::NotApplied, Some(s)) => {
+                        let at = if s == m.from { m.from_index } else { 0 };
+                        Some(Where::Status(s, at))
+                    }
+                    _ => None,
+                };
+                (
+                    format!(
+                        "{lead} {title} to {to_name}: {}; {}",
+                        cause_text(&cause),
+                        verdict.note()
+                    ),
+                    ToastKind::Error,
+                    truth,
+                )
+            }
+        };
+        match truth {
+            // The deal stays where the later move put it; if that move fails too, it goes
+            // back to where the service has it now.
+            Some(Where::Status(status, at)) if !later.is_empty() => {
                 for k in later {
                     if let Some(x) = d.moves.get_mut(&k) {
-                        x.from.clone_from(&m.from);
-                        x.from_index = m.from_index;
+                        x.from.clone_from(&status);
+                        x.from_index = at;
                     }
                 }
-                env.toast(
-                    ToastKind::Error,
-                    format!("Could not move {}: {}", quoted(&m.deal), e.short()),
-                );
             }
-            Err(e) => {
-                let following = d.current_deal().is_some_and(|x| x.id == m.deal.id);
-                if let Some(back) = d.column_index(&m.from) {
-                    d.relocate(&m.deal.id, back, m.from_index);
-                    // The cursor went with the deal; it comes back with it too.
-                    if following {
-                        d.focus = back;
-                        let at = d.columns[back].deals.iter().position(|x| x.id == m.deal.id);
-                        d.columns[back].cursor = at.unwrap_or(0);
-                    }
-                    let cards = d.cards(env);
-                    for c in &mut d.columns {
-                        c.fix_scroll(cards);
-                    }
-                    d.fix_columns(env);
-                }
-                env.toast(
-                    ToastKind::Error,
-                    format!("Could not move {}: {}", quoted(&m.deal), e.short()),
-                );
-            }
+            Some(Where::Status(status, at)) => d.put_back(&m.deal.id, &status, at, env),
+            Some(Where::Gone) => d.take_off(&m.deal.id, env),
+            None => {}
         }
+        env.toast(kind, text);
         d.settle_after_moves(env);
+    }
+}
+
+/// Where a deal is on the service, after a move that did not go through.
+enum Where {
+    /// In this status, at about this place.
+    Status(String, usize),
+    /// Nowhere: it was deleted.
+    Gone,
+}
+
+impl FunnelDetail {
+    /// Puts a deal back in `status` at `at`; the cursor comes with it if it followed the deal.
+    /// A status that is not on this board (another funnel) takes the deal off the board.
+    fn put_back(&mut self, id: &str, status: &str, at: usize, env: &Env) {
+        let Some(back) = self.column_index(status) else {
+            self.take_off(id, env);
+            return;
+        };
+        let following = self.current_deal().is_some_and(|x| x.id == id);
+        self.relocate(id, back, at);
+        if following {
+            self.focus = back;
+            let pos = self.columns[back].deals.iter().position(|x| x.id == id);
+            self.columns[back].cursor = pos.unwrap_or(0);
+        }
+        let cards = self.cards(env);
+        for c in &mut self.columns {
+            c.fix_scroll(cards);
+        }
+        self.fix_columns(env);
+    }
+
+    /// Takes a deal off the board; the statuses' totals are read again once moves settle.
+    fn take_off(&mut self, id: &str, env: &Env) {
+        for c in &mut self.columns {
+            c.deals.retain(|x| x.id != id);
+            c.cursor = c.cursor.min(c.deals.len().saturating_sub(1));
+        }
+        self.stale_totals = true;
+        self.fix_columns(env);
     }
 }

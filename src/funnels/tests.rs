@@ -170,6 +170,13 @@ fn talks_deals() -> Vec<Deal> {
     }]
 }
 
+/// A refusal the service certainly did not act on.
+fn refused() -> ApiError {
+    ApiError::Forbidden {
+        message: "Forbidden.".into(),
+    }
+}
+
 fn server_error() -> ApiError {
     ApiError::Server {
         status: 500,
@@ -436,16 +443,13 @@ fn a_refused_move_is_put_back_with_a_message() {
     let mut h = opened();
     h.press("jL");
     let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
-    h.reply(&moves[0], Err(server_error()));
+    h.reply(&moves[0], Err(refused()));
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"], "back where it was");
     assert_eq!(column_ids(&h, 1), ["D4"]);
     assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
     assert_eq!(status_totals(&h, 1), (Some(1), Some(9_000_000_000.0)));
     let t = toasts(&h);
-    assert!(
-        t.contains("Could not move") && t.contains("failed (500)"),
-        "{t}"
-    );
+    assert!(t.contains("Could not move") && t.contains("(403)"), "{t}");
     let d = detail(&h);
     assert_eq!(
         (d.focus, d.current_deal().unwrap().id.as_str()),
@@ -687,18 +691,21 @@ fn snapshot_deal() {
                 name: Some("Сегмент".into()),
                 r#type: Some("select".into()),
                 value: serde_json::json!("o-ent"),
+                ..Default::default()
             },
             CustomFieldValue {
                 id: "cf-budget".into(),
                 name: Some("Бюджет клиента".into()),
                 r#type: Some("number".into()),
                 value: serde_json::json!(1500000.5),
+                ..Default::default()
             },
             CustomFieldValue {
                 id: "cf-nda".into(),
                 name: Some("NDA подписано".into()),
                 r#type: Some("boolean".into()),
                 value: serde_json::json!(true),
+                ..Default::default()
             },
         ],
         ..new_deals().remove(0)
@@ -759,10 +766,35 @@ fn snapshot_full_overview_on_a_small_terminal() {
 #[test]
 fn the_open_funnel_draws_at_extreme_sizes() {
     let mut h = opened();
-    for (w, ht) in [(2000, 60), (1, 1), (40, 10), (41, 11)] {
+    // What each size must show: every status side by side when wide; the note that the
+    // terminal is too small, cut to one column; at the minimum, the focused status and its
+    // first deal with the pager saying which status of how many.
+    let first_deal = "Внедрение CRM для «Альфа-Логистик»";
+    let cases: [((u16, u16), &[&str]); 4] = [
+        (
+            (2000, 60),
+            &[
+                "Funnels › Продажи B2B",
+                "Новый лид",
+                "Переговоры",
+                "Закрыто",
+                first_deal,
+            ],
+        ),
+        ((1, 1), &["…"]),
+        ((40, 10), &["Новый лид ‹ 1/3 ›", first_deal, "L move"]),
+        (
+            (41, 11),
+            &["Funnels › Продажи B2B", "Новый лид ‹ 1/3 ›", first_deal],
+        ),
+    ];
+    for ((w, ht), wanted) in cases {
         h.send(Msg::Term(Event::Resize(w, ht)));
         let screen = h.render(w, ht);
         assert_eq!(screen.lines().count(), usize::from(ht));
+        for text in wanted {
+            assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
+        }
     }
 }
 
@@ -793,14 +825,125 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
     assert_eq!(everywhere, 1, "the deal shows once");
     assert_eq!(column_ids(&h, 2), ["D1"]);
     // The first move is refused: the deal stays where the second one puts it.
-    h.reply(&first[0], Err(server_error()));
+    h.reply(&first[0], Err(refused()));
     assert_eq!(column_ids(&h, 2), ["D1"]);
     let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
     assert_eq!(second.len(), 1, "then the second is sent");
     assert!(matches!(&second[0].call, Call::MoveDeal { status, .. } if status == CLOSED));
     // It is refused too: back to where the first started.
-    h.reply(&second[0], Err(server_error()));
+    h.reply(&second[0], Err(refused()));
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
+}
+
+/// The read-back of deal `id` after a move lost its answer.
+fn deal_read_back(h: &mut Harness, id: &str) -> crate::worker::Request {
+    let mut reads = h.take(|c| matches!(c, Call::Deal(d) if d == id));
+    assert_eq!(reads.len(), 1, "deal {id} is read back once");
+    reads.remove(0)
+}
+
+#[test]
+fn a_move_whose_answer_was_lost_is_read_back_and_kept_when_done() {
+    let mut h = opened();
+    h.press("jL");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.reply(&moves[0], Err(ApiError::Timeout));
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"], "no rollback on a guess");
+    assert_eq!(h.app.funnels.footer_note().as_deref(), Some("moving 1…"));
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Ok(Data::Deal(Box::new(deal(
+            "D2",
+            TALKS,
+            "Сайт для сети кофеен",
+            Some(1_200_000.0),
+        )))),
+    );
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("Moved “Сайт для сети кофеен” to Переговоры"),
+        "{t}"
+    );
+    assert!(t.contains("read back: done"), "{t}");
+    assert_eq!(h.app.funnels.footer_note(), None);
+}
+
+#[test]
+fn a_lost_move_the_service_does_not_have_puts_the_deal_where_it_is() {
+    let mut h = opened();
+    h.press("jL");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.reply(&moves[0], Err(server_error()));
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Ok(Data::Deal(Box::new(deal(
+            "D2",
+            NEW,
+            "Сайт для сети кофеен",
+            Some(1_200_000.0),
+        )))),
+    );
+    assert_eq!(
+        column_ids(&h, 0),
+        ["D1", "D2", "D3"],
+        "where the service has it"
+    );
+    assert_eq!(column_ids(&h, 1), ["D4"]);
+    let t = toasts(&h);
+    assert!(t.contains("Could not move"), "{t}");
+    assert!(t.contains("the service failed with 500"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
+}
+
+#[test]
+fn a_later_move_of_the_deal_waits_for_the_read_back() {
+    let mut h = opened();
+    h.press("LL");
+    let first = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.reply(&first[0], Err(ApiError::Timeout));
+    assert!(
+        h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty(),
+        "the second move waits"
+    );
+    let read = deal_read_back(&mut h, "D1");
+    h.reply(
+        &read,
+        Ok(Data::Deal(Box::new(deal("D1", TALKS, "x", None)))),
+    );
+    let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    assert_eq!(second.len(), 1, "then it goes");
+    assert_eq!(column_ids(&h, 2), ["D1"], "where the later move puts it");
+}
+
+#[test]
+fn a_failed_next_page_of_deals_stays_in_view_and_is_retried_at_the_end() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.press("G");
+    let next = deals_request(&mut h, NEW);
+    h.reply(&next, Err(server_error()));
+    h.advance(std::time::Duration::from_secs(60));
+    let screen = h.render(120, 40);
+    assert!(screen.contains("✗ more"), "{screen}");
+    assert!(screen.contains("Лид 19"), "{screen}");
+    h.press("k");
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    h.press("j");
+    let retry = deals_request(&mut h, NEW);
+    match &retry.call {
+        Call::Deals(_, q) => assert_eq!(q.offset, Some(20)),
+        _ => unreachable!(),
+    }
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod create;
 pub mod filters;
 pub mod panel;
 pub mod popup;
@@ -65,6 +66,10 @@ pub struct TasksState {
     /// Tasks with a write on its way, and the writes waiting behind it.
     queued: HashMap<i64, std::collections::VecDeque<(String, Call)>>,
     bulks: HashMap<u64, Bulk>,
+    /// New tasks sent and not settled yet, by their number.
+    creating: std::collections::BTreeMap<u64, create::Creating>,
+    /// Popups asked for while another was open, shown once it closes.
+    offered: Vec<Popup>,
     next_write: u64,
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
@@ -141,17 +146,20 @@ impl TasksState {
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
     fn maybe_load_more(&mut self, env: &mut Env) {
-        if !self.has_more
-            || self.is_loading()
-            || matches!(self.status, PageStatus::Failed { more: true, .. })
-        {
+        let at_end = self.cursor + 1 >= self.rows.len();
+        if !self.has_more || !self.status.may_load_more(at_end) {
             return;
         }
         if self.cursor + self.page_rows(env) + 1 < self.rows.len() {
             return;
         }
         if let Some(q) = &self.query {
-            let next = q.next_page(PAGE_SIZE);
+            // `query` is the last page asked for: the one that failed is asked again.
+            let next = if matches!(self.status, PageStatus::Failed { more: true, .. }) {
+                q.clone()
+            } else {
+                q.next_page(PAGE_SIZE)
+            };
             self.send_list(next, true, env);
         }
     }
@@ -179,6 +187,7 @@ impl TasksState {
             self.cursor = follow_item(&self.rows, &page.tasks, self.cursor, |t| t.id);
             self.rows = page.tasks;
             self.reapply_pending();
+            self.reshow_creating();
             let present: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
             self.marks.retain(|id| present.contains(id));
             self.loaded_once = true;
@@ -221,6 +230,10 @@ impl TasksState {
                 let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
                 self.subtask_titles.insert(t.id, title);
             }
+        } else if let Some(n) = number_after(&reply.key, create::NEW_KEY) {
+            self.on_create_reply(n, reply.result, env);
+        } else if let Some(n) = number_after(&reply.key, create::FIND_KEY) {
+            self.on_find_reply(n, reply.result, env);
         } else {
             self.on_write_reply(reply, env);
         }
@@ -257,7 +270,9 @@ impl TasksState {
 
     fn fix_scroll(&mut self, env: &Env) {
         let h = self.page_rows(env);
-        self.scroll = scroll::follow(self.cursor, self.scroll, h, self.rows.len());
+        let trailer = self.status.has_trailer(self.has_more);
+        self.scroll =
+            scroll::follow_with_trailer(self.cursor, self.scroll, h, self.rows.len(), trailer);
     }
 
     fn move_to(&mut self, target: isize, env: &mut Env) {
@@ -411,9 +426,9 @@ impl TasksState {
             Action::MoveColumn => self.open_move(env),
             Action::Assign => self.open_assign(env),
             Action::DueDate => self.open_due(env),
-            Action::Rename => self.open_rename(),
+            Action::Rename => self.open_rename(env),
             Action::NewTask => self.open_new(),
-            Action::Delete => self.open_delete(),
+            Action::Delete => self.open_delete(env),
             Action::Undo => self.undo(env),
             _ => return false,
         }
@@ -451,6 +466,11 @@ impl TasksState {
                 .collect()
         }
     }
+}
+
+/// The number in a request key such as `tasks:new:7`.
+fn number_after(key: &str, prefix: &str) -> Option<u64> {
+    key.strip_prefix(prefix)?.parse().ok()
 }
 
 impl ScreenState for TasksState {

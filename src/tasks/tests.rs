@@ -60,6 +60,18 @@ fn server_error() -> ApiError {
     }
 }
 
+/// A refusal the service certainly did not act on.
+fn refused() -> ApiError {
+    ApiError::Validation {
+        message: "The given data was invalid.".into(),
+        fields: [(
+            "title".to_string(),
+            vec!["The title is invalid.".to_string()],
+        )]
+        .into(),
+    }
+}
+
 fn toasts(h: &Harness) -> String {
     h.app
         .toasts
@@ -196,7 +208,7 @@ fn complete_rolls_back_when_refused() {
     let mut h = loaded(3, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
@@ -224,7 +236,7 @@ fn priority_digit_updates_and_rolls_back() {
         Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::High))),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(ApiError::Timeout));
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows[0].priority, None);
 }
 
@@ -303,7 +315,7 @@ fn move_picks_a_column_of_the_tasks_board() {
         _ => unreachable!(),
     }
     assert_eq!(h.app.tasks.rows[0].locations[0].board_column_id, Some(11));
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert_eq!(
         h.app.tasks.rows[0].locations[0].board_column_id,
         Some(10),
@@ -325,7 +337,7 @@ fn assign_adds_and_removes_members() {
         h.app.tasks.rows[0].assignees,
         vec![ME.to_string(), BORIS.to_string()]
     );
-    h.reply(&adds[0], Err(server_error()));
+    h.reply(&adds[0], Err(refused()));
     assert_eq!(
         h.app.tasks.rows[0].assignees,
         vec![ME.to_string()],
@@ -379,7 +391,7 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
         Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
@@ -412,14 +424,13 @@ fn new_task_is_taken_out_again_when_refused() {
     h.press("X");
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
-    h.reply(
-        &req,
-        Err(ApiError::Network {
-            message: "reset".into(),
-        }),
-    );
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows.len(), 2);
     assert!(toasts(&h).contains("Could not create"));
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "a refusal is certain: nothing to look for"
+    );
     // The typed title comes back in the prompt, ready to send again.
     match &h.app.tasks.popup {
         Some(crate::tasks::popup::Popup::Prompt {
@@ -443,7 +454,7 @@ fn delete_asks_first_and_restores_on_failure() {
     h.press("y");
     assert_eq!(h.app.tasks.rows.len(), 2);
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.reply(&req, Err(refused()));
     assert_eq!(h.app.tasks.rows.len(), 3);
     assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
 }
@@ -610,7 +621,7 @@ fn two_quick_changes_of_one_task_reach_the_service_in_order() {
     let first = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(first.len(), 1, "the second waits for the first");
     // The first is refused: the row keeps the newer value, not the one before both.
-    h.reply(&first[0], Err(server_error()));
+    h.reply(&first[0], Err(refused()));
     assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
     let second = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(second.len(), 1, "then the second is sent");
@@ -647,11 +658,12 @@ fn a_task_being_created_takes_no_verbs_yet() {
     h.press("Новая");
     h.send(code(KeyCode::Enter));
     assert!(h.app.tasks.rows[0].id < 0);
-    h.press("x2");
+    h.press("x2eD");
     assert!(
         h.take(|c| matches!(c, Call::CompleteTask(_) | Call::UpdateTask(..)))
             .is_empty()
     );
+    assert!(h.app.tasks.popup.is_none(), "no rename, no delete question");
     assert!(toasts(&h).contains("still being created"));
 }
 
@@ -663,7 +675,7 @@ fn a_refused_undo_can_be_tried_again() {
     h.reply(&req, Ok(Data::Done));
     h.press("u");
     let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
-    h.reply(&undo, Err(server_error()));
+    h.reply(&undo, Err(refused()));
     assert!(h.app.tasks.rows[0].is_completed, "rolled back to completed");
     h.press("u");
     assert_eq!(
@@ -719,4 +731,469 @@ fn several_tags_can_filter_at_once() {
     let pairs = q.to_pairs().unwrap();
     assert_eq!(pairs.iter().filter(|(k, _)| k == "tags[]").count(), 2);
     assert!(h.render(160, 45).contains("tag: bug or клиент"));
+}
+
+/// Sends `n` + title + Enter and loses the create's answer with `cause`; returns the look.
+fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::worker::Request {
+    h.press("n");
+    h.press(title);
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.reply(&req, Err(cause));
+    let mut looks = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(looks.len(), 1, "one look for the lost create");
+    looks.remove(0)
+}
+
+#[test]
+fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
+    let mut h = loaded(2, false);
+    let look = lose_a_create(&mut h, "Созвон", ApiError::Timeout);
+    match &look.call {
+        Call::Tasks(q) => {
+            assert_eq!(q.search.as_deref(), Some("Созвон"));
+            assert_eq!((q.project_id, q.board_column_id), (Some(1), Some(10)));
+            assert_eq!(
+                q.sort_by.map(|s| (s.key, s.descending)),
+                Some((SortKey::Created, true)),
+                "newest first"
+            );
+        }
+        _ => unreachable!(),
+    }
+    assert!(
+        toasts(&h).contains("“Созвон” may have been created"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(
+        h.app.tasks.rows[0].id < 0,
+        "the row stays while it is looked for"
+    );
+    assert!(h.render(120, 40).contains("Созвон (looking for it…)"));
+    // Among namesakes, the one created in the last minutes in the same column.
+    let old = Task {
+        created_at: Some(h.clock.wall - time::Duration::days(3)),
+        ..task(50, "Созвон")
+    };
+    let elsewhere = Task {
+        created_at: Some(h.clock.wall),
+        locations: vec![weeek_api::models::TaskLocation {
+            project_id: 2,
+            board_id: None,
+            board_column_id: None,
+        }],
+        ..task(51, "Созвон")
+    };
+    let it = Task {
+        created_at: Some(h.clock.wall + time::Duration::seconds(2)),
+        ..task(99, "Созвон")
+    };
+    h.reply(
+        &look,
+        Ok(Data::Tasks(TaskPage {
+            tasks: vec![old, elsewhere, it],
+            has_more: false,
+        })),
+    );
+    assert_eq!(
+        h.app.tasks.rows[0].id, 99,
+        "the service's copy takes the row"
+    );
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert!(
+        toasts(&h).contains("was created after all"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+    assert!(h.app.tasks.popup.is_none());
+}
+
+#[test]
+fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
+    let mut h = loaded(2, false);
+    h.send(code(KeyCode::Down));
+    let look = lose_a_create(&mut h, "Отчёт", server_error());
+    // The cursor moves meanwhile: a create sent again still goes where the first was meant.
+    h.send(code(KeyCode::End));
+    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
+    assert_eq!(h.app.tasks.rows.len(), 2, "its row goes");
+    assert!(
+        toasts(&h).contains("“Отчёт” was not created"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
+        "never sent again on its own"
+    );
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt {
+            field, feedback, ..
+        }) => {
+            assert_eq!(field.value(), "Отчёт");
+            assert!(
+                matches!(feedback, crate::tasks::popup::Feedback::Err(f) if f.contains("Enter sends it again")),
+                "{feedback:?}"
+            );
+        }
+        other => panic!("expected the prompt back, got {other:?}"),
+    }
+    h.send(code(KeyCode::Enter));
+    let again = h.take(|c| matches!(c, Call::CreateTask(_)));
+    assert_eq!(again.len(), 1, "Enter sends it once");
+    match &again[0].call {
+        Call::CreateTask(t) => assert_eq!((t.project_id, t.board_column_id), (Some(1), Some(10))),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
+    let mut h = loaded(1, false);
+    let look = lose_a_create(&mut h, "Звонок", ApiError::Timeout);
+    h.reply(&look, Err(ApiError::Timeout));
+    assert!(matches!(
+        h.app.tasks.popup,
+        Some(crate::tasks::popup::Popup::LookAgain { .. })
+    ));
+    let screen = h.render(120, 40);
+    assert!(
+        screen.contains("looking for it failed (no answer in time)"),
+        "{screen}"
+    );
+    assert!(screen.contains("Look again? y/N"), "{screen}");
+    h.press("y");
+    let again = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(again.len(), 1, "y looks again");
+    h.reply(&again[0], Err(ApiError::Timeout));
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.tasks.rows.len(), 1, "giving up drops the row");
+    assert!(
+        toasts(&h).contains("may have been created: r reloads"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+}
+
+#[test]
+fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
+    let mut h = loaded(2, false);
+    let _look = lose_a_create(&mut h, "Созвон", ApiError::Timeout);
+    h.press("r");
+    let reload = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &reload,
+        Ok(Data::Tasks(TaskPage {
+            tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
+            has_more: false,
+        })),
+    );
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert!(h.app.tasks.rows[0].id < 0);
+}
+
+/// Tasks titled exactly `title` on the service.
+async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
+    let q = TaskQuery {
+        search: Some(title.into()),
+        per_page: Some(100),
+        ..Default::default()
+    };
+    let page = client.tasks(&q).await.expect("tasks").value;
+    page.tasks
+        .iter()
+        .filter(|t| t.title.as_deref() == Some(title))
+        .count()
+}
+
+/// Against the sandbox: whether the create was done or not, after its answer is lost and the
+/// user does what the screen offers, the service holds exactly one task.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
+    use weeek_sandbox::{FailureMode, Faults};
+    let failing = |mode| Faults {
+        failure_rate: 1.0,
+        failure_status: 500,
+        failure_methods: vec!["POST".into()],
+        failure_mode: mode,
+        ..Faults::default()
+    };
+    let (sandbox, client) = crate::testing::sandbox(failing(FailureMode::ApplyThenCut)).await;
+    let mut h = Harness::new();
+    h.take(|c| matches!(c, Call::Tasks(_)));
+    h.press("A");
+    h.serve(&client).await;
+    assert!(!h.app.tasks.rows.is_empty(), "the seeded tasks");
+
+    // Done by the service, answer cut: found, shown, not sent again.
+    h.press("n");
+    h.press("Проверка связи");
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert!(toasts(&h).contains("created after all"), "{}", toasts(&h));
+    assert!(h.app.tasks.rows[0].id > 0);
+    assert_eq!(on_service(&client, "Проверка связи").await, 1);
+
+    // Refused before anything was done: not found, the prompt offers it again; once the
+    // service is back, Enter creates it once.
+    sandbox.set_faults(failing(FailureMode::Refuse));
+    h.press("n");
+    h.press("Второй звонок");
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert!(toasts(&h).contains("was not created"), "{}", toasts(&h));
+    assert_eq!(on_service(&client, "Второй звонок").await, 0);
+    sandbox.set_faults(Faults::default());
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert_eq!(on_service(&client, "Второй звонок").await, 1);
+    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Второй звонок"));
+    sandbox.shutdown().await;
+}
+
+/// The read-back request of task `id`, answered by the caller.
+fn read_back(h: &mut Harness, id: i64) -> crate::worker::Request {
+    let mut reads = h.take(|c| *c == Call::Task(id));
+    assert_eq!(reads.len(), 1, "task {id} is read back once");
+    reads.remove(0)
+}
+
+fn completed(id: i64, title: &str) -> Task {
+    Task {
+        is_completed: true,
+        ..task(id, title)
+    }
+}
+
+#[test]
+fn a_complete_whose_answer_was_lost_is_read_back_and_kept_when_done() {
+    let mut h = loaded(2, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Err(ApiError::Timeout));
+    assert!(h.app.tasks.rows[0].is_completed, "no rollback on a guess");
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Ok(Data::Task(Box::new(completed(1, "Задача 1")))));
+    assert!(h.app.tasks.rows[0].is_completed);
+    let t = toasts(&h);
+    assert!(t.contains("Completed “Задача 1”"), "{t}");
+    assert!(t.contains("read back: done"), "{t}");
+    assert!(!t.contains("Could not"), "{t}");
+}
+
+#[test]
+fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
+    let mut h = loaded(2, false);
+    h.press("2");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    h.reply(&req, Err(server_error()));
+    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    let read = read_back(&mut h, 1);
+    // Someone else set it to Low meanwhile: the screen shows what the service has, not the
+    // value from before the change.
+    let fresh = Task {
+        priority: Some(Priority::Low),
+        ..task(1, "Задача 1")
+    };
+    h.reply(&read, Ok(Data::Task(Box::new(fresh))));
+    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Low));
+    let t = toasts(&h);
+    assert!(
+        t.contains("Could not set the priority of “Задача 1”"),
+        "{t}"
+    );
+    assert!(t.contains("the service failed with 500"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
+}
+
+#[test]
+fn a_refusal_rolls_back_at_once_without_reading_back() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Err(refused()));
+    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(h.take(|c| matches!(c, Call::Task(_))).is_empty());
+}
+
+#[test]
+fn a_failed_read_back_leaves_the_row_and_says_it_is_unknown() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(
+        &req,
+        Err(ApiError::Network {
+            message: "connection reset".into(),
+            sent: true,
+        }),
+    );
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Err(ApiError::Timeout));
+    assert!(
+        h.app.tasks.rows[0].is_completed,
+        "nothing contradicts the service"
+    );
+    let t = toasts(&h);
+    assert!(t.contains("unknown, r reloads"), "{t}");
+    assert!(t.contains("r reloads"), "{t}");
+}
+
+#[test]
+fn a_lost_delete_that_went_through_stays_deleted() {
+    let mut h = loaded(3, false);
+    h.send(code(KeyCode::Down));
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
+    h.reply(&req, Err(ApiError::Timeout));
+    let read = read_back(&mut h, 2);
+    h.reply(
+        &read,
+        Err(ApiError::NotFound {
+            message: "Model not found".into(),
+        }),
+    );
+    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert!(toasts(&h).contains("Deleted “Задача 2”"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_lost_delete_that_did_not_go_through_brings_the_row_back() {
+    let mut h = loaded(3, false);
+    h.send(code(KeyCode::Down));
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
+    h.reply(&req, Err(server_error()));
+    let read = read_back(&mut h, 2);
+    h.reply(&read, Ok(Data::Task(Box::new(task(2, "Задача 2")))));
+    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+}
+
+#[test]
+fn the_read_back_comes_before_later_writes_to_the_same_task() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    h.press("3");
+    let first = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    assert!(
+        h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
+        "queued"
+    );
+    h.reply(&first, Err(ApiError::Timeout));
+    assert!(
+        h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
+        "the priority waits for the read-back"
+    );
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Ok(Data::Task(Box::new(task(1, "Задача 1")))));
+    assert!(
+        !h.app.tasks.rows[0].is_completed,
+        "not done, as the service says"
+    );
+    assert_eq!(
+        h.app.tasks.rows[0].priority,
+        Some(Priority::Hold),
+        "the later change still shows"
+    );
+    assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(1, _))).len(), 1);
+}
+
+/// Against the sandbox: whether a write whose answer was lost went through or not, the row
+/// ends as the service has it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
+    use weeek_sandbox::{FailureMode, Faults};
+    let failing = |mode| Faults {
+        failure_rate: 1.0,
+        failure_status: 503,
+        failure_methods: vec!["POST".into(), "PUT".into()],
+        failure_mode: mode,
+        ..Faults::default()
+    };
+    let (sandbox, client) = crate::testing::sandbox(failing(FailureMode::ApplyThenStatus)).await;
+    let mut h = Harness::new();
+    h.take(|c| matches!(c, Call::Tasks(_)));
+    h.press("A");
+    h.serve(&client).await;
+    let id = h.app.tasks.rows[0].id;
+    let before = h.app.tasks.rows[0].priority;
+    h.press("x");
+    h.serve(&client).await;
+    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
+    assert!(client.task(id).await.unwrap().is_completed);
+
+    sandbox.set_faults(failing(FailureMode::Refuse));
+    let wanted = if before == Some(Priority::Hold) {
+        '0'
+    } else {
+        '3'
+    };
+    h.press(&wanted.to_string());
+    h.serve(&client).await;
+    assert_eq!(h.app.tasks.rows[0].priority, before, "not done: as before");
+    assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
+    assert_eq!(client.task(id).await.unwrap().priority, before);
+    sandbox.shutdown().await;
+}
+
+#[test]
+fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
+    let mut h = loaded(50, true);
+    h.send(code(KeyCode::End));
+    let more = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&more, Err(server_error()));
+    // Long after its toast is gone, with the cursor on the last row, the list says so.
+    h.advance(std::time::Duration::from_secs(60));
+    assert!(h.app.toasts.visible().is_empty());
+    let screen = h.render(120, 40);
+    assert!(screen.contains("could not load more"), "{screen}");
+    assert!(
+        screen.contains("Задача 50"),
+        "the cursor row is still in view"
+    );
+    // Moving away asks nothing; reaching the end again retries.
+    h.press("k");
+    assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
+    h.press("j");
+    let retry = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(retry.len(), 1, "the page is asked for again");
+    match &retry[0].call {
+        Call::Tasks(q) => assert_eq!(q.offset, Some(50)),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
+    let mut h = loaded(2, false);
+    let look = lose_a_create(&mut h, "Отчёт", server_error());
+    h.press("e");
+    assert!(
+        h.app.tasks.popup.is_none(),
+        "a row still being created is not renamed"
+    );
+    assert!(toasts(&h).contains("still being created"));
+    h.press("je");
+    assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
+    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
+        }
+        other => panic!("expected the rename prompt, got {other:?}"),
+    }
+    h.send(code(KeyCode::Esc));
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "Отчёт", "then the create is offered")
+        }
+        other => panic!("expected the create prompt, got {other:?}"),
+    }
 }

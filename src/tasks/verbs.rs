@@ -5,12 +5,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use time::Date;
 use weeek_api::models::{Priority, Task, TaskLocation};
-use weeek_api::{ApiError, NewTask, TaskUpdate};
+use weeek_api::{ApiError, TaskUpdate};
 
 use super::TasksState;
-use super::filters::Assignee;
 use super::popup::{PickPurpose, Popup, PromptPurpose};
 use crate::app::Env;
+use crate::app::lost_answer::{
+    AfterFailure, ReadBack, after_failure, cause_text, read_back_failed,
+};
 use crate::app::toast::ToastKind;
 use crate::worker::{Call, Data, Reply};
 
@@ -147,6 +149,8 @@ pub struct UndoEntry {
 pub struct PendingWrite {
     bulk: u64,
     task: i64,
+    /// A read of the task after a write of this bulk lost its answer.
+    read_back: bool,
 }
 
 /// How to undo a write the service refused. Each kind also says how to redo the write on a
@@ -155,8 +159,6 @@ pub struct PendingWrite {
 enum Rollback {
     /// Put the field back, unless a later change has replaced `applied` meanwhile.
     Field { previous: Change, applied: Change },
-    /// Take out a row that was added optimistically.
-    Remove(Box<Task>),
     /// Put a removed row back where it was.
     Reinsert(usize, Box<Task>),
 }
@@ -164,9 +166,14 @@ enum Rollback {
 #[derive(Debug, Clone)]
 struct Outcome {
     title: String,
+    /// Requests still to be answered, the read-back included.
     remaining: usize,
     error: Option<ApiError>,
     rollback: Rollback,
+    /// The failure that left the write's fate unknown; the task is then read back.
+    lost: Option<ApiError>,
+    /// What reading it back showed.
+    read_back: Option<ReadBack>,
 }
 
 /// The requests of one verb on one or more tasks.
@@ -259,6 +266,8 @@ impl TasksState {
                             previous,
                             applied: change.clone(),
                         },
+                        lost: None,
+                        read_back: None,
                     },
                 );
             }
@@ -285,44 +294,161 @@ impl TasksState {
     }
 
     pub(super) fn on_write_reply(&mut self, reply: Reply, env: &mut Env) {
-        let Some(PendingWrite { bulk, task }) = self.writes.remove(&reply.key) else {
+        let Some(PendingWrite {
+            bulk,
+            task,
+            read_back,
+        }) = self.writes.remove(&reply.key)
+        else {
             return;
         };
-        let failed_rollback = {
-            let Some(outcome) = self
-                .bulks
-                .get_mut(&bulk)
-                .and_then(|b| b.tasks.get_mut(&task))
-            else {
-                return;
-            };
-            outcome.remaining = outcome.remaining.saturating_sub(1);
-            match reply.result {
-                Ok(data) => {
-                    // The service's copy is the truth (created rows get their real id here),
-                    // unless more changes to the task are still on their way.
-                    let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
-                    if let Data::Task(fresh) = data
-                        && outcome.error.is_none()
-                        && !more_queued
-                        && let Some(idx) = self.rows.iter().position(|t| t.id == task)
-                    {
-                        self.rows[idx] = *fresh;
-                    }
-                    None
-                }
-                Err(e) if outcome.error.is_none() => {
-                    outcome.error = Some(e);
-                    Some(outcome.rollback.clone())
-                }
-                Err(_) => None,
-            }
-        };
-        if let Some(rollback) = failed_rollback {
-            self.roll_back(task, rollback);
+        if read_back {
+            self.on_read_back(bulk, task, reply.result);
+        } else {
+            self.on_write_answer(bulk, task, reply.result);
         }
         self.send_next(task, env);
         self.finish_bulk_if_done(bulk, env);
+    }
+
+    fn on_write_answer(&mut self, bulk: u64, task: i64, result: Result<Data, ApiError>) {
+        let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
+        let Some(outcome) = self
+            .bulks
+            .get_mut(&bulk)
+            .and_then(|b| b.tasks.get_mut(&task))
+        else {
+            return;
+        };
+        outcome.remaining = outcome.remaining.saturating_sub(1);
+        let mut roll_back = None;
+        let mut read = false;
+        match result {
+            Ok(data) => {
+                // The service's copy is the truth, unless more changes to the task are still
+                // on their way or its fate is being read back.
+                if let Data::Task(fresh) = data
+                    && outcome.error.is_none()
+                    && outcome.lost.is_none()
+                    && !more_queued
+                    && let Some(idx) = self.rows.iter().position(|t| t.id == task)
+                {
+                    self.rows[idx] = *fresh;
+                }
+            }
+            Err(e) => match after_failure(&e) {
+                // One read-back settles the whole change, whatever its other calls answer.
+                AfterFailure::ReadBack if outcome.lost.is_none() => {
+                    outcome.lost = Some(e);
+                    outcome.remaining += 1;
+                    read = true;
+                }
+                AfterFailure::ReadBack => {}
+                AfterFailure::RollBack if outcome.error.is_none() => {
+                    if outcome.lost.is_none() {
+                        roll_back = Some(outcome.rollback.clone());
+                    }
+                    outcome.error = Some(e);
+                }
+                AfterFailure::RollBack => {}
+            },
+        }
+        if let Some(rollback) = roll_back {
+            self.roll_back(task, rollback);
+        }
+        if read {
+            self.queue_read_back(bulk, task);
+        }
+    }
+
+    /// Reads the task back once the change's own calls are done, before any later write to
+    /// it: what it shows is then this change's doing, not a later one's.
+    fn queue_read_back(&mut self, bulk: u64, task: i64) {
+        self.next_write += 1;
+        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
+        self.writes.insert(
+            key.clone(),
+            PendingWrite {
+                bulk,
+                task,
+                read_back: true,
+            },
+        );
+        let writes = &self.writes;
+        let waiting = self.queued.entry(task).or_default();
+        let after = waiting
+            .iter()
+            .rposition(|(k, _)| writes.get(k).is_some_and(|w| w.bulk == bulk))
+            .map_or(0, |i| i + 1);
+        waiting.insert(after, (key, Call::Task(task)));
+    }
+
+    /// Shows what the service has for a task whose write lost its answer, and records which it
+    /// was for the bulk's message.
+    fn on_read_back(&mut self, bulk: u64, task: i64, result: Result<Data, ApiError>) {
+        let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
+        let Some(rollback) = self
+            .bulks
+            .get(&bulk)
+            .and_then(|b| b.tasks.get(&task))
+            .map(|o| o.rollback.clone())
+        else {
+            return;
+        };
+        let fresh = result.and_then(|d| match d {
+            Data::Task(t) => Ok(*t),
+            other => Err(crate::app::directory::unexpected(&other)),
+        });
+        let verdict = match (fresh, rollback) {
+            (Ok(fresh), Rollback::Field { applied, .. }) => {
+                let verdict = if applied.current(&fresh) == applied {
+                    ReadBack::Applied
+                } else {
+                    ReadBack::NotApplied
+                };
+                if let Some(idx) = self.index_of(task) {
+                    if !more_queued {
+                        self.rows[idx] = fresh;
+                    } else if !verdict.applied() && applied.current(&self.rows[idx]) == applied {
+                        // Later changes are still on their way: only this field is put right.
+                        applied.current(&fresh).apply(&mut self.rows[idx]);
+                    }
+                }
+                verdict
+            }
+            (Ok(fresh), Rollback::Reinsert(idx, _)) if !fresh.is_deleted => {
+                if self.index_of(task).is_none() {
+                    self.rows.insert(idx.min(self.rows.len()), fresh);
+                }
+                ReadBack::NotApplied
+            }
+            (Ok(_), Rollback::Reinsert(..)) => ReadBack::Applied,
+            (Err(ApiError::NotFound { .. }), Rollback::Reinsert(..)) => ReadBack::Applied,
+            (Err(e), _) => {
+                let verdict = read_back_failed(e);
+                if verdict == ReadBack::Gone
+                    && let Some(idx) = self.index_of(task)
+                {
+                    self.rows.remove(idx);
+                    self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+                }
+                verdict
+            }
+        };
+        let Some(outcome) = self
+            .bulks
+            .get_mut(&bulk)
+            .and_then(|b| b.tasks.get_mut(&task))
+        else {
+            return;
+        };
+        outcome.remaining = outcome.remaining.saturating_sub(1);
+        if verdict.applied() {
+            outcome.error = None;
+        } else if outcome.error.is_none() {
+            outcome.error = outcome.lost.clone();
+        }
+        outcome.read_back = Some(verdict);
     }
 
     /// Sends `call` now, or after the writes to the same task already on their way: the
@@ -330,7 +456,14 @@ impl TasksState {
     fn send_write(&mut self, bulk: u64, task: i64, call: Call, env: &mut Env) {
         self.next_write += 1;
         let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
-        self.writes.insert(key.clone(), PendingWrite { bulk, task });
+        self.writes.insert(
+            key.clone(),
+            PendingWrite {
+                bulk,
+                task,
+                read_back: false,
+            },
+        );
         match self.queued.get_mut(&task) {
             Some(waiting) => waiting.push_back((key, call)),
             None => {
@@ -365,11 +498,6 @@ impl TasksState {
                         applied.apply(&mut self.rows[idx]);
                     }
                 }
-                Rollback::Remove(row) => {
-                    if self.index_of(id).is_none() {
-                        self.rows.insert(0, *row);
-                    }
-                }
                 Rollback::Reinsert(..) => {
                     if let Some(idx) = self.index_of(id) {
                         self.rows.remove(idx);
@@ -386,12 +514,6 @@ impl TasksState {
                     && applied.current(&self.rows[idx]) == applied
                 {
                     previous.apply(&mut self.rows[idx]);
-                }
-            }
-            Rollback::Remove(_) => {
-                if let Some(idx) = self.index_of(task) {
-                    self.rows.remove(idx);
-                    self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
                 }
             }
             Rollback::Reinsert(idx, row) => {
@@ -430,21 +552,37 @@ impl TasksState {
             } else {
                 ""
             };
+            // Said when an answer was lost on the way: the change holds all the same.
+            let read_back = b
+                .tasks
+                .values()
+                .find_map(|o| o.read_back.as_ref())
+                .map(|v| format!(" ({})", v.note()))
+                .unwrap_or_default();
             env.toast(
                 ToastKind::Success,
-                format!("{} {what}{}{undo}", b.label, b.suffix),
+                format!("{} {what}{}{read_back}{undo}", b.label, b.suffix),
             );
             return;
         }
         let first = failed[0];
-        let why = first
-            .error
-            .as_ref()
-            .map(ApiError::short)
-            .unwrap_or_default();
+        let why = match (&first.read_back, &first.lost) {
+            (Some(verdict), Some(lost)) => format!("{}; {}", cause_text(lost), verdict.note()),
+            _ => first
+                .error
+                .as_ref()
+                .map(ApiError::short)
+                .unwrap_or_default(),
+        };
+        let unknown = matches!(first.read_back, Some(ReadBack::Unknown(_)));
         let text = if total == 1 {
+            let lead = if unknown {
+                "Not confirmed:"
+            } else {
+                "Could not"
+            };
             format!(
-                "Could not {} {}{}: {why}",
+                "{lead} {} {}{}: {why}",
                 b.failed,
                 quoted(&first.title),
                 b.suffix
@@ -627,69 +765,6 @@ impl TasksState {
         }
     }
 
-    /// `n`: a new task placed in the filtered project and column, else beside the cursor task.
-    pub(super) fn create(&mut self, title: String, env: &mut Env) {
-        let (project, column) = self.new_task_place();
-        let assignees = match (&self.filters.assignee, env.dir.me()) {
-            (Assignee::Me, Some(me)) => vec![me.id.clone()],
-            (Assignee::Member(id), _) => vec![id.clone()],
-            _ => Vec::new(),
-        };
-        let new = NewTask {
-            title: title.clone(),
-            project_id: project,
-            board_column_id: column,
-            assignees: assignees.clone(),
-            ..Default::default()
-        };
-        self.next_write += 1;
-        let temp_id = -(self.next_write as i64);
-        let row = Task {
-            id: temp_id,
-            title: Some(title.clone()),
-            assignees,
-            project_id: project,
-            board_column_id: column,
-            locations: project
-                .map(|p| TaskLocation {
-                    project_id: p,
-                    board_id: column.and_then(|c| env.dir.column(c)).map(|c| c.board_id),
-                    board_column_id: column,
-                })
-                .into_iter()
-                .collect(),
-            ..Default::default()
-        };
-        self.rows.insert(0, row.clone());
-        self.cursor = 0;
-        self.scroll = 0;
-        let bulk = self.new_bulk("Created".into(), String::new(), "create", false);
-        if let Some(b) = self.bulks.get_mut(&bulk) {
-            b.retry = Some((PromptPurpose::New, title.clone()));
-            b.tasks.insert(
-                temp_id,
-                Outcome {
-                    title,
-                    remaining: 1,
-                    error: None,
-                    rollback: Rollback::Remove(Box::new(row)),
-                },
-            );
-        }
-        self.send_write(bulk, temp_id, Call::CreateTask(new), env);
-    }
-
-    /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
-    pub fn new_task_place(&self) -> (Option<i64>, Option<i64>) {
-        if self.filters.project.is_some() {
-            return (self.filters.project, self.filters.column);
-        }
-        match self.current().and_then(Task::primary_location) {
-            Some(loc) if loc.project_id > 0 => (Some(loc.project_id), loc.board_column_id),
-            _ => (None, None),
-        }
-    }
-
     pub(super) fn delete(&mut self, ids: Vec<i64>, env: &mut Env) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
         for id in ids {
@@ -706,6 +781,8 @@ impl TasksState {
                         remaining: 1,
                         error: None,
                         rollback: Rollback::Reinsert(idx, Box::new(row)),
+                        lost: None,
+                        read_back: None,
                     },
                 );
             }
@@ -790,7 +867,11 @@ impl TasksState {
         ));
     }
 
-    pub(super) fn open_rename(&mut self) {
+    pub(super) fn open_rename(&mut self, env: &mut Env) {
+        if self.current().is_some_and(|t| t.id < 0) {
+            env.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
         if let Some(t) = self.current() {
             let title = t.title.clone().unwrap_or_default();
             self.popup = Some(Popup::prompt(
@@ -803,17 +884,19 @@ impl TasksState {
 
     pub(super) fn open_new(&mut self) {
         self.popup = Some(Popup::prompt(
-            PromptPurpose::New,
+            PromptPurpose::New { place: None },
             String::new(),
             time::Date::MIN,
         ));
     }
 
-    pub(super) fn open_delete(&mut self) {
-        let ids = self.targets();
-        if !ids.is_empty() {
-            self.popup = Some(Popup::ConfirmDelete { ids });
+    pub(super) fn open_delete(&mut self, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
         }
+        self.popup = Some(Popup::ConfirmDelete {
+            ids: self.targets(),
+        });
     }
 }
 

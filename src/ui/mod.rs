@@ -95,7 +95,7 @@ fn render_header(app: &App, frame: &mut Frame, area: Rect) {
         (Some(ws), None) => ws.title.clone(),
         (None, Some(me)) => me.display_name(),
         (None, None) => match app.dir.user.error() {
-            Some(e) => e.short(),
+            Some(e) => app.error_text(e),
             None => "connecting…".to_string(),
         },
     };
@@ -206,13 +206,17 @@ fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
     let t = &app.theme;
     let toasts = app.toasts.visible();
     let max_w = usize::from(body.width.saturating_sub(4)).min(90);
-    for (i, toast) in toasts.iter().rev().enumerate() {
-        let y = body.y + body.height.saturating_sub(1 + i as u16);
-        if y <= body.y {
+    // Newest at the bottom; a long message takes a second line rather than losing its end
+    // (what a write came to is said last). M shows every message in full.
+    let mut bottom = body.y + body.height;
+    for toast in toasts.iter().rev() {
+        let lines = crate::text::wrap(&toast.text, max_w, 2);
+        let h = lines.len() as u16;
+        if bottom < body.y + 1 + h {
             break;
         }
-        let text = format!(" {} ", truncate(&crate::text::one_line(&toast.text), max_w));
-        let w = width(&text) as u16;
+        bottom -= h;
+        let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16 + 2;
         let x = body.x + body.width.saturating_sub(w + 1);
         let style = match (toast.kind, t.color) {
             (_, false) => Style::new().add_modifier(Modifier::REVERSED),
@@ -223,9 +227,18 @@ fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
             (ToastKind::Success, _) => Style::new().bg(Color::Green).fg(Color::Black),
             (ToastKind::Info, _) => Style::new().bg(Color::DarkGray).fg(Color::White),
         };
-        let rect = Rect::new(x, y, w.min(body.width), 1);
+        let rect = Rect::new(x, bottom, w.min(body.width), h);
+        let text: Vec<Line> = lines
+            .iter()
+            .map(|l| {
+                Line::styled(
+                    format!(" {} ", crate::text::fit(l, usize::from(w) - 2)),
+                    style,
+                )
+            })
+            .collect();
         frame.render_widget(Clear, rect);
-        frame.render_widget(Paragraph::new(Span::styled(text, style)), rect);
+        frame.render_widget(Paragraph::new(text), rect);
     }
 }
 
@@ -304,17 +317,9 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
     const KEY_W: usize = 16;
     let indent = KEY_W + 3;
     let room = width.saturating_sub(indent).max(10);
-    let mut rows: Vec<String> = vec![String::new()];
-    for word in text.split_whitespace() {
-        let last = rows.last_mut().expect("one row at least");
-        if !last.is_empty() && crate::text::width(last) + 1 + crate::text::width(word) > room {
-            rows.push(word.to_string());
-        } else {
-            if !last.is_empty() {
-                last.push(' ');
-            }
-            last.push_str(word);
-        }
+    let mut rows = crate::text::wrap(text, room, usize::MAX);
+    if rows.is_empty() {
+        rows.push(String::new());
     }
     rows.into_iter()
         .enumerate()

@@ -360,31 +360,6 @@ impl Client {
         self.send_once(method, path, &[], body, self.timeout).await
     }
 
-    /// A request with the token, `Accept`, the debug cookie and a time limit.
-    fn request(
-        &self,
-        method: Method,
-        path: &str,
-        query: &[(String, String)],
-        accept: &'static str,
-        timeout: Duration,
-    ) -> reqwest::RequestBuilder {
-        let url = format!("{}{}", self.base, path);
-        let mut req = self
-            .http
-            .request(method, &url)
-            .timeout(timeout)
-            .bearer_auth(self.token.expose())
-            .header(header::ACCEPT, accept);
-        if !query.is_empty() {
-            req = req.query(query);
-        }
-        if let Some(session) = &self.xdebug_session {
-            req = req.header(header::COOKIE, format!("XDEBUG_SESSION={session}"));
-        }
-        req
-    }
-
     async fn send_once(
         &self,
         method: Method,
@@ -393,12 +368,58 @@ impl Client {
         body: Option<Vec<u8>>,
         timeout: Duration,
     ) -> Result<Answer, ApiError> {
-        let mut req = self.request(method.clone(), path, query, "application/json", timeout);
+        let mut req = self
+            .authorized(method.clone(), path, "application/json")
+            .timeout(timeout);
+        if !query.is_empty() {
+            req = req.query(query);
+        }
         if let Some(body) = body {
             req = req
                 .header(header::CONTENT_TYPE, "application/json")
                 .body(body);
         }
+        self.finish(method, path, req).await
+    }
+
+    /// A request to `path` with the token, `Accept` and the debug cookie.
+    fn authorized(
+        &self,
+        method: Method,
+        path: &str,
+        accept: &'static str,
+    ) -> reqwest::RequestBuilder {
+        let url = format!("{}{}", self.base, path);
+        let req = self
+            .http
+            .request(method, &url)
+            .bearer_auth(self.token.expose())
+            .header(header::ACCEPT, accept);
+        match &self.xdebug_session {
+            Some(session) => req.header(header::COOKIE, format!("XDEBUG_SESSION={session}")),
+            None => req,
+        }
+    }
+
+    /// POST of a multipart form (file uploads). Sent exactly once, like every write.
+    pub(crate) async fn send_form(
+        &self,
+        path: &str,
+        form: reqwest::multipart::Form,
+    ) -> Result<Answer, ApiError> {
+        let req = self
+            .authorized(Method::POST, path, "application/json")
+            .timeout(self.timeout)
+            .multipart(form);
+        self.finish(Method::POST, path, req).await
+    }
+
+    async fn finish(
+        &self,
+        method: Method,
+        path: &str,
+        req: reqwest::RequestBuilder,
+    ) -> Result<Answer, ApiError> {
         tracing::debug!(%method, path, "request");
         let response = req.send().await.map_err(map_transport)?;
         let (status, content_type, retry_after) = answer_head(&response);
@@ -412,7 +433,8 @@ impl Client {
     async fn fetch_once(&self, path: &str, timeout: Duration) -> Result<Fetched, ApiError> {
         tracing::debug!(method = "GET", path, "request");
         let response = self
-            .request(Method::GET, path, &[], "application/json, */*", timeout)
+            .authorized(Method::GET, path, "application/json, */*")
+            .timeout(timeout)
             .send()
             .await
             .map_err(map_transport)?;
@@ -480,6 +502,9 @@ fn map_transport(e: reqwest::Error) -> ApiError {
     if e.is_timeout() {
         return ApiError::Timeout;
     }
+    // Nothing left this machine when connecting failed (refused, DNS, TLS) or the request
+    // could not be built; anything later may have reached the service.
+    let sent = !(e.is_connect() || e.is_builder());
     // Without the URL: it is ours anyway, and a person needs the cause, not the address.
     let e = e.without_url();
     let mut message = e.to_string();
@@ -488,7 +513,7 @@ fn map_transport(e: reqwest::Error) -> ApiError {
         message = format!("{message}: {s}");
         source = s.source();
     }
-    ApiError::Network { message }
+    ApiError::Network { message, sent }
 }
 
 fn is_json(content_type: Option<&str>) -> bool {

@@ -1,5 +1,6 @@
-//! Custom field definitions as they are written: where a field lives, its type and settings,
-//! and the colours of its options.
+//! Custom field definitions as they are written, in the task manager (global, project and
+//! board fields) and the CRM (funnel fields) alike: where a field lives, its type and settings,
+//! the colours of its options and where a field or an option moves.
 
 use serde_json::{Map, Value, json};
 
@@ -289,14 +290,14 @@ pub(crate) fn option_body(name: &str, colour: OptionColour) -> Result<Value, Api
     Ok(json!({"name": name, "color": colour.as_str()}))
 }
 
-/// Where a moved option goes: right after or right before another option of the field.
+/// Where a moved field or option goes: right after or right before a sibling.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum OptionPlace {
+pub enum Placement {
     After(String),
     Before(String),
 }
 
-impl OptionPlace {
+impl Placement {
     /// One key only: the docs say the two cannot come together.
     pub(crate) fn to_json(&self) -> Value {
         match self {

@@ -6,6 +6,8 @@
 
 mod client;
 mod contact;
+mod crm_query;
+mod crm_requests;
 mod custom_fields;
 pub mod dates;
 mod de;
@@ -18,10 +20,16 @@ mod requests;
 
 pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryNotice, RetryPolicy};
 pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
+pub use crm_query::{
+    ContactQuery, CrmSortKey, CustomFieldFilter, DealQuery, DealSortKey, LastUpdated,
+    OrganizationQuery, Sort,
+};
+pub use crm_requests::{
+    ContactUpdate, DealInput, DealUpdate, FileUpload, FunnelInput, OrganizationInput,
+};
 pub use custom_fields::{
     BooleanStyle, CURRENCY_IDS, CustomFieldKind, CustomFieldUpdate, FIELD_NAME_MAX_CHARS,
-    FieldConfig, FieldScope, NewCustomField, NumberFormat, OptionColour, OptionPlace,
-    PRECISION_MAX,
+    FieldConfig, FieldScope, NewCustomField, NumberFormat, OptionColour, PRECISION_MAX, Placement,
 };
 pub use error::{ApiError, FieldErrors, Token};
 pub use listed::{Listed, SkippedRow};
@@ -31,6 +39,9 @@ pub use ops::portfolios::{NewPortfolio, PortfolioPage, PortfolioQuery};
 pub use ops::projects::{NewProject, ProjectUpdate};
 pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
 pub use requests::{NewTask, TaskUpdate};
+/// The URL type the client parses its base URL with: a caller that checks a base URL
+/// (which host gets the token) must read it as the client will.
+pub use reqwest::Url;
 
 /// TLS uses rustls with `ring`, the lighter provider to build; it must be installed once per
 /// process before any client exists. Safe to call many times.

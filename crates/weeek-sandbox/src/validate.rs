@@ -156,6 +156,34 @@ pub fn after_or_equal(field: &str, other: &str) -> String {
     )
 }
 
+pub fn numeric(field: &str) -> String {
+    format!("The {} field must be a number.", attr(field))
+}
+
+/// Laravel's `prohibits`: two fields that may not be sent together.
+pub fn prohibits(field: &str, other: &str) -> String {
+    format!(
+        "The {} field prohibits {} from being present.",
+        attr(field),
+        attr(other)
+    )
+}
+
+pub fn required_without(field: &str, other: &str) -> String {
+    format!(
+        "The {} field is required when {} is not present.",
+        attr(field),
+        attr(other)
+    )
+}
+
+pub fn max_kilobytes(field: &str, max: usize) -> String {
+    format!(
+        "The {} field must not be greater than {max} kilobytes.",
+        attr(field)
+    )
+}
+
 /// Close to Laravel's RFC check: one `@`, a non-empty local part, a domain of
 /// non-empty dot-separated labels, no whitespace.
 pub fn is_email(text: &str) -> bool {

@@ -157,6 +157,22 @@ impl Query {
     }
 }
 
+impl Query {
+    /// Items of a nested array parameter, `name[i][key]=value`, as `(i, key, value)` in the
+    /// order sent (the CRM lists' `customFields[0][id]=…&customFields[0][value]=…`).
+    pub fn nested(&self, name: &str) -> Vec<(String, String, String)> {
+        self.pairs
+            .iter()
+            .filter_map(|(k, v)| {
+                let rest = k.strip_prefix(name)?.strip_prefix('[')?;
+                let (index, rest) = rest.split_once("][")?;
+                let key = rest.strip_suffix(']')?;
+                Some((index.to_owned(), key.to_owned(), v.trim().to_owned()))
+            })
+            .collect()
+    }
+}
+
 /// The JSON object of a request body. A missing or malformed body reads as an
 /// empty object, as Laravel's request input does, so validation reports the
 /// missing fields rather than a parse error.

@@ -72,7 +72,11 @@ fn scroll(form: &Form, height: u16) -> u16 {
 }
 
 fn status_lines(s: &ContactsState) -> u16 {
-    if s.failure.is_some() { 2 } else { 1 }
+    if s.failure.is_some() || matches!(s.phase, Phase::Checking(_)) {
+        2
+    } else {
+        1
+    }
 }
 
 /// The fields area inside a form pane drawn at `rect`.
@@ -107,11 +111,17 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
         return;
     }
     let t = &app.theme;
-    let saving = matches!(s.phase, Phase::Saving { .. });
-    let title = if saving {
-        format!(" New contact · {} saving… ", crate::ui::spinner_frame(app))
-    } else {
-        " New contact ".to_string()
+    let saving = s.phase.is_busy();
+    let title = match &s.phase {
+        Phase::Saving { .. } => {
+            format!(" New contact · {} saving… ", crate::ui::spinner_frame(app))
+        }
+        Phase::Checking(lost) if lost.is_looking() => format!(
+            " New contact · {} looking for it… ",
+            crate::ui::spinner_frame(app)
+        ),
+        Phase::Checking(_) => " New contact · not confirmed ".to_string(),
+        _ => " New contact ".to_string(),
     };
     let mut block = Block::default()
         .borders(Borders::ALL)
@@ -343,14 +353,26 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     let s = &app.contacts;
     let w = usize::from(area.width);
     let line = if let Some(f) = &s.failure {
-        let mut text = format!("✗ Not saved: {} ", one_line(&f.message));
-        if f.maybe_saved {
-            text.push_str("It may have arrived: check the list. ");
-        }
         Line::from(vec![
-            Span::styled(text, t.error()),
+            Span::styled(format!("✗ {} ", one_line(&f.message)), t.error()),
             Span::styled("C-s tries again", t.accent()),
         ])
+    } else if let Phase::Checking(lost) = &s.phase {
+        // The whole story is in the toast and in the messages (M); here, what holds now.
+        if lost.is_looking() {
+            Line::styled(
+                format!(
+                    "{} Its answer was lost: looking for it before it may be sent again…",
+                    crate::ui::spinner_frame(app),
+                ),
+                t.accent(),
+            )
+        } else {
+            Line::from(vec![
+                Span::styled("✗ May have been saved: looking for it failed. ", t.error()),
+                Span::styled("C-s looks again · n starts over", t.accent()),
+            ])
+        }
     } else if matches!(s.phase, Phase::Saving { .. }) {
         Line::styled(
             truncate(

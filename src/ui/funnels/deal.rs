@@ -194,13 +194,13 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     lines.push(text_row(
         app,
         "Created",
-        crate::datetime::local(deal.created_at, app.utc_offset),
+        crate::datetime::local(deal.created_at, app.utc_offset, app.today),
         w,
     ));
     lines.push(text_row(
         app,
         "Updated",
-        crate::datetime::local(deal.updated_at, app.utc_offset),
+        crate::datetime::local(deal.updated_at, app.utc_offset, app.today),
         w,
     ));
     lines.push(text_row(app, "Id", deal.id.clone(), w));
@@ -266,15 +266,10 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     }
     for task in &deal.tasks {
         let title = task
-            .get("title")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-            .or_else(|| task.get("id").map(|id| format!("task {id}")))
-            .unwrap_or_else(|| "(task)".into());
-        let done = task
-            .get("isCompleted")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("task {}", task.id));
+        let done = task.is_completed;
         lines.push(Line::raw(truncate(
             &format!("{} {}", if done { "[x]" } else { "[ ]" }, one_line(&title)),
             w,

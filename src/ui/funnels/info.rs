@@ -128,12 +128,12 @@ fn funnel_lines(app: &App, f: &Funnel) -> Vec<Line<'static>> {
         field(
             app,
             "Created",
-            crate::datetime::local(f.created_at, app.utc_offset),
+            crate::datetime::local(f.created_at, app.utc_offset, app.today),
         ),
         field(
             app,
             "Updated",
-            crate::datetime::local(f.updated_at, app.utc_offset),
+            crate::datetime::local(f.updated_at, app.utc_offset, app.today),
         ),
         field(app, "Logo", logo),
     ]

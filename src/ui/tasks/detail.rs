@@ -8,13 +8,13 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use super::list::{due_label, relative_day};
 use crate::app::App;
 use crate::app::directory::Directory;
+use crate::datetime::{due_relative, relative_day};
 use crate::text::one_line;
 
 fn fmt_datetime(t: Option<time::OffsetDateTime>, app: &App) -> String {
-    crate::datetime::local(t, app.utc_offset)
+    crate::datetime::local(t, app.utc_offset, app.today)
 }
 
 fn minutes(m: i64) -> String {
@@ -37,7 +37,7 @@ fn size_label(bytes: i64) -> String {
 }
 
 /// Text of a custom-field value: option names for selects, names for members.
-fn custom_value(field: &weeek_api::models::TaskCustomField, dir: &Directory) -> String {
+fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) -> String {
     use serde_json::Value;
     let option_name = |id: &str| {
         field
@@ -129,7 +129,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     let day = |d: Option<Date>, due: bool| {
         d.map_or("–".to_string(), |d| {
             let rel = if due {
-                due_label(d, today).0
+                due_relative(d, today, task.is_completed)
             } else {
                 relative_day(d, today)
             };

@@ -14,8 +14,6 @@ use super::layout;
 use crate::app::App;
 use crate::tasks::PageStatus;
 
-pub use list::due_label;
-
 pub fn render(app: &App, frame: &mut Frame, body: Rect) {
     let s = &app.tasks;
     let areas = layout::tasks(body, s.detail);

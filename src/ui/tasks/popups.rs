@@ -47,9 +47,10 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
             let (text, style) = match &p.editing.parsed {
                 Some(Ok(r)) => (format!("→ {}", r.describe()), t.success()),
                 Some(Err(e)) => (format!("✗ {e}"), t.error()),
-                None if *kind == crate::tasks::filters::FilterKind::Dates => {
-                    ("today, +7d, next week, 01.12..15.12".into(), t.dim())
-                }
+                None if *kind == crate::tasks::filters::FilterKind::Dates => (
+                    "today, +7d, next week, overdue, ..fri, 01.12..15.12".into(),
+                    t.dim(),
+                ),
                 None => ("searches as you type".into(), t.dim()),
             };
             frame.render_widget(
@@ -112,8 +113,8 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                     "Enter sets · empty clears · Esc cancels",
                 ),
                 PromptPurpose::Rename { .. } => ("Rename".to_string(), "Enter saves · Esc cancels"),
-                PromptPurpose::New => {
-                    let (p, c) = app.tasks.new_task_place();
+                PromptPurpose::New { place } => {
+                    let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
                     let place = match (p, c) {
                         (Some(p), Some(c)) => {
                             format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c))
@@ -147,5 +148,6 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             };
             render_confirm(app, frame, area, &format!("Delete {what}?"));
         }
+        Popup::LookAgain { question, .. } => render_confirm(app, frame, area, question),
     }
 }

@@ -1,56 +1,9 @@
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::OffsetDateTime;
 
+use super::{CustomField, CustomFieldValue};
 use crate::de;
-
-/// One choice of a select-like custom field. `color` is free text: the docs ask for names
-/// (`blue`, `light_green`) but real answers carry hex (`#6C78F4`).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomFieldOption {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub color: Option<String>,
-}
-
-/// Extra settings of number-like custom fields.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomFieldConfig {
-    /// `number`, `currency`, `percent`; `radio`/`checbox` for booleans.
-    pub r#type: Option<String>,
-    #[serde(deserialize_with = "de::opt_i64")]
-    pub precision: Option<i64>,
-    /// A currency id, for `currency` fields.
-    #[serde(deserialize_with = "de::opt_i64")]
-    pub currency: Option<i64>,
-}
-
-/// A custom field definition (funnels, projects, boards, global).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomField {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub r#type: Option<String>,
-    /// Absent, `{}` or an object: only a JSON object is read.
-    #[serde(deserialize_with = "config_object")]
-    pub config: Option<CustomFieldConfig>,
-    #[serde(deserialize_with = "de::null_default")]
-    pub options: Vec<CustomFieldOption>,
-}
-
-fn config_object<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<CustomFieldConfig>, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        v @ Value::Object(_) => serde_json::from_value(v).ok(),
-        _ => None,
-    })
-}
 
 /// A CRM funnel (spec §2.1). Funnel, status and deal ids are 16-character slugs.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -106,18 +59,6 @@ pub struct FunnelStatus {
     pub updated_at: Option<OffsetDateTime>,
 }
 
-/// A custom-field value as read on a deal.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomFieldValue {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub r#type: Option<String>,
-    #[serde(deserialize_with = "de::any")]
-    pub value: Value,
-}
-
 /// A deal's outcome. A value this client does not know is kept as sent (`Other`), so that a
 /// screen shows it instead of mistaking the deal for an open one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,6 +78,22 @@ impl WinStatus {
             Self::Other(raw) => raw,
         }
     }
+}
+
+impl Serialize for WinStatus {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+fn readable_tasks<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<super::Task>, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Array(items) => items
+            .into_iter()
+            .filter_map(|item| serde_json::from_value(item).ok())
+            .collect(),
+        _ => Vec::new(),
+    })
 }
 
 /// `null`, an absent key or an empty string is an open deal; any other value is an outcome.
@@ -181,9 +138,9 @@ pub struct Deal {
     pub updated_at: Option<OffsetDateTime>,
     #[serde(deserialize_with = "de::i64_list")]
     pub tags: Vec<i64>,
-    /// Attached tasks; read loosely because their shape has never been confirmed.
-    #[serde(deserialize_with = "de::null_default")]
-    pub tasks: Vec<Value>,
+    /// Attached tasks, as full Task objects; an item that is not one is skipped.
+    #[serde(deserialize_with = "readable_tasks")]
+    pub tasks: Vec<super::Task>,
     #[serde(deserialize_with = "de::null_default")]
     pub custom_fields: Vec<CustomFieldValue>,
     #[serde(deserialize_with = "de::null_default")]

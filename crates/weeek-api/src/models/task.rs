@@ -2,7 +2,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use time::{Date, OffsetDateTime};
 
-use super::CustomFieldOption;
+use super::CustomFieldValue;
 use crate::de;
 
 /// Task priority as the service numbers it.
@@ -145,22 +145,6 @@ pub struct Attachment {
     pub created_at: Option<OffsetDateTime>,
 }
 
-/// A custom field as read on a task: the field, its options and the task's value.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct TaskCustomField {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub r#type: Option<String>,
-    #[serde(deserialize_with = "de::any")]
-    pub config: Value,
-    #[serde(deserialize_with = "de::null_default")]
-    pub options: Vec<CustomFieldOption>,
-    #[serde(deserialize_with = "de::any")]
-    pub value: Value,
-}
-
 /// A task, in its current shape plus the legacy fields the service still sends.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -226,7 +210,7 @@ pub struct Task {
     #[serde(deserialize_with = "de::null_default")]
     pub time_entries: Vec<TimeEntry>,
     #[serde(deserialize_with = "de::null_default")]
-    pub custom_fields: Vec<TaskCustomField>,
+    pub custom_fields: Vec<CustomFieldValue>,
     #[serde(deserialize_with = "de::null_default")]
     pub attachments: Vec<Attachment>,
     /// Legacy `dd.mm.yyyy` day, from answers older than `dueDate`.

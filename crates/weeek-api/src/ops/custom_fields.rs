@@ -3,7 +3,7 @@ use reqwest::Method;
 use super::seg;
 use crate::client::Client;
 use crate::custom_fields::{
-    CustomFieldUpdate, FieldScope, NewCustomField, OptionColour, OptionPlace, option_body,
+    CustomFieldUpdate, FieldScope, NewCustomField, OptionColour, Placement, option_body,
 };
 use crate::error::ApiError;
 use crate::listed::Listed;
@@ -126,7 +126,7 @@ impl Client {
         scope: FieldScope,
         field_id: &str,
         option_id: &str,
-        place: &OptionPlace,
+        place: &Placement,
     ) -> Result<(), ApiError> {
         let path = format!("{}/move", option_path(scope, field_id, option_id));
         self.send(Method::POST, &path, Some(&place.to_json()))

@@ -3,13 +3,18 @@
 pub(crate) mod attachments;
 mod board_columns;
 mod boards;
+mod contacts;
 pub(crate) mod crm;
 mod custom_fields;
+mod deals;
+mod funnels;
+mod organizations;
 pub(crate) mod portfolios;
 pub(crate) mod projects;
 mod tags;
 mod tasks;
 mod workspace;
+mod writes;
 
 /// Path segments from user data are percent-encoded so an id can never change the route.
 pub(crate) fn seg(s: &str) -> String {

@@ -1,6 +1,9 @@
 //! Shared fixtures: a seeded sandbox per test, and a scripted raw HTTP server for answers the
 //! sandbox never gives (HTML 200, truncated bodies, silence).
-#![allow(dead_code)]
+// Helpers of the tests: a panic here is a failed test, as in the tests themselves.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+pub mod tap;
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,9 +1,9 @@
 //! Every structure operation of the client against the seeded sandbox, over real HTTP.
 
-use weeek_api::models::{Portfolio, TaskCustomField};
+use weeek_api::models::{CustomFieldValue, Portfolio};
 use weeek_api::{
     ApiError, AttachmentContent, BooleanStyle, CustomFieldKind, CustomFieldUpdate, FieldConfig,
-    FieldScope, NewCustomField, NewPortfolio, NewProject, NumberFormat, OptionColour, OptionPlace,
+    FieldScope, NewCustomField, NewPortfolio, NewProject, NumberFormat, OptionColour, Placement,
     PortfolioQuery, ProjectUpdate,
 };
 
@@ -310,7 +310,7 @@ async fn boards_and_columns() {
     ));
 }
 
-fn value_of(fields: &[TaskCustomField], id: &str) -> serde_json::Value {
+fn value_of(fields: &[CustomFieldValue], id: &str) -> serde_json::Value {
     fields
         .iter()
         .find(|f| f.id == id)
@@ -419,7 +419,7 @@ async fn custom_fields_and_options() {
             scope,
             &select.id,
             &high.id,
-            &OptionPlace::Before(low.id.clone()),
+            &Placement::Before(low.id.clone()),
         )
         .await
         .expect("moved");
@@ -451,7 +451,7 @@ async fn custom_fields_and_options() {
             scope,
             &select.id,
             &high.id,
-            &OptionPlace::After(low.id.clone()),
+            &Placement::After(low.id.clone()),
         )
         .await
         .expect("moved back");

@@ -8,7 +8,7 @@ use weeek_api::models::{Attachment, Board, BoardColumn, Portfolio};
 use weeek_api::{
     ApiError, AttachmentContent, BooleanStyle, Client, CustomFieldKind, CustomFieldUpdate,
     FieldConfig, FieldScope, NewCustomField, NewPortfolio, NewProject, NumberFormat, OptionColour,
-    OptionPlace, PortfolioQuery, ProjectUpdate, RetryPolicy,
+    Placement, PortfolioQuery, ProjectUpdate, RetryPolicy,
 };
 
 use crate::common::{RawServer, Script, Seen, client_with, response};
@@ -587,7 +587,7 @@ async fn custom_fields_at_each_level() {
             )
         );
         let (_, seen) = exchange(&[ACK], |c| async move {
-            c.move_custom_field_option(scope, "f-1", "o-1", &OptionPlace::After("o-2".into()))
+            c.move_custom_field_option(scope, "f-1", "o-1", &Placement::After("o-2".into()))
                 .await
         })
         .await;
@@ -599,7 +599,7 @@ async fn custom_fields_at_each_level() {
             )
         );
         let (_, seen) = exchange(&[ACK], |c| async move {
-            c.move_custom_field_option(scope, "f-1", "o-1", &OptionPlace::Before("o-0".into()))
+            c.move_custom_field_option(scope, "f-1", "o-1", &Placement::Before("o-0".into()))
                 .await
         })
         .await;

@@ -6,18 +6,19 @@ use axum::extract::{Path, RawQuery, State};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
 
+use super::deal_query::DealFilter;
 use super::{ApiResult, AppState, api, limit_offset};
 use crate::errors::ApiError;
 use crate::store::crm;
 use crate::validate::{self, Invalid};
-use crate::wire::{Query, QueryArray, Reply, body_object, contains_folded};
+use crate::wire::{Query, Reply, body_object};
 
 /// Deals per page without `limit`. UNCERTAIN: only the docs' example value.
 pub const DEALS_DEFAULT_LIMIT: usize = 50;
 /// Largest deals page; a larger `limit` is clamped.
 pub const DEALS_MAX_LIMIT: usize = 100;
 
-const WIN_STATUSES: [&str; 3] = ["won", "lost", "archived"];
+pub const WIN_STATUSES: [&str; 3] = ["won", "lost", "archived"];
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -26,9 +27,11 @@ pub fn routes() -> Router<AppState> {
         .route(&api("/crm/deals/{id}/move"), post(move_deal))
 }
 
-/// Deals of a status in board order, paged with `limit`/`offset`
-/// (`hasMoreDeals`), searched case-insensitively in title and description,
-/// optionally narrowed by `winStatuses[]`.
+/// Deals of a status in board order (or by `sort`), paged with `limit`/`offset`
+/// (`hasMoreDeals`), narrowed by every filter of the reference: `search` (title and
+/// description, without case), `assigneeIds[]` (`executorIds[]` in [spec-25], read too),
+/// `winStatuses[]`, `lastUpdated[]`, `tags[]`, `organizations[]`, `contacts[]` (a deal matches
+/// when it has any of the listed ones) and `customFields[i][id]`/`[value]` (all must match).
 async fn deals(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -36,54 +39,23 @@ async fn deals(
 ) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, _| {
+        .run(move |conn, ctx| {
             if crm::status_funnel(conn, &id)?.is_none() {
                 return Err(ApiError::RecordNotFound);
             }
             let (limit, offset) = limit_offset(&query, DEALS_DEFAULT_LIMIT, DEALS_MAX_LIMIT)?;
-            let win_statuses = match query.array("winStatuses") {
-                QueryArray::Absent => None,
-                QueryArray::NotAnArray => {
-                    return Err(Invalid::one("winStatuses", validate::array("winStatuses")).into());
-                }
-                QueryArray::Items(items) => {
-                    let mut invalid = Invalid::new();
-                    for (i, item) in items.iter().enumerate() {
-                        if !WIN_STATUSES.contains(&item.as_str()) {
-                            let field = format!("winStatuses.{i}");
-                            invalid.add(&field, validate::selected_invalid(&field));
-                        }
-                    }
-                    invalid.check()?;
-                    Some(items)
-                }
-            };
-            let needle = query.get("search").map(crate::wire::fold);
-            let matching: Vec<crm::Deal> = crm::deals_of_status(conn, &id)?
+            let filter = DealFilter::parse(conn, &query, ctx.today)?;
+            let mut matching: Vec<crm::Deal> = crm::deals_of_status(conn, &id)?
                 .into_iter()
-                .filter(|deal| {
-                    needle.as_deref().is_none_or(|needle| {
-                        deal.title
-                            .as_deref()
-                            .is_some_and(|t| contains_folded(t, needle))
-                            || deal
-                                .description
-                                .as_deref()
-                                .is_some_and(|d| contains_folded(d, needle))
-                    })
-                })
-                .filter(|deal| {
-                    win_statuses.as_ref().is_none_or(|wanted| {
-                        deal.win_status.as_ref().is_some_and(|w| wanted.contains(w))
-                    })
-                })
+                .filter(|deal| filter.matches(deal))
                 .collect();
+            filter.sort(&mut matching);
             let has_more = matching.len() > offset.saturating_add(limit);
             let page = matching
                 .iter()
                 .skip(offset)
                 .take(limit)
-                .map(|deal| deal.to_json(conn))
+                .map(|deal| deal.to_json(conn, ctx.today))
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(Reply::Body(json!({
                 "success": true,
@@ -96,9 +68,9 @@ async fn deals(
 
 async fn deal(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .run(move |conn, ctx| {
             let deal = crm::deal(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
-            Ok(Reply::Payload("deal", deal.to_json(conn)?))
+            Ok(Reply::Payload("deal", deal.to_json(conn, ctx.today)?))
         })
         .await
 }

@@ -5,9 +5,19 @@ pub mod board_columns;
 pub mod boards;
 pub mod contacts;
 pub mod crm;
+pub mod crm_entries;
+pub mod crm_input;
+pub mod crm_query;
 pub mod custom_fields;
+pub mod deal_files;
+pub mod deal_query;
+pub mod deal_tasks;
+pub mod deal_writes;
 pub mod deals;
+pub mod funnel_fields;
+pub mod funnels;
 pub mod input;
+pub mod organizations;
 pub mod portfolios;
 pub mod projects;
 pub mod task_actions;
@@ -102,6 +112,13 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .merge(crm::routes())
         .merge(deals::routes())
         .merge(contacts::routes())
+        .merge(funnels::routes())
+        .merge(funnel_fields::routes())
+        .merge(deal_writes::routes())
+        .merge(deal_tasks::routes())
+        .merge(deal_files::routes())
+        .merge(organizations::routes())
+        .merge(crm_entries::routes())
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,

@@ -88,40 +88,51 @@ async fn create(State(state): State<AppState>, body: Bytes) -> ApiResult {
     state
         .run(move |conn, ctx| {
             let tx = conn.transaction()?;
-            let fields = TaskFields::parse(&tx, &body, Mode::Create)?;
-            let now = ctx.now_iso();
-            let mut task = Task {
-                kind: "action".to_owned(),
-                author_id: ctx.user_id.clone(),
-                created_at: now.clone(),
-                updated_at: now,
-                ..Task::default()
-            };
-            fields.apply(&mut task);
-            task.assignees = fields.assignees.clone().unwrap_or_default();
-            task.subscribers = std::iter::once(ctx.user_id.clone())
-                .chain(task.assignees.iter().cloned())
-                .fold(Vec::new(), |mut acc, id| {
-                    if !acc.contains(&id) {
-                        acc.push(id);
-                    }
-                    acc
-                });
-            let id = store::insert(&tx, &task)?;
-            let locations = match (&fields.locations, fields.legacy_location, task.parent_id) {
-                (Some(locations), _, _) => locations.clone(),
-                (None, Some(location), _) => vec![location],
-                // A subtask without a place of its own lives where its parent does.
-                (None, None, Some(parent)) => store::locations(&tx, parent)?,
-                (None, None, None) => Vec::new(),
-            };
-            for location in locations {
-                store::place(&tx, id, location, Placement::Add)?;
-            }
+            let id = insert_from_body(&tx, ctx, &body)?;
             tx.commit()?;
             task_reply(conn, ctx, id)
         })
         .await
+}
+
+/// Validates a create body and inserts the task with its locations (also used by deals'
+/// `POST /crm/deals/{id}/tasks`).
+pub fn insert_from_body(
+    tx: &Connection,
+    ctx: &Ctx,
+    body: &serde_json::Map<String, serde_json::Value>,
+) -> Result<i64, ApiError> {
+    let fields = TaskFields::parse(tx, body, Mode::Create)?;
+    let now = ctx.now_iso();
+    let mut task = Task {
+        kind: "action".to_owned(),
+        author_id: ctx.user_id.clone(),
+        created_at: now.clone(),
+        updated_at: now,
+        ..Task::default()
+    };
+    fields.apply(&mut task);
+    task.assignees = fields.assignees.clone().unwrap_or_default();
+    task.subscribers = std::iter::once(ctx.user_id.clone())
+        .chain(task.assignees.iter().cloned())
+        .fold(Vec::new(), |mut acc, id| {
+            if !acc.contains(&id) {
+                acc.push(id);
+            }
+            acc
+        });
+    let id = store::insert(tx, &task)?;
+    let locations = match (&fields.locations, fields.legacy_location, task.parent_id) {
+        (Some(locations), _, _) => locations.clone(),
+        (None, Some(location), _) => vec![location],
+        // A subtask without a place of its own lives where its parent does.
+        (None, None, Some(parent)) => store::locations(tx, parent)?,
+        (None, None, None) => Vec::new(),
+    };
+    for location in locations {
+        store::place(tx, id, location, Placement::Add)?;
+    }
+    Ok(id)
 }
 
 /// Only the keys sent change. `description`, `assignees` and `isCompleted`

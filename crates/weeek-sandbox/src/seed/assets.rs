@@ -422,6 +422,9 @@ pub struct DealSpec {
     pub tags: Vec<String>,
     #[serde(default)]
     pub custom_fields: Map<String, Value>,
+    /// Titles of seeded tasks (top-level ones) attached to the deal, in order.
+    #[serde(default)]
+    pub tasks: Vec<String>,
     pub created: i64,
 }
 

@@ -1,4 +1,4 @@
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Map, Value, json};
 
 use super::SeedCtx;
@@ -179,6 +179,7 @@ fn insert_funnel(
         {
             let deal = written_deal(ctx, keys, funnel, spec, n, stream)?;
             crm::insert_deal(conn, &deal, deal_position)?;
+            attach_tasks(conn, &deal.id, &spec.tasks)?;
             deal_position += 1;
         }
         for n in 0..status.generate {
@@ -195,6 +196,22 @@ fn insert_funnel(
             crm::insert_deal(conn, &deal, deal_position)?;
             deal_position += 1;
         }
+    }
+    Ok(())
+}
+
+/// Links seeded tasks, found by title, to a deal (tasks are seeded before the CRM).
+fn attach_tasks(conn: &Connection, deal_id: &str, titles: &[String]) -> Result<(), SandboxError> {
+    for title in titles {
+        let id: i64 = conn
+            .query_row(
+                "SELECT id FROM tasks WHERE title = ?1 AND parent_id IS NULL ORDER BY id LIMIT 1",
+                [title],
+                |row| row.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| SandboxError::Seed(format!("no task titled {title:?} for a deal")))?;
+        crate::store::deals::append_task(conn, deal_id, id)?;
     }
     Ok(())
 }

@@ -202,7 +202,8 @@ impl Deal {
         })
     }
 
-    pub fn to_json(&self, conn: &Connection) -> rusqlite::Result<Value> {
+    /// The Deal object; `today` dates the attached tasks (their `overdue`).
+    pub fn to_json(&self, conn: &Connection, today: time::Date) -> rusqlite::Result<Value> {
         let fields: Vec<Value> = funnel_fields(conn, &self.funnel_id)?
             .into_iter()
             .map(|f| {
@@ -229,9 +230,9 @@ impl Deal {
             "createdAt": self.created_at,
             "updatedAt": self.updated_at,
             "tags": self.tags,
-            "tasks": [],
+            "tasks": super::deals::tasks_json(conn, &self.id, today)?,
             "customFields": fields,
-            "attachments": [],
+            "attachments": super::deals::attachments_json(conn, &self.id)?,
         }))
     }
 }
@@ -521,12 +522,17 @@ pub fn contact(conn: &Connection, id: &str) -> rusqlite::Result<Option<Contact>>
     found.map(|c| with_organizations(conn, c)).transpose()
 }
 
-/// Inserts or replaces a contact with its organization links.
+/// Inserts or updates a contact with its organization links. An update keeps the row (and so
+/// the contact's place in the list).
 pub fn save_contact(conn: &Connection, contact: &Contact) -> rusqlite::Result<()> {
     conn.prepare_cached(
-        "INSERT OR REPLACE INTO contacts (id, creator_id, first_name, last_name, middle_name, \
+        "INSERT INTO contacts (id, creator_id, first_name, last_name, middle_name, \
          emails, phones, tags, created_at, updated_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) \
+         ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, \
+         last_name = excluded.last_name, middle_name = excluded.middle_name, \
+         emails = excluded.emails, phones = excluded.phones, tags = excluded.tags, \
+         updated_at = excluded.updated_at",
     )?
     .execute(params![
         contact.id,
@@ -540,10 +546,20 @@ pub fn save_contact(conn: &Connection, contact: &Contact) -> rusqlite::Result<()
         contact.created_at,
         contact.updated_at
     ])?;
-    conn.execute(
-        "DELETE FROM contact_organizations WHERE contact_id = ?1",
-        [&contact.id],
-    )?;
+    // Links that stay keep their rowid, so an organization's contacts keep their order.
+    let kept: Vec<String> = {
+        let mut stmt = conn.prepare_cached(
+            "SELECT organization_id FROM contact_organizations WHERE contact_id = ?1",
+        )?;
+        stmt.query_map([&contact.id], |row| row.get(0))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    for org in kept.iter().filter(|o| !contact.organizations.contains(o)) {
+        conn.execute(
+            "DELETE FROM contact_organizations WHERE contact_id = ?1 AND organization_id = ?2",
+            params![contact.id, org],
+        )?;
+    }
     let mut link = conn.prepare_cached(
         "INSERT OR IGNORE INTO contact_organizations (contact_id, organization_id) VALUES (?1, ?2)",
     )?;
@@ -553,10 +569,12 @@ pub fn save_contact(conn: &Connection, contact: &Contact) -> rusqlite::Result<()
     Ok(())
 }
 
+/// Deletes a contact and detaches it from its organizations and deals.
 pub fn delete_contact(conn: &Connection, id: &str) -> rusqlite::Result<bool> {
     conn.execute(
         "DELETE FROM contact_organizations WHERE contact_id = ?1",
         [id],
     )?;
+    super::deals::forget_in_deals(conn, super::deals::DealList::Contacts, id)?;
     Ok(conn.execute("DELETE FROM contacts WHERE id = ?1", [id])? > 0)
 }

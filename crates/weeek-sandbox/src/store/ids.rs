@@ -70,6 +70,12 @@ pub fn new_uuid() -> String {
     Uuid::new_v4().to_string()
 }
 
+/// A fresh random slug for a funnel, status or deal created through the API.
+pub fn new_slug() -> String {
+    let seed = Uuid::new_v4().as_u128();
+    Stream((seed >> 64) as u64 ^ seed as u64).slug()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +87,8 @@ mod tests {
         assert_eq!(a, b);
         assert!(Uuid::parse_str(&a).is_ok());
         assert_eq!(Stream::named("y").slug().len(), 16);
+        let (a, b) = (new_slug(), new_slug());
+        assert_ne!(a, b);
+        assert!(a.len() == 16 && a.bytes().all(|c| c.is_ascii_alphanumeric()));
     }
 }

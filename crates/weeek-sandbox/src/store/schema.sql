@@ -249,3 +249,28 @@ CREATE TABLE IF NOT EXISTS attachment_files (
     content_type  TEXT NOT NULL,
     bytes         BLOB NOT NULL
 );
+
+-- CRM: tasks attached to deals, in the deal's own order. The task stays a task of the
+-- Task Manager; detaching only removes the link.
+CREATE TABLE IF NOT EXISTS deal_tasks (
+    deal_id  TEXT NOT NULL,
+    task_id  INTEGER NOT NULL,
+    position INTEGER NOT NULL,
+    PRIMARY KEY (deal_id, task_id)
+);
+CREATE INDEX IF NOT EXISTS deal_tasks_task ON deal_tasks (task_id);
+
+-- Files uploaded to deals; the bytes are kept so that the attachment's URL can serve them.
+-- `url` names the address the file was uploaded to.
+CREATE TABLE IF NOT EXISTS deal_attachments (
+    id           TEXT PRIMARY KEY,
+    deal_id      TEXT NOT NULL,
+    creator_id   TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    url          TEXT NOT NULL,
+    content_type TEXT NOT NULL,
+    size         INTEGER NOT NULL,
+    content      BLOB NOT NULL,
+    created_at   TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS deal_attachments_deal ON deal_attachments (deal_id);

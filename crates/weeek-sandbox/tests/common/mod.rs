@@ -1,5 +1,6 @@
 //! A sandbox per test, driven over real HTTP.
-#![allow(dead_code)]
+// Helpers of the tests: a panic here is a failed test, as in the tests themselves.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::SocketAddr;
 
