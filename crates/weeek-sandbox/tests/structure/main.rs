@@ -2,6 +2,9 @@
 //! and their options, tags and attachment files; each rule of the service against literal
 //! answers, relations between them, and persistence across a restart.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 #[path = "../common/mod.rs"]
 mod common;
 
