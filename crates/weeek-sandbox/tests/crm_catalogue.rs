@@ -275,6 +275,40 @@ async fn status_writes_answer_as_the_service() {
     .await;
 }
 
+/// The demo names some option colours and gives others in hex; every answer carries hex, from
+/// the same palette as task fields and new options.
+#[tokio::test]
+async fn seeded_options_answer_hex_colours() {
+    let api = Api::start().await;
+    let funnel = api.ok(&format!("/crm/funnels/{FUNNEL_B2B}")).await;
+    let segment = funnel["funnel"]["customFields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == SEGMENT)
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        segment["options"],
+        json!([
+            {"id": "d1e2f3a4-0001-4b5c-9d6e-8f9a0b1c2d01", "name": "Малый бизнес", "color": "#2FB67C"},
+            {"id": "d1e2f3a4-0002-4b5c-9d6e-8f9a0b1c2d02", "name": "Средний бизнес", "color": "#6C78F4"},
+            {"id": ENTERPRISE, "name": "Enterprise", "color": "#6C78F4"},
+            {"id": "d1e2f3a4-0004-4b5c-9d6e-8f9a0b1c2d04", "name": "Госсектор", "color": "#A3DE83"}
+        ])
+    );
+    let listed = api.ok("/crm/funnels").await;
+    let listed_segment = listed["funnels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["customFields"].as_array().unwrap())
+        .find(|f| f["id"] == SEGMENT)
+        .cloned()
+        .unwrap();
+    assert_eq!(listed_segment["options"], segment["options"]);
+}
+
 #[tokio::test]
 async fn custom_field_rules() {
     let api = Api::start().await;

@@ -258,7 +258,7 @@ async fn funnel_custom_fields_and_options() {
     );
     assert_eq!(
         (call.name.as_deref(), call.color.as_deref()),
-        (Some("Холодный звонок"), Some("#F25B5B"))
+        (Some("Холодный звонок"), Some("#F2545B"))
     );
 
     client

@@ -14,7 +14,8 @@ use serde_json::{Map, Value, json};
 use super::input::{Body, NAME_MAX_CHARS, nullable_text, required_ref, required_text, row_exists};
 use super::{ApiResult, AppState, api, int_id};
 use crate::errors::ApiError;
-use crate::store::custom_fields::{self as store, Field, FieldOption, Scope, colour_hex};
+use crate::option_colours::requested_colour;
+use crate::store::custom_fields::{self as store, Field, FieldOption, Scope};
 use crate::store::{ids, workspace as ws};
 use crate::validate::{self, Invalid};
 use crate::wire::{Reply, body_object, value_int};
@@ -394,15 +395,15 @@ async fn transfer(
         .await
 }
 
-/// `color` of an option: a colour name of the docs' enum, stored and answered as hex.
-fn option_colour(body: &Body, invalid: &mut Invalid) -> Option<&'static str> {
+/// `color` of an option: a colour name of the docs' enum (or hex), stored and answered as hex.
+fn option_colour(body: &Body, invalid: &mut Invalid) -> Option<String> {
     match body.get("color") {
         None | Some(Value::Null) => {
             invalid.add("color", validate::field_required());
             None
         }
         Some(value) => {
-            let hex = value.as_str().and_then(|name| colour_hex(name.trim()));
+            let hex = value.as_str().and_then(requested_colour);
             if hex.is_none() {
                 invalid.add("color", validate::selected_invalid("color"));
             }
@@ -412,7 +413,7 @@ fn option_colour(body: &Body, invalid: &mut Invalid) -> Option<&'static str> {
 }
 
 /// `{name, color}` of an option, both required, on create and update alike.
-fn option_body(body: &Body) -> Result<(String, &'static str), ApiError> {
+fn option_body(body: &Body) -> Result<(String, String), ApiError> {
     let mut invalid = Invalid::new();
     let name = required_text(body, "name", NAME_MAX_CHARS, &mut invalid);
     let colour = option_colour(body, &mut invalid);
@@ -441,7 +442,7 @@ async fn create_option(
             let option = FieldOption {
                 id: ids::new_uuid(),
                 name,
-                color: color.to_owned(),
+                color,
             };
             field.options.push(option.clone());
             store::save(conn, &field)?;
@@ -465,7 +466,7 @@ async fn update_option(
             let option = FieldOption {
                 id: field.options[index].id.clone(),
                 name,
-                color: color.to_owned(),
+                color,
             };
             field.options[index] = option.clone();
             store::save(conn, &field)?;

@@ -12,7 +12,7 @@ use serde_json::{Map, Value, json};
 use super::crm_input::{self, Body, NAME_MAX, Placement, placement};
 use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
-use crate::option_colours::stored_colour;
+use crate::option_colours::requested_colour;
 use crate::store::funnels::{self as store, Field, Ordered};
 use crate::store::ids;
 use crate::validate::{self, Invalid};
@@ -251,7 +251,7 @@ fn option_body(body: &Body) -> Result<(String, String), ApiError> {
             invalid.add("color", validate::required("color"));
             None
         }
-        Some(Value::String(c)) => match stored_colour(c) {
+        Some(Value::String(c)) => match requested_colour(c) {
             Some(hex) => Some(hex),
             None => {
                 invalid.add("color", validate::selected_invalid("color"));

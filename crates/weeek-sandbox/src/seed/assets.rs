@@ -96,6 +96,17 @@ pub struct CustomField {
     pub options: Vec<Value>,
 }
 
+impl CustomField {
+    /// The options as stored: colours in hex, whether the demo file names them or not.
+    pub fn stored_options(&self) -> Vec<Value> {
+        self.options
+            .iter()
+            .cloned()
+            .map(crate::option_colours::answer_option)
+            .collect()
+    }
+}
+
 fn yes() -> bool {
     true
 }

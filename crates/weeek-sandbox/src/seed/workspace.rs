@@ -1,10 +1,8 @@
 use rusqlite::{Connection, params};
-use serde_json::Value;
 
 use super::SeedCtx;
 use super::assets::Member;
 use crate::errors::SandboxError;
-use crate::store::custom_fields::colour_hex;
 use crate::store::projects::{ACTIVE, ARCHIVED};
 use crate::wire::to_json_text;
 
@@ -55,22 +53,6 @@ pub fn seed(conn: &Connection, ctx: &SeedCtx) -> Result<(), SandboxError> {
         )?;
     }
     for (position, field) in ws.task_custom_fields.iter().enumerate() {
-        // Option colours are stored as answers carry them: hex.
-        let options: Vec<Value> = field
-            .options
-            .iter()
-            .cloned()
-            .map(|mut option| {
-                if let Some(hex) = option
-                    .get("color")
-                    .and_then(Value::as_str)
-                    .and_then(colour_hex)
-                {
-                    option["color"] = Value::from(hex);
-                }
-                option
-            })
-            .collect();
         conn.execute(
             "INSERT INTO task_custom_fields (id, project_id, board_id, name, type, config, \
              options, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -81,7 +63,7 @@ pub fn seed(conn: &Connection, ctx: &SeedCtx) -> Result<(), SandboxError> {
                 field.name,
                 field.kind,
                 to_json_text(&field.config),
-                to_json_text(&options),
+                to_json_text(&field.stored_options()),
                 position as i64
             ],
         )?;

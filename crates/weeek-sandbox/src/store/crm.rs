@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Map, Value, json};
 
+use crate::option_colours::answer_option;
 use crate::wire::{json_list, to_json_text};
 
 pub fn currencies_json(conn: &Connection) -> rusqlite::Result<Vec<Value>> {
@@ -59,7 +60,8 @@ fn funnel_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
     let fields: Vec<Value> = funnel_fields(conn, &id)?
         .into_iter()
         .map(|f| {
-            json!({"id": f.id, "name": f.name, "type": f.kind, "config": f.config, "options": f.options})
+            let options: Vec<Value> = f.options.into_iter().map(answer_option).collect();
+            json!({"id": f.id, "name": f.name, "type": f.kind, "config": f.config, "options": options})
         })
         .collect();
     Ok(json!({

@@ -1,5 +1,4 @@
-//! Task custom fields at their three levels (workspace, project, board), their options and
-//! the option colours.
+//! Task custom fields at their three levels (workspace, project, board) and their options.
 //!
 //! A field's level is its row: `board_id` set makes it a board's field, else `project_id` set a
 //! project's, else it belongs to the whole task manager. Options are a JSON array on the row:
@@ -9,6 +8,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use crate::option_colours::answer_colour;
 use crate::wire::{json_list, to_json_text};
 
 /// Where a field is defined.
@@ -239,40 +239,6 @@ fn without_option(values: &mut Map<String, Value>, field_id: &str, option: &str)
     }
 }
 
-/// Option colours: requests name them, answers carry hex (the reference's two real examples
-/// are hex). The names are the union of the request and answer enums of the docs; the hex
-/// values are the sandbox's own palette (UNCERTAIN), except `pink`, whose `#FF6AA9` is the
-/// colour a real answer gave an option named "pink".
-pub const OPTION_COLOURS: [(&str, &str); 14] = [
-    ("blue", "#6C78F4"),
-    ("light_blue", "#4FC3F7"),
-    ("dark_purple", "#7B4FD6"),
-    ("purple", "#A77CF5"),
-    ("dark_pink", "#E0479E"),
-    ("pink", "#FF6AA9"),
-    ("light_pink", "#FFA3C9"),
-    ("red", "#F2545B"),
-    ("turquoise", "#2EC4B6"),
-    ("dark_green", "#2F9E5A"),
-    ("green", "#4CC26D"),
-    ("light_green", "#A3DE83"),
-    ("dark_yellow", "#E0A526"),
-    ("yellow", "#FFD84D"),
-];
-
-/// The hex of a colour name, `None` for anything else.
-pub fn colour_hex(name: &str) -> Option<&'static str> {
-    OPTION_COLOURS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, hex)| *hex)
-}
-
-/// A stored colour as answers carry it: names (from older data) become hex.
-pub fn answer_colour(stored: &str) -> String {
-    colour_hex(stored).unwrap_or(stored).to_owned()
-}
-
 /// The `options` column read for an answer, colours in hex.
 pub fn options_json(text: &str) -> Vec<Value> {
     json_list::<FieldOption>(text)
@@ -319,12 +285,5 @@ mod tests {
             serde_json::from_str::<Value>(&left).unwrap(),
             json!({"kept": ["gone"]})
         );
-    }
-
-    #[test]
-    fn colour_names_answer_as_hex() {
-        assert_eq!(answer_colour("pink"), "#FF6AA9");
-        assert_eq!(answer_colour("#123456"), "#123456");
-        assert_eq!(colour_hex("mauve"), None);
     }
 }

@@ -4,6 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
+use crate::option_colours::answer_option;
 use crate::wire::{json_list, to_json_text};
 
 /// A funnel row as stored (totals are computed on read, never stored).
@@ -285,7 +286,7 @@ impl Field {
             "name": self.name,
             "type": self.kind,
             "config": self.config,
-            "options": self.options,
+            "options": self.options.iter().cloned().map(answer_option).collect::<Vec<_>>(),
         })
     }
 }
