@@ -7,10 +7,9 @@
 
 mod common;
 
-use common::{Api, FUNNEL_B2B, NOT_A_MEMBER, STATUS_NEW_LEAD, STATUS_QUALIFICATION, config};
+use common::{Api, FUNNEL_B2B, NOT_A_MEMBER, STATUS_NEW_LEAD, STATUS_QUALIFICATION, TempDb};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use weeek_sandbox::DbLocation;
 
 const FUNNEL_ARCHIVE: &str = "Fn0ArCh1Vq3wKd7E";
 const FUNNEL_PARTNERS: &str = "Fn8PaRt4Ns6uYb1C";
@@ -1099,20 +1098,11 @@ async fn funnel_delete_takes_its_statuses_and_deals() {
     assert_eq!(funnels, 3);
 }
 
-struct TempFile(std::path::PathBuf);
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
 /// Every kind of CRM write, on a file database, read back after a restart.
 #[tokio::test]
 async fn crm_writes_survive_a_restart() {
-    let path = std::env::temp_dir().join(format!("weeek-crm-{}.db", uuid::Uuid::new_v4()));
-    let _cleanup = TempFile(path.clone());
-    let first = Api::with_config(config(DbLocation::File(path.clone()))).await;
+    let db = TempDb::new();
+    let first = Api::on_file(&db).await;
 
     let funnel = first
         .json_ok(Method::POST, "/crm/funnels", json!({"name": "Сохранённая"}))
@@ -1240,19 +1230,7 @@ async fn crm_writes_survive_a_restart() {
             json!({"title": "Перезвонить"}),
         )
         .await;
-    let upload = first
-        .client
-        .post(first.url(&format!("/crm/deals/{deal}/attachments")))
-        .bearer_auth(weeek_sandbox::demo_token())
-        .header("Accept", "application/json")
-        .multipart(reqwest::multipart::Form::new().part(
-            "files[]",
-            reqwest::multipart::Part::bytes(b"hello".to_vec()).file_name("hello.txt"),
-        ))
-        .send()
-        .await
-        .expect("upload answered");
-    assert_eq!(upload.status(), StatusCode::OK);
+    upload_deal_file(&first, &deal, "hello.txt", b"hello").await;
     let moved_deal = first.first_deal(STATUS_QUALIFICATION).await["id"]
         .as_str()
         .unwrap()
@@ -1284,32 +1262,101 @@ async fn crm_writes_survive_a_restart() {
     assert_eq!(before["deal"]["attachments"].as_array().unwrap().len(), 1);
     assert_eq!(before["deal"]["tasks"].as_array().unwrap().len(), 1);
     assert_eq!(before["statuses"][0]["dealsCount"], json!(2));
-    first.sandbox.shutdown().await;
-
-    let second = Api::with_config(config(DbLocation::File(path.clone()))).await;
+    let file = &before["deal"]["attachments"][0];
+    assert_eq!(
+        file["url"],
+        json!(format!(
+            "<sandbox>/public/v1/ws/attachments/{}",
+            file["id"].as_str().unwrap()
+        ))
+    );
+    let second = first.restart(&db).await;
     assert_eq!(snapshot(&second, ids).await, before);
-    let bytes = second
-        .client
-        .get(
-            before["deal"]["attachments"][0]["url"]
-                .as_str()
-                .unwrap()
-                .replace(&first_host(&before), &second.sandbox.addr().to_string()),
-        )
-        .bearer_auth(weeek_sandbox::demo_token())
-        .send()
-        .await
-        .expect("download answered")
-        .bytes()
-        .await
-        .expect("bytes");
-    assert_eq!(&bytes[..], b"hello");
+    let url = second.ok(&format!("/crm/deals/{deal}")).await["deal"]["attachments"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(download(&second, &url).await, b"hello");
     second.sandbox.shutdown().await;
 }
 
-/// What the restart test compares: the lists and records its writes touched.
+/// A deal file's `url` is made when answering, from the address the request reached: after a
+/// restart on another port, the URL in the answer still downloads the file.
+#[tokio::test]
+async fn deal_file_url_downloads_after_a_restart_on_another_port() {
+    let db = TempDb::new();
+    let first = Api::on_file(&db).await;
+    let deal = first.first_deal(STATUS_NEW_LEAD).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let bytes = "Договор №7\n".repeat(100).into_bytes();
+    let uploaded = upload_deal_file(&first, &deal, "договор.txt", &bytes).await;
+    let url = uploaded["data"]["url"].as_str().unwrap().to_owned();
+    let id = uploaded["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        url,
+        format!("{}/ws/attachments/{id}", first.sandbox.base_url())
+    );
+    assert_eq!(download(&first, &url).await, bytes);
+    let old_port = first.sandbox.addr().port();
+
+    let second = first.restart(&db).await;
+    assert_ne!(second.sandbox.addr().port(), old_port);
+    let deal = second.ok(&format!("/crm/deals/{deal}")).await["deal"].clone();
+    let file = deal["attachments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == json!(id))
+        .cloned()
+        .unwrap();
+    let url = file["url"].as_str().unwrap();
+    assert_eq!(
+        url,
+        format!("{}/ws/attachments/{id}", second.sandbox.base_url())
+    );
+    assert_eq!(download(&second, url).await, bytes);
+    assert_eq!(file["size"], json!(bytes.len()));
+    second.sandbox.shutdown().await;
+}
+
+/// `POST /crm/deals/{id}/attachments` with one file; answers the JSON of a 200.
+async fn upload_deal_file(api: &Api, deal: &str, name: &str, bytes: &[u8]) -> Value {
+    let answer = api
+        .client
+        .post(api.url(&format!("/crm/deals/{deal}/attachments")))
+        .bearer_auth(weeek_sandbox::demo_token())
+        .header("Accept", "application/json")
+        .multipart(reqwest::multipart::Form::new().part(
+            "files[]",
+            reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(name.to_owned()),
+        ))
+        .send()
+        .await
+        .expect("upload answered");
+    assert_eq!(answer.status(), StatusCode::OK);
+    answer.json().await.expect("upload answer is JSON")
+}
+
+/// The bytes at `url`, which must answer 200.
+async fn download(api: &Api, url: &str) -> Vec<u8> {
+    let answer = api
+        .client
+        .get(url)
+        .bearer_auth(weeek_sandbox::demo_token())
+        .send()
+        .await
+        .expect("download answered");
+    assert_eq!(answer.status(), StatusCode::OK, "GET {url}");
+    answer.bytes().await.expect("bytes").to_vec()
+}
+
+/// What the restart test compares: the lists and records its writes touched. File URLs name
+/// the address of the sandbox that answered, which a restart changes: it is written as
+/// `<sandbox>` so that the rest can be compared.
 async fn snapshot(api: &Api, [funnel, status, org, contact, deal]: [&String; 5]) -> Value {
-    json!({
+    let seen = json!({
         "funnels": api.ok("/crm/funnels").await["funnels"],
         "statuses": api.ok(&format!("/crm/funnels/{funnel}/statuses")).await["statuses"],
         "deals": api.ok(&format!("/crm/statuses/{status}/deals")).await["deals"],
@@ -1317,17 +1364,8 @@ async fn snapshot(api: &Api, [funnel, status, org, contact, deal]: [&String; 5])
         "contact": api.ok(&format!("/crm/contacts/{contact}")).await["contact"],
         "deal": api.ok(&format!("/crm/deals/{deal}")).await["deal"],
         "contacts": api.ok("/crm/contacts?limit=100").await["contacts"],
-    })
-}
-
-/// `host:port` of the first sandbox, as written in a stored attachment URL.
-fn first_host(snapshot: &Value) -> String {
-    let url = snapshot["deal"]["attachments"][0]["url"].as_str().unwrap();
-    url.trim_start_matches("http://")
-        .split('/')
-        .next()
-        .unwrap()
-        .to_owned()
+    });
+    api.without_origin(&seen)
 }
 
 /// The demo CRM shows what the screens need: organizations with several addresses, deals with

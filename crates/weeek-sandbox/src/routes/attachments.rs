@@ -1,4 +1,4 @@
-//! `GET /ws/attachments/{id}`: the file of an attachment.
+//! `GET /ws/attachments/{id}`: the file of an attachment, of a task or of a deal.
 
 use axum::Router;
 use axum::body::Body;
@@ -10,7 +10,6 @@ use axum::routing::get;
 use super::{AppState, api};
 use crate::errors::ApiError;
 use crate::store::attachments::{self as store, StoredFile, percent_encode};
-use crate::store::deals;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route(&api("/ws/attachments/{id}"), get(download))
@@ -25,18 +24,7 @@ async fn download(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let file = state
-        .run(move |conn, _| {
-            if let Some(file) = store::file(conn, &id)? {
-                return Ok(file);
-            }
-            let (name, content_type, bytes) =
-                deals::upload_content(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
-            Ok(StoredFile {
-                name,
-                content_type,
-                bytes,
-            })
-        })
+        .run(move |conn, _| store::file(conn, &id)?.ok_or(ApiError::RecordNotFound))
         .await?;
     Ok(file_response(file))
 }

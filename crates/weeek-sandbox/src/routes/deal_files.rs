@@ -3,14 +3,13 @@
 
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::{HeaderMap, header};
 use axum::routing::post;
 use serde_json::Value;
 
 use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
+use crate::store::attachments::{self as store, NewDealAttachment, StoredFile};
 use crate::store::crm;
-use crate::store::deals::{self as store, Upload};
 use crate::store::ids;
 use crate::validate::{self, Invalid};
 use crate::wire::Reply;
@@ -27,28 +26,8 @@ pub fn routes() -> Router<AppState> {
     )
 }
 
-/// Where an uploaded file is served, under the API prefix.
-fn upload_path(id: &str) -> String {
-    format!("/ws/attachments/{id}")
-}
-
-/// The address a request reached, for the URL of a stored file.
-fn origin(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("127.0.0.1");
-    format!("http://{host}")
-}
-
-struct File {
-    name: String,
-    content_type: String,
-    bytes: Vec<u8>,
-}
-
 /// Reads every `files[]` (or `files`) part; other parts are ignored.
-async fn read_files(mut multipart: Multipart) -> Result<Vec<File>, ApiError> {
+pub async fn read_files(mut multipart: Multipart) -> Result<Vec<StoredFile>, ApiError> {
     let mut files = Vec::new();
     loop {
         let field = match multipart.next_field().await {
@@ -64,15 +43,16 @@ async fn read_files(mut multipart: Multipart) -> Result<Vec<File>, ApiError> {
             continue;
         }
         let name = field.file_name().unwrap_or("file").to_owned();
+        // A part sent without a media type is served as its name's extension says.
         let content_type = field
             .content_type()
-            .unwrap_or("application/octet-stream")
+            .unwrap_or_else(|| store::content_type_for(&name))
             .to_owned();
         let bytes = field
             .bytes()
             .await
             .map_err(|err| Invalid::one("files", format!("The files could not be read: {err}.")))?;
-        files.push(File {
+        files.push(StoredFile {
             name,
             content_type,
             bytes: bytes.to_vec(),
@@ -86,7 +66,6 @@ async fn read_files(mut multipart: Multipart) -> Result<Vec<File>, ApiError> {
 async fn upload(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult {
     let files = match multipart {
@@ -94,7 +73,6 @@ async fn upload(
         // Not multipart at all: no files were sent.
         Err(_) => Vec::new(),
     };
-    let origin = origin(&headers);
     state
         .run(move |conn, ctx| {
             let deal = crm::deal(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
@@ -113,21 +91,18 @@ async fn upload(
             }
             invalid.check()?;
             let tx = conn.transaction()?;
+            let created_at = ctx.now_iso();
             let mut stored = Vec::new();
             for file in files {
                 let id = ids::new_uuid();
-                let upload = Upload {
-                    url: format!("{origin}{}", api(&upload_path(&id))),
-                    id,
-                    deal_id: deal.id.clone(),
-                    creator_id: ctx.user_id.clone(),
-                    name: file.name,
-                    content_type: file.content_type,
-                    content: file.bytes,
-                    created_at: ctx.now_iso(),
+                let attachment = NewDealAttachment {
+                    id: &id,
+                    deal_id: &deal.id,
+                    creator_id: &ctx.user_id,
+                    created_at: &created_at,
                 };
-                store::insert_upload(&tx, &upload)?;
-                stored.push(upload.to_json());
+                store::insert_deal_attachment(&tx, &attachment, &file)?;
+                stored.extend(store::deal_attachment_json(&tx, &id, &ctx.origin)?);
             }
             tx.commit()?;
             let data = if stored.len() == 1 {

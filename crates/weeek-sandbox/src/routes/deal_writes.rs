@@ -208,7 +208,7 @@ fn find(conn: &Connection, id: &str) -> Result<Deal, ApiError> {
 
 fn deal_reply(conn: &Connection, ctx: &Ctx, id: &str) -> ApiResult {
     let deal = find(conn, id)?;
-    Ok(Reply::Payload("deal", deal.to_json(conn, ctx.today)?))
+    Ok(Reply::Payload("deal", deal.to_json(conn, ctx.answering())?))
 }
 
 /// `DealCreateRequest` → `{success, deal}`. The new deal goes to the top of the status, where

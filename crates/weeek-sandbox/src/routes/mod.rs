@@ -42,7 +42,7 @@ use crate::auth;
 use crate::clock::Clock;
 use crate::errors::ApiError;
 use crate::faults::{self, FaultState};
-use crate::store::Store;
+use crate::store::{Answering, Store};
 use crate::wire::{Reply, fmt_iso, json_response};
 
 pub type ApiResult = Result<Reply, ApiError>;
@@ -61,12 +61,47 @@ pub struct Ctx {
     pub today: Date,
     pub now: OffsetDateTime,
     pub user_id: String,
+    /// `http://host:port` as the request reached the sandbox.
+    pub origin: String,
 }
 
 impl Ctx {
     pub fn now_iso(&self) -> String {
         fmt_iso(self.now)
     }
+
+    /// What answers of this request are built for.
+    pub fn answering(&self) -> Answering<'_> {
+        Answering {
+            today: self.today,
+            origin: &self.origin,
+        }
+    }
+}
+
+tokio::task_local! {
+    /// The origin of the request being answered, set around each request so that request logic
+    /// can link to files the sandbox serves without every handler reading the `Host` header.
+    static ORIGIN: String;
+}
+
+/// Runs the rest of the request with its origin known to [`AppState::run`].
+async fn with_origin(request: Request, next: Next) -> Response {
+    let origin = origin_of(&request);
+    ORIGIN.scope(origin, next.run(request)).await
+}
+
+/// `http://` and the `Host` the client used (the sandbox only speaks plain HTTP/1.1, where
+/// `Host` is required); a request without one gets the loopback address.
+fn origin_of(request: &Request) -> String {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty())
+        .or_else(|| request.uri().authority().map(|a| a.as_str()))
+        .unwrap_or("127.0.0.1");
+    format!("http://{host}")
 }
 
 impl AppState {
@@ -80,6 +115,9 @@ impl AppState {
             today: self.clock.today(),
             now: self.clock.now(),
             user_id: self.user_id.to_string(),
+            origin: ORIGIN
+                .try_with(Clone::clone)
+                .unwrap_or_else(|_| "http://127.0.0.1".to_owned()),
         };
         self.store.call(move |conn| work(conn, &ctx)).await
     }
@@ -119,6 +157,7 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .merge(deal_files::routes())
         .merge(organizations::routes())
         .merge(crm_entries::routes())
+        .route_layer(middleware::from_fn(with_origin))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,

@@ -45,7 +45,7 @@ async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResu
             let (tasks, has_more) = filter.run(conn, ctx.today)?;
             let tasks = tasks
                 .iter()
-                .map(|task| store::to_json(conn, task, ctx.today))
+                .map(|task| store::to_json(conn, task, ctx.answering()))
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(Reply::Body(json!({
                 "success": true,
@@ -60,7 +60,7 @@ pub fn task_reply(conn: &Connection, ctx: &Ctx, id: i64) -> Result<Reply, ApiErr
     let task = store::load(conn, id)?.ok_or(ApiError::ModelNotFound)?;
     Ok(Reply::Payload(
         "task",
-        store::to_json(conn, &task, ctx.today)?,
+        store::to_json(conn, &task, ctx.answering())?,
     ))
 }
 

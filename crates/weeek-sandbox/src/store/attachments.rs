@@ -1,11 +1,15 @@
-//! Task attachments and the bytes of the files the sandbox holds itself.
+//! Attachments of tasks and deals, and the one store of the files the sandbox holds itself.
 //!
-//! An attachment is a row of `task_attachments` (what a task answers); when the file is kept
-//! by the service (`service: "weeek"`) its bytes are in `attachment_files` under the same id,
-//! which is what `GET /ws/attachments/{id}` serves. Seeding and uploading both go through
-//! [`insert_task_attachment`].
+//! An attachment is a row of `task_attachments` or `deal_attachments` (what its task or deal
+//! answers). When the sandbox holds the file, its bytes are in `attachment_files` under the
+//! attachment's id, whoever it belongs to: that is what `GET /ws/attachments/{id}` serves, and
+//! such an attachment's `url` leads there, built when answering from the address the request
+//! reached (so it still downloads from a sandbox started again on another port).
 
 use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::{Value, json};
+
+use crate::routes::api;
 
 /// A file as stored: its name travels with it so it can be served without its task.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,6 +71,7 @@ pub fn save_file(
     Ok(())
 }
 
+/// The file stored under an attachment's id, whatever it is attached to.
 pub fn file(conn: &Connection, attachment_id: &str) -> rusqlite::Result<Option<StoredFile>> {
     conn.query_row(
         "SELECT name, content_type, bytes FROM attachment_files WHERE attachment_id = ?1",
@@ -82,9 +87,119 @@ pub fn file(conn: &Connection, attachment_id: &str) -> rusqlite::Result<Option<S
     .optional()
 }
 
-/// The address a `weeek` attachment answers with. The real service hands out a signed storage
-/// link valid for an hour; the sandbox's has the same look but leads nowhere: the bytes are
-/// fetched with `GET /ws/attachments/{id}`.
+/// A file uploaded to a deal: always held by the sandbox.
+pub struct NewDealAttachment<'a> {
+    pub id: &'a str,
+    pub deal_id: &'a str,
+    pub creator_id: &'a str,
+    pub created_at: &'a str,
+}
+
+pub fn insert_deal_attachment(
+    conn: &Connection,
+    attachment: &NewDealAttachment<'_>,
+    file: &StoredFile,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO deal_attachments (id, deal_id, creator_id, name, size, created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            attachment.id,
+            attachment.deal_id,
+            attachment.creator_id,
+            file.name,
+            file.bytes.len() as i64,
+            attachment.created_at
+        ],
+    )?;
+    save_file(conn, attachment.id, file)
+}
+
+/// Deletes a deal's attachments and their files.
+pub fn delete_deal_attachments(conn: &Connection, deal_id: &str) -> rusqlite::Result<()> {
+    conn.execute(
+        "DELETE FROM attachment_files WHERE attachment_id IN \
+         (SELECT id FROM deal_attachments WHERE deal_id = ?1)",
+        [deal_id],
+    )?;
+    conn.execute("DELETE FROM deal_attachments WHERE deal_id = ?1", [deal_id])?;
+    Ok(())
+}
+
+/// Where `GET /ws/attachments/{id}` is reached through `origin` (`http://host:port`).
+pub fn download_url(origin: &str, id: &str) -> String {
+    format!("{origin}{}", api(&format!("/ws/attachments/{id}")))
+}
+
+/// A task's attachments as it answers them, oldest first.
+pub fn task_attachments_json(
+    conn: &Connection,
+    task_id: i64,
+    origin: &str,
+) -> rusqlite::Result<Vec<Value>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT a.id, a.creator_id, a.service, a.name, a.url, a.size, a.created_at, \
+         f.attachment_id IS NOT NULL FROM task_attachments a \
+         LEFT JOIN attachment_files f ON f.attachment_id = a.id \
+         WHERE a.task_id = ?1 ORDER BY a.created_at, a.rowid",
+    )?;
+    stmt.query_map([task_id], |row| attachment_json(row, origin))?
+        .collect()
+}
+
+/// A deal's attachments as it answers them, oldest first.
+pub fn deal_attachments_json(
+    conn: &Connection,
+    deal_id: &str,
+    origin: &str,
+) -> rusqlite::Result<Vec<Value>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, creator_id, 'weeek', name, '', size, created_at, 1 FROM deal_attachments \
+         WHERE deal_id = ?1 ORDER BY created_at, rowid",
+    )?;
+    stmt.query_map([deal_id], |row| attachment_json(row, origin))?
+        .collect()
+}
+
+/// One deal attachment as answered, by id.
+pub fn deal_attachment_json(
+    conn: &Connection,
+    id: &str,
+    origin: &str,
+) -> rusqlite::Result<Option<Value>> {
+    conn.query_row(
+        "SELECT id, creator_id, 'weeek', name, '', size, created_at, 1 FROM deal_attachments \
+         WHERE id = ?1",
+        [id],
+        |row| attachment_json(row, origin),
+    )
+    .optional()
+}
+
+/// The Attachment object from `(id, creatorId, service, name, stored url, size, createdAt,
+/// held)`: a file the sandbox holds is linked to its download route.
+fn attachment_json(row: &rusqlite::Row<'_>, origin: &str) -> rusqlite::Result<Value> {
+    let id: String = row.get(0)?;
+    let held: bool = row.get(7)?;
+    let url = if held {
+        download_url(origin, &id)
+    } else {
+        row.get(4)?
+    };
+    Ok(json!({
+        "id": id,
+        "creatorId": row.get::<_, String>(1)?,
+        "service": row.get::<_, String>(2)?,
+        "name": row.get::<_, String>(3)?,
+        "url": url,
+        "size": row.get::<_, Option<i64>>(5)?,
+        "createdAt": row.get::<_, String>(6)?,
+    }))
+}
+
+/// The stored address of a `weeek` attachment whose file the sandbox does not hold (the demo
+/// lists some by name and size only). The real service hands out a signed storage link valid
+/// for an hour; this one has the same look but leads nowhere.
 pub fn storage_url(id: &str, name: &str) -> String {
     format!(
         "https://storage.weeek.net/demo/{id}/{}",

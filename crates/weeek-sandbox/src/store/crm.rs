@@ -204,8 +204,8 @@ impl Deal {
         })
     }
 
-    /// The Deal object; `today` dates the attached tasks (their `overdue`).
-    pub fn to_json(&self, conn: &Connection, today: time::Date) -> rusqlite::Result<Value> {
+    /// The Deal object, with its tasks and files.
+    pub fn to_json(&self, conn: &Connection, at: super::Answering<'_>) -> rusqlite::Result<Value> {
         let fields: Vec<Value> = funnel_fields(conn, &self.funnel_id)?
             .into_iter()
             .map(|f| {
@@ -232,9 +232,9 @@ impl Deal {
             "createdAt": self.created_at,
             "updatedAt": self.updated_at,
             "tags": self.tags,
-            "tasks": super::deals::tasks_json(conn, &self.id, today)?,
+            "tasks": super::deals::tasks_json(conn, &self.id, at)?,
             "customFields": fields,
-            "attachments": super::deals::attachments_json(conn, &self.id)?,
+            "attachments": super::attachments::deal_attachments_json(conn, &self.id, at.origin)?,
         }))
     }
 }

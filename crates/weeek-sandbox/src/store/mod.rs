@@ -18,6 +18,7 @@ pub mod workspace;
 use std::sync::{Arc, Mutex};
 
 use rusqlite::Connection;
+use time::Date;
 
 use crate::config::DbLocation;
 use crate::errors::{ApiError, SandboxError};
@@ -42,7 +43,7 @@ impl Store {
             }
         };
         conn.execute_batch(SCHEMA)?;
-        upgrade::add_missing_columns(&conn)?;
+        upgrade::upgrade(&conn)?;
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
         })
@@ -71,6 +72,15 @@ impl Store {
         .await
         .map_err(ApiError::internal)?
     }
+}
+
+/// What an answer is built for besides the data: the day it is read on (a task's `overdue`)
+/// and the address the request reached (`http://host:port`, for links to the files the
+/// sandbox serves).
+#[derive(Clone, Copy, Debug)]
+pub struct Answering<'a> {
+    pub today: Date,
+    pub origin: &'a str,
 }
 
 /// Whether the workspace has never been created in this database.

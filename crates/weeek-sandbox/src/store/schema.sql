@@ -242,7 +242,8 @@ CREATE TABLE IF NOT EXISTS portfolios (
     is_private INTEGER NOT NULL DEFAULT 0
 );
 
--- The bytes of attachments the sandbox keeps itself, keyed by attachment id.
+-- The bytes of every file the sandbox keeps itself (task and deal attachments alike), keyed
+-- by attachment id: what `GET /ws/attachments/{id}` serves.
 CREATE TABLE IF NOT EXISTS attachment_files (
     attachment_id TEXT PRIMARY KEY,
     name          TEXT NOT NULL,
@@ -260,17 +261,13 @@ CREATE TABLE IF NOT EXISTS deal_tasks (
 );
 CREATE INDEX IF NOT EXISTS deal_tasks_task ON deal_tasks (task_id);
 
--- Files uploaded to deals; the bytes are kept so that the attachment's URL can serve them.
--- `url` names the address the file was uploaded to.
+-- Files uploaded to deals. Their bytes are in `attachment_files`, like those of task files.
 CREATE TABLE IF NOT EXISTS deal_attachments (
-    id           TEXT PRIMARY KEY,
-    deal_id      TEXT NOT NULL,
-    creator_id   TEXT NOT NULL,
-    name         TEXT NOT NULL,
-    url          TEXT NOT NULL,
-    content_type TEXT NOT NULL,
-    size         INTEGER NOT NULL,
-    content      BLOB NOT NULL,
-    created_at   TEXT NOT NULL
+    id         TEXT PRIMARY KEY,
+    deal_id    TEXT NOT NULL,
+    creator_id TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    size       INTEGER NOT NULL,
+    created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS deal_attachments_deal ON deal_attachments (deal_id);

@@ -5,6 +5,7 @@ use serde_json::{Map, Value, json};
 use time::Date;
 
 use crate::store::workspace::task_custom_fields;
+use crate::store::{Answering, attachments};
 use crate::wire::{fmt_dmy, fmt_hm, json_list, parse_iso, parse_ymd, to_json_text};
 
 #[derive(Clone, Debug, Default)]
@@ -396,25 +397,6 @@ pub fn save_time_entry(conn: &Connection, entry: &TimeEntry) -> rusqlite::Result
     Ok(())
 }
 
-fn attachments_json(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<Value>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, creator_id, service, name, url, size, created_at FROM task_attachments \
-         WHERE task_id = ?1 ORDER BY created_at, rowid",
-    )?;
-    stmt.query_map([task_id], |row| {
-        Ok(json!({
-            "id": row.get::<_, String>(0)?,
-            "creatorId": row.get::<_, String>(1)?,
-            "service": row.get::<_, String>(2)?,
-            "name": row.get::<_, String>(3)?,
-            "url": row.get::<_, String>(4)?,
-            "size": row.get::<_, Option<i64>>(5)?,
-            "createdAt": row.get::<_, String>(6)?,
-        }))
-    })?
-    .collect()
-}
-
 fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id FROM tasks WHERE parent_id = ?1 AND is_deleted = 0 ORDER BY id",
@@ -425,7 +407,7 @@ fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64>> {
 /// The Task object, with the current fields and the legacy ones the live
 /// service still sends (`userId`, `projectId`, `boardId`, `boardColumnId`,
 /// `date`, `time`, `workloads`).
-pub fn to_json(conn: &Connection, task: &Task, today: Date) -> rusqlite::Result<Value> {
+pub fn to_json(conn: &Connection, task: &Task, at: Answering<'_>) -> rusqlite::Result<Value> {
     let locations = locations(conn, task.id)?;
     let first = locations.first().copied();
     let entries = time_entries(conn, task.id)?;
@@ -449,7 +431,7 @@ pub fn to_json(conn: &Connection, task: &Task, today: Date) -> rusqlite::Result<
         "date": task.due().map(fmt_dmy),
         "time": task.due_date_time.as_deref().and_then(parse_iso).map(fmt_hm),
         "duration": task.duration,
-        "overdue": task.overdue(today),
+        "overdue": task.overdue(at.today),
         "type": task.kind,
         "priority": task.priority,
         "isCompleted": task.is_completed,
@@ -476,6 +458,6 @@ pub fn to_json(conn: &Connection, task: &Task, today: Date) -> rusqlite::Result<
         "workloads": entries.iter().map(TimeEntry::to_workload).collect::<Vec<_>>(),
         "timeEntries": entries.iter().map(TimeEntry::to_json).collect::<Vec<_>>(),
         "customFields": custom_fields,
-        "attachments": attachments_json(conn, task.id)?,
+        "attachments": attachments::task_attachments_json(conn, task.id, at.origin)?,
     }))
 }

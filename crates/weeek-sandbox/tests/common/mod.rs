@@ -3,6 +3,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
@@ -59,6 +60,26 @@ fn localhost() -> SocketAddr {
     "127.0.0.1:0".parse().expect("valid address")
 }
 
+/// A database file of one test, deleted when dropped.
+pub struct TempDb(PathBuf);
+
+impl TempDb {
+    pub fn new() -> Self {
+        let name = format!("weeek-sandbox-{}.db", uuid::Uuid::new_v4());
+        Self(std::env::temp_dir().join(name))
+    }
+
+    pub fn location(&self) -> DbLocation {
+        DbLocation::File(self.0.clone())
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
 impl Api {
     pub async fn start() -> Self {
         Self::with_config(config(DbLocation::Memory)).await
@@ -73,6 +94,35 @@ impl Api {
             client: http_client(),
             token: Some(demo_token().to_owned()),
         }
+    }
+
+    /// A seeded sandbox on a database file.
+    pub async fn on_file(db: &TempDb) -> Self {
+        Self::with_config(config(db.location())).await
+    }
+
+    /// Stops this sandbox and starts another on the same file, as starting it again later
+    /// would. The new one listens on another port, so that anything that kept the old address
+    /// shows.
+    pub async fn restart(self, db: &TempDb) -> Self {
+        let old = self.sandbox.addr();
+        self.sandbox.shutdown().await;
+        // Port 0 hands out a free port, seldom the one just freed; a few tries are plenty.
+        for _ in 0..10 {
+            let next = Self::on_file(db).await;
+            if next.sandbox.addr() != old {
+                return next;
+            }
+            next.sandbox.shutdown().await;
+        }
+        panic!("no port other than {old} was free for the restarted sandbox");
+    }
+
+    /// `value` with this sandbox's address written as `<sandbox>`: file URLs name the address
+    /// a request reached, so answers of a restarted sandbox differ there and only there.
+    pub fn without_origin(&self, value: &Value) -> Value {
+        let origin = format!("http://{}", self.sandbox.addr());
+        serde_json::from_str(&value.to_string().replace(&origin, "<sandbox>")).expect("still JSON")
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -81,12 +81,20 @@ async fn every_seeded_weeek_file_can_be_downloaded() {
         for a in t["attachments"].as_array().unwrap() {
             let got = download(&api, a["id"].as_str().unwrap(), api.token.as_deref()).await;
             if a["service"] == "weeek" {
+                // The link in the answer leads to the same download.
+                let url = format!(
+                    "{}/ws/attachments/{}",
+                    api.sandbox.base_url(),
+                    a["id"].as_str().unwrap()
+                );
+                assert_eq!(a["url"], json!(url), "{a}");
                 assert_eq!(got.status, StatusCode::OK, "{a}");
                 assert_eq!(json!(got.bytes.len()), a["size"], "{a}");
                 files += 1;
             } else {
-                // A link to another service has no bytes here.
+                // A link to another service has no bytes here, and its URL is that service's.
                 assert_eq!(got.status, StatusCode::NOT_FOUND, "{a}");
+                assert!(a["url"].as_str().unwrap().starts_with("https://"), "{a}");
             }
         }
     }
