@@ -9,6 +9,8 @@
 
 use serde_json::Value;
 
+use crate::validate::is_hex_colour;
+
 /// The names a request may use, with the hex an answer carries.
 pub const OPTION_COLOURS: [(&str, &str); 14] = [
     ("blue", "#6C78F4"),
@@ -34,10 +36,6 @@ fn hex_of(name: &str) -> Option<&'static str> {
         .map(|(_, hex)| *hex)
 }
 
-fn is_hex(text: &str) -> bool {
-    text.len() == 7 && text.starts_with('#') && text[1..].chars().all(|c| c.is_ascii_hexdigit())
-}
-
 /// The hex stored for a requested colour: a known name, or a `#rrggbb` value taken as it is
 /// (the tolerant reading: answers carry hex, so a client may send back what it read).
 /// `None` for anything else.
@@ -45,7 +43,7 @@ pub fn requested_colour(requested: &str) -> Option<String> {
     let requested = requested.trim();
     match hex_of(requested) {
         Some(hex) => Some(hex.to_owned()),
-        None => is_hex(requested).then(|| requested.to_ascii_uppercase()),
+        None => is_hex_colour(requested).then(|| requested.to_ascii_uppercase()),
     }
 }
 

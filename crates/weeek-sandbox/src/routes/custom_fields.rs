@@ -9,38 +9,16 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::routing::{get, post, put};
 use rusqlite::Connection;
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use super::input::{Body, NAME_MAX_CHARS, nullable_text, required_ref, required_text, row_exists};
+use super::field_input::{self, option_body, option_index, place_option, placement};
+use super::input::{required_ref, row_exists};
 use super::{ApiResult, AppState, api, int_id};
 use crate::errors::ApiError;
-use crate::option_colours::requested_colour;
 use crate::store::custom_fields::{self as store, Field, FieldOption, Scope};
 use crate::store::{ids, workspace as ws};
-use crate::validate::{self, Invalid};
-use crate::wire::{Reply, body_object, value_int};
-
-/// The field types of `CustomFieldCreateBody` (`number` came with the newer docs).
-pub const FIELD_TYPES: [&str; 10] = [
-    "text",
-    "boolean",
-    "datetime",
-    "select",
-    "multiselect",
-    "member",
-    "contact",
-    "link",
-    "approval",
-    "number",
-];
-
-const NUMBER_FORMATS: [&str; 3] = ["number", "currency", "percent"];
-/// How a boolean field is drawn. `checbox` is the current docs' spelling; the older docs said
-/// `switch|checkbox`; all are accepted and kept as sent (UNCERTAIN which the service takes).
-const BOOLEAN_STYLES: [&str; 4] = ["radio", "checbox", "checkbox", "switch"];
-const PRECISION_MAX: i64 = 6;
-/// Currency ids of number fields (1..10 in the docs).
-const CURRENCY_IDS: (i64, i64) = (1, 10);
+use crate::validate::Invalid;
+use crate::wire::{Reply, body_object};
 
 /// Which path prefix a request came through.
 #[derive(Clone, Copy, Debug)]
@@ -139,13 +117,9 @@ fn field(conn: &Connection, level: Level, params: &Params) -> Result<Field, ApiE
 }
 
 /// The option of the path and its index in the field's options.
-fn option_index(field: &Field, params: &Params) -> Result<usize, ApiError> {
+fn path_option(field: &Field, params: &Params) -> Result<usize, ApiError> {
     let id = params.get("option").map(String::as_str).unwrap_or_default();
-    field
-        .options
-        .iter()
-        .position(|o| o.id == id)
-        .ok_or(ApiError::RecordNotFound)
+    option_index(&field.options, id)
 }
 
 /// `GET /tm/custom-fields`: `{success, data: [CustomField]}`, the shape a live probe saw (the
@@ -177,134 +151,19 @@ async fn create(
     state
         .run(move |conn, _| {
             let scope = scope(conn, level, &params)?;
-            let mut invalid = Invalid::new();
-            let name = nullable_text(&body, "name", NAME_MAX_CHARS, &mut invalid);
-            let kind = field_type(&body, &mut invalid);
-            let config = kind
-                .as_deref()
-                .and_then(|kind| config_for(kind, body.get("config"), &mut invalid));
-            invalid.check()?;
+            let (name, kind, config) = field_input::new_field(&body)?;
             let field = Field {
                 id: ids::new_uuid(),
                 scope,
-                name: name.flatten().unwrap_or_default(),
-                kind: kind.unwrap_or_default(),
-                config: config.unwrap_or_else(|| json!({})),
+                name,
+                kind,
+                config,
                 options: Vec::new(),
             };
             store::insert(conn, &field)?;
             Ok(Reply::Payload("customField", field.to_json()))
         })
         .await
-}
-
-fn field_type(body: &Body, invalid: &mut Invalid) -> Option<String> {
-    match body.get("type") {
-        None | Some(Value::Null) => {
-            invalid.add("type", validate::field_required());
-            None
-        }
-        Some(Value::String(kind)) if FIELD_TYPES.contains(&kind.as_str()) => Some(kind.clone()),
-        Some(_) => {
-            invalid.add("type", validate::selected_invalid("type"));
-            None
-        }
-    }
-}
-
-/// The config a field of `kind` keeps: number fields `{type, precision, currency?}`, boolean
-/// fields `{type}`, nothing for the other kinds (a config sent for them is dropped). A number
-/// or boolean field created without one gets the plainest (`number`, precision 0; `checbox`).
-fn config_for(kind: &str, sent: Option<&Value>, invalid: &mut Invalid) -> Option<Value> {
-    let config = match sent {
-        None | Some(Value::Null) => None,
-        Some(Value::Object(config)) => Some(config),
-        Some(_) if matches!(kind, "number" | "boolean") => {
-            invalid.add("config", validate::array("config"));
-            return None;
-        }
-        Some(_) => None,
-    };
-    match (kind, config) {
-        ("number", None) => Some(json!({"type": "number", "precision": 0})),
-        ("number", Some(config)) => number_config(config, invalid),
-        ("boolean", None) => Some(json!({"type": "checbox"})),
-        ("boolean", Some(config)) => {
-            let style = config_choice(config, &BOOLEAN_STYLES, invalid)?;
-            Some(json!({"type": style}))
-        }
-        _ => Some(json!({})),
-    }
-}
-
-/// `config.type`, one of `choices`.
-fn config_choice(
-    config: &Map<String, Value>,
-    choices: &[&str],
-    invalid: &mut Invalid,
-) -> Option<String> {
-    const KEY: &str = "config.type";
-    match config.get("type") {
-        None | Some(Value::Null) => {
-            invalid.add(KEY, validate::field_required());
-            None
-        }
-        Some(Value::String(t)) if choices.contains(&t.as_str()) => Some(t.clone()),
-        Some(_) => {
-            invalid.add(KEY, validate::selected_invalid(KEY));
-            None
-        }
-    }
-}
-
-fn number_config(config: &Map<String, Value>, invalid: &mut Invalid) -> Option<Value> {
-    let format = config_choice(config, &NUMBER_FORMATS, invalid);
-    let precision = match config.get("precision") {
-        None | Some(Value::Null) => Some(None),
-        Some(value) => {
-            bounded_int(value, "config.precision", (0, PRECISION_MAX), invalid).map(Some)
-        }
-    };
-    let currency = match (format.as_deref(), config.get("currency")) {
-        (Some("currency"), None | Some(Value::Null)) => {
-            invalid.add(
-                "config.currency",
-                "The config.currency field is required when config.type is currency.".to_owned(),
-            );
-            None
-        }
-        (Some("currency"), Some(value)) => {
-            bounded_int(value, "config.currency", CURRENCY_IDS, invalid)
-        }
-        _ => None,
-    };
-    let (format, precision) = (format?, precision?);
-    let mut out = json!({"type": format, "precision": precision});
-    if let Some(currency) = currency {
-        out["currency"] = json!(currency);
-    } else if format == "currency" {
-        return None;
-    }
-    Some(out)
-}
-
-fn bounded_int(
-    value: &Value,
-    key: &str,
-    (min, max): (i64, i64),
-    invalid: &mut Invalid,
-) -> Option<i64> {
-    match value_int(value) {
-        Some(n) if (min..=max).contains(&n) => Some(n),
-        Some(_) => {
-            invalid.add(key, validate::between(key, min, max));
-            None
-        }
-        None => {
-            invalid.add(key, validate::integer(key));
-            None
-        }
-    }
 }
 
 /// `{name?, config?}`: a sent `config` replaces the old one, checked against the field's type.
@@ -318,15 +177,9 @@ async fn update(
     state
         .run(move |conn, _| {
             let mut field = field(conn, level, &params)?;
-            let mut invalid = Invalid::new();
-            let name = nullable_text(&body, "name", NAME_MAX_CHARS, &mut invalid);
-            let config = match body.get("config") {
-                None => None,
-                sent => config_for(&field.kind, sent, &mut invalid),
-            };
-            invalid.check()?;
+            let (name, config) = field_input::field_update(&body, &field.kind)?;
             if let Some(name) = name {
-                field.name = name.unwrap_or_default();
+                field.name = name;
             }
             if let Some(config) = config {
                 field.config = config;
@@ -395,37 +248,6 @@ async fn transfer(
         .await
 }
 
-/// `color` of an option: a colour name of the docs' enum (or hex), stored and answered as hex.
-fn option_colour(body: &Body, invalid: &mut Invalid) -> Option<String> {
-    match body.get("color") {
-        None | Some(Value::Null) => {
-            invalid.add("color", validate::field_required());
-            None
-        }
-        Some(value) => {
-            let hex = value.as_str().and_then(requested_colour);
-            if hex.is_none() {
-                invalid.add("color", validate::selected_invalid("color"));
-            }
-            hex
-        }
-    }
-}
-
-/// `{name, color}` of an option, both required, on create and update alike.
-fn option_body(body: &Body) -> Result<(String, String), ApiError> {
-    let mut invalid = Invalid::new();
-    let name = required_text(body, "name", NAME_MAX_CHARS, &mut invalid);
-    let colour = option_colour(body, &mut invalid);
-    invalid.check()?;
-    match (name, colour) {
-        (Some(name), Some(colour)) => Ok((name, colour)),
-        _ => Err(ApiError::internal(
-            "validated option without name or colour",
-        )),
-    }
-}
-
 /// Options can be added to a field of any type. UNCERTAIN: only select and multiselect fields
 /// use them, but nothing says the service refuses them elsewhere.
 async fn create_option(
@@ -461,7 +283,7 @@ async fn update_option(
     state
         .run(move |conn, _| {
             let mut field = field(conn, level, &params)?;
-            let index = option_index(&field, &params)?;
+            let index = path_option(&field, &params)?;
             let (name, color) = option_body(&body)?;
             let option = FieldOption {
                 id: field.options[index].id.clone(),
@@ -484,7 +306,7 @@ async fn delete_option(
     state
         .run(move |conn, _| {
             let mut field = field(conn, level, &params)?;
-            let index = option_index(&field, &params)?;
+            let index = path_option(&field, &params)?;
             let option = field.options.remove(index);
             let tx = conn.transaction()?;
             store::save(&tx, &field)?;
@@ -495,8 +317,7 @@ async fn delete_option(
         .await
 }
 
-/// `{after}` or `{before}`, an option of the same field; the docs' text says the two cannot
-/// come together (their schema marks both required: the text is followed).
+/// `{after}` or `{before}`, another option of the same field.
 async fn move_option(
     level: Level,
     State(state): State<AppState>,
@@ -507,55 +328,11 @@ async fn move_option(
     state
         .run(move |conn, _| {
             let mut field = field(conn, level, &params)?;
-            let index = option_index(&field, &params)?;
-            let sent = |key: &str| body.get(key).filter(|v| !v.is_null());
-            let mut invalid = Invalid::new();
-            let mut neighbour = |key: &str, value: &Value| {
-                let found = value.as_str().and_then(|id| {
-                    field
-                        .options
-                        .iter()
-                        .position(|o| o.id == id && o.id != field.options[index].id)
-                });
-                if found.is_none() {
-                    invalid.add(key, validate::selected_invalid(key));
-                }
-                found
-            };
-            let at = match (sent("after"), sent("before")) {
-                (Some(_), Some(_)) => {
-                    invalid.add(
-                        "after",
-                        "The after field prohibits before from being present.".to_owned(),
-                    );
-                    None
-                }
-                (None, None) => {
-                    invalid.add(
-                        "after",
-                        "The after field is required when before is not present.".to_owned(),
-                    );
-                    invalid.add(
-                        "before",
-                        "The before field is required when after is not present.".to_owned(),
-                    );
-                    None
-                }
-                (Some(after), None) => neighbour("after", after).map(|i| (i, true)),
-                (None, Some(before)) => neighbour("before", before).map(|i| (i, false)),
-            };
-            invalid.check()?;
-            if let Some((neighbour, after)) = at {
-                let neighbour_id = field.options[neighbour].id.clone();
-                let option = field.options.remove(index);
-                let at = field
-                    .options
-                    .iter()
-                    .position(|o| o.id == neighbour_id)
-                    .map_or(0, |i| if after { i + 1 } else { i });
-                field.options.insert(at, option);
-                store::save(conn, &field)?;
-            }
+            let moved = field.options[path_option(&field, &params)?].id.clone();
+            let siblings: Vec<&str> = field.options.iter().map(|o| o.id.as_str()).collect();
+            let place = placement(&body, &siblings, &moved)?;
+            place_option(&mut field.options, &moved, &place);
+            store::save(conn, &field)?;
             Ok(Reply::Ack)
         })
         .await

@@ -179,12 +179,8 @@ fn custom_values(
         };
         let key = format!("customFields.{id}");
         let option = |v: &Value| {
-            v.as_str().is_some_and(|o| {
-                field
-                    .options
-                    .iter()
-                    .any(|opt| opt.get("id").and_then(Value::as_str) == Some(o))
-            })
+            v.as_str()
+                .is_some_and(|o| field.options.iter().any(|opt| opt.id == o))
         };
         let valid = match (field.kind.as_str(), value) {
             (_, Value::Null) => true,

@@ -8,6 +8,7 @@
 use rusqlite::Connection;
 use serde_json::{Map, Value};
 
+use super::crm_input::text;
 use crate::errors::ApiError;
 use crate::validate::{self, Invalid};
 use crate::wire::{Query, value_bool, value_int};
@@ -19,35 +20,13 @@ pub const NAME_MAX_CHARS: usize = 255;
 
 /// A required string, trimmed; blank counts as missing.
 pub fn required_text(body: &Body, key: &str, max: usize, invalid: &mut Invalid) -> Option<String> {
-    match nullable_text(body, key, max, invalid) {
+    match text(body, key, max, invalid) {
         Some(Some(text)) => Some(text),
         Some(None) | None if !invalid.has(key) => {
             invalid.add(key, validate::field_required());
             None
         }
         _ => None,
-    }
-}
-
-/// An optional, nullable string: absent → `None`; `null` or blank → `Some(None)`.
-pub fn nullable_text(
-    body: &Body,
-    key: &str,
-    max: usize,
-    invalid: &mut Invalid,
-) -> Option<Option<String>> {
-    match body.get(key)? {
-        Value::Null => Some(None),
-        Value::String(s) if s.trim().is_empty() => Some(None),
-        Value::String(s) if s.trim().chars().count() > max => {
-            invalid.add(key, validate::max_chars(key, max));
-            None
-        }
-        Value::String(s) => Some(Some(s.trim().to_owned())),
-        _ => {
-            invalid.add(key, validate::string(key));
-            None
-        }
     }
 }
 
@@ -111,11 +90,6 @@ pub fn required_ref(
     }
 }
 
-/// `#rrggbb`, the colour format of tags and projects.
-pub fn is_hex_colour(text: &str) -> bool {
-    text.len() == 7 && text.starts_with('#') && text[1..].chars().all(|c| c.is_ascii_hexdigit())
-}
-
 /// Laravel's `regex` failure wording.
 pub fn format_invalid(key: &str) -> String {
     format!("The {} field format is invalid.", validate::attr(key))
@@ -125,7 +99,7 @@ pub fn format_invalid(key: &str) -> String {
 pub fn optional_hex_colour(body: &Body, key: &str, invalid: &mut Invalid) -> Option<String> {
     match body.get(key)? {
         Value::Null => None,
-        Value::String(s) if is_hex_colour(s.trim()) => Some(s.trim().to_owned()),
+        Value::String(s) if validate::is_hex_colour(s.trim()) => Some(s.trim().to_owned()),
         _ => {
             invalid.add(key, format_invalid(key));
             None

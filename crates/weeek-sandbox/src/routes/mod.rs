@@ -14,6 +14,7 @@ pub mod deal_query;
 pub mod deal_tasks;
 pub mod deal_writes;
 pub mod deals;
+pub mod field_input;
 pub mod funnel_fields;
 pub mod funnels;
 pub mod input;

@@ -7,8 +7,9 @@ use axum::routing::{get, post};
 use rusqlite::Connection;
 use serde_json::json;
 
+use super::crm_input::text;
 use super::input::{
-    NAME_MAX_CHARS, nullable_ref, nullable_text, optional_hex_colour, required_bool, required_text,
+    NAME_MAX_CHARS, nullable_ref, optional_hex_colour, required_bool, required_text,
 };
 use super::{ApiResult, AppState, api, int_id};
 use crate::errors::ApiError;
@@ -70,8 +71,8 @@ async fn create(State(state): State<AppState>, body: Bytes) -> ApiResult {
             let mut invalid = Invalid::new();
             let name = required_text(&body, "name", NAME_MAX_CHARS, &mut invalid);
             let is_private = required_bool(&body, "isPrivate", &mut invalid);
-            let description = nullable_text(&body, "description", TEXT_MAX_CHARS, &mut invalid);
-            let logo = nullable_text(&body, "logo", TEXT_MAX_CHARS, &mut invalid);
+            let description = text(&body, "description", TEXT_MAX_CHARS, &mut invalid);
+            let logo = text(&body, "logo", TEXT_MAX_CHARS, &mut invalid);
             let portfolio = nullable_ref(&body, "portfolioId", &mut invalid, |id| {
                 portfolios::exists(conn, id)
             })?;
@@ -106,8 +107,8 @@ async fn update(State(state): State<AppState>, Path(id): Path<String>, body: Byt
             let change = ProjectChange {
                 name: required_text(&body, "name", NAME_MAX_CHARS, &mut invalid),
                 is_private: required_bool(&body, "isPrivate", &mut invalid),
-                description: nullable_text(&body, "description", TEXT_MAX_CHARS, &mut invalid),
-                logo_link: nullable_text(&body, "logo", TEXT_MAX_CHARS, &mut invalid),
+                description: text(&body, "description", TEXT_MAX_CHARS, &mut invalid),
+                logo_link: text(&body, "logo", TEXT_MAX_CHARS, &mut invalid),
                 color: optional_hex_colour(&body, "color", &mut invalid),
             };
             invalid.check()?;

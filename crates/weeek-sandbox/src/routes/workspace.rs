@@ -7,10 +7,10 @@ use axum::routing::get;
 use rusqlite::params;
 use serde_json::{Value, json};
 
-use super::input::is_hex_colour;
 use super::{ApiResult, AppState, api, int_id};
 use crate::errors::ApiError;
 use crate::store::workspace as ws;
+use crate::validate::is_hex_colour;
 use crate::validate::{self, Invalid};
 use crate::wire::{Reply, body_object};
 

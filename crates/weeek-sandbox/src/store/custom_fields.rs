@@ -54,6 +54,62 @@ impl FieldOption {
     }
 }
 
+/// The `CustomField` object, the same for task and funnel fields:
+/// `{id, name, type, config, options}`, option colours in hex.
+pub fn field_json(
+    id: &str,
+    name: &str,
+    kind: &str,
+    config: &Value,
+    options: &[FieldOption],
+) -> Value {
+    json!({
+        "id": id,
+        "name": name,
+        "type": kind,
+        "config": config,
+        "options": options.iter().map(FieldOption::to_json).collect::<Vec<_>>(),
+    })
+}
+
+/// A stored `config` column; anything unreadable is no config.
+pub fn read_config(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|_| json!({}))
+}
+
+/// A field's definition as read for answers (task fields shown on a task, project fields,
+/// funnel fields): columns `id, name, type, config, options` from `at` on.
+#[derive(Clone, Debug)]
+pub struct FieldDef {
+    pub id: String,
+    pub name: String,
+    pub kind: String,
+    pub config: Value,
+    pub options: Vec<FieldOption>,
+}
+
+impl FieldDef {
+    pub fn from_row(row: &Row<'_>, at: usize) -> rusqlite::Result<Self> {
+        Ok(Self {
+            id: row.get(at)?,
+            name: row.get(at + 1)?,
+            kind: row.get(at + 2)?,
+            config: read_config(&row.get::<_, String>(at + 3)?),
+            options: json_list(&row.get::<_, String>(at + 4)?),
+        })
+    }
+
+    pub fn to_json(&self) -> Value {
+        field_json(
+            &self.id,
+            &self.name,
+            &self.kind,
+            &self.config,
+            &self.options,
+        )
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Field {
     pub id: String,
@@ -68,28 +124,29 @@ pub struct Field {
 impl Field {
     /// The `CustomField` object: `{id, name, type, config, options}`.
     pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "name": self.name,
-            "type": self.kind,
-            "config": self.config,
-            "options": self.options.iter().map(FieldOption::to_json).collect::<Vec<_>>(),
-        })
+        field_json(
+            &self.id,
+            &self.name,
+            &self.kind,
+            &self.config,
+            &self.options,
+        )
     }
 
     fn from_row(row: &Row<'_>) -> rusqlite::Result<Self> {
+        let def = FieldDef::from_row(row, 0)?;
         Ok(Self {
-            id: row.get(0)?,
-            scope: Scope::from_columns(row.get(1)?, row.get(2)?),
-            name: row.get(3)?,
-            kind: row.get(4)?,
-            config: serde_json::from_str(&row.get::<_, String>(5)?).unwrap_or_else(|_| json!({})),
-            options: json_list(&row.get::<_, String>(6)?),
+            id: def.id,
+            scope: Scope::from_columns(row.get(5)?, row.get(6)?),
+            name: def.name,
+            kind: def.kind,
+            config: def.config,
+            options: def.options,
         })
     }
 }
 
-const FIELD_COLUMNS: &str = "id, project_id, board_id, name, type, config, options";
+const FIELD_COLUMNS: &str = "id, name, type, config, options, project_id, board_id";
 
 /// A field by id, only when it is defined at `scope`: a project's field is not reachable
 /// through another project's path, nor through the workspace's.
@@ -217,7 +274,7 @@ pub fn clear_values(
 }
 
 /// Drops `option` from the value of `field_id`; a value left without any choice is removed.
-fn without_option(values: &mut Map<String, Value>, field_id: &str, option: &str) -> bool {
+pub fn without_option(values: &mut Map<String, Value>, field_id: &str, option: &str) -> bool {
     let Some(value) = values.get_mut(field_id) else {
         return false;
     };
@@ -237,14 +294,6 @@ fn without_option(values: &mut Map<String, Value>, field_id: &str, option: &str)
         }
         _ => false,
     }
-}
-
-/// The `options` column read for an answer, colours in hex.
-pub fn options_json(text: &str) -> Vec<Value> {
-    json_list::<FieldOption>(text)
-        .iter()
-        .map(FieldOption::to_json)
-        .collect()
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //! live in [`super::crm`].
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::option_colours::answer_option;
+use super::custom_fields::{FieldOption, field_json, read_config, without_option};
 use crate::wire::{json_list, to_json_text};
 
 /// A funnel row as stored (totals are computed on read, never stored).
@@ -274,20 +274,19 @@ pub struct Field {
     pub name: String,
     pub kind: String,
     pub config: Value,
-    /// `[{id, name, color}]`.
-    pub options: Vec<Value>,
+    pub options: Vec<FieldOption>,
 }
 
 impl Field {
     /// The `CustomField` object of the service.
     pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "name": self.name,
-            "type": self.kind,
-            "config": self.config,
-            "options": self.options.iter().cloned().map(answer_option).collect::<Vec<_>>(),
-        })
+        field_json(
+            &self.id,
+            &self.name,
+            &self.kind,
+            &self.config,
+            &self.options,
+        )
     }
 }
 
@@ -302,7 +301,7 @@ pub fn field(conn: &Connection, funnel_id: &str, id: &str) -> rusqlite::Result<O
                 funnel_id: row.get(1)?,
                 name: row.get(2)?,
                 kind: row.get(3)?,
-                config: serde_json::from_str(&row.get::<_, String>(4)?).unwrap_or(json!({})),
+                config: read_config(&row.get::<_, String>(4)?),
                 options: json_list(&row.get::<_, String>(5)?),
             })
         },
@@ -351,17 +350,8 @@ pub fn forget_option(
     field_id: &str,
     option_id: &str,
 ) -> rusqlite::Result<()> {
-    forget_values(conn, funnel_id, |values| match values.get_mut(field_id) {
-        Some(Value::String(s)) if s == option_id => {
-            values.remove(field_id);
-            true
-        }
-        Some(Value::Array(items)) => {
-            let before = items.len();
-            items.retain(|item| item.as_str() != Some(option_id));
-            items.len() != before
-        }
-        _ => false,
+    forget_values(conn, funnel_id, |values| {
+        without_option(values, field_id, option_id)
     })
 }
 

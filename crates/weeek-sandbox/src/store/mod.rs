@@ -43,7 +43,7 @@ impl Store {
             }
         };
         conn.execute_batch(SCHEMA)?;
-        upgrade::upgrade(&conn)?;
+        upgrade::upgrade(&conn, SCHEMA)?;
         Ok(Self {
             conn: Arc::new(Mutex::new(conn)),
         })

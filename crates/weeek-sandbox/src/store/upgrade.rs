@@ -7,9 +7,10 @@ use rusqlite::Connection;
 /// `(table, column, declaration)` of every column added to a table that older files have.
 const ADDED_COLUMNS: &[(&str, &str, &str)] = &[("task_custom_fields", "board_id", "INTEGER")];
 
-pub fn upgrade(conn: &Connection) -> rusqlite::Result<()> {
+/// Runs after `schema` (the current one) was applied to the file.
+pub fn upgrade(conn: &Connection, schema: &str) -> rusqlite::Result<()> {
     add_missing_columns(conn)?;
-    move_deal_files(conn)
+    move_deal_files(conn, schema)
 }
 
 fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<bool> {
@@ -20,9 +21,9 @@ fn has_column(conn: &Connection, table: &str, column: &str) -> rusqlite::Result<
 }
 
 /// Older files kept the bytes (and a URL fixed at upload) of deal files in `deal_attachments`
-/// itself; the bytes move to `attachment_files`, where every held file is, and the table
-/// keeps what the current one has.
-fn move_deal_files(conn: &Connection) -> rusqlite::Result<()> {
+/// itself; the bytes move to `attachment_files`, where every held file is, and the table is
+/// made again by `schema`, with what the current one has.
+fn move_deal_files(conn: &Connection, schema: &str) -> rusqlite::Result<()> {
     if !has_column(conn, "deal_attachments", "content")? {
         return Ok(());
     }
@@ -30,19 +31,14 @@ fn move_deal_files(conn: &Connection) -> rusqlite::Result<()> {
         "BEGIN;
          INSERT OR IGNORE INTO attachment_files (attachment_id, name, content_type, bytes)
              SELECT id, name, content_type, content FROM deal_attachments;
-         ALTER TABLE deal_attachments RENAME TO deal_attachments_before;
-         CREATE TABLE deal_attachments (
-             id         TEXT PRIMARY KEY,
-             deal_id    TEXT NOT NULL,
-             creator_id TEXT NOT NULL,
-             name       TEXT NOT NULL,
-             size       INTEGER NOT NULL,
-             created_at TEXT NOT NULL
-         );
-         INSERT INTO deal_attachments (id, deal_id, creator_id, name, size, created_at)
+         DROP INDEX IF EXISTS deal_attachments_deal;
+         ALTER TABLE deal_attachments RENAME TO deal_attachments_before;",
+    )?;
+    conn.execute_batch(schema)?;
+    conn.execute_batch(
+        "INSERT INTO deal_attachments (id, deal_id, creator_id, name, size, created_at)
              SELECT id, deal_id, creator_id, name, size, created_at FROM deal_attachments_before;
          DROP TABLE deal_attachments_before;
-         CREATE INDEX IF NOT EXISTS deal_attachments_deal ON deal_attachments (deal_id);
          COMMIT;",
     )
 }
@@ -93,9 +89,10 @@ mod tests {
              'http://127.0.0.1:1/public/v1/ws/attachments/a1', 'text/plain', 5, X'68656C6C6F', 't');",
         )
         .unwrap();
-        conn.execute_batch(include_str!("schema.sql")).unwrap();
-        upgrade(&conn).unwrap();
-        upgrade(&conn).unwrap();
+        let schema = include_str!("schema.sql");
+        conn.execute_batch(schema).unwrap();
+        upgrade(&conn, schema).unwrap();
+        upgrade(&conn, schema).unwrap();
         let file = super::super::attachments::file(&conn, "a1")
             .unwrap()
             .unwrap();

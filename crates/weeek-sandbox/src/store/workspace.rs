@@ -3,7 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
-use crate::store::custom_fields::options_json;
+use crate::store::custom_fields::FieldDef;
 use crate::store::projects::ARCHIVED;
 use crate::store::tasks::Location;
 use crate::wire::json_list;
@@ -174,20 +174,14 @@ pub fn delete_tag(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
 pub fn task_custom_fields(
     conn: &Connection,
     locations: &[Location],
-) -> rusqlite::Result<Vec<CustomFieldDef>> {
+) -> rusqlite::Result<Vec<FieldDef>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, name, type, config, options, project_id, board_id FROM task_custom_fields \
          ORDER BY board_id IS NOT NULL, project_id IS NOT NULL, project_id, board_id, position",
     )?;
     let rows = stmt.query_map([], |row| {
         Ok((
-            CustomFieldDef {
-                id: row.get(0)?,
-                name: row.get(1)?,
-                kind: row.get(2)?,
-                config: serde_json::from_str(&row.get::<_, String>(3)?).unwrap_or(json!({})),
-                options: options_json(&row.get::<_, String>(4)?),
-            },
+            FieldDef::from_row(row, 0)?,
             row.get::<_, Option<i64>>(5)?,
             row.get::<_, Option<i64>>(6)?,
         ))
@@ -207,27 +201,6 @@ pub fn task_custom_fields(
     Ok(out)
 }
 
-#[derive(Clone, Debug)]
-pub struct CustomFieldDef {
-    pub id: String,
-    pub name: String,
-    pub kind: String,
-    pub config: Value,
-    pub options: Vec<Value>,
-}
-
-impl CustomFieldDef {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "name": self.name,
-            "type": self.kind,
-            "config": self.config,
-            "options": self.options,
-        })
-    }
-}
-
 fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
     let id: i64 = row.get(0)?;
     let name: String = row.get(1)?;
@@ -236,15 +209,7 @@ fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
             "SELECT id, name, type, config, options FROM task_custom_fields \
              WHERE project_id = ?1 AND board_id IS NULL ORDER BY position",
         )?
-        .query_map([id], |r| {
-            Ok(json!({
-                "id": r.get::<_, String>(0)?,
-                "name": r.get::<_, String>(1)?,
-                "type": r.get::<_, String>(2)?,
-                "config": serde_json::from_str::<Value>(&r.get::<_, String>(3)?).unwrap_or(json!({})),
-                "options": options_json(&r.get::<_, String>(4)?),
-            }))
-        })?
+        .query_map([id], |r| Ok(FieldDef::from_row(r, 0)?.to_json()))?
         .collect::<rusqlite::Result<_>>()?;
     // The live service sends `title` in lists and both names on the detail;
     // both everywhere lets clients of either docs version read it.

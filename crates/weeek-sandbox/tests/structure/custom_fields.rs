@@ -209,12 +209,18 @@ async fn field_bodies_are_checked() {
             "The config field must be an array.".to_owned(),
         ),
         (
-            json!({"type": "number", "config": {}}),
+            json!({"type": "number", "config": {"precision": 0}}),
             "config.type",
             required.to_owned(),
         ),
+        // The docs mark `precision` required, `null` allowed.
         (
-            json!({"type": "number", "config": {"type": "money"}}),
+            json!({"type": "number", "config": {"type": "percent"}}),
+            "config.precision",
+            required.to_owned(),
+        ),
+        (
+            json!({"type": "number", "config": {"type": "money", "precision": 0}}),
             "config.type",
             "The selected config.type is invalid.".to_owned(),
         ),
@@ -293,7 +299,8 @@ async fn update_and_delete() {
     let same = api.put(&path, json!({})).await;
     assert_eq!(same.json()["customField"]["name"], json!("SP"));
     expect(
-        &api.put(&path, json!({"config": {"type": "money"}})).await,
+        &api.put(&path, json!({"config": {"type": "money", "precision": 0}}))
+            .await,
         StatusCode::UNPROCESSABLE_ENTITY,
         invalid("config.type", "The selected config.type is invalid."),
     );
