@@ -5,6 +5,7 @@ use crate::client::Client;
 use crate::error::ApiError;
 use crate::listed::{Listed, SkippedRow};
 use crate::models::Portfolio;
+use crate::query::ListQuery;
 
 /// `search`, `parentId`, `limit`, `offset` of `GET /tm/portfolios`.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -18,24 +19,16 @@ pub struct PortfolioQuery {
 }
 
 impl PortfolioQuery {
+    /// The paging of every list, then `parentId`.
     fn to_pairs(&self) -> Vec<(String, String)> {
-        let mut q = Vec::new();
-        if let Some(s) = self
-            .search
-            .as_deref()
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-        {
-            q.push(("search".to_string(), s.to_string()));
+        let mut q = ListQuery {
+            search: self.search.clone(),
+            limit: self.limit,
+            offset: self.offset,
         }
+        .to_pairs();
         if let Some(p) = self.parent_id {
             q.push(("parentId".to_string(), p.to_string()));
-        }
-        if let Some(l) = self.limit {
-            q.push(("limit".to_string(), l.to_string()));
-        }
-        if let Some(o) = self.offset {
-            q.push(("offset".to_string(), o.to_string()));
         }
         q
     }

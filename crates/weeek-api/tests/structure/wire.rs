@@ -183,7 +183,7 @@ async fn portfolios() {
     assert_eq!(
         one(&seen),
         (
-            "GET /tm/portfolios?search=%D0%BF%D0%B0%D1%80%D1%82&parentId=2&limit=10&offset=20"
+            "GET /tm/portfolios?search=%D0%BF%D0%B0%D1%80%D1%82&limit=10&offset=20&parentId=2"
                 .into(),
             Value::Null
         )

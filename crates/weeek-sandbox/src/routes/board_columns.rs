@@ -4,11 +4,12 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::{get, post, put};
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 use serde_json::json;
 
 use super::input::{
-    NAME_MAX_CHARS, nullable_ref, query_parent, required_ref, required_text, row_exists,
+    NAME_MAX_CHARS, child_exists, nullable_ref, query_parent, required_ref, required_text,
+    row_exists,
 };
 use super::{ApiResult, AppState, api, int_id};
 use crate::errors::ApiError;
@@ -115,15 +116,7 @@ async fn move_column(
             let (id, board) = existing(conn, &id)?;
             let mut invalid = Invalid::new();
             let upper = nullable_ref(&body, "upperBoardColumnId", &mut invalid, |upper| {
-                Ok(upper != id
-                    && conn
-                        .query_row(
-                            "SELECT 1 FROM board_columns WHERE id = ?1 AND board_id = ?2",
-                            [upper, board],
-                            |_| Ok(()),
-                        )
-                        .optional()?
-                        .is_some())
+                Ok(upper != id && child_exists(conn, "board_columns", upper, "board_id", board)?)
             })?;
             invalid.check()?;
             let tx = conn.transaction()?;

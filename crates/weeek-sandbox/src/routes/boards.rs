@@ -4,10 +4,12 @@ use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::routing::{get, post, put};
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 use serde_json::json;
 
-use super::input::{NAME_MAX_CHARS, nullable_ref, query_parent, required_ref, required_text};
+use super::input::{
+    NAME_MAX_CHARS, child_exists, nullable_ref, query_parent, required_ref, required_text,
+};
 use super::{ApiResult, AppState, api, int_id};
 use crate::errors::ApiError;
 use crate::store::{boards as store, workspace as ws};
@@ -112,15 +114,7 @@ async fn move_board(
             let (id, project) = existing(conn, &id)?;
             let mut invalid = Invalid::new();
             let upper = nullable_ref(&body, "upperBoardId", &mut invalid, |upper| {
-                Ok(upper != id
-                    && conn
-                        .query_row(
-                            "SELECT 1 FROM boards WHERE id = ?1 AND project_id = ?2",
-                            [upper, project],
-                            |_| Ok(()),
-                        )
-                        .optional()?
-                        .is_some())
+                Ok(upper != id && child_exists(conn, "boards", upper, "project_id", project)?)
             })?;
             invalid.check()?;
             let tx = conn.transaction()?;

@@ -154,7 +154,7 @@ async fn create(
             let (name, kind, config) = field_input::new_field(&body)?;
             let field = Field {
                 id: ids::new_uuid(),
-                scope,
+                owner: scope,
                 name,
                 kind,
                 config,
@@ -178,12 +178,7 @@ async fn update(
         .run(move |conn, _| {
             let mut field = field(conn, level, &params)?;
             let (name, config) = field_input::field_update(&body, &field.kind)?;
-            if let Some(name) = name {
-                field.name = name;
-            }
-            if let Some(config) = config {
-                field.config = config;
-            }
+            field.apply(name, config);
             store::save(conn, &field)?;
             Ok(Reply::Payload("customField", field.to_json()))
         })
@@ -240,7 +235,7 @@ async fn transfer(
                 .map(Scope::Board),
             };
             invalid.check()?;
-            if let Some(to) = to.filter(|to| *to != field.scope) {
+            if let Some(to) = to.filter(|to| *to != field.owner) {
                 store::transfer(conn, &field.id, to)?;
             }
             Ok(Reply::Ack)

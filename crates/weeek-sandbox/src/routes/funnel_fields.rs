@@ -63,7 +63,7 @@ async fn create_field(
             let (name, kind, config) = field_input::new_field(&body)?;
             let field = Field {
                 id: ids::new_uuid(),
-                funnel_id: funnel.clone(),
+                owner: funnel.clone(),
                 name,
                 kind,
                 config,
@@ -86,12 +86,7 @@ async fn update_field(
         .run(move |conn, _| {
             let mut field = find_field(conn, &funnel, &field)?;
             let (name, config) = field_input::field_update(&body, &field.kind)?;
-            if let Some(name) = name {
-                field.name = name;
-            }
-            if let Some(config) = config {
-                field.config = config;
-            }
+            field.apply(name, config);
             store::save_field(conn, &field)?;
             Ok(Reply::Payload("customField", field.to_json()))
         })

@@ -120,6 +120,21 @@ pub fn row_exists(conn: &Connection, table: &str, id: i64) -> rusqlite::Result<b
         .is_some())
 }
 
+/// Whether `table` has the row `id` under `parent` in `parent_column` (a sibling to move
+/// next to).
+pub fn child_exists(
+    conn: &Connection,
+    table: &str,
+    id: i64,
+    parent_column: &str,
+    parent: i64,
+) -> rusqlite::Result<bool> {
+    conn.prepare_cached(&format!(
+        "SELECT 1 FROM {table} WHERE id = ?1 AND {parent_column} = ?2"
+    ))?
+    .exists([id, parent])
+}
+
 /// A required parent id in the query (`projectId` of boards, `boardId` of columns): missing →
 /// "The field is required.", not an integer or unknown → 422 on that field.
 pub fn query_parent(

@@ -54,66 +54,18 @@ impl FieldOption {
     }
 }
 
-/// The `CustomField` object, the same for task and funnel fields:
-/// `{id, name, type, config, options}`, option colours in hex.
-pub fn field_json(
-    id: &str,
-    name: &str,
-    kind: &str,
-    config: &Value,
-    options: &[FieldOption],
-) -> Value {
-    json!({
-        "id": id,
-        "name": name,
-        "type": kind,
-        "config": config,
-        "options": options.iter().map(FieldOption::to_json).collect::<Vec<_>>(),
-    })
-}
-
 /// A stored `config` column; anything unreadable is no config.
 pub fn read_config(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|_| json!({}))
 }
 
-/// A field's definition as read for answers (task fields shown on a task, project fields,
-/// funnel fields): columns `id, name, type, config, options` from `at` on.
+/// A custom field, task's or funnel's: its definition and what it is defined on (`owner`: a
+/// task field's [`Scope`], a funnel field's funnel id, nothing where only the definition is
+/// read).
 #[derive(Clone, Debug)]
-pub struct FieldDef {
+pub struct CustomField<Owner> {
     pub id: String,
-    pub name: String,
-    pub kind: String,
-    pub config: Value,
-    pub options: Vec<FieldOption>,
-}
-
-impl FieldDef {
-    pub fn from_row(row: &Row<'_>, at: usize) -> rusqlite::Result<Self> {
-        Ok(Self {
-            id: row.get(at)?,
-            name: row.get(at + 1)?,
-            kind: row.get(at + 2)?,
-            config: read_config(&row.get::<_, String>(at + 3)?),
-            options: json_list(&row.get::<_, String>(at + 4)?),
-        })
-    }
-
-    pub fn to_json(&self) -> Value {
-        field_json(
-            &self.id,
-            &self.name,
-            &self.kind,
-            &self.config,
-            &self.options,
-        )
-    }
-}
-
-#[derive(Clone, Debug)]
-pub struct Field {
-    pub id: String,
-    pub scope: Scope,
+    pub owner: Owner,
     pub name: String,
     /// `text`, `number`, `select`, …
     pub kind: String,
@@ -121,28 +73,63 @@ pub struct Field {
     pub options: Vec<FieldOption>,
 }
 
-impl Field {
-    /// The `CustomField` object: `{id, name, type, config, options}`.
+/// A task field, defined at a [`Scope`].
+pub type Field = CustomField<Scope>;
+/// A definition read for an answer, whoever it belongs to.
+pub type FieldDef = CustomField<()>;
+
+impl<Owner> CustomField<Owner> {
+    /// The `CustomField` object: `{id, name, type, config, options}`, option colours in hex.
     pub fn to_json(&self) -> Value {
-        field_json(
-            &self.id,
-            &self.name,
-            &self.kind,
-            &self.config,
-            &self.options,
-        )
+        json!({
+            "id": self.id,
+            "name": self.name,
+            "type": self.kind,
+            "config": self.config,
+            "options": self.options.iter().map(FieldOption::to_json).collect::<Vec<_>>(),
+        })
     }
 
-    fn from_row(row: &Row<'_>) -> rusqlite::Result<Self> {
-        let def = FieldDef::from_row(row, 0)?;
+    /// Takes what an update sent (see `field_input::field_update`).
+    pub fn apply(&mut self, name: Option<String>, config: Option<Value>) {
+        if let Some(name) = name {
+            self.name = name;
+        }
+        if let Some(config) = config {
+            self.config = config;
+        }
+    }
+}
+
+impl FieldDef {
+    /// Columns `id, name, type, config, options` of `row`, from `at` on.
+    pub fn from_row(row: &Row<'_>, at: usize) -> rusqlite::Result<Self> {
         Ok(Self {
-            id: def.id,
-            scope: Scope::from_columns(row.get(5)?, row.get(6)?),
-            name: def.name,
-            kind: def.kind,
-            config: def.config,
-            options: def.options,
+            id: row.get(at)?,
+            owner: (),
+            name: row.get(at + 1)?,
+            kind: row.get(at + 2)?,
+            config: read_config(&row.get::<_, String>(at + 3)?),
+            options: json_list(&row.get::<_, String>(at + 4)?),
         })
+    }
+
+    pub fn owned_by<Owner>(self, owner: Owner) -> CustomField<Owner> {
+        CustomField {
+            id: self.id,
+            owner,
+            name: self.name,
+            kind: self.kind,
+            config: self.config,
+            options: self.options,
+        }
+    }
+}
+
+impl Field {
+    fn from_row(row: &Row<'_>) -> rusqlite::Result<Self> {
+        let scope = Scope::from_columns(row.get(5)?, row.get(6)?);
+        Ok(FieldDef::from_row(row, 0)?.owned_by(scope))
     }
 }
 
@@ -158,7 +145,7 @@ pub fn find(conn: &Connection, scope: Scope, id: &str) -> rusqlite::Result<Optio
             Field::from_row,
         )
         .optional()?;
-    Ok(field.filter(|f| f.scope == scope))
+    Ok(field.filter(|f| f.owner == scope))
 }
 
 /// The fields defined at `scope`, in their order.
@@ -184,7 +171,7 @@ fn next_position(conn: &Connection, scope: Scope) -> rusqlite::Result<i64> {
 
 /// Adds a field at the end of its scope.
 pub fn insert(conn: &Connection, field: &Field) -> rusqlite::Result<()> {
-    let (project, board) = field.scope.columns();
+    let (project, board) = field.owner.columns();
     conn.execute(
         "INSERT INTO task_custom_fields (id, project_id, board_id, name, type, config, options, position) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -196,7 +183,7 @@ pub fn insert(conn: &Connection, field: &Field) -> rusqlite::Result<()> {
             field.kind,
             to_json_text(&field.config),
             to_json_text(&field.options),
-            next_position(conn, field.scope)?
+            next_position(conn, field.owner)?
         ],
     )?;
     Ok(())
