@@ -12,6 +12,7 @@ pub mod date_input;
 pub mod datetime;
 pub mod funnels;
 pub mod html;
+pub mod layout;
 pub mod logging;
 pub mod runtime;
 pub mod tasks;

@@ -18,6 +18,7 @@ use weeek_api::ApiError;
 
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
+use crate::layout::Viewport;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Call, Reply, Request};
@@ -93,8 +94,8 @@ pub struct Env<'a> {
     pub requests: &'a mut Requests,
     pub effects: &'a mut Vec<Effect>,
     pub toasts: &'a mut Toasts,
-    /// Terminal size, for page sizes.
-    pub size: (u16, u16),
+    /// What fits on screen: rows per page, cards per column.
+    pub viewport: Viewport,
 }
 
 impl Env<'_> {
@@ -145,7 +146,8 @@ pub struct App {
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
     pub overlay: Option<Overlay>,
-    pub size: (u16, u16),
+    /// What fits in the terminal, recomputed on every resize.
+    pub viewport: Viewport,
     pub spinner: usize,
     pub quit: bool,
     /// Set when a message changed something visible; the runtime draws only then.
@@ -177,7 +179,7 @@ impl App {
             funnels: FunnelsState::default(),
             contacts: ContactsState::new(data_dir.clone()),
             overlay: None,
-            size,
+            viewport: Viewport::new(size.0, size.1),
             spinner: 0,
             quit: false,
             dirty: true,
@@ -197,7 +199,7 @@ impl App {
         requests: &'a mut Requests,
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
-        size: (u16, u16),
+        viewport: Viewport,
     ) -> Env<'a> {
         Env {
             clock,
@@ -205,7 +207,7 @@ impl App {
             requests,
             effects,
             toasts,
-            size,
+            viewport,
         }
     }
 
@@ -223,7 +225,7 @@ impl App {
             &mut self.requests,
             effects,
             &mut self.toasts,
-            self.size,
+            self.viewport,
         );
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
@@ -265,7 +267,7 @@ impl App {
                 &mut self.requests,
                 &mut effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             );
             env.load_directory();
             let screen = self.screen;
@@ -286,7 +288,7 @@ impl App {
             }
             Msg::Term(Event::Key(_)) => self.dirty = false,
             Msg::Term(Event::Resize(w, h)) => {
-                self.size = (w, h);
+                self.viewport = Viewport::new(w, h);
                 self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
@@ -388,8 +390,7 @@ impl App {
 
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if crate::ui::layout::too_small(area) {
+        if self.viewport.too_small {
             if commands::resolve(&[Context::Global], &key) == Some(Action::Quit) {
                 self.on_action(Action::Quit, clock, effects);
             } else {
@@ -424,7 +425,7 @@ impl App {
                 &mut self.requests,
                 effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             )
             .refresh_directory();
         }
@@ -551,8 +552,7 @@ impl App {
     }
 
     fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if self.overlay.is_some() || crate::ui::layout::too_small(area) {
+        if self.overlay.is_some() || self.viewport.too_small {
             self.dirty = false;
             return;
         }

@@ -125,7 +125,7 @@ impl ContactsState {
 
     /// Contact rows the list shows at the current size.
     pub fn list_rows(&self, env: &Env) -> usize {
-        crate::ui::contacts::list_rows(env.size)
+        env.viewport.contacts.list_rows
     }
 
     fn announce(&mut self, env: &mut Env) {
@@ -374,16 +374,19 @@ impl ContactsState {
         if self.ask.is_some() || self.picker.is_some() {
             return false;
         }
-        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
-        let body = crate::ui::layout::frame(area).body;
-        let areas = crate::ui::contacts::areas(body, self.pane);
-        if let Some(l) = areas.list
-            && crate::ui::contacts::inside(l, col, row)
+        let body = crate::layout::frame(env.viewport.area).body;
+        let areas = crate::layout::contacts::areas(body);
+        let both = areas.tabs.is_none();
+        let cell = ratatui::layout::Position::new(col, row);
+        let list = (both || self.pane == Pane::List).then_some(areas.list);
+        let form = (both || self.pane == Pane::Form).then_some(areas.form);
+        if let Some(l) = list
+            && l.contains(cell)
         {
             if self.pane != Pane::List {
                 self.switch_pane(env);
             }
-            let first = crate::ui::contacts::first_list_row(l);
+            let first = crate::layout::contacts::list_pane(l).rows.y;
             if row >= first {
                 let idx = self.list.scroll + usize::from(row - first);
                 if idx < self.list.rows.len() {
@@ -393,8 +396,8 @@ impl ContactsState {
             }
             return true;
         }
-        if let Some(f) = areas.form
-            && crate::ui::contacts::inside(f, col, row)
+        if let Some(f) = form
+            && f.contains(cell)
         {
             if self.pane != Pane::Form {
                 self.switch_pane(env);

@@ -5,7 +5,6 @@ use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 use weeek_api::models::Funnel;
 
-use super::geometry;
 use crate::app::Env;
 use crate::app::loadable::Loadable;
 use crate::widgets::field::TextField;
@@ -98,7 +97,7 @@ impl FunnelList {
     }
 
     pub fn fix_scroll(&mut self, env: &Env) {
-        let rows = geometry::list_rows(env.size);
+        let rows = env.viewport.funnels.list_rows;
         self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 

@@ -4,7 +4,6 @@
 pub mod board;
 pub mod detail;
 pub mod format;
-pub mod geometry;
 pub mod list;
 pub mod lookups;
 pub mod moves;
@@ -16,10 +15,11 @@ use crossterm::event::KeyEvent;
 use crate::app::Env;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
+use crate::layout::Viewport;
+use crate::layout::funnels::InfoPlace;
 use crate::widgets::scroll;
 use crate::worker::{Call, Reply};
 use detail::{DEAL_KEY, FUNNEL_KEY, FunnelDetail, STATUSES_KEY};
-use geometry::InfoPlace;
 use list::{FunnelList, SearchKey};
 use lookups::{CONTACTS_KEY, Lookups, ORGS_KEY};
 
@@ -48,16 +48,16 @@ impl FunnelsState {
     }
 
     /// Where the overview is drawn now.
-    pub fn info_place(&self, size: (u16, u16)) -> InfoPlace {
+    pub fn info_place(&self, viewport: &Viewport) -> InfoPlace {
         match &self.detail {
-            Some(d) => geometry::info_place(geometry::body(size), d.info),
+            Some(d) => viewport.funnels.info_place(d.info),
             None => InfoPlace::Hidden,
         }
     }
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let l = &mut self.list;
-        let page = geometry::list_rows(env.size);
+        let page = env.viewport.funnels.list_rows;
         if let Some(to) = scroll::target(action, l.cursor, l.visible.len(), page) {
             l.move_to(to, env);
             return true;
@@ -83,7 +83,7 @@ impl FunnelsState {
         let Some(view) = &mut d.deal else {
             return false;
         };
-        let page = env.size.1.saturating_sub(8).max(1);
+        let page = env.viewport.funnels.deal_lines;
         match action {
             Action::Down => view.scroll = view.scroll.saturating_add(1),
             Action::Up => view.scroll = view.scroll.saturating_sub(1),
@@ -102,12 +102,12 @@ impl FunnelsState {
     }
 
     fn detail_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let full_info = self.info_place(env.size) == InfoPlace::Full;
+        let full_info = self.info_place(&env.viewport) == InfoPlace::Full;
         let Some(d) = &mut self.detail else {
             return false;
         };
         if full_info {
-            let page = env.size.1.saturating_sub(4).max(1);
+            let page = env.viewport.funnels.overview_lines;
             match action {
                 Action::Down => d.info_scroll = d.info_scroll.saturating_add(1),
                 Action::Up => d.info_scroll = d.info_scroll.saturating_sub(1),
@@ -160,9 +160,8 @@ impl FunnelsState {
                 }
             }
             Action::ToggleDetail => {
-                let body = geometry::body(env.size);
-                let shown = geometry::info_place(body, d.info);
-                d.info = Some(geometry::next_info_place(body, shown));
+                let view = &env.viewport.funnels;
+                d.info = Some(view.next_info_place(view.info_place(d.info)));
                 d.info_scroll = 0;
                 d.fix_columns(env);
             }
@@ -183,7 +182,7 @@ impl FunnelsState {
     }
 
     fn click_list(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let table = geometry::list(geometry::body(env.size)).table;
+        let table = crate::layout::funnels::list(crate::layout::frame(env.viewport.area).body).table;
         let first = table.y + 1;
         if col < table.x || col >= table.x + table.width || row < first || row >= table.bottom() {
             return false;
@@ -203,7 +202,8 @@ impl FunnelsState {
         if d.deal.is_some() {
             return false;
         }
-        let board = geometry::detail(geometry::body(env.size), d.info).board;
+        use crate::layout::funnels as geometry;
+        let board = geometry::detail(crate::layout::frame(env.viewport.area).body, d.info).board;
         let n = geometry::visible_columns(board.width, d.columns.len());
         let rects = geometry::column_rects(board, n);
         let Some(pos) = rects

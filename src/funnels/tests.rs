@@ -10,7 +10,7 @@ use weeek_api::models::{
 };
 use weeek_api::{ApiError, DealPage};
 
-use super::geometry::InfoPlace;
+use crate::layout::funnels::InfoPlace;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
 use crate::app::loadable::PageStatus;
@@ -365,7 +365,7 @@ fn a_column_fetches_its_next_page_before_the_cursor_reaches_the_end() {
     }
     h.reply(&r, page(many, true));
     h.take(|c| matches!(c, Call::Deals(..)));
-    let cards = super::geometry::cards_per_column(h.app.size, None);
+    let cards = h.app.viewport.funnels.cards(None);
     // Far from the end: nothing more is asked.
     h.press("j");
     assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
@@ -580,14 +580,31 @@ fn enter_opens_the_deal_and_asks_for_its_links() {
 }
 
 #[test]
+fn a_page_of_the_deal_or_the_overview_is_the_lines_it_shows() {
+    let mut h = opened();
+    h.send(Msg::Term(Event::Resize(80, 24)));
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::PageDown));
+    let deal = detail(&h).deal.as_ref().map(|v| v.scroll);
+    // The deal popup fills the body (22 lines) less its border.
+    assert_eq!(deal, Some(20));
+    h.send(code(KeyCode::Esc));
+    h.press("i");
+    h.send(code(KeyCode::PageDown));
+    // The overview: the body less the summary line and its border.
+    assert_eq!(detail(&h).info_scroll, 19);
+    assert_eq!(h.app.viewport.funnels.overview_lines, 19);
+}
+
+#[test]
 fn i_cycles_the_overview_and_esc_leaves_the_full_overview_first() {
     let mut h = opened();
     h.send(Msg::Term(Event::Resize(80, 24)));
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     h.press("i");
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Full);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
     h.send(code(KeyCode::Esc));
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     assert!(h.app.funnels.detail.is_some());
 }
 

@@ -22,7 +22,6 @@ use crate::app::commands::{Action, Context};
 use crate::app::loadable::{append_new, follow_item};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::ui::layout;
 use crate::widgets::scroll;
 use crate::worker::{Call, Data, Reply};
 use filters::Filters;
@@ -98,7 +97,7 @@ impl TasksState {
     }
 
     fn page_rows(&self, env: &Env) -> usize {
-        layout::task_rows(env.size, self.detail)
+        env.viewport.tasks.rows(self.detail)
     }
 
     // ----- loading -------------------------------------------------------------------------
@@ -307,8 +306,8 @@ impl TasksState {
     }
 
     pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
-        let list = layout::tasks(layout::frame(area).body, self.detail).list;
+        let body = crate::layout::frame(env.viewport.area).body;
+        let list = crate::layout::tasks::areas(body, self.detail).list;
         let inside = col >= list.x && col < list.x + list.width;
         let first = list.y + 1;
         if !inside || row < first || row >= list.y + list.height {

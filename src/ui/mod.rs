@@ -2,7 +2,6 @@
 
 pub mod contacts;
 pub mod funnels;
-pub mod layout;
 pub mod popup;
 pub mod tasks;
 pub mod theme;
@@ -19,6 +18,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use crate::app::commands::{self, Context};
 use crate::app::toast::ToastKind;
 use crate::app::{App, Overlay, Screen};
+use crate::layout::{self, centered};
 use crate::text::{truncate, width};
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -262,18 +262,6 @@ pub fn title_line(
     kept.push(Span::raw(" ".repeat(room - used + 1)));
     kept.push(note);
     Line::from(kept)
-}
-
-/// A centred rectangle of at most `w`×`h` inside `area`.
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
 }
 
 fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {

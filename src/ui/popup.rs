@@ -5,7 +5,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::centered;
+use crate::layout::centered;
 use crate::app::App;
 use crate::text::{truncate, width};
 use crate::widgets::field::TextField;

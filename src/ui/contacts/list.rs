@@ -10,6 +10,7 @@ use weeek_api::models::Contact;
 use super::form::tag_spans;
 use crate::app::App;
 use crate::contacts::list::PageStatus;
+use crate::layout;
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::popup::render_field;
 
@@ -133,31 +134,18 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
             " Contacts ",
             if active { t.bold() } else { t.dim() },
         ));
-    let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    if inner.height == 0 || inner.width < 4 {
+    let pane = layout::contacts::list_pane(rect);
+    if pane.search.height == 0 || pane.search.width < 4 {
         return;
     }
-    render_search_line(
-        app,
-        frame,
-        Rect::new(inner.x, inner.y, inner.width, 1),
-        active,
-    );
-    if inner.height < 2 {
+    render_search_line(app, frame, pane.search, active);
+    if pane.header.height == 0 {
         return;
     }
-    let cols = columns(usize::from(inner.width));
-    frame.render_widget(
-        Paragraph::new(header(app, &cols)),
-        Rect::new(inner.x, inner.y + 1, inner.width, 1),
-    );
-    let body = Rect::new(
-        inner.x,
-        inner.y + 2,
-        inner.width,
-        inner.height.saturating_sub(2),
-    );
+    let cols = columns(usize::from(pane.header.width));
+    frame.render_widget(Paragraph::new(header(app, &cols)), pane.header);
+    let body = pane.rows;
     if body.height == 0 {
         return;
     }

@@ -12,7 +12,7 @@ use crate::app::loadable::PageStatus;
 use crate::funnels::board::Column;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
-use crate::funnels::geometry::{self, CARD_H, COLUMN_HEAD_H};
+use crate::layout::funnels::{cards_in, column_cards, column_rects, is_narrow, visible_columns};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 
@@ -49,14 +49,14 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
         return;
     }
-    let n = geometry::visible_columns(area.width, d.columns.len());
-    let narrow = geometry::is_narrow(area.width);
+    let n = visible_columns(area.width, d.columns.len());
+    let narrow = is_narrow(area.width);
     let mark = d
         .funnel
         .value()
         .map(|f| format::currency_mark(&app.dir, f.currency()))
         .unwrap_or_default();
-    for (pos, rect) in geometry::column_rects(area, n).into_iter().enumerate() {
+    for (pos, rect) in column_rects(area, n).into_iter().enumerate() {
         let ci = d.first + pos;
         let Some(col) = d.columns.get(ci) else { break };
         let last = pos + 1 == n;
@@ -183,19 +183,19 @@ impl ColumnView<'_> {
             Line::styled(truncate(&totals, w), t.dim()),
             third,
         ];
-        let head_h = COLUMN_HEAD_H.min(area.height);
+        let body = column_cards(area);
         frame.render_widget(
             Paragraph::new(header),
-            Rect::new(area.x, area.y, area.width, head_h),
+            Rect::new(area.x, area.y, area.width, body.y - area.y),
         );
-        let body = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
         if body.height == 0 {
             return;
         }
-        frame.render_widget(Paragraph::new(self.body_lines(t, w, body.height)), body);
+        frame.render_widget(Paragraph::new(self.body_lines(t, w, body)), body);
     }
 
-    fn body_lines(&self, t: &Theme, w: usize, h: u16) -> Vec<Line<'static>> {
+    fn body_lines(&self, t: &Theme, w: usize, body: Rect) -> Vec<Line<'static>> {
+        let h = body.height;
         let col = self.col;
         if col.deals.is_empty() {
             return match &col.load {
@@ -214,7 +214,7 @@ impl ColumnView<'_> {
                 _ => vec![Line::styled(truncate("no deals", w), t.dim())],
             };
         }
-        let cards = usize::from(h / CARD_H).max(1);
+        let cards = cards_in(body);
         let start = col.scroll.min(col.deals.len().saturating_sub(1));
         let end = (start + cards).min(col.deals.len());
         let mut lines = Vec::new();

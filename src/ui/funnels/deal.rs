@@ -20,7 +20,7 @@ pub fn render(app: &App, d: &FunnelDetail, view: &DealView, frame: &mut Frame, a
     let Some(deal) = view.deal.value() else {
         return;
     };
-    let rect = crate::ui::centered(area, 96.min(area.width.saturating_sub(2)), area.height);
+    let rect = crate::layout::funnels::deal_popup(area);
     frame.render_widget(Clear, rect);
     let busy = if view.deal.is_loading() {
         format!(" {} ", crate::ui::spinner_frame(app))

@@ -12,11 +12,11 @@ use super::{board, chip};
 use crate::app::App;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
-use crate::funnels::geometry::{self, InfoPlace};
+use crate::layout::{self, funnels::InfoPlace};
 use crate::text::{fit, one_line, truncate, width};
 
 pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, body: Rect) {
-    let areas = geometry::detail(body, d.info);
+    let areas = layout::funnels::detail(body, d.info);
     render_summary(app, d, frame, areas.summary);
     match (areas.place, areas.info) {
         (InfoPlace::Strip, Some(r)) => render_strip(app, d, frame, r),

@@ -9,7 +9,7 @@ use weeek_api::models::Funnel;
 
 use crate::app::App;
 use crate::funnels::format;
-use crate::funnels::geometry;
+use crate::layout::funnels::{list, table_rows};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::popup::render_field;
 
@@ -34,7 +34,7 @@ fn cols(w: usize, amount_w: usize) -> Cols {
 }
 
 pub fn render(app: &App, frame: &mut Frame, body: Rect) {
-    let areas = geometry::list(body);
+    let areas = list(body);
     render_title(app, frame, areas.title);
     render_table(app, frame, areas.table);
 }
@@ -171,7 +171,7 @@ fn render_table(app: &App, frame: &mut Frame, area: Rect) {
         Paragraph::new(header(app, &c)),
         Rect::new(area.x, area.y, area.width, 1),
     );
-    let rows = Rect::new(area.x, area.y + 1, area.width, area.height - 1);
+    let rows = table_rows(area);
     if l.visible.is_empty() {
         let mut lines = vec![Line::raw("")];
         match (&l.funnels, l.funnels.error()) {

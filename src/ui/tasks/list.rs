@@ -224,12 +224,7 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
         Paragraph::new(header_row(t, &cols)),
         Rect::new(area.x, area.y, area.width, 1),
     );
-    let body = Rect::new(
-        area.x,
-        area.y + 1,
-        area.width,
-        area.height.saturating_sub(1),
-    );
+    let body = crate::layout::tasks::table_rows(area);
     if body.height == 0 {
         return;
     }

@@ -10,15 +10,15 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 
-use super::layout;
 use crate::app::App;
+use crate::layout;
 use crate::tasks::PageStatus;
 
 pub use list::due_label;
 
 pub fn render(app: &App, frame: &mut Frame, body: Rect) {
     let s = &app.tasks;
-    let areas = layout::tasks(body, s.detail);
+    let areas = layout::tasks::areas(body, s.detail);
     render_filter_line(app, frame, areas.filter_line);
     if areas.list.height > 0 {
         list::render_list(app, frame, areas.list);

@@ -17,7 +17,7 @@ use crate::ui::popup::{
 pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
     let t = &app.theme;
     let rows = panel::ROWS.len() as u16;
-    let rect = crate::ui::centered(area, 76, rows + 2);
+    let rect = crate::layout::centered(area, 76, rows + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
