@@ -4,7 +4,9 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use time::macros::{date, datetime};
@@ -13,7 +15,7 @@ use weeek_api::models::{
     Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
 };
 
-use crate::app::{App, Clock, Effect, Msg};
+use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::worker::{Call, Data, Reply, Request};
 
 pub const ME: &str = "11111111-1111-4111-8111-111111111111";
@@ -273,12 +275,32 @@ impl Harness {
         reqs.len()
     }
 
+    /// A left click at a cell of the frame drawn at the app's size, as the runtime passes it on.
+    pub fn click(&mut self, column: u16, row: u16) {
+        let (w, h) = self.app.viewport.size();
+        let (_, hits) = self.draw(w, h);
+        let event = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        });
+        if let Some(msg) = crate::runtime::message(event, &hits) {
+            self.send(msg);
+        }
+    }
+
+    fn draw(&self, w: u16, h: u16) -> (ratatui::buffer::Buffer, Hits) {
+        let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+        let mut hits = Hits::default();
+        term.draw(|f| hits = crate::ui::render(&self.app, f))
+            .expect("draw");
+        (term.backend().buffer().clone(), hits)
+    }
+
     /// The screen as text, `w`x`h`.
     pub fn render(&self, w: u16, h: u16) -> String {
-        let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-        term.draw(|f| crate::ui::render(&self.app, f))
-            .expect("draw");
-        let buf = term.backend().buffer().clone();
+        let (buf, _) = self.draw(w, h);
         let mut out = String::new();
         for y in 0..h {
             let mut line = String::new();

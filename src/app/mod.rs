@@ -1,6 +1,7 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod click;
 pub mod commands;
 pub mod directory;
 pub mod loadable;
@@ -22,6 +23,7 @@ use crate::layout::Viewport;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Call, Reply, Request};
+pub use click::{Hits, Target};
 use commands::{Action, Context};
 use directory::Directory;
 use requests::Requests;
@@ -45,6 +47,8 @@ pub enum Effect {
 pub enum Msg {
     Term(Event),
     Api(Box<Reply>),
+    /// A left click on something the last frame drew.
+    Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
 }
@@ -294,6 +298,7 @@ impl App {
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
             Msg::Term(_) => self.dirty = false,
+            Msg::Click(target) => self.on_click(target, clock, &mut effects),
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Tick => self.on_tick(clock, &mut effects),
         }
@@ -565,14 +570,20 @@ impl App {
                 self.on_action(Action::Up, clock, effects);
                 true
             }
-            MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
-                self.with_screen(self.screen, clock, effects, |s, env| {
-                    s.on_click(m.column, m.row, env)
-                })
-            }
             _ => false,
         };
         self.dirty = used;
+    }
+
+    fn on_click(&mut self, target: Target, clock: Clock, effects: &mut Vec<Effect>) {
+        // An overlay has the keys and the mouse until it closes.
+        if self.overlay.is_some() || self.viewport.too_small {
+            self.dirty = false;
+            return;
+        }
+        self.dirty = self.with_screen(self.screen, clock, effects, |s, env| {
+            s.on_click(target, env)
+        });
     }
 }
 

@@ -19,7 +19,7 @@ use crossterm::event::KeyEvent;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Effect, Env};
+use crate::app::{Effect, Env, Target};
 use crate::widgets::scroll;
 use crate::worker::Reply;
 use draft::{Draft, Found};
@@ -370,47 +370,33 @@ impl ContactsState {
         }
     }
 
-    pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+    /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
+    /// a field it puts the focus there.
+    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
         if self.ask.is_some() || self.picker.is_some() {
             return false;
         }
-        let body = crate::layout::frame(env.viewport.area).body;
-        let areas = crate::layout::contacts::areas(body);
-        let both = areas.tabs.is_none();
-        let cell = ratatui::layout::Position::new(col, row);
-        let list = (both || self.pane == Pane::List).then_some(areas.list);
-        let form = (both || self.pane == Pane::Form).then_some(areas.form);
-        if let Some(l) = list
-            && l.contains(cell)
-        {
-            if self.pane != Pane::List {
-                self.switch_pane(env);
-            }
-            let first = crate::layout::contacts::list_pane(l).rows.y;
-            if row >= first {
-                let idx = self.list.scroll + usize::from(row - first);
-                if idx < self.list.rows.len() {
-                    let rows = self.list_rows(env);
-                    self.list.move_to(idx as isize, env, rows);
-                }
-            }
-            return true;
+        let pane = match target {
+            Target::ContactsPane(pane) => pane,
+            Target::Contact(_) => Pane::List,
+            Target::Field(_) => Pane::Form,
+            _ => return false,
+        };
+        if self.pane != pane {
+            self.switch_pane(env);
         }
-        if let Some(f) = form
-            && f.contains(cell)
-        {
-            if self.pane != Pane::Form {
-                self.switch_pane(env);
+        match target {
+            Target::Contact(idx) if idx < self.list.rows.len() => {
+                let rows = self.list_rows(env);
+                self.list.move_to(idx as isize, env, rows);
             }
-            if self.phase == Phase::Editing
-                && let Some(field) = crate::ui::contacts::field_at(self, f, row)
-            {
+            Target::Field(field) if self.phase == Phase::Editing => {
                 self.focus_to(field, env);
                 self.editing = true;
             }
-            return true;
+            _ => {}
         }
-        false
+        true
     }
 }
 
@@ -470,8 +456,8 @@ impl ScreenState for ContactsState {
         self.on_paste_text(text, env)
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        ContactsState::on_click(self, col, row, env)
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        ContactsState::on_click(self, target, env)
     }
 
     fn on_tick(&mut self, env: &mut Env) -> bool {

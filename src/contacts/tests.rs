@@ -840,22 +840,13 @@ fn a_full_page_loads_the_next_one_as_the_cursor_nears_the_end() {
 
 #[test]
 fn a_click_focuses_a_field_or_selects_a_contact() {
-    use crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
-    let click = |column, row| {
-        crate::app::Msg::Term(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers: KeyModifiers::NONE,
-        }))
-    };
     let mut h = on_contacts();
     // 120 columns: the form on the left, its fields from row 2 (header, border).
-    h.send(click(20, 5));
+    h.click(20, 5);
     assert_eq!(h.app.contacts.form.focus, Field::Email(0));
     assert!(h.app.contacts.editing);
     // The list on the right: border, search line and header above the first contact.
-    h.send(click(80, 5));
+    h.click(80, 5);
     assert_eq!(h.app.contacts.pane, Pane::List);
     assert_eq!(h.app.contacts.list.cursor, 1);
 }
@@ -940,4 +931,75 @@ fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
         1,
         "reaching the end again retries"
     );
+}
+
+#[test]
+fn a_click_on_a_pane_outside_rows_and_fields_gives_it_the_keys() {
+    let mut h = on_contacts();
+    h.click(80, 2);
+    assert_eq!(h.app.contacts.pane, Pane::List);
+    assert_eq!(
+        h.app.contacts.list.cursor, 0,
+        "the search line is no contact"
+    );
+    // The form's border: back to the form, its focus where it was.
+    h.click(0, 10);
+    assert_eq!(h.app.contacts.pane, Pane::Form);
+    assert_eq!(h.app.contacts.form.focus, Field::FirstName);
+}
+
+#[test]
+fn a_click_on_a_fields_message_focuses_that_field() {
+    let mut h = on_contacts();
+    h.send(ctrl('s'));
+    assert!(h.app.contacts.form.errors.contains_key(&Field::FirstName));
+    h.send(code(KeyCode::Esc));
+    // First name at line 2, its message at line 3.
+    h.click(20, 3);
+    assert_eq!(h.app.contacts.form.focus, Field::FirstName);
+    assert!(h.app.contacts.editing);
+    h.click(20, 4);
+    assert_eq!(h.app.contacts.form.focus, Field::LastName);
+}
+
+#[test]
+fn on_a_narrow_terminal_only_the_pane_shown_takes_clicks() {
+    let mut h = on_contacts();
+    h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
+        80, 24,
+    )));
+    // The switch line at line 1, the form's border at 2, its first field at 3.
+    h.click(30, 4);
+    assert_eq!(h.app.contacts.form.focus, Field::LastName);
+    h.send(ctrl('l'));
+    // The list: border, search line and header above the first contact at line 5.
+    h.click(30, 6);
+    assert_eq!(h.app.contacts.list.cursor, 1);
+    h.click(30, 1);
+    assert_eq!(
+        h.app.contacts.pane,
+        Pane::List,
+        "the switch line is no pane"
+    );
+}
+
+#[test]
+fn a_click_while_saving_or_with_a_picker_open_moves_no_focus() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(ctrl('s'));
+    h.click(20, 5);
+    assert_eq!(
+        h.app.contacts.form.focus,
+        Field::FirstName,
+        "the form is locked"
+    );
+    let mut h = on_contacts();
+    h.click(20, 7);
+    assert_eq!(h.app.contacts.form.focus, Field::Organizations);
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.contacts.picker.is_some());
+    h.click(80, 5);
+    assert_eq!(h.app.contacts.pane, Pane::Form);
+    assert_eq!(h.app.contacts.list.cursor, 0);
 }

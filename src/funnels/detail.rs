@@ -233,6 +233,20 @@ impl FunnelDetail {
         }
     }
 
+    /// A click on column `column`, on its deal `deal` if on a card: focuses the column and
+    /// puts its cursor on the deal.
+    pub fn click(&mut self, column: usize, deal: Option<usize>, env: &mut Env) -> bool {
+        if column >= self.columns.len() {
+            return false;
+        }
+        self.focus = column;
+        if let Some(deal) = deal.filter(|d| *d < self.columns[column].deals.len()) {
+            self.move_cursor(|_, _| deal as isize, env);
+        }
+        self.fix_columns(env);
+        true
+    }
+
     pub fn focus_column(&mut self, target: isize, env: &mut Env) {
         if self.columns.is_empty() {
             return;

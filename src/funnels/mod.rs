@@ -12,9 +12,9 @@ mod tests;
 
 use crossterm::event::KeyEvent;
 
-use crate::app::Env;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
+use crate::app::{Env, Target};
 use crate::layout::Viewport;
 use crate::layout::funnels::InfoPlace;
 use crate::widgets::scroll;
@@ -181,52 +181,20 @@ impl FunnelsState {
         true
     }
 
-    fn click_list(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let table = crate::layout::funnels::list(crate::layout::frame(env.viewport.area).body).table;
-        let first = table.y + 1;
-        if col < table.x || col >= table.x + table.width || row < first || row >= table.bottom() {
-            return false;
-        }
-        let idx = self.list.scroll + usize::from(row - first);
-        if idx >= self.list.visible.len() {
-            return false;
-        }
-        self.list.move_to(idx as isize, env);
-        true
-    }
-
-    fn click_board(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let Some(d) = &mut self.detail else {
-            return false;
-        };
-        if d.deal.is_some() {
-            return false;
-        }
-        use crate::layout::funnels as geometry;
-        let board = geometry::detail(crate::layout::frame(env.viewport.area).body, d.info).board;
-        let n = geometry::visible_columns(board.width, d.columns.len());
-        let rects = geometry::column_rects(board, n);
-        let Some(pos) = rects
-            .iter()
-            .position(|r| col >= r.x && col < r.x + r.width && row >= r.y && row < r.bottom())
-        else {
-            return false;
-        };
-        let ci = d.first + pos;
-        if ci >= d.columns.len() {
-            return false;
-        }
-        d.focus = ci;
-        let top = rects[pos].y + geometry::COLUMN_HEAD_H;
-        if row >= top {
-            let idx = usize::from((row - top) / geometry::CARD_H);
-            let target = d.columns[ci].scroll + idx;
-            if target < d.columns[ci].deals.len() {
-                d.move_cursor(|_, _| target as isize, env);
+    /// A click on a funnel row selects it; on a column it focuses the column, and on a card
+    /// it puts the cursor there too.
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        match (&mut self.detail, target) {
+            (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
+                self.list.move_to(idx as isize, env);
+                true
             }
+            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, env),
+            (Some(d), Target::Card { column, deal }) if d.deal.is_none() => {
+                d.click(column, Some(deal), env)
+            }
+            _ => false,
         }
-        d.fix_columns(env);
-        true
     }
 }
 
@@ -313,12 +281,8 @@ impl ScreenState for FunnelsState {
         used
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        if self.detail.is_some() {
-            self.click_board(col, row, env)
-        } else {
-            self.click_list(col, row, env)
-        }
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        FunnelsState::on_click(self, target, env)
     }
 
     fn on_resize(&mut self, env: &mut Env) {

@@ -10,12 +10,12 @@ use weeek_api::models::{
 };
 use weeek_api::{ApiError, DealPage};
 
-use crate::layout::funnels::InfoPlace;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
 use crate::app::loadable::PageStatus;
 use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
+use crate::layout::funnels::InfoPlace;
 use crate::testing::{BORIS, Harness, ME, code, key_event};
 use crate::worker::{Call, Data, Request};
 
@@ -987,4 +987,65 @@ fn an_unknown_win_status_shows_as_sent_not_as_open() {
     );
     let popup = h.render(100, 30);
     assert!(popup.contains("frozen"), "{popup}");
+}
+
+// ----- clicks ----------------------------------------------------------------------------
+
+#[test]
+fn a_click_on_a_funnel_row_selects_it_and_the_table_header_is_no_row() {
+    let mut h = list();
+    // 120x40: the app's header, the search line and the table header above the first row.
+    h.click(5, 4);
+    assert_eq!(h.app.funnels.list.cursor, 1);
+    h.click(5, 2);
+    assert_eq!(h.app.funnels.list.cursor, 1);
+    h.click(5, 7);
+    assert_eq!(
+        h.app.funnels.list.cursor, 1,
+        "under the last of three funnels"
+    );
+}
+
+#[test]
+fn a_click_on_the_board_focuses_the_column_and_a_card_takes_the_cursor() {
+    let mut h = opened();
+    // 120x40: the summary line and the overview strip leave the board from line 15; three
+    // columns of 40; each column's head is 3 lines, then cards of 3 lines.
+    h.click(10, 22);
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), (0, 1));
+    h.click(50, 22);
+    assert_eq!(detail(&h).focus, 1, "under its only card: the column");
+    assert_eq!(detail(&h).columns[1].cursor, 0);
+    h.click(90, 16);
+    assert_eq!(detail(&h).focus, 2, "the head is the column's too");
+    // The gap right of a column belongs to it.
+    h.click(39, 19);
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), (0, 0));
+}
+
+#[test]
+fn a_click_on_a_scrolled_column_takes_the_card_drawn_there() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("M{i}"), NEW, &format!("Сделка {i}"), None))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, false));
+    h.press("G");
+    let first = detail(&h).columns[0].scroll;
+    assert!(first > 0, "the column scrolled to its last card");
+    h.click(10, 18);
+    assert_eq!(detail(&h).columns[0].cursor, first);
+}
+
+#[test]
+fn the_deal_popup_takes_clicks_from_the_board_under_it() {
+    let mut h = opened();
+    h.send(code(KeyCode::Enter));
+    h.click(90, 16);
+    h.click(5, 38);
+    assert_eq!(detail(&h).focus, 0);
+    assert!(detail(&h).deal.is_some());
 }

@@ -145,7 +145,12 @@ pub fn column_rects(board: Rect, count: usize) -> Vec<Rect> {
 /// A column's cards: all of it under its head.
 pub fn column_cards(column: Rect) -> Rect {
     let head = COLUMN_HEAD_H.min(column.height);
-    Rect::new(column.x, column.y + head, column.width, column.height - head)
+    Rect::new(
+        column.x,
+        column.y + head,
+        column.width,
+        column.height - head,
+    )
 }
 
 /// Deal cards that fit in a column's card area, at least 1.
@@ -272,7 +277,11 @@ mod tests {
         let v = FunnelsView::new(body(80, 24));
         assert_eq!(v.cards(None), 6);
         assert_eq!(v.columns_on_screen(None, 5), 2);
-        assert_eq!(v.cards(Some(InfoPlace::Full)), 1, "no board: still one card");
+        assert_eq!(
+            v.cards(Some(InfoPlace::Full)),
+            1,
+            "no board: still one card"
+        );
         // 160x45: a body of 43 lines; the strip takes 13 of them.
         let v = FunnelsView::new(body(160, 45));
         assert_eq!(v.cards(None), (43 - 1 - 13 - 3) / 3);
@@ -290,6 +299,10 @@ mod tests {
         assert_eq!(v.overview_lines, 22 - 1 - 2);
         // The deal popup: the body less its border.
         assert_eq!(v.deal_lines, 22 - 2);
-        assert_eq!(v.list_rows, 22 - 2, "less the search line and the table header");
+        assert_eq!(
+            v.list_rows,
+            22 - 2,
+            "less the search line and the table header"
+        );
     }
 }

@@ -131,11 +131,23 @@ mod tests {
         // 45 lines: header, footer and filter line leave 42, less the table header.
         let v = TasksView::new(body(160, 45));
         assert_eq!(v.rows(false), 41);
-        assert_eq!(v.rows(true), 41, "beside the detail the list keeps its height");
+        assert_eq!(
+            v.rows(true),
+            41,
+            "beside the detail the list keeps its height"
+        );
         let v = TasksView::new(body(100, 30));
         assert_eq!(v.rows(false), 26);
-        assert_eq!(v.rows(true), 11, "under the detail: 45% of 27, less the header");
+        assert_eq!(
+            v.rows(true),
+            11,
+            "under the detail: 45% of 27, less the header"
+        );
         let v = TasksView::new(body(80, 24));
-        assert_eq!(v.rows(true), 1, "never fewer than one row, even with no list shown");
+        assert_eq!(
+            v.rows(true),
+            1,
+            "never fewer than one row, even with no list shown"
+        );
     }
 }

@@ -1197,3 +1197,66 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
         other => panic!("expected the create prompt, got {other:?}"),
     }
 }
+
+// ----- clicks ----------------------------------------------------------------------------
+
+#[test]
+fn a_click_on_a_task_row_moves_the_cursor_there() {
+    let mut h = loaded(30, false);
+    // 120x40: the header, the filter line and the table's header above the first row.
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 4);
+    h.click(10, 2);
+    assert_eq!(h.app.tasks.cursor, 4, "the table's header is no row");
+    h.click(10, 3 + 31);
+    assert_eq!(h.app.tasks.cursor, 4, "below the last task");
+}
+
+#[test]
+fn a_click_takes_the_task_drawn_there_when_the_list_is_scrolled() {
+    let mut h = loaded(100, false);
+    h.press("G");
+    let first = h.app.tasks.scroll;
+    assert!(first > 0);
+    h.click(10, 3);
+    assert_eq!(h.app.tasks.cursor, first);
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(first as i64 + 1));
+}
+
+#[test]
+fn the_detail_pane_and_a_popup_are_no_rows() {
+    let mut h = loaded(30, false);
+    h.send(code(KeyCode::Enter));
+    // 120 columns: the detail sits beside the list, from column 70.
+    h.click(100, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 4);
+    h.press("e");
+    assert!(h.app.tasks.popup.is_some());
+    // The rename prompt is 70 wide and 5 high, centred on the body (columns 25 to 94).
+    h.click(30, 19);
+    assert_eq!(h.app.tasks.cursor, 4, "the prompt covers the rows under it");
+}
+
+#[test]
+fn an_overlay_or_a_tiny_terminal_leaves_clicks_nothing_to_reach_and_the_wheel_scrolls() {
+    use crossterm::event::{Event, MouseEvent, MouseEventKind};
+    let mut h = loaded(30, false);
+    h.press("?");
+    // Left of the help box: a row is drawn there, but help has the mouse until it closes.
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.send(code(KeyCode::Esc));
+    h.send(crate::app::Msg::Term(Event::Resize(30, 8)));
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.send(crate::app::Msg::Term(Event::Resize(120, 40)));
+    h.send(crate::app::Msg::Term(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 100,
+        row: 30,
+        modifiers: KeyModifiers::NONE,
+    })));
+    assert_eq!(h.app.tasks.cursor, 1);
+}

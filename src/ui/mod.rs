@@ -17,7 +17,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::commands::{self, Context};
 use crate::app::toast::ToastKind;
-use crate::app::{App, Overlay, Screen};
+use crate::app::{App, Hits, Overlay, Screen};
 use crate::layout::{self, centered};
 use crate::text::{truncate, width};
 
@@ -27,7 +27,9 @@ pub fn spinner_frame(app: &App) -> &'static str {
     SPINNER[app.spinner % SPINNER.len()]
 }
 
-pub fn render(app: &App, frame: &mut Frame) {
+/// Draws the app and returns what each clickable area of the frame shows.
+pub fn render(app: &App, frame: &mut Frame) -> Hits {
+    let mut hits = Hits::default();
     let area = frame.area();
     if layout::too_small(area) {
         let msg = format!(
@@ -42,26 +44,30 @@ pub fn render(app: &App, frame: &mut Frame) {
             Paragraph::new(truncate(&msg, usize::from(area.width))).alignment(Alignment::Center),
             Rect::new(area.x, y, area.width, 1.min(area.height)),
         );
-        return;
+        return hits;
     }
     let parts = layout::frame(area);
     render_header(app, frame, parts.header);
     match app.screen {
-        Screen::Tasks => tasks::render(app, frame, parts.body),
-        Screen::Funnels => funnels::render(app, frame, parts.body),
-        Screen::Contacts => contacts::render(app, frame, parts.body),
+        Screen::Tasks => tasks::render(app, frame, parts.body, &mut hits),
+        Screen::Funnels => funnels::render(app, frame, parts.body, &mut hits),
+        Screen::Contacts => contacts::render(app, frame, parts.body, &mut hits),
     }
     render_footer(app, frame, parts.footer);
-    render_toasts(app, frame, parts.body);
-    match &app.overlay {
-        Some(Overlay::Help { scroll }) => render_help(app, frame, area, *scroll),
-        Some(Overlay::Messages { scroll }) => render_messages(app, frame, area, *scroll),
-        Some(Overlay::Palette(p)) => popup::render_picker(app, frame, area, p),
+    render_toasts(app, frame, parts.body, &mut hits);
+    let overlay = match &app.overlay {
+        Some(Overlay::Help { scroll }) => Some(render_help(app, frame, area, *scroll)),
+        Some(Overlay::Messages { scroll }) => Some(render_messages(app, frame, area, *scroll)),
+        Some(Overlay::Palette(p)) => Some(popup::render_picker(app, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
-            popup::render_confirm(app, frame, area, question)
+            Some(popup::render_confirm(app, frame, area, question))
         }
-        None => {}
+        None => None,
+    };
+    if let Some(r) = overlay {
+        hits.cover(r);
     }
+    hits
 }
 
 fn render_header(app: &App, frame: &mut Frame, area: Rect) {
@@ -202,7 +208,7 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
+fn render_toasts(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let t = &app.theme;
     let toasts = app.toasts.visible();
     let max_w = usize::from(body.width.saturating_sub(4)).min(90);
@@ -239,6 +245,7 @@ fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
             .collect();
         frame.render_widget(Clear, rect);
         frame.render_widget(Paragraph::new(text), rect);
+        hits.cover(rect);
     }
 }
 
@@ -264,7 +271,7 @@ pub fn title_line(
     Line::from(kept)
 }
 
-fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
+fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let t = &app.theme;
     let mut lines: Vec<Line> = app
         .toasts
@@ -297,6 +304,7 @@ fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
             .scroll((scroll, 0)),
         rect,
     );
+    rect
 }
 
 /// A key and its description, the description wrapped under itself (a hanging indent), so
@@ -322,7 +330,7 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
         .collect()
 }
 
-fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
+fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let t = &app.theme;
     let rect = centered(area, 76, area.height.saturating_sub(2));
     let inner_w = usize::from(rect.width.saturating_sub(2));
@@ -371,4 +379,5 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
         .title(format!(" Keys: {} ", app.screen.title()))
         .title_bottom(" j/k scroll · any other key closes ");
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+    rect
 }

@@ -1,12 +1,13 @@
-//! Drawing pickers, prompts and confirmations. Shared by every screen.
+//! Drawing pickers, prompts and confirmations. Shared by every screen. Each returns the box it
+//! drew, which covers what is under it for clicks.
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::layout::centered;
 use crate::app::App;
+use crate::layout::centered;
 use crate::text::{truncate, width};
 use crate::widgets::field::TextField;
 use crate::widgets::picker::Picker;
@@ -49,7 +50,7 @@ pub fn render_picker<K: Clone + PartialEq>(
     frame: &mut Frame,
     area: Rect,
     p: &Picker<K>,
-) {
+) -> Rect {
     let t = &app.theme;
     // Sized by all items, not the matches, so the box stays put while typing.
     let h = (p.items.len() as u16 + 3).clamp(6, area.height.saturating_sub(2).max(6));
@@ -67,7 +68,7 @@ pub fn render_picker<K: Clone + PartialEq>(
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height < 2 {
-        return;
+        return rect;
     }
     frame.render_widget(
         Paragraph::new(Span::styled("> ", t.accent())),
@@ -116,6 +117,7 @@ pub fn render_picker<K: Clone + PartialEq>(
         Paragraph::new(lines),
         Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1),
     );
+    rect
 }
 
 /// A one-line question with an input and a line of feedback under it.
@@ -127,7 +129,7 @@ pub fn render_prompt(
     field: &TextField,
     feedback: Option<(bool, &str)>,
     help: &str,
-) {
+) -> Rect {
     let t = &app.theme;
     let rect = centered(area, 70, 5);
     frame.render_widget(Clear, rect);
@@ -138,7 +140,7 @@ pub fn render_prompt(
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height == 0 {
-        return;
+        return rect;
     }
     render_field(
         frame,
@@ -159,9 +161,10 @@ pub fn render_prompt(
             Rect::new(inner.x, inner.y + 1, inner.width, 1),
         );
     }
+    rect
 }
 
-pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) {
+pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) -> Rect {
     let t = &app.theme;
     // Room for the question, " y/N" and the borders, within the screen; a question wider
     // than the screen wraps rather than losing what it asks.
@@ -183,10 +186,11 @@ pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) 
         .wrap(ratatui::widgets::Wrap { trim: true }),
         inner,
     );
+    rect
 }
 
 /// "Loading …" in a small box, for a picker whose items are on their way.
-pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) {
+pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) -> Rect {
     let rect = centered(area, 40, 3);
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -198,4 +202,5 @@ pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) {
         Paragraph::new(format!("{} loading {what}…", super::spinner_frame(app))),
         inner,
     );
+    rect
 }

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use weeek_api::NAME_MAX_CHARS;
 use weeek_api::models::Contact;
 
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::contacts::form::{COUNTER_FROM, Field, Form};
 use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
@@ -91,20 +91,7 @@ fn fields_area(s: &ContactsState, rect: Rect) -> Rect {
     )
 }
 
-/// The field drawn at screen row `row` of a form pane at `rect`.
-pub fn field_at(s: &ContactsState, rect: Rect, row: u16) -> Option<Field> {
-    let area = fields_area(s, rect);
-    if row < area.y || row >= area.y + area.height {
-        return None;
-    }
-    let rel = row - area.y + scroll(&s.form, area.height);
-    field_rows(&s.form)
-        .into_iter()
-        .find(|(_, y, h)| rel >= *y && rel < y + h)
-        .map(|(f, _, _)| f)
-}
-
-pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
+pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
     let s = &app.contacts;
     if let Phase::Saved(c) = &s.phase {
         render_saved(app, frame, rect, c, active);
@@ -138,11 +125,17 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
     let area = fields_area(s, rect);
     let typing = active && s.editing && !saving && s.pane == Pane::Form && s.ask.is_none();
     let off = scroll(&s.form, area.height);
-    for (f, y, _) in field_rows(&s.form) {
+    for (f, y, h) in field_rows(&s.form) {
         if y < off || y - off >= area.height {
             continue;
         }
         let row_y = area.y + y - off;
+        // The field and its message line, as far as they show.
+        let shown = h.min(area.bottom() - row_y);
+        hits.add(
+            Rect::new(area.x, row_y, area.width, shown),
+            Target::Field(f),
+        );
         render_field_row(app, frame, area, row_y, f, typing, active && !saving);
         if let Some(msg) = s.form.errors.get(&f)
             && row_y + 1 < area.y + area.height

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use weeek_api::models::Contact;
 
 use super::form::tag_spans;
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::contacts::list::PageStatus;
 use crate::layout;
 use crate::text::{fit, one_line, truncate, width};
@@ -123,7 +123,7 @@ fn row(app: &App, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static>
     line
 }
 
-pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
+pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
     let t = &app.theme;
     let s = &app.contacts;
     let l = &s.list;
@@ -161,6 +161,9 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
         .enumerate()
         .map(|(i, c)| row(app, c, &cols, active && start + i == l.cursor))
         .collect();
+    for (i, y) in (start..end).zip(body.y..) {
+        hits.add(Rect::new(body.x, y, body.width, 1), Target::Contact(i));
+    }
     if lines.len() < h {
         match &l.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(

@@ -13,15 +13,13 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::popup::{render_confirm, render_picker, render_waiting};
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::contacts::pickers::PickKind;
 use crate::contacts::{Ask, Pane};
 use crate::layout;
 use crate::text::truncate;
 
-pub use form::field_at;
-
-pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+pub fn render(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.contacts;
     let a = layout::contacts::areas(body);
     // Side by side both panes show; else only the one with the keys.
@@ -30,29 +28,38 @@ pub fn render(app: &App, frame: &mut Frame, body: Rect) {
         render_tabs(app, frame, tabs);
     }
     if shown(Pane::Form) {
-        form::render(app, frame, a.form, s.pane == Pane::Form);
+        hits.add(a.form, Target::ContactsPane(Pane::Form));
+        form::render(app, frame, a.form, s.pane == Pane::Form, hits);
     }
     if shown(Pane::List) {
-        list::render(app, frame, a.list, s.pane == Pane::List);
+        hits.add(a.list, Target::ContactsPane(Pane::List));
+        list::render(app, frame, a.list, s.pane == Pane::List, hits);
     }
     if let Some(fp) = &s.picker {
-        match &fp.picker {
+        let rect = match &fp.picker {
             Some(p) => render_picker(app, frame, body, p),
             None => {
                 let what = match fp.kind {
                     PickKind::Organizations => "organizations",
                     PickKind::Tags => "tags",
                 };
-                render_waiting(app, frame, body, what);
+                render_waiting(app, frame, body, what)
             }
-        }
+        };
+        hits.cover(rect);
     }
-    match &s.ask {
-        Some(Ask::Restore(d)) => render_restore(app, frame, body, &d.summary()),
-        Some(Ask::Discard { .. }) => {
-            render_confirm(app, frame, body, "Clear the form? What was typed is lost.")
-        }
-        None => {}
+    let asked = match &s.ask {
+        Some(Ask::Restore(d)) => Some(render_restore(app, frame, body, &d.summary())),
+        Some(Ask::Discard { .. }) => Some(render_confirm(
+            app,
+            frame,
+            body,
+            "Clear the form? What was typed is lost.",
+        )),
+        None => None,
+    };
+    if let Some(rect) = asked {
+        hits.cover(rect);
     }
 }
 
@@ -86,7 +93,7 @@ fn render_tabs(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_restore(app: &App, frame: &mut Frame, area: Rect, summary: &str) {
+fn render_restore(app: &App, frame: &mut Frame, area: Rect, summary: &str) -> Rect {
     let t = &app.theme;
     let rect = layout::centered(area, 72, 6);
     frame.render_widget(Clear, rect);
@@ -109,4 +116,5 @@ fn render_restore(app: &App, frame: &mut Frame, area: Rect, summary: &str) {
         ]),
     ];
     frame.render_widget(Paragraph::new(lines), inner);
+    rect
 }

@@ -7,16 +7,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::{Deal, WinStatus};
 
-use crate::app::App;
 use crate::app::loadable::PageStatus;
+use crate::app::{App, Hits, Target};
 use crate::funnels::board::Column;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
-use crate::layout::funnels::{cards_in, column_cards, column_rects, is_narrow, visible_columns};
+use crate::layout::funnels::{
+    card, cards_in, column_cards, column_rects, is_narrow, visible_columns,
+};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 
-pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
+pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     let t = &app.theme;
     if d.columns.is_empty() {
         let mut lines = vec![Line::raw("")];
@@ -90,6 +92,15 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
             },
         };
         view.render(frame, inner);
+        // The gap on the right belongs to the column: a click there still reaches it.
+        hits.add(rect, Target::Column(ci));
+        let cards = column_cards(rect);
+        for (slot, deal) in view.cards_shown(cards).enumerate() {
+            let card = card(cards, slot);
+            if card.height > 0 {
+                hits.add(card, Target::Card { column: ci, deal });
+            }
+        }
     }
 }
 
@@ -194,6 +205,13 @@ impl ColumnView<'_> {
         frame.render_widget(Paragraph::new(self.body_lines(t, w, body)), body);
     }
 
+    /// The deals whose cards fit in `body`, by index.
+    fn cards_shown(&self, body: Rect) -> std::ops::Range<usize> {
+        let deals = self.col.deals.len();
+        let start = self.col.scroll.min(deals.saturating_sub(1));
+        start..(start + cards_in(body)).min(deals)
+    }
+
     fn body_lines(&self, t: &Theme, w: usize, body: Rect) -> Vec<Line<'static>> {
         let h = body.height;
         let col = self.col;
@@ -214,11 +232,10 @@ impl ColumnView<'_> {
                 _ => vec![Line::styled(truncate("no deals", w), t.dim())],
             };
         }
-        let cards = cards_in(body);
-        let start = col.scroll.min(col.deals.len().saturating_sub(1));
-        let end = (start + cards).min(col.deals.len());
+        let shown = self.cards_shown(body);
+        let start = shown.start;
         let mut lines = Vec::new();
-        for (i, deal) in col.deals[start..end].iter().enumerate() {
+        for (i, deal) in col.deals[shown].iter().enumerate() {
             let cursor = self.focused && start + i == col.cursor;
             lines.extend(self.card(t, deal, w, cursor));
         }

@@ -15,12 +15,13 @@ use crate::text::{fit, one_line, truncate, width};
 
 const LABEL_W: usize = 15;
 
-pub fn render(app: &App, d: &FunnelDetail, view: &DealView, frame: &mut Frame, area: Rect) {
+/// Draws the popup and returns its box (nothing when the deal is not known yet).
+pub fn render(app: &App, d: &FunnelDetail, view: &DealView, frame: &mut Frame, area: Rect) -> Rect {
     let t = &app.theme;
-    let Some(deal) = view.deal.value() else {
-        return;
-    };
     let rect = crate::layout::funnels::deal_popup(area);
+    let Some(deal) = view.deal.value() else {
+        return Rect::default();
+    };
     frame.render_widget(Clear, rect);
     let busy = if view.deal.is_loading() {
         format!(" {} ", crate::ui::spinner_frame(app))
@@ -63,6 +64,7 @@ pub fn render(app: &App, d: &FunnelDetail, view: &DealView, frame: &mut Frame, a
         .map(|l| super::clip_line(l, w))
         .collect();
     frame.render_widget(Paragraph::new(visible), inner);
+    rect
 }
 
 fn row(app: &App, label: &str, spans: Vec<Span<'static>>) -> Line<'static> {

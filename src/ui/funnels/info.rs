@@ -9,13 +9,13 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use weeek_api::models::{CustomField, Funnel, FunnelStatus};
 
 use super::{board, chip};
-use crate::app::App;
+use crate::app::{App, Hits};
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
 use crate::layout::{self, funnels::InfoPlace};
 use crate::text::{fit, one_line, truncate, width};
 
-pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, body: Rect) {
+pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let areas = layout::funnels::detail(body, d.info);
     render_summary(app, d, frame, areas.summary);
     match (areas.place, areas.info) {
@@ -24,7 +24,7 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, body: Rect) {
         _ => {}
     }
     if areas.board.height > 0 {
-        board::render(app, d, frame, areas.board);
+        board::render(app, d, frame, areas.board, hits);
     }
 }
 

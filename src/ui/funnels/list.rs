@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::Funnel;
 
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::funnels::format;
 use crate::layout::funnels::{list, table_rows};
 use crate::text::{fit, one_line, truncate, width};
@@ -33,10 +33,10 @@ fn cols(w: usize, amount_w: usize) -> Cols {
     }
 }
 
-pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+pub fn render(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let areas = list(body);
     render_title(app, frame, areas.title);
-    render_table(app, frame, areas.table);
+    render_table(app, frame, areas.table, hits);
 }
 
 fn render_title(app: &App, frame: &mut Frame, area: Rect) {
@@ -141,7 +141,7 @@ pub fn right(s: &str, w: usize) -> String {
     format!("{}{s}", " ".repeat(w.saturating_sub(width(&s))))
 }
 
-fn render_table(app: &App, frame: &mut Frame, area: Rect) {
+fn render_table(app: &App, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     let t = &app.theme;
     let l = &app.funnels.list;
     if area.height == 0 {
@@ -213,10 +213,14 @@ fn render_table(app: &App, frame: &mut Frame, area: Rect) {
     let all = l.all();
     let h = usize::from(rows.height);
     let start = l.scroll.min(l.visible.len().saturating_sub(1));
-    let lines: Vec<Line> = l.visible[start..(start + h).min(l.visible.len())]
+    let end = (start + h).min(l.visible.len());
+    let lines: Vec<Line> = l.visible[start..end]
         .iter()
         .enumerate()
         .map(|(i, &idx)| row(app, &all[idx], &c, start + i == l.cursor))
         .collect();
+    for (i, y) in (start..end).zip(rows.y..) {
+        hits.add(Rect::new(rows.x, y, rows.width, 1), Target::Funnel(i));
+    }
     frame.render_widget(Paragraph::new(lines), rows);
 }

@@ -9,8 +9,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use crate::app::App;
 use crate::app::directory::Directory;
+use crate::app::{App, Hits, Target};
 use crate::tasks::{PageStatus, TasksState};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
@@ -216,7 +216,7 @@ fn header_row(t: &Theme, cols: &Columns) -> Line<'static> {
     )
 }
 
-pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
+pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     let t = &app.theme;
     let s = &app.tasks;
     let cols = columns(usize::from(area.width));
@@ -240,6 +240,9 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
         .enumerate()
         .map(|(i, task)| task_row(task, s, app, &cols, start + i == s.cursor))
         .collect();
+    for (i, y) in (start..end).zip(body.y..) {
+        hits.add(Rect::new(body.x, y, body.width, 1), Target::Task(i));
+    }
     if lines.len() < h {
         match &s.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(

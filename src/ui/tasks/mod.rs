@@ -10,27 +10,27 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 
-use crate::app::App;
+use crate::app::{App, Hits};
 use crate::layout;
 use crate::tasks::PageStatus;
 
 pub use list::due_label;
 
-pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+pub fn render(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.tasks;
     let areas = layout::tasks::areas(body, s.detail);
     render_filter_line(app, frame, areas.filter_line);
     if areas.list.height > 0 {
-        list::render_list(app, frame, areas.list);
+        list::render_list(app, frame, areas.list, hits);
     }
     if let Some(d) = areas.detail {
         detail::render_detail(app, frame, d);
     }
     if let Some(p) = &s.panel {
-        popups::render_panel(app, frame, body, p);
+        hits.cover(popups::render_panel(app, frame, body, p));
     }
     if let Some(p) = &s.popup {
-        popups::render_popup(app, frame, body, p);
+        hits.cover(popups::render_popup(app, frame, body, p));
     }
 }
 

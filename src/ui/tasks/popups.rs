@@ -14,7 +14,7 @@ use crate::ui::popup::{
     render_confirm, render_field, render_picker, render_prompt, render_waiting,
 };
 
-pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
+pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) -> Rect {
     let t = &app.theme;
     let rows = panel::ROWS.len() as u16;
     let rect = crate::layout::centered(area, 76, rows + 2);
@@ -83,9 +83,11 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
     if let Some(Err(e)) = &p.editing.parsed {
         tracing::trace!(error = %e, "date entry");
     }
+    rect
 }
 
-pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
+/// Draws the popup and returns its box.
+pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) -> Rect {
     match popup {
         Popup::Pick {
             picker: Some(p), ..
@@ -99,7 +101,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 PickPurpose::Assign { .. } => "members",
                 _ => "choices",
             };
-            render_waiting(app, frame, area, what);
+            render_waiting(app, frame, area, what)
         }
         Popup::Prompt {
             purpose,
@@ -132,7 +134,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 Feedback::Ok(s) => Some((true, s.as_str())),
                 Feedback::Err(s) => Some((false, s.as_str())),
             };
-            render_prompt(app, frame, area, &title, field, fb, help);
+            render_prompt(app, frame, area, &title, field, fb, help)
         }
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
@@ -145,7 +147,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             } else {
                 format!("{} tasks", ids.len())
             };
-            render_confirm(app, frame, area, &format!("Delete {what}?"));
+            render_confirm(app, frame, area, &format!("Delete {what}?"))
         }
         Popup::LookAgain { question, .. } => render_confirm(app, frame, area, question),
     }
