@@ -12,6 +12,7 @@ use time::macros::date;
 use weeek_api::models::{Priority, Task, TaskLocation, User};
 use weeek_tui::app::loadable::Loadable;
 use weeek_tui::app::{App, Clock, Hits, Msg};
+use weeek_tui::ui::theme::Theme;
 
 fn main() {
     divan::main();
@@ -59,7 +60,7 @@ fn frame(bencher: divan::Bencher, n: usize) {
     let mut term = terminal();
     bencher.bench_local(|| {
         let mut hits = Hits::default();
-        term.draw(|f| hits = weeek_tui::ui::render(&app, f))
+        term.draw(|f| hits = weeek_tui::ui::render(&app, &Theme::default(), f))
             .expect("draw");
         hits
     });
@@ -88,7 +89,7 @@ fn key_press_and_frame(bencher: divan::Bencher, n: usize) {
         let msg = if flip { down.clone() } else { up.clone() };
         let effects = app.update(msg, clock);
         let mut hits = Hits::default();
-        term.draw(|f| hits = weeek_tui::ui::render(&app, f))
+        term.draw(|f| hits = weeek_tui::ui::render(&app, &Theme::default(), f))
             .expect("draw");
         (effects, hits)
     });

@@ -12,15 +12,17 @@ use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
 use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::ui::theme::Theme;
 use crate::worker::{self, Request};
 
 pub struct Runtime {
     offset: UtcOffset,
+    theme: Theme,
 }
 
 impl Runtime {
-    pub fn new(offset: UtcOffset) -> Self {
-        Self { offset }
+    pub fn new(offset: UtcOffset, theme: Theme) -> Self {
+        Self { offset, theme }
     }
 
     pub fn clock(&self) -> Clock {
@@ -53,7 +55,7 @@ impl Runtime {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
                 files.settle().await;
-                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(&app, f)) {
+                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(&app, &self.theme, f)) {
                     break Err(e);
                 }
                 app.dirty = false;

@@ -16,6 +16,7 @@ use weeek_api::models::{
 };
 
 use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::ui::theme::Theme;
 use crate::worker::{Call, Data, Reply, Request};
 
 pub const ME: &str = "11111111-1111-4111-8111-111111111111";
@@ -144,6 +145,8 @@ pub struct Harness {
     pub pending: Vec<Request>,
     pub effects: Vec<Effect>,
     pub clock: Clock,
+    /// Colours on, as most terminals have them.
+    pub theme: Theme,
 }
 
 impl Harness {
@@ -154,6 +157,7 @@ impl Harness {
             pending: Vec::new(),
             effects: Vec::new(),
             clock: clock(),
+            theme: Theme::default(),
         };
         let effects = h.app.start(h.clock);
         h.collect(effects);
@@ -275,10 +279,14 @@ impl Harness {
         reqs.len()
     }
 
-    /// A left click at a cell of the frame drawn at the app's size, as the runtime passes it on.
+    /// The terminal becomes `width`x`height`.
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.send(Msg::Term(Event::Resize(width, height)));
+    }
+
+    /// A left click at a cell of the frame on screen, as the runtime passes it on.
     pub fn click(&mut self, column: u16, row: u16) {
-        let (w, h) = self.app.viewport.size();
-        let (_, hits) = self.draw(w, h);
+        let (_, hits) = self.draw();
         let event = Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
             column,
@@ -290,17 +298,21 @@ impl Harness {
         }
     }
 
-    fn draw(&self, w: u16, h: u16) -> (ratatui::buffer::Buffer, Hits) {
+    /// A frame drawn at the size the app was last told of, as the runtime draws it: never at
+    /// another size, which the app's page sizes and scrolling would not match.
+    fn draw(&self) -> (ratatui::buffer::Buffer, Hits) {
+        let (w, h) = self.app.viewport.size();
         let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
         let mut hits = Hits::default();
-        term.draw(|f| hits = crate::ui::render(&self.app, f))
+        term.draw(|f| hits = crate::ui::render(&self.app, &self.theme, f))
             .expect("draw");
         (term.backend().buffer().clone(), hits)
     }
 
-    /// The screen as text, `w`x`h`.
-    pub fn render(&self, w: u16, h: u16) -> String {
-        let (buf, _) = self.draw(w, h);
+    /// The screen as text.
+    pub fn render(&self) -> String {
+        let (buf, _) = self.draw();
+        let (w, h) = self.app.viewport.size();
         let mut out = String::new();
         for y in 0..h {
             let mut line = String::new();

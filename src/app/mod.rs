@@ -159,7 +159,6 @@ pub struct App {
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
-    pub theme: crate::ui::theme::Theme,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
     /// Local time zone for showing timestamps, read once at start.
@@ -189,7 +188,6 @@ impl App {
             dirty: true,
             data_dir,
             endpoint,
-            theme: crate::ui::theme::Theme::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
@@ -623,11 +621,12 @@ mod tests {
 
     #[test]
     fn a_refused_token_names_the_file_it_came_from() {
-        let h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
+        let mut h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
         let t = toasts(&h);
         assert!(t.contains("--token-file /home/anna/.weeek-token"), "{t}");
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
-        let screen = h.render(160, 45);
+        h.resize(160, 45);
+        let screen = h.render();
         assert!(
             screen.contains("--token-file /home/anna/.weeek-token"),
             "{screen}"

@@ -354,7 +354,7 @@ fn a_save_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         _ => unreachable!(),
     }
     assert!(matches!(h.app.contacts.phase, Phase::Checking(_)));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("may have been saved"), "{screen}");
     // Typing changes nothing while it is looked for.
     h.press("x");
@@ -405,7 +405,7 @@ fn a_failed_look_keeps_the_form_locked_and_ctrl_s_looks_again() {
     let mut h = on_contacts();
     let look = lose_a_save(&mut h, ApiError::Timeout);
     h.reply(&look, Err(ApiError::Timeout));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("looking for it failed"), "{screen}");
     assert!(screen.contains("looks again"), "{screen}");
     h.send(ctrl('s'));
@@ -879,10 +879,8 @@ fn the_form_draws_at_extreme_sizes() {
         ),
     ];
     for ((w, ht), wanted) in cases {
-        h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
-            w, ht,
-        )));
-        let screen = h.render(w, ht);
+        h.resize(w, ht);
+        let screen = h.render();
         assert_eq!(screen.lines().count(), usize::from(ht));
         for text in wanted {
             assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
@@ -920,7 +918,7 @@ fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
     let next = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
     h.reply(&next, Err(ApiError::Timeout));
     h.advance(std::time::Duration::from_secs(60));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");
     assert!(screen.contains("Фамилия49"), "{screen}");
     h.press("k");
@@ -965,9 +963,7 @@ fn a_click_on_a_fields_message_focuses_that_field() {
 #[test]
 fn on_a_narrow_terminal_only_the_pane_shown_takes_clicks() {
     let mut h = on_contacts();
-    h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
-        80, 24,
-    )));
+    h.resize(80, 24);
     // The switch line at line 1, the form's border at 2, its first field at 3.
     h.click(30, 4);
     assert_eq!(h.app.contacts.form.focus, Field::LastName);

@@ -2,7 +2,7 @@
 //! loading, columns that load and fail on their own, paging, moves and their rollback, the
 //! deal popup, and how it all looks at four sizes.
 
-use crossterm::event::{Event, KeyCode, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 use time::macros::datetime;
 use weeek_api::models::{
     Currency, CustomField, CustomFieldConfig, CustomFieldOption, CustomFieldValue, Deal, Funnel,
@@ -505,7 +505,7 @@ fn h_and_l_walk_the_columns_and_the_narrow_board_switches_with_brackets() {
     assert_eq!(detail(&h).focus, 1);
     h.press("ll");
     assert_eq!(detail(&h).focus, 2, "stops at the last column");
-    h.send(Msg::Term(Event::Resize(50, 24)));
+    h.resize(50, 24);
     h.press("[");
     assert_eq!(detail(&h).focus, 1);
     assert_eq!(
@@ -513,7 +513,7 @@ fn h_and_l_walk_the_columns_and_the_narrow_board_switches_with_brackets() {
         1,
         "the only visible column is the focused one"
     );
-    let screen = h.render(50, 24);
+    let screen = h.render();
     assert!(screen.contains("Переговоры ‹ 2/3 ›"), "{screen}");
     assert!(!screen.contains("Новый лид"), "{screen}");
     h.press("]");
@@ -582,7 +582,7 @@ fn enter_opens_the_deal_and_asks_for_its_links() {
 #[test]
 fn a_page_of_the_deal_or_the_overview_is_the_lines_it_shows() {
     let mut h = opened();
-    h.send(Msg::Term(Event::Resize(80, 24)));
+    h.resize(80, 24);
     h.send(code(KeyCode::Enter));
     h.send(code(KeyCode::PageDown));
     let deal = detail(&h).deal.as_ref().map(|v| v.scroll);
@@ -599,7 +599,7 @@ fn a_page_of_the_deal_or_the_overview_is_the_lines_it_shows() {
 #[test]
 fn i_cycles_the_overview_and_esc_leaves_the_full_overview_first() {
     let mut h = opened();
-    h.send(Msg::Term(Event::Resize(80, 24)));
+    h.resize(80, 24);
     assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     h.press("i");
     assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
@@ -614,8 +614,8 @@ const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];
 
 fn snap_all(name: &str, h: &mut Harness) {
     for (w, hh) in SIZES {
-        h.send(Msg::Term(Event::Resize(w, hh)));
-        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render(w, hh));
+        h.resize(w, hh);
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render());
     }
 }
 
@@ -630,9 +630,10 @@ fn snapshot_list_loading_and_error() {
     let mut h = Harness::new();
     h.take(|_| true);
     h.send(alt('2'));
-    insta::assert_snapshot!("funnels_list_loading", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_list_loading", h.render());
     h.answer_all(|c| matches!(c, Call::Funnels), || Err(server_error()));
-    insta::assert_snapshot!("funnels_list_error", h.render(80, 24));
+    insta::assert_snapshot!("funnels_list_error", h.render());
 }
 
 #[test]
@@ -648,25 +649,29 @@ fn snapshot_empty_funnel() {
     h.send(code(KeyCode::Enter));
     answer_funnel(&mut h, funnels().remove(2));
     assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(
         s.contains("no custom fields") && s.contains("no statuses yet"),
         "{s}"
     );
     insta::assert_snapshot!("funnels_empty_160x45", s);
-    insta::assert_snapshot!("funnels_empty_80x24", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_empty_80x24", h.render());
 }
 
 #[test]
 fn snapshot_unknown_currency() {
     let mut h = list();
-    let s = h.render(100, 30);
+    h.resize(100, 30);
+    let s = h.render();
     assert!(s.contains("480 000 (currency #9)"), "{s}");
     h.press("j");
     h.send(code(KeyCode::Enter));
     answer_funnel(&mut h, funnels().remove(1));
     h.answer_all(|c| matches!(c, Call::Deals(..)), || page(vec![], false));
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(s.contains("currency #9"), "{s}");
     insta::assert_snapshot!("funnels_unknown_currency_160x45", s);
 }
@@ -681,12 +686,14 @@ fn snapshot_failing_column() {
     let r = deals_request(&mut h, TALKS);
     h.reply(&r, Err(server_error()));
     // The third column is still loading: three looks side by side.
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(s.contains("Could not load the deals"), "{s}");
     assert!(s.contains("loading deals…"), "{s}");
     assert!(s.contains("Внедрение CRM"), "{s}");
     insta::assert_snapshot!("funnels_failing_column_160x45", s);
-    insta::assert_snapshot!("funnels_failing_column_80x24", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_failing_column_80x24", h.render());
 }
 
 #[test]
@@ -749,7 +756,8 @@ fn snapshot_deal() {
             }]))
         },
     );
-    let s = h.render(100, 30);
+    h.resize(100, 30);
+    let s = h.render();
     for want in [
         "Ольга Петрова",
         "ООО «Альфа-Логистик»",
@@ -760,16 +768,18 @@ fn snapshot_deal() {
         assert!(s.contains(want), "{want} missing:\n{s}");
     }
     insta::assert_snapshot!("funnels_deal_100x30", s);
-    insta::assert_snapshot!("funnels_deal_160x45", h.render(160, 45));
-    insta::assert_snapshot!("funnels_deal_80x24", h.render(80, 24));
+    h.resize(160, 45);
+    insta::assert_snapshot!("funnels_deal_160x45", h.render());
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_deal_80x24", h.render());
 }
 
 #[test]
 fn snapshot_full_overview_on_a_small_terminal() {
     let mut h = opened();
-    h.send(Msg::Term(Event::Resize(80, 24)));
+    h.resize(80, 24);
     h.press("i");
-    let s = h.render(80, 24);
+    let s = h.render();
     assert!(
         s.contains("Custom fields (4)") && s.contains("Малый бизнес"),
         "{s}"
@@ -803,8 +813,8 @@ fn the_open_funnel_draws_at_extreme_sizes() {
         ),
     ];
     for ((w, ht), wanted) in cases {
-        h.send(Msg::Term(Event::Resize(w, ht)));
-        let screen = h.render(w, ht);
+        h.resize(w, ht);
+        let screen = h.render();
         assert_eq!(screen.lines().count(), usize::from(ht));
         for text in wanted {
             assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
@@ -947,7 +957,7 @@ fn a_failed_next_page_of_deals_stays_in_view_and_is_retried_at_the_end() {
     let next = deals_request(&mut h, NEW);
     h.reply(&next, Err(server_error()));
     h.advance(std::time::Duration::from_secs(60));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("✗ more"), "{screen}");
     assert!(screen.contains("Лид 19"), "{screen}");
     h.press("k");
@@ -976,7 +986,8 @@ fn an_unknown_win_status_shows_as_sent_not_as_open() {
         let r = deals_request(&mut h, status);
         h.reply(&r, page(vec![], false));
     }
-    let board = h.render(160, 45);
+    h.resize(160, 45);
+    let board = h.render();
     assert!(board.contains("frozen"), "{board}");
     assert!(!board.contains("open"), "{board}");
 
@@ -985,7 +996,8 @@ fn an_unknown_win_status_shows_as_sent_not_as_open() {
         |c| matches!(c, Call::Deal(_)),
         || Ok(Data::Deal(Box::new(frozen.clone()))),
     );
-    let popup = h.render(100, 30);
+    h.resize(100, 30);
+    let popup = h.render();
     assert!(popup.contains("frozen"), "{popup}");
 }
 

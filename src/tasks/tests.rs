@@ -577,7 +577,8 @@ fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
     assert_eq!(reqs.len(), 1, "task 2 is loaded already");
     assert_eq!(reqs[0].call, Call::Task(42));
     h.reply(&reqs[0], Ok(Data::Task(Box::new(task(42, "Подзадача")))));
-    let screen = h.render(160, 45);
+    h.resize(160, 45);
+    let screen = h.render();
     assert!(screen.contains("[ ] Подзадача"), "{screen}");
     assert!(screen.contains("[ ] Задача 2"), "{screen}");
     h.send(code(KeyCode::Down));
@@ -603,7 +604,8 @@ fn messages_keep_what_toasts_cut_short() {
         }),
     );
     h.press("M");
-    let screen = h.render(160, 45);
+    h.resize(160, 45);
+    let screen = h.render();
     assert!(screen.contains("Messages, newest first"), "{screen}");
     // Wrapped in the overlay, all of the message is there to read (a toast cuts it).
     assert!(screen.matches("объяснение").count() >= 6, "{screen}");
@@ -730,7 +732,8 @@ fn several_tags_can_filter_at_once() {
     assert_eq!(q.tags, vec![1, 2]);
     let pairs = q.to_pairs().unwrap();
     assert_eq!(pairs.iter().filter(|(k, _)| k == "tags[]").count(), 2);
-    assert!(h.render(160, 45).contains("tag: bug or клиент"));
+    h.resize(160, 45);
+    assert!(h.render().contains("tag: bug or клиент"));
 }
 
 /// Sends `n` + title + Enter and loses the create's answer with `cause`; returns the look.
@@ -770,7 +773,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         h.app.tasks.rows[0].id < 0,
         "the row stays while it is looked for"
     );
-    assert!(h.render(120, 40).contains("Созвон (looking for it…)"));
+    assert!(h.render().contains("Созвон (looking for it…)"));
     // Among namesakes, the one created in the last minutes in the same column.
     let old = Task {
         created_at: Some(h.clock.wall - time::Duration::days(3)),
@@ -858,7 +861,7 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
         h.app.tasks.popup,
         Some(crate::tasks::popup::Popup::LookAgain { .. })
     ));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(
         screen.contains("looking for it failed (no answer in time)"),
         "{screen}"
@@ -1152,7 +1155,7 @@ fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
     // Long after its toast is gone, with the cursor on the last row, the list says so.
     h.advance(std::time::Duration::from_secs(60));
     assert!(h.app.toasts.visible().is_empty());
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");
     assert!(
         screen.contains("Задача 50"),
@@ -1248,10 +1251,10 @@ fn an_overlay_or_a_tiny_terminal_leaves_clicks_nothing_to_reach_and_the_wheel_sc
     h.click(10, 3 + 4);
     assert_eq!(h.app.tasks.cursor, 0);
     h.send(code(KeyCode::Esc));
-    h.send(crate::app::Msg::Term(Event::Resize(30, 8)));
+    h.resize(30, 8);
     h.click(10, 3 + 4);
     assert_eq!(h.app.tasks.cursor, 0);
-    h.send(crate::app::Msg::Term(Event::Resize(120, 40)));
+    h.resize(120, 40);
     h.send(crate::app::Msg::Term(Event::Mouse(MouseEvent {
         kind: MouseEventKind::ScrollDown,
         column: 100,

@@ -20,6 +20,7 @@ use crate::app::toast::ToastKind;
 use crate::app::{App, Hits, Overlay, Screen};
 use crate::layout::{self, centered};
 use crate::text::{truncate, width};
+use crate::ui::theme::Theme;
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -27,8 +28,9 @@ pub fn spinner_frame(app: &App) -> &'static str {
     SPINNER[app.spinner % SPINNER.len()]
 }
 
-/// Draws the app and returns what each clickable area of the frame shows.
-pub fn render(app: &App, frame: &mut Frame) -> Hits {
+/// Draws the app in the colours of `t` and returns what each clickable area of the frame
+/// shows.
+pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
     let mut hits = Hits::default();
     let area = frame.area();
     if layout::too_small(area) {
@@ -47,20 +49,20 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
         return hits;
     }
     let parts = layout::frame(area);
-    render_header(app, frame, parts.header);
+    render_header(app, t, frame, parts.header);
     match app.screen {
-        Screen::Tasks => tasks::render(app, frame, parts.body, &mut hits),
-        Screen::Funnels => funnels::render(app, frame, parts.body, &mut hits),
-        Screen::Contacts => contacts::render(app, frame, parts.body, &mut hits),
+        Screen::Tasks => tasks::render(app, t, frame, parts.body, &mut hits),
+        Screen::Funnels => funnels::render(app, t, frame, parts.body, &mut hits),
+        Screen::Contacts => contacts::render(app, t, frame, parts.body, &mut hits),
     }
-    render_footer(app, frame, parts.footer);
-    render_toasts(app, frame, parts.body, &mut hits);
+    render_footer(app, t, frame, parts.footer);
+    render_toasts(app, t, frame, parts.body, &mut hits);
     let overlay = match &app.overlay {
-        Some(Overlay::Help { scroll }) => Some(render_help(app, frame, area, *scroll)),
-        Some(Overlay::Messages { scroll }) => Some(render_messages(app, frame, area, *scroll)),
-        Some(Overlay::Palette(p)) => Some(popup::render_picker(app, frame, area, p)),
+        Some(Overlay::Help { scroll }) => Some(render_help(app, t, frame, area, *scroll)),
+        Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
+        Some(Overlay::Palette(p)) => Some(popup::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
-            Some(popup::render_confirm(app, frame, area, question))
+            Some(popup::render_confirm(t, frame, area, question))
         }
         None => None,
     };
@@ -70,8 +72,7 @@ pub fn render(app: &App, frame: &mut Frame) -> Hits {
     hits
 }
 
-fn render_header(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
     // Each tab names the key that reaches it from here: on the task list the digits set
     // priorities, so there it says Alt-2, not 2.
@@ -125,8 +126,7 @@ fn render_header(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     // An overlay has the keys: say what they do there, not what they do underneath.
     let overlay_keys: Option<&[(&str, &str)]> = match &app.overlay {
         Some(Overlay::Confirm { .. }) => Some(&[("y", "yes"), ("any other key", "no")]),
@@ -208,8 +208,7 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_toasts(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
-    let t = &app.theme;
+fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let toasts = app.toasts.visible();
     let max_w = usize::from(body.width.saturating_sub(4)).min(90);
     // Newest at the bottom; a long message takes a second line rather than losing its end
@@ -271,8 +270,7 @@ pub fn title_line(
     Line::from(kept)
 }
 
-fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let t = &app.theme;
+fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let mut lines: Vec<Line> = app
         .toasts
         .history()
@@ -330,8 +328,7 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
         .collect()
 }
 
-fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let t = &app.theme;
+fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let rect = centered(area, 76, area.height.saturating_sub(2));
     let inner_w = usize::from(rect.width.saturating_sub(2));
     let contexts = app.contexts();

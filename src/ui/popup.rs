@@ -9,6 +9,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use crate::app::App;
 use crate::layout::centered;
 use crate::text::{truncate, width};
+use crate::ui::theme::Theme;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::Picker;
 
@@ -46,12 +47,11 @@ pub fn render_field(frame: &mut Frame, area: Rect, field: &TextField, focused: b
 }
 
 pub fn render_picker<K: Clone + PartialEq>(
-    app: &App,
+    t: &Theme,
     frame: &mut Frame,
     area: Rect,
     p: &Picker<K>,
 ) -> Rect {
-    let t = &app.theme;
     // Sized by all items, not the matches, so the box stays put while typing.
     let h = (p.items.len() as u16 + 3).clamp(6, area.height.saturating_sub(2).max(6));
     let rect = centered(area, 64, h);
@@ -122,7 +122,7 @@ pub fn render_picker<K: Clone + PartialEq>(
 
 /// A one-line question with an input and a line of feedback under it.
 pub fn render_prompt(
-    app: &App,
+    t: &Theme,
     frame: &mut Frame,
     area: Rect,
     title: &str,
@@ -130,7 +130,6 @@ pub fn render_prompt(
     feedback: Option<(bool, &str)>,
     help: &str,
 ) -> Rect {
-    let t = &app.theme;
     let rect = centered(area, 70, 5);
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -164,8 +163,7 @@ pub fn render_prompt(
     rect
 }
 
-pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) -> Rect {
-    let t = &app.theme;
+pub fn render_confirm(t: &Theme, frame: &mut Frame, area: Rect, question: &str) -> Rect {
     // Room for the question, " y/N" and the borders, within the screen; a question wider
     // than the screen wraps rather than losing what it asks.
     let w = (width(question) as u16 + 8).clamp(30.min(area.width), area.width.max(1));

@@ -91,13 +91,12 @@ fn fields_area(s: &ContactsState, rect: Rect) -> Rect {
     )
 }
 
-pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
     let s = &app.contacts;
     if let Phase::Saved(c) = &s.phase {
-        render_saved(app, frame, rect, c, active);
+        render_saved(app, t, frame, rect, c, active);
         return;
     }
-    let t = &app.theme;
     let saving = s.phase.is_busy();
     let title = match &s.phase {
         Phase::Saving { .. } => {
@@ -136,7 +135,8 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool, hits: &mut
             Rect::new(area.x, row_y, area.width, shown),
             Target::Field(f),
         );
-        render_field_row(app, frame, area, row_y, f, typing, active && !saving);
+        let row = Rect::new(area.x, row_y, area.width, 1);
+        render_field_row(app, t, frame, row, f, typing, active && !saving);
         if let Some(msg) = s.form.errors.get(&f)
             && row_y + 1 < area.y + area.height
         {
@@ -157,22 +157,23 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool, hits: &mut
         inner.width,
         (inner.y + inner.height).saturating_sub(area.y + area.height),
     );
-    render_status(app, frame, status);
+    render_status(app, t, frame, status);
 }
 
+/// One field on the line `row`.
 fn render_field_row(
     app: &App,
+    t: &Theme,
     frame: &mut Frame,
-    area: Rect,
-    y: u16,
+    row: Rect,
     f: Field,
     typing: bool,
     active: bool,
 ) {
-    let t = &app.theme;
     let form = &app.contacts.form;
     let focused = f == form.focus && active;
-    let lw = label_w(area);
+    let lw = label_w(row);
+    let y = row.y;
     let mark = if focused { "› " } else { "  " };
     let label_style = if form.errors.contains_key(&f) {
         t.error()
@@ -189,10 +190,10 @@ fn render_field_row(
                 label_style,
             ),
         ])),
-        Rect::new(area.x, y, (MARK_W + lw).min(area.width), 1),
+        Rect::new(row.x, y, (MARK_W + lw).min(row.width), 1),
     );
-    let vx = area.x + MARK_W + lw;
-    let vw = area.width.saturating_sub(MARK_W + lw);
+    let vx = row.x + MARK_W + lw;
+    let vw = row.width.saturating_sub(MARK_W + lw);
     if vw == 0 {
         return;
     }
@@ -250,8 +251,8 @@ fn render_field_row(
         }
         None => {
             let line = match f {
-                Field::Organizations => org_line(app, usize::from(vw), focused),
-                _ => tag_line(app, usize::from(vw), focused),
+                Field::Organizations => org_line(app, t, usize::from(vw), focused),
+                _ => tag_line(app, t, usize::from(vw), focused),
             };
             frame.render_widget(Paragraph::new(line), value_area);
         }
@@ -267,8 +268,7 @@ fn placeholder(f: Field, focused: bool) -> Option<&'static str> {
     }
 }
 
-fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
-    let t = &app.theme;
+fn org_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let orgs = &app.contacts.form.organizations;
     if orgs.is_empty() {
         let text = if focused {
@@ -291,8 +291,7 @@ fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
 }
 
 /// Tag names in their colours, cut to `w` columns.
-pub fn tag_spans(app: &App, ids: &[i64], w: usize) -> Vec<Span<'static>> {
-    let t = &app.theme;
+pub fn tag_spans(app: &App, t: &Theme, ids: &[i64], w: usize) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     let mut used = 0;
     for (i, id) in ids.iter().enumerate() {
@@ -325,7 +324,7 @@ pub fn tag_spans(app: &App, ids: &[i64], w: usize) -> Vec<Span<'static>> {
     spans
 }
 
-fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
+fn tag_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let tags = &app.contacts.form.tags;
     if tags.is_empty() {
         let text = if focused {
@@ -333,16 +332,15 @@ fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
         } else {
             "none"
         };
-        return Line::styled(truncate(text, w), app.theme.dim());
+        return Line::styled(truncate(text, w), t.dim());
     }
-    Line::from(tag_spans(app, tags, w))
+    Line::from(tag_spans(app, t, tags, w))
 }
 
-fn render_status(app: &App, frame: &mut Frame, area: Rect) {
+fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     if area.height == 0 {
         return;
     }
-    let t = &app.theme;
     let s = &app.contacts;
     let w = usize::from(area.width);
     let line = if let Some(f) = &s.failure {
@@ -393,8 +391,7 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
-fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
-    let t = &app.theme;
+fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(if active { t.success() } else { t.dim() })
@@ -446,7 +443,7 @@ fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: b
         lines.push(row("Organizations", text(&names.join(", "))));
     }
     if !c.tags.is_empty() {
-        lines.push(row("Tags", tag_spans(app, &c.tags, vw)));
+        lines.push(row("Tags", tag_spans(app, t, &c.tags, vw)));
     }
     if let Some(at) = c.created_at {
         let at = at.to_offset(app.utc_offset);

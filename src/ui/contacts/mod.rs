@@ -18,26 +18,27 @@ use crate::contacts::pickers::PickKind;
 use crate::contacts::{Ask, Pane};
 use crate::layout;
 use crate::text::truncate;
+use crate::ui::theme::Theme;
 
-pub fn render(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.contacts;
     let a = layout::contacts::areas(body);
     // Side by side both panes show; else only the one with the keys.
     let shown = |pane| a.tabs.is_none() || s.pane == pane;
     if let Some(tabs) = a.tabs {
-        render_tabs(app, frame, tabs);
+        render_tabs(app, t, frame, tabs);
     }
     if shown(Pane::Form) {
         hits.add(a.form, Target::ContactsPane(Pane::Form));
-        form::render(app, frame, a.form, s.pane == Pane::Form, hits);
+        form::render(app, t, frame, a.form, s.pane == Pane::Form, hits);
     }
     if shown(Pane::List) {
         hits.add(a.list, Target::ContactsPane(Pane::List));
-        list::render(app, frame, a.list, s.pane == Pane::List, hits);
+        list::render(app, t, frame, a.list, s.pane == Pane::List, hits);
     }
     if let Some(fp) = &s.picker {
         let rect = match &fp.picker {
-            Some(p) => render_picker(app, frame, body, p),
+            Some(p) => render_picker(t, frame, body, p),
             None => {
                 let what = match fp.kind {
                     PickKind::Organizations => "organizations",
@@ -49,9 +50,9 @@ pub fn render(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
         hits.cover(rect);
     }
     let asked = match &s.ask {
-        Some(Ask::Restore(d)) => Some(render_restore(app, frame, body, &d.summary())),
+        Some(Ask::Restore(d)) => Some(render_restore(t, frame, body, &d.summary())),
         Some(Ask::Discard { .. }) => Some(render_confirm(
-            app,
+            t,
             frame,
             body,
             "Clear the form? What was typed is lost.",
@@ -63,8 +64,7 @@ pub fn render(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     }
 }
 
-fn render_tabs(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.contacts;
     let tab = |label: &'static str, on: bool| {
         if on {
@@ -93,8 +93,7 @@ fn render_tabs(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_restore(app: &App, frame: &mut Frame, area: Rect, summary: &str) -> Rect {
-    let t = &app.theme;
+fn render_restore(t: &Theme, frame: &mut Frame, area: Rect, summary: &str) -> Rect {
     let rect = layout::centered(area, 72, 6);
     frame.render_widget(Clear, rect);
     let block = Block::default()

@@ -18,8 +18,14 @@ use crate::layout::funnels::{
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 
-pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect, hits: &mut Hits) {
-    let t = &app.theme;
+pub fn render(
+    app: &App,
+    t: &Theme,
+    d: &FunnelDetail,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut Hits,
+) {
     if d.columns.is_empty() {
         let mut lines = vec![Line::raw("")];
         match (d.statuses.value(), d.statuses.error()) {
@@ -78,6 +84,7 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect, hits: 
         // Columns off screen to either side are counted at the edges, so none looks missing.
         let view = ColumnView {
             app,
+            t,
             d,
             col,
             index: ci,
@@ -106,6 +113,7 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect, hits: 
 
 struct ColumnView<'a> {
     app: &'a App,
+    t: &'a Theme,
     d: &'a FunnelDetail,
     col: &'a Column,
     index: usize,
@@ -119,7 +127,7 @@ struct ColumnView<'a> {
 
 impl ColumnView<'_> {
     fn render(&self, frame: &mut Frame, area: Rect) {
-        let t = &self.app.theme;
+        let t = self.t;
         let w = usize::from(area.width);
         if w == 0 || area.height == 0 {
             return;

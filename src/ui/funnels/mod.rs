@@ -15,13 +15,13 @@ use crate::app::{App, Hits};
 use crate::text::{truncate, width};
 use crate::ui::theme::{Theme, parse_color};
 
-pub fn render(app: &App, frame: &mut Frame, body: Rect, hits: &mut Hits) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     match &app.funnels.detail {
-        None => list::render(app, frame, body, hits),
+        None => list::render(app, t, frame, body, hits),
         Some(d) => {
-            info::render(app, d, frame, body, hits);
+            info::render(app, t, d, frame, body, hits);
             if let Some(view) = &d.deal {
-                hits.cover(deal::render(app, d, view, frame, body));
+                hits.cover(deal::render(app, t, d, view, frame, body));
             }
         }
     }

@@ -115,10 +115,10 @@ fn task_row<'a>(
     task: &'a Task,
     s: &TasksState,
     app: &'a App,
+    t: &Theme,
     cols: &Columns,
     cursor: bool,
 ) -> Line<'a> {
-    let t = &app.theme;
     let marked = s.marks.contains(&task.id);
     let done_style = if task.is_completed {
         t.dim()
@@ -216,8 +216,7 @@ fn header_row(t: &Theme, cols: &Columns) -> Line<'static> {
     )
 }
 
-pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect, hits: &mut Hits) {
-    let t = &app.theme;
+pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     let s = &app.tasks;
     let cols = columns(usize::from(area.width));
     frame.render_widget(
@@ -229,7 +228,7 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect, hits: &mut H
         return;
     }
     if s.rows.is_empty() {
-        render_list_state(app, frame, body);
+        render_list_state(app, t, frame, body);
         return;
     }
     let h = usize::from(body.height);
@@ -238,7 +237,7 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect, hits: &mut H
     let mut lines: Vec<Line> = s.rows[start..end]
         .iter()
         .enumerate()
-        .map(|(i, task)| task_row(task, s, app, &cols, start + i == s.cursor))
+        .map(|(i, task)| task_row(task, s, app, t, &cols, start + i == s.cursor))
         .collect();
     for (i, y) in (start..end).zip(body.y..) {
         hits.add(Rect::new(body.x, y, body.width, 1), Target::Task(i));
@@ -260,8 +259,7 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect, hits: &mut H
     frame.render_widget(Paragraph::new(lines), body);
 }
 
-fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let mut lines: Vec<Line> = vec![Line::raw("")];
     match &s.status {

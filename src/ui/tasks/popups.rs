@@ -13,9 +13,15 @@ use crate::text::truncate;
 use crate::ui::popup::{
     render_confirm, render_field, render_picker, render_prompt, render_waiting,
 };
+use crate::ui::theme::Theme;
 
-pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) -> Rect {
-    let t = &app.theme;
+pub(super) fn render_panel(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    p: &FilterPanel,
+) -> Rect {
     let rows = panel::ROWS.len() as u16;
     let rect = crate::layout::centered(area, 76, rows + 2);
     frame.render_widget(Clear, rect);
@@ -87,11 +93,17 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
 }
 
 /// Draws the popup and returns its box.
-pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) -> Rect {
+pub(super) fn render_popup(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    popup: &Popup,
+) -> Rect {
     match popup {
         Popup::Pick {
             picker: Some(p), ..
-        } => render_picker(app, frame, area, p),
+        } => render_picker(t, frame, area, p),
         Popup::Pick {
             purpose,
             picker: None,
@@ -134,7 +146,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 Feedback::Ok(s) => Some((true, s.as_str())),
                 Feedback::Err(s) => Some((false, s.as_str())),
             };
-            render_prompt(app, frame, area, &title, field, fb, help)
+            render_prompt(t, frame, area, &title, field, fb, help)
         }
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
@@ -147,8 +159,8 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             } else {
                 format!("{} tasks", ids.len())
             };
-            render_confirm(app, frame, area, &format!("Delete {what}?"))
+            render_confirm(t, frame, area, &format!("Delete {what}?"))
         }
-        Popup::LookAgain { question, .. } => render_confirm(app, frame, area, question),
+        Popup::LookAgain { question, .. } => render_confirm(t, frame, area, question),
     }
 }
