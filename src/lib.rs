@@ -13,6 +13,7 @@ pub mod contacts;
 pub mod date_input;
 pub mod datetime;
 pub mod funnels;
+pub mod fuzzy;
 pub mod html;
 pub mod layout;
 pub mod logging;

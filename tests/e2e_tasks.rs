@@ -58,7 +58,7 @@ fn filter_by_project_priority_and_dates_shows_only_matching_tasks() {
     t.type_text("-14d..+30d");
     t.wait_for("→ ");
     t.keys(&["Enter"]);
-    t.wait_for("dates: ");
+    t.wait_for("start–due overlaps: ");
     t.keys(&["Escape"]);
     let screen = t.wait_until("the filtered list", |s| {
         !s.contains("Filters ")
@@ -85,7 +85,7 @@ fn filter_by_project_priority_and_dates_shows_only_matching_tasks() {
     // Esc takes the newest filter (dates) off first.
     t.keys(&["Escape"]);
     t.wait_until("the dates filter gone, the priority kept", |s| {
-        !s.contains("dates: ") && s.contains("priority: High")
+        !s.contains("start–due overlaps: ") && s.contains("priority: High")
     });
 }
 

@@ -1,8 +1,6 @@
 //! The list of funnels: loading, fuzzy search by name, the cursor.
 
 use crossterm::event::{KeyCode, KeyEvent};
-use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32Str};
 use weeek_api::models::Funnel;
 
 use crate::app::Env;
@@ -63,27 +61,11 @@ impl FunnelList {
 
     pub fn refilter(&mut self) {
         let all = self.all();
-        let q = self.query.trim();
-        self.visible = if q.is_empty() {
-            (0..all.len()).collect()
-        } else {
-            let pattern = Pattern::parse(q, CaseMatching::Ignore, Normalization::Smart);
-            let mut matcher = Matcher::new(Config::DEFAULT);
-            let mut buf = Vec::new();
-            let mut scored: Vec<(usize, u32)> = all
-                .iter()
-                .enumerate()
-                .filter_map(|(i, f)| {
-                    let name = f.name.as_deref().unwrap_or_default();
-                    pattern
-                        .score(Utf32Str::new(name, &mut buf), &mut matcher)
-                        .map(|s| (i, s))
-                })
-                .collect();
-            // Equal scores keep the service's order, so rows do not shuffle while typing.
-            scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            scored.into_iter().map(|(i, _)| i).collect()
-        };
+        let names: Vec<&str> = all
+            .iter()
+            .map(|f| f.name.as_deref().unwrap_or_default())
+            .collect();
+        self.visible = crate::fuzzy::rank(&self.query, &names);
         self.cursor = self.cursor.min(self.visible.len().saturating_sub(1));
         self.scroll = self.scroll.min(self.cursor);
     }

@@ -202,13 +202,13 @@ fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> 
     lines.push(text_row(
         t,
         "Created",
-        crate::datetime::local(deal.created_at, app.utc_offset),
+        crate::datetime::local(deal.created_at, app.utc_offset, app.today),
         w,
     ));
     lines.push(text_row(
         t,
         "Updated",
-        crate::datetime::local(deal.updated_at, app.utc_offset),
+        crate::datetime::local(deal.updated_at, app.utc_offset, app.today),
         w,
     ));
     lines.push(text_row(t, "Id", deal.id.clone(), w));

@@ -130,12 +130,12 @@ fn funnel_lines(app: &App, t: &Theme, f: &Funnel) -> Vec<Line<'static>> {
         field(
             t,
             "Created",
-            crate::datetime::local(f.created_at, app.utc_offset),
+            crate::datetime::local(f.created_at, app.utc_offset, app.today),
         ),
         field(
             t,
             "Updated",
-            crate::datetime::local(f.updated_at, app.utc_offset),
+            crate::datetime::local(f.updated_at, app.utc_offset, app.today),
         ),
         field(t, "Logo", logo),
     ]

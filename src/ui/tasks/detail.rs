@@ -8,14 +8,14 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use super::list::{due_label, relative_day};
 use crate::app::App;
 use crate::app::directory::Directory;
+use crate::datetime::{due_relative, relative_day};
 use crate::text::one_line;
 use crate::ui::theme::Theme;
 
 fn fmt_datetime(t: Option<time::OffsetDateTime>, app: &App) -> String {
-    crate::datetime::local(t, app.utc_offset)
+    crate::datetime::local(t, app.utc_offset, app.today)
 }
 
 fn minutes(m: i64) -> String {
@@ -129,7 +129,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     let day = |d: Option<Date>, due: bool| {
         d.map_or("–".to_string(), |d| {
             let rel = if due {
-                due_label(d, today).0
+                due_relative(d, today, task.is_completed)
             } else {
                 relative_day(d, today)
             };

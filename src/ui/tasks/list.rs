@@ -11,6 +11,7 @@ use weeek_api::models::Task;
 
 use crate::app::directory::Directory;
 use crate::app::{App, Hits, Target};
+use crate::datetime::due_label;
 use crate::tasks::{PageStatus, TasksState};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
@@ -47,34 +48,7 @@ fn columns(w: usize) -> Columns {
     }
 }
 
-/// "today", "tomorrow", "in 3d", "2d overdue", or the date when far away.
-pub fn due_label(due: Date, today: Date) -> (String, bool) {
-    let days = (due - today).whole_days();
-    match days {
-        0 => ("today".into(), false),
-        1 => ("tomorrow".into(), false),
-        2..=14 => (format!("in {days}d"), false),
-        -60..=-1 => (format!("{}d overdue", -days), true),
-        _ if due.year() == today.year() => (
-            format!("{:02}.{:02}", due.day(), due.month() as u8),
-            days < 0,
-        ),
-        _ => (weeek_api::dates::to_filter_date(due), days < 0),
-    }
-}
-
 /// "Project › Column" in `w` columns: a long project name gives way so the column shows.
-/// A day relative to today without judging it: a start date is never "overdue".
-pub(super) fn relative_day(d: Date, today: Date) -> String {
-    match (d - today).whole_days() {
-        0 => "today".into(),
-        1 => "tomorrow".into(),
-        -1 => "yesterday".into(),
-        n if n > 0 => format!("in {n}d"),
-        n => format!("{}d ago", -n),
-    }
-}
-
 fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     let locs = task.all_locations();
     let Some(first) = locs.first() else {
@@ -154,9 +128,9 @@ fn task_row<'a>(
     }
     let (due, overdue) = task
         .due_day()
-        .map(|d| due_label(d, app_today(app)))
+        .map(|d| due_label(d, app_today(app), task.is_completed))
         .unwrap_or_default();
-    let due_style = if overdue && !task.is_completed {
+    let due_style = if overdue {
         t.error()
     } else if due == "today" && !task.is_completed {
         t.accent()
@@ -325,26 +299,4 @@ fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         }
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use time::macros::date;
-
-    #[test]
-    fn due_dates_read_relative_to_today() {
-        let today = date!(2026 - 11 - 21);
-        assert_eq!(due_label(today, today), ("today".into(), false));
-        assert_eq!(
-            due_label(date!(2026 - 11 - 24), today),
-            ("in 3d".into(), false)
-        );
-        assert_eq!(
-            due_label(date!(2026 - 11 - 19), today),
-            ("2d overdue".into(), true)
-        );
-        assert_eq!(due_label(date!(2026 - 12 - 25), today).0, "25.12");
-        assert_eq!(due_label(date!(2027 - 02 - 01), today).0, "01.02.2027");
-    }
 }

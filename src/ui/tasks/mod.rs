@@ -15,8 +15,6 @@ use crate::layout;
 use crate::tasks::PageStatus;
 use crate::ui::theme::Theme;
 
-pub use list::due_label;
-
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.tasks;
     let areas = layout::tasks::areas(body, s.detail);

@@ -53,9 +53,10 @@ pub(super) fn render_panel(
             let (text, style) = match &p.editing.parsed {
                 Some(Ok(r)) => (format!("→ {}", r.describe()), t.success()),
                 Some(Err(e)) => (format!("✗ {e}"), t.error()),
-                None if *kind == crate::tasks::filters::FilterKind::Dates => {
-                    ("today, +7d, next week, 01.12..15.12".into(), t.dim())
-                }
+                None if *kind == crate::tasks::filters::FilterKind::Dates => (
+                    "today, +7d, next week, overdue, ..fri, 01.12..15.12".into(),
+                    t.dim(),
+                ),
                 None => ("searches as you type".into(), t.dim()),
             };
             frame.render_widget(
