@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use super::inside_border;
 
 /// From this body width the form and the list sit side by side.
-pub const SIDE_BY_SIDE_MIN: u16 = 110;
+const SIDE_BY_SIDE_MIN: u16 = 110;
 
 pub struct Areas {
     /// "Form │ List" switch line, on narrow terminals: the two panes then share one place

@@ -6,13 +6,13 @@ use ratatui::layout::Rect;
 use super::{centered, inside_border};
 
 /// Narrowest useful status column: a title, an amount and two names.
-pub const COLUMN_MIN_W: u16 = 30;
+const COLUMN_MIN_W: u16 = 30;
 /// Lines of one deal card: title; amount and outcome; people and links.
-pub const CARD_H: u16 = 3;
+const CARD_H: u16 = 3;
 /// Status name, count and amount, and a rule.
-pub const COLUMN_HEAD_H: u16 = 3;
+const COLUMN_HEAD_H: u16 = 3;
 /// The overview strip above the board on large terminals.
-pub const INFO_H: u16 = 13;
+const INFO_H: u16 = 13;
 /// The strip needs room for three sections side by side and still a useful board below.
 const STRIP_MIN_W: u16 = 120;
 const STRIP_MIN_H: u16 = 30;

@@ -5,13 +5,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 
 /// How the detail pane sits next to the list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DetailPlacement {
+enum DetailPlacement {
     Beside,
     Under,
     FullScreen,
 }
 
-pub fn detail_placement(body: Rect) -> DetailPlacement {
+fn detail_placement(body: Rect) -> DetailPlacement {
     if body.width >= 120 {
         DetailPlacement::Beside
     } else if body.height >= 24 {

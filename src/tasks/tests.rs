@@ -1263,3 +1263,21 @@ fn an_overlay_or_a_tiny_terminal_leaves_clicks_nothing_to_reach_and_the_wheel_sc
     })));
     assert_eq!(h.app.tasks.cursor, 1);
 }
+
+#[test]
+fn a_toast_takes_the_clicks_on_it() {
+    let mut h = loaded(100, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Ok(Data::Done));
+    assert!(toasts(&h).contains("Completed"), "{}", toasts(&h));
+    // 120x40: the newest toast sits on the last line of the body, at its right end, over row
+    // 35 of the list.
+    h.click(117, 38);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.click(10, 38);
+    assert_eq!(
+        h.app.tasks.cursor, 35,
+        "left of the toast the row takes the click"
+    );
+}
