@@ -1,6 +1,7 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod click;
 pub mod commands;
 pub mod directory;
 pub mod loadable;
@@ -18,9 +19,11 @@ use weeek_api::ApiError;
 
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
+use crate::layout::Viewport;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Call, Reply, Request};
+pub use click::{Hits, Target};
 use commands::{Action, Context};
 use directory::Directory;
 use requests::Requests;
@@ -44,6 +47,8 @@ pub enum Effect {
 pub enum Msg {
     Term(Event),
     Api(Box<Reply>),
+    /// A left click on something the last frame drew.
+    Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
 }
@@ -93,8 +98,8 @@ pub struct Env<'a> {
     pub requests: &'a mut Requests,
     pub effects: &'a mut Vec<Effect>,
     pub toasts: &'a mut Toasts,
-    /// Terminal size, for page sizes.
-    pub size: (u16, u16),
+    /// What fits on screen: rows per page, cards per column.
+    pub viewport: Viewport,
 }
 
 impl Env<'_> {
@@ -145,7 +150,8 @@ pub struct App {
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
     pub overlay: Option<Overlay>,
-    pub size: (u16, u16),
+    /// What fits in the terminal, recomputed on every resize.
+    pub viewport: Viewport,
     pub spinner: usize,
     pub quit: bool,
     /// Set when a message changed something visible; the runtime draws only then.
@@ -153,7 +159,6 @@ pub struct App {
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
-    pub theme: crate::ui::theme::Theme,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
     /// Local time zone for showing timestamps, read once at start.
@@ -177,13 +182,12 @@ impl App {
             funnels: FunnelsState::default(),
             contacts: ContactsState::new(data_dir.clone()),
             overlay: None,
-            size,
+            viewport: Viewport::new(size.0, size.1),
             spinner: 0,
             quit: false,
             dirty: true,
             data_dir,
             endpoint,
-            theme: crate::ui::theme::Theme::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
@@ -197,7 +201,7 @@ impl App {
         requests: &'a mut Requests,
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
-        size: (u16, u16),
+        viewport: Viewport,
     ) -> Env<'a> {
         Env {
             clock,
@@ -205,7 +209,7 @@ impl App {
             requests,
             effects,
             toasts,
-            size,
+            viewport,
         }
     }
 
@@ -223,7 +227,7 @@ impl App {
             &mut self.requests,
             effects,
             &mut self.toasts,
-            self.size,
+            self.viewport,
         );
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
@@ -265,7 +269,7 @@ impl App {
                 &mut self.requests,
                 &mut effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             );
             env.load_directory();
             let screen = self.screen;
@@ -286,12 +290,13 @@ impl App {
             }
             Msg::Term(Event::Key(_)) => self.dirty = false,
             Msg::Term(Event::Resize(w, h)) => {
-                self.size = (w, h);
+                self.viewport = Viewport::new(w, h);
                 self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
             Msg::Term(_) => self.dirty = false,
+            Msg::Click(target) => self.on_click(target, clock, &mut effects),
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Tick => self.on_tick(clock, &mut effects),
         }
@@ -388,8 +393,7 @@ impl App {
 
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if crate::ui::layout::too_small(area) {
+        if self.viewport.too_small {
             if commands::resolve(&[Context::Global], &key) == Some(Action::Quit) {
                 self.on_action(Action::Quit, clock, effects);
             } else {
@@ -424,7 +428,7 @@ impl App {
                 &mut self.requests,
                 effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             )
             .refresh_directory();
         }
@@ -551,8 +555,7 @@ impl App {
     }
 
     fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if self.overlay.is_some() || crate::ui::layout::too_small(area) {
+        if self.overlay.is_some() || self.viewport.too_small {
             self.dirty = false;
             return;
         }
@@ -565,14 +568,20 @@ impl App {
                 self.on_action(Action::Up, clock, effects);
                 true
             }
-            MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
-                self.with_screen(self.screen, clock, effects, |s, env| {
-                    s.on_click(m.column, m.row, env)
-                })
-            }
             _ => false,
         };
         self.dirty = used;
+    }
+
+    fn on_click(&mut self, target: Target, clock: Clock, effects: &mut Vec<Effect>) {
+        // An overlay has the keys and the mouse until it closes.
+        if self.overlay.is_some() || self.viewport.too_small {
+            self.dirty = false;
+            return;
+        }
+        self.dirty = self.with_screen(self.screen, clock, effects, |s, env| {
+            s.on_click(target, env)
+        });
     }
 }
 
@@ -612,11 +621,12 @@ mod tests {
 
     #[test]
     fn a_refused_token_names_the_file_it_came_from() {
-        let h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
+        let mut h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
         let t = toasts(&h);
         assert!(t.contains("--token-file /home/anna/.weeek-token"), "{t}");
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
-        let screen = h.render(160, 45);
+        h.resize(160, 45);
+        let screen = h.render();
         assert!(
             screen.contains("--token-file /home/anna/.weeek-token"),
             "{screen}"
