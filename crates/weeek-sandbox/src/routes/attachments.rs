@@ -1,18 +1,65 @@
-//! `GET /ws/attachments/{id}`: the file of an attachment, of a task or of a deal.
+//! Files: `GET /ws/attachments/{id}` serves the file of an attachment, of a task or of a deal;
+//! `POST /tm/tasks/{id}/attachments` uploads files to a task (deals' are in `deal_files.rs`).
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{Path, State};
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 
-use super::{AppState, api};
+use super::tasks::find;
+use super::uploads::{self, BODY_LIMIT};
+use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
-use crate::store::attachments::{self as store, StoredFile, percent_encode};
+use crate::store::attachments::{self as store, NewAttachment, StoredFile, percent_encode};
+use crate::store::ids;
 
 pub fn routes() -> Router<AppState> {
-    Router::new().route(&api("/ws/attachments/{id}"), get(download))
+    Router::new()
+        .route(&api("/ws/attachments/{id}"), get(download))
+        .route(
+            &api("/tm/tasks/{id}/attachments"),
+            post(upload).layer(DefaultBodyLimit::max(BODY_LIMIT)),
+        )
+}
+
+/// The files go after the task's others, held by the sandbox (`service: "weeek"`); the task
+/// lists them in `attachments`. Answered as deal uploads are ([`uploads::answer`]).
+async fn upload(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult {
+    let files = uploads::read(multipart).await?;
+    state
+        .run(move |conn, ctx| {
+            let task = find(conn, &id, || ApiError::RecordNotFound)?;
+            uploads::check(&files)?;
+            let tx = conn.transaction()?;
+            let created_at = ctx.now_iso();
+            let mut stored = Vec::new();
+            for file in files {
+                let id = ids::new_uuid();
+                let url = store::storage_url(&id, &file.name);
+                let attachment = NewAttachment {
+                    id: &id,
+                    task_id: task.id,
+                    creator_id: &ctx.user_id,
+                    service: "weeek",
+                    name: &file.name,
+                    url: &url,
+                    size: None,
+                    created_at: &created_at,
+                };
+                store::insert_task_attachment(&tx, &attachment, Some(&file))?;
+                stored.extend(store::attachment_json_by_id(&tx, &id, &ctx.origin)?);
+            }
+            tx.commit()?;
+            Ok(uploads::answer(stored))
+        })
+        .await
 }
 
 /// Answers the stored bytes with the file's media type and name. UNCERTAIN: one client of the

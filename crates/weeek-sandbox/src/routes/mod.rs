@@ -22,9 +22,13 @@ pub mod organizations;
 pub mod portfolios;
 pub mod projects;
 pub mod task_actions;
+pub mod task_comments;
 pub mod task_input;
+pub mod task_links;
 pub mod task_query;
+pub mod task_timers;
 pub mod tasks;
+pub mod uploads;
 pub mod workspace;
 
 use std::sync::Arc;
@@ -148,6 +152,9 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .merge(attachments::routes())
         .merge(tasks::routes())
         .merge(task_actions::routes())
+        .merge(task_links::routes())
+        .merge(task_timers::routes())
+        .merge(task_comments::routes())
         .merge(crm::routes())
         .merge(deals::routes())
         .merge(contacts::routes())

@@ -213,6 +213,10 @@ pub struct TaskSpec {
     pub created: Option<i64>,
     pub time_entries: Vec<TimeEntrySpec>,
     pub custom_fields: Map<String, Value>,
+    /// Threads of comments.
+    pub comments: Vec<CommentSpec>,
+    /// A timer running on the task since then.
+    pub timer: Option<TimerSpec>,
     pub attachments: Vec<AttachmentSpec>,
     pub subtasks: Vec<TaskSpec>,
 }
@@ -227,6 +231,24 @@ pub struct TimeEntrySpec {
     pub overtime: bool,
     #[serde(default)]
     pub comment: String,
+}
+
+/// A comment and its replies; `day`/`minute` as in [`super::SeedCtx::at`].
+#[derive(Debug, Deserialize)]
+pub struct CommentSpec {
+    pub author: String,
+    pub day: i64,
+    pub minute: i64,
+    pub markdown: String,
+    #[serde(default)]
+    pub replies: Vec<CommentSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TimerSpec {
+    pub user: String,
+    pub day: i64,
+    pub minute: i64,
 }
 
 #[derive(Debug, Deserialize)]

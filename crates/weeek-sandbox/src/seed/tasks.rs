@@ -3,9 +3,10 @@ use serde_json::Map;
 use time::Time;
 
 use super::SeedCtx;
-use super::assets::{AttachmentSpec, Column, TaskSpec, Tasks, TimeEntrySpec};
+use super::assets::{AttachmentSpec, Column, CommentSpec, TaskSpec, Tasks, TimeEntrySpec};
 use crate::errors::SandboxError;
 use crate::store::attachments::{self, NewAttachment, StoredFile};
+use crate::store::comments::{self, Comment};
 use crate::store::ids::Stream;
 use crate::store::tasks::{self as store, Location, Placement, Task, TimeEntry};
 use crate::store::workspace as ws;
@@ -139,10 +140,49 @@ fn insert_spec(
     for attachment in &spec.attachments {
         insert_attachment(conn, id, &author, &task.created_at, attachment, stream)?;
     }
+    for comment in &spec.comments {
+        insert_comment(conn, ctx, id, None, comment)?;
+    }
+    if let Some(timer) = &spec.timer {
+        conn.execute(
+            "INSERT INTO timers (user_id, task_id, started_at) VALUES (?1, ?2, ?3)",
+            rusqlite::params![
+                ctx.member_id(&timer.user)?,
+                id,
+                ctx.at(timer.day, timer.minute)
+            ],
+        )?;
+    }
     for (i, child) in spec.subtasks.iter().enumerate() {
         insert_spec(conn, ctx, child, Some(id), n * 7 + i + 1, stream)?;
     }
     Ok(id)
+}
+
+fn insert_comment(
+    conn: &Connection,
+    ctx: &SeedCtx,
+    task_id: i64,
+    parent_id: Option<i64>,
+    spec: &CommentSpec,
+) -> Result<(), SandboxError> {
+    let at = ctx.at(spec.day, spec.minute);
+    let comment = comments::insert(
+        conn,
+        &Comment {
+            id: 0,
+            task_id,
+            parent_id,
+            author_id: ctx.member_id(&spec.author)?,
+            markdown: spec.markdown.clone(),
+            created_at: at.clone(),
+            updated_at: at,
+        },
+    )?;
+    for reply in &spec.replies {
+        insert_comment(conn, ctx, task_id, Some(comment.id), reply)?;
+    }
+    Ok(())
 }
 
 fn subscribers(author: &str, assignees: &[String]) -> Vec<String> {
@@ -182,6 +222,7 @@ fn insert_entry(
             date: fmt_ymd(ctx.day(spec.day)),
             duration: spec.minutes,
             comment: spec.comment.clone(),
+            seconds: None,
         },
     )?;
     Ok(())
@@ -417,6 +458,7 @@ fn generate(
                         date: fmt_ymd(ctx.day(-(stream.below(10) as i64))),
                         duration: minutes,
                         comment: stream.pick(&gen_.comments).cloned().unwrap_or_default(),
+                        seconds: None,
                     },
                 )?;
             }

@@ -131,20 +131,34 @@ pub fn download_url(origin: &str, id: &str) -> String {
     format!("{origin}{}", api(&format!("/ws/attachments/{id}")))
 }
 
+/// Attachments of tasks as read for answers: `(id, creatorId, service, name, stored url, size,
+/// createdAt, held)`.
+const TASK_ATTACHMENTS: &str = "SELECT a.id, a.creator_id, a.service, a.name, a.url, a.size, \
+     a.created_at, f.attachment_id IS NOT NULL FROM task_attachments a \
+     LEFT JOIN attachment_files f ON f.attachment_id = a.id";
+/// The same of deal files, which are all held.
+const DEAL_ATTACHMENTS: &str = "SELECT a.id, a.creator_id, 'weeek', a.name, '', a.size, \
+     a.created_at, 1 FROM deal_attachments a";
+
+fn select(
+    conn: &Connection,
+    sql: &str,
+    key: &dyn rusqlite::ToSql,
+    origin: &str,
+) -> rusqlite::Result<Vec<Value>> {
+    let mut stmt = conn.prepare_cached(sql)?;
+    stmt.query_map([key], |row| attachment_json(row, origin))?
+        .collect()
+}
+
 /// A task's attachments as it answers them, oldest first.
 pub fn task_attachments_json(
     conn: &Connection,
     task_id: i64,
     origin: &str,
 ) -> rusqlite::Result<Vec<Value>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT a.id, a.creator_id, a.service, a.name, a.url, a.size, a.created_at, \
-         f.attachment_id IS NOT NULL FROM task_attachments a \
-         LEFT JOIN attachment_files f ON f.attachment_id = a.id \
-         WHERE a.task_id = ?1 ORDER BY a.created_at, a.rowid",
-    )?;
-    stmt.query_map([task_id], |row| attachment_json(row, origin))?
-        .collect()
+    let sql = format!("{TASK_ATTACHMENTS} WHERE a.task_id = ?1 ORDER BY a.created_at, a.rowid");
+    select(conn, &sql, &task_id, origin)
 }
 
 /// A deal's attachments as it answers them, oldest first.
@@ -153,27 +167,19 @@ pub fn deal_attachments_json(
     deal_id: &str,
     origin: &str,
 ) -> rusqlite::Result<Vec<Value>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, creator_id, 'weeek', name, '', size, created_at, 1 FROM deal_attachments \
-         WHERE deal_id = ?1 ORDER BY created_at, rowid",
-    )?;
-    stmt.query_map([deal_id], |row| attachment_json(row, origin))?
-        .collect()
+    let sql = format!("{DEAL_ATTACHMENTS} WHERE a.deal_id = ?1 ORDER BY a.created_at, a.rowid");
+    select(conn, &sql, &deal_id, origin)
 }
 
-/// One deal attachment as answered, by id.
-pub fn deal_attachment_json(
+/// One attachment of a task or a deal as answered, by id.
+pub fn attachment_json_by_id(
     conn: &Connection,
     id: &str,
     origin: &str,
 ) -> rusqlite::Result<Option<Value>> {
-    conn.query_row(
-        "SELECT id, creator_id, 'weeek', name, '', size, created_at, 1 FROM deal_attachments \
-         WHERE id = ?1",
-        [id],
-        |row| attachment_json(row, origin),
-    )
-    .optional()
+    let sql =
+        format!("{TASK_ATTACHMENTS} WHERE a.id = ?1 UNION ALL {DEAL_ATTACHMENTS} WHERE a.id = ?1");
+    Ok(select(conn, &sql, &id, origin)?.pop())
 }
 
 /// The Attachment object from `(id, creatorId, service, name, stored url, size, createdAt,

@@ -3,6 +3,7 @@
 
 pub mod attachments;
 pub mod boards;
+pub mod comments;
 pub mod crm;
 pub mod custom_fields;
 pub mod deals;
@@ -12,6 +13,7 @@ pub mod organizations;
 pub mod portfolios;
 pub mod projects;
 pub mod tasks;
+pub mod timers;
 mod upgrade;
 pub mod workspace;
 

@@ -101,7 +101,9 @@ CREATE TABLE IF NOT EXISTS tasks (
     assignees       TEXT NOT NULL DEFAULT '[]',
     tags            TEXT NOT NULL DEFAULT '[]',
     subscribers     TEXT NOT NULL DEFAULT '[]',
-    custom_values   TEXT NOT NULL DEFAULT '{}'
+    custom_values   TEXT NOT NULL DEFAULT '{}',
+    -- Order among the sub-tasks of its parent; null (never moved) comes after, by id.
+    sub_position    INTEGER
 );
 CREATE INDEX IF NOT EXISTS tasks_parent ON tasks (parent_id);
 
@@ -125,7 +127,9 @@ CREATE TABLE IF NOT EXISTS time_entries (
     is_overtime INTEGER NOT NULL DEFAULT 0,
     date        TEXT NOT NULL,
     duration    INTEGER NOT NULL,
-    comment     TEXT NOT NULL DEFAULT ''
+    comment     TEXT NOT NULL DEFAULT '',
+    -- Exact length of an entry the timer wrote; null for one entered in minutes.
+    seconds     INTEGER
 );
 CREATE INDEX IF NOT EXISTS time_entries_task ON time_entries (task_id);
 
@@ -271,3 +275,23 @@ CREATE TABLE IF NOT EXISTS deal_attachments (
     created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS deal_attachments_deal ON deal_attachments (deal_id);
+
+-- The running timer of each member (one at most), on one task.
+CREATE TABLE IF NOT EXISTS timers (
+    user_id    TEXT PRIMARY KEY,
+    task_id    INTEGER NOT NULL,
+    started_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS timers_task ON timers (task_id);
+
+-- Comments of tasks; `parent_id` makes a reply.
+CREATE TABLE IF NOT EXISTS task_comments (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    task_id    INTEGER NOT NULL,
+    parent_id  INTEGER,
+    author_id  TEXT NOT NULL,
+    markdown   TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS task_comments_task ON task_comments (task_id);

@@ -5,7 +5,7 @@ use serde_json::{Map, Value, json};
 use time::Date;
 
 use crate::store::workspace::task_custom_fields;
-use crate::store::{Answering, attachments};
+use crate::store::{Answering, attachments, timers};
 use crate::wire::{fmt_dmy, fmt_hm, json_list, parse_iso, parse_ymd, to_json_text};
 
 #[derive(Clone, Debug, Default)]
@@ -314,6 +314,8 @@ pub struct TimeEntry {
     /// Minutes.
     pub duration: i64,
     pub comment: String,
+    /// The exact length of an entry the timer wrote; `None` when entered in minutes.
+    pub seconds: Option<i64>,
 }
 
 impl TimeEntry {
@@ -326,7 +328,7 @@ impl TimeEntry {
             "date": self.date,
             "duration": self.duration,
             "comment": self.comment,
-            "durationSeconds": self.duration * 60,
+            "durationSeconds": self.seconds.unwrap_or(self.duration * 60),
         })
     }
 
@@ -346,7 +348,7 @@ impl TimeEntry {
 
 pub fn time_entries(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<TimeEntry>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment \
+        "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment, seconds \
          FROM time_entries WHERE task_id = ?1 ORDER BY date, rowid",
     )?;
     stmt.query_map([task_id], time_entry_from_row)?.collect()
@@ -358,7 +360,7 @@ pub fn time_entry(
     id: &str,
 ) -> rusqlite::Result<Option<TimeEntry>> {
     conn.query_row(
-        "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment \
+        "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment, seconds \
          FROM time_entries WHERE task_id = ?1 AND id = ?2",
         params![task_id, id],
         time_entry_from_row,
@@ -376,13 +378,14 @@ fn time_entry_from_row(row: &Row<'_>) -> rusqlite::Result<TimeEntry> {
         date: row.get(5)?,
         duration: row.get(6)?,
         comment: row.get(7)?,
+        seconds: row.get(8)?,
     })
 }
 
 pub fn save_time_entry(conn: &Connection, entry: &TimeEntry) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT OR REPLACE INTO time_entries (id, task_id, user_id, type, is_overtime, date, \
-         duration, comment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+         duration, comment, seconds) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
         entry.id,
@@ -392,16 +395,28 @@ pub fn save_time_entry(conn: &Connection, entry: &TimeEntry) -> rusqlite::Result
         entry.is_overtime,
         entry.date,
         entry.duration,
-        entry.comment
+        entry.comment,
+        entry.seconds
     ])?;
     Ok(())
 }
 
-fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64>> {
+/// The sub-tasks of a task that are not deleted, in their order.
+pub fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id FROM tasks WHERE parent_id = ?1 AND is_deleted = 0 ORDER BY id",
+        "SELECT id FROM tasks WHERE parent_id = ?1 AND is_deleted = 0 \
+         ORDER BY sub_position IS NULL, sub_position, id",
     )?;
     stmt.query_map([task_id], |row| row.get(0))?.collect()
+}
+
+/// Gives the sub-tasks of one parent the order of `ids`.
+pub fn order_sub_tasks(conn: &Connection, ids: &[i64]) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE tasks SET sub_position = ?1 WHERE id = ?2")?;
+    for (position, id) in ids.iter().enumerate() {
+        stmt.execute(params![position as i64, id])?;
+    }
+    Ok(())
 }
 
 /// The Task object, with the current fields and the legacy ones the live
@@ -459,5 +474,11 @@ pub fn to_json(conn: &Connection, task: &Task, at: Answering<'_>) -> rusqlite::R
         "timeEntries": entries.iter().map(TimeEntry::to_json).collect::<Vec<_>>(),
         "customFields": custom_fields,
         "attachments": attachments::task_attachments_json(conn, task.id, at.origin)?,
+        // UNCERTAIN: the docs say a task shows its running timer but name no key; one entry
+        // per member whose timer runs on it.
+        "timers": timers::on_task(conn, task.id)?
+            .iter()
+            .map(timers::Running::to_json)
+            .collect::<Vec<_>>(),
     }))
 }

@@ -5,7 +5,11 @@
 use rusqlite::Connection;
 
 /// `(table, column, declaration)` of every column added to a table that older files have.
-const ADDED_COLUMNS: &[(&str, &str, &str)] = &[("task_custom_fields", "board_id", "INTEGER")];
+const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
+    ("task_custom_fields", "board_id", "INTEGER"),
+    ("tasks", "sub_position", "INTEGER"),
+    ("time_entries", "seconds", "INTEGER"),
+];
 
 /// Runs after `schema` (the current one) was applied to the file.
 pub fn upgrade(conn: &Connection, schema: &str) -> rusqlite::Result<()> {
@@ -67,6 +71,7 @@ mod tests {
              options TEXT NOT NULL DEFAULT '[]', position INTEGER NOT NULL)",
         )
         .unwrap();
+        conn.execute_batch(include_str!("schema.sql")).unwrap();
         add_missing_columns(&conn).unwrap();
         add_missing_columns(&conn).unwrap();
         conn.execute(
