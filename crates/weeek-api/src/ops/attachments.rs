@@ -1,5 +1,9 @@
+use reqwest::multipart::{Form, Part};
+use serde_json::Value;
+
 use super::seg;
 use crate::client::{Client, Fetched};
+use crate::crm_requests::FileUpload;
 use crate::error::ApiError;
 use crate::models::Attachment;
 
@@ -23,6 +27,30 @@ pub struct AttachmentFile {
 }
 
 impl Client {
+    /// A multipart `files[]` upload to `path` (a task's or a deal's attachments). The docs
+    /// answer `data` as one Attachment, some clients read a list: both are read.
+    pub(crate) async fn upload_files(
+        &self,
+        path: &str,
+        files: &[FileUpload],
+    ) -> Result<Vec<Attachment>, ApiError> {
+        let mut form = Form::new();
+        for file in files {
+            let mut part = Part::bytes(file.bytes.clone()).file_name(file.name.clone());
+            if let Some(ct) = &file.content_type {
+                part = part
+                    .mime_str(ct)
+                    .map_err(|e| ApiError::InvalidRequest(format!("content type {ct:?}: {e}")))?;
+            }
+            form = form.part("files[]", part);
+        }
+        let answer = self.send_form(path, form).await?;
+        match answer.json.get("data") {
+            Some(Value::Array(_)) => answer.take("data"),
+            _ => answer.take::<Attachment>("data").map(|a| vec![a]),
+        }
+    }
+
     /// `GET /ws/attachments/{id}`: the content of a file attached to a task or a deal.
     pub async fn attachment_content(&self, id: &str) -> Result<AttachmentContent, ApiError> {
         match self

@@ -12,6 +12,7 @@ mod organizations;
 pub(crate) mod portfolios;
 pub(crate) mod projects;
 mod tags;
+pub(crate) mod task_activity;
 mod tasks;
 mod workspace;
 mod writes;

@@ -1,5 +1,6 @@
-//! The task manager's structure operations: each against the seeded sandbox over loopback
-//! (`operations`), and each request as it travels, read by a scripted server (`wire`).
+//! The task manager's structure operations, and what hangs on a task (`task_activity`): each
+//! against the seeded sandbox over loopback (`operations`), and each request as it travels,
+//! read by a scripted server (`wire`).
 
 // Helpers of the tests below may panic as the tests do: that is how a test fails.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -8,4 +9,5 @@
 mod common;
 
 mod operations;
+mod task_activity;
 mod wire;

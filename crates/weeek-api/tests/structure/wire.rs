@@ -13,7 +13,7 @@ use weeek_api::{
 
 use crate::common::{RawServer, Script, Seen, client_with, response};
 
-const ACK: &str = r#"{"success":true}"#;
+pub(crate) const ACK: &str = r#"{"success":true}"#;
 
 fn client(server: &RawServer) -> Client {
     client_with(
@@ -30,7 +30,7 @@ fn json_answer(body: &str) -> Vec<u8> {
 
 /// Runs `call` against a server giving `answers` in turn; returns its result and every
 /// request the server saw.
-async fn exchange<T, F, Fut>(answers: &[&str], call: F) -> (T, Vec<Seen>)
+pub(crate) async fn exchange<T, F, Fut>(answers: &[&str], call: F) -> (T, Vec<Seen>)
 where
     F: FnOnce(Client) -> Fut,
     Fut: Future<Output = T>,
@@ -43,7 +43,7 @@ where
 
 /// The one request of an exchange: `"METHOD /path?query"` and its JSON body (`null` when
 /// none was sent).
-fn one(seen: &[Seen]) -> (String, Value) {
+pub(crate) fn one(seen: &[Seen]) -> (String, Value) {
     assert_eq!(seen.len(), 1, "{seen:?}");
     let request = &seen[0];
     let target = request
