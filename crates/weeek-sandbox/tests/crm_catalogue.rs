@@ -46,12 +46,6 @@ impl Api {
         assert_eq!(got.json(), answer, "{method} {path}");
     }
 
-    async fn json_ok(&self, method: Method, path: &str, body: Value) -> Value {
-        let got = self.send(method.clone(), path, Some(body)).await;
-        assert_eq!(got.status, StatusCode::OK, "{method} {path}: {}", got.text);
-        got.json()
-    }
-
     async fn first_deal(&self, status: &str) -> Value {
         self.ok(&format!("/crm/statuses/{status}/deals?limit=1"))
             .await["deals"][0]
@@ -1281,7 +1275,7 @@ async fn crm_writes_survive_a_restart() {
         .as_str()
         .unwrap()
         .to_owned();
-    assert_eq!(download(&second, &url).await, b"hello");
+    assert_eq!(second.download(&url).await, b"hello");
     second.sandbox.shutdown().await;
 }
 
@@ -1303,7 +1297,7 @@ async fn deal_file_url_downloads_after_a_restart_on_another_port() {
         url,
         format!("{}/ws/attachments/{id}", first.sandbox.base_url())
     );
-    assert_eq!(download(&first, &url).await, bytes);
+    assert_eq!(first.download(&url).await, bytes);
     let old_port = first.sandbox.addr().port();
 
     let second = first.restart(&db).await;
@@ -1321,7 +1315,7 @@ async fn deal_file_url_downloads_after_a_restart_on_another_port() {
         url,
         format!("{}/ws/attachments/{id}", second.sandbox.base_url())
     );
-    assert_eq!(download(&second, url).await, bytes);
+    assert_eq!(second.download(url).await, bytes);
     assert_eq!(file["size"], json!(bytes.len()));
     second.sandbox.shutdown().await;
 }
@@ -1342,19 +1336,6 @@ async fn upload_deal_file(api: &Api, deal: &str, name: &str, bytes: &[u8]) -> Va
         .expect("upload answered");
     assert_eq!(answer.status(), StatusCode::OK);
     answer.json().await.expect("upload answer is JSON")
-}
-
-/// The bytes at `url`, which must answer 200.
-async fn download(api: &Api, url: &str) -> Vec<u8> {
-    let answer = api
-        .client
-        .get(url)
-        .bearer_auth(weeek_sandbox::demo_token())
-        .send()
-        .await
-        .expect("download answered");
-    assert_eq!(answer.status(), StatusCode::OK, "GET {url}");
-    answer.bytes().await.expect("bytes").to_vec()
 }
 
 /// What the restart test compares: the lists and records its writes touched. File URLs name

@@ -14,7 +14,6 @@ use super::uploads::{self, BODY_LIMIT};
 use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
 use crate::store::attachments::{self as store, NewAttachment, StoredFile, percent_encode};
-use crate::store::ids;
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -26,7 +25,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// The files go after the task's others, held by the sandbox (`service: "weeek"`); the task
-/// lists them in `attachments`. Answered as deal uploads are ([`uploads::answer`]).
+/// lists them in `attachments`. Answered as deal uploads are (see `uploads.rs`).
 async fn upload(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -36,28 +35,20 @@ async fn upload(
     state
         .run(move |conn, ctx| {
             let task = find(conn, &id, || ApiError::RecordNotFound)?;
-            uploads::check(&files)?;
-            let tx = conn.transaction()?;
-            let created_at = ctx.now_iso();
-            let mut stored = Vec::new();
-            for file in files {
-                let id = ids::new_uuid();
-                let url = store::storage_url(&id, &file.name);
+            uploads::store(conn, ctx, files, |tx, id, file, created_at| {
+                let url = store::storage_url(id, &file.name);
                 let attachment = NewAttachment {
-                    id: &id,
+                    id,
                     task_id: task.id,
                     creator_id: &ctx.user_id,
                     service: "weeek",
                     name: &file.name,
                     url: &url,
                     size: None,
-                    created_at: &created_at,
+                    created_at,
                 };
-                store::insert_task_attachment(&tx, &attachment, Some(&file))?;
-                stored.extend(store::attachment_json_by_id(&tx, &id, &ctx.origin)?);
-            }
-            tx.commit()?;
-            Ok(uploads::answer(stored))
+                store::insert_task_attachment(tx, &attachment, Some(file))
+            })
         })
         .await
 }

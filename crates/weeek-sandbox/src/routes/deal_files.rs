@@ -11,7 +11,6 @@ use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
 use crate::store::attachments::{self as store, NewDealAttachment};
 use crate::store::crm;
-use crate::store::ids;
 
 pub fn routes() -> Router<AppState> {
     Router::new().route(
@@ -20,7 +19,7 @@ pub fn routes() -> Router<AppState> {
     )
 }
 
-/// `{success, data}`: see [`uploads::answer`].
+/// `{success, data}`, as `uploads.rs` answers.
 async fn upload(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -30,23 +29,15 @@ async fn upload(
     state
         .run(move |conn, ctx| {
             let deal = crm::deal(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
-            uploads::check(&files)?;
-            let tx = conn.transaction()?;
-            let created_at = ctx.now_iso();
-            let mut stored = Vec::new();
-            for file in files {
-                let id = ids::new_uuid();
+            uploads::store(conn, ctx, files, |tx, id, file, created_at| {
                 let attachment = NewDealAttachment {
-                    id: &id,
+                    id,
                     deal_id: &deal.id,
                     creator_id: &ctx.user_id,
-                    created_at: &created_at,
+                    created_at,
                 };
-                store::insert_deal_attachment(&tx, &attachment, &file)?;
-                stored.extend(store::attachment_json_by_id(&tx, &id, &ctx.origin)?);
-            }
-            tx.commit()?;
-            Ok(uploads::answer(stored))
+                store::insert_deal_attachment(tx, &attachment, file)
+            })
         })
         .await
 }

@@ -5,8 +5,12 @@ use axum::extract::Multipart;
 use axum::extract::multipart::MultipartRejection;
 use serde_json::Value;
 
+use rusqlite::Connection;
+
+use super::Ctx;
 use crate::errors::ApiError;
-use crate::store::attachments::{StoredFile, content_type_for};
+use crate::store::attachments::{StoredFile, attachment_json_by_id, content_type_for};
+use crate::store::ids;
 use crate::validate::{self, Invalid};
 use crate::wire::Reply;
 
@@ -52,7 +56,7 @@ pub async fn read(
 }
 
 /// At least one file, none over the limit.
-pub fn check(files: &[StoredFile]) -> Result<(), Invalid> {
+fn check(files: &[StoredFile]) -> Result<(), Invalid> {
     let mut invalid = Invalid::new();
     if files.is_empty() {
         invalid.add("files", validate::required("files"));
@@ -69,9 +73,30 @@ pub fn check(files: &[StoredFile]) -> Result<(), Invalid> {
     invalid.check()
 }
 
+/// Checks the files, stores each under a new id with `insert(tx, id, file, created_at)` and
+/// answers them, in one transaction.
+pub fn store(
+    conn: &mut Connection,
+    ctx: &Ctx,
+    files: Vec<StoredFile>,
+    insert: impl Fn(&Connection, &str, &StoredFile, &str) -> rusqlite::Result<()>,
+) -> Result<Reply, ApiError> {
+    check(&files)?;
+    let tx = conn.transaction()?;
+    let created_at = ctx.now_iso();
+    let mut stored = Vec::new();
+    for file in files {
+        let id = ids::new_uuid();
+        insert(&tx, &id, &file, &created_at)?;
+        stored.extend(attachment_json_by_id(&tx, &id, &ctx.origin)?);
+    }
+    tx.commit()?;
+    Ok(answer(stored))
+}
+
 /// One file answers `{success, data: Attachment}` as documented; several answer `data` as a
 /// list of them. UNCERTAIN: two third-party clients read `data` as a list even for one file.
-pub fn answer(mut stored: Vec<Value>) -> Reply {
+fn answer(mut stored: Vec<Value>) -> Reply {
     let data = if stored.len() == 1 {
         stored.remove(0)
     } else {

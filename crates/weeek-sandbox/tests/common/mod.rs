@@ -170,6 +170,26 @@ impl Api {
         answer.json()
     }
 
+    /// A request that must answer 200; returns the JSON body.
+    pub async fn json_ok(&self, method: Method, path: &str, body: Value) -> Value {
+        let got = self.send(method.clone(), path, Some(body)).await;
+        assert_eq!(got.status, StatusCode::OK, "{method} {path}: {}", got.text);
+        got.json()
+    }
+
+    /// The bytes at `url` (a file link from an answer), which must answer 200.
+    pub async fn download(&self, url: &str) -> Vec<u8> {
+        let response = self
+            .client
+            .get(url)
+            .bearer_auth(demo_token())
+            .send()
+            .await
+            .expect("download answered");
+        assert_eq!(response.status(), StatusCode::OK, "GET {url}");
+        response.bytes().await.expect("bytes").to_vec()
+    }
+
     pub async fn post(&self, path: &str, body: Value) -> Answer {
         self.send(Method::POST, path, Some(body)).await
     }

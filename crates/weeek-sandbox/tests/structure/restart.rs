@@ -1,6 +1,5 @@
 //! Every kind of structure write survives a restart of a sandbox on a database file.
 
-use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use super::ids;
@@ -21,18 +20,6 @@ fn names(items: &Value) -> Vec<String> {
         .iter()
         .map(|i| i["name"].as_str().unwrap().to_owned())
         .collect()
-}
-
-/// Sends a write and insists it was accepted; answers its JSON.
-async fn write(api: &Api, method: reqwest::Method, path: &str, body: Value) -> Value {
-    let answer = api.send(method.clone(), path, Some(body)).await;
-    assert_eq!(
-        answer.status,
-        StatusCode::OK,
-        "{method} {path}: {}",
-        answer.text
-    );
-    answer.json()
 }
 
 /// Everything the writes below touch, as the API shows it (file links without the address of
@@ -67,156 +54,135 @@ async fn structure_writes_survive_a_restart() {
     let api = &first;
 
     // Portfolios.
-    let portfolio = write(
-        api,
-        Method::POST,
-        "/tm/portfolios",
-        json!({"name": "Партнёры"}),
-    )
-    .await;
+    let portfolio = api
+        .json_ok(Method::POST, "/tm/portfolios", json!({"name": "Партнёры"}))
+        .await;
     assert_eq!(portfolio["data"]["id"], json!(6));
-    write(
-        api,
-        Method::PUT,
-        "/tm/portfolios/6",
-        json!({"name": "Partners"}),
-    )
-    .await;
-    write(api, Method::DELETE, "/tm/portfolios/5", json!({})).await;
+    api.json_ok(Method::PUT, "/tm/portfolios/6", json!({"name": "Partners"}))
+        .await;
+    api.json_ok(Method::DELETE, "/tm/portfolios/5", json!({}))
+        .await;
 
     // Projects.
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         "/tm/projects",
         json!({"name": "Кассы", "isPrivate": false, "portfolioId": 6}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::PUT,
         "/tm/projects/6",
         json!({"name": "Кассы и терминалы", "isPrivate": true, "color": "#123456"}),
     )
     .await;
-    write(api, Method::POST, "/tm/projects/3/archive", json!({})).await;
-    write(api, Method::DELETE, "/tm/projects/4", json!({})).await;
+    api.json_ok(Method::POST, "/tm/projects/3/archive", json!({}))
+        .await;
+    api.json_ok(Method::DELETE, "/tm/projects/4", json!({}))
+        .await;
 
     // Boards and columns.
-    let board = write(
-        api,
-        Method::POST,
-        "/tm/boards",
-        json!({"name": "QA", "projectId": 1}),
-    )
-    .await;
+    let board = api
+        .json_ok(
+            Method::POST,
+            "/tm/boards",
+            json!({"name": "QA", "projectId": 1}),
+        )
+        .await;
     let board = board["board"]["id"].as_i64().unwrap();
-    write(
-        api,
+    api.json_ok(
         Method::PUT,
         &format!("/tm/boards/{board}"),
         json!({"name": "Проверка"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         &format!("/tm/boards/{board}/move"),
         json!({"upperBoardId": null}),
     )
     .await;
-    write(api, Method::DELETE, "/tm/boards/5", json!({})).await;
-    let column = write(
-        api,
-        Method::POST,
-        "/tm/board-columns",
-        json!({"name": "Блок", "boardId": 1}),
-    )
-    .await;
+    api.json_ok(Method::DELETE, "/tm/boards/5", json!({})).await;
+    let column = api
+        .json_ok(
+            Method::POST,
+            "/tm/board-columns",
+            json!({"name": "Блок", "boardId": 1}),
+        )
+        .await;
     let column = column["boardColumn"]["id"].as_i64().unwrap();
-    write(
-        api,
+    api.json_ok(
         Method::PUT,
         &format!("/tm/board-columns/{column}"),
         json!({"name": "Blocked"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         &format!("/tm/board-columns/{column}/move"),
         json!({"upperBoardColumnId": 1}),
     )
     .await;
-    write(api, Method::DELETE, "/tm/board-columns/13", json!({})).await;
+    api.json_ok(Method::DELETE, "/tm/board-columns/13", json!({}))
+        .await;
 
     // Custom fields and options.
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         "/tm/custom-fields",
         json!({"name": "Риск", "type": "boolean"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         "/tm/projects/1/custom-fields",
         json!({"name": "ОС", "type": "text"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         &format!("/tm/boards/{board}/custom-fields"),
         json!({"name": "Стенд", "type": "link"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::PUT,
         &format!("/tm/custom-fields/{CHANNEL}"),
         json!({"name": "Канал"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         &format!("/tm/projects/1/custom-fields/{PLATFORM}/transfer-to-task-manager"),
         json!({}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::DELETE,
         &format!("/tm/custom-fields/{STORY_POINTS}"),
         json!({}),
     )
     .await;
     let channel = format!("/tm/custom-fields/{CHANNEL}/options");
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         &channel,
         json!({"name": "Факс", "color": "red"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::PUT,
         &format!("{channel}/{}", option(8)),
         json!({"name": "Звонок", "color": "green"}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         &format!("{channel}/{}/move", option(10)),
         json!({"before": option(7)}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::DELETE,
         &format!("{channel}/{}", option(9)),
         json!({}),
@@ -224,14 +190,13 @@ async fn structure_writes_survive_a_restart() {
     .await;
 
     // Tags.
-    write(
-        api,
+    api.json_ok(
         Method::PUT,
         "/ws/tags/2",
         json!({"title": "фича", "color": "#00AA00"}),
     )
     .await;
-    write(api, Method::DELETE, "/ws/tags/3", json!({})).await;
+    api.json_ok(Method::DELETE, "/ws/tags/3", json!({})).await;
 
     let before = state(api).await;
     // Spot checks that the writes did what they say, so an unchanged state cannot pass.

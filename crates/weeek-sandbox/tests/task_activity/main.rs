@@ -83,16 +83,3 @@ pub async fn upload(api: &Api, task: i64, files: &[(&str, &[u8])]) -> Answer {
         text: response.text().await.expect("body"),
     }
 }
-
-/// The bytes at `url`, which must answer 200.
-pub async fn download(api: &Api, url: &str) -> Vec<u8> {
-    let response = api
-        .client
-        .get(url)
-        .bearer_auth(weeek_sandbox::demo_token())
-        .send()
-        .await
-        .expect("download answered");
-    assert_eq!(response.status(), StatusCode::OK, "GET {url}");
-    response.bytes().await.expect("bytes").to_vec()
-}

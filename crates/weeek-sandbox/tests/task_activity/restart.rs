@@ -1,20 +1,8 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{download, upload};
+use super::upload;
 use crate::common::{ANNA, Api, MARIA, TempDb};
-
-/// Sends a write and insists it was accepted; answers its JSON.
-async fn write(api: &Api, method: reqwest::Method, path: &str, body: Value) -> Value {
-    let answer = api.send(method.clone(), path, Some(body)).await;
-    assert_eq!(
-        answer.status,
-        StatusCode::OK,
-        "{method} {path}: {}",
-        answer.text
-    );
-    answer.json()
-}
 
 /// What the writes below touch, file links without the answering sandbox's address.
 async fn state(api: &Api) -> Vec<Value> {
@@ -37,58 +25,56 @@ async fn task_activity_survives_a_restart() {
     let first = Api::on_file(&db).await;
     let api = &first;
 
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         "/tm/tasks/5/parent",
         json!({"parentId": 1, "before": 3}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         "/tm/tasks/5/watchers",
         json!({"watchers": [MARIA]}),
     )
     .await;
-    write(
-        api,
+    api.json_ok(
         Method::DELETE,
         "/tm/tasks/1/watchers",
         json!({"watchers": [ANNA]}),
     )
     .await;
     // A timer stopped (its entry) and one left running.
-    write(api, Method::POST, "/tm/tasks/5/start-timer", json!({})).await;
-    write(api, Method::POST, "/tm/tasks/5/stop-timer", json!({})).await;
-    write(api, Method::POST, "/tm/tasks/6/start-timer", json!({})).await;
-    let entry = write(
-        api,
-        Method::POST,
-        "/tm/tasks/5/time-entries",
-        json!({"userId": MARIA, "isOvertime": true, "date": "2026-11-19", "duration": 30}),
-    )
-    .await["data"]["id"]
+    api.json_ok(Method::POST, "/tm/tasks/5/start-timer", json!({}))
+        .await;
+    api.json_ok(Method::POST, "/tm/tasks/5/stop-timer", json!({}))
+        .await;
+    api.json_ok(Method::POST, "/tm/tasks/6/start-timer", json!({}))
+        .await;
+    let entry = api
+        .json_ok(
+            Method::POST,
+            "/tm/tasks/5/time-entries",
+            json!({"userId": MARIA, "isOvertime": true, "date": "2026-11-19", "duration": 30}),
+        )
+        .await["data"]["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    write(
-        api,
-        Method::PUT,
+    api.json_ok(Method::PUT,
         &format!("/tm/tasks/5/time-entries/{entry}"),
         json!({"userId": MARIA, "isOvertime": false, "date": "2026-11-20", "duration": 50, "comment": "Ревью"}),
     )
     .await;
     let uploaded = upload(api, 5, &[("заметки.md", "# Итоги".as_bytes())]).await;
     assert_eq!(uploaded.status, StatusCode::OK, "{}", uploaded.text);
-    write(
-        api,
+    api.json_ok(
         Method::POST,
         "/tm/tasks/1/comments",
         json!({"markdown": "Готово", "parentId": 2}),
     )
     .await;
-    write(api, Method::DELETE, "/tm/tasks/1/comments/4", json!({})).await;
+    api.json_ok(Method::DELETE, "/tm/tasks/1/comments/4", json!({}))
+        .await;
 
     let before = state(api).await;
     assert_eq!(before[0]["task"]["subTasks"], json!([2, 5, 3, 4]));
@@ -122,7 +108,7 @@ async fn task_activity_survives_a_restart() {
         .cloned()
         .unwrap();
     assert_eq!(
-        download(&second, file["url"].as_str().unwrap()).await,
+        second.download(file["url"].as_str().unwrap()).await,
         "# Итоги".as_bytes()
     );
     second.sandbox.shutdown().await;

@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::{download, expect, invalid, record_not_found, task, upload};
+use super::{expect, invalid, record_not_found, task, upload};
 use crate::common::{ANNA, Api};
 
 #[tokio::test]
@@ -26,7 +26,7 @@ async fn files_uploaded_to_a_task_are_listed_and_served() {
             "createdAt": file["createdAt"],
         }})
     );
-    assert_eq!(download(&api, &url).await, "квартальный отчёт".as_bytes());
+    assert_eq!(api.download(&url).await, "квартальный отчёт".as_bytes());
 
     // Several files answer a list, in the order sent.
     let two = upload(&api, 5, &[("a.csv", b"a;b\n"), ("b.png", b"\x89PNG")]).await;
