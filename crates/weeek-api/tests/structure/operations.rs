@@ -259,7 +259,7 @@ async fn boards_and_columns() {
         .collect();
     assert_eq!(ids, [1, 2, board.id]);
 
-    let todo = client
+    let queued = client
         .create_board_column(board.id, "Сделать")
         .await
         .expect("column");
@@ -273,17 +273,17 @@ async fn boards_and_columns() {
         .await
         .expect("moved");
     client
-        .update_board_column(todo.id, "К работе")
+        .update_board_column(queued.id, "К работе")
         .await
         .expect("renamed");
     let columns = client.board_columns(board.id).await.expect("columns").value;
     let order: Vec<(i64, &str)> = columns.iter().map(|c| (c.id, c.name.as_str())).collect();
-    assert_eq!(order, [(done.id, "Готово"), (todo.id, "К работе")]);
+    assert_eq!(order, [(done.id, "Готово"), (queued.id, "К работе")]);
     client
-        .move_board_column(done.id, Some(todo.id))
+        .move_board_column(done.id, Some(queued.id))
         .await
         .expect("moved");
-    client.delete_board_column(todo.id).await.expect("deleted");
+    client.delete_board_column(queued.id).await.expect("deleted");
     let ids: Vec<i64> = client
         .board_columns(board.id)
         .await
