@@ -283,7 +283,10 @@ async fn boards_and_columns() {
         .move_board_column(done.id, Some(queued.id))
         .await
         .expect("moved");
-    client.delete_board_column(queued.id).await.expect("deleted");
+    client
+        .delete_board_column(queued.id)
+        .await
+        .expect("deleted");
     let ids: Vec<i64> = client
         .board_columns(board.id)
         .await
