@@ -14,7 +14,7 @@ use weeek_api::models::{
 };
 
 use crate::app::{App, Clock, Effect, Msg};
-use crate::worker::{Call, Data, Reply, Request};
+use crate::worker::{Answer, Call, Reply, Request};
 
 pub const ME: &str = "11111111-1111-4111-8111-111111111111";
 pub const BORIS: &str = "22222222-2222-4222-8222-222222222222";
@@ -136,6 +136,55 @@ pub fn task(id: i64, title: &str) -> Task {
     }
 }
 
+/// The answer `call` gets when it fails with `e`.
+pub fn failure(call: &Call, e: ApiError) -> Answer {
+    use Answer as A;
+    use Call as C;
+    match call {
+        C::Me => A::Me(Err(e)),
+        C::Workspace => A::Workspace(Err(e)),
+        C::Members => A::Members(Err(e)),
+        C::Tags => A::Tags(Err(e)),
+        C::Projects => A::Projects(Err(e)),
+        C::Boards(_) => A::Boards(Err(e)),
+        C::Columns(_) => A::Columns(Err(e)),
+        C::Tasks(_) => A::TaskPage(Err(e)),
+        C::Task(_) => A::Task(Err(e)),
+        C::CreateTask(_) => A::CreatedTask(Err(e)),
+        C::UpdateTask(..) => A::UpdatedTask(Err(e)),
+        C::DeleteTask(_) => A::DeletedTask(Err(e)),
+        C::CompleteTask(_) => A::CompletedTask(Err(e)),
+        C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
+        C::AddAssignees(..) => A::AddedAssignees(Err(e)),
+        C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
+        C::Currencies => A::Currencies(Err(e)),
+        C::Funnels => A::Funnels(Err(e)),
+        C::Funnel(_) => A::Funnel(Err(e)),
+        C::FunnelStatuses(_) => A::FunnelStatuses(Err(e)),
+        C::Deals(..) => A::DealPage(Err(e)),
+        C::Deal(_) => A::Deal(Err(e)),
+        C::MoveDeal { .. } => A::MovedDeal(Err(e)),
+        C::Organizations(_) => A::Organizations(Err(e)),
+        C::Contacts(_) => A::Contacts(Err(e)),
+        C::CreateContact(_) => A::CreatedContact(Err(e)),
+    }
+}
+
+/// The success of a write that answers nothing but "done".
+pub fn done(call: &Call) -> Answer {
+    use Answer as A;
+    use Call as C;
+    match call {
+        C::DeleteTask(_) => A::DeletedTask(Ok(())),
+        C::CompleteTask(_) => A::CompletedTask(Ok(())),
+        C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
+        C::AddAssignees(..) => A::AddedAssignees(Ok(())),
+        C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
+        C::MoveDeal { .. } => A::MovedDeal(Ok(())),
+        other => panic!("{other:?} answers with a payload, not just done"),
+    }
+}
+
 pub struct Harness {
     pub app: App,
     /// Requests sent and not answered yet, oldest first.
@@ -170,7 +219,7 @@ impl Harness {
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {
-                Ok(Data::Workspace(Workspace {
+                Answer::Workspace(Ok(Workspace {
                     id: 1,
                     title: "Northwind".into(),
                     ..Default::default()
@@ -179,17 +228,17 @@ impl Harness {
         );
         h.answer_all(
             |c| matches!(c, Call::Members),
-            || Ok(Data::Members(members())),
+            || Answer::Members(Ok(members())),
         );
-        h.answer_all(|c| matches!(c, Call::Tags), || Ok(Data::Tags(tags())));
+        h.answer_all(|c| matches!(c, Call::Tags), || Answer::Tags(Ok(tags())));
         h.answer_all(
             |c| matches!(c, Call::Projects),
-            || Ok(Data::Projects(projects())),
+            || Answer::Projects(Ok(projects())),
         );
         h.answer_all(
             |c| matches!(c, Call::Currencies),
             || {
-                Ok(Data::Currencies(vec![Currency {
+                Answer::Currencies(Ok(vec![Currency {
                     id: 1,
                     name: Some("Russian ruble".into()),
                     code: Some("RUB".into()),
@@ -197,11 +246,14 @@ impl Harness {
                 }]))
             },
         );
-        h.answer_all(|c| matches!(c, Call::Me), || Ok(Data::Me(Box::new(user()))));
+        h.answer_all(
+            |c| matches!(c, Call::Me),
+            || Answer::Me(Ok(Box::new(user()))),
+        );
         h.answer_all(
             |c| matches!(c, Call::Boards(_)),
             || {
-                Ok(Data::Boards(vec![Board {
+                Answer::Boards(Ok(vec![Board {
                     id: 5,
                     name: "Разработка".into(),
                     project_id: 1,
@@ -211,7 +263,7 @@ impl Harness {
         );
         h.answer_all(
             |c| matches!(c, Call::Columns(_)),
-            || Ok(Data::Columns(columns())),
+            || Answer::Columns(Ok(columns())),
         );
         h
     }
@@ -252,23 +304,54 @@ impl Harness {
         taken
     }
 
-    pub fn reply(&mut self, req: &Request, result: Result<Data, ApiError>) {
+    /// Answers `req`; the answer must be of its call's type, as the worker's always is.
+    pub fn reply(&mut self, req: &Request, answer: Answer) {
+        assert_eq!(
+            std::mem::discriminant(&answer),
+            std::mem::discriminant(&failure(&req.call, ApiError::Timeout)),
+            "{answer:?} is not what {:?} answers",
+            req.call
+        );
         self.send(Msg::Api(Box::new(Reply {
             id: req.id,
             key: req.key.clone(),
-            result,
+            answer,
+            skipped: None,
         })));
+    }
+
+    /// Answers `req` with failure `e`, in the answer type of its call.
+    pub fn fail(&mut self, req: &Request, e: ApiError) {
+        self.reply(req, failure(&req.call, e));
+    }
+
+    /// Answers a write without payload (complete, delete, move, …) with success.
+    pub fn done(&mut self, req: &Request) {
+        self.reply(req, done(&req.call));
     }
 
     /// Answers every pending request matching `pred`, in order.
     pub fn answer_all(
         &mut self,
         pred: impl Fn(&Call) -> bool,
-        result: impl Fn() -> Result<Data, ApiError>,
+        answer: impl Fn() -> Answer,
     ) -> usize {
         let reqs = self.take(pred);
         for r in &reqs {
-            self.reply(r, result());
+            self.reply(r, answer());
+        }
+        reqs.len()
+    }
+
+    /// Fails every pending request matching `pred` with `error()`, in order.
+    pub fn fail_all(
+        &mut self,
+        pred: impl Fn(&Call) -> bool,
+        error: impl Fn() -> ApiError,
+    ) -> usize {
+        let reqs = self.take(pred);
+        for r in &reqs {
+            self.fail(r, error());
         }
         reqs.len()
     }
@@ -332,8 +415,13 @@ impl Harness {
                 return;
             }
             for req in pending {
-                let result = crate::worker::execute(client, req.call.clone()).await;
-                self.reply(&req, result);
+                let (answer, skipped) = crate::worker::execute(client, req.call.clone()).await;
+                self.send(Msg::Api(Box::new(Reply {
+                    id: req.id,
+                    key: req.key.clone(),
+                    answer,
+                    skipped,
+                })));
             }
         }
     }

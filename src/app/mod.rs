@@ -20,10 +20,10 @@ use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::{Call, Reply, Request};
+use crate::worker::{Answer, Call, Reply, Request};
 use commands::{Action, Context};
 use directory::Directory;
-use requests::Requests;
+use requests::{RequestKey, Requests};
 use screen::ScreenState;
 use toast::{ToastKind, Toasts};
 
@@ -98,7 +98,7 @@ pub struct Env<'a> {
 }
 
 impl Env<'_> {
-    pub fn request(&mut self, key: impl Into<String>, call: Call) {
+    pub fn request(&mut self, key: impl Into<RequestKey>, call: Call) {
         let req = self.requests.start(key, call);
         self.effects.push(Effect::Request(req));
     }
@@ -334,39 +334,48 @@ impl App {
 
     fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) {
         if !self.requests.accept(&reply) {
-            tracing::debug!(key = %reply.key, id = reply.id, "dropped a stale answer");
+            tracing::debug!(key = ?reply.key, id = reply.id, "dropped a stale answer");
             self.dirty = false;
             return;
         }
         // A refused token is the app's to word: the client cannot know where it came from.
-        if let Err(e @ ApiError::Unauthorized { .. }) = &reply.result {
+        if let Some(e @ ApiError::Unauthorized { .. }) = reply.answer.error() {
             let text = self.error_text(e);
             if !self.toasts.visible().iter().any(|t| t.text == text) {
                 self.toasts.push(clock.now, ToastKind::Error, text);
             }
         }
-        if reply.key.starts_with(directory::KEY_PREFIX) {
-            let became_known = reply.key == "dir:me" && reply.result.is_ok();
-            if let Err(e) = &reply.result
-                && reply.key == "dir:me"
-                && !matches!(e, ApiError::Unauthorized { .. })
-            {
-                self.toasts.push(clock.now, ToastKind::Error, e.short());
-            }
-            self.dir.on_reply(&reply.key, reply.result);
-            self.each_screen(clock, effects, |s, env| {
-                if became_known {
-                    s.on_profile(env);
-                }
-                s.on_directory_changed(env);
-            });
-            return;
+        macro_rules! env {
+            () => {
+                &mut Self::env(
+                    clock,
+                    &mut self.dir,
+                    &mut self.requests,
+                    effects,
+                    &mut self.toasts,
+                    self.size,
+                )
+            };
         }
-        let owner = Screen::ALL
-            .into_iter()
-            .find(|s| reply.key.starts_with(self.screen_state(*s).key_prefix()));
-        if let Some(owner) = owner {
-            self.with_screen(owner, clock, effects, |s, env| s.on_reply(reply, env));
+        match reply.key {
+            RequestKey::Dir(key) => {
+                let became_known = matches!(reply.answer, Answer::Me(Ok(_)));
+                if let Answer::Me(Err(e)) = &reply.answer
+                    && !matches!(e, ApiError::Unauthorized { .. })
+                {
+                    self.toasts.push(clock.now, ToastKind::Error, e.short());
+                }
+                self.dir.on_answer(key, reply.answer);
+                self.each_screen(clock, effects, |s, env| {
+                    if became_known {
+                        s.on_profile(env);
+                    }
+                    s.on_directory_changed(env);
+                });
+            }
+            RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, env!()),
+            RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, env!()),
+            RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, env!()),
         }
     }
 
@@ -589,12 +598,10 @@ mod tests {
         let mut app = Harness::app();
         app.token_source = source;
         let mut h = Harness::starting(app);
-        h.answer_all(
+        h.fail_all(
             |c| matches!(c, Call::Me),
-            || {
-                Err(ApiError::Unauthorized {
-                    message: "Unauthenticated.".into(),
-                })
+            || ApiError::Unauthorized {
+                message: "Unauthenticated.".into(),
             },
         );
         h
@@ -642,12 +649,10 @@ mod tests {
     #[test]
     fn many_refusals_at_once_say_it_once() {
         let mut h = refused(None);
-        h.answer_all(
+        h.fail_all(
             |_| true,
-            || {
-                Err(ApiError::Unauthorized {
-                    message: "Unauthenticated.".into(),
-                })
+            || ApiError::Unauthorized {
+                message: "Unauthenticated.".into(),
             },
         );
         let n = h

@@ -13,9 +13,10 @@ use crate::app::loadable::{append_new, follow_item};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
-pub const LIST_KEY: &str = "contacts:list";
+use super::ContactKey;
+
 /// Contacts per request; the service sends no "more" flag, so a short page is the last.
 pub const PAGE_SIZE: u32 = 50;
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(300);
@@ -85,20 +86,18 @@ impl ContactList {
         };
         self.status = PageStatus::Loading { more: offset > 0 };
         self.next_offset = offset;
-        env.request(LIST_KEY, Call::Contacts(q));
+        env.request(ContactKey::List, Call::Contacts(q));
     }
 
-    pub fn on_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env, rows_shown: usize) {
+    pub fn on_reply(
+        &mut self,
+        result: Result<Vec<Contact>, ApiError>,
+        env: &mut Env,
+        rows_shown: usize,
+    ) {
         let more = matches!(self.status, PageStatus::Loading { more: true });
         let page = match result {
-            Ok(Data::Contacts(page)) => page,
-            Ok(other) => {
-                self.status = PageStatus::Failed {
-                    error: crate::app::directory::unexpected(&other),
-                    more,
-                };
-                return;
-            }
+            Ok(page) => page,
             Err(error) => {
                 env.toast(ToastKind::Error, format!("Contacts: {}", error.short()));
                 self.status = PageStatus::Failed { error, more };

@@ -2,12 +2,14 @@
 //! or failing status never holds up or breaks the others.
 
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, ListQuery};
+use weeek_api::{ApiError, DealPage, ListQuery};
 
 use crate::app::Env;
 use crate::app::loadable::{append_new, follow_item};
 use crate::widgets::scroll;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
+
+use super::FunnelKey;
 
 /// Deals per request; small enough that a long status pages, large enough for a screenful.
 pub const PAGE_SIZE: u32 = 20;
@@ -26,10 +28,6 @@ pub struct Column {
     pub loaded_once: bool,
     pub cursor: usize,
     pub scroll: usize,
-}
-
-pub fn deals_key(status_id: &str) -> String {
-    format!("{}deals:{status_id}", super::KEY_PREFIX)
 }
 
 impl Column {
@@ -62,7 +60,7 @@ impl Column {
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
         self.load = PageStatus::Loading { more: false };
         env.request(
-            deals_key(&self.status_id),
+            FunnelKey::Deals(self.status_id.clone()),
             Call::Deals(self.status_id.clone(), ListQuery::page(limit, 0)),
         );
     }
@@ -77,21 +75,17 @@ impl Column {
         let offset = u32::try_from(self.deals.len()).unwrap_or(u32::MAX);
         self.load = PageStatus::Loading { more: true };
         env.request(
-            deals_key(&self.status_id),
+            FunnelKey::Deals(self.status_id.clone()),
             Call::Deals(self.status_id.clone(), ListQuery::page(PAGE_SIZE, offset)),
         );
     }
 
     /// Applies a page. Returns the error, if any, for the caller to report.
-    pub fn on_page(&mut self, result: Result<Data, ApiError>) -> Option<ApiError> {
+    pub fn on_page(&mut self, result: Result<DealPage, ApiError>) -> Option<ApiError> {
         let more = matches!(self.load, PageStatus::Loading { more: true });
         let page = match result {
-            Ok(Data::Deals(page)) => page,
-            other => {
-                let error = match other {
-                    Err(e) => e,
-                    Ok(d) => crate::app::directory::unexpected(&d),
-                };
+            Ok(page) => page,
+            Err(error) => {
                 self.load = PageStatus::Failed {
                     error: error.clone(),
                     more,

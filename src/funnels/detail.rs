@@ -2,20 +2,15 @@
 
 use std::collections::HashMap;
 
-use weeek_api::ApiError;
 use weeek_api::models::{Deal, Funnel, FunnelStatus};
+use weeek_api::{ApiError, DealPage};
 
-use super::board::{Column, deals_key};
-use super::geometry;
+use super::board::Column;
 use super::moves::PendingMove;
+use super::{FunnelKey, geometry};
 use crate::app::Env;
-use crate::app::directory::unexpected;
 use crate::app::loadable::Loadable;
-use crate::worker::{Call, Data};
-
-pub const FUNNEL_KEY: &str = "funnels:funnel";
-pub const STATUSES_KEY: &str = "funnels:statuses";
-pub const DEAL_KEY: &str = "funnels:deal";
+use crate::worker::Call;
 
 /// Every field of one deal, over the board.
 #[derive(Debug, Clone)]
@@ -41,12 +36,12 @@ pub struct FunnelDetail {
     pub info: Option<geometry::InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
-    pub(super) moves: HashMap<String, PendingMove>,
+    pub(super) moves: HashMap<u64, PendingMove>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,
     /// Deals with a move on its way, and the moves waiting behind it (sent in order).
-    pub(super) queued: HashMap<String, std::collections::VecDeque<(String, crate::worker::Call)>>,
+    pub(super) queued: HashMap<String, std::collections::VecDeque<(u64, crate::worker::Call)>>,
 }
 
 impl FunnelDetail {
@@ -65,12 +60,12 @@ impl FunnelDetail {
         self.stale_totals |= !self.moves.is_empty();
         self.funnel.start();
         self.statuses.start();
-        env.request(FUNNEL_KEY, Call::Funnel(self.id.clone()));
-        env.request(STATUSES_KEY, Call::FunnelStatuses(self.id.clone()));
+        env.request(FunnelKey::Funnel, Call::Funnel(self.id.clone()));
+        env.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
         // Columns reload with the statuses' answer: statuses may have been added or removed.
         if let Some(view) = &mut self.deal {
             view.deal.start();
-            env.request(DEAL_KEY, Call::Deal(view.id.clone()));
+            env.request(FunnelKey::Deal, Call::Deal(view.id.clone()));
         }
     }
 
@@ -87,7 +82,7 @@ impl FunnelDetail {
         if self.moves.is_empty() && self.stale_totals {
             self.stale_totals = false;
             self.statuses.start();
-            env.request(STATUSES_KEY, Call::FunnelStatuses(self.id.clone()));
+            env.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
         }
     }
 
@@ -115,18 +110,12 @@ impl FunnelDetail {
         self.columns.iter().position(|c| c.status_id == status_id)
     }
 
-    pub fn on_funnel(&mut self, result: Result<Data, ApiError>) {
-        self.funnel.finish(result.and_then(|d| match d {
-            Data::Funnel(f) => Ok(*f),
-            other => Err(unexpected(&other)),
-        }));
+    pub fn on_funnel(&mut self, result: Result<Funnel, ApiError>) {
+        self.funnel.finish(result);
     }
 
-    pub fn on_statuses(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
-        self.statuses.finish(result.and_then(|d| match d {
-            Data::FunnelStatuses(s) => Ok(s),
-            other => Err(unexpected(&other)),
-        }));
+    pub fn on_statuses(&mut self, result: Result<Vec<FunnelStatus>, ApiError>, env: &mut Env) {
+        self.statuses.finish(result);
         if self.statuses.error().is_some() {
             return;
         }
@@ -145,7 +134,7 @@ impl FunnelDetail {
         }
         // Columns of statuses that are gone no longer want their answers.
         for gone in old.keys() {
-            env.requests.cancel(&deals_key(gone));
+            env.requests.cancel(&FunnelKey::Deals(gone.clone()).into());
         }
         self.focus = focused
             .and_then(|id| self.column_index(&id))
@@ -155,15 +144,12 @@ impl FunnelDetail {
         self.fix_columns(env);
     }
 
-    /// A page of deals for `status_id`; the error, if it failed, for the caller to report.
-    pub fn on_deals(
-        &mut self,
-        status_id: &str,
-        result: Result<Data, ApiError>,
-        env: &mut Env,
-    ) -> Option<ApiError> {
+    /// A page of deals for `status_id`; a failure stays in its column.
+    pub fn on_deals(&mut self, status_id: &str, result: Result<DealPage, ApiError>, env: &mut Env) {
         let cards = geometry::cards_per_column(env.size, self.info);
-        let idx = self.column_index(status_id)?;
+        let Some(idx) = self.column_index(status_id) else {
+            return;
+        };
         let err = self.columns[idx].on_page(result);
         self.apply_pending_moves();
         let col = &mut self.columns[idx];
@@ -171,17 +157,12 @@ impl FunnelDetail {
         if err.is_none() {
             col.maybe_load_more(cards, env);
         }
-        err
     }
 
-    pub fn on_deal(&mut self, result: Result<Data, ApiError>) {
+    pub fn on_deal(&mut self, result: Result<Deal, ApiError>) {
         let Some(view) = &mut self.deal else {
             return;
         };
-        let result = result.and_then(|d| match d {
-            Data::Deal(deal) => Ok(*deal),
-            other => Err(unexpected(&other)),
-        });
         // Keep the board's copy in step with the fuller answer.
         if let Ok(fresh) = &result {
             for c in &mut self.columns {
@@ -200,7 +181,7 @@ impl FunnelDetail {
         let Some(deal) = self.current_deal().cloned() else {
             return false;
         };
-        env.request(DEAL_KEY, Call::Deal(deal.id.clone()));
+        env.request(FunnelKey::Deal, Call::Deal(deal.id.clone()));
         self.deal = Some(DealView {
             id: deal.id.clone(),
             deal: Loadable::Loading(Some(deal)),

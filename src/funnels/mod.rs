@@ -17,14 +17,36 @@ use crate::app::Env;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
 use crate::widgets::scroll;
-use crate::worker::{Call, Reply};
-use detail::{DEAL_KEY, FUNNEL_KEY, FunnelDetail, STATUSES_KEY};
+use crate::worker::{Answer, Call};
+use detail::FunnelDetail;
 use geometry::InfoPlace;
 use list::{FunnelList, SearchKey};
-use lookups::{CONTACTS_KEY, Lookups, ORGS_KEY};
+use lookups::Lookups;
 
-pub const KEY_PREFIX: &str = "funnels:";
-pub const LIST_KEY: &str = "funnels:list";
+/// A deal status's id.
+pub type StatusId = String;
+
+/// The requests of the funnels screen. Those of the open funnel (its fields, statuses, deals
+/// and the open deal) concern whichever funnel is open.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FunnelKey {
+    /// The list of funnels.
+    List,
+    /// The open funnel's fields.
+    Funnel,
+    /// The open funnel's statuses.
+    Statuses,
+    /// A page of the deals in a status.
+    Deals(StatusId),
+    /// The deal open over the board.
+    Deal,
+    /// A move of a deal (or the read-back of one whose answer was lost), by its number.
+    Move(u64),
+    /// Organization names for the deal view.
+    Orgs,
+    /// Contact names for the deal view.
+    Contacts,
+}
 
 #[derive(Debug, Default)]
 pub struct FunnelsState {
@@ -38,7 +60,7 @@ pub struct FunnelsState {
 impl FunnelsState {
     pub fn reload_list(&mut self, env: &mut Env) {
         self.list.funnels.start();
-        env.request(LIST_KEY, Call::Funnels);
+        env.request(FunnelKey::List, Call::Funnels);
     }
 
     fn open_current(&mut self, env: &mut Env) {
@@ -182,6 +204,39 @@ impl FunnelsState {
         true
     }
 
+    /// An accepted answer to one of this screen's requests.
+    pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, env: &mut Env) {
+        use Answer as A;
+        match (key, answer) {
+            (FunnelKey::List, A::Funnels(result)) => {
+                self.list.on_loaded(result);
+                self.list.fix_scroll(env);
+            }
+            (FunnelKey::Orgs, A::Organizations(result)) => self.lookups.on_orgs(result, env),
+            (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, env),
+            (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, env),
+            (FunnelKey::Move(n), A::Deal(result)) => {
+                self.on_move_read_back(n, result.map(|d| *d), env)
+            }
+            (key, answer) => {
+                let Some(d) = &mut self.detail else {
+                    return;
+                };
+                match (key, answer) {
+                    (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
+                    (FunnelKey::Statuses, A::FunnelStatuses(result)) => d.on_statuses(result, env),
+                    (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
+                    (FunnelKey::Deals(status), A::DealPage(result)) => {
+                        d.on_deals(&status, result, env)
+                    }
+                    // Each key is asked with one kind of call (see where it is asked): no
+                    // other pair arrives.
+                    _ => {}
+                }
+            }
+        }
+    }
+
     fn click_list(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
         let table = geometry::list(geometry::body(env.size)).table;
         let first = table.y + 1;
@@ -231,10 +286,6 @@ impl FunnelsState {
 }
 
 impl ScreenState for FunnelsState {
-    fn key_prefix(&self) -> &'static str {
-        KEY_PREFIX
-    }
-
     fn contexts(&self) -> Vec<Context> {
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
@@ -268,37 +319,6 @@ impl ScreenState for FunnelsState {
             Some(d) if d.deal.is_some() => self.deal_action(action, env),
             Some(_) => self.detail_action(action, env),
             None => self.list_action(action, env),
-        }
-    }
-
-    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        let key = reply.key.as_str();
-        if key == LIST_KEY {
-            self.list.on_loaded(reply.result);
-            self.list.fix_scroll(env);
-            return;
-        }
-        if key == ORGS_KEY || key == CONTACTS_KEY {
-            self.lookups.on_reply(key, reply.result, env);
-            return;
-        }
-        if key.starts_with(&format!("{KEY_PREFIX}move:")) {
-            self.on_move_reply(key, reply.result, env);
-            return;
-        }
-        let Some(d) = &mut self.detail else {
-            return;
-        };
-        match key {
-            FUNNEL_KEY => d.on_funnel(reply.result),
-            STATUSES_KEY => d.on_statuses(reply.result, env),
-            DEAL_KEY => d.on_deal(reply.result),
-            _ => {
-                if let Some(status) = key.strip_prefix(&format!("{KEY_PREFIX}deals:")) {
-                    let status = status.to_string();
-                    d.on_deals(&status, reply.result, env);
-                }
-            }
         }
     }
 

@@ -6,14 +6,14 @@
 use weeek_api::ApiError;
 use weeek_api::models::{Deal, FunnelStatus};
 
-use super::FunnelsState;
 use super::detail::FunnelDetail;
+use super::{FunnelKey, FunnelsState};
 use crate::app::Env;
 use crate::app::lost_answer::{
     AfterFailure, ReadBack, after_failure, cause_text, read_back_failed,
 };
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
 #[derive(Debug, Clone)]
 pub struct PendingMove {
@@ -156,9 +156,9 @@ impl FunnelsState {
         d.columns[to].move_to(0, cards);
         d.fix_columns(env);
         self.next_write += 1;
-        let key = format!("{}move:{}", super::KEY_PREFIX, self.next_write);
+        let key = self.next_write;
         d.moves.insert(
-            key.clone(),
+            key,
             PendingMove {
                 deal: deal.clone(),
                 from: from_id,
@@ -179,32 +179,49 @@ impl FunnelsState {
             None => {
                 d.queued
                     .insert(deal.id.clone(), std::collections::VecDeque::new());
-                env.request(key, call);
+                env.request(FunnelKey::Move(key), call);
             }
         }
     }
 
-    pub fn on_move_reply(&mut self, key: &str, result: Result<Data, ApiError>, env: &mut Env) {
+    /// The answer to move `n`.
+    pub fn on_move_reply(&mut self, n: u64, result: Result<(), ApiError>, env: &mut Env) {
         let Some(d) = &mut self.detail else {
             return;
         };
-        let Some(mut m) = d.moves.remove(key) else {
+        let Some(mut m) = d.moves.remove(&n) else {
             return;
         };
-        let settled = match (m.lost.take(), result) {
-            (None, Ok(_)) => Settled::Done,
-            (None, Err(e)) => match after_failure(&e) {
+        let settled = match result {
+            Ok(()) => Settled::Done,
+            Err(e) => match after_failure(&e) {
                 AfterFailure::RollBack => Settled::Refused(e),
                 AfterFailure::ReadBack => {
                     // Read before the deal's next move goes, so it shows this move's doing.
                     let call = Call::Deal(m.deal.id.clone());
                     m.lost = Some(e);
-                    d.moves.insert(key.to_string(), m);
-                    env.request(key.to_string(), call);
+                    d.moves.insert(n, m);
+                    env.request(FunnelKey::Move(n), call);
                     return;
                 }
             },
-            (Some(cause), Ok(Data::Deal(fresh))) => {
+        };
+        self.settle_move(m, settled, env);
+    }
+
+    /// The read-back of a deal whose move `n` lost its answer.
+    pub fn on_move_read_back(&mut self, n: u64, result: Result<Deal, ApiError>, env: &mut Env) {
+        let Some(d) = &mut self.detail else {
+            return;
+        };
+        let Some(mut m) = d.moves.remove(&n) else {
+            return;
+        };
+        let Some(cause) = m.lost.take() else {
+            return;
+        };
+        let settled = match result {
+            Ok(fresh) => {
                 let verdict = if fresh.status_id.as_deref() == Some(m.to.as_str()) {
                     ReadBack::Applied
                 } else {
@@ -216,29 +233,31 @@ impl FunnelsState {
                     status: fresh.status_id,
                 }
             }
-            (Some(cause), Ok(other)) => Settled::ReadBack {
-                cause,
-                verdict: ReadBack::Unknown(crate::app::directory::unexpected(&other)),
-                status: None,
-            },
-            (Some(cause), Err(e)) => Settled::ReadBack {
+            Err(e) => Settled::ReadBack {
                 cause,
                 verdict: read_back_failed(e),
                 status: None,
             },
         };
+        self.settle_move(m, settled, env);
+    }
+
+    fn settle_move(&mut self, m: PendingMove, settled: Settled, env: &mut Env) {
+        let Some(d) = &mut self.detail else {
+            return;
+        };
         match d.queued.get_mut(&m.deal.id).and_then(|q| q.pop_front()) {
-            Some((next_key, call)) => env.request(next_key, call),
+            Some((next, call)) => env.request(FunnelKey::Move(next), call),
             None => {
                 d.queued.remove(&m.deal.id);
             }
         }
         // A later move of the same deal now starts from where the service has it.
-        let later: Vec<String> = d
+        let later: Vec<u64> = d
             .moves
             .iter()
             .filter(|(_, x)| x.deal.id == m.deal.id && x.seq > m.seq)
-            .map(|(k, _)| k.clone())
+            .map(|(k, _)| *k)
             .collect();
         let to_name = d.status_name(&m.to);
         let title = quoted(&m.deal);

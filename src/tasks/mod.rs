@@ -24,15 +24,26 @@ use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::ui::layout;
 use crate::widgets::scroll;
-use crate::worker::{Call, Data, Reply};
+use crate::worker::{Answer, Call};
 use filters::Filters;
 use panel::FilterPanel;
 use popup::Popup;
 use verbs::{Bulk, PendingWrite, UndoEntry};
 
-pub const KEY_PREFIX: &str = "tasks:";
-const LIST_KEY: &str = "tasks:list";
-const SUBTASK_KEY: &str = "tasks:sub:";
+/// The requests of the task screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TaskKey {
+    /// A page of the list.
+    List,
+    /// One subtask, for its title in the detail pane.
+    Subtask(i64),
+    /// A write (or the read-back of one whose answer was lost), by its number.
+    Write(u64),
+    /// A new task, by its number.
+    New(u64),
+    /// The look for a new task whose answer was lost, by the create's number.
+    Find(u64),
+}
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.
@@ -62,9 +73,9 @@ pub struct TasksState {
     pub popup: Option<Popup>,
     /// Reversible changes, newest last: `u` walks back through them.
     pub undo: Vec<UndoEntry>,
-    writes: HashMap<String, PendingWrite>,
+    writes: HashMap<u64, PendingWrite>,
     /// Tasks with a write on its way, and the writes waiting behind it.
-    queued: HashMap<i64, std::collections::VecDeque<(String, Call)>>,
+    queued: HashMap<i64, std::collections::VecDeque<(u64, Call)>>,
     bulks: HashMap<u64, Bulk>,
     /// New tasks sent and not settled yet, by their number.
     creating: std::collections::BTreeMap<u64, create::Creating>,
@@ -141,7 +152,7 @@ impl TasksState {
         }
         self.status = PageStatus::Loading { more };
         self.query = Some(q.clone());
-        env.request(LIST_KEY, Call::Tasks(q));
+        env.request(TaskKey::List, Call::Tasks(q));
     }
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
@@ -164,17 +175,10 @@ impl TasksState {
         }
     }
 
-    fn on_list(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
+    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, env: &mut Env) {
         let more = matches!(self.status, PageStatus::Loading { more: true });
         let page = match result {
-            Ok(Data::Tasks(page)) => page,
-            Ok(other) => {
-                self.status = PageStatus::Failed {
-                    error: crate::app::directory::unexpected(&other),
-                    more,
-                };
-                return;
-            }
+            Ok(page) => page,
             Err(error) => {
                 env.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
                 self.status = PageStatus::Failed { error, more };
@@ -221,21 +225,39 @@ impl TasksState {
         }
     }
 
-    pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        if reply.key == LIST_KEY {
-            self.on_list(reply.result, env);
-        } else if reply.key.starts_with(SUBTASK_KEY) {
-            if let Ok(Data::Task(t)) = reply.result {
+    /// An accepted answer to one of this screen's requests.
+    pub fn on_answer(&mut self, key: TaskKey, answer: Answer, env: &mut Env) {
+        use Answer as A;
+        match (key, answer) {
+            (TaskKey::List, A::TaskPage(result)) => self.on_list(result, env),
+            (TaskKey::Subtask(_), A::Task(Ok(t))) => {
                 let mark = if t.is_completed { "[x]" } else { "[ ]" };
                 let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
                 self.subtask_titles.insert(t.id, title);
             }
-        } else if let Some(n) = number_after(&reply.key, create::NEW_KEY) {
-            self.on_create_reply(n, reply.result, env);
-        } else if let Some(n) = number_after(&reply.key, create::FIND_KEY) {
-            self.on_find_reply(n, reply.result, env);
-        } else {
-            self.on_write_reply(reply, env);
+            // A failed read leaves the id in place of the title.
+            (TaskKey::Subtask(_), A::Task(Err(_))) => {}
+            (TaskKey::New(n), A::CreatedTask(result)) => {
+                self.on_create_reply(n, result.map(|t| *t), env)
+            }
+            (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, env),
+            (TaskKey::Write(n), A::UpdatedTask(result)) => {
+                self.on_write_reply(n, result.map(|t| Some(*t)), env)
+            }
+            (TaskKey::Write(n), A::Task(result)) => {
+                self.on_read_back_reply(n, result.map(|t| *t), env)
+            }
+            (
+                TaskKey::Write(n),
+                A::CompletedTask(result)
+                | A::ReopenedTask(result)
+                | A::DeletedTask(result)
+                | A::AddedAssignees(result)
+                | A::RemovedAssignees(result),
+            ) => self.on_write_reply(n, result.map(|()| None), env),
+            // Each key is asked with one kind of call (see where it is asked): no other pair
+            // arrives.
+            _ => {}
         }
     }
 
@@ -302,7 +324,7 @@ impl TasksState {
         for id in missing {
             // Marked as asked, so moving the cursor back and forth asks only once.
             self.subtask_titles.insert(id, format!("#{id}"));
-            env.request(format!("{SUBTASK_KEY}{id}"), Call::Task(id));
+            env.request(TaskKey::Subtask(id), Call::Task(id));
         }
     }
 
@@ -468,16 +490,7 @@ impl TasksState {
     }
 }
 
-/// The number in a request key such as `tasks:new:7`.
-fn number_after(key: &str, prefix: &str) -> Option<u64> {
-    key.strip_prefix(prefix)?.parse().ok()
-}
-
 impl ScreenState for TasksState {
-    fn key_prefix(&self) -> &'static str {
-        KEY_PREFIX
-    }
-
     fn contexts(&self) -> Vec<Context> {
         TasksState::contexts(self)
     }
@@ -488,10 +501,6 @@ impl ScreenState for TasksState {
 
     fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
         TasksState::on_action(self, action, env)
-    }
-
-    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        TasksState::on_reply(self, reply, env)
     }
 
     fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {

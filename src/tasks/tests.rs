@@ -7,7 +7,7 @@ use weeek_api::models::{Priority, Task};
 use weeek_api::{ApiError, SortKey, TaskPage, TaskQuery};
 
 use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event, task};
-use crate::worker::{Call, Data};
+use crate::worker::{Answer, Call};
 
 fn query_of(h: &mut Harness) -> TaskQuery {
     let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
@@ -17,7 +17,7 @@ fn query_of(h: &mut Harness) -> TaskQuery {
             let q = q.clone();
             let last = last.clone();
             // Answer it, so the list is idle again.
-            h.reply(&last, Ok(Data::Tasks(TaskPage::default())));
+            h.reply(&last, Answer::TaskPage(Ok(TaskPage::default())));
             q
         }
         _ => unreachable!(),
@@ -29,7 +29,7 @@ fn loaded(n: i64, has_more: bool) -> Harness {
     let mut h = Harness::new();
     let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
     let tasks: Vec<Task> = (1..=n).map(|i| task(i, &format!("Задача {i}"))).collect();
-    h.reply(&reqs[0], Ok(Data::Tasks(TaskPage { tasks, has_more })));
+    h.reply(&reqs[0], Answer::TaskPage(Ok(TaskPage { tasks, has_more })));
     answer_names(&mut h);
     h
 }
@@ -39,7 +39,7 @@ fn answer_names(h: &mut Harness) {
     h.answer_all(
         |c| matches!(c, Call::Boards(_)),
         || {
-            Ok(Data::Boards(vec![weeek_api::models::Board {
+            Answer::Boards(Ok(vec![weeek_api::models::Board {
                 id: 5,
                 name: "Разработка".into(),
                 project_id: 1,
@@ -49,7 +49,7 @@ fn answer_names(h: &mut Harness) {
     );
     h.answer_all(
         |c| matches!(c, Call::Columns(_)),
-        || Ok(Data::Columns(crate::testing::columns())),
+        || Answer::Columns(Ok(crate::testing::columns())),
     );
 }
 
@@ -118,7 +118,7 @@ fn next_page_is_fetched_before_the_cursor_reaches_the_end() {
     let next: Vec<Task> = (51..=60).map(|i| task(i, "next")).collect();
     h.reply(
         &more[0],
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: next,
             has_more: false,
         })),
@@ -138,7 +138,7 @@ fn no_page_is_fetched_while_the_end_is_far() {
     let tasks: Vec<Task> = (1..=200).map(|i| task(i, "t")).collect();
     h.reply(
         &reqs[0],
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks,
             has_more: true,
         })),
@@ -157,7 +157,7 @@ fn a_superseded_answer_is_dropped() {
     let second = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.reply(
         &first,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(7, "stale")],
             has_more: false,
         })),
@@ -169,7 +169,7 @@ fn a_superseded_answer_is_dropped() {
     );
     h.reply(
         &second,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(8, "fresh")],
             has_more: false,
         })),
@@ -183,7 +183,7 @@ fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
     h.press("r");
     assert_eq!(h.app.tasks.rows.len(), 3);
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.fail(&req, server_error());
     assert_eq!(h.app.tasks.rows.len(), 3);
     assert!(toasts(&h).contains("failed"));
 }
@@ -194,7 +194,7 @@ fn complete_applies_at_once_and_confirms() {
     h.press("x");
     assert!(h.app.tasks.rows[0].is_completed, "optimistic");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     assert!(h.app.tasks.rows[0].is_completed);
     assert!(
         toasts(&h).contains("Completed \u{201c}Задача 1\u{201d}"),
@@ -208,7 +208,7 @@ fn complete_rolls_back_when_refused() {
     let mut h = loaded(3, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(refused()));
+    h.fail(&req, refused());
     assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
@@ -236,7 +236,7 @@ fn priority_digit_updates_and_rolls_back() {
         Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::High))),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(refused()));
+    h.fail(&req, refused());
     assert_eq!(h.app.tasks.rows[0].priority, None);
 }
 
@@ -247,7 +247,7 @@ fn priority_success_takes_the_services_copy() {
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
     let mut fresh = task(1, "Задача 1 (server)");
     fresh.priority = Some(Priority::Hold);
-    h.reply(&req, Ok(Data::Task(Box::new(fresh))));
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
     assert_eq!(
         h.app.tasks.rows[0].title.as_deref(),
         Some("Задача 1 (server)")
@@ -262,14 +262,14 @@ fn bulk_results_are_summed_up() {
     h.press("x");
     let reqs = h.take(|c| matches!(c, Call::CompleteTask(_)));
     assert_eq!(reqs.len(), 3);
-    h.reply(&reqs[0], Ok(Data::Done));
-    h.reply(
+    h.done(&reqs[0]);
+    h.fail(
         &reqs[1],
-        Err(ApiError::Forbidden {
+        ApiError::Forbidden {
             message: "no".into(),
-        }),
+        },
     );
-    h.reply(&reqs[2], Ok(Data::Done));
+    h.done(&reqs[2]);
     let t = toasts(&h);
     assert!(t.contains("Completed 2 of 3, 1 failed"), "{t}");
     assert!(h.app.tasks.rows[0].is_completed && !h.app.tasks.rows[1].is_completed);
@@ -294,7 +294,7 @@ fn undo_reverts_the_last_verb() {
     let mut h = loaded(2, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     h.press("u");
     assert!(!h.app.tasks.rows[0].is_completed);
     assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
@@ -315,7 +315,7 @@ fn move_picks_a_column_of_the_tasks_board() {
         _ => unreachable!(),
     }
     assert_eq!(h.app.tasks.rows[0].locations[0].board_column_id, Some(11));
-    h.reply(&req, Err(refused()));
+    h.fail(&req, refused());
     assert_eq!(
         h.app.tasks.rows[0].locations[0].board_column_id,
         Some(10),
@@ -337,7 +337,7 @@ fn assign_adds_and_removes_members() {
         h.app.tasks.rows[0].assignees,
         vec![ME.to_string(), BORIS.to_string()]
     );
-    h.reply(&adds[0], Err(refused()));
+    h.fail(&adds[0], refused());
     assert_eq!(
         h.app.tasks.rows[0].assignees,
         vec![ME.to_string()],
@@ -391,7 +391,7 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
         Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(refused()));
+    h.fail(&req, refused());
     assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
@@ -413,7 +413,7 @@ fn new_task_appears_at_once_and_takes_its_real_id() {
         }
         _ => unreachable!(),
     }
-    h.reply(&req, Ok(Data::Task(Box::new(task(99, "Созвон")))));
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
     assert_eq!(h.app.tasks.rows[0].id, 99);
 }
 
@@ -424,7 +424,7 @@ fn new_task_is_taken_out_again_when_refused() {
     h.press("X");
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
-    h.reply(&req, Err(refused()));
+    h.fail(&req, refused());
     assert_eq!(h.app.tasks.rows.len(), 2);
     assert!(toasts(&h).contains("Could not create"));
     assert!(
@@ -454,7 +454,7 @@ fn delete_asks_first_and_restores_on_failure() {
     h.press("y");
     assert_eq!(h.app.tasks.rows.len(), 2);
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(refused()));
+    h.fail(&req, refused());
     assert_eq!(h.app.tasks.rows.len(), 3);
     assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
 }
@@ -576,7 +576,7 @@ fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
     let reqs = h.take(|c| matches!(c, Call::Task(_)));
     assert_eq!(reqs.len(), 1, "task 2 is loaded already");
     assert_eq!(reqs[0].call, Call::Task(42));
-    h.reply(&reqs[0], Ok(Data::Task(Box::new(task(42, "Подзадача")))));
+    h.reply(&reqs[0], Answer::Task(Ok(Box::new(task(42, "Подзадача")))));
     let screen = h.render(160, 45);
     assert!(screen.contains("[ ] Подзадача"), "{screen}");
     assert!(screen.contains("[ ] Задача 2"), "{screen}");
@@ -594,13 +594,13 @@ fn messages_keep_what_toasts_cut_short() {
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     let long = "Подробное объяснение ошибки сервиса ".repeat(6);
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Refused {
+        ApiError::Refused {
             status: 409,
             code: None,
             message: long.clone(),
-        }),
+        },
     );
     h.press("M");
     let screen = h.render(160, 45);
@@ -621,7 +621,7 @@ fn two_quick_changes_of_one_task_reach_the_service_in_order() {
     let first = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(first.len(), 1, "the second waits for the first");
     // The first is refused: the row keeps the newer value, not the one before both.
-    h.reply(&first[0], Err(refused()));
+    h.fail(&first[0], refused());
     assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
     let second = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(second.len(), 1, "then the second is sent");
@@ -641,13 +641,13 @@ fn a_reload_during_a_write_keeps_the_change_on_screen() {
     // The page was read before the service completed the task.
     h.reply(
         &reload,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
             has_more: false,
         })),
     );
     assert!(h.app.tasks.rows[0].is_completed, "still shown as completed");
-    h.reply(&write, Ok(Data::Done));
+    h.done(&write);
     assert!(h.app.tasks.rows[0].is_completed);
 }
 
@@ -672,10 +672,10 @@ fn a_refused_undo_can_be_tried_again() {
     let mut h = loaded(1, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     h.press("u");
     let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
-    h.reply(&undo, Err(refused()));
+    h.fail(&undo, refused());
     assert!(h.app.tasks.rows[0].is_completed, "rolled back to completed");
     h.press("u");
     assert_eq!(
@@ -691,10 +691,11 @@ fn undo_walks_back_through_several_changes() {
     h.press("x");
     h.press("2");
     for r in h.take(|c| matches!(c, Call::CompleteTask(1))) {
-        h.reply(&r, Ok(Data::Done));
+        h.done(&r);
     }
     for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
-        h.reply(&r, Ok(Data::Done));
+        let fresh = h.app.tasks.rows[0].clone();
+        h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
     }
     h.press("u");
     assert_eq!(
@@ -739,7 +740,7 @@ fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::worker
     h.press(title);
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
-    h.reply(&req, Err(cause));
+    h.fail(&req, cause);
     let mut looks = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(looks.len(), 1, "one look for the lost create");
     looks.remove(0)
@@ -791,7 +792,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
     };
     h.reply(
         &look,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![old, elsewhere, it],
             has_more: false,
         })),
@@ -817,7 +818,7 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
     let look = lose_a_create(&mut h, "Отчёт", server_error());
     // The cursor moves meanwhile: a create sent again still goes where the first was meant.
     h.send(code(KeyCode::End));
-    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
+    h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
     assert_eq!(h.app.tasks.rows.len(), 2, "its row goes");
     assert!(
         toasts(&h).contains("“Отчёт” was not created"),
@@ -853,7 +854,7 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
 fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     let mut h = loaded(1, false);
     let look = lose_a_create(&mut h, "Звонок", ApiError::Timeout);
-    h.reply(&look, Err(ApiError::Timeout));
+    h.fail(&look, ApiError::Timeout);
     assert!(matches!(
         h.app.tasks.popup,
         Some(crate::tasks::popup::Popup::LookAgain { .. })
@@ -867,7 +868,7 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     h.press("y");
     let again = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(again.len(), 1, "y looks again");
-    h.reply(&again[0], Err(ApiError::Timeout));
+    h.fail(&again[0], ApiError::Timeout);
     h.send(code(KeyCode::Esc));
     assert_eq!(h.app.tasks.rows.len(), 1, "giving up drops the row");
     assert!(
@@ -886,7 +887,7 @@ fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
     let reload = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.reply(
         &reload,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
             has_more: false,
         })),
@@ -973,10 +974,10 @@ fn a_complete_whose_answer_was_lost_is_read_back_and_kept_when_done() {
     let mut h = loaded(2, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(ApiError::Timeout));
+    h.fail(&req, ApiError::Timeout);
     assert!(h.app.tasks.rows[0].is_completed, "no rollback on a guess");
     let read = read_back(&mut h, 1);
-    h.reply(&read, Ok(Data::Task(Box::new(completed(1, "Задача 1")))));
+    h.reply(&read, Answer::Task(Ok(Box::new(completed(1, "Задача 1")))));
     assert!(h.app.tasks.rows[0].is_completed);
     let t = toasts(&h);
     assert!(t.contains("Completed “Задача 1”"), "{t}");
@@ -989,7 +990,7 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
     let mut h = loaded(2, false);
     h.press("2");
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.fail(&req, server_error());
     assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
     let read = read_back(&mut h, 1);
     // Someone else set it to Low meanwhile: the screen shows what the service has, not the
@@ -998,7 +999,7 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
         priority: Some(Priority::Low),
         ..task(1, "Задача 1")
     };
-    h.reply(&read, Ok(Data::Task(Box::new(fresh))));
+    h.reply(&read, Answer::Task(Ok(Box::new(fresh))));
     assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Low));
     let t = toasts(&h);
     assert!(
@@ -1014,7 +1015,7 @@ fn a_refusal_rolls_back_at_once_without_reading_back() {
     let mut h = loaded(1, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(refused()));
+    h.fail(&req, refused());
     assert!(!h.app.tasks.rows[0].is_completed);
     assert!(h.take(|c| matches!(c, Call::Task(_))).is_empty());
 }
@@ -1024,15 +1025,15 @@ fn a_failed_read_back_leaves_the_row_and_says_it_is_unknown() {
     let mut h = loaded(1, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Network {
+        ApiError::Network {
             message: "connection reset".into(),
             sent: true,
-        }),
+        },
     );
     let read = read_back(&mut h, 1);
-    h.reply(&read, Err(ApiError::Timeout));
+    h.fail(&read, ApiError::Timeout);
     assert!(
         h.app.tasks.rows[0].is_completed,
         "nothing contradicts the service"
@@ -1049,13 +1050,13 @@ fn a_lost_delete_that_went_through_stays_deleted() {
     h.press("D");
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(ApiError::Timeout));
+    h.fail(&req, ApiError::Timeout);
     let read = read_back(&mut h, 2);
-    h.reply(
+    h.fail(
         &read,
-        Err(ApiError::NotFound {
+        ApiError::NotFound {
             message: "Model not found".into(),
-        }),
+        },
     );
     assert_eq!(h.app.tasks.rows.len(), 2);
     assert!(toasts(&h).contains("Deleted “Задача 2”"), "{}", toasts(&h));
@@ -1068,9 +1069,9 @@ fn a_lost_delete_that_did_not_go_through_brings_the_row_back() {
     h.press("D");
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.fail(&req, server_error());
     let read = read_back(&mut h, 2);
-    h.reply(&read, Ok(Data::Task(Box::new(task(2, "Задача 2")))));
+    h.reply(&read, Answer::Task(Ok(Box::new(task(2, "Задача 2")))));
     assert_eq!(h.app.tasks.rows.len(), 3);
     assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
 }
@@ -1085,13 +1086,13 @@ fn the_read_back_comes_before_later_writes_to_the_same_task() {
         h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
         "queued"
     );
-    h.reply(&first, Err(ApiError::Timeout));
+    h.fail(&first, ApiError::Timeout);
     assert!(
         h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
         "the priority waits for the read-back"
     );
     let read = read_back(&mut h, 1);
-    h.reply(&read, Ok(Data::Task(Box::new(task(1, "Задача 1")))));
+    h.reply(&read, Answer::Task(Ok(Box::new(task(1, "Задача 1")))));
     assert!(
         !h.app.tasks.rows[0].is_completed,
         "not done, as the service says"
@@ -1148,7 +1149,7 @@ fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
     let mut h = loaded(50, true);
     h.send(code(KeyCode::End));
     let more = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(&more, Err(server_error()));
+    h.fail(&more, server_error());
     // Long after its toast is gone, with the cursor on the last row, the list says so.
     h.advance(std::time::Duration::from_secs(60));
     assert!(h.app.toasts.visible().is_empty());
@@ -1182,7 +1183,7 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
     assert!(toasts(&h).contains("still being created"));
     h.press("je");
     assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
-    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
+    h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
     match &h.app.tasks.popup {
         Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Задача 1", "the rename prompt stays")

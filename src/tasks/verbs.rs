@@ -14,7 +14,9 @@ use crate::app::lost_answer::{
     AfterFailure, ReadBack, after_failure, cause_text, read_back_failed,
 };
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, Data, Reply};
+use crate::worker::Call;
+
+use super::TaskKey;
 
 /// One field of a task set to a value.
 #[derive(Debug, Clone, PartialEq)]
@@ -149,8 +151,6 @@ pub struct UndoEntry {
 pub struct PendingWrite {
     bulk: u64,
     task: i64,
-    /// A read of the task after a write of this bulk lost its answer.
-    read_back: bool,
 }
 
 /// How to undo a write the service refused. Each kind also says how to redo the write on a
@@ -293,25 +293,37 @@ impl TasksState {
         Some(bulk)
     }
 
-    pub(super) fn on_write_reply(&mut self, reply: Reply, env: &mut Env) {
-        let Some(PendingWrite {
-            bulk,
-            task,
-            read_back,
-        }) = self.writes.remove(&reply.key)
-        else {
+    /// The answer to write `n`: the service's copy of the task when the call returns one.
+    pub(super) fn on_write_reply(
+        &mut self,
+        n: u64,
+        result: Result<Option<Task>, ApiError>,
+        env: &mut Env,
+    ) {
+        let Some(PendingWrite { bulk, task }) = self.writes.remove(&n) else {
             return;
         };
-        if read_back {
-            self.on_read_back(bulk, task, reply.result);
-        } else {
-            self.on_write_answer(bulk, task, reply.result);
-        }
+        self.on_write_answer(bulk, task, result);
         self.send_next(task, env);
         self.finish_bulk_if_done(bulk, env);
     }
 
-    fn on_write_answer(&mut self, bulk: u64, task: i64, result: Result<Data, ApiError>) {
+    /// The answer to read-back `n` of a task whose write lost its answer.
+    pub(super) fn on_read_back_reply(
+        &mut self,
+        n: u64,
+        result: Result<Task, ApiError>,
+        env: &mut Env,
+    ) {
+        let Some(PendingWrite { bulk, task }) = self.writes.remove(&n) else {
+            return;
+        };
+        self.on_read_back(bulk, task, result);
+        self.send_next(task, env);
+        self.finish_bulk_if_done(bulk, env);
+    }
+
+    fn on_write_answer(&mut self, bulk: u64, task: i64, result: Result<Option<Task>, ApiError>) {
         let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
         let Some(outcome) = self
             .bulks
@@ -327,13 +339,13 @@ impl TasksState {
             Ok(data) => {
                 // The service's copy is the truth, unless more changes to the task are still
                 // on their way or its fate is being read back.
-                if let Data::Task(fresh) = data
+                if let Some(fresh) = data
                     && outcome.error.is_none()
                     && outcome.lost.is_none()
                     && !more_queued
                     && let Some(idx) = self.rows.iter().position(|t| t.id == task)
                 {
-                    self.rows[idx] = *fresh;
+                    self.rows[idx] = fresh;
                 }
             }
             Err(e) => match after_failure(&e) {
@@ -365,15 +377,8 @@ impl TasksState {
     /// it: what it shows is then this change's doing, not a later one's.
     fn queue_read_back(&mut self, bulk: u64, task: i64) {
         self.next_write += 1;
-        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
-        self.writes.insert(
-            key.clone(),
-            PendingWrite {
-                bulk,
-                task,
-                read_back: true,
-            },
-        );
+        let key = self.next_write;
+        self.writes.insert(key, PendingWrite { bulk, task });
         let writes = &self.writes;
         let waiting = self.queued.entry(task).or_default();
         let after = waiting
@@ -385,7 +390,7 @@ impl TasksState {
 
     /// Shows what the service has for a task whose write lost its answer, and records which it
     /// was for the bulk's message.
-    fn on_read_back(&mut self, bulk: u64, task: i64, result: Result<Data, ApiError>) {
+    fn on_read_back(&mut self, bulk: u64, task: i64, result: Result<Task, ApiError>) {
         let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
         let Some(rollback) = self
             .bulks
@@ -395,11 +400,7 @@ impl TasksState {
         else {
             return;
         };
-        let fresh = result.and_then(|d| match d {
-            Data::Task(t) => Ok(*t),
-            other => Err(crate::app::directory::unexpected(&other)),
-        });
-        let verdict = match (fresh, rollback) {
+        let verdict = match (result, rollback) {
             (Ok(fresh), Rollback::Field { applied, .. }) => {
                 let verdict = if applied.current(&fresh) == applied {
                     ReadBack::Applied
@@ -455,27 +456,20 @@ impl TasksState {
     /// service must see two quick changes of one task in the order they were made.
     fn send_write(&mut self, bulk: u64, task: i64, call: Call, env: &mut Env) {
         self.next_write += 1;
-        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
-        self.writes.insert(
-            key.clone(),
-            PendingWrite {
-                bulk,
-                task,
-                read_back: false,
-            },
-        );
+        let key = self.next_write;
+        self.writes.insert(key, PendingWrite { bulk, task });
         match self.queued.get_mut(&task) {
             Some(waiting) => waiting.push_back((key, call)),
             None => {
                 self.queued.insert(task, std::collections::VecDeque::new());
-                env.request(key, call);
+                env.request(TaskKey::Write(key), call);
             }
         }
     }
 
     fn send_next(&mut self, task: i64, env: &mut Env) {
         match self.queued.get_mut(&task).and_then(|q| q.pop_front()) {
-            Some((key, call)) => env.request(key, call),
+            Some((key, call)) => env.request(TaskKey::Write(key), call),
             None => {
                 self.queued.remove(&task);
             }

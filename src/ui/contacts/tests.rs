@@ -5,7 +5,7 @@ use crossterm::event::{Event, KeyCode};
 use crate::app::Msg;
 use crate::contacts::tests::{contact, on_contacts};
 use crate::testing::{Harness, code, ctrl};
-use crate::worker::{Call, Data};
+use crate::worker::{Answer, Call};
 
 const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (44, 12)];
 
@@ -71,7 +71,7 @@ fn success_panel() {
         id: "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a".into(),
         email: "ivan.petrov@work.example".into(),
     });
-    h.reply(&req, Ok(Data::Contact(Box::new(c))));
+    h.reply(&req, Answer::CreatedContact(Ok(Box::new(c))));
     let screen = h.render(100, 30);
     assert!(screen.contains("Contact saved"), "{screen}");
     assert!(
