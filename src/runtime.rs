@@ -12,7 +12,7 @@ use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
 use crate::app::{App, Clock, Effect, Msg};
-use crate::worker::{self, Request};
+use crate::worker::{self, Order};
 
 pub struct Runtime {
     offset: UtcOffset,
@@ -199,15 +199,14 @@ fn perform(op: &FileOp) -> std::io::Result<()> {
     }
 }
 
-fn execute(
-    effects: Vec<Effect>,
-    requests: &mpsc::UnboundedSender<Request>,
-    files: &mut FileWriter,
-) {
+fn execute(effects: Vec<Effect>, requests: &mpsc::UnboundedSender<Order>, files: &mut FileWriter) {
     for effect in effects {
         match effect {
             Effect::Request(r) => {
-                let _ = requests.send(r);
+                let _ = requests.send(Order::Run(r));
+            }
+            Effect::Cancel(key) => {
+                let _ = requests.send(Order::Cancel(key));
             }
             Effect::WriteFile { path, contents } => files.send(FileOp::Write(path, contents)),
             Effect::RemoveFile(path) => files.send(FileOp::Remove(path)),

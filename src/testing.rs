@@ -272,6 +272,11 @@ impl Harness {
         for e in effects {
             match e {
                 Effect::Request(r) => self.pending.push(r),
+                Effect::Cancel(key) => {
+                    // As the worker does: a read stops, a write runs to its end.
+                    self.pending.retain(|r| r.key != key || r.call.is_write());
+                    self.effects.push(Effect::Cancel(key));
+                }
                 other => self.effects.push(other),
             }
         }

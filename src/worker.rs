@@ -276,23 +276,43 @@ fn readable<T>(list: &'static str, listed: Listed<T>, skipped: &mut Option<Skipp
     listed.value
 }
 
-/// Starts the worker; it ends when the request sender is dropped.
-pub fn spawn(
-    client: Client,
-) -> (
-    mpsc::UnboundedSender<Request>,
-    mpsc::UnboundedReceiver<Reply>,
-) {
-    let (req_tx, mut req_rx) = mpsc::unbounded_channel::<Request>();
+/// What the app tells the worker.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Order {
+    Run(Request),
+    /// The answer under this key is no longer wanted: a read still running is aborted (a
+    /// write runs to its end: stopping it half-way would leave its fate unknown).
+    Cancel(RequestKey),
+}
+
+struct Running {
+    handle: JoinHandle<()>,
+    write: bool,
+}
+
+/// Starts the worker; it ends when the order sender is dropped.
+pub fn spawn(client: Client) -> (mpsc::UnboundedSender<Order>, mpsc::UnboundedReceiver<Reply>) {
+    let (order_tx, mut order_rx) = mpsc::unbounded_channel::<Order>();
     let (reply_tx, reply_rx) = mpsc::unbounded_channel::<Reply>();
     tokio::spawn(async move {
-        let mut running: HashMap<RequestKey, JoinHandle<()>> = HashMap::new();
-        while let Some(Request { id, key, call }) = req_rx.recv().await {
-            running.retain(|_, h| !h.is_finished());
-            if !call.is_write()
-                && let Some(older) = running.remove(&key)
-            {
-                older.abort();
+        let mut running: HashMap<RequestKey, Running> = HashMap::new();
+        while let Some(order) = order_rx.recv().await {
+            running.retain(|_, r| !r.handle.is_finished());
+            let Request { id, key, call } = match order {
+                Order::Run(request) => request,
+                Order::Cancel(key) => {
+                    if running.get(&key).is_some_and(|r| !r.write)
+                        && let Some(r) = running.remove(&key)
+                    {
+                        tracing::debug!(?key, "cancelled");
+                        r.handle.abort();
+                    }
+                    continue;
+                }
+            };
+            let write = call.is_write();
+            if !write && let Some(older) = running.remove(&key) {
+                older.handle.abort();
             }
             let client = client.clone();
             let reply_tx = reply_tx.clone();
@@ -309,11 +329,129 @@ pub fn spawn(
                     skipped,
                 });
             });
-            running.insert(key, handle);
+            running.insert(key, Running { handle, write });
         }
-        for (_, h) in running {
-            h.abort();
+        for (_, r) in running {
+            r.handle.abort();
         }
     });
-    (req_tx, reply_rx)
+    (order_tx, reply_rx)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+    use weeek_api::{ClientConfig, Token};
+
+    use super::*;
+    use crate::app::requests::DirKey;
+    use crate::tasks::TaskKey;
+
+    /// Long enough for anything on loopback; reached only when the worker is broken.
+    const DEADLINE: Duration = Duration::from_secs(10);
+
+    async fn accept(listener: &TcpListener) -> TcpStream {
+        let (mut conn, _) = tokio::time::timeout(DEADLINE, listener.accept())
+            .await
+            .expect("the worker connects")
+            .expect("accept");
+        // The whole request head has arrived once its blank line has.
+        let mut head = Vec::new();
+        let mut byte = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            let n = tokio::time::timeout(DEADLINE, conn.read(&mut byte))
+                .await
+                .expect("the request arrives")
+                .expect("read");
+            assert_eq!(n, 1, "the connection closed before the request ended");
+            head.push(byte[0]);
+        }
+        conn
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_cancelled_read_is_stopped_and_sends_no_answer() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (orders, mut replies) = spawn(client);
+
+        let list: RequestKey = TaskKey::List.into();
+        let read = Request {
+            id: 1,
+            key: list.clone(),
+            call: Call::Tasks(TaskQuery::default()),
+        };
+        orders.send(Order::Run(read)).expect("worker");
+        let mut first = accept(&listener).await;
+        orders.send(Order::Cancel(list)).expect("worker");
+        // Stopped, the read drops its connection: the server sees it close unanswered.
+        let mut rest = [0u8; 64];
+        let closed = tokio::time::timeout(DEADLINE, first.read(&mut rest))
+            .await
+            .expect("the cancelled read lets go of its connection");
+        assert!(matches!(closed, Ok(0) | Err(_)), "{closed:?}");
+
+        // Another request is answered as usual, and its answer is the only one.
+        let me = Request {
+            id: 2,
+            key: DirKey::Me.into(),
+            call: Call::Me,
+        };
+        orders.send(Order::Run(me)).expect("worker");
+        let mut second = accept(&listener).await;
+        let body = r#"{"success":false,"message":"Not found"}"#;
+        let answer = format!(
+            "HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        second.write_all(answer.as_bytes()).await.expect("write");
+        let reply = tokio::time::timeout(DEADLINE, replies.recv())
+            .await
+            .expect("an answer")
+            .expect("the worker runs");
+        assert_eq!(reply.id, 2, "{reply:?}");
+        assert!(matches!(reply.answer, Answer::Me(Err(_))), "{reply:?}");
+        drop(orders);
+        let after = tokio::time::timeout(DEADLINE, replies.recv())
+            .await
+            .expect("the worker ends");
+        assert!(
+            after.is_none(),
+            "nothing came for the cancelled read: {after:?}"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_write_is_never_stopped_by_a_cancel() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (orders, mut replies) = spawn(client);
+        let key: RequestKey = TaskKey::Write(1).into();
+        let write = Request {
+            id: 1,
+            key: key.clone(),
+            call: Call::CompleteTask(7),
+        };
+        orders.send(Order::Run(write)).expect("worker");
+        let mut conn = accept(&listener).await;
+        orders.send(Order::Cancel(key)).expect("worker");
+        let body = r#"{"success":true}"#;
+        let answer = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        conn.write_all(answer.as_bytes()).await.expect("write");
+        let reply = tokio::time::timeout(DEADLINE, replies.recv())
+            .await
+            .expect("an answer")
+            .expect("the worker runs");
+        assert_eq!(reply.answer, Answer::CompletedTask(Ok(())));
+    }
 }

@@ -31,6 +31,8 @@ use toast::{ToastKind, Toasts};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
     Request(Request),
+    /// The answer under this key is no longer wanted: stop the read if it still runs.
+    Cancel(RequestKey),
     /// Replace a file atomically (write a temporary file, then rename).
     WriteFile {
         path: PathBuf,
@@ -101,6 +103,17 @@ impl Env<'_> {
     pub fn request(&mut self, key: impl Into<RequestKey>, call: Call) {
         let req = self.requests.start(key, call);
         self.effects.push(Effect::Request(req));
+    }
+
+    /// Drops the request under `key` if one is in flight: its answer will not be looked at,
+    /// and a read still running is stopped. True when there was one.
+    pub fn cancel(&mut self, key: impl Into<RequestKey>) -> bool {
+        let key = key.into();
+        let pending = self.requests.cancel(&key);
+        if pending {
+            self.effects.push(Effect::Cancel(key));
+        }
+        pending
     }
 
     pub fn toast(&mut self, kind: ToastKind, text: impl Into<String>) {

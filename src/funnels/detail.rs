@@ -177,6 +177,23 @@ impl FunnelDetail {
         view.deal.finish(result);
     }
 
+    /// Closes the deal view; its read, if still running, is no longer wanted.
+    pub fn close_deal(&mut self, env: &mut Env) {
+        self.deal = None;
+        env.cancel(FunnelKey::Deal);
+    }
+
+    /// The funnel is being closed: the reads of its fields, statuses, deals and open deal are
+    /// no longer wanted (moves run to their end).
+    pub fn close(&self, env: &mut Env) {
+        env.cancel(FunnelKey::Funnel);
+        env.cancel(FunnelKey::Statuses);
+        env.cancel(FunnelKey::Deal);
+        for c in &self.columns {
+            env.cancel(FunnelKey::Deals(c.status_id.clone()));
+        }
+    }
+
     pub fn open_deal(&mut self, env: &mut Env) -> bool {
         let Some(deal) = self.current_deal().cloned() else {
             return false;

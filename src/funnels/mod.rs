@@ -112,7 +112,7 @@ impl FunnelsState {
             Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
             Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
             Action::Top => view.scroll = 0,
-            Action::Back | Action::Open => d.deal = None,
+            Action::Back | Action::Open => d.close_deal(env),
             Action::Refresh => {
                 self.lookups.invalidate();
                 self.lookups.ensure(env);
@@ -191,6 +191,7 @@ impl FunnelsState {
             Action::Refresh => d.reload(env),
             Action::Back => {
                 let id = d.id.clone();
+                d.close(env);
                 self.detail = None;
                 // Counts and amounts may have changed while the funnel was open.
                 self.reload_list(env);

@@ -11,6 +11,7 @@ use weeek_api::models::{
 use weeek_api::{ApiError, DealPage};
 
 use super::geometry::InfoPlace;
+use crate::app::Effect;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
 use crate::app::loadable::PageStatus;
@@ -559,6 +560,44 @@ fn a_stale_page_from_a_funnel_left_behind_is_ignored() {
         h.take(|c| matches!(c, Call::Deals(s, _) if s == NEW)).len(),
         1,
         "the new funnel's own request is still pending"
+    );
+}
+
+#[test]
+fn closing_the_deal_and_the_funnel_stops_their_reads_but_not_a_move() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    h.press("L");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.take(|c| matches!(c, Call::Organizations(_))).len(), 1);
+    assert_eq!(h.take(|c| matches!(c, Call::Contacts(_))).len(), 1);
+    let cancelled = |h: &Harness| -> Vec<RequestKey> {
+        h.effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Cancel(k) => Some(k.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    h.send(code(KeyCode::Esc));
+    assert_eq!(cancelled(&h), vec![FunnelKey::Deal.into()]);
+    assert!(h.take(|c| matches!(c, Call::Deal(_))).is_empty());
+    h.send(code(KeyCode::Esc));
+    let stopped = cancelled(&h);
+    for status in [TALKS, CLOSED] {
+        let key: RequestKey = FunnelKey::Deals(status.into()).into();
+        assert!(stopped.contains(&key), "{stopped:?}");
+        assert!(!h.app.requests.is_pending(&key));
+    }
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    assert_eq!(
+        h.take(|c| matches!(c, Call::MoveDeal { .. })).len(),
+        1,
+        "a move runs to its end"
     );
 }
 

@@ -85,6 +85,9 @@ pub struct TasksState {
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
+    /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
+    /// the reads still running are no longer wanted.
+    subtasks_asked: Vec<i64>,
 }
 
 impl TasksState {
@@ -305,6 +308,7 @@ impl TasksState {
         self.detail_scroll = 0;
         self.fix_scroll(env);
         self.ensure_names(env);
+        self.drop_stale_subtasks(env);
         self.ensure_subtasks(env);
         self.maybe_load_more(env);
     }
@@ -324,7 +328,24 @@ impl TasksState {
         for id in missing {
             // Marked as asked, so moving the cursor back and forth asks only once.
             self.subtask_titles.insert(id, format!("#{id}"));
+            self.subtasks_asked.push(id);
             env.request(TaskKey::Subtask(id), Call::Task(id));
+        }
+    }
+
+    /// Cancels the subtask reads of a task the cursor (or the closed detail) has left; their
+    /// marks go too, so coming back asks again. Answered ones stay.
+    fn drop_stale_subtasks(&mut self, env: &mut Env) {
+        let wanted = match self.current() {
+            Some(t) if self.detail => t.sub_tasks.clone(),
+            _ => Vec::new(),
+        };
+        for id in std::mem::take(&mut self.subtasks_asked) {
+            if wanted.contains(&id) {
+                self.subtasks_asked.push(id);
+            } else if env.cancel(TaskKey::Subtask(id)) {
+                self.subtask_titles.remove(&id);
+            }
         }
     }
 
@@ -396,6 +417,7 @@ impl TasksState {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
                 self.fix_scroll(env);
+                self.drop_stale_subtasks(env);
                 self.ensure_subtasks(env);
             }
             Action::DetailDown if self.detail => {

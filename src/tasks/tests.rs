@@ -6,6 +6,9 @@ use time::macros::date;
 use weeek_api::models::{Priority, Task};
 use weeek_api::{ApiError, SortKey, TaskPage, TaskQuery};
 
+use crate::app::Effect;
+use crate::app::requests::RequestKey;
+use crate::tasks::TaskKey;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event, task};
 use crate::worker::{Answer, Call};
 
@@ -566,6 +569,54 @@ fn digits_set_priority_on_the_list_but_alt_digits_switch_screens() {
     h.send(key_event(KeyCode::Char('2'), KeyModifiers::ALT));
     assert_eq!(h.app.screen, crate::app::Screen::Funnels);
     assert_eq!(h.app.tasks.rows[0].priority, None);
+}
+
+#[test]
+fn subtask_reads_of_a_task_left_behind_are_cancelled_and_asked_again_on_return() {
+    let mut h = loaded(2, false);
+    h.app.tasks.rows[0].sub_tasks = vec![42];
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.pending
+            .iter()
+            .filter(|r| r.call == Call::Task(42))
+            .count(),
+        1
+    );
+    h.send(code(KeyCode::Down));
+    let key: RequestKey = TaskKey::Subtask(42).into();
+    assert!(
+        h.effects.contains(&Effect::Cancel(key.clone())),
+        "{:?}",
+        h.effects
+    );
+    assert!(
+        !h.app.requests.is_pending(&key),
+        "its answer is no longer wanted"
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::Task(_))).is_empty(),
+        "the read stopped"
+    );
+    h.send(code(KeyCode::Up));
+    let again = h.take(|c| matches!(c, Call::Task(42)));
+    assert_eq!(
+        again.len(),
+        1,
+        "back on the task, its subtask is asked again"
+    );
+    h.reply(&again[0], Answer::Task(Ok(Box::new(task(42, "Подзадача")))));
+    h.send(code(KeyCode::Down));
+    assert_eq!(
+        h.effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Cancel(_)))
+            .count(),
+        1,
+        "an answered read is not cancelled"
+    );
+    h.send(code(KeyCode::Up));
+    assert!(h.render(160, 45).contains("[ ] Подзадача"));
 }
 
 #[test]
