@@ -268,8 +268,12 @@ impl ContactsState {
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let rows = self.list_rows(env);
-        let Some(target) = scroll::target(action, self.list.cursor, self.list.rows.len(), rows)
-        else {
+        let Some(target) = scroll::target(
+            action,
+            self.list.cursor,
+            self.list.contacts.rows.len(),
+            rows,
+        ) else {
             return false;
         };
         self.list.move_to(target, env, rows);
@@ -403,7 +407,7 @@ impl ContactsState {
             let first = crate::ui::contacts::first_list_row(l);
             if row >= first {
                 let idx = self.list.scroll + usize::from(row - first);
-                if idx < self.list.rows.len() {
+                if idx < self.list.contacts.rows.len() {
                     let rows = self.list_rows(env);
                     self.list.move_to(idx as isize, env, rows);
                 }

@@ -166,7 +166,7 @@ impl FunnelDetail {
         // Keep the board's copy in step with the fuller answer.
         if let Ok(fresh) = &result {
             for c in &mut self.columns {
-                if let Some(d) = c.deals.iter_mut().find(|d| d.id == fresh.id) {
+                if let Some(d) = c.deals.rows.iter_mut().find(|d| d.id == fresh.id) {
                     let status = d.status_id.clone();
                     *d = fresh.clone();
                     // A move in flight decides the column, not an answer sent before it.

@@ -164,7 +164,7 @@ impl FunnelsState {
             Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, env),
             Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, env),
             Action::Top => d.move_cursor(|_, _| 0, env),
-            Action::Bottom => d.move_cursor(|c, _| c.deals.len() as isize - 1, env),
+            Action::Bottom => d.move_cursor(|c, _| c.deals.rows.len() as isize - 1, env),
             Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, env),
             Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, env),
             Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), env),
@@ -277,7 +277,7 @@ impl FunnelsState {
         if row >= top {
             let idx = usize::from((row - top) / geometry::CARD_H);
             let target = d.columns[ci].scroll + idx;
-            if target < d.columns[ci].deals.len() {
+            if target < d.columns[ci].deals.rows.len() {
                 d.move_cursor(|_, _| target as isize, env);
             }
         }

@@ -65,25 +65,27 @@ fn shift_totals(statuses: &mut [FunnelStatus], from: &str, to: &str, amount: Opt
 impl FunnelDetail {
     /// Puts the deal `id` into column `to` at the top, wherever it is now; shifts the totals.
     fn relocate(&mut self, id: &str, to: usize, at: usize) -> Option<Deal> {
-        let (from, pos) = self
-            .columns
-            .iter()
-            .enumerate()
-            .find_map(|(ci, c)| c.deals.iter().position(|d| d.id == id).map(|p| (ci, p)))?;
-        let mut deal = self.columns[from].deals.remove(pos);
+        let (from, pos) = self.columns.iter().enumerate().find_map(|(ci, c)| {
+            c.deals
+                .rows
+                .iter()
+                .position(|d| d.id == id)
+                .map(|p| (ci, p))
+        })?;
+        let mut deal = self.columns[from].deals.rows.remove(pos);
         let from_id = self.columns[from].status_id.clone();
         let to_id = self.columns[to].status_id.clone();
         deal.status_id = Some(to_id.clone());
         let amount = deal.amount;
         let target = &mut self.columns[to];
-        let at = at.min(target.deals.len());
-        target.deals.insert(at, deal.clone());
+        let at = at.min(target.deals.rows.len());
+        target.deals.rows.insert(at, deal.clone());
         if from != to {
             self.shift_status_totals(&from_id, &to_id, amount);
         }
         let src = &mut self.columns[from];
-        if src.cursor >= src.deals.len() {
-            src.cursor = src.deals.len().saturating_sub(1);
+        if src.cursor >= src.deals.rows.len() {
+            src.cursor = src.deals.rows.len().saturating_sub(1);
         }
         Some(deal)
     }
@@ -110,15 +112,20 @@ impl FunnelDetail {
             };
             let from = self.column_index(&m.from);
             if let Some(f) = from {
-                self.columns[f].deals.retain(|d| d.id != m.deal.id);
+                self.columns[f].deals.rows.retain(|d| d.id != m.deal.id);
             }
-            if !self.columns[to].deals.iter().any(|d| d.id == m.deal.id) {
+            if !self.columns[to]
+                .deals
+                .rows
+                .iter()
+                .any(|d| d.id == m.deal.id)
+            {
                 let mut d = m.deal.clone();
                 d.status_id = Some(m.to.clone());
-                self.columns[to].deals.insert(0, d);
+                self.columns[to].deals.rows.insert(0, d);
             }
             for c in &mut self.columns {
-                c.cursor = c.cursor.min(c.deals.len().saturating_sub(1));
+                c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
             }
         }
     }
@@ -347,7 +354,11 @@ impl FunnelDetail {
         self.relocate(id, back, at);
         if following {
             self.focus = back;
-            let pos = self.columns[back].deals.iter().position(|x| x.id == id);
+            let pos = self.columns[back]
+                .deals
+                .rows
+                .iter()
+                .position(|x| x.id == id);
             self.columns[back].cursor = pos.unwrap_or(0);
         }
         let cards = self.cards(env);
@@ -360,8 +371,8 @@ impl FunnelDetail {
     /// Takes a deal off the board; the statuses' totals are read again once moves settle.
     fn take_off(&mut self, id: &str, env: &Env) {
         for c in &mut self.columns {
-            c.deals.retain(|x| x.id != id);
-            c.cursor = c.cursor.min(c.deals.len().saturating_sub(1));
+            c.deals.rows.retain(|x| x.id != id);
+            c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
         }
         self.stale_totals = true;
         self.fix_columns(env);

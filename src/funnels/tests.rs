@@ -265,6 +265,7 @@ fn detail(h: &Harness) -> &super::detail::FunnelDetail {
 fn column_ids(h: &Harness, i: usize) -> Vec<String> {
     detail(h).columns[i]
         .deals
+        .rows
         .iter()
         .map(|d| d.id.clone())
         .collect()
@@ -346,8 +347,11 @@ fn opening_shows_the_list_copy_at_once_and_loads_each_column_on_its_own() {
     let new = deals_request(&mut h, NEW);
     h.reply(&new, page(new_deals(), false));
     let d = detail(&h);
-    assert!(matches!(d.columns[1].load, PageStatus::Failed { .. }));
-    assert_eq!(d.columns[0].deals.len(), 3);
+    assert!(matches!(
+        d.columns[1].deals.status,
+        PageStatus::Failed { .. }
+    ));
+    assert_eq!(d.columns[0].deals.rows.len(), 3);
     assert!(d.columns[2].is_loading());
     // A column's failure is shown in the column, not as a toast over the board.
     assert_eq!(toasts(&h), "");
@@ -392,11 +396,11 @@ fn a_column_fetches_its_next_page_before_the_cursor_reaches_the_end() {
         .collect();
     h.reply(&next, page(more, false));
     assert_eq!(
-        detail(&h).columns[0].deals.len(),
+        detail(&h).columns[0].deals.rows.len(),
         25,
         "overlap is shown once"
     );
-    assert!(!detail(&h).columns[0].has_more);
+    assert!(!detail(&h).columns[0].deals.has_more);
     h.press("G");
     assert!(
         h.take(|c| matches!(c, Call::Deals(..))).is_empty(),

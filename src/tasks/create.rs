@@ -120,7 +120,7 @@ impl TasksState {
                 .collect(),
             ..Default::default()
         };
-        self.rows.insert(0, row.clone());
+        self.list.rows.insert(0, row.clone());
         self.cursor = 0;
         self.scroll = 0;
         self.creating.insert(
@@ -284,7 +284,7 @@ impl TasksState {
             .collect();
         rows.sort_by_key(|r| r.id);
         for row in rows {
-            self.rows.insert(0, row);
+            self.list.rows.insert(0, row);
         }
     }
 
@@ -293,19 +293,19 @@ impl TasksState {
         let already = self.index_of(task.id).is_some();
         match self.index_of(temp_id) {
             Some(idx) if already => {
-                self.rows.remove(idx);
+                self.list.rows.remove(idx);
             }
-            Some(idx) => self.rows[idx] = task,
-            None if !already => self.rows.insert(0, task),
+            Some(idx) => self.list.rows[idx] = task,
+            None if !already => self.list.rows.insert(0, task),
             None => {}
         }
-        self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
     }
 
     fn drop_row(&mut self, temp_id: i64) {
         if let Some(idx) = self.index_of(temp_id) {
-            self.rows.remove(idx);
-            self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+            self.list.rows.remove(idx);
+            self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
         }
     }
 

@@ -19,7 +19,7 @@ use weeek_api::{ApiError, SortBy, TaskQuery};
 
 use crate::app::Env;
 use crate::app::commands::{Action, Context};
-use crate::app::loadable::{append_new, follow_item};
+use crate::app::loadable::{Arrived, Paged};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::ui::layout;
@@ -55,11 +55,8 @@ pub use crate::app::loadable::PageStatus;
 pub struct TasksState {
     pub filters: Filters,
     pub sort: Option<SortBy>,
-    pub rows: Vec<Task>,
-    pub has_more: bool,
-    pub status: PageStatus,
-    /// A first page has arrived for some query: empty now means empty, not "not yet".
-    pub loaded_once: bool,
+    /// The rows loaded for the current filters (and what they are waiting for).
+    pub list: Paged<Task>,
     /// The query of the last requested page.
     query: Option<TaskQuery>,
     pub cursor: usize,
@@ -96,15 +93,15 @@ impl TasksState {
     }
 
     pub fn current(&self) -> Option<&Task> {
-        self.rows.get(self.cursor)
+        self.list.rows.get(self.cursor)
     }
 
     pub fn index_of(&self, id: i64) -> Option<usize> {
-        self.rows.iter().position(|t| t.id == id)
+        self.list.rows.iter().position(|t| t.id == id)
     }
 
     pub fn is_loading(&self) -> bool {
-        matches!(self.status, PageStatus::Loading { .. })
+        self.list.is_loading()
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
@@ -119,7 +116,7 @@ impl TasksState {
 
     /// The profile arrived: "my tasks" can now be asked for.
     pub fn on_profile(&mut self, env: &mut Env) {
-        if !self.loaded_once && !self.is_loading() {
+        if !self.list.loaded_once && !self.is_loading() {
             self.reload(env);
         }
     }
@@ -136,7 +133,7 @@ impl TasksState {
         if me.is_none() && self.filters.assignee == filters::Assignee::Me {
             // The profile is still loading (or failed); `on_profile` reloads when it lands.
             if let Some(e) = env.dir.user.error() {
-                self.status = PageStatus::Failed {
+                self.list.status = PageStatus::Failed {
                     error: e.clone(),
                     more: false,
                 };
@@ -153,23 +150,19 @@ impl TasksState {
             env.toast(ToastKind::Error, e.short());
             return;
         }
-        self.status = PageStatus::Loading { more };
+        self.list.start(more);
         self.query = Some(q.clone());
         env.request(TaskKey::List, Call::Tasks(q));
     }
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
     fn maybe_load_more(&mut self, env: &mut Env) {
-        let at_end = self.cursor + 1 >= self.rows.len();
-        if !self.has_more || !self.status.may_load_more(at_end) {
-            return;
-        }
-        if self.cursor + self.page_rows(env) + 1 < self.rows.len() {
+        if !self.list.wants_more(self.cursor, self.page_rows(env)) {
             return;
         }
         if let Some(q) = &self.query {
             // `query` is the last page asked for: the one that failed is asked again.
-            let next = if matches!(self.status, PageStatus::Failed { more: true, .. }) {
+            let next = if matches!(self.list.status, PageStatus::Failed { more: true, .. }) {
                 q.clone()
             } else {
                 q.next_page(PAGE_SIZE)
@@ -179,28 +172,20 @@ impl TasksState {
     }
 
     fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, env: &mut Env) {
-        let more = matches!(self.status, PageStatus::Loading { more: true });
-        let page = match result {
-            Ok(page) => page,
+        let page = result.map(|p| (p.tasks, p.has_more));
+        match self.list.finish(page, &mut self.cursor, |t| t.id) {
+            Ok(Arrived::First) => {
+                self.reapply_pending();
+                self.reshow_creating();
+                let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
+                self.marks.retain(|id| present.contains(id));
+            }
+            Ok(Arrived::Next) => {}
             Err(error) => {
                 env.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
-                self.status = PageStatus::Failed { error, more };
                 return;
             }
-        };
-        if more {
-            append_new(&mut self.rows, page.tasks, |t| t.id);
-        } else {
-            self.cursor = follow_item(&self.rows, &page.tasks, self.cursor, |t| t.id);
-            self.rows = page.tasks;
-            self.reapply_pending();
-            self.reshow_creating();
-            let present: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
-            self.marks.retain(|id| present.contains(id));
-            self.loaded_once = true;
         }
-        self.has_more = page.has_more;
-        self.status = PageStatus::Idle;
         self.fix_scroll(env);
         self.ensure_names(env);
         self.maybe_load_more(env);
@@ -209,10 +194,10 @@ impl TasksState {
     /// Asks for the boards and columns of the tasks on screen, so they show as names.
     fn ensure_names(&mut self, env: &mut Env) {
         let rows = self.page_rows(env);
-        let end = (self.scroll + rows + 1).min(self.rows.len());
+        let end = (self.scroll + rows + 1).min(self.list.rows.len());
         let mut projects = BTreeSet::new();
         let mut boards = BTreeSet::new();
-        for t in &self.rows[self.scroll.min(end)..end] {
+        for t in &self.list.rows[self.scroll.min(end)..end] {
             for loc in t.all_locations() {
                 projects.insert(loc.project_id);
                 if let Some(b) = loc.board_id {
@@ -295,16 +280,16 @@ impl TasksState {
 
     fn fix_scroll(&mut self, env: &Env) {
         let h = self.page_rows(env);
-        let trailer = self.status.has_trailer(self.has_more);
+        let trailer = self.list.has_trailer();
         self.scroll =
-            scroll::follow_with_trailer(self.cursor, self.scroll, h, self.rows.len(), trailer);
+            scroll::follow_with_trailer(self.cursor, self.scroll, h, self.list.rows.len(), trailer);
     }
 
     fn move_to(&mut self, target: isize, env: &mut Env) {
-        if self.rows.is_empty() {
+        if self.list.rows.is_empty() {
             return;
         }
-        self.cursor = scroll::clamp(target, self.rows.len());
+        self.cursor = scroll::clamp(target, self.list.rows.len());
         self.detail_scroll = 0;
         self.fix_scroll(env);
         self.ensure_names(env);
@@ -358,7 +343,7 @@ impl TasksState {
             return false;
         }
         let idx = self.scroll + usize::from(row - first);
-        if idx < self.rows.len() {
+        if idx < self.list.rows.len() {
             self.move_to(idx as isize, env);
             return true;
         }
@@ -406,7 +391,7 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
         let page = self.page_rows(env);
-        if let Some(to) = scroll::target(action, self.cursor, self.rows.len(), page) {
+        if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
             self.move_to(to, env);
             return true;
         }
@@ -450,17 +435,17 @@ impl TasksState {
                 let from = self
                     .anchor
                     .unwrap_or(self.cursor)
-                    .min(self.rows.len().saturating_sub(1));
+                    .min(self.list.rows.len().saturating_sub(1));
                 let (a, b) = (from.min(self.cursor), from.max(self.cursor));
-                for t in self.rows.get(a..=b).unwrap_or_default() {
+                for t in self.list.rows.get(a..=b).unwrap_or_default() {
                     self.marks.insert(t.id);
                 }
                 self.anchor = Some(self.cursor);
             }
             Action::MarkAll => {
                 let h = self.page_rows(env);
-                let end = (self.scroll + h).min(self.rows.len());
-                for t in &self.rows[self.scroll.min(end)..end] {
+                let end = (self.scroll + h).min(self.list.rows.len());
+                for t in &self.list.rows[self.scroll.min(end)..end] {
                     self.marks.insert(t.id);
                 }
             }
@@ -503,7 +488,8 @@ impl TasksState {
         if self.marks.is_empty() {
             self.current().map(|t| t.id).into_iter().collect()
         } else {
-            self.rows
+            self.list
+                .rows
                 .iter()
                 .filter(|t| self.marks.contains(&t.id))
                 .map(|t| t.id)

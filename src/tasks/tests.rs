@@ -126,7 +126,7 @@ fn next_page_is_fetched_before_the_cursor_reaches_the_end() {
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows.len(), 60);
+    assert_eq!(h.app.tasks.list.rows.len(), 60);
     h.send(code(KeyCode::End));
     assert!(
         h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
@@ -166,7 +166,7 @@ fn a_superseded_answer_is_dropped() {
         })),
     );
     assert_eq!(
-        h.app.tasks.rows.len(),
+        h.app.tasks.list.rows.len(),
         2,
         "the older answer changed nothing"
     );
@@ -177,17 +177,17 @@ fn a_superseded_answer_is_dropped() {
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows[0].id, 8);
+    assert_eq!(h.app.tasks.list.rows[0].id, 8);
 }
 
 #[test]
 fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
     let mut h = loaded(3, false);
     h.press("r");
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.fail(&req, server_error());
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     assert!(toasts(&h).contains("failed"));
 }
 
@@ -195,10 +195,10 @@ fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
 fn complete_applies_at_once_and_confirms() {
     let mut h = loaded(3, false);
     h.press("x");
-    assert!(h.app.tasks.rows[0].is_completed, "optimistic");
+    assert!(h.app.tasks.list.rows[0].is_completed, "optimistic");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.done(&req);
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     assert!(
         toasts(&h).contains("Completed \u{201c}Задача 1\u{201d}"),
         "{}",
@@ -212,7 +212,7 @@ fn complete_rolls_back_when_refused() {
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.fail(&req, refused());
-    assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
+    assert!(!h.app.tasks.list.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
         h.app.tasks.undo.is_empty(),
@@ -223,9 +223,9 @@ fn complete_rolls_back_when_refused() {
 #[test]
 fn complete_on_a_done_task_reopens_it() {
     let mut h = loaded(1, false);
-    h.app.tasks.rows[0].is_completed = true;
+    h.app.tasks.list.rows[0].is_completed = true;
     h.press("x");
-    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
 }
 
@@ -233,14 +233,14 @@ fn complete_on_a_done_task_reopens_it() {
 fn priority_digit_updates_and_rolls_back() {
     let mut h = loaded(2, false);
     h.press("2");
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::High));
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
     match &req.call {
         Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::High))),
         _ => unreachable!(),
     }
     h.fail(&req, refused());
-    assert_eq!(h.app.tasks.rows[0].priority, None);
+    assert_eq!(h.app.tasks.list.rows[0].priority, None);
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn priority_success_takes_the_services_copy() {
     fresh.priority = Some(Priority::Hold);
     h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
     assert_eq!(
-        h.app.tasks.rows[0].title.as_deref(),
+        h.app.tasks.list.rows[0].title.as_deref(),
         Some("Задача 1 (server)")
     );
 }
@@ -275,7 +275,7 @@ fn bulk_results_are_summed_up() {
     h.done(&reqs[2]);
     let t = toasts(&h);
     assert!(t.contains("Completed 2 of 3, 1 failed"), "{t}");
-    assert!(h.app.tasks.rows[0].is_completed && !h.app.tasks.rows[1].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed && !h.app.tasks.list.rows[1].is_completed);
 }
 
 #[test]
@@ -299,7 +299,7 @@ fn undo_reverts_the_last_verb() {
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.done(&req);
     h.press("u");
-    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
     h.press("u");
     assert!(toasts(&h).contains("Nothing to undo"));
@@ -317,10 +317,13 @@ fn move_picks_a_column_of_the_tasks_board() {
         Call::UpdateTask(_, u) => assert_eq!(u.board_column_id, Some(11)),
         _ => unreachable!(),
     }
-    assert_eq!(h.app.tasks.rows[0].locations[0].board_column_id, Some(11));
+    assert_eq!(
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
+        Some(11)
+    );
     h.fail(&req, refused());
     assert_eq!(
-        h.app.tasks.rows[0].locations[0].board_column_id,
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
         Some(10),
         "rolled back"
     );
@@ -337,12 +340,12 @@ fn assign_adds_and_removes_members() {
     assert_eq!(adds.len(), 1);
     assert_eq!(adds[0].call, Call::AddAssignees(1, vec![BORIS.into()]));
     assert_eq!(
-        h.app.tasks.rows[0].assignees,
+        h.app.tasks.list.rows[0].assignees,
         vec![ME.to_string(), BORIS.to_string()]
     );
     h.fail(&adds[0], refused());
     assert_eq!(
-        h.app.tasks.rows[0].assignees,
+        h.app.tasks.list.rows[0].assignees,
         vec![ME.to_string()],
         "rolled back"
     );
@@ -354,7 +357,7 @@ fn assign_adds_and_removes_members() {
         h.take(|c| matches!(c, Call::RemoveAssignees(1, _)))[0].call,
         Call::RemoveAssignees(1, vec![ME.into()])
     );
-    assert!(h.app.tasks.rows[0].assignees.is_empty());
+    assert!(h.app.tasks.list.rows[0].assignees.is_empty());
 }
 
 #[test]
@@ -377,7 +380,10 @@ fn due_date_uses_the_date_grammar_and_says_why_when_wrong() {
         Call::UpdateTask(_, u) => assert_eq!(u.due_date, Some(Some(date!(2026 - 11 - 22)))),
         _ => unreachable!(),
     }
-    assert_eq!(h.app.tasks.rows[0].due_date, Some(date!(2026 - 11 - 22)));
+    assert_eq!(
+        h.app.tasks.list.rows[0].due_date,
+        Some(date!(2026 - 11 - 22))
+    );
 }
 
 #[test]
@@ -395,7 +401,7 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
         _ => unreachable!(),
     }
     h.fail(&req, refused());
-    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
+    assert_eq!(h.app.tasks.list.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
 #[test]
@@ -404,8 +410,8 @@ fn new_task_appears_at_once_and_takes_its_real_id() {
     h.press("n");
     h.press("Созвон");
     h.send(code(KeyCode::Enter));
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert!(h.app.tasks.rows[0].id < 0, "a temporary row");
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert!(h.app.tasks.list.rows[0].id < 0, "a temporary row");
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
     match &req.call {
         Call::CreateTask(t) => {
@@ -417,7 +423,7 @@ fn new_task_appears_at_once_and_takes_its_real_id() {
         _ => unreachable!(),
     }
     h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
-    assert_eq!(h.app.tasks.rows[0].id, 99);
+    assert_eq!(h.app.tasks.list.rows[0].id, 99);
 }
 
 #[test]
@@ -428,7 +434,7 @@ fn new_task_is_taken_out_again_when_refused() {
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
     h.fail(&req, refused());
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     assert!(toasts(&h).contains("Could not create"));
     assert!(
         h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
@@ -452,14 +458,14 @@ fn delete_asks_first_and_restores_on_failure() {
     h.send(code(KeyCode::Down));
     h.press("D");
     h.press("n");
-    assert_eq!(h.app.tasks.rows.len(), 3, "N keeps the task");
+    assert_eq!(h.app.tasks.list.rows.len(), 3, "N keeps the task");
     h.press("D");
     h.press("y");
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
     h.fail(&req, refused());
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows[1].id, 2, "back in its place");
 }
 
 #[test]
@@ -568,13 +574,13 @@ fn digits_set_priority_on_the_list_but_alt_digits_switch_screens() {
     let mut h = loaded(1, false);
     h.send(key_event(KeyCode::Char('2'), KeyModifiers::ALT));
     assert_eq!(h.app.screen, crate::app::Screen::Funnels);
-    assert_eq!(h.app.tasks.rows[0].priority, None);
+    assert_eq!(h.app.tasks.list.rows[0].priority, None);
 }
 
 #[test]
 fn subtask_reads_of_a_task_left_behind_are_cancelled_and_asked_again_on_return() {
     let mut h = loaded(2, false);
-    h.app.tasks.rows[0].sub_tasks = vec![42];
+    h.app.tasks.list.rows[0].sub_tasks = vec![42];
     h.send(code(KeyCode::Enter));
     assert_eq!(
         h.pending
@@ -622,7 +628,7 @@ fn subtask_reads_of_a_task_left_behind_are_cancelled_and_asked_again_on_return()
 #[test]
 fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
     let mut h = loaded(2, false);
-    h.app.tasks.rows[0].sub_tasks = vec![2, 42];
+    h.app.tasks.list.rows[0].sub_tasks = vec![2, 42];
     h.send(code(KeyCode::Enter));
     let reqs = h.take(|c| matches!(c, Call::Task(_)));
     assert_eq!(reqs.len(), 1, "task 2 is loaded already");
@@ -668,12 +674,12 @@ fn two_quick_changes_of_one_task_reach_the_service_in_order() {
     let mut h = loaded(1, false);
     h.press("2");
     h.press("3");
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Hold));
     let first = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(first.len(), 1, "the second waits for the first");
     // The first is refused: the row keeps the newer value, not the one before both.
     h.fail(&first[0], refused());
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Hold));
     let second = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(second.len(), 1, "then the second is sent");
     match &second[0].call {
@@ -697,9 +703,12 @@ fn a_reload_during_a_write_keeps_the_change_on_screen() {
             has_more: false,
         })),
     );
-    assert!(h.app.tasks.rows[0].is_completed, "still shown as completed");
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "still shown as completed"
+    );
     h.done(&write);
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
 }
 
 #[test]
@@ -708,7 +717,7 @@ fn a_task_being_created_takes_no_verbs_yet() {
     h.press("n");
     h.press("Новая");
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.rows[0].id < 0);
+    assert!(h.app.tasks.list.rows[0].id < 0);
     h.press("x2eD");
     assert!(
         h.take(|c| matches!(c, Call::CompleteTask(_) | Call::UpdateTask(..)))
@@ -727,7 +736,10 @@ fn a_refused_undo_can_be_tried_again() {
     h.press("u");
     let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
     h.fail(&undo, refused());
-    assert!(h.app.tasks.rows[0].is_completed, "rolled back to completed");
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "rolled back to completed"
+    );
     h.press("u");
     assert_eq!(
         h.take(|c| matches!(c, Call::UncompleteTask(1))).len(),
@@ -745,17 +757,20 @@ fn undo_walks_back_through_several_changes() {
         h.done(&r);
     }
     for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
-        let fresh = h.app.tasks.rows[0].clone();
+        let fresh = h.app.tasks.list.rows[0].clone();
         h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
     }
     h.press("u");
     assert_eq!(
-        h.app.tasks.rows[0].priority, None,
+        h.app.tasks.list.rows[0].priority, None,
         "the newest change first"
     );
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     h.press("u");
-    assert!(!h.app.tasks.rows[0].is_completed, "then the one before");
+    assert!(
+        !h.app.tasks.list.rows[0].is_completed,
+        "then the one before"
+    );
 }
 
 #[test]
@@ -819,7 +834,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         toasts(&h)
     );
     assert!(
-        h.app.tasks.rows[0].id < 0,
+        h.app.tasks.list.rows[0].id < 0,
         "the row stays while it is looked for"
     );
     assert!(h.render(120, 40).contains("Созвон (looking for it…)"));
@@ -849,10 +864,10 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         })),
     );
     assert_eq!(
-        h.app.tasks.rows[0].id, 99,
+        h.app.tasks.list.rows[0].id, 99,
         "the service's copy takes the row"
     );
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     assert!(
         toasts(&h).contains("was created after all"),
         "{}",
@@ -870,7 +885,7 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
     // The cursor moves meanwhile: a create sent again still goes where the first was meant.
     h.send(code(KeyCode::End));
     h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
-    assert_eq!(h.app.tasks.rows.len(), 2, "its row goes");
+    assert_eq!(h.app.tasks.list.rows.len(), 2, "its row goes");
     assert!(
         toasts(&h).contains("“Отчёт” was not created"),
         "{}",
@@ -921,7 +936,7 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     assert_eq!(again.len(), 1, "y looks again");
     h.fail(&again[0], ApiError::Timeout);
     h.send(code(KeyCode::Esc));
-    assert_eq!(h.app.tasks.rows.len(), 1, "giving up drops the row");
+    assert_eq!(h.app.tasks.list.rows.len(), 1, "giving up drops the row");
     assert!(
         toasts(&h).contains("may have been created: r reloads"),
         "{}",
@@ -943,8 +958,8 @@ fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert!(h.app.tasks.rows[0].id < 0);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert!(h.app.tasks.list.rows[0].id < 0);
 }
 
 /// Tasks titled exactly `title` on the service.
@@ -978,7 +993,7 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     h.take(|c| matches!(c, Call::Tasks(_)));
     h.press("A");
     h.serve(&client).await;
-    assert!(!h.app.tasks.rows.is_empty(), "the seeded tasks");
+    assert!(!h.app.tasks.list.rows.is_empty(), "the seeded tasks");
 
     // Done by the service, answer cut: found, shown, not sent again.
     h.press("n");
@@ -986,7 +1001,7 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     h.send(code(KeyCode::Enter));
     h.serve(&client).await;
     assert!(toasts(&h).contains("created after all"), "{}", toasts(&h));
-    assert!(h.app.tasks.rows[0].id > 0);
+    assert!(h.app.tasks.list.rows[0].id > 0);
     assert_eq!(on_service(&client, "Проверка связи").await, 1);
 
     // Refused before anything was done: not found, the prompt offers it again; once the
@@ -1002,7 +1017,10 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     h.send(code(KeyCode::Enter));
     h.serve(&client).await;
     assert_eq!(on_service(&client, "Второй звонок").await, 1);
-    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Второй звонок"));
+    assert_eq!(
+        h.app.tasks.list.rows[0].title.as_deref(),
+        Some("Второй звонок")
+    );
     sandbox.shutdown().await;
 }
 
@@ -1026,10 +1044,13 @@ fn a_complete_whose_answer_was_lost_is_read_back_and_kept_when_done() {
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.fail(&req, ApiError::Timeout);
-    assert!(h.app.tasks.rows[0].is_completed, "no rollback on a guess");
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "no rollback on a guess"
+    );
     let read = read_back(&mut h, 1);
     h.reply(&read, Answer::Task(Ok(Box::new(completed(1, "Задача 1")))));
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     let t = toasts(&h);
     assert!(t.contains("Completed “Задача 1”"), "{t}");
     assert!(t.contains("read back: done"), "{t}");
@@ -1042,7 +1063,7 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
     h.press("2");
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
     h.fail(&req, server_error());
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::High));
     let read = read_back(&mut h, 1);
     // Someone else set it to Low meanwhile: the screen shows what the service has, not the
     // value from before the change.
@@ -1051,7 +1072,7 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
         ..task(1, "Задача 1")
     };
     h.reply(&read, Answer::Task(Ok(Box::new(fresh))));
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Low));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Low));
     let t = toasts(&h);
     assert!(
         t.contains("Could not set the priority of “Задача 1”"),
@@ -1067,7 +1088,7 @@ fn a_refusal_rolls_back_at_once_without_reading_back() {
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.fail(&req, refused());
-    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert!(h.take(|c| matches!(c, Call::Task(_))).is_empty());
 }
 
@@ -1086,7 +1107,7 @@ fn a_failed_read_back_leaves_the_row_and_says_it_is_unknown() {
     let read = read_back(&mut h, 1);
     h.fail(&read, ApiError::Timeout);
     assert!(
-        h.app.tasks.rows[0].is_completed,
+        h.app.tasks.list.rows[0].is_completed,
         "nothing contradicts the service"
     );
     let t = toasts(&h);
@@ -1109,7 +1130,7 @@ fn a_lost_delete_that_went_through_stays_deleted() {
             message: "Model not found".into(),
         },
     );
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     assert!(toasts(&h).contains("Deleted “Задача 2”"), "{}", toasts(&h));
 }
 
@@ -1123,8 +1144,8 @@ fn a_lost_delete_that_did_not_go_through_brings_the_row_back() {
     h.fail(&req, server_error());
     let read = read_back(&mut h, 2);
     h.reply(&read, Answer::Task(Ok(Box::new(task(2, "Задача 2")))));
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows[1].id, 2, "back in its place");
 }
 
 #[test]
@@ -1145,11 +1166,11 @@ fn the_read_back_comes_before_later_writes_to_the_same_task() {
     let read = read_back(&mut h, 1);
     h.reply(&read, Answer::Task(Ok(Box::new(task(1, "Задача 1")))));
     assert!(
-        !h.app.tasks.rows[0].is_completed,
+        !h.app.tasks.list.rows[0].is_completed,
         "not done, as the service says"
     );
     assert_eq!(
-        h.app.tasks.rows[0].priority,
+        h.app.tasks.list.rows[0].priority,
         Some(Priority::Hold),
         "the later change still shows"
     );
@@ -1173,11 +1194,11 @@ async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     h.take(|c| matches!(c, Call::Tasks(_)));
     h.press("A");
     h.serve(&client).await;
-    let id = h.app.tasks.rows[0].id;
-    let before = h.app.tasks.rows[0].priority;
+    let id = h.app.tasks.list.rows[0].id;
+    let before = h.app.tasks.list.rows[0].priority;
     h.press("x");
     h.serve(&client).await;
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
     assert!(client.task(id).await.unwrap().is_completed);
 
@@ -1189,7 +1210,10 @@ async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     };
     h.press(&wanted.to_string());
     h.serve(&client).await;
-    assert_eq!(h.app.tasks.rows[0].priority, before, "not done: as before");
+    assert_eq!(
+        h.app.tasks.list.rows[0].priority, before,
+        "not done: as before"
+    );
     assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
     assert_eq!(client.task(id).await.unwrap().priority, before);
     sandbox.shutdown().await;

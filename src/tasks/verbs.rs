@@ -247,13 +247,13 @@ impl TasksState {
             let Some(idx) = self.index_of(id) else {
                 continue;
             };
-            let before = self.rows[idx].clone();
+            let before = self.list.rows[idx].clone();
             let calls = change.calls(id, &before);
             if calls.is_empty() {
                 continue;
             }
             let previous = change.current(&before);
-            change.apply(&mut self.rows[idx]);
+            change.apply(&mut self.list.rows[idx]);
             inverse.push((id, previous.clone()));
             if let Some(b) = self.bulks.get_mut(&bulk) {
                 b.tasks.insert(
@@ -343,9 +343,9 @@ impl TasksState {
                     && outcome.error.is_none()
                     && outcome.lost.is_none()
                     && !more_queued
-                    && let Some(idx) = self.rows.iter().position(|t| t.id == task)
+                    && let Some(idx) = self.list.rows.iter().position(|t| t.id == task)
                 {
-                    self.rows[idx] = fresh;
+                    self.list.rows[idx] = fresh;
                 }
             }
             Err(e) => match after_failure(&e) {
@@ -409,17 +409,18 @@ impl TasksState {
                 };
                 if let Some(idx) = self.index_of(task) {
                     if !more_queued {
-                        self.rows[idx] = fresh;
-                    } else if !verdict.applied() && applied.current(&self.rows[idx]) == applied {
+                        self.list.rows[idx] = fresh;
+                    } else if !verdict.applied() && applied.current(&self.list.rows[idx]) == applied
+                    {
                         // Later changes are still on their way: only this field is put right.
-                        applied.current(&fresh).apply(&mut self.rows[idx]);
+                        applied.current(&fresh).apply(&mut self.list.rows[idx]);
                     }
                 }
                 verdict
             }
             (Ok(fresh), Rollback::Reinsert(idx, _)) if !fresh.is_deleted => {
                 if self.index_of(task).is_none() {
-                    self.rows.insert(idx.min(self.rows.len()), fresh);
+                    self.list.rows.insert(idx.min(self.list.rows.len()), fresh);
                 }
                 ReadBack::NotApplied
             }
@@ -430,8 +431,8 @@ impl TasksState {
                 if verdict == ReadBack::Gone
                     && let Some(idx) = self.index_of(task)
                 {
-                    self.rows.remove(idx);
-                    self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+                    self.list.rows.remove(idx);
+                    self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
                 }
                 verdict
             }
@@ -489,12 +490,12 @@ impl TasksState {
             match rollback {
                 Rollback::Field { applied, .. } => {
                     if let Some(idx) = self.index_of(id) {
-                        applied.apply(&mut self.rows[idx]);
+                        applied.apply(&mut self.list.rows[idx]);
                     }
                 }
                 Rollback::Reinsert(..) => {
                     if let Some(idx) = self.index_of(id) {
-                        self.rows.remove(idx);
+                        self.list.rows.remove(idx);
                     }
                 }
             }
@@ -505,14 +506,14 @@ impl TasksState {
         match rollback {
             Rollback::Field { previous, applied } => {
                 if let Some(idx) = self.index_of(task)
-                    && applied.current(&self.rows[idx]) == applied
+                    && applied.current(&self.list.rows[idx]) == applied
                 {
-                    previous.apply(&mut self.rows[idx]);
+                    previous.apply(&mut self.list.rows[idx]);
                 }
             }
             Rollback::Reinsert(idx, row) => {
-                let idx = idx.min(self.rows.len());
-                self.rows.insert(idx, *row);
+                let idx = idx.min(self.list.rows.len());
+                self.list.rows.insert(idx, *row);
             }
         }
     }
@@ -611,7 +612,7 @@ impl TasksState {
     }
 
     fn task(&self, id: i64) -> Option<&Task> {
-        self.rows.iter().find(|t| t.id == id)
+        self.list.rows.iter().find(|t| t.id == id)
     }
 
     // ----- the verbs -----------------------------------------------------------------------
@@ -765,7 +766,7 @@ impl TasksState {
             let Some(idx) = self.index_of(id) else {
                 continue;
             };
-            let row = self.rows.remove(idx);
+            let row = self.list.rows.remove(idx);
             self.marks.remove(&id);
             if let Some(b) = self.bulks.get_mut(&bulk) {
                 b.tasks.insert(
@@ -782,7 +783,7 @@ impl TasksState {
             }
             self.send_write(bulk, id, Call::DeleteTask(id), env);
         }
-        self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
         if self.bulks.get(&bulk).is_some_and(|b| b.tasks.is_empty()) {
             self.bulks.remove(&bulk);
         }

@@ -161,20 +161,20 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
     if body.height == 0 {
         return;
     }
-    if l.rows.is_empty() {
+    if l.contacts.rows.is_empty() {
         render_state(app, frame, body);
         return;
     }
     let h = usize::from(body.height);
-    let start = l.scroll.min(l.rows.len().saturating_sub(1));
-    let end = (start + h).min(l.rows.len());
-    let mut lines: Vec<Line> = l.rows[start..end]
+    let start = l.scroll.min(l.contacts.rows.len().saturating_sub(1));
+    let end = (start + h).min(l.contacts.rows.len());
+    let mut lines: Vec<Line> = l.contacts.rows[start..end]
         .iter()
         .enumerate()
         .map(|(i, c)| row(app, c, &cols, active && start + i == l.cursor))
         .collect();
     if lines.len() < h {
-        match &l.status {
+        match &l.contacts.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
@@ -186,7 +186,7 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
                 ),
                 t.error(),
             )),
-            _ if l.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ if l.contacts.has_more => lines.push(Line::styled("  more below…", t.dim())),
             _ => {}
         }
     }
@@ -196,23 +196,25 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
 fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
     let t = &app.theme;
     let l = &app.contacts.list;
-    let count = match &l.status {
-        PageStatus::Loading { more: false } if l.loaded_once => {
+    let count = match &l.contacts.status {
+        PageStatus::Loading { more: false } if l.contacts.loaded_once => {
             format!("{} reloading…", crate::ui::spinner_frame(app))
         }
-        PageStatus::Failed { more: false, .. } if l.loaded_once => {
+        PageStatus::Failed { more: false, .. } if l.contacts.loaded_once => {
             "reload failed · r retries".to_string()
         }
-        _ if !l.loaded_once => String::new(),
+        _ if !l.contacts.loaded_once => String::new(),
         _ => {
             // Where the cursor is, while the list has the keys.
-            let at = if app.contacts.pane == crate::contacts::Pane::List && !l.rows.is_empty() {
+            let at = if app.contacts.pane == crate::contacts::Pane::List
+                && !l.contacts.rows.is_empty()
+            {
                 format!("{} of ", l.cursor + 1)
             } else {
                 String::new()
             };
-            match l.rows.len() {
-                n if l.has_more => format!("{at}{n} loaded, more below"),
+            match l.contacts.rows.len() {
+                n if l.contacts.has_more => format!("{at}{n} loaded, more below"),
                 1 => format!("{at}1 contact"),
                 n => format!("{at}{n} contacts"),
             }
@@ -223,7 +225,7 @@ fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
     frame.render_widget(
         Paragraph::new(Span::styled(
             truncate(&count, usize::from(count_w)),
-            if matches!(l.status, PageStatus::Failed { .. }) {
+            if matches!(l.contacts.status, PageStatus::Failed { .. }) {
                 t.error()
             } else {
                 t.dim()
@@ -262,7 +264,7 @@ fn render_state(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let l = &app.contacts.list;
     let mut lines = vec![Line::raw("")];
-    match &l.status {
+    match &l.contacts.status {
         PageStatus::Failed { error, .. } => {
             lines.push(Line::styled("  Could not load the contacts.", t.error()));
             lines.push(Line::raw(format!("  {}", error.short())));
@@ -273,7 +275,7 @@ fn render_state(app: &App, frame: &mut Frame, area: Rect) {
             format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
             t.accent(),
         )),
-        _ if !l.loaded_once => lines.push(Line::styled(
+        _ if !l.contacts.loaded_once => lines.push(Line::styled(
             format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
             t.accent(),
         )),

@@ -132,14 +132,14 @@ impl ColumnView<'_> {
         }
         let count = status
             .and_then(|s| s.deals_count)
-            .unwrap_or(self.col.deals.len() as i64);
+            .unwrap_or(self.col.deals.rows.len() as i64);
         // Where the cursor is in a long column, as lists say "12 of 68"; on the name line,
         // so the totals below keep their full width.
-        let place = if self.focused && !self.col.deals.is_empty() {
+        let place = if self.focused && !self.col.deals.rows.is_empty() {
             format!(
                 " {}/{}",
                 self.col.cursor + 1,
-                count.max(self.col.deals.len() as i64)
+                count.max(self.col.deals.rows.len() as i64)
             )
         } else {
             String::new()
@@ -162,12 +162,14 @@ impl ColumnView<'_> {
         let amount = format::money(status.and_then(|s| s.deals_amount), self.mark);
         let totals = format!("{} · {amount}", format::deals(count));
         let rule_style = if self.focused { t.accent() } else { t.dim() };
-        let third = match &self.col.load {
-            PageStatus::Failed { error, more: false } if self.col.loaded_once => Line::styled(
-                truncate(&format!("✗ reload failed: {} · r", error.short()), w),
-                t.error(),
-            ),
-            PageStatus::Loading { more: false } if self.col.loaded_once => Line::styled(
+        let third = match &self.col.deals.status {
+            PageStatus::Failed { error, more: false } if self.col.deals.loaded_once => {
+                Line::styled(
+                    truncate(&format!("✗ reload failed: {} · r", error.short()), w),
+                    t.error(),
+                )
+            }
+            PageStatus::Loading { more: false } if self.col.deals.loaded_once => Line::styled(
                 fit(
                     &format!("{} reloading ", crate::ui::spinner_frame(self.app)),
                     w,
@@ -197,14 +199,14 @@ impl ColumnView<'_> {
 
     fn body_lines(&self, t: &Theme, w: usize, h: u16) -> Vec<Line<'static>> {
         let col = self.col;
-        if col.deals.is_empty() {
-            return match &col.load {
+        if col.deals.rows.is_empty() {
+            return match &col.deals.status {
                 PageStatus::Failed { error, .. } => vec![
                     Line::styled(truncate("✗ Could not load the deals", w), t.error()),
                     Line::raw(truncate(&error.short(), w)),
                     Line::styled(truncate("r to retry", w), t.accent()),
                 ],
-                _ if !col.loaded_once => vec![Line::styled(
+                _ if !col.deals.loaded_once => vec![Line::styled(
                     truncate(
                         &format!("{} loading deals…", crate::ui::spinner_frame(self.app)),
                         w,
@@ -215,15 +217,15 @@ impl ColumnView<'_> {
             };
         }
         let cards = usize::from(h / CARD_H).max(1);
-        let start = col.scroll.min(col.deals.len().saturating_sub(1));
-        let end = (start + cards).min(col.deals.len());
+        let start = col.scroll.min(col.deals.rows.len().saturating_sub(1));
+        let end = (start + cards).min(col.deals.rows.len());
         let mut lines = Vec::new();
-        for (i, deal) in col.deals[start..end].iter().enumerate() {
+        for (i, deal) in col.deals.rows[start..end].iter().enumerate() {
             let cursor = self.focused && start + i == col.cursor;
             lines.extend(self.card(t, deal, w, cursor));
         }
         if lines.len() < usize::from(h) {
-            let more = match &col.load {
+            let more = match &col.deals.status {
                 PageStatus::Loading { more: true } => Some((
                     format!("{} loading more…", crate::ui::spinner_frame(self.app)),
                     t.dim(),
@@ -231,7 +233,7 @@ impl ColumnView<'_> {
                 PageStatus::Failed { error, more: true } => {
                     Some((format!("✗ more: {} · r", error.short()), t.error()))
                 }
-                _ if col.has_more => Some(("more below…".to_string(), t.dim())),
+                _ if col.deals.has_more => Some(("more below…".to_string(), t.dim())),
                 _ => None,
             };
             if let Some((text, style)) = more {

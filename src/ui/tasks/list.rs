@@ -207,20 +207,20 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
     if body.height == 0 {
         return;
     }
-    if s.rows.is_empty() {
+    if s.list.rows.is_empty() {
         render_list_state(app, frame, body);
         return;
     }
     let h = usize::from(body.height);
-    let start = s.scroll.min(s.rows.len().saturating_sub(1));
-    let end = (start + h).min(s.rows.len());
-    let mut lines: Vec<Line> = s.rows[start..end]
+    let start = s.scroll.min(s.list.rows.len().saturating_sub(1));
+    let end = (start + h).min(s.list.rows.len());
+    let mut lines: Vec<Line> = s.list.rows[start..end]
         .iter()
         .enumerate()
         .map(|(i, task)| task_row(task, s, app, &cols, start + i == s.cursor))
         .collect();
     if lines.len() < h {
-        match &s.status {
+        match &s.list.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
@@ -229,7 +229,7 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
                 format!("  could not load more: {} · r retries", error.short()),
                 t.error(),
             )),
-            _ if s.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ if s.list.has_more => lines.push(Line::styled("  more below…", t.dim())),
             _ => {}
         }
     }
@@ -240,14 +240,14 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     let s = &app.tasks;
     let mut lines: Vec<Line> = vec![Line::raw("")];
-    match &s.status {
+    match &s.list.status {
         PageStatus::Failed { error, .. } => {
             lines.push(Line::styled("  Could not load the tasks.", t.error()));
             lines.push(Line::raw(format!("  {error}")));
             lines.push(Line::raw(""));
             lines.push(Line::styled("  r to retry", t.accent()));
         }
-        _ if !s.loaded_once => {
+        _ if !s.list.loaded_once => {
             let what = if app.dir.me().is_none() {
                 "Connecting and loading your profile…"
             } else {

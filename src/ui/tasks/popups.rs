@@ -138,6 +138,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
                 app.tasks
+                    .list
                     .rows
                     .iter()
                     .find(|t| t.id == ids[0])
