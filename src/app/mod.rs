@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod directory;
+pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
 pub mod requests;

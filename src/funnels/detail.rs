@@ -6,9 +6,10 @@ use weeek_api::models::{Deal, Funnel, FunnelStatus};
 use weeek_api::{ApiError, DealPage};
 
 use super::board::Column;
-use super::moves::PendingMove;
+use super::moves::DealMoves;
 use super::{FunnelKey, geometry};
 use crate::app::Env;
+use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
 use crate::worker::Call;
 
@@ -36,28 +37,27 @@ pub struct FunnelDetail {
     pub info: Option<geometry::InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
-    pub(super) moves: HashMap<u64, PendingMove>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,
-    /// Deals with a move on its way, and the moves waiting behind it (sent in order).
-    pub(super) queued: HashMap<String, std::collections::VecDeque<(u64, crate::worker::Call)>>,
 }
 
 impl FunnelDetail {
-    /// Opens `funnel` (the list's copy is shown until the full answer arrives).
-    pub fn open(funnel: &Funnel, env: &mut Env) -> Self {
+    /// Opens `funnel` (the list's copy is shown until the full answer arrives); `moving`:
+    /// deal moves are still on their way.
+    pub fn open(funnel: &Funnel, moving: bool, env: &mut Env) -> Self {
         let mut d = FunnelDetail {
             id: funnel.id.clone(),
             funnel: Loadable::Loaded(funnel.clone()),
             ..Default::default()
         };
-        d.reload(env);
+        d.reload(moving, env);
         d
     }
 
-    pub fn reload(&mut self, env: &mut Env) {
-        self.stale_totals |= !self.moves.is_empty();
+    /// Reads the funnel again; `moving`: deal moves are still on their way.
+    pub fn reload(&mut self, moving: bool, env: &mut Env) {
+        self.stale_totals |= moving;
         self.funnel.start();
         self.statuses.start();
         env.request(FunnelKey::Funnel, Call::Funnel(self.id.clone()));
@@ -77,9 +77,10 @@ impl FunnelDetail {
             .unwrap_or_else(|| "(unnamed funnel)".into())
     }
 
-    /// Reads the statuses (and so the columns) again if a reload crossed moves in flight.
-    pub(super) fn settle_after_moves(&mut self, env: &mut Env) {
-        if self.moves.is_empty() && self.stale_totals {
+    /// Reads the statuses (and so the columns) again if a reload crossed moves in flight,
+    /// once none is on its way (`idle`).
+    pub(super) fn settle_after_moves(&mut self, idle: bool, env: &mut Env) {
+        if idle && self.stale_totals {
             self.stale_totals = false;
             self.statuses.start();
             env.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
@@ -114,7 +115,12 @@ impl FunnelDetail {
         self.funnel.finish(result);
     }
 
-    pub fn on_statuses(&mut self, result: Result<Vec<FunnelStatus>, ApiError>, env: &mut Env) {
+    pub fn on_statuses(
+        &mut self,
+        result: Result<Vec<FunnelStatus>, ApiError>,
+        moves: &Ledger<DealMoves>,
+        env: &mut Env,
+    ) {
         self.statuses.finish(result);
         if self.statuses.error().is_some() {
             return;
@@ -140,18 +146,24 @@ impl FunnelDetail {
             .and_then(|id| self.column_index(&id))
             .unwrap_or(self.focus)
             .min(self.columns.len().saturating_sub(1));
-        self.apply_pending_moves();
+        moves.reapply(self, env);
         self.fix_columns(env);
     }
 
     /// A page of deals for `status_id`; a failure stays in its column.
-    pub fn on_deals(&mut self, status_id: &str, result: Result<DealPage, ApiError>, env: &mut Env) {
+    pub fn on_deals(
+        &mut self,
+        status_id: &str,
+        result: Result<DealPage, ApiError>,
+        moves: &Ledger<DealMoves>,
+        env: &mut Env,
+    ) {
         let cards = geometry::cards_per_column(env.size, self.info);
         let Some(idx) = self.column_index(status_id) else {
             return;
         };
         let err = self.columns[idx].on_page(result);
-        self.apply_pending_moves();
+        moves.reapply(self, env);
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
         if err.is_none() {

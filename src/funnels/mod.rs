@@ -22,6 +22,9 @@ use detail::FunnelDetail;
 use geometry::InfoPlace;
 use list::{FunnelList, SearchKey};
 use lookups::Lookups;
+use moves::DealMoves;
+
+use crate::app::ledger::Ledger;
 
 /// A deal status's id.
 pub type StatusId = String;
@@ -54,7 +57,8 @@ pub struct FunnelsState {
     /// The open funnel; `None` shows the list.
     pub detail: Option<FunnelDetail>,
     pub lookups: Lookups,
-    next_write: u64,
+    /// Deal moves on their way, whichever funnel is open.
+    pub moves: Ledger<DealMoves>,
 }
 
 impl FunnelsState {
@@ -65,7 +69,8 @@ impl FunnelsState {
 
     fn open_current(&mut self, env: &mut Env) {
         if let Some(f) = self.list.current().cloned() {
-            self.detail = Some(FunnelDetail::open(&f, env));
+            let moving = !self.moves.is_idle();
+            self.detail = Some(FunnelDetail::open(&f, moving, env));
         }
     }
 
@@ -116,7 +121,7 @@ impl FunnelsState {
             Action::Refresh => {
                 self.lookups.invalidate();
                 self.lookups.ensure(env);
-                d.reload(env);
+                d.reload(!self.moves.is_idle(), env);
             }
             _ => return false,
         }
@@ -188,7 +193,7 @@ impl FunnelsState {
                 d.info_scroll = 0;
                 d.fix_columns(env);
             }
-            Action::Refresh => d.reload(env),
+            Action::Refresh => d.reload(!self.moves.is_idle(), env),
             Action::Back => {
                 let id = d.id.clone();
                 d.close(env);
@@ -225,10 +230,12 @@ impl FunnelsState {
                 };
                 match (key, answer) {
                     (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
-                    (FunnelKey::Statuses, A::FunnelStatuses(result)) => d.on_statuses(result, env),
+                    (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
+                        d.on_statuses(result, &self.moves, env)
+                    }
                     (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
                     (FunnelKey::Deals(status), A::DealPage(result)) => {
-                        d.on_deals(&status, result, env)
+                        d.on_deals(&status, result, &self.moves, env)
                     }
                     // Each key is asked with one kind of call (see where it is asked): no
                     // other pair arrives.
@@ -350,7 +357,7 @@ impl ScreenState for FunnelsState {
     }
 
     fn footer_note(&self) -> Option<String> {
-        let moving = self.detail.as_ref().map_or(0, |d| d.moves.len());
+        let moving = self.moves.unsettled();
         (moving > 0).then(|| format!("moving {moving}…"))
     }
 }

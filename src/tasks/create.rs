@@ -102,8 +102,8 @@ impl TasksState {
             assignees: assignees.clone(),
             ..Default::default()
         };
-        self.next_write += 1;
-        let n = self.next_write;
+        self.next_create += 1;
+        let n = self.next_create;
         let row = Task {
             id: -(n as i64),
             title: Some(title.clone()),

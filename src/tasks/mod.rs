@@ -19,6 +19,7 @@ use weeek_api::{ApiError, SortBy, TaskQuery};
 
 use crate::app::Env;
 use crate::app::commands::{Action, Context};
+use crate::app::ledger::Ledger;
 use crate::app::loadable::{Arrived, Paged};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
@@ -28,7 +29,7 @@ use crate::worker::{Answer, Call};
 use filters::Filters;
 use panel::FilterPanel;
 use popup::Popup;
-use verbs::{Bulk, PendingWrite, UndoEntry};
+use verbs::TaskWrites;
 
 /// The requests of the task screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,17 +69,14 @@ pub struct TasksState {
     pub detail_scroll: u16,
     pub panel: Option<FilterPanel>,
     pub popup: Option<Popup>,
-    /// Reversible changes, newest last: `u` walks back through them.
-    pub undo: Vec<UndoEntry>,
-    writes: HashMap<u64, PendingWrite>,
-    /// Tasks with a write on its way, and the writes waiting behind it.
-    queued: HashMap<i64, std::collections::VecDeque<(u64, Call)>>,
-    bulks: HashMap<u64, Bulk>,
+    /// Triage writes on their way, and what `u` can revert.
+    pub writes: Ledger<TaskWrites>,
     /// New tasks sent and not settled yet, by their number.
     creating: std::collections::BTreeMap<u64, create::Creating>,
     /// Popups asked for while another was open, shown once it closes.
     offered: Vec<Popup>,
-    next_write: u64,
+    /// Numbers the new tasks sent (their keys and temporary row ids).
+    next_create: u64,
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
@@ -175,7 +173,7 @@ impl TasksState {
         let page = result.map(|p| (p.tasks, p.has_more));
         match self.list.finish(page, &mut self.cursor, |t| t.id) {
             Ok(Arrived::First) => {
-                self.reapply_pending();
+                self.reapply_pending(env);
                 self.reshow_creating();
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));

@@ -215,7 +215,7 @@ fn complete_rolls_back_when_refused() {
     assert!(!h.app.tasks.list.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
-        h.app.tasks.undo.is_empty(),
+        h.app.tasks.writes.undo_is_empty(),
         "nothing to undo after a full failure"
     );
 }
