@@ -40,7 +40,7 @@ impl Runtime {
         client: weeek_api::Client,
         terminal: &mut DefaultTerminal,
     ) -> std::io::Result<Option<i32>> {
-        let (requests, mut replies) = worker::spawn(client);
+        let (requests, mut reports) = worker::spawn(client);
         let mut files = FileWriter::spawn();
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
@@ -66,7 +66,7 @@ impl Runtime {
                     Some(Err(e)) => break Err(e),
                     None => break Ok(None),
                 },
-                Some(reply) = replies.recv() => Msg::Api(Box::new(reply)),
+                Some(report) = reports.recv() => Msg::from(report),
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
                 Some(signal) = term_signals.recv() => {
                     execute(app.shutdown(self.clock()), &requests, &mut files);
@@ -78,8 +78,8 @@ impl Runtime {
             dirty |= app.dirty;
             execute(effects, &requests, &mut files);
             // Answers that arrived meanwhile are folded in before the next frame.
-            while let Ok(reply) = replies.try_recv() {
-                let effects = app.update(Msg::Api(Box::new(reply)), self.clock());
+            while let Ok(report) = reports.try_recv() {
+                let effects = app.update(Msg::from(report), self.clock());
                 dirty |= app.dirty;
                 execute(effects, &requests, &mut files);
             }

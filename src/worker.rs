@@ -12,8 +12,8 @@ use weeek_api::models::{
     Project, Tag, Task, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, SkippedRow, TaskPage,
-    TaskQuery, TaskUpdate,
+    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, RetryNotice, SkippedRow,
+    TaskPage, TaskQuery, TaskUpdate,
 };
 
 use crate::app::requests::RequestKey;
@@ -140,7 +140,7 @@ impl Answer {
 /// Rows of a list answer that could not be read, and which list they were in.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Skipped {
-    /// "tasks", "deals", …
+    /// "Tasks", "Deals", …
     pub list: &'static str,
     pub rows: Vec<SkippedRow>,
 }
@@ -173,37 +173,37 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
             client
                 .members()
                 .await
-                .map(|l| readable("members", l, &mut skipped)),
+                .map(|l| readable("Members", l, &mut skipped)),
         ),
         C::Tags => A::Tags(
             client
                 .tags()
                 .await
-                .map(|l| readable("tags", l, &mut skipped)),
+                .map(|l| readable("Tags", l, &mut skipped)),
         ),
         C::Projects => A::Projects(
             client
                 .projects()
                 .await
-                .map(|l| readable("projects", l, &mut skipped)),
+                .map(|l| readable("Projects", l, &mut skipped)),
         ),
         C::Boards(p) => A::Boards(
             client
                 .boards(p)
                 .await
-                .map(|l| readable("boards", l, &mut skipped)),
+                .map(|l| readable("Boards", l, &mut skipped)),
         ),
         C::Columns(b) => A::Columns(
             client
                 .board_columns(b)
                 .await
-                .map(|l| readable("columns", l, &mut skipped)),
+                .map(|l| readable("Columns", l, &mut skipped)),
         ),
         C::Tasks(q) => A::TaskPage(
             client
                 .tasks(&q)
                 .await
-                .map(|l| readable("tasks", l, &mut skipped)),
+                .map(|l| readable("Tasks", l, &mut skipped)),
         ),
         C::Task(id) => A::Task(client.task(id).await.map(Box::new)),
         C::CreateTask(t) => A::CreatedTask(client.create_task(&t).await.map(Box::new)),
@@ -217,26 +217,26 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
             client
                 .currencies()
                 .await
-                .map(|l| readable("currencies", l, &mut skipped)),
+                .map(|l| readable("Currencies", l, &mut skipped)),
         ),
         C::Funnels => A::Funnels(
             client
                 .funnels()
                 .await
-                .map(|l| readable("funnels", l, &mut skipped)),
+                .map(|l| readable("Funnels", l, &mut skipped)),
         ),
         C::Funnel(id) => A::Funnel(client.funnel(&id).await.map(Box::new)),
         C::FunnelStatuses(id) => A::FunnelStatuses(
             client
                 .funnel_statuses(&id)
                 .await
-                .map(|l| readable("statuses", l, &mut skipped)),
+                .map(|l| readable("Statuses", l, &mut skipped)),
         ),
         C::Deals(status, q) => A::DealPage(
             client
                 .deals(&status, &q)
                 .await
-                .map(|l| readable("deals", l, &mut skipped)),
+                .map(|l| readable("Deals", l, &mut skipped)),
         ),
         C::Deal(id) => A::Deal(client.deal(&id).await.map(Box::new)),
         C::MoveDeal {
@@ -248,13 +248,13 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
             client
                 .organizations(&q)
                 .await
-                .map(|l| readable("organizations", l, &mut skipped)),
+                .map(|l| readable("Organizations", l, &mut skipped)),
         ),
         C::Contacts(q) => A::Contacts(
             client
                 .contacts(&q)
                 .await
-                .map(|l| readable("contacts", l, &mut skipped)),
+                .map(|l| readable("Contacts", l, &mut skipped)),
         ),
         C::CreateContact(c) => A::CreatedContact(client.create_contact(&c).await.map(Box::new)),
     };
@@ -285,15 +285,36 @@ pub enum Order {
     Cancel(RequestKey),
 }
 
+/// What the worker tells the app.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Report {
+    Answered(Reply),
+    /// A read failed and is about to be tried again.
+    Retrying(Retrying),
+}
+
+/// A read of request `id` is tried again after `notice.delay`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Retrying {
+    pub id: u64,
+    pub key: RequestKey,
+    pub notice: RetryNotice,
+}
+
 struct Running {
     handle: JoinHandle<()>,
     write: bool,
 }
 
 /// Starts the worker; it ends when the order sender is dropped.
-pub fn spawn(client: Client) -> (mpsc::UnboundedSender<Order>, mpsc::UnboundedReceiver<Reply>) {
+pub fn spawn(
+    client: Client,
+) -> (
+    mpsc::UnboundedSender<Order>,
+    mpsc::UnboundedReceiver<Report>,
+) {
     let (order_tx, mut order_rx) = mpsc::unbounded_channel::<Order>();
-    let (reply_tx, reply_rx) = mpsc::unbounded_channel::<Reply>();
+    let (report_tx, report_rx) = mpsc::unbounded_channel::<Report>();
     tokio::spawn(async move {
         let mut running: HashMap<RequestKey, Running> = HashMap::new();
         while let Some(order) = order_rx.recv().await {
@@ -314,20 +335,33 @@ pub fn spawn(client: Client) -> (mpsc::UnboundedSender<Order>, mpsc::UnboundedRe
             if !write && let Some(older) = running.remove(&key) {
                 older.handle.abort();
             }
-            let client = client.clone();
-            let reply_tx = reply_tx.clone();
+            // A read that is retried says so at once: the screen tells why it waits.
+            let client = if write {
+                client.clone()
+            } else {
+                let tx = report_tx.clone();
+                let key = key.clone();
+                client.with_retry_observer(move |notice| {
+                    let _ = tx.send(Report::Retrying(Retrying {
+                        id,
+                        key: key.clone(),
+                        notice: notice.clone(),
+                    }));
+                })
+            };
+            let report_tx = report_tx.clone();
             let task_key = key.clone();
             let handle = tokio::spawn(async move {
                 let (answer, skipped) = execute(&client, call).await;
                 if let Some(e) = answer.error() {
                     tracing::warn!(key = ?task_key, error = %e, "request failed");
                 }
-                let _ = reply_tx.send(Reply {
+                let _ = report_tx.send(Report::Answered(Reply {
                     id,
                     key: task_key,
                     answer,
                     skipped,
-                });
+                }));
             });
             running.insert(key, Running { handle, write });
         }
@@ -335,7 +369,7 @@ pub fn spawn(client: Client) -> (mpsc::UnboundedSender<Order>, mpsc::UnboundedRe
             r.handle.abort();
         }
     });
-    (order_tx, reply_rx)
+    (order_tx, report_rx)
 }
 
 #[cfg(test)]
@@ -372,6 +406,71 @@ mod tests {
         conn
     }
 
+    async fn report(reports: &mut mpsc::UnboundedReceiver<Report>) -> Report {
+        tokio::time::timeout(DEADLINE, reports.recv())
+            .await
+            .expect("a report")
+            .expect("the worker runs")
+    }
+
+    async fn answered(reports: &mut mpsc::UnboundedReceiver<Report>) -> Reply {
+        match report(reports).await {
+            Report::Answered(reply) => reply,
+            other => panic!("not an answer: {other:?}"),
+        }
+    }
+
+    fn http(status: &str, body: &str) -> String {
+        format!(
+            "HTTP/1.1 {status}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_read_that_is_retried_says_so_before_its_answer() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let mut config = ClientConfig::new(base, Token::new("t"));
+        config.retry.base_delay = Duration::from_millis(10);
+        let client = Client::new(config).expect("client");
+        let (orders, mut reports) = spawn(client);
+        let me = Request {
+            id: 7,
+            key: DirKey::Me.into(),
+            call: Call::Me,
+        };
+        orders.send(Order::Run(me)).expect("worker");
+        let mut first = accept(&listener).await;
+        let failed = http("503 Service Unavailable", r#"{"success":false}"#);
+        first.write_all(failed.as_bytes()).await.expect("write");
+        match report(&mut reports).await {
+            Report::Retrying(r) => {
+                assert_eq!((r.id, r.key), (7, DirKey::Me.into()));
+                assert_eq!((r.notice.attempt, r.notice.attempts), (2, 3));
+                assert!(
+                    matches!(r.notice.cause, ApiError::Server { status: 503, .. }),
+                    "{:?}",
+                    r.notice.cause
+                );
+            }
+            other => panic!("not a retry: {other:?}"),
+        }
+        let mut second = accept(&listener).await;
+        let gone = http(
+            "404 Not Found",
+            r#"{"success":false,"message":"Not found"}"#,
+        );
+        second.write_all(gone.as_bytes()).await.expect("write");
+        let reply = answered(&mut reports).await;
+        assert_eq!(reply.id, 7);
+        assert!(
+            matches!(reply.answer, Answer::Me(Err(ApiError::NotFound { .. }))),
+            "{reply:?}"
+        );
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
     async fn a_cancelled_read_is_stopped_and_sends_no_answer() {
         weeek_api::install_crypto_provider();
@@ -404,16 +503,12 @@ mod tests {
         };
         orders.send(Order::Run(me)).expect("worker");
         let mut second = accept(&listener).await;
-        let body = r#"{"success":false,"message":"Not found"}"#;
-        let answer = format!(
-            "HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-            body.len()
+        let gone = http(
+            "404 Not Found",
+            r#"{"success":false,"message":"Not found"}"#,
         );
-        second.write_all(answer.as_bytes()).await.expect("write");
-        let reply = tokio::time::timeout(DEADLINE, replies.recv())
-            .await
-            .expect("an answer")
-            .expect("the worker runs");
+        second.write_all(gone.as_bytes()).await.expect("write");
+        let reply = answered(&mut replies).await;
         assert_eq!(reply.id, 2, "{reply:?}");
         assert!(matches!(reply.answer, Answer::Me(Err(_))), "{reply:?}");
         drop(orders);
@@ -442,16 +537,9 @@ mod tests {
         orders.send(Order::Run(write)).expect("worker");
         let mut conn = accept(&listener).await;
         orders.send(Order::Cancel(key)).expect("worker");
-        let body = r#"{"success":true}"#;
-        let answer = format!(
-            "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-            body.len()
-        );
-        conn.write_all(answer.as_bytes()).await.expect("write");
-        let reply = tokio::time::timeout(DEADLINE, replies.recv())
-            .await
-            .expect("an answer")
-            .expect("the worker runs");
+        let ok = http("200 OK", r#"{"success":true}"#);
+        conn.write_all(ok.as_bytes()).await.expect("write");
+        let reply = answered(&mut replies).await;
         assert_eq!(reply.answer, Answer::CompletedTask(Ok(())));
     }
 }

@@ -10,6 +10,7 @@ pub mod requests;
 pub mod screen;
 pub mod toast;
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::{Answer, Call, Reply, Request};
+use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
 use commands::{Action, Context};
 use directory::Directory;
 use requests::{RequestKey, Requests};
@@ -47,8 +48,19 @@ pub enum Effect {
 pub enum Msg {
     Term(Event),
     Api(Box<Reply>),
+    /// A read failed and is about to be tried again.
+    Retrying(Retrying),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
+}
+
+impl From<Report> for Msg {
+    fn from(report: Report) -> Self {
+        match report {
+            Report::Answered(reply) => Msg::Api(Box::new(reply)),
+            Report::Retrying(r) => Msg::Retrying(r),
+        }
+    }
 }
 
 /// The moment a message is handled.
@@ -175,6 +187,8 @@ pub struct App {
     /// Where the token came from, so a refused token (401) says where to look; `None` in the
     /// demo.
     pub token_source: Option<crate::config::TokenSource>,
+    /// Reads being tried again, by key: the request's id and what the status line says.
+    retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
 }
 
@@ -201,6 +215,7 @@ impl App {
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
+            retrying: HashMap::new(),
             started: false,
         }
     }
@@ -307,6 +322,7 @@ impl App {
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
             Msg::Term(_) => self.dirty = false,
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
+            Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
         }
         effects
@@ -346,11 +362,66 @@ impl App {
         self.dirty = changed;
     }
 
+    /// A read is tried again: the status line says so until its answer comes.
+    fn on_retrying(&mut self, r: Retrying) {
+        if !self.requests.is_latest(&r.key, r.id) {
+            self.dirty = false;
+            return;
+        }
+        let n = &r.notice;
+        let text = format!(
+            "retrying ({}/{}) in {}: {}",
+            n.attempt,
+            n.attempts,
+            crate::text::seconds(n.delay),
+            lost_answer::cause_text(&n.cause)
+        );
+        self.retrying.insert(r.key, (r.id, text));
+    }
+
+    /// What the status line says about reads being tried again: the newest one still wanted.
+    pub fn retry_note(&self) -> Option<&str> {
+        self.retrying
+            .iter()
+            .filter(|(key, (id, _))| self.requests.is_latest(key, *id))
+            .max_by_key(|(_, (id, _))| *id)
+            .map(|(_, (_, text))| text.as_str())
+    }
+
+    /// Rows of a list that could not be read: counted in a toast, each with its reason in the
+    /// message log (`M`).
+    fn report_skipped(&mut self, skipped: &Skipped, now: Instant) {
+        for row in &skipped.rows {
+            self.toasts
+                .log(ToastKind::Error, format!("{}: skipped {row}", skipped.list));
+        }
+        let n = skipped.rows.len();
+        let rows = if n == 1 { "row" } else { "rows" };
+        let text = format!(
+            "{}: {n} {rows} skipped (malformed) · M shows why",
+            skipped.list
+        );
+        if !self.toasts.visible().iter().any(|t| t.text == text) {
+            self.toasts.push(now, ToastKind::Error, text);
+        }
+    }
+
     fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) {
+        // Its answer replaces what the status line said about retrying it.
+        if self
+            .retrying
+            .get(&reply.key)
+            .is_some_and(|(id, _)| *id <= reply.id)
+        {
+            self.retrying.remove(&reply.key);
+        }
         if !self.requests.accept(&reply) {
             tracing::debug!(key = ?reply.key, id = reply.id, "dropped a stale answer");
             self.dirty = false;
             return;
+        }
+        if let Some(skipped) = &reply.skipped {
+            self.report_skipped(skipped, clock.now);
         }
         // A refused token is the app's to word: the client cannot know where it came from.
         if let Some(e @ ApiError::Unauthorized { .. }) = reply.answer.error() {
@@ -603,9 +674,10 @@ impl App {
 mod tests {
     use weeek_api::ApiError;
 
+    use super::Msg;
     use crate::config::TokenSource;
     use crate::testing::Harness;
-    use crate::worker::Call;
+    use crate::worker::{Answer, Call, Reply, Retrying, Skipped};
 
     /// Starts an app whose token came from `source` and has the service refuse it.
     fn refused(source: Option<TokenSource>) -> Harness {
@@ -658,6 +730,83 @@ mod tests {
             "{t}"
         );
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
+    }
+
+    fn list_request(h: &mut Harness) -> crate::worker::Request {
+        h.take(|c| matches!(c, Call::Tasks(_))).remove(0)
+    }
+
+    #[test]
+    fn rows_that_could_not_be_read_are_counted_and_each_is_in_the_message_log() {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        let bad = |index: usize, id: &str| weeek_api::SkippedRow {
+            index,
+            id: Some(id.into()),
+            reason: "title: invalid type: integer `42`, expected a string".into(),
+        };
+        h.send(Msg::Api(Box::new(Reply {
+            id: req.id,
+            key: req.key.clone(),
+            answer: Answer::TaskPage(Ok(weeek_api::TaskPage::default())),
+            skipped: Some(Skipped {
+                list: "Tasks",
+                rows: vec![bad(3, "17"), bad(8, "21")],
+            }),
+        })));
+        let t = toasts(&h);
+        assert!(t.contains("Tasks: 2 rows skipped (malformed)"), "{t}");
+        let log: Vec<String> = h.app.toasts.history().map(|(_, m)| m.clone()).collect();
+        assert!(
+            log.iter().any(|m| m
+                == "Tasks: skipped id 21: title: invalid type: integer `42`, expected a string"),
+            "{log:?}"
+        );
+        h.press("M");
+        let screen = h.render(160, 45);
+        assert!(
+            screen.contains("Tasks: skipped id 17: title: invalid type"),
+            "{screen}"
+        );
+    }
+
+    fn retrying(req: &crate::worker::Request) -> Msg {
+        Msg::Retrying(Retrying {
+            id: req.id,
+            key: req.key.clone(),
+            notice: weeek_api::RetryNotice {
+                attempt: 2,
+                attempts: 3,
+                delay: std::time::Duration::from_secs(1),
+                cause: ApiError::Server {
+                    status: 503,
+                    message: None,
+                },
+            },
+        })
+    }
+
+    #[test]
+    fn a_read_being_retried_shows_in_the_status_line_until_its_answer() {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        h.send(retrying(&req));
+        let note = "retrying (2/3) in 1s: the service failed with 503";
+        assert!(h.render(160, 45).contains(note), "{}", h.render(160, 45));
+        h.reply(&req, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
+        let screen = h.render(160, 45);
+        assert!(!screen.contains("retrying"), "{screen}");
+        assert!(screen.contains("Northwind"), "{screen}");
+    }
+
+    #[test]
+    fn a_retry_of_a_request_no_longer_wanted_says_nothing() {
+        let mut h = Harness::new();
+        let old = list_request(&mut h);
+        h.press("r");
+        h.send(retrying(&old));
+        assert!(!h.render(160, 45).contains("retrying"));
+        assert!(!h.app.dirty, "nothing to draw");
     }
 
     #[test]
