@@ -45,8 +45,11 @@ impl Runtime {
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = app.start(self.clock());
-        execute(effects, &requests, &mut files);
+        let mut quit = execute(effects, &requests, &mut files);
         let result = loop {
+            if quit {
+                break Ok(None);
+            }
             if app.dirty {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
@@ -55,9 +58,6 @@ impl Runtime {
                     break Err(e);
                 }
                 app.dirty = false;
-            }
-            if app.quit {
-                break Ok(None);
             }
             let deadline = app.next_deadline(Instant::now());
             let msg = tokio::select! {
@@ -73,17 +73,13 @@ impl Runtime {
                     break Ok(Some(signal));
                 }
             };
-            let mut dirty = false;
             let effects = app.update(msg, self.clock());
-            dirty |= app.dirty;
-            execute(effects, &requests, &mut files);
+            quit = execute(effects, &requests, &mut files);
             // Answers that arrived meanwhile are folded in before the next frame.
-            while let Ok(report) = reports.try_recv() {
+            while !quit && let Ok(report) = reports.try_recv() {
                 let effects = app.update(Msg::from(report), self.clock());
-                dirty |= app.dirty;
-                execute(effects, &requests, &mut files);
+                quit = execute(effects, &requests, &mut files);
             }
-            app.dirty = dirty;
         };
         // Every queued file write lands before the app ends.
         files.finish().await;
@@ -199,7 +195,13 @@ fn perform(op: &FileOp) -> std::io::Result<()> {
     }
 }
 
-fn execute(effects: Vec<Effect>, requests: &mpsc::UnboundedSender<Order>, files: &mut FileWriter) {
+/// Runs `effects`; true when one of them ends the app.
+fn execute(
+    effects: Vec<Effect>,
+    requests: &mpsc::UnboundedSender<Order>,
+    files: &mut FileWriter,
+) -> bool {
+    let mut quit = false;
     for effect in effects {
         match effect {
             Effect::Request(r) => {
@@ -210,9 +212,10 @@ fn execute(effects: Vec<Effect>, requests: &mpsc::UnboundedSender<Order>, files:
             }
             Effect::WriteFile { path, contents } => files.send(FileOp::Write(path, contents)),
             Effect::RemoveFile(path) => files.send(FileOp::Remove(path)),
-            Effect::Quit => {}
+            Effect::Quit => quit = true,
         }
     }
+    quit
 }
 
 async fn sleep_until(deadline: Option<Instant>) {

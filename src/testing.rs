@@ -300,6 +300,11 @@ impl Harness {
         self.send(Msg::Tick);
     }
 
+    /// Whether the app has asked to end.
+    pub fn quits(&self) -> bool {
+        self.effects.contains(&Effect::Quit)
+    }
+
     /// Removes and returns the pending requests matching `pred`.
     pub fn take(&mut self, pred: impl Fn(&Call) -> bool) -> Vec<Request> {
         let (taken, rest) = std::mem::take(&mut self.pending)

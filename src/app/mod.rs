@@ -41,6 +41,7 @@ pub enum Effect {
         contents: String,
     },
     RemoveFile(PathBuf),
+    /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
 }
 
@@ -173,8 +174,7 @@ pub struct App {
     pub overlay: Option<Overlay>,
     pub size: (u16, u16),
     pub spinner: usize,
-    pub quit: bool,
-    /// Set when a message changed something visible; the runtime draws only then.
+    /// Set by whatever changes what is drawn; the runtime draws only then, and clears it.
     pub dirty: bool,
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
@@ -207,8 +207,7 @@ impl App {
             overlay: None,
             size,
             spinner: 0,
-            quit: false,
-            dirty: true,
+            dirty: false,
             data_dir,
             endpoint,
             theme: crate::ui::theme::Theme::default(),
@@ -282,10 +281,11 @@ impl App {
         }
     }
 
-    /// The first effects: load the directory and the start screen.
+    /// The first effects: load the directory and the start screen. The first frame is drawn.
     pub fn start(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.today = clock.today;
+        self.dirty = true;
         if !self.started {
             self.started = true;
             let mut env = Self::env(
@@ -305,34 +305,34 @@ impl App {
 
     pub fn update(&mut self, msg: Msg, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
-        self.dirty = true;
-        if self.today != clock.today {
-            self.today = clock.today;
-        }
-        match msg {
+        // Relative dates ("tomorrow") read differently from midnight on.
+        let mut changed = self.today != clock.today;
+        self.today = clock.today;
+        changed |= match msg {
             Msg::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
                 self.on_key(key, clock, &mut effects)
             }
-            Msg::Term(Event::Key(_)) => self.dirty = false,
             Msg::Term(Event::Resize(w, h)) => {
                 self.size = (w, h);
                 self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
+                true
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
-            Msg::Term(_) => self.dirty = false,
+            Msg::Term(_) => false,
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
-        }
+        };
+        self.dirty |= changed;
         effects
     }
 
-    /// Ending without a key (a signal): lets screens write what they still hold.
+    /// Ending without a key (a signal): lets screens write what they still hold. The caller
+    /// ends the app.
     pub fn shutdown(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.each_screen(clock, &mut effects, |s, env| s.on_shutdown(env));
-        self.quit = true;
         effects
     }
 
@@ -350,7 +350,7 @@ impl App {
             .min()
     }
 
-    fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+    fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);
@@ -359,14 +359,13 @@ impl App {
         for s in Screen::ALL {
             changed |= self.with_screen(s, clock, effects, |s, env| s.on_tick(env));
         }
-        self.dirty = changed;
+        changed
     }
 
     /// A read is tried again: the status line says so until its answer comes.
-    fn on_retrying(&mut self, r: Retrying) {
+    fn on_retrying(&mut self, r: Retrying) -> bool {
         if !self.requests.is_latest(&r.key, r.id) {
-            self.dirty = false;
-            return;
+            return false;
         }
         let n = &r.notice;
         let text = format!(
@@ -377,6 +376,7 @@ impl App {
             lost_answer::cause_text(&n.cause)
         );
         self.retrying.insert(r.key, (r.id, text));
+        true
     }
 
     /// What the status line says about reads being tried again: the newest one still wanted.
@@ -406,7 +406,7 @@ impl App {
         }
     }
 
-    fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) {
+    fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Its answer replaces what the status line said about retrying it.
         if self
             .retrying
@@ -417,8 +417,7 @@ impl App {
         }
         if !self.requests.accept(&reply) {
             tracing::debug!(key = ?reply.key, id = reply.id, "dropped a stale answer");
-            self.dirty = false;
-            return;
+            return false;
         }
         if let Some(skipped) = &reply.skipped {
             self.report_skipped(skipped, clock.now);
@@ -462,6 +461,7 @@ impl App {
             RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, env!()),
             RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, env!()),
         }
+        true
     }
 
     /// A failure in one line for the screen; a refused token names where it came from.
@@ -480,20 +480,17 @@ impl App {
         ctx
     }
 
-    fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
+    /// A key press; true when it changed what is drawn.
+    fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
         if crate::ui::layout::too_small(area) {
-            if commands::resolve(&[Context::Global], &key) == Some(Action::Quit) {
-                self.on_action(Action::Quit, clock, effects);
-            } else {
-                self.dirty = false;
-            }
-            return;
+            return commands::resolve(&[Context::Global], &key) == Some(Action::Quit)
+                && self.on_action(Action::Quit, clock, effects);
         }
         if self.overlay.is_some() {
             self.on_overlay_key(key, clock, effects);
-            return;
+            return true;
         }
         // A screen's popup or text field sees keys before the keymap: typing `q` in a
         // search box types a q.
@@ -501,15 +498,16 @@ impl App {
             s.capture_key(key, env)
         });
         if captured {
-            return;
+            return true;
         }
         match commands::resolve(&self.contexts(), &key) {
             Some(action) => self.on_action(action, clock, effects),
-            None => self.dirty = false,
+            None => false,
         }
     }
 
-    pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
+    /// An action of the keymap, the palette or the mouse; true when it changed what is drawn.
+    pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if action == Action::Refresh {
             // Names may have changed too (a renamed column, a new member).
             Self::env(
@@ -526,7 +524,7 @@ impl App {
             s.on_action(action, env)
         });
         if handled {
-            return;
+            return true;
         }
         match action {
             Action::Quit => {
@@ -546,24 +544,21 @@ impl App {
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
-            Action::Back => {
-                if !self.toasts.dismiss_all() {
-                    self.dirty = false;
-                }
-            }
-            Action::ScreenTasks => self.switch_to(Screen::Tasks, clock, effects),
-            Action::ScreenFunnels => self.switch_to(Screen::Funnels, clock, effects),
-            Action::ScreenContacts => self.switch_to(Screen::Contacts, clock, effects),
-            Action::NextScreen => self.switch_to(self.screen.step(1), clock, effects),
-            Action::PrevScreen => self.switch_to(self.screen.step(-1), clock, effects),
-            _ => self.dirty = false,
+            Action::Back => return self.toasts.dismiss_all(),
+            Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
+            Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),
+            Action::ScreenContacts => return self.switch_to(Screen::Contacts, clock, effects),
+            Action::NextScreen => return self.switch_to(self.screen.step(1), clock, effects),
+            Action::PrevScreen => return self.switch_to(self.screen.step(-1), clock, effects),
+            _ => return false,
         }
+        true
     }
 
-    fn switch_to(&mut self, target: Screen, clock: Clock, effects: &mut Vec<Effect>) {
+    /// True when it changed what is drawn (not when already there).
+    fn switch_to(&mut self, target: Screen, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if target == self.screen {
-            self.dirty = false;
-            return;
+            return false;
         }
         match self.screen_state(self.screen).unsaved() {
             Some(question) => {
@@ -574,13 +569,13 @@ impl App {
             }
             None => self.confirmed(AfterConfirm::Switch(target), clock, effects),
         }
+        true
     }
 
     fn confirmed(&mut self, then: AfterConfirm, clock: Clock, effects: &mut Vec<Effect>) {
         match then {
             AfterConfirm::Quit => {
                 self.each_screen(clock, effects, |s, env| s.on_shutdown(env));
-                self.quit = true;
                 effects.push(Effect::Quit);
             }
             AfterConfirm::Switch(target) => {
@@ -635,38 +630,29 @@ impl App {
         }
     }
 
-    fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) {
+    fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if let Some(Overlay::Palette(p)) = &mut self.overlay {
             p.paste(text);
-            return;
+            return true;
         }
-        let used = self.with_screen(self.screen, clock, effects, |s, env| s.on_paste(text, env));
-        self.dirty = used;
+        self.with_screen(self.screen, clock, effects, |s, env| s.on_paste(text, env))
     }
 
-    fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) {
+    fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
         if self.overlay.is_some() || crate::ui::layout::too_small(area) {
-            self.dirty = false;
-            return;
+            return false;
         }
-        let used = match m.kind {
-            MouseEventKind::ScrollDown => {
-                self.on_action(Action::Down, clock, effects);
-                true
-            }
-            MouseEventKind::ScrollUp => {
-                self.on_action(Action::Up, clock, effects);
-                true
-            }
+        match m.kind {
+            MouseEventKind::ScrollDown => self.on_action(Action::Down, clock, effects),
+            MouseEventKind::ScrollUp => self.on_action(Action::Up, clock, effects),
             MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
                 self.with_screen(self.screen, clock, effects, |s, env| {
                     s.on_click(m.column, m.row, env)
                 })
             }
             _ => false,
-        };
-        self.dirty = used;
+        }
     }
 }
 
@@ -804,9 +790,41 @@ mod tests {
         let mut h = Harness::new();
         let old = list_request(&mut h);
         h.press("r");
+        h.app.dirty = false;
         h.send(retrying(&old));
         assert!(!h.render(160, 45).contains("retrying"));
         assert!(!h.app.dirty, "nothing to draw");
+    }
+
+    #[test]
+    fn only_what_changes_the_frame_asks_for_a_draw() {
+        let app = Harness::app();
+        assert!(!app.dirty, "nothing to draw before the start");
+        let mut h = Harness::starting(app);
+        assert!(h.app.dirty, "the first frame is drawn");
+        let drawn = |h: &mut Harness| h.app.dirty = false;
+        drawn(&mut h);
+        let req = h.take(|c| matches!(c, Call::Me)).remove(0);
+        h.press("r");
+        assert!(h.app.dirty, "a refresh shows the spinner");
+        h.press("€");
+        assert!(h.app.dirty, "a change stays to be drawn until it is");
+        drawn(&mut h);
+        h.press("€");
+        assert!(!h.app.dirty, "a key that does nothing draws nothing");
+        h.reply(&req, Answer::Me(Ok(Box::new(crate::testing::user()))));
+        assert!(h.app.dirty, "an answer changes the screen");
+        drawn(&mut h);
+        h.reply(&req, Answer::Me(Ok(Box::new(crate::testing::user()))));
+        assert!(!h.app.dirty, "a second copy is stale");
+    }
+
+    #[test]
+    fn quitting_is_an_effect_once_screens_have_written_what_they_hold() {
+        let mut h = Harness::new();
+        h.press("q");
+        assert!(h.quits());
+        assert_eq!(h.effects.last(), Some(&super::Effect::Quit));
     }
 
     #[test]

@@ -96,14 +96,14 @@ fn the_first_name_has_the_keyboard_so_letters_and_digits_type() {
     let mut h = on_contacts();
     h.press("q1 Анна");
     assert_eq!(h.app.contacts.form.first_name.value(), "q1 Анна");
-    assert!(!h.app.quit);
+    assert!(!h.quits());
     assert_eq!(h.app.screen, Screen::Contacts);
     // Esc leaves the field; then q is the keymap's again (and asks: there is input).
     h.send(code(KeyCode::Esc));
     assert!(!h.app.contacts.editing);
     h.press("q");
     assert!(matches!(h.app.overlay, Some(Overlay::Confirm { .. })));
-    assert!(!h.app.quit);
+    assert!(!h.quits());
 }
 
 #[test]
@@ -908,7 +908,7 @@ fn quitting_right_after_typing_still_writes_the_draft() {
     h.press("Ив");
     h.send(ctrl('c'));
     h.press("y");
-    assert!(h.app.quit);
+    assert!(h.quits());
     let written = h.effects.iter().rev().find_map(|e| match e {
         Effect::WriteFile { contents, .. } => Some(contents.clone()),
         _ => None,

@@ -314,7 +314,7 @@ fn search_narrows_by_name_fuzzily_and_esc_clears_it() {
     assert_eq!(l.current().unwrap().id, B2B);
     // `q` in the box is typed, not quitting.
     h.press("q");
-    assert!(!h.app.quit);
+    assert!(!h.quits());
     assert!(h.app.funnels.list.visible.is_empty());
     h.send(code(KeyCode::Backspace));
     h.send(code(KeyCode::Enter));

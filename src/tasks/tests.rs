@@ -666,7 +666,7 @@ fn messages_keep_what_toasts_cut_short() {
     assert!(screen.matches("объяснение").count() >= 6, "{screen}");
     h.press("q");
     assert!(h.app.overlay.is_none(), "any other key closes");
-    assert!(!h.app.quit, "and does nothing else");
+    assert!(!h.quits(), "and does nothing else");
 }
 
 #[test]
