@@ -393,6 +393,7 @@ impl Harness {
 }
 
 /// A seeded sandbox on loopback and a client of it (no retries: what fails, fails at once).
+#[cfg(feature = "demo")]
 pub async fn sandbox(
     faults: weeek_sandbox::Faults,
 ) -> (weeek_sandbox::SandboxHandle, weeek_api::Client) {

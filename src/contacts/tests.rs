@@ -426,6 +426,7 @@ fn a_failed_look_keeps_the_form_locked_and_ctrl_s_looks_again() {
 
 /// Against the sandbox: an undecodable 200 to a save (the contact was made) is looked for and
 /// found; the service holds one contact, however often the user presses Ctrl-s afterwards.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn a_lost_save_leaves_exactly_one_contact_on_the_service() {
     use weeek_sandbox::{FailureMode, Faults};
@@ -505,6 +506,7 @@ fn field_errors_from_the_service_land_at_their_rows() {
 }
 
 /// The sandbox's own 422, through the same client and worker code the app runs.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
     use weeek_sandbox::{DbLocation, Faults, Sandbox, SandboxConfig};

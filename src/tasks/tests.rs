@@ -963,6 +963,7 @@ fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
 }
 
 /// Tasks titled exactly `title` on the service.
+#[cfg(feature = "demo")]
 async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
     let q = TaskQuery {
         search: Some(title.into()),
@@ -978,6 +979,7 @@ async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
 
 /// Against the sandbox: whether the create was done or not, after its answer is lost and the
 /// user does what the screen offers, the service holds exactly one task.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     use weeek_sandbox::{FailureMode, Faults};
@@ -1179,6 +1181,7 @@ fn the_read_back_comes_before_later_writes_to_the_same_task() {
 
 /// Against the sandbox: whether a write whose answer was lost went through or not, the row
 /// ends as the service has it.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     use weeek_sandbox::{FailureMode, Faults};
