@@ -564,7 +564,7 @@ mod tests {
                 requests: &mut self.requests,
                 effects: &mut self.effects,
                 toasts: &mut self.toasts,
-                size: (120, 40),
+                viewport: crate::layout::Viewport::new(120, 40),
             }
         }
 

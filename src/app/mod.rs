@@ -1,6 +1,7 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod click;
 pub mod commands;
 pub mod directory;
 pub mod ledger;
@@ -20,9 +21,11 @@ use weeek_api::ApiError;
 
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
+use crate::layout::Viewport;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
+pub use click::{Hits, Target};
 use commands::{Action, Context};
 use directory::Directory;
 use requests::{RequestKey, Requests};
@@ -51,6 +54,8 @@ pub enum Msg {
     Api(Box<Reply>),
     /// A read failed and is about to be tried again.
     Retrying(Retrying),
+    /// A left click on something the last frame drew.
+    Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
 }
@@ -109,8 +114,8 @@ pub struct Env<'a> {
     pub requests: &'a mut Requests,
     pub effects: &'a mut Vec<Effect>,
     pub toasts: &'a mut Toasts,
-    /// Terminal size, for page sizes.
-    pub size: (u16, u16),
+    /// What fits on screen: rows per page, cards per column.
+    pub viewport: Viewport,
 }
 
 impl Env<'_> {
@@ -172,14 +177,14 @@ pub struct App {
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
     pub overlay: Option<Overlay>,
-    pub size: (u16, u16),
+    /// What fits in the terminal, recomputed on every resize.
+    pub viewport: Viewport,
     pub spinner: usize,
     /// Set by whatever changes what is drawn; the runtime draws only then, and clears it.
     pub dirty: bool,
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
-    pub theme: crate::ui::theme::Theme,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
     /// Local time zone for showing timestamps, read once at start.
@@ -205,12 +210,11 @@ impl App {
             funnels: FunnelsState::default(),
             contacts: ContactsState::new(data_dir.clone()),
             overlay: None,
-            size,
+            viewport: Viewport::new(size.0, size.1),
             spinner: 0,
             dirty: false,
             data_dir,
             endpoint,
-            theme: crate::ui::theme::Theme::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
@@ -225,7 +229,7 @@ impl App {
         requests: &'a mut Requests,
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
-        size: (u16, u16),
+        viewport: Viewport,
     ) -> Env<'a> {
         Env {
             clock,
@@ -233,7 +237,7 @@ impl App {
             requests,
             effects,
             toasts,
-            size,
+            viewport,
         }
     }
 
@@ -251,7 +255,7 @@ impl App {
             &mut self.requests,
             effects,
             &mut self.toasts,
-            self.size,
+            self.viewport,
         );
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
@@ -294,7 +298,7 @@ impl App {
                 &mut self.requests,
                 &mut effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             );
             env.load_directory();
             let screen = self.screen;
@@ -313,13 +317,14 @@ impl App {
                 self.on_key(key, clock, &mut effects)
             }
             Msg::Term(Event::Resize(w, h)) => {
-                self.size = (w, h);
+                self.viewport = Viewport::new(w, h);
                 self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
                 true
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
             Msg::Term(_) => false,
+            Msg::Click(target) => self.on_click(target, clock, &mut effects),
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
@@ -437,7 +442,7 @@ impl App {
                     &mut self.requests,
                     effects,
                     &mut self.toasts,
-                    self.size,
+                    self.viewport,
                 )
             };
         }
@@ -483,8 +488,7 @@ impl App {
     /// A key press; true when it changed what is drawn.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if crate::ui::layout::too_small(area) {
+        if self.viewport.too_small {
             return commands::resolve(&[Context::Global], &key) == Some(Action::Quit)
                 && self.on_action(Action::Quit, clock, effects);
         }
@@ -516,7 +520,7 @@ impl App {
                 &mut self.requests,
                 effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             )
             .refresh_directory();
         }
@@ -639,20 +643,25 @@ impl App {
     }
 
     fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if self.overlay.is_some() || crate::ui::layout::too_small(area) {
+        if self.overlay.is_some() || self.viewport.too_small {
             return false;
         }
         match m.kind {
             MouseEventKind::ScrollDown => self.on_action(Action::Down, clock, effects),
             MouseEventKind::ScrollUp => self.on_action(Action::Up, clock, effects),
-            MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
-                self.with_screen(self.screen, clock, effects, |s, env| {
-                    s.on_click(m.column, m.row, env)
-                })
-            }
             _ => false,
         }
+    }
+
+    /// A click on something drawn; true when it changed what is drawn.
+    fn on_click(&mut self, target: Target, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        // An overlay has the keys and the mouse until it closes.
+        if self.overlay.is_some() || self.viewport.too_small {
+            return false;
+        }
+        self.with_screen(self.screen, clock, effects, |s, env| {
+            s.on_click(target, env)
+        })
     }
 }
 
@@ -691,11 +700,12 @@ mod tests {
 
     #[test]
     fn a_refused_token_names_the_file_it_came_from() {
-        let h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
+        let mut h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
         let t = toasts(&h);
         assert!(t.contains("--token-file /home/anna/.weeek-token"), "{t}");
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
-        let screen = h.render(160, 45);
+        h.resize(160, 45);
+        let screen = h.render();
         assert!(
             screen.contains("--token-file /home/anna/.weeek-token"),
             "{screen}"
@@ -725,6 +735,7 @@ mod tests {
     #[test]
     fn rows_that_could_not_be_read_are_counted_and_each_is_in_the_message_log() {
         let mut h = Harness::new();
+        h.resize(160, 45);
         let req = list_request(&mut h);
         let bad = |index: usize, id: &str| weeek_api::SkippedRow {
             index,
@@ -749,7 +760,7 @@ mod tests {
             "{log:?}"
         );
         h.press("M");
-        let screen = h.render(160, 45);
+        let screen = h.render();
         assert!(
             screen.contains("Tasks: skipped id 17: title: invalid type"),
             "{screen}"
@@ -775,12 +786,13 @@ mod tests {
     #[test]
     fn a_read_being_retried_shows_in_the_status_line_until_its_answer() {
         let mut h = Harness::new();
+        h.resize(160, 45);
         let req = list_request(&mut h);
         h.send(retrying(&req));
         let note = "retrying (2/3) in 1s: the service failed with 503";
-        assert!(h.render(160, 45).contains(note), "{}", h.render(160, 45));
+        assert!(h.render().contains(note), "{}", h.render());
         h.reply(&req, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
-        let screen = h.render(160, 45);
+        let screen = h.render();
         assert!(!screen.contains("retrying"), "{screen}");
         assert!(screen.contains("Northwind"), "{screen}");
     }
@@ -788,11 +800,12 @@ mod tests {
     #[test]
     fn a_retry_of_a_request_no_longer_wanted_says_nothing() {
         let mut h = Harness::new();
+        h.resize(160, 45);
         let old = list_request(&mut h);
         h.press("r");
         h.app.dirty = false;
         h.send(retrying(&old));
-        assert!(!h.render(160, 45).contains("retrying"));
+        assert!(!h.render().contains("retrying"));
         assert!(!h.app.dirty, "nothing to draw");
     }
 

@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use crossterm::event::KeyEvent;
 
-use super::Env;
 use super::commands::{Action, Context};
+use super::{Env, Target};
 
 /// Answers are not part of this: each screen takes its own keys' answers (`on_answer`), routed
 /// by `App::on_reply`.
@@ -29,8 +29,8 @@ pub trait ScreenState {
         false
     }
 
-    /// A left click at a terminal cell. True when it changed something.
-    fn on_click(&mut self, _col: u16, _row: u16, _env: &mut Env) -> bool {
+    /// A left click on something this screen drew. True when it changed something.
+    fn on_click(&mut self, _target: Target, _env: &mut Env) -> bool {
         false
     }
 

@@ -5,12 +5,13 @@ use std::collections::HashMap;
 use weeek_api::models::{Deal, Funnel, FunnelStatus};
 use weeek_api::{ApiError, DealPage};
 
+use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
-use super::{FunnelKey, geometry};
 use crate::app::Env;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
+use crate::layout::funnels::InfoPlace;
 use crate::worker::Call;
 
 /// Every field of one deal, over the board.
@@ -34,7 +35,7 @@ pub struct FunnelDetail {
     /// The first column on screen when not all fit.
     pub first: usize,
     /// `None` until the user toggles the overview; the terminal's size decides until then.
-    pub info: Option<geometry::InfoPlace>,
+    pub info: Option<InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
@@ -158,7 +159,7 @@ impl FunnelDetail {
         moves: &Ledger<DealMoves>,
         env: &mut Env,
     ) {
-        let cards = geometry::cards_per_column(env.size, self.info);
+        let cards = self.cards(env);
         let Some(idx) = self.column_index(status_id) else {
             return;
         };
@@ -222,13 +223,15 @@ impl FunnelDetail {
     // ----- moving around the board ----------------------------------------------------------
 
     pub fn cards(&self, env: &Env) -> usize {
-        geometry::cards_per_column(env.size, self.info)
+        env.viewport.funnels.cards(self.info)
     }
 
     /// Keeps the focused column on screen.
     pub fn fix_columns(&mut self, env: &Env) {
-        let board = geometry::detail(geometry::body(env.size), self.info).board;
-        let n = geometry::visible_columns(board.width, self.columns.len());
+        let n = env
+            .viewport
+            .funnels
+            .columns_on_screen(self.info, self.columns.len());
         if self.focus < self.first {
             self.first = self.focus;
         } else if self.focus >= self.first + n {
@@ -239,6 +242,20 @@ impl FunnelDetail {
         for c in &mut self.columns {
             c.fix_scroll(cards);
         }
+    }
+
+    /// A click on column `column`, on its deal `deal` if on a card: focuses the column and
+    /// puts its cursor on the deal.
+    pub fn click(&mut self, column: usize, deal: Option<usize>, env: &mut Env) -> bool {
+        if column >= self.columns.len() {
+            return false;
+        }
+        self.focus = column;
+        if let Some(deal) = deal.filter(|d| *d < self.columns[column].deals.rows.len()) {
+            self.move_cursor(|_, _| deal as isize, env);
+        }
+        self.fix_columns(env);
+        true
     }
 
     pub fn focus_column(&mut self, target: isize, env: &mut Env) {

@@ -3,7 +3,6 @@
 use crossterm::event::{KeyCode, KeyEvent};
 use weeek_api::models::Funnel;
 
-use super::geometry;
 use crate::app::Env;
 use crate::app::loadable::Loadable;
 use crate::widgets::field::TextField;
@@ -76,7 +75,7 @@ impl FunnelList {
     }
 
     pub fn fix_scroll(&mut self, env: &Env) {
-        let rows = geometry::list_rows(env.size);
+        let rows = env.viewport.funnels.list_rows;
         self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 

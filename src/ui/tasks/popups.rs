@@ -13,11 +13,17 @@ use crate::text::truncate;
 use crate::ui::popup::{
     render_confirm, render_field, render_picker, render_prompt, render_waiting,
 };
+use crate::ui::theme::Theme;
 
-pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
-    let t = &app.theme;
+pub(super) fn render_panel(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    p: &FilterPanel,
+) -> Rect {
     let rows = panel::ROWS.len() as u16;
-    let rect = crate::ui::centered(area, 76, rows + 2);
+    let rect = crate::layout::centered(area, 76, rows + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -84,13 +90,21 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
     if let Some(Err(e)) = &p.editing.parsed {
         tracing::trace!(error = %e, "date entry");
     }
+    rect
 }
 
-pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
+/// Draws the popup and returns its box.
+pub(super) fn render_popup(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    popup: &Popup,
+) -> Rect {
     match popup {
         Popup::Pick {
             picker: Some(p), ..
-        } => render_picker(app, frame, area, p),
+        } => render_picker(t, frame, area, p),
         Popup::Pick {
             purpose,
             picker: None,
@@ -100,7 +114,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 PickPurpose::Assign { .. } => "members",
                 _ => "choices",
             };
-            render_waiting(app, frame, area, what);
+            render_waiting(app, frame, area, what)
         }
         Popup::Prompt {
             purpose,
@@ -133,7 +147,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 Feedback::Ok(s) => Some((true, s.as_str())),
                 Feedback::Err(s) => Some((false, s.as_str())),
             };
-            render_prompt(app, frame, area, &title, field, fb, help);
+            render_prompt(t, frame, area, &title, field, fb, help)
         }
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
@@ -147,8 +161,8 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             } else {
                 format!("{} tasks", ids.len())
             };
-            render_confirm(app, frame, area, &format!("Delete {what}?"));
+            render_confirm(t, frame, area, &format!("Delete {what}?"))
         }
-        Popup::LookAgain { question, .. } => render_confirm(app, frame, area, question),
+        Popup::LookAgain { question, .. } => render_confirm(t, frame, area, question),
     }
 }
