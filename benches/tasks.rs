@@ -28,7 +28,7 @@ fn app_with(n: usize) -> App {
         ..Default::default()
     });
     app.today = date!(2026 - 11 - 21);
-    app.tasks.rows = (0..n as i64)
+    app.tasks.list.rows = (0..n as i64)
         .map(|i| Task {
             id: i + 1,
             title: Some(format!("Задача номер {i}: подготовить отчёт 🚀")),
@@ -44,7 +44,7 @@ fn app_with(n: usize) -> App {
             ..Default::default()
         })
         .collect();
-    app.tasks.loaded_once = true;
+    app.tasks.list.loaded_once = true;
     app
 }
 

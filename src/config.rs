@@ -335,15 +335,19 @@ pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
     check_private(path)
 }
 
-/// What to say when there is no token at all.
+/// What to say when there is no token at all (and, in builds that have it, the demo).
 pub fn no_token_help(config_path: &Path) -> String {
+    let demo = if cfg!(feature = "demo") {
+        "\n\nTo try the app without an account: weeek-tui --demo"
+    } else {
+        ""
+    };
     format!(
         "No WEEEK token found.\n\n\
          Create one in WEEEK: Settings → Workspace → API, then either\n  \
          export WEEEK_TOKEN=<token>\n\
          or store it (kept readable only by you) in {}:\n  \
-         weeek-tui config set-token\n\n\
-         To try the app without an account: weeek-tui --demo",
+         weeek-tui config set-token{demo}",
         config_path.display()
     )
 }

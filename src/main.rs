@@ -3,8 +3,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use weeek_api::{Client, Token};
+#[cfg(feature = "demo")]
 use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
-use weeek_tui::cli::{Cli, Command, ConfigCommand, SandboxArgs};
+#[cfg(feature = "demo")]
+use weeek_tui::cli::SandboxArgs;
+use weeek_tui::cli::{Cli, Command, ConfigCommand};
 use weeek_tui::config::{self, Paths};
 use weeek_tui::{app::App, logging, runtime::Runtime, terminal::TerminalGuard, ui::theme::Theme};
 
@@ -31,7 +34,10 @@ fn main() -> ExitCode {
             Ok(None)
         }
         Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths).map(|()| None),
+        #[cfg(feature = "demo")]
         Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)).map(|()| None),
+        #[cfg(not(feature = "demo"))]
+        Some(Command::Sandbox { .. }) => Err(weeek_tui::cli::NO_SANDBOX.to_string()),
         None => runtime.block_on(run_app(&cli, &paths, offset)),
     };
     match result {
@@ -64,6 +70,7 @@ fn set_token(paths: &Paths) -> Result<(), String> {
     Ok(())
 }
 
+#[cfg(feature = "demo")]
 async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     let token = args.resolve_token(|k| std::env::var(k).ok())?;
     let config = SandboxConfig {
@@ -88,25 +95,43 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// The sandbox of `--demo`, kept alive while the app runs against it.
+#[cfg(feature = "demo")]
+type DemoSandbox = weeek_sandbox::SandboxHandle;
+#[cfg(not(feature = "demo"))]
+type DemoSandbox = std::convert::Infallible;
+
+/// Starts the demo's sandbox: it, its base URL and its token.
+#[cfg(feature = "demo")]
+async fn start_demo(cli: &Cli) -> Result<(DemoSandbox, String, Token), String> {
+    let config = SandboxConfig {
+        token: weeek_sandbox::demo_token().to_string(),
+        db: DbLocation::Memory,
+        seed: true,
+        today: None,
+        faults: cli.demo_faults.to_faults(),
+    };
+    let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
+        .await
+        .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
+    let url = handle.base_url();
+    Ok((handle, url, Token::new(weeek_sandbox::demo_token())))
+}
+
+#[cfg(not(feature = "demo"))]
+async fn start_demo(_: &Cli) -> Result<(DemoSandbox, String, Token), String> {
+    Err(weeek_tui::cli::NO_SANDBOX.to_string())
+}
+
 /// Runs the app; `Some(n)` when signal `n` ended it.
 async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Option<i32>, String> {
     let file = config::load_file(&paths.config_file)?;
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;
     let (base_url, token, source) = if cli.demo {
-        let config = SandboxConfig {
-            token: weeek_sandbox::demo_token().to_string(),
-            db: DbLocation::Memory,
-            seed: true,
-            today: None,
-            faults: cli.demo_faults.to_faults(),
-        };
-        let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
-            .await
-            .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
-        let url = handle.base_url();
+        let (handle, url, token) = start_demo(cli).await?;
         _sandbox = Some(handle);
-        (url, Token::new(weeek_sandbox::demo_token()), None)
+        (url, token, None)
     } else {
         let conn = config::resolve_connection(
             cli.base_url.as_deref(),

@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::ui::theme::Theme;
-use crate::worker::{self, Request};
+use crate::worker::{self, Order};
 
 pub struct Runtime {
     offset: UtcOffset,
@@ -42,15 +42,18 @@ impl Runtime {
         client: weeek_api::Client,
         terminal: &mut DefaultTerminal,
     ) -> std::io::Result<Option<i32>> {
-        let (requests, mut replies) = worker::spawn(client);
+        let (requests, mut reports) = worker::spawn(client);
         let mut files = FileWriter::spawn();
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = app.start(self.clock());
-        execute(effects, &requests, &mut files);
+        let mut quit = execute(effects, &requests, &mut files);
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
         let result = loop {
+            if quit {
+                break Ok(None);
+            }
             if app.dirty {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
@@ -59,9 +62,6 @@ impl Runtime {
                     break Err(e);
                 }
                 app.dirty = false;
-            }
-            if app.quit {
-                break Ok(None);
             }
             let deadline = app.next_deadline(Instant::now());
             let msg = tokio::select! {
@@ -73,24 +73,20 @@ impl Runtime {
                     Some(Err(e)) => break Err(e),
                     None => break Ok(None),
                 },
-                Some(reply) = replies.recv() => Msg::Api(Box::new(reply)),
+                Some(report) = reports.recv() => Msg::from(report),
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
                 Some(signal) = term_signals.recv() => {
                     execute(app.shutdown(self.clock()), &requests, &mut files);
                     break Ok(Some(signal));
                 }
             };
-            let mut dirty = false;
             let effects = app.update(msg, self.clock());
-            dirty |= app.dirty;
-            execute(effects, &requests, &mut files);
+            quit = execute(effects, &requests, &mut files);
             // Answers that arrived meanwhile are folded in before the next frame.
-            while let Ok(reply) = replies.try_recv() {
-                let effects = app.update(Msg::Api(Box::new(reply)), self.clock());
-                dirty |= app.dirty;
-                execute(effects, &requests, &mut files);
+            while !quit && let Ok(report) = reports.try_recv() {
+                let effects = app.update(Msg::from(report), self.clock());
+                quit = execute(effects, &requests, &mut files);
             }
-            app.dirty = dirty;
         };
         // Every queued file write lands before the app ends.
         files.finish().await;
@@ -220,21 +216,27 @@ fn perform(op: &FileOp) -> std::io::Result<()> {
     }
 }
 
+/// Runs `effects`; true when one of them ends the app.
 fn execute(
     effects: Vec<Effect>,
-    requests: &mpsc::UnboundedSender<Request>,
+    requests: &mpsc::UnboundedSender<Order>,
     files: &mut FileWriter,
-) {
+) -> bool {
+    let mut quit = false;
     for effect in effects {
         match effect {
             Effect::Request(r) => {
-                let _ = requests.send(r);
+                let _ = requests.send(Order::Run(r));
+            }
+            Effect::Cancel(key) => {
+                let _ = requests.send(Order::Cancel(key));
             }
             Effect::WriteFile { path, contents } => files.send(FileOp::Write(path, contents)),
             Effect::RemoveFile(path) => files.send(FileOp::Remove(path)),
-            Effect::Quit => {}
+            Effect::Quit => quit = true,
         }
     }
+    quit
 }
 
 async fn sleep_until(deadline: Option<Instant>) {

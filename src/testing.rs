@@ -17,7 +17,7 @@ use weeek_api::models::{
 
 use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::ui::theme::Theme;
-use crate::worker::{Call, Data, Reply, Request};
+use crate::worker::{Answer, Call, Reply, Request};
 
 pub const ME: &str = "11111111-1111-4111-8111-111111111111";
 pub const BORIS: &str = "22222222-2222-4222-8222-222222222222";
@@ -139,6 +139,55 @@ pub fn task(id: i64, title: &str) -> Task {
     }
 }
 
+/// The answer `call` gets when it fails with `e`.
+pub fn failure(call: &Call, e: ApiError) -> Answer {
+    use Answer as A;
+    use Call as C;
+    match call {
+        C::Me => A::Me(Err(e)),
+        C::Workspace => A::Workspace(Err(e)),
+        C::Members => A::Members(Err(e)),
+        C::Tags => A::Tags(Err(e)),
+        C::Projects => A::Projects(Err(e)),
+        C::Boards(_) => A::Boards(Err(e)),
+        C::Columns(_) => A::Columns(Err(e)),
+        C::Tasks(_) => A::TaskPage(Err(e)),
+        C::Task(_) => A::Task(Err(e)),
+        C::CreateTask(_) => A::CreatedTask(Err(e)),
+        C::UpdateTask(..) => A::UpdatedTask(Err(e)),
+        C::DeleteTask(_) => A::DeletedTask(Err(e)),
+        C::CompleteTask(_) => A::CompletedTask(Err(e)),
+        C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
+        C::AddAssignees(..) => A::AddedAssignees(Err(e)),
+        C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
+        C::Currencies => A::Currencies(Err(e)),
+        C::Funnels => A::Funnels(Err(e)),
+        C::Funnel(_) => A::Funnel(Err(e)),
+        C::FunnelStatuses(_) => A::FunnelStatuses(Err(e)),
+        C::Deals(..) => A::DealPage(Err(e)),
+        C::Deal(_) => A::Deal(Err(e)),
+        C::MoveDeal { .. } => A::MovedDeal(Err(e)),
+        C::Organizations(_) => A::Organizations(Err(e)),
+        C::Contacts(_) => A::Contacts(Err(e)),
+        C::CreateContact(_) => A::CreatedContact(Err(e)),
+    }
+}
+
+/// The success of a write that answers nothing but "done".
+pub fn done(call: &Call) -> Answer {
+    use Answer as A;
+    use Call as C;
+    match call {
+        C::DeleteTask(_) => A::DeletedTask(Ok(())),
+        C::CompleteTask(_) => A::CompletedTask(Ok(())),
+        C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
+        C::AddAssignees(..) => A::AddedAssignees(Ok(())),
+        C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
+        C::MoveDeal { .. } => A::MovedDeal(Ok(())),
+        other => panic!("{other:?} answers with a payload, not just done"),
+    }
+}
+
 pub struct Harness {
     pub app: App,
     /// Requests sent and not answered yet, oldest first.
@@ -176,7 +225,7 @@ impl Harness {
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {
-                Ok(Data::Workspace(Workspace {
+                Answer::Workspace(Ok(Workspace {
                     id: 1,
                     title: "Northwind".into(),
                     ..Default::default()
@@ -185,17 +234,17 @@ impl Harness {
         );
         h.answer_all(
             |c| matches!(c, Call::Members),
-            || Ok(Data::Members(members())),
+            || Answer::Members(Ok(members())),
         );
-        h.answer_all(|c| matches!(c, Call::Tags), || Ok(Data::Tags(tags())));
+        h.answer_all(|c| matches!(c, Call::Tags), || Answer::Tags(Ok(tags())));
         h.answer_all(
             |c| matches!(c, Call::Projects),
-            || Ok(Data::Projects(projects())),
+            || Answer::Projects(Ok(projects())),
         );
         h.answer_all(
             |c| matches!(c, Call::Currencies),
             || {
-                Ok(Data::Currencies(vec![Currency {
+                Answer::Currencies(Ok(vec![Currency {
                     id: 1,
                     name: Some("Russian ruble".into()),
                     code: Some("RUB".into()),
@@ -203,11 +252,14 @@ impl Harness {
                 }]))
             },
         );
-        h.answer_all(|c| matches!(c, Call::Me), || Ok(Data::Me(Box::new(user()))));
+        h.answer_all(
+            |c| matches!(c, Call::Me),
+            || Answer::Me(Ok(Box::new(user()))),
+        );
         h.answer_all(
             |c| matches!(c, Call::Boards(_)),
             || {
-                Ok(Data::Boards(vec![Board {
+                Answer::Boards(Ok(vec![Board {
                     id: 5,
                     name: "Разработка".into(),
                     project_id: 1,
@@ -217,7 +269,7 @@ impl Harness {
         );
         h.answer_all(
             |c| matches!(c, Call::Columns(_)),
-            || Ok(Data::Columns(columns())),
+            || Answer::Columns(Ok(columns())),
         );
         h
     }
@@ -226,6 +278,11 @@ impl Harness {
         for e in effects {
             match e {
                 Effect::Request(r) => self.pending.push(r),
+                Effect::Cancel(key) => {
+                    // As the worker does: a read stops, a write runs to its end.
+                    self.pending.retain(|r| r.key != key || r.call.is_write());
+                    self.effects.push(Effect::Cancel(key));
+                }
                 other => self.effects.push(other),
             }
         }
@@ -249,6 +306,11 @@ impl Harness {
         self.send(Msg::Tick);
     }
 
+    /// Whether the app has asked to end.
+    pub fn quits(&self) -> bool {
+        self.effects.contains(&Effect::Quit)
+    }
+
     /// Removes and returns the pending requests matching `pred`.
     pub fn take(&mut self, pred: impl Fn(&Call) -> bool) -> Vec<Request> {
         let (taken, rest) = std::mem::take(&mut self.pending)
@@ -258,23 +320,54 @@ impl Harness {
         taken
     }
 
-    pub fn reply(&mut self, req: &Request, result: Result<Data, ApiError>) {
+    /// Answers `req`; the answer must be of its call's type, as the worker's always is.
+    pub fn reply(&mut self, req: &Request, answer: Answer) {
+        assert_eq!(
+            std::mem::discriminant(&answer),
+            std::mem::discriminant(&failure(&req.call, ApiError::Timeout)),
+            "{answer:?} is not what {:?} answers",
+            req.call
+        );
         self.send(Msg::Api(Box::new(Reply {
             id: req.id,
             key: req.key.clone(),
-            result,
+            answer,
+            skipped: None,
         })));
+    }
+
+    /// Answers `req` with failure `e`, in the answer type of its call.
+    pub fn fail(&mut self, req: &Request, e: ApiError) {
+        self.reply(req, failure(&req.call, e));
+    }
+
+    /// Answers a write without payload (complete, delete, move, …) with success.
+    pub fn done(&mut self, req: &Request) {
+        self.reply(req, done(&req.call));
     }
 
     /// Answers every pending request matching `pred`, in order.
     pub fn answer_all(
         &mut self,
         pred: impl Fn(&Call) -> bool,
-        result: impl Fn() -> Result<Data, ApiError>,
+        answer: impl Fn() -> Answer,
     ) -> usize {
         let reqs = self.take(pred);
         for r in &reqs {
-            self.reply(r, result());
+            self.reply(r, answer());
+        }
+        reqs.len()
+    }
+
+    /// Fails every pending request matching `pred` with `error()`, in order.
+    pub fn fail_all(
+        &mut self,
+        pred: impl Fn(&Call) -> bool,
+        error: impl Fn() -> ApiError,
+    ) -> usize {
+        let reqs = self.take(pred);
+        for r in &reqs {
+            self.fail(r, error());
         }
         reqs.len()
     }
@@ -334,6 +427,7 @@ impl Harness {
 }
 
 /// A seeded sandbox on loopback and a client of it (no retries: what fails, fails at once).
+#[cfg(feature = "demo")]
 pub async fn sandbox(
     faults: weeek_sandbox::Faults,
 ) -> (weeek_sandbox::SandboxHandle, weeek_api::Client) {
@@ -366,8 +460,13 @@ impl Harness {
                 return;
             }
             for req in pending {
-                let result = crate::worker::execute(client, req.call.clone()).await;
-                self.reply(&req, result);
+                let (answer, skipped) = crate::worker::execute(client, req.call.clone()).await;
+                self.send(Msg::Api(Box::new(Reply {
+                    id: req.id,
+                    key: req.key.clone(),
+                    answer,
+                    skipped,
+                })));
             }
         }
     }

@@ -102,9 +102,26 @@ pub fn quoted(title: &str, max: usize) -> String {
     format!("\u{201c}{}\u{201d}", truncate(&one_line(title), max))
 }
 
+/// A short wait for a sentence: "0.4s" under a second, else whole seconds ("2s").
+pub fn seconds(d: std::time::Duration) -> String {
+    if d < std::time::Duration::from_secs(1) {
+        format!("{:.1}s", d.as_secs_f64())
+    } else {
+        format!("{}s", d.as_secs_f64().round())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn waits_read_in_tenths_under_a_second_and_whole_seconds_above() {
+        use std::time::Duration;
+        assert_eq!(seconds(Duration::from_millis(400)), "0.4s");
+        assert_eq!(seconds(Duration::from_millis(1000)), "1s");
+        assert_eq!(seconds(Duration::from_millis(1600)), "2s");
+    }
 
     #[test]
     fn cyrillic_and_emoji_are_measured_by_columns() {

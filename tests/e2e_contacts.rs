@@ -1,6 +1,7 @@
 //! Contact entry in a real terminal, against the built-in sandbox: a full contact saved and
 //! found in the list, and a half-typed one that survives `kill -9`.
-
+// Every scenario runs against the built-in sandbox (`--demo`).
+#![cfg(feature = "demo")]
 // Helpers of the tests below may panic as the tests do: that is how a test fails.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -1,6 +1,8 @@
 //! The funnels screen of the real binary against its built-in sandbox: open a seeded funnel,
 //! read its totals and a status's deals, move a deal and find it in the next status after a
 //! refresh.
+// Every scenario runs against the built-in sandbox (`--demo`).
+#![cfg(feature = "demo")]
 
 mod support;
 

@@ -1,4 +1,6 @@
 //! The task screen against the demo sandbox, as a person would use it.
+// Every scenario runs against the built-in sandbox (`--demo`).
+#![cfg(feature = "demo")]
 
 mod support;
 

@@ -9,7 +9,7 @@
 use time::{Duration, OffsetDateTime};
 use weeek_api::ApiError;
 
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
 // ----- changes to existing items ------------------------------------------------------------
 
@@ -100,13 +100,14 @@ impl<T> CreateAnswer<T> {
 /// object the app creates.
 pub trait CreateLookup {
     type Item;
+    /// What the read answers.
+    type Page;
     /// The object as the user named it, for messages.
     fn name(&self) -> String;
     /// The read of page `page` (0 first) of the candidates.
     fn read(&self, page: u32) -> Call;
-    /// The candidates in an answer to that read, and whether a next page may hold more; `None`
-    /// for an answer of another kind.
-    fn candidates(&self, data: Data) -> Option<(Vec<Self::Item>, bool)>;
+    /// The candidates in an answer to that read, and whether a next page may hold more.
+    fn candidates(&self, page: Self::Page) -> (Vec<Self::Item>, bool);
     /// Whether `item` is the object this create made; it was sent at `sent`, and the service's
     /// clock may be off by `CLOCK_SLACK` either way.
     fn is_it(&self, item: &Self::Item, sent: OffsetDateTime) -> bool;
@@ -176,13 +177,10 @@ impl<L: CreateLookup> LostCreate<L> {
         self.check_failed.is_none()
     }
 
-    pub fn on_answer(&mut self, result: Result<Data, ApiError>) -> Looked<L::Item> {
-        let data = match result {
-            Ok(data) => data,
+    pub fn on_answer(&mut self, result: Result<L::Page, ApiError>) -> Looked<L::Item> {
+        let (items, more) = match result {
+            Ok(page) => self.lookup.candidates(page),
             Err(e) => return self.fail(cause_text(&e)),
-        };
-        let Some((items, more)) = self.lookup.candidates(data) else {
-            return self.fail("the service answered something else".into());
         };
         if let Some(found) = items.into_iter().find(|i| self.lookup.is_it(i, self.sent)) {
             return Looked::Found(found);
@@ -273,20 +271,16 @@ mod tests {
 
     impl CreateLookup for Names {
         type Item = String;
+        type Page = Vec<weeek_api::models::Contact>;
         fn name(&self) -> String {
             self.0.into()
         }
         fn read(&self, page: u32) -> Call {
             Call::Contacts(ListQuery::page(2, page * 2))
         }
-        fn candidates(&self, data: Data) -> Option<(Vec<String>, bool)> {
-            match data {
-                Data::Contacts(c) => {
-                    let more = c.len() == 2;
-                    Some((c.into_iter().filter_map(|c| c.first_name).collect(), more))
-                }
-                _ => None,
-            }
+        fn candidates(&self, c: Self::Page) -> (Vec<String>, bool) {
+            let more = c.len() == 2;
+            (c.into_iter().filter_map(|c| c.first_name).collect(), more)
         }
         fn is_it(&self, item: &String, sent: OffsetDateTime) -> bool {
             let (name, minute) = item.split_once('@').unwrap_or((item, "0"));
@@ -295,16 +289,14 @@ mod tests {
         }
     }
 
-    fn page(names: &[&str]) -> Result<Data, ApiError> {
-        Ok(Data::Contacts(
-            names
-                .iter()
-                .map(|n| weeek_api::models::Contact {
-                    first_name: Some((*n).into()),
-                    ..Default::default()
-                })
-                .collect(),
-        ))
+    fn page(names: &[&str]) -> Result<Vec<weeek_api::models::Contact>, ApiError> {
+        Ok(names
+            .iter()
+            .map(|n| weeek_api::models::Contact {
+                first_name: Some((*n).into()),
+                ..Default::default()
+            })
+            .collect())
     }
 
     const SENT: OffsetDateTime = datetime!(2026-11-21 10:30 UTC);

@@ -7,12 +7,10 @@ use crossterm::event::KeyEvent;
 
 use super::commands::{Action, Context};
 use super::{Env, Target};
-use crate::worker::Reply;
 
+/// Answers are not part of this: each screen takes its own keys' answers (`on_answer`), routed
+/// by `App::on_reply`.
 pub trait ScreenState {
-    /// Prefix of the request keys this screen owns ("tasks:"); answers are routed by it.
-    fn key_prefix(&self) -> &'static str;
-
     /// Keymap contexts that apply now, most specific first (`Global` is added by the app).
     fn contexts(&self) -> Vec<Context>;
 
@@ -26,9 +24,6 @@ pub trait ScreenState {
 
     /// A keymap action. False lets the app handle it (quit, help, screen switch, …).
     fn on_action(&mut self, action: Action, env: &mut Env) -> bool;
-
-    /// An accepted (latest-for-its-key) answer to one of this screen's requests.
-    fn on_reply(&mut self, reply: Reply, env: &mut Env);
 
     fn on_paste(&mut self, _text: &str, _env: &mut Env) -> bool {
         false

@@ -21,14 +21,25 @@ use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::app::{Effect, Env, Target};
 use crate::widgets::scroll;
-use crate::worker::Reply;
+use crate::worker::Answer;
 use draft::{Draft, Found};
 use form::{Field, Form};
 use list::ContactList;
 use pickers::{FormPicker, Organizations};
 use submit::{Failure, Phase};
 
-pub const KEY_PREFIX: &str = "contacts:";
+/// The requests of the contacts screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ContactKey {
+    /// A page of the contact list.
+    List,
+    /// A page of the organizations, for the picker.
+    Orgs,
+    /// The contact the form sends.
+    Create,
+    /// The look for a contact whose answer was lost.
+    Find,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Pane {
@@ -257,8 +268,12 @@ impl ContactsState {
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let rows = self.list_rows(env);
-        let Some(target) = scroll::target(action, self.list.cursor, self.list.rows.len(), rows)
-        else {
+        let Some(target) = scroll::target(
+            action,
+            self.list.cursor,
+            self.list.contacts.rows.len(),
+            rows,
+        ) else {
             return false;
         };
         self.list.move_to(target, env, rows);
@@ -352,20 +367,26 @@ impl ContactsState {
         false
     }
 
-    pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        match reply.key.as_str() {
-            submit::CREATE_KEY => self.on_create_reply(reply.result, env),
-            submit::FIND_KEY => self.on_find_reply(reply.result, env),
-            list::LIST_KEY => {
-                let rows = self.list_rows(env);
-                self.list.on_reply(reply.result, env, rows);
+    /// An accepted answer to one of this screen's requests.
+    pub fn on_answer(&mut self, key: ContactKey, answer: Answer, env: &mut Env) {
+        use Answer as A;
+        match (key, answer) {
+            (ContactKey::Create, A::CreatedContact(result)) => {
+                self.on_create_reply(result.map(|c| *c), env)
             }
-            pickers::ORGS_KEY => {
-                let complete = self.orgs.on_reply(reply.result, env);
+            (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, env),
+            (ContactKey::List, A::Contacts(result)) => {
+                let rows = self.list_rows(env);
+                self.list.on_reply(result, env, rows);
+            }
+            (ContactKey::Orgs, A::Organizations(result)) => {
+                let complete = self.orgs.on_reply(result, env);
                 if complete {
                     self.refresh_waiting_picker(env);
                 }
             }
+            // Each key is asked with one kind of call (see where it is asked): no other pair
+            // arrives.
             _ => {}
         }
     }
@@ -386,7 +407,7 @@ impl ContactsState {
             self.switch_pane(env);
         }
         match target {
-            Target::Contact(idx) if idx < self.list.rows.len() => {
+            Target::Contact(idx) if idx < self.list.contacts.rows.len() => {
                 let rows = self.list_rows(env);
                 self.list.move_to(idx as isize, env, rows);
             }
@@ -401,10 +422,6 @@ impl ContactsState {
 }
 
 impl ScreenState for ContactsState {
-    fn key_prefix(&self) -> &'static str {
-        KEY_PREFIX
-    }
-
     fn contexts(&self) -> Vec<Context> {
         if self.ask.is_some() || self.picker.is_some() {
             // Only the app-wide keys get past a question or a picker.
@@ -446,10 +463,6 @@ impl ScreenState for ContactsState {
             return false;
         }
         ContactsState::on_action(self, action, env)
-    }
-
-    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        ContactsState::on_reply(self, reply, env)
     }
 
     fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {

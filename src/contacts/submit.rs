@@ -13,10 +13,9 @@ use super::form::Sent;
 use crate::app::Env;
 use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
-pub const CREATE_KEY: &str = "contacts:create";
-pub const FIND_KEY: &str = "contacts:find";
+use super::ContactKey;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Phase {
@@ -74,6 +73,7 @@ fn same_text(a: Option<&str>, b: Option<&str>) -> bool {
 
 impl CreateLookup for ContactLookup {
     type Item = Contact;
+    type Page = Vec<Contact>;
 
     fn name(&self) -> String {
         [Some(self.first_name.as_str()), self.last_name.as_deref()]
@@ -94,15 +94,10 @@ impl CreateLookup for ContactLookup {
         })
     }
 
-    fn candidates(&self, data: Data) -> Option<(Vec<Contact>, bool)> {
-        match data {
-            Data::Contacts(page) => {
-                // The list has no "more" flag: a full page may have a next one.
-                let more = page.len() as u32 >= super::list::PAGE_SIZE;
-                Some((page, more))
-            }
-            _ => None,
-        }
+    fn candidates(&self, page: Vec<Contact>) -> (Vec<Contact>, bool) {
+        // The list has no "more" flag: a full page may have a next one.
+        let more = page.len() as u32 >= super::list::PAGE_SIZE;
+        (page, more)
     }
 
     fn is_it(&self, c: &Contact, sent: OffsetDateTime) -> bool {
@@ -132,7 +127,7 @@ impl ContactsState {
                 if !lost.is_looking() {
                     let call = lost.look_again();
                     env.toast(ToastKind::Info, lost.looking_text("saved"));
-                    env.request(FIND_KEY, call);
+                    env.request(ContactKey::Find, call);
                 }
                 return;
             }
@@ -148,7 +143,7 @@ impl ContactsState {
         let (contact, sent) = self.form.to_contact();
         let contact = contact.normalized();
         self.flush_draft(env);
-        env.request(CREATE_KEY, Call::CreateContact(contact.clone()));
+        env.request(ContactKey::Create, Call::CreateContact(contact.clone()));
         self.phase = Phase::Saving {
             sent,
             contact: Box::new(contact),
@@ -156,7 +151,7 @@ impl ContactsState {
         };
     }
 
-    pub(super) fn on_create_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
+    pub(super) fn on_create_reply(&mut self, result: Result<Contact, ApiError>, env: &mut Env) {
         let (sent, contact, at) = match std::mem::take(&mut self.phase) {
             Phase::Saving { sent, contact, at } => (sent, contact, at),
             other => {
@@ -165,11 +160,7 @@ impl ContactsState {
                 return;
             }
         };
-        let result = result.and_then(|d| match d {
-            Data::Contact(c) => Ok(c),
-            other => Err(crate::app::directory::unexpected(&other)),
-        });
-        match CreateAnswer::read(result) {
+        match CreateAnswer::read(result.map(Box::new)) {
             CreateAnswer::Created(created) => {
                 let text = format!("Saved {}", created.display_name());
                 self.saved(created, text, env);
@@ -199,18 +190,18 @@ impl ContactsState {
             CreateAnswer::Lost(e) => {
                 let (lost, call) = LostCreate::start(ContactLookup::of(&contact), e, at);
                 env.toast(ToastKind::Info, lost.looking_text("saved"));
-                env.request(FIND_KEY, call);
+                env.request(ContactKey::Find, call);
                 self.phase = Phase::Checking(Box::new(lost));
             }
         }
     }
 
-    pub(super) fn on_find_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
+    pub(super) fn on_find_reply(&mut self, result: Result<Vec<Contact>, ApiError>, env: &mut Env) {
         let Phase::Checking(lost) = &mut self.phase else {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => env.request(FIND_KEY, call),
+            Looked::Next(call) => env.request(ContactKey::Find, call),
             Looked::Found(contact) => {
                 let text = lost.found_text("saved");
                 self.saved(Box::new(contact), text, env);

@@ -9,10 +9,11 @@ use weeek_api::{ApiError, FieldErrors};
 use super::form::{Field, OrgRef};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
+use crate::app::requests::DirKey;
 use crate::app::screen::ScreenState;
 use crate::app::{Effect, Overlay, Screen};
 use crate::testing::{Harness, code, ctrl, key_event};
-use crate::worker::{Call, Data};
+use crate::worker::{Answer, Call};
 
 pub const ALFA: &str = "0b3c5a1e-7f0e-4d1a-9c55-5d0a1f000001";
 pub const ZERNO: &str = "0b3c5a1e-7f0e-4d1a-9c55-5d0a1f000002";
@@ -63,7 +64,7 @@ pub fn on_contacts() -> Harness {
     h.answer_all(
         |c| matches!(c, Call::Contacts(_)),
         || {
-            Ok(Data::Contacts(vec![
+            Answer::Contacts(Ok(vec![
                 contact("c1", "Алексей", "Громов"),
                 contact("c2", "Oliver", "Bennett"),
             ]))
@@ -71,7 +72,7 @@ pub fn on_contacts() -> Harness {
     );
     h.answer_all(
         |c| matches!(c, Call::Organizations(_)),
-        || Ok(Data::Organizations(orgs())),
+        || Answer::Organizations(Ok(orgs())),
     );
     h
 }
@@ -95,14 +96,14 @@ fn the_first_name_has_the_keyboard_so_letters_and_digits_type() {
     let mut h = on_contacts();
     h.press("q1 Анна");
     assert_eq!(h.app.contacts.form.first_name.value(), "q1 Анна");
-    assert!(!h.app.quit);
+    assert!(!h.quits());
     assert_eq!(h.app.screen, Screen::Contacts);
     // Esc leaves the field; then q is the keymap's again (and asks: there is input).
     h.send(code(KeyCode::Esc));
     assert!(!h.app.contacts.editing);
     h.press("q");
     assert!(matches!(h.app.overlay, Some(Overlay::Confirm { .. })));
-    assert!(!h.app.quit);
+    assert!(!h.quits());
 }
 
 #[test]
@@ -182,7 +183,7 @@ fn a_second_ctrl_s_while_saving_sends_nothing_and_typing_changes_nothing() {
     assert_eq!(body.first_name, "Иван");
     h.reply(
         &req,
-        Ok(Data::Contact(Box::new(contact("new1", "Иван", "")))),
+        Answer::CreatedContact(Ok(Box::new(contact("new1", "Иван", "")))),
     );
     assert!(matches!(h.app.contacts.phase, Phase::Saved(_)));
     h.send(ctrl('s'));
@@ -203,13 +204,13 @@ fn success_shows_the_contact_puts_it_first_in_the_list_and_clears_the_draft() {
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
     h.reply(
         &req,
-        Ok(Data::Contact(Box::new(contact("new1", "Иван", "Петров")))),
+        Answer::CreatedContact(Ok(Box::new(contact("new1", "Иван", "Петров")))),
     );
     let Phase::Saved(saved) = &h.app.contacts.phase else {
         panic!("not saved");
     };
     assert_eq!(saved.emails[0].id, "new1-e0");
-    assert_eq!(h.app.contacts.list.rows[0].id, "new1");
+    assert_eq!(h.app.contacts.list.contacts.rows[0].id, "new1");
     assert!(h.app.contacts.list.is_new("new1"));
     assert_eq!(h.effects.last(), Some(&Effect::RemoveFile(draft)));
     assert_eq!(h.app.contacts.unsaved(), None);
@@ -218,7 +219,7 @@ fn success_shows_the_contact_puts_it_first_in_the_list_and_clears_the_draft() {
     h.answer_all(
         |c| matches!(c, Call::Contacts(_)),
         || {
-            Ok(Data::Contacts(vec![
+            Answer::Contacts(Ok(vec![
                 contact("c1", "Алексей", "Громов"),
                 contact("new1", "Иван", "Петров"),
             ]))
@@ -228,6 +229,7 @@ fn success_shows_the_contact_puts_it_first_in_the_list_and_clears_the_draft() {
         .app
         .contacts
         .list
+        .contacts
         .rows
         .iter()
         .map(|c| c.id.as_str())
@@ -253,7 +255,7 @@ fn n_starts_a_blank_form_and_shift_n_keeps_organizations_and_tags() {
     assert_eq!(body.tags, vec![2]);
     h.reply(
         &req,
-        Ok(Data::Contact(Box::new(contact("new1", "Иван", "")))),
+        Answer::CreatedContact(Ok(Box::new(contact("new1", "Иван", "")))),
     );
     h.press("N");
     let f = &h.app.contacts.form;
@@ -271,7 +273,7 @@ fn n_starts_a_blank_form_and_shift_n_keeps_organizations_and_tags() {
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
     h.reply(
         &req,
-        Ok(Data::Contact(Box::new(contact("new2", "Пётр", "")))),
+        Answer::CreatedContact(Ok(Box::new(contact("new2", "Пётр", "")))),
     );
     h.press("n");
     assert!(h.app.contacts.form.organizations.is_empty());
@@ -287,7 +289,7 @@ fn a_refused_save_keeps_every_value_and_is_retried_only_on_a_key() {
     h.press("Петров");
     h.send(ctrl('s'));
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
-    h.reply(&req, Err(ApiError::RateLimited { retry_after: None }));
+    h.fail(&req, ApiError::RateLimited { retry_after: None });
     let s = &h.app.contacts;
     assert_eq!(s.phase, Phase::Editing);
     assert_eq!(s.form.first_name.value(), "Иван");
@@ -301,11 +303,11 @@ fn a_refused_save_keeps_every_value_and_is_retried_only_on_a_key() {
     h.send(ctrl('s'));
     assert_eq!(creates(&h), 1, "Ctrl-s retries");
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Forbidden {
+        ApiError::Forbidden {
             message: "Forbidden.".into(),
-        }),
+        },
     );
     assert!(
         h.app
@@ -328,7 +330,7 @@ fn lose_a_save(h: &mut Harness, cause: ApiError) -> crate::worker::Request {
     h.press("ivan@example.com");
     h.send(ctrl('s'));
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
-    h.reply(&req, Err(cause));
+    h.fail(&req, cause);
     let mut looks = h.take(|c| matches!(c, Call::Contacts(_)));
     assert_eq!(looks.len(), 1, "one look for the lost save");
     looks.remove(0)
@@ -361,12 +363,12 @@ fn a_save_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
     assert_eq!(h.app.contacts.form.first_name.value(), "Иван");
     let old = saved_ivan("old", h.clock.wall - time::Duration::days(30));
     let it = saved_ivan("new", h.clock.wall + time::Duration::seconds(1));
-    h.reply(&look, Ok(Data::Contacts(vec![old, it])));
+    h.reply(&look, Answer::Contacts(Ok(vec![old, it])));
     match &h.app.contacts.phase {
         Phase::Saved(c) => assert_eq!(c.id, "new", "the recent one, not the namesake"),
         other => panic!("expected the found contact, got {other:?}"),
     }
-    assert_eq!(h.app.contacts.list.rows[0].id, "new");
+    assert_eq!(h.app.contacts.list.contacts.rows[0].id, "new");
     assert_eq!(creates(&h), 0, "never sent twice");
     assert!(
         h.effects
@@ -388,7 +390,7 @@ fn a_lost_save_that_is_not_found_is_sent_again_only_on_a_key() {
     );
     h.reply(
         &look,
-        Ok(Data::Contacts(vec![contact("c1", "Иван", "Громов")])),
+        Answer::Contacts(Ok(vec![contact("c1", "Иван", "Громов")])),
     );
     let s = &h.app.contacts;
     assert_eq!(s.phase, Phase::Editing);
@@ -404,7 +406,7 @@ fn a_lost_save_that_is_not_found_is_sent_again_only_on_a_key() {
 fn a_failed_look_keeps_the_form_locked_and_ctrl_s_looks_again() {
     let mut h = on_contacts();
     let look = lose_a_save(&mut h, ApiError::Timeout);
-    h.reply(&look, Err(ApiError::Timeout));
+    h.fail(&look, ApiError::Timeout);
     let screen = h.render();
     assert!(screen.contains("looking for it failed"), "{screen}");
     assert!(screen.contains("looks again"), "{screen}");
@@ -416,7 +418,7 @@ fn a_failed_look_keeps_the_form_locked_and_ctrl_s_looks_again() {
     );
     let again = h.take(|c| matches!(c, Call::Contacts(_)));
     assert_eq!(again.len(), 1, "it looks again");
-    h.reply(&again[0], Err(ApiError::Timeout));
+    h.fail(&again[0], ApiError::Timeout);
     // Giving up is starting over, after a question.
     h.press("n");
     assert!(matches!(h.app.contacts.ask, Some(Ask::Discard { .. })));
@@ -424,6 +426,7 @@ fn a_failed_look_keeps_the_form_locked_and_ctrl_s_looks_again() {
 
 /// Against the sandbox: an undecodable 200 to a save (the contact was made) is looked for and
 /// found; the service holds one contact, however often the user presses Ctrl-s afterwards.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn a_lost_save_leaves_exactly_one_contact_on_the_service() {
     use weeek_sandbox::{FailureMode, Faults};
@@ -479,12 +482,12 @@ fn field_errors_from_the_service_land_at_their_rows() {
         "tags.0".into(),
         vec!["The selected tags.0 is invalid.".into()],
     );
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Validation {
+        ApiError::Validation {
             message: "The given data was invalid.".into(),
             fields,
-        }),
+        },
     );
     let f = &h.app.contacts.form;
     assert!(
@@ -503,6 +506,7 @@ fn field_errors_from_the_service_land_at_their_rows() {
 }
 
 /// The sandbox's own 422, through the same client and worker code the app runs.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
     use weeek_sandbox::{DbLocation, Faults, Sandbox, SandboxConfig};
@@ -532,12 +536,12 @@ async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
     }];
     h.send(ctrl('s'));
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
-    let result = crate::worker::execute(&client, req.call.clone()).await;
+    let (answer, _) = crate::worker::execute(&client, req.call.clone()).await;
     assert!(
-        matches!(&result, Err(ApiError::Validation { fields, .. }) if fields.contains_key("organizations.0")),
-        "{result:?}"
+        matches!(&answer, Answer::CreatedContact(Err(ApiError::Validation { fields, .. })) if fields.contains_key("organizations.0")),
+        "{answer:?}"
     );
-    h.reply(&req, result);
+    h.reply(&req, answer);
     let s = &h.app.contacts;
     assert!(
         s.form.errors.contains_key(&Field::Organizations),
@@ -638,7 +642,7 @@ fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
     let first = effects
         .iter()
         .find_map(|e| match e {
-            Effect::Request(r) if r.key == "dir:tags" => Some(r.clone()),
+            Effect::Request(r) if r.key == DirKey::Tags.into() => Some(r.clone()),
             _ => None,
         })
         .unwrap();
@@ -646,7 +650,8 @@ fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
         crate::app::Msg::Api(Box::new(crate::worker::Reply {
             id: first.id,
             key: first.key,
-            result: Ok(Data::Tags(crate::testing::tags())),
+            answer: Answer::Tags(Ok(crate::testing::tags())),
+            skipped: None,
         })),
         crate::testing::clock(),
     );
@@ -765,7 +770,7 @@ fn the_picker_waits_for_organizations_still_loading() {
     h.press("зер");
     h.answer_all(
         |c| matches!(c, Call::Organizations(_)),
-        || Ok(Data::Organizations(orgs())),
+        || Answer::Organizations(Ok(orgs())),
     );
     let p = h
         .app
@@ -803,7 +808,7 @@ fn the_list_searches_after_a_pause_and_ctrl_l_switches_panes() {
         unreachable!()
     };
     assert_eq!(q.search.as_deref(), Some("гром"));
-    h.reply(&req, Ok(Data::Contacts(vec![])));
+    h.reply(&req, Answer::Contacts(Ok(vec![])));
     h.send(code(KeyCode::Esc));
     assert_eq!(h.app.contacts.list.search.value(), "");
     assert_eq!(
@@ -825,9 +830,9 @@ fn a_full_page_loads_the_next_one_as_the_cursor_nears_the_end() {
         .collect();
     h.answer_all(
         |c| matches!(c, Call::Contacts(_)),
-        || Ok(Data::Contacts(page.clone())),
+        || Answer::Contacts(Ok(page.clone())),
     );
-    assert!(h.app.contacts.list.has_more);
+    assert!(h.app.contacts.list.contacts.has_more);
     h.send(ctrl('l'));
     h.press("G");
     let next = h.take(|c| matches!(c, Call::Contacts(_)));
@@ -894,7 +899,7 @@ fn quitting_right_after_typing_still_writes_the_draft() {
     h.press("Ив");
     h.send(ctrl('c'));
     h.press("y");
-    assert!(h.app.quit);
+    assert!(h.quits());
     let written = h.effects.iter().rev().find_map(|e| match e {
         Effect::WriteFile { contents, .. } => Some(contents.clone()),
         _ => None,
@@ -911,12 +916,12 @@ fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
         .collect();
     h.answer_all(
         |c| matches!(c, Call::Contacts(_)),
-        || Ok(Data::Contacts(page.clone())),
+        || Answer::Contacts(Ok(page.clone())),
     );
     h.send(ctrl('l'));
     h.press("G");
     let next = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
-    h.reply(&next, Err(ApiError::Timeout));
+    h.fail(&next, ApiError::Timeout);
     h.advance(std::time::Duration::from_secs(60));
     let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");

@@ -7,7 +7,6 @@ use crate::app::Env;
 use crate::app::loadable::Loadable;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
-use crate::worker::Data;
 
 #[derive(Debug, Default)]
 pub struct FunnelList {
@@ -41,12 +40,9 @@ impl FunnelList {
             .and_then(|&i| self.all().get(i))
     }
 
-    pub fn on_loaded(&mut self, result: Result<Data, weeek_api::ApiError>) {
+    pub fn on_loaded(&mut self, result: Result<Vec<Funnel>, weeek_api::ApiError>) {
         let keep = self.current().map(|f| f.id.clone());
-        self.funnels.finish(result.and_then(|d| match d {
-            Data::Funnels(f) => Ok(f),
-            other => Err(crate::app::directory::unexpected(&other)),
-        }));
+        self.funnels.finish(result);
         self.refilter();
         if let Some(pos) = keep.and_then(|id| self.position(&id)) {
             self.cursor = pos;

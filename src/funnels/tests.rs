@@ -10,14 +10,17 @@ use weeek_api::models::{
 };
 use weeek_api::{ApiError, DealPage};
 
+use crate::app::Effect;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
 use crate::app::loadable::PageStatus;
+use crate::app::requests::RequestKey;
 use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
+use crate::funnels::FunnelKey;
 use crate::layout::funnels::InfoPlace;
 use crate::testing::{BORIS, Harness, ME, code, key_event};
-use crate::worker::{Call, Data, Request};
+use crate::worker::{Answer, Call, Request};
 
 const B2B: &str = "Fn7QwB2kLp9sXe4R";
 const PARTNERS: &str = "Fn8PaRt4Ns6uYb1C";
@@ -210,7 +213,7 @@ fn list() -> Harness {
     assert_eq!(h.app.screen, Screen::Funnels);
     let n = h.answer_all(
         |c| matches!(c, Call::Funnels),
-        || Ok(Data::Funnels(funnels())),
+        || Answer::Funnels(Ok(funnels())),
     );
     assert_eq!(n, 1, "entering the screen loads the funnels");
     h
@@ -222,8 +225,8 @@ fn deals_request(h: &mut Harness, status: &str) -> Request {
     reqs.remove(0)
 }
 
-fn page(deals: Vec<Deal>, has_more: bool) -> Result<Data, ApiError> {
-    Ok(Data::Deals(DealPage { deals, has_more }))
+fn page(deals: Vec<Deal>, has_more: bool) -> Answer {
+    Answer::DealPage(Ok(DealPage { deals, has_more }))
 }
 
 /// The list, then the B2B funnel opened with its statuses and all three columns loaded.
@@ -244,13 +247,13 @@ fn answer_funnel(h: &mut Harness, f: Funnel) {
     let id = f.id.clone();
     let n = h.answer_all(
         |c| matches!(c, Call::Funnel(x) if *x == id),
-        || Ok(Data::Funnel(Box::new(f.clone()))),
+        || Answer::Funnel(Ok(Box::new(f.clone()))),
     );
     assert_eq!(n, 1);
     let st = if id == EMPTY { vec![] } else { statuses() };
     let n = h.answer_all(
         |c| matches!(c, Call::FunnelStatuses(x) if *x == id),
-        || Ok(Data::FunnelStatuses(st.clone())),
+        || Answer::FunnelStatuses(Ok(st.clone())),
     );
     assert_eq!(n, 1);
 }
@@ -262,6 +265,7 @@ fn detail(h: &Harness) -> &super::detail::FunnelDetail {
 fn column_ids(h: &Harness, i: usize) -> Vec<String> {
     detail(h).columns[i]
         .deals
+        .rows
         .iter()
         .map(|d| d.id.clone())
         .collect()
@@ -310,7 +314,7 @@ fn search_narrows_by_name_fuzzily_and_esc_clears_it() {
     assert_eq!(l.current().unwrap().id, B2B);
     // `q` in the box is typed, not quitting.
     h.press("q");
-    assert!(!h.app.quit);
+    assert!(!h.quits());
     assert!(h.app.funnels.list.visible.is_empty());
     h.send(code(KeyCode::Backspace));
     h.send(code(KeyCode::Enter));
@@ -327,7 +331,7 @@ fn opening_shows_the_list_copy_at_once_and_loads_each_column_on_its_own() {
     assert_eq!(detail(&h).name(), "Продажи B2B");
     assert!(detail(&h).funnel.is_loading());
     answer_funnel(&mut h, funnels().remove(0));
-    let keys: Vec<String> = h
+    let keys: Vec<RequestKey> = h
         .pending
         .iter()
         .filter(|r| matches!(r.call, Call::Deals(..)))
@@ -335,16 +339,19 @@ fn opening_shows_the_list_copy_at_once_and_loads_each_column_on_its_own() {
         .collect();
     assert_eq!(
         keys,
-        [NEW, TALKS, CLOSED].map(|s| format!("funnels:deals:{s}")),
+        [NEW, TALKS, CLOSED].map(|s| FunnelKey::Deals(s.into()).into()),
         "one key per column, so columns never supersede each other"
     );
     let talks = deals_request(&mut h, TALKS);
-    h.reply(&talks, Err(server_error()));
+    h.fail(&talks, server_error());
     let new = deals_request(&mut h, NEW);
     h.reply(&new, page(new_deals(), false));
     let d = detail(&h);
-    assert!(matches!(d.columns[1].load, PageStatus::Failed { .. }));
-    assert_eq!(d.columns[0].deals.len(), 3);
+    assert!(matches!(
+        d.columns[1].deals.status,
+        PageStatus::Failed { .. }
+    ));
+    assert_eq!(d.columns[0].deals.rows.len(), 3);
     assert!(d.columns[2].is_loading());
     // A column's failure is shown in the column, not as a toast over the board.
     assert_eq!(toasts(&h), "");
@@ -389,11 +396,11 @@ fn a_column_fetches_its_next_page_before_the_cursor_reaches_the_end() {
         .collect();
     h.reply(&next, page(more, false));
     assert_eq!(
-        detail(&h).columns[0].deals.len(),
+        detail(&h).columns[0].deals.rows.len(),
         25,
         "overlap is shown once"
     );
-    assert!(!detail(&h).columns[0].has_more);
+    assert!(!detail(&h).columns[0].deals.has_more);
     h.press("G");
     assert!(
         h.take(|c| matches!(c, Call::Deals(..))).is_empty(),
@@ -428,7 +435,7 @@ fn moving_a_deal_is_optimistic_and_the_totals_follow() {
             after: None
         }
     );
-    h.reply(&moves[0], Ok(Data::Done));
+    h.done(&moves[0]);
     assert!(
         toasts(&h).contains("Moved “Сайт для сети кофеен” to Переговоры"),
         "{}",
@@ -443,7 +450,7 @@ fn a_refused_move_is_put_back_with_a_message() {
     let mut h = opened();
     h.press("jL");
     let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
-    h.reply(&moves[0], Err(refused()));
+    h.fail(&moves[0], refused());
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"], "back where it was");
     assert_eq!(column_ids(&h, 1), ["D4"]);
     assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
@@ -466,11 +473,11 @@ fn a_move_in_flight_survives_a_reload_of_either_column() {
     h.press("r");
     h.answer_all(
         |c| matches!(c, Call::Funnel(_)),
-        || Ok(Data::Funnel(Box::new(funnels().remove(0)))),
+        || Answer::Funnel(Ok(Box::new(funnels().remove(0)))),
     );
     h.answer_all(
         |c| matches!(c, Call::FunnelStatuses(_)),
-        || Ok(Data::FunnelStatuses(statuses())),
+        || Answer::FunnelStatuses(Ok(statuses())),
     );
     // Both pages were read before the move landed.
     let r = deals_request(&mut h, NEW);
@@ -479,7 +486,7 @@ fn a_move_in_flight_survives_a_reload_of_either_column() {
     h.reply(&r, page(talks_deals(), false));
     assert_eq!(column_ids(&h, 0), ["D2", "D3"]);
     assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
-    h.reply(&moves[0], Ok(Data::Done));
+    h.done(&moves[0]);
     assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
     // The reload's totals may predate the move: the statuses are read once more.
     assert_eq!(
@@ -538,7 +545,7 @@ fn a_stale_page_from_a_funnel_left_behind_is_ignored() {
     h.send(code(KeyCode::Esc));
     h.answer_all(
         |c| matches!(c, Call::Funnels),
-        || Ok(Data::Funnels(funnels())),
+        || Answer::Funnels(Ok(funnels())),
     );
     h.press("j");
     h.send(code(KeyCode::Enter));
@@ -557,6 +564,44 @@ fn a_stale_page_from_a_funnel_left_behind_is_ignored() {
         h.take(|c| matches!(c, Call::Deals(s, _) if s == NEW)).len(),
         1,
         "the new funnel's own request is still pending"
+    );
+}
+
+#[test]
+fn closing_the_deal_and_the_funnel_stops_their_reads_but_not_a_move() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    h.press("L");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.take(|c| matches!(c, Call::Organizations(_))).len(), 1);
+    assert_eq!(h.take(|c| matches!(c, Call::Contacts(_))).len(), 1);
+    let cancelled = |h: &Harness| -> Vec<RequestKey> {
+        h.effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Cancel(k) => Some(k.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    h.send(code(KeyCode::Esc));
+    assert_eq!(cancelled(&h), vec![FunnelKey::Deal.into()]);
+    assert!(h.take(|c| matches!(c, Call::Deal(_))).is_empty());
+    h.send(code(KeyCode::Esc));
+    let stopped = cancelled(&h);
+    for status in [TALKS, CLOSED] {
+        let key: RequestKey = FunnelKey::Deals(status.into()).into();
+        assert!(stopped.contains(&key), "{stopped:?}");
+        assert!(!h.app.requests.is_pending(&key));
+    }
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    assert_eq!(
+        h.take(|c| matches!(c, Call::MoveDeal { .. })).len(),
+        1,
+        "a move runs to its end"
     );
 }
 
@@ -632,7 +677,7 @@ fn snapshot_list_loading_and_error() {
     h.send(alt('2'));
     h.resize(80, 24);
     insta::assert_snapshot!("funnels_list_loading", h.render());
-    h.answer_all(|c| matches!(c, Call::Funnels), || Err(server_error()));
+    h.fail_all(|c| matches!(c, Call::Funnels), server_error);
     insta::assert_snapshot!("funnels_list_error", h.render());
 }
 
@@ -684,7 +729,7 @@ fn snapshot_failing_column() {
     let r = deals_request(&mut h, NEW);
     h.reply(&r, page(new_deals(), true));
     let r = deals_request(&mut h, TALKS);
-    h.reply(&r, Err(server_error()));
+    h.fail(&r, server_error());
     // The third column is still loading: three looks side by side.
     h.resize(160, 45);
     let s = h.render();
@@ -736,12 +781,12 @@ fn snapshot_deal() {
     };
     h.answer_all(
         |c| matches!(c, Call::Deal(_)),
-        || Ok(Data::Deal(Box::new(full.clone()))),
+        || Answer::Deal(Ok(Box::new(full.clone()))),
     );
     h.answer_all(
         |c| matches!(c, Call::Organizations(_)),
         || {
-            Ok(Data::Organizations(vec![weeek_api::models::Organization {
+            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
                 id: "o1".into(),
                 name: Some("ООО «Альфа-Логистик»".into()),
                 ..Default::default()
@@ -751,7 +796,7 @@ fn snapshot_deal() {
     h.answer_all(
         |c| matches!(c, Call::Contacts(_)),
         || {
-            Ok(Data::Contacts(vec![weeek_api::models::Contact {
+            Answer::Contacts(Ok(vec![weeek_api::models::Contact {
                 id: "c1".into(),
                 first_name: Some("Ольга".into()),
                 last_name: Some("Петрова".into()),
@@ -836,11 +881,11 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
     h.press("r");
     h.answer_all(
         |c| matches!(c, Call::Funnel(_)),
-        || Ok(Data::Funnel(Box::new(funnels().remove(0)))),
+        || Answer::Funnel(Ok(Box::new(funnels().remove(0)))),
     );
     h.answer_all(
         |c| matches!(c, Call::FunnelStatuses(_)),
-        || Ok(Data::FunnelStatuses(statuses())),
+        || Answer::FunnelStatuses(Ok(statuses())),
     );
     for (status, deals) in [(NEW, new_deals()), (TALKS, talks_deals()), (CLOSED, vec![])] {
         let r = deals_request(&mut h, status);
@@ -852,13 +897,13 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
     assert_eq!(everywhere, 1, "the deal shows once");
     assert_eq!(column_ids(&h, 2), ["D1"]);
     // The first move is refused: the deal stays where the second one puts it.
-    h.reply(&first[0], Err(refused()));
+    h.fail(&first[0], refused());
     assert_eq!(column_ids(&h, 2), ["D1"]);
     let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
     assert_eq!(second.len(), 1, "then the second is sent");
     assert!(matches!(&second[0].call, Call::MoveDeal { status, .. } if status == CLOSED));
     // It is refused too: back to where the first started.
-    h.reply(&second[0], Err(refused()));
+    h.fail(&second[0], refused());
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
 }
 
@@ -874,13 +919,13 @@ fn a_move_whose_answer_was_lost_is_read_back_and_kept_when_done() {
     let mut h = opened();
     h.press("jL");
     let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
-    h.reply(&moves[0], Err(ApiError::Timeout));
+    h.fail(&moves[0], ApiError::Timeout);
     assert_eq!(column_ids(&h, 1), ["D2", "D4"], "no rollback on a guess");
     assert_eq!(h.app.funnels.footer_note().as_deref(), Some("moving 1…"));
     let read = deal_read_back(&mut h, "D2");
     h.reply(
         &read,
-        Ok(Data::Deal(Box::new(deal(
+        Answer::Deal(Ok(Box::new(deal(
             "D2",
             TALKS,
             "Сайт для сети кофеен",
@@ -902,11 +947,11 @@ fn a_lost_move_the_service_does_not_have_puts_the_deal_where_it_is() {
     let mut h = opened();
     h.press("jL");
     let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
-    h.reply(&moves[0], Err(server_error()));
+    h.fail(&moves[0], server_error());
     let read = deal_read_back(&mut h, "D2");
     h.reply(
         &read,
-        Ok(Data::Deal(Box::new(deal(
+        Answer::Deal(Ok(Box::new(deal(
             "D2",
             NEW,
             "Сайт для сети кофеен",
@@ -930,7 +975,7 @@ fn a_later_move_of_the_deal_waits_for_the_read_back() {
     let mut h = opened();
     h.press("LL");
     let first = h.take(|c| matches!(c, Call::MoveDeal { .. }));
-    h.reply(&first[0], Err(ApiError::Timeout));
+    h.fail(&first[0], ApiError::Timeout);
     assert!(
         h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty(),
         "the second move waits"
@@ -938,7 +983,7 @@ fn a_later_move_of_the_deal_waits_for_the_read_back() {
     let read = deal_read_back(&mut h, "D1");
     h.reply(
         &read,
-        Ok(Data::Deal(Box::new(deal("D1", TALKS, "x", None)))),
+        Answer::Deal(Ok(Box::new(deal("D1", TALKS, "x", None)))),
     );
     let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
     assert_eq!(second.len(), 1, "then it goes");
@@ -958,7 +1003,7 @@ fn a_failed_next_page_of_deals_stays_in_view_and_is_retried_at_the_end() {
     h.take(|c| matches!(c, Call::Deals(..)));
     h.press("G");
     let next = deals_request(&mut h, NEW);
-    h.reply(&next, Err(server_error()));
+    h.fail(&next, server_error());
     h.advance(std::time::Duration::from_secs(60));
     let screen = h.render();
     assert!(screen.contains("✗ more"), "{screen}");
@@ -997,7 +1042,7 @@ fn an_unknown_win_status_shows_as_sent_not_as_open() {
     h.send(code(KeyCode::Enter));
     h.answer_all(
         |c| matches!(c, Call::Deal(_)),
-        || Ok(Data::Deal(Box::new(frozen.clone()))),
+        || Answer::Deal(Ok(Box::new(frozen.clone()))),
     );
     h.resize(100, 30);
     let popup = h.render();

@@ -15,10 +15,9 @@ use crate::app::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, cause_text, created_since,
 };
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
-pub(super) const NEW_KEY: &str = "tasks:new:";
-pub(super) const FIND_KEY: &str = "tasks:find:";
+use super::TaskKey;
 /// Candidates per page when looking for a lost create.
 const FIND_PAGE: u32 = 50;
 
@@ -34,6 +33,7 @@ pub struct TaskLookup {
 
 impl CreateLookup for TaskLookup {
     type Item = Task;
+    type Page = weeek_api::TaskPage;
 
     fn name(&self) -> String {
         self.title.clone()
@@ -57,11 +57,8 @@ impl CreateLookup for TaskLookup {
         })
     }
 
-    fn candidates(&self, data: Data) -> Option<(Vec<Task>, bool)> {
-        match data {
-            Data::Tasks(page) => Some((page.tasks, page.has_more)),
-            _ => None,
-        }
+    fn candidates(&self, page: weeek_api::TaskPage) -> (Vec<Task>, bool) {
+        (page.tasks, page.has_more)
     }
 
     fn is_it(&self, task: &Task, sent: OffsetDateTime) -> bool {
@@ -105,8 +102,8 @@ impl TasksState {
             assignees: assignees.clone(),
             ..Default::default()
         };
-        self.next_write += 1;
-        let n = self.next_write;
+        self.next_create += 1;
+        let n = self.next_create;
         let row = Task {
             id: -(n as i64),
             title: Some(title.clone()),
@@ -123,7 +120,7 @@ impl TasksState {
                 .collect(),
             ..Default::default()
         };
-        self.rows.insert(0, row.clone());
+        self.list.rows.insert(0, row.clone());
         self.cursor = 0;
         self.scroll = 0;
         self.creating.insert(
@@ -138,7 +135,7 @@ impl TasksState {
                 lost: None,
             },
         );
-        env.request(format!("{NEW_KEY}{n}"), Call::CreateTask(new));
+        env.request(TaskKey::New(n), Call::CreateTask(new));
     }
 
     /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
@@ -165,13 +162,9 @@ impl TasksState {
     pub(super) fn on_create_reply(
         &mut self,
         n: u64,
-        result: Result<Data, ApiError>,
+        result: Result<Task, ApiError>,
         env: &mut Env,
     ) {
-        let result = result.and_then(|d| match d {
-            Data::Task(t) => Ok(*t),
-            other => Err(crate::app::directory::unexpected(&other)),
-        });
         match CreateAnswer::read(result) {
             CreateAnswer::Created(task) => {
                 if let Some(c) = self.creating.remove(&n) {
@@ -207,17 +200,22 @@ impl TasksState {
                 let (lost, call) = LostCreate::start(c.lookup.clone(), e, c.sent);
                 env.toast(ToastKind::Info, lost.looking_text("created"));
                 c.lost = Some(lost);
-                env.request(format!("{FIND_KEY}{n}"), call);
+                env.request(TaskKey::Find(n), call);
             }
         }
     }
 
-    pub(super) fn on_find_reply(&mut self, n: u64, result: Result<Data, ApiError>, env: &mut Env) {
+    pub(super) fn on_find_reply(
+        &mut self,
+        n: u64,
+        result: Result<weeek_api::TaskPage, ApiError>,
+        env: &mut Env,
+    ) {
         let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) else {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => env.request(format!("{FIND_KEY}{n}"), call),
+            Looked::Next(call) => env.request(TaskKey::Find(n), call),
             Looked::Found(task) => {
                 if let Some(c) = self.creating.remove(&n)
                     && let Some(lost) = &c.lost
@@ -260,7 +258,7 @@ impl TasksState {
             if let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) {
                 let call = lost.look_again();
                 env.toast(ToastKind::Info, lost.looking_text("created"));
-                env.request(format!("{FIND_KEY}{n}"), call);
+                env.request(TaskKey::Find(n), call);
             }
             return;
         }
@@ -286,7 +284,7 @@ impl TasksState {
             .collect();
         rows.sort_by_key(|r| r.id);
         for row in rows {
-            self.rows.insert(0, row);
+            self.list.rows.insert(0, row);
         }
     }
 
@@ -295,19 +293,19 @@ impl TasksState {
         let already = self.index_of(task.id).is_some();
         match self.index_of(temp_id) {
             Some(idx) if already => {
-                self.rows.remove(idx);
+                self.list.rows.remove(idx);
             }
-            Some(idx) => self.rows[idx] = task,
-            None if !already => self.rows.insert(0, task),
+            Some(idx) => self.list.rows[idx] = task,
+            None if !already => self.list.rows.insert(0, task),
             None => {}
         }
-        self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
     }
 
     fn drop_row(&mut self, temp_id: i64) {
         if let Some(idx) = self.index_of(temp_id) {
-            self.rows.remove(idx);
-            self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
+            self.list.rows.remove(idx);
+            self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
         }
     }
 

@@ -6,8 +6,11 @@ use time::macros::date;
 use weeek_api::models::{Priority, Task};
 use weeek_api::{ApiError, SortKey, TaskPage, TaskQuery};
 
+use crate::app::Effect;
+use crate::app::requests::RequestKey;
+use crate::tasks::TaskKey;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event, task};
-use crate::worker::{Call, Data};
+use crate::worker::{Answer, Call};
 
 fn query_of(h: &mut Harness) -> TaskQuery {
     let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
@@ -17,7 +20,7 @@ fn query_of(h: &mut Harness) -> TaskQuery {
             let q = q.clone();
             let last = last.clone();
             // Answer it, so the list is idle again.
-            h.reply(&last, Ok(Data::Tasks(TaskPage::default())));
+            h.reply(&last, Answer::TaskPage(Ok(TaskPage::default())));
             q
         }
         _ => unreachable!(),
@@ -29,7 +32,7 @@ fn loaded(n: i64, has_more: bool) -> Harness {
     let mut h = Harness::new();
     let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
     let tasks: Vec<Task> = (1..=n).map(|i| task(i, &format!("Задача {i}"))).collect();
-    h.reply(&reqs[0], Ok(Data::Tasks(TaskPage { tasks, has_more })));
+    h.reply(&reqs[0], Answer::TaskPage(Ok(TaskPage { tasks, has_more })));
     answer_names(&mut h);
     h
 }
@@ -39,7 +42,7 @@ fn answer_names(h: &mut Harness) {
     h.answer_all(
         |c| matches!(c, Call::Boards(_)),
         || {
-            Ok(Data::Boards(vec![weeek_api::models::Board {
+            Answer::Boards(Ok(vec![weeek_api::models::Board {
                 id: 5,
                 name: "Разработка".into(),
                 project_id: 1,
@@ -49,7 +52,7 @@ fn answer_names(h: &mut Harness) {
     );
     h.answer_all(
         |c| matches!(c, Call::Columns(_)),
-        || Ok(Data::Columns(crate::testing::columns())),
+        || Answer::Columns(Ok(crate::testing::columns())),
     );
 }
 
@@ -118,12 +121,12 @@ fn next_page_is_fetched_before_the_cursor_reaches_the_end() {
     let next: Vec<Task> = (51..=60).map(|i| task(i, "next")).collect();
     h.reply(
         &more[0],
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: next,
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows.len(), 60);
+    assert_eq!(h.app.tasks.list.rows.len(), 60);
     h.send(code(KeyCode::End));
     assert!(
         h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
@@ -138,7 +141,7 @@ fn no_page_is_fetched_while_the_end_is_far() {
     let tasks: Vec<Task> = (1..=200).map(|i| task(i, "t")).collect();
     h.reply(
         &reqs[0],
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks,
             has_more: true,
         })),
@@ -157,34 +160,34 @@ fn a_superseded_answer_is_dropped() {
     let second = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.reply(
         &first,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(7, "stale")],
             has_more: false,
         })),
     );
     assert_eq!(
-        h.app.tasks.rows.len(),
+        h.app.tasks.list.rows.len(),
         2,
         "the older answer changed nothing"
     );
     h.reply(
         &second,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(8, "fresh")],
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows[0].id, 8);
+    assert_eq!(h.app.tasks.list.rows[0].id, 8);
 }
 
 #[test]
 fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
     let mut h = loaded(3, false);
     h.press("r");
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(&req, Err(server_error()));
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    h.fail(&req, server_error());
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     assert!(toasts(&h).contains("failed"));
 }
 
@@ -192,10 +195,10 @@ fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
 fn complete_applies_at_once_and_confirms() {
     let mut h = loaded(3, false);
     h.press("x");
-    assert!(h.app.tasks.rows[0].is_completed, "optimistic");
+    assert!(h.app.tasks.list.rows[0].is_completed, "optimistic");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
-    assert!(h.app.tasks.rows[0].is_completed);
+    h.done(&req);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     assert!(
         toasts(&h).contains("Completed \u{201c}Задача 1\u{201d}"),
         "{}",
@@ -208,11 +211,11 @@ fn complete_rolls_back_when_refused() {
     let mut h = loaded(3, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(refused()));
-    assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
+    h.fail(&req, refused());
+    assert!(!h.app.tasks.list.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
-        h.app.tasks.undo.is_empty(),
+        h.app.tasks.writes.undo_is_empty(),
         "nothing to undo after a full failure"
     );
 }
@@ -220,9 +223,9 @@ fn complete_rolls_back_when_refused() {
 #[test]
 fn complete_on_a_done_task_reopens_it() {
     let mut h = loaded(1, false);
-    h.app.tasks.rows[0].is_completed = true;
+    h.app.tasks.list.rows[0].is_completed = true;
     h.press("x");
-    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
 }
 
@@ -230,14 +233,14 @@ fn complete_on_a_done_task_reopens_it() {
 fn priority_digit_updates_and_rolls_back() {
     let mut h = loaded(2, false);
     h.press("2");
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::High));
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
     match &req.call {
         Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::High))),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(refused()));
-    assert_eq!(h.app.tasks.rows[0].priority, None);
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows[0].priority, None);
 }
 
 #[test]
@@ -247,9 +250,9 @@ fn priority_success_takes_the_services_copy() {
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
     let mut fresh = task(1, "Задача 1 (server)");
     fresh.priority = Some(Priority::Hold);
-    h.reply(&req, Ok(Data::Task(Box::new(fresh))));
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
     assert_eq!(
-        h.app.tasks.rows[0].title.as_deref(),
+        h.app.tasks.list.rows[0].title.as_deref(),
         Some("Задача 1 (server)")
     );
 }
@@ -262,17 +265,17 @@ fn bulk_results_are_summed_up() {
     h.press("x");
     let reqs = h.take(|c| matches!(c, Call::CompleteTask(_)));
     assert_eq!(reqs.len(), 3);
-    h.reply(&reqs[0], Ok(Data::Done));
-    h.reply(
+    h.done(&reqs[0]);
+    h.fail(
         &reqs[1],
-        Err(ApiError::Forbidden {
+        ApiError::Forbidden {
             message: "no".into(),
-        }),
+        },
     );
-    h.reply(&reqs[2], Ok(Data::Done));
+    h.done(&reqs[2]);
     let t = toasts(&h);
     assert!(t.contains("Completed 2 of 3, 1 failed"), "{t}");
-    assert!(h.app.tasks.rows[0].is_completed && !h.app.tasks.rows[1].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed && !h.app.tasks.list.rows[1].is_completed);
 }
 
 #[test]
@@ -294,9 +297,9 @@ fn undo_reverts_the_last_verb() {
     let mut h = loaded(2, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     h.press("u");
-    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
     h.press("u");
     assert!(toasts(&h).contains("Nothing to undo"));
@@ -314,10 +317,13 @@ fn move_picks_a_column_of_the_tasks_board() {
         Call::UpdateTask(_, u) => assert_eq!(u.board_column_id, Some(11)),
         _ => unreachable!(),
     }
-    assert_eq!(h.app.tasks.rows[0].locations[0].board_column_id, Some(11));
-    h.reply(&req, Err(refused()));
     assert_eq!(
-        h.app.tasks.rows[0].locations[0].board_column_id,
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
+        Some(11)
+    );
+    h.fail(&req, refused());
+    assert_eq!(
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
         Some(10),
         "rolled back"
     );
@@ -334,12 +340,12 @@ fn assign_adds_and_removes_members() {
     assert_eq!(adds.len(), 1);
     assert_eq!(adds[0].call, Call::AddAssignees(1, vec![BORIS.into()]));
     assert_eq!(
-        h.app.tasks.rows[0].assignees,
+        h.app.tasks.list.rows[0].assignees,
         vec![ME.to_string(), BORIS.to_string()]
     );
-    h.reply(&adds[0], Err(refused()));
+    h.fail(&adds[0], refused());
     assert_eq!(
-        h.app.tasks.rows[0].assignees,
+        h.app.tasks.list.rows[0].assignees,
         vec![ME.to_string()],
         "rolled back"
     );
@@ -351,7 +357,7 @@ fn assign_adds_and_removes_members() {
         h.take(|c| matches!(c, Call::RemoveAssignees(1, _)))[0].call,
         Call::RemoveAssignees(1, vec![ME.into()])
     );
-    assert!(h.app.tasks.rows[0].assignees.is_empty());
+    assert!(h.app.tasks.list.rows[0].assignees.is_empty());
 }
 
 #[test]
@@ -374,7 +380,10 @@ fn due_date_uses_the_date_grammar_and_says_why_when_wrong() {
         Call::UpdateTask(_, u) => assert_eq!(u.due_date, Some(Some(date!(2026 - 11 - 22)))),
         _ => unreachable!(),
     }
-    assert_eq!(h.app.tasks.rows[0].due_date, Some(date!(2026 - 11 - 22)));
+    assert_eq!(
+        h.app.tasks.list.rows[0].due_date,
+        Some(date!(2026 - 11 - 22))
+    );
 }
 
 #[test]
@@ -391,8 +400,8 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
         Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(refused()));
-    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
 #[test]
@@ -401,8 +410,8 @@ fn new_task_appears_at_once_and_takes_its_real_id() {
     h.press("n");
     h.press("Созвон");
     h.send(code(KeyCode::Enter));
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert!(h.app.tasks.rows[0].id < 0, "a temporary row");
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert!(h.app.tasks.list.rows[0].id < 0, "a temporary row");
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
     match &req.call {
         Call::CreateTask(t) => {
@@ -413,8 +422,8 @@ fn new_task_appears_at_once_and_takes_its_real_id() {
         }
         _ => unreachable!(),
     }
-    h.reply(&req, Ok(Data::Task(Box::new(task(99, "Созвон")))));
-    assert_eq!(h.app.tasks.rows[0].id, 99);
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
+    assert_eq!(h.app.tasks.list.rows[0].id, 99);
 }
 
 #[test]
@@ -424,8 +433,8 @@ fn new_task_is_taken_out_again_when_refused() {
     h.press("X");
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
-    h.reply(&req, Err(refused()));
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     assert!(toasts(&h).contains("Could not create"));
     assert!(
         h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
@@ -449,14 +458,14 @@ fn delete_asks_first_and_restores_on_failure() {
     h.send(code(KeyCode::Down));
     h.press("D");
     h.press("n");
-    assert_eq!(h.app.tasks.rows.len(), 3, "N keeps the task");
+    assert_eq!(h.app.tasks.list.rows.len(), 3, "N keeps the task");
     h.press("D");
     h.press("y");
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(refused()));
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows[1].id, 2, "back in its place");
 }
 
 #[test]
@@ -565,18 +574,67 @@ fn digits_set_priority_on_the_list_but_alt_digits_switch_screens() {
     let mut h = loaded(1, false);
     h.send(key_event(KeyCode::Char('2'), KeyModifiers::ALT));
     assert_eq!(h.app.screen, crate::app::Screen::Funnels);
-    assert_eq!(h.app.tasks.rows[0].priority, None);
+    assert_eq!(h.app.tasks.list.rows[0].priority, None);
+}
+
+#[test]
+fn subtask_reads_of_a_task_left_behind_are_cancelled_and_asked_again_on_return() {
+    let mut h = loaded(2, false);
+    h.resize(160, 45);
+    h.app.tasks.list.rows[0].sub_tasks = vec![42];
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.pending
+            .iter()
+            .filter(|r| r.call == Call::Task(42))
+            .count(),
+        1
+    );
+    h.send(code(KeyCode::Down));
+    let key: RequestKey = TaskKey::Subtask(42).into();
+    assert!(
+        h.effects.contains(&Effect::Cancel(key.clone())),
+        "{:?}",
+        h.effects
+    );
+    assert!(
+        !h.app.requests.is_pending(&key),
+        "its answer is no longer wanted"
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::Task(_))).is_empty(),
+        "the read stopped"
+    );
+    h.send(code(KeyCode::Up));
+    let again = h.take(|c| matches!(c, Call::Task(42)));
+    assert_eq!(
+        again.len(),
+        1,
+        "back on the task, its subtask is asked again"
+    );
+    h.reply(&again[0], Answer::Task(Ok(Box::new(task(42, "Подзадача")))));
+    h.send(code(KeyCode::Down));
+    assert_eq!(
+        h.effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Cancel(_)))
+            .count(),
+        1,
+        "an answered read is not cancelled"
+    );
+    h.send(code(KeyCode::Up));
+    assert!(h.render().contains("[ ] Подзадача"));
 }
 
 #[test]
 fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
     let mut h = loaded(2, false);
-    h.app.tasks.rows[0].sub_tasks = vec![2, 42];
+    h.app.tasks.list.rows[0].sub_tasks = vec![2, 42];
     h.send(code(KeyCode::Enter));
     let reqs = h.take(|c| matches!(c, Call::Task(_)));
     assert_eq!(reqs.len(), 1, "task 2 is loaded already");
     assert_eq!(reqs[0].call, Call::Task(42));
-    h.reply(&reqs[0], Ok(Data::Task(Box::new(task(42, "Подзадача")))));
+    h.reply(&reqs[0], Answer::Task(Ok(Box::new(task(42, "Подзадача")))));
     h.resize(160, 45);
     let screen = h.render();
     assert!(screen.contains("[ ] Подзадача"), "{screen}");
@@ -595,13 +653,13 @@ fn messages_keep_what_toasts_cut_short() {
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     let long = "Подробное объяснение ошибки сервиса ".repeat(6);
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Refused {
+        ApiError::Refused {
             status: 409,
             code: None,
             message: long.clone(),
-        }),
+        },
     );
     h.press("M");
     h.resize(160, 45);
@@ -611,7 +669,7 @@ fn messages_keep_what_toasts_cut_short() {
     assert!(screen.matches("объяснение").count() >= 6, "{screen}");
     h.press("q");
     assert!(h.app.overlay.is_none(), "any other key closes");
-    assert!(!h.app.quit, "and does nothing else");
+    assert!(!h.quits(), "and does nothing else");
 }
 
 #[test]
@@ -619,12 +677,12 @@ fn two_quick_changes_of_one_task_reach_the_service_in_order() {
     let mut h = loaded(1, false);
     h.press("2");
     h.press("3");
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Hold));
     let first = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(first.len(), 1, "the second waits for the first");
     // The first is refused: the row keeps the newer value, not the one before both.
-    h.reply(&first[0], Err(refused()));
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    h.fail(&first[0], refused());
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Hold));
     let second = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(second.len(), 1, "then the second is sent");
     match &second[0].call {
@@ -643,14 +701,17 @@ fn a_reload_during_a_write_keeps_the_change_on_screen() {
     // The page was read before the service completed the task.
     h.reply(
         &reload,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
             has_more: false,
         })),
     );
-    assert!(h.app.tasks.rows[0].is_completed, "still shown as completed");
-    h.reply(&write, Ok(Data::Done));
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "still shown as completed"
+    );
+    h.done(&write);
+    assert!(h.app.tasks.list.rows[0].is_completed);
 }
 
 #[test]
@@ -659,7 +720,7 @@ fn a_task_being_created_takes_no_verbs_yet() {
     h.press("n");
     h.press("Новая");
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.rows[0].id < 0);
+    assert!(h.app.tasks.list.rows[0].id < 0);
     h.press("x2eD");
     assert!(
         h.take(|c| matches!(c, Call::CompleteTask(_) | Call::UpdateTask(..)))
@@ -674,11 +735,14 @@ fn a_refused_undo_can_be_tried_again() {
     let mut h = loaded(1, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     h.press("u");
     let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
-    h.reply(&undo, Err(refused()));
-    assert!(h.app.tasks.rows[0].is_completed, "rolled back to completed");
+    h.fail(&undo, refused());
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "rolled back to completed"
+    );
     h.press("u");
     assert_eq!(
         h.take(|c| matches!(c, Call::UncompleteTask(1))).len(),
@@ -693,19 +757,23 @@ fn undo_walks_back_through_several_changes() {
     h.press("x");
     h.press("2");
     for r in h.take(|c| matches!(c, Call::CompleteTask(1))) {
-        h.reply(&r, Ok(Data::Done));
+        h.done(&r);
     }
     for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
-        h.reply(&r, Ok(Data::Done));
+        let fresh = h.app.tasks.list.rows[0].clone();
+        h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
     }
     h.press("u");
     assert_eq!(
-        h.app.tasks.rows[0].priority, None,
+        h.app.tasks.list.rows[0].priority, None,
         "the newest change first"
     );
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     h.press("u");
-    assert!(!h.app.tasks.rows[0].is_completed, "then the one before");
+    assert!(
+        !h.app.tasks.list.rows[0].is_completed,
+        "then the one before"
+    );
 }
 
 #[test]
@@ -742,7 +810,7 @@ fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::worker
     h.press(title);
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
-    h.reply(&req, Err(cause));
+    h.fail(&req, cause);
     let mut looks = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(looks.len(), 1, "one look for the lost create");
     looks.remove(0)
@@ -770,7 +838,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         toasts(&h)
     );
     assert!(
-        h.app.tasks.rows[0].id < 0,
+        h.app.tasks.list.rows[0].id < 0,
         "the row stays while it is looked for"
     );
     assert!(h.render().contains("Созвон (looking for it…)"));
@@ -794,16 +862,16 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
     };
     h.reply(
         &look,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![old, elsewhere, it],
             has_more: false,
         })),
     );
     assert_eq!(
-        h.app.tasks.rows[0].id, 99,
+        h.app.tasks.list.rows[0].id, 99,
         "the service's copy takes the row"
     );
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     assert!(
         toasts(&h).contains("was created after all"),
         "{}",
@@ -820,8 +888,8 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
     let look = lose_a_create(&mut h, "Отчёт", server_error());
     // The cursor moves meanwhile: a create sent again still goes where the first was meant.
     h.send(code(KeyCode::End));
-    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
-    assert_eq!(h.app.tasks.rows.len(), 2, "its row goes");
+    h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
+    assert_eq!(h.app.tasks.list.rows.len(), 2, "its row goes");
     assert!(
         toasts(&h).contains("“Отчёт” was not created"),
         "{}",
@@ -856,7 +924,7 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
 fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     let mut h = loaded(1, false);
     let look = lose_a_create(&mut h, "Звонок", ApiError::Timeout);
-    h.reply(&look, Err(ApiError::Timeout));
+    h.fail(&look, ApiError::Timeout);
     assert!(matches!(
         h.app.tasks.popup,
         Some(crate::tasks::popup::Popup::LookAgain { .. })
@@ -870,9 +938,9 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     h.press("y");
     let again = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(again.len(), 1, "y looks again");
-    h.reply(&again[0], Err(ApiError::Timeout));
+    h.fail(&again[0], ApiError::Timeout);
     h.send(code(KeyCode::Esc));
-    assert_eq!(h.app.tasks.rows.len(), 1, "giving up drops the row");
+    assert_eq!(h.app.tasks.list.rows.len(), 1, "giving up drops the row");
     assert!(
         toasts(&h).contains("may have been created: r reloads"),
         "{}",
@@ -889,16 +957,17 @@ fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
     let reload = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.reply(
         &reload,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert!(h.app.tasks.rows[0].id < 0);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert!(h.app.tasks.list.rows[0].id < 0);
 }
 
 /// Tasks titled exactly `title` on the service.
+#[cfg(feature = "demo")]
 async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
     let q = TaskQuery {
         search: Some(title.into()),
@@ -914,6 +983,7 @@ async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
 
 /// Against the sandbox: whether the create was done or not, after its answer is lost and the
 /// user does what the screen offers, the service holds exactly one task.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     use weeek_sandbox::{FailureMode, Faults};
@@ -929,7 +999,7 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     h.take(|c| matches!(c, Call::Tasks(_)));
     h.press("A");
     h.serve(&client).await;
-    assert!(!h.app.tasks.rows.is_empty(), "the seeded tasks");
+    assert!(!h.app.tasks.list.rows.is_empty(), "the seeded tasks");
 
     // Done by the service, answer cut: found, shown, not sent again.
     h.press("n");
@@ -937,7 +1007,7 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     h.send(code(KeyCode::Enter));
     h.serve(&client).await;
     assert!(toasts(&h).contains("created after all"), "{}", toasts(&h));
-    assert!(h.app.tasks.rows[0].id > 0);
+    assert!(h.app.tasks.list.rows[0].id > 0);
     assert_eq!(on_service(&client, "Проверка связи").await, 1);
 
     // Refused before anything was done: not found, the prompt offers it again; once the
@@ -953,7 +1023,10 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
     h.send(code(KeyCode::Enter));
     h.serve(&client).await;
     assert_eq!(on_service(&client, "Второй звонок").await, 1);
-    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Второй звонок"));
+    assert_eq!(
+        h.app.tasks.list.rows[0].title.as_deref(),
+        Some("Второй звонок")
+    );
     sandbox.shutdown().await;
 }
 
@@ -976,11 +1049,14 @@ fn a_complete_whose_answer_was_lost_is_read_back_and_kept_when_done() {
     let mut h = loaded(2, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(ApiError::Timeout));
-    assert!(h.app.tasks.rows[0].is_completed, "no rollback on a guess");
+    h.fail(&req, ApiError::Timeout);
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "no rollback on a guess"
+    );
     let read = read_back(&mut h, 1);
-    h.reply(&read, Ok(Data::Task(Box::new(completed(1, "Задача 1")))));
-    assert!(h.app.tasks.rows[0].is_completed);
+    h.reply(&read, Answer::Task(Ok(Box::new(completed(1, "Задача 1")))));
+    assert!(h.app.tasks.list.rows[0].is_completed);
     let t = toasts(&h);
     assert!(t.contains("Completed “Задача 1”"), "{t}");
     assert!(t.contains("read back: done"), "{t}");
@@ -992,8 +1068,8 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
     let mut h = loaded(2, false);
     h.press("2");
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
-    h.reply(&req, Err(server_error()));
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    h.fail(&req, server_error());
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::High));
     let read = read_back(&mut h, 1);
     // Someone else set it to Low meanwhile: the screen shows what the service has, not the
     // value from before the change.
@@ -1001,8 +1077,8 @@ fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
         priority: Some(Priority::Low),
         ..task(1, "Задача 1")
     };
-    h.reply(&read, Ok(Data::Task(Box::new(fresh))));
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Low));
+    h.reply(&read, Answer::Task(Ok(Box::new(fresh))));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Low));
     let t = toasts(&h);
     assert!(
         t.contains("Could not set the priority of “Задача 1”"),
@@ -1017,8 +1093,8 @@ fn a_refusal_rolls_back_at_once_without_reading_back() {
     let mut h = loaded(1, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(refused()));
-    assert!(!h.app.tasks.rows[0].is_completed);
+    h.fail(&req, refused());
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert!(h.take(|c| matches!(c, Call::Task(_))).is_empty());
 }
 
@@ -1027,17 +1103,17 @@ fn a_failed_read_back_leaves_the_row_and_says_it_is_unknown() {
     let mut h = loaded(1, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Network {
+        ApiError::Network {
             message: "connection reset".into(),
             sent: true,
-        }),
+        },
     );
     let read = read_back(&mut h, 1);
-    h.reply(&read, Err(ApiError::Timeout));
+    h.fail(&read, ApiError::Timeout);
     assert!(
-        h.app.tasks.rows[0].is_completed,
+        h.app.tasks.list.rows[0].is_completed,
         "nothing contradicts the service"
     );
     let t = toasts(&h);
@@ -1052,15 +1128,15 @@ fn a_lost_delete_that_went_through_stays_deleted() {
     h.press("D");
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(ApiError::Timeout));
+    h.fail(&req, ApiError::Timeout);
     let read = read_back(&mut h, 2);
-    h.reply(
+    h.fail(
         &read,
-        Err(ApiError::NotFound {
+        ApiError::NotFound {
             message: "Model not found".into(),
-        }),
+        },
     );
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     assert!(toasts(&h).contains("Deleted “Задача 2”"), "{}", toasts(&h));
 }
 
@@ -1071,11 +1147,11 @@ fn a_lost_delete_that_did_not_go_through_brings_the_row_back() {
     h.press("D");
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(server_error()));
+    h.fail(&req, server_error());
     let read = read_back(&mut h, 2);
-    h.reply(&read, Ok(Data::Task(Box::new(task(2, "Задача 2")))));
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+    h.reply(&read, Answer::Task(Ok(Box::new(task(2, "Задача 2")))));
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows[1].id, 2, "back in its place");
 }
 
 #[test]
@@ -1088,19 +1164,19 @@ fn the_read_back_comes_before_later_writes_to_the_same_task() {
         h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
         "queued"
     );
-    h.reply(&first, Err(ApiError::Timeout));
+    h.fail(&first, ApiError::Timeout);
     assert!(
         h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
         "the priority waits for the read-back"
     );
     let read = read_back(&mut h, 1);
-    h.reply(&read, Ok(Data::Task(Box::new(task(1, "Задача 1")))));
+    h.reply(&read, Answer::Task(Ok(Box::new(task(1, "Задача 1")))));
     assert!(
-        !h.app.tasks.rows[0].is_completed,
+        !h.app.tasks.list.rows[0].is_completed,
         "not done, as the service says"
     );
     assert_eq!(
-        h.app.tasks.rows[0].priority,
+        h.app.tasks.list.rows[0].priority,
         Some(Priority::Hold),
         "the later change still shows"
     );
@@ -1109,6 +1185,7 @@ fn the_read_back_comes_before_later_writes_to_the_same_task() {
 
 /// Against the sandbox: whether a write whose answer was lost went through or not, the row
 /// ends as the service has it.
+#[cfg(feature = "demo")]
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     use weeek_sandbox::{FailureMode, Faults};
@@ -1124,11 +1201,11 @@ async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     h.take(|c| matches!(c, Call::Tasks(_)));
     h.press("A");
     h.serve(&client).await;
-    let id = h.app.tasks.rows[0].id;
-    let before = h.app.tasks.rows[0].priority;
+    let id = h.app.tasks.list.rows[0].id;
+    let before = h.app.tasks.list.rows[0].priority;
     h.press("x");
     h.serve(&client).await;
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
     assert!(client.task(id).await.unwrap().is_completed);
 
@@ -1140,7 +1217,10 @@ async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
     };
     h.press(&wanted.to_string());
     h.serve(&client).await;
-    assert_eq!(h.app.tasks.rows[0].priority, before, "not done: as before");
+    assert_eq!(
+        h.app.tasks.list.rows[0].priority, before,
+        "not done: as before"
+    );
     assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
     assert_eq!(client.task(id).await.unwrap().priority, before);
     sandbox.shutdown().await;
@@ -1151,7 +1231,7 @@ fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
     let mut h = loaded(50, true);
     h.send(code(KeyCode::End));
     let more = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(&more, Err(server_error()));
+    h.fail(&more, server_error());
     // Long after its toast is gone, with the cursor on the last row, the list says so.
     h.advance(std::time::Duration::from_secs(60));
     assert!(h.app.toasts.visible().is_empty());
@@ -1185,7 +1265,7 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
     assert!(toasts(&h).contains("still being created"));
     h.press("je");
     assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
-    h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
+    h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
     match &h.app.tasks.popup {
         Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
@@ -1269,7 +1349,7 @@ fn a_toast_takes_the_clicks_on_it() {
     let mut h = loaded(100, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     assert!(toasts(&h).contains("Completed"), "{}", toasts(&h));
     // 120x40: the newest toast sits on the last line of the body, at its right end, over row
     // 35 of the list.

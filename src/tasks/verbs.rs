@@ -1,20 +1,23 @@
 //! Triage verbs: applied to the rows at once, sent to the service, rolled back field by field
-//! when refused, summed up when a bulk finishes, and undoable with `u`.
+//! when refused, summed up when a bulk finishes, and undoable with `u`. The bookkeeping (one
+//! write after another per task, re-applying over a fresh page, read-backs) is the shared
+//! write ledger's (`app::ledger`); what is a task's own is here.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use time::Date;
 use weeek_api::models::{Priority, Task, TaskLocation};
 use weeek_api::{ApiError, TaskUpdate};
 
+use super::TaskKey;
 use super::TasksState;
 use super::popup::{PickPurpose, Popup, PromptPurpose};
 use crate::app::Env;
-use crate::app::lost_answer::{
-    AfterFailure, ReadBack, after_failure, cause_text, read_back_failed,
-};
+use crate::app::ledger::{self, Group, Outcome, Shown, Writes};
+use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, Data, Reply};
+use crate::worker::Call;
 
 /// One field of a task set to a value.
 #[derive(Debug, Clone, PartialEq)]
@@ -134,49 +137,155 @@ impl Change {
     }
 }
 
-/// How many changes `u` can walk back through.
-const UNDO_DEPTH: usize = 50;
+/// Task triage as optimistic writes (see `app::ledger`).
+#[derive(Debug, Clone)]
+pub struct TaskWrites;
+
+/// One task's change, with what it takes to put it back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// A field set to `applied`; it was `previous`.
+    Set { applied: Change, previous: Change },
+    /// The task deleted; its row sat at `at`.
+    Delete { at: usize, row: Box<Task> },
+}
 
 /// What `u` reverts: the previous value of each changed task.
-#[derive(Debug, Clone, PartialEq)]
-pub struct UndoEntry {
-    pub bulk: u64,
-    pub label: String,
-    pub changes: Vec<(i64, Change)>,
+pub type UndoEntry = ledger::UndoEntry<TaskWrites>;
+
+impl Writes for TaskWrites {
+    type Id = i64;
+    type Change = Edit;
+    type Item = Task;
+    type Note = Bulk;
+    /// A field as the service has it.
+    type Truth = Change;
+
+    fn key(n: u64) -> RequestKey {
+        TaskKey::Write(n).into()
+    }
+
+    fn read_back(id: &i64) -> Call {
+        Call::Task(*id)
+    }
+
+    fn judge(edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
+        match (found, edit) {
+            (Ok(fresh), Edit::Set { applied, .. }) if applied.current(fresh) == *applied => {
+                ReadBack::Applied
+            }
+            (Ok(_), Edit::Set { .. }) => ReadBack::NotApplied,
+            (Ok(fresh), Edit::Delete { .. }) if fresh.is_deleted => ReadBack::Applied,
+            (Ok(_), Edit::Delete { .. }) => ReadBack::NotApplied,
+            (Err(ApiError::NotFound { .. }), Edit::Delete { .. }) => ReadBack::Applied,
+            (Err(e), _) => read_back_failed(e.clone()),
+        }
+    }
+
+    /// A later change of the same field goes back to what the service has.
+    fn rebase(later: &mut Edit, truth: &Change) {
+        if let Edit::Set { previous, .. } = later
+            && std::mem::discriminant(previous) == std::mem::discriminant(truth)
+        {
+            *previous = truth.clone();
+        }
+    }
 }
 
-#[derive(Debug, Clone)]
-pub struct PendingWrite {
-    bulk: u64,
-    task: i64,
-    /// A read of the task after a write of this bulk lost its answer.
-    read_back: bool,
+/// The task list as the writes see it.
+pub(super) struct Rows<'a> {
+    pub rows: &'a mut Vec<Task>,
+    pub cursor: &'a mut usize,
 }
 
-/// How to undo a write the service refused. Each kind also says how to redo the write on a
-/// freshly loaded page while it is still in flight (the page predates it).
-#[derive(Debug, Clone)]
-enum Rollback {
-    /// Put the field back, unless a later change has replaced `applied` meanwhile.
-    Field { previous: Change, applied: Change },
-    /// Put a removed row back where it was.
-    Reinsert(usize, Box<Task>),
+impl Rows<'_> {
+    fn index_of(&self, id: i64) -> Option<usize> {
+        self.rows.iter().position(|t| t.id == id)
+    }
 }
 
-#[derive(Debug, Clone)]
-struct Outcome {
-    title: String,
-    /// Requests still to be answered, the read-back included.
-    remaining: usize,
-    error: Option<ApiError>,
-    rollback: Rollback,
-    /// The failure that left the write's fate unknown; the task is then read back.
-    lost: Option<ApiError>,
-    /// What reading it back showed.
-    read_back: Option<ReadBack>,
+impl Shown<TaskWrites> for Rows<'_> {
+    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &Env) {
+        let Some(idx) = self.index_of(*id) else {
+            return;
+        };
+        match edit {
+            Edit::Set { applied, .. } => applied.apply(&mut self.rows[idx]),
+            Edit::Delete { .. } => {
+                self.rows.remove(idx);
+            }
+        }
+    }
+
+    /// A field goes back unless a later change has replaced it meanwhile.
+    fn roll_back(&mut self, id: &i64, edit: &Edit, _later: bool, _env: &Env) -> Option<Change> {
+        match edit {
+            Edit::Set { previous, applied } => {
+                if let Some(idx) = self.index_of(*id)
+                    && applied.current(&self.rows[idx]) == *applied
+                {
+                    previous.apply(&mut self.rows[idx]);
+                }
+                Some(previous.clone())
+            }
+            Edit::Delete { at, row } => {
+                let at = (*at).min(self.rows.len());
+                self.rows.insert(at, (**row).clone());
+                None
+            }
+        }
+    }
+
+    fn take(&mut self, id: &i64, fresh: Task) {
+        if let Some(idx) = self.index_of(*id) {
+            self.rows[idx] = fresh;
+        }
+    }
+
+    fn read_back(
+        &mut self,
+        id: &i64,
+        edit: &Edit,
+        found: Result<Task, ApiError>,
+        verdict: &ReadBack,
+        later: bool,
+        _env: &Env,
+    ) -> Option<Change> {
+        match (found, edit) {
+            (Ok(fresh), Edit::Set { applied, .. }) => {
+                let truth = applied.current(&fresh);
+                if let Some(idx) = self.index_of(*id) {
+                    if !later {
+                        self.rows[idx] = fresh;
+                    } else if !verdict.applied() && applied.current(&self.rows[idx]) == *applied {
+                        // Later changes are still on their way: only this field is put right.
+                        truth.apply(&mut self.rows[idx]);
+                    }
+                }
+                Some(truth)
+            }
+            (Ok(fresh), Edit::Delete { at, .. }) if !fresh.is_deleted => {
+                if self.index_of(*id).is_none() {
+                    let at = (*at).min(self.rows.len());
+                    self.rows.insert(at, fresh);
+                }
+                None
+            }
+            (Ok(_), Edit::Delete { .. }) => None,
+            (Err(_), _) => {
+                if *verdict == ReadBack::Gone
+                    && let Some(idx) = self.index_of(*id)
+                {
+                    self.rows.remove(idx);
+                    *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
+                }
+                None
+            }
+        }
+    }
 }
 
-/// The requests of one verb on one or more tasks.
+/// What a triage action keeps beside its changes.
 #[derive(Debug, Clone)]
 pub struct Bulk {
     /// "Completed", "Priority High for", …
@@ -186,7 +295,6 @@ pub struct Bulk {
     /// "complete", "move", …: how a failure reads.
     failed: &'static str,
     undoable: bool,
-    tasks: BTreeMap<i64, Outcome>,
     /// Typed text to offer again if the service refuses it (a new title, a rename).
     retry: Option<(PromptPurpose, String)>,
     /// For an undo: the entry to keep for another `u` if the service refuses part of it.
@@ -213,21 +321,14 @@ impl TasksState {
         failed: &'static str,
         undoable: bool,
     ) -> u64 {
-        self.next_write += 1;
-        let id = self.next_write;
-        self.bulks.insert(
-            id,
-            Bulk {
-                label,
-                suffix,
-                failed,
-                undoable,
-                tasks: BTreeMap::new(),
-                retry: None,
-                undo_of: None,
-            },
-        );
-        id
+        self.writes.group(Bulk {
+            label,
+            suffix,
+            failed,
+            undoable,
+            retry: None,
+            undo_of: None,
+        })
     }
 
     /// Applies `changes` to the rows now and sends them. Returns the bulk id, or `None` when
@@ -247,45 +348,34 @@ impl TasksState {
             let Some(idx) = self.index_of(id) else {
                 continue;
             };
-            let before = self.rows[idx].clone();
+            let before = self.list.rows[idx].clone();
             let calls = change.calls(id, &before);
             if calls.is_empty() {
                 continue;
             }
             let previous = change.current(&before);
-            change.apply(&mut self.rows[idx]);
-            inverse.push((id, previous.clone()));
-            if let Some(b) = self.bulks.get_mut(&bulk) {
-                b.tasks.insert(
-                    id,
-                    Outcome {
-                        title: before.display_title().to_string(),
-                        remaining: calls.len(),
-                        error: None,
-                        rollback: Rollback::Field {
-                            previous,
-                            applied: change.clone(),
-                        },
-                        lost: None,
-                        read_back: None,
-                    },
-                );
-            }
-            for call in calls {
-                self.send_write(bulk, id, call, env);
-            }
+            change.apply(&mut self.list.rows[idx]);
+            inverse.push((
+                id,
+                Edit::Set {
+                    applied: previous.clone(),
+                    previous: change.clone(),
+                },
+            ));
+            let edit = Edit::Set {
+                applied: change,
+                previous,
+            };
+            let name = before.display_title().to_string();
+            self.writes.add(bulk, id, name, edit, calls, env);
         }
-        if inverse.is_empty() {
-            self.bulks.remove(&bulk);
+        if !self.writes.keep_if_any(bulk) {
             env.toast(ToastKind::Info, "Nothing to change");
             return None;
         }
         if record_undo {
-            if self.undo.len() == UNDO_DEPTH {
-                self.undo.remove(0);
-            }
-            self.undo.push(UndoEntry {
-                bulk,
+            self.writes.push_undo(UndoEntry {
+                group: bulk,
                 label,
                 changes: inverse,
             });
@@ -293,268 +383,75 @@ impl TasksState {
         Some(bulk)
     }
 
-    pub(super) fn on_write_reply(&mut self, reply: Reply, env: &mut Env) {
-        let Some(PendingWrite {
-            bulk,
-            task,
-            read_back,
-        }) = self.writes.remove(&reply.key)
-        else {
-            return;
+    /// The answer to write `n`: the service's copy of the task when the call returns one.
+    pub(super) fn on_write_reply(
+        &mut self,
+        n: u64,
+        result: Result<Option<Task>, ApiError>,
+        env: &mut Env,
+    ) {
+        let mut rows = Rows {
+            rows: &mut self.list.rows,
+            cursor: &mut self.cursor,
         };
-        if read_back {
-            self.on_read_back(bulk, task, reply.result);
-        } else {
-            self.on_write_answer(bulk, task, reply.result);
-        }
-        self.send_next(task, env);
-        self.finish_bulk_if_done(bulk, env);
-    }
-
-    fn on_write_answer(&mut self, bulk: u64, task: i64, result: Result<Data, ApiError>) {
-        let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
-        let Some(outcome) = self
-            .bulks
-            .get_mut(&bulk)
-            .and_then(|b| b.tasks.get_mut(&task))
-        else {
-            return;
-        };
-        outcome.remaining = outcome.remaining.saturating_sub(1);
-        let mut roll_back = None;
-        let mut read = false;
-        match result {
-            Ok(data) => {
-                // The service's copy is the truth, unless more changes to the task are still
-                // on their way or its fate is being read back.
-                if let Data::Task(fresh) = data
-                    && outcome.error.is_none()
-                    && outcome.lost.is_none()
-                    && !more_queued
-                    && let Some(idx) = self.rows.iter().position(|t| t.id == task)
-                {
-                    self.rows[idx] = *fresh;
-                }
-            }
-            Err(e) => match after_failure(&e) {
-                // One read-back settles the whole change, whatever its other calls answer.
-                AfterFailure::ReadBack if outcome.lost.is_none() => {
-                    outcome.lost = Some(e);
-                    outcome.remaining += 1;
-                    read = true;
-                }
-                AfterFailure::ReadBack => {}
-                AfterFailure::RollBack if outcome.error.is_none() => {
-                    if outcome.lost.is_none() {
-                        roll_back = Some(outcome.rollback.clone());
-                    }
-                    outcome.error = Some(e);
-                }
-                AfterFailure::RollBack => {}
-            },
-        }
-        if let Some(rollback) = roll_back {
-            self.roll_back(task, rollback);
-        }
-        if read {
-            self.queue_read_back(bulk, task);
+        if let Some(done) = self.writes.on_written(n, result, &mut rows, env) {
+            self.finish_bulk(done, env);
         }
     }
 
-    /// Reads the task back once the change's own calls are done, before any later write to
-    /// it: what it shows is then this change's doing, not a later one's.
-    fn queue_read_back(&mut self, bulk: u64, task: i64) {
-        self.next_write += 1;
-        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
-        self.writes.insert(
-            key.clone(),
-            PendingWrite {
-                bulk,
-                task,
-                read_back: true,
-            },
-        );
-        let writes = &self.writes;
-        let waiting = self.queued.entry(task).or_default();
-        let after = waiting
-            .iter()
-            .rposition(|(k, _)| writes.get(k).is_some_and(|w| w.bulk == bulk))
-            .map_or(0, |i| i + 1);
-        waiting.insert(after, (key, Call::Task(task)));
-    }
-
-    /// Shows what the service has for a task whose write lost its answer, and records which it
-    /// was for the bulk's message.
-    fn on_read_back(&mut self, bulk: u64, task: i64, result: Result<Data, ApiError>) {
-        let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
-        let Some(rollback) = self
-            .bulks
-            .get(&bulk)
-            .and_then(|b| b.tasks.get(&task))
-            .map(|o| o.rollback.clone())
-        else {
-            return;
+    /// The answer to read-back `n` of a task whose write lost its answer.
+    pub(super) fn on_read_back_reply(
+        &mut self,
+        n: u64,
+        result: Result<Task, ApiError>,
+        env: &mut Env,
+    ) {
+        let mut rows = Rows {
+            rows: &mut self.list.rows,
+            cursor: &mut self.cursor,
         };
-        let fresh = result.and_then(|d| match d {
-            Data::Task(t) => Ok(*t),
-            other => Err(crate::app::directory::unexpected(&other)),
-        });
-        let verdict = match (fresh, rollback) {
-            (Ok(fresh), Rollback::Field { applied, .. }) => {
-                let verdict = if applied.current(&fresh) == applied {
-                    ReadBack::Applied
-                } else {
-                    ReadBack::NotApplied
-                };
-                if let Some(idx) = self.index_of(task) {
-                    if !more_queued {
-                        self.rows[idx] = fresh;
-                    } else if !verdict.applied() && applied.current(&self.rows[idx]) == applied {
-                        // Later changes are still on their way: only this field is put right.
-                        applied.current(&fresh).apply(&mut self.rows[idx]);
-                    }
-                }
-                verdict
-            }
-            (Ok(fresh), Rollback::Reinsert(idx, _)) if !fresh.is_deleted => {
-                if self.index_of(task).is_none() {
-                    self.rows.insert(idx.min(self.rows.len()), fresh);
-                }
-                ReadBack::NotApplied
-            }
-            (Ok(_), Rollback::Reinsert(..)) => ReadBack::Applied,
-            (Err(ApiError::NotFound { .. }), Rollback::Reinsert(..)) => ReadBack::Applied,
-            (Err(e), _) => {
-                let verdict = read_back_failed(e);
-                if verdict == ReadBack::Gone
-                    && let Some(idx) = self.index_of(task)
-                {
-                    self.rows.remove(idx);
-                    self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
-                }
-                verdict
-            }
-        };
-        let Some(outcome) = self
-            .bulks
-            .get_mut(&bulk)
-            .and_then(|b| b.tasks.get_mut(&task))
-        else {
-            return;
-        };
-        outcome.remaining = outcome.remaining.saturating_sub(1);
-        if verdict.applied() {
-            outcome.error = None;
-        } else if outcome.error.is_none() {
-            outcome.error = outcome.lost.clone();
-        }
-        outcome.read_back = Some(verdict);
-    }
-
-    /// Sends `call` now, or after the writes to the same task already on their way: the
-    /// service must see two quick changes of one task in the order they were made.
-    fn send_write(&mut self, bulk: u64, task: i64, call: Call, env: &mut Env) {
-        self.next_write += 1;
-        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
-        self.writes.insert(
-            key.clone(),
-            PendingWrite {
-                bulk,
-                task,
-                read_back: false,
-            },
-        );
-        match self.queued.get_mut(&task) {
-            Some(waiting) => waiting.push_back((key, call)),
-            None => {
-                self.queued.insert(task, std::collections::VecDeque::new());
-                env.request(key, call);
-            }
-        }
-    }
-
-    fn send_next(&mut self, task: i64, env: &mut Env) {
-        match self.queued.get_mut(&task).and_then(|q| q.pop_front()) {
-            Some((key, call)) => env.request(key, call),
-            None => {
-                self.queued.remove(&task);
-            }
+        if let Some(done) = self.writes.on_read_back(n, result, &mut rows, env) {
+            self.finish_bulk(done, env);
         }
     }
 
     /// A page loaded while writes are on their way predates them: apply them again.
-    pub(super) fn reapply_pending(&mut self) {
-        let pending: Vec<(i64, Rollback)> = self
-            .bulks
-            .values()
-            .flat_map(|b| b.tasks.iter())
-            .filter(|(_, o)| o.remaining > 0 && o.error.is_none())
-            .map(|(id, o)| (*id, o.rollback.clone()))
-            .collect();
-        for (id, rollback) in pending {
-            match rollback {
-                Rollback::Field { applied, .. } => {
-                    if let Some(idx) = self.index_of(id) {
-                        applied.apply(&mut self.rows[idx]);
-                    }
-                }
-                Rollback::Reinsert(..) => {
-                    if let Some(idx) = self.index_of(id) {
-                        self.rows.remove(idx);
-                    }
-                }
-            }
-        }
-    }
-
-    fn roll_back(&mut self, task: i64, rollback: Rollback) {
-        match rollback {
-            Rollback::Field { previous, applied } => {
-                if let Some(idx) = self.index_of(task)
-                    && applied.current(&self.rows[idx]) == applied
-                {
-                    previous.apply(&mut self.rows[idx]);
-                }
-            }
-            Rollback::Reinsert(idx, row) => {
-                let idx = idx.min(self.rows.len());
-                self.rows.insert(idx, *row);
-            }
-        }
-    }
-
-    fn finish_bulk_if_done(&mut self, bulk: u64, env: &mut Env) {
-        let done = self
-            .bulks
-            .get(&bulk)
-            .is_some_and(|b| b.tasks.values().all(|o| o.remaining == 0));
-        if !done {
-            return;
-        }
-        let Some(b) = self.bulks.remove(&bulk) else {
-            return;
+    pub(super) fn reapply_pending(&mut self, env: &Env) {
+        let mut rows = Rows {
+            rows: &mut self.list.rows,
+            cursor: &mut self.cursor,
         };
-        let total = b.tasks.len();
-        let failed: Vec<&Outcome> = b.tasks.values().filter(|o| o.error.is_some()).collect();
+        self.writes.reapply(&mut rows, env);
+    }
+
+    /// Sums up a bulk once every change of it is settled.
+    fn finish_bulk(&mut self, done: Group<TaskWrites>, env: &mut Env) {
+        let Group {
+            id: bulk,
+            note: b,
+            items,
+        } = done;
+        let total = items.len();
+        let failed: Vec<&Outcome<TaskWrites>> =
+            items.values().filter(|o| o.error.is_some()).collect();
         let ok = total - failed.len();
         if failed.is_empty() {
             let what = if total == 1 {
-                b.tasks
+                items
                     .values()
                     .next()
-                    .map(|o| quoted(&o.title))
+                    .map(|o| quoted(&o.name))
                     .unwrap_or_default()
             } else {
                 count(total)
             };
-            let undo = if b.undoable && self.undo.iter().any(|u| u.bulk == bulk) {
+            let undo = if b.undoable && self.writes.undoable(bulk) {
                 " · u to undo"
             } else {
                 ""
             };
             // Said when an answer was lost on the way: the change holds all the same.
-            let read_back = b
-                .tasks
+            let read_back = items
                 .values()
                 .find_map(|o| o.read_back.as_ref())
                 .map(|v| format!(" ({})", v.note()))
@@ -584,7 +481,7 @@ impl TasksState {
             format!(
                 "{lead} {} {}{}: {why}",
                 b.failed,
-                quoted(&first.title),
+                quoted(&first.name),
                 b.suffix
             )
         } else {
@@ -597,12 +494,12 @@ impl TasksState {
         };
         env.toast(ToastKind::Error, text);
         if ok == 0 {
-            self.undo.retain(|u| u.bulk != bulk);
+            self.writes.forget_undo(bulk);
         }
         // A refused undo stays undoable: `u` again tries what did not go through (what did is
         // already in place and sends nothing).
         if let Some(entry) = b.undo_of {
-            self.undo.push(entry);
+            self.writes.push_undo(entry);
         }
         // What was typed is not lost: the prompt comes back with it and the reason.
         if let Some((purpose, text)) = b.retry
@@ -617,7 +514,7 @@ impl TasksState {
     }
 
     fn task(&self, id: i64) -> Option<&Task> {
-        self.rows.iter().find(|t| t.id == id)
+        self.list.rows.iter().find(|t| t.id == id)
     }
 
     // ----- the verbs -----------------------------------------------------------------------
@@ -741,7 +638,7 @@ impl TasksState {
             true,
             env,
         );
-        if let Some(b) = bulk.and_then(|b| self.bulks.get_mut(&b)) {
+        if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
             b.retry = Some((PromptPurpose::Rename { id }, title));
         }
     }
@@ -749,18 +646,27 @@ impl TasksState {
     /// `u`: reverts the newest reversible change; again, the one before (an undo itself is
     /// not undone).
     pub(super) fn undo(&mut self, env: &mut Env) {
-        let Some(entry) = self.undo.pop() else {
+        let Some(entry) = self.writes.pop_undo() else {
             env.toast(ToastKind::Info, "Nothing to undo");
             return;
         };
+        // Each entry sets back what its action replaced.
+        let changes = entry
+            .changes
+            .iter()
+            .filter_map(|(id, edit)| match edit {
+                Edit::Set { applied, .. } => Some((*id, applied.clone())),
+                Edit::Delete { .. } => None,
+            })
+            .collect();
         let bulk = self.apply_changes(
             format!("Undid: {}", entry.label.to_lowercase()),
             String::new(),
-            entry.changes.clone(),
+            changes,
             false,
             env,
         );
-        if let Some(b) = bulk.and_then(|b| self.bulks.get_mut(&b)) {
+        if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
             b.undo_of = Some(entry);
         }
     }
@@ -771,27 +677,18 @@ impl TasksState {
             let Some(idx) = self.index_of(id) else {
                 continue;
             };
-            let row = self.rows.remove(idx);
+            let row = self.list.rows.remove(idx);
             self.marks.remove(&id);
-            if let Some(b) = self.bulks.get_mut(&bulk) {
-                b.tasks.insert(
-                    id,
-                    Outcome {
-                        title: row.display_title().to_string(),
-                        remaining: 1,
-                        error: None,
-                        rollback: Rollback::Reinsert(idx, Box::new(row)),
-                        lost: None,
-                        read_back: None,
-                    },
-                );
-            }
-            self.send_write(bulk, id, Call::DeleteTask(id), env);
+            let name = row.display_title().to_string();
+            let edit = Edit::Delete {
+                at: idx,
+                row: Box::new(row),
+            };
+            self.writes
+                .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], env);
         }
-        self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
-        if self.bulks.get(&bulk).is_some_and(|b| b.tasks.is_empty()) {
-            self.bulks.remove(&bulk);
-        }
+        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+        self.writes.keep_if_any(bulk);
     }
 
     // ----- opening the verbs' popups --------------------------------------------------------

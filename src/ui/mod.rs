@@ -111,12 +111,17 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     } else {
         "   ".to_string()
     };
+    // A read being tried again says so here until its answer comes.
+    let retrying = app.retry_note();
+    let who = retrying.map_or(who, str::to_string);
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));
-    let who_style = if app.dir.user.error().is_some() {
+    let who_style = if retrying.is_some() {
+        t.fg(Color::Yellow)
+    } else if app.dir.user.error().is_some() {
         t.error()
     } else {
         t.bold()

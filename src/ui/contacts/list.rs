@@ -147,14 +147,14 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
     if body.height == 0 {
         return;
     }
-    if l.rows.is_empty() {
+    if l.contacts.rows.is_empty() {
         render_state(app, t, frame, body);
         return;
     }
     let h = usize::from(body.height);
-    let start = l.scroll.min(l.rows.len().saturating_sub(1));
-    let end = (start + h).min(l.rows.len());
-    let mut lines: Vec<Line> = l.rows[start..end]
+    let start = l.scroll.min(l.contacts.rows.len().saturating_sub(1));
+    let end = (start + h).min(l.contacts.rows.len());
+    let mut lines: Vec<Line> = l.contacts.rows[start..end]
         .iter()
         .enumerate()
         .map(|(i, c)| row(app, t, c, &cols, active && start + i == l.cursor))
@@ -163,7 +163,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
         hits.add(Rect::new(body.x, y, body.width, 1), Target::Contact(i));
     }
     if lines.len() < h {
-        match &l.status {
+        match &l.contacts.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
@@ -175,7 +175,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
                 ),
                 t.error(),
             )),
-            _ if l.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ if l.contacts.has_more => lines.push(Line::styled("  more below…", t.dim())),
             _ => {}
         }
     }
@@ -184,23 +184,25 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
 
 fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect, active: bool) {
     let l = &app.contacts.list;
-    let count = match &l.status {
-        PageStatus::Loading { more: false } if l.loaded_once => {
+    let count = match &l.contacts.status {
+        PageStatus::Loading { more: false } if l.contacts.loaded_once => {
             format!("{} reloading…", crate::ui::spinner_frame(app))
         }
-        PageStatus::Failed { more: false, .. } if l.loaded_once => {
+        PageStatus::Failed { more: false, .. } if l.contacts.loaded_once => {
             "reload failed · r retries".to_string()
         }
-        _ if !l.loaded_once => String::new(),
+        _ if !l.contacts.loaded_once => String::new(),
         _ => {
             // Where the cursor is, while the list has the keys.
-            let at = if app.contacts.pane == crate::contacts::Pane::List && !l.rows.is_empty() {
+            let at = if app.contacts.pane == crate::contacts::Pane::List
+                && !l.contacts.rows.is_empty()
+            {
                 format!("{} of ", l.cursor + 1)
             } else {
                 String::new()
             };
-            match l.rows.len() {
-                n if l.has_more => format!("{at}{n} loaded, more below"),
+            match l.contacts.rows.len() {
+                n if l.contacts.has_more => format!("{at}{n} loaded, more below"),
                 1 => format!("{at}1 contact"),
                 n => format!("{at}{n} contacts"),
             }
@@ -211,7 +213,7 @@ fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect, activ
     frame.render_widget(
         Paragraph::new(Span::styled(
             truncate(&count, usize::from(count_w)),
-            if matches!(l.status, PageStatus::Failed { .. }) {
+            if matches!(l.contacts.status, PageStatus::Failed { .. }) {
                 t.error()
             } else {
                 t.dim()
@@ -249,7 +251,7 @@ fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect, activ
 fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let l = &app.contacts.list;
     let mut lines = vec![Line::raw("")];
-    match &l.status {
+    match &l.contacts.status {
         PageStatus::Failed { error, .. } => {
             lines.push(Line::styled("  Could not load the contacts.", t.error()));
             lines.push(Line::raw(format!("  {}", error.short())));
@@ -260,7 +262,7 @@ fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
             t.accent(),
         )),
-        _ if !l.loaded_once => lines.push(Line::styled(
+        _ if !l.contacts.loaded_once => lines.push(Line::styled(
             format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
             t.accent(),
         )),

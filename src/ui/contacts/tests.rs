@@ -4,7 +4,7 @@ use crossterm::event::KeyCode;
 
 use crate::contacts::tests::{contact, on_contacts};
 use crate::testing::{Harness, code, ctrl};
-use crate::worker::{Call, Data};
+use crate::worker::{Answer, Call};
 
 const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (44, 12)];
 
@@ -72,7 +72,7 @@ fn success_panel() {
         id: "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a".into(),
         email: "ivan.petrov@work.example".into(),
     });
-    h.reply(&req, Ok(Data::Contact(Box::new(c))));
+    h.reply(&req, Answer::CreatedContact(Ok(Box::new(c))));
     h.resize(100, 30);
     let screen = h.render();
     assert!(screen.contains("Contact saved"), "{screen}");

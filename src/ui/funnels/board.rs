@@ -151,14 +151,14 @@ impl ColumnView<'_> {
         }
         let count = status
             .and_then(|s| s.deals_count)
-            .unwrap_or(self.col.deals.len() as i64);
+            .unwrap_or(self.col.deals.rows.len() as i64);
         // Where the cursor is in a long column, as lists say "12 of 68"; on the name line,
         // so the totals below keep their full width.
-        let place = if self.focused && !self.col.deals.is_empty() {
+        let place = if self.focused && !self.col.deals.rows.is_empty() {
             format!(
                 " {}/{}",
                 self.col.cursor + 1,
-                count.max(self.col.deals.len() as i64)
+                count.max(self.col.deals.rows.len() as i64)
             )
         } else {
             String::new()
@@ -181,12 +181,14 @@ impl ColumnView<'_> {
         let amount = format::money(status.and_then(|s| s.deals_amount), self.mark);
         let totals = format!("{} · {amount}", format::deals(count));
         let rule_style = if self.focused { t.accent() } else { t.dim() };
-        let third = match &self.col.load {
-            PageStatus::Failed { error, more: false } if self.col.loaded_once => Line::styled(
-                truncate(&format!("✗ reload failed: {} · r", error.short()), w),
-                t.error(),
-            ),
-            PageStatus::Loading { more: false } if self.col.loaded_once => Line::styled(
+        let third = match &self.col.deals.status {
+            PageStatus::Failed { error, more: false } if self.col.deals.loaded_once => {
+                Line::styled(
+                    truncate(&format!("✗ reload failed: {} · r", error.short()), w),
+                    t.error(),
+                )
+            }
+            PageStatus::Loading { more: false } if self.col.deals.loaded_once => Line::styled(
                 fit(
                     &format!("{} reloading ", crate::ui::spinner_frame(self.app)),
                     w,
@@ -215,7 +217,7 @@ impl ColumnView<'_> {
 
     /// The deals whose cards fit in `body`, by index.
     fn cards_shown(&self, body: Rect) -> std::ops::Range<usize> {
-        let deals = self.col.deals.len();
+        let deals = self.col.deals.rows.len();
         let start = self.col.scroll.min(deals.saturating_sub(1));
         start..(start + cards_in(body)).min(deals)
     }
@@ -223,14 +225,14 @@ impl ColumnView<'_> {
     fn body_lines(&self, t: &Theme, w: usize, body: Rect) -> Vec<Line<'static>> {
         let h = body.height;
         let col = self.col;
-        if col.deals.is_empty() {
-            return match &col.load {
+        if col.deals.rows.is_empty() {
+            return match &col.deals.status {
                 PageStatus::Failed { error, .. } => vec![
                     Line::styled(truncate("✗ Could not load the deals", w), t.error()),
                     Line::raw(truncate(&error.short(), w)),
                     Line::styled(truncate("r to retry", w), t.accent()),
                 ],
-                _ if !col.loaded_once => vec![Line::styled(
+                _ if !col.deals.loaded_once => vec![Line::styled(
                     truncate(
                         &format!("{} loading deals…", crate::ui::spinner_frame(self.app)),
                         w,
@@ -243,12 +245,12 @@ impl ColumnView<'_> {
         let shown = self.cards_shown(body);
         let start = shown.start;
         let mut lines = Vec::new();
-        for (i, deal) in col.deals[shown].iter().enumerate() {
+        for (i, deal) in col.deals.rows[shown].iter().enumerate() {
             let cursor = self.focused && start + i == col.cursor;
             lines.extend(self.card(t, deal, w, cursor));
         }
         if lines.len() < usize::from(h) {
-            let more = match &col.load {
+            let more = match &col.deals.status {
                 PageStatus::Loading { more: true } => Some((
                     format!("{} loading more…", crate::ui::spinner_frame(self.app)),
                     t.dim(),
@@ -256,7 +258,7 @@ impl ColumnView<'_> {
                 PageStatus::Failed { error, more: true } => {
                     Some((format!("✗ more: {} · r", error.short()), t.error()))
                 }
-                _ if col.has_more => Some(("more below…".to_string(), t.dim())),
+                _ if col.deals.has_more => Some(("more below…".to_string(), t.dim())),
                 _ => None,
             };
             if let Some((text, style)) = more {

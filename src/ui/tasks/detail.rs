@@ -177,6 +177,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
         for id in &task.sub_tasks {
             let title = app
                 .tasks
+                .list
                 .rows
                 .iter()
                 .find(|r| r.id == *id)

@@ -201,14 +201,14 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
     if body.height == 0 {
         return;
     }
-    if s.rows.is_empty() {
+    if s.list.rows.is_empty() {
         render_list_state(app, t, frame, body);
         return;
     }
     let h = usize::from(body.height);
-    let start = s.scroll.min(s.rows.len().saturating_sub(1));
-    let end = (start + h).min(s.rows.len());
-    let mut lines: Vec<Line> = s.rows[start..end]
+    let start = s.scroll.min(s.list.rows.len().saturating_sub(1));
+    let end = (start + h).min(s.list.rows.len());
+    let mut lines: Vec<Line> = s.list.rows[start..end]
         .iter()
         .enumerate()
         .map(|(i, task)| task_row(task, s, app, t, &cols, start + i == s.cursor))
@@ -217,7 +217,7 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
         hits.add(Rect::new(body.x, y, body.width, 1), Target::Task(i));
     }
     if lines.len() < h {
-        match &s.status {
+        match &s.list.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
@@ -226,7 +226,7 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
                 format!("  could not load more: {} · r retries", error.short()),
                 t.error(),
             )),
-            _ if s.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ if s.list.has_more => lines.push(Line::styled("  more below…", t.dim())),
             _ => {}
         }
     }
@@ -236,14 +236,14 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
 fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let mut lines: Vec<Line> = vec![Line::raw("")];
-    match &s.status {
+    match &s.list.status {
         PageStatus::Failed { error, .. } => {
             lines.push(Line::styled("  Could not load the tasks.", t.error()));
             lines.push(Line::raw(format!("  {error}")));
             lines.push(Line::raw(""));
             lines.push(Line::styled("  r to retry", t.accent()));
         }
-        _ if !s.loaded_once => {
+        _ if !s.list.loaded_once => {
             let what = if app.dir.me().is_none() {
                 "Connecting and loading your profile…"
             } else {

@@ -45,19 +45,23 @@ fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         let arrow = if sort.descending { "↓" } else { "↑" };
         spans.push(Span::raw(format!("sort: {}{arrow}", sort.key.as_str())));
     }
-    let count = match &s.status {
-        PageStatus::Loading { more: false } if s.loaded_once => {
+    let count = match &s.list.status {
+        PageStatus::Loading { more: false } if s.list.loaded_once => {
             format!("{} reloading…", super::spinner_frame(app))
         }
-        PageStatus::Failed { more: false, .. } if s.loaded_once => {
+        PageStatus::Failed { more: false, .. } if s.list.loaded_once => {
             "reload failed · r retries".into()
         }
-        _ if !s.loaded_once => String::new(),
-        _ if s.rows.is_empty() => count_label(0),
-        _ if s.has_more => format!("{} of {} loaded, more below", s.cursor + 1, s.rows.len()),
-        _ => format!("{} of {}", s.cursor + 1, count_label(s.rows.len())),
+        _ if !s.list.loaded_once => String::new(),
+        _ if s.list.rows.is_empty() => count_label(0),
+        _ if s.list.has_more => format!(
+            "{} of {} loaded, more below",
+            s.cursor + 1,
+            s.list.rows.len()
+        ),
+        _ => format!("{} of {}", s.cursor + 1, count_label(s.list.rows.len())),
     };
-    let count_style = if matches!(s.status, PageStatus::Failed { .. }) {
+    let count_style = if matches!(s.list.status, PageStatus::Failed { .. }) {
         t.error()
     } else {
         t.dim()

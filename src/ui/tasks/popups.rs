@@ -152,6 +152,7 @@ pub(super) fn render_popup(
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
                 app.tasks
+                    .list
                     .rows
                     .iter()
                     .find(|t| t.id == ids[0])
