@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use directories::ProjectDirs;
 use serde::{Deserialize, Serialize};
-use weeek_api::{DEFAULT_BASE_URL, Token};
+use weeek_api::{ClientConfig, DEFAULT_BASE_URL, Token, Url};
 
 /// The TOML file at [`Paths::config_file`].
 #[derive(Debug, Default, Clone, Deserialize, Serialize)]
@@ -53,15 +53,7 @@ impl Paths {
 pub fn load_file(path: &Path) -> Result<FileConfig, String> {
     match fs::read_to_string(path) {
         Ok(text) => {
-            // The parser's own message quotes the offending line, which may hold the token:
-            // say where and what, never the text.
-            let config: FileConfig = toml::from_str(&text).map_err(|e| {
-                let line = e
-                    .span()
-                    .map(|s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-                let at = line.map(|l| format!(" on line {l}")).unwrap_or_default();
-                format!("{} is not valid{at}: {}", path.display(), e.message())
-            })?;
+            let config = parse(&text, path)?;
             if config.token.is_some() {
                 check_private(path)?;
             }
@@ -69,6 +61,48 @@ pub fn load_file(path: &Path) -> Result<FileConfig, String> {
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(FileConfig::default()),
         Err(e) => Err(format!("cannot read {}: {e}", path.display())),
+    }
+}
+
+/// The config file's text as settings. The parser's own message quotes the offending line or
+/// value, which may be the token: say where and what, never the text.
+fn parse(text: &str, path: &Path) -> Result<FileConfig, String> {
+    toml::from_str(text).map_err(|e| {
+        let start = e.span().map(|s| s.start.min(text.len()));
+        let line = start.map(|at| text[..at].matches('\n').count() + 1);
+        let at = line.map(|l| format!(" on line {l}")).unwrap_or_default();
+        let key = start.and_then(|at| key_before(text, at));
+        format!(
+            "{} is not valid{at}: {}",
+            path.display(),
+            without_values(e.message(), key)
+        )
+    })
+}
+
+/// The key of the `key = value` line that `at` falls on, if it is one.
+fn key_before(text: &str, at: usize) -> Option<&str> {
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..];
+    let (key, _) = line.split_once('=')?;
+    let key = key.trim().trim_matches('"');
+    (!key.is_empty() && !key.contains(char::is_whitespace)).then_some(key)
+}
+
+/// A parser message without the value it quotes: "invalid type: integer `1234567`, expected a
+/// string" becomes "`token` has the wrong type: expected a string".
+fn without_values(message: &str, key: Option<&str>) -> String {
+    let name = key.map_or_else(|| "a value".to_string(), |k| format!("`{k}`"));
+    let expected = message
+        .split_once(", expected ")
+        .map(|(_, e)| format!(": expected {e}"))
+        .unwrap_or_default();
+    if message.starts_with("invalid type:") {
+        format!("{name} has the wrong type{expected}")
+    } else if message.starts_with("invalid value:") || message.starts_with("invalid length") {
+        format!("{name} has a value that is not allowed{expected}")
+    } else {
+        message.to_string()
     }
 }
 
@@ -95,9 +129,36 @@ pub fn check_private(path: &Path) -> Result<(), String> {
 /// Where the token was found, for messages (never the token itself).
 #[derive(Debug, Clone, PartialEq)]
 pub enum TokenSource {
+    /// `--token-file PATH`.
+    Flag(PathBuf),
+    /// `WEEEK_TOKEN` or `WEEEK_API_TOKEN`.
     Env(&'static str),
-    TokenFile(PathBuf),
+    /// The file named by `token_file` in the config file.
+    ConfigTokenFile(PathBuf),
+    /// `token` in the config file.
     ConfigFile(PathBuf),
+}
+
+impl TokenSource {
+    /// What to say when the service refuses the token (401): where it came from, and what to
+    /// do about it.
+    pub fn refused_text(&self) -> String {
+        match self {
+            Self::Flag(p) => format!(
+                "The token from --token-file {} was refused (401): check that file.",
+                p.display()
+            ),
+            Self::Env(name) => format!("The token in {name} was refused (401): check {name}."),
+            Self::ConfigTokenFile(p) => format!(
+                "The token from {} (token_file in the config file) was refused (401): check that file.",
+                p.display()
+            ),
+            Self::ConfigFile(p) => format!(
+                "The token in {} was refused (401): store a new one with weeek-tui config set-token.",
+                p.display()
+            ),
+        }
+    }
 }
 
 /// Looks up the token: `--token-file`, then `WEEEK_TOKEN`, `WEEEK_API_TOKEN`, then the config
@@ -109,7 +170,7 @@ pub fn resolve_token(
     config_path: &Path,
 ) -> Result<Option<(Token, TokenSource)>, String> {
     if let Some(path) = flag_file {
-        return read_token_file(path).map(|t| Some((t, TokenSource::TokenFile(path.into()))));
+        return read_token_file(path).map(|t| Some((t, TokenSource::Flag(path.into()))));
     }
     for name in ["WEEEK_TOKEN", "WEEEK_API_TOKEN"] {
         if let Some(v) = env(name).filter(|v| !v.trim().is_empty()) {
@@ -117,7 +178,8 @@ pub fn resolve_token(
         }
     }
     if let Some(path) = &file.token_file {
-        return read_token_file(path).map(|t| Some((t, TokenSource::TokenFile(path.clone()))));
+        return read_token_file(path)
+            .map(|t| Some((t, TokenSource::ConfigTokenFile(path.clone()))));
     }
     if let Some(t) = file.token.as_deref().filter(|t| !t.trim().is_empty()) {
         return Ok(Some((
@@ -140,32 +202,51 @@ fn read_token_file(path: &Path) -> Result<Token, String> {
 }
 
 /// Checks a base URL: `https://`, or `http://` to a loopback host only (a token sent in clear
-/// over a network can be read by anyone on the way).
+/// over a network can be read by anyone on the way). The host is the one the client's own URL
+/// parser finds: reading it any other way lets `\\`, `?` or `#` hide the real host behind a
+/// loopback-looking `@localhost`.
 pub fn check_base_url(url: &str) -> Result<String, String> {
-    let url = url.trim().trim_end_matches('/').to_string();
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| format!("base URL {url:?} needs https://"))?;
-    let host = rest.split('/').next().unwrap_or_default();
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    let host = if let Some(inner) = host.strip_prefix('[') {
-        inner.split(']').next().unwrap_or_default()
-    } else {
-        host.split(':').next().unwrap_or_default()
-    };
-    match scheme.to_ascii_lowercase().as_str() {
-        "https" if !host.is_empty() => Ok(url),
-        "http" if is_loopback(host) => Ok(url),
-        "http" => Err(format!(
-            "refusing plain http:// to {host}: the token would travel unencrypted. Use https://"
-        )),
-        _ => Err(format!("base URL {url:?} needs https://")),
+    let text = url.trim().trim_end_matches('/');
+    let needs_https = || format!("base URL {text:?} needs https://");
+    let parsed = Url::parse(text).map_err(|_| needs_https())?;
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        // Not echoed: the password is the secret part.
+        return Err(
+            "the base URL carries a user name or password (user:pass@): \
+             take them out, the token is the only credential"
+                .into(),
+        );
     }
+    let Some(host) = parsed.host_str() else {
+        return Err(needs_https());
+    };
+    match parsed.scheme() {
+        "https" => {}
+        "http" if is_loopback(host) => {}
+        "http" => {
+            return Err(format!(
+                "refusing plain http:// to {host}: the token would travel unencrypted. Use https://"
+            ));
+        }
+        _ => return Err(needs_https()),
+    }
+    if parsed.query().is_some() || parsed.fragment().is_some() {
+        return Err(format!(
+            "base URL {text:?} has a ?query or #fragment: paths are added after it"
+        ));
+    }
+    // The parser's own spelling, so the client reads exactly what was checked.
+    Ok(parsed.as_str().trim_end_matches('/').to_string())
 }
 
+/// `localhost` and its subdomains (RFC 6761 keeps them on this host), 127.0.0.0/8 and ::1,
+/// as the URL parser spells them (lower case, IPv4 in dotted decimal, IPv6 in brackets).
 fn is_loopback(host: &str) -> bool {
-    host.eq_ignore_ascii_case("localhost")
-        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    let ip = host.trim_start_matches('[').trim_end_matches(']');
+    match ip.parse::<IpAddr>() {
+        Ok(ip) => ip.is_loopback(),
+        Err(_) => host == "localhost" || host.ends_with(".localhost"),
+    }
 }
 
 pub fn resolve_base_url(flag_or_env: Option<&str>, file: &FileConfig) -> Result<String, String> {
@@ -176,12 +257,50 @@ pub fn resolve_base_url(flag_or_env: Option<&str>, file: &FileConfig) -> Result<
     )
 }
 
+/// Where to connect and with which token, as found at start-up.
+#[derive(Debug, Clone)]
+pub struct Connection {
+    pub base_url: String,
+    pub token: Token,
+    pub source: TokenSource,
+}
+
+/// The start-up path: the base URL checked and the token found, before any client exists, so
+/// a refused URL never sees a connection (and never the token).
+pub fn resolve_connection(
+    base_url: Option<&str>,
+    token_file: Option<&Path>,
+    env: impl Fn(&str) -> Option<String>,
+    file: &FileConfig,
+    config_path: &Path,
+) -> Result<Connection, String> {
+    let base_url = resolve_base_url(base_url, file)?;
+    let Some((token, source)) = resolve_token(token_file, env, file, config_path)? else {
+        return Err(no_token_help(config_path));
+    };
+    Ok(Connection {
+        base_url,
+        token,
+        source,
+    })
+}
+
+/// The client's settings: the checked URL, the token and the file's tuning.
+pub fn client_config(base_url: String, token: Token, file: &FileConfig) -> ClientConfig {
+    let mut config = ClientConfig::new(base_url, token);
+    if let Some(secs) = file.timeout_secs {
+        config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
+        // A longer timeout than the read deadline would otherwise be cut short on every read.
+        config.read_deadline = config.read_deadline.max(config.timeout);
+    }
+    config.xdebug_session = file.xdebug_session.clone();
+    config
+}
+
 /// Stores the token in the config file, creating it with mode 0600 and keeping other settings.
 pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
     let mut config = match fs::read_to_string(path) {
-        Ok(text) => {
-            toml::from_str(&text).map_err(|e| format!("{} is not valid: {e}", path.display()))?
-        }
+        Ok(text) => parse(&text, path)?,
         Err(_) => FileConfig::default(),
     };
     config.token = Some(token.trim().to_string());
@@ -190,9 +309,17 @@ pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let tmp = path.with_extension("toml.tmp");
+    // A stale temporary (a crash, an older version) would pass its mode on: it goes first, and
+    // the new one is created afresh, private from its first byte, or not at all.
+    match fs::remove_file(&tmp) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(format!("cannot remove the stale {}: {e}", tmp.display()));
+        }
+        _ => {}
+    }
     {
         let mut options = fs::OpenOptions::new();
-        options.write(true).create(true).truncate(true);
+        options.write(true).create_new(true);
         #[cfg(unix)]
         {
             use std::os::unix::fs::OpenOptionsExt;
@@ -204,18 +331,23 @@ pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
         f.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
         f.sync_all().map_err(|e| e.to_string())?;
     }
-    fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    check_private(path)
 }
 
-/// What to say when there is no token at all.
+/// What to say when there is no token at all (and, in builds that have it, the demo).
 pub fn no_token_help(config_path: &Path) -> String {
+    let demo = if cfg!(feature = "demo") {
+        "\n\nTo try the app without an account: weeek-tui --demo"
+    } else {
+        ""
+    };
     format!(
         "No WEEEK token found.\n\n\
          Create one in WEEEK: Settings → Workspace → API, then either\n  \
          export WEEEK_TOKEN=<token>\n\
          or store it (kept readable only by you) in {}:\n  \
-         weeek-tui config set-token\n\n\
-         To try the app without an account: weeek-tui --demo",
+         weeek-tui config set-token{demo}",
         config_path.display()
     )
 }
@@ -238,24 +370,144 @@ mod tests {
         assert!(check_base_url("ftp://x").is_err());
     }
 
+    /// Strings that a text split reads as loopback but the client's URL parser sends
+    /// elsewhere, and lookalikes of loopback names.
+    #[test]
+    fn plain_http_is_refused_unless_the_parsed_host_is_loopback() {
+        for url in [
+            "http://10.99.99.1:18799\\@127.0.0.1/public/v1",
+            "http://evil.example#@localhost/public/v1",
+            "http://evil.example?@127.0.0.1/public/v1",
+            "http://localhost.evil.example",
+            "http://127.0.0.1.nip.io",
+        ] {
+            let err = check_base_url(url).expect_err(url);
+            assert!(err.contains("refusing plain http://"), "{url}: {err}");
+            assert!(err.contains("Use https://"), "{url}: {err}");
+        }
+        for url in [
+            "http://[::1]:8080",
+            "http://127.0.0.2",
+            "HTTP://LOCALHOST",
+            "http://api.localhost:8080/public/v1",
+        ] {
+            assert!(check_base_url(url).is_ok(), "{url}");
+        }
+        let err = check_base_url("http://user:pw@127.0.0.1").unwrap_err();
+        assert!(err.contains("user name or password"), "{err}");
+        assert!(!err.contains("pw"), "the password is not repeated: {err}");
+        assert!(check_base_url("https://user@api.weeek.net/public/v1").is_err());
+    }
+
+    /// The start-up path (`resolve_connection`, the client, its first request) against a
+    /// listener that a trick URL reaches: the guard must refuse before any connection.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_refused_base_url_never_connects() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let dir = std::env::temp_dir().join(format!("weeek-guard-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let config_path = dir.join("config.toml");
+        let file = FileConfig {
+            token: Some("SECRET".into()),
+            timeout_secs: Some(1),
+            ..Default::default()
+        };
+        // 0.0.0.0 is not loopback by name, yet a connection to it lands on this host.
+        for trick in [
+            format!("http://0.0.0.0:{port}#@localhost/public/v1"),
+            format!("http://0.0.0.0:{port}?@127.0.0.1/public/v1"),
+            format!("http://0.0.0.0:{port}\\@127.0.0.1/public/v1"),
+        ] {
+            let started = resolve_connection(Some(&trick), None, |_| None, &file, &config_path);
+            if let Ok(conn) = &started {
+                // What the app does next: build the client and ask who the token belongs to.
+                let client = weeek_api::Client::new(client_config(
+                    conn.base_url.clone(),
+                    conn.token.clone(),
+                    &file,
+                ))
+                .unwrap();
+                let _ = client.me().await;
+            }
+            assert!(started.is_err(), "{trick} was accepted");
+        }
+        listener.set_nonblocking(true).unwrap();
+        assert!(
+            matches!(listener.accept(), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock),
+            "something connected to the listener"
+        );
+        fs::remove_dir_all(&dir).ok();
+    }
+
     #[test]
     fn env_beats_file_and_flag_beats_env() {
         let dir = std::env::temp_dir().join(format!("weeek-cfg-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
+        let config_path = dir.join("config.toml");
+        let flag_file = dir.join("flag-token");
+        fs::write(&flag_file, "from-flag\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&flag_file, fs::Permissions::from_mode(0o600)).unwrap();
+        }
         let file = FileConfig {
             token: Some("from-file".into()),
             ..Default::default()
         };
         let env = |k: &str| (k == "WEEEK_API_TOKEN").then(|| "from-env".to_string());
-        let (_, src) = resolve_token(None, env, &file, &dir).unwrap().unwrap();
-        assert_eq!(src, TokenSource::Env("WEEEK_API_TOKEN"));
-        let (_, src) = resolve_token(None, |_| None, &file, &dir).unwrap().unwrap();
-        assert!(matches!(src, TokenSource::ConfigFile(_)));
+        let (token, src) = resolve_token(Some(&flag_file), env, &file, &config_path)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            src,
+            TokenSource::Flag(flag_file.clone()),
+            "the flag beats all"
+        );
+        assert_eq!(token, Token::new("from-flag"));
+        let (token, src) = resolve_token(None, env, &file, &config_path)
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            src,
+            TokenSource::Env("WEEEK_API_TOKEN"),
+            "env beats the file"
+        );
+        assert_eq!(token, Token::new("from-env"));
+        let (token, src) = resolve_token(None, |_| None, &file, &config_path)
+            .unwrap()
+            .unwrap();
+        assert_eq!(src, TokenSource::ConfigFile(config_path.clone()));
+        assert_eq!(token, Token::new("from-file"));
         assert!(
-            resolve_token(None, |_| None, &FileConfig::default(), &dir)
+            resolve_token(None, |_| None, &FileConfig::default(), &config_path)
                 .unwrap()
                 .is_none()
         );
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_refused_token_is_traced_to_where_it_came_from() {
+        let flag = TokenSource::Flag("/home/anna/.weeek-token".into()).refused_text();
+        assert!(
+            flag.contains("--token-file /home/anna/.weeek-token"),
+            "{flag}"
+        );
+        let env = TokenSource::Env("WEEEK_API_TOKEN").refused_text();
+        assert!(
+            env.contains("WEEEK_API_TOKEN") && !env.contains("WEEEK_TOKEN "),
+            "{env}"
+        );
+        let file = TokenSource::ConfigFile("/cfg/config.toml".into()).refused_text();
+        assert!(
+            file.contains("/cfg/config.toml") && file.contains("set-token"),
+            "{file}"
+        );
+        for text in [flag, file] {
+            assert!(!text.contains("WEEEK_TOKEN"), "{text}");
+        }
     }
 
     #[cfg(unix)]
@@ -284,6 +536,60 @@ mod tests {
         let err = load_file(&path).unwrap_err();
         assert!(!err.contains("SECRET-TOKEN-123"), "{err}");
         assert!(err.contains("line 2"), "{err}");
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_token_of_the_wrong_type_is_named_without_its_value() {
+        let dir = std::env::temp_dir().join(format!("weeek-type-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "mouse = false\ntoken = 1234567\n").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        }
+        let err = load_file(&path).unwrap_err();
+        assert!(!err.contains("1234567"), "{err}");
+        assert!(err.contains("`token`"), "{err}");
+        assert!(err.contains("wrong type"), "{err}");
+        assert!(err.contains("expected a string"), "{err}");
+        assert!(err.contains("line 2"), "{err}");
+        fs::write(&path, "mouse = \"yes please\"\n").unwrap();
+        let err = load_file(&path).unwrap_err();
+        assert!(!err.contains("yes please"), "{err}");
+        assert!(err.contains("`mouse`"), "{err}");
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A stale temporary left readable by others (an old version, a crash) must not pass its
+    /// mode on to the file that holds the token.
+    #[cfg(unix)]
+    #[test]
+    fn a_stale_temporary_never_makes_the_stored_token_readable() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("weeek-stale-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        let tmp = dir.join("config.toml.tmp");
+        fs::write(&tmp, "leftover").unwrap();
+        fs::set_permissions(&tmp, fs::Permissions::from_mode(0o644)).unwrap();
+        store_token(&path, "t0ken").unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "mode {mode:o}");
+        assert_eq!(load_file(&path).unwrap().token.as_deref(), Some("t0ken"));
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn storing_over_a_broken_config_never_echoes_its_token() {
+        let dir = std::env::temp_dir().join(format!("weeek-store-broken-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "token = \"OLD-SECRET\n").unwrap();
+        let err = store_token(&path, "new").unwrap_err();
+        assert!(!err.contains("OLD-SECRET"), "{err}");
         fs::remove_dir_all(&dir).ok();
     }
 

@@ -1,8 +1,9 @@
 //! The date grammar people type in filters and due dates:
 //! `dd.mm.yyyy`, `dd.mm`, `yyyy-mm-dd`, `today`, `tomorrow`, `yesterday`, `+7d`, `-2w`, `+1m`,
-//! `this week`, `next week`, `last week`, `this month`, `next month`, weekday names (`fri`,
-//! `next fri`), and
-//! `A..B` ranges of any two of these. Russian `сегодня`, `завтра`, `вчера` work too.
+//! `+1y`, `this week`, `next week`, `last week`, `this month`, `next month`, weekday names
+//! (`fri`, `next fri`), `overdue` (every day before today), and `A..B` ranges of any two of
+//! these, open at either end (`..fri`, `today..`). Russian `сегодня`, `завтра`, `вчера`,
+//! `просрочено` work too.
 
 use time::{Date, Duration, Month, Weekday, macros::format_description};
 
@@ -13,9 +14,21 @@ pub struct DayRange {
     pub end: Date,
 }
 
+/// The service filters dates as a pair (`startDate` is "required with" `endDate`), so a range
+/// open at one end is closed with a day far enough away to mean "ever".
+pub const EARLIEST: Date = time::macros::date!(2000 - 01 - 01);
+pub const LATEST: Date = time::macros::date!(2099 - 12 - 31);
+
 impl DayRange {
     pub fn day(d: Date) -> Self {
         Self { start: d, end: d }
+    }
+
+    fn until(end: Date) -> Self {
+        Self {
+            start: EARLIEST,
+            end,
+        }
     }
 
     pub fn is_single(&self) -> bool {
@@ -32,6 +45,10 @@ impl DayRange {
                 short_weekday(self.start.weekday()),
                 one(self.start)
             )
+        } else if self.start <= EARLIEST {
+            format!("until {}", one(self.end))
+        } else if self.end >= LATEST {
+            format!("from {}", one(self.start))
         } else {
             format!("{} – {}", one(self.start), one(self.end))
         }
@@ -57,8 +74,20 @@ pub fn parse(input: &str, today: Date) -> Result<DayRange, String> {
         return Err("empty".into());
     }
     if let Some((a, b)) = s.split_once("..") {
-        let a = parse_term(a.trim(), today)?;
-        let b = parse_term(b.trim(), today)?;
+        let (a, b) = (a.trim(), b.trim());
+        if a.is_empty() && b.is_empty() {
+            return Err("a range needs a start, an end or both: ..fri, today.., 1.12..5.12".into());
+        }
+        let a = if a.is_empty() {
+            DayRange::day(EARLIEST)
+        } else {
+            parse_term(a, today)?
+        };
+        let b = if b.is_empty() {
+            DayRange::day(LATEST)
+        } else {
+            parse_term(b, today)?
+        };
         if b.end < a.start {
             return Err("the range ends before it starts".into());
         }
@@ -112,6 +141,9 @@ fn parse_term(s: &str, today: Date) -> Result<DayRange, String> {
         "today" | "сегодня" | "now" => return day(today),
         "tomorrow" | "завтра" => return day(today + Duration::days(1)),
         "yesterday" | "вчера" => return day(today - Duration::days(1)),
+        "overdue" | "просрочено" | "просроченные" => {
+            return Ok(DayRange::until(today - Duration::days(1)));
+        }
         "this week" | "week" => return Ok(week_of(today)),
         "next week" => return Ok(week_of(today + Duration::days(7))),
         "last week" => return Ok(week_of(today - Duration::days(7))),
@@ -142,7 +174,7 @@ fn parse_term(s: &str, today: Date) -> Result<DayRange, String> {
     parse_absolute(&s, today).map(DayRange::day)
 }
 
-/// `+7d`, `-2w`, `+1m`, `3d` (ahead).
+/// `+7d`, `-2w`, `+1m`, `-1y`, `3d` (ahead).
 fn parse_relative(s: &str, today: Date) -> Option<Result<Date, String>> {
     let (sign, rest) = match s.as_bytes().first()? {
         b'+' => (1, &s[1..]),
@@ -151,7 +183,7 @@ fn parse_relative(s: &str, today: Date) -> Option<Result<Date, String>> {
         _ => return None,
     };
     let unit = rest.chars().last()?;
-    if !matches!(unit, 'd' | 'w' | 'm' | 'д' | 'н' | 'м') {
+    if !matches!(unit, 'd' | 'w' | 'm' | 'y' | 'д' | 'н' | 'м' | 'г') {
         return None;
     }
     let digits = &rest[..rest.len() - unit.len_utf8()];
@@ -168,6 +200,7 @@ fn parse_relative(s: &str, today: Date) -> Option<Result<Date, String>> {
         'w' | 'н' => today
             .checked_add(Duration::weeks(n))
             .ok_or_else(|| "out of range".into()),
+        'y' | 'г' => add_months(today, n * 12).ok_or_else(|| "out of range".into()),
         _ => add_months(today, n).ok_or_else(|| "out of range".into()),
     })
 }
@@ -200,7 +233,7 @@ fn parse_absolute(s: &str, today: Date) -> Result<Date, String> {
             .map_err(|_| format!("{month} {year} has no day {day}"));
     }
     Err(format!(
-        "{s:?} is not a date: try 25.12.2026, 2026-12-25, today, +3d, next week or A..B"
+        "{s:?} is not a date: try 25.12.2026, 2026-12-25, today, +3d, next week, overdue or A..B"
     ))
 }
 
@@ -264,6 +297,23 @@ mod tests {
             }
         );
         assert!(parse("01.12.2026..next week", TODAY).is_err());
+    }
+
+    #[test]
+    fn years_overdue_and_open_ranges() {
+        assert_eq!(p("-1y"), DayRange::day(date!(2025 - 11 - 21)));
+        assert_eq!(p("+2г"), DayRange::day(date!(2028 - 11 - 21)));
+        let overdue = p("overdue");
+        assert_eq!(overdue.end, date!(2026 - 11 - 20));
+        assert!(overdue.start <= EARLIEST);
+        assert_eq!(overdue.describe(), "until 20.11.2026");
+        let until_friday = p("..fri");
+        assert_eq!(until_friday.end, date!(2026 - 11 - 27));
+        assert_eq!(until_friday.describe(), "until 27.11.2026");
+        let from_today = p("today..");
+        assert_eq!(from_today.start, TODAY);
+        assert_eq!(from_today.describe(), "from 21.11.2026");
+        assert!(parse("..", TODAY).unwrap_err().contains("needs a start"));
     }
 
     #[test]

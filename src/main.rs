@@ -2,9 +2,12 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use weeek_api::{Client, ClientConfig, Token};
+use weeek_api::{Client, Token};
+#[cfg(feature = "demo")]
 use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
-use weeek_tui::cli::{Cli, Command, ConfigCommand, SandboxArgs};
+#[cfg(feature = "demo")]
+use weeek_tui::cli::SandboxArgs;
+use weeek_tui::cli::{Cli, Command, ConfigCommand};
 use weeek_tui::config::{self, Paths};
 use weeek_tui::{app::App, logging, runtime::Runtime, terminal::TerminalGuard, ui::theme::Theme};
 
@@ -28,14 +31,19 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Config(ConfigCommand::Path)) => {
             println!("{}", paths.config_file.display());
-            Ok(())
+            Ok(None)
         }
-        Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths),
-        Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)),
+        Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths).map(|()| None),
+        #[cfg(feature = "demo")]
+        Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)).map(|()| None),
+        #[cfg(not(feature = "demo"))]
+        Some(Command::Sandbox { .. }) => Err(weeek_tui::cli::NO_SANDBOX.to_string()),
         None => runtime.block_on(run_app(&cli, &paths, offset)),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(None) => ExitCode::SUCCESS,
+        // Ended by a signal: the shell's convention, 128 + its number (130 for SIGINT).
+        Ok(Some(signal)) => ExitCode::from(u8::try_from(128 + signal).unwrap_or(1)),
         Err(e) => fail(&e),
     }
 }
@@ -62,6 +70,7 @@ fn set_token(paths: &Paths) -> Result<(), String> {
     Ok(())
 }
 
+#[cfg(feature = "demo")]
 async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     let token = args.resolve_token(|k| std::env::var(k).ok())?;
     let config = SandboxConfig {
@@ -87,47 +96,57 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     Ok(())
 }
 
-async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<(), String> {
+/// The sandbox of `--demo`, kept alive while the app runs against it.
+#[cfg(feature = "demo")]
+type DemoSandbox = weeek_sandbox::SandboxHandle;
+#[cfg(not(feature = "demo"))]
+type DemoSandbox = std::convert::Infallible;
+
+/// Starts the demo's sandbox: it, its base URL and its token.
+#[cfg(feature = "demo")]
+async fn start_demo(cli: &Cli) -> Result<(DemoSandbox, String, Token), String> {
+    let config = SandboxConfig {
+        token: weeek_sandbox::demo_token().to_string(),
+        db: DbLocation::Memory,
+        seed: true,
+        today: None,
+        faults: cli.demo_faults.to_faults(),
+        tasks: cli.tasks,
+    };
+    let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
+        .await
+        .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
+    let url = handle.base_url();
+    Ok((handle, url, Token::new(weeek_sandbox::demo_token())))
+}
+
+#[cfg(not(feature = "demo"))]
+async fn start_demo(_: &Cli) -> Result<(DemoSandbox, String, Token), String> {
+    Err(weeek_tui::cli::NO_SANDBOX.to_string())
+}
+
+/// Runs the app; `Some(n)` when signal `n` ended it.
+async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Option<i32>, String> {
     let file = config::load_file(&paths.config_file)?;
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;
-    let (base_url, token) = if cli.demo {
-        let config = SandboxConfig {
-            token: weeek_sandbox::demo_token().to_string(),
-            db: DbLocation::Memory,
-            seed: true,
-            today: None,
-            faults: cli.demo_faults.to_faults(),
-            tasks: cli.tasks,
-        };
-        let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
-            .await
-            .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
-        let url = handle.base_url();
+    let (base_url, token, source) = if cli.demo {
+        let (handle, url, token) = start_demo(cli).await?;
         _sandbox = Some(handle);
-        (url, Token::new(weeek_sandbox::demo_token()))
+        (url, token, None)
     } else {
-        let base = config::resolve_base_url(cli.base_url.as_deref(), &file)?;
-        let token = config::resolve_token(
+        let conn = config::resolve_connection(
+            cli.base_url.as_deref(),
             cli.token_file.as_deref(),
             |k| std::env::var(k).ok(),
             &file,
             &paths.config_file,
         )?;
-        let Some((token, source)) = token else {
-            return Err(config::no_token_help(&paths.config_file));
-        };
-        tracing::info!(?source, "token found");
-        (base, token)
+        tracing::info!(source = ?conn.source, "token found");
+        (conn.base_url, conn.token, Some(conn.source))
     };
-    let mut client_config = ClientConfig::new(base_url.clone(), token);
-    if let Some(secs) = file.timeout_secs {
-        client_config.timeout = std::time::Duration::from_secs(secs.clamp(1, 300));
-        // A longer timeout than the read deadline would otherwise be cut short on every read.
-        client_config.read_deadline = client_config.read_deadline.max(client_config.timeout);
-    }
-    client_config.xdebug_session = file.xdebug_session.clone();
-    let client = Client::new(client_config).map_err(|e| e.to_string())?;
+    let client = Client::new(config::client_config(base_url.clone(), token, &file))
+        .map_err(|e| e.to_string())?;
     let endpoint = if cli.demo {
         "demo sandbox".to_string()
     } else {
@@ -148,9 +167,11 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<()
     };
     let mut app = App::new(data_dir.clone(), endpoint, size);
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
-    app.theme = Theme::from_env();
     app.utc_offset = offset;
-    let result = Runtime::new(offset).run(app, client, &mut terminal).await;
+    app.token_source = source;
+    let result = Runtime::new(offset, Theme::from_env())
+        .run(app, client, &mut terminal)
+        .await;
     drop(guard);
     result.map_err(|e| format!("terminal: {e}"))
 }

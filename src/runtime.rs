@@ -3,136 +3,240 @@
 //! messages are handled; with nothing to do the loop sleeps.
 
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use crossterm::event::EventStream;
+use crossterm::event::{Event, EventStream, MouseButton, MouseEvent, MouseEventKind};
 use futures_util::StreamExt;
 use ratatui::DefaultTerminal;
 use time::{OffsetDateTime, UtcOffset};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
-use crate::app::{App, Clock, Effect, Msg};
-use crate::worker::{self, Request};
+use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::ui::theme::Theme;
+use crate::worker::{self, Order};
 
 pub struct Runtime {
     offset: UtcOffset,
+    theme: Theme,
 }
 
 impl Runtime {
-    pub fn new(offset: UtcOffset) -> Self {
-        Self { offset }
+    pub fn new(offset: UtcOffset, theme: Theme) -> Self {
+        Self { offset, theme }
     }
 
     pub fn clock(&self) -> Clock {
+        let wall = OffsetDateTime::now_utc();
         Clock {
             now: Instant::now(),
-            today: OffsetDateTime::now_utc().to_offset(self.offset).date(),
+            today: wall.to_offset(self.offset).date(),
+            wall,
         }
     }
 
+    /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
+    /// the signal's number): either way every queued file write has landed by then.
     pub async fn run(
         &self,
         mut app: App,
         client: weeek_api::Client,
         terminal: &mut DefaultTerminal,
-    ) -> std::io::Result<()> {
-        let (requests, mut replies) = worker::spawn(client);
-        let (files, file_writer) = spawn_file_writer();
+    ) -> std::io::Result<Option<i32>> {
+        let (requests, mut reports) = worker::spawn(client);
+        let mut files = FileWriter::spawn();
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = app.start(self.clock());
-        execute(effects, &requests, &files);
+        let mut quit = execute(effects, &requests, &mut files);
+        // What the frame on screen shows where: clicks are resolved against it.
+        let mut hits = Hits::default();
         let result = loop {
+            if quit {
+                break Ok(None);
+            }
             if app.dirty {
-                if let Err(e) = terminal.draw(|f| crate::ui::render(&app, f)) {
+                // What a key changed on disk lands before the key is seen: a kill -9 right
+                // after typing then loses nothing.
+                files.settle().await;
+                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(&app, &self.theme, f)) {
                     break Err(e);
                 }
                 app.dirty = false;
             }
-            if app.quit {
-                break Ok(());
-            }
             let deadline = app.next_deadline(Instant::now());
             let msg = tokio::select! {
                 ev = events.next() => match ev {
-                    Some(Ok(ev)) => Msg::Term(ev),
+                    Some(Ok(ev)) => match message(ev, &hits) {
+                        Some(msg) => msg,
+                        None => continue,
+                    },
                     Some(Err(e)) => break Err(e),
-                    None => break Ok(()),
+                    None => break Ok(None),
                 },
-                Some(reply) = replies.recv() => Msg::Api(Box::new(reply)),
+                Some(report) = reports.recv() => Msg::from(report),
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
-                _ = term_signals.recv() => {
-                    execute(app.shutdown(self.clock()), &requests, &files);
-                    break Ok(());
+                Some(signal) = term_signals.recv() => {
+                    execute(app.shutdown(self.clock()), &requests, &mut files);
+                    break Ok(Some(signal));
                 }
             };
-            let mut dirty = false;
             let effects = app.update(msg, self.clock());
-            dirty |= app.dirty;
-            execute(effects, &requests, &files);
+            quit = execute(effects, &requests, &mut files);
             // Answers that arrived meanwhile are folded in before the next frame.
-            while let Ok(reply) = replies.try_recv() {
-                let effects = app.update(Msg::Api(Box::new(reply)), self.clock());
-                dirty |= app.dirty;
-                execute(effects, &requests, &files);
+            while !quit && let Ok(report) = reports.try_recv() {
+                let effects = app.update(Msg::from(report), self.clock());
+                quit = execute(effects, &requests, &mut files);
             }
-            app.dirty = dirty;
         };
         // Every queued file write lands before the app ends.
-        drop(files);
-        let _ = file_writer.await;
+        files.finish().await;
         result
     }
 }
 
+/// A terminal event as a message for the app: a left click becomes what it landed on in the
+/// frame on screen, and is dropped when that is nothing; every other event goes as it is.
+pub fn message(event: Event, hits: &Hits) -> Option<Msg> {
+    match event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            ..
+        }) => hits.at(column, row).copied().map(Msg::Click),
+        other => Some(Msg::Term(other)),
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
 enum FileOp {
     Write(PathBuf, String),
     Remove(PathBuf),
 }
 
-/// One task writes files, in the order asked: a draft saved twice must end with the newer
-/// text, and a draft removed after a save must stay removed.
-fn spawn_file_writer() -> (mpsc::UnboundedSender<FileOp>, tokio::task::JoinHandle<()>) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<FileOp>();
-    let handle = tokio::spawn(async move {
-        while let Some(op) = rx.recv().await {
-            let done = tokio::task::spawn_blocking(move || match op {
-                FileOp::Write(path, contents) => {
-                    write_atomic(&path, &contents).map_err(|e| (path, e))
-                }
-                FileOp::Remove(path) => match std::fs::remove_file(&path) {
-                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err((path, e)),
-                    _ => Ok(()),
-                },
-            })
-            .await;
-            if let Ok(Err((path, e))) = done {
-                tracing::warn!(path = %path.display(), error = %e, "file write failed");
-            }
+impl FileOp {
+    fn path(&self) -> &Path {
+        match self {
+            Self::Write(p, _) | Self::Remove(p) => p,
         }
-    });
-    (tx, handle)
+    }
 }
 
+/// Of several queued operations on one file, only the newest matters: a draft saved on every
+/// keystroke is written once per burst, with the newest text.
+fn coalesce(ops: Vec<FileOp>) -> Vec<FileOp> {
+    let mut out: Vec<FileOp> = Vec::with_capacity(ops.len());
+    for op in ops {
+        out.retain(|o| o.path() != op.path());
+        out.push(op);
+    }
+    out
+}
+
+/// How long a frame may wait for the file writes its keys caused: they take well under a
+/// millisecond, and a disk that hangs must not freeze the screen.
+const WRITES_BEFORE_DRAW: Duration = Duration::from_millis(100);
+
+/// One task writes files, in the order asked: a draft saved twice must end with the newer
+/// text, and a draft removed after a save must stay removed. What queued up while a write was
+/// under way is coalesced. The file IO runs off the event loop; the loop can wait for it.
+struct FileWriter {
+    tx: mpsc::UnboundedSender<(u64, FileOp)>,
+    /// The number of the last operation queued.
+    queued: u64,
+    /// The number of the last operation done.
+    done: watch::Receiver<u64>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl FileWriter {
+    fn spawn() -> Self {
+        let (tx, mut rx) = mpsc::unbounded_channel::<(u64, FileOp)>();
+        let (done_tx, done) = watch::channel(0);
+        let task = tokio::spawn(async move {
+            while let Some(first) = rx.recv().await {
+                let mut batch = vec![first];
+                while let Ok(more) = rx.try_recv() {
+                    batch.push(more);
+                }
+                let last = batch.iter().map(|(n, _)| *n).max().unwrap_or(0);
+                let ops = coalesce(batch.into_iter().map(|(_, op)| op).collect());
+                let written = tokio::task::spawn_blocking(move || {
+                    for op in ops {
+                        if let Err(e) = perform(&op) {
+                            let path = op.path().display().to_string();
+                            tracing::warn!(path, error = %e, "file write failed");
+                        }
+                    }
+                })
+                .await;
+                if let Err(e) = written {
+                    tracing::warn!(error = %e, "the file writer failed");
+                }
+                let _ = done_tx.send(last);
+            }
+        });
+        Self {
+            tx,
+            queued: 0,
+            done,
+            task,
+        }
+    }
+
+    fn send(&mut self, op: FileOp) {
+        self.queued += 1;
+        let _ = self.tx.send((self.queued, op));
+    }
+
+    /// Waits until every operation queued so far is done, or `WRITES_BEFORE_DRAW` passed.
+    async fn settle(&mut self) {
+        let queued = self.queued;
+        if *self.done.borrow() >= queued {
+            return;
+        }
+        let done = self.done.wait_for(|d| *d >= queued);
+        let _ = tokio::time::timeout(WRITES_BEFORE_DRAW, done).await;
+    }
+
+    /// Lets every queued operation land, then ends the writer.
+    async fn finish(self) {
+        drop(self.tx);
+        let _ = self.task.await;
+    }
+}
+
+fn perform(op: &FileOp) -> std::io::Result<()> {
+    match op {
+        FileOp::Write(path, contents) => write_atomic(path, contents),
+        FileOp::Remove(path) => match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        },
+    }
+}
+
+/// Runs `effects`; true when one of them ends the app.
 fn execute(
     effects: Vec<Effect>,
-    requests: &mpsc::UnboundedSender<Request>,
-    files: &mpsc::UnboundedSender<FileOp>,
-) {
+    requests: &mpsc::UnboundedSender<Order>,
+    files: &mut FileWriter,
+) -> bool {
+    let mut quit = false;
     for effect in effects {
         match effect {
             Effect::Request(r) => {
-                let _ = requests.send(r);
+                let _ = requests.send(Order::Run(r));
             }
-            Effect::WriteFile { path, contents } => {
-                let _ = files.send(FileOp::Write(path, contents));
+            Effect::Cancel(key) => {
+                let _ = requests.send(Order::Cancel(key));
             }
-            Effect::RemoveFile(path) => {
-                let _ = files.send(FileOp::Remove(path));
-            }
-            Effect::Quit => {}
+            Effect::WriteFile { path, contents } => files.send(FileOp::Write(path, contents)),
+            Effect::RemoveFile(path) => files.send(FileOp::Remove(path)),
+            Effect::Quit => quit = true,
         }
     }
+    quit
 }
 
 async fn sleep_until(deadline: Option<Instant>) {
@@ -141,19 +245,26 @@ async fn sleep_until(deadline: Option<Instant>) {
     }
 }
 
-/// SIGTERM and SIGHUP end the app cleanly, so the terminal is restored.
-/// The sender is returned so the caller keeps the channel open for as long as it listens.
-fn termination_signals() -> (mpsc::UnboundedSender<()>, mpsc::UnboundedReceiver<()>) {
+/// SIGTERM, SIGHUP, SIGINT and SIGQUIT end the app cleanly, so the terminal is restored and
+/// what is typed is on disk (Ctrl-C typed in the app is a key, not a signal: raw mode). Each
+/// sends its number. The sender is returned so the caller keeps the channel open for as long
+/// as it listens.
+fn termination_signals() -> (mpsc::UnboundedSender<i32>, mpsc::UnboundedReceiver<i32>) {
     let (tx, rx) = mpsc::unbounded_channel();
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        for kind in [SignalKind::terminate(), SignalKind::hangup()] {
+        for kind in [
+            SignalKind::terminate(),
+            SignalKind::hangup(),
+            SignalKind::interrupt(),
+            SignalKind::quit(),
+        ] {
             if let Ok(mut s) = signal(kind) {
                 let tx = tx.clone();
                 tokio::spawn(async move {
                     if s.recv().await.is_some() {
-                        let _ = tx.send(());
+                        let _ = tx.send(kind.as_raw_value());
                     }
                 });
             }
@@ -178,4 +289,48 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
         f.sync_all()?;
     }
     std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_newest_operation_on_a_file_is_kept() {
+        let draft = PathBuf::from("/d/draft.json");
+        let other = PathBuf::from("/d/other.json");
+        let ops = vec![
+            FileOp::Write(draft.clone(), "И".into()),
+            FileOp::Write(other.clone(), "x".into()),
+            FileOp::Write(draft.clone(), "Ив".into()),
+            FileOp::Remove(draft.clone()),
+            FileOp::Write(draft.clone(), "Ива".into()),
+        ];
+        assert_eq!(
+            coalesce(ops),
+            vec![
+                FileOp::Write(other, "x".into()),
+                FileOp::Write(draft, "Ива".into())
+            ]
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_burst_of_writes_is_on_disk_with_the_newest_text_once_settled() {
+        let dir = std::env::temp_dir().join(format!("weeek-writer-{}", std::process::id()));
+        let path = dir.join("draft.json");
+        let mut writer = FileWriter::spawn();
+        for n in 0..200 {
+            writer.send(FileOp::Write(path.clone(), format!("text {n}")));
+        }
+        writer.settle().await;
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "text 199");
+        writer.send(FileOp::Remove(path.clone()));
+        writer.finish().await;
+        assert!(
+            !path.exists(),
+            "a removal queued last is done before the end"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

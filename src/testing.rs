@@ -4,17 +4,20 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use time::macros::date;
+use time::macros::{date, datetime};
 use weeek_api::ApiError;
 use weeek_api::models::{
     Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
 };
 
-use crate::app::{App, Clock, Effect, Msg};
-use crate::worker::{Call, Data, Reply, Request};
+use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::ui::theme::Theme;
+use crate::worker::{Answer, Call, Reply, Request};
 
 pub const ME: &str = "11111111-1111-4111-8111-111111111111";
 pub const BORIS: &str = "22222222-2222-4222-8222-222222222222";
@@ -24,11 +27,12 @@ fn base() -> Instant {
     *BASE.get_or_init(Instant::now)
 }
 
-/// Saturday 21 November 2026, at a fixed instant.
+/// Saturday 21 November 2026, at a fixed instant (10:00 UTC on the wall clock).
 pub fn clock() -> Clock {
     Clock {
         now: base(),
         today: date!(2026 - 11 - 21),
+        wall: datetime!(2026-11-21 10:00 UTC),
     }
 }
 
@@ -135,30 +139,93 @@ pub fn task(id: i64, title: &str) -> Task {
     }
 }
 
+/// The answer `call` gets when it fails with `e`.
+pub fn failure(call: &Call, e: ApiError) -> Answer {
+    use Answer as A;
+    use Call as C;
+    match call {
+        C::Me => A::Me(Err(e)),
+        C::Workspace => A::Workspace(Err(e)),
+        C::Members => A::Members(Err(e)),
+        C::Tags => A::Tags(Err(e)),
+        C::Projects => A::Projects(Err(e)),
+        C::Boards(_) => A::Boards(Err(e)),
+        C::Columns(_) => A::Columns(Err(e)),
+        C::Tasks(_) => A::TaskPage(Err(e)),
+        C::Task(_) => A::Task(Err(e)),
+        C::CreateTask(_) => A::CreatedTask(Err(e)),
+        C::UpdateTask(..) => A::UpdatedTask(Err(e)),
+        C::DeleteTask(_) => A::DeletedTask(Err(e)),
+        C::CompleteTask(_) => A::CompletedTask(Err(e)),
+        C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
+        C::AddAssignees(..) => A::AddedAssignees(Err(e)),
+        C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
+        C::Currencies => A::Currencies(Err(e)),
+        C::Funnels => A::Funnels(Err(e)),
+        C::Funnel(_) => A::Funnel(Err(e)),
+        C::FunnelStatuses(_) => A::FunnelStatuses(Err(e)),
+        C::Deals(..) => A::DealPage(Err(e)),
+        C::Deal(_) => A::Deal(Err(e)),
+        C::MoveDeal { .. } => A::MovedDeal(Err(e)),
+        C::Organizations(_) => A::Organizations(Err(e)),
+        C::Contacts(_) => A::Contacts(Err(e)),
+        C::CreateContact(_) => A::CreatedContact(Err(e)),
+    }
+}
+
+/// The success of a write that answers nothing but "done".
+pub fn done(call: &Call) -> Answer {
+    use Answer as A;
+    use Call as C;
+    match call {
+        C::DeleteTask(_) => A::DeletedTask(Ok(())),
+        C::CompleteTask(_) => A::CompletedTask(Ok(())),
+        C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
+        C::AddAssignees(..) => A::AddedAssignees(Ok(())),
+        C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
+        C::MoveDeal { .. } => A::MovedDeal(Ok(())),
+        other => panic!("{other:?} answers with a payload, not just done"),
+    }
+}
+
 pub struct Harness {
     pub app: App,
     /// Requests sent and not answered yet, oldest first.
     pub pending: Vec<Request>,
     pub effects: Vec<Effect>,
     pub clock: Clock,
+    /// Colours on, as most terminals have them.
+    pub theme: Theme,
 }
 
 impl Harness {
-    /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
-    pub fn new() -> Self {
-        let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));
+    /// An app started, its first requests pending and unanswered.
+    pub fn starting(app: App) -> Self {
         let mut h = Harness {
-            app: App::new(dir, "test".into(), (120, 40)),
+            app,
             pending: Vec::new(),
             effects: Vec::new(),
             clock: clock(),
+            theme: Theme::default(),
         };
         let effects = h.app.start(h.clock);
         h.collect(effects);
+        h
+    }
+
+    /// A fresh app as the harness makes it, not started.
+    pub fn app() -> App {
+        let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));
+        App::new(dir, "test".into(), (120, 40))
+    }
+
+    /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
+    pub fn new() -> Self {
+        let mut h = Self::starting(Self::app());
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {
-                Ok(Data::Workspace(Workspace {
+                Answer::Workspace(Ok(Workspace {
                     id: 1,
                     title: "Northwind".into(),
                     ..Default::default()
@@ -167,17 +234,17 @@ impl Harness {
         );
         h.answer_all(
             |c| matches!(c, Call::Members),
-            || Ok(Data::Members(members())),
+            || Answer::Members(Ok(members())),
         );
-        h.answer_all(|c| matches!(c, Call::Tags), || Ok(Data::Tags(tags())));
+        h.answer_all(|c| matches!(c, Call::Tags), || Answer::Tags(Ok(tags())));
         h.answer_all(
             |c| matches!(c, Call::Projects),
-            || Ok(Data::Projects(projects())),
+            || Answer::Projects(Ok(projects())),
         );
         h.answer_all(
             |c| matches!(c, Call::Currencies),
             || {
-                Ok(Data::Currencies(vec![Currency {
+                Answer::Currencies(Ok(vec![Currency {
                     id: 1,
                     name: Some("Russian ruble".into()),
                     code: Some("RUB".into()),
@@ -185,11 +252,14 @@ impl Harness {
                 }]))
             },
         );
-        h.answer_all(|c| matches!(c, Call::Me), || Ok(Data::Me(Box::new(user()))));
+        h.answer_all(
+            |c| matches!(c, Call::Me),
+            || Answer::Me(Ok(Box::new(user()))),
+        );
         h.answer_all(
             |c| matches!(c, Call::Boards(_)),
             || {
-                Ok(Data::Boards(vec![Board {
+                Answer::Boards(Ok(vec![Board {
                     id: 5,
                     name: "Разработка".into(),
                     project_id: 1,
@@ -199,7 +269,7 @@ impl Harness {
         );
         h.answer_all(
             |c| matches!(c, Call::Columns(_)),
-            || Ok(Data::Columns(columns())),
+            || Answer::Columns(Ok(columns())),
         );
         h
     }
@@ -208,6 +278,11 @@ impl Harness {
         for e in effects {
             match e {
                 Effect::Request(r) => self.pending.push(r),
+                Effect::Cancel(key) => {
+                    // As the worker does: a read stops, a write runs to its end.
+                    self.pending.retain(|r| r.key != key || r.call.is_write());
+                    self.effects.push(Effect::Cancel(key));
+                }
                 other => self.effects.push(other),
             }
         }
@@ -227,7 +302,13 @@ impl Harness {
 
     pub fn advance(&mut self, by: Duration) {
         self.clock.now += by;
+        self.clock.wall += by;
         self.send(Msg::Tick);
+    }
+
+    /// Whether the app has asked to end.
+    pub fn quits(&self) -> bool {
+        self.effects.contains(&Effect::Quit)
     }
 
     /// Removes and returns the pending requests matching `pred`.
@@ -239,33 +320,92 @@ impl Harness {
         taken
     }
 
-    pub fn reply(&mut self, req: &Request, result: Result<Data, ApiError>) {
+    /// Answers `req`; the answer must be of its call's type, as the worker's always is.
+    pub fn reply(&mut self, req: &Request, answer: Answer) {
+        assert_eq!(
+            std::mem::discriminant(&answer),
+            std::mem::discriminant(&failure(&req.call, ApiError::Timeout)),
+            "{answer:?} is not what {:?} answers",
+            req.call
+        );
         self.send(Msg::Api(Box::new(Reply {
             id: req.id,
             key: req.key.clone(),
-            result,
+            answer,
+            skipped: None,
         })));
+    }
+
+    /// Answers `req` with failure `e`, in the answer type of its call.
+    pub fn fail(&mut self, req: &Request, e: ApiError) {
+        self.reply(req, failure(&req.call, e));
+    }
+
+    /// Answers a write without payload (complete, delete, move, …) with success.
+    pub fn done(&mut self, req: &Request) {
+        self.reply(req, done(&req.call));
     }
 
     /// Answers every pending request matching `pred`, in order.
     pub fn answer_all(
         &mut self,
         pred: impl Fn(&Call) -> bool,
-        result: impl Fn() -> Result<Data, ApiError>,
+        answer: impl Fn() -> Answer,
     ) -> usize {
         let reqs = self.take(pred);
         for r in &reqs {
-            self.reply(r, result());
+            self.reply(r, answer());
         }
         reqs.len()
     }
 
-    /// The screen as text, `w`x`h`.
-    pub fn render(&self, w: u16, h: u16) -> String {
+    /// Fails every pending request matching `pred` with `error()`, in order.
+    pub fn fail_all(
+        &mut self,
+        pred: impl Fn(&Call) -> bool,
+        error: impl Fn() -> ApiError,
+    ) -> usize {
+        let reqs = self.take(pred);
+        for r in &reqs {
+            self.fail(r, error());
+        }
+        reqs.len()
+    }
+
+    /// The terminal becomes `width`x`height`.
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.send(Msg::Term(Event::Resize(width, height)));
+    }
+
+    /// A left click at a cell of the frame on screen, as the runtime passes it on.
+    pub fn click(&mut self, column: u16, row: u16) {
+        let (_, hits) = self.draw();
+        let event = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        });
+        if let Some(msg) = crate::runtime::message(event, &hits) {
+            self.send(msg);
+        }
+    }
+
+    /// A frame drawn at the size the app was last told of, as the runtime draws it: never at
+    /// another size, which the app's page sizes and scrolling would not match.
+    fn draw(&self) -> (ratatui::buffer::Buffer, Hits) {
+        let (w, h) = self.app.viewport.size();
         let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-        term.draw(|f| crate::ui::render(&self.app, f))
+        let mut hits = Hits::default();
+        term.draw(|f| hits = crate::ui::render(&self.app, &self.theme, f))
             .expect("draw");
-        let buf = term.backend().buffer().clone();
+        (term.backend().buffer().clone(), hits)
+    }
+
+    /// The screen as text.
+    pub fn render(&self) -> String {
+        let (buf, _) = self.draw();
+        let (w, h) = self.app.viewport.size();
         let mut out = String::new();
         for y in 0..h {
             let mut line = String::new();
@@ -283,6 +423,53 @@ impl Harness {
             out.push('\n');
         }
         out
+    }
+}
+
+/// A seeded sandbox on loopback and a client of it (no retries: what fails, fails at once).
+#[cfg(feature = "demo")]
+pub async fn sandbox(
+    faults: weeek_sandbox::Faults,
+) -> (weeek_sandbox::SandboxHandle, weeek_api::Client) {
+    use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
+    let sandbox = Sandbox::start(
+        SandboxConfig {
+            token: "t".into(),
+            db: DbLocation::Memory,
+            seed: true,
+            today: None,
+            faults,
+            tasks: None,
+        },
+        ([127, 0, 0, 1], 0).into(),
+    )
+    .await
+    .expect("sandbox");
+    let mut config = weeek_api::ClientConfig::new(sandbox.base_url(), weeek_api::Token::new("t"));
+    config.retry = weeek_api::RetryPolicy::none();
+    let client = weeek_api::Client::new(config).expect("client");
+    (sandbox, client)
+}
+
+impl Harness {
+    /// Runs every pending request against `client` as the worker would, answers it, and
+    /// goes on until nothing is pending.
+    pub async fn serve(&mut self, client: &weeek_api::Client) {
+        loop {
+            let pending = std::mem::take(&mut self.pending);
+            if pending.is_empty() {
+                return;
+            }
+            for req in pending {
+                let (answer, skipped) = crate::worker::execute(client, req.call.clone()).await;
+                self.send(Msg::Api(Box::new(Reply {
+                    id: req.id,
+                    key: req.key.clone(),
+                    answer,
+                    skipped,
+                })));
+            }
+        }
     }
 }
 

@@ -50,15 +50,78 @@ pub fn one_line(s: &str) -> String {
         .collect()
 }
 
+/// `s` on at most `max_lines` lines of at most `cols` columns, broken between words (a word
+/// longer than a line is cut through); what does not fit ends the last line with `…`.
+pub fn wrap(s: &str, cols: usize, max_lines: usize) -> Vec<String> {
+    let cols = cols.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in one_line(s).split(' ').filter(|w| !w.is_empty()) {
+        let gap = usize::from(!line.is_empty());
+        if width(&line) + gap + width(word) <= cols {
+            if gap == 1 {
+                line.push(' ');
+            }
+            line.push_str(word);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut rest = word;
+        while width(rest) > cols {
+            let mut used = 0;
+            let end = rest
+                .char_indices()
+                .find(|(_, c)| {
+                    used += c.width().unwrap_or(0);
+                    used > cols
+                })
+                // A character wider than the line still goes, alone.
+                .map_or(rest.len(), |(i, c)| if i == 0 { c.len_utf8() } else { i });
+            lines.push(rest[..end].to_string());
+            rest = &rest[end..];
+        }
+        line.push_str(rest);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    if lines.len() > max_lines.max(1) {
+        let keep = max_lines.max(1);
+        let last = format!("{} {}", lines[keep - 1], lines[keep..].join(" "));
+        lines.truncate(keep - 1);
+        lines.push(truncate(&last, cols));
+    }
+    lines
+}
+
 /// A title in typographic quotes, on one line and at most `max` columns inside them, for
 /// messages ("Completed “Fix login”").
 pub fn quoted(title: &str, max: usize) -> String {
     format!("\u{201c}{}\u{201d}", truncate(&one_line(title), max))
 }
 
+/// A short wait for a sentence: "0.4s" under a second, else whole seconds ("2s").
+pub fn seconds(d: std::time::Duration) -> String {
+    if d < std::time::Duration::from_secs(1) {
+        format!("{:.1}s", d.as_secs_f64())
+    } else {
+        format!("{}s", d.as_secs_f64().round())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn waits_read_in_tenths_under_a_second_and_whole_seconds_above() {
+        use std::time::Duration;
+        assert_eq!(seconds(Duration::from_millis(400)), "0.4s");
+        assert_eq!(seconds(Duration::from_millis(1000)), "1s");
+        assert_eq!(seconds(Duration::from_millis(1600)), "2s");
+    }
 
     #[test]
     fn cyrillic_and_emoji_are_measured_by_columns() {
@@ -69,6 +132,23 @@ mod tests {
         assert_eq!(truncate("🚀🚀🚀🚀", 4), "🚀…");
         assert_eq!(truncate("short", 10), "short");
         assert_eq!(fit("ab", 4), "ab  ");
+    }
+
+    #[test]
+    fn wrapping_breaks_between_words_and_cuts_what_does_not_fit() {
+        assert_eq!(
+            wrap("Moved “Сделка” to Переговоры", 16, 2),
+            ["Moved “Сделка”", "to Переговоры"]
+        );
+        assert_eq!(wrap("short", 16, 2), ["short"]);
+        let lines = wrap("one two three four five six", 9, 2);
+        assert_eq!(lines, ["one two", "three fo…"]);
+        assert_eq!(wrap("abcdef", 5, 2), ["abcde", "f"]);
+        assert_eq!(wrap("🚀🚀", 1, 3), ["🚀", "🚀"]);
+        assert_eq!(
+            wrap("Щ".repeat(12).as_str(), 5, 3),
+            ["ЩЩЩЩЩ", "ЩЩЩЩЩ", "ЩЩ"]
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The API worker: a tokio task that owns the client, runs requests concurrently and answers
-//! with messages. A request with the same key as a running one supersedes it (the older one is
-//! cancelled); the app also drops any answer that is not the latest for its key.
+//! with messages. Each [`Call`] has exactly one [`Answer`] variant, built here. A request with
+//! the same key as a running one supersedes it (the older one is cancelled); the app also
+//! drops any answer that is not the latest for its key.
 
 use std::collections::HashMap;
 
@@ -11,9 +12,11 @@ use weeek_api::models::{
     Project, Tag, Task, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, TaskPage, TaskQuery,
-    TaskUpdate,
+    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, RetryNotice, SkippedRow,
+    TaskPage, TaskQuery, TaskUpdate,
 };
+
+use crate::app::requests::RequestKey;
 
 /// One operation of the service, as data.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,149 +71,475 @@ impl Call {
     }
 }
 
-/// What a call answered.
+/// What a call answered: one variant per [`Call`], holding that call's own result, so a
+/// screen reads the type it asked for. Only [`execute`] builds them (and tests).
 #[derive(Debug, Clone, PartialEq)]
-pub enum Data {
-    Me(Box<User>),
-    Workspace(Workspace),
-    Members(Vec<Member>),
-    Tags(Vec<Tag>),
-    Projects(Vec<Project>),
-    Boards(Vec<Board>),
-    Columns(Vec<BoardColumn>),
-    Tasks(TaskPage),
-    Task(Box<Task>),
-    Currencies(Vec<Currency>),
-    Funnels(Vec<Funnel>),
-    Funnel(Box<Funnel>),
-    FunnelStatuses(Vec<FunnelStatus>),
-    Deals(DealPage),
-    Deal(Box<Deal>),
-    Organizations(Vec<Organization>),
-    Contacts(Vec<Contact>),
-    Contact(Box<Contact>),
-    /// Acknowledged, no payload.
-    Done,
+pub enum Answer {
+    Me(Result<Box<User>, ApiError>),
+    Workspace(Result<Workspace, ApiError>),
+    Members(Result<Vec<Member>, ApiError>),
+    Tags(Result<Vec<Tag>, ApiError>),
+    Projects(Result<Vec<Project>, ApiError>),
+    Boards(Result<Vec<Board>, ApiError>),
+    Columns(Result<Vec<BoardColumn>, ApiError>),
+    TaskPage(Result<TaskPage, ApiError>),
+    Task(Result<Box<Task>, ApiError>),
+    CreatedTask(Result<Box<Task>, ApiError>),
+    UpdatedTask(Result<Box<Task>, ApiError>),
+    DeletedTask(Result<(), ApiError>),
+    CompletedTask(Result<(), ApiError>),
+    ReopenedTask(Result<(), ApiError>),
+    AddedAssignees(Result<(), ApiError>),
+    RemovedAssignees(Result<(), ApiError>),
+    Currencies(Result<Vec<Currency>, ApiError>),
+    Funnels(Result<Vec<Funnel>, ApiError>),
+    Funnel(Result<Box<Funnel>, ApiError>),
+    FunnelStatuses(Result<Vec<FunnelStatus>, ApiError>),
+    DealPage(Result<DealPage, ApiError>),
+    Deal(Result<Box<Deal>, ApiError>),
+    MovedDeal(Result<(), ApiError>),
+    Organizations(Result<Vec<Organization>, ApiError>),
+    Contacts(Result<Vec<Contact>, ApiError>),
+    CreatedContact(Result<Box<Contact>, ApiError>),
+}
+
+impl Answer {
+    /// The failure, whatever the call: for the log and for the app's own messages (a refused
+    /// token).
+    pub fn error(&self) -> Option<&ApiError> {
+        use Answer as A;
+        match self {
+            A::Me(r) => r.as_ref().err(),
+            A::Workspace(r) => r.as_ref().err(),
+            A::Members(r) => r.as_ref().err(),
+            A::Tags(r) => r.as_ref().err(),
+            A::Projects(r) => r.as_ref().err(),
+            A::Boards(r) => r.as_ref().err(),
+            A::Columns(r) => r.as_ref().err(),
+            A::TaskPage(r) => r.as_ref().err(),
+            A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
+            A::DeletedTask(r)
+            | A::CompletedTask(r)
+            | A::ReopenedTask(r)
+            | A::AddedAssignees(r)
+            | A::RemovedAssignees(r)
+            | A::MovedDeal(r) => r.as_ref().err(),
+            A::Currencies(r) => r.as_ref().err(),
+            A::Funnels(r) => r.as_ref().err(),
+            A::Funnel(r) => r.as_ref().err(),
+            A::FunnelStatuses(r) => r.as_ref().err(),
+            A::DealPage(r) => r.as_ref().err(),
+            A::Deal(r) => r.as_ref().err(),
+            A::Organizations(r) => r.as_ref().err(),
+            A::Contacts(r) => r.as_ref().err(),
+            A::CreatedContact(r) => r.as_ref().err(),
+        }
+    }
+}
+
+/// Rows of a list answer that could not be read, and which list they were in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Skipped {
+    /// "Tasks", "Deals", …
+    pub list: &'static str,
+    pub rows: Vec<SkippedRow>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
     pub id: u64,
-    pub key: String,
+    pub key: RequestKey,
     pub call: Call,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reply {
     pub id: u64,
-    pub key: String,
-    pub result: Result<Data, ApiError>,
+    pub key: RequestKey,
+    pub answer: Answer,
+    /// Rows of a list answer that could not be read (the others are in `answer`).
+    pub skipped: Option<Skipped>,
 }
 
-pub async fn execute(client: &Client, call: Call) -> Result<Data, ApiError> {
+/// Runs `call`; the answer and, for a list, the rows that could not be read.
+pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
+    use Answer as A;
     use Call as C;
-    Ok(match call {
-        C::Me => Data::Me(Box::new(client.me().await?)),
-        C::Workspace => Data::Workspace(client.workspace().await?),
-        C::Members => Data::Members(readable("members", client.members().await?)),
-        C::Tags => Data::Tags(readable("tags", client.tags().await?)),
-        C::Projects => Data::Projects(readable("projects", client.projects().await?)),
-        C::Boards(p) => Data::Boards(readable("boards", client.boards(p).await?)),
-        C::Columns(b) => Data::Columns(readable("columns", client.board_columns(b).await?)),
-        C::Tasks(q) => Data::Tasks(readable("tasks", client.tasks(&q).await?)),
-        C::Task(id) => Data::Task(Box::new(client.task(id).await?)),
-        C::CreateTask(t) => Data::Task(Box::new(client.create_task(&t).await?)),
-        C::UpdateTask(id, u) => Data::Task(Box::new(client.update_task(id, &u).await?)),
-        C::DeleteTask(id) => {
-            client.delete_task(id).await?;
-            Data::Done
-        }
-        C::CompleteTask(id) => {
-            client.complete_task(id).await?;
-            Data::Done
-        }
-        C::UncompleteTask(id) => {
-            client.uncomplete_task(id).await?;
-            Data::Done
-        }
-        C::AddAssignees(id, m) => {
-            client.add_assignees(id, &m).await?;
-            Data::Done
-        }
-        C::RemoveAssignees(id, m) => {
-            client.remove_assignees(id, &m).await?;
-            Data::Done
-        }
-        C::Currencies => Data::Currencies(readable("currencies", client.currencies().await?)),
-        C::Funnels => Data::Funnels(readable("funnels", client.funnels().await?)),
-        C::Funnel(id) => Data::Funnel(Box::new(client.funnel(&id).await?)),
-        C::FunnelStatuses(id) => {
-            Data::FunnelStatuses(readable("statuses", client.funnel_statuses(&id).await?))
-        }
-        C::Deals(status, q) => Data::Deals(readable("deals", client.deals(&status, &q).await?)),
-        C::Deal(id) => Data::Deal(Box::new(client.deal(&id).await?)),
+    let mut skipped = None;
+    let answer = match call {
+        C::Me => A::Me(client.me().await.map(Box::new)),
+        C::Workspace => A::Workspace(client.workspace().await),
+        C::Members => A::Members(
+            client
+                .members()
+                .await
+                .map(|l| readable("Members", l, &mut skipped)),
+        ),
+        C::Tags => A::Tags(
+            client
+                .tags()
+                .await
+                .map(|l| readable("Tags", l, &mut skipped)),
+        ),
+        C::Projects => A::Projects(
+            client
+                .projects()
+                .await
+                .map(|l| readable("Projects", l, &mut skipped)),
+        ),
+        C::Boards(p) => A::Boards(
+            client
+                .boards(p)
+                .await
+                .map(|l| readable("Boards", l, &mut skipped)),
+        ),
+        C::Columns(b) => A::Columns(
+            client
+                .board_columns(b)
+                .await
+                .map(|l| readable("Columns", l, &mut skipped)),
+        ),
+        C::Tasks(q) => A::TaskPage(
+            client
+                .tasks(&q)
+                .await
+                .map(|l| readable("Tasks", l, &mut skipped)),
+        ),
+        C::Task(id) => A::Task(client.task(id).await.map(Box::new)),
+        C::CreateTask(t) => A::CreatedTask(client.create_task(&t).await.map(Box::new)),
+        C::UpdateTask(id, u) => A::UpdatedTask(client.update_task(id, &u).await.map(Box::new)),
+        C::DeleteTask(id) => A::DeletedTask(client.delete_task(id).await),
+        C::CompleteTask(id) => A::CompletedTask(client.complete_task(id).await),
+        C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
+        C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
+        C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),
+        C::Currencies => A::Currencies(
+            client
+                .currencies()
+                .await
+                .map(|l| readable("Currencies", l, &mut skipped)),
+        ),
+        C::Funnels => A::Funnels(
+            client
+                .funnels()
+                .await
+                .map(|l| readable("Funnels", l, &mut skipped)),
+        ),
+        C::Funnel(id) => A::Funnel(client.funnel(&id).await.map(Box::new)),
+        C::FunnelStatuses(id) => A::FunnelStatuses(
+            client
+                .funnel_statuses(&id)
+                .await
+                .map(|l| readable("Statuses", l, &mut skipped)),
+        ),
+        C::Deals(status, q) => A::DealPage(
+            client
+                .deals(&status, &q)
+                .await
+                .map(|l| readable("Deals", l, &mut skipped)),
+        ),
+        C::Deal(id) => A::Deal(client.deal(&id).await.map(Box::new)),
         C::MoveDeal {
             deal,
             status,
             after,
-        } => {
-            client.move_deal(&deal, &status, after.as_deref()).await?;
-            Data::Done
-        }
-        C::Organizations(q) => {
-            Data::Organizations(readable("organizations", client.organizations(&q).await?))
-        }
-        C::Contacts(q) => Data::Contacts(readable("contacts", client.contacts(&q).await?)),
-        C::CreateContact(c) => Data::Contact(Box::new(client.create_contact(&c).await?)),
-    })
+        } => A::MovedDeal(client.move_deal(&deal, &status, after.as_deref()).await),
+        C::Organizations(q) => A::Organizations(
+            client
+                .organizations(&q)
+                .await
+                .map(|l| readable("Organizations", l, &mut skipped)),
+        ),
+        C::Contacts(q) => A::Contacts(
+            client
+                .contacts(&q)
+                .await
+                .map(|l| readable("Contacts", l, &mut skipped)),
+        ),
+        C::CreateContact(c) => A::CreatedContact(client.create_contact(&c).await.map(Box::new)),
+    };
+    (answer, skipped)
 }
 
-/// The rows of a list that could be read. The others are logged, one line each with its
-/// reason, so a list with one odd row still shows every other row.
-fn readable<T>(list: &str, listed: Listed<T>) -> T {
+/// The rows of a list that could be read; the others go to `skipped`, with their reasons, for
+/// the app to report: a list with one odd row still shows every other row.
+fn readable<T>(list: &'static str, listed: Listed<T>, skipped: &mut Option<Skipped>) -> T {
     for row in &listed.skipped {
         tracing::warn!(list, %row, "a row could not be read");
+    }
+    if !listed.skipped.is_empty() {
+        *skipped = Some(Skipped {
+            list,
+            rows: listed.skipped,
+        });
     }
     listed.value
 }
 
-/// Starts the worker; it ends when the request sender is dropped.
+/// What the app tells the worker.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Order {
+    Run(Request),
+    /// The answer under this key is no longer wanted: a read still running is aborted (a
+    /// write runs to its end: stopping it half-way would leave its fate unknown).
+    Cancel(RequestKey),
+}
+
+/// What the worker tells the app.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Report {
+    Answered(Reply),
+    /// A read failed and is about to be tried again.
+    Retrying(Retrying),
+}
+
+/// A read of request `id` is tried again after `notice.delay`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Retrying {
+    pub id: u64,
+    pub key: RequestKey,
+    pub notice: RetryNotice,
+}
+
+struct Running {
+    handle: JoinHandle<()>,
+    write: bool,
+}
+
+/// Starts the worker; it ends when the order sender is dropped.
 pub fn spawn(
     client: Client,
 ) -> (
-    mpsc::UnboundedSender<Request>,
-    mpsc::UnboundedReceiver<Reply>,
+    mpsc::UnboundedSender<Order>,
+    mpsc::UnboundedReceiver<Report>,
 ) {
-    let (req_tx, mut req_rx) = mpsc::unbounded_channel::<Request>();
-    let (reply_tx, reply_rx) = mpsc::unbounded_channel::<Reply>();
+    let (order_tx, mut order_rx) = mpsc::unbounded_channel::<Order>();
+    let (report_tx, report_rx) = mpsc::unbounded_channel::<Report>();
     tokio::spawn(async move {
-        let mut running: HashMap<String, JoinHandle<()>> = HashMap::new();
-        while let Some(Request { id, key, call }) = req_rx.recv().await {
-            running.retain(|_, h| !h.is_finished());
-            if !call.is_write()
-                && let Some(older) = running.remove(&key)
-            {
-                older.abort();
+        let mut running: HashMap<RequestKey, Running> = HashMap::new();
+        while let Some(order) = order_rx.recv().await {
+            running.retain(|_, r| !r.handle.is_finished());
+            let Request { id, key, call } = match order {
+                Order::Run(request) => request,
+                Order::Cancel(key) => {
+                    if running.get(&key).is_some_and(|r| !r.write)
+                        && let Some(r) = running.remove(&key)
+                    {
+                        tracing::debug!(?key, "cancelled");
+                        r.handle.abort();
+                    }
+                    continue;
+                }
+            };
+            let write = call.is_write();
+            if !write && let Some(older) = running.remove(&key) {
+                older.handle.abort();
             }
-            let client = client.clone();
-            let reply_tx = reply_tx.clone();
+            // A read that is retried says so at once: the screen tells why it waits.
+            let client = if write {
+                client.clone()
+            } else {
+                let tx = report_tx.clone();
+                let key = key.clone();
+                client.with_retry_observer(move |notice| {
+                    let _ = tx.send(Report::Retrying(Retrying {
+                        id,
+                        key: key.clone(),
+                        notice: notice.clone(),
+                    }));
+                })
+            };
+            let report_tx = report_tx.clone();
             let task_key = key.clone();
             let handle = tokio::spawn(async move {
-                let result = execute(&client, call).await;
-                if let Err(e) = &result {
-                    tracing::warn!(key = %task_key, error = %e, "request failed");
+                let (answer, skipped) = execute(&client, call).await;
+                if let Some(e) = answer.error() {
+                    tracing::warn!(key = ?task_key, error = %e, "request failed");
                 }
-                let _ = reply_tx.send(Reply {
+                let _ = report_tx.send(Report::Answered(Reply {
                     id,
                     key: task_key,
-                    result,
-                });
+                    answer,
+                    skipped,
+                }));
             });
-            running.insert(key, handle);
+            running.insert(key, Running { handle, write });
         }
-        for (_, h) in running {
-            h.abort();
+        for (_, r) in running {
+            r.handle.abort();
         }
     });
-    (req_tx, reply_rx)
+    (order_tx, report_rx)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+    use weeek_api::{ClientConfig, Token};
+
+    use super::*;
+    use crate::app::requests::DirKey;
+    use crate::tasks::TaskKey;
+
+    /// Long enough for anything on loopback; reached only when the worker is broken.
+    const DEADLINE: Duration = Duration::from_secs(10);
+
+    async fn accept(listener: &TcpListener) -> TcpStream {
+        let (mut conn, _) = tokio::time::timeout(DEADLINE, listener.accept())
+            .await
+            .expect("the worker connects")
+            .expect("accept");
+        // The whole request head has arrived once its blank line has.
+        let mut head = Vec::new();
+        let mut byte = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            let n = tokio::time::timeout(DEADLINE, conn.read(&mut byte))
+                .await
+                .expect("the request arrives")
+                .expect("read");
+            assert_eq!(n, 1, "the connection closed before the request ended");
+            head.push(byte[0]);
+        }
+        conn
+    }
+
+    async fn report(reports: &mut mpsc::UnboundedReceiver<Report>) -> Report {
+        tokio::time::timeout(DEADLINE, reports.recv())
+            .await
+            .expect("a report")
+            .expect("the worker runs")
+    }
+
+    async fn answered(reports: &mut mpsc::UnboundedReceiver<Report>) -> Reply {
+        match report(reports).await {
+            Report::Answered(reply) => reply,
+            other => panic!("not an answer: {other:?}"),
+        }
+    }
+
+    fn http(status: &str, body: &str) -> String {
+        format!(
+            "HTTP/1.1 {status}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_read_that_is_retried_says_so_before_its_answer() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let mut config = ClientConfig::new(base, Token::new("t"));
+        config.retry.base_delay = Duration::from_millis(10);
+        let client = Client::new(config).expect("client");
+        let (orders, mut reports) = spawn(client);
+        let me = Request {
+            id: 7,
+            key: DirKey::Me.into(),
+            call: Call::Me,
+        };
+        orders.send(Order::Run(me)).expect("worker");
+        let mut first = accept(&listener).await;
+        let failed = http("503 Service Unavailable", r#"{"success":false}"#);
+        first.write_all(failed.as_bytes()).await.expect("write");
+        match report(&mut reports).await {
+            Report::Retrying(r) => {
+                assert_eq!((r.id, r.key), (7, DirKey::Me.into()));
+                assert_eq!((r.notice.attempt, r.notice.attempts), (2, 3));
+                assert!(
+                    matches!(r.notice.cause, ApiError::Server { status: 503, .. }),
+                    "{:?}",
+                    r.notice.cause
+                );
+            }
+            other => panic!("not a retry: {other:?}"),
+        }
+        let mut second = accept(&listener).await;
+        let gone = http(
+            "404 Not Found",
+            r#"{"success":false,"message":"Not found"}"#,
+        );
+        second.write_all(gone.as_bytes()).await.expect("write");
+        let reply = answered(&mut reports).await;
+        assert_eq!(reply.id, 7);
+        assert!(
+            matches!(reply.answer, Answer::Me(Err(ApiError::NotFound { .. }))),
+            "{reply:?}"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_cancelled_read_is_stopped_and_sends_no_answer() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (orders, mut replies) = spawn(client);
+
+        let list: RequestKey = TaskKey::List.into();
+        let read = Request {
+            id: 1,
+            key: list.clone(),
+            call: Call::Tasks(TaskQuery::default()),
+        };
+        orders.send(Order::Run(read)).expect("worker");
+        let mut first = accept(&listener).await;
+        orders.send(Order::Cancel(list)).expect("worker");
+        // Stopped, the read drops its connection: the server sees it close unanswered.
+        let mut rest = [0u8; 64];
+        let closed = tokio::time::timeout(DEADLINE, first.read(&mut rest))
+            .await
+            .expect("the cancelled read lets go of its connection");
+        assert!(matches!(closed, Ok(0) | Err(_)), "{closed:?}");
+
+        // Another request is answered as usual, and its answer is the only one.
+        let me = Request {
+            id: 2,
+            key: DirKey::Me.into(),
+            call: Call::Me,
+        };
+        orders.send(Order::Run(me)).expect("worker");
+        let mut second = accept(&listener).await;
+        let gone = http(
+            "404 Not Found",
+            r#"{"success":false,"message":"Not found"}"#,
+        );
+        second.write_all(gone.as_bytes()).await.expect("write");
+        let reply = answered(&mut replies).await;
+        assert_eq!(reply.id, 2, "{reply:?}");
+        assert!(matches!(reply.answer, Answer::Me(Err(_))), "{reply:?}");
+        drop(orders);
+        let after = tokio::time::timeout(DEADLINE, replies.recv())
+            .await
+            .expect("the worker ends");
+        assert!(
+            after.is_none(),
+            "nothing came for the cancelled read: {after:?}"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_write_is_never_stopped_by_a_cancel() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (orders, mut replies) = spawn(client);
+        let key: RequestKey = TaskKey::Write(1).into();
+        let write = Request {
+            id: 1,
+            key: key.clone(),
+            call: Call::CompleteTask(7),
+        };
+        orders.send(Order::Run(write)).expect("worker");
+        let mut conn = accept(&listener).await;
+        orders.send(Order::Cancel(key)).expect("worker");
+        let ok = http("200 OK", r#"{"success":true}"#);
+        conn.write_all(ok.as_bytes()).await.expect("write");
+        let reply = answered(&mut replies).await;
+        assert_eq!(reply.answer, Answer::CompletedTask(Ok(())));
+    }
 }

@@ -7,7 +7,8 @@ use weeek_api::models::{Board, BoardColumn, Currency, Member, Project, Tag, User
 
 use super::Env;
 use super::loadable::Loadable;
-use crate::worker::{Call, Data};
+use super::requests::DirKey;
+use crate::worker::{Answer, Call};
 
 #[derive(Debug, Default, Clone)]
 pub struct Directory {
@@ -21,18 +22,16 @@ pub struct Directory {
     pub currencies: Loadable<Vec<Currency>>,
 }
 
-pub const KEY_PREFIX: &str = "dir:";
-
 impl Env<'_> {
     /// Asks for everything the screens need at start.
     pub fn load_directory(&mut self) {
         for (key, call) in [
-            ("dir:me", Call::Me),
-            ("dir:workspace", Call::Workspace),
-            ("dir:members", Call::Members),
-            ("dir:tags", Call::Tags),
-            ("dir:projects", Call::Projects),
-            ("dir:currencies", Call::Currencies),
+            (DirKey::Me, Call::Me),
+            (DirKey::Workspace, Call::Workspace),
+            (DirKey::Members, Call::Members),
+            (DirKey::Tags, Call::Tags),
+            (DirKey::Projects, Call::Projects),
+            (DirKey::Currencies, Call::Currencies),
         ] {
             self.request(key, call);
         }
@@ -48,9 +47,9 @@ impl Env<'_> {
     /// Refreshes the lists that change while people work (members, tags, projects, boards,
     /// columns).
     pub fn refresh_directory(&mut self) {
-        self.request("dir:members", Call::Members);
-        self.request("dir:tags", Call::Tags);
-        self.request("dir:projects", Call::Projects);
+        self.request(DirKey::Members, Call::Members);
+        self.request(DirKey::Tags, Call::Tags);
+        self.request(DirKey::Projects, Call::Projects);
         self.dir.members.start();
         self.dir.tags.start();
         self.dir.projects.start();
@@ -65,12 +64,12 @@ impl Env<'_> {
     }
 
     fn request_boards(&mut self, project: i64) {
-        self.request(format!("dir:boards:{project}"), Call::Boards(project));
+        self.request(DirKey::Boards(project), Call::Boards(project));
         self.dir.boards.entry(project).or_default().start();
     }
 
     fn request_columns(&mut self, board: i64) {
-        self.request(format!("dir:columns:{board}"), Call::Columns(board));
+        self.request(DirKey::Columns(board), Call::Columns(board));
         self.dir.columns.entry(board).or_default().start();
     }
 
@@ -90,41 +89,21 @@ impl Env<'_> {
 }
 
 impl Directory {
-    /// Applies an answer to a `dir:` request. Returns false for keys it does not own.
-    pub fn on_reply(&mut self, key: &str, result: Result<Data, weeek_api::ApiError>) -> bool {
-        let Some(rest) = key.strip_prefix(KEY_PREFIX) else {
-            return false;
-        };
-        macro_rules! finish {
-            ($slot:expr, $variant:path) => {
-                $slot.finish(result.and_then(|d| match d {
-                    $variant(v) => Ok(v),
-                    other => Err(unexpected(&other)),
-                }))
-            };
+    /// Applies an answer to one of the directory's requests.
+    pub fn on_answer(&mut self, key: DirKey, answer: Answer) {
+        use Answer as A;
+        match (key, answer) {
+            (DirKey::Me, A::Me(r)) => self.user.finish(r.map(|u| *u)),
+            (DirKey::Workspace, A::Workspace(r)) => self.workspace.finish(r),
+            (DirKey::Members, A::Members(r)) => self.members.finish(r),
+            (DirKey::Tags, A::Tags(r)) => self.tags.finish(r),
+            (DirKey::Projects, A::Projects(r)) => self.projects.finish(r),
+            (DirKey::Currencies, A::Currencies(r)) => self.currencies.finish(r),
+            (DirKey::Boards(p), A::Boards(r)) => self.boards.entry(p).or_default().finish(r),
+            (DirKey::Columns(b), A::Columns(r)) => self.columns.entry(b).or_default().finish(r),
+            // Each key is asked with its one call above: no other pair arrives.
+            _ => {}
         }
-        match rest {
-            "me" => self.user.finish(result.and_then(|d| match d {
-                Data::Me(v) => Ok(*v),
-                other => Err(unexpected(&other)),
-            })),
-            "workspace" => finish!(self.workspace, Data::Workspace),
-            "members" => finish!(self.members, Data::Members),
-            "tags" => finish!(self.tags, Data::Tags),
-            "projects" => finish!(self.projects, Data::Projects),
-            "currencies" => finish!(self.currencies, Data::Currencies),
-            _ => {
-                if let Some(id) = rest.strip_prefix("boards:").and_then(|s| s.parse().ok()) {
-                    finish!(self.boards.entry(id).or_default(), Data::Boards);
-                } else if let Some(id) = rest.strip_prefix("columns:").and_then(|s| s.parse().ok())
-                {
-                    finish!(self.columns.entry(id).or_default(), Data::Columns);
-                } else {
-                    return false;
-                }
-            }
-        }
-        true
     }
 
     pub fn me(&self) -> Option<&User> {
@@ -192,11 +171,6 @@ impl Directory {
     pub fn currency(&self, id: i64) -> Option<&Currency> {
         self.currencies.value()?.iter().find(|c| c.id == id)
     }
-}
-
-/// An answer of another kind than the request asked for: a bug, reported instead of a panic.
-pub fn unexpected(_: &Data) -> weeek_api::ApiError {
-    weeek_api::ApiError::InvalidRequest("the answer did not match the request".into())
 }
 
 /// The first block of a UUID: enough to tell people apart when a name is missing.

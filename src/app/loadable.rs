@@ -97,6 +97,134 @@ pub enum PageStatus {
     },
 }
 
+impl PageStatus {
+    /// Whether the list shows a line after its rows ("loading more…", "could not load more",
+    /// "more below…"): the view then keeps room for it below the last row.
+    pub fn has_trailer(&self, has_more: bool) -> bool {
+        has_more
+            || matches!(
+                self,
+                Self::Loading { more: true } | Self::Failed { more: true, .. }
+            )
+    }
+
+    /// Whether a next page may be asked for now. After a failed one, only once the cursor is
+    /// at the end again: not on every move, and not never.
+    pub fn may_load_more(&self, at_end: bool) -> bool {
+        match self {
+            Self::Loading { .. } => false,
+            Self::Failed { more: true, .. } => at_end,
+            _ => true,
+        }
+    }
+}
+
+/// A list read page by page (the task list, the contact list, each deal column): the rows so
+/// far, and where the paging stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Paged<T> {
+    pub rows: Vec<T>,
+    pub status: PageStatus,
+    /// The service has rows after these.
+    pub has_more: bool,
+    /// A first page has arrived: empty now means empty, not "not yet".
+    pub loaded_once: bool,
+}
+
+impl<T> Default for Paged<T> {
+    fn default() -> Self {
+        Self {
+            rows: Vec::new(),
+            status: PageStatus::Idle,
+            has_more: false,
+            loaded_once: false,
+        }
+    }
+}
+
+/// Which page an answer brought.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Arrived {
+    /// The first: it replaced the rows.
+    First,
+    /// A next one: its new rows were added.
+    Next,
+}
+
+impl<T> Paged<T> {
+    pub fn is_loading(&self) -> bool {
+        matches!(self.status, PageStatus::Loading { .. })
+    }
+
+    /// Whether the page awaited is a next one (else the first).
+    pub fn loading_more(&self) -> bool {
+        matches!(self.status, PageStatus::Loading { more: true })
+    }
+
+    pub fn error(&self) -> Option<&ApiError> {
+        match &self.status {
+            PageStatus::Failed { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+
+    /// A page was asked for: the next one when `more`, else the first (the rows stay on
+    /// screen until it comes).
+    pub fn start(&mut self, more: bool) {
+        self.status = PageStatus::Loading { more };
+    }
+
+    /// Whether to ask for the next page with the cursor at `cursor`: the service has more,
+    /// nothing is on its way, and the cursor is within `ahead` rows of the end. After a failed
+    /// next page, only once the cursor is at the very end (see [`PageStatus::may_load_more`]).
+    pub fn wants_more(&self, cursor: usize, ahead: usize) -> bool {
+        let at_end = cursor + 1 >= self.rows.len();
+        self.has_more
+            && self.loaded_once
+            && self.status.may_load_more(at_end)
+            && cursor + ahead + 1 >= self.rows.len()
+    }
+
+    /// Whether a line follows the rows ("loading more…", "more below…"); see
+    /// [`PageStatus::has_trailer`].
+    pub fn has_trailer(&self) -> bool {
+        self.status.has_trailer(self.has_more)
+    }
+
+    /// Applies the answer to the page asked for: `rows` and whether the service has more. A
+    /// first page replaces the rows, `cursor` following the item it was on; a next page adds
+    /// the rows not shown yet. A failure keeps the rows and is kept for the screen to show.
+    pub fn finish<K: Eq + std::hash::Hash>(
+        &mut self,
+        result: Result<(Vec<T>, bool), ApiError>,
+        cursor: &mut usize,
+        key: impl Fn(&T) -> K,
+    ) -> Result<Arrived, ApiError> {
+        let more = self.loading_more();
+        let (rows, has_more) = match result {
+            Ok(page) => page,
+            Err(error) => {
+                self.status = PageStatus::Failed {
+                    error: error.clone(),
+                    more,
+                };
+                return Err(error);
+            }
+        };
+        self.has_more = has_more;
+        self.status = PageStatus::Idle;
+        if more {
+            append_new(&mut self.rows, rows, key);
+            Ok(Arrived::Next)
+        } else {
+            *cursor = follow_item(&self.rows, &rows, *cursor, key);
+            self.rows = rows;
+            self.loaded_once = true;
+            Ok(Arrived::First)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +240,45 @@ mod tests {
             "item 3 moved up"
         );
         assert_eq!(follow_item(&rows, &[9], 2, |x| *x), 0, "gone: clamped");
+    }
+
+    #[test]
+    fn a_paged_list_replaces_on_a_first_page_adds_on_a_next_and_keeps_rows_on_failure() {
+        let mut p: Paged<i32> = Paged::default();
+        let mut cursor = 0;
+        p.start(false);
+        assert!(p.is_loading() && !p.loading_more());
+        let got = p.finish(Ok((vec![1, 2, 3], true)), &mut cursor, |x| *x);
+        assert_eq!(got, Ok(Arrived::First));
+        assert!(p.loaded_once && p.has_more);
+        assert!(!p.wants_more(0, 1), "far from the end");
+        assert!(p.wants_more(1, 1), "within a row of it");
+        p.start(true);
+        assert!(!p.wants_more(2, 1), "one page at a time");
+        assert_eq!(
+            p.finish(Ok((vec![3, 4], false)), &mut cursor, |x| *x),
+            Ok(Arrived::Next)
+        );
+        assert_eq!(
+            p.rows,
+            vec![1, 2, 3, 4],
+            "a repeated row is not added twice"
+        );
+        assert!(!p.wants_more(3, 1), "nothing more");
+        cursor = 2;
+        p.start(false);
+        let failed = p.finish(Err(ApiError::Timeout), &mut cursor, |x| *x);
+        assert_eq!(failed, Err(ApiError::Timeout));
+        assert_eq!(p.rows, vec![1, 2, 3, 4], "a failure keeps what was shown");
+        assert_eq!(p.error(), Some(&ApiError::Timeout));
+        p.start(false);
+        p.finish(Ok((vec![9, 3], false)), &mut cursor, |x| *x)
+            .unwrap();
+        assert_eq!(
+            (p.rows.clone(), cursor),
+            (vec![9, 3], 1),
+            "the cursor follows item 3"
+        );
     }
 
     #[test]

@@ -1,27 +1,34 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod click;
 pub mod commands;
 pub mod directory;
+pub mod ledger;
 pub mod loadable;
+pub mod lost_answer;
 pub mod requests;
 pub mod screen;
 pub mod toast;
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
 use time::Date;
+use weeek_api::ApiError;
 
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
+use crate::layout::Viewport;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::{Call, Reply, Request};
+use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
+pub use click::{Hits, Target};
 use commands::{Action, Context};
 use directory::Directory;
-use requests::Requests;
+use requests::{RequestKey, Requests};
 use screen::ScreenState;
 use toast::{ToastKind, Toasts};
 
@@ -29,12 +36,15 @@ use toast::{ToastKind, Toasts};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
     Request(Request),
+    /// The answer under this key is no longer wanted: stop the read if it still runs.
+    Cancel(RequestKey),
     /// Replace a file atomically (write a temporary file, then rename).
     WriteFile {
         path: PathBuf,
         contents: String,
     },
     RemoveFile(PathBuf),
+    /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
 }
 
@@ -42,8 +52,21 @@ pub enum Effect {
 pub enum Msg {
     Term(Event),
     Api(Box<Reply>),
+    /// A read failed and is about to be tried again.
+    Retrying(Retrying),
+    /// A left click on something the last frame drew.
+    Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
+}
+
+impl From<Report> for Msg {
+    fn from(report: Report) -> Self {
+        match report {
+            Report::Answered(reply) => Msg::Api(Box::new(reply)),
+            Report::Retrying(r) => Msg::Retrying(r),
+        }
+    }
 }
 
 /// The moment a message is handled.
@@ -51,6 +74,8 @@ pub enum Msg {
 pub struct Clock {
     pub now: Instant,
     pub today: Date,
+    /// Wall-clock time in UTC, to compare with the service's timestamps.
+    pub wall: time::OffsetDateTime,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,14 +114,25 @@ pub struct Env<'a> {
     pub requests: &'a mut Requests,
     pub effects: &'a mut Vec<Effect>,
     pub toasts: &'a mut Toasts,
-    /// Terminal size, for page sizes.
-    pub size: (u16, u16),
+    /// What fits on screen: rows per page, cards per column.
+    pub viewport: Viewport,
 }
 
 impl Env<'_> {
-    pub fn request(&mut self, key: impl Into<String>, call: Call) {
+    pub fn request(&mut self, key: impl Into<RequestKey>, call: Call) {
         let req = self.requests.start(key, call);
         self.effects.push(Effect::Request(req));
+    }
+
+    /// Drops the request under `key` if one is in flight: its answer will not be looked at,
+    /// and a read still running is stopped. True when there was one.
+    pub fn cancel(&mut self, key: impl Into<RequestKey>) -> bool {
+        let key = key.into();
+        let pending = self.requests.cancel(&key);
+        if pending {
+            self.effects.push(Effect::Cancel(key));
+        }
+        pending
     }
 
     pub fn toast(&mut self, kind: ToastKind, text: impl Into<String>) {
@@ -141,19 +177,23 @@ pub struct App {
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
     pub overlay: Option<Overlay>,
-    pub size: (u16, u16),
+    /// What fits in the terminal, recomputed on every resize.
+    pub viewport: Viewport,
     pub spinner: usize,
-    pub quit: bool,
-    /// Set when a message changed something visible; the runtime draws only then.
+    /// Set by whatever changes what is drawn; the runtime draws only then, and clears it.
     pub dirty: bool,
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
-    pub theme: crate::ui::theme::Theme,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
     /// Local time zone for showing timestamps, read once at start.
     pub utc_offset: time::UtcOffset,
+    /// Where the token came from, so a refused token (401) says where to look; `None` in the
+    /// demo.
+    pub token_source: Option<crate::config::TokenSource>,
+    /// Reads being tried again, by key: the request's id and what the status line says.
+    retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
 }
 
@@ -170,15 +210,15 @@ impl App {
             funnels: FunnelsState::default(),
             contacts: ContactsState::new(data_dir.clone()),
             overlay: None,
-            size,
+            viewport: Viewport::new(size.0, size.1),
             spinner: 0,
-            quit: false,
-            dirty: true,
+            dirty: false,
             data_dir,
             endpoint,
-            theme: crate::ui::theme::Theme::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
+            token_source: None,
+            retrying: HashMap::new(),
             started: false,
         }
     }
@@ -189,7 +229,7 @@ impl App {
         requests: &'a mut Requests,
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
-        size: (u16, u16),
+        viewport: Viewport,
     ) -> Env<'a> {
         Env {
             clock,
@@ -197,7 +237,7 @@ impl App {
             requests,
             effects,
             toasts,
-            size,
+            viewport,
         }
     }
 
@@ -215,7 +255,7 @@ impl App {
             &mut self.requests,
             effects,
             &mut self.toasts,
-            self.size,
+            self.viewport,
         );
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
@@ -245,10 +285,11 @@ impl App {
         }
     }
 
-    /// The first effects: load the directory and the start screen.
+    /// The first effects: load the directory and the start screen. The first frame is drawn.
     pub fn start(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.today = clock.today;
+        self.dirty = true;
         if !self.started {
             self.started = true;
             let mut env = Self::env(
@@ -257,7 +298,7 @@ impl App {
                 &mut self.requests,
                 &mut effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             );
             env.load_directory();
             let screen = self.screen;
@@ -268,33 +309,35 @@ impl App {
 
     pub fn update(&mut self, msg: Msg, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
-        self.dirty = true;
-        if self.today != clock.today {
-            self.today = clock.today;
-        }
-        match msg {
+        // Relative dates ("tomorrow") read differently from midnight on.
+        let mut changed = self.today != clock.today;
+        self.today = clock.today;
+        changed |= match msg {
             Msg::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
                 self.on_key(key, clock, &mut effects)
             }
-            Msg::Term(Event::Key(_)) => self.dirty = false,
             Msg::Term(Event::Resize(w, h)) => {
-                self.size = (w, h);
+                self.viewport = Viewport::new(w, h);
                 self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
+                true
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
-            Msg::Term(_) => self.dirty = false,
+            Msg::Term(_) => false,
+            Msg::Click(target) => self.on_click(target, clock, &mut effects),
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
+            Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
-        }
+        };
+        self.dirty |= changed;
         effects
     }
 
-    /// Ending without a key (a signal): lets screens write what they still hold.
+    /// Ending without a key (a signal): lets screens write what they still hold. The caller
+    /// ends the app.
     pub fn shutdown(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.each_screen(clock, &mut effects, |s, env| s.on_shutdown(env));
-        self.quit = true;
         effects
     }
 
@@ -312,7 +355,7 @@ impl App {
             .min()
     }
 
-    fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+    fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);
@@ -321,36 +364,117 @@ impl App {
         for s in Screen::ALL {
             changed |= self.with_screen(s, clock, effects, |s, env| s.on_tick(env));
         }
-        self.dirty = changed;
+        changed
     }
 
-    fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) {
+    /// A read is tried again: the status line says so until its answer comes.
+    fn on_retrying(&mut self, r: Retrying) -> bool {
+        if !self.requests.is_latest(&r.key, r.id) {
+            return false;
+        }
+        let n = &r.notice;
+        let text = format!(
+            "retrying ({}/{}) in {}: {}",
+            n.attempt,
+            n.attempts,
+            crate::text::seconds(n.delay),
+            lost_answer::cause_text(&n.cause)
+        );
+        self.retrying.insert(r.key, (r.id, text));
+        true
+    }
+
+    /// What the status line says about reads being tried again: the newest one still wanted.
+    pub fn retry_note(&self) -> Option<&str> {
+        self.retrying
+            .iter()
+            .filter(|(key, (id, _))| self.requests.is_latest(key, *id))
+            .max_by_key(|(_, (id, _))| *id)
+            .map(|(_, (_, text))| text.as_str())
+    }
+
+    /// Rows of a list that could not be read: counted in a toast, each with its reason in the
+    /// message log (`M`).
+    fn report_skipped(&mut self, skipped: &Skipped, now: Instant) {
+        for row in &skipped.rows {
+            self.toasts
+                .log(ToastKind::Error, format!("{}: skipped {row}", skipped.list));
+        }
+        let n = skipped.rows.len();
+        let rows = if n == 1 { "row" } else { "rows" };
+        let text = format!(
+            "{}: {n} {rows} skipped (malformed) · M shows why",
+            skipped.list
+        );
+        if !self.toasts.visible().iter().any(|t| t.text == text) {
+            self.toasts.push(now, ToastKind::Error, text);
+        }
+    }
+
+    fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        // Its answer replaces what the status line said about retrying it.
+        if self
+            .retrying
+            .get(&reply.key)
+            .is_some_and(|(id, _)| *id <= reply.id)
+        {
+            self.retrying.remove(&reply.key);
+        }
         if !self.requests.accept(&reply) {
-            tracing::debug!(key = %reply.key, id = reply.id, "dropped a stale answer");
-            self.dirty = false;
-            return;
+            tracing::debug!(key = ?reply.key, id = reply.id, "dropped a stale answer");
+            return false;
         }
-        if reply.key.starts_with(directory::KEY_PREFIX) {
-            let became_known = reply.key == "dir:me" && reply.result.is_ok();
-            if let Err(e) = &reply.result
-                && reply.key == "dir:me"
-            {
-                self.toasts.push(clock.now, ToastKind::Error, e.short());
+        if let Some(skipped) = &reply.skipped {
+            self.report_skipped(skipped, clock.now);
+        }
+        // A refused token is the app's to word: the client cannot know where it came from.
+        if let Some(e @ ApiError::Unauthorized { .. }) = reply.answer.error() {
+            let text = self.error_text(e);
+            if !self.toasts.visible().iter().any(|t| t.text == text) {
+                self.toasts.push(clock.now, ToastKind::Error, text);
             }
-            self.dir.on_reply(&reply.key, reply.result);
-            self.each_screen(clock, effects, |s, env| {
-                if became_known {
-                    s.on_profile(env);
-                }
-                s.on_directory_changed(env);
-            });
-            return;
         }
-        let owner = Screen::ALL
-            .into_iter()
-            .find(|s| reply.key.starts_with(self.screen_state(*s).key_prefix()));
-        if let Some(owner) = owner {
-            self.with_screen(owner, clock, effects, |s, env| s.on_reply(reply, env));
+        macro_rules! env {
+            () => {
+                &mut Self::env(
+                    clock,
+                    &mut self.dir,
+                    &mut self.requests,
+                    effects,
+                    &mut self.toasts,
+                    self.viewport,
+                )
+            };
+        }
+        match reply.key {
+            RequestKey::Dir(key) => {
+                let became_known = matches!(reply.answer, Answer::Me(Ok(_)));
+                if let Answer::Me(Err(e)) = &reply.answer
+                    && !matches!(e, ApiError::Unauthorized { .. })
+                {
+                    self.toasts.push(clock.now, ToastKind::Error, e.short());
+                }
+                self.dir.on_answer(key, reply.answer);
+                self.each_screen(clock, effects, |s, env| {
+                    if became_known {
+                        s.on_profile(env);
+                    }
+                    s.on_directory_changed(env);
+                });
+            }
+            RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, env!()),
+            RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, env!()),
+            RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, env!()),
+        }
+        true
+    }
+
+    /// A failure in one line for the screen; a refused token names where it came from.
+    pub fn error_text(&self, e: &ApiError) -> String {
+        match (e, &self.token_source) {
+            (ApiError::Unauthorized { .. }, Some(source)) => source.refused_text(),
+            (ApiError::Unauthorized { .. }, None) => "The token was refused (401).".into(),
+            _ => e.short(),
         }
     }
 
@@ -361,20 +485,16 @@ impl App {
         ctx
     }
 
-    fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
+    /// A key press; true when it changed what is drawn.
+    fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if crate::ui::layout::too_small(area) {
-            if commands::resolve(&[Context::Global], &key) == Some(Action::Quit) {
-                self.on_action(Action::Quit, clock, effects);
-            } else {
-                self.dirty = false;
-            }
-            return;
+        if self.viewport.too_small {
+            return commands::resolve(&[Context::Global], &key) == Some(Action::Quit)
+                && self.on_action(Action::Quit, clock, effects);
         }
         if self.overlay.is_some() {
             self.on_overlay_key(key, clock, effects);
-            return;
+            return true;
         }
         // A screen's popup or text field sees keys before the keymap: typing `q` in a
         // search box types a q.
@@ -382,15 +502,16 @@ impl App {
             s.capture_key(key, env)
         });
         if captured {
-            return;
+            return true;
         }
         match commands::resolve(&self.contexts(), &key) {
             Some(action) => self.on_action(action, clock, effects),
-            None => self.dirty = false,
+            None => false,
         }
     }
 
-    pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
+    /// An action of the keymap, the palette or the mouse; true when it changed what is drawn.
+    pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if action == Action::Refresh {
             // Names may have changed too (a renamed column, a new member).
             Self::env(
@@ -399,7 +520,7 @@ impl App {
                 &mut self.requests,
                 effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
             )
             .refresh_directory();
         }
@@ -407,7 +528,7 @@ impl App {
             s.on_action(action, env)
         });
         if handled {
-            return;
+            return true;
         }
         match action {
             Action::Quit => {
@@ -427,24 +548,21 @@ impl App {
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
-            Action::Back => {
-                if !self.toasts.dismiss_all() {
-                    self.dirty = false;
-                }
-            }
-            Action::ScreenTasks => self.switch_to(Screen::Tasks, clock, effects),
-            Action::ScreenFunnels => self.switch_to(Screen::Funnels, clock, effects),
-            Action::ScreenContacts => self.switch_to(Screen::Contacts, clock, effects),
-            Action::NextScreen => self.switch_to(self.screen.step(1), clock, effects),
-            Action::PrevScreen => self.switch_to(self.screen.step(-1), clock, effects),
-            _ => self.dirty = false,
+            Action::Back => return self.toasts.dismiss_all(),
+            Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
+            Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),
+            Action::ScreenContacts => return self.switch_to(Screen::Contacts, clock, effects),
+            Action::NextScreen => return self.switch_to(self.screen.step(1), clock, effects),
+            Action::PrevScreen => return self.switch_to(self.screen.step(-1), clock, effects),
+            _ => return false,
         }
+        true
     }
 
-    fn switch_to(&mut self, target: Screen, clock: Clock, effects: &mut Vec<Effect>) {
+    /// True when it changed what is drawn (not when already there).
+    fn switch_to(&mut self, target: Screen, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if target == self.screen {
-            self.dirty = false;
-            return;
+            return false;
         }
         match self.screen_state(self.screen).unsaved() {
             Some(question) => {
@@ -455,13 +573,13 @@ impl App {
             }
             None => self.confirmed(AfterConfirm::Switch(target), clock, effects),
         }
+        true
     }
 
     fn confirmed(&mut self, then: AfterConfirm, clock: Clock, effects: &mut Vec<Effect>) {
         match then {
             AfterConfirm::Quit => {
                 self.each_screen(clock, effects, |s, env| s.on_shutdown(env));
-                self.quit = true;
                 effects.push(Effect::Quit);
             }
             AfterConfirm::Switch(target) => {
@@ -516,37 +634,228 @@ impl App {
         }
     }
 
-    fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) {
+    fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if let Some(Overlay::Palette(p)) = &mut self.overlay {
             p.paste(text);
-            return;
+            return true;
         }
-        let used = self.with_screen(self.screen, clock, effects, |s, env| s.on_paste(text, env));
-        self.dirty = used;
+        self.with_screen(self.screen, clock, effects, |s, env| s.on_paste(text, env))
     }
 
-    fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if self.overlay.is_some() || crate::ui::layout::too_small(area) {
-            self.dirty = false;
-            return;
+    fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        if self.overlay.is_some() || self.viewport.too_small {
+            return false;
         }
-        let used = match m.kind {
-            MouseEventKind::ScrollDown => {
-                self.on_action(Action::Down, clock, effects);
-                true
-            }
-            MouseEventKind::ScrollUp => {
-                self.on_action(Action::Up, clock, effects);
-                true
-            }
-            MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
-                self.with_screen(self.screen, clock, effects, |s, env| {
-                    s.on_click(m.column, m.row, env)
-                })
-            }
+        match m.kind {
+            MouseEventKind::ScrollDown => self.on_action(Action::Down, clock, effects),
+            MouseEventKind::ScrollUp => self.on_action(Action::Up, clock, effects),
             _ => false,
+        }
+    }
+
+    /// A click on something drawn; true when it changed what is drawn.
+    fn on_click(&mut self, target: Target, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        // An overlay has the keys and the mouse until it closes.
+        if self.overlay.is_some() || self.viewport.too_small {
+            return false;
+        }
+        self.with_screen(self.screen, clock, effects, |s, env| {
+            s.on_click(target, env)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use weeek_api::ApiError;
+
+    use super::Msg;
+    use crate::config::TokenSource;
+    use crate::testing::Harness;
+    use crate::worker::{Answer, Call, Reply, Retrying, Skipped};
+
+    /// Starts an app whose token came from `source` and has the service refuse it.
+    fn refused(source: Option<TokenSource>) -> Harness {
+        let mut app = Harness::app();
+        app.token_source = source;
+        let mut h = Harness::starting(app);
+        h.fail_all(
+            |c| matches!(c, Call::Me),
+            || ApiError::Unauthorized {
+                message: "Unauthenticated.".into(),
+            },
+        );
+        h
+    }
+
+    fn toasts(h: &Harness) -> String {
+        h.app
+            .toasts
+            .visible()
+            .iter()
+            .map(|t| t.text.clone())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    }
+
+    #[test]
+    fn a_refused_token_names_the_file_it_came_from() {
+        let mut h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
+        let t = toasts(&h);
+        assert!(t.contains("--token-file /home/anna/.weeek-token"), "{t}");
+        assert!(!t.contains("WEEEK_TOKEN"), "{t}");
+        h.resize(160, 45);
+        let screen = h.render();
+        assert!(
+            screen.contains("--token-file /home/anna/.weeek-token"),
+            "{screen}"
+        );
+        assert!(!screen.contains("WEEEK_TOKEN"), "{screen}");
+    }
+
+    #[test]
+    fn a_refused_token_names_the_variable_or_the_config_file() {
+        let h = refused(Some(TokenSource::Env("WEEEK_API_TOKEN")));
+        assert!(toasts(&h).contains("The token in WEEEK_API_TOKEN was refused"));
+        let h = refused(Some(TokenSource::ConfigFile(
+            "/home/anna/.config/weeek-tui/config.toml".into(),
+        )));
+        let t = toasts(&h);
+        assert!(
+            t.contains("/home/anna/.config/weeek-tui/config.toml"),
+            "{t}"
+        );
+        assert!(!t.contains("WEEEK_TOKEN"), "{t}");
+    }
+
+    fn list_request(h: &mut Harness) -> crate::worker::Request {
+        h.take(|c| matches!(c, Call::Tasks(_))).remove(0)
+    }
+
+    #[test]
+    fn rows_that_could_not_be_read_are_counted_and_each_is_in_the_message_log() {
+        let mut h = Harness::new();
+        h.resize(160, 45);
+        let req = list_request(&mut h);
+        let bad = |index: usize, id: &str| weeek_api::SkippedRow {
+            index,
+            id: Some(id.into()),
+            reason: "title: invalid type: integer `42`, expected a string".into(),
         };
-        self.dirty = used;
+        h.send(Msg::Api(Box::new(Reply {
+            id: req.id,
+            key: req.key.clone(),
+            answer: Answer::TaskPage(Ok(weeek_api::TaskPage::default())),
+            skipped: Some(Skipped {
+                list: "Tasks",
+                rows: vec![bad(3, "17"), bad(8, "21")],
+            }),
+        })));
+        let t = toasts(&h);
+        assert!(t.contains("Tasks: 2 rows skipped (malformed)"), "{t}");
+        let log: Vec<String> = h.app.toasts.history().map(|(_, m)| m.clone()).collect();
+        assert!(
+            log.iter().any(|m| m
+                == "Tasks: skipped id 21: title: invalid type: integer `42`, expected a string"),
+            "{log:?}"
+        );
+        h.press("M");
+        let screen = h.render();
+        assert!(
+            screen.contains("Tasks: skipped id 17: title: invalid type"),
+            "{screen}"
+        );
+    }
+
+    fn retrying(req: &crate::worker::Request) -> Msg {
+        Msg::Retrying(Retrying {
+            id: req.id,
+            key: req.key.clone(),
+            notice: weeek_api::RetryNotice {
+                attempt: 2,
+                attempts: 3,
+                delay: std::time::Duration::from_secs(1),
+                cause: ApiError::Server {
+                    status: 503,
+                    message: None,
+                },
+            },
+        })
+    }
+
+    #[test]
+    fn a_read_being_retried_shows_in_the_status_line_until_its_answer() {
+        let mut h = Harness::new();
+        h.resize(160, 45);
+        let req = list_request(&mut h);
+        h.send(retrying(&req));
+        let note = "retrying (2/3) in 1s: the service failed with 503";
+        assert!(h.render().contains(note), "{}", h.render());
+        h.reply(&req, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
+        let screen = h.render();
+        assert!(!screen.contains("retrying"), "{screen}");
+        assert!(screen.contains("Northwind"), "{screen}");
+    }
+
+    #[test]
+    fn a_retry_of_a_request_no_longer_wanted_says_nothing() {
+        let mut h = Harness::new();
+        h.resize(160, 45);
+        let old = list_request(&mut h);
+        h.press("r");
+        h.app.dirty = false;
+        h.send(retrying(&old));
+        assert!(!h.render().contains("retrying"));
+        assert!(!h.app.dirty, "nothing to draw");
+    }
+
+    #[test]
+    fn only_what_changes_the_frame_asks_for_a_draw() {
+        let app = Harness::app();
+        assert!(!app.dirty, "nothing to draw before the start");
+        let mut h = Harness::starting(app);
+        assert!(h.app.dirty, "the first frame is drawn");
+        let drawn = |h: &mut Harness| h.app.dirty = false;
+        drawn(&mut h);
+        let req = h.take(|c| matches!(c, Call::Me)).remove(0);
+        h.press("r");
+        assert!(h.app.dirty, "a refresh shows the spinner");
+        h.press("€");
+        assert!(h.app.dirty, "a change stays to be drawn until it is");
+        drawn(&mut h);
+        h.press("€");
+        assert!(!h.app.dirty, "a key that does nothing draws nothing");
+        h.reply(&req, Answer::Me(Ok(Box::new(crate::testing::user()))));
+        assert!(h.app.dirty, "an answer changes the screen");
+        drawn(&mut h);
+        h.reply(&req, Answer::Me(Ok(Box::new(crate::testing::user()))));
+        assert!(!h.app.dirty, "a second copy is stale");
+    }
+
+    #[test]
+    fn quitting_is_an_effect_once_screens_have_written_what_they_hold() {
+        let mut h = Harness::new();
+        h.press("q");
+        assert!(h.quits());
+        assert_eq!(h.effects.last(), Some(&super::Effect::Quit));
+    }
+
+    #[test]
+    fn many_refusals_at_once_say_it_once() {
+        let mut h = refused(None);
+        h.fail_all(
+            |_| true,
+            || ApiError::Unauthorized {
+                message: "Unauthenticated.".into(),
+            },
+        );
+        let n = h
+            .app
+            .toasts
+            .visible()
+            .iter()
+            .filter(|t| t.text.contains("(401)"))
+            .count();
+        assert_eq!(n, 1, "{}", toasts(&h));
     }
 }

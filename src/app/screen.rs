@@ -5,14 +5,12 @@ use std::time::Instant;
 
 use crossterm::event::KeyEvent;
 
-use super::Env;
 use super::commands::{Action, Context};
-use crate::worker::Reply;
+use super::{Env, Target};
 
+/// Answers are not part of this: each screen takes its own keys' answers (`on_answer`), routed
+/// by `App::on_reply`.
 pub trait ScreenState {
-    /// Prefix of the request keys this screen owns ("tasks:"); answers are routed by it.
-    fn key_prefix(&self) -> &'static str;
-
     /// Keymap contexts that apply now, most specific first (`Global` is added by the app).
     fn contexts(&self) -> Vec<Context>;
 
@@ -27,15 +25,12 @@ pub trait ScreenState {
     /// A keymap action. False lets the app handle it (quit, help, screen switch, …).
     fn on_action(&mut self, action: Action, env: &mut Env) -> bool;
 
-    /// An accepted (latest-for-its-key) answer to one of this screen's requests.
-    fn on_reply(&mut self, reply: Reply, env: &mut Env);
-
     fn on_paste(&mut self, _text: &str, _env: &mut Env) -> bool {
         false
     }
 
-    /// A left click at a terminal cell. True when it changed something.
-    fn on_click(&mut self, _col: u16, _row: u16, _env: &mut Env) -> bool {
+    /// A left click on something this screen drew. True when it changed something.
+    fn on_click(&mut self, _target: Target, _env: &mut Env) -> bool {
         false
     }
 
@@ -56,7 +51,7 @@ pub trait ScreenState {
 
     fn on_resize(&mut self, _env: &mut Env) {}
 
-    /// The app is about to end: write what waits for a pause (a draft).
+    /// The app is about to end (a quit or a signal): write what is held only in memory.
     fn on_shutdown(&mut self, _env: &mut Env) {}
 
     /// A question to ask before quitting or leaving the screen (unsaved input), if any.

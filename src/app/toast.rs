@@ -38,10 +38,7 @@ const MAX_SHOWN: usize = 4;
 impl Toasts {
     pub fn push(&mut self, now: Instant, kind: ToastKind, text: impl Into<String>) {
         let text = text.into();
-        self.history.push_back((kind, text.clone()));
-        if self.history.len() > HISTORY {
-            self.history.pop_front();
-        }
+        self.log(kind, text.clone());
         self.items.push(Toast {
             text,
             kind,
@@ -49,6 +46,15 @@ impl Toasts {
         });
         if self.items.len() > MAX_SHOWN {
             self.items.remove(0);
+        }
+    }
+
+    /// Keeps a message for the log (`M`) without showing it as a toast: the details behind a
+    /// toast that only counts them.
+    pub fn log(&mut self, kind: ToastKind, text: impl Into<String>) {
+        self.history.push_back((kind, text.into()));
+        if self.history.len() > HISTORY {
+            self.history.pop_front();
         }
     }
 

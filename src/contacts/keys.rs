@@ -254,8 +254,10 @@ impl ContactsState {
             }
             return false;
         }
-        match self.phase {
-            Phase::Saving { .. } => {
+        match &self.phase {
+            // A failed look: the keymap has the keys (Ctrl-s looks again, n starts over).
+            Phase::Checking(lost) if !lost.is_looking() => false,
+            Phase::Saving { .. } | Phase::Checking(_) => {
                 // Locked until the answer: typing changes nothing, and says why.
                 if self.passes_through(&key) {
                     return false;

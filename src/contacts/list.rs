@@ -9,13 +9,14 @@ use weeek_api::models::Contact;
 use weeek_api::{ApiError, ListQuery};
 
 use crate::app::Env;
-use crate::app::loadable::{append_new, follow_item};
+use crate::app::loadable::{Arrived, Paged, append_new};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
-pub const LIST_KEY: &str = "contacts:list";
+use super::ContactKey;
+
 /// Contacts per request; the service sends no "more" flag, so a short page is the last.
 pub const PAGE_SIZE: u32 = 50;
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(300);
@@ -26,12 +27,10 @@ pub use crate::app::loadable::PageStatus;
 pub struct ContactList {
     /// The search of the last first page asked for; its later pages keep it.
     sent_search: String,
-    pub rows: Vec<Contact>,
+    /// The rows loaded for the search on screen.
+    pub contacts: Paged<Contact>,
     /// Contacts created since the app started, newest first (their rows lead the list).
     pub created: Vec<Contact>,
-    pub status: PageStatus,
-    pub loaded_once: bool,
-    pub has_more: bool,
     pub cursor: usize,
     pub scroll: usize,
     pub search: TextField,
@@ -45,7 +44,7 @@ pub struct ContactList {
 
 impl ContactList {
     pub fn is_loading(&self) -> bool {
-        matches!(self.status, PageStatus::Loading { .. })
+        self.contacts.is_loading()
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
@@ -53,7 +52,7 @@ impl ContactList {
     }
 
     pub fn current(&self) -> Option<&Contact> {
-        self.rows.get(self.cursor)
+        self.contacts.rows.get(self.cursor)
     }
 
     pub fn is_new(&self, id: &str) -> bool {
@@ -61,7 +60,7 @@ impl ContactList {
     }
 
     pub fn ensure_loaded(&mut self, env: &mut Env) {
-        if !self.loaded_once && !self.is_loading() {
+        if !self.contacts.loaded_once && !self.is_loading() {
             self.reload(env);
         }
     }
@@ -83,47 +82,46 @@ impl ContactList {
             limit: Some(PAGE_SIZE),
             offset: Some(offset),
         };
-        self.status = PageStatus::Loading { more: offset > 0 };
+        self.contacts.start(offset > 0);
         self.next_offset = offset;
-        env.request(LIST_KEY, Call::Contacts(q));
+        env.request(ContactKey::List, Call::Contacts(q));
     }
 
-    pub fn on_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env, rows_shown: usize) {
-        let more = matches!(self.status, PageStatus::Loading { more: true });
-        let page = match result {
-            Ok(Data::Contacts(page)) => page,
-            Ok(other) => {
-                self.status = PageStatus::Failed {
-                    error: crate::app::directory::unexpected(&other),
-                    more,
-                };
-                return;
+    pub fn on_reply(
+        &mut self,
+        result: Result<Vec<Contact>, ApiError>,
+        env: &mut Env,
+        rows_shown: usize,
+    ) {
+        let first = !self.contacts.loading_more();
+        let page = result.map(|page| {
+            let fetched = page.len() as u32;
+            // The service sends no "more" flag: a full page may have a next one.
+            let has_more = fetched >= PAGE_SIZE;
+            self.next_offset += fetched;
+            if !first {
+                return (page, has_more);
             }
-            Err(error) => {
-                env.toast(ToastKind::Error, format!("Contacts: {}", error.short()));
-                self.status = PageStatus::Failed { error, more };
-                return;
-            }
-        };
-        self.has_more = page.len() as u32 >= PAGE_SIZE;
-        let fetched = page.len() as u32;
-        if more {
-            append_new(&mut self.rows, page, |c| c.id.clone());
-        } else {
-            self.shown_search = self.sent_search.clone();
             // Contacts created here lead the unfiltered list, once.
-            let mut rows: Vec<Contact> = if self.shown_search.is_empty() {
+            let mut rows: Vec<Contact> = if self.sent_search.is_empty() {
                 self.created.clone()
             } else {
                 Vec::new()
             };
             append_new(&mut rows, page, |c| c.id.clone());
-            self.cursor = follow_item(&self.rows, &rows, self.cursor, |c| c.id.clone());
-            self.rows = rows;
-            self.loaded_once = true;
+            (rows, has_more)
+        });
+        match self
+            .contacts
+            .finish(page, &mut self.cursor, |c| c.id.clone())
+        {
+            Ok(Arrived::First) => self.shown_search = self.sent_search.clone(),
+            Ok(Arrived::Next) => {}
+            Err(error) => {
+                env.toast(ToastKind::Error, format!("Contacts: {}", error.short()));
+                return;
+            }
         }
-        self.next_offset += fetched;
-        self.status = PageStatus::Idle;
         self.fix_scroll(rows_shown);
         self.maybe_load_more(env, rows_shown);
     }
@@ -132,37 +130,38 @@ impl ContactList {
     pub fn add_created(&mut self, contact: Contact, rows_shown: usize) {
         self.created.retain(|c| c.id != contact.id);
         self.created.insert(0, contact.clone());
-        self.rows.retain(|c| c.id != contact.id);
-        if self.search.value().trim().is_empty() || !self.loaded_once {
-            self.rows.insert(0, contact);
+        self.contacts.rows.retain(|c| c.id != contact.id);
+        if self.search.value().trim().is_empty() || !self.contacts.loaded_once {
+            self.contacts.rows.insert(0, contact);
             self.cursor = 0;
         }
         self.fix_scroll(rows_shown);
     }
 
     fn maybe_load_more(&mut self, env: &mut Env, rows_shown: usize) {
-        if !self.has_more || self.is_loading() {
-            return;
-        }
-        if self.cursor + rows_shown + 1 >= self.rows.len() {
+        if self.contacts.wants_more(self.cursor, rows_shown) {
             let offset = self.next_offset;
             self.send(offset, env);
         }
     }
 
     pub fn fix_scroll(&mut self, h: usize) {
-        self.scroll = scroll::follow(self.cursor, self.scroll, h, self.rows.len());
+        let trailer = self.contacts.has_trailer();
+        self.scroll = scroll::follow_with_trailer(
+            self.cursor,
+            self.scroll,
+            h,
+            self.contacts.rows.len(),
+            trailer,
+        );
     }
 
     pub fn move_to(&mut self, target: isize, env: &mut Env, rows_shown: usize) {
-        if self.rows.is_empty() {
+        if self.contacts.rows.is_empty() {
             return;
         }
-        self.cursor = scroll::clamp(target, self.rows.len());
+        self.cursor = scroll::clamp(target, self.contacts.rows.len());
         self.fix_scroll(rows_shown);
-        if matches!(self.status, PageStatus::Failed { more: true, .. }) {
-            return;
-        }
         self.maybe_load_more(env, rows_shown);
     }
 

@@ -12,26 +12,34 @@ pub mod submit;
 pub(crate) mod tests;
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crossterm::event::KeyEvent;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Effect, Env};
+use crate::app::{Effect, Env, Target};
 use crate::widgets::scroll;
-use crate::worker::Reply;
+use crate::worker::Answer;
 use draft::{Draft, Found};
 use form::{Field, Form};
 use list::ContactList;
 use pickers::{FormPicker, Organizations};
 use submit::{Failure, Phase};
 
-pub const KEY_PREFIX: &str = "contacts:";
-/// Typing bursts (a paste, fast typing) become one write; short enough that a crash right
-/// after typing still finds the text on disk.
-pub const DRAFT_DEBOUNCE: Duration = Duration::from_millis(100);
+/// The requests of the contacts screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ContactKey {
+    /// A page of the contact list.
+    List,
+    /// A page of the organizations, for the picker.
+    Orgs,
+    /// The contact the form sends.
+    Create,
+    /// The look for a contact whose answer was lost.
+    Find,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Pane {
@@ -64,7 +72,6 @@ pub struct ContactsState {
     pub ask: Option<Ask>,
     /// The draft file as last written; `None` when there is none.
     draft_written: Option<String>,
-    draft_due: Option<Instant>,
     /// Said at start what was found on disk (a toast needs the first message's clock).
     found_note: Option<(ToastKind, String)>,
 }
@@ -95,7 +102,6 @@ impl ContactsState {
             picker: None,
             ask: None,
             draft_written: None,
-            draft_due: None,
             found_note: None,
         };
         match found {
@@ -130,7 +136,7 @@ impl ContactsState {
 
     /// Contact rows the list shows at the current size.
     pub fn list_rows(&self, env: &Env) -> usize {
-        crate::ui::contacts::list_rows(env.size)
+        env.viewport.contacts.list_rows
     }
 
     fn announce(&mut self, env: &mut Env) {
@@ -141,15 +147,16 @@ impl ContactsState {
 
     // ----- the draft -------------------------------------------------------------------------
 
-    /// The form changed: save it shortly.
+    /// The form changed: the draft is written now (the runtime lets the write land before it
+    /// draws the key), so a `kill -9` right after typing loses nothing. A burst of keys costs
+    /// nothing extra: the file writer keeps only the newest text of a file.
     fn changed(&mut self, env: &mut Env) {
-        self.draft_due = Some(env.clock.now + DRAFT_DEBOUNCE);
+        self.flush_draft(env);
     }
 
     /// Writes the draft now if it differs from the file (or removes the file when the form
     /// holds nothing).
     pub fn flush_draft(&mut self, env: &mut Env) {
-        self.draft_due = None;
         if matches!(self.ask, Some(Ask::Restore(_))) {
             // The file still holds the offered draft: never overwrite it before an answer.
             return;
@@ -169,7 +176,6 @@ impl ContactsState {
     }
 
     fn clear_draft(&mut self, env: &mut Env) {
-        self.draft_due = None;
         if self.draft_written.take().is_some() {
             env.effects.push(Effect::RemoveFile(self.draft_path()));
         }
@@ -177,7 +183,7 @@ impl ContactsState {
 
     /// Whether the draft on disk matches the form (for the "draft saved" mark).
     pub fn draft_saved(&self) -> bool {
-        self.draft_due.is_none() && self.draft_written.is_some()
+        self.draft_written.is_some()
     }
 
     // ----- the form --------------------------------------------------------------------------
@@ -198,8 +204,12 @@ impl ContactsState {
 
     /// `n` / `N`: straight away after a save or on an empty form, else after asking.
     fn ask_new(&mut self, keep: bool, env: &mut Env) {
-        match self.phase {
+        match &self.phase {
             Phase::Saving { .. } => {}
+            // Looking for a contact whose answer was lost: wait for the verdict; once a look
+            // has failed, starting over is the way to give up on it.
+            Phase::Checking(lost) if lost.is_looking() => {}
+            Phase::Checking(_) => self.ask = Some(Ask::Discard { keep }),
             Phase::Saved(_) => self.new_form(keep, env),
             Phase::Editing if !self.form.has_input() => {
                 if keep {
@@ -258,8 +268,12 @@ impl ContactsState {
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let rows = self.list_rows(env);
-        let Some(target) = scroll::target(action, self.list.cursor, self.list.rows.len(), rows)
-        else {
+        let Some(target) = scroll::target(
+            action,
+            self.list.cursor,
+            self.list.contacts.rows.len(),
+            rows,
+        ) else {
             return false;
         };
         self.list.move_to(target, env, rows);
@@ -353,77 +367,75 @@ impl ContactsState {
         false
     }
 
-    pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        match reply.key.as_str() {
-            submit::CREATE_KEY => self.on_create_reply(reply.result, env),
-            list::LIST_KEY => {
-                let rows = self.list_rows(env);
-                self.list.on_reply(reply.result, env, rows);
+    /// An accepted answer to one of this screen's requests.
+    pub fn on_answer(&mut self, key: ContactKey, answer: Answer, env: &mut Env) {
+        use Answer as A;
+        match (key, answer) {
+            (ContactKey::Create, A::CreatedContact(result)) => {
+                self.on_create_reply(result.map(|c| *c), env)
             }
-            pickers::ORGS_KEY => {
-                let complete = self.orgs.on_reply(reply.result, env);
+            (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, env),
+            (ContactKey::List, A::Contacts(result)) => {
+                let rows = self.list_rows(env);
+                self.list.on_reply(result, env, rows);
+            }
+            (ContactKey::Orgs, A::Organizations(result)) => {
+                let complete = self.orgs.on_reply(result, env);
                 if complete {
                     self.refresh_waiting_picker(env);
                 }
             }
+            // Each key is asked with one kind of call (see where it is asked): no other pair
+            // arrives.
             _ => {}
         }
     }
 
-    pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+    /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
+    /// a field it puts the focus there.
+    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
         if self.ask.is_some() || self.picker.is_some() {
             return false;
         }
-        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
-        let body = crate::ui::layout::frame(area).body;
-        let areas = crate::ui::contacts::areas(body, self.pane);
-        if let Some(l) = areas.list
-            && crate::ui::contacts::inside(l, col, row)
-        {
-            if self.pane != Pane::List {
-                self.switch_pane(env);
-            }
-            let first = crate::ui::contacts::first_list_row(l);
-            if row >= first {
-                let idx = self.list.scroll + usize::from(row - first);
-                if idx < self.list.rows.len() {
-                    let rows = self.list_rows(env);
-                    self.list.move_to(idx as isize, env, rows);
-                }
-            }
-            return true;
+        let pane = match target {
+            Target::ContactsPane(pane) => pane,
+            Target::Contact(_) => Pane::List,
+            Target::Field(_) => Pane::Form,
+            _ => return false,
+        };
+        if self.pane != pane {
+            self.switch_pane(env);
         }
-        if let Some(f) = areas.form
-            && crate::ui::contacts::inside(f, col, row)
-        {
-            if self.pane != Pane::Form {
-                self.switch_pane(env);
+        match target {
+            Target::Contact(idx) if idx < self.list.contacts.rows.len() => {
+                let rows = self.list_rows(env);
+                self.list.move_to(idx as isize, env, rows);
             }
-            if self.phase == Phase::Editing
-                && let Some(field) = crate::ui::contacts::field_at(self, f, row)
-            {
+            Target::Field(field) if self.phase == Phase::Editing => {
                 self.focus_to(field, env);
                 self.editing = true;
             }
-            return true;
+            _ => {}
         }
-        false
+        true
     }
 }
 
 impl ScreenState for ContactsState {
-    fn key_prefix(&self) -> &'static str {
-        KEY_PREFIX
-    }
-
     fn contexts(&self) -> Vec<Context> {
         if self.ask.is_some() || self.picker.is_some() {
             // Only the app-wide keys get past a question or a picker.
             return Vec::new();
         }
-        if matches!(self.phase, Phase::Saving { .. }) && self.pane == Pane::Form {
+        match &self.phase {
             // Locked until the answer: no key of the form does anything, so none is offered.
-            return Vec::new();
+            Phase::Saving { .. } if self.pane == Pane::Form => return Vec::new(),
+            Phase::Checking(lost) if lost.is_looking() && self.pane == Pane::Form => {
+                return Vec::new();
+            }
+            // A failed look: `Ctrl-s` looks again, `n`/`N` give up and start over.
+            Phase::Checking(_) if self.pane == Pane::Form => return vec![Context::Contacts],
+            _ => {}
         }
         match self.pane {
             Pane::List => vec![Context::Contacts, Context::List],
@@ -453,33 +465,20 @@ impl ScreenState for ContactsState {
         ContactsState::on_action(self, action, env)
     }
 
-    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        ContactsState::on_reply(self, reply, env)
-    }
-
     fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
         self.on_paste_text(text, env)
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        ContactsState::on_click(self, col, row, env)
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        ContactsState::on_click(self, target, env)
     }
 
     fn on_tick(&mut self, env: &mut Env) -> bool {
-        let mut changed = false;
-        if self.draft_due.is_some_and(|d| d <= env.clock.now) {
-            self.flush_draft(env);
-            changed = true;
-        }
-        changed |= self.list.on_tick(env);
-        changed
+        self.list.on_tick(env)
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        [self.draft_due, self.list.next_deadline()]
-            .into_iter()
-            .flatten()
-            .min()
+        self.list.next_deadline()
     }
 
     fn on_directory_changed(&mut self, env: &mut Env) {
@@ -497,16 +496,14 @@ impl ScreenState for ContactsState {
             Phase::Saving { .. } => {
                 Some("A contact is being saved; its answer would not be seen.".into())
             }
+            Phase::Checking(_) => Some(
+                "A contact whose answer was lost may have been saved; it is not confirmed yet."
+                    .into(),
+            ),
             Phase::Editing if self.form.has_input() => {
                 Some("The contact form has input (kept as a draft).".into())
             }
             _ => None,
-        }
-    }
-
-    fn on_shutdown(&mut self, env: &mut Env) {
-        if self.draft_due.is_some() {
-            self.flush_draft(env);
         }
     }
 
@@ -522,6 +519,7 @@ impl ScreenState for ContactsState {
         }
         match (&self.phase, self.pane) {
             (Phase::Saving { .. }, _) => Some("saving…".into()),
+            (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => {
                 Some("typing · Esc leaves the field".into())
             }

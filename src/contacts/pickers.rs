@@ -9,9 +9,10 @@ use crate::app::Env;
 use crate::app::directory::Directory;
 use crate::app::loadable::Loadable;
 use crate::widgets::picker::{PickItem, Picker};
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
-pub const ORGS_KEY: &str = "contacts:orgs";
+use super::ContactKey;
+
 /// The service's largest page for this list.
 const ORG_PAGE: u32 = 100;
 
@@ -53,28 +54,28 @@ impl Organizations {
     pub fn reload(&mut self, env: &mut Env) {
         self.partial.clear();
         self.list.start();
-        env.request(ORGS_KEY, Call::Organizations(ListQuery::page(ORG_PAGE, 0)));
+        env.request(
+            ContactKey::Orgs,
+            Call::Organizations(ListQuery::page(ORG_PAGE, 0)),
+        );
     }
 
     /// Applies a page; true when the list is complete (or failed).
-    pub fn on_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env) -> bool {
+    pub fn on_reply(&mut self, result: Result<Vec<Organization>, ApiError>, env: &mut Env) -> bool {
         match result {
-            Ok(Data::Organizations(page)) => {
+            Ok(page) => {
                 let full = page.len() as u32 >= ORG_PAGE;
                 self.partial.extend(page);
                 if full {
                     let offset = self.partial.len() as u32;
                     env.request(
-                        ORGS_KEY,
+                        ContactKey::Orgs,
                         Call::Organizations(ListQuery::page(ORG_PAGE, offset)),
                     );
                     return false;
                 }
                 self.list.finish(Ok(std::mem::take(&mut self.partial)));
             }
-            Ok(other) => self
-                .list
-                .finish(Err(crate::app::directory::unexpected(&other))),
             Err(e) => {
                 self.partial.clear();
                 self.list.finish(Err(e));

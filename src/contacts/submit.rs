@@ -1,42 +1,136 @@
 //! Sending the form: checked first, sent once (the form is locked until the answer), and the
 //! answer applied: the created contact, field errors at their fields, or a message to retry
-//! from. Nothing is ever re-sent without a key press: a repeated create would duplicate.
+//! from. Nothing is ever re-sent without a key press, and a contact whose answer was lost is
+//! looked for before it may be sent again (see `app::lost_answer`): a repeated create would
+//! duplicate it.
 
-use weeek_api::ApiError;
+use time::OffsetDateTime;
 use weeek_api::models::Contact;
+use weeek_api::{ApiError, ListQuery, NewContact};
 
 use super::ContactsState;
 use super::form::Sent;
 use crate::app::Env;
+use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
-pub const CREATE_KEY: &str = "contacts:create";
+use super::ContactKey;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Phase {
     #[default]
     Editing,
     /// The request is out; `sent` maps its list items back to form rows.
-    Saving { sent: Sent },
+    Saving {
+        sent: Sent,
+        contact: Box<NewContact>,
+        at: OffsetDateTime,
+    },
+    /// Its answer was lost: the contact is looked for before it may be sent again. The form
+    /// stays locked; `Ctrl-s` looks again once a look has failed.
+    Checking(Box<LostCreate<ContactLookup>>),
     /// The contact as the service returned it.
     Saved(Box<Contact>),
+}
+
+impl Phase {
+    /// Sent and not settled: the form is locked.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, Self::Saving { .. } | Self::Checking(_))
+    }
 }
 
 /// Why the last send failed, when it was not a matter of fields.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Failure {
     pub message: String,
-    /// The service may have created the contact although no answer arrived.
-    pub maybe_saved: bool,
+}
+
+/// What a lost contact create is found by: the same first name and e-mails (the same last
+/// name when there is no e-mail), created lately.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ContactLookup {
+    pub first_name: String,
+    pub last_name: Option<String>,
+    pub emails: Vec<String>,
+}
+
+impl ContactLookup {
+    fn of(contact: &NewContact) -> Self {
+        Self {
+            first_name: contact.first_name.trim().to_string(),
+            last_name: contact.last_name.clone(),
+            emails: contact.emails.clone(),
+        }
+    }
+}
+
+fn same_text(a: Option<&str>, b: Option<&str>) -> bool {
+    let norm = |s: Option<&str>| s.map(str::trim).unwrap_or_default().to_lowercase();
+    norm(a) == norm(b)
+}
+
+impl CreateLookup for ContactLookup {
+    type Item = Contact;
+    type Page = Vec<Contact>;
+
+    fn name(&self) -> String {
+        [Some(self.first_name.as_str()), self.last_name.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn read(&self, page: u32) -> Call {
+        // An e-mail narrows the search to a contact or two; a first name may match many.
+        let search = self.emails.first().unwrap_or(&self.first_name).clone();
+        let size = super::list::PAGE_SIZE;
+        Call::Contacts(ListQuery {
+            search: Some(search),
+            limit: Some(size),
+            offset: Some(page * size),
+        })
+    }
+
+    fn candidates(&self, page: Vec<Contact>) -> (Vec<Contact>, bool) {
+        // The list has no "more" flag: a full page may have a next one.
+        let more = page.len() as u32 >= super::list::PAGE_SIZE;
+        (page, more)
+    }
+
+    fn is_it(&self, c: &Contact, sent: OffsetDateTime) -> bool {
+        let has = |email: &String| {
+            c.emails
+                .iter()
+                .any(|e| e.email.trim().eq_ignore_ascii_case(email.trim()))
+        };
+        let same_person = if self.emails.is_empty() {
+            same_text(c.last_name.as_deref(), self.last_name.as_deref())
+        } else {
+            self.emails.iter().all(has)
+        };
+        same_text(c.first_name.as_deref(), Some(&self.first_name))
+            && same_person
+            && created_since(c.created_at, sent)
+    }
 }
 
 impl ContactsState {
-    /// `Ctrl-s`: checks every field; sends only a valid form, and only once at a time.
+    /// `Ctrl-s`: checks every field; sends only a valid form, and only once at a time. After a
+    /// failed look for a lost create, it looks again instead.
     pub fn submit(&mut self, env: &mut Env) {
-        match self.phase {
-            Phase::Saving { .. } => return,
-            Phase::Saved(_) => return,
+        match &mut self.phase {
+            Phase::Saving { .. } | Phase::Saved(_) => return,
+            Phase::Checking(lost) => {
+                if !lost.is_looking() {
+                    let call = lost.look_again();
+                    env.toast(ToastKind::Info, lost.looking_text("saved"));
+                    env.request(ContactKey::Find, call);
+                }
+                return;
+            }
             Phase::Editing => {}
         }
         self.failure = None;
@@ -47,48 +141,42 @@ impl ContactsState {
             return;
         }
         let (contact, sent) = self.form.to_contact();
+        let contact = contact.normalized();
         self.flush_draft(env);
-        self.phase = Phase::Saving { sent };
-        env.request(CREATE_KEY, Call::CreateContact(contact.normalized()));
+        env.request(ContactKey::Create, Call::CreateContact(contact.clone()));
+        self.phase = Phase::Saving {
+            sent,
+            contact: Box::new(contact),
+            at: env.clock.wall,
+        };
     }
 
-    pub(super) fn on_create_reply(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
-        let sent = match std::mem::take(&mut self.phase) {
-            Phase::Saving { sent } => sent,
+    pub(super) fn on_create_reply(&mut self, result: Result<Contact, ApiError>, env: &mut Env) {
+        let (sent, contact, at) = match std::mem::take(&mut self.phase) {
+            Phase::Saving { sent, contact, at } => (sent, contact, at),
             other => {
                 // No request of ours is out: keep the state as it is.
                 self.phase = other;
                 return;
             }
         };
-        match result {
-            Ok(Data::Contact(contact)) => {
-                // Messages about the attempts before this one are stale now.
-                env.toasts.dismiss_all();
-                env.toast(
-                    ToastKind::Success,
-                    format!("Saved {}", contact.display_name()),
-                );
-                let rows = self.list_rows(env);
-                self.list.add_created((*contact).clone(), rows);
-                self.phase = Phase::Saved(contact);
-                self.editing = false;
-                self.form.errors.clear();
-                self.clear_draft(env);
+        match CreateAnswer::read(result.map(Box::new)) {
+            CreateAnswer::Created(created) => {
+                let text = format!("Saved {}", created.display_name());
+                self.saved(created, text, env);
             }
-            Ok(other) => self.failed(crate::app::directory::unexpected(&other), env),
-            Err(ApiError::Validation { message, fields }) if !fields.is_empty() => {
+            CreateAnswer::Refused(ApiError::Validation { message, fields })
+                if !fields.is_empty() =>
+            {
                 let leftovers = self.form.apply_service_errors(&fields, &sent);
                 self.editing = true;
                 if !leftovers.is_empty() {
                     self.failure = Some(Failure {
-                        message: format!("The service refused: {}", leftovers.join("; ")),
-                        maybe_saved: false,
+                        message: format!("Not saved: the service refused {}", leftovers.join("; ")),
                     });
                 } else if self.form.errors.is_empty() {
                     self.failure = Some(Failure {
-                        message: format!("The service refused: {message}"),
-                        maybe_saved: false,
+                        message: format!("Not saved: the service refused: {message}"),
                     });
                 }
                 env.toast(
@@ -96,29 +184,63 @@ impl ContactsState {
                     "Not saved: the service refused some fields",
                 );
             }
-            Err(e) => self.failed(e, env),
+            CreateAnswer::Refused(e) => {
+                self.failed(format!("Not saved: {}", failure_text(&e)), env)
+            }
+            CreateAnswer::Lost(e) => {
+                let (lost, call) = LostCreate::start(ContactLookup::of(&contact), e, at);
+                env.toast(ToastKind::Info, lost.looking_text("saved"));
+                env.request(ContactKey::Find, call);
+                self.phase = Phase::Checking(Box::new(lost));
+            }
         }
     }
 
-    fn failed(&mut self, e: ApiError, env: &mut Env) {
-        let maybe_saved = matches!(e, ApiError::Timeout | ApiError::Network { .. });
-        let message = failure_text(&e);
-        env.toast(ToastKind::Error, format!("Not saved: {message}"));
-        self.failure = Some(Failure {
-            message,
-            maybe_saved,
-        });
-        if maybe_saved {
-            // Whether it arrived shows in the list: look before sending again.
-            self.list.reload(env);
+    pub(super) fn on_find_reply(&mut self, result: Result<Vec<Contact>, ApiError>, env: &mut Env) {
+        let Phase::Checking(lost) = &mut self.phase else {
+            return;
+        };
+        match lost.on_answer(result) {
+            Looked::Next(call) => env.request(ContactKey::Find, call),
+            Looked::Found(contact) => {
+                let text = lost.found_text("saved");
+                self.saved(Box::new(contact), text, env);
+            }
+            Looked::NotCreated => {
+                let text = lost.not_created_text("saved");
+                self.phase = Phase::Editing;
+                self.failed(text, env);
+            }
+            Looked::Failed => {
+                let text = lost.check_failed_text("saved");
+                env.toast(ToastKind::Error, text);
+            }
         }
+    }
+
+    fn saved(&mut self, contact: Box<Contact>, text: String, env: &mut Env) {
+        // Messages about the attempts before this one are stale now.
+        env.toasts.dismiss_all();
+        env.toast(ToastKind::Success, text);
+        let rows = self.list_rows(env);
+        self.list.add_created((*contact).clone(), rows);
+        self.phase = Phase::Saved(contact);
+        self.editing = false;
+        self.form.errors.clear();
+        self.failure = None;
+        self.clear_draft(env);
+    }
+
+    /// `message` is the whole sentence, shown over the form until the next change.
+    fn failed(&mut self, message: String, env: &mut Env) {
+        env.toast(ToastKind::Error, message.clone());
+        self.failure = Some(Failure { message });
     }
 }
 
 /// What went wrong, without advice: the form says which key retries.
 fn failure_text(e: &ApiError) -> String {
     match e {
-        ApiError::Server { status, .. } => format!("the service failed ({status})."),
         ApiError::RateLimited {
             retry_after: Some(d),
         } => format!("too many requests (429); wait {}s.", d.as_secs().max(1)),
@@ -126,7 +248,6 @@ fn failure_text(e: &ApiError) -> String {
             "too many requests (429); wait a moment.".into()
         }
         ApiError::Network { .. } => "the service is unreachable.".into(),
-        ApiError::Timeout => "no answer in time.".into(),
         ApiError::Validation { .. } => e.to_string(),
         other => other.short(),
     }

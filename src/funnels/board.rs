@@ -2,34 +2,26 @@
 //! or failing status never holds up or breaks the others.
 
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, ListQuery};
+use weeek_api::{ApiError, DealPage, ListQuery};
 
 use crate::app::Env;
-use crate::app::loadable::{append_new, follow_item};
+use crate::app::loadable::Paged;
 use crate::widgets::scroll;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
+
+use super::FunnelKey;
 
 /// Deals per request; small enough that a long status pages, large enough for a screenful.
 pub const PAGE_SIZE: u32 = 20;
 /// The largest page the service gives; a refresh reloads what was already paged in, up to it.
 pub const MAX_PAGE: u32 = 100;
 
-use crate::app::loadable::PageStatus;
-
 #[derive(Debug, Clone, Default)]
 pub struct Column {
     pub status_id: String,
-    pub deals: Vec<Deal>,
-    pub has_more: bool,
-    pub load: PageStatus,
-    /// A first page arrived: empty now means empty.
-    pub loaded_once: bool,
+    pub deals: Paged<Deal>,
     pub cursor: usize,
     pub scroll: usize,
-}
-
-pub fn deals_key(status_id: &str) -> String {
-    format!("{}deals:{status_id}", super::KEY_PREFIX)
 }
 
 impl Column {
@@ -41,89 +33,70 @@ impl Column {
     }
 
     pub fn is_loading(&self) -> bool {
-        matches!(self.load, PageStatus::Loading { .. })
+        self.deals.is_loading()
     }
 
     pub fn error(&self) -> Option<&ApiError> {
-        match &self.load {
-            PageStatus::Failed { error, .. } => Some(error),
-            _ => None,
-        }
+        self.deals.error()
     }
 
     pub fn current(&self) -> Option<&Deal> {
-        self.deals.get(self.cursor)
+        self.deals.rows.get(self.cursor)
     }
 
     /// (Re)loads from the top, keeping the deals on screen until the answer comes. As many
     /// deals as were paged in come back, so a refresh does not fold a long column up.
     pub fn reload(&mut self, env: &mut Env) {
-        let loaded = u32::try_from(self.deals.len()).unwrap_or(u32::MAX);
+        let loaded = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
-        self.load = PageStatus::Loading { more: false };
+        self.deals.start(false);
         env.request(
-            deals_key(&self.status_id),
+            FunnelKey::Deals(self.status_id.clone()),
             Call::Deals(self.status_id.clone(), ListQuery::page(limit, 0)),
         );
     }
 
     /// Fetches the next page once the cursor is within a screenful of the end.
     pub fn maybe_load_more(&mut self, cards: usize, env: &mut Env) {
-        let blocked = self.is_loading()
-            || matches!(self.load, PageStatus::Failed { more: true, .. })
-            || !self.has_more
-            || !self.loaded_once;
-        if blocked || self.cursor + cards + 1 < self.deals.len() {
+        if !self.deals.wants_more(self.cursor, cards) {
             return;
         }
-        let offset = u32::try_from(self.deals.len()).unwrap_or(u32::MAX);
-        self.load = PageStatus::Loading { more: true };
+        let offset = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
+        self.deals.start(true);
         env.request(
-            deals_key(&self.status_id),
+            FunnelKey::Deals(self.status_id.clone()),
             Call::Deals(self.status_id.clone(), ListQuery::page(PAGE_SIZE, offset)),
         );
     }
 
     /// Applies a page. Returns the error, if any, for the caller to report.
-    pub fn on_page(&mut self, result: Result<Data, ApiError>) -> Option<ApiError> {
-        let more = matches!(self.load, PageStatus::Loading { more: true });
-        let page = match result {
-            Ok(Data::Deals(page)) => page,
-            other => {
-                let error = match other {
-                    Err(e) => e,
-                    Ok(d) => crate::app::directory::unexpected(&d),
-                };
-                self.load = PageStatus::Failed {
-                    error: error.clone(),
-                    more,
-                };
-                return Some(error);
-            }
-        };
-        if more {
-            append_new(&mut self.deals, page.deals, |d| d.id.clone());
-        } else {
-            self.cursor = follow_item(&self.deals, &page.deals, self.cursor, |d| d.id.clone());
-            self.deals = page.deals;
-            self.loaded_once = true;
-        }
-        self.has_more = page.has_more;
-        self.load = PageStatus::Idle;
-        None
+    pub fn on_page(&mut self, result: Result<DealPage, ApiError>) -> Option<ApiError> {
+        let page = result.map(|p| (p.deals, p.has_more));
+        self.deals
+            .finish(page, &mut self.cursor, |d| d.id.clone())
+            .err()
     }
 
     pub fn move_to(&mut self, target: isize, cards: usize) {
-        if self.deals.is_empty() {
+        if self.deals.rows.is_empty() {
             self.cursor = 0;
             self.scroll = 0;
             return;
         }
-        self.cursor = scroll::clamp(target, self.deals.len());
+        self.cursor = scroll::clamp(target, self.deals.rows.len());
         self.fix_scroll(cards);
     }
 
+    /// Keeps the cursor card in view, and the line after the last card when there is one (it
+    /// takes a card's place: a card is several lines).
     pub fn fix_scroll(&mut self, cards: usize) {
-        self.scroll = scroll::follow(self.cursor, self.scroll, cards, self.deals.len());
+        let trailer = self.deals.has_trailer();
+        self.scroll = scroll::follow_with_trailer(
+            self.cursor,
+            self.scroll,
+            cards,
+            self.deals.rows.len(),
+            trailer,
+        );
     }
 }

@@ -2,20 +2,17 @@
 
 use std::collections::HashMap;
 
-use weeek_api::ApiError;
 use weeek_api::models::{Deal, Funnel, FunnelStatus};
+use weeek_api::{ApiError, DealPage};
 
-use super::board::{Column, deals_key};
-use super::geometry;
-use super::moves::PendingMove;
+use super::FunnelKey;
+use super::board::Column;
+use super::moves::DealMoves;
 use crate::app::Env;
-use crate::app::directory::unexpected;
+use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
-use crate::worker::{Call, Data};
-
-pub const FUNNEL_KEY: &str = "funnels:funnel";
-pub const STATUSES_KEY: &str = "funnels:statuses";
-pub const DEAL_KEY: &str = "funnels:deal";
+use crate::layout::funnels::InfoPlace;
+use crate::worker::Call;
 
 /// Every field of one deal, over the board.
 #[derive(Debug, Clone)]
@@ -38,39 +35,38 @@ pub struct FunnelDetail {
     /// The first column on screen when not all fit.
     pub first: usize,
     /// `None` until the user toggles the overview; the terminal's size decides until then.
-    pub info: Option<geometry::InfoPlace>,
+    pub info: Option<InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
-    pub(super) moves: HashMap<String, PendingMove>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,
-    /// Deals with a move on its way, and the moves waiting behind it (sent in order).
-    pub(super) queued: HashMap<String, std::collections::VecDeque<(String, crate::worker::Call)>>,
 }
 
 impl FunnelDetail {
-    /// Opens `funnel` (the list's copy is shown until the full answer arrives).
-    pub fn open(funnel: &Funnel, env: &mut Env) -> Self {
+    /// Opens `funnel` (the list's copy is shown until the full answer arrives); `moving`:
+    /// deal moves are still on their way.
+    pub fn open(funnel: &Funnel, moving: bool, env: &mut Env) -> Self {
         let mut d = FunnelDetail {
             id: funnel.id.clone(),
             funnel: Loadable::Loaded(funnel.clone()),
             ..Default::default()
         };
-        d.reload(env);
+        d.reload(moving, env);
         d
     }
 
-    pub fn reload(&mut self, env: &mut Env) {
-        self.stale_totals |= !self.moves.is_empty();
+    /// Reads the funnel again; `moving`: deal moves are still on their way.
+    pub fn reload(&mut self, moving: bool, env: &mut Env) {
+        self.stale_totals |= moving;
         self.funnel.start();
         self.statuses.start();
-        env.request(FUNNEL_KEY, Call::Funnel(self.id.clone()));
-        env.request(STATUSES_KEY, Call::FunnelStatuses(self.id.clone()));
+        env.request(FunnelKey::Funnel, Call::Funnel(self.id.clone()));
+        env.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
         // Columns reload with the statuses' answer: statuses may have been added or removed.
         if let Some(view) = &mut self.deal {
             view.deal.start();
-            env.request(DEAL_KEY, Call::Deal(view.id.clone()));
+            env.request(FunnelKey::Deal, Call::Deal(view.id.clone()));
         }
     }
 
@@ -82,12 +78,13 @@ impl FunnelDetail {
             .unwrap_or_else(|| "(unnamed funnel)".into())
     }
 
-    /// Reads the statuses (and so the columns) again if a reload crossed moves in flight.
-    pub(super) fn settle_after_moves(&mut self, env: &mut Env) {
-        if self.moves.is_empty() && self.stale_totals {
+    /// Reads the statuses (and so the columns) again if a reload crossed moves in flight,
+    /// once none is on its way (`idle`).
+    pub(super) fn settle_after_moves(&mut self, idle: bool, env: &mut Env) {
+        if idle && self.stale_totals {
             self.stale_totals = false;
             self.statuses.start();
-            env.request(STATUSES_KEY, Call::FunnelStatuses(self.id.clone()));
+            env.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
         }
     }
 
@@ -115,18 +112,17 @@ impl FunnelDetail {
         self.columns.iter().position(|c| c.status_id == status_id)
     }
 
-    pub fn on_funnel(&mut self, result: Result<Data, ApiError>) {
-        self.funnel.finish(result.and_then(|d| match d {
-            Data::Funnel(f) => Ok(*f),
-            other => Err(unexpected(&other)),
-        }));
+    pub fn on_funnel(&mut self, result: Result<Funnel, ApiError>) {
+        self.funnel.finish(result);
     }
 
-    pub fn on_statuses(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
-        self.statuses.finish(result.and_then(|d| match d {
-            Data::FunnelStatuses(s) => Ok(s),
-            other => Err(unexpected(&other)),
-        }));
+    pub fn on_statuses(
+        &mut self,
+        result: Result<Vec<FunnelStatus>, ApiError>,
+        moves: &Ledger<DealMoves>,
+        env: &mut Env,
+    ) {
+        self.statuses.finish(result);
         if self.statuses.error().is_some() {
             return;
         }
@@ -145,47 +141,45 @@ impl FunnelDetail {
         }
         // Columns of statuses that are gone no longer want their answers.
         for gone in old.keys() {
-            env.requests.cancel(&deals_key(gone));
+            env.requests.cancel(&FunnelKey::Deals(gone.clone()).into());
         }
         self.focus = focused
             .and_then(|id| self.column_index(&id))
             .unwrap_or(self.focus)
             .min(self.columns.len().saturating_sub(1));
-        self.apply_pending_moves();
+        moves.reapply(self, env);
         self.fix_columns(env);
     }
 
-    /// A page of deals for `status_id`; the error, if it failed, for the caller to report.
+    /// A page of deals for `status_id`; a failure stays in its column.
     pub fn on_deals(
         &mut self,
         status_id: &str,
-        result: Result<Data, ApiError>,
+        result: Result<DealPage, ApiError>,
+        moves: &Ledger<DealMoves>,
         env: &mut Env,
-    ) -> Option<ApiError> {
-        let cards = geometry::cards_per_column(env.size, self.info);
-        let idx = self.column_index(status_id)?;
+    ) {
+        let cards = self.cards(env);
+        let Some(idx) = self.column_index(status_id) else {
+            return;
+        };
         let err = self.columns[idx].on_page(result);
-        self.apply_pending_moves();
+        moves.reapply(self, env);
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
         if err.is_none() {
             col.maybe_load_more(cards, env);
         }
-        err
     }
 
-    pub fn on_deal(&mut self, result: Result<Data, ApiError>) {
+    pub fn on_deal(&mut self, result: Result<Deal, ApiError>) {
         let Some(view) = &mut self.deal else {
             return;
         };
-        let result = result.and_then(|d| match d {
-            Data::Deal(deal) => Ok(*deal),
-            other => Err(unexpected(&other)),
-        });
         // Keep the board's copy in step with the fuller answer.
         if let Ok(fresh) = &result {
             for c in &mut self.columns {
-                if let Some(d) = c.deals.iter_mut().find(|d| d.id == fresh.id) {
+                if let Some(d) = c.deals.rows.iter_mut().find(|d| d.id == fresh.id) {
                     let status = d.status_id.clone();
                     *d = fresh.clone();
                     // A move in flight decides the column, not an answer sent before it.
@@ -196,11 +190,28 @@ impl FunnelDetail {
         view.deal.finish(result);
     }
 
+    /// Closes the deal view; its read, if still running, is no longer wanted.
+    pub fn close_deal(&mut self, env: &mut Env) {
+        self.deal = None;
+        env.cancel(FunnelKey::Deal);
+    }
+
+    /// The funnel is being closed: the reads of its fields, statuses, deals and open deal are
+    /// no longer wanted (moves run to their end).
+    pub fn close(&self, env: &mut Env) {
+        env.cancel(FunnelKey::Funnel);
+        env.cancel(FunnelKey::Statuses);
+        env.cancel(FunnelKey::Deal);
+        for c in &self.columns {
+            env.cancel(FunnelKey::Deals(c.status_id.clone()));
+        }
+    }
+
     pub fn open_deal(&mut self, env: &mut Env) -> bool {
         let Some(deal) = self.current_deal().cloned() else {
             return false;
         };
-        env.request(DEAL_KEY, Call::Deal(deal.id.clone()));
+        env.request(FunnelKey::Deal, Call::Deal(deal.id.clone()));
         self.deal = Some(DealView {
             id: deal.id.clone(),
             deal: Loadable::Loading(Some(deal)),
@@ -212,13 +223,15 @@ impl FunnelDetail {
     // ----- moving around the board ----------------------------------------------------------
 
     pub fn cards(&self, env: &Env) -> usize {
-        geometry::cards_per_column(env.size, self.info)
+        env.viewport.funnels.cards(self.info)
     }
 
     /// Keeps the focused column on screen.
     pub fn fix_columns(&mut self, env: &Env) {
-        let board = geometry::detail(geometry::body(env.size), self.info).board;
-        let n = geometry::visible_columns(board.width, self.columns.len());
+        let n = env
+            .viewport
+            .funnels
+            .columns_on_screen(self.info, self.columns.len());
         if self.focus < self.first {
             self.first = self.focus;
         } else if self.focus >= self.first + n {
@@ -229,6 +242,20 @@ impl FunnelDetail {
         for c in &mut self.columns {
             c.fix_scroll(cards);
         }
+    }
+
+    /// A click on column `column`, on its deal `deal` if on a card: focuses the column and
+    /// puts its cursor on the deal.
+    pub fn click(&mut self, column: usize, deal: Option<usize>, env: &mut Env) -> bool {
+        if column >= self.columns.len() {
+            return false;
+        }
+        self.focus = column;
+        if let Some(deal) = deal.filter(|d| *d < self.columns[column].deals.rows.len()) {
+            self.move_cursor(|_, _| deal as isize, env);
+        }
+        self.fix_columns(env);
+        true
     }
 
     pub fn focus_column(&mut self, target: isize, env: &mut Env) {

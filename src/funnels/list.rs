@@ -1,16 +1,12 @@
 //! The list of funnels: loading, fuzzy search by name, the cursor.
 
 use crossterm::event::{KeyCode, KeyEvent};
-use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32Str};
 use weeek_api::models::Funnel;
 
-use super::geometry;
 use crate::app::Env;
 use crate::app::loadable::Loadable;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
-use crate::worker::Data;
 
 #[derive(Debug, Default)]
 pub struct FunnelList {
@@ -44,12 +40,9 @@ impl FunnelList {
             .and_then(|&i| self.all().get(i))
     }
 
-    pub fn on_loaded(&mut self, result: Result<Data, weeek_api::ApiError>) {
+    pub fn on_loaded(&mut self, result: Result<Vec<Funnel>, weeek_api::ApiError>) {
         let keep = self.current().map(|f| f.id.clone());
-        self.funnels.finish(result.and_then(|d| match d {
-            Data::Funnels(f) => Ok(f),
-            other => Err(crate::app::directory::unexpected(&other)),
-        }));
+        self.funnels.finish(result);
         self.refilter();
         if let Some(pos) = keep.and_then(|id| self.position(&id)) {
             self.cursor = pos;
@@ -64,27 +57,11 @@ impl FunnelList {
 
     pub fn refilter(&mut self) {
         let all = self.all();
-        let q = self.query.trim();
-        self.visible = if q.is_empty() {
-            (0..all.len()).collect()
-        } else {
-            let pattern = Pattern::parse(q, CaseMatching::Ignore, Normalization::Smart);
-            let mut matcher = Matcher::new(Config::DEFAULT);
-            let mut buf = Vec::new();
-            let mut scored: Vec<(usize, u32)> = all
-                .iter()
-                .enumerate()
-                .filter_map(|(i, f)| {
-                    let name = f.name.as_deref().unwrap_or_default();
-                    pattern
-                        .score(Utf32Str::new(name, &mut buf), &mut matcher)
-                        .map(|s| (i, s))
-                })
-                .collect();
-            // Equal scores keep the service's order, so rows do not shuffle while typing.
-            scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            scored.into_iter().map(|(i, _)| i).collect()
-        };
+        let names: Vec<&str> = all
+            .iter()
+            .map(|f| f.name.as_deref().unwrap_or_default())
+            .collect();
+        self.visible = crate::fuzzy::rank(&self.query, &names);
         self.cursor = self.cursor.min(self.visible.len().saturating_sub(1));
         self.scroll = self.scroll.min(self.cursor);
     }
@@ -98,7 +75,7 @@ impl FunnelList {
     }
 
     pub fn fix_scroll(&mut self, env: &Env) {
-        let rows = geometry::list_rows(env.size);
+        let rows = env.viewport.funnels.list_rows;
         self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 

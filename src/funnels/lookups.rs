@@ -6,10 +6,10 @@ use weeek_api::{ApiError, ListQuery};
 
 use crate::app::Env;
 use crate::app::directory::short_id;
-use crate::worker::{Call, Data};
+use crate::worker::Call;
 
-pub const ORGS_KEY: &str = "funnels:orgs";
-pub const CONTACTS_KEY: &str = "funnels:contacts";
+use super::FunnelKey;
+
 /// The largest page the service gives for these lists; a shorter page is the last.
 const PAGE: u32 = 100;
 
@@ -36,7 +36,10 @@ impl Lookups {
                 loading: true,
                 ..Default::default()
             };
-            env.request(ORGS_KEY, Call::Organizations(ListQuery::page(PAGE, 0)));
+            env.request(
+                FunnelKey::Orgs,
+                Call::Organizations(ListQuery::page(PAGE, 0)),
+            );
         }
         if !self.contacts.asked {
             self.contacts = Lookup {
@@ -44,7 +47,10 @@ impl Lookups {
                 loading: true,
                 ..Default::default()
             };
-            env.request(CONTACTS_KEY, Call::Contacts(ListQuery::page(PAGE, 0)));
+            env.request(
+                FunnelKey::Contacts,
+                Call::Contacts(ListQuery::page(PAGE, 0)),
+            );
         }
     }
 
@@ -54,33 +60,40 @@ impl Lookups {
         self.contacts.asked = false;
     }
 
-    pub fn on_reply(&mut self, key: &str, result: Result<Data, ApiError>, env: &mut Env) {
-        match (key, result) {
-            (ORGS_KEY, Ok(Data::Organizations(page))) => {
+    pub fn on_orgs(&mut self, result: Result<Vec<Organization>, ApiError>, env: &mut Env) {
+        match result {
+            Ok(page) => {
                 let full = page.len() >= PAGE as usize;
                 self.orgs.items.extend(page);
                 self.orgs.loading = full;
                 if full {
                     let offset = self.orgs.items.len() as u32;
-                    env.request(ORGS_KEY, Call::Organizations(ListQuery::page(PAGE, offset)));
+                    let call = Call::Organizations(ListQuery::page(PAGE, offset));
+                    env.request(FunnelKey::Orgs, call);
                 }
             }
-            (CONTACTS_KEY, Ok(Data::Contacts(page))) => {
+            Err(e) => {
+                self.orgs.loading = false;
+                self.orgs.error = Some(e);
+            }
+        }
+    }
+
+    pub fn on_contacts(&mut self, result: Result<Vec<Contact>, ApiError>, env: &mut Env) {
+        match result {
+            Ok(page) => {
                 let full = page.len() >= PAGE as usize;
                 self.contacts.items.extend(page);
                 self.contacts.loading = full;
                 if full {
                     let offset = self.contacts.items.len() as u32;
-                    env.request(CONTACTS_KEY, Call::Contacts(ListQuery::page(PAGE, offset)));
+                    let call = Call::Contacts(ListQuery::page(PAGE, offset));
+                    env.request(FunnelKey::Contacts, call);
                 }
             }
-            (ORGS_KEY, other) => {
-                self.orgs.loading = false;
-                self.orgs.error = Some(as_error(other));
-            }
-            (_, other) => {
+            Err(e) => {
                 self.contacts.loading = false;
-                self.contacts.error = Some(as_error(other));
+                self.contacts.error = Some(e);
             }
         }
     }
@@ -101,12 +114,5 @@ impl Lookups {
             .find(|c| c.id == id)
             .map(Contact::display_name)
             .unwrap_or_else(|| short_id(id))
-    }
-}
-
-fn as_error(r: Result<Data, ApiError>) -> ApiError {
-    match r {
-        Err(e) => e,
-        Ok(d) => crate::app::directory::unexpected(&d),
     }
 }

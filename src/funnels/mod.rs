@@ -4,7 +4,6 @@
 pub mod board;
 pub mod detail;
 pub mod format;
-pub mod geometry;
 pub mod list;
 pub mod lookups;
 pub mod moves;
@@ -13,18 +12,44 @@ mod tests;
 
 use crossterm::event::KeyEvent;
 
-use crate::app::Env;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
+use crate::app::{Env, Target};
+use crate::layout::Viewport;
+use crate::layout::funnels::InfoPlace;
 use crate::widgets::scroll;
-use crate::worker::{Call, Reply};
-use detail::{DEAL_KEY, FUNNEL_KEY, FunnelDetail, STATUSES_KEY};
-use geometry::InfoPlace;
+use crate::worker::{Answer, Call};
+use detail::FunnelDetail;
 use list::{FunnelList, SearchKey};
-use lookups::{CONTACTS_KEY, Lookups, ORGS_KEY};
+use lookups::Lookups;
+use moves::DealMoves;
 
-pub const KEY_PREFIX: &str = "funnels:";
-pub const LIST_KEY: &str = "funnels:list";
+use crate::app::ledger::Ledger;
+
+/// A deal status's id.
+pub type StatusId = String;
+
+/// The requests of the funnels screen. Those of the open funnel (its fields, statuses, deals
+/// and the open deal) concern whichever funnel is open.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FunnelKey {
+    /// The list of funnels.
+    List,
+    /// The open funnel's fields.
+    Funnel,
+    /// The open funnel's statuses.
+    Statuses,
+    /// A page of the deals in a status.
+    Deals(StatusId),
+    /// The deal open over the board.
+    Deal,
+    /// A move of a deal (or the read-back of one whose answer was lost), by its number.
+    Move(u64),
+    /// Organization names for the deal view.
+    Orgs,
+    /// Contact names for the deal view.
+    Contacts,
+}
 
 #[derive(Debug, Default)]
 pub struct FunnelsState {
@@ -32,32 +57,34 @@ pub struct FunnelsState {
     /// The open funnel; `None` shows the list.
     pub detail: Option<FunnelDetail>,
     pub lookups: Lookups,
-    next_write: u64,
+    /// Deal moves on their way, whichever funnel is open.
+    pub moves: Ledger<DealMoves>,
 }
 
 impl FunnelsState {
     pub fn reload_list(&mut self, env: &mut Env) {
         self.list.funnels.start();
-        env.request(LIST_KEY, Call::Funnels);
+        env.request(FunnelKey::List, Call::Funnels);
     }
 
     fn open_current(&mut self, env: &mut Env) {
         if let Some(f) = self.list.current().cloned() {
-            self.detail = Some(FunnelDetail::open(&f, env));
+            let moving = !self.moves.is_idle();
+            self.detail = Some(FunnelDetail::open(&f, moving, env));
         }
     }
 
     /// Where the overview is drawn now.
-    pub fn info_place(&self, size: (u16, u16)) -> InfoPlace {
+    pub fn info_place(&self, viewport: &Viewport) -> InfoPlace {
         match &self.detail {
-            Some(d) => geometry::info_place(geometry::body(size), d.info),
+            Some(d) => viewport.funnels.info_place(d.info),
             None => InfoPlace::Hidden,
         }
     }
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let l = &mut self.list;
-        let page = geometry::list_rows(env.size);
+        let page = env.viewport.funnels.list_rows;
         if let Some(to) = scroll::target(action, l.cursor, l.visible.len(), page) {
             l.move_to(to, env);
             return true;
@@ -83,18 +110,18 @@ impl FunnelsState {
         let Some(view) = &mut d.deal else {
             return false;
         };
-        let page = env.size.1.saturating_sub(8).max(1);
+        let page = env.viewport.funnels.deal_lines;
         match action {
             Action::Down => view.scroll = view.scroll.saturating_add(1),
             Action::Up => view.scroll = view.scroll.saturating_sub(1),
             Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
             Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
             Action::Top => view.scroll = 0,
-            Action::Back | Action::Open => d.deal = None,
+            Action::Back | Action::Open => d.close_deal(env),
             Action::Refresh => {
                 self.lookups.invalidate();
                 self.lookups.ensure(env);
-                d.reload(env);
+                d.reload(!self.moves.is_idle(), env);
             }
             _ => return false,
         }
@@ -102,12 +129,12 @@ impl FunnelsState {
     }
 
     fn detail_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let full_info = self.info_place(env.size) == InfoPlace::Full;
+        let full_info = self.info_place(&env.viewport) == InfoPlace::Full;
         let Some(d) = &mut self.detail else {
             return false;
         };
         if full_info {
-            let page = env.size.1.saturating_sub(4).max(1);
+            let page = env.viewport.funnels.overview_lines;
             match action {
                 Action::Down => d.info_scroll = d.info_scroll.saturating_add(1),
                 Action::Up => d.info_scroll = d.info_scroll.saturating_sub(1),
@@ -142,7 +169,7 @@ impl FunnelsState {
             Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, env),
             Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, env),
             Action::Top => d.move_cursor(|_, _| 0, env),
-            Action::Bottom => d.move_cursor(|c, _| c.deals.len() as isize - 1, env),
+            Action::Bottom => d.move_cursor(|c, _| c.deals.rows.len() as isize - 1, env),
             Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, env),
             Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, env),
             Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), env),
@@ -160,15 +187,15 @@ impl FunnelsState {
                 }
             }
             Action::ToggleDetail => {
-                let body = geometry::body(env.size);
-                let shown = geometry::info_place(body, d.info);
-                d.info = Some(geometry::next_info_place(body, shown));
+                let view = &env.viewport.funnels;
+                d.info = Some(view.next_info_place(view.info_place(d.info)));
                 d.info_scroll = 0;
                 d.fix_columns(env);
             }
-            Action::Refresh => d.reload(env),
+            Action::Refresh => d.reload(!self.moves.is_idle(), env),
             Action::Back => {
                 let id = d.id.clone();
+                d.close(env);
                 self.detail = None;
                 // Counts and amounts may have changed while the funnel was open.
                 self.reload_list(env);
@@ -182,59 +209,59 @@ impl FunnelsState {
         true
     }
 
-    fn click_list(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let table = geometry::list(geometry::body(env.size)).table;
-        let first = table.y + 1;
-        if col < table.x || col >= table.x + table.width || row < first || row >= table.bottom() {
-            return false;
-        }
-        let idx = self.list.scroll + usize::from(row - first);
-        if idx >= self.list.visible.len() {
-            return false;
-        }
-        self.list.move_to(idx as isize, env);
-        true
-    }
-
-    fn click_board(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let Some(d) = &mut self.detail else {
-            return false;
-        };
-        if d.deal.is_some() {
-            return false;
-        }
-        let board = geometry::detail(geometry::body(env.size), d.info).board;
-        let n = geometry::visible_columns(board.width, d.columns.len());
-        let rects = geometry::column_rects(board, n);
-        let Some(pos) = rects
-            .iter()
-            .position(|r| col >= r.x && col < r.x + r.width && row >= r.y && row < r.bottom())
-        else {
-            return false;
-        };
-        let ci = d.first + pos;
-        if ci >= d.columns.len() {
-            return false;
-        }
-        d.focus = ci;
-        let top = rects[pos].y + geometry::COLUMN_HEAD_H;
-        if row >= top {
-            let idx = usize::from((row - top) / geometry::CARD_H);
-            let target = d.columns[ci].scroll + idx;
-            if target < d.columns[ci].deals.len() {
-                d.move_cursor(|_, _| target as isize, env);
+    /// An accepted answer to one of this screen's requests.
+    pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, env: &mut Env) {
+        use Answer as A;
+        match (key, answer) {
+            (FunnelKey::List, A::Funnels(result)) => {
+                self.list.on_loaded(result);
+                self.list.fix_scroll(env);
+            }
+            (FunnelKey::Orgs, A::Organizations(result)) => self.lookups.on_orgs(result, env),
+            (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, env),
+            (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, env),
+            (FunnelKey::Move(n), A::Deal(result)) => {
+                self.on_move_read_back(n, result.map(|d| *d), env)
+            }
+            (key, answer) => {
+                let Some(d) = &mut self.detail else {
+                    return;
+                };
+                match (key, answer) {
+                    (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
+                    (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
+                        d.on_statuses(result, &self.moves, env)
+                    }
+                    (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
+                    (FunnelKey::Deals(status), A::DealPage(result)) => {
+                        d.on_deals(&status, result, &self.moves, env)
+                    }
+                    // Each key is asked with one kind of call (see where it is asked): no
+                    // other pair arrives.
+                    _ => {}
+                }
             }
         }
-        d.fix_columns(env);
-        true
+    }
+
+    /// A click on a funnel row selects it; on a column it focuses the column, and on a card
+    /// it puts the cursor there too.
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        match (&mut self.detail, target) {
+            (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
+                self.list.move_to(idx as isize, env);
+                true
+            }
+            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, env),
+            (Some(d), Target::Card { column, deal }) if d.deal.is_none() => {
+                d.click(column, Some(deal), env)
+            }
+            _ => false,
+        }
     }
 }
 
 impl ScreenState for FunnelsState {
-    fn key_prefix(&self) -> &'static str {
-        KEY_PREFIX
-    }
-
     fn contexts(&self) -> Vec<Context> {
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
@@ -271,38 +298,6 @@ impl ScreenState for FunnelsState {
         }
     }
 
-    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        let key = reply.key.as_str();
-        if key == LIST_KEY {
-            self.list.on_loaded(reply.result);
-            self.list.fix_scroll(env);
-            return;
-        }
-        if key == ORGS_KEY || key == CONTACTS_KEY {
-            self.lookups.on_reply(key, reply.result, env);
-            return;
-        }
-        if key.starts_with(&format!("{KEY_PREFIX}move:")) {
-            let result = reply.result.map(|_| ());
-            self.on_move_reply(key, result, env);
-            return;
-        }
-        let Some(d) = &mut self.detail else {
-            return;
-        };
-        match key {
-            FUNNEL_KEY => d.on_funnel(reply.result),
-            STATUSES_KEY => d.on_statuses(reply.result, env),
-            DEAL_KEY => d.on_deal(reply.result),
-            _ => {
-                if let Some(status) = key.strip_prefix(&format!("{KEY_PREFIX}deals:")) {
-                    let status = status.to_string();
-                    d.on_deals(&status, reply.result, env);
-                }
-            }
-        }
-    }
-
     fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
         if self.detail.is_some() {
             return false;
@@ -314,12 +309,8 @@ impl ScreenState for FunnelsState {
         used
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        if self.detail.is_some() {
-            self.click_board(col, row, env)
-        } else {
-            self.click_list(col, row, env)
-        }
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        FunnelsState::on_click(self, target, env)
     }
 
     fn on_resize(&mut self, env: &mut Env) {
@@ -330,7 +321,7 @@ impl ScreenState for FunnelsState {
     }
 
     fn footer_note(&self) -> Option<String> {
-        let moving = self.detail.as_ref().map_or(0, |d| d.moves.len());
+        let moving = self.moves.unsettled();
         (moving > 0).then(|| format!("moving {moving}…"))
     }
 }

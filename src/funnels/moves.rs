@@ -1,24 +1,129 @@
 //! Moving a deal to the previous or next status: applied to the board at once (the deal, the
-//! counts and the amounts), sent, and put back with a message if the service refuses.
+//! counts and the amounts), sent, and put back with a message if the service refuses. A move
+//! whose answer was lost is read back (`GET /crm/deals/{id}`) and the deal shown where the
+//! service has it. The bookkeeping is the shared write ledger's (`app::ledger`).
 
 use weeek_api::ApiError;
 use weeek_api::models::{Deal, FunnelStatus};
 
-use super::FunnelsState;
 use super::detail::FunnelDetail;
+use super::{FunnelKey, FunnelsState, StatusId};
 use crate::app::Env;
+use crate::app::ledger::{Group, Shown, Writes};
+use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
 
+/// Deal moves as optimistic writes.
 #[derive(Debug, Clone)]
-pub struct PendingMove {
+pub struct DealMoves;
+
+/// One move of a deal.
+#[derive(Debug, Clone)]
+pub struct Move {
+    /// The deal as it was moved, to lay it over a page read before the answer.
     pub deal: Deal,
-    pub from: String,
+    pub from: StatusId,
     /// Where it sat in its old column, to put it back there.
     pub from_index: usize,
-    pub to: String,
-    /// Order of the moves: laid over a fresh page in this order.
-    pub seq: u64,
+    pub to: StatusId,
+}
+
+impl Writes for DealMoves {
+    type Id = String;
+    type Change = Move;
+    type Item = Deal;
+    type Note = ();
+    /// The status the deal is in, and about where in its column.
+    type Truth = (StatusId, usize);
+
+    fn key(n: u64) -> RequestKey {
+        FunnelKey::Move(n).into()
+    }
+
+    fn read_back(id: &String) -> Call {
+        Call::Deal(id.clone())
+    }
+
+    fn judge(m: &Move, found: Result<&Deal, &ApiError>) -> ReadBack {
+        match found {
+            Ok(fresh) if fresh.status_id.as_deref() == Some(m.to.as_str()) => ReadBack::Applied,
+            Ok(_) => ReadBack::NotApplied,
+            Err(e) => read_back_failed(e.clone()),
+        }
+    }
+
+    fn rebase(later: &mut Move, (status, at): &(StatusId, usize)) {
+        later.from.clone_from(status);
+        later.from_index = *at;
+    }
+}
+
+impl Shown<DealMoves> for FunnelDetail {
+    /// A page read while the move was on its way predates it: the deal goes where it was
+    /// moved, so it never jumps back and then forward.
+    fn reapply(&mut self, id: &String, m: &Move, _env: &Env) {
+        let Some(to) = self.column_index(&m.to) else {
+            return;
+        };
+        if let Some(f) = self.column_index(&m.from) {
+            self.columns[f].deals.rows.retain(|d| d.id != *id);
+        }
+        if !self.columns[to].deals.rows.iter().any(|d| d.id == *id) {
+            let mut d = m.deal.clone();
+            d.status_id = Some(m.to.clone());
+            self.columns[to].deals.rows.insert(0, d);
+        }
+        for c in &mut self.columns {
+            c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
+        }
+    }
+
+    /// The deal goes back where it was, unless a later move took it on: that one then starts
+    /// from there.
+    fn roll_back(
+        &mut self,
+        id: &String,
+        m: &Move,
+        later: bool,
+        env: &Env,
+    ) -> Option<(StatusId, usize)> {
+        if !later {
+            self.put_back(id, &m.from, m.from_index, env);
+        }
+        Some((m.from.clone(), m.from_index))
+    }
+
+    /// A move answers no copy of the deal.
+    fn take(&mut self, _id: &String, _fresh: Deal) {}
+
+    fn read_back(
+        &mut self,
+        id: &String,
+        m: &Move,
+        found: Result<Deal, ApiError>,
+        verdict: &ReadBack,
+        later: bool,
+        env: &Env,
+    ) -> Option<(StatusId, usize)> {
+        match (verdict, found) {
+            (ReadBack::Gone, _) => {
+                self.take_off(id, env);
+                None
+            }
+            (ReadBack::NotApplied, Ok(fresh)) => {
+                let status = fresh.status_id?;
+                let at = if status == m.from { m.from_index } else { 0 };
+                if !later {
+                    self.put_back(id, &status, at, env);
+                }
+                Some((status, at))
+            }
+            // Where it is is unknown: the screen stays as it is.
+            _ => None,
+        }
+    }
 }
 
 fn quoted(deal: &Deal) -> String {
@@ -45,25 +150,27 @@ fn shift_totals(statuses: &mut [FunnelStatus], from: &str, to: &str, amount: Opt
 impl FunnelDetail {
     /// Puts the deal `id` into column `to` at the top, wherever it is now; shifts the totals.
     fn relocate(&mut self, id: &str, to: usize, at: usize) -> Option<Deal> {
-        let (from, pos) = self
-            .columns
-            .iter()
-            .enumerate()
-            .find_map(|(ci, c)| c.deals.iter().position(|d| d.id == id).map(|p| (ci, p)))?;
-        let mut deal = self.columns[from].deals.remove(pos);
+        let (from, pos) = self.columns.iter().enumerate().find_map(|(ci, c)| {
+            c.deals
+                .rows
+                .iter()
+                .position(|d| d.id == id)
+                .map(|p| (ci, p))
+        })?;
+        let mut deal = self.columns[from].deals.rows.remove(pos);
         let from_id = self.columns[from].status_id.clone();
         let to_id = self.columns[to].status_id.clone();
         deal.status_id = Some(to_id.clone());
         let amount = deal.amount;
         let target = &mut self.columns[to];
-        let at = at.min(target.deals.len());
-        target.deals.insert(at, deal.clone());
+        let at = at.min(target.deals.rows.len());
+        target.deals.rows.insert(at, deal.clone());
         if from != to {
             self.shift_status_totals(&from_id, &to_id, amount);
         }
         let src = &mut self.columns[from];
-        if src.cursor >= src.deals.len() {
-            src.cursor = src.deals.len().saturating_sub(1);
+        if src.cursor >= src.deals.rows.len() {
+            src.cursor = src.deals.rows.len().saturating_sub(1);
         }
         Some(deal)
     }
@@ -76,30 +183,6 @@ impl FunnelDetail {
                 shift_totals(s, from, to, amount)
             }
             _ => {}
-        }
-    }
-
-    /// A page that arrived while moves were in flight was read before them: the moves are
-    /// laid over it again, so a deal never jumps back and then forward.
-    pub(super) fn apply_pending_moves(&mut self) {
-        let mut moves: Vec<PendingMove> = self.moves.values().cloned().collect();
-        moves.sort_by_key(|m| m.seq);
-        for m in moves {
-            let Some(to) = self.column_index(&m.to) else {
-                continue;
-            };
-            let from = self.column_index(&m.from);
-            if let Some(f) = from {
-                self.columns[f].deals.retain(|d| d.id != m.deal.id);
-            }
-            if !self.columns[to].deals.iter().any(|d| d.id == m.deal.id) {
-                let mut d = m.deal.clone();
-                d.status_id = Some(m.to.clone());
-                self.columns[to].deals.insert(0, d);
-            }
-            for c in &mut self.columns {
-                c.cursor = c.cursor.min(c.deals.len().saturating_sub(1));
-            }
         }
     }
 }
@@ -135,96 +218,119 @@ impl FunnelsState {
         let cards = d.cards(env);
         d.columns[to].move_to(0, cards);
         d.fix_columns(env);
-        self.next_write += 1;
-        let key = format!("{}move:{}", super::KEY_PREFIX, self.next_write);
-        d.moves.insert(
-            key.clone(),
-            PendingMove {
-                deal: deal.clone(),
-                from: from_id,
-                from_index,
-                to: to_id.clone(),
-                seq: self.next_write,
-            },
-        );
         let call = Call::MoveDeal {
             deal: deal.id.clone(),
-            status: to_id,
+            status: to_id.clone(),
             after: None,
         };
-        // The service must see `L L` in the order pressed: a move waits for the one before.
-        match d.queued.get_mut(&deal.id) {
-            Some(waiting) => waiting.push_back((key, call)),
-            None => {
-                d.queued
-                    .insert(deal.id.clone(), std::collections::VecDeque::new());
-                env.request(key, call);
-            }
-        }
+        let group = self.moves.group(());
+        let name = quoted(&deal);
+        let id = deal.id.clone();
+        let m = Move {
+            deal,
+            from: from_id,
+            from_index,
+            to: to_id,
+        };
+        // The service must see `L L` in the order pressed: the ledger sends a move after the
+        // one before.
+        self.moves.add(group, id, name, m, vec![call], env);
     }
 
-    pub fn on_move_reply(&mut self, key: &str, result: Result<(), ApiError>, env: &mut Env) {
-        let Some(d) = &mut self.detail else {
-            return;
-        };
-        let Some(m) = d.moves.remove(key) else {
-            return;
-        };
-        match d.queued.get_mut(&m.deal.id).and_then(|q| q.pop_front()) {
-            Some((next_key, call)) => env.request(next_key, call),
-            None => {
-                d.queued.remove(&m.deal.id);
-            }
-        }
-        // A later move of the same deal now starts from where this one started.
-        let later: Vec<String> = d
+    /// The answer to move `n`.
+    pub fn on_move_reply(&mut self, n: u64, result: Result<(), ApiError>, env: &mut Env) {
+        let mut board = self.detail.as_mut();
+        let done = self
             .moves
-            .iter()
-            .filter(|(_, x)| x.deal.id == m.deal.id && x.seq > m.seq)
-            .map(|(k, _)| k.clone())
-            .collect();
-        let to_name = d.status_name(&m.to);
-        match result {
-            Ok(()) => env.toast(
-                ToastKind::Success,
-                format!("Moved {} to {to_name}", quoted(&m.deal)),
-            ),
-            Err(e) if !later.is_empty() => {
-                // The deal stays where the later move put it; if that move fails too, it
-                // goes back to where this one started.
-                for k in later {
-                    if let Some(x) = d.moves.get_mut(&k) {
-                        x.from.clone_from(&m.from);
-                        x.from_index = m.from_index;
-                    }
-                }
-                env.toast(
+            .on_written(n, result.map(|()| None), &mut board, env);
+        self.after_move(done, env);
+    }
+
+    /// The read-back of a deal whose move `n` lost its answer.
+    pub fn on_move_read_back(&mut self, n: u64, result: Result<Deal, ApiError>, env: &mut Env) {
+        let mut board = self.detail.as_mut();
+        let done = self.moves.on_read_back(n, result, &mut board, env);
+        self.after_move(done, env);
+    }
+
+    /// Says how a settled move went; once none is on its way, totals read meanwhile are
+    /// read again.
+    fn after_move(&mut self, done: Option<Group<DealMoves>>, env: &mut Env) {
+        let Some(group) = done else {
+            return;
+        };
+        let idle = self.moves.is_idle();
+        let d = self.detail.as_mut();
+        for o in group.items.values() {
+            let m = &o.change;
+            let title = &o.name;
+            let to_name = match &d {
+                Some(d) => d.status_name(&m.to),
+                None => format!("status {}", m.to),
+            };
+            let (kind, text) = match (&o.error, &o.lost, &o.read_back) {
+                (None, _, None) => (ToastKind::Success, format!("Moved {title} to {to_name}")),
+                (None, _, Some(verdict)) => (
+                    ToastKind::Success,
+                    format!("Moved {title} to {to_name} ({})", verdict.note()),
+                ),
+                (Some(e), None, _) => (
                     ToastKind::Error,
-                    format!("Could not move {}: {}", quoted(&m.deal), e.short()),
-                );
-            }
-            Err(e) => {
-                let following = d.current_deal().is_some_and(|x| x.id == m.deal.id);
-                if let Some(back) = d.column_index(&m.from) {
-                    d.relocate(&m.deal.id, back, m.from_index);
-                    // The cursor went with the deal; it comes back with it too.
-                    if following {
-                        d.focus = back;
-                        let at = d.columns[back].deals.iter().position(|x| x.id == m.deal.id);
-                        d.columns[back].cursor = at.unwrap_or(0);
-                    }
-                    let cards = d.cards(env);
-                    for c in &mut d.columns {
-                        c.fix_scroll(cards);
-                    }
-                    d.fix_columns(env);
+                    format!("Could not move {title}: {}", e.short()),
+                ),
+                (Some(_), Some(cause), verdict) => {
+                    let lead = match verdict {
+                        Some(ReadBack::Unknown(_)) => "Not confirmed: move",
+                        _ => "Could not move",
+                    };
+                    let note = verdict.as_ref().map(ReadBack::note).unwrap_or_default();
+                    (
+                        ToastKind::Error,
+                        format!("{lead} {title} to {to_name}: {}; {note}", cause_text(cause)),
+                    )
                 }
-                env.toast(
-                    ToastKind::Error,
-                    format!("Could not move {}: {}", quoted(&m.deal), e.short()),
-                );
-            }
+            };
+            env.toast(kind, text);
         }
-        d.settle_after_moves(env);
+        if let Some(d) = d {
+            d.settle_after_moves(idle, env);
+        }
+    }
+}
+
+impl FunnelDetail {
+    /// Puts a deal back in `status` at `at`; the cursor comes with it if it followed the deal.
+    /// A status that is not on this board (another funnel) takes the deal off the board.
+    fn put_back(&mut self, id: &str, status: &str, at: usize, env: &Env) {
+        let Some(back) = self.column_index(status) else {
+            self.take_off(id, env);
+            return;
+        };
+        let following = self.current_deal().is_some_and(|x| x.id == id);
+        self.relocate(id, back, at);
+        if following {
+            self.focus = back;
+            let pos = self.columns[back]
+                .deals
+                .rows
+                .iter()
+                .position(|x| x.id == id);
+            self.columns[back].cursor = pos.unwrap_or(0);
+        }
+        let cards = self.cards(env);
+        for c in &mut self.columns {
+            c.fix_scroll(cards);
+        }
+        self.fix_columns(env);
+    }
+
+    /// Takes a deal off the board; the statuses' totals are read again once moves settle.
+    fn take_off(&mut self, id: &str, env: &Env) {
+        for c in &mut self.columns {
+            c.deals.rows.retain(|x| x.id != id);
+            c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
+        }
+        self.stale_totals = true;
+        self.fix_columns(env);
     }
 }

@@ -2,7 +2,7 @@
 //! loading, columns that load and fail on their own, paging, moves and their rollback, the
 //! deal popup, and how it all looks at four sizes.
 
-use crossterm::event::{Event, KeyCode, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 use time::macros::datetime;
 use weeek_api::models::{
     Currency, CustomField, CustomFieldConfig, CustomFieldOption, CustomFieldValue, Deal, Funnel,
@@ -10,14 +10,17 @@ use weeek_api::models::{
 };
 use weeek_api::{ApiError, DealPage};
 
-use super::geometry::InfoPlace;
+use crate::app::Effect;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
 use crate::app::loadable::PageStatus;
+use crate::app::requests::RequestKey;
 use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
+use crate::funnels::FunnelKey;
+use crate::layout::funnels::InfoPlace;
 use crate::testing::{BORIS, Harness, ME, code, key_event};
-use crate::worker::{Call, Data, Request};
+use crate::worker::{Answer, Call, Request};
 
 const B2B: &str = "Fn7QwB2kLp9sXe4R";
 const PARTNERS: &str = "Fn8PaRt4Ns6uYb1C";
@@ -170,6 +173,13 @@ fn talks_deals() -> Vec<Deal> {
     }]
 }
 
+/// A refusal the service certainly did not act on.
+fn refused() -> ApiError {
+    ApiError::Forbidden {
+        message: "Forbidden.".into(),
+    }
+}
+
 fn server_error() -> ApiError {
     ApiError::Server {
         status: 500,
@@ -203,7 +213,7 @@ fn list() -> Harness {
     assert_eq!(h.app.screen, Screen::Funnels);
     let n = h.answer_all(
         |c| matches!(c, Call::Funnels),
-        || Ok(Data::Funnels(funnels())),
+        || Answer::Funnels(Ok(funnels())),
     );
     assert_eq!(n, 1, "entering the screen loads the funnels");
     h
@@ -215,8 +225,8 @@ fn deals_request(h: &mut Harness, status: &str) -> Request {
     reqs.remove(0)
 }
 
-fn page(deals: Vec<Deal>, has_more: bool) -> Result<Data, ApiError> {
-    Ok(Data::Deals(DealPage { deals, has_more }))
+fn page(deals: Vec<Deal>, has_more: bool) -> Answer {
+    Answer::DealPage(Ok(DealPage { deals, has_more }))
 }
 
 /// The list, then the B2B funnel opened with its statuses and all three columns loaded.
@@ -237,13 +247,13 @@ fn answer_funnel(h: &mut Harness, f: Funnel) {
     let id = f.id.clone();
     let n = h.answer_all(
         |c| matches!(c, Call::Funnel(x) if *x == id),
-        || Ok(Data::Funnel(Box::new(f.clone()))),
+        || Answer::Funnel(Ok(Box::new(f.clone()))),
     );
     assert_eq!(n, 1);
     let st = if id == EMPTY { vec![] } else { statuses() };
     let n = h.answer_all(
         |c| matches!(c, Call::FunnelStatuses(x) if *x == id),
-        || Ok(Data::FunnelStatuses(st.clone())),
+        || Answer::FunnelStatuses(Ok(st.clone())),
     );
     assert_eq!(n, 1);
 }
@@ -255,6 +265,7 @@ fn detail(h: &Harness) -> &super::detail::FunnelDetail {
 fn column_ids(h: &Harness, i: usize) -> Vec<String> {
     detail(h).columns[i]
         .deals
+        .rows
         .iter()
         .map(|d| d.id.clone())
         .collect()
@@ -303,7 +314,7 @@ fn search_narrows_by_name_fuzzily_and_esc_clears_it() {
     assert_eq!(l.current().unwrap().id, B2B);
     // `q` in the box is typed, not quitting.
     h.press("q");
-    assert!(!h.app.quit);
+    assert!(!h.quits());
     assert!(h.app.funnels.list.visible.is_empty());
     h.send(code(KeyCode::Backspace));
     h.send(code(KeyCode::Enter));
@@ -320,7 +331,7 @@ fn opening_shows_the_list_copy_at_once_and_loads_each_column_on_its_own() {
     assert_eq!(detail(&h).name(), "Продажи B2B");
     assert!(detail(&h).funnel.is_loading());
     answer_funnel(&mut h, funnels().remove(0));
-    let keys: Vec<String> = h
+    let keys: Vec<RequestKey> = h
         .pending
         .iter()
         .filter(|r| matches!(r.call, Call::Deals(..)))
@@ -328,16 +339,19 @@ fn opening_shows_the_list_copy_at_once_and_loads_each_column_on_its_own() {
         .collect();
     assert_eq!(
         keys,
-        [NEW, TALKS, CLOSED].map(|s| format!("funnels:deals:{s}")),
+        [NEW, TALKS, CLOSED].map(|s| FunnelKey::Deals(s.into()).into()),
         "one key per column, so columns never supersede each other"
     );
     let talks = deals_request(&mut h, TALKS);
-    h.reply(&talks, Err(server_error()));
+    h.fail(&talks, server_error());
     let new = deals_request(&mut h, NEW);
     h.reply(&new, page(new_deals(), false));
     let d = detail(&h);
-    assert!(matches!(d.columns[1].load, PageStatus::Failed { .. }));
-    assert_eq!(d.columns[0].deals.len(), 3);
+    assert!(matches!(
+        d.columns[1].deals.status,
+        PageStatus::Failed { .. }
+    ));
+    assert_eq!(d.columns[0].deals.rows.len(), 3);
     assert!(d.columns[2].is_loading());
     // A column's failure is shown in the column, not as a toast over the board.
     assert_eq!(toasts(&h), "");
@@ -358,7 +372,7 @@ fn a_column_fetches_its_next_page_before_the_cursor_reaches_the_end() {
     }
     h.reply(&r, page(many, true));
     h.take(|c| matches!(c, Call::Deals(..)));
-    let cards = super::geometry::cards_per_column(h.app.size, None);
+    let cards = h.app.viewport.funnels.cards(None);
     // Far from the end: nothing more is asked.
     h.press("j");
     assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
@@ -382,11 +396,11 @@ fn a_column_fetches_its_next_page_before_the_cursor_reaches_the_end() {
         .collect();
     h.reply(&next, page(more, false));
     assert_eq!(
-        detail(&h).columns[0].deals.len(),
+        detail(&h).columns[0].deals.rows.len(),
         25,
         "overlap is shown once"
     );
-    assert!(!detail(&h).columns[0].has_more);
+    assert!(!detail(&h).columns[0].deals.has_more);
     h.press("G");
     assert!(
         h.take(|c| matches!(c, Call::Deals(..))).is_empty(),
@@ -421,7 +435,7 @@ fn moving_a_deal_is_optimistic_and_the_totals_follow() {
             after: None
         }
     );
-    h.reply(&moves[0], Ok(Data::Done));
+    h.done(&moves[0]);
     assert!(
         toasts(&h).contains("Moved “Сайт для сети кофеен” to Переговоры"),
         "{}",
@@ -436,16 +450,13 @@ fn a_refused_move_is_put_back_with_a_message() {
     let mut h = opened();
     h.press("jL");
     let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
-    h.reply(&moves[0], Err(server_error()));
+    h.fail(&moves[0], refused());
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"], "back where it was");
     assert_eq!(column_ids(&h, 1), ["D4"]);
     assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
     assert_eq!(status_totals(&h, 1), (Some(1), Some(9_000_000_000.0)));
     let t = toasts(&h);
-    assert!(
-        t.contains("Could not move") && t.contains("failed (500)"),
-        "{t}"
-    );
+    assert!(t.contains("Could not move") && t.contains("(403)"), "{t}");
     let d = detail(&h);
     assert_eq!(
         (d.focus, d.current_deal().unwrap().id.as_str()),
@@ -462,11 +473,11 @@ fn a_move_in_flight_survives_a_reload_of_either_column() {
     h.press("r");
     h.answer_all(
         |c| matches!(c, Call::Funnel(_)),
-        || Ok(Data::Funnel(Box::new(funnels().remove(0)))),
+        || Answer::Funnel(Ok(Box::new(funnels().remove(0)))),
     );
     h.answer_all(
         |c| matches!(c, Call::FunnelStatuses(_)),
-        || Ok(Data::FunnelStatuses(statuses())),
+        || Answer::FunnelStatuses(Ok(statuses())),
     );
     // Both pages were read before the move landed.
     let r = deals_request(&mut h, NEW);
@@ -475,7 +486,7 @@ fn a_move_in_flight_survives_a_reload_of_either_column() {
     h.reply(&r, page(talks_deals(), false));
     assert_eq!(column_ids(&h, 0), ["D2", "D3"]);
     assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
-    h.reply(&moves[0], Ok(Data::Done));
+    h.done(&moves[0]);
     assert_eq!(column_ids(&h, 1), ["D1", "D4"]);
     // The reload's totals may predate the move: the statuses are read once more.
     assert_eq!(
@@ -501,7 +512,7 @@ fn h_and_l_walk_the_columns_and_the_narrow_board_switches_with_brackets() {
     assert_eq!(detail(&h).focus, 1);
     h.press("ll");
     assert_eq!(detail(&h).focus, 2, "stops at the last column");
-    h.send(Msg::Term(Event::Resize(50, 24)));
+    h.resize(50, 24);
     h.press("[");
     assert_eq!(detail(&h).focus, 1);
     assert_eq!(
@@ -509,7 +520,7 @@ fn h_and_l_walk_the_columns_and_the_narrow_board_switches_with_brackets() {
         1,
         "the only visible column is the focused one"
     );
-    let screen = h.render(50, 24);
+    let screen = h.render();
     assert!(screen.contains("Переговоры ‹ 2/3 ›"), "{screen}");
     assert!(!screen.contains("Новый лид"), "{screen}");
     h.press("]");
@@ -534,7 +545,7 @@ fn a_stale_page_from_a_funnel_left_behind_is_ignored() {
     h.send(code(KeyCode::Esc));
     h.answer_all(
         |c| matches!(c, Call::Funnels),
-        || Ok(Data::Funnels(funnels())),
+        || Answer::Funnels(Ok(funnels())),
     );
     h.press("j");
     h.send(code(KeyCode::Enter));
@@ -553,6 +564,44 @@ fn a_stale_page_from_a_funnel_left_behind_is_ignored() {
         h.take(|c| matches!(c, Call::Deals(s, _) if s == NEW)).len(),
         1,
         "the new funnel's own request is still pending"
+    );
+}
+
+#[test]
+fn closing_the_deal_and_the_funnel_stops_their_reads_but_not_a_move() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    h.press("L");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.take(|c| matches!(c, Call::Organizations(_))).len(), 1);
+    assert_eq!(h.take(|c| matches!(c, Call::Contacts(_))).len(), 1);
+    let cancelled = |h: &Harness| -> Vec<RequestKey> {
+        h.effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Cancel(k) => Some(k.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    h.send(code(KeyCode::Esc));
+    assert_eq!(cancelled(&h), vec![FunnelKey::Deal.into()]);
+    assert!(h.take(|c| matches!(c, Call::Deal(_))).is_empty());
+    h.send(code(KeyCode::Esc));
+    let stopped = cancelled(&h);
+    for status in [TALKS, CLOSED] {
+        let key: RequestKey = FunnelKey::Deals(status.into()).into();
+        assert!(stopped.contains(&key), "{stopped:?}");
+        assert!(!h.app.requests.is_pending(&key));
+    }
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    assert_eq!(
+        h.take(|c| matches!(c, Call::MoveDeal { .. })).len(),
+        1,
+        "a move runs to its end"
     );
 }
 
@@ -576,14 +625,31 @@ fn enter_opens_the_deal_and_asks_for_its_links() {
 }
 
 #[test]
+fn a_page_of_the_deal_or_the_overview_is_the_lines_it_shows() {
+    let mut h = opened();
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::PageDown));
+    let deal = detail(&h).deal.as_ref().map(|v| v.scroll);
+    // The deal popup fills the body (22 lines) less its border.
+    assert_eq!(deal, Some(20));
+    h.send(code(KeyCode::Esc));
+    h.press("i");
+    h.send(code(KeyCode::PageDown));
+    // The overview: the body less the summary line and its border.
+    assert_eq!(detail(&h).info_scroll, 19);
+    assert_eq!(h.app.viewport.funnels.overview_lines, 19);
+}
+
+#[test]
 fn i_cycles_the_overview_and_esc_leaves_the_full_overview_first() {
     let mut h = opened();
-    h.send(Msg::Term(Event::Resize(80, 24)));
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    h.resize(80, 24);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     h.press("i");
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Full);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
     h.send(code(KeyCode::Esc));
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     assert!(h.app.funnels.detail.is_some());
 }
 
@@ -593,8 +659,8 @@ const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];
 
 fn snap_all(name: &str, h: &mut Harness) {
     for (w, hh) in SIZES {
-        h.send(Msg::Term(Event::Resize(w, hh)));
-        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render(w, hh));
+        h.resize(w, hh);
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render());
     }
 }
 
@@ -609,9 +675,10 @@ fn snapshot_list_loading_and_error() {
     let mut h = Harness::new();
     h.take(|_| true);
     h.send(alt('2'));
-    insta::assert_snapshot!("funnels_list_loading", h.render(80, 24));
-    h.answer_all(|c| matches!(c, Call::Funnels), || Err(server_error()));
-    insta::assert_snapshot!("funnels_list_error", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_list_loading", h.render());
+    h.fail_all(|c| matches!(c, Call::Funnels), server_error);
+    insta::assert_snapshot!("funnels_list_error", h.render());
 }
 
 #[test]
@@ -627,25 +694,29 @@ fn snapshot_empty_funnel() {
     h.send(code(KeyCode::Enter));
     answer_funnel(&mut h, funnels().remove(2));
     assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(
         s.contains("no custom fields") && s.contains("no statuses yet"),
         "{s}"
     );
     insta::assert_snapshot!("funnels_empty_160x45", s);
-    insta::assert_snapshot!("funnels_empty_80x24", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_empty_80x24", h.render());
 }
 
 #[test]
 fn snapshot_unknown_currency() {
     let mut h = list();
-    let s = h.render(100, 30);
+    h.resize(100, 30);
+    let s = h.render();
     assert!(s.contains("480 000 (currency #9)"), "{s}");
     h.press("j");
     h.send(code(KeyCode::Enter));
     answer_funnel(&mut h, funnels().remove(1));
     h.answer_all(|c| matches!(c, Call::Deals(..)), || page(vec![], false));
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(s.contains("currency #9"), "{s}");
     insta::assert_snapshot!("funnels_unknown_currency_160x45", s);
 }
@@ -658,14 +729,16 @@ fn snapshot_failing_column() {
     let r = deals_request(&mut h, NEW);
     h.reply(&r, page(new_deals(), true));
     let r = deals_request(&mut h, TALKS);
-    h.reply(&r, Err(server_error()));
+    h.fail(&r, server_error());
     // The third column is still loading: three looks side by side.
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(s.contains("Could not load the deals"), "{s}");
     assert!(s.contains("loading deals…"), "{s}");
     assert!(s.contains("Внедрение CRM"), "{s}");
     insta::assert_snapshot!("funnels_failing_column_160x45", s);
-    insta::assert_snapshot!("funnels_failing_column_80x24", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_failing_column_80x24", h.render());
 }
 
 #[test]
@@ -687,30 +760,33 @@ fn snapshot_deal() {
                 name: Some("Сегмент".into()),
                 r#type: Some("select".into()),
                 value: serde_json::json!("o-ent"),
+                ..Default::default()
             },
             CustomFieldValue {
                 id: "cf-budget".into(),
                 name: Some("Бюджет клиента".into()),
                 r#type: Some("number".into()),
                 value: serde_json::json!(1500000.5),
+                ..Default::default()
             },
             CustomFieldValue {
                 id: "cf-nda".into(),
                 name: Some("NDA подписано".into()),
                 r#type: Some("boolean".into()),
                 value: serde_json::json!(true),
+                ..Default::default()
             },
         ],
         ..new_deals().remove(0)
     };
     h.answer_all(
         |c| matches!(c, Call::Deal(_)),
-        || Ok(Data::Deal(Box::new(full.clone()))),
+        || Answer::Deal(Ok(Box::new(full.clone()))),
     );
     h.answer_all(
         |c| matches!(c, Call::Organizations(_)),
         || {
-            Ok(Data::Organizations(vec![weeek_api::models::Organization {
+            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
                 id: "o1".into(),
                 name: Some("ООО «Альфа-Логистик»".into()),
                 ..Default::default()
@@ -720,7 +796,7 @@ fn snapshot_deal() {
     h.answer_all(
         |c| matches!(c, Call::Contacts(_)),
         || {
-            Ok(Data::Contacts(vec![weeek_api::models::Contact {
+            Answer::Contacts(Ok(vec![weeek_api::models::Contact {
                 id: "c1".into(),
                 first_name: Some("Ольга".into()),
                 last_name: Some("Петрова".into()),
@@ -728,7 +804,8 @@ fn snapshot_deal() {
             }]))
         },
     );
-    let s = h.render(100, 30);
+    h.resize(100, 30);
+    let s = h.render();
     for want in [
         "Ольга Петрова",
         "ООО «Альфа-Логистик»",
@@ -739,16 +816,18 @@ fn snapshot_deal() {
         assert!(s.contains(want), "{want} missing:\n{s}");
     }
     insta::assert_snapshot!("funnels_deal_100x30", s);
-    insta::assert_snapshot!("funnels_deal_160x45", h.render(160, 45));
-    insta::assert_snapshot!("funnels_deal_80x24", h.render(80, 24));
+    h.resize(160, 45);
+    insta::assert_snapshot!("funnels_deal_160x45", h.render());
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_deal_80x24", h.render());
 }
 
 #[test]
 fn snapshot_full_overview_on_a_small_terminal() {
     let mut h = opened();
-    h.send(Msg::Term(Event::Resize(80, 24)));
+    h.resize(80, 24);
     h.press("i");
-    let s = h.render(80, 24);
+    let s = h.render();
     assert!(
         s.contains("Custom fields (4)") && s.contains("Малый бизнес"),
         "{s}"
@@ -759,10 +838,35 @@ fn snapshot_full_overview_on_a_small_terminal() {
 #[test]
 fn the_open_funnel_draws_at_extreme_sizes() {
     let mut h = opened();
-    for (w, ht) in [(2000, 60), (1, 1), (40, 10), (41, 11)] {
-        h.send(Msg::Term(Event::Resize(w, ht)));
-        let screen = h.render(w, ht);
+    // What each size must show: every status side by side when wide; the note that the
+    // terminal is too small, cut to one column; at the minimum, the focused status and its
+    // first deal with the pager saying which status of how many.
+    let first_deal = "Внедрение CRM для «Альфа-Логистик»";
+    let cases: [((u16, u16), &[&str]); 4] = [
+        (
+            (2000, 60),
+            &[
+                "Funnels › Продажи B2B",
+                "Новый лид",
+                "Переговоры",
+                "Закрыто",
+                first_deal,
+            ],
+        ),
+        ((1, 1), &["…"]),
+        ((40, 10), &["Новый лид ‹ 1/3 ›", first_deal, "L move"]),
+        (
+            (41, 11),
+            &["Funnels › Продажи B2B", "Новый лид ‹ 1/3 ›", first_deal],
+        ),
+    ];
+    for ((w, ht), wanted) in cases {
+        h.resize(w, ht);
+        let screen = h.render();
         assert_eq!(screen.lines().count(), usize::from(ht));
+        for text in wanted {
+            assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
+        }
     }
 }
 
@@ -777,11 +881,11 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
     h.press("r");
     h.answer_all(
         |c| matches!(c, Call::Funnel(_)),
-        || Ok(Data::Funnel(Box::new(funnels().remove(0)))),
+        || Answer::Funnel(Ok(Box::new(funnels().remove(0)))),
     );
     h.answer_all(
         |c| matches!(c, Call::FunnelStatuses(_)),
-        || Ok(Data::FunnelStatuses(statuses())),
+        || Answer::FunnelStatuses(Ok(statuses())),
     );
     for (status, deals) in [(NEW, new_deals()), (TALKS, talks_deals()), (CLOSED, vec![])] {
         let r = deals_request(&mut h, status);
@@ -793,14 +897,125 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
     assert_eq!(everywhere, 1, "the deal shows once");
     assert_eq!(column_ids(&h, 2), ["D1"]);
     // The first move is refused: the deal stays where the second one puts it.
-    h.reply(&first[0], Err(server_error()));
+    h.fail(&first[0], refused());
     assert_eq!(column_ids(&h, 2), ["D1"]);
     let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
     assert_eq!(second.len(), 1, "then the second is sent");
     assert!(matches!(&second[0].call, Call::MoveDeal { status, .. } if status == CLOSED));
     // It is refused too: back to where the first started.
-    h.reply(&second[0], Err(server_error()));
+    h.fail(&second[0], refused());
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
+}
+
+/// The read-back of deal `id` after a move lost its answer.
+fn deal_read_back(h: &mut Harness, id: &str) -> crate::worker::Request {
+    let mut reads = h.take(|c| matches!(c, Call::Deal(d) if d == id));
+    assert_eq!(reads.len(), 1, "deal {id} is read back once");
+    reads.remove(0)
+}
+
+#[test]
+fn a_move_whose_answer_was_lost_is_read_back_and_kept_when_done() {
+    let mut h = opened();
+    h.press("jL");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.fail(&moves[0], ApiError::Timeout);
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"], "no rollback on a guess");
+    assert_eq!(h.app.funnels.footer_note().as_deref(), Some("moving 1…"));
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Answer::Deal(Ok(Box::new(deal(
+            "D2",
+            TALKS,
+            "Сайт для сети кофеен",
+            Some(1_200_000.0),
+        )))),
+    );
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("Moved “Сайт для сети кофеен” to Переговоры"),
+        "{t}"
+    );
+    assert!(t.contains("read back: done"), "{t}");
+    assert_eq!(h.app.funnels.footer_note(), None);
+}
+
+#[test]
+fn a_lost_move_the_service_does_not_have_puts_the_deal_where_it_is() {
+    let mut h = opened();
+    h.press("jL");
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.fail(&moves[0], server_error());
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Answer::Deal(Ok(Box::new(deal(
+            "D2",
+            NEW,
+            "Сайт для сети кофеен",
+            Some(1_200_000.0),
+        )))),
+    );
+    assert_eq!(
+        column_ids(&h, 0),
+        ["D1", "D2", "D3"],
+        "where the service has it"
+    );
+    assert_eq!(column_ids(&h, 1), ["D4"]);
+    let t = toasts(&h);
+    assert!(t.contains("Could not move"), "{t}");
+    assert!(t.contains("the service failed with 500"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
+}
+
+#[test]
+fn a_later_move_of_the_deal_waits_for_the_read_back() {
+    let mut h = opened();
+    h.press("LL");
+    let first = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.fail(&first[0], ApiError::Timeout);
+    assert!(
+        h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty(),
+        "the second move waits"
+    );
+    let read = deal_read_back(&mut h, "D1");
+    h.reply(
+        &read,
+        Answer::Deal(Ok(Box::new(deal("D1", TALKS, "x", None)))),
+    );
+    let second = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    assert_eq!(second.len(), 1, "then it goes");
+    assert_eq!(column_ids(&h, 2), ["D1"], "where the later move puts it");
+}
+
+#[test]
+fn a_failed_next_page_of_deals_stays_in_view_and_is_retried_at_the_end() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.press("G");
+    let next = deals_request(&mut h, NEW);
+    h.fail(&next, server_error());
+    h.advance(std::time::Duration::from_secs(60));
+    let screen = h.render();
+    assert!(screen.contains("✗ more"), "{screen}");
+    assert!(screen.contains("Лид 19"), "{screen}");
+    h.press("k");
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+    h.press("j");
+    let retry = deals_request(&mut h, NEW);
+    match &retry.call {
+        Call::Deals(_, q) => assert_eq!(q.offset, Some(20)),
+        _ => unreachable!(),
+    }
 }
 
 #[test]
@@ -819,15 +1034,78 @@ fn an_unknown_win_status_shows_as_sent_not_as_open() {
         let r = deals_request(&mut h, status);
         h.reply(&r, page(vec![], false));
     }
-    let board = h.render(160, 45);
+    h.resize(160, 45);
+    let board = h.render();
     assert!(board.contains("frozen"), "{board}");
     assert!(!board.contains("open"), "{board}");
 
     h.send(code(KeyCode::Enter));
     h.answer_all(
         |c| matches!(c, Call::Deal(_)),
-        || Ok(Data::Deal(Box::new(frozen.clone()))),
+        || Answer::Deal(Ok(Box::new(frozen.clone()))),
     );
-    let popup = h.render(100, 30);
+    h.resize(100, 30);
+    let popup = h.render();
     assert!(popup.contains("frozen"), "{popup}");
+}
+
+// ----- clicks ----------------------------------------------------------------------------
+
+#[test]
+fn a_click_on_a_funnel_row_selects_it_and_the_table_header_is_no_row() {
+    let mut h = list();
+    // 120x40: the app's header, the search line and the table header above the first row.
+    h.click(5, 4);
+    assert_eq!(h.app.funnels.list.cursor, 1);
+    h.click(5, 2);
+    assert_eq!(h.app.funnels.list.cursor, 1);
+    h.click(5, 7);
+    assert_eq!(
+        h.app.funnels.list.cursor, 1,
+        "under the last of three funnels"
+    );
+}
+
+#[test]
+fn a_click_on_the_board_focuses_the_column_and_a_card_takes_the_cursor() {
+    let mut h = opened();
+    // 120x40: the summary line and the overview strip leave the board from line 15; three
+    // columns of 40; each column's head is 3 lines, then cards of 3 lines.
+    h.click(10, 22);
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), (0, 1));
+    h.click(50, 22);
+    assert_eq!(detail(&h).focus, 1, "under its only card: the column");
+    assert_eq!(detail(&h).columns[1].cursor, 0);
+    h.click(90, 16);
+    assert_eq!(detail(&h).focus, 2, "the head is the column's too");
+    // The gap right of a column belongs to it.
+    h.click(39, 19);
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), (0, 0));
+}
+
+#[test]
+fn a_click_on_a_scrolled_column_takes_the_card_drawn_there() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("M{i}"), NEW, &format!("Сделка {i}"), None))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, false));
+    h.press("G");
+    let first = detail(&h).columns[0].scroll;
+    assert!(first > 0, "the column scrolled to its last card");
+    h.click(10, 18);
+    assert_eq!(detail(&h).columns[0].cursor, first);
+}
+
+#[test]
+fn the_deal_popup_takes_clicks_from_the_board_under_it() {
+    let mut h = opened();
+    h.send(code(KeyCode::Enter));
+    h.click(90, 16);
+    h.click(5, 38);
+    assert_eq!(detail(&h).focus, 0);
+    assert!(detail(&h).deal.is_some());
 }

@@ -206,7 +206,9 @@ impl Filters {
             FilterKind::Dates => self
                 .dates
                 .as_ref()
-                .map(|(r, _)| format!("dates: {}", r.describe()))
+                // The service matches a task whose start–due span overlaps the range, not its due
+                // date alone: the label says so.
+                .map(|(r, _)| format!("start–due overlaps: {}", r.describe()))
                 .unwrap_or_default(),
             FilterKind::Assignee => match &self.assignee {
                 Assignee::Me => "assignee: me".into(),

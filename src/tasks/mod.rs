@@ -1,6 +1,7 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod create;
 pub mod filters;
 pub mod panel;
 pub mod popup;
@@ -16,22 +17,33 @@ use crossterm::event::KeyEvent;
 use weeek_api::models::Task;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
-use crate::app::Env;
 use crate::app::commands::{Action, Context};
-use crate::app::loadable::{append_new, follow_item};
+use crate::app::ledger::Ledger;
+use crate::app::loadable::{Arrived, Paged};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::ui::layout;
+use crate::app::{Env, Target};
 use crate::widgets::scroll;
-use crate::worker::{Call, Data, Reply};
+use crate::worker::{Answer, Call};
 use filters::Filters;
 use panel::FilterPanel;
 use popup::Popup;
-use verbs::{Bulk, PendingWrite, UndoEntry};
+use verbs::TaskWrites;
 
-pub const KEY_PREFIX: &str = "tasks:";
-const LIST_KEY: &str = "tasks:list";
-const SUBTASK_KEY: &str = "tasks:sub:";
+/// The requests of the task screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TaskKey {
+    /// A page of the list.
+    List,
+    /// One subtask, for its title in the detail pane.
+    Subtask(i64),
+    /// A write (or the read-back of one whose answer was lost), by its number.
+    Write(u64),
+    /// A new task, by its number.
+    New(u64),
+    /// The look for a new task whose answer was lost, by the create's number.
+    Find(u64),
+}
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.
@@ -43,11 +55,8 @@ pub use crate::app::loadable::PageStatus;
 pub struct TasksState {
     pub filters: Filters,
     pub sort: Option<SortBy>,
-    pub rows: Vec<Task>,
-    pub has_more: bool,
-    pub status: PageStatus,
-    /// A first page has arrived for some query: empty now means empty, not "not yet".
-    pub loaded_once: bool,
+    /// The rows loaded for the current filters (and what they are waiting for).
+    pub list: Paged<Task>,
     /// The query of the last requested page.
     query: Option<TaskQuery>,
     pub cursor: usize,
@@ -59,16 +68,20 @@ pub struct TasksState {
     pub detail_scroll: u16,
     pub panel: Option<FilterPanel>,
     pub popup: Option<Popup>,
-    /// Reversible changes, newest last: `u` walks back through them.
-    pub undo: Vec<UndoEntry>,
-    writes: HashMap<String, PendingWrite>,
-    /// Tasks with a write on its way, and the writes waiting behind it.
-    queued: HashMap<i64, std::collections::VecDeque<(String, Call)>>,
-    bulks: HashMap<u64, Bulk>,
-    next_write: u64,
+    /// Triage writes on their way, and what `u` can revert.
+    pub writes: Ledger<TaskWrites>,
+    /// New tasks sent and not settled yet, by their number.
+    creating: std::collections::BTreeMap<u64, create::Creating>,
+    /// Popups asked for while another was open, shown once it closes.
+    offered: Vec<Popup>,
+    /// Numbers the new tasks sent (their keys and temporary row ids).
+    next_create: u64,
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
+    /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
+    /// the reads still running are no longer wanted.
+    subtasks_asked: Vec<i64>,
 }
 
 impl TasksState {
@@ -77,15 +90,15 @@ impl TasksState {
     }
 
     pub fn current(&self) -> Option<&Task> {
-        self.rows.get(self.cursor)
+        self.list.rows.get(self.cursor)
     }
 
     pub fn index_of(&self, id: i64) -> Option<usize> {
-        self.rows.iter().position(|t| t.id == id)
+        self.list.rows.iter().position(|t| t.id == id)
     }
 
     pub fn is_loading(&self) -> bool {
-        matches!(self.status, PageStatus::Loading { .. })
+        self.list.is_loading()
     }
 
     pub fn next_deadline(&self) -> Option<Instant> {
@@ -93,14 +106,14 @@ impl TasksState {
     }
 
     fn page_rows(&self, env: &Env) -> usize {
-        layout::task_rows(env.size, self.detail)
+        env.viewport.tasks.rows(self.detail)
     }
 
     // ----- loading -------------------------------------------------------------------------
 
     /// The profile arrived: "my tasks" can now be asked for.
     pub fn on_profile(&mut self, env: &mut Env) {
-        if !self.loaded_once && !self.is_loading() {
+        if !self.list.loaded_once && !self.is_loading() {
             self.reload(env);
         }
     }
@@ -117,7 +130,7 @@ impl TasksState {
         if me.is_none() && self.filters.assignee == filters::Assignee::Me {
             // The profile is still loading (or failed); `on_profile` reloads when it lands.
             if let Some(e) = env.dir.user.error() {
-                self.status = PageStatus::Failed {
+                self.list.status = PageStatus::Failed {
                     error: e.clone(),
                     more: false,
                 };
@@ -134,57 +147,42 @@ impl TasksState {
             env.toast(ToastKind::Error, e.short());
             return;
         }
-        self.status = PageStatus::Loading { more };
+        self.list.start(more);
         self.query = Some(q.clone());
-        env.request(LIST_KEY, Call::Tasks(q));
+        env.request(TaskKey::List, Call::Tasks(q));
     }
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
     fn maybe_load_more(&mut self, env: &mut Env) {
-        if !self.has_more
-            || self.is_loading()
-            || matches!(self.status, PageStatus::Failed { more: true, .. })
-        {
-            return;
-        }
-        if self.cursor + self.page_rows(env) + 1 < self.rows.len() {
+        if !self.list.wants_more(self.cursor, self.page_rows(env)) {
             return;
         }
         if let Some(q) = &self.query {
-            let next = q.next_page(PAGE_SIZE);
+            // `query` is the last page asked for: the one that failed is asked again.
+            let next = if matches!(self.list.status, PageStatus::Failed { more: true, .. }) {
+                q.clone()
+            } else {
+                q.next_page(PAGE_SIZE)
+            };
             self.send_list(next, true, env);
         }
     }
 
-    fn on_list(&mut self, result: Result<Data, ApiError>, env: &mut Env) {
-        let more = matches!(self.status, PageStatus::Loading { more: true });
-        let page = match result {
-            Ok(Data::Tasks(page)) => page,
-            Ok(other) => {
-                self.status = PageStatus::Failed {
-                    error: crate::app::directory::unexpected(&other),
-                    more,
-                };
-                return;
+    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, env: &mut Env) {
+        let page = result.map(|p| (p.tasks, p.has_more));
+        match self.list.finish(page, &mut self.cursor, |t| t.id) {
+            Ok(Arrived::First) => {
+                self.reapply_pending(env);
+                self.reshow_creating();
+                let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
+                self.marks.retain(|id| present.contains(id));
             }
+            Ok(Arrived::Next) => {}
             Err(error) => {
                 env.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
-                self.status = PageStatus::Failed { error, more };
                 return;
             }
-        };
-        if more {
-            append_new(&mut self.rows, page.tasks, |t| t.id);
-        } else {
-            self.cursor = follow_item(&self.rows, &page.tasks, self.cursor, |t| t.id);
-            self.rows = page.tasks;
-            self.reapply_pending();
-            let present: BTreeSet<i64> = self.rows.iter().map(|t| t.id).collect();
-            self.marks.retain(|id| present.contains(id));
-            self.loaded_once = true;
         }
-        self.has_more = page.has_more;
-        self.status = PageStatus::Idle;
         self.fix_scroll(env);
         self.ensure_names(env);
         self.maybe_load_more(env);
@@ -193,10 +191,10 @@ impl TasksState {
     /// Asks for the boards and columns of the tasks on screen, so they show as names.
     fn ensure_names(&mut self, env: &mut Env) {
         let rows = self.page_rows(env);
-        let end = (self.scroll + rows + 1).min(self.rows.len());
+        let end = (self.scroll + rows + 1).min(self.list.rows.len());
         let mut projects = BTreeSet::new();
         let mut boards = BTreeSet::new();
-        for t in &self.rows[self.scroll.min(end)..end] {
+        for t in &self.list.rows[self.scroll.min(end)..end] {
             for loc in t.all_locations() {
                 projects.insert(loc.project_id);
                 if let Some(b) = loc.board_id {
@@ -212,17 +210,39 @@ impl TasksState {
         }
     }
 
-    pub fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        if reply.key == LIST_KEY {
-            self.on_list(reply.result, env);
-        } else if reply.key.starts_with(SUBTASK_KEY) {
-            if let Ok(Data::Task(t)) = reply.result {
+    /// An accepted answer to one of this screen's requests.
+    pub fn on_answer(&mut self, key: TaskKey, answer: Answer, env: &mut Env) {
+        use Answer as A;
+        match (key, answer) {
+            (TaskKey::List, A::TaskPage(result)) => self.on_list(result, env),
+            (TaskKey::Subtask(_), A::Task(Ok(t))) => {
                 let mark = if t.is_completed { "[x]" } else { "[ ]" };
                 let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
                 self.subtask_titles.insert(t.id, title);
             }
-        } else {
-            self.on_write_reply(reply, env);
+            // A failed read leaves the id in place of the title.
+            (TaskKey::Subtask(_), A::Task(Err(_))) => {}
+            (TaskKey::New(n), A::CreatedTask(result)) => {
+                self.on_create_reply(n, result.map(|t| *t), env)
+            }
+            (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, env),
+            (TaskKey::Write(n), A::UpdatedTask(result)) => {
+                self.on_write_reply(n, result.map(|t| Some(*t)), env)
+            }
+            (TaskKey::Write(n), A::Task(result)) => {
+                self.on_read_back_reply(n, result.map(|t| *t), env)
+            }
+            (
+                TaskKey::Write(n),
+                A::CompletedTask(result)
+                | A::ReopenedTask(result)
+                | A::DeletedTask(result)
+                | A::AddedAssignees(result)
+                | A::RemovedAssignees(result),
+            ) => self.on_write_reply(n, result.map(|()| None), env),
+            // Each key is asked with one kind of call (see where it is asked): no other pair
+            // arrives.
+            _ => {}
         }
     }
 
@@ -257,17 +277,20 @@ impl TasksState {
 
     fn fix_scroll(&mut self, env: &Env) {
         let h = self.page_rows(env);
-        self.scroll = scroll::follow(self.cursor, self.scroll, h, self.rows.len());
+        let trailer = self.list.has_trailer();
+        self.scroll =
+            scroll::follow_with_trailer(self.cursor, self.scroll, h, self.list.rows.len(), trailer);
     }
 
     fn move_to(&mut self, target: isize, env: &mut Env) {
-        if self.rows.is_empty() {
+        if self.list.rows.is_empty() {
             return;
         }
-        self.cursor = scroll::clamp(target, self.rows.len());
+        self.cursor = scroll::clamp(target, self.list.rows.len());
         self.detail_scroll = 0;
         self.fix_scroll(env);
         self.ensure_names(env);
+        self.drop_stale_subtasks(env);
         self.ensure_subtasks(env);
         self.maybe_load_more(env);
     }
@@ -287,24 +310,36 @@ impl TasksState {
         for id in missing {
             // Marked as asked, so moving the cursor back and forth asks only once.
             self.subtask_titles.insert(id, format!("#{id}"));
-            env.request(format!("{SUBTASK_KEY}{id}"), Call::Task(id));
+            self.subtasks_asked.push(id);
+            env.request(TaskKey::Subtask(id), Call::Task(id));
         }
     }
 
-    pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
-        let list = layout::tasks(layout::frame(area).body, self.detail).list;
-        let inside = col >= list.x && col < list.x + list.width;
-        let first = list.y + 1;
-        if !inside || row < first || row >= list.y + list.height {
-            return false;
+    /// Cancels the subtask reads of a task the cursor (or the closed detail) has left; their
+    /// marks go too, so coming back asks again. Answered ones stay.
+    fn drop_stale_subtasks(&mut self, env: &mut Env) {
+        let wanted = match self.current() {
+            Some(t) if self.detail => t.sub_tasks.clone(),
+            _ => Vec::new(),
+        };
+        for id in std::mem::take(&mut self.subtasks_asked) {
+            if wanted.contains(&id) {
+                self.subtasks_asked.push(id);
+            } else if env.cancel(TaskKey::Subtask(id)) {
+                self.subtask_titles.remove(&id);
+            }
         }
-        let idx = self.scroll + usize::from(row - first);
-        if idx < self.rows.len() {
-            self.move_to(idx as isize, env);
-            return true;
+    }
+
+    /// A click on a task row puts the cursor there.
+    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        match target {
+            Target::Task(idx) if idx < self.list.rows.len() => {
+                self.move_to(idx as isize, env);
+                true
+            }
+            _ => false,
         }
-        false
     }
 
     // ----- keys ----------------------------------------------------------------------------
@@ -348,7 +383,7 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
         let page = self.page_rows(env);
-        if let Some(to) = scroll::target(action, self.cursor, self.rows.len(), page) {
+        if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
             self.move_to(to, env);
             return true;
         }
@@ -359,6 +394,7 @@ impl TasksState {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
                 self.fix_scroll(env);
+                self.drop_stale_subtasks(env);
                 self.ensure_subtasks(env);
             }
             Action::DetailDown if self.detail => {
@@ -391,17 +427,17 @@ impl TasksState {
                 let from = self
                     .anchor
                     .unwrap_or(self.cursor)
-                    .min(self.rows.len().saturating_sub(1));
+                    .min(self.list.rows.len().saturating_sub(1));
                 let (a, b) = (from.min(self.cursor), from.max(self.cursor));
-                for t in self.rows.get(a..=b).unwrap_or_default() {
+                for t in self.list.rows.get(a..=b).unwrap_or_default() {
                     self.marks.insert(t.id);
                 }
                 self.anchor = Some(self.cursor);
             }
             Action::MarkAll => {
                 let h = self.page_rows(env);
-                let end = (self.scroll + h).min(self.rows.len());
-                for t in &self.rows[self.scroll.min(end)..end] {
+                let end = (self.scroll + h).min(self.list.rows.len());
+                for t in &self.list.rows[self.scroll.min(end)..end] {
                     self.marks.insert(t.id);
                 }
             }
@@ -411,9 +447,9 @@ impl TasksState {
             Action::MoveColumn => self.open_move(env),
             Action::Assign => self.open_assign(env),
             Action::DueDate => self.open_due(env),
-            Action::Rename => self.open_rename(),
+            Action::Rename => self.open_rename(env),
             Action::NewTask => self.open_new(),
-            Action::Delete => self.open_delete(),
+            Action::Delete => self.open_delete(env),
             Action::Undo => self.undo(env),
             _ => return false,
         }
@@ -444,7 +480,8 @@ impl TasksState {
         if self.marks.is_empty() {
             self.current().map(|t| t.id).into_iter().collect()
         } else {
-            self.rows
+            self.list
+                .rows
                 .iter()
                 .filter(|t| self.marks.contains(&t.id))
                 .map(|t| t.id)
@@ -454,10 +491,6 @@ impl TasksState {
 }
 
 impl ScreenState for TasksState {
-    fn key_prefix(&self) -> &'static str {
-        KEY_PREFIX
-    }
-
     fn contexts(&self) -> Vec<Context> {
         TasksState::contexts(self)
     }
@@ -470,16 +503,12 @@ impl ScreenState for TasksState {
         TasksState::on_action(self, action, env)
     }
 
-    fn on_reply(&mut self, reply: Reply, env: &mut Env) {
-        TasksState::on_reply(self, reply, env)
-    }
-
     fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
         TasksState::on_paste(self, text, env)
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        TasksState::on_click(self, col, row, env)
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        TasksState::on_click(self, target, env)
     }
 
     fn on_tick(&mut self, env: &mut Env) -> bool {

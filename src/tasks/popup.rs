@@ -47,9 +47,17 @@ pub enum PickPurpose {
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum PromptPurpose {
-    Due { targets: Vec<i64> },
-    Rename { id: i64 },
-    New,
+    Due {
+        targets: Vec<i64>,
+    },
+    Rename {
+        id: i64,
+    },
+    /// `place`: where a create that is sent again was meant to go; `None` is where `n` puts
+    /// it now.
+    New {
+        place: Option<super::create::Place>,
+    },
 }
 
 /// What the prompt says about its input as it is typed.
@@ -75,6 +83,11 @@ pub enum Popup {
     },
     ConfirmDelete {
         ids: Vec<i64>,
+    },
+    /// Looking for a create whose answer was lost failed: look again (y) or stop.
+    LookAgain {
+        n: u64,
+        question: String,
     },
 }
 
@@ -389,6 +402,7 @@ impl TasksState {
                 format!("Could not load the list: {}", e.short()),
             );
             self.popup = None;
+            self.show_offered();
             return;
         }
         let purpose = purpose.clone();
@@ -418,6 +432,12 @@ impl TasksState {
                 } else {
                     env.toast(ToastKind::Info, "Kept: nothing deleted");
                 }
+            }
+            Popup::LookAgain { n, .. } => {
+                let n = *n;
+                self.popup = None;
+                let again = matches!(key.code, KeyCode::Char('y' | 'Y'));
+                self.answer_look_again(n, again, env);
             }
             Popup::Pick { picker: None, .. } => {
                 if key.code == KeyCode::Esc {
@@ -462,6 +482,7 @@ impl TasksState {
                 }
             },
         }
+        self.show_offered();
     }
 
     fn submit_prompt(
@@ -489,11 +510,11 @@ impl TasksState {
                 }
                 self.apply_rename(id, value, env);
             }
-            PromptPurpose::New => {
+            PromptPurpose::New { place } => {
                 if value.is_empty() {
                     return Err("type a title, or Esc to cancel".into());
                 }
-                self.create(value, env);
+                self.create(value, place, env);
             }
         }
         Ok(())

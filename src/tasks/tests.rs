@@ -6,8 +6,11 @@ use time::macros::date;
 use weeek_api::models::{Priority, Task};
 use weeek_api::{ApiError, SortKey, TaskPage, TaskQuery};
 
+use crate::app::Effect;
+use crate::app::requests::RequestKey;
+use crate::tasks::TaskKey;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event, task};
-use crate::worker::{Call, Data};
+use crate::worker::{Answer, Call};
 
 fn query_of(h: &mut Harness) -> TaskQuery {
     let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
@@ -17,7 +20,7 @@ fn query_of(h: &mut Harness) -> TaskQuery {
             let q = q.clone();
             let last = last.clone();
             // Answer it, so the list is idle again.
-            h.reply(&last, Ok(Data::Tasks(TaskPage::default())));
+            h.reply(&last, Answer::TaskPage(Ok(TaskPage::default())));
             q
         }
         _ => unreachable!(),
@@ -29,7 +32,7 @@ fn loaded(n: i64, has_more: bool) -> Harness {
     let mut h = Harness::new();
     let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
     let tasks: Vec<Task> = (1..=n).map(|i| task(i, &format!("Задача {i}"))).collect();
-    h.reply(&reqs[0], Ok(Data::Tasks(TaskPage { tasks, has_more })));
+    h.reply(&reqs[0], Answer::TaskPage(Ok(TaskPage { tasks, has_more })));
     answer_names(&mut h);
     h
 }
@@ -39,7 +42,7 @@ fn answer_names(h: &mut Harness) {
     h.answer_all(
         |c| matches!(c, Call::Boards(_)),
         || {
-            Ok(Data::Boards(vec![weeek_api::models::Board {
+            Answer::Boards(Ok(vec![weeek_api::models::Board {
                 id: 5,
                 name: "Разработка".into(),
                 project_id: 1,
@@ -49,7 +52,7 @@ fn answer_names(h: &mut Harness) {
     );
     h.answer_all(
         |c| matches!(c, Call::Columns(_)),
-        || Ok(Data::Columns(crate::testing::columns())),
+        || Answer::Columns(Ok(crate::testing::columns())),
     );
 }
 
@@ -57,6 +60,18 @@ fn server_error() -> ApiError {
     ApiError::Server {
         status: 500,
         message: Some("Server Error".into()),
+    }
+}
+
+/// A refusal the service certainly did not act on.
+fn refused() -> ApiError {
+    ApiError::Validation {
+        message: "The given data was invalid.".into(),
+        fields: [(
+            "title".to_string(),
+            vec!["The title is invalid.".to_string()],
+        )]
+        .into(),
     }
 }
 
@@ -106,12 +121,12 @@ fn next_page_is_fetched_before_the_cursor_reaches_the_end() {
     let next: Vec<Task> = (51..=60).map(|i| task(i, "next")).collect();
     h.reply(
         &more[0],
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: next,
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows.len(), 60);
+    assert_eq!(h.app.tasks.list.rows.len(), 60);
     h.send(code(KeyCode::End));
     assert!(
         h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
@@ -126,7 +141,7 @@ fn no_page_is_fetched_while_the_end_is_far() {
     let tasks: Vec<Task> = (1..=200).map(|i| task(i, "t")).collect();
     h.reply(
         &reqs[0],
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks,
             has_more: true,
         })),
@@ -145,34 +160,34 @@ fn a_superseded_answer_is_dropped() {
     let second = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.reply(
         &first,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(7, "stale")],
             has_more: false,
         })),
     );
     assert_eq!(
-        h.app.tasks.rows.len(),
+        h.app.tasks.list.rows.len(),
         2,
         "the older answer changed nothing"
     );
     h.reply(
         &second,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(8, "fresh")],
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.rows[0].id, 8);
+    assert_eq!(h.app.tasks.list.rows[0].id, 8);
 }
 
 #[test]
 fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
     let mut h = loaded(3, false);
     h.press("r");
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(&req, Err(server_error()));
-    assert_eq!(h.app.tasks.rows.len(), 3);
+    h.fail(&req, server_error());
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
     assert!(toasts(&h).contains("failed"));
 }
 
@@ -180,10 +195,10 @@ fn a_reload_keeps_the_rows_and_a_failed_one_keeps_them_too() {
 fn complete_applies_at_once_and_confirms() {
     let mut h = loaded(3, false);
     h.press("x");
-    assert!(h.app.tasks.rows[0].is_completed, "optimistic");
+    assert!(h.app.tasks.list.rows[0].is_completed, "optimistic");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
-    assert!(h.app.tasks.rows[0].is_completed);
+    h.done(&req);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     assert!(
         toasts(&h).contains("Completed \u{201c}Задача 1\u{201d}"),
         "{}",
@@ -196,11 +211,11 @@ fn complete_rolls_back_when_refused() {
     let mut h = loaded(3, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Err(server_error()));
-    assert!(!h.app.tasks.rows[0].is_completed, "rolled back");
+    h.fail(&req, refused());
+    assert!(!h.app.tasks.list.rows[0].is_completed, "rolled back");
     assert!(toasts(&h).contains("Could not complete"), "{}", toasts(&h));
     assert!(
-        h.app.tasks.undo.is_empty(),
+        h.app.tasks.writes.undo_is_empty(),
         "nothing to undo after a full failure"
     );
 }
@@ -208,9 +223,9 @@ fn complete_rolls_back_when_refused() {
 #[test]
 fn complete_on_a_done_task_reopens_it() {
     let mut h = loaded(1, false);
-    h.app.tasks.rows[0].is_completed = true;
+    h.app.tasks.list.rows[0].is_completed = true;
     h.press("x");
-    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
 }
 
@@ -218,14 +233,14 @@ fn complete_on_a_done_task_reopens_it() {
 fn priority_digit_updates_and_rolls_back() {
     let mut h = loaded(2, false);
     h.press("2");
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::High));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::High));
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
     match &req.call {
         Call::UpdateTask(_, u) => assert_eq!(u.priority, Some(Some(Priority::High))),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(ApiError::Timeout));
-    assert_eq!(h.app.tasks.rows[0].priority, None);
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows[0].priority, None);
 }
 
 #[test]
@@ -235,9 +250,9 @@ fn priority_success_takes_the_services_copy() {
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
     let mut fresh = task(1, "Задача 1 (server)");
     fresh.priority = Some(Priority::Hold);
-    h.reply(&req, Ok(Data::Task(Box::new(fresh))));
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
     assert_eq!(
-        h.app.tasks.rows[0].title.as_deref(),
+        h.app.tasks.list.rows[0].title.as_deref(),
         Some("Задача 1 (server)")
     );
 }
@@ -250,17 +265,17 @@ fn bulk_results_are_summed_up() {
     h.press("x");
     let reqs = h.take(|c| matches!(c, Call::CompleteTask(_)));
     assert_eq!(reqs.len(), 3);
-    h.reply(&reqs[0], Ok(Data::Done));
-    h.reply(
+    h.done(&reqs[0]);
+    h.fail(
         &reqs[1],
-        Err(ApiError::Forbidden {
+        ApiError::Forbidden {
             message: "no".into(),
-        }),
+        },
     );
-    h.reply(&reqs[2], Ok(Data::Done));
+    h.done(&reqs[2]);
     let t = toasts(&h);
     assert!(t.contains("Completed 2 of 3, 1 failed"), "{t}");
-    assert!(h.app.tasks.rows[0].is_completed && !h.app.tasks.rows[1].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed && !h.app.tasks.list.rows[1].is_completed);
 }
 
 #[test]
@@ -282,9 +297,9 @@ fn undo_reverts_the_last_verb() {
     let mut h = loaded(2, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     h.press("u");
-    assert!(!h.app.tasks.rows[0].is_completed);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
     assert_eq!(h.take(|c| matches!(c, Call::UncompleteTask(1))).len(), 1);
     h.press("u");
     assert!(toasts(&h).contains("Nothing to undo"));
@@ -302,10 +317,13 @@ fn move_picks_a_column_of_the_tasks_board() {
         Call::UpdateTask(_, u) => assert_eq!(u.board_column_id, Some(11)),
         _ => unreachable!(),
     }
-    assert_eq!(h.app.tasks.rows[0].locations[0].board_column_id, Some(11));
-    h.reply(&req, Err(server_error()));
     assert_eq!(
-        h.app.tasks.rows[0].locations[0].board_column_id,
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
+        Some(11)
+    );
+    h.fail(&req, refused());
+    assert_eq!(
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
         Some(10),
         "rolled back"
     );
@@ -322,12 +340,12 @@ fn assign_adds_and_removes_members() {
     assert_eq!(adds.len(), 1);
     assert_eq!(adds[0].call, Call::AddAssignees(1, vec![BORIS.into()]));
     assert_eq!(
-        h.app.tasks.rows[0].assignees,
+        h.app.tasks.list.rows[0].assignees,
         vec![ME.to_string(), BORIS.to_string()]
     );
-    h.reply(&adds[0], Err(server_error()));
+    h.fail(&adds[0], refused());
     assert_eq!(
-        h.app.tasks.rows[0].assignees,
+        h.app.tasks.list.rows[0].assignees,
         vec![ME.to_string()],
         "rolled back"
     );
@@ -339,7 +357,7 @@ fn assign_adds_and_removes_members() {
         h.take(|c| matches!(c, Call::RemoveAssignees(1, _)))[0].call,
         Call::RemoveAssignees(1, vec![ME.into()])
     );
-    assert!(h.app.tasks.rows[0].assignees.is_empty());
+    assert!(h.app.tasks.list.rows[0].assignees.is_empty());
 }
 
 #[test]
@@ -362,7 +380,10 @@ fn due_date_uses_the_date_grammar_and_says_why_when_wrong() {
         Call::UpdateTask(_, u) => assert_eq!(u.due_date, Some(Some(date!(2026 - 11 - 22)))),
         _ => unreachable!(),
     }
-    assert_eq!(h.app.tasks.rows[0].due_date, Some(date!(2026 - 11 - 22)));
+    assert_eq!(
+        h.app.tasks.list.rows[0].due_date,
+        Some(date!(2026 - 11 - 22))
+    );
 }
 
 #[test]
@@ -379,8 +400,8 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
         Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
         _ => unreachable!(),
     }
-    h.reply(&req, Err(server_error()));
-    assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
 #[test]
@@ -389,8 +410,8 @@ fn new_task_appears_at_once_and_takes_its_real_id() {
     h.press("n");
     h.press("Созвон");
     h.send(code(KeyCode::Enter));
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert!(h.app.tasks.rows[0].id < 0, "a temporary row");
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert!(h.app.tasks.list.rows[0].id < 0, "a temporary row");
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
     match &req.call {
         Call::CreateTask(t) => {
@@ -401,8 +422,8 @@ fn new_task_appears_at_once_and_takes_its_real_id() {
         }
         _ => unreachable!(),
     }
-    h.reply(&req, Ok(Data::Task(Box::new(task(99, "Созвон")))));
-    assert_eq!(h.app.tasks.rows[0].id, 99);
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
+    assert_eq!(h.app.tasks.list.rows[0].id, 99);
 }
 
 #[test]
@@ -412,14 +433,13 @@ fn new_task_is_taken_out_again_when_refused() {
     h.press("X");
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
-    h.reply(
-        &req,
-        Err(ApiError::Network {
-            message: "reset".into(),
-        }),
-    );
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     assert!(toasts(&h).contains("Could not create"));
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "a refusal is certain: nothing to look for"
+    );
     // The typed title comes back in the prompt, ready to send again.
     match &h.app.tasks.popup {
         Some(crate::tasks::popup::Popup::Prompt {
@@ -438,14 +458,14 @@ fn delete_asks_first_and_restores_on_failure() {
     h.send(code(KeyCode::Down));
     h.press("D");
     h.press("n");
-    assert_eq!(h.app.tasks.rows.len(), 3, "N keeps the task");
+    assert_eq!(h.app.tasks.list.rows.len(), 3, "N keeps the task");
     h.press("D");
     h.press("y");
-    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
     let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
-    h.reply(&req, Err(server_error()));
-    assert_eq!(h.app.tasks.rows.len(), 3);
-    assert_eq!(h.app.tasks.rows[1].id, 2, "back in its place");
+    h.fail(&req, refused());
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows[1].id, 2, "back in its place");
 }
 
 #[test]
@@ -554,19 +574,69 @@ fn digits_set_priority_on_the_list_but_alt_digits_switch_screens() {
     let mut h = loaded(1, false);
     h.send(key_event(KeyCode::Char('2'), KeyModifiers::ALT));
     assert_eq!(h.app.screen, crate::app::Screen::Funnels);
-    assert_eq!(h.app.tasks.rows[0].priority, None);
+    assert_eq!(h.app.tasks.list.rows[0].priority, None);
+}
+
+#[test]
+fn subtask_reads_of_a_task_left_behind_are_cancelled_and_asked_again_on_return() {
+    let mut h = loaded(2, false);
+    h.resize(160, 45);
+    h.app.tasks.list.rows[0].sub_tasks = vec![42];
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.pending
+            .iter()
+            .filter(|r| r.call == Call::Task(42))
+            .count(),
+        1
+    );
+    h.send(code(KeyCode::Down));
+    let key: RequestKey = TaskKey::Subtask(42).into();
+    assert!(
+        h.effects.contains(&Effect::Cancel(key.clone())),
+        "{:?}",
+        h.effects
+    );
+    assert!(
+        !h.app.requests.is_pending(&key),
+        "its answer is no longer wanted"
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::Task(_))).is_empty(),
+        "the read stopped"
+    );
+    h.send(code(KeyCode::Up));
+    let again = h.take(|c| matches!(c, Call::Task(42)));
+    assert_eq!(
+        again.len(),
+        1,
+        "back on the task, its subtask is asked again"
+    );
+    h.reply(&again[0], Answer::Task(Ok(Box::new(task(42, "Подзадача")))));
+    h.send(code(KeyCode::Down));
+    assert_eq!(
+        h.effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Cancel(_)))
+            .count(),
+        1,
+        "an answered read is not cancelled"
+    );
+    h.send(code(KeyCode::Up));
+    assert!(h.render().contains("[ ] Подзадача"));
 }
 
 #[test]
 fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
     let mut h = loaded(2, false);
-    h.app.tasks.rows[0].sub_tasks = vec![2, 42];
+    h.app.tasks.list.rows[0].sub_tasks = vec![2, 42];
     h.send(code(KeyCode::Enter));
     let reqs = h.take(|c| matches!(c, Call::Task(_)));
     assert_eq!(reqs.len(), 1, "task 2 is loaded already");
     assert_eq!(reqs[0].call, Call::Task(42));
-    h.reply(&reqs[0], Ok(Data::Task(Box::new(task(42, "Подзадача")))));
-    let screen = h.render(160, 45);
+    h.reply(&reqs[0], Answer::Task(Ok(Box::new(task(42, "Подзадача")))));
+    h.resize(160, 45);
+    let screen = h.render();
     assert!(screen.contains("[ ] Подзадача"), "{screen}");
     assert!(screen.contains("[ ] Задача 2"), "{screen}");
     h.send(code(KeyCode::Down));
@@ -583,22 +653,23 @@ fn messages_keep_what_toasts_cut_short() {
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     let long = "Подробное объяснение ошибки сервиса ".repeat(6);
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Refused {
+        ApiError::Refused {
             status: 409,
             code: None,
             message: long.clone(),
-        }),
+        },
     );
     h.press("M");
-    let screen = h.render(160, 45);
+    h.resize(160, 45);
+    let screen = h.render();
     assert!(screen.contains("Messages, newest first"), "{screen}");
     // Wrapped in the overlay, all of the message is there to read (a toast cuts it).
     assert!(screen.matches("объяснение").count() >= 6, "{screen}");
     h.press("q");
     assert!(h.app.overlay.is_none(), "any other key closes");
-    assert!(!h.app.quit, "and does nothing else");
+    assert!(!h.quits(), "and does nothing else");
 }
 
 #[test]
@@ -606,12 +677,12 @@ fn two_quick_changes_of_one_task_reach_the_service_in_order() {
     let mut h = loaded(1, false);
     h.press("2");
     h.press("3");
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Hold));
     let first = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(first.len(), 1, "the second waits for the first");
     // The first is refused: the row keeps the newer value, not the one before both.
-    h.reply(&first[0], Err(server_error()));
-    assert_eq!(h.app.tasks.rows[0].priority, Some(Priority::Hold));
+    h.fail(&first[0], refused());
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Hold));
     let second = h.take(|c| matches!(c, Call::UpdateTask(1, _)));
     assert_eq!(second.len(), 1, "then the second is sent");
     match &second[0].call {
@@ -630,14 +701,17 @@ fn a_reload_during_a_write_keeps_the_change_on_screen() {
     // The page was read before the service completed the task.
     h.reply(
         &reload,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
             has_more: false,
         })),
     );
-    assert!(h.app.tasks.rows[0].is_completed, "still shown as completed");
-    h.reply(&write, Ok(Data::Done));
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "still shown as completed"
+    );
+    h.done(&write);
+    assert!(h.app.tasks.list.rows[0].is_completed);
 }
 
 #[test]
@@ -646,12 +720,13 @@ fn a_task_being_created_takes_no_verbs_yet() {
     h.press("n");
     h.press("Новая");
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.rows[0].id < 0);
-    h.press("x2");
+    assert!(h.app.tasks.list.rows[0].id < 0);
+    h.press("x2eD");
     assert!(
         h.take(|c| matches!(c, Call::CompleteTask(_) | Call::UpdateTask(..)))
             .is_empty()
     );
+    assert!(h.app.tasks.popup.is_none(), "no rename, no delete question");
     assert!(toasts(&h).contains("still being created"));
 }
 
@@ -660,11 +735,14 @@ fn a_refused_undo_can_be_tried_again() {
     let mut h = loaded(1, false);
     h.press("x");
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
-    h.reply(&req, Ok(Data::Done));
+    h.done(&req);
     h.press("u");
     let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
-    h.reply(&undo, Err(server_error()));
-    assert!(h.app.tasks.rows[0].is_completed, "rolled back to completed");
+    h.fail(&undo, refused());
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "rolled back to completed"
+    );
     h.press("u");
     assert_eq!(
         h.take(|c| matches!(c, Call::UncompleteTask(1))).len(),
@@ -679,19 +757,23 @@ fn undo_walks_back_through_several_changes() {
     h.press("x");
     h.press("2");
     for r in h.take(|c| matches!(c, Call::CompleteTask(1))) {
-        h.reply(&r, Ok(Data::Done));
+        h.done(&r);
     }
     for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
-        h.reply(&r, Ok(Data::Done));
+        let fresh = h.app.tasks.list.rows[0].clone();
+        h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
     }
     h.press("u");
     assert_eq!(
-        h.app.tasks.rows[0].priority, None,
+        h.app.tasks.list.rows[0].priority, None,
         "the newest change first"
     );
-    assert!(h.app.tasks.rows[0].is_completed);
+    assert!(h.app.tasks.list.rows[0].is_completed);
     h.press("u");
-    assert!(!h.app.tasks.rows[0].is_completed, "then the one before");
+    assert!(
+        !h.app.tasks.list.rows[0].is_completed,
+        "then the one before"
+    );
 }
 
 #[test]
@@ -718,5 +800,564 @@ fn several_tags_can_filter_at_once() {
     assert_eq!(q.tags, vec![1, 2]);
     let pairs = q.to_pairs().unwrap();
     assert_eq!(pairs.iter().filter(|(k, _)| k == "tags[]").count(), 2);
-    assert!(h.render(160, 45).contains("tag: bug or клиент"));
+    h.resize(160, 45);
+    assert!(h.render().contains("tag: bug or клиент"));
+}
+
+/// Sends `n` + title + Enter and loses the create's answer with `cause`; returns the look.
+fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::worker::Request {
+    h.press("n");
+    h.press(title);
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.fail(&req, cause);
+    let mut looks = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(looks.len(), 1, "one look for the lost create");
+    looks.remove(0)
+}
+
+#[test]
+fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
+    let mut h = loaded(2, false);
+    let look = lose_a_create(&mut h, "Созвон", ApiError::Timeout);
+    match &look.call {
+        Call::Tasks(q) => {
+            assert_eq!(q.search.as_deref(), Some("Созвон"));
+            assert_eq!((q.project_id, q.board_column_id), (Some(1), Some(10)));
+            assert_eq!(
+                q.sort_by.map(|s| (s.key, s.descending)),
+                Some((SortKey::Created, true)),
+                "newest first"
+            );
+        }
+        _ => unreachable!(),
+    }
+    assert!(
+        toasts(&h).contains("“Созвон” may have been created"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(
+        h.app.tasks.list.rows[0].id < 0,
+        "the row stays while it is looked for"
+    );
+    assert!(h.render().contains("Созвон (looking for it…)"));
+    // Among namesakes, the one created in the last minutes in the same column.
+    let old = Task {
+        created_at: Some(h.clock.wall - time::Duration::days(3)),
+        ..task(50, "Созвон")
+    };
+    let elsewhere = Task {
+        created_at: Some(h.clock.wall),
+        locations: vec![weeek_api::models::TaskLocation {
+            project_id: 2,
+            board_id: None,
+            board_column_id: None,
+        }],
+        ..task(51, "Созвон")
+    };
+    let it = Task {
+        created_at: Some(h.clock.wall + time::Duration::seconds(2)),
+        ..task(99, "Созвон")
+    };
+    h.reply(
+        &look,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: vec![old, elsewhere, it],
+            has_more: false,
+        })),
+    );
+    assert_eq!(
+        h.app.tasks.list.rows[0].id, 99,
+        "the service's copy takes the row"
+    );
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert!(
+        toasts(&h).contains("was created after all"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+    assert!(h.app.tasks.popup.is_none());
+}
+
+#[test]
+fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
+    let mut h = loaded(2, false);
+    h.send(code(KeyCode::Down));
+    let look = lose_a_create(&mut h, "Отчёт", server_error());
+    // The cursor moves meanwhile: a create sent again still goes where the first was meant.
+    h.send(code(KeyCode::End));
+    h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
+    assert_eq!(h.app.tasks.list.rows.len(), 2, "its row goes");
+    assert!(
+        toasts(&h).contains("“Отчёт” was not created"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
+        "never sent again on its own"
+    );
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt {
+            field, feedback, ..
+        }) => {
+            assert_eq!(field.value(), "Отчёт");
+            assert!(
+                matches!(feedback, crate::tasks::popup::Feedback::Err(f) if f.contains("Enter sends it again")),
+                "{feedback:?}"
+            );
+        }
+        other => panic!("expected the prompt back, got {other:?}"),
+    }
+    h.send(code(KeyCode::Enter));
+    let again = h.take(|c| matches!(c, Call::CreateTask(_)));
+    assert_eq!(again.len(), 1, "Enter sends it once");
+    match &again[0].call {
+        Call::CreateTask(t) => assert_eq!((t.project_id, t.board_column_id), (Some(1), Some(10))),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
+    let mut h = loaded(1, false);
+    let look = lose_a_create(&mut h, "Звонок", ApiError::Timeout);
+    h.fail(&look, ApiError::Timeout);
+    assert!(matches!(
+        h.app.tasks.popup,
+        Some(crate::tasks::popup::Popup::LookAgain { .. })
+    ));
+    let screen = h.render();
+    assert!(
+        screen.contains("looking for it failed (no answer in time)"),
+        "{screen}"
+    );
+    assert!(screen.contains("Look again? y/N"), "{screen}");
+    h.press("y");
+    let again = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(again.len(), 1, "y looks again");
+    h.fail(&again[0], ApiError::Timeout);
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.tasks.list.rows.len(), 1, "giving up drops the row");
+    assert!(
+        toasts(&h).contains("may have been created: r reloads"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+}
+
+#[test]
+fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
+    let mut h = loaded(2, false);
+    let _look = lose_a_create(&mut h, "Созвон", ApiError::Timeout);
+    h.press("r");
+    let reload = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &reload,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
+            has_more: false,
+        })),
+    );
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert!(h.app.tasks.list.rows[0].id < 0);
+}
+
+/// Tasks titled exactly `title` on the service.
+#[cfg(feature = "demo")]
+async fn on_service(client: &weeek_api::Client, title: &str) -> usize {
+    let q = TaskQuery {
+        search: Some(title.into()),
+        per_page: Some(100),
+        ..Default::default()
+    };
+    let page = client.tasks(&q).await.expect("tasks").value;
+    page.tasks
+        .iter()
+        .filter(|t| t.title.as_deref() == Some(title))
+        .count()
+}
+
+/// Against the sandbox: whether the create was done or not, after its answer is lost and the
+/// user does what the screen offers, the service holds exactly one task.
+#[cfg(feature = "demo")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
+    use weeek_sandbox::{FailureMode, Faults};
+    let failing = |mode| Faults {
+        failure_rate: 1.0,
+        failure_status: 500,
+        failure_methods: vec!["POST".into()],
+        failure_mode: mode,
+        ..Faults::default()
+    };
+    let (sandbox, client) = crate::testing::sandbox(failing(FailureMode::ApplyThenCut)).await;
+    let mut h = Harness::new();
+    h.take(|c| matches!(c, Call::Tasks(_)));
+    h.press("A");
+    h.serve(&client).await;
+    assert!(!h.app.tasks.list.rows.is_empty(), "the seeded tasks");
+
+    // Done by the service, answer cut: found, shown, not sent again.
+    h.press("n");
+    h.press("Проверка связи");
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert!(toasts(&h).contains("created after all"), "{}", toasts(&h));
+    assert!(h.app.tasks.list.rows[0].id > 0);
+    assert_eq!(on_service(&client, "Проверка связи").await, 1);
+
+    // Refused before anything was done: not found, the prompt offers it again; once the
+    // service is back, Enter creates it once.
+    sandbox.set_faults(failing(FailureMode::Refuse));
+    h.press("n");
+    h.press("Второй звонок");
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert!(toasts(&h).contains("was not created"), "{}", toasts(&h));
+    assert_eq!(on_service(&client, "Второй звонок").await, 0);
+    sandbox.set_faults(Faults::default());
+    h.send(code(KeyCode::Enter));
+    h.serve(&client).await;
+    assert_eq!(on_service(&client, "Второй звонок").await, 1);
+    assert_eq!(
+        h.app.tasks.list.rows[0].title.as_deref(),
+        Some("Второй звонок")
+    );
+    sandbox.shutdown().await;
+}
+
+/// The read-back request of task `id`, answered by the caller.
+fn read_back(h: &mut Harness, id: i64) -> crate::worker::Request {
+    let mut reads = h.take(|c| *c == Call::Task(id));
+    assert_eq!(reads.len(), 1, "task {id} is read back once");
+    reads.remove(0)
+}
+
+fn completed(id: i64, title: &str) -> Task {
+    Task {
+        is_completed: true,
+        ..task(id, title)
+    }
+}
+
+#[test]
+fn a_complete_whose_answer_was_lost_is_read_back_and_kept_when_done() {
+    let mut h = loaded(2, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "no rollback on a guess"
+    );
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Answer::Task(Ok(Box::new(completed(1, "Задача 1")))));
+    assert!(h.app.tasks.list.rows[0].is_completed);
+    let t = toasts(&h);
+    assert!(t.contains("Completed “Задача 1”"), "{t}");
+    assert!(t.contains("read back: done"), "{t}");
+    assert!(!t.contains("Could not"), "{t}");
+}
+
+#[test]
+fn a_lost_change_the_service_does_not_have_shows_the_services_value() {
+    let mut h = loaded(2, false);
+    h.press("2");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    h.fail(&req, server_error());
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::High));
+    let read = read_back(&mut h, 1);
+    // Someone else set it to Low meanwhile: the screen shows what the service has, not the
+    // value from before the change.
+    let fresh = Task {
+        priority: Some(Priority::Low),
+        ..task(1, "Задача 1")
+    };
+    h.reply(&read, Answer::Task(Ok(Box::new(fresh))));
+    assert_eq!(h.app.tasks.list.rows[0].priority, Some(Priority::Low));
+    let t = toasts(&h);
+    assert!(
+        t.contains("Could not set the priority of “Задача 1”"),
+        "{t}"
+    );
+    assert!(t.contains("the service failed with 500"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
+}
+
+#[test]
+fn a_refusal_rolls_back_at_once_without_reading_back() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.fail(&req, refused());
+    assert!(!h.app.tasks.list.rows[0].is_completed);
+    assert!(h.take(|c| matches!(c, Call::Task(_))).is_empty());
+}
+
+#[test]
+fn a_failed_read_back_leaves_the_row_and_says_it_is_unknown() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.fail(
+        &req,
+        ApiError::Network {
+            message: "connection reset".into(),
+            sent: true,
+        },
+    );
+    let read = read_back(&mut h, 1);
+    h.fail(&read, ApiError::Timeout);
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "nothing contradicts the service"
+    );
+    let t = toasts(&h);
+    assert!(t.contains("unknown, r reloads"), "{t}");
+    assert!(t.contains("r reloads"), "{t}");
+}
+
+#[test]
+fn a_lost_delete_that_went_through_stays_deleted() {
+    let mut h = loaded(3, false);
+    h.send(code(KeyCode::Down));
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    let read = read_back(&mut h, 2);
+    h.fail(
+        &read,
+        ApiError::NotFound {
+            message: "Model not found".into(),
+        },
+    );
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
+    assert!(toasts(&h).contains("Deleted “Задача 2”"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_lost_delete_that_did_not_go_through_brings_the_row_back() {
+    let mut h = loaded(3, false);
+    h.send(code(KeyCode::Down));
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(2))).remove(0);
+    h.fail(&req, server_error());
+    let read = read_back(&mut h, 2);
+    h.reply(&read, Answer::Task(Ok(Box::new(task(2, "Задача 2")))));
+    assert_eq!(h.app.tasks.list.rows.len(), 3);
+    assert_eq!(h.app.tasks.list.rows[1].id, 2, "back in its place");
+}
+
+#[test]
+fn the_read_back_comes_before_later_writes_to_the_same_task() {
+    let mut h = loaded(1, false);
+    h.press("x");
+    h.press("3");
+    let first = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    assert!(
+        h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
+        "queued"
+    );
+    h.fail(&first, ApiError::Timeout);
+    assert!(
+        h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty(),
+        "the priority waits for the read-back"
+    );
+    let read = read_back(&mut h, 1);
+    h.reply(&read, Answer::Task(Ok(Box::new(task(1, "Задача 1")))));
+    assert!(
+        !h.app.tasks.list.rows[0].is_completed,
+        "not done, as the service says"
+    );
+    assert_eq!(
+        h.app.tasks.list.rows[0].priority,
+        Some(Priority::Hold),
+        "the later change still shows"
+    );
+    assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(1, _))).len(), 1);
+}
+
+/// Against the sandbox: whether a write whose answer was lost went through or not, the row
+/// ends as the service has it.
+#[cfg(feature = "demo")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn after_a_lost_answer_the_row_shows_what_the_service_has() {
+    use weeek_sandbox::{FailureMode, Faults};
+    let failing = |mode| Faults {
+        failure_rate: 1.0,
+        failure_status: 503,
+        failure_methods: vec!["POST".into(), "PUT".into()],
+        failure_mode: mode,
+        ..Faults::default()
+    };
+    let (sandbox, client) = crate::testing::sandbox(failing(FailureMode::ApplyThenStatus)).await;
+    let mut h = Harness::new();
+    h.take(|c| matches!(c, Call::Tasks(_)));
+    h.press("A");
+    h.serve(&client).await;
+    let id = h.app.tasks.list.rows[0].id;
+    let before = h.app.tasks.list.rows[0].priority;
+    h.press("x");
+    h.serve(&client).await;
+    assert!(h.app.tasks.list.rows[0].is_completed);
+    assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
+    assert!(client.task(id).await.unwrap().is_completed);
+
+    sandbox.set_faults(failing(FailureMode::Refuse));
+    let wanted = if before == Some(Priority::Hold) {
+        '0'
+    } else {
+        '3'
+    };
+    h.press(&wanted.to_string());
+    h.serve(&client).await;
+    assert_eq!(
+        h.app.tasks.list.rows[0].priority, before,
+        "not done: as before"
+    );
+    assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
+    assert_eq!(client.task(id).await.unwrap().priority, before);
+    sandbox.shutdown().await;
+}
+
+#[test]
+fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
+    let mut h = loaded(50, true);
+    h.send(code(KeyCode::End));
+    let more = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.fail(&more, server_error());
+    // Long after its toast is gone, with the cursor on the last row, the list says so.
+    h.advance(std::time::Duration::from_secs(60));
+    assert!(h.app.toasts.visible().is_empty());
+    let screen = h.render();
+    assert!(screen.contains("could not load more"), "{screen}");
+    assert!(
+        screen.contains("Задача 50"),
+        "the cursor row is still in view"
+    );
+    // Moving away asks nothing; reaching the end again retries.
+    h.press("k");
+    assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
+    h.press("j");
+    let retry = h.take(|c| matches!(c, Call::Tasks(_)));
+    assert_eq!(retry.len(), 1, "the page is asked for again");
+    match &retry[0].call {
+        Call::Tasks(q) => assert_eq!(q.offset, Some(50)),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
+    let mut h = loaded(2, false);
+    let look = lose_a_create(&mut h, "Отчёт", server_error());
+    h.press("e");
+    assert!(
+        h.app.tasks.popup.is_none(),
+        "a row still being created is not renamed"
+    );
+    assert!(toasts(&h).contains("still being created"));
+    h.press("je");
+    assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
+    h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
+        }
+        other => panic!("expected the rename prompt, got {other:?}"),
+    }
+    h.send(code(KeyCode::Esc));
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "Отчёт", "then the create is offered")
+        }
+        other => panic!("expected the create prompt, got {other:?}"),
+    }
+}
+
+// ----- clicks ----------------------------------------------------------------------------
+
+#[test]
+fn a_click_on_a_task_row_moves_the_cursor_there() {
+    let mut h = loaded(30, false);
+    // 120x40: the header, the filter line and the table's header above the first row.
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 4);
+    h.click(10, 2);
+    assert_eq!(h.app.tasks.cursor, 4, "the table's header is no row");
+    h.click(10, 3 + 31);
+    assert_eq!(h.app.tasks.cursor, 4, "below the last task");
+}
+
+#[test]
+fn a_click_takes_the_task_drawn_there_when_the_list_is_scrolled() {
+    let mut h = loaded(100, false);
+    h.press("G");
+    let first = h.app.tasks.scroll;
+    assert!(first > 0);
+    h.click(10, 3);
+    assert_eq!(h.app.tasks.cursor, first);
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(first as i64 + 1));
+}
+
+#[test]
+fn the_detail_pane_and_a_popup_are_no_rows() {
+    let mut h = loaded(30, false);
+    h.send(code(KeyCode::Enter));
+    // 120 columns: the detail sits beside the list, from column 70.
+    h.click(100, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 4);
+    h.press("e");
+    assert!(h.app.tasks.popup.is_some());
+    // The rename prompt is 70 wide and 5 high, centred on the body (columns 25 to 94).
+    h.click(30, 19);
+    assert_eq!(h.app.tasks.cursor, 4, "the prompt covers the rows under it");
+}
+
+#[test]
+fn an_overlay_or_a_tiny_terminal_leaves_clicks_nothing_to_reach_and_the_wheel_scrolls() {
+    use crossterm::event::{Event, MouseEvent, MouseEventKind};
+    let mut h = loaded(30, false);
+    h.press("?");
+    // Left of the help box: a row is drawn there, but help has the mouse until it closes.
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.send(code(KeyCode::Esc));
+    h.resize(30, 8);
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.resize(120, 40);
+    h.send(crate::app::Msg::Term(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 100,
+        row: 30,
+        modifiers: KeyModifiers::NONE,
+    })));
+    assert_eq!(h.app.tasks.cursor, 1);
+}
+
+#[test]
+fn a_toast_takes_the_clicks_on_it() {
+    let mut h = loaded(100, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    assert!(toasts(&h).contains("Completed"), "{}", toasts(&h));
+    // 120x40: the newest toast sits on the last line of the body, at its right end, over row
+    // 35 of the list.
+    h.click(117, 38);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.click(10, 38);
+    assert_eq!(
+        h.app.tasks.cursor, 35,
+        "left of the toast the row takes the click"
+    );
 }

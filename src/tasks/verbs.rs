@@ -1,18 +1,23 @@
 //! Triage verbs: applied to the rows at once, sent to the service, rolled back field by field
-//! when refused, summed up when a bulk finishes, and undoable with `u`.
+//! when refused, summed up when a bulk finishes, and undoable with `u`. The bookkeeping (one
+//! write after another per task, re-applying over a fresh page, read-backs) is the shared
+//! write ledger's (`app::ledger`); what is a task's own is here.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use time::Date;
 use weeek_api::models::{Priority, Task, TaskLocation};
-use weeek_api::{ApiError, NewTask, TaskUpdate};
+use weeek_api::{ApiError, TaskUpdate};
 
+use super::TaskKey;
 use super::TasksState;
-use super::filters::Assignee;
 use super::popup::{PickPurpose, Popup, PromptPurpose};
 use crate::app::Env;
+use crate::app::ledger::{self, Group, Outcome, Shown, Writes};
+use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, Data, Reply};
+use crate::worker::Call;
 
 /// One field of a task set to a value.
 #[derive(Debug, Clone, PartialEq)]
@@ -132,44 +137,155 @@ impl Change {
     }
 }
 
-/// How many changes `u` can walk back through.
-const UNDO_DEPTH: usize = 50;
+/// Task triage as optimistic writes (see `app::ledger`).
+#[derive(Debug, Clone)]
+pub struct TaskWrites;
+
+/// One task's change, with what it takes to put it back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// A field set to `applied`; it was `previous`.
+    Set { applied: Change, previous: Change },
+    /// The task deleted; its row sat at `at`.
+    Delete { at: usize, row: Box<Task> },
+}
 
 /// What `u` reverts: the previous value of each changed task.
-#[derive(Debug, Clone, PartialEq)]
-pub struct UndoEntry {
-    pub bulk: u64,
-    pub label: String,
-    pub changes: Vec<(i64, Change)>,
+pub type UndoEntry = ledger::UndoEntry<TaskWrites>;
+
+impl Writes for TaskWrites {
+    type Id = i64;
+    type Change = Edit;
+    type Item = Task;
+    type Note = Bulk;
+    /// A field as the service has it.
+    type Truth = Change;
+
+    fn key(n: u64) -> RequestKey {
+        TaskKey::Write(n).into()
+    }
+
+    fn read_back(id: &i64) -> Call {
+        Call::Task(*id)
+    }
+
+    fn judge(edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
+        match (found, edit) {
+            (Ok(fresh), Edit::Set { applied, .. }) if applied.current(fresh) == *applied => {
+                ReadBack::Applied
+            }
+            (Ok(_), Edit::Set { .. }) => ReadBack::NotApplied,
+            (Ok(fresh), Edit::Delete { .. }) if fresh.is_deleted => ReadBack::Applied,
+            (Ok(_), Edit::Delete { .. }) => ReadBack::NotApplied,
+            (Err(ApiError::NotFound { .. }), Edit::Delete { .. }) => ReadBack::Applied,
+            (Err(e), _) => read_back_failed(e.clone()),
+        }
+    }
+
+    /// A later change of the same field goes back to what the service has.
+    fn rebase(later: &mut Edit, truth: &Change) {
+        if let Edit::Set { previous, .. } = later
+            && std::mem::discriminant(previous) == std::mem::discriminant(truth)
+        {
+            *previous = truth.clone();
+        }
+    }
 }
 
-#[derive(Debug, Clone)]
-pub struct PendingWrite {
-    bulk: u64,
-    task: i64,
+/// The task list as the writes see it.
+pub(super) struct Rows<'a> {
+    pub rows: &'a mut Vec<Task>,
+    pub cursor: &'a mut usize,
 }
 
-/// How to undo a write the service refused. Each kind also says how to redo the write on a
-/// freshly loaded page while it is still in flight (the page predates it).
-#[derive(Debug, Clone)]
-enum Rollback {
-    /// Put the field back, unless a later change has replaced `applied` meanwhile.
-    Field { previous: Change, applied: Change },
-    /// Take out a row that was added optimistically.
-    Remove(Box<Task>),
-    /// Put a removed row back where it was.
-    Reinsert(usize, Box<Task>),
+impl Rows<'_> {
+    fn index_of(&self, id: i64) -> Option<usize> {
+        self.rows.iter().position(|t| t.id == id)
+    }
 }
 
-#[derive(Debug, Clone)]
-struct Outcome {
-    title: String,
-    remaining: usize,
-    error: Option<ApiError>,
-    rollback: Rollback,
+impl Shown<TaskWrites> for Rows<'_> {
+    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &Env) {
+        let Some(idx) = self.index_of(*id) else {
+            return;
+        };
+        match edit {
+            Edit::Set { applied, .. } => applied.apply(&mut self.rows[idx]),
+            Edit::Delete { .. } => {
+                self.rows.remove(idx);
+            }
+        }
+    }
+
+    /// A field goes back unless a later change has replaced it meanwhile.
+    fn roll_back(&mut self, id: &i64, edit: &Edit, _later: bool, _env: &Env) -> Option<Change> {
+        match edit {
+            Edit::Set { previous, applied } => {
+                if let Some(idx) = self.index_of(*id)
+                    && applied.current(&self.rows[idx]) == *applied
+                {
+                    previous.apply(&mut self.rows[idx]);
+                }
+                Some(previous.clone())
+            }
+            Edit::Delete { at, row } => {
+                let at = (*at).min(self.rows.len());
+                self.rows.insert(at, (**row).clone());
+                None
+            }
+        }
+    }
+
+    fn take(&mut self, id: &i64, fresh: Task) {
+        if let Some(idx) = self.index_of(*id) {
+            self.rows[idx] = fresh;
+        }
+    }
+
+    fn read_back(
+        &mut self,
+        id: &i64,
+        edit: &Edit,
+        found: Result<Task, ApiError>,
+        verdict: &ReadBack,
+        later: bool,
+        _env: &Env,
+    ) -> Option<Change> {
+        match (found, edit) {
+            (Ok(fresh), Edit::Set { applied, .. }) => {
+                let truth = applied.current(&fresh);
+                if let Some(idx) = self.index_of(*id) {
+                    if !later {
+                        self.rows[idx] = fresh;
+                    } else if !verdict.applied() && applied.current(&self.rows[idx]) == *applied {
+                        // Later changes are still on their way: only this field is put right.
+                        truth.apply(&mut self.rows[idx]);
+                    }
+                }
+                Some(truth)
+            }
+            (Ok(fresh), Edit::Delete { at, .. }) if !fresh.is_deleted => {
+                if self.index_of(*id).is_none() {
+                    let at = (*at).min(self.rows.len());
+                    self.rows.insert(at, fresh);
+                }
+                None
+            }
+            (Ok(_), Edit::Delete { .. }) => None,
+            (Err(_), _) => {
+                if *verdict == ReadBack::Gone
+                    && let Some(idx) = self.index_of(*id)
+                {
+                    self.rows.remove(idx);
+                    *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
+                }
+                None
+            }
+        }
+    }
 }
 
-/// The requests of one verb on one or more tasks.
+/// What a triage action keeps beside its changes.
 #[derive(Debug, Clone)]
 pub struct Bulk {
     /// "Completed", "Priority High for", …
@@ -179,7 +295,6 @@ pub struct Bulk {
     /// "complete", "move", …: how a failure reads.
     failed: &'static str,
     undoable: bool,
-    tasks: BTreeMap<i64, Outcome>,
     /// Typed text to offer again if the service refuses it (a new title, a rename).
     retry: Option<(PromptPurpose, String)>,
     /// For an undo: the entry to keep for another `u` if the service refuses part of it.
@@ -206,21 +321,14 @@ impl TasksState {
         failed: &'static str,
         undoable: bool,
     ) -> u64 {
-        self.next_write += 1;
-        let id = self.next_write;
-        self.bulks.insert(
-            id,
-            Bulk {
-                label,
-                suffix,
-                failed,
-                undoable,
-                tasks: BTreeMap::new(),
-                retry: None,
-                undo_of: None,
-            },
-        );
-        id
+        self.writes.group(Bulk {
+            label,
+            suffix,
+            failed,
+            undoable,
+            retry: None,
+            undo_of: None,
+        })
     }
 
     /// Applies `changes` to the rows now and sends them. Returns the bulk id, or `None` when
@@ -240,43 +348,34 @@ impl TasksState {
             let Some(idx) = self.index_of(id) else {
                 continue;
             };
-            let before = self.rows[idx].clone();
+            let before = self.list.rows[idx].clone();
             let calls = change.calls(id, &before);
             if calls.is_empty() {
                 continue;
             }
             let previous = change.current(&before);
-            change.apply(&mut self.rows[idx]);
-            inverse.push((id, previous.clone()));
-            if let Some(b) = self.bulks.get_mut(&bulk) {
-                b.tasks.insert(
-                    id,
-                    Outcome {
-                        title: before.display_title().to_string(),
-                        remaining: calls.len(),
-                        error: None,
-                        rollback: Rollback::Field {
-                            previous,
-                            applied: change.clone(),
-                        },
-                    },
-                );
-            }
-            for call in calls {
-                self.send_write(bulk, id, call, env);
-            }
+            change.apply(&mut self.list.rows[idx]);
+            inverse.push((
+                id,
+                Edit::Set {
+                    applied: previous.clone(),
+                    previous: change.clone(),
+                },
+            ));
+            let edit = Edit::Set {
+                applied: change,
+                previous,
+            };
+            let name = before.display_title().to_string();
+            self.writes.add(bulk, id, name, edit, calls, env);
         }
-        if inverse.is_empty() {
-            self.bulks.remove(&bulk);
+        if !self.writes.keep_if_any(bulk) {
             env.toast(ToastKind::Info, "Nothing to change");
             return None;
         }
         if record_undo {
-            if self.undo.len() == UNDO_DEPTH {
-                self.undo.remove(0);
-            }
-            self.undo.push(UndoEntry {
-                bulk,
+            self.writes.push_undo(UndoEntry {
+                group: bulk,
                 label,
                 changes: inverse,
             });
@@ -284,169 +383,105 @@ impl TasksState {
         Some(bulk)
     }
 
-    pub(super) fn on_write_reply(&mut self, reply: Reply, env: &mut Env) {
-        let Some(PendingWrite { bulk, task }) = self.writes.remove(&reply.key) else {
-            return;
+    /// The answer to write `n`: the service's copy of the task when the call returns one.
+    pub(super) fn on_write_reply(
+        &mut self,
+        n: u64,
+        result: Result<Option<Task>, ApiError>,
+        env: &mut Env,
+    ) {
+        let mut rows = Rows {
+            rows: &mut self.list.rows,
+            cursor: &mut self.cursor,
         };
-        let failed_rollback = {
-            let Some(outcome) = self
-                .bulks
-                .get_mut(&bulk)
-                .and_then(|b| b.tasks.get_mut(&task))
-            else {
-                return;
-            };
-            outcome.remaining = outcome.remaining.saturating_sub(1);
-            match reply.result {
-                Ok(data) => {
-                    // The service's copy is the truth (created rows get their real id here),
-                    // unless more changes to the task are still on their way.
-                    let more_queued = self.queued.get(&task).is_some_and(|q| !q.is_empty());
-                    if let Data::Task(fresh) = data
-                        && outcome.error.is_none()
-                        && !more_queued
-                        && let Some(idx) = self.rows.iter().position(|t| t.id == task)
-                    {
-                        self.rows[idx] = *fresh;
-                    }
-                    None
-                }
-                Err(e) if outcome.error.is_none() => {
-                    outcome.error = Some(e);
-                    Some(outcome.rollback.clone())
-                }
-                Err(_) => None,
-            }
-        };
-        if let Some(rollback) = failed_rollback {
-            self.roll_back(task, rollback);
-        }
-        self.send_next(task, env);
-        self.finish_bulk_if_done(bulk, env);
-    }
-
-    /// Sends `call` now, or after the writes to the same task already on their way: the
-    /// service must see two quick changes of one task in the order they were made.
-    fn send_write(&mut self, bulk: u64, task: i64, call: Call, env: &mut Env) {
-        self.next_write += 1;
-        let key = format!("{}w:{}", super::KEY_PREFIX, self.next_write);
-        self.writes.insert(key.clone(), PendingWrite { bulk, task });
-        match self.queued.get_mut(&task) {
-            Some(waiting) => waiting.push_back((key, call)),
-            None => {
-                self.queued.insert(task, std::collections::VecDeque::new());
-                env.request(key, call);
-            }
+        if let Some(done) = self.writes.on_written(n, result, &mut rows, env) {
+            self.finish_bulk(done, env);
         }
     }
 
-    fn send_next(&mut self, task: i64, env: &mut Env) {
-        match self.queued.get_mut(&task).and_then(|q| q.pop_front()) {
-            Some((key, call)) => env.request(key, call),
-            None => {
-                self.queued.remove(&task);
-            }
+    /// The answer to read-back `n` of a task whose write lost its answer.
+    pub(super) fn on_read_back_reply(
+        &mut self,
+        n: u64,
+        result: Result<Task, ApiError>,
+        env: &mut Env,
+    ) {
+        let mut rows = Rows {
+            rows: &mut self.list.rows,
+            cursor: &mut self.cursor,
+        };
+        if let Some(done) = self.writes.on_read_back(n, result, &mut rows, env) {
+            self.finish_bulk(done, env);
         }
     }
 
     /// A page loaded while writes are on their way predates them: apply them again.
-    pub(super) fn reapply_pending(&mut self) {
-        let pending: Vec<(i64, Rollback)> = self
-            .bulks
-            .values()
-            .flat_map(|b| b.tasks.iter())
-            .filter(|(_, o)| o.remaining > 0 && o.error.is_none())
-            .map(|(id, o)| (*id, o.rollback.clone()))
-            .collect();
-        for (id, rollback) in pending {
-            match rollback {
-                Rollback::Field { applied, .. } => {
-                    if let Some(idx) = self.index_of(id) {
-                        applied.apply(&mut self.rows[idx]);
-                    }
-                }
-                Rollback::Remove(row) => {
-                    if self.index_of(id).is_none() {
-                        self.rows.insert(0, *row);
-                    }
-                }
-                Rollback::Reinsert(..) => {
-                    if let Some(idx) = self.index_of(id) {
-                        self.rows.remove(idx);
-                    }
-                }
-            }
-        }
-    }
-
-    fn roll_back(&mut self, task: i64, rollback: Rollback) {
-        match rollback {
-            Rollback::Field { previous, applied } => {
-                if let Some(idx) = self.index_of(task)
-                    && applied.current(&self.rows[idx]) == applied
-                {
-                    previous.apply(&mut self.rows[idx]);
-                }
-            }
-            Rollback::Remove(_) => {
-                if let Some(idx) = self.index_of(task) {
-                    self.rows.remove(idx);
-                    self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
-                }
-            }
-            Rollback::Reinsert(idx, row) => {
-                let idx = idx.min(self.rows.len());
-                self.rows.insert(idx, *row);
-            }
-        }
-    }
-
-    fn finish_bulk_if_done(&mut self, bulk: u64, env: &mut Env) {
-        let done = self
-            .bulks
-            .get(&bulk)
-            .is_some_and(|b| b.tasks.values().all(|o| o.remaining == 0));
-        if !done {
-            return;
-        }
-        let Some(b) = self.bulks.remove(&bulk) else {
-            return;
+    pub(super) fn reapply_pending(&mut self, env: &Env) {
+        let mut rows = Rows {
+            rows: &mut self.list.rows,
+            cursor: &mut self.cursor,
         };
-        let total = b.tasks.len();
-        let failed: Vec<&Outcome> = b.tasks.values().filter(|o| o.error.is_some()).collect();
+        self.writes.reapply(&mut rows, env);
+    }
+
+    /// Sums up a bulk once every change of it is settled.
+    fn finish_bulk(&mut self, done: Group<TaskWrites>, env: &mut Env) {
+        let Group {
+            id: bulk,
+            note: b,
+            items,
+        } = done;
+        let total = items.len();
+        let failed: Vec<&Outcome<TaskWrites>> =
+            items.values().filter(|o| o.error.is_some()).collect();
         let ok = total - failed.len();
         if failed.is_empty() {
             let what = if total == 1 {
-                b.tasks
+                items
                     .values()
                     .next()
-                    .map(|o| quoted(&o.title))
+                    .map(|o| quoted(&o.name))
                     .unwrap_or_default()
             } else {
                 count(total)
             };
-            let undo = if b.undoable && self.undo.iter().any(|u| u.bulk == bulk) {
+            let undo = if b.undoable && self.writes.undoable(bulk) {
                 " · u to undo"
             } else {
                 ""
             };
+            // Said when an answer was lost on the way: the change holds all the same.
+            let read_back = items
+                .values()
+                .find_map(|o| o.read_back.as_ref())
+                .map(|v| format!(" ({})", v.note()))
+                .unwrap_or_default();
             env.toast(
                 ToastKind::Success,
-                format!("{} {what}{}{undo}", b.label, b.suffix),
+                format!("{} {what}{}{read_back}{undo}", b.label, b.suffix),
             );
             return;
         }
         let first = failed[0];
-        let why = first
-            .error
-            .as_ref()
-            .map(ApiError::short)
-            .unwrap_or_default();
+        let why = match (&first.read_back, &first.lost) {
+            (Some(verdict), Some(lost)) => format!("{}; {}", cause_text(lost), verdict.note()),
+            _ => first
+                .error
+                .as_ref()
+                .map(ApiError::short)
+                .unwrap_or_default(),
+        };
+        let unknown = matches!(first.read_back, Some(ReadBack::Unknown(_)));
         let text = if total == 1 {
+            let lead = if unknown {
+                "Not confirmed:"
+            } else {
+                "Could not"
+            };
             format!(
-                "Could not {} {}{}: {why}",
+                "{lead} {} {}{}: {why}",
                 b.failed,
-                quoted(&first.title),
+                quoted(&first.name),
                 b.suffix
             )
         } else {
@@ -459,12 +494,12 @@ impl TasksState {
         };
         env.toast(ToastKind::Error, text);
         if ok == 0 {
-            self.undo.retain(|u| u.bulk != bulk);
+            self.writes.forget_undo(bulk);
         }
         // A refused undo stays undoable: `u` again tries what did not go through (what did is
         // already in place and sends nothing).
         if let Some(entry) = b.undo_of {
-            self.undo.push(entry);
+            self.writes.push_undo(entry);
         }
         // What was typed is not lost: the prompt comes back with it and the reason.
         if let Some((purpose, text)) = b.retry
@@ -479,7 +514,7 @@ impl TasksState {
     }
 
     fn task(&self, id: i64) -> Option<&Task> {
-        self.rows.iter().find(|t| t.id == id)
+        self.list.rows.iter().find(|t| t.id == id)
     }
 
     // ----- the verbs -----------------------------------------------------------------------
@@ -603,7 +638,7 @@ impl TasksState {
             true,
             env,
         );
-        if let Some(b) = bulk.and_then(|b| self.bulks.get_mut(&b)) {
+        if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
             b.retry = Some((PromptPurpose::Rename { id }, title));
         }
     }
@@ -611,82 +646,28 @@ impl TasksState {
     /// `u`: reverts the newest reversible change; again, the one before (an undo itself is
     /// not undone).
     pub(super) fn undo(&mut self, env: &mut Env) {
-        let Some(entry) = self.undo.pop() else {
+        let Some(entry) = self.writes.pop_undo() else {
             env.toast(ToastKind::Info, "Nothing to undo");
             return;
         };
+        // Each entry sets back what its action replaced.
+        let changes = entry
+            .changes
+            .iter()
+            .filter_map(|(id, edit)| match edit {
+                Edit::Set { applied, .. } => Some((*id, applied.clone())),
+                Edit::Delete { .. } => None,
+            })
+            .collect();
         let bulk = self.apply_changes(
             format!("Undid: {}", entry.label.to_lowercase()),
             String::new(),
-            entry.changes.clone(),
+            changes,
             false,
             env,
         );
-        if let Some(b) = bulk.and_then(|b| self.bulks.get_mut(&b)) {
+        if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
             b.undo_of = Some(entry);
-        }
-    }
-
-    /// `n`: a new task placed in the filtered project and column, else beside the cursor task.
-    pub(super) fn create(&mut self, title: String, env: &mut Env) {
-        let (project, column) = self.new_task_place();
-        let assignees = match (&self.filters.assignee, env.dir.me()) {
-            (Assignee::Me, Some(me)) => vec![me.id.clone()],
-            (Assignee::Member(id), _) => vec![id.clone()],
-            _ => Vec::new(),
-        };
-        let new = NewTask {
-            title: title.clone(),
-            project_id: project,
-            board_column_id: column,
-            assignees: assignees.clone(),
-            ..Default::default()
-        };
-        self.next_write += 1;
-        let temp_id = -(self.next_write as i64);
-        let row = Task {
-            id: temp_id,
-            title: Some(title.clone()),
-            assignees,
-            project_id: project,
-            board_column_id: column,
-            locations: project
-                .map(|p| TaskLocation {
-                    project_id: p,
-                    board_id: column.and_then(|c| env.dir.column(c)).map(|c| c.board_id),
-                    board_column_id: column,
-                })
-                .into_iter()
-                .collect(),
-            ..Default::default()
-        };
-        self.rows.insert(0, row.clone());
-        self.cursor = 0;
-        self.scroll = 0;
-        let bulk = self.new_bulk("Created".into(), String::new(), "create", false);
-        if let Some(b) = self.bulks.get_mut(&bulk) {
-            b.retry = Some((PromptPurpose::New, title.clone()));
-            b.tasks.insert(
-                temp_id,
-                Outcome {
-                    title,
-                    remaining: 1,
-                    error: None,
-                    rollback: Rollback::Remove(Box::new(row)),
-                },
-            );
-        }
-        self.send_write(bulk, temp_id, Call::CreateTask(new), env);
-    }
-
-    /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
-    pub fn new_task_place(&self) -> (Option<i64>, Option<i64>) {
-        if self.filters.project.is_some() {
-            return (self.filters.project, self.filters.column);
-        }
-        match self.current().and_then(Task::primary_location) {
-            Some(loc) if loc.project_id > 0 => (Some(loc.project_id), loc.board_column_id),
-            _ => (None, None),
         }
     }
 
@@ -696,25 +677,18 @@ impl TasksState {
             let Some(idx) = self.index_of(id) else {
                 continue;
             };
-            let row = self.rows.remove(idx);
+            let row = self.list.rows.remove(idx);
             self.marks.remove(&id);
-            if let Some(b) = self.bulks.get_mut(&bulk) {
-                b.tasks.insert(
-                    id,
-                    Outcome {
-                        title: row.display_title().to_string(),
-                        remaining: 1,
-                        error: None,
-                        rollback: Rollback::Reinsert(idx, Box::new(row)),
-                    },
-                );
-            }
-            self.send_write(bulk, id, Call::DeleteTask(id), env);
+            let name = row.display_title().to_string();
+            let edit = Edit::Delete {
+                at: idx,
+                row: Box::new(row),
+            };
+            self.writes
+                .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], env);
         }
-        self.cursor = self.cursor.min(self.rows.len().saturating_sub(1));
-        if self.bulks.get(&bulk).is_some_and(|b| b.tasks.is_empty()) {
-            self.bulks.remove(&bulk);
-        }
+        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+        self.writes.keep_if_any(bulk);
     }
 
     // ----- opening the verbs' popups --------------------------------------------------------
@@ -790,7 +764,11 @@ impl TasksState {
         ));
     }
 
-    pub(super) fn open_rename(&mut self) {
+    pub(super) fn open_rename(&mut self, env: &mut Env) {
+        if self.current().is_some_and(|t| t.id < 0) {
+            env.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
         if let Some(t) = self.current() {
             let title = t.title.clone().unwrap_or_default();
             self.popup = Some(Popup::prompt(
@@ -803,17 +781,19 @@ impl TasksState {
 
     pub(super) fn open_new(&mut self) {
         self.popup = Some(Popup::prompt(
-            PromptPurpose::New,
+            PromptPurpose::New { place: None },
             String::new(),
             time::Date::MIN,
         ));
     }
 
-    pub(super) fn open_delete(&mut self) {
-        let ids = self.targets();
-        if !ids.is_empty() {
-            self.popup = Some(Popup::ConfirmDelete { ids });
+    pub(super) fn open_delete(&mut self, env: &mut Env) {
+        if self.nothing_selected(env) {
+            return;
         }
+        self.popup = Some(Popup::ConfirmDelete {
+            ids: self.targets(),
+        });
     }
 }
 

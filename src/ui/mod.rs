@@ -2,7 +2,6 @@
 
 pub mod contacts;
 pub mod funnels;
-pub mod layout;
 pub mod popup;
 pub mod tasks;
 pub mod theme;
@@ -18,8 +17,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::commands::{self, Context};
 use crate::app::toast::ToastKind;
-use crate::app::{App, Overlay, Screen};
+use crate::app::{App, Hits, Overlay, Screen};
+use crate::layout::{self, centered};
 use crate::text::{truncate, width};
+use crate::ui::theme::Theme;
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -27,7 +28,10 @@ pub fn spinner_frame(app: &App) -> &'static str {
     SPINNER[app.spinner % SPINNER.len()]
 }
 
-pub fn render(app: &App, frame: &mut Frame) {
+/// Draws the app in the colours of `t` and returns what each clickable area of the frame
+/// shows.
+pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
+    let mut hits = Hits::default();
     let area = frame.area();
     if layout::too_small(area) {
         let msg = format!(
@@ -42,30 +46,33 @@ pub fn render(app: &App, frame: &mut Frame) {
             Paragraph::new(truncate(&msg, usize::from(area.width))).alignment(Alignment::Center),
             Rect::new(area.x, y, area.width, 1.min(area.height)),
         );
-        return;
+        return hits;
     }
     let parts = layout::frame(area);
-    render_header(app, frame, parts.header);
+    render_header(app, t, frame, parts.header);
     match app.screen {
-        Screen::Tasks => tasks::render(app, frame, parts.body),
-        Screen::Funnels => funnels::render(app, frame, parts.body),
-        Screen::Contacts => contacts::render(app, frame, parts.body),
+        Screen::Tasks => tasks::render(app, t, frame, parts.body, &mut hits),
+        Screen::Funnels => funnels::render(app, t, frame, parts.body, &mut hits),
+        Screen::Contacts => contacts::render(app, t, frame, parts.body, &mut hits),
     }
-    render_footer(app, frame, parts.footer);
-    render_toasts(app, frame, parts.body);
-    match &app.overlay {
-        Some(Overlay::Help { scroll }) => render_help(app, frame, area, *scroll),
-        Some(Overlay::Messages { scroll }) => render_messages(app, frame, area, *scroll),
-        Some(Overlay::Palette(p)) => popup::render_picker(app, frame, area, p),
+    render_footer(app, t, frame, parts.footer);
+    render_toasts(app, t, frame, parts.body, &mut hits);
+    let overlay = match &app.overlay {
+        Some(Overlay::Help { scroll }) => Some(render_help(app, t, frame, area, *scroll)),
+        Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
+        Some(Overlay::Palette(p)) => Some(popup::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
-            popup::render_confirm(app, frame, area, question)
+            Some(popup::render_confirm(t, frame, area, question))
         }
-        None => {}
+        None => None,
+    };
+    if let Some(r) = overlay {
+        hits.cover(r);
     }
+    hits
 }
 
-fn render_header(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
     // Each tab names the key that reaches it from here: on the task list the digits set
     // priorities, so there it says Alt-2, not 2.
@@ -95,7 +102,7 @@ fn render_header(app: &App, frame: &mut Frame, area: Rect) {
         (Some(ws), None) => ws.title.clone(),
         (None, Some(me)) => me.display_name(),
         (None, None) => match app.dir.user.error() {
-            Some(e) => e.short(),
+            Some(e) => app.error_text(e),
             None => "connecting…".to_string(),
         },
     };
@@ -104,12 +111,17 @@ fn render_header(app: &App, frame: &mut Frame, area: Rect) {
     } else {
         "   ".to_string()
     };
+    // A read being tried again says so here until its answer comes.
+    let retrying = app.retry_note();
+    let who = retrying.map_or(who, str::to_string);
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));
-    let who_style = if app.dir.user.error().is_some() {
+    let who_style = if retrying.is_some() {
+        t.fg(Color::Yellow)
+    } else if app.dir.user.error().is_some() {
         t.error()
     } else {
         t.bold()
@@ -119,8 +131,7 @@ fn render_header(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     // An overlay has the keys: say what they do there, not what they do underneath.
     let overlay_keys: Option<&[(&str, &str)]> = match &app.overlay {
         Some(Overlay::Confirm { .. }) => Some(&[("y", "yes"), ("any other key", "no")]),
@@ -202,17 +213,20 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
-    let t = &app.theme;
+fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let toasts = app.toasts.visible();
     let max_w = usize::from(body.width.saturating_sub(4)).min(90);
-    for (i, toast) in toasts.iter().rev().enumerate() {
-        let y = body.y + body.height.saturating_sub(1 + i as u16);
-        if y <= body.y {
+    // Newest at the bottom; a long message takes a second line rather than losing its end
+    // (what a write came to is said last). M shows every message in full.
+    let mut bottom = body.y + body.height;
+    for toast in toasts.iter().rev() {
+        let lines = crate::text::wrap(&toast.text, max_w, 2);
+        let h = lines.len() as u16;
+        if bottom < body.y + 1 + h {
             break;
         }
-        let text = format!(" {} ", truncate(&crate::text::one_line(&toast.text), max_w));
-        let w = width(&text) as u16;
+        bottom -= h;
+        let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16 + 2;
         let x = body.x + body.width.saturating_sub(w + 1);
         let style = match (toast.kind, t.color) {
             (_, false) => Style::new().add_modifier(Modifier::REVERSED),
@@ -223,9 +237,19 @@ fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
             (ToastKind::Success, _) => Style::new().bg(Color::Green).fg(Color::Black),
             (ToastKind::Info, _) => Style::new().bg(Color::DarkGray).fg(Color::White),
         };
-        let rect = Rect::new(x, y, w.min(body.width), 1);
+        let rect = Rect::new(x, bottom, w.min(body.width), h);
+        let text: Vec<Line> = lines
+            .iter()
+            .map(|l| {
+                Line::styled(
+                    format!(" {} ", crate::text::fit(l, usize::from(w) - 2)),
+                    style,
+                )
+            })
+            .collect();
         frame.render_widget(Clear, rect);
-        frame.render_widget(Paragraph::new(Span::styled(text, style)), rect);
+        frame.render_widget(Paragraph::new(text), rect);
+        hits.cover(rect);
     }
 }
 
@@ -251,20 +275,7 @@ pub fn title_line(
     Line::from(kept)
 }
 
-/// A centred rectangle of at most `w`×`h` inside `area`.
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
-    let t = &app.theme;
+fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let mut lines: Vec<Line> = app
         .toasts
         .history()
@@ -296,6 +307,7 @@ fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
             .scroll((scroll, 0)),
         rect,
     );
+    rect
 }
 
 /// A key and its description, the description wrapped under itself (a hanging indent), so
@@ -304,17 +316,9 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
     const KEY_W: usize = 16;
     let indent = KEY_W + 3;
     let room = width.saturating_sub(indent).max(10);
-    let mut rows: Vec<String> = vec![String::new()];
-    for word in text.split_whitespace() {
-        let last = rows.last_mut().expect("one row at least");
-        if !last.is_empty() && crate::text::width(last) + 1 + crate::text::width(word) > room {
-            rows.push(word.to_string());
-        } else {
-            if !last.is_empty() {
-                last.push(' ');
-            }
-            last.push_str(word);
-        }
+    let mut rows = crate::text::wrap(text, room, usize::MAX);
+    if rows.is_empty() {
+        rows.push(String::new());
     }
     rows.into_iter()
         .enumerate()
@@ -329,8 +333,7 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
         .collect()
 }
 
-fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
-    let t = &app.theme;
+fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let rect = centered(area, 76, area.height.saturating_sub(2));
     let inner_w = usize::from(rect.width.saturating_sub(2));
     let contexts = app.contexts();
@@ -378,4 +381,5 @@ fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
         .title(format!(" Keys: {} ", app.screen.title()))
         .title_bottom(" j/k scroll · any other key closes ");
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+    rect
 }

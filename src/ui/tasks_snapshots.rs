@@ -7,7 +7,7 @@ use weeek_api::models::{Attachment, Priority, Task, TaskType, TimeEntry};
 use weeek_api::{ApiError, TaskPage};
 
 use crate::testing::{BORIS, Harness, code, task};
-use crate::worker::{Call, Data};
+use crate::worker::{Answer, Call};
 use crossterm::event::KeyCode;
 
 const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (30, 8)];
@@ -37,7 +37,7 @@ fn loaded(page: Vec<Task>, has_more: bool) -> Harness {
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.reply(
         &req,
-        Ok(Data::Tasks(TaskPage {
+        Answer::TaskPage(Ok(TaskPage {
             tasks: page,
             has_more,
         })),
@@ -45,7 +45,7 @@ fn loaded(page: Vec<Task>, has_more: bool) -> Harness {
     h.answer_all(
         |c| matches!(c, Call::Boards(_)),
         || {
-            Ok(Data::Boards(vec![weeek_api::models::Board {
+            Answer::Boards(Ok(vec![weeek_api::models::Board {
                 id: 5,
                 name: "Разработка".into(),
                 project_id: 1,
@@ -55,17 +55,15 @@ fn loaded(page: Vec<Task>, has_more: bool) -> Harness {
     );
     h.answer_all(
         |c| matches!(c, Call::Columns(_)),
-        || Ok(Data::Columns(crate::testing::columns())),
+        || Answer::Columns(Ok(crate::testing::columns())),
     );
     h
 }
 
 fn each_size(name: &str, h: &mut Harness) {
     for (w, ht) in SIZES {
-        h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
-            w, ht,
-        )));
-        assert_snapshot!(format!("{name}_{w}x{ht}"), h.render(w, ht));
+        h.resize(w, ht);
+        assert_snapshot!(format!("{name}_{w}x{ht}"), h.render());
     }
 }
 
@@ -91,7 +89,7 @@ fn empty_with_filters_on() {
     h.send(code(KeyCode::Enter));
     h.send(code(KeyCode::Esc));
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(&req, Ok(Data::Tasks(TaskPage::default())));
+    h.reply(&req, Answer::TaskPage(Ok(TaskPage::default())));
     each_size("tasks_empty", &mut h);
 }
 
@@ -99,12 +97,12 @@ fn empty_with_filters_on() {
 fn error_on_first_load() {
     let mut h = Harness::new();
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
+    h.fail(
         &req,
-        Err(ApiError::Server {
+        ApiError::Server {
             status: 503,
             message: Some("Service Unavailable".into()),
-        }),
+        },
     );
     h.app.toasts.dismiss_all();
     each_size("tasks_error", &mut h);

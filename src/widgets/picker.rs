@@ -4,8 +4,6 @@
 use std::collections::BTreeSet;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32Str};
 
 use super::field::TextField;
 
@@ -106,28 +104,12 @@ impl<K: Clone + PartialEq> Picker<K> {
     }
 
     fn refilter(&mut self) {
-        let q = self.query.value().trim();
-        if q.is_empty() {
-            self.filtered = (0..self.items.len()).collect();
-        } else {
-            let pattern = Pattern::parse(q, CaseMatching::Ignore, Normalization::Smart);
-            let mut matcher = Matcher::new(Config::DEFAULT);
-            let mut buf = Vec::new();
-            let mut scored: Vec<(usize, u32)> = self
-                .items
-                .iter()
-                .enumerate()
-                .filter_map(|(i, it)| {
-                    let hay = format!("{} {}", it.label, it.detail);
-                    pattern
-                        .score(Utf32Str::new(&hay, &mut buf), &mut matcher)
-                        .map(|s| (i, s))
-                })
-                .collect();
-            // Stable on equal scores, so the list does not shuffle while typing.
-            scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            self.filtered = scored.into_iter().map(|(i, _)| i).collect();
-        }
+        let hay: Vec<String> = self
+            .items
+            .iter()
+            .map(|it| format!("{} {}", it.label, it.detail))
+            .collect();
+        self.filtered = crate::fuzzy::rank(self.query.value(), &hay);
         self.cursor = self.cursor.min(self.filtered.len().saturating_sub(1));
     }
 

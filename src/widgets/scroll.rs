@@ -41,6 +41,22 @@ pub fn follow(cursor: usize, scroll: usize, height: usize, len: usize) -> usize 
     scroll.min(len.saturating_sub(height))
 }
 
+/// `follow` for a list with one more line after its rows (a "loading more" or "could not
+/// load more" line): with the cursor on the last row, that line is in view too.
+pub fn follow_with_trailer(
+    cursor: usize,
+    scroll: usize,
+    height: usize,
+    len: usize,
+    trailer: bool,
+) -> usize {
+    if !trailer || len == 0 {
+        return follow(cursor, scroll, height, len);
+    }
+    let cursor = if cursor + 1 >= len { len } else { cursor };
+    follow(cursor, scroll, height, len + 1).min(len - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -62,5 +78,18 @@ mod tests {
             "a taller window fills up from above"
         );
         assert_eq!(follow(0, 0, 10, 3), 0);
+        assert_eq!(
+            follow_with_trailer(49, 0, 36, 50, true),
+            15,
+            "the line after row 49"
+        );
+        assert_eq!(follow_with_trailer(40, 0, 36, 50, true), 5);
+        assert_eq!(follow_with_trailer(49, 0, 36, 50, false), 14);
+        assert_eq!(follow_with_trailer(2, 0, 36, 3, true), 0);
+        assert_eq!(
+            follow_with_trailer(0, 0, 1, 1, true),
+            0,
+            "the row wins over its trailer"
+        );
     }
 }

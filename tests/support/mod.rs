@@ -1,8 +1,10 @@
 //! Drives the real binary in a private tmux server: keys in, screen text out. Every wait
 //! polls the screen until its condition holds or a deadline passes; nothing sleeps blindly.
 
-#![allow(dead_code)]
+// Helpers of the tests: a panic here is a failed test, as in the tests themselves.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,7 +34,12 @@ pub fn tmux_available() -> bool {
             std::env::var_os("CI").is_none(),
             "tmux is required for the end-to-end tests under CI"
         );
-        eprintln!("tmux not found: end-to-end test skipped (install tmux to run it)");
+        // Straight to the process's stderr: the test harness captures `eprintln!` of a test
+        // that passes, and a skip nobody sees reads as a pass.
+        let _ = writeln!(
+            std::io::stderr(),
+            "tmux not found: end-to-end test skipped (install tmux to run it)"
+        );
     }
     found
 }
@@ -149,6 +156,33 @@ impl Tmux {
     pub fn type_text(&self, text: &str) {
         let out = self.tmux(&["send-keys", "-t", &self.session, "-l", "--", text]);
         assert!(out.status.success());
+    }
+
+    /// A left click on a cell (0-based, as the app counts), sent as a terminal with mouse
+    /// reporting on sends it (SGR encoding, which the app asks for).
+    pub fn click(&self, column: u16, row: u16) {
+        let sequence = format!("\x1b[<0;{};{}M", column + 1, row + 1);
+        let bytes: Vec<String> = sequence.bytes().map(|b| format!("{b:02x}")).collect();
+        let mut args = vec!["send-keys", "-t", &self.session, "-H"];
+        args.extend(bytes.iter().map(String::as_str));
+        let out = self.tmux(&args);
+        assert!(out.status.success());
+    }
+
+    /// A tmux format of the pane (`alternate_on`, `mouse_any_flag`, …).
+    pub fn pane_format(&self, format: &str) -> String {
+        let out = self.tmux(&["display-message", "-p", "-t", &self.session, format]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    /// Sends `signal` (`-INT`, `-9`, …) to the app.
+    pub fn kill(&self, signal: &str) {
+        let pid = self.app_pid().expect("the app's pid");
+        let killed = Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success(), "kill {signal} {pid}");
     }
 
     /// The app's process id (the child of the pane's shell).

@@ -293,12 +293,32 @@ impl Client {
         path: &str,
         query: &[(String, String)],
     ) -> Result<Answer, ApiError> {
+        self.with_read_retries(path, |budget| {
+            self.send_once(Method::GET, path, query, None, budget)
+        })
+        .await
+    }
+
+    /// A GET whose successful answer may be a file rather than JSON (attachment downloads),
+    /// retried like any read.
+    pub(crate) async fn get_file(&self, path: &str) -> Result<Fetched, ApiError> {
+        self.with_read_retries(path, |budget| self.fetch_once(path, budget))
+            .await
+    }
+
+    /// Runs a read (`once` is given the time its attempt may take) and runs it again after a
+    /// transient failure, as long as the retry policy and the read deadline allow.
+    async fn with_read_retries<T, F, Fut>(&self, path: &str, mut once: F) -> Result<T, ApiError>
+    where
+        F: FnMut(Duration) -> Fut,
+        Fut: std::future::Future<Output = Result<T, ApiError>>,
+    {
         let deadline = Instant::now() + self.read_deadline;
         let attempts = self.retry.max_retries.saturating_add(1);
         let mut attempt = 1;
         loop {
             let budget = attempt_budget(self.timeout, Instant::now(), deadline);
-            let result = self.send_once(Method::GET, path, query, None, budget).await;
+            let result = once(budget).await;
             let retry_after = match &result {
                 Err(ApiError::RateLimited { retry_after }) => *retry_after,
                 Err(e) if e.is_transient() => None,
@@ -348,7 +368,9 @@ impl Client {
         body: Option<Vec<u8>>,
         timeout: Duration,
     ) -> Result<Answer, ApiError> {
-        let mut req = self.authorized(method.clone(), path).timeout(timeout);
+        let mut req = self
+            .authorized(method.clone(), path, "application/json")
+            .timeout(timeout);
         if !query.is_empty() {
             req = req.query(query);
         }
@@ -360,14 +382,19 @@ impl Client {
         self.finish(method, path, req).await
     }
 
-    /// A request to `path` with the token, `Accept: application/json` and the debug cookie.
-    fn authorized(&self, method: Method, path: &str) -> reqwest::RequestBuilder {
+    /// A request to `path` with the token, `Accept` and the debug cookie.
+    fn authorized(
+        &self,
+        method: Method,
+        path: &str,
+        accept: &'static str,
+    ) -> reqwest::RequestBuilder {
         let url = format!("{}{}", self.base, path);
         let req = self
             .http
             .request(method, &url)
             .bearer_auth(self.token.expose())
-            .header(header::ACCEPT, "application/json");
+            .header(header::ACCEPT, accept);
         match &self.xdebug_session {
             Some(session) => req.header(header::COOKIE, format!("XDEBUG_SESSION={session}")),
             None => req,
@@ -381,7 +408,7 @@ impl Client {
         form: reqwest::multipart::Form,
     ) -> Result<Answer, ApiError> {
         let req = self
-            .authorized(Method::POST, path)
+            .authorized(Method::POST, path, "application/json")
             .timeout(self.timeout)
             .multipart(form);
         self.finish(Method::POST, path, req).await
@@ -395,22 +422,67 @@ impl Client {
     ) -> Result<Answer, ApiError> {
         tracing::debug!(%method, path, "request");
         let response = req.send().await.map_err(map_transport)?;
-        let status = response.status();
-        let content_type = response
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        let retry_after = parse_retry_after(
-            response
-                .headers()
-                .get(header::RETRY_AFTER)
-                .and_then(|v| v.to_str().ok()),
-        );
+        let (status, content_type, retry_after) = answer_head(&response);
         let raw = response.text().await.map_err(map_transport)?;
         tracing::debug!(%method, path, status = status.as_u16(), "answer");
         read_answer(status, content_type, retry_after, raw)
     }
+
+    /// One download: a successful answer that is not JSON is the file itself. JSON first in
+    /// `Accept`, so that errors still come back as JSON.
+    async fn fetch_once(&self, path: &str, timeout: Duration) -> Result<Fetched, ApiError> {
+        tracing::debug!(method = "GET", path, "request");
+        let response = self
+            .authorized(Method::GET, path, "application/json, */*")
+            .timeout(timeout)
+            .send()
+            .await
+            .map_err(map_transport)?;
+        let (status, content_type, retry_after) = answer_head(&response);
+        tracing::debug!(method = "GET", path, status = status.as_u16(), "answer");
+        if status.is_success() && !is_json(content_type.as_deref()) {
+            let disposition = response
+                .headers()
+                .get(header::CONTENT_DISPOSITION)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string);
+            let bytes = response.bytes().await.map_err(map_transport)?;
+            return Ok(Fetched::File {
+                content_type,
+                disposition,
+                bytes: bytes.to_vec(),
+            });
+        }
+        let raw = response.text().await.map_err(map_transport)?;
+        read_answer(status, content_type, retry_after, raw).map(Fetched::Json)
+    }
+}
+
+/// A successful download: the file's bytes, or JSON when the service describes the file
+/// instead of sending it.
+pub(crate) enum Fetched {
+    File {
+        content_type: Option<String>,
+        disposition: Option<String>,
+        bytes: Vec<u8>,
+    },
+    Json(Answer),
+}
+
+/// Status, content type and `Retry-After` of an answer.
+fn answer_head(response: &reqwest::Response) -> (StatusCode, Option<String>, Option<Duration>) {
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let retry_after = parse_retry_after(
+        response
+            .headers()
+            .get(header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok()),
+    );
+    (response.status(), content_type, retry_after)
 }
 
 /// The time one attempt may take: its own timeout, cut to what is left before the deadline.
@@ -430,6 +502,9 @@ fn map_transport(e: reqwest::Error) -> ApiError {
     if e.is_timeout() {
         return ApiError::Timeout;
     }
+    // Nothing left this machine when connecting failed (refused, DNS, TLS) or the request
+    // could not be built; anything later may have reached the service.
+    let sent = !(e.is_connect() || e.is_builder());
     // Without the URL: it is ours anyway, and a person needs the cause, not the address.
     let e = e.without_url();
     let mut message = e.to_string();
@@ -438,7 +513,7 @@ fn map_transport(e: reqwest::Error) -> ApiError {
         message = format!("{message}: {s}");
         source = s.source();
     }
-    ApiError::Network { message }
+    ApiError::Network { message, sent }
 }
 
 fn is_json(content_type: Option<&str>) -> bool {

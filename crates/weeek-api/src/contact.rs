@@ -57,7 +57,12 @@ pub fn check_name(value: &str, required: bool) -> Option<String> {
 /// Checks an e-mail address: `None` when valid.
 pub fn check_email(value: &str) -> Option<String> {
     let v = value.trim();
-    if email_address::EmailAddress::is_valid(v) && v.contains('.') {
+    // The RFC accepts a dotless domain (`anna@localhost`); a contact's address is on the
+    // internet, so its domain needs a dot, and not at either end.
+    let domain_ok = v
+        .rsplit_once('@')
+        .is_some_and(|(_, d)| d.contains('.') && !d.starts_with('.') && !d.ends_with('.'));
+    if email_address::EmailAddress::is_valid(v) && domain_ok {
         None
     } else {
         Some("not an e-mail address".into())
@@ -189,6 +194,19 @@ mod tests {
             ..named("A")
         };
         assert_eq!(fields(&c), vec!["emails.1", "phones.1", "organizations.0"]);
+    }
+
+    #[test]
+    fn an_address_needs_a_dot_in_its_domain() {
+        assert_eq!(
+            check_email("d.elkina@northwind"),
+            Some("not an e-mail address".into())
+        );
+        assert!(check_email("anna@localhost").is_some());
+        assert!(check_email("anna@.example").is_some());
+        assert!(check_email("anna@example.").is_some());
+        assert_eq!(check_email("d.elkina@northwind.example"), None);
+        assert_eq!(check_email(" анна@пример.рф "), None);
     }
 
     #[test]

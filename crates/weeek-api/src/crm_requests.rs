@@ -1,11 +1,12 @@
-//! Bodies of CRM writes. Optional fields left `None` are not sent; where the service
+//! Bodies of CRM writes (custom fields are written with the task manager's types, in
+//! `custom_fields.rs`). Optional fields left `None` are not sent; where the service
 //! distinguishes "not sent" from "cleared", the field is `Option<Option<T>>` and `Some(None)`
 //! sends `null`.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::models::{CustomFieldConfig, WinStatus};
+use crate::models::WinStatus;
 
 /// `POST /crm/funnels` and `PUT /crm/funnels/{id}`: `{name?, currencyId?, isPrivate?}`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -28,89 +29,6 @@ fn one_or_zero<S: serde::Serializer>(value: &Option<bool>, s: S) -> Result<S::Ok
     match value {
         Some(b) => s.serialize_u8(u8::from(*b)),
         None => s.serialize_none(),
-    }
-}
-
-/// The types of custom fields (`CustomFieldCreateBody.type`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CustomFieldKind {
-    Text,
-    Number,
-    Boolean,
-    Datetime,
-    Select,
-    Multiselect,
-    Member,
-    Contact,
-    Link,
-    Approval,
-}
-
-/// `POST …/custom-fields`: `{name?, type*, config?}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct NewCustomField {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(rename = "type")]
-    pub kind: CustomFieldKind,
-    /// Number fields: `{type: number|currency|percent, precision, currency?}`; boolean fields:
-    /// `{type: radio|checbox}`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub config: Option<CustomFieldConfig>,
-}
-
-/// `PUT …/custom-fields/{id}`: `{name?, config?}`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-pub struct CustomFieldUpdate {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub config: Option<CustomFieldConfig>,
-}
-
-/// The colours an option can be given. Requests name them; answers carry hex (`#6C78F4`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OptionColor {
-    Blue,
-    LightBlue,
-    DarkPurple,
-    Purple,
-    DarkPink,
-    Pink,
-    LightPink,
-    Red,
-    Turquoise,
-    Green,
-    LightGreen,
-    DarkYellow,
-    Yellow,
-}
-
-/// `POST …/options` and `PUT …/options/{id}`: `{name*, color*}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct OptionInput {
-    pub name: String,
-    pub color: OptionColor,
-}
-
-/// Where a custom field or an option moves among its siblings: after one or before one (the
-/// service refuses both at once).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Placement {
-    After(String),
-    Before(String),
-}
-
-impl Placement {
-    pub(crate) fn to_json(&self) -> Value {
-        let mut body = Map::new();
-        match self {
-            Self::After(id) => body.insert("after".into(), Value::String(id.clone())),
-            Self::Before(id) => body.insert("before".into(), Value::String(id.clone())),
-        };
-        Value::Object(body)
     }
 }
 
@@ -229,36 +147,6 @@ mod tests {
         assert_eq!(
             serde_json::to_value(&funnel).unwrap(),
             json!({"isPrivate": 1})
-        );
-    }
-
-    #[test]
-    fn custom_field_bodies_use_the_service_names() {
-        let field = NewCustomField {
-            name: Some("Бюджет".into()),
-            kind: CustomFieldKind::Number,
-            config: Some(CustomFieldConfig {
-                r#type: Some("currency".into()),
-                precision: Some(2),
-                currency: Some(1),
-            }),
-        };
-        assert_eq!(
-            serde_json::to_value(&field).unwrap(),
-            json!({"name": "Бюджет", "type": "number",
-                   "config": {"type": "currency", "precision": 2, "currency": 1}})
-        );
-        let option = OptionInput {
-            name: "Горячий".into(),
-            color: OptionColor::LightGreen,
-        };
-        assert_eq!(
-            serde_json::to_value(&option).unwrap(),
-            json!({"name": "Горячий", "color": "light_green"})
-        );
-        assert_eq!(
-            Placement::Before("x".into()).to_json(),
-            json!({"before": "x"})
         );
     }
 }

@@ -43,7 +43,12 @@ pub enum ApiError {
     },
     /// No answer could be read: refused connection, reset, DNS, TLS, truncated body.
     #[error("network error: {message}")]
-    Network { message: String },
+    Network {
+        message: String,
+        /// The connection was made and the request may have reached the service (a reset or
+        /// a body cut short), as opposed to failing while connecting (refused, DNS, TLS).
+        sent: bool,
+    },
     /// No answer within the configured time.
     #[error("the service did not answer in time")]
     Timeout,
@@ -95,6 +100,22 @@ impl ApiError {
             self,
             Self::RateLimited { .. } | Self::Server { .. } | Self::Network { .. } | Self::Timeout
         )
+    }
+
+    /// Whether a write that failed this way may have been applied by the service: its answer
+    /// was lost (a timeout, a connection broken after sending, a 5xx, a 2xx that could not be
+    /// read). False when nothing reached the service (no connection, refused before sending)
+    /// or when the service said no (4xx, `success: false`). A caller that acts on such a
+    /// write reads the item back before retrying or rolling back.
+    pub fn may_have_been_applied(&self) -> bool {
+        match self {
+            Self::Timeout | Self::Server { .. } => true,
+            Self::Network { sent, .. } => *sent,
+            Self::UnexpectedResponse { status, .. } => {
+                (200..300).contains(status) || *status >= 500
+            }
+            _ => false,
+        }
     }
 
     /// Per-field messages of a 422, empty otherwise.

@@ -8,6 +8,7 @@ mod client;
 mod contact;
 mod crm_query;
 mod crm_requests;
+mod custom_fields;
 pub mod dates;
 mod de;
 mod error;
@@ -24,14 +25,24 @@ pub use crm_query::{
     OrganizationQuery, Sort,
 };
 pub use crm_requests::{
-    ContactUpdate, CustomFieldKind, CustomFieldUpdate, DealInput, DealUpdate, FileUpload,
-    FunnelInput, NewCustomField, OptionColor, OptionInput, OrganizationInput, Placement,
+    ContactUpdate, DealInput, DealUpdate, FileUpload, FunnelInput, OrganizationInput,
+};
+pub use custom_fields::{
+    BooleanStyle, CURRENCY_IDS, CustomFieldKind, CustomFieldUpdate, FIELD_NAME_MAX_CHARS,
+    FieldConfig, FieldScope, NewCustomField, NumberFormat, OptionColour, PRECISION_MAX, Placement,
 };
 pub use error::{ApiError, FieldErrors, Token};
 pub use listed::{Listed, SkippedRow};
+pub use ops::attachments::{AttachmentContent, AttachmentFile};
 pub use ops::crm::DealPage;
+pub use ops::portfolios::{NewPortfolio, PortfolioPage, PortfolioQuery};
+pub use ops::projects::{NewProject, ProjectUpdate};
+pub use ops::task_activity::CommentPage;
 pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
-pub use requests::{NewTask, TaskUpdate};
+pub use requests::{NewTask, SubTaskPlace, TIME_ENTRY_MAX_MINUTES, TaskUpdate, TimeEntryInput};
+/// The URL type the client parses its base URL with: a caller that checks a base URL
+/// (which host gets the token) must read it as the client will.
+pub use reqwest::Url;
 
 /// TLS uses rustls with `ring`, the lighter provider to build; it must be installed once per
 /// process before any client exists. Safe to call many times.

@@ -194,7 +194,7 @@ pub struct TaskPage {
     pub has_more: bool,
 }
 
-/// `limit`/`offset`/`search` of the CRM lists (deals, organizations, contacts).
+/// `limit`/`offset`/`search` of the lists that page that way (CRM lists, portfolios).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ListQuery {
     pub search: Option<String>,

@@ -1,9 +1,11 @@
-//! Bodies of task writes.
+//! Bodies of task writes and of what hangs on a task (time entries, its place among
+//! sub-tasks).
 
 use serde_json::{Map, Value, json};
 use time::Date;
 
 use crate::dates::to_iso_date;
+use crate::error::ApiError;
 use crate::models::{Priority, TaskType};
 
 /// `POST /tm/tasks`. Placement uses `locations`, the current form; the service still reads the
@@ -114,10 +116,75 @@ impl TaskUpdate {
     }
 }
 
+/// Longest time entry, in minutes: a day.
+pub const TIME_ENTRY_MAX_MINUTES: u16 = 1440;
+
+/// `POST /tm/tasks/{id}/time-entries` and `PUT …/time-entries/{entry}`: the whole entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeEntryInput {
+    /// The member the time is for.
+    pub user_id: String,
+    pub is_overtime: bool,
+    pub date: Date,
+    /// 1 to [`TIME_ENTRY_MAX_MINUTES`].
+    pub minutes: u16,
+    /// Sent only when set; the newer service keeps a comment on each entry.
+    pub comment: Option<String>,
+}
+
+impl TimeEntryInput {
+    pub(crate) fn to_json(&self) -> Result<Value, ApiError> {
+        if !(1..=TIME_ENTRY_MAX_MINUTES).contains(&self.minutes) {
+            return Err(ApiError::InvalidRequest(format!(
+                "a time entry is 1 to {TIME_ENTRY_MAX_MINUTES} minutes, not {}",
+                self.minutes
+            )));
+        }
+        let mut body = json!({
+            "userId": self.user_id,
+            "isOvertime": self.is_overtime,
+            "date": to_iso_date(self.date),
+            "duration": self.minutes,
+        });
+        if let Some(comment) = &self.comment {
+            body["comment"] = json!(comment);
+        }
+        Ok(body)
+    }
+}
+
+/// Where a task goes among the sub-tasks of its new parent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SubTaskPlace {
+    /// After the parent's other sub-tasks.
+    Last,
+    After(i64),
+    Before(i64),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use time::macros::date;
+
+    #[test]
+    fn time_entries_are_whole_and_in_range() {
+        let mut entry = TimeEntryInput {
+            user_id: "u".into(),
+            is_overtime: true,
+            date: date!(2026 - 11 - 19),
+            minutes: 45,
+            comment: None,
+        };
+        assert_eq!(
+            entry.to_json().unwrap(),
+            json!({"userId": "u", "isOvertime": true, "date": "2026-11-19", "duration": 45})
+        );
+        entry.minutes = 0;
+        assert!(entry.to_json().is_err());
+        entry.minutes = 1441;
+        assert!(entry.to_json().is_err());
+    }
 
     #[test]
     fn update_sends_only_what_changed_and_null_to_clear() {

@@ -1,6 +1,9 @@
 //! Every failure maps to the `ApiError` a screen acts on: from the sandbox's real error answers
 //! and injected faults, and from a raw server for answers no well-behaved server gives.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::time::Duration;

@@ -1,5 +1,8 @@
 //! Every operation of the client against the seeded sandbox, over real HTTP.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::collections::HashSet;

@@ -1,6 +1,9 @@
 //! What actually goes on the wire: the query in the service's dialect (`1`/`0`, `name[]=`,
 //! `dd.mm.yyyy`), the auth and accept headers, the debug cookie.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::time::Duration;

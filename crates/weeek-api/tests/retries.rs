@@ -2,6 +2,9 @@
 //! as they happen. Every check counts requests the test server saw or notices the observer got;
 //! none measures time.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::time::Duration;

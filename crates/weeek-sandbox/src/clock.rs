@@ -1,18 +1,28 @@
-use time::{Date, OffsetDateTime, PrimitiveDateTime};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use time::{Date, Duration, OffsetDateTime, PrimitiveDateTime};
 
 /// The sandbox's notion of "today" and "now".
 ///
 /// With a pinned `today`, "now" keeps the real time of day on that date, so that
 /// timestamps of new records sort after the seeded ones of the same day while
 /// every computed day count (overdue, date filters) stays reproducible.
-#[derive(Clone, Copy, Debug)]
+///
+/// "Now" can be moved forward ([`Clock::advance`]): a test of something that lasts (a running
+/// timer) says how long passed instead of waiting for it. Copies share the move.
+#[derive(Clone, Debug)]
 pub struct Clock {
     pinned: Option<Date>,
+    ahead_seconds: Arc<AtomicI64>,
 }
 
 impl Clock {
     pub fn new(pinned: Option<Date>) -> Self {
-        Self { pinned }
+        Self {
+            pinned,
+            ahead_seconds: Arc::new(AtomicI64::new(0)),
+        }
     }
 
     pub fn today(&self) -> Date {
@@ -28,9 +38,16 @@ impl Clock {
 
     pub fn now(&self) -> OffsetDateTime {
         let real = OffsetDateTime::now_utc();
-        match self.pinned {
+        let now = match self.pinned {
             Some(day) => PrimitiveDateTime::new(day, real.time()).assume_utc(),
             None => real,
-        }
+        };
+        now + Duration::seconds(self.ahead_seconds.load(Ordering::Relaxed))
+    }
+
+    /// Moves "now" forward by `by` for every copy of this clock.
+    pub fn advance(&self, by: std::time::Duration) {
+        let seconds = i64::try_from(by.as_secs()).unwrap_or(i64::MAX);
+        self.ahead_seconds.fetch_add(seconds, Ordering::Relaxed);
     }
 }

@@ -13,7 +13,7 @@ pub fn demo_token() -> &'static str {
 /// Where the sandbox keeps its SQLite database.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DbLocation {
-    /// A private in-memory database, gone when the sandbox stops.
+    /// A private database of its own, not synced to disk and gone when the sandbox stops.
     Memory,
     /// A database file; an existing file is opened as is (never reseeded).
     File(PathBuf),

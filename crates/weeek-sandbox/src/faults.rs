@@ -29,6 +29,25 @@ pub struct Faults {
     /// Methods the failures apply to, e.g. `["POST","PUT","DELETE"]`; empty
     /// means every method.
     pub failure_methods: Vec<String>,
+    /// Whether a failing request is done before its answer is lost.
+    pub failure_mode: FailureMode,
+}
+
+/// What an injected failure does with the request. The `applyThen…` modes let the service
+/// do it and then lose the answer, the case a client cannot tell from a refusal and must
+/// resolve by reading back (never by sending a create again).
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum FailureMode {
+    /// Answered with the failure status before the service sees the request: nothing is done.
+    #[default]
+    Refuse,
+    /// Done, then answered with the failure status instead of the real answer.
+    ApplyThenStatus,
+    /// Done, then the connection breaks halfway through the real answer.
+    ApplyThenCut,
+    /// Done, then answered 200 with the first half of the real answer's JSON.
+    ApplyThenGarble,
 }
 
 impl Faults {
@@ -180,9 +199,39 @@ pub async fn inject(
         tokio::time::sleep(Duration::from_millis(faults.latency_ms)).await;
     }
     if state.should_fail(&faults, request.method().as_str()) {
-        return failure_response(faults.status());
+        return match faults.failure_mode {
+            FailureMode::Refuse => failure_response(faults.status()),
+            mode => lose_answer(mode, faults.status(), next.run(request).await).await,
+        };
     }
     next.run(request).await
+}
+
+/// The answer the client gets instead of `done`, the real one.
+async fn lose_answer(mode: FailureMode, status: StatusCode, done: Response) -> Response {
+    let (mut parts, body) = done.into_parts();
+    let bytes = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .unwrap_or_default();
+    let half = bytes.slice(..bytes.len() / 2);
+    match mode {
+        FailureMode::Refuse | FailureMode::ApplyThenStatus => failure_response(status),
+        FailureMode::ApplyThenCut => {
+            // Half the body goes out in a chunk, then the body fails: the server drops the
+            // connection before the final chunk, as a reset or a crash mid-answer would.
+            parts.headers.remove(header::CONTENT_LENGTH);
+            let chunks = futures_util::stream::iter([
+                Ok(half),
+                Err(std::io::Error::other("the answer is lost on purpose")),
+            ]);
+            Response::from_parts(parts, axum::body::Body::from_stream(chunks))
+        }
+        FailureMode::ApplyThenGarble => {
+            parts.status = StatusCode::OK;
+            parts.headers.remove(header::CONTENT_LENGTH);
+            Response::from_parts(parts, axum::body::Body::from(half))
+        }
+    }
 }
 
 /// `GET /__sandbox/faults`.

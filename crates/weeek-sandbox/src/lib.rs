@@ -28,7 +28,7 @@ mod wire;
 
 pub use config::{DbLocation, SandboxConfig, demo_token};
 pub use errors::SandboxError;
-pub use faults::Faults;
+pub use faults::{FailureMode, Faults};
 pub use routes::contacts::{CRM_LIST_DEFAULT_LIMIT, CRM_LIST_MAX_LIMIT};
 pub use routes::deals::{DEALS_DEFAULT_LIMIT, DEALS_MAX_LIMIT};
 pub use routes::tasks::{TASKS_DEFAULT_PER_PAGE, TASKS_MAX_PER_PAGE};

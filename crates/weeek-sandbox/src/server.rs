@@ -32,8 +32,9 @@ impl Sandbox {
         let seed_store = store.clone();
         let want_seed = config.seed;
         let task_count = config.tasks;
+        let seed_clock = clock.clone();
         let user_id = tokio::task::spawn_blocking(move || {
-            seed_store.with_blocking(|conn| seed::prepare(conn, want_seed, task_count, clock))
+            seed_store.with_blocking(|conn| seed::prepare(conn, want_seed, task_count, seed_clock))
         })
         .await
         .map_err(|err| SandboxError::Seed(err.to_string()))??;
@@ -41,7 +42,7 @@ impl Sandbox {
         let faults = FaultState::new(config.faults);
         let state = AppState {
             store,
-            clock,
+            clock: clock.clone(),
             user_id: Arc::from(user_id),
             token: Arc::from(config.token),
         };
@@ -68,6 +69,7 @@ impl Sandbox {
         tracing::info!(%addr, "sandbox listening");
         Ok(SandboxHandle {
             addr,
+            clock,
             faults,
             stop: Some(stop),
             task: Some(task),
@@ -78,6 +80,7 @@ impl Sandbox {
 /// A running sandbox. Dropping it stops the server too.
 pub struct SandboxHandle {
     addr: SocketAddr,
+    clock: Clock,
     faults: Arc<FaultState>,
     stop: Option<oneshot::Sender<()>>,
     task: Option<JoinHandle<()>>,
@@ -91,6 +94,12 @@ impl SandboxHandle {
     /// `http://127.0.0.1:PORT/public/v1`, ready to be used as a client's base URL.
     pub fn base_url(&self) -> String {
         format!("http://{}/public/v1", self.addr)
+    }
+
+    /// Moves the sandbox's "now" forward: what lasts (a running timer) is measured against
+    /// it, so a test says how long passed instead of waiting.
+    pub fn advance_clock(&self, by: Duration) {
+        self.clock.advance(by);
     }
 
     /// Replaces the injected faults; the next request sees them.

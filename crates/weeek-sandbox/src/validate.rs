@@ -186,6 +186,11 @@ pub fn max_kilobytes(field: &str, max: usize) -> String {
 
 /// Close to Laravel's RFC check: one `@`, a non-empty local part, a domain of
 /// non-empty dot-separated labels, no whitespace.
+/// `#rrggbb`, the colour format of tags, projects and option colours sent as hex.
+pub fn is_hex_colour(text: &str) -> bool {
+    text.len() == 7 && text.starts_with('#') && text[1..].chars().all(|c| c.is_ascii_hexdigit())
+}
+
 pub fn is_email(text: &str) -> bool {
     let Some((local, domain)) = text.rsplit_once('@') else {
         return false;

@@ -226,6 +226,7 @@ async fn task_list_envelope_and_task_keys() {
         "timeEntries",
         "customFields",
         "attachments",
+        "timers",
     ]);
     assert_eq!(task_keys, expected);
     for task in tasks {

@@ -2,12 +2,14 @@
 //! literal JSON the service sends, the answers of the writes, the consistency of counts and
 //! links, and persistence of each kind of write across a restart.
 
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
-use common::{Api, FUNNEL_B2B, NOT_A_MEMBER, STATUS_NEW_LEAD, STATUS_QUALIFICATION, config};
+use common::{Api, FUNNEL_B2B, NOT_A_MEMBER, STATUS_NEW_LEAD, STATUS_QUALIFICATION, TempDb};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-use weeek_sandbox::DbLocation;
 
 const FUNNEL_ARCHIVE: &str = "Fn0ArCh1Vq3wKd7E";
 const FUNNEL_PARTNERS: &str = "Fn8PaRt4Ns6uYb1C";
@@ -42,12 +44,6 @@ impl Api {
         let got = self.send(method.clone(), path, body).await;
         assert_eq!(got.status, status, "{method} {path}: {}", got.text);
         assert_eq!(got.json(), answer, "{method} {path}");
-    }
-
-    async fn json_ok(&self, method: Method, path: &str, body: Value) -> Value {
-        let got = self.send(method.clone(), path, Some(body)).await;
-        assert_eq!(got.status, StatusCode::OK, "{method} {path}: {}", got.text);
-        got.json()
     }
 
     async fn first_deal(&self, status: &str) -> Value {
@@ -272,6 +268,42 @@ async fn status_writes_answer_as_the_service() {
     .await;
 }
 
+/// The demo names some option colours and gives others in hex; every answer carries hex, from
+/// the same palette as task fields and new options.
+#[tokio::test]
+async fn seeded_options_answer_hex_colours() {
+    let api = Api::start().await;
+    let funnel = api.ok(&format!("/crm/funnels/{FUNNEL_B2B}")).await;
+    let segment = funnel["funnel"]["customFields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == SEGMENT)
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        segment["options"],
+        json!([
+            {"id": "d1e2f3a4-0001-4b5c-9d6e-8f9a0b1c2d01", "name": "Малый бизнес", "color": "#2FB67C"},
+            {"id": "d1e2f3a4-0002-4b5c-9d6e-8f9a0b1c2d02", "name": "Средний бизнес", "color": "#6C78F4"},
+            {"id": ENTERPRISE, "name": "Enterprise", "color": "#6C78F4"},
+            {"id": "d1e2f3a4-0004-4b5c-9d6e-8f9a0b1c2d04", "name": "Госсектор", "color": "#A3DE83"}
+        ])
+    );
+    let listed = api.ok("/crm/funnels").await;
+    let listed_segment = listed["funnels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| f["customFields"].as_array().unwrap())
+        .find(|f| f["id"] == SEGMENT)
+        .cloned()
+        .unwrap();
+    assert_eq!(listed_segment["options"], segment["options"]);
+}
+
+/// Funnel fields are read by the same rules as task fields (the service documents both with one
+/// schema), so the wording of a missing value is the task manager's live one.
 #[tokio::test]
 async fn custom_field_rules() {
     let api = Api::start().await;
@@ -281,7 +313,7 @@ async fn custom_field_rules() {
         &fields,
         Some(json!({})),
         UNPROCESSABLE,
-        invalid(&[("type", "The type field is required.")]),
+        invalid(&[("type", "The field is required.")]),
     )
     .await;
     api.expect(
@@ -298,13 +330,10 @@ async fn custom_field_rules() {
         Some(json!({"type": "number", "config": {"type": "currency"}})),
         UNPROCESSABLE,
         invalid(&[
-            (
-                "config.precision",
-                "The config.precision field is required.",
-            ),
+            ("config.precision", "The field is required."),
             (
                 "config.currency",
-                "The config.currency field is required when config.type is present.",
+                "The config.currency field is required when config.type is currency.",
             ),
         ]),
     )
@@ -328,8 +357,8 @@ async fn custom_field_rules() {
         Some(json!({})),
         UNPROCESSABLE,
         invalid(&[
-            ("name", "The name field is required."),
-            ("color", "The color field is required."),
+            ("name", "The field is required."),
+            ("color", "The field is required."),
         ]),
     )
     .await;
@@ -371,10 +400,16 @@ async fn custom_field_rules() {
         &moved,
         Some(json!({})),
         UNPROCESSABLE,
-        invalid(&[(
-            "after",
-            "The after field is required when before is not present.",
-        )]),
+        invalid(&[
+            (
+                "after",
+                "The after field is required when before is not present.",
+            ),
+            (
+                "before",
+                "The before field is required when after is not present.",
+            ),
+        ]),
     )
     .await;
     api.expect(
@@ -1062,20 +1097,11 @@ async fn funnel_delete_takes_its_statuses_and_deals() {
     assert_eq!(funnels, 3);
 }
 
-struct TempFile(std::path::PathBuf);
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
 /// Every kind of CRM write, on a file database, read back after a restart.
 #[tokio::test]
 async fn crm_writes_survive_a_restart() {
-    let path = std::env::temp_dir().join(format!("weeek-crm-{}.db", uuid::Uuid::new_v4()));
-    let _cleanup = TempFile(path.clone());
-    let first = Api::with_config(config(DbLocation::File(path.clone()))).await;
+    let db = TempDb::new();
+    let first = Api::on_file(&db).await;
 
     let funnel = first
         .json_ok(Method::POST, "/crm/funnels", json!({"name": "Сохранённая"}))
@@ -1203,19 +1229,7 @@ async fn crm_writes_survive_a_restart() {
             json!({"title": "Перезвонить"}),
         )
         .await;
-    let upload = first
-        .client
-        .post(first.url(&format!("/crm/deals/{deal}/attachments")))
-        .bearer_auth(weeek_sandbox::demo_token())
-        .header("Accept", "application/json")
-        .multipart(reqwest::multipart::Form::new().part(
-            "files[]",
-            reqwest::multipart::Part::bytes(b"hello".to_vec()).file_name("hello.txt"),
-        ))
-        .send()
-        .await
-        .expect("upload answered");
-    assert_eq!(upload.status(), StatusCode::OK);
+    upload_deal_file(&first, &deal, "hello.txt", b"hello").await;
     let moved_deal = first.first_deal(STATUS_QUALIFICATION).await["id"]
         .as_str()
         .unwrap()
@@ -1247,32 +1261,88 @@ async fn crm_writes_survive_a_restart() {
     assert_eq!(before["deal"]["attachments"].as_array().unwrap().len(), 1);
     assert_eq!(before["deal"]["tasks"].as_array().unwrap().len(), 1);
     assert_eq!(before["statuses"][0]["dealsCount"], json!(2));
-    first.sandbox.shutdown().await;
-
-    let second = Api::with_config(config(DbLocation::File(path.clone()))).await;
+    let file = &before["deal"]["attachments"][0];
+    assert_eq!(
+        file["url"],
+        json!(format!(
+            "<sandbox>/public/v1/ws/attachments/{}",
+            file["id"].as_str().unwrap()
+        ))
+    );
+    let second = first.restart(&db).await;
     assert_eq!(snapshot(&second, ids).await, before);
-    let bytes = second
-        .client
-        .get(
-            before["deal"]["attachments"][0]["url"]
-                .as_str()
-                .unwrap()
-                .replace(&first_host(&before), &second.sandbox.addr().to_string()),
-        )
-        .bearer_auth(weeek_sandbox::demo_token())
-        .send()
-        .await
-        .expect("download answered")
-        .bytes()
-        .await
-        .expect("bytes");
-    assert_eq!(&bytes[..], b"hello");
+    let url = second.ok(&format!("/crm/deals/{deal}")).await["deal"]["attachments"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(second.download(&url).await, b"hello");
     second.sandbox.shutdown().await;
 }
 
-/// What the restart test compares: the lists and records its writes touched.
+/// A deal file's `url` is made when answering, from the address the request reached: after a
+/// restart on another port, the URL in the answer still downloads the file.
+#[tokio::test]
+async fn deal_file_url_downloads_after_a_restart_on_another_port() {
+    let db = TempDb::new();
+    let first = Api::on_file(&db).await;
+    let deal = first.first_deal(STATUS_NEW_LEAD).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let bytes = "Договор №7\n".repeat(100).into_bytes();
+    let uploaded = upload_deal_file(&first, &deal, "договор.txt", &bytes).await;
+    let url = uploaded["data"]["url"].as_str().unwrap().to_owned();
+    let id = uploaded["data"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(
+        url,
+        format!("{}/ws/attachments/{id}", first.sandbox.base_url())
+    );
+    assert_eq!(first.download(&url).await, bytes);
+    let old_port = first.sandbox.addr().port();
+
+    let second = first.restart(&db).await;
+    assert_ne!(second.sandbox.addr().port(), old_port);
+    let deal = second.ok(&format!("/crm/deals/{deal}")).await["deal"].clone();
+    let file = deal["attachments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["id"] == json!(id))
+        .cloned()
+        .unwrap();
+    let url = file["url"].as_str().unwrap();
+    assert_eq!(
+        url,
+        format!("{}/ws/attachments/{id}", second.sandbox.base_url())
+    );
+    assert_eq!(second.download(url).await, bytes);
+    assert_eq!(file["size"], json!(bytes.len()));
+    second.sandbox.shutdown().await;
+}
+
+/// `POST /crm/deals/{id}/attachments` with one file; answers the JSON of a 200.
+async fn upload_deal_file(api: &Api, deal: &str, name: &str, bytes: &[u8]) -> Value {
+    let answer = api
+        .client
+        .post(api.url(&format!("/crm/deals/{deal}/attachments")))
+        .bearer_auth(weeek_sandbox::demo_token())
+        .header("Accept", "application/json")
+        .multipart(reqwest::multipart::Form::new().part(
+            "files[]",
+            reqwest::multipart::Part::bytes(bytes.to_vec()).file_name(name.to_owned()),
+        ))
+        .send()
+        .await
+        .expect("upload answered");
+    assert_eq!(answer.status(), StatusCode::OK);
+    answer.json().await.expect("upload answer is JSON")
+}
+
+/// What the restart test compares: the lists and records its writes touched. File URLs name
+/// the address of the sandbox that answered, which a restart changes: it is written as
+/// `<sandbox>` so that the rest can be compared.
 async fn snapshot(api: &Api, [funnel, status, org, contact, deal]: [&String; 5]) -> Value {
-    json!({
+    let seen = json!({
         "funnels": api.ok("/crm/funnels").await["funnels"],
         "statuses": api.ok(&format!("/crm/funnels/{funnel}/statuses")).await["statuses"],
         "deals": api.ok(&format!("/crm/statuses/{status}/deals")).await["deals"],
@@ -1280,17 +1350,8 @@ async fn snapshot(api: &Api, [funnel, status, org, contact, deal]: [&String; 5])
         "contact": api.ok(&format!("/crm/contacts/{contact}")).await["contact"],
         "deal": api.ok(&format!("/crm/deals/{deal}")).await["deal"],
         "contacts": api.ok("/crm/contacts?limit=100").await["contacts"],
-    })
-}
-
-/// `host:port` of the first sandbox, as written in a stored attachment URL.
-fn first_host(snapshot: &Value) -> String {
-    let url = snapshot["deal"]["attachments"][0]["url"].as_str().unwrap();
-    url.trim_start_matches("http://")
-        .split('/')
-        .next()
-        .unwrap()
-        .to_owned()
+    });
+    api.without_origin(&seen)
 }
 
 /// The demo CRM shows what the screens need: organizations with several addresses, deals with

@@ -132,7 +132,7 @@ async fn faults_are_settable_over_http() {
         .unwrap();
     assert_eq!(
         current,
-        json!({"latencyMs": 0, "failureRate": 1.0, "failureStatus": 502, "failureMethods": ["DELETE"]})
+        json!({"latencyMs": 0, "failureRate": 1.0, "failureStatus": 502, "failureMethods": ["DELETE"], "failureMode": "refuse"})
     );
     assert_eq!(
         api.delete("/tm/tasks/1", None).await.status,

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use weeek_api::NAME_MAX_CHARS;
 use weeek_api::models::Contact;
 
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::contacts::form::{COUNTER_FROM, Field, Form};
 use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
@@ -72,7 +72,11 @@ fn scroll(form: &Form, height: u16) -> u16 {
 }
 
 fn status_lines(s: &ContactsState) -> u16 {
-    if s.failure.is_some() { 2 } else { 1 }
+    if s.failure.is_some() || matches!(s.phase, Phase::Checking(_)) {
+        2
+    } else {
+        1
+    }
 }
 
 /// The fields area inside a form pane drawn at `rect`.
@@ -87,31 +91,23 @@ fn fields_area(s: &ContactsState, rect: Rect) -> Rect {
     )
 }
 
-/// The field drawn at screen row `row` of a form pane at `rect`.
-pub fn field_at(s: &ContactsState, rect: Rect, row: u16) -> Option<Field> {
-    let area = fields_area(s, rect);
-    if row < area.y || row >= area.y + area.height {
-        return None;
-    }
-    let rel = row - area.y + scroll(&s.form, area.height);
-    field_rows(&s.form)
-        .into_iter()
-        .find(|(_, y, h)| rel >= *y && rel < y + h)
-        .map(|(f, _, _)| f)
-}
-
-pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
     let s = &app.contacts;
     if let Phase::Saved(c) = &s.phase {
-        render_saved(app, frame, rect, c, active);
+        render_saved(app, t, frame, rect, c, active);
         return;
     }
-    let t = &app.theme;
-    let saving = matches!(s.phase, Phase::Saving { .. });
-    let title = if saving {
-        format!(" New contact · {} saving… ", crate::ui::spinner_frame(app))
-    } else {
-        " New contact ".to_string()
+    let saving = s.phase.is_busy();
+    let title = match &s.phase {
+        Phase::Saving { .. } => {
+            format!(" New contact · {} saving… ", crate::ui::spinner_frame(app))
+        }
+        Phase::Checking(lost) if lost.is_looking() => format!(
+            " New contact · {} looking for it… ",
+            crate::ui::spinner_frame(app)
+        ),
+        Phase::Checking(_) => " New contact · not confirmed ".to_string(),
+        _ => " New contact ".to_string(),
     };
     let mut block = Block::default()
         .borders(Borders::ALL)
@@ -128,12 +124,19 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
     let area = fields_area(s, rect);
     let typing = active && s.editing && !saving && s.pane == Pane::Form && s.ask.is_none();
     let off = scroll(&s.form, area.height);
-    for (f, y, _) in field_rows(&s.form) {
+    for (f, y, h) in field_rows(&s.form) {
         if y < off || y - off >= area.height {
             continue;
         }
         let row_y = area.y + y - off;
-        render_field_row(app, frame, area, row_y, f, typing, active && !saving);
+        // The field and its message line, as far as they show.
+        let shown = h.min(area.bottom() - row_y);
+        hits.add(
+            Rect::new(area.x, row_y, area.width, shown),
+            Target::Field(f),
+        );
+        let row = Rect::new(area.x, row_y, area.width, 1);
+        render_field_row(app, t, frame, row, f, typing, active && !saving);
         if let Some(msg) = s.form.errors.get(&f)
             && row_y + 1 < area.y + area.height
         {
@@ -154,22 +157,23 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
         inner.width,
         (inner.y + inner.height).saturating_sub(area.y + area.height),
     );
-    render_status(app, frame, status);
+    render_status(app, t, frame, status);
 }
 
+/// One field on the line `row`.
 fn render_field_row(
     app: &App,
+    t: &Theme,
     frame: &mut Frame,
-    area: Rect,
-    y: u16,
+    row: Rect,
     f: Field,
     typing: bool,
     active: bool,
 ) {
-    let t = &app.theme;
     let form = &app.contacts.form;
     let focused = f == form.focus && active;
-    let lw = label_w(area);
+    let lw = label_w(row);
+    let y = row.y;
     let mark = if focused { "› " } else { "  " };
     let label_style = if form.errors.contains_key(&f) {
         t.error()
@@ -186,10 +190,10 @@ fn render_field_row(
                 label_style,
             ),
         ])),
-        Rect::new(area.x, y, (MARK_W + lw).min(area.width), 1),
+        Rect::new(row.x, y, (MARK_W + lw).min(row.width), 1),
     );
-    let vx = area.x + MARK_W + lw;
-    let vw = area.width.saturating_sub(MARK_W + lw);
+    let vx = row.x + MARK_W + lw;
+    let vw = row.width.saturating_sub(MARK_W + lw);
     if vw == 0 {
         return;
     }
@@ -247,8 +251,8 @@ fn render_field_row(
         }
         None => {
             let line = match f {
-                Field::Organizations => org_line(app, usize::from(vw), focused),
-                _ => tag_line(app, usize::from(vw), focused),
+                Field::Organizations => org_line(app, t, usize::from(vw), focused),
+                _ => tag_line(app, t, usize::from(vw), focused),
             };
             frame.render_widget(Paragraph::new(line), value_area);
         }
@@ -264,8 +268,7 @@ fn placeholder(f: Field, focused: bool) -> Option<&'static str> {
     }
 }
 
-fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
-    let t = &app.theme;
+fn org_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let orgs = &app.contacts.form.organizations;
     if orgs.is_empty() {
         let text = if focused {
@@ -288,8 +291,7 @@ fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
 }
 
 /// Tag names in their colours, cut to `w` columns.
-pub fn tag_spans(app: &App, ids: &[i64], w: usize) -> Vec<Span<'static>> {
-    let t = &app.theme;
+pub fn tag_spans(app: &App, t: &Theme, ids: &[i64], w: usize) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     let mut used = 0;
     for (i, id) in ids.iter().enumerate() {
@@ -322,7 +324,7 @@ pub fn tag_spans(app: &App, ids: &[i64], w: usize) -> Vec<Span<'static>> {
     spans
 }
 
-fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
+fn tag_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let tags = &app.contacts.form.tags;
     if tags.is_empty() {
         let text = if focused {
@@ -330,27 +332,38 @@ fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
         } else {
             "none"
         };
-        return Line::styled(truncate(text, w), app.theme.dim());
+        return Line::styled(truncate(text, w), t.dim());
     }
-    Line::from(tag_spans(app, tags, w))
+    Line::from(tag_spans(app, t, tags, w))
 }
 
-fn render_status(app: &App, frame: &mut Frame, area: Rect) {
+fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     if area.height == 0 {
         return;
     }
-    let t = &app.theme;
     let s = &app.contacts;
     let w = usize::from(area.width);
     let line = if let Some(f) = &s.failure {
-        let mut text = format!("✗ Not saved: {} ", one_line(&f.message));
-        if f.maybe_saved {
-            text.push_str("It may have arrived: check the list. ");
-        }
         Line::from(vec![
-            Span::styled(text, t.error()),
+            Span::styled(format!("✗ {} ", one_line(&f.message)), t.error()),
             Span::styled("C-s tries again", t.accent()),
         ])
+    } else if let Phase::Checking(lost) = &s.phase {
+        // The whole story is in the toast and in the messages (M); here, what holds now.
+        if lost.is_looking() {
+            Line::styled(
+                format!(
+                    "{} Its answer was lost: looking for it before it may be sent again…",
+                    crate::ui::spinner_frame(app),
+                ),
+                t.accent(),
+            )
+        } else {
+            Line::from(vec![
+                Span::styled("✗ May have been saved: looking for it failed. ", t.error()),
+                Span::styled("C-s looks again · n starts over", t.accent()),
+            ])
+        }
     } else if matches!(s.phase, Phase::Saving { .. }) {
         Line::styled(
             truncate(
@@ -378,8 +391,7 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
-fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
-    let t = &app.theme;
+fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(if active { t.success() } else { t.dim() })
@@ -431,7 +443,7 @@ fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: b
         lines.push(row("Organizations", text(&names.join(", "))));
     }
     if !c.tags.is_empty() {
-        lines.push(row("Tags", tag_spans(app, &c.tags, vw)));
+        lines.push(row("Tags", tag_spans(app, t, &c.tags, vw)));
     }
     if let Some(at) = c.created_at {
         let at = at.to_offset(app.utc_offset);

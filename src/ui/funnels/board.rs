@@ -7,17 +7,25 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::{Deal, WinStatus};
 
-use crate::app::App;
 use crate::app::loadable::PageStatus;
+use crate::app::{App, Hits, Target};
 use crate::funnels::board::Column;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
-use crate::funnels::geometry::{self, CARD_H, COLUMN_HEAD_H};
+use crate::layout::funnels::{
+    card, cards_in, column_cards, column_rects, is_narrow, visible_columns,
+};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 
-pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+pub fn render(
+    app: &App,
+    t: &Theme,
+    d: &FunnelDetail,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut Hits,
+) {
     if d.columns.is_empty() {
         let mut lines = vec![Line::raw("")];
         match (d.statuses.value(), d.statuses.error()) {
@@ -49,14 +57,14 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
         return;
     }
-    let n = geometry::visible_columns(area.width, d.columns.len());
-    let narrow = geometry::is_narrow(area.width);
+    let n = visible_columns(area.width, d.columns.len());
+    let narrow = is_narrow(area.width);
     let mark = d
         .funnel
         .value()
         .map(|f| format::currency_mark(&app.dir, f.currency()))
         .unwrap_or_default();
-    for (pos, rect) in geometry::column_rects(area, n).into_iter().enumerate() {
+    for (pos, rect) in column_rects(area, n).into_iter().enumerate() {
         let ci = d.first + pos;
         let Some(col) = d.columns.get(ci) else { break };
         let last = pos + 1 == n;
@@ -76,6 +84,7 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
         // Columns off screen to either side are counted at the edges, so none looks missing.
         let view = ColumnView {
             app,
+            t,
             d,
             col,
             index: ci,
@@ -90,11 +99,21 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
             },
         };
         view.render(frame, inner);
+        // The gap on the right belongs to the column: a click there still reaches it.
+        hits.add(rect, Target::Column(ci));
+        let cards = column_cards(rect);
+        for (slot, deal) in view.cards_shown(cards).enumerate() {
+            let card = card(cards, slot);
+            if card.height > 0 {
+                hits.add(card, Target::Card { column: ci, deal });
+            }
+        }
     }
 }
 
 struct ColumnView<'a> {
     app: &'a App,
+    t: &'a Theme,
     d: &'a FunnelDetail,
     col: &'a Column,
     index: usize,
@@ -108,7 +127,7 @@ struct ColumnView<'a> {
 
 impl ColumnView<'_> {
     fn render(&self, frame: &mut Frame, area: Rect) {
-        let t = &self.app.theme;
+        let t = self.t;
         let w = usize::from(area.width);
         if w == 0 || area.height == 0 {
             return;
@@ -132,14 +151,14 @@ impl ColumnView<'_> {
         }
         let count = status
             .and_then(|s| s.deals_count)
-            .unwrap_or(self.col.deals.len() as i64);
+            .unwrap_or(self.col.deals.rows.len() as i64);
         // Where the cursor is in a long column, as lists say "12 of 68"; on the name line,
         // so the totals below keep their full width.
-        let place = if self.focused && !self.col.deals.is_empty() {
+        let place = if self.focused && !self.col.deals.rows.is_empty() {
             format!(
                 " {}/{}",
                 self.col.cursor + 1,
-                count.max(self.col.deals.len() as i64)
+                count.max(self.col.deals.rows.len() as i64)
             )
         } else {
             String::new()
@@ -162,12 +181,14 @@ impl ColumnView<'_> {
         let amount = format::money(status.and_then(|s| s.deals_amount), self.mark);
         let totals = format!("{} · {amount}", format::deals(count));
         let rule_style = if self.focused { t.accent() } else { t.dim() };
-        let third = match &self.col.load {
-            PageStatus::Failed { error, more: false } if self.col.loaded_once => Line::styled(
-                truncate(&format!("✗ reload failed: {} · r", error.short()), w),
-                t.error(),
-            ),
-            PageStatus::Loading { more: false } if self.col.loaded_once => Line::styled(
+        let third = match &self.col.deals.status {
+            PageStatus::Failed { error, more: false } if self.col.deals.loaded_once => {
+                Line::styled(
+                    truncate(&format!("✗ reload failed: {} · r", error.short()), w),
+                    t.error(),
+                )
+            }
+            PageStatus::Loading { more: false } if self.col.deals.loaded_once => Line::styled(
                 fit(
                     &format!("{} reloading ", crate::ui::spinner_frame(self.app)),
                     w,
@@ -183,28 +204,35 @@ impl ColumnView<'_> {
             Line::styled(truncate(&totals, w), t.dim()),
             third,
         ];
-        let head_h = COLUMN_HEAD_H.min(area.height);
+        let body = column_cards(area);
         frame.render_widget(
             Paragraph::new(header),
-            Rect::new(area.x, area.y, area.width, head_h),
+            Rect::new(area.x, area.y, area.width, body.y - area.y),
         );
-        let body = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
         if body.height == 0 {
             return;
         }
-        frame.render_widget(Paragraph::new(self.body_lines(t, w, body.height)), body);
+        frame.render_widget(Paragraph::new(self.body_lines(t, w, body)), body);
     }
 
-    fn body_lines(&self, t: &Theme, w: usize, h: u16) -> Vec<Line<'static>> {
+    /// The deals whose cards fit in `body`, by index.
+    fn cards_shown(&self, body: Rect) -> std::ops::Range<usize> {
+        let deals = self.col.deals.rows.len();
+        let start = self.col.scroll.min(deals.saturating_sub(1));
+        start..(start + cards_in(body)).min(deals)
+    }
+
+    fn body_lines(&self, t: &Theme, w: usize, body: Rect) -> Vec<Line<'static>> {
+        let h = body.height;
         let col = self.col;
-        if col.deals.is_empty() {
-            return match &col.load {
+        if col.deals.rows.is_empty() {
+            return match &col.deals.status {
                 PageStatus::Failed { error, .. } => vec![
                     Line::styled(truncate("✗ Could not load the deals", w), t.error()),
                     Line::raw(truncate(&error.short(), w)),
                     Line::styled(truncate("r to retry", w), t.accent()),
                 ],
-                _ if !col.loaded_once => vec![Line::styled(
+                _ if !col.deals.loaded_once => vec![Line::styled(
                     truncate(
                         &format!("{} loading deals…", crate::ui::spinner_frame(self.app)),
                         w,
@@ -214,16 +242,15 @@ impl ColumnView<'_> {
                 _ => vec![Line::styled(truncate("no deals", w), t.dim())],
             };
         }
-        let cards = usize::from(h / CARD_H).max(1);
-        let start = col.scroll.min(col.deals.len().saturating_sub(1));
-        let end = (start + cards).min(col.deals.len());
+        let shown = self.cards_shown(body);
+        let start = shown.start;
         let mut lines = Vec::new();
-        for (i, deal) in col.deals[start..end].iter().enumerate() {
+        for (i, deal) in col.deals.rows[shown].iter().enumerate() {
             let cursor = self.focused && start + i == col.cursor;
             lines.extend(self.card(t, deal, w, cursor));
         }
         if lines.len() < usize::from(h) {
-            let more = match &col.load {
+            let more = match &col.deals.status {
                 PageStatus::Loading { more: true } => Some((
                     format!("{} loading more…", crate::ui::spinner_frame(self.app)),
                     t.dim(),
@@ -231,7 +258,7 @@ impl ColumnView<'_> {
                 PageStatus::Failed { error, more: true } => {
                     Some((format!("✗ more: {} · r", error.short()), t.error()))
                 }
-                _ if col.has_more => Some(("more below…".to_string(), t.dim())),
+                _ if col.deals.has_more => Some(("more below…".to_string(), t.dim())),
                 _ => None,
             };
             if let Some((text, style)) = more {

@@ -8,13 +8,14 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use super::list::{due_label, relative_day};
 use crate::app::App;
 use crate::app::directory::Directory;
+use crate::datetime::{due_relative, relative_day};
 use crate::text::one_line;
+use crate::ui::theme::Theme;
 
 fn fmt_datetime(t: Option<time::OffsetDateTime>, app: &App) -> String {
-    crate::datetime::local(t, app.utc_offset)
+    crate::datetime::local(t, app.utc_offset, app.today)
 }
 
 fn minutes(m: i64) -> String {
@@ -37,7 +38,7 @@ fn size_label(bytes: i64) -> String {
 }
 
 /// Text of a custom-field value: option names for selects, names for members.
-fn custom_value(field: &weeek_api::models::TaskCustomField, dir: &Directory) -> String {
+fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) -> String {
     use serde_json::Value;
     let option_name = |id: &str| {
         field
@@ -70,8 +71,7 @@ fn custom_value(field: &weeek_api::models::TaskCustomField, dir: &Directory) -> 
     }
 }
 
-fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
-    let t = &app.theme;
+fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Line<'a>> {
     let dir = &app.dir;
     let key = |k: &str| Span::styled(format!("{k:<12}"), t.dim());
     let mut lines = vec![
@@ -129,7 +129,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     let day = |d: Option<Date>, due: bool| {
         d.map_or("–".to_string(), |d| {
             let rel = if due {
-                due_label(d, today).0
+                due_relative(d, today, task.is_completed)
             } else {
                 relative_day(d, today)
             };
@@ -177,6 +177,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
         for id in &task.sub_tasks {
             let title = app
                 .tasks
+                .list
                 .rows
                 .iter()
                 .find(|r| r.id == *id)
@@ -241,8 +242,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     lines
 }
 
-pub(super) fn render_detail(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let title = s
         .current()
@@ -269,7 +269,7 @@ pub(super) fn render_detail(app: &App, frame: &mut Frame, area: Rect) {
         );
         return;
     };
-    let lines = detail_lines(task, app, usize::from(inner.width));
+    let lines = detail_lines(task, app, t, usize::from(inner.width));
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

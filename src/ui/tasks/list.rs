@@ -9,8 +9,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use crate::app::App;
 use crate::app::directory::Directory;
+use crate::app::{App, Hits, Target};
+use crate::datetime::due_label;
 use crate::tasks::{PageStatus, TasksState};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
@@ -47,34 +48,7 @@ fn columns(w: usize) -> Columns {
     }
 }
 
-/// "today", "tomorrow", "in 3d", "2d overdue", or the date when far away.
-pub fn due_label(due: Date, today: Date) -> (String, bool) {
-    let days = (due - today).whole_days();
-    match days {
-        0 => ("today".into(), false),
-        1 => ("tomorrow".into(), false),
-        2..=14 => (format!("in {days}d"), false),
-        -60..=-1 => (format!("{}d overdue", -days), true),
-        _ if due.year() == today.year() => (
-            format!("{:02}.{:02}", due.day(), due.month() as u8),
-            days < 0,
-        ),
-        _ => (weeek_api::dates::to_filter_date(due), days < 0),
-    }
-}
-
 /// "Project › Column" in `w` columns: a long project name gives way so the column shows.
-/// A day relative to today without judging it: a start date is never "overdue".
-pub(super) fn relative_day(d: Date, today: Date) -> String {
-    match (d - today).whole_days() {
-        0 => "today".into(),
-        1 => "tomorrow".into(),
-        -1 => "yesterday".into(),
-        n if n > 0 => format!("in {n}d"),
-        n => format!("{}d ago", -n),
-    }
-}
-
 fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     let locs = task.all_locations();
     let Some(first) = locs.first() else {
@@ -115,10 +89,10 @@ fn task_row<'a>(
     task: &'a Task,
     s: &TasksState,
     app: &'a App,
+    t: &Theme,
     cols: &Columns,
     cursor: bool,
 ) -> Line<'a> {
-    let t = &app.theme;
     let marked = s.marks.contains(&task.id);
     let done_style = if task.is_completed {
         t.dim()
@@ -134,8 +108,8 @@ fn task_row<'a>(
         None => Span::styled(fit("–", PRIO_W), t.dim()),
     });
     let mut title = one_line(task.display_title());
-    if task.id < 0 {
-        title = format!("{title} (saving…)");
+    if let Some(waiting) = s.unconfirmed(task.id) {
+        title = format!("{title} ({waiting})");
     }
     spans.push(Span::styled(
         fit(&title, cols.title.saturating_sub(1)) + " ",
@@ -154,9 +128,9 @@ fn task_row<'a>(
     }
     let (due, overdue) = task
         .due_day()
-        .map(|d| due_label(d, app_today(app)))
+        .map(|d| due_label(d, app_today(app), task.is_completed))
         .unwrap_or_default();
-    let due_style = if overdue && !task.is_completed {
+    let due_style = if overdue {
         t.error()
     } else if due == "today" && !task.is_completed {
         t.accent()
@@ -216,37 +190,34 @@ fn header_row(t: &Theme, cols: &Columns) -> Line<'static> {
     )
 }
 
-pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     let s = &app.tasks;
     let cols = columns(usize::from(area.width));
     frame.render_widget(
         Paragraph::new(header_row(t, &cols)),
         Rect::new(area.x, area.y, area.width, 1),
     );
-    let body = Rect::new(
-        area.x,
-        area.y + 1,
-        area.width,
-        area.height.saturating_sub(1),
-    );
+    let body = crate::layout::tasks::table_rows(area);
     if body.height == 0 {
         return;
     }
-    if s.rows.is_empty() {
-        render_list_state(app, frame, body);
+    if s.list.rows.is_empty() {
+        render_list_state(app, t, frame, body);
         return;
     }
     let h = usize::from(body.height);
-    let start = s.scroll.min(s.rows.len().saturating_sub(1));
-    let end = (start + h).min(s.rows.len());
-    let mut lines: Vec<Line> = s.rows[start..end]
+    let start = s.scroll.min(s.list.rows.len().saturating_sub(1));
+    let end = (start + h).min(s.list.rows.len());
+    let mut lines: Vec<Line> = s.list.rows[start..end]
         .iter()
         .enumerate()
-        .map(|(i, task)| task_row(task, s, app, &cols, start + i == s.cursor))
+        .map(|(i, task)| task_row(task, s, app, t, &cols, start + i == s.cursor))
         .collect();
+    for (i, y) in (start..end).zip(body.y..) {
+        hits.add(Rect::new(body.x, y, body.width, 1), Target::Task(i));
+    }
     if lines.len() < h {
-        match &s.status {
+        match &s.list.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
@@ -255,25 +226,24 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
                 format!("  could not load more: {} · r retries", error.short()),
                 t.error(),
             )),
-            _ if s.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ if s.list.has_more => lines.push(Line::styled("  more below…", t.dim())),
             _ => {}
         }
     }
     frame.render_widget(Paragraph::new(lines), body);
 }
 
-fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let mut lines: Vec<Line> = vec![Line::raw("")];
-    match &s.status {
+    match &s.list.status {
         PageStatus::Failed { error, .. } => {
             lines.push(Line::styled("  Could not load the tasks.", t.error()));
             lines.push(Line::raw(format!("  {error}")));
             lines.push(Line::raw(""));
             lines.push(Line::styled("  r to retry", t.accent()));
         }
-        _ if !s.loaded_once => {
+        _ if !s.list.loaded_once => {
             let what = if app.dir.me().is_none() {
                 "Connecting and loading your profile…"
             } else {
@@ -281,7 +251,11 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
             };
             if let Some(e) = app.dir.user.error() {
                 lines.push(Line::styled("  Could not load your profile.", t.error()));
-                lines.push(Line::raw(format!("  {e}")));
+                let why = match e {
+                    weeek_api::ApiError::Unauthorized { .. } => app.error_text(e),
+                    other => other.to_string(),
+                };
+                lines.push(Line::raw(format!("  {why}")));
                 lines.push(Line::raw(""));
                 lines.push(Line::styled("  r to retry", t.accent()));
             } else {
@@ -325,26 +299,4 @@ fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
         }
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use time::macros::date;
-
-    #[test]
-    fn due_dates_read_relative_to_today() {
-        let today = date!(2026 - 11 - 21);
-        assert_eq!(due_label(today, today), ("today".into(), false));
-        assert_eq!(
-            due_label(date!(2026 - 11 - 24), today),
-            ("in 3d".into(), false)
-        );
-        assert_eq!(
-            due_label(date!(2026 - 11 - 19), today),
-            ("2d overdue".into(), true)
-        );
-        assert_eq!(due_label(date!(2026 - 12 - 25), today).0, "25.12");
-        assert_eq!(due_label(date!(2027 - 02 - 01), today).0, "01.02.2027");
-    }
 }

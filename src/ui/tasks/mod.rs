@@ -10,32 +10,30 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 
-use super::layout;
-use crate::app::App;
+use crate::app::{App, Hits};
+use crate::layout;
 use crate::tasks::PageStatus;
+use crate::ui::theme::Theme;
 
-pub use list::due_label;
-
-pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.tasks;
-    let areas = layout::tasks(body, s.detail);
-    render_filter_line(app, frame, areas.filter_line);
+    let areas = layout::tasks::areas(body, s.detail);
+    render_filter_line(app, t, frame, areas.filter_line);
     if areas.list.height > 0 {
-        list::render_list(app, frame, areas.list);
+        list::render_list(app, t, frame, areas.list, hits);
     }
     if let Some(d) = areas.detail {
-        detail::render_detail(app, frame, d);
+        detail::render_detail(app, t, frame, d);
     }
     if let Some(p) = &s.panel {
-        popups::render_panel(app, frame, body, p);
+        hits.cover(popups::render_panel(app, t, frame, body, p));
     }
     if let Some(p) = &s.popup {
-        popups::render_popup(app, frame, body, p);
+        hits.cover(popups::render_popup(app, t, frame, body, p));
     }
 }
 
-fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let mut spans = vec![Span::styled(s.filters.headline(&app.dir), t.accent())];
     for (_, chip) in s.filters.chips(&app.dir) {
@@ -47,19 +45,23 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
         let arrow = if sort.descending { "↓" } else { "↑" };
         spans.push(Span::raw(format!("sort: {}{arrow}", sort.key.as_str())));
     }
-    let count = match &s.status {
-        PageStatus::Loading { more: false } if s.loaded_once => {
+    let count = match &s.list.status {
+        PageStatus::Loading { more: false } if s.list.loaded_once => {
             format!("{} reloading…", super::spinner_frame(app))
         }
-        PageStatus::Failed { more: false, .. } if s.loaded_once => {
+        PageStatus::Failed { more: false, .. } if s.list.loaded_once => {
             "reload failed · r retries".into()
         }
-        _ if !s.loaded_once => String::new(),
-        _ if s.rows.is_empty() => count_label(0),
-        _ if s.has_more => format!("{} of {} loaded, more below", s.cursor + 1, s.rows.len()),
-        _ => format!("{} of {}", s.cursor + 1, count_label(s.rows.len())),
+        _ if !s.list.loaded_once => String::new(),
+        _ if s.list.rows.is_empty() => count_label(0),
+        _ if s.list.has_more => format!(
+            "{} of {} loaded, more below",
+            s.cursor + 1,
+            s.list.rows.len()
+        ),
+        _ => format!("{} of {}", s.cursor + 1, count_label(s.list.rows.len())),
     };
-    let count_style = if matches!(s.status, PageStatus::Failed { .. }) {
+    let count_style = if matches!(s.list.status, PageStatus::Failed { .. }) {
         t.error()
     } else {
         t.dim()

@@ -13,11 +13,17 @@ use crate::text::truncate;
 use crate::ui::popup::{
     render_confirm, render_field, render_picker, render_prompt, render_waiting,
 };
+use crate::ui::theme::Theme;
 
-pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
-    let t = &app.theme;
+pub(super) fn render_panel(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    p: &FilterPanel,
+) -> Rect {
     let rows = panel::ROWS.len() as u16;
-    let rect = crate::ui::centered(area, 76, rows + 2);
+    let rect = crate::layout::centered(area, 76, rows + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -47,9 +53,10 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
             let (text, style) = match &p.editing.parsed {
                 Some(Ok(r)) => (format!("→ {}", r.describe()), t.success()),
                 Some(Err(e)) => (format!("✗ {e}"), t.error()),
-                None if *kind == crate::tasks::filters::FilterKind::Dates => {
-                    ("today, +7d, next week, 01.12..15.12".into(), t.dim())
-                }
+                None if *kind == crate::tasks::filters::FilterKind::Dates => (
+                    "today, +7d, next week, overdue, ..fri, 01.12..15.12".into(),
+                    t.dim(),
+                ),
                 None => ("searches as you type".into(), t.dim()),
             };
             frame.render_widget(
@@ -83,13 +90,21 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
     if let Some(Err(e)) = &p.editing.parsed {
         tracing::trace!(error = %e, "date entry");
     }
+    rect
 }
 
-pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
+/// Draws the popup and returns its box.
+pub(super) fn render_popup(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    popup: &Popup,
+) -> Rect {
     match popup {
         Popup::Pick {
             picker: Some(p), ..
-        } => render_picker(app, frame, area, p),
+        } => render_picker(t, frame, area, p),
         Popup::Pick {
             purpose,
             picker: None,
@@ -99,7 +114,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 PickPurpose::Assign { .. } => "members",
                 _ => "choices",
             };
-            render_waiting(app, frame, area, what);
+            render_waiting(app, frame, area, what)
         }
         Popup::Prompt {
             purpose,
@@ -112,8 +127,8 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                     "Enter sets · empty clears · Esc cancels",
                 ),
                 PromptPurpose::Rename { .. } => ("Rename".to_string(), "Enter saves · Esc cancels"),
-                PromptPurpose::New => {
-                    let (p, c) = app.tasks.new_task_place();
+                PromptPurpose::New { place } => {
+                    let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
                     let place = match (p, c) {
                         (Some(p), Some(c)) => {
                             format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c))
@@ -132,11 +147,12 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 Feedback::Ok(s) => Some((true, s.as_str())),
                 Feedback::Err(s) => Some((false, s.as_str())),
             };
-            render_prompt(app, frame, area, &title, field, fb, help);
+            render_prompt(t, frame, area, &title, field, fb, help)
         }
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
                 app.tasks
+                    .list
                     .rows
                     .iter()
                     .find(|t| t.id == ids[0])
@@ -145,7 +161,8 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             } else {
                 format!("{} tasks", ids.len())
             };
-            render_confirm(app, frame, area, &format!("Delete {what}?"));
+            render_confirm(t, frame, area, &format!("Delete {what}?"))
         }
+        Popup::LookAgain { question, .. } => render_confirm(t, frame, area, question),
     }
 }

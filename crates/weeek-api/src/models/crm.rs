@@ -2,61 +2,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::OffsetDateTime;
 
+use super::{CustomField, CustomFieldValue};
 use crate::de;
-
-/// One choice of a select-like custom field. `color` is free text: the docs ask for names
-/// (`blue`, `light_green`) but real answers carry hex (`#6C78F4`).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomFieldOption {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub color: Option<String>,
-}
-
-/// Extra settings of number-like custom fields; also sent as the `config` of a create or
-/// update body.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomFieldConfig {
-    /// `number`, `currency`, `percent`; `radio`/`checbox` for booleans.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub r#type: Option<String>,
-    /// Digits after the point (0–6); for number fields the service wants the key, even null.
-    #[serde(deserialize_with = "de::opt_i64")]
-    pub precision: Option<i64>,
-    /// A currency id, for `currency` fields.
-    #[serde(
-        deserialize_with = "de::opt_i64",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub currency: Option<i64>,
-}
-
-/// A custom field definition (funnels, projects, boards, global).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomField {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub r#type: Option<String>,
-    /// Absent, `{}` or an object: only a JSON object is read.
-    #[serde(deserialize_with = "config_object")]
-    pub config: Option<CustomFieldConfig>,
-    #[serde(deserialize_with = "de::null_default")]
-    pub options: Vec<CustomFieldOption>,
-}
-
-fn config_object<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<CustomFieldConfig>, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        v @ Value::Object(_) => serde_json::from_value(v).ok(),
-        _ => None,
-    })
-}
 
 /// A CRM funnel (spec §2.1). Funnel, status and deal ids are 16-character slugs.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -110,18 +57,6 @@ pub struct FunnelStatus {
     pub created_at: Option<OffsetDateTime>,
     #[serde(deserialize_with = "de::opt_datetime")]
     pub updated_at: Option<OffsetDateTime>,
-}
-
-/// A custom-field value as read on a deal.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct CustomFieldValue {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub r#type: Option<String>,
-    #[serde(deserialize_with = "de::any")]
-    pub value: Value,
 }
 
 /// A deal's outcome. A value this client does not know is kept as sent (`Other`), so that a

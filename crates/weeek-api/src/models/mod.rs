@@ -4,11 +4,15 @@
 //! service adds or drops never breaks a screen.
 
 mod crm;
+mod custom_field;
+mod portfolio;
 mod project;
 mod task;
 mod workspace;
 
 pub use crm::*;
+pub use custom_field::*;
+pub use portfolio::*;
 pub use project::*;
 pub use task::*;
 pub use workspace::*;

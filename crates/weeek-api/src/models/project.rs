@@ -27,7 +27,16 @@ pub struct Project {
     pub custom_fields: Vec<CustomField>,
 }
 
+/// `status` of an archived project. UNCERTAIN: the docs allow `1|2` without saying which is
+/// which; active projects were seen with `1`.
+pub const PROJECT_ARCHIVED: i64 = 2;
+
 impl Project {
+    /// Archived projects are left out of the project list but still resolve by id.
+    pub fn is_archived(&self) -> bool {
+        self.status == Some(PROJECT_ARCHIVED)
+    }
+
     pub fn display_name(&self) -> String {
         self.name
             .as_deref()

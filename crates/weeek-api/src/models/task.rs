@@ -2,7 +2,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use time::{Date, OffsetDateTime};
 
-use super::CustomFieldOption;
+use super::CustomFieldValue;
 use crate::de;
 
 /// Task priority as the service numbers it.
@@ -128,6 +128,31 @@ pub struct Workload {
     pub work_end_at: Option<String>,
 }
 
+/// A member's timer running on a task.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RunningTimer {
+    pub user_id: Option<String>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub started_at: Option<OffsetDateTime>,
+}
+
+/// A comment on a task; `parent_id` makes it a reply.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Comment {
+    #[serde(deserialize_with = "de::i64_or_zero")]
+    pub id: i64,
+    #[serde(deserialize_with = "de::opt_i64")]
+    pub parent_id: Option<i64>,
+    pub author_id: Option<String>,
+    pub markdown: Option<String>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub created_at: Option<OffsetDateTime>,
+    #[serde(deserialize_with = "de::opt_datetime")]
+    pub updated_at: Option<OffsetDateTime>,
+}
+
 /// A file attached to a task or a deal.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -143,22 +168,6 @@ pub struct Attachment {
     pub size: Option<i64>,
     #[serde(deserialize_with = "de::opt_datetime")]
     pub created_at: Option<OffsetDateTime>,
-}
-
-/// A custom field as read on a task: the field, its options and the task's value.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct TaskCustomField {
-    #[serde(deserialize_with = "de::string_id")]
-    pub id: String,
-    pub name: Option<String>,
-    pub r#type: Option<String>,
-    #[serde(deserialize_with = "de::any")]
-    pub config: Value,
-    #[serde(deserialize_with = "de::null_default")]
-    pub options: Vec<CustomFieldOption>,
-    #[serde(deserialize_with = "de::any")]
-    pub value: Value,
 }
 
 /// A task, in its current shape plus the legacy fields the service still sends.
@@ -226,9 +235,13 @@ pub struct Task {
     #[serde(deserialize_with = "de::null_default")]
     pub time_entries: Vec<TimeEntry>,
     #[serde(deserialize_with = "de::null_default")]
-    pub custom_fields: Vec<TaskCustomField>,
+    pub custom_fields: Vec<CustomFieldValue>,
     #[serde(deserialize_with = "de::null_default")]
     pub attachments: Vec<Attachment>,
+    /// Timers running on the task, one per member. UNCERTAIN: the docs name no key for them;
+    /// `timers` is the sandbox's.
+    #[serde(deserialize_with = "de::null_default")]
+    pub timers: Vec<RunningTimer>,
     /// Legacy `dd.mm.yyyy` day, from answers older than `dueDate`.
     pub date: Option<String>,
     /// Legacy `HH:MM`.

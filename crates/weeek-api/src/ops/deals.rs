@@ -1,7 +1,6 @@
 //! Deal writes and the filtered deal list. `deals`, `deal` and `move_deal` are in `crm.rs`.
 
 use reqwest::Method;
-use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
 use super::crm::DealPage;
@@ -246,22 +245,7 @@ impl Client {
         id: &str,
         files: &[FileUpload],
     ) -> Result<Vec<Attachment>, ApiError> {
-        let mut form = Form::new();
-        for file in files {
-            let mut part = Part::bytes(file.bytes.clone()).file_name(file.name.clone());
-            if let Some(ct) = &file.content_type {
-                part = part
-                    .mime_str(ct)
-                    .map_err(|e| ApiError::InvalidRequest(format!("content type {ct:?}: {e}")))?;
-            }
-            form = form.part("files[]", part);
-        }
-        let answer = self
-            .send_form(&format!("{}/attachments", deal_path(id)), form)
-            .await?;
-        match answer.json.get("data") {
-            Some(Value::Array(_)) => answer.take("data"),
-            _ => answer.take::<Attachment>("data").map(|a| vec![a]),
-        }
+        self.upload_files(&format!("{}/attachments", deal_path(id)), files)
+            .await
     }
 }

@@ -5,7 +5,10 @@ use serde_json::json;
 
 use super::seg;
 use crate::client::Client;
-use crate::crm_requests::{CustomFieldUpdate, FunnelInput, NewCustomField, OptionInput, Placement};
+use crate::crm_requests::FunnelInput;
+use crate::custom_fields::{
+    CustomFieldUpdate, NewCustomField, OptionColour, Placement, option_body,
+};
 use crate::error::ApiError;
 use crate::models::{CustomField, CustomFieldOption, Funnel, FunnelStatus};
 
@@ -123,7 +126,7 @@ impl Client {
         .await
     }
 
-    /// `POST /crm/funnels/{id}/custom-fields`.
+    /// `POST /crm/funnels/{id}/custom-fields`: the body of a task field.
     pub async fn create_funnel_custom_field(
         &self,
         funnel_id: &str,
@@ -132,7 +135,7 @@ impl Client {
         self.write(
             Method::POST,
             &format!("{}/custom-fields", funnel_path(funnel_id)),
-            field,
+            &field.to_json()?,
             "customField",
         )
         .await
@@ -148,7 +151,7 @@ impl Client {
         self.write(
             Method::PUT,
             &field_path(funnel_id, field_id),
-            update,
+            &update.to_json()?,
             "customField",
         )
         .await
@@ -184,12 +187,13 @@ impl Client {
         &self,
         funnel_id: &str,
         field_id: &str,
-        option: &OptionInput,
+        name: &str,
+        colour: OptionColour,
     ) -> Result<CustomFieldOption, ApiError> {
         self.write(
             Method::POST,
             &format!("{}/options", field_path(funnel_id, field_id)),
-            option,
+            &option_body(name, colour)?,
             "option",
         )
         .await
@@ -201,12 +205,13 @@ impl Client {
         funnel_id: &str,
         field_id: &str,
         option_id: &str,
-        option: &OptionInput,
+        name: &str,
+        colour: OptionColour,
     ) -> Result<CustomFieldOption, ApiError> {
         self.write(
             Method::PUT,
             &option_path(funnel_id, field_id, option_id),
-            option,
+            &option_body(name, colour)?,
             "option",
         )
         .await

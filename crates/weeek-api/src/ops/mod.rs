@@ -1,10 +1,18 @@
 //! Operations of the service, one `impl Client` block per area.
 
+pub(crate) mod attachments;
+mod board_columns;
+mod boards;
 mod contacts;
 pub(crate) mod crm;
+mod custom_fields;
 mod deals;
 mod funnels;
 mod organizations;
+pub(crate) mod portfolios;
+pub(crate) mod projects;
+mod tags;
+pub(crate) mod task_activity;
 mod tasks;
 mod workspace;
 mod writes;

@@ -1,6 +1,7 @@
 //! Shared fixtures: a seeded sandbox per test, and a scripted raw HTTP server for answers the
 //! sandbox never gives (HTML 200, truncated bodies, silence).
-#![allow(dead_code)]
+// Helpers of the tests: a panic here is a failed test, as in the tests themselves.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 pub mod tap;
 
@@ -68,6 +69,9 @@ pub enum Script {
     Answer(Vec<u8>),
     /// Reads one request and keeps the connection open without a word.
     Silence,
+    /// Reads one request per connection and writes the next of these answers (the last one
+    /// again once they run out): for a write followed by a read-back.
+    Answers(Vec<Vec<u8>>),
 }
 
 /// One request as received: the request line and the headers, names lower-cased.
@@ -145,8 +149,18 @@ impl RawServer {
             let (seen, connections, tasks) = (seen.clone(), connections.clone(), tasks.clone());
             tokio::spawn(async move {
                 while let Ok((stream, _)) = listener.accept().await {
-                    connections.fetch_add(1, Ordering::SeqCst);
-                    let (seen, script) = (seen.clone(), script.clone());
+                    let n = connections.fetch_add(1, Ordering::SeqCst);
+                    let script = match &script {
+                        Script::Answers(answers) => Script::Answer(
+                            answers
+                                .get(n)
+                                .or(answers.last())
+                                .cloned()
+                                .unwrap_or_default(),
+                        ),
+                        other => other.clone(),
+                    };
+                    let seen = seen.clone();
                     tasks.lock().unwrap().spawn(serve(stream, script, seen));
                 }
             })
@@ -219,6 +233,8 @@ async fn serve(mut stream: TcpStream, script: Script, seen: Arc<Mutex<Vec<Seen>>
             // Holds the socket open until the server is dropped.
             std::future::pending::<()>().await;
         }
+        // Resolved to one answer per connection when the connection was accepted.
+        Script::Answers(_) => {}
     }
 }
 

@@ -118,7 +118,7 @@ async fn forward(
     };
     let status = answer.status();
     let mut headers: Vec<(String, String)> = Vec::new();
-    for name in ["content-type", "allow"] {
+    for name in ["content-type", "content-disposition", "allow"] {
         if let Some(value) = answer.headers().get(name).and_then(|v| v.to_str().ok()) {
             headers.push((name.to_owned(), value.to_owned()));
         }

@@ -585,4 +585,13 @@ async fn attached_tasks_and_files() {
         url.ends_with(&format!("/public/v1/ws/attachments/{}", file.id)),
         "{url}"
     );
+    // A deal's file downloads through the same route as a task's.
+    match client.attachment_content(&file.id).await.expect("download") {
+        weeek_api::AttachmentContent::File(got) => {
+            assert_eq!(got.bytes, "коммерческое предложение".as_bytes());
+            assert_eq!(got.name.as_deref(), Some("КП.txt"));
+            assert_eq!(got.content_type.as_deref(), Some("text/plain"));
+        }
+        other => panic!("not the file: {other:?}"),
+    }
 }

@@ -1,10 +1,9 @@
 //! Funnels, statuses, funnel custom fields and their options.
 
 use serde_json::json;
-use weeek_api::models::CustomFieldConfig;
 use weeek_api::{
-    ApiError, CustomFieldKind, CustomFieldUpdate, DealInput, FunnelInput, NewCustomField,
-    OptionColor, OptionInput, Placement,
+    ApiError, CustomFieldKind, CustomFieldUpdate, DealInput, FieldConfig, FunnelInput,
+    NewCustomField, NumberFormat, OptionColour, Placement,
 };
 
 use crate::common::{FUNNEL_ARCHIVE, FUNNEL_B2B};
@@ -219,14 +218,7 @@ async fn funnel_custom_fields_and_options() {
     assert!(uuid::Uuid::parse_str(&field.id).is_ok());
 
     let email = client
-        .create_funnel_field_option(
-            FUNNEL_ARCHIVE,
-            &field.id,
-            &OptionInput {
-                name: "E-mail".into(),
-                color: OptionColor::Blue,
-            },
-        )
+        .create_funnel_field_option(FUNNEL_ARCHIVE, &field.id, "E-mail", OptionColour::Blue)
         .await
         .expect("create option");
     assert_eq!(
@@ -245,10 +237,8 @@ async fn funnel_custom_fields_and_options() {
         .create_funnel_field_option(
             FUNNEL_ARCHIVE,
             &field.id,
-            &OptionInput {
-                name: "Звонок".into(),
-                color: OptionColor::LightGreen,
-            },
+            "Звонок",
+            OptionColour::LightGreen,
         )
         .await
         .expect("second option");
@@ -257,10 +247,8 @@ async fn funnel_custom_fields_and_options() {
             FUNNEL_ARCHIVE,
             &field.id,
             &call.id,
-            &OptionInput {
-                name: "Холодный звонок".into(),
-                color: OptionColor::Red,
-            },
+            "Холодный звонок",
+            OptionColour::Red,
         )
         .await
         .expect("update option");
@@ -270,7 +258,7 @@ async fn funnel_custom_fields_and_options() {
     );
     assert_eq!(
         (call.name.as_deref(), call.color.as_deref()),
-        (Some("Холодный звонок"), Some("#F25B5B"))
+        (Some("Холодный звонок"), Some("#F2545B"))
     );
 
     client
@@ -306,10 +294,9 @@ async fn funnel_custom_fields_and_options() {
             &NewCustomField {
                 name: Some("Бюджет".into()),
                 kind: CustomFieldKind::Number,
-                config: Some(CustomFieldConfig {
-                    r#type: Some("currency".into()),
+                config: Some(FieldConfig::Number {
+                    format: NumberFormat::Currency(1),
                     precision: Some(2),
-                    currency: Some(1),
                 }),
             },
         )

@@ -4,7 +4,6 @@
 use rusqlite::Connection;
 use serde_json::{Map, Value};
 
-use crate::errors::ApiError;
 use crate::validate::{self, Invalid};
 use crate::wire::{value_bool, value_int};
 
@@ -236,33 +235,4 @@ pub fn check_email(field: &str, value: &str) -> Option<String> {
 /// Phones and addresses: any text up to the name limit.
 pub fn check_short(field: &str, value: &str) -> Option<String> {
     (value.chars().count() > NAME_MAX).then(|| validate::max_chars(field, NAME_MAX))
-}
-
-/// Where to move something among its siblings: `{after}` or `{before}`, never both.
-pub enum Placement {
-    After(String),
-    Before(String),
-}
-
-/// Reads `{after}` / `{before}` (custom fields and options); each must be a sibling other than
-/// the moved item.
-pub fn placement(body: &Body, siblings: &[String], moved: &str) -> Result<Placement, ApiError> {
-    let mut invalid = Invalid::new();
-    let known = |id: &str| id != moved && siblings.iter().any(|s| s == id);
-    let after = optional_ref(body, "after", &mut invalid, known);
-    let before = optional_ref(body, "before", &mut invalid, known);
-    let sent = |key: &str| body.get(key).is_some_and(|v| !v.is_null());
-    if sent("after") && sent("before") {
-        invalid.add("after", validate::prohibits("after", "before"));
-    } else if !sent("after") && !sent("before") {
-        invalid.add("after", validate::required_without("after", "before"));
-    }
-    invalid.check()?;
-    match (after, before) {
-        (Some(after), _) => Ok(Placement::After(after)),
-        (None, Some(before)) => Ok(Placement::Before(before)),
-        (None, None) => {
-            Err(Invalid::one("after", validate::required_without("after", "before")).into())
-        }
-    }
 }

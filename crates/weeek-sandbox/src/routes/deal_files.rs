@@ -1,174 +1,43 @@
-//! Files of deals: `POST /crm/deals/{id}/attachments` (multipart `files[]`) and
-//! `GET /ws/attachments/{id}`, which serves the bytes of an uploaded file.
+//! Files of deals: `POST /crm/deals/{id}/attachments` (multipart `files[]`). Their bytes are
+//! served by `GET /ws/attachments/{id}` (`attachments.rs`).
 
 use axum::Router;
-use axum::body::Body;
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use serde_json::Value;
+use axum::routing::post;
 
+use super::uploads::{self, BODY_LIMIT};
 use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
+use crate::store::attachments::{self as store, NewDealAttachment};
 use crate::store::crm;
-use crate::store::deals::{self as store, Upload, upload_content};
-use crate::store::ids;
-use crate::validate::{self, Invalid};
-use crate::wire::Reply;
-
-/// The documented limit of one file.
-pub const MAX_FILE_BYTES: usize = 100 * 1024 * 1024;
-/// Room for the multipart framing around the largest file.
-const BODY_LIMIT: usize = MAX_FILE_BYTES + 1024 * 1024;
 
 pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route(
-            &api("/crm/deals/{id}/attachments"),
-            post(upload).layer(DefaultBodyLimit::max(BODY_LIMIT)),
-        )
-        .route(&api("/ws/attachments/{id}"), get(download))
+    Router::new().route(
+        &api("/crm/deals/{id}/attachments"),
+        post(upload).layer(DefaultBodyLimit::max(BODY_LIMIT)),
+    )
 }
 
-/// Where an uploaded file is served, under the API prefix.
-fn upload_path(id: &str) -> String {
-    format!("/ws/attachments/{id}")
-}
-
-/// The address a request reached, for the URL of a stored file.
-fn origin(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("127.0.0.1");
-    format!("http://{host}")
-}
-
-struct File {
-    name: String,
-    content_type: String,
-    bytes: Vec<u8>,
-}
-
-/// Reads every `files[]` (or `files`) part; other parts are ignored.
-async fn read_files(mut multipart: Multipart) -> Result<Vec<File>, ApiError> {
-    let mut files = Vec::new();
-    loop {
-        let field = match multipart.next_field().await {
-            Ok(Some(field)) => field,
-            Ok(None) => break,
-            Err(err) => {
-                return Err(
-                    Invalid::one("files", format!("The files could not be read: {err}.")).into(),
-                );
-            }
-        };
-        if !matches!(field.name(), Some("files[]" | "files")) {
-            continue;
-        }
-        let name = field.file_name().unwrap_or("file").to_owned();
-        let content_type = field
-            .content_type()
-            .unwrap_or("application/octet-stream")
-            .to_owned();
-        let bytes = field
-            .bytes()
-            .await
-            .map_err(|err| Invalid::one("files", format!("The files could not be read: {err}.")))?;
-        files.push(File {
-            name,
-            content_type,
-            bytes: bytes.to_vec(),
-        });
-    }
-    Ok(files)
-}
-
-/// One file answers `{success, data: Attachment}` as documented; several answer `data` as a
-/// list of them. UNCERTAIN: two third-party clients read `data` as a list even for one file.
+/// `{success, data}`, as `uploads.rs` answers.
 async fn upload(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+    multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult {
-    let files = match multipart {
-        Ok(multipart) => read_files(multipart).await?,
-        // Not multipart at all: no files were sent.
-        Err(_) => Vec::new(),
-    };
-    let origin = origin(&headers);
+    let files = uploads::read(multipart).await?;
     state
         .run(move |conn, ctx| {
             let deal = crm::deal(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
-            let mut invalid = Invalid::new();
-            if files.is_empty() {
-                invalid.add("files", validate::required("files"));
-            }
-            for (i, file) in files.iter().enumerate() {
-                if file.bytes.len() > MAX_FILE_BYTES {
-                    let field = format!("files.{i}");
-                    invalid.add(
-                        &field,
-                        validate::max_kilobytes(&field, MAX_FILE_BYTES / 1024),
-                    );
-                }
-            }
-            invalid.check()?;
-            let tx = conn.transaction()?;
-            let mut stored = Vec::new();
-            for file in files {
-                let id = ids::new_uuid();
-                let upload = Upload {
-                    url: format!("{origin}{}", api(&upload_path(&id))),
+            uploads::store(conn, ctx, files, |tx, id, file, created_at| {
+                let attachment = NewDealAttachment {
                     id,
-                    deal_id: deal.id.clone(),
-                    creator_id: ctx.user_id.clone(),
-                    name: file.name,
-                    content_type: file.content_type,
-                    content: file.bytes,
-                    created_at: ctx.now_iso(),
+                    deal_id: &deal.id,
+                    creator_id: &ctx.user_id,
+                    created_at,
                 };
-                store::insert_upload(&tx, &upload)?;
-                stored.push(upload.to_json());
-            }
-            tx.commit()?;
-            let data = if stored.len() == 1 {
-                stored.remove(0)
-            } else {
-                Value::Array(stored)
-            };
-            Ok(Reply::Payload("data", data))
+                store::insert_deal_attachment(tx, &attachment, file)
+            })
         })
         .await
-}
-
-/// The bytes of an uploaded file, with its content type and name.
-async fn download(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
-    let (name, content_type, bytes) = state
-        .run(move |conn, _| upload_content(conn, &id)?.ok_or(ApiError::RecordNotFound))
-        .await?;
-    let mut response = (StatusCode::OK, Body::from(bytes)).into_response();
-    let headers = response.headers_mut();
-    if let Ok(value) = HeaderValue::from_str(&content_type) {
-        headers.insert(header::CONTENT_TYPE, value);
-    }
-    let ascii: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_graphic() && c != '"' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{ascii}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    Ok(response)
 }

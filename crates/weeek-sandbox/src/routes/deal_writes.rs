@@ -179,12 +179,8 @@ fn custom_values(
         };
         let key = format!("customFields.{id}");
         let option = |v: &Value| {
-            v.as_str().is_some_and(|o| {
-                field
-                    .options
-                    .iter()
-                    .any(|opt| opt.get("id").and_then(Value::as_str) == Some(o))
-            })
+            v.as_str()
+                .is_some_and(|o| field.options.iter().any(|opt| opt.id == o))
         };
         let valid = match (field.kind.as_str(), value) {
             (_, Value::Null) => true,
@@ -208,7 +204,7 @@ fn find(conn: &Connection, id: &str) -> Result<Deal, ApiError> {
 
 fn deal_reply(conn: &Connection, ctx: &Ctx, id: &str) -> ApiResult {
     let deal = find(conn, id)?;
-    Ok(Reply::Payload("deal", deal.to_json(conn, ctx.today)?))
+    Ok(Reply::Payload("deal", deal.to_json(conn, ctx.answering())?))
 }
 
 /// `DealCreateRequest` → `{success, deal}`. The new deal goes to the top of the status, where

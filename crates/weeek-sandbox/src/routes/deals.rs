@@ -55,7 +55,7 @@ async fn deals(
                 .iter()
                 .skip(offset)
                 .take(limit)
-                .map(|deal| deal.to_json(conn, ctx.today))
+                .map(|deal| deal.to_json(conn, ctx.answering()))
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(Reply::Body(json!({
                 "success": true,
@@ -70,7 +70,7 @@ async fn deal(State(state): State<AppState>, Path(id): Path<String>) -> ApiResul
     state
         .run(move |conn, ctx| {
             let deal = crm::deal(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
-            Ok(Reply::Payload("deal", deal.to_json(conn, ctx.today)?))
+            Ok(Reply::Payload("deal", deal.to_json(conn, ctx.answering())?))
         })
         .await
 }

@@ -7,33 +7,14 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::routing::{post, put};
 use rusqlite::Connection;
-use serde_json::{Map, Value, json};
 
-use super::crm_input::{self, Body, NAME_MAX, Placement, placement};
+use super::field_input::{self, Placement, option_body, option_index, place_option, placement};
 use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
-use crate::option_colours::stored_colour;
+use crate::store::custom_fields::FieldOption;
 use crate::store::funnels::{self as store, Field, Ordered};
 use crate::store::ids;
-use crate::validate::{self, Invalid};
-use crate::wire::{Reply, body_object, value_int};
-
-/// The `type` values of `CustomFieldCreateBody` ([spec-25] plus `number` from [spec-md]).
-pub const FIELD_TYPES: [&str; 10] = [
-    "text",
-    "boolean",
-    "datetime",
-    "select",
-    "multiselect",
-    "member",
-    "contact",
-    "link",
-    "approval",
-    "number",
-];
-const NUMBER_KINDS: [&str; 3] = ["number", "currency", "percent"];
-/// `checbox` is the docs' own spelling; [spec-25] said `switch|checkbox`: all are accepted.
-const BOOLEAN_KINDS: [&str; 4] = ["radio", "checbox", "checkbox", "switch"];
+use crate::wire::{Reply, body_object};
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -60,70 +41,6 @@ pub fn routes() -> Router<AppState> {
         )
 }
 
-/// `config` for number and boolean fields (§3.3); other types keep `{}`.
-fn config(kind: &str, body: &Body, invalid: &mut Invalid) -> Option<Value> {
-    let raw = match body.get("config") {
-        None | Some(Value::Null) => return None,
-        Some(Value::Object(map)) => map,
-        Some(_) => {
-            invalid.add("config", validate::array("config"));
-            return None;
-        }
-    };
-    let config_type = raw.get("type").and_then(Value::as_str);
-    let mut out = Map::new();
-    match kind {
-        "number" => {
-            match config_type {
-                Some(t) if NUMBER_KINDS.contains(&t) => {
-                    out.insert("type".into(), json!(t));
-                }
-                Some(_) => invalid.add("config.type", validate::selected_invalid("config.type")),
-                None => invalid.add("config.type", validate::required("config.type")),
-            }
-            match raw.get("precision") {
-                None => invalid.add("config.precision", validate::required("config.precision")),
-                Some(Value::Null) => {
-                    out.insert("precision".into(), Value::Null);
-                }
-                Some(value) => match value_int(value) {
-                    Some(p) if (0..=6).contains(&p) => {
-                        out.insert("precision".into(), json!(p));
-                    }
-                    Some(_) => invalid.add(
-                        "config.precision",
-                        validate::between("config.precision", 0, 6),
-                    ),
-                    None => invalid.add("config.precision", validate::integer("config.precision")),
-                },
-            }
-            match raw.get("currency").filter(|v| !v.is_null()).map(value_int) {
-                Some(Some(c)) if (1..=10).contains(&c) => {
-                    out.insert("currency".into(), json!(c));
-                }
-                Some(_) => invalid.add(
-                    "config.currency",
-                    validate::selected_invalid("config.currency"),
-                ),
-                None if config_type == Some("currency") => invalid.add(
-                    "config.currency",
-                    validate::required_with("config.currency", "config.type"),
-                ),
-                None => {}
-            }
-        }
-        "boolean" => match config_type {
-            Some(t) if BOOLEAN_KINDS.contains(&t) => {
-                out.insert("type".into(), json!(t));
-            }
-            Some(_) => invalid.add("config.type", validate::selected_invalid("config.type")),
-            None => invalid.add("config.type", validate::required("config.type")),
-        },
-        _ => {}
-    }
-    Some(Value::Object(out))
-}
-
 fn find_field(conn: &Connection, funnel: &str, field: &str) -> Result<Field, ApiError> {
     if store::funnel(conn, funnel)?.is_none() {
         return Err(ApiError::RecordNotFound);
@@ -143,29 +60,13 @@ async fn create_field(
             if store::funnel(conn, &funnel)?.is_none() {
                 return Err(ApiError::RecordNotFound);
             }
-            let mut invalid = Invalid::new();
-            let name = crm_input::text(&body, "name", NAME_MAX, &mut invalid);
-            let kind = match body.get("type") {
-                None | Some(Value::Null) => {
-                    invalid.add("type", validate::required("type"));
-                    None
-                }
-                Some(Value::String(t)) if FIELD_TYPES.contains(&t.as_str()) => Some(t.clone()),
-                Some(_) => {
-                    invalid.add("type", validate::selected_invalid("type"));
-                    None
-                }
-            };
-            let config = kind
-                .as_deref()
-                .and_then(|kind| config(kind, &body, &mut invalid));
-            invalid.check()?;
+            let (name, kind, config) = field_input::new_field(&body)?;
             let field = Field {
                 id: ids::new_uuid(),
-                funnel_id: funnel.clone(),
-                name: name.flatten().unwrap_or_default(),
-                kind: kind.unwrap_or_default(),
-                config: config.unwrap_or_else(|| json!({})),
+                owner: funnel.clone(),
+                name,
+                kind,
+                config,
                 options: Vec::new(),
             };
             store::save_field(conn, &field)?;
@@ -184,16 +85,8 @@ async fn update_field(
     state
         .run(move |conn, _| {
             let mut field = find_field(conn, &funnel, &field)?;
-            let mut invalid = Invalid::new();
-            let name = crm_input::text(&body, "name", NAME_MAX, &mut invalid);
-            let config = config(&field.kind, &body, &mut invalid);
-            invalid.check()?;
-            if let Some(name) = name {
-                field.name = name.unwrap_or_default();
-            }
-            if let Some(config) = config {
-                field.config = config;
-            }
+            let (name, config) = field_input::field_update(&body, &field.kind)?;
+            field.apply(name, config);
             store::save_field(conn, &field)?;
             Ok(Reply::Payload("customField", field.to_json()))
         })
@@ -227,6 +120,7 @@ async fn move_field(
         .run(move |conn, _| {
             let field = find_field(conn, &funnel, &field)?;
             let siblings = store::ordered_ids(conn, Ordered::Fields, &funnel)?;
+            let siblings: Vec<&str> = siblings.iter().map(String::as_str).collect();
             let tx = conn.transaction()?;
             match placement(&body, &siblings, &field.id)? {
                 Placement::After(after) => {
@@ -242,42 +136,7 @@ async fn move_field(
         .await
 }
 
-/// `{name*(≤255), color*}`: the colour is requested by name and answered as hex.
-fn option_body(body: &Body) -> Result<(String, String), ApiError> {
-    let mut invalid = Invalid::new();
-    let name = crm_input::required_text(body, "name", NAME_MAX, &mut invalid);
-    let color = match body.get("color") {
-        None | Some(Value::Null) => {
-            invalid.add("color", validate::required("color"));
-            None
-        }
-        Some(Value::String(c)) => match stored_colour(c) {
-            Some(hex) => Some(hex),
-            None => {
-                invalid.add("color", validate::selected_invalid("color"));
-                None
-            }
-        },
-        Some(_) => {
-            invalid.add("color", validate::string("color"));
-            None
-        }
-    };
-    invalid.check()?;
-    match (name, color) {
-        (Some(name), Some(color)) => Ok((name, color)),
-        _ => Err(ApiError::internal("validated option body lost a field")),
-    }
-}
-
-fn option_index(field: &Field, option: &str) -> Result<usize, ApiError> {
-    field
-        .options
-        .iter()
-        .position(|o| o.get("id").and_then(Value::as_str) == Some(option))
-        .ok_or(ApiError::RecordNotFound)
-}
-
+/// `{name*(≤255), color*}`: the colour is requested by name (or hex) and answered as hex.
 async fn create_option(
     State(state): State<AppState>,
     Path((funnel, field)): Path<(String, String)>,
@@ -288,10 +147,14 @@ async fn create_option(
         .run(move |conn, _| {
             let mut field = find_field(conn, &funnel, &field)?;
             let (name, color) = option_body(&body)?;
-            let option = json!({"id": ids::new_uuid(), "name": name, "color": color});
+            let option = FieldOption {
+                id: ids::new_uuid(),
+                name,
+                color,
+            };
             field.options.push(option.clone());
             store::save_field(conn, &field)?;
-            Ok(Reply::Payload("option", option))
+            Ok(Reply::Payload("option", option.to_json()))
         })
         .await
 }
@@ -305,12 +168,16 @@ async fn update_option(
     state
         .run(move |conn, _| {
             let mut field = find_field(conn, &funnel, &field)?;
-            let index = option_index(&field, &option)?;
+            let index = option_index(&field.options, &option)?;
             let (name, color) = option_body(&body)?;
-            let updated = json!({"id": option, "name": name, "color": color});
+            let updated = FieldOption {
+                id: option,
+                name,
+                color,
+            };
             field.options[index] = updated.clone();
             store::save_field(conn, &field)?;
-            Ok(Reply::Payload("option", updated))
+            Ok(Reply::Payload("option", updated.to_json()))
         })
         .await
 }
@@ -323,7 +190,7 @@ async fn delete_option(
     state
         .run(move |conn, _| {
             let mut field = find_field(conn, &funnel, &field)?;
-            let index = option_index(&field, &option)?;
+            let index = option_index(&field.options, &option)?;
             field.options.remove(index);
             let tx = conn.transaction()?;
             store::save_field(&tx, &field)?;
@@ -343,25 +210,10 @@ async fn move_option(
     state
         .run(move |conn, _| {
             let mut field = find_field(conn, &funnel, &field)?;
-            let index = option_index(&field, &option)?;
-            let siblings: Vec<String> = field
-                .options
-                .iter()
-                .filter_map(|o| o.get("id").and_then(Value::as_str).map(str::to_owned))
-                .collect();
-            let target = placement(&body, &siblings, &option)?;
-            let moved = field.options.remove(index);
-            let position = |id: &str| {
-                field
-                    .options
-                    .iter()
-                    .position(|o| o.get("id").and_then(Value::as_str) == Some(id))
-            };
-            let at = match &target {
-                Placement::After(after) => position(after).map_or(0, |i| i + 1),
-                Placement::Before(before) => position(before).unwrap_or(field.options.len()),
-            };
-            field.options.insert(at, moved);
+            option_index(&field.options, &option)?;
+            let siblings: Vec<&str> = field.options.iter().map(|o| o.id.as_str()).collect();
+            let place = placement(&body, &siblings, &option)?;
+            place_option(&mut field.options, &option, &place);
             store::save_field(conn, &field)?;
             Ok(Reply::Ack)
         })

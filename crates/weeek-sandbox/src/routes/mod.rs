@@ -1,23 +1,34 @@
 //! The HTTP surface: `/public/v1/…` and the `/__sandbox` control routes.
 
+pub mod attachments;
+pub mod board_columns;
+pub mod boards;
 pub mod contacts;
 pub mod crm;
 pub mod crm_entries;
 pub mod crm_input;
 pub mod crm_query;
+pub mod custom_fields;
 pub mod deal_files;
 pub mod deal_query;
 pub mod deal_tasks;
 pub mod deal_writes;
 pub mod deals;
+pub mod field_input;
 pub mod funnel_fields;
 pub mod funnels;
+pub mod input;
 pub mod organizations;
+pub mod portfolios;
 pub mod projects;
 pub mod task_actions;
+pub mod task_comments;
 pub mod task_input;
+pub mod task_links;
 pub mod task_query;
+pub mod task_timers;
 pub mod tasks;
+pub mod uploads;
 pub mod workspace;
 
 use std::sync::Arc;
@@ -36,7 +47,7 @@ use crate::auth;
 use crate::clock::Clock;
 use crate::errors::ApiError;
 use crate::faults::{self, FaultState};
-use crate::store::{Reader, Store};
+use crate::store::{Answering, Reader, Store};
 use crate::wire::{Reply, fmt_iso, json_response};
 
 pub type ApiResult = Result<Reply, ApiError>;
@@ -55,12 +66,47 @@ pub struct Ctx {
     pub today: Date,
     pub now: OffsetDateTime,
     pub user_id: String,
+    /// `http://host:port` as the request reached the sandbox.
+    pub origin: String,
 }
 
 impl Ctx {
     pub fn now_iso(&self) -> String {
         fmt_iso(self.now)
     }
+
+    /// What answers of this request are built for.
+    pub fn answering(&self) -> Answering<'_> {
+        Answering {
+            today: self.today,
+            origin: &self.origin,
+        }
+    }
+}
+
+tokio::task_local! {
+    /// The origin of the request being answered, set around each request so that request logic
+    /// can link to files the sandbox serves without every handler reading the `Host` header.
+    static ORIGIN: String;
+}
+
+/// Runs the rest of the request with its origin known to [`AppState::run`].
+async fn with_origin(request: Request, next: Next) -> Response {
+    let origin = origin_of(&request);
+    ORIGIN.scope(origin, next.run(request)).await
+}
+
+/// `http://` and the `Host` the client used (the sandbox only speaks plain HTTP/1.1, where
+/// `Host` is required); a request without one gets the loopback address.
+fn origin_of(request: &Request) -> String {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| !h.is_empty())
+        .or_else(|| request.uri().authority().map(|a| a.as_str()))
+        .unwrap_or("127.0.0.1");
+    format!("http://{host}")
 }
 
 impl AppState {
@@ -91,6 +137,9 @@ impl AppState {
             today: self.clock.today(),
             now: self.clock.now(),
             user_id: self.user_id.to_string(),
+            origin: ORIGIN
+                .try_with(Clone::clone)
+                .unwrap_or_else(|_| "http://127.0.0.1".to_owned()),
         }
     }
 }
@@ -112,8 +161,16 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
     let public = Router::new()
         .merge(workspace::routes())
         .merge(projects::routes())
+        .merge(portfolios::routes())
+        .merge(boards::routes())
+        .merge(board_columns::routes())
+        .merge(custom_fields::routes())
+        .merge(attachments::routes())
         .merge(tasks::routes())
         .merge(task_actions::routes())
+        .merge(task_links::routes())
+        .merge(task_timers::routes())
+        .merge(task_comments::routes())
         .merge(crm::routes())
         .merge(deals::routes())
         .merge(contacts::routes())
@@ -124,6 +181,7 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .merge(deal_files::routes())
         .merge(organizations::routes())
         .merge(crm_entries::routes())
+        .route_layer(middleware::from_fn(with_origin))
         .route_layer(middleware::from_fn_with_state(
             state.clone(),
             auth::require_token,

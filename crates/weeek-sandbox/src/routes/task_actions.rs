@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::routing::{post, put};
 use serde_json::Value;
 
-use super::task_input::{location_item, member_list, opt_int};
+use super::task_input::{location_item, member_body, opt_int};
 use super::tasks::find;
 use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
@@ -68,26 +68,6 @@ async fn un_complete(State(state): State<AppState>, Path(id): Path<String>) -> A
     set_completed(state, id, false).await
 }
 
-/// The `assignees` list of an assignee change; an empty one is "The field is
-/// required.".
-fn assignee_body(
-    conn: &rusqlite::Connection,
-    body: &serde_json::Map<String, Value>,
-) -> Result<Vec<String>, ApiError> {
-    let mut invalid = Invalid::new();
-    let empty = match body.get("assignees") {
-        None | Some(Value::Null) => true,
-        Some(Value::Array(items)) => items.is_empty(),
-        Some(_) => false,
-    };
-    if empty {
-        return Err(Invalid::one("assignees", validate::field_required()).into());
-    }
-    let list = member_list(conn, body, "assignees", &mut invalid)?;
-    invalid.check()?;
-    Ok(list.unwrap_or_default())
-}
-
 /// Adds assignees in order; the first of a task becomes its primary
 /// (`userId`); re-adding is a no-op.
 async fn add_assignees(
@@ -99,7 +79,7 @@ async fn add_assignees(
     state
         .run(move |conn, ctx| {
             let mut task = find(conn, &id, record_not_found)?;
-            let added = assignee_body(conn, &body)?;
+            let added = member_body(conn, &body, "assignees")?;
             let before = task.assignees.clone();
             for user in added {
                 if !task.assignees.contains(&user) {
@@ -129,7 +109,7 @@ async fn remove_assignees(
     state
         .run(move |conn, ctx| {
             let mut task = find(conn, &id, record_not_found)?;
-            let removed = assignee_body(conn, &body)?;
+            let removed = member_body(conn, &body, "assignees")?;
             let before = task.assignees.len();
             task.assignees.retain(|user| !removed.contains(user));
             if task.assignees.len() != before {
@@ -309,6 +289,7 @@ async fn create_time_entry(
                 date: String::new(),
                 duration: 0,
                 comment: String::new(),
+                seconds: None,
             };
             time_entry_body(conn, &body, &mut entry)?;
             store::save_time_entry(conn, &entry)?;
@@ -329,6 +310,8 @@ async fn update_time_entry(
             let mut entry =
                 store::time_entry(conn, task.id, &entry_id)?.ok_or(ApiError::RecordNotFound)?;
             time_entry_body(conn, &body, &mut entry)?;
+            // Entered in minutes now, whatever the timer measured.
+            entry.seconds = None;
             store::save_time_entry(conn, &entry)?;
             Ok(Reply::Payload("data", entry.to_json()))
         })

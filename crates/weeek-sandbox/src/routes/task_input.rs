@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::{Map, Value};
 
+use crate::errors::ApiError;
 use crate::html;
 use crate::store::tasks::{Location, Task};
 use crate::store::workspace as ws;
@@ -60,6 +61,23 @@ pub fn member_list(
         exists,
         validate::selected_invalid,
     )
+}
+
+/// The member list of an assignee or watcher change (`assignees`, `watchers`): each a member,
+/// an empty or missing one "The field is required." (the live answer for `assignees`).
+pub fn member_body(conn: &Connection, body: &Body, key: &str) -> Result<Vec<String>, ApiError> {
+    let empty = match body.get(key) {
+        None | Some(Value::Null) => true,
+        Some(Value::Array(items)) => items.is_empty(),
+        Some(_) => false,
+    };
+    if empty {
+        return Err(Invalid::one(key, validate::field_required()).into());
+    }
+    let mut invalid = Invalid::new();
+    let list = member_list(conn, body, key, &mut invalid)?;
+    invalid.check()?;
+    Ok(list.unwrap_or_default())
 }
 
 /// An array of existing tag ids; bad items are reported as `key.N`.

@@ -43,14 +43,14 @@ async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResu
         .read(move |conn, ctx| {
             let filter = TaskQuery::parse(conn, &query)?;
             let (ids, has_more) = filter.page_ids(conn, ctx.today)?;
-            let page = Page::load(conn, &ids, conn.task_fields()?)?;
-            Ok(Reply::Encoded(page.list_body(conn, has_more, ctx.today)?))
+            let page = Page::load(conn, &ids, conn.task_fields()?, ctx.answering())?;
+            Ok(Reply::Encoded(page.list_body(conn, has_more)?))
         })
         .await
 }
 
 pub fn task_reply(conn: &Connection, ctx: &Ctx, id: i64) -> Result<Reply, ApiError> {
-    let task = store::to_json(conn, &[id], ctx.today)?
+    let task = store::to_json(conn, &[id], ctx.answering())?
         .pop()
         .ok_or(ApiError::ModelNotFound)?;
     Ok(Reply::Payload("task", task))

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::{ApiResult, AppState, api, int_id};
 use crate::errors::ApiError;
 use crate::store::workspace as ws;
+use crate::validate::is_hex_colour;
 use crate::validate::{self, Invalid};
 use crate::wire::{Reply, body_object};
 
@@ -129,17 +130,15 @@ async fn update_tag(
         .await
 }
 
-fn is_hex_colour(text: &str) -> bool {
-    text.len() == 7 && text.starts_with('#') && text[1..].chars().all(|c| c.is_ascii_hexdigit())
-}
-
 async fn delete_tag(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
         .run(move |conn, _| {
             let id = int_id(&id).ok_or(ApiError::RecordNotFound)?;
-            if conn.execute("DELETE FROM tags WHERE id = ?1", [id])? == 0 {
+            let tx = conn.transaction()?;
+            if !ws::delete_tag(&tx, id)? {
                 return Err(ApiError::RecordNotFound);
             }
+            tx.commit()?;
             Ok(Reply::Ack)
         })
         .await

@@ -20,6 +20,8 @@ pub struct Workspace {
     pub members: Vec<Member>,
     pub tags: Vec<Tag>,
     pub task_custom_fields: Vec<CustomField>,
+    #[serde(default)]
+    pub portfolios: Vec<PortfolioSpec>,
     pub projects: Vec<Project>,
 }
 
@@ -78,6 +80,13 @@ pub struct CustomField {
     /// The owning project; none for a workspace-wide field.
     #[serde(default)]
     pub project: Option<i64>,
+    /// The owning board, for a board's field (then `project` is unset).
+    #[serde(default)]
+    pub board: Option<i64>,
+    /// Whether generated tasks draw values for it; the others have values on hand-written
+    /// tasks only.
+    #[serde(default = "yes")]
+    pub sampled: bool,
     pub name: String,
     #[serde(rename = "type")]
     pub kind: String,
@@ -85,6 +94,21 @@ pub struct CustomField {
     pub config: Value,
     #[serde(default)]
     pub options: Vec<Value>,
+}
+
+impl CustomField {
+    /// The options as stored: colours in hex, whether the demo file names them or not.
+    pub fn stored_options(&self) -> Vec<Value> {
+        self.options
+            .iter()
+            .cloned()
+            .map(crate::option_colours::answer_option)
+            .collect()
+    }
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn empty_object() -> Value {
@@ -104,7 +128,24 @@ pub struct Project {
     #[serde(default)]
     pub is_private: bool,
     pub team: Vec<String>,
+    /// The portfolio it is filed in.
+    #[serde(default)]
+    pub portfolio: Option<i64>,
+    /// Archived projects get no generated tasks.
+    #[serde(default)]
+    pub archived: bool,
     pub boards: Vec<Board>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioSpec {
+    pub id: i64,
+    pub name: String,
+    #[serde(default)]
+    pub parent: Option<i64>,
+    #[serde(default)]
+    pub is_private: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -130,6 +171,9 @@ pub struct Column {
 pub struct Tasks {
     pub tasks: Vec<TaskSpec>,
     pub generated: Generated,
+    /// Tasks of archived projects, seeded after the generated ones.
+    #[serde(default)]
+    pub archive: Vec<TaskSpec>,
 }
 
 impl Tasks {
@@ -169,6 +213,10 @@ pub struct TaskSpec {
     pub created: Option<i64>,
     pub time_entries: Vec<TimeEntrySpec>,
     pub custom_fields: Map<String, Value>,
+    /// Threads of comments.
+    pub comments: Vec<CommentSpec>,
+    /// A timer running on the task since then.
+    pub timer: Option<TimerSpec>,
     pub attachments: Vec<AttachmentSpec>,
     pub subtasks: Vec<TaskSpec>,
 }
@@ -192,13 +240,88 @@ pub struct TimeEntrySpec {
     pub comment: String,
 }
 
+/// A comment and its replies; `day`/`minute` as in [`super::SeedCtx::at`].
+#[derive(Debug, Deserialize)]
+pub struct CommentSpec {
+    pub author: String,
+    pub day: i64,
+    pub minute: i64,
+    pub markdown: String,
+    #[serde(default)]
+    pub replies: Vec<CommentSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct TimerSpec {
+    pub user: String,
+    pub day: i64,
+    pub minute: i64,
+}
+
 #[derive(Debug, Deserialize)]
 pub struct AttachmentSpec {
     pub name: String,
+    /// Bytes, for an attachment without a file behind it.
     #[serde(default)]
     pub size: Option<i64>,
     #[serde(default = "weeek_service")]
     pub service: String,
+    /// A file of `assets/demo/attachments/` holding the content (then `size` is its length).
+    #[serde(default)]
+    pub file: Option<String>,
+}
+
+/// The files under `assets/demo/attachments/`, by name.
+const ATTACHMENT_FILES: [(&str, &[u8]); 10] = [
+    (
+        "crash-log.txt",
+        include_bytes!("../../../../assets/demo/attachments/crash-log.txt"),
+    ),
+    (
+        "mockup.svg",
+        include_bytes!("../../../../assets/demo/attachments/mockup.svg"),
+    ),
+    (
+        "notes.md",
+        include_bytes!("../../../../assets/demo/attachments/notes.md"),
+    ),
+    (
+        "payment-mockup.png",
+        include_bytes!("../../../../assets/demo/attachments/payment-mockup.png"),
+    ),
+    (
+        "regression-2.4.csv",
+        include_bytes!("../../../../assets/demo/attachments/regression-2.4.csv"),
+    ),
+    (
+        "report.pdf",
+        include_bytes!("../../../../assets/demo/attachments/report.pdf"),
+    ),
+    (
+        "sbp-flow.pdf",
+        include_bytes!("../../../../assets/demo/attachments/sbp-flow.pdf"),
+    ),
+    (
+        "screenshot.png",
+        include_bytes!("../../../../assets/demo/attachments/screenshot.png"),
+    ),
+    (
+        "server.log",
+        include_bytes!("../../../../assets/demo/attachments/server.log"),
+    ),
+    (
+        "spec.md",
+        include_bytes!("../../../../assets/demo/attachments/spec.md"),
+    ),
+];
+
+/// The content of a demo attachment file.
+pub fn attachment_file(name: &str) -> Result<&'static [u8], SandboxError> {
+    ATTACHMENT_FILES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, bytes)| *bytes)
+        .ok_or_else(|| SandboxError::Seed(format!("no attachment file {name:?}")))
 }
 
 fn weeek_service() -> String {

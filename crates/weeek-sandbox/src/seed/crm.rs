@@ -158,7 +158,7 @@ fn insert_funnel(
                 field.name,
                 field.kind,
                 to_json_text(&field.config),
-                to_json_text(&field.options),
+                to_json_text(&field.stored_options()),
                 i as i64
             ],
         )?;

@@ -1,10 +1,12 @@
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde_json::Map;
 use time::Time;
 
 use super::SeedCtx;
-use super::assets::{AttachmentSpec, Column, TaskSpec, Tasks, TimeEntrySpec};
+use super::assets::{AttachmentSpec, Column, CommentSpec, TaskSpec, Tasks, TimeEntrySpec};
 use crate::errors::SandboxError;
+use crate::store::attachments::{self, NewAttachment, StoredFile};
+use crate::store::comments::{self, Comment};
 use crate::store::ids::Stream;
 use crate::store::tasks::{self as store, Location, Placement, Task, TimeEntry};
 use crate::store::workspace as ws;
@@ -54,10 +56,23 @@ pub fn seed(conn: &Connection, ctx: &SeedCtx, total: Option<usize>) -> Result<()
         insert_spec(conn, ctx, spec, None, n, &mut stream)?;
     }
     let count = match total {
-        Some(total) => total.saturating_sub(assets.tasks.iter().map(TaskSpec::count).sum()),
+        Some(total) => total.saturating_sub(
+            assets
+                .tasks
+                .iter()
+                .chain(&assets.archive)
+                .map(TaskSpec::count)
+                .sum(),
+        ),
         None => assets.generated.count,
     };
-    generate(conn, ctx, &assets, count, &mut stream)
+    generate(conn, ctx, &assets, count, &mut stream)?;
+    // A stream of their own: the tasks above stay exactly as they were without them.
+    let mut archive = Stream::named("archive");
+    for (n, spec) in assets.archive.iter().enumerate() {
+        insert_spec(conn, ctx, spec, None, n, &mut archive)?;
+    }
+    Ok(())
 }
 
 fn location_of_column(conn: &Connection, column: i64) -> Result<Location, SandboxError> {
@@ -138,10 +153,49 @@ fn insert_spec(
     for attachment in &spec.attachments {
         insert_attachment(conn, id, &author, &task.created_at, attachment, stream)?;
     }
+    for comment in &spec.comments {
+        insert_comment(conn, ctx, id, None, comment)?;
+    }
+    if let Some(timer) = &spec.timer {
+        conn.execute(
+            "INSERT INTO timers (user_id, task_id, started_at) VALUES (?1, ?2, ?3)",
+            rusqlite::params![
+                ctx.member_id(&timer.user)?,
+                id,
+                ctx.at(timer.day, timer.minute)
+            ],
+        )?;
+    }
     for (i, child) in spec.subtasks.iter().enumerate() {
         insert_spec(conn, ctx, child, Some(id), n * 7 + i + 1, stream)?;
     }
     Ok(id)
+}
+
+fn insert_comment(
+    conn: &Connection,
+    ctx: &SeedCtx,
+    task_id: i64,
+    parent_id: Option<i64>,
+    spec: &CommentSpec,
+) -> Result<(), SandboxError> {
+    let at = ctx.at(spec.day, spec.minute);
+    let comment = comments::insert(
+        conn,
+        &Comment {
+            id: 0,
+            task_id,
+            parent_id,
+            author_id: ctx.member_id(&spec.author)?,
+            markdown: spec.markdown.clone(),
+            created_at: at.clone(),
+            updated_at: at,
+        },
+    )?;
+    for reply in &spec.replies {
+        insert_comment(conn, ctx, task_id, Some(comment.id), reply)?;
+    }
+    Ok(())
 }
 
 fn subscribers(author: &str, assignees: &[String]) -> Vec<String> {
@@ -181,6 +235,7 @@ fn insert_entry(
             date: fmt_ymd(ctx.day(spec.day)),
             duration: spec.minutes,
             comment: spec.comment.clone(),
+            seconds: None,
         },
     )?;
     Ok(())
@@ -197,24 +252,32 @@ fn insert_attachment(
     let id = stream.uuid();
     let url = match spec.service.as_str() {
         "google_drive" => format!("https://drive.google.com/file/d/{}/view", &id[..18]),
-        _ => format!(
-            "https://storage.weeek.net/demo/{id}/{}",
-            percent_encode(&spec.name)
-        ),
+        _ => attachments::storage_url(&id, &spec.name),
     };
-    conn.execute(
-        "INSERT INTO task_attachments (id, task_id, creator_id, service, name, url, size, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![
-            id,
+    let file = spec
+        .file
+        .as_deref()
+        .map(|file| {
+            Ok::<_, SandboxError>(StoredFile {
+                name: spec.name.clone(),
+                content_type: attachments::content_type_for(file).to_owned(),
+                bytes: super::assets::attachment_file(file)?.to_vec(),
+            })
+        })
+        .transpose()?;
+    attachments::insert_task_attachment(
+        conn,
+        &NewAttachment {
+            id: &id,
             task_id,
-            creator,
-            spec.service,
-            spec.name,
-            url,
-            spec.size,
-            created_at
-        ],
+            creator_id: creator,
+            service: &spec.service,
+            name: &spec.name,
+            url: &url,
+            size: spec.size,
+            created_at,
+        },
+        file.as_ref(),
     )?;
     Ok(())
 }
@@ -233,6 +296,7 @@ fn generate(
         .workspace
         .projects
         .iter()
+        .filter(|p| !p.archived)
         .flat_map(|p| {
             p.boards
                 .iter()
@@ -333,6 +397,7 @@ fn generate(
             .workspace
             .task_custom_fields
             .iter()
+            .filter(|f| f.sampled && f.board.is_none())
             .filter(|f| f.project.is_none() || f.project == project_id)
         {
             if stream.chance(30) {
@@ -407,6 +472,7 @@ fn generate(
                         date: fmt_ymd(ctx.day(-(stream.below(10) as i64))),
                         duration: minutes,
                         comment: stream.pick(&gen_.comments).cloned().unwrap_or_default(),
+                        seconds: None,
                     },
                 )?;
             }
@@ -414,10 +480,14 @@ fn generate(
         if stream.chance(4)
             && let Some(name) = stream.pick(&gen_.attachments)
         {
+            // The draw of a size is kept so the rest of the demo stays as it was; the file's
+            // own length is what the attachment reports.
+            let _size = stream.below(4_000_000);
             let spec = AttachmentSpec {
                 name: name.clone(),
-                size: Some(2_000 + stream.below(4_000_000) as i64),
+                size: None,
                 service: "weeek".to_owned(),
+                file: Some(name.clone()),
             };
             insert_attachment(conn, id, &author, &task.created_at, &spec, stream)?;
         }
@@ -426,16 +496,4 @@ fn generate(
         }
     }
     Ok(())
-}
-
-/// Percent-encodes a file name for use as a URL path segment.
-fn percent_encode(name: &str) -> String {
-    name.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

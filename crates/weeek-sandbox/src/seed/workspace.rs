@@ -3,6 +3,7 @@ use rusqlite::{Connection, params};
 use super::SeedCtx;
 use super::assets::Member;
 use crate::errors::SandboxError;
+use crate::store::projects::{ACTIVE, ARCHIVED};
 use crate::wire::to_json_text;
 
 pub fn insert_member(conn: &Connection, member: &Member, position: usize) -> rusqlite::Result<()> {
@@ -53,16 +54,28 @@ pub fn seed(conn: &Connection, ctx: &SeedCtx) -> Result<(), SandboxError> {
     }
     for (position, field) in ws.task_custom_fields.iter().enumerate() {
         conn.execute(
-            "INSERT INTO task_custom_fields (id, project_id, name, type, config, options, position) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO task_custom_fields (id, project_id, board_id, name, type, config, \
+             options, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 field.id,
                 field.project,
+                field.board,
                 field.name,
                 field.kind,
                 to_json_text(&field.config),
-                to_json_text(&field.options),
+                to_json_text(&field.stored_options()),
                 position as i64
+            ],
+        )?;
+    }
+    for portfolio in &ws.portfolios {
+        conn.execute(
+            "INSERT INTO portfolios (id, name, parent_id, is_private) VALUES (?1, ?2, ?3, ?4)",
+            params![
+                portfolio.id,
+                portfolio.name,
+                portfolio.parent,
+                portfolio.is_private
             ],
         )?;
     }
@@ -70,7 +83,7 @@ pub fn seed(conn: &Connection, ctx: &SeedCtx) -> Result<(), SandboxError> {
         let team = ctx.member_ids(&project.team)?;
         conn.execute(
             "INSERT INTO projects (id, name, logo_link, description, color, is_private, \
-             portfolio_id, status, team) VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, 1, ?7)",
+             portfolio_id, status, team) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 project.id,
                 project.name,
@@ -78,6 +91,8 @@ pub fn seed(conn: &Connection, ctx: &SeedCtx) -> Result<(), SandboxError> {
                 project.description,
                 project.color,
                 project.is_private,
+                project.portfolio,
+                if project.archived { ARCHIVED } else { ACTIVE },
                 to_json_text(&team)
             ],
         )?;

@@ -3,6 +3,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Map, Value, json};
 
+use super::custom_fields::FieldDef;
 use crate::wire::{json_list, to_json_text};
 
 pub fn currencies_json(conn: &Connection) -> rusqlite::Result<Vec<Value>> {
@@ -28,39 +29,21 @@ fn deal_totals(conn: &Connection, column: &str, key: &str) -> rusqlite::Result<(
     )
 }
 
-fn funnel_fields(conn: &Connection, funnel_id: &str) -> rusqlite::Result<Vec<FunnelField>> {
+fn funnel_fields(conn: &Connection, funnel_id: &str) -> rusqlite::Result<Vec<FieldDef>> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, name, type, config, options FROM funnel_custom_fields \
          WHERE funnel_id = ?1 ORDER BY position",
     )?;
-    stmt.query_map([funnel_id], |row| {
-        Ok(FunnelField {
-            id: row.get(0)?,
-            name: row.get(1)?,
-            kind: row.get(2)?,
-            config: serde_json::from_str(&row.get::<_, String>(3)?).unwrap_or(json!({})),
-            options: json_list(&row.get::<_, String>(4)?),
-        })
-    })?
-    .collect()
-}
-
-struct FunnelField {
-    id: String,
-    name: String,
-    kind: String,
-    config: Value,
-    options: Vec<Value>,
+    stmt.query_map([funnel_id], |row| FieldDef::from_row(row, 0))?
+        .collect()
 }
 
 fn funnel_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
     let id: String = row.get(0)?;
     let (count, amount) = deal_totals(conn, "funnel_id", &id)?;
     let fields: Vec<Value> = funnel_fields(conn, &id)?
-        .into_iter()
-        .map(|f| {
-            json!({"id": f.id, "name": f.name, "type": f.kind, "config": f.config, "options": f.options})
-        })
+        .iter()
+        .map(FieldDef::to_json)
         .collect();
     Ok(json!({
         "id": id,
@@ -202,8 +185,8 @@ impl Deal {
         })
     }
 
-    /// The Deal object; `today` dates the attached tasks (their `overdue`).
-    pub fn to_json(&self, conn: &Connection, today: time::Date) -> rusqlite::Result<Value> {
+    /// The Deal object, with its tasks and files.
+    pub fn to_json(&self, conn: &Connection, at: super::Answering<'_>) -> rusqlite::Result<Value> {
         let fields: Vec<Value> = funnel_fields(conn, &self.funnel_id)?
             .into_iter()
             .map(|f| {
@@ -230,9 +213,9 @@ impl Deal {
             "createdAt": self.created_at,
             "updatedAt": self.updated_at,
             "tags": self.tags,
-            "tasks": super::deals::tasks_json(conn, &self.id, today)?,
+            "tasks": super::deals::tasks_json(conn, &self.id, at)?,
             "customFields": fields,
-            "attachments": super::deals::attachments_json(conn, &self.id)?,
+            "attachments": super::attachments::deal_attachments_json(conn, &self.id, at.origin)?,
         }))
     }
 }

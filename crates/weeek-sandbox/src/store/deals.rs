@@ -1,11 +1,10 @@
-//! Deal writes and what hangs off a deal: attached tasks and uploaded files.
+//! Deal writes and what hangs off a deal: attached tasks (files are in `attachments.rs`).
 
-use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::{Value, json};
-use time::Date;
+use rusqlite::{Connection, params};
+use serde_json::Value;
 
 use super::crm::Deal;
-use super::tasks;
+use super::{Answering, attachments, tasks};
 use crate::wire::to_json_text;
 
 /// Writes every stored field of an existing deal (its place is changed by `crm::move_deal`).
@@ -36,7 +35,7 @@ pub fn save_deal(conn: &Connection, deal: &Deal) -> rusqlite::Result<()> {
 /// Deletes a deal, its task links (the tasks stay) and its files; the status's order closes up.
 pub fn delete_deal(conn: &Connection, id: &str) -> rusqlite::Result<()> {
     conn.execute("DELETE FROM deal_tasks WHERE deal_id = ?1", [id])?;
-    conn.execute("DELETE FROM deal_attachments WHERE deal_id = ?1", [id])?;
+    attachments::delete_deal_attachments(conn, id)?;
     conn.execute("DELETE FROM deals WHERE id = ?1", [id])?;
     Ok(())
 }
@@ -74,7 +73,11 @@ pub fn task_ids(conn: &Connection, deal_id: &str) -> rusqlite::Result<Vec<i64>> 
 }
 
 /// The attached tasks as Task objects, in the deal's order; deleted tasks are left out.
-pub fn tasks_json(conn: &Connection, deal_id: &str, today: Date) -> rusqlite::Result<Vec<Value>> {
+pub fn tasks_json(
+    conn: &Connection,
+    deal_id: &str,
+    at: Answering<'_>,
+) -> rusqlite::Result<Vec<Value>> {
     let live: Vec<i64> = conn
         .prepare_cached(
             "SELECT d.task_id FROM deal_tasks d JOIN tasks t ON t.id = d.task_id \
@@ -82,7 +85,7 @@ pub fn tasks_json(conn: &Connection, deal_id: &str, today: Date) -> rusqlite::Re
         )?
         .query_map([deal_id], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
-    tasks::to_json(conn, &live, today)
+    tasks::to_json(conn, &live, at)
 }
 
 /// Places `task_id` in the deal's list right after `after` (first when `None`), attaching it if
@@ -126,101 +129,4 @@ pub fn detach_task(conn: &Connection, deal_id: &str, task_id: i64) -> rusqlite::
         "DELETE FROM deal_tasks WHERE deal_id = ?1 AND task_id = ?2",
         params![deal_id, task_id],
     )? > 0)
-}
-
-/// A file uploaded to a deal.
-#[derive(Clone, Debug)]
-pub struct Upload {
-    pub id: String,
-    pub deal_id: String,
-    pub creator_id: String,
-    pub name: String,
-    pub url: String,
-    pub content_type: String,
-    pub content: Vec<u8>,
-    pub created_at: String,
-}
-
-impl Upload {
-    /// The service's Attachment object.
-    pub fn to_json(&self) -> Value {
-        attachment_json(
-            &self.id,
-            &self.creator_id,
-            &self.name,
-            &self.url,
-            self.content.len() as i64,
-            &self.created_at,
-        )
-    }
-}
-
-pub fn insert_upload(conn: &Connection, upload: &Upload) -> rusqlite::Result<()> {
-    conn.execute(
-        "INSERT INTO deal_attachments (id, deal_id, creator_id, name, url, content_type, size, \
-         content, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params![
-            upload.id,
-            upload.deal_id,
-            upload.creator_id,
-            upload.name,
-            upload.url,
-            upload.content_type,
-            upload.content.len() as i64,
-            upload.content,
-            upload.created_at
-        ],
-    )?;
-    Ok(())
-}
-
-fn attachment_json(
-    id: &str,
-    creator: &str,
-    name: &str,
-    url: &str,
-    size: i64,
-    created_at: &str,
-) -> Value {
-    json!({
-        "id": id,
-        "creatorId": creator,
-        "service": "weeek",
-        "name": name,
-        "url": url,
-        "size": size,
-        "createdAt": created_at,
-    })
-}
-
-/// The deal's files, oldest first.
-pub fn attachments_json(conn: &Connection, deal_id: &str) -> rusqlite::Result<Vec<Value>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, creator_id, name, url, size, created_at FROM deal_attachments \
-         WHERE deal_id = ?1 ORDER BY created_at, rowid",
-    )?;
-    stmt.query_map([deal_id], |row| {
-        Ok(attachment_json(
-            &row.get::<_, String>(0)?,
-            &row.get::<_, String>(1)?,
-            &row.get::<_, String>(2)?,
-            &row.get::<_, String>(3)?,
-            row.get(4)?,
-            &row.get::<_, String>(5)?,
-        ))
-    })?
-    .collect()
-}
-
-/// The name, content type and bytes of an uploaded file.
-pub fn upload_content(
-    conn: &Connection,
-    id: &str,
-) -> rusqlite::Result<Option<(String, String, Vec<u8>)>> {
-    conn.query_row(
-        "SELECT name, content_type, content FROM deal_attachments WHERE id = ?1",
-        [id],
-        |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-    )
-    .optional()
 }

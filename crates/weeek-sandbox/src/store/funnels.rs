@@ -2,8 +2,9 @@
 //! live in [`super::crm`].
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
-use serde_json::{Value, json};
+use serde_json::Value;
 
+use super::custom_fields::{CustomField, FieldDef, without_option};
 use crate::wire::{json_list, to_json_text};
 
 /// A funnel row as stored (totals are computed on read, never stored).
@@ -265,46 +266,15 @@ pub fn deals_in_status(conn: &Connection, status_id: &str) -> rusqlite::Result<i
     )
 }
 
-/// A funnel custom field with its options.
-#[derive(Clone, Debug)]
-pub struct Field {
-    pub id: String,
-    pub funnel_id: String,
-    pub name: String,
-    pub kind: String,
-    pub config: Value,
-    /// `[{id, name, color}]`.
-    pub options: Vec<Value>,
-}
-
-impl Field {
-    /// The `CustomField` object of the service.
-    pub fn to_json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "name": self.name,
-            "type": self.kind,
-            "config": self.config,
-            "options": self.options,
-        })
-    }
-}
+/// A funnel custom field, owned by its funnel's id.
+pub type Field = CustomField<String>;
 
 pub fn field(conn: &Connection, funnel_id: &str, id: &str) -> rusqlite::Result<Option<Field>> {
     conn.query_row(
-        "SELECT id, funnel_id, name, type, config, options FROM funnel_custom_fields \
+        "SELECT id, name, type, config, options, funnel_id FROM funnel_custom_fields \
          WHERE funnel_id = ?1 AND id = ?2",
         [funnel_id, id],
-        |row| {
-            Ok(Field {
-                id: row.get(0)?,
-                funnel_id: row.get(1)?,
-                name: row.get(2)?,
-                kind: row.get(3)?,
-                config: serde_json::from_str(&row.get::<_, String>(4)?).unwrap_or(json!({})),
-                options: json_list(&row.get::<_, String>(5)?),
-            })
-        },
+        |row| Ok(FieldDef::from_row(row, 0)?.owned_by(row.get(5)?)),
     )
     .optional()
 }
@@ -319,7 +289,7 @@ pub fn save_field(conn: &Connection, field: &Field) -> rusqlite::Result<()> {
          config = excluded.config, options = excluded.options",
         params![
             field.id,
-            field.funnel_id,
+            field.owner,
             field.name,
             field.kind,
             to_json_text(&field.config),
@@ -335,9 +305,9 @@ pub fn delete_field(conn: &Connection, field: &Field) -> rusqlite::Result<()> {
         "DELETE FROM funnel_custom_fields WHERE id = ?1",
         [&field.id],
     )?;
-    let order = ordered_ids(conn, Ordered::Fields, &field.funnel_id)?;
+    let order = ordered_ids(conn, Ordered::Fields, &field.owner)?;
     set_order(conn, Ordered::Fields, &order)?;
-    forget_values(conn, &field.funnel_id, |values| {
+    forget_values(conn, &field.owner, |values| {
         values.remove(&field.id).is_some()
     })
 }
@@ -350,17 +320,8 @@ pub fn forget_option(
     field_id: &str,
     option_id: &str,
 ) -> rusqlite::Result<()> {
-    forget_values(conn, funnel_id, |values| match values.get_mut(field_id) {
-        Some(Value::String(s)) if s == option_id => {
-            values.remove(field_id);
-            true
-        }
-        Some(Value::Array(items)) => {
-            let before = items.len();
-            items.retain(|item| item.as_str() != Some(option_id));
-            items.len() != before
-        }
-        _ => false,
+    forget_values(conn, funnel_id, |values| {
+        without_option(values, field_id, option_id)
     })
 }
 

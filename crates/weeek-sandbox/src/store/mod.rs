@@ -4,14 +4,22 @@
 //! their snapshot while a writer appends). Every use runs on the blocking pool so the async
 //! runtime never waits on disk.
 
+pub mod attachments;
+pub mod boards;
+pub mod comments;
 pub mod crm;
+pub mod custom_fields;
 pub mod deals;
 pub mod funnels;
 pub mod ids;
 pub mod organizations;
+pub mod portfolios;
+pub mod projects;
 pub mod schema;
 pub mod task_json;
 pub mod tasks;
+pub mod timers;
+mod upgrade;
 pub mod workspace;
 
 use std::cell::RefCell;
@@ -20,6 +28,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags};
+use time::Date;
 use tokio::sync::Semaphore;
 
 use crate::config::DbLocation;
@@ -269,6 +278,15 @@ impl std::ops::Deref for Reader {
     fn deref(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// What an answer is built for besides the data: the day it is read on (a task's `overdue`)
+/// and the address the request reached (`http://host:port`, for links to the files the
+/// sandbox serves).
+#[derive(Clone, Copy, Debug)]
+pub struct Answering<'a> {
+    pub today: Date,
+    pub origin: &'a str,
 }
 
 /// Whether the workspace has never been created in this database.

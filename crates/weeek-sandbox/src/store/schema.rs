@@ -3,7 +3,7 @@
 use rusqlite::Connection;
 
 use crate::errors::SandboxError;
-use crate::store::tasks;
+use crate::store::{tasks, upgrade};
 
 const SCHEMA: &str = include_str!("schema.sql");
 const TASK_INDEXES: &str = include_str!("task_indexes.sql");
@@ -14,14 +14,14 @@ const TASK_INDEXES: &str = include_str!("task_indexes.sql");
 const VERSION: i64 = 2;
 
 pub fn prepare(conn: &Connection) -> Result<(), SandboxError> {
-    // New tables and indexes appear in an old file here; its `tasks` keeps its old columns
-    // until below.
+    // New tables and indexes appear in an old file here; its tables gain their new columns
+    // in `upgrade`, and the data derived from them below.
     conn.execute_batch(SCHEMA)?;
+    upgrade::upgrade(conn, SCHEMA)?;
     let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
     if version < VERSION {
         let tx = conn.unchecked_transaction()?;
         if version < 1 {
-            add_missing_task_columns(&tx)?;
             tasks::rebuild_derived(&tx)?;
         }
         // Superseded by `task_locations_page`.
@@ -76,21 +76,6 @@ fn task_index_objects() -> impl Iterator<Item = (&'static str, &'static str)> {
             .filter_map(move |line| line.strip_prefix(prefix))
             .filter_map(move |rest| Some((kind, rest.split_whitespace().next()?)))
     })
-}
-
-/// Files written before search and sort ran in SQL lack the folded columns.
-fn add_missing_task_columns(conn: &Connection) -> rusqlite::Result<()> {
-    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('tasks')")?;
-    let columns = stmt
-        .query_map([], |row| row.get::<_, String>(0))?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    if !columns.iter().any(|c| c == "title_folded") {
-        conn.execute_batch("ALTER TABLE tasks ADD COLUMN title_folded TEXT")?;
-    }
-    if !columns.iter().any(|c| c == "text_folded") {
-        conn.execute_batch("ALTER TABLE tasks ADD COLUMN text_folded TEXT NOT NULL DEFAULT ''")?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

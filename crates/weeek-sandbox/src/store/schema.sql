@@ -65,10 +65,12 @@ CREATE TABLE IF NOT EXISTS board_columns (
     position INTEGER NOT NULL
 );
 
--- Task custom fields: global when project_id is NULL.
+-- Task custom fields: a board's when board_id is set, else a project's when
+-- project_id is set, else global (the whole task manager's).
 CREATE TABLE IF NOT EXISTS task_custom_fields (
     id         TEXT PRIMARY KEY,
     project_id INTEGER,
+    board_id   INTEGER,
     name       TEXT NOT NULL,
     type       TEXT NOT NULL,
     config     TEXT NOT NULL DEFAULT '{}',
@@ -100,6 +102,8 @@ CREATE TABLE IF NOT EXISTS tasks (
     tags            TEXT NOT NULL DEFAULT '[]',
     subscribers     TEXT NOT NULL DEFAULT '[]',
     custom_values   TEXT NOT NULL DEFAULT '{}',
+    -- Order among the sub-tasks of its parent; null (never moved) comes after, by id.
+    sub_position    INTEGER,
     -- What search and the name order compare: the title and the description's visible text,
     -- case-folded with ё as е (`wire::fold`), written with every change of either.
     title_folded    TEXT,
@@ -149,7 +153,9 @@ CREATE TABLE IF NOT EXISTS time_entries (
     is_overtime INTEGER NOT NULL DEFAULT 0,
     date        TEXT NOT NULL,
     duration    INTEGER NOT NULL,
-    comment     TEXT NOT NULL DEFAULT ''
+    comment     TEXT NOT NULL DEFAULT '',
+    -- Exact length of an entry the timer wrote; null for one entered in minutes.
+    seconds     INTEGER
 );
 CREATE INDEX IF NOT EXISTS time_entries_task ON time_entries (task_id);
 
@@ -258,6 +264,23 @@ CREATE TABLE IF NOT EXISTS contact_organizations (
     PRIMARY KEY (contact_id, organization_id)
 );
 
+-- Folders of projects; `parent_id` nests them.
+CREATE TABLE IF NOT EXISTS portfolios (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    name       TEXT NOT NULL,
+    parent_id  INTEGER,
+    is_private INTEGER NOT NULL DEFAULT 0
+);
+
+-- The bytes of every file the sandbox keeps itself (task and deal attachments alike), keyed
+-- by attachment id: what `GET /ws/attachments/{id}` serves.
+CREATE TABLE IF NOT EXISTS attachment_files (
+    attachment_id TEXT PRIMARY KEY,
+    name          TEXT NOT NULL,
+    content_type  TEXT NOT NULL,
+    bytes         BLOB NOT NULL
+);
+
 -- CRM: tasks attached to deals, in the deal's own order. The task stays a task of the
 -- Task Manager; detaching only removes the link.
 CREATE TABLE IF NOT EXISTS deal_tasks (
@@ -268,17 +291,33 @@ CREATE TABLE IF NOT EXISTS deal_tasks (
 );
 CREATE INDEX IF NOT EXISTS deal_tasks_task ON deal_tasks (task_id);
 
--- Files uploaded to deals; the bytes are kept so that the attachment's URL can serve them.
--- `url` names the address the file was uploaded to.
+-- Files uploaded to deals. Their bytes are in `attachment_files`, like those of task files.
 CREATE TABLE IF NOT EXISTS deal_attachments (
-    id           TEXT PRIMARY KEY,
-    deal_id      TEXT NOT NULL,
-    creator_id   TEXT NOT NULL,
-    name         TEXT NOT NULL,
-    url          TEXT NOT NULL,
-    content_type TEXT NOT NULL,
-    size         INTEGER NOT NULL,
-    content      BLOB NOT NULL,
-    created_at   TEXT NOT NULL
+    id         TEXT PRIMARY KEY,
+    deal_id    TEXT NOT NULL,
+    creator_id TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    size       INTEGER NOT NULL,
+    created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS deal_attachments_deal ON deal_attachments (deal_id);
+
+-- The running timer of each member (one at most), on one task.
+CREATE TABLE IF NOT EXISTS timers (
+    user_id    TEXT PRIMARY KEY,
+    task_id    INTEGER NOT NULL,
+    started_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS timers_task ON timers (task_id);
+
+-- Comments of tasks; `parent_id` makes a reply.
+CREATE TABLE IF NOT EXISTS task_comments (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    task_id    INTEGER NOT NULL,
+    parent_id  INTEGER,
+    author_id  TEXT NOT NULL,
+    markdown   TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS task_comments_task ON task_comments (task_id);

@@ -1,6 +1,6 @@
 //! The Task object, for a page of tasks at once: everything a task shows besides its own row
-//! (locations, time entries, attachments, subtasks, custom fields) is read with one query
-//! per kind for the whole page, and the JSON is written straight from the task rows into the
+//! (locations, time entries, attachments, timers, subtasks, custom fields) is read with one
+//! query per kind for the whole page, and the JSON is written straight from the task rows into the
 //! answer's bytes as SQLite steps through them (text borrowed from the row, stored JSON lists
 //! copied as they are), each custom field's definition encoded once per page.
 
@@ -15,10 +15,10 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use time::Date;
 
-use crate::store::tasks::{
-    self, Attachment, EntryJson, Location, TASK_COLUMNS, TimeEntry, WorkloadJson,
-};
-use crate::store::workspace::task_custom_field_defs;
+use crate::store::custom_fields::{self, Scope};
+use crate::store::tasks::{self, EntryJson, Location, TASK_COLUMNS, TimeEntry, WorkloadJson};
+use crate::store::timers::{self, Running};
+use crate::store::{Answering, attachments};
 use crate::wire::{fmt_dmy, fmt_hm, json_list, parse_iso, parse_ymd};
 
 /// A page of tasks, with everything their JSON needs besides their own rows.
@@ -26,9 +26,13 @@ pub struct Page {
     ids: Vec<i64>,
     locations: HashMap<i64, Vec<Location>>,
     entries: HashMap<i64, Vec<TimeEntry>>,
-    attachments: HashMap<i64, Vec<Attachment>>,
+    /// Attachment objects: their links depend on the address the request reached.
+    attachments: HashMap<i64, Vec<Value>>,
+    timers: HashMap<i64, Vec<Running>>,
     sub_tasks: HashMap<i64, Vec<i64>>,
     fields: Arc<FieldHeads>,
+    /// The day `overdue` is counted to.
+    today: Date,
 }
 
 /// The task custom fields, each encoded up to its value (`{"id":…,"options":[…],"value":`):
@@ -37,29 +41,24 @@ pub struct FieldHeads(Vec<FieldHead>);
 
 struct FieldHead {
     id: String,
-    /// `None`: a field of every project.
-    project: Option<i64>,
+    /// Which tasks show it.
+    scope: Scope,
     json: Vec<u8>,
 }
 
 impl FieldHeads {
     pub fn read(conn: &Connection) -> rusqlite::Result<Self> {
-        let heads = task_custom_field_defs(conn)?
+        let heads = custom_fields::all(conn)?
             .into_iter()
-            .map(|(def, project)| {
-                let mut json = serde_json::to_vec(&FieldHeadJson {
-                    id: &def.id,
-                    name: &def.name,
-                    kind: &def.kind,
-                    config: &def.config,
-                    options: &def.options,
-                })
-                .map_err(encoding)?;
+            .map(|field| {
+                // The definition as every answer writes it, its closing brace replaced by
+                // the start of the value.
+                let mut json = serde_json::to_vec(&field.to_json()).map_err(encoding)?;
                 json.pop();
                 json.extend_from_slice(br#","value":"#);
                 Ok(FieldHead {
-                    id: def.id,
-                    project,
+                    id: field.id,
+                    scope: field.owner,
                     json,
                 })
             })
@@ -71,7 +70,12 @@ impl FieldHeads {
 impl Page {
     /// What the tasks with these ids show besides their own rows; the rows are read as the
     /// JSON is written, in this order (missing ids are left out).
-    pub fn load(conn: &Connection, ids: &[i64], fields: Arc<FieldHeads>) -> rusqlite::Result<Self> {
+    pub fn load(
+        conn: &Connection,
+        ids: &[i64],
+        fields: Arc<FieldHeads>,
+        at: Answering<'_>,
+    ) -> rusqlite::Result<Self> {
         let ids = ids.to_vec();
         if ids.is_empty() {
             return Ok(Self {
@@ -79,27 +83,26 @@ impl Page {
                 locations: HashMap::new(),
                 entries: HashMap::new(),
                 attachments: HashMap::new(),
+                timers: HashMap::new(),
                 sub_tasks: HashMap::new(),
                 fields,
+                today: at.today,
             });
         }
         Ok(Self {
             locations: tasks::locations_of(conn, &ids)?,
             entries: tasks::time_entries_of(conn, &ids)?,
-            attachments: tasks::attachments_of(conn, &ids)?,
+            attachments: attachments::task_attachments_of(conn, &ids, at.origin)?,
+            timers: timers::on_tasks(conn, &ids)?,
             sub_tasks: tasks::sub_tasks_of(conn, &ids)?,
             fields,
+            today: at.today,
             ids,
         })
     }
 
     /// `{"success":true,"tasks":[…],"hasMore":…}`, encoded.
-    pub fn list_body(
-        &self,
-        conn: &Connection,
-        has_more: bool,
-        today: Date,
-    ) -> rusqlite::Result<Vec<u8>> {
+    pub fn list_body(&self, conn: &Connection, has_more: bool) -> rusqlite::Result<Vec<u8>> {
         // About 2 KB a task; one allocation for most pages.
         let mut out = Vec::with_capacity(2048 * (self.ids.len() + 1));
         out.extend_from_slice(br#"{"success":true,"tasks":["#);
@@ -108,7 +111,7 @@ impl Page {
             if !std::mem::take(&mut first) {
                 out.push(b',');
             }
-            self.write_task(&mut out, task, today)
+            self.write_task(&mut out, task)
         })?;
         out.extend_from_slice(if has_more {
             br#"],"hasMore":true}"#
@@ -119,12 +122,12 @@ impl Page {
     }
 
     /// Each task as a JSON value, for replies that embed it.
-    pub fn values(&self, conn: &Connection, today: Date) -> rusqlite::Result<Vec<Value>> {
+    pub fn values(&self, conn: &Connection) -> rusqlite::Result<Vec<Value>> {
         let mut out = Vec::with_capacity(4096);
         let mut values = Vec::with_capacity(self.ids.len());
         self.each_row(conn, |task| {
             out.clear();
-            self.write_task(&mut out, task, today)?;
+            self.write_task(&mut out, task)?;
             values.push(serde_json::from_slice(&out).map_err(encoding)?);
             Ok(())
         })?;
@@ -149,12 +152,7 @@ impl Page {
 
     /// The Task object, with the current fields and the legacy ones the live service still
     /// sends (`userId`, `projectId`, `boardId`, `boardColumnId`, `date`, `time`, `workloads`).
-    fn write_task(
-        &self,
-        out: &mut Vec<u8>,
-        task: &TaskRow<'_>,
-        today: Date,
-    ) -> rusqlite::Result<()> {
+    fn write_task(&self, out: &mut Vec<u8>, task: &TaskRow<'_>) -> rusqlite::Result<()> {
         let locations = self.locations.get(&task.id).map_or(&[][..], Vec::as_slice);
         let entries = self.entries.get(&task.id).map_or(&[][..], Vec::as_slice);
         let first = locations.first();
@@ -173,7 +171,7 @@ impl Page {
                 .as_deref(),
         );
         o.opt_int("duration", task.duration);
-        o.int("overdue", overdue(due, task.is_completed, today));
+        o.int("overdue", overdue(due, task.is_completed, self.today));
         o.str("type", task.kind);
         o.opt_int("priority", task.priority);
         o.bool("isCompleted", task.is_completed);
@@ -213,20 +211,15 @@ impl Page {
         o.value("subTasks", sub_tasks)?;
         o.value("workloads", &Each(entries, WorkloadJson::from))?;
         o.value("timeEntries", &Each(entries, EntryJson::from))?;
-        let attachments = self
-            .attachments
-            .get(&task.id)
-            .map_or(&[][..], Vec::as_slice);
-        o.value("attachments", attachments)?;
         // Each definition is encoded once per page, up to the task's value.
         let out = o.key("customFields");
         out.push(b'[');
-        let applicable = self.fields.0.iter().filter(|field| {
-            field
-                .project
-                .is_none_or(|p| locations.iter().any(|l| l.project_id == p))
-        });
-        for (n, field) in applicable.enumerate() {
+        let shown = self
+            .fields
+            .0
+            .iter()
+            .filter(|field| field.scope.shown_in(locations));
+        for (n, field) in shown.enumerate() {
             if n > 0 {
                 out.push(b',');
             }
@@ -235,6 +228,15 @@ impl Page {
             out.push(b'}');
         }
         out.push(b']');
+        let attachments = self
+            .attachments
+            .get(&task.id)
+            .map_or(&[][..], Vec::as_slice);
+        o.value("attachments", attachments)?;
+        // UNCERTAIN: the docs say a task shows its running timer but name no key; one entry
+        // per member whose timer runs on it.
+        let timers = self.timers.get(&task.id).map_or(&[][..], Vec::as_slice);
+        o.value("timers", &Each(timers, Running::to_json))?;
         o.close();
         Ok(())
     }
@@ -475,17 +477,6 @@ impl<'a, T, J: Serialize> Serialize for Each<'a, T, J> {
 }
 
 static NULL: Value = Value::Null;
-
-/// A custom field's definition; the task's value (`null` when unset) follows.
-#[derive(Serialize)]
-struct FieldHeadJson<'a> {
-    id: &'a str,
-    name: &'a str,
-    #[serde(rename = "type")]
-    kind: &'a str,
-    config: &'a Value,
-    options: &'a [Value],
-}
 
 #[cfg(test)]
 mod tests {

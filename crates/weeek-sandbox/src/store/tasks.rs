@@ -8,9 +8,9 @@ use std::sync::Arc;
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use time::Date;
 
 use crate::html;
+use crate::store::Answering;
 use crate::wire::{fmt_dmy, fold, json_list, parse_ymd, to_json_text};
 
 #[derive(Clone, Debug, Default)]
@@ -373,6 +373,8 @@ pub struct TimeEntry {
     /// Minutes.
     pub duration: i64,
     pub comment: String,
+    /// The exact length of an entry the timer wrote; `None` when entered in minutes.
+    pub seconds: Option<i64>,
 }
 
 impl TimeEntry {
@@ -406,7 +408,7 @@ impl<'a> From<&'a TimeEntry> for EntryJson<'a> {
             date: &entry.date,
             duration: entry.duration,
             comment: &entry.comment,
-            duration_seconds: entry.duration * 60,
+            duration_seconds: entry.seconds.unwrap_or(entry.duration * 60),
         }
     }
 }
@@ -446,12 +448,12 @@ pub fn time_entries_of(
 ) -> rusqlite::Result<HashMap<i64, Vec<TimeEntry>>> {
     let mut stmt = conn.prepare_cached(
         "SELECT e.id, e.task_id, e.user_id, e.type, e.is_overtime, e.date, e.duration, \
-         e.comment, e.rowid \
+         e.comment, e.seconds, e.rowid \
          FROM rarray(?1) AS page CROSS JOIN time_entries e ON e.task_id = page.value",
     )?;
     let rows = stmt.query_map([id_array(task_ids)], |row| {
         let entry = time_entry_from_row(row)?;
-        Ok((entry.task_id, row.get(8)?, entry))
+        Ok((entry.task_id, row.get(9)?, entry))
     })?;
     group(rows, |a, b| a.date.cmp(&b.date))
 }
@@ -462,7 +464,7 @@ pub fn time_entry(
     id: &str,
 ) -> rusqlite::Result<Option<TimeEntry>> {
     conn.query_row(
-        "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment \
+        "SELECT id, task_id, user_id, type, is_overtime, date, duration, comment, seconds \
          FROM time_entries WHERE task_id = ?1 AND id = ?2",
         params![task_id, id],
         time_entry_from_row,
@@ -480,13 +482,14 @@ fn time_entry_from_row(row: &Row<'_>) -> rusqlite::Result<TimeEntry> {
         date: row.get(5)?,
         duration: row.get(6)?,
         comment: row.get(7)?,
+        seconds: row.get(8)?,
     })
 }
 
 pub fn save_time_entry(conn: &Connection, entry: &TimeEntry) -> rusqlite::Result<()> {
     conn.prepare_cached(
         "INSERT OR REPLACE INTO time_entries (id, task_id, user_id, type, is_overtime, date, \
-         duration, comment) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+         duration, comment, seconds) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
         entry.id,
@@ -496,52 +499,21 @@ pub fn save_time_entry(conn: &Connection, entry: &TimeEntry) -> rusqlite::Result
         entry.is_overtime,
         entry.date,
         entry.duration,
-        entry.comment
+        entry.comment,
+        entry.seconds
     ])?;
     Ok(())
 }
 
-/// A file attached to a task.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Attachment {
-    pub id: String,
-    pub creator_id: String,
-    pub service: String,
-    pub name: String,
-    pub url: String,
-    pub size: Option<i64>,
-    pub created_at: String,
+/// The sub-tasks of a task that are not deleted, in their order.
+pub fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64>> {
+    Ok(sub_tasks_of(conn, &[task_id])?
+        .remove(&task_id)
+        .unwrap_or_default())
 }
 
-/// The attachments of several tasks in one query, each task's oldest first.
-pub fn attachments_of(
-    conn: &Connection,
-    task_ids: &[i64],
-) -> rusqlite::Result<HashMap<i64, Vec<Attachment>>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT a.task_id, a.id, a.creator_id, a.service, a.name, a.url, a.size, a.created_at, \
-         a.rowid FROM rarray(?1) AS page CROSS JOIN task_attachments a ON a.task_id = page.value",
-    )?;
-    let rows = stmt.query_map([id_array(task_ids)], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, i64>(8)?,
-            Attachment {
-                id: row.get(1)?,
-                creator_id: row.get(2)?,
-                service: row.get(3)?,
-                name: row.get(4)?,
-                url: row.get(5)?,
-                size: row.get(6)?,
-                created_at: row.get(7)?,
-            },
-        ))
-    })?;
-    group(rows, |a, b| a.created_at.cmp(&b.created_at))
-}
-
-/// The ids of the live subtasks of several tasks in one query, in id order.
+/// The ids of the live sub-tasks of several tasks in one query, each task's in their order:
+/// those placed by `order_sub_tasks` first, then the others by id.
 pub fn sub_tasks_of(
     conn: &Connection,
     task_ids: &[i64],
@@ -549,18 +521,37 @@ pub fn sub_tasks_of(
     // `+is_deleted` keeps the planner on the parent index: the list's `is_deleted` indexes
     // would walk every task.
     let mut stmt = conn.prepare_cached(
-        "SELECT c.parent_id, c.id \
+        "SELECT c.parent_id, c.id, c.sub_position \
          FROM rarray(?1) AS page CROSS JOIN tasks c ON c.parent_id = page.value \
          WHERE +c.is_deleted = 0",
     )?;
     let rows = stmt.query_map([id_array(task_ids)], |row| {
-        Ok((row.get(0)?, row.get(1)?, row.get(1)?))
+        let position: Option<i64> = row.get(2)?;
+        Ok((row.get(0)?, row.get(1)?, (position, row.get::<_, i64>(1)?)))
     })?;
-    group(rows, |_, _| Ordering::Equal)
+    let placed = group(rows, |a: &(Option<i64>, i64), b| {
+        a.0.is_none()
+            .cmp(&b.0.is_none())
+            .then(a.0.cmp(&b.0))
+            .then(a.1.cmp(&b.1))
+    })?;
+    Ok(placed
+        .into_iter()
+        .map(|(parent, children)| (parent, children.into_iter().map(|(_, id)| id).collect()))
+        .collect())
+}
+
+/// Gives the sub-tasks of one parent the order of `ids`.
+pub fn order_sub_tasks(conn: &Connection, ids: &[i64]) -> rusqlite::Result<()> {
+    let mut stmt = conn.prepare_cached("UPDATE tasks SET sub_position = ?1 WHERE id = ?2")?;
+    for (position, id) in ids.iter().enumerate() {
+        stmt.execute(params![position as i64, id])?;
+    }
+    Ok(())
 }
 
 /// The Task objects of these tasks, in this order (see [`crate::store::task_json`]).
-pub fn to_json(conn: &Connection, ids: &[i64], today: Date) -> rusqlite::Result<Vec<Value>> {
+pub fn to_json(conn: &Connection, ids: &[i64], at: Answering<'_>) -> rusqlite::Result<Vec<Value>> {
     use crate::store::task_json::{FieldHeads, Page};
-    Page::load(conn, ids, Arc::new(FieldHeads::read(conn)?))?.values(conn, today)
+    Page::load(conn, ids, Arc::new(FieldHeads::read(conn)?), at)?.values(conn)
 }

@@ -3,6 +3,8 @@
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde_json::{Value, json};
 
+use crate::store::custom_fields::FieldDef;
+use crate::store::projects::ARCHIVED;
 use crate::wire::json_list;
 
 pub fn workspace_json(conn: &Connection) -> rusqlite::Result<Value> {
@@ -135,37 +137,37 @@ pub fn create_tag(conn: &Connection, title: &str) -> rusqlite::Result<Value> {
     Ok(json!({"id": id, "title": title, "color": color}))
 }
 
-/// Every task custom field with its project (`None`: a workspace-wide one), global ones
-/// first, then by project and position.
-pub fn task_custom_field_defs(
-    conn: &Connection,
-) -> rusqlite::Result<Vec<(CustomFieldDef, Option<i64>)>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, name, type, config, options, project_id FROM task_custom_fields \
-         ORDER BY project_id IS NOT NULL, project_id, position",
-    )?;
-    stmt.query_map([], |row| {
-        Ok((
-            CustomFieldDef {
-                id: row.get(0)?,
-                name: row.get(1)?,
-                kind: row.get(2)?,
-                config: serde_json::from_str(&row.get::<_, String>(3)?).unwrap_or(json!({})),
-                options: json_list(&row.get::<_, String>(4)?),
-            },
-            row.get::<_, Option<i64>>(5)?,
-        ))
-    })?
-    .collect()
-}
+/// Tables whose rows carry tag ids in a JSON `tags` array.
+const TAGGED_TABLES: [&str; 4] = ["tasks", "deals", "organizations", "contacts"];
 
-#[derive(Clone, Debug)]
-pub struct CustomFieldDef {
-    pub id: String,
-    pub name: String,
-    pub kind: String,
-    pub config: Value,
-    pub options: Vec<Value>,
+/// Deletes a tag and takes it off every task and CRM record that carried it; `false` when
+/// there was no such tag.
+pub fn delete_tag(conn: &Connection, id: i64) -> rusqlite::Result<bool> {
+    if conn.execute("DELETE FROM tags WHERE id = ?1", [id])? == 0 {
+        return Ok(false);
+    }
+    for table in TAGGED_TABLES {
+        let rows: Vec<(String, String)> = conn
+            .prepare(&format!(
+                "SELECT CAST(rowid AS TEXT), tags FROM {table} WHERE tags LIKE ?1"
+            ))?
+            .query_map([format!("%{id}%")], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for (rowid, text) in rows {
+            let mut tags: Vec<i64> = json_list(&text);
+            let before = tags.len();
+            tags.retain(|t| *t != id);
+            if tags.len() != before {
+                conn.execute(
+                    &format!("UPDATE {table} SET tags = ?1 WHERE rowid = ?2"),
+                    params![crate::wire::to_json_text(&tags), rowid],
+                )?;
+            }
+        }
+    }
+    // The copy the task list filters on.
+    conn.execute("DELETE FROM task_tags WHERE tag_id = ?1", [id])?;
+    Ok(true)
 }
 
 fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
@@ -174,17 +176,9 @@ fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
     let fields: Vec<Value> = conn
         .prepare_cached(
             "SELECT id, name, type, config, options FROM task_custom_fields \
-             WHERE project_id = ?1 ORDER BY position",
+             WHERE project_id = ?1 AND board_id IS NULL ORDER BY position",
         )?
-        .query_map([id], |r| {
-            Ok(json!({
-                "id": r.get::<_, String>(0)?,
-                "name": r.get::<_, String>(1)?,
-                "type": r.get::<_, String>(2)?,
-                "config": serde_json::from_str::<Value>(&r.get::<_, String>(3)?).unwrap_or(json!({})),
-                "options": json_list::<Value>(&r.get::<_, String>(4)?),
-            }))
-        })?
+        .query_map([id], |r| Ok(FieldDef::from_row(r, 0)?.to_json()))?
         .collect::<rusqlite::Result<_>>()?;
     // The live service sends `title` in lists and both names on the detail;
     // both everywhere lets clients of either docs version read it.
@@ -206,9 +200,10 @@ fn project_json(conn: &Connection, row: &Row<'_>) -> rusqlite::Result<Value> {
 const PROJECT_COLUMNS: &str =
     "id, name, logo_link, description, color, is_private, portfolio_id, status, team";
 
+/// The project list: archived projects leave it (they still resolve by id).
 pub fn projects_json(conn: &Connection) -> rusqlite::Result<Vec<Value>> {
     let mut stmt = conn.prepare(&format!(
-        "SELECT {PROJECT_COLUMNS} FROM projects ORDER BY id"
+        "SELECT {PROJECT_COLUMNS} FROM projects WHERE status != {ARCHIVED} ORDER BY id"
     ))?;
     let mut rows = stmt.query([])?;
     let mut out = Vec::new();

@@ -1,7 +1,9 @@
 //! A sandbox per test, driven over real HTTP.
-#![allow(dead_code)]
+// Helpers of the tests: a panic here is a failed test, as in the tests themselves.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
@@ -59,6 +61,34 @@ fn localhost() -> SocketAddr {
     "127.0.0.1:0".parse().expect("valid address")
 }
 
+/// A database file of one test, deleted with its WAL companions when dropped.
+pub struct TempDb(PathBuf);
+
+impl TempDb {
+    pub fn new() -> Self {
+        let name = format!("weeek-sandbox-{}.db", uuid::Uuid::new_v4());
+        Self(std::env::temp_dir().join(name))
+    }
+
+    pub fn location(&self) -> DbLocation {
+        DbLocation::File(self.0.clone())
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
 impl Api {
     pub async fn start() -> Self {
         Self::with_config(config(DbLocation::Memory)).await
@@ -73,6 +103,35 @@ impl Api {
             client: http_client(),
             token: Some(demo_token().to_owned()),
         }
+    }
+
+    /// A seeded sandbox on a database file.
+    pub async fn on_file(db: &TempDb) -> Self {
+        Self::with_config(config(db.location())).await
+    }
+
+    /// Stops this sandbox and starts another on the same file, as starting it again later
+    /// would. The new one listens on another port, so that anything that kept the old address
+    /// shows.
+    pub async fn restart(self, db: &TempDb) -> Self {
+        let old = self.sandbox.addr();
+        self.sandbox.shutdown().await;
+        // Port 0 hands out a free port, seldom the one just freed; a few tries are plenty.
+        for _ in 0..10 {
+            let next = Self::on_file(db).await;
+            if next.sandbox.addr() != old {
+                return next;
+            }
+            next.sandbox.shutdown().await;
+        }
+        panic!("no port other than {old} was free for the restarted sandbox");
+    }
+
+    /// `value` with this sandbox's address written as `<sandbox>`: file URLs name the address
+    /// a request reached, so answers of a restarted sandbox differ there and only there.
+    pub fn without_origin(&self, value: &Value) -> Value {
+        let origin = format!("http://{}", self.sandbox.addr());
+        serde_json::from_str(&value.to_string().replace(&origin, "<sandbox>")).expect("still JSON")
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -118,6 +177,26 @@ impl Api {
         let answer = self.get(path).await;
         assert_eq!(answer.status, StatusCode::OK, "GET {path}: {}", answer.text);
         answer.json()
+    }
+
+    /// A request that must answer 200; returns the JSON body.
+    pub async fn json_ok(&self, method: Method, path: &str, body: Value) -> Value {
+        let got = self.send(method.clone(), path, Some(body)).await;
+        assert_eq!(got.status, StatusCode::OK, "{method} {path}: {}", got.text);
+        got.json()
+    }
+
+    /// The bytes at `url` (a file link from an answer), which must answer 200.
+    pub async fn download(&self, url: &str) -> Vec<u8> {
+        let response = self
+            .client
+            .get(url)
+            .bearer_auth(demo_token())
+            .send()
+            .await
+            .expect("download answered");
+        assert_eq!(response.status(), StatusCode::OK, "GET {url}");
+        response.bytes().await.expect("bytes").to_vec()
     }
 
     pub async fn post(&self, path: &str, body: Value) -> Answer {

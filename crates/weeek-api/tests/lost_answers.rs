@@ -1,0 +1,156 @@
+//! Whether a failed write may have been applied: the service may have done it when the request
+//! went out and the answer was lost, never when no connection was made or the service refused.
+
+// Helpers of the tests below may panic as the tests do: that is how a test fails.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use std::time::Duration;
+
+use common::{RawServer, Script, client_with};
+use weeek_api::{ApiError, Client, NewTask, RetryPolicy};
+
+const SECRET: &str = "lost-answer-token";
+
+fn client(base_url: &str) -> Client {
+    client_with(
+        base_url,
+        SECRET,
+        RetryPolicy::none(),
+        Duration::from_millis(500),
+    )
+}
+
+fn new_task() -> NewTask {
+    NewTask {
+        title: "Созвон".into(),
+        ..Default::default()
+    }
+}
+
+async fn create_against(status: &str, headers: &[(&str, &str)], body: &str) -> ApiError {
+    let server = RawServer::answering(status, headers, body).await;
+    let err = client(&server.base_url())
+        .create_task(&new_task())
+        .await
+        .unwrap_err();
+    assert_eq!(server.seen().len(), 1, "the create went out once");
+    err
+}
+
+#[tokio::test]
+async fn no_connection_means_not_applied() {
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+        listener.local_addr().expect("address").port()
+    };
+    let err = client(&format!("http://127.0.0.1:{port}/public/v1"))
+        .create_task(&new_task())
+        .await
+        .unwrap_err();
+    assert!(matches!(err, ApiError::Network { .. }), "{err:?}");
+    assert!(!err.may_have_been_applied(), "{err:?}");
+}
+
+#[tokio::test]
+async fn a_connection_closed_after_the_request_may_have_been_applied() {
+    let server = RawServer::start(Script::Answer(Vec::new())).await;
+    let err = client(&server.base_url())
+        .create_task(&new_task())
+        .await
+        .unwrap_err();
+    assert_eq!(server.seen().len(), 1);
+    assert!(matches!(err, ApiError::Network { .. }), "{err:?}");
+    assert!(err.may_have_been_applied(), "{err:?}");
+}
+
+#[tokio::test]
+async fn a_body_cut_short_may_have_been_applied() {
+    let err = create_against(
+        "200 OK",
+        &[
+            ("Content-Type", "application/json"),
+            ("Content-Length", "500"),
+        ],
+        r#"{"success":true,"task":{"#,
+    )
+    .await;
+    assert!(matches!(err, ApiError::Network { .. }), "{err:?}");
+    assert!(err.may_have_been_applied(), "{err:?}");
+}
+
+#[tokio::test]
+async fn silence_may_have_been_applied() {
+    let server = RawServer::start(Script::Silence).await;
+    let err = client(&server.base_url())
+        .create_task(&new_task())
+        .await
+        .unwrap_err();
+    assert_eq!(err, ApiError::Timeout);
+    assert!(err.may_have_been_applied());
+}
+
+#[tokio::test]
+async fn a_server_error_may_have_been_applied() {
+    let err = create_against(
+        "500 Internal Server Error",
+        &[("Content-Type", "application/json")],
+        r#"{"success":false,"message":"Server Error"}"#,
+    )
+    .await;
+    assert!(
+        matches!(err, ApiError::Server { status: 500, .. }),
+        "{err:?}"
+    );
+    assert!(err.may_have_been_applied());
+}
+
+#[tokio::test]
+async fn an_undecodable_200_may_have_been_applied() {
+    for (ct, body) in [
+        ("application/json", r#"{"success":true,"task":{"id":"#),
+        ("text/html", "<!doctype html><p>ok</p>"),
+        ("application/json", r#"{"success":true}"#),
+    ] {
+        let err = create_against("200 OK", &[("Content-Type", ct)], body).await;
+        assert!(
+            matches!(err, ApiError::UnexpectedResponse { status: 200, .. }),
+            "{err:?}"
+        );
+        assert!(err.may_have_been_applied(), "{body}: {err:?}");
+    }
+}
+
+#[tokio::test]
+async fn refusals_were_not_applied() {
+    for (status, body) in [
+        (
+            "422 Unprocessable Content",
+            r#"{"success":false,"message":"The given data was invalid.","errors":{"title":["The title field is required."]}}"#,
+        ),
+        (
+            "401 Unauthorized",
+            r#"{"success":false,"code":2000000,"message":"Unauthenticated."}"#,
+        ),
+        (
+            "403 Forbidden",
+            r#"{"success":false,"message":"Forbidden."}"#,
+        ),
+        ("404 Not Found", r#"{"message":"Record not found"}"#),
+        (
+            "429 Too Many Requests",
+            r#"{"success":false,"message":"Too Many Attempts."}"#,
+        ),
+        ("200 OK", r#"{"success":false,"message":"nope"}"#),
+    ] {
+        let err = create_against(status, &[("Content-Type", "application/json")], body).await;
+        assert!(!err.may_have_been_applied(), "{status}: {err:?}");
+    }
+}
+
+#[test]
+fn errors_raised_before_sending_were_not_applied() {
+    assert!(!ApiError::InvalidRequest("bad".into()).may_have_been_applied());
+    assert!(!ApiError::Config("bad".into()).may_have_been_applied());
+}

@@ -1,0 +1,328 @@
+//! `n`: a new task, shown at once as a row of its own and replaced by the service's copy. A
+//! create whose answer was lost is looked for before it may be sent again (see
+//! `app::lost_answer`): found, its row becomes the service's task; not found, the prompt comes
+//! back with the title and Enter sends it again.
+
+use time::OffsetDateTime;
+use weeek_api::models::{Task, TaskLocation};
+use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery};
+
+use super::TasksState;
+use super::filters::Assignee;
+use super::popup::{Feedback, Popup, PromptPurpose};
+use crate::app::Env;
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, cause_text, created_since,
+};
+use crate::app::toast::ToastKind;
+use crate::worker::Call;
+
+use super::TaskKey;
+/// Candidates per page when looking for a lost create.
+const FIND_PAGE: u32 = 50;
+
+/// Where a new task goes: a project and a column of it, or neither.
+pub type Place = (Option<i64>, Option<i64>);
+
+/// What a lost task create is found by: the same title in the same place, created lately.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskLookup {
+    pub title: String,
+    pub place: Place,
+}
+
+impl CreateLookup for TaskLookup {
+    type Item = Task;
+    type Page = weeek_api::TaskPage;
+
+    fn name(&self) -> String {
+        self.title.clone()
+    }
+
+    fn read(&self, page: u32) -> Call {
+        let (project, column) = self.place;
+        Call::Tasks(TaskQuery {
+            project_id: project,
+            board_column_id: column,
+            search: Some(self.title.clone()),
+            // Newest first: the one looked for is on the first page unless the place is full
+            // of namesakes made in the same minutes.
+            sort_by: Some(SortBy {
+                key: SortKey::Created,
+                descending: true,
+            }),
+            per_page: Some(FIND_PAGE),
+            offset: Some(page * FIND_PAGE),
+            ..Default::default()
+        })
+    }
+
+    fn candidates(&self, page: weeek_api::TaskPage) -> (Vec<Task>, bool) {
+        (page.tasks, page.has_more)
+    }
+
+    fn is_it(&self, task: &Task, sent: OffsetDateTime) -> bool {
+        let (project, column) = self.place;
+        let same_title = task.title.as_deref().map(str::trim) == Some(self.title.trim());
+        let same_place = match project {
+            Some(p) => task
+                .all_locations()
+                .iter()
+                .any(|l| l.project_id == p && column.is_none_or(|c| l.board_column_id == Some(c))),
+            None => true,
+        };
+        same_title && same_place && created_since(task.created_at, sent)
+    }
+}
+
+/// A task sent and not answered yet, or looked for after its answer was lost.
+#[derive(Debug, Clone)]
+pub struct Creating {
+    /// Its row until the service's copy takes its place.
+    pub row: Task,
+    pub lookup: TaskLookup,
+    pub sent: OffsetDateTime,
+    pub lost: Option<LostCreate<TaskLookup>>,
+}
+
+impl TasksState {
+    /// `n` then Enter: a new task placed in the filtered project and column, else beside the
+    /// cursor task (or where a retried create was meant to go).
+    pub(super) fn create(&mut self, title: String, place: Option<Place>, env: &mut Env) {
+        let (project, column) = place.unwrap_or_else(|| self.new_task_place());
+        let assignees = match (&self.filters.assignee, env.dir.me()) {
+            (Assignee::Me, Some(me)) => vec![me.id.clone()],
+            (Assignee::Member(id), _) => vec![id.clone()],
+            _ => Vec::new(),
+        };
+        let new = NewTask {
+            title: title.clone(),
+            project_id: project,
+            board_column_id: column,
+            assignees: assignees.clone(),
+            ..Default::default()
+        };
+        self.next_create += 1;
+        let n = self.next_create;
+        let row = Task {
+            id: -(n as i64),
+            title: Some(title.clone()),
+            assignees,
+            project_id: project,
+            board_column_id: column,
+            locations: project
+                .map(|p| TaskLocation {
+                    project_id: p,
+                    board_id: column.and_then(|c| env.dir.column(c)).map(|c| c.board_id),
+                    board_column_id: column,
+                })
+                .into_iter()
+                .collect(),
+            ..Default::default()
+        };
+        self.list.rows.insert(0, row.clone());
+        self.cursor = 0;
+        self.scroll = 0;
+        self.creating.insert(
+            n,
+            Creating {
+                row,
+                lookup: TaskLookup {
+                    title,
+                    place: (project, column),
+                },
+                sent: env.clock.wall,
+                lost: None,
+            },
+        );
+        env.request(TaskKey::New(n), Call::CreateTask(new));
+    }
+
+    /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
+    pub fn new_task_place(&self) -> Place {
+        if self.filters.project.is_some() {
+            return (self.filters.project, self.filters.column);
+        }
+        match self.current().and_then(Task::primary_location) {
+            Some(loc) if loc.project_id > 0 => (Some(loc.project_id), loc.board_column_id),
+            _ => (None, None),
+        }
+    }
+
+    /// What a row that is not on the service yet is waiting for, for its title.
+    pub fn unconfirmed(&self, id: i64) -> Option<&'static str> {
+        let c = self.creating.values().find(|c| c.row.id == id)?;
+        Some(if c.lost.is_some() {
+            "looking for it…"
+        } else {
+            "saving…"
+        })
+    }
+
+    pub(super) fn on_create_reply(
+        &mut self,
+        n: u64,
+        result: Result<Task, ApiError>,
+        env: &mut Env,
+    ) {
+        match CreateAnswer::read(result) {
+            CreateAnswer::Created(task) => {
+                if let Some(c) = self.creating.remove(&n) {
+                    env.toast(
+                        ToastKind::Success,
+                        format!("Created {}", quoted(&c.lookup.title)),
+                    );
+                    self.settle_row(c.row.id, task);
+                }
+            }
+            CreateAnswer::Refused(e) => {
+                if let Some(c) = self.creating.remove(&n) {
+                    let why = e.short();
+                    env.toast(
+                        ToastKind::Error,
+                        format!("Could not create {}: {why}", quoted(&c.lookup.title)),
+                    );
+                    self.drop_row(c.row.id);
+                    // What was typed is not lost: the prompt comes back with it and the reason.
+                    self.offer(Popup::Prompt {
+                        purpose: PromptPurpose::New {
+                            place: Some(c.lookup.place),
+                        },
+                        field: crate::widgets::field::TextField::with_value(c.lookup.title),
+                        feedback: Feedback::Err(why),
+                    });
+                }
+            }
+            CreateAnswer::Lost(e) => {
+                let Some(c) = self.creating.get_mut(&n) else {
+                    return;
+                };
+                let (lost, call) = LostCreate::start(c.lookup.clone(), e, c.sent);
+                env.toast(ToastKind::Info, lost.looking_text("created"));
+                c.lost = Some(lost);
+                env.request(TaskKey::Find(n), call);
+            }
+        }
+    }
+
+    pub(super) fn on_find_reply(
+        &mut self,
+        n: u64,
+        result: Result<weeek_api::TaskPage, ApiError>,
+        env: &mut Env,
+    ) {
+        let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) else {
+            return;
+        };
+        match lost.on_answer(result) {
+            Looked::Next(call) => env.request(TaskKey::Find(n), call),
+            Looked::Found(task) => {
+                if let Some(c) = self.creating.remove(&n)
+                    && let Some(lost) = &c.lost
+                {
+                    env.toast(ToastKind::Success, lost.found_text("created"));
+                    self.settle_row(c.row.id, task);
+                }
+            }
+            Looked::NotCreated => {
+                if let Some(c) = self.creating.remove(&n)
+                    && let Some(lost) = &c.lost
+                {
+                    let text = lost.not_created_text("created");
+                    env.toast(ToastKind::Error, text.clone());
+                    self.drop_row(c.row.id);
+                    self.offer(Popup::Prompt {
+                        purpose: PromptPurpose::New {
+                            place: Some(c.lookup.place),
+                        },
+                        field: crate::widgets::field::TextField::with_value(c.lookup.title),
+                        feedback: Feedback::Err(format!(
+                            "Not created ({}) · Enter sends it again",
+                            cause_text(&lost.cause)
+                        )),
+                    });
+                }
+            }
+            Looked::Failed => {
+                let question = format!("{}. Look again?", lost.check_failed_text("created"));
+                env.toast(ToastKind::Error, lost.check_failed_text("created"));
+                self.offer(Popup::LookAgain { n, question });
+            }
+        }
+    }
+
+    /// The answer to "Look again?" after a failed look: `y` looks again; anything else stops
+    /// looking, and the row goes (the list shows it after a reload if it was created).
+    pub(super) fn answer_look_again(&mut self, n: u64, again: bool, env: &mut Env) {
+        if again {
+            if let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) {
+                let call = lost.look_again();
+                env.toast(ToastKind::Info, lost.looking_text("created"));
+                env.request(TaskKey::Find(n), call);
+            }
+            return;
+        }
+        if let Some(c) = self.creating.remove(&n) {
+            self.drop_row(c.row.id);
+            env.toast(
+                ToastKind::Error,
+                format!(
+                    "{} may have been created: r reloads the list to see",
+                    quoted(&c.lookup.title)
+                ),
+            );
+        }
+    }
+
+    /// A page loaded while creates are on their way predates them: their rows go back on top.
+    pub(super) fn reshow_creating(&mut self) {
+        let mut rows: Vec<Task> = self
+            .creating
+            .values()
+            .filter(|c| self.index_of(c.row.id).is_none())
+            .map(|c| c.row.clone())
+            .collect();
+        rows.sort_by_key(|r| r.id);
+        for row in rows {
+            self.list.rows.insert(0, row);
+        }
+    }
+
+    /// The row of a create becomes the service's task (unless a page already holds it).
+    fn settle_row(&mut self, temp_id: i64, task: Task) {
+        let already = self.index_of(task.id).is_some();
+        match self.index_of(temp_id) {
+            Some(idx) if already => {
+                self.list.rows.remove(idx);
+            }
+            Some(idx) => self.list.rows[idx] = task,
+            None if !already => self.list.rows.insert(0, task),
+            None => {}
+        }
+        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+    }
+
+    fn drop_row(&mut self, temp_id: i64) {
+        if let Some(idx) = self.index_of(temp_id) {
+            self.list.rows.remove(idx);
+            self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+        }
+    }
+
+    /// Opens `popup` now, or once the popup that is open has closed.
+    pub(super) fn offer(&mut self, popup: Popup) {
+        self.offered.push(popup);
+        self.show_offered();
+    }
+
+    /// With no popup open, the oldest one the service's answers asked for comes up.
+    pub(super) fn show_offered(&mut self) {
+        if self.popup.is_none() && !self.offered.is_empty() {
+            self.popup = Some(self.offered.remove(0));
+        }
+    }
+}
+
+fn quoted(title: &str) -> String {
+    crate::text::quoted(title, 40)
+}
