@@ -6,10 +6,9 @@
 //! such an attachment's `url` leads there, built when answering from the address the request
 //! reached (so it still downloads from a sandbox started again on another port).
 
-use std::collections::HashMap;
-
 use rusqlite::{Connection, OptionalExtension, params};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::routes::api;
 use crate::store::tasks;
@@ -155,14 +154,14 @@ fn select(
 }
 
 /// The attachments of several tasks as they answer them, in one query: each task's oldest
-/// first.
+/// first, by the task's place in `task_ids` (see [`tasks::group`]).
 pub fn task_attachments_of(
     conn: &Connection,
     task_ids: &[i64],
     origin: &str,
-) -> rusqlite::Result<HashMap<i64, Vec<Value>>> {
-    // The columns of `TASK_ATTACHMENTS`, then the task, the order and the rowid; the page's
-    // ids drive the join (see `tasks::id_array`).
+) -> rusqlite::Result<Vec<Vec<Attachment>>> {
+    // The columns of `TASK_ATTACHMENTS`, then the task and the rowid; the page's ids drive
+    // the join (see `tasks::id_array`).
     let mut stmt = conn.prepare_cached(
         "SELECT a.id, a.creator_id, a.service, a.name, a.url, a.size, a.created_at, \
          f.attachment_id IS NOT NULL, a.task_id, a.rowid \
@@ -170,17 +169,9 @@ pub fn task_attachments_of(
          LEFT JOIN attachment_files f ON f.attachment_id = a.id",
     )?;
     let rows = stmt.query_map([tasks::id_array(task_ids)], |row| {
-        Ok((
-            row.get::<_, i64>(8)?,
-            row.get::<_, i64>(9)?,
-            (row.get::<_, String>(6)?, attachment_json(row, origin)?),
-        ))
+        Ok((row.get(8)?, row.get(9)?, Attachment::from_row(row, origin)?))
     })?;
-    let grouped = tasks::group(rows, |a, b| a.0.cmp(&b.0))?;
-    Ok(grouped
-        .into_iter()
-        .map(|(task, list)| (task, list.into_iter().map(|(_, json)| json).collect()))
-        .collect())
+    tasks::group(task_ids, rows, |a, b| a.created_at.cmp(&b.created_at))
 }
 
 /// A deal's attachments as it answers them, oldest first.
@@ -204,25 +195,46 @@ pub fn attachment_json_by_id(
     Ok(select(conn, &sql, &id, origin)?.pop())
 }
 
-/// The Attachment object from `(id, creatorId, service, name, stored url, size, createdAt,
-/// held)`: a file the sandbox holds is linked to its download route.
+/// The Attachment object.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Attachment {
+    pub id: String,
+    pub creator_id: String,
+    pub service: String,
+    pub name: String,
+    pub url: String,
+    pub size: Option<i64>,
+    pub created_at: String,
+}
+
+impl Attachment {
+    /// From `(id, creatorId, service, name, stored url, size, createdAt, held)`: a file the
+    /// sandbox holds is linked to its download route.
+    fn from_row(row: &rusqlite::Row<'_>, origin: &str) -> rusqlite::Result<Self> {
+        let id: String = row.get(0)?;
+        let held: bool = row.get(7)?;
+        let url = if held {
+            download_url(origin, &id)
+        } else {
+            row.get(4)?
+        };
+        Ok(Self {
+            id,
+            creator_id: row.get(1)?,
+            service: row.get(2)?,
+            name: row.get(3)?,
+            url,
+            size: row.get(5)?,
+            created_at: row.get(6)?,
+        })
+    }
+}
+
 fn attachment_json(row: &rusqlite::Row<'_>, origin: &str) -> rusqlite::Result<Value> {
-    let id: String = row.get(0)?;
-    let held: bool = row.get(7)?;
-    let url = if held {
-        download_url(origin, &id)
-    } else {
-        row.get(4)?
-    };
-    Ok(json!({
-        "id": id,
-        "creatorId": row.get::<_, String>(1)?,
-        "service": row.get::<_, String>(2)?,
-        "name": row.get::<_, String>(3)?,
-        "url": url,
-        "size": row.get::<_, Option<i64>>(5)?,
-        "createdAt": row.get::<_, String>(6)?,
-    }))
+    let attachment = Attachment::from_row(row, origin)?;
+    serde_json::to_value(attachment)
+        .map_err(|err| rusqlite::Error::ToSqlConversionFailure(Box::new(err)))
 }
 
 /// The stored address of a `weeek` attachment whose file the sandbox does not hold (the demo

@@ -5,7 +5,7 @@
 //! copied as they are), each custom field's definition encoded once per page.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rusqlite::types::Type;
@@ -15,21 +15,26 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use time::Date;
 
+use crate::store::Answering;
+use crate::store::attachments::{self, Attachment};
 use crate::store::custom_fields::{self, Scope};
-use crate::store::tasks::{self, EntryJson, Location, TASK_COLUMNS, TimeEntry, WorkloadJson};
+use crate::store::tasks::{
+    self, EntryJson, Location, Places, TASK_COLUMNS, TimeEntry, WorkloadJson,
+};
 use crate::store::timers::{self, Running};
-use crate::store::{Answering, attachments};
 use crate::wire::{fmt_dmy, fmt_hm, json_list, parse_iso, parse_ymd};
 
-/// A page of tasks, with everything their JSON needs besides their own rows.
+/// A page of tasks, with everything their JSON needs besides their own rows: one list per
+/// task for each kind, by the task's place in the page.
 pub struct Page {
     ids: Vec<i64>,
-    locations: HashMap<i64, Vec<Location>>,
-    entries: HashMap<i64, Vec<TimeEntry>>,
-    /// Attachment objects: their links depend on the address the request reached.
-    attachments: HashMap<i64, Vec<Value>>,
-    timers: HashMap<i64, Vec<Running>>,
-    sub_tasks: HashMap<i64, Vec<i64>>,
+    places: Places,
+    locations: Vec<Vec<Location>>,
+    entries: Vec<Vec<TimeEntry>>,
+    /// Their links depend on the address the request reached.
+    attachments: Vec<Vec<Attachment>>,
+    timers: Vec<Vec<Running>>,
+    sub_tasks: Vec<Vec<i64>>,
     fields: Arc<FieldHeads>,
     /// The day `overdue` is counted to.
     today: Date,
@@ -79,17 +84,19 @@ impl Page {
         let ids = ids.to_vec();
         if ids.is_empty() {
             return Ok(Self {
+                places: Places::new(&ids),
                 ids,
-                locations: HashMap::new(),
-                entries: HashMap::new(),
-                attachments: HashMap::new(),
-                timers: HashMap::new(),
-                sub_tasks: HashMap::new(),
+                locations: Vec::new(),
+                entries: Vec::new(),
+                attachments: Vec::new(),
+                timers: Vec::new(),
+                sub_tasks: Vec::new(),
                 fields,
                 today: at.today,
             });
         }
         Ok(Self {
+            places: Places::new(&ids),
             locations: tasks::locations_of(conn, &ids)?,
             entries: tasks::time_entries_of(conn, &ids)?,
             attachments: attachments::task_attachments_of(conn, &ids, at.origin)?,
@@ -153,23 +160,26 @@ impl Page {
     /// The Task object, with the current fields and the legacy ones the live service still
     /// sends (`userId`, `projectId`, `boardId`, `boardColumnId`, `date`, `time`, `workloads`).
     fn write_task(&self, out: &mut Vec<u8>, task: &TaskRow<'_>) -> rusqlite::Result<()> {
-        let locations = self.locations.get(&task.id).map_or(&[][..], Vec::as_slice);
-        let entries = self.entries.get(&task.id).map_or(&[][..], Vec::as_slice);
+        let place = self.places.of(task.id);
+        fn of<T>(lists: &[Vec<T>], place: Option<usize>) -> &[T] {
+            place
+                .and_then(|p| lists.get(p))
+                .map_or(&[][..], Vec::as_slice)
+        }
+        let locations = of(&self.locations, place);
+        let entries = of(&self.entries, place);
         let first = locations.first();
-        let due = task.due_date.and_then(parse_ymd);
+        let due = task.due_date.and_then(stored_day);
         let mut o = Members::open(out);
         o.int("id", task.id);
         o.opt_int("parentId", task.parent_id);
         o.opt_str("title", task.title);
         o.opt_str("description", task.description);
-        o.opt_str("date", due.map(fmt_dmy).as_deref());
-        o.opt_str(
-            "time",
-            task.due_date_time
-                .and_then(parse_iso)
-                .map(fmt_hm)
-                .as_deref(),
-        );
+        match due {
+            Some(due) => write_dmy(o.key("date"), due),
+            None => o.key("date").extend_from_slice(b"null"),
+        }
+        o.opt_str("time", task.due_date_time.and_then(stored_hm).as_deref());
         o.opt_int("duration", task.duration);
         o.int("overdue", overdue(due, task.is_completed, self.today));
         o.str("type", task.kind);
@@ -207,8 +217,7 @@ impl Page {
         o.str("updatedAt", task.updated_at);
         o.value("tags", &task.tags)?;
         o.value("subscribers", &task.subscribers)?;
-        let sub_tasks = self.sub_tasks.get(&task.id).map_or(&[][..], Vec::as_slice);
-        o.value("subTasks", sub_tasks)?;
+        o.value("subTasks", of(&self.sub_tasks, place))?;
         o.value("workloads", &Each(entries, WorkloadJson::from))?;
         o.value("timeEntries", &Each(entries, EntryJson::from))?;
         // Each definition is encoded once per page, up to the task's value.
@@ -228,15 +237,10 @@ impl Page {
             out.push(b'}');
         }
         out.push(b']');
-        let attachments = self
-            .attachments
-            .get(&task.id)
-            .map_or(&[][..], Vec::as_slice);
-        o.value("attachments", attachments)?;
+        o.value("attachments", of(&self.attachments, place))?;
         // UNCERTAIN: the docs say a task shows its running timer but name no key; one entry
         // per member whose timer runs on it.
-        let timers = self.timers.get(&task.id).map_or(&[][..], Vec::as_slice);
-        o.value("timers", &Each(timers, Running::to_json))?;
+        o.value("timers", &Each(of(&self.timers, place), Running::to_json))?;
         o.close();
         Ok(())
     }
@@ -304,21 +308,95 @@ impl<'o> Members<'o> {
     }
 }
 
-/// A JSON string. Most text needs no escapes and is copied as it is; the check runs over
-/// whole chunks so that it compiles to vector compares.
+/// A JSON string. Most text needs no escapes and is copied as it is.
 fn write_str(out: &mut Vec<u8>, text: &str) {
-    let plain = text.as_bytes().chunks(16).all(|chunk| {
-        !chunk.iter().fold(false, |any, &b| {
-            any | (b < 0x20) | (b == b'"') | (b == b'\\')
-        })
-    });
-    if plain {
+    if !needs_escape(text.as_bytes()) {
         out.push(b'"');
         out.extend_from_slice(text.as_bytes());
         out.push(b'"');
     } else {
         // Writing a string to a Vec cannot fail.
         let _ = serde_json::to_writer(out, text);
+    }
+}
+
+/// Whether JSON needs any of these bytes escaped. The check runs over whole blocks of
+/// sixteen so that it compiles to vector compares.
+fn needs_escape(bytes: &[u8]) -> bool {
+    let escaped = |b: u8| (b < 0x20) | (b == b'"') | (b == b'\\');
+    let mut blocks = bytes.chunks_exact(16);
+    for block in &mut blocks {
+        let mut any = 0u8;
+        for &b in block {
+            any |= u8::from(escaped(b));
+        }
+        if any != 0 {
+            return true;
+        }
+    }
+    blocks.remainder().iter().any(|&b| escaped(b))
+}
+
+/// A stored `Y-m-d` day. Days are stored in exactly that shape and read by hand; anything
+/// else goes through the general parser, so the answer is the same either way.
+fn stored_day(text: &str) -> Option<Date> {
+    ymd(text.as_bytes()).or_else(|| parse_ymd(text))
+}
+
+/// `yyyy-mm-dd`, four, two and two digits, a real day.
+fn ymd(b: &[u8]) -> Option<Date> {
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let year = digits(&b[0..4])?;
+    let month = time::Month::try_from(u8::try_from(digits(&b[5..7])?).ok()?).ok()?;
+    let day = u8::try_from(digits(&b[8..10])?).ok()?;
+    Date::from_calendar_date(i32::try_from(year).ok()?, month, day).ok()
+}
+
+fn digits(b: &[u8]) -> Option<u32> {
+    b.iter().try_fold(0u32, |n, &d| {
+        d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
+    })
+}
+
+/// `dd.mm.yyyy` as a JSON string, as `wire::fmt_dmy` writes it.
+fn write_dmy(out: &mut Vec<u8>, day: Date) {
+    if (0..=9999).contains(&day.year()) {
+        let two = |n: u8| [b'0' + n / 10, b'0' + n % 10];
+        let year = day.year().unsigned_abs();
+        out.push(b'"');
+        out.extend_from_slice(&two(day.day()));
+        out.push(b'.');
+        out.extend_from_slice(&two(u8::from(day.month())));
+        out.push(b'.');
+        out.extend_from_slice(&two((year / 100) as u8));
+        out.extend_from_slice(&two((year % 100) as u8));
+        out.push(b'"');
+    } else {
+        write_str(out, &fmt_dmy(day));
+    }
+}
+
+/// The `H:i` of a stored due time in UTC. Times are stored as `yyyy-mm-ddThh:mm:ssZ` and
+/// read by hand; anything else goes through the general parser.
+fn stored_hm(text: &str) -> Option<Cow<'_, str>> {
+    let b = text.as_bytes();
+    let part = |at: usize| digits(&b[at..at + 2]).and_then(|n| u8::try_from(n).ok());
+    let canonical = b.len() == 20
+        && b[10] == b'T'
+        && b[13] == b':'
+        && b[16] == b':'
+        && b[19] == b'Z'
+        && ymd(&b[..10]).is_some()
+        && match (part(11), part(14), part(17)) {
+            (Some(h), Some(m), Some(s)) => time::Time::from_hms(h, m, s).is_ok(),
+            _ => false,
+        };
+    if canonical {
+        Some(Cow::Borrowed(&text[11..16]))
+    } else {
+        parse_iso(text).map(fmt_hm).map(Cow::Owned)
     }
 }
 
@@ -331,9 +409,16 @@ fn overdue(due: Option<Date>, completed: bool, today: Date) -> i64 {
     }
 }
 
-/// The primary assignee (`userId`), the first of the list. Member ids need no escapes and
-/// borrow from the row; an escaped one is decoded.
+/// The primary assignee (`userId`), the first of `list`, a stored JSON array as
+/// [`JsonArray`] accepts it. Member ids need no escapes and are read by hand, borrowed from
+/// the row; an escaped one is decoded.
 fn first_member(list: &str) -> Option<Cow<'_, str>> {
+    if let Some(rest) = list.strip_prefix("[\"")
+        && let Some(end) = rest.find(['"', '\\'])
+        && rest.as_bytes()[end] == b'"'
+    {
+        return Some(Cow::Borrowed(&rest[..end]));
+    }
     match serde_json::from_str::<Vec<&str>>(list) {
         Ok(ids) => ids.first().map(|id| Cow::Borrowed(*id)),
         Err(_) => json_list::<String>(list).into_iter().next().map(Cow::Owned),
@@ -487,6 +572,68 @@ mod tests {
     }
 
     #[test]
+    fn stored_days_and_times_read_as_the_general_parsers_read_them() {
+        let mut day = Date::from_calendar_date(2023, time::Month::December, 25).unwrap();
+        for _ in 0..800 {
+            let text = crate::wire::fmt_ymd(day);
+            assert_eq!(stored_day(&text), Some(day), "{text}");
+            let mut out = Vec::new();
+            write_dmy(&mut out, day);
+            assert_eq!(String::from_utf8(out).unwrap(), encoded(fmt_dmy(day)));
+            day = day.next_day().unwrap();
+        }
+        for text in [
+            "2026-02-29",
+            "2026-13-01",
+            "2026-1-05",
+            " 2026-01-05",
+            "2026-01-05 ",
+            "+2026-01-05",
+            "2026/01/05",
+            "",
+            "дата",
+        ] {
+            assert_eq!(stored_day(text), parse_ymd(text), "{text:?}");
+        }
+        for text in [
+            "2026-11-21T08:05:09Z",
+            "2026-11-21T23:59:59Z",
+            "2026-11-21T24:00:00Z",
+            "2026-11-21T08:60:00Z",
+            "2026-02-30T08:00:00Z",
+            "2026-11-21T08:05:09+03:00",
+            "2026-11-21T08:05:09.250Z",
+            "2026-11-21T08:05:09",
+            "2026-11-21 08:05:09Z",
+            "2026-11-21",
+            "",
+            "время",
+        ] {
+            assert_eq!(
+                stored_hm(text).map(Cow::into_owned),
+                parse_iso(text).map(fmt_hm),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn escapes_are_found_wherever_they_are() {
+        let naive = |b: &[u8]| b.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+        let base = "абвгд efgh ijkl mnop qrst".repeat(3);
+        for at in 0..base.len() {
+            for special in [b'"', b'\\', b'\n', 0x01, 0x1f] {
+                let mut bytes = base.clone().into_bytes();
+                bytes[at] = special;
+                assert!(needs_escape(&bytes), "{at} {special}");
+                assert_eq!(needs_escape(&bytes[..at]), naive(&bytes[..at]));
+            }
+        }
+        assert!(!needs_escape(base.as_bytes()));
+        assert!(!needs_escape("\u{7f}".as_bytes()));
+    }
+
+    #[test]
     fn stored_lists_are_copied_and_malformed_ones_show_empty() {
         assert_eq!(
             encoded(JsonArray::parse(Some(r#"["a","b"]"#))),
@@ -500,6 +647,8 @@ mod tests {
     #[test]
     fn the_first_assignee_is_read_with_or_without_escapes() {
         assert_eq!(first_member(r#"["u1","u2"]"#).as_deref(), Some("u1"));
+        assert_eq!(first_member(r#"[ "u1" ]"#).as_deref(), Some("u1"));
+        assert_eq!(first_member(r#"["u\\1"]"#).as_deref(), Some("u\\1"));
         assert_eq!(first_member(r#"["u\"1"]"#).as_deref(), Some("u\"1"));
         assert_eq!(first_member("[]"), None);
         assert_eq!(first_member("not json"), None);

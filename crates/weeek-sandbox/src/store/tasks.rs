@@ -1,7 +1,6 @@
 //! Tasks: rows, locations, time entries and the Task JSON.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -234,16 +233,12 @@ pub struct Location {
 }
 
 pub fn locations(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<Location>> {
-    Ok(locations_of(conn, &[task_id])?
-        .remove(&task_id)
-        .unwrap_or_default())
+    Ok(locations_of(conn, &[task_id])?.pop().unwrap_or_default())
 }
 
-/// The locations of several tasks in one query, each task's in `locations` order.
-pub fn locations_of(
-    conn: &Connection,
-    task_ids: &[i64],
-) -> rusqlite::Result<HashMap<i64, Vec<Location>>> {
+/// The locations of several tasks in one query, each task's in `locations` order, by the
+/// task's place in `task_ids` (see [`group`]).
+pub fn locations_of(conn: &Connection, task_ids: &[i64]) -> rusqlite::Result<Vec<Vec<Location>>> {
     let mut stmt = conn.prepare_cached(
         "SELECT l.task_id, l.rowid, l.project_id, l.board_id, l.board_column_id \
          FROM rarray(?1) AS page CROSS JOIN task_locations l ON l.task_id = page.value",
@@ -259,28 +254,58 @@ pub fn locations_of(
             },
         ))
     })?;
-    group(rows, |_, _| Ordering::Equal)
+    group(task_ids, rows, |_, _| Ordering::Equal)
 }
 
-/// Rows of `(task id, rowid, item)` gathered per task, each task's items in `order` and then
-/// in rowid order (the order they were written in). The page queries read their rows in
-/// page order, so an ORDER BY would run SQLite's sorter on every page; sorting the page's
-/// few rows here costs less.
+/// Where each task of a page is in it: `(id, place)` sorted by id, found by a binary search
+/// (a page holds at most a hundred tasks; hashing each lookup cost more).
+pub struct Places(Vec<(i64, usize)>);
+
+impl Places {
+    pub fn new(task_ids: &[i64]) -> Self {
+        let mut places: Vec<(i64, usize)> = task_ids.iter().copied().zip(0..).collect();
+        places.sort_unstable();
+        Self(places)
+    }
+
+    /// The place of `id` (its first, should the page name it twice).
+    pub fn of(&self, id: i64) -> Option<usize> {
+        let at = self.0.partition_point(|(other, _)| *other < id);
+        self.0
+            .get(at)
+            .filter(|(other, _)| *other == id)
+            .map(|p| p.1)
+    }
+}
+
+/// Rows of `(task id, rowid, item)` gathered per task: one list for each of `task_ids`, in
+/// that order, each task's items in `order` and then in rowid order (the order they were
+/// written in). The page queries read their rows in page order, so an ORDER BY would run
+/// SQLite's sorter on every page; sorting each task's few rows here costs less.
 pub fn group<T>(
+    task_ids: &[i64],
     rows: impl Iterator<Item = rusqlite::Result<(i64, i64, T)>>,
     order: impl Fn(&T, &T) -> Ordering,
-) -> rusqlite::Result<HashMap<i64, Vec<T>>> {
-    let mut rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
-    rows.sort_by(|a, b| {
-        a.0.cmp(&b.0)
-            .then_with(|| order(&a.2, &b.2))
-            .then(a.1.cmp(&b.1))
-    });
-    let mut out: HashMap<i64, Vec<T>> = HashMap::new();
-    for (task, _, item) in rows {
-        out.entry(task).or_default().push(item);
+) -> rusqlite::Result<Vec<Vec<T>>> {
+    let places = Places::new(task_ids);
+    let mut lists: Vec<Vec<(i64, T)>> = std::iter::repeat_with(Vec::new)
+        .take(task_ids.len())
+        .collect();
+    for row in rows {
+        let (task, rowid, item) = row?;
+        if let Some(place) = places.of(task) {
+            lists[place].push((rowid, item));
+        }
     }
-    Ok(out)
+    Ok(lists
+        .into_iter()
+        .map(|mut list| {
+            if list.len() > 1 {
+                list.sort_by(|a, b| order(&a.1, &b.1).then(a.0.cmp(&b.0)));
+            }
+            list.into_iter().map(|(_, item)| item).collect()
+        })
+        .collect())
 }
 
 /// How `place` treats a project the task is not yet in.
@@ -441,11 +466,11 @@ impl<'a> From<&'a TimeEntry> for WorkloadJson<'a> {
     }
 }
 
-/// The time entries of several tasks in one query, each task's by date.
+/// The time entries of several tasks in one query, each task's by date (see [`group`]).
 pub fn time_entries_of(
     conn: &Connection,
     task_ids: &[i64],
-) -> rusqlite::Result<HashMap<i64, Vec<TimeEntry>>> {
+) -> rusqlite::Result<Vec<Vec<TimeEntry>>> {
     let mut stmt = conn.prepare_cached(
         "SELECT e.id, e.task_id, e.user_id, e.type, e.is_overtime, e.date, e.duration, \
          e.comment, e.seconds, e.rowid \
@@ -455,7 +480,7 @@ pub fn time_entries_of(
         let entry = time_entry_from_row(row)?;
         Ok((entry.task_id, row.get(9)?, entry))
     })?;
-    group(rows, |a, b| a.date.cmp(&b.date))
+    group(task_ids, rows, |a, b| a.date.cmp(&b.date))
 }
 
 pub fn time_entry(
@@ -507,17 +532,12 @@ pub fn save_time_entry(conn: &Connection, entry: &TimeEntry) -> rusqlite::Result
 
 /// The sub-tasks of a task that are not deleted, in their order.
 pub fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64>> {
-    Ok(sub_tasks_of(conn, &[task_id])?
-        .remove(&task_id)
-        .unwrap_or_default())
+    Ok(sub_tasks_of(conn, &[task_id])?.pop().unwrap_or_default())
 }
 
 /// The ids of the live sub-tasks of several tasks in one query, each task's in their order:
-/// those placed by `order_sub_tasks` first, then the others by id.
-pub fn sub_tasks_of(
-    conn: &Connection,
-    task_ids: &[i64],
-) -> rusqlite::Result<HashMap<i64, Vec<i64>>> {
+/// those placed by `order_sub_tasks` first, then the others by id (see [`group`]).
+pub fn sub_tasks_of(conn: &Connection, task_ids: &[i64]) -> rusqlite::Result<Vec<Vec<i64>>> {
     // `+is_deleted` keeps the planner on the parent index: the list's `is_deleted` indexes
     // would walk every task.
     let mut stmt = conn.prepare_cached(
@@ -529,7 +549,7 @@ pub fn sub_tasks_of(
         let position: Option<i64> = row.get(2)?;
         Ok((row.get(0)?, row.get(1)?, (position, row.get::<_, i64>(1)?)))
     })?;
-    let placed = group(rows, |a: &(Option<i64>, i64), b| {
+    let placed = group(task_ids, rows, |a: &(Option<i64>, i64), b| {
         a.0.is_none()
             .cmp(&b.0.is_none())
             .then(a.0.cmp(&b.0))
@@ -537,7 +557,7 @@ pub fn sub_tasks_of(
     })?;
     Ok(placed
         .into_iter()
-        .map(|(parent, children)| (parent, children.into_iter().map(|(_, id)| id).collect()))
+        .map(|children| children.into_iter().map(|(_, id)| id).collect())
         .collect())
 }
 

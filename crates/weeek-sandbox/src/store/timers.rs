@@ -1,8 +1,6 @@
 //! Task timers. A member has at most one running, on one task; stopping it writes a time entry
 //! "from the timer" (type 1) with the time that passed.
 
-use std::collections::HashMap;
-
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
 use time::OffsetDateTime;
@@ -43,11 +41,9 @@ pub fn of_user(conn: &Connection, user_id: &str) -> rusqlite::Result<Option<Runn
     .optional()
 }
 
-/// The timers running on several tasks, in one query: each task's oldest first.
-pub fn on_tasks(
-    conn: &Connection,
-    task_ids: &[i64],
-) -> rusqlite::Result<HashMap<i64, Vec<Running>>> {
+/// The timers running on several tasks, in one query: each task's oldest first (see
+/// [`tasks::group`]).
+pub fn on_tasks(conn: &Connection, task_ids: &[i64]) -> rusqlite::Result<Vec<Vec<Running>>> {
     let mut stmt = conn.prepare_cached(
         "SELECT t.user_id, t.task_id, t.started_at, t.rowid \
          FROM rarray(?1) AS page CROSS JOIN timers t ON t.task_id = page.value",
@@ -60,7 +56,7 @@ pub fn on_tasks(
         };
         Ok((running.task_id, row.get(3)?, running))
     })?;
-    tasks::group(rows, |a, b| a.started_at.cmp(&b.started_at))
+    tasks::group(task_ids, rows, |a, b| a.started_at.cmp(&b.started_at))
 }
 
 /// Starts `user_id`'s timer on `task_id` at `now`. A timer the member had running on another
