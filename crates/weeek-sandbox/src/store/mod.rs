@@ -16,6 +16,7 @@ pub mod organizations;
 pub mod portfolios;
 pub mod projects;
 pub mod schema;
+mod scratch;
 pub mod task_json;
 pub mod tasks;
 pub mod timers;
@@ -33,6 +34,7 @@ use tokio::sync::Semaphore;
 
 use crate::config::DbLocation;
 use crate::errors::{ApiError, SandboxError};
+use crate::store::scratch::Scratch;
 use crate::store::task_json::FieldHeads;
 
 /// Read connections: enough for every core to read while a slow query holds one, few enough
@@ -51,7 +53,7 @@ pub struct Store {
     inner: Arc<Inner>,
 }
 
-/// Fields drop in order: the connections close before a temporary file is removed.
+/// Fields drop in order: the connections close before a scratch database is removed.
 struct Inner {
     path: PathBuf,
     writer: Mutex<Connection>,
@@ -59,37 +61,17 @@ struct Inner {
     /// One permit per idle reader: waiting for a reader happens in the async world and holds
     /// no blocking thread.
     permits: Arc<Semaphore>,
-    _temporary: Option<TemporaryFile>,
-}
-
-/// The demo's database. A pool needs a database several connections can open: a named
-/// shared-cache memory database would do, but shared cache serializes its connections on one
-/// b-tree lock and cannot use WAL, so reads would not run in parallel. A private file in the
-/// temporary directory, written without fsync, lives in the page cache just the same and
-/// gets real WAL readers; it is removed when the sandbox stops.
-struct TemporaryFile(PathBuf);
-
-impl Drop for TemporaryFile {
-    fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut path = self.0.clone().into_os_string();
-            path.push(suffix);
-            let _ = std::fs::remove_file(path);
-        }
-    }
+    _scratch: Option<Scratch>,
 }
 
 impl Store {
     /// Opens (creating if needed) the database, brings an older file's schema up to date and
     /// opens the read connections.
     pub fn open(location: &DbLocation) -> Result<Self, SandboxError> {
-        let (path, temporary, durable) = match location {
+        let (path, scratch, durable) = match location {
             DbLocation::Memory => {
-                let path = std::env::temp_dir().join(format!(
-                    "weeek-sandbox-{}.db",
-                    uuid::Uuid::new_v4().simple()
-                ));
-                (path.clone(), Some(TemporaryFile(path)), false)
+                let scratch = Scratch::create()?;
+                (scratch.path().to_owned(), Some(scratch), false)
             }
             DbLocation::File(path) => {
                 if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -118,7 +100,7 @@ impl Store {
                 writer: Mutex::new(writer),
                 readers: Mutex::new(readers),
                 permits: Arc::new(Semaphore::new(READERS)),
-                _temporary: temporary,
+                _scratch: scratch,
             }),
         })
     }
