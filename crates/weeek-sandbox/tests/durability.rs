@@ -6,7 +6,7 @@ mod common;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
-use common::{Api, config, http_client};
+use common::{Api, TempDb, config, http_client};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use weeek_sandbox::{DbLocation, Sandbox, demo_token};
@@ -34,26 +34,13 @@ fn child_sandbox() {
     });
 }
 
-struct TempDb(std::path::PathBuf);
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut path = self.0.clone().into_os_string();
-            path.push(suffix);
-            let _ = std::fs::remove_file(path);
-        }
-    }
-}
-
 #[tokio::test]
 async fn kill_9_right_after_a_200_keeps_the_write() {
-    let path = std::env::temp_dir().join(format!("weeek-kill9-{}.db", uuid::Uuid::new_v4()));
-    let _cleanup = TempDb(path.clone());
+    let db = TempDb::new();
 
     let mut child = Command::new(std::env::current_exe().expect("test binary"))
         .args(["child_sandbox", "--exact", "--ignored", "--nocapture"])
-        .env(CHILD_DB, &path)
+        .env(CHILD_DB, db.path())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -93,7 +80,7 @@ async fn kill_9_right_after_a_200_keeps_the_write() {
     child.kill().expect("kill -9");
     child.wait().expect("child reaped");
 
-    let api = Api::with_config(config(DbLocation::File(path.clone()))).await;
+    let api = Api::on_file(&db).await;
     let stored = api.ok(&format!("/tm/tasks/{id}")).await["task"].clone();
     assert_eq!(stored["title"], json!("Пережить kill -9"));
     assert_eq!(stored["isCompleted"], json!(true));
