@@ -10,7 +10,7 @@ use super::task_input::{Mode, TaskFields};
 use super::task_query::TaskQuery;
 use super::{ApiResult, AppState, Ctx, api, int_id};
 use crate::errors::ApiError;
-use crate::store::task_json::Page;
+use crate::store::task_json::{FieldHeads, Page};
 use crate::store::tasks::{self as store, Placement, Task};
 use crate::wire::{Query, Reply, body_object};
 
@@ -43,17 +43,16 @@ async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResu
         .read(move |conn, ctx| {
             let filter = TaskQuery::parse(conn, &query)?;
             let (ids, has_more) = filter.page_ids(conn, ctx.today)?;
-            let page = Page::load(conn, &ids, conn.task_fields()?, ctx.answering())?;
+            let page = Page::load(conn, &ids, FieldHeads::current(conn)?, ctx.answering())?;
             Ok(Reply::Encoded(page.list_body(conn, has_more)?))
         })
         .await
 }
 
 pub fn task_reply(conn: &Connection, ctx: &Ctx, id: i64) -> Result<Reply, ApiError> {
-    let task = store::to_json(conn, &[id], ctx.answering())?
-        .pop()
-        .ok_or(ApiError::ModelNotFound)?;
-    Ok(Reply::Payload("task", task))
+    let page = Page::load(conn, &[id], FieldHeads::current(conn)?, ctx.answering())?;
+    let body = page.payload_body(conn, "task")?;
+    Ok(Reply::Encoded(body.ok_or(ApiError::ModelNotFound)?))
 }
 
 /// A task by path id; what a missing one answers depends on the verb.

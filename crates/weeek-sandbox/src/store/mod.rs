@@ -23,7 +23,6 @@ pub mod timers;
 mod upgrade;
 pub mod workspace;
 
-use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -35,7 +34,6 @@ use tokio::sync::Semaphore;
 use crate::config::DbLocation;
 use crate::errors::{ApiError, SandboxError};
 use crate::store::scratch::Scratch;
-use crate::store::task_json::FieldHeads;
 
 /// Read connections: enough for every core to read while a slow query holds one, few enough
 /// that each keeps a warm page cache.
@@ -191,7 +189,7 @@ impl Drop for Lease<'_> {
     }
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -214,12 +212,9 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// A read-only connection, and what it keeps from one request to the next.
+/// A read-only connection.
 pub struct Reader {
     conn: Connection,
-    /// The task custom fields as the Task JSON writes them, with the `data_version` they
-    /// were read at: every task in every list shows them, and they rarely change.
-    task_fields: RefCell<Option<(i64, Arc<FieldHeads>)>>,
 }
 
 impl Reader {
@@ -229,28 +224,7 @@ impl Reader {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         configure(&conn)?;
-        Ok(Self {
-            conn,
-            task_fields: RefCell::new(None),
-        })
-    }
-
-    /// The task custom fields, read again only after a write (any write: the connection's
-    /// `data_version` changes with every commit of another connection).
-    pub fn task_fields(&self) -> rusqlite::Result<Arc<FieldHeads>> {
-        let version: i64 = self
-            .conn
-            .prepare_cached("PRAGMA data_version")?
-            .query_row([], |row| row.get(0))?;
-        let mut cached = self.task_fields.borrow_mut();
-        if let Some((at, fields)) = cached.as_ref()
-            && *at == version
-        {
-            return Ok(Arc::clone(fields));
-        }
-        let fields = Arc::new(FieldHeads::read(&self.conn)?);
-        *cached = Some((version, Arc::clone(&fields)));
-        Ok(fields)
+        Ok(Self { conn })
     }
 }
 

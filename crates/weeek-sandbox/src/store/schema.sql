@@ -78,6 +78,21 @@ CREATE TABLE IF NOT EXISTS task_custom_fields (
     position   INTEGER NOT NULL
 );
 
+-- Every change to the task custom fields gives `task_fields_version` a new random value: the
+-- field definitions encoded for the Task JSON are kept under it (`task_json::FieldHeads`), so
+-- they are encoded again after any change, by any writer, and only then.
+INSERT OR IGNORE INTO meta (key, value)
+VALUES ('task_fields_version', lower(hex(randomblob(8))));
+CREATE TRIGGER IF NOT EXISTS task_fields_added AFTER INSERT ON task_custom_fields BEGIN
+    UPDATE meta SET value = lower(hex(randomblob(8))) WHERE key = 'task_fields_version';
+END;
+CREATE TRIGGER IF NOT EXISTS task_fields_changed AFTER UPDATE ON task_custom_fields BEGIN
+    UPDATE meta SET value = lower(hex(randomblob(8))) WHERE key = 'task_fields_version';
+END;
+CREATE TRIGGER IF NOT EXISTS task_fields_removed AFTER DELETE ON task_custom_fields BEGIN
+    UPDATE meta SET value = lower(hex(randomblob(8))) WHERE key = 'task_fields_version';
+END;
+
 CREATE TABLE IF NOT EXISTS tasks (
     id              INTEGER PRIMARY KEY AUTOINCREMENT,
     parent_id       INTEGER,

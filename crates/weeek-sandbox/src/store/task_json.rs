@@ -6,22 +6,22 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use rusqlite::types::Type;
-use rusqlite::{Connection, Row};
+use rusqlite::{Connection, OptionalExtension, Row};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use time::Date;
 
-use crate::store::Answering;
 use crate::store::attachments::{self, Attachment};
 use crate::store::custom_fields::{self, Scope};
 use crate::store::tasks::{
     self, EntryJson, Location, Places, TASK_COLUMNS, TimeEntry, WorkloadJson,
 };
 use crate::store::timers::{self, Running};
+use crate::store::{Answering, lock};
 use crate::wire::{fmt_dmy, fmt_hm, json_list, parse_iso, parse_ymd};
 
 /// A page of tasks, with everything their JSON needs besides their own rows: one list per
@@ -51,8 +51,39 @@ struct FieldHead {
     json: Vec<u8>,
 }
 
+/// Field definitions encoded by `task_fields_version`, the latest few. The version is random
+/// and new with every change of the fields, so it names one state of the fields of one
+/// database, whichever connection (or sandbox in this process) reads it.
+static ENCODED: Mutex<Vec<(String, Arc<FieldHeads>)>> = Mutex::new(Vec::new());
+const ENCODED_KEPT: usize = 8;
+
 impl FieldHeads {
-    pub fn read(conn: &Connection) -> rusqlite::Result<Self> {
+    /// The task custom fields as `conn` sees them, encoded again only after they changed.
+    pub fn current(conn: &Connection) -> rusqlite::Result<Arc<Self>> {
+        let version: Option<String> = conn
+            .prepare_cached("SELECT value FROM meta WHERE key = 'task_fields_version'")?
+            .query_row([], |row| row.get(0))
+            .optional()?;
+        let Some(version) = version else {
+            return Ok(Arc::new(Self::read(conn)?));
+        };
+        let known = lock(&ENCODED)
+            .iter()
+            .find(|(at, _)| *at == version)
+            .map(|(_, heads)| Arc::clone(heads));
+        if let Some(heads) = known {
+            return Ok(heads);
+        }
+        let heads = Arc::new(Self::read(conn)?);
+        let mut encoded = lock(&ENCODED);
+        if encoded.len() >= ENCODED_KEPT {
+            encoded.remove(0);
+        }
+        encoded.push((version, Arc::clone(&heads)));
+        Ok(heads)
+    }
+
+    fn read(conn: &Connection) -> rusqlite::Result<Self> {
         let heads = custom_fields::all(conn)?
             .into_iter()
             .map(|field| {
@@ -126,6 +157,24 @@ impl Page {
             br#"],"hasMore":false}"#
         });
         Ok(out)
+    }
+
+    /// `{"success":true,"<key>":{…}}` with the page's one task, encoded; `None` when it does
+    /// not exist.
+    pub fn payload_body(&self, conn: &Connection, key: &str) -> rusqlite::Result<Option<Vec<u8>>> {
+        let mut out = Vec::with_capacity(4096);
+        out.extend_from_slice(br#"{"success":true,""#);
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(br#"":"#);
+        let mut found = false;
+        self.each_row(conn, |task| {
+            if std::mem::replace(&mut found, true) {
+                return Ok(());
+            }
+            self.write_task(&mut out, task)
+        })?;
+        out.push(b'}');
+        Ok(found.then_some(out))
     }
 
     /// Each task as a JSON value, for replies that embed it.

@@ -2,7 +2,6 @@
 
 use std::cmp::Ordering;
 use std::rc::Rc;
-use std::sync::Arc;
 
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
 use serde::Serialize;
@@ -319,7 +318,7 @@ pub enum Placement {
 
 /// Puts the task at `location`: within a project it is already in, that
 /// location changes; otherwise `placement` decides. The task goes to the
-/// bottom of its new column.
+/// bottom of its new column. Its statements are kept prepared: the seed places every task.
 pub fn place(
     conn: &Connection,
     task_id: i64,
@@ -327,52 +326,52 @@ pub fn place(
     placement: Placement,
 ) -> rusqlite::Result<()> {
     let position: i64 = match location.board_column_id {
-        Some(column) => conn.query_row(
-            "SELECT COALESCE(MAX(position), 0) + 1 FROM task_locations WHERE board_column_id = ?1",
-            [column],
-            |row| row.get(0),
-        )?,
+        Some(column) => conn
+            .prepare_cached(
+                "SELECT COALESCE(MAX(position), 0) + 1 FROM task_locations \
+                 WHERE board_column_id = ?1",
+            )?
+            .query_row([column], |row| row.get(0))?,
         None => 0,
     };
     let existing = conn
-        .query_row(
-            "SELECT rowid FROM task_locations WHERE task_id = ?1 AND project_id = ?2",
-            params![task_id, location.project_id],
-            |row| row.get::<_, i64>(0),
-        )
+        .prepare_cached("SELECT rowid FROM task_locations WHERE task_id = ?1 AND project_id = ?2")?
+        .query_row(params![task_id, location.project_id], |row| {
+            row.get::<_, i64>(0)
+        })
         .optional()?;
     let target = match (existing, placement) {
         (Some(rowid), _) => Some(rowid),
-        (None, Placement::Move) => conn.query_row(
-            "SELECT MIN(rowid) FROM task_locations WHERE task_id = ?1",
-            [task_id],
-            |row| row.get::<_, Option<i64>>(0),
-        )?,
+        (None, Placement::Move) => conn
+            .prepare_cached("SELECT MIN(rowid) FROM task_locations WHERE task_id = ?1")?
+            .query_row([task_id], |row| row.get::<_, Option<i64>>(0))?,
         (None, Placement::Add) => None,
     };
     match target {
-        Some(rowid) => conn.execute(
-            "UPDATE task_locations SET project_id = ?1, board_id = ?2, board_column_id = ?3, \
-             position = ?4 WHERE rowid = ?5",
-            params![
+        Some(rowid) => conn
+            .prepare_cached(
+                "UPDATE task_locations SET project_id = ?1, board_id = ?2, board_column_id = ?3, \
+                 position = ?4 WHERE rowid = ?5",
+            )?
+            .execute(params![
                 location.project_id,
                 location.board_id,
                 location.board_column_id,
                 position,
                 rowid
-            ],
-        )?,
-        None => conn.execute(
-            "INSERT INTO task_locations (task_id, project_id, board_id, board_column_id, position) \
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
+            ])?,
+        None => conn
+            .prepare_cached(
+                "INSERT INTO task_locations (task_id, project_id, board_id, board_column_id, \
+                 position) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![
                 task_id,
                 location.project_id,
                 location.board_id,
                 location.board_column_id,
                 position
-            ],
-        )?,
+            ])?,
     };
     Ok(())
 }
@@ -573,5 +572,5 @@ pub fn order_sub_tasks(conn: &Connection, ids: &[i64]) -> rusqlite::Result<()> {
 /// The Task objects of these tasks, in this order (see [`crate::store::task_json`]).
 pub fn to_json(conn: &Connection, ids: &[i64], at: Answering<'_>) -> rusqlite::Result<Vec<Value>> {
     use crate::store::task_json::{FieldHeads, Page};
-    Page::load(conn, ids, Arc::new(FieldHeads::read(conn)?), at)?.values(conn)
+    Page::load(conn, ids, FieldHeads::current(conn)?, at)?.values(conn)
 }

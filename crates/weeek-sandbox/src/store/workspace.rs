@@ -264,13 +264,13 @@ pub fn board_project(conn: &Connection, board_id: i64) -> rusqlite::Result<Optio
 }
 
 /// The board and project of a column.
+/// The board and project of a column. Kept prepared: every task placed in a column asks.
 pub fn column_place(conn: &Connection, column_id: i64) -> rusqlite::Result<Option<(i64, i64)>> {
-    conn.query_row(
+    conn.prepare_cached(
         "SELECT b.id, b.project_id FROM board_columns c JOIN boards b ON b.id = c.board_id \
          WHERE c.id = ?1",
-        [column_id],
-        |row| Ok((row.get(0)?, row.get(1)?)),
-    )
+    )?
+    .query_row([column_id], |row| Ok((row.get(0)?, row.get(1)?)))
     .optional()
 }
 
