@@ -141,8 +141,8 @@ impl Page {
 
     /// `{"success":true,"tasks":[…],"hasMore":…}`, encoded.
     pub fn list_body(&self, conn: &Connection, has_more: bool) -> rusqlite::Result<Vec<u8>> {
-        // About 2 KB a task; one allocation for most pages.
-        let mut out = Vec::with_capacity(2048 * (self.ids.len() + 1));
+        // One allocation for most pages: growing the body copies it each time.
+        let mut out = Vec::with_capacity(self.task_size() * (self.ids.len() + 1));
         out.extend_from_slice(br#"{"success":true,"tasks":["#);
         let mut first = true;
         self.each_row(conn, |task| {
@@ -162,7 +162,7 @@ impl Page {
     /// `{"success":true,"<key>":{…}}` with the page's one task, encoded; `None` when it does
     /// not exist.
     pub fn payload_body(&self, conn: &Connection, key: &str) -> rusqlite::Result<Option<Vec<u8>>> {
-        let mut out = Vec::with_capacity(4096);
+        let mut out = Vec::with_capacity(self.task_size() + 64);
         out.extend_from_slice(br#"{"success":true,""#);
         out.extend_from_slice(key.as_bytes());
         out.extend_from_slice(br#"":"#);
@@ -175,6 +175,17 @@ impl Page {
         })?;
         out.push(b'}');
         Ok(found.then_some(out))
+    }
+
+    /// About the size of a task's JSON: some 1.5 KB of its own, and its custom fields'
+    /// definitions, which most tasks show all of.
+    fn task_size(&self) -> usize {
+        1536 + self
+            .fields
+            .0
+            .iter()
+            .map(|f| f.json.len() + 16)
+            .sum::<usize>()
     }
 
     /// Each task as a JSON value, for replies that embed it.
