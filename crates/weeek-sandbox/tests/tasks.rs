@@ -760,3 +760,75 @@ async fn a_seeded_workspace_of_n_tasks_is_the_same_on_every_start() {
     let mine = a.all_tasks(&format!("userId={ANNA}&completed=0")).await;
     assert!(mine.len() > N / 20, "{} open tasks for Anna", mine.len());
 }
+
+#[tokio::test]
+async fn deep_pages_join_up_to_the_whole_list_and_follow_every_write() {
+    let api = Api::with_config(weeek_sandbox::SandboxConfig {
+        tasks: Some(2_500),
+        ..common::config(weeek_sandbox::DbLocation::Memory)
+    })
+    .await;
+    let page = |offset: usize, query: &'static str| {
+        let api = &api;
+        async move {
+            let page = api
+                .ok(&format!("/tm/tasks?perPage=100&offset={offset}{query}"))
+                .await;
+            (
+                ids(page["tasks"].as_array().unwrap()),
+                page["hasMore"] == true,
+            )
+        }
+    };
+    // In id order, pages past the first thousand tasks continue the ones before.
+    let by_id = ids(&api.all_tasks("").await);
+    assert!(by_id.len() > 2_000, "{} tasks", by_id.len());
+    assert!(
+        by_id.windows(2).all(|pair| pair[0] < pair[1]),
+        "ascending, once each"
+    );
+    let deleted = api
+        .all_tasks("all=1")
+        .await
+        .iter()
+        .filter(|t| t["isDeleted"] == true)
+        .count();
+    assert_eq!(by_id.len() + deleted, 2_500);
+    // A sorted list too, across the same boundary.
+    let by_priority = api.all_tasks("sortBy=-priority").await;
+    for pair in by_priority.windows(2) {
+        let (a, b) = (
+            sort_value("priority", &pair[0]),
+            sort_value("priority", &pair[1]),
+        );
+        assert!(a > b || (a == b && pair[0]["id"].as_i64() < pair[1]["id"].as_i64()));
+    }
+    let mut listed = ids(&by_priority);
+    listed.sort_unstable();
+    assert_eq!(listed, by_id);
+
+    // A write shows on the next deep page: a deleted task leaves it, the rest move up.
+    let gone = by_id[1_550];
+    let deleted = api.delete(&format!("/tm/tasks/{gone}"), None).await;
+    assert_eq!(deleted.status, StatusCode::OK);
+    let (after, more) = page(1_500, "").await;
+    let expected: Vec<i64> = by_id
+        .iter()
+        .copied()
+        .filter(|id| *id != gone)
+        .skip(1_500)
+        .take(100)
+        .collect();
+    assert_eq!(after, expected);
+    assert!(more);
+    // A new task is the last, and the last page says nothing follows.
+    let created = api.post("/tm/tasks", json!({"title": "Последняя"})).await;
+    let new_id = created.json()["task"]["id"].as_i64().unwrap();
+    let total = by_id.len();
+    let (last, more) = page(total - 50, "").await;
+    assert_eq!(last.last(), Some(&new_id));
+    assert_eq!(last.len(), 50);
+    assert!(!more);
+    let (beyond, more) = page(total + 10, "").await;
+    assert!(beyond.is_empty() && !more);
+}

@@ -6,11 +6,19 @@ use time::Date;
 
 use super::tasks::{TASKS_DEFAULT_PER_PAGE, TASKS_MAX_PER_PAGE};
 use crate::errors::ApiError;
+use crate::store::Reader;
 use crate::store::workspace as ws;
 use crate::validate::{self, Invalid};
 use crate::wire::{Query, QueryArray, fmt_ymd, parse_dmy};
 
 use super::task_input::TASK_TYPES;
+
+/// From this offset on, a page is cut from the whole ordered list of the query's ids, which a
+/// read connection keeps until the next write (`Reader::ordered_ids`). SQLite reaches an
+/// offset by stepping over every row before it, so a client paging to the end of a long list
+/// would otherwise pay a walk of the list for every page; this way it pays one, and pages
+/// near the top, the common case, cost no more than before.
+const DEEP_OFFSET: usize = 1_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SortKey {
@@ -240,8 +248,9 @@ impl TaskQuery {
     }
 
     /// The ids of one page of matching tasks, and whether more follow: one query, on the
-    /// indexes of `task_indexes.sql`, fetching one row past the page to tell.
-    pub fn page_ids(&self, conn: &Connection, today: Date) -> rusqlite::Result<(Vec<i64>, bool)> {
+    /// indexes of `task_indexes.sql`, fetching one row past the page to tell; from
+    /// [`DEEP_OFFSET`] on, a slice of the query's whole list.
+    pub fn page_ids(&self, conn: &Reader, today: Date) -> rusqlite::Result<(Vec<i64>, bool)> {
         // ?1 is always today, for the overdue order.
         let mut values: Vec<Value> = vec![Value::Text(fmt_ymd(today))];
         let mut bind = |value: Value| {
@@ -346,13 +355,20 @@ impl TaskQuery {
                 format!("{} {direction}, t.id", key.column())
             }
         };
-        let limit = bind(i64::try_from(self.per_page + 1).unwrap_or(i64::MAX).into());
-        let offset = bind(i64::try_from(self.offset).unwrap_or(i64::MAX).into());
         let filter = if conditions.is_empty() {
             "1".to_owned()
         } else {
             conditions.join(" AND ")
         };
+        if self.offset >= DEEP_OFFSET {
+            let sql = format!("SELECT t.id FROM tasks t WHERE {filter} ORDER BY {order}");
+            let all = conn.ordered_ids(&sql, values)?;
+            let end = self.offset.saturating_add(self.per_page);
+            let page = all.get(self.offset..end.min(all.len())).unwrap_or_default();
+            return Ok((page.to_vec(), all.len() > end));
+        }
+        let limit = bind(i64::try_from(self.per_page + 1).unwrap_or(i64::MAX).into());
+        let offset = bind(i64::try_from(self.offset).unwrap_or(i64::MAX).into());
         let sql = format!(
             "SELECT t.id FROM tasks t WHERE {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
         );

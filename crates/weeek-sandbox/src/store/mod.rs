@@ -23,6 +23,7 @@ pub mod timers;
 mod upgrade;
 pub mod workspace;
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -212,9 +213,18 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// A read-only connection.
+/// A read-only connection, and the ids of the last long list it was asked to page through.
 pub struct Reader {
     conn: Connection,
+    ordered: RefCell<Option<OrderedIds>>,
+}
+
+/// The ids a query selected, in its order, at one state of the database.
+struct OrderedIds {
+    version: i64,
+    sql: String,
+    values: Vec<rusqlite::types::Value>,
+    ids: Arc<[i64]>,
 }
 
 impl Reader {
@@ -224,7 +234,49 @@ impl Reader {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         configure(&conn)?;
-        Ok(Self { conn })
+        Ok(Self {
+            conn,
+            ordered: RefCell::new(None),
+        })
+    }
+
+    /// Every id `sql` selects with `values`, in its order. The last list is kept until the
+    /// database changes (`data_version` moves with every commit of another connection, so
+    /// with every write) or another query is asked; it holds eight bytes a row.
+    pub fn ordered_ids(
+        &self,
+        sql: &str,
+        mut values: Vec<rusqlite::types::Value>,
+    ) -> rusqlite::Result<Arc<[i64]>> {
+        // Read in the request's read transaction: the version is that of the snapshot the
+        // list below is read from.
+        let version: i64 = self
+            .conn
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |row| row.get(0))?;
+        let mut stmt = self.conn.prepare_cached(sql)?;
+        // Values past the last parameter the query names are not its own (the day an
+        // order by `overdue` would use).
+        values.truncate(stmt.parameter_count());
+        let mut kept = self.ordered.borrow_mut();
+        if let Some(list) = kept.as_ref()
+            && list.version == version
+            && list.sql == sql
+            && list.values == values
+        {
+            return Ok(Arc::clone(&list.ids));
+        }
+        let ids: Arc<[i64]> = stmt
+            .query_map(rusqlite::params_from_iter(values.iter()), |row| row.get(0))?
+            .collect::<rusqlite::Result<Vec<i64>>>()?
+            .into();
+        *kept = Some(OrderedIds {
+            version,
+            sql: sql.to_owned(),
+            values,
+            ids: Arc::clone(&ids),
+        });
+        Ok(ids)
     }
 }
 
