@@ -307,13 +307,22 @@ impl TaskQuery {
         // The trigram index answers for three characters or more (as a quoted FTS5 string:
         // the needle matches literally, as a substring of either column); shorter needles
         // are compared row by row.
+        let mut from = "tasks t";
+        let mut by_id = "t.id";
         if let Some(needle) = &self.search {
             if needle.chars().count() >= 3 {
-                let phrase = format!("\"{}\"", needle.replace('"', "\"\""));
-                conditions.push(format!(
-                    "t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH {})",
-                    bind(phrase.into())
-                ));
+                let phrase = bind(format!("\"{}\"", needle.replace('"', "\"\"")).into());
+                if self.sort.is_none() {
+                    // In id order the index leads: it gives its matches in rowid order, so
+                    // a page stops after its rows instead of collecting every match first.
+                    from = "task_search s CROSS JOIN tasks t ON t.id = s.rowid";
+                    by_id = "s.rowid";
+                    conditions.push(format!("s.task_search MATCH {phrase}"));
+                } else {
+                    conditions.push(format!(
+                        "t.id IN (SELECT rowid FROM task_search WHERE task_search MATCH {phrase})"
+                    ));
+                }
             } else {
                 let needle = bind(needle.clone().into());
                 conditions.push(format!(
@@ -349,7 +358,7 @@ impl TaskQuery {
         }
 
         let order = match self.sort {
-            None => "t.id".to_owned(),
+            None => by_id.to_owned(),
             Some((key, descending)) => {
                 let direction = if descending { "DESC" } else { "ASC" };
                 format!("{} {direction}, t.id", key.column())
@@ -361,7 +370,7 @@ impl TaskQuery {
             conditions.join(" AND ")
         };
         if self.offset >= DEEP_OFFSET {
-            let sql = format!("SELECT t.id FROM tasks t WHERE {filter} ORDER BY {order}");
+            let sql = format!("SELECT t.id FROM {from} WHERE {filter} ORDER BY {order}");
             let all = conn.ordered_ids(&sql, values)?;
             let end = self.offset.saturating_add(self.per_page);
             let page = all.get(self.offset..end.min(all.len())).unwrap_or_default();
@@ -370,7 +379,7 @@ impl TaskQuery {
         let limit = bind(i64::try_from(self.per_page + 1).unwrap_or(i64::MAX).into());
         let offset = bind(i64::try_from(self.offset).unwrap_or(i64::MAX).into());
         let sql = format!(
-            "SELECT t.id FROM tasks t WHERE {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
+            "SELECT t.id FROM {from} WHERE {filter} ORDER BY {order} LIMIT {limit} OFFSET {offset}"
         );
         let mut stmt = conn.prepare_cached(&sql)?;
         let mut ids: Vec<i64> = stmt
