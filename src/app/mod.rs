@@ -3,6 +3,7 @@
 
 pub mod commands;
 pub mod directory;
+pub mod keymap;
 pub mod loadable;
 pub mod lost_answer;
 pub mod requests;
@@ -12,7 +13,7 @@ pub mod toast;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
 use time::Date;
 use weeek_api::ApiError;
 
@@ -23,6 +24,7 @@ use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Call, Reply, Request};
 use commands::{Action, Context};
 use directory::Directory;
+use keymap::{Key, Keymap};
 use requests::Requests;
 use screen::ScreenState;
 use toast::{ToastKind, Toasts};
@@ -95,6 +97,8 @@ pub struct Env<'a> {
     pub toasts: &'a mut Toasts,
     /// Terminal size, for page sizes.
     pub size: (u16, u16),
+    /// The keys as bound now, for messages that name one ("u to undo").
+    pub keys: &'a Keymap,
 }
 
 impl Env<'_> {
@@ -119,7 +123,15 @@ pub enum AfterConfirm {
     Switch(Screen),
 }
 
-/// Popups that belong to no screen.
+/// What has the keyboard: the contexts whose commands apply, most specific first, and whether
+/// keys that type go into a text field (they are then never commands).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Focus {
+    pub chain: Vec<Context>,
+    pub typing: bool,
+}
+
+/// Layers that belong to no screen.
 #[derive(Debug, Clone)]
 pub enum Overlay {
     Help {
@@ -154,6 +166,8 @@ pub struct App {
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
     pub theme: crate::ui::theme::Theme,
+    /// Every command's keys: the table's, with the config file's overrides.
+    pub keymap: Keymap,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
     /// Local time zone for showing timestamps, read once at start.
@@ -184,6 +198,7 @@ impl App {
             data_dir,
             endpoint,
             theme: crate::ui::theme::Theme::default(),
+            keymap: Keymap::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
@@ -198,6 +213,7 @@ impl App {
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
         size: (u16, u16),
+        keys: &'a Keymap,
     ) -> Env<'a> {
         Env {
             clock,
@@ -206,6 +222,7 @@ impl App {
             effects,
             toasts,
             size,
+            keys,
         }
     }
 
@@ -224,6 +241,7 @@ impl App {
             effects,
             &mut self.toasts,
             self.size,
+            &self.keymap,
         );
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
@@ -266,6 +284,7 @@ impl App {
                 &mut effects,
                 &mut self.toasts,
                 self.size,
+                &self.keymap,
             );
             env.load_directory();
             let screen = self.screen;
@@ -379,40 +398,78 @@ impl App {
         }
     }
 
-    /// The contexts whose keys apply now, most specific first.
-    pub fn contexts(&self) -> Vec<Context> {
-        let mut ctx = self.screen_state(self.screen).contexts();
-        ctx.push(Context::Global);
-        ctx
+    /// What has the keyboard now: an overlay of the app, else the screen's focused layer
+    /// (with the app-wide commands behind it, unless that layer is modal).
+    pub fn focus(&self) -> Focus {
+        match &self.overlay {
+            Some(Overlay::Help { .. } | Overlay::Messages { .. }) => Focus {
+                chain: vec![Context::Overlay],
+                typing: false,
+            },
+            Some(Overlay::Palette(_)) => Focus {
+                chain: vec![Context::Picker, Context::Text],
+                typing: true,
+            },
+            Some(Overlay::Confirm { .. }) => Focus {
+                chain: vec![Context::Confirm],
+                typing: false,
+            },
+            None => self.screen_focus(),
+        }
     }
 
+    /// The screen's focused layer, as if no overlay of the app were open.
+    pub fn screen_focus(&self) -> Focus {
+        let state = self.screen_state(self.screen);
+        let mut chain = state.contexts();
+        if !chain.first().is_some_and(|c| c.modal()) {
+            chain.push(Context::Global);
+        }
+        Focus {
+            chain,
+            typing: state.keyboard_taken(),
+        }
+    }
+
+    /// The contexts whose keys apply now, most specific first.
+    pub fn contexts(&self) -> Vec<Context> {
+        self.focus().chain
+    }
+
+    /// Atuin's order: the focused layer's commands first, then its parents', then the
+    /// app-wide ones; a key none of them takes is typed, if a text field has the keyboard.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
         let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
         if crate::ui::layout::too_small(area) {
-            if commands::resolve(&[Context::Global], &key) == Some(Action::Quit) {
+            if self.keymap.resolve(&[Context::Global], false, &key) == Some(Action::Quit) {
                 self.on_action(Action::Quit, clock, effects);
             } else {
                 self.dirty = false;
             }
             return;
         }
-        if self.overlay.is_some() {
-            self.on_overlay_key(key, clock, effects);
+        let focus = self.focus();
+        if let Some(action) = self.keymap.resolve(&focus.chain, focus.typing, &key) {
+            if self.overlay.is_some() {
+                self.on_overlay_action(action, clock, effects);
+            } else {
+                self.on_action(action, clock, effects);
+            }
             return;
         }
-        // A screen's popup or text field sees keys before the keymap: typing `q` in a
-        // search box types a q.
-        let captured = self.with_screen(self.screen, clock, effects, |s, env| {
-            s.capture_key(key, env)
-        });
-        if captured {
+        match typed(&key) {
+            Some(c) if focus.typing => self.on_char(c, clock, effects),
+            _ => self.dirty = false,
+        }
+    }
+
+    fn on_char(&mut self, c: char, clock: Clock, effects: &mut Vec<Effect>) {
+        if let Some(Overlay::Palette(p)) = &mut self.overlay {
+            self.dirty = p.type_char(c);
             return;
         }
-        match commands::resolve(&self.contexts(), &key) {
-            Some(action) => self.on_action(action, clock, effects),
-            None => self.dirty = false,
-        }
+        self.dirty = self.with_screen(self.screen, clock, effects, |s, env| s.on_char(c, env));
     }
 
     pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
@@ -425,6 +482,7 @@ impl App {
                 effects,
                 &mut self.toasts,
                 self.size,
+                &self.keymap,
             )
             .refresh_directory();
         }
@@ -496,31 +554,40 @@ impl App {
         }
     }
 
+    /// Every command the screen's focused layer reaches, keys first (long descriptions must
+    /// not push them out of sight). Text editing is left out: it needs the field.
     fn palette(&self) -> Picker<Action> {
-        let reachable = commands::available(&self.contexts());
-        let items = reachable
+        let focus = self.screen_focus();
+        let items = self
+            .keymap
+            .available(&focus.chain, focus.typing)
             .iter()
-            .filter(|c| c.action != Action::Palette)
-            .map(|c| {
-                // Keys first: long descriptions must not push them out of sight.
-                let keys = commands::key_labels(c, &reachable);
-                PickItem::new(c.action, format!("{keys:<10} {}", c.description))
+            .filter(|r| !matches!(r.command.action, Action::Palette | Action::Text(_)))
+            .map(|r| {
+                PickItem::new(
+                    r.command.action,
+                    format!("{:<10} {}", r.label(), r.command.description),
+                )
             })
             .collect();
         Picker::single("Command", items)
     }
 
-    fn on_overlay_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        use crossterm::event::KeyCode;
+    fn on_overlay_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
         match &mut self.overlay {
-            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => match key.code {
-                KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                KeyCode::PageDown => *scroll = scroll.saturating_add(10),
-                KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                _ => self.overlay = None,
-            },
-            Some(Overlay::Palette(p)) => match p.key(key) {
+            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => {
+                let page = self.size.1.saturating_sub(4).max(1);
+                match action {
+                    Action::Down => *scroll = scroll.saturating_add(1),
+                    Action::Up => *scroll = scroll.saturating_sub(1),
+                    Action::PageDown => *scroll = scroll.saturating_add(page),
+                    Action::PageUp => *scroll = scroll.saturating_sub(page),
+                    Action::Top => *scroll = 0,
+                    Action::Cancel => self.overlay = None,
+                    _ => self.dirty = false,
+                }
+            }
+            Some(Overlay::Palette(p)) => match p.act(action) {
                 PickerOutcome::Pending => {}
                 PickerOutcome::Cancelled => self.overlay = None,
                 PickerOutcome::Picked(actions) => {
@@ -532,12 +599,16 @@ impl App {
             },
             Some(Overlay::Confirm { then, .. }) => {
                 let then = *then;
-                self.overlay = None;
-                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
-                    self.confirmed(then, clock, effects);
+                match action {
+                    Action::Yes => {
+                        self.overlay = None;
+                        self.confirmed(then, clock, effects);
+                    }
+                    Action::No => self.overlay = None,
+                    _ => self.dirty = false,
                 }
             }
-            None => {}
+            None => self.dirty = false,
         }
     }
 
@@ -573,6 +644,14 @@ impl App {
             _ => false,
         };
         self.dirty = used;
+    }
+}
+
+/// The character a key types, if it types one.
+fn typed(key: &KeyEvent) -> Option<char> {
+    match key.code {
+        KeyCode::Char(c) if Key::from_event(key).types() => Some(c),
+        _ => None,
     }
 }
 

@@ -710,11 +710,15 @@ fn n_on_a_form_with_input_asks_before_clearing() {
     assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
     h.press("x");
     assert_eq!(
-        h.app.contacts.form.first_name.value(),
-        "Иван",
-        "anything but y keeps it"
+        h.app.contacts.ask,
+        Some(Ask::Discard { keep: false }),
+        "a key that answers nothing leaves the question open"
     );
     h.press("n");
+    assert_eq!(h.app.contacts.ask, None);
+    assert_eq!(h.app.contacts.form.first_name.value(), "Иван", "n keeps it");
+    h.press("n");
+    assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
     h.press("y");
     assert_eq!(h.app.contacts.form.first_name.value(), "");
     assert!(h.app.contacts.editing);
