@@ -96,6 +96,7 @@ pub enum Context {
     Text,
     Overlay,
     Picker,
+    MultiPicker,
     Prompt,
     Confirm,
     Tasks,
@@ -114,12 +115,13 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 20] = [
+    pub const ALL: [Context; 21] = [
         Self::Global,
         Self::List,
         Self::Text,
         Self::Overlay,
         Self::Picker,
+        Self::MultiPicker,
         Self::Prompt,
         Self::Confirm,
         Self::Tasks,
@@ -145,6 +147,7 @@ impl Context {
             Self::Text => "text",
             Self::Overlay => "overlay",
             Self::Picker => "picker",
+            Self::MultiPicker => "multi_picker",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
             Self::Tasks => "tasks",
@@ -170,6 +173,7 @@ impl Context {
             Self::Text => "Text fields",
             Self::Overlay => "Help and messages",
             Self::Picker => "Pickers",
+            Self::MultiPicker => "Pickers that take several",
             Self::Prompt => "Prompts",
             Self::Confirm => "Questions",
             Self::Tasks => "Tasks",
@@ -195,6 +199,7 @@ impl Context {
             self,
             Self::Text
                 | Self::Picker
+                | Self::MultiPicker
                 | Self::Prompt
                 | Self::FilterEntry
                 | Self::FunnelSearch
@@ -211,6 +216,7 @@ impl Context {
             self,
             Self::Overlay
                 | Self::Picker
+                | Self::MultiPicker
                 | Self::Prompt
                 | Self::Confirm
                 | Self::Filters
@@ -825,7 +831,7 @@ pub static COMMANDS: &[Command] = &[
         "draft.restore",
         A::Restore,
         C::Draft,
-        &[ch('y'), ENTER],
+        &[ENTER, ch('y')],
         Some("restore"),
         "Restore the draft into the form",
     ),
@@ -844,15 +850,15 @@ pub static COMMANDS: &[Command] = &[
         C::Picker,
         &[ENTER],
         Some("choose"),
-        "Choose the item (in multi-select pickers: apply the set)",
+        "Choose the item (where several are taken: apply the set)",
     ),
     cmd(
-        "picker.toggle",
+        "multi_picker.toggle",
         A::Toggle,
-        C::Picker,
+        C::MultiPicker,
         &[TAB],
         Some("toggle"),
-        "Choose or unchoose the item (multi-select pickers)",
+        "Choose or unchoose the item; Enter then applies the set",
     ),
     cmd(
         "picker.down",

@@ -412,9 +412,18 @@ impl Keymap {
             .map(Key::label)
     }
 
-    /// "`key` `words`" for the first key of command `id`, or nothing when it has none.
+    /// "`key` `words`" for the first key of command `id`, or nothing when it has none. `id`
+    /// may name a pair, `list.down/list.up`, for "j/k scroll".
     pub fn say(&self, id: &str, words: &str) -> Option<String> {
-        self.key_of(id).map(|k| format!("{k} {words}"))
+        let keys: Vec<String> = id.split('/').filter_map(|id| self.key_of(id)).collect();
+        (!keys.is_empty()).then(|| format!("{} {words}", keys.join("/")))
+    }
+
+    /// " · `key` `words`" to end a message with, or nothing when the command has no key.
+    pub fn then_say(&self, id: &str, words: &str) -> String {
+        self.say(id, words)
+            .map(|s| format!(" · {s}"))
+            .unwrap_or_default()
     }
 }
 

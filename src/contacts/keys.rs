@@ -59,7 +59,11 @@ impl ContactsState {
             self.picker = None;
             env.toast(
                 ToastKind::Error,
-                format!("{what}: {} · r retries", e.short()),
+                format!(
+                    "{what}: {}{}",
+                    e.short(),
+                    env.keys.then_say("global.refresh", "retries")
+                ),
             );
         }
     }

@@ -443,7 +443,8 @@ impl ScreenState for ContactsState {
             None => {}
         }
         if self.picker.is_some() {
-            return vec![Context::Picker, Context::Text];
+            // Organizations and tags: always several.
+            return vec![Context::MultiPicker, Context::Picker, Context::Text];
         }
         if self.locked() {
             // No key of the form does anything until the answer, so none is offered.
@@ -485,6 +486,7 @@ impl ScreenState for ContactsState {
             Context::Contacts,
             Context::ContactSearch,
             Context::List,
+            Context::MultiPicker,
             Context::Picker,
             Context::Text,
             Context::Draft,

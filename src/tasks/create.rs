@@ -239,8 +239,9 @@ impl TasksState {
                         },
                         field: crate::widgets::field::TextField::with_value(c.lookup.title),
                         feedback: Feedback::Err(format!(
-                            "Not created ({}) · Enter sends it again",
-                            cause_text(&lost.cause)
+                            "Not created ({}){}",
+                            cause_text(&lost.cause),
+                            env.keys.then_say("prompt.accept", "sends it again")
                         )),
                     });
                 }

@@ -79,6 +79,11 @@ impl TasksState {
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
         match &self.popup {
+            Some(Popup::Pick {
+                picker: Some(p), ..
+            }) if p.multi => {
+                return vec![Context::MultiPicker, Context::Picker, Context::Text];
+            }
             Some(Popup::Pick { .. }) => return vec![Context::Picker, Context::Text],
             Some(Popup::Prompt { .. }) => return vec![Context::Prompt, Context::Text],
             Some(Popup::ConfirmDelete { .. } | Popup::LookAgain { .. }) => {
@@ -510,6 +515,7 @@ impl ScreenState for TasksState {
             Context::Filters,
             Context::FilterEntry,
             Context::Picker,
+            Context::MultiPicker,
             Context::Prompt,
             Context::Confirm,
             Context::Text,

@@ -207,11 +207,7 @@ fn build_picker(
         }
         PickPurpose::Assign { preselected, .. } => {
             let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
-            Picker::multi(
-                "Assignees (Tab toggles, Enter applies)",
-                member_items(dir)?,
-                &pre,
-            )
+            Picker::multi("Assignees", member_items(dir)?, &pre)
         }
         PickPurpose::Sort => {
             let current = state.sort;
@@ -219,8 +215,8 @@ fn build_picker(
                 .into_iter()
                 .map(|k| {
                     let detail = match current {
-                        Some(s) if s.key == k && s.descending => "descending · Enter for ascending",
-                        Some(s) if s.key == k => "ascending · Enter for descending",
+                        Some(s) if s.key == k && s.descending => "descending · again for ascending",
+                        Some(s) if s.key == k => "ascending · again for descending",
                         _ => "",
                     };
                     PickItem::new(PickKey::Sort(k), k.as_str()).detail(detail)
@@ -313,11 +309,7 @@ fn build_picker(
                         })
                         .collect();
                     let chosen: Vec<PickKey> = f.tags.iter().copied().map(PickKey::Id).collect();
-                    return Some(Picker::multi(
-                        "Tags (Tab toggles, Enter applies, none for any)",
-                        items,
-                        &chosen,
-                    ));
+                    return Some(Picker::multi("Tags (none chosen: any)", items, &chosen));
                 }
                 FilterKind::Completion => {
                     let items = [Completion::Open, Completion::Done, Completion::All]
@@ -539,7 +531,11 @@ impl TasksState {
             }
             PromptPurpose::New { place } => {
                 if value.is_empty() {
-                    return Err("type a title, or Esc to cancel".into());
+                    let cancel = env.keys.say("prompt.cancel", "to cancel");
+                    return Err(match cancel {
+                        Some(cancel) => format!("type a title, or {cancel}"),
+                        None => "type a title".into(),
+                    });
                 }
                 self.create(value, place, env);
             }

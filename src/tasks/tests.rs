@@ -863,7 +863,7 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
         screen.contains("looking for it failed (no answer in time)"),
         "{screen}"
     );
-    assert!(screen.contains("Look again? y/N"), "{screen}");
+    assert!(screen.contains("Look again? y/n"), "{screen}");
     h.press("y");
     let again = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(again.len(), 1, "y looks again");

@@ -547,10 +547,11 @@ impl TasksState {
             } else {
                 count(total)
             };
-            let undo = if b.undoable && self.undo.iter().any(|u| u.bulk == bulk) {
-                " · u to undo"
-            } else {
-                ""
+            let undo = match env.keys.say("tasks.undo", "to undo") {
+                Some(say) if b.undoable && self.undo.iter().any(|u| u.bulk == bulk) => {
+                    format!(" · {say}")
+                }
+                _ => String::new(),
             };
             // Said when an answer was lost on the way: the change holds all the same.
             let read_back = b

@@ -195,6 +195,20 @@ pub fn say(app: &App, id: &str, words: &str) -> String {
     app.keymap.say(id, words).unwrap_or_default()
 }
 
+/// `say` for each command that has a key, joined with " · " (`r reloads · Esc back`).
+pub fn say_all(app: &App, parts: &[(&str, &str)]) -> String {
+    parts
+        .iter()
+        .filter_map(|(id, words)| app.keymap.say(id, words))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// " · `key` `words`" to end a line with, or nothing when the command has no key.
+pub fn then_say(app: &App, id: &str, words: &str) -> String {
+    app.keymap.then_say(id, words)
+}
+
 fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
     let t = &app.theme;
     // Whatever has the keyboard says what its keys do: an overlay, a popup, a field, a list.

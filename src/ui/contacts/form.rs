@@ -231,10 +231,10 @@ fn render_field_row(
                 );
             }
             if field.value().is_empty() {
-                if let Some(p) = placeholder(f, focused) {
+                if let Some(p) = placeholder(app, f, focused) {
                     frame.render_widget(
                         Paragraph::new(Span::styled(
-                            truncate(p, usize::from(text_area.width)),
+                            truncate(&p, usize::from(text_area.width)),
                             t.dim(),
                         )),
                         text_area,
@@ -265,11 +265,12 @@ fn render_field_row(
     }
 }
 
-fn placeholder(f: Field, focused: bool) -> Option<&'static str> {
+fn placeholder(app: &App, f: Field, focused: bool) -> Option<String> {
+    let add_row = || crate::ui::then_say(app, "contact_form.add_row", "adds a row");
     match f {
-        Field::FirstName => Some("required"),
-        Field::Email(_) if focused => Some("name@example.com · C-n adds a row"),
-        Field::Phone(_) if focused => Some("+7 900 123-45-67 · C-n adds a row"),
+        Field::FirstName => Some("required".into()),
+        Field::Email(_) if focused => Some(format!("name@example.com{}", add_row())),
+        Field::Phone(_) if focused => Some(format!("+7 900 123-45-67{}", add_row())),
         _ => None,
     }
 }
@@ -279,11 +280,14 @@ fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
     let orgs = &app.contacts.form.organizations;
     if orgs.is_empty() {
         let text = if focused {
-            "none · Enter chooses"
+            format!(
+                "none{}",
+                crate::ui::then_say(app, "contact_choice.open", "chooses")
+            )
         } else {
-            "none"
+            "none".into()
         };
-        return Line::styled(truncate(text, w), t.dim());
+        return Line::styled(truncate(&text, w), t.dim());
     }
     let names: Vec<String> = orgs
         .iter()
@@ -336,11 +340,14 @@ fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
     let tags = &app.contacts.form.tags;
     if tags.is_empty() {
         let text = if focused {
-            "none · Enter chooses"
+            format!(
+                "none{}",
+                crate::ui::then_say(app, "contact_choice.open", "chooses")
+            )
         } else {
-            "none"
+            "none".into()
         };
-        return Line::styled(truncate(text, w), app.theme.dim());
+        return Line::styled(truncate(&text, w), app.theme.dim());
     }
     Line::from(tag_spans(app, tags, w))
 }
@@ -355,7 +362,10 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     let line = if let Some(f) = &s.failure {
         Line::from(vec![
             Span::styled(format!("✗ {} ", one_line(&f.message)), t.error()),
-            Span::styled("C-s tries again", t.accent()),
+            Span::styled(
+                crate::ui::say(app, "contact_form.save", "tries again"),
+                t.accent(),
+            ),
         ])
     } else if let Phase::Checking(lost) = &s.phase {
         // The whole story is in the toast and in the messages (M); here, what holds now.
@@ -370,7 +380,16 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
         } else {
             Line::from(vec![
                 Span::styled("✗ May have been saved: looking for it failed. ", t.error()),
-                Span::styled("C-s looks again · n starts over", t.accent()),
+                Span::styled(
+                    crate::ui::say_all(
+                        app,
+                        &[
+                            ("contacts.save", "looks again"),
+                            ("contacts.new", "starts over"),
+                        ],
+                    ),
+                    t.accent(),
+                ),
             ])
         }
     } else if matches!(s.phase, Phase::Saving { .. }) {
@@ -388,12 +407,28 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
         let n = s.form.errors.len();
         let what = if n == 1 { "field needs" } else { "fields need" };
         Line::styled(
-            truncate(&format!("{n} {what} fixing · C-s saves"), w),
+            truncate(
+                &format!(
+                    "{n} {what} fixing{}",
+                    crate::ui::then_say(app, "contact_form.save", "saves")
+                ),
+                w,
+            ),
             t.error(),
         )
     } else {
         Line::styled(
-            truncate("C-s saves · Tab/Enter next field · S-Tab back", w),
+            truncate(
+                &crate::ui::say_all(
+                    app,
+                    &[
+                        ("contact_form.save", "saves"),
+                        ("contact_field.next", "next field"),
+                        ("contact_field.prev", "back"),
+                    ],
+                ),
+                w,
+            ),
             t.dim(),
         )
     };
@@ -469,11 +504,17 @@ fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: b
             )),
         ));
     }
-    let hints = [
-        ("n", "new contact"),
-        ("N", "new contact, same organizations and tags"),
-        ("C-l", "the list, where it is now first"),
-    ];
+    let hints: Vec<(String, &str)> = [
+        ("contacts.new", "new contact"),
+        (
+            "contacts.new_keep",
+            "new contact, same organizations and tags",
+        ),
+        ("contacts.switch", "the list, where it is now first"),
+    ]
+    .into_iter()
+    .filter_map(|(id, d)| app.keymap.key_of(id).map(|k| (k, d)))
+    .collect();
     let needed = lines.len() + 1 + hints.len();
     let room = usize::from(inner.height);
     if needed > room {
@@ -481,10 +522,16 @@ fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: b
         lines.truncate(room.saturating_sub(hints.len() + 1).max(1));
     }
     lines.push(Line::raw(""));
+    let key_w = hints
+        .iter()
+        .map(|(k, _)| width(k) + 1)
+        .max()
+        .unwrap_or(0)
+        .max(4);
     for (k, d) in hints {
         lines.push(Line::from(vec![
-            Span::styled(format!("{k:<4}"), t.accent()),
-            Span::raw(truncate(d, w.saturating_sub(4))),
+            Span::styled(format!("{k:<key_w$}"), t.accent()),
+            Span::raw(truncate(d, w.saturating_sub(key_w))),
         ]));
     }
     frame.render_widget(Paragraph::new(lines), inner);

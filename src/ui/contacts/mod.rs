@@ -131,7 +131,10 @@ fn render_tabs(app: &App, frame: &mut Frame, area: Rect) {
                 t.dim()
             },
         ),
-        Span::styled("  C-l switches", t.dim()),
+        Span::styled(
+            format!("  {}", crate::ui::say(app, "contacts.switch", "switches")),
+            t.dim(),
+        ),
     ];
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
@@ -151,12 +154,19 @@ fn render_restore(app: &App, frame: &mut Frame, area: Rect, summary: &str) {
         Line::styled(truncate(summary, w), t.bold()),
         Line::styled(truncate("Typed before the app last closed.", w), t.dim()),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("Enter/y", t.accent()),
-            Span::raw(" restores it · "),
-            Span::styled("n", t.accent()),
-            Span::raw(" discards it"),
-        ]),
+        Line::styled(
+            truncate(
+                &crate::ui::say_all(
+                    app,
+                    &[
+                        ("draft.restore", "restores it"),
+                        ("draft.discard", "discards it"),
+                    ],
+                ),
+                w,
+            ),
+            t.accent(),
+        ),
     ];
     frame.render_widget(Paragraph::new(lines), inner);
 }

@@ -41,7 +41,16 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
                 ));
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(
-                    "  r reloads · Esc back to the funnels",
+                    format!(
+                        "  {}",
+                        crate::ui::say_all(
+                            app,
+                            &[
+                                ("global.refresh", "reloads"),
+                                ("funnel.back", "back to the funnels")
+                            ]
+                        )
+                    ),
                     t.accent(),
                 ));
             }

@@ -67,12 +67,18 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
             "search \u{201c}{}\u{201d}",
             one_line(&l.query)
         )));
-        spans.push(Span::styled(" · Esc clears", t.dim()));
+        spans.push(Span::styled(
+            crate::ui::then_say(app, "funnels.clear_search", "clears"),
+            t.dim(),
+        ));
     }
     let count = if l.funnels.is_loading() && l.funnels.value().is_some() {
         format!("{} reloading…", crate::ui::spinner_frame(app))
     } else if l.funnels.error().is_some() && l.funnels.value().is_some() {
-        "reload failed · r retries".into()
+        format!(
+            "reload failed{}",
+            crate::ui::then_say(app, "global.refresh", "retries")
+        )
     } else if l.funnels.value().is_none() {
         String::new()
     } else if l.query.is_empty() {
@@ -194,7 +200,16 @@ fn render_table(app: &App, frame: &mut Frame, area: Rect) {
                     t.bold(),
                 ));
                 lines.push(Line::styled(
-                    "  Esc clears the search · / edits it",
+                    format!(
+                        "  {}",
+                        crate::ui::say_all(
+                            app,
+                            &[
+                                ("funnels.clear_search", "clears the search"),
+                                ("funnels.search", "edits it")
+                            ]
+                        )
+                    ),
                     t.accent(),
                 ));
             }

@@ -50,7 +50,10 @@ fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
             format!("{} reloading…", super::spinner_frame(app))
         }
         PageStatus::Failed { more: false, .. } if s.loaded_once => {
-            "reload failed · r retries".into()
+            format!(
+                "reload failed{}",
+                super::then_say(app, "global.refresh", "retries")
+            )
         }
         _ if !s.loaded_once => String::new(),
         _ if s.rows.is_empty() => count_label(0),

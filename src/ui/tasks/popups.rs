@@ -7,6 +7,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::count_label;
 use crate::app::App;
+use crate::app::commands::Context;
 use crate::tasks::panel::{self, FilterPanel};
 use crate::tasks::popup::{Feedback, PickPurpose, Popup, PromptPurpose};
 use crate::text::truncate;
@@ -22,7 +23,10 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Filters ")
-        .title_bottom(" j/k row · Enter edit · Backspace clear · Esc close ");
+        .title_bottom(format!(
+            " {} ",
+            crate::ui::hint_line(app, &[Context::Filters], false)
+        ));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let f = &app.tasks.filters;
@@ -107,12 +111,14 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             field,
             feedback,
         } => {
-            let (title, help) = match purpose {
-                PromptPurpose::Due { targets } => (
-                    format!("Due date for {}", count_label(targets.len())),
-                    "Enter sets · empty clears · Esc cancels",
-                ),
-                PromptPurpose::Rename { .. } => ("Rename".to_string(), "Enter saves · Esc cancels"),
+            let title = match purpose {
+                PromptPurpose::Due { targets } => {
+                    format!(
+                        "Due date for {} (empty clears it)",
+                        count_label(targets.len())
+                    )
+                }
+                PromptPurpose::Rename { .. } => "Rename".to_string(),
                 PromptPurpose::New { place } => {
                     let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
                     let place = match (p, c) {
@@ -122,18 +128,16 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                         (Some(p), None) => app.dir.project_name(p),
                         _ => "no project".to_string(),
                     };
-                    (
-                        format!("New task in {place}"),
-                        "Enter creates · Esc cancels",
-                    )
+                    format!("New task in {place}")
                 }
             };
+            let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
             let fb = match feedback {
                 Feedback::None => None,
                 Feedback::Ok(s) => Some((true, s.as_str())),
                 Feedback::Err(s) => Some((false, s.as_str())),
             };
-            render_prompt(app, frame, area, &title, field, fb, help);
+            render_prompt(app, frame, area, &title, field, fb, &help);
         }
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
