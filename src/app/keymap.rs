@@ -403,6 +403,47 @@ impl Keymap {
         out
     }
 
+    /// The map as `weeek-tui config keys` prints it: one line per key (context, key as the
+    /// config file writes it, command id, description), contexts in a fixed order; a command
+    /// without a key shows `-`.
+    pub fn listing(&self) -> String {
+        let mut rows: Vec<[String; 4]> = Vec::new();
+        for ctx in Context::ALL {
+            for (c, keys) in self.entries().filter(|(c, _)| c.context == ctx) {
+                let keys: Vec<String> = if keys.is_empty() {
+                    vec!["-".into()]
+                } else {
+                    keys.iter().map(Key::to_string).collect()
+                };
+                for k in keys {
+                    rows.push([ctx.id().into(), k, c.id.into(), c.description.into()]);
+                }
+            }
+        }
+        let head = ["context", "key", "command", "description"].map(String::from);
+        let widths: Vec<usize> = (0..3)
+            .map(|i| {
+                std::iter::once(&head)
+                    .chain(&rows)
+                    .map(|r| crate::text::width(&r[i]))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        std::iter::once(&head)
+            .chain(&rows)
+            .map(|r| {
+                let mut line = String::new();
+                for (cell, w) in r.iter().zip(&widths) {
+                    line.push_str(cell);
+                    line.push_str(&" ".repeat(w - crate::text::width(cell) + 2));
+                }
+                line.push_str(&r[3]);
+                line + "\n"
+            })
+            .collect()
+    }
+
     /// The first key of command `id`, as shown on screen, for messages that name it ("u to
     /// undo"); `None` when the config file left it without a key.
     pub fn key_of(&self, id: &str) -> Option<String> {
