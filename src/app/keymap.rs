@@ -103,7 +103,7 @@ impl Key {
             KeyCode::End => "End".into(),
             KeyCode::PageUp => "PgUp".into(),
             KeyCode::PageDown => "PgDn".into(),
-            KeyCode::Backspace => "Backspace".into(),
+            KeyCode::Backspace => "Bksp".into(),
             KeyCode::Delete => "Del".into(),
             KeyCode::Insert => "Ins".into(),
             KeyCode::F(n) => format!("F{n}"),

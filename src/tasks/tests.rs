@@ -395,6 +395,83 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
     assert_eq!(h.app.tasks.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
+/// The keymap a config file's `[keys]` section would give.
+fn remap(h: &mut Harness, pairs: &[(&str, &[&str])]) {
+    let overrides: Vec<(String, Vec<String>)> = pairs
+        .iter()
+        .map(|(id, keys)| (id.to_string(), keys.iter().map(|k| k.to_string()).collect()))
+        .collect();
+    h.app.keymap =
+        crate::app::keymap::Keymap::with_overrides(&overrides, std::path::Path::new("config.toml"))
+            .unwrap();
+}
+
+#[test]
+fn remapped_keys_act_and_the_old_ones_no_longer_do() {
+    let mut h = loaded(3, false);
+    remap(
+        &mut h,
+        &[
+            ("tasks.complete", &["c"]),
+            ("confirm.yes", &["j"]),
+            ("prompt.accept", &["ctrl-s"]),
+            ("text.delete_line", &["ctrl-x"]),
+        ],
+    );
+    h.press("x");
+    assert!(!h.app.tasks.rows[0].is_completed, "x does nothing now");
+    assert!(h.take(|c| matches!(c, Call::CompleteTask(_))).is_empty());
+    h.press("c");
+    assert!(h.app.tasks.rows[0].is_completed);
+    let done = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&done, Ok(Data::Done));
+    // A layer's keys follow the file too: the question takes j for yes, and y is no answer.
+    h.press("D");
+    h.press("y");
+    assert_eq!(h.app.tasks.rows.len(), 3, "y no longer deletes");
+    assert!(h.app.tasks.popup.is_some(), "the question is still open");
+    h.press("j");
+    assert_eq!(h.app.tasks.rows.len(), 2);
+    assert_eq!(h.take(|c| matches!(c, Call::DeleteTask(1))).len(), 1);
+    // In a prompt: Ctrl-u no longer clears, Ctrl-x does; Enter no longer accepts, Ctrl-s does.
+    h.press("e");
+    h.send(ctrl('u'));
+    assert!(matches!(
+        &h.app.tasks.popup,
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) if field.value() == "Задача 2"
+    ));
+    h.send(ctrl('x'));
+    h.press("Новое имя");
+    h.send(code(KeyCode::Enter));
+    assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(2, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn letters_that_are_commands_elsewhere_type_into_a_prompt() {
+    let mut h = loaded(1, false);
+    h.press("e");
+    h.send(ctrl('u'));
+    h.press("q?1x:M D");
+    assert!(!h.app.quit, "q typed, not quit");
+    assert!(h.app.overlay.is_none(), "? and : typed, no help or palette");
+    assert!(!h.app.tasks.rows[0].is_completed, "x typed, not a verb");
+    match &h.app.tasks.popup {
+        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "q?1x:M D");
+        }
+        other => panic!("the prompt is still open: {other:?}"),
+    }
+    // Keys that type nothing are commands: Esc leaves the prompt.
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.popup.is_none());
+}
+
 #[test]
 fn new_task_appears_at_once_and_takes_its_real_id() {
     let mut h = loaded(2, false);

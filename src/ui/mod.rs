@@ -8,6 +8,8 @@ pub mod tasks;
 pub mod theme;
 
 #[cfg(test)]
+mod help_snapshots;
+#[cfg(test)]
 mod tasks_snapshots;
 
 use ratatui::Frame;
@@ -366,7 +368,8 @@ fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
 }
 
 /// A key and its description, the description wrapped under itself (a hanging indent), so
-/// keys stay in one column however narrow the box.
+/// keys stay in one column however narrow the box; keys too long for the column get a line of
+/// their own.
 fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<Line<'static>> {
     const KEY_W: usize = 16;
     let indent = KEY_W + 3;
@@ -375,17 +378,20 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
     if rows.is_empty() {
         rows.push(String::new());
     }
-    rows.into_iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let head = if i == 0 {
-                Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
-            } else {
-                Span::raw(" ".repeat(indent))
-            };
-            Line::from(vec![head, Span::raw(row)])
-        })
-        .collect()
+    let mut out = Vec::new();
+    let own_line = crate::text::width(keys) > KEY_W;
+    if own_line {
+        out.push(Line::styled(format!("  {keys}"), theme.bold()));
+    }
+    out.extend(rows.into_iter().enumerate().map(|(i, row)| {
+        let head = if i == 0 && !own_line {
+            Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
+        } else {
+            Span::raw(" ".repeat(indent))
+        };
+        Line::from(vec![head, Span::raw(row)])
+    }));
+    out
 }
 
 /// The sections of help for the screen: the contexts of its focused layer (with only the keys
