@@ -8,8 +8,8 @@ use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery};
 
 use super::TasksState;
+use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::filters::Assignee;
-use super::popup::{Feedback, Popup, PromptPurpose};
 use crate::app::Env;
 use crate::app::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, cause_text, created_since,

@@ -2,9 +2,9 @@
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
 pub mod create;
+pub mod dialogs;
 pub mod filters;
 pub mod panel;
-pub mod popup;
 pub mod verbs;
 
 #[cfg(test)]
@@ -24,9 +24,9 @@ use crate::app::toast::ToastKind;
 use crate::ui::layout;
 use crate::widgets::scroll;
 use crate::worker::{Call, Data, Reply};
+use dialogs::Popup;
 use filters::Filters;
 use panel::FilterPanel;
-use popup::Popup;
 use verbs::{Bulk, PendingWrite, UndoEntry};
 
 pub const KEY_PREFIX: &str = "tasks:";

@@ -438,7 +438,7 @@ fn remapped_keys_act_and_the_old_ones_no_longer_do() {
     h.send(ctrl('u'));
     assert!(matches!(
         &h.app.tasks.popup,
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) if field.value() == "Задача 2"
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) if field.value() == "Задача 2"
     ));
     h.send(ctrl('x'));
     h.press("Новое имя");
@@ -462,7 +462,7 @@ fn letters_that_are_commands_elsewhere_type_into_a_prompt() {
     assert!(h.app.overlay.is_none(), "? and : typed, no help or palette");
     assert!(!h.app.tasks.rows[0].is_completed, "x typed, not a verb");
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "q?1x:M D");
         }
         other => panic!("the prompt is still open: {other:?}"),
@@ -510,11 +510,11 @@ fn new_task_is_taken_out_again_when_refused() {
     );
     // The typed title comes back in the prompt, ready to send again.
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt {
+        Some(crate::tasks::dialogs::Popup::Prompt {
             field, feedback, ..
         }) => {
             assert_eq!(field.value(), "X");
-            assert!(matches!(feedback, crate::tasks::popup::Feedback::Err(_)));
+            assert!(matches!(feedback, crate::tasks::dialogs::Feedback::Err(_)));
         }
         other => panic!("expected the prompt back, got {other:?}"),
     }
@@ -906,12 +906,12 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
         "never sent again on its own"
     );
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt {
+        Some(crate::tasks::dialogs::Popup::Prompt {
             field, feedback, ..
         }) => {
             assert_eq!(field.value(), "Отчёт");
             assert!(
-                matches!(feedback, crate::tasks::popup::Feedback::Err(f) if f.contains("Enter sends it again")),
+                matches!(feedback, crate::tasks::dialogs::Feedback::Err(f) if f.contains("Enter sends it again")),
                 "{feedback:?}"
             );
         }
@@ -933,7 +933,7 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     h.reply(&look, Err(ApiError::Timeout));
     assert!(matches!(
         h.app.tasks.popup,
-        Some(crate::tasks::popup::Popup::LookAgain { .. })
+        Some(crate::tasks::dialogs::Popup::LookAgain { .. })
     ));
     let screen = h.render(120, 40);
     assert!(
@@ -1261,14 +1261,14 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
     assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
     h.reply(&look, Ok(Data::Tasks(TaskPage::default())));
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
         }
         other => panic!("expected the rename prompt, got {other:?}"),
     }
     h.send(code(KeyCode::Esc));
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Отчёт", "then the create is offered")
         }
         other => panic!("expected the create prompt, got {other:?}"),

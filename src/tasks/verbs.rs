@@ -8,7 +8,7 @@ use weeek_api::models::{Priority, Task, TaskLocation};
 use weeek_api::{ApiError, TaskUpdate};
 
 use super::TasksState;
-use super::popup::{PickPurpose, Popup, PromptPurpose};
+use super::dialogs::{PickPurpose, Popup, PromptPurpose};
 use crate::app::Env;
 use crate::app::lost_answer::{
     AfterFailure, ReadBack, after_failure, cause_text, read_back_failed,
@@ -612,7 +612,7 @@ impl TasksState {
             self.popup = Some(Popup::Prompt {
                 purpose,
                 field: crate::widgets::field::TextField::with_value(text),
-                feedback: super::popup::Feedback::Err(why),
+                feedback: super::dialogs::Feedback::Err(why),
             });
         }
     }

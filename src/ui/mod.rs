@@ -1,9 +1,9 @@
 //! Drawing: a pure function of the app's state. Nothing here changes state or does IO.
 
 pub mod contacts;
+pub mod dialogs;
 pub mod funnels;
 pub mod layout;
-pub mod popup;
 pub mod tasks;
 pub mod theme;
 
@@ -59,9 +59,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     match &app.overlay {
         Some(Overlay::Help { scroll }) => render_help(app, frame, area, *scroll),
         Some(Overlay::Messages { scroll }) => render_messages(app, frame, area, *scroll),
-        Some(Overlay::Palette(p)) => popup::render_picker(app, frame, area, p),
+        Some(Overlay::Palette(p)) => dialogs::render_picker(app, frame, area, p),
         Some(Overlay::Confirm { question, .. }) => {
-            popup::render_confirm(app, frame, area, question)
+            dialogs::render_confirm(app, frame, area, question)
         }
         None => {}
     }

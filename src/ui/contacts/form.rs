@@ -14,7 +14,7 @@ use crate::contacts::form::{COUNTER_FROM, Field, Form};
 use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
 use crate::text::{one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 /// Focus mark, then the label column.

@@ -11,7 +11,7 @@ use super::form::tag_spans;
 use crate::app::App;
 use crate::contacts::list::PageStatus;
 use crate::text::{fit, one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::ui::dialogs::render_field;
 
 const MARK_W: usize = 2;
 

@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::popup::{render_confirm, render_picker, render_waiting};
+use super::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::app::App;
 use crate::contacts::pickers::PickKind;
 use crate::contacts::{Ask, Pane};

@@ -11,7 +11,7 @@ use crate::app::App;
 use crate::funnels::format;
 use crate::funnels::geometry;
 use crate::text::{fit, one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::ui::dialogs::render_field;
 
 struct Cols {
     name: usize,

@@ -2,8 +2,9 @@
 //! empty / error looks, the detail pane, and the screen's popups.
 
 mod detail;
+mod dialogs;
+mod filter_panel;
 mod list;
-mod popups;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -25,10 +26,10 @@ pub fn render(app: &App, frame: &mut Frame, body: Rect) {
         detail::render_detail(app, frame, d);
     }
     if let Some(p) = &s.panel {
-        popups::render_panel(app, frame, body, p);
+        filter_panel::render_panel(app, frame, body, p);
     }
     if let Some(p) = &s.popup {
-        popups::render_popup(app, frame, body, p);
+        dialogs::render_popup(app, frame, body, p);
     }
 }
 

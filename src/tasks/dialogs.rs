@@ -1,5 +1,6 @@
-//! The task screen's popups: pickers (move, assign, sort, filter values), one-line prompts
-//! (due date, rename, new task) and the delete confirmation.
+//! The task screen's dialogs, one open at a time (a `Popup`): pickers (move, assign, sort,
+//! filter values), one-line prompts (due date, rename, new task) and the questions (delete,
+//! look again for a lost create), with what their commands do.
 
 use std::collections::BTreeSet;
 

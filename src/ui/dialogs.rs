@@ -1,4 +1,5 @@
-//! Drawing pickers, prompts and confirmations. Shared by every screen.
+//! Dialogs drawn for every screen: pickers, one-line prompts, yes/no questions, a box for
+//! items still loading, and the text field inside them.
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};

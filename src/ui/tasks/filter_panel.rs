@@ -1,19 +1,16 @@
-//! The task screen's filter panel and popups (pickers, prompts, the delete question).
+//! The task screen's filter panel drawn: one row per filter, the row being typed into with
+//! what the typing reads as.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::count_label;
 use crate::app::App;
 use crate::app::commands::Context;
 use crate::tasks::panel::{self, FilterPanel};
-use crate::tasks::popup::{Feedback, PickPurpose, Popup, PromptPurpose};
 use crate::text::truncate;
-use crate::ui::popup::{
-    render_confirm, render_field, render_picker, render_prompt, render_waiting,
-};
+use crate::ui::dialogs::render_field;
 
 pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
     let t = &app.theme;
@@ -87,71 +84,5 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
     }
     if let Some(Err(e)) = &p.editing.parsed {
         tracing::trace!(error = %e, "date entry");
-    }
-}
-
-pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
-    match popup {
-        Popup::Pick {
-            picker: Some(p), ..
-        } => render_picker(app, frame, area, p),
-        Popup::Pick {
-            purpose,
-            picker: None,
-        } => {
-            let what = match purpose {
-                PickPurpose::Move { .. } => "columns",
-                PickPurpose::Assign { .. } => "members",
-                _ => "choices",
-            };
-            render_waiting(app, frame, area, what);
-        }
-        Popup::Prompt {
-            purpose,
-            field,
-            feedback,
-        } => {
-            let title = match purpose {
-                PromptPurpose::Due { targets } => {
-                    format!(
-                        "Due date for {} (empty clears it)",
-                        count_label(targets.len())
-                    )
-                }
-                PromptPurpose::Rename { .. } => "Rename".to_string(),
-                PromptPurpose::New { place } => {
-                    let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
-                    let place = match (p, c) {
-                        (Some(p), Some(c)) => {
-                            format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c))
-                        }
-                        (Some(p), None) => app.dir.project_name(p),
-                        _ => "no project".to_string(),
-                    };
-                    format!("New task in {place}")
-                }
-            };
-            let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
-            let fb = match feedback {
-                Feedback::None => None,
-                Feedback::Ok(s) => Some((true, s.as_str())),
-                Feedback::Err(s) => Some((false, s.as_str())),
-            };
-            render_prompt(app, frame, area, &title, field, fb, &help);
-        }
-        Popup::ConfirmDelete { ids } => {
-            let what = if ids.len() == 1 {
-                app.tasks
-                    .rows
-                    .iter()
-                    .find(|t| t.id == ids[0])
-                    .map(|t| crate::text::quoted(t.display_title(), 40))
-                    .unwrap_or_else(|| "1 task".into())
-            } else {
-                format!("{} tasks", ids.len())
-            };
-            render_confirm(app, frame, area, &format!("Delete {what}?"));
-        }
-        Popup::LookAgain { question, .. } => render_confirm(app, frame, area, question),
     }
 }
