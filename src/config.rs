@@ -706,4 +706,23 @@ mod tests {
         assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
         fs::remove_dir_all(&dir).ok();
     }
+
+    /// The example in the README's "Keys in the config file" is a config that starts.
+    #[test]
+    fn the_readme_keys_example_is_a_valid_config() {
+        let readme = include_str!("../README.md");
+        let section = readme
+            .split("### Keys in the config file")
+            .nth(1)
+            .expect("the README section");
+        let example = section
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a toml example");
+        let map = keymap_from(example).unwrap();
+        assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        assert_eq!(map.key_of("tasks.delete"), None);
+        assert_eq!(map.key_of("list.down").as_deref(), Some("j"));
+    }
 }
