@@ -79,6 +79,22 @@ impl Key {
         *self == Key::from_event(ev)
     }
 
+    /// The character a press types into a text field, if it types one.
+    pub fn typed(ev: &KeyEvent) -> Option<char> {
+        match ev.code {
+            KeyCode::Char(c) if Key::from_event(ev).types() => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The character of a key pressed alone (`d`, `D`, `?`).
+    pub fn plain_char(&self) -> Option<char> {
+        match self.code {
+            KeyCode::Char(c) if self.mods.is_empty() => Some(c),
+            _ => None,
+        }
+    }
+
     /// A key that types a character into a text field: a character alone, or with Ctrl and
     /// Alt together (how AltGr arrives on some systems).
     pub fn types(&self) -> bool {

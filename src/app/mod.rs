@@ -13,7 +13,7 @@ pub mod toast;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
 use time::Date;
 use weeek_api::ApiError;
 
@@ -458,7 +458,7 @@ impl App {
             }
             return;
         }
-        match typed(&key) {
+        match Key::typed(&key) {
             Some(c) if focus.typing => self.on_char(c, clock, effects),
             _ => self.dirty = false,
         }
@@ -644,14 +644,6 @@ impl App {
             _ => false,
         };
         self.dirty = used;
-    }
-}
-
-/// The character a key types, if it types one.
-fn typed(key: &KeyEvent) -> Option<char> {
-    match key.code {
-        KeyCode::Char(c) if Key::from_event(key).types() => Some(c),
-        _ => None,
     }
 }
 

@@ -164,13 +164,7 @@ pub fn hints(reach: &[Reach]) -> Vec<(String, &'static str)> {
 
 /// `0-3` for a run of digits or letters in order, else `a/b`.
 fn key_run(keys: &[Key]) -> String {
-    let chars: Vec<char> = keys
-        .iter()
-        .filter_map(|k| match (k.code, k.mods.is_empty()) {
-            (crossterm::event::KeyCode::Char(c), true) => Some(c),
-            _ => None,
-        })
-        .collect();
+    let chars: Vec<char> = keys.iter().filter_map(Key::plain_char).collect();
     let in_order = chars.len() == keys.len()
         && chars.len() > 2
         && chars
