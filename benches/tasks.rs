@@ -11,7 +11,8 @@ use ratatui::backend::TestBackend;
 use time::macros::date;
 use weeek_api::models::{Priority, Task, TaskLocation, User};
 use weeek_tui::app::loadable::Loadable;
-use weeek_tui::app::{App, Clock, Msg};
+use weeek_tui::app::{App, Clock, Hits, Msg};
+use weeek_tui::ui::theme::Theme;
 
 fn main() {
     divan::main();
@@ -58,7 +59,10 @@ fn frame(bencher: divan::Bencher, n: usize) {
     app.tasks.scroll = n / 2;
     let mut term = terminal();
     bencher.bench_local(|| {
-        term.draw(|f| weeek_tui::ui::render(&app, f)).expect("draw");
+        let mut hits = Hits::default();
+        term.draw(|f| hits = weeek_tui::ui::render(&app, &Theme::default(), f))
+            .expect("draw");
+        hits
     });
 }
 
@@ -84,7 +88,9 @@ fn key_press_and_frame(bencher: divan::Bencher, n: usize) {
         flip = !flip;
         let msg = if flip { down.clone() } else { up.clone() };
         let effects = app.update(msg, clock);
-        term.draw(|f| weeek_tui::ui::render(&app, f)).expect("draw");
-        effects
+        let mut hits = Hits::default();
+        term.draw(|f| hits = weeek_tui::ui::render(&app, &Theme::default(), f))
+            .expect("draw");
+        (effects, hits)
     });
 }

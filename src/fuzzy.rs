@@ -13,10 +13,20 @@ pub fn rank<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
     if query.is_empty() {
         return (0..haystacks.len()).collect();
     }
-    let patterns: Vec<Pattern> = query_variants(query)
-        .iter()
-        .map(|q| Pattern::parse(q, CaseMatching::Ignore, Normalization::Smart))
-        .collect();
+    // The query as typed first; read as typed on the other layout only when that finds nothing,
+    // since a swapped query matches loosely and would add noise to a search that worked.
+    let found = rank_pattern(query, haystacks);
+    if !found.is_empty() {
+        return found;
+    }
+    match other_layout_query(query) {
+        Some(swapped) => rank_pattern(&swapped, haystacks),
+        None => found,
+    }
+}
+
+fn rank_pattern<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
+    let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
     let mut matcher = Matcher::new(Config::DEFAULT);
     let mut buf = Vec::new();
     let mut scored: Vec<(usize, u32)> = haystacks
@@ -24,31 +34,26 @@ pub fn rank<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
         .enumerate()
         .filter_map(|(i, hay)| {
             let hay = hay.as_ref();
+            let direct = pattern.score(Utf32Str::new(hay, &mut buf), &mut matcher);
+            // A Latin query also meets the name spelled in Latin letters.
             let latin = deunicode::deunicode(hay);
-            let texts: &[&str] = if latin == hay { &[hay] } else { &[hay, &latin] };
-            let mut best = None;
-            for text in texts {
-                for p in &patterns {
-                    let s = p.score(Utf32Str::new(text, &mut buf), &mut matcher);
-                    best = best.max(s);
-                }
-            }
-            best.map(|s| (i, s))
+            let spelled = if latin == hay {
+                None
+            } else {
+                pattern.score(Utf32Str::new(&latin, &mut buf), &mut matcher)
+            };
+            direct.max(spelled).map(|s| (i, s))
         })
         .collect();
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     scored.into_iter().map(|(i, _)| i).collect()
 }
 
-/// The query as typed, and as it would read had it been typed on the other layout (ЙЦУКЕН and
-/// QWERTY share the keys), when that differs.
-fn query_variants(query: &str) -> Vec<String> {
+/// The query as it would read had it been typed on the other layout (ЙЦУКЕН and QWERTY share
+/// the keys), when that differs.
+fn other_layout_query(query: &str) -> Option<String> {
     let swapped: String = query.chars().map(other_layout).collect();
-    if swapped == query {
-        vec![query.to_string()]
-    } else {
-        vec![query.to_string(), swapped]
-    }
+    (swapped != query).then_some(swapped)
 }
 
 /// Pairs of characters on the same key: QWERTY first, ЙЦУКЕН second.
@@ -133,6 +138,12 @@ mod tests {
         assert_eq!(found("vj,").first(), Some(&"Мобильное приложение"));
         // "web" typed with the Russian layout on.
         assert_eq!(found("цуи"), vec!["Website redesign"]);
+    }
+
+    #[test]
+    fn the_other_layout_is_tried_only_when_nothing_matches() {
+        // "марк" read on the other layout would be "vfhr": no noise added to a search that works.
+        assert_eq!(found("мар"), vec!["Маркетинг"]);
     }
 
     #[test]

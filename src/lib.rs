@@ -2,7 +2,9 @@
 //!
 //! Flow: terminal event → keymap (`app::commands`) → `App::update` (pure) → effects → the
 //! runtime (`runtime`) runs them; the API worker (`worker`) answers with messages → `update`
-//! → `ui::render`.
+//! → `ui::render`. Where things go on screen is `layout`, below both: screens read page sizes
+//! from its `Viewport`, and `ui::render` returns the areas it drew, which clicks are resolved
+//! against.
 
 pub mod app;
 pub mod cli;
@@ -13,6 +15,7 @@ pub mod datetime;
 pub mod funnels;
 pub mod fuzzy;
 pub mod html;
+pub mod layout;
 pub mod logging;
 pub mod runtime;
 pub mod tasks;

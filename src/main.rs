@@ -150,11 +150,12 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
     };
     let mut app = App::new(data_dir.clone(), endpoint, size);
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
-    app.theme = Theme::from_env();
     app.keymap = keymap;
     app.utc_offset = offset;
     app.token_source = source;
-    let result = Runtime::new(offset).run(app, client, &mut terminal).await;
+    let result = Runtime::new(offset, Theme::from_env())
+        .run(app, client, &mut terminal)
+        .await;
     drop(guard);
     result.map_err(|e| format!("terminal: {e}"))
 }

@@ -5,22 +5,24 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crossterm::event::EventStream;
+use crossterm::event::{Event, EventStream, MouseButton, MouseEvent, MouseEventKind};
 use futures_util::StreamExt;
 use ratatui::DefaultTerminal;
 use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
-use crate::app::{App, Clock, Effect, Msg};
+use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::ui::theme::Theme;
 use crate::worker::{self, Request};
 
 pub struct Runtime {
     offset: UtcOffset,
+    theme: Theme,
 }
 
 impl Runtime {
-    pub fn new(offset: UtcOffset) -> Self {
-        Self { offset }
+    pub fn new(offset: UtcOffset, theme: Theme) -> Self {
+        Self { offset, theme }
     }
 
     pub fn clock(&self) -> Clock {
@@ -46,12 +48,14 @@ impl Runtime {
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = app.start(self.clock());
         execute(effects, &requests, &mut files);
+        // What the frame on screen shows where: clicks are resolved against it.
+        let mut hits = Hits::default();
         let result = loop {
             if app.dirty {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
                 files.settle().await;
-                if let Err(e) = terminal.draw(|f| crate::ui::render(&app, f)) {
+                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(&app, &self.theme, f)) {
                     break Err(e);
                 }
                 app.dirty = false;
@@ -62,7 +66,10 @@ impl Runtime {
             let deadline = app.next_deadline(Instant::now());
             let msg = tokio::select! {
                 ev = events.next() => match ev {
-                    Some(Ok(ev)) => Msg::Term(ev),
+                    Some(Ok(ev)) => match message(ev, &hits) {
+                        Some(msg) => msg,
+                        None => continue,
+                    },
                     Some(Err(e)) => break Err(e),
                     None => break Ok(None),
                 },
@@ -88,6 +95,20 @@ impl Runtime {
         // Every queued file write lands before the app ends.
         files.finish().await;
         result
+    }
+}
+
+/// A terminal event as a message for the app: a left click becomes what it landed on in the
+/// frame on screen, and is dropped when that is nothing; every other event goes as it is.
+pub fn message(event: Event, hits: &Hits) -> Option<Msg> {
+    match event {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            ..
+        }) => hits.at(column, row).copied().map(Msg::Click),
+        other => Some(Msg::Term(other)),
     }
 }
 

@@ -4,7 +4,9 @@
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use time::macros::{date, datetime};
@@ -13,7 +15,8 @@ use weeek_api::models::{
     Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
 };
 
-use crate::app::{App, Clock, Effect, Msg};
+use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::ui::theme::Theme;
 use crate::worker::{Call, Data, Reply, Request};
 
 pub const ME: &str = "11111111-1111-4111-8111-111111111111";
@@ -142,6 +145,8 @@ pub struct Harness {
     pub pending: Vec<Request>,
     pub effects: Vec<Effect>,
     pub clock: Clock,
+    /// Colours on, as most terminals have them.
+    pub theme: Theme,
 }
 
 impl Harness {
@@ -152,6 +157,7 @@ impl Harness {
             pending: Vec::new(),
             effects: Vec::new(),
             clock: clock(),
+            theme: Theme::default(),
         };
         let effects = h.app.start(h.clock);
         h.collect(effects);
@@ -273,12 +279,40 @@ impl Harness {
         reqs.len()
     }
 
-    /// The screen as text, `w`x`h`.
-    pub fn render(&self, w: u16, h: u16) -> String {
+    /// The terminal becomes `width`x`height`.
+    pub fn resize(&mut self, width: u16, height: u16) {
+        self.send(Msg::Term(Event::Resize(width, height)));
+    }
+
+    /// A left click at a cell of the frame on screen, as the runtime passes it on.
+    pub fn click(&mut self, column: u16, row: u16) {
+        let (_, hits) = self.draw();
+        let event = Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        });
+        if let Some(msg) = crate::runtime::message(event, &hits) {
+            self.send(msg);
+        }
+    }
+
+    /// A frame drawn at the size the app was last told of, as the runtime draws it: never at
+    /// another size, which the app's page sizes and scrolling would not match.
+    fn draw(&self) -> (ratatui::buffer::Buffer, Hits) {
+        let (w, h) = self.app.viewport.size();
         let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-        term.draw(|f| crate::ui::render(&self.app, f))
+        let mut hits = Hits::default();
+        term.draw(|f| hits = crate::ui::render(&self.app, &self.theme, f))
             .expect("draw");
-        let buf = term.backend().buffer().clone();
+        (term.backend().buffer().clone(), hits)
+    }
+
+    /// The screen as text.
+    pub fn render(&self) -> String {
+        let (buf, _) = self.draw();
+        let (w, h) = self.app.viewport.size();
         let mut out = String::new();
         for y in 0..h {
             let mut line = String::new();

@@ -213,3 +213,27 @@ fn a_create_that_failed_is_looked_for_and_sent_again_only_on_enter() {
                 == 1
     });
 }
+
+#[test]
+fn a_click_on_a_row_puts_the_cursor_there_beside_the_detail_too() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    t.wait_for("1 of 50 loaded, more below");
+    // The header, the filter line and the table's header sit above the first row.
+    t.click(10, 3 + 4);
+    t.wait_for("5 of 50 loaded, more below");
+    t.keys(&["Enter"]);
+    t.wait_for("Enter closes · J/K scroll");
+    // At 120 columns the detail pane sits right of the list, which keeps its rows. The start
+    // of the third title: after the 13-column prefix, short of any "…" cut.
+    let screen = t.screen();
+    let third: String = task_rows(&screen)[2].chars().skip(13).take(12).collect();
+    t.click(10, 3 + 2);
+    let screen = t.wait_for("3 of 50 loaded, more below");
+    assert!(
+        screen.lines().any(|l| l.contains(&format!("│{third}"))),
+        "the detail shows the third task:\n{screen}"
+    );
+}

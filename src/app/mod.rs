@@ -1,6 +1,7 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod click;
 pub mod commands;
 pub mod directory;
 pub mod keymap;
@@ -19,9 +20,11 @@ use weeek_api::ApiError;
 
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
+use crate::layout::Viewport;
 use crate::tasks::TasksState;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Call, Reply, Request};
+pub use click::{Hits, Target};
 use commands::{Action, Context};
 use directory::Directory;
 use keymap::{Key, Keymap};
@@ -46,6 +49,8 @@ pub enum Effect {
 pub enum Msg {
     Term(Event),
     Api(Box<Reply>),
+    /// A left click on something the last frame drew.
+    Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
 }
@@ -95,8 +100,8 @@ pub struct Env<'a> {
     pub requests: &'a mut Requests,
     pub effects: &'a mut Vec<Effect>,
     pub toasts: &'a mut Toasts,
-    /// Terminal size, for page sizes.
-    pub size: (u16, u16),
+    /// What fits on screen: rows per page, cards per column.
+    pub viewport: Viewport,
     /// The keys as bound now, for messages that name one ("u to undo").
     pub keys: &'a Keymap,
 }
@@ -157,7 +162,8 @@ pub struct App {
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
     pub overlay: Option<Overlay>,
-    pub size: (u16, u16),
+    /// What fits in the terminal, recomputed on every resize.
+    pub viewport: Viewport,
     pub spinner: usize,
     pub quit: bool,
     /// Set when a message changed something visible; the runtime draws only then.
@@ -165,7 +171,6 @@ pub struct App {
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
-    pub theme: crate::ui::theme::Theme,
     /// Every command's keys: the table's, with the config file's overrides.
     pub keymap: Keymap,
     /// The day of the last message, for relative dates on screen.
@@ -191,13 +196,12 @@ impl App {
             funnels: FunnelsState::default(),
             contacts: ContactsState::new(data_dir.clone()),
             overlay: None,
-            size,
+            viewport: Viewport::new(size.0, size.1),
             spinner: 0,
             quit: false,
             dirty: true,
             data_dir,
             endpoint,
-            theme: crate::ui::theme::Theme::default(),
             keymap: Keymap::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
@@ -212,7 +216,7 @@ impl App {
         requests: &'a mut Requests,
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
-        size: (u16, u16),
+        viewport: Viewport,
         keys: &'a Keymap,
     ) -> Env<'a> {
         Env {
@@ -221,7 +225,7 @@ impl App {
             requests,
             effects,
             toasts,
-            size,
+            viewport,
             keys,
         }
     }
@@ -240,7 +244,7 @@ impl App {
             &mut self.requests,
             effects,
             &mut self.toasts,
-            self.size,
+            self.viewport,
             &self.keymap,
         );
         let state: &mut dyn ScreenState = match screen {
@@ -283,7 +287,7 @@ impl App {
                 &mut self.requests,
                 &mut effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
                 &self.keymap,
             );
             env.load_directory();
@@ -305,12 +309,13 @@ impl App {
             }
             Msg::Term(Event::Key(_)) => self.dirty = false,
             Msg::Term(Event::Resize(w, h)) => {
-                self.size = (w, h);
+                self.viewport = Viewport::new(w, h);
                 self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
             Msg::Term(Event::Mouse(m)) => self.on_mouse(m, clock, &mut effects),
             Msg::Term(_) => self.dirty = false,
+            Msg::Click(target) => self.on_click(target, clock, &mut effects),
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Tick => self.on_tick(clock, &mut effects),
         }
@@ -440,8 +445,7 @@ impl App {
     /// app-wide ones; a key none of them takes is typed, if a text field has the keyboard.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if crate::ui::layout::too_small(area) {
+        if self.viewport.too_small {
             if self.keymap.resolve(&[Context::Global], false, &key) == Some(Action::Quit) {
                 self.on_action(Action::Quit, clock, effects);
             } else {
@@ -481,7 +485,7 @@ impl App {
                 &mut self.requests,
                 effects,
                 &mut self.toasts,
-                self.size,
+                self.viewport,
                 &self.keymap,
             )
             .refresh_directory();
@@ -576,7 +580,7 @@ impl App {
     fn on_overlay_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
         match &mut self.overlay {
             Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => {
-                let page = self.size.1.saturating_sub(4).max(1);
+                let page = self.viewport.area.height.saturating_sub(4).max(1);
                 match action {
                     Action::Down => *scroll = scroll.saturating_add(1),
                     Action::Up => *scroll = scroll.saturating_sub(1),
@@ -622,8 +626,7 @@ impl App {
     }
 
     fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        let area = ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1);
-        if self.overlay.is_some() || crate::ui::layout::too_small(area) {
+        if self.overlay.is_some() || self.viewport.too_small {
             self.dirty = false;
             return;
         }
@@ -636,14 +639,20 @@ impl App {
                 self.on_action(Action::Up, clock, effects);
                 true
             }
-            MouseEventKind::Down(crossterm::event::MouseButton::Left) => {
-                self.with_screen(self.screen, clock, effects, |s, env| {
-                    s.on_click(m.column, m.row, env)
-                })
-            }
             _ => false,
         };
         self.dirty = used;
+    }
+
+    fn on_click(&mut self, target: Target, clock: Clock, effects: &mut Vec<Effect>) {
+        // An overlay has the keys and the mouse until it closes.
+        if self.overlay.is_some() || self.viewport.too_small {
+            self.dirty = false;
+            return;
+        }
+        self.dirty = self.with_screen(self.screen, clock, effects, |s, env| {
+            s.on_click(target, env)
+        });
     }
 }
 
@@ -683,11 +692,12 @@ mod tests {
 
     #[test]
     fn a_refused_token_names_the_file_it_came_from() {
-        let h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
+        let mut h = refused(Some(TokenSource::Flag("/home/anna/.weeek-token".into())));
         let t = toasts(&h);
         assert!(t.contains("--token-file /home/anna/.weeek-token"), "{t}");
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
-        let screen = h.render(160, 45);
+        h.resize(160, 45);
+        let screen = h.render();
         assert!(
             screen.contains("--token-file /home/anna/.weeek-token"),
             "{screen}"

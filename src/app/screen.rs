@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use super::Env;
 use super::commands::{Action, Context};
+use super::{Env, Target};
 use crate::worker::Reply;
 
 pub trait ScreenState {
@@ -39,8 +39,8 @@ pub trait ScreenState {
         false
     }
 
-    /// A left click at a terminal cell. True when it changed something.
-    fn on_click(&mut self, _col: u16, _row: u16, _env: &mut Env) -> bool {
+    /// A left click on something this screen drew. True when it changed something.
+    fn on_click(&mut self, _target: Target, _env: &mut Env) -> bool {
         false
     }
 

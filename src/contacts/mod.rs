@@ -18,7 +18,7 @@ use std::time::Instant;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Effect, Env};
+use crate::app::{Effect, Env, Target};
 use crate::widgets::scroll;
 use crate::worker::Reply;
 use draft::{Draft, Found};
@@ -124,7 +124,7 @@ impl ContactsState {
 
     /// Contact rows the list shows at the current size.
     pub fn list_rows(&self, env: &Env) -> usize {
-        crate::ui::contacts::list_rows(env.size)
+        env.viewport.contacts.list_rows
     }
 
     fn announce(&mut self, env: &mut Env) {
@@ -390,44 +390,33 @@ impl ContactsState {
         }
     }
 
-    pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
+    /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
+    /// a field it puts the focus there.
+    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
         if self.ask.is_some() || self.picker.is_some() {
             return false;
         }
-        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
-        let body = crate::ui::layout::frame(area).body;
-        let areas = crate::ui::contacts::areas(body, self.pane);
-        if let Some(l) = areas.list
-            && crate::ui::contacts::inside(l, col, row)
-        {
-            if self.pane != Pane::List {
-                self.switch_pane(env);
-            }
-            let first = crate::ui::contacts::first_list_row(l);
-            if row >= first {
-                let idx = self.list.scroll + usize::from(row - first);
-                if idx < self.list.rows.len() {
-                    let rows = self.list_rows(env);
-                    self.list.move_to(idx as isize, env, rows);
-                }
-            }
-            return true;
+        let pane = match target {
+            Target::ContactsPane(pane) => pane,
+            Target::Contact(_) => Pane::List,
+            Target::Field(_) => Pane::Form,
+            _ => return false,
+        };
+        if self.pane != pane {
+            self.switch_pane(env);
         }
-        if let Some(f) = areas.form
-            && crate::ui::contacts::inside(f, col, row)
-        {
-            if self.pane != Pane::Form {
-                self.switch_pane(env);
+        match target {
+            Target::Contact(idx) if idx < self.list.rows.len() => {
+                let rows = self.list_rows(env);
+                self.list.move_to(idx as isize, env, rows);
             }
-            if self.phase == Phase::Editing
-                && let Some(field) = crate::ui::contacts::field_at(self, f, row)
-            {
+            Target::Field(field) if self.phase == Phase::Editing => {
                 self.focus_to(field, env);
                 self.editing = true;
             }
-            return true;
+            _ => {}
         }
-        false
+        true
     }
 }
 
@@ -526,8 +515,8 @@ impl ScreenState for ContactsState {
         self.on_paste_text(text, env)
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        ContactsState::on_click(self, col, row, env)
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        ContactsState::on_click(self, target, env)
     }
 
     fn on_tick(&mut self, env: &mut Env) -> bool {

@@ -358,7 +358,7 @@ fn a_save_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         _ => unreachable!(),
     }
     assert!(matches!(h.app.contacts.phase, Phase::Checking(_)));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("may have been saved"), "{screen}");
     // Typing changes nothing while it is looked for.
     h.press("x");
@@ -409,7 +409,7 @@ fn a_failed_look_keeps_the_form_locked_and_ctrl_s_looks_again() {
     let mut h = on_contacts();
     let look = lose_a_save(&mut h, ApiError::Timeout);
     h.reply(&look, Err(ApiError::Timeout));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("looking for it failed"), "{screen}");
     assert!(screen.contains("looks again"), "{screen}");
     h.send(ctrl('s'));
@@ -848,22 +848,13 @@ fn a_full_page_loads_the_next_one_as_the_cursor_nears_the_end() {
 
 #[test]
 fn a_click_focuses_a_field_or_selects_a_contact() {
-    use crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
-    let click = |column, row| {
-        crate::app::Msg::Term(Event::Mouse(MouseEvent {
-            kind: MouseEventKind::Down(MouseButton::Left),
-            column,
-            row,
-            modifiers: KeyModifiers::NONE,
-        }))
-    };
     let mut h = on_contacts();
     // 120 columns: the form on the left, its fields from row 2 (header, border).
-    h.send(click(20, 5));
+    h.click(20, 5);
     assert_eq!(h.app.contacts.form.focus, Field::Email(0));
     assert!(h.app.contacts.editing);
     // The list on the right: border, search line and header above the first contact.
-    h.send(click(80, 5));
+    h.click(80, 5);
     assert_eq!(h.app.contacts.pane, Pane::List);
     assert_eq!(h.app.contacts.list.cursor, 1);
 }
@@ -896,10 +887,8 @@ fn the_form_draws_at_extreme_sizes() {
         ),
     ];
     for ((w, ht), wanted) in cases {
-        h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
-            w, ht,
-        )));
-        let screen = h.render(w, ht);
+        h.resize(w, ht);
+        let screen = h.render();
         assert_eq!(screen.lines().count(), usize::from(ht));
         for text in wanted {
             assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
@@ -937,7 +926,7 @@ fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
     let next = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
     h.reply(&next, Err(ApiError::Timeout));
     h.advance(std::time::Duration::from_secs(60));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");
     assert!(screen.contains("Фамилия49"), "{screen}");
     h.press("k");
@@ -948,4 +937,73 @@ fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
         1,
         "reaching the end again retries"
     );
+}
+
+#[test]
+fn a_click_on_a_pane_outside_rows_and_fields_gives_it_the_keys() {
+    let mut h = on_contacts();
+    h.click(80, 2);
+    assert_eq!(h.app.contacts.pane, Pane::List);
+    assert_eq!(
+        h.app.contacts.list.cursor, 0,
+        "the search line is no contact"
+    );
+    // The form's border: back to the form, its focus where it was.
+    h.click(0, 10);
+    assert_eq!(h.app.contacts.pane, Pane::Form);
+    assert_eq!(h.app.contacts.form.focus, Field::FirstName);
+}
+
+#[test]
+fn a_click_on_a_fields_message_focuses_that_field() {
+    let mut h = on_contacts();
+    h.send(ctrl('s'));
+    assert!(h.app.contacts.form.errors.contains_key(&Field::FirstName));
+    h.send(code(KeyCode::Esc));
+    // First name at line 2, its message at line 3.
+    h.click(20, 3);
+    assert_eq!(h.app.contacts.form.focus, Field::FirstName);
+    assert!(h.app.contacts.editing);
+    h.click(20, 4);
+    assert_eq!(h.app.contacts.form.focus, Field::LastName);
+}
+
+#[test]
+fn on_a_narrow_terminal_only_the_pane_shown_takes_clicks() {
+    let mut h = on_contacts();
+    h.resize(80, 24);
+    // The switch line at line 1, the form's border at 2, its first field at 3.
+    h.click(30, 4);
+    assert_eq!(h.app.contacts.form.focus, Field::LastName);
+    h.send(ctrl('l'));
+    // The list: border, search line and header above the first contact at line 5.
+    h.click(30, 6);
+    assert_eq!(h.app.contacts.list.cursor, 1);
+    h.click(30, 1);
+    assert_eq!(
+        h.app.contacts.pane,
+        Pane::List,
+        "the switch line is no pane"
+    );
+}
+
+#[test]
+fn a_click_while_saving_or_with_a_picker_open_moves_no_focus() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(ctrl('s'));
+    h.click(20, 5);
+    assert_eq!(
+        h.app.contacts.form.focus,
+        Field::FirstName,
+        "the form is locked"
+    );
+    let mut h = on_contacts();
+    h.click(20, 7);
+    assert_eq!(h.app.contacts.form.focus, Field::Organizations);
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.contacts.picker.is_some());
+    h.click(80, 5);
+    assert_eq!(h.app.contacts.pane, Pane::Form);
+    assert_eq!(h.app.contacts.list.cursor, 0);
 }

@@ -6,11 +6,11 @@ use weeek_api::ApiError;
 use weeek_api::models::{Deal, Funnel, FunnelStatus};
 
 use super::board::{Column, deals_key};
-use super::geometry;
 use super::moves::PendingMove;
 use crate::app::Env;
 use crate::app::directory::unexpected;
 use crate::app::loadable::Loadable;
+use crate::layout::funnels::InfoPlace;
 use crate::worker::{Call, Data};
 
 pub const FUNNEL_KEY: &str = "funnels:funnel";
@@ -38,7 +38,7 @@ pub struct FunnelDetail {
     /// The first column on screen when not all fit.
     pub first: usize,
     /// `None` until the user toggles the overview; the terminal's size decides until then.
-    pub info: Option<geometry::InfoPlace>,
+    pub info: Option<InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
     pub(super) moves: HashMap<String, PendingMove>,
@@ -162,7 +162,7 @@ impl FunnelDetail {
         result: Result<Data, ApiError>,
         env: &mut Env,
     ) -> Option<ApiError> {
-        let cards = geometry::cards_per_column(env.size, self.info);
+        let cards = self.cards(env);
         let idx = self.column_index(status_id)?;
         let err = self.columns[idx].on_page(result);
         self.apply_pending_moves();
@@ -212,13 +212,15 @@ impl FunnelDetail {
     // ----- moving around the board ----------------------------------------------------------
 
     pub fn cards(&self, env: &Env) -> usize {
-        geometry::cards_per_column(env.size, self.info)
+        env.viewport.funnels.cards(self.info)
     }
 
     /// Keeps the focused column on screen.
     pub fn fix_columns(&mut self, env: &Env) {
-        let board = geometry::detail(geometry::body(env.size), self.info).board;
-        let n = geometry::visible_columns(board.width, self.columns.len());
+        let n = env
+            .viewport
+            .funnels
+            .columns_on_screen(self.info, self.columns.len());
         if self.focus < self.first {
             self.first = self.focus;
         } else if self.focus >= self.first + n {
@@ -229,6 +231,20 @@ impl FunnelDetail {
         for c in &mut self.columns {
             c.fix_scroll(cards);
         }
+    }
+
+    /// A click on column `column`, on its deal `deal` if on a card: focuses the column and
+    /// puts its cursor on the deal.
+    pub fn click(&mut self, column: usize, deal: Option<usize>, env: &mut Env) -> bool {
+        if column >= self.columns.len() {
+            return false;
+        }
+        self.focus = column;
+        if let Some(deal) = deal.filter(|d| *d < self.columns[column].deals.len()) {
+            self.move_cursor(|_, _| deal as isize, env);
+        }
+        self.fix_columns(env);
+        true
     }
 
     pub fn focus_column(&mut self, target: isize, env: &mut Env) {

@@ -2,7 +2,6 @@
 
 use weeek_api::models::Funnel;
 
-use super::geometry;
 use crate::app::Env;
 use crate::app::commands::Action;
 use crate::app::loadable::Loadable;
@@ -72,7 +71,7 @@ impl FunnelList {
     }
 
     pub fn fix_scroll(&mut self, env: &Env) {
-        let rows = geometry::list_rows(env.size);
+        let rows = env.viewport.funnels.list_rows;
         self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 

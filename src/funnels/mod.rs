@@ -4,20 +4,20 @@
 pub mod board;
 pub mod detail;
 pub mod format;
-pub mod geometry;
 pub mod list;
 pub mod lookups;
 pub mod moves;
 #[cfg(test)]
 mod tests;
 
-use crate::app::Env;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
+use crate::app::{Env, Target};
+use crate::layout::Viewport;
+use crate::layout::funnels::InfoPlace;
 use crate::widgets::scroll;
 use crate::worker::{Call, Reply};
 use detail::{DEAL_KEY, FUNNEL_KEY, FunnelDetail, STATUSES_KEY};
-use geometry::InfoPlace;
 use list::FunnelList;
 use lookups::{CONTACTS_KEY, Lookups, ORGS_KEY};
 
@@ -46,16 +46,16 @@ impl FunnelsState {
     }
 
     /// Where the overview is drawn now.
-    pub fn info_place(&self, size: (u16, u16)) -> InfoPlace {
+    pub fn info_place(&self, viewport: &Viewport) -> InfoPlace {
         match &self.detail {
-            Some(d) => geometry::info_place(geometry::body(size), d.info),
+            Some(d) => viewport.funnels.info_place(d.info),
             None => InfoPlace::Hidden,
         }
     }
 
     fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
         let l = &mut self.list;
-        let page = geometry::list_rows(env.size);
+        let page = env.viewport.funnels.list_rows;
         if let Some(to) = scroll::target(action, l.cursor, l.visible.len(), page) {
             l.move_to(to, env);
             return true;
@@ -81,7 +81,7 @@ impl FunnelsState {
         let Some(view) = &mut d.deal else {
             return false;
         };
-        let page = env.size.1.saturating_sub(8).max(1);
+        let page = env.viewport.funnels.deal_lines;
         match action {
             Action::Down => view.scroll = view.scroll.saturating_add(1),
             Action::Up => view.scroll = view.scroll.saturating_sub(1),
@@ -100,12 +100,12 @@ impl FunnelsState {
     }
 
     fn detail_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let full_info = self.info_place(env.size) == InfoPlace::Full;
+        let full_info = self.info_place(&env.viewport) == InfoPlace::Full;
         let Some(d) = &mut self.detail else {
             return false;
         };
         if full_info {
-            let page = env.size.1.saturating_sub(4).max(1);
+            let page = env.viewport.funnels.overview_lines;
             match action {
                 Action::Down => d.info_scroll = d.info_scroll.saturating_add(1),
                 Action::Up => d.info_scroll = d.info_scroll.saturating_sub(1),
@@ -158,9 +158,8 @@ impl FunnelsState {
                 }
             }
             Action::ToggleDetail => {
-                let body = geometry::body(env.size);
-                let shown = geometry::info_place(body, d.info);
-                d.info = Some(geometry::next_info_place(body, shown));
+                let view = &env.viewport.funnels;
+                d.info = Some(view.next_info_place(view.info_place(d.info)));
                 d.info_scroll = 0;
                 d.fix_columns(env);
             }
@@ -180,51 +179,20 @@ impl FunnelsState {
         true
     }
 
-    fn click_list(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let table = geometry::list(geometry::body(env.size)).table;
-        let first = table.y + 1;
-        if col < table.x || col >= table.x + table.width || row < first || row >= table.bottom() {
-            return false;
-        }
-        let idx = self.list.scroll + usize::from(row - first);
-        if idx >= self.list.visible.len() {
-            return false;
-        }
-        self.list.move_to(idx as isize, env);
-        true
-    }
-
-    fn click_board(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let Some(d) = &mut self.detail else {
-            return false;
-        };
-        if d.deal.is_some() {
-            return false;
-        }
-        let board = geometry::detail(geometry::body(env.size), d.info).board;
-        let n = geometry::visible_columns(board.width, d.columns.len());
-        let rects = geometry::column_rects(board, n);
-        let Some(pos) = rects
-            .iter()
-            .position(|r| col >= r.x && col < r.x + r.width && row >= r.y && row < r.bottom())
-        else {
-            return false;
-        };
-        let ci = d.first + pos;
-        if ci >= d.columns.len() {
-            return false;
-        }
-        d.focus = ci;
-        let top = rects[pos].y + geometry::COLUMN_HEAD_H;
-        if row >= top {
-            let idx = usize::from((row - top) / geometry::CARD_H);
-            let target = d.columns[ci].scroll + idx;
-            if target < d.columns[ci].deals.len() {
-                d.move_cursor(|_, _| target as isize, env);
+    /// A click on a funnel row selects it; on a column it focuses the column, and on a card
+    /// it puts the cursor there too.
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        match (&mut self.detail, target) {
+            (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
+                self.list.move_to(idx as isize, env);
+                true
             }
+            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, env),
+            (Some(d), Target::Card { column, deal }) if d.deal.is_none() => {
+                d.click(column, Some(deal), env)
+            }
+            _ => false,
         }
-        d.fix_columns(env);
-        true
     }
 }
 
@@ -331,12 +299,8 @@ impl ScreenState for FunnelsState {
         used
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        if self.detail.is_some() {
-            self.click_board(col, row, env)
-        } else {
-            self.click_list(col, row, env)
-        }
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        FunnelsState::on_click(self, target, env)
     }
 
     fn on_resize(&mut self, env: &mut Env) {

@@ -2,7 +2,7 @@
 //! loading, columns that load and fail on their own, paging, moves and their rollback, the
 //! deal popup, and how it all looks at four sizes.
 
-use crossterm::event::{Event, KeyCode, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 use time::macros::datetime;
 use weeek_api::models::{
     Currency, CustomField, CustomFieldConfig, CustomFieldOption, CustomFieldValue, Deal, Funnel,
@@ -10,12 +10,12 @@ use weeek_api::models::{
 };
 use weeek_api::{ApiError, DealPage};
 
-use super::geometry::InfoPlace;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
 use crate::app::loadable::PageStatus;
 use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
+use crate::layout::funnels::InfoPlace;
 use crate::testing::{BORIS, Harness, ME, code, key_event};
 use crate::worker::{Call, Data, Request};
 
@@ -365,7 +365,7 @@ fn a_column_fetches_its_next_page_before_the_cursor_reaches_the_end() {
     }
     h.reply(&r, page(many, true));
     h.take(|c| matches!(c, Call::Deals(..)));
-    let cards = super::geometry::cards_per_column(h.app.size, None);
+    let cards = h.app.viewport.funnels.cards(None);
     // Far from the end: nothing more is asked.
     h.press("j");
     assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
@@ -505,7 +505,7 @@ fn h_and_l_walk_the_columns_and_the_narrow_board_switches_with_brackets() {
     assert_eq!(detail(&h).focus, 1);
     h.press("ll");
     assert_eq!(detail(&h).focus, 2, "stops at the last column");
-    h.send(Msg::Term(Event::Resize(50, 24)));
+    h.resize(50, 24);
     h.press("[");
     assert_eq!(detail(&h).focus, 1);
     assert_eq!(
@@ -513,7 +513,7 @@ fn h_and_l_walk_the_columns_and_the_narrow_board_switches_with_brackets() {
         1,
         "the only visible column is the focused one"
     );
-    let screen = h.render(50, 24);
+    let screen = h.render();
     assert!(screen.contains("Переговоры ‹ 2/3 ›"), "{screen}");
     assert!(!screen.contains("Новый лид"), "{screen}");
     h.press("]");
@@ -580,14 +580,31 @@ fn enter_opens_the_deal_and_asks_for_its_links() {
 }
 
 #[test]
+fn a_page_of_the_deal_or_the_overview_is_the_lines_it_shows() {
+    let mut h = opened();
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::PageDown));
+    let deal = detail(&h).deal.as_ref().map(|v| v.scroll);
+    // The deal popup fills the body (22 lines) less its border.
+    assert_eq!(deal, Some(20));
+    h.send(code(KeyCode::Esc));
+    h.press("i");
+    h.send(code(KeyCode::PageDown));
+    // The overview: the body less the summary line and its border.
+    assert_eq!(detail(&h).info_scroll, 19);
+    assert_eq!(h.app.viewport.funnels.overview_lines, 19);
+}
+
+#[test]
 fn i_cycles_the_overview_and_esc_leaves_the_full_overview_first() {
     let mut h = opened();
-    h.send(Msg::Term(Event::Resize(80, 24)));
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    h.resize(80, 24);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     h.press("i");
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Full);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
     h.send(code(KeyCode::Esc));
-    assert_eq!(h.app.funnels.info_place(h.app.size), InfoPlace::Hidden);
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     assert!(h.app.funnels.detail.is_some());
 }
 
@@ -597,8 +614,8 @@ const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];
 
 fn snap_all(name: &str, h: &mut Harness) {
     for (w, hh) in SIZES {
-        h.send(Msg::Term(Event::Resize(w, hh)));
-        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render(w, hh));
+        h.resize(w, hh);
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render());
     }
 }
 
@@ -613,9 +630,10 @@ fn snapshot_list_loading_and_error() {
     let mut h = Harness::new();
     h.take(|_| true);
     h.send(alt('2'));
-    insta::assert_snapshot!("funnels_list_loading", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_list_loading", h.render());
     h.answer_all(|c| matches!(c, Call::Funnels), || Err(server_error()));
-    insta::assert_snapshot!("funnels_list_error", h.render(80, 24));
+    insta::assert_snapshot!("funnels_list_error", h.render());
 }
 
 #[test]
@@ -631,25 +649,29 @@ fn snapshot_empty_funnel() {
     h.send(code(KeyCode::Enter));
     answer_funnel(&mut h, funnels().remove(2));
     assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(
         s.contains("no custom fields") && s.contains("no statuses yet"),
         "{s}"
     );
     insta::assert_snapshot!("funnels_empty_160x45", s);
-    insta::assert_snapshot!("funnels_empty_80x24", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_empty_80x24", h.render());
 }
 
 #[test]
 fn snapshot_unknown_currency() {
     let mut h = list();
-    let s = h.render(100, 30);
+    h.resize(100, 30);
+    let s = h.render();
     assert!(s.contains("480 000 (currency #9)"), "{s}");
     h.press("j");
     h.send(code(KeyCode::Enter));
     answer_funnel(&mut h, funnels().remove(1));
     h.answer_all(|c| matches!(c, Call::Deals(..)), || page(vec![], false));
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(s.contains("currency #9"), "{s}");
     insta::assert_snapshot!("funnels_unknown_currency_160x45", s);
 }
@@ -664,12 +686,14 @@ fn snapshot_failing_column() {
     let r = deals_request(&mut h, TALKS);
     h.reply(&r, Err(server_error()));
     // The third column is still loading: three looks side by side.
-    let s = h.render(160, 45);
+    h.resize(160, 45);
+    let s = h.render();
     assert!(s.contains("Could not load the deals"), "{s}");
     assert!(s.contains("loading deals…"), "{s}");
     assert!(s.contains("Внедрение CRM"), "{s}");
     insta::assert_snapshot!("funnels_failing_column_160x45", s);
-    insta::assert_snapshot!("funnels_failing_column_80x24", h.render(80, 24));
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_failing_column_80x24", h.render());
 }
 
 #[test]
@@ -732,7 +756,8 @@ fn snapshot_deal() {
             }]))
         },
     );
-    let s = h.render(100, 30);
+    h.resize(100, 30);
+    let s = h.render();
     for want in [
         "Ольга Петрова",
         "ООО «Альфа-Логистик»",
@@ -743,16 +768,18 @@ fn snapshot_deal() {
         assert!(s.contains(want), "{want} missing:\n{s}");
     }
     insta::assert_snapshot!("funnels_deal_100x30", s);
-    insta::assert_snapshot!("funnels_deal_160x45", h.render(160, 45));
-    insta::assert_snapshot!("funnels_deal_80x24", h.render(80, 24));
+    h.resize(160, 45);
+    insta::assert_snapshot!("funnels_deal_160x45", h.render());
+    h.resize(80, 24);
+    insta::assert_snapshot!("funnels_deal_80x24", h.render());
 }
 
 #[test]
 fn snapshot_full_overview_on_a_small_terminal() {
     let mut h = opened();
-    h.send(Msg::Term(Event::Resize(80, 24)));
+    h.resize(80, 24);
     h.press("i");
-    let s = h.render(80, 24);
+    let s = h.render();
     assert!(
         s.contains("Custom fields (4)") && s.contains("Малый бизнес"),
         "{s}"
@@ -786,8 +813,8 @@ fn the_open_funnel_draws_at_extreme_sizes() {
         ),
     ];
     for ((w, ht), wanted) in cases {
-        h.send(Msg::Term(Event::Resize(w, ht)));
-        let screen = h.render(w, ht);
+        h.resize(w, ht);
+        let screen = h.render();
         assert_eq!(screen.lines().count(), usize::from(ht));
         for text in wanted {
             assert!(screen.contains(text), "{w}x{ht} lacks {text:?}:\n{screen}");
@@ -930,7 +957,7 @@ fn a_failed_next_page_of_deals_stays_in_view_and_is_retried_at_the_end() {
     let next = deals_request(&mut h, NEW);
     h.reply(&next, Err(server_error()));
     h.advance(std::time::Duration::from_secs(60));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("✗ more"), "{screen}");
     assert!(screen.contains("Лид 19"), "{screen}");
     h.press("k");
@@ -959,7 +986,8 @@ fn an_unknown_win_status_shows_as_sent_not_as_open() {
         let r = deals_request(&mut h, status);
         h.reply(&r, page(vec![], false));
     }
-    let board = h.render(160, 45);
+    h.resize(160, 45);
+    let board = h.render();
     assert!(board.contains("frozen"), "{board}");
     assert!(!board.contains("open"), "{board}");
 
@@ -968,6 +996,68 @@ fn an_unknown_win_status_shows_as_sent_not_as_open() {
         |c| matches!(c, Call::Deal(_)),
         || Ok(Data::Deal(Box::new(frozen.clone()))),
     );
-    let popup = h.render(100, 30);
+    h.resize(100, 30);
+    let popup = h.render();
     assert!(popup.contains("frozen"), "{popup}");
+}
+
+// ----- clicks ----------------------------------------------------------------------------
+
+#[test]
+fn a_click_on_a_funnel_row_selects_it_and_the_table_header_is_no_row() {
+    let mut h = list();
+    // 120x40: the app's header, the search line and the table header above the first row.
+    h.click(5, 4);
+    assert_eq!(h.app.funnels.list.cursor, 1);
+    h.click(5, 2);
+    assert_eq!(h.app.funnels.list.cursor, 1);
+    h.click(5, 7);
+    assert_eq!(
+        h.app.funnels.list.cursor, 1,
+        "under the last of three funnels"
+    );
+}
+
+#[test]
+fn a_click_on_the_board_focuses_the_column_and_a_card_takes_the_cursor() {
+    let mut h = opened();
+    // 120x40: the summary line and the overview strip leave the board from line 15; three
+    // columns of 40; each column's head is 3 lines, then cards of 3 lines.
+    h.click(10, 22);
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), (0, 1));
+    h.click(50, 22);
+    assert_eq!(detail(&h).focus, 1, "under its only card: the column");
+    assert_eq!(detail(&h).columns[1].cursor, 0);
+    h.click(90, 16);
+    assert_eq!(detail(&h).focus, 2, "the head is the column's too");
+    // The gap right of a column belongs to it.
+    h.click(39, 19);
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), (0, 0));
+}
+
+#[test]
+fn a_click_on_a_scrolled_column_takes_the_card_drawn_there() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("M{i}"), NEW, &format!("Сделка {i}"), None))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, false));
+    h.press("G");
+    let first = detail(&h).columns[0].scroll;
+    assert!(first > 0, "the column scrolled to its last card");
+    h.click(10, 18);
+    assert_eq!(detail(&h).columns[0].cursor, first);
+}
+
+#[test]
+fn the_deal_popup_takes_clicks_from_the_board_under_it() {
+    let mut h = opened();
+    h.send(code(KeyCode::Enter));
+    h.click(90, 16);
+    h.click(5, 38);
+    assert_eq!(detail(&h).focus, 0);
+    assert!(detail(&h).deal.is_some());
 }

@@ -16,12 +16,11 @@ use std::time::{Duration, Instant};
 use weeek_api::models::Task;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
-use crate::app::Env;
 use crate::app::commands::{Action, Context};
 use crate::app::loadable::{append_new, follow_item};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::ui::layout;
+use crate::app::{Env, Target};
 use crate::widgets::scroll;
 use crate::worker::{Call, Data, Reply};
 use dialogs::Popup;
@@ -126,7 +125,7 @@ impl TasksState {
     }
 
     fn page_rows(&self, env: &Env) -> usize {
-        layout::task_rows(env.size, self.detail)
+        env.viewport.tasks.rows(self.detail)
     }
 
     // ----- loading -------------------------------------------------------------------------
@@ -334,20 +333,15 @@ impl TasksState {
         }
     }
 
-    pub fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        let area = ratatui::layout::Rect::new(0, 0, env.size.0, env.size.1);
-        let list = layout::tasks(layout::frame(area).body, self.detail).list;
-        let inside = col >= list.x && col < list.x + list.width;
-        let first = list.y + 1;
-        if !inside || row < first || row >= list.y + list.height {
-            return false;
+    /// A click on a task row puts the cursor there.
+    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        match target {
+            Target::Task(idx) if idx < self.rows.len() => {
+                self.move_to(idx as isize, env);
+                true
+            }
+            _ => false,
         }
-        let idx = self.scroll + usize::from(row - first);
-        if idx < self.rows.len() {
-            self.move_to(idx as isize, env);
-            return true;
-        }
-        false
     }
 
     // ----- keys ----------------------------------------------------------------------------
@@ -542,8 +536,8 @@ impl ScreenState for TasksState {
         TasksState::on_paste(self, text, env)
     }
 
-    fn on_click(&mut self, col: u16, row: u16, env: &mut Env) -> bool {
-        TasksState::on_click(self, col, row, env)
+    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+        TasksState::on_click(self, target, env)
     }
 
     fn on_tick(&mut self, env: &mut Env) -> bool {

@@ -654,7 +654,8 @@ fn detail_fetches_titles_of_subtasks_that_are_not_loaded() {
     assert_eq!(reqs.len(), 1, "task 2 is loaded already");
     assert_eq!(reqs[0].call, Call::Task(42));
     h.reply(&reqs[0], Ok(Data::Task(Box::new(task(42, "Подзадача")))));
-    let screen = h.render(160, 45);
+    h.resize(160, 45);
+    let screen = h.render();
     assert!(screen.contains("[ ] Подзадача"), "{screen}");
     assert!(screen.contains("[ ] Задача 2"), "{screen}");
     h.send(code(KeyCode::Down));
@@ -680,7 +681,8 @@ fn messages_keep_what_toasts_cut_short() {
         }),
     );
     h.press("M");
-    let screen = h.render(160, 45);
+    h.resize(160, 45);
+    let screen = h.render();
     assert!(screen.contains("Messages, newest first"), "{screen}");
     // Wrapped in the overlay, all of the message is there to read (a toast cuts it).
     assert!(screen.matches("объяснение").count() >= 6, "{screen}");
@@ -807,7 +809,8 @@ fn several_tags_can_filter_at_once() {
     assert_eq!(q.tags, vec![1, 2]);
     let pairs = q.to_pairs().unwrap();
     assert_eq!(pairs.iter().filter(|(k, _)| k == "tags[]").count(), 2);
-    assert!(h.render(160, 45).contains("tag: bug or клиент"));
+    h.resize(160, 45);
+    assert!(h.render().contains("tag: bug or клиент"));
 }
 
 /// Sends `n` + title + Enter and loses the create's answer with `cause`; returns the look.
@@ -847,7 +850,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         h.app.tasks.rows[0].id < 0,
         "the row stays while it is looked for"
     );
-    assert!(h.render(120, 40).contains("Созвон (looking for it…)"));
+    assert!(h.render().contains("Созвон (looking for it…)"));
     // Among namesakes, the one created in the last minutes in the same column.
     let old = Task {
         created_at: Some(h.clock.wall - time::Duration::days(3)),
@@ -935,7 +938,7 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
         h.app.tasks.popup,
         Some(crate::tasks::dialogs::Popup::LookAgain { .. })
     ));
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(
         screen.contains("looking for it failed (no answer in time)"),
         "{screen}"
@@ -1229,7 +1232,7 @@ fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
     // Long after its toast is gone, with the cursor on the last row, the list says so.
     h.advance(std::time::Duration::from_secs(60));
     assert!(h.app.toasts.visible().is_empty());
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");
     assert!(
         screen.contains("Задача 50"),
@@ -1273,4 +1276,85 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
         }
         other => panic!("expected the create prompt, got {other:?}"),
     }
+}
+
+// ----- clicks ----------------------------------------------------------------------------
+
+#[test]
+fn a_click_on_a_task_row_moves_the_cursor_there() {
+    let mut h = loaded(30, false);
+    // 120x40: the header, the filter line and the table's header above the first row.
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 4);
+    h.click(10, 2);
+    assert_eq!(h.app.tasks.cursor, 4, "the table's header is no row");
+    h.click(10, 3 + 31);
+    assert_eq!(h.app.tasks.cursor, 4, "below the last task");
+}
+
+#[test]
+fn a_click_takes_the_task_drawn_there_when_the_list_is_scrolled() {
+    let mut h = loaded(100, false);
+    h.press("G");
+    let first = h.app.tasks.scroll;
+    assert!(first > 0);
+    h.click(10, 3);
+    assert_eq!(h.app.tasks.cursor, first);
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(first as i64 + 1));
+}
+
+#[test]
+fn the_detail_pane_and_a_popup_are_no_rows() {
+    let mut h = loaded(30, false);
+    h.send(code(KeyCode::Enter));
+    // 120 columns: the detail sits beside the list, from column 70.
+    h.click(100, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 4);
+    h.press("e");
+    assert!(h.app.tasks.popup.is_some());
+    // The rename prompt is 70 wide and 5 high, centred on the body (columns 25 to 94).
+    h.click(30, 19);
+    assert_eq!(h.app.tasks.cursor, 4, "the prompt covers the rows under it");
+}
+
+#[test]
+fn an_overlay_or_a_tiny_terminal_leaves_clicks_nothing_to_reach_and_the_wheel_scrolls() {
+    use crossterm::event::{Event, MouseEvent, MouseEventKind};
+    let mut h = loaded(30, false);
+    h.press("?");
+    // Left of the help box: a row is drawn there, but help has the mouse until it closes.
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.send(code(KeyCode::Esc));
+    h.resize(30, 8);
+    h.click(10, 3 + 4);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.resize(120, 40);
+    h.send(crate::app::Msg::Term(Event::Mouse(MouseEvent {
+        kind: MouseEventKind::ScrollDown,
+        column: 100,
+        row: 30,
+        modifiers: KeyModifiers::NONE,
+    })));
+    assert_eq!(h.app.tasks.cursor, 1);
+}
+
+#[test]
+fn a_toast_takes_the_clicks_on_it() {
+    let mut h = loaded(100, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&req, Ok(Data::Done));
+    assert!(toasts(&h).contains("Completed"), "{}", toasts(&h));
+    // 120x40: the newest toast sits on the last line of the body, at its right end, over row
+    // 35 of the list.
+    h.click(117, 38);
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.click(10, 38);
+    assert_eq!(
+        h.app.tasks.cursor, 35,
+        "left of the toast the row takes the click"
+    );
 }

@@ -1,14 +1,16 @@
 //! Dialogs drawn for every screen: pickers, one-line prompts, yes/no questions, a box for
-//! items still loading, and the text field inside them.
+//! items still loading, and the text field inside them. Each returns the box it drew, which
+//! covers what is under it for clicks.
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::centered;
 use crate::app::App;
+use crate::layout::centered;
 use crate::text::{truncate, width};
+use crate::ui::theme::Theme;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::Picker;
 
@@ -46,12 +48,11 @@ pub fn render_field(frame: &mut Frame, area: Rect, field: &TextField, focused: b
 }
 
 pub fn render_picker<K: Clone + PartialEq>(
-    app: &App,
+    t: &Theme,
     frame: &mut Frame,
     area: Rect,
     p: &Picker<K>,
-) {
-    let t = &app.theme;
+) -> Rect {
     // Sized by all items, not the matches, so the box stays put while typing.
     let h = (p.items.len() as u16 + 3).clamp(6, area.height.saturating_sub(2).max(6));
     let rect = centered(area, 64, h);
@@ -68,7 +69,7 @@ pub fn render_picker<K: Clone + PartialEq>(
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height < 2 {
-        return;
+        return rect;
     }
     frame.render_widget(
         Paragraph::new(Span::styled("> ", t.accent())),
@@ -117,19 +118,19 @@ pub fn render_picker<K: Clone + PartialEq>(
         Paragraph::new(lines),
         Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1),
     );
+    rect
 }
 
 /// A one-line question with an input and a line of feedback under it.
 pub fn render_prompt(
-    app: &App,
+    t: &Theme,
     frame: &mut Frame,
     area: Rect,
     title: &str,
     field: &TextField,
     feedback: Option<(bool, &str)>,
     help: &str,
-) {
-    let t = &app.theme;
+) -> Rect {
     let rect = centered(area, 70, 5);
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -139,7 +140,7 @@ pub fn render_prompt(
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height == 0 {
-        return;
+        return rect;
     }
     render_field(
         frame,
@@ -160,10 +161,10 @@ pub fn render_prompt(
             Rect::new(inner.x, inner.y + 1, inner.width, 1),
         );
     }
+    rect
 }
 
-pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) {
-    let t = &app.theme;
+pub fn render_confirm(app: &App, t: &Theme, frame: &mut Frame, area: Rect, question: &str) -> Rect {
     let answers = [
         app.keymap.key_of("confirm.yes"),
         app.keymap.key_of("confirm.no"),
@@ -194,10 +195,11 @@ pub fn render_confirm(app: &App, frame: &mut Frame, area: Rect, question: &str) 
         .wrap(ratatui::widgets::Wrap { trim: true }),
         inner,
     );
+    rect
 }
 
 /// "Loading …" in a small box, for a picker whose items are on their way.
-pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) {
+pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) -> Rect {
     let rect = centered(area, 40, 3);
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -209,4 +211,5 @@ pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) {
         Paragraph::new(format!("{} loading {what}…", super::spinner_frame(app))),
         inner,
     );
+    rect
 }

@@ -1,10 +1,9 @@
 //! Help, generated from the command table: what it lists for each screen, how it looks at
 //! four sizes, and that it follows remapped keys.
 
-use crossterm::event::{Event, KeyCode, KeyModifiers};
+use crossterm::event::{KeyCode, KeyModifiers};
 use insta::assert_snapshot;
 
-use crate::app::Msg;
 use crate::app::keymap::Keymap;
 use crate::testing::{Harness, key_event};
 
@@ -12,7 +11,7 @@ const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];
 
 /// Help as plain text, as wide as the help box's inside at 76 columns.
 fn help_text(h: &Harness) -> String {
-    super::help_lines(&h.app, 74)
+    super::help_lines(&h.app, &h.theme, 74)
         .iter()
         .map(|l| {
             let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
@@ -39,9 +38,9 @@ fn help_of_each_screen_comes_from_the_table() {
 fn help_overlay_at_four_sizes() {
     for (w, hgt) in SIZES {
         let mut h = on_screen('1');
-        h.send(Msg::Term(Event::Resize(w, hgt)));
+        h.resize(w, hgt);
         h.press("?");
-        assert_snapshot!(format!("help_overlay_{w}x{hgt}"), h.render(w, hgt));
+        assert_snapshot!(format!("help_overlay_{w}x{hgt}"), h.render());
     }
 }
 
@@ -63,7 +62,8 @@ fn help_and_footer_follow_remapped_keys() {
     assert!(line("  F/C-f            Filter panel"), "{text}");
     // Ctrl-f is the task list's now: the list's page-down keeps only PgDn there.
     assert!(line("  PgDn             Page down"), "{text}");
-    let screen = h.render(160, 45);
+    h.resize(160, 45);
+    let screen = h.render();
     let footer = screen.lines().nth(44).unwrap_or_default();
     assert!(footer.contains(" c done "), "{footer}");
     assert!(footer.contains(" F/C-f filter "), "{footer}");

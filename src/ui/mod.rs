@@ -3,7 +3,6 @@
 pub mod contacts;
 pub mod dialogs;
 pub mod funnels;
-pub mod layout;
 pub mod tasks;
 pub mod theme;
 
@@ -21,8 +20,10 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use crate::app::commands::{self, Context};
 use crate::app::keymap::{self, Key, Reach};
 use crate::app::toast::ToastKind;
-use crate::app::{App, Overlay, Screen};
+use crate::app::{App, Hits, Overlay, Screen};
+use crate::layout::{self, centered};
 use crate::text::{truncate, width};
+use crate::ui::theme::Theme;
 
 const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -30,7 +31,10 @@ pub fn spinner_frame(app: &App) -> &'static str {
     SPINNER[app.spinner % SPINNER.len()]
 }
 
-pub fn render(app: &App, frame: &mut Frame) {
+/// Draws the app in the colours of `t` and returns what each clickable area of the frame
+/// shows.
+pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
+    let mut hits = Hits::default();
     let area = frame.area();
     if layout::too_small(area) {
         let msg = format!(
@@ -45,30 +49,33 @@ pub fn render(app: &App, frame: &mut Frame) {
             Paragraph::new(truncate(&msg, usize::from(area.width))).alignment(Alignment::Center),
             Rect::new(area.x, y, area.width, 1.min(area.height)),
         );
-        return;
+        return hits;
     }
     let parts = layout::frame(area);
-    render_header(app, frame, parts.header);
+    render_header(app, t, frame, parts.header);
     match app.screen {
-        Screen::Tasks => tasks::render(app, frame, parts.body),
-        Screen::Funnels => funnels::render(app, frame, parts.body),
-        Screen::Contacts => contacts::render(app, frame, parts.body),
+        Screen::Tasks => tasks::render(app, t, frame, parts.body, &mut hits),
+        Screen::Funnels => funnels::render(app, t, frame, parts.body, &mut hits),
+        Screen::Contacts => contacts::render(app, t, frame, parts.body, &mut hits),
     }
-    render_footer(app, frame, parts.footer);
-    render_toasts(app, frame, parts.body);
-    match &app.overlay {
-        Some(Overlay::Help { scroll }) => render_help(app, frame, area, *scroll),
-        Some(Overlay::Messages { scroll }) => render_messages(app, frame, area, *scroll),
-        Some(Overlay::Palette(p)) => dialogs::render_picker(app, frame, area, p),
+    render_footer(app, t, frame, parts.footer);
+    render_toasts(app, t, frame, parts.body, &mut hits);
+    let overlay = match &app.overlay {
+        Some(Overlay::Help { scroll }) => Some(render_help(app, t, frame, area, *scroll)),
+        Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
+        Some(Overlay::Palette(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
-            dialogs::render_confirm(app, frame, area, question)
+            Some(dialogs::render_confirm(app, t, frame, area, question))
         }
-        None => {}
+        None => None,
+    };
+    if let Some(r) = overlay {
+        hits.cover(r);
     }
+    hits
 }
 
-fn render_header(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
     // Each tab names the key that reaches it from the screen: on the task list the digits set
     // priorities, so there it says Alt-2, not 2.
@@ -205,8 +212,7 @@ pub fn then_say(app: &App, id: &str, words: &str) -> String {
     app.keymap.then_say(id, words)
 }
 
-fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     // Whatever has the keyboard says what its keys do: an overlay, a popup, a field, a list.
     let focus = app.focus();
     let reachable = app.keymap.available(&focus.chain, focus.typing);
@@ -252,8 +258,7 @@ fn render_footer(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
-    let t = &app.theme;
+fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let toasts = app.toasts.visible();
     let max_w = usize::from(body.width.saturating_sub(4)).min(90);
     // Newest at the bottom; a long message takes a second line rather than losing its end
@@ -289,6 +294,7 @@ fn render_toasts(app: &App, frame: &mut Frame, body: Rect) {
             .collect();
         frame.render_widget(Clear, rect);
         frame.render_widget(Paragraph::new(text), rect);
+        hits.cover(rect);
     }
 }
 
@@ -314,20 +320,7 @@ pub fn title_line(
     Line::from(kept)
 }
 
-/// A centred rectangle of at most `w`×`h` inside `area`.
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
-    let w = w.min(area.width);
-    let h = h.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
-}
-
-fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
-    let t = &app.theme;
+fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let mut lines: Vec<Line> = app
         .toasts
         .history()
@@ -359,6 +352,7 @@ fn render_messages(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
             .scroll((scroll, 0)),
         rect,
     );
+    rect
 }
 
 /// A key and its description, the description wrapped under itself (a hanging indent), so
@@ -432,8 +426,7 @@ pub fn help_sections(app: &App) -> Vec<(Context, Vec<Reach>)> {
 }
 
 /// Help as lines `width` columns wide.
-pub fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
-    let t = &app.theme;
+pub fn help_lines(app: &App, t: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
     for (ctx, rows) in help_sections(app) {
         if !lines.is_empty() {
@@ -452,14 +445,15 @@ pub fn help_lines(app: &App, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
-fn render_help(app: &App, frame: &mut Frame, area: Rect, scroll: u16) {
+fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let rect = centered(area, 76, area.height.saturating_sub(2));
     let inner_w = usize::from(rect.width.saturating_sub(2));
-    let lines = help_lines(app, inner_w);
+    let lines = help_lines(app, t, inner_w);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Keys: {} ", app.screen.title()))
         .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
+    rect
 }

@@ -62,10 +62,8 @@ fn loaded(page: Vec<Task>, has_more: bool) -> Harness {
 
 fn each_size(name: &str, h: &mut Harness) {
     for (w, ht) in SIZES {
-        h.send(crate::app::Msg::Term(crossterm::event::Event::Resize(
-            w, ht,
-        )));
-        assert_snapshot!(format!("{name}_{w}x{ht}"), h.render(w, ht));
+        h.resize(w, ht);
+        assert_snapshot!(format!("{name}_{w}x{ht}"), h.render());
     }
 }
 

@@ -158,6 +158,17 @@ impl Tmux {
         assert!(out.status.success());
     }
 
+    /// A left click on a cell (0-based, as the app counts), sent as a terminal with mouse
+    /// reporting on sends it (SGR encoding, which the app asks for).
+    pub fn click(&self, column: u16, row: u16) {
+        let sequence = format!("\x1b[<0;{};{}M", column + 1, row + 1);
+        let bytes: Vec<String> = sequence.bytes().map(|b| format!("{b:02x}")).collect();
+        let mut args = vec!["send-keys", "-t", &self.session, "-H"];
+        args.extend(bytes.iter().map(String::as_str));
+        let out = self.tmux(&args);
+        assert!(out.status.success());
+    }
+
     /// A tmux format of the pane (`alternate_on`, `mouse_any_flag`, …).
     pub fn pane_format(&self, format: &str) -> String {
         let out = self.tmux(&["display-message", "-p", "-t", &self.session, format]);

@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use weeek_api::NAME_MAX_CHARS;
 use weeek_api::models::Contact;
 
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::contacts::form::{COUNTER_FROM, Field, Form};
 use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
@@ -91,26 +91,12 @@ fn fields_area(s: &ContactsState, rect: Rect) -> Rect {
     )
 }
 
-/// The field drawn at screen row `row` of a form pane at `rect`.
-pub fn field_at(s: &ContactsState, rect: Rect, row: u16) -> Option<Field> {
-    let area = fields_area(s, rect);
-    if row < area.y || row >= area.y + area.height {
-        return None;
-    }
-    let rel = row - area.y + scroll(&s.form, area.height);
-    field_rows(&s.form)
-        .into_iter()
-        .find(|(_, y, h)| rel >= *y && rel < y + h)
-        .map(|(f, _, _)| f)
-}
-
-pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
     let s = &app.contacts;
     if let Phase::Saved(c) = &s.phase {
-        render_saved(app, frame, rect, c, active);
+        render_saved(app, t, frame, rect, c, active);
         return;
     }
-    let t = &app.theme;
     let saving = s.phase.is_busy();
     let title = match &s.phase {
         Phase::Saving { .. } => {
@@ -138,12 +124,19 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
     let area = fields_area(s, rect);
     let typing = active && s.editing && !saving && s.pane == Pane::Form && s.ask.is_none();
     let off = scroll(&s.form, area.height);
-    for (f, y, _) in field_rows(&s.form) {
+    for (f, y, h) in field_rows(&s.form) {
         if y < off || y - off >= area.height {
             continue;
         }
         let row_y = area.y + y - off;
-        render_field_row(app, frame, area, row_y, f, typing, active && !saving);
+        // The field and its message line, as far as they show.
+        let shown = h.min(area.bottom() - row_y);
+        hits.add(
+            Rect::new(area.x, row_y, area.width, shown),
+            Target::Field(f),
+        );
+        let row = Rect::new(area.x, row_y, area.width, 1);
+        render_field_row(app, t, frame, row, f, typing, active && !saving);
         if let Some(msg) = s.form.errors.get(&f)
             && row_y + 1 < area.y + area.height
         {
@@ -164,22 +157,23 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
         inner.width,
         (inner.y + inner.height).saturating_sub(area.y + area.height),
     );
-    render_status(app, frame, status);
+    render_status(app, t, frame, status);
 }
 
+/// One field on the line `row`.
 fn render_field_row(
     app: &App,
+    t: &Theme,
     frame: &mut Frame,
-    area: Rect,
-    y: u16,
+    row: Rect,
     f: Field,
     typing: bool,
     active: bool,
 ) {
-    let t = &app.theme;
     let form = &app.contacts.form;
     let focused = f == form.focus && active;
-    let lw = label_w(area);
+    let lw = label_w(row);
+    let y = row.y;
     let mark = if focused { "› " } else { "  " };
     let label_style = if form.errors.contains_key(&f) {
         t.error()
@@ -196,10 +190,10 @@ fn render_field_row(
                 label_style,
             ),
         ])),
-        Rect::new(area.x, y, (MARK_W + lw).min(area.width), 1),
+        Rect::new(row.x, y, (MARK_W + lw).min(row.width), 1),
     );
-    let vx = area.x + MARK_W + lw;
-    let vw = area.width.saturating_sub(MARK_W + lw);
+    let vx = row.x + MARK_W + lw;
+    let vw = row.width.saturating_sub(MARK_W + lw);
     if vw == 0 {
         return;
     }
@@ -257,8 +251,8 @@ fn render_field_row(
         }
         None => {
             let line = match f {
-                Field::Organizations => org_line(app, usize::from(vw), focused),
-                _ => tag_line(app, usize::from(vw), focused),
+                Field::Organizations => org_line(app, t, usize::from(vw), focused),
+                _ => tag_line(app, t, usize::from(vw), focused),
             };
             frame.render_widget(Paragraph::new(line), value_area);
         }
@@ -275,8 +269,7 @@ fn placeholder(app: &App, f: Field, focused: bool) -> Option<String> {
     }
 }
 
-fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
-    let t = &app.theme;
+fn org_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let orgs = &app.contacts.form.organizations;
     if orgs.is_empty() {
         let text = if focused {
@@ -302,8 +295,7 @@ fn org_line(app: &App, w: usize, focused: bool) -> Line<'static> {
 }
 
 /// Tag names in their colours, cut to `w` columns.
-pub fn tag_spans(app: &App, ids: &[i64], w: usize) -> Vec<Span<'static>> {
-    let t = &app.theme;
+pub fn tag_spans(app: &App, t: &Theme, ids: &[i64], w: usize) -> Vec<Span<'static>> {
     let mut spans = Vec::new();
     let mut used = 0;
     for (i, id) in ids.iter().enumerate() {
@@ -336,7 +328,7 @@ pub fn tag_spans(app: &App, ids: &[i64], w: usize) -> Vec<Span<'static>> {
     spans
 }
 
-fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
+fn tag_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let tags = &app.contacts.form.tags;
     if tags.is_empty() {
         let text = if focused {
@@ -347,16 +339,15 @@ fn tag_line(app: &App, w: usize, focused: bool) -> Line<'static> {
         } else {
             "none".into()
         };
-        return Line::styled(truncate(&text, w), app.theme.dim());
+        return Line::styled(truncate(&text, w), t.dim());
     }
-    Line::from(tag_spans(app, tags, w))
+    Line::from(tag_spans(app, t, tags, w))
 }
 
-fn render_status(app: &App, frame: &mut Frame, area: Rect) {
+fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     if area.height == 0 {
         return;
     }
-    let t = &app.theme;
     let s = &app.contacts;
     let w = usize::from(area.width);
     let line = if let Some(f) = &s.failure {
@@ -435,8 +426,7 @@ fn render_status(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
-fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
-    let t = &app.theme;
+fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(if active { t.success() } else { t.dim() })
@@ -488,7 +478,7 @@ fn render_saved(app: &App, frame: &mut Frame, rect: Rect, c: &Contact, active: b
         lines.push(row("Organizations", text(&names.join(", "))));
     }
     if !c.tags.is_empty() {
-        lines.push(row("Tags", tag_spans(app, &c.tags, vw)));
+        lines.push(row("Tags", tag_spans(app, t, &c.tags, vw)));
     }
     if let Some(at) = c.created_at {
         let at = at.to_offset(app.utc_offset);

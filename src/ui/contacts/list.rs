@@ -8,10 +8,12 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use weeek_api::models::Contact;
 
 use super::form::tag_spans;
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::contacts::list::PageStatus;
+use crate::layout;
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::dialogs::render_field;
+use crate::ui::theme::Theme;
 
 const MARK_W: usize = 2;
 
@@ -51,8 +53,7 @@ fn first_and_more(items: &[String]) -> String {
     }
 }
 
-fn header(app: &App, c: &Columns) -> Line<'static> {
-    let t = &app.theme;
+fn header(t: &Theme, c: &Columns) -> Line<'static> {
     let mut s = " ".repeat(MARK_W);
     s.push_str(&fit("Name", c.name));
     for (w, title) in [
@@ -69,8 +70,7 @@ fn header(app: &App, c: &Columns) -> Line<'static> {
     Line::styled(s, t.dim())
 }
 
-fn row(app: &App, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static> {
-    let t = &app.theme;
+fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static> {
     let s = &app.contacts;
     let mut spans = Vec::new();
     if s.list.is_new(&contact.id) {
@@ -113,7 +113,7 @@ fn row(app: &App, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static>
     }
     if c.tags > 0 {
         spans.push(Span::raw(" "));
-        spans.extend(tag_spans(app, &contact.tags, c.tags));
+        spans.extend(tag_spans(app, t, &contact.tags, c.tags));
     }
     let mut line = Line::from(spans);
     if cursor {
@@ -122,8 +122,7 @@ fn row(app: &App, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static>
     line
 }
 
-pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
-    let t = &app.theme;
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
     let s = &app.contacts;
     let l = &s.list;
     let block = Block::default()
@@ -133,36 +132,23 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
             " Contacts ",
             if active { t.bold() } else { t.dim() },
         ));
-    let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    if inner.height == 0 || inner.width < 4 {
+    let pane = layout::contacts::list_pane(rect);
+    if pane.search.height == 0 || pane.search.width < 4 {
         return;
     }
-    render_search_line(
-        app,
-        frame,
-        Rect::new(inner.x, inner.y, inner.width, 1),
-        active,
-    );
-    if inner.height < 2 {
+    render_search_line(app, t, frame, pane.search, active);
+    if pane.header.height == 0 {
         return;
     }
-    let cols = columns(usize::from(inner.width));
-    frame.render_widget(
-        Paragraph::new(header(app, &cols)),
-        Rect::new(inner.x, inner.y + 1, inner.width, 1),
-    );
-    let body = Rect::new(
-        inner.x,
-        inner.y + 2,
-        inner.width,
-        inner.height.saturating_sub(2),
-    );
+    let cols = columns(usize::from(pane.header.width));
+    frame.render_widget(Paragraph::new(header(t, &cols)), pane.header);
+    let body = pane.rows;
     if body.height == 0 {
         return;
     }
     if l.rows.is_empty() {
-        render_state(app, frame, body);
+        render_state(app, t, frame, body);
         return;
     }
     let h = usize::from(body.height);
@@ -171,8 +157,11 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
     let mut lines: Vec<Line> = l.rows[start..end]
         .iter()
         .enumerate()
-        .map(|(i, c)| row(app, c, &cols, active && start + i == l.cursor))
+        .map(|(i, c)| row(app, t, c, &cols, active && start + i == l.cursor))
         .collect();
+    for (i, y) in (start..end).zip(body.y..) {
+        hits.add(Rect::new(body.x, y, body.width, 1), Target::Contact(i));
+    }
     if lines.len() < h {
         match &l.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(
@@ -197,8 +186,7 @@ pub fn render(app: &App, frame: &mut Frame, rect: Rect, active: bool) {
     frame.render_widget(Paragraph::new(lines), body);
 }
 
-fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
-    let t = &app.theme;
+fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect, active: bool) {
     let l = &app.contacts.list;
     let count = match &l.status {
         PageStatus::Loading { more: false } if l.loaded_once => {
@@ -265,8 +253,7 @@ fn render_search_line(app: &App, frame: &mut Frame, area: Rect, active: bool) {
     }
 }
 
-fn render_state(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let l = &app.contacts.list;
     let mut lines = vec![Line::raw("")];
     match &l.status {

@@ -1,8 +1,7 @@
 //! Snapshots of the contacts screen at the sizes people use, down to a tiny one.
 
-use crossterm::event::{Event, KeyCode};
+use crossterm::event::KeyCode;
 
-use crate::app::Msg;
 use crate::contacts::tests::{contact, on_contacts};
 use crate::testing::{Harness, code, ctrl};
 use crate::worker::{Call, Data};
@@ -11,15 +10,15 @@ const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (44, 12)];
 
 fn snap_all(h: &mut Harness, name: &str) {
     for (w, hh) in SIZES {
-        h.send(Msg::Term(Event::Resize(w, hh)));
-        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render(w, hh));
+        h.resize(w, hh);
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render());
     }
 }
 
 #[test]
 fn empty_form() {
     let mut h = on_contacts();
-    let screen = h.render(120, 40);
+    let screen = h.render();
     assert!(screen.contains("First name*"), "{screen}");
     assert!(
         screen.contains("Алексей Громов"),
@@ -37,7 +36,8 @@ fn errors_shown() {
     h.send(code(KeyCode::Tab));
     h.press("ivan@example");
     h.send(ctrl('s'));
-    let screen = h.render(100, 30);
+    h.resize(100, 30);
+    let screen = h.render();
     assert!(screen.contains("✗ required"), "{screen}");
     assert!(screen.contains("300/255"), "{screen}");
     assert!(screen.contains("✗ not an e-mail address"), "{screen}");
@@ -55,7 +55,8 @@ fn saving() {
     let mut h = on_contacts();
     h.press("Иван");
     h.send(ctrl('s'));
-    let screen = h.render(80, 24);
+    h.resize(80, 24);
+    let screen = h.render();
     assert!(screen.contains("saving…"), "{screen}");
     snap_all(&mut h, "saving");
 }
@@ -72,7 +73,8 @@ fn success_panel() {
         email: "ivan.petrov@work.example".into(),
     });
     h.reply(&req, Ok(Data::Contact(Box::new(c))));
-    let screen = h.render(100, 30);
+    h.resize(100, 30);
+    let screen = h.render();
     assert!(screen.contains("Contact saved"), "{screen}");
     assert!(
         screen.contains("5f2b8c1e-3a4d-4e6f-8a9b-0c1d2e3f4a5b"),
@@ -89,8 +91,8 @@ fn success_panel() {
 fn list_pane_on_a_narrow_terminal() {
     let mut h = on_contacts();
     h.send(ctrl('l'));
-    h.send(Msg::Term(Event::Resize(80, 24)));
-    let screen = h.render(80, 24);
+    h.resize(80, 24);
+    let screen = h.render();
     assert!(screen.contains("Oliver Bennett"), "{screen}");
     assert!(
         !screen.contains("First name"),
@@ -113,8 +115,8 @@ fn restore_offer() {
     let mut h = Harness::new();
     h.app.contacts = crate::contacts::ContactsState::load(dir.clone());
     h.send(crate::contacts::tests::alt('3'));
-    h.send(Msg::Term(Event::Resize(80, 24)));
-    let screen = h.render(80, 24);
+    h.resize(80, 24);
+    let screen = h.render();
     assert!(screen.contains("Мария Ильина · 1 phone"), "{screen}");
     insta::assert_snapshot!("restore_offer_80x24", screen);
     let _ = std::fs::remove_dir_all(&dir);

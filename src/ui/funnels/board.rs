@@ -7,17 +7,25 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::{Deal, WinStatus};
 
-use crate::app::App;
 use crate::app::loadable::PageStatus;
+use crate::app::{App, Hits, Target};
 use crate::funnels::board::Column;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
-use crate::funnels::geometry::{self, CARD_H, COLUMN_HEAD_H};
+use crate::layout::funnels::{
+    card, cards_in, column_cards, column_rects, is_narrow, visible_columns,
+};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 
-pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+pub fn render(
+    app: &App,
+    t: &Theme,
+    d: &FunnelDetail,
+    frame: &mut Frame,
+    area: Rect,
+    hits: &mut Hits,
+) {
     if d.columns.is_empty() {
         let mut lines = vec![Line::raw("")];
         match (d.statuses.value(), d.statuses.error()) {
@@ -58,14 +66,14 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
         return;
     }
-    let n = geometry::visible_columns(area.width, d.columns.len());
-    let narrow = geometry::is_narrow(area.width);
+    let n = visible_columns(area.width, d.columns.len());
+    let narrow = is_narrow(area.width);
     let mark = d
         .funnel
         .value()
         .map(|f| format::currency_mark(&app.dir, f.currency()))
         .unwrap_or_default();
-    for (pos, rect) in geometry::column_rects(area, n).into_iter().enumerate() {
+    for (pos, rect) in column_rects(area, n).into_iter().enumerate() {
         let ci = d.first + pos;
         let Some(col) = d.columns.get(ci) else { break };
         let last = pos + 1 == n;
@@ -85,6 +93,7 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
         // Columns off screen to either side are counted at the edges, so none looks missing.
         let view = ColumnView {
             app,
+            t,
             d,
             col,
             index: ci,
@@ -99,11 +108,21 @@ pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
             },
         };
         view.render(frame, inner);
+        // The gap on the right belongs to the column: a click there still reaches it.
+        hits.add(rect, Target::Column(ci));
+        let cards = column_cards(rect);
+        for (slot, deal) in view.cards_shown(cards).enumerate() {
+            let card = card(cards, slot);
+            if card.height > 0 {
+                hits.add(card, Target::Card { column: ci, deal });
+            }
+        }
     }
 }
 
 struct ColumnView<'a> {
     app: &'a App,
+    t: &'a Theme,
     d: &'a FunnelDetail,
     col: &'a Column,
     index: usize,
@@ -117,7 +136,7 @@ struct ColumnView<'a> {
 
 impl ColumnView<'_> {
     fn render(&self, frame: &mut Frame, area: Rect) {
-        let t = &self.app.theme;
+        let t = self.t;
         let w = usize::from(area.width);
         if w == 0 || area.height == 0 {
             return;
@@ -192,19 +211,26 @@ impl ColumnView<'_> {
             Line::styled(truncate(&totals, w), t.dim()),
             third,
         ];
-        let head_h = COLUMN_HEAD_H.min(area.height);
+        let body = column_cards(area);
         frame.render_widget(
             Paragraph::new(header),
-            Rect::new(area.x, area.y, area.width, head_h),
+            Rect::new(area.x, area.y, area.width, body.y - area.y),
         );
-        let body = Rect::new(area.x, area.y + head_h, area.width, area.height - head_h);
         if body.height == 0 {
             return;
         }
-        frame.render_widget(Paragraph::new(self.body_lines(t, w, body.height)), body);
+        frame.render_widget(Paragraph::new(self.body_lines(t, w, body)), body);
     }
 
-    fn body_lines(&self, t: &Theme, w: usize, h: u16) -> Vec<Line<'static>> {
+    /// The deals whose cards fit in `body`, by index.
+    fn cards_shown(&self, body: Rect) -> std::ops::Range<usize> {
+        let deals = self.col.deals.len();
+        let start = self.col.scroll.min(deals.saturating_sub(1));
+        start..(start + cards_in(body)).min(deals)
+    }
+
+    fn body_lines(&self, t: &Theme, w: usize, body: Rect) -> Vec<Line<'static>> {
+        let h = body.height;
         let col = self.col;
         if col.deals.is_empty() {
             return match &col.load {
@@ -223,11 +249,10 @@ impl ColumnView<'_> {
                 _ => vec![Line::styled(truncate("no deals", w), t.dim())],
             };
         }
-        let cards = usize::from(h / CARD_H).max(1);
-        let start = col.scroll.min(col.deals.len().saturating_sub(1));
-        let end = (start + cards).min(col.deals.len());
+        let shown = self.cards_shown(body);
+        let start = shown.start;
         let mut lines = Vec::new();
-        for (i, deal) in col.deals[start..end].iter().enumerate() {
+        for (i, deal) in col.deals[shown].iter().enumerate() {
             let cursor = self.focused && start + i == col.cursor;
             lines.extend(self.card(t, deal, w, cursor));
         }

@@ -12,15 +12,23 @@ use crate::app::App;
 use crate::funnels::detail::{DealView, FunnelDetail};
 use crate::funnels::format;
 use crate::text::{fit, one_line, truncate, width};
+use crate::ui::theme::Theme;
 
 const LABEL_W: usize = 15;
 
-pub fn render(app: &App, d: &FunnelDetail, view: &DealView, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+/// Draws the popup and returns its box (nothing when the deal is not known yet).
+pub fn render(
+    app: &App,
+    t: &Theme,
+    d: &FunnelDetail,
+    view: &DealView,
+    frame: &mut Frame,
+    area: Rect,
+) -> Rect {
+    let rect = crate::layout::funnels::deal_popup(area);
     let Some(deal) = view.deal.value() else {
-        return;
+        return Rect::default();
     };
-    let rect = crate::ui::centered(area, 96.min(area.width.saturating_sub(2)), area.height);
     frame.render_widget(Clear, rect);
     let busy = if view.deal.is_loading() {
         format!(" {} ", crate::ui::spinner_frame(app))
@@ -66,7 +74,7 @@ pub fn render(app: &App, d: &FunnelDetail, view: &DealView, frame: &mut Frame, a
         ));
         lines.push(Line::raw(""));
     }
-    lines.extend(deal_lines(app, d, deal, w));
+    lines.extend(deal_lines(app, t, d, deal, w));
     let max = lines.len().saturating_sub(usize::from(inner.height));
     let scroll = usize::from(view.scroll).min(max);
     let visible: Vec<Line> = lines
@@ -76,18 +84,19 @@ pub fn render(app: &App, d: &FunnelDetail, view: &DealView, frame: &mut Frame, a
         .map(|l| super::clip_line(l, w))
         .collect();
     frame.render_widget(Paragraph::new(visible), inner);
+    rect
 }
 
-fn row(app: &App, label: &str, spans: Vec<Span<'static>>) -> Line<'static> {
-    let mut all = vec![Span::styled(fit(label, LABEL_W), app.theme.dim())];
+fn row(t: &Theme, label: &str, spans: Vec<Span<'static>>) -> Line<'static> {
+    let mut all = vec![Span::styled(fit(label, LABEL_W), t.dim())];
     all.extend(spans);
     Line::from(all)
 }
 
-fn text_row(app: &App, label: &str, value: impl Into<String>, w: usize) -> Line<'static> {
+fn text_row(t: &Theme, label: &str, value: impl Into<String>, w: usize) -> Line<'static> {
     let v: String = value.into();
     row(
-        app,
+        t,
         label,
         vec![Span::raw(truncate(
             &one_line(&v),
@@ -97,19 +106,18 @@ fn text_row(app: &App, label: &str, value: impl Into<String>, w: usize) -> Line<
 }
 
 /// One line per item under a label; "–" when there are none.
-fn list_rows(app: &App, label: &str, items: Vec<String>, w: usize) -> Vec<Line<'static>> {
+fn list_rows(t: &Theme, label: &str, items: Vec<String>, w: usize) -> Vec<Line<'static>> {
     if items.is_empty() {
-        return vec![text_row(app, label, "–", w)];
+        return vec![text_row(t, label, "–", w)];
     }
     items
         .into_iter()
         .enumerate()
-        .map(|(i, it)| text_row(app, if i == 0 { label } else { "" }, it, w))
+        .map(|(i, it)| text_row(t, if i == 0 { label } else { "" }, it, w))
         .collect()
 }
 
-fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'static>> {
-    let t = &app.theme;
+fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'static>> {
     let dir = &app.dir;
     let funnel = d.funnel.value();
     let mark = funnel
@@ -124,7 +132,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     let lookups = &app.funnels.lookups;
     let mut lines = vec![
         row(
-            app,
+            t,
             "Title",
             vec![Span::styled(
                 truncate(
@@ -134,15 +142,15 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
                 t.bold(),
             )],
         ),
-        text_row(app, "Funnel", d.name(), w),
-        text_row(app, "Status", status, w),
+        text_row(t, "Funnel", d.name(), w),
+        text_row(t, "Status", status, w),
         row(
-            app,
+            t,
             "Amount",
             vec![Span::styled(format::money(deal.amount, &mark), t.bold())],
         ),
         row(
-            app,
+            t,
             "Outcome",
             vec![Span::styled(
                 truncate(&one_line(outcome), w.saturating_sub(LABEL_W)),
@@ -151,7 +159,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
         ),
     ];
     lines.extend(list_rows(
-        app,
+        t,
         "Assignees",
         deal.assignees
             .iter()
@@ -160,7 +168,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
         w,
     ));
     lines.push(text_row(
-        app,
+        t,
         "Creator",
         deal.creator_id
             .as_deref()
@@ -169,7 +177,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     ));
     let pending = |loading: bool| if loading { " …" } else { "" };
     lines.extend(list_rows(
-        app,
+        t,
         "Contacts",
         deal.contacts
             .iter()
@@ -184,7 +192,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
         w,
     ));
     lines.extend(list_rows(
-        app,
+        t,
         "Organizations",
         deal.organizations
             .iter()
@@ -203,20 +211,20 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     if tags.is_empty() {
         tags.push(Span::raw("–"));
     }
-    lines.push(row(app, "Tags", tags));
+    lines.push(row(t, "Tags", tags));
     lines.push(text_row(
-        app,
+        t,
         "Created",
         crate::datetime::local(deal.created_at, app.utc_offset, app.today),
         w,
     ));
     lines.push(text_row(
-        app,
+        t,
         "Updated",
         crate::datetime::local(deal.updated_at, app.utc_offset, app.today),
         w,
     ));
-    lines.push(text_row(app, "Id", deal.id.clone(), w));
+    lines.push(text_row(t, "Id", deal.id.clone(), w));
 
     lines.push(Line::raw(""));
     lines.push(Line::styled("Description", t.accent()));
@@ -265,7 +273,7 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
     for v in &deal.custom_fields {
         let def = defs.iter().find(|c| c.id == v.id);
         let mut spans = vec![Span::styled(fit(&one_line(&name_of(v)), name_w), t.dim())];
-        spans.extend(value_spans(app, v, def));
+        spans.extend(value_spans(app, t, v, def));
         lines.push(Line::from(spans));
     }
 
@@ -312,8 +320,12 @@ fn deal_lines(app: &App, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'s
 
 /// A custom-field value: options by name as chips, numbers grouped (with the currency for
 /// currency fields), booleans as yes/no, anything else as compact JSON.
-fn value_spans(app: &App, v: &CustomFieldValue, def: Option<&CustomField>) -> Vec<Span<'static>> {
-    let t = &app.theme;
+fn value_spans(
+    app: &App,
+    t: &Theme,
+    v: &CustomFieldValue,
+    def: Option<&CustomField>,
+) -> Vec<Span<'static>> {
     let option = |id: &str| {
         def.and_then(|c| c.options.iter().find(|o| o.id == id))
             .map(|o| chip(t, o.name.as_deref().unwrap_or("?"), o.color.as_deref()))

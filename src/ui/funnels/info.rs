@@ -9,27 +9,34 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use weeek_api::models::{CustomField, Funnel, FunnelStatus};
 
 use super::{board, chip};
-use crate::app::App;
+use crate::app::{App, Hits};
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
-use crate::funnels::geometry::{self, InfoPlace};
+use crate::layout::{self, funnels::InfoPlace};
 use crate::text::{fit, one_line, truncate, width};
+use crate::ui::theme::Theme;
 
-pub fn render(app: &App, d: &FunnelDetail, frame: &mut Frame, body: Rect) {
-    let areas = geometry::detail(body, d.info);
-    render_summary(app, d, frame, areas.summary);
+pub fn render(
+    app: &App,
+    t: &Theme,
+    d: &FunnelDetail,
+    frame: &mut Frame,
+    body: Rect,
+    hits: &mut Hits,
+) {
+    let areas = layout::funnels::detail(body, d.info);
+    render_summary(app, t, d, frame, areas.summary);
     match (areas.place, areas.info) {
-        (InfoPlace::Strip, Some(r)) => render_strip(app, d, frame, r),
-        (InfoPlace::Full, Some(r)) => render_full(app, d, frame, r),
+        (InfoPlace::Strip, Some(r)) => render_strip(app, t, d, frame, r),
+        (InfoPlace::Full, Some(r)) => render_full(app, t, d, frame, r),
         _ => {}
     }
     if areas.board.height > 0 {
-        board::render(app, d, frame, areas.board);
+        board::render(app, t, d, frame, areas.board, hits);
     }
 }
 
-fn render_summary(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
     let mut spans = vec![
         Span::styled("Funnels › ", t.dim()),
         Span::styled(one_line(&d.name()), t.accent()),
@@ -69,9 +76,9 @@ fn render_summary(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
 
 const LABEL_W: usize = 12;
 
-fn field<'a>(app: &App, label: &str, value: impl Into<Span<'a>>) -> Line<'a> {
+fn field<'a>(t: &Theme, label: &str, value: impl Into<Span<'a>>) -> Line<'a> {
     Line::from(vec![
-        Span::styled(fit(label, LABEL_W), app.theme.dim()),
+        Span::styled(fit(label, LABEL_W), t.dim()),
         value.into(),
     ])
 }
@@ -87,8 +94,7 @@ fn names(app: &App, ids: &[String]) -> String {
 }
 
 /// Every field of the spec's Funnel, in its order.
-fn funnel_lines(app: &App, f: &Funnel) -> Vec<Line<'static>> {
-    let t = &app.theme;
+fn funnel_lines(app: &App, t: &Theme, f: &Funnel) -> Vec<Line<'static>> {
     let yes_no = |b: bool| if b { "yes" } else { "no" };
     let mark = format::currency_mark(&app.dir, f.currency());
     let creator = f
@@ -102,44 +108,40 @@ fn funnel_lines(app: &App, f: &Funnel) -> Vec<Line<'static>> {
     };
     vec![
         field(
-            app,
+            t,
             "Name",
             Span::styled(one_line(f.name.as_deref().unwrap_or("–")), t.bold()),
         ),
+        field(t, "Currency", format::currency_long(&app.dir, f.currency())),
         field(
-            app,
-            "Currency",
-            format::currency_long(&app.dir, f.currency()),
-        ),
-        field(
-            app,
+            t,
             "Deals",
             f.deals_count.map_or("–".into(), |n| n.to_string()),
         ),
         field(
-            app,
+            t,
             "Amount",
             Span::styled(format::money(f.deals_amount, &mark), t.bold()),
         ),
-        field(app, "Private", yes_no(f.is_private)),
+        field(t, "Private", yes_no(f.is_private)),
         field(
-            app,
+            t,
             "Bookmarked",
             if f.is_bookmarked { "yes ★" } else { "no" },
         ),
-        field(app, "Creator", creator),
-        field(app, "Team", names(app, &f.team)),
+        field(t, "Creator", creator),
+        field(t, "Team", names(app, &f.team)),
         field(
-            app,
+            t,
             "Created",
             crate::datetime::local(f.created_at, app.utc_offset, app.today),
         ),
         field(
-            app,
+            t,
             "Updated",
             crate::datetime::local(f.updated_at, app.utc_offset, app.today),
         ),
-        field(app, "Logo", logo),
+        field(t, "Logo", logo),
     ]
 }
 
@@ -166,8 +168,7 @@ fn config_text(app: &App, cf: &CustomField) -> String {
 }
 
 /// A field's name, type and config on one line, its options as chips wrapped under it.
-fn custom_field_lines(app: &App, cf: &CustomField, w: usize) -> Vec<Line<'static>> {
-    let t = &app.theme;
+fn custom_field_lines(app: &App, t: &Theme, cf: &CustomField, w: usize) -> Vec<Line<'static>> {
     let name = one_line(cf.name.as_deref().unwrap_or("(unnamed field)"));
     let kind = cf.r#type.clone().unwrap_or_else(|| "?".into());
     let config = config_text(app, cf);
@@ -207,13 +208,13 @@ fn custom_field_lines(app: &App, cf: &CustomField, w: usize) -> Vec<Line<'static
     lines
 }
 
-fn custom_fields_lines(app: &App, f: &Funnel, w: usize) -> Vec<Line<'static>> {
+fn custom_fields_lines(app: &App, t: &Theme, f: &Funnel, w: usize) -> Vec<Line<'static>> {
     if f.custom_fields.is_empty() {
-        return vec![Line::styled("no custom fields", app.theme.dim())];
+        return vec![Line::styled("no custom fields", t.dim())];
     }
     f.custom_fields
         .iter()
-        .flat_map(|cf| custom_field_lines(app, cf, w))
+        .flat_map(|cf| custom_field_lines(app, t, cf, w))
         .collect()
 }
 
@@ -234,8 +235,7 @@ fn bar(value: f64, max: f64, w: usize) -> String {
 }
 
 /// Deals amount per status as bars, the count beside each.
-fn chart_lines(app: &App, d: &FunnelDetail, w: usize) -> Vec<Line<'static>> {
-    let t = &app.theme;
+fn chart_lines(app: &App, t: &Theme, d: &FunnelDetail, w: usize) -> Vec<Line<'static>> {
     let statuses: &[FunnelStatus] = d.status_list();
     if statuses.is_empty() {
         let text = match (&d.statuses, d.statuses.error()) {
@@ -322,8 +322,7 @@ fn clip(
     lines
 }
 
-fn render_strip(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_strip(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
     let w = area.width;
     // In u32: a very wide terminal would overflow u16 arithmetic.
     let share = |pct: u32| (u32::from(w) * pct / 100) as u16;
@@ -346,9 +345,9 @@ fn render_strip(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
         frame.render_widget(b, r);
         let iw = usize::from(inner.width);
         let lines = match (i, d.funnel.value()) {
-            (0, Some(f)) => funnel_lines(app, f),
-            (1, Some(f)) => custom_fields_lines(app, f, iw),
-            (2, _) => chart_lines(app, d, iw),
+            (0, Some(f)) => funnel_lines(app, t, f),
+            (1, Some(f)) => custom_fields_lines(app, t, f, iw),
+            (2, _) => chart_lines(app, t, d, iw),
             _ => vec![Line::styled(
                 format!("{} loading…", crate::ui::spinner_frame(app)),
                 t.dim(),
@@ -362,8 +361,7 @@ fn render_strip(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
     }
 }
 
-fn render_full(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_full(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
     let block = boxed(" Funnel overview ".into(), t).title_bottom(Span::styled(
         format!(
             " {} ",
@@ -385,19 +383,19 @@ fn render_full(app: &App, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
     let mut lines = vec![heading("Funnel")];
     match d.funnel.value() {
         Some(f) => {
-            lines.extend(funnel_lines(app, f));
+            lines.extend(funnel_lines(app, t, f));
             lines.push(Line::raw(""));
             lines.push(heading(&format!(
                 "Custom fields ({})",
                 f.custom_fields.len()
             )));
-            lines.extend(custom_fields_lines(app, f, w));
+            lines.extend(custom_fields_lines(app, t, f, w));
         }
         None => lines.push(Line::styled("loading…", t.dim())),
     }
     lines.push(Line::raw(""));
     lines.push(heading("Deals amount by status · count"));
-    lines.extend(chart_lines(app, d, w));
+    lines.extend(chart_lines(app, t, d, w));
     let max_scroll = lines.len().saturating_sub(usize::from(inner.height));
     let scroll = usize::from(d.info_scroll).min(max_scroll);
     let visible: Vec<Line> = lines

@@ -7,11 +7,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::Funnel;
 
-use crate::app::App;
+use crate::app::{App, Hits, Target};
 use crate::funnels::format;
-use crate::funnels::geometry;
+use crate::layout::funnels::{list, table_rows};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::dialogs::render_field;
+use crate::ui::theme::Theme;
 
 struct Cols {
     name: usize,
@@ -33,14 +34,13 @@ fn cols(w: usize, amount_w: usize) -> Cols {
     }
 }
 
-pub fn render(app: &App, frame: &mut Frame, body: Rect) {
-    let areas = geometry::list(body);
-    render_title(app, frame, areas.title);
-    render_table(app, frame, areas.table);
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
+    let areas = list(body);
+    render_title(app, t, frame, areas.title);
+    render_table(app, t, frame, areas.table, hits);
 }
 
-fn render_title(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_title(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let l = &app.funnels.list;
     if let Some(field) = &l.search {
         let label = "Search funnels: ";
@@ -95,7 +95,7 @@ fn render_title(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(line), area);
 }
 
-fn header(app: &App, c: &Cols) -> Line<'static> {
+fn header(t: &Theme, c: &Cols) -> Line<'static> {
     let s = format!(
         " {}{:>dw$}   {:>aw$} {}",
         fit("Name", c.name),
@@ -105,11 +105,10 @@ fn header(app: &App, c: &Cols) -> Line<'static> {
         dw = c.deals,
         aw = c.amount,
     );
-    Line::styled(s, app.theme.dim().add_modifier(Modifier::UNDERLINED))
+    Line::styled(s, t.dim().add_modifier(Modifier::UNDERLINED))
 }
 
-fn row(app: &App, f: &Funnel, c: &Cols, cursor: bool) -> Line<'static> {
-    let t = &app.theme;
+fn row(app: &App, t: &Theme, f: &Funnel, c: &Cols, cursor: bool) -> Line<'static> {
     let name = one_line(f.name.as_deref().unwrap_or("(unnamed funnel)"));
     let mark = format::currency_mark(&app.dir, f.currency());
     let amount = format::money(f.deals_amount, &mark);
@@ -147,8 +146,7 @@ pub fn right(s: &str, w: usize) -> String {
     format!("{}{s}", " ".repeat(w.saturating_sub(width(&s))))
 }
 
-fn render_table(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_table(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     let l = &app.funnels.list;
     if area.height == 0 {
         return;
@@ -174,10 +172,10 @@ fn render_table(app: &App, frame: &mut Frame, area: Rect) {
         .unwrap_or(0);
     c.name = c.name.min(longest.max(24) + 2);
     frame.render_widget(
-        Paragraph::new(header(app, &c)),
+        Paragraph::new(header(t, &c)),
         Rect::new(area.x, area.y, area.width, 1),
     );
-    let rows = Rect::new(area.x, area.y + 1, area.width, area.height - 1);
+    let rows = table_rows(area);
     if l.visible.is_empty() {
         let mut lines = vec![Line::raw("")];
         match (&l.funnels, l.funnels.error()) {
@@ -228,10 +226,14 @@ fn render_table(app: &App, frame: &mut Frame, area: Rect) {
     let all = l.all();
     let h = usize::from(rows.height);
     let start = l.scroll.min(l.visible.len().saturating_sub(1));
-    let lines: Vec<Line> = l.visible[start..(start + h).min(l.visible.len())]
+    let end = (start + h).min(l.visible.len());
+    let lines: Vec<Line> = l.visible[start..end]
         .iter()
         .enumerate()
-        .map(|(i, &idx)| row(app, &all[idx], &c, start + i == l.cursor))
+        .map(|(i, &idx)| row(app, t, &all[idx], &c, start + i == l.cursor))
         .collect();
+    for (i, y) in (start..end).zip(rows.y..) {
+        hits.add(Rect::new(rows.x, y, rows.width, 1), Target::Funnel(i));
+    }
     frame.render_widget(Paragraph::new(lines), rows);
 }

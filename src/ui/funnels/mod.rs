@@ -11,17 +11,17 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::app::App;
+use crate::app::{App, Hits};
 use crate::text::{truncate, width};
 use crate::ui::theme::{Theme, parse_color};
 
-pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     match &app.funnels.detail {
-        None => list::render(app, frame, body),
+        None => list::render(app, t, frame, body, hits),
         Some(d) => {
-            info::render(app, d, frame, body);
+            info::render(app, t, d, frame, body, hits);
             if let Some(view) = &d.deal {
-                deal::render(app, d, view, frame, body);
+                hits.cover(deal::render(app, t, d, view, frame, body));
             }
         }
     }

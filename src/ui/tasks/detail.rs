@@ -12,6 +12,7 @@ use crate::app::App;
 use crate::app::directory::Directory;
 use crate::datetime::{due_relative, relative_day};
 use crate::text::one_line;
+use crate::ui::theme::Theme;
 
 fn fmt_datetime(t: Option<time::OffsetDateTime>, app: &App) -> String {
     crate::datetime::local(t, app.utc_offset, app.today)
@@ -70,8 +71,7 @@ fn custom_value(field: &weeek_api::models::TaskCustomField, dir: &Directory) -> 
     }
 }
 
-fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
-    let t = &app.theme;
+fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Line<'a>> {
     let dir = &app.dir;
     let key = |k: &str| Span::styled(format!("{k:<12}"), t.dim());
     let mut lines = vec![
@@ -241,8 +241,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, w: usize) -> Vec<Line<'a>> {
     lines
 }
 
-pub(super) fn render_detail(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let title = s
         .current()
@@ -278,7 +277,7 @@ pub(super) fn render_detail(app: &App, frame: &mut Frame, area: Rect) {
         );
         return;
     };
-    let lines = detail_lines(task, app, usize::from(inner.width));
+    let lines = detail_lines(task, app, t, usize::from(inner.width));
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })

@@ -8,12 +8,20 @@ use crate::app::App;
 use crate::app::commands::Context;
 use crate::tasks::dialogs::{Feedback, PickPurpose, Popup, PromptPurpose};
 use crate::ui::dialogs::{render_confirm, render_picker, render_prompt, render_waiting};
+use crate::ui::theme::Theme;
 
-pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Popup) {
+/// Draws the popup and returns its box.
+pub(super) fn render_popup(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    popup: &Popup,
+) -> Rect {
     match popup {
         Popup::Pick {
             picker: Some(p), ..
-        } => render_picker(app, frame, area, p),
+        } => render_picker(t, frame, area, p),
         Popup::Pick {
             purpose,
             picker: None,
@@ -23,7 +31,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 PickPurpose::Assign { .. } => "members",
                 _ => "choices",
             };
-            render_waiting(app, frame, area, what);
+            render_waiting(app, frame, area, what)
         }
         Popup::Prompt {
             purpose,
@@ -56,7 +64,7 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
                 Feedback::Ok(s) => Some((true, s.as_str())),
                 Feedback::Err(s) => Some((false, s.as_str())),
             };
-            render_prompt(app, frame, area, &title, field, fb, &help);
+            render_prompt(t, frame, area, &title, field, fb, &help)
         }
         Popup::ConfirmDelete { ids } => {
             let what = if ids.len() == 1 {
@@ -69,8 +77,8 @@ pub(super) fn render_popup(app: &App, frame: &mut Frame, area: Rect, popup: &Pop
             } else {
                 format!("{} tasks", ids.len())
             };
-            render_confirm(app, frame, area, &format!("Delete {what}?"));
+            render_confirm(app, t, frame, area, &format!("Delete {what}?"))
         }
-        Popup::LookAgain { question, .. } => render_confirm(app, frame, area, question),
+        Popup::LookAgain { question, .. } => render_confirm(app, t, frame, area, question),
     }
 }

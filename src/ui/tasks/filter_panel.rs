@@ -11,11 +11,17 @@ use crate::app::commands::Context;
 use crate::tasks::panel::{self, FilterPanel};
 use crate::text::truncate;
 use crate::ui::dialogs::render_field;
+use crate::ui::theme::Theme;
 
-pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterPanel) {
-    let t = &app.theme;
+pub(super) fn render_panel(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    p: &FilterPanel,
+) -> Rect {
     let rows = panel::ROWS.len() as u16;
-    let rect = crate::ui::centered(area, 76, rows + 2);
+    let rect = crate::layout::centered(area, 76, rows + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -85,4 +91,5 @@ pub(super) fn render_panel(app: &App, frame: &mut Frame, area: Rect, p: &FilterP
     if let Some(Err(e)) = &p.editing.parsed {
         tracing::trace!(error = %e, "date entry");
     }
+    rect
 }

@@ -9,8 +9,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use crate::app::App;
 use crate::app::directory::Directory;
+use crate::app::{App, Hits, Target};
 use crate::datetime::due_label;
 use crate::tasks::{PageStatus, TasksState};
 use crate::text::{fit, one_line, truncate, width};
@@ -89,10 +89,10 @@ fn task_row<'a>(
     task: &'a Task,
     s: &TasksState,
     app: &'a App,
+    t: &Theme,
     cols: &Columns,
     cursor: bool,
 ) -> Line<'a> {
-    let t = &app.theme;
     let marked = s.marks.contains(&task.id);
     let done_style = if task.is_completed {
         t.dim()
@@ -190,25 +190,19 @@ fn header_row(t: &Theme, cols: &Columns) -> Line<'static> {
     )
 }
 
-pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     let s = &app.tasks;
     let cols = columns(usize::from(area.width));
     frame.render_widget(
         Paragraph::new(header_row(t, &cols)),
         Rect::new(area.x, area.y, area.width, 1),
     );
-    let body = Rect::new(
-        area.x,
-        area.y + 1,
-        area.width,
-        area.height.saturating_sub(1),
-    );
+    let body = crate::layout::tasks::table_rows(area);
     if body.height == 0 {
         return;
     }
     if s.rows.is_empty() {
-        render_list_state(app, frame, body);
+        render_list_state(app, t, frame, body);
         return;
     }
     let h = usize::from(body.height);
@@ -217,8 +211,11 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
     let mut lines: Vec<Line> = s.rows[start..end]
         .iter()
         .enumerate()
-        .map(|(i, task)| task_row(task, s, app, &cols, start + i == s.cursor))
+        .map(|(i, task)| task_row(task, s, app, t, &cols, start + i == s.cursor))
         .collect();
+    for (i, y) in (start..end).zip(body.y..) {
+        hits.add(Rect::new(body.x, y, body.width, 1), Target::Task(i));
+    }
     if lines.len() < h {
         match &s.status {
             PageStatus::Loading { more: true } => lines.push(Line::styled(
@@ -240,8 +237,7 @@ pub(super) fn render_list(app: &App, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(lines), body);
 }
 
-fn render_list_state(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let mut lines: Vec<Line> = vec![Line::raw("")];
     match &s.status {

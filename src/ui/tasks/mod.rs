@@ -11,30 +11,30 @@ use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Paragraph;
 
-use super::layout;
-use crate::app::App;
+use crate::app::{App, Hits};
+use crate::layout;
 use crate::tasks::PageStatus;
+use crate::ui::theme::Theme;
 
-pub fn render(app: &App, frame: &mut Frame, body: Rect) {
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.tasks;
-    let areas = layout::tasks(body, s.detail);
-    render_filter_line(app, frame, areas.filter_line);
+    let areas = layout::tasks::areas(body, s.detail);
+    render_filter_line(app, t, frame, areas.filter_line);
     if areas.list.height > 0 {
-        list::render_list(app, frame, areas.list);
+        list::render_list(app, t, frame, areas.list, hits);
     }
     if let Some(d) = areas.detail {
-        detail::render_detail(app, frame, d);
+        detail::render_detail(app, t, frame, d);
     }
     if let Some(p) = &s.panel {
-        filter_panel::render_panel(app, frame, body, p);
+        hits.cover(filter_panel::render_panel(app, t, frame, body, p));
     }
     if let Some(p) = &s.popup {
-        dialogs::render_popup(app, frame, body, p);
+        hits.cover(dialogs::render_popup(app, t, frame, body, p));
     }
 }
 
-fn render_filter_line(app: &App, frame: &mut Frame, area: Rect) {
-    let t = &app.theme;
+fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let mut spans = vec![Span::styled(s.filters.headline(&app.dir), t.accent())];
     for (_, chip) in s.filters.chips(&app.dir) {
