@@ -72,4 +72,7 @@ pub enum ConfigCommand {
     Path,
     /// Read a token from standard input and store it in the configuration file (mode 0600).
     SetToken,
+    /// Print every key binding in effect (the defaults with the file's [keys] section):
+    /// context, key, command id and description.
+    Keys,
 }

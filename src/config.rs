@@ -9,6 +9,8 @@ use directories::ProjectDirs;
 use serde::{Deserialize, Serialize};
 use weeek_api::{ClientConfig, DEFAULT_BASE_URL, Token, Url};
 
+use crate::app::keymap::Keymap;
+
 /// The TOML file at [`Paths::config_file`].
 #[derive(Debug, Default, Clone, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -21,6 +23,9 @@ pub struct FileConfig {
     pub timeout_secs: Option<u64>,
     /// Sent as the `XDEBUG_SESSION` cookie, for debugging a server-side installation.
     pub xdebug_session: Option<String>,
+    /// Key overrides by command id: `"tasks.complete" = "c"` or `= ["c", "ctrl-d"]`. Kept as
+    /// written (a table), so storing a token leaves the section as the user wrote it.
+    pub keys: Option<toml::Table>,
 }
 
 /// Platform directories of the app.
@@ -121,6 +126,54 @@ pub fn check_private(path: &Path) -> Result<(), String> {
                 path.display(),
                 path.display()
             ));
+        }
+    }
+    Ok(())
+}
+
+/// The keymap: the command table's keys with the file's `[keys]` over them. Every problem (an
+/// unknown command, a key that cannot be read, two commands on one key in one context) is an
+/// error naming the file, found before the terminal is touched.
+pub fn keymap(file: &FileConfig, path: &Path) -> Result<Keymap, String> {
+    let mut overrides = Vec::new();
+    if let Some(table) = &file.keys {
+        key_overrides(table, "", path, &mut overrides)?;
+    }
+    Keymap::with_overrides(&overrides, path)
+}
+
+/// `[keys]` as (command id, keys). An id may be quoted (`"tasks.complete" = "c"`) or written
+/// as a dotted key (`tasks.complete = "c"`), which TOML reads as a table in a table.
+fn key_overrides(
+    table: &toml::Table,
+    prefix: &str,
+    path: &Path,
+    out: &mut Vec<(String, Vec<String>)>,
+) -> Result<(), String> {
+    for (name, value) in table {
+        let id = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        let not_keys = || {
+            format!(
+                "{}: [keys] `{id}` must be a key (\"c\") or a list of keys ([\"c\", \"ctrl-d\"])",
+                path.display()
+            )
+        };
+        match value {
+            toml::Value::String(key) => out.push((id, vec![key.clone()])),
+            toml::Value::Array(keys) => {
+                let keys = keys
+                    .iter()
+                    .map(|k| k.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(not_keys)?;
+                out.push((id, keys));
+            }
+            toml::Value::Table(inner) => key_overrides(inner, &id, path, out)?,
+            _ => return Err(not_keys()),
         }
     }
     Ok(())
@@ -601,5 +654,79 @@ mod tests {
         let loaded = load_file(&path).unwrap();
         assert_eq!(loaded.token.as_deref(), Some("t0ken"));
         fs::remove_dir_all(&dir).ok();
+    }
+
+    fn keymap_from(text: &str) -> Result<Keymap, String> {
+        let path = Path::new("/home/anna/.config/weeek-tui/config.toml");
+        keymap(&parse(text, path)?, path)
+    }
+
+    #[test]
+    fn keys_are_read_quoted_dotted_alone_or_in_a_list() {
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+        use crate::app::commands::{Action, Context};
+
+        let map =
+            keymap_from("[keys]\n\"tasks.complete\" = [\"c\", \"ctrl-d\"]\ntasks.due = \"x\"\n")
+                .unwrap();
+        let tasks = [Context::Tasks];
+        let press = |code, mods| KeyEvent::new(code, mods);
+        let c = press(KeyCode::Char('c'), KeyModifiers::NONE);
+        let ctrl_d = press(KeyCode::Char('d'), KeyModifiers::CONTROL);
+        let x = press(KeyCode::Char('x'), KeyModifiers::NONE);
+        assert_eq!(map.resolve(&tasks, false, &c), Some(Action::Complete));
+        assert_eq!(map.resolve(&tasks, false, &ctrl_d), Some(Action::Complete));
+        assert_eq!(map.resolve(&tasks, false, &x), Some(Action::DueDate));
+        assert_eq!(keymap_from("").unwrap(), Keymap::default());
+    }
+
+    #[test]
+    fn bad_keys_stop_the_start_naming_the_file_and_the_commands() {
+        let err = keymap_from("[keys]\n\"tasks.complete\" = \"d\"\n").unwrap_err();
+        assert!(
+            err.contains("/home/anna/.config/weeek-tui/config.toml"),
+            "{err}"
+        );
+        assert!(err.contains("`tasks.complete` and `tasks.due`"), "{err}");
+        let err = keymap_from("[keys]\n\"tasks.complete\" = 3\n").unwrap_err();
+        assert!(err.contains("`tasks.complete` must be a key"), "{err}");
+        let err = keymap_from("[keys]\nnope = \"c\"\n").unwrap_err();
+        assert!(
+            err.contains("`nope`") && err.contains("no command"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn storing_a_token_keeps_the_keys_section() {
+        let dir = std::env::temp_dir().join(format!("weeek-store-keys-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "[keys]\n\"tasks.complete\" = \"c\"\n").unwrap();
+        store_token(&path, "t0ken").unwrap();
+        let loaded = load_file(&path).unwrap();
+        let map = keymap(&loaded, &path).unwrap();
+        assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    /// The example in the README's "Keys in the config file" is a config that starts.
+    #[test]
+    fn the_readme_keys_example_is_a_valid_config() {
+        let readme = include_str!("../README.md");
+        let section = readme
+            .split("### Keys in the config file")
+            .nth(1)
+            .expect("the README section");
+        let example = section
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a toml example");
+        let map = keymap_from(example).unwrap();
+        assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        assert_eq!(map.key_of("tasks.delete"), None);
+        assert_eq!(map.key_of("list.down").as_deref(), Some("j"));
     }
 }

@@ -227,7 +227,7 @@ fn a_click_on_a_row_puts_the_cursor_there_beside_the_detail_too() {
     t.click(10, 3 + 4);
     t.wait_for("5 of 50 loaded, more below");
     t.keys(&["Enter"]);
-    t.wait_for("Enter/p closes");
+    t.wait_for("Enter closes · J/K scroll");
     // At 120 columns the detail pane sits right of the list, which keeps its rows. The start
     // of the third title: after the 13-column prefix, short of any "…" cut.
     let screen = t.screen();

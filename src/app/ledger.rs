@@ -468,6 +468,7 @@ mod tests {
 
     use super::*;
     use crate::app::directory::Directory;
+    use crate::app::keymap::Keymap;
     use crate::app::requests::Requests;
     use crate::app::toast::Toasts;
     use crate::app::{Effect, Env};
@@ -545,6 +546,7 @@ mod tests {
         requests: Requests,
         effects: Vec<Effect>,
         toasts: Toasts,
+        keys: Keymap,
     }
 
     impl World {
@@ -554,6 +556,7 @@ mod tests {
                 requests: Requests::default(),
                 effects: Vec::new(),
                 toasts: Toasts::default(),
+                keys: Keymap::default(),
             }
         }
 
@@ -565,6 +568,7 @@ mod tests {
                 effects: &mut self.effects,
                 toasts: &mut self.toasts,
                 viewport: crate::layout::Viewport::new(120, 40),
+                keys: &self.keys,
             }
         }
 

@@ -4,6 +4,7 @@
 pub mod click;
 pub mod commands;
 pub mod directory;
+pub mod keymap;
 pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
@@ -28,6 +29,7 @@ use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
 pub use click::{Hits, Target};
 use commands::{Action, Context};
 use directory::Directory;
+use keymap::{Key, Keymap};
 use requests::{RequestKey, Requests};
 use screen::ScreenState;
 use toast::{ToastKind, Toasts};
@@ -116,6 +118,8 @@ pub struct Env<'a> {
     pub toasts: &'a mut Toasts,
     /// What fits on screen: rows per page, cards per column.
     pub viewport: Viewport,
+    /// The keys as bound now, for messages that name one ("u to undo").
+    pub keys: &'a Keymap,
 }
 
 impl Env<'_> {
@@ -151,7 +155,15 @@ pub enum AfterConfirm {
     Switch(Screen),
 }
 
-/// Popups that belong to no screen.
+/// What has the keyboard: the contexts whose commands apply, most specific first, and whether
+/// keys that type go into a text field (they are then never commands).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Focus {
+    pub chain: Vec<Context>,
+    pub typing: bool,
+}
+
+/// Layers that belong to no screen.
 #[derive(Debug, Clone)]
 pub enum Overlay {
     Help {
@@ -185,6 +197,8 @@ pub struct App {
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
+    /// Every command's keys: the table's, with the config file's overrides.
+    pub keymap: Keymap,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
     /// Local time zone for showing timestamps, read once at start.
@@ -215,6 +229,7 @@ impl App {
             dirty: false,
             data_dir,
             endpoint,
+            keymap: Keymap::default(),
             today: Date::MIN,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
@@ -230,6 +245,7 @@ impl App {
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
         viewport: Viewport,
+        keys: &'a Keymap,
     ) -> Env<'a> {
         Env {
             clock,
@@ -238,6 +254,7 @@ impl App {
             effects,
             toasts,
             viewport,
+            keys,
         }
     }
 
@@ -256,6 +273,7 @@ impl App {
             effects,
             &mut self.toasts,
             self.viewport,
+            &self.keymap,
         );
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
@@ -299,6 +317,7 @@ impl App {
                 &mut effects,
                 &mut self.toasts,
                 self.viewport,
+                &self.keymap,
             );
             env.load_directory();
             let screen = self.screen;
@@ -443,6 +462,7 @@ impl App {
                     effects,
                     &mut self.toasts,
                     self.viewport,
+                    &self.keymap,
                 )
             };
         }
@@ -478,36 +498,72 @@ impl App {
         }
     }
 
-    /// The contexts whose keys apply now, most specific first.
-    pub fn contexts(&self) -> Vec<Context> {
-        let mut ctx = self.screen_state(self.screen).contexts();
-        ctx.push(Context::Global);
-        ctx
+    /// What has the keyboard now: an overlay of the app, else the screen's focused layer
+    /// (with the app-wide commands behind it, unless that layer is modal).
+    pub fn focus(&self) -> Focus {
+        match &self.overlay {
+            Some(Overlay::Help { .. } | Overlay::Messages { .. }) => Focus {
+                chain: vec![Context::Overlay],
+                typing: false,
+            },
+            Some(Overlay::Palette(_)) => Focus {
+                chain: vec![Context::Picker, Context::Text],
+                typing: true,
+            },
+            Some(Overlay::Confirm { .. }) => Focus {
+                chain: vec![Context::Confirm],
+                typing: false,
+            },
+            None => self.screen_focus(),
+        }
     }
 
-    /// A key press; true when it changed what is drawn.
+    /// The screen's focused layer, as if no overlay of the app were open.
+    pub fn screen_focus(&self) -> Focus {
+        let state = self.screen_state(self.screen);
+        let mut chain = state.contexts();
+        if !chain.first().is_some_and(|c| c.modal()) {
+            chain.push(Context::Global);
+        }
+        Focus {
+            chain,
+            typing: state.keyboard_taken(),
+        }
+    }
+
+    /// The contexts whose keys apply now, most specific first.
+    pub fn contexts(&self) -> Vec<Context> {
+        self.focus().chain
+    }
+
+    /// Atuin's order: the focused layer's commands first, then its parents', then the
+    /// app-wide ones; a key none of them takes is typed, if a text field has the keyboard.
+    /// True when it changed what is drawn.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
         if self.viewport.too_small {
-            return commands::resolve(&[Context::Global], &key) == Some(Action::Quit)
+            return self.keymap.resolve(&[Context::Global], false, &key) == Some(Action::Quit)
                 && self.on_action(Action::Quit, clock, effects);
         }
-        if self.overlay.is_some() {
-            self.on_overlay_key(key, clock, effects);
-            return true;
+        let focus = self.focus();
+        if let Some(action) = self.keymap.resolve(&focus.chain, focus.typing, &key) {
+            return if self.overlay.is_some() {
+                self.on_overlay_action(action, clock, effects)
+            } else {
+                self.on_action(action, clock, effects)
+            };
         }
-        // A screen's popup or text field sees keys before the keymap: typing `q` in a
-        // search box types a q.
-        let captured = self.with_screen(self.screen, clock, effects, |s, env| {
-            s.capture_key(key, env)
-        });
-        if captured {
-            return true;
+        match Key::typed(&key) {
+            Some(c) if focus.typing => self.on_char(c, clock, effects),
+            _ => false,
         }
-        match commands::resolve(&self.contexts(), &key) {
-            Some(action) => self.on_action(action, clock, effects),
-            None => false,
+    }
+
+    fn on_char(&mut self, c: char, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        if let Some(Overlay::Palette(p)) = &mut self.overlay {
+            return p.type_char(c);
         }
+        self.with_screen(self.screen, clock, effects, |s, env| s.on_char(c, env))
     }
 
     /// An action of the keymap, the palette or the mouse; true when it changed what is drawn.
@@ -521,6 +577,7 @@ impl App {
                 effects,
                 &mut self.toasts,
                 self.viewport,
+                &self.keymap,
             )
             .refresh_directory();
         }
@@ -589,31 +646,46 @@ impl App {
         }
     }
 
+    /// Every command the screen's focused layer reaches, keys first (long descriptions must
+    /// not push them out of sight). Text editing is left out: it needs the field.
     fn palette(&self) -> Picker<Action> {
-        let reachable = commands::available(&self.contexts());
-        let items = reachable
+        let focus = self.screen_focus();
+        let items = self
+            .keymap
+            .available(&focus.chain, focus.typing)
             .iter()
-            .filter(|c| c.action != Action::Palette)
-            .map(|c| {
-                // Keys first: long descriptions must not push them out of sight.
-                let keys = commands::key_labels(c, &reachable);
-                PickItem::new(c.action, format!("{keys:<10} {}", c.description))
+            .filter(|r| !matches!(r.command.action, Action::Palette | Action::Text(_)))
+            .map(|r| {
+                PickItem::new(
+                    r.command.action,
+                    format!("{:<10} {}", r.label(), r.command.description),
+                )
             })
             .collect();
         Picker::single("Command", items)
     }
 
-    fn on_overlay_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        use crossterm::event::KeyCode;
+    /// True when it changed what is drawn.
+    fn on_overlay_action(
+        &mut self,
+        action: Action,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
         match &mut self.overlay {
-            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => match key.code {
-                KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                KeyCode::PageDown => *scroll = scroll.saturating_add(10),
-                KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                _ => self.overlay = None,
-            },
-            Some(Overlay::Palette(p)) => match p.key(key) {
+            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => {
+                let page = self.viewport.area.height.saturating_sub(4).max(1);
+                match action {
+                    Action::Down => *scroll = scroll.saturating_add(1),
+                    Action::Up => *scroll = scroll.saturating_sub(1),
+                    Action::PageDown => *scroll = scroll.saturating_add(page),
+                    Action::PageUp => *scroll = scroll.saturating_sub(page),
+                    Action::Top => *scroll = 0,
+                    Action::Cancel => self.overlay = None,
+                    _ => return false,
+                }
+            }
+            Some(Overlay::Palette(p)) => match p.act(action) {
                 PickerOutcome::Pending => {}
                 PickerOutcome::Cancelled => self.overlay = None,
                 PickerOutcome::Picked(actions) => {
@@ -625,13 +697,18 @@ impl App {
             },
             Some(Overlay::Confirm { then, .. }) => {
                 let then = *then;
-                self.overlay = None;
-                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
-                    self.confirmed(then, clock, effects);
+                match action {
+                    Action::Yes => {
+                        self.overlay = None;
+                        self.confirmed(then, clock, effects);
+                    }
+                    Action::No => self.overlay = None,
+                    _ => return false,
                 }
             }
-            None => {}
+            None => return false,
         }
+        true
     }
 
     fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) -> bool {

@@ -3,27 +3,32 @@
 
 use std::time::Instant;
 
-use crossterm::event::KeyEvent;
-
 use super::commands::{Action, Context};
 use super::{Env, Target};
 
 /// Answers are not part of this: each screen takes its own keys' answers (`on_answer`), routed
 /// by `App::on_reply`.
 pub trait ScreenState {
-    /// Keymap contexts that apply now, most specific first (`Global` is added by the app).
+    /// The contexts of the focused layer, most specific first: its own, then its parents'
+    /// (a picker: `Picker`, `Text`). The app adds `Global` unless the first one is modal.
     fn contexts(&self) -> Vec<Context>;
+
+    /// Every context the screen can show, for help: the layers it may open (pickers, prompts,
+    /// questions) are listed after the focused one's.
+    fn help_contexts(&self) -> &'static [Context];
 
     /// The screen became visible: load what it needs if not loaded yet.
     fn on_enter(&mut self, _env: &mut Env) {}
 
-    /// Keys for popups and text fields, before the keymap. True when the key was used.
-    fn capture_key(&mut self, _key: KeyEvent, _env: &mut Env) -> bool {
+    /// A command of the focused layer's contexts. False lets the app handle it (quit, help,
+    /// screen switch, …).
+    fn on_action(&mut self, action: Action, env: &mut Env) -> bool;
+
+    /// A character typed while a text field has the keyboard (no command took the key).
+    /// True when something changed.
+    fn on_char(&mut self, _c: char, _env: &mut Env) -> bool {
         false
     }
-
-    /// A keymap action. False lets the app handle it (quit, help, screen switch, …).
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool;
 
     fn on_paste(&mut self, _text: &str, _env: &mut Env) -> bool {
         false
@@ -59,8 +64,8 @@ pub trait ScreenState {
         None
     }
 
-    /// True while a text field has the keyboard: letters type, so the footer leaves out the
-    /// app-wide letter keys (`q`, `?`) that would only mislead.
+    /// True while a text field has the keyboard: keys that type go to `on_char` and are never
+    /// commands, so `q` types a q.
     fn keyboard_taken(&self) -> bool {
         false
     }

@@ -1,16 +1,14 @@
-//! Keys of the contacts screen before the keymap sees them: typing in fields, the pickers,
-//! the questions (restore a draft, start a new form), and what passes through to commands.
-
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+//! The contacts screen's layers over the form and the list: typing in fields, the pickers,
+//! the list search and the questions (restore a draft, start a new form).
 
 use super::form::{Field, OrgRef};
 use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
 use crate::app::Env;
-use crate::app::commands::{self, Action, Context};
-use crate::app::screen::ScreenState;
+use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
+use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
 
 impl ContactsState {
@@ -61,27 +59,32 @@ impl ContactsState {
             self.picker = None;
             env.toast(
                 ToastKind::Error,
-                format!("{what}: {} · r retries", e.short()),
+                format!(
+                    "{what}: {}{}",
+                    e.short(),
+                    env.keys.then_say("global.refresh", "retries")
+                ),
             );
         }
     }
 
-    pub(super) fn picker_key(&mut self, key: KeyEvent, env: &mut Env) {
+    /// A command of the open picker (`picker`, `text`); while its items load, only leaving
+    /// it and deleting from what was typed for it do anything.
+    pub(super) fn picker_action(&mut self, action: Action, env: &mut Env) {
         let Some(fp) = &mut self.picker else {
             return;
         };
         let Some(p) = &mut fp.picker else {
-            match key.code {
-                KeyCode::Esc => self.picker = None,
-                KeyCode::Char(c) if !has_ctrl_or_alt(&key) => fp.pending_query.push(c),
-                KeyCode::Backspace => {
+            match action {
+                Action::Cancel => self.picker = None,
+                Action::Text(TextEdit::DeleteBack) => {
                     fp.pending_query.pop();
                 }
                 _ => {}
             }
             return;
         };
-        match p.key(key) {
+        match p.act(action) {
             PickerOutcome::Pending => {}
             PickerOutcome::Cancelled => self.picker = None,
             PickerOutcome::Picked(keys) => {
@@ -127,19 +130,17 @@ impl ContactsState {
         }
     }
 
-    /// Keys while a field of the form has the keyboard.
-    pub(super) fn field_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+    /// A command of the focused form field (`contact_field` or `contact_choice`, then
+    /// `text`). False for the form's and the screen's own commands.
+    pub(super) fn field_action(&mut self, action: Action, env: &mut Env) -> bool {
         let focus = self.form.focus;
-        let plain = !has_ctrl_or_alt(&key);
-        match key.code {
-            KeyCode::Tab | KeyCode::Down => self.step(1, env),
-            KeyCode::BackTab | KeyCode::Up => self.step(-1, env),
-            KeyCode::Enter if focus.is_text() => self.step(1, env),
-            KeyCode::Enter | KeyCode::Char(' ') if !focus.is_text() => {
-                let kind = chooser(focus);
-                self.open_picker(kind, String::new(), env);
+        match action {
+            Action::NextField => self.step(1, env),
+            Action::PrevField => self.step(-1, env),
+            Action::Open if !focus.is_text() => {
+                self.open_picker(chooser(focus), String::new(), env);
             }
-            KeyCode::Backspace | KeyCode::Delete if !focus.is_text() => {
+            Action::Remove if !focus.is_text() => {
                 let removed = match focus {
                     Field::Organizations => self.form.organizations.pop().is_some(),
                     _ => self.form.tags.pop().is_some(),
@@ -149,125 +150,127 @@ impl ContactsState {
                     self.changed(env);
                 }
             }
-            KeyCode::Char(c) if plain && !focus.is_text() => {
-                self.open_picker(chooser(focus), c.to_string(), env);
-            }
-            _ if !focus.is_text() => return !self.passes_through(&key),
-            _ => {
-                if self.passes_through(&key) {
-                    return false;
-                }
+            Action::Text(edit) => {
                 let Some(field) = self.form.text_mut(focus) else {
-                    return false;
+                    return true;
                 };
                 let before = field.value().to_string();
-                field.key(key);
-                if field.value() != before {
-                    self.form.touched.insert(focus);
-                    self.form.revalidate_shown(focus);
-                    self.failure = None;
-                    self.changed(env);
-                }
+                field.edit(edit);
+                self.field_typed(focus, &before, env);
             }
+            _ => return false,
         }
         true
     }
 
-    /// Keys a text field leaves to the keymap: bound Ctrl/Alt chords (save, quit, palette,
-    /// Alt-digits) and Esc. Every other key types or edits (readline keys included).
-    pub(super) fn passes_through(&self, key: &KeyEvent) -> bool {
-        if key.code == KeyCode::Esc {
-            return true;
+    /// What a field's value changed to: the draft is written, a shown error follows it.
+    fn field_typed(&mut self, focus: Field, before: &str, env: &mut Env) {
+        if self.form.text(focus).is_some_and(|f| f.value() != before) {
+            self.form.touched.insert(focus);
+            self.form.revalidate_shown(focus);
+            self.failure = None;
+            self.changed(env);
         }
-        if !has_ctrl_or_alt(key) {
-            return false;
-        }
-        // Readline keys belong to the field being typed in, even where a list binds them
-        // (Ctrl-u is half a page up in lists, and deletes the line in a field).
-        let readline = matches!(
-            key.code,
-            KeyCode::Char('a' | 'b' | 'e' | 'f' | 'h' | 'k' | 'u' | 'w' | 'y')
-        ) && key.modifiers == crossterm::event::KeyModifiers::CONTROL;
-        if readline {
-            return false;
-        }
-        let mut ctx = self.contexts();
-        ctx.push(Context::Global);
-        commands::resolve(&ctx, key).is_some()
     }
 
-    pub(super) fn answer(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+    /// A character typed: into the picker's query, the list search, or the focused field (on
+    /// organizations and tags it opens the picker with it). While a save is on its way the
+    /// form is locked, and typing does nothing.
+    pub(super) fn type_char(&mut self, c: char, env: &mut Env) -> bool {
+        if self.ask.is_some() {
+            return false;
+        }
+        if let Some(fp) = &mut self.picker {
+            return match &mut fp.picker {
+                Some(p) => p.type_char(c),
+                None => {
+                    fp.pending_query.push(c);
+                    true
+                }
+            };
+        }
+        if self.pane == Pane::List {
+            if !self.list.searching {
+                return false;
+            }
+            let changed = self.list.search.insert(c);
+            if changed {
+                self.list.search_changed(env);
+            }
+            return changed;
+        }
+        if self.phase != Phase::Editing || !self.editing {
+            return false;
+        }
+        let focus = self.form.focus;
+        if !focus.is_text() {
+            let query = if c.is_whitespace() {
+                String::new()
+            } else {
+                c.to_string()
+            };
+            self.open_picker(chooser(focus), query, env);
+            return true;
+        }
+        let Some(field) = self.form.text_mut(focus) else {
+            return false;
+        };
+        let before = field.value().to_string();
+        field.insert(c);
+        self.field_typed(focus, &before, env);
+        true
+    }
+
+    /// A command while a question of this screen is open. False lets the app have it (the
+    /// draft question leaves screen switches, quit and help reachable).
+    pub(super) fn answer(&mut self, action: Action, env: &mut Env) -> bool {
         let Some(ask) = self.ask.clone() else {
             return false;
         };
-        let plain = !has_ctrl_or_alt(&key);
-        let yes = plain && matches!(key.code, KeyCode::Char('y' | 'Y'));
-        let no = plain && matches!(key.code, KeyCode::Char('n' | 'N'));
-        match ask {
-            Ask::Restore(d) => {
-                if yes || key.code == KeyCode::Enter {
-                    self.ask = None;
-                    self.form = d.to_form();
-                    self.phase = Phase::Editing;
-                    self.pane = Pane::Form;
-                    self.editing = true;
-                    env.toast(ToastKind::Success, "Draft restored");
-                } else if no {
-                    self.ask = None;
-                    self.draft_written = Some(String::new());
-                    self.clear_draft(env);
-                    self.editing = true;
-                    env.toast(ToastKind::Info, "Draft discarded");
-                } else {
-                    // The screen switches, quit and help stay reachable; nothing else acts
-                    // behind the question.
-                    return !commands::resolve(&[Context::Global], &key)
-                        .is_some_and(|a| a != Action::Refresh && a != Action::Back);
-                }
-            }
-            Ask::Discard { keep } => {
+        match (ask, action) {
+            (Ask::Restore(d), Action::Restore) => {
                 self.ask = None;
-                if yes {
-                    self.new_form(keep, env);
-                }
+                self.form = d.to_form();
+                self.phase = Phase::Editing;
+                self.pane = Pane::Form;
+                self.editing = true;
+                env.toast(ToastKind::Success, "Draft restored");
             }
+            (Ask::Restore(_), Action::Discard) => {
+                self.ask = None;
+                self.draft_written = Some(String::new());
+                self.clear_draft(env);
+                self.editing = true;
+                env.toast(ToastKind::Info, "Draft discarded");
+            }
+            (Ask::Restore(_), _) => return false,
+            (Ask::Discard { keep }, Action::Yes) => {
+                self.ask = None;
+                self.new_form(keep, env);
+            }
+            (Ask::Discard { .. }, Action::No) => self.ask = None,
+            (Ask::Discard { .. }, _) => {}
         }
         true
     }
 
-    pub(super) fn on_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        if self.ask.is_some() {
-            return self.answer(key, env);
-        }
-        if self.picker.is_some() {
-            self.picker_key(key, env);
-            return true;
-        }
-        if self.pane == Pane::List {
-            if self.list.searching {
-                if key.code == KeyCode::Esc || self.passes_through(&key) {
-                    return false;
-                }
-                let rows = self.list_rows(env);
-                self.list.search_key(key, env, rows);
-                return true;
+    /// A command of the list's search box. False for the rest (arrows move the cursor).
+    pub(super) fn search_action(&mut self, action: Action, env: &mut Env) -> bool {
+        match action {
+            Action::Accept => self.list.searching = false,
+            Action::Clear => {
+                self.list.clear_search(env);
             }
-            return false;
-        }
-        match &self.phase {
-            // A failed look: the keymap has the keys (Ctrl-s looks again, n starts over).
-            Phase::Checking(lost) if !lost.is_looking() => false,
-            Phase::Saving { .. } | Phase::Checking(_) => {
-                // Locked until the answer: typing changes nothing, and says why.
-                if self.passes_through(&key) {
-                    return false;
+            Action::Text(edit) => {
+                let before = self.list.search.value().to_string();
+                self.list.search.edit(edit);
+                if self.list.search.value() != before {
+                    self.list.search_changed(env);
                 }
-                true
             }
-            Phase::Saved(_) => false,
-            Phase::Editing if self.editing => self.field_key(key, env),
-            Phase::Editing => false,
+            _ => return false,
         }
+        true
     }
 
     pub(super) fn on_paste_text(&mut self, text: &str, env: &mut Env) -> bool {
@@ -309,11 +312,6 @@ pub(super) fn chooser(f: Field) -> PickKind {
         Field::Organizations => PickKind::Organizations,
         _ => PickKind::Tags,
     }
-}
-
-pub(super) fn has_ctrl_or_alt(key: &KeyEvent) -> bool {
-    key.modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
 }
 
 pub(super) fn apply_pending_query(p: &mut FormPicker) {

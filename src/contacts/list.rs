@@ -4,7 +4,6 @@
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent};
 use weeek_api::models::Contact;
 use weeek_api::{ApiError, ListQuery};
 
@@ -165,28 +164,13 @@ impl ContactList {
         self.maybe_load_more(env, rows_shown);
     }
 
-    /// Keys while the search box has the keyboard. Typing reloads after a pause.
-    pub fn search_key(&mut self, key: KeyEvent, env: &mut Env, rows_shown: usize) {
-        match key.code {
-            KeyCode::Enter => self.searching = false,
-            KeyCode::Down => self.move_to(self.cursor as isize + 1, env, rows_shown),
-            KeyCode::Up => self.move_to(self.cursor as isize - 1, env, rows_shown),
-            _ => {
-                let before = self.search.value().to_string();
-                self.search.key(key);
-                if self.search.value() != before {
-                    self.search_changed(env);
-                }
-            }
-        }
-    }
-
     pub fn search_paste(&mut self, text: &str, env: &mut Env) {
         self.search.paste(text);
         self.search_changed(env);
     }
 
-    fn search_changed(&mut self, env: &mut Env) {
+    /// The search text changed: the list reloads after a pause.
+    pub fn search_changed(&mut self, env: &mut Env) {
         self.search_due = Some(env.clock.now + SEARCH_DEBOUNCE);
     }
 

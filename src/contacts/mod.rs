@@ -1,6 +1,7 @@
 //! The contacts screen: fast entry of one contact after another, with the list beside it.
-//! Keys go to the focused field first (`capture_key`), so letters and digits type; the form is
-//! kept as a draft file on every change and offered back at the next start.
+//! While a field has the keyboard, letters and digits type (the field's contexts bind only
+//! keys that type nothing); the form is kept as a draft file on every change and offered back
+//! at the next start.
 
 pub mod draft;
 pub mod form;
@@ -13,8 +14,6 @@ pub(crate) mod tests;
 
 use std::path::PathBuf;
 use std::time::Instant;
-
-use crossterm::event::KeyEvent;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
@@ -242,6 +241,17 @@ impl ContactsState {
         }
     }
 
+    /// A save or a look for a lost answer is on its way: the form takes no input (typing
+    /// right after a save must not turn into commands either).
+    fn locked(&self) -> bool {
+        self.pane == Pane::Form
+            && match &self.phase {
+                Phase::Saving { .. } => true,
+                Phase::Checking(lost) => lost.is_looking(),
+                _ => false,
+            }
+    }
+
     fn switch_pane(&mut self, env: &mut Env) {
         self.pane = match self.pane {
             Pane::Form => Pane::List,
@@ -295,6 +305,16 @@ impl ContactsState {
     }
 
     pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+        if self.pane == Pane::List && self.list.searching && self.search_action(action, env) {
+            return true;
+        }
+        if self.pane == Pane::Form
+            && self.phase == Phase::Editing
+            && self.editing
+            && self.field_action(action, env)
+        {
+            return true;
+        }
         match action {
             Action::Submit => {
                 if self.pane == Pane::List && self.phase == Phase::Editing {
@@ -423,26 +443,61 @@ impl ContactsState {
 
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
-        if self.ask.is_some() || self.picker.is_some() {
-            // Only the app-wide keys get past a question or a picker.
+        match &self.ask {
+            Some(Ask::Restore(_)) => return vec![Context::Draft],
+            Some(Ask::Discard { .. }) => return vec![Context::Confirm],
+            None => {}
+        }
+        if self.picker.is_some() {
+            // Organizations and tags: always several.
+            return vec![Context::MultiPicker, Context::Picker, Context::Text];
+        }
+        if self.locked() {
+            // No key of the form does anything until the answer, so none is offered.
             return Vec::new();
         }
-        match &self.phase {
-            // Locked until the answer: no key of the form does anything, so none is offered.
-            Phase::Saving { .. } if self.pane == Pane::Form => return Vec::new(),
-            Phase::Checking(lost) if lost.is_looking() && self.pane == Pane::Form => {
-                return Vec::new();
-            }
-            // A failed look: `Ctrl-s` looks again, `n`/`N` give up and start over.
-            Phase::Checking(_) if self.pane == Pane::Form => return vec![Context::Contacts],
-            _ => {}
+        if matches!(self.phase, Phase::Checking(_)) && self.pane == Pane::Form {
+            // A failed look: save looks again, new gives up and starts over.
+            return vec![Context::Contacts];
         }
         match self.pane {
+            Pane::List if self.list.searching => vec![
+                Context::ContactSearch,
+                Context::Text,
+                Context::Contacts,
+                Context::List,
+            ],
             Pane::List => vec![Context::Contacts, Context::List],
             Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
-            Pane::Form if self.editing => vec![Context::ContactForm],
+            Pane::Form if self.editing && self.form.focus.is_text() => vec![
+                Context::ContactField,
+                Context::Text,
+                Context::ContactForm,
+                Context::Contacts,
+            ],
+            Pane::Form if self.editing => vec![
+                Context::ContactChoice,
+                Context::ContactForm,
+                Context::Contacts,
+            ],
             Pane::Form => vec![Context::ContactForm, Context::Contacts, Context::List],
         }
+    }
+
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::ContactField,
+            Context::ContactChoice,
+            Context::ContactForm,
+            Context::Contacts,
+            Context::ContactSearch,
+            Context::List,
+            Context::MultiPicker,
+            Context::Picker,
+            Context::Text,
+            Context::Draft,
+            Context::Confirm,
+        ]
     }
 
     fn on_enter(&mut self, env: &mut Env) {
@@ -454,13 +509,17 @@ impl ScreenState for ContactsState {
         }
     }
 
-    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        self.on_key(key, env)
+    fn on_char(&mut self, c: char, env: &mut Env) -> bool {
+        self.type_char(c, env)
     }
 
     fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
-        if self.ask.is_some() || self.picker.is_some() {
-            return false;
+        if self.ask.is_some() {
+            return self.answer(action, env);
+        }
+        if self.picker.is_some() {
+            self.picker_action(action, env);
+            return true;
         }
         ContactsState::on_action(self, action, env)
     }
@@ -508,9 +567,11 @@ impl ScreenState for ContactsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        self.picker.is_some()
-            || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)
-            || (self.pane == Pane::List && self.list.searching)
+        self.ask.is_none()
+            && (self.picker.is_some()
+                || self.locked()
+                || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)
+                || (self.pane == Pane::List && self.list.searching))
     }
 
     fn footer_note(&self) -> Option<String> {
@@ -520,12 +581,8 @@ impl ScreenState for ContactsState {
         match (&self.phase, self.pane) {
             (Phase::Saving { .. }, _) => Some("saving…".into()),
             (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
-            (Phase::Editing, Pane::Form) if self.editing => {
-                Some("typing · Esc leaves the field".into())
-            }
-            (_, Pane::List) if self.list.searching => {
-                Some("search · Enter keeps it, Esc clears".into())
-            }
+            (Phase::Editing, Pane::Form) if self.editing => Some("typing".into()),
+            (_, Pane::List) if self.list.searching => Some("search".into()),
             _ => None,
         }
     }

@@ -126,11 +126,7 @@ pub fn org_picker(orgs: &Organizations, chosen: &[OrgRef]) -> Option<Picker<Choi
         }
     }
     let pre: Vec<Choice> = chosen.iter().map(|c| Choice::Org(c.id.clone())).collect();
-    Some(Picker::multi(
-        "Organizations (Tab toggles, Enter applies)",
-        items,
-        &pre,
-    ))
+    Some(Picker::multi("Organizations", items, &pre))
 }
 
 pub fn tag_picker(dir: &Directory, chosen: &[i64]) -> Option<Picker<Choice>> {
@@ -140,9 +136,5 @@ pub fn tag_picker(dir: &Directory, chosen: &[i64]) -> Option<Picker<Choice>> {
         .map(|t| PickItem::new(Choice::Tag(t.id), t.title.clone()).color(t.color.clone()))
         .collect();
     let pre: Vec<Choice> = chosen.iter().map(|id| Choice::Tag(*id)).collect();
-    Some(Picker::multi(
-        "Tags (Tab toggles, Enter applies)",
-        items,
-        &pre,
-    ))
+    Some(Picker::multi("Tags", items, &pre))
 }

@@ -169,12 +169,16 @@ fn a_second_ctrl_s_while_saving_sends_nothing_and_typing_changes_nothing() {
         "one request, however often Ctrl-s is pressed"
     );
     assert!(matches!(h.app.contacts.phase, Phase::Saving { .. }));
-    h.press("xyz");
+    // Letters typed on after Ctrl-s are neither text nor commands (q, n, 2 mean nothing here).
+    h.press("xyzqn2");
     assert_eq!(
         h.app.contacts.form.first_name.value(),
         "Иван",
         "the form is locked"
     );
+    assert!(!h.quits() && h.app.overlay.is_none());
+    assert_eq!(h.app.screen, crate::app::Screen::Contacts);
+    assert_eq!(h.app.contacts.ask, None);
     assert_eq!(h.app.contacts.footer_note().as_deref(), Some("saving…"));
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
     let Call::CreateContact(body) = &req.call else {
@@ -715,11 +719,15 @@ fn n_on_a_form_with_input_asks_before_clearing() {
     assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
     h.press("x");
     assert_eq!(
-        h.app.contacts.form.first_name.value(),
-        "Иван",
-        "anything but y keeps it"
+        h.app.contacts.ask,
+        Some(Ask::Discard { keep: false }),
+        "a key that answers nothing leaves the question open"
     );
     h.press("n");
+    assert_eq!(h.app.contacts.ask, None);
+    assert_eq!(h.app.contacts.form.first_name.value(), "Иван", "n keeps it");
+    h.press("n");
+    assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
     h.press("y");
     assert_eq!(h.app.contacts.form.first_name.value(), "");
     assert!(h.app.contacts.editing);

@@ -10,8 +10,6 @@ pub mod moves;
 #[cfg(test)]
 mod tests;
 
-use crossterm::event::KeyEvent;
-
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
 use crate::app::{Env, Target};
@@ -20,7 +18,7 @@ use crate::layout::funnels::InfoPlace;
 use crate::widgets::scroll;
 use crate::worker::{Answer, Call};
 use detail::FunnelDetail;
-use list::{FunnelList, SearchKey};
+use list::FunnelList;
 use lookups::Lookups;
 use moves::DealMoves;
 
@@ -265,9 +263,30 @@ impl ScreenState for FunnelsState {
     fn contexts(&self) -> Vec<Context> {
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
-            Some(_) => vec![Context::FunnelDetail, Context::List],
+            Some(_) => vec![Context::Funnel, Context::List],
+            None if self.list.search.is_some() => vec![
+                Context::FunnelSearch,
+                Context::Text,
+                Context::Funnels,
+                Context::List,
+            ],
             None => vec![Context::Funnels, Context::List],
         }
+    }
+
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::Funnels,
+            Context::FunnelSearch,
+            Context::Funnel,
+            Context::Deal,
+            Context::List,
+            Context::Text,
+        ]
+    }
+
+    fn keyboard_taken(&self) -> bool {
+        self.detail.is_none() && self.list.search.is_some()
     }
 
     fn on_enter(&mut self, env: &mut Env) {
@@ -276,24 +295,23 @@ impl ScreenState for FunnelsState {
         }
     }
 
-    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        if self.detail.is_some() || self.list.search.is_none() {
+    fn on_char(&mut self, c: char, env: &mut Env) -> bool {
+        if self.detail.is_some() {
             return false;
         }
-        match self.list.search_key(key) {
-            SearchKey::Move(delta) => {
-                let c = self.list.cursor as isize;
-                self.list.move_to(c + delta, env);
-            }
-            SearchKey::Edited | SearchKey::Closed => self.list.fix_scroll(env),
-        }
-        true
+        let changed = self.list.search_char(c);
+        self.list.fix_scroll(env);
+        changed
     }
 
     fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
         match &self.detail {
             Some(d) if d.deal.is_some() => self.deal_action(action, env),
             Some(_) => self.detail_action(action, env),
+            None if self.list.search_action(action) => {
+                self.list.fix_scroll(env);
+                true
+            }
             None => self.list_action(action, env),
         }
     }

@@ -298,7 +298,7 @@ fn the_list_loads_once_and_enter_opens_the_funnel_under_the_cursor() {
     let funnel = h.take(|c| matches!(c, Call::Funnel(id) if id == PARTNERS));
     let statuses = h.take(|c| matches!(c, Call::FunnelStatuses(id) if id == PARTNERS));
     assert_eq!((funnel.len(), statuses.len()), (1, 1));
-    assert_eq!(h.app.contexts()[0], Context::FunnelDetail);
+    assert_eq!(h.app.contexts()[0], Context::Funnel);
     // Going away and back does not load the list again.
     h.send(alt('1'));
     h.send(alt('2'));
@@ -620,7 +620,7 @@ fn enter_opens_the_deal_and_asks_for_its_links() {
     h.press("L");
     assert!(h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty());
     h.send(code(KeyCode::Esc));
-    assert_eq!(h.app.contexts()[0], Context::FunnelDetail);
+    assert_eq!(h.app.contexts()[0], Context::Funnel);
     assert!(h.app.funnels.detail.is_some(), "Esc closed the deal only");
 }
 

@@ -8,8 +8,8 @@ use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery};
 
 use super::TasksState;
+use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::filters::Assignee;
-use super::popup::{Feedback, Popup, PromptPurpose};
 use crate::app::Env;
 use crate::app::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, cause_text, created_since,
@@ -237,8 +237,9 @@ impl TasksState {
                         },
                         field: crate::widgets::field::TextField::with_value(c.lookup.title),
                         feedback: Feedback::Err(format!(
-                            "Not created ({}) · Enter sends it again",
-                            cause_text(&lost.cause)
+                            "Not created ({}){}",
+                            cause_text(&lost.cause),
+                            env.keys.then_say("prompt.accept", "sends it again")
                         )),
                     });
                 }

@@ -2,9 +2,9 @@
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
 pub mod create;
+pub mod dialogs;
 pub mod filters;
 pub mod panel;
-pub mod popup;
 pub mod verbs;
 
 #[cfg(test)]
@@ -13,7 +13,6 @@ mod tests;
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
-use crossterm::event::KeyEvent;
 use weeek_api::models::Task;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
@@ -25,9 +24,9 @@ use crate::app::toast::ToastKind;
 use crate::app::{Env, Target};
 use crate::widgets::scroll;
 use crate::worker::{Answer, Call};
+use dialogs::Popup;
 use filters::Filters;
 use panel::FilterPanel;
-use popup::Popup;
 use verbs::TaskWrites;
 
 /// The requests of the task screen.
@@ -85,8 +84,37 @@ pub struct TasksState {
 }
 
 impl TasksState {
+    /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
-        vec![Context::Tasks, Context::List]
+        match &self.popup {
+            Some(Popup::Pick {
+                picker: Some(p), ..
+            }) if p.multi => {
+                return vec![Context::MultiPicker, Context::Picker, Context::Text];
+            }
+            Some(Popup::Pick { .. }) => return vec![Context::Picker, Context::Text],
+            Some(Popup::Prompt { .. }) => return vec![Context::Prompt, Context::Text],
+            Some(Popup::ConfirmDelete { .. } | Popup::LookAgain { .. }) => {
+                return vec![Context::Confirm];
+            }
+            None => {}
+        }
+        match &self.panel {
+            Some(p) if p.editing.kind.is_some() => vec![Context::FilterEntry, Context::Text],
+            Some(_) => vec![Context::Filters],
+            None => vec![Context::Tasks, Context::List],
+        }
+    }
+
+    /// A prompt, a picker's query or a filter row has the keyboard.
+    pub fn keyboard_taken(&self) -> bool {
+        match &self.popup {
+            Some(p) => matches!(p, Popup::Pick { .. } | Popup::Prompt { .. }),
+            None => self
+                .panel
+                .as_ref()
+                .is_some_and(|p| p.editing.kind.is_some()),
+        }
     }
 
     pub fn current(&self) -> Option<&Task> {
@@ -344,17 +372,12 @@ impl TasksState {
 
     // ----- keys ----------------------------------------------------------------------------
 
-    /// Popups and the filter panel take keys before the keymap.
-    pub fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+    /// A character typed into a popup or a filter row.
+    pub fn on_char(&mut self, c: char, env: &mut Env) -> bool {
         if self.popup.is_some() {
-            self.popup_key(key, env);
-            return true;
+            return self.popup_char(c, env);
         }
-        if self.panel.is_some() {
-            self.panel_key(key, env);
-            return true;
-        }
-        false
+        self.panel_char(c, env)
     }
 
     pub fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
@@ -369,19 +392,22 @@ impl TasksState {
         if !panel.paste(text) {
             return false;
         }
-        if panel.editing.kind == Some(filters::FilterKind::Search) {
-            self.filters.search = panel.editing.field.value().to_string();
-            self.filters.touched(filters::FilterKind::Search);
-            self.filters_changed(true, env);
-        } else {
-            let today = env.today();
-            let v = panel.editing.field.value().trim().to_string();
-            panel.editing.parsed = (!v.is_empty()).then(|| crate::date_input::parse(&v, today));
+        if let Some(kind) = panel.editing.kind {
+            self.entry_changed(kind, env);
         }
         true
     }
 
     pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+        // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.popup.is_some() {
+            self.popup_action(action, env);
+            return true;
+        }
+        if self.panel.is_some() {
+            self.panel_action(action, env);
+            return true;
+        }
         let page = self.page_rows(env);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
             self.move_to(to, env);
@@ -495,8 +521,26 @@ impl ScreenState for TasksState {
         TasksState::contexts(self)
     }
 
-    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        TasksState::capture_key(self, key, env)
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::Tasks,
+            Context::List,
+            Context::Filters,
+            Context::FilterEntry,
+            Context::Picker,
+            Context::MultiPicker,
+            Context::Prompt,
+            Context::Confirm,
+            Context::Text,
+        ]
+    }
+
+    fn keyboard_taken(&self) -> bool {
+        TasksState::keyboard_taken(self)
+    }
+
+    fn on_char(&mut self, c: char, env: &mut Env) -> bool {
+        TasksState::on_char(self, c, env)
     }
 
     fn on_action(&mut self, action: Action, env: &mut Env) -> bool {

@@ -1,11 +1,10 @@
-//! The filter panel (`f`): one row per filter; `Enter` edits a row (a picker, or text typed
-//! in place for dates and search), `Backspace` clears it. Every change reloads the list.
-
-use crossterm::event::{KeyCode, KeyEvent};
+//! The filter panel (`f`): one row per filter; a row is edited (a picker, or text typed in
+//! place for dates and search) or cleared. Every change reloads the list.
 
 use super::TasksState;
 use super::filters::{FilterKind, Filters};
 use crate::app::Env;
+use crate::app::commands::Action;
 use crate::date_input::{self, DayRange};
 use crate::widgets::field::TextField;
 
@@ -82,23 +81,20 @@ impl FilterPanel {
 }
 
 impl TasksState {
-    pub(super) fn panel_key(&mut self, key: KeyEvent, env: &mut Env) {
+    /// A command of the panel (`filters`), or of the row being typed into (`filter_entry`).
+    pub(super) fn panel_action(&mut self, action: Action, env: &mut Env) {
         let Some(panel) = self.panel.as_mut() else {
             return;
         };
         if let Some(kind) = panel.editing.kind {
-            self.panel_edit_key(kind, key, env);
+            self.entry_action(kind, action, env);
             return;
         }
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q' | 'f') => self.panel = None,
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                panel.row = (panel.row + 1) % ROWS.len();
-            }
-            KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
-                panel.row = (panel.row + ROWS.len() - 1) % ROWS.len();
-            }
-            KeyCode::Backspace | KeyCode::Delete | KeyCode::Char('x' | 'd') => {
+        match action {
+            Action::Cancel => self.panel = None,
+            Action::Down => panel.row = (panel.row + 1) % ROWS.len(),
+            Action::Up => panel.row = (panel.row + ROWS.len() - 1) % ROWS.len(),
+            Action::Clear => {
                 let kind = panel.selected();
                 if kind == FilterKind::Assignee {
                     // No assignee filter means everyone's tasks; "me" is a choice of its own.
@@ -113,7 +109,7 @@ impl TasksState {
                     self.filters_changed(false, env);
                 }
             }
-            KeyCode::Enter | KeyCode::Char(' ' | 'l') | KeyCode::Right => {
+            Action::Edit => {
                 let kind = panel.selected();
                 match kind {
                     FilterKind::Dates | FilterKind::Search => {
@@ -150,19 +146,19 @@ impl TasksState {
         }
     }
 
-    fn panel_edit_key(&mut self, kind: FilterKind, key: KeyEvent, env: &mut Env) {
+    fn entry_action(&mut self, kind: FilterKind, action: Action, env: &mut Env) {
         let Some(panel) = self.panel.as_mut() else {
             return;
         };
-        match (kind, key.code) {
-            (_, KeyCode::Esc) => {
+        match (kind, action) {
+            (_, Action::Cancel) => {
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();
                 if close {
                     self.panel = None;
                 }
             }
-            (FilterKind::Search, KeyCode::Enter) => {
+            (FilterKind::Search, Action::Accept) => {
                 // The text is already applied as typed; Enter just leaves the field.
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();
@@ -173,7 +169,7 @@ impl TasksState {
                     self.reload(env);
                 }
             }
-            (FilterKind::Dates, KeyCode::Enter) => {
+            (FilterKind::Dates, Action::Accept) => {
                 let typed = panel.editing.field.value().trim().to_string();
                 if typed.is_empty() {
                     panel.editing = Editing::default();
@@ -192,18 +188,42 @@ impl TasksState {
                     Err(e) => panel.editing.parsed = Some(Err(e)),
                 }
             }
-            (FilterKind::Search, _) => {
-                if panel.editing.field.key(key) {
-                    self.filters.search = panel.editing.field.value().to_string();
-                    self.filters.touched(FilterKind::Search);
-                    self.filters_changed(true, env);
-                }
+            (_, Action::Text(edit)) if panel.editing.field.edit(edit) => {
+                self.entry_changed(kind, env);
             }
-            (_, _) => {
-                if panel.editing.field.key(key) {
-                    self.reparse_dates(env);
-                }
+            _ => {}
+        }
+    }
+
+    /// A character typed into the row being edited.
+    pub(super) fn panel_char(&mut self, c: char, env: &mut Env) -> bool {
+        let Some(panel) = self.panel.as_mut() else {
+            return false;
+        };
+        let Some(kind) = panel.editing.kind else {
+            return false;
+        };
+        let changed = panel.editing.field.insert(c);
+        if changed {
+            self.entry_changed(kind, env);
+        }
+        changed
+    }
+
+    /// Text applies as it is typed (after a pause); dates are read as they are typed.
+    pub(super) fn entry_changed(&mut self, kind: FilterKind, env: &mut Env) {
+        let Some(panel) = self.panel.as_ref() else {
+            return;
+        };
+        if kind == FilterKind::Search {
+            if panel.editing.field.value() == self.filters.search {
+                return;
             }
+            self.filters.search = panel.editing.field.value().to_string();
+            self.filters.touched(FilterKind::Search);
+            self.filters_changed(true, env);
+        } else {
+            self.reparse_dates(env);
         }
     }
 }

@@ -404,6 +404,86 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
     assert_eq!(h.app.tasks.list.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
+/// The keymap a config file's `[keys]` section would give.
+fn remap(h: &mut Harness, pairs: &[(&str, &[&str])]) {
+    let overrides: Vec<(String, Vec<String>)> = pairs
+        .iter()
+        .map(|(id, keys)| (id.to_string(), keys.iter().map(|k| k.to_string()).collect()))
+        .collect();
+    h.app.keymap =
+        crate::app::keymap::Keymap::with_overrides(&overrides, std::path::Path::new("config.toml"))
+            .unwrap();
+}
+
+#[test]
+fn remapped_keys_act_and_the_old_ones_no_longer_do() {
+    let mut h = loaded(3, false);
+    remap(
+        &mut h,
+        &[
+            ("tasks.complete", &["c"]),
+            ("confirm.yes", &["j"]),
+            ("prompt.accept", &["ctrl-s"]),
+            ("text.delete_line", &["ctrl-x"]),
+        ],
+    );
+    h.press("x");
+    assert!(!h.app.tasks.list.rows[0].is_completed, "x does nothing now");
+    assert!(h.take(|c| matches!(c, Call::CompleteTask(_))).is_empty());
+    h.press("c");
+    assert!(h.app.tasks.list.rows[0].is_completed);
+    let done = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&done, Answer::CompletedTask(Ok(())));
+    // A layer's keys follow the file too: the question takes j for yes, and y is no answer.
+    h.press("D");
+    h.press("y");
+    assert_eq!(h.app.tasks.list.rows.len(), 3, "y no longer deletes");
+    assert!(h.app.tasks.popup.is_some(), "the question is still open");
+    h.press("j");
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
+    assert_eq!(h.take(|c| matches!(c, Call::DeleteTask(1))).len(), 1);
+    // In a prompt: Ctrl-u no longer clears, Ctrl-x does; Enter no longer accepts, Ctrl-s does.
+    h.press("e");
+    h.send(ctrl('u'));
+    assert!(matches!(
+        &h.app.tasks.popup,
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) if field.value() == "Задача 2"
+    ));
+    h.send(ctrl('x'));
+    h.press("Новое имя");
+    h.send(code(KeyCode::Enter));
+    assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(2, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn letters_that_are_commands_elsewhere_type_into_a_prompt() {
+    let mut h = loaded(1, false);
+    h.press("e");
+    h.send(ctrl('u'));
+    h.press("q?1x:M D");
+    assert!(!h.quits(), "q typed, not quit");
+    assert!(h.app.overlay.is_none(), "? and : typed, no help or palette");
+    assert!(
+        !h.app.tasks.list.rows[0].is_completed,
+        "x typed, not a verb"
+    );
+    match &h.app.tasks.popup {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "q?1x:M D");
+        }
+        other => panic!("the prompt is still open: {other:?}"),
+    }
+    // Keys that type nothing are commands: Esc leaves the prompt.
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.popup.is_none());
+}
+
 #[test]
 fn new_task_appears_at_once_and_takes_its_real_id() {
     let mut h = loaded(2, false);
@@ -442,11 +522,11 @@ fn new_task_is_taken_out_again_when_refused() {
     );
     // The typed title comes back in the prompt, ready to send again.
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt {
+        Some(crate::tasks::dialogs::Popup::Prompt {
             field, feedback, ..
         }) => {
             assert_eq!(field.value(), "X");
-            assert!(matches!(feedback, crate::tasks::popup::Feedback::Err(_)));
+            assert!(matches!(feedback, crate::tasks::dialogs::Feedback::Err(_)));
         }
         other => panic!("expected the prompt back, got {other:?}"),
     }
@@ -900,12 +980,12 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
         "never sent again on its own"
     );
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt {
+        Some(crate::tasks::dialogs::Popup::Prompt {
             field, feedback, ..
         }) => {
             assert_eq!(field.value(), "Отчёт");
             assert!(
-                matches!(feedback, crate::tasks::popup::Feedback::Err(f) if f.contains("Enter sends it again")),
+                matches!(feedback, crate::tasks::dialogs::Feedback::Err(f) if f.contains("Enter sends it again")),
                 "{feedback:?}"
             );
         }
@@ -927,14 +1007,14 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     h.fail(&look, ApiError::Timeout);
     assert!(matches!(
         h.app.tasks.popup,
-        Some(crate::tasks::popup::Popup::LookAgain { .. })
+        Some(crate::tasks::dialogs::Popup::LookAgain { .. })
     ));
     let screen = h.render();
     assert!(
         screen.contains("looking for it failed (no answer in time)"),
         "{screen}"
     );
-    assert!(screen.contains("Look again? y/N"), "{screen}");
+    assert!(screen.contains("Look again? y/n"), "{screen}");
     h.press("y");
     let again = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(again.len(), 1, "y looks again");
@@ -1267,14 +1347,14 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
     assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
     h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
         }
         other => panic!("expected the rename prompt, got {other:?}"),
     }
     h.send(code(KeyCode::Esc));
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Отчёт", "then the create is offered")
         }
         other => panic!("expected the create prompt, got {other:?}"),

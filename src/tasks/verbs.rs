@@ -11,7 +11,7 @@ use weeek_api::{ApiError, TaskUpdate};
 
 use super::TaskKey;
 use super::TasksState;
-use super::popup::{PickPurpose, Popup, PromptPurpose};
+use super::dialogs::{PickPurpose, Popup, PromptPurpose};
 use crate::app::Env;
 use crate::app::ledger::{self, Group, Outcome, Shown, Writes};
 use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
@@ -445,10 +445,9 @@ impl TasksState {
             } else {
                 count(total)
             };
-            let undo = if b.undoable && self.writes.undoable(bulk) {
-                " · u to undo"
-            } else {
-                ""
+            let undo = match env.keys.say("tasks.undo", "to undo") {
+                Some(say) if b.undoable && self.writes.undoable(bulk) => format!(" · {say}"),
+                _ => String::new(),
             };
             // Said when an answer was lost on the way: the change holds all the same.
             let read_back = items
@@ -508,7 +507,7 @@ impl TasksState {
             self.popup = Some(Popup::Prompt {
                 purpose,
                 field: crate::widgets::field::TextField::with_value(text),
-                feedback: super::popup::Feedback::Err(why),
+                feedback: super::dialogs::Feedback::Err(why),
             });
         }
     }

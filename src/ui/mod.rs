@@ -1,11 +1,13 @@
 //! Drawing: a pure function of the app's state. Nothing here changes state or does IO.
 
 pub mod contacts;
+pub mod dialogs;
 pub mod funnels;
-pub mod popup;
 pub mod tasks;
 pub mod theme;
 
+#[cfg(test)]
+mod help_snapshots;
 #[cfg(test)]
 mod tasks_snapshots;
 
@@ -16,6 +18,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::commands::{self, Context};
+use crate::app::keymap::{self, Key, Reach};
 use crate::app::toast::ToastKind;
 use crate::app::{App, Hits, Overlay, Screen};
 use crate::layout::{self, centered};
@@ -60,9 +63,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
     let overlay = match &app.overlay {
         Some(Overlay::Help { scroll }) => Some(render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
-        Some(Overlay::Palette(p)) => Some(popup::render_picker(t, frame, area, p)),
+        Some(Overlay::Palette(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
-            Some(popup::render_confirm(t, frame, area, question))
+            Some(dialogs::render_confirm(app, t, frame, area, question))
         }
         None => None,
     };
@@ -74,22 +77,41 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
 
 fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
-    // Each tab names the key that reaches it from here: on the task list the digits set
+    // Each tab names the key that reaches it from the screen: on the task list the digits set
     // priorities, so there it says Alt-2, not 2.
-    let reachable = commands::available(&app.contexts());
-    for s in Screen::ALL {
-        let action = match s {
-            Screen::Tasks => commands::Action::ScreenTasks,
-            Screen::Funnels => commands::Action::ScreenFunnels,
-            Screen::Contacts => commands::Action::ScreenContacts,
-        };
-        let key = reachable
-            .iter()
-            .find(|c| c.action == action)
-            .map(|c| commands::key_labels(c, &reachable))
-            .and_then(|k| k.split('/').next().map(str::to_string))
-            .unwrap_or_default();
-        let label = format!(" {key} {} ", s.title());
+    let focus = app.screen_focus();
+    let chain = if focus.chain.contains(&Context::Global) {
+        focus.chain
+    } else {
+        vec![Context::Global]
+    };
+    let reachable = app.keymap.available(&chain, focus.typing);
+    let tabs: Vec<(Screen, String)> = Screen::ALL
+        .into_iter()
+        .map(|s| {
+            let action = match s {
+                Screen::Tasks => commands::Action::ScreenTasks,
+                Screen::Funnels => commands::Action::ScreenFunnels,
+                Screen::Contacts => commands::Action::ScreenContacts,
+            };
+            let key = reachable
+                .iter()
+                .find(|r| r.command.action == action)
+                .and_then(|r| r.keys.first())
+                .map(|k| format!("{} ", k.label()))
+                .unwrap_or_default();
+            (s, key)
+        })
+        .collect();
+    // On a narrow terminal the names matter more than their keys.
+    let with_keys: usize = tabs
+        .iter()
+        .map(|(s, k)| width(k) + width(s.title()) + 2)
+        .sum();
+    let keys_fit = with_keys + 30 <= usize::from(area.width);
+    for (s, key) in tabs {
+        let key = if keys_fit { key.as_str() } else { "" };
+        let label = format!(" {key}{} ", s.title());
         let style = if s == app.screen {
             t.selected().add_modifier(Modifier::BOLD)
         } else {
@@ -131,72 +153,100 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
-    // An overlay has the keys: say what they do there, not what they do underneath.
-    let overlay_keys: Option<&[(&str, &str)]> = match &app.overlay {
-        Some(Overlay::Confirm { .. }) => Some(&[("y", "yes"), ("any other key", "no")]),
-        Some(Overlay::Help { .. } | Overlay::Messages { .. }) => {
-            Some(&[("j/k", "scroll"), ("any other key", "close")])
+/// Short hints (`keys` `hint`) of the commands that have one, in table order; neighbours with
+/// the same hint share it (`0-3 prio`).
+pub fn hints(reach: &[Reach]) -> Vec<(String, &'static str)> {
+    let mut out: Vec<(Vec<Key>, &'static str)> = Vec::new();
+    for r in reach {
+        let Some(hint) = r.command.hint else {
+            continue;
+        };
+        if r.keys.is_empty() {
+            continue;
         }
-        Some(Overlay::Palette(_)) => Some(&[
-            ("type", "filter"),
-            ("↑/↓", "choose"),
-            ("Enter", "run"),
-            ("Esc", "close"),
-        ]),
-        None => None,
-    };
-    if let Some(keys) = overlay_keys {
-        let spans: Vec<Span> = keys
-            .iter()
-            .flat_map(|(k, d)| {
-                [
-                    Span::styled(format!(" {k}"), t.accent()),
-                    Span::styled(format!(" {d} "), t.dim()),
-                ]
-            })
-            .collect();
-        frame.render_widget(Paragraph::new(Line::from(spans)), area);
-        return;
+        match out.last_mut() {
+            Some((keys, h)) if *h == hint => keys.extend(r.keys.iter().copied()),
+            _ => out.push((r.keys.clone(), hint)),
+        }
     }
-    let contexts = app.contexts();
-    let reachable = commands::available(&contexts);
+    out.into_iter()
+        .map(|(keys, h)| (key_run(&keys), h))
+        .collect()
+}
+
+/// `0-3` for a run of digits or letters in order, else `a/b`.
+fn key_run(keys: &[Key]) -> String {
+    let chars: Vec<char> = keys.iter().filter_map(Key::plain_char).collect();
+    let in_order = chars.len() == keys.len()
+        && chars.len() > 2
+        && chars
+            .windows(2)
+            .all(|w| u32::from(w[1]) == u32::from(w[0]) + 1);
+    match (in_order, chars.first(), chars.last()) {
+        (true, Some(a), Some(b)) => format!("{a}-{b}"),
+        _ => keymap::labels(keys),
+    }
+}
+
+/// The hints of a layer as one line (`Enter ok · Esc cancel`), for the border of its box.
+pub fn hint_line(app: &App, chain: &[Context], typing: bool) -> String {
+    hints(&app.keymap.available(chain, typing))
+        .into_iter()
+        .map(|(k, h)| format!("{k} {h}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// "`key` `words`" for command `id` (its first key), for text that names a key; empty when
+/// the command has no key.
+pub fn say(app: &App, id: &str, words: &str) -> String {
+    app.keymap.say(id, words).unwrap_or_default()
+}
+
+/// `say` for each command that has a key, joined with " · " (`r reloads · Esc back`).
+pub fn say_all(app: &App, parts: &[(&str, &str)]) -> String {
+    parts
+        .iter()
+        .filter_map(|(id, words)| app.keymap.say(id, words))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// " · `key` `words`" to end a line with, or nothing when the command has no key.
+pub fn then_say(app: &App, id: &str, words: &str) -> String {
+    app.keymap.then_say(id, words)
+}
+
+fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
+    // Whatever has the keyboard says what its keys do: an overlay, a popup, a field, a list.
+    let focus = app.focus();
+    let reachable = app.keymap.available(&focus.chain, focus.typing);
     let mut spans: Vec<Span> = Vec::new();
     let mut used = 0usize;
     let max = usize::from(area.width);
-    if let Some(note) = app.screen_state(app.screen).footer_note() {
+    let note = match app.overlay {
+        None => app.screen_state(app.screen).footer_note(),
+        Some(_) => None,
+    };
+    if let Some(note) = note {
         let m = format!(" {note} ");
         used += width(&m);
         spans.push(Span::styled(m, t.selected()));
     }
-    let typing = app.screen_state(app.screen).keyboard_taken();
     // "? help" always shows at the right end: every other key is one press away from it.
-    let help = (!typing)
-        .then(|| {
-            reachable
-                .iter()
-                .find(|c| c.action == commands::Action::Help)
-        })
-        .flatten()
-        .map(|c| commands::key_labels(c, &reachable))
+    let help = reachable
+        .iter()
+        .find(|r| r.command.action == commands::Action::Help)
+        .map(Reach::label)
         .filter(|k| !k.is_empty());
     let help_w = help.as_ref().map_or(0, |k| width(k) + 7);
     let max = max.saturating_sub(help_w);
-    for c in reachable.iter().filter(|c| {
-        c.hint.is_some()
-            && c.action != commands::Action::Help
-            && !(typing && c.context == Context::Global)
-    }) {
-        let keys = commands::key_labels(c, &reachable);
-        if keys.is_empty() {
-            continue;
-        }
-        let keys = if matches!(c.action, commands::Action::Priority(_)) {
-            "0-3".to_string()
-        } else {
-            keys
-        };
-        let hint = c.hint.unwrap_or_default();
+    let others: Vec<Reach> = reachable
+        .iter()
+        .filter(|r| r.command.action != commands::Action::Help)
+        .cloned()
+        .collect();
+    for (keys, hint) in hints(&others) {
         let w = width(&keys) + width(hint) + 3;
         if used + w > max {
             break;
@@ -299,7 +349,7 @@ fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: 
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Messages, newest first ")
-        .title_bottom(" j/k scroll · any other key closes ");
+        .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)
@@ -311,7 +361,8 @@ fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: 
 }
 
 /// A key and its description, the description wrapped under itself (a hanging indent), so
-/// keys stay in one column however narrow the box.
+/// keys stay in one column however narrow the box; keys too long for the column get a line of
+/// their own.
 fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<Line<'static>> {
     const KEY_W: usize = 16;
     let indent = KEY_W + 3;
@@ -320,66 +371,94 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
     if rows.is_empty() {
         rows.push(String::new());
     }
-    rows.into_iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let head = if i == 0 {
-                Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
+    let mut out = Vec::new();
+    let own_line = crate::text::width(keys) > KEY_W;
+    if own_line {
+        out.push(Line::styled(format!("  {keys}"), theme.bold()));
+    }
+    out.extend(rows.into_iter().enumerate().map(|(i, row)| {
+        let head = if i == 0 && !own_line {
+            Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
+        } else {
+            Span::raw(" ".repeat(indent))
+        };
+        Line::from(vec![head, Span::raw(row)])
+    }));
+    out
+}
+
+/// The sections of help for the screen: the contexts of its focused layer (with only the keys
+/// that reach each command there), then the other layers it can open, then the app-wide keys.
+pub fn help_sections(app: &App) -> Vec<(Context, Vec<Reach>)> {
+    let focus = app.screen_focus();
+    let mut chain = focus.chain.clone();
+    chain.retain(|c| *c != Context::Global);
+    let extra = app
+        .screen_state(app.screen)
+        .help_contexts()
+        .iter()
+        .chain(&[
+            Context::Picker,
+            Context::Text,
+            Context::Confirm,
+            Context::Overlay,
+        ])
+        .copied();
+    for c in extra {
+        if !chain.contains(&c) {
+            chain.push(c);
+        }
+    }
+    chain.push(Context::Global);
+    // Shadowing is the focused layer's: a later section lists its keys as they are.
+    let reach_in_focus = app.keymap.available(&focus.chain, false);
+    chain
+        .into_iter()
+        .map(|ctx| {
+            let rows = if focus.chain.contains(&ctx) {
+                reach_in_focus
+                    .iter()
+                    .filter(|r| r.command.context == ctx)
+                    .cloned()
+                    .collect()
             } else {
-                Span::raw(" ".repeat(indent))
+                app.keymap.available(&[ctx], false)
             };
-            Line::from(vec![head, Span::raw(row)])
+            (ctx, rows)
         })
+        .filter(|(_, rows): &(Context, Vec<Reach>)| !rows.is_empty())
         .collect()
+}
+
+/// Help as lines `width` columns wide.
+pub fn help_lines(app: &App, t: &Theme, width: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line> = Vec::new();
+    for (ctx, rows) in help_sections(app) {
+        if !lines.is_empty() {
+            lines.push(Line::raw(""));
+        }
+        lines.push(Line::styled(ctx.title(), t.accent()));
+        for r in rows {
+            let keys = if r.keys.is_empty() {
+                "(no key)".to_string()
+            } else {
+                r.label()
+            };
+            lines.extend(key_lines(&keys, r.command.description, width, t));
+        }
+    }
+    lines
 }
 
 fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
     let rect = centered(area, 76, area.height.saturating_sub(2));
     let inner_w = usize::from(rect.width.saturating_sub(2));
-    let contexts = app.contexts();
-    let reachable = commands::available(&contexts);
-    let mut lines: Vec<Line> = Vec::new();
-    let mut last: Option<Context> = None;
-    for c in &reachable {
-        if last != Some(c.context) {
-            if last.is_some() {
-                lines.push(Line::raw(""));
-            }
-            lines.push(Line::styled(c.context.title(), t.accent()));
-            last = Some(c.context);
-        }
-        let keys = commands::key_labels(c, &reachable);
-        lines.extend(key_lines(&keys, c.description, inner_w, t));
-    }
-    let extra: &[(&str, &str)] = match app.screen {
-        Screen::Tasks => &[
-            ("type", "narrow a picker's list (fuzzy)"),
-            ("Tab", "toggle an item in multi-select pickers"),
-            ("Enter", "choose / apply"),
-            ("Esc", "cancel"),
-            ("C-a C-e C-w C-u", "readline editing in text fields"),
-        ],
-        Screen::Contacts => &[
-            ("Tab Enter", "next field; the field left is checked"),
-            ("S-Tab", "previous field"),
-            ("Esc", "leave the field (keys then act as commands)"),
-            ("C-a C-e C-w C-u", "readline editing in text fields"),
-            ("Tab", "toggle an organization or tag in its picker"),
-        ],
-        Screen::Funnels => &[],
-    };
-    if !extra.is_empty() {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Pickers and fields", t.accent()));
-        for (k, d) in extra {
-            lines.extend(key_lines(k, d, inner_w, t));
-        }
-    }
+    let lines = help_lines(app, t, inner_w);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Keys: {} ", app.screen.title()))
-        .title_bottom(" j/k scroll · any other key closes ");
+        .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }

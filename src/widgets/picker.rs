@@ -1,11 +1,10 @@
 //! A fuzzy picker: type to narrow, arrows to move, `Enter` to choose; in multi mode `Tab`
-//! toggles items (as in fzf) and `Enter` confirms the set.
+//! toggles items (as in fzf) and `Enter` confirms the set. The keys are the `picker` context's.
 
 use std::collections::BTreeSet;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
 use super::field::TextField;
+use crate::app::commands::Action;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PickItem<K> {
@@ -128,11 +127,11 @@ impl<K: Clone + PartialEq> Picker<K> {
             .collect()
     }
 
-    pub fn key(&mut self, key: KeyEvent) -> PickerOutcome<K> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => return PickerOutcome::Cancelled,
-            KeyCode::Enter => {
+    /// A command of the `picker` context (or a text edit of the query).
+    pub fn act(&mut self, action: Action) -> PickerOutcome<K> {
+        match action {
+            Action::Cancel => return PickerOutcome::Cancelled,
+            Action::Accept => {
                 if self.multi && (self.set_mode || !self.chosen.is_empty()) {
                     return PickerOutcome::Picked(self.chosen_keys());
                 }
@@ -141,7 +140,7 @@ impl<K: Clone + PartialEq> Picker<K> {
                     None => PickerOutcome::Pending,
                 };
             }
-            KeyCode::Tab if self.multi => {
+            Action::Toggle if self.multi => {
                 if let Some(&i) = self.filtered.get(self.cursor) {
                     if !self.chosen.remove(&i) {
                         self.chosen.insert(i);
@@ -150,22 +149,34 @@ impl<K: Clone + PartialEq> Picker<K> {
                     self.move_by(1);
                 }
             }
-            KeyCode::Down => self.move_by(1),
-            KeyCode::Up => self.move_by(-1),
-            KeyCode::Char('n' | 'j') if ctrl => self.move_by(1),
-            KeyCode::Char('p' | 'k') if ctrl => self.move_by(-1),
-            KeyCode::PageDown => self.move_by(10),
-            KeyCode::PageUp => self.move_by(-10),
-            _ => {
+            Action::Down => self.move_by(1),
+            Action::Up => self.move_by(-1),
+            Action::PageDown => self.move_by(10),
+            Action::PageUp => self.move_by(-10),
+            Action::Text(edit) => {
                 let before = self.query.value().to_string();
-                self.query.key(key);
-                if self.query.value() != before {
-                    self.cursor = 0;
-                    self.refilter();
-                }
+                self.query.edit(edit);
+                self.query_changed(&before);
             }
+            _ => {}
         }
         PickerOutcome::Pending
+    }
+
+    /// A character typed into the query; true when it changed.
+    pub fn type_char(&mut self, c: char) -> bool {
+        let before = self.query.value().to_string();
+        self.query.insert(c);
+        self.query_changed(&before)
+    }
+
+    fn query_changed(&mut self, before: &str) -> bool {
+        if self.query.value() == before {
+            return false;
+        }
+        self.cursor = 0;
+        self.refilter();
+        true
     }
 
     pub fn paste(&mut self, text: &str) {
@@ -187,13 +198,9 @@ impl<K: Clone + PartialEq> Picker<K> {
 mod tests {
     use super::*;
 
-    fn k(c: KeyCode) -> KeyEvent {
-        KeyEvent::new(c, KeyModifiers::NONE)
-    }
-
     fn typed(p: &mut Picker<u32>, s: &str) {
         for c in s.chars() {
-            p.key(k(KeyCode::Char(c)));
+            p.type_char(c);
         }
     }
 
@@ -211,23 +218,23 @@ mod tests {
         typed(&mut p, "смир");
         assert_eq!(p.current().unwrap().key, 1);
         assert_eq!(p.filtered.len(), 1);
-        assert_eq!(p.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![1]));
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![1]));
     }
 
     #[test]
     fn multi_toggles_with_tab_and_keeps_preselection() {
         let mut p = Picker::multi("Assignees", items(), &[3]);
-        p.key(k(KeyCode::Tab)); // toggles item 1, moves down
-        assert_eq!(p.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![1, 3]));
-        assert_eq!(p.key(k(KeyCode::Esc)), PickerOutcome::Cancelled);
+        p.act(Action::Toggle); // toggles item 1, moves down
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![1, 3]));
+        assert_eq!(p.act(Action::Cancel), PickerOutcome::Cancelled);
     }
 
     #[test]
     fn multi_can_confirm_an_empty_set_after_unselecting() {
         let mut p = Picker::multi("Assignees", items(), &[1]);
-        p.key(k(KeyCode::Tab)); // unselects item 1
-        assert_eq!(p.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![]));
+        p.act(Action::Toggle); // unselects item 1
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![]));
         let mut fresh = Picker::multi("Assignees", items(), &[]);
-        assert_eq!(fresh.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![1]));
+        assert_eq!(fresh.act(Action::Accept), PickerOutcome::Picked(vec![1]));
     }
 }

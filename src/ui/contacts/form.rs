@@ -14,7 +14,7 @@ use crate::contacts::form::{COUNTER_FROM, Field, Form};
 use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
 use crate::text::{one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 /// Focus mark, then the label column.
@@ -225,10 +225,10 @@ fn render_field_row(
                 );
             }
             if field.value().is_empty() {
-                if let Some(p) = placeholder(f, focused) {
+                if let Some(p) = placeholder(app, f, focused) {
                     frame.render_widget(
                         Paragraph::new(Span::styled(
-                            truncate(p, usize::from(text_area.width)),
+                            truncate(&p, usize::from(text_area.width)),
                             t.dim(),
                         )),
                         text_area,
@@ -259,11 +259,12 @@ fn render_field_row(
     }
 }
 
-fn placeholder(f: Field, focused: bool) -> Option<&'static str> {
+fn placeholder(app: &App, f: Field, focused: bool) -> Option<String> {
+    let add_row = || crate::ui::then_say(app, "contact_form.add_row", "adds a row");
     match f {
-        Field::FirstName => Some("required"),
-        Field::Email(_) if focused => Some("name@example.com · C-n adds a row"),
-        Field::Phone(_) if focused => Some("+7 900 123-45-67 · C-n adds a row"),
+        Field::FirstName => Some("required".into()),
+        Field::Email(_) if focused => Some(format!("name@example.com{}", add_row())),
+        Field::Phone(_) if focused => Some(format!("+7 900 123-45-67{}", add_row())),
         _ => None,
     }
 }
@@ -272,11 +273,14 @@ fn org_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let orgs = &app.contacts.form.organizations;
     if orgs.is_empty() {
         let text = if focused {
-            "none · Enter chooses"
+            format!(
+                "none{}",
+                crate::ui::then_say(app, "contact_choice.open", "chooses")
+            )
         } else {
-            "none"
+            "none".into()
         };
-        return Line::styled(truncate(text, w), t.dim());
+        return Line::styled(truncate(&text, w), t.dim());
     }
     let names: Vec<String> = orgs
         .iter()
@@ -328,11 +332,14 @@ fn tag_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let tags = &app.contacts.form.tags;
     if tags.is_empty() {
         let text = if focused {
-            "none · Enter chooses"
+            format!(
+                "none{}",
+                crate::ui::then_say(app, "contact_choice.open", "chooses")
+            )
         } else {
-            "none"
+            "none".into()
         };
-        return Line::styled(truncate(text, w), t.dim());
+        return Line::styled(truncate(&text, w), t.dim());
     }
     Line::from(tag_spans(app, t, tags, w))
 }
@@ -346,7 +353,10 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let line = if let Some(f) = &s.failure {
         Line::from(vec![
             Span::styled(format!("✗ {} ", one_line(&f.message)), t.error()),
-            Span::styled("C-s tries again", t.accent()),
+            Span::styled(
+                crate::ui::say(app, "contact_form.save", "tries again"),
+                t.accent(),
+            ),
         ])
     } else if let Phase::Checking(lost) = &s.phase {
         // The whole story is in the toast and in the messages (M); here, what holds now.
@@ -361,7 +371,16 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         } else {
             Line::from(vec![
                 Span::styled("✗ May have been saved: looking for it failed. ", t.error()),
-                Span::styled("C-s looks again · n starts over", t.accent()),
+                Span::styled(
+                    crate::ui::say_all(
+                        app,
+                        &[
+                            ("contacts.save", "looks again"),
+                            ("contacts.new", "starts over"),
+                        ],
+                    ),
+                    t.accent(),
+                ),
             ])
         }
     } else if matches!(s.phase, Phase::Saving { .. }) {
@@ -379,12 +398,28 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         let n = s.form.errors.len();
         let what = if n == 1 { "field needs" } else { "fields need" };
         Line::styled(
-            truncate(&format!("{n} {what} fixing · C-s saves"), w),
+            truncate(
+                &format!(
+                    "{n} {what} fixing{}",
+                    crate::ui::then_say(app, "contact_form.save", "saves")
+                ),
+                w,
+            ),
             t.error(),
         )
     } else {
         Line::styled(
-            truncate("C-s saves · Tab/Enter next field · S-Tab back", w),
+            truncate(
+                &crate::ui::say_all(
+                    app,
+                    &[
+                        ("contact_form.save", "saves"),
+                        ("contact_field.next", "next field"),
+                        ("contact_field.prev", "back"),
+                    ],
+                ),
+                w,
+            ),
             t.dim(),
         )
     };
@@ -459,11 +494,17 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
             )),
         ));
     }
-    let hints = [
-        ("n", "new contact"),
-        ("N", "new contact, same organizations and tags"),
-        ("C-l", "the list, where it is now first"),
-    ];
+    let hints: Vec<(String, &str)> = [
+        ("contacts.new", "new contact"),
+        (
+            "contacts.new_keep",
+            "new contact, same organizations and tags",
+        ),
+        ("contacts.switch", "the list, where it is now first"),
+    ]
+    .into_iter()
+    .filter_map(|(id, d)| app.keymap.key_of(id).map(|k| (k, d)))
+    .collect();
     let needed = lines.len() + 1 + hints.len();
     let room = usize::from(inner.height);
     if needed > room {
@@ -471,10 +512,16 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
         lines.truncate(room.saturating_sub(hints.len() + 1).max(1));
     }
     lines.push(Line::raw(""));
+    let key_w = hints
+        .iter()
+        .map(|(k, _)| width(k) + 1)
+        .max()
+        .unwrap_or(0)
+        .max(4);
     for (k, d) in hints {
         lines.push(Line::from(vec![
-            Span::styled(format!("{k:<4}"), t.accent()),
-            Span::raw(truncate(d, w.saturating_sub(4))),
+            Span::styled(format!("{k:<key_w$}"), t.accent()),
+            Span::raw(truncate(d, w.saturating_sub(key_w))),
         ]));
     }
     frame.render_widget(Paragraph::new(lines), inner);

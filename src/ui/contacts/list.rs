@@ -12,7 +12,7 @@ use crate::app::{App, Hits, Target};
 use crate::contacts::list::PageStatus;
 use crate::layout;
 use crate::text::{fit, one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 const MARK_W: usize = 2;
@@ -170,7 +170,11 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
             )),
             PageStatus::Failed { error, more: true } => lines.push(Line::styled(
                 truncate(
-                    &format!("  could not load more: {} · r retries", error.short()),
+                    &format!(
+                        "  could not load more: {}{}",
+                        error.short(),
+                        crate::ui::then_say(app, "global.refresh", "retries")
+                    ),
                     usize::from(body.width),
                 ),
                 t.error(),
@@ -189,7 +193,10 @@ fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect, activ
             format!("{} reloading…", crate::ui::spinner_frame(app))
         }
         PageStatus::Failed { more: false, .. } if l.contacts.loaded_once => {
-            "reload failed · r retries".to_string()
+            format!(
+                "reload failed{}",
+                crate::ui::then_say(app, "global.refresh", "retries")
+            )
         }
         _ if !l.contacts.loaded_once => String::new(),
         _ => {
@@ -272,13 +279,22 @@ fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 t.bold(),
             ));
             lines.push(Line::raw(""));
-            lines.push(Line::styled("  Esc clears the search", t.accent()));
+            lines.push(Line::styled(
+                format!(
+                    "  {}",
+                    crate::ui::say(app, "contacts.back", "clears the search")
+                ),
+                t.accent(),
+            ));
         }
         _ => {
             lines.push(Line::styled("  No contacts yet.", t.bold()));
             lines.push(Line::raw(""));
             lines.push(Line::styled(
-                "  The form adds one: C-s saves it",
+                format!(
+                    "  The form adds one{}",
+                    crate::ui::then_say(app, "contacts.save", "saves it")
+                ),
                 t.accent(),
             ));
         }

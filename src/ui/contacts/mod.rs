@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::popup::{render_confirm, render_picker, render_waiting};
+use super::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::app::{App, Hits, Target};
 use crate::contacts::pickers::PickKind;
 use crate::contacts::{Ask, Pane};
@@ -50,8 +50,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         hits.cover(rect);
     }
     let asked = match &s.ask {
-        Some(Ask::Restore(d)) => Some(render_restore(t, frame, body, &d.summary())),
+        Some(Ask::Restore(d)) => Some(render_restore(app, t, frame, body, &d.summary())),
         Some(Ask::Discard { .. }) => Some(render_confirm(
+            app,
             t,
             frame,
             body,
@@ -88,12 +89,15 @@ fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 t.dim()
             },
         ),
-        Span::styled("  C-l switches", t.dim()),
+        Span::styled(
+            format!("  {}", crate::ui::say(app, "contacts.switch", "switches")),
+            t.dim(),
+        ),
     ];
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_restore(t: &Theme, frame: &mut Frame, area: Rect, summary: &str) -> Rect {
+fn render_restore(app: &App, t: &Theme, frame: &mut Frame, area: Rect, summary: &str) -> Rect {
     let rect = layout::centered(area, 72, 6);
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -107,12 +111,19 @@ fn render_restore(t: &Theme, frame: &mut Frame, area: Rect, summary: &str) -> Re
         Line::styled(truncate(summary, w), t.bold()),
         Line::styled(truncate("Typed before the app last closed.", w), t.dim()),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("Enter/y", t.accent()),
-            Span::raw(" restores it · "),
-            Span::styled("n", t.accent()),
-            Span::raw(" discards it"),
-        ]),
+        Line::styled(
+            truncate(
+                &crate::ui::say_all(
+                    app,
+                    &[
+                        ("draft.restore", "restores it"),
+                        ("draft.discard", "discards it"),
+                    ],
+                ),
+                w,
+            ),
+            t.accent(),
+        ),
     ];
     frame.render_widget(Paragraph::new(lines), inner);
     rect

@@ -49,7 +49,16 @@ pub fn render(
                 ));
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(
-                    "  r reloads · Esc back to the funnels",
+                    format!(
+                        "  {}",
+                        crate::ui::say_all(
+                            app,
+                            &[
+                                ("global.refresh", "reloads"),
+                                ("funnel.back", "back to the funnels")
+                            ]
+                        )
+                    ),
                     t.accent(),
                 ));
             }

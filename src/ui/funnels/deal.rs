@@ -46,7 +46,16 @@ pub fn render(
             ),
             t.accent(),
         ))
-        .title_bottom(Span::styled(" j/k scroll · Esc close ", t.dim()));
+        .title_bottom(Span::styled(
+            format!(
+                " {} ",
+                crate::ui::say_all(
+                    app,
+                    &[("list.down/list.up", "scroll"), ("deal.close", "close")]
+                )
+            ),
+            t.dim(),
+        ));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let w = usize::from(inner.width);
@@ -54,7 +63,11 @@ pub fn render(
     if let Some(e) = view.deal.error() {
         lines.push(Line::styled(
             truncate(
-                &format!("Could not load the full deal ({}) · r retries", e.short()),
+                &format!(
+                    "Could not load the full deal ({}){}",
+                    e.short(),
+                    crate::ui::then_say(app, "global.refresh", "retries")
+                ),
                 w,
             ),
             t.error(),

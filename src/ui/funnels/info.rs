@@ -57,7 +57,11 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
     let status = if d.funnel.is_loading() || d.statuses.is_loading() {
         format!("{} loading…", crate::ui::spinner_frame(app))
     } else if let Some(e) = d.funnel.error().or(d.statuses.error()) {
-        format!("{} · r retries", e.short())
+        format!(
+            "{}{}",
+            e.short(),
+            crate::ui::then_say(app, "global.refresh", "retries")
+        )
     } else {
         String::new()
     };
@@ -358,8 +362,20 @@ fn render_strip(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area:
 }
 
 fn render_full(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
-    let block = boxed(" Funnel overview ".into(), t)
-        .title_bottom(Span::styled(" j/k scroll · i board · Esc back ", t.dim()));
+    let block = boxed(" Funnel overview ".into(), t).title_bottom(Span::styled(
+        format!(
+            " {} ",
+            crate::ui::say_all(
+                app,
+                &[
+                    ("list.down/list.up", "scroll"),
+                    ("funnel.overview", "board"),
+                    ("funnel.back", "back"),
+                ]
+            )
+        ),
+        t.dim(),
+    ));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let w = usize::from(inner.width);

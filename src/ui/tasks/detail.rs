@@ -258,7 +258,16 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
         .borders(Borders::ALL)
         .border_style(t.dim())
         .title(title)
-        .title_bottom(" Enter/p closes · J/K scroll ");
+        .title_bottom(format!(
+            " {} ",
+            crate::ui::say_all(
+                app,
+                &[
+                    ("tasks.detail", "closes"),
+                    ("tasks.detail_down/tasks.detail_up", "scroll")
+                ]
+            )
+        ));
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);

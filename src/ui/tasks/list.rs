@@ -223,7 +223,11 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
                 t.dim(),
             )),
             PageStatus::Failed { error, more: true } => lines.push(Line::styled(
-                format!("  could not load more: {} · r retries", error.short()),
+                format!(
+                    "  could not load more: {}{}",
+                    error.short(),
+                    crate::ui::then_say(app, "global.refresh", "retries")
+                ),
                 t.error(),
             )),
             _ if s.list.has_more => lines.push(Line::styled("  more below…", t.dim())),
@@ -286,7 +290,16 @@ fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 }
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(
-                    "  Esc takes off the newest filter · f edits them",
+                    format!(
+                        "  {}",
+                        crate::ui::say_all(
+                            app,
+                            &[
+                                ("tasks.back", "takes off the newest filter"),
+                                ("tasks.filter", "edits them")
+                            ]
+                        )
+                    ),
                     t.accent(),
                 ));
             } else {

@@ -2,8 +2,9 @@
 //! empty / error looks, the detail pane, and the screen's popups.
 
 mod detail;
+mod dialogs;
+mod filter_panel;
 mod list;
-mod popups;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -26,10 +27,10 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         detail::render_detail(app, t, frame, d);
     }
     if let Some(p) = &s.panel {
-        hits.cover(popups::render_panel(app, t, frame, body, p));
+        hits.cover(filter_panel::render_panel(app, t, frame, body, p));
     }
     if let Some(p) = &s.popup {
-        hits.cover(popups::render_popup(app, t, frame, body, p));
+        hits.cover(dialogs::render_popup(app, t, frame, body, p));
     }
 }
 
@@ -50,7 +51,10 @@ fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             format!("{} reloading…", super::spinner_frame(app))
         }
         PageStatus::Failed { more: false, .. } if s.list.loaded_once => {
-            "reload failed · r retries".into()
+            format!(
+                "reload failed{}",
+                super::then_say(app, "global.refresh", "retries")
+            )
         }
         _ if !s.list.loaded_once => String::new(),
         _ if s.list.rows.is_empty() => count_label(0),

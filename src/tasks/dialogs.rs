@@ -1,9 +1,9 @@
-//! The task screen's popups: pickers (move, assign, sort, filter values), one-line prompts
-//! (due date, rename, new task) and the delete confirmation.
+//! The task screen's dialogs, one open at a time (a `Popup`): pickers (move, assign, sort,
+//! filter values), one-line prompts (due date, rename, new task) and the questions (delete,
+//! look again for a lost create), with what their commands do.
 
 use std::collections::BTreeSet;
 
-use crossterm::event::{KeyCode, KeyEvent};
 use time::Date;
 use weeek_api::models::{Priority, TaskType};
 use weeek_api::{SortBy, SortKey};
@@ -11,6 +11,7 @@ use weeek_api::{SortBy, SortKey};
 use super::TasksState;
 use super::filters::{Assignee, Completion, FilterKind};
 use crate::app::Env;
+use crate::app::commands::Action;
 use crate::app::directory::Directory;
 use crate::app::loadable::Loadable;
 use crate::app::toast::ToastKind;
@@ -207,11 +208,7 @@ fn build_picker(
         }
         PickPurpose::Assign { preselected, .. } => {
             let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
-            Picker::multi(
-                "Assignees (Tab toggles, Enter applies)",
-                member_items(dir)?,
-                &pre,
-            )
+            Picker::multi("Assignees", member_items(dir)?, &pre)
         }
         PickPurpose::Sort => {
             let current = state.sort;
@@ -219,8 +216,8 @@ fn build_picker(
                 .into_iter()
                 .map(|k| {
                     let detail = match current {
-                        Some(s) if s.key == k && s.descending => "descending · Enter for ascending",
-                        Some(s) if s.key == k => "ascending · Enter for descending",
+                        Some(s) if s.key == k && s.descending => "descending · again for ascending",
+                        Some(s) if s.key == k => "ascending · again for descending",
                         _ => "",
                     };
                     PickItem::new(PickKey::Sort(k), k.as_str()).detail(detail)
@@ -313,11 +310,7 @@ fn build_picker(
                         })
                         .collect();
                     let chosen: Vec<PickKey> = f.tags.iter().copied().map(PickKey::Id).collect();
-                    return Some(Picker::multi(
-                        "Tags (Tab toggles, Enter applies, none for any)",
-                        items,
-                        &chosen,
-                    ));
+                    return Some(Picker::multi("Tags (none chosen: any)", items, &chosen));
                 }
                 FilterKind::Completion => {
                     let items = [Completion::Open, Completion::Done, Completion::All]
@@ -419,35 +412,40 @@ impl TasksState {
         }
     }
 
-    pub(super) fn popup_key(&mut self, key: KeyEvent, env: &mut Env) {
+    /// A command of the open popup's context (`picker`, `prompt`, `confirm`, or `text`).
+    pub(super) fn popup_action(&mut self, action: Action, env: &mut Env) {
         let Some(popup) = self.popup.as_mut() else {
             return;
         };
         match popup {
-            Popup::ConfirmDelete { ids } => {
-                let ids = std::mem::take(ids);
-                self.popup = None;
-                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+            Popup::ConfirmDelete { ids } => match action {
+                Action::Yes => {
+                    let ids = std::mem::take(ids);
+                    self.popup = None;
                     self.delete(ids, env);
-                } else {
+                }
+                Action::No => {
+                    self.popup = None;
                     env.toast(ToastKind::Info, "Kept: nothing deleted");
                 }
-            }
+                _ => {}
+            },
             Popup::LookAgain { n, .. } => {
                 let n = *n;
-                self.popup = None;
-                let again = matches!(key.code, KeyCode::Char('y' | 'Y'));
-                self.answer_look_again(n, again, env);
+                if matches!(action, Action::Yes | Action::No) {
+                    self.popup = None;
+                    self.answer_look_again(n, action == Action::Yes, env);
+                }
             }
             Popup::Pick { picker: None, .. } => {
-                if key.code == KeyCode::Esc {
+                if action == Action::Cancel {
                     self.popup = None;
                 }
             }
             Popup::Pick {
                 purpose,
                 picker: Some(picker),
-            } => match picker.key(key) {
+            } => match picker.act(action) {
                 PickerOutcome::Pending => {}
                 PickerOutcome::Cancelled => self.popup = None,
                 PickerOutcome::Picked(keys) => {
@@ -460,9 +458,9 @@ impl TasksState {
                 purpose,
                 field,
                 feedback,
-            } => match key.code {
-                KeyCode::Esc => self.popup = None,
-                KeyCode::Enter => {
+            } => match action {
+                Action::Cancel => self.popup = None,
+                Action::Accept => {
                     let value = field.value().trim().to_string();
                     let purpose = purpose.clone();
                     match self.submit_prompt(purpose, value, env) {
@@ -474,15 +472,37 @@ impl TasksState {
                         }
                     }
                 }
-                _ => {
-                    if field.key(key) {
-                        *feedback = Feedback::None;
-                        self.popup_changed(env);
-                    }
+                Action::Text(edit) if field.edit(edit) => {
+                    *feedback = Feedback::None;
+                    self.popup_changed(env);
                 }
+                _ => {}
             },
         }
         self.show_offered();
+    }
+
+    /// A character typed into the open picker's query or prompt.
+    pub(super) fn popup_char(&mut self, c: char, env: &mut Env) -> bool {
+        let changed = match &mut self.popup {
+            Some(Popup::Pick {
+                picker: Some(p), ..
+            }) => p.type_char(c),
+            Some(Popup::Prompt {
+                field, feedback, ..
+            }) => {
+                let changed = field.insert(c);
+                if changed {
+                    *feedback = Feedback::None;
+                }
+                changed
+            }
+            _ => false,
+        };
+        if changed {
+            self.popup_changed(env);
+        }
+        changed
     }
 
     fn submit_prompt(
@@ -512,7 +532,11 @@ impl TasksState {
             }
             PromptPurpose::New { place } => {
                 if value.is_empty() {
-                    return Err("type a title, or Esc to cancel".into());
+                    let cancel = env.keys.say("prompt.cancel", "to cancel");
+                    return Err(match cancel {
+                        Some(cancel) => format!("type a title, or {cancel}"),
+                        None => "type a title".into(),
+                    });
                 }
                 self.create(value, place, env);
             }

@@ -1,18 +1,16 @@
-//! The task screen's filter panel and popups (pickers, prompts, the delete question).
+//! The task screen's filter panel drawn: one row per filter, the row being typed into with
+//! what the typing reads as.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::count_label;
 use crate::app::App;
+use crate::app::commands::Context;
 use crate::tasks::panel::{self, FilterPanel};
-use crate::tasks::popup::{Feedback, PickPurpose, Popup, PromptPurpose};
 use crate::text::truncate;
-use crate::ui::popup::{
-    render_confirm, render_field, render_picker, render_prompt, render_waiting,
-};
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 pub(super) fn render_panel(
@@ -28,7 +26,10 @@ pub(super) fn render_panel(
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Filters ")
-        .title_bottom(" j/k row · Enter edit · Backspace clear · Esc close ");
+        .title_bottom(format!(
+            " {} ",
+            crate::ui::hint_line(app, &[Context::Filters], false)
+        ));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let f = &app.tasks.filters;
@@ -91,78 +92,4 @@ pub(super) fn render_panel(
         tracing::trace!(error = %e, "date entry");
     }
     rect
-}
-
-/// Draws the popup and returns its box.
-pub(super) fn render_popup(
-    app: &App,
-    t: &Theme,
-    frame: &mut Frame,
-    area: Rect,
-    popup: &Popup,
-) -> Rect {
-    match popup {
-        Popup::Pick {
-            picker: Some(p), ..
-        } => render_picker(t, frame, area, p),
-        Popup::Pick {
-            purpose,
-            picker: None,
-        } => {
-            let what = match purpose {
-                PickPurpose::Move { .. } => "columns",
-                PickPurpose::Assign { .. } => "members",
-                _ => "choices",
-            };
-            render_waiting(app, frame, area, what)
-        }
-        Popup::Prompt {
-            purpose,
-            field,
-            feedback,
-        } => {
-            let (title, help) = match purpose {
-                PromptPurpose::Due { targets } => (
-                    format!("Due date for {}", count_label(targets.len())),
-                    "Enter sets · empty clears · Esc cancels",
-                ),
-                PromptPurpose::Rename { .. } => ("Rename".to_string(), "Enter saves · Esc cancels"),
-                PromptPurpose::New { place } => {
-                    let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
-                    let place = match (p, c) {
-                        (Some(p), Some(c)) => {
-                            format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c))
-                        }
-                        (Some(p), None) => app.dir.project_name(p),
-                        _ => "no project".to_string(),
-                    };
-                    (
-                        format!("New task in {place}"),
-                        "Enter creates · Esc cancels",
-                    )
-                }
-            };
-            let fb = match feedback {
-                Feedback::None => None,
-                Feedback::Ok(s) => Some((true, s.as_str())),
-                Feedback::Err(s) => Some((false, s.as_str())),
-            };
-            render_prompt(t, frame, area, &title, field, fb, help)
-        }
-        Popup::ConfirmDelete { ids } => {
-            let what = if ids.len() == 1 {
-                app.tasks
-                    .list
-                    .rows
-                    .iter()
-                    .find(|t| t.id == ids[0])
-                    .map(|t| crate::text::quoted(t.display_title(), 40))
-                    .unwrap_or_else(|| "1 task".into())
-            } else {
-                format!("{} tasks", ids.len())
-            };
-            render_confirm(t, frame, area, &format!("Delete {what}?"))
-        }
-        Popup::LookAgain { question, .. } => render_confirm(t, frame, area, question),
-    }
 }
