@@ -381,7 +381,7 @@ mod tests {
     use weeek_api::{ClientConfig, Token};
 
     use super::*;
-    use crate::app::requests::DirKey;
+    use crate::app::requests::NamesKey;
     use crate::tasks::TaskKey;
 
     /// Long enough for anything on loopback; reached only when the worker is broken.
@@ -438,7 +438,7 @@ mod tests {
         let (orders, mut reports) = spawn(client);
         let me = Request {
             id: 7,
-            key: DirKey::Me.into(),
+            key: NamesKey::Me.into(),
             call: Call::Me,
         };
         orders.send(Order::Run(me)).expect("worker");
@@ -447,7 +447,7 @@ mod tests {
         first.write_all(failed.as_bytes()).await.expect("write");
         match report(&mut reports).await {
             Report::Retrying(r) => {
-                assert_eq!((r.id, r.key), (7, DirKey::Me.into()));
+                assert_eq!((r.id, r.key), (7, NamesKey::Me.into()));
                 assert_eq!((r.notice.attempt, r.notice.attempts), (2, 3));
                 assert!(
                     matches!(r.notice.cause, ApiError::Server { status: 503, .. }),
@@ -498,7 +498,7 @@ mod tests {
         // Another request is answered as usual, and its answer is the only one.
         let me = Request {
             id: 2,
-            key: DirKey::Me.into(),
+            key: NamesKey::Me.into(),
             call: Call::Me,
         };
         orders.send(Order::Run(me)).expect("worker");

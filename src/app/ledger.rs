@@ -10,7 +10,7 @@ use std::hash::Hash;
 
 use weeek_api::ApiError;
 
-use super::Env;
+use super::ScreenCtx;
 use super::lost_answer::{AfterFailure, ReadBack, after_failure};
 use super::requests::RequestKey;
 use crate::worker::Call;
@@ -42,7 +42,7 @@ pub trait Writes {
 /// The items on screen that writes change.
 pub trait Shown<W: Writes> {
     /// Shows `change` again over a page read before it was answered.
-    fn reapply(&mut self, id: &W::Id, change: &W::Change, env: &Env);
+    fn reapply(&mut self, id: &W::Id, change: &W::Change, cx: &ScreenCtx);
     /// The service refused `change`: shows the item as it was, unless `later` writes of it are
     /// still on their way. Returns what the service has, for those later writes.
     fn roll_back(
@@ -50,7 +50,7 @@ pub trait Shown<W: Writes> {
         id: &W::Id,
         change: &W::Change,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth>;
     /// The service's copy returned by a write, with nothing else on its way for the item.
     fn take(&mut self, id: &W::Id, fresh: W::Item);
@@ -63,15 +63,15 @@ pub trait Shown<W: Writes> {
         found: Result<W::Item, ApiError>,
         verdict: &ReadBack,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth>;
 }
 
 /// Nothing on screen (the funnel was closed): writes still settle and are reported.
 impl<W: Writes, S: Shown<W>> Shown<W> for Option<&mut S> {
-    fn reapply(&mut self, id: &W::Id, change: &W::Change, env: &Env) {
+    fn reapply(&mut self, id: &W::Id, change: &W::Change, cx: &ScreenCtx) {
         if let Some(s) = self {
-            s.reapply(id, change, env);
+            s.reapply(id, change, cx);
         }
     }
 
@@ -80,9 +80,9 @@ impl<W: Writes, S: Shown<W>> Shown<W> for Option<&mut S> {
         id: &W::Id,
         change: &W::Change,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth> {
-        self.as_mut()?.roll_back(id, change, later, env)
+        self.as_mut()?.roll_back(id, change, later, cx)
     }
 
     fn take(&mut self, id: &W::Id, fresh: W::Item) {
@@ -98,10 +98,10 @@ impl<W: Writes, S: Shown<W>> Shown<W> for Option<&mut S> {
         found: Result<W::Item, ApiError>,
         verdict: &ReadBack,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth> {
         self.as_mut()?
-            .read_back(id, change, found, verdict, later, env)
+            .read_back(id, change, found, verdict, later, cx)
     }
 }
 
@@ -216,7 +216,7 @@ impl<W: Writes> Ledger<W> {
         name: String,
         change: W::Change,
         calls: Vec<Call>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let Some(g) = self.groups.get_mut(&group) else {
             return;
@@ -247,7 +247,7 @@ impl<W: Writes> Ledger<W> {
                 Some(waiting) => waiting.push_back((n, call)),
                 None => {
                     self.queued.insert(id.clone(), VecDeque::new());
-                    env.request(W::key(n), call);
+                    cx.request(W::key(n), call);
                 }
             }
         }
@@ -269,11 +269,11 @@ impl<W: Writes> Ledger<W> {
 
     /// Lays the changes still on their way over a page read before they were answered, in
     /// the order they were made.
-    pub fn reapply(&self, shown: &mut impl Shown<W>, env: &Env) {
+    pub fn reapply(&self, shown: &mut impl Shown<W>, cx: &ScreenCtx) {
         for g in self.groups.values() {
             for (id, o) in &g.items {
                 if !o.settled() && o.error.is_none() {
-                    shown.reapply(id, &o.change, env);
+                    shown.reapply(id, &o.change, cx);
                 }
             }
         }
@@ -286,7 +286,7 @@ impl<W: Writes> Ledger<W> {
         n: u64,
         result: Result<Option<W::Item>, ApiError>,
         shown: &mut impl Shown<W>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Option<Group<W>> {
         let p = self.pending.get(&n).filter(|p| !p.read_back)?.clone();
         self.pending.remove(&n);
@@ -324,13 +324,13 @@ impl<W: Writes> Ledger<W> {
         }
         if roll_back {
             let change = outcome.change.clone();
-            let truth = shown.roll_back(&p.item, &change, later, env);
+            let truth = shown.roll_back(&p.item, &change, later, cx);
             self.rebase_later(&p.item, truth);
         }
         if read {
             self.queue_read_back(p.group, &p.item);
         }
-        self.send_next(&p.item, env);
+        self.send_next(&p.item, cx);
         self.finish_if_settled(p.group)
     }
 
@@ -340,7 +340,7 @@ impl<W: Writes> Ledger<W> {
         n: u64,
         found: Result<W::Item, ApiError>,
         shown: &mut impl Shown<W>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Option<Group<W>> {
         let p = self.pending.get(&n).filter(|p| p.read_back)?.clone();
         self.pending.remove(&n);
@@ -348,7 +348,7 @@ impl<W: Writes> Ledger<W> {
         if let Some(outcome) = self.outcome_mut(&p) {
             let change = outcome.change.clone();
             let verdict = W::judge(&change, found.as_ref());
-            let truth = shown.read_back(&p.item, &change, found, &verdict, later, env);
+            let truth = shown.read_back(&p.item, &change, found, &verdict, later, cx);
             outcome.remaining = outcome.remaining.saturating_sub(1);
             if verdict.applied() {
                 outcome.error = None;
@@ -358,7 +358,7 @@ impl<W: Writes> Ledger<W> {
             outcome.read_back = Some(verdict);
             self.rebase_later(&p.item, truth);
         }
-        self.send_next(&p.item, env);
+        self.send_next(&p.item, cx);
         self.finish_if_settled(p.group)
     }
 
@@ -412,9 +412,9 @@ impl<W: Writes> Ledger<W> {
         waiting.insert(after, (n, W::read_back(id)));
     }
 
-    fn send_next(&mut self, id: &W::Id, env: &mut Env) {
+    fn send_next(&mut self, id: &W::Id, cx: &mut ScreenCtx) {
         match self.queued.get_mut(id).and_then(VecDeque::pop_front) {
-            Some((n, call)) => env.request(W::key(n), call),
+            Some((n, call)) => cx.request(W::key(n), call),
             None => {
                 self.queued.remove(id);
             }
@@ -467,11 +467,11 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::app::directory::Directory;
     use crate::app::keymap::Keymap;
+    use crate::app::names::Names;
     use crate::app::requests::Requests;
     use crate::app::toast::Toasts;
-    use crate::app::{Effect, Env};
+    use crate::app::{Effect, ScreenCtx};
     use crate::tasks::TaskKey;
 
     /// Numbered counters set to values: the smallest kind of write.
@@ -512,10 +512,10 @@ mod tests {
     type Board = BTreeMap<i64, i32>;
 
     impl Shown<Counters> for Board {
-        fn reapply(&mut self, id: &i64, set: &Set, _env: &Env) {
+        fn reapply(&mut self, id: &i64, set: &Set, _env: &ScreenCtx) {
             self.insert(*id, set.to);
         }
-        fn roll_back(&mut self, id: &i64, set: &Set, later: bool, _env: &Env) -> Option<i32> {
+        fn roll_back(&mut self, id: &i64, set: &Set, later: bool, _env: &ScreenCtx) -> Option<i32> {
             if !later {
                 self.insert(*id, set.from);
             }
@@ -531,7 +531,7 @@ mod tests {
             found: Result<i32, ApiError>,
             _verdict: &ReadBack,
             later: bool,
-            _env: &Env,
+            _env: &ScreenCtx,
         ) -> Option<i32> {
             let v = found.ok()?;
             if !later {
@@ -542,7 +542,7 @@ mod tests {
     }
 
     struct World {
-        dir: Directory,
+        names: Names,
         requests: Requests,
         effects: Vec<Effect>,
         toasts: Toasts,
@@ -552,7 +552,7 @@ mod tests {
     impl World {
         fn new() -> Self {
             Self {
-                dir: Directory::default(),
+                names: Names::default(),
                 requests: Requests::default(),
                 effects: Vec::new(),
                 toasts: Toasts::default(),
@@ -560,10 +560,10 @@ mod tests {
             }
         }
 
-        fn env(&mut self) -> Env<'_> {
-            Env {
+        fn cx(&mut self) -> ScreenCtx<'_> {
+            ScreenCtx {
                 clock: crate::testing::clock(),
-                dir: &mut self.dir,
+                names: &mut self.names,
                 requests: &mut self.requests,
                 effects: &mut self.effects,
                 toasts: &mut self.toasts,
@@ -604,7 +604,7 @@ mod tests {
             format!("counter {id}"),
             Set { to, from },
             vec![Call::CompleteTask(id)],
-            &mut world.env(),
+            &mut world.cx(),
         );
         g
     }
@@ -626,13 +626,13 @@ mod tests {
         assert_eq!(sent.len(), 2, "the second write of item 1 waits: {sent:?}");
         let first = sent[0].0;
         assert_eq!(ledger.unsettled(), 3);
-        let done = ledger.on_written(first, Err(refused()), &mut board, &mut world.env());
+        let done = ledger.on_written(first, Err(refused()), &mut board, &mut world.cx());
         let done = done.expect("the first action is settled");
         assert!(done.items[&1].error.is_some());
         assert_eq!(board[&1], 12, "the later write still shows");
         let second = world.sent();
         assert_eq!(second.len(), 1, "now the second goes");
-        ledger.on_written(second[0].0, Err(refused()), &mut board, &mut world.env());
+        ledger.on_written(second[0].0, Err(refused()), &mut board, &mut world.cx());
         assert_eq!(
             board[&1], 10,
             "back to what the service has, not to the refused 11"
@@ -646,8 +646,7 @@ mod tests {
         set(&mut ledger, &mut board, &mut world, 1, 11);
         set(&mut ledger, &mut board, &mut world, 1, 12);
         let first = world.sent()[0].0;
-        let settled =
-            ledger.on_written(first, Err(ApiError::Timeout), &mut board, &mut world.env());
+        let settled = ledger.on_written(first, Err(ApiError::Timeout), &mut board, &mut world.cx());
         assert!(settled.is_none(), "not settled before the read");
         let read = world.sent();
         assert_eq!(read.len(), 1);
@@ -658,10 +657,10 @@ mod tests {
         );
         // A page read meanwhile shows the old value: the writes on their way go over it again.
         board.insert(1, 10);
-        ledger.reapply(&mut board, &world.env());
+        ledger.reapply(&mut board, &world.cx());
         assert_eq!(board[&1], 12);
         let done = ledger
-            .on_read_back(read[0].0, Ok(11), &mut board, &mut world.env())
+            .on_read_back(read[0].0, Ok(11), &mut board, &mut world.cx())
             .expect("settled by the read");
         let o = &done.items[&1];
         assert_eq!(o.read_back, Some(ReadBack::Applied));

@@ -3,11 +3,11 @@
 
 pub mod click;
 pub mod commands;
-pub mod directory;
 pub mod keymap;
 pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
+pub mod names;
 pub mod requests;
 pub mod screen;
 pub mod toast;
@@ -28,8 +28,8 @@ use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
 pub use click::{Hits, Target};
 use commands::{Action, Context};
-use directory::Directory;
 use keymap::{Key, Keymap};
+use names::Names;
 use requests::{RequestKey, Requests};
 use screen::ScreenState;
 use toast::{ToastKind, Toasts};
@@ -108,11 +108,11 @@ impl Screen {
     }
 }
 
-/// What a screen gets to act with: the clock, the shared directory, and ways to ask for
-/// requests, effects and toasts.
-pub struct Env<'a> {
+/// The screen's context while it handles a message: the clock, the workspace's names, what
+/// fits on screen, the keys as bound, and ways to ask for requests, effects and toasts.
+pub struct ScreenCtx<'a> {
     pub clock: Clock,
-    pub dir: &'a mut Directory,
+    pub names: &'a mut Names,
     pub requests: &'a mut Requests,
     pub effects: &'a mut Vec<Effect>,
     pub toasts: &'a mut Toasts,
@@ -122,7 +122,7 @@ pub struct Env<'a> {
     pub keys: &'a Keymap,
 }
 
-impl Env<'_> {
+impl ScreenCtx<'_> {
     pub fn request(&mut self, key: impl Into<RequestKey>, call: Call) {
         let req = self.requests.start(key, call);
         self.effects.push(Effect::Request(req));
@@ -182,7 +182,7 @@ pub enum Overlay {
 
 pub struct App {
     pub screen: Screen,
-    pub dir: Directory,
+    pub names: Names,
     pub requests: Requests,
     pub toasts: Toasts,
     pub tasks: TasksState,
@@ -217,7 +217,7 @@ impl App {
     pub fn new(data_dir: PathBuf, endpoint: String, size: (u16, u16)) -> Self {
         Self {
             screen: Screen::Tasks,
-            dir: Directory::default(),
+            names: Names::default(),
             requests: Requests::default(),
             toasts: Toasts::default(),
             tasks: TasksState::default(),
@@ -238,18 +238,18 @@ impl App {
         }
     }
 
-    fn env<'a>(
+    fn cx<'a>(
         clock: Clock,
-        dir: &'a mut Directory,
+        names: &'a mut Names,
         requests: &'a mut Requests,
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
         viewport: Viewport,
         keys: &'a Keymap,
-    ) -> Env<'a> {
-        Env {
+    ) -> ScreenCtx<'a> {
+        ScreenCtx {
             clock,
-            dir,
+            names,
             requests,
             effects,
             toasts,
@@ -258,17 +258,17 @@ impl App {
         }
     }
 
-    /// Splits the borrows so a screen can act with an [`Env`].
+    /// Splits the borrows so a screen can act with a [`ScreenCtx`].
     fn with_screen<R>(
         &mut self,
         screen: Screen,
         clock: Clock,
         effects: &mut Vec<Effect>,
-        f: impl FnOnce(&mut dyn ScreenState, &mut Env) -> R,
+        f: impl FnOnce(&mut dyn ScreenState, &mut ScreenCtx) -> R,
     ) -> R {
-        let mut env = Self::env(
+        let mut cx = Self::cx(
             clock,
-            &mut self.dir,
+            &mut self.names,
             &mut self.requests,
             effects,
             &mut self.toasts,
@@ -280,7 +280,7 @@ impl App {
             Screen::Funnels => &mut self.funnels,
             Screen::Contacts => &mut self.contacts,
         };
-        f(state, &mut env)
+        f(state, &mut cx)
     }
 
     pub fn screen_state(&self, screen: Screen) -> &dyn ScreenState {
@@ -296,7 +296,7 @@ impl App {
         &mut self,
         clock: Clock,
         effects: &mut Vec<Effect>,
-        f: impl Fn(&mut dyn ScreenState, &mut Env),
+        f: impl Fn(&mut dyn ScreenState, &mut ScreenCtx),
     ) {
         for s in Screen::ALL {
             self.with_screen(s, clock, effects, &f);
@@ -310,18 +310,18 @@ impl App {
         self.dirty = true;
         if !self.started {
             self.started = true;
-            let mut env = Self::env(
+            let mut cx = Self::cx(
                 clock,
-                &mut self.dir,
+                &mut self.names,
                 &mut self.requests,
                 &mut effects,
                 &mut self.toasts,
                 self.viewport,
                 &self.keymap,
             );
-            env.load_directory();
+            cx.load_directory();
             let screen = self.screen;
-            self.with_screen(screen, clock, &mut effects, |s, env| s.on_enter(env));
+            self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
         }
         effects
     }
@@ -337,7 +337,7 @@ impl App {
             }
             Msg::Term(Event::Resize(w, h)) => {
                 self.viewport = Viewport::new(w, h);
-                self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
+                self.each_screen(clock, &mut effects, |s, cx| s.on_resize(cx));
                 true
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
@@ -356,7 +356,7 @@ impl App {
     /// ends the app.
     pub fn shutdown(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
-        self.each_screen(clock, &mut effects, |s, env| s.on_shutdown(env));
+        self.each_screen(clock, &mut effects, |s, cx| s.on_shutdown(cx));
         effects
     }
 
@@ -381,7 +381,7 @@ impl App {
             changed = true;
         }
         for s in Screen::ALL {
-            changed |= self.with_screen(s, clock, effects, |s, env| s.on_tick(env));
+            changed |= self.with_screen(s, clock, effects, |s, cx| s.on_tick(cx));
         }
         changed
     }
@@ -453,11 +453,11 @@ impl App {
                 self.toasts.push(clock.now, ToastKind::Error, text);
             }
         }
-        macro_rules! env {
+        macro_rules! cx {
             () => {
-                &mut Self::env(
+                &mut Self::cx(
                     clock,
-                    &mut self.dir,
+                    &mut self.names,
                     &mut self.requests,
                     effects,
                     &mut self.toasts,
@@ -467,24 +467,24 @@ impl App {
             };
         }
         match reply.key {
-            RequestKey::Dir(key) => {
+            RequestKey::Names(key) => {
                 let became_known = matches!(reply.answer, Answer::Me(Ok(_)));
                 if let Answer::Me(Err(e)) = &reply.answer
                     && !matches!(e, ApiError::Unauthorized { .. })
                 {
                     self.toasts.push(clock.now, ToastKind::Error, e.short());
                 }
-                self.dir.on_answer(key, reply.answer);
-                self.each_screen(clock, effects, |s, env| {
+                self.names.on_answer(key, reply.answer);
+                self.each_screen(clock, effects, |s, cx| {
                     if became_known {
-                        s.on_profile(env);
+                        s.on_profile(cx);
                     }
-                    s.on_directory_changed(env);
+                    s.on_directory_changed(cx);
                 });
             }
-            RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, env!()),
-            RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, env!()),
-            RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, env!()),
+            RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, cx!()),
+            RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, cx!()),
+            RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, cx!()),
         }
         true
     }
@@ -563,16 +563,16 @@ impl App {
         if let Some(Overlay::Palette(p)) = &mut self.overlay {
             return p.type_char(c);
         }
-        self.with_screen(self.screen, clock, effects, |s, env| s.on_char(c, env))
+        self.with_screen(self.screen, clock, effects, |s, cx| s.on_char(c, cx))
     }
 
     /// An action of the keymap, the palette or the mouse; true when it changed what is drawn.
     pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if action == Action::Refresh {
             // Names may have changed too (a renamed column, a new member).
-            Self::env(
+            Self::cx(
                 clock,
-                &mut self.dir,
+                &mut self.names,
                 &mut self.requests,
                 effects,
                 &mut self.toasts,
@@ -581,9 +581,8 @@ impl App {
             )
             .refresh_directory();
         }
-        let handled = self.with_screen(self.screen, clock, effects, |s, env| {
-            s.on_action(action, env)
-        });
+        let handled =
+            self.with_screen(self.screen, clock, effects, |s, cx| s.on_action(action, cx));
         if handled {
             return true;
         }
@@ -636,12 +635,12 @@ impl App {
     fn confirmed(&mut self, then: AfterConfirm, clock: Clock, effects: &mut Vec<Effect>) {
         match then {
             AfterConfirm::Quit => {
-                self.each_screen(clock, effects, |s, env| s.on_shutdown(env));
+                self.each_screen(clock, effects, |s, cx| s.on_shutdown(cx));
                 effects.push(Effect::Quit);
             }
             AfterConfirm::Switch(target) => {
                 self.screen = target;
-                self.with_screen(target, clock, effects, |s, env| s.on_enter(env));
+                self.with_screen(target, clock, effects, |s, cx| s.on_enter(cx));
             }
         }
     }
@@ -716,7 +715,7 @@ impl App {
             p.paste(text);
             return true;
         }
-        self.with_screen(self.screen, clock, effects, |s, env| s.on_paste(text, env))
+        self.with_screen(self.screen, clock, effects, |s, cx| s.on_paste(text, cx))
     }
 
     fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
@@ -736,9 +735,7 @@ impl App {
         if self.overlay.is_some() || self.viewport.too_small {
             return false;
         }
-        self.with_screen(self.screen, clock, effects, |s, env| {
-            s.on_click(target, env)
-        })
+        self.with_screen(self.screen, clock, effects, |s, cx| s.on_click(target, cx))
     }
 }
 

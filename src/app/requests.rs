@@ -15,7 +15,7 @@ use crate::worker::{Call, Reply, Request};
 /// older one. Keys are compared, never formatted or parsed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RequestKey {
-    Dir(DirKey),
+    Names(NamesKey),
     Tasks(TaskKey),
     Funnels(FunnelKey),
     Contacts(ContactKey),
@@ -23,7 +23,7 @@ pub enum RequestKey {
 
 /// The shared directory's reads (see `app::directory`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum DirKey {
+pub enum NamesKey {
     Me,
     Workspace,
     Members,
@@ -36,9 +36,9 @@ pub enum DirKey {
     Columns(i64),
 }
 
-impl From<DirKey> for RequestKey {
-    fn from(k: DirKey) -> Self {
-        Self::Dir(k)
+impl From<NamesKey> for RequestKey {
+    fn from(k: NamesKey) -> Self {
+        Self::Names(k)
     }
 }
 

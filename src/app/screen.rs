@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::commands::{Action, Context};
-use super::{Env, Target};
+use super::{ScreenCtx, Target};
 
 /// Answers are not part of this: each screen takes its own keys' answers (`on_answer`), routed
 /// by `App::on_reply`.
@@ -18,29 +18,29 @@ pub trait ScreenState {
     fn help_contexts(&self) -> &'static [Context];
 
     /// The screen became visible: load what it needs if not loaded yet.
-    fn on_enter(&mut self, _env: &mut Env) {}
+    fn on_enter(&mut self, _env: &mut ScreenCtx) {}
 
     /// A command of the focused layer's contexts. False lets the app handle it (quit, help,
     /// screen switch, …).
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool;
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool;
 
     /// A character typed while a text field has the keyboard (no command took the key).
     /// True when something changed.
-    fn on_char(&mut self, _c: char, _env: &mut Env) -> bool {
+    fn on_char(&mut self, _c: char, _env: &mut ScreenCtx) -> bool {
         false
     }
 
-    fn on_paste(&mut self, _text: &str, _env: &mut Env) -> bool {
+    fn on_paste(&mut self, _text: &str, _env: &mut ScreenCtx) -> bool {
         false
     }
 
     /// A left click on something this screen drew. True when it changed something.
-    fn on_click(&mut self, _target: Target, _env: &mut Env) -> bool {
+    fn on_click(&mut self, _target: Target, _env: &mut ScreenCtx) -> bool {
         false
     }
 
     /// A deadline passed; true when something visible changed.
-    fn on_tick(&mut self, _env: &mut Env) -> bool {
+    fn on_tick(&mut self, _env: &mut ScreenCtx) -> bool {
         false
     }
 
@@ -49,15 +49,15 @@ pub trait ScreenState {
     }
 
     /// The directory (members, tags, projects, boards, columns, currencies) changed.
-    fn on_directory_changed(&mut self, _env: &mut Env) {}
+    fn on_directory_changed(&mut self, _env: &mut ScreenCtx) {}
 
     /// The profile loaded for the first time.
-    fn on_profile(&mut self, _env: &mut Env) {}
+    fn on_profile(&mut self, _env: &mut ScreenCtx) {}
 
-    fn on_resize(&mut self, _env: &mut Env) {}
+    fn on_resize(&mut self, _env: &mut ScreenCtx) {}
 
     /// The app is about to end (a quit or a signal): write what is held only in memory.
-    fn on_shutdown(&mut self, _env: &mut Env) {}
+    fn on_shutdown(&mut self, _env: &mut ScreenCtx) {}
 
     /// A question to ask before quitting or leaving the screen (unsaved input), if any.
     fn unsaved(&self) -> Option<String> {

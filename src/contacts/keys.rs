@@ -5,20 +5,20 @@ use super::form::{Field, OrgRef};
 use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
 
 impl ContactsState {
-    pub(super) fn open_picker(&mut self, kind: PickKind, query: String, env: &mut Env) {
+    pub(super) fn open_picker(&mut self, kind: PickKind, query: String, cx: &mut ScreenCtx) {
         let picker = match kind {
             PickKind::Organizations => {
-                self.orgs.ensure_loaded(env);
+                self.orgs.ensure_loaded(cx);
                 pickers::org_picker(&self.orgs, &self.form.organizations)
             }
-            PickKind::Tags => pickers::tag_picker(env.dir, &self.form.tags),
+            PickKind::Tags => pickers::tag_picker(cx.names, &self.form.tags),
         };
         let mut p = FormPicker {
             kind,
@@ -27,11 +27,11 @@ impl ContactsState {
         };
         apply_pending_query(&mut p);
         self.picker = Some(p);
-        self.refresh_waiting_picker(env);
+        self.refresh_waiting_picker(cx);
     }
 
     /// A waiting picker gets its items once they arrive, or closes with the reason.
-    pub(super) fn refresh_waiting_picker(&mut self, env: &mut Env) {
+    pub(super) fn refresh_waiting_picker(&mut self, cx: &mut ScreenCtx) {
         let Some(p) = &mut self.picker else {
             return;
         };
@@ -44,8 +44,8 @@ impl ContactsState {
                 self.orgs.list.error().cloned(),
             ),
             PickKind::Tags => (
-                pickers::tag_picker(env.dir, &self.form.tags),
-                env.dir.tags.error().cloned(),
+                pickers::tag_picker(cx.names, &self.form.tags),
+                cx.names.tags.error().cloned(),
             ),
         };
         if built.is_some() {
@@ -57,12 +57,12 @@ impl ContactsState {
                 PickKind::Tags => "Tags",
             };
             self.picker = None;
-            env.toast(
+            cx.toast(
                 ToastKind::Error,
                 format!(
                     "{what}: {}{}",
                     e.short(),
-                    env.keys.then_say("global.refresh", "retries")
+                    cx.keys.then_say("global.refresh", "retries")
                 ),
             );
         }
@@ -70,7 +70,7 @@ impl ContactsState {
 
     /// A command of the open picker (`picker`, `text`); while its items load, only leaving
     /// it and deleting from what was typed for it do anything.
-    pub(super) fn picker_action(&mut self, action: Action, env: &mut Env) {
+    pub(super) fn picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         let Some(fp) = &mut self.picker else {
             return;
         };
@@ -125,20 +125,20 @@ impl ContactsState {
                     }
                 }
                 self.form.carried = false;
-                self.flush_draft(env);
+                self.flush_draft(cx);
             }
         }
     }
 
     /// A command of the focused form field (`contact_field` or `contact_choice`, then
     /// `text`). False for the form's and the screen's own commands.
-    pub(super) fn field_action(&mut self, action: Action, env: &mut Env) -> bool {
+    pub(super) fn field_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let focus = self.form.focus;
         match action {
-            Action::NextField => self.step(1, env),
-            Action::PrevField => self.step(-1, env),
+            Action::NextField => self.step(1, cx),
+            Action::PrevField => self.step(-1, cx),
             Action::Open if !focus.is_text() => {
-                self.open_picker(chooser(focus), String::new(), env);
+                self.open_picker(chooser(focus), String::new(), cx);
             }
             Action::Remove if !focus.is_text() => {
                 let removed = match focus {
@@ -147,7 +147,7 @@ impl ContactsState {
                 };
                 if removed {
                     self.form.carried = false;
-                    self.changed(env);
+                    self.changed(cx);
                 }
             }
             Action::Text(edit) => {
@@ -156,7 +156,7 @@ impl ContactsState {
                 };
                 let before = field.value().to_string();
                 field.edit(edit);
-                self.field_typed(focus, &before, env);
+                self.field_typed(focus, &before, cx);
             }
             _ => return false,
         }
@@ -164,19 +164,19 @@ impl ContactsState {
     }
 
     /// What a field's value changed to: the draft is written, a shown error follows it.
-    fn field_typed(&mut self, focus: Field, before: &str, env: &mut Env) {
+    fn field_typed(&mut self, focus: Field, before: &str, cx: &mut ScreenCtx) {
         if self.form.text(focus).is_some_and(|f| f.value() != before) {
             self.form.touched.insert(focus);
             self.form.revalidate_shown(focus);
             self.failure = None;
-            self.changed(env);
+            self.changed(cx);
         }
     }
 
     /// A character typed: into the picker's query, the list search, or the focused field (on
     /// organizations and tags it opens the picker with it). While a save is on its way the
     /// form is locked, and typing does nothing.
-    pub(super) fn type_char(&mut self, c: char, env: &mut Env) -> bool {
+    pub(super) fn type_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         if self.ask.is_some() {
             return false;
         }
@@ -195,7 +195,7 @@ impl ContactsState {
             }
             let changed = self.list.search.insert(c);
             if changed {
-                self.list.search_changed(env);
+                self.list.search_changed(cx);
             }
             return changed;
         }
@@ -209,7 +209,7 @@ impl ContactsState {
             } else {
                 c.to_string()
             };
-            self.open_picker(chooser(focus), query, env);
+            self.open_picker(chooser(focus), query, cx);
             return true;
         }
         let Some(field) = self.form.text_mut(focus) else {
@@ -217,13 +217,13 @@ impl ContactsState {
         };
         let before = field.value().to_string();
         field.insert(c);
-        self.field_typed(focus, &before, env);
+        self.field_typed(focus, &before, cx);
         true
     }
 
     /// A command while a question of this screen is open. False lets the app have it (the
     /// draft question leaves screen switches, quit and help reachable).
-    pub(super) fn answer(&mut self, action: Action, env: &mut Env) -> bool {
+    pub(super) fn answer(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let Some(ask) = self.ask.clone() else {
             return false;
         };
@@ -234,19 +234,19 @@ impl ContactsState {
                 self.phase = Phase::Editing;
                 self.pane = Pane::Form;
                 self.editing = true;
-                env.toast(ToastKind::Success, "Draft restored");
+                cx.toast(ToastKind::Success, "Draft restored");
             }
             (Ask::Restore(_), Action::Discard) => {
                 self.ask = None;
                 self.draft_written = Some(String::new());
-                self.clear_draft(env);
+                self.clear_draft(cx);
                 self.editing = true;
-                env.toast(ToastKind::Info, "Draft discarded");
+                cx.toast(ToastKind::Info, "Draft discarded");
             }
             (Ask::Restore(_), _) => return false,
             (Ask::Discard { keep }, Action::Yes) => {
                 self.ask = None;
-                self.new_form(keep, env);
+                self.new_form(keep, cx);
             }
             (Ask::Discard { .. }, Action::No) => self.ask = None,
             (Ask::Discard { .. }, _) => {}
@@ -255,17 +255,17 @@ impl ContactsState {
     }
 
     /// A command of the list's search box. False for the rest (arrows move the cursor).
-    pub(super) fn search_action(&mut self, action: Action, env: &mut Env) -> bool {
+    pub(super) fn search_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         match action {
             Action::Accept => self.list.searching = false,
             Action::Clear => {
-                self.list.clear_search(env);
+                self.list.clear_search(cx);
             }
             Action::Text(edit) => {
                 let before = self.list.search.value().to_string();
                 self.list.search.edit(edit);
                 if self.list.search.value() != before {
-                    self.list.search_changed(env);
+                    self.list.search_changed(cx);
                 }
             }
             _ => return false,
@@ -273,7 +273,7 @@ impl ContactsState {
         true
     }
 
-    pub(super) fn on_paste_text(&mut self, text: &str, env: &mut Env) -> bool {
+    pub(super) fn on_paste_text(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if self.ask.is_some() {
             return false;
         }
@@ -288,7 +288,7 @@ impl ContactsState {
             if !self.list.searching {
                 self.list.searching = true;
             }
-            self.list.search_paste(text, env);
+            self.list.search_paste(text, cx);
             return true;
         }
         if self.phase != Phase::Editing {
@@ -302,7 +302,7 @@ impl ContactsState {
         self.form.touched.insert(focus);
         self.editing = true;
         self.form.revalidate_shown(focus);
-        self.changed(env);
+        self.changed(cx);
         true
     }
 }

@@ -18,7 +18,7 @@ use std::time::Instant;
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Effect, Env, Target};
+use crate::app::{Effect, ScreenCtx, Target};
 use crate::widgets::scroll;
 use crate::worker::Answer;
 use draft::{Draft, Found};
@@ -134,13 +134,13 @@ impl ContactsState {
     }
 
     /// Contact rows the list shows at the current size.
-    pub fn list_rows(&self, env: &Env) -> usize {
-        env.viewport.contacts.list_rows
+    pub fn list_rows(&self, cx: &ScreenCtx) -> usize {
+        cx.viewport.contacts.list_rows
     }
 
-    fn announce(&mut self, env: &mut Env) {
+    fn announce(&mut self, cx: &mut ScreenCtx) {
         if let Some((kind, text)) = self.found_note.take() {
-            env.toast(kind, text);
+            cx.toast(kind, text);
         }
     }
 
@@ -149,24 +149,24 @@ impl ContactsState {
     /// The form changed: the draft is written now (the runtime lets the write land before it
     /// draws the key), so a `kill -9` right after typing loses nothing. A burst of keys costs
     /// nothing extra: the file writer keeps only the newest text of a file.
-    fn changed(&mut self, env: &mut Env) {
-        self.flush_draft(env);
+    fn changed(&mut self, cx: &mut ScreenCtx) {
+        self.flush_draft(cx);
     }
 
     /// Writes the draft now if it differs from the file (or removes the file when the form
     /// holds nothing).
-    pub fn flush_draft(&mut self, env: &mut Env) {
+    pub fn flush_draft(&mut self, cx: &mut ScreenCtx) {
         if matches!(self.ask, Some(Ask::Restore(_))) {
             // The file still holds the offered draft: never overwrite it before an answer.
             return;
         }
         if !self.form.has_input() {
-            self.clear_draft(env);
+            self.clear_draft(cx);
             return;
         }
         let json = Draft::from_form(&self.form).to_json();
         if self.draft_written.as_deref() != Some(json.as_str()) {
-            env.effects.push(Effect::WriteFile {
+            cx.effects.push(Effect::WriteFile {
                 path: self.draft_path(),
                 contents: json.clone(),
             });
@@ -174,9 +174,9 @@ impl ContactsState {
         }
     }
 
-    fn clear_draft(&mut self, env: &mut Env) {
+    fn clear_draft(&mut self, cx: &mut ScreenCtx) {
         if self.draft_written.take().is_some() {
-            env.effects.push(Effect::RemoveFile(self.draft_path()));
+            cx.effects.push(Effect::RemoveFile(self.draft_path()));
         }
     }
 
@@ -188,7 +188,7 @@ impl ContactsState {
     // ----- the form --------------------------------------------------------------------------
 
     /// Starts a new contact, keeping organizations and tags when `keep`.
-    fn new_form(&mut self, keep: bool, env: &mut Env) {
+    fn new_form(&mut self, keep: bool, cx: &mut ScreenCtx) {
         self.form = if keep {
             self.form.keeping_companies()
         } else {
@@ -198,21 +198,21 @@ impl ContactsState {
         self.failure = None;
         self.pane = Pane::Form;
         self.editing = true;
-        self.flush_draft(env);
+        self.flush_draft(cx);
     }
 
     /// `n` / `N`: straight away after a save or on an empty form, else after asking.
-    fn ask_new(&mut self, keep: bool, env: &mut Env) {
+    fn ask_new(&mut self, keep: bool, cx: &mut ScreenCtx) {
         match &self.phase {
             Phase::Saving { .. } => {}
             // Looking for a contact whose answer was lost: wait for the verdict; once a look
             // has failed, starting over is the way to give up on it.
             Phase::Checking(lost) if lost.is_looking() => {}
             Phase::Checking(_) => self.ask = Some(Ask::Discard { keep }),
-            Phase::Saved(_) => self.new_form(keep, env),
+            Phase::Saved(_) => self.new_form(keep, cx),
             Phase::Editing if !self.form.has_input() => {
                 if keep {
-                    self.new_form(true, env);
+                    self.new_form(true, cx);
                 } else {
                     self.pane = Pane::Form;
                     self.editing = true;
@@ -224,20 +224,20 @@ impl ContactsState {
     }
 
     /// Moves the focus, checking the field that was left.
-    fn step(&mut self, delta: isize, env: &mut Env) {
+    fn step(&mut self, delta: isize, cx: &mut ScreenCtx) {
         let left = self.form.step(delta);
         if left != self.form.focus {
             self.form.leave(left);
-            self.flush_draft(env);
+            self.flush_draft(cx);
         }
     }
 
-    fn focus_to(&mut self, f: Field, env: &mut Env) {
+    fn focus_to(&mut self, f: Field, cx: &mut ScreenCtx) {
         let left = self.form.focus;
         self.form.focus = f;
         if left != f {
             self.form.leave(left);
-            self.flush_draft(env);
+            self.flush_draft(cx);
         }
     }
 
@@ -252,7 +252,7 @@ impl ContactsState {
             }
     }
 
-    fn switch_pane(&mut self, env: &mut Env) {
+    fn switch_pane(&mut self, cx: &mut ScreenCtx) {
         self.pane = match self.pane {
             Pane::Form => Pane::List,
             Pane::List => Pane::Form,
@@ -262,11 +262,11 @@ impl ContactsState {
                 if self.editing {
                     let f = self.form.focus;
                     self.form.leave(f);
-                    self.flush_draft(env);
+                    self.flush_draft(cx);
                 }
                 self.editing = false;
-                self.list.ensure_loaded(env);
-                let rows = self.list_rows(env);
+                self.list.ensure_loaded(cx);
+                let rows = self.list_rows(cx);
                 self.list.fix_scroll(rows);
             }
             Pane::Form => {
@@ -276,8 +276,8 @@ impl ContactsState {
         }
     }
 
-    fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let rows = self.list_rows(env);
+    fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let rows = self.list_rows(cx);
         let Some(target) = scroll::target(
             action,
             self.list.cursor,
@@ -286,41 +286,41 @@ impl ContactsState {
         ) else {
             return false;
         };
-        self.list.move_to(target, env, rows);
+        self.list.move_to(target, cx, rows);
         true
     }
 
-    fn form_nav_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn form_nav_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let fields = self.form.fields();
         match action {
-            Action::Down => self.step(1, env),
-            Action::Up => self.step(-1, env),
-            Action::Top => self.focus_to(fields[0], env),
-            Action::Bottom => self.focus_to(fields[fields.len() - 1], env),
-            Action::PageDown | Action::HalfDown => self.step(4, env),
-            Action::PageUp | Action::HalfUp => self.step(-4, env),
+            Action::Down => self.step(1, cx),
+            Action::Up => self.step(-1, cx),
+            Action::Top => self.focus_to(fields[0], cx),
+            Action::Bottom => self.focus_to(fields[fields.len() - 1], cx),
+            Action::PageDown | Action::HalfDown => self.step(4, cx),
+            Action::PageUp | Action::HalfUp => self.step(-4, cx),
             _ => return false,
         }
         true
     }
 
-    pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
-        if self.pane == Pane::List && self.list.searching && self.search_action(action, env) {
+    pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.pane == Pane::List && self.list.searching && self.search_action(action, cx) {
             return true;
         }
         if self.pane == Pane::Form
             && self.phase == Phase::Editing
             && self.editing
-            && self.field_action(action, env)
+            && self.field_action(action, cx)
         {
             return true;
         }
         match action {
             Action::Submit => {
                 if self.pane == Pane::List && self.phase == Phase::Editing {
-                    self.switch_pane(env);
+                    self.switch_pane(cx);
                 }
-                self.submit(env);
+                self.submit(cx);
             }
             Action::AddRow if self.phase == Phase::Editing => {
                 self.pane = Pane::Form;
@@ -328,38 +328,38 @@ impl ContactsState {
                 self.form.add_row();
                 self.form.leave(left);
                 self.editing = true;
-                self.flush_draft(env);
+                self.flush_draft(cx);
             }
             Action::RemoveRow if self.phase == Phase::Editing => {
                 if self.form.remove_row() {
-                    self.changed(env);
+                    self.changed(cx);
                 } else {
-                    env.toast(
+                    cx.toast(
                         ToastKind::Info,
                         "Move to an e-mail or phone row to remove it",
                     );
                 }
             }
             Action::AddRow | Action::RemoveRow => {}
-            Action::SwitchPane => self.switch_pane(env),
-            Action::NewBlank => self.ask_new(false, env),
-            Action::NewKeep => self.ask_new(true, env),
+            Action::SwitchPane => self.switch_pane(cx),
+            Action::NewBlank => self.ask_new(false, cx),
+            Action::NewKeep => self.ask_new(true, cx),
             Action::Open if self.pane == Pane::Form && self.phase == Phase::Editing => {
                 self.editing = true;
             }
             Action::Search => {
                 if self.pane == Pane::Form {
-                    self.switch_pane(env);
+                    self.switch_pane(cx);
                 }
                 self.list.searching = true;
             }
             Action::Refresh => {
-                self.list.reload(env);
-                self.orgs.reload(env);
+                self.list.reload(cx);
+                self.orgs.reload(cx);
             }
-            Action::Back => return self.back(env),
-            a if self.pane == Pane::List => return self.list_action(a, env),
-            a if self.phase == Phase::Editing => return self.form_nav_action(a, env),
+            Action::Back => return self.back(cx),
+            a if self.pane == Pane::List => return self.list_action(a, cx),
+            a if self.phase == Phase::Editing => return self.form_nav_action(a, cx),
             _ => return false,
         }
         true
@@ -367,20 +367,20 @@ impl ContactsState {
 
     /// Esc: leave the field, then drop the error message, then clear the list search, then
     /// go back from the list to the form.
-    fn back(&mut self, env: &mut Env) -> bool {
+    fn back(&mut self, cx: &mut ScreenCtx) -> bool {
         if self.pane == Pane::Form && self.editing {
             self.editing = false;
             let f = self.form.focus;
             self.form.leave(f);
-            self.flush_draft(env);
+            self.flush_draft(cx);
             return true;
         }
         if self.failure.take().is_some() {
             return true;
         }
         if self.pane == Pane::List {
-            if !self.list.clear_search(env) {
-                self.switch_pane(env);
+            if !self.list.clear_search(cx) {
+                self.switch_pane(cx);
             }
             return true;
         }
@@ -388,21 +388,21 @@ impl ContactsState {
     }
 
     /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: ContactKey, answer: Answer, env: &mut Env) {
+    pub fn on_answer(&mut self, key: ContactKey, answer: Answer, cx: &mut ScreenCtx) {
         use Answer as A;
         match (key, answer) {
             (ContactKey::Create, A::CreatedContact(result)) => {
-                self.on_create_reply(result.map(|c| *c), env)
+                self.on_create_reply(result.map(|c| *c), cx)
             }
-            (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, env),
+            (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, cx),
             (ContactKey::List, A::Contacts(result)) => {
-                let rows = self.list_rows(env);
-                self.list.on_reply(result, env, rows);
+                let rows = self.list_rows(cx);
+                self.list.on_reply(result, cx, rows);
             }
             (ContactKey::Orgs, A::Organizations(result)) => {
-                let complete = self.orgs.on_reply(result, env);
+                let complete = self.orgs.on_reply(result, cx);
                 if complete {
-                    self.refresh_waiting_picker(env);
+                    self.refresh_waiting_picker(cx);
                 }
             }
             // Each key is asked with one kind of call (see where it is asked): no other pair
@@ -413,7 +413,7 @@ impl ContactsState {
 
     /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
     /// a field it puts the focus there.
-    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+    pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
         if self.ask.is_some() || self.picker.is_some() {
             return false;
         }
@@ -424,15 +424,15 @@ impl ContactsState {
             _ => return false,
         };
         if self.pane != pane {
-            self.switch_pane(env);
+            self.switch_pane(cx);
         }
         match target {
             Target::Contact(idx) if idx < self.list.contacts.rows.len() => {
-                let rows = self.list_rows(env);
-                self.list.move_to(idx as isize, env, rows);
+                let rows = self.list_rows(cx);
+                self.list.move_to(idx as isize, cx, rows);
             }
             Target::Field(field) if self.phase == Phase::Editing => {
-                self.focus_to(field, env);
+                self.focus_to(field, cx);
                 self.editing = true;
             }
             _ => {}
@@ -500,53 +500,53 @@ impl ScreenState for ContactsState {
         ]
     }
 
-    fn on_enter(&mut self, env: &mut Env) {
-        self.announce(env);
-        self.list.ensure_loaded(env);
-        self.orgs.ensure_loaded(env);
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.announce(cx);
+        self.list.ensure_loaded(cx);
+        self.orgs.ensure_loaded(cx);
         if self.pane == Pane::Form && self.phase == Phase::Editing && self.ask.is_none() {
             self.editing = true;
         }
     }
 
-    fn on_char(&mut self, c: char, env: &mut Env) -> bool {
-        self.type_char(c, env)
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        self.type_char(c, cx)
     }
 
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         if self.ask.is_some() {
-            return self.answer(action, env);
+            return self.answer(action, cx);
         }
         if self.picker.is_some() {
-            self.picker_action(action, env);
+            self.picker_action(action, cx);
             return true;
         }
-        ContactsState::on_action(self, action, env)
+        ContactsState::on_action(self, action, cx)
     }
 
-    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
-        self.on_paste_text(text, env)
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        self.on_paste_text(text, cx)
     }
 
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
-        ContactsState::on_click(self, target, env)
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        ContactsState::on_click(self, target, cx)
     }
 
-    fn on_tick(&mut self, env: &mut Env) -> bool {
-        self.list.on_tick(env)
+    fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
+        self.list.on_tick(cx)
     }
 
     fn next_deadline(&self) -> Option<Instant> {
         self.list.next_deadline()
     }
 
-    fn on_directory_changed(&mut self, env: &mut Env) {
-        self.announce(env);
-        self.refresh_waiting_picker(env);
+    fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        self.announce(cx);
+        self.refresh_waiting_picker(cx);
     }
 
-    fn on_resize(&mut self, env: &mut Env) {
-        let rows = self.list_rows(env);
+    fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        let rows = self.list_rows(cx);
         self.list.fix_scroll(rows);
     }
 

@@ -9,7 +9,7 @@ use weeek_api::{ApiError, FieldErrors};
 use super::form::{Field, OrgRef};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
-use crate::app::requests::DirKey;
+use crate::app::requests::NamesKey;
 use crate::app::screen::ScreenState;
 use crate::app::{Effect, Overlay, Screen};
 use crate::testing::{Harness, code, ctrl, key_event};
@@ -646,7 +646,7 @@ fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
     let first = effects
         .iter()
         .find_map(|e| match e {
-            Effect::Request(r) if r.key == DirKey::Tags.into() => Some(r.clone()),
+            Effect::Request(r) if r.key == NamesKey::Tags.into() => Some(r.clone()),
             _ => None,
         })
         .unwrap();

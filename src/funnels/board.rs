@@ -4,7 +4,7 @@
 use weeek_api::models::Deal;
 use weeek_api::{ApiError, DealPage, ListQuery};
 
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::loadable::Paged;
 use crate::widgets::scroll;
 use crate::worker::Call;
@@ -46,24 +46,24 @@ impl Column {
 
     /// (Re)loads from the top, keeping the deals on screen until the answer comes. As many
     /// deals as were paged in come back, so a refresh does not fold a long column up.
-    pub fn reload(&mut self, env: &mut Env) {
+    pub fn reload(&mut self, cx: &mut ScreenCtx) {
         let loaded = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
         self.deals.start(false);
-        env.request(
+        cx.request(
             FunnelKey::Deals(self.status_id.clone()),
             Call::Deals(self.status_id.clone(), ListQuery::page(limit, 0)),
         );
     }
 
     /// Fetches the next page once the cursor is within a screenful of the end.
-    pub fn maybe_load_more(&mut self, cards: usize, env: &mut Env) {
+    pub fn maybe_load_more(&mut self, cards: usize, cx: &mut ScreenCtx) {
         if !self.deals.wants_more(self.cursor, cards) {
             return;
         }
         let offset = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
         self.deals.start(true);
-        env.request(
+        cx.request(
             FunnelKey::Deals(self.status_id.clone()),
             Call::Deals(self.status_id.clone(), ListQuery::page(PAGE_SIZE, offset)),
         );

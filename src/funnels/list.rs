@@ -2,7 +2,7 @@
 
 use weeek_api::models::Funnel;
 
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::loadable::Loadable;
 use crate::widgets::field::TextField;
@@ -58,16 +58,16 @@ impl FunnelList {
         self.scroll = self.scroll.min(self.cursor);
     }
 
-    pub fn move_to(&mut self, target: isize, env: &Env) {
+    pub fn move_to(&mut self, target: isize, cx: &ScreenCtx) {
         if self.visible.is_empty() {
             return;
         }
         self.cursor = scroll::clamp(target, self.visible.len());
-        self.fix_scroll(env);
+        self.fix_scroll(cx);
     }
 
-    pub fn fix_scroll(&mut self, env: &Env) {
-        let rows = env.viewport.funnels.list_rows;
+    pub fn fix_scroll(&mut self, cx: &ScreenCtx) {
+        let rows = cx.viewport.funnels.list_rows;
         self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 

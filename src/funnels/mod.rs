@@ -12,7 +12,7 @@ mod tests;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
-use crate::app::{Env, Target};
+use crate::app::{ScreenCtx, Target};
 use crate::layout::Viewport;
 use crate::layout::funnels::InfoPlace;
 use crate::widgets::scroll;
@@ -60,15 +60,15 @@ pub struct FunnelsState {
 }
 
 impl FunnelsState {
-    pub fn reload_list(&mut self, env: &mut Env) {
+    pub fn reload_list(&mut self, cx: &mut ScreenCtx) {
         self.list.funnels.start();
-        env.request(FunnelKey::List, Call::Funnels);
+        cx.request(FunnelKey::List, Call::Funnels);
     }
 
-    fn open_current(&mut self, env: &mut Env) {
+    fn open_current(&mut self, cx: &mut ScreenCtx) {
         if let Some(f) = self.list.current().cloned() {
             let moving = !self.moves.is_idle();
-            self.detail = Some(FunnelDetail::open(&f, moving, env));
+            self.detail = Some(FunnelDetail::open(&f, moving, cx));
         }
     }
 
@@ -80,59 +80,59 @@ impl FunnelsState {
         }
     }
 
-    fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let l = &mut self.list;
-        let page = env.viewport.funnels.list_rows;
+        let page = cx.viewport.funnels.list_rows;
         if let Some(to) = scroll::target(action, l.cursor, l.visible.len(), page) {
-            l.move_to(to, env);
+            l.move_to(to, cx);
             return true;
         }
         match action {
             Action::Search => l.open_search(),
-            Action::Open => self.open_current(env),
-            Action::Refresh => self.reload_list(env),
+            Action::Open => self.open_current(cx),
+            Action::Refresh => self.reload_list(cx),
             Action::Back if !l.query.is_empty() => {
                 l.query.clear();
                 l.refilter();
-                l.fix_scroll(env);
+                l.fix_scroll(cx);
             }
             _ => return false,
         }
         true
     }
 
-    fn deal_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn deal_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let Some(d) = &mut self.detail else {
             return false;
         };
         let Some(view) = &mut d.deal else {
             return false;
         };
-        let page = env.viewport.funnels.deal_lines;
+        let page = cx.viewport.funnels.deal_lines;
         match action {
             Action::Down => view.scroll = view.scroll.saturating_add(1),
             Action::Up => view.scroll = view.scroll.saturating_sub(1),
             Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
             Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
             Action::Top => view.scroll = 0,
-            Action::Back | Action::Open => d.close_deal(env),
+            Action::Back | Action::Open => d.close_deal(cx),
             Action::Refresh => {
                 self.lookups.invalidate();
-                self.lookups.ensure(env);
-                d.reload(!self.moves.is_idle(), env);
+                self.lookups.ensure(cx);
+                d.reload(!self.moves.is_idle(), cx);
             }
             _ => return false,
         }
         true
     }
 
-    fn detail_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let full_info = self.info_place(&env.viewport) == InfoPlace::Full;
+    fn detail_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let full_info = self.info_place(&cx.viewport) == InfoPlace::Full;
         let Some(d) = &mut self.detail else {
             return false;
         };
         if full_info {
-            let page = env.viewport.funnels.overview_lines;
+            let page = cx.viewport.funnels.overview_lines;
             match action {
                 Action::Down => d.info_scroll = d.info_scroll.saturating_add(1),
                 Action::Up => d.info_scroll = d.info_scroll.saturating_sub(1),
@@ -145,7 +145,7 @@ impl FunnelsState {
                 Action::Top => d.info_scroll = 0,
                 Action::Back => {
                     d.info = Some(InfoPlace::Hidden);
-                    d.fix_columns(env);
+                    d.fix_columns(cx);
                 }
                 _ => {}
             }
@@ -164,42 +164,42 @@ impl FunnelsState {
             }
         }
         match action {
-            Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, env),
-            Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, env),
-            Action::Top => d.move_cursor(|_, _| 0, env),
-            Action::Bottom => d.move_cursor(|c, _| c.deals.rows.len() as isize - 1, env),
-            Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, env),
-            Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, env),
-            Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), env),
-            Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), env),
-            Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, env),
-            Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, env),
-            Action::MovePrev => self.move_deal(-1, env),
-            Action::MoveNext => self.move_deal(1, env),
+            Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, cx),
+            Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, cx),
+            Action::Top => d.move_cursor(|_, _| 0, cx),
+            Action::Bottom => d.move_cursor(|c, _| c.deals.rows.len() as isize - 1, cx),
+            Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, cx),
+            Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, cx),
+            Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), cx),
+            Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), cx),
+            Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, cx),
+            Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, cx),
+            Action::MovePrev => self.move_deal(-1, cx),
+            Action::MoveNext => self.move_deal(1, cx),
             Action::Open => {
                 let links = d
                     .current_deal()
                     .is_some_and(|x| !x.contacts.is_empty() || !x.organizations.is_empty());
-                if d.open_deal(env) && links {
-                    self.lookups.ensure(env);
+                if d.open_deal(cx) && links {
+                    self.lookups.ensure(cx);
                 }
             }
             Action::ToggleDetail => {
-                let view = &env.viewport.funnels;
+                let view = &cx.viewport.funnels;
                 d.info = Some(view.next_info_place(view.info_place(d.info)));
                 d.info_scroll = 0;
-                d.fix_columns(env);
+                d.fix_columns(cx);
             }
-            Action::Refresh => d.reload(!self.moves.is_idle(), env),
+            Action::Refresh => d.reload(!self.moves.is_idle(), cx),
             Action::Back => {
                 let id = d.id.clone();
-                d.close(env);
+                d.close(cx);
                 self.detail = None;
                 // Counts and amounts may have changed while the funnel was open.
-                self.reload_list(env);
+                self.reload_list(cx);
                 if let Some(pos) = self.list.position(&id) {
                     self.list.cursor = pos;
-                    self.list.fix_scroll(env);
+                    self.list.fix_scroll(cx);
                 }
             }
             _ => return false,
@@ -208,18 +208,18 @@ impl FunnelsState {
     }
 
     /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, env: &mut Env) {
+    pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, cx: &mut ScreenCtx) {
         use Answer as A;
         match (key, answer) {
             (FunnelKey::List, A::Funnels(result)) => {
                 self.list.on_loaded(result);
-                self.list.fix_scroll(env);
+                self.list.fix_scroll(cx);
             }
-            (FunnelKey::Orgs, A::Organizations(result)) => self.lookups.on_orgs(result, env),
-            (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, env),
-            (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, env),
+            (FunnelKey::Orgs, A::Organizations(result)) => self.lookups.on_orgs(result, cx),
+            (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, cx),
+            (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, cx),
             (FunnelKey::Move(n), A::Deal(result)) => {
-                self.on_move_read_back(n, result.map(|d| *d), env)
+                self.on_move_read_back(n, result.map(|d| *d), cx)
             }
             (key, answer) => {
                 let Some(d) = &mut self.detail else {
@@ -228,11 +228,11 @@ impl FunnelsState {
                 match (key, answer) {
                     (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
-                        d.on_statuses(result, &self.moves, env)
+                        d.on_statuses(result, &self.moves, cx)
                     }
                     (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
                     (FunnelKey::Deals(status), A::DealPage(result)) => {
-                        d.on_deals(&status, result, &self.moves, env)
+                        d.on_deals(&status, result, &self.moves, cx)
                     }
                     // Each key is asked with one kind of call (see where it is asked): no
                     // other pair arrives.
@@ -244,15 +244,15 @@ impl FunnelsState {
 
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
         match (&mut self.detail, target) {
             (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
-                self.list.move_to(idx as isize, env);
+                self.list.move_to(idx as isize, cx);
                 true
             }
-            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, env),
+            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, cx),
             (Some(d), Target::Card { column, deal }) if d.deal.is_none() => {
-                d.click(column, Some(deal), env)
+                d.click(column, Some(deal), cx)
             }
             _ => false,
         }
@@ -289,52 +289,52 @@ impl ScreenState for FunnelsState {
         self.detail.is_none() && self.list.search.is_some()
     }
 
-    fn on_enter(&mut self, env: &mut Env) {
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
         if matches!(self.list.funnels, crate::app::loadable::Loadable::NotAsked) {
-            self.reload_list(env);
+            self.reload_list(cx);
         }
     }
 
-    fn on_char(&mut self, c: char, env: &mut Env) -> bool {
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         if self.detail.is_some() {
             return false;
         }
         let changed = self.list.search_char(c);
-        self.list.fix_scroll(env);
+        self.list.fix_scroll(cx);
         changed
     }
 
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         match &self.detail {
-            Some(d) if d.deal.is_some() => self.deal_action(action, env),
-            Some(_) => self.detail_action(action, env),
+            Some(d) if d.deal.is_some() => self.deal_action(action, cx),
+            Some(_) => self.detail_action(action, cx),
             None if self.list.search_action(action) => {
-                self.list.fix_scroll(env);
+                self.list.fix_scroll(cx);
                 true
             }
-            None => self.list_action(action, env),
+            None => self.list_action(action, cx),
         }
     }
 
-    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if self.detail.is_some() {
             return false;
         }
         let used = self.list.paste(text);
         if used {
-            self.list.fix_scroll(env);
+            self.list.fix_scroll(cx);
         }
         used
     }
 
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
-        FunnelsState::on_click(self, target, env)
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        FunnelsState::on_click(self, target, cx)
     }
 
-    fn on_resize(&mut self, env: &mut Env) {
-        self.list.fix_scroll(env);
+    fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        self.list.fix_scroll(cx);
         if let Some(d) = &mut self.detail {
-            d.fix_columns(env);
+            d.fix_columns(cx);
         }
     }
 

@@ -195,7 +195,7 @@ fn alt(c: char) -> Msg {
 fn list() -> Harness {
     let mut h = Harness::new();
     h.take(|_| true);
-    h.app.dir.currencies = Loadable::Loaded(vec![
+    h.app.names.currencies = Loadable::Loaded(vec![
         Currency {
             id: 1,
             name: Some("Российский рубль".into()),

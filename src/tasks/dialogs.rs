@@ -10,10 +10,10 @@ use weeek_api::{SortBy, SortKey};
 
 use super::TasksState;
 use super::filters::{Assignee, Completion, FilterKind};
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::commands::Action;
-use crate::app::directory::Directory;
 use crate::app::loadable::Loadable;
+use crate::app::names::Names;
 use crate::app::toast::ToastKind;
 use crate::date_input;
 use crate::widgets::field::TextField;
@@ -107,9 +107,9 @@ fn priority_items() -> Vec<PickItem<PickKey>> {
         .collect()
 }
 
-fn member_items(dir: &Directory) -> Option<Vec<PickItem<PickKey>>> {
-    let me = dir.me().map(|u| u.id.clone());
-    let members = loaded(Some(&dir.members))?;
+fn member_items(names: &Names) -> Option<Vec<PickItem<PickKey>>> {
+    let me = names.me().map(|u| u.id.clone());
+    let members = loaded(Some(&names.members))?;
     Some(
         members
             .iter()
@@ -126,8 +126,8 @@ fn member_items(dir: &Directory) -> Option<Vec<PickItem<PickKey>>> {
 }
 
 impl Popup {
-    pub fn pick(purpose: PickPurpose, dir: &Directory, state: &TasksState) -> Popup {
-        let picker = build_picker(&purpose, dir, state);
+    pub fn pick(purpose: PickPurpose, names: &Names, state: &TasksState) -> Popup {
+        let picker = build_picker(&purpose, names, state);
         Popup::Pick { purpose, picker }
     }
 
@@ -178,13 +178,13 @@ fn due_feedback(value: &str, today: Date) -> Feedback {
 /// The picker's items, or `None` while what it lists is still loading.
 fn build_picker(
     purpose: &PickPurpose,
-    dir: &Directory,
+    names: &Names,
     state: &TasksState,
 ) -> Option<Picker<PickKey>> {
     let any = |label: &str| PickItem::new(PickKey::Any, label.to_string());
     Some(match purpose {
         PickPurpose::Move { board, .. } => {
-            let columns = loaded(dir.columns.get(board))?;
+            let columns = loaded(names.columns.get(board))?;
             let current = state
                 .current()
                 .and_then(|t| t.primary_location())
@@ -197,7 +197,7 @@ fn build_picker(
                 })
                 .collect();
             let mut p = Picker::single(
-                format!("Move to a column of {}", dir.board_name(*board)),
+                format!("Move to a column of {}", names.board_name(*board)),
                 items,
             );
             if let Some(c) = current {
@@ -208,7 +208,7 @@ fn build_picker(
         }
         PickPurpose::Assign { preselected, .. } => {
             let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
-            Picker::multi("Assignees", member_items(dir)?, &pre)
+            Picker::multi("Assignees", member_items(names)?, &pre)
         }
         PickPurpose::Sort => {
             let current = state.sort;
@@ -235,7 +235,7 @@ fn build_picker(
             let (title, items, focus): (&str, Vec<PickItem<PickKey>>, Option<PickKey>) = match kind
             {
                 FilterKind::Project => {
-                    let projects = loaded(Some(&dir.projects))?;
+                    let projects = loaded(Some(&names.projects))?;
                     let items = std::iter::once(any("any project"))
                         .chain(
                             projects
@@ -247,7 +247,7 @@ fn build_picker(
                 }
                 FilterKind::Board => {
                     let project = f.project?;
-                    let boards = loaded(dir.boards.get(&project))?;
+                    let boards = loaded(names.boards.get(&project))?;
                     let items = std::iter::once(any("any board"))
                         .chain(
                             boards
@@ -259,7 +259,7 @@ fn build_picker(
                 }
                 FilterKind::Column => {
                     let board = f.board?;
-                    let columns = loaded(dir.columns.get(&board))?;
+                    let columns = loaded(names.columns.get(&board))?;
                     let items = std::iter::once(any("any column"))
                         .chain(
                             columns
@@ -281,7 +281,7 @@ fn build_picker(
                         PickItem::new(PickKey::Anyone, "anyone"),
                     ]
                     .into_iter()
-                    .chain(member_items(dir)?)
+                    .chain(member_items(names)?)
                     .collect();
                     let focus = match &f.assignee {
                         Assignee::Me => PickKey::Me,
@@ -302,7 +302,7 @@ fn build_picker(
                 }
                 FilterKind::Tag => {
                     // Several tags at once: the service takes `tags[]` and matches any.
-                    let tags = loaded(Some(&dir.tags))?;
+                    let tags = loaded(Some(&names.tags))?;
                     let items = tags
                         .iter()
                         .map(|t| {
@@ -332,7 +332,7 @@ fn build_picker(
 
 impl TasksState {
     pub(super) fn open_sort(&mut self) {
-        let picker = build_picker(&PickPurpose::Sort, &Directory::default(), self);
+        let picker = build_picker(&PickPurpose::Sort, &Names::default(), self);
         self.popup = Some(Popup::Pick {
             purpose: PickPurpose::Sort,
             picker,
@@ -340,29 +340,29 @@ impl TasksState {
     }
 
     /// Opens the picker of a filter's values, loading what it lists when needed.
-    pub(super) fn open_filter_picker(&mut self, kind: FilterKind, env: &mut Env) {
+    pub(super) fn open_filter_picker(&mut self, kind: FilterKind, cx: &mut ScreenCtx) {
         match kind {
             FilterKind::Board => match self.filters.project {
-                Some(p) => env.ensure_boards(p),
+                Some(p) => cx.ensure_boards(p),
                 None => {
-                    env.toast(ToastKind::Info, "Choose a project first");
+                    cx.toast(ToastKind::Info, "Choose a project first");
                     return;
                 }
             },
             FilterKind::Column => match self.filters.board {
-                Some(b) => env.ensure_columns(b),
+                Some(b) => cx.ensure_columns(b),
                 None => {
-                    env.toast(ToastKind::Info, "Choose a board first");
+                    cx.toast(ToastKind::Info, "Choose a board first");
                     return;
                 }
             },
             _ => {}
         }
-        self.popup = Some(Popup::pick(PickPurpose::Filter(kind), env.dir, self));
+        self.popup = Some(Popup::pick(PickPurpose::Filter(kind), cx.names, self));
     }
 
     /// A waiting picker gets its items once the directory has them; a failed load closes it.
-    pub(super) fn refresh_waiting_popup(&mut self, env: &mut Env) {
+    pub(super) fn refresh_waiting_popup(&mut self, cx: &mut ScreenCtx) {
         let Some(Popup::Pick {
             purpose,
             picker: None,
@@ -371,26 +371,28 @@ impl TasksState {
             return;
         };
         let failed = match purpose {
-            PickPurpose::Move { board, .. } => env.dir.columns.get(board).and_then(Loadable::error),
-            PickPurpose::Assign { .. } => env.dir.members.error(),
-            PickPurpose::Filter(FilterKind::Project) => env.dir.projects.error(),
-            PickPurpose::Filter(FilterKind::Tag) => env.dir.tags.error(),
-            PickPurpose::Filter(FilterKind::Assignee) => env.dir.members.error(),
+            PickPurpose::Move { board, .. } => {
+                cx.names.columns.get(board).and_then(Loadable::error)
+            }
+            PickPurpose::Assign { .. } => cx.names.members.error(),
+            PickPurpose::Filter(FilterKind::Project) => cx.names.projects.error(),
+            PickPurpose::Filter(FilterKind::Tag) => cx.names.tags.error(),
+            PickPurpose::Filter(FilterKind::Assignee) => cx.names.members.error(),
             PickPurpose::Filter(FilterKind::Board) => self
                 .filters
                 .project
-                .and_then(|p| env.dir.boards.get(&p))
+                .and_then(|p| cx.names.boards.get(&p))
                 .and_then(Loadable::error),
             PickPurpose::Filter(FilterKind::Column) => self
                 .filters
                 .board
-                .and_then(|b| env.dir.columns.get(&b))
+                .and_then(|b| cx.names.columns.get(&b))
                 .and_then(Loadable::error),
             _ => None,
         }
         .cloned();
         if let Some(e) = failed {
-            env.toast(
+            cx.toast(
                 ToastKind::Error,
                 format!("Could not load the list: {}", e.short()),
             );
@@ -399,21 +401,21 @@ impl TasksState {
             return;
         }
         let purpose = purpose.clone();
-        let built = build_picker(&purpose, env.dir, self);
+        let built = build_picker(&purpose, cx.names, self);
         if let Some(Popup::Pick { picker, .. }) = &mut self.popup {
             *picker = built;
         }
     }
 
-    pub(super) fn popup_changed(&mut self, env: &mut Env) {
-        let today = env.today();
+    pub(super) fn popup_changed(&mut self, cx: &mut ScreenCtx) {
+        let today = cx.today();
         if let Some(p) = &mut self.popup {
             p.refresh_feedback(today);
         }
     }
 
     /// A command of the open popup's context (`picker`, `prompt`, `confirm`, or `text`).
-    pub(super) fn popup_action(&mut self, action: Action, env: &mut Env) {
+    pub(super) fn popup_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         let Some(popup) = self.popup.as_mut() else {
             return;
         };
@@ -422,11 +424,11 @@ impl TasksState {
                 Action::Yes => {
                     let ids = std::mem::take(ids);
                     self.popup = None;
-                    self.delete(ids, env);
+                    self.delete(ids, cx);
                 }
                 Action::No => {
                     self.popup = None;
-                    env.toast(ToastKind::Info, "Kept: nothing deleted");
+                    cx.toast(ToastKind::Info, "Kept: nothing deleted");
                 }
                 _ => {}
             },
@@ -434,7 +436,7 @@ impl TasksState {
                 let n = *n;
                 if matches!(action, Action::Yes | Action::No) {
                     self.popup = None;
-                    self.answer_look_again(n, action == Action::Yes, env);
+                    self.answer_look_again(n, action == Action::Yes, cx);
                 }
             }
             Popup::Pick { picker: None, .. } => {
@@ -451,7 +453,7 @@ impl TasksState {
                 PickerOutcome::Picked(keys) => {
                     let purpose = purpose.clone();
                     self.popup = None;
-                    self.on_pick(purpose, keys, env);
+                    self.on_pick(purpose, keys, cx);
                 }
             },
             Popup::Prompt {
@@ -463,7 +465,7 @@ impl TasksState {
                 Action::Accept => {
                     let value = field.value().trim().to_string();
                     let purpose = purpose.clone();
-                    match self.submit_prompt(purpose, value, env) {
+                    match self.submit_prompt(purpose, value, cx) {
                         Ok(()) => self.popup = None,
                         Err(why) => {
                             if let Some(Popup::Prompt { feedback, .. }) = &mut self.popup {
@@ -474,7 +476,7 @@ impl TasksState {
                 }
                 Action::Text(edit) if field.edit(edit) => {
                     *feedback = Feedback::None;
-                    self.popup_changed(env);
+                    self.popup_changed(cx);
                 }
                 _ => {}
             },
@@ -483,7 +485,7 @@ impl TasksState {
     }
 
     /// A character typed into the open picker's query or prompt.
-    pub(super) fn popup_char(&mut self, c: char, env: &mut Env) -> bool {
+    pub(super) fn popup_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         let changed = match &mut self.popup {
             Some(Popup::Pick {
                 picker: Some(p), ..
@@ -500,7 +502,7 @@ impl TasksState {
             _ => false,
         };
         if changed {
-            self.popup_changed(env);
+            self.popup_changed(cx);
         }
         changed
     }
@@ -509,46 +511,46 @@ impl TasksState {
         &mut self,
         purpose: PromptPurpose,
         value: String,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Result<(), String> {
         match purpose {
             PromptPurpose::Due { targets } => {
                 let due = if value.is_empty() {
                     None
                 } else {
-                    let r = date_input::parse(&value, env.today())?;
+                    let r = date_input::parse(&value, cx.today())?;
                     if !r.is_single() {
                         return Err("a due date is one day, not a range".into());
                     }
                     Some(r.start)
                 };
-                self.apply_due(targets, due, env);
+                self.apply_due(targets, due, cx);
             }
             PromptPurpose::Rename { id } => {
                 if value.is_empty() {
                     return Err("a title cannot be empty".into());
                 }
-                self.apply_rename(id, value, env);
+                self.apply_rename(id, value, cx);
             }
             PromptPurpose::New { place } => {
                 if value.is_empty() {
-                    let cancel = env.keys.say("prompt.cancel", "to cancel");
+                    let cancel = cx.keys.say("prompt.cancel", "to cancel");
                     return Err(match cancel {
                         Some(cancel) => format!("type a title, or {cancel}"),
                         None => "type a title".into(),
                     });
                 }
-                self.create(value, place, env);
+                self.create(value, place, cx);
             }
         }
         Ok(())
     }
 
-    fn on_pick(&mut self, purpose: PickPurpose, keys: Vec<PickKey>, env: &mut Env) {
+    fn on_pick(&mut self, purpose: PickPurpose, keys: Vec<PickKey>, cx: &mut ScreenCtx) {
         match purpose {
             PickPurpose::Move { board, targets } => {
                 if let Some(PickKey::Id(col)) = keys.first() {
-                    self.apply_move(board, *col, targets, env);
+                    self.apply_move(board, *col, targets, cx);
                 }
             }
             PickPurpose::Assign {
@@ -565,7 +567,7 @@ impl TasksState {
                 let pre: BTreeSet<String> = preselected.into_iter().collect();
                 let added = chosen.difference(&pre).cloned().collect();
                 let removed = pre.difference(&chosen).cloned().collect();
-                self.apply_assign(targets, added, removed, env);
+                self.apply_assign(targets, added, removed, cx);
             }
             PickPurpose::Sort => {
                 self.sort = match keys.first() {
@@ -581,7 +583,7 @@ impl TasksState {
                     }),
                     _ => None,
                 };
-                self.filters_changed(false, env);
+                self.filters_changed(false, cx);
             }
             PickPurpose::Filter(FilterKind::Tag) => {
                 self.filters.tags = keys
@@ -592,17 +594,17 @@ impl TasksState {
                     })
                     .collect();
                 self.filters.touched(FilterKind::Tag);
-                self.filters_changed(false, env);
+                self.filters_changed(false, cx);
             }
             PickPurpose::Filter(kind) => {
                 if let Some(k) = keys.into_iter().next() {
-                    self.set_filter(kind, k, env);
+                    self.set_filter(kind, k, cx);
                 }
             }
         }
     }
 
-    fn set_filter(&mut self, kind: FilterKind, key: PickKey, env: &mut Env) {
+    fn set_filter(&mut self, kind: FilterKind, key: PickKey, cx: &mut ScreenCtx) {
         let f = &mut self.filters;
         match (kind, key) {
             (_, PickKey::Any) => f.clear(kind),
@@ -611,21 +613,21 @@ impl TasksState {
                     f.clear(FilterKind::Board);
                 }
                 f.project = Some(id);
-                env.ensure_boards(id);
+                cx.ensure_boards(id);
             }
             (FilterKind::Board, PickKey::Id(id)) => {
                 if f.board != Some(id) {
                     f.clear(FilterKind::Column);
                 }
                 f.board = Some(id);
-                env.ensure_columns(id);
+                cx.ensure_columns(id);
             }
             (FilterKind::Column, PickKey::Id(id)) => f.column = Some(id),
             (FilterKind::Priority, PickKey::Priority(p)) => f.priority = Some(p),
             (FilterKind::Assignee, PickKey::Me) => f.assignee = Assignee::Me,
             (FilterKind::Assignee, PickKey::Anyone) => f.assignee = Assignee::Anyone,
             (FilterKind::Assignee, PickKey::Member(id)) => {
-                let is_me = env.dir.me().is_some_and(|u| u.id == id);
+                let is_me = cx.names.me().is_some_and(|u| u.id == id);
                 f.assignee = if is_me {
                     Assignee::Me
                 } else {
@@ -637,6 +639,6 @@ impl TasksState {
             _ => return,
         }
         f.touched(kind);
-        self.filters_changed(false, env);
+        self.filters_changed(false, cx);
     }
 }

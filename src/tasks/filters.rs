@@ -4,7 +4,7 @@
 use weeek_api::models::{Priority, TaskType};
 use weeek_api::{SortBy, TaskQuery};
 
-use crate::app::directory::Directory;
+use crate::app::names::Names;
 use crate::date_input::DayRange;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -162,11 +162,11 @@ impl Filters {
     }
 
     /// The title of the view: "My open tasks", "Everyone's done tasks", …
-    pub fn headline(&self, dir: &Directory) -> String {
+    pub fn headline(&self, names: &Names) -> String {
         let whose = match &self.assignee {
             Assignee::Me => "My".to_string(),
             Assignee::Anyone => "Everyone's".to_string(),
-            Assignee::Member(id) => format!("{}'s", dir.member_name(id)),
+            Assignee::Member(id) => format!("{}'s", names.member_name(id)),
         };
         let what = match self.completion {
             Completion::Open => "open tasks",
@@ -177,27 +177,27 @@ impl Filters {
     }
 
     /// The other active filters as short labelled chips, in the order they were set.
-    pub fn chips(&self, dir: &Directory) -> Vec<(FilterKind, String)> {
+    pub fn chips(&self, names: &Names) -> Vec<(FilterKind, String)> {
         self.order
             .iter()
             .filter(|k| !matches!(k, FilterKind::Assignee | FilterKind::Completion))
-            .map(|k| (*k, self.chip(*k, dir)))
+            .map(|k| (*k, self.chip(*k, names)))
             .collect()
     }
 
-    pub fn chip(&self, kind: FilterKind, dir: &Directory) -> String {
+    pub fn chip(&self, kind: FilterKind, names: &Names) -> String {
         match kind {
             FilterKind::Project => self
                 .project
-                .map(|p| format!("project: {}", dir.project_name(p)))
+                .map(|p| format!("project: {}", names.project_name(p)))
                 .unwrap_or_default(),
             FilterKind::Board => self
                 .board
-                .map(|b| format!("board: {}", dir.board_name(b)))
+                .map(|b| format!("board: {}", names.board_name(b)))
                 .unwrap_or_default(),
             FilterKind::Column => self
                 .column
-                .map(|c| format!("column: {}", dir.column_name(c)))
+                .map(|c| format!("column: {}", names.column_name(c)))
                 .unwrap_or_default(),
             FilterKind::Priority => self
                 .priority
@@ -213,7 +213,7 @@ impl Filters {
             FilterKind::Assignee => match &self.assignee {
                 Assignee::Me => "assignee: me".into(),
                 Assignee::Anyone => "assignee: anyone".into(),
-                Assignee::Member(id) => format!("assignee: {}", dir.member_name(id)),
+                Assignee::Member(id) => format!("assignee: {}", names.member_name(id)),
             },
             FilterKind::Type => self
                 .task_type
@@ -225,7 +225,8 @@ impl Filters {
                     .tags
                     .iter()
                     .map(|t| {
-                        dir.tag(*t)
+                        names
+                            .tag(*t)
                             .map_or_else(|| format!("#{t}"), |t| t.title.clone())
                     })
                     .collect();

@@ -21,7 +21,7 @@ use crate::app::ledger::Ledger;
 use crate::app::loadable::{Arrived, Paged};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Env, Target};
+use crate::app::{ScreenCtx, Target};
 use crate::widgets::scroll;
 use crate::worker::{Answer, Call};
 use dialogs::Popup;
@@ -133,31 +133,31 @@ impl TasksState {
         self.search_due
     }
 
-    fn page_rows(&self, env: &Env) -> usize {
-        env.viewport.tasks.rows(self.detail)
+    fn page_rows(&self, cx: &ScreenCtx) -> usize {
+        cx.viewport.tasks.rows(self.detail)
     }
 
     // ----- loading -------------------------------------------------------------------------
 
     /// The profile arrived: "my tasks" can now be asked for.
-    pub fn on_profile(&mut self, env: &mut Env) {
+    pub fn on_profile(&mut self, cx: &mut ScreenCtx) {
         if !self.list.loaded_once && !self.is_loading() {
-            self.reload(env);
+            self.reload(cx);
         }
     }
 
     /// Names arrived: nothing to fetch, but columns of newly seen boards may be needed.
-    pub fn on_directory_changed(&mut self, env: &mut Env) {
-        self.ensure_names(env);
-        self.refresh_waiting_popup(env);
+    pub fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        self.ensure_names(cx);
+        self.refresh_waiting_popup(cx);
     }
 
     /// Loads the first page for the current filters, keeping the old rows on screen.
-    pub fn reload(&mut self, env: &mut Env) {
-        let me = env.dir.me().map(|u| u.id.clone());
+    pub fn reload(&mut self, cx: &mut ScreenCtx) {
+        let me = cx.names.me().map(|u| u.id.clone());
         if me.is_none() && self.filters.assignee == filters::Assignee::Me {
             // The profile is still loading (or failed); `on_profile` reloads when it lands.
-            if let Some(e) = env.dir.user.error() {
+            if let Some(e) = cx.names.user.error() {
                 self.list.status = PageStatus::Failed {
                     error: e.clone(),
                     more: false,
@@ -167,22 +167,22 @@ impl TasksState {
         }
         let q = self.filters.to_query(me.as_deref(), self.sort, PAGE_SIZE);
         self.search_due = None;
-        self.send_list(q, false, env);
+        self.send_list(q, false, cx);
     }
 
-    fn send_list(&mut self, q: TaskQuery, more: bool, env: &mut Env) {
+    fn send_list(&mut self, q: TaskQuery, more: bool, cx: &mut ScreenCtx) {
         if let Err(e) = q.validate() {
-            env.toast(ToastKind::Error, e.short());
+            cx.toast(ToastKind::Error, e.short());
             return;
         }
         self.list.start(more);
         self.query = Some(q.clone());
-        env.request(TaskKey::List, Call::Tasks(q));
+        cx.request(TaskKey::List, Call::Tasks(q));
     }
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
-    fn maybe_load_more(&mut self, env: &mut Env) {
-        if !self.list.wants_more(self.cursor, self.page_rows(env)) {
+    fn maybe_load_more(&mut self, cx: &mut ScreenCtx) {
+        if !self.list.wants_more(self.cursor, self.page_rows(cx)) {
             return;
         }
         if let Some(q) = &self.query {
@@ -192,33 +192,33 @@ impl TasksState {
             } else {
                 q.next_page(PAGE_SIZE)
             };
-            self.send_list(next, true, env);
+            self.send_list(next, true, cx);
         }
     }
 
-    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, env: &mut Env) {
+    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, cx: &mut ScreenCtx) {
         let page = result.map(|p| (p.tasks, p.has_more));
         match self.list.finish(page, &mut self.cursor, |t| t.id) {
             Ok(Arrived::First) => {
-                self.reapply_pending(env);
+                self.reapply_pending(cx);
                 self.reshow_creating();
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));
             }
             Ok(Arrived::Next) => {}
             Err(error) => {
-                env.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
+                cx.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
                 return;
             }
         }
-        self.fix_scroll(env);
-        self.ensure_names(env);
-        self.maybe_load_more(env);
+        self.fix_scroll(cx);
+        self.ensure_names(cx);
+        self.maybe_load_more(cx);
     }
 
     /// Asks for the boards and columns of the tasks on screen, so they show as names.
-    fn ensure_names(&mut self, env: &mut Env) {
-        let rows = self.page_rows(env);
+    fn ensure_names(&mut self, cx: &mut ScreenCtx) {
+        let rows = self.page_rows(cx);
         let end = (self.scroll + rows + 1).min(self.list.rows.len());
         let mut projects = BTreeSet::new();
         let mut boards = BTreeSet::new();
@@ -231,18 +231,18 @@ impl TasksState {
             }
         }
         for p in projects {
-            env.ensure_boards(p);
+            cx.ensure_boards(p);
         }
         for b in boards {
-            env.ensure_columns(b);
+            cx.ensure_columns(b);
         }
     }
 
     /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: TaskKey, answer: Answer, env: &mut Env) {
+    pub fn on_answer(&mut self, key: TaskKey, answer: Answer, cx: &mut ScreenCtx) {
         use Answer as A;
         match (key, answer) {
-            (TaskKey::List, A::TaskPage(result)) => self.on_list(result, env),
+            (TaskKey::List, A::TaskPage(result)) => self.on_list(result, cx),
             (TaskKey::Subtask(_), A::Task(Ok(t))) => {
                 let mark = if t.is_completed { "[x]" } else { "[ ]" };
                 let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
@@ -251,14 +251,14 @@ impl TasksState {
             // A failed read leaves the id in place of the title.
             (TaskKey::Subtask(_), A::Task(Err(_))) => {}
             (TaskKey::New(n), A::CreatedTask(result)) => {
-                self.on_create_reply(n, result.map(|t| *t), env)
+                self.on_create_reply(n, result.map(|t| *t), cx)
             }
-            (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, env),
+            (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
-                self.on_write_reply(n, result.map(|t| Some(*t)), env)
+                self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
             (TaskKey::Write(n), A::Task(result)) => {
-                self.on_read_back_reply(n, result.map(|t| *t), env)
+                self.on_read_back_reply(n, result.map(|t| *t), cx)
             }
             (
                 TaskKey::Write(n),
@@ -267,18 +267,18 @@ impl TasksState {
                 | A::DeletedTask(result)
                 | A::AddedAssignees(result)
                 | A::RemovedAssignees(result),
-            ) => self.on_write_reply(n, result.map(|()| None), env),
+            ) => self.on_write_reply(n, result.map(|()| None), cx),
             // Each key is asked with one kind of call (see where it is asked): no other pair
             // arrives.
             _ => {}
         }
     }
 
-    pub fn on_tick(&mut self, env: &mut Env) -> bool {
+    pub fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
         match self.search_due {
-            Some(due) if due <= env.clock.now => {
+            Some(due) if due <= cx.clock.now => {
                 self.search_due = None;
-                self.reload(env);
+                self.reload(cx);
                 true
             }
             _ => false,
@@ -286,45 +286,45 @@ impl TasksState {
     }
 
     /// Called after a filter changed: the list reloads at once (or after a pause for text).
-    pub fn filters_changed(&mut self, debounce: bool, env: &mut Env) {
+    pub fn filters_changed(&mut self, debounce: bool, cx: &mut ScreenCtx) {
         self.cursor = 0;
         self.scroll = 0;
         if debounce {
-            self.search_due = Some(env.clock.now + SEARCH_DEBOUNCE);
+            self.search_due = Some(cx.clock.now + SEARCH_DEBOUNCE);
         } else {
-            self.reload(env);
+            self.reload(cx);
         }
     }
 
     // ----- moving --------------------------------------------------------------------------
 
-    pub fn on_resize(&mut self, env: &mut Env) {
-        self.fix_scroll(env);
-        self.maybe_load_more(env);
+    pub fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        self.fix_scroll(cx);
+        self.maybe_load_more(cx);
     }
 
-    fn fix_scroll(&mut self, env: &Env) {
-        let h = self.page_rows(env);
+    fn fix_scroll(&mut self, cx: &ScreenCtx) {
+        let h = self.page_rows(cx);
         let trailer = self.list.has_trailer();
         self.scroll =
             scroll::follow_with_trailer(self.cursor, self.scroll, h, self.list.rows.len(), trailer);
     }
 
-    fn move_to(&mut self, target: isize, env: &mut Env) {
+    fn move_to(&mut self, target: isize, cx: &mut ScreenCtx) {
         if self.list.rows.is_empty() {
             return;
         }
         self.cursor = scroll::clamp(target, self.list.rows.len());
         self.detail_scroll = 0;
-        self.fix_scroll(env);
-        self.ensure_names(env);
-        self.drop_stale_subtasks(env);
-        self.ensure_subtasks(env);
-        self.maybe_load_more(env);
+        self.fix_scroll(cx);
+        self.ensure_names(cx);
+        self.drop_stale_subtasks(cx);
+        self.ensure_subtasks(cx);
+        self.maybe_load_more(cx);
     }
 
     /// With the detail open, fetches the titles of subtasks that are not loaded rows.
-    fn ensure_subtasks(&mut self, env: &mut Env) {
+    fn ensure_subtasks(&mut self, cx: &mut ScreenCtx) {
         if !self.detail {
             return;
         }
@@ -339,13 +339,13 @@ impl TasksState {
             // Marked as asked, so moving the cursor back and forth asks only once.
             self.subtask_titles.insert(id, format!("#{id}"));
             self.subtasks_asked.push(id);
-            env.request(TaskKey::Subtask(id), Call::Task(id));
+            cx.request(TaskKey::Subtask(id), Call::Task(id));
         }
     }
 
     /// Cancels the subtask reads of a task the cursor (or the closed detail) has left; their
     /// marks go too, so coming back asks again. Answered ones stay.
-    fn drop_stale_subtasks(&mut self, env: &mut Env) {
+    fn drop_stale_subtasks(&mut self, cx: &mut ScreenCtx) {
         let wanted = match self.current() {
             Some(t) if self.detail => t.sub_tasks.clone(),
             _ => Vec::new(),
@@ -353,17 +353,17 @@ impl TasksState {
         for id in std::mem::take(&mut self.subtasks_asked) {
             if wanted.contains(&id) {
                 self.subtasks_asked.push(id);
-            } else if env.cancel(TaskKey::Subtask(id)) {
+            } else if cx.cancel(TaskKey::Subtask(id)) {
                 self.subtask_titles.remove(&id);
             }
         }
     }
 
     /// A click on a task row puts the cursor there.
-    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+    pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
         match target {
             Target::Task(idx) if idx < self.list.rows.len() => {
-                self.move_to(idx as isize, env);
+                self.move_to(idx as isize, cx);
                 true
             }
             _ => false,
@@ -373,17 +373,17 @@ impl TasksState {
     // ----- keys ----------------------------------------------------------------------------
 
     /// A character typed into a popup or a filter row.
-    pub fn on_char(&mut self, c: char, env: &mut Env) -> bool {
+    pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         if self.popup.is_some() {
-            return self.popup_char(c, env);
+            return self.popup_char(c, cx);
         }
-        self.panel_char(c, env)
+        self.panel_char(c, cx)
     }
 
-    pub fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
+    pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if let Some(p) = &mut self.popup {
             p.paste(text);
-            self.popup_changed(env);
+            self.popup_changed(cx);
             return true;
         }
         let Some(panel) = &mut self.panel else {
@@ -393,35 +393,35 @@ impl TasksState {
             return false;
         }
         if let Some(kind) = panel.editing.kind {
-            self.entry_changed(kind, env);
+            self.entry_changed(kind, cx);
         }
         true
     }
 
-    pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+    pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         // A popup or the panel is modal: the action is theirs, whatever it is.
         if self.popup.is_some() {
-            self.popup_action(action, env);
+            self.popup_action(action, cx);
             return true;
         }
         if self.panel.is_some() {
-            self.panel_action(action, env);
+            self.panel_action(action, cx);
             return true;
         }
-        let page = self.page_rows(env);
+        let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
-            self.move_to(to, env);
+            self.move_to(to, cx);
             return true;
         }
         let c = self.cursor as isize;
         match action {
-            Action::Refresh => self.reload(env),
+            Action::Refresh => self.reload(cx),
             Action::Open | Action::ToggleDetail => {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
-                self.fix_scroll(env);
-                self.drop_stale_subtasks(env);
-                self.ensure_subtasks(env);
+                self.fix_scroll(cx);
+                self.drop_stale_subtasks(cx);
+                self.ensure_subtasks(cx);
             }
             Action::DetailDown if self.detail => {
                 self.detail_scroll = self.detail_scroll.saturating_add(3);
@@ -438,7 +438,7 @@ impl TasksState {
                     _ => filters::Assignee::Me,
                 };
                 self.filters.touched(filters::FilterKind::Assignee);
-                self.filters_changed(false, env);
+                self.filters_changed(false, cx);
             }
             Action::ToggleMark => {
                 if let Some(id) = self.current().map(|t| t.id) {
@@ -446,7 +446,7 @@ impl TasksState {
                         self.marks.insert(id);
                     }
                     self.anchor = Some(self.cursor);
-                    self.move_to(c + 1, env);
+                    self.move_to(c + 1, cx);
                 }
             }
             Action::RangeMark => {
@@ -461,40 +461,40 @@ impl TasksState {
                 self.anchor = Some(self.cursor);
             }
             Action::MarkAll => {
-                let h = self.page_rows(env);
+                let h = self.page_rows(cx);
                 let end = (self.scroll + h).min(self.list.rows.len());
                 for t in &self.list.rows[self.scroll.min(end)..end] {
                     self.marks.insert(t.id);
                 }
             }
-            Action::Back => return self.back(env),
-            Action::Complete => self.complete(env),
-            Action::Priority(n) => self.set_priority(n, env),
-            Action::MoveColumn => self.open_move(env),
-            Action::Assign => self.open_assign(env),
-            Action::DueDate => self.open_due(env),
-            Action::Rename => self.open_rename(env),
+            Action::Back => return self.back(cx),
+            Action::Complete => self.complete(cx),
+            Action::Priority(n) => self.set_priority(n, cx),
+            Action::MoveColumn => self.open_move(cx),
+            Action::Assign => self.open_assign(cx),
+            Action::DueDate => self.open_due(cx),
+            Action::Rename => self.open_rename(cx),
             Action::NewTask => self.open_new(),
-            Action::Delete => self.open_delete(env),
-            Action::Undo => self.undo(env),
+            Action::Delete => self.open_delete(cx),
+            Action::Undo => self.undo(cx),
             _ => return false,
         }
         true
     }
 
     /// `Esc`: clear marks, then close the detail, then take off the newest filter.
-    fn back(&mut self, env: &mut Env) -> bool {
+    fn back(&mut self, cx: &mut ScreenCtx) -> bool {
         if !self.marks.is_empty() {
             self.marks.clear();
             self.anchor = None;
         } else if self.detail {
             self.detail = false;
-            self.fix_scroll(env);
+            self.fix_scroll(cx);
         } else if self.filters.pop() {
-            self.filters_changed(false, env);
+            self.filters_changed(false, cx);
         } else if self.sort.take().is_some() {
             // Last of all, back to the service's own order.
-            self.filters_changed(false, env);
+            self.filters_changed(false, cx);
         } else {
             return false;
         }
@@ -539,40 +539,40 @@ impl ScreenState for TasksState {
         TasksState::keyboard_taken(self)
     }
 
-    fn on_char(&mut self, c: char, env: &mut Env) -> bool {
-        TasksState::on_char(self, c, env)
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_char(self, c, cx)
     }
 
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
-        TasksState::on_action(self, action, env)
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_action(self, action, cx)
     }
 
-    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
-        TasksState::on_paste(self, text, env)
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_paste(self, text, cx)
     }
 
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
-        TasksState::on_click(self, target, env)
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_click(self, target, cx)
     }
 
-    fn on_tick(&mut self, env: &mut Env) -> bool {
-        TasksState::on_tick(self, env)
+    fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_tick(self, cx)
     }
 
     fn next_deadline(&self) -> Option<Instant> {
         TasksState::next_deadline(self)
     }
 
-    fn on_directory_changed(&mut self, env: &mut Env) {
-        TasksState::on_directory_changed(self, env)
+    fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        TasksState::on_directory_changed(self, cx)
     }
 
-    fn on_profile(&mut self, env: &mut Env) {
-        TasksState::on_profile(self, env)
+    fn on_profile(&mut self, cx: &mut ScreenCtx) {
+        TasksState::on_profile(self, cx)
     }
 
-    fn on_resize(&mut self, env: &mut Env) {
-        TasksState::on_resize(self, env)
+    fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        TasksState::on_resize(self, cx)
     }
 
     fn footer_note(&self) -> Option<String> {

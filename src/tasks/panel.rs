@@ -3,7 +3,7 @@
 
 use super::TasksState;
 use super::filters::{FilterKind, Filters};
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::date_input::{self, DayRange};
 use crate::widgets::field::TextField;
@@ -82,12 +82,12 @@ impl FilterPanel {
 
 impl TasksState {
     /// A command of the panel (`filters`), or of the row being typed into (`filter_entry`).
-    pub(super) fn panel_action(&mut self, action: Action, env: &mut Env) {
+    pub(super) fn panel_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         let Some(panel) = self.panel.as_mut() else {
             return;
         };
         if let Some(kind) = panel.editing.kind {
-            self.entry_action(kind, action, env);
+            self.entry_action(kind, action, cx);
             return;
         }
         match action {
@@ -101,12 +101,12 @@ impl TasksState {
                     if self.filters.assignee != super::filters::Assignee::Anyone {
                         self.filters.assignee = super::filters::Assignee::Anyone;
                         self.filters.touched(kind);
-                        self.filters_changed(false, env);
+                        self.filters_changed(false, cx);
                     }
                 } else if self.filters.is_set(kind) {
                     self.filters.clear(kind);
                     self.filters.touched(kind);
-                    self.filters_changed(false, env);
+                    self.filters_changed(false, cx);
                 }
             }
             Action::Edit => {
@@ -127,17 +127,17 @@ impl TasksState {
                             field: TextField::with_value(text),
                             parsed: None,
                         };
-                        self.reparse_dates(env);
+                        self.reparse_dates(cx);
                     }
-                    _ => self.open_filter_picker(kind, env),
+                    _ => self.open_filter_picker(kind, cx),
                 }
             }
             _ => {}
         }
     }
 
-    fn reparse_dates(&mut self, env: &Env) {
-        let today = env.today();
+    fn reparse_dates(&mut self, cx: &ScreenCtx) {
+        let today = cx.today();
         if let Some(panel) = self.panel.as_mut()
             && panel.editing.kind == Some(FilterKind::Dates)
         {
@@ -146,7 +146,7 @@ impl TasksState {
         }
     }
 
-    fn entry_action(&mut self, kind: FilterKind, action: Action, env: &mut Env) {
+    fn entry_action(&mut self, kind: FilterKind, action: Action, cx: &mut ScreenCtx) {
         let Some(panel) = self.panel.as_mut() else {
             return;
         };
@@ -166,7 +166,7 @@ impl TasksState {
                     self.panel = None;
                 }
                 if self.search_due.is_some() {
-                    self.reload(env);
+                    self.reload(cx);
                 }
             }
             (FilterKind::Dates, Action::Accept) => {
@@ -175,28 +175,28 @@ impl TasksState {
                     panel.editing = Editing::default();
                     self.filters.clear(FilterKind::Dates);
                     self.filters.touched(FilterKind::Dates);
-                    self.filters_changed(false, env);
+                    self.filters_changed(false, cx);
                     return;
                 }
-                match date_input::parse(&typed, env.today()) {
+                match date_input::parse(&typed, cx.today()) {
                     Ok(range) => {
                         panel.editing = Editing::default();
                         self.filters.dates = Some((range, typed));
                         self.filters.touched(FilterKind::Dates);
-                        self.filters_changed(false, env);
+                        self.filters_changed(false, cx);
                     }
                     Err(e) => panel.editing.parsed = Some(Err(e)),
                 }
             }
             (_, Action::Text(edit)) if panel.editing.field.edit(edit) => {
-                self.entry_changed(kind, env);
+                self.entry_changed(kind, cx);
             }
             _ => {}
         }
     }
 
     /// A character typed into the row being edited.
-    pub(super) fn panel_char(&mut self, c: char, env: &mut Env) -> bool {
+    pub(super) fn panel_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         let Some(panel) = self.panel.as_mut() else {
             return false;
         };
@@ -205,13 +205,13 @@ impl TasksState {
         };
         let changed = panel.editing.field.insert(c);
         if changed {
-            self.entry_changed(kind, env);
+            self.entry_changed(kind, cx);
         }
         changed
     }
 
     /// Text applies as it is typed (after a pause); dates are read as they are typed.
-    pub(super) fn entry_changed(&mut self, kind: FilterKind, env: &mut Env) {
+    pub(super) fn entry_changed(&mut self, kind: FilterKind, cx: &mut ScreenCtx) {
         let Some(panel) = self.panel.as_ref() else {
             return;
         };
@@ -221,9 +221,9 @@ impl TasksState {
             }
             self.filters.search = panel.editing.field.value().to_string();
             self.filters.touched(FilterKind::Search);
-            self.filters_changed(true, env);
+            self.filters_changed(true, cx);
         } else {
-            self.reparse_dates(env);
+            self.reparse_dates(cx);
         }
     }
 }

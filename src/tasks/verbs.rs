@@ -12,7 +12,7 @@ use weeek_api::{ApiError, TaskUpdate};
 use super::TaskKey;
 use super::TasksState;
 use super::dialogs::{PickPurpose, Popup, PromptPurpose};
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::ledger::{self, Group, Outcome, Shown, Writes};
 use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
 use crate::app::requests::RequestKey;
@@ -205,7 +205,7 @@ impl Rows<'_> {
 }
 
 impl Shown<TaskWrites> for Rows<'_> {
-    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &Env) {
+    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &ScreenCtx) {
         let Some(idx) = self.index_of(*id) else {
             return;
         };
@@ -218,7 +218,13 @@ impl Shown<TaskWrites> for Rows<'_> {
     }
 
     /// A field goes back unless a later change has replaced it meanwhile.
-    fn roll_back(&mut self, id: &i64, edit: &Edit, _later: bool, _env: &Env) -> Option<Change> {
+    fn roll_back(
+        &mut self,
+        id: &i64,
+        edit: &Edit,
+        _later: bool,
+        _env: &ScreenCtx,
+    ) -> Option<Change> {
         match edit {
             Edit::Set { previous, applied } => {
                 if let Some(idx) = self.index_of(*id)
@@ -249,7 +255,7 @@ impl Shown<TaskWrites> for Rows<'_> {
         found: Result<Task, ApiError>,
         verdict: &ReadBack,
         later: bool,
-        _env: &Env,
+        _env: &ScreenCtx,
     ) -> Option<Change> {
         match (found, edit) {
             (Ok(fresh), Edit::Set { applied, .. }) => {
@@ -339,7 +345,7 @@ impl TasksState {
         suffix: String,
         changes: Vec<(i64, Change)>,
         record_undo: bool,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Option<u64> {
         let failed = changes.first().map_or("change", |(_, c)| c.failure_verb());
         let bulk = self.new_bulk(label.clone(), suffix, failed, record_undo);
@@ -367,10 +373,10 @@ impl TasksState {
                 previous,
             };
             let name = before.display_title().to_string();
-            self.writes.add(bulk, id, name, edit, calls, env);
+            self.writes.add(bulk, id, name, edit, calls, cx);
         }
         if !self.writes.keep_if_any(bulk) {
-            env.toast(ToastKind::Info, "Nothing to change");
+            cx.toast(ToastKind::Info, "Nothing to change");
             return None;
         }
         if record_undo {
@@ -388,14 +394,14 @@ impl TasksState {
         &mut self,
         n: u64,
         result: Result<Option<Task>, ApiError>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
         };
-        if let Some(done) = self.writes.on_written(n, result, &mut rows, env) {
-            self.finish_bulk(done, env);
+        if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
+            self.finish_bulk(done, cx);
         }
     }
 
@@ -404,28 +410,28 @@ impl TasksState {
         &mut self,
         n: u64,
         result: Result<Task, ApiError>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
         };
-        if let Some(done) = self.writes.on_read_back(n, result, &mut rows, env) {
-            self.finish_bulk(done, env);
+        if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
+            self.finish_bulk(done, cx);
         }
     }
 
     /// A page loaded while writes are on their way predates them: apply them again.
-    pub(super) fn reapply_pending(&mut self, env: &Env) {
+    pub(super) fn reapply_pending(&mut self, cx: &ScreenCtx) {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
         };
-        self.writes.reapply(&mut rows, env);
+        self.writes.reapply(&mut rows, cx);
     }
 
     /// Sums up a bulk once every change of it is settled.
-    fn finish_bulk(&mut self, done: Group<TaskWrites>, env: &mut Env) {
+    fn finish_bulk(&mut self, done: Group<TaskWrites>, cx: &mut ScreenCtx) {
         let Group {
             id: bulk,
             note: b,
@@ -445,7 +451,7 @@ impl TasksState {
             } else {
                 count(total)
             };
-            let undo = match env.keys.say("tasks.undo", "to undo") {
+            let undo = match cx.keys.say("tasks.undo", "to undo") {
                 Some(say) if b.undoable && self.writes.undoable(bulk) => format!(" · {say}"),
                 _ => String::new(),
             };
@@ -455,7 +461,7 @@ impl TasksState {
                 .find_map(|o| o.read_back.as_ref())
                 .map(|v| format!(" ({})", v.note()))
                 .unwrap_or_default();
-            env.toast(
+            cx.toast(
                 ToastKind::Success,
                 format!("{} {what}{}{read_back}{undo}", b.label, b.suffix),
             );
@@ -491,7 +497,7 @@ impl TasksState {
                 failed.len()
             )
         };
-        env.toast(ToastKind::Error, text);
+        cx.toast(ToastKind::Error, text);
         if ok == 0 {
             self.writes.forget_undo(bulk);
         }
@@ -518,23 +524,23 @@ impl TasksState {
 
     // ----- the verbs -----------------------------------------------------------------------
 
-    fn nothing_selected(&self, env: &mut Env) -> bool {
+    fn nothing_selected(&self, cx: &mut ScreenCtx) -> bool {
         let targets = self.targets();
         if targets.is_empty() {
-            env.toast(ToastKind::Info, "No task here");
+            cx.toast(ToastKind::Info, "No task here");
             return true;
         }
         // A row still being created has no id the service knows yet.
         if targets.iter().any(|id| *id < 0) {
-            env.toast(ToastKind::Info, "That task is still being created");
+            cx.toast(ToastKind::Info, "That task is still being created");
             return true;
         }
         false
     }
 
     /// `x`: completes the targets, or reopens them when all are already done.
-    pub(super) fn complete(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn complete(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let targets = self.targets();
@@ -547,12 +553,12 @@ impl TasksState {
             .into_iter()
             .map(|id| (id, Change::Completed(!all_done)))
             .collect();
-        self.apply_changes(label.into(), String::new(), changes, true, env);
+        self.apply_changes(label.into(), String::new(), changes, true, cx);
     }
 
     /// `0`–`3`.
-    pub(super) fn set_priority(&mut self, n: u8, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn set_priority(&mut self, n: u8, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let p = Priority::from_number(i64::from(n));
@@ -562,10 +568,16 @@ impl TasksState {
             .into_iter()
             .map(|id| (id, Change::Priority(p)))
             .collect();
-        self.apply_changes(label, String::new(), changes, true, env);
+        self.apply_changes(label, String::new(), changes, true, cx);
     }
 
-    pub(super) fn apply_move(&mut self, board: i64, column: i64, targets: Vec<i64>, env: &mut Env) {
+    pub(super) fn apply_move(
+        &mut self,
+        board: i64,
+        column: i64,
+        targets: Vec<i64>,
+        cx: &mut ScreenCtx,
+    ) {
         let (same, other): (Vec<i64>, Vec<i64>) = targets.into_iter().partition(|id| {
             self.task(*id)
                 .and_then(Task::primary_location)
@@ -573,17 +585,17 @@ impl TasksState {
                 == Some(board)
         });
         if !other.is_empty() {
-            env.toast(
+            cx.toast(
                 ToastKind::Info,
                 format!("{} on other boards left where they are", count(other.len())),
             );
         }
-        let suffix = format!(" to {}", env.dir.column_name(column));
+        let suffix = format!(" to {}", cx.names.column_name(column));
         let changes = same
             .into_iter()
             .map(|id| (id, Change::Column(column)))
             .collect();
-        self.apply_changes("Moved".into(), suffix, changes, true, env);
+        self.apply_changes("Moved".into(), suffix, changes, true, cx);
     }
 
     /// Adds `added` and removes `removed` on every target: toggles in the picker, so a bulk
@@ -593,7 +605,7 @@ impl TasksState {
         targets: Vec<i64>,
         added: BTreeSet<String>,
         removed: BTreeSet<String>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let changes = targets
             .into_iter()
@@ -613,11 +625,11 @@ impl TasksState {
             String::new(),
             changes,
             true,
-            env,
+            cx,
         );
     }
 
-    pub(super) fn apply_due(&mut self, targets: Vec<i64>, due: Option<Date>, env: &mut Env) {
+    pub(super) fn apply_due(&mut self, targets: Vec<i64>, due: Option<Date>, cx: &mut ScreenCtx) {
         let label = match due {
             Some(d) => format!("Due {} for", crate::date_input::DayRange::day(d).describe()),
             None => "Cleared the due date of".into(),
@@ -626,16 +638,16 @@ impl TasksState {
             .into_iter()
             .map(|id| (id, Change::Due(due)))
             .collect();
-        self.apply_changes(label, String::new(), changes, true, env);
+        self.apply_changes(label, String::new(), changes, true, cx);
     }
 
-    pub(super) fn apply_rename(&mut self, id: i64, title: String, env: &mut Env) {
+    pub(super) fn apply_rename(&mut self, id: i64, title: String, cx: &mut ScreenCtx) {
         let bulk = self.apply_changes(
             "Renamed".into(),
             String::new(),
             vec![(id, Change::Title(title.clone()))],
             true,
-            env,
+            cx,
         );
         if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
             b.retry = Some((PromptPurpose::Rename { id }, title));
@@ -644,9 +656,9 @@ impl TasksState {
 
     /// `u`: reverts the newest reversible change; again, the one before (an undo itself is
     /// not undone).
-    pub(super) fn undo(&mut self, env: &mut Env) {
+    pub(super) fn undo(&mut self, cx: &mut ScreenCtx) {
         let Some(entry) = self.writes.pop_undo() else {
-            env.toast(ToastKind::Info, "Nothing to undo");
+            cx.toast(ToastKind::Info, "Nothing to undo");
             return;
         };
         // Each entry sets back what its action replaced.
@@ -663,14 +675,14 @@ impl TasksState {
             String::new(),
             changes,
             false,
-            env,
+            cx,
         );
         if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
             b.undo_of = Some(entry);
         }
     }
 
-    pub(super) fn delete(&mut self, ids: Vec<i64>, env: &mut Env) {
+    pub(super) fn delete(&mut self, ids: Vec<i64>, cx: &mut ScreenCtx) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
         for id in ids {
             let Some(idx) = self.index_of(id) else {
@@ -684,7 +696,7 @@ impl TasksState {
                 row: Box::new(row),
             };
             self.writes
-                .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], env);
+                .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], cx);
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
         self.writes.keep_if_any(bulk);
@@ -692,8 +704,8 @@ impl TasksState {
 
     // ----- opening the verbs' popups --------------------------------------------------------
 
-    pub(super) fn open_move(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_move(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let Some(board) = self
@@ -702,25 +714,25 @@ impl TasksState {
             .and_then(Task::primary_location)
             .and_then(|l| l.board_id)
         else {
-            env.toast(
+            cx.toast(
                 ToastKind::Info,
                 "This task is on no board: nothing to move between",
             );
             return;
         };
-        env.ensure_columns(board);
+        cx.ensure_columns(board);
         self.popup = Some(Popup::pick(
             PickPurpose::Move {
                 board,
                 targets: self.targets(),
             },
-            env.dir,
+            cx.names,
             self,
         ));
     }
 
-    pub(super) fn open_assign(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_assign(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let targets = self.targets();
@@ -738,13 +750,13 @@ impl TasksState {
                 targets,
                 preselected,
             },
-            env.dir,
+            cx.names,
             self,
         ));
     }
 
-    pub(super) fn open_due(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_due(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let targets = self.targets();
@@ -759,13 +771,13 @@ impl TasksState {
         self.popup = Some(Popup::prompt(
             PromptPurpose::Due { targets },
             current,
-            env.today(),
+            cx.today(),
         ));
     }
 
-    pub(super) fn open_rename(&mut self, env: &mut Env) {
+    pub(super) fn open_rename(&mut self, cx: &mut ScreenCtx) {
         if self.current().is_some_and(|t| t.id < 0) {
-            env.toast(ToastKind::Info, "That task is still being created");
+            cx.toast(ToastKind::Info, "That task is still being created");
             return;
         }
         if let Some(t) = self.current() {
@@ -786,8 +798,8 @@ impl TasksState {
         ));
     }
 
-    pub(super) fn open_delete(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_delete(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         self.popup = Some(Popup::ConfirmDelete {

@@ -119,11 +119,11 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         };
         spans.push(Span::styled(label, style));
     }
-    let who = match (app.dir.workspace.value(), app.dir.me()) {
+    let who = match (app.names.workspace.value(), app.names.me()) {
         (Some(ws), Some(me)) => format!("{} · {}", ws.title, me.display_name()),
         (Some(ws), None) => ws.title.clone(),
         (None, Some(me)) => me.display_name(),
-        (None, None) => match app.dir.user.error() {
+        (None, None) => match app.names.user.error() {
             Some(e) => app.error_text(e),
             None => "connecting…".to_string(),
         },
@@ -143,7 +143,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     spans.push(Span::raw(" ".repeat(pad)));
     let who_style = if retrying.is_some() {
         t.fg(Color::Yellow)
-    } else if app.dir.user.error().is_some() {
+    } else if app.names.user.error().is_some() {
         t.error()
     } else {
         t.bold()

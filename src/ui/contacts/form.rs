@@ -299,7 +299,7 @@ pub fn tag_spans(app: &App, t: &Theme, ids: &[i64], w: usize) -> Vec<Span<'stati
     let mut spans = Vec::new();
     let mut used = 0;
     for (i, id) in ids.iter().enumerate() {
-        let (name, color) = match app.dir.tag(*id) {
+        let (name, color) = match app.names.tag(*id) {
             Some(tag) => (tag.title.clone(), tag.color.clone()),
             None => (format!("tag #{id}"), None),
         };
@@ -472,7 +472,7 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
                 app.contacts
                     .orgs
                     .name(id)
-                    .unwrap_or_else(|| crate::app::directory::short_id(id))
+                    .unwrap_or_else(|| crate::app::names::short_id(id))
             })
             .collect();
         lines.push(row("Organizations", text(&names.join(", "))));

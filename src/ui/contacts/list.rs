@@ -103,7 +103,7 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
             .map(|id| {
                 s.orgs
                     .name(id)
-                    .unwrap_or_else(|| crate::app::directory::short_id(id))
+                    .unwrap_or_else(|| crate::app::names::short_id(id))
             })
             .collect();
         spans.push(Span::styled(

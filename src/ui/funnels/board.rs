@@ -71,7 +71,7 @@ pub fn render(
     let mark = d
         .funnel
         .value()
-        .map(|f| format::currency_mark(&app.dir, f.currency()))
+        .map(|f| format::currency_mark(&app.names, f.currency()))
         .unwrap_or_default();
     for (pos, rect) in column_rects(area, n).into_iter().enumerate() {
         let ci = d.first + pos;
@@ -278,14 +278,14 @@ impl ColumnView<'_> {
     }
 
     fn card(&self, t: &Theme, deal: &Deal, w: usize, cursor: bool) -> Vec<Line<'static>> {
-        let dir = &self.app.dir;
+        let names = &self.app.names;
         let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
         let amount = format::money(deal.amount, self.mark);
         let (outcome, outcome_style) = outcome(t, deal.win_status.as_ref());
         let people = match deal.assignees.as_slice() {
             [] => "no assignee".to_string(),
-            [one] => dir.member_name(one),
-            [first, rest @ ..] => format!("{} +{}", dir.member_name(first), rest.len()),
+            [one] => names.member_name(one),
+            [first, rest @ ..] => format!("{} +{}", names.member_name(first), rest.len()),
         };
         let links = links(deal.contacts.len(), deal.organizations.len(), w);
         let bar = if cursor { "▌" } else { " " };

@@ -110,7 +110,7 @@ fn header(t: &Theme, c: &Cols) -> Line<'static> {
 
 fn row(app: &App, t: &Theme, f: &Funnel, c: &Cols, cursor: bool) -> Line<'static> {
     let name = one_line(f.name.as_deref().unwrap_or("(unnamed funnel)"));
-    let mark = format::currency_mark(&app.dir, f.currency());
+    let mark = format::currency_mark(&app.names, f.currency());
     let amount = format::money(f.deals_amount, &mark);
     let deals = f
         .deals_count
@@ -157,7 +157,7 @@ fn render_table(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut 
         .map(|f| {
             width(&format::money(
                 f.deals_amount,
-                &format::currency_mark(&app.dir, f.currency()),
+                &format::currency_mark(&app.names, f.currency()),
             ))
         })
         .max()

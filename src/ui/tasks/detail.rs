@@ -9,7 +9,7 @@ use time::Date;
 use weeek_api::models::Task;
 
 use crate::app::App;
-use crate::app::directory::Directory;
+use crate::app::names::Names;
 use crate::datetime::{due_relative, relative_day};
 use crate::text::one_line;
 use crate::ui::theme::Theme;
@@ -38,7 +38,7 @@ fn size_label(bytes: i64) -> String {
 }
 
 /// Text of a custom-field value: option names for selects, names for members.
-fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) -> String {
+fn custom_value(field: &weeek_api::models::CustomFieldValue, names: &Names) -> String {
     use serde_json::Value;
     let option_name = |id: &str| {
         field
@@ -51,7 +51,7 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) ->
     let one = |v: &Value| -> String {
         match v {
             Value::String(s) if field.options.iter().any(|o| o.id == *s) => option_name(s),
-            Value::String(s) if dir.member(s).is_some() => dir.member_name(s),
+            Value::String(s) if names.member(s).is_some() => names.member_name(s),
             Value::String(s) => s.clone(),
             Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
             Value::Null => "–".into(),
@@ -72,7 +72,7 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) ->
 }
 
 fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Line<'a>> {
-    let dir = &app.dir;
+    let names = &app.names;
     let key = |k: &str| Span::styled(format!("{k:<12}"), t.dim());
     let mut lines = vec![
         Line::styled(one_line(task.display_title()), t.bold()),
@@ -98,18 +98,18 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     );
     for (i, loc) in task.all_locations().iter().enumerate() {
         let label = if i == 0 { "Project" } else { "Also in" };
-        kv(label, dir.project_name(loc.project_id));
+        kv(label, names.project_name(loc.project_id));
         if let Some(b) = loc.board_id {
-            kv("Board", dir.board_name(b));
+            kv("Board", names.board_name(b));
         }
         if let Some(c) = loc.board_column_id {
-            kv("Column", dir.column_name(c));
+            kv("Column", names.column_name(c));
         }
     }
     let people: Vec<String> = task
         .all_assignees()
         .iter()
-        .map(|a| dir.member_name(a))
+        .map(|a| names.member_name(a))
         .collect();
     kv(
         "Assignees",
@@ -123,7 +123,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
         "Author",
         task.author_id
             .as_deref()
-            .map_or("–".into(), |a| dir.member_name(a)),
+            .map_or("–".into(), |a| names.member_name(a)),
     );
     let today = app.today;
     let day = |d: Option<Date>, due: bool| {
@@ -144,7 +144,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     if !task.tags.is_empty() {
         let mut spans = vec![key("Tags")];
         for id in &task.tags {
-            match dir.tag(*id) {
+            match names.tag(*id) {
                 Some(tag) => spans.push(Span::styled(
                     format!("#{} ", tag.title),
                     t.swatch(tag.color.as_deref()),
@@ -201,7 +201,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
             let who = e
                 .user_id
                 .as_deref()
-                .map_or("–".into(), |u| dir.member_name(u));
+                .map_or("–".into(), |u| names.member_name(u));
             let date = e
                 .date
                 .map(weeek_api::dates::to_filter_date)
@@ -223,7 +223,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
             let name = f.name.clone().unwrap_or_else(|| "(unnamed)".into());
             lines.push(Line::from(vec![
                 Span::styled(format!("  {}: ", one_line(&name)), t.dim()),
-                Span::raw(one_line(&custom_value(f, dir))),
+                Span::raw(one_line(&custom_value(f, names))),
             ]));
         }
     }

@@ -50,9 +50,13 @@ pub(super) fn render_popup(
                     let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
                     let place = match (p, c) {
                         (Some(p), Some(c)) => {
-                            format!("{} › {}", app.dir.project_name(p), app.dir.column_name(c))
+                            format!(
+                                "{} › {}",
+                                app.names.project_name(p),
+                                app.names.column_name(c)
+                            )
                         }
-                        (Some(p), None) => app.dir.project_name(p),
+                        (Some(p), None) => app.names.project_name(p),
                         _ => "no project".to_string(),
                     };
                     format!("New task in {place}")

@@ -72,7 +72,7 @@ pub(super) fn render_panel(
                 crate::tasks::filters::FilterKind::Assignee
                     | crate::tasks::filters::FilterKind::Completion
             ) {
-            let chip = f.chip(*kind, &app.dir);
+            let chip = f.chip(*kind, &app.names);
             chip.split_once(": ")
                 .map(|(_, v)| v.to_string())
                 .unwrap_or(chip)

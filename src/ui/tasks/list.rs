@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use crate::app::directory::Directory;
+use crate::app::names::Names;
 use crate::app::{App, Hits, Target};
 use crate::datetime::due_label;
 use crate::tasks::{PageStatus, TasksState};
@@ -49,7 +49,7 @@ fn columns(w: usize) -> Columns {
 }
 
 /// "Project › Column" in `w` columns: a long project name gives way so the column shows.
-fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
+fn place_label(task: &Task, names: &Names, w: usize) -> String {
     let locs = task.all_locations();
     let Some(first) = locs.first() else {
         return String::new();
@@ -59,11 +59,11 @@ fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     } else {
         String::new()
     };
-    let project = one_line(&dir.project_name(first.project_id));
+    let project = one_line(&names.project_name(first.project_id));
     let Some(c) = first.board_column_id else {
         return truncate(&format!("{project}{more}"), w);
     };
-    let column = one_line(&dir.column_name(c));
+    let column = one_line(&names.column_name(c));
     let room = w.saturating_sub(width(&more) + 3);
     let column_w = width(&column)
         .min(room / 2)
@@ -76,12 +76,12 @@ fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     )
 }
 
-fn people_label(task: &Task, dir: &Directory) -> String {
+fn people_label(task: &Task, names: &Names) -> String {
     let a = task.all_assignees();
     match a.as_slice() {
         [] => String::new(),
-        [one] => dir.member_name(one),
-        [first, rest @ ..] => format!("{} +{}", dir.member_name(first), rest.len()),
+        [one] => names.member_name(one),
+        [first, rest @ ..] => format!("{} +{}", names.member_name(first), rest.len()),
     }
 }
 
@@ -117,13 +117,16 @@ fn task_row<'a>(
     ));
     if cols.place > 0 {
         spans.push(Span::styled(
-            fit(&place_label(task, &app.dir, cols.place - 1), cols.place - 1) + " ",
+            fit(
+                &place_label(task, &app.names, cols.place - 1),
+                cols.place - 1,
+            ) + " ",
             t.dim(),
         ));
     }
     if cols.people > 0 {
         spans.push(Span::raw(
-            fit(&people_label(task, &app.dir), cols.people - 1) + " ",
+            fit(&people_label(task, &app.names), cols.people - 1) + " ",
         ));
     }
     let (due, overdue) = task
@@ -141,7 +144,7 @@ fn task_row<'a>(
     if cols.tags > 0 {
         let mut used = 0;
         for id in &task.tags {
-            let Some(tag) = app.dir.tag(*id) else {
+            let Some(tag) = app.names.tag(*id) else {
                 continue;
             };
             let label = format!("#{} ", one_line(&tag.title));
@@ -248,12 +251,12 @@ fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             lines.push(Line::styled("  r to retry", t.accent()));
         }
         _ if !s.list.loaded_once => {
-            let what = if app.dir.me().is_none() {
+            let what = if app.names.me().is_none() {
                 "Connecting and loading your profile…"
             } else {
                 "Loading tasks…"
             };
-            if let Some(e) = app.dir.user.error() {
+            if let Some(e) = app.names.user.error() {
                 lines.push(Line::styled("  Could not load your profile.", t.error()));
                 let why = match e {
                     weeek_api::ApiError::Unauthorized { .. } => app.error_text(e),
@@ -279,9 +282,9 @@ fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             lines.push(Line::styled("  No tasks match this view.", t.bold()));
             lines.push(Line::raw(format!(
                 "  Showing: {}",
-                s.filters.headline(&app.dir)
+                s.filters.headline(&app.names)
             )));
-            let chips = s.filters.chips(&app.dir);
+            let chips = s.filters.chips(&app.names);
             if !chips.is_empty() {
                 lines.push(Line::raw(""));
                 lines.push(Line::raw("  Filters on:"));

@@ -36,8 +36,8 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
 
 fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
-    let mut spans = vec![Span::styled(s.filters.headline(&app.dir), t.accent())];
-    for (_, chip) in s.filters.chips(&app.dir) {
+    let mut spans = vec![Span::styled(s.filters.headline(&app.names), t.accent())];
+    for (_, chip) in s.filters.chips(&app.names) {
         spans.push(Span::styled(" · ", t.dim()));
         spans.push(Span::raw(chip));
     }
