@@ -85,6 +85,12 @@ pub enum Action {
     AddRow,
     RemoveRow,
     SwitchPane,
+    /// Start or stop my timer on the task (t).
+    ToggleTimer,
+    /// Log time on the task (T).
+    LogTime,
+    /// The task's time entries, to edit or delete one.
+    TimeEntries,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -112,10 +118,11 @@ pub enum Context {
     ContactChoice,
     ContactSearch,
     Draft,
+    TimeLog,
 }
 
 impl Context {
-    pub const ALL: [Context; 21] = [
+    pub const ALL: [Context; 22] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -137,6 +144,7 @@ impl Context {
         Self::ContactChoice,
         Self::ContactSearch,
         Self::Draft,
+        Self::TimeLog,
     ];
 
     /// The first part of its commands' ids.
@@ -163,6 +171,7 @@ impl Context {
             Self::ContactChoice => "contact_choice",
             Self::ContactSearch => "contact_search",
             Self::Draft => "draft",
+            Self::TimeLog => "time_log",
         }
     }
 
@@ -189,6 +198,7 @@ impl Context {
             Self::ContactChoice => "Contact form, organizations and tags",
             Self::ContactSearch => "Contact search",
             Self::Draft => "A draft from the last run",
+            Self::TimeLog => "Logging time",
         }
     }
 
@@ -206,6 +216,7 @@ impl Context {
                 | Self::ContactField
                 | Self::ContactChoice
                 | Self::ContactSearch
+                | Self::TimeLog
         )
     }
 
@@ -221,6 +232,7 @@ impl Context {
                 | Self::Confirm
                 | Self::Filters
                 | Self::FilterEntry
+                | Self::TimeLog
         )
     }
 }
@@ -398,6 +410,30 @@ pub static COMMANDS: &[Command] = &[
         &[ch('u')],
         Some("undo"),
         "Undo the last change",
+    ),
+    cmd(
+        "tasks.timer",
+        A::ToggleTimer,
+        C::Tasks,
+        &[ch('t')],
+        Some("timer"),
+        "Start or stop my timer on the task (starting it stops the one running)",
+    ),
+    cmd(
+        "tasks.log_time",
+        A::LogTime,
+        C::Tasks,
+        &[ch('T')],
+        None,
+        "Log time on the task: a duration (1h30m, 90m, 1.5h, :45), a day, a comment",
+    ),
+    cmd(
+        "tasks.time_entries",
+        A::TimeEntries,
+        C::Tasks,
+        &[ch('L')],
+        None,
+        "The task's logged time: pick an entry to edit or delete it",
     ),
     cmd(
         "tasks.detail",
@@ -899,6 +935,47 @@ pub static COMMANDS: &[Command] = &[
         &[ESC],
         Some("cancel"),
         "Close without choosing",
+    ),
+    // The dialog of `T` (and of an entry picked with `L`).
+    cmd(
+        "time_log.next",
+        A::NextField,
+        C::TimeLog,
+        &[TAB, DOWN],
+        Some("next field"),
+        "Next field",
+    ),
+    cmd(
+        "time_log.prev",
+        A::PrevField,
+        C::TimeLog,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "time_log.save",
+        A::Accept,
+        C::TimeLog,
+        &[ENTER],
+        Some("save"),
+        "Log the time (or save the entry being edited)",
+    ),
+    cmd(
+        "time_log.delete",
+        A::Delete,
+        C::TimeLog,
+        &[ctrl('d')],
+        Some("delete"),
+        "Delete the entry being edited (asks first)",
+    ),
+    cmd(
+        "time_log.cancel",
+        A::Cancel,
+        C::TimeLog,
+        &[ESC],
+        Some("cancel"),
+        "Close without logging anything",
     ),
     cmd(
         "prompt.accept",

@@ -5,6 +5,8 @@ pub mod create;
 pub mod dialogs;
 pub mod filters;
 pub mod panel;
+pub mod time_log;
+pub mod timer;
 pub mod verbs;
 
 #[cfg(test)]
@@ -42,6 +44,8 @@ pub enum TaskKey {
     New(u64),
     /// The look for a new task whose answer was lost, by the create's number.
     Find(u64),
+    /// Logged time: entries written, tasks read again for theirs.
+    Time(time_log::TimeKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -67,6 +71,8 @@ pub struct TasksState {
     pub detail_scroll: u16,
     pub panel: Option<FilterPanel>,
     pub popup: Option<Popup>,
+    /// Logged time: its dialogs and the entry writes on their way.
+    pub time: time_log::TimeLog,
     /// Triage writes on their way, and what `u` can revert.
     pub writes: Ledger<TaskWrites>,
     /// New tasks sent and not settled yet, by their number.
@@ -86,6 +92,9 @@ pub struct TasksState {
 impl TasksState {
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
+        if let Some(chain) = self.time_contexts() {
+            return chain;
+        }
         match &self.popup {
             Some(Popup::Pick {
                 picker: Some(p), ..
@@ -108,6 +117,9 @@ impl TasksState {
 
     /// A prompt, a picker's query or a filter row has the keyboard.
     pub fn keyboard_taken(&self) -> bool {
+        if let Some(chain) = self.time_contexts() {
+            return chain.contains(&Context::Text);
+        }
         match &self.popup {
             Some(p) => matches!(p, Popup::Pick { .. } | Popup::Prompt { .. }),
             None => self
@@ -254,6 +266,7 @@ impl TasksState {
                 self.on_create_reply(n, result.map(|t| *t), cx)
             }
             (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, cx),
+            (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -374,6 +387,9 @@ impl TasksState {
 
     /// A character typed into a popup or a filter row.
     pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.time.dialog.is_some() {
+            return self.time_char(c);
+        }
         if self.popup.is_some() {
             return self.popup_char(c, cx);
         }
@@ -381,6 +397,10 @@ impl TasksState {
     }
 
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.time.dialog.is_some() {
+            self.time_paste(text);
+            return true;
+        }
         if let Some(p) = &mut self.popup {
             p.paste(text);
             self.popup_changed(cx);
@@ -400,6 +420,10 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.time.dialog.is_some() {
+            self.time_action(action, cx);
+            return true;
+        }
         if self.popup.is_some() {
             self.popup_action(action, cx);
             return true;
@@ -477,6 +501,8 @@ impl TasksState {
             Action::NewTask => self.open_new(),
             Action::Delete => self.open_delete(cx),
             Action::Undo => self.undo(cx),
+            Action::LogTime => self.open_log_time(cx),
+            Action::TimeEntries => self.open_time_entries(cx),
             _ => return false,
         }
         true
@@ -531,6 +557,7 @@ impl ScreenState for TasksState {
             Context::MultiPicker,
             Context::Prompt,
             Context::Confirm,
+            Context::TimeLog,
             Context::Text,
         ]
     }
@@ -577,5 +604,12 @@ impl ScreenState for TasksState {
 
     fn footer_note(&self) -> Option<String> {
         (!self.marks.is_empty()).then(|| format!("{} marked", self.marks.len()))
+    }
+
+    fn timer_target(&self) -> Option<(i64, String)> {
+        // A row still being created has no id on the service yet.
+        self.current()
+            .filter(|t| t.id > 0)
+            .map(|t| (t.id, t.display_title().to_string()))
     }
 }

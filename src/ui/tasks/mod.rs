@@ -5,6 +5,7 @@ mod detail;
 mod dialogs;
 mod filter_panel;
 mod list;
+mod time_log;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -31,6 +32,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(p) = &s.popup {
         hits.cover(dialogs::render_popup(app, t, frame, body, p));
+    }
+    if let Some(d) = &s.time.dialog {
+        hits.cover(time_log::render_time_dialog(app, t, frame, body, d));
     }
 }
 
