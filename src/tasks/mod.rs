@@ -11,6 +11,8 @@ pub mod verbs;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod time_tests;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};

@@ -41,7 +41,7 @@ pub(super) fn render_time_dialog(
 }
 
 fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm) -> Rect {
-    let rect = centered(area, 72, 8);
+    let rect = centered(area, 84, 8);
     frame.render_widget(Clear, rect);
     let verb = if f.editing.is_some() {
         "Edit time on"
@@ -82,7 +82,11 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
             Paragraph::new(Span::styled(format!("{label:<9}"), label_style)),
             Rect::new(inner.x, y, label_w.min(inner.width), 1),
         );
-        let field_w = inner.width.saturating_sub(label_w + 24).max(8);
+        let field_w = if *field == LogField::Comment {
+            inner.width.saturating_sub(label_w)
+        } else {
+            inner.width.saturating_sub(label_w + 10).clamp(8, 28)
+        };
         render_field(
             frame,
             Rect::new(
