@@ -10,6 +10,8 @@ pub mod theme;
 mod help_snapshots;
 #[cfg(test)]
 mod tasks_snapshots;
+#[cfg(test)]
+mod time_snapshots;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};

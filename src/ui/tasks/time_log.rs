@@ -48,7 +48,13 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
     } else {
         "Log time on"
     };
-    let help = crate::ui::hint_line(app, &[Context::TimeLog], true);
+    // Deleting is for an entry being edited; a new one has nothing to delete yet.
+    let help = crate::ui::hints(&app.keymap.available(&[Context::TimeLog], true))
+        .into_iter()
+        .filter(|(_, h)| f.editing.is_some() || *h != "delete")
+        .map(|(k, h)| format!("{k} {h}"))
+        .collect::<Vec<_>>()
+        .join(" · ");
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.accent())
