@@ -510,7 +510,7 @@ impl App {
                 let changed = self
                     .timer
                     .on_answer(key, reply.answer, me.as_deref(), cx!());
-                if let Some(task) = changed {
+                for task in changed {
                     self.tasks.reread_task(task, cx!());
                 }
             }

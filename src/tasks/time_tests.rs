@@ -78,6 +78,11 @@ fn t_starts_my_timer_shows_it_in_the_header_and_t_again_stops_it() {
     assert_eq!(running_on(&h), Some(1), "shown at once");
     let start = h.take(|c| matches!(c, Call::StartTimer(1))).remove(0);
     h.done(&start);
+    assert_eq!(
+        h.take(|c| matches!(c, Call::Task(1))).len(),
+        1,
+        "the task is read for the timer on it"
+    );
     assert!(
         toasts(&h).contains("Timer started on “Отчёт”"),
         "{}",
@@ -106,6 +111,7 @@ fn starting_another_stops_the_first_and_says_so() {
     h.press("t");
     let start = h.take(|c| matches!(c, Call::StartTimer(1))).remove(0);
     h.done(&start);
+    h.take(|c| matches!(c, Call::Task(1)));
     h.press("j");
     h.press("t");
     assert_eq!(running_on(&h), Some(2), "one runs at a time");
@@ -117,6 +123,7 @@ fn starting_another_stops_the_first_and_says_so() {
         "{t}"
     );
     assert_eq!(h.take(|c| matches!(c, Call::Task(1))).len(), 1);
+    assert_eq!(h.take(|c| matches!(c, Call::Task(2))).len(), 1);
 }
 
 #[test]
@@ -234,6 +241,11 @@ fn the_header_clock_ticks_once_a_second_only_while_a_timer_runs_and_is_shown() {
     h.press("t");
     let start = h.take(|c| matches!(c, Call::StartTimer(1))).remove(0);
     h.done(&start);
+    h.answer_all(
+        |c| matches!(c, Call::Task(1)),
+        || Answer::Task(Ok(Box::new(with_my_timer(task(1, "Отчёт"))))),
+    );
+    assert_eq!(running_on(&h), Some(1));
     h.app.toasts.dismiss_all();
     let deadline = h.app.next_deadline(now).expect("ticks");
     assert!(deadline > now && deadline <= now + Duration::from_secs(1));

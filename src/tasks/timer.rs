@@ -64,8 +64,8 @@ pub struct Timer {
     finding: Option<u32>,
 }
 
-/// What the task screen must do after an answer: read a task again, its time entries changed.
-pub type Changed = Option<i64>;
+/// Tasks the task screen must read again: their timers or time entries changed.
+pub type Changed = Vec<i64>;
 
 impl Timer {
     pub fn is_busy(&self) -> bool {
@@ -186,13 +186,13 @@ impl Timer {
         match (key, answer) {
             (TimerKey::Find, Answer::TaskPage(result)) => {
                 self.on_find(result, me, cx);
-                None
+                Vec::new()
             }
             (TimerKey::Write, Answer::StartedTimer(r) | Answer::StoppedTimer(r)) => {
                 self.on_written(r, cx)
             }
             (TimerKey::ReadBack, Answer::Task(r)) => self.on_read_back(r.map(|t| *t), me, cx),
-            _ => None,
+            _ => Vec::new(),
         }
     }
 
@@ -229,7 +229,9 @@ impl Timer {
     }
 
     fn on_written(&mut self, result: Result<(), ApiError>, cx: &mut ScreenCtx) -> Changed {
-        let p = self.pending.take()?;
+        let Some(p) = self.pending.take() else {
+            return Vec::new();
+        };
         let name = quoted(&p.title, 40);
         match result {
             Ok(()) if p.stopping => {
@@ -242,7 +244,7 @@ impl Timer {
                     ToastKind::Success,
                     format!("Timer stopped on {name} after {}", clock_text(took)),
                 );
-                Some(p.task_id)
+                vec![p.task_id]
             }
             Ok(()) => match p.before.filter(|b| b.task_id != p.task_id) {
                 Some(other) => {
@@ -254,11 +256,11 @@ impl Timer {
                             clock_text(elapsed(other.started_at, cx.clock.wall))
                         ),
                     );
-                    Some(other.task_id)
+                    vec![p.task_id, other.task_id]
                 }
                 None => {
                     cx.toast(ToastKind::Success, format!("Timer started on {name}"));
-                    None
+                    vec![p.task_id]
                 }
             },
             Err(e) => {
@@ -286,7 +288,7 @@ impl Timer {
                         cx.effects.push(Effect::Request(req));
                     }
                 }
-                None
+                Vec::new()
             }
         }
     }
@@ -297,7 +299,9 @@ impl Timer {
         me: Option<&str>,
         cx: &mut ScreenCtx,
     ) -> Changed {
-        let p = self.pending.take()?;
+        let Some(p) = self.pending.take() else {
+            return Vec::new();
+        };
         let name = quoted(&p.title, 40);
         let verb = if p.stopping { "stop" } else { "start" };
         match (result, me) {
@@ -323,9 +327,9 @@ impl Timer {
                     kind,
                     format!("Timer {verb} on {name}: read back, {outcome} (it {state})"),
                 );
-                Some(task.id)
+                vec![task.id]
             }
-            (Ok(_), None) => None,
+            (Ok(_), None) => Vec::new(),
             (Err(e), _) => {
                 cx.toast(
                     ToastKind::Error,
@@ -334,7 +338,7 @@ impl Timer {
                         lost_answer::read_back_failed(e).note()
                     ),
                 );
-                None
+                Vec::new()
             }
         }
     }
