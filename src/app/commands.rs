@@ -91,6 +91,14 @@ pub enum Action {
     LogTime,
     /// The task's time entries, to edit or delete one.
     TimeEntries,
+    /// Write a comment on the task (i).
+    Comment,
+    /// Pick one of the task's comments (I).
+    CommentThread,
+    /// Answer the comment shown.
+    Reply,
+    /// Start a new line in a multi-line field.
+    NewLine,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -119,10 +127,12 @@ pub enum Context {
     ContactSearch,
     Draft,
     TimeLog,
+    CommentEdit,
+    CommentView,
 }
 
 impl Context {
-    pub const ALL: [Context; 22] = [
+    pub const ALL: [Context; 24] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -145,6 +155,8 @@ impl Context {
         Self::ContactSearch,
         Self::Draft,
         Self::TimeLog,
+        Self::CommentEdit,
+        Self::CommentView,
     ];
 
     /// The first part of its commands' ids.
@@ -172,6 +184,8 @@ impl Context {
             Self::ContactSearch => "contact_search",
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
+            Self::CommentEdit => "comment_edit",
+            Self::CommentView => "comment_view",
         }
     }
 
@@ -199,6 +213,8 @@ impl Context {
             Self::ContactSearch => "Contact search",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
+            Self::CommentEdit => "Writing a comment",
+            Self::CommentView => "A comment",
         }
     }
 
@@ -217,6 +233,7 @@ impl Context {
                 | Self::ContactChoice
                 | Self::ContactSearch
                 | Self::TimeLog
+                | Self::CommentEdit
         )
     }
 
@@ -233,6 +250,8 @@ impl Context {
                 | Self::Filters
                 | Self::FilterEntry
                 | Self::TimeLog
+                | Self::CommentEdit
+                | Self::CommentView
         )
     }
 }
@@ -434,6 +453,22 @@ pub static COMMANDS: &[Command] = &[
         &[ch('L')],
         None,
         "The task's logged time: pick an entry to edit or delete it",
+    ),
+    cmd(
+        "tasks.comment",
+        A::Comment,
+        C::Tasks,
+        &[ch('i')],
+        None,
+        "Write a comment on the task (several lines; Ctrl-s sends)",
+    ),
+    cmd(
+        "tasks.comments",
+        A::CommentThread,
+        C::Tasks,
+        &[ch('I')],
+        None,
+        "Pick one of the task's comments to reply to it or delete it",
     ),
     cmd(
         "tasks.detail",
@@ -976,6 +1011,72 @@ pub static COMMANDS: &[Command] = &[
         &[ESC],
         Some("cancel"),
         "Close without logging anything",
+    ),
+    // The comment being written (`i`, or `r` on a comment).
+    cmd(
+        "comment_edit.send",
+        A::Submit,
+        C::CommentEdit,
+        &[ctrl('s')],
+        Some("send"),
+        "Send the comment",
+    ),
+    cmd(
+        "comment_edit.new_line",
+        A::NewLine,
+        C::CommentEdit,
+        &[ENTER],
+        Some("new line"),
+        "New line",
+    ),
+    cmd(
+        "comment_edit.up",
+        A::Up,
+        C::CommentEdit,
+        &[UP],
+        None,
+        "Line up",
+    ),
+    cmd(
+        "comment_edit.down",
+        A::Down,
+        C::CommentEdit,
+        &[DOWN],
+        None,
+        "Line down",
+    ),
+    cmd(
+        "comment_edit.close",
+        A::Cancel,
+        C::CommentEdit,
+        &[ESC],
+        Some("close"),
+        "Close; what is written is kept for the next i on the task",
+    ),
+    // A comment picked with `I`.
+    cmd(
+        "comment_view.reply",
+        A::Reply,
+        C::CommentView,
+        &[ch('r')],
+        Some("reply"),
+        "Reply to the comment",
+    ),
+    cmd(
+        "comment_view.delete",
+        A::Delete,
+        C::CommentView,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the comment and its replies (mine only; asks first)",
+    ),
+    cmd(
+        "comment_view.close",
+        A::Cancel,
+        C::CommentView,
+        &[ESC, ch('q')],
+        Some("close"),
+        "Close",
     ),
     cmd(
         "prompt.accept",

@@ -1,6 +1,7 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod comments;
 pub mod create;
 pub mod dialogs;
 pub mod filters;
@@ -48,6 +49,8 @@ pub enum TaskKey {
     Find(u64),
     /// Logged time: entries written, tasks read again for theirs.
     Time(time_log::TimeKey),
+    /// The comments of the task in the detail pane.
+    Comments(comments::CommentKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -75,6 +78,8 @@ pub struct TasksState {
     pub popup: Option<Popup>,
     /// Logged time: its dialogs and the entry writes on their way.
     pub time: time_log::TimeLog,
+    /// The thread of the task in the detail pane, its dialogs and the comments being sent.
+    pub comments: comments::Comments,
     /// Triage writes on their way, and what `u` can revert.
     pub writes: Ledger<TaskWrites>,
     /// New tasks sent and not settled yet, by their number.
@@ -94,7 +99,7 @@ pub struct TasksState {
 impl TasksState {
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
-        if let Some(chain) = self.time_contexts() {
+        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
             return chain;
         }
         match &self.popup {
@@ -119,7 +124,7 @@ impl TasksState {
 
     /// A prompt, a picker's query or a filter row has the keyboard.
     pub fn keyboard_taken(&self) -> bool {
-        if let Some(chain) = self.time_contexts() {
+        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
             return chain.contains(&Context::Text);
         }
         match &self.popup {
@@ -227,6 +232,7 @@ impl TasksState {
         }
         self.fix_scroll(cx);
         self.ensure_names(cx);
+        self.ensure_comments(cx);
         self.maybe_load_more(cx);
     }
 
@@ -269,6 +275,7 @@ impl TasksState {
             }
             (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, cx),
             (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
+            (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -335,6 +342,7 @@ impl TasksState {
         self.ensure_names(cx);
         self.drop_stale_subtasks(cx);
         self.ensure_subtasks(cx);
+        self.ensure_comments(cx);
         self.maybe_load_more(cx);
     }
 
@@ -392,6 +400,9 @@ impl TasksState {
         if self.time.dialog.is_some() {
             return self.time_char(c);
         }
+        if self.comments.dialog.is_some() {
+            return self.comment_char(c);
+        }
         if self.popup.is_some() {
             return self.popup_char(c, cx);
         }
@@ -401,6 +412,10 @@ impl TasksState {
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if self.time.dialog.is_some() {
             self.time_paste(text);
+            return true;
+        }
+        if self.comments.dialog.is_some() {
+            self.comment_paste(text);
             return true;
         }
         if let Some(p) = &mut self.popup {
@@ -426,6 +441,10 @@ impl TasksState {
             self.time_action(action, cx);
             return true;
         }
+        if self.comments.dialog.is_some() {
+            self.comment_action(action, cx);
+            return true;
+        }
         if self.popup.is_some() {
             self.popup_action(action, cx);
             return true;
@@ -441,13 +460,17 @@ impl TasksState {
         }
         let c = self.cursor as isize;
         match action {
-            Action::Refresh => self.reload(cx),
+            Action::Refresh => {
+                self.reload(cx);
+                self.refresh_comments(cx);
+            }
             Action::Open | Action::ToggleDetail => {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
                 self.fix_scroll(cx);
                 self.drop_stale_subtasks(cx);
                 self.ensure_subtasks(cx);
+                self.ensure_comments(cx);
             }
             Action::DetailDown if self.detail => {
                 self.detail_scroll = self.detail_scroll.saturating_add(3);
@@ -505,6 +528,8 @@ impl TasksState {
             Action::Undo => self.undo(cx),
             Action::LogTime => self.open_log_time(cx),
             Action::TimeEntries => self.open_time_entries(cx),
+            Action::Comment => self.open_comment(None, cx),
+            Action::CommentThread => self.open_comment_picker(cx),
             _ => return false,
         }
         true
@@ -560,6 +585,8 @@ impl ScreenState for TasksState {
             Context::Prompt,
             Context::Confirm,
             Context::TimeLog,
+            Context::CommentEdit,
+            Context::CommentView,
             Context::Text,
         ]
     }

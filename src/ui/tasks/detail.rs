@@ -192,6 +192,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
         }
     }
     time_lines(task, app, t, &mut lines);
+    comment_lines(task, app, t, &mut lines);
     if !task.custom_fields.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Custom fields", t.accent()));
@@ -299,6 +300,69 @@ fn time_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Line<
     }
 }
 
+/// The thread, oldest first so the newest is last; a reply sits under what it answers.
+fn comment_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Line<'a>>) {
+    use crate::tasks::comments::ThreadStatus;
+    let Some(thread) = app
+        .tasks
+        .comments
+        .thread
+        .as_ref()
+        .filter(|th| th.task_id == task.id)
+    else {
+        return;
+    };
+    lines.push(Line::raw(""));
+    let n = thread.rows.len();
+    let head = match &thread.status {
+        ThreadStatus::Loading if n == 0 => {
+            format!("Comments {} loading…", crate::ui::spinner_frame(app))
+        }
+        ThreadStatus::Loading => format!("Comments ({n}, reading more…)"),
+        ThreadStatus::Failed(e) if n == 0 => format!("Comments could not be read: {e}"),
+        ThreadStatus::Failed(e) => format!("Comments ({n}; the rest could not be read: {e})"),
+        ThreadStatus::Loaded if thread.has_more => format!("Comments (the first {n})"),
+        ThreadStatus::Loaded => format!("Comments ({n})"),
+    };
+    let style = if matches!(thread.status, ThreadStatus::Failed(_)) {
+        t.error()
+    } else {
+        t.accent()
+    };
+    lines.push(Line::styled(head, style));
+    if n == 0 && thread.status == ThreadStatus::Loaded {
+        lines.push(Line::styled(
+            format!(
+                "  none yet{}",
+                crate::ui::then_say(app, "tasks.comment", "writes one")
+            ),
+            t.dim(),
+        ));
+    }
+    for c in &thread.rows {
+        let depth = thread.depth(c).min(3);
+        let pad = "  ".repeat(depth);
+        let who = c
+            .author_id
+            .as_deref()
+            .map_or("–".into(), |a| app.names.member_name(a));
+        let when = c
+            .created_at
+            .map(|at| crate::datetime::ago(at, app.wall, app.utc_offset))
+            .unwrap_or_default();
+        let arrow = if depth > 0 { "↳ " } else { "" };
+        lines.push(Line::from(vec![
+            Span::raw(pad.clone()),
+            Span::styled(format!("{arrow}{}", one_line(&who)), t.bold()),
+            Span::styled(format!(" · {when}"), t.dim()),
+        ]));
+        let body = c.markdown.as_deref().unwrap_or("").trim_end();
+        for l in body.lines() {
+            lines.push(Line::raw(format!("{pad}  {l}")));
+        }
+    }
+}
+
 pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let title = s
@@ -321,7 +385,9 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
                 app,
                 &[
                     ("tasks.detail", "closes"),
-                    ("tasks.detail_down/tasks.detail_up", "scroll")
+                    ("tasks.detail_down/tasks.detail_up", "scroll"),
+                    ("tasks.comment", "comment"),
+                    ("tasks.log_time", "log time")
                 ]
             )
         ));

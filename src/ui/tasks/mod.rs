@@ -1,6 +1,7 @@
 //! The task screen: the filter line, the list (only visible rows are built), its loading /
 //! empty / error looks, the detail pane, and the screen's popups.
 
+mod comments;
 mod detail;
 mod dialogs;
 mod filter_panel;
@@ -35,6 +36,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(d) = &s.time.dialog {
         hits.cover(time_log::render_time_dialog(app, t, frame, body, d));
+    }
+    if let Some(d) = &s.comments.dialog {
+        hits.cover(comments::render_comment_dialog(app, t, frame, body, d));
     }
 }
 
