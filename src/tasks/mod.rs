@@ -11,6 +11,8 @@ pub mod timer;
 pub mod verbs;
 
 #[cfg(test)]
+mod comment_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod time_tests;
