@@ -7,6 +7,8 @@ pub mod tasks;
 pub mod theme;
 
 #[cfg(test)]
+mod comment_snapshots;
+#[cfg(test)]
 mod help_snapshots;
 #[cfg(test)]
 mod tasks_snapshots;

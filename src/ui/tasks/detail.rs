@@ -192,7 +192,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
         }
     }
     time_lines(task, app, t, &mut lines);
-    comment_lines(task, app, t, &mut lines);
+    comment_lines(task, app, t, w, &mut lines);
     if !task.custom_fields.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Custom fields", t.accent()));
@@ -301,7 +301,7 @@ fn time_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Line<
 }
 
 /// The thread, oldest first so the newest is last; a reply sits under what it answers.
-fn comment_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Line<'a>>) {
+fn comment_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize, lines: &mut Vec<Line<'a>>) {
     use crate::tasks::comments::ThreadStatus;
     let Some(thread) = app
         .tasks
@@ -357,8 +357,17 @@ fn comment_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Li
             Span::styled(format!(" · {when}"), t.dim()),
         ]));
         let body = c.markdown.as_deref().unwrap_or("").trim_end();
+        // Wrapped here, so each line keeps the indent of its comment.
+        let cols = w.saturating_sub(pad.len() + 2).max(10);
         for l in body.lines() {
-            lines.push(Line::raw(format!("{pad}  {l}")));
+            let parts = crate::text::wrap(l, cols, usize::MAX);
+            if parts.is_empty() {
+                // A blank line between paragraphs stays.
+                lines.push(Line::raw(""));
+            }
+            for part in parts {
+                lines.push(Line::raw(format!("{pad}  {part}")));
+            }
         }
     }
 }
