@@ -402,6 +402,11 @@ impl Harness {
         (term.backend().buffer().clone(), hits)
     }
 
+    /// The frame as drawn, with its colours and styles.
+    pub fn buffer(&self) -> ratatui::buffer::Buffer {
+        self.draw().0
+    }
+
     /// The screen as text.
     pub fn render(&self) -> String {
         let (buf, _) = self.draw();
@@ -437,7 +442,8 @@ pub async fn sandbox(
             token: "t".into(),
             db: DbLocation::Memory,
             seed: true,
-            today: None,
+            // The harness's day, so the seeded dates read the same on every run.
+            today: Some(clock().today),
             faults,
         },
         ([127, 0, 0, 1], 0).into(),
