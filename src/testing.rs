@@ -221,7 +221,12 @@ impl Harness {
 
     /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
     pub fn new() -> Self {
-        let mut h = Self::starting(Self::app());
+        Self::loaded(Self::app())
+    }
+
+    /// `app` started, its directory loaded as [`Harness::new`] loads it.
+    pub fn loaded(app: App) -> Self {
+        let mut h = Self::starting(app);
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {
