@@ -882,6 +882,28 @@ mod tests {
         fs::remove_dir_all(&dir).ok();
     }
 
+    /// The example in the README's "Saved views" is a config that starts.
+    #[test]
+    fn the_readme_views_example_is_a_valid_config() {
+        let readme = include_str!("../README.md");
+        let section = readme
+            .split("### Saved views")
+            .nth(1)
+            .expect("the README section");
+        let example = section
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a toml example");
+        let path = Path::new("/home/anna/.config/weeek-tui/config.toml");
+        let today = time::macros::date!(2026 - 11 - 21);
+        let saved = views(&parse(example, path).unwrap(), path, today).unwrap();
+        assert_eq!(
+            saved.keys().collect::<Vec<_>>(),
+            ["This week's calls", "Urgent, everyone"]
+        );
+    }
+
     /// The example in the README's "Keys in the config file" is a config that starts.
     #[test]
     fn the_readme_keys_example_is_a_valid_config() {
