@@ -338,3 +338,27 @@ fn a_config_file_that_cannot_be_written_is_said_and_the_view_kept_for_the_sessio
     assert!(h.app.tasks.views.views.contains_key("High"));
     std::fs::remove_dir_all(&data).ok();
 }
+
+/// The picker with two views, the one in use changed since, at four sizes.
+#[test]
+fn the_views_picker_at_four_sizes() {
+    let data = dir("snap");
+    std::fs::write(data.join(STATE_FILE), SavedViews::state_text("Done calls")).unwrap();
+    let high = View {
+        priority: Some("high".into()),
+        project: Some(1),
+        dates: Some("this week".into()),
+        ..View::default()
+    };
+    let mut h = with_views(
+        &[("Done calls", done_calls()), ("Мои срочные", high)],
+        &data,
+    );
+    h.press("A");
+    h.press("F");
+    for (w, ht) in [(160, 45), (100, 30), (80, 24), (30, 8)] {
+        h.resize(w, ht);
+        insta::assert_snapshot!(format!("views_picker_{w}x{ht}"), h.render());
+    }
+    std::fs::remove_dir_all(&data).ok();
+}
