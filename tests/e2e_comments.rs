@@ -39,6 +39,8 @@ fn a_comment_written_with_i_is_in_the_thread_after_a_reload() {
             && s.contains("  — демо СБП первым пунктом")
     });
     let at = s.find("Повестка готова").expect("the first line");
-    let next = s.find("— демо СБП первым пунктом").expect("the second line");
+    let next = s
+        .find("— демо СБП первым пунктом")
+        .expect("the second line");
     assert!(at < next, "its lines in order:\n{s}");
 }

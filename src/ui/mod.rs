@@ -10,6 +10,10 @@ pub mod theme;
 mod comment_snapshots;
 #[cfg(test)]
 mod help_snapshots;
+#[cfg(all(test, feature = "demo"))]
+mod screenshots;
+#[cfg(test)]
+mod svg;
 #[cfg(test)]
 mod tasks_snapshots;
 #[cfg(test)]
