@@ -78,6 +78,9 @@ pub struct TasksState {
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
+    /// A task the cursor goes to when the next reload brings it (an undo of a task that was
+    /// not loaded).
+    focus: Option<i64>,
     /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
     /// the reads still running are no longer wanted.
     subtasks_asked: Vec<i64>,
@@ -204,6 +207,9 @@ impl TasksState {
                 self.reshow_creating();
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));
+                if let Some(idx) = self.focus.take().and_then(|id| self.index_of(id)) {
+                    self.cursor = idx;
+                }
             }
             Ok(Arrived::Next) => {}
             Err(error) => {

@@ -1441,3 +1441,110 @@ fn a_toast_takes_the_clicks_on_it() {
         "left of the toast the row takes the click"
     );
 }
+
+/// Answers the pending list request with `tasks`.
+fn page(h: &mut Harness, tasks: Vec<Task>) {
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: false,
+        })),
+    );
+}
+
+#[test]
+fn undo_survives_a_refresh_that_took_the_row_away() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("r");
+    // The completed task is no longer among "my open tasks".
+    page(&mut h, vec![task(2, "Задача 2"), task(3, "Задача 3")]);
+    h.press("u");
+    let undo = h.take(|c| matches!(c, Call::UncompleteTask(1)));
+    assert_eq!(undo.len(), 1, "{}", toasts(&h));
+    h.done(&undo[0]);
+    assert!(toasts(&h).contains("Undid: completed"), "{}", toasts(&h));
+    // The reopened task belongs to the list again: it is reloaded and the cursor goes there.
+    page(
+        &mut h,
+        vec![
+            task(2, "Задача 2"),
+            task(1, "Задача 1"),
+            task(3, "Задача 3"),
+        ],
+    );
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(1));
+}
+
+#[test]
+fn undo_puts_the_cursor_on_the_row_it_changed() {
+    let mut h = loaded(5, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("jjj");
+    h.press("u");
+    assert_eq!(h.app.tasks.cursor, 0);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
+}
+
+#[test]
+fn undo_messages_keep_the_capitals_of_what_they_name() {
+    let mut h = loaded(1, false);
+    h.press("2");
+    for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
+        let fresh = h.app.tasks.list.rows[0].clone();
+        h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    }
+    h.press("u");
+    for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
+        let fresh = h.app.tasks.list.rows[0].clone();
+        h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    }
+    let t = toasts(&h);
+    assert!(t.contains("Undid: priority High for"), "{t}");
+}
+
+#[test]
+fn undo_after_a_new_task_deletes_it_after_asking() {
+    let mut h = loaded(2, false);
+    h.press("n");
+    h.press("Созвон");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
+    h.press("j");
+    h.press("u");
+    assert_eq!(h.app.tasks.cursor, 0, "the cursor goes to the new task");
+    assert!(
+        matches!(&h.app.tasks.popup, Some(crate::tasks::dialogs::Popup::ConfirmDelete { ids }) if ids == &vec![99]),
+        "{:?}",
+        h.app.tasks.popup
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::DeleteTask(_))).is_empty(),
+        "asks first"
+    );
+    h.press("y");
+    assert_eq!(h.take(|c| matches!(c, Call::DeleteTask(99))).len(), 1);
+}
+
+#[test]
+fn a_delete_says_before_and_at_u_that_it_cannot_be_undone() {
+    let mut h = loaded(3, false);
+    h.press("D");
+    let question = h.app.tasks.delete_question().expect("a question");
+    assert!(question.contains("cannot be undone"), "{question}");
+    assert!(h.render().contains("cannot be undone"));
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("u");
+    let t = toasts(&h);
+    assert!(t.contains("cannot be undone"), "{t}");
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+}
