@@ -1019,6 +1019,8 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     let again = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(again.len(), 1, "y looks again");
     h.fail(&again[0], ApiError::Timeout);
+    // The question and its failure were read before the answer.
+    h.advance(std::time::Duration::from_secs(2));
     h.send(code(KeyCode::Esc));
     assert_eq!(h.app.tasks.list.rows.len(), 1, "giving up drops the row");
     assert!(
@@ -1312,17 +1314,18 @@ fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
     h.send(code(KeyCode::End));
     let more = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.fail(&more, server_error());
-    // Long after its toast is gone, with the cursor on the last row, the list says so.
+    // The failure waits to be read; once a key took its toast away, the list still says so.
     h.advance(std::time::Duration::from_secs(60));
+    assert!(toasts(&h).contains("Tasks:"), "{}", toasts(&h));
+    // Moving away asks nothing; reaching the end again retries.
+    h.press("k");
     assert!(h.app.toasts.visible().is_empty());
     let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");
     assert!(
         screen.contains("Задача 50"),
-        "the cursor row is still in view"
+        "the last row is still in view"
     );
-    // Moving away asks nothing; reaching the end again retries.
-    h.press("k");
     assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
     h.press("j");
     let retry = h.take(|c| matches!(c, Call::Tasks(_)));
@@ -1547,4 +1550,81 @@ fn a_delete_says_before_and_at_u_that_it_cannot_be_undone() {
     let t = toasts(&h);
     assert!(t.contains("cannot be undone"), "{t}");
     assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+}
+
+/// Sets priority High on three tasks one after another, as `2 j 2 j 2`, and returns the
+/// three writes.
+fn three_priorities(h: &mut Harness) -> Vec<crate::worker::Request> {
+    h.press("2j2j2");
+    let reqs = h.take(|c| matches!(c, Call::UpdateTask(..)));
+    assert_eq!(reqs.len(), 3);
+    reqs
+}
+
+fn ok_update(h: &mut Harness, req: &crate::worker::Request) {
+    let Call::UpdateTask(id, _) = req.call else {
+        unreachable!()
+    };
+    let idx = h.app.tasks.index_of(id).expect("a row");
+    let fresh = h.app.tasks.list.rows[idx].clone();
+    h.reply(req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+}
+
+#[test]
+fn a_later_success_never_hides_an_earlier_failure() {
+    let mut h = loaded(3, false);
+    let reqs = three_priorities(&mut h);
+    h.fail(&reqs[0], refused());
+    ok_update(&mut h, &reqs[1]);
+    ok_update(&mut h, &reqs[2]);
+    // Long after both kinds of message would have gone by time alone.
+    h.advance(std::time::Duration::from_secs(30));
+    let t = toasts(&h);
+    assert!(t.contains("Could not set the priority of"), "{t}");
+    assert!(
+        !t.contains("Priority High for"),
+        "successes go by time: {t}"
+    );
+    // The next key after it was read takes it away.
+    h.press("k");
+    assert!(toasts(&h).is_empty(), "{}", toasts(&h));
+}
+
+#[test]
+fn a_failure_stays_through_a_key_pressed_as_it_arrives() {
+    let mut h = loaded(3, false);
+    let reqs = three_priorities(&mut h);
+    h.fail(&reqs[0], refused());
+    h.press("k");
+    assert!(
+        toasts(&h).contains("Could not"),
+        "not read yet: {}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn several_failures_are_summed_up_in_one_message() {
+    let mut h = loaded(4, false);
+    h.press("2j2j2j2");
+    let reqs = h.take(|c| matches!(c, Call::UpdateTask(..)));
+    h.fail(&reqs[0], refused());
+    ok_update(&mut h, &reqs[1]);
+    h.fail(&reqs[2], refused());
+    ok_update(&mut h, &reqs[3]);
+    let errors: Vec<String> = h
+        .app
+        .toasts
+        .visible()
+        .iter()
+        .filter(|t| t.kind == crate::app::toast::ToastKind::Error)
+        .map(|t| t.text.clone())
+        .collect();
+    assert_eq!(errors, vec!["2 of 4 failed · M shows each".to_string()]);
+    let log: Vec<String> = h.app.toasts.history().map(|(_, t)| t.clone()).collect();
+    assert_eq!(
+        log.iter().filter(|t| t.starts_with("Could not")).count(),
+        2,
+        "each failure is in the log: {log:?}"
+    );
 }
