@@ -485,7 +485,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ESC],
         None,
-        "Back: clear the marks, close the detail, take off the newest filter, then the sort",
+        "Back: stop loading to the end, clear the marks, close the detail, take off the newest filter, then the sort",
     ),
     // The filter panel (`f`) and its rows typed into (dates, text).
     cmd(
@@ -655,7 +655,7 @@ pub static COMMANDS: &[Command] = &[
         C::Funnel,
         &[ESC],
         Some("back"),
-        "Back to the list of funnels (a whole-screen overview closes first)",
+        "Back to the list of funnels (stops loading a column to its end, and a whole-screen overview closes, first)",
     ),
     cmd(
         "deal.close",
@@ -1109,7 +1109,7 @@ pub static COMMANDS: &[Command] = &[
         C::List,
         &[ch('G'), END],
         None,
-        "Last row",
+        "Last row (tasks and deals: the pages not loaded come first; Esc stops)",
     ),
     cmd(
         "list.page_down",

@@ -78,6 +78,8 @@ pub struct TasksState {
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
+    /// `G` is loading every remaining page, to go to the last task once the last one is in.
+    pub to_end: bool,
     /// A task the cursor goes to when the next reload brings it (an undo of a task that was
     /// not loaded).
     focus: Option<i64>,
@@ -201,7 +203,16 @@ impl TasksState {
 
     fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, cx: &mut ScreenCtx) {
         let page = result.map(|p| (p.tasks, p.has_more));
-        match self.list.finish(page, &mut self.cursor, |t| t.id) {
+        let finished = self.list.finish(page, &mut self.cursor, |t| t.id);
+        if self.to_end {
+            match &finished {
+                Ok(Arrived::Next) => self.cursor = self.list.rows.len().saturating_sub(1),
+                // A failure stops it (the list says why and `G` tries again); so does a reload.
+                _ => self.to_end = false,
+            }
+            self.to_end &= self.list.has_more;
+        }
+        match finished {
             Ok(Arrived::First) => {
                 self.reapply_pending(cx);
                 self.reshow_creating();
@@ -416,6 +427,8 @@ impl TasksState {
         }
         let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
+            // `G` means the real end: the pages after the loaded ones come first.
+            self.to_end = action == Action::Bottom && self.list.has_more;
             self.move_to(to, cx);
             return true;
         }
@@ -488,9 +501,12 @@ impl TasksState {
         true
     }
 
-    /// `Esc`: clear marks, then close the detail, then take off the newest filter.
+    /// `Esc`: stop loading to the end, clear marks, then close the detail, then take off the newest filter.
     fn back(&mut self, cx: &mut ScreenCtx) -> bool {
-        if !self.marks.is_empty() {
+        if self.to_end {
+            // The page on its way still lands; no other is asked for.
+            self.to_end = false;
+        } else if !self.marks.is_empty() {
             self.marks.clear();
             self.anchor = None;
         } else if self.detail {

@@ -1628,3 +1628,47 @@ fn several_failures_are_summed_up_in_one_message() {
         "each failure is in the log: {log:?}"
     );
 }
+
+/// Answers the next-page request with tasks `from..=to`.
+fn next_page(h: &mut Harness, from: i64, to: i64, has_more: bool) -> TaskQuery {
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let Call::Tasks(q) = req.call.clone() else {
+        unreachable!()
+    };
+    let tasks = (from..=to)
+        .map(|i| task(i, &format!("Задача {i}")))
+        .collect();
+    h.reply(&req, Answer::TaskPage(Ok(TaskPage { tasks, has_more })));
+    q
+}
+
+#[test]
+fn end_loads_every_remaining_page_then_goes_to_the_last_task() {
+    let mut h = loaded(50, true);
+    h.press("G");
+    let screen = h.render();
+    assert!(screen.contains("loading 50 of …"), "{screen}");
+    let q = next_page(&mut h, 51, 100, true);
+    assert_eq!(q.offset, Some(50));
+    // Keys are answered between pages.
+    h.press("2");
+    assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(..))).len(), 1);
+    let q = next_page(&mut h, 101, 128, false);
+    assert_eq!(q.offset, Some(100));
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(128));
+    assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
+    assert!(!h.render().contains("loading"));
+}
+
+#[test]
+fn escape_stops_loading_to_the_end() {
+    let mut h = loaded(50, true);
+    h.send(code(KeyCode::End));
+    h.send(code(KeyCode::Esc));
+    next_page(&mut h, 51, 100, true);
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "no page after Esc"
+    );
+    assert!(!h.render().contains("of …"));
+}
