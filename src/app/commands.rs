@@ -477,7 +477,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ctrl('a')],
         None,
-        "Mark every visible task",
+        "Mark every loaded task; again, every task that matches (the rest loads first)",
     ),
     cmd(
         "tasks.back",

@@ -80,6 +80,8 @@ pub struct TasksState {
     pub subtask_titles: HashMap<i64, String>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
     pub to_end: bool,
+    /// A second `Ctrl-a` is loading every remaining page, marking each task as it comes.
+    pub mark_rest: bool,
     /// A task the cursor goes to when the next reload brings it (an undo of a task that was
     /// not loaded).
     focus: Option<i64>,
@@ -190,6 +192,11 @@ impl TasksState {
         if !self.list.wants_more(self.cursor, self.page_rows(cx)) {
             return;
         }
+        self.load_next(cx);
+    }
+
+    /// Asks for the page after the loaded ones (or again for the one that failed).
+    fn load_next(&mut self, cx: &mut ScreenCtx) {
         if let Some(q) = &self.query {
             // `query` is the last page asked for: the one that failed is asked again.
             let next = if matches!(self.list.status, PageStatus::Failed { more: true, .. }) {
@@ -211,6 +218,19 @@ impl TasksState {
                 _ => self.to_end = false,
             }
             self.to_end &= self.list.has_more;
+        }
+        if self.mark_rest {
+            self.mark_rest = matches!(finished, Ok(Arrived::Next));
+            if self.mark_rest {
+                self.marks.extend(self.list.rows.iter().map(|t| t.id));
+                if self.list.has_more {
+                    self.load_next(cx);
+                } else {
+                    self.mark_rest = false;
+                    let n = self.marks.len();
+                    cx.toast(ToastKind::Info, format!("All {n} matching marked"));
+                }
+            }
         }
         match finished {
             Ok(Arrived::First) => {
@@ -479,13 +499,7 @@ impl TasksState {
                 }
                 self.anchor = Some(self.cursor);
             }
-            Action::MarkAll => {
-                let h = self.page_rows(cx);
-                let end = (self.scroll + h).min(self.list.rows.len());
-                for t in &self.list.rows[self.scroll.min(end)..end] {
-                    self.marks.insert(t.id);
-                }
-            }
+            Action::MarkAll => self.mark_all(cx),
             Action::Back => return self.back(cx),
             Action::Complete => self.complete(cx),
             Action::Priority(n) => self.set_priority(n, cx),
@@ -501,11 +515,44 @@ impl TasksState {
         true
     }
 
-    /// `Esc`: stop loading to the end, clear marks, then close the detail, then take off the newest filter.
+    /// `Ctrl-a`: marks every loaded task; when they all are and the service has more, marks
+    /// every task that matches, loading the rest first.
+    fn mark_all(&mut self, cx: &mut ScreenCtx) {
+        let loaded: Vec<i64> = self
+            .list
+            .rows
+            .iter()
+            .map(|t| t.id)
+            .filter(|id| *id > 0)
+            .collect();
+        let all_marked = loaded.iter().all(|id| self.marks.contains(id));
+        if all_marked && self.list.has_more && !loaded.is_empty() {
+            self.mark_rest = true;
+            if !self.list.is_loading() {
+                self.load_next(cx);
+            }
+            return;
+        }
+        self.marks.extend(loaded);
+        if self.list.has_more {
+            let again = cx.keys.say(
+                "tasks.mark_all",
+                "again marks all matching (loads the rest)",
+            );
+            let text = match again {
+                Some(again) => format!("{} loaded tasks marked · {again}", self.marks.len()),
+                None => format!("{} loaded tasks marked", self.marks.len()),
+            };
+            cx.toast(ToastKind::Info, text);
+        }
+    }
+
+    /// `Esc`: stop loading the rest, clear marks, then close the detail, then take off the newest filter.
     fn back(&mut self, cx: &mut ScreenCtx) -> bool {
-        if self.to_end {
+        if self.to_end || self.mark_rest {
             // The page on its way still lands; no other is asked for.
             self.to_end = false;
+            self.mark_rest = false;
         } else if !self.marks.is_empty() {
             self.marks.clear();
             self.anchor = None;

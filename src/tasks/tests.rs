@@ -1672,3 +1672,30 @@ fn escape_stops_loading_to_the_end() {
     );
     assert!(!h.render().contains("of …"));
 }
+
+#[test]
+fn ctrl_a_marks_every_loaded_task_and_again_all_matching() {
+    let mut h = loaded(50, true);
+    h.send(ctrl('a'));
+    assert_eq!(h.app.tasks.marks.len(), 50, "not only the rows on screen");
+    assert!(
+        toasts(&h).contains("again marks all matching"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.render().contains("50 marked"));
+    h.send(ctrl('a'));
+    let q = next_page(&mut h, 51, 100, true);
+    assert_eq!(q.offset, Some(50));
+    assert_eq!(h.app.tasks.marks.len(), 100, "marked as they come");
+    let q = next_page(&mut h, 101, 120, false);
+    assert_eq!(q.offset, Some(100));
+    assert_eq!(h.app.tasks.marks.len(), 120);
+    assert_eq!(h.app.tasks.cursor, 0, "the cursor stays");
+    assert!(
+        toasts(&h).contains("All 120 matching marked"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.render().contains("120 marked"));
+}
