@@ -319,7 +319,7 @@ fn build_picker(
                         .collect();
                     ("Completion", items, Some(PickKey::Completion(f.completion)))
                 }
-                FilterKind::Dates | FilterKind::Search => return None,
+                FilterKind::Dates | FilterKind::Due | FilterKind::Search => return None,
             };
             let mut p = Picker::single(title, items);
             if let Some(k) = focus {

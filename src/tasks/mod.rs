@@ -209,7 +209,20 @@ impl TasksState {
     }
 
     fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, cx: &mut ScreenCtx) {
-        let page = result.map(|p| (p.tasks, p.has_more));
+        let due = self.filters.due;
+        let page = result.map(|mut p| {
+            // The service has no due filter of its own: its answer is narrowed here.
+            if let Some(due) = due {
+                match p.tasks.iter().position(|t| !due.keeps(t)) {
+                    Some(miss) if due.ends_at_first_miss() => {
+                        p.tasks.truncate(miss);
+                        p.has_more = false;
+                    }
+                    _ => p.tasks.retain(|t| due.keeps(t)),
+                }
+            }
+            (p.tasks, p.has_more)
+        });
         let finished = self.list.finish(page, &mut self.cursor, |t| t.id);
         if self.to_end {
             match &finished {

@@ -871,7 +871,7 @@ fn escape_after_the_filters_returns_to_the_services_order() {
 fn several_tags_can_filter_at_once() {
     let mut h = loaded(2, false);
     h.press("f");
-    h.press("jjjjjjj"); // Tag
+    h.press("jjjjjjjj"); // Tag
     h.send(code(KeyCode::Enter));
     h.send(code(KeyCode::Tab));
     h.send(code(KeyCode::Tab));
@@ -1698,4 +1698,118 @@ fn ctrl_a_marks_every_loaded_task_and_again_all_matching() {
         toasts(&h)
     );
     assert!(h.render().contains("120 marked"));
+}
+
+fn due(id: i64, start: Option<time::Date>, due: Option<time::Date>) -> Task {
+    Task {
+        start_date: start,
+        due_date: due,
+        ..task(id, &format!("Задача {id}"))
+    }
+}
+
+#[test]
+fn quick_due_filters_send_the_services_parameters() {
+    let mut h = loaded(2, false);
+    h.press("ft");
+    let q = query_of(&mut h);
+    assert_eq!(
+        q.day,
+        Some(date!(2026 - 11 - 21)),
+        "due today is sent as day="
+    );
+    assert_eq!((q.start_date, q.end_date), (None, None));
+    assert!(toasts(&h).contains("day="), "{}", toasts(&h));
+    h.press("t");
+    assert_eq!(query_of(&mut h).day, None, "the same key again clears it");
+    h.press("w");
+    let q = query_of(&mut h);
+    assert_eq!(
+        (q.start_date, q.end_date),
+        (Some(date!(2026 - 11 - 16)), Some(date!(2026 - 11 - 22)))
+    );
+    h.press("o");
+    let q = query_of(&mut h);
+    assert_eq!(q.sort_by.map(|s| s.wire()), Some("-overdue".to_string()));
+    assert_eq!(q.end_date, Some(date!(2026 - 11 - 20)));
+    h.press("n");
+    let q = query_of(&mut h);
+    assert_eq!(q.sort_by.map(|s| s.wire()), Some("date".to_string()));
+    assert_eq!((q.start_date, q.end_date, q.day), (None, None, None));
+    assert!(
+        toasts(&h).contains("the service has no such filter"),
+        "said honestly: {}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn overdue_shows_tasks_due_before_today_and_stops_at_the_first_that_is_not() {
+    let mut h = loaded(2, false);
+    h.press("fo");
+    h.send(code(KeyCode::Esc));
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let tasks = vec![
+        due(1, None, Some(date!(2026 - 11 - 02))),
+        due(2, Some(date!(2026 - 11 - 01)), Some(date!(2026 - 11 - 20))),
+        due(3, Some(date!(2026 - 11 - 01)), Some(date!(2026 - 11 - 24))),
+        due(4, None, Some(date!(2026 - 11 - 03))),
+    ];
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: true,
+        })),
+    );
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|t| t.id).collect();
+    assert_eq!(ids, vec![1, 2]);
+    assert!(!h.app.tasks.list.has_more, "the rest are not overdue");
+    assert!(h.render().contains("due: overdue"));
+}
+
+#[test]
+fn due_today_and_this_week_leave_out_tasks_due_on_other_days() {
+    let mut h = loaded(2, false);
+    h.press("ft");
+    h.send(code(KeyCode::Esc));
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let tasks = vec![
+        due(1, None, Some(date!(2026 - 11 - 21))),
+        due(2, Some(date!(2026 - 11 - 20)), Some(date!(2026 - 11 - 24))),
+        due(3, None, None),
+    ];
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: true,
+        })),
+    );
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|t| t.id).collect();
+    assert_eq!(ids, vec![1]);
+    assert!(h.app.tasks.list.has_more, "later pages may hold more");
+}
+
+#[test]
+fn no_due_date_reads_in_due_order_and_stops_at_the_first_dated_task() {
+    let mut h = loaded(2, false);
+    h.press("fn");
+    h.send(code(KeyCode::Esc));
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let tasks = vec![
+        due(1, None, None),
+        due(2, Some(date!(2026 - 11 - 20)), None),
+        due(3, None, Some(date!(2026 - 11 - 21))),
+    ];
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: true,
+        })),
+    );
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|t| t.id).collect();
+    assert_eq!(ids, vec![1, 2]);
+    assert!(!h.app.tasks.list.has_more);
 }
