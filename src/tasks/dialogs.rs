@@ -92,6 +92,37 @@ pub enum Popup {
     },
 }
 
+/// The direction a first pick of a sort key gives: the one people sort by it for (the most
+/// overdue, the highest priority, the newest first; names, types and dates from the start).
+fn first_descending(key: SortKey) -> bool {
+    matches!(
+        key,
+        SortKey::Overdue | SortKey::Priority | SortKey::Created | SortKey::Duration
+    )
+}
+
+/// What comes first when sorting by `key` that way.
+fn sort_words(key: SortKey, descending: bool) -> &'static str {
+    match (key, descending) {
+        (SortKey::Name, false) => "A to Z",
+        (SortKey::Name, true) => "Z to A",
+        (SortKey::Type, false) => "by type, A to Z",
+        (SortKey::Type, true) => "by type, Z to A",
+        (SortKey::Priority, true) => "highest first (Hold, High, Medium, Low)",
+        (SortKey::Priority, false) => "lowest first",
+        (SortKey::Duration, true) => "longest first",
+        (SortKey::Duration, false) => "shortest first",
+        (SortKey::Overdue, true) => "most overdue first",
+        (SortKey::Overdue, false) => "least overdue first",
+        (SortKey::Created, true) => "newest first",
+        (SortKey::Created, false) => "oldest first",
+        (SortKey::Date, false) => "soonest due first",
+        (SortKey::Date, true) => "latest due first",
+        (SortKey::Start, false) => "soonest start first",
+        (SortKey::Start, true) => "latest start first",
+    }
+}
+
 fn loaded<T>(l: Option<&Loadable<T>>) -> Option<&T> {
     match l? {
         Loadable::Loaded(v) => Some(v),
@@ -216,9 +247,12 @@ fn build_picker(
                 .into_iter()
                 .map(|k| {
                     let detail = match current {
-                        Some(s) if s.key == k && s.descending => "descending · again for ascending",
-                        Some(s) if s.key == k => "ascending · again for descending",
-                        _ => "",
+                        Some(s) if s.key == k => format!(
+                            "{} · again: {}",
+                            sort_words(k, s.descending),
+                            sort_words(k, !s.descending)
+                        ),
+                        _ => sort_words(k, first_descending(k)).to_string(),
                     };
                     PickItem::new(PickKey::Sort(k), k.as_str()).detail(detail)
                 })
@@ -578,7 +612,7 @@ impl TasksState {
                         },
                         _ => SortBy {
                             key: *k,
-                            descending: false,
+                            descending: first_descending(*k),
                         },
                     }),
                     _ => None,

@@ -82,6 +82,9 @@ pub struct TasksState {
     pub to_end: bool,
     /// A second `Ctrl-a` is loading every remaining page, marking each task as it comes.
     pub mark_rest: bool,
+    /// The filters or the sort changed: the next first page starts at the top, not at the task
+    /// the cursor was on.
+    to_top: bool,
     /// A task the cursor goes to when the next reload brings it (an undo of a task that was
     /// not loaded).
     focus: Option<i64>,
@@ -251,6 +254,10 @@ impl TasksState {
                 self.reshow_creating();
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));
+                if std::mem::take(&mut self.to_top) {
+                    self.cursor = 0;
+                    self.scroll = 0;
+                }
                 if let Some(idx) = self.focus.take().and_then(|id| self.index_of(id)) {
                     self.cursor = idx;
                 }
@@ -339,6 +346,7 @@ impl TasksState {
     pub fn filters_changed(&mut self, debounce: bool, cx: &mut ScreenCtx) {
         self.cursor = 0;
         self.scroll = 0;
+        self.to_top = true;
         if debounce {
             self.search_due = Some(cx.clock.now + SEARCH_DEBOUNCE);
         } else {

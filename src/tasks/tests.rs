@@ -641,12 +641,60 @@ fn sort_picks_a_key_and_again_reverses() {
     let q = query_of(&mut h);
     assert_eq!(
         q.sort_by.map(|s| (s.key, s.descending)),
-        Some((SortKey::Priority, false))
+        Some((SortKey::Priority, true)),
+        "the highest first"
     );
     h.press("s");
     h.send(code(KeyCode::Enter));
     let q = query_of(&mut h);
-    assert_eq!(q.sort_by.map(|s| s.wire()), Some("-priority".to_string()));
+    assert_eq!(q.sort_by.map(|s| s.wire()), Some("priority".to_string()));
+}
+
+#[test]
+fn the_first_pick_of_a_sort_key_gives_the_useful_direction() {
+    let mut h = loaded(2, false);
+    for (typed, wire, said) in [
+        ("overdue", "-overdue", "most overdue first"),
+        ("created", "-created", "newest first"),
+        ("date", "date", "soonest due first"),
+        ("name", "name", "A to Z"),
+    ] {
+        h.press("s");
+        h.press(typed);
+        let screen = h.render();
+        assert!(
+            screen.contains(said),
+            "the picker says what comes first: {screen}"
+        );
+        h.send(code(KeyCode::Enter));
+        let q = query_of(&mut h);
+        assert_eq!(q.sort_by.map(|s| s.wire()).as_deref(), Some(wire));
+    }
+}
+
+#[test]
+fn after_sorting_the_cursor_is_at_the_top() {
+    let mut h = loaded(5, false);
+    h.press("jjj");
+    h.press("s");
+    h.press("name");
+    h.send(code(KeyCode::Enter));
+    // The task the cursor was on comes first in the new order: the cursor still starts at the
+    // top, not on it.
+    page(
+        &mut h,
+        vec![task(4, "a"), task(1, "b"), task(2, "c"), task(3, "d")],
+    );
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.press("jj");
+    h.press("s");
+    h.press("created");
+    h.send(code(KeyCode::Enter));
+    page(
+        &mut h,
+        vec![task(3, "d"), task(2, "c"), task(1, "b"), task(4, "a")],
+    );
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(3));
 }
 
 #[test]
