@@ -37,6 +37,8 @@ pub enum PickPurpose {
     Move {
         board: i64,
         targets: Vec<i64>,
+        /// Marked tasks on other boards, left marked for another `m`.
+        left: usize,
     },
     Assign {
         targets: Vec<i64>,
@@ -214,7 +216,11 @@ fn build_picker(
 ) -> Option<Picker<PickKey>> {
     let any = |label: &str| PickItem::new(PickKey::Any, label.to_string());
     Some(match purpose {
-        PickPurpose::Move { board, .. } => {
+        PickPurpose::Move {
+            board,
+            targets,
+            left,
+        } => {
             let columns = loaded(names.columns.get(board))?;
             let current = state
                 .current()
@@ -227,8 +233,14 @@ fn build_picker(
                     PickItem::new(PickKey::Id(c.id), c.name.clone()).detail(here)
                 })
                 .collect();
+            // Marks on other boards stay: the title counts them in ("2 of 3 marked").
+            let what = match (targets.len(), left) {
+                (n, 0) if n > 1 => format!(" {n} tasks"),
+                (n, left) if *left > 0 => format!(" {n} of {} marked", n + left),
+                _ => String::new(),
+            };
             let mut p = Picker::single(
-                format!("Move to a column of {}", names.board_name(*board)),
+                format!("Move{what} to a column of {}", names.board_name(*board)),
                 items,
             );
             if let Some(c) = current {
@@ -582,7 +594,7 @@ impl TasksState {
 
     fn on_pick(&mut self, purpose: PickPurpose, keys: Vec<PickKey>, cx: &mut ScreenCtx) {
         match purpose {
-            PickPurpose::Move { board, targets } => {
+            PickPurpose::Move { board, targets, .. } => {
                 if let Some(PickKey::Id(col)) = keys.first() {
                     self.apply_move(board, *col, targets, cx);
                 }

@@ -665,7 +665,23 @@ impl ScreenState for TasksState {
         TasksState::on_resize(self, cx)
     }
 
+    /// The count marked, always in view; and the boards they are on when more than one (a
+    /// move takes one board at a time).
     fn footer_note(&self) -> Option<String> {
-        (!self.marks.is_empty()).then(|| format!("{} marked", self.marks.len()))
+        if self.marks.is_empty() {
+            return None;
+        }
+        let boards: BTreeSet<i64> = self
+            .list
+            .rows
+            .iter()
+            .filter(|t| self.marks.contains(&t.id))
+            .filter_map(|t| t.primary_location().and_then(|l| l.board_id))
+            .collect();
+        let n = self.marks.len();
+        Some(match boards.len() {
+            0 | 1 => format!("{n} marked"),
+            b => format!("{n} marked on {b} boards"),
+        })
     }
 }

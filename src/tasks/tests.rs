@@ -1861,3 +1861,72 @@ fn no_due_date_reads_in_due_order_and_stops_at_the_first_dated_task() {
     assert_eq!(ids, vec![1, 2]);
     assert!(!h.app.tasks.list.has_more);
 }
+
+fn on_board(id: i64, board: i64, column: i64) -> Task {
+    let mut t = task(id, &format!("Задача {id}"));
+    t.locations[0].board_id = Some(board);
+    t.locations[0].board_column_id = Some(column);
+    t
+}
+
+#[test]
+fn rename_with_marks_says_it_renames_one_task() {
+    let mut h = loaded(3, false);
+    h.press("  k"); // marks 1 and 2, cursor on 2
+    h.press("e");
+    assert!(
+        toasts(&h).contains("Rename takes one task"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(matches!(
+        h.app.tasks.popup,
+        Some(crate::tasks::dialogs::Popup::Prompt {
+            purpose: crate::tasks::dialogs::PromptPurpose::Rename { id: 2 },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn move_with_marks_on_several_boards_moves_one_board_and_keeps_the_rest_marked() {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let tasks = vec![on_board(1, 5, 10), on_board(2, 6, 20), on_board(3, 5, 10)];
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    h.press("   ");
+    assert!(
+        h.render().contains("3 marked on 2 boards"),
+        "the footer says the marks span boards"
+    );
+    h.press("gm");
+    let screen = h.render();
+    assert!(
+        screen.contains("Move 2 of 3 marked to a column of"),
+        "{screen}"
+    );
+    h.press("работе");
+    h.send(code(KeyCode::Enter));
+    let moved: Vec<i64> = h
+        .take(|c| matches!(c, Call::UpdateTask(..)))
+        .iter()
+        .map(|r| match r.call {
+            Call::UpdateTask(id, _) => id,
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(moved, vec![1, 3]);
+    assert_eq!(
+        h.app.tasks.marks.iter().copied().collect::<Vec<_>>(),
+        vec![2],
+        "the task on the other board stays marked for the next m"
+    );
+    assert!(h.render().contains("1 marked"));
+}

@@ -665,11 +665,31 @@ impl TasksState {
             );
         }
         let suffix = format!(" to {}", cx.names.column_name(column));
+        // The marks of the tasks moved go; the ones on other boards stay for the next `m`.
+        let rest: BTreeSet<i64> = self
+            .marks
+            .iter()
+            .copied()
+            .filter(|id| !same.contains(id))
+            .collect();
         let changes = same
-            .into_iter()
-            .map(|id| (id, Change::Column(column)))
+            .iter()
+            .map(|id| (*id, Change::Column(column)))
             .collect();
         self.apply_changes("Moved".into(), suffix, changes, true, cx);
+        if !rest.is_empty() && rest.len() < self.marks.len() {
+            self.marks = rest;
+            let n = self.marks.len();
+            let stay = if n == 1 {
+                "1 task on another board stays marked".to_string()
+            } else {
+                format!("{n} tasks on other boards stay marked")
+            };
+            cx.toast(
+                ToastKind::Info,
+                format!("{stay}{}", cx.keys.then_say("tasks.move", "moves them")),
+            );
+        }
     }
 
     /// Adds `added` and removes `removed` on every target: toggles in the picker, so a bulk
@@ -842,11 +862,21 @@ impl TasksState {
         if self.nothing_selected(cx) {
             return;
         }
-        let Some(board) = self
+        let targets = self.targets();
+        // The board of the cursor task when it is one of them, else of the first that has one:
+        // a move is to a column of one board.
+        let board_of = |id: &i64| {
+            self.task(*id)
+                .and_then(Task::primary_location)
+                .and_then(|l| l.board_id)
+        };
+        let at_cursor = self
             .current()
-            .or_else(|| self.targets().first().and_then(|id| self.task(*id)))
-            .and_then(Task::primary_location)
-            .and_then(|l| l.board_id)
+            .map(|t| t.id)
+            .filter(|id| targets.contains(id));
+        let Some(board) = at_cursor
+            .and_then(|id| board_of(&id))
+            .or_else(|| targets.iter().find_map(board_of))
         else {
             cx.toast(
                 ToastKind::Info,
@@ -854,11 +884,15 @@ impl TasksState {
             );
             return;
         };
+        let (here, left): (Vec<i64>, Vec<i64>) = targets
+            .into_iter()
+            .partition(|id| board_of(id) == Some(board));
         cx.ensure_columns(board);
         self.popup = Some(Popup::pick(
             PickPurpose::Move {
                 board,
-                targets: self.targets(),
+                targets: here,
+                left: left.len(),
             },
             cx.names,
             self,
@@ -913,6 +947,18 @@ impl TasksState {
         if self.current().is_some_and(|t| t.id < 0) {
             cx.toast(ToastKind::Info, "That task is still being created");
             return;
+        }
+        if !self.marks.is_empty()
+            && let Some(t) = self.current()
+        {
+            cx.toast(
+                ToastKind::Info,
+                format!(
+                    "Rename takes one task: {} (the {} marked stay as they are)",
+                    quoted(t.display_title()),
+                    self.marks.len()
+                ),
+            );
         }
         if let Some(t) = self.current() {
             let title = t.title.clone().unwrap_or_default();
