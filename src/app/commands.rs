@@ -487,7 +487,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ESC],
         None,
-        "Back: stop loading to the end, clear the marks, close the detail, take off the newest filter, then the sort",
+        "Back: stop loading, close the detail, clear the marks, take off the newest filter, then the sort, then everyone's tasks back to mine",
     ),
     // The filter panel (`f`) and its rows typed into (dates, text).
     cmd(
@@ -576,7 +576,7 @@ pub static COMMANDS: &[Command] = &[
         C::FilterEntry,
         &[ESC],
         Some("leave"),
-        "Leave the row (dates not applied yet are dropped)",
+        "Leave the row (dates not applied yet are dropped; the text search is cleared)",
     ),
     // The funnels screen: the list, its search box, one funnel's board, one deal.
     cmd(

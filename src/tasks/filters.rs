@@ -236,14 +236,31 @@ impl Filters {
     }
 
     /// Takes off the newest filter; false when only the defaults are left.
+    /// "Everyone's tasks" (`A`) is not among them: it goes last, after the sort (see
+    /// [`Filters::pop_scope`]).
     pub fn pop(&mut self) -> bool {
-        match self.order.pop() {
-            Some(kind) => {
+        let scope = self.assignee == Assignee::Anyone;
+        let newest = self
+            .order
+            .iter()
+            .rposition(|k| !(scope && *k == FilterKind::Assignee));
+        match newest {
+            Some(i) => {
+                let kind = self.order.remove(i);
                 self.clear(kind);
                 true
             }
             None => false,
         }
+    }
+
+    /// Back to "my tasks" from everyone's; false when already there.
+    pub fn pop_scope(&mut self) -> bool {
+        if self.assignee != Assignee::Anyone {
+            return false;
+        }
+        self.clear(FilterKind::Assignee);
+        true
     }
 
     pub fn any_set(&self) -> bool {

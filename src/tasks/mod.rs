@@ -568,22 +568,26 @@ impl TasksState {
         }
     }
 
-    /// `Esc`: stop loading the rest, clear marks, then close the detail, then take off the newest filter.
+    /// `Esc`: stop loading the rest, close the detail, clear the marks, take off the newest
+    /// filter, then the sort, and last of all everyone's tasks go back to mine.
     fn back(&mut self, cx: &mut ScreenCtx) -> bool {
         if self.to_end || self.mark_rest {
             // The page on its way still lands; no other is asked for.
             self.to_end = false;
             self.mark_rest = false;
-        } else if !self.marks.is_empty() {
-            self.marks.clear();
-            self.anchor = None;
         } else if self.detail {
             self.detail = false;
             self.fix_scroll(cx);
+        } else if !self.marks.is_empty() {
+            self.marks.clear();
+            self.anchor = None;
         } else if self.filters.pop() {
             self.filters_changed(false, cx);
         } else if self.sort.take().is_some() {
-            // Last of all, back to the service's own order.
+            // Back to the service's own order.
+            self.filters_changed(false, cx);
+        } else if self.filters.pop_scope() {
+            // Last of all, everyone's tasks back to mine.
             self.filters_changed(false, cx);
         } else {
             return false;

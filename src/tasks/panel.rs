@@ -184,6 +184,19 @@ impl TasksState {
             return;
         };
         match (kind, action) {
+            // As in every search field: Esc clears it (Enter keeps it).
+            (FilterKind::Search, Action::Cancel) => {
+                let close = panel.close_after_edit;
+                panel.editing = Editing::default();
+                if close {
+                    self.panel = None;
+                }
+                if !self.filters.search.is_empty() {
+                    self.filters.clear(FilterKind::Search);
+                    self.filters.touched(FilterKind::Search);
+                    self.filters_changed(false, cx);
+                }
+            }
             (_, Action::Cancel) => {
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();

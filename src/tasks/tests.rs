@@ -1930,3 +1930,58 @@ fn move_with_marks_on_several_boards_moves_one_board_and_keeps_the_rest_marked()
     );
     assert!(h.render().contains("1 marked"));
 }
+
+#[test]
+fn escape_closes_the_detail_before_it_clears_the_marks() {
+    let mut h = loaded(3, false);
+    h.press(" k");
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.tasks.detail);
+    h.send(code(KeyCode::Esc));
+    assert!(!h.app.tasks.detail, "closes first");
+    assert_eq!(h.app.tasks.marks.len(), 1, "the marks stay");
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.marks.is_empty());
+}
+
+#[test]
+fn escape_takes_off_filters_then_the_sort_and_leaves_mine_or_all_for_last() {
+    let mut h = loaded(2, false);
+    h.press("A");
+    let _ = query_of(&mut h);
+    h.press("s");
+    h.press("name");
+    h.send(code(KeyCode::Enter));
+    let _ = query_of(&mut h);
+    h.press("/x");
+    h.send(code(KeyCode::Enter));
+    let _ = query_of(&mut h);
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(
+        (q.search, q.user_id.is_none(), q.sort_by.is_some()),
+        (None, true, true)
+    );
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(
+        (q.user_id.is_none(), q.sort_by),
+        (true, None),
+        "then the sort"
+    );
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(q.user_id.as_deref(), Some(ME), "back to mine last");
+}
+
+#[test]
+fn escape_in_the_search_field_clears_it_as_in_every_search_field() {
+    let mut h = loaded(2, false);
+    h.press("/отч");
+    h.advance(crate::tasks::SEARCH_DEBOUNCE);
+    assert_eq!(query_of(&mut h).search.as_deref(), Some("отч"));
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.panel.is_none());
+    assert!(h.app.tasks.filters.search.is_empty());
+    assert_eq!(query_of(&mut h).search, None);
+}
