@@ -85,8 +85,8 @@ pub struct TasksState {
     /// The filters or the sort changed: the next first page starts at the top, not at the task
     /// the cursor was on.
     to_top: bool,
-    /// A task the cursor goes to when the next reload brings it (an undo of a task that was
-    /// not loaded).
+    /// A task the cursor goes to when a page brings it (an undo of a task that was not
+    /// loaded, once it settled).
     focus: Option<i64>,
     /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
     /// the reads still running are no longer wanted.
@@ -177,6 +177,9 @@ impl TasksState {
         }
         let q = self.filters.to_query(me.as_deref(), self.sort, PAGE_SIZE);
         self.search_due = None;
+        // A new reading of the list stops going to the end of the old one.
+        self.to_end = false;
+        self.mark_rest = false;
         self.send_list(q, false, cx);
     }
 
@@ -229,9 +232,9 @@ impl TasksState {
         let finished = self.list.finish(page, &mut self.cursor, |t| t.id);
         if self.to_end {
             match &finished {
-                Ok(Arrived::Next) => self.cursor = self.list.rows.len().saturating_sub(1),
-                // A failure stops it (the list says why and `G` tries again); so does a reload.
-                _ => self.to_end = false,
+                Ok(_) => self.cursor = self.list.rows.len().saturating_sub(1),
+                // A failure stops it (the list says why and `G` tries again).
+                Err(_) => self.to_end = false,
             }
             self.to_end &= self.list.has_more;
         }
@@ -258,19 +261,33 @@ impl TasksState {
                     self.cursor = 0;
                     self.scroll = 0;
                 }
-                if let Some(idx) = self.focus.take().and_then(|id| self.index_of(id)) {
-                    self.cursor = idx;
-                }
             }
             Ok(Arrived::Next) => {}
             Err(error) => {
+                self.focus = None;
                 cx.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
                 return;
             }
         }
+        self.seek_focus(cx);
         self.fix_scroll(cx);
         self.ensure_names(cx);
         self.maybe_load_more(cx);
+    }
+
+    /// The task an undo changed goes under the cursor once a page brings it, the pages after
+    /// the loaded ones read until one does.
+    fn seek_focus(&mut self, cx: &mut ScreenCtx) {
+        let Some(id) = self.focus else { return };
+        if let Some(idx) = self.index_of(id) {
+            self.focus = None;
+            self.cursor = idx;
+        } else if self.list.has_more {
+            self.load_next(cx);
+        } else {
+            // It no longer belongs to the list: the undo's message said what happened.
+            self.focus = None;
+        }
     }
 
     /// Asks for the boards and columns of the tasks on screen, so they show as names.
@@ -468,8 +485,10 @@ impl TasksState {
         }
         let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
-            // `G` means the real end: the pages after the loaded ones come first.
-            self.to_end = action == Action::Bottom && self.list.has_more;
+            // `G` means the real end: the pages after the loaded ones come first (after the
+            // first page, when the list is being read again).
+            self.to_end =
+                action == Action::Bottom && (self.list.has_more || self.list.is_loading());
             self.move_to(to, cx);
             return true;
         }

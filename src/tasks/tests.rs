@@ -1985,3 +1985,38 @@ fn escape_in_the_search_field_clears_it_as_in_every_search_field() {
     assert!(h.app.tasks.filters.search.is_empty());
     assert_eq!(query_of(&mut h).search, None);
 }
+
+#[test]
+fn an_undone_task_beyond_the_first_page_is_looked_for_page_by_page() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("r");
+    page(&mut h, vec![task(2, "Задача 2"), task(3, "Задача 3")]);
+    h.press("u");
+    let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
+    h.done(&undo);
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: vec![task(2, "Задача 2"), task(3, "Задача 3")],
+            has_more: true,
+        })),
+    );
+    let q = next_page(&mut h, 1, 1, false);
+    assert_eq!(q.offset, Some(50), "the next page is read to find it");
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(1));
+}
+
+#[test]
+fn end_pressed_during_a_reload_goes_to_the_end_of_the_new_list() {
+    let mut h = loaded(50, false);
+    h.press("r");
+    h.press("G");
+    next_page(&mut h, 1, 50, true);
+    let q = next_page(&mut h, 51, 60, false);
+    assert_eq!(q.offset, Some(50));
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(60));
+}

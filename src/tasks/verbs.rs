@@ -307,6 +307,8 @@ pub struct Bulk {
     undo_of: Option<UndoEntry>,
     /// Some of its tasks were not loaded: the list is read again once it settles.
     reload_after: bool,
+    /// The task the cursor goes to once that reload brings it.
+    focus: Option<i64>,
 }
 
 /// One task's change to send: `assumed` is what the service has of the field, for a task
@@ -356,6 +358,7 @@ impl TasksState {
             retry: None,
             undo_of: None,
             reload_after: false,
+            focus: None,
         })
     }
 
@@ -513,6 +516,7 @@ impl TasksState {
             items.values().filter(|o| o.error.is_some()).collect();
         let ok = total - failed.len();
         if b.reload_after && ok > 0 {
+            self.focus = b.focus;
             self.reload(cx);
         }
         if failed.is_empty() {
@@ -787,24 +791,23 @@ impl TasksState {
                     false,
                     cx,
                 );
+                let off_screen = first.filter(|id| self.index_of(*id).is_none());
                 if let Some(id) = first.filter(|_| bulk.is_some()) {
                     self.focus_on(id, cx);
                 }
                 if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
                     b.undo_of = Some(entry);
+                    b.focus = off_screen;
                 }
             }
         }
     }
 
-    /// Puts the cursor on task `id`, now or when the next reload brings it.
+    /// Puts the cursor on task `id` when it is loaded (else the reload after the undo does).
     fn focus_on(&mut self, id: i64, cx: &mut ScreenCtx) {
-        match self.index_of(id) {
-            Some(idx) => {
-                self.focus = None;
-                self.move_to(idx as isize, cx);
-            }
-            None => self.focus = Some(id),
+        if let Some(idx) = self.index_of(id) {
+            self.focus = None;
+            self.move_to(idx as isize, cx);
         }
     }
 
