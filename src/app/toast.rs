@@ -153,3 +153,36 @@ impl Toasts {
         had
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn successes_make_room_by_going_themselves_never_by_pushing_a_failure_off() {
+        let now = Instant::now();
+        let mut toasts = Toasts::default();
+        toasts.push(now, ToastKind::Error, "Could not move “A”");
+        for i in 0..6 {
+            toasts.push(now, ToastKind::Success, format!("Moved “{i}”"));
+        }
+        let shown: Vec<&str> = toasts.visible().iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(shown.len(), MAX_SHOWN);
+        assert_eq!(shown[0], "Could not move “A”", "{shown:?}");
+        assert!(toasts.expire(now + Duration::from_secs(600)));
+        assert_eq!(
+            toasts.visible().len(),
+            1,
+            "only the failure outlives its time"
+        );
+        assert!(
+            !toasts.on_key(now + Duration::from_millis(100)),
+            "not read yet"
+        );
+        assert!(
+            toasts.on_key(now + Duration::from_secs(2)),
+            "read, then a key"
+        );
+        assert!(toasts.visible().is_empty());
+    }
+}
