@@ -142,7 +142,7 @@ pub enum Reverse<W: Writes> {
     /// By id, not by row: it holds after a reload that took the item off the screen.
     Changes(Vec<(W::Id, String, W::Change)>),
     /// The action made a new item: undoing it deletes it (after asking).
-    Created { id: W::Id, name: String },
+    Created(W::Id),
     /// The service has no way back (a delete): `u` says so and steps past it.
     Final,
 }

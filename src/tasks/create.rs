@@ -310,10 +310,7 @@ impl TasksState {
         self.writes.push_undo(crate::app::ledger::UndoEntry {
             group: 0,
             label: format!("Created {}", quoted(title)),
-            reverse: crate::app::ledger::Reverse::Created {
-                id: task.id,
-                name: title.to_string(),
-            },
+            reverse: crate::app::ledger::Reverse::Created(task.id),
         });
     }
 

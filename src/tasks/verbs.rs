@@ -764,7 +764,7 @@ impl TasksState {
                 ToastKind::Info,
                 format!("{}: a delete cannot be undone", entry.label),
             ),
-            Reverse::Created { id, .. } => {
+            Reverse::Created(id) => {
                 let id = *id;
                 self.focus_on(id, cx);
                 self.popup = Some(Popup::ConfirmDelete { ids: vec![id] });
