@@ -60,6 +60,8 @@ pub struct DueFilter {
 }
 
 impl Due {
+    pub const ALL: [Due; 4] = [Self::Overdue, Self::Today, Self::ThisWeek, Self::NoDate];
+
     pub fn label(self) -> &'static str {
         match self {
             Self::Overdue => "overdue",
