@@ -274,10 +274,10 @@ fn end_reaches_the_last_task_and_undo_holds_after_a_refresh() {
     t.wait_until("the list without it", |s| {
         position(s).is_some_and(|(at, of)| at == of && of == total - 1)
     });
-    // Read again, only the first page is in; the task is further down.
-    t.keys(&["r"]);
-    t.wait_for("of 50 loaded, more below");
+    // From the top, read again: only the first page is in; the task is further down.
     t.keys(&["g"]);
+    t.wait_for(&format!("1 of {} tasks", total - 1));
+    t.keys(&["r"]);
     t.wait_for("1 of 50 loaded, more below");
     // Undone from the top of the list: the task is looked for and the cursor goes to it.
     t.keys(&["u"]);
