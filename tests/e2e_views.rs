@@ -21,7 +21,7 @@ fn a_view_saved_before_quitting_is_back_at_the_next_start() {
     first.wait_for("Sort by");
     first.type_text("priority");
     first.keys(&["Enter"]);
-    first.wait_for("sort: priority↑");
+    first.wait_for("sort: priority↓");
     first.keys(&["F"]);
     first.wait_for("Saved views");
     // No view yet: the cursor is on "Save as a view…".
@@ -38,13 +38,13 @@ fn a_view_saved_before_quitting_is_back_at_the_next_start() {
     let config = std::fs::read_to_string(home.join("config/weeek-tui/config.toml")).unwrap();
     assert!(config.starts_with(written), "{config}");
     assert!(config.contains("[views.\"Срочное\"]"), "{config}");
-    assert!(config.contains("sort = \"priority\""), "{config}");
+    assert!(config.contains("sort = \"-priority\""), "{config}");
 
     // `first` keeps the home until the end of the test.
     let second = Tmux::start_with_home(&["--demo"], 160, 45, Some(home));
     let screen = second.wait_for("View “Срочное”, as last time");
     assert!(
-        screen.contains("Срочное · Everyone's open tasks · sort: priority↑"),
+        screen.contains("Срочное · Everyone's open tasks · sort: priority↓"),
         "{screen}"
     );
     second.wait_for("loaded, more below");

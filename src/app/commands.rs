@@ -63,6 +63,8 @@ pub enum Action {
     MarkAll,
     Complete,
     Priority(u8),
+    /// A quick due filter of the filter panel.
+    QuickDue(crate::tasks::filters::Due),
     MoveColumn,
     Assign,
     DueDate,
@@ -525,7 +527,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ch('s')],
         Some("sort"),
-        "Sort (again to reverse)",
+        "Sort: the useful order first (most overdue, highest, newest); again to reverse",
     ),
     cmd(
         "tasks.views",
@@ -565,7 +567,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ctrl('a')],
         None,
-        "Mark every visible task",
+        "Mark every loaded task; again, every task that matches (the rest loads first)",
     ),
     cmd(
         "tasks.back",
@@ -573,7 +575,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ESC],
         None,
-        "Back: clear the marks, close the detail, take off the newest filter, then the sort",
+        "Back: stop loading, close the detail, clear the marks, take off the newest filter, then the sort, then everyone's tasks back to mine",
     ),
     // The filter panel (`f`) and its rows typed into (dates, text).
     cmd(
@@ -599,6 +601,38 @@ pub static COMMANDS: &[Command] = &[
         &[ENTER, ch(' '), ch('l'), RIGHT],
         Some("edit"),
         "Edit the filter: a picker, or text typed in place",
+    ),
+    cmd(
+        "filters.overdue",
+        A::QuickDue(crate::tasks::filters::Due::Overdue),
+        C::Filters,
+        &[ch('o')],
+        None,
+        "Due: overdue (again: off)",
+    ),
+    cmd(
+        "filters.due_today",
+        A::QuickDue(crate::tasks::filters::Due::Today),
+        C::Filters,
+        &[ch('t')],
+        None,
+        "Due: today (again: off)",
+    ),
+    cmd(
+        "filters.due_week",
+        A::QuickDue(crate::tasks::filters::Due::ThisWeek),
+        C::Filters,
+        &[ch('w')],
+        None,
+        "Due: this week (again: off)",
+    ),
+    cmd(
+        "filters.no_due",
+        A::QuickDue(crate::tasks::filters::Due::NoDate),
+        C::Filters,
+        &[ch('n')],
+        None,
+        "Due: no due date (again: off)",
     ),
     cmd(
         "filters.clear",
@@ -630,7 +664,7 @@ pub static COMMANDS: &[Command] = &[
         C::FilterEntry,
         &[ESC],
         Some("leave"),
-        "Leave the row (dates not applied yet are dropped)",
+        "Leave the row (dates not applied yet are dropped; the text search is cleared)",
     ),
     // The funnels screen: the list, its search box, one funnel's board, one deal.
     cmd(
@@ -743,7 +777,7 @@ pub static COMMANDS: &[Command] = &[
         C::Funnel,
         &[ESC],
         Some("back"),
-        "Back to the list of funnels (a whole-screen overview closes first)",
+        "Back to the list of funnels (stops loading a column to its end, and a whole-screen overview closes, first)",
     ),
     cmd(
         "deal.close",
@@ -1312,7 +1346,7 @@ pub static COMMANDS: &[Command] = &[
         C::List,
         &[ch('G'), END],
         None,
-        "Last row",
+        "Last row (tasks and deals: the pages not loaded come first; Esc stops)",
     ),
     cmd(
         "list.page_down",

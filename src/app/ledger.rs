@@ -135,13 +135,25 @@ pub struct Group<W: Writes> {
     pub items: BTreeMap<W::Id, Outcome<W>>,
 }
 
-/// What `u` reverts: the item's changes that put back what an action changed.
+/// What `u` does about one action.
+#[derive(Debug, Clone)]
+pub enum Reverse<W: Writes> {
+    /// Sets back what the action replaced: per item, its name and the change that does it.
+    /// By id, not by row: it holds after a reload that took the item off the screen.
+    Changes(Vec<(W::Id, String, W::Change)>),
+    /// The action made a new item: undoing it deletes it (after asking).
+    Created(W::Id),
+    /// The service has no way back (a delete): `u` says so and steps past it.
+    Final,
+}
+
+/// One action `u` can walk back through.
 #[derive(Debug, Clone)]
 pub struct UndoEntry<W: Writes> {
-    /// The action it reverts.
+    /// The action it reverts (0 for one that is no write of the ledger, such as a create).
     pub group: u64,
     pub label: String,
-    pub changes: Vec<(W::Id, W::Change)>,
+    pub reverse: Reverse<W>,
 }
 
 /// How many actions `u` can walk back through.
@@ -677,7 +689,7 @@ mod tests {
             ledger.push_undo(UndoEntry {
                 group: g,
                 label: format!("set {g}"),
-                changes: Vec::new(),
+                reverse: Reverse::Changes(Vec::new()),
             });
         }
         assert!(!ledger.undoable(10) && ledger.undoable(11));

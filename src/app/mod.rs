@@ -355,7 +355,8 @@ impl App {
         self.wall = clock.wall;
         changed |= match msg {
             Msg::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
-                self.on_key(key, clock, &mut effects)
+                let read = self.toasts.on_key(clock.now);
+                self.on_key(key, clock, &mut effects) | read
             }
             Msg::Term(Event::Resize(w, h)) => {
                 self.viewport = Viewport::new(w, h);

@@ -5,7 +5,7 @@ use weeek_api::models::Deal;
 use weeek_api::{ApiError, DealPage, ListQuery};
 
 use crate::app::ScreenCtx;
-use crate::app::loadable::Paged;
+use crate::app::loadable::{Arrived, Paged};
 use crate::widgets::scroll;
 use crate::worker::Call;
 
@@ -22,6 +22,8 @@ pub struct Column {
     pub deals: Paged<Deal>,
     pub cursor: usize,
     pub scroll: usize,
+    /// `G` is loading every remaining page, to go to the last deal once the last one is in.
+    pub to_end: bool,
 }
 
 impl Column {
@@ -72,9 +74,25 @@ impl Column {
     /// Applies a page. Returns the error, if any, for the caller to report.
     pub fn on_page(&mut self, result: Result<DealPage, ApiError>) -> Option<ApiError> {
         let page = result.map(|p| (p.deals, p.has_more));
-        self.deals
-            .finish(page, &mut self.cursor, |d| d.id.clone())
-            .err()
+        let finished = self.deals.finish(page, &mut self.cursor, |d| d.id.clone());
+        if self.to_end {
+            match &finished {
+                Ok(Arrived::Next) => self.cursor = self.deals.rows.len().saturating_sub(1),
+                // A failure stops it (the column says why and `G` tries again); so does a
+                // reload.
+                _ => self.to_end = false,
+            }
+            self.to_end &= self.deals.has_more;
+        }
+        finished.err()
+    }
+
+    /// `G`: the last deal of the status, loading the pages after the loaded ones first (the
+    /// cursor follows each page, so the way there shows).
+    pub fn go_to_end(&mut self, cards: usize, cx: &mut ScreenCtx) {
+        self.move_to(self.deals.rows.len() as isize - 1, cards);
+        self.to_end = self.deals.has_more;
+        self.maybe_load_more(cards, cx);
     }
 
     pub fn move_to(&mut self, target: isize, cards: usize) {

@@ -277,7 +277,25 @@ impl FunnelDetail {
             return;
         };
         let t = target(c, cards as isize);
+        c.to_end = false;
         c.move_to(t, cards);
         c.maybe_load_more(cards, cx);
+    }
+
+    /// `G` in the focused column: its real end (see `Column::go_to_end`).
+    pub fn go_to_end(&mut self, cx: &mut ScreenCtx) {
+        let cards = self.cards(cx);
+        if let Some(c) = self.columns.get_mut(self.focus) {
+            c.go_to_end(cards, cx);
+        }
+    }
+
+    /// `Esc` while a column loads to its end stops that first. True when one was.
+    pub fn stop_going_to_end(&mut self) -> bool {
+        let mut any = false;
+        for c in &mut self.columns {
+            any |= std::mem::take(&mut c.to_end);
+        }
+        any
     }
 }

@@ -167,7 +167,7 @@ impl FunnelsState {
             Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, cx),
             Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, cx),
             Action::Top => d.move_cursor(|_, _| 0, cx),
-            Action::Bottom => d.move_cursor(|c, _| c.deals.rows.len() as isize - 1, cx),
+            Action::Bottom => d.go_to_end(cx),
             Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, cx),
             Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, cx),
             Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), cx),
@@ -191,6 +191,7 @@ impl FunnelsState {
                 d.fix_columns(cx);
             }
             Action::Refresh => d.reload(!self.moves.is_idle(), cx),
+            Action::Back if d.stop_going_to_end() => {}
             Action::Back => {
                 let id = d.id.clone();
                 d.close(cx);

@@ -1109,3 +1109,59 @@ fn the_deal_popup_takes_clicks_from_the_board_under_it() {
     assert_eq!(detail(&h).focus, 0);
     assert!(detail(&h).deal.is_some());
 }
+
+#[test]
+fn end_in_a_deal_column_loads_every_page_then_goes_to_the_last_deal() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let deals = |from: usize, to: usize| -> Vec<Deal> {
+        (from..to)
+            .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+            .collect()
+    };
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(deals(0, 20), true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.press("G");
+    assert!(h.render().contains("loading 20 of …"), "{}", h.render());
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(deals(20, 40), true));
+    let r = deals_request(&mut h, NEW);
+    match &r.call {
+        Call::Deals(_, q) => assert_eq!(q.offset, Some(40)),
+        _ => unreachable!(),
+    }
+    h.reply(&r, page(deals(40, 47), false));
+    let col = &detail(&h).columns[0];
+    assert_eq!(col.cursor, 46, "on the last deal");
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+}
+
+#[test]
+fn esc_stops_loading_a_deal_column_to_the_end_and_keeps_the_funnel_open() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.send(code(KeyCode::End));
+    let r = deals_request(&mut h, NEW);
+    h.send(code(KeyCode::Esc));
+    assert!(
+        h.app.funnels.detail.is_some(),
+        "Esc stopped the loading only"
+    );
+    let more: Vec<Deal> = (20..40)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    h.reply(&r, page(more, true));
+    assert!(
+        h.take(|c| matches!(c, Call::Deals(s, _) if s == NEW))
+            .is_empty()
+    );
+}

@@ -172,6 +172,7 @@ impl TasksState {
                         ToastKind::Success,
                         format!("Created {}", quoted(&c.lookup.title)),
                     );
+                    self.created(&c.lookup.title, &task);
                     self.settle_row(c.row.id, task);
                 }
             }
@@ -221,6 +222,7 @@ impl TasksState {
                     && let Some(lost) = &c.lost
                 {
                     cx.toast(ToastKind::Success, lost.found_text("created"));
+                    self.created(&c.lookup.title, &task);
                     self.settle_row(c.row.id, task);
                 }
             }
@@ -301,6 +303,15 @@ impl TasksState {
             None => {}
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+    }
+
+    /// `u` can take a new task back: it deletes it, after asking.
+    fn created(&mut self, title: &str, task: &Task) {
+        self.writes.push_undo(crate::app::ledger::UndoEntry {
+            group: 0,
+            label: format!("Created {}", quoted(title)),
+            reverse: crate::app::ledger::Reverse::Created(task.id),
+        });
     }
 
     fn drop_row(&mut self, temp_id: i64) {

@@ -43,6 +43,8 @@ pub enum PickPurpose {
     Move {
         board: i64,
         targets: Vec<i64>,
+        /// Marked tasks on other boards, left marked for another `m`.
+        left: usize,
     },
     Assign {
         targets: Vec<i64>,
@@ -105,6 +107,37 @@ pub enum Popup {
         question: String,
         change: super::view_picker::ViewChange,
     },
+}
+
+/// The direction a first pick of a sort key gives: the one people sort by it for (the most
+/// overdue, the highest priority, the newest first; names, types and dates from the start).
+fn first_descending(key: SortKey) -> bool {
+    matches!(
+        key,
+        SortKey::Overdue | SortKey::Priority | SortKey::Created | SortKey::Duration
+    )
+}
+
+/// What comes first when sorting by `key` that way.
+fn sort_words(key: SortKey, descending: bool) -> &'static str {
+    match (key, descending) {
+        (SortKey::Name, false) => "A to Z",
+        (SortKey::Name, true) => "Z to A",
+        (SortKey::Type, false) => "by type, A to Z",
+        (SortKey::Type, true) => "by type, Z to A",
+        (SortKey::Priority, true) => "highest first (Hold, High, Medium, Low)",
+        (SortKey::Priority, false) => "lowest first",
+        (SortKey::Duration, true) => "longest first",
+        (SortKey::Duration, false) => "shortest first",
+        (SortKey::Overdue, true) => "most overdue first",
+        (SortKey::Overdue, false) => "least overdue first",
+        (SortKey::Created, true) => "newest first",
+        (SortKey::Created, false) => "oldest first",
+        (SortKey::Date, false) => "soonest due first",
+        (SortKey::Date, true) => "latest due first",
+        (SortKey::Start, false) => "soonest start first",
+        (SortKey::Start, true) => "latest start first",
+    }
 }
 
 fn loaded<T>(l: Option<&Loadable<T>>) -> Option<&T> {
@@ -198,7 +231,11 @@ fn build_picker(
 ) -> Option<Picker<PickKey>> {
     let any = |label: &str| PickItem::new(PickKey::Any, label.to_string());
     Some(match purpose {
-        PickPurpose::Move { board, .. } => {
+        PickPurpose::Move {
+            board,
+            targets,
+            left,
+        } => {
             let columns = loaded(names.columns.get(board))?;
             let current = state
                 .current()
@@ -211,8 +248,14 @@ fn build_picker(
                     PickItem::new(PickKey::Id(c.id), c.name.clone()).detail(here)
                 })
                 .collect();
+            // Marks on other boards stay: the title counts them in ("2 of 3 marked").
+            let what = match (targets.len(), left) {
+                (n, 0) if n > 1 => format!(" {n} tasks"),
+                (n, left) if *left > 0 => format!(" {n} of {} marked", n + left),
+                _ => String::new(),
+            };
             let mut p = Picker::single(
-                format!("Move to a column of {}", names.board_name(*board)),
+                format!("Move{what} to a column of {}", names.board_name(*board)),
                 items,
             );
             if let Some(c) = current {
@@ -231,9 +274,12 @@ fn build_picker(
                 .into_iter()
                 .map(|k| {
                     let detail = match current {
-                        Some(s) if s.key == k && s.descending => "descending · again for ascending",
-                        Some(s) if s.key == k => "ascending · again for descending",
-                        _ => "",
+                        Some(s) if s.key == k => format!(
+                            "{} · again: {}",
+                            sort_words(k, s.descending),
+                            sort_words(k, !s.descending)
+                        ),
+                        _ => sort_words(k, first_descending(k)).to_string(),
                     };
                     PickItem::new(PickKey::Sort(k), k.as_str()).detail(detail)
                 })
@@ -336,7 +382,7 @@ fn build_picker(
                         .collect();
                     ("Completion", items, Some(PickKey::Completion(f.completion)))
                 }
-                FilterKind::Dates | FilterKind::Search => return None,
+                FilterKind::Dates | FilterKind::Due | FilterKind::Search => return None,
             };
             let mut p = Picker::single(title, items);
             if let Some(k) = focus {
@@ -588,7 +634,7 @@ impl TasksState {
 
     fn on_pick(&mut self, purpose: PickPurpose, keys: Vec<PickKey>, cx: &mut ScreenCtx) {
         match purpose {
-            PickPurpose::Move { board, targets } => {
+            PickPurpose::Move { board, targets, .. } => {
                 if let Some(PickKey::Id(col)) = keys.first() {
                     self.apply_move(board, *col, targets, cx);
                 }
@@ -618,7 +664,7 @@ impl TasksState {
                         },
                         _ => SortBy {
                             key: *k,
-                            descending: false,
+                            descending: first_descending(*k),
                         },
                     }),
                     _ => None,

@@ -97,6 +97,16 @@ pub struct TasksState {
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
+    /// `G` is loading every remaining page, to go to the last task once the last one is in.
+    pub to_end: bool,
+    /// A second `Ctrl-a` is loading every remaining page, marking each task as it comes.
+    pub mark_rest: bool,
+    /// The filters or the sort changed: the next first page starts at the top, not at the task
+    /// the cursor was on.
+    to_top: bool,
+    /// A task the cursor goes to when a page brings it (an undo of a task that was not
+    /// loaded, once it settled).
+    focus: Option<i64>,
     /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
     /// the reads still running are no longer wanted.
     subtasks_asked: Vec<i64>,
@@ -200,6 +210,9 @@ impl TasksState {
         }
         let q = self.filters.to_query(me.as_deref(), self.sort, PAGE_SIZE);
         self.search_due = None;
+        // A new reading of the list stops going to the end of the old one.
+        self.to_end = false;
+        self.mark_rest = false;
         self.send_list(q, false, cx);
     }
 
@@ -218,6 +231,11 @@ impl TasksState {
         if !self.list.wants_more(self.cursor, self.page_rows(cx)) {
             return;
         }
+        self.load_next(cx);
+    }
+
+    /// Asks for the page after the loaded ones (or again for the one that failed).
+    fn load_next(&mut self, cx: &mut ScreenCtx) {
         if let Some(q) = &self.query {
             // `query` is the last page asked for: the one that failed is asked again.
             let next = if matches!(self.list.status, PageStatus::Failed { more: true, .. }) {
@@ -230,24 +248,80 @@ impl TasksState {
     }
 
     fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, cx: &mut ScreenCtx) {
-        let page = result.map(|p| (p.tasks, p.has_more));
-        match self.list.finish(page, &mut self.cursor, |t| t.id) {
+        let due = self.filters.due;
+        let page = result.map(|mut p| {
+            // The service has no due filter of its own: its answer is narrowed here.
+            if let Some(due) = due {
+                match p.tasks.iter().position(|t| !due.keeps(t)) {
+                    Some(miss) if due.ends_at_first_miss() => {
+                        p.tasks.truncate(miss);
+                        p.has_more = false;
+                    }
+                    _ => p.tasks.retain(|t| due.keeps(t)),
+                }
+            }
+            (p.tasks, p.has_more)
+        });
+        let finished = self.list.finish(page, &mut self.cursor, |t| t.id);
+        if self.to_end {
+            match &finished {
+                Ok(_) => self.cursor = self.list.rows.len().saturating_sub(1),
+                // A failure stops it (the list says why and `G` tries again).
+                Err(_) => self.to_end = false,
+            }
+            self.to_end &= self.list.has_more;
+        }
+        if self.mark_rest {
+            self.mark_rest = matches!(finished, Ok(Arrived::Next));
+            if self.mark_rest {
+                self.marks.extend(self.list.rows.iter().map(|t| t.id));
+                if self.list.has_more {
+                    self.load_next(cx);
+                } else {
+                    self.mark_rest = false;
+                    let n = self.marks.len();
+                    cx.toast(ToastKind::Info, format!("All {n} matching marked"));
+                }
+            }
+        }
+        match finished {
             Ok(Arrived::First) => {
                 self.reapply_pending(cx);
                 self.reshow_creating();
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));
+                if std::mem::take(&mut self.to_top) {
+                    self.cursor = 0;
+                    self.scroll = 0;
+                }
             }
             Ok(Arrived::Next) => {}
             Err(error) => {
+                self.focus = None;
                 cx.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
                 return;
             }
         }
+        self.seek_focus(cx);
         self.fix_scroll(cx);
         self.ensure_names(cx);
         self.ensure_comments(cx);
         self.maybe_load_more(cx);
+    }
+
+    /// The task an undo changed goes under the cursor once a page brings it, the pages after
+    /// the loaded ones read until one does.
+    fn seek_focus(&mut self, cx: &mut ScreenCtx) {
+        let Some(id) = self.focus else { return };
+        if let Some(idx) = self.index_of(id) {
+            self.focus = None;
+            self.cursor = idx;
+        } else if self.list.has_more {
+            self.load_next(cx);
+        } else {
+            // It no longer belongs to the list: the undo's message said what happened.
+            self.focus = None;
+        }
     }
 
     /// Asks for the boards and columns of the tasks on screen, so they show as names.
@@ -325,6 +399,7 @@ impl TasksState {
     pub fn filters_changed(&mut self, debounce: bool, cx: &mut ScreenCtx) {
         self.cursor = 0;
         self.scroll = 0;
+        self.to_top = true;
         if debounce {
             self.search_due = Some(cx.clock.now + SEARCH_DEBOUNCE);
         } else {
@@ -469,6 +544,10 @@ impl TasksState {
         }
         let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
+            // `G` means the real end: the pages after the loaded ones come first (after the
+            // first page, when the list is being read again).
+            self.to_end =
+                action == Action::Bottom && (self.list.has_more || self.list.is_loading());
             self.move_to(to, cx);
             return true;
         }
@@ -524,13 +603,7 @@ impl TasksState {
                 }
                 self.anchor = Some(self.cursor);
             }
-            Action::MarkAll => {
-                let h = self.page_rows(cx);
-                let end = (self.scroll + h).min(self.list.rows.len());
-                for t in &self.list.rows[self.scroll.min(end)..end] {
-                    self.marks.insert(t.id);
-                }
-            }
+            Action::MarkAll => self.mark_all(cx),
             Action::Back => return self.back(cx),
             Action::Complete => self.complete(cx),
             Action::Priority(n) => self.set_priority(n, cx),
@@ -550,18 +623,58 @@ impl TasksState {
         true
     }
 
-    /// `Esc`: clear marks, then close the detail, then take off the newest filter.
+    /// `Ctrl-a`: marks every loaded task; when they all are and the service has more, marks
+    /// every task that matches, loading the rest first.
+    fn mark_all(&mut self, cx: &mut ScreenCtx) {
+        let loaded: Vec<i64> = self
+            .list
+            .rows
+            .iter()
+            .map(|t| t.id)
+            .filter(|id| *id > 0)
+            .collect();
+        let all_marked = loaded.iter().all(|id| self.marks.contains(id));
+        if all_marked && self.list.has_more && !loaded.is_empty() {
+            self.mark_rest = true;
+            if !self.list.is_loading() {
+                self.load_next(cx);
+            }
+            return;
+        }
+        self.marks.extend(loaded);
+        if self.list.has_more {
+            let again = cx.keys.say(
+                "tasks.mark_all",
+                "again marks all matching (loads the rest)",
+            );
+            let text = match again {
+                Some(again) => format!("{} loaded tasks marked · {again}", self.marks.len()),
+                None => format!("{} loaded tasks marked", self.marks.len()),
+            };
+            cx.toast(ToastKind::Info, text);
+        }
+    }
+
+    /// `Esc`: stop loading the rest, close the detail, clear the marks, take off the newest
+    /// filter, then the sort, and last of all everyone's tasks go back to mine.
     fn back(&mut self, cx: &mut ScreenCtx) -> bool {
-        if !self.marks.is_empty() {
-            self.marks.clear();
-            self.anchor = None;
+        if self.to_end || self.mark_rest {
+            // The page on its way still lands; no other is asked for.
+            self.to_end = false;
+            self.mark_rest = false;
         } else if self.detail {
             self.detail = false;
             self.fix_scroll(cx);
+        } else if !self.marks.is_empty() {
+            self.marks.clear();
+            self.anchor = None;
         } else if self.filters.pop() {
             self.filters_changed(false, cx);
         } else if self.sort.take().is_some() {
-            // Last of all, back to the service's own order.
+            // Back to the service's own order.
+            self.filters_changed(false, cx);
+        } else if self.filters.pop_scope() {
+            // Last of all, everyone's tasks back to mine.
             self.filters_changed(false, cx);
         } else {
             return false;
@@ -651,8 +764,24 @@ impl ScreenState for TasksState {
         TasksState::on_resize(self, cx)
     }
 
+    /// The count marked, always in view; and the boards they are on when more than one (a
+    /// move takes one board at a time).
     fn footer_note(&self) -> Option<String> {
-        (!self.marks.is_empty()).then(|| format!("{} marked", self.marks.len()))
+        if self.marks.is_empty() {
+            return None;
+        }
+        let boards: BTreeSet<i64> = self
+            .list
+            .rows
+            .iter()
+            .filter(|t| self.marks.contains(&t.id))
+            .filter_map(|t| t.primary_location().and_then(|l| l.board_id))
+            .collect();
+        let n = self.marks.len();
+        Some(match boards.len() {
+            0 | 1 => format!("{n} marked"),
+            b => format!("{n} marked on {b} boards"),
+        })
     }
 
     fn timer_target(&self) -> Option<(i64, String)> {

@@ -2,18 +2,19 @@
 //! place for dates and search) or cleared. Every change reloads the list.
 
 use super::TasksState;
-use super::filters::{FilterKind, Filters};
+use super::filters::{Due, DueFilter, FilterKind, Filters};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::date_input::{self, DayRange};
 use crate::widgets::field::TextField;
 
-pub const ROWS: [FilterKind; 10] = [
+pub const ROWS: [FilterKind; 11] = [
     FilterKind::Project,
     FilterKind::Board,
     FilterKind::Column,
     FilterKind::Priority,
     FilterKind::Dates,
+    FilterKind::Due,
     FilterKind::Assignee,
     FilterKind::Type,
     FilterKind::Tag,
@@ -28,6 +29,7 @@ pub fn row_label(kind: FilterKind) -> &'static str {
         FilterKind::Column => "Column",
         FilterKind::Priority => "Priority",
         FilterKind::Dates => "Dates",
+        FilterKind::Due => "Due",
         FilterKind::Assignee => "Assignee",
         FilterKind::Type => "Type",
         FilterKind::Tag => "Tag",
@@ -129,11 +131,42 @@ impl TasksState {
                         };
                         self.reparse_dates(cx);
                     }
+                    // The due row steps through its choices, as its quick keys pick them.
+                    FilterKind::Due => {
+                        let next = match self.filters.due.map(|d| d.due) {
+                            None => Some(Due::Overdue),
+                            Some(Due::Overdue) => Some(Due::Today),
+                            Some(Due::Today) => Some(Due::ThisWeek),
+                            Some(Due::ThisWeek) => Some(Due::NoDate),
+                            Some(Due::NoDate) => None,
+                        };
+                        self.set_due(next, cx);
+                    }
                     _ => self.open_filter_picker(kind, cx),
                 }
             }
+            Action::QuickDue(due) => {
+                let same = self.filters.due.is_some_and(|d| d.due == due);
+                self.set_due((!same).then_some(due), cx);
+            }
             _ => {}
         }
+    }
+
+    /// Sets (or with `None` clears) the due filter, saying how the service is asked.
+    fn set_due(&mut self, due: Option<Due>, cx: &mut ScreenCtx) {
+        self.filters.due = due.map(|due| DueFilter {
+            due,
+            on: cx.today(),
+        });
+        self.filters.touched(FilterKind::Due);
+        if let Some(due) = due {
+            cx.toast(
+                crate::app::toast::ToastKind::Info,
+                format!("Due {}: {}", due.label(), due.how()),
+            );
+        }
+        self.filters_changed(false, cx);
     }
 
     fn reparse_dates(&mut self, cx: &ScreenCtx) {
@@ -151,6 +184,19 @@ impl TasksState {
             return;
         };
         match (kind, action) {
+            // As in every search field: Esc clears it (Enter keeps it).
+            (FilterKind::Search, Action::Cancel) => {
+                let close = panel.close_after_edit;
+                panel.editing = Editing::default();
+                if close {
+                    self.panel = None;
+                }
+                if !self.filters.search.is_empty() {
+                    self.filters.clear(FilterKind::Search);
+                    self.filters.touched(FilterKind::Search);
+                    self.filters_changed(false, cx);
+                }
+            }
             (_, Action::Cancel) => {
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();

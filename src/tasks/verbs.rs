@@ -13,7 +13,7 @@ use super::TaskKey;
 use super::TasksState;
 use super::dialogs::{PickPurpose, Popup, PromptPurpose};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{self, Group, Outcome, Shown, Writes};
+use crate::app::ledger::{self, Group, Outcome, Reverse, Shown, Writes};
 use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
@@ -305,6 +305,29 @@ pub struct Bulk {
     retry: Option<(PromptPurpose, String)>,
     /// For an undo: the entry to keep for another `u` if the service refuses part of it.
     undo_of: Option<UndoEntry>,
+    /// Some of its tasks were not loaded: the list is read again once it settles.
+    reload_after: bool,
+    /// The task the cursor goes to once that reload brings it.
+    focus: Option<i64>,
+}
+
+/// One task's change to send: `assumed` is what the service has of the field, for a task
+/// that is not loaded.
+struct Plan {
+    id: i64,
+    name: String,
+    change: Change,
+    assumed: Option<Change>,
+}
+
+/// "Completed" → "completed", "Priority High for" → "priority High for": only the first
+/// letter, so the names in a label keep their capitals.
+fn lower_first(label: &str) -> String {
+    let mut chars = label.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 fn quoted(title: &str) -> String {
@@ -334,6 +357,8 @@ impl TasksState {
             undoable,
             retry: None,
             undo_of: None,
+            reload_after: false,
+            focus: None,
         })
     }
 
@@ -347,22 +372,69 @@ impl TasksState {
         record_undo: bool,
         cx: &mut ScreenCtx,
     ) -> Option<u64> {
-        let failed = changes.first().map_or("change", |(_, c)| c.failure_verb());
+        let plans = changes
+            .into_iter()
+            .filter_map(|(id, change)| {
+                let name = self.task(id)?.display_title().to_string();
+                Some(Plan {
+                    id,
+                    name,
+                    change,
+                    assumed: None,
+                })
+            })
+            .collect();
+        self.send_changes(label, suffix, plans, record_undo, cx)
+    }
+
+    /// Applies each plan to its row, when loaded, and sends it. A task that is not loaded
+    /// (a reload took it off the list) is sent all the same when its plan says what the
+    /// service has; the list is reloaded once that settles, so the task shows again if it
+    /// belongs there.
+    fn send_changes(
+        &mut self,
+        label: String,
+        suffix: String,
+        plans: Vec<Plan>,
+        record_undo: bool,
+        cx: &mut ScreenCtx,
+    ) -> Option<u64> {
+        let failed = plans.first().map_or("change", |p| p.change.failure_verb());
         let bulk = self.new_bulk(label.clone(), suffix, failed, record_undo);
         let mut inverse = Vec::new();
-        for (id, change) in changes {
-            let Some(idx) = self.index_of(id) else {
-                continue;
+        let mut off_screen = false;
+        for Plan {
+            id,
+            name,
+            change,
+            assumed,
+        } in plans
+        {
+            let idx = self.index_of(id);
+            let before = match (idx, assumed) {
+                (Some(idx), _) => self.list.rows[idx].clone(),
+                (None, Some(assumed)) => {
+                    let mut bare = Task {
+                        id,
+                        ..Default::default()
+                    };
+                    assumed.apply(&mut bare);
+                    bare
+                }
+                (None, None) => continue,
             };
-            let before = self.list.rows[idx].clone();
             let calls = change.calls(id, &before);
             if calls.is_empty() {
                 continue;
             }
             let previous = change.current(&before);
-            change.apply(&mut self.list.rows[idx]);
+            match idx {
+                Some(idx) => change.apply(&mut self.list.rows[idx]),
+                None => off_screen = true,
+            }
             inverse.push((
                 id,
+                name.clone(),
                 Edit::Set {
                     applied: previous.clone(),
                     previous: change.clone(),
@@ -372,18 +444,20 @@ impl TasksState {
                 applied: change,
                 previous,
             };
-            let name = before.display_title().to_string();
             self.writes.add(bulk, id, name, edit, calls, cx);
         }
         if !self.writes.keep_if_any(bulk) {
             cx.toast(ToastKind::Info, "Nothing to change");
             return None;
         }
+        if let Some(b) = self.writes.note_mut(bulk) {
+            b.reload_after = off_screen;
+        }
         if record_undo {
             self.writes.push_undo(UndoEntry {
                 group: bulk,
                 label,
-                changes: inverse,
+                reverse: Reverse::Changes(inverse),
             });
         }
         Some(bulk)
@@ -441,6 +515,10 @@ impl TasksState {
         let failed: Vec<&Outcome<TaskWrites>> =
             items.values().filter(|o| o.error.is_some()).collect();
         let ok = total - failed.len();
+        if b.reload_after && ok > 0 {
+            self.focus = b.focus;
+            self.reload(cx);
+        }
         if failed.is_empty() {
             let what = if total == 1 {
                 items
@@ -591,11 +669,31 @@ impl TasksState {
             );
         }
         let suffix = format!(" to {}", cx.names.column_name(column));
+        // The marks of the tasks moved go; the ones on other boards stay for the next `m`.
+        let rest: BTreeSet<i64> = self
+            .marks
+            .iter()
+            .copied()
+            .filter(|id| !same.contains(id))
+            .collect();
         let changes = same
-            .into_iter()
-            .map(|id| (id, Change::Column(column)))
+            .iter()
+            .map(|id| (*id, Change::Column(column)))
             .collect();
         self.apply_changes("Moved".into(), suffix, changes, true, cx);
+        if !rest.is_empty() && rest.len() < self.marks.len() {
+            self.marks = rest;
+            let n = self.marks.len();
+            let stay = if n == 1 {
+                "1 task on another board stays marked".to_string()
+            } else {
+                format!("{n} tasks on other boards stay marked")
+            };
+            cx.toast(
+                ToastKind::Info,
+                format!("{stay}{}", cx.keys.then_say("tasks.move", "moves them")),
+            );
+        }
     }
 
     /// Adds `added` and removes `removed` on every target: toggles in the picker, so a bulk
@@ -655,35 +753,82 @@ impl TasksState {
     }
 
     /// `u`: reverts the newest reversible change; again, the one before (an undo itself is
-    /// not undone).
+    /// not undone). The cursor goes to the task it changes.
     pub(super) fn undo(&mut self, cx: &mut ScreenCtx) {
         let Some(entry) = self.writes.pop_undo() else {
             cx.toast(ToastKind::Info, "Nothing to undo");
             return;
         };
-        // Each entry sets back what its action replaced.
-        let changes = entry
-            .changes
-            .iter()
-            .filter_map(|(id, edit)| match edit {
-                Edit::Set { applied, .. } => Some((*id, applied.clone())),
-                Edit::Delete { .. } => None,
-            })
-            .collect();
-        let bulk = self.apply_changes(
-            format!("Undid: {}", entry.label.to_lowercase()),
-            String::new(),
-            changes,
-            false,
-            cx,
-        );
-        if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
-            b.undo_of = Some(entry);
+        match &entry.reverse {
+            Reverse::Final => cx.toast(
+                ToastKind::Info,
+                format!("{}: a delete cannot be undone", entry.label),
+            ),
+            Reverse::Created(id) => {
+                let id = *id;
+                self.focus_on(id, cx);
+                self.popup = Some(Popup::ConfirmDelete { ids: vec![id] });
+            }
+            Reverse::Changes(items) => {
+                // Each entry sets back what its action replaced.
+                let plans: Vec<Plan> = items
+                    .iter()
+                    .filter_map(|(id, name, edit)| match edit {
+                        Edit::Set { applied, previous } => Some(Plan {
+                            id: *id,
+                            name: name.clone(),
+                            change: applied.clone(),
+                            assumed: Some(previous.clone()),
+                        }),
+                        Edit::Delete { .. } => None,
+                    })
+                    .collect();
+                let first = plans.first().map(|p| p.id);
+                let bulk = self.send_changes(
+                    format!("Undid: {}", lower_first(&entry.label)),
+                    String::new(),
+                    plans,
+                    false,
+                    cx,
+                );
+                let off_screen = first.filter(|id| self.index_of(*id).is_none());
+                if let Some(id) = first.filter(|_| bulk.is_some()) {
+                    self.focus_on(id, cx);
+                }
+                if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
+                    b.undo_of = Some(entry);
+                    b.focus = off_screen;
+                }
+            }
         }
+    }
+
+    /// Puts the cursor on task `id` when it is loaded (else the reload after the undo does).
+    fn focus_on(&mut self, id: i64, cx: &mut ScreenCtx) {
+        if let Some(idx) = self.index_of(id) {
+            self.focus = None;
+            self.move_to(idx as isize, cx);
+        }
+    }
+
+    /// What `D` asks: what goes, and that it cannot be taken back.
+    pub fn delete_question(&self) -> Option<String> {
+        let Some(Popup::ConfirmDelete { ids }) = &self.popup else {
+            return None;
+        };
+        let what = match ids.as_slice() {
+            [id] => self
+                .task(*id)
+                .map(|t| quoted(t.display_title()))
+                .unwrap_or_else(|| "1 task".into()),
+            _ => count(ids.len()),
+        };
+        Some(format!("Delete {what}? This cannot be undone."))
     }
 
     pub(super) fn delete(&mut self, ids: Vec<i64>, cx: &mut ScreenCtx) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
+        let mut names = Vec::new();
         for id in ids {
             let Some(idx) = self.index_of(id) else {
                 continue;
@@ -691,6 +836,7 @@ impl TasksState {
             let row = self.list.rows.remove(idx);
             self.marks.remove(&id);
             let name = row.display_title().to_string();
+            names.push(name.clone());
             let edit = Edit::Delete {
                 at: idx,
                 row: Box::new(row),
@@ -699,7 +845,18 @@ impl TasksState {
                 .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], cx);
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
-        self.writes.keep_if_any(bulk);
+        if self.writes.keep_if_any(bulk) {
+            // `u` says it cannot bring them back rather than skipping to an older change.
+            let label = match names.as_slice() {
+                [one] => format!("Deleted {}", quoted(one)),
+                _ => format!("Deleted {}", count(names.len())),
+            };
+            self.writes.push_undo(UndoEntry {
+                group: bulk,
+                label,
+                reverse: Reverse::Final,
+            });
+        }
     }
 
     // ----- opening the verbs' popups --------------------------------------------------------
@@ -708,11 +865,21 @@ impl TasksState {
         if self.nothing_selected(cx) {
             return;
         }
-        let Some(board) = self
+        let targets = self.targets();
+        // The board of the cursor task when it is one of them, else of the first that has one:
+        // a move is to a column of one board.
+        let board_of = |id: &i64| {
+            self.task(*id)
+                .and_then(Task::primary_location)
+                .and_then(|l| l.board_id)
+        };
+        let at_cursor = self
             .current()
-            .or_else(|| self.targets().first().and_then(|id| self.task(*id)))
-            .and_then(Task::primary_location)
-            .and_then(|l| l.board_id)
+            .map(|t| t.id)
+            .filter(|id| targets.contains(id));
+        let Some(board) = at_cursor
+            .and_then(|id| board_of(&id))
+            .or_else(|| targets.iter().find_map(board_of))
         else {
             cx.toast(
                 ToastKind::Info,
@@ -720,11 +887,15 @@ impl TasksState {
             );
             return;
         };
+        let (here, left): (Vec<i64>, Vec<i64>) = targets
+            .into_iter()
+            .partition(|id| board_of(id) == Some(board));
         cx.ensure_columns(board);
         self.popup = Some(Popup::pick(
             PickPurpose::Move {
                 board,
-                targets: self.targets(),
+                targets: here,
+                left: left.len(),
             },
             cx.names,
             self,
@@ -779,6 +950,18 @@ impl TasksState {
         if self.current().is_some_and(|t| t.id < 0) {
             cx.toast(ToastKind::Info, "That task is still being created");
             return;
+        }
+        if !self.marks.is_empty()
+            && let Some(t) = self.current()
+        {
+            cx.toast(
+                ToastKind::Info,
+                format!(
+                    "Rename takes one task: {} (the {} marked stay as they are)",
+                    quoted(t.display_title()),
+                    self.marks.len()
+                ),
+            );
         }
         if let Some(t) = self.current() {
             let title = t.title.clone().unwrap_or_default();

@@ -110,7 +110,8 @@ fn the_current_filters_and_sort_are_saved_under_a_typed_name() {
     let saved = View {
         assignee: Some("anyone".into()),
         status: Some("open".into()),
-        sort: Some("priority".into()),
+        // A first pick of priority sorts the highest first.
+        sort: Some("-priority".into()),
         ..View::default()
     };
     assert_eq!(stored(&h), vec![("Срочное".to_string(), Some(saved))]);

@@ -11,7 +11,7 @@ use time::Date;
 use weeek_api::models::{Priority, TaskType};
 use weeek_api::{SortBy, SortKey};
 
-use super::filters::{Assignee, Completion, FilterKind, Filters};
+use super::filters::{Assignee, Completion, Due, DueFilter, FilterKind, Filters};
 use crate::app::names::Names;
 use crate::date_input;
 
@@ -39,6 +39,10 @@ pub struct View {
     /// is applied, so "this week" stays this week.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dates: Option<String>,
+    /// A quick due filter: `overdue`, `today`, `this week` or `no due date`; read as of the
+    /// day the view is applied, as `dates` is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub due: Option<String>,
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     pub task_type: Option<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -72,6 +76,7 @@ impl View {
             column: f.column,
             priority: f.priority.map(|p| p.label().to_lowercase()),
             dates: f.dates.as_ref().map(|(_, words)| words.clone()),
+            due: f.due.map(|d| d.due.label().to_string()),
             task_type: f.task_type.as_ref().map(|t| t.as_str().to_string()),
             tags: f.tags.clone(),
             search: Some(f.search.trim().to_string()).filter(|s| !s.is_empty()),
@@ -130,6 +135,17 @@ impl View {
             let range = date_input::parse(words, today).map_err(|e| format!("`dates`: {e}"))?;
             f.dates = Some((range, words.trim().to_string()));
             f.touched(FilterKind::Dates);
+        }
+        if let Some(words) = &self.due {
+            let words = words.trim();
+            let due = Due::ALL
+                .into_iter()
+                .find(|d| d.label().eq_ignore_ascii_case(words))
+                .ok_or_else(|| {
+                    format!("`due` is {words:?}: write overdue, today, this week or no due date")
+                })?;
+            f.due = Some(DueFilter { due, on: today });
+            f.touched(FilterKind::Due);
         }
         if let Some(s) = &self.search {
             f.search = s.trim().to_string();
@@ -293,6 +309,7 @@ mod tests {
             board: Some(5),
             priority: Some("High".into()),
             dates: Some("this week".into()),
+            due: Some("overdue".into()),
             task_type: Some("call".into()),
             tags: vec![1, 2],
             search: Some("отчёт".into()),
@@ -303,6 +320,13 @@ mod tests {
         assert_eq!(f.assignee, Assignee::Anyone);
         assert_eq!(f.completion, Completion::Done);
         assert_eq!(f.priority, Some(Priority::High));
+        assert_eq!(
+            f.due,
+            Some(DueFilter {
+                due: Due::Overdue,
+                on: TODAY
+            })
+        );
         assert_eq!(
             f.dates.as_ref().map(|(r, w)| (r.start, w.as_str())),
             Some((date!(2026 - 11 - 16), "this week"))

@@ -134,3 +134,10 @@ fn detail_pane() {
     h.send(code(KeyCode::Enter));
     each_size("tasks_detail", &mut h);
 }
+
+#[test]
+fn filter_panel_says_its_quick_due_keys() {
+    let mut h = loaded(rows(), false);
+    h.press("f");
+    each_size("tasks_filter_panel", &mut h);
+}

@@ -509,3 +509,24 @@ async fn time_entries_show_in_the_task() {
     let task = api.ok("/tm/tasks/5").await["task"].clone();
     assert!(task["timeEntries"].as_array().unwrap().contains(&entry));
 }
+
+/// What a client's quick due filters stand on: `sortBy=-overdue` puts the overdue tasks first,
+/// most overdue first, and `sortBy=date` puts the tasks without a due date first.
+#[tokio::test]
+async fn overdue_and_due_date_orders_put_what_they_sort_on_first() {
+    let api = Api::start().await;
+    let by_overdue = api.all_tasks("sortBy=-overdue&completed=0").await;
+    let overdue: Vec<i64> = by_overdue
+        .iter()
+        .map(|t| t["overdue"].as_i64().unwrap())
+        .collect();
+    assert!(overdue.first().is_some_and(|d| *d > 0), "{overdue:?}");
+    assert!(overdue.windows(2).all(|w| w[0] >= w[1]), "{overdue:?}");
+    let by_due = api.all_tasks("sortBy=date").await;
+    let undated = by_due.iter().take_while(|t| t["dueDate"].is_null()).count();
+    assert!(undated > 0, "the demo has tasks without a due date");
+    assert!(
+        by_due[undated..].iter().all(|t| !t["dueDate"].is_null()),
+        "every undated task comes first"
+    );
+}

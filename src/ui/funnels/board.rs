@@ -260,6 +260,15 @@ impl ColumnView<'_> {
         }
         if lines.len() < usize::from(h) {
             let more = match &col.deals.status {
+                PageStatus::Loading { more: true } if col.to_end => Some((
+                    format!(
+                        "{} loading {} of …{}",
+                        crate::ui::spinner_frame(self.app),
+                        crate::funnels::format::number(col.deals.rows.len() as f64),
+                        crate::ui::then_say(self.app, "funnel.back", "stops")
+                    ),
+                    t.dim(),
+                )),
                 PageStatus::Loading { more: true } => Some((
                     format!("{} loading more…", crate::ui::spinner_frame(self.app)),
                     t.dim(),

@@ -71,19 +71,9 @@ pub(super) fn render_popup(
             };
             render_prompt(t, frame, area, &title, field, fb, &help)
         }
-        Popup::ConfirmDelete { ids } => {
-            let what = if ids.len() == 1 {
-                app.tasks
-                    .list
-                    .rows
-                    .iter()
-                    .find(|t| t.id == ids[0])
-                    .map(|t| crate::text::quoted(t.display_title(), 40))
-                    .unwrap_or_else(|| "1 task".into())
-            } else {
-                format!("{} tasks", ids.len())
-            };
-            render_confirm(app, t, frame, area, &format!("Delete {what}?"))
+        Popup::ConfirmDelete { .. } => {
+            let question = app.tasks.delete_question().unwrap_or_default();
+            render_confirm(app, t, frame, area, &question)
         }
         Popup::LookAgain { question, .. } | Popup::ConfirmView { question, .. } => {
             render_confirm(app, t, frame, area, question)

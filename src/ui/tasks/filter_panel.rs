@@ -76,6 +76,18 @@ pub(super) fn render_panel(
             chip.split_once(": ")
                 .map(|(_, v)| v.to_string())
                 .unwrap_or(chip)
+        } else if *kind == crate::tasks::filters::FilterKind::Due {
+            // Its quick keys work from any row: the row says which they are.
+            let keys: Vec<String> = [
+                ("filters.overdue", "overdue"),
+                ("filters.due_today", "today"),
+                ("filters.due_week", "this week"),
+                ("filters.no_due", "none"),
+            ]
+            .iter()
+            .filter_map(|(id, words)| app.keymap.say(id, words))
+            .collect();
+            format!("any · {}", keys.join(" · "))
         } else {
             "any".to_string()
         };

@@ -221,6 +221,17 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
     }
     if lines.len() < h {
         match &s.list.status {
+            PageStatus::Loading { more: true } if s.to_end || s.mark_rest => {
+                lines.push(Line::styled(
+                    format!(
+                        "  {} loading {} of …{}",
+                        crate::ui::spinner_frame(app),
+                        crate::funnels::format::number(s.list.rows.len() as f64),
+                        crate::ui::then_say(app, "tasks.back", "stops")
+                    ),
+                    t.dim(),
+                ))
+            }
             PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
