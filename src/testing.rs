@@ -167,6 +167,8 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::Deals(..) => A::DealPage(Err(e)),
         C::Deal(_) => A::Deal(Err(e)),
         C::MoveDeal { .. } => A::MovedDeal(Err(e)),
+        C::UpdateDeal(..) => A::UpdatedDeal(Err(e)),
+        C::DeleteDeal(_) => A::DeletedDeal(Err(e)),
         C::Organizations(_) => A::Organizations(Err(e)),
         C::Contacts(_) => A::Contacts(Err(e)),
         C::CreateContact(_) => A::CreatedContact(Err(e)),
@@ -184,6 +186,7 @@ pub fn done(call: &Call) -> Answer {
         C::AddAssignees(..) => A::AddedAssignees(Ok(())),
         C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
         C::MoveDeal { .. } => A::MovedDeal(Ok(())),
+        C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
         other => panic!("{other:?} answers with a payload, not just done"),
     }
 }

@@ -12,8 +12,8 @@ use weeek_api::models::{
     Project, Tag, Task, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, RetryNotice, SkippedRow,
-    TaskPage, TaskQuery, TaskUpdate,
+    ApiError, Client, DealPage, DealUpdate, ListQuery, Listed, NewContact, NewTask, RetryNotice,
+    SkippedRow, TaskPage, TaskQuery, TaskUpdate,
 };
 
 use crate::app::requests::RequestKey;
@@ -48,6 +48,9 @@ pub enum Call {
         status: String,
         after: Option<String>,
     },
+    /// `PUT /crm/deals/{id}`: the fields it carries.
+    UpdateDeal(String, DealUpdate),
+    DeleteDeal(String),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
@@ -66,6 +69,8 @@ impl Call {
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
                 | Call::MoveDeal { .. }
+                | Call::UpdateDeal(..)
+                | Call::DeleteDeal(_)
                 | Call::CreateContact(_)
         )
     }
@@ -98,6 +103,8 @@ pub enum Answer {
     DealPage(Result<DealPage, ApiError>),
     Deal(Result<Box<Deal>, ApiError>),
     MovedDeal(Result<(), ApiError>),
+    UpdatedDeal(Result<Box<Deal>, ApiError>),
+    DeletedDeal(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
@@ -123,13 +130,14 @@ impl Answer {
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
-            | A::MovedDeal(r) => r.as_ref().err(),
+            | A::MovedDeal(r)
+            | A::DeletedDeal(r) => r.as_ref().err(),
             A::Currencies(r) => r.as_ref().err(),
             A::Funnels(r) => r.as_ref().err(),
             A::Funnel(r) => r.as_ref().err(),
             A::FunnelStatuses(r) => r.as_ref().err(),
             A::DealPage(r) => r.as_ref().err(),
-            A::Deal(r) => r.as_ref().err(),
+            A::Deal(r) | A::UpdatedDeal(r) => r.as_ref().err(),
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
             A::CreatedContact(r) => r.as_ref().err(),
@@ -244,6 +252,8 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
             status,
             after,
         } => A::MovedDeal(client.move_deal(&deal, &status, after.as_deref()).await),
+        C::UpdateDeal(id, u) => A::UpdatedDeal(client.update_deal(&id, &u).await.map(Box::new)),
+        C::DeleteDeal(id) => A::DeletedDeal(client.delete_deal(&id).await),
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)

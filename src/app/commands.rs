@@ -76,6 +76,10 @@ pub enum Action {
     /// Move the selected item to the previous / next column (H / L).
     MovePrev,
     MoveNext,
+    /// Set a deal won, lost or archived; on one that already is, back to open.
+    MarkWon,
+    MarkLost,
+    Archive,
     /// One column at a time on narrow terminals ([ / ]).
     PrevStatus,
     NextStatus,
@@ -616,6 +620,38 @@ pub static COMMANDS: &[Command] = &[
         &[ch('L')],
         Some("move"),
         "Move the deal to the next status",
+    ),
+    cmd(
+        "funnel.won",
+        A::MarkWon,
+        C::Funnel,
+        &[ch('w')],
+        None,
+        "Mark the deal won (again: open)",
+    ),
+    cmd(
+        "funnel.lost",
+        A::MarkLost,
+        C::Funnel,
+        &[ch('W')],
+        None,
+        "Mark the deal lost (again: open)",
+    ),
+    cmd(
+        "funnel.archive",
+        A::Archive,
+        C::Funnel,
+        &[ch('Z')],
+        None,
+        "Archive the deal (again: open)",
+    ),
+    cmd(
+        "funnel.delete",
+        A::Delete,
+        C::Funnel,
+        &[ch('D')],
+        None,
+        "Delete the deal (asks first)",
     ),
     cmd(
         "funnel.prev_one",

@@ -8,6 +8,7 @@ use weeek_api::{ApiError, DealPage};
 use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
+use super::verbs::DealVerbs;
 use crate::app::ScreenCtx;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
@@ -119,7 +120,7 @@ impl FunnelDetail {
     pub fn on_statuses(
         &mut self,
         result: Result<Vec<FunnelStatus>, ApiError>,
-        moves: &Ledger<DealMoves>,
+        (moves, verbs): (&Ledger<DealMoves>, &Ledger<DealVerbs>),
         cx: &mut ScreenCtx,
     ) {
         self.statuses.finish(result);
@@ -148,6 +149,7 @@ impl FunnelDetail {
             .unwrap_or(self.focus)
             .min(self.columns.len().saturating_sub(1));
         moves.reapply(self, cx);
+        verbs.reapply(self, cx);
         self.fix_columns(cx);
     }
 
@@ -156,7 +158,7 @@ impl FunnelDetail {
         &mut self,
         status_id: &str,
         result: Result<DealPage, ApiError>,
-        moves: &Ledger<DealMoves>,
+        (moves, verbs): (&Ledger<DealMoves>, &Ledger<DealVerbs>),
         cx: &mut ScreenCtx,
     ) {
         let cards = self.cards(cx);
@@ -165,6 +167,7 @@ impl FunnelDetail {
         };
         let err = self.columns[idx].on_page(result);
         moves.reapply(self, cx);
+        verbs.reapply(self, cx);
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
         if err.is_none() {

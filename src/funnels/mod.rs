@@ -9,6 +9,9 @@ pub mod lookups;
 pub mod moves;
 #[cfg(test)]
 mod tests;
+pub mod verbs;
+
+use weeek_api::models::WinStatus;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
@@ -21,6 +24,7 @@ use detail::FunnelDetail;
 use list::FunnelList;
 use lookups::Lookups;
 use moves::DealMoves;
+use verbs::DealVerbs;
 
 use crate::app::ledger::Ledger;
 
@@ -47,6 +51,9 @@ pub enum FunnelKey {
     Orgs,
     /// Contact names for the deal view.
     Contacts,
+    /// A verb on a deal (won, lost, archived, delete) or the read-back of one whose answer
+    /// was lost, by its number.
+    Verb(u64),
 }
 
 #[derive(Debug, Default)]
@@ -57,6 +64,10 @@ pub struct FunnelsState {
     pub lookups: Lookups,
     /// Deal moves on their way, whichever funnel is open.
     pub moves: Ledger<DealMoves>,
+    /// Won / lost / archived and deletes on their way.
+    pub verbs: Ledger<DealVerbs>,
+    /// A question about the board (delete this deal?), answered before anything else.
+    pub ask: Option<verbs::Ask>,
 }
 
 impl FunnelsState {
@@ -174,6 +185,10 @@ impl FunnelsState {
             Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), cx),
             Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, cx),
             Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, cx),
+            Action::MarkWon => self.set_outcome(WinStatus::Won, cx),
+            Action::MarkLost => self.set_outcome(WinStatus::Lost, cx),
+            Action::Archive => self.set_outcome(WinStatus::Archived, cx),
+            Action::Delete => self.ask_delete(),
             Action::MovePrev => self.move_deal(-1, cx),
             Action::MoveNext => self.move_deal(1, cx),
             Action::Open => {
@@ -221,6 +236,15 @@ impl FunnelsState {
             (FunnelKey::Move(n), A::Deal(result)) => {
                 self.on_move_read_back(n, result.map(|d| *d), cx)
             }
+            (FunnelKey::Verb(n), A::UpdatedDeal(result)) => {
+                self.on_verb_reply(n, result.map(|d| Some(*d)), cx)
+            }
+            (FunnelKey::Verb(n), A::DeletedDeal(result)) => {
+                self.on_verb_reply(n, result.map(|()| None), cx)
+            }
+            (FunnelKey::Verb(n), A::Deal(result)) => {
+                self.on_verb_read_back(n, result.map(|d| *d), cx)
+            }
             (key, answer) => {
                 let Some(d) = &mut self.detail else {
                     return;
@@ -228,11 +252,11 @@ impl FunnelsState {
                 match (key, answer) {
                     (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
-                        d.on_statuses(result, &self.moves, cx)
+                        d.on_statuses(result, (&self.moves, &self.verbs), cx)
                     }
                     (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
                     (FunnelKey::Deals(status), A::DealPage(result)) => {
-                        d.on_deals(&status, result, &self.moves, cx)
+                        d.on_deals(&status, result, (&self.moves, &self.verbs), cx)
                     }
                     // Each key is asked with one kind of call (see where it is asked): no
                     // other pair arrives.
@@ -245,6 +269,9 @@ impl FunnelsState {
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() {
+            return false;
+        }
         match (&mut self.detail, target) {
             (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
                 self.list.move_to(idx as isize, cx);
@@ -261,6 +288,9 @@ impl FunnelsState {
 
 impl ScreenState for FunnelsState {
     fn contexts(&self) -> Vec<Context> {
+        if self.ask.is_some() {
+            return vec![Context::Confirm];
+        }
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
             Some(_) => vec![Context::Funnel, Context::List],
@@ -305,6 +335,14 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() {
+            match action {
+                Action::Yes => self.answer(true, cx),
+                Action::No => self.answer(false, cx),
+                _ => return false,
+            }
+            return true;
+        }
         match &self.detail {
             Some(d) if d.deal.is_some() => self.deal_action(action, cx),
             Some(_) => self.detail_action(action, cx),
@@ -340,6 +378,12 @@ impl ScreenState for FunnelsState {
 
     fn footer_note(&self) -> Option<String> {
         let moving = self.moves.unsettled();
-        (moving > 0).then(|| format!("moving {moving}…"))
+        let saving = self.verbs.unsettled();
+        let notes: Vec<String> = [(moving, "moving"), (saving, "saving")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{what} {n}…"))
+            .collect();
+        (!notes.is_empty()).then(|| notes.join(" · "))
     }
 }

@@ -175,7 +175,7 @@ impl FunnelDetail {
         Some(deal)
     }
 
-    fn shift_status_totals(&mut self, from: &str, to: &str, amount: Option<f64>) {
+    pub(super) fn shift_status_totals(&mut self, from: &str, to: &str, amount: Option<f64>) {
         match &mut self.statuses {
             crate::app::loadable::Loadable::Loaded(s)
             | crate::app::loadable::Loadable::Loading(Some(s))
@@ -330,7 +330,7 @@ impl FunnelDetail {
     }
 
     /// Takes a deal off the board; the statuses' totals are read again once moves settle.
-    fn take_off(&mut self, id: &str, cx: &ScreenCtx) {
+    pub(super) fn take_off(&mut self, id: &str, cx: &ScreenCtx) {
         for c in &mut self.columns {
             c.deals.rows.retain(|x| x.id != id);
             c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));

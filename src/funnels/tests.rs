@@ -1109,3 +1109,235 @@ fn the_deal_popup_takes_clicks_from_the_board_under_it() {
     assert_eq!(detail(&h).focus, 0);
     assert!(detail(&h).deal.is_some());
 }
+
+// ----- won / lost / archived and delete -----------------------------------------------------
+
+fn win_status(h: &Harness, column: usize, id: &str) -> Option<WinStatus> {
+    detail(h).columns[column]
+        .deals
+        .rows
+        .iter()
+        .find(|d| d.id == id)
+        .and_then(|d| d.win_status.clone())
+}
+
+fn verb_calls(h: &mut Harness) -> Vec<Request> {
+    h.take(|c| matches!(c, Call::UpdateDeal(..) | Call::DeleteDeal(_)))
+}
+
+fn outcome_update(id: &str, to: Option<WinStatus>) -> Call {
+    Call::UpdateDeal(
+        id.into(),
+        weeek_api::DealUpdate {
+            win_status: Some(to),
+            ..Default::default()
+        },
+    )
+}
+
+#[test]
+fn w_marks_the_deal_won_at_once_and_keeps_the_service_copy() {
+    let mut h = opened();
+    h.press("j");
+    h.press("w");
+    assert_eq!(
+        win_status(&h, 0, "D2"),
+        Some(WinStatus::Won),
+        "shown at once"
+    );
+    assert_eq!(h.app.funnels.footer_note().as_deref(), Some("saving 1…"));
+    let calls = verb_calls(&mut h);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].call, outcome_update("D2", Some(WinStatus::Won)));
+    let mut fresh = deal("D2", NEW, "Сайт для сети кофеен (ред.)", Some(2_400_000.0));
+    fresh.win_status = Some(WinStatus::Won);
+    h.reply(&calls[0], Answer::UpdatedDeal(Ok(Box::new(fresh))));
+    let d = &detail(&h).columns[0].deals.rows[1];
+    assert_eq!(d.title.as_deref(), Some("Сайт для сети кофеен (ред.)"));
+    assert!(
+        toasts(&h).contains("Marked won: “Сайт для сети кофеен”"),
+        "{}",
+        toasts(&h)
+    );
+    assert_eq!(h.app.funnels.footer_note(), None);
+}
+
+#[test]
+fn w_on_a_won_deal_opens_it_again_and_lost_and_archived_have_their_keys() {
+    let mut h = opened();
+    h.press("l");
+    assert_eq!(detail(&h).current_deal().unwrap().id, "D4");
+    h.press("w");
+    assert_eq!(win_status(&h, 1, "D4"), None, "won, again: open");
+    let calls = verb_calls(&mut h);
+    assert_eq!(calls[0].call, outcome_update("D4", None));
+    h.press("h");
+    h.press("W");
+    h.press("j");
+    h.press("Z");
+    assert_eq!(win_status(&h, 0, "D1"), Some(WinStatus::Lost));
+    assert_eq!(win_status(&h, 0, "D2"), Some(WinStatus::Archived));
+    let calls = verb_calls(&mut h);
+    assert_eq!(
+        calls.iter().map(|r| r.call.clone()).collect::<Vec<_>>(),
+        [
+            outcome_update("D1", Some(WinStatus::Lost)),
+            outcome_update("D2", Some(WinStatus::Archived))
+        ]
+    );
+}
+
+#[test]
+fn a_refused_outcome_is_put_back_with_a_message() {
+    let mut h = opened();
+    h.press("jjw");
+    assert_eq!(win_status(&h, 0, "D3"), Some(WinStatus::Won));
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], refused());
+    assert_eq!(win_status(&h, 0, "D3"), Some(WinStatus::Lost), "as it was");
+    let t = toasts(&h);
+    assert!(
+        t.contains("Could not mark as won “Inbound lead”") && t.contains("(403)"),
+        "{t}"
+    );
+}
+
+#[test]
+fn an_outcome_whose_answer_was_lost_is_read_back_and_shown_as_the_service_has_it() {
+    let mut h = opened();
+    h.press("w");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], ApiError::Timeout);
+    assert_eq!(
+        win_status(&h, 0, "D1"),
+        Some(WinStatus::Won),
+        "no rollback on a guess"
+    );
+    let read = deal_read_back(&mut h, "D1");
+    // The service does not have it.
+    h.reply(
+        &read,
+        Answer::Deal(Ok(Box::new(deal("D1", NEW, "x", Some(1_200_000.0))))),
+    );
+    assert_eq!(win_status(&h, 0, "D1"), None, "as the service has it");
+    let t = toasts(&h);
+    assert!(t.contains("Could not mark as won"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
+
+    // Lost again, and this time the service has it.
+    h.press("w");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], server_error());
+    let read = deal_read_back(&mut h, "D1");
+    let mut won = deal("D1", NEW, "x", Some(1_200_000.0));
+    won.win_status = Some(WinStatus::Won);
+    h.reply(&read, Answer::Deal(Ok(Box::new(won))));
+    assert_eq!(win_status(&h, 0, "D1"), Some(WinStatus::Won));
+    assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
+}
+
+#[test]
+fn an_outcome_in_flight_survives_a_reload_of_its_column() {
+    let mut h = opened();
+    h.press("w");
+    let calls = verb_calls(&mut h);
+    h.press("r");
+    answer_funnel(&mut h, funnels().remove(0));
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    assert_eq!(
+        win_status(&h, 0, "D1"),
+        Some(WinStatus::Won),
+        "a page read before the answer does not undo it"
+    );
+    h.reply(
+        &calls[0],
+        Answer::UpdatedDeal(Ok(Box::new(Deal {
+            win_status: Some(WinStatus::Won),
+            ..deal("D1", NEW, "x", None)
+        }))),
+    );
+    assert_eq!(win_status(&h, 0, "D1"), Some(WinStatus::Won));
+}
+
+#[test]
+fn d_asks_and_n_keeps_the_deal() {
+    let mut h = opened();
+    h.press("jD");
+    assert_eq!(h.app.contexts(), vec![Context::Confirm]);
+    assert!(verb_calls(&mut h).is_empty(), "nothing before the answer");
+    h.press("n");
+    assert!(h.app.funnels.ask.is_none());
+    assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
+    assert!(verb_calls(&mut h).is_empty());
+    assert!(toasts(&h).contains("Kept"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_deleted_deal_leaves_the_board_and_its_totals_and_comes_back_if_refused() {
+    let mut h = opened();
+    h.press("jDy");
+    assert_eq!(column_ids(&h, 0), ["D1", "D3"]);
+    assert_eq!(status_totals(&h, 0), (Some(2), Some(1_200_000.0)));
+    let calls = verb_calls(&mut h);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].call, Call::DeleteDeal("D2".into()));
+    h.fail(&calls[0], refused());
+    assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"], "back where it was");
+    assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
+    assert!(toasts(&h).contains("Could not delete “Сайт для сети кофеен”"));
+
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    h.done(&calls[0]);
+    assert_eq!(column_ids(&h, 0), ["D1", "D3"]);
+    assert!(toasts(&h).contains("Deleted “"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_delete_whose_answer_was_lost_is_done_when_the_deal_is_not_found() {
+    let mut h = opened();
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], ApiError::Timeout);
+    assert_eq!(column_ids(&h, 0), ["D2", "D3"], "no rollback on a guess");
+    let read = deal_read_back(&mut h, "D1");
+    h.reply(
+        &read,
+        Answer::Deal(Err(ApiError::NotFound {
+            message: "Not found.".into(),
+        })),
+    );
+    assert_eq!(column_ids(&h, 0), ["D2", "D3"]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("Deleted “") && t.contains("read back: done"),
+        "{t}"
+    );
+
+    // A lost delete the service did not carry out: the deal comes back.
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], server_error());
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Answer::Deal(Ok(Box::new(deal("D2", NEW, "x", Some(2_400_000.0))))),
+    );
+    assert_eq!(column_ids(&h, 0), ["D2", "D3"], "where the service has it");
+    assert!(toasts(&h).contains("read back: not done"));
+}
+
+#[test]
+fn snapshot_delete_question() {
+    let mut h = opened();
+    h.press("jD");
+    snap_all("funnels_delete_question", &mut h);
+}
+
+#[test]
+fn snapshot_outcomes_on_the_board() {
+    let mut h = opened();
+    h.press("wjZ");
+    snap_all("funnels_outcomes", &mut h);
+}

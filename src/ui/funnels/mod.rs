@@ -12,7 +12,9 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use crate::app::{App, Hits};
+use crate::funnels::verbs::Ask;
 use crate::text::{truncate, width};
+use crate::ui::dialogs::render_confirm;
 use crate::ui::theme::{Theme, parse_color};
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
@@ -24,6 +26,10 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
                 hits.cover(deal::render(app, t, d, view, frame, body));
             }
         }
+    }
+    if let Some(Ask::Delete { name, .. }) = &app.funnels.ask {
+        let question = format!("Delete the deal {name}?");
+        hits.cover(render_confirm(app, t, frame, body, &question));
     }
 }
 
