@@ -177,3 +177,43 @@ fn a_move_whose_answer_was_lost_is_read_back_and_kept() {
         board_header(s, "Новый лид").is_some_and(|h| cell(s, h + 3, 1).starts_with(&prefix))
     });
 }
+
+/// `w` marks the first open deal of a status won; after a refresh the service's copy shows it
+/// won, in the same place.
+#[test]
+fn mark_a_deal_won_and_find_it_won_after_a_refresh() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    t.wait_for("Northwind Studio");
+    t.keys(&["Tab"]);
+    t.wait_for("Продажи B2B");
+    t.keys(&["Enter"]);
+    let board = t.wait_until("the first status's deals", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            let first = cell(s, h + 3, 0);
+            !first.is_empty() && !first.contains("loading")
+        })
+    });
+    let h = board_header(&board, "Новый лид").unwrap();
+    // Cards are three lines: title, amount and outcome, assignees. The first open one.
+    let card = (0..6)
+        .find(|i| cell(&board, h + 4 + 3 * i, 0).contains("open"))
+        .unwrap_or_else(|| panic!("an open deal among the first cards: {board}"));
+    let title = title_prefix(&cell(&board, h + 3 + 3 * card, 0));
+    for _ in 0..card {
+        t.keys(&["j"]);
+    }
+    t.keys(&["w"]);
+    t.wait_for("Marked won: “");
+    t.keys(&["r"]);
+    t.wait_until("the deal won after a refresh", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            cell(s, h + 3 + 3 * card, 0).starts_with(&title)
+                && cell(s, h + 4 + 3 * card, 0).contains("✓ won")
+        }) && !s.contains("Could not")
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}
