@@ -12,8 +12,8 @@ use weeek_api::models::{
     Project, Tag, Task, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, DealUpdate, ListQuery, Listed, NewContact, NewTask, RetryNotice,
-    SkippedRow, TaskPage, TaskQuery, TaskUpdate,
+    ApiError, Client, DealPage, DealQuery, DealUpdate, ListQuery, Listed, NewContact, NewTask,
+    RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
 };
 
 use crate::app::requests::RequestKey;
@@ -41,7 +41,8 @@ pub enum Call {
     Funnels,
     Funnel(String),
     FunnelStatuses(String),
-    Deals(String, ListQuery),
+    /// A page of a status's deals, with the board's search, filters and sort.
+    Deals(String, Box<DealQuery>),
     Deal(String),
     MoveDeal {
         deal: String,
@@ -242,7 +243,7 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         ),
         C::Deals(status, q) => A::DealPage(
             client
-                .deals(&status, &q)
+                .find_deals(&status, &q)
                 .await
                 .map(|l| readable("Deals", l, &mut skipped)),
         ),

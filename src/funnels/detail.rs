@@ -8,11 +8,13 @@ use weeek_api::{ApiError, DealPage};
 use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
+use super::query::{BoardPicker, DealFilter};
 use super::verbs::DealVerbs;
 use crate::app::ScreenCtx;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
 use crate::layout::funnels::InfoPlace;
+use crate::widgets::field::TextField;
 use crate::worker::Call;
 
 /// Every field of one deal, over the board.
@@ -39,6 +41,12 @@ pub struct FunnelDetail {
     pub info: Option<InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
+    /// The search, filters and sort the columns are read with.
+    pub filter: DealFilter,
+    /// The search box, while it has the keys.
+    pub search_box: Option<TextField>,
+    /// The filter or sort picker, while open.
+    pub picker: Option<BoardPicker>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,
@@ -138,7 +146,7 @@ impl FunnelDetail {
             .map(|id| old.remove(id).unwrap_or_else(|| Column::new(id.clone())))
             .collect();
         for c in &mut self.columns {
-            c.reload(cx);
+            c.reload(&self.filter, cx);
         }
         // Columns of statuses that are gone no longer want their answers.
         for gone in old.keys() {
@@ -171,7 +179,7 @@ impl FunnelDetail {
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
         if err.is_none() {
-            col.maybe_load_more(cards, cx);
+            col.maybe_load_more(cards, &self.filter, cx);
         }
     }
 
@@ -270,7 +278,7 @@ impl FunnelDetail {
         self.fix_columns(cx);
         let cards = self.cards(cx);
         if let Some(c) = self.columns.get_mut(self.focus) {
-            c.maybe_load_more(cards, cx);
+            c.maybe_load_more(cards, &self.filter, cx);
         }
     }
 
@@ -281,6 +289,6 @@ impl FunnelDetail {
         };
         let t = target(c, cards as isize);
         c.move_to(t, cards);
-        c.maybe_load_more(cards, cx);
+        c.maybe_load_more(cards, &self.filter, cx);
     }
 }

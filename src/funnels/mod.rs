@@ -7,6 +7,7 @@ pub mod format;
 pub mod list;
 pub mod lookups;
 pub mod moves;
+pub mod query;
 #[cfg(test)]
 mod tests;
 pub mod verbs;
@@ -185,6 +186,12 @@ impl FunnelsState {
             Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), cx),
             Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, cx),
             Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, cx),
+            Action::Search => d.open_search(),
+            Action::Filter => {
+                self.lookups.ensure(cx);
+                d.open_filter(cx.names, &self.lookups);
+            }
+            Action::Sort => d.open_sort(),
             Action::MarkWon => self.set_outcome(WinStatus::Won, cx),
             Action::MarkLost => self.set_outcome(WinStatus::Lost, cx),
             Action::Archive => self.set_outcome(WinStatus::Archived, cx),
@@ -230,7 +237,19 @@ impl FunnelsState {
                 self.list.on_loaded(result);
                 self.list.fix_scroll(cx);
             }
-            (FunnelKey::Orgs, A::Organizations(result)) => self.lookups.on_orgs(result, cx),
+            (FunnelKey::Orgs, A::Organizations(result)) => {
+                self.lookups.on_orgs(result, cx);
+                if !self.lookups.orgs.loading
+                    && let Some(d) = &mut self.detail
+                {
+                    let waiting = matches!(d.picker, Some(query::BoardPicker::Filter(None)));
+                    d.orgs_arrived(cx.names, &self.lookups);
+                    if waiting && let Some(e) = &self.lookups.orgs.error {
+                        let text = format!("Organizations to filter by: {}", e.short());
+                        cx.toast(crate::app::toast::ToastKind::Error, text);
+                    }
+                }
+            }
             (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, cx),
             (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, cx),
             (FunnelKey::Move(n), A::Deal(result)) => {
@@ -293,7 +312,19 @@ impl ScreenState for FunnelsState {
         }
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
-            Some(_) => vec![Context::Funnel, Context::List],
+            Some(d) => match &d.picker {
+                Some(query::BoardPicker::Filter(_)) => {
+                    vec![Context::MultiPicker, Context::Picker, Context::Text]
+                }
+                Some(query::BoardPicker::Sort(_)) => vec![Context::Picker, Context::Text],
+                None if d.search_box.is_some() => vec![
+                    Context::FunnelSearch,
+                    Context::Text,
+                    Context::Funnel,
+                    Context::List,
+                ],
+                None => vec![Context::Funnel, Context::List],
+            },
             None if self.list.search.is_some() => vec![
                 Context::FunnelSearch,
                 Context::Text,
@@ -316,7 +347,10 @@ impl ScreenState for FunnelsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        self.detail.is_none() && self.list.search.is_some()
+        match &self.detail {
+            None => self.list.search.is_some(),
+            Some(d) => d.deal.is_none() && (d.search_box.is_some() || d.picker.is_some()),
+        }
     }
 
     fn on_enter(&mut self, cx: &mut ScreenCtx) {
@@ -326,8 +360,11 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.detail.is_some() {
-            return false;
+        if let Some(d) = &mut self.detail {
+            if d.picker.is_some() {
+                return d.picker_char(c);
+            }
+            return d.search_typed(&c.to_string(), cx);
         }
         let changed = self.list.search_char(c);
         self.list.fix_scroll(cx);
@@ -343,8 +380,15 @@ impl ScreenState for FunnelsState {
             }
             return true;
         }
-        match &self.detail {
+        match &mut self.detail {
             Some(d) if d.deal.is_some() => self.deal_action(action, cx),
+            Some(d) if d.picker.is_some() => {
+                d.picker_action(action, cx);
+                true
+            }
+            Some(d) if d.search_box.is_some() => {
+                d.search_action(action, cx) || self.detail_action(action, cx)
+            }
             Some(_) => self.detail_action(action, cx),
             None if self.list.search_action(action) => {
                 self.list.fix_scroll(cx);
@@ -355,8 +399,11 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.detail.is_some() {
-            return false;
+        if let Some(d) = &mut self.detail {
+            if d.picker.is_some() {
+                return d.picker_paste(text);
+            }
+            return d.search_typed(text, cx);
         }
         let used = self.list.paste(text);
         if used {

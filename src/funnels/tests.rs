@@ -1341,3 +1341,186 @@ fn snapshot_outcomes_on_the_board() {
     h.press("wjZ");
     snap_all("funnels_outcomes", &mut h);
 }
+
+// ----- search, filters and sort ------------------------------------------------------------
+
+/// The queries of the deal reads sent since the last look, by status.
+fn deal_queries(h: &mut Harness) -> Vec<(String, Box<weeek_api::DealQuery>)> {
+    h.take(|c| matches!(c, Call::Deals(..)))
+        .into_iter()
+        .map(|r| match r.call {
+            Call::Deals(s, q) => (s, q),
+            _ => unreachable!(),
+        })
+        .collect()
+}
+
+fn answer_orgs(h: &mut Harness) {
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || {
+            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
+                id: "o1".into(),
+                name: Some("ООО «Альфа-Логистик»".into()),
+                ..Default::default()
+            }]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || Answer::Contacts(Ok(vec![])),
+    );
+}
+
+#[test]
+fn slash_searches_every_column_as_you_type_and_esc_clears_it() {
+    let mut h = opened();
+    h.press("/");
+    assert_eq!(h.app.contexts()[0], Context::FunnelSearch);
+    h.press("коф");
+    let reads = deal_queries(&mut h);
+    assert!(!reads.is_empty());
+    let last: Vec<_> = reads
+        .iter()
+        .filter(|(_, q)| q.search.as_deref() == Some("коф"))
+        .collect();
+    assert_eq!(
+        last.len(),
+        3,
+        "each column reads the matching deals: {reads:?}"
+    );
+    assert_eq!(last[0].1.offset, Some(0));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.app.contexts()[0],
+        Context::Funnel,
+        "Enter keeps it and leaves the box"
+    );
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("/коф"));
+    // `r` keeps the search.
+    h.press("r");
+    answer_funnel(&mut h, funnels().remove(0));
+    let reads = deal_queries(&mut h);
+    assert!(
+        reads
+            .iter()
+            .all(|(_, q)| q.search.as_deref() == Some("коф")),
+        "{reads:?}"
+    );
+    h.press("/");
+    h.send(code(KeyCode::Esc));
+    let reads = deal_queries(&mut h);
+    assert_eq!(reads.len(), 3);
+    assert!(reads.iter().all(|(_, q)| q.search.is_none()));
+    assert_eq!(detail(&h).filter_summary(), None);
+}
+
+#[test]
+fn f_filters_by_outcome_assignee_tag_and_organization() {
+    let mut h = opened();
+    h.press("f");
+    assert!(
+        matches!(
+            detail(&h).picker,
+            Some(super::query::BoardPicker::Filter(None))
+        ),
+        "waits for the organizations"
+    );
+    answer_orgs(&mut h);
+    assert_eq!(h.app.contexts()[0], Context::MultiPicker);
+    // Choose "won", Boris, the tag "клиент" and the organization, by typing each.
+    for typed in ["won", "Boris", "клиент", "Альфа"] {
+        h.press(typed);
+        h.send(code(KeyCode::Tab));
+        for _ in typed.chars() {
+            h.send(code(KeyCode::Backspace));
+        }
+    }
+    h.send(code(KeyCode::Enter));
+    assert!(detail(&h).picker.is_none());
+    let reads = deal_queries(&mut h);
+    assert_eq!(reads.len(), 3, "every column reads again");
+    let q = &reads[0].1;
+    assert_eq!(q.win_statuses, [WinStatus::Won]);
+    assert_eq!(q.assignee_ids, [BORIS]);
+    assert_eq!(q.tags, [2]);
+    assert_eq!(q.organizations, ["o1"]);
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("4 filters"));
+    // A next page asks with the same filters.
+    let r = reads.iter().find(|(s, _)| s == NEW).unwrap().1.clone();
+    assert_eq!(r.limit, Some(20));
+
+    // Opened again, the choices are there; taking one off reads again.
+    h.press("f");
+    h.press("won");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let reads = deal_queries(&mut h);
+    assert!(reads[0].1.win_statuses.is_empty());
+    assert_eq!(reads[0].1.tags, [2]);
+}
+
+#[test]
+fn s_sorts_by_the_service_keys_and_the_same_key_again_reverses() {
+    let mut h = opened();
+    h.press("s");
+    assert_eq!(h.app.contexts()[0], Context::Picker);
+    h.press("amount");
+    h.send(code(KeyCode::Enter));
+    let reads = deal_queries(&mut h);
+    assert_eq!(reads.len(), 3);
+    let sort = reads[0].1.sort.unwrap();
+    assert_eq!(
+        (sort.key, sort.descending),
+        (weeek_api::DealSortKey::Amount, false)
+    );
+    assert_eq!(
+        reads[0]
+            .1
+            .to_pairs()
+            .iter()
+            .find(|(k, _)| k == "sort")
+            .unwrap()
+            .1,
+        "amount"
+    );
+    h.press("s");
+    h.send(code(KeyCode::Enter));
+    let reads = deal_queries(&mut h);
+    let sort = reads[0].1.sort.unwrap();
+    assert!(sort.descending, "the same key again reverses");
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("amount ↓"));
+    h.press("s");
+    h.press("board");
+    h.send(code(KeyCode::Enter));
+    assert!(deal_queries(&mut h)[0].1.sort.is_none());
+    // Picking what is already there reads nothing again.
+    h.press("s");
+    h.send(code(KeyCode::Esc));
+    assert!(deal_queries(&mut h).is_empty());
+}
+
+#[test]
+fn snapshot_deal_search_and_filters() {
+    let mut h = opened();
+    h.press("/коф");
+    // Each column's latest read answers the deals that match.
+    let answer = |h: &mut Harness, new: Vec<Deal>| {
+        for (status, deals) in [(NEW, new), (TALKS, vec![]), (CLOSED, vec![])] {
+            let mut reads = h.take(|c| matches!(c, Call::Deals(s, _) if s == status));
+            let last = reads.pop().expect("a read of each column");
+            h.reply(&last, page(deals, false));
+        }
+    };
+    answer(&mut h, vec![new_deals().remove(1)]);
+    snap_all("funnels_deal_search", &mut h);
+    h.send(code(KeyCode::Enter));
+    h.press("f");
+    answer_orgs(&mut h);
+    h.press("won");
+    h.send(code(KeyCode::Tab));
+    snap_all("funnels_filter_picker", &mut h);
+    h.send(code(KeyCode::Enter));
+    answer(&mut h, vec![]);
+    snap_all("funnels_filtered_board", &mut h);
+}
