@@ -217,3 +217,56 @@ fn mark_a_deal_won_and_find_it_won_after_a_refresh() {
     t.keys(&["q"]);
     assert!(wait_exit(&t).contains("EXIT=0"));
 }
+
+/// `/` narrows every column to the deals whose title has the word typed; `f` then keeps only
+/// the won ones.
+#[test]
+fn search_the_deals_of_a_funnel_then_filter_the_won_ones() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    t.wait_for("Northwind Studio");
+    t.keys(&["Tab"]);
+    t.wait_for("Продажи B2B");
+    t.keys(&["Enter"]);
+    let board = t.wait_until("the first status's deals", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            let first = cell(s, h + 3, 0);
+            !first.is_empty() && !first.contains("loading")
+        })
+    });
+    let h = board_header(&board, "Новый лид").unwrap();
+    // The second card's first word: the search must bring it to the top.
+    let title = cell(&board, h + 6, 0);
+    let word: String = title
+        .split(|c: char| !c.is_alphabetic())
+        .find(|w| w.chars().count() >= 4)
+        .unwrap_or_else(|| panic!("a word to search for in {title:?}"))
+        .to_string();
+    t.keys(&["/"]);
+    t.type_text(&word);
+    t.keys(&["Enter"]);
+    let lower = word.to_lowercase();
+    t.wait_until(&format!("only deals with {word:?}"), |s| {
+        s.contains(&format!("· /{word}"))
+            && board_header(s, "Новый лид").is_some_and(|h| {
+                let first = cell(s, h + 3, 0).to_lowercase();
+                first.contains(&lower) && !s.contains("reloading")
+            })
+    });
+    t.keys(&["f"]);
+    t.wait_for("Filter deals");
+    t.type_text("won");
+    t.keys(&["Tab", "Enter"]);
+    t.wait_until("won deals only, or none", |s| {
+        s.contains("1 filter")
+            && !s.contains("reloading")
+            && board_header(s, "Новый лид").is_some_and(|h| {
+                let outcome = cell(s, h + 4, 0);
+                outcome.contains("✓ won") || cell(s, h + 3, 0).contains("no matching deals")
+            })
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}

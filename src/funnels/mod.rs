@@ -79,7 +79,7 @@ impl FunnelsState {
 
     fn open_current(&mut self, cx: &mut ScreenCtx) {
         if let Some(f) = self.list.current().cloned() {
-            let moving = !self.moves.is_idle();
+            let moving = !self.moves.is_idle() || !self.verbs.is_idle();
             self.detail = Some(FunnelDetail::open(&f, moving, cx));
         }
     }
@@ -131,7 +131,7 @@ impl FunnelsState {
             Action::Refresh => {
                 self.lookups.invalidate();
                 self.lookups.ensure(cx);
-                d.reload(!self.moves.is_idle(), cx);
+                d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx);
             }
             _ => return false,
         }
@@ -212,7 +212,7 @@ impl FunnelsState {
                 d.info_scroll = 0;
                 d.fix_columns(cx);
             }
-            Action::Refresh => d.reload(!self.moves.is_idle(), cx),
+            Action::Refresh => d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx),
             Action::Back => {
                 let id = d.id.clone();
                 d.close(cx);

@@ -264,7 +264,8 @@ impl FunnelsState {
         let Some(group) = done else {
             return;
         };
-        let idle = self.moves.is_idle();
+        // Totals read while any write was on its way are read again once none is.
+        let idle = self.moves.is_idle() && self.verbs.is_idle();
         let d = self.detail.as_mut();
         for o in group.items.values() {
             let m = &o.change;

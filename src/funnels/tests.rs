@@ -1524,3 +1524,27 @@ fn snapshot_deal_search_and_filters() {
     answer(&mut h, vec![]);
     snap_all("funnels_filtered_board", &mut h);
 }
+
+#[test]
+fn a_reload_during_a_delete_reads_the_totals_again_once_it_is_answered() {
+    let mut h = opened();
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    h.press("r");
+    answer_funnel(&mut h, funnels().remove(0));
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    assert_eq!(
+        column_ids(&h, 0),
+        ["D2", "D3"],
+        "the page predates the delete"
+    );
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.done(&calls[0]);
+    let again = h.take(|c| matches!(c, Call::FunnelStatuses(_)));
+    assert_eq!(
+        again.len(),
+        1,
+        "totals read before the answer are read again"
+    );
+}

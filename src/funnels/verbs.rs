@@ -388,5 +388,9 @@ impl FunnelsState {
             };
             cx.toast(kind, text);
         }
+        let idle = self.moves.is_idle() && self.verbs.is_idle();
+        if let Some(d) = self.detail.as_mut() {
+            d.settle_after_moves(idle, cx);
+        }
     }
 }
