@@ -115,17 +115,7 @@ fn a_failed_move_is_read_back_and_put_where_the_service_has_it() {
         80,
         24,
     );
-    t.wait_for("Northwind Studio");
-    t.keys(&["Tab"]);
-    t.wait_for("Продажи B2B");
-    t.keys(&["Enter"]);
-    let board = t.wait_until("the first status's deals", |s| {
-        board_header(s, "Новый лид").is_some_and(|h| {
-            let first = cell(s, h + 3, 0);
-            !first.is_empty() && !first.contains("loading")
-        })
-    });
-    let h = board_header(&board, "Новый лид").unwrap();
+    let (board, h) = open_b2b(&t);
     let prefix = title_prefix(&cell(&board, h + 3, 0));
     t.keys(&["L"]);
     t.wait_until("the failure said and the deal back in its status", |s| {
@@ -156,17 +146,7 @@ fn a_move_whose_answer_was_lost_is_read_back_and_kept() {
         120,
         40,
     );
-    t.wait_for("Northwind Studio");
-    t.keys(&["Tab"]);
-    t.wait_for("Продажи B2B");
-    t.keys(&["Enter"]);
-    let board = t.wait_until("the first status's deals", |s| {
-        board_header(s, "Новый лид").is_some_and(|h| {
-            let first = cell(s, h + 3, 0);
-            !first.is_empty() && !first.contains("loading")
-        })
-    });
-    let h = board_header(&board, "Новый лид").unwrap();
+    let (board, h) = open_b2b(&t);
     let prefix = title_prefix(&cell(&board, h + 3, 0));
     t.keys(&["L"]);
     t.wait_until("the move said done after reading it back", |s| {
@@ -178,14 +158,9 @@ fn a_move_whose_answer_was_lost_is_read_back_and_kept() {
     });
 }
 
-/// `w` marks the first open deal of a status won; after a refresh the service's copy shows it
-/// won, in the same place.
-#[test]
-fn mark_a_deal_won_and_find_it_won_after_a_refresh() {
-    if !tmux_available() {
-        return;
-    }
-    let t = Tmux::start(&["--demo"], 120, 40);
+/// Opens the seeded B2B funnel; the board once its first status shows deals, and the line of
+/// that status's header.
+fn open_b2b(t: &Tmux) -> (String, usize) {
     t.wait_for("Northwind Studio");
     t.keys(&["Tab"]);
     t.wait_for("Продажи B2B");
@@ -196,7 +171,19 @@ fn mark_a_deal_won_and_find_it_won_after_a_refresh() {
             !first.is_empty() && !first.contains("loading")
         })
     });
-    let h = board_header(&board, "Новый лид").unwrap();
+    let h = board_header(&board, "Новый лид").unwrap_or_default();
+    (board, h)
+}
+
+/// `w` marks the first open deal of a status won; after a refresh the service's copy shows it
+/// won, in the same place.
+#[test]
+fn mark_a_deal_won_and_find_it_won_after_a_refresh() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    let (board, h) = open_b2b(&t);
     // Cards are three lines: title, amount and outcome, assignees. The first open one.
     let card = (0..6)
         .find(|i| cell(&board, h + 4 + 3 * i, 0).contains("open"))
@@ -226,17 +213,7 @@ fn search_the_deals_of_a_funnel_then_filter_the_won_ones() {
         return;
     }
     let t = Tmux::start(&["--demo"], 120, 40);
-    t.wait_for("Northwind Studio");
-    t.keys(&["Tab"]);
-    t.wait_for("Продажи B2B");
-    t.keys(&["Enter"]);
-    let board = t.wait_until("the first status's deals", |s| {
-        board_header(s, "Новый лид").is_some_and(|h| {
-            let first = cell(s, h + 3, 0);
-            !first.is_empty() && !first.contains("loading")
-        })
-    });
-    let h = board_header(&board, "Новый лид").unwrap();
+    let (board, h) = open_b2b(&t);
     // The second card's first word: the search must bring it to the top.
     let title = cell(&board, h + 6, 0);
     let word: String = title

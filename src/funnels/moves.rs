@@ -10,7 +10,7 @@ use super::detail::FunnelDetail;
 use super::{FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Shown, Writes};
-use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
@@ -274,28 +274,10 @@ impl FunnelsState {
                 Some(d) => d.status_name(&m.to),
                 None => format!("status {}", m.to),
             };
-            let (kind, text) = match (&o.error, &o.lost, &o.read_back) {
-                (None, _, None) => (ToastKind::Success, format!("Moved {title} to {to_name}")),
-                (None, _, Some(verdict)) => (
-                    ToastKind::Success,
-                    format!("Moved {title} to {to_name} ({})", verdict.note()),
-                ),
-                (Some(e), None, _) => (
-                    ToastKind::Error,
-                    format!("Could not move {title}: {}", e.short()),
-                ),
-                (Some(_), Some(cause), verdict) => {
-                    let lead = match verdict {
-                        Some(ReadBack::Unknown(_)) => "Not confirmed: move",
-                        _ => "Could not move",
-                    };
-                    let note = verdict.as_ref().map(ReadBack::note).unwrap_or_default();
-                    (
-                        ToastKind::Error,
-                        format!("{lead} {title} to {to_name}: {}; {note}", cause_text(cause)),
-                    )
-                }
-            };
+            let (kind, text) = o.report(
+                &format!("Moved {title} to {to_name}"),
+                &format!("move {title} to {to_name}"),
+            );
             cx.toast(kind, text);
         }
         if let Some(d) = d {

@@ -276,6 +276,24 @@ fn status_totals(h: &Harness, i: usize) -> (Option<i64>, Option<f64>) {
     (s.deals_count, s.deals_amount)
 }
 
+/// Answers the reads of the organizations (one, «Альфа-Логистик» `o1`) and of `contacts`.
+fn answer_lookups(h: &mut Harness, contacts: Vec<weeek_api::models::Contact>) {
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || {
+            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
+                id: "o1".into(),
+                name: Some("ООО «Альфа-Логистик»".into()),
+                ..Default::default()
+            }]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || Answer::Contacts(Ok(contacts.clone())),
+    );
+}
+
 fn toasts(h: &Harness) -> String {
     h.app
         .toasts
@@ -783,26 +801,14 @@ fn snapshot_deal() {
         |c| matches!(c, Call::Deal(_)),
         || Answer::Deal(Ok(Box::new(full.clone()))),
     );
-    h.answer_all(
-        |c| matches!(c, Call::Organizations(_)),
-        || {
-            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
-                id: "o1".into(),
-                name: Some("ООО «Альфа-Логистик»".into()),
-                ..Default::default()
-            }]))
-        },
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Contacts(_)),
-        || {
-            Answer::Contacts(Ok(vec![weeek_api::models::Contact {
-                id: "c1".into(),
-                first_name: Some("Ольга".into()),
-                last_name: Some("Петрова".into()),
-                ..Default::default()
-            }]))
-        },
+    answer_lookups(
+        &mut h,
+        vec![weeek_api::models::Contact {
+            id: "c1".into(),
+            first_name: Some("Ольга".into()),
+            last_name: Some("Петрова".into()),
+            ..Default::default()
+        }],
     );
     h.resize(100, 30);
     let s = h.render();
@@ -1112,6 +1118,14 @@ fn the_deal_popup_takes_clicks_from_the_board_under_it() {
 
 // ----- won / lost / archived and delete -----------------------------------------------------
 
+/// `r`, answered with the first status's deals as they were at the start.
+fn reload_first_column(h: &mut Harness) {
+    h.press("r");
+    answer_funnel(h, funnels().remove(0));
+    let r = deals_request(h, NEW);
+    h.reply(&r, page(new_deals(), false));
+}
+
 fn win_status(h: &Harness, column: usize, id: &str) -> Option<WinStatus> {
     detail(h).columns[column]
         .deals
@@ -1241,10 +1255,7 @@ fn an_outcome_in_flight_survives_a_reload_of_its_column() {
     let mut h = opened();
     h.press("w");
     let calls = verb_calls(&mut h);
-    h.press("r");
-    answer_funnel(&mut h, funnels().remove(0));
-    let r = deals_request(&mut h, NEW);
-    h.reply(&r, page(new_deals(), false));
+    reload_first_column(&mut h);
     assert_eq!(
         win_status(&h, 0, "D1"),
         Some(WinStatus::Won),
@@ -1355,23 +1366,6 @@ fn deal_queries(h: &mut Harness) -> Vec<(String, Box<weeek_api::DealQuery>)> {
         .collect()
 }
 
-fn answer_orgs(h: &mut Harness) {
-    h.answer_all(
-        |c| matches!(c, Call::Organizations(_)),
-        || {
-            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
-                id: "o1".into(),
-                name: Some("ООО «Альфа-Логистик»".into()),
-                ..Default::default()
-            }]))
-        },
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Contacts(_)),
-        || Answer::Contacts(Ok(vec![])),
-    );
-}
-
 #[test]
 fn slash_searches_every_column_as_you_type_and_esc_clears_it() {
     let mut h = opened();
@@ -1426,7 +1420,7 @@ fn f_filters_by_outcome_assignee_tag_and_organization() {
         ),
         "waits for the organizations"
     );
-    answer_orgs(&mut h);
+    answer_lookups(&mut h, vec![]);
     assert_eq!(h.app.contexts()[0], Context::MultiPicker);
     // Choose "won", Boris, the tag "клиент" and the organization, by typing each.
     for typed in ["won", "Boris", "клиент", "Альфа"] {
@@ -1516,7 +1510,7 @@ fn snapshot_deal_search_and_filters() {
     snap_all("funnels_deal_search", &mut h);
     h.send(code(KeyCode::Enter));
     h.press("f");
-    answer_orgs(&mut h);
+    answer_lookups(&mut h, vec![]);
     h.press("won");
     h.send(code(KeyCode::Tab));
     snap_all("funnels_filter_picker", &mut h);
@@ -1530,10 +1524,7 @@ fn a_reload_during_a_delete_reads_the_totals_again_once_it_is_answered() {
     let mut h = opened();
     h.press("Dy");
     let calls = verb_calls(&mut h);
-    h.press("r");
-    answer_funnel(&mut h, funnels().remove(0));
-    let r = deals_request(&mut h, NEW);
-    h.reply(&r, page(new_deals(), false));
+    reload_first_column(&mut h);
     assert_eq!(
         column_ids(&h, 0),
         ["D2", "D3"],

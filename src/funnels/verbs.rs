@@ -11,7 +11,7 @@ use super::detail::FunnelDetail;
 use super::{FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Shown, Writes};
-use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
@@ -360,32 +360,10 @@ impl FunnelsState {
         for o in group.items.values() {
             let verb = &o.change;
             let title = &o.name;
-            let (kind, text) = match (&o.error, &o.lost, &o.read_back) {
-                (None, _, None) => (ToastKind::Success, format!("{} {title}", verb.done_text())),
-                (None, _, Some(verdict)) => (
-                    ToastKind::Success,
-                    format!("{} {title} ({})", verb.done_text(), verdict.note()),
-                ),
-                (Some(e), None, _) => (
-                    ToastKind::Error,
-                    format!("Could not {} {title}: {}", verb.failure_verb(), e.short()),
-                ),
-                (Some(_), Some(cause), verdict) => {
-                    let lead = match verdict {
-                        Some(ReadBack::Unknown(_)) => "Not confirmed:",
-                        _ => "Could not",
-                    };
-                    let note = verdict.as_ref().map(ReadBack::note).unwrap_or_default();
-                    (
-                        ToastKind::Error,
-                        format!(
-                            "{lead} {} {title}: {}; {note}",
-                            verb.failure_verb(),
-                            cause_text(cause)
-                        ),
-                    )
-                }
-            };
+            let (kind, text) = o.report(
+                &format!("{} {title}", verb.done_text()),
+                &format!("{} {title}", verb.failure_verb()),
+            );
             cx.toast(kind, text);
         }
         let idle = self.moves.is_idle() && self.verbs.is_idle();
