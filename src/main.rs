@@ -174,6 +174,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
         paths.data_dir.clone()
     };
     let mut app = App::new(data_dir.clone(), endpoint, size);
+    app.funnels.load_draft();
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
     app.keymap = keymap;
     app.utc_offset = offset;

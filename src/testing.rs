@@ -169,6 +169,8 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::MoveDeal { .. } => A::MovedDeal(Err(e)),
         C::UpdateDeal(..) => A::UpdatedDeal(Err(e)),
         C::DeleteDeal(_) => A::DeletedDeal(Err(e)),
+        C::CreateDeal(..) => A::CreatedDeal(Err(e)),
+        C::PatchDeal(..) => A::PatchedDeal(Err(e)),
         C::Organizations(_) => A::Organizations(Err(e)),
         C::Contacts(_) => A::Contacts(Err(e)),
         C::CreateContact(_) => A::CreatedContact(Err(e)),

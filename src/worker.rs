@@ -12,8 +12,8 @@ use weeek_api::models::{
     Project, Tag, Task, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, DealQuery, DealUpdate, ListQuery, Listed, NewContact, NewTask,
-    RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
+    ApiError, Client, DealInput, DealPage, DealQuery, DealUpdate, ListQuery, Listed, NewContact,
+    NewTask, RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
 };
 
 use crate::app::requests::RequestKey;
@@ -51,6 +51,10 @@ pub enum Call {
     },
     /// `PUT /crm/deals/{id}`: the fields it carries.
     UpdateDeal(String, DealUpdate),
+    /// `POST /crm/statuses/{id}/deals`.
+    CreateDeal(String, Box<DealInput>),
+    /// `PATCH /crm/deals/{id}`: the fields it carries.
+    PatchDeal(String, Box<DealInput>),
     DeleteDeal(String),
     Organizations(ListQuery),
     Contacts(ListQuery),
@@ -71,6 +75,8 @@ impl Call {
                 | Call::RemoveAssignees(..)
                 | Call::MoveDeal { .. }
                 | Call::UpdateDeal(..)
+                | Call::CreateDeal(..)
+                | Call::PatchDeal(..)
                 | Call::DeleteDeal(_)
                 | Call::CreateContact(_)
         )
@@ -105,6 +111,9 @@ pub enum Answer {
     Deal(Result<Box<Deal>, ApiError>),
     MovedDeal(Result<(), ApiError>),
     UpdatedDeal(Result<Box<Deal>, ApiError>),
+    CreatedDeal(Result<Box<Deal>, ApiError>),
+    /// The deal when the answer carries one.
+    PatchedDeal(Result<Option<Box<Deal>>, ApiError>),
     DeletedDeal(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
@@ -138,7 +147,8 @@ impl Answer {
             A::Funnel(r) => r.as_ref().err(),
             A::FunnelStatuses(r) => r.as_ref().err(),
             A::DealPage(r) => r.as_ref().err(),
-            A::Deal(r) | A::UpdatedDeal(r) => r.as_ref().err(),
+            A::Deal(r) | A::UpdatedDeal(r) | A::CreatedDeal(r) => r.as_ref().err(),
+            A::PatchedDeal(r) => r.as_ref().err(),
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
             A::CreatedContact(r) => r.as_ref().err(),
@@ -255,6 +265,15 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         } => A::MovedDeal(client.move_deal(&deal, &status, after.as_deref()).await),
         C::UpdateDeal(id, u) => A::UpdatedDeal(client.update_deal(&id, &u).await.map(Box::new)),
         C::DeleteDeal(id) => A::DeletedDeal(client.delete_deal(&id).await),
+        C::CreateDeal(status, d) => {
+            A::CreatedDeal(client.create_deal(&status, &d).await.map(Box::new))
+        }
+        C::PatchDeal(id, d) => A::PatchedDeal(
+            client
+                .update_deal_fields(&id, &d)
+                .await
+                .map(|d| d.map(Box::new)),
+        ),
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)

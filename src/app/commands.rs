@@ -80,6 +80,8 @@ pub enum Action {
     MarkWon,
     MarkLost,
     Archive,
+    NewDeal,
+    EditDeal,
     /// One column at a time on narrow terminals ([ / ]).
     PrevStatus,
     NextStatus,
@@ -110,6 +112,9 @@ pub enum Context {
     FunnelSearch,
     Funnel,
     Deal,
+    DealForm,
+    DealField,
+    DealChoice,
     Contacts,
     ContactForm,
     ContactField,
@@ -119,7 +124,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 21] = [
+    pub const ALL: [Context; 24] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -135,6 +140,9 @@ impl Context {
         Self::FunnelSearch,
         Self::Funnel,
         Self::Deal,
+        Self::DealForm,
+        Self::DealField,
+        Self::DealChoice,
         Self::Contacts,
         Self::ContactForm,
         Self::ContactField,
@@ -161,6 +169,9 @@ impl Context {
             Self::FunnelSearch => "funnel_search",
             Self::Funnel => "funnel",
             Self::Deal => "deal",
+            Self::DealForm => "deal_form",
+            Self::DealField => "deal_field",
+            Self::DealChoice => "deal_choice",
             Self::Contacts => "contacts",
             Self::ContactForm => "contact_form",
             Self::ContactField => "contact_field",
@@ -187,6 +198,9 @@ impl Context {
             Self::FunnelSearch => "Funnel search",
             Self::Funnel => "Funnel",
             Self::Deal => "Deal",
+            Self::DealForm => "Deal form",
+            Self::DealField => "Deal form, typing in a field",
+            Self::DealChoice => "Deal form, choices",
             Self::Contacts => "Contacts",
             Self::ContactForm => "Contact form",
             Self::ContactField => "Contact form, typing in a field",
@@ -210,6 +224,8 @@ impl Context {
                 | Self::ContactField
                 | Self::ContactChoice
                 | Self::ContactSearch
+                | Self::DealField
+                | Self::DealChoice
         )
     }
 
@@ -622,6 +638,22 @@ pub static COMMANDS: &[Command] = &[
         "Move the deal to the next status",
     ),
     cmd(
+        "funnel.new_deal",
+        A::NewDeal,
+        C::Funnel,
+        &[ch('n')],
+        None,
+        "New deal in the focused status (its draft, if one was left)",
+    ),
+    cmd(
+        "funnel.edit_deal",
+        A::EditDeal,
+        C::Funnel,
+        &[ch('e')],
+        None,
+        "Edit the deal (only what changes is sent)",
+    ),
+    cmd(
         "funnel.search",
         A::Search,
         C::Funnel,
@@ -724,6 +756,72 @@ pub static COMMANDS: &[Command] = &[
         &[ESC, ENTER],
         Some("close"),
         "Close the deal",
+    ),
+    // The deal form. In its fields letters type, so its keys are chords or keys that type
+    // nothing; on a choice, typing opens the picker with what was typed.
+    cmd(
+        "deal_form.save",
+        A::Submit,
+        C::DealForm,
+        &[ctrl('s')],
+        Some("save"),
+        "Save the deal: every field is checked first, nothing is sent twice",
+    ),
+    cmd(
+        "deal_form.close",
+        A::Back,
+        C::DealForm,
+        &[ESC],
+        Some("close"),
+        "Close the form (asks before dropping changes)",
+    ),
+    cmd(
+        "deal_field.next",
+        A::NextField,
+        C::DealField,
+        &[TAB, ENTER, DOWN],
+        Some("next"),
+        "Next field (the field left is checked)",
+    ),
+    cmd(
+        "deal_field.prev",
+        A::PrevField,
+        C::DealField,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "deal_choice.open",
+        A::Open,
+        C::DealChoice,
+        &[ENTER],
+        Some("choose"),
+        "Choose (a picker; on a yes/no field: yes, no, unset in turn)",
+    ),
+    cmd(
+        "deal_choice.remove",
+        A::Remove,
+        C::DealChoice,
+        &[BACKSPACE],
+        Some("remove"),
+        "Take off the last one chosen",
+    ),
+    cmd(
+        "deal_choice.next",
+        A::NextField,
+        C::DealChoice,
+        &[TAB, DOWN],
+        Some("next"),
+        "Next field",
+    ),
+    cmd(
+        "deal_choice.prev",
+        A::PrevField,
+        C::DealChoice,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
     ),
     // The contacts screen. In its fields letters type, so field keys are chords or keys that
     // type nothing.

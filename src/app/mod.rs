@@ -3,6 +3,7 @@
 
 pub mod click;
 pub mod commands;
+pub mod draft_file;
 pub mod keymap;
 pub mod ledger;
 pub mod loadable;
@@ -221,7 +222,7 @@ impl App {
             requests: Requests::default(),
             toasts: Toasts::default(),
             tasks: TasksState::default(),
-            funnels: FunnelsState::default(),
+            funnels: FunnelsState::new(&data_dir),
             contacts: ContactsState::new(data_dir.clone()),
             overlay: None,
             viewport: Viewport::new(size.0, size.1),

@@ -2,7 +2,9 @@
 //! its deals by status. Keys are routed here; loading, paging and moves live in the modules.
 
 pub mod board;
+pub mod deal_form;
 pub mod detail;
+pub mod editor;
 pub mod format;
 pub mod list;
 pub mod lookups;
@@ -27,6 +29,7 @@ use lookups::Lookups;
 use moves::DealMoves;
 use verbs::DealVerbs;
 
+use crate::app::draft_file::DraftFile;
 use crate::app::ledger::Ledger;
 
 /// A deal status's id.
@@ -55,9 +58,15 @@ pub enum FunnelKey {
     /// A verb on a deal (won, lost, archived, delete) or the read-back of one whose answer
     /// was lost, by its number.
     Verb(u64),
+    /// The deal the form sends (a create or an edit).
+    DealSave,
+    /// The look for a created deal whose answer was lost.
+    DealFind,
+    /// The read of an edited deal (its answer was lost or carried no deal).
+    DealRead,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FunnelsState {
     pub list: FunnelList,
     /// The open funnel; `None` shows the list.
@@ -69,9 +78,32 @@ pub struct FunnelsState {
     pub verbs: Ledger<DealVerbs>,
     /// A question about the board (delete this deal?), answered before anything else.
     pub ask: Option<verbs::Ask>,
+    /// The deal form, over the board.
+    pub editor: Option<editor::DealEditor>,
+    /// The form's draft on disk.
+    draft: DraftFile,
+    /// A draft from an earlier run, not opened yet.
+    pub found: Option<editor::Draft>,
+    /// Said at start what was found on disk (a toast needs the first message's clock).
+    found_note: Option<(crate::app::toast::ToastKind, String)>,
 }
 
 impl FunnelsState {
+    pub fn new(data_dir: &std::path::Path) -> Self {
+        Self {
+            list: FunnelList::default(),
+            detail: None,
+            lookups: Lookups::default(),
+            moves: Ledger::default(),
+            verbs: Ledger::default(),
+            ask: None,
+            editor: None,
+            draft: DraftFile::new(data_dir.join(editor::DRAFT_FILE)),
+            found: None,
+            found_note: None,
+        }
+    }
+
     pub fn reload_list(&mut self, cx: &mut ScreenCtx) {
         self.list.funnels.start();
         cx.request(FunnelKey::List, Call::Funnels);
@@ -186,6 +218,8 @@ impl FunnelsState {
             Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), cx),
             Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, cx),
             Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, cx),
+            Action::NewDeal => self.open_form(false, cx),
+            Action::EditDeal => self.open_form(true, cx),
             Action::Search => d.open_search(),
             Action::Filter => {
                 self.lookups.ensure(cx);
@@ -239,6 +273,7 @@ impl FunnelsState {
             }
             (FunnelKey::Orgs, A::Organizations(result)) => {
                 self.lookups.on_orgs(result, cx);
+                self.refresh_form_picker(cx.names);
                 if !self.lookups.orgs.loading
                     && let Some(d) = &mut self.detail
                 {
@@ -250,7 +285,18 @@ impl FunnelsState {
                     }
                 }
             }
-            (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, cx),
+            (FunnelKey::Contacts, A::Contacts(result)) => {
+                self.lookups.on_contacts(result, cx);
+                self.refresh_form_picker(cx.names);
+            }
+            (FunnelKey::DealSave, A::CreatedDeal(result)) => {
+                self.on_created(result.map(|d| *d), cx)
+            }
+            (FunnelKey::DealSave, A::PatchedDeal(result)) => {
+                self.on_patched(result.map(|d| d.map(|d| *d)), cx)
+            }
+            (FunnelKey::DealFind, A::DealPage(result)) => self.on_found(result, cx),
+            (FunnelKey::DealRead, A::Deal(result)) => self.on_read(result.map(|d| *d), cx),
             (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, cx),
             (FunnelKey::Move(n), A::Deal(result)) => {
                 self.on_move_read_back(n, result.map(|d| *d), cx)
@@ -288,7 +334,7 @@ impl FunnelsState {
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() {
+        if self.ask.is_some() || self.editor.is_some() {
             return false;
         }
         match (&mut self.detail, target) {
@@ -305,10 +351,39 @@ impl FunnelsState {
     }
 }
 
+/// The layers of the open deal form, most specific first.
+fn form_contexts(e: &editor::DealEditor) -> Vec<Context> {
+    if e.asking {
+        return vec![Context::Confirm];
+    }
+    if let Some(p) = &e.picker {
+        return match &p.picker {
+            Some(p) if !p.multi => vec![Context::Picker, Context::Text],
+            _ => vec![Context::MultiPicker, Context::Picker, Context::Text],
+        };
+    }
+    if e.locked() {
+        // No key of the form does anything until the answer, so none is offered.
+        return Vec::new();
+    }
+    if !matches!(e.phase, editor::Phase::Editing) {
+        // A failed look: save looks again, Esc gives up on the form.
+        return vec![Context::DealForm];
+    }
+    if e.form.is_typed(e.form.focus) {
+        vec![Context::DealField, Context::Text, Context::DealForm]
+    } else {
+        vec![Context::DealChoice, Context::DealForm]
+    }
+}
+
 impl ScreenState for FunnelsState {
     fn contexts(&self) -> Vec<Context> {
         if self.ask.is_some() {
             return vec![Context::Confirm];
+        }
+        if let Some(e) = &self.editor {
+            return form_contexts(e);
         }
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
@@ -347,6 +422,9 @@ impl ScreenState for FunnelsState {
     }
 
     fn keyboard_taken(&self) -> bool {
+        if let Some(e) = &self.editor {
+            return self.ask.is_none() && !e.asking && !e.locked();
+        }
         match &self.detail {
             None => self.list.search.is_some(),
             Some(d) => d.deal.is_none() && (d.search_box.is_some() || d.picker.is_some()),
@@ -354,12 +432,16 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.announce(cx);
         if matches!(self.list.funnels, crate::app::loadable::Loadable::NotAsked) {
             self.reload_list(cx);
         }
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.editor.is_some() {
+            return self.form_char(c, cx);
+        }
         if let Some(d) = &mut self.detail {
             if d.picker.is_some() {
                 return d.picker_char(c);
@@ -380,6 +462,9 @@ impl ScreenState for FunnelsState {
             }
             return true;
         }
+        if self.editor.is_some() {
+            return self.form_action(action, cx);
+        }
         match &mut self.detail {
             Some(d) if d.deal.is_some() => self.deal_action(action, cx),
             Some(d) if d.picker.is_some() => {
@@ -399,6 +484,9 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.editor.is_some() {
+            return self.form_paste(text, cx);
+        }
         if let Some(d) = &mut self.detail {
             if d.picker.is_some() {
                 return d.picker_paste(text);

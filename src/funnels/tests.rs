@@ -1539,3 +1539,439 @@ fn a_reload_during_a_delete_reads_the_totals_again_once_it_is_answered() {
         "totals read before the answer are read again"
     );
 }
+
+// ----- the deal form ---------------------------------------------------------------------
+
+fn ctrl_key(c: char) -> Msg {
+    crate::testing::ctrl(c)
+}
+
+fn editor(h: &Harness) -> &super::editor::DealEditor {
+    h.app
+        .funnels
+        .editor
+        .as_ref()
+        .expect("the deal form is open")
+}
+
+fn deal_saves(h: &mut Harness) -> Vec<Request> {
+    h.take(|c| matches!(c, Call::CreateDeal(..) | Call::PatchDeal(..)))
+}
+
+fn draft_writes(h: &Harness) -> Vec<String> {
+    h.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::WriteFile { path, contents } if path.ends_with("deal-draft.json") => {
+                Some(contents.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn olga() -> weeek_api::models::Contact {
+    weeek_api::models::Contact {
+        id: "c1".into(),
+        first_name: Some("Ольга".into()),
+        last_name: Some("Петрова".into()),
+        ..Default::default()
+    }
+}
+
+fn created(id: &str, title: &str, amount: Option<f64>, h: &Harness) -> Deal {
+    Deal {
+        created_at: Some(h.clock.wall),
+        ..deal(id, NEW, title, amount)
+    }
+}
+
+#[test]
+fn n_creates_a_deal_with_an_amount_and_a_contact_in_the_focused_status() {
+    let mut h = opened();
+    h.press("n");
+    assert_eq!(h.app.contexts()[0], Context::DealField);
+    h.press("Аудит склада");
+    assert!(
+        draft_writes(&h)
+            .last()
+            .is_some_and(|d| d.contains("Аудит склада")),
+        "the draft is written as it is typed"
+    );
+    h.send(code(KeyCode::Tab));
+    h.press("1 500 000,50");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Tab));
+    assert_eq!(editor(&h).form.focus, super::deal_form::DealField::Contacts);
+    assert_eq!(h.app.contexts()[0], Context::DealChoice);
+    // Typing on a choice opens its picker; it waits for the contacts.
+    h.press("Оль");
+    answer_lookups(&mut h, vec![olga()]);
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(editor(&h).form.contacts[0].name, "Ольга Петрова");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    assert_eq!(saves.len(), 1);
+    let Call::CreateDeal(status, input) = &saves[0].call else {
+        panic!("a create: {:?}", saves[0].call);
+    };
+    assert_eq!(status, NEW);
+    assert_eq!(input.title.as_deref(), Some("Аудит склада"));
+    assert_eq!(input.amount, Some(Some(1_500_000.5)));
+    assert_eq!(input.contacts.as_deref(), Some(&["c1".to_string()][..]));
+    assert_eq!(
+        (&input.assignees, &input.tags, &input.custom_fields),
+        (&None, &None, &None)
+    );
+    assert_eq!(
+        h.app.contexts(),
+        vec![Context::Global],
+        "locked until the answer"
+    );
+    h.press("x");
+    assert_eq!(
+        editor(&h).form.title.value(),
+        "Аудит склада",
+        "typing does nothing now"
+    );
+
+    let new = created("D9", "Аудит склада", Some(1_500_000.5), &h);
+    h.reply(&saves[0], Answer::CreatedDeal(Ok(Box::new(new))));
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(column_ids(&h, 0), ["D9", "D1", "D2", "D3"]);
+    assert_eq!(status_totals(&h, 0), (Some(4), Some(5_100_000.5)));
+    assert_eq!(detail(&h).current_deal().unwrap().id, "D9");
+    assert!(
+        toasts(&h).contains("Created “Аудит склада”"),
+        "{}",
+        toasts(&h)
+    );
+    assert_eq!(
+        h.effects.last(),
+        Some(&Effect::RemoveFile(
+            h.app.funnels.draft_path().to_path_buf()
+        ))
+    );
+}
+
+#[test]
+fn the_form_checks_as_you_go_and_puts_the_service_errors_at_their_fields() {
+    use super::deal_form::DealField as F;
+    let mut h = opened();
+    h.press("n");
+    h.send(ctrl_key('s'));
+    assert!(deal_saves(&mut h).is_empty(), "nothing is sent");
+    assert_eq!(editor(&h).form.errors[&F::Title], "required");
+    h.press("Сделка");
+    assert!(
+        !editor(&h).form.errors.contains_key(&F::Title),
+        "the message follows the value"
+    );
+    h.send(code(KeyCode::Tab));
+    h.press("много");
+    assert!(
+        editor(&h).form.errors.is_empty(),
+        "no message before leaving"
+    );
+    h.send(code(KeyCode::Tab));
+    assert!(editor(&h).form.errors[&F::Amount].contains("a number"));
+    h.send(key_event(KeyCode::BackTab, KeyModifiers::SHIFT));
+    h.send(ctrl_key('u'));
+    assert!(
+        editor(&h).form.errors.is_empty(),
+        "an emptied amount is fine"
+    );
+    h.press("-5");
+    h.send(code(KeyCode::Tab));
+    assert!(editor(&h).form.errors[&F::Amount].contains("negative"));
+    h.send(key_event(KeyCode::BackTab, KeyModifiers::SHIFT));
+    h.send(key_event(KeyCode::Home, KeyModifiers::NONE));
+    h.send(key_event(KeyCode::Delete, KeyModifiers::NONE));
+    assert!(
+        editor(&h).form.errors.is_empty(),
+        "fixed: the message goes as it is typed"
+    );
+    assert_eq!(editor(&h).form.amount.value(), "5");
+
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let mut fields = weeek_api::FieldErrors::new();
+    fields.insert(
+        "title".into(),
+        vec!["The title has already been taken.".into()],
+    );
+    fields.insert("customFields.cf-budget".into(), vec!["Too big.".into()]);
+    fields.insert("captcha".into(), vec!["Solve it.".into()]);
+    h.fail(
+        &saves[0],
+        ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields,
+        },
+    );
+    let e = editor(&h);
+    assert_eq!(
+        e.form.errors[&F::Title],
+        "The title has already been taken."
+    );
+    assert_eq!(e.form.errors[&F::Custom(1)], "Too big.");
+    assert!(e.failure.as_deref().is_some_and(|f| f.contains("captcha")));
+    assert_eq!(e.form.focus, F::Title);
+    assert_eq!(h.app.contexts()[0], Context::DealField, "editable again");
+}
+
+#[test]
+fn a_create_whose_answer_was_lost_is_looked_for_and_never_sent_twice() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Новая");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    h.fail(&saves[0], ApiError::Timeout);
+    let looks = h.take(|c| matches!(c, Call::Deals(_, q) if q.search.as_deref() == Some("Новая")));
+    assert_eq!(looks.len(), 1, "looked for before anything else");
+    h.send(ctrl_key('s'));
+    assert!(
+        deal_saves(&mut h).is_empty(),
+        "not sent again while looking"
+    );
+    // Not there: it may be sent again, once.
+    h.reply(
+        &looks[0],
+        page(vec![deal("D1", NEW, "Другая", None)], false),
+    );
+    let e = editor(&h);
+    assert!(
+        e.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("was not created"))
+    );
+    h.send(ctrl_key('s'));
+    let again = deal_saves(&mut h);
+    assert_eq!(again.len(), 1);
+    // Lost again, and this time it is there.
+    h.fail(&again[0], server_error());
+    let looks = h.take(|c| matches!(c, Call::Deals(..)));
+    let found = created("D9", "Новая", None, &h);
+    h.reply(&looks[0], page(vec![found], false));
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(column_ids(&h, 0)[0], "D9");
+    assert!(
+        toasts(&h).contains("was created after all"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(deal_saves(&mut h).is_empty());
+}
+
+#[test]
+fn e_edits_the_deal_and_sends_only_what_changed() {
+    let mut h = opened();
+    h.press("e");
+    let e = editor(&h);
+    assert_eq!(e.form.title.value(), "Внедрение CRM для «Альфа-Логистик»");
+    assert_eq!(e.form.amount.value(), "1200000");
+    assert_eq!(e.form.contacts.len(), 2);
+    h.send(code(KeyCode::Tab));
+    h.send(ctrl_key('u'));
+    h.press("1300000");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let Call::PatchDeal(id, input) = &saves[0].call else {
+        panic!("an edit: {:?}", saves[0].call);
+    };
+    assert_eq!(id, "D1");
+    assert_eq!(
+        **input,
+        weeek_api::DealInput {
+            amount: Some(Some(1_300_000.0)),
+            ..Default::default()
+        }
+    );
+    // The answer carries no deal: it is read, and the board shows the service's copy.
+    h.reply(&saves[0], Answer::PatchedDeal(Ok(None)));
+    let read = deal_read_back(&mut h, "D1");
+    let mut fresh = new_deals().remove(0);
+    fresh.amount = Some(1_300_000.0);
+    h.reply(&read, Answer::Deal(Ok(Box::new(fresh))));
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].amount,
+        Some(1_300_000.0)
+    );
+    assert!(toasts(&h).contains("Saved “"), "{}", toasts(&h));
+
+    // Opened and saved unchanged: nothing is sent.
+    h.press("e");
+    h.send(ctrl_key('s'));
+    assert!(deal_saves(&mut h).is_empty());
+    assert!(toasts(&h).contains("Nothing changed"));
+}
+
+#[test]
+fn an_edit_whose_answer_was_lost_is_read_back_before_anything_is_said() {
+    let mut h = opened();
+    h.press("e");
+    h.send(ctrl_key('u'));
+    h.press("Новое имя");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    h.fail(&saves[0], ApiError::Timeout);
+    let read = deal_read_back(&mut h, "D1");
+    // The service does not have it: the form stays, with the reason, and may be sent again.
+    h.reply(&read, Answer::Deal(Ok(Box::new(new_deals().remove(0)))));
+    let e = editor(&h);
+    assert!(
+        e.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("not saved") && f.contains("not done")),
+        "{:?}",
+        e.failure
+    );
+    assert_eq!(e.form.title.value(), "Новое имя", "nothing typed is lost");
+    h.send(ctrl_key('s'));
+    let again = deal_saves(&mut h);
+    assert_eq!(again.len(), 1);
+    // Lost again, and the read shows it done.
+    h.fail(&again[0], server_error());
+    let read = deal_read_back(&mut h, "D1");
+    let mut fresh = new_deals().remove(0);
+    fresh.title = Some("Новое имя".into());
+    h.reply(&read, Answer::Deal(Ok(Box::new(fresh))));
+    assert!(h.app.funnels.editor.is_none());
+    assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].title.as_deref(),
+        Some("Новое имя")
+    );
+}
+
+#[test]
+fn custom_fields_take_inputs_that_fit_their_types() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Выставка");
+    for _ in 0..6 {
+        h.send(code(KeyCode::Tab));
+    }
+    // Text, number, select (picked by typing), yes/no.
+    h.press("Сайт");
+    h.send(code(KeyCode::Tab));
+    h.press("12,5");
+    h.send(code(KeyCode::Tab));
+    assert_eq!(h.app.contexts()[0], Context::DealChoice);
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.contexts()[0], Context::Picker, "one option only");
+    h.press("Enterp");
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Tab));
+    h.press("y");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let Call::CreateDeal(_, input) = &saves[0].call else {
+        panic!("a create");
+    };
+    let custom = input.custom_fields.clone().expect("custom fields sent");
+    assert_eq!(
+        serde_json::Value::Object(custom),
+        serde_json::json!({
+            "cf-text": "Сайт",
+            "cf-budget": 12.5,
+            "cf-segment": "o-ent",
+            "cf-nda": true
+        })
+    );
+}
+
+#[test]
+fn esc_on_a_changed_form_asks_and_a_draft_of_the_funnel_comes_back_with_n() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Черновик");
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.contexts(), vec![Context::Confirm]);
+    h.press("n");
+    assert_eq!(
+        editor(&h).form.title.value(),
+        "Черновик",
+        "back to the form"
+    );
+    h.send(code(KeyCode::Esc));
+    h.press("y");
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(
+        h.effects.last(),
+        Some(&Effect::RemoveFile(
+            h.app.funnels.draft_path().to_path_buf()
+        ))
+    );
+
+    // A draft left by an earlier run opens with `n` in its funnel.
+    h.app.funnels.found = Some(super::editor::Draft {
+        funnel_id: B2B.into(),
+        target: super::editor::Target::New {
+            status_id: TALKS.into(),
+        },
+        before: Default::default(),
+        values: super::deal_form::Values {
+            title: "С прошлого раза".into(),
+            amount: "700".into(),
+            ..Default::default()
+        },
+    });
+    h.press("n");
+    let e = editor(&h);
+    assert_eq!(e.form.title.value(), "С прошлого раза");
+    assert_eq!(
+        e.target,
+        super::editor::Target::New {
+            status_id: TALKS.into()
+        },
+        "in the status it was started in"
+    );
+    assert!(toasts(&h).contains("Draft restored"));
+}
+
+#[test]
+fn a_draft_file_reads_back_and_a_broken_one_is_kept_aside() {
+    let dir = std::env::temp_dir().join(format!("weeek-deal-draft-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut state = super::FunnelsState::new(&dir);
+    let draft = super::editor::Draft {
+        funnel_id: B2B.into(),
+        target: super::editor::Target::Edit {
+            deal_id: "D1".into(),
+        },
+        before: Default::default(),
+        values: super::deal_form::Values {
+            title: "Сделка".into(),
+            ..Default::default()
+        },
+    };
+    std::fs::write(state.draft_path(), serde_json::to_string(&draft).unwrap()).unwrap();
+    state.load_draft();
+    assert_eq!(state.found, Some(draft));
+    std::fs::write(state.draft_path(), "{\"funnelId\": \"Fn").unwrap();
+    let mut again = super::FunnelsState::new(&dir);
+    again.load_draft();
+    assert!(again.found.is_none());
+    assert!(!again.draft_path().exists(), "moved aside");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("deal-draft.json.unreadable")).unwrap(),
+        "{\"funnelId\": \"Fn"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn snapshot_deal_form() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Аудит склада");
+    h.send(code(KeyCode::Tab));
+    h.press("много");
+    h.send(code(KeyCode::Tab));
+    snap_all("funnels_deal_form", &mut h);
+}

@@ -254,6 +254,8 @@ fn quoted(deal: &Deal) -> String {
 pub enum Ask {
     /// Delete this deal (its id and its quoted title)?
     Delete { id: String, name: String },
+    /// `n` or `e` while a deal draft of elsewhere is on disk: drop it?
+    ReplaceDraft { title: String, edit: bool },
 }
 
 impl FunnelsState {
@@ -300,8 +302,10 @@ impl FunnelsState {
 
     /// The answer to the open question.
     pub fn answer(&mut self, yes: bool, cx: &mut ScreenCtx) {
-        let Some(Ask::Delete { id, name }) = self.ask.take() else {
-            return;
+        let (id, name) = match self.ask.take() {
+            Some(Ask::Delete { id, name }) => (id, name),
+            Some(Ask::ReplaceDraft { edit, .. }) => return self.replace_draft(yes, edit, cx),
+            None => return,
         };
         if !yes {
             cx.toast(ToastKind::Info, "Kept: nothing deleted");

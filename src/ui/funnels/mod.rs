@@ -3,6 +3,7 @@
 
 mod board;
 mod deal;
+mod form;
 mod info;
 mod list;
 
@@ -41,9 +42,19 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
             }
         }
     }
-    if let Some(Ask::Delete { name, .. }) = &app.funnels.ask {
-        let question = format!("Delete the deal {name}?");
-        hits.cover(render_confirm(app, t, frame, body, &question));
+    if let (Some(e), Some(d)) = (&app.funnels.editor, &app.funnels.detail) {
+        hits.cover(form::render(app, t, d, e, frame, body));
+    }
+    match &app.funnels.ask {
+        Some(Ask::Delete { name, .. }) => {
+            let question = format!("Delete the deal {name}?");
+            hits.cover(render_confirm(app, t, frame, body, &question));
+        }
+        Some(Ask::ReplaceDraft { title, .. }) => {
+            let question = format!("Drop the deal draft {title} to start another?");
+            hits.cover(render_confirm(app, t, frame, body, &question));
+        }
+        None => {}
     }
 }
 
