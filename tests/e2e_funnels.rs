@@ -247,3 +247,119 @@ fn search_the_deals_of_a_funnel_then_filter_the_won_ones() {
     t.keys(&["q"]);
     assert!(wait_exit(&t).contains("EXIT=0"));
 }
+
+/// `n` in the first status: a deal with an amount and a contact; after `r` it is at the top of
+/// its column with its amount; `w` marks it won, and a refresh shows it won.
+#[test]
+fn create_a_deal_with_an_amount_and_a_contact_then_mark_it_won() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    let (_, _) = open_b2b(&t);
+    let title = format!("Сделка {}", std::process::id());
+    t.keys(&["n"]);
+    t.wait_for("New deal in Новый лид");
+    t.type_text(&title);
+    t.keys(&["Tab"]);
+    t.type_text("1234567");
+    t.keys(&["Tab", "Tab"]);
+    // Typing on the contacts opens their picker; the first is taken.
+    t.type_text(" ");
+    let picker = t.wait_until("the contacts to choose from", |s| {
+        s.contains("Contacts") && s.contains("[ ]")
+    });
+    // The first contact listed.
+    let contact = picker
+        .lines()
+        .find_map(|l| l.split("[ ] ").nth(1))
+        .map(|rest| {
+            rest.split('│')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
+        .unwrap_or_else(|| panic!("a contact in the picker: {picker}"));
+    t.keys(&["Tab", "Enter"]);
+    let form = t.wait_until(&format!("{contact} chosen"), |s| {
+        !s.contains("[ ]")
+            && s.lines()
+                .any(|l| l.contains("Contacts") && l.contains(&contact))
+    });
+    assert!(form.contains("Amount, ₽"), "the funnel's currency: {form}");
+    t.keys(&["C-s"]);
+    t.wait_for(&format!("Created “{title}”"));
+    t.keys(&["r"]);
+    let board = t.wait_until(
+        "the new deal at the top of its status after a refresh",
+        |s| {
+            board_header(s, "Новый лид").is_some_and(|h| {
+                cell(s, h + 3, 0).starts_with(&title) && cell(s, h + 4, 0).contains("1 234 567 ₽")
+            }) && !s.contains("reloading")
+        },
+    );
+    let h = board_header(&board, "Новый лид").unwrap_or_default();
+    assert!(
+        cell(&board, h + 5, 0).contains("1c"),
+        "its contact: {board}"
+    );
+    t.keys(&["g", "w"]);
+    t.wait_for(&format!("Marked won: “{title}”"));
+    t.keys(&["r"]);
+    t.wait_until("the deal won after a refresh", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            cell(s, h + 3, 0).starts_with(&title) && cell(s, h + 4, 0).contains("✓ won")
+        })
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}
+
+/// A half-typed deal survives `kill -9`: the next run says so, and `n` in its funnel opens it
+/// again as it was.
+#[test]
+fn a_half_typed_deal_survives_kill_9_and_opens_again_with_n() {
+    if !tmux_available() {
+        return;
+    }
+    let first = Tmux::start(&["--demo"], 120, 40);
+    open_b2b(&first);
+    first.keys(&["n"]);
+    first.wait_for("New deal in Новый лид");
+    first.type_text("Полдела");
+    first.keys(&["Tab"]);
+    first.type_text("4200");
+    first.wait_until("the amount typed", |s| {
+        s.lines()
+            .any(|l| l.contains("Amount, ₽") && l.contains("4200"))
+    });
+    first.kill("-9");
+    first.wait_for("EXIT=137");
+    let draft = first
+        .home
+        .join("data")
+        .join("weeek-tui")
+        .join("demo")
+        .join("deal-draft.json");
+    let text = std::fs::read_to_string(&draft).expect("the draft is on disk");
+    assert!(text.contains("Полдела") && text.contains("4200"), "{text}");
+
+    let second = Tmux::start_with_home(&["--demo"], 120, 40, Some(first.home.clone()));
+    second.wait_for("Northwind Studio");
+    second.keys(&["Tab"]);
+    second.wait_for("A deal draft was found (“Полдела”)");
+    second.wait_for("Продажи B2B");
+    second.keys(&["Enter"]);
+    second.wait_until("the board", |s| {
+        s.contains("Funnels › Продажи B2B") && !s.contains("loading")
+    });
+    second.keys(&["n"]);
+    second.wait_until("the draft open again", |s| {
+        s.contains("Draft restored")
+            && s.lines()
+                .any(|l| l.contains("Title") && l.contains("Полдела"))
+            && s.lines()
+                .any(|l| l.contains("Amount, ₽") && l.contains("4200"))
+    });
+}

@@ -416,6 +416,9 @@ impl ScreenState for FunnelsState {
             Context::FunnelSearch,
             Context::Funnel,
             Context::Deal,
+            Context::DealForm,
+            Context::DealField,
+            Context::DealChoice,
             Context::List,
             Context::Text,
         ]
