@@ -4,6 +4,7 @@
 pub mod click;
 pub mod commands;
 pub mod draft_file;
+pub mod form_errors;
 pub mod keymap;
 pub mod ledger;
 pub mod loadable;

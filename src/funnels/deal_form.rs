@@ -407,23 +407,10 @@ impl DealForm {
     /// Puts the service's field errors at their fields. Returns the messages that belong to
     /// no field of the form.
     pub fn apply_service_errors(&mut self, fields: &FieldErrors) -> Vec<String> {
-        self.errors.clear();
-        let mut leftovers = Vec::new();
-        for (key, messages) in fields {
-            let text = messages.join(" ");
-            match self.field_for_key(key) {
-                Some(f) => {
-                    self.errors
-                        .entry(f)
-                        .and_modify(|m| {
-                            m.push(' ');
-                            m.push_str(&text);
-                        })
-                        .or_insert(text);
-                }
-                None => leftovers.push(format!("{key}: {text}")),
-            }
-        }
+        let mut errors = std::mem::take(&mut self.errors);
+        let leftovers =
+            crate::app::form_errors::place(&mut errors, fields, |k| self.field_for_key(k));
+        self.errors = errors;
         self.focus_first_error();
         leftovers
     }

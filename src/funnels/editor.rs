@@ -350,18 +350,14 @@ impl DealEditor {
     }
 
     /// Applies what a picker chose to `place`; `label` names a key.
-    fn apply_pick(
-        &mut self,
-        place: DealField,
-        keys: &[PickKey],
-        label: impl Fn(&PickKey) -> String,
-    ) {
-        let named = |keys: &[PickKey]| -> Vec<Named> {
+    /// Applies what a picker chose to `place`: keys with their labels.
+    fn apply_pick(&mut self, place: DealField, keys: &[(PickKey, String)]) {
+        let named = |keys: &[(PickKey, String)]| -> Vec<Named> {
             keys.iter()
-                .filter_map(|k| match k {
+                .filter_map(|(k, name)| match k {
                     PickKey::Id(id) => Some(Named {
                         id: id.clone(),
-                        name: label(k),
+                        name: name.clone(),
                     }),
                     _ => None,
                 })
@@ -376,7 +372,7 @@ impl DealEditor {
             DealField::Tags => {
                 self.form.tags = keys
                     .iter()
-                    .filter_map(|k| match k {
+                    .filter_map(|(k, _)| match k {
                         PickKey::Tag(t) => Some(*t),
                         _ => None,
                     })
@@ -806,20 +802,10 @@ impl FunnelsState {
             PickerOutcome::Pending => {}
             PickerOutcome::Cancelled => e.picker = None,
             PickerOutcome::Picked(keys) => {
-                let labels: Vec<(PickKey, String)> = p
-                    .items
-                    .iter()
-                    .map(|it| (it.key.clone(), it.label.clone()))
-                    .collect();
+                let labelled = p.labelled(keys);
                 let place = fp.place;
                 e.picker = None;
-                e.apply_pick(place, &keys, |k| {
-                    labels
-                        .iter()
-                        .find(|(c, _)| c == k)
-                        .map(|(_, l)| l.clone())
-                        .unwrap_or_default()
-                });
+                e.apply_pick(place, &labelled);
                 self.flush_draft(cx);
             }
         }
@@ -837,9 +823,8 @@ impl FunnelsState {
         match &mut e.phase {
             Phase::Saving { .. } | Phase::Reading { .. } => return,
             Phase::Looking(lost) => {
-                if !lost.is_looking() {
-                    let call = lost.look_again();
-                    cx.toast(ToastKind::Info, lost.looking_text("created"));
+                if let Some((call, text)) = lost.retry("created") {
+                    cx.toast(ToastKind::Info, text);
                     cx.request(FunnelKey::DealFind, call);
                 }
                 return;
@@ -1111,11 +1096,7 @@ fn quoted(deal: &Deal) -> String {
 }
 
 fn apply_pending(p: &mut FormPicker) {
-    if let Some(picker) = &mut p.picker
-        && !p.pending.is_empty()
-    {
-        picker.paste(&std::mem::take(&mut p.pending));
-    }
+    crate::widgets::picker::apply_pending(&mut p.picker, &mut p.pending);
 }
 
 impl FunnelDetail {
