@@ -209,6 +209,15 @@ impl<K: Clone + PartialEq> Picker<K> {
     }
 }
 
+/// What was typed while a picker's items were on their way becomes its query once they arrive.
+pub fn apply_pending<K: Clone + PartialEq>(picker: &mut Option<Picker<K>>, pending: &mut String) {
+    if let Some(p) = picker
+        && !pending.is_empty()
+    {
+        p.paste(&std::mem::take(pending));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,14 +260,5 @@ mod tests {
         assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![]));
         let mut fresh = Picker::multi("Assignees", items(), &[]);
         assert_eq!(fresh.act(Action::Accept), PickerOutcome::Picked(vec![1]));
-    }
-}
-
-/// What was typed while a picker's items were on their way becomes its query once they arrive.
-pub fn apply_pending<K: Clone + PartialEq>(picker: &mut Option<Picker<K>>, pending: &mut String) {
-    if let Some(p) = picker
-        && !pending.is_empty()
-    {
-        p.paste(&std::mem::take(pending));
     }
 }
