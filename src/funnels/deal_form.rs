@@ -540,3 +540,137 @@ fn custom_value(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use time::macros::date;
+    use weeek_api::models::{CustomFieldOption, CustomFieldValue};
+
+    const TODAY: Date = date!(2026 - 11 - 23);
+
+    fn field(id: &str, kind: &str) -> CustomField {
+        CustomField {
+            id: id.into(),
+            name: Some(id.into()),
+            r#type: Some(kind.into()),
+            options: vec![CustomFieldOption {
+                id: "o1".into(),
+                name: Some("Один".into()),
+                color: None,
+            }],
+            ..Default::default()
+        }
+    }
+
+    fn fields() -> Vec<CustomField> {
+        vec![
+            field("n", "number"),
+            field("s", "select"),
+            field("m", "multiselect"),
+            field("b", "boolean"),
+            field("d", "datetime"),
+        ]
+    }
+
+    #[test]
+    fn numbers_read_as_people_type_them() {
+        assert_eq!(parse_number("1 200 000,50"), Some(1_200_000.5));
+        assert_eq!(parse_number("1\u{a0}000.25"), Some(1000.25));
+        assert_eq!(parse_number("12e"), None);
+        assert_eq!(parse_number("inf"), None);
+    }
+
+    #[test]
+    fn a_deal_reads_into_the_form_whatever_shape_its_values_have() {
+        let deal = Deal {
+            title: Some("Сделка".into()),
+            amount: Some(1500.0),
+            custom_fields: vec![
+                CustomFieldValue {
+                    id: "n".into(),
+                    value: json!(12.5),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "s".into(),
+                    value: json!({"id": "o1", "name": "Один"}),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "m".into(),
+                    value: json!(["o1"]),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "b".into(),
+                    value: json!(1),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "d".into(),
+                    value: json!("2026-12-01T00:00:00Z"),
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        };
+        let v = Values::of_deal(&deal, &fields(), |id| id.into(), |id| id.into());
+        assert_eq!(v.amount, "1500");
+        assert_eq!(v.custom["n"], CustomValue::Typed("12.5".into()));
+        let one = Named {
+            id: "o1".into(),
+            name: "Один".into(),
+        };
+        assert_eq!(v.custom["s"], CustomValue::One(Some(one.clone())));
+        assert_eq!(v.custom["m"], CustomValue::Many(vec![one]));
+        assert_eq!(v.custom["b"], CustomValue::Flag(Some(true)));
+        assert_eq!(v.custom["d"], CustomValue::Typed("2026-12-01".into()));
+    }
+
+    #[test]
+    fn an_edit_sends_what_changed_and_null_for_what_was_cleared() {
+        let mut before = Values {
+            title: "Сделка".into(),
+            amount: "1500".into(),
+            tags: vec![1],
+            ..Default::default()
+        };
+        before
+            .custom
+            .insert("n".into(), CustomValue::Typed("3".into()));
+        let mut form = DealForm::new(fields(), &before);
+        assert_eq!(form.to_input(&before, TODAY), DealInput::default());
+        form.amount.set("");
+        form.typed.get_mut("n").unwrap().set("");
+        form.typed.get_mut("d").unwrap().set("01.12.2026");
+        let input = form.to_input(&before, TODAY);
+        assert_eq!(input.amount, Some(None), "cleared");
+        assert_eq!(input.title, None);
+        assert_eq!(input.tags, None);
+        assert_eq!(
+            Value::Object(input.custom_fields.unwrap()),
+            json!({"n": null, "d": "2026-12-01"})
+        );
+    }
+
+    #[test]
+    fn checks_say_what_is_wrong() {
+        let mut form = DealForm::new(fields(), &Values::default());
+        form.title.set("Ж".repeat(256));
+        form.typed.get_mut("d").unwrap().set("в прошлую пятницу");
+        form.typed.get_mut("n").unwrap().set("двенадцать");
+        assert!(!form.validate_all(TODAY));
+        assert!(form.errors[&DealField::Title].contains("255"));
+        assert!(form.errors.contains_key(&DealField::Custom(0)));
+        assert!(form.errors.contains_key(&DealField::Custom(4)));
+        assert_eq!(form.focus, DealField::Title);
+        assert_eq!(
+            form.field_for_key("customFields.d"),
+            Some(DealField::Custom(4))
+        );
+        assert_eq!(form.field_for_key("contacts.0"), Some(DealField::Contacts));
+        assert_eq!(form.field_for_key("captcha"), None);
+    }
+}
