@@ -48,6 +48,13 @@ pub enum Effect {
         contents: String,
     },
     RemoveFile(PathBuf),
+    /// Save the task list's view `name` in the config file (`None` deletes it), keeping the
+    /// rest of the file as it is. Answered with `Msg::ViewStored`.
+    StoreView {
+        config: PathBuf,
+        name: String,
+        view: Option<crate::tasks::views::View>,
+    },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
 }
@@ -62,6 +69,12 @@ pub enum Msg {
     Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
+    /// The config file was written for `Effect::StoreView` (or could not be).
+    ViewStored {
+        name: String,
+        deleted: bool,
+        result: Result<(), String>,
+    },
 }
 
 impl From<Report> for Msg {
@@ -349,6 +362,17 @@ impl App {
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
+            Msg::ViewStored {
+                name,
+                deleted,
+                result,
+            } => {
+                let config = self.tasks.views.config_file();
+                let (kind, text) =
+                    crate::tasks::view_picker::stored_text(&name, deleted, &result, config);
+                self.toasts.push(clock.now, kind, text);
+                true
+            }
         };
         self.dirty |= changed;
         effects
