@@ -227,7 +227,8 @@ impl ContactsState {
             }
             (Ask::Restore(_), Action::Discard) => {
                 self.ask = None;
-                self.draft_written = Some(String::new());
+                // The offered draft is still on disk: it goes now.
+                self.draft.adopt(String::new());
                 self.clear_draft(cx);
                 self.editing = true;
                 cx.toast(ToastKind::Info, "Draft discarded");
