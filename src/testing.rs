@@ -175,6 +175,10 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::Deals(..) => A::DealPage(Err(e)),
         C::Deal(_) => A::Deal(Err(e)),
         C::MoveDeal { .. } => A::MovedDeal(Err(e)),
+        C::UpdateDeal(..) => A::UpdatedDeal(Err(e)),
+        C::DeleteDeal(_) => A::DeletedDeal(Err(e)),
+        C::CreateDeal(..) => A::CreatedDeal(Err(e)),
+        C::PatchDeal(..) => A::PatchedDeal(Err(e)),
         C::Organizations(_) => A::Organizations(Err(e)),
         C::Contacts(_) => A::Contacts(Err(e)),
         C::CreateContact(_) => A::CreatedContact(Err(e)),
@@ -196,6 +200,7 @@ pub fn done(call: &Call) -> Answer {
         C::DeleteTimeEntry(..) => A::DeletedTimeEntry(Ok(())),
         C::DeleteComment(..) => A::DeletedComment(Ok(())),
         C::MoveDeal { .. } => A::MovedDeal(Ok(())),
+        C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
         other => panic!("{other:?} answers with a payload, not just done"),
     }
 }

@@ -13,8 +13,8 @@ use weeek_api::models::{
     Project, Tag, Task, TimeEntry, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, CommentPage, DealPage, ListQuery, Listed, NewContact, NewTask, RetryNotice,
-    SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
+    ApiError, Client, CommentPage, DealInput, DealPage, DealQuery, DealUpdate, ListQuery, Listed,
+    NewContact, NewTask, RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
@@ -58,13 +58,21 @@ pub enum Call {
     Funnels,
     Funnel(String),
     FunnelStatuses(String),
-    Deals(String, ListQuery),
+    /// A page of a status's deals, with the board's search, filters and sort.
+    Deals(String, Box<DealQuery>),
     Deal(String),
     MoveDeal {
         deal: String,
         status: String,
         after: Option<String>,
     },
+    /// `PUT /crm/deals/{id}`: the fields it carries.
+    UpdateDeal(String, DealUpdate),
+    /// `POST /crm/statuses/{id}/deals`.
+    CreateDeal(String, Box<DealInput>),
+    /// `PATCH /crm/deals/{id}`: the fields it carries.
+    PatchDeal(String, Box<DealInput>),
+    DeleteDeal(String),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
@@ -90,6 +98,10 @@ impl Call {
                 | Call::CreateComment { .. }
                 | Call::DeleteComment(..)
                 | Call::MoveDeal { .. }
+                | Call::UpdateDeal(..)
+                | Call::CreateDeal(..)
+                | Call::PatchDeal(..)
+                | Call::DeleteDeal(_)
                 | Call::CreateContact(_)
         )
     }
@@ -130,6 +142,11 @@ pub enum Answer {
     DealPage(Result<DealPage, ApiError>),
     Deal(Result<Box<Deal>, ApiError>),
     MovedDeal(Result<(), ApiError>),
+    UpdatedDeal(Result<Box<Deal>, ApiError>),
+    CreatedDeal(Result<Box<Deal>, ApiError>),
+    /// The deal when the answer carries one.
+    PatchedDeal(Result<Option<Box<Deal>>, ApiError>),
+    DeletedDeal(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
@@ -159,7 +176,8 @@ impl Answer {
             | A::StoppedTimer(r)
             | A::DeletedTimeEntry(r)
             | A::DeletedComment(r)
-            | A::MovedDeal(r) => r.as_ref().err(),
+            | A::MovedDeal(r)
+            | A::DeletedDeal(r) => r.as_ref().err(),
             A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
             A::CommentPage(r) => r.as_ref().err(),
             A::CreatedComment(r) => r.as_ref().err(),
@@ -168,7 +186,8 @@ impl Answer {
             A::Funnel(r) => r.as_ref().err(),
             A::FunnelStatuses(r) => r.as_ref().err(),
             A::DealPage(r) => r.as_ref().err(),
-            A::Deal(r) => r.as_ref().err(),
+            A::Deal(r) | A::UpdatedDeal(r) | A::CreatedDeal(r) => r.as_ref().err(),
+            A::PatchedDeal(r) => r.as_ref().err(),
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
             A::CreatedContact(r) => r.as_ref().err(),
@@ -303,7 +322,7 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         ),
         C::Deals(status, q) => A::DealPage(
             client
-                .deals(&status, &q)
+                .find_deals(&status, &q)
                 .await
                 .map(|l| readable("Deals", l, &mut skipped)),
         ),
@@ -313,6 +332,17 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
             status,
             after,
         } => A::MovedDeal(client.move_deal(&deal, &status, after.as_deref()).await),
+        C::UpdateDeal(id, u) => A::UpdatedDeal(client.update_deal(&id, &u).await.map(Box::new)),
+        C::DeleteDeal(id) => A::DeletedDeal(client.delete_deal(&id).await),
+        C::CreateDeal(status, d) => {
+            A::CreatedDeal(client.create_deal(&status, &d).await.map(Box::new))
+        }
+        C::PatchDeal(id, d) => A::PatchedDeal(
+            client
+                .update_deal_fields(&id, &d)
+                .await
+                .map(|d| d.map(Box::new)),
+        ),
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)

@@ -80,6 +80,12 @@ pub enum Action {
     /// Move the selected item to the previous / next column (H / L).
     MovePrev,
     MoveNext,
+    /// Set a deal won, lost or archived; on one that already is, back to open.
+    MarkWon,
+    MarkLost,
+    Archive,
+    NewDeal,
+    EditDeal,
     /// One column at a time on narrow terminals ([ / ]).
     PrevStatus,
     NextStatus,
@@ -126,6 +132,9 @@ pub enum Context {
     FunnelSearch,
     Funnel,
     Deal,
+    DealForm,
+    DealField,
+    DealChoice,
     Contacts,
     ContactForm,
     ContactField,
@@ -138,7 +147,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 25] = [
+    pub const ALL: [Context; 28] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -155,6 +164,9 @@ impl Context {
         Self::FunnelSearch,
         Self::Funnel,
         Self::Deal,
+        Self::DealForm,
+        Self::DealField,
+        Self::DealChoice,
         Self::Contacts,
         Self::ContactForm,
         Self::ContactField,
@@ -185,6 +197,9 @@ impl Context {
             Self::FunnelSearch => "funnel_search",
             Self::Funnel => "funnel",
             Self::Deal => "deal",
+            Self::DealForm => "deal_form",
+            Self::DealField => "deal_field",
+            Self::DealChoice => "deal_choice",
             Self::Contacts => "contacts",
             Self::ContactForm => "contact_form",
             Self::ContactField => "contact_field",
@@ -215,6 +230,9 @@ impl Context {
             Self::FunnelSearch => "Funnel search",
             Self::Funnel => "Funnel",
             Self::Deal => "Deal",
+            Self::DealForm => "Deal form",
+            Self::DealField => "Deal form, typing in a field",
+            Self::DealChoice => "Deal form, choices",
             Self::Contacts => "Contacts",
             Self::ContactForm => "Contact form",
             Self::ContactField => "Contact form, typing in a field",
@@ -244,6 +262,8 @@ impl Context {
                 | Self::ContactSearch
                 | Self::TimeLog
                 | Self::CommentEdit
+                | Self::DealField
+                | Self::DealChoice
         )
     }
 
@@ -740,6 +760,78 @@ pub static COMMANDS: &[Command] = &[
         "Move the deal to the next status",
     ),
     cmd(
+        "funnel.new_deal",
+        A::NewDeal,
+        C::Funnel,
+        &[ch('n')],
+        None,
+        "New deal in the focused status (its draft, if one was left)",
+    ),
+    cmd(
+        "funnel.edit_deal",
+        A::EditDeal,
+        C::Funnel,
+        &[ch('e')],
+        None,
+        "Edit the deal (only what changes is sent)",
+    ),
+    cmd(
+        "funnel.search",
+        A::Search,
+        C::Funnel,
+        &[ch('/')],
+        None,
+        "Search the funnel's deals (Enter keeps it, Esc clears it)",
+    ),
+    cmd(
+        "funnel.filter",
+        A::Filter,
+        C::Funnel,
+        &[ch('f')],
+        None,
+        "Filter the deals by outcome, assignee, tag, organization",
+    ),
+    cmd(
+        "funnel.sort",
+        A::Sort,
+        C::Funnel,
+        &[ch('s')],
+        None,
+        "Sort the deals (the same key again reverses)",
+    ),
+    cmd(
+        "funnel.won",
+        A::MarkWon,
+        C::Funnel,
+        &[ch('w')],
+        None,
+        "Mark the deal won (again: open)",
+    ),
+    cmd(
+        "funnel.lost",
+        A::MarkLost,
+        C::Funnel,
+        &[ch('W')],
+        None,
+        "Mark the deal lost (again: open)",
+    ),
+    cmd(
+        "funnel.archive",
+        A::Archive,
+        C::Funnel,
+        &[ch('Z')],
+        None,
+        "Archive the deal (again: open)",
+    ),
+    cmd(
+        "funnel.delete",
+        A::Delete,
+        C::Funnel,
+        &[ch('D')],
+        None,
+        "Delete the deal (asks first)",
+    ),
+    cmd(
         "funnel.prev_one",
         A::PrevStatus,
         C::Funnel,
@@ -786,6 +878,72 @@ pub static COMMANDS: &[Command] = &[
         &[ESC, ENTER],
         Some("close"),
         "Close the deal",
+    ),
+    // The deal form. In its fields letters type, so its keys are chords or keys that type
+    // nothing; on a choice, typing opens the picker with what was typed.
+    cmd(
+        "deal_form.save",
+        A::Submit,
+        C::DealForm,
+        &[ctrl('s')],
+        Some("save"),
+        "Save the deal: every field is checked first, nothing is sent twice",
+    ),
+    cmd(
+        "deal_form.close",
+        A::Back,
+        C::DealForm,
+        &[ESC],
+        Some("close"),
+        "Close the form (asks before dropping changes)",
+    ),
+    cmd(
+        "deal_field.next",
+        A::NextField,
+        C::DealField,
+        &[TAB, ENTER, DOWN],
+        Some("next"),
+        "Next field (the field left is checked)",
+    ),
+    cmd(
+        "deal_field.prev",
+        A::PrevField,
+        C::DealField,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "deal_choice.open",
+        A::Open,
+        C::DealChoice,
+        &[ENTER],
+        Some("choose"),
+        "Choose (a picker; on a yes/no field: yes, no, unset in turn)",
+    ),
+    cmd(
+        "deal_choice.remove",
+        A::Remove,
+        C::DealChoice,
+        &[BACKSPACE],
+        Some("remove"),
+        "Take off the last one chosen",
+    ),
+    cmd(
+        "deal_choice.next",
+        A::NextField,
+        C::DealChoice,
+        &[TAB, DOWN],
+        Some("next"),
+        "Next field",
+    ),
+    cmd(
+        "deal_choice.prev",
+        A::PrevField,
+        C::DealChoice,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
     ),
     // The contacts screen. In its fields letters type, so field keys are chords or keys that
     // type nothing.

@@ -11,8 +11,9 @@ use std::hash::Hash;
 use weeek_api::ApiError;
 
 use super::ScreenCtx;
-use super::lost_answer::{AfterFailure, ReadBack, after_failure};
+use super::lost_answer::{AfterFailure, ReadBack, after_failure, cause_text};
 use super::requests::RequestKey;
+use super::toast::ToastKind;
 use crate::worker::Call;
 
 /// What a kind of write is made of.
@@ -124,6 +125,33 @@ pub struct Outcome<W: Writes> {
 impl<W: Writes> Outcome<W> {
     fn settled(&self) -> bool {
         self.remaining == 0
+    }
+
+    /// How a settled change is reported: `done` is the sentence of a success ("Moved “x” to
+    /// Done"), `attempt` what was tried ("move “x” to Done"). A lost answer says what reading
+    /// the item back showed.
+    pub fn report(&self, done: &str, attempt: &str) -> (ToastKind, String) {
+        match (&self.error, &self.lost, &self.read_back) {
+            (None, _, None) => (ToastKind::Success, done.to_string()),
+            (None, _, Some(verdict)) => {
+                (ToastKind::Success, format!("{done} ({})", verdict.note()))
+            }
+            (Some(e), None, _) => (
+                ToastKind::Error,
+                format!("Could not {attempt}: {}", e.short()),
+            ),
+            (Some(_), Some(cause), verdict) => {
+                let lead = match verdict {
+                    Some(ReadBack::Unknown(_)) => "Not confirmed:",
+                    _ => "Could not",
+                };
+                let note = verdict.as_ref().map(ReadBack::note).unwrap_or_default();
+                (
+                    ToastKind::Error,
+                    format!("{lead} {attempt}: {}; {note}", cause_text(cause)),
+                )
+            }
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 
 pub mod click;
 pub mod commands;
+pub mod draft_file;
+pub mod form_errors;
 pub mod keymap;
 pub mod ledger;
 pub mod loadable;
@@ -239,7 +241,7 @@ impl App {
             requests: Requests::default(),
             toasts: Toasts::default(),
             tasks: TasksState::default(),
-            funnels: FunnelsState::default(),
+            funnels: FunnelsState::new(&data_dir),
             contacts: ContactsState::new(data_dir.clone()),
             timer: Timer::default(),
             overlay: None,

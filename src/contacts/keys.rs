@@ -89,25 +89,14 @@ impl ContactsState {
             PickerOutcome::Cancelled => self.picker = None,
             PickerOutcome::Picked(keys) => {
                 let kind = fp.kind;
-                let labels: Vec<(Choice, String)> = p
-                    .items
-                    .iter()
-                    .map(|it| (it.key.clone(), it.label.clone()))
-                    .collect();
+                let labelled = p.labelled(keys.clone());
                 self.picker = None;
                 match kind {
                     PickKind::Organizations => {
-                        self.form.organizations = keys
-                            .iter()
-                            .filter_map(|k| match k {
-                                Choice::Org(id) => Some(OrgRef {
-                                    id: id.clone(),
-                                    name: labels
-                                        .iter()
-                                        .find(|(c, _)| c == k)
-                                        .map(|(_, l)| l.clone())
-                                        .unwrap_or_default(),
-                                }),
+                        self.form.organizations = labelled
+                            .into_iter()
+                            .filter_map(|(k, name)| match k {
+                                Choice::Org(id) => Some(OrgRef { id, name }),
                                 Choice::Tag(_) => None,
                             })
                             .collect();
@@ -238,7 +227,8 @@ impl ContactsState {
             }
             (Ask::Restore(_), Action::Discard) => {
                 self.ask = None;
-                self.draft_written = Some(String::new());
+                // The offered draft is still on disk: it goes now.
+                self.draft.adopt(String::new());
                 self.clear_draft(cx);
                 self.editing = true;
                 cx.toast(ToastKind::Info, "Draft discarded");
@@ -315,9 +305,5 @@ pub(super) fn chooser(f: Field) -> PickKind {
 }
 
 pub(super) fn apply_pending_query(p: &mut FormPicker) {
-    if let Some(picker) = &mut p.picker
-        && !p.pending_query.is_empty()
-    {
-        picker.paste(&std::mem::take(&mut p.pending_query));
-    }
+    crate::widgets::picker::apply_pending(&mut p.picker, &mut p.pending_query);
 }

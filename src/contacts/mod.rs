@@ -16,9 +16,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::app::commands::{Action, Context};
+use crate::app::draft_file::DraftFile;
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Effect, ScreenCtx, Target};
+use crate::app::{ScreenCtx, Target};
 use crate::widgets::scroll;
 use crate::worker::Answer;
 use draft::{Draft, Found};
@@ -69,8 +70,8 @@ pub struct ContactsState {
     pub orgs: Organizations,
     pub picker: Option<FormPicker>,
     pub ask: Option<Ask>,
-    /// The draft file as last written; `None` when there is none.
-    draft_written: Option<String>,
+    /// The draft file.
+    draft: DraftFile,
     /// Said at start what was found on disk (a toast needs the first message's clock).
     found_note: Option<(ToastKind, String)>,
 }
@@ -89,6 +90,7 @@ impl ContactsState {
     }
 
     fn with_found(data_dir: PathBuf, found: Found) -> Self {
+        let draft_file = draft::path(&data_dir);
         let mut s = Self {
             data_dir,
             form: Form::default(),
@@ -100,7 +102,7 @@ impl ContactsState {
             orgs: Organizations::default(),
             picker: None,
             ask: None,
-            draft_written: None,
+            draft: DraftFile::new(draft_file),
             found_note: None,
         };
         match found {
@@ -113,7 +115,7 @@ impl ContactsState {
                         d.summary()
                     ),
                 ));
-                s.draft_written = Some(d.to_json());
+                s.draft.adopt(d.to_json());
                 s.ask = Some(Ask::Restore(d));
             }
             Found::Unreadable { kept, reason } => {
@@ -130,7 +132,7 @@ impl ContactsState {
     }
 
     pub fn draft_path(&self) -> PathBuf {
-        draft::path(&self.data_dir)
+        self.draft.path().clone()
     }
 
     /// Contact rows the list shows at the current size.
@@ -165,24 +167,16 @@ impl ContactsState {
             return;
         }
         let json = Draft::from_form(&self.form).to_json();
-        if self.draft_written.as_deref() != Some(json.as_str()) {
-            cx.effects.push(Effect::WriteFile {
-                path: self.draft_path(),
-                contents: json.clone(),
-            });
-            self.draft_written = Some(json);
-        }
+        self.draft.save(json, cx);
     }
 
     fn clear_draft(&mut self, cx: &mut ScreenCtx) {
-        if self.draft_written.take().is_some() {
-            cx.effects.push(Effect::RemoveFile(self.draft_path()));
-        }
+        self.draft.clear(cx);
     }
 
     /// Whether the draft on disk matches the form (for the "draft saved" mark).
     pub fn draft_saved(&self) -> bool {
-        self.draft_written.is_some()
+        self.draft.is_saved()
     }
 
     // ----- the form --------------------------------------------------------------------------

@@ -124,9 +124,8 @@ impl ContactsState {
         match &mut self.phase {
             Phase::Saving { .. } | Phase::Saved(_) => return,
             Phase::Checking(lost) => {
-                if !lost.is_looking() {
-                    let call = lost.look_again();
-                    cx.toast(ToastKind::Info, lost.looking_text("saved"));
+                if let Some((call, text)) = lost.retry("saved") {
+                    cx.toast(ToastKind::Info, text);
                     cx.request(ContactKey::Find, call);
                 }
                 return;

@@ -2,7 +2,7 @@
 //! or failing status never holds up or breaks the others.
 
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, DealPage, ListQuery};
+use weeek_api::{ApiError, DealPage};
 
 use crate::app::ScreenCtx;
 use crate::app::loadable::{Arrived, Paged};
@@ -10,6 +10,7 @@ use crate::widgets::scroll;
 use crate::worker::Call;
 
 use super::FunnelKey;
+use super::query::DealFilter;
 
 /// Deals per request; small enough that a long status pages, large enough for a screenful.
 pub const PAGE_SIZE: u32 = 20;
@@ -48,18 +49,18 @@ impl Column {
 
     /// (Re)loads from the top, keeping the deals on screen until the answer comes. As many
     /// deals as were paged in come back, so a refresh does not fold a long column up.
-    pub fn reload(&mut self, cx: &mut ScreenCtx) {
+    pub fn reload(&mut self, filter: &DealFilter, cx: &mut ScreenCtx) {
         let loaded = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
         self.deals.start(false);
         cx.request(
             FunnelKey::Deals(self.status_id.clone()),
-            Call::Deals(self.status_id.clone(), ListQuery::page(limit, 0)),
+            Call::Deals(self.status_id.clone(), Box::new(filter.query(limit, 0))),
         );
     }
 
     /// Fetches the next page once the cursor is within a screenful of the end.
-    pub fn maybe_load_more(&mut self, cards: usize, cx: &mut ScreenCtx) {
+    pub fn maybe_load_more(&mut self, cards: usize, filter: &DealFilter, cx: &mut ScreenCtx) {
         if !self.deals.wants_more(self.cursor, cards) {
             return;
         }
@@ -67,7 +68,10 @@ impl Column {
         self.deals.start(true);
         cx.request(
             FunnelKey::Deals(self.status_id.clone()),
-            Call::Deals(self.status_id.clone(), ListQuery::page(PAGE_SIZE, offset)),
+            Call::Deals(
+                self.status_id.clone(),
+                Box::new(filter.query(PAGE_SIZE, offset)),
+            ),
         );
     }
 
@@ -89,10 +93,10 @@ impl Column {
 
     /// `G`: the last deal of the status, loading the pages after the loaded ones first (the
     /// cursor follows each page, so the way there shows).
-    pub fn go_to_end(&mut self, cards: usize, cx: &mut ScreenCtx) {
+    pub fn go_to_end(&mut self, cards: usize, filter: &DealFilter, cx: &mut ScreenCtx) {
         self.move_to(self.deals.rows.len() as isize - 1, cards);
         self.to_end = self.deals.has_more;
-        self.maybe_load_more(cards, cx);
+        self.maybe_load_more(cards, filter, cx);
     }
 
     pub fn move_to(&mut self, target: isize, cards: usize) {

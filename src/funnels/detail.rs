@@ -8,10 +8,13 @@ use weeek_api::{ApiError, DealPage};
 use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
+use super::query::{BoardPicker, DealFilter};
+use super::verbs::DealVerbs;
 use crate::app::ScreenCtx;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
 use crate::layout::funnels::InfoPlace;
+use crate::widgets::field::TextField;
 use crate::worker::Call;
 
 /// Every field of one deal, over the board.
@@ -38,6 +41,12 @@ pub struct FunnelDetail {
     pub info: Option<InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
+    /// The search, filters and sort the columns are read with.
+    pub filter: DealFilter,
+    /// The search box, while it has the keys.
+    pub search_box: Option<TextField>,
+    /// The filter or sort picker, while open.
+    pub picker: Option<BoardPicker>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,
@@ -119,7 +128,7 @@ impl FunnelDetail {
     pub fn on_statuses(
         &mut self,
         result: Result<Vec<FunnelStatus>, ApiError>,
-        moves: &Ledger<DealMoves>,
+        (moves, verbs): (&Ledger<DealMoves>, &Ledger<DealVerbs>),
         cx: &mut ScreenCtx,
     ) {
         self.statuses.finish(result);
@@ -137,7 +146,7 @@ impl FunnelDetail {
             .map(|id| old.remove(id).unwrap_or_else(|| Column::new(id.clone())))
             .collect();
         for c in &mut self.columns {
-            c.reload(cx);
+            c.reload(&self.filter, cx);
         }
         // Columns of statuses that are gone no longer want their answers.
         for gone in old.keys() {
@@ -148,6 +157,7 @@ impl FunnelDetail {
             .unwrap_or(self.focus)
             .min(self.columns.len().saturating_sub(1));
         moves.reapply(self, cx);
+        verbs.reapply(self, cx);
         self.fix_columns(cx);
     }
 
@@ -156,7 +166,7 @@ impl FunnelDetail {
         &mut self,
         status_id: &str,
         result: Result<DealPage, ApiError>,
-        moves: &Ledger<DealMoves>,
+        (moves, verbs): (&Ledger<DealMoves>, &Ledger<DealVerbs>),
         cx: &mut ScreenCtx,
     ) {
         let cards = self.cards(cx);
@@ -165,10 +175,11 @@ impl FunnelDetail {
         };
         let err = self.columns[idx].on_page(result);
         moves.reapply(self, cx);
+        verbs.reapply(self, cx);
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
         if err.is_none() {
-            col.maybe_load_more(cards, cx);
+            col.maybe_load_more(cards, &self.filter, cx);
         }
     }
 
@@ -267,7 +278,7 @@ impl FunnelDetail {
         self.fix_columns(cx);
         let cards = self.cards(cx);
         if let Some(c) = self.columns.get_mut(self.focus) {
-            c.maybe_load_more(cards, cx);
+            c.maybe_load_more(cards, &self.filter, cx);
         }
     }
 
@@ -279,14 +290,14 @@ impl FunnelDetail {
         let t = target(c, cards as isize);
         c.to_end = false;
         c.move_to(t, cards);
-        c.maybe_load_more(cards, cx);
+        c.maybe_load_more(cards, &self.filter, cx);
     }
 
     /// `G` in the focused column: its real end (see `Column::go_to_end`).
     pub fn go_to_end(&mut self, cx: &mut ScreenCtx) {
         let cards = self.cards(cx);
         if let Some(c) = self.columns.get_mut(self.focus) {
-            c.go_to_end(cards, cx);
+            c.go_to_end(cards, &self.filter, cx);
         }
     }
 

@@ -2,13 +2,19 @@
 //! its deals by status. Keys are routed here; loading, paging and moves live in the modules.
 
 pub mod board;
+pub mod deal_form;
 pub mod detail;
+pub mod editor;
 pub mod format;
 pub mod list;
 pub mod lookups;
 pub mod moves;
+pub mod query;
 #[cfg(test)]
 mod tests;
+pub mod verbs;
+
+use weeek_api::models::WinStatus;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
@@ -21,7 +27,9 @@ use detail::FunnelDetail;
 use list::FunnelList;
 use lookups::Lookups;
 use moves::DealMoves;
+use verbs::DealVerbs;
 
+use crate::app::draft_file::DraftFile;
 use crate::app::ledger::Ledger;
 
 /// A deal status's id.
@@ -47,9 +55,18 @@ pub enum FunnelKey {
     Orgs,
     /// Contact names for the deal view.
     Contacts,
+    /// A verb on a deal (won, lost, archived, delete) or the read-back of one whose answer
+    /// was lost, by its number.
+    Verb(u64),
+    /// The deal the form sends (a create or an edit).
+    DealSave,
+    /// The look for a created deal whose answer was lost.
+    DealFind,
+    /// The read of an edited deal (its answer was lost or carried no deal).
+    DealRead,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FunnelsState {
     pub list: FunnelList,
     /// The open funnel; `None` shows the list.
@@ -57,9 +74,36 @@ pub struct FunnelsState {
     pub lookups: Lookups,
     /// Deal moves on their way, whichever funnel is open.
     pub moves: Ledger<DealMoves>,
+    /// Won / lost / archived and deletes on their way.
+    pub verbs: Ledger<DealVerbs>,
+    /// A question about the board (delete this deal?), answered before anything else.
+    pub ask: Option<verbs::Ask>,
+    /// The deal form, over the board.
+    pub editor: Option<editor::DealEditor>,
+    /// The form's draft on disk.
+    draft: DraftFile,
+    /// A draft from an earlier run, not opened yet.
+    pub found: Option<editor::Draft>,
+    /// Said at start what was found on disk (a toast needs the first message's clock).
+    found_note: Option<(crate::app::toast::ToastKind, String)>,
 }
 
 impl FunnelsState {
+    pub fn new(data_dir: &std::path::Path) -> Self {
+        Self {
+            list: FunnelList::default(),
+            detail: None,
+            lookups: Lookups::default(),
+            moves: Ledger::default(),
+            verbs: Ledger::default(),
+            ask: None,
+            editor: None,
+            draft: DraftFile::new(data_dir.join(editor::DRAFT_FILE)),
+            found: None,
+            found_note: None,
+        }
+    }
+
     pub fn reload_list(&mut self, cx: &mut ScreenCtx) {
         self.list.funnels.start();
         cx.request(FunnelKey::List, Call::Funnels);
@@ -67,7 +111,7 @@ impl FunnelsState {
 
     fn open_current(&mut self, cx: &mut ScreenCtx) {
         if let Some(f) = self.list.current().cloned() {
-            let moving = !self.moves.is_idle();
+            let moving = !self.moves.is_idle() || !self.verbs.is_idle();
             self.detail = Some(FunnelDetail::open(&f, moving, cx));
         }
     }
@@ -119,7 +163,7 @@ impl FunnelsState {
             Action::Refresh => {
                 self.lookups.invalidate();
                 self.lookups.ensure(cx);
-                d.reload(!self.moves.is_idle(), cx);
+                d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx);
             }
             _ => return false,
         }
@@ -174,6 +218,18 @@ impl FunnelsState {
             Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), cx),
             Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, cx),
             Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, cx),
+            Action::NewDeal => self.open_form(false, cx),
+            Action::EditDeal => self.open_form(true, cx),
+            Action::Search => d.open_search(),
+            Action::Filter => {
+                self.lookups.ensure(cx);
+                d.open_filter(cx.names, &self.lookups);
+            }
+            Action::Sort => d.open_sort(),
+            Action::MarkWon => self.set_outcome(WinStatus::Won, cx),
+            Action::MarkLost => self.set_outcome(WinStatus::Lost, cx),
+            Action::Archive => self.set_outcome(WinStatus::Archived, cx),
+            Action::Delete => self.ask_delete(),
             Action::MovePrev => self.move_deal(-1, cx),
             Action::MoveNext => self.move_deal(1, cx),
             Action::Open => {
@@ -190,7 +246,7 @@ impl FunnelsState {
                 d.info_scroll = 0;
                 d.fix_columns(cx);
             }
-            Action::Refresh => d.reload(!self.moves.is_idle(), cx),
+            Action::Refresh => d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx),
             Action::Back if d.stop_going_to_end() => {}
             Action::Back => {
                 let id = d.id.clone();
@@ -216,11 +272,44 @@ impl FunnelsState {
                 self.list.on_loaded(result);
                 self.list.fix_scroll(cx);
             }
-            (FunnelKey::Orgs, A::Organizations(result)) => self.lookups.on_orgs(result, cx),
-            (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, cx),
+            (FunnelKey::Orgs, A::Organizations(result)) => {
+                self.lookups.on_orgs(result, cx);
+                self.refresh_form_picker(cx.names);
+                if !self.lookups.orgs.loading
+                    && let Some(d) = &mut self.detail
+                {
+                    let waiting = matches!(d.picker, Some(query::BoardPicker::Filter(None)));
+                    d.orgs_arrived(cx.names, &self.lookups);
+                    if waiting && let Some(e) = &self.lookups.orgs.error {
+                        let text = format!("Organizations to filter by: {}", e.short());
+                        cx.toast(crate::app::toast::ToastKind::Error, text);
+                    }
+                }
+            }
+            (FunnelKey::Contacts, A::Contacts(result)) => {
+                self.lookups.on_contacts(result, cx);
+                self.refresh_form_picker(cx.names);
+            }
+            (FunnelKey::DealSave, A::CreatedDeal(result)) => {
+                self.on_created(result.map(|d| *d), cx)
+            }
+            (FunnelKey::DealSave, A::PatchedDeal(result)) => {
+                self.on_patched(result.map(|d| d.map(|d| *d)), cx)
+            }
+            (FunnelKey::DealFind, A::DealPage(result)) => self.on_found(result, cx),
+            (FunnelKey::DealRead, A::Deal(result)) => self.on_read(result.map(|d| *d), cx),
             (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, cx),
             (FunnelKey::Move(n), A::Deal(result)) => {
                 self.on_move_read_back(n, result.map(|d| *d), cx)
+            }
+            (FunnelKey::Verb(n), A::UpdatedDeal(result)) => {
+                self.on_verb_reply(n, result.map(|d| Some(*d)), cx)
+            }
+            (FunnelKey::Verb(n), A::DeletedDeal(result)) => {
+                self.on_verb_reply(n, result.map(|()| None), cx)
+            }
+            (FunnelKey::Verb(n), A::Deal(result)) => {
+                self.on_verb_read_back(n, result.map(|d| *d), cx)
             }
             (key, answer) => {
                 let Some(d) = &mut self.detail else {
@@ -229,11 +318,11 @@ impl FunnelsState {
                 match (key, answer) {
                     (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
-                        d.on_statuses(result, &self.moves, cx)
+                        d.on_statuses(result, (&self.moves, &self.verbs), cx)
                     }
                     (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
                     (FunnelKey::Deals(status), A::DealPage(result)) => {
-                        d.on_deals(&status, result, &self.moves, cx)
+                        d.on_deals(&status, result, (&self.moves, &self.verbs), cx)
                     }
                     // Each key is asked with one kind of call (see where it is asked): no
                     // other pair arrives.
@@ -246,6 +335,9 @@ impl FunnelsState {
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() || self.editor.is_some() {
+            return false;
+        }
         match (&mut self.detail, target) {
             (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
                 self.list.move_to(idx as isize, cx);
@@ -260,11 +352,55 @@ impl FunnelsState {
     }
 }
 
+/// The layers of the open deal form, most specific first.
+fn form_contexts(e: &editor::DealEditor) -> Vec<Context> {
+    if e.asking {
+        return vec![Context::Confirm];
+    }
+    if let Some(p) = &e.picker {
+        return match &p.picker {
+            Some(p) if !p.multi => vec![Context::Picker, Context::Text],
+            _ => vec![Context::MultiPicker, Context::Picker, Context::Text],
+        };
+    }
+    if e.locked() {
+        // No key of the form does anything until the answer, so none is offered.
+        return Vec::new();
+    }
+    if !matches!(e.phase, editor::Phase::Editing) {
+        // A failed look: save looks again, Esc gives up on the form.
+        return vec![Context::DealForm];
+    }
+    if e.form.is_typed(e.form.focus) {
+        vec![Context::DealField, Context::Text, Context::DealForm]
+    } else {
+        vec![Context::DealChoice, Context::DealForm]
+    }
+}
+
 impl ScreenState for FunnelsState {
     fn contexts(&self) -> Vec<Context> {
+        if self.ask.is_some() {
+            return vec![Context::Confirm];
+        }
+        if let Some(e) = &self.editor {
+            return form_contexts(e);
+        }
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
-            Some(_) => vec![Context::Funnel, Context::List],
+            Some(d) => match &d.picker {
+                Some(query::BoardPicker::Filter(_)) => {
+                    vec![Context::MultiPicker, Context::Picker, Context::Text]
+                }
+                Some(query::BoardPicker::Sort(_)) => vec![Context::Picker, Context::Text],
+                None if d.search_box.is_some() => vec![
+                    Context::FunnelSearch,
+                    Context::Text,
+                    Context::Funnel,
+                    Context::List,
+                ],
+                None => vec![Context::Funnel, Context::List],
+            },
             None if self.list.search.is_some() => vec![
                 Context::FunnelSearch,
                 Context::Text,
@@ -281,24 +417,40 @@ impl ScreenState for FunnelsState {
             Context::FunnelSearch,
             Context::Funnel,
             Context::Deal,
+            Context::DealForm,
+            Context::DealField,
+            Context::DealChoice,
             Context::List,
             Context::Text,
         ]
     }
 
     fn keyboard_taken(&self) -> bool {
-        self.detail.is_none() && self.list.search.is_some()
+        if let Some(e) = &self.editor {
+            return self.ask.is_none() && !e.asking && !e.locked();
+        }
+        match &self.detail {
+            None => self.list.search.is_some(),
+            Some(d) => d.deal.is_none() && (d.search_box.is_some() || d.picker.is_some()),
+        }
     }
 
     fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.announce(cx);
         if matches!(self.list.funnels, crate::app::loadable::Loadable::NotAsked) {
             self.reload_list(cx);
         }
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.detail.is_some() {
-            return false;
+        if self.editor.is_some() {
+            return self.form_char(c, cx);
+        }
+        if let Some(d) = &mut self.detail {
+            if d.picker.is_some() {
+                return d.picker_char(c);
+            }
+            return d.search_typed(&c.to_string(), cx);
         }
         let changed = self.list.search_char(c);
         self.list.fix_scroll(cx);
@@ -306,8 +458,26 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        match &self.detail {
+        if self.ask.is_some() {
+            match action {
+                Action::Yes => self.answer(true, cx),
+                Action::No => self.answer(false, cx),
+                _ => return false,
+            }
+            return true;
+        }
+        if self.editor.is_some() {
+            return self.form_action(action, cx);
+        }
+        match &mut self.detail {
             Some(d) if d.deal.is_some() => self.deal_action(action, cx),
+            Some(d) if d.picker.is_some() => {
+                d.picker_action(action, cx);
+                true
+            }
+            Some(d) if d.search_box.is_some() => {
+                d.search_action(action, cx) || self.detail_action(action, cx)
+            }
             Some(_) => self.detail_action(action, cx),
             None if self.list.search_action(action) => {
                 self.list.fix_scroll(cx);
@@ -318,8 +488,14 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.detail.is_some() {
-            return false;
+        if self.editor.is_some() {
+            return self.form_paste(text, cx);
+        }
+        if let Some(d) = &mut self.detail {
+            if d.picker.is_some() {
+                return d.picker_paste(text);
+            }
+            return d.search_typed(text, cx);
         }
         let used = self.list.paste(text);
         if used {
@@ -341,6 +517,12 @@ impl ScreenState for FunnelsState {
 
     fn footer_note(&self) -> Option<String> {
         let moving = self.moves.unsettled();
-        (moving > 0).then(|| format!("moving {moving}…"))
+        let saving = self.verbs.unsettled();
+        let notes: Vec<String> = [(moving, "moving"), (saving, "saving")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{what} {n}…"))
+            .collect();
+        (!notes.is_empty()).then(|| notes.join(" · "))
     }
 }

@@ -10,7 +10,7 @@ use super::detail::FunnelDetail;
 use super::{FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Shown, Writes};
-use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
@@ -175,7 +175,7 @@ impl FunnelDetail {
         Some(deal)
     }
 
-    fn shift_status_totals(&mut self, from: &str, to: &str, amount: Option<f64>) {
+    pub(super) fn shift_status_totals(&mut self, from: &str, to: &str, amount: Option<f64>) {
         match &mut self.statuses {
             crate::app::loadable::Loadable::Loaded(s)
             | crate::app::loadable::Loadable::Loading(Some(s))
@@ -264,7 +264,8 @@ impl FunnelsState {
         let Some(group) = done else {
             return;
         };
-        let idle = self.moves.is_idle();
+        // Totals read while any write was on its way are read again once none is.
+        let idle = self.moves.is_idle() && self.verbs.is_idle();
         let d = self.detail.as_mut();
         for o in group.items.values() {
             let m = &o.change;
@@ -273,28 +274,10 @@ impl FunnelsState {
                 Some(d) => d.status_name(&m.to),
                 None => format!("status {}", m.to),
             };
-            let (kind, text) = match (&o.error, &o.lost, &o.read_back) {
-                (None, _, None) => (ToastKind::Success, format!("Moved {title} to {to_name}")),
-                (None, _, Some(verdict)) => (
-                    ToastKind::Success,
-                    format!("Moved {title} to {to_name} ({})", verdict.note()),
-                ),
-                (Some(e), None, _) => (
-                    ToastKind::Error,
-                    format!("Could not move {title}: {}", e.short()),
-                ),
-                (Some(_), Some(cause), verdict) => {
-                    let lead = match verdict {
-                        Some(ReadBack::Unknown(_)) => "Not confirmed: move",
-                        _ => "Could not move",
-                    };
-                    let note = verdict.as_ref().map(ReadBack::note).unwrap_or_default();
-                    (
-                        ToastKind::Error,
-                        format!("{lead} {title} to {to_name}: {}; {note}", cause_text(cause)),
-                    )
-                }
-            };
+            let (kind, text) = o.report(
+                &format!("Moved {title} to {to_name}"),
+                &format!("move {title} to {to_name}"),
+            );
             cx.toast(kind, text);
         }
         if let Some(d) = d {
@@ -330,7 +313,7 @@ impl FunnelDetail {
     }
 
     /// Takes a deal off the board; the statuses' totals are read again once moves settle.
-    fn take_off(&mut self, id: &str, cx: &ScreenCtx) {
+    pub(super) fn take_off(&mut self, id: &str, cx: &ScreenCtx) {
         for c in &mut self.columns {
             c.deals.rows.retain(|x| x.id != id);
             c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));

@@ -112,6 +112,21 @@ impl<K: Clone + PartialEq> Picker<K> {
         self.cursor = self.cursor.min(self.filtered.len().saturating_sub(1));
     }
 
+    /// The label of each of `keys` (empty for a key the picker does not list).
+    pub fn labelled(&self, keys: Vec<K>) -> Vec<(K, String)> {
+        keys.into_iter()
+            .map(|k| {
+                let label = self
+                    .items
+                    .iter()
+                    .find(|it| it.key == k)
+                    .map(|it| it.label.clone())
+                    .unwrap_or_default();
+                (k, label)
+            })
+            .collect()
+    }
+
     pub fn current(&self) -> Option<&PickItem<K>> {
         self.filtered.get(self.cursor).map(|&i| &self.items[i])
     }
@@ -191,6 +206,15 @@ impl<K: Clone + PartialEq> Picker<K> {
         }
         let last = self.filtered.len() as isize - 1;
         self.cursor = (self.cursor as isize + delta).clamp(0, last) as usize;
+    }
+}
+
+/// What was typed while a picker's items were on their way becomes its query once they arrive.
+pub fn apply_pending<K: Clone + PartialEq>(picker: &mut Option<Picker<K>>, pending: &mut String) {
+    if let Some(p) = picker
+        && !pending.is_empty()
+    {
+        p.paste(&std::mem::take(pending));
     }
 }
 

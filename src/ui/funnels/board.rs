@@ -248,6 +248,10 @@ impl ColumnView<'_> {
                     ),
                     t.dim(),
                 )],
+                // The status's totals above count every deal; say why none is shown.
+                _ if self.d.filter.narrows() => {
+                    vec![Line::styled(truncate("no matching deals", w), t.dim())]
+                }
                 _ => vec![Line::styled(truncate("no deals", w), t.dim())],
             };
         }

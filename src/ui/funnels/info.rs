@@ -54,6 +54,10 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
             spans.push(Span::styled(" · private", t.dim()));
         }
     }
+    if let Some(shown) = d.filter_summary() {
+        spans.push(Span::styled(" · ", t.dim()));
+        spans.push(Span::styled(shown, t.accent()));
+    }
     let status = if d.funnel.is_loading() || d.statuses.is_loading() {
         format!("{} loading…", crate::ui::spinner_frame(app))
     } else if let Some(e) = d.funnel.error().or(d.statuses.error()) {
