@@ -46,8 +46,10 @@ impl Runtime {
         let mut files = FileWriter::spawn();
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
+        // What effects could not do, told to the app as messages before the next frame.
+        let mut failed = Vec::new();
         let effects = app.start(self.clock());
-        let mut quit = execute(effects, &requests, &mut files);
+        let mut quit = execute(effects, &requests, &mut files, &mut failed);
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
         let result = loop {
@@ -76,16 +78,20 @@ impl Runtime {
                 Some(report) = reports.recv() => Msg::from(report),
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
                 Some(signal) = term_signals.recv() => {
-                    execute(app.shutdown(self.clock()), &requests, &mut files);
+                    execute(app.shutdown(self.clock()), &requests, &mut files, &mut failed);
                     break Ok(Some(signal));
                 }
             };
             let effects = app.update(msg, self.clock());
-            quit = execute(effects, &requests, &mut files);
+            quit = execute(effects, &requests, &mut files, &mut failed);
             // Answers that arrived meanwhile are folded in before the next frame.
             while !quit && let Ok(report) = reports.try_recv() {
                 let effects = app.update(Msg::from(report), self.clock());
-                quit = execute(effects, &requests, &mut files);
+                quit = execute(effects, &requests, &mut files, &mut failed);
+            }
+            while !quit && let Some(text) = failed.pop() {
+                let effects = app.update(Msg::EffectFailed(text), self.clock());
+                quit = execute(effects, &requests, &mut files, &mut failed);
             }
         };
         // Every queued file write lands before the app ends.
@@ -216,11 +222,13 @@ fn perform(op: &FileOp) -> std::io::Result<()> {
     }
 }
 
-/// Runs `effects`; true when one of them ends the app.
+/// Runs `effects`; true when one of them ends the app. What could not be done is added to
+/// `failed`, worded for the user.
 fn execute(
     effects: Vec<Effect>,
     requests: &mpsc::UnboundedSender<Order>,
     files: &mut FileWriter,
+    failed: &mut Vec<String>,
 ) -> bool {
     let mut quit = false;
     for effect in effects {
@@ -233,6 +241,16 @@ fn execute(
             }
             Effect::WriteFile { path, contents } => files.send(FileOp::Write(path, contents)),
             Effect::RemoveFile(path) => files.send(FileOp::Remove(path)),
+            Effect::OpenUrl(url) => {
+                if let Err(e) = crate::share::open_in_browser(&url) {
+                    failed.push(format!("Could not open a browser ({e}): {url}"));
+                }
+            }
+            Effect::Copy(text) => {
+                if let Err(e) = crate::share::copy(&text, &mut std::io::stdout()) {
+                    failed.push(format!("Could not copy to the clipboard: {e}"));
+                }
+            }
             Effect::Quit => quit = true,
         }
     }

@@ -85,6 +85,11 @@ pub enum Action {
     AddRow,
     RemoveRow,
     SwitchPane,
+    /// The task's page in the web app, in the browser.
+    OpenInBrowser,
+    /// The task's web link, or its id, to the clipboard.
+    CopyLink,
+    CopyId,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -422,6 +427,30 @@ pub static COMMANDS: &[Command] = &[
         &[ch('K')],
         None,
         "Scroll the detail pane up",
+    ),
+    cmd(
+        "tasks.open_web",
+        A::OpenInBrowser,
+        C::Tasks,
+        &[ch('o')],
+        None,
+        "Open the task's page in the browser",
+    ),
+    cmd(
+        "tasks.copy_link",
+        A::CopyLink,
+        C::Tasks,
+        &[ch('y')],
+        None,
+        "Copy the task's link (to the terminal's clipboard, works over ssh)",
+    ),
+    cmd(
+        "tasks.copy_id",
+        A::CopyId,
+        C::Tasks,
+        &[ch('Y')],
+        None,
+        "Copy the task's id",
     ),
     cmd(
         "tasks.filter",

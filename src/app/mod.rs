@@ -46,6 +46,10 @@ pub enum Effect {
         contents: String,
     },
     RemoveFile(PathBuf),
+    /// Open a web page with the desktop's handler.
+    OpenUrl(String),
+    /// Put text on the clipboard through the terminal (OSC 52).
+    Copy(String),
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
 }
@@ -60,6 +64,8 @@ pub enum Msg {
     Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
+    /// An effect could not be carried out (no browser to open a page with): what to say.
+    EffectFailed(String),
 }
 
 impl From<Report> for Msg {
@@ -347,6 +353,10 @@ impl App {
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
+            Msg::EffectFailed(text) => {
+                self.toasts.push(clock.now, ToastKind::Error, text);
+                true
+            }
         };
         self.dirty |= changed;
         effects
@@ -610,9 +620,44 @@ impl App {
             Action::ScreenContacts => return self.switch_to(Screen::Contacts, clock, effects),
             Action::NextScreen => return self.switch_to(self.screen.step(1), clock, effects),
             Action::PrevScreen => return self.switch_to(self.screen.step(-1), clock, effects),
+            Action::OpenInBrowser | Action::CopyLink | Action::CopyId => {
+                self.share_task(action, clock, effects)
+            }
             _ => return false,
         }
         true
+    }
+
+    /// `o`, `y`, `Y` on the task under the cursor: the page or the clipboard, and a message
+    /// that says which.
+    fn share_task(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
+        let Some(task) = self.tasks.current().map(|t| t.id) else {
+            self.toasts
+                .push(clock.now, ToastKind::Info, "No task here.");
+            return;
+        };
+        if action == Action::CopyId {
+            effects.push(Effect::Copy(task.to_string()));
+            let text = format!("Copied the id {task}");
+            self.toasts.push(clock.now, ToastKind::Success, text);
+            return;
+        }
+        let Some(ws) = self.names.workspace.value().map(|w| w.id) else {
+            let text = "The workspace is still loading: its link is not known yet.";
+            self.toasts.push(clock.now, ToastKind::Error, text);
+            return;
+        };
+        let url = crate::share::task_url(ws, task);
+        let text = if action == Action::CopyLink {
+            let text = format!("Copied the link {url}");
+            effects.push(Effect::Copy(url));
+            text
+        } else {
+            let text = format!("Opening {url}");
+            effects.push(Effect::OpenUrl(url));
+            text
+        };
+        self.toasts.push(clock.now, ToastKind::Success, text);
     }
 
     /// True when it changed what is drawn (not when already there).
@@ -743,7 +788,7 @@ impl App {
 mod tests {
     use weeek_api::ApiError;
 
-    use super::Msg;
+    use super::{Effect, Msg};
     use crate::config::TokenSource;
     use crate::testing::Harness;
     use crate::worker::{Answer, Call, Reply, Retrying, Skipped};
@@ -912,6 +957,76 @@ mod tests {
         h.press("q");
         assert!(h.quits());
         assert_eq!(h.effects.last(), Some(&super::Effect::Quit));
+    }
+
+    /// A harness with one task (id 42) under the cursor.
+    fn one_task() -> Harness {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, "Отчёт")];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h
+    }
+
+    #[test]
+    fn o_opens_the_tasks_page_and_y_copies_its_link_and_capital_y_its_id() {
+        let mut h = one_task();
+        let url = "https://app.weeek.net/ws/1/task/42";
+        h.press("o");
+        assert_eq!(h.effects.last(), Some(&Effect::OpenUrl(url.into())));
+        h.press("y");
+        assert_eq!(h.effects.last(), Some(&Effect::Copy(url.into())));
+        assert!(toasts(&h).contains(&format!("Copied the link {url}")));
+        h.press("Y");
+        assert_eq!(h.effects.last(), Some(&Effect::Copy("42".into())));
+        assert!(toasts(&h).contains("Copied the id 42"), "{}", toasts(&h));
+    }
+
+    #[test]
+    fn sharing_with_no_task_or_no_workspace_says_why_and_does_nothing() {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        h.reply(&req, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
+        h.press("oyY");
+        assert!(h.effects.is_empty(), "{:?}", h.effects);
+        assert!(toasts(&h).contains("No task here."));
+
+        let mut h = Harness::starting(Harness::app());
+        h.answer_all(
+            |c| matches!(c, Call::Me),
+            || Answer::Me(Ok(Box::new(crate::testing::user()))),
+        );
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, "Отчёт")];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h.press("y");
+        assert!(!h.effects.iter().any(|e| matches!(e, Effect::Copy(_))));
+        assert!(
+            toasts(&h).contains("workspace is still loading"),
+            "{}",
+            toasts(&h)
+        );
+    }
+
+    #[test]
+    fn an_effect_that_failed_is_said() {
+        let mut h = Harness::new();
+        h.send(Msg::EffectFailed(
+            "Could not open a browser (no handler)".into(),
+        ));
+        assert!(toasts(&h).contains("Could not open a browser"));
     }
 
     #[test]
