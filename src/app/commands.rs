@@ -306,8 +306,8 @@ const DELETE: Key = code(K::Delete);
 
 /// Every command. Within a context, help, footer and palette list commands in this order.
 pub static COMMANDS: &[Command] = &[
-    // The task list. Digits set priority here (triage is what the list is for); screens are
-    // then reached with Tab or Alt-digit.
+    // The task list. Digits set priority (triage is what the list is for), and mean nothing
+    // else anywhere: screens are reached with Tab or Alt-digit.
     cmd(
         "tasks.complete",
         A::Complete,
@@ -1224,7 +1224,7 @@ pub static COMMANDS: &[Command] = &[
         "global.tasks",
         A::ScreenTasks,
         C::Global,
-        &[ch('1'), alt('1')],
+        &[alt('1')],
         None,
         "Tasks screen",
     ),
@@ -1232,7 +1232,7 @@ pub static COMMANDS: &[Command] = &[
         "global.funnels",
         A::ScreenFunnels,
         C::Global,
-        &[ch('2'), alt('2')],
+        &[alt('2')],
         None,
         "Funnels screen",
     ),
@@ -1240,7 +1240,7 @@ pub static COMMANDS: &[Command] = &[
         "global.contacts",
         A::ScreenContacts,
         C::Global,
-        &[ch('3'), alt('3')],
+        &[alt('3')],
         None,
         "Contacts screen",
     ),

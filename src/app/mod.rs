@@ -788,7 +788,7 @@ impl App {
 mod tests {
     use weeek_api::ApiError;
 
-    use super::{Effect, Msg};
+    use super::{Effect, Msg, Screen};
     use crate::config::TokenSource;
     use crate::testing::Harness;
     use crate::worker::{Answer, Call, Reply, Retrying, Skipped};
@@ -1018,6 +1018,38 @@ mod tests {
             "{}",
             toasts(&h)
         );
+    }
+
+    #[test]
+    fn digits_never_switch_screens_alt_digits_and_tab_do_everywhere() {
+        use crossterm::event::{KeyCode, KeyModifiers};
+        let alt = |c| crate::testing::key_event(KeyCode::Char(c), KeyModifiers::ALT);
+        let mut h = Harness::new();
+        h.resize(160, 45);
+        h.send(alt('2'));
+        assert_eq!(h.app.screen, Screen::Funnels);
+        h.press("3");
+        assert_eq!(h.app.screen, Screen::Funnels, "a digit is not a screen key");
+        h.press("1");
+        assert_eq!(h.app.screen, Screen::Funnels);
+        h.send(crate::testing::code(KeyCode::Tab));
+        assert_eq!(h.app.screen, Screen::Contacts);
+        h.send(alt('1'));
+        assert_eq!(h.app.screen, Screen::Tasks);
+        h.send(crate::testing::code(KeyCode::BackTab));
+        assert_eq!(h.app.screen, Screen::Contacts);
+        for screen in [Screen::Tasks, Screen::Funnels, Screen::Contacts] {
+            h.app.screen = screen;
+            let header = h.render().lines().next().unwrap_or_default().to_string();
+            for tab in ["Alt-1 Tasks", "Alt-2 Funnels", "Alt-3 Contacts"] {
+                assert!(header.contains(tab), "{screen:?}: {header}");
+            }
+            // The contact form's Tab moves between fields: there the header names only what
+            // reaches the other screens from it.
+            if screen != Screen::Contacts {
+                assert!(header.contains("Tab ⇥"), "{screen:?}: {header}");
+            }
+        }
     }
 
     #[test]

@@ -77,8 +77,8 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
 
 fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
-    // Each tab names the key that reaches it from the screen: on the task list the digits set
-    // priorities, so there it says Alt-2, not 2.
+    // Each tab names the key that reaches it, then the keys that step through them: the
+    // same on every screen, since digits set priorities and never switch screens.
     let focus = app.screen_focus();
     let chain = if focus.chain.contains(&Context::Global) {
         focus.chain
@@ -86,6 +86,13 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         vec![Context::Global]
     };
     let reachable = app.keymap.available(&chain, focus.typing);
+    let key_of = |action: commands::Action| {
+        reachable
+            .iter()
+            .find(|r| r.command.action == action)
+            .and_then(|r| r.keys.first())
+            .map(|k| k.label())
+    };
     let tabs: Vec<(Screen, String)> = Screen::ALL
         .into_iter()
         .map(|s| {
@@ -94,21 +101,23 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 Screen::Funnels => commands::Action::ScreenFunnels,
                 Screen::Contacts => commands::Action::ScreenContacts,
             };
-            let key = reachable
-                .iter()
-                .find(|r| r.command.action == action)
-                .and_then(|r| r.keys.first())
-                .map(|k| format!("{} ", k.label()))
-                .unwrap_or_default();
+            let key = key_of(action).map(|k| format!("{k} ")).unwrap_or_default();
             (s, key)
         })
         .collect();
-    // On a narrow terminal the names matter more than their keys.
+    // The key to the next screen; the one back is in help, and room is short here.
+    let step = key_of(commands::Action::NextScreen)
+        .map(|k| format!(" {k} ⇥ "))
+        .unwrap_or_default();
+    // On a narrow terminal the names matter more than their keys, and the keys more than
+    // the workspace's name (it is cut to what is left).
     let with_keys: usize = tabs
         .iter()
         .map(|(s, k)| width(k) + width(s.title()) + 2)
-        .sum();
-    let keys_fit = with_keys + 30 <= usize::from(area.width);
+        .sum::<usize>();
+    const WHO: usize = 24;
+    let keys_fit = with_keys + WHO <= usize::from(area.width);
+    let step_fits = keys_fit && with_keys + width(&step) + WHO <= usize::from(area.width);
     for (s, key) in tabs {
         let key = if keys_fit { key.as_str() } else { "" };
         let label = format!(" {key}{} ", s.title());
@@ -118,6 +127,9 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             t.dim()
         };
         spans.push(Span::styled(label, style));
+    }
+    if step_fits {
+        spans.push(Span::styled(step, t.dim()));
     }
     let who = match (app.names.workspace.value(), app.names.me()) {
         (Some(ws), Some(me)) => format!("{} · {}", ws.title, me.display_name()),
