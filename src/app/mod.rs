@@ -665,7 +665,7 @@ impl App {
         if target == self.screen {
             return false;
         }
-        match self.screen_state(self.screen).unsaved() {
+        match self.screen_state(self.screen).leaving() {
             Some(question) => {
                 self.overlay = Some(Overlay::Confirm {
                     question: format!("{question} Leave anyway?"),
