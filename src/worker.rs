@@ -12,8 +12,8 @@ use weeek_api::models::{
     Project, Tag, Task, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, RetryNotice, SkippedRow,
-    TaskPage, TaskQuery, TaskUpdate,
+    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, OrganizationInput,
+    RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
 };
 
 use crate::app::requests::RequestKey;
@@ -51,6 +51,9 @@ pub enum Call {
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
+    /// `POST /ws/tags` with the title.
+    CreateTag(String),
+    CreateOrganization(OrganizationInput),
 }
 
 impl Call {
@@ -67,6 +70,8 @@ impl Call {
                 | Call::RemoveAssignees(..)
                 | Call::MoveDeal { .. }
                 | Call::CreateContact(_)
+                | Call::CreateTag(_)
+                | Call::CreateOrganization(_)
         )
     }
 }
@@ -101,6 +106,8 @@ pub enum Answer {
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
+    CreatedTag(Result<Tag, ApiError>),
+    CreatedOrganization(Result<Box<Organization>, ApiError>),
 }
 
 impl Answer {
@@ -133,6 +140,8 @@ impl Answer {
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
             A::CreatedContact(r) => r.as_ref().err(),
+            A::CreatedTag(r) => r.as_ref().err(),
+            A::CreatedOrganization(r) => r.as_ref().err(),
         }
     }
 }
@@ -257,6 +266,10 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .map(|l| readable("Contacts", l, &mut skipped)),
         ),
         C::CreateContact(c) => A::CreatedContact(client.create_contact(&c).await.map(Box::new)),
+        C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
+        C::CreateOrganization(o) => {
+            A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
+        }
     };
     (answer, skipped)
 }

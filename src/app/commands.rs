@@ -879,7 +879,7 @@ pub static COMMANDS: &[Command] = &[
         C::Picker,
         &[ENTER],
         Some("choose"),
-        "Choose the item (where several are taken: apply the set)",
+        "Choose the item (where several are taken: apply the set); on no match, create it where the list can",
     ),
     cmd(
         "multi_picker.toggle",

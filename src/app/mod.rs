@@ -179,7 +179,7 @@ pub enum Overlay {
     Messages {
         scroll: u16,
     },
-    Palette(Picker<Action>),
+    Palette(Box<Picker<Action>>),
     Confirm {
         question: String,
         then: AfterConfirm,
@@ -613,7 +613,7 @@ impl App {
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
-            Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
+            Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
             Action::Back => return self.toasts.dismiss_all(),
             Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
             Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),

@@ -3,6 +3,7 @@
 //! keys that type nothing); the form is kept as a draft file on every change and offered back
 //! at the next start.
 
+pub mod create_choice;
 pub mod draft;
 pub mod form;
 mod keys;
@@ -38,6 +39,10 @@ pub enum ContactKey {
     Create,
     /// The look for a contact whose answer was lost.
     Find,
+    /// An organization or a tag created from its picker.
+    CreateChoice,
+    /// The look for one whose answer was lost.
+    FindChoice,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,6 +73,8 @@ pub struct ContactsState {
     pub list: ContactList,
     pub orgs: Organizations,
     pub picker: Option<FormPicker>,
+    /// An organization or a tag being created from its picker.
+    pub creating: Option<create_choice::Creating>,
     pub ask: Option<Ask>,
     /// The draft file as last written; `None` when there is none.
     draft_written: Option<String>,
@@ -99,6 +106,7 @@ impl ContactsState {
             list: ContactList::default(),
             orgs: Organizations::default(),
             picker: None,
+            creating: None,
             ask: None,
             draft_written: None,
             found_note: None,
@@ -395,6 +403,8 @@ impl ContactsState {
                 self.on_create_reply(result.map(|c| *c), cx)
             }
             (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, cx),
+            (ContactKey::CreateChoice, answer) => self.on_choice_created(answer, cx),
+            (ContactKey::FindChoice, answer) => self.on_choice_found(answer, cx),
             (ContactKey::List, A::Contacts(result)) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);
