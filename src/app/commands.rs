@@ -304,6 +304,20 @@ const PGUP: Key = code(K::PageUp);
 const BACKSPACE: Key = code(K::Backspace);
 const DELETE: Key = code(K::Delete);
 
+/// The commands whose hints the footer keeps when it cannot show them all: the ones that
+/// lead to the rest (detail, filter, search, sort; a deal, a move).
+pub const FOOTER_FIRST: &[&str] = &[
+    "tasks.detail",
+    "tasks.filter",
+    "tasks.search",
+    "tasks.sort",
+    "funnel.deal",
+    "funnel.move_next",
+    "funnel.overview",
+    "funnels.open",
+    "funnels.search",
+];
+
 /// Every command. Within a context, help, footer and palette list commands in this order.
 pub static COMMANDS: &[Command] = &[
     // The task list. Digits set priority (triage is what the list is for), and mean nothing

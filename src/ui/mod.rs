@@ -168,7 +168,22 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
 /// Short hints (`keys` `hint`) of the commands that have one, in table order; neighbours with
 /// the same hint share it (`0-3 prio`).
 pub fn hints(reach: &[Reach]) -> Vec<(String, &'static str)> {
-    let mut out: Vec<(Vec<Key>, &'static str)> = Vec::new();
+    hint_groups(reach)
+        .into_iter()
+        .map(|g| (g.keys, g.hint))
+        .collect()
+}
+
+/// One hint of the footer and the commands behind it.
+struct HintGroup {
+    keys: String,
+    hint: &'static str,
+    /// One of its commands is among those the footer keeps when room is short.
+    first: bool,
+}
+
+fn hint_groups(reach: &[Reach]) -> Vec<HintGroup> {
+    let mut out: Vec<(Vec<Key>, &'static str, bool)> = Vec::new();
     for r in reach {
         let Some(hint) = r.command.hint else {
             continue;
@@ -176,13 +191,48 @@ pub fn hints(reach: &[Reach]) -> Vec<(String, &'static str)> {
         if r.keys.is_empty() {
             continue;
         }
+        let first = commands::FOOTER_FIRST.contains(&r.command.id);
         match out.last_mut() {
-            Some((keys, h)) if *h == hint => keys.extend(r.keys.iter().copied()),
-            _ => out.push((r.keys.clone(), hint)),
+            Some((keys, h, f)) if *h == hint => {
+                keys.extend(r.keys.iter().copied());
+                *f |= first;
+            }
+            _ => out.push((r.keys.clone(), hint, first)),
         }
     }
     out.into_iter()
-        .map(|(keys, h)| (key_run(&keys), h))
+        .map(|(keys, hint, first)| HintGroup {
+            keys: key_run(&keys),
+            hint,
+            first,
+        })
+        .collect()
+}
+
+/// The hints that fit in `room` columns, in table order: those the footer keeps first, then
+/// the others while they fit.
+fn footer_hints(reach: &[Reach], room: usize) -> Vec<(String, &'static str)> {
+    let groups = hint_groups(reach);
+    let w = |g: &HintGroup| width(&g.keys) + width(g.hint) + 3;
+    let mut take = vec![false; groups.len()];
+    let mut used = 0;
+    for pass_first in [true, false] {
+        for (i, g) in groups.iter().enumerate() {
+            if g.first != pass_first || take[i] {
+                continue;
+            }
+            if used + w(g) > room {
+                continue;
+            }
+            used += w(g);
+            take[i] = true;
+        }
+    }
+    groups
+        .into_iter()
+        .zip(take)
+        .filter(|(_, t)| *t)
+        .map(|(g, _)| (g.keys, g.hint))
         .collect()
 }
 
@@ -258,12 +308,8 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         .filter(|r| r.command.action != commands::Action::Help)
         .cloned()
         .collect();
-    for (keys, hint) in hints(&others) {
-        let w = width(&keys) + width(hint) + 3;
-        if used + w > max {
-            break;
-        }
-        used += w;
+    for (keys, hint) in footer_hints(&others, max.saturating_sub(used)) {
+        used += width(&keys) + width(hint) + 3;
         spans.push(Span::styled(format!(" {keys}"), t.accent()));
         spans.push(Span::styled(format!(" {hint} "), t.dim()));
     }

@@ -134,3 +134,22 @@ fn detail_pane() {
     h.send(code(KeyCode::Enter));
     each_size("tasks_detail", &mut h);
 }
+
+/// The footer's last line at the size of the harness.
+fn footer(h: &Harness) -> String {
+    h.render().lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_footer_at_80_columns_keeps_filter_search_sort_and_detail() {
+    let mut h = loaded(rows(), false);
+    for (w, ht) in [(80, 24), (100, 30), (160, 45)] {
+        h.resize(w, ht);
+        let f = footer(&h);
+        for hint in ["f filter", "/ search", "s sort", "Enter/p detail", "? help"] {
+            assert!(f.contains(hint), "{w}x{ht}: {hint} missing in {f:?}");
+        }
+    }
+    h.resize(80, 24);
+    assert_snapshot!("tasks_footer_80x24", footer(&h));
+}
