@@ -154,6 +154,29 @@ impl ScreenCtx<'_> {
     }
 }
 
+/// Actions that only move a cursor or a scroll position.
+fn movement(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Down
+            | Action::Up
+            | Action::Top
+            | Action::Bottom
+            | Action::PageDown
+            | Action::PageUp
+            | Action::HalfDown
+            | Action::HalfUp
+            | Action::DetailDown
+            | Action::DetailUp
+            | Action::Left
+            | Action::Right
+            | Action::PrevStatus
+            | Action::NextStatus
+            | Action::NextField
+            | Action::PrevField
+    )
+}
+
 /// What a confirmed question goes on to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AfterConfirm {
@@ -690,7 +713,7 @@ impl App {
         }
     }
 
-    /// Every command the screen's focused layer reaches, keys first (long descriptions must
+    /// Every command the screen's focused layer reaches, but moving, keys first (long descriptions must
     /// not push them out of sight). Text editing is left out: it needs the field.
     fn palette(&self) -> Picker<Action> {
         let focus = self.screen_focus();
@@ -699,6 +722,8 @@ impl App {
             .available(&focus.chain, focus.typing)
             .iter()
             .filter(|r| !matches!(r.command.action, Action::Palette | Action::Text(_)))
+            // Moving the cursor is for keys, not for a list of things to do.
+            .filter(|r| !movement(r.command.action))
             .map(|r| {
                 PickItem::new(
                     r.command.action,
@@ -1049,6 +1074,36 @@ mod tests {
             if screen != Screen::Contacts {
                 assert!(header.contains("Tab ⇥"), "{screen:?}: {header}");
             }
+        }
+    }
+
+    #[test]
+    fn the_palette_lists_commands_not_movement() {
+        let mut h = one_task();
+        h.send(crate::testing::ctrl('p'));
+        let Some(super::Overlay::Palette(p)) = &h.app.overlay else {
+            panic!("the palette is open");
+        };
+        let labels: Vec<&str> = p.items.iter().map(|i| i.label.as_str()).collect();
+        assert!(
+            labels.iter().any(|l| l.contains("Filter panel")),
+            "{labels:?}"
+        );
+        assert!(labels.iter().any(|l| l.contains("Copy the task's link")));
+        for movement in [
+            "Down",
+            "Up",
+            "Half a page",
+            "First row",
+            "Last row",
+            "Page down",
+        ] {
+            assert!(
+                !labels.iter().any(|l| l
+                    .split_once(' ')
+                    .is_some_and(|(_, d)| d.trim().starts_with(movement))),
+                "{movement}: {labels:?}"
+            );
         }
     }
 
