@@ -713,8 +713,9 @@ impl App {
         }
     }
 
-    /// Every command the screen's focused layer reaches, but moving, keys first (long descriptions must
-    /// not push them out of sight). Text editing is left out: it needs the field.
+    /// Every command the screen's focused layer reaches, keys first (long descriptions must
+    /// not push them out of sight). Text editing is left out (it needs the field), and so is
+    /// moving.
     fn palette(&self) -> Picker<Action> {
         let focus = self.screen_focus();
         let items = self
