@@ -1016,6 +1016,14 @@ pub static COMMANDS: &[Command] = &[
         "Back to the top",
     ),
     cmd(
+        "overlay.bottom",
+        A::Bottom,
+        C::Overlay,
+        &[ch('G'), END],
+        None,
+        "To the end",
+    ),
+    cmd(
         "overlay.close",
         A::Cancel,
         C::Overlay,

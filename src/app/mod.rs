@@ -617,6 +617,12 @@ impl App {
         let handled =
             self.with_screen(self.screen, clock, effects, |s, cx| s.on_action(action, cx));
         if handled {
+            // The detail pane scrolls no further than its last line: past it there is nothing
+            // to read, and each key pressed there would take one more to come back.
+            if self.screen == Screen::Tasks {
+                let max = crate::ui::tasks::detail_scroll_max(self);
+                self.tasks.detail_scroll = self.tasks.detail_scroll.min(max);
+            }
             return true;
         }
         match action {
@@ -742,17 +748,26 @@ impl App {
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) -> bool {
+        let max = crate::ui::overlay_scroll_max(self);
         match &mut self.overlay {
             Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => {
                 let page = self.viewport.area.height.saturating_sub(4).max(1);
+                // Past the end would only show blank lines, and cost as many keys back.
+                *scroll = (*scroll).min(max);
                 match action {
                     Action::Down => *scroll = scroll.saturating_add(1),
                     Action::Up => *scroll = scroll.saturating_sub(1),
                     Action::PageDown => *scroll = scroll.saturating_add(page),
                     Action::PageUp => *scroll = scroll.saturating_sub(page),
                     Action::Top => *scroll = 0,
+                    Action::Bottom => *scroll = max,
                     Action::Cancel => self.overlay = None,
                     _ => return false,
+                }
+                if let Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) =
+                    &mut self.overlay
+                {
+                    *scroll = (*scroll).min(max);
                 }
             }
             Some(Overlay::Palette(p)) => match p.act(action) {
@@ -1106,6 +1121,55 @@ mod tests {
                 "{movement}: {labels:?}"
             );
         }
+    }
+
+    #[test]
+    fn help_and_messages_stop_scrolling_at_their_end() {
+        use crossterm::event::KeyCode;
+        let mut h = one_task();
+        h.resize(80, 24);
+        h.press("?");
+        for _ in 0..40 {
+            h.send(crate::testing::code(KeyCode::PageDown));
+        }
+        let Some(super::Overlay::Help { scroll }) = h.app.overlay else {
+            panic!("help is open");
+        };
+        let at_end = h.render();
+        assert!(
+            at_end.contains("Previous screen"),
+            "the last line shows: {at_end}"
+        );
+        h.send(crate::testing::code(KeyCode::Up));
+        let Some(super::Overlay::Help { scroll: after }) = h.app.overlay else {
+            panic!("help is open");
+        };
+        assert_eq!(
+            after + 1,
+            scroll,
+            "one key up moves one line up from the end"
+        );
+        h.send(crate::testing::code(KeyCode::Esc));
+        for i in 0..30 {
+            h.app.toasts.log(
+                super::ToastKind::Info,
+                format!("message {i} {}", "word ".repeat(30)),
+            );
+        }
+        h.press("M");
+        for _ in 0..200 {
+            h.send(crate::testing::code(KeyCode::Down));
+        }
+        let screen = h.render();
+        assert!(
+            screen.contains("message 0 "),
+            "the oldest is last: {screen}"
+        );
+        h.send(crate::testing::code(KeyCode::Up));
+        assert!(
+            h.render().contains("message 0 "),
+            "the end is still in view"
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::commands::{self, Context};
 use crate::app::keymap::{self, Key, Reach};
@@ -383,38 +383,62 @@ pub fn title_line(
     Line::from(kept)
 }
 
-fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let mut lines: Vec<Line> = app
-        .toasts
-        .history()
-        .map(|(kind, text)| {
-            let (mark, style) = match kind {
-                ToastKind::Error => ("✗ ", t.error()),
-                ToastKind::Success => ("✓ ", t.success()),
-                ToastKind::Info => ("· ", t.dim()),
-            };
-            Line::from(vec![
-                Span::styled(mark, style),
-                Span::raw(crate::text::one_line(text)),
-            ])
-        })
-        .collect();
+/// Where the message log is drawn, and its lines at that width (each message wrapped under
+/// its mark, so nothing is cut).
+fn message_lines(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let rect = centered(area, 100, area.height.saturating_sub(2));
+    let text_w = usize::from(rect.width.saturating_sub(4)).max(1);
+    let mut lines: Vec<Line> = Vec::new();
+    for (kind, text) in app.toasts.history() {
+        let (mark, style) = match kind {
+            ToastKind::Error => ("✗ ", t.error()),
+            ToastKind::Success => ("✓ ", t.success()),
+            ToastKind::Info => ("· ", t.dim()),
+        };
+        for (i, part) in crate::text::wrap(text, text_w, usize::MAX)
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if i == 0 { mark } else { "  " };
+            lines.push(Line::from(vec![Span::styled(lead, style), Span::raw(part)]));
+        }
+    }
     if lines.is_empty() {
         lines.push(Line::styled("No messages yet.", t.dim()));
     }
-    let rect = centered(area, 100, area.height.saturating_sub(2));
+    (rect, lines)
+}
+
+/// Where help is drawn, and its lines at that width.
+fn help_box(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let rect = centered(area, 76, area.height.saturating_sub(2));
+    let inner_w = usize::from(rect.width.saturating_sub(2));
+    (rect, help_lines(app, t, inner_w))
+}
+
+/// How far help or the message log can scroll: until its last line is at the bottom.
+pub fn overlay_scroll_max(app: &App) -> u16 {
+    let area = Rect::new(0, 0, app.viewport.area.width, app.viewport.area.height);
+    let (rect, lines) = match &app.overlay {
+        Some(Overlay::Help { .. }) => help_box(app, &Theme::default(), area),
+        Some(Overlay::Messages { .. }) => message_lines(app, &Theme::default(), area),
+        _ => return 0,
+    };
+    let rows = rect.height.saturating_sub(2);
+    u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_sub(rows)
+}
+
+fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
+    let (rect, lines) = message_lines(app, t, area);
+    let scroll = scroll.min(overlay_scroll_max(app));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Messages, newest first ")
         .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0)),
-        rect,
-    );
+    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }
 
@@ -509,9 +533,8 @@ pub fn help_lines(app: &App, t: &Theme, width: usize) -> Vec<Line<'static>> {
 }
 
 fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let rect = centered(area, 76, area.height.saturating_sub(2));
-    let inner_w = usize::from(rect.width.saturating_sub(2));
-    let lines = help_lines(app, t, inner_w);
+    let (rect, lines) = help_box(app, t, area);
+    let scroll = scroll.min(overlay_scroll_max(app));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)

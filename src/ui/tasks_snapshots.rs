@@ -153,3 +153,23 @@ fn the_footer_at_80_columns_keeps_filter_search_sort_and_detail() {
     h.resize(80, 24);
     assert_snapshot!("tasks_footer_80x24", footer(&h));
 }
+
+#[test]
+fn the_detail_pane_stops_scrolling_at_its_last_line() {
+    let mut page = rows();
+    let para: String = (1..=40).map(|i| format!("<p>Абзац {i}</p>")).collect();
+    page[0].description = Some(format!("{para}<p>Последняя строка</p>"));
+    let mut h = loaded(page, false);
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    h.press(&"J".repeat(60));
+    let max = h.app.tasks.detail_scroll;
+    assert!(h.render().contains("Последняя строка"), "{}", h.render());
+    h.press("K");
+    assert_eq!(
+        h.app.tasks.detail_scroll,
+        max.saturating_sub(3),
+        "one key back up"
+    );
+    assert!(h.render().contains("Абзац 39"), "{}", h.render());
+}

@@ -2,6 +2,8 @@
 //! empty / error looks, the detail pane, and the screen's popups.
 
 mod detail;
+
+pub use detail::detail_scroll_max;
 mod dialogs;
 mod filter_panel;
 mod list;
