@@ -73,6 +73,8 @@ pub struct ContactsState {
     pub list: ContactList,
     pub orgs: Organizations,
     pub picker: Option<FormPicker>,
+    /// The first detail line of the saved contact in view.
+    pub saved_scroll: usize,
     /// An organization or a tag being created from its picker.
     pub creating: Option<create_choice::Creating>,
     pub ask: Option<Ask>,
@@ -106,6 +108,7 @@ impl ContactsState {
             list: ContactList::default(),
             orgs: Organizations::default(),
             picker: None,
+            saved_scroll: 0,
             creating: None,
             ask: None,
             draft_written: None,
@@ -323,6 +326,16 @@ impl ContactsState {
         {
             return true;
         }
+        if let (Pane::Form, Phase::Saved(c)) = (self.pane, &self.phase) {
+            let page = cx.viewport.contacts.saved_rows;
+            let max = saved_rows(c).saturating_sub(page);
+            if let Some(to) =
+                crate::widgets::scroll::target(action, self.saved_scroll, max + 1, page)
+            {
+                self.saved_scroll = crate::widgets::scroll::clamp(to, max + 1);
+                return true;
+            }
+        }
         match action {
             Action::Submit => {
                 if self.pane == Pane::List && self.phase == Phase::Editing {
@@ -451,6 +464,16 @@ impl ContactsState {
     }
 }
 
+/// Detail lines the saved panel shows for `c`: name and id, two per e-mail and per phone (the
+/// value, then its id), then organizations, tags and the creation time when there are any.
+pub fn saved_rows(c: &weeek_api::models::Contact) -> usize {
+    2 + 2 * c.emails.len()
+        + 2 * c.phones.len()
+        + usize::from(!c.organizations.is_empty())
+        + usize::from(!c.tags.is_empty())
+        + usize::from(c.created_at.is_some())
+}
+
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
         match &self.ask {
@@ -478,6 +501,10 @@ impl ScreenState for ContactsState {
                 Context::List,
             ],
             Pane::List => vec![Context::Contacts, Context::List],
+            // The saved contact's details scroll when they do not fit.
+            Pane::Form if matches!(self.phase, Phase::Saved(_)) => {
+                vec![Context::Contacts, Context::List]
+            }
             Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
             Pane::Form if self.editing && self.form.focus.is_text() => vec![
                 Context::ContactField,

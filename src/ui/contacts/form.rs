@@ -505,13 +505,13 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
     .into_iter()
     .filter_map(|(id, d)| app.keymap.key_of(id).map(|k| (k, d)))
     .collect();
-    let needed = lines.len() + 1 + hints.len();
-    let room = usize::from(inner.height);
-    if needed > room {
-        // The keys matter more than the last details: keep them in view.
-        lines.truncate(room.saturating_sub(hints.len() + 1).max(1));
-    }
-    lines.push(Line::raw(""));
+    debug_assert_eq!(lines.len(), crate::contacts::saved_rows(c));
+    let (details, keys) = crate::layout::contacts::saved_panel(inner);
+    // The details scroll (j/k) and the keys stay in view below them.
+    let max = lines.len().saturating_sub(usize::from(details.height));
+    let scroll = u16::try_from(app.contacts.saved_scroll.min(max)).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), details);
+    let mut lines = vec![Line::raw("")];
     let key_w = hints
         .iter()
         .map(|(k, _)| width(k) + 1)
@@ -524,5 +524,5 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
             Span::raw(truncate(d, w.saturating_sub(key_w))),
         ]));
     }
-    frame.render_widget(Paragraph::new(lines), inner);
+    frame.render_widget(Paragraph::new(lines), keys);
 }

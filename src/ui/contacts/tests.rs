@@ -121,3 +121,37 @@ fn restore_offer() {
     insta::assert_snapshot!("restore_offer_80x24", screen);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_success_panel_at_60x15_scrolls_to_every_row_and_keeps_its_keys() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let mut c = contact("5f2b8c1e", "Иван", "Петров");
+    for i in 0..3 {
+        c.emails.push(weeek_api::models::EmailEntry {
+            id: format!("e{i}"),
+            email: format!("ivan{i}@work.example"),
+        });
+    }
+    c.created_at = Some(h.clock.wall);
+    h.reply(&req, Answer::CreatedContact(Ok(Box::new(c))));
+    h.resize(60, 15);
+    let top = h.render();
+    assert!(top.contains("Contact saved"), "{top}");
+    assert!(top.contains("new contact"), "the keys stay in view:\n{top}");
+    assert!(!top.contains("Created"), "the last row is below:\n{top}");
+    h.press(&"j".repeat(30));
+    let bottom = h.render();
+    assert!(bottom.contains("Created"), "scrolled to the end:\n{bottom}");
+    assert!(bottom.contains("new contact"), "{bottom}");
+    insta::assert_snapshot!("success_panel_60x15_end", bottom);
+    let end = h.app.contacts.saved_scroll;
+    h.press("k");
+    assert_eq!(
+        h.app.contacts.saved_scroll + 1,
+        end,
+        "one key back from the end"
+    );
+}
