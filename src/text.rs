@@ -96,6 +96,20 @@ pub fn wrap(s: &str, cols: usize, max_lines: usize) -> Vec<String> {
     lines
 }
 
+/// "first +2" in at most `cols` columns: the first item, cut if it must be, and how many more
+/// there are, which is never cut. The one sign for "and more" everywhere.
+pub fn first_and_more(items: &[String], cols: usize) -> String {
+    match items {
+        [] => String::new(),
+        [one] => truncate(&one_line(one), cols),
+        [first, rest @ ..] => {
+            let more = format!(" +{}", rest.len());
+            let room = cols.saturating_sub(width(&more));
+            format!("{}{more}", truncate(&one_line(first), room))
+        }
+    }
+}
+
 /// A title in typographic quotes, on one line and at most `max` columns inside them, for
 /// messages ("Completed “Fix login”").
 pub fn quoted(title: &str, max: usize) -> String {
@@ -114,6 +128,22 @@ pub fn seconds(d: std::time::Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn more_items_are_counted_and_the_count_is_never_cut() {
+        let items = vec![
+            "maria.sokolova@example.com".to_string(),
+            "b".into(),
+            "c".into(),
+        ];
+        assert_eq!(first_and_more(&items, 40), "maria.sokolova@example.com +2");
+        let cut = first_and_more(&items, 12);
+        assert!(cut.ends_with(" +2") && width(&cut) <= 12, "{cut}");
+        assert_eq!(
+            first_and_more(&items[..1], 40),
+            "maria.sokolova@example.com"
+        );
+    }
 
     #[test]
     fn waits_read_in_tenths_under_a_second_and_whole_seconds_above() {

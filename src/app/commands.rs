@@ -116,11 +116,15 @@ pub enum Context {
     ContactField,
     ContactChoice,
     ContactSearch,
+    /// The contact list pane, not searching.
+    ContactList,
+    /// A contact of the list, every field, read only.
+    ContactView,
     Draft,
 }
 
 impl Context {
-    pub const ALL: [Context; 21] = [
+    pub const ALL: [Context; 23] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -141,6 +145,8 @@ impl Context {
         Self::ContactField,
         Self::ContactChoice,
         Self::ContactSearch,
+        Self::ContactList,
+        Self::ContactView,
         Self::Draft,
     ];
 
@@ -167,6 +173,8 @@ impl Context {
             Self::ContactField => "contact_field",
             Self::ContactChoice => "contact_choice",
             Self::ContactSearch => "contact_search",
+            Self::ContactList => "contact_list",
+            Self::ContactView => "contact_view",
             Self::Draft => "draft",
         }
     }
@@ -193,6 +201,8 @@ impl Context {
             Self::ContactField => "Contact form, typing in a field",
             Self::ContactChoice => "Contact form, organizations and tags",
             Self::ContactSearch => "Contact search",
+            Self::ContactList => "Contact list",
+            Self::ContactView => "A contact, read only",
             Self::Draft => "A draft from the last run",
         }
     }
@@ -226,6 +236,7 @@ impl Context {
                 | Self::Confirm
                 | Self::Filters
                 | Self::FilterEntry
+                | Self::ContactView
         )
     }
 }
@@ -845,6 +856,22 @@ pub static COMMANDS: &[Command] = &[
         &[ch('/')],
         Some("search"),
         "Search the contact list",
+    ),
+    cmd(
+        "contact_list.open",
+        A::Open,
+        C::ContactList,
+        &[ENTER],
+        Some("open"),
+        "Open the contact under the cursor: every field, read only",
+    ),
+    cmd(
+        "contact_view.close",
+        A::Cancel,
+        C::ContactView,
+        &[ESC, ENTER, ch('q')],
+        Some("close"),
+        "Close the contact",
     ),
     cmd(
         "contacts.switch",

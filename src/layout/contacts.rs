@@ -78,6 +78,13 @@ pub fn saved_panel(inner: Rect) -> (Rect, Rect) {
     (details, keys)
 }
 
+/// The read-only view of a contact: over the panes, as tall as the body; on a narrow
+/// terminal as wide as it too, so no slivers of the panes show beside it.
+pub fn contact_view(body: Rect) -> Rect {
+    let w = if body.width < 96 { body.width } else { 76 };
+    super::centered(body, w, body.height)
+}
+
 /// What the contacts screen's state needs of the terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ContactsView {
@@ -85,6 +92,8 @@ pub struct ContactsView {
     pub list_rows: usize,
     /// Detail lines of a saved contact in view at once, at least 1.
     pub saved_rows: usize,
+    /// Lines of the read-only view of a contact in view at once, at least 1.
+    pub view_rows: usize,
 }
 
 impl ContactsView {
@@ -93,6 +102,7 @@ impl ContactsView {
         Self {
             list_rows: usize::from(list_pane(areas(body).list).rows.height).max(1),
             saved_rows: usize::from(saved_panel(form).0.height).max(1),
+            view_rows: usize::from(super::inside_border(contact_view(body)).height).max(1),
         }
     }
 }

@@ -173,3 +173,27 @@ fn the_detail_pane_stops_scrolling_at_its_last_line() {
     );
     assert!(h.render().contains("Абзац 39"), "{}", h.render());
 }
+
+#[test]
+fn wide_terminals_give_the_cut_columns_room_before_the_title() {
+    let mut page = rows();
+    page[0].locations.push(weeek_api::models::TaskLocation {
+        project_id: 2,
+        board_id: None,
+        board_column_id: None,
+    });
+    page[0].assignees = vec![crate::testing::ME.into(), BORIS.into()];
+    let mut h = loaded(page, false);
+    h.resize(220, 50);
+    let screen = h.render();
+    let row = screen
+        .lines()
+        .find(|l| l.contains("Подготовить"))
+        .unwrap_or_default();
+    assert!(row.contains("Мобильное приложение › Бэклог +1"), "{row}");
+    assert!(row.contains("Анна Смирнова +1"), "{row}");
+    for (w, ht) in [(60, 15), (80, 24), (160, 45), (220, 50)] {
+        h.resize(w, ht);
+        assert_snapshot!(format!("tasks_columns_{w}x{ht}"), h.render());
+    }
+}

@@ -155,3 +155,58 @@ fn the_success_panel_at_60x15_scrolls_to_every_row_and_keeps_its_keys() {
         "one key back from the end"
     );
 }
+
+#[test]
+fn enter_on_the_list_opens_every_field_of_the_contact_read_only() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    let screen = h.render();
+    for field in [
+        "Алексей Громов",
+        "Middle name",
+        "c1@example.com",
+        "+7 916 100-20-30",
+    ] {
+        assert!(screen.contains(field), "{field}:\n{screen}");
+    }
+    assert!(screen.contains("ООО «Альфа-Логистик»"), "{screen}");
+    insta::assert_snapshot!("contact_view_80x24", screen);
+    h.press("x");
+    assert!(
+        h.app.contacts.viewing.is_some(),
+        "read only: keys change nothing"
+    );
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.contacts.viewing.is_none());
+    assert!(!h.render().contains("Middle name"));
+}
+
+#[test]
+fn more_items_read_plus_n_everywhere_and_a_new_contact_has_its_own_mark() {
+    let mut h = on_contacts();
+    let mut c = contact("c3", "Мария", "Соколова");
+    c.organizations.push(crate::contacts::tests::ZERNO.into());
+    c.emails.push(weeek_api::models::EmailEntry {
+        id: "e2".into(),
+        email: "maria.sokolova.long.address@very-long-domain.example".into(),
+    });
+    h.app.contacts.list.add_created(c, 10);
+    h.resize(220, 50);
+    let screen = h.render();
+    let row = screen
+        .lines()
+        .find(|l| l.contains("Мария"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        row.contains("+1"),
+        "more e-mails and organizations say +1: {row}"
+    );
+    assert_eq!(row.matches("+1").count(), 2, "{row}");
+    assert!(
+        !row.contains("│+ "),
+        "a new contact is not marked with +: {row}"
+    );
+}
