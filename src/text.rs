@@ -91,9 +91,51 @@ pub fn wrap(s: &str, cols: usize, max_lines: usize) -> Vec<String> {
         let keep = max_lines.max(1);
         let last = format!("{} {}", lines[keep - 1], lines[keep..].join(" "));
         lines.truncate(keep - 1);
-        lines.push(truncate(&last, cols));
+        lines.push(truncate_words(&last, cols));
     }
     lines
+}
+
+/// `s` in at most `cols` columns, cut after a whole word and ended with `…` when it does not
+/// fit; a first word longer than the line is cut through.
+pub fn truncate_words(s: &str, cols: usize) -> String {
+    if width(s) <= cols {
+        return s.to_string();
+    }
+    let room = cols.saturating_sub(1);
+    let mut out = String::new();
+    for word in s.split(' ').filter(|w| !w.is_empty()) {
+        let gap = usize::from(!out.is_empty());
+        if width(&out) + gap + width(word) > room {
+            break;
+        }
+        if gap == 1 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    if out.is_empty() {
+        return truncate(s, cols);
+    }
+    out.push('…');
+    out
+}
+
+/// Hints joined with " · ", as many whole ones as fit in `cols`.
+pub fn fit_hints(s: &str, cols: usize) -> String {
+    let mut out = String::new();
+    for part in s.split(" · ") {
+        let next = if out.is_empty() {
+            part.to_string()
+        } else {
+            format!("{out} · {part}")
+        };
+        if width(&next) > cols {
+            break;
+        }
+        out = next;
+    }
+    out
 }
 
 /// "first +2" in at most `cols` columns: the first item, cut if it must be, and how many more
@@ -128,6 +170,23 @@ pub fn seconds(d: std::time::Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_text_is_cut_after_a_whole_word() {
+        let s = "Could not move “Подготовить отчёт” to Готово: the service failed with 503";
+        let cut = truncate_words(s, 30);
+        assert_eq!(cut, "Could not move “Подготовить…");
+        let lines = wrap(s, 20, 2);
+        assert!(lines[1].ends_with('…'), "{lines:?}");
+        let words: Vec<&str> = s.split(' ').collect();
+        for w in lines.join(" ").trim_end_matches('…').split(' ') {
+            assert!(words.contains(&w), "{w:?} is cut mid-word: {lines:?}");
+        }
+        assert_eq!(
+            fit_hints("Enter ok · Esc cancel · Tab next", 22),
+            "Enter ok · Esc cancel"
+        );
+    }
 
     #[test]
     fn more_items_are_counted_and_the_count_is_never_cut() {
@@ -172,7 +231,7 @@ mod tests {
         );
         assert_eq!(wrap("short", 16, 2), ["short"]);
         let lines = wrap("one two three four five six", 9, 2);
-        assert_eq!(lines, ["one two", "three fo…"]);
+        assert_eq!(lines, ["one two", "three…"], "cut after a whole word");
         assert_eq!(wrap("abcdef", 5, 2), ["abcde", "f"]);
         assert_eq!(wrap("🚀🚀", 1, 3), ["🚀", "🚀"]);
         assert_eq!(

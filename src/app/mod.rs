@@ -1173,6 +1173,28 @@ mod tests {
     }
 
     #[test]
+    fn a_long_message_at_160_columns_is_never_cut_mid_word() {
+        let mut h = one_task();
+        h.resize(160, 45);
+        let words: Vec<String> = (0..60)
+            .map(|i| format!("слово{i}{}конец", "ы".repeat(i % 7)))
+            .collect();
+        let text = words.join(" ");
+        h.app
+            .toasts
+            .push(h.clock.now, super::ToastKind::Error, text);
+        let screen = h.render();
+        let shown: Vec<&str> = screen
+            .split(|c: char| c.is_whitespace() || c == '…')
+            .filter(|w| w.starts_with("слово"))
+            .collect();
+        assert!(shown.len() > 10, "{screen}");
+        for w in shown {
+            assert!(words.iter().any(|x| x == w), "{w:?} is cut:\n{screen}");
+        }
+    }
+
+    #[test]
     fn an_effect_that_failed_is_said() {
         let mut h = Harness::new();
         h.send(Msg::EffectFailed(

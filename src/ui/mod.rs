@@ -323,7 +323,7 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
 
 fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let toasts = app.toasts.visible();
-    let max_w = usize::from(body.width.saturating_sub(4)).min(90);
+    let max_w = usize::from(body.width.saturating_sub(4)).min(120);
     // Newest at the bottom; a long message takes a second line rather than losing its end
     // (what a write came to is said last). M shows every message in full.
     let mut bottom = body.y + body.height;
@@ -437,7 +437,13 @@ fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: 
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Messages, newest first ")
-        .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &hint_line(app, &[Context::Overlay], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }
@@ -539,7 +545,13 @@ fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16)
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Keys: {} ", app.screen.title()))
-        .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &hint_line(app, &[Context::Overlay], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }

@@ -409,7 +409,7 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         )
     } else {
         Line::styled(
-            truncate(
+            crate::text::fit_hints(
                 &crate::ui::say_all(
                     app,
                     &[

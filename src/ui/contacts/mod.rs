@@ -88,7 +88,10 @@ fn render_view(
         ))
         .title_bottom(format!(
             " {} ",
-            crate::ui::hint_line(app, &[crate::app::commands::Context::ContactView], false)
+            crate::text::fit_hints(
+                &crate::ui::hint_line(app, &[crate::app::commands::Context::ContactView], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
         ));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
@@ -148,7 +151,7 @@ fn render_restore(app: &App, t: &Theme, frame: &mut Frame, area: Rect, summary: 
         Line::styled(truncate("Typed before the app last closed.", w), t.dim()),
         Line::raw(""),
         Line::styled(
-            truncate(
+            crate::text::fit_hints(
                 &crate::ui::say_all(
                     app,
                     &[
