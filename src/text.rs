@@ -152,6 +152,38 @@ pub fn first_and_more(items: &[String], cols: usize) -> String {
     }
 }
 
+/// Quoted names in a message longer than this are shortened where the message is a toast;
+/// the message log (`M`) shows them whole.
+pub const QUOTE_SHOWN: usize = 40;
+
+/// A title in typographic quotes, whole and on one line, for messages: the toast shortens
+/// it ([`shorten_quotes`]), the message log shows all of it.
+pub fn quoted_full(title: &str) -> String {
+    format!("\u{201c}{}\u{201d}", one_line(title))
+}
+
+/// `s` with every “quoted” part longer than `max` columns cut to `max`.
+pub fn shorten_quotes(s: &str, max: usize) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(open) = rest.find('\u{201c}') {
+        let (before, after) = rest.split_at(open + '\u{201c}'.len_utf8());
+        out.push_str(before);
+        match after.find('\u{201d}') {
+            Some(close) => {
+                out.push_str(&truncate(&after[..close], max));
+                rest = &after[close..];
+            }
+            None => {
+                rest = after;
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A title in typographic quotes, on one line and at most `max` columns inside them, for
 /// messages ("Completed “Fix login”").
 pub fn quoted(title: &str, max: usize) -> String {
@@ -170,6 +202,15 @@ pub fn seconds(d: std::time::Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quoted_names_are_shortened_and_the_rest_is_kept() {
+        let s = format!("Completed {} · u to undo", quoted_full(&"Щ".repeat(50)));
+        let short = shorten_quotes(&s, 10);
+        assert_eq!(short, format!("Completed “{}…” · u to undo", "Щ".repeat(9)));
+        assert_eq!(shorten_quotes("no quotes", 3), "no quotes");
+        assert_eq!(shorten_quotes("“open", 3), "“open");
+    }
 
     #[test]
     fn long_text_is_cut_after_a_whole_word() {

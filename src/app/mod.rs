@@ -1195,6 +1195,35 @@ mod tests {
     }
 
     #[test]
+    fn a_message_shortens_a_long_title_and_the_message_log_shows_it_in_full() {
+        let title = format!("{} конец", "Очень длинное название задачи ".repeat(5));
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, &title)];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h.resize(160, 45);
+        h.press("x");
+        let write = h.take(|c| matches!(c, Call::CompleteTask(_))).remove(0);
+        h.done(&write);
+        let shown = toasts(&h);
+        assert!(shown.contains("Completed"), "{shown}");
+        let screen = h.render();
+        assert!(
+            !screen.contains("конец"),
+            "the toast shortens the title:\n{screen}"
+        );
+        h.press("M");
+        let log = h.render();
+        assert!(log.contains("конец"), "M shows the title in full:\n{log}");
+    }
+
+    #[test]
     fn an_effect_that_failed_is_said() {
         let mut h = Harness::new();
         h.send(Msg::EffectFailed(

@@ -307,8 +307,9 @@ pub struct Bulk {
     undo_of: Option<UndoEntry>,
 }
 
+/// Whole: the toast shortens it, `M` shows it all.
 fn quoted(title: &str) -> String {
-    crate::text::quoted(title, 40)
+    crate::text::quoted_full(title)
 }
 
 fn count(n: usize) -> String {

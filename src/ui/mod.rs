@@ -328,7 +328,8 @@ fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut
     // (what a write came to is said last). M shows every message in full.
     let mut bottom = body.y + body.height;
     for toast in toasts.iter().rev() {
-        let lines = crate::text::wrap(&toast.text, max_w, 2);
+        let text = crate::text::shorten_quotes(&toast.text, crate::text::QUOTE_SHOWN);
+        let lines = crate::text::wrap(&text, max_w, 2);
         let h = lines.len() as u16;
         if bottom < body.y + 1 + h {
             break;
