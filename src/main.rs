@@ -136,6 +136,9 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
     let file = config::load_file(&paths.config_file)?;
     // A bad [keys] section stops the start here, said on a terminal still as it was.
     let keymap = config::keymap(&file, &paths.config_file)?;
+    // So does a saved view that cannot be read (its dates read as of today).
+    let today = time::OffsetDateTime::now_utc().to_offset(offset).date();
+    let views = config::views(&file, &paths.config_file, today)?;
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;
     let (base_url, token, source) = if cli.demo {
@@ -174,6 +177,8 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
         paths.data_dir.clone()
     };
     let mut app = App::new(data_dir.clone(), endpoint, size);
+    app.tasks.views =
+        weeek_tui::tasks::views::SavedViews::load(views, paths.config_file.clone(), &data_dir);
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
     app.keymap = keymap;
     app.utc_offset = offset;

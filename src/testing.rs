@@ -223,7 +223,12 @@ impl Harness {
 
     /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
     pub fn new() -> Self {
-        let mut h = Self::starting(Self::app());
+        Self::loaded(Self::app())
+    }
+
+    /// `app` started, its directory loaded as [`Harness::new`] loads it.
+    pub fn loaded(app: App) -> Self {
+        let mut h = Self::starting(app);
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {
@@ -404,6 +409,11 @@ impl Harness {
         (term.backend().buffer().clone(), hits)
     }
 
+    /// The frame as drawn, with its colours and styles.
+    pub fn buffer(&self) -> ratatui::buffer::Buffer {
+        self.draw().0
+    }
+
     /// The screen as text.
     pub fn render(&self) -> String {
         let (buf, _) = self.draw();
@@ -439,7 +449,8 @@ pub async fn sandbox(
             token: "t".into(),
             db: DbLocation::Memory,
             seed: true,
-            today: None,
+            // The harness's day, so the seeded dates read the same on every run.
+            today: Some(clock().today),
             faults,
         },
         ([127, 0, 0, 1], 0).into(),

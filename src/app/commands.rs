@@ -55,6 +55,8 @@ pub enum Action {
     Filter,
     Search,
     Sort,
+    /// The saved views of the task list.
+    Views,
     ToggleScope,
     ToggleMark,
     RangeMark,
@@ -102,6 +104,8 @@ pub enum Context {
     Overlay,
     Picker,
     MultiPicker,
+    /// The picker of saved views: a picker with a key of its own (delete).
+    Views,
     Prompt,
     Confirm,
     Tasks,
@@ -124,13 +128,14 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 23] = [
+    pub const ALL: [Context; 24] = [
         Self::Global,
         Self::List,
         Self::Text,
         Self::Overlay,
         Self::Picker,
         Self::MultiPicker,
+        Self::Views,
         Self::Prompt,
         Self::Confirm,
         Self::Tasks,
@@ -159,6 +164,7 @@ impl Context {
             Self::Overlay => "overlay",
             Self::Picker => "picker",
             Self::MultiPicker => "multi_picker",
+            Self::Views => "views",
             Self::Prompt => "prompt",
             Self::Confirm => "confirm",
             Self::Tasks => "tasks",
@@ -187,6 +193,7 @@ impl Context {
             Self::Overlay => "Help and messages",
             Self::Picker => "Pickers",
             Self::MultiPicker => "Pickers that take several",
+            Self::Views => "Saved views",
             Self::Prompt => "Prompts",
             Self::Confirm => "Questions",
             Self::Tasks => "Tasks",
@@ -215,6 +222,7 @@ impl Context {
             Self::Text
                 | Self::Picker
                 | Self::MultiPicker
+                | Self::Views
                 | Self::Prompt
                 | Self::FilterEntry
                 | Self::FunnelSearch
@@ -232,6 +240,7 @@ impl Context {
             Self::Overlay
                 | Self::Picker
                 | Self::MultiPicker
+                | Self::Views
                 | Self::Prompt
                 | Self::Confirm
                 | Self::Filters
@@ -500,6 +509,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('s')],
         Some("sort"),
         "Sort (again to reverse)",
+    ),
+    cmd(
+        "tasks.views",
+        A::Views,
+        C::Tasks,
+        &[ch('F')],
+        Some("views"),
+        "Saved views: apply one, save the current filters and sort under a name, delete one",
     ),
     cmd(
         "tasks.scope",
@@ -929,6 +946,14 @@ pub static COMMANDS: &[Command] = &[
         &[TAB],
         Some("toggle"),
         "Choose or unchoose the item; Enter then applies the set",
+    ),
+    cmd(
+        "views.delete",
+        A::Delete,
+        C::Views,
+        &[ctrl('d')],
+        Some("delete"),
+        "Delete the saved view under the cursor (asks first)",
     ),
     cmd(
         "picker.down",

@@ -50,6 +50,13 @@ pub enum Effect {
     OpenUrl(String),
     /// Put text on the clipboard through the terminal (OSC 52).
     Copy(String),
+    /// Save the task list's view `name` in the config file (`None` deletes it), keeping the
+    /// rest of the file as it is. Answered with `Msg::ViewStored`.
+    StoreView {
+        config: PathBuf,
+        name: String,
+        view: Option<crate::tasks::views::View>,
+    },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
 }
@@ -66,6 +73,12 @@ pub enum Msg {
     Tick,
     /// An effect could not be carried out (no browser to open a page with): what to say.
     EffectFailed(String),
+    /// The config file was written for `Effect::StoreView` (or could not be).
+    ViewStored {
+        name: String,
+        deleted: bool,
+        result: Result<(), String>,
+    },
 }
 
 impl From<Report> for Msg {
@@ -378,6 +391,17 @@ impl App {
             Msg::Tick => self.on_tick(clock, &mut effects),
             Msg::EffectFailed(text) => {
                 self.toasts.push(clock.now, ToastKind::Error, text);
+                true
+            }
+            Msg::ViewStored {
+                name,
+                deleted,
+                result,
+            } => {
+                let config = self.tasks.views.config_file();
+                let (kind, text) =
+                    crate::tasks::view_picker::stored_text(&name, deleted, &result, config);
+                self.toasts.push(clock.now, kind, text);
                 true
             }
         };

@@ -30,6 +30,12 @@ pub enum PickKey {
     Type(TaskType),
     Completion(Completion),
     Sort(SortKey),
+    /// A saved view, by name.
+    View(String),
+    /// Save the current filters and sort as a view.
+    SaveView,
+    /// Back to the list as it opens without a view.
+    NoView,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +50,8 @@ pub enum PickPurpose {
     },
     Sort,
     Filter(FilterKind),
+    /// The saved views (`F`).
+    Views,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -59,6 +67,8 @@ pub enum PromptPurpose {
     New {
         place: Option<super::create::Place>,
     },
+    /// The name to save the current filters and sort under.
+    SaveView,
 }
 
 /// What the prompt says about its input as it is typed.
@@ -89,6 +99,11 @@ pub enum Popup {
     LookAgain {
         n: u64,
         question: String,
+    },
+    /// Delete or replace a saved view (y) or leave it (n).
+    ConfirmView {
+        question: String,
+        change: super::view_picker::ViewChange,
     },
 }
 
@@ -230,6 +245,8 @@ fn build_picker(
             }
             p
         }
+        // Built where the day is known (`view_picker`): its views' dates are read as of today.
+        PickPurpose::Views => return None,
         PickPurpose::Filter(kind) => {
             let f = &state.filters;
             let (title, items, focus): (&str, Vec<PickItem<PickKey>>, Option<PickKey>) = match kind
@@ -416,10 +433,32 @@ impl TasksState {
 
     /// A command of the open popup's context (`picker`, `prompt`, `confirm`, or `text`).
     pub(super) fn popup_action(&mut self, action: Action, cx: &mut ScreenCtx) {
+        if action == Action::Delete
+            && let Some(Popup::Pick {
+                purpose: PickPurpose::Views,
+                picker: Some(p),
+            }) = &self.popup
+        {
+            let key = p.current().map(|i| i.key.clone());
+            self.ask_delete_view(key, cx);
+            return;
+        }
         let Some(popup) = self.popup.as_mut() else {
             return;
         };
         match popup {
+            Popup::ConfirmView { change, .. } => match action {
+                Action::Yes => {
+                    let change = change.clone();
+                    self.popup = None;
+                    self.confirm_view(change, cx);
+                }
+                Action::No => {
+                    self.popup = None;
+                    cx.toast(ToastKind::Info, "Kept: no view changed");
+                }
+                _ => {}
+            },
             Popup::ConfirmDelete { ids } => match action {
                 Action::Yes => {
                     let ids = std::mem::take(ids);
@@ -542,6 +581,7 @@ impl TasksState {
                 }
                 self.create(value, place, cx);
             }
+            PromptPurpose::SaveView => self.save_view(&value, cx)?,
         }
         Ok(())
     }
@@ -584,6 +624,11 @@ impl TasksState {
                     _ => None,
                 };
                 self.filters_changed(false, cx);
+            }
+            PickPurpose::Views => {
+                if let Some(k) = keys.into_iter().next() {
+                    self.on_view_pick(k, cx);
+                }
             }
             PickPurpose::Filter(FilterKind::Tag) => {
                 self.filters.tags = keys

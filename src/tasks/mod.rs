@@ -6,9 +6,13 @@ pub mod dialogs;
 pub mod filters;
 pub mod panel;
 pub mod verbs;
+pub mod view_picker;
+pub mod views;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod view_tests;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
@@ -81,6 +85,8 @@ pub struct TasksState {
     /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
     /// the reads still running are no longer wanted.
     subtasks_asked: Vec<i64>,
+    /// Saved views (`F`) and the one in use.
+    pub views: views::SavedViews,
 }
 
 impl TasksState {
@@ -92,9 +98,15 @@ impl TasksState {
             }) if p.multi => {
                 return vec![Context::MultiPicker, Context::Picker, Context::Text];
             }
+            Some(Popup::Pick {
+                purpose: dialogs::PickPurpose::Views,
+                ..
+            }) => return vec![Context::Views, Context::Picker, Context::Text],
             Some(Popup::Pick { .. }) => return vec![Context::Picker, Context::Text],
             Some(Popup::Prompt { .. }) => return vec![Context::Prompt, Context::Text],
-            Some(Popup::ConfirmDelete { .. } | Popup::LookAgain { .. }) => {
+            Some(
+                Popup::ConfirmDelete { .. } | Popup::LookAgain { .. } | Popup::ConfirmView { .. },
+            ) => {
                 return vec![Context::Confirm];
             }
             None => {}
@@ -432,6 +444,7 @@ impl TasksState {
             Action::Filter => self.panel = Some(FilterPanel::default()),
             Action::Search => self.panel = Some(FilterPanel::editing_search(&self.filters)),
             Action::Sort => self.open_sort(),
+            Action::Views => self.open_views(cx),
             Action::ToggleScope => {
                 self.filters.assignee = match self.filters.assignee {
                     filters::Assignee::Me => filters::Assignee::Anyone,
@@ -529,6 +542,7 @@ impl ScreenState for TasksState {
             Context::FilterEntry,
             Context::Picker,
             Context::MultiPicker,
+            Context::Views,
             Context::Prompt,
             Context::Confirm,
             Context::Text,
@@ -557,6 +571,10 @@ impl ScreenState for TasksState {
 
     fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
         TasksState::on_tick(self, cx)
+    }
+
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.restore_view(cx);
     }
 
     fn next_deadline(&self) -> Option<Instant> {

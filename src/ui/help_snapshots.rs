@@ -49,22 +49,19 @@ fn help_and_footer_follow_remapped_keys() {
     let mut h = on_screen('1');
     let overrides = vec![
         ("tasks.complete".to_string(), vec!["c".to_string()]),
-        (
-            "tasks.filter".to_string(),
-            vec!["F".to_string(), "ctrl-f".to_string()],
-        ),
+        ("tasks.filter".to_string(), vec!["ctrl-f".to_string()]),
     ];
     h.app.keymap = Keymap::with_overrides(&overrides, std::path::Path::new("config.toml")).unwrap();
     let text = help_text(&h);
     let line = |start: &str| text.lines().any(|l| l.starts_with(start));
     assert!(line("  c                Complete or reopen"), "{text}");
     assert!(!line("  x                Complete"), "{text}");
-    assert!(line("  F/C-f            Filter panel"), "{text}");
+    assert!(line("  C-f              Filter panel"), "{text}");
     // Ctrl-f is the task list's now: the list's page-down keeps only PgDn there.
     assert!(line("  PgDn             Page down"), "{text}");
     h.resize(160, 45);
     let screen = h.render();
     let footer = screen.lines().nth(44).unwrap_or_default();
     assert!(footer.contains(" c done "), "{footer}");
-    assert!(footer.contains(" F/C-f filter "), "{footer}");
+    assert!(footer.contains(" C-f filter "), "{footer}");
 }

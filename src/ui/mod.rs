@@ -8,6 +8,10 @@ pub mod theme;
 
 #[cfg(test)]
 mod help_snapshots;
+#[cfg(all(test, feature = "demo"))]
+mod screenshots;
+#[cfg(test)]
+mod svg;
 #[cfg(test)]
 mod tasks_snapshots;
 

@@ -61,6 +61,7 @@ pub(super) fn render_popup(
                     };
                     format!("New task in {place}")
                 }
+                PromptPurpose::SaveView => "Save the filters and sort as a view named".to_string(),
             };
             let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
             let fb = match feedback {
@@ -84,6 +85,8 @@ pub(super) fn render_popup(
             };
             render_confirm(app, t, frame, area, &format!("Delete {what}?"))
         }
-        Popup::LookAgain { question, .. } => render_confirm(app, t, frame, area, question),
+        Popup::LookAgain { question, .. } | Popup::ConfirmView { question, .. } => {
+            render_confirm(app, t, frame, area, question)
+        }
     }
 }

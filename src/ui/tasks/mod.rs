@@ -38,7 +38,13 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
 
 fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
-    let mut spans = vec![Span::styled(s.filters.headline(&app.names), t.accent())];
+    let mut spans = Vec::new();
+    if let Some((name, same)) = s.views.current(&s.filters, s.sort, app.today) {
+        let changed = if same { "" } else { " (changed)" };
+        spans.push(Span::styled(format!("{name}{changed}"), t.bold()));
+        spans.push(Span::styled(" · ", t.dim()));
+    }
+    spans.push(Span::styled(s.filters.headline(&app.names), t.accent()));
     for (_, chip) in s.filters.chips(&app.names) {
         spans.push(Span::styled(" · ", t.dim()));
         spans.push(Span::raw(chip));
