@@ -12,6 +12,7 @@ pub mod config;
 pub mod contacts;
 pub mod date_input;
 pub mod datetime;
+pub mod duration;
 pub mod funnels;
 pub mod fuzzy;
 pub mod html;

@@ -160,6 +160,14 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
         C::AddAssignees(..) => A::AddedAssignees(Err(e)),
         C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
+        C::StartTimer(_) => A::StartedTimer(Err(e)),
+        C::StopTimer(_) => A::StoppedTimer(Err(e)),
+        C::CreateTimeEntry(..) => A::CreatedTimeEntry(Err(e)),
+        C::UpdateTimeEntry(..) => A::UpdatedTimeEntry(Err(e)),
+        C::DeleteTimeEntry(..) => A::DeletedTimeEntry(Err(e)),
+        C::Comments(..) => A::CommentPage(Err(e)),
+        C::CreateComment { .. } => A::CreatedComment(Err(e)),
+        C::DeleteComment(..) => A::DeletedComment(Err(e)),
         C::Currencies => A::Currencies(Err(e)),
         C::Funnels => A::Funnels(Err(e)),
         C::Funnel(_) => A::Funnel(Err(e)),
@@ -185,6 +193,10 @@ pub fn done(call: &Call) -> Answer {
         C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
         C::AddAssignees(..) => A::AddedAssignees(Ok(())),
         C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
+        C::StartTimer(_) => A::StartedTimer(Ok(())),
+        C::StopTimer(_) => A::StoppedTimer(Ok(())),
+        C::DeleteTimeEntry(..) => A::DeletedTimeEntry(Ok(())),
+        C::DeleteComment(..) => A::DeletedComment(Ok(())),
         C::MoveDeal { .. } => A::MovedDeal(Ok(())),
         other => panic!("{other:?} answers with a payload, not just done"),
     }
@@ -263,6 +275,8 @@ impl Harness {
             |c| matches!(c, Call::Me),
             || Answer::Me(Ok(Box::new(user()))),
         );
+        // The look for my running timer finds none.
+        h.no_timer();
         h.answer_all(
             |c| matches!(c, Call::Boards(_)),
             || {
@@ -377,6 +391,19 @@ impl Harness {
             self.fail(r, error());
         }
         reqs.len()
+    }
+
+    /// Answers the look for my running timer: none runs.
+    pub fn no_timer(&mut self) {
+        let key = crate::app::requests::RequestKey::Timer(crate::tasks::timer::TimerKey::Find);
+        let (finds, rest) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|r| r.key == key);
+        self.pending = rest;
+        let finds: Vec<Request> = finds;
+        for r in &finds {
+            self.reply(r, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
+        }
     }
 
     /// The terminal becomes `width`x`height`.

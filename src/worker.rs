@@ -7,13 +7,14 @@ use std::collections::HashMap;
 
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+use weeek_api::models::Comment;
 use weeek_api::models::{
     Board, BoardColumn, Contact, Currency, Deal, Funnel, FunnelStatus, Member, Organization,
-    Project, Tag, Task, User, Workspace,
+    Project, Tag, Task, TimeEntry, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, OrganizationInput,
-    RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
+    ApiError, Client, CommentPage, DealPage, ListQuery, Listed, NewContact, NewTask,
+    OrganizationInput, RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
@@ -37,6 +38,22 @@ pub enum Call {
     UncompleteTask(i64),
     AddAssignees(i64, Vec<String>),
     RemoveAssignees(i64, Vec<String>),
+    /// My timer, on a task.
+    StartTimer(i64),
+    StopTimer(i64),
+    CreateTimeEntry(i64, TimeEntryInput),
+    /// Task, entry, the whole entry again.
+    UpdateTimeEntry(i64, String, TimeEntryInput),
+    DeleteTimeEntry(i64, String),
+    /// A page of a task's comments: task, limit, offset.
+    Comments(i64, u32, u32),
+    CreateComment {
+        task: i64,
+        markdown: String,
+        reply_to: Option<i64>,
+    },
+    /// Task, comment.
+    DeleteComment(i64, i64),
     Currencies,
     Funnels,
     Funnel(String),
@@ -68,6 +85,13 @@ impl Call {
                 | Call::UncompleteTask(_)
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
+                | Call::StartTimer(_)
+                | Call::StopTimer(_)
+                | Call::CreateTimeEntry(..)
+                | Call::UpdateTimeEntry(..)
+                | Call::DeleteTimeEntry(..)
+                | Call::CreateComment { .. }
+                | Call::DeleteComment(..)
                 | Call::MoveDeal { .. }
                 | Call::CreateContact(_)
                 | Call::CreateTag(_)
@@ -96,6 +120,14 @@ pub enum Answer {
     ReopenedTask(Result<(), ApiError>),
     AddedAssignees(Result<(), ApiError>),
     RemovedAssignees(Result<(), ApiError>),
+    StartedTimer(Result<(), ApiError>),
+    StoppedTimer(Result<(), ApiError>),
+    CreatedTimeEntry(Result<Box<TimeEntry>, ApiError>),
+    UpdatedTimeEntry(Result<Box<TimeEntry>, ApiError>),
+    DeletedTimeEntry(Result<(), ApiError>),
+    CommentPage(Result<CommentPage, ApiError>),
+    CreatedComment(Result<Box<Comment>, ApiError>),
+    DeletedComment(Result<(), ApiError>),
     Currencies(Result<Vec<Currency>, ApiError>),
     Funnels(Result<Vec<Funnel>, ApiError>),
     Funnel(Result<Box<Funnel>, ApiError>),
@@ -130,7 +162,14 @@ impl Answer {
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
+            | A::StartedTimer(r)
+            | A::StoppedTimer(r)
+            | A::DeletedTimeEntry(r)
+            | A::DeletedComment(r)
             | A::MovedDeal(r) => r.as_ref().err(),
+            A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
+            A::CommentPage(r) => r.as_ref().err(),
+            A::CreatedComment(r) => r.as_ref().err(),
             A::Currencies(r) => r.as_ref().err(),
             A::Funnels(r) => r.as_ref().err(),
             A::Funnel(r) => r.as_ref().err(),
@@ -222,6 +261,36 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
         C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
         C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),
+        C::StartTimer(id) => A::StartedTimer(client.start_timer(id).await),
+        C::StopTimer(id) => A::StoppedTimer(client.stop_timer(id).await),
+        C::CreateTimeEntry(id, e) => {
+            A::CreatedTimeEntry(client.create_time_entry(id, &e).await.map(Box::new))
+        }
+        C::UpdateTimeEntry(id, entry, e) => {
+            A::UpdatedTimeEntry(client.update_time_entry(id, &entry, &e).await.map(Box::new))
+        }
+        C::DeleteTimeEntry(id, entry) => {
+            A::DeletedTimeEntry(client.delete_time_entry(id, &entry).await)
+        }
+        C::Comments(id, limit, offset) => A::CommentPage(
+            client
+                .task_comments(id, limit, offset)
+                .await
+                .map(|l| readable("Comments", l, &mut skipped)),
+        ),
+        C::CreateComment {
+            task,
+            markdown,
+            reply_to,
+        } => A::CreatedComment(
+            client
+                .create_task_comment(task, &markdown, reply_to)
+                .await
+                .map(Box::new),
+        ),
+        C::DeleteComment(id, comment) => {
+            A::DeletedComment(client.delete_task_comment(id, comment).await)
+        }
         C::Currencies => A::Currencies(
             client
                 .currencies()

@@ -92,6 +92,20 @@ pub enum Action {
     /// The task's web link, or its id, to the clipboard.
     CopyLink,
     CopyId,
+    /// Start or stop my timer on the task (t).
+    ToggleTimer,
+    /// Log time on the task (T).
+    LogTime,
+    /// The task's time entries, to edit or delete one.
+    TimeEntries,
+    /// Write a comment on the task (i).
+    Comment,
+    /// Pick one of the task's comments (I).
+    CommentThread,
+    /// Answer the comment shown.
+    Reply,
+    /// Start a new line in a multi-line field.
+    NewLine,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -125,10 +139,13 @@ pub enum Context {
     /// A contact of the list, every field, read only.
     ContactView,
     Draft,
+    TimeLog,
+    CommentEdit,
+    CommentView,
 }
 
 impl Context {
-    pub const ALL: [Context; 24] = [
+    pub const ALL: [Context; 27] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -153,6 +170,9 @@ impl Context {
         Self::ContactList,
         Self::ContactView,
         Self::Draft,
+        Self::TimeLog,
+        Self::CommentEdit,
+        Self::CommentView,
     ];
 
     /// The first part of its commands' ids.
@@ -182,6 +202,9 @@ impl Context {
             Self::ContactList => "contact_list",
             Self::ContactView => "contact_view",
             Self::Draft => "draft",
+            Self::TimeLog => "time_log",
+            Self::CommentEdit => "comment_edit",
+            Self::CommentView => "comment_view",
         }
     }
 
@@ -211,6 +234,9 @@ impl Context {
             Self::ContactList => "Contact list",
             Self::ContactView => "A contact, read only",
             Self::Draft => "A draft from the last run",
+            Self::TimeLog => "Logging time",
+            Self::CommentEdit => "Writing a comment",
+            Self::CommentView => "A comment",
         }
     }
 
@@ -229,6 +255,8 @@ impl Context {
                 | Self::ContactField
                 | Self::ContactChoice
                 | Self::ContactSearch
+                | Self::TimeLog
+                | Self::CommentEdit
         )
     }
 
@@ -246,6 +274,9 @@ impl Context {
                 | Self::Filters
                 | Self::FilterEntry
                 | Self::ContactView
+                | Self::TimeLog
+                | Self::CommentEdit
+                | Self::CommentView
         )
     }
 }
@@ -437,6 +468,46 @@ pub static COMMANDS: &[Command] = &[
         &[ch('u')],
         Some("undo"),
         "Undo the last change",
+    ),
+    cmd(
+        "tasks.timer",
+        A::ToggleTimer,
+        C::Tasks,
+        &[ch('t')],
+        Some("timer"),
+        "Start or stop my timer on the task (starting it stops the one running)",
+    ),
+    cmd(
+        "tasks.log_time",
+        A::LogTime,
+        C::Tasks,
+        &[ch('T')],
+        None,
+        "Log time on the task: a duration (1h30m, 90m, 1.5h, :45), a day, a comment",
+    ),
+    cmd(
+        "tasks.time_entries",
+        A::TimeEntries,
+        C::Tasks,
+        &[ch('L')],
+        None,
+        "The task's logged time: pick an entry to edit or delete it",
+    ),
+    cmd(
+        "tasks.comment",
+        A::Comment,
+        C::Tasks,
+        &[ch('i')],
+        None,
+        "Write a comment on the task (several lines; Ctrl-s sends)",
+    ),
+    cmd(
+        "tasks.comments",
+        A::CommentThread,
+        C::Tasks,
+        &[ch('I')],
+        None,
+        "Pick one of the task's comments to reply to it or delete it",
     ),
     cmd(
         "tasks.detail",
@@ -994,6 +1065,113 @@ pub static COMMANDS: &[Command] = &[
         &[ESC],
         Some("cancel"),
         "Close without choosing",
+    ),
+    // The dialog of `T` (and of an entry picked with `L`).
+    cmd(
+        "time_log.next",
+        A::NextField,
+        C::TimeLog,
+        &[TAB, DOWN],
+        Some("next field"),
+        "Next field",
+    ),
+    cmd(
+        "time_log.prev",
+        A::PrevField,
+        C::TimeLog,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "time_log.save",
+        A::Accept,
+        C::TimeLog,
+        &[ENTER],
+        Some("save"),
+        "Log the time (or save the entry being edited)",
+    ),
+    cmd(
+        "time_log.delete",
+        A::Delete,
+        C::TimeLog,
+        &[ctrl('d')],
+        Some("delete"),
+        "Delete the entry being edited (asks first)",
+    ),
+    cmd(
+        "time_log.cancel",
+        A::Cancel,
+        C::TimeLog,
+        &[ESC],
+        Some("cancel"),
+        "Close without logging anything",
+    ),
+    // The comment being written (`i`, or `r` on a comment).
+    cmd(
+        "comment_edit.send",
+        A::Submit,
+        C::CommentEdit,
+        &[ctrl('s')],
+        Some("send"),
+        "Send the comment",
+    ),
+    cmd(
+        "comment_edit.new_line",
+        A::NewLine,
+        C::CommentEdit,
+        &[ENTER],
+        Some("new line"),
+        "New line",
+    ),
+    cmd(
+        "comment_edit.up",
+        A::Up,
+        C::CommentEdit,
+        &[UP],
+        None,
+        "Line up",
+    ),
+    cmd(
+        "comment_edit.down",
+        A::Down,
+        C::CommentEdit,
+        &[DOWN],
+        None,
+        "Line down",
+    ),
+    cmd(
+        "comment_edit.close",
+        A::Cancel,
+        C::CommentEdit,
+        &[ESC],
+        Some("close"),
+        "Close; what is written is kept for the next i on the task",
+    ),
+    // A comment picked with `I`.
+    cmd(
+        "comment_view.reply",
+        A::Reply,
+        C::CommentView,
+        &[ch('r')],
+        Some("reply"),
+        "Reply to the comment",
+    ),
+    cmd(
+        "comment_view.delete",
+        A::Delete,
+        C::CommentView,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the comment and its replies (mine only; asks first)",
+    ),
+    cmd(
+        "comment_view.close",
+        A::Cancel,
+        C::CommentView,
+        &[ESC, ch('q')],
+        Some("close"),
+        "Close",
     ),
     cmd(
         "prompt.accept",

@@ -24,6 +24,7 @@ use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
 use crate::layout::Viewport;
 use crate::tasks::TasksState;
+use crate::tasks::timer::Timer;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
 pub use click::{Hits, Target};
@@ -230,6 +231,8 @@ pub struct App {
     pub tasks: TasksState,
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
+    /// My running timer, in the header of every screen.
+    pub timer: Timer,
     pub overlay: Option<Overlay>,
     /// What fits in the terminal, recomputed on every resize.
     pub viewport: Viewport,
@@ -243,6 +246,8 @@ pub struct App {
     pub keymap: Keymap,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
+    /// The wall-clock time of the last message, for the running timer's clock.
+    pub wall: time::OffsetDateTime,
     /// Local time zone for showing timestamps, read once at start.
     pub utc_offset: time::UtcOffset,
     /// Where the token came from, so a refused token (401) says where to look; `None` in the
@@ -265,6 +270,7 @@ impl App {
             tasks: TasksState::default(),
             funnels: FunnelsState::default(),
             contacts: ContactsState::new(data_dir.clone()),
+            timer: Timer::default(),
             overlay: None,
             viewport: Viewport::new(size.0, size.1),
             spinner: 0,
@@ -273,6 +279,7 @@ impl App {
             endpoint,
             keymap: Keymap::default(),
             today: Date::MIN,
+            wall: time::OffsetDateTime::UNIX_EPOCH,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
             retrying: HashMap::new(),
@@ -349,6 +356,7 @@ impl App {
     pub fn start(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.today = clock.today;
+        self.wall = clock.wall;
         self.dirty = true;
         if !self.started {
             self.started = true;
@@ -373,6 +381,7 @@ impl App {
         // Relative dates ("tomorrow") read differently from midnight on.
         let mut changed = self.today != clock.today;
         self.today = clock.today;
+        self.wall = clock.wall;
         changed |= match msg {
             Msg::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
                 self.on_key(key, clock, &mut effects)
@@ -424,7 +433,13 @@ impl App {
         let screens = Screen::ALL
             .iter()
             .filter_map(|s| self.screen_state(*s).next_deadline());
-        [spinner, self.toasts.next_expiry()]
+        // The header's clock ticks only while it is drawn.
+        let timer = if self.viewport.too_small {
+            None
+        } else {
+            self.timer.next_tick(now, self.wall)
+        };
+        [spinner, self.toasts.next_expiry(), timer]
             .into_iter()
             .flatten()
             .chain(screens)
@@ -433,6 +448,7 @@ impl App {
 
     fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
+        changed |= self.timer.running.is_some() && !self.viewport.too_small;
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);
             changed = true;
@@ -503,6 +519,8 @@ impl App {
         if let Some(skipped) = &reply.skipped {
             self.report_skipped(skipped, clock.now);
         }
+        let me = self.names.me().map(|u| u.id.clone());
+        self.timer.observe(&reply, me.as_deref());
         // A refused token is the app's to word: the client cannot know where it came from.
         if let Some(e @ ApiError::Unauthorized { .. }) = reply.answer.error() {
             let text = self.error_text(e);
@@ -532,6 +550,9 @@ impl App {
                     self.toasts.push(clock.now, ToastKind::Error, e.short());
                 }
                 self.names.on_answer(key, reply.answer);
+                if became_known {
+                    self.timer.find(cx!());
+                }
                 self.each_screen(clock, effects, |s, cx| {
                     if became_known {
                         s.on_profile(cx);
@@ -542,6 +563,14 @@ impl App {
             RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, cx!()),
             RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, cx!()),
             RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, cx!()),
+            RequestKey::Timer(key) => {
+                let changed = self
+                    .timer
+                    .on_answer(key, reply.answer, me.as_deref(), cx!());
+                for task in changed {
+                    self.tasks.reread_task(task, cx!());
+                }
+            }
         }
         true
     }
@@ -640,6 +669,18 @@ impl App {
         }
         let handled =
             self.with_screen(self.screen, clock, effects, |s, cx| s.on_action(action, cx));
+        if action == Action::Refresh {
+            // A timer started or stopped elsewhere shows after a refresh.
+            self.timer.find(&mut Self::cx(
+                clock,
+                &mut self.names,
+                &mut self.requests,
+                effects,
+                &mut self.toasts,
+                self.viewport,
+                &self.keymap,
+            ));
+        }
         if handled {
             // The detail pane scrolls no further than its last line: past it there is nothing
             // to read, and each key pressed there would take one more to come back.
@@ -668,6 +709,24 @@ impl App {
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
             Action::Back => return self.toasts.dismiss_all(),
+            Action::ToggleTimer => {
+                let Some((task, title)) = self.screen_state(self.screen).timer_target() else {
+                    return false;
+                };
+                self.timer.toggle(
+                    task,
+                    &title,
+                    &mut Self::cx(
+                        clock,
+                        &mut self.names,
+                        &mut self.requests,
+                        effects,
+                        &mut self.toasts,
+                        self.viewport,
+                        &self.keymap,
+                    ),
+                );
+            }
             Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
             Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),
             Action::ScreenContacts => return self.switch_to(Screen::Contacts, clock, effects),
@@ -912,8 +971,15 @@ mod tests {
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
     }
 
+    /// The task list's request (the timer reads tasks too).
     fn list_request(h: &mut Harness) -> crate::worker::Request {
-        h.take(|c| matches!(c, Call::Tasks(_))).remove(0)
+        let list = super::RequestKey::Tasks(crate::tasks::TaskKey::List);
+        let at = h
+            .pending
+            .iter()
+            .position(|r| r.key == list)
+            .expect("a task list request");
+        h.pending.remove(at)
     }
 
     #[test]

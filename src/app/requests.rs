@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use crate::contacts::ContactKey;
 use crate::funnels::FunnelKey;
 use crate::tasks::TaskKey;
+use crate::tasks::timer::TimerKey;
 use crate::worker::{Call, Reply, Request};
 
 /// Which request an answer belongs to. A newer request under the same key supersedes the
@@ -19,6 +20,8 @@ pub enum RequestKey {
     Tasks(TaskKey),
     Funnels(FunnelKey),
     Contacts(ContactKey),
+    /// My timer, shown on every screen.
+    Timer(TimerKey),
 }
 
 /// The shared directory's reads (see `app::directory`).
@@ -51,6 +54,12 @@ impl From<TaskKey> for RequestKey {
 impl From<FunnelKey> for RequestKey {
     fn from(k: FunnelKey) -> Self {
         Self::Funnels(k)
+    }
+}
+
+impl From<TimerKey> for RequestKey {
+    fn from(k: TimerKey) -> Self {
+        Self::Timer(k)
     }
 }
 

@@ -81,4 +81,9 @@ pub trait ScreenState {
     fn footer_note(&self) -> Option<String> {
         None
     }
+
+    /// The task `t` starts or stops my timer on (id and title): the one under the cursor.
+    fn timer_target(&self) -> Option<(i64, String)> {
+        None
+    }
 }

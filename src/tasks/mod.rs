@@ -1,16 +1,23 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod comments;
 pub mod create;
 pub mod dialogs;
 pub mod filters;
 pub mod panel;
+pub mod time_log;
+pub mod timer;
 pub mod verbs;
 pub mod view_picker;
 pub mod views;
 
 #[cfg(test)]
+mod comment_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod time_tests;
 #[cfg(test)]
 mod view_tests;
 
@@ -46,6 +53,10 @@ pub enum TaskKey {
     New(u64),
     /// The look for a new task whose answer was lost, by the create's number.
     Find(u64),
+    /// Logged time: entries written, tasks read again for theirs.
+    Time(time_log::TimeKey),
+    /// The comments of the task in the detail pane.
+    Comments(comments::CommentKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -71,6 +82,10 @@ pub struct TasksState {
     pub detail_scroll: u16,
     pub panel: Option<FilterPanel>,
     pub popup: Option<Popup>,
+    /// Logged time: its dialogs and the entry writes on their way.
+    pub time: time_log::TimeLog,
+    /// The thread of the task in the detail pane, its dialogs and the comments being sent.
+    pub comments: comments::Comments,
     /// Triage writes on their way, and what `u` can revert.
     pub writes: Ledger<TaskWrites>,
     /// New tasks sent and not settled yet, by their number.
@@ -92,6 +107,9 @@ pub struct TasksState {
 impl TasksState {
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
+        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+            return chain;
+        }
         match &self.popup {
             Some(Popup::Pick {
                 picker: Some(p), ..
@@ -120,6 +138,9 @@ impl TasksState {
 
     /// A prompt, a picker's query or a filter row has the keyboard.
     pub fn keyboard_taken(&self) -> bool {
+        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+            return chain.contains(&Context::Text);
+        }
         match &self.popup {
             Some(p) => matches!(p, Popup::Pick { .. } | Popup::Prompt { .. }),
             None => self
@@ -225,6 +246,7 @@ impl TasksState {
         }
         self.fix_scroll(cx);
         self.ensure_names(cx);
+        self.ensure_comments(cx);
         self.maybe_load_more(cx);
     }
 
@@ -266,6 +288,8 @@ impl TasksState {
                 self.on_create_reply(n, result.map(|t| *t), cx)
             }
             (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, cx),
+            (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
+            (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -332,6 +356,7 @@ impl TasksState {
         self.ensure_names(cx);
         self.drop_stale_subtasks(cx);
         self.ensure_subtasks(cx);
+        self.ensure_comments(cx);
         self.maybe_load_more(cx);
     }
 
@@ -386,6 +411,12 @@ impl TasksState {
 
     /// A character typed into a popup or a filter row.
     pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.time.dialog.is_some() {
+            return self.time_char(c);
+        }
+        if self.comments.dialog.is_some() {
+            return self.comment_char(c);
+        }
         if self.popup.is_some() {
             return self.popup_char(c, cx);
         }
@@ -393,6 +424,14 @@ impl TasksState {
     }
 
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.time.dialog.is_some() {
+            self.time_paste(text);
+            return true;
+        }
+        if self.comments.dialog.is_some() {
+            self.comment_paste(text);
+            return true;
+        }
         if let Some(p) = &mut self.popup {
             p.paste(text);
             self.popup_changed(cx);
@@ -412,6 +451,14 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.time.dialog.is_some() {
+            self.time_action(action, cx);
+            return true;
+        }
+        if self.comments.dialog.is_some() {
+            self.comment_action(action, cx);
+            return true;
+        }
         if self.popup.is_some() {
             self.popup_action(action, cx);
             return true;
@@ -427,13 +474,17 @@ impl TasksState {
         }
         let c = self.cursor as isize;
         match action {
-            Action::Refresh => self.reload(cx),
+            Action::Refresh => {
+                self.reload(cx);
+                self.refresh_comments(cx);
+            }
             Action::Open | Action::ToggleDetail => {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
                 self.fix_scroll(cx);
                 self.drop_stale_subtasks(cx);
                 self.ensure_subtasks(cx);
+                self.ensure_comments(cx);
             }
             Action::DetailDown if self.detail => {
                 self.detail_scroll = self.detail_scroll.saturating_add(3);
@@ -490,6 +541,10 @@ impl TasksState {
             Action::NewTask => self.open_new(),
             Action::Delete => self.open_delete(cx),
             Action::Undo => self.undo(cx),
+            Action::LogTime => self.open_log_time(cx),
+            Action::TimeEntries => self.open_time_entries(cx),
+            Action::Comment => self.open_comment(None, cx),
+            Action::CommentThread => self.open_comment_picker(cx),
             _ => return false,
         }
         true
@@ -545,6 +600,9 @@ impl ScreenState for TasksState {
             Context::Views,
             Context::Prompt,
             Context::Confirm,
+            Context::TimeLog,
+            Context::CommentEdit,
+            Context::CommentView,
             Context::Text,
         ]
     }
@@ -595,5 +653,12 @@ impl ScreenState for TasksState {
 
     fn footer_note(&self) -> Option<String> {
         (!self.marks.is_empty()).then(|| format!("{} marked", self.marks.len()))
+    }
+
+    fn timer_target(&self) -> Option<(i64, String)> {
+        // A row still being created has no id on the service yet.
+        self.current()
+            .filter(|t| t.id > 0)
+            .map(|t| (t.id, t.display_title().to_string()))
     }
 }

@@ -7,6 +7,8 @@ pub mod tasks;
 pub mod theme;
 
 #[cfg(test)]
+mod comment_snapshots;
+#[cfg(test)]
 mod help_snapshots;
 #[cfg(all(test, feature = "demo"))]
 mod screenshots;
@@ -14,6 +16,8 @@ mod screenshots;
 mod svg;
 #[cfg(test)]
 mod tasks_snapshots;
+#[cfg(test)]
+mod time_snapshots;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -152,6 +156,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     // A read being tried again says so here until its answer comes.
     let retrying = app.retry_note();
     let who = retrying.map_or(who, str::to_string);
+    render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
     let who = truncate(&format!(" {who}"), room);
@@ -167,6 +172,29 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     spans.push(Span::styled(who, who_style));
     spans.push(Span::styled(busy, t.accent()));
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// My running timer after the tabs: its clock, then as much of the task's title as leaves
+/// room for who is connected.
+fn render_timer(app: &App, t: &Theme, spans: &mut Vec<Span<'static>>, cols: usize) {
+    let Some(r) = &app.timer.running else {
+        return;
+    };
+    let clock =
+        crate::tasks::timer::clock_text(crate::tasks::timer::elapsed(r.started_at, app.wall));
+    let used: usize = spans.iter().map(|s| width(&s.content)).sum();
+    let head = format!("  ▶ {clock} ");
+    let room = cols.saturating_sub(used + width(&head) + 24).min(40);
+    spans.push(Span::styled(
+        head,
+        t.fg(Color::Green).add_modifier(Modifier::BOLD),
+    ));
+    if room >= 6 {
+        spans.push(Span::styled(
+            truncate(&crate::text::one_line(&r.title), room),
+            t.fg(Color::Green),
+        ));
+    }
 }
 
 /// Short hints (`keys` `hint`) of the commands that have one, in table order; neighbours with

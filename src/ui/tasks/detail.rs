@@ -11,6 +11,7 @@ use weeek_api::models::Task;
 use crate::app::App;
 use crate::app::names::Names;
 use crate::datetime::{due_relative, relative_day};
+use crate::duration;
 use crate::text::one_line;
 use crate::ui::theme::Theme;
 
@@ -190,32 +191,8 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
             lines.push(Line::raw(format!("  {title}")));
         }
     }
-    if !task.time_entries.is_empty() {
-        let total: i64 = task.time_entries.iter().filter_map(|e| e.duration).sum();
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            format!("Time ({})", minutes(total)),
-            t.accent(),
-        ));
-        for e in &task.time_entries {
-            let who = e
-                .user_id
-                .as_deref()
-                .map_or("–".into(), |u| names.member_name(u));
-            let date = e
-                .date
-                .map(weeek_api::dates::to_filter_date)
-                .unwrap_or_default();
-            let mut line = format!("  {date}  {:>7}  {who}", minutes(e.duration.unwrap_or(0)));
-            if e.is_overtime {
-                line.push_str("  overtime");
-            }
-            if let Some(c) = e.comment.as_deref().filter(|c| !c.is_empty()) {
-                line.push_str(&format!("  — {}", one_line(c)));
-            }
-            lines.push(Line::raw(line));
-        }
-    }
+    time_lines(task, app, t, &mut lines);
+    comment_lines(task, app, t, w, &mut lines);
     if !task.custom_fields.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Custom fields", t.accent()));
@@ -242,6 +219,159 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     lines
 }
 
+/// Logged time: the total, each person's, then the entries newest day first; and the timers
+/// running on the task.
+fn time_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Line<'a>>) {
+    let names = &app.names;
+    if task.time_entries.is_empty() && task.timers.is_empty() {
+        return;
+    }
+    let total: i64 = task.time_entries.iter().filter_map(|e| e.duration).sum();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!("Time logged  {}", duration::format_i64(Some(total))),
+        t.accent(),
+    ));
+    for timer in &task.timers {
+        let who = timer
+            .user_id
+            .as_deref()
+            .map_or("–".into(), |u| names.member_name(u));
+        let since = timer
+            .started_at
+            .map(|at| {
+                let ran = crate::tasks::timer::elapsed(at, app.wall);
+                format!(" for {}", crate::tasks::timer::clock_text(ran))
+            })
+            .unwrap_or_default();
+        lines.push(Line::styled(
+            format!("  ▶ {who}: timer running{since}"),
+            t.fg(ratatui::style::Color::Green),
+        ));
+    }
+    // Each person's total, largest first.
+    let mut people: Vec<(String, i64)> = Vec::new();
+    for e in &task.time_entries {
+        let who = e
+            .user_id
+            .as_deref()
+            .map_or("–".into(), |u| names.member_name(u));
+        match people.iter_mut().find(|(w, _)| *w == who) {
+            Some((_, m)) => *m += e.duration.unwrap_or(0),
+            None => people.push((who, e.duration.unwrap_or(0))),
+        }
+    }
+    people.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    if people.len() > 1 || !task.timers.is_empty() {
+        for (who, m) in &people {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("  {:>6}  ", duration::format_i64(Some(*m))),
+                    t.bold(),
+                ),
+                Span::raw(one_line(who)),
+            ]));
+        }
+    }
+    let mut entries: Vec<&weeek_api::models::TimeEntry> = task.time_entries.iter().collect();
+    entries.sort_by_key(|e| std::cmp::Reverse(e.date));
+    for e in entries {
+        let who = e
+            .user_id
+            .as_deref()
+            .map_or("–".into(), |u| names.member_name(u));
+        let date = e
+            .date
+            .map(weeek_api::dates::to_filter_date)
+            .unwrap_or_default();
+        let mut line = format!("  {date}  {:>5}  {who}", duration::format_i64(e.duration));
+        if e.is_overtime {
+            line.push_str("  overtime");
+        }
+        if let Some(c) = e.comment.as_deref().filter(|c| !c.is_empty()) {
+            line.push_str(&format!("  — {}", one_line(c)));
+        }
+        let style = if e.id.is_empty() || crate::tasks::time_log::is_temp(&e.id) {
+            t.dim()
+        } else {
+            ratatui::style::Style::default()
+        };
+        lines.push(Line::styled(line, style));
+    }
+}
+
+/// The thread, oldest first so the newest is last; a reply sits under what it answers.
+fn comment_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize, lines: &mut Vec<Line<'a>>) {
+    use crate::tasks::comments::ThreadStatus;
+    let Some(thread) = app
+        .tasks
+        .comments
+        .thread
+        .as_ref()
+        .filter(|th| th.task_id == task.id)
+    else {
+        return;
+    };
+    lines.push(Line::raw(""));
+    let n = thread.rows.len();
+    let head = match &thread.status {
+        ThreadStatus::Loading if n == 0 => {
+            format!("Comments {} loading…", crate::ui::spinner_frame(app))
+        }
+        ThreadStatus::Loading => format!("Comments ({n}, reading more…)"),
+        ThreadStatus::Failed(e) if n == 0 => format!("Comments could not be read: {e}"),
+        ThreadStatus::Failed(e) => format!("Comments ({n}; the rest could not be read: {e})"),
+        ThreadStatus::Loaded if thread.has_more => format!("Comments (the first {n})"),
+        ThreadStatus::Loaded => format!("Comments ({n})"),
+    };
+    let style = if matches!(thread.status, ThreadStatus::Failed(_)) {
+        t.error()
+    } else {
+        t.accent()
+    };
+    lines.push(Line::styled(head, style));
+    if n == 0 && thread.status == ThreadStatus::Loaded {
+        lines.push(Line::styled(
+            format!(
+                "  none yet{}",
+                crate::ui::then_say(app, "tasks.comment", "writes one")
+            ),
+            t.dim(),
+        ));
+    }
+    for c in &thread.rows {
+        let depth = thread.depth(c).min(3);
+        let pad = "  ".repeat(depth);
+        let who = c
+            .author_id
+            .as_deref()
+            .map_or("–".into(), |a| app.names.member_name(a));
+        let when = c
+            .created_at
+            .map(|at| crate::datetime::ago(at, app.wall, app.utc_offset))
+            .unwrap_or_default();
+        let arrow = if depth > 0 { "↳ " } else { "" };
+        lines.push(Line::from(vec![
+            Span::raw(pad.clone()),
+            Span::styled(format!("{arrow}{}", one_line(&who)), t.bold()),
+            Span::styled(format!(" · {when}"), t.dim()),
+        ]));
+        let body = c.markdown.as_deref().unwrap_or("").trim_end();
+        // Wrapped here, so each line keeps the indent of its comment.
+        let cols = w.saturating_sub(pad.len() + 2).max(10);
+        for l in body.lines() {
+            let parts = crate::text::wrap(l, cols, usize::MAX);
+            if parts.is_empty() {
+                // A blank line between paragraphs stays.
+                lines.push(Line::raw(""));
+            }
+            for part in parts {
+                lines.push(Line::raw(format!("{pad}  {part}")));
+            }
+        }
+    }
+}
+
 pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let title = s
@@ -264,7 +394,9 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
                 app,
                 &[
                     ("tasks.detail", "closes"),
-                    ("tasks.detail_down/tasks.detail_up", "scroll")
+                    ("tasks.detail_down/tasks.detail_up", "scroll"),
+                    ("tasks.comment", "comment"),
+                    ("tasks.log_time", "log time")
                 ]
             )
         ));

@@ -1,12 +1,14 @@
 //! The task screen: the filter line, the list (only visible rows are built), its loading /
 //! empty / error looks, the detail pane, and the screen's popups.
 
+mod comments;
 mod detail;
 
 pub use detail::detail_scroll_max;
 mod dialogs;
 mod filter_panel;
 mod list;
+mod time_log;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -33,6 +35,12 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(p) = &s.popup {
         hits.cover(dialogs::render_popup(app, t, frame, body, p));
+    }
+    if let Some(d) = &s.time.dialog {
+        hits.cover(time_log::render_time_dialog(app, t, frame, body, d));
+    }
+    if let Some(d) = &s.comments.dialog {
+        hits.cover(comments::render_comment_dialog(app, t, frame, body, d));
     }
 }
 
