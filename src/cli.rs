@@ -62,7 +62,7 @@ pub enum Command {
         args: Vec<String>,
     },
     /// Show or change the configuration.
-    #[command(subcommand)]
+    #[command(subcommand, after_long_help = crate::config::FILE_HELP)]
     Config(ConfigCommand),
 }
 

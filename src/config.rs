@@ -13,6 +13,47 @@ use weeek_api::{ClientConfig, DEFAULT_BASE_URL, Token, Url};
 use crate::app::keymap::Keymap;
 use crate::tasks::views::{self, View};
 
+/// What `weeek-tui config --help` says of the file: every key it may hold, with an example
+/// that is itself a valid file (a test reads it).
+pub const FILE_HELP: &str = "\
+The config file (`weeek-tui config path` prints where it is) is TOML; every key is optional:
+
+  base_url        API base URL, ending in /public/v1 (default https://api.weeek.net/public/v1;
+                  plain http:// only to localhost). --base-url and WEEEK_BASE_URL win over it.
+  token           The API token. Prefer `weeek-tui config set-token`, which writes it with
+                  mode 0600. --token-file, WEEEK_TOKEN and WEEEK_API_TOKEN win over it.
+  token_file      A file holding the token (readable by you alone), instead of `token`.
+  mouse           false leaves the mouse to the terminal (as --no-mouse does). Default true.
+  timeout_secs    Seconds one attempt of a request may take. Default 20.
+  xdebug_session  Sent as the XDEBUG_SESSION cookie, to debug a server-side installation.
+  [keys]          Other keys for commands, by command id: one key, a list, or [] for none.
+                  `weeek-tui config keys` lists every id with its keys and description.
+                  Keys: c, D, ?, space, enter, esc, tab, shift-tab, backspace, delete, up,
+                  down, left, right, home, end, pageup, pagedown, f1..f24, with ctrl-, alt-
+                  or shift- in front.
+  [views.\"name\"]  A saved view of the task list (F saves and applies them): assignee (me,
+                  anyone or a member's id), status (open, done, all), priority (low, medium,
+                  high, hold), type, dates (as typed in the filter panel), project, board,
+                  column, tags (ids), search, sort (a key, - in front for descending).
+
+Example:
+
+  base_url = \"https://api.weeek.net/public/v1\"
+  token_file = \"/home/anna/.config/weeek-tui/token\"
+  mouse = true
+  timeout_secs = 30
+
+  [keys]
+  \"tasks.complete\" = \"c\"
+  \"tasks.due\" = [\"x\", \"ctrl-d\"]
+  \"tasks.delete\" = []
+
+  [views.\"Urgent, everyone\"]
+  assignee = \"anyone\"
+  priority = \"high\"
+  sort = \"-priority\"
+";
+
 /// The TOML file at [`Paths::config_file`].
 #[derive(Debug, Default, Clone, Deserialize, Serialize)]
 #[serde(default, deny_unknown_fields)]
@@ -793,6 +834,56 @@ mod tests {
         let map = keymap(&loaded, &path).unwrap();
         assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
         fs::remove_dir_all(&dir).ok();
+    }
+
+    /// `config --help` names every key the file may hold, and its example is a valid file.
+    #[test]
+    fn the_config_help_lists_every_key_of_the_file_with_a_valid_example() {
+        use clap::CommandFactory;
+        let mut cli = crate::cli::Cli::command();
+        let help = cli
+            .find_subcommand_mut("config")
+            .expect("the config command")
+            .render_long_help()
+            .to_string();
+        let every = FileConfig {
+            base_url: Some(String::new()),
+            token: Some(String::new()),
+            token_file: Some(PathBuf::new()),
+            mouse: Some(true),
+            timeout_secs: Some(1),
+            xdebug_session: Some(String::new()),
+            keys: Some(toml::Table::new()),
+            views: Some(BTreeMap::new()),
+        };
+        let toml::Value::Table(keys) = toml::Value::try_from(&every).unwrap() else {
+            panic!("a table");
+        };
+        for key in keys.keys() {
+            let named = match key.as_str() {
+                "keys" => "[keys]".to_string(),
+                "views" => "[views.\"name\"]".to_string(),
+                _ => format!("  {key} "),
+            };
+            assert!(
+                help.contains(&named),
+                "{key} is not in config --help:\n{help}"
+            );
+        }
+        let example = FILE_HELP.split("Example:\n").nth(1).expect("an example");
+        let example: String = example
+            .lines()
+            .map(|l| l.strip_prefix("  ").unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let file = parse(&example, Path::new("config.toml")).unwrap();
+        assert_eq!(file.timeout_secs, Some(30));
+        let map = keymap(&file, Path::new("config.toml")).unwrap();
+        assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        assert!(
+            file.views
+                .is_some_and(|v| v.contains_key("Urgent, everyone"))
+        );
     }
 
     /// A view saved and deleted by the app leaves the rest of the file as the user wrote it:

@@ -19,6 +19,7 @@ pub mod html;
 pub mod layout;
 pub mod logging;
 pub mod runtime;
+pub mod share;
 pub mod tasks;
 pub mod terminal;
 #[cfg(test)]

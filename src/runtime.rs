@@ -247,6 +247,18 @@ fn execute(
                     result,
                 });
             }
+            Effect::OpenUrl(url) => {
+                if let Err(e) = crate::share::open_in_browser(&url) {
+                    let text = format!("Could not open a browser ({e}): {url}");
+                    let _ = notes.send(Msg::EffectFailed(text));
+                }
+            }
+            Effect::Copy(text) => {
+                if let Err(e) = crate::share::copy(&text, &mut std::io::stdout()) {
+                    let text = format!("Could not copy to the clipboard: {e}");
+                    let _ = notes.send(Msg::EffectFailed(text));
+                }
+            }
             Effect::Quit => quit = true,
         }
     }

@@ -182,6 +182,8 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::Organizations(_) => A::Organizations(Err(e)),
         C::Contacts(_) => A::Contacts(Err(e)),
         C::CreateContact(_) => A::CreatedContact(Err(e)),
+        C::CreateTag(_) => A::CreatedTag(Err(e)),
+        C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
     }
 }
 

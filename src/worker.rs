@@ -14,7 +14,8 @@ use weeek_api::models::{
 };
 use weeek_api::{
     ApiError, Client, CommentPage, DealInput, DealPage, DealQuery, DealUpdate, ListQuery, Listed,
-    NewContact, NewTask, RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
+    NewContact, NewTask, OrganizationInput, RetryNotice, SkippedRow, TaskPage, TaskQuery,
+    TaskUpdate, TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
@@ -76,6 +77,9 @@ pub enum Call {
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
+    /// `POST /ws/tags` with the title.
+    CreateTag(String),
+    CreateOrganization(OrganizationInput),
 }
 
 impl Call {
@@ -103,6 +107,8 @@ impl Call {
                 | Call::PatchDeal(..)
                 | Call::DeleteDeal(_)
                 | Call::CreateContact(_)
+                | Call::CreateTag(_)
+                | Call::CreateOrganization(_)
         )
     }
 }
@@ -150,6 +156,8 @@ pub enum Answer {
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
+    CreatedTag(Result<Tag, ApiError>),
+    CreatedOrganization(Result<Box<Organization>, ApiError>),
 }
 
 impl Answer {
@@ -191,6 +199,8 @@ impl Answer {
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
             A::CreatedContact(r) => r.as_ref().err(),
+            A::CreatedTag(r) => r.as_ref().err(),
+            A::CreatedOrganization(r) => r.as_ref().err(),
         }
     }
 }
@@ -356,6 +366,10 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .map(|l| readable("Contacts", l, &mut skipped)),
         ),
         C::CreateContact(c) => A::CreatedContact(client.create_contact(&c).await.map(Box::new)),
+        C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
+        C::CreateOrganization(o) => {
+            A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
+        }
     };
     (answer, skipped)
 }

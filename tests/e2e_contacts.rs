@@ -95,7 +95,7 @@ fn a_contact_with_two_emails_an_organization_and_a_tag_is_saved_and_listed() {
                 && s.contains("z.kuznetsova@alfa-logistic.ru")
                 && s.contains("ООО «Альфа-Логистик»")
                 && s.matches("│               id ").count() == 2
-                && s.contains("+ Зинаида Кузнецова")
+                && s.contains("✓ Зинаида Кузнецова")
                 && s.contains("26 contacts")
         },
     );
@@ -183,7 +183,7 @@ fn a_contact_whose_answer_was_lost_is_found_not_saved_twice() {
     t.wait_until("the contact found and shown", |s| {
         s.contains("was saved after all")
             && s.contains("26 contacts")
-            && s.contains("+ Зоя")
+            && s.contains("✓ Зоя")
             && s.contains("zoya@example.com")
     });
     // Ctrl-s again sends nothing: the form shows the saved contact.

@@ -95,6 +95,11 @@ pub enum Action {
     AddRow,
     RemoveRow,
     SwitchPane,
+    /// The task's page in the web app, in the browser.
+    OpenInBrowser,
+    /// The task's web link, or its id, to the clipboard.
+    CopyLink,
+    CopyId,
     /// Start or stop my timer on the task (t).
     ToggleTimer,
     /// Log time on the task (T).
@@ -140,6 +145,10 @@ pub enum Context {
     ContactField,
     ContactChoice,
     ContactSearch,
+    /// The contact list pane, not searching.
+    ContactList,
+    /// A contact of the list, every field, read only.
+    ContactView,
     Draft,
     TimeLog,
     CommentEdit,
@@ -147,7 +156,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 28] = [
+    pub const ALL: [Context; 30] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -172,6 +181,8 @@ impl Context {
         Self::ContactField,
         Self::ContactChoice,
         Self::ContactSearch,
+        Self::ContactList,
+        Self::ContactView,
         Self::Draft,
         Self::TimeLog,
         Self::CommentEdit,
@@ -205,6 +216,8 @@ impl Context {
             Self::ContactField => "contact_field",
             Self::ContactChoice => "contact_choice",
             Self::ContactSearch => "contact_search",
+            Self::ContactList => "contact_list",
+            Self::ContactView => "contact_view",
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
@@ -238,6 +251,8 @@ impl Context {
             Self::ContactField => "Contact form, typing in a field",
             Self::ContactChoice => "Contact form, organizations and tags",
             Self::ContactSearch => "Contact search",
+            Self::ContactList => "Contact list",
+            Self::ContactView => "A contact, read only",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment",
@@ -280,6 +295,7 @@ impl Context {
                 | Self::Confirm
                 | Self::Filters
                 | Self::FilterEntry
+                | Self::ContactView
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::CommentView
@@ -361,10 +377,24 @@ const PGUP: Key = code(K::PageUp);
 const BACKSPACE: Key = code(K::Backspace);
 const DELETE: Key = code(K::Delete);
 
+/// The commands whose hints the footer keeps when it cannot show them all: the ones that
+/// lead to the rest (detail, filter, search, sort; a deal, a move).
+pub const FOOTER_FIRST: &[&str] = &[
+    "tasks.detail",
+    "tasks.filter",
+    "tasks.search",
+    "tasks.sort",
+    "funnel.deal",
+    "funnel.move_next",
+    "funnel.overview",
+    "funnels.open",
+    "funnels.search",
+];
+
 /// Every command. Within a context, help, footer and palette list commands in this order.
 pub static COMMANDS: &[Command] = &[
-    // The task list. Digits set priority here (triage is what the list is for); screens are
-    // then reached with Tab or Alt-digit.
+    // The task list. Digits set priority (triage is what the list is for), and mean nothing
+    // else anywhere: screens are reached with Tab or Alt-digit.
     cmd(
         "tasks.complete",
         A::Complete,
@@ -524,6 +554,30 @@ pub static COMMANDS: &[Command] = &[
         &[ch('K')],
         None,
         "Scroll the detail pane up",
+    ),
+    cmd(
+        "tasks.open_web",
+        A::OpenInBrowser,
+        C::Tasks,
+        &[ch('o')],
+        None,
+        "Open the task's page in the browser",
+    ),
+    cmd(
+        "tasks.copy_link",
+        A::CopyLink,
+        C::Tasks,
+        &[ch('y')],
+        None,
+        "Copy the task's link (to the terminal's clipboard, works over ssh)",
+    ),
+    cmd(
+        "tasks.copy_id",
+        A::CopyId,
+        C::Tasks,
+        &[ch('Y')],
+        None,
+        "Copy the task's id",
     ),
     cmd(
         "tasks.filter",
@@ -1084,6 +1138,22 @@ pub static COMMANDS: &[Command] = &[
         "Search the contact list",
     ),
     cmd(
+        "contact_list.open",
+        A::Open,
+        C::ContactList,
+        &[ENTER],
+        Some("open"),
+        "Open the contact under the cursor: every field, read only",
+    ),
+    cmd(
+        "contact_view.close",
+        A::Cancel,
+        C::ContactView,
+        &[ESC, ENTER, ch('q')],
+        Some("close"),
+        "Close the contact",
+    ),
+    cmd(
         "contacts.switch",
         A::SwitchPane,
         C::Contacts,
@@ -1130,7 +1200,7 @@ pub static COMMANDS: &[Command] = &[
         C::Picker,
         &[ENTER],
         Some("choose"),
-        "Choose the item (where several are taken: apply the set)",
+        "Choose the item (where several are taken: apply the set); on no match, create it where the list can",
     ),
     cmd(
         "multi_picker.toggle",
@@ -1368,6 +1438,14 @@ pub static COMMANDS: &[Command] = &[
         "Back to the top",
     ),
     cmd(
+        "overlay.bottom",
+        A::Bottom,
+        C::Overlay,
+        &[ch('G'), END],
+        None,
+        "To the end",
+    ),
+    cmd(
         "overlay.close",
         A::Cancel,
         C::Overlay,
@@ -1590,7 +1668,7 @@ pub static COMMANDS: &[Command] = &[
         "global.tasks",
         A::ScreenTasks,
         C::Global,
-        &[ch('1'), alt('1')],
+        &[alt('1')],
         None,
         "Tasks screen",
     ),
@@ -1598,7 +1676,7 @@ pub static COMMANDS: &[Command] = &[
         "global.funnels",
         A::ScreenFunnels,
         C::Global,
-        &[ch('2'), alt('2')],
+        &[alt('2')],
         None,
         "Funnels screen",
     ),
@@ -1606,7 +1684,7 @@ pub static COMMANDS: &[Command] = &[
         "global.contacts",
         A::ScreenContacts,
         C::Global,
-        &[ch('3'), alt('3')],
+        &[alt('3')],
         None,
         "Contacts screen",
     ),

@@ -519,7 +519,8 @@ mod tests {
         );
         assert_eq!(
             map.resolve(&[Context::Global], false, &key('2')),
-            Some(Action::ScreenFunnels)
+            None,
+            "digits only ever set priority"
         );
         let alt2 = press(KeyCode::Char('2'), KeyModifiers::ALT);
         assert_eq!(

@@ -49,6 +49,10 @@ pub enum Effect {
         contents: String,
     },
     RemoveFile(PathBuf),
+    /// Open a web page with the desktop's handler.
+    OpenUrl(String),
+    /// Put text on the clipboard through the terminal (OSC 52).
+    Copy(String),
     /// Save the task list's view `name` in the config file (`None` deletes it), keeping the
     /// rest of the file as it is. Answered with `Msg::ViewStored`.
     StoreView {
@@ -70,6 +74,8 @@ pub enum Msg {
     Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
+    /// An effect could not be carried out (no browser to open a page with): what to say.
+    EffectFailed(String),
     /// The config file was written for `Effect::StoreView` (or could not be).
     ViewStored {
         name: String,
@@ -164,6 +170,29 @@ impl ScreenCtx<'_> {
     }
 }
 
+/// Actions that only move a cursor or a scroll position.
+fn movement(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Down
+            | Action::Up
+            | Action::Top
+            | Action::Bottom
+            | Action::PageDown
+            | Action::PageUp
+            | Action::HalfDown
+            | Action::HalfUp
+            | Action::DetailDown
+            | Action::DetailUp
+            | Action::Left
+            | Action::Right
+            | Action::PrevStatus
+            | Action::NextStatus
+            | Action::NextField
+            | Action::PrevField
+    )
+}
+
 /// What a confirmed question goes on to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AfterConfirm {
@@ -189,7 +218,7 @@ pub enum Overlay {
     Messages {
         scroll: u16,
     },
-    Palette(Picker<Action>),
+    Palette(Box<Picker<Action>>),
     Confirm {
         question: String,
         then: AfterConfirm,
@@ -372,6 +401,10 @@ impl App {
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
+            Msg::EffectFailed(text) => {
+                self.toasts.push(clock.now, ToastKind::Error, text);
+                true
+            }
             Msg::ViewStored {
                 name,
                 deleted,
@@ -652,6 +685,12 @@ impl App {
             ));
         }
         if handled {
+            // The detail pane scrolls no further than its last line: past it there is nothing
+            // to read, and each key pressed there would take one more to come back.
+            if self.screen == Screen::Tasks {
+                let max = crate::ui::tasks::detail_scroll_max(self);
+                self.tasks.detail_scroll = self.tasks.detail_scroll.min(max);
+            }
             return true;
         }
         match action {
@@ -671,7 +710,7 @@ impl App {
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
-            Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
+            Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
             Action::Back => return self.toasts.dismiss_all(),
             Action::ToggleTimer => {
                 let Some((task, title)) = self.screen_state(self.screen).timer_target() else {
@@ -696,9 +735,44 @@ impl App {
             Action::ScreenContacts => return self.switch_to(Screen::Contacts, clock, effects),
             Action::NextScreen => return self.switch_to(self.screen.step(1), clock, effects),
             Action::PrevScreen => return self.switch_to(self.screen.step(-1), clock, effects),
+            Action::OpenInBrowser | Action::CopyLink | Action::CopyId => {
+                self.share_task(action, clock, effects)
+            }
             _ => return false,
         }
         true
+    }
+
+    /// `o`, `y`, `Y` on the task under the cursor: the page or the clipboard, and a message
+    /// that says which.
+    fn share_task(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
+        let Some(task) = self.tasks.current().map(|t| t.id) else {
+            self.toasts
+                .push(clock.now, ToastKind::Info, "No task here.");
+            return;
+        };
+        if action == Action::CopyId {
+            effects.push(Effect::Copy(task.to_string()));
+            let text = format!("Copied the id {task}");
+            self.toasts.push(clock.now, ToastKind::Success, text);
+            return;
+        }
+        let Some(ws) = self.names.workspace.value().map(|w| w.id) else {
+            let text = "The workspace is still loading: its link is not known yet.";
+            self.toasts.push(clock.now, ToastKind::Error, text);
+            return;
+        };
+        let url = crate::share::task_url(ws, task);
+        let text = if action == Action::CopyLink {
+            let text = format!("Copied the link {url}");
+            effects.push(Effect::Copy(url));
+            text
+        } else {
+            let text = format!("Opening {url}");
+            effects.push(Effect::OpenUrl(url));
+            text
+        };
+        self.toasts.push(clock.now, ToastKind::Success, text);
     }
 
     /// True when it changed what is drawn (not when already there).
@@ -706,7 +780,7 @@ impl App {
         if target == self.screen {
             return false;
         }
-        match self.screen_state(self.screen).unsaved() {
+        match self.screen_state(self.screen).leaving() {
             Some(question) => {
                 self.overlay = Some(Overlay::Confirm {
                     question: format!("{question} Leave anyway?"),
@@ -732,7 +806,8 @@ impl App {
     }
 
     /// Every command the screen's focused layer reaches, keys first (long descriptions must
-    /// not push them out of sight). Text editing is left out: it needs the field.
+    /// not push them out of sight). Text editing is left out (it needs the field), and so is
+    /// moving.
     fn palette(&self) -> Picker<Action> {
         let focus = self.screen_focus();
         let items = self
@@ -740,6 +815,8 @@ impl App {
             .available(&focus.chain, focus.typing)
             .iter()
             .filter(|r| !matches!(r.command.action, Action::Palette | Action::Text(_)))
+            // Moving the cursor is for keys, not for a list of things to do.
+            .filter(|r| !movement(r.command.action))
             .map(|r| {
                 PickItem::new(
                     r.command.action,
@@ -757,17 +834,26 @@ impl App {
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) -> bool {
+        let max = crate::ui::overlay_scroll_max(self);
         match &mut self.overlay {
             Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => {
                 let page = self.viewport.area.height.saturating_sub(4).max(1);
+                // Past the end would only show blank lines, and cost as many keys back.
+                *scroll = (*scroll).min(max);
                 match action {
                     Action::Down => *scroll = scroll.saturating_add(1),
                     Action::Up => *scroll = scroll.saturating_sub(1),
                     Action::PageDown => *scroll = scroll.saturating_add(page),
                     Action::PageUp => *scroll = scroll.saturating_sub(page),
                     Action::Top => *scroll = 0,
+                    Action::Bottom => *scroll = max,
                     Action::Cancel => self.overlay = None,
                     _ => return false,
+                }
+                if let Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) =
+                    &mut self.overlay
+                {
+                    *scroll = (*scroll).min(max);
                 }
             }
             Some(Overlay::Palette(p)) => match p.act(action) {
@@ -829,7 +915,7 @@ impl App {
 mod tests {
     use weeek_api::ApiError;
 
-    use super::Msg;
+    use super::{Effect, Msg, Screen};
     use crate::config::TokenSource;
     use crate::testing::Harness;
     use crate::worker::{Answer, Call, Reply, Retrying, Skipped};
@@ -888,8 +974,15 @@ mod tests {
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
     }
 
+    /// The task list's request (the timer reads tasks too).
     fn list_request(h: &mut Harness) -> crate::worker::Request {
-        h.take(|c| matches!(c, Call::Tasks(_))).remove(0)
+        let list = super::RequestKey::Tasks(crate::tasks::TaskKey::List);
+        let at = h
+            .pending
+            .iter()
+            .position(|r| r.key == list)
+            .expect("a task list request");
+        h.pending.remove(at)
     }
 
     #[test]
@@ -998,6 +1091,238 @@ mod tests {
         h.press("q");
         assert!(h.quits());
         assert_eq!(h.effects.last(), Some(&super::Effect::Quit));
+    }
+
+    /// A harness with one task (id 42) under the cursor.
+    fn one_task() -> Harness {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, "Отчёт")];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h
+    }
+
+    #[test]
+    fn o_opens_the_tasks_page_and_y_copies_its_link_and_capital_y_its_id() {
+        let mut h = one_task();
+        let url = "https://app.weeek.net/ws/1/task/42";
+        h.press("o");
+        assert_eq!(h.effects.last(), Some(&Effect::OpenUrl(url.into())));
+        h.press("y");
+        assert_eq!(h.effects.last(), Some(&Effect::Copy(url.into())));
+        assert!(toasts(&h).contains(&format!("Copied the link {url}")));
+        h.press("Y");
+        assert_eq!(h.effects.last(), Some(&Effect::Copy("42".into())));
+        assert!(toasts(&h).contains("Copied the id 42"), "{}", toasts(&h));
+    }
+
+    #[test]
+    fn sharing_with_no_task_or_no_workspace_says_why_and_does_nothing() {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        h.reply(&req, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
+        h.press("oyY");
+        assert!(h.effects.is_empty(), "{:?}", h.effects);
+        assert!(toasts(&h).contains("No task here."));
+
+        let mut h = Harness::starting(Harness::app());
+        h.answer_all(
+            |c| matches!(c, Call::Me),
+            || Answer::Me(Ok(Box::new(crate::testing::user()))),
+        );
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, "Отчёт")];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h.press("y");
+        assert!(!h.effects.iter().any(|e| matches!(e, Effect::Copy(_))));
+        assert!(
+            toasts(&h).contains("workspace is still loading"),
+            "{}",
+            toasts(&h)
+        );
+    }
+
+    #[test]
+    fn digits_never_switch_screens_alt_digits_and_tab_do_everywhere() {
+        use crossterm::event::{KeyCode, KeyModifiers};
+        let alt = |c| crate::testing::key_event(KeyCode::Char(c), KeyModifiers::ALT);
+        let mut h = Harness::new();
+        h.resize(160, 45);
+        h.send(alt('2'));
+        assert_eq!(h.app.screen, Screen::Funnels);
+        h.press("3");
+        assert_eq!(h.app.screen, Screen::Funnels, "a digit is not a screen key");
+        h.press("1");
+        assert_eq!(h.app.screen, Screen::Funnels);
+        h.send(crate::testing::code(KeyCode::Tab));
+        assert_eq!(h.app.screen, Screen::Contacts);
+        h.send(alt('1'));
+        assert_eq!(h.app.screen, Screen::Tasks);
+        h.send(crate::testing::code(KeyCode::BackTab));
+        assert_eq!(h.app.screen, Screen::Contacts);
+        for screen in [Screen::Tasks, Screen::Funnels, Screen::Contacts] {
+            h.app.screen = screen;
+            let header = h.render().lines().next().unwrap_or_default().to_string();
+            for tab in ["Alt-1 Tasks", "Alt-2 Funnels", "Alt-3 Contacts"] {
+                assert!(header.contains(tab), "{screen:?}: {header}");
+            }
+            // The contact form's Tab moves between fields: there the header names only what
+            // reaches the other screens from it.
+            if screen != Screen::Contacts {
+                assert!(header.contains("Tab ⇥"), "{screen:?}: {header}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_palette_lists_commands_not_movement() {
+        let mut h = one_task();
+        h.send(crate::testing::ctrl('p'));
+        let Some(super::Overlay::Palette(p)) = &h.app.overlay else {
+            panic!("the palette is open");
+        };
+        let labels: Vec<&str> = p.items.iter().map(|i| i.label.as_str()).collect();
+        assert!(
+            labels.iter().any(|l| l.contains("Filter panel")),
+            "{labels:?}"
+        );
+        assert!(labels.iter().any(|l| l.contains("Copy the task's link")));
+        for movement in [
+            "Down",
+            "Up",
+            "Half a page",
+            "First row",
+            "Last row",
+            "Page down",
+        ] {
+            assert!(
+                !labels.iter().any(|l| l
+                    .split_once(' ')
+                    .is_some_and(|(_, d)| d.trim().starts_with(movement))),
+                "{movement}: {labels:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn help_and_messages_stop_scrolling_at_their_end() {
+        use crossterm::event::KeyCode;
+        let mut h = one_task();
+        h.resize(80, 24);
+        h.press("?");
+        for _ in 0..40 {
+            h.send(crate::testing::code(KeyCode::PageDown));
+        }
+        let Some(super::Overlay::Help { scroll }) = h.app.overlay else {
+            panic!("help is open");
+        };
+        let at_end = h.render();
+        assert!(
+            at_end.contains("Previous screen"),
+            "the last line shows: {at_end}"
+        );
+        h.send(crate::testing::code(KeyCode::Up));
+        let Some(super::Overlay::Help { scroll: after }) = h.app.overlay else {
+            panic!("help is open");
+        };
+        assert_eq!(
+            after + 1,
+            scroll,
+            "one key up moves one line up from the end"
+        );
+        h.send(crate::testing::code(KeyCode::Esc));
+        for i in 0..30 {
+            h.app.toasts.log(
+                super::ToastKind::Info,
+                format!("message {i} {}", "word ".repeat(30)),
+            );
+        }
+        h.press("M");
+        for _ in 0..200 {
+            h.send(crate::testing::code(KeyCode::Down));
+        }
+        let screen = h.render();
+        assert!(
+            screen.contains("message 0 "),
+            "the oldest is last: {screen}"
+        );
+        h.send(crate::testing::code(KeyCode::Up));
+        assert!(
+            h.render().contains("message 0 "),
+            "the end is still in view"
+        );
+    }
+
+    #[test]
+    fn a_long_message_at_160_columns_is_never_cut_mid_word() {
+        let mut h = one_task();
+        h.resize(160, 45);
+        let words: Vec<String> = (0..60)
+            .map(|i| format!("слово{i}{}конец", "ы".repeat(i % 7)))
+            .collect();
+        let text = words.join(" ");
+        h.app
+            .toasts
+            .push(h.clock.now, super::ToastKind::Error, text);
+        let screen = h.render();
+        let shown: Vec<&str> = screen
+            .split(|c: char| c.is_whitespace() || c == '…')
+            .filter(|w| w.starts_with("слово"))
+            .collect();
+        assert!(shown.len() > 10, "{screen}");
+        for w in shown {
+            assert!(words.iter().any(|x| x == w), "{w:?} is cut:\n{screen}");
+        }
+    }
+
+    #[test]
+    fn a_message_shortens_a_long_title_and_the_message_log_shows_it_in_full() {
+        let title = format!("{} конец", "Очень длинное название задачи ".repeat(5));
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, &title)];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h.resize(160, 45);
+        h.press("x");
+        let write = h.take(|c| matches!(c, Call::CompleteTask(_))).remove(0);
+        h.done(&write);
+        let shown = toasts(&h);
+        assert!(shown.contains("Completed"), "{shown}");
+        let screen = h.render();
+        assert!(
+            !screen.contains("конец"),
+            "the toast shortens the title:\n{screen}"
+        );
+        h.press("M");
+        let log = h.render();
+        assert!(log.contains("конец"), "M shows the title in full:\n{log}");
+    }
+
+    #[test]
+    fn an_effect_that_failed_is_said() {
+        let mut h = Harness::new();
+        h.send(Msg::EffectFailed(
+            "Could not open a browser (no handler)".into(),
+        ));
+        assert!(toasts(&h).contains("Could not open a browser"));
     }
 
     #[test]

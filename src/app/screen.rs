@@ -59,8 +59,15 @@ pub trait ScreenState {
     /// The app is about to end (a quit or a signal): write what is held only in memory.
     fn on_shutdown(&mut self, _env: &mut ScreenCtx) {}
 
-    /// A question to ask before quitting or leaving the screen (unsaved input), if any.
+    /// A question to ask before quitting (unsaved input), if any.
     fn unsaved(&self) -> Option<String> {
+        None
+    }
+
+    /// A question to ask before another screen is shown, if leaving would lose something. A
+    /// screen's state (its input, its saves under way) stays while another is shown, so most
+    /// screens have none.
+    fn leaving(&self) -> Option<String> {
         None
     }
 

@@ -84,6 +84,23 @@ impl ContactsState {
             }
             return;
         };
+        // While its create is under way the picker waits for it: a second Enter must not
+        // send the name again.
+        if self.creating.is_some() && action != Action::Cancel {
+            if action == Action::Accept {
+                let (kind, name) = (fp.kind, p.query.value().trim().to_string());
+                self.create_choice(kind, name, cx);
+            }
+            return;
+        }
+        if action == Action::Accept && p.current().is_none() && p.creates.is_some() {
+            let name = p.query.value().trim().to_string();
+            if !name.is_empty() {
+                let kind = fp.kind;
+                self.create_choice(kind, name, cx);
+                return;
+            }
+        }
         match p.act(action) {
             PickerOutcome::Pending => {}
             PickerOutcome::Cancelled => self.picker = None,

@@ -3,6 +3,7 @@
 //! keys that type nothing); the form is kept as a draft file on every change and offered back
 //! at the next start.
 
+pub mod create_choice;
 pub mod draft;
 pub mod form;
 mod keys;
@@ -39,6 +40,10 @@ pub enum ContactKey {
     Create,
     /// The look for a contact whose answer was lost.
     Find,
+    /// An organization or a tag created from its picker.
+    CreateChoice,
+    /// The look for one whose answer was lost.
+    FindChoice,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -69,6 +74,12 @@ pub struct ContactsState {
     pub list: ContactList,
     pub orgs: Organizations,
     pub picker: Option<FormPicker>,
+    /// The first detail line of the saved contact in view.
+    pub saved_scroll: usize,
+    /// A contact of the list opened to read every field, and its first line in view.
+    pub viewing: Option<(weeek_api::models::Contact, usize)>,
+    /// An organization or a tag being created from its picker.
+    pub creating: Option<create_choice::Creating>,
     pub ask: Option<Ask>,
     /// The draft file.
     draft: DraftFile,
@@ -101,6 +112,9 @@ impl ContactsState {
             list: ContactList::default(),
             orgs: Organizations::default(),
             picker: None,
+            saved_scroll: 0,
+            viewing: None,
+            creating: None,
             ask: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
@@ -309,6 +323,16 @@ impl ContactsState {
         {
             return true;
         }
+        if let (Pane::Form, Phase::Saved(c)) = (self.pane, &self.phase) {
+            let page = cx.viewport.contacts.saved_rows;
+            let max = contact_rows(c, false).saturating_sub(page);
+            if let Some(to) =
+                crate::widgets::scroll::target(action, self.saved_scroll, max + 1, page)
+            {
+                self.saved_scroll = crate::widgets::scroll::clamp(to, max + 1);
+                return true;
+            }
+        }
         match action {
             Action::Submit => {
                 if self.pane == Pane::List && self.phase == Phase::Editing {
@@ -338,6 +362,11 @@ impl ContactsState {
             Action::SwitchPane => self.switch_pane(cx),
             Action::NewBlank => self.ask_new(false, cx),
             Action::NewKeep => self.ask_new(true, cx),
+            Action::Open if self.pane == Pane::List => {
+                if let Some(c) = self.list.current() {
+                    self.viewing = Some((c.clone(), 0));
+                }
+            }
             Action::Open if self.pane == Pane::Form && self.phase == Phase::Editing => {
                 self.editing = true;
             }
@@ -389,6 +418,8 @@ impl ContactsState {
                 self.on_create_reply(result.map(|c| *c), cx)
             }
             (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, cx),
+            (ContactKey::CreateChoice, answer) => self.on_choice_created(answer, cx),
+            (ContactKey::FindChoice, answer) => self.on_choice_found(answer, cx),
             (ContactKey::List, A::Contacts(result)) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);
@@ -408,7 +439,7 @@ impl ContactsState {
     /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
     /// a field it puts the focus there.
     pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() || self.picker.is_some() {
+        if self.ask.is_some() || self.picker.is_some() || self.viewing.is_some() {
             return false;
         }
         let pane = match target {
@@ -435,8 +466,34 @@ impl ContactsState {
     }
 }
 
+/// Detail lines shown for `c`: name and id, two per e-mail and per phone (the value, then its
+/// id), then organizations, tags and the creation time when there are any. `every` (the
+/// read-only view) adds the three name parts, one line per organization, who created it and
+/// when it changed.
+pub fn contact_rows(c: &weeek_api::models::Contact, every: bool) -> usize {
+    let orgs = if every {
+        c.organizations.len()
+    } else {
+        usize::from(!c.organizations.is_empty())
+    };
+    let extra = if every {
+        3 + usize::from(c.creator_id.is_some()) + usize::from(c.updated_at.is_some())
+    } else {
+        0
+    };
+    2 + 2 * c.emails.len()
+        + 2 * c.phones.len()
+        + orgs
+        + usize::from(!c.tags.is_empty())
+        + usize::from(c.created_at.is_some())
+        + extra
+}
+
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
+        if self.viewing.is_some() {
+            return vec![Context::ContactView, Context::List];
+        }
         match &self.ask {
             Some(Ask::Restore(_)) => return vec![Context::Draft],
             Some(Ask::Discard { .. }) => return vec![Context::Confirm],
@@ -461,7 +518,11 @@ impl ScreenState for ContactsState {
                 Context::Contacts,
                 Context::List,
             ],
-            Pane::List => vec![Context::Contacts, Context::List],
+            Pane::List => vec![Context::ContactList, Context::Contacts, Context::List],
+            // The saved contact's details scroll when they do not fit.
+            Pane::Form if matches!(self.phase, Phase::Saved(_)) => {
+                vec![Context::Contacts, Context::List]
+            }
             Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
             Pane::Form if self.editing && self.form.focus.is_text() => vec![
                 Context::ContactField,
@@ -484,6 +545,8 @@ impl ScreenState for ContactsState {
             Context::ContactChoice,
             Context::ContactForm,
             Context::Contacts,
+            Context::ContactList,
+            Context::ContactView,
             Context::ContactSearch,
             Context::List,
             Context::MultiPicker,
@@ -508,6 +571,17 @@ impl ScreenState for ContactsState {
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if let Some((c, scroll)) = &mut self.viewing {
+            // Read only: it closes or scrolls, nothing else.
+            let page = cx.viewport.contacts.view_rows;
+            let lines = contact_rows(c, true).saturating_sub(page) + 1;
+            if let Some(to) = crate::widgets::scroll::target(action, *scroll, lines, page) {
+                *scroll = crate::widgets::scroll::clamp(to, lines);
+            } else if action == Action::Cancel {
+                self.viewing = None;
+            }
+            return true;
+        }
         if self.ask.is_some() {
             return self.answer(action, cx);
         }
@@ -562,6 +636,7 @@ impl ScreenState for ContactsState {
 
     fn keyboard_taken(&self) -> bool {
         self.ask.is_none()
+            && self.viewing.is_none()
             && (self.picker.is_some()
                 || self.locked()
                 || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)

@@ -130,7 +130,9 @@ pub fn org_picker(orgs: &Organizations, chosen: &[OrgRef]) -> Option<Picker<Choi
         }
     }
     let pre: Vec<Choice> = chosen.iter().map(|c| Choice::Org(c.id.clone())).collect();
-    Some(Picker::multi("Organizations", items, &pre))
+    let mut p = Picker::multi("Organizations", items, &pre);
+    p.creates = Some("organization");
+    Some(p)
 }
 
 pub fn tag_picker(names: &Names, chosen: &[i64]) -> Option<Picker<Choice>> {
@@ -140,5 +142,7 @@ pub fn tag_picker(names: &Names, chosen: &[i64]) -> Option<Picker<Choice>> {
         .map(|t| PickItem::new(Choice::Tag(t.id), t.title.clone()).color(t.color.clone()))
         .collect();
     let pre: Vec<Choice> = chosen.iter().map(|id| Choice::Tag(*id)).collect();
-    Some(Picker::multi("Tags", items, &pre))
+    let mut p = Picker::multi("Tags", items, &pre);
+    p.creates = Some("tag");
+    Some(p)
 }

@@ -230,6 +230,7 @@ impl ContactsState {
         let rows = self.list_rows(cx);
         self.list.add_created((*contact).clone(), rows);
         self.phase = Phase::Saved(contact);
+        self.saved_scroll = 0;
         self.editing = false;
         self.form.errors.clear();
         self.failure = None;

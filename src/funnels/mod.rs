@@ -18,6 +18,7 @@ use weeek_api::models::WinStatus;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
+use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
 use crate::layout::Viewport;
 use crate::layout::funnels::InfoPlace;
@@ -204,6 +205,25 @@ impl FunnelsState {
                     | Action::Top
                     | Action::Back
             ) {
+                return true;
+            }
+            // The board is out of sight: its keys must not change what cannot be seen.
+            if matches!(
+                action,
+                Action::Bottom
+                    | Action::Left
+                    | Action::Right
+                    | Action::PrevStatus
+                    | Action::NextStatus
+                    | Action::MovePrev
+                    | Action::MoveNext
+                    | Action::Open
+            ) {
+                let show = cx.keys.then_say("funnel.overview", "shows it");
+                let text = format!("The board is hidden behind the overview{show}");
+                if !cx.toasts.visible().iter().any(|t| t.text == text) {
+                    cx.toast(ToastKind::Info, text);
+                }
                 return true;
             }
         }

@@ -126,8 +126,9 @@ impl Shown<DealMoves> for FunnelDetail {
     }
 }
 
+/// Whole: the toast shortens it, `M` shows it all.
 fn quoted(deal: &Deal) -> String {
-    crate::text::quoted(deal.title.as_deref().unwrap_or("(untitled deal)"), 30)
+    crate::text::quoted_full(deal.title.as_deref().unwrap_or("(untitled deal)"))
 }
 
 /// Shifts a deal's weight from one status's totals to another's.

@@ -671,6 +671,41 @@ fn i_cycles_the_overview_and_esc_leaves_the_full_overview_first() {
     assert!(h.app.funnels.detail.is_some());
 }
 
+#[test]
+fn board_keys_do_nothing_to_a_board_hidden_behind_the_overview() {
+    let mut h = opened();
+    h.resize(160, 45);
+    for _ in 0..3 {
+        if h.app.funnels.info_place(&h.app.viewport) != InfoPlace::Full {
+            h.press("i");
+        }
+    }
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
+    let before = (detail(&h).focus, detail(&h).columns[0].cursor);
+    h.press("LHlhj");
+    h.send(code(KeyCode::Enter));
+    assert!(h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty());
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), before);
+    assert!(detail(&h).deal.is_none(), "no deal opened");
+    let said: Vec<String> = h
+        .app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|t| t.contains("board is hidden") && t.contains("i shows it")),
+        "{said:?}"
+    );
+    // Once the board is back, they act again.
+    h.press("i");
+    assert_ne!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
+    h.press("L");
+    assert_eq!(h.take(|c| matches!(c, Call::MoveDeal { .. })).len(), 1);
+}
+
 // ----- snapshots -------------------------------------------------------------------------
 
 const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];

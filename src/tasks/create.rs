@@ -335,6 +335,7 @@ impl TasksState {
     }
 }
 
+/// Whole: the toast shortens it, `M` shows it all.
 fn quoted(title: &str) -> String {
-    crate::text::quoted(title, 40)
+    crate::text::quoted_full(title)
 }

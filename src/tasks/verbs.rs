@@ -330,8 +330,9 @@ fn lower_first(label: &str) -> String {
     }
 }
 
+/// Whole: the toast shortens it, `M` shows it all.
 fn quoted(title: &str) -> String {
-    crate::text::quoted(title, 40)
+    crate::text::quoted_full(title)
 }
 
 fn count(n: usize) -> String {

@@ -85,8 +85,15 @@ pub fn render_picker<K: Clone + PartialEq>(
     let start = p.cursor.saturating_sub(rows.saturating_sub(1));
     let w = usize::from(inner.width);
     let mut lines = Vec::new();
-    if p.filtered.is_empty() {
-        lines.push(Line::styled("  no match", t.dim()));
+    if let Some(notice) = &p.notice {
+        lines.push(Line::styled(format!("  {notice}"), t.error()));
+    } else if p.filtered.is_empty() {
+        let style = if p.creates.is_some() {
+            t.accent()
+        } else {
+            t.dim()
+        };
+        lines.push(Line::styled(format!("  {}", p.no_match_text()), style));
     }
     for (pos, &i) in p.filtered.iter().enumerate().skip(start).take(rows) {
         let item = &p.items[i];

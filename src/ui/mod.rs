@@ -23,7 +23,7 @@ use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::commands::{self, Context};
 use crate::app::keymap::{self, Key, Reach};
@@ -85,8 +85,8 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
 
 fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
-    // Each tab names the key that reaches it from the screen: on the task list the digits set
-    // priorities, so there it says Alt-2, not 2.
+    // Each tab names the key that reaches it, then the keys that step through them: the
+    // same on every screen, since digits set priorities and never switch screens.
     let focus = app.screen_focus();
     let chain = if focus.chain.contains(&Context::Global) {
         focus.chain
@@ -94,6 +94,13 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         vec![Context::Global]
     };
     let reachable = app.keymap.available(&chain, focus.typing);
+    let key_of = |action: commands::Action| {
+        reachable
+            .iter()
+            .find(|r| r.command.action == action)
+            .and_then(|r| r.keys.first())
+            .map(|k| k.label())
+    };
     let tabs: Vec<(Screen, String)> = Screen::ALL
         .into_iter()
         .map(|s| {
@@ -102,21 +109,23 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 Screen::Funnels => commands::Action::ScreenFunnels,
                 Screen::Contacts => commands::Action::ScreenContacts,
             };
-            let key = reachable
-                .iter()
-                .find(|r| r.command.action == action)
-                .and_then(|r| r.keys.first())
-                .map(|k| format!("{} ", k.label()))
-                .unwrap_or_default();
+            let key = key_of(action).map(|k| format!("{k} ")).unwrap_or_default();
             (s, key)
         })
         .collect();
-    // On a narrow terminal the names matter more than their keys.
+    // The key to the next screen; the one back is in help, and room is short here.
+    let step = key_of(commands::Action::NextScreen)
+        .map(|k| format!(" {k} ⇥ "))
+        .unwrap_or_default();
+    // On a narrow terminal the names matter more than their keys, and the keys more than
+    // the workspace's name (it is cut to what is left).
     let with_keys: usize = tabs
         .iter()
         .map(|(s, k)| width(k) + width(s.title()) + 2)
-        .sum();
-    let keys_fit = with_keys + 30 <= usize::from(area.width);
+        .sum::<usize>();
+    const WHO: usize = 24;
+    let keys_fit = with_keys + WHO <= usize::from(area.width);
+    let step_fits = keys_fit && with_keys + width(&step) + WHO <= usize::from(area.width);
     for (s, key) in tabs {
         let key = if keys_fit { key.as_str() } else { "" };
         let label = format!(" {key}{} ", s.title());
@@ -126,6 +135,9 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             t.dim()
         };
         spans.push(Span::styled(label, style));
+    }
+    if step_fits {
+        spans.push(Span::styled(step, t.dim()));
     }
     let who = match (app.names.workspace.value(), app.names.me()) {
         (Some(ws), Some(me)) => format!("{} · {}", ws.title, me.display_name()),
@@ -188,7 +200,22 @@ fn render_timer(app: &App, t: &Theme, spans: &mut Vec<Span<'static>>, cols: usiz
 /// Short hints (`keys` `hint`) of the commands that have one, in table order; neighbours with
 /// the same hint share it (`0-3 prio`).
 pub fn hints(reach: &[Reach]) -> Vec<(String, &'static str)> {
-    let mut out: Vec<(Vec<Key>, &'static str)> = Vec::new();
+    hint_groups(reach)
+        .into_iter()
+        .map(|g| (g.keys, g.hint))
+        .collect()
+}
+
+/// One hint of the footer and the commands behind it.
+struct HintGroup {
+    keys: String,
+    hint: &'static str,
+    /// One of its commands is among those the footer keeps when room is short.
+    first: bool,
+}
+
+fn hint_groups(reach: &[Reach]) -> Vec<HintGroup> {
+    let mut out: Vec<(Vec<Key>, &'static str, bool)> = Vec::new();
     for r in reach {
         let Some(hint) = r.command.hint else {
             continue;
@@ -196,13 +223,48 @@ pub fn hints(reach: &[Reach]) -> Vec<(String, &'static str)> {
         if r.keys.is_empty() {
             continue;
         }
+        let first = commands::FOOTER_FIRST.contains(&r.command.id);
         match out.last_mut() {
-            Some((keys, h)) if *h == hint => keys.extend(r.keys.iter().copied()),
-            _ => out.push((r.keys.clone(), hint)),
+            Some((keys, h, f)) if *h == hint => {
+                keys.extend(r.keys.iter().copied());
+                *f |= first;
+            }
+            _ => out.push((r.keys.clone(), hint, first)),
         }
     }
     out.into_iter()
-        .map(|(keys, h)| (key_run(&keys), h))
+        .map(|(keys, hint, first)| HintGroup {
+            keys: key_run(&keys),
+            hint,
+            first,
+        })
+        .collect()
+}
+
+/// The hints that fit in `room` columns, in table order: those the footer keeps first, then
+/// the others while they fit.
+fn footer_hints(reach: &[Reach], room: usize) -> Vec<(String, &'static str)> {
+    let groups = hint_groups(reach);
+    let w = |g: &HintGroup| width(&g.keys) + width(g.hint) + 3;
+    let mut take = vec![false; groups.len()];
+    let mut used = 0;
+    for pass_first in [true, false] {
+        for (i, g) in groups.iter().enumerate() {
+            if g.first != pass_first || take[i] {
+                continue;
+            }
+            if used + w(g) > room {
+                continue;
+            }
+            used += w(g);
+            take[i] = true;
+        }
+    }
+    groups
+        .into_iter()
+        .zip(take)
+        .filter(|(_, t)| *t)
+        .map(|(g, _)| (g.keys, g.hint))
         .collect()
 }
 
@@ -278,12 +340,8 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         .filter(|r| r.command.action != commands::Action::Help)
         .cloned()
         .collect();
-    for (keys, hint) in hints(&others) {
-        let w = width(&keys) + width(hint) + 3;
-        if used + w > max {
-            break;
-        }
-        used += w;
+    for (keys, hint) in footer_hints(&others, max.saturating_sub(used)) {
+        used += width(&keys) + width(hint) + 3;
         spans.push(Span::styled(format!(" {keys}"), t.accent()));
         spans.push(Span::styled(format!(" {hint} "), t.dim()));
     }
@@ -297,12 +355,13 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
 
 fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let toasts = app.toasts.visible();
-    let max_w = usize::from(body.width.saturating_sub(4)).min(90);
+    let max_w = usize::from(body.width.saturating_sub(4)).min(120);
     // Newest at the bottom; a long message takes a second line rather than losing its end
     // (what a write came to is said last). M shows every message in full.
     let mut bottom = body.y + body.height;
     for toast in toasts.iter().rev() {
-        let lines = crate::text::wrap(&toast.text, max_w, 2);
+        let text = crate::text::shorten_quotes(&toast.text, crate::text::QUOTE_SHOWN);
+        let lines = crate::text::wrap(&text, max_w, 2);
         let h = lines.len() as u16;
         if bottom < body.y + 1 + h {
             break;
@@ -357,38 +416,68 @@ pub fn title_line(
     Line::from(kept)
 }
 
-fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let mut lines: Vec<Line> = app
-        .toasts
-        .history()
-        .map(|(kind, text)| {
-            let (mark, style) = match kind {
-                ToastKind::Error => ("✗ ", t.error()),
-                ToastKind::Success => ("✓ ", t.success()),
-                ToastKind::Info => ("· ", t.dim()),
-            };
-            Line::from(vec![
-                Span::styled(mark, style),
-                Span::raw(crate::text::one_line(text)),
-            ])
-        })
-        .collect();
+/// Where the message log is drawn, and its lines at that width (each message wrapped under
+/// its mark, so nothing is cut).
+fn message_lines(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let rect = centered(area, 100, area.height.saturating_sub(2));
+    let text_w = usize::from(rect.width.saturating_sub(4)).max(1);
+    let mut lines: Vec<Line> = Vec::new();
+    for (kind, text) in app.toasts.history() {
+        let (mark, style) = match kind {
+            ToastKind::Error => ("✗ ", t.error()),
+            ToastKind::Success => ("✓ ", t.success()),
+            ToastKind::Info => ("· ", t.dim()),
+        };
+        for (i, part) in crate::text::wrap(text, text_w, usize::MAX)
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if i == 0 { mark } else { "  " };
+            lines.push(Line::from(vec![Span::styled(lead, style), Span::raw(part)]));
+        }
+    }
     if lines.is_empty() {
         lines.push(Line::styled("No messages yet.", t.dim()));
     }
-    let rect = centered(area, 100, area.height.saturating_sub(2));
+    (rect, lines)
+}
+
+/// Where help is drawn, and its lines at that width.
+fn help_box(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let rect = centered(area, 76, area.height.saturating_sub(2));
+    let inner_w = usize::from(rect.width.saturating_sub(2));
+    (rect, help_lines(app, t, inner_w))
+}
+
+/// How far help or the message log can scroll: until its last line is at the bottom.
+pub fn overlay_scroll_max(app: &App) -> u16 {
+    let area = Rect::new(0, 0, app.viewport.area.width, app.viewport.area.height);
+    let (rect, lines) = match &app.overlay {
+        Some(Overlay::Help { .. }) => help_box(app, &Theme::default(), area),
+        Some(Overlay::Messages { .. }) => message_lines(app, &Theme::default(), area),
+        _ => return 0,
+    };
+    let rows = rect.height.saturating_sub(2);
+    u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_sub(rows)
+}
+
+fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
+    let (rect, lines) = message_lines(app, t, area);
+    let scroll = scroll.min(overlay_scroll_max(app));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Messages, newest first ")
-        .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0)),
-        rect,
-    );
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &hint_line(app, &[Context::Overlay], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
+    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }
 
@@ -483,14 +572,19 @@ pub fn help_lines(app: &App, t: &Theme, width: usize) -> Vec<Line<'static>> {
 }
 
 fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let rect = centered(area, 76, area.height.saturating_sub(2));
-    let inner_w = usize::from(rect.width.saturating_sub(2));
-    let lines = help_lines(app, t, inner_w);
+    let (rect, lines) = help_box(app, t, area);
+    let scroll = scroll.min(overlay_scroll_max(app));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Keys: {} ", app.screen.title()))
-        .title_bottom(format!(" {} ", hint_line(app, &[Context::Overlay], false)));
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &hint_line(app, &[Context::Overlay], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }

@@ -51,6 +51,10 @@ pub struct Picker<K> {
     /// Once a set was preselected or toggled, `Enter` confirms the set (even an empty one,
     /// which is how everything gets unselected); before that it picks the cursor item.
     set_mode: bool,
+    /// What `Enter` on no match creates from the query ("tag"), when the picker's owner can.
+    pub creates: Option<&'static str>,
+    /// Said in place of the matches: why `Enter` chose nothing, or what is under way.
+    pub notice: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -71,6 +75,8 @@ impl<K: Clone + PartialEq> Picker<K> {
             multi: false,
             chosen: BTreeSet::new(),
             set_mode: false,
+            creates: None,
+            notice: None,
         };
         p.refilter();
         p
@@ -152,7 +158,10 @@ impl<K: Clone + PartialEq> Picker<K> {
                 }
                 return match self.current() {
                     Some(it) => PickerOutcome::Picked(vec![it.key.clone()]),
-                    None => PickerOutcome::Pending,
+                    None => {
+                        self.notice = Some(self.no_match_text());
+                        PickerOutcome::Pending
+                    }
                 };
             }
             Action::Toggle if self.multi => {
@@ -185,16 +194,50 @@ impl<K: Clone + PartialEq> Picker<K> {
         self.query_changed(&before)
     }
 
+    /// What the list says when nothing matches: the offer to create one, when there is one.
+    pub fn no_match_text(&self) -> String {
+        let query = self.query.value().trim();
+        match self.creates {
+            Some(noun) if !query.is_empty() => format!(
+                "No match · Enter creates {noun} {}",
+                crate::text::quoted(query, 40)
+            ),
+            _ if query.is_empty() => "Nothing to choose".to_string(),
+            _ => format!(
+                "No match for {}: nothing chosen",
+                crate::text::quoted(query, 40)
+            ),
+        }
+    }
+
+    /// Adds `item`, chosen, and shows every item again: what was just created is picked.
+    pub fn add_chosen(&mut self, item: PickItem<K>) {
+        let i = match self.items.iter().position(|it| it.key == item.key) {
+            Some(i) => i,
+            None => {
+                self.items.push(item);
+                self.items.len() - 1
+            }
+        };
+        self.chosen.insert(i);
+        self.set_mode = true;
+        self.notice = None;
+        self.query.set("");
+        self.refilter();
+    }
+
     fn query_changed(&mut self, before: &str) -> bool {
         if self.query.value() == before {
             return false;
         }
+        self.notice = None;
         self.cursor = 0;
         self.refilter();
         true
     }
 
     pub fn paste(&mut self, text: &str) {
+        self.notice = None;
         self.query.paste(text);
         self.cursor = 0;
         self.refilter();
@@ -243,6 +286,21 @@ mod tests {
         assert_eq!(p.current().unwrap().key, 1);
         assert_eq!(p.filtered.len(), 1);
         assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![1]));
+    }
+
+    #[test]
+    fn enter_on_no_match_says_so_and_typing_clears_it() {
+        let mut p = Picker::single("Member", items());
+        typed(&mut p, "zzz");
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Pending);
+        assert_eq!(
+            p.notice.as_deref(),
+            Some("No match for “zzz”: nothing chosen")
+        );
+        p.act(Action::Text(crate::widgets::field::TextEdit::DeleteBack));
+        assert_eq!(p.notice, None);
+        p.creates = Some("tag");
+        assert_eq!(p.no_match_text(), "No match · Enter creates tag “zz”");
     }
 
     #[test]

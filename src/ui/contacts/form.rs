@@ -34,7 +34,7 @@ fn label(f: Field) -> &'static str {
     }
 }
 
-fn label_w(inner: Rect) -> u16 {
+pub fn label_w(inner: Rect) -> u16 {
     LABEL_W.min(inner.width / 3)
 }
 
@@ -409,7 +409,7 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         )
     } else {
         Line::styled(
-            truncate(
+            crate::text::fit_hints(
                 &crate::ui::say_all(
                     app,
                     &[
@@ -426,6 +426,97 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 
+/// A contact's details, one field a line (lists one item a line), labels in a column of
+/// `lw`. `every`: also the fields the form does not take (middle name, who created it, when it
+/// changed), for the read-only view. As many lines as [`crate::contacts::contact_rows`] says.
+pub fn contact_lines(
+    app: &App,
+    t: &Theme,
+    c: &Contact,
+    w: usize,
+    lw: usize,
+    every: bool,
+) -> Vec<Line<'static>> {
+    let vw = w.saturating_sub(lw);
+    let row = |label: &str, value: Vec<Span<'static>>| {
+        let mut spans = vec![Span::styled(crate::text::fit(label, lw), t.dim())];
+        spans.extend(value);
+        Line::from(spans)
+    };
+    let text = |s: &str| vec![Span::raw(truncate(&one_line(s), vw))];
+    let id = |s: &str| vec![Span::styled(truncate(&format!("id {s}"), vw), t.dim())];
+    let when = |at: time::OffsetDateTime| {
+        let at = at.to_offset(app.utc_offset);
+        format!(
+            "{:02}.{:02}.{} {:02}:{:02}",
+            at.day(),
+            at.month() as u8,
+            at.year(),
+            at.hour(),
+            at.minute()
+        )
+    };
+    let mut lines = vec![row(
+        "Name",
+        vec![Span::styled(
+            truncate(&one_line(&c.display_name()), vw),
+            t.bold(),
+        )],
+    )];
+    if every {
+        let dash = || "—".to_string();
+        lines.push(row(
+            "First name",
+            text(&c.first_name.clone().unwrap_or_else(dash)),
+        ));
+        lines.push(row(
+            "Middle name",
+            text(&c.middle_name.clone().unwrap_or_else(dash)),
+        ));
+        lines.push(row(
+            "Last name",
+            text(&c.last_name.clone().unwrap_or_else(dash)),
+        ));
+    }
+    lines.push(row("Contact id", text(&c.id)));
+    for (i, e) in c.emails.iter().enumerate() {
+        lines.push(row(if i == 0 { "E-mails" } else { "" }, text(&e.email)));
+        lines.push(row("", id(&e.id)));
+    }
+    for (i, p) in c.phones.iter().enumerate() {
+        lines.push(row(if i == 0 { "Phones" } else { "" }, text(&p.phone)));
+        lines.push(row("", id(&p.id)));
+    }
+    let org_name = |id: &String| {
+        app.contacts
+            .orgs
+            .name(id)
+            .unwrap_or_else(|| crate::app::names::short_id(id))
+    };
+    if every {
+        for (i, o) in c.organizations.iter().enumerate() {
+            let label = if i == 0 { "Organizations" } else { "" };
+            lines.push(row(label, text(&org_name(o))));
+        }
+    } else if !c.organizations.is_empty() {
+        let names: Vec<String> = c.organizations.iter().map(org_name).collect();
+        lines.push(row("Organizations", text(&names.join(", "))));
+    }
+    if !c.tags.is_empty() {
+        lines.push(row("Tags", tag_spans(app, t, &c.tags, vw)));
+    }
+    if every && let Some(by) = &c.creator_id {
+        lines.push(row("Created by", text(&app.names.member_name(by))));
+    }
+    if let Some(at) = c.created_at {
+        lines.push(row("Created", text(&when(at))));
+    }
+    if every && let Some(at) = c.updated_at {
+        lines.push(row("Changed", text(&when(at))));
+    }
+    lines
+}
+
 fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
     let block = Block::default()
         .borders(Borders::ALL)
@@ -438,62 +529,7 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
     frame.render_widget(block, rect);
     let w = usize::from(inner.width);
     let lw = usize::from(label_w(inner)) + 1;
-    let vw = w.saturating_sub(lw);
-    let row = |label: &str, value: Vec<Span<'static>>| {
-        let mut spans = vec![Span::styled(crate::text::fit(label, lw), t.dim())];
-        spans.extend(value);
-        Line::from(spans)
-    };
-    let text = |s: &str| vec![Span::raw(truncate(&one_line(s), vw))];
-    let id = |s: &str| vec![Span::styled(truncate(&format!("id {s}"), vw), t.dim())];
-    let mut lines = vec![
-        row(
-            "Name",
-            vec![Span::styled(
-                truncate(&one_line(&c.display_name()), vw),
-                t.bold(),
-            )],
-        ),
-        row("Contact id", text(&c.id)),
-    ];
-    for (i, e) in c.emails.iter().enumerate() {
-        lines.push(row(if i == 0 { "E-mails" } else { "" }, text(&e.email)));
-        lines.push(row("", id(&e.id)));
-    }
-    for (i, p) in c.phones.iter().enumerate() {
-        lines.push(row(if i == 0 { "Phones" } else { "" }, text(&p.phone)));
-        lines.push(row("", id(&p.id)));
-    }
-    if !c.organizations.is_empty() {
-        let names: Vec<String> = c
-            .organizations
-            .iter()
-            .map(|id| {
-                app.contacts
-                    .orgs
-                    .name(id)
-                    .unwrap_or_else(|| crate::app::names::short_id(id))
-            })
-            .collect();
-        lines.push(row("Organizations", text(&names.join(", "))));
-    }
-    if !c.tags.is_empty() {
-        lines.push(row("Tags", tag_spans(app, t, &c.tags, vw)));
-    }
-    if let Some(at) = c.created_at {
-        let at = at.to_offset(app.utc_offset);
-        lines.push(row(
-            "Created",
-            text(&format!(
-                "{:02}.{:02}.{} {:02}:{:02}",
-                at.day(),
-                at.month() as u8,
-                at.year(),
-                at.hour(),
-                at.minute()
-            )),
-        ));
-    }
+    let lines = contact_lines(app, t, c, w, lw, false);
     let hints: Vec<(String, &str)> = [
         ("contacts.new", "new contact"),
         (
@@ -505,13 +541,13 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
     .into_iter()
     .filter_map(|(id, d)| app.keymap.key_of(id).map(|k| (k, d)))
     .collect();
-    let needed = lines.len() + 1 + hints.len();
-    let room = usize::from(inner.height);
-    if needed > room {
-        // The keys matter more than the last details: keep them in view.
-        lines.truncate(room.saturating_sub(hints.len() + 1).max(1));
-    }
-    lines.push(Line::raw(""));
+    debug_assert_eq!(lines.len(), crate::contacts::contact_rows(c, false));
+    let (details, keys) = crate::layout::contacts::saved_panel(inner);
+    // The details scroll (j/k) and the keys stay in view below them.
+    let max = lines.len().saturating_sub(usize::from(details.height));
+    let scroll = u16::try_from(app.contacts.saved_scroll.min(max)).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), details);
+    let mut lines = vec![Line::raw("")];
     let key_w = hints
         .iter()
         .map(|(k, _)| width(k) + 1)
@@ -524,5 +560,5 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
             Span::raw(truncate(d, w.saturating_sub(key_w))),
         ]));
     }
-    frame.render_widget(Paragraph::new(lines), inner);
+    frame.render_widget(Paragraph::new(lines), keys);
 }

@@ -11,7 +11,7 @@ use super::form::tag_spans;
 use crate::app::{App, Hits, Target};
 use crate::contacts::list::PageStatus;
 use crate::layout;
-use crate::text::{fit, one_line, truncate, width};
+use crate::text::{first_and_more, fit, one_line, truncate, width};
 use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
@@ -25,6 +25,9 @@ struct Columns {
     tags: usize,
 }
 
+/// Name columns past which a wider pane widens the other columns instead.
+const NAME_ENOUGH: usize = 32;
+
 fn columns(w: usize) -> Columns {
     let emails = if w >= 50 { 24 } else { 0 };
     let phones = if w >= 72 { 18 } else { 0 };
@@ -35,21 +38,22 @@ fn columns(w: usize) -> Columns {
         .filter(|c| **c > 0)
         .count();
     let fixed = MARK_W + emails + phones + orgs + tags + gaps;
+    let name = w.saturating_sub(fixed).max(8);
+    // Past a comfortable name, width goes to the columns that are cut first: e-mails, then
+    // organizations; the name takes what they do not need.
+    let surplus = name.saturating_sub(NAME_ENOUGH);
+    let more_emails = if emails > 0 { (surplus / 2).min(20) } else { 0 };
+    let more_orgs = if orgs > 0 {
+        (surplus - more_emails).min(20)
+    } else {
+        0
+    };
     Columns {
-        name: w.saturating_sub(fixed).max(8),
-        emails,
+        name: name - more_emails - more_orgs,
+        emails: emails + more_emails,
         phones,
-        orgs,
+        orgs: orgs + more_orgs,
         tags,
-    }
-}
-
-/// "first +2": the first item and how many more there are.
-fn first_and_more(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [first, rest @ ..] => format!("{first} +{}", rest.len()),
     }
 }
 
@@ -73,8 +77,9 @@ fn header(t: &Theme, c: &Columns) -> Line<'static> {
 fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static> {
     let s = &app.contacts;
     let mut spans = Vec::new();
+    // "+" means "and more" everywhere; a contact saved in this run has a check mark.
     if s.list.is_new(&contact.id) {
-        spans.push(Span::styled("+ ", t.success()));
+        spans.push(Span::styled("✓ ", t.success()));
     } else {
         spans.push(Span::raw("  "));
     }
@@ -86,14 +91,14 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
         let e: Vec<String> = contact.emails.iter().map(|e| e.email.clone()).collect();
         spans.push(Span::raw(format!(
             " {}",
-            fit(&one_line(&first_and_more(&e)), c.emails)
+            fit(&first_and_more(&e, c.emails), c.emails)
         )));
     }
     if c.phones > 0 {
         let p: Vec<String> = contact.phones.iter().map(|p| p.phone.clone()).collect();
         spans.push(Span::raw(format!(
             " {}",
-            fit(&one_line(&first_and_more(&p)), c.phones)
+            fit(&first_and_more(&p, c.phones), c.phones)
         )));
     }
     if c.orgs > 0 {
@@ -107,7 +112,7 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
             })
             .collect();
         spans.push(Span::styled(
-            format!(" {}", fit(&one_line(&names.join(", ")), c.orgs)),
+            format!(" {}", fit(&first_and_more(&names, c.orgs), c.orgs)),
             t.dim(),
         ));
     }

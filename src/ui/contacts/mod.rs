@@ -63,6 +63,45 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let Some(rect) = asked {
         hits.cover(rect);
     }
+    if let Some((c, scroll)) = &s.viewing {
+        hits.cover(render_view(app, t, frame, body, c, *scroll));
+    }
+}
+
+/// Every field of a contact of the list, read only; it scrolls when it does not fit.
+fn render_view(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    body: Rect,
+    c: &weeek_api::models::Contact,
+    scroll: usize,
+) -> Rect {
+    let rect = layout::contacts::contact_view(body);
+    frame.render_widget(ratatui::widgets::Clear, rect);
+    let block = ratatui::widgets::Block::default()
+        .borders(ratatui::widgets::Borders::ALL)
+        .border_style(t.accent())
+        .title(format!(
+            " {} ",
+            crate::text::truncate(&c.display_name(), 60)
+        ))
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &crate::ui::hint_line(app, &[crate::app::commands::Context::ContactView], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let lw = usize::from(form::label_w(inner)) + 1;
+    let lines = form::contact_lines(app, t, c, usize::from(inner.width), lw, true);
+    debug_assert_eq!(lines.len(), crate::contacts::contact_rows(c, true));
+    let max = lines.len().saturating_sub(usize::from(inner.height));
+    let scroll = u16::try_from(scroll.min(max)).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), inner);
+    rect
 }
 
 fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
@@ -112,7 +151,7 @@ fn render_restore(app: &App, t: &Theme, frame: &mut Frame, area: Rect, summary: 
         Line::styled(truncate("Typed before the app last closed.", w), t.dim()),
         Line::raw(""),
         Line::styled(
-            truncate(
+            crate::text::fit_hints(
                 &crate::ui::say_all(
                     app,
                     &[

@@ -295,18 +295,22 @@ impl ColumnView<'_> {
         let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
         let amount = format::money(deal.amount, self.mark);
         let (outcome, outcome_style) = outcome(t, deal.win_status.as_ref());
-        let people = match deal.assignees.as_slice() {
-            [] => "no assignee".to_string(),
-            [one] => names.member_name(one),
-            [first, rest @ ..] => format!("{} +{}", names.member_name(first), rest.len()),
-        };
+        let people: Vec<String> = deal
+            .assignees
+            .iter()
+            .map(|a| names.member_name(a))
+            .collect();
         let links = links(deal.contacts.len(), deal.organizations.len(), w);
         let bar = if cursor { "▌" } else { " " };
         let inner = w.saturating_sub(1);
         let amount_w = width(&amount).min(inner);
         let outcome_room = inner.saturating_sub(amount_w + 2);
         let people_room = inner.saturating_sub(width(&links) + usize::from(!links.is_empty()) * 2);
-        let people = truncate(&people, people_room);
+        let people = if people.is_empty() {
+            truncate("no assignee", people_room)
+        } else {
+            crate::text::first_and_more(&people, people_room)
+        };
         let gap = inner.saturating_sub(width(&people) + width(&links));
         let mut lines = vec![
             Line::from(vec![

@@ -411,10 +411,29 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
         return;
     };
     let lines = detail_lines(task, app, t, usize::from(inner.width));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .scroll((s.detail_scroll, 0)),
-        inner,
-    );
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let scroll = s.detail_scroll.min(scroll_max(&text, inner));
+    frame.render_widget(text.scroll((scroll, 0)), inner);
+}
+
+/// How far `text` drawn in `inner` can scroll: until its last line is at the bottom.
+fn scroll_max(text: &Paragraph, inner: Rect) -> u16 {
+    let lines = text.line_count(inner.width);
+    u16::try_from(lines)
+        .unwrap_or(u16::MAX)
+        .saturating_sub(inner.height)
+}
+
+/// How far the detail pane of the cursor task can scroll at the terminal's size now.
+pub fn detail_scroll_max(app: &App) -> u16 {
+    let body = crate::layout::frame(app.viewport.area).body;
+    let Some(area) = crate::layout::tasks::areas(body, app.tasks.detail).detail else {
+        return 0;
+    };
+    let Some(task) = app.tasks.current() else {
+        return 0;
+    };
+    let inner = crate::layout::inside_border(area);
+    let lines = detail_lines(task, app, &Theme::default(), usize::from(inner.width));
+    scroll_max(&Paragraph::new(lines).wrap(Wrap { trim: false }), inner)
 }

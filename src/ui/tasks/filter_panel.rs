@@ -28,7 +28,10 @@ pub(super) fn render_panel(
         .title(" Filters ")
         .title_bottom(format!(
             " {} ",
-            crate::ui::hint_line(app, &[Context::Filters], false)
+            crate::text::fit_hints(
+                &crate::ui::hint_line(app, &[Context::Filters], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
         ));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);

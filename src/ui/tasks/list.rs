@@ -39,14 +39,27 @@ fn columns(w: usize) -> Columns {
     let people = if w >= 112 { 18 } else { 0 };
     let tags = if w >= 136 { 18 } else { 0 };
     let fixed = MARK_W + DONE_W + PRIO_W + due + place + people + tags;
+    let title = w.saturating_sub(fixed).max(8);
+    // Past a comfortable title, width goes to the columns that are cut first: the place
+    // (project › column), then the assignees; the title takes what they do not need.
+    let surplus = title.saturating_sub(TITLE_ENOUGH);
+    let more_place = if place > 0 { (surplus / 2).min(24) } else { 0 };
+    let more_people = if people > 0 {
+        (surplus - more_place).min(14)
+    } else {
+        0
+    };
     Columns {
-        title: w.saturating_sub(fixed).max(8),
-        place,
-        people,
+        title: title - more_place - more_people,
+        place: place + more_place,
+        people: people + more_people,
         due,
         tags,
     }
 }
+
+/// Title columns past which a wider terminal widens the other columns instead.
+const TITLE_ENOUGH: usize = 60;
 
 /// "Project › Column" in `w` columns: a long project name gives way so the column shows.
 fn place_label(task: &Task, names: &Names, w: usize) -> String {
@@ -76,13 +89,14 @@ fn place_label(task: &Task, names: &Names, w: usize) -> String {
     )
 }
 
-fn people_label(task: &Task, names: &Names) -> String {
-    let a = task.all_assignees();
-    match a.as_slice() {
-        [] => String::new(),
-        [one] => names.member_name(one),
-        [first, rest @ ..] => format!("{} +{}", names.member_name(first), rest.len()),
-    }
+/// "Анна Смирнова +2" in `w` columns; the count of the others is never cut.
+fn people_label(task: &Task, names: &Names, w: usize) -> String {
+    let a: Vec<String> = task
+        .all_assignees()
+        .iter()
+        .map(|id| names.member_name(id))
+        .collect();
+    crate::text::first_and_more(&a, w)
 }
 
 fn task_row<'a>(
@@ -126,7 +140,10 @@ fn task_row<'a>(
     }
     if cols.people > 0 {
         spans.push(Span::raw(
-            fit(&people_label(task, &app.names), cols.people - 1) + " ",
+            fit(
+                &people_label(task, &app.names, cols.people - 1),
+                cols.people - 1,
+            ) + " ",
         ));
     }
     let (due, overdue) = task

@@ -3,6 +3,8 @@
 
 mod comments;
 mod detail;
+
+pub use detail::detail_scroll_max;
 mod dialogs;
 mod filter_panel;
 mod list;
