@@ -22,7 +22,7 @@ const ME: &str = "11111111-1111-4111-8111-111111111111";
 
 fn app_with(n: usize) -> App {
     let mut app = App::new(PathBuf::from("/nonexistent"), "bench".into(), (160, 45));
-    app.dir.user = Loadable::Loaded(User {
+    app.names.user = Loadable::Loaded(User {
         id: ME.into(),
         first_name: Some("Анна".into()),
         ..Default::default()

@@ -68,7 +68,7 @@ pub enum Command {
         args: Vec<String>,
     },
     /// Show or change the configuration.
-    #[command(subcommand)]
+    #[command(subcommand, after_long_help = crate::config::FILE_HELP)]
     Config(ConfigCommand),
 }
 
@@ -78,4 +78,7 @@ pub enum ConfigCommand {
     Path,
     /// Read a token from standard input and store it in the configuration file (mode 0600).
     SetToken,
+    /// Print every key binding in effect (the defaults with the file's [keys] section):
+    /// context, key, command id and description.
+    Keys,
 }

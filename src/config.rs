@@ -1,5 +1,6 @@
 //! Where settings come from: flags over environment over the config file over defaults.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
 use std::net::IpAddr;
@@ -8,6 +9,50 @@ use std::path::{Path, PathBuf};
 use directories::ProjectDirs;
 use serde::{Deserialize, Serialize};
 use weeek_api::{ClientConfig, DEFAULT_BASE_URL, Token, Url};
+
+use crate::app::keymap::Keymap;
+use crate::tasks::views::{self, View};
+
+/// What `weeek-tui config --help` says of the file: every key it may hold, with an example
+/// that is itself a valid file (a test reads it).
+pub const FILE_HELP: &str = "\
+The config file (`weeek-tui config path` prints where it is) is TOML; every key is optional:
+
+  base_url        API base URL, ending in /public/v1 (default https://api.weeek.net/public/v1;
+                  plain http:// only to localhost). --base-url and WEEEK_BASE_URL win over it.
+  token           The API token. Prefer `weeek-tui config set-token`, which writes it with
+                  mode 0600. --token-file, WEEEK_TOKEN and WEEEK_API_TOKEN win over it.
+  token_file      A file holding the token (readable by you alone), instead of `token`.
+  mouse           false leaves the mouse to the terminal (as --no-mouse does). Default true.
+  timeout_secs    Seconds one attempt of a request may take. Default 20.
+  xdebug_session  Sent as the XDEBUG_SESSION cookie, to debug a server-side installation.
+  [keys]          Other keys for commands, by command id: one key, a list, or [] for none.
+                  `weeek-tui config keys` lists every id with its keys and description.
+                  Keys: c, D, ?, space, enter, esc, tab, shift-tab, backspace, delete, up,
+                  down, left, right, home, end, pageup, pagedown, f1..f24, with ctrl-, alt-
+                  or shift- in front.
+  [views.\"name\"]  A saved view of the task list (F saves and applies them): assignee (me,
+                  anyone or a member's id), status (open, done, all), priority (low, medium,
+                  high, hold), type, dates (as typed in the filter panel), project, board,
+                  column, tags (ids), search, sort (a key, - in front for descending).
+
+Example:
+
+  base_url = \"https://api.weeek.net/public/v1\"
+  token_file = \"/home/anna/.config/weeek-tui/token\"
+  mouse = true
+  timeout_secs = 30
+
+  [keys]
+  \"tasks.complete\" = \"c\"
+  \"tasks.due\" = [\"x\", \"ctrl-d\"]
+  \"tasks.delete\" = []
+
+  [views.\"Urgent, everyone\"]
+  assignee = \"anyone\"
+  priority = \"high\"
+  sort = \"-priority\"
+";
 
 /// The TOML file at [`Paths::config_file`].
 #[derive(Debug, Default, Clone, Deserialize, Serialize)]
@@ -21,6 +66,13 @@ pub struct FileConfig {
     pub timeout_secs: Option<u64>,
     /// Sent as the `XDEBUG_SESSION` cookie, for debugging a server-side installation.
     pub xdebug_session: Option<String>,
+    /// Key overrides by command id: `"tasks.complete" = "c"` or `= ["c", "ctrl-d"]`. Kept as
+    /// written (a table), so storing a token leaves the section as the user wrote it.
+    pub keys: Option<toml::Table>,
+    /// Saved views of the task list by name: `[views."Urgent, everyone"]` with the filters
+    /// and sort (`tasks::views::View`). Written by `F` through [`store_view`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub views: Option<BTreeMap<String, View>>,
 }
 
 /// Platform directories of the app.
@@ -121,6 +173,66 @@ pub fn check_private(path: &Path) -> Result<(), String> {
                 path.display(),
                 path.display()
             ));
+        }
+    }
+    Ok(())
+}
+
+/// The keymap: the command table's keys with the file's `[keys]` over them. Every problem (an
+/// unknown command, a key that cannot be read, two commands on one key in one context) is an
+/// error naming the file, found before the terminal is touched.
+pub fn keymap(file: &FileConfig, path: &Path) -> Result<Keymap, String> {
+    let mut overrides = Vec::new();
+    if let Some(table) = &file.keys {
+        key_overrides(table, "", path, &mut overrides)?;
+    }
+    Keymap::with_overrides(&overrides, path)
+}
+
+/// The saved views, each checked (as of `today`, for their dates): a view that cannot be read
+/// stops the start naming the file and the view.
+pub fn views(
+    file: &FileConfig,
+    path: &Path,
+    today: time::Date,
+) -> Result<BTreeMap<String, View>, String> {
+    let views = file.views.clone().unwrap_or_default();
+    views::check_all(&views, today).map_err(|e| format!("{}: [views] {e}", path.display()))?;
+    Ok(views)
+}
+
+/// `[keys]` as (command id, keys). An id may be quoted (`"tasks.complete" = "c"`) or written
+/// as a dotted key (`tasks.complete = "c"`), which TOML reads as a table in a table.
+fn key_overrides(
+    table: &toml::Table,
+    prefix: &str,
+    path: &Path,
+    out: &mut Vec<(String, Vec<String>)>,
+) -> Result<(), String> {
+    for (name, value) in table {
+        let id = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        let not_keys = || {
+            format!(
+                "{}: [keys] `{id}` must be a key (\"c\") or a list of keys ([\"c\", \"ctrl-d\"])",
+                path.display()
+            )
+        };
+        match value {
+            toml::Value::String(key) => out.push((id, vec![key.clone()])),
+            toml::Value::Array(keys) => {
+                let keys = keys
+                    .iter()
+                    .map(|k| k.as_str().map(str::to_string))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(not_keys)?;
+                out.push((id, keys));
+            }
+            toml::Value::Table(inner) => key_overrides(inner, &id, path, out)?,
+            _ => return Err(not_keys()),
         }
     }
     Ok(())
@@ -297,14 +409,80 @@ pub fn client_config(base_url: String, token: Token, file: &FileConfig) -> Clien
     config
 }
 
-/// Stores the token in the config file, creating it with mode 0600 and keeping other settings.
+/// Stores the token in the config file, creating it with mode 0600 and keeping everything
+/// else in it as written, comments included.
 pub fn store_token(path: &Path, token: &str) -> Result<(), String> {
-    let mut config = match fs::read_to_string(path) {
-        Ok(text) => parse(&text, path)?,
-        Err(_) => FileConfig::default(),
+    edit_file(path, |doc| {
+        doc["token"] = toml_edit::value(token.trim());
+        Ok(())
+    })
+}
+
+/// Saves the view `name` in the config file's `[views]` table (`None` deletes it), keeping
+/// everything else in the file as written: other views, settings, comments and their order.
+pub fn store_view(path: &Path, name: &str, view: Option<&View>) -> Result<(), String> {
+    edit_file(path, |doc| {
+        let root = doc.as_table_mut();
+        if !root.contains_key("views") {
+            let mut table = toml_edit::Table::new();
+            // No bare `[views]` line: each view is its own `[views."name"]` section.
+            table.set_implicit(true);
+            root.insert("views", toml_edit::Item::Table(table));
+        }
+        let Some(views) = root
+            .get_mut("views")
+            .and_then(toml_edit::Item::as_table_mut)
+        else {
+            return Err(
+                "`views` is not a table: it must hold one [views.\"name\"] section per view".into(),
+            );
+        };
+        match view {
+            Some(view) => {
+                // The view's own fields as TOML, read back as an editable table.
+                let text = toml::to_string(view).map_err(|e| e.to_string())?;
+                let table = text
+                    .parse::<toml_edit::DocumentMut>()
+                    .map_err(|e| e.to_string())?
+                    .as_table()
+                    .clone();
+                views.insert(name, toml_edit::Item::Table(table));
+            }
+            None => {
+                views.remove(name);
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Reads the config file (a missing one is empty), changes it with `edit` and writes it back
+/// in one piece, private to its owner. The file is first read as settings: one that is not
+/// valid is left alone, with the same message as at start (which never quotes a value).
+fn edit_file(
+    path: &Path,
+    edit: impl FnOnce(&mut toml_edit::DocumentMut) -> Result<(), String>,
+) -> Result<(), String> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => {
+            parse(&text, path)?;
+            text
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
     };
-    config.token = Some(token.trim().to_string());
-    let text = toml::to_string_pretty(&config).map_err(|e| e.to_string())?;
+    // Valid settings are valid TOML: this parse succeeds. Its message is not shown, in case it
+    // quotes the token.
+    let mut doc = text
+        .parse::<toml_edit::DocumentMut>()
+        .map_err(|_| format!("{} is not valid TOML", path.display()))?;
+    edit(&mut doc)?;
+    write_private(path, &doc.to_string())
+}
+
+/// Replaces the file through a temporary and a rename, mode 0600 from the first byte: the file
+/// may hold the token.
+fn write_private(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -601,5 +779,238 @@ mod tests {
         let loaded = load_file(&path).unwrap();
         assert_eq!(loaded.token.as_deref(), Some("t0ken"));
         fs::remove_dir_all(&dir).ok();
+    }
+
+    fn keymap_from(text: &str) -> Result<Keymap, String> {
+        let path = Path::new("/home/anna/.config/weeek-tui/config.toml");
+        keymap(&parse(text, path)?, path)
+    }
+
+    #[test]
+    fn keys_are_read_quoted_dotted_alone_or_in_a_list() {
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+        use crate::app::commands::{Action, Context};
+
+        let map =
+            keymap_from("[keys]\n\"tasks.complete\" = [\"c\", \"ctrl-d\"]\ntasks.due = \"x\"\n")
+                .unwrap();
+        let tasks = [Context::Tasks];
+        let press = |code, mods| KeyEvent::new(code, mods);
+        let c = press(KeyCode::Char('c'), KeyModifiers::NONE);
+        let ctrl_d = press(KeyCode::Char('d'), KeyModifiers::CONTROL);
+        let x = press(KeyCode::Char('x'), KeyModifiers::NONE);
+        assert_eq!(map.resolve(&tasks, false, &c), Some(Action::Complete));
+        assert_eq!(map.resolve(&tasks, false, &ctrl_d), Some(Action::Complete));
+        assert_eq!(map.resolve(&tasks, false, &x), Some(Action::DueDate));
+        assert_eq!(keymap_from("").unwrap(), Keymap::default());
+    }
+
+    #[test]
+    fn bad_keys_stop_the_start_naming_the_file_and_the_commands() {
+        let err = keymap_from("[keys]\n\"tasks.complete\" = \"d\"\n").unwrap_err();
+        assert!(
+            err.contains("/home/anna/.config/weeek-tui/config.toml"),
+            "{err}"
+        );
+        assert!(err.contains("`tasks.complete` and `tasks.due`"), "{err}");
+        let err = keymap_from("[keys]\n\"tasks.complete\" = 3\n").unwrap_err();
+        assert!(err.contains("`tasks.complete` must be a key"), "{err}");
+        let err = keymap_from("[keys]\nnope = \"c\"\n").unwrap_err();
+        assert!(
+            err.contains("`nope`") && err.contains("no command"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn storing_a_token_keeps_the_keys_section() {
+        let dir = std::env::temp_dir().join(format!("weeek-store-keys-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "[keys]\n\"tasks.complete\" = \"c\"\n").unwrap();
+        store_token(&path, "t0ken").unwrap();
+        let loaded = load_file(&path).unwrap();
+        let map = keymap(&loaded, &path).unwrap();
+        assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    /// `config --help` names every key the file may hold, and its example is a valid file.
+    #[test]
+    fn the_config_help_lists_every_key_of_the_file_with_a_valid_example() {
+        use clap::CommandFactory;
+        let mut cli = crate::cli::Cli::command();
+        let help = cli
+            .find_subcommand_mut("config")
+            .expect("the config command")
+            .render_long_help()
+            .to_string();
+        let every = FileConfig {
+            base_url: Some(String::new()),
+            token: Some(String::new()),
+            token_file: Some(PathBuf::new()),
+            mouse: Some(true),
+            timeout_secs: Some(1),
+            xdebug_session: Some(String::new()),
+            keys: Some(toml::Table::new()),
+            views: Some(BTreeMap::new()),
+        };
+        let toml::Value::Table(keys) = toml::Value::try_from(&every).unwrap() else {
+            panic!("a table");
+        };
+        for key in keys.keys() {
+            let named = match key.as_str() {
+                "keys" => "[keys]".to_string(),
+                "views" => "[views.\"name\"]".to_string(),
+                _ => format!("  {key} "),
+            };
+            assert!(
+                help.contains(&named),
+                "{key} is not in config --help:\n{help}"
+            );
+        }
+        let example = FILE_HELP.split("Example:\n").nth(1).expect("an example");
+        let example: String = example
+            .lines()
+            .map(|l| l.strip_prefix("  ").unwrap_or(l))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let file = parse(&example, Path::new("config.toml")).unwrap();
+        assert_eq!(file.timeout_secs, Some(30));
+        let map = keymap(&file, Path::new("config.toml")).unwrap();
+        assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        assert!(
+            file.views
+                .is_some_and(|v| v.contains_key("Urgent, everyone"))
+        );
+    }
+
+    /// A view saved and deleted by the app leaves the rest of the file as the user wrote it:
+    /// comments, other settings and views, their order; the file stays private.
+    #[test]
+    fn views_round_trip_through_the_config_file_keeping_the_rest_of_it() {
+        let dir = std::env::temp_dir().join(format!("weeek-views-cfg-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        let written = "# my settings\n\
+                       mouse = false # the wheel scrolls the terminal\n\
+                       \n\
+                       [keys]\n\
+                       # c is easier to reach\n\
+                       \"tasks.complete\" = \"c\"\n\
+                       \n\
+                       [views.High]\n\
+                       priority = \"high\" # urgent ones\n";
+        fs::write(&path, written).unwrap();
+        let view = View {
+            assignee: Some("anyone".into()),
+            dates: Some("this week".into()),
+            tags: vec![1, 2],
+            search: Some("отчёт \"Q3\"".into()),
+            sort: Some("-priority".into()),
+            ..View::default()
+        };
+        store_view(&path, "Неделя, все", Some(&view)).unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with(written),
+            "the file as written comes first:\n{text}"
+        );
+        assert!(text.contains("[views.\"Неделя, все\"]"), "{text}");
+        assert!(
+            !text.contains("\n[views]\n"),
+            "no bare [views] line:\n{text}"
+        );
+        let loaded = load_file(&path).unwrap();
+        assert_eq!(loaded.mouse, Some(false));
+        assert_eq!(
+            keymap(&loaded, &path)
+                .unwrap()
+                .key_of("tasks.complete")
+                .as_deref(),
+            Some("c")
+        );
+        let today = time::macros::date!(2026 - 11 - 21);
+        let saved = views(&loaded, &path, today).unwrap();
+        assert_eq!(saved.get("Неделя, все"), Some(&view));
+        assert_eq!(
+            saved.get("High").and_then(|v| v.priority.as_deref()),
+            Some("high")
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "mode {mode:o}");
+        }
+        store_view(&path, "Неделя, все", None).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), written);
+        // A view that cannot be read stops the start, naming the file and the view.
+        fs::write(&path, "[views.Soon]\ndates = \"someday\"\n").unwrap();
+        let err = views(&load_file(&path).unwrap(), &path, today).unwrap_err();
+        assert!(
+            err.contains("config.toml: [views] view \"Soon\": `dates`"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn storing_a_token_keeps_comments() {
+        let dir = std::env::temp_dir().join(format!("weeek-token-cmt-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        fs::write(&path, "# work account\ntimeout_secs = 30 # slow VPN\n").unwrap();
+        store_token(&path, "t0ken\n").unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with("# work account\ntimeout_secs = 30 # slow VPN\n"),
+            "{text}"
+        );
+        assert_eq!(load_file(&path).unwrap().token.as_deref(), Some("t0ken"));
+        fs::remove_dir_all(&dir).ok();
+    }
+
+    /// The example in the README's "Saved views" is a config that starts.
+    #[test]
+    fn the_readme_views_example_is_a_valid_config() {
+        let readme = include_str!("../README.md");
+        let section = readme
+            .split("### Saved views")
+            .nth(1)
+            .expect("the README section");
+        let example = section
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a toml example");
+        let path = Path::new("/home/anna/.config/weeek-tui/config.toml");
+        let today = time::macros::date!(2026 - 11 - 21);
+        let saved = views(&parse(example, path).unwrap(), path, today).unwrap();
+        assert_eq!(
+            saved.keys().collect::<Vec<_>>(),
+            ["This week's calls", "Urgent, everyone"]
+        );
+    }
+
+    /// The example in the README's "Keys in the config file" is a config that starts.
+    #[test]
+    fn the_readme_keys_example_is_a_valid_config() {
+        let readme = include_str!("../README.md");
+        let section = readme
+            .split("### Keys in the config file")
+            .nth(1)
+            .expect("the README section");
+        let example = section
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("a toml example");
+        let map = keymap_from(example).unwrap();
+        assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        assert_eq!(map.key_of("tasks.delete"), None);
+        assert_eq!(map.key_of("list.down").as_deref(), Some("j"));
     }
 }

@@ -66,10 +66,44 @@ pub fn relative_day(d: Date, today: Date) -> String {
     }
 }
 
+/// How long ago a moment was, for a thread of comments: "just now", "12m ago", "3h ago",
+/// then days ("yesterday", "5d ago") and far back the date.
+pub fn ago(at: OffsetDateTime, now: OffsetDateTime, offset: UtcOffset) -> String {
+    let secs = (now - at).whole_seconds();
+    match secs {
+        ..60 => "just now".into(),
+        60..3600 => format!("{}m ago", secs / 60),
+        3600..86_400 => format!("{}h ago", secs / 3600),
+        _ => {
+            let day = at.to_offset(offset).date();
+            let today = now.to_offset(offset).date();
+            if (today - day).whole_days() > 59 {
+                weeek_api::dates::to_filter_date(day)
+            } else {
+                relative_day(day, today)
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use time::macros::date;
+
+    #[test]
+    fn comments_say_how_long_ago_they_were_written() {
+        let now = time::macros::datetime!(2026-11-21 10:00 UTC);
+        let utc = UtcOffset::UTC;
+        let m = |n: i64| now - time::Duration::minutes(n);
+        assert_eq!(ago(m(0), now, utc), "just now");
+        assert_eq!(ago(now + time::Duration::minutes(2), now, utc), "just now");
+        assert_eq!(ago(m(12), now, utc), "12m ago");
+        assert_eq!(ago(m(180), now, utc), "3h ago");
+        assert_eq!(ago(m(60 * 30), now, utc), "yesterday");
+        assert_eq!(ago(m(60 * 24 * 5), now, utc), "5d ago");
+        assert_eq!(ago(m(60 * 24 * 90), now, utc), "23.08.2026");
+    }
 
     const TODAY: Date = date!(2026 - 11 - 21);
 

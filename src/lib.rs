@@ -12,12 +12,14 @@ pub mod config;
 pub mod contacts;
 pub mod date_input;
 pub mod datetime;
+pub mod duration;
 pub mod funnels;
 pub mod fuzzy;
 pub mod html;
 pub mod layout;
 pub mod logging;
 pub mod runtime;
+pub mod share;
 pub mod tasks;
 pub mod terminal;
 #[cfg(test)]

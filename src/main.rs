@@ -34,6 +34,7 @@ fn main() -> ExitCode {
             Ok(None)
         }
         Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths).map(|()| None),
+        Some(Command::Config(ConfigCommand::Keys)) => print_keys(&paths).map(|()| None),
         #[cfg(feature = "demo")]
         Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)).map(|()| None),
         #[cfg(not(feature = "demo"))]
@@ -67,6 +68,13 @@ fn set_token(paths: &Paths) -> Result<(), String> {
         "Stored in {} (readable only by you).",
         paths.config_file.display()
     );
+    Ok(())
+}
+
+fn print_keys(paths: &Paths) -> Result<(), String> {
+    let file = config::load_file(&paths.config_file)?;
+    let keymap = config::keymap(&file, &paths.config_file)?;
+    print!("{}", keymap.listing());
     Ok(())
 }
 
@@ -128,6 +136,11 @@ async fn start_demo(_: &Cli) -> Result<(DemoSandbox, String, Token), String> {
 /// Runs the app; `Some(n)` when signal `n` ended it.
 async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Option<i32>, String> {
     let file = config::load_file(&paths.config_file)?;
+    // A bad [keys] section stops the start here, said on a terminal still as it was.
+    let keymap = config::keymap(&file, &paths.config_file)?;
+    // So does a saved view that cannot be read (its dates read as of today).
+    let today = time::OffsetDateTime::now_utc().to_offset(offset).date();
+    let views = config::views(&file, &paths.config_file, today)?;
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;
     let (base_url, token, source) = if cli.demo {
@@ -166,7 +179,11 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
         paths.data_dir.clone()
     };
     let mut app = App::new(data_dir.clone(), endpoint, size);
+    app.funnels.load_draft();
+    app.tasks.views =
+        weeek_tui::tasks::views::SavedViews::load(views, paths.config_file.clone(), &data_dir);
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
+    app.keymap = keymap;
     app.utc_offset = offset;
     app.token_source = source;
     let result = Runtime::new(offset, Theme::from_env())

@@ -44,10 +44,12 @@ impl Runtime {
     ) -> std::io::Result<Option<i32>> {
         let (requests, mut reports) = worker::spawn(client);
         let mut files = FileWriter::spawn();
+        // What effects answer (a config file written) comes back as a message.
+        let (notes, mut noted) = mpsc::unbounded_channel::<Msg>();
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = app.start(self.clock());
-        let mut quit = execute(effects, &requests, &mut files);
+        let mut quit = execute(effects, &requests, &mut files, &notes);
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
         let result = loop {
@@ -74,18 +76,19 @@ impl Runtime {
                     None => break Ok(None),
                 },
                 Some(report) = reports.recv() => Msg::from(report),
+                Some(note) = noted.recv() => note,
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
                 Some(signal) = term_signals.recv() => {
-                    execute(app.shutdown(self.clock()), &requests, &mut files);
+                    execute(app.shutdown(self.clock()), &requests, &mut files, &notes);
                     break Ok(Some(signal));
                 }
             };
             let effects = app.update(msg, self.clock());
-            quit = execute(effects, &requests, &mut files);
+            quit = execute(effects, &requests, &mut files, &notes);
             // Answers that arrived meanwhile are folded in before the next frame.
             while !quit && let Ok(report) = reports.try_recv() {
                 let effects = app.update(Msg::from(report), self.clock());
-                quit = execute(effects, &requests, &mut files);
+                quit = execute(effects, &requests, &mut files, &notes);
             }
         };
         // Every queued file write lands before the app ends.
@@ -221,6 +224,7 @@ fn execute(
     effects: Vec<Effect>,
     requests: &mpsc::UnboundedSender<Order>,
     files: &mut FileWriter,
+    notes: &mpsc::UnboundedSender<Msg>,
 ) -> bool {
     let mut quit = false;
     for effect in effects {
@@ -233,6 +237,28 @@ fn execute(
             }
             Effect::WriteFile { path, contents } => files.send(FileOp::Write(path, contents)),
             Effect::RemoveFile(path) => files.send(FileOp::Remove(path)),
+            // A small file, written when a view is saved or deleted by hand: done here, so
+            // its answer says what the file now holds.
+            Effect::StoreView { config, name, view } => {
+                let result = crate::config::store_view(&config, &name, view.as_ref());
+                let _ = notes.send(Msg::ViewStored {
+                    name,
+                    deleted: view.is_none(),
+                    result,
+                });
+            }
+            Effect::OpenUrl(url) => {
+                if let Err(e) = crate::share::open_in_browser(&url) {
+                    let text = format!("Could not open a browser ({e}): {url}");
+                    let _ = notes.send(Msg::EffectFailed(text));
+                }
+            }
+            Effect::Copy(text) => {
+                if let Err(e) = crate::share::copy(&text, &mut std::io::stdout()) {
+                    let text = format!("Could not copy to the clipboard: {e}");
+                    let _ = notes.send(Msg::EffectFailed(text));
+                }
+            }
             Effect::Quit => quit = true,
         }
     }

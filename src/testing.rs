@@ -160,6 +160,14 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
         C::AddAssignees(..) => A::AddedAssignees(Err(e)),
         C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
+        C::StartTimer(_) => A::StartedTimer(Err(e)),
+        C::StopTimer(_) => A::StoppedTimer(Err(e)),
+        C::CreateTimeEntry(..) => A::CreatedTimeEntry(Err(e)),
+        C::UpdateTimeEntry(..) => A::UpdatedTimeEntry(Err(e)),
+        C::DeleteTimeEntry(..) => A::DeletedTimeEntry(Err(e)),
+        C::Comments(..) => A::CommentPage(Err(e)),
+        C::CreateComment { .. } => A::CreatedComment(Err(e)),
+        C::DeleteComment(..) => A::DeletedComment(Err(e)),
         C::Currencies => A::Currencies(Err(e)),
         C::Funnels => A::Funnels(Err(e)),
         C::Funnel(_) => A::Funnel(Err(e)),
@@ -167,9 +175,15 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::Deals(..) => A::DealPage(Err(e)),
         C::Deal(_) => A::Deal(Err(e)),
         C::MoveDeal { .. } => A::MovedDeal(Err(e)),
+        C::UpdateDeal(..) => A::UpdatedDeal(Err(e)),
+        C::DeleteDeal(_) => A::DeletedDeal(Err(e)),
+        C::CreateDeal(..) => A::CreatedDeal(Err(e)),
+        C::PatchDeal(..) => A::PatchedDeal(Err(e)),
         C::Organizations(_) => A::Organizations(Err(e)),
         C::Contacts(_) => A::Contacts(Err(e)),
         C::CreateContact(_) => A::CreatedContact(Err(e)),
+        C::CreateTag(_) => A::CreatedTag(Err(e)),
+        C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
     }
 }
 
@@ -183,7 +197,12 @@ pub fn done(call: &Call) -> Answer {
         C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
         C::AddAssignees(..) => A::AddedAssignees(Ok(())),
         C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
+        C::StartTimer(_) => A::StartedTimer(Ok(())),
+        C::StopTimer(_) => A::StoppedTimer(Ok(())),
+        C::DeleteTimeEntry(..) => A::DeletedTimeEntry(Ok(())),
+        C::DeleteComment(..) => A::DeletedComment(Ok(())),
         C::MoveDeal { .. } => A::MovedDeal(Ok(())),
+        C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
         other => panic!("{other:?} answers with a payload, not just done"),
     }
 }
@@ -221,7 +240,12 @@ impl Harness {
 
     /// An app whose directory is loaded (me, workspace, members, tags, projects, currencies).
     pub fn new() -> Self {
-        let mut h = Self::starting(Self::app());
+        Self::loaded(Self::app())
+    }
+
+    /// `app` started, its directory loaded as [`Harness::new`] loads it.
+    pub fn loaded(app: App) -> Self {
+        let mut h = Self::starting(app);
         h.answer_all(
             |c| matches!(c, Call::Workspace),
             || {
@@ -256,6 +280,8 @@ impl Harness {
             |c| matches!(c, Call::Me),
             || Answer::Me(Ok(Box::new(user()))),
         );
+        // The look for my running timer finds none.
+        h.no_timer();
         h.answer_all(
             |c| matches!(c, Call::Boards(_)),
             || {
@@ -372,6 +398,19 @@ impl Harness {
         reqs.len()
     }
 
+    /// Answers the look for my running timer: none runs.
+    pub fn no_timer(&mut self) {
+        let key = crate::app::requests::RequestKey::Timer(crate::tasks::timer::TimerKey::Find);
+        let (finds, rest) = std::mem::take(&mut self.pending)
+            .into_iter()
+            .partition(|r| r.key == key);
+        self.pending = rest;
+        let finds: Vec<Request> = finds;
+        for r in &finds {
+            self.reply(r, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
+        }
+    }
+
     /// The terminal becomes `width`x`height`.
     pub fn resize(&mut self, width: u16, height: u16) {
         self.send(Msg::Term(Event::Resize(width, height)));
@@ -400,6 +439,11 @@ impl Harness {
         term.draw(|f| hits = crate::ui::render(&self.app, &self.theme, f))
             .expect("draw");
         (term.backend().buffer().clone(), hits)
+    }
+
+    /// The frame as drawn, with its colours and styles.
+    pub fn buffer(&self) -> ratatui::buffer::Buffer {
+        self.draw().0
     }
 
     /// The screen as text.
@@ -437,7 +481,8 @@ pub async fn sandbox(
             token: "t".into(),
             db: DbLocation::Memory,
             seed: true,
-            today: None,
+            // The harness's day, so the seeded dates read the same on every run.
+            today: Some(clock().today),
             faults,
             tasks: None,
         },

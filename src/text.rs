@@ -91,9 +91,97 @@ pub fn wrap(s: &str, cols: usize, max_lines: usize) -> Vec<String> {
         let keep = max_lines.max(1);
         let last = format!("{} {}", lines[keep - 1], lines[keep..].join(" "));
         lines.truncate(keep - 1);
-        lines.push(truncate(&last, cols));
+        lines.push(truncate_words(&last, cols));
     }
     lines
+}
+
+/// `s` in at most `cols` columns, cut after a whole word and ended with `…` when it does not
+/// fit; a first word longer than the line is cut through.
+pub fn truncate_words(s: &str, cols: usize) -> String {
+    if width(s) <= cols {
+        return s.to_string();
+    }
+    let room = cols.saturating_sub(1);
+    let mut out = String::new();
+    for word in s.split(' ').filter(|w| !w.is_empty()) {
+        let gap = usize::from(!out.is_empty());
+        if width(&out) + gap + width(word) > room {
+            break;
+        }
+        if gap == 1 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    if out.is_empty() {
+        return truncate(s, cols);
+    }
+    out.push('…');
+    out
+}
+
+/// Hints joined with " · ", as many whole ones as fit in `cols`.
+pub fn fit_hints(s: &str, cols: usize) -> String {
+    let mut out = String::new();
+    for part in s.split(" · ") {
+        let next = if out.is_empty() {
+            part.to_string()
+        } else {
+            format!("{out} · {part}")
+        };
+        if width(&next) > cols {
+            break;
+        }
+        out = next;
+    }
+    out
+}
+
+/// "first +2" in at most `cols` columns: the first item, cut if it must be, and how many more
+/// there are, which is never cut. The one sign for "and more" everywhere.
+pub fn first_and_more(items: &[String], cols: usize) -> String {
+    match items {
+        [] => String::new(),
+        [one] => truncate(&one_line(one), cols),
+        [first, rest @ ..] => {
+            let more = format!(" +{}", rest.len());
+            let room = cols.saturating_sub(width(&more));
+            format!("{}{more}", truncate(&one_line(first), room))
+        }
+    }
+}
+
+/// Quoted names in a message longer than this are shortened where the message is a toast;
+/// the message log (`M`) shows them whole.
+pub const QUOTE_SHOWN: usize = 40;
+
+/// A title in typographic quotes, whole and on one line, for messages: the toast shortens
+/// it ([`shorten_quotes`]), the message log shows all of it.
+pub fn quoted_full(title: &str) -> String {
+    format!("\u{201c}{}\u{201d}", one_line(title))
+}
+
+/// `s` with every “quoted” part longer than `max` columns cut to `max`.
+pub fn shorten_quotes(s: &str, max: usize) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(open) = rest.find('\u{201c}') {
+        let (before, after) = rest.split_at(open + '\u{201c}'.len_utf8());
+        out.push_str(before);
+        match after.find('\u{201d}') {
+            Some(close) => {
+                out.push_str(&truncate(&after[..close], max));
+                rest = &after[close..];
+            }
+            None => {
+                rest = after;
+                break;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A title in typographic quotes, on one line and at most `max` columns inside them, for
@@ -114,6 +202,48 @@ pub fn seconds(d: std::time::Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quoted_names_are_shortened_and_the_rest_is_kept() {
+        let s = format!("Completed {} · u to undo", quoted_full(&"Щ".repeat(50)));
+        let short = shorten_quotes(&s, 10);
+        assert_eq!(short, format!("Completed “{}…” · u to undo", "Щ".repeat(9)));
+        assert_eq!(shorten_quotes("no quotes", 3), "no quotes");
+        assert_eq!(shorten_quotes("“open", 3), "“open");
+    }
+
+    #[test]
+    fn long_text_is_cut_after_a_whole_word() {
+        let s = "Could not move “Подготовить отчёт” to Готово: the service failed with 503";
+        let cut = truncate_words(s, 30);
+        assert_eq!(cut, "Could not move “Подготовить…");
+        let lines = wrap(s, 20, 2);
+        assert!(lines[1].ends_with('…'), "{lines:?}");
+        let words: Vec<&str> = s.split(' ').collect();
+        for w in lines.join(" ").trim_end_matches('…').split(' ') {
+            assert!(words.contains(&w), "{w:?} is cut mid-word: {lines:?}");
+        }
+        assert_eq!(
+            fit_hints("Enter ok · Esc cancel · Tab next", 22),
+            "Enter ok · Esc cancel"
+        );
+    }
+
+    #[test]
+    fn more_items_are_counted_and_the_count_is_never_cut() {
+        let items = vec![
+            "maria.sokolova@example.com".to_string(),
+            "b".into(),
+            "c".into(),
+        ];
+        assert_eq!(first_and_more(&items, 40), "maria.sokolova@example.com +2");
+        let cut = first_and_more(&items, 12);
+        assert!(cut.ends_with(" +2") && width(&cut) <= 12, "{cut}");
+        assert_eq!(
+            first_and_more(&items[..1], 40),
+            "maria.sokolova@example.com"
+        );
+    }
 
     #[test]
     fn waits_read_in_tenths_under_a_second_and_whole_seconds_above() {
@@ -142,7 +272,7 @@ mod tests {
         );
         assert_eq!(wrap("short", 16, 2), ["short"]);
         let lines = wrap("one two three four five six", 9, 2);
-        assert_eq!(lines, ["one two", "three fo…"]);
+        assert_eq!(lines, ["one two", "three…"], "cut after a whole word");
         assert_eq!(wrap("abcdef", 5, 2), ["abcde", "f"]);
         assert_eq!(wrap("🚀🚀", 1, 3), ["🚀", "🚀"]);
         assert_eq!(

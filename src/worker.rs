@@ -7,13 +7,15 @@ use std::collections::HashMap;
 
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
+use weeek_api::models::Comment;
 use weeek_api::models::{
     Board, BoardColumn, Contact, Currency, Deal, Funnel, FunnelStatus, Member, Organization,
-    Project, Tag, Task, User, Workspace,
+    Project, Tag, Task, TimeEntry, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, DealPage, ListQuery, Listed, NewContact, NewTask, RetryNotice, SkippedRow,
-    TaskPage, TaskQuery, TaskUpdate,
+    ApiError, Client, CommentPage, DealInput, DealPage, DealQuery, DealUpdate, ListQuery, Listed,
+    NewContact, NewTask, OrganizationInput, RetryNotice, SkippedRow, TaskPage, TaskQuery,
+    TaskUpdate, TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
@@ -37,20 +39,47 @@ pub enum Call {
     UncompleteTask(i64),
     AddAssignees(i64, Vec<String>),
     RemoveAssignees(i64, Vec<String>),
+    /// My timer, on a task.
+    StartTimer(i64),
+    StopTimer(i64),
+    CreateTimeEntry(i64, TimeEntryInput),
+    /// Task, entry, the whole entry again.
+    UpdateTimeEntry(i64, String, TimeEntryInput),
+    DeleteTimeEntry(i64, String),
+    /// A page of a task's comments: task, limit, offset.
+    Comments(i64, u32, u32),
+    CreateComment {
+        task: i64,
+        markdown: String,
+        reply_to: Option<i64>,
+    },
+    /// Task, comment.
+    DeleteComment(i64, i64),
     Currencies,
     Funnels,
     Funnel(String),
     FunnelStatuses(String),
-    Deals(String, ListQuery),
+    /// A page of a status's deals, with the board's search, filters and sort.
+    Deals(String, Box<DealQuery>),
     Deal(String),
     MoveDeal {
         deal: String,
         status: String,
         after: Option<String>,
     },
+    /// `PUT /crm/deals/{id}`: the fields it carries.
+    UpdateDeal(String, DealUpdate),
+    /// `POST /crm/statuses/{id}/deals`.
+    CreateDeal(String, Box<DealInput>),
+    /// `PATCH /crm/deals/{id}`: the fields it carries.
+    PatchDeal(String, Box<DealInput>),
+    DeleteDeal(String),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
+    /// `POST /ws/tags` with the title.
+    CreateTag(String),
+    CreateOrganization(OrganizationInput),
 }
 
 impl Call {
@@ -65,8 +94,21 @@ impl Call {
                 | Call::UncompleteTask(_)
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
+                | Call::StartTimer(_)
+                | Call::StopTimer(_)
+                | Call::CreateTimeEntry(..)
+                | Call::UpdateTimeEntry(..)
+                | Call::DeleteTimeEntry(..)
+                | Call::CreateComment { .. }
+                | Call::DeleteComment(..)
                 | Call::MoveDeal { .. }
+                | Call::UpdateDeal(..)
+                | Call::CreateDeal(..)
+                | Call::PatchDeal(..)
+                | Call::DeleteDeal(_)
                 | Call::CreateContact(_)
+                | Call::CreateTag(_)
+                | Call::CreateOrganization(_)
         )
     }
 }
@@ -91,6 +133,14 @@ pub enum Answer {
     ReopenedTask(Result<(), ApiError>),
     AddedAssignees(Result<(), ApiError>),
     RemovedAssignees(Result<(), ApiError>),
+    StartedTimer(Result<(), ApiError>),
+    StoppedTimer(Result<(), ApiError>),
+    CreatedTimeEntry(Result<Box<TimeEntry>, ApiError>),
+    UpdatedTimeEntry(Result<Box<TimeEntry>, ApiError>),
+    DeletedTimeEntry(Result<(), ApiError>),
+    CommentPage(Result<CommentPage, ApiError>),
+    CreatedComment(Result<Box<Comment>, ApiError>),
+    DeletedComment(Result<(), ApiError>),
     Currencies(Result<Vec<Currency>, ApiError>),
     Funnels(Result<Vec<Funnel>, ApiError>),
     Funnel(Result<Box<Funnel>, ApiError>),
@@ -98,9 +148,16 @@ pub enum Answer {
     DealPage(Result<DealPage, ApiError>),
     Deal(Result<Box<Deal>, ApiError>),
     MovedDeal(Result<(), ApiError>),
+    UpdatedDeal(Result<Box<Deal>, ApiError>),
+    CreatedDeal(Result<Box<Deal>, ApiError>),
+    /// The deal when the answer carries one.
+    PatchedDeal(Result<Option<Box<Deal>>, ApiError>),
+    DeletedDeal(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
+    CreatedTag(Result<Tag, ApiError>),
+    CreatedOrganization(Result<Box<Organization>, ApiError>),
 }
 
 impl Answer {
@@ -123,16 +180,27 @@ impl Answer {
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
-            | A::MovedDeal(r) => r.as_ref().err(),
+            | A::StartedTimer(r)
+            | A::StoppedTimer(r)
+            | A::DeletedTimeEntry(r)
+            | A::DeletedComment(r)
+            | A::MovedDeal(r)
+            | A::DeletedDeal(r) => r.as_ref().err(),
+            A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
+            A::CommentPage(r) => r.as_ref().err(),
+            A::CreatedComment(r) => r.as_ref().err(),
             A::Currencies(r) => r.as_ref().err(),
             A::Funnels(r) => r.as_ref().err(),
             A::Funnel(r) => r.as_ref().err(),
             A::FunnelStatuses(r) => r.as_ref().err(),
             A::DealPage(r) => r.as_ref().err(),
-            A::Deal(r) => r.as_ref().err(),
+            A::Deal(r) | A::UpdatedDeal(r) | A::CreatedDeal(r) => r.as_ref().err(),
+            A::PatchedDeal(r) => r.as_ref().err(),
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
             A::CreatedContact(r) => r.as_ref().err(),
+            A::CreatedTag(r) => r.as_ref().err(),
+            A::CreatedOrganization(r) => r.as_ref().err(),
         }
     }
 }
@@ -213,6 +281,36 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
         C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
         C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),
+        C::StartTimer(id) => A::StartedTimer(client.start_timer(id).await),
+        C::StopTimer(id) => A::StoppedTimer(client.stop_timer(id).await),
+        C::CreateTimeEntry(id, e) => {
+            A::CreatedTimeEntry(client.create_time_entry(id, &e).await.map(Box::new))
+        }
+        C::UpdateTimeEntry(id, entry, e) => {
+            A::UpdatedTimeEntry(client.update_time_entry(id, &entry, &e).await.map(Box::new))
+        }
+        C::DeleteTimeEntry(id, entry) => {
+            A::DeletedTimeEntry(client.delete_time_entry(id, &entry).await)
+        }
+        C::Comments(id, limit, offset) => A::CommentPage(
+            client
+                .task_comments(id, limit, offset)
+                .await
+                .map(|l| readable("Comments", l, &mut skipped)),
+        ),
+        C::CreateComment {
+            task,
+            markdown,
+            reply_to,
+        } => A::CreatedComment(
+            client
+                .create_task_comment(task, &markdown, reply_to)
+                .await
+                .map(Box::new),
+        ),
+        C::DeleteComment(id, comment) => {
+            A::DeletedComment(client.delete_task_comment(id, comment).await)
+        }
         C::Currencies => A::Currencies(
             client
                 .currencies()
@@ -234,7 +332,7 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         ),
         C::Deals(status, q) => A::DealPage(
             client
-                .deals(&status, &q)
+                .find_deals(&status, &q)
                 .await
                 .map(|l| readable("Deals", l, &mut skipped)),
         ),
@@ -244,6 +342,17 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
             status,
             after,
         } => A::MovedDeal(client.move_deal(&deal, &status, after.as_deref()).await),
+        C::UpdateDeal(id, u) => A::UpdatedDeal(client.update_deal(&id, &u).await.map(Box::new)),
+        C::DeleteDeal(id) => A::DeletedDeal(client.delete_deal(&id).await),
+        C::CreateDeal(status, d) => {
+            A::CreatedDeal(client.create_deal(&status, &d).await.map(Box::new))
+        }
+        C::PatchDeal(id, d) => A::PatchedDeal(
+            client
+                .update_deal_fields(&id, &d)
+                .await
+                .map(|d| d.map(Box::new)),
+        ),
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)
@@ -257,6 +366,10 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .map(|l| readable("Contacts", l, &mut skipped)),
         ),
         C::CreateContact(c) => A::CreatedContact(client.create_contact(&c).await.map(Box::new)),
+        C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
+        C::CreateOrganization(o) => {
+            A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
+        }
     };
     (answer, skipped)
 }
@@ -381,7 +494,7 @@ mod tests {
     use weeek_api::{ClientConfig, Token};
 
     use super::*;
-    use crate::app::requests::DirKey;
+    use crate::app::requests::NamesKey;
     use crate::tasks::TaskKey;
 
     /// Long enough for anything on loopback; reached only when the worker is broken.
@@ -438,7 +551,7 @@ mod tests {
         let (orders, mut reports) = spawn(client);
         let me = Request {
             id: 7,
-            key: DirKey::Me.into(),
+            key: NamesKey::Me.into(),
             call: Call::Me,
         };
         orders.send(Order::Run(me)).expect("worker");
@@ -447,7 +560,7 @@ mod tests {
         first.write_all(failed.as_bytes()).await.expect("write");
         match report(&mut reports).await {
             Report::Retrying(r) => {
-                assert_eq!((r.id, r.key), (7, DirKey::Me.into()));
+                assert_eq!((r.id, r.key), (7, NamesKey::Me.into()));
                 assert_eq!((r.notice.attempt, r.notice.attempts), (2, 3));
                 assert!(
                     matches!(r.notice.cause, ApiError::Server { status: 503, .. }),
@@ -498,7 +611,7 @@ mod tests {
         // Another request is answered as usual, and its answer is the only one.
         let me = Request {
             id: 2,
-            key: DirKey::Me.into(),
+            key: NamesKey::Me.into(),
             call: Call::Me,
         };
         orders.send(Order::Run(me)).expect("worker");

@@ -115,17 +115,7 @@ fn a_failed_move_is_read_back_and_put_where_the_service_has_it() {
         80,
         24,
     );
-    t.wait_for("Northwind Studio");
-    t.keys(&["Tab"]);
-    t.wait_for("Продажи B2B");
-    t.keys(&["Enter"]);
-    let board = t.wait_until("the first status's deals", |s| {
-        board_header(s, "Новый лид").is_some_and(|h| {
-            let first = cell(s, h + 3, 0);
-            !first.is_empty() && !first.contains("loading")
-        })
-    });
-    let h = board_header(&board, "Новый лид").unwrap();
+    let (board, h) = open_b2b(&t);
     let prefix = title_prefix(&cell(&board, h + 3, 0));
     t.keys(&["L"]);
     t.wait_until("the failure said and the deal back in its status", |s| {
@@ -156,6 +146,21 @@ fn a_move_whose_answer_was_lost_is_read_back_and_kept() {
         120,
         40,
     );
+    let (board, h) = open_b2b(&t);
+    let prefix = title_prefix(&cell(&board, h + 3, 0));
+    t.keys(&["L"]);
+    t.wait_until("the move said done after reading it back", |s| {
+        s.contains("Moved “") && s.contains("answer lost") && !s.contains("Could not move")
+    });
+    t.keys(&["r"]);
+    t.wait_until("the deal in the next status after a refresh", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| cell(s, h + 3, 1).starts_with(&prefix))
+    });
+}
+
+/// Opens the seeded B2B funnel; the board once its first status shows deals, and the line of
+/// that status's header.
+fn open_b2b(t: &Tmux) -> (String, usize) {
     t.wait_for("Northwind Studio");
     t.keys(&["Tab"]);
     t.wait_for("Продажи B2B");
@@ -166,14 +171,195 @@ fn a_move_whose_answer_was_lost_is_read_back_and_kept() {
             !first.is_empty() && !first.contains("loading")
         })
     });
-    let h = board_header(&board, "Новый лид").unwrap();
-    let prefix = title_prefix(&cell(&board, h + 3, 0));
-    t.keys(&["L"]);
-    t.wait_until("the move said done after reading it back", |s| {
-        s.contains("Moved “") && s.contains("answer lost") && !s.contains("Could not move")
-    });
+    let h = board_header(&board, "Новый лид").unwrap_or_default();
+    (board, h)
+}
+
+/// `w` marks the first open deal of a status won; after a refresh the service's copy shows it
+/// won, in the same place.
+#[test]
+fn mark_a_deal_won_and_find_it_won_after_a_refresh() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    let (board, h) = open_b2b(&t);
+    // Cards are three lines: title, amount and outcome, assignees. The first open one.
+    let card = (0..6)
+        .find(|i| cell(&board, h + 4 + 3 * i, 0).contains("open"))
+        .unwrap_or_else(|| panic!("an open deal among the first cards: {board}"));
+    let title = title_prefix(&cell(&board, h + 3 + 3 * card, 0));
+    for _ in 0..card {
+        t.keys(&["j"]);
+    }
+    t.keys(&["w"]);
+    t.wait_for("Marked won: “");
     t.keys(&["r"]);
-    t.wait_until("the deal in the next status after a refresh", |s| {
-        board_header(s, "Новый лид").is_some_and(|h| cell(s, h + 3, 1).starts_with(&prefix))
+    t.wait_until("the deal won after a refresh", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            cell(s, h + 3 + 3 * card, 0).starts_with(&title)
+                && cell(s, h + 4 + 3 * card, 0).contains("✓ won")
+        }) && !s.contains("Could not")
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}
+
+/// `/` narrows every column to the deals whose title has the word typed; `f` then keeps only
+/// the won ones.
+#[test]
+fn search_the_deals_of_a_funnel_then_filter_the_won_ones() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    let (board, h) = open_b2b(&t);
+    // The second card's first word: the search must bring it to the top.
+    let title = cell(&board, h + 6, 0);
+    let word: String = title
+        .split(|c: char| !c.is_alphabetic())
+        .find(|w| w.chars().count() >= 4)
+        .unwrap_or_else(|| panic!("a word to search for in {title:?}"))
+        .to_string();
+    t.keys(&["/"]);
+    t.type_text(&word);
+    t.keys(&["Enter"]);
+    let lower = word.to_lowercase();
+    t.wait_until(&format!("only deals with {word:?}"), |s| {
+        s.contains(&format!("· /{word}"))
+            && board_header(s, "Новый лид").is_some_and(|h| {
+                let first = cell(s, h + 3, 0).to_lowercase();
+                first.contains(&lower) && !s.contains("reloading")
+            })
+    });
+    t.keys(&["f"]);
+    t.wait_for("Filter deals");
+    t.type_text("won");
+    t.keys(&["Tab", "Enter"]);
+    t.wait_until("won deals only, or none", |s| {
+        s.contains("1 filter")
+            && !s.contains("reloading")
+            && board_header(s, "Новый лид").is_some_and(|h| {
+                let outcome = cell(s, h + 4, 0);
+                outcome.contains("✓ won") || cell(s, h + 3, 0).contains("no matching deals")
+            })
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}
+
+/// `n` in the first status: a deal with an amount and a contact; after `r` it is at the top of
+/// its column with its amount; `w` marks it won, and a refresh shows it won.
+#[test]
+fn create_a_deal_with_an_amount_and_a_contact_then_mark_it_won() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    let (_, _) = open_b2b(&t);
+    let title = format!("Сделка {}", std::process::id());
+    t.keys(&["n"]);
+    t.wait_for("New deal in Новый лид");
+    t.type_text(&title);
+    t.keys(&["Tab"]);
+    t.type_text("1234567");
+    t.keys(&["Tab", "Tab"]);
+    // Typing on the contacts opens their picker; the first is taken.
+    t.type_text(" ");
+    let picker = t.wait_until("the contacts to choose from", |s| {
+        s.contains("Contacts") && s.contains("[ ]")
+    });
+    // The first contact listed.
+    let contact = picker
+        .lines()
+        .find_map(|l| l.split("[ ] ").nth(1))
+        .map(|rest| {
+            rest.split('│')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
+        .unwrap_or_else(|| panic!("a contact in the picker: {picker}"));
+    t.keys(&["Tab", "Enter"]);
+    let form = t.wait_until(&format!("{contact} chosen"), |s| {
+        !s.contains("[ ]")
+            && s.lines()
+                .any(|l| l.contains("Contacts") && l.contains(&contact))
+    });
+    assert!(form.contains("Amount, ₽"), "the funnel's currency: {form}");
+    t.keys(&["C-s"]);
+    t.wait_for(&format!("Created “{title}”"));
+    t.keys(&["r"]);
+    let board = t.wait_until(
+        "the new deal at the top of its status after a refresh",
+        |s| {
+            board_header(s, "Новый лид").is_some_and(|h| {
+                cell(s, h + 3, 0).starts_with(&title) && cell(s, h + 4, 0).contains("1 234 567 ₽")
+            }) && !s.contains("reloading")
+        },
+    );
+    let h = board_header(&board, "Новый лид").unwrap_or_default();
+    assert!(
+        cell(&board, h + 5, 0).contains("1c"),
+        "its contact: {board}"
+    );
+    t.keys(&["g", "w"]);
+    t.wait_for(&format!("Marked won: “{title}”"));
+    t.keys(&["r"]);
+    t.wait_until("the deal won after a refresh", |s| {
+        board_header(s, "Новый лид").is_some_and(|h| {
+            cell(s, h + 3, 0).starts_with(&title) && cell(s, h + 4, 0).contains("✓ won")
+        })
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}
+
+/// A half-typed deal survives `kill -9`: the next run says so, and `n` in its funnel opens it
+/// again as it was.
+#[test]
+fn a_half_typed_deal_survives_kill_9_and_opens_again_with_n() {
+    if !tmux_available() {
+        return;
+    }
+    let first = Tmux::start(&["--demo"], 120, 40);
+    open_b2b(&first);
+    first.keys(&["n"]);
+    first.wait_for("New deal in Новый лид");
+    first.type_text("Полдела");
+    first.keys(&["Tab"]);
+    first.type_text("4200");
+    first.wait_until("the amount typed", |s| {
+        s.lines()
+            .any(|l| l.contains("Amount, ₽") && l.contains("4200"))
+    });
+    first.kill("-9");
+    first.wait_for("EXIT=137");
+    let draft = first
+        .home
+        .join("data")
+        .join("weeek-tui")
+        .join("demo")
+        .join("deal-draft.json");
+    let text = std::fs::read_to_string(&draft).expect("the draft is on disk");
+    assert!(text.contains("Полдела") && text.contains("4200"), "{text}");
+
+    let second = Tmux::start_with_home(&["--demo"], 120, 40, Some(first.home.clone()));
+    second.wait_for("Northwind Studio");
+    second.keys(&["Tab"]);
+    second.wait_for("A deal draft was found (“Полдела”)");
+    second.wait_for("Продажи B2B");
+    second.keys(&["Enter"]);
+    second.wait_until("the board", |s| {
+        s.contains("Funnels › Продажи B2B") && !s.contains("loading")
+    });
+    second.keys(&["n"]);
+    second.wait_until("the draft open again", |s| {
+        s.contains("Draft restored")
+            && s.lines()
+                .any(|l| l.contains("Title") && l.contains("Полдела"))
+            && s.lines()
+                .any(|l| l.contains("Amount, ₽") && l.contains("4200"))
     });
 }

@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{Tmux, tmux_available, wait_exit};
+use support::{Tmux, home_with_config, tmux_available, wait_exit};
 
 #[cfg(feature = "demo")]
 #[test]
@@ -40,4 +40,67 @@ fn without_a_token_it_says_where_to_get_one_and_mentions_the_demo() {
     // A build without the sandbox does not offer it.
     assert_eq!(after.contains("--demo"), cfg!(feature = "demo"), "{after}");
     assert!(after.contains("EXIT=2"), "{after}");
+}
+
+#[test]
+fn a_key_conflict_in_the_config_stops_the_start_before_the_terminal_is_touched() {
+    if !tmux_available() {
+        return;
+    }
+    let home = home_with_config(
+        "keys-conflict",
+        "[keys]\n\"tasks.complete\" = [\"c\", \"d\"]\n",
+    );
+    let t = Tmux::start_with_home(&["--demo"], 120, 40, Some(home));
+    let after = wait_exit(&t);
+    assert!(after.contains("EXIT=2"), "{after}");
+    // The pane wraps long lines, and a wrap at a space loses the space: the message is read
+    // whole, without its spaces (the home's path, hence the wrap, changes with the test's pid).
+    let said: String = after.split_whitespace().collect();
+    assert!(
+        said.contains("`tasks.complete`and`tasks.due`bothused"),
+        "{after}"
+    );
+    assert!(said.contains("keys-conflict"), "the file's path: {after}");
+    assert!(said.contains("weeek-tui/config.toml"), "{after}");
+    // The app never took the terminal: no alternate screen, and the line discipline is as
+    // the shell left it.
+    assert_eq!(t.pane_format("#{alternate_on}"), "0");
+    assert!(
+        after.contains(" icanon") && !after.contains("-icanon"),
+        "{after}"
+    );
+}
+
+#[test]
+fn config_keys_prints_the_map_with_the_overrides() {
+    let home = home_with_config(
+        "keys-print",
+        "[keys]\ntasks.complete = [\"c\", \"ctrl-d\"]\n\"tasks.due\" = \"x\"\n",
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_weeek-tui"))
+        .args(["config", "keys"])
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_STATE_HOME", home.join("state"))
+        .output()
+        .expect("the binary runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let line = |key: &str, id: &str| {
+        text.lines().any(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            cells.len() > 3 && cells[0] == "tasks" && cells[1] == key && cells[2] == id
+        })
+    };
+    assert!(line("c", "tasks.complete"), "{text}");
+    assert!(line("ctrl-d", "tasks.complete"), "{text}");
+    assert!(line("x", "tasks.due"), "{text}");
+    assert!(
+        !line("x", "tasks.complete") && !line("d", "tasks.due"),
+        "{text}"
+    );
+    assert!(text.contains("Complete or reopen"), "{text}");
+    std::fs::remove_dir_all(&home).ok();
 }

@@ -227,7 +227,7 @@ fn a_click_on_a_row_puts_the_cursor_there_beside_the_detail_too() {
     t.click(10, 3 + 4);
     t.wait_for("5 of 50 loaded, more below");
     t.keys(&["Enter"]);
-    t.wait_for("Enter/p closes");
+    t.wait_for("Enter closes · J/K scroll");
     // At 120 columns the detail pane sits right of the list, which keeps its rows. The start
     // of the third title: after the 13-column prefix, short of any "…" cut.
     let screen = t.screen();
@@ -238,4 +238,51 @@ fn a_click_on_a_row_puts_the_cursor_there_beside_the_detail_too() {
         screen.lines().any(|l| l.contains(&format!("│{third}"))),
         "the detail shows the third task:\n{screen}"
     );
+}
+
+/// "N of M tasks" from the list's title line, once every page is in.
+fn position(screen: &str) -> Option<(usize, usize)> {
+    let line = screen.lines().find(|l| l.trim_end().ends_with(" tasks"))?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let n = words.len();
+    if n < 4 || words[n - 3] != "of" {
+        return None;
+    }
+    Some((words[n - 4].parse().ok()?, words[n - 2].parse().ok()?))
+}
+
+#[test]
+fn end_reaches_the_last_task_and_undo_holds_after_a_refresh() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 30);
+    t.wait_for("loaded, more below");
+    t.keys(&["A"]);
+    t.wait_for("Everyone's open tasks");
+    t.wait_for("loaded, more below");
+    // One press: every page loads and the cursor ends on the last task.
+    t.keys(&["G"]);
+    let screen = t.wait_until("the last of all tasks", |s| {
+        position(s).is_some_and(|(at, of)| at == of && of > 50)
+    });
+    let (_, total) = position(&screen).unwrap();
+    // Complete it, reload (it leaves "open tasks"), and undo: it comes back.
+    t.keys(&["x"]);
+    t.wait_for("Completed “");
+    t.keys(&["r", "G"]);
+    t.wait_until("the list without it", |s| {
+        position(s).is_some_and(|(at, of)| at == of && of == total - 1)
+    });
+    // From the top, read again: only the first page is in; the task is further down.
+    t.keys(&["g"]);
+    t.wait_for(&format!("1 of {} tasks", total - 1));
+    t.keys(&["r"]);
+    t.wait_for("1 of 50 loaded, more below");
+    // Undone from the top of the list: the task is looked for and the cursor goes to it.
+    t.keys(&["u"]);
+    let screen = t.wait_until("the task back, under the cursor", |s| {
+        s.contains("Undid: completed") && position(s) == Some((total, total))
+    });
+    assert!(!screen.contains("Nothing to change"), "{screen}");
 }

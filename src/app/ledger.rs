@@ -10,9 +10,10 @@ use std::hash::Hash;
 
 use weeek_api::ApiError;
 
-use super::Env;
-use super::lost_answer::{AfterFailure, ReadBack, after_failure};
+use super::ScreenCtx;
+use super::lost_answer::{AfterFailure, ReadBack, after_failure, cause_text};
 use super::requests::RequestKey;
+use super::toast::ToastKind;
 use crate::worker::Call;
 
 /// What a kind of write is made of.
@@ -42,7 +43,7 @@ pub trait Writes {
 /// The items on screen that writes change.
 pub trait Shown<W: Writes> {
     /// Shows `change` again over a page read before it was answered.
-    fn reapply(&mut self, id: &W::Id, change: &W::Change, env: &Env);
+    fn reapply(&mut self, id: &W::Id, change: &W::Change, cx: &ScreenCtx);
     /// The service refused `change`: shows the item as it was, unless `later` writes of it are
     /// still on their way. Returns what the service has, for those later writes.
     fn roll_back(
@@ -50,7 +51,7 @@ pub trait Shown<W: Writes> {
         id: &W::Id,
         change: &W::Change,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth>;
     /// The service's copy returned by a write, with nothing else on its way for the item.
     fn take(&mut self, id: &W::Id, fresh: W::Item);
@@ -63,15 +64,15 @@ pub trait Shown<W: Writes> {
         found: Result<W::Item, ApiError>,
         verdict: &ReadBack,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth>;
 }
 
 /// Nothing on screen (the funnel was closed): writes still settle and are reported.
 impl<W: Writes, S: Shown<W>> Shown<W> for Option<&mut S> {
-    fn reapply(&mut self, id: &W::Id, change: &W::Change, env: &Env) {
+    fn reapply(&mut self, id: &W::Id, change: &W::Change, cx: &ScreenCtx) {
         if let Some(s) = self {
-            s.reapply(id, change, env);
+            s.reapply(id, change, cx);
         }
     }
 
@@ -80,9 +81,9 @@ impl<W: Writes, S: Shown<W>> Shown<W> for Option<&mut S> {
         id: &W::Id,
         change: &W::Change,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth> {
-        self.as_mut()?.roll_back(id, change, later, env)
+        self.as_mut()?.roll_back(id, change, later, cx)
     }
 
     fn take(&mut self, id: &W::Id, fresh: W::Item) {
@@ -98,10 +99,10 @@ impl<W: Writes, S: Shown<W>> Shown<W> for Option<&mut S> {
         found: Result<W::Item, ApiError>,
         verdict: &ReadBack,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<W::Truth> {
         self.as_mut()?
-            .read_back(id, change, found, verdict, later, env)
+            .read_back(id, change, found, verdict, later, cx)
     }
 }
 
@@ -125,6 +126,33 @@ impl<W: Writes> Outcome<W> {
     fn settled(&self) -> bool {
         self.remaining == 0
     }
+
+    /// How a settled change is reported: `done` is the sentence of a success ("Moved “x” to
+    /// Done"), `attempt` what was tried ("move “x” to Done"). A lost answer says what reading
+    /// the item back showed.
+    pub fn report(&self, done: &str, attempt: &str) -> (ToastKind, String) {
+        match (&self.error, &self.lost, &self.read_back) {
+            (None, _, None) => (ToastKind::Success, done.to_string()),
+            (None, _, Some(verdict)) => {
+                (ToastKind::Success, format!("{done} ({})", verdict.note()))
+            }
+            (Some(e), None, _) => (
+                ToastKind::Error,
+                format!("Could not {attempt}: {}", e.short()),
+            ),
+            (Some(_), Some(cause), verdict) => {
+                let lead = match verdict {
+                    Some(ReadBack::Unknown(_)) => "Not confirmed:",
+                    _ => "Could not",
+                };
+                let note = verdict.as_ref().map(ReadBack::note).unwrap_or_default();
+                (
+                    ToastKind::Error,
+                    format!("{lead} {attempt}: {}; {note}", cause_text(cause)),
+                )
+            }
+        }
+    }
 }
 
 /// One action on one or more items ("complete these 3 tasks", "move this deal").
@@ -135,13 +163,25 @@ pub struct Group<W: Writes> {
     pub items: BTreeMap<W::Id, Outcome<W>>,
 }
 
-/// What `u` reverts: the item's changes that put back what an action changed.
+/// What `u` does about one action.
+#[derive(Debug, Clone)]
+pub enum Reverse<W: Writes> {
+    /// Sets back what the action replaced: per item, its name and the change that does it.
+    /// By id, not by row: it holds after a reload that took the item off the screen.
+    Changes(Vec<(W::Id, String, W::Change)>),
+    /// The action made a new item: undoing it deletes it (after asking).
+    Created(W::Id),
+    /// The service has no way back (a delete): `u` says so and steps past it.
+    Final,
+}
+
+/// One action `u` can walk back through.
 #[derive(Debug, Clone)]
 pub struct UndoEntry<W: Writes> {
-    /// The action it reverts.
+    /// The action it reverts (0 for one that is no write of the ledger, such as a create).
     pub group: u64,
     pub label: String,
-    pub changes: Vec<(W::Id, W::Change)>,
+    pub reverse: Reverse<W>,
 }
 
 /// How many actions `u` can walk back through.
@@ -216,7 +256,7 @@ impl<W: Writes> Ledger<W> {
         name: String,
         change: W::Change,
         calls: Vec<Call>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let Some(g) = self.groups.get_mut(&group) else {
             return;
@@ -247,7 +287,7 @@ impl<W: Writes> Ledger<W> {
                 Some(waiting) => waiting.push_back((n, call)),
                 None => {
                     self.queued.insert(id.clone(), VecDeque::new());
-                    env.request(W::key(n), call);
+                    cx.request(W::key(n), call);
                 }
             }
         }
@@ -269,11 +309,11 @@ impl<W: Writes> Ledger<W> {
 
     /// Lays the changes still on their way over a page read before they were answered, in
     /// the order they were made.
-    pub fn reapply(&self, shown: &mut impl Shown<W>, env: &Env) {
+    pub fn reapply(&self, shown: &mut impl Shown<W>, cx: &ScreenCtx) {
         for g in self.groups.values() {
             for (id, o) in &g.items {
                 if !o.settled() && o.error.is_none() {
-                    shown.reapply(id, &o.change, env);
+                    shown.reapply(id, &o.change, cx);
                 }
             }
         }
@@ -286,7 +326,7 @@ impl<W: Writes> Ledger<W> {
         n: u64,
         result: Result<Option<W::Item>, ApiError>,
         shown: &mut impl Shown<W>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Option<Group<W>> {
         let p = self.pending.get(&n).filter(|p| !p.read_back)?.clone();
         self.pending.remove(&n);
@@ -324,13 +364,13 @@ impl<W: Writes> Ledger<W> {
         }
         if roll_back {
             let change = outcome.change.clone();
-            let truth = shown.roll_back(&p.item, &change, later, env);
+            let truth = shown.roll_back(&p.item, &change, later, cx);
             self.rebase_later(&p.item, truth);
         }
         if read {
             self.queue_read_back(p.group, &p.item);
         }
-        self.send_next(&p.item, env);
+        self.send_next(&p.item, cx);
         self.finish_if_settled(p.group)
     }
 
@@ -340,7 +380,7 @@ impl<W: Writes> Ledger<W> {
         n: u64,
         found: Result<W::Item, ApiError>,
         shown: &mut impl Shown<W>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Option<Group<W>> {
         let p = self.pending.get(&n).filter(|p| p.read_back)?.clone();
         self.pending.remove(&n);
@@ -348,7 +388,7 @@ impl<W: Writes> Ledger<W> {
         if let Some(outcome) = self.outcome_mut(&p) {
             let change = outcome.change.clone();
             let verdict = W::judge(&change, found.as_ref());
-            let truth = shown.read_back(&p.item, &change, found, &verdict, later, env);
+            let truth = shown.read_back(&p.item, &change, found, &verdict, later, cx);
             outcome.remaining = outcome.remaining.saturating_sub(1);
             if verdict.applied() {
                 outcome.error = None;
@@ -358,7 +398,7 @@ impl<W: Writes> Ledger<W> {
             outcome.read_back = Some(verdict);
             self.rebase_later(&p.item, truth);
         }
-        self.send_next(&p.item, env);
+        self.send_next(&p.item, cx);
         self.finish_if_settled(p.group)
     }
 
@@ -412,9 +452,9 @@ impl<W: Writes> Ledger<W> {
         waiting.insert(after, (n, W::read_back(id)));
     }
 
-    fn send_next(&mut self, id: &W::Id, env: &mut Env) {
+    fn send_next(&mut self, id: &W::Id, cx: &mut ScreenCtx) {
         match self.queued.get_mut(id).and_then(VecDeque::pop_front) {
-            Some((n, call)) => env.request(W::key(n), call),
+            Some((n, call)) => cx.request(W::key(n), call),
             None => {
                 self.queued.remove(id);
             }
@@ -467,10 +507,11 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::app::directory::Directory;
+    use crate::app::keymap::Keymap;
+    use crate::app::names::Names;
     use crate::app::requests::Requests;
     use crate::app::toast::Toasts;
-    use crate::app::{Effect, Env};
+    use crate::app::{Effect, ScreenCtx};
     use crate::tasks::TaskKey;
 
     /// Numbered counters set to values: the smallest kind of write.
@@ -511,10 +552,10 @@ mod tests {
     type Board = BTreeMap<i64, i32>;
 
     impl Shown<Counters> for Board {
-        fn reapply(&mut self, id: &i64, set: &Set, _env: &Env) {
+        fn reapply(&mut self, id: &i64, set: &Set, _env: &ScreenCtx) {
             self.insert(*id, set.to);
         }
-        fn roll_back(&mut self, id: &i64, set: &Set, later: bool, _env: &Env) -> Option<i32> {
+        fn roll_back(&mut self, id: &i64, set: &Set, later: bool, _env: &ScreenCtx) -> Option<i32> {
             if !later {
                 self.insert(*id, set.from);
             }
@@ -530,7 +571,7 @@ mod tests {
             found: Result<i32, ApiError>,
             _verdict: &ReadBack,
             later: bool,
-            _env: &Env,
+            _env: &ScreenCtx,
         ) -> Option<i32> {
             let v = found.ok()?;
             if !later {
@@ -541,30 +582,33 @@ mod tests {
     }
 
     struct World {
-        dir: Directory,
+        names: Names,
         requests: Requests,
         effects: Vec<Effect>,
         toasts: Toasts,
+        keys: Keymap,
     }
 
     impl World {
         fn new() -> Self {
             Self {
-                dir: Directory::default(),
+                names: Names::default(),
                 requests: Requests::default(),
                 effects: Vec::new(),
                 toasts: Toasts::default(),
+                keys: Keymap::default(),
             }
         }
 
-        fn env(&mut self) -> Env<'_> {
-            Env {
+        fn cx(&mut self) -> ScreenCtx<'_> {
+            ScreenCtx {
                 clock: crate::testing::clock(),
-                dir: &mut self.dir,
+                names: &mut self.names,
                 requests: &mut self.requests,
                 effects: &mut self.effects,
                 toasts: &mut self.toasts,
                 viewport: crate::layout::Viewport::new(120, 40),
+                keys: &self.keys,
             }
         }
 
@@ -600,7 +644,7 @@ mod tests {
             format!("counter {id}"),
             Set { to, from },
             vec![Call::CompleteTask(id)],
-            &mut world.env(),
+            &mut world.cx(),
         );
         g
     }
@@ -622,13 +666,13 @@ mod tests {
         assert_eq!(sent.len(), 2, "the second write of item 1 waits: {sent:?}");
         let first = sent[0].0;
         assert_eq!(ledger.unsettled(), 3);
-        let done = ledger.on_written(first, Err(refused()), &mut board, &mut world.env());
+        let done = ledger.on_written(first, Err(refused()), &mut board, &mut world.cx());
         let done = done.expect("the first action is settled");
         assert!(done.items[&1].error.is_some());
         assert_eq!(board[&1], 12, "the later write still shows");
         let second = world.sent();
         assert_eq!(second.len(), 1, "now the second goes");
-        ledger.on_written(second[0].0, Err(refused()), &mut board, &mut world.env());
+        ledger.on_written(second[0].0, Err(refused()), &mut board, &mut world.cx());
         assert_eq!(
             board[&1], 10,
             "back to what the service has, not to the refused 11"
@@ -642,8 +686,7 @@ mod tests {
         set(&mut ledger, &mut board, &mut world, 1, 11);
         set(&mut ledger, &mut board, &mut world, 1, 12);
         let first = world.sent()[0].0;
-        let settled =
-            ledger.on_written(first, Err(ApiError::Timeout), &mut board, &mut world.env());
+        let settled = ledger.on_written(first, Err(ApiError::Timeout), &mut board, &mut world.cx());
         assert!(settled.is_none(), "not settled before the read");
         let read = world.sent();
         assert_eq!(read.len(), 1);
@@ -654,10 +697,10 @@ mod tests {
         );
         // A page read meanwhile shows the old value: the writes on their way go over it again.
         board.insert(1, 10);
-        ledger.reapply(&mut board, &world.env());
+        ledger.reapply(&mut board, &world.cx());
         assert_eq!(board[&1], 12);
         let done = ledger
-            .on_read_back(read[0].0, Ok(11), &mut board, &mut world.env())
+            .on_read_back(read[0].0, Ok(11), &mut board, &mut world.cx())
             .expect("settled by the read");
         let o = &done.items[&1];
         assert_eq!(o.read_back, Some(ReadBack::Applied));
@@ -674,7 +717,7 @@ mod tests {
             ledger.push_undo(UndoEntry {
                 group: g,
                 label: format!("set {g}"),
-                changes: Vec::new(),
+                reverse: Reverse::Changes(Vec::new()),
             });
         }
         assert!(!ledger.undoable(10) && ledger.undoable(11));

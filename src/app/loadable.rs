@@ -21,6 +21,14 @@ impl<T> Loadable<T> {
         }
     }
 
+    pub fn value_mut(&mut self) -> Option<&mut T> {
+        match self {
+            Self::NotAsked => None,
+            Self::Loading(v) | Self::Failed(_, v) => v.as_mut(),
+            Self::Loaded(v) => Some(v),
+        }
+    }
+
     pub fn is_loading(&self) -> bool {
         matches!(self, Self::Loading(_))
     }

@@ -177,6 +177,16 @@ impl<L: CreateLookup> LostCreate<L> {
         self.check_failed.is_none()
     }
 
+    /// A key asked to send again: once a look has failed, looks again instead (the read to
+    /// send and what to say); while a look is on its way, nothing.
+    pub fn retry(&mut self, created: &str) -> Option<(Call, String)> {
+        if self.is_looking() {
+            return None;
+        }
+        let call = self.look_again();
+        Some((call, self.looking_text(created)))
+    }
+
     pub fn on_answer(&mut self, result: Result<L::Page, ApiError>) -> Looked<L::Item> {
         let (items, more) = match result {
             Ok(page) => self.lookup.candidates(page),

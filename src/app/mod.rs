@@ -3,10 +3,13 @@
 
 pub mod click;
 pub mod commands;
-pub mod directory;
+pub mod draft_file;
+pub mod form_errors;
+pub mod keymap;
 pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
+pub mod names;
 pub mod requests;
 pub mod screen;
 pub mod toast;
@@ -23,11 +26,13 @@ use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
 use crate::layout::Viewport;
 use crate::tasks::TasksState;
+use crate::tasks::timer::Timer;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
 pub use click::{Hits, Target};
 use commands::{Action, Context};
-use directory::Directory;
+use keymap::{Key, Keymap};
+use names::Names;
 use requests::{RequestKey, Requests};
 use screen::ScreenState;
 use toast::{ToastKind, Toasts};
@@ -44,6 +49,17 @@ pub enum Effect {
         contents: String,
     },
     RemoveFile(PathBuf),
+    /// Open a web page with the desktop's handler.
+    OpenUrl(String),
+    /// Put text on the clipboard through the terminal (OSC 52).
+    Copy(String),
+    /// Save the task list's view `name` in the config file (`None` deletes it), keeping the
+    /// rest of the file as it is. Answered with `Msg::ViewStored`.
+    StoreView {
+        config: PathBuf,
+        name: String,
+        view: Option<crate::tasks::views::View>,
+    },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
 }
@@ -58,6 +74,14 @@ pub enum Msg {
     Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
+    /// An effect could not be carried out (no browser to open a page with): what to say.
+    EffectFailed(String),
+    /// The config file was written for `Effect::StoreView` (or could not be).
+    ViewStored {
+        name: String,
+        deleted: bool,
+        result: Result<(), String>,
+    },
 }
 
 impl From<Report> for Msg {
@@ -106,19 +130,21 @@ impl Screen {
     }
 }
 
-/// What a screen gets to act with: the clock, the shared directory, and ways to ask for
-/// requests, effects and toasts.
-pub struct Env<'a> {
+/// The screen's context while it handles a message: the clock, the workspace's names, what
+/// fits on screen, the keys as bound, and ways to ask for requests, effects and toasts.
+pub struct ScreenCtx<'a> {
     pub clock: Clock,
-    pub dir: &'a mut Directory,
+    pub names: &'a mut Names,
     pub requests: &'a mut Requests,
     pub effects: &'a mut Vec<Effect>,
     pub toasts: &'a mut Toasts,
     /// What fits on screen: rows per page, cards per column.
     pub viewport: Viewport,
+    /// The keys as bound now, for messages that name one ("u to undo").
+    pub keys: &'a Keymap,
 }
 
-impl Env<'_> {
+impl ScreenCtx<'_> {
     pub fn request(&mut self, key: impl Into<RequestKey>, call: Call) {
         let req = self.requests.start(key, call);
         self.effects.push(Effect::Request(req));
@@ -144,6 +170,29 @@ impl Env<'_> {
     }
 }
 
+/// Actions that only move a cursor or a scroll position.
+fn movement(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Down
+            | Action::Up
+            | Action::Top
+            | Action::Bottom
+            | Action::PageDown
+            | Action::PageUp
+            | Action::HalfDown
+            | Action::HalfUp
+            | Action::DetailDown
+            | Action::DetailUp
+            | Action::Left
+            | Action::Right
+            | Action::PrevStatus
+            | Action::NextStatus
+            | Action::NextField
+            | Action::PrevField
+    )
+}
+
 /// What a confirmed question goes on to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AfterConfirm {
@@ -151,7 +200,15 @@ pub enum AfterConfirm {
     Switch(Screen),
 }
 
-/// Popups that belong to no screen.
+/// What has the keyboard: the contexts whose commands apply, most specific first, and whether
+/// keys that type go into a text field (they are then never commands).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Focus {
+    pub chain: Vec<Context>,
+    pub typing: bool,
+}
+
+/// Layers that belong to no screen.
 #[derive(Debug, Clone)]
 pub enum Overlay {
     Help {
@@ -161,7 +218,7 @@ pub enum Overlay {
     Messages {
         scroll: u16,
     },
-    Palette(Picker<Action>),
+    Palette(Box<Picker<Action>>),
     Confirm {
         question: String,
         then: AfterConfirm,
@@ -170,12 +227,14 @@ pub enum Overlay {
 
 pub struct App {
     pub screen: Screen,
-    pub dir: Directory,
+    pub names: Names,
     pub requests: Requests,
     pub toasts: Toasts,
     pub tasks: TasksState,
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
+    /// My running timer, in the header of every screen.
+    pub timer: Timer,
     pub overlay: Option<Overlay>,
     /// What fits in the terminal, recomputed on every resize.
     pub viewport: Viewport,
@@ -185,8 +244,12 @@ pub struct App {
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
+    /// Every command's keys: the table's, with the config file's overrides.
+    pub keymap: Keymap,
     /// The day of the last message, for relative dates on screen.
     pub today: Date,
+    /// The wall-clock time of the last message, for the running timer's clock.
+    pub wall: time::OffsetDateTime,
     /// Local time zone for showing timestamps, read once at start.
     pub utc_offset: time::UtcOffset,
     /// Where the token came from, so a refused token (401) says where to look; `None` in the
@@ -203,19 +266,22 @@ impl App {
     pub fn new(data_dir: PathBuf, endpoint: String, size: (u16, u16)) -> Self {
         Self {
             screen: Screen::Tasks,
-            dir: Directory::default(),
+            names: Names::default(),
             requests: Requests::default(),
             toasts: Toasts::default(),
             tasks: TasksState::default(),
-            funnels: FunnelsState::default(),
+            funnels: FunnelsState::new(&data_dir),
             contacts: ContactsState::new(data_dir.clone()),
+            timer: Timer::default(),
             overlay: None,
             viewport: Viewport::new(size.0, size.1),
             spinner: 0,
             dirty: false,
             data_dir,
             endpoint,
+            keymap: Keymap::default(),
             today: Date::MIN,
+            wall: time::OffsetDateTime::UNIX_EPOCH,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
             retrying: HashMap::new(),
@@ -223,46 +289,49 @@ impl App {
         }
     }
 
-    fn env<'a>(
+    fn cx<'a>(
         clock: Clock,
-        dir: &'a mut Directory,
+        names: &'a mut Names,
         requests: &'a mut Requests,
         effects: &'a mut Vec<Effect>,
         toasts: &'a mut Toasts,
         viewport: Viewport,
-    ) -> Env<'a> {
-        Env {
+        keys: &'a Keymap,
+    ) -> ScreenCtx<'a> {
+        ScreenCtx {
             clock,
-            dir,
+            names,
             requests,
             effects,
             toasts,
             viewport,
+            keys,
         }
     }
 
-    /// Splits the borrows so a screen can act with an [`Env`].
+    /// Splits the borrows so a screen can act with a [`ScreenCtx`].
     fn with_screen<R>(
         &mut self,
         screen: Screen,
         clock: Clock,
         effects: &mut Vec<Effect>,
-        f: impl FnOnce(&mut dyn ScreenState, &mut Env) -> R,
+        f: impl FnOnce(&mut dyn ScreenState, &mut ScreenCtx) -> R,
     ) -> R {
-        let mut env = Self::env(
+        let mut cx = Self::cx(
             clock,
-            &mut self.dir,
+            &mut self.names,
             &mut self.requests,
             effects,
             &mut self.toasts,
             self.viewport,
+            &self.keymap,
         );
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
             Screen::Funnels => &mut self.funnels,
             Screen::Contacts => &mut self.contacts,
         };
-        f(state, &mut env)
+        f(state, &mut cx)
     }
 
     pub fn screen_state(&self, screen: Screen) -> &dyn ScreenState {
@@ -278,7 +347,7 @@ impl App {
         &mut self,
         clock: Clock,
         effects: &mut Vec<Effect>,
-        f: impl Fn(&mut dyn ScreenState, &mut Env),
+        f: impl Fn(&mut dyn ScreenState, &mut ScreenCtx),
     ) {
         for s in Screen::ALL {
             self.with_screen(s, clock, effects, &f);
@@ -289,20 +358,22 @@ impl App {
     pub fn start(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
         self.today = clock.today;
+        self.wall = clock.wall;
         self.dirty = true;
         if !self.started {
             self.started = true;
-            let mut env = Self::env(
+            let mut cx = Self::cx(
                 clock,
-                &mut self.dir,
+                &mut self.names,
                 &mut self.requests,
                 &mut effects,
                 &mut self.toasts,
                 self.viewport,
+                &self.keymap,
             );
-            env.load_directory();
+            cx.load_directory();
             let screen = self.screen;
-            self.with_screen(screen, clock, &mut effects, |s, env| s.on_enter(env));
+            self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
         }
         effects
     }
@@ -312,13 +383,15 @@ impl App {
         // Relative dates ("tomorrow") read differently from midnight on.
         let mut changed = self.today != clock.today;
         self.today = clock.today;
+        self.wall = clock.wall;
         changed |= match msg {
             Msg::Term(Event::Key(key)) if key.kind != KeyEventKind::Release => {
-                self.on_key(key, clock, &mut effects)
+                let read = self.toasts.on_key(clock.now);
+                self.on_key(key, clock, &mut effects) | read
             }
             Msg::Term(Event::Resize(w, h)) => {
                 self.viewport = Viewport::new(w, h);
-                self.each_screen(clock, &mut effects, |s, env| s.on_resize(env));
+                self.each_screen(clock, &mut effects, |s, cx| s.on_resize(cx));
                 true
             }
             Msg::Term(Event::Paste(text)) => self.on_paste(&text, clock, &mut effects),
@@ -328,6 +401,21 @@ impl App {
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
+            Msg::EffectFailed(text) => {
+                self.toasts.push(clock.now, ToastKind::Error, text);
+                true
+            }
+            Msg::ViewStored {
+                name,
+                deleted,
+                result,
+            } => {
+                let config = self.tasks.views.config_file();
+                let (kind, text) =
+                    crate::tasks::view_picker::stored_text(&name, deleted, &result, config);
+                self.toasts.push(clock.now, kind, text);
+                true
+            }
         };
         self.dirty |= changed;
         effects
@@ -337,7 +425,7 @@ impl App {
     /// ends the app.
     pub fn shutdown(&mut self, clock: Clock) -> Vec<Effect> {
         let mut effects = Vec::new();
-        self.each_screen(clock, &mut effects, |s, env| s.on_shutdown(env));
+        self.each_screen(clock, &mut effects, |s, cx| s.on_shutdown(cx));
         effects
     }
 
@@ -348,7 +436,13 @@ impl App {
         let screens = Screen::ALL
             .iter()
             .filter_map(|s| self.screen_state(*s).next_deadline());
-        [spinner, self.toasts.next_expiry()]
+        // The header's clock ticks only while it is drawn.
+        let timer = if self.viewport.too_small {
+            None
+        } else {
+            self.timer.next_tick(now, self.wall)
+        };
+        [spinner, self.toasts.next_expiry(), timer]
             .into_iter()
             .flatten()
             .chain(screens)
@@ -357,12 +451,13 @@ impl App {
 
     fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
+        changed |= self.timer.running.is_some() && !self.viewport.too_small;
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);
             changed = true;
         }
         for s in Screen::ALL {
-            changed |= self.with_screen(s, clock, effects, |s, env| s.on_tick(env));
+            changed |= self.with_screen(s, clock, effects, |s, cx| s.on_tick(cx));
         }
         changed
     }
@@ -427,6 +522,8 @@ impl App {
         if let Some(skipped) = &reply.skipped {
             self.report_skipped(skipped, clock.now);
         }
+        let me = self.names.me().map(|u| u.id.clone());
+        self.timer.observe(&reply, me.as_deref());
         // A refused token is the app's to word: the client cannot know where it came from.
         if let Some(e @ ApiError::Unauthorized { .. }) = reply.answer.error() {
             let text = self.error_text(e);
@@ -434,37 +531,49 @@ impl App {
                 self.toasts.push(clock.now, ToastKind::Error, text);
             }
         }
-        macro_rules! env {
+        macro_rules! cx {
             () => {
-                &mut Self::env(
+                &mut Self::cx(
                     clock,
-                    &mut self.dir,
+                    &mut self.names,
                     &mut self.requests,
                     effects,
                     &mut self.toasts,
                     self.viewport,
+                    &self.keymap,
                 )
             };
         }
         match reply.key {
-            RequestKey::Dir(key) => {
+            RequestKey::Names(key) => {
                 let became_known = matches!(reply.answer, Answer::Me(Ok(_)));
                 if let Answer::Me(Err(e)) = &reply.answer
                     && !matches!(e, ApiError::Unauthorized { .. })
                 {
                     self.toasts.push(clock.now, ToastKind::Error, e.short());
                 }
-                self.dir.on_answer(key, reply.answer);
-                self.each_screen(clock, effects, |s, env| {
+                self.names.on_answer(key, reply.answer);
+                if became_known {
+                    self.timer.find(cx!());
+                }
+                self.each_screen(clock, effects, |s, cx| {
                     if became_known {
-                        s.on_profile(env);
+                        s.on_profile(cx);
                     }
-                    s.on_directory_changed(env);
+                    s.on_directory_changed(cx);
                 });
             }
-            RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, env!()),
-            RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, env!()),
-            RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, env!()),
+            RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, cx!()),
+            RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, cx!()),
+            RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, cx!()),
+            RequestKey::Timer(key) => {
+                let changed = self
+                    .timer
+                    .on_answer(key, reply.answer, me.as_deref(), cx!());
+                for task in changed {
+                    self.tasks.reread_task(task, cx!());
+                }
+            }
         }
         true
     }
@@ -478,56 +587,110 @@ impl App {
         }
     }
 
-    /// The contexts whose keys apply now, most specific first.
-    pub fn contexts(&self) -> Vec<Context> {
-        let mut ctx = self.screen_state(self.screen).contexts();
-        ctx.push(Context::Global);
-        ctx
+    /// What has the keyboard now: an overlay of the app, else the screen's focused layer
+    /// (with the app-wide commands behind it, unless that layer is modal).
+    pub fn focus(&self) -> Focus {
+        match &self.overlay {
+            Some(Overlay::Help { .. } | Overlay::Messages { .. }) => Focus {
+                chain: vec![Context::Overlay],
+                typing: false,
+            },
+            Some(Overlay::Palette(_)) => Focus {
+                chain: vec![Context::Picker, Context::Text],
+                typing: true,
+            },
+            Some(Overlay::Confirm { .. }) => Focus {
+                chain: vec![Context::Confirm],
+                typing: false,
+            },
+            None => self.screen_focus(),
+        }
     }
 
-    /// A key press; true when it changed what is drawn.
+    /// The screen's focused layer, as if no overlay of the app were open.
+    pub fn screen_focus(&self) -> Focus {
+        let state = self.screen_state(self.screen);
+        let mut chain = state.contexts();
+        if !chain.first().is_some_and(|c| c.modal()) {
+            chain.push(Context::Global);
+        }
+        Focus {
+            chain,
+            typing: state.keyboard_taken(),
+        }
+    }
+
+    /// The contexts whose keys apply now, most specific first.
+    pub fn contexts(&self) -> Vec<Context> {
+        self.focus().chain
+    }
+
+    /// Atuin's order: the focused layer's commands first, then its parents', then the
+    /// app-wide ones; a key none of them takes is typed, if a text field has the keyboard.
+    /// True when it changed what is drawn.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
         if self.viewport.too_small {
-            return commands::resolve(&[Context::Global], &key) == Some(Action::Quit)
+            return self.keymap.resolve(&[Context::Global], false, &key) == Some(Action::Quit)
                 && self.on_action(Action::Quit, clock, effects);
         }
-        if self.overlay.is_some() {
-            self.on_overlay_key(key, clock, effects);
-            return true;
+        let focus = self.focus();
+        if let Some(action) = self.keymap.resolve(&focus.chain, focus.typing, &key) {
+            return if self.overlay.is_some() {
+                self.on_overlay_action(action, clock, effects)
+            } else {
+                self.on_action(action, clock, effects)
+            };
         }
-        // A screen's popup or text field sees keys before the keymap: typing `q` in a
-        // search box types a q.
-        let captured = self.with_screen(self.screen, clock, effects, |s, env| {
-            s.capture_key(key, env)
-        });
-        if captured {
-            return true;
+        match Key::typed(&key) {
+            Some(c) if focus.typing => self.on_char(c, clock, effects),
+            _ => false,
         }
-        match commands::resolve(&self.contexts(), &key) {
-            Some(action) => self.on_action(action, clock, effects),
-            None => false,
+    }
+
+    fn on_char(&mut self, c: char, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        if let Some(Overlay::Palette(p)) = &mut self.overlay {
+            return p.type_char(c);
         }
+        self.with_screen(self.screen, clock, effects, |s, cx| s.on_char(c, cx))
     }
 
     /// An action of the keymap, the palette or the mouse; true when it changed what is drawn.
     pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if action == Action::Refresh {
             // Names may have changed too (a renamed column, a new member).
-            Self::env(
+            Self::cx(
                 clock,
-                &mut self.dir,
+                &mut self.names,
                 &mut self.requests,
                 effects,
                 &mut self.toasts,
                 self.viewport,
+                &self.keymap,
             )
             .refresh_directory();
         }
-        let handled = self.with_screen(self.screen, clock, effects, |s, env| {
-            s.on_action(action, env)
-        });
+        let handled =
+            self.with_screen(self.screen, clock, effects, |s, cx| s.on_action(action, cx));
+        if action == Action::Refresh {
+            // A timer started or stopped elsewhere shows after a refresh.
+            self.timer.find(&mut Self::cx(
+                clock,
+                &mut self.names,
+                &mut self.requests,
+                effects,
+                &mut self.toasts,
+                self.viewport,
+                &self.keymap,
+            ));
+        }
         if handled {
+            // The detail pane scrolls no further than its last line: past it there is nothing
+            // to read, and each key pressed there would take one more to come back.
+            if self.screen == Screen::Tasks {
+                let max = crate::ui::tasks::detail_scroll_max(self);
+                self.tasks.detail_scroll = self.tasks.detail_scroll.min(max);
+            }
             return true;
         }
         match action {
@@ -547,16 +710,69 @@ impl App {
             }
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
-            Action::Palette => self.overlay = Some(Overlay::Palette(self.palette())),
+            Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
             Action::Back => return self.toasts.dismiss_all(),
+            Action::ToggleTimer => {
+                let Some((task, title)) = self.screen_state(self.screen).timer_target() else {
+                    return false;
+                };
+                self.timer.toggle(
+                    task,
+                    &title,
+                    &mut Self::cx(
+                        clock,
+                        &mut self.names,
+                        &mut self.requests,
+                        effects,
+                        &mut self.toasts,
+                        self.viewport,
+                        &self.keymap,
+                    ),
+                );
+            }
             Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
             Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),
             Action::ScreenContacts => return self.switch_to(Screen::Contacts, clock, effects),
             Action::NextScreen => return self.switch_to(self.screen.step(1), clock, effects),
             Action::PrevScreen => return self.switch_to(self.screen.step(-1), clock, effects),
+            Action::OpenInBrowser | Action::CopyLink | Action::CopyId => {
+                self.share_task(action, clock, effects)
+            }
             _ => return false,
         }
         true
+    }
+
+    /// `o`, `y`, `Y` on the task under the cursor: the page or the clipboard, and a message
+    /// that says which.
+    fn share_task(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) {
+        let Some(task) = self.tasks.current().map(|t| t.id) else {
+            self.toasts
+                .push(clock.now, ToastKind::Info, "No task here.");
+            return;
+        };
+        if action == Action::CopyId {
+            effects.push(Effect::Copy(task.to_string()));
+            let text = format!("Copied the id {task}");
+            self.toasts.push(clock.now, ToastKind::Success, text);
+            return;
+        }
+        let Some(ws) = self.names.workspace.value().map(|w| w.id) else {
+            let text = "The workspace is still loading: its link is not known yet.";
+            self.toasts.push(clock.now, ToastKind::Error, text);
+            return;
+        };
+        let url = crate::share::task_url(ws, task);
+        let text = if action == Action::CopyLink {
+            let text = format!("Copied the link {url}");
+            effects.push(Effect::Copy(url));
+            text
+        } else {
+            let text = format!("Opening {url}");
+            effects.push(Effect::OpenUrl(url));
+            text
+        };
+        self.toasts.push(clock.now, ToastKind::Success, text);
     }
 
     /// True when it changed what is drawn (not when already there).
@@ -564,7 +780,7 @@ impl App {
         if target == self.screen {
             return false;
         }
-        match self.screen_state(self.screen).unsaved() {
+        match self.screen_state(self.screen).leaving() {
             Some(question) => {
                 self.overlay = Some(Overlay::Confirm {
                     question: format!("{question} Leave anyway?"),
@@ -579,41 +795,68 @@ impl App {
     fn confirmed(&mut self, then: AfterConfirm, clock: Clock, effects: &mut Vec<Effect>) {
         match then {
             AfterConfirm::Quit => {
-                self.each_screen(clock, effects, |s, env| s.on_shutdown(env));
+                self.each_screen(clock, effects, |s, cx| s.on_shutdown(cx));
                 effects.push(Effect::Quit);
             }
             AfterConfirm::Switch(target) => {
                 self.screen = target;
-                self.with_screen(target, clock, effects, |s, env| s.on_enter(env));
+                self.with_screen(target, clock, effects, |s, cx| s.on_enter(cx));
             }
         }
     }
 
+    /// Every command the screen's focused layer reaches, keys first (long descriptions must
+    /// not push them out of sight). Text editing is left out (it needs the field), and so is
+    /// moving.
     fn palette(&self) -> Picker<Action> {
-        let reachable = commands::available(&self.contexts());
-        let items = reachable
+        let focus = self.screen_focus();
+        let items = self
+            .keymap
+            .available(&focus.chain, focus.typing)
             .iter()
-            .filter(|c| c.action != Action::Palette)
-            .map(|c| {
-                // Keys first: long descriptions must not push them out of sight.
-                let keys = commands::key_labels(c, &reachable);
-                PickItem::new(c.action, format!("{keys:<10} {}", c.description))
+            .filter(|r| !matches!(r.command.action, Action::Palette | Action::Text(_)))
+            // Moving the cursor is for keys, not for a list of things to do.
+            .filter(|r| !movement(r.command.action))
+            .map(|r| {
+                PickItem::new(
+                    r.command.action,
+                    format!("{:<10} {}", r.label(), r.command.description),
+                )
             })
             .collect();
         Picker::single("Command", items)
     }
 
-    fn on_overlay_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) {
-        use crossterm::event::KeyCode;
+    /// True when it changed what is drawn.
+    fn on_overlay_action(
+        &mut self,
+        action: Action,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
+        let max = crate::ui::overlay_scroll_max(self);
         match &mut self.overlay {
-            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => match key.code {
-                KeyCode::Down | KeyCode::Char('j') => *scroll = scroll.saturating_add(1),
-                KeyCode::Up | KeyCode::Char('k') => *scroll = scroll.saturating_sub(1),
-                KeyCode::PageDown => *scroll = scroll.saturating_add(10),
-                KeyCode::PageUp => *scroll = scroll.saturating_sub(10),
-                _ => self.overlay = None,
-            },
-            Some(Overlay::Palette(p)) => match p.key(key) {
+            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => {
+                let page = self.viewport.area.height.saturating_sub(4).max(1);
+                // Past the end would only show blank lines, and cost as many keys back.
+                *scroll = (*scroll).min(max);
+                match action {
+                    Action::Down => *scroll = scroll.saturating_add(1),
+                    Action::Up => *scroll = scroll.saturating_sub(1),
+                    Action::PageDown => *scroll = scroll.saturating_add(page),
+                    Action::PageUp => *scroll = scroll.saturating_sub(page),
+                    Action::Top => *scroll = 0,
+                    Action::Bottom => *scroll = max,
+                    Action::Cancel => self.overlay = None,
+                    _ => return false,
+                }
+                if let Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) =
+                    &mut self.overlay
+                {
+                    *scroll = (*scroll).min(max);
+                }
+            }
+            Some(Overlay::Palette(p)) => match p.act(action) {
                 PickerOutcome::Pending => {}
                 PickerOutcome::Cancelled => self.overlay = None,
                 PickerOutcome::Picked(actions) => {
@@ -625,13 +868,18 @@ impl App {
             },
             Some(Overlay::Confirm { then, .. }) => {
                 let then = *then;
-                self.overlay = None;
-                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
-                    self.confirmed(then, clock, effects);
+                match action {
+                    Action::Yes => {
+                        self.overlay = None;
+                        self.confirmed(then, clock, effects);
+                    }
+                    Action::No => self.overlay = None,
+                    _ => return false,
                 }
             }
-            None => {}
+            None => return false,
         }
+        true
     }
 
     fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) -> bool {
@@ -639,7 +887,7 @@ impl App {
             p.paste(text);
             return true;
         }
-        self.with_screen(self.screen, clock, effects, |s, env| s.on_paste(text, env))
+        self.with_screen(self.screen, clock, effects, |s, cx| s.on_paste(text, cx))
     }
 
     fn on_mouse(&mut self, m: MouseEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
@@ -659,9 +907,7 @@ impl App {
         if self.overlay.is_some() || self.viewport.too_small {
             return false;
         }
-        self.with_screen(self.screen, clock, effects, |s, env| {
-            s.on_click(target, env)
-        })
+        self.with_screen(self.screen, clock, effects, |s, cx| s.on_click(target, cx))
     }
 }
 
@@ -669,7 +915,7 @@ impl App {
 mod tests {
     use weeek_api::ApiError;
 
-    use super::Msg;
+    use super::{Effect, Msg, Screen};
     use crate::config::TokenSource;
     use crate::testing::Harness;
     use crate::worker::{Answer, Call, Reply, Retrying, Skipped};
@@ -728,8 +974,15 @@ mod tests {
         assert!(!t.contains("WEEEK_TOKEN"), "{t}");
     }
 
+    /// The task list's request (the timer reads tasks too).
     fn list_request(h: &mut Harness) -> crate::worker::Request {
-        h.take(|c| matches!(c, Call::Tasks(_))).remove(0)
+        let list = super::RequestKey::Tasks(crate::tasks::TaskKey::List);
+        let at = h
+            .pending
+            .iter()
+            .position(|r| r.key == list)
+            .expect("a task list request");
+        h.pending.remove(at)
     }
 
     #[test]
@@ -838,6 +1091,238 @@ mod tests {
         h.press("q");
         assert!(h.quits());
         assert_eq!(h.effects.last(), Some(&super::Effect::Quit));
+    }
+
+    /// A harness with one task (id 42) under the cursor.
+    fn one_task() -> Harness {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, "Отчёт")];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h
+    }
+
+    #[test]
+    fn o_opens_the_tasks_page_and_y_copies_its_link_and_capital_y_its_id() {
+        let mut h = one_task();
+        let url = "https://app.weeek.net/ws/1/task/42";
+        h.press("o");
+        assert_eq!(h.effects.last(), Some(&Effect::OpenUrl(url.into())));
+        h.press("y");
+        assert_eq!(h.effects.last(), Some(&Effect::Copy(url.into())));
+        assert!(toasts(&h).contains(&format!("Copied the link {url}")));
+        h.press("Y");
+        assert_eq!(h.effects.last(), Some(&Effect::Copy("42".into())));
+        assert!(toasts(&h).contains("Copied the id 42"), "{}", toasts(&h));
+    }
+
+    #[test]
+    fn sharing_with_no_task_or_no_workspace_says_why_and_does_nothing() {
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        h.reply(&req, Answer::TaskPage(Ok(weeek_api::TaskPage::default())));
+        h.press("oyY");
+        assert!(h.effects.is_empty(), "{:?}", h.effects);
+        assert!(toasts(&h).contains("No task here."));
+
+        let mut h = Harness::starting(Harness::app());
+        h.answer_all(
+            |c| matches!(c, Call::Me),
+            || Answer::Me(Ok(Box::new(crate::testing::user()))),
+        );
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, "Отчёт")];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h.press("y");
+        assert!(!h.effects.iter().any(|e| matches!(e, Effect::Copy(_))));
+        assert!(
+            toasts(&h).contains("workspace is still loading"),
+            "{}",
+            toasts(&h)
+        );
+    }
+
+    #[test]
+    fn digits_never_switch_screens_alt_digits_and_tab_do_everywhere() {
+        use crossterm::event::{KeyCode, KeyModifiers};
+        let alt = |c| crate::testing::key_event(KeyCode::Char(c), KeyModifiers::ALT);
+        let mut h = Harness::new();
+        h.resize(160, 45);
+        h.send(alt('2'));
+        assert_eq!(h.app.screen, Screen::Funnels);
+        h.press("3");
+        assert_eq!(h.app.screen, Screen::Funnels, "a digit is not a screen key");
+        h.press("1");
+        assert_eq!(h.app.screen, Screen::Funnels);
+        h.send(crate::testing::code(KeyCode::Tab));
+        assert_eq!(h.app.screen, Screen::Contacts);
+        h.send(alt('1'));
+        assert_eq!(h.app.screen, Screen::Tasks);
+        h.send(crate::testing::code(KeyCode::BackTab));
+        assert_eq!(h.app.screen, Screen::Contacts);
+        for screen in [Screen::Tasks, Screen::Funnels, Screen::Contacts] {
+            h.app.screen = screen;
+            let header = h.render().lines().next().unwrap_or_default().to_string();
+            for tab in ["Alt-1 Tasks", "Alt-2 Funnels", "Alt-3 Contacts"] {
+                assert!(header.contains(tab), "{screen:?}: {header}");
+            }
+            // The contact form's Tab moves between fields: there the header names only what
+            // reaches the other screens from it.
+            if screen != Screen::Contacts {
+                assert!(header.contains("Tab ⇥"), "{screen:?}: {header}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_palette_lists_commands_not_movement() {
+        let mut h = one_task();
+        h.send(crate::testing::ctrl('p'));
+        let Some(super::Overlay::Palette(p)) = &h.app.overlay else {
+            panic!("the palette is open");
+        };
+        let labels: Vec<&str> = p.items.iter().map(|i| i.label.as_str()).collect();
+        assert!(
+            labels.iter().any(|l| l.contains("Filter panel")),
+            "{labels:?}"
+        );
+        assert!(labels.iter().any(|l| l.contains("Copy the task's link")));
+        for movement in [
+            "Down",
+            "Up",
+            "Half a page",
+            "First row",
+            "Last row",
+            "Page down",
+        ] {
+            assert!(
+                !labels.iter().any(|l| l
+                    .split_once(' ')
+                    .is_some_and(|(_, d)| d.trim().starts_with(movement))),
+                "{movement}: {labels:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn help_and_messages_stop_scrolling_at_their_end() {
+        use crossterm::event::KeyCode;
+        let mut h = one_task();
+        h.resize(80, 24);
+        h.press("?");
+        for _ in 0..40 {
+            h.send(crate::testing::code(KeyCode::PageDown));
+        }
+        let Some(super::Overlay::Help { scroll }) = h.app.overlay else {
+            panic!("help is open");
+        };
+        let at_end = h.render();
+        assert!(
+            at_end.contains("Previous screen"),
+            "the last line shows: {at_end}"
+        );
+        h.send(crate::testing::code(KeyCode::Up));
+        let Some(super::Overlay::Help { scroll: after }) = h.app.overlay else {
+            panic!("help is open");
+        };
+        assert_eq!(
+            after + 1,
+            scroll,
+            "one key up moves one line up from the end"
+        );
+        h.send(crate::testing::code(KeyCode::Esc));
+        for i in 0..30 {
+            h.app.toasts.log(
+                super::ToastKind::Info,
+                format!("message {i} {}", "word ".repeat(30)),
+            );
+        }
+        h.press("M");
+        for _ in 0..200 {
+            h.send(crate::testing::code(KeyCode::Down));
+        }
+        let screen = h.render();
+        assert!(
+            screen.contains("message 0 "),
+            "the oldest is last: {screen}"
+        );
+        h.send(crate::testing::code(KeyCode::Up));
+        assert!(
+            h.render().contains("message 0 "),
+            "the end is still in view"
+        );
+    }
+
+    #[test]
+    fn a_long_message_at_160_columns_is_never_cut_mid_word() {
+        let mut h = one_task();
+        h.resize(160, 45);
+        let words: Vec<String> = (0..60)
+            .map(|i| format!("слово{i}{}конец", "ы".repeat(i % 7)))
+            .collect();
+        let text = words.join(" ");
+        h.app
+            .toasts
+            .push(h.clock.now, super::ToastKind::Error, text);
+        let screen = h.render();
+        let shown: Vec<&str> = screen
+            .split(|c: char| c.is_whitespace() || c == '…')
+            .filter(|w| w.starts_with("слово"))
+            .collect();
+        assert!(shown.len() > 10, "{screen}");
+        for w in shown {
+            assert!(words.iter().any(|x| x == w), "{w:?} is cut:\n{screen}");
+        }
+    }
+
+    #[test]
+    fn a_message_shortens_a_long_title_and_the_message_log_shows_it_in_full() {
+        let title = format!("{} конец", "Очень длинное название задачи ".repeat(5));
+        let mut h = Harness::new();
+        let req = list_request(&mut h);
+        let tasks = vec![crate::testing::task(42, &title)];
+        h.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks,
+                has_more: false,
+            })),
+        );
+        h.resize(160, 45);
+        h.press("x");
+        let write = h.take(|c| matches!(c, Call::CompleteTask(_))).remove(0);
+        h.done(&write);
+        let shown = toasts(&h);
+        assert!(shown.contains("Completed"), "{shown}");
+        let screen = h.render();
+        assert!(
+            !screen.contains("конец"),
+            "the toast shortens the title:\n{screen}"
+        );
+        h.press("M");
+        let log = h.render();
+        assert!(log.contains("конец"), "M shows the title in full:\n{log}");
+    }
+
+    #[test]
+    fn an_effect_that_failed_is_said() {
+        let mut h = Harness::new();
+        h.send(Msg::EffectFailed(
+            "Could not open a browser (no handler)".into(),
+        ));
+        assert!(toasts(&h).contains("Could not open a browser"));
     }
 
     #[test]

@@ -9,21 +9,24 @@ use std::collections::HashMap;
 use crate::contacts::ContactKey;
 use crate::funnels::FunnelKey;
 use crate::tasks::TaskKey;
+use crate::tasks::timer::TimerKey;
 use crate::worker::{Call, Reply, Request};
 
 /// Which request an answer belongs to. A newer request under the same key supersedes the
 /// older one. Keys are compared, never formatted or parsed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RequestKey {
-    Dir(DirKey),
+    Names(NamesKey),
     Tasks(TaskKey),
     Funnels(FunnelKey),
     Contacts(ContactKey),
+    /// My timer, shown on every screen.
+    Timer(TimerKey),
 }
 
 /// The shared directory's reads (see `app::directory`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum DirKey {
+pub enum NamesKey {
     Me,
     Workspace,
     Members,
@@ -36,9 +39,9 @@ pub enum DirKey {
     Columns(i64),
 }
 
-impl From<DirKey> for RequestKey {
-    fn from(k: DirKey) -> Self {
-        Self::Dir(k)
+impl From<NamesKey> for RequestKey {
+    fn from(k: NamesKey) -> Self {
+        Self::Names(k)
     }
 }
 
@@ -51,6 +54,12 @@ impl From<TaskKey> for RequestKey {
 impl From<FunnelKey> for RequestKey {
     fn from(k: FunnelKey) -> Self {
         Self::Funnels(k)
+    }
+}
+
+impl From<TimerKey> for RequestKey {
+    fn from(k: TimerKey) -> Self {
+        Self::Timer(k)
     }
 }
 

@@ -13,7 +13,16 @@ pub enum ToastKind {
 pub struct Toast {
     pub text: String,
     pub kind: ToastKind,
+    /// When it goes by itself; a failure does not, it waits for a key (see `Toasts::on_key`).
     pub expires: Instant,
+    /// When it was shown.
+    pub shown: Instant,
+}
+
+impl Toast {
+    fn stays(&self) -> bool {
+        self.kind == ToastKind::Error
+    }
 }
 
 #[derive(Debug, Default, Clone)]
@@ -21,7 +30,17 @@ pub struct Toasts {
     items: Vec<Toast>,
     /// Every message since start, oldest first, for reading what a toast cut short.
     history: std::collections::VecDeque<(ToastKind, String)>,
+    /// Results (successes and failures) told since the failures on screen began to gather,
+    /// or since the last key: what a sum of several failures counts them against.
+    results: usize,
+    failed: usize,
+    /// The failure on screen sums up several.
+    summed: bool,
 }
+
+/// A key pressed sooner than this after a failure appeared came before it could be read:
+/// the failure stays.
+const READ_TIME: Duration = Duration::from_secs(1);
 
 const HISTORY: usize = 200;
 
@@ -36,17 +55,60 @@ fn lifetime(kind: ToastKind) -> Duration {
 const MAX_SHOWN: usize = 4;
 
 impl Toasts {
+    /// Shows a message. A failure stays until a key is pressed after it was read; a second
+    /// failure meanwhile sums them up ("2 of 4 failed"), each kept in the log (`M`). Nothing
+    /// pushes a failure off the screen: the oldest other message makes room.
     pub fn push(&mut self, now: Instant, kind: ToastKind, text: impl Into<String>) {
         let text = text.into();
         self.log(kind, text.clone());
-        self.items.push(Toast {
+        if kind != ToastKind::Info {
+            self.results += 1;
+        }
+        let mut toast = Toast {
             text,
             kind,
             expires: now + lifetime(kind),
-        });
-        if self.items.len() > MAX_SHOWN {
-            self.items.remove(0);
+            shown: now,
+        };
+        if kind == ToastKind::Error {
+            self.failed += 1;
+            if self.items.iter().any(Toast::stays) {
+                self.items.retain(|t| !t.stays());
+                self.summed = true;
+            }
+        } else if kind == ToastKind::Success && self.summed {
+            // The sum counts what came after it too.
+            let text = self.sum_text();
+            if let Some(sum) = self.items.iter_mut().find(|t| t.stays()) {
+                sum.text = text;
+            }
         }
+        if kind == ToastKind::Error && self.summed {
+            toast.text = self.sum_text();
+        }
+        self.items.push(toast);
+        while self.items.len() > MAX_SHOWN {
+            let oldest = self.items.iter().position(|t| !t.stays()).unwrap_or(0);
+            self.items.remove(oldest);
+        }
+    }
+
+    fn sum_text(&self) -> String {
+        format!("{} of {} failed · M shows each", self.failed, self.results)
+    }
+
+    /// A key was pressed: the failures read by now go, and counting starts again. True when
+    /// something went away.
+    pub fn on_key(&mut self, now: Instant) -> bool {
+        let before = self.items.len();
+        self.items
+            .retain(|t| !t.stays() || now.saturating_duration_since(t.shown) < READ_TIME);
+        if !self.items.iter().any(Toast::stays) {
+            self.results = 0;
+            self.failed = 0;
+            self.summed = false;
+        }
+        before != self.items.len()
     }
 
     /// Keeps a message for the log (`M`) without showing it as a toast: the details behind a
@@ -61,12 +123,16 @@ impl Toasts {
     /// Drops expired toasts; true when something went away (the screen needs a redraw).
     pub fn expire(&mut self, now: Instant) -> bool {
         let before = self.items.len();
-        self.items.retain(|t| t.expires > now);
+        self.items.retain(|t| t.stays() || t.expires > now);
         before != self.items.len()
     }
 
     pub fn next_expiry(&self) -> Option<Instant> {
-        self.items.iter().map(|t| t.expires).min()
+        self.items
+            .iter()
+            .filter(|t| !t.stays())
+            .map(|t| t.expires)
+            .min()
     }
 
     pub fn visible(&self) -> &[Toast] {
@@ -81,6 +147,42 @@ impl Toasts {
     pub fn dismiss_all(&mut self) -> bool {
         let had = !self.items.is_empty();
         self.items.clear();
+        self.results = 0;
+        self.failed = 0;
+        self.summed = false;
         had
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn successes_make_room_by_going_themselves_never_by_pushing_a_failure_off() {
+        let now = Instant::now();
+        let mut toasts = Toasts::default();
+        toasts.push(now, ToastKind::Error, "Could not move “A”");
+        for i in 0..6 {
+            toasts.push(now, ToastKind::Success, format!("Moved “{i}”"));
+        }
+        let shown: Vec<&str> = toasts.visible().iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(shown.len(), MAX_SHOWN);
+        assert_eq!(shown[0], "Could not move “A”", "{shown:?}");
+        assert!(toasts.expire(now + Duration::from_secs(600)));
+        assert_eq!(
+            toasts.visible().len(),
+            1,
+            "only the failure outlives its time"
+        );
+        assert!(
+            !toasts.on_key(now + Duration::from_millis(100)),
+            "not read yet"
+        );
+        assert!(
+            toasts.on_key(now + Duration::from_secs(2)),
+            "read, then a key"
+        );
+        assert!(toasts.visible().is_empty());
     }
 }

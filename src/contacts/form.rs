@@ -236,23 +236,8 @@ impl Form {
     /// Puts the service's field errors at their fields. Returns the messages that belong to
     /// no field of the form.
     pub fn apply_service_errors(&mut self, fields: &FieldErrors, sent: &Sent) -> Vec<String> {
-        self.errors.clear();
-        let mut leftovers = Vec::new();
-        for (key, messages) in fields {
-            let text = messages.join(" ");
-            match field_for_key(key, sent) {
-                Some(f) => {
-                    self.errors
-                        .entry(f)
-                        .and_modify(|m| {
-                            m.push(' ');
-                            m.push_str(&text);
-                        })
-                        .or_insert(text);
-                }
-                None => leftovers.push(format!("{key}: {text}")),
-            }
-        }
+        let leftovers =
+            crate::app::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
         self.focus_first_error();
         leftovers
     }

@@ -1,26 +1,24 @@
-//! Keys of the contacts screen before the keymap sees them: typing in fields, the pickers,
-//! the questions (restore a draft, start a new form), and what passes through to commands.
-
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+//! The contacts screen's layers over the form and the list: typing in fields, the pickers,
+//! the list search and the questions (restore a draft, start a new form).
 
 use super::form::{Field, OrgRef};
 use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
-use crate::app::Env;
-use crate::app::commands::{self, Action, Context};
-use crate::app::screen::ScreenState;
+use crate::app::ScreenCtx;
+use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
+use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
 
 impl ContactsState {
-    pub(super) fn open_picker(&mut self, kind: PickKind, query: String, env: &mut Env) {
+    pub(super) fn open_picker(&mut self, kind: PickKind, query: String, cx: &mut ScreenCtx) {
         let picker = match kind {
             PickKind::Organizations => {
-                self.orgs.ensure_loaded(env);
+                self.orgs.ensure_loaded(cx);
                 pickers::org_picker(&self.orgs, &self.form.organizations)
             }
-            PickKind::Tags => pickers::tag_picker(env.dir, &self.form.tags),
+            PickKind::Tags => pickers::tag_picker(cx.names, &self.form.tags),
         };
         let mut p = FormPicker {
             kind,
@@ -29,11 +27,11 @@ impl ContactsState {
         };
         apply_pending_query(&mut p);
         self.picker = Some(p);
-        self.refresh_waiting_picker(env);
+        self.refresh_waiting_picker(cx);
     }
 
     /// A waiting picker gets its items once they arrive, or closes with the reason.
-    pub(super) fn refresh_waiting_picker(&mut self, env: &mut Env) {
+    pub(super) fn refresh_waiting_picker(&mut self, cx: &mut ScreenCtx) {
         let Some(p) = &mut self.picker else {
             return;
         };
@@ -46,8 +44,8 @@ impl ContactsState {
                 self.orgs.list.error().cloned(),
             ),
             PickKind::Tags => (
-                pickers::tag_picker(env.dir, &self.form.tags),
-                env.dir.tags.error().cloned(),
+                pickers::tag_picker(cx.names, &self.form.tags),
+                cx.names.tags.error().cloned(),
             ),
         };
         if built.is_some() {
@@ -59,52 +57,63 @@ impl ContactsState {
                 PickKind::Tags => "Tags",
             };
             self.picker = None;
-            env.toast(
+            cx.toast(
                 ToastKind::Error,
-                format!("{what}: {} · r retries", e.short()),
+                format!(
+                    "{what}: {}{}",
+                    e.short(),
+                    cx.keys.then_say("global.refresh", "retries")
+                ),
             );
         }
     }
 
-    pub(super) fn picker_key(&mut self, key: KeyEvent, env: &mut Env) {
+    /// A command of the open picker (`picker`, `text`); while its items load, only leaving
+    /// it and deleting from what was typed for it do anything.
+    pub(super) fn picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         let Some(fp) = &mut self.picker else {
             return;
         };
         let Some(p) = &mut fp.picker else {
-            match key.code {
-                KeyCode::Esc => self.picker = None,
-                KeyCode::Char(c) if !has_ctrl_or_alt(&key) => fp.pending_query.push(c),
-                KeyCode::Backspace => {
+            match action {
+                Action::Cancel => self.picker = None,
+                Action::Text(TextEdit::DeleteBack) => {
                     fp.pending_query.pop();
                 }
                 _ => {}
             }
             return;
         };
-        match p.key(key) {
+        // While its create is under way the picker waits for it: a second Enter must not
+        // send the name again.
+        if self.creating.is_some() && action != Action::Cancel {
+            if action == Action::Accept {
+                let (kind, name) = (fp.kind, p.query.value().trim().to_string());
+                self.create_choice(kind, name, cx);
+            }
+            return;
+        }
+        if action == Action::Accept && p.current().is_none() && p.creates.is_some() {
+            let name = p.query.value().trim().to_string();
+            if !name.is_empty() {
+                let kind = fp.kind;
+                self.create_choice(kind, name, cx);
+                return;
+            }
+        }
+        match p.act(action) {
             PickerOutcome::Pending => {}
             PickerOutcome::Cancelled => self.picker = None,
             PickerOutcome::Picked(keys) => {
                 let kind = fp.kind;
-                let labels: Vec<(Choice, String)> = p
-                    .items
-                    .iter()
-                    .map(|it| (it.key.clone(), it.label.clone()))
-                    .collect();
+                let labelled = p.labelled(keys.clone());
                 self.picker = None;
                 match kind {
                     PickKind::Organizations => {
-                        self.form.organizations = keys
-                            .iter()
-                            .filter_map(|k| match k {
-                                Choice::Org(id) => Some(OrgRef {
-                                    id: id.clone(),
-                                    name: labels
-                                        .iter()
-                                        .find(|(c, _)| c == k)
-                                        .map(|(_, l)| l.clone())
-                                        .unwrap_or_default(),
-                                }),
+                        self.form.organizations = labelled
+                            .into_iter()
+                            .filter_map(|(k, name)| match k {
+                                Choice::Org(id) => Some(OrgRef { id, name }),
                                 Choice::Tag(_) => None,
                             })
                             .collect();
@@ -122,155 +131,156 @@ impl ContactsState {
                     }
                 }
                 self.form.carried = false;
-                self.flush_draft(env);
+                self.flush_draft(cx);
             }
         }
     }
 
-    /// Keys while a field of the form has the keyboard.
-    pub(super) fn field_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+    /// A command of the focused form field (`contact_field` or `contact_choice`, then
+    /// `text`). False for the form's and the screen's own commands.
+    pub(super) fn field_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let focus = self.form.focus;
-        let plain = !has_ctrl_or_alt(&key);
-        match key.code {
-            KeyCode::Tab | KeyCode::Down => self.step(1, env),
-            KeyCode::BackTab | KeyCode::Up => self.step(-1, env),
-            KeyCode::Enter if focus.is_text() => self.step(1, env),
-            KeyCode::Enter | KeyCode::Char(' ') if !focus.is_text() => {
-                let kind = chooser(focus);
-                self.open_picker(kind, String::new(), env);
+        match action {
+            Action::NextField => self.step(1, cx),
+            Action::PrevField => self.step(-1, cx),
+            Action::Open if !focus.is_text() => {
+                self.open_picker(chooser(focus), String::new(), cx);
             }
-            KeyCode::Backspace | KeyCode::Delete if !focus.is_text() => {
+            Action::Remove if !focus.is_text() => {
                 let removed = match focus {
                     Field::Organizations => self.form.organizations.pop().is_some(),
                     _ => self.form.tags.pop().is_some(),
                 };
                 if removed {
                     self.form.carried = false;
-                    self.changed(env);
+                    self.changed(cx);
                 }
             }
-            KeyCode::Char(c) if plain && !focus.is_text() => {
-                self.open_picker(chooser(focus), c.to_string(), env);
-            }
-            _ if !focus.is_text() => return !self.passes_through(&key),
-            _ => {
-                if self.passes_through(&key) {
-                    return false;
-                }
+            Action::Text(edit) => {
                 let Some(field) = self.form.text_mut(focus) else {
-                    return false;
+                    return true;
                 };
                 let before = field.value().to_string();
-                field.key(key);
-                if field.value() != before {
-                    self.form.touched.insert(focus);
-                    self.form.revalidate_shown(focus);
-                    self.failure = None;
-                    self.changed(env);
-                }
+                field.edit(edit);
+                self.field_typed(focus, &before, cx);
             }
+            _ => return false,
         }
         true
     }
 
-    /// Keys a text field leaves to the keymap: bound Ctrl/Alt chords (save, quit, palette,
-    /// Alt-digits) and Esc. Every other key types or edits (readline keys included).
-    pub(super) fn passes_through(&self, key: &KeyEvent) -> bool {
-        if key.code == KeyCode::Esc {
-            return true;
+    /// What a field's value changed to: the draft is written, a shown error follows it.
+    fn field_typed(&mut self, focus: Field, before: &str, cx: &mut ScreenCtx) {
+        if self.form.text(focus).is_some_and(|f| f.value() != before) {
+            self.form.touched.insert(focus);
+            self.form.revalidate_shown(focus);
+            self.failure = None;
+            self.changed(cx);
         }
-        if !has_ctrl_or_alt(key) {
-            return false;
-        }
-        // Readline keys belong to the field being typed in, even where a list binds them
-        // (Ctrl-u is half a page up in lists, and deletes the line in a field).
-        let readline = matches!(
-            key.code,
-            KeyCode::Char('a' | 'b' | 'e' | 'f' | 'h' | 'k' | 'u' | 'w' | 'y')
-        ) && key.modifiers == crossterm::event::KeyModifiers::CONTROL;
-        if readline {
-            return false;
-        }
-        let mut ctx = self.contexts();
-        ctx.push(Context::Global);
-        commands::resolve(&ctx, key).is_some()
     }
 
-    pub(super) fn answer(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+    /// A character typed: into the picker's query, the list search, or the focused field (on
+    /// organizations and tags it opens the picker with it). While a save is on its way the
+    /// form is locked, and typing does nothing.
+    pub(super) fn type_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() {
+            return false;
+        }
+        if let Some(fp) = &mut self.picker {
+            return match &mut fp.picker {
+                Some(p) => p.type_char(c),
+                None => {
+                    fp.pending_query.push(c);
+                    true
+                }
+            };
+        }
+        if self.pane == Pane::List {
+            if !self.list.searching {
+                return false;
+            }
+            let changed = self.list.search.insert(c);
+            if changed {
+                self.list.search_changed(cx);
+            }
+            return changed;
+        }
+        if self.phase != Phase::Editing || !self.editing {
+            return false;
+        }
+        let focus = self.form.focus;
+        if !focus.is_text() {
+            let query = if c.is_whitespace() {
+                String::new()
+            } else {
+                c.to_string()
+            };
+            self.open_picker(chooser(focus), query, cx);
+            return true;
+        }
+        let Some(field) = self.form.text_mut(focus) else {
+            return false;
+        };
+        let before = field.value().to_string();
+        field.insert(c);
+        self.field_typed(focus, &before, cx);
+        true
+    }
+
+    /// A command while a question of this screen is open. False lets the app have it (the
+    /// draft question leaves screen switches, quit and help reachable).
+    pub(super) fn answer(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let Some(ask) = self.ask.clone() else {
             return false;
         };
-        let plain = !has_ctrl_or_alt(&key);
-        let yes = plain && matches!(key.code, KeyCode::Char('y' | 'Y'));
-        let no = plain && matches!(key.code, KeyCode::Char('n' | 'N'));
-        match ask {
-            Ask::Restore(d) => {
-                if yes || key.code == KeyCode::Enter {
-                    self.ask = None;
-                    self.form = d.to_form();
-                    self.phase = Phase::Editing;
-                    self.pane = Pane::Form;
-                    self.editing = true;
-                    env.toast(ToastKind::Success, "Draft restored");
-                } else if no {
-                    self.ask = None;
-                    self.draft_written = Some(String::new());
-                    self.clear_draft(env);
-                    self.editing = true;
-                    env.toast(ToastKind::Info, "Draft discarded");
-                } else {
-                    // The screen switches, quit and help stay reachable; nothing else acts
-                    // behind the question.
-                    return !commands::resolve(&[Context::Global], &key)
-                        .is_some_and(|a| a != Action::Refresh && a != Action::Back);
-                }
-            }
-            Ask::Discard { keep } => {
+        match (ask, action) {
+            (Ask::Restore(d), Action::Restore) => {
                 self.ask = None;
-                if yes {
-                    self.new_form(keep, env);
-                }
+                self.form = d.to_form();
+                self.phase = Phase::Editing;
+                self.pane = Pane::Form;
+                self.editing = true;
+                cx.toast(ToastKind::Success, "Draft restored");
             }
+            (Ask::Restore(_), Action::Discard) => {
+                self.ask = None;
+                // The offered draft is still on disk: it goes now.
+                self.draft.adopt(String::new());
+                self.clear_draft(cx);
+                self.editing = true;
+                cx.toast(ToastKind::Info, "Draft discarded");
+            }
+            (Ask::Restore(_), _) => return false,
+            (Ask::Discard { keep }, Action::Yes) => {
+                self.ask = None;
+                self.new_form(keep, cx);
+            }
+            (Ask::Discard { .. }, Action::No) => self.ask = None,
+            (Ask::Discard { .. }, _) => {}
         }
         true
     }
 
-    pub(super) fn on_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        if self.ask.is_some() {
-            return self.answer(key, env);
-        }
-        if self.picker.is_some() {
-            self.picker_key(key, env);
-            return true;
-        }
-        if self.pane == Pane::List {
-            if self.list.searching {
-                if key.code == KeyCode::Esc || self.passes_through(&key) {
-                    return false;
-                }
-                let rows = self.list_rows(env);
-                self.list.search_key(key, env, rows);
-                return true;
+    /// A command of the list's search box. False for the rest (arrows move the cursor).
+    pub(super) fn search_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        match action {
+            Action::Accept => self.list.searching = false,
+            Action::Clear => {
+                self.list.clear_search(cx);
             }
-            return false;
-        }
-        match &self.phase {
-            // A failed look: the keymap has the keys (Ctrl-s looks again, n starts over).
-            Phase::Checking(lost) if !lost.is_looking() => false,
-            Phase::Saving { .. } | Phase::Checking(_) => {
-                // Locked until the answer: typing changes nothing, and says why.
-                if self.passes_through(&key) {
-                    return false;
+            Action::Text(edit) => {
+                let before = self.list.search.value().to_string();
+                self.list.search.edit(edit);
+                if self.list.search.value() != before {
+                    self.list.search_changed(cx);
                 }
-                true
             }
-            Phase::Saved(_) => false,
-            Phase::Editing if self.editing => self.field_key(key, env),
-            Phase::Editing => false,
+            _ => return false,
         }
+        true
     }
 
-    pub(super) fn on_paste_text(&mut self, text: &str, env: &mut Env) -> bool {
+    pub(super) fn on_paste_text(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if self.ask.is_some() {
             return false;
         }
@@ -285,7 +295,7 @@ impl ContactsState {
             if !self.list.searching {
                 self.list.searching = true;
             }
-            self.list.search_paste(text, env);
+            self.list.search_paste(text, cx);
             return true;
         }
         if self.phase != Phase::Editing {
@@ -299,7 +309,7 @@ impl ContactsState {
         self.form.touched.insert(focus);
         self.editing = true;
         self.form.revalidate_shown(focus);
-        self.changed(env);
+        self.changed(cx);
         true
     }
 }
@@ -311,15 +321,6 @@ pub(super) fn chooser(f: Field) -> PickKind {
     }
 }
 
-pub(super) fn has_ctrl_or_alt(key: &KeyEvent) -> bool {
-    key.modifiers
-        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-}
-
 pub(super) fn apply_pending_query(p: &mut FormPicker) {
-    if let Some(picker) = &mut p.picker
-        && !p.pending_query.is_empty()
-    {
-        picker.paste(&std::mem::take(&mut p.pending_query));
-    }
+    crate::widgets::picker::apply_pending(&mut p.picker, &mut p.pending_query);
 }

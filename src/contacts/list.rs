@@ -4,11 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{KeyCode, KeyEvent};
 use weeek_api::models::Contact;
 use weeek_api::{ApiError, ListQuery};
 
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::loadable::{Arrived, Paged, append_new};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
@@ -59,18 +58,18 @@ impl ContactList {
         self.created.iter().any(|c| c.id == id)
     }
 
-    pub fn ensure_loaded(&mut self, env: &mut Env) {
+    pub fn ensure_loaded(&mut self, cx: &mut ScreenCtx) {
         if !self.contacts.loaded_once && !self.is_loading() {
-            self.reload(env);
+            self.reload(cx);
         }
     }
 
-    pub fn reload(&mut self, env: &mut Env) {
+    pub fn reload(&mut self, cx: &mut ScreenCtx) {
         self.search_due = None;
-        self.send(0, env);
+        self.send(0, cx);
     }
 
-    fn send(&mut self, offset: u32, env: &mut Env) {
+    fn send(&mut self, offset: u32, cx: &mut ScreenCtx) {
         // Later pages continue the list on screen: they use its search, not what the box
         // holds now (that will be a new first page once its pause is over).
         if offset == 0 {
@@ -84,13 +83,13 @@ impl ContactList {
         };
         self.contacts.start(offset > 0);
         self.next_offset = offset;
-        env.request(ContactKey::List, Call::Contacts(q));
+        cx.request(ContactKey::List, Call::Contacts(q));
     }
 
     pub fn on_reply(
         &mut self,
         result: Result<Vec<Contact>, ApiError>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
         rows_shown: usize,
     ) {
         let first = !self.contacts.loading_more();
@@ -118,12 +117,12 @@ impl ContactList {
             Ok(Arrived::First) => self.shown_search = self.sent_search.clone(),
             Ok(Arrived::Next) => {}
             Err(error) => {
-                env.toast(ToastKind::Error, format!("Contacts: {}", error.short()));
+                cx.toast(ToastKind::Error, format!("Contacts: {}", error.short()));
                 return;
             }
         }
         self.fix_scroll(rows_shown);
-        self.maybe_load_more(env, rows_shown);
+        self.maybe_load_more(cx, rows_shown);
     }
 
     /// A contact the service just created: first in the list, cursor on it.
@@ -138,10 +137,10 @@ impl ContactList {
         self.fix_scroll(rows_shown);
     }
 
-    fn maybe_load_more(&mut self, env: &mut Env, rows_shown: usize) {
+    fn maybe_load_more(&mut self, cx: &mut ScreenCtx, rows_shown: usize) {
         if self.contacts.wants_more(self.cursor, rows_shown) {
             let offset = self.next_offset;
-            self.send(offset, env);
+            self.send(offset, cx);
         }
     }
 
@@ -156,59 +155,44 @@ impl ContactList {
         );
     }
 
-    pub fn move_to(&mut self, target: isize, env: &mut Env, rows_shown: usize) {
+    pub fn move_to(&mut self, target: isize, cx: &mut ScreenCtx, rows_shown: usize) {
         if self.contacts.rows.is_empty() {
             return;
         }
         self.cursor = scroll::clamp(target, self.contacts.rows.len());
         self.fix_scroll(rows_shown);
-        self.maybe_load_more(env, rows_shown);
+        self.maybe_load_more(cx, rows_shown);
     }
 
-    /// Keys while the search box has the keyboard. Typing reloads after a pause.
-    pub fn search_key(&mut self, key: KeyEvent, env: &mut Env, rows_shown: usize) {
-        match key.code {
-            KeyCode::Enter => self.searching = false,
-            KeyCode::Down => self.move_to(self.cursor as isize + 1, env, rows_shown),
-            KeyCode::Up => self.move_to(self.cursor as isize - 1, env, rows_shown),
-            _ => {
-                let before = self.search.value().to_string();
-                self.search.key(key);
-                if self.search.value() != before {
-                    self.search_changed(env);
-                }
-            }
-        }
-    }
-
-    pub fn search_paste(&mut self, text: &str, env: &mut Env) {
+    pub fn search_paste(&mut self, text: &str, cx: &mut ScreenCtx) {
         self.search.paste(text);
-        self.search_changed(env);
+        self.search_changed(cx);
     }
 
-    fn search_changed(&mut self, env: &mut Env) {
-        self.search_due = Some(env.clock.now + SEARCH_DEBOUNCE);
+    /// The search text changed: the list reloads after a pause.
+    pub fn search_changed(&mut self, cx: &mut ScreenCtx) {
+        self.search_due = Some(cx.clock.now + SEARCH_DEBOUNCE);
     }
 
     /// Esc: close the box and drop the search. False when there was nothing to clear.
-    pub fn clear_search(&mut self, env: &mut Env) -> bool {
+    pub fn clear_search(&mut self, cx: &mut ScreenCtx) -> bool {
         let had = self.searching || !self.search.value().is_empty();
         self.searching = false;
         if !self.search.value().is_empty() {
             self.search.set("");
             self.cursor = 0;
             self.scroll = 0;
-            self.reload(env);
+            self.reload(cx);
         }
         had
     }
 
-    pub fn on_tick(&mut self, env: &mut Env) -> bool {
+    pub fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
         match self.search_due {
-            Some(due) if due <= env.clock.now => {
+            Some(due) if due <= cx.clock.now => {
                 self.cursor = 0;
                 self.scroll = 0;
-                self.reload(env);
+                self.reload(cx);
                 true
             }
             _ => false,

@@ -1,7 +1,9 @@
 //! The contacts screen: fast entry of one contact after another, with the list beside it.
-//! Keys go to the focused field first (`capture_key`), so letters and digits type; the form is
-//! kept as a draft file on every change and offered back at the next start.
+//! While a field has the keyboard, letters and digits type (the field's contexts bind only
+//! keys that type nothing); the form is kept as a draft file on every change and offered back
+//! at the next start.
 
+pub mod create_choice;
 pub mod draft;
 pub mod form;
 mod keys;
@@ -14,12 +16,11 @@ pub(crate) mod tests;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crossterm::event::KeyEvent;
-
 use crate::app::commands::{Action, Context};
+use crate::app::draft_file::DraftFile;
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Effect, Env, Target};
+use crate::app::{ScreenCtx, Target};
 use crate::widgets::scroll;
 use crate::worker::Answer;
 use draft::{Draft, Found};
@@ -39,6 +40,10 @@ pub enum ContactKey {
     Create,
     /// The look for a contact whose answer was lost.
     Find,
+    /// An organization or a tag created from its picker.
+    CreateChoice,
+    /// The look for one whose answer was lost.
+    FindChoice,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -69,9 +74,15 @@ pub struct ContactsState {
     pub list: ContactList,
     pub orgs: Organizations,
     pub picker: Option<FormPicker>,
+    /// The first detail line of the saved contact in view.
+    pub saved_scroll: usize,
+    /// A contact of the list opened to read every field, and its first line in view.
+    pub viewing: Option<(weeek_api::models::Contact, usize)>,
+    /// An organization or a tag being created from its picker.
+    pub creating: Option<create_choice::Creating>,
     pub ask: Option<Ask>,
-    /// The draft file as last written; `None` when there is none.
-    draft_written: Option<String>,
+    /// The draft file.
+    draft: DraftFile,
     /// Said at start what was found on disk (a toast needs the first message's clock).
     found_note: Option<(ToastKind, String)>,
 }
@@ -90,6 +101,7 @@ impl ContactsState {
     }
 
     fn with_found(data_dir: PathBuf, found: Found) -> Self {
+        let draft_file = draft::path(&data_dir);
         let mut s = Self {
             data_dir,
             form: Form::default(),
@@ -100,8 +112,11 @@ impl ContactsState {
             list: ContactList::default(),
             orgs: Organizations::default(),
             picker: None,
+            saved_scroll: 0,
+            viewing: None,
+            creating: None,
             ask: None,
-            draft_written: None,
+            draft: DraftFile::new(draft_file),
             found_note: None,
         };
         match found {
@@ -114,7 +129,7 @@ impl ContactsState {
                         d.summary()
                     ),
                 ));
-                s.draft_written = Some(d.to_json());
+                s.draft.adopt(d.to_json());
                 s.ask = Some(Ask::Restore(d));
             }
             Found::Unreadable { kept, reason } => {
@@ -131,17 +146,17 @@ impl ContactsState {
     }
 
     pub fn draft_path(&self) -> PathBuf {
-        draft::path(&self.data_dir)
+        self.draft.path().clone()
     }
 
     /// Contact rows the list shows at the current size.
-    pub fn list_rows(&self, env: &Env) -> usize {
-        env.viewport.contacts.list_rows
+    pub fn list_rows(&self, cx: &ScreenCtx) -> usize {
+        cx.viewport.contacts.list_rows
     }
 
-    fn announce(&mut self, env: &mut Env) {
+    fn announce(&mut self, cx: &mut ScreenCtx) {
         if let Some((kind, text)) = self.found_note.take() {
-            env.toast(kind, text);
+            cx.toast(kind, text);
         }
     }
 
@@ -150,46 +165,38 @@ impl ContactsState {
     /// The form changed: the draft is written now (the runtime lets the write land before it
     /// draws the key), so a `kill -9` right after typing loses nothing. A burst of keys costs
     /// nothing extra: the file writer keeps only the newest text of a file.
-    fn changed(&mut self, env: &mut Env) {
-        self.flush_draft(env);
+    fn changed(&mut self, cx: &mut ScreenCtx) {
+        self.flush_draft(cx);
     }
 
     /// Writes the draft now if it differs from the file (or removes the file when the form
     /// holds nothing).
-    pub fn flush_draft(&mut self, env: &mut Env) {
+    pub fn flush_draft(&mut self, cx: &mut ScreenCtx) {
         if matches!(self.ask, Some(Ask::Restore(_))) {
             // The file still holds the offered draft: never overwrite it before an answer.
             return;
         }
         if !self.form.has_input() {
-            self.clear_draft(env);
+            self.clear_draft(cx);
             return;
         }
         let json = Draft::from_form(&self.form).to_json();
-        if self.draft_written.as_deref() != Some(json.as_str()) {
-            env.effects.push(Effect::WriteFile {
-                path: self.draft_path(),
-                contents: json.clone(),
-            });
-            self.draft_written = Some(json);
-        }
+        self.draft.save(json, cx);
     }
 
-    fn clear_draft(&mut self, env: &mut Env) {
-        if self.draft_written.take().is_some() {
-            env.effects.push(Effect::RemoveFile(self.draft_path()));
-        }
+    fn clear_draft(&mut self, cx: &mut ScreenCtx) {
+        self.draft.clear(cx);
     }
 
     /// Whether the draft on disk matches the form (for the "draft saved" mark).
     pub fn draft_saved(&self) -> bool {
-        self.draft_written.is_some()
+        self.draft.is_saved()
     }
 
     // ----- the form --------------------------------------------------------------------------
 
     /// Starts a new contact, keeping organizations and tags when `keep`.
-    fn new_form(&mut self, keep: bool, env: &mut Env) {
+    fn new_form(&mut self, keep: bool, cx: &mut ScreenCtx) {
         self.form = if keep {
             self.form.keeping_companies()
         } else {
@@ -199,21 +206,21 @@ impl ContactsState {
         self.failure = None;
         self.pane = Pane::Form;
         self.editing = true;
-        self.flush_draft(env);
+        self.flush_draft(cx);
     }
 
     /// `n` / `N`: straight away after a save or on an empty form, else after asking.
-    fn ask_new(&mut self, keep: bool, env: &mut Env) {
+    fn ask_new(&mut self, keep: bool, cx: &mut ScreenCtx) {
         match &self.phase {
             Phase::Saving { .. } => {}
             // Looking for a contact whose answer was lost: wait for the verdict; once a look
             // has failed, starting over is the way to give up on it.
             Phase::Checking(lost) if lost.is_looking() => {}
             Phase::Checking(_) => self.ask = Some(Ask::Discard { keep }),
-            Phase::Saved(_) => self.new_form(keep, env),
+            Phase::Saved(_) => self.new_form(keep, cx),
             Phase::Editing if !self.form.has_input() => {
                 if keep {
-                    self.new_form(true, env);
+                    self.new_form(true, cx);
                 } else {
                     self.pane = Pane::Form;
                     self.editing = true;
@@ -225,24 +232,35 @@ impl ContactsState {
     }
 
     /// Moves the focus, checking the field that was left.
-    fn step(&mut self, delta: isize, env: &mut Env) {
+    fn step(&mut self, delta: isize, cx: &mut ScreenCtx) {
         let left = self.form.step(delta);
         if left != self.form.focus {
             self.form.leave(left);
-            self.flush_draft(env);
+            self.flush_draft(cx);
         }
     }
 
-    fn focus_to(&mut self, f: Field, env: &mut Env) {
+    fn focus_to(&mut self, f: Field, cx: &mut ScreenCtx) {
         let left = self.form.focus;
         self.form.focus = f;
         if left != f {
             self.form.leave(left);
-            self.flush_draft(env);
+            self.flush_draft(cx);
         }
     }
 
-    fn switch_pane(&mut self, env: &mut Env) {
+    /// A save or a look for a lost answer is on its way: the form takes no input (typing
+    /// right after a save must not turn into commands either).
+    fn locked(&self) -> bool {
+        self.pane == Pane::Form
+            && match &self.phase {
+                Phase::Saving { .. } => true,
+                Phase::Checking(lost) => lost.is_looking(),
+                _ => false,
+            }
+    }
+
+    fn switch_pane(&mut self, cx: &mut ScreenCtx) {
         self.pane = match self.pane {
             Pane::Form => Pane::List,
             Pane::List => Pane::Form,
@@ -252,11 +270,11 @@ impl ContactsState {
                 if self.editing {
                     let f = self.form.focus;
                     self.form.leave(f);
-                    self.flush_draft(env);
+                    self.flush_draft(cx);
                 }
                 self.editing = false;
-                self.list.ensure_loaded(env);
-                let rows = self.list_rows(env);
+                self.list.ensure_loaded(cx);
+                let rows = self.list_rows(cx);
                 self.list.fix_scroll(rows);
             }
             Pane::Form => {
@@ -266,8 +284,8 @@ impl ContactsState {
         }
     }
 
-    fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let rows = self.list_rows(env);
+    fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let rows = self.list_rows(cx);
         let Some(target) = scroll::target(
             action,
             self.list.cursor,
@@ -276,31 +294,51 @@ impl ContactsState {
         ) else {
             return false;
         };
-        self.list.move_to(target, env, rows);
+        self.list.move_to(target, cx, rows);
         true
     }
 
-    fn form_nav_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn form_nav_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let fields = self.form.fields();
         match action {
-            Action::Down => self.step(1, env),
-            Action::Up => self.step(-1, env),
-            Action::Top => self.focus_to(fields[0], env),
-            Action::Bottom => self.focus_to(fields[fields.len() - 1], env),
-            Action::PageDown | Action::HalfDown => self.step(4, env),
-            Action::PageUp | Action::HalfUp => self.step(-4, env),
+            Action::Down => self.step(1, cx),
+            Action::Up => self.step(-1, cx),
+            Action::Top => self.focus_to(fields[0], cx),
+            Action::Bottom => self.focus_to(fields[fields.len() - 1], cx),
+            Action::PageDown | Action::HalfDown => self.step(4, cx),
+            Action::PageUp | Action::HalfUp => self.step(-4, cx),
             _ => return false,
         }
         true
     }
 
-    pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
+    pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.pane == Pane::List && self.list.searching && self.search_action(action, cx) {
+            return true;
+        }
+        if self.pane == Pane::Form
+            && self.phase == Phase::Editing
+            && self.editing
+            && self.field_action(action, cx)
+        {
+            return true;
+        }
+        if let (Pane::Form, Phase::Saved(c)) = (self.pane, &self.phase) {
+            let page = cx.viewport.contacts.saved_rows;
+            let max = contact_rows(c, false).saturating_sub(page);
+            if let Some(to) =
+                crate::widgets::scroll::target(action, self.saved_scroll, max + 1, page)
+            {
+                self.saved_scroll = crate::widgets::scroll::clamp(to, max + 1);
+                return true;
+            }
+        }
         match action {
             Action::Submit => {
                 if self.pane == Pane::List && self.phase == Phase::Editing {
-                    self.switch_pane(env);
+                    self.switch_pane(cx);
                 }
-                self.submit(env);
+                self.submit(cx);
             }
             Action::AddRow if self.phase == Phase::Editing => {
                 self.pane = Pane::Form;
@@ -308,38 +346,43 @@ impl ContactsState {
                 self.form.add_row();
                 self.form.leave(left);
                 self.editing = true;
-                self.flush_draft(env);
+                self.flush_draft(cx);
             }
             Action::RemoveRow if self.phase == Phase::Editing => {
                 if self.form.remove_row() {
-                    self.changed(env);
+                    self.changed(cx);
                 } else {
-                    env.toast(
+                    cx.toast(
                         ToastKind::Info,
                         "Move to an e-mail or phone row to remove it",
                     );
                 }
             }
             Action::AddRow | Action::RemoveRow => {}
-            Action::SwitchPane => self.switch_pane(env),
-            Action::NewBlank => self.ask_new(false, env),
-            Action::NewKeep => self.ask_new(true, env),
+            Action::SwitchPane => self.switch_pane(cx),
+            Action::NewBlank => self.ask_new(false, cx),
+            Action::NewKeep => self.ask_new(true, cx),
+            Action::Open if self.pane == Pane::List => {
+                if let Some(c) = self.list.current() {
+                    self.viewing = Some((c.clone(), 0));
+                }
+            }
             Action::Open if self.pane == Pane::Form && self.phase == Phase::Editing => {
                 self.editing = true;
             }
             Action::Search => {
                 if self.pane == Pane::Form {
-                    self.switch_pane(env);
+                    self.switch_pane(cx);
                 }
                 self.list.searching = true;
             }
             Action::Refresh => {
-                self.list.reload(env);
-                self.orgs.reload(env);
+                self.list.reload(cx);
+                self.orgs.reload(cx);
             }
-            Action::Back => return self.back(env),
-            a if self.pane == Pane::List => return self.list_action(a, env),
-            a if self.phase == Phase::Editing => return self.form_nav_action(a, env),
+            Action::Back => return self.back(cx),
+            a if self.pane == Pane::List => return self.list_action(a, cx),
+            a if self.phase == Phase::Editing => return self.form_nav_action(a, cx),
             _ => return false,
         }
         true
@@ -347,20 +390,20 @@ impl ContactsState {
 
     /// Esc: leave the field, then drop the error message, then clear the list search, then
     /// go back from the list to the form.
-    fn back(&mut self, env: &mut Env) -> bool {
+    fn back(&mut self, cx: &mut ScreenCtx) -> bool {
         if self.pane == Pane::Form && self.editing {
             self.editing = false;
             let f = self.form.focus;
             self.form.leave(f);
-            self.flush_draft(env);
+            self.flush_draft(cx);
             return true;
         }
         if self.failure.take().is_some() {
             return true;
         }
         if self.pane == Pane::List {
-            if !self.list.clear_search(env) {
-                self.switch_pane(env);
+            if !self.list.clear_search(cx) {
+                self.switch_pane(cx);
             }
             return true;
         }
@@ -368,21 +411,23 @@ impl ContactsState {
     }
 
     /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: ContactKey, answer: Answer, env: &mut Env) {
+    pub fn on_answer(&mut self, key: ContactKey, answer: Answer, cx: &mut ScreenCtx) {
         use Answer as A;
         match (key, answer) {
             (ContactKey::Create, A::CreatedContact(result)) => {
-                self.on_create_reply(result.map(|c| *c), env)
+                self.on_create_reply(result.map(|c| *c), cx)
             }
-            (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, env),
+            (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, cx),
+            (ContactKey::CreateChoice, answer) => self.on_choice_created(answer, cx),
+            (ContactKey::FindChoice, answer) => self.on_choice_found(answer, cx),
             (ContactKey::List, A::Contacts(result)) => {
-                let rows = self.list_rows(env);
-                self.list.on_reply(result, env, rows);
+                let rows = self.list_rows(cx);
+                self.list.on_reply(result, cx, rows);
             }
             (ContactKey::Orgs, A::Organizations(result)) => {
-                let complete = self.orgs.on_reply(result, env);
+                let complete = self.orgs.on_reply(result, cx);
                 if complete {
-                    self.refresh_waiting_picker(env);
+                    self.refresh_waiting_picker(cx);
                 }
             }
             // Each key is asked with one kind of call (see where it is asked): no other pair
@@ -393,8 +438,8 @@ impl ContactsState {
 
     /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
     /// a field it puts the focus there.
-    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
-        if self.ask.is_some() || self.picker.is_some() {
+    pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() || self.picker.is_some() || self.viewing.is_some() {
             return false;
         }
         let pane = match target {
@@ -404,15 +449,15 @@ impl ContactsState {
             _ => return false,
         };
         if self.pane != pane {
-            self.switch_pane(env);
+            self.switch_pane(cx);
         }
         match target {
             Target::Contact(idx) if idx < self.list.contacts.rows.len() => {
-                let rows = self.list_rows(env);
-                self.list.move_to(idx as isize, env, rows);
+                let rows = self.list_rows(cx);
+                self.list.move_to(idx as isize, cx, rows);
             }
             Target::Field(field) if self.phase == Phase::Editing => {
-                self.focus_to(field, env);
+                self.focus_to(field, cx);
                 self.editing = true;
             }
             _ => {}
@@ -421,73 +466,155 @@ impl ContactsState {
     }
 }
 
+/// Detail lines shown for `c`: name and id, two per e-mail and per phone (the value, then its
+/// id), then organizations, tags and the creation time when there are any. `every` (the
+/// read-only view) adds the three name parts, one line per organization, who created it and
+/// when it changed.
+pub fn contact_rows(c: &weeek_api::models::Contact, every: bool) -> usize {
+    let orgs = if every {
+        c.organizations.len()
+    } else {
+        usize::from(!c.organizations.is_empty())
+    };
+    let extra = if every {
+        3 + usize::from(c.creator_id.is_some()) + usize::from(c.updated_at.is_some())
+    } else {
+        0
+    };
+    2 + 2 * c.emails.len()
+        + 2 * c.phones.len()
+        + orgs
+        + usize::from(!c.tags.is_empty())
+        + usize::from(c.created_at.is_some())
+        + extra
+}
+
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
-        if self.ask.is_some() || self.picker.is_some() {
-            // Only the app-wide keys get past a question or a picker.
+        if self.viewing.is_some() {
+            return vec![Context::ContactView, Context::List];
+        }
+        match &self.ask {
+            Some(Ask::Restore(_)) => return vec![Context::Draft],
+            Some(Ask::Discard { .. }) => return vec![Context::Confirm],
+            None => {}
+        }
+        if self.picker.is_some() {
+            // Organizations and tags: always several.
+            return vec![Context::MultiPicker, Context::Picker, Context::Text];
+        }
+        if self.locked() {
+            // No key of the form does anything until the answer, so none is offered.
             return Vec::new();
         }
-        match &self.phase {
-            // Locked until the answer: no key of the form does anything, so none is offered.
-            Phase::Saving { .. } if self.pane == Pane::Form => return Vec::new(),
-            Phase::Checking(lost) if lost.is_looking() && self.pane == Pane::Form => {
-                return Vec::new();
-            }
-            // A failed look: `Ctrl-s` looks again, `n`/`N` give up and start over.
-            Phase::Checking(_) if self.pane == Pane::Form => return vec![Context::Contacts],
-            _ => {}
+        if matches!(self.phase, Phase::Checking(_)) && self.pane == Pane::Form {
+            // A failed look: save looks again, new gives up and starts over.
+            return vec![Context::Contacts];
         }
         match self.pane {
-            Pane::List => vec![Context::Contacts, Context::List],
+            Pane::List if self.list.searching => vec![
+                Context::ContactSearch,
+                Context::Text,
+                Context::Contacts,
+                Context::List,
+            ],
+            Pane::List => vec![Context::ContactList, Context::Contacts, Context::List],
+            // The saved contact's details scroll when they do not fit.
+            Pane::Form if matches!(self.phase, Phase::Saved(_)) => {
+                vec![Context::Contacts, Context::List]
+            }
             Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
-            Pane::Form if self.editing => vec![Context::ContactForm],
+            Pane::Form if self.editing && self.form.focus.is_text() => vec![
+                Context::ContactField,
+                Context::Text,
+                Context::ContactForm,
+                Context::Contacts,
+            ],
+            Pane::Form if self.editing => vec![
+                Context::ContactChoice,
+                Context::ContactForm,
+                Context::Contacts,
+            ],
             Pane::Form => vec![Context::ContactForm, Context::Contacts, Context::List],
         }
     }
 
-    fn on_enter(&mut self, env: &mut Env) {
-        self.announce(env);
-        self.list.ensure_loaded(env);
-        self.orgs.ensure_loaded(env);
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::ContactField,
+            Context::ContactChoice,
+            Context::ContactForm,
+            Context::Contacts,
+            Context::ContactList,
+            Context::ContactView,
+            Context::ContactSearch,
+            Context::List,
+            Context::MultiPicker,
+            Context::Picker,
+            Context::Text,
+            Context::Draft,
+            Context::Confirm,
+        ]
+    }
+
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.announce(cx);
+        self.list.ensure_loaded(cx);
+        self.orgs.ensure_loaded(cx);
         if self.pane == Pane::Form && self.phase == Phase::Editing && self.ask.is_none() {
             self.editing = true;
         }
     }
 
-    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        self.on_key(key, env)
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        self.type_char(c, cx)
     }
 
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
-        if self.ask.is_some() || self.picker.is_some() {
-            return false;
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if let Some((c, scroll)) = &mut self.viewing {
+            // Read only: it closes or scrolls, nothing else.
+            let page = cx.viewport.contacts.view_rows;
+            let lines = contact_rows(c, true).saturating_sub(page) + 1;
+            if let Some(to) = crate::widgets::scroll::target(action, *scroll, lines, page) {
+                *scroll = crate::widgets::scroll::clamp(to, lines);
+            } else if action == Action::Cancel {
+                self.viewing = None;
+            }
+            return true;
         }
-        ContactsState::on_action(self, action, env)
+        if self.ask.is_some() {
+            return self.answer(action, cx);
+        }
+        if self.picker.is_some() {
+            self.picker_action(action, cx);
+            return true;
+        }
+        ContactsState::on_action(self, action, cx)
     }
 
-    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
-        self.on_paste_text(text, env)
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        self.on_paste_text(text, cx)
     }
 
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
-        ContactsState::on_click(self, target, env)
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        ContactsState::on_click(self, target, cx)
     }
 
-    fn on_tick(&mut self, env: &mut Env) -> bool {
-        self.list.on_tick(env)
+    fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
+        self.list.on_tick(cx)
     }
 
     fn next_deadline(&self) -> Option<Instant> {
         self.list.next_deadline()
     }
 
-    fn on_directory_changed(&mut self, env: &mut Env) {
-        self.announce(env);
-        self.refresh_waiting_picker(env);
+    fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        self.announce(cx);
+        self.refresh_waiting_picker(cx);
     }
 
-    fn on_resize(&mut self, env: &mut Env) {
-        let rows = self.list_rows(env);
+    fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        let rows = self.list_rows(cx);
         self.list.fix_scroll(rows);
     }
 
@@ -508,9 +635,12 @@ impl ScreenState for ContactsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        self.picker.is_some()
-            || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)
-            || (self.pane == Pane::List && self.list.searching)
+        self.ask.is_none()
+            && self.viewing.is_none()
+            && (self.picker.is_some()
+                || self.locked()
+                || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)
+                || (self.pane == Pane::List && self.list.searching))
     }
 
     fn footer_note(&self) -> Option<String> {
@@ -520,12 +650,8 @@ impl ScreenState for ContactsState {
         match (&self.phase, self.pane) {
             (Phase::Saving { .. }, _) => Some("saving…".into()),
             (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
-            (Phase::Editing, Pane::Form) if self.editing => {
-                Some("typing · Esc leaves the field".into())
-            }
-            (_, Pane::List) if self.list.searching => {
-                Some("search · Enter keeps it, Esc clears".into())
-            }
+            (Phase::Editing, Pane::Form) if self.editing => Some("typing".into()),
+            (_, Pane::List) if self.list.searching => Some("search".into()),
             _ => None,
         }
     }

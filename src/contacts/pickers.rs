@@ -5,9 +5,9 @@ use weeek_api::models::Organization;
 use weeek_api::{ApiError, ListQuery};
 
 use super::form::OrgRef;
-use crate::app::Env;
-use crate::app::directory::Directory;
+use crate::app::ScreenCtx;
 use crate::app::loadable::Loadable;
+use crate::app::names::Names;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::Call;
 
@@ -45,30 +45,34 @@ pub struct Organizations {
 }
 
 impl Organizations {
-    pub fn ensure_loaded(&mut self, env: &mut Env) {
+    pub fn ensure_loaded(&mut self, cx: &mut ScreenCtx) {
         if matches!(self.list, Loadable::NotAsked) {
-            self.reload(env);
+            self.reload(cx);
         }
     }
 
-    pub fn reload(&mut self, env: &mut Env) {
+    pub fn reload(&mut self, cx: &mut ScreenCtx) {
         self.partial.clear();
         self.list.start();
-        env.request(
+        cx.request(
             ContactKey::Orgs,
             Call::Organizations(ListQuery::page(ORG_PAGE, 0)),
         );
     }
 
     /// Applies a page; true when the list is complete (or failed).
-    pub fn on_reply(&mut self, result: Result<Vec<Organization>, ApiError>, env: &mut Env) -> bool {
+    pub fn on_reply(
+        &mut self,
+        result: Result<Vec<Organization>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) -> bool {
         match result {
             Ok(page) => {
                 let full = page.len() as u32 >= ORG_PAGE;
                 self.partial.extend(page);
                 if full {
                     let offset = self.partial.len() as u32;
-                    env.request(
+                    cx.request(
                         ContactKey::Orgs,
                         Call::Organizations(ListQuery::page(ORG_PAGE, offset)),
                     );
@@ -126,23 +130,19 @@ pub fn org_picker(orgs: &Organizations, chosen: &[OrgRef]) -> Option<Picker<Choi
         }
     }
     let pre: Vec<Choice> = chosen.iter().map(|c| Choice::Org(c.id.clone())).collect();
-    Some(Picker::multi(
-        "Organizations (Tab toggles, Enter applies)",
-        items,
-        &pre,
-    ))
+    let mut p = Picker::multi("Organizations", items, &pre);
+    p.creates = Some("organization");
+    Some(p)
 }
 
-pub fn tag_picker(dir: &Directory, chosen: &[i64]) -> Option<Picker<Choice>> {
-    let tags = usable(&dir.tags)?;
+pub fn tag_picker(names: &Names, chosen: &[i64]) -> Option<Picker<Choice>> {
+    let tags = usable(&names.tags)?;
     let items = tags
         .iter()
         .map(|t| PickItem::new(Choice::Tag(t.id), t.title.clone()).color(t.color.clone()))
         .collect();
     let pre: Vec<Choice> = chosen.iter().map(|id| Choice::Tag(*id)).collect();
-    Some(Picker::multi(
-        "Tags (Tab toggles, Enter applies)",
-        items,
-        &pre,
-    ))
+    let mut p = Picker::multi("Tags", items, &pre);
+    p.creates = Some("tag");
+    Some(p)
 }

@@ -10,7 +10,7 @@ use weeek_api::{ApiError, ListQuery, NewContact};
 
 use super::ContactsState;
 use super::form::Sent;
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
@@ -120,14 +120,13 @@ impl CreateLookup for ContactLookup {
 impl ContactsState {
     /// `Ctrl-s`: checks every field; sends only a valid form, and only once at a time. After a
     /// failed look for a lost create, it looks again instead.
-    pub fn submit(&mut self, env: &mut Env) {
+    pub fn submit(&mut self, cx: &mut ScreenCtx) {
         match &mut self.phase {
             Phase::Saving { .. } | Phase::Saved(_) => return,
             Phase::Checking(lost) => {
-                if !lost.is_looking() {
-                    let call = lost.look_again();
-                    env.toast(ToastKind::Info, lost.looking_text("saved"));
-                    env.request(ContactKey::Find, call);
+                if let Some((call, text)) = lost.retry("saved") {
+                    cx.toast(ToastKind::Info, text);
+                    cx.request(ContactKey::Find, call);
                 }
                 return;
             }
@@ -142,16 +141,20 @@ impl ContactsState {
         }
         let (contact, sent) = self.form.to_contact();
         let contact = contact.normalized();
-        self.flush_draft(env);
-        env.request(ContactKey::Create, Call::CreateContact(contact.clone()));
+        self.flush_draft(cx);
+        cx.request(ContactKey::Create, Call::CreateContact(contact.clone()));
         self.phase = Phase::Saving {
             sent,
             contact: Box::new(contact),
-            at: env.clock.wall,
+            at: cx.clock.wall,
         };
     }
 
-    pub(super) fn on_create_reply(&mut self, result: Result<Contact, ApiError>, env: &mut Env) {
+    pub(super) fn on_create_reply(
+        &mut self,
+        result: Result<Contact, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let (sent, contact, at) = match std::mem::take(&mut self.phase) {
             Phase::Saving { sent, contact, at } => (sent, contact, at),
             other => {
@@ -163,7 +166,7 @@ impl ContactsState {
         match CreateAnswer::read(result.map(Box::new)) {
             CreateAnswer::Created(created) => {
                 let text = format!("Saved {}", created.display_name());
-                self.saved(created, text, env);
+                self.saved(created, text, cx);
             }
             CreateAnswer::Refused(ApiError::Validation { message, fields })
                 if !fields.is_empty() =>
@@ -179,61 +182,64 @@ impl ContactsState {
                         message: format!("Not saved: the service refused: {message}"),
                     });
                 }
-                env.toast(
+                cx.toast(
                     ToastKind::Error,
                     "Not saved: the service refused some fields",
                 );
             }
-            CreateAnswer::Refused(e) => {
-                self.failed(format!("Not saved: {}", failure_text(&e)), env)
-            }
+            CreateAnswer::Refused(e) => self.failed(format!("Not saved: {}", failure_text(&e)), cx),
             CreateAnswer::Lost(e) => {
                 let (lost, call) = LostCreate::start(ContactLookup::of(&contact), e, at);
-                env.toast(ToastKind::Info, lost.looking_text("saved"));
-                env.request(ContactKey::Find, call);
+                cx.toast(ToastKind::Info, lost.looking_text("saved"));
+                cx.request(ContactKey::Find, call);
                 self.phase = Phase::Checking(Box::new(lost));
             }
         }
     }
 
-    pub(super) fn on_find_reply(&mut self, result: Result<Vec<Contact>, ApiError>, env: &mut Env) {
+    pub(super) fn on_find_reply(
+        &mut self,
+        result: Result<Vec<Contact>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let Phase::Checking(lost) = &mut self.phase else {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => env.request(ContactKey::Find, call),
+            Looked::Next(call) => cx.request(ContactKey::Find, call),
             Looked::Found(contact) => {
                 let text = lost.found_text("saved");
-                self.saved(Box::new(contact), text, env);
+                self.saved(Box::new(contact), text, cx);
             }
             Looked::NotCreated => {
                 let text = lost.not_created_text("saved");
                 self.phase = Phase::Editing;
-                self.failed(text, env);
+                self.failed(text, cx);
             }
             Looked::Failed => {
                 let text = lost.check_failed_text("saved");
-                env.toast(ToastKind::Error, text);
+                cx.toast(ToastKind::Error, text);
             }
         }
     }
 
-    fn saved(&mut self, contact: Box<Contact>, text: String, env: &mut Env) {
+    fn saved(&mut self, contact: Box<Contact>, text: String, cx: &mut ScreenCtx) {
         // Messages about the attempts before this one are stale now.
-        env.toasts.dismiss_all();
-        env.toast(ToastKind::Success, text);
-        let rows = self.list_rows(env);
+        cx.toasts.dismiss_all();
+        cx.toast(ToastKind::Success, text);
+        let rows = self.list_rows(cx);
         self.list.add_created((*contact).clone(), rows);
         self.phase = Phase::Saved(contact);
+        self.saved_scroll = 0;
         self.editing = false;
         self.form.errors.clear();
         self.failure = None;
-        self.clear_draft(env);
+        self.clear_draft(cx);
     }
 
     /// `message` is the whole sentence, shown over the form until the next change.
-    fn failed(&mut self, message: String, env: &mut Env) {
-        env.toast(ToastKind::Error, message.clone());
+    fn failed(&mut self, message: String, cx: &mut ScreenCtx) {
+        cx.toast(ToastKind::Error, message.clone());
         self.failure = Some(Failure { message });
     }
 }

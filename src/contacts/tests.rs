@@ -9,7 +9,7 @@ use weeek_api::{ApiError, FieldErrors};
 use super::form::{Field, OrgRef};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
-use crate::app::requests::DirKey;
+use crate::app::requests::NamesKey;
 use crate::app::screen::ScreenState;
 use crate::app::{Effect, Overlay, Screen};
 use crate::testing::{Harness, code, ctrl, key_event};
@@ -107,6 +107,31 @@ fn the_first_name_has_the_keyboard_so_letters_and_digits_type() {
 }
 
 #[test]
+fn leaving_the_screen_with_input_asks_nothing_and_the_input_is_there_on_return() {
+    let mut h = on_contacts();
+    h.press("Мария");
+    h.send(alt('1'));
+    assert!(
+        h.app.overlay.is_none(),
+        "nothing is lost: {:?}",
+        h.app.overlay
+    );
+    assert_eq!(h.app.screen, Screen::Tasks);
+    h.send(alt('3'));
+    assert_eq!(h.app.contacts.form.first_name.value(), "Мария");
+    // A save under way goes on while another screen is shown: leaving asks nothing either.
+    h.send(ctrl('s'));
+    assert!(matches!(h.app.contacts.phase, Phase::Saving { .. }));
+    h.send(alt('2'));
+    assert!(h.app.overlay.is_none());
+    assert_eq!(h.app.screen, Screen::Funnels);
+    let create = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let created = contact("new1", "Мария", "");
+    h.reply(&create, Answer::CreatedContact(Ok(Box::new(created))));
+    assert!(!matches!(h.app.contacts.phase, Phase::Saving { .. }));
+}
+
+#[test]
 fn tab_enter_and_shift_tab_move_between_fields_and_check_the_one_left() {
     let mut h = on_contacts();
     h.send(code(KeyCode::Tab));
@@ -169,12 +194,16 @@ fn a_second_ctrl_s_while_saving_sends_nothing_and_typing_changes_nothing() {
         "one request, however often Ctrl-s is pressed"
     );
     assert!(matches!(h.app.contacts.phase, Phase::Saving { .. }));
-    h.press("xyz");
+    // Letters typed on after Ctrl-s are neither text nor commands (q, n, 2 mean nothing here).
+    h.press("xyzqn2");
     assert_eq!(
         h.app.contacts.form.first_name.value(),
         "Иван",
         "the form is locked"
     );
+    assert!(!h.quits() && h.app.overlay.is_none());
+    assert_eq!(h.app.screen, crate::app::Screen::Contacts);
+    assert_eq!(h.app.contacts.ask, None);
     assert_eq!(h.app.contacts.footer_note().as_deref(), Some("saving…"));
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
     let Call::CreateContact(body) = &req.call else {
@@ -643,7 +672,7 @@ fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
     let first = effects
         .iter()
         .find_map(|e| match e {
-            Effect::Request(r) if r.key == DirKey::Tags.into() => Some(r.clone()),
+            Effect::Request(r) if r.key == NamesKey::Tags.into() => Some(r.clone()),
             _ => None,
         })
         .unwrap();
@@ -690,24 +719,6 @@ fn discarding_the_offered_draft_removes_its_file() {
 }
 
 #[test]
-fn leaving_the_screen_with_input_asks_first() {
-    let mut h = on_contacts();
-    h.press("Иван");
-    h.send(alt('1'));
-    assert_eq!(h.app.screen, Screen::Contacts);
-    assert!(
-        matches!(&h.app.overlay, Some(Overlay::Confirm { question, .. }) if question.contains("draft"))
-    );
-    h.press("y");
-    assert_eq!(h.app.screen, Screen::Tasks);
-    assert_eq!(
-        h.app.contacts.form.first_name.value(),
-        "Иван",
-        "kept for when it comes back"
-    );
-}
-
-#[test]
 fn n_on_a_form_with_input_asks_before_clearing() {
     let mut h = on_contacts();
     h.press("Иван");
@@ -716,11 +727,15 @@ fn n_on_a_form_with_input_asks_before_clearing() {
     assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
     h.press("x");
     assert_eq!(
-        h.app.contacts.form.first_name.value(),
-        "Иван",
-        "anything but y keeps it"
+        h.app.contacts.ask,
+        Some(Ask::Discard { keep: false }),
+        "a key that answers nothing leaves the question open"
     );
     h.press("n");
+    assert_eq!(h.app.contacts.ask, None);
+    assert_eq!(h.app.contacts.form.first_name.value(), "Иван", "n keeps it");
+    h.press("n");
+    assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
     h.press("y");
     assert_eq!(h.app.contacts.form.first_name.value(), "");
     assert!(h.app.contacts.editing);
@@ -753,6 +768,128 @@ fn the_organization_picker_searches_fuzzily_and_applies_a_set() {
     assert_eq!(h.app.contacts.form.tags, vec![1, 2]);
     h.send(code(KeyCode::Backspace));
     assert_eq!(h.app.contacts.form.tags, vec![1]);
+}
+
+fn creates_of(h: &mut Harness) -> Vec<crate::worker::Request> {
+    h.take(|c| matches!(c, Call::CreateTag(_) | Call::CreateOrganization(_)))
+}
+
+fn picker_notice(h: &Harness) -> String {
+    h.app
+        .contacts
+        .picker
+        .as_ref()
+        .and_then(|fp| fp.picker.as_ref())
+        .and_then(|p| p.notice.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn enter_on_a_new_tag_name_creates_it_once_and_picks_it() {
+    let mut h = on_contacts();
+    h.app.contacts.form.focus = Field::Tags;
+    h.press("Партнёр");
+    h.resize(100, 30);
+    assert!(
+        h.render().contains("Enter creates tag “Партнёр”"),
+        "{}",
+        h.render()
+    );
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Enter));
+    let creates = creates_of(&mut h);
+    assert_eq!(creates.len(), 1, "a second Enter sends nothing");
+    assert_eq!(creates[0].call, Call::CreateTag("Партнёр".into()));
+    assert!(picker_notice(&h).contains("creating tag “Партнёр”…"));
+    let tag = weeek_api::models::Tag {
+        id: 77,
+        title: "Партнёр".into(),
+        color: None,
+    };
+    h.reply(&creates[0], Answer::CreatedTag(Ok(tag)));
+    assert!(
+        h.app.contacts.picker.is_none(),
+        "picked, and the picker closed"
+    );
+    assert_eq!(h.app.contacts.form.tags, vec![77]);
+    let tags = h.app.names.tags.value().unwrap();
+    assert!(
+        tags.iter().any(|t| t.id == 77),
+        "every tag picker has it now"
+    );
+}
+
+#[test]
+fn a_lost_organization_create_is_looked_for_before_it_is_sent_again() {
+    let mut h = on_contacts();
+    h.app.contacts.form.focus = Field::Organizations;
+    h.press("Вектор");
+    h.send(code(KeyCode::Enter));
+    let create = creates_of(&mut h).remove(0);
+    assert!(
+        matches!(&create.call, Call::CreateOrganization(o) if o.name.as_deref() == Some("Вектор"))
+    );
+    h.fail(&create, ApiError::Timeout);
+    let look = h.take(|c| matches!(c, Call::Organizations(_)));
+    assert_eq!(look.len(), 1, "looked for first");
+    h.send(code(KeyCode::Enter));
+    assert!(
+        creates_of(&mut h).is_empty(),
+        "never sent twice while unknown"
+    );
+    // Not there: it may be sent again, once asked.
+    h.reply(&look[0], Answer::Organizations(Ok(orgs())));
+    assert!(
+        picker_notice(&h).contains("was not created"),
+        "{}",
+        picker_notice(&h)
+    );
+    h.send(code(KeyCode::Enter));
+    let again = creates_of(&mut h);
+    assert_eq!(again.len(), 1);
+    h.fail(&again[0], ApiError::Timeout);
+    let look = h.take(|c| matches!(c, Call::Organizations(_))).remove(0);
+    let mut found = orgs();
+    found.push(Organization {
+        id: "new-org".into(),
+        name: Some("Вектор".into()),
+        created_at: Some(h.clock.wall),
+        ..Default::default()
+    });
+    h.reply(&look, Answer::Organizations(Ok(found)));
+    assert!(creates_of(&mut h).is_empty());
+    assert_eq!(
+        h.app.contacts.form.organizations,
+        vec![OrgRef {
+            id: "new-org".into(),
+            name: "Вектор".into()
+        }]
+    );
+}
+
+#[test]
+fn a_refused_create_says_why_and_keeps_the_name() {
+    let mut h = on_contacts();
+    h.app.contacts.form.focus = Field::Tags;
+    h.press("x");
+    h.send(code(KeyCode::Enter));
+    let create = creates_of(&mut h).remove(0);
+    h.fail(
+        &create,
+        ApiError::Forbidden {
+            message: "No rights".into(),
+        },
+    );
+    assert!(
+        picker_notice(&h).contains("was not created"),
+        "{}",
+        picker_notice(&h)
+    );
+    assert!(h.app.contacts.form.tags.is_empty());
+    assert!(
+        h.take(|c| matches!(c, Call::Tags)).is_empty(),
+        "nothing to look for"
+    );
 }
 
 #[test]

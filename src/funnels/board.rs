@@ -2,14 +2,15 @@
 //! or failing status never holds up or breaks the others.
 
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, DealPage, ListQuery};
+use weeek_api::{ApiError, DealPage};
 
-use crate::app::Env;
-use crate::app::loadable::Paged;
+use crate::app::ScreenCtx;
+use crate::app::loadable::{Arrived, Paged};
 use crate::widgets::scroll;
 use crate::worker::Call;
 
 use super::FunnelKey;
+use super::query::DealFilter;
 
 /// Deals per request; small enough that a long status pages, large enough for a screenful.
 pub const PAGE_SIZE: u32 = 20;
@@ -22,6 +23,8 @@ pub struct Column {
     pub deals: Paged<Deal>,
     pub cursor: usize,
     pub scroll: usize,
+    /// `G` is loading every remaining page, to go to the last deal once the last one is in.
+    pub to_end: bool,
 }
 
 impl Column {
@@ -46,35 +49,54 @@ impl Column {
 
     /// (Re)loads from the top, keeping the deals on screen until the answer comes. As many
     /// deals as were paged in come back, so a refresh does not fold a long column up.
-    pub fn reload(&mut self, env: &mut Env) {
+    pub fn reload(&mut self, filter: &DealFilter, cx: &mut ScreenCtx) {
         let loaded = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
         self.deals.start(false);
-        env.request(
+        cx.request(
             FunnelKey::Deals(self.status_id.clone()),
-            Call::Deals(self.status_id.clone(), ListQuery::page(limit, 0)),
+            Call::Deals(self.status_id.clone(), Box::new(filter.query(limit, 0))),
         );
     }
 
     /// Fetches the next page once the cursor is within a screenful of the end.
-    pub fn maybe_load_more(&mut self, cards: usize, env: &mut Env) {
+    pub fn maybe_load_more(&mut self, cards: usize, filter: &DealFilter, cx: &mut ScreenCtx) {
         if !self.deals.wants_more(self.cursor, cards) {
             return;
         }
         let offset = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
         self.deals.start(true);
-        env.request(
+        cx.request(
             FunnelKey::Deals(self.status_id.clone()),
-            Call::Deals(self.status_id.clone(), ListQuery::page(PAGE_SIZE, offset)),
+            Call::Deals(
+                self.status_id.clone(),
+                Box::new(filter.query(PAGE_SIZE, offset)),
+            ),
         );
     }
 
     /// Applies a page. Returns the error, if any, for the caller to report.
     pub fn on_page(&mut self, result: Result<DealPage, ApiError>) -> Option<ApiError> {
         let page = result.map(|p| (p.deals, p.has_more));
-        self.deals
-            .finish(page, &mut self.cursor, |d| d.id.clone())
-            .err()
+        let finished = self.deals.finish(page, &mut self.cursor, |d| d.id.clone());
+        if self.to_end {
+            match &finished {
+                Ok(Arrived::Next) => self.cursor = self.deals.rows.len().saturating_sub(1),
+                // A failure stops it (the column says why and `G` tries again); so does a
+                // reload.
+                _ => self.to_end = false,
+            }
+            self.to_end &= self.deals.has_more;
+        }
+        finished.err()
+    }
+
+    /// `G`: the last deal of the status, loading the pages after the loaded ones first (the
+    /// cursor follows each page, so the way there shows).
+    pub fn go_to_end(&mut self, cards: usize, filter: &DealFilter, cx: &mut ScreenCtx) {
+        self.move_to(self.deals.rows.len() as isize - 1, cards);
+        self.to_end = self.deals.has_more;
+        self.maybe_load_more(cards, filter, cx);
     }
 
     pub fn move_to(&mut self, target: isize, cards: usize) {

@@ -8,10 +8,13 @@ use weeek_api::{ApiError, DealPage};
 use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
-use crate::app::Env;
+use super::query::{BoardPicker, DealFilter};
+use super::verbs::DealVerbs;
+use crate::app::ScreenCtx;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
 use crate::layout::funnels::InfoPlace;
+use crate::widgets::field::TextField;
 use crate::worker::Call;
 
 /// Every field of one deal, over the board.
@@ -38,6 +41,12 @@ pub struct FunnelDetail {
     pub info: Option<InfoPlace>,
     pub info_scroll: u16,
     pub deal: Option<DealView>,
+    /// The search, filters and sort the columns are read with.
+    pub filter: DealFilter,
+    /// The search box, while it has the keys.
+    pub search_box: Option<TextField>,
+    /// The filter or sort picker, while open.
+    pub picker: Option<BoardPicker>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,
@@ -46,27 +55,27 @@ pub struct FunnelDetail {
 impl FunnelDetail {
     /// Opens `funnel` (the list's copy is shown until the full answer arrives); `moving`:
     /// deal moves are still on their way.
-    pub fn open(funnel: &Funnel, moving: bool, env: &mut Env) -> Self {
+    pub fn open(funnel: &Funnel, moving: bool, cx: &mut ScreenCtx) -> Self {
         let mut d = FunnelDetail {
             id: funnel.id.clone(),
             funnel: Loadable::Loaded(funnel.clone()),
             ..Default::default()
         };
-        d.reload(moving, env);
+        d.reload(moving, cx);
         d
     }
 
     /// Reads the funnel again; `moving`: deal moves are still on their way.
-    pub fn reload(&mut self, moving: bool, env: &mut Env) {
+    pub fn reload(&mut self, moving: bool, cx: &mut ScreenCtx) {
         self.stale_totals |= moving;
         self.funnel.start();
         self.statuses.start();
-        env.request(FunnelKey::Funnel, Call::Funnel(self.id.clone()));
-        env.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
+        cx.request(FunnelKey::Funnel, Call::Funnel(self.id.clone()));
+        cx.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
         // Columns reload with the statuses' answer: statuses may have been added or removed.
         if let Some(view) = &mut self.deal {
             view.deal.start();
-            env.request(FunnelKey::Deal, Call::Deal(view.id.clone()));
+            cx.request(FunnelKey::Deal, Call::Deal(view.id.clone()));
         }
     }
 
@@ -80,11 +89,11 @@ impl FunnelDetail {
 
     /// Reads the statuses (and so the columns) again if a reload crossed moves in flight,
     /// once none is on its way (`idle`).
-    pub(super) fn settle_after_moves(&mut self, idle: bool, env: &mut Env) {
+    pub(super) fn settle_after_moves(&mut self, idle: bool, cx: &mut ScreenCtx) {
         if idle && self.stale_totals {
             self.stale_totals = false;
             self.statuses.start();
-            env.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
+            cx.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
         }
     }
 
@@ -119,8 +128,8 @@ impl FunnelDetail {
     pub fn on_statuses(
         &mut self,
         result: Result<Vec<FunnelStatus>, ApiError>,
-        moves: &Ledger<DealMoves>,
-        env: &mut Env,
+        (moves, verbs): (&Ledger<DealMoves>, &Ledger<DealVerbs>),
+        cx: &mut ScreenCtx,
     ) {
         self.statuses.finish(result);
         if self.statuses.error().is_some() {
@@ -137,18 +146,19 @@ impl FunnelDetail {
             .map(|id| old.remove(id).unwrap_or_else(|| Column::new(id.clone())))
             .collect();
         for c in &mut self.columns {
-            c.reload(env);
+            c.reload(&self.filter, cx);
         }
         // Columns of statuses that are gone no longer want their answers.
         for gone in old.keys() {
-            env.requests.cancel(&FunnelKey::Deals(gone.clone()).into());
+            cx.requests.cancel(&FunnelKey::Deals(gone.clone()).into());
         }
         self.focus = focused
             .and_then(|id| self.column_index(&id))
             .unwrap_or(self.focus)
             .min(self.columns.len().saturating_sub(1));
-        moves.reapply(self, env);
-        self.fix_columns(env);
+        moves.reapply(self, cx);
+        verbs.reapply(self, cx);
+        self.fix_columns(cx);
     }
 
     /// A page of deals for `status_id`; a failure stays in its column.
@@ -156,19 +166,20 @@ impl FunnelDetail {
         &mut self,
         status_id: &str,
         result: Result<DealPage, ApiError>,
-        moves: &Ledger<DealMoves>,
-        env: &mut Env,
+        (moves, verbs): (&Ledger<DealMoves>, &Ledger<DealVerbs>),
+        cx: &mut ScreenCtx,
     ) {
-        let cards = self.cards(env);
+        let cards = self.cards(cx);
         let Some(idx) = self.column_index(status_id) else {
             return;
         };
         let err = self.columns[idx].on_page(result);
-        moves.reapply(self, env);
+        moves.reapply(self, cx);
+        verbs.reapply(self, cx);
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
         if err.is_none() {
-            col.maybe_load_more(cards, env);
+            col.maybe_load_more(cards, &self.filter, cx);
         }
     }
 
@@ -191,27 +202,27 @@ impl FunnelDetail {
     }
 
     /// Closes the deal view; its read, if still running, is no longer wanted.
-    pub fn close_deal(&mut self, env: &mut Env) {
+    pub fn close_deal(&mut self, cx: &mut ScreenCtx) {
         self.deal = None;
-        env.cancel(FunnelKey::Deal);
+        cx.cancel(FunnelKey::Deal);
     }
 
     /// The funnel is being closed: the reads of its fields, statuses, deals and open deal are
     /// no longer wanted (moves run to their end).
-    pub fn close(&self, env: &mut Env) {
-        env.cancel(FunnelKey::Funnel);
-        env.cancel(FunnelKey::Statuses);
-        env.cancel(FunnelKey::Deal);
+    pub fn close(&self, cx: &mut ScreenCtx) {
+        cx.cancel(FunnelKey::Funnel);
+        cx.cancel(FunnelKey::Statuses);
+        cx.cancel(FunnelKey::Deal);
         for c in &self.columns {
-            env.cancel(FunnelKey::Deals(c.status_id.clone()));
+            cx.cancel(FunnelKey::Deals(c.status_id.clone()));
         }
     }
 
-    pub fn open_deal(&mut self, env: &mut Env) -> bool {
+    pub fn open_deal(&mut self, cx: &mut ScreenCtx) -> bool {
         let Some(deal) = self.current_deal().cloned() else {
             return false;
         };
-        env.request(FunnelKey::Deal, Call::Deal(deal.id.clone()));
+        cx.request(FunnelKey::Deal, Call::Deal(deal.id.clone()));
         self.deal = Some(DealView {
             id: deal.id.clone(),
             deal: Loadable::Loading(Some(deal)),
@@ -222,13 +233,13 @@ impl FunnelDetail {
 
     // ----- moving around the board ----------------------------------------------------------
 
-    pub fn cards(&self, env: &Env) -> usize {
-        env.viewport.funnels.cards(self.info)
+    pub fn cards(&self, cx: &ScreenCtx) -> usize {
+        cx.viewport.funnels.cards(self.info)
     }
 
     /// Keeps the focused column on screen.
-    pub fn fix_columns(&mut self, env: &Env) {
-        let n = env
+    pub fn fix_columns(&mut self, cx: &ScreenCtx) {
+        let n = cx
             .viewport
             .funnels
             .columns_on_screen(self.info, self.columns.len());
@@ -238,7 +249,7 @@ impl FunnelDetail {
             self.first = self.focus + 1 - n;
         }
         self.first = self.first.min(self.columns.len().saturating_sub(n));
-        let cards = self.cards(env);
+        let cards = self.cards(cx);
         for c in &mut self.columns {
             c.fix_scroll(cards);
         }
@@ -246,38 +257,56 @@ impl FunnelDetail {
 
     /// A click on column `column`, on its deal `deal` if on a card: focuses the column and
     /// puts its cursor on the deal.
-    pub fn click(&mut self, column: usize, deal: Option<usize>, env: &mut Env) -> bool {
+    pub fn click(&mut self, column: usize, deal: Option<usize>, cx: &mut ScreenCtx) -> bool {
         if column >= self.columns.len() {
             return false;
         }
         self.focus = column;
         if let Some(deal) = deal.filter(|d| *d < self.columns[column].deals.rows.len()) {
-            self.move_cursor(|_, _| deal as isize, env);
+            self.move_cursor(|_, _| deal as isize, cx);
         }
-        self.fix_columns(env);
+        self.fix_columns(cx);
         true
     }
 
-    pub fn focus_column(&mut self, target: isize, env: &mut Env) {
+    pub fn focus_column(&mut self, target: isize, cx: &mut ScreenCtx) {
         if self.columns.is_empty() {
             return;
         }
         let last = self.columns.len() as isize - 1;
         self.focus = target.clamp(0, last) as usize;
-        self.fix_columns(env);
-        let cards = self.cards(env);
+        self.fix_columns(cx);
+        let cards = self.cards(cx);
         if let Some(c) = self.columns.get_mut(self.focus) {
-            c.maybe_load_more(cards, env);
+            c.maybe_load_more(cards, &self.filter, cx);
         }
     }
 
-    pub fn move_cursor(&mut self, target: impl Fn(&Column, isize) -> isize, env: &mut Env) {
-        let cards = self.cards(env);
+    pub fn move_cursor(&mut self, target: impl Fn(&Column, isize) -> isize, cx: &mut ScreenCtx) {
+        let cards = self.cards(cx);
         let Some(c) = self.columns.get_mut(self.focus) else {
             return;
         };
         let t = target(c, cards as isize);
+        c.to_end = false;
         c.move_to(t, cards);
-        c.maybe_load_more(cards, env);
+        c.maybe_load_more(cards, &self.filter, cx);
+    }
+
+    /// `G` in the focused column: its real end (see `Column::go_to_end`).
+    pub fn go_to_end(&mut self, cx: &mut ScreenCtx) {
+        let cards = self.cards(cx);
+        if let Some(c) = self.columns.get_mut(self.focus) {
+            c.go_to_end(cards, &self.filter, cx);
+        }
+    }
+
+    /// `Esc` while a column loads to its end stops that first. True when one was.
+    pub fn stop_going_to_end(&mut self) -> bool {
+        let mut any = false;
+        for c in &mut self.columns {
+            any |= std::mem::take(&mut c.to_end);
+        }
+        any
     }
 }

@@ -4,12 +4,12 @@
 
 use weeek_api::models::Currency;
 
-use crate::app::directory::Directory;
+use crate::app::names::Names;
 
 /// What follows an amount: the currency's symbol, else its code, else "currency #N" (an id the
 /// service never listed; shown rather than guessed).
-pub fn currency_mark(dir: &Directory, id: i64) -> String {
-    match dir.currency(id) {
+pub fn currency_mark(names: &Names, id: i64) -> String {
+    match names.currency(id) {
         Some(c) => symbol_of(c).unwrap_or_else(|| unknown_currency(id)),
         None => unknown_currency(id),
     }
@@ -29,8 +29,8 @@ pub fn unknown_currency(id: i64) -> String {
 }
 
 /// "RUB ₽ · Российский рубль", or "currency #N" for an id that is not in the list.
-pub fn currency_long(dir: &Directory, id: i64) -> String {
-    let Some(c) = dir.currency(id) else {
+pub fn currency_long(names: &Names, id: i64) -> String {
+    let Some(c) = names.currency(id) else {
         return unknown_currency(id);
     };
     let parts: Vec<&str> = [c.code.as_deref(), c.symbol.as_deref()]
@@ -120,12 +120,12 @@ mod tests {
 
     #[test]
     fn a_missing_amount_is_a_dash_and_an_unknown_currency_is_named_by_id() {
-        let dir = Directory::default();
+        let names = Names::default();
         assert_eq!(money(None, "₽"), "–");
         assert_eq!(money(Some(1500.0), "₽"), "1 500 ₽");
-        let mark = currency_mark(&dir, 9);
+        let mark = currency_mark(&names, 9);
         assert_eq!(mark, "currency #9");
         assert_eq!(money(Some(1500.0), &mark), "1 500 (currency #9)");
-        assert_eq!(currency_long(&dir, 9), "currency #9");
+        assert_eq!(currency_long(&names, 9), "currency #9");
     }
 }

@@ -1,9 +1,9 @@
 //! The list of funnels: loading, fuzzy search by name, the cursor.
 
-use crossterm::event::{KeyCode, KeyEvent};
 use weeek_api::models::Funnel;
 
-use crate::app::Env;
+use crate::app::ScreenCtx;
+use crate::app::commands::Action;
 use crate::app::loadable::Loadable;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
@@ -19,14 +19,6 @@ pub struct FunnelList {
     pub search: Option<TextField>,
     /// The applied search (kept after `Enter` closes the box).
     pub query: String,
-}
-
-/// What a key in the search box did.
-pub enum SearchKey {
-    Edited,
-    Closed,
-    /// Arrows move the cursor while typing, as in fzf.
-    Move(isize),
 }
 
 impl FunnelList {
@@ -66,16 +58,16 @@ impl FunnelList {
         self.scroll = self.scroll.min(self.cursor);
     }
 
-    pub fn move_to(&mut self, target: isize, env: &Env) {
+    pub fn move_to(&mut self, target: isize, cx: &ScreenCtx) {
         if self.visible.is_empty() {
             return;
         }
         self.cursor = scroll::clamp(target, self.visible.len());
-        self.fix_scroll(env);
+        self.fix_scroll(cx);
     }
 
-    pub fn fix_scroll(&mut self, env: &Env) {
-        let rows = env.viewport.funnels.list_rows;
+    pub fn fix_scroll(&mut self, cx: &ScreenCtx) {
+        let rows = cx.viewport.funnels.list_rows;
         self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 
@@ -83,30 +75,38 @@ impl FunnelList {
         self.search = Some(TextField::with_value(self.query.clone()));
     }
 
-    pub fn search_key(&mut self, key: KeyEvent) -> SearchKey {
+    /// A command of the search box: keep the search, clear it, or edit its text. False when
+    /// it is none of these (arrows then move the cursor, as in fzf).
+    pub fn search_action(&mut self, action: Action) -> bool {
         let Some(field) = &mut self.search else {
-            return SearchKey::Closed;
+            return false;
         };
-        match key.code {
-            KeyCode::Enter => {
-                self.search = None;
-                SearchKey::Closed
-            }
-            KeyCode::Esc => {
+        match action {
+            Action::Accept => self.search = None,
+            Action::Clear => {
                 self.search = None;
                 self.query.clear();
                 self.refilter();
-                SearchKey::Closed
             }
-            KeyCode::Down => SearchKey::Move(1),
-            KeyCode::Up => SearchKey::Move(-1),
-            _ => {
-                field.key(key);
+            Action::Text(edit) => {
+                field.edit(edit);
                 let v = field.value().to_string();
                 self.set_query(v);
-                SearchKey::Edited
             }
+            _ => return false,
         }
+        true
+    }
+
+    /// A character typed into the search box.
+    pub fn search_char(&mut self, c: char) -> bool {
+        let Some(field) = &mut self.search else {
+            return false;
+        };
+        let changed = field.insert(c);
+        let v = field.value().to_string();
+        self.set_query(v);
+        changed
     }
 
     pub fn paste(&mut self, text: &str) -> bool {

@@ -4,8 +4,8 @@
 use weeek_api::models::{Contact, Organization};
 use weeek_api::{ApiError, ListQuery};
 
-use crate::app::Env;
-use crate::app::directory::short_id;
+use crate::app::ScreenCtx;
+use crate::app::names::short_id;
 use crate::worker::Call;
 
 use super::FunnelKey;
@@ -29,14 +29,14 @@ pub struct Lookups {
 
 impl Lookups {
     /// Starts reading both lists, once (and again after `r`).
-    pub fn ensure(&mut self, env: &mut Env) {
+    pub fn ensure(&mut self, cx: &mut ScreenCtx) {
         if !self.orgs.asked {
             self.orgs = Lookup {
                 asked: true,
                 loading: true,
                 ..Default::default()
             };
-            env.request(
+            cx.request(
                 FunnelKey::Orgs,
                 Call::Organizations(ListQuery::page(PAGE, 0)),
             );
@@ -47,7 +47,7 @@ impl Lookups {
                 loading: true,
                 ..Default::default()
             };
-            env.request(
+            cx.request(
                 FunnelKey::Contacts,
                 Call::Contacts(ListQuery::page(PAGE, 0)),
             );
@@ -60,7 +60,7 @@ impl Lookups {
         self.contacts.asked = false;
     }
 
-    pub fn on_orgs(&mut self, result: Result<Vec<Organization>, ApiError>, env: &mut Env) {
+    pub fn on_orgs(&mut self, result: Result<Vec<Organization>, ApiError>, cx: &mut ScreenCtx) {
         match result {
             Ok(page) => {
                 let full = page.len() >= PAGE as usize;
@@ -69,7 +69,7 @@ impl Lookups {
                 if full {
                     let offset = self.orgs.items.len() as u32;
                     let call = Call::Organizations(ListQuery::page(PAGE, offset));
-                    env.request(FunnelKey::Orgs, call);
+                    cx.request(FunnelKey::Orgs, call);
                 }
             }
             Err(e) => {
@@ -79,7 +79,7 @@ impl Lookups {
         }
     }
 
-    pub fn on_contacts(&mut self, result: Result<Vec<Contact>, ApiError>, env: &mut Env) {
+    pub fn on_contacts(&mut self, result: Result<Vec<Contact>, ApiError>, cx: &mut ScreenCtx) {
         match result {
             Ok(page) => {
                 let full = page.len() >= PAGE as usize;
@@ -88,7 +88,7 @@ impl Lookups {
                 if full {
                     let offset = self.contacts.items.len() as u32;
                     let call = Call::Contacts(ListQuery::page(PAGE, offset));
-                    env.request(FunnelKey::Contacts, call);
+                    cx.request(FunnelKey::Contacts, call);
                 }
             }
             Err(e) => {

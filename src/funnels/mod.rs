@@ -2,28 +2,35 @@
 //! its deals by status. Keys are routed here; loading, paging and moves live in the modules.
 
 pub mod board;
+pub mod deal_form;
 pub mod detail;
+pub mod editor;
 pub mod format;
 pub mod list;
 pub mod lookups;
 pub mod moves;
+pub mod query;
 #[cfg(test)]
 mod tests;
+pub mod verbs;
 
-use crossterm::event::KeyEvent;
+use weeek_api::models::WinStatus;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
-use crate::app::{Env, Target};
+use crate::app::toast::ToastKind;
+use crate::app::{ScreenCtx, Target};
 use crate::layout::Viewport;
 use crate::layout::funnels::InfoPlace;
 use crate::widgets::scroll;
 use crate::worker::{Answer, Call};
 use detail::FunnelDetail;
-use list::{FunnelList, SearchKey};
+use list::FunnelList;
 use lookups::Lookups;
 use moves::DealMoves;
+use verbs::DealVerbs;
 
+use crate::app::draft_file::DraftFile;
 use crate::app::ledger::Ledger;
 
 /// A deal status's id.
@@ -49,9 +56,18 @@ pub enum FunnelKey {
     Orgs,
     /// Contact names for the deal view.
     Contacts,
+    /// A verb on a deal (won, lost, archived, delete) or the read-back of one whose answer
+    /// was lost, by its number.
+    Verb(u64),
+    /// The deal the form sends (a create or an edit).
+    DealSave,
+    /// The look for a created deal whose answer was lost.
+    DealFind,
+    /// The read of an edited deal (its answer was lost or carried no deal).
+    DealRead,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct FunnelsState {
     pub list: FunnelList,
     /// The open funnel; `None` shows the list.
@@ -59,18 +75,45 @@ pub struct FunnelsState {
     pub lookups: Lookups,
     /// Deal moves on their way, whichever funnel is open.
     pub moves: Ledger<DealMoves>,
+    /// Won / lost / archived and deletes on their way.
+    pub verbs: Ledger<DealVerbs>,
+    /// A question about the board (delete this deal?), answered before anything else.
+    pub ask: Option<verbs::Ask>,
+    /// The deal form, over the board.
+    pub editor: Option<editor::DealEditor>,
+    /// The form's draft on disk.
+    draft: DraftFile,
+    /// A draft from an earlier run, not opened yet.
+    pub found: Option<editor::Draft>,
+    /// Said at start what was found on disk (a toast needs the first message's clock).
+    found_note: Option<(crate::app::toast::ToastKind, String)>,
 }
 
 impl FunnelsState {
-    pub fn reload_list(&mut self, env: &mut Env) {
-        self.list.funnels.start();
-        env.request(FunnelKey::List, Call::Funnels);
+    pub fn new(data_dir: &std::path::Path) -> Self {
+        Self {
+            list: FunnelList::default(),
+            detail: None,
+            lookups: Lookups::default(),
+            moves: Ledger::default(),
+            verbs: Ledger::default(),
+            ask: None,
+            editor: None,
+            draft: DraftFile::new(data_dir.join(editor::DRAFT_FILE)),
+            found: None,
+            found_note: None,
+        }
     }
 
-    fn open_current(&mut self, env: &mut Env) {
+    pub fn reload_list(&mut self, cx: &mut ScreenCtx) {
+        self.list.funnels.start();
+        cx.request(FunnelKey::List, Call::Funnels);
+    }
+
+    fn open_current(&mut self, cx: &mut ScreenCtx) {
         if let Some(f) = self.list.current().cloned() {
-            let moving = !self.moves.is_idle();
-            self.detail = Some(FunnelDetail::open(&f, moving, env));
+            let moving = !self.moves.is_idle() || !self.verbs.is_idle();
+            self.detail = Some(FunnelDetail::open(&f, moving, cx));
         }
     }
 
@@ -82,59 +125,59 @@ impl FunnelsState {
         }
     }
 
-    fn list_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let l = &mut self.list;
-        let page = env.viewport.funnels.list_rows;
+        let page = cx.viewport.funnels.list_rows;
         if let Some(to) = scroll::target(action, l.cursor, l.visible.len(), page) {
-            l.move_to(to, env);
+            l.move_to(to, cx);
             return true;
         }
         match action {
             Action::Search => l.open_search(),
-            Action::Open => self.open_current(env),
-            Action::Refresh => self.reload_list(env),
+            Action::Open => self.open_current(cx),
+            Action::Refresh => self.reload_list(cx),
             Action::Back if !l.query.is_empty() => {
                 l.query.clear();
                 l.refilter();
-                l.fix_scroll(env);
+                l.fix_scroll(cx);
             }
             _ => return false,
         }
         true
     }
 
-    fn deal_action(&mut self, action: Action, env: &mut Env) -> bool {
+    fn deal_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let Some(d) = &mut self.detail else {
             return false;
         };
         let Some(view) = &mut d.deal else {
             return false;
         };
-        let page = env.viewport.funnels.deal_lines;
+        let page = cx.viewport.funnels.deal_lines;
         match action {
             Action::Down => view.scroll = view.scroll.saturating_add(1),
             Action::Up => view.scroll = view.scroll.saturating_sub(1),
             Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
             Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
             Action::Top => view.scroll = 0,
-            Action::Back | Action::Open => d.close_deal(env),
+            Action::Back | Action::Open => d.close_deal(cx),
             Action::Refresh => {
                 self.lookups.invalidate();
-                self.lookups.ensure(env);
-                d.reload(!self.moves.is_idle(), env);
+                self.lookups.ensure(cx);
+                d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx);
             }
             _ => return false,
         }
         true
     }
 
-    fn detail_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let full_info = self.info_place(&env.viewport) == InfoPlace::Full;
+    fn detail_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let full_info = self.info_place(&cx.viewport) == InfoPlace::Full;
         let Some(d) = &mut self.detail else {
             return false;
         };
         if full_info {
-            let page = env.viewport.funnels.overview_lines;
+            let page = cx.viewport.funnels.overview_lines;
             match action {
                 Action::Down => d.info_scroll = d.info_scroll.saturating_add(1),
                 Action::Up => d.info_scroll = d.info_scroll.saturating_sub(1),
@@ -147,7 +190,7 @@ impl FunnelsState {
                 Action::Top => d.info_scroll = 0,
                 Action::Back => {
                     d.info = Some(InfoPlace::Hidden);
-                    d.fix_columns(env);
+                    d.fix_columns(cx);
                 }
                 _ => {}
             }
@@ -164,44 +207,76 @@ impl FunnelsState {
             ) {
                 return true;
             }
+            // The board is out of sight: its keys must not change what cannot be seen.
+            if matches!(
+                action,
+                Action::Bottom
+                    | Action::Left
+                    | Action::Right
+                    | Action::PrevStatus
+                    | Action::NextStatus
+                    | Action::MovePrev
+                    | Action::MoveNext
+                    | Action::Open
+            ) {
+                let show = cx.keys.then_say("funnel.overview", "shows it");
+                let text = format!("The board is hidden behind the overview{show}");
+                if !cx.toasts.visible().iter().any(|t| t.text == text) {
+                    cx.toast(ToastKind::Info, text);
+                }
+                return true;
+            }
         }
         match action {
-            Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, env),
-            Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, env),
-            Action::Top => d.move_cursor(|_, _| 0, env),
-            Action::Bottom => d.move_cursor(|c, _| c.deals.rows.len() as isize - 1, env),
-            Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, env),
-            Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, env),
-            Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), env),
-            Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), env),
-            Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, env),
-            Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, env),
-            Action::MovePrev => self.move_deal(-1, env),
-            Action::MoveNext => self.move_deal(1, env),
+            Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, cx),
+            Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, cx),
+            Action::Top => d.move_cursor(|_, _| 0, cx),
+            Action::Bottom => d.go_to_end(cx),
+            Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, cx),
+            Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, cx),
+            Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), cx),
+            Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), cx),
+            Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, cx),
+            Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, cx),
+            Action::NewDeal => self.open_form(false, cx),
+            Action::EditDeal => self.open_form(true, cx),
+            Action::Search => d.open_search(),
+            Action::Filter => {
+                self.lookups.ensure(cx);
+                d.open_filter(cx.names, &self.lookups);
+            }
+            Action::Sort => d.open_sort(),
+            Action::MarkWon => self.set_outcome(WinStatus::Won, cx),
+            Action::MarkLost => self.set_outcome(WinStatus::Lost, cx),
+            Action::Archive => self.set_outcome(WinStatus::Archived, cx),
+            Action::Delete => self.ask_delete(),
+            Action::MovePrev => self.move_deal(-1, cx),
+            Action::MoveNext => self.move_deal(1, cx),
             Action::Open => {
                 let links = d
                     .current_deal()
                     .is_some_and(|x| !x.contacts.is_empty() || !x.organizations.is_empty());
-                if d.open_deal(env) && links {
-                    self.lookups.ensure(env);
+                if d.open_deal(cx) && links {
+                    self.lookups.ensure(cx);
                 }
             }
             Action::ToggleDetail => {
-                let view = &env.viewport.funnels;
+                let view = &cx.viewport.funnels;
                 d.info = Some(view.next_info_place(view.info_place(d.info)));
                 d.info_scroll = 0;
-                d.fix_columns(env);
+                d.fix_columns(cx);
             }
-            Action::Refresh => d.reload(!self.moves.is_idle(), env),
+            Action::Refresh => d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx),
+            Action::Back if d.stop_going_to_end() => {}
             Action::Back => {
                 let id = d.id.clone();
-                d.close(env);
+                d.close(cx);
                 self.detail = None;
                 // Counts and amounts may have changed while the funnel was open.
-                self.reload_list(env);
+                self.reload_list(cx);
                 if let Some(pos) = self.list.position(&id) {
                     self.list.cursor = pos;
-                    self.list.fix_scroll(env);
+                    self.list.fix_scroll(cx);
                 }
             }
             _ => return false,
@@ -210,18 +285,51 @@ impl FunnelsState {
     }
 
     /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, env: &mut Env) {
+    pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, cx: &mut ScreenCtx) {
         use Answer as A;
         match (key, answer) {
             (FunnelKey::List, A::Funnels(result)) => {
                 self.list.on_loaded(result);
-                self.list.fix_scroll(env);
+                self.list.fix_scroll(cx);
             }
-            (FunnelKey::Orgs, A::Organizations(result)) => self.lookups.on_orgs(result, env),
-            (FunnelKey::Contacts, A::Contacts(result)) => self.lookups.on_contacts(result, env),
-            (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, env),
+            (FunnelKey::Orgs, A::Organizations(result)) => {
+                self.lookups.on_orgs(result, cx);
+                self.refresh_form_picker(cx.names);
+                if !self.lookups.orgs.loading
+                    && let Some(d) = &mut self.detail
+                {
+                    let waiting = matches!(d.picker, Some(query::BoardPicker::Filter(None)));
+                    d.orgs_arrived(cx.names, &self.lookups);
+                    if waiting && let Some(e) = &self.lookups.orgs.error {
+                        let text = format!("Organizations to filter by: {}", e.short());
+                        cx.toast(crate::app::toast::ToastKind::Error, text);
+                    }
+                }
+            }
+            (FunnelKey::Contacts, A::Contacts(result)) => {
+                self.lookups.on_contacts(result, cx);
+                self.refresh_form_picker(cx.names);
+            }
+            (FunnelKey::DealSave, A::CreatedDeal(result)) => {
+                self.on_created(result.map(|d| *d), cx)
+            }
+            (FunnelKey::DealSave, A::PatchedDeal(result)) => {
+                self.on_patched(result.map(|d| d.map(|d| *d)), cx)
+            }
+            (FunnelKey::DealFind, A::DealPage(result)) => self.on_found(result, cx),
+            (FunnelKey::DealRead, A::Deal(result)) => self.on_read(result.map(|d| *d), cx),
+            (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, cx),
             (FunnelKey::Move(n), A::Deal(result)) => {
-                self.on_move_read_back(n, result.map(|d| *d), env)
+                self.on_move_read_back(n, result.map(|d| *d), cx)
+            }
+            (FunnelKey::Verb(n), A::UpdatedDeal(result)) => {
+                self.on_verb_reply(n, result.map(|d| Some(*d)), cx)
+            }
+            (FunnelKey::Verb(n), A::DeletedDeal(result)) => {
+                self.on_verb_reply(n, result.map(|()| None), cx)
+            }
+            (FunnelKey::Verb(n), A::Deal(result)) => {
+                self.on_verb_read_back(n, result.map(|d| *d), cx)
             }
             (key, answer) => {
                 let Some(d) = &mut self.detail else {
@@ -230,11 +338,11 @@ impl FunnelsState {
                 match (key, answer) {
                     (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
-                        d.on_statuses(result, &self.moves, env)
+                        d.on_statuses(result, (&self.moves, &self.verbs), cx)
                     }
                     (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
                     (FunnelKey::Deals(status), A::DealPage(result)) => {
-                        d.on_deals(&status, result, &self.moves, env)
+                        d.on_deals(&status, result, (&self.moves, &self.verbs), cx)
                     }
                     // Each key is asked with one kind of call (see where it is asked): no
                     // other pair arrives.
@@ -246,82 +354,195 @@ impl FunnelsState {
 
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() || self.editor.is_some() {
+            return false;
+        }
         match (&mut self.detail, target) {
             (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
-                self.list.move_to(idx as isize, env);
+                self.list.move_to(idx as isize, cx);
                 true
             }
-            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, env),
+            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, cx),
             (Some(d), Target::Card { column, deal }) if d.deal.is_none() => {
-                d.click(column, Some(deal), env)
+                d.click(column, Some(deal), cx)
             }
             _ => false,
         }
     }
 }
 
+/// The layers of the open deal form, most specific first.
+fn form_contexts(e: &editor::DealEditor) -> Vec<Context> {
+    if e.asking {
+        return vec![Context::Confirm];
+    }
+    if let Some(p) = &e.picker {
+        return match &p.picker {
+            Some(p) if !p.multi => vec![Context::Picker, Context::Text],
+            _ => vec![Context::MultiPicker, Context::Picker, Context::Text],
+        };
+    }
+    if e.locked() {
+        // No key of the form does anything until the answer, so none is offered.
+        return Vec::new();
+    }
+    if !matches!(e.phase, editor::Phase::Editing) {
+        // A failed look: save looks again, Esc gives up on the form.
+        return vec![Context::DealForm];
+    }
+    if e.form.is_typed(e.form.focus) {
+        vec![Context::DealField, Context::Text, Context::DealForm]
+    } else {
+        vec![Context::DealChoice, Context::DealForm]
+    }
+}
+
 impl ScreenState for FunnelsState {
     fn contexts(&self) -> Vec<Context> {
+        if self.ask.is_some() {
+            return vec![Context::Confirm];
+        }
+        if let Some(e) = &self.editor {
+            return form_contexts(e);
+        }
         match &self.detail {
             Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
-            Some(_) => vec![Context::FunnelDetail, Context::List],
+            Some(d) => match &d.picker {
+                Some(query::BoardPicker::Filter(_)) => {
+                    vec![Context::MultiPicker, Context::Picker, Context::Text]
+                }
+                Some(query::BoardPicker::Sort(_)) => vec![Context::Picker, Context::Text],
+                None if d.search_box.is_some() => vec![
+                    Context::FunnelSearch,
+                    Context::Text,
+                    Context::Funnel,
+                    Context::List,
+                ],
+                None => vec![Context::Funnel, Context::List],
+            },
+            None if self.list.search.is_some() => vec![
+                Context::FunnelSearch,
+                Context::Text,
+                Context::Funnels,
+                Context::List,
+            ],
             None => vec![Context::Funnels, Context::List],
         }
     }
 
-    fn on_enter(&mut self, env: &mut Env) {
-        if matches!(self.list.funnels, crate::app::loadable::Loadable::NotAsked) {
-            self.reload_list(env);
-        }
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::Funnels,
+            Context::FunnelSearch,
+            Context::Funnel,
+            Context::Deal,
+            Context::DealForm,
+            Context::DealField,
+            Context::DealChoice,
+            Context::List,
+            Context::Text,
+        ]
     }
 
-    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        if self.detail.is_some() || self.list.search.is_none() {
-            return false;
+    fn keyboard_taken(&self) -> bool {
+        if let Some(e) = &self.editor {
+            return self.ask.is_none() && !e.asking && !e.locked();
         }
-        match self.list.search_key(key) {
-            SearchKey::Move(delta) => {
-                let c = self.list.cursor as isize;
-                self.list.move_to(c + delta, env);
-            }
-            SearchKey::Edited | SearchKey::Closed => self.list.fix_scroll(env),
-        }
-        true
-    }
-
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
         match &self.detail {
-            Some(d) if d.deal.is_some() => self.deal_action(action, env),
-            Some(_) => self.detail_action(action, env),
-            None => self.list_action(action, env),
+            None => self.list.search.is_some(),
+            Some(d) => d.deal.is_none() && (d.search_box.is_some() || d.picker.is_some()),
         }
     }
 
-    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
-        if self.detail.is_some() {
-            return false;
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.announce(cx);
+        if matches!(self.list.funnels, crate::app::loadable::Loadable::NotAsked) {
+            self.reload_list(cx);
+        }
+    }
+
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.editor.is_some() {
+            return self.form_char(c, cx);
+        }
+        if let Some(d) = &mut self.detail {
+            if d.picker.is_some() {
+                return d.picker_char(c);
+            }
+            return d.search_typed(&c.to_string(), cx);
+        }
+        let changed = self.list.search_char(c);
+        self.list.fix_scroll(cx);
+        changed
+    }
+
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() {
+            match action {
+                Action::Yes => self.answer(true, cx),
+                Action::No => self.answer(false, cx),
+                _ => return false,
+            }
+            return true;
+        }
+        if self.editor.is_some() {
+            return self.form_action(action, cx);
+        }
+        match &mut self.detail {
+            Some(d) if d.deal.is_some() => self.deal_action(action, cx),
+            Some(d) if d.picker.is_some() => {
+                d.picker_action(action, cx);
+                true
+            }
+            Some(d) if d.search_box.is_some() => {
+                d.search_action(action, cx) || self.detail_action(action, cx)
+            }
+            Some(_) => self.detail_action(action, cx),
+            None if self.list.search_action(action) => {
+                self.list.fix_scroll(cx);
+                true
+            }
+            None => self.list_action(action, cx),
+        }
+    }
+
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.editor.is_some() {
+            return self.form_paste(text, cx);
+        }
+        if let Some(d) = &mut self.detail {
+            if d.picker.is_some() {
+                return d.picker_paste(text);
+            }
+            return d.search_typed(text, cx);
         }
         let used = self.list.paste(text);
         if used {
-            self.list.fix_scroll(env);
+            self.list.fix_scroll(cx);
         }
         used
     }
 
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
-        FunnelsState::on_click(self, target, env)
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        FunnelsState::on_click(self, target, cx)
     }
 
-    fn on_resize(&mut self, env: &mut Env) {
-        self.list.fix_scroll(env);
+    fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        self.list.fix_scroll(cx);
         if let Some(d) = &mut self.detail {
-            d.fix_columns(env);
+            d.fix_columns(cx);
         }
     }
 
     fn footer_note(&self) -> Option<String> {
         let moving = self.moves.unsettled();
-        (moving > 0).then(|| format!("moving {moving}…"))
+        let saving = self.verbs.unsettled();
+        let notes: Vec<String> = [(moving, "moving"), (saving, "saving")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{what} {n}…"))
+            .collect();
+        (!notes.is_empty()).then(|| notes.join(" · "))
     }
 }

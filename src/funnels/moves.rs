@@ -8,9 +8,9 @@ use weeek_api::models::{Deal, FunnelStatus};
 
 use super::detail::FunnelDetail;
 use super::{FunnelKey, FunnelsState, StatusId};
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Shown, Writes};
-use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
@@ -63,7 +63,7 @@ impl Writes for DealMoves {
 impl Shown<DealMoves> for FunnelDetail {
     /// A page read while the move was on its way predates it: the deal goes where it was
     /// moved, so it never jumps back and then forward.
-    fn reapply(&mut self, id: &String, m: &Move, _env: &Env) {
+    fn reapply(&mut self, id: &String, m: &Move, _env: &ScreenCtx) {
         let Some(to) = self.column_index(&m.to) else {
             return;
         };
@@ -87,10 +87,10 @@ impl Shown<DealMoves> for FunnelDetail {
         id: &String,
         m: &Move,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<(StatusId, usize)> {
         if !later {
-            self.put_back(id, &m.from, m.from_index, env);
+            self.put_back(id, &m.from, m.from_index, cx);
         }
         Some((m.from.clone(), m.from_index))
     }
@@ -105,18 +105,18 @@ impl Shown<DealMoves> for FunnelDetail {
         found: Result<Deal, ApiError>,
         verdict: &ReadBack,
         later: bool,
-        env: &Env,
+        cx: &ScreenCtx,
     ) -> Option<(StatusId, usize)> {
         match (verdict, found) {
             (ReadBack::Gone, _) => {
-                self.take_off(id, env);
+                self.take_off(id, cx);
                 None
             }
             (ReadBack::NotApplied, Ok(fresh)) => {
                 let status = fresh.status_id?;
                 let at = if status == m.from { m.from_index } else { 0 };
                 if !later {
-                    self.put_back(id, &status, at, env);
+                    self.put_back(id, &status, at, cx);
                 }
                 Some((status, at))
             }
@@ -126,8 +126,9 @@ impl Shown<DealMoves> for FunnelDetail {
     }
 }
 
+/// Whole: the toast shortens it, `M` shows it all.
 fn quoted(deal: &Deal) -> String {
-    crate::text::quoted(deal.title.as_deref().unwrap_or("(untitled deal)"), 30)
+    crate::text::quoted_full(deal.title.as_deref().unwrap_or("(untitled deal)"))
 }
 
 /// Shifts a deal's weight from one status's totals to another's.
@@ -175,7 +176,7 @@ impl FunnelDetail {
         Some(deal)
     }
 
-    fn shift_status_totals(&mut self, from: &str, to: &str, amount: Option<f64>) {
+    pub(super) fn shift_status_totals(&mut self, from: &str, to: &str, amount: Option<f64>) {
         match &mut self.statuses {
             crate::app::loadable::Loadable::Loaded(s)
             | crate::app::loadable::Loadable::Loading(Some(s))
@@ -189,7 +190,7 @@ impl FunnelDetail {
 
 impl FunnelsState {
     /// `H` / `L`: the cursor deal to the previous (`-1`) or next (`1`) status.
-    pub fn move_deal(&mut self, delta: isize, env: &mut Env) {
+    pub fn move_deal(&mut self, delta: isize, cx: &mut ScreenCtx) {
         let Some(d) = &mut self.detail else {
             return;
         };
@@ -200,7 +201,7 @@ impl FunnelsState {
         let to = from as isize + delta;
         if to < 0 || to >= d.columns.len() as isize {
             let edge = if delta < 0 { "first" } else { "last" };
-            env.toast(
+            cx.toast(
                 ToastKind::Info,
                 format!("{} is already in the {edge} status", quoted(&deal)),
             );
@@ -215,9 +216,9 @@ impl FunnelsState {
         }
         // The cursor follows the deal, so `L L L` walks it down the funnel.
         d.focus = to;
-        let cards = d.cards(env);
+        let cards = d.cards(cx);
         d.columns[to].move_to(0, cards);
-        d.fix_columns(env);
+        d.fix_columns(cx);
         let call = Call::MoveDeal {
             deal: deal.id.clone(),
             status: to_id.clone(),
@@ -234,32 +235,38 @@ impl FunnelsState {
         };
         // The service must see `L L` in the order pressed: the ledger sends a move after the
         // one before.
-        self.moves.add(group, id, name, m, vec![call], env);
+        self.moves.add(group, id, name, m, vec![call], cx);
     }
 
     /// The answer to move `n`.
-    pub fn on_move_reply(&mut self, n: u64, result: Result<(), ApiError>, env: &mut Env) {
+    pub fn on_move_reply(&mut self, n: u64, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
         let mut board = self.detail.as_mut();
         let done = self
             .moves
-            .on_written(n, result.map(|()| None), &mut board, env);
-        self.after_move(done, env);
+            .on_written(n, result.map(|()| None), &mut board, cx);
+        self.after_move(done, cx);
     }
 
     /// The read-back of a deal whose move `n` lost its answer.
-    pub fn on_move_read_back(&mut self, n: u64, result: Result<Deal, ApiError>, env: &mut Env) {
+    pub fn on_move_read_back(
+        &mut self,
+        n: u64,
+        result: Result<Deal, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let mut board = self.detail.as_mut();
-        let done = self.moves.on_read_back(n, result, &mut board, env);
-        self.after_move(done, env);
+        let done = self.moves.on_read_back(n, result, &mut board, cx);
+        self.after_move(done, cx);
     }
 
     /// Says how a settled move went; once none is on its way, totals read meanwhile are
     /// read again.
-    fn after_move(&mut self, done: Option<Group<DealMoves>>, env: &mut Env) {
+    fn after_move(&mut self, done: Option<Group<DealMoves>>, cx: &mut ScreenCtx) {
         let Some(group) = done else {
             return;
         };
-        let idle = self.moves.is_idle();
+        // Totals read while any write was on its way are read again once none is.
+        let idle = self.moves.is_idle() && self.verbs.is_idle();
         let d = self.detail.as_mut();
         for o in group.items.values() {
             let m = &o.change;
@@ -268,32 +275,14 @@ impl FunnelsState {
                 Some(d) => d.status_name(&m.to),
                 None => format!("status {}", m.to),
             };
-            let (kind, text) = match (&o.error, &o.lost, &o.read_back) {
-                (None, _, None) => (ToastKind::Success, format!("Moved {title} to {to_name}")),
-                (None, _, Some(verdict)) => (
-                    ToastKind::Success,
-                    format!("Moved {title} to {to_name} ({})", verdict.note()),
-                ),
-                (Some(e), None, _) => (
-                    ToastKind::Error,
-                    format!("Could not move {title}: {}", e.short()),
-                ),
-                (Some(_), Some(cause), verdict) => {
-                    let lead = match verdict {
-                        Some(ReadBack::Unknown(_)) => "Not confirmed: move",
-                        _ => "Could not move",
-                    };
-                    let note = verdict.as_ref().map(ReadBack::note).unwrap_or_default();
-                    (
-                        ToastKind::Error,
-                        format!("{lead} {title} to {to_name}: {}; {note}", cause_text(cause)),
-                    )
-                }
-            };
-            env.toast(kind, text);
+            let (kind, text) = o.report(
+                &format!("Moved {title} to {to_name}"),
+                &format!("move {title} to {to_name}"),
+            );
+            cx.toast(kind, text);
         }
         if let Some(d) = d {
-            d.settle_after_moves(idle, env);
+            d.settle_after_moves(idle, cx);
         }
     }
 }
@@ -301,9 +290,9 @@ impl FunnelsState {
 impl FunnelDetail {
     /// Puts a deal back in `status` at `at`; the cursor comes with it if it followed the deal.
     /// A status that is not on this board (another funnel) takes the deal off the board.
-    fn put_back(&mut self, id: &str, status: &str, at: usize, env: &Env) {
+    fn put_back(&mut self, id: &str, status: &str, at: usize, cx: &ScreenCtx) {
         let Some(back) = self.column_index(status) else {
-            self.take_off(id, env);
+            self.take_off(id, cx);
             return;
         };
         let following = self.current_deal().is_some_and(|x| x.id == id);
@@ -317,20 +306,20 @@ impl FunnelDetail {
                 .position(|x| x.id == id);
             self.columns[back].cursor = pos.unwrap_or(0);
         }
-        let cards = self.cards(env);
+        let cards = self.cards(cx);
         for c in &mut self.columns {
             c.fix_scroll(cards);
         }
-        self.fix_columns(env);
+        self.fix_columns(cx);
     }
 
     /// Takes a deal off the board; the statuses' totals are read again once moves settle.
-    fn take_off(&mut self, id: &str, env: &Env) {
+    pub(super) fn take_off(&mut self, id: &str, cx: &ScreenCtx) {
         for c in &mut self.columns {
             c.deals.rows.retain(|x| x.id != id);
             c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
         }
         self.stale_totals = true;
-        self.fix_columns(env);
+        self.fix_columns(cx);
     }
 }

@@ -195,7 +195,7 @@ fn alt(c: char) -> Msg {
 fn list() -> Harness {
     let mut h = Harness::new();
     h.take(|_| true);
-    h.app.dir.currencies = Loadable::Loaded(vec![
+    h.app.names.currencies = Loadable::Loaded(vec![
         Currency {
             id: 1,
             name: Some("Российский рубль".into()),
@@ -276,6 +276,24 @@ fn status_totals(h: &Harness, i: usize) -> (Option<i64>, Option<f64>) {
     (s.deals_count, s.deals_amount)
 }
 
+/// Answers the reads of the organizations (one, «Альфа-Логистик» `o1`) and of `contacts`.
+fn answer_lookups(h: &mut Harness, contacts: Vec<weeek_api::models::Contact>) {
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || {
+            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
+                id: "o1".into(),
+                name: Some("ООО «Альфа-Логистик»".into()),
+                ..Default::default()
+            }]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || Answer::Contacts(Ok(contacts.clone())),
+    );
+}
+
 fn toasts(h: &Harness) -> String {
     h.app
         .toasts
@@ -298,7 +316,7 @@ fn the_list_loads_once_and_enter_opens_the_funnel_under_the_cursor() {
     let funnel = h.take(|c| matches!(c, Call::Funnel(id) if id == PARTNERS));
     let statuses = h.take(|c| matches!(c, Call::FunnelStatuses(id) if id == PARTNERS));
     assert_eq!((funnel.len(), statuses.len()), (1, 1));
-    assert_eq!(h.app.contexts()[0], Context::FunnelDetail);
+    assert_eq!(h.app.contexts()[0], Context::Funnel);
     // Going away and back does not load the list again.
     h.send(alt('1'));
     h.send(alt('2'));
@@ -620,7 +638,7 @@ fn enter_opens_the_deal_and_asks_for_its_links() {
     h.press("L");
     assert!(h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty());
     h.send(code(KeyCode::Esc));
-    assert_eq!(h.app.contexts()[0], Context::FunnelDetail);
+    assert_eq!(h.app.contexts()[0], Context::Funnel);
     assert!(h.app.funnels.detail.is_some(), "Esc closed the deal only");
 }
 
@@ -651,6 +669,41 @@ fn i_cycles_the_overview_and_esc_leaves_the_full_overview_first() {
     h.send(code(KeyCode::Esc));
     assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Hidden);
     assert!(h.app.funnels.detail.is_some());
+}
+
+#[test]
+fn board_keys_do_nothing_to_a_board_hidden_behind_the_overview() {
+    let mut h = opened();
+    h.resize(160, 45);
+    for _ in 0..3 {
+        if h.app.funnels.info_place(&h.app.viewport) != InfoPlace::Full {
+            h.press("i");
+        }
+    }
+    assert_eq!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
+    let before = (detail(&h).focus, detail(&h).columns[0].cursor);
+    h.press("LHlhj");
+    h.send(code(KeyCode::Enter));
+    assert!(h.take(|c| matches!(c, Call::MoveDeal { .. })).is_empty());
+    assert_eq!((detail(&h).focus, detail(&h).columns[0].cursor), before);
+    assert!(detail(&h).deal.is_none(), "no deal opened");
+    let said: Vec<String> = h
+        .app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|t| t.contains("board is hidden") && t.contains("i shows it")),
+        "{said:?}"
+    );
+    // Once the board is back, they act again.
+    h.press("i");
+    assert_ne!(h.app.funnels.info_place(&h.app.viewport), InfoPlace::Full);
+    h.press("L");
+    assert_eq!(h.take(|c| matches!(c, Call::MoveDeal { .. })).len(), 1);
 }
 
 // ----- snapshots -------------------------------------------------------------------------
@@ -783,26 +836,14 @@ fn snapshot_deal() {
         |c| matches!(c, Call::Deal(_)),
         || Answer::Deal(Ok(Box::new(full.clone()))),
     );
-    h.answer_all(
-        |c| matches!(c, Call::Organizations(_)),
-        || {
-            Answer::Organizations(Ok(vec![weeek_api::models::Organization {
-                id: "o1".into(),
-                name: Some("ООО «Альфа-Логистик»".into()),
-                ..Default::default()
-            }]))
-        },
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Contacts(_)),
-        || {
-            Answer::Contacts(Ok(vec![weeek_api::models::Contact {
-                id: "c1".into(),
-                first_name: Some("Ольга".into()),
-                last_name: Some("Петрова".into()),
-                ..Default::default()
-            }]))
-        },
+    answer_lookups(
+        &mut h,
+        vec![weeek_api::models::Contact {
+            id: "c1".into(),
+            first_name: Some("Ольга".into()),
+            last_name: Some("Петрова".into()),
+            ..Default::default()
+        }],
     );
     h.resize(100, 30);
     let s = h.render();
@@ -1108,4 +1149,919 @@ fn the_deal_popup_takes_clicks_from_the_board_under_it() {
     h.click(5, 38);
     assert_eq!(detail(&h).focus, 0);
     assert!(detail(&h).deal.is_some());
+}
+
+#[test]
+fn end_in_a_deal_column_loads_every_page_then_goes_to_the_last_deal() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let deals = |from: usize, to: usize| -> Vec<Deal> {
+        (from..to)
+            .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+            .collect()
+    };
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(deals(0, 20), true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.press("G");
+    assert!(h.render().contains("loading 20 of …"), "{}", h.render());
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(deals(20, 40), true));
+    let r = deals_request(&mut h, NEW);
+    match &r.call {
+        Call::Deals(_, q) => assert_eq!(q.offset, Some(40)),
+        _ => unreachable!(),
+    }
+    h.reply(&r, page(deals(40, 47), false));
+    let col = &detail(&h).columns[0];
+    assert_eq!(col.cursor, 46, "on the last deal");
+    assert!(h.take(|c| matches!(c, Call::Deals(..))).is_empty());
+}
+
+#[test]
+fn esc_stops_loading_a_deal_column_to_the_end_and_keeps_the_funnel_open() {
+    let mut h = list();
+    h.send(code(KeyCode::Enter));
+    answer_funnel(&mut h, funnels().remove(0));
+    let many: Vec<Deal> = (0..20)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(many, true));
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.send(code(KeyCode::End));
+    let r = deals_request(&mut h, NEW);
+    h.send(code(KeyCode::Esc));
+    assert!(
+        h.app.funnels.detail.is_some(),
+        "Esc stopped the loading only"
+    );
+    let more: Vec<Deal> = (20..40)
+        .map(|i| deal(&format!("N{i}"), NEW, &format!("Лид {i}"), Some(1000.0)))
+        .collect();
+    h.reply(&r, page(more, true));
+    assert!(
+        h.take(|c| matches!(c, Call::Deals(s, _) if s == NEW))
+            .is_empty()
+    );
+}
+// ----- won / lost / archived and delete -----------------------------------------------------
+
+/// `r`, answered with the first status's deals as they were at the start.
+fn reload_first_column(h: &mut Harness) {
+    h.press("r");
+    answer_funnel(h, funnels().remove(0));
+    let r = deals_request(h, NEW);
+    h.reply(&r, page(new_deals(), false));
+}
+
+fn win_status(h: &Harness, column: usize, id: &str) -> Option<WinStatus> {
+    detail(h).columns[column]
+        .deals
+        .rows
+        .iter()
+        .find(|d| d.id == id)
+        .and_then(|d| d.win_status.clone())
+}
+
+fn verb_calls(h: &mut Harness) -> Vec<Request> {
+    h.take(|c| matches!(c, Call::UpdateDeal(..) | Call::DeleteDeal(_)))
+}
+
+fn outcome_update(id: &str, to: Option<WinStatus>) -> Call {
+    Call::UpdateDeal(
+        id.into(),
+        weeek_api::DealUpdate {
+            win_status: Some(to),
+            ..Default::default()
+        },
+    )
+}
+
+#[test]
+fn w_marks_the_deal_won_at_once_and_keeps_the_service_copy() {
+    let mut h = opened();
+    h.press("j");
+    h.press("w");
+    assert_eq!(
+        win_status(&h, 0, "D2"),
+        Some(WinStatus::Won),
+        "shown at once"
+    );
+    assert_eq!(h.app.funnels.footer_note().as_deref(), Some("saving 1…"));
+    let calls = verb_calls(&mut h);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].call, outcome_update("D2", Some(WinStatus::Won)));
+    let mut fresh = deal("D2", NEW, "Сайт для сети кофеен (ред.)", Some(2_400_000.0));
+    fresh.win_status = Some(WinStatus::Won);
+    h.reply(&calls[0], Answer::UpdatedDeal(Ok(Box::new(fresh))));
+    let d = &detail(&h).columns[0].deals.rows[1];
+    assert_eq!(d.title.as_deref(), Some("Сайт для сети кофеен (ред.)"));
+    assert!(
+        toasts(&h).contains("Marked won: “Сайт для сети кофеен”"),
+        "{}",
+        toasts(&h)
+    );
+    assert_eq!(h.app.funnels.footer_note(), None);
+}
+
+#[test]
+fn w_on_a_won_deal_opens_it_again_and_lost_and_archived_have_their_keys() {
+    let mut h = opened();
+    h.press("l");
+    assert_eq!(detail(&h).current_deal().unwrap().id, "D4");
+    h.press("w");
+    assert_eq!(win_status(&h, 1, "D4"), None, "won, again: open");
+    let calls = verb_calls(&mut h);
+    assert_eq!(calls[0].call, outcome_update("D4", None));
+    h.press("h");
+    h.press("W");
+    h.press("j");
+    h.press("Z");
+    assert_eq!(win_status(&h, 0, "D1"), Some(WinStatus::Lost));
+    assert_eq!(win_status(&h, 0, "D2"), Some(WinStatus::Archived));
+    let calls = verb_calls(&mut h);
+    assert_eq!(
+        calls.iter().map(|r| r.call.clone()).collect::<Vec<_>>(),
+        [
+            outcome_update("D1", Some(WinStatus::Lost)),
+            outcome_update("D2", Some(WinStatus::Archived))
+        ]
+    );
+}
+
+#[test]
+fn a_refused_outcome_is_put_back_with_a_message() {
+    let mut h = opened();
+    h.press("jjw");
+    assert_eq!(win_status(&h, 0, "D3"), Some(WinStatus::Won));
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], refused());
+    assert_eq!(win_status(&h, 0, "D3"), Some(WinStatus::Lost), "as it was");
+    let t = toasts(&h);
+    assert!(
+        t.contains("Could not mark as won “Inbound lead”") && t.contains("(403)"),
+        "{t}"
+    );
+}
+
+#[test]
+fn an_outcome_whose_answer_was_lost_is_read_back_and_shown_as_the_service_has_it() {
+    let mut h = opened();
+    h.press("w");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], ApiError::Timeout);
+    assert_eq!(
+        win_status(&h, 0, "D1"),
+        Some(WinStatus::Won),
+        "no rollback on a guess"
+    );
+    let read = deal_read_back(&mut h, "D1");
+    // The service does not have it.
+    h.reply(
+        &read,
+        Answer::Deal(Ok(Box::new(deal("D1", NEW, "x", Some(1_200_000.0))))),
+    );
+    assert_eq!(win_status(&h, 0, "D1"), None, "as the service has it");
+    let t = toasts(&h);
+    assert!(t.contains("Could not mark as won"), "{t}");
+    assert!(t.contains("read back: not done"), "{t}");
+
+    // Lost again, and this time the service has it.
+    h.press("w");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], server_error());
+    let read = deal_read_back(&mut h, "D1");
+    let mut won = deal("D1", NEW, "x", Some(1_200_000.0));
+    won.win_status = Some(WinStatus::Won);
+    h.reply(&read, Answer::Deal(Ok(Box::new(won))));
+    assert_eq!(win_status(&h, 0, "D1"), Some(WinStatus::Won));
+    assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
+}
+
+#[test]
+fn an_outcome_in_flight_survives_a_reload_of_its_column() {
+    let mut h = opened();
+    h.press("w");
+    let calls = verb_calls(&mut h);
+    reload_first_column(&mut h);
+    assert_eq!(
+        win_status(&h, 0, "D1"),
+        Some(WinStatus::Won),
+        "a page read before the answer does not undo it"
+    );
+    h.reply(
+        &calls[0],
+        Answer::UpdatedDeal(Ok(Box::new(Deal {
+            win_status: Some(WinStatus::Won),
+            ..deal("D1", NEW, "x", None)
+        }))),
+    );
+    assert_eq!(win_status(&h, 0, "D1"), Some(WinStatus::Won));
+}
+
+#[test]
+fn d_asks_and_n_keeps_the_deal() {
+    let mut h = opened();
+    h.press("jD");
+    assert_eq!(h.app.contexts(), vec![Context::Confirm]);
+    assert!(verb_calls(&mut h).is_empty(), "nothing before the answer");
+    h.press("n");
+    assert!(h.app.funnels.ask.is_none());
+    assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
+    assert!(verb_calls(&mut h).is_empty());
+    assert!(toasts(&h).contains("Kept"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_deleted_deal_leaves_the_board_and_its_totals_and_comes_back_if_refused() {
+    let mut h = opened();
+    h.press("jDy");
+    assert_eq!(column_ids(&h, 0), ["D1", "D3"]);
+    assert_eq!(status_totals(&h, 0), (Some(2), Some(1_200_000.0)));
+    let calls = verb_calls(&mut h);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].call, Call::DeleteDeal("D2".into()));
+    h.fail(&calls[0], refused());
+    assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"], "back where it was");
+    assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
+    assert!(toasts(&h).contains("Could not delete “Сайт для сети кофеен”"));
+
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    h.done(&calls[0]);
+    assert_eq!(column_ids(&h, 0), ["D1", "D3"]);
+    assert!(toasts(&h).contains("Deleted “"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_delete_whose_answer_was_lost_is_done_when_the_deal_is_not_found() {
+    let mut h = opened();
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], ApiError::Timeout);
+    assert_eq!(column_ids(&h, 0), ["D2", "D3"], "no rollback on a guess");
+    let read = deal_read_back(&mut h, "D1");
+    h.reply(
+        &read,
+        Answer::Deal(Err(ApiError::NotFound {
+            message: "Not found.".into(),
+        })),
+    );
+    assert_eq!(column_ids(&h, 0), ["D2", "D3"]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("Deleted “") && t.contains("read back: done"),
+        "{t}"
+    );
+
+    // A lost delete the service did not carry out: the deal comes back.
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    h.fail(&calls[0], server_error());
+    let read = deal_read_back(&mut h, "D2");
+    h.reply(
+        &read,
+        Answer::Deal(Ok(Box::new(deal("D2", NEW, "x", Some(2_400_000.0))))),
+    );
+    assert_eq!(column_ids(&h, 0), ["D2", "D3"], "where the service has it");
+    assert!(toasts(&h).contains("read back: not done"));
+}
+
+#[test]
+fn snapshot_delete_question() {
+    let mut h = opened();
+    h.press("jD");
+    snap_all("funnels_delete_question", &mut h);
+}
+
+#[test]
+fn snapshot_outcomes_on_the_board() {
+    let mut h = opened();
+    h.press("wjZ");
+    snap_all("funnels_outcomes", &mut h);
+}
+
+// ----- search, filters and sort ------------------------------------------------------------
+
+/// The queries of the deal reads sent since the last look, by status.
+fn deal_queries(h: &mut Harness) -> Vec<(String, Box<weeek_api::DealQuery>)> {
+    h.take(|c| matches!(c, Call::Deals(..)))
+        .into_iter()
+        .map(|r| match r.call {
+            Call::Deals(s, q) => (s, q),
+            _ => unreachable!(),
+        })
+        .collect()
+}
+
+#[test]
+fn slash_searches_every_column_as_you_type_and_esc_clears_it() {
+    let mut h = opened();
+    h.press("/");
+    assert_eq!(h.app.contexts()[0], Context::FunnelSearch);
+    h.press("коф");
+    let reads = deal_queries(&mut h);
+    assert!(!reads.is_empty());
+    let last: Vec<_> = reads
+        .iter()
+        .filter(|(_, q)| q.search.as_deref() == Some("коф"))
+        .collect();
+    assert_eq!(
+        last.len(),
+        3,
+        "each column reads the matching deals: {reads:?}"
+    );
+    assert_eq!(last[0].1.offset, Some(0));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.app.contexts()[0],
+        Context::Funnel,
+        "Enter keeps it and leaves the box"
+    );
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("/коф"));
+    // `r` keeps the search.
+    h.press("r");
+    answer_funnel(&mut h, funnels().remove(0));
+    let reads = deal_queries(&mut h);
+    assert!(
+        reads
+            .iter()
+            .all(|(_, q)| q.search.as_deref() == Some("коф")),
+        "{reads:?}"
+    );
+    h.press("/");
+    h.send(code(KeyCode::Esc));
+    let reads = deal_queries(&mut h);
+    assert_eq!(reads.len(), 3);
+    assert!(reads.iter().all(|(_, q)| q.search.is_none()));
+    assert_eq!(detail(&h).filter_summary(), None);
+}
+
+#[test]
+fn f_filters_by_outcome_assignee_tag_and_organization() {
+    let mut h = opened();
+    h.press("f");
+    assert!(
+        matches!(
+            detail(&h).picker,
+            Some(super::query::BoardPicker::Filter(None))
+        ),
+        "waits for the organizations"
+    );
+    answer_lookups(&mut h, vec![]);
+    assert_eq!(h.app.contexts()[0], Context::MultiPicker);
+    // Choose "won", Boris, the tag "клиент" and the organization, by typing each.
+    for typed in ["won", "Boris", "клиент", "Альфа"] {
+        h.press(typed);
+        h.send(code(KeyCode::Tab));
+        for _ in typed.chars() {
+            h.send(code(KeyCode::Backspace));
+        }
+    }
+    h.send(code(KeyCode::Enter));
+    assert!(detail(&h).picker.is_none());
+    let reads = deal_queries(&mut h);
+    assert_eq!(reads.len(), 3, "every column reads again");
+    let q = &reads[0].1;
+    assert_eq!(q.win_statuses, [WinStatus::Won]);
+    assert_eq!(q.assignee_ids, [BORIS]);
+    assert_eq!(q.tags, [2]);
+    assert_eq!(q.organizations, ["o1"]);
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("4 filters"));
+    // A next page asks with the same filters.
+    let r = reads.iter().find(|(s, _)| s == NEW).unwrap().1.clone();
+    assert_eq!(r.limit, Some(20));
+
+    // Opened again, the choices are there; taking one off reads again.
+    h.press("f");
+    h.press("won");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let reads = deal_queries(&mut h);
+    assert!(reads[0].1.win_statuses.is_empty());
+    assert_eq!(reads[0].1.tags, [2]);
+}
+
+#[test]
+fn s_sorts_by_the_service_keys_and_the_same_key_again_reverses() {
+    let mut h = opened();
+    h.press("s");
+    assert_eq!(h.app.contexts()[0], Context::Picker);
+    h.press("amount");
+    h.send(code(KeyCode::Enter));
+    let reads = deal_queries(&mut h);
+    assert_eq!(reads.len(), 3);
+    let sort = reads[0].1.sort.unwrap();
+    assert_eq!(
+        (sort.key, sort.descending),
+        (weeek_api::DealSortKey::Amount, false)
+    );
+    assert_eq!(
+        reads[0]
+            .1
+            .to_pairs()
+            .iter()
+            .find(|(k, _)| k == "sort")
+            .unwrap()
+            .1,
+        "amount"
+    );
+    h.press("s");
+    h.send(code(KeyCode::Enter));
+    let reads = deal_queries(&mut h);
+    let sort = reads[0].1.sort.unwrap();
+    assert!(sort.descending, "the same key again reverses");
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("amount ↓"));
+    h.press("s");
+    h.press("board");
+    h.send(code(KeyCode::Enter));
+    assert!(deal_queries(&mut h)[0].1.sort.is_none());
+    // Picking what is already there reads nothing again.
+    h.press("s");
+    h.send(code(KeyCode::Esc));
+    assert!(deal_queries(&mut h).is_empty());
+}
+
+#[test]
+fn snapshot_deal_search_and_filters() {
+    let mut h = opened();
+    h.press("/коф");
+    // Each column's latest read answers the deals that match.
+    let answer = |h: &mut Harness, new: Vec<Deal>| {
+        for (status, deals) in [(NEW, new), (TALKS, vec![]), (CLOSED, vec![])] {
+            let mut reads = h.take(|c| matches!(c, Call::Deals(s, _) if s == status));
+            let last = reads.pop().expect("a read of each column");
+            h.reply(&last, page(deals, false));
+        }
+    };
+    answer(&mut h, vec![new_deals().remove(1)]);
+    snap_all("funnels_deal_search", &mut h);
+    h.send(code(KeyCode::Enter));
+    h.press("f");
+    answer_lookups(&mut h, vec![]);
+    h.press("won");
+    h.send(code(KeyCode::Tab));
+    snap_all("funnels_filter_picker", &mut h);
+    h.send(code(KeyCode::Enter));
+    answer(&mut h, vec![]);
+    snap_all("funnels_filtered_board", &mut h);
+}
+
+#[test]
+fn a_reload_during_a_delete_reads_the_totals_again_once_it_is_answered() {
+    let mut h = opened();
+    h.press("Dy");
+    let calls = verb_calls(&mut h);
+    reload_first_column(&mut h);
+    assert_eq!(
+        column_ids(&h, 0),
+        ["D2", "D3"],
+        "the page predates the delete"
+    );
+    h.take(|c| matches!(c, Call::Deals(..)));
+    h.done(&calls[0]);
+    let again = h.take(|c| matches!(c, Call::FunnelStatuses(_)));
+    assert_eq!(
+        again.len(),
+        1,
+        "totals read before the answer are read again"
+    );
+}
+
+// ----- the deal form ---------------------------------------------------------------------
+
+fn ctrl_key(c: char) -> Msg {
+    crate::testing::ctrl(c)
+}
+
+fn editor(h: &Harness) -> &super::editor::DealEditor {
+    h.app
+        .funnels
+        .editor
+        .as_ref()
+        .expect("the deal form is open")
+}
+
+fn deal_saves(h: &mut Harness) -> Vec<Request> {
+    h.take(|c| matches!(c, Call::CreateDeal(..) | Call::PatchDeal(..)))
+}
+
+fn draft_writes(h: &Harness) -> Vec<String> {
+    h.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::WriteFile { path, contents } if path.ends_with("deal-draft.json") => {
+                Some(contents.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn olga() -> weeek_api::models::Contact {
+    weeek_api::models::Contact {
+        id: "c1".into(),
+        first_name: Some("Ольга".into()),
+        last_name: Some("Петрова".into()),
+        ..Default::default()
+    }
+}
+
+fn created(id: &str, title: &str, amount: Option<f64>, h: &Harness) -> Deal {
+    Deal {
+        created_at: Some(h.clock.wall),
+        ..deal(id, NEW, title, amount)
+    }
+}
+
+#[test]
+fn n_creates_a_deal_with_an_amount_and_a_contact_in_the_focused_status() {
+    let mut h = opened();
+    h.press("n");
+    assert_eq!(h.app.contexts()[0], Context::DealField);
+    h.press("Аудит склада");
+    assert!(
+        draft_writes(&h)
+            .last()
+            .is_some_and(|d| d.contains("Аудит склада")),
+        "the draft is written as it is typed"
+    );
+    h.send(code(KeyCode::Tab));
+    h.press("1 500 000,50");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Tab));
+    assert_eq!(editor(&h).form.focus, super::deal_form::DealField::Contacts);
+    assert_eq!(h.app.contexts()[0], Context::DealChoice);
+    // Typing on a choice opens its picker; it waits for the contacts.
+    h.press("Оль");
+    answer_lookups(&mut h, vec![olga()]);
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(editor(&h).form.contacts[0].name, "Ольга Петрова");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    assert_eq!(saves.len(), 1);
+    let Call::CreateDeal(status, input) = &saves[0].call else {
+        panic!("a create: {:?}", saves[0].call);
+    };
+    assert_eq!(status, NEW);
+    assert_eq!(input.title.as_deref(), Some("Аудит склада"));
+    assert_eq!(input.amount, Some(Some(1_500_000.5)));
+    assert_eq!(input.contacts.as_deref(), Some(&["c1".to_string()][..]));
+    assert_eq!(
+        (&input.assignees, &input.tags, &input.custom_fields),
+        (&None, &None, &None)
+    );
+    assert_eq!(
+        h.app.contexts(),
+        vec![Context::Global],
+        "locked until the answer"
+    );
+    h.press("x");
+    assert_eq!(
+        editor(&h).form.title.value(),
+        "Аудит склада",
+        "typing does nothing now"
+    );
+
+    let new = created("D9", "Аудит склада", Some(1_500_000.5), &h);
+    h.reply(&saves[0], Answer::CreatedDeal(Ok(Box::new(new))));
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(column_ids(&h, 0), ["D9", "D1", "D2", "D3"]);
+    assert_eq!(status_totals(&h, 0), (Some(4), Some(5_100_000.5)));
+    assert_eq!(detail(&h).current_deal().unwrap().id, "D9");
+    assert!(
+        toasts(&h).contains("Created “Аудит склада”"),
+        "{}",
+        toasts(&h)
+    );
+    assert_eq!(
+        h.effects.last(),
+        Some(&Effect::RemoveFile(
+            h.app.funnels.draft_path().to_path_buf()
+        ))
+    );
+}
+
+#[test]
+fn the_form_checks_as_you_go_and_puts_the_service_errors_at_their_fields() {
+    use super::deal_form::DealField as F;
+    let mut h = opened();
+    h.press("n");
+    h.send(ctrl_key('s'));
+    assert!(deal_saves(&mut h).is_empty(), "nothing is sent");
+    assert_eq!(editor(&h).form.errors[&F::Title], "required");
+    h.press("Сделка");
+    assert!(
+        !editor(&h).form.errors.contains_key(&F::Title),
+        "the message follows the value"
+    );
+    h.send(code(KeyCode::Tab));
+    h.press("много");
+    assert!(
+        editor(&h).form.errors.is_empty(),
+        "no message before leaving"
+    );
+    h.send(code(KeyCode::Tab));
+    assert!(editor(&h).form.errors[&F::Amount].contains("a number"));
+    h.send(key_event(KeyCode::BackTab, KeyModifiers::SHIFT));
+    h.send(ctrl_key('u'));
+    assert!(
+        editor(&h).form.errors.is_empty(),
+        "an emptied amount is fine"
+    );
+    h.press("-5");
+    h.send(code(KeyCode::Tab));
+    assert!(editor(&h).form.errors[&F::Amount].contains("negative"));
+    h.send(key_event(KeyCode::BackTab, KeyModifiers::SHIFT));
+    h.send(key_event(KeyCode::Home, KeyModifiers::NONE));
+    h.send(key_event(KeyCode::Delete, KeyModifiers::NONE));
+    assert!(
+        editor(&h).form.errors.is_empty(),
+        "fixed: the message goes as it is typed"
+    );
+    assert_eq!(editor(&h).form.amount.value(), "5");
+
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let mut fields = weeek_api::FieldErrors::new();
+    fields.insert(
+        "title".into(),
+        vec!["The title has already been taken.".into()],
+    );
+    fields.insert("customFields.cf-budget".into(), vec!["Too big.".into()]);
+    fields.insert("captcha".into(), vec!["Solve it.".into()]);
+    h.fail(
+        &saves[0],
+        ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields,
+        },
+    );
+    let e = editor(&h);
+    assert_eq!(
+        e.form.errors[&F::Title],
+        "The title has already been taken."
+    );
+    assert_eq!(e.form.errors[&F::Custom(1)], "Too big.");
+    assert!(e.failure.as_deref().is_some_and(|f| f.contains("captcha")));
+    assert_eq!(e.form.focus, F::Title);
+    assert_eq!(h.app.contexts()[0], Context::DealField, "editable again");
+}
+
+#[test]
+fn a_create_whose_answer_was_lost_is_looked_for_and_never_sent_twice() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Новая");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    h.fail(&saves[0], ApiError::Timeout);
+    let looks = h.take(|c| matches!(c, Call::Deals(_, q) if q.search.as_deref() == Some("Новая")));
+    assert_eq!(looks.len(), 1, "looked for before anything else");
+    h.send(ctrl_key('s'));
+    assert!(
+        deal_saves(&mut h).is_empty(),
+        "not sent again while looking"
+    );
+    // Not there: it may be sent again, once.
+    h.reply(
+        &looks[0],
+        page(vec![deal("D1", NEW, "Другая", None)], false),
+    );
+    let e = editor(&h);
+    assert!(
+        e.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("was not created"))
+    );
+    h.send(ctrl_key('s'));
+    let again = deal_saves(&mut h);
+    assert_eq!(again.len(), 1);
+    // Lost again, and this time it is there.
+    h.fail(&again[0], server_error());
+    let looks = h.take(|c| matches!(c, Call::Deals(..)));
+    let found = created("D9", "Новая", None, &h);
+    h.reply(&looks[0], page(vec![found], false));
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(column_ids(&h, 0)[0], "D9");
+    assert!(
+        toasts(&h).contains("was created after all"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(deal_saves(&mut h).is_empty());
+}
+
+#[test]
+fn e_edits_the_deal_and_sends_only_what_changed() {
+    let mut h = opened();
+    h.press("e");
+    let e = editor(&h);
+    assert_eq!(e.form.title.value(), "Внедрение CRM для «Альфа-Логистик»");
+    assert_eq!(e.form.amount.value(), "1200000");
+    assert_eq!(e.form.contacts.len(), 2);
+    h.send(code(KeyCode::Tab));
+    h.send(ctrl_key('u'));
+    h.press("1300000");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let Call::PatchDeal(id, input) = &saves[0].call else {
+        panic!("an edit: {:?}", saves[0].call);
+    };
+    assert_eq!(id, "D1");
+    assert_eq!(
+        **input,
+        weeek_api::DealInput {
+            amount: Some(Some(1_300_000.0)),
+            ..Default::default()
+        }
+    );
+    // The answer carries no deal: it is read, and the board shows the service's copy.
+    h.reply(&saves[0], Answer::PatchedDeal(Ok(None)));
+    let read = deal_read_back(&mut h, "D1");
+    let mut fresh = new_deals().remove(0);
+    fresh.amount = Some(1_300_000.0);
+    h.reply(&read, Answer::Deal(Ok(Box::new(fresh))));
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].amount,
+        Some(1_300_000.0)
+    );
+    assert!(toasts(&h).contains("Saved “"), "{}", toasts(&h));
+
+    // Opened and saved unchanged: nothing is sent.
+    h.press("e");
+    h.send(ctrl_key('s'));
+    assert!(deal_saves(&mut h).is_empty());
+    assert!(toasts(&h).contains("Nothing changed"));
+}
+
+#[test]
+fn an_edit_whose_answer_was_lost_is_read_back_before_anything_is_said() {
+    let mut h = opened();
+    h.press("e");
+    h.send(ctrl_key('u'));
+    h.press("Новое имя");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    h.fail(&saves[0], ApiError::Timeout);
+    let read = deal_read_back(&mut h, "D1");
+    // The service does not have it: the form stays, with the reason, and may be sent again.
+    h.reply(&read, Answer::Deal(Ok(Box::new(new_deals().remove(0)))));
+    let e = editor(&h);
+    assert!(
+        e.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("not saved") && f.contains("not done")),
+        "{:?}",
+        e.failure
+    );
+    assert_eq!(e.form.title.value(), "Новое имя", "nothing typed is lost");
+    h.send(ctrl_key('s'));
+    let again = deal_saves(&mut h);
+    assert_eq!(again.len(), 1);
+    // Lost again, and the read shows it done.
+    h.fail(&again[0], server_error());
+    let read = deal_read_back(&mut h, "D1");
+    let mut fresh = new_deals().remove(0);
+    fresh.title = Some("Новое имя".into());
+    h.reply(&read, Answer::Deal(Ok(Box::new(fresh))));
+    assert!(h.app.funnels.editor.is_none());
+    assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].title.as_deref(),
+        Some("Новое имя")
+    );
+}
+
+#[test]
+fn custom_fields_take_inputs_that_fit_their_types() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Выставка");
+    for _ in 0..6 {
+        h.send(code(KeyCode::Tab));
+    }
+    // Text, number, select (picked by typing), yes/no.
+    h.press("Сайт");
+    h.send(code(KeyCode::Tab));
+    h.press("12,5");
+    h.send(code(KeyCode::Tab));
+    assert_eq!(h.app.contexts()[0], Context::DealChoice);
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.contexts()[0], Context::Picker, "one option only");
+    h.press("Enterp");
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Tab));
+    h.press("y");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let Call::CreateDeal(_, input) = &saves[0].call else {
+        panic!("a create");
+    };
+    let custom = input.custom_fields.clone().expect("custom fields sent");
+    assert_eq!(
+        serde_json::Value::Object(custom),
+        serde_json::json!({
+            "cf-text": "Сайт",
+            "cf-budget": 12.5,
+            "cf-segment": "o-ent",
+            "cf-nda": true
+        })
+    );
+}
+
+#[test]
+fn esc_on_a_changed_form_asks_and_a_draft_of_the_funnel_comes_back_with_n() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Черновик");
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.contexts(), vec![Context::Confirm]);
+    h.press("n");
+    assert_eq!(
+        editor(&h).form.title.value(),
+        "Черновик",
+        "back to the form"
+    );
+    h.send(code(KeyCode::Esc));
+    h.press("y");
+    assert!(h.app.funnels.editor.is_none());
+    assert_eq!(
+        h.effects.last(),
+        Some(&Effect::RemoveFile(
+            h.app.funnels.draft_path().to_path_buf()
+        ))
+    );
+
+    // A draft left by an earlier run opens with `n` in its funnel.
+    h.app.funnels.found = Some(super::editor::Draft {
+        funnel_id: B2B.into(),
+        target: super::editor::Target::New {
+            status_id: TALKS.into(),
+        },
+        before: Default::default(),
+        values: super::deal_form::Values {
+            title: "С прошлого раза".into(),
+            amount: "700".into(),
+            ..Default::default()
+        },
+    });
+    h.press("n");
+    let e = editor(&h);
+    assert_eq!(e.form.title.value(), "С прошлого раза");
+    assert_eq!(
+        e.target,
+        super::editor::Target::New {
+            status_id: TALKS.into()
+        },
+        "in the status it was started in"
+    );
+    assert!(toasts(&h).contains("Draft restored"));
+}
+
+#[test]
+fn a_draft_file_reads_back_and_a_broken_one_is_kept_aside() {
+    let dir = std::env::temp_dir().join(format!("weeek-deal-draft-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut state = super::FunnelsState::new(&dir);
+    let draft = super::editor::Draft {
+        funnel_id: B2B.into(),
+        target: super::editor::Target::Edit {
+            deal_id: "D1".into(),
+        },
+        before: Default::default(),
+        values: super::deal_form::Values {
+            title: "Сделка".into(),
+            ..Default::default()
+        },
+    };
+    std::fs::write(state.draft_path(), serde_json::to_string(&draft).unwrap()).unwrap();
+    state.load_draft();
+    assert_eq!(state.found, Some(draft));
+    std::fs::write(state.draft_path(), "{\"funnelId\": \"Fn").unwrap();
+    let mut again = super::FunnelsState::new(&dir);
+    again.load_draft();
+    assert!(again.found.is_none());
+    assert!(!again.draft_path().exists(), "moved aside");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("deal-draft.json.unreadable")).unwrap(),
+        "{\"funnelId\": \"Fn"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn snapshot_deal_form() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Аудит склада");
+    h.send(code(KeyCode::Tab));
+    h.press("много");
+    h.send(code(KeyCode::Tab));
+    snap_all("funnels_deal_form", &mut h);
 }

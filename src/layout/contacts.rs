@@ -67,17 +67,42 @@ pub fn list_pane(pane: Rect) -> ListPane {
     }
 }
 
+/// Lines under a saved contact's details: a blank one and up to three keys.
+pub const SAVED_KEYS: u16 = 4;
+
+/// Inside the saved contact's border: its details (they scroll), then its keys (they stay).
+pub fn saved_panel(inner: Rect) -> (Rect, Rect) {
+    let keys = SAVED_KEYS.min(inner.height.saturating_sub(1));
+    let details = Rect::new(inner.x, inner.y, inner.width, inner.height - keys);
+    let keys = Rect::new(inner.x, details.bottom(), inner.width, keys);
+    (details, keys)
+}
+
+/// The read-only view of a contact: over the panes, as tall as the body; on a narrow
+/// terminal as wide as it too, so no slivers of the panes show beside it.
+pub fn contact_view(body: Rect) -> Rect {
+    let w = if body.width < 96 { body.width } else { 76 };
+    super::centered(body, w, body.height)
+}
+
 /// What the contacts screen's state needs of the terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ContactsView {
     /// Contact rows the list shows, at least 1.
     pub list_rows: usize,
+    /// Detail lines of a saved contact in view at once, at least 1.
+    pub saved_rows: usize,
+    /// Lines of the read-only view of a contact in view at once, at least 1.
+    pub view_rows: usize,
 }
 
 impl ContactsView {
     pub fn new(body: Rect) -> Self {
+        let form = super::inside_border(areas(body).form);
         Self {
             list_rows: usize::from(list_pane(areas(body).list).rows.height).max(1),
+            saved_rows: usize::from(saved_panel(form).0.height).max(1),
+            view_rows: usize::from(super::inside_border(contact_view(body)).height).max(1),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Where things go on the screen, from the terminal's size alone. A new screen adds its
 //! geometry as a submodule here: area functions that its drawing code calls, and a view of the
 //! numbers its state needs (rows per page, cards per column) set in [`Viewport::new`]. State
-//! reads those numbers from its `Env`; drawing calls the same functions, so the two never
+//! reads those numbers from its `ScreenCtx`; drawing calls the same functions, so the two never
 //! disagree. Only ratatui's layout types are used here.
 
 pub mod contacts;

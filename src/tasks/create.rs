@@ -8,9 +8,9 @@ use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery};
 
 use super::TasksState;
+use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::filters::Assignee;
-use super::popup::{Feedback, Popup, PromptPurpose};
-use crate::app::Env;
+use crate::app::ScreenCtx;
 use crate::app::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, cause_text, created_since,
 };
@@ -88,9 +88,9 @@ pub struct Creating {
 impl TasksState {
     /// `n` then Enter: a new task placed in the filtered project and column, else beside the
     /// cursor task (or where a retried create was meant to go).
-    pub(super) fn create(&mut self, title: String, place: Option<Place>, env: &mut Env) {
+    pub(super) fn create(&mut self, title: String, place: Option<Place>, cx: &mut ScreenCtx) {
         let (project, column) = place.unwrap_or_else(|| self.new_task_place());
-        let assignees = match (&self.filters.assignee, env.dir.me()) {
+        let assignees = match (&self.filters.assignee, cx.names.me()) {
             (Assignee::Me, Some(me)) => vec![me.id.clone()],
             (Assignee::Member(id), _) => vec![id.clone()],
             _ => Vec::new(),
@@ -113,7 +113,7 @@ impl TasksState {
             locations: project
                 .map(|p| TaskLocation {
                     project_id: p,
-                    board_id: column.and_then(|c| env.dir.column(c)).map(|c| c.board_id),
+                    board_id: column.and_then(|c| cx.names.column(c)).map(|c| c.board_id),
                     board_column_id: column,
                 })
                 .into_iter()
@@ -131,11 +131,11 @@ impl TasksState {
                     title,
                     place: (project, column),
                 },
-                sent: env.clock.wall,
+                sent: cx.clock.wall,
                 lost: None,
             },
         );
-        env.request(TaskKey::New(n), Call::CreateTask(new));
+        cx.request(TaskKey::New(n), Call::CreateTask(new));
     }
 
     /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
@@ -163,22 +163,23 @@ impl TasksState {
         &mut self,
         n: u64,
         result: Result<Task, ApiError>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         match CreateAnswer::read(result) {
             CreateAnswer::Created(task) => {
                 if let Some(c) = self.creating.remove(&n) {
-                    env.toast(
+                    cx.toast(
                         ToastKind::Success,
                         format!("Created {}", quoted(&c.lookup.title)),
                     );
+                    self.created(&c.lookup.title, &task);
                     self.settle_row(c.row.id, task);
                 }
             }
             CreateAnswer::Refused(e) => {
                 if let Some(c) = self.creating.remove(&n) {
                     let why = e.short();
-                    env.toast(
+                    cx.toast(
                         ToastKind::Error,
                         format!("Could not create {}: {why}", quoted(&c.lookup.title)),
                     );
@@ -198,9 +199,9 @@ impl TasksState {
                     return;
                 };
                 let (lost, call) = LostCreate::start(c.lookup.clone(), e, c.sent);
-                env.toast(ToastKind::Info, lost.looking_text("created"));
+                cx.toast(ToastKind::Info, lost.looking_text("created"));
                 c.lost = Some(lost);
-                env.request(TaskKey::Find(n), call);
+                cx.request(TaskKey::Find(n), call);
             }
         }
     }
@@ -209,18 +210,19 @@ impl TasksState {
         &mut self,
         n: u64,
         result: Result<weeek_api::TaskPage, ApiError>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) else {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => env.request(TaskKey::Find(n), call),
+            Looked::Next(call) => cx.request(TaskKey::Find(n), call),
             Looked::Found(task) => {
                 if let Some(c) = self.creating.remove(&n)
                     && let Some(lost) = &c.lost
                 {
-                    env.toast(ToastKind::Success, lost.found_text("created"));
+                    cx.toast(ToastKind::Success, lost.found_text("created"));
+                    self.created(&c.lookup.title, &task);
                     self.settle_row(c.row.id, task);
                 }
             }
@@ -229,7 +231,7 @@ impl TasksState {
                     && let Some(lost) = &c.lost
                 {
                     let text = lost.not_created_text("created");
-                    env.toast(ToastKind::Error, text.clone());
+                    cx.toast(ToastKind::Error, text.clone());
                     self.drop_row(c.row.id);
                     self.offer(Popup::Prompt {
                         purpose: PromptPurpose::New {
@@ -237,15 +239,16 @@ impl TasksState {
                         },
                         field: crate::widgets::field::TextField::with_value(c.lookup.title),
                         feedback: Feedback::Err(format!(
-                            "Not created ({}) · Enter sends it again",
-                            cause_text(&lost.cause)
+                            "Not created ({}){}",
+                            cause_text(&lost.cause),
+                            cx.keys.then_say("prompt.accept", "sends it again")
                         )),
                     });
                 }
             }
             Looked::Failed => {
                 let question = format!("{}. Look again?", lost.check_failed_text("created"));
-                env.toast(ToastKind::Error, lost.check_failed_text("created"));
+                cx.toast(ToastKind::Error, lost.check_failed_text("created"));
                 self.offer(Popup::LookAgain { n, question });
             }
         }
@@ -253,18 +256,18 @@ impl TasksState {
 
     /// The answer to "Look again?" after a failed look: `y` looks again; anything else stops
     /// looking, and the row goes (the list shows it after a reload if it was created).
-    pub(super) fn answer_look_again(&mut self, n: u64, again: bool, env: &mut Env) {
+    pub(super) fn answer_look_again(&mut self, n: u64, again: bool, cx: &mut ScreenCtx) {
         if again {
             if let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) {
                 let call = lost.look_again();
-                env.toast(ToastKind::Info, lost.looking_text("created"));
-                env.request(TaskKey::Find(n), call);
+                cx.toast(ToastKind::Info, lost.looking_text("created"));
+                cx.request(TaskKey::Find(n), call);
             }
             return;
         }
         if let Some(c) = self.creating.remove(&n) {
             self.drop_row(c.row.id);
-            env.toast(
+            cx.toast(
                 ToastKind::Error,
                 format!(
                     "{} may have been created: r reloads the list to see",
@@ -302,6 +305,15 @@ impl TasksState {
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
     }
 
+    /// `u` can take a new task back: it deletes it, after asking.
+    fn created(&mut self, title: &str, task: &Task) {
+        self.writes.push_undo(crate::app::ledger::UndoEntry {
+            group: 0,
+            label: format!("Created {}", quoted(title)),
+            reverse: crate::app::ledger::Reverse::Created(task.id),
+        });
+    }
+
     fn drop_row(&mut self, temp_id: i64) {
         if let Some(idx) = self.index_of(temp_id) {
             self.list.rows.remove(idx);
@@ -323,6 +335,7 @@ impl TasksState {
     }
 }
 
+/// Whole: the toast shortens it, `M` shows it all.
 fn quoted(title: &str) -> String {
-    crate::text::quoted(title, 40)
+    crate::text::quoted_full(title)
 }

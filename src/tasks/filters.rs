@@ -1,10 +1,11 @@
 //! The filters of the task list, how they become a `GET /tm/tasks` query, and how they read
 //! in one line above the list.
 
-use weeek_api::models::{Priority, TaskType};
-use weeek_api::{SortBy, TaskQuery};
+use time::{Date, Duration};
+use weeek_api::models::{Priority, Task, TaskType};
+use weeek_api::{SortBy, SortKey, TaskQuery};
 
-use crate::app::directory::Directory;
+use crate::app::names::Names;
 use crate::date_input::DayRange;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -35,6 +36,122 @@ impl Completion {
     }
 }
 
+/// The due dates people ask for, from the filter panel's quick keys. The service has no filter
+/// on the due date alone: each is sent as the nearest thing it has, and the tasks it answers
+/// with are narrowed here to the ones asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Due {
+    /// Open and due before today: read most overdue first (`sortBy=-overdue`).
+    Overdue,
+    /// Due today: `day=` (the service matches a task whose start–due span holds the day).
+    Today,
+    /// Due this week: the week as `startDate`/`endDate` (matched by span, like `day=`).
+    ThisWeek,
+    /// No due date: the service has no such filter; read in due-date order (`sortBy=date`),
+    /// undated tasks first.
+    NoDate,
+}
+
+/// A due filter and the day it was set on ("today" stays the day it meant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DueFilter {
+    pub due: Due,
+    pub on: Date,
+}
+
+impl Due {
+    pub const ALL: [Due; 4] = [Self::Overdue, Self::Today, Self::ThisWeek, Self::NoDate];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Overdue => "overdue",
+            Self::Today => "today",
+            Self::ThisWeek => "this week",
+            Self::NoDate => "no due date",
+        }
+    }
+
+    /// What is sent and what is left out here, said when the filter is picked.
+    pub fn how(self) -> &'static str {
+        match self {
+            Self::Overdue => {
+                "read most overdue first (sortBy=overdue); tasks not due before today are left out"
+            }
+            Self::Today => {
+                "sent as day= (the service matches start–due spans); tasks due another day are left out"
+            }
+            Self::ThisWeek => {
+                "the service matches start–due spans that overlap the week; tasks due another week are left out"
+            }
+            Self::NoDate => {
+                "the service has no such filter: tasks are read in due-date order, the dated ones left out"
+            }
+        }
+    }
+}
+
+impl DueFilter {
+    fn week(self) -> DayRange {
+        crate::date_input::parse("this week", self.on).unwrap_or(DayRange {
+            start: self.on,
+            end: self.on,
+        })
+    }
+
+    /// Whether `task` is one of those asked for.
+    pub fn keeps(&self, task: &Task) -> bool {
+        let due = task.due_day();
+        match self.due {
+            Due::Overdue => !task.is_completed && due.is_some_and(|d| d < self.on),
+            Due::Today => due == Some(self.on),
+            Due::ThisWeek => {
+                let week = self.week();
+                due.is_some_and(|d| week.start <= d && d <= week.end)
+            }
+            Due::NoDate => due.is_none(),
+        }
+    }
+
+    /// The order it is read in puts every task it keeps first: the first task left out ends
+    /// the list.
+    pub fn ends_at_first_miss(&self) -> bool {
+        matches!(self.due, Due::Overdue | Due::NoDate)
+    }
+
+    /// The order it is read in, in place of the one picked with `s`.
+    fn sort(&self) -> Option<SortBy> {
+        match self.due {
+            // UNCERTAIN: the service leaves `overdue` undocumented beyond an integer; read as
+            // days past due (0 when not overdue), most first. A service that meant otherwise
+            // ends the list early, never shows a task that is not overdue.
+            Due::Overdue => Some(SortBy {
+                key: SortKey::Overdue,
+                descending: true,
+            }),
+            // UNCERTAIN: where tasks without a date sort is undocumented; read as first, as
+            // NULLs sort in MySQL.
+            Due::NoDate => Some(SortBy {
+                key: SortKey::Date,
+                descending: false,
+            }),
+            _ => None,
+        }
+    }
+
+    /// `startDate`/`endDate`: a span the tasks kept all overlap.
+    fn range(&self) -> Option<DayRange> {
+        match self.due {
+            // The service's dates must be a closed pair: from long ago.
+            Due::Overdue => Some(DayRange {
+                start: Date::from_calendar_date(2000, time::Month::January, 1).ok()?,
+                end: self.on - Duration::days(1),
+            }),
+            Due::ThisWeek => Some(self.week()),
+            _ => None,
+        }
+    }
+}
+
 /// Which filter was set, so `Esc` can take them off one at a time, newest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FilterKind {
@@ -43,6 +160,7 @@ pub enum FilterKind {
     Column,
     Priority,
     Dates,
+    Due,
     Assignee,
     Type,
     Tag,
@@ -60,6 +178,7 @@ pub struct Filters {
     pub priority: Option<Priority>,
     /// The range and the words it was typed as ("next week").
     pub dates: Option<(DayRange, String)>,
+    pub due: Option<DueFilter>,
     pub task_type: Option<TaskType>,
     /// Tasks with any of these tags (sent as `tags[]`).
     pub tags: Vec<i64>,
@@ -84,6 +203,7 @@ impl Filters {
             FilterKind::Column => self.column.is_some(),
             FilterKind::Priority => self.priority.is_some(),
             FilterKind::Dates => self.dates.is_some(),
+            FilterKind::Due => self.due.is_some(),
             FilterKind::Assignee => self.assignee != Assignee::default(),
             FilterKind::Type => self.task_type.is_some(),
             FilterKind::Tag => !self.tags.is_empty(),
@@ -106,6 +226,7 @@ impl Filters {
             FilterKind::Column => self.column = None,
             FilterKind::Priority => self.priority = None,
             FilterKind::Dates => self.dates = None,
+            FilterKind::Due => self.due = None,
             FilterKind::Assignee => self.assignee = Assignee::default(),
             FilterKind::Type => self.task_type = None,
             FilterKind::Tag => self.tags.clear(),
@@ -117,9 +238,17 @@ impl Filters {
     }
 
     /// Takes off the newest filter; false when only the defaults are left.
+    /// "Everyone's tasks" (`A`) is not among them: it goes last, after the sort (see
+    /// [`Filters::pop_scope`]).
     pub fn pop(&mut self) -> bool {
-        match self.order.pop() {
-            Some(kind) => {
+        let scope = self.assignee == Assignee::Anyone;
+        let newest = self
+            .order
+            .iter()
+            .rposition(|k| !(scope && *k == FilterKind::Assignee));
+        match newest {
+            Some(i) => {
+                let kind = self.order.remove(i);
                 self.clear(kind);
                 true
             }
@@ -127,11 +256,25 @@ impl Filters {
         }
     }
 
+    /// Back to "my tasks" from everyone's; false when already there.
+    pub fn pop_scope(&mut self) -> bool {
+        if self.assignee != Assignee::Anyone {
+            return false;
+        }
+        self.clear(FilterKind::Assignee);
+        true
+    }
+
     pub fn any_set(&self) -> bool {
         !self.order.is_empty()
     }
 
     pub fn to_query(&self, me: Option<&str>, sort: Option<SortBy>, per_page: u32) -> TaskQuery {
+        let dates = self
+            .dates
+            .as_ref()
+            .map(|(r, _)| *r)
+            .or_else(|| self.due.and_then(|d| d.range()));
         let user_id = match &self.assignee {
             Assignee::Me => me.map(str::to_string),
             Assignee::Anyone => None,
@@ -152,9 +295,11 @@ impl Filters {
                 Completion::All => None,
             },
             all: self.completion == Completion::All,
-            start_date: self.dates.as_ref().map(|(r, _)| r.start),
-            end_date: self.dates.as_ref().map(|(r, _)| r.end),
-            sort_by: sort,
+            // A typed range wins the service's pair of dates; a due filter then narrows here.
+            start_date: dates.map(|r| r.start),
+            end_date: dates.map(|r| r.end),
+            day: self.due.filter(|d| d.due == Due::Today).map(|d| d.on),
+            sort_by: self.due.and_then(|d| d.sort()).or(sort),
             per_page: Some(per_page),
             offset: Some(0),
             ..TaskQuery::default()
@@ -162,11 +307,11 @@ impl Filters {
     }
 
     /// The title of the view: "My open tasks", "Everyone's done tasks", …
-    pub fn headline(&self, dir: &Directory) -> String {
+    pub fn headline(&self, names: &Names) -> String {
         let whose = match &self.assignee {
             Assignee::Me => "My".to_string(),
             Assignee::Anyone => "Everyone's".to_string(),
-            Assignee::Member(id) => format!("{}'s", dir.member_name(id)),
+            Assignee::Member(id) => format!("{}'s", names.member_name(id)),
         };
         let what = match self.completion {
             Completion::Open => "open tasks",
@@ -177,27 +322,27 @@ impl Filters {
     }
 
     /// The other active filters as short labelled chips, in the order they were set.
-    pub fn chips(&self, dir: &Directory) -> Vec<(FilterKind, String)> {
+    pub fn chips(&self, names: &Names) -> Vec<(FilterKind, String)> {
         self.order
             .iter()
             .filter(|k| !matches!(k, FilterKind::Assignee | FilterKind::Completion))
-            .map(|k| (*k, self.chip(*k, dir)))
+            .map(|k| (*k, self.chip(*k, names)))
             .collect()
     }
 
-    pub fn chip(&self, kind: FilterKind, dir: &Directory) -> String {
+    pub fn chip(&self, kind: FilterKind, names: &Names) -> String {
         match kind {
             FilterKind::Project => self
                 .project
-                .map(|p| format!("project: {}", dir.project_name(p)))
+                .map(|p| format!("project: {}", names.project_name(p)))
                 .unwrap_or_default(),
             FilterKind::Board => self
                 .board
-                .map(|b| format!("board: {}", dir.board_name(b)))
+                .map(|b| format!("board: {}", names.board_name(b)))
                 .unwrap_or_default(),
             FilterKind::Column => self
                 .column
-                .map(|c| format!("column: {}", dir.column_name(c)))
+                .map(|c| format!("column: {}", names.column_name(c)))
                 .unwrap_or_default(),
             FilterKind::Priority => self
                 .priority
@@ -210,10 +355,14 @@ impl Filters {
                 // date alone: the label says so.
                 .map(|(r, _)| format!("start–due overlaps: {}", r.describe()))
                 .unwrap_or_default(),
+            FilterKind::Due => self
+                .due
+                .map(|d| format!("due: {}", d.due.label()))
+                .unwrap_or_default(),
             FilterKind::Assignee => match &self.assignee {
                 Assignee::Me => "assignee: me".into(),
                 Assignee::Anyone => "assignee: anyone".into(),
-                Assignee::Member(id) => format!("assignee: {}", dir.member_name(id)),
+                Assignee::Member(id) => format!("assignee: {}", names.member_name(id)),
             },
             FilterKind::Type => self
                 .task_type
@@ -225,7 +374,8 @@ impl Filters {
                     .tags
                     .iter()
                     .map(|t| {
-                        dir.tag(*t)
+                        names
+                            .tag(*t)
                             .map_or_else(|| format!("#{t}"), |t| t.title.clone())
                     })
                     .collect();

@@ -1,19 +1,29 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod comments;
 pub mod create;
+pub mod dialogs;
 pub mod filters;
 pub mod panel;
-pub mod popup;
+pub mod time_log;
+pub mod timer;
 pub mod verbs;
+pub mod view_picker;
+pub mod views;
 
 #[cfg(test)]
+mod comment_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod time_tests;
+#[cfg(test)]
+mod view_tests;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
-use crossterm::event::KeyEvent;
 use weeek_api::models::Task;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
@@ -22,12 +32,12 @@ use crate::app::ledger::Ledger;
 use crate::app::loadable::{Arrived, Paged};
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{Env, Target};
+use crate::app::{ScreenCtx, Target};
 use crate::widgets::scroll;
 use crate::worker::{Answer, Call};
+use dialogs::Popup;
 use filters::Filters;
 use panel::FilterPanel;
-use popup::Popup;
 use verbs::TaskWrites;
 
 /// The requests of the task screen.
@@ -43,6 +53,10 @@ pub enum TaskKey {
     New(u64),
     /// The look for a new task whose answer was lost, by the create's number.
     Find(u64),
+    /// Logged time: entries written, tasks read again for theirs.
+    Time(time_log::TimeKey),
+    /// The comments of the task in the detail pane.
+    Comments(comments::CommentKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -68,6 +82,10 @@ pub struct TasksState {
     pub detail_scroll: u16,
     pub panel: Option<FilterPanel>,
     pub popup: Option<Popup>,
+    /// Logged time: its dialogs and the entry writes on their way.
+    pub time: time_log::TimeLog,
+    /// The thread of the task in the detail pane, its dialogs and the comments being sent.
+    pub comments: comments::Comments,
     /// Triage writes on their way, and what `u` can revert.
     pub writes: Ledger<TaskWrites>,
     /// New tasks sent and not settled yet, by their number.
@@ -79,14 +97,67 @@ pub struct TasksState {
     search_due: Option<Instant>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
+    /// `G` is loading every remaining page, to go to the last task once the last one is in.
+    pub to_end: bool,
+    /// A second `Ctrl-a` is loading every remaining page, marking each task as it comes.
+    pub mark_rest: bool,
+    /// The filters or the sort changed: the next first page starts at the top, not at the task
+    /// the cursor was on.
+    to_top: bool,
+    /// A task the cursor goes to when a page brings it (an undo of a task that was not
+    /// loaded, once it settled).
+    focus: Option<i64>,
     /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
     /// the reads still running are no longer wanted.
     subtasks_asked: Vec<i64>,
+    /// Saved views (`F`) and the one in use.
+    pub views: views::SavedViews,
 }
 
 impl TasksState {
+    /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
-        vec![Context::Tasks, Context::List]
+        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+            return chain;
+        }
+        match &self.popup {
+            Some(Popup::Pick {
+                picker: Some(p), ..
+            }) if p.multi => {
+                return vec![Context::MultiPicker, Context::Picker, Context::Text];
+            }
+            Some(Popup::Pick {
+                purpose: dialogs::PickPurpose::Views,
+                ..
+            }) => return vec![Context::Views, Context::Picker, Context::Text],
+            Some(Popup::Pick { .. }) => return vec![Context::Picker, Context::Text],
+            Some(Popup::Prompt { .. }) => return vec![Context::Prompt, Context::Text],
+            Some(
+                Popup::ConfirmDelete { .. } | Popup::LookAgain { .. } | Popup::ConfirmView { .. },
+            ) => {
+                return vec![Context::Confirm];
+            }
+            None => {}
+        }
+        match &self.panel {
+            Some(p) if p.editing.kind.is_some() => vec![Context::FilterEntry, Context::Text],
+            Some(_) => vec![Context::Filters],
+            None => vec![Context::Tasks, Context::List],
+        }
+    }
+
+    /// A prompt, a picker's query or a filter row has the keyboard.
+    pub fn keyboard_taken(&self) -> bool {
+        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+            return chain.contains(&Context::Text);
+        }
+        match &self.popup {
+            Some(p) => matches!(p, Popup::Pick { .. } | Popup::Prompt { .. }),
+            None => self
+                .panel
+                .as_ref()
+                .is_some_and(|p| p.editing.kind.is_some()),
+        }
     }
 
     pub fn current(&self) -> Option<&Task> {
@@ -105,31 +176,31 @@ impl TasksState {
         self.search_due
     }
 
-    fn page_rows(&self, env: &Env) -> usize {
-        env.viewport.tasks.rows(self.detail)
+    fn page_rows(&self, cx: &ScreenCtx) -> usize {
+        cx.viewport.tasks.rows(self.detail)
     }
 
     // ----- loading -------------------------------------------------------------------------
 
     /// The profile arrived: "my tasks" can now be asked for.
-    pub fn on_profile(&mut self, env: &mut Env) {
+    pub fn on_profile(&mut self, cx: &mut ScreenCtx) {
         if !self.list.loaded_once && !self.is_loading() {
-            self.reload(env);
+            self.reload(cx);
         }
     }
 
     /// Names arrived: nothing to fetch, but columns of newly seen boards may be needed.
-    pub fn on_directory_changed(&mut self, env: &mut Env) {
-        self.ensure_names(env);
-        self.refresh_waiting_popup(env);
+    pub fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        self.ensure_names(cx);
+        self.refresh_waiting_popup(cx);
     }
 
     /// Loads the first page for the current filters, keeping the old rows on screen.
-    pub fn reload(&mut self, env: &mut Env) {
-        let me = env.dir.me().map(|u| u.id.clone());
+    pub fn reload(&mut self, cx: &mut ScreenCtx) {
+        let me = cx.names.me().map(|u| u.id.clone());
         if me.is_none() && self.filters.assignee == filters::Assignee::Me {
             // The profile is still loading (or failed); `on_profile` reloads when it lands.
-            if let Some(e) = env.dir.user.error() {
+            if let Some(e) = cx.names.user.error() {
                 self.list.status = PageStatus::Failed {
                     error: e.clone(),
                     more: false,
@@ -139,24 +210,32 @@ impl TasksState {
         }
         let q = self.filters.to_query(me.as_deref(), self.sort, PAGE_SIZE);
         self.search_due = None;
-        self.send_list(q, false, env);
+        // A new reading of the list stops going to the end of the old one.
+        self.to_end = false;
+        self.mark_rest = false;
+        self.send_list(q, false, cx);
     }
 
-    fn send_list(&mut self, q: TaskQuery, more: bool, env: &mut Env) {
+    fn send_list(&mut self, q: TaskQuery, more: bool, cx: &mut ScreenCtx) {
         if let Err(e) = q.validate() {
-            env.toast(ToastKind::Error, e.short());
+            cx.toast(ToastKind::Error, e.short());
             return;
         }
         self.list.start(more);
         self.query = Some(q.clone());
-        env.request(TaskKey::List, Call::Tasks(q));
+        cx.request(TaskKey::List, Call::Tasks(q));
     }
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
-    fn maybe_load_more(&mut self, env: &mut Env) {
-        if !self.list.wants_more(self.cursor, self.page_rows(env)) {
+    fn maybe_load_more(&mut self, cx: &mut ScreenCtx) {
+        if !self.list.wants_more(self.cursor, self.page_rows(cx)) {
             return;
         }
+        self.load_next(cx);
+    }
+
+    /// Asks for the page after the loaded ones (or again for the one that failed).
+    fn load_next(&mut self, cx: &mut ScreenCtx) {
         if let Some(q) = &self.query {
             // `query` is the last page asked for: the one that failed is asked again.
             let next = if matches!(self.list.status, PageStatus::Failed { more: true, .. }) {
@@ -164,33 +243,90 @@ impl TasksState {
             } else {
                 q.next_page(PAGE_SIZE)
             };
-            self.send_list(next, true, env);
+            self.send_list(next, true, cx);
         }
     }
 
-    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, env: &mut Env) {
-        let page = result.map(|p| (p.tasks, p.has_more));
-        match self.list.finish(page, &mut self.cursor, |t| t.id) {
+    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, cx: &mut ScreenCtx) {
+        let due = self.filters.due;
+        let page = result.map(|mut p| {
+            // The service has no due filter of its own: its answer is narrowed here.
+            if let Some(due) = due {
+                match p.tasks.iter().position(|t| !due.keeps(t)) {
+                    Some(miss) if due.ends_at_first_miss() => {
+                        p.tasks.truncate(miss);
+                        p.has_more = false;
+                    }
+                    _ => p.tasks.retain(|t| due.keeps(t)),
+                }
+            }
+            (p.tasks, p.has_more)
+        });
+        let finished = self.list.finish(page, &mut self.cursor, |t| t.id);
+        if self.to_end {
+            match &finished {
+                Ok(_) => self.cursor = self.list.rows.len().saturating_sub(1),
+                // A failure stops it (the list says why and `G` tries again).
+                Err(_) => self.to_end = false,
+            }
+            self.to_end &= self.list.has_more;
+        }
+        if self.mark_rest {
+            self.mark_rest = matches!(finished, Ok(Arrived::Next));
+            if self.mark_rest {
+                self.marks.extend(self.list.rows.iter().map(|t| t.id));
+                if self.list.has_more {
+                    self.load_next(cx);
+                } else {
+                    self.mark_rest = false;
+                    let n = self.marks.len();
+                    cx.toast(ToastKind::Info, format!("All {n} matching marked"));
+                }
+            }
+        }
+        match finished {
             Ok(Arrived::First) => {
-                self.reapply_pending(env);
+                self.reapply_pending(cx);
                 self.reshow_creating();
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));
+                if std::mem::take(&mut self.to_top) {
+                    self.cursor = 0;
+                    self.scroll = 0;
+                }
             }
             Ok(Arrived::Next) => {}
             Err(error) => {
-                env.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
+                self.focus = None;
+                cx.toast(ToastKind::Error, format!("Tasks: {}", error.short()));
                 return;
             }
         }
-        self.fix_scroll(env);
-        self.ensure_names(env);
-        self.maybe_load_more(env);
+        self.seek_focus(cx);
+        self.fix_scroll(cx);
+        self.ensure_names(cx);
+        self.ensure_comments(cx);
+        self.maybe_load_more(cx);
+    }
+
+    /// The task an undo changed goes under the cursor once a page brings it, the pages after
+    /// the loaded ones read until one does.
+    fn seek_focus(&mut self, cx: &mut ScreenCtx) {
+        let Some(id) = self.focus else { return };
+        if let Some(idx) = self.index_of(id) {
+            self.focus = None;
+            self.cursor = idx;
+        } else if self.list.has_more {
+            self.load_next(cx);
+        } else {
+            // It no longer belongs to the list: the undo's message said what happened.
+            self.focus = None;
+        }
     }
 
     /// Asks for the boards and columns of the tasks on screen, so they show as names.
-    fn ensure_names(&mut self, env: &mut Env) {
-        let rows = self.page_rows(env);
+    fn ensure_names(&mut self, cx: &mut ScreenCtx) {
+        let rows = self.page_rows(cx);
         let end = (self.scroll + rows + 1).min(self.list.rows.len());
         let mut projects = BTreeSet::new();
         let mut boards = BTreeSet::new();
@@ -203,18 +339,18 @@ impl TasksState {
             }
         }
         for p in projects {
-            env.ensure_boards(p);
+            cx.ensure_boards(p);
         }
         for b in boards {
-            env.ensure_columns(b);
+            cx.ensure_columns(b);
         }
     }
 
     /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: TaskKey, answer: Answer, env: &mut Env) {
+    pub fn on_answer(&mut self, key: TaskKey, answer: Answer, cx: &mut ScreenCtx) {
         use Answer as A;
         match (key, answer) {
-            (TaskKey::List, A::TaskPage(result)) => self.on_list(result, env),
+            (TaskKey::List, A::TaskPage(result)) => self.on_list(result, cx),
             (TaskKey::Subtask(_), A::Task(Ok(t))) => {
                 let mark = if t.is_completed { "[x]" } else { "[ ]" };
                 let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
@@ -223,14 +359,16 @@ impl TasksState {
             // A failed read leaves the id in place of the title.
             (TaskKey::Subtask(_), A::Task(Err(_))) => {}
             (TaskKey::New(n), A::CreatedTask(result)) => {
-                self.on_create_reply(n, result.map(|t| *t), env)
+                self.on_create_reply(n, result.map(|t| *t), cx)
             }
-            (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, env),
+            (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, cx),
+            (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
+            (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
-                self.on_write_reply(n, result.map(|t| Some(*t)), env)
+                self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
             (TaskKey::Write(n), A::Task(result)) => {
-                self.on_read_back_reply(n, result.map(|t| *t), env)
+                self.on_read_back_reply(n, result.map(|t| *t), cx)
             }
             (
                 TaskKey::Write(n),
@@ -239,18 +377,18 @@ impl TasksState {
                 | A::DeletedTask(result)
                 | A::AddedAssignees(result)
                 | A::RemovedAssignees(result),
-            ) => self.on_write_reply(n, result.map(|()| None), env),
+            ) => self.on_write_reply(n, result.map(|()| None), cx),
             // Each key is asked with one kind of call (see where it is asked): no other pair
             // arrives.
             _ => {}
         }
     }
 
-    pub fn on_tick(&mut self, env: &mut Env) -> bool {
+    pub fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
         match self.search_due {
-            Some(due) if due <= env.clock.now => {
+            Some(due) if due <= cx.clock.now => {
                 self.search_due = None;
-                self.reload(env);
+                self.reload(cx);
                 true
             }
             _ => false,
@@ -258,45 +396,47 @@ impl TasksState {
     }
 
     /// Called after a filter changed: the list reloads at once (or after a pause for text).
-    pub fn filters_changed(&mut self, debounce: bool, env: &mut Env) {
+    pub fn filters_changed(&mut self, debounce: bool, cx: &mut ScreenCtx) {
         self.cursor = 0;
         self.scroll = 0;
+        self.to_top = true;
         if debounce {
-            self.search_due = Some(env.clock.now + SEARCH_DEBOUNCE);
+            self.search_due = Some(cx.clock.now + SEARCH_DEBOUNCE);
         } else {
-            self.reload(env);
+            self.reload(cx);
         }
     }
 
     // ----- moving --------------------------------------------------------------------------
 
-    pub fn on_resize(&mut self, env: &mut Env) {
-        self.fix_scroll(env);
-        self.maybe_load_more(env);
+    pub fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        self.fix_scroll(cx);
+        self.maybe_load_more(cx);
     }
 
-    fn fix_scroll(&mut self, env: &Env) {
-        let h = self.page_rows(env);
+    fn fix_scroll(&mut self, cx: &ScreenCtx) {
+        let h = self.page_rows(cx);
         let trailer = self.list.has_trailer();
         self.scroll =
             scroll::follow_with_trailer(self.cursor, self.scroll, h, self.list.rows.len(), trailer);
     }
 
-    fn move_to(&mut self, target: isize, env: &mut Env) {
+    fn move_to(&mut self, target: isize, cx: &mut ScreenCtx) {
         if self.list.rows.is_empty() {
             return;
         }
         self.cursor = scroll::clamp(target, self.list.rows.len());
         self.detail_scroll = 0;
-        self.fix_scroll(env);
-        self.ensure_names(env);
-        self.drop_stale_subtasks(env);
-        self.ensure_subtasks(env);
-        self.maybe_load_more(env);
+        self.fix_scroll(cx);
+        self.ensure_names(cx);
+        self.drop_stale_subtasks(cx);
+        self.ensure_subtasks(cx);
+        self.ensure_comments(cx);
+        self.maybe_load_more(cx);
     }
 
     /// With the detail open, fetches the titles of subtasks that are not loaded rows.
-    fn ensure_subtasks(&mut self, env: &mut Env) {
+    fn ensure_subtasks(&mut self, cx: &mut ScreenCtx) {
         if !self.detail {
             return;
         }
@@ -311,13 +451,13 @@ impl TasksState {
             // Marked as asked, so moving the cursor back and forth asks only once.
             self.subtask_titles.insert(id, format!("#{id}"));
             self.subtasks_asked.push(id);
-            env.request(TaskKey::Subtask(id), Call::Task(id));
+            cx.request(TaskKey::Subtask(id), Call::Task(id));
         }
     }
 
     /// Cancels the subtask reads of a task the cursor (or the closed detail) has left; their
     /// marks go too, so coming back asks again. Answered ones stay.
-    fn drop_stale_subtasks(&mut self, env: &mut Env) {
+    fn drop_stale_subtasks(&mut self, cx: &mut ScreenCtx) {
         let wanted = match self.current() {
             Some(t) if self.detail => t.sub_tasks.clone(),
             _ => Vec::new(),
@@ -325,17 +465,17 @@ impl TasksState {
         for id in std::mem::take(&mut self.subtasks_asked) {
             if wanted.contains(&id) {
                 self.subtasks_asked.push(id);
-            } else if env.cancel(TaskKey::Subtask(id)) {
+            } else if cx.cancel(TaskKey::Subtask(id)) {
                 self.subtask_titles.remove(&id);
             }
         }
     }
 
     /// A click on a task row puts the cursor there.
-    pub fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
+    pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
         match target {
             Target::Task(idx) if idx < self.list.rows.len() => {
-                self.move_to(idx as isize, env);
+                self.move_to(idx as isize, cx);
                 true
             }
             _ => false,
@@ -344,23 +484,32 @@ impl TasksState {
 
     // ----- keys ----------------------------------------------------------------------------
 
-    /// Popups and the filter panel take keys before the keymap.
-    pub fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
+    /// A character typed into a popup or a filter row.
+    pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.time.dialog.is_some() {
+            return self.time_char(c);
+        }
+        if self.comments.dialog.is_some() {
+            return self.comment_char(c);
+        }
         if self.popup.is_some() {
-            self.popup_key(key, env);
-            return true;
+            return self.popup_char(c, cx);
         }
-        if self.panel.is_some() {
-            self.panel_key(key, env);
-            return true;
-        }
-        false
+        self.panel_char(c, cx)
     }
 
-    pub fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
+    pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.time.dialog.is_some() {
+            self.time_paste(text);
+            return true;
+        }
+        if self.comments.dialog.is_some() {
+            self.comment_paste(text);
+            return true;
+        }
         if let Some(p) = &mut self.popup {
             p.paste(text);
-            self.popup_changed(env);
+            self.popup_changed(cx);
             return true;
         }
         let Some(panel) = &mut self.panel else {
@@ -369,33 +518,52 @@ impl TasksState {
         if !panel.paste(text) {
             return false;
         }
-        if panel.editing.kind == Some(filters::FilterKind::Search) {
-            self.filters.search = panel.editing.field.value().to_string();
-            self.filters.touched(filters::FilterKind::Search);
-            self.filters_changed(true, env);
-        } else {
-            let today = env.today();
-            let v = panel.editing.field.value().trim().to_string();
-            panel.editing.parsed = (!v.is_empty()).then(|| crate::date_input::parse(&v, today));
+        if let Some(kind) = panel.editing.kind {
+            self.entry_changed(kind, cx);
         }
         true
     }
 
-    pub fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
-        let page = self.page_rows(env);
+    pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.time.dialog.is_some() {
+            self.time_action(action, cx);
+            return true;
+        }
+        if self.comments.dialog.is_some() {
+            self.comment_action(action, cx);
+            return true;
+        }
+        if self.popup.is_some() {
+            self.popup_action(action, cx);
+            return true;
+        }
+        if self.panel.is_some() {
+            self.panel_action(action, cx);
+            return true;
+        }
+        let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
-            self.move_to(to, env);
+            // `G` means the real end: the pages after the loaded ones come first (after the
+            // first page, when the list is being read again).
+            self.to_end =
+                action == Action::Bottom && (self.list.has_more || self.list.is_loading());
+            self.move_to(to, cx);
             return true;
         }
         let c = self.cursor as isize;
         match action {
-            Action::Refresh => self.reload(env),
+            Action::Refresh => {
+                self.reload(cx);
+                self.refresh_comments(cx);
+            }
             Action::Open | Action::ToggleDetail => {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
-                self.fix_scroll(env);
-                self.drop_stale_subtasks(env);
-                self.ensure_subtasks(env);
+                self.fix_scroll(cx);
+                self.drop_stale_subtasks(cx);
+                self.ensure_subtasks(cx);
+                self.ensure_comments(cx);
             }
             Action::DetailDown if self.detail => {
                 self.detail_scroll = self.detail_scroll.saturating_add(3);
@@ -406,13 +574,14 @@ impl TasksState {
             Action::Filter => self.panel = Some(FilterPanel::default()),
             Action::Search => self.panel = Some(FilterPanel::editing_search(&self.filters)),
             Action::Sort => self.open_sort(),
+            Action::Views => self.open_views(cx),
             Action::ToggleScope => {
                 self.filters.assignee = match self.filters.assignee {
                     filters::Assignee::Me => filters::Assignee::Anyone,
                     _ => filters::Assignee::Me,
                 };
                 self.filters.touched(filters::FilterKind::Assignee);
-                self.filters_changed(false, env);
+                self.filters_changed(false, cx);
             }
             Action::ToggleMark => {
                 if let Some(id) = self.current().map(|t| t.id) {
@@ -420,7 +589,7 @@ impl TasksState {
                         self.marks.insert(id);
                     }
                     self.anchor = Some(self.cursor);
-                    self.move_to(c + 1, env);
+                    self.move_to(c + 1, cx);
                 }
             }
             Action::RangeMark => {
@@ -434,41 +603,79 @@ impl TasksState {
                 }
                 self.anchor = Some(self.cursor);
             }
-            Action::MarkAll => {
-                let h = self.page_rows(env);
-                let end = (self.scroll + h).min(self.list.rows.len());
-                for t in &self.list.rows[self.scroll.min(end)..end] {
-                    self.marks.insert(t.id);
-                }
-            }
-            Action::Back => return self.back(env),
-            Action::Complete => self.complete(env),
-            Action::Priority(n) => self.set_priority(n, env),
-            Action::MoveColumn => self.open_move(env),
-            Action::Assign => self.open_assign(env),
-            Action::DueDate => self.open_due(env),
-            Action::Rename => self.open_rename(env),
+            Action::MarkAll => self.mark_all(cx),
+            Action::Back => return self.back(cx),
+            Action::Complete => self.complete(cx),
+            Action::Priority(n) => self.set_priority(n, cx),
+            Action::MoveColumn => self.open_move(cx),
+            Action::Assign => self.open_assign(cx),
+            Action::DueDate => self.open_due(cx),
+            Action::Rename => self.open_rename(cx),
             Action::NewTask => self.open_new(),
-            Action::Delete => self.open_delete(env),
-            Action::Undo => self.undo(env),
+            Action::Delete => self.open_delete(cx),
+            Action::Undo => self.undo(cx),
+            Action::LogTime => self.open_log_time(cx),
+            Action::TimeEntries => self.open_time_entries(cx),
+            Action::Comment => self.open_comment(None, cx),
+            Action::CommentThread => self.open_comment_picker(cx),
             _ => return false,
         }
         true
     }
 
-    /// `Esc`: clear marks, then close the detail, then take off the newest filter.
-    fn back(&mut self, env: &mut Env) -> bool {
-        if !self.marks.is_empty() {
-            self.marks.clear();
-            self.anchor = None;
+    /// `Ctrl-a`: marks every loaded task; when they all are and the service has more, marks
+    /// every task that matches, loading the rest first.
+    fn mark_all(&mut self, cx: &mut ScreenCtx) {
+        let loaded: Vec<i64> = self
+            .list
+            .rows
+            .iter()
+            .map(|t| t.id)
+            .filter(|id| *id > 0)
+            .collect();
+        let all_marked = loaded.iter().all(|id| self.marks.contains(id));
+        if all_marked && self.list.has_more && !loaded.is_empty() {
+            self.mark_rest = true;
+            if !self.list.is_loading() {
+                self.load_next(cx);
+            }
+            return;
+        }
+        self.marks.extend(loaded);
+        if self.list.has_more {
+            let again = cx.keys.say(
+                "tasks.mark_all",
+                "again marks all matching (loads the rest)",
+            );
+            let text = match again {
+                Some(again) => format!("{} loaded tasks marked · {again}", self.marks.len()),
+                None => format!("{} loaded tasks marked", self.marks.len()),
+            };
+            cx.toast(ToastKind::Info, text);
+        }
+    }
+
+    /// `Esc`: stop loading the rest, close the detail, clear the marks, take off the newest
+    /// filter, then the sort, and last of all everyone's tasks go back to mine.
+    fn back(&mut self, cx: &mut ScreenCtx) -> bool {
+        if self.to_end || self.mark_rest {
+            // The page on its way still lands; no other is asked for.
+            self.to_end = false;
+            self.mark_rest = false;
         } else if self.detail {
             self.detail = false;
-            self.fix_scroll(env);
+            self.fix_scroll(cx);
+        } else if !self.marks.is_empty() {
+            self.marks.clear();
+            self.anchor = None;
         } else if self.filters.pop() {
-            self.filters_changed(false, env);
+            self.filters_changed(false, cx);
         } else if self.sort.take().is_some() {
-            // Last of all, back to the service's own order.
-            self.filters_changed(false, env);
+            // Back to the service's own order.
+            self.filters_changed(false, cx);
+        } else if self.filters.pop_scope() {
+            // Last of all, everyone's tasks back to mine.
+            self.filters_changed(false, cx);
         } else {
             return false;
         }
@@ -495,43 +702,92 @@ impl ScreenState for TasksState {
         TasksState::contexts(self)
     }
 
-    fn capture_key(&mut self, key: KeyEvent, env: &mut Env) -> bool {
-        TasksState::capture_key(self, key, env)
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::Tasks,
+            Context::List,
+            Context::Filters,
+            Context::FilterEntry,
+            Context::Picker,
+            Context::MultiPicker,
+            Context::Views,
+            Context::Prompt,
+            Context::Confirm,
+            Context::TimeLog,
+            Context::CommentEdit,
+            Context::CommentView,
+            Context::Text,
+        ]
     }
 
-    fn on_action(&mut self, action: Action, env: &mut Env) -> bool {
-        TasksState::on_action(self, action, env)
+    fn keyboard_taken(&self) -> bool {
+        TasksState::keyboard_taken(self)
     }
 
-    fn on_paste(&mut self, text: &str, env: &mut Env) -> bool {
-        TasksState::on_paste(self, text, env)
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_char(self, c, cx)
     }
 
-    fn on_click(&mut self, target: Target, env: &mut Env) -> bool {
-        TasksState::on_click(self, target, env)
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_action(self, action, cx)
     }
 
-    fn on_tick(&mut self, env: &mut Env) -> bool {
-        TasksState::on_tick(self, env)
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_paste(self, text, cx)
+    }
+
+    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_click(self, target, cx)
+    }
+
+    fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
+        TasksState::on_tick(self, cx)
+    }
+
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.restore_view(cx);
     }
 
     fn next_deadline(&self) -> Option<Instant> {
         TasksState::next_deadline(self)
     }
 
-    fn on_directory_changed(&mut self, env: &mut Env) {
-        TasksState::on_directory_changed(self, env)
+    fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        TasksState::on_directory_changed(self, cx)
     }
 
-    fn on_profile(&mut self, env: &mut Env) {
-        TasksState::on_profile(self, env)
+    fn on_profile(&mut self, cx: &mut ScreenCtx) {
+        TasksState::on_profile(self, cx)
     }
 
-    fn on_resize(&mut self, env: &mut Env) {
-        TasksState::on_resize(self, env)
+    fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        TasksState::on_resize(self, cx)
     }
 
+    /// The count marked, always in view; and the boards they are on when more than one (a
+    /// move takes one board at a time).
     fn footer_note(&self) -> Option<String> {
-        (!self.marks.is_empty()).then(|| format!("{} marked", self.marks.len()))
+        if self.marks.is_empty() {
+            return None;
+        }
+        let boards: BTreeSet<i64> = self
+            .list
+            .rows
+            .iter()
+            .filter(|t| self.marks.contains(&t.id))
+            .filter_map(|t| t.primary_location().and_then(|l| l.board_id))
+            .collect();
+        let n = self.marks.len();
+        Some(match boards.len() {
+            0 | 1 => format!("{n} marked"),
+            b => format!("{n} marked on {b} boards"),
+        })
+    }
+
+    fn timer_target(&self) -> Option<(i64, String)> {
+        // A row still being created has no id on the service yet.
+        self.current()
+            .filter(|t| t.id > 0)
+            .map(|t| (t.id, t.display_title().to_string()))
     }
 }

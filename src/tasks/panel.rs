@@ -1,20 +1,20 @@
-//! The filter panel (`f`): one row per filter; `Enter` edits a row (a picker, or text typed
-//! in place for dates and search), `Backspace` clears it. Every change reloads the list.
-
-use crossterm::event::{KeyCode, KeyEvent};
+//! The filter panel (`f`): one row per filter; a row is edited (a picker, or text typed in
+//! place for dates and search) or cleared. Every change reloads the list.
 
 use super::TasksState;
-use super::filters::{FilterKind, Filters};
-use crate::app::Env;
+use super::filters::{Due, DueFilter, FilterKind, Filters};
+use crate::app::ScreenCtx;
+use crate::app::commands::Action;
 use crate::date_input::{self, DayRange};
 use crate::widgets::field::TextField;
 
-pub const ROWS: [FilterKind; 10] = [
+pub const ROWS: [FilterKind; 11] = [
     FilterKind::Project,
     FilterKind::Board,
     FilterKind::Column,
     FilterKind::Priority,
     FilterKind::Dates,
+    FilterKind::Due,
     FilterKind::Assignee,
     FilterKind::Type,
     FilterKind::Tag,
@@ -29,6 +29,7 @@ pub fn row_label(kind: FilterKind) -> &'static str {
         FilterKind::Column => "Column",
         FilterKind::Priority => "Priority",
         FilterKind::Dates => "Dates",
+        FilterKind::Due => "Due",
         FilterKind::Assignee => "Assignee",
         FilterKind::Type => "Type",
         FilterKind::Tag => "Tag",
@@ -82,38 +83,35 @@ impl FilterPanel {
 }
 
 impl TasksState {
-    pub(super) fn panel_key(&mut self, key: KeyEvent, env: &mut Env) {
+    /// A command of the panel (`filters`), or of the row being typed into (`filter_entry`).
+    pub(super) fn panel_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         let Some(panel) = self.panel.as_mut() else {
             return;
         };
         if let Some(kind) = panel.editing.kind {
-            self.panel_edit_key(kind, key, env);
+            self.entry_action(kind, action, cx);
             return;
         }
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q' | 'f') => self.panel = None,
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
-                panel.row = (panel.row + 1) % ROWS.len();
-            }
-            KeyCode::Up | KeyCode::Char('k') | KeyCode::BackTab => {
-                panel.row = (panel.row + ROWS.len() - 1) % ROWS.len();
-            }
-            KeyCode::Backspace | KeyCode::Delete | KeyCode::Char('x' | 'd') => {
+        match action {
+            Action::Cancel => self.panel = None,
+            Action::Down => panel.row = (panel.row + 1) % ROWS.len(),
+            Action::Up => panel.row = (panel.row + ROWS.len() - 1) % ROWS.len(),
+            Action::Clear => {
                 let kind = panel.selected();
                 if kind == FilterKind::Assignee {
                     // No assignee filter means everyone's tasks; "me" is a choice of its own.
                     if self.filters.assignee != super::filters::Assignee::Anyone {
                         self.filters.assignee = super::filters::Assignee::Anyone;
                         self.filters.touched(kind);
-                        self.filters_changed(false, env);
+                        self.filters_changed(false, cx);
                     }
                 } else if self.filters.is_set(kind) {
                     self.filters.clear(kind);
                     self.filters.touched(kind);
-                    self.filters_changed(false, env);
+                    self.filters_changed(false, cx);
                 }
             }
-            KeyCode::Enter | KeyCode::Char(' ' | 'l') | KeyCode::Right => {
+            Action::Edit => {
                 let kind = panel.selected();
                 match kind {
                     FilterKind::Dates | FilterKind::Search => {
@@ -131,17 +129,48 @@ impl TasksState {
                             field: TextField::with_value(text),
                             parsed: None,
                         };
-                        self.reparse_dates(env);
+                        self.reparse_dates(cx);
                     }
-                    _ => self.open_filter_picker(kind, env),
+                    // The due row steps through its choices, as its quick keys pick them.
+                    FilterKind::Due => {
+                        let next = match self.filters.due.map(|d| d.due) {
+                            None => Some(Due::Overdue),
+                            Some(Due::Overdue) => Some(Due::Today),
+                            Some(Due::Today) => Some(Due::ThisWeek),
+                            Some(Due::ThisWeek) => Some(Due::NoDate),
+                            Some(Due::NoDate) => None,
+                        };
+                        self.set_due(next, cx);
+                    }
+                    _ => self.open_filter_picker(kind, cx),
                 }
+            }
+            Action::QuickDue(due) => {
+                let same = self.filters.due.is_some_and(|d| d.due == due);
+                self.set_due((!same).then_some(due), cx);
             }
             _ => {}
         }
     }
 
-    fn reparse_dates(&mut self, env: &Env) {
-        let today = env.today();
+    /// Sets (or with `None` clears) the due filter, saying how the service is asked.
+    fn set_due(&mut self, due: Option<Due>, cx: &mut ScreenCtx) {
+        self.filters.due = due.map(|due| DueFilter {
+            due,
+            on: cx.today(),
+        });
+        self.filters.touched(FilterKind::Due);
+        if let Some(due) = due {
+            cx.toast(
+                crate::app::toast::ToastKind::Info,
+                format!("Due {}: {}", due.label(), due.how()),
+            );
+        }
+        self.filters_changed(false, cx);
+    }
+
+    fn reparse_dates(&mut self, cx: &ScreenCtx) {
+        let today = cx.today();
         if let Some(panel) = self.panel.as_mut()
             && panel.editing.kind == Some(FilterKind::Dates)
         {
@@ -150,19 +179,32 @@ impl TasksState {
         }
     }
 
-    fn panel_edit_key(&mut self, kind: FilterKind, key: KeyEvent, env: &mut Env) {
+    fn entry_action(&mut self, kind: FilterKind, action: Action, cx: &mut ScreenCtx) {
         let Some(panel) = self.panel.as_mut() else {
             return;
         };
-        match (kind, key.code) {
-            (_, KeyCode::Esc) => {
+        match (kind, action) {
+            // As in every search field: Esc clears it (Enter keeps it).
+            (FilterKind::Search, Action::Cancel) => {
+                let close = panel.close_after_edit;
+                panel.editing = Editing::default();
+                if close {
+                    self.panel = None;
+                }
+                if !self.filters.search.is_empty() {
+                    self.filters.clear(FilterKind::Search);
+                    self.filters.touched(FilterKind::Search);
+                    self.filters_changed(false, cx);
+                }
+            }
+            (_, Action::Cancel) => {
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();
                 if close {
                     self.panel = None;
                 }
             }
-            (FilterKind::Search, KeyCode::Enter) => {
+            (FilterKind::Search, Action::Accept) => {
                 // The text is already applied as typed; Enter just leaves the field.
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();
@@ -170,40 +212,64 @@ impl TasksState {
                     self.panel = None;
                 }
                 if self.search_due.is_some() {
-                    self.reload(env);
+                    self.reload(cx);
                 }
             }
-            (FilterKind::Dates, KeyCode::Enter) => {
+            (FilterKind::Dates, Action::Accept) => {
                 let typed = panel.editing.field.value().trim().to_string();
                 if typed.is_empty() {
                     panel.editing = Editing::default();
                     self.filters.clear(FilterKind::Dates);
                     self.filters.touched(FilterKind::Dates);
-                    self.filters_changed(false, env);
+                    self.filters_changed(false, cx);
                     return;
                 }
-                match date_input::parse(&typed, env.today()) {
+                match date_input::parse(&typed, cx.today()) {
                     Ok(range) => {
                         panel.editing = Editing::default();
                         self.filters.dates = Some((range, typed));
                         self.filters.touched(FilterKind::Dates);
-                        self.filters_changed(false, env);
+                        self.filters_changed(false, cx);
                     }
                     Err(e) => panel.editing.parsed = Some(Err(e)),
                 }
             }
-            (FilterKind::Search, _) => {
-                if panel.editing.field.key(key) {
-                    self.filters.search = panel.editing.field.value().to_string();
-                    self.filters.touched(FilterKind::Search);
-                    self.filters_changed(true, env);
-                }
+            (_, Action::Text(edit)) if panel.editing.field.edit(edit) => {
+                self.entry_changed(kind, cx);
             }
-            (_, _) => {
-                if panel.editing.field.key(key) {
-                    self.reparse_dates(env);
-                }
+            _ => {}
+        }
+    }
+
+    /// A character typed into the row being edited.
+    pub(super) fn panel_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        let Some(panel) = self.panel.as_mut() else {
+            return false;
+        };
+        let Some(kind) = panel.editing.kind else {
+            return false;
+        };
+        let changed = panel.editing.field.insert(c);
+        if changed {
+            self.entry_changed(kind, cx);
+        }
+        changed
+    }
+
+    /// Text applies as it is typed (after a pause); dates are read as they are typed.
+    pub(super) fn entry_changed(&mut self, kind: FilterKind, cx: &mut ScreenCtx) {
+        let Some(panel) = self.panel.as_ref() else {
+            return;
+        };
+        if kind == FilterKind::Search {
+            if panel.editing.field.value() == self.filters.search {
+                return;
             }
+            self.filters.search = panel.editing.field.value().to_string();
+            self.filters.touched(FilterKind::Search);
+            self.filters_changed(true, cx);
+        } else {
+            self.reparse_dates(cx);
         }
     }
 }

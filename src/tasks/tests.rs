@@ -404,6 +404,86 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
     assert_eq!(h.app.tasks.list.rows[0].title.as_deref(), Some("Задача 1"));
 }
 
+/// The keymap a config file's `[keys]` section would give.
+fn remap(h: &mut Harness, pairs: &[(&str, &[&str])]) {
+    let overrides: Vec<(String, Vec<String>)> = pairs
+        .iter()
+        .map(|(id, keys)| (id.to_string(), keys.iter().map(|k| k.to_string()).collect()))
+        .collect();
+    h.app.keymap =
+        crate::app::keymap::Keymap::with_overrides(&overrides, std::path::Path::new("config.toml"))
+            .unwrap();
+}
+
+#[test]
+fn remapped_keys_act_and_the_old_ones_no_longer_do() {
+    let mut h = loaded(3, false);
+    remap(
+        &mut h,
+        &[
+            ("tasks.complete", &["c"]),
+            ("confirm.yes", &["j"]),
+            ("prompt.accept", &["ctrl-s"]),
+            ("text.delete_line", &["ctrl-x"]),
+        ],
+    );
+    h.press("x");
+    assert!(!h.app.tasks.list.rows[0].is_completed, "x does nothing now");
+    assert!(h.take(|c| matches!(c, Call::CompleteTask(_))).is_empty());
+    h.press("c");
+    assert!(h.app.tasks.list.rows[0].is_completed);
+    let done = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.reply(&done, Answer::CompletedTask(Ok(())));
+    // A layer's keys follow the file too: the question takes j for yes, and y is no answer.
+    h.press("D");
+    h.press("y");
+    assert_eq!(h.app.tasks.list.rows.len(), 3, "y no longer deletes");
+    assert!(h.app.tasks.popup.is_some(), "the question is still open");
+    h.press("j");
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
+    assert_eq!(h.take(|c| matches!(c, Call::DeleteTask(1))).len(), 1);
+    // In a prompt: Ctrl-u no longer clears, Ctrl-x does; Enter no longer accepts, Ctrl-s does.
+    h.press("e");
+    h.send(ctrl('u'));
+    assert!(matches!(
+        &h.app.tasks.popup,
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) if field.value() == "Задача 2"
+    ));
+    h.send(ctrl('x'));
+    h.press("Новое имя");
+    h.send(code(KeyCode::Enter));
+    assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(2, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.title.as_deref(), Some("Новое имя")),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn letters_that_are_commands_elsewhere_type_into_a_prompt() {
+    let mut h = loaded(1, false);
+    h.press("e");
+    h.send(ctrl('u'));
+    h.press("q?1x:M D");
+    assert!(!h.quits(), "q typed, not quit");
+    assert!(h.app.overlay.is_none(), "? and : typed, no help or palette");
+    assert!(
+        !h.app.tasks.list.rows[0].is_completed,
+        "x typed, not a verb"
+    );
+    match &h.app.tasks.popup {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "q?1x:M D");
+        }
+        other => panic!("the prompt is still open: {other:?}"),
+    }
+    // Keys that type nothing are commands: Esc leaves the prompt.
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.popup.is_none());
+}
+
 #[test]
 fn new_task_appears_at_once_and_takes_its_real_id() {
     let mut h = loaded(2, false);
@@ -442,11 +522,11 @@ fn new_task_is_taken_out_again_when_refused() {
     );
     // The typed title comes back in the prompt, ready to send again.
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt {
+        Some(crate::tasks::dialogs::Popup::Prompt {
             field, feedback, ..
         }) => {
             assert_eq!(field.value(), "X");
-            assert!(matches!(feedback, crate::tasks::popup::Feedback::Err(_)));
+            assert!(matches!(feedback, crate::tasks::dialogs::Feedback::Err(_)));
         }
         other => panic!("expected the prompt back, got {other:?}"),
     }
@@ -561,12 +641,60 @@ fn sort_picks_a_key_and_again_reverses() {
     let q = query_of(&mut h);
     assert_eq!(
         q.sort_by.map(|s| (s.key, s.descending)),
-        Some((SortKey::Priority, false))
+        Some((SortKey::Priority, true)),
+        "the highest first"
     );
     h.press("s");
     h.send(code(KeyCode::Enter));
     let q = query_of(&mut h);
-    assert_eq!(q.sort_by.map(|s| s.wire()), Some("-priority".to_string()));
+    assert_eq!(q.sort_by.map(|s| s.wire()), Some("priority".to_string()));
+}
+
+#[test]
+fn the_first_pick_of_a_sort_key_gives_the_useful_direction() {
+    let mut h = loaded(2, false);
+    for (typed, wire, said) in [
+        ("overdue", "-overdue", "most overdue first"),
+        ("created", "-created", "newest first"),
+        ("date", "date", "soonest due first"),
+        ("name", "name", "A to Z"),
+    ] {
+        h.press("s");
+        h.press(typed);
+        let screen = h.render();
+        assert!(
+            screen.contains(said),
+            "the picker says what comes first: {screen}"
+        );
+        h.send(code(KeyCode::Enter));
+        let q = query_of(&mut h);
+        assert_eq!(q.sort_by.map(|s| s.wire()).as_deref(), Some(wire));
+    }
+}
+
+#[test]
+fn after_sorting_the_cursor_is_at_the_top() {
+    let mut h = loaded(5, false);
+    h.press("jjj");
+    h.press("s");
+    h.press("name");
+    h.send(code(KeyCode::Enter));
+    // The task the cursor was on comes first in the new order: the cursor still starts at the
+    // top, not on it.
+    page(
+        &mut h,
+        vec![task(4, "a"), task(1, "b"), task(2, "c"), task(3, "d")],
+    );
+    assert_eq!(h.app.tasks.cursor, 0);
+    h.press("jj");
+    h.press("s");
+    h.press("created");
+    h.send(code(KeyCode::Enter));
+    page(
+        &mut h,
+        vec![task(3, "d"), task(2, "c"), task(1, "b"), task(4, "a")],
+    );
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(3));
 }
 
 #[test]
@@ -791,7 +919,7 @@ fn escape_after_the_filters_returns_to_the_services_order() {
 fn several_tags_can_filter_at_once() {
     let mut h = loaded(2, false);
     h.press("f");
-    h.press("jjjjjjj"); // Tag
+    h.press("jjjjjjjj"); // Tag
     h.send(code(KeyCode::Enter));
     h.send(code(KeyCode::Tab));
     h.send(code(KeyCode::Tab));
@@ -900,12 +1028,12 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
         "never sent again on its own"
     );
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt {
+        Some(crate::tasks::dialogs::Popup::Prompt {
             field, feedback, ..
         }) => {
             assert_eq!(field.value(), "Отчёт");
             assert!(
-                matches!(feedback, crate::tasks::popup::Feedback::Err(f) if f.contains("Enter sends it again")),
+                matches!(feedback, crate::tasks::dialogs::Feedback::Err(f) if f.contains("Enter sends it again")),
                 "{feedback:?}"
             );
         }
@@ -927,18 +1055,20 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     h.fail(&look, ApiError::Timeout);
     assert!(matches!(
         h.app.tasks.popup,
-        Some(crate::tasks::popup::Popup::LookAgain { .. })
+        Some(crate::tasks::dialogs::Popup::LookAgain { .. })
     ));
     let screen = h.render();
     assert!(
         screen.contains("looking for it failed (no answer in time)"),
         "{screen}"
     );
-    assert!(screen.contains("Look again? y/N"), "{screen}");
+    assert!(screen.contains("Look again? y/n"), "{screen}");
     h.press("y");
     let again = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(again.len(), 1, "y looks again");
     h.fail(&again[0], ApiError::Timeout);
+    // The question and its failure were read before the answer.
+    h.advance(std::time::Duration::from_secs(2));
     h.send(code(KeyCode::Esc));
     assert_eq!(h.app.tasks.list.rows.len(), 1, "giving up drops the row");
     assert!(
@@ -1232,17 +1362,18 @@ fn a_failed_next_page_stays_in_view_and_is_retried_at_the_end() {
     h.send(code(KeyCode::End));
     let more = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
     h.fail(&more, server_error());
-    // Long after its toast is gone, with the cursor on the last row, the list says so.
+    // The failure waits to be read; once a key took its toast away, the list still says so.
     h.advance(std::time::Duration::from_secs(60));
+    assert!(toasts(&h).contains("Tasks:"), "{}", toasts(&h));
+    // Moving away asks nothing; reaching the end again retries.
+    h.press("k");
     assert!(h.app.toasts.visible().is_empty());
     let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");
     assert!(
         screen.contains("Задача 50"),
-        "the cursor row is still in view"
+        "the last row is still in view"
     );
-    // Moving away asks nothing; reaching the end again retries.
-    h.press("k");
     assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
     h.press("j");
     let retry = h.take(|c| matches!(c, Call::Tasks(_)));
@@ -1267,14 +1398,14 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
     assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
     h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
         }
         other => panic!("expected the rename prompt, got {other:?}"),
     }
     h.send(code(KeyCode::Esc));
     match &h.app.tasks.popup {
-        Some(crate::tasks::popup::Popup::Prompt { field, .. }) => {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Отчёт", "then the create is offered")
         }
         other => panic!("expected the create prompt, got {other:?}"),
@@ -1360,4 +1491,532 @@ fn a_toast_takes_the_clicks_on_it() {
         h.app.tasks.cursor, 35,
         "left of the toast the row takes the click"
     );
+}
+
+/// Answers the pending list request with `tasks`.
+fn page(h: &mut Harness, tasks: Vec<Task>) {
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: false,
+        })),
+    );
+}
+
+#[test]
+fn undo_survives_a_refresh_that_took_the_row_away() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("r");
+    // The completed task is no longer among "my open tasks".
+    page(&mut h, vec![task(2, "Задача 2"), task(3, "Задача 3")]);
+    h.press("u");
+    let undo = h.take(|c| matches!(c, Call::UncompleteTask(1)));
+    assert_eq!(undo.len(), 1, "{}", toasts(&h));
+    h.done(&undo[0]);
+    assert!(toasts(&h).contains("Undid: completed"), "{}", toasts(&h));
+    // The reopened task belongs to the list again: it is reloaded and the cursor goes there.
+    page(
+        &mut h,
+        vec![
+            task(2, "Задача 2"),
+            task(1, "Задача 1"),
+            task(3, "Задача 3"),
+        ],
+    );
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(1));
+}
+
+#[test]
+fn undo_puts_the_cursor_on_the_row_it_changed() {
+    let mut h = loaded(5, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("jjj");
+    h.press("u");
+    assert_eq!(h.app.tasks.cursor, 0);
+    assert!(!h.app.tasks.list.rows[0].is_completed);
+}
+
+#[test]
+fn undo_messages_keep_the_capitals_of_what_they_name() {
+    let mut h = loaded(1, false);
+    h.press("2");
+    for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
+        let fresh = h.app.tasks.list.rows[0].clone();
+        h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    }
+    h.press("u");
+    for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
+        let fresh = h.app.tasks.list.rows[0].clone();
+        h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    }
+    let t = toasts(&h);
+    assert!(t.contains("Undid: priority High for"), "{t}");
+}
+
+#[test]
+fn undo_after_a_new_task_deletes_it_after_asking() {
+    let mut h = loaded(2, false);
+    h.press("n");
+    h.press("Созвон");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
+    h.press("j");
+    h.press("u");
+    assert_eq!(h.app.tasks.cursor, 0, "the cursor goes to the new task");
+    assert!(
+        matches!(&h.app.tasks.popup, Some(crate::tasks::dialogs::Popup::ConfirmDelete { ids }) if ids == &vec![99]),
+        "{:?}",
+        h.app.tasks.popup
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::DeleteTask(_))).is_empty(),
+        "asks first"
+    );
+    h.press("y");
+    assert_eq!(h.take(|c| matches!(c, Call::DeleteTask(99))).len(), 1);
+}
+
+#[test]
+fn a_delete_says_before_and_at_u_that_it_cannot_be_undone() {
+    let mut h = loaded(3, false);
+    h.press("D");
+    let question = h.app.tasks.delete_question().expect("a question");
+    assert!(question.contains("cannot be undone"), "{question}");
+    assert!(h.render().contains("cannot be undone"));
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("u");
+    let t = toasts(&h);
+    assert!(t.contains("cannot be undone"), "{t}");
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+}
+
+/// Sets priority High on three tasks one after another, as `2 j 2 j 2`, and returns the
+/// three writes.
+fn three_priorities(h: &mut Harness) -> Vec<crate::worker::Request> {
+    h.press("2j2j2");
+    let reqs = h.take(|c| matches!(c, Call::UpdateTask(..)));
+    assert_eq!(reqs.len(), 3);
+    reqs
+}
+
+fn ok_update(h: &mut Harness, req: &crate::worker::Request) {
+    let Call::UpdateTask(id, _) = req.call else {
+        unreachable!()
+    };
+    let idx = h.app.tasks.index_of(id).expect("a row");
+    let fresh = h.app.tasks.list.rows[idx].clone();
+    h.reply(req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+}
+
+#[test]
+fn a_later_success_never_hides_an_earlier_failure() {
+    let mut h = loaded(3, false);
+    let reqs = three_priorities(&mut h);
+    h.fail(&reqs[0], refused());
+    ok_update(&mut h, &reqs[1]);
+    ok_update(&mut h, &reqs[2]);
+    // Long after both kinds of message would have gone by time alone.
+    h.advance(std::time::Duration::from_secs(30));
+    let t = toasts(&h);
+    assert!(t.contains("Could not set the priority of"), "{t}");
+    assert!(
+        !t.contains("Priority High for"),
+        "successes go by time: {t}"
+    );
+    // The next key after it was read takes it away.
+    h.press("k");
+    assert!(toasts(&h).is_empty(), "{}", toasts(&h));
+}
+
+#[test]
+fn a_failure_stays_through_a_key_pressed_as_it_arrives() {
+    let mut h = loaded(3, false);
+    let reqs = three_priorities(&mut h);
+    h.fail(&reqs[0], refused());
+    h.press("k");
+    assert!(
+        toasts(&h).contains("Could not"),
+        "not read yet: {}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn several_failures_are_summed_up_in_one_message() {
+    let mut h = loaded(4, false);
+    h.press("2j2j2j2");
+    let reqs = h.take(|c| matches!(c, Call::UpdateTask(..)));
+    h.fail(&reqs[0], refused());
+    ok_update(&mut h, &reqs[1]);
+    h.fail(&reqs[2], refused());
+    ok_update(&mut h, &reqs[3]);
+    let errors: Vec<String> = h
+        .app
+        .toasts
+        .visible()
+        .iter()
+        .filter(|t| t.kind == crate::app::toast::ToastKind::Error)
+        .map(|t| t.text.clone())
+        .collect();
+    assert_eq!(errors, vec!["2 of 4 failed · M shows each".to_string()]);
+    let log: Vec<String> = h.app.toasts.history().map(|(_, t)| t.clone()).collect();
+    assert_eq!(
+        log.iter().filter(|t| t.starts_with("Could not")).count(),
+        2,
+        "each failure is in the log: {log:?}"
+    );
+}
+
+/// Answers the next-page request with tasks `from..=to`.
+fn next_page(h: &mut Harness, from: i64, to: i64, has_more: bool) -> TaskQuery {
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let Call::Tasks(q) = req.call.clone() else {
+        unreachable!()
+    };
+    let tasks = (from..=to)
+        .map(|i| task(i, &format!("Задача {i}")))
+        .collect();
+    h.reply(&req, Answer::TaskPage(Ok(TaskPage { tasks, has_more })));
+    q
+}
+
+#[test]
+fn end_loads_every_remaining_page_then_goes_to_the_last_task() {
+    let mut h = loaded(50, true);
+    h.press("G");
+    let screen = h.render();
+    assert!(screen.contains("loading 50 of …"), "{screen}");
+    let q = next_page(&mut h, 51, 100, true);
+    assert_eq!(q.offset, Some(50));
+    // Keys are answered between pages.
+    h.press("2");
+    assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(..))).len(), 1);
+    let q = next_page(&mut h, 101, 128, false);
+    assert_eq!(q.offset, Some(100));
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(128));
+    assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
+    assert!(!h.render().contains("loading"));
+}
+
+#[test]
+fn escape_stops_loading_to_the_end() {
+    let mut h = loaded(50, true);
+    h.send(code(KeyCode::End));
+    h.send(code(KeyCode::Esc));
+    next_page(&mut h, 51, 100, true);
+    assert!(
+        h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
+        "no page after Esc"
+    );
+    assert!(!h.render().contains("of …"));
+}
+
+#[test]
+fn ctrl_a_marks_every_loaded_task_and_again_all_matching() {
+    let mut h = loaded(50, true);
+    h.send(ctrl('a'));
+    assert_eq!(h.app.tasks.marks.len(), 50, "not only the rows on screen");
+    assert!(
+        toasts(&h).contains("again marks all matching"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.render().contains("50 marked"));
+    h.send(ctrl('a'));
+    let q = next_page(&mut h, 51, 100, true);
+    assert_eq!(q.offset, Some(50));
+    assert_eq!(h.app.tasks.marks.len(), 100, "marked as they come");
+    let q = next_page(&mut h, 101, 120, false);
+    assert_eq!(q.offset, Some(100));
+    assert_eq!(h.app.tasks.marks.len(), 120);
+    assert_eq!(h.app.tasks.cursor, 0, "the cursor stays");
+    assert!(
+        toasts(&h).contains("All 120 matching marked"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.render().contains("120 marked"));
+}
+
+fn due(id: i64, start: Option<time::Date>, due: Option<time::Date>) -> Task {
+    Task {
+        start_date: start,
+        due_date: due,
+        ..task(id, &format!("Задача {id}"))
+    }
+}
+
+#[test]
+fn quick_due_filters_send_the_services_parameters() {
+    let mut h = loaded(2, false);
+    h.press("ft");
+    let q = query_of(&mut h);
+    assert_eq!(
+        q.day,
+        Some(date!(2026 - 11 - 21)),
+        "due today is sent as day="
+    );
+    assert_eq!((q.start_date, q.end_date), (None, None));
+    assert!(toasts(&h).contains("day="), "{}", toasts(&h));
+    h.press("t");
+    assert_eq!(query_of(&mut h).day, None, "the same key again clears it");
+    h.press("w");
+    let q = query_of(&mut h);
+    assert_eq!(
+        (q.start_date, q.end_date),
+        (Some(date!(2026 - 11 - 16)), Some(date!(2026 - 11 - 22)))
+    );
+    h.press("o");
+    let q = query_of(&mut h);
+    assert_eq!(q.sort_by.map(|s| s.wire()), Some("-overdue".to_string()));
+    assert_eq!(q.end_date, Some(date!(2026 - 11 - 20)));
+    h.press("n");
+    let q = query_of(&mut h);
+    assert_eq!(q.sort_by.map(|s| s.wire()), Some("date".to_string()));
+    assert_eq!((q.start_date, q.end_date, q.day), (None, None, None));
+    assert!(
+        toasts(&h).contains("the service has no such filter"),
+        "said honestly: {}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn overdue_shows_tasks_due_before_today_and_stops_at_the_first_that_is_not() {
+    let mut h = loaded(2, false);
+    h.press("fo");
+    h.send(code(KeyCode::Esc));
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let tasks = vec![
+        due(1, None, Some(date!(2026 - 11 - 02))),
+        due(2, Some(date!(2026 - 11 - 01)), Some(date!(2026 - 11 - 20))),
+        due(3, Some(date!(2026 - 11 - 01)), Some(date!(2026 - 11 - 24))),
+        due(4, None, Some(date!(2026 - 11 - 03))),
+    ];
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: true,
+        })),
+    );
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|t| t.id).collect();
+    assert_eq!(ids, vec![1, 2]);
+    assert!(!h.app.tasks.list.has_more, "the rest are not overdue");
+    assert!(h.render().contains("due: overdue"));
+}
+
+#[test]
+fn due_today_and_this_week_leave_out_tasks_due_on_other_days() {
+    let mut h = loaded(2, false);
+    h.press("ft");
+    h.send(code(KeyCode::Esc));
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let tasks = vec![
+        due(1, None, Some(date!(2026 - 11 - 21))),
+        due(2, Some(date!(2026 - 11 - 20)), Some(date!(2026 - 11 - 24))),
+        due(3, None, None),
+    ];
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: true,
+        })),
+    );
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|t| t.id).collect();
+    assert_eq!(ids, vec![1]);
+    assert!(h.app.tasks.list.has_more, "later pages may hold more");
+}
+
+#[test]
+fn no_due_date_reads_in_due_order_and_stops_at_the_first_dated_task() {
+    let mut h = loaded(2, false);
+    h.press("fn");
+    h.send(code(KeyCode::Esc));
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let tasks = vec![
+        due(1, None, None),
+        due(2, Some(date!(2026 - 11 - 20)), None),
+        due(3, None, Some(date!(2026 - 11 - 21))),
+    ];
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: true,
+        })),
+    );
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|t| t.id).collect();
+    assert_eq!(ids, vec![1, 2]);
+    assert!(!h.app.tasks.list.has_more);
+}
+
+fn on_board(id: i64, board: i64, column: i64) -> Task {
+    let mut t = task(id, &format!("Задача {id}"));
+    t.locations[0].board_id = Some(board);
+    t.locations[0].board_column_id = Some(column);
+    t
+}
+
+#[test]
+fn rename_with_marks_says_it_renames_one_task() {
+    let mut h = loaded(3, false);
+    h.press("  k"); // marks 1 and 2, cursor on 2
+    h.press("e");
+    assert!(
+        toasts(&h).contains("Rename takes one task"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(matches!(
+        h.app.tasks.popup,
+        Some(crate::tasks::dialogs::Popup::Prompt {
+            purpose: crate::tasks::dialogs::PromptPurpose::Rename { id: 2 },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn move_with_marks_on_several_boards_moves_one_board_and_keeps_the_rest_marked() {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let tasks = vec![on_board(1, 5, 10), on_board(2, 6, 20), on_board(3, 5, 10)];
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    h.press("   ");
+    assert!(
+        h.render().contains("3 marked on 2 boards"),
+        "the footer says the marks span boards"
+    );
+    h.press("gm");
+    let screen = h.render();
+    assert!(
+        screen.contains("Move 2 of 3 marked to a column of"),
+        "{screen}"
+    );
+    h.press("работе");
+    h.send(code(KeyCode::Enter));
+    let moved: Vec<i64> = h
+        .take(|c| matches!(c, Call::UpdateTask(..)))
+        .iter()
+        .map(|r| match r.call {
+            Call::UpdateTask(id, _) => id,
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(moved, vec![1, 3]);
+    assert_eq!(
+        h.app.tasks.marks.iter().copied().collect::<Vec<_>>(),
+        vec![2],
+        "the task on the other board stays marked for the next m"
+    );
+    assert!(h.render().contains("1 marked"));
+}
+
+#[test]
+fn escape_closes_the_detail_before_it_clears_the_marks() {
+    let mut h = loaded(3, false);
+    h.press(" k");
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.tasks.detail);
+    h.send(code(KeyCode::Esc));
+    assert!(!h.app.tasks.detail, "closes first");
+    assert_eq!(h.app.tasks.marks.len(), 1, "the marks stay");
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.marks.is_empty());
+}
+
+#[test]
+fn escape_takes_off_filters_then_the_sort_and_leaves_mine_or_all_for_last() {
+    let mut h = loaded(2, false);
+    h.press("A");
+    let _ = query_of(&mut h);
+    h.press("s");
+    h.press("name");
+    h.send(code(KeyCode::Enter));
+    let _ = query_of(&mut h);
+    h.press("/x");
+    h.send(code(KeyCode::Enter));
+    let _ = query_of(&mut h);
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(
+        (q.search, q.user_id.is_none(), q.sort_by.is_some()),
+        (None, true, true)
+    );
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(
+        (q.user_id.is_none(), q.sort_by),
+        (true, None),
+        "then the sort"
+    );
+    h.send(code(KeyCode::Esc));
+    let q = query_of(&mut h);
+    assert_eq!(q.user_id.as_deref(), Some(ME), "back to mine last");
+}
+
+#[test]
+fn escape_in_the_search_field_clears_it_as_in_every_search_field() {
+    let mut h = loaded(2, false);
+    h.press("/отч");
+    h.advance(crate::tasks::SEARCH_DEBOUNCE);
+    assert_eq!(query_of(&mut h).search.as_deref(), Some("отч"));
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.panel.is_none());
+    assert!(h.app.tasks.filters.search.is_empty());
+    assert_eq!(query_of(&mut h).search, None);
+}
+
+#[test]
+fn an_undone_task_beyond_the_first_page_is_looked_for_page_by_page() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("r");
+    page(&mut h, vec![task(2, "Задача 2"), task(3, "Задача 3")]);
+    h.press("u");
+    let undo = h.take(|c| matches!(c, Call::UncompleteTask(1))).remove(0);
+    h.done(&undo);
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: vec![task(2, "Задача 2"), task(3, "Задача 3")],
+            has_more: true,
+        })),
+    );
+    let q = next_page(&mut h, 1, 1, false);
+    assert_eq!(q.offset, Some(50), "the next page is read to find it");
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(1));
+}
+
+#[test]
+fn end_pressed_during_a_reload_goes_to_the_end_of_the_new_list() {
+    let mut h = loaded(50, false);
+    h.press("r");
+    h.press("G");
+    next_page(&mut h, 1, 50, true);
+    let q = next_page(&mut h, 51, 60, false);
+    assert_eq!(q.offset, Some(50));
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(60));
 }

@@ -11,9 +11,9 @@ use weeek_api::{ApiError, TaskUpdate};
 
 use super::TaskKey;
 use super::TasksState;
-use super::popup::{PickPurpose, Popup, PromptPurpose};
-use crate::app::Env;
-use crate::app::ledger::{self, Group, Outcome, Shown, Writes};
+use super::dialogs::{PickPurpose, Popup, PromptPurpose};
+use crate::app::ScreenCtx;
+use crate::app::ledger::{self, Group, Outcome, Reverse, Shown, Writes};
 use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
@@ -205,7 +205,7 @@ impl Rows<'_> {
 }
 
 impl Shown<TaskWrites> for Rows<'_> {
-    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &Env) {
+    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &ScreenCtx) {
         let Some(idx) = self.index_of(*id) else {
             return;
         };
@@ -218,7 +218,13 @@ impl Shown<TaskWrites> for Rows<'_> {
     }
 
     /// A field goes back unless a later change has replaced it meanwhile.
-    fn roll_back(&mut self, id: &i64, edit: &Edit, _later: bool, _env: &Env) -> Option<Change> {
+    fn roll_back(
+        &mut self,
+        id: &i64,
+        edit: &Edit,
+        _later: bool,
+        _env: &ScreenCtx,
+    ) -> Option<Change> {
         match edit {
             Edit::Set { previous, applied } => {
                 if let Some(idx) = self.index_of(*id)
@@ -249,7 +255,7 @@ impl Shown<TaskWrites> for Rows<'_> {
         found: Result<Task, ApiError>,
         verdict: &ReadBack,
         later: bool,
-        _env: &Env,
+        _env: &ScreenCtx,
     ) -> Option<Change> {
         match (found, edit) {
             (Ok(fresh), Edit::Set { applied, .. }) => {
@@ -299,10 +305,34 @@ pub struct Bulk {
     retry: Option<(PromptPurpose, String)>,
     /// For an undo: the entry to keep for another `u` if the service refuses part of it.
     undo_of: Option<UndoEntry>,
+    /// Some of its tasks were not loaded: the list is read again once it settles.
+    reload_after: bool,
+    /// The task the cursor goes to once that reload brings it.
+    focus: Option<i64>,
 }
 
+/// One task's change to send: `assumed` is what the service has of the field, for a task
+/// that is not loaded.
+struct Plan {
+    id: i64,
+    name: String,
+    change: Change,
+    assumed: Option<Change>,
+}
+
+/// "Completed" → "completed", "Priority High for" → "priority High for": only the first
+/// letter, so the names in a label keep their capitals.
+fn lower_first(label: &str) -> String {
+    let mut chars = label.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Whole: the toast shortens it, `M` shows it all.
 fn quoted(title: &str) -> String {
-    crate::text::quoted(title, 40)
+    crate::text::quoted_full(title)
 }
 
 fn count(n: usize) -> String {
@@ -328,6 +358,8 @@ impl TasksState {
             undoable,
             retry: None,
             undo_of: None,
+            reload_after: false,
+            focus: None,
         })
     }
 
@@ -339,24 +371,71 @@ impl TasksState {
         suffix: String,
         changes: Vec<(i64, Change)>,
         record_undo: bool,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Option<u64> {
-        let failed = changes.first().map_or("change", |(_, c)| c.failure_verb());
+        let plans = changes
+            .into_iter()
+            .filter_map(|(id, change)| {
+                let name = self.task(id)?.display_title().to_string();
+                Some(Plan {
+                    id,
+                    name,
+                    change,
+                    assumed: None,
+                })
+            })
+            .collect();
+        self.send_changes(label, suffix, plans, record_undo, cx)
+    }
+
+    /// Applies each plan to its row, when loaded, and sends it. A task that is not loaded
+    /// (a reload took it off the list) is sent all the same when its plan says what the
+    /// service has; the list is reloaded once that settles, so the task shows again if it
+    /// belongs there.
+    fn send_changes(
+        &mut self,
+        label: String,
+        suffix: String,
+        plans: Vec<Plan>,
+        record_undo: bool,
+        cx: &mut ScreenCtx,
+    ) -> Option<u64> {
+        let failed = plans.first().map_or("change", |p| p.change.failure_verb());
         let bulk = self.new_bulk(label.clone(), suffix, failed, record_undo);
         let mut inverse = Vec::new();
-        for (id, change) in changes {
-            let Some(idx) = self.index_of(id) else {
-                continue;
+        let mut off_screen = false;
+        for Plan {
+            id,
+            name,
+            change,
+            assumed,
+        } in plans
+        {
+            let idx = self.index_of(id);
+            let before = match (idx, assumed) {
+                (Some(idx), _) => self.list.rows[idx].clone(),
+                (None, Some(assumed)) => {
+                    let mut bare = Task {
+                        id,
+                        ..Default::default()
+                    };
+                    assumed.apply(&mut bare);
+                    bare
+                }
+                (None, None) => continue,
             };
-            let before = self.list.rows[idx].clone();
             let calls = change.calls(id, &before);
             if calls.is_empty() {
                 continue;
             }
             let previous = change.current(&before);
-            change.apply(&mut self.list.rows[idx]);
+            match idx {
+                Some(idx) => change.apply(&mut self.list.rows[idx]),
+                None => off_screen = true,
+            }
             inverse.push((
                 id,
+                name.clone(),
                 Edit::Set {
                     applied: previous.clone(),
                     previous: change.clone(),
@@ -366,18 +445,20 @@ impl TasksState {
                 applied: change,
                 previous,
             };
-            let name = before.display_title().to_string();
-            self.writes.add(bulk, id, name, edit, calls, env);
+            self.writes.add(bulk, id, name, edit, calls, cx);
         }
         if !self.writes.keep_if_any(bulk) {
-            env.toast(ToastKind::Info, "Nothing to change");
+            cx.toast(ToastKind::Info, "Nothing to change");
             return None;
+        }
+        if let Some(b) = self.writes.note_mut(bulk) {
+            b.reload_after = off_screen;
         }
         if record_undo {
             self.writes.push_undo(UndoEntry {
                 group: bulk,
                 label,
-                changes: inverse,
+                reverse: Reverse::Changes(inverse),
             });
         }
         Some(bulk)
@@ -388,14 +469,14 @@ impl TasksState {
         &mut self,
         n: u64,
         result: Result<Option<Task>, ApiError>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
         };
-        if let Some(done) = self.writes.on_written(n, result, &mut rows, env) {
-            self.finish_bulk(done, env);
+        if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
+            self.finish_bulk(done, cx);
         }
     }
 
@@ -404,28 +485,28 @@ impl TasksState {
         &mut self,
         n: u64,
         result: Result<Task, ApiError>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
         };
-        if let Some(done) = self.writes.on_read_back(n, result, &mut rows, env) {
-            self.finish_bulk(done, env);
+        if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
+            self.finish_bulk(done, cx);
         }
     }
 
     /// A page loaded while writes are on their way predates them: apply them again.
-    pub(super) fn reapply_pending(&mut self, env: &Env) {
+    pub(super) fn reapply_pending(&mut self, cx: &ScreenCtx) {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
         };
-        self.writes.reapply(&mut rows, env);
+        self.writes.reapply(&mut rows, cx);
     }
 
     /// Sums up a bulk once every change of it is settled.
-    fn finish_bulk(&mut self, done: Group<TaskWrites>, env: &mut Env) {
+    fn finish_bulk(&mut self, done: Group<TaskWrites>, cx: &mut ScreenCtx) {
         let Group {
             id: bulk,
             note: b,
@@ -435,6 +516,10 @@ impl TasksState {
         let failed: Vec<&Outcome<TaskWrites>> =
             items.values().filter(|o| o.error.is_some()).collect();
         let ok = total - failed.len();
+        if b.reload_after && ok > 0 {
+            self.focus = b.focus;
+            self.reload(cx);
+        }
         if failed.is_empty() {
             let what = if total == 1 {
                 items
@@ -445,10 +530,9 @@ impl TasksState {
             } else {
                 count(total)
             };
-            let undo = if b.undoable && self.writes.undoable(bulk) {
-                " · u to undo"
-            } else {
-                ""
+            let undo = match cx.keys.say("tasks.undo", "to undo") {
+                Some(say) if b.undoable && self.writes.undoable(bulk) => format!(" · {say}"),
+                _ => String::new(),
             };
             // Said when an answer was lost on the way: the change holds all the same.
             let read_back = items
@@ -456,7 +540,7 @@ impl TasksState {
                 .find_map(|o| o.read_back.as_ref())
                 .map(|v| format!(" ({})", v.note()))
                 .unwrap_or_default();
-            env.toast(
+            cx.toast(
                 ToastKind::Success,
                 format!("{} {what}{}{read_back}{undo}", b.label, b.suffix),
             );
@@ -492,7 +576,7 @@ impl TasksState {
                 failed.len()
             )
         };
-        env.toast(ToastKind::Error, text);
+        cx.toast(ToastKind::Error, text);
         if ok == 0 {
             self.writes.forget_undo(bulk);
         }
@@ -508,7 +592,7 @@ impl TasksState {
             self.popup = Some(Popup::Prompt {
                 purpose,
                 field: crate::widgets::field::TextField::with_value(text),
-                feedback: super::popup::Feedback::Err(why),
+                feedback: super::dialogs::Feedback::Err(why),
             });
         }
     }
@@ -519,23 +603,23 @@ impl TasksState {
 
     // ----- the verbs -----------------------------------------------------------------------
 
-    fn nothing_selected(&self, env: &mut Env) -> bool {
+    fn nothing_selected(&self, cx: &mut ScreenCtx) -> bool {
         let targets = self.targets();
         if targets.is_empty() {
-            env.toast(ToastKind::Info, "No task here");
+            cx.toast(ToastKind::Info, "No task here");
             return true;
         }
         // A row still being created has no id the service knows yet.
         if targets.iter().any(|id| *id < 0) {
-            env.toast(ToastKind::Info, "That task is still being created");
+            cx.toast(ToastKind::Info, "That task is still being created");
             return true;
         }
         false
     }
 
     /// `x`: completes the targets, or reopens them when all are already done.
-    pub(super) fn complete(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn complete(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let targets = self.targets();
@@ -548,12 +632,12 @@ impl TasksState {
             .into_iter()
             .map(|id| (id, Change::Completed(!all_done)))
             .collect();
-        self.apply_changes(label.into(), String::new(), changes, true, env);
+        self.apply_changes(label.into(), String::new(), changes, true, cx);
     }
 
     /// `0`–`3`.
-    pub(super) fn set_priority(&mut self, n: u8, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn set_priority(&mut self, n: u8, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let p = Priority::from_number(i64::from(n));
@@ -563,10 +647,16 @@ impl TasksState {
             .into_iter()
             .map(|id| (id, Change::Priority(p)))
             .collect();
-        self.apply_changes(label, String::new(), changes, true, env);
+        self.apply_changes(label, String::new(), changes, true, cx);
     }
 
-    pub(super) fn apply_move(&mut self, board: i64, column: i64, targets: Vec<i64>, env: &mut Env) {
+    pub(super) fn apply_move(
+        &mut self,
+        board: i64,
+        column: i64,
+        targets: Vec<i64>,
+        cx: &mut ScreenCtx,
+    ) {
         let (same, other): (Vec<i64>, Vec<i64>) = targets.into_iter().partition(|id| {
             self.task(*id)
                 .and_then(Task::primary_location)
@@ -574,17 +664,37 @@ impl TasksState {
                 == Some(board)
         });
         if !other.is_empty() {
-            env.toast(
+            cx.toast(
                 ToastKind::Info,
                 format!("{} on other boards left where they are", count(other.len())),
             );
         }
-        let suffix = format!(" to {}", env.dir.column_name(column));
-        let changes = same
-            .into_iter()
-            .map(|id| (id, Change::Column(column)))
+        let suffix = format!(" to {}", cx.names.column_name(column));
+        // The marks of the tasks moved go; the ones on other boards stay for the next `m`.
+        let rest: BTreeSet<i64> = self
+            .marks
+            .iter()
+            .copied()
+            .filter(|id| !same.contains(id))
             .collect();
-        self.apply_changes("Moved".into(), suffix, changes, true, env);
+        let changes = same
+            .iter()
+            .map(|id| (*id, Change::Column(column)))
+            .collect();
+        self.apply_changes("Moved".into(), suffix, changes, true, cx);
+        if !rest.is_empty() && rest.len() < self.marks.len() {
+            self.marks = rest;
+            let n = self.marks.len();
+            let stay = if n == 1 {
+                "1 task on another board stays marked".to_string()
+            } else {
+                format!("{n} tasks on other boards stay marked")
+            };
+            cx.toast(
+                ToastKind::Info,
+                format!("{stay}{}", cx.keys.then_say("tasks.move", "moves them")),
+            );
+        }
     }
 
     /// Adds `added` and removes `removed` on every target: toggles in the picker, so a bulk
@@ -594,7 +704,7 @@ impl TasksState {
         targets: Vec<i64>,
         added: BTreeSet<String>,
         removed: BTreeSet<String>,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) {
         let changes = targets
             .into_iter()
@@ -614,11 +724,11 @@ impl TasksState {
             String::new(),
             changes,
             true,
-            env,
+            cx,
         );
     }
 
-    pub(super) fn apply_due(&mut self, targets: Vec<i64>, due: Option<Date>, env: &mut Env) {
+    pub(super) fn apply_due(&mut self, targets: Vec<i64>, due: Option<Date>, cx: &mut ScreenCtx) {
         let label = match due {
             Some(d) => format!("Due {} for", crate::date_input::DayRange::day(d).describe()),
             None => "Cleared the due date of".into(),
@@ -627,16 +737,16 @@ impl TasksState {
             .into_iter()
             .map(|id| (id, Change::Due(due)))
             .collect();
-        self.apply_changes(label, String::new(), changes, true, env);
+        self.apply_changes(label, String::new(), changes, true, cx);
     }
 
-    pub(super) fn apply_rename(&mut self, id: i64, title: String, env: &mut Env) {
+    pub(super) fn apply_rename(&mut self, id: i64, title: String, cx: &mut ScreenCtx) {
         let bulk = self.apply_changes(
             "Renamed".into(),
             String::new(),
             vec![(id, Change::Title(title.clone()))],
             true,
-            env,
+            cx,
         );
         if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
             b.retry = Some((PromptPurpose::Rename { id }, title));
@@ -644,35 +754,82 @@ impl TasksState {
     }
 
     /// `u`: reverts the newest reversible change; again, the one before (an undo itself is
-    /// not undone).
-    pub(super) fn undo(&mut self, env: &mut Env) {
+    /// not undone). The cursor goes to the task it changes.
+    pub(super) fn undo(&mut self, cx: &mut ScreenCtx) {
         let Some(entry) = self.writes.pop_undo() else {
-            env.toast(ToastKind::Info, "Nothing to undo");
+            cx.toast(ToastKind::Info, "Nothing to undo");
             return;
         };
-        // Each entry sets back what its action replaced.
-        let changes = entry
-            .changes
-            .iter()
-            .filter_map(|(id, edit)| match edit {
-                Edit::Set { applied, .. } => Some((*id, applied.clone())),
-                Edit::Delete { .. } => None,
-            })
-            .collect();
-        let bulk = self.apply_changes(
-            format!("Undid: {}", entry.label.to_lowercase()),
-            String::new(),
-            changes,
-            false,
-            env,
-        );
-        if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
-            b.undo_of = Some(entry);
+        match &entry.reverse {
+            Reverse::Final => cx.toast(
+                ToastKind::Info,
+                format!("{}: a delete cannot be undone", entry.label),
+            ),
+            Reverse::Created(id) => {
+                let id = *id;
+                self.focus_on(id, cx);
+                self.popup = Some(Popup::ConfirmDelete { ids: vec![id] });
+            }
+            Reverse::Changes(items) => {
+                // Each entry sets back what its action replaced.
+                let plans: Vec<Plan> = items
+                    .iter()
+                    .filter_map(|(id, name, edit)| match edit {
+                        Edit::Set { applied, previous } => Some(Plan {
+                            id: *id,
+                            name: name.clone(),
+                            change: applied.clone(),
+                            assumed: Some(previous.clone()),
+                        }),
+                        Edit::Delete { .. } => None,
+                    })
+                    .collect();
+                let first = plans.first().map(|p| p.id);
+                let bulk = self.send_changes(
+                    format!("Undid: {}", lower_first(&entry.label)),
+                    String::new(),
+                    plans,
+                    false,
+                    cx,
+                );
+                let off_screen = first.filter(|id| self.index_of(*id).is_none());
+                if let Some(id) = first.filter(|_| bulk.is_some()) {
+                    self.focus_on(id, cx);
+                }
+                if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
+                    b.undo_of = Some(entry);
+                    b.focus = off_screen;
+                }
+            }
         }
     }
 
-    pub(super) fn delete(&mut self, ids: Vec<i64>, env: &mut Env) {
+    /// Puts the cursor on task `id` when it is loaded (else the reload after the undo does).
+    fn focus_on(&mut self, id: i64, cx: &mut ScreenCtx) {
+        if let Some(idx) = self.index_of(id) {
+            self.focus = None;
+            self.move_to(idx as isize, cx);
+        }
+    }
+
+    /// What `D` asks: what goes, and that it cannot be taken back.
+    pub fn delete_question(&self) -> Option<String> {
+        let Some(Popup::ConfirmDelete { ids }) = &self.popup else {
+            return None;
+        };
+        let what = match ids.as_slice() {
+            [id] => self
+                .task(*id)
+                .map(|t| quoted(t.display_title()))
+                .unwrap_or_else(|| "1 task".into()),
+            _ => count(ids.len()),
+        };
+        Some(format!("Delete {what}? This cannot be undone."))
+    }
+
+    pub(super) fn delete(&mut self, ids: Vec<i64>, cx: &mut ScreenCtx) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
+        let mut names = Vec::new();
         for id in ids {
             let Some(idx) = self.index_of(id) else {
                 continue;
@@ -680,48 +837,74 @@ impl TasksState {
             let row = self.list.rows.remove(idx);
             self.marks.remove(&id);
             let name = row.display_title().to_string();
+            names.push(name.clone());
             let edit = Edit::Delete {
                 at: idx,
                 row: Box::new(row),
             };
             self.writes
-                .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], env);
+                .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], cx);
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
-        self.writes.keep_if_any(bulk);
+        if self.writes.keep_if_any(bulk) {
+            // `u` says it cannot bring them back rather than skipping to an older change.
+            let label = match names.as_slice() {
+                [one] => format!("Deleted {}", quoted(one)),
+                _ => format!("Deleted {}", count(names.len())),
+            };
+            self.writes.push_undo(UndoEntry {
+                group: bulk,
+                label,
+                reverse: Reverse::Final,
+            });
+        }
     }
 
     // ----- opening the verbs' popups --------------------------------------------------------
 
-    pub(super) fn open_move(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_move(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
-        let Some(board) = self
+        let targets = self.targets();
+        // The board of the cursor task when it is one of them, else of the first that has one:
+        // a move is to a column of one board.
+        let board_of = |id: &i64| {
+            self.task(*id)
+                .and_then(Task::primary_location)
+                .and_then(|l| l.board_id)
+        };
+        let at_cursor = self
             .current()
-            .or_else(|| self.targets().first().and_then(|id| self.task(*id)))
-            .and_then(Task::primary_location)
-            .and_then(|l| l.board_id)
+            .map(|t| t.id)
+            .filter(|id| targets.contains(id));
+        let Some(board) = at_cursor
+            .and_then(|id| board_of(&id))
+            .or_else(|| targets.iter().find_map(board_of))
         else {
-            env.toast(
+            cx.toast(
                 ToastKind::Info,
                 "This task is on no board: nothing to move between",
             );
             return;
         };
-        env.ensure_columns(board);
+        let (here, left): (Vec<i64>, Vec<i64>) = targets
+            .into_iter()
+            .partition(|id| board_of(id) == Some(board));
+        cx.ensure_columns(board);
         self.popup = Some(Popup::pick(
             PickPurpose::Move {
                 board,
-                targets: self.targets(),
+                targets: here,
+                left: left.len(),
             },
-            env.dir,
+            cx.names,
             self,
         ));
     }
 
-    pub(super) fn open_assign(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_assign(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let targets = self.targets();
@@ -739,13 +922,13 @@ impl TasksState {
                 targets,
                 preselected,
             },
-            env.dir,
+            cx.names,
             self,
         ));
     }
 
-    pub(super) fn open_due(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_due(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         let targets = self.targets();
@@ -760,14 +943,26 @@ impl TasksState {
         self.popup = Some(Popup::prompt(
             PromptPurpose::Due { targets },
             current,
-            env.today(),
+            cx.today(),
         ));
     }
 
-    pub(super) fn open_rename(&mut self, env: &mut Env) {
+    pub(super) fn open_rename(&mut self, cx: &mut ScreenCtx) {
         if self.current().is_some_and(|t| t.id < 0) {
-            env.toast(ToastKind::Info, "That task is still being created");
+            cx.toast(ToastKind::Info, "That task is still being created");
             return;
+        }
+        if !self.marks.is_empty()
+            && let Some(t) = self.current()
+        {
+            cx.toast(
+                ToastKind::Info,
+                format!(
+                    "Rename takes one task: {} (the {} marked stay as they are)",
+                    quoted(t.display_title()),
+                    self.marks.len()
+                ),
+            );
         }
         if let Some(t) = self.current() {
             let title = t.title.clone().unwrap_or_default();
@@ -787,8 +982,8 @@ impl TasksState {
         ));
     }
 
-    pub(super) fn open_delete(&mut self, env: &mut Env) {
-        if self.nothing_selected(env) {
+    pub(super) fn open_delete(&mut self, cx: &mut ScreenCtx) {
+        if self.nothing_selected(cx) {
             return;
         }
         self.popup = Some(Popup::ConfirmDelete {

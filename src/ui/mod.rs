@@ -1,21 +1,32 @@
 //! Drawing: a pure function of the app's state. Nothing here changes state or does IO.
 
 pub mod contacts;
+pub mod dialogs;
 pub mod funnels;
-pub mod popup;
 pub mod tasks;
 pub mod theme;
 
 #[cfg(test)]
+mod comment_snapshots;
+#[cfg(test)]
+mod help_snapshots;
+#[cfg(all(test, feature = "demo"))]
+mod screenshots;
+#[cfg(test)]
+mod svg;
+#[cfg(test)]
 mod tasks_snapshots;
+#[cfg(test)]
+mod time_snapshots;
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::commands::{self, Context};
+use crate::app::keymap::{self, Key, Reach};
 use crate::app::toast::ToastKind;
 use crate::app::{App, Hits, Overlay, Screen};
 use crate::layout::{self, centered};
@@ -60,9 +71,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
     let overlay = match &app.overlay {
         Some(Overlay::Help { scroll }) => Some(render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
-        Some(Overlay::Palette(p)) => Some(popup::render_picker(t, frame, area, p)),
+        Some(Overlay::Palette(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
-            Some(popup::render_confirm(t, frame, area, question))
+            Some(dialogs::render_confirm(app, t, frame, area, question))
         }
         None => None,
     };
@@ -74,22 +85,50 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
 
 fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut spans = vec![Span::styled(" weeek ", t.accent())];
-    // Each tab names the key that reaches it from here: on the task list the digits set
-    // priorities, so there it says Alt-2, not 2.
-    let reachable = commands::available(&app.contexts());
-    for s in Screen::ALL {
-        let action = match s {
-            Screen::Tasks => commands::Action::ScreenTasks,
-            Screen::Funnels => commands::Action::ScreenFunnels,
-            Screen::Contacts => commands::Action::ScreenContacts,
-        };
-        let key = reachable
+    // Each tab names the key that reaches it, then the keys that step through them: the
+    // same on every screen, since digits set priorities and never switch screens.
+    let focus = app.screen_focus();
+    let chain = if focus.chain.contains(&Context::Global) {
+        focus.chain
+    } else {
+        vec![Context::Global]
+    };
+    let reachable = app.keymap.available(&chain, focus.typing);
+    let key_of = |action: commands::Action| {
+        reachable
             .iter()
-            .find(|c| c.action == action)
-            .map(|c| commands::key_labels(c, &reachable))
-            .and_then(|k| k.split('/').next().map(str::to_string))
-            .unwrap_or_default();
-        let label = format!(" {key} {} ", s.title());
+            .find(|r| r.command.action == action)
+            .and_then(|r| r.keys.first())
+            .map(|k| k.label())
+    };
+    let tabs: Vec<(Screen, String)> = Screen::ALL
+        .into_iter()
+        .map(|s| {
+            let action = match s {
+                Screen::Tasks => commands::Action::ScreenTasks,
+                Screen::Funnels => commands::Action::ScreenFunnels,
+                Screen::Contacts => commands::Action::ScreenContacts,
+            };
+            let key = key_of(action).map(|k| format!("{k} ")).unwrap_or_default();
+            (s, key)
+        })
+        .collect();
+    // The key to the next screen; the one back is in help, and room is short here.
+    let step = key_of(commands::Action::NextScreen)
+        .map(|k| format!(" {k} ⇥ "))
+        .unwrap_or_default();
+    // On a narrow terminal the names matter more than their keys, and the keys more than
+    // the workspace's name (it is cut to what is left).
+    let with_keys: usize = tabs
+        .iter()
+        .map(|(s, k)| width(k) + width(s.title()) + 2)
+        .sum::<usize>();
+    const WHO: usize = 24;
+    let keys_fit = with_keys + WHO <= usize::from(area.width);
+    let step_fits = keys_fit && with_keys + width(&step) + WHO <= usize::from(area.width);
+    for (s, key) in tabs {
+        let key = if keys_fit { key.as_str() } else { "" };
+        let label = format!(" {key}{} ", s.title());
         let style = if s == app.screen {
             t.selected().add_modifier(Modifier::BOLD)
         } else {
@@ -97,11 +136,14 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         };
         spans.push(Span::styled(label, style));
     }
-    let who = match (app.dir.workspace.value(), app.dir.me()) {
+    if step_fits {
+        spans.push(Span::styled(step, t.dim()));
+    }
+    let who = match (app.names.workspace.value(), app.names.me()) {
         (Some(ws), Some(me)) => format!("{} · {}", ws.title, me.display_name()),
         (Some(ws), None) => ws.title.clone(),
         (None, Some(me)) => me.display_name(),
-        (None, None) => match app.dir.user.error() {
+        (None, None) => match app.names.user.error() {
             Some(e) => app.error_text(e),
             None => "connecting…".to_string(),
         },
@@ -114,6 +156,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     // A read being tried again says so here until its answer comes.
     let retrying = app.retry_note();
     let who = retrying.map_or(who, str::to_string);
+    render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
     let who = truncate(&format!(" {who}"), room);
@@ -121,7 +164,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     spans.push(Span::raw(" ".repeat(pad)));
     let who_style = if retrying.is_some() {
         t.fg(Color::Yellow)
-    } else if app.dir.user.error().is_some() {
+    } else if app.names.user.error().is_some() {
         t.error()
     } else {
         t.bold()
@@ -131,77 +174,174 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
-    // An overlay has the keys: say what they do there, not what they do underneath.
-    let overlay_keys: Option<&[(&str, &str)]> = match &app.overlay {
-        Some(Overlay::Confirm { .. }) => Some(&[("y", "yes"), ("any other key", "no")]),
-        Some(Overlay::Help { .. } | Overlay::Messages { .. }) => {
-            Some(&[("j/k", "scroll"), ("any other key", "close")])
-        }
-        Some(Overlay::Palette(_)) => Some(&[
-            ("type", "filter"),
-            ("↑/↓", "choose"),
-            ("Enter", "run"),
-            ("Esc", "close"),
-        ]),
-        None => None,
-    };
-    if let Some(keys) = overlay_keys {
-        let spans: Vec<Span> = keys
-            .iter()
-            .flat_map(|(k, d)| {
-                [
-                    Span::styled(format!(" {k}"), t.accent()),
-                    Span::styled(format!(" {d} "), t.dim()),
-                ]
-            })
-            .collect();
-        frame.render_widget(Paragraph::new(Line::from(spans)), area);
+/// My running timer after the tabs: its clock, then as much of the task's title as leaves
+/// room for who is connected.
+fn render_timer(app: &App, t: &Theme, spans: &mut Vec<Span<'static>>, cols: usize) {
+    let Some(r) = &app.timer.running else {
         return;
+    };
+    let clock =
+        crate::tasks::timer::clock_text(crate::tasks::timer::elapsed(r.started_at, app.wall));
+    let used: usize = spans.iter().map(|s| width(&s.content)).sum();
+    let head = format!("  ▶ {clock} ");
+    let room = cols.saturating_sub(used + width(&head) + 24).min(40);
+    spans.push(Span::styled(
+        head,
+        t.fg(Color::Green).add_modifier(Modifier::BOLD),
+    ));
+    if room >= 6 {
+        spans.push(Span::styled(
+            truncate(&crate::text::one_line(&r.title), room),
+            t.fg(Color::Green),
+        ));
     }
-    let contexts = app.contexts();
-    let reachable = commands::available(&contexts);
+}
+
+/// Short hints (`keys` `hint`) of the commands that have one, in table order; neighbours with
+/// the same hint share it (`0-3 prio`).
+pub fn hints(reach: &[Reach]) -> Vec<(String, &'static str)> {
+    hint_groups(reach)
+        .into_iter()
+        .map(|g| (g.keys, g.hint))
+        .collect()
+}
+
+/// One hint of the footer and the commands behind it.
+struct HintGroup {
+    keys: String,
+    hint: &'static str,
+    /// One of its commands is among those the footer keeps when room is short.
+    first: bool,
+}
+
+fn hint_groups(reach: &[Reach]) -> Vec<HintGroup> {
+    let mut out: Vec<(Vec<Key>, &'static str, bool)> = Vec::new();
+    for r in reach {
+        let Some(hint) = r.command.hint else {
+            continue;
+        };
+        if r.keys.is_empty() {
+            continue;
+        }
+        let first = commands::FOOTER_FIRST.contains(&r.command.id);
+        match out.last_mut() {
+            Some((keys, h, f)) if *h == hint => {
+                keys.extend(r.keys.iter().copied());
+                *f |= first;
+            }
+            _ => out.push((r.keys.clone(), hint, first)),
+        }
+    }
+    out.into_iter()
+        .map(|(keys, hint, first)| HintGroup {
+            keys: key_run(&keys),
+            hint,
+            first,
+        })
+        .collect()
+}
+
+/// The hints that fit in `room` columns, in table order: those the footer keeps first, then
+/// the others while they fit.
+fn footer_hints(reach: &[Reach], room: usize) -> Vec<(String, &'static str)> {
+    let groups = hint_groups(reach);
+    let w = |g: &HintGroup| width(&g.keys) + width(g.hint) + 3;
+    let mut take = vec![false; groups.len()];
+    let mut used = 0;
+    for pass_first in [true, false] {
+        for (i, g) in groups.iter().enumerate() {
+            if g.first != pass_first || take[i] {
+                continue;
+            }
+            if used + w(g) > room {
+                continue;
+            }
+            used += w(g);
+            take[i] = true;
+        }
+    }
+    groups
+        .into_iter()
+        .zip(take)
+        .filter(|(_, t)| *t)
+        .map(|(g, _)| (g.keys, g.hint))
+        .collect()
+}
+
+/// `0-3` for a run of digits or letters in order, else `a/b`.
+fn key_run(keys: &[Key]) -> String {
+    let chars: Vec<char> = keys.iter().filter_map(Key::plain_char).collect();
+    let in_order = chars.len() == keys.len()
+        && chars.len() > 2
+        && chars
+            .windows(2)
+            .all(|w| u32::from(w[1]) == u32::from(w[0]) + 1);
+    match (in_order, chars.first(), chars.last()) {
+        (true, Some(a), Some(b)) => format!("{a}-{b}"),
+        _ => keymap::labels(keys),
+    }
+}
+
+/// The hints of a layer as one line (`Enter ok · Esc cancel`), for the border of its box.
+pub fn hint_line(app: &App, chain: &[Context], typing: bool) -> String {
+    hints(&app.keymap.available(chain, typing))
+        .into_iter()
+        .map(|(k, h)| format!("{k} {h}"))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// "`key` `words`" for command `id` (its first key), for text that names a key; empty when
+/// the command has no key.
+pub fn say(app: &App, id: &str, words: &str) -> String {
+    app.keymap.say(id, words).unwrap_or_default()
+}
+
+/// `say` for each command that has a key, joined with " · " (`r reloads · Esc back`).
+pub fn say_all(app: &App, parts: &[(&str, &str)]) -> String {
+    parts
+        .iter()
+        .filter_map(|(id, words)| app.keymap.say(id, words))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// " · `key` `words`" to end a line with, or nothing when the command has no key.
+pub fn then_say(app: &App, id: &str, words: &str) -> String {
+    app.keymap.then_say(id, words)
+}
+
+fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
+    // Whatever has the keyboard says what its keys do: an overlay, a popup, a field, a list.
+    let focus = app.focus();
+    let reachable = app.keymap.available(&focus.chain, focus.typing);
     let mut spans: Vec<Span> = Vec::new();
     let mut used = 0usize;
     let max = usize::from(area.width);
-    if let Some(note) = app.screen_state(app.screen).footer_note() {
+    let note = match app.overlay {
+        None => app.screen_state(app.screen).footer_note(),
+        Some(_) => None,
+    };
+    if let Some(note) = note {
         let m = format!(" {note} ");
         used += width(&m);
         spans.push(Span::styled(m, t.selected()));
     }
-    let typing = app.screen_state(app.screen).keyboard_taken();
     // "? help" always shows at the right end: every other key is one press away from it.
-    let help = (!typing)
-        .then(|| {
-            reachable
-                .iter()
-                .find(|c| c.action == commands::Action::Help)
-        })
-        .flatten()
-        .map(|c| commands::key_labels(c, &reachable))
+    let help = reachable
+        .iter()
+        .find(|r| r.command.action == commands::Action::Help)
+        .map(Reach::label)
         .filter(|k| !k.is_empty());
     let help_w = help.as_ref().map_or(0, |k| width(k) + 7);
     let max = max.saturating_sub(help_w);
-    for c in reachable.iter().filter(|c| {
-        c.hint.is_some()
-            && c.action != commands::Action::Help
-            && !(typing && c.context == Context::Global)
-    }) {
-        let keys = commands::key_labels(c, &reachable);
-        if keys.is_empty() {
-            continue;
-        }
-        let keys = if matches!(c.action, commands::Action::Priority(_)) {
-            "0-3".to_string()
-        } else {
-            keys
-        };
-        let hint = c.hint.unwrap_or_default();
-        let w = width(&keys) + width(hint) + 3;
-        if used + w > max {
-            break;
-        }
-        used += w;
+    let others: Vec<Reach> = reachable
+        .iter()
+        .filter(|r| r.command.action != commands::Action::Help)
+        .cloned()
+        .collect();
+    for (keys, hint) in footer_hints(&others, max.saturating_sub(used)) {
+        used += width(&keys) + width(hint) + 3;
         spans.push(Span::styled(format!(" {keys}"), t.accent()));
         spans.push(Span::styled(format!(" {hint} "), t.dim()));
     }
@@ -215,12 +355,13 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
 
 fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let toasts = app.toasts.visible();
-    let max_w = usize::from(body.width.saturating_sub(4)).min(90);
+    let max_w = usize::from(body.width.saturating_sub(4)).min(120);
     // Newest at the bottom; a long message takes a second line rather than losing its end
     // (what a write came to is said last). M shows every message in full.
     let mut bottom = body.y + body.height;
     for toast in toasts.iter().rev() {
-        let lines = crate::text::wrap(&toast.text, max_w, 2);
+        let text = crate::text::shorten_quotes(&toast.text, crate::text::QUOTE_SHOWN);
+        let lines = crate::text::wrap(&text, max_w, 2);
         let h = lines.len() as u16;
         if bottom < body.y + 1 + h {
             break;
@@ -275,43 +416,74 @@ pub fn title_line(
     Line::from(kept)
 }
 
-fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let mut lines: Vec<Line> = app
-        .toasts
-        .history()
-        .map(|(kind, text)| {
-            let (mark, style) = match kind {
-                ToastKind::Error => ("✗ ", t.error()),
-                ToastKind::Success => ("✓ ", t.success()),
-                ToastKind::Info => ("· ", t.dim()),
-            };
-            Line::from(vec![
-                Span::styled(mark, style),
-                Span::raw(crate::text::one_line(text)),
-            ])
-        })
-        .collect();
+/// Where the message log is drawn, and its lines at that width (each message wrapped under
+/// its mark, so nothing is cut).
+fn message_lines(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let rect = centered(area, 100, area.height.saturating_sub(2));
+    let text_w = usize::from(rect.width.saturating_sub(4)).max(1);
+    let mut lines: Vec<Line> = Vec::new();
+    for (kind, text) in app.toasts.history() {
+        let (mark, style) = match kind {
+            ToastKind::Error => ("✗ ", t.error()),
+            ToastKind::Success => ("✓ ", t.success()),
+            ToastKind::Info => ("· ", t.dim()),
+        };
+        for (i, part) in crate::text::wrap(text, text_w, usize::MAX)
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if i == 0 { mark } else { "  " };
+            lines.push(Line::from(vec![Span::styled(lead, style), Span::raw(part)]));
+        }
+    }
     if lines.is_empty() {
         lines.push(Line::styled("No messages yet.", t.dim()));
     }
-    let rect = centered(area, 100, area.height.saturating_sub(2));
+    (rect, lines)
+}
+
+/// Where help is drawn, and its lines at that width.
+fn help_box(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
+    let rect = centered(area, 76, area.height.saturating_sub(2));
+    let inner_w = usize::from(rect.width.saturating_sub(2));
+    (rect, help_lines(app, t, inner_w))
+}
+
+/// How far help or the message log can scroll: until its last line is at the bottom.
+pub fn overlay_scroll_max(app: &App) -> u16 {
+    let area = Rect::new(0, 0, app.viewport.area.width, app.viewport.area.height);
+    let (rect, lines) = match &app.overlay {
+        Some(Overlay::Help { .. }) => help_box(app, &Theme::default(), area),
+        Some(Overlay::Messages { .. }) => message_lines(app, &Theme::default(), area),
+        _ => return 0,
+    };
+    let rows = rect.height.saturating_sub(2);
+    u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_sub(rows)
+}
+
+fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
+    let (rect, lines) = message_lines(app, t, area);
+    let scroll = scroll.min(overlay_scroll_max(app));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Messages, newest first ")
-        .title_bottom(" j/k scroll · any other key closes ");
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false })
-            .scroll((scroll, 0)),
-        rect,
-    );
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &hint_line(app, &[Context::Overlay], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
+    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }
 
 /// A key and its description, the description wrapped under itself (a hanging indent), so
-/// keys stay in one column however narrow the box.
+/// keys stay in one column however narrow the box; keys too long for the column get a line of
+/// their own.
 fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<Line<'static>> {
     const KEY_W: usize = 16;
     let indent = KEY_W + 3;
@@ -320,66 +492,99 @@ fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<
     if rows.is_empty() {
         rows.push(String::new());
     }
-    rows.into_iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let head = if i == 0 {
-                Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
+    let mut out = Vec::new();
+    let own_line = crate::text::width(keys) > KEY_W;
+    if own_line {
+        out.push(Line::styled(format!("  {keys}"), theme.bold()));
+    }
+    out.extend(rows.into_iter().enumerate().map(|(i, row)| {
+        let head = if i == 0 && !own_line {
+            Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
+        } else {
+            Span::raw(" ".repeat(indent))
+        };
+        Line::from(vec![head, Span::raw(row)])
+    }));
+    out
+}
+
+/// The sections of help for the screen: the contexts of its focused layer (with only the keys
+/// that reach each command there), then the other layers it can open, then the app-wide keys.
+pub fn help_sections(app: &App) -> Vec<(Context, Vec<Reach>)> {
+    let focus = app.screen_focus();
+    let mut chain = focus.chain.clone();
+    chain.retain(|c| *c != Context::Global);
+    let extra = app
+        .screen_state(app.screen)
+        .help_contexts()
+        .iter()
+        .chain(&[
+            Context::Picker,
+            Context::Text,
+            Context::Confirm,
+            Context::Overlay,
+        ])
+        .copied();
+    for c in extra {
+        if !chain.contains(&c) {
+            chain.push(c);
+        }
+    }
+    chain.push(Context::Global);
+    // Shadowing is the focused layer's: a later section lists its keys as they are.
+    let reach_in_focus = app.keymap.available(&focus.chain, false);
+    chain
+        .into_iter()
+        .map(|ctx| {
+            let rows = if focus.chain.contains(&ctx) {
+                reach_in_focus
+                    .iter()
+                    .filter(|r| r.command.context == ctx)
+                    .cloned()
+                    .collect()
             } else {
-                Span::raw(" ".repeat(indent))
+                app.keymap.available(&[ctx], false)
             };
-            Line::from(vec![head, Span::raw(row)])
+            (ctx, rows)
         })
+        .filter(|(_, rows): &(Context, Vec<Reach>)| !rows.is_empty())
         .collect()
 }
 
-fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let rect = centered(area, 76, area.height.saturating_sub(2));
-    let inner_w = usize::from(rect.width.saturating_sub(2));
-    let contexts = app.contexts();
-    let reachable = commands::available(&contexts);
+/// Help as lines `width` columns wide.
+pub fn help_lines(app: &App, t: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
-    let mut last: Option<Context> = None;
-    for c in &reachable {
-        if last != Some(c.context) {
-            if last.is_some() {
-                lines.push(Line::raw(""));
-            }
-            lines.push(Line::styled(c.context.title(), t.accent()));
-            last = Some(c.context);
+    for (ctx, rows) in help_sections(app) {
+        if !lines.is_empty() {
+            lines.push(Line::raw(""));
         }
-        let keys = commands::key_labels(c, &reachable);
-        lines.extend(key_lines(&keys, c.description, inner_w, t));
-    }
-    let extra: &[(&str, &str)] = match app.screen {
-        Screen::Tasks => &[
-            ("type", "narrow a picker's list (fuzzy)"),
-            ("Tab", "toggle an item in multi-select pickers"),
-            ("Enter", "choose / apply"),
-            ("Esc", "cancel"),
-            ("C-a C-e C-w C-u", "readline editing in text fields"),
-        ],
-        Screen::Contacts => &[
-            ("Tab Enter", "next field; the field left is checked"),
-            ("S-Tab", "previous field"),
-            ("Esc", "leave the field (keys then act as commands)"),
-            ("C-a C-e C-w C-u", "readline editing in text fields"),
-            ("Tab", "toggle an organization or tag in its picker"),
-        ],
-        Screen::Funnels => &[],
-    };
-    if !extra.is_empty() {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Pickers and fields", t.accent()));
-        for (k, d) in extra {
-            lines.extend(key_lines(k, d, inner_w, t));
+        lines.push(Line::styled(ctx.title(), t.accent()));
+        for r in rows {
+            let keys = if r.keys.is_empty() {
+                "(no key)".to_string()
+            } else {
+                r.label()
+            };
+            lines.extend(key_lines(&keys, r.command.description, width, t));
         }
     }
+    lines
+}
+
+fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
+    let (rect, lines) = help_box(app, t, area);
+    let scroll = scroll.min(overlay_scroll_max(app));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" Keys: {} ", app.screen.title()))
-        .title_bottom(" j/k scroll · any other key closes ");
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &hint_line(app, &[Context::Overlay], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
 }

@@ -134,3 +134,73 @@ fn detail_pane() {
     h.send(code(KeyCode::Enter));
     each_size("tasks_detail", &mut h);
 }
+
+#[test]
+fn filter_panel_says_its_quick_due_keys() {
+    let mut h = loaded(rows(), false);
+    h.press("f");
+    each_size("tasks_filter_panel", &mut h);
+}
+
+/// The footer's last line at the size of the harness.
+fn footer(h: &Harness) -> String {
+    h.render().lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_footer_at_80_columns_keeps_filter_search_sort_and_detail() {
+    let mut h = loaded(rows(), false);
+    for (w, ht) in [(80, 24), (100, 30), (160, 45)] {
+        h.resize(w, ht);
+        let f = footer(&h);
+        for hint in ["f filter", "/ search", "s sort", "Enter/p detail", "? help"] {
+            assert!(f.contains(hint), "{w}x{ht}: {hint} missing in {f:?}");
+        }
+    }
+    h.resize(80, 24);
+    assert_snapshot!("tasks_footer_80x24", footer(&h));
+}
+
+#[test]
+fn the_detail_pane_stops_scrolling_at_its_last_line() {
+    let mut page = rows();
+    let para: String = (1..=40).map(|i| format!("<p>Абзац {i}</p>")).collect();
+    page[0].description = Some(format!("{para}<p>Последняя строка</p>"));
+    let mut h = loaded(page, false);
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    h.press(&"J".repeat(60));
+    let max = h.app.tasks.detail_scroll;
+    assert!(h.render().contains("Последняя строка"), "{}", h.render());
+    h.press("K");
+    assert_eq!(
+        h.app.tasks.detail_scroll,
+        max.saturating_sub(3),
+        "one key back up"
+    );
+    assert!(h.render().contains("Абзац 39"), "{}", h.render());
+}
+
+#[test]
+fn wide_terminals_give_the_cut_columns_room_before_the_title() {
+    let mut page = rows();
+    page[0].locations.push(weeek_api::models::TaskLocation {
+        project_id: 2,
+        board_id: None,
+        board_column_id: None,
+    });
+    page[0].assignees = vec![crate::testing::ME.into(), BORIS.into()];
+    let mut h = loaded(page, false);
+    h.resize(220, 50);
+    let screen = h.render();
+    let row = screen
+        .lines()
+        .find(|l| l.contains("Подготовить"))
+        .unwrap_or_default();
+    assert!(row.contains("Мобильное приложение › Бэклог +1"), "{row}");
+    assert!(row.contains("Анна Смирнова +1"), "{row}");
+    for (w, ht) in [(60, 15), (80, 24), (160, 45), (220, 50)] {
+        h.resize(w, ht);
+        assert_snapshot!(format!("tasks_columns_{w}x{ht}"), h.render());
+    }
+}

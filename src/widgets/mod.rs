@@ -1,5 +1,7 @@
-//! Interactive pieces shared by screens: fuzzy pickers and one-line text fields.
+//! Interactive pieces shared by screens: fuzzy pickers, one-line text fields and a multi-line
+//! one.
 
 pub mod field;
 pub mod picker;
 pub mod scroll;
+pub mod text_area;

@@ -1,11 +1,10 @@
 //! A fuzzy picker: type to narrow, arrows to move, `Enter` to choose; in multi mode `Tab`
-//! toggles items (as in fzf) and `Enter` confirms the set.
+//! toggles items (as in fzf) and `Enter` confirms the set. The keys are the `picker` context's.
 
 use std::collections::BTreeSet;
 
-use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
 use super::field::TextField;
+use crate::app::commands::Action;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PickItem<K> {
@@ -52,6 +51,10 @@ pub struct Picker<K> {
     /// Once a set was preselected or toggled, `Enter` confirms the set (even an empty one,
     /// which is how everything gets unselected); before that it picks the cursor item.
     set_mode: bool,
+    /// What `Enter` on no match creates from the query ("tag"), when the picker's owner can.
+    pub creates: Option<&'static str>,
+    /// Said in place of the matches: why `Enter` chose nothing, or what is under way.
+    pub notice: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -72,6 +75,8 @@ impl<K: Clone + PartialEq> Picker<K> {
             multi: false,
             chosen: BTreeSet::new(),
             set_mode: false,
+            creates: None,
+            notice: None,
         };
         p.refilter();
         p
@@ -113,6 +118,21 @@ impl<K: Clone + PartialEq> Picker<K> {
         self.cursor = self.cursor.min(self.filtered.len().saturating_sub(1));
     }
 
+    /// The label of each of `keys` (empty for a key the picker does not list).
+    pub fn labelled(&self, keys: Vec<K>) -> Vec<(K, String)> {
+        keys.into_iter()
+            .map(|k| {
+                let label = self
+                    .items
+                    .iter()
+                    .find(|it| it.key == k)
+                    .map(|it| it.label.clone())
+                    .unwrap_or_default();
+                (k, label)
+            })
+            .collect()
+    }
+
     pub fn current(&self) -> Option<&PickItem<K>> {
         self.filtered.get(self.cursor).map(|&i| &self.items[i])
     }
@@ -128,20 +148,23 @@ impl<K: Clone + PartialEq> Picker<K> {
             .collect()
     }
 
-    pub fn key(&mut self, key: KeyEvent) -> PickerOutcome<K> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
-            KeyCode::Esc => return PickerOutcome::Cancelled,
-            KeyCode::Enter => {
+    /// A command of the `picker` context (or a text edit of the query).
+    pub fn act(&mut self, action: Action) -> PickerOutcome<K> {
+        match action {
+            Action::Cancel => return PickerOutcome::Cancelled,
+            Action::Accept => {
                 if self.multi && (self.set_mode || !self.chosen.is_empty()) {
                     return PickerOutcome::Picked(self.chosen_keys());
                 }
                 return match self.current() {
                     Some(it) => PickerOutcome::Picked(vec![it.key.clone()]),
-                    None => PickerOutcome::Pending,
+                    None => {
+                        self.notice = Some(self.no_match_text());
+                        PickerOutcome::Pending
+                    }
                 };
             }
-            KeyCode::Tab if self.multi => {
+            Action::Toggle if self.multi => {
                 if let Some(&i) = self.filtered.get(self.cursor) {
                     if !self.chosen.remove(&i) {
                         self.chosen.insert(i);
@@ -150,25 +173,71 @@ impl<K: Clone + PartialEq> Picker<K> {
                     self.move_by(1);
                 }
             }
-            KeyCode::Down => self.move_by(1),
-            KeyCode::Up => self.move_by(-1),
-            KeyCode::Char('n' | 'j') if ctrl => self.move_by(1),
-            KeyCode::Char('p' | 'k') if ctrl => self.move_by(-1),
-            KeyCode::PageDown => self.move_by(10),
-            KeyCode::PageUp => self.move_by(-10),
-            _ => {
+            Action::Down => self.move_by(1),
+            Action::Up => self.move_by(-1),
+            Action::PageDown => self.move_by(10),
+            Action::PageUp => self.move_by(-10),
+            Action::Text(edit) => {
                 let before = self.query.value().to_string();
-                self.query.key(key);
-                if self.query.value() != before {
-                    self.cursor = 0;
-                    self.refilter();
-                }
+                self.query.edit(edit);
+                self.query_changed(&before);
             }
+            _ => {}
         }
         PickerOutcome::Pending
     }
 
+    /// A character typed into the query; true when it changed.
+    pub fn type_char(&mut self, c: char) -> bool {
+        let before = self.query.value().to_string();
+        self.query.insert(c);
+        self.query_changed(&before)
+    }
+
+    /// What the list says when nothing matches: the offer to create one, when there is one.
+    pub fn no_match_text(&self) -> String {
+        let query = self.query.value().trim();
+        match self.creates {
+            Some(noun) if !query.is_empty() => format!(
+                "No match · Enter creates {noun} {}",
+                crate::text::quoted(query, 40)
+            ),
+            _ if query.is_empty() => "Nothing to choose".to_string(),
+            _ => format!(
+                "No match for {}: nothing chosen",
+                crate::text::quoted(query, 40)
+            ),
+        }
+    }
+
+    /// Adds `item`, chosen, and shows every item again: what was just created is picked.
+    pub fn add_chosen(&mut self, item: PickItem<K>) {
+        let i = match self.items.iter().position(|it| it.key == item.key) {
+            Some(i) => i,
+            None => {
+                self.items.push(item);
+                self.items.len() - 1
+            }
+        };
+        self.chosen.insert(i);
+        self.set_mode = true;
+        self.notice = None;
+        self.query.set("");
+        self.refilter();
+    }
+
+    fn query_changed(&mut self, before: &str) -> bool {
+        if self.query.value() == before {
+            return false;
+        }
+        self.notice = None;
+        self.cursor = 0;
+        self.refilter();
+        true
+    }
+
     pub fn paste(&mut self, text: &str) {
+        self.notice = None;
         self.query.paste(text);
         self.cursor = 0;
         self.refilter();
@@ -183,17 +252,22 @@ impl<K: Clone + PartialEq> Picker<K> {
     }
 }
 
+/// What was typed while a picker's items were on their way becomes its query once they arrive.
+pub fn apply_pending<K: Clone + PartialEq>(picker: &mut Option<Picker<K>>, pending: &mut String) {
+    if let Some(p) = picker
+        && !pending.is_empty()
+    {
+        p.paste(&std::mem::take(pending));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn k(c: KeyCode) -> KeyEvent {
-        KeyEvent::new(c, KeyModifiers::NONE)
-    }
-
     fn typed(p: &mut Picker<u32>, s: &str) {
         for c in s.chars() {
-            p.key(k(KeyCode::Char(c)));
+            p.type_char(c);
         }
     }
 
@@ -211,23 +285,38 @@ mod tests {
         typed(&mut p, "смир");
         assert_eq!(p.current().unwrap().key, 1);
         assert_eq!(p.filtered.len(), 1);
-        assert_eq!(p.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![1]));
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![1]));
+    }
+
+    #[test]
+    fn enter_on_no_match_says_so_and_typing_clears_it() {
+        let mut p = Picker::single("Member", items());
+        typed(&mut p, "zzz");
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Pending);
+        assert_eq!(
+            p.notice.as_deref(),
+            Some("No match for “zzz”: nothing chosen")
+        );
+        p.act(Action::Text(crate::widgets::field::TextEdit::DeleteBack));
+        assert_eq!(p.notice, None);
+        p.creates = Some("tag");
+        assert_eq!(p.no_match_text(), "No match · Enter creates tag “zz”");
     }
 
     #[test]
     fn multi_toggles_with_tab_and_keeps_preselection() {
         let mut p = Picker::multi("Assignees", items(), &[3]);
-        p.key(k(KeyCode::Tab)); // toggles item 1, moves down
-        assert_eq!(p.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![1, 3]));
-        assert_eq!(p.key(k(KeyCode::Esc)), PickerOutcome::Cancelled);
+        p.act(Action::Toggle); // toggles item 1, moves down
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![1, 3]));
+        assert_eq!(p.act(Action::Cancel), PickerOutcome::Cancelled);
     }
 
     #[test]
     fn multi_can_confirm_an_empty_set_after_unselecting() {
         let mut p = Picker::multi("Assignees", items(), &[1]);
-        p.key(k(KeyCode::Tab)); // unselects item 1
-        assert_eq!(p.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![]));
+        p.act(Action::Toggle); // unselects item 1
+        assert_eq!(p.act(Action::Accept), PickerOutcome::Picked(vec![]));
         let mut fresh = Picker::multi("Assignees", items(), &[]);
-        assert_eq!(fresh.key(k(KeyCode::Enter)), PickerOutcome::Picked(vec![1]));
+        assert_eq!(fresh.act(Action::Accept), PickerOutcome::Picked(vec![1]));
     }
 }

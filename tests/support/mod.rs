@@ -212,3 +212,13 @@ pub fn wait_exit(t: &Tmux) -> String {
         s.contains("EXIT=") && s.contains("speed")
     })
 }
+
+/// A private HOME holding `config` as its config file, where the app looks for it.
+pub fn home_with_config(name: &str, config: &str) -> PathBuf {
+    let home = std::env::temp_dir().join(format!("weeek-e2e-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let dir = home.join("config").join("weeek-tui");
+    std::fs::create_dir_all(&dir).expect("config dir");
+    std::fs::write(dir.join("config.toml"), config).expect("config file");
+    home
+}

@@ -1445,3 +1445,57 @@ async fn a_deal_file_may_exceed_the_general_body_limit() {
     assert_eq!(body["data"]["size"], json!(3 * 1024 * 1024));
     assert_eq!(body["data"]["name"], json!("scan.pdf"));
 }
+
+/// Every sort key the board offers, both ways; `commented` is accepted and keeps the board
+/// order. For `amount` only the deals that have one are compared.
+#[tokio::test]
+async fn deal_list_sorts_by_every_key_of_the_reference() {
+    let api = Api::start().await;
+    let list = format!("/crm/statuses/{STATUS_NEW_LEAD}/deals?limit=100");
+    let column = |v: &Value, key: &str| -> Vec<Value> {
+        v["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d[key].clone())
+            .collect()
+    };
+    let amounts = |v: &Value| -> Vec<f64> {
+        column(v, "amount")
+            .iter()
+            .filter_map(Value::as_f64)
+            .collect()
+    };
+    let up = api.ok(&format!("{list}&sort=amount")).await;
+    let down = api.ok(&format!("{list}&sort=-amount")).await;
+    assert!(amounts(&up).len() > 2, "{up}");
+    assert!(amounts(&up).windows(2).all(|w| w[0] <= w[1]));
+    assert!(amounts(&down).windows(2).all(|w| w[0] >= w[1]));
+    for key in ["createdAt", "updatedAt"] {
+        let up = api.ok(&format!("{list}&sort={key}")).await;
+        let down = api.ok(&format!("{list}&sort=-{key}")).await;
+        let text = |v: &Value| -> Vec<String> {
+            column(v, key)
+                .iter()
+                .map(|s| s.as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert!(text(&up).windows(2).all(|w| w[0] <= w[1]), "{key} up");
+        assert!(text(&down).windows(2).all(|w| w[0] >= w[1]), "{key} down");
+    }
+    let board = api.ok(&list).await;
+    let commented = api.ok(&format!("{list}&sort=commented")).await;
+    assert_eq!(column(&board, "id"), column(&commented, "id"));
+    // A filter and a sort together: the won deals only, largest first.
+    let won = api
+        .ok(&format!("{list}&winStatuses[]=won&sort=-amount"))
+        .await;
+    assert!(
+        won["deals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["winStatus"] == json!("won"))
+    );
+    assert!(amounts(&won).windows(2).all(|w| w[0] >= w[1]));
+}

@@ -841,3 +841,24 @@ async fn deep_pages_join_up_to_the_whole_list_and_follow_every_write() {
     let (beyond, more) = page(total + 10, "").await;
     assert!(beyond.is_empty() && !more);
 }
+
+/// What a client's quick due filters stand on: `sortBy=-overdue` puts the overdue tasks first,
+/// most overdue first, and `sortBy=date` puts the tasks without a due date first.
+#[tokio::test]
+async fn overdue_and_due_date_orders_put_what_they_sort_on_first() {
+    let api = Api::start().await;
+    let by_overdue = api.all_tasks("sortBy=-overdue&completed=0").await;
+    let overdue: Vec<i64> = by_overdue
+        .iter()
+        .map(|t| t["overdue"].as_i64().unwrap())
+        .collect();
+    assert!(overdue.first().is_some_and(|d| *d > 0), "{overdue:?}");
+    assert!(overdue.windows(2).all(|w| w[0] >= w[1]), "{overdue:?}");
+    let by_due = api.all_tasks("sortBy=date").await;
+    let undated = by_due.iter().take_while(|t| t["dueDate"].is_null()).count();
+    assert!(undated > 0, "the demo has tasks without a due date");
+    assert!(
+        by_due[undated..].iter().all(|t| !t["dueDate"].is_null()),
+        "every undated task comes first"
+    );
+}

@@ -14,7 +14,7 @@ use crate::contacts::form::{COUNTER_FROM, Field, Form};
 use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
 use crate::text::{one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 /// Focus mark, then the label column.
@@ -34,7 +34,7 @@ fn label(f: Field) -> &'static str {
     }
 }
 
-fn label_w(inner: Rect) -> u16 {
+pub fn label_w(inner: Rect) -> u16 {
     LABEL_W.min(inner.width / 3)
 }
 
@@ -225,10 +225,10 @@ fn render_field_row(
                 );
             }
             if field.value().is_empty() {
-                if let Some(p) = placeholder(f, focused) {
+                if let Some(p) = placeholder(app, f, focused) {
                     frame.render_widget(
                         Paragraph::new(Span::styled(
-                            truncate(p, usize::from(text_area.width)),
+                            truncate(&p, usize::from(text_area.width)),
                             t.dim(),
                         )),
                         text_area,
@@ -259,11 +259,12 @@ fn render_field_row(
     }
 }
 
-fn placeholder(f: Field, focused: bool) -> Option<&'static str> {
+fn placeholder(app: &App, f: Field, focused: bool) -> Option<String> {
+    let add_row = || crate::ui::then_say(app, "contact_form.add_row", "adds a row");
     match f {
-        Field::FirstName => Some("required"),
-        Field::Email(_) if focused => Some("name@example.com · C-n adds a row"),
-        Field::Phone(_) if focused => Some("+7 900 123-45-67 · C-n adds a row"),
+        Field::FirstName => Some("required".into()),
+        Field::Email(_) if focused => Some(format!("name@example.com{}", add_row())),
+        Field::Phone(_) if focused => Some(format!("+7 900 123-45-67{}", add_row())),
         _ => None,
     }
 }
@@ -272,11 +273,14 @@ fn org_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let orgs = &app.contacts.form.organizations;
     if orgs.is_empty() {
         let text = if focused {
-            "none · Enter chooses"
+            format!(
+                "none{}",
+                crate::ui::then_say(app, "contact_choice.open", "chooses")
+            )
         } else {
-            "none"
+            "none".into()
         };
-        return Line::styled(truncate(text, w), t.dim());
+        return Line::styled(truncate(&text, w), t.dim());
     }
     let names: Vec<String> = orgs
         .iter()
@@ -295,7 +299,7 @@ pub fn tag_spans(app: &App, t: &Theme, ids: &[i64], w: usize) -> Vec<Span<'stati
     let mut spans = Vec::new();
     let mut used = 0;
     for (i, id) in ids.iter().enumerate() {
-        let (name, color) = match app.dir.tag(*id) {
+        let (name, color) = match app.names.tag(*id) {
             Some(tag) => (tag.title.clone(), tag.color.clone()),
             None => (format!("tag #{id}"), None),
         };
@@ -328,11 +332,14 @@ fn tag_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
     let tags = &app.contacts.form.tags;
     if tags.is_empty() {
         let text = if focused {
-            "none · Enter chooses"
+            format!(
+                "none{}",
+                crate::ui::then_say(app, "contact_choice.open", "chooses")
+            )
         } else {
-            "none"
+            "none".into()
         };
-        return Line::styled(truncate(text, w), t.dim());
+        return Line::styled(truncate(&text, w), t.dim());
     }
     Line::from(tag_spans(app, t, tags, w))
 }
@@ -346,7 +353,10 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let line = if let Some(f) = &s.failure {
         Line::from(vec![
             Span::styled(format!("✗ {} ", one_line(&f.message)), t.error()),
-            Span::styled("C-s tries again", t.accent()),
+            Span::styled(
+                crate::ui::say(app, "contact_form.save", "tries again"),
+                t.accent(),
+            ),
         ])
     } else if let Phase::Checking(lost) = &s.phase {
         // The whole story is in the toast and in the messages (M); here, what holds now.
@@ -361,7 +371,16 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         } else {
             Line::from(vec![
                 Span::styled("✗ May have been saved: looking for it failed. ", t.error()),
-                Span::styled("C-s looks again · n starts over", t.accent()),
+                Span::styled(
+                    crate::ui::say_all(
+                        app,
+                        &[
+                            ("contacts.save", "looks again"),
+                            ("contacts.new", "starts over"),
+                        ],
+                    ),
+                    t.accent(),
+                ),
             ])
         }
     } else if matches!(s.phase, Phase::Saving { .. }) {
@@ -379,16 +398,123 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         let n = s.form.errors.len();
         let what = if n == 1 { "field needs" } else { "fields need" };
         Line::styled(
-            truncate(&format!("{n} {what} fixing · C-s saves"), w),
+            truncate(
+                &format!(
+                    "{n} {what} fixing{}",
+                    crate::ui::then_say(app, "contact_form.save", "saves")
+                ),
+                w,
+            ),
             t.error(),
         )
     } else {
         Line::styled(
-            truncate("C-s saves · Tab/Enter next field · S-Tab back", w),
+            crate::text::fit_hints(
+                &crate::ui::say_all(
+                    app,
+                    &[
+                        ("contact_form.save", "saves"),
+                        ("contact_field.next", "next field"),
+                        ("contact_field.prev", "back"),
+                    ],
+                ),
+                w,
+            ),
             t.dim(),
         )
     };
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
+}
+
+/// A contact's details, one field a line (lists one item a line), labels in a column of
+/// `lw`. `every`: also the fields the form does not take (middle name, who created it, when it
+/// changed), for the read-only view. As many lines as [`crate::contacts::contact_rows`] says.
+pub fn contact_lines(
+    app: &App,
+    t: &Theme,
+    c: &Contact,
+    w: usize,
+    lw: usize,
+    every: bool,
+) -> Vec<Line<'static>> {
+    let vw = w.saturating_sub(lw);
+    let row = |label: &str, value: Vec<Span<'static>>| {
+        let mut spans = vec![Span::styled(crate::text::fit(label, lw), t.dim())];
+        spans.extend(value);
+        Line::from(spans)
+    };
+    let text = |s: &str| vec![Span::raw(truncate(&one_line(s), vw))];
+    let id = |s: &str| vec![Span::styled(truncate(&format!("id {s}"), vw), t.dim())];
+    let when = |at: time::OffsetDateTime| {
+        let at = at.to_offset(app.utc_offset);
+        format!(
+            "{:02}.{:02}.{} {:02}:{:02}",
+            at.day(),
+            at.month() as u8,
+            at.year(),
+            at.hour(),
+            at.minute()
+        )
+    };
+    let mut lines = vec![row(
+        "Name",
+        vec![Span::styled(
+            truncate(&one_line(&c.display_name()), vw),
+            t.bold(),
+        )],
+    )];
+    if every {
+        let dash = || "—".to_string();
+        lines.push(row(
+            "First name",
+            text(&c.first_name.clone().unwrap_or_else(dash)),
+        ));
+        lines.push(row(
+            "Middle name",
+            text(&c.middle_name.clone().unwrap_or_else(dash)),
+        ));
+        lines.push(row(
+            "Last name",
+            text(&c.last_name.clone().unwrap_or_else(dash)),
+        ));
+    }
+    lines.push(row("Contact id", text(&c.id)));
+    for (i, e) in c.emails.iter().enumerate() {
+        lines.push(row(if i == 0 { "E-mails" } else { "" }, text(&e.email)));
+        lines.push(row("", id(&e.id)));
+    }
+    for (i, p) in c.phones.iter().enumerate() {
+        lines.push(row(if i == 0 { "Phones" } else { "" }, text(&p.phone)));
+        lines.push(row("", id(&p.id)));
+    }
+    let org_name = |id: &String| {
+        app.contacts
+            .orgs
+            .name(id)
+            .unwrap_or_else(|| crate::app::names::short_id(id))
+    };
+    if every {
+        for (i, o) in c.organizations.iter().enumerate() {
+            let label = if i == 0 { "Organizations" } else { "" };
+            lines.push(row(label, text(&org_name(o))));
+        }
+    } else if !c.organizations.is_empty() {
+        let names: Vec<String> = c.organizations.iter().map(org_name).collect();
+        lines.push(row("Organizations", text(&names.join(", "))));
+    }
+    if !c.tags.is_empty() {
+        lines.push(row("Tags", tag_spans(app, t, &c.tags, vw)));
+    }
+    if every && let Some(by) = &c.creator_id {
+        lines.push(row("Created by", text(&app.names.member_name(by))));
+    }
+    if let Some(at) = c.created_at {
+        lines.push(row("Created", text(&when(at))));
+    }
+    if every && let Some(at) = c.updated_at {
+        lines.push(row("Changed", text(&when(at))));
+    }
+    lines
 }
 
 fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact, active: bool) {
@@ -403,79 +529,36 @@ fn render_saved(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, c: &Contact
     frame.render_widget(block, rect);
     let w = usize::from(inner.width);
     let lw = usize::from(label_w(inner)) + 1;
-    let vw = w.saturating_sub(lw);
-    let row = |label: &str, value: Vec<Span<'static>>| {
-        let mut spans = vec![Span::styled(crate::text::fit(label, lw), t.dim())];
-        spans.extend(value);
-        Line::from(spans)
-    };
-    let text = |s: &str| vec![Span::raw(truncate(&one_line(s), vw))];
-    let id = |s: &str| vec![Span::styled(truncate(&format!("id {s}"), vw), t.dim())];
-    let mut lines = vec![
-        row(
-            "Name",
-            vec![Span::styled(
-                truncate(&one_line(&c.display_name()), vw),
-                t.bold(),
-            )],
+    let lines = contact_lines(app, t, c, w, lw, false);
+    let hints: Vec<(String, &str)> = [
+        ("contacts.new", "new contact"),
+        (
+            "contacts.new_keep",
+            "new contact, same organizations and tags",
         ),
-        row("Contact id", text(&c.id)),
-    ];
-    for (i, e) in c.emails.iter().enumerate() {
-        lines.push(row(if i == 0 { "E-mails" } else { "" }, text(&e.email)));
-        lines.push(row("", id(&e.id)));
-    }
-    for (i, p) in c.phones.iter().enumerate() {
-        lines.push(row(if i == 0 { "Phones" } else { "" }, text(&p.phone)));
-        lines.push(row("", id(&p.id)));
-    }
-    if !c.organizations.is_empty() {
-        let names: Vec<String> = c
-            .organizations
-            .iter()
-            .map(|id| {
-                app.contacts
-                    .orgs
-                    .name(id)
-                    .unwrap_or_else(|| crate::app::directory::short_id(id))
-            })
-            .collect();
-        lines.push(row("Organizations", text(&names.join(", "))));
-    }
-    if !c.tags.is_empty() {
-        lines.push(row("Tags", tag_spans(app, t, &c.tags, vw)));
-    }
-    if let Some(at) = c.created_at {
-        let at = at.to_offset(app.utc_offset);
-        lines.push(row(
-            "Created",
-            text(&format!(
-                "{:02}.{:02}.{} {:02}:{:02}",
-                at.day(),
-                at.month() as u8,
-                at.year(),
-                at.hour(),
-                at.minute()
-            )),
-        ));
-    }
-    let hints = [
-        ("n", "new contact"),
-        ("N", "new contact, same organizations and tags"),
-        ("C-l", "the list, where it is now first"),
-    ];
-    let needed = lines.len() + 1 + hints.len();
-    let room = usize::from(inner.height);
-    if needed > room {
-        // The keys matter more than the last details: keep them in view.
-        lines.truncate(room.saturating_sub(hints.len() + 1).max(1));
-    }
-    lines.push(Line::raw(""));
+        ("contacts.switch", "the list, where it is now first"),
+    ]
+    .into_iter()
+    .filter_map(|(id, d)| app.keymap.key_of(id).map(|k| (k, d)))
+    .collect();
+    debug_assert_eq!(lines.len(), crate::contacts::contact_rows(c, false));
+    let (details, keys) = crate::layout::contacts::saved_panel(inner);
+    // The details scroll (j/k) and the keys stay in view below them.
+    let max = lines.len().saturating_sub(usize::from(details.height));
+    let scroll = u16::try_from(app.contacts.saved_scroll.min(max)).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), details);
+    let mut lines = vec![Line::raw("")];
+    let key_w = hints
+        .iter()
+        .map(|(k, _)| width(k) + 1)
+        .max()
+        .unwrap_or(0)
+        .max(4);
     for (k, d) in hints {
         lines.push(Line::from(vec![
-            Span::styled(format!("{k:<4}"), t.accent()),
-            Span::raw(truncate(d, w.saturating_sub(4))),
+            Span::styled(format!("{k:<key_w$}"), t.accent()),
+            Span::raw(truncate(d, w.saturating_sub(key_w))),
         ]));
     }
-    frame.render_widget(Paragraph::new(lines), inner);
+    frame.render_widget(Paragraph::new(lines), keys);
 }

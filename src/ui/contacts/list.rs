@@ -11,8 +11,8 @@ use super::form::tag_spans;
 use crate::app::{App, Hits, Target};
 use crate::contacts::list::PageStatus;
 use crate::layout;
-use crate::text::{fit, one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::text::{first_and_more, fit, one_line, truncate, width};
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 const MARK_W: usize = 2;
@@ -25,6 +25,9 @@ struct Columns {
     tags: usize,
 }
 
+/// Name columns past which a wider pane widens the other columns instead.
+const NAME_ENOUGH: usize = 32;
+
 fn columns(w: usize) -> Columns {
     let emails = if w >= 50 { 24 } else { 0 };
     let phones = if w >= 72 { 18 } else { 0 };
@@ -35,21 +38,22 @@ fn columns(w: usize) -> Columns {
         .filter(|c| **c > 0)
         .count();
     let fixed = MARK_W + emails + phones + orgs + tags + gaps;
+    let name = w.saturating_sub(fixed).max(8);
+    // Past a comfortable name, width goes to the columns that are cut first: e-mails, then
+    // organizations; the name takes what they do not need.
+    let surplus = name.saturating_sub(NAME_ENOUGH);
+    let more_emails = if emails > 0 { (surplus / 2).min(20) } else { 0 };
+    let more_orgs = if orgs > 0 {
+        (surplus - more_emails).min(20)
+    } else {
+        0
+    };
     Columns {
-        name: w.saturating_sub(fixed).max(8),
-        emails,
+        name: name - more_emails - more_orgs,
+        emails: emails + more_emails,
         phones,
-        orgs,
+        orgs: orgs + more_orgs,
         tags,
-    }
-}
-
-/// "first +2": the first item and how many more there are.
-fn first_and_more(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [first, rest @ ..] => format!("{first} +{}", rest.len()),
     }
 }
 
@@ -73,8 +77,9 @@ fn header(t: &Theme, c: &Columns) -> Line<'static> {
 fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static> {
     let s = &app.contacts;
     let mut spans = Vec::new();
+    // "+" means "and more" everywhere; a contact saved in this run has a check mark.
     if s.list.is_new(&contact.id) {
-        spans.push(Span::styled("+ ", t.success()));
+        spans.push(Span::styled("✓ ", t.success()));
     } else {
         spans.push(Span::raw("  "));
     }
@@ -86,14 +91,14 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
         let e: Vec<String> = contact.emails.iter().map(|e| e.email.clone()).collect();
         spans.push(Span::raw(format!(
             " {}",
-            fit(&one_line(&first_and_more(&e)), c.emails)
+            fit(&first_and_more(&e, c.emails), c.emails)
         )));
     }
     if c.phones > 0 {
         let p: Vec<String> = contact.phones.iter().map(|p| p.phone.clone()).collect();
         spans.push(Span::raw(format!(
             " {}",
-            fit(&one_line(&first_and_more(&p)), c.phones)
+            fit(&first_and_more(&p, c.phones), c.phones)
         )));
     }
     if c.orgs > 0 {
@@ -103,11 +108,11 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
             .map(|id| {
                 s.orgs
                     .name(id)
-                    .unwrap_or_else(|| crate::app::directory::short_id(id))
+                    .unwrap_or_else(|| crate::app::names::short_id(id))
             })
             .collect();
         spans.push(Span::styled(
-            format!(" {}", fit(&one_line(&names.join(", ")), c.orgs)),
+            format!(" {}", fit(&first_and_more(&names, c.orgs), c.orgs)),
             t.dim(),
         ));
     }
@@ -170,7 +175,11 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
             )),
             PageStatus::Failed { error, more: true } => lines.push(Line::styled(
                 truncate(
-                    &format!("  could not load more: {} · r retries", error.short()),
+                    &format!(
+                        "  could not load more: {}{}",
+                        error.short(),
+                        crate::ui::then_say(app, "global.refresh", "retries")
+                    ),
                     usize::from(body.width),
                 ),
                 t.error(),
@@ -189,7 +198,10 @@ fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect, activ
             format!("{} reloading…", crate::ui::spinner_frame(app))
         }
         PageStatus::Failed { more: false, .. } if l.contacts.loaded_once => {
-            "reload failed · r retries".to_string()
+            format!(
+                "reload failed{}",
+                crate::ui::then_say(app, "global.refresh", "retries")
+            )
         }
         _ if !l.contacts.loaded_once => String::new(),
         _ => {
@@ -272,13 +284,22 @@ fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 t.bold(),
             ));
             lines.push(Line::raw(""));
-            lines.push(Line::styled("  Esc clears the search", t.accent()));
+            lines.push(Line::styled(
+                format!(
+                    "  {}",
+                    crate::ui::say(app, "contacts.back", "clears the search")
+                ),
+                t.accent(),
+            ));
         }
         _ => {
             lines.push(Line::styled("  No contacts yet.", t.bold()));
             lines.push(Line::raw(""));
             lines.push(Line::styled(
-                "  The form adds one: C-s saves it",
+                format!(
+                    "  The form adds one{}",
+                    crate::ui::then_say(app, "contacts.save", "saves it")
+                ),
                 t.accent(),
             ));
         }

@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::popup::{render_confirm, render_picker, render_waiting};
+use super::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::app::{App, Hits, Target};
 use crate::contacts::pickers::PickKind;
 use crate::contacts::{Ask, Pane};
@@ -50,8 +50,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         hits.cover(rect);
     }
     let asked = match &s.ask {
-        Some(Ask::Restore(d)) => Some(render_restore(t, frame, body, &d.summary())),
+        Some(Ask::Restore(d)) => Some(render_restore(app, t, frame, body, &d.summary())),
         Some(Ask::Discard { .. }) => Some(render_confirm(
+            app,
             t,
             frame,
             body,
@@ -62,6 +63,45 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let Some(rect) = asked {
         hits.cover(rect);
     }
+    if let Some((c, scroll)) = &s.viewing {
+        hits.cover(render_view(app, t, frame, body, c, *scroll));
+    }
+}
+
+/// Every field of a contact of the list, read only; it scrolls when it does not fit.
+fn render_view(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    body: Rect,
+    c: &weeek_api::models::Contact,
+    scroll: usize,
+) -> Rect {
+    let rect = layout::contacts::contact_view(body);
+    frame.render_widget(ratatui::widgets::Clear, rect);
+    let block = ratatui::widgets::Block::default()
+        .borders(ratatui::widgets::Borders::ALL)
+        .border_style(t.accent())
+        .title(format!(
+            " {} ",
+            crate::text::truncate(&c.display_name(), 60)
+        ))
+        .title_bottom(format!(
+            " {} ",
+            crate::text::fit_hints(
+                &crate::ui::hint_line(app, &[crate::app::commands::Context::ContactView], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let lw = usize::from(form::label_w(inner)) + 1;
+    let lines = form::contact_lines(app, t, c, usize::from(inner.width), lw, true);
+    debug_assert_eq!(lines.len(), crate::contacts::contact_rows(c, true));
+    let max = lines.len().saturating_sub(usize::from(inner.height));
+    let scroll = u16::try_from(scroll.min(max)).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), inner);
+    rect
 }
 
 fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
@@ -88,12 +128,15 @@ fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 t.dim()
             },
         ),
-        Span::styled("  C-l switches", t.dim()),
+        Span::styled(
+            format!("  {}", crate::ui::say(app, "contacts.switch", "switches")),
+            t.dim(),
+        ),
     ];
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_restore(t: &Theme, frame: &mut Frame, area: Rect, summary: &str) -> Rect {
+fn render_restore(app: &App, t: &Theme, frame: &mut Frame, area: Rect, summary: &str) -> Rect {
     let rect = layout::centered(area, 72, 6);
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -107,12 +150,19 @@ fn render_restore(t: &Theme, frame: &mut Frame, area: Rect, summary: &str) -> Re
         Line::styled(truncate(summary, w), t.bold()),
         Line::styled(truncate("Typed before the app last closed.", w), t.dim()),
         Line::raw(""),
-        Line::from(vec![
-            Span::styled("Enter/y", t.accent()),
-            Span::raw(" restores it · "),
-            Span::styled("n", t.accent()),
-            Span::raw(" discards it"),
-        ]),
+        Line::styled(
+            crate::text::fit_hints(
+                &crate::ui::say_all(
+                    app,
+                    &[
+                        ("draft.restore", "restores it"),
+                        ("draft.discard", "discards it"),
+                    ],
+                ),
+                w,
+            ),
+            t.accent(),
+        ),
     ];
     frame.render_widget(Paragraph::new(lines), inner);
     rect

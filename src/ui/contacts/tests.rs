@@ -121,3 +121,92 @@ fn restore_offer() {
     insta::assert_snapshot!("restore_offer_80x24", screen);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_success_panel_at_60x15_scrolls_to_every_row_and_keeps_its_keys() {
+    let mut h = on_contacts();
+    h.press("Иван");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    let mut c = contact("5f2b8c1e", "Иван", "Петров");
+    for i in 0..3 {
+        c.emails.push(weeek_api::models::EmailEntry {
+            id: format!("e{i}"),
+            email: format!("ivan{i}@work.example"),
+        });
+    }
+    c.created_at = Some(h.clock.wall);
+    h.reply(&req, Answer::CreatedContact(Ok(Box::new(c))));
+    h.resize(60, 15);
+    let top = h.render();
+    assert!(top.contains("Contact saved"), "{top}");
+    assert!(top.contains("new contact"), "the keys stay in view:\n{top}");
+    assert!(!top.contains("Created"), "the last row is below:\n{top}");
+    h.press(&"j".repeat(30));
+    let bottom = h.render();
+    assert!(bottom.contains("Created"), "scrolled to the end:\n{bottom}");
+    assert!(bottom.contains("new contact"), "{bottom}");
+    insta::assert_snapshot!("success_panel_60x15_end", bottom);
+    let end = h.app.contacts.saved_scroll;
+    h.press("k");
+    assert_eq!(
+        h.app.contacts.saved_scroll + 1,
+        end,
+        "one key back from the end"
+    );
+}
+
+#[test]
+fn enter_on_the_list_opens_every_field_of_the_contact_read_only() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    let screen = h.render();
+    for field in [
+        "Алексей Громов",
+        "Middle name",
+        "c1@example.com",
+        "+7 916 100-20-30",
+    ] {
+        assert!(screen.contains(field), "{field}:\n{screen}");
+    }
+    assert!(screen.contains("ООО «Альфа-Логистик»"), "{screen}");
+    insta::assert_snapshot!("contact_view_80x24", screen);
+    h.press("x");
+    assert!(
+        h.app.contacts.viewing.is_some(),
+        "read only: keys change nothing"
+    );
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.contacts.viewing.is_none());
+    assert!(!h.render().contains("Middle name"));
+}
+
+#[test]
+fn more_items_read_plus_n_everywhere_and_a_new_contact_has_its_own_mark() {
+    let mut h = on_contacts();
+    let mut c = contact("c3", "Мария", "Соколова");
+    c.organizations.push(crate::contacts::tests::ZERNO.into());
+    c.emails.push(weeek_api::models::EmailEntry {
+        id: "e2".into(),
+        email: "maria.sokolova.long.address@very-long-domain.example".into(),
+    });
+    h.app.contacts.list.add_created(c, 10);
+    h.resize(220, 50);
+    let screen = h.render();
+    let row = screen
+        .lines()
+        .find(|l| l.contains("Мария"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        row.contains("+1"),
+        "more e-mails and organizations say +1: {row}"
+    );
+    assert_eq!(row.matches("+1").count(), 2, "{row}");
+    assert!(
+        !row.contains("│+ "),
+        "a new contact is not marked with +: {row}"
+    );
+}

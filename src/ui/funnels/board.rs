@@ -49,7 +49,16 @@ pub fn render(
                 ));
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(
-                    "  r reloads · Esc back to the funnels",
+                    format!(
+                        "  {}",
+                        crate::ui::say_all(
+                            app,
+                            &[
+                                ("global.refresh", "reloads"),
+                                ("funnel.back", "back to the funnels")
+                            ]
+                        )
+                    ),
                     t.accent(),
                 ));
             }
@@ -62,7 +71,7 @@ pub fn render(
     let mark = d
         .funnel
         .value()
-        .map(|f| format::currency_mark(&app.dir, f.currency()))
+        .map(|f| format::currency_mark(&app.names, f.currency()))
         .unwrap_or_default();
     for (pos, rect) in column_rects(area, n).into_iter().enumerate() {
         let ci = d.first + pos;
@@ -239,6 +248,10 @@ impl ColumnView<'_> {
                     ),
                     t.dim(),
                 )],
+                // The status's totals above count every deal; say why none is shown.
+                _ if self.d.filter.narrows() => {
+                    vec![Line::styled(truncate("no matching deals", w), t.dim())]
+                }
                 _ => vec![Line::styled(truncate("no deals", w), t.dim())],
             };
         }
@@ -251,6 +264,15 @@ impl ColumnView<'_> {
         }
         if lines.len() < usize::from(h) {
             let more = match &col.deals.status {
+                PageStatus::Loading { more: true } if col.to_end => Some((
+                    format!(
+                        "{} loading {} of …{}",
+                        crate::ui::spinner_frame(self.app),
+                        crate::funnels::format::number(col.deals.rows.len() as f64),
+                        crate::ui::then_say(self.app, "funnel.back", "stops")
+                    ),
+                    t.dim(),
+                )),
                 PageStatus::Loading { more: true } => Some((
                     format!("{} loading more…", crate::ui::spinner_frame(self.app)),
                     t.dim(),
@@ -269,22 +291,26 @@ impl ColumnView<'_> {
     }
 
     fn card(&self, t: &Theme, deal: &Deal, w: usize, cursor: bool) -> Vec<Line<'static>> {
-        let dir = &self.app.dir;
+        let names = &self.app.names;
         let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
         let amount = format::money(deal.amount, self.mark);
         let (outcome, outcome_style) = outcome(t, deal.win_status.as_ref());
-        let people = match deal.assignees.as_slice() {
-            [] => "no assignee".to_string(),
-            [one] => dir.member_name(one),
-            [first, rest @ ..] => format!("{} +{}", dir.member_name(first), rest.len()),
-        };
+        let people: Vec<String> = deal
+            .assignees
+            .iter()
+            .map(|a| names.member_name(a))
+            .collect();
         let links = links(deal.contacts.len(), deal.organizations.len(), w);
         let bar = if cursor { "▌" } else { " " };
         let inner = w.saturating_sub(1);
         let amount_w = width(&amount).min(inner);
         let outcome_room = inner.saturating_sub(amount_w + 2);
         let people_room = inner.saturating_sub(width(&links) + usize::from(!links.is_empty()) * 2);
-        let people = truncate(&people, people_room);
+        let people = if people.is_empty() {
+            truncate("no assignee", people_room)
+        } else {
+            crate::text::first_and_more(&people, people_room)
+        };
         let gap = inner.saturating_sub(width(&people) + width(&links));
         let mut lines = vec![
             Line::from(vec![

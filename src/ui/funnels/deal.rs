@@ -46,7 +46,16 @@ pub fn render(
             ),
             t.accent(),
         ))
-        .title_bottom(Span::styled(" j/k scroll · Esc close ", t.dim()));
+        .title_bottom(Span::styled(
+            format!(
+                " {} ",
+                crate::ui::say_all(
+                    app,
+                    &[("list.down/list.up", "scroll"), ("deal.close", "close")]
+                )
+            ),
+            t.dim(),
+        ));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let w = usize::from(inner.width);
@@ -54,7 +63,11 @@ pub fn render(
     if let Some(e) = view.deal.error() {
         lines.push(Line::styled(
             truncate(
-                &format!("Could not load the full deal ({}) · r retries", e.short()),
+                &format!(
+                    "Could not load the full deal ({}){}",
+                    e.short(),
+                    crate::ui::then_say(app, "global.refresh", "retries")
+                ),
                 w,
             ),
             t.error(),
@@ -105,10 +118,10 @@ fn list_rows(t: &Theme, label: &str, items: Vec<String>, w: usize) -> Vec<Line<'
 }
 
 fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'static>> {
-    let dir = &app.dir;
+    let names = &app.names;
     let funnel = d.funnel.value();
     let mark = funnel
-        .map(|f| format::currency_mark(dir, f.currency()))
+        .map(|f| format::currency_mark(names, f.currency()))
         .unwrap_or_default();
     let status = deal
         .status_id
@@ -150,7 +163,7 @@ fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> 
         "Assignees",
         deal.assignees
             .iter()
-            .map(|id| dir.member_name(id))
+            .map(|id| names.member_name(id))
             .collect(),
         w,
     ));
@@ -159,7 +172,7 @@ fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> 
         "Creator",
         deal.creator_id
             .as_deref()
-            .map_or("–".into(), |id| dir.member_name(id)),
+            .map_or("–".into(), |id| names.member_name(id)),
         w,
     ));
     let pending = |loading: bool| if loading { " …" } else { "" };
@@ -189,7 +202,7 @@ fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> 
     ));
     let mut tags: Vec<Span<'static>> = Vec::new();
     for id in &deal.tags {
-        match dir.tag(*id) {
+        match names.tag(*id) {
             Some(tag) => tags.push(chip(t, &tag.title, tag.color.as_deref())),
             None => tags.push(Span::raw(format!("tag #{id}"))),
         }
@@ -321,7 +334,7 @@ fn value_spans(
         let config = def.and_then(|c| c.config.as_ref());
         match config.and_then(|c| c.currency) {
             Some(cur) if config.and_then(|c| c.r#type.as_deref()) == Some("currency") => {
-                format::money(Some(n), &format::currency_mark(&app.dir, cur))
+                format::money(Some(n), &format::currency_mark(&app.names, cur))
             }
             _ if config.and_then(|c| c.r#type.as_deref()) == Some("percent") => {
                 format!("{} %", format::number(n))

@@ -42,7 +42,7 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
         Span::styled(one_line(&d.name()), t.accent()),
     ];
     if let Some(f) = d.funnel.value() {
-        let mark = format::currency_mark(&app.dir, f.currency());
+        let mark = format::currency_mark(&app.names, f.currency());
         spans.push(Span::styled(" · ", t.dim()));
         spans.push(Span::raw(format::deals(f.deals_count.unwrap_or(0))));
         spans.push(Span::styled(" · ", t.dim()));
@@ -54,10 +54,18 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
             spans.push(Span::styled(" · private", t.dim()));
         }
     }
+    if let Some(shown) = d.filter_summary() {
+        spans.push(Span::styled(" · ", t.dim()));
+        spans.push(Span::styled(shown, t.accent()));
+    }
     let status = if d.funnel.is_loading() || d.statuses.is_loading() {
         format!("{} loading…", crate::ui::spinner_frame(app))
     } else if let Some(e) = d.funnel.error().or(d.statuses.error()) {
-        format!("{} · r retries", e.short())
+        format!(
+            "{}{}",
+            e.short(),
+            crate::ui::then_say(app, "global.refresh", "retries")
+        )
     } else {
         String::new()
     };
@@ -84,7 +92,7 @@ fn names(app: &App, ids: &[String]) -> String {
         return "–".into();
     }
     ids.iter()
-        .map(|id| app.dir.member_name(id))
+        .map(|id| app.names.member_name(id))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -92,11 +100,11 @@ fn names(app: &App, ids: &[String]) -> String {
 /// Every field of the spec's Funnel, in its order.
 fn funnel_lines(app: &App, t: &Theme, f: &Funnel) -> Vec<Line<'static>> {
     let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let mark = format::currency_mark(&app.dir, f.currency());
+    let mark = format::currency_mark(&app.names, f.currency());
     let creator = f
         .creator_id
         .as_deref()
-        .map(|id| app.dir.member_name(id))
+        .map(|id| app.names.member_name(id))
         .unwrap_or_else(|| "–".into());
     let logo = match f.logo.as_deref().map(str::trim) {
         Some(l) if !l.is_empty() => Span::styled(l.to_string(), t.fg(ratatui::style::Color::Blue)),
@@ -108,7 +116,11 @@ fn funnel_lines(app: &App, t: &Theme, f: &Funnel) -> Vec<Line<'static>> {
             "Name",
             Span::styled(one_line(f.name.as_deref().unwrap_or("–")), t.bold()),
         ),
-        field(t, "Currency", format::currency_long(&app.dir, f.currency())),
+        field(
+            t,
+            "Currency",
+            format::currency_long(&app.names, f.currency()),
+        ),
         field(
             t,
             "Deals",
@@ -158,7 +170,7 @@ fn config_text(app: &App, cf: &CustomField) -> String {
         });
     }
     if let Some(cur) = c.currency {
-        parts.push(format::currency_long(&app.dir, cur));
+        parts.push(format::currency_long(&app.names, cur));
     }
     parts.join(", ")
 }
@@ -244,7 +256,7 @@ fn chart_lines(app: &App, t: &Theme, d: &FunnelDetail, w: usize) -> Vec<Line<'st
     let mark = d
         .funnel
         .value()
-        .map(|f| format::currency_mark(&app.dir, f.currency()))
+        .map(|f| format::currency_mark(&app.names, f.currency()))
         .unwrap_or_default();
     let max = statuses
         .iter()
@@ -358,8 +370,20 @@ fn render_strip(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area:
 }
 
 fn render_full(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area: Rect) {
-    let block = boxed(" Funnel overview ".into(), t)
-        .title_bottom(Span::styled(" j/k scroll · i board · Esc back ", t.dim()));
+    let block = boxed(" Funnel overview ".into(), t).title_bottom(Span::styled(
+        format!(
+            " {} ",
+            crate::ui::say_all(
+                app,
+                &[
+                    ("list.down/list.up", "scroll"),
+                    ("funnel.overview", "board"),
+                    ("funnel.back", "back"),
+                ]
+            )
+        ),
+        t.dim(),
+    ));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let w = usize::from(inner.width);

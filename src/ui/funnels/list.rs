@@ -11,7 +11,7 @@ use crate::app::{App, Hits, Target};
 use crate::funnels::format;
 use crate::layout::funnels::{list, table_rows};
 use crate::text::{fit, one_line, truncate, width};
-use crate::ui::popup::render_field;
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 struct Cols {
@@ -67,12 +67,18 @@ fn render_title(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             "search \u{201c}{}\u{201d}",
             one_line(&l.query)
         )));
-        spans.push(Span::styled(" · Esc clears", t.dim()));
+        spans.push(Span::styled(
+            crate::ui::then_say(app, "funnels.clear_search", "clears"),
+            t.dim(),
+        ));
     }
     let count = if l.funnels.is_loading() && l.funnels.value().is_some() {
         format!("{} reloading…", crate::ui::spinner_frame(app))
     } else if l.funnels.error().is_some() && l.funnels.value().is_some() {
-        "reload failed · r retries".into()
+        format!(
+            "reload failed{}",
+            crate::ui::then_say(app, "global.refresh", "retries")
+        )
     } else if l.funnels.value().is_none() {
         String::new()
     } else if l.query.is_empty() {
@@ -104,7 +110,7 @@ fn header(t: &Theme, c: &Cols) -> Line<'static> {
 
 fn row(app: &App, t: &Theme, f: &Funnel, c: &Cols, cursor: bool) -> Line<'static> {
     let name = one_line(f.name.as_deref().unwrap_or("(unnamed funnel)"));
-    let mark = format::currency_mark(&app.dir, f.currency());
+    let mark = format::currency_mark(&app.names, f.currency());
     let amount = format::money(f.deals_amount, &mark);
     let deals = f
         .deals_count
@@ -151,7 +157,7 @@ fn render_table(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut 
         .map(|f| {
             width(&format::money(
                 f.deals_amount,
-                &format::currency_mark(&app.dir, f.currency()),
+                &format::currency_mark(&app.names, f.currency()),
             ))
         })
         .max()
@@ -192,7 +198,16 @@ fn render_table(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut 
                     t.bold(),
                 ));
                 lines.push(Line::styled(
-                    "  Esc clears the search · / edits it",
+                    format!(
+                        "  {}",
+                        crate::ui::say_all(
+                            app,
+                            &[
+                                ("funnels.clear_search", "clears the search"),
+                                ("funnels.search", "edits it")
+                            ]
+                        )
+                    ),
                     t.accent(),
                 ));
             }

@@ -3,6 +3,7 @@
 
 mod board;
 mod deal;
+mod form;
 mod info;
 mod list;
 
@@ -12,8 +13,12 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use crate::app::{App, Hits};
+use crate::funnels::query::BoardPicker;
+use crate::funnels::verbs::Ask;
 use crate::text::{truncate, width};
+use crate::ui::dialogs::{render_confirm, render_field, render_picker, render_waiting};
 use crate::ui::theme::{Theme, parse_color};
+use crate::widgets::field::TextField;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     match &app.funnels.detail {
@@ -23,8 +28,50 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
             if let Some(view) = &d.deal {
                 hits.cover(deal::render(app, t, d, view, frame, body));
             }
+            if let Some(field) = &d.search_box {
+                let line = crate::layout::funnels::detail(body, d.info).summary;
+                render_search(t, frame, line, field);
+            }
+            match &d.picker {
+                Some(BoardPicker::Filter(Some(p))) => hits.cover(render_picker(t, frame, body, p)),
+                Some(BoardPicker::Filter(None)) => {
+                    hits.cover(render_waiting(app, frame, body, "organizations"))
+                }
+                Some(BoardPicker::Sort(p)) => hits.cover(render_picker(t, frame, body, p)),
+                None => {}
+            }
         }
     }
+    if let (Some(e), Some(d)) = (&app.funnels.editor, &app.funnels.detail) {
+        hits.cover(form::render(app, t, d, e, frame, body));
+    }
+    match &app.funnels.ask {
+        Some(Ask::Delete { name, .. }) => {
+            let question = format!("Delete the deal {name}?");
+            hits.cover(render_confirm(app, t, frame, body, &question));
+        }
+        Some(Ask::ReplaceDraft { title, .. }) => {
+            let question = format!("Drop the deal draft {title} to start another?");
+            hits.cover(render_confirm(app, t, frame, body, &question));
+        }
+        None => {}
+    }
+}
+
+/// The deal search box over the summary line: "Search deals: кофе▏".
+fn render_search(t: &Theme, frame: &mut Frame, area: Rect, field: &TextField) {
+    if area.height == 0 || area.width == 0 {
+        return;
+    }
+    let label = "Search deals: ";
+    let lw = (width(label) as u16).min(area.width / 2);
+    frame.render_widget(ratatui::widgets::Clear, area);
+    frame.render_widget(
+        ratatui::widgets::Paragraph::new(Span::styled(label, t.accent())),
+        Rect::new(area.x, area.y, lw, 1),
+    );
+    let rest = Rect::new(area.x + lw, area.y, area.width - lw, 1);
+    render_field(frame, rest, field, true);
 }
 
 /// An option as a chip in its colour: the colour as background, text that stays readable on

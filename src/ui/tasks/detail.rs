@@ -9,8 +9,9 @@ use time::Date;
 use weeek_api::models::Task;
 
 use crate::app::App;
-use crate::app::directory::Directory;
+use crate::app::names::Names;
 use crate::datetime::{due_relative, relative_day};
+use crate::duration;
 use crate::text::one_line;
 use crate::ui::theme::Theme;
 
@@ -38,7 +39,7 @@ fn size_label(bytes: i64) -> String {
 }
 
 /// Text of a custom-field value: option names for selects, names for members.
-fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) -> String {
+fn custom_value(field: &weeek_api::models::CustomFieldValue, names: &Names) -> String {
     use serde_json::Value;
     let option_name = |id: &str| {
         field
@@ -51,7 +52,7 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) ->
     let one = |v: &Value| -> String {
         match v {
             Value::String(s) if field.options.iter().any(|o| o.id == *s) => option_name(s),
-            Value::String(s) if dir.member(s).is_some() => dir.member_name(s),
+            Value::String(s) if names.member(s).is_some() => names.member_name(s),
             Value::String(s) => s.clone(),
             Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
             Value::Null => "–".into(),
@@ -72,7 +73,7 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, dir: &Directory) ->
 }
 
 fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Line<'a>> {
-    let dir = &app.dir;
+    let names = &app.names;
     let key = |k: &str| Span::styled(format!("{k:<12}"), t.dim());
     let mut lines = vec![
         Line::styled(one_line(task.display_title()), t.bold()),
@@ -98,18 +99,18 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     );
     for (i, loc) in task.all_locations().iter().enumerate() {
         let label = if i == 0 { "Project" } else { "Also in" };
-        kv(label, dir.project_name(loc.project_id));
+        kv(label, names.project_name(loc.project_id));
         if let Some(b) = loc.board_id {
-            kv("Board", dir.board_name(b));
+            kv("Board", names.board_name(b));
         }
         if let Some(c) = loc.board_column_id {
-            kv("Column", dir.column_name(c));
+            kv("Column", names.column_name(c));
         }
     }
     let people: Vec<String> = task
         .all_assignees()
         .iter()
-        .map(|a| dir.member_name(a))
+        .map(|a| names.member_name(a))
         .collect();
     kv(
         "Assignees",
@@ -123,7 +124,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
         "Author",
         task.author_id
             .as_deref()
-            .map_or("–".into(), |a| dir.member_name(a)),
+            .map_or("–".into(), |a| names.member_name(a)),
     );
     let today = app.today;
     let day = |d: Option<Date>, due: bool| {
@@ -144,7 +145,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     if !task.tags.is_empty() {
         let mut spans = vec![key("Tags")];
         for id in &task.tags {
-            match dir.tag(*id) {
+            match names.tag(*id) {
                 Some(tag) => spans.push(Span::styled(
                     format!("#{} ", tag.title),
                     t.swatch(tag.color.as_deref()),
@@ -190,32 +191,8 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
             lines.push(Line::raw(format!("  {title}")));
         }
     }
-    if !task.time_entries.is_empty() {
-        let total: i64 = task.time_entries.iter().filter_map(|e| e.duration).sum();
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            format!("Time ({})", minutes(total)),
-            t.accent(),
-        ));
-        for e in &task.time_entries {
-            let who = e
-                .user_id
-                .as_deref()
-                .map_or("–".into(), |u| dir.member_name(u));
-            let date = e
-                .date
-                .map(weeek_api::dates::to_filter_date)
-                .unwrap_or_default();
-            let mut line = format!("  {date}  {:>7}  {who}", minutes(e.duration.unwrap_or(0)));
-            if e.is_overtime {
-                line.push_str("  overtime");
-            }
-            if let Some(c) = e.comment.as_deref().filter(|c| !c.is_empty()) {
-                line.push_str(&format!("  — {}", one_line(c)));
-            }
-            lines.push(Line::raw(line));
-        }
-    }
+    time_lines(task, app, t, &mut lines);
+    comment_lines(task, app, t, w, &mut lines);
     if !task.custom_fields.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Custom fields", t.accent()));
@@ -223,7 +200,7 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
             let name = f.name.clone().unwrap_or_else(|| "(unnamed)".into());
             lines.push(Line::from(vec![
                 Span::styled(format!("  {}: ", one_line(&name)), t.dim()),
-                Span::raw(one_line(&custom_value(f, dir))),
+                Span::raw(one_line(&custom_value(f, names))),
             ]));
         }
     }
@@ -242,6 +219,159 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     lines
 }
 
+/// Logged time: the total, each person's, then the entries newest day first; and the timers
+/// running on the task.
+fn time_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Line<'a>>) {
+    let names = &app.names;
+    if task.time_entries.is_empty() && task.timers.is_empty() {
+        return;
+    }
+    let total: i64 = task.time_entries.iter().filter_map(|e| e.duration).sum();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!("Time logged  {}", duration::format_i64(Some(total))),
+        t.accent(),
+    ));
+    for timer in &task.timers {
+        let who = timer
+            .user_id
+            .as_deref()
+            .map_or("–".into(), |u| names.member_name(u));
+        let since = timer
+            .started_at
+            .map(|at| {
+                let ran = crate::tasks::timer::elapsed(at, app.wall);
+                format!(" for {}", crate::tasks::timer::clock_text(ran))
+            })
+            .unwrap_or_default();
+        lines.push(Line::styled(
+            format!("  ▶ {who}: timer running{since}"),
+            t.fg(ratatui::style::Color::Green),
+        ));
+    }
+    // Each person's total, largest first.
+    let mut people: Vec<(String, i64)> = Vec::new();
+    for e in &task.time_entries {
+        let who = e
+            .user_id
+            .as_deref()
+            .map_or("–".into(), |u| names.member_name(u));
+        match people.iter_mut().find(|(w, _)| *w == who) {
+            Some((_, m)) => *m += e.duration.unwrap_or(0),
+            None => people.push((who, e.duration.unwrap_or(0))),
+        }
+    }
+    people.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    if people.len() > 1 || !task.timers.is_empty() {
+        for (who, m) in &people {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("  {:>6}  ", duration::format_i64(Some(*m))),
+                    t.bold(),
+                ),
+                Span::raw(one_line(who)),
+            ]));
+        }
+    }
+    let mut entries: Vec<&weeek_api::models::TimeEntry> = task.time_entries.iter().collect();
+    entries.sort_by_key(|e| std::cmp::Reverse(e.date));
+    for e in entries {
+        let who = e
+            .user_id
+            .as_deref()
+            .map_or("–".into(), |u| names.member_name(u));
+        let date = e
+            .date
+            .map(weeek_api::dates::to_filter_date)
+            .unwrap_or_default();
+        let mut line = format!("  {date}  {:>5}  {who}", duration::format_i64(e.duration));
+        if e.is_overtime {
+            line.push_str("  overtime");
+        }
+        if let Some(c) = e.comment.as_deref().filter(|c| !c.is_empty()) {
+            line.push_str(&format!("  — {}", one_line(c)));
+        }
+        let style = if e.id.is_empty() || crate::tasks::time_log::is_temp(&e.id) {
+            t.dim()
+        } else {
+            ratatui::style::Style::default()
+        };
+        lines.push(Line::styled(line, style));
+    }
+}
+
+/// The thread, oldest first so the newest is last; a reply sits under what it answers.
+fn comment_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize, lines: &mut Vec<Line<'a>>) {
+    use crate::tasks::comments::ThreadStatus;
+    let Some(thread) = app
+        .tasks
+        .comments
+        .thread
+        .as_ref()
+        .filter(|th| th.task_id == task.id)
+    else {
+        return;
+    };
+    lines.push(Line::raw(""));
+    let n = thread.rows.len();
+    let head = match &thread.status {
+        ThreadStatus::Loading if n == 0 => {
+            format!("Comments {} loading…", crate::ui::spinner_frame(app))
+        }
+        ThreadStatus::Loading => format!("Comments ({n}, reading more…)"),
+        ThreadStatus::Failed(e) if n == 0 => format!("Comments could not be read: {e}"),
+        ThreadStatus::Failed(e) => format!("Comments ({n}; the rest could not be read: {e})"),
+        ThreadStatus::Loaded if thread.has_more => format!("Comments (the first {n})"),
+        ThreadStatus::Loaded => format!("Comments ({n})"),
+    };
+    let style = if matches!(thread.status, ThreadStatus::Failed(_)) {
+        t.error()
+    } else {
+        t.accent()
+    };
+    lines.push(Line::styled(head, style));
+    if n == 0 && thread.status == ThreadStatus::Loaded {
+        lines.push(Line::styled(
+            format!(
+                "  none yet{}",
+                crate::ui::then_say(app, "tasks.comment", "writes one")
+            ),
+            t.dim(),
+        ));
+    }
+    for c in &thread.rows {
+        let depth = thread.depth(c).min(3);
+        let pad = "  ".repeat(depth);
+        let who = c
+            .author_id
+            .as_deref()
+            .map_or("–".into(), |a| app.names.member_name(a));
+        let when = c
+            .created_at
+            .map(|at| crate::datetime::ago(at, app.wall, app.utc_offset))
+            .unwrap_or_default();
+        let arrow = if depth > 0 { "↳ " } else { "" };
+        lines.push(Line::from(vec![
+            Span::raw(pad.clone()),
+            Span::styled(format!("{arrow}{}", one_line(&who)), t.bold()),
+            Span::styled(format!(" · {when}"), t.dim()),
+        ]));
+        let body = c.markdown.as_deref().unwrap_or("").trim_end();
+        // Wrapped here, so each line keeps the indent of its comment.
+        let cols = w.saturating_sub(pad.len() + 2).max(10);
+        for l in body.lines() {
+            let parts = crate::text::wrap(l, cols, usize::MAX);
+            if parts.is_empty() {
+                // A blank line between paragraphs stays.
+                lines.push(Line::raw(""));
+            }
+            for part in parts {
+                lines.push(Line::raw(format!("{pad}  {part}")));
+            }
+        }
+    }
+}
+
 pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
     let title = s
@@ -258,7 +388,18 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
         .borders(Borders::ALL)
         .border_style(t.dim())
         .title(title)
-        .title_bottom(" Enter/p closes · J/K scroll ");
+        .title_bottom(format!(
+            " {} ",
+            crate::ui::say_all(
+                app,
+                &[
+                    ("tasks.detail", "closes"),
+                    ("tasks.detail_down/tasks.detail_up", "scroll"),
+                    ("tasks.comment", "comment"),
+                    ("tasks.log_time", "log time")
+                ]
+            )
+        ));
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
@@ -270,10 +411,29 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
         return;
     };
     let lines = detail_lines(task, app, t, usize::from(inner.width));
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .scroll((s.detail_scroll, 0)),
-        inner,
-    );
+    let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+    let scroll = s.detail_scroll.min(scroll_max(&text, inner));
+    frame.render_widget(text.scroll((scroll, 0)), inner);
+}
+
+/// How far `text` drawn in `inner` can scroll: until its last line is at the bottom.
+fn scroll_max(text: &Paragraph, inner: Rect) -> u16 {
+    let lines = text.line_count(inner.width);
+    u16::try_from(lines)
+        .unwrap_or(u16::MAX)
+        .saturating_sub(inner.height)
+}
+
+/// How far the detail pane of the cursor task can scroll at the terminal's size now.
+pub fn detail_scroll_max(app: &App) -> u16 {
+    let body = crate::layout::frame(app.viewport.area).body;
+    let Some(area) = crate::layout::tasks::areas(body, app.tasks.detail).detail else {
+        return 0;
+    };
+    let Some(task) = app.tasks.current() else {
+        return 0;
+    };
+    let inner = crate::layout::inside_border(area);
+    let lines = detail_lines(task, app, &Theme::default(), usize::from(inner.width));
+    scroll_max(&Paragraph::new(lines).wrap(Wrap { trim: false }), inner)
 }

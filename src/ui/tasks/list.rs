@@ -9,7 +9,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::Task;
 
-use crate::app::directory::Directory;
+use crate::app::names::Names;
 use crate::app::{App, Hits, Target};
 use crate::datetime::due_label;
 use crate::tasks::{PageStatus, TasksState};
@@ -39,17 +39,30 @@ fn columns(w: usize) -> Columns {
     let people = if w >= 112 { 18 } else { 0 };
     let tags = if w >= 136 { 18 } else { 0 };
     let fixed = MARK_W + DONE_W + PRIO_W + due + place + people + tags;
+    let title = w.saturating_sub(fixed).max(8);
+    // Past a comfortable title, width goes to the columns that are cut first: the place
+    // (project › column), then the assignees; the title takes what they do not need.
+    let surplus = title.saturating_sub(TITLE_ENOUGH);
+    let more_place = if place > 0 { (surplus / 2).min(24) } else { 0 };
+    let more_people = if people > 0 {
+        (surplus - more_place).min(14)
+    } else {
+        0
+    };
     Columns {
-        title: w.saturating_sub(fixed).max(8),
-        place,
-        people,
+        title: title - more_place - more_people,
+        place: place + more_place,
+        people: people + more_people,
         due,
         tags,
     }
 }
 
+/// Title columns past which a wider terminal widens the other columns instead.
+const TITLE_ENOUGH: usize = 60;
+
 /// "Project › Column" in `w` columns: a long project name gives way so the column shows.
-fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
+fn place_label(task: &Task, names: &Names, w: usize) -> String {
     let locs = task.all_locations();
     let Some(first) = locs.first() else {
         return String::new();
@@ -59,11 +72,11 @@ fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     } else {
         String::new()
     };
-    let project = one_line(&dir.project_name(first.project_id));
+    let project = one_line(&names.project_name(first.project_id));
     let Some(c) = first.board_column_id else {
         return truncate(&format!("{project}{more}"), w);
     };
-    let column = one_line(&dir.column_name(c));
+    let column = one_line(&names.column_name(c));
     let room = w.saturating_sub(width(&more) + 3);
     let column_w = width(&column)
         .min(room / 2)
@@ -76,13 +89,14 @@ fn place_label(task: &Task, dir: &Directory, w: usize) -> String {
     )
 }
 
-fn people_label(task: &Task, dir: &Directory) -> String {
-    let a = task.all_assignees();
-    match a.as_slice() {
-        [] => String::new(),
-        [one] => dir.member_name(one),
-        [first, rest @ ..] => format!("{} +{}", dir.member_name(first), rest.len()),
-    }
+/// "Анна Смирнова +2" in `w` columns; the count of the others is never cut.
+fn people_label(task: &Task, names: &Names, w: usize) -> String {
+    let a: Vec<String> = task
+        .all_assignees()
+        .iter()
+        .map(|id| names.member_name(id))
+        .collect();
+    crate::text::first_and_more(&a, w)
 }
 
 fn task_row<'a>(
@@ -117,13 +131,19 @@ fn task_row<'a>(
     ));
     if cols.place > 0 {
         spans.push(Span::styled(
-            fit(&place_label(task, &app.dir, cols.place - 1), cols.place - 1) + " ",
+            fit(
+                &place_label(task, &app.names, cols.place - 1),
+                cols.place - 1,
+            ) + " ",
             t.dim(),
         ));
     }
     if cols.people > 0 {
         spans.push(Span::raw(
-            fit(&people_label(task, &app.dir), cols.people - 1) + " ",
+            fit(
+                &people_label(task, &app.names, cols.people - 1),
+                cols.people - 1,
+            ) + " ",
         ));
     }
     let (due, overdue) = task
@@ -141,7 +161,7 @@ fn task_row<'a>(
     if cols.tags > 0 {
         let mut used = 0;
         for id in &task.tags {
-            let Some(tag) = app.dir.tag(*id) else {
+            let Some(tag) = app.names.tag(*id) else {
                 continue;
             };
             let label = format!("#{} ", one_line(&tag.title));
@@ -218,12 +238,27 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
     }
     if lines.len() < h {
         match &s.list.status {
+            PageStatus::Loading { more: true } if s.to_end || s.mark_rest => {
+                lines.push(Line::styled(
+                    format!(
+                        "  {} loading {} of …{}",
+                        crate::ui::spinner_frame(app),
+                        crate::funnels::format::number(s.list.rows.len() as f64),
+                        crate::ui::then_say(app, "tasks.back", "stops")
+                    ),
+                    t.dim(),
+                ))
+            }
             PageStatus::Loading { more: true } => lines.push(Line::styled(
                 format!("  {} loading more…", crate::ui::spinner_frame(app)),
                 t.dim(),
             )),
             PageStatus::Failed { error, more: true } => lines.push(Line::styled(
-                format!("  could not load more: {} · r retries", error.short()),
+                format!(
+                    "  could not load more: {}{}",
+                    error.short(),
+                    crate::ui::then_say(app, "global.refresh", "retries")
+                ),
                 t.error(),
             )),
             _ if s.list.has_more => lines.push(Line::styled("  more below…", t.dim())),
@@ -244,12 +279,12 @@ fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             lines.push(Line::styled("  r to retry", t.accent()));
         }
         _ if !s.list.loaded_once => {
-            let what = if app.dir.me().is_none() {
+            let what = if app.names.me().is_none() {
                 "Connecting and loading your profile…"
             } else {
                 "Loading tasks…"
             };
-            if let Some(e) = app.dir.user.error() {
+            if let Some(e) = app.names.user.error() {
                 lines.push(Line::styled("  Could not load your profile.", t.error()));
                 let why = match e {
                     weeek_api::ApiError::Unauthorized { .. } => app.error_text(e),
@@ -275,9 +310,9 @@ fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             lines.push(Line::styled("  No tasks match this view.", t.bold()));
             lines.push(Line::raw(format!(
                 "  Showing: {}",
-                s.filters.headline(&app.dir)
+                s.filters.headline(&app.names)
             )));
-            let chips = s.filters.chips(&app.dir);
+            let chips = s.filters.chips(&app.names);
             if !chips.is_empty() {
                 lines.push(Line::raw(""));
                 lines.push(Line::raw("  Filters on:"));
@@ -286,7 +321,16 @@ fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 }
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(
-                    "  Esc takes off the newest filter · f edits them",
+                    format!(
+                        "  {}",
+                        crate::ui::say_all(
+                            app,
+                            &[
+                                ("tasks.back", "takes off the newest filter"),
+                                ("tasks.filter", "edits them")
+                            ]
+                        )
+                    ),
                     t.accent(),
                 ));
             } else {

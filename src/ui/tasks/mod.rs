@@ -1,9 +1,14 @@
 //! The task screen: the filter line, the list (only visible rows are built), its loading /
 //! empty / error looks, the detail pane, and the screen's popups.
 
+mod comments;
 mod detail;
+
+pub use detail::detail_scroll_max;
+mod dialogs;
+mod filter_panel;
 mod list;
-mod popups;
+mod time_log;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -26,17 +31,29 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         detail::render_detail(app, t, frame, d);
     }
     if let Some(p) = &s.panel {
-        hits.cover(popups::render_panel(app, t, frame, body, p));
+        hits.cover(filter_panel::render_panel(app, t, frame, body, p));
     }
     if let Some(p) = &s.popup {
-        hits.cover(popups::render_popup(app, t, frame, body, p));
+        hits.cover(dialogs::render_popup(app, t, frame, body, p));
+    }
+    if let Some(d) = &s.time.dialog {
+        hits.cover(time_log::render_time_dialog(app, t, frame, body, d));
+    }
+    if let Some(d) = &s.comments.dialog {
+        hits.cover(comments::render_comment_dialog(app, t, frame, body, d));
     }
 }
 
 fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
-    let mut spans = vec![Span::styled(s.filters.headline(&app.dir), t.accent())];
-    for (_, chip) in s.filters.chips(&app.dir) {
+    let mut spans = Vec::new();
+    if let Some((name, same)) = s.views.current(&s.filters, s.sort, app.today) {
+        let changed = if same { "" } else { " (changed)" };
+        spans.push(Span::styled(format!("{name}{changed}"), t.bold()));
+        spans.push(Span::styled(" · ", t.dim()));
+    }
+    spans.push(Span::styled(s.filters.headline(&app.names), t.accent()));
+    for (_, chip) in s.filters.chips(&app.names) {
         spans.push(Span::styled(" · ", t.dim()));
         spans.push(Span::raw(chip));
     }
@@ -50,7 +67,10 @@ fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             format!("{} reloading…", super::spinner_frame(app))
         }
         PageStatus::Failed { more: false, .. } if s.list.loaded_once => {
-            "reload failed · r retries".into()
+            format!(
+                "reload failed{}",
+                super::then_say(app, "global.refresh", "retries")
+            )
         }
         _ if !s.list.loaded_once => String::new(),
         _ if s.list.rows.is_empty() => count_label(0),

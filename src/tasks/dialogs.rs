@@ -1,18 +1,19 @@
-//! The task screen's popups: pickers (move, assign, sort, filter values), one-line prompts
-//! (due date, rename, new task) and the delete confirmation.
+//! The task screen's dialogs, one open at a time (a `Popup`): pickers (move, assign, sort,
+//! filter values), one-line prompts (due date, rename, new task) and the questions (delete,
+//! look again for a lost create), with what their commands do.
 
 use std::collections::BTreeSet;
 
-use crossterm::event::{KeyCode, KeyEvent};
 use time::Date;
 use weeek_api::models::{Priority, TaskType};
 use weeek_api::{SortBy, SortKey};
 
 use super::TasksState;
 use super::filters::{Assignee, Completion, FilterKind};
-use crate::app::Env;
-use crate::app::directory::Directory;
+use crate::app::ScreenCtx;
+use crate::app::commands::Action;
 use crate::app::loadable::Loadable;
+use crate::app::names::Names;
 use crate::app::toast::ToastKind;
 use crate::date_input;
 use crate::widgets::field::TextField;
@@ -29,6 +30,12 @@ pub enum PickKey {
     Type(TaskType),
     Completion(Completion),
     Sort(SortKey),
+    /// A saved view, by name.
+    View(String),
+    /// Save the current filters and sort as a view.
+    SaveView,
+    /// Back to the list as it opens without a view.
+    NoView,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +43,8 @@ pub enum PickPurpose {
     Move {
         board: i64,
         targets: Vec<i64>,
+        /// Marked tasks on other boards, left marked for another `m`.
+        left: usize,
     },
     Assign {
         targets: Vec<i64>,
@@ -43,6 +52,8 @@ pub enum PickPurpose {
     },
     Sort,
     Filter(FilterKind),
+    /// The saved views (`F`).
+    Views,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -58,6 +69,8 @@ pub enum PromptPurpose {
     New {
         place: Option<super::create::Place>,
     },
+    /// The name to save the current filters and sort under.
+    SaveView,
 }
 
 /// What the prompt says about its input as it is typed.
@@ -89,6 +102,42 @@ pub enum Popup {
         n: u64,
         question: String,
     },
+    /// Delete or replace a saved view (y) or leave it (n).
+    ConfirmView {
+        question: String,
+        change: super::view_picker::ViewChange,
+    },
+}
+
+/// The direction a first pick of a sort key gives: the one people sort by it for (the most
+/// overdue, the highest priority, the newest first; names, types and dates from the start).
+fn first_descending(key: SortKey) -> bool {
+    matches!(
+        key,
+        SortKey::Overdue | SortKey::Priority | SortKey::Created | SortKey::Duration
+    )
+}
+
+/// What comes first when sorting by `key` that way.
+fn sort_words(key: SortKey, descending: bool) -> &'static str {
+    match (key, descending) {
+        (SortKey::Name, false) => "A to Z",
+        (SortKey::Name, true) => "Z to A",
+        (SortKey::Type, false) => "by type, A to Z",
+        (SortKey::Type, true) => "by type, Z to A",
+        (SortKey::Priority, true) => "highest first (Hold, High, Medium, Low)",
+        (SortKey::Priority, false) => "lowest first",
+        (SortKey::Duration, true) => "longest first",
+        (SortKey::Duration, false) => "shortest first",
+        (SortKey::Overdue, true) => "most overdue first",
+        (SortKey::Overdue, false) => "least overdue first",
+        (SortKey::Created, true) => "newest first",
+        (SortKey::Created, false) => "oldest first",
+        (SortKey::Date, false) => "soonest due first",
+        (SortKey::Date, true) => "latest due first",
+        (SortKey::Start, false) => "soonest start first",
+        (SortKey::Start, true) => "latest start first",
+    }
 }
 
 fn loaded<T>(l: Option<&Loadable<T>>) -> Option<&T> {
@@ -106,9 +155,9 @@ fn priority_items() -> Vec<PickItem<PickKey>> {
         .collect()
 }
 
-fn member_items(dir: &Directory) -> Option<Vec<PickItem<PickKey>>> {
-    let me = dir.me().map(|u| u.id.clone());
-    let members = loaded(Some(&dir.members))?;
+fn member_items(names: &Names) -> Option<Vec<PickItem<PickKey>>> {
+    let me = names.me().map(|u| u.id.clone());
+    let members = loaded(Some(&names.members))?;
     Some(
         members
             .iter()
@@ -125,8 +174,8 @@ fn member_items(dir: &Directory) -> Option<Vec<PickItem<PickKey>>> {
 }
 
 impl Popup {
-    pub fn pick(purpose: PickPurpose, dir: &Directory, state: &TasksState) -> Popup {
-        let picker = build_picker(&purpose, dir, state);
+    pub fn pick(purpose: PickPurpose, names: &Names, state: &TasksState) -> Popup {
+        let picker = build_picker(&purpose, names, state);
         Popup::Pick { purpose, picker }
     }
 
@@ -177,13 +226,17 @@ fn due_feedback(value: &str, today: Date) -> Feedback {
 /// The picker's items, or `None` while what it lists is still loading.
 fn build_picker(
     purpose: &PickPurpose,
-    dir: &Directory,
+    names: &Names,
     state: &TasksState,
 ) -> Option<Picker<PickKey>> {
     let any = |label: &str| PickItem::new(PickKey::Any, label.to_string());
     Some(match purpose {
-        PickPurpose::Move { board, .. } => {
-            let columns = loaded(dir.columns.get(board))?;
+        PickPurpose::Move {
+            board,
+            targets,
+            left,
+        } => {
+            let columns = loaded(names.columns.get(board))?;
             let current = state
                 .current()
                 .and_then(|t| t.primary_location())
@@ -195,8 +248,14 @@ fn build_picker(
                     PickItem::new(PickKey::Id(c.id), c.name.clone()).detail(here)
                 })
                 .collect();
+            // Marks on other boards stay: the title counts them in ("2 of 3 marked").
+            let what = match (targets.len(), left) {
+                (n, 0) if n > 1 => format!(" {n} tasks"),
+                (n, left) if *left > 0 => format!(" {n} of {} marked", n + left),
+                _ => String::new(),
+            };
             let mut p = Picker::single(
-                format!("Move to a column of {}", dir.board_name(*board)),
+                format!("Move{what} to a column of {}", names.board_name(*board)),
                 items,
             );
             if let Some(c) = current {
@@ -207,11 +266,7 @@ fn build_picker(
         }
         PickPurpose::Assign { preselected, .. } => {
             let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
-            Picker::multi(
-                "Assignees (Tab toggles, Enter applies)",
-                member_items(dir)?,
-                &pre,
-            )
+            Picker::multi("Assignees", member_items(names)?, &pre)
         }
         PickPurpose::Sort => {
             let current = state.sort;
@@ -219,9 +274,12 @@ fn build_picker(
                 .into_iter()
                 .map(|k| {
                     let detail = match current {
-                        Some(s) if s.key == k && s.descending => "descending · Enter for ascending",
-                        Some(s) if s.key == k => "ascending · Enter for descending",
-                        _ => "",
+                        Some(s) if s.key == k => format!(
+                            "{} · again: {}",
+                            sort_words(k, s.descending),
+                            sort_words(k, !s.descending)
+                        ),
+                        _ => sort_words(k, first_descending(k)).to_string(),
                     };
                     PickItem::new(PickKey::Sort(k), k.as_str()).detail(detail)
                 })
@@ -233,12 +291,14 @@ fn build_picker(
             }
             p
         }
+        // Built where the day is known (`view_picker`): its views' dates are read as of today.
+        PickPurpose::Views => return None,
         PickPurpose::Filter(kind) => {
             let f = &state.filters;
             let (title, items, focus): (&str, Vec<PickItem<PickKey>>, Option<PickKey>) = match kind
             {
                 FilterKind::Project => {
-                    let projects = loaded(Some(&dir.projects))?;
+                    let projects = loaded(Some(&names.projects))?;
                     let items = std::iter::once(any("any project"))
                         .chain(
                             projects
@@ -250,7 +310,7 @@ fn build_picker(
                 }
                 FilterKind::Board => {
                     let project = f.project?;
-                    let boards = loaded(dir.boards.get(&project))?;
+                    let boards = loaded(names.boards.get(&project))?;
                     let items = std::iter::once(any("any board"))
                         .chain(
                             boards
@@ -262,7 +322,7 @@ fn build_picker(
                 }
                 FilterKind::Column => {
                     let board = f.board?;
-                    let columns = loaded(dir.columns.get(&board))?;
+                    let columns = loaded(names.columns.get(&board))?;
                     let items = std::iter::once(any("any column"))
                         .chain(
                             columns
@@ -284,7 +344,7 @@ fn build_picker(
                         PickItem::new(PickKey::Anyone, "anyone"),
                     ]
                     .into_iter()
-                    .chain(member_items(dir)?)
+                    .chain(member_items(names)?)
                     .collect();
                     let focus = match &f.assignee {
                         Assignee::Me => PickKey::Me,
@@ -305,7 +365,7 @@ fn build_picker(
                 }
                 FilterKind::Tag => {
                     // Several tags at once: the service takes `tags[]` and matches any.
-                    let tags = loaded(Some(&dir.tags))?;
+                    let tags = loaded(Some(&names.tags))?;
                     let items = tags
                         .iter()
                         .map(|t| {
@@ -313,11 +373,7 @@ fn build_picker(
                         })
                         .collect();
                     let chosen: Vec<PickKey> = f.tags.iter().copied().map(PickKey::Id).collect();
-                    return Some(Picker::multi(
-                        "Tags (Tab toggles, Enter applies, none for any)",
-                        items,
-                        &chosen,
-                    ));
+                    return Some(Picker::multi("Tags (none chosen: any)", items, &chosen));
                 }
                 FilterKind::Completion => {
                     let items = [Completion::Open, Completion::Done, Completion::All]
@@ -326,7 +382,7 @@ fn build_picker(
                         .collect();
                     ("Completion", items, Some(PickKey::Completion(f.completion)))
                 }
-                FilterKind::Dates | FilterKind::Search => return None,
+                FilterKind::Dates | FilterKind::Due | FilterKind::Search => return None,
             };
             let mut p = Picker::single(title, items);
             if let Some(k) = focus {
@@ -339,7 +395,7 @@ fn build_picker(
 
 impl TasksState {
     pub(super) fn open_sort(&mut self) {
-        let picker = build_picker(&PickPurpose::Sort, &Directory::default(), self);
+        let picker = build_picker(&PickPurpose::Sort, &Names::default(), self);
         self.popup = Some(Popup::Pick {
             purpose: PickPurpose::Sort,
             picker,
@@ -347,29 +403,29 @@ impl TasksState {
     }
 
     /// Opens the picker of a filter's values, loading what it lists when needed.
-    pub(super) fn open_filter_picker(&mut self, kind: FilterKind, env: &mut Env) {
+    pub(super) fn open_filter_picker(&mut self, kind: FilterKind, cx: &mut ScreenCtx) {
         match kind {
             FilterKind::Board => match self.filters.project {
-                Some(p) => env.ensure_boards(p),
+                Some(p) => cx.ensure_boards(p),
                 None => {
-                    env.toast(ToastKind::Info, "Choose a project first");
+                    cx.toast(ToastKind::Info, "Choose a project first");
                     return;
                 }
             },
             FilterKind::Column => match self.filters.board {
-                Some(b) => env.ensure_columns(b),
+                Some(b) => cx.ensure_columns(b),
                 None => {
-                    env.toast(ToastKind::Info, "Choose a board first");
+                    cx.toast(ToastKind::Info, "Choose a board first");
                     return;
                 }
             },
             _ => {}
         }
-        self.popup = Some(Popup::pick(PickPurpose::Filter(kind), env.dir, self));
+        self.popup = Some(Popup::pick(PickPurpose::Filter(kind), cx.names, self));
     }
 
     /// A waiting picker gets its items once the directory has them; a failed load closes it.
-    pub(super) fn refresh_waiting_popup(&mut self, env: &mut Env) {
+    pub(super) fn refresh_waiting_popup(&mut self, cx: &mut ScreenCtx) {
         let Some(Popup::Pick {
             purpose,
             picker: None,
@@ -378,26 +434,28 @@ impl TasksState {
             return;
         };
         let failed = match purpose {
-            PickPurpose::Move { board, .. } => env.dir.columns.get(board).and_then(Loadable::error),
-            PickPurpose::Assign { .. } => env.dir.members.error(),
-            PickPurpose::Filter(FilterKind::Project) => env.dir.projects.error(),
-            PickPurpose::Filter(FilterKind::Tag) => env.dir.tags.error(),
-            PickPurpose::Filter(FilterKind::Assignee) => env.dir.members.error(),
+            PickPurpose::Move { board, .. } => {
+                cx.names.columns.get(board).and_then(Loadable::error)
+            }
+            PickPurpose::Assign { .. } => cx.names.members.error(),
+            PickPurpose::Filter(FilterKind::Project) => cx.names.projects.error(),
+            PickPurpose::Filter(FilterKind::Tag) => cx.names.tags.error(),
+            PickPurpose::Filter(FilterKind::Assignee) => cx.names.members.error(),
             PickPurpose::Filter(FilterKind::Board) => self
                 .filters
                 .project
-                .and_then(|p| env.dir.boards.get(&p))
+                .and_then(|p| cx.names.boards.get(&p))
                 .and_then(Loadable::error),
             PickPurpose::Filter(FilterKind::Column) => self
                 .filters
                 .board
-                .and_then(|b| env.dir.columns.get(&b))
+                .and_then(|b| cx.names.columns.get(&b))
                 .and_then(Loadable::error),
             _ => None,
         }
         .cloned();
         if let Some(e) = failed {
-            env.toast(
+            cx.toast(
                 ToastKind::Error,
                 format!("Could not load the list: {}", e.short()),
             );
@@ -406,66 +464,93 @@ impl TasksState {
             return;
         }
         let purpose = purpose.clone();
-        let built = build_picker(&purpose, env.dir, self);
+        let built = build_picker(&purpose, cx.names, self);
         if let Some(Popup::Pick { picker, .. }) = &mut self.popup {
             *picker = built;
         }
     }
 
-    pub(super) fn popup_changed(&mut self, env: &mut Env) {
-        let today = env.today();
+    pub(super) fn popup_changed(&mut self, cx: &mut ScreenCtx) {
+        let today = cx.today();
         if let Some(p) = &mut self.popup {
             p.refresh_feedback(today);
         }
     }
 
-    pub(super) fn popup_key(&mut self, key: KeyEvent, env: &mut Env) {
+    /// A command of the open popup's context (`picker`, `prompt`, `confirm`, or `text`).
+    pub(super) fn popup_action(&mut self, action: Action, cx: &mut ScreenCtx) {
+        if action == Action::Delete
+            && let Some(Popup::Pick {
+                purpose: PickPurpose::Views,
+                picker: Some(p),
+            }) = &self.popup
+        {
+            let key = p.current().map(|i| i.key.clone());
+            self.ask_delete_view(key, cx);
+            return;
+        }
         let Some(popup) = self.popup.as_mut() else {
             return;
         };
         match popup {
-            Popup::ConfirmDelete { ids } => {
-                let ids = std::mem::take(ids);
-                self.popup = None;
-                if matches!(key.code, KeyCode::Char('y' | 'Y')) {
-                    self.delete(ids, env);
-                } else {
-                    env.toast(ToastKind::Info, "Kept: nothing deleted");
+            Popup::ConfirmView { change, .. } => match action {
+                Action::Yes => {
+                    let change = change.clone();
+                    self.popup = None;
+                    self.confirm_view(change, cx);
                 }
-            }
+                Action::No => {
+                    self.popup = None;
+                    cx.toast(ToastKind::Info, "Kept: no view changed");
+                }
+                _ => {}
+            },
+            Popup::ConfirmDelete { ids } => match action {
+                Action::Yes => {
+                    let ids = std::mem::take(ids);
+                    self.popup = None;
+                    self.delete(ids, cx);
+                }
+                Action::No => {
+                    self.popup = None;
+                    cx.toast(ToastKind::Info, "Kept: nothing deleted");
+                }
+                _ => {}
+            },
             Popup::LookAgain { n, .. } => {
                 let n = *n;
-                self.popup = None;
-                let again = matches!(key.code, KeyCode::Char('y' | 'Y'));
-                self.answer_look_again(n, again, env);
+                if matches!(action, Action::Yes | Action::No) {
+                    self.popup = None;
+                    self.answer_look_again(n, action == Action::Yes, cx);
+                }
             }
             Popup::Pick { picker: None, .. } => {
-                if key.code == KeyCode::Esc {
+                if action == Action::Cancel {
                     self.popup = None;
                 }
             }
             Popup::Pick {
                 purpose,
                 picker: Some(picker),
-            } => match picker.key(key) {
+            } => match picker.act(action) {
                 PickerOutcome::Pending => {}
                 PickerOutcome::Cancelled => self.popup = None,
                 PickerOutcome::Picked(keys) => {
                     let purpose = purpose.clone();
                     self.popup = None;
-                    self.on_pick(purpose, keys, env);
+                    self.on_pick(purpose, keys, cx);
                 }
             },
             Popup::Prompt {
                 purpose,
                 field,
                 feedback,
-            } => match key.code {
-                KeyCode::Esc => self.popup = None,
-                KeyCode::Enter => {
+            } => match action {
+                Action::Cancel => self.popup = None,
+                Action::Accept => {
                     let value = field.value().trim().to_string();
                     let purpose = purpose.clone();
-                    match self.submit_prompt(purpose, value, env) {
+                    match self.submit_prompt(purpose, value, cx) {
                         Ok(()) => self.popup = None,
                         Err(why) => {
                             if let Some(Popup::Prompt { feedback, .. }) = &mut self.popup {
@@ -474,57 +559,84 @@ impl TasksState {
                         }
                     }
                 }
-                _ => {
-                    if field.key(key) {
-                        *feedback = Feedback::None;
-                        self.popup_changed(env);
-                    }
+                Action::Text(edit) if field.edit(edit) => {
+                    *feedback = Feedback::None;
+                    self.popup_changed(cx);
                 }
+                _ => {}
             },
         }
         self.show_offered();
+    }
+
+    /// A character typed into the open picker's query or prompt.
+    pub(super) fn popup_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        let changed = match &mut self.popup {
+            Some(Popup::Pick {
+                picker: Some(p), ..
+            }) => p.type_char(c),
+            Some(Popup::Prompt {
+                field, feedback, ..
+            }) => {
+                let changed = field.insert(c);
+                if changed {
+                    *feedback = Feedback::None;
+                }
+                changed
+            }
+            _ => false,
+        };
+        if changed {
+            self.popup_changed(cx);
+        }
+        changed
     }
 
     fn submit_prompt(
         &mut self,
         purpose: PromptPurpose,
         value: String,
-        env: &mut Env,
+        cx: &mut ScreenCtx,
     ) -> Result<(), String> {
         match purpose {
             PromptPurpose::Due { targets } => {
                 let due = if value.is_empty() {
                     None
                 } else {
-                    let r = date_input::parse(&value, env.today())?;
+                    let r = date_input::parse(&value, cx.today())?;
                     if !r.is_single() {
                         return Err("a due date is one day, not a range".into());
                     }
                     Some(r.start)
                 };
-                self.apply_due(targets, due, env);
+                self.apply_due(targets, due, cx);
             }
             PromptPurpose::Rename { id } => {
                 if value.is_empty() {
                     return Err("a title cannot be empty".into());
                 }
-                self.apply_rename(id, value, env);
+                self.apply_rename(id, value, cx);
             }
             PromptPurpose::New { place } => {
                 if value.is_empty() {
-                    return Err("type a title, or Esc to cancel".into());
+                    let cancel = cx.keys.say("prompt.cancel", "to cancel");
+                    return Err(match cancel {
+                        Some(cancel) => format!("type a title, or {cancel}"),
+                        None => "type a title".into(),
+                    });
                 }
-                self.create(value, place, env);
+                self.create(value, place, cx);
             }
+            PromptPurpose::SaveView => self.save_view(&value, cx)?,
         }
         Ok(())
     }
 
-    fn on_pick(&mut self, purpose: PickPurpose, keys: Vec<PickKey>, env: &mut Env) {
+    fn on_pick(&mut self, purpose: PickPurpose, keys: Vec<PickKey>, cx: &mut ScreenCtx) {
         match purpose {
-            PickPurpose::Move { board, targets } => {
+            PickPurpose::Move { board, targets, .. } => {
                 if let Some(PickKey::Id(col)) = keys.first() {
-                    self.apply_move(board, *col, targets, env);
+                    self.apply_move(board, *col, targets, cx);
                 }
             }
             PickPurpose::Assign {
@@ -541,7 +653,7 @@ impl TasksState {
                 let pre: BTreeSet<String> = preselected.into_iter().collect();
                 let added = chosen.difference(&pre).cloned().collect();
                 let removed = pre.difference(&chosen).cloned().collect();
-                self.apply_assign(targets, added, removed, env);
+                self.apply_assign(targets, added, removed, cx);
             }
             PickPurpose::Sort => {
                 self.sort = match keys.first() {
@@ -552,12 +664,17 @@ impl TasksState {
                         },
                         _ => SortBy {
                             key: *k,
-                            descending: false,
+                            descending: first_descending(*k),
                         },
                     }),
                     _ => None,
                 };
-                self.filters_changed(false, env);
+                self.filters_changed(false, cx);
+            }
+            PickPurpose::Views => {
+                if let Some(k) = keys.into_iter().next() {
+                    self.on_view_pick(k, cx);
+                }
             }
             PickPurpose::Filter(FilterKind::Tag) => {
                 self.filters.tags = keys
@@ -568,17 +685,17 @@ impl TasksState {
                     })
                     .collect();
                 self.filters.touched(FilterKind::Tag);
-                self.filters_changed(false, env);
+                self.filters_changed(false, cx);
             }
             PickPurpose::Filter(kind) => {
                 if let Some(k) = keys.into_iter().next() {
-                    self.set_filter(kind, k, env);
+                    self.set_filter(kind, k, cx);
                 }
             }
         }
     }
 
-    fn set_filter(&mut self, kind: FilterKind, key: PickKey, env: &mut Env) {
+    fn set_filter(&mut self, kind: FilterKind, key: PickKey, cx: &mut ScreenCtx) {
         let f = &mut self.filters;
         match (kind, key) {
             (_, PickKey::Any) => f.clear(kind),
@@ -587,21 +704,21 @@ impl TasksState {
                     f.clear(FilterKind::Board);
                 }
                 f.project = Some(id);
-                env.ensure_boards(id);
+                cx.ensure_boards(id);
             }
             (FilterKind::Board, PickKey::Id(id)) => {
                 if f.board != Some(id) {
                     f.clear(FilterKind::Column);
                 }
                 f.board = Some(id);
-                env.ensure_columns(id);
+                cx.ensure_columns(id);
             }
             (FilterKind::Column, PickKey::Id(id)) => f.column = Some(id),
             (FilterKind::Priority, PickKey::Priority(p)) => f.priority = Some(p),
             (FilterKind::Assignee, PickKey::Me) => f.assignee = Assignee::Me,
             (FilterKind::Assignee, PickKey::Anyone) => f.assignee = Assignee::Anyone,
             (FilterKind::Assignee, PickKey::Member(id)) => {
-                let is_me = env.dir.me().is_some_and(|u| u.id == id);
+                let is_me = cx.names.me().is_some_and(|u| u.id == id);
                 f.assignee = if is_me {
                     Assignee::Me
                 } else {
@@ -613,6 +730,6 @@ impl TasksState {
             _ => return,
         }
         f.touched(kind);
-        self.filters_changed(false, env);
+        self.filters_changed(false, cx);
     }
 }

@@ -1,5 +1,6 @@
-//! Drawing pickers, prompts and confirmations. Shared by every screen. Each returns the box it
-//! drew, which covers what is under it for clicks.
+//! Dialogs drawn for every screen: pickers, one-line prompts, yes/no questions, a box for
+//! items still loading, and the text field inside them. Each returns the box it drew, which
+//! covers what is under it for clicks.
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -84,8 +85,15 @@ pub fn render_picker<K: Clone + PartialEq>(
     let start = p.cursor.saturating_sub(rows.saturating_sub(1));
     let w = usize::from(inner.width);
     let mut lines = Vec::new();
-    if p.filtered.is_empty() {
-        lines.push(Line::styled("  no match", t.dim()));
+    if let Some(notice) = &p.notice {
+        lines.push(Line::styled(format!("  {notice}"), t.error()));
+    } else if p.filtered.is_empty() {
+        let style = if p.creates.is_some() {
+            t.accent()
+        } else {
+            t.dim()
+        };
+        lines.push(Line::styled(format!("  {}", p.no_match_text()), style));
     }
     for (pos, &i) in p.filtered.iter().enumerate().skip(start).take(rows) {
         let item = &p.items[i];
@@ -163,12 +171,22 @@ pub fn render_prompt(
     rect
 }
 
-pub fn render_confirm(t: &Theme, frame: &mut Frame, area: Rect, question: &str) -> Rect {
-    // Room for the question, " y/N" and the borders, within the screen; a question wider
-    // than the screen wraps rather than losing what it asks.
-    let w = (width(question) as u16 + 8).clamp(30.min(area.width), area.width.max(1));
+pub fn render_confirm(app: &App, t: &Theme, frame: &mut Frame, area: Rect, question: &str) -> Rect {
+    let answers = [
+        app.keymap.key_of("confirm.yes"),
+        app.keymap.key_of("confirm.no"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join("/");
+    let answers = format!(" {answers}");
+    // Room for the question, its answers (" y/n") and the borders, within the screen; a
+    // question wider than the screen wraps rather than losing what it asks.
+    let text_w = width(question) + width(&answers);
+    let w = (text_w as u16 + 4).clamp(30.min(area.width), area.width.max(1));
     let inner_w = usize::from(w.saturating_sub(2)).max(1);
-    let text_rows = (width(question) + 4).div_ceil(inner_w) as u16;
+    let text_rows = text_w.div_ceil(inner_w) as u16;
     let rect = centered(area, w, text_rows + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
@@ -179,7 +197,7 @@ pub fn render_confirm(t: &Theme, frame: &mut Frame, area: Rect, question: &str) 
     frame.render_widget(
         Paragraph::new(Line::from(vec![
             Span::raw(question.to_string()),
-            Span::styled(" y/N", t.bold()),
+            Span::styled(answers, t.bold()),
         ]))
         .wrap(ratatui::widgets::Wrap { trim: true }),
         inner,
@@ -193,7 +211,7 @@ pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) -> R
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title_bottom(" Esc cancels ");
+        .title_bottom(format!(" {} ", super::say(app, "picker.cancel", "cancels")));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     frame.render_widget(

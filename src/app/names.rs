@@ -5,13 +5,13 @@ use std::collections::HashMap;
 
 use weeek_api::models::{Board, BoardColumn, Currency, Member, Project, Tag, User, Workspace};
 
-use super::Env;
+use super::ScreenCtx;
 use super::loadable::Loadable;
-use super::requests::DirKey;
+use super::requests::NamesKey;
 use crate::worker::{Answer, Call};
 
 #[derive(Debug, Default, Clone)]
-pub struct Directory {
+pub struct Names {
     pub user: Loadable<User>,
     pub workspace: Loadable<Workspace>,
     pub members: Loadable<Vec<Member>>,
@@ -22,20 +22,20 @@ pub struct Directory {
     pub currencies: Loadable<Vec<Currency>>,
 }
 
-impl Env<'_> {
+impl ScreenCtx<'_> {
     /// Asks for everything the screens need at start.
     pub fn load_directory(&mut self) {
         for (key, call) in [
-            (DirKey::Me, Call::Me),
-            (DirKey::Workspace, Call::Workspace),
-            (DirKey::Members, Call::Members),
-            (DirKey::Tags, Call::Tags),
-            (DirKey::Projects, Call::Projects),
-            (DirKey::Currencies, Call::Currencies),
+            (NamesKey::Me, Call::Me),
+            (NamesKey::Workspace, Call::Workspace),
+            (NamesKey::Members, Call::Members),
+            (NamesKey::Tags, Call::Tags),
+            (NamesKey::Projects, Call::Projects),
+            (NamesKey::Currencies, Call::Currencies),
         ] {
             self.request(key, call);
         }
-        let d = &mut *self.dir;
+        let d = &mut *self.names;
         d.user.start();
         d.workspace.start();
         d.members.start();
@@ -47,60 +47,60 @@ impl Env<'_> {
     /// Refreshes the lists that change while people work (members, tags, projects, boards,
     /// columns).
     pub fn refresh_directory(&mut self) {
-        self.request(DirKey::Members, Call::Members);
-        self.request(DirKey::Tags, Call::Tags);
-        self.request(DirKey::Projects, Call::Projects);
-        self.dir.members.start();
-        self.dir.tags.start();
-        self.dir.projects.start();
-        let boards: Vec<i64> = self.dir.boards.keys().copied().collect();
+        self.request(NamesKey::Members, Call::Members);
+        self.request(NamesKey::Tags, Call::Tags);
+        self.request(NamesKey::Projects, Call::Projects);
+        self.names.members.start();
+        self.names.tags.start();
+        self.names.projects.start();
+        let boards: Vec<i64> = self.names.boards.keys().copied().collect();
         for p in boards {
             self.request_boards(p);
         }
-        let columns: Vec<i64> = self.dir.columns.keys().copied().collect();
+        let columns: Vec<i64> = self.names.columns.keys().copied().collect();
         for b in columns {
             self.request_columns(b);
         }
     }
 
     fn request_boards(&mut self, project: i64) {
-        self.request(DirKey::Boards(project), Call::Boards(project));
-        self.dir.boards.entry(project).or_default().start();
+        self.request(NamesKey::Boards(project), Call::Boards(project));
+        self.names.boards.entry(project).or_default().start();
     }
 
     fn request_columns(&mut self, board: i64) {
-        self.request(DirKey::Columns(board), Call::Columns(board));
-        self.dir.columns.entry(board).or_default().start();
+        self.request(NamesKey::Columns(board), Call::Columns(board));
+        self.names.columns.entry(board).or_default().start();
     }
 
     /// Loads the boards of `project` once.
     pub fn ensure_boards(&mut self, project: i64) {
-        if !self.dir.boards.contains_key(&project) {
+        if !self.names.boards.contains_key(&project) {
             self.request_boards(project);
         }
     }
 
     /// Loads the columns of `board` once.
     pub fn ensure_columns(&mut self, board: i64) {
-        if !self.dir.columns.contains_key(&board) {
+        if !self.names.columns.contains_key(&board) {
             self.request_columns(board);
         }
     }
 }
 
-impl Directory {
+impl Names {
     /// Applies an answer to one of the directory's requests.
-    pub fn on_answer(&mut self, key: DirKey, answer: Answer) {
+    pub fn on_answer(&mut self, key: NamesKey, answer: Answer) {
         use Answer as A;
         match (key, answer) {
-            (DirKey::Me, A::Me(r)) => self.user.finish(r.map(|u| *u)),
-            (DirKey::Workspace, A::Workspace(r)) => self.workspace.finish(r),
-            (DirKey::Members, A::Members(r)) => self.members.finish(r),
-            (DirKey::Tags, A::Tags(r)) => self.tags.finish(r),
-            (DirKey::Projects, A::Projects(r)) => self.projects.finish(r),
-            (DirKey::Currencies, A::Currencies(r)) => self.currencies.finish(r),
-            (DirKey::Boards(p), A::Boards(r)) => self.boards.entry(p).or_default().finish(r),
-            (DirKey::Columns(b), A::Columns(r)) => self.columns.entry(b).or_default().finish(r),
+            (NamesKey::Me, A::Me(r)) => self.user.finish(r.map(|u| *u)),
+            (NamesKey::Workspace, A::Workspace(r)) => self.workspace.finish(r),
+            (NamesKey::Members, A::Members(r)) => self.members.finish(r),
+            (NamesKey::Tags, A::Tags(r)) => self.tags.finish(r),
+            (NamesKey::Projects, A::Projects(r)) => self.projects.finish(r),
+            (NamesKey::Currencies, A::Currencies(r)) => self.currencies.finish(r),
+            (NamesKey::Boards(p), A::Boards(r)) => self.boards.entry(p).or_default().finish(r),
+            (NamesKey::Columns(b), A::Columns(r)) => self.columns.entry(b).or_default().finish(r),
             // Each key is asked with its one call above: no other pair arrives.
             _ => {}
         }

@@ -1,0 +1,54 @@
+//! A form's draft on disk: written through `Effect::WriteFile` (atomic) whenever it differs
+//! from what was last written, removed once the form is saved or given up. The runtime lets a
+//! write land before it draws the key, so a `kill -9` right after typing loses nothing.
+
+use std::path::PathBuf;
+
+use super::{Effect, ScreenCtx};
+
+#[derive(Debug, Clone)]
+pub struct DraftFile {
+    path: PathBuf,
+    /// The file as last written; `None` when there is none.
+    written: Option<String>,
+}
+
+impl DraftFile {
+    pub fn new(path: PathBuf) -> Self {
+        Self {
+            path,
+            written: None,
+        }
+    }
+
+    pub fn path(&self) -> &PathBuf {
+        &self.path
+    }
+
+    /// The file holds `text` already (read at start).
+    pub fn adopt(&mut self, text: String) {
+        self.written = Some(text);
+    }
+
+    /// Writes `text` unless the file holds it already.
+    pub fn save(&mut self, text: String, cx: &mut ScreenCtx) {
+        if self.written.as_deref() != Some(text.as_str()) {
+            cx.effects.push(Effect::WriteFile {
+                path: self.path.clone(),
+                contents: text.clone(),
+            });
+            self.written = Some(text);
+        }
+    }
+
+    /// Removes the file, if one was written or found.
+    pub fn clear(&mut self, cx: &mut ScreenCtx) {
+        if self.written.take().is_some() {
+            cx.effects.push(Effect::RemoveFile(self.path.clone()));
+        }
+    }
+
+    pub fn is_saved(&self) -> bool {
+        self.written.is_some()
+    }
+}

@@ -1,0 +1,676 @@
+//! The deal form (`n` new in the focused status, `e` the deal under the cursor): its values,
+//! the focused field, and the checks run on leaving a field and on save. A new deal sends what
+//! is filled in; an edit sends only what changed. The funnel's custom fields get an input that
+//! fits their type: typed text, a number, a date, a yes/no, or a choice among options, members
+//! or contacts.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use time::Date;
+use weeek_api::models::{CustomField, Deal};
+use weeek_api::{CustomFieldKind, DealInput, FieldErrors};
+
+use crate::widgets::field::TextField;
+
+/// The service's limit on a deal title, in characters.
+pub const TITLE_MAX_CHARS: usize = 255;
+
+/// A place in the form; custom fields by their position in the funnel's list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DealField {
+    Title,
+    Amount,
+    Assignees,
+    Contacts,
+    Organizations,
+    Tags,
+    Custom(usize),
+}
+
+/// A chosen contact or organization; the name travels with the id so a restored draft shows
+/// names before the lists have loaded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Named {
+    pub id: String,
+    pub name: String,
+}
+
+/// The value of one custom field, as the form and the draft keep it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "camelCase")]
+pub enum CustomValue {
+    /// Text, link, number and date fields: what was typed.
+    Typed(String),
+    Flag(Option<bool>),
+    /// A select (an option id), a member or a contact.
+    One(Option<Named>),
+    /// A multiselect: option ids.
+    Many(Vec<Named>),
+}
+
+/// Everything the form holds, as plain values: what the draft stores and edits compare.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Values {
+    pub title: String,
+    pub amount: String,
+    pub assignees: Vec<String>,
+    pub contacts: Vec<Named>,
+    pub organizations: Vec<Named>,
+    pub tags: Vec<i64>,
+    /// By field id.
+    pub custom: BTreeMap<String, CustomValue>,
+}
+
+/// How a custom field is entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Input {
+    Text,
+    Number,
+    Date,
+    Flag,
+    /// One of the field's options.
+    Option,
+    /// Several of the field's options.
+    Options,
+    Member,
+    Contact,
+    /// Set by the people who approve, never typed: shown, not sent.
+    ReadOnly,
+}
+
+impl Input {
+    pub fn of(field: &CustomField) -> Input {
+        match field.kind() {
+            Some(CustomFieldKind::Text | CustomFieldKind::Link) | None => Input::Text,
+            Some(CustomFieldKind::Number) => Input::Number,
+            Some(CustomFieldKind::Datetime) => Input::Date,
+            Some(CustomFieldKind::Boolean) => Input::Flag,
+            Some(CustomFieldKind::Select) => Input::Option,
+            Some(CustomFieldKind::Multiselect) => Input::Options,
+            Some(CustomFieldKind::Member) => Input::Member,
+            Some(CustomFieldKind::Contact) => Input::Contact,
+            Some(CustomFieldKind::Approval) => Input::ReadOnly,
+        }
+    }
+
+    pub fn is_typed(self) -> bool {
+        matches!(self, Input::Text | Input::Number | Input::Date)
+    }
+}
+
+/// Reads a number as people type it: spaces (also thin and no-break ones) group digits, and a
+/// comma or a point marks the decimals.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{202f}')
+        .map(|c| if c == ',' { '.' } else { c })
+        .collect();
+    cleaned.parse::<f64>().ok().filter(|n| n.is_finite())
+}
+
+/// A number as the form shows it for editing: no grouping, a point for decimals.
+fn number_text(n: f64) -> String {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        n.to_string()
+    }
+}
+
+/// A date typed as `yyyy-mm-dd`, `dd.mm.yyyy` or a word (`today`, `tomorrow`, …).
+pub fn parse_date(text: &str, today: Date) -> Result<Date, String> {
+    let range = crate::date_input::parse(text, today)?;
+    if !range.is_single() {
+        return Err("one day, not a range".into());
+    }
+    Ok(range.start)
+}
+
+/// `yyyy-mm-dd`.
+fn iso_day(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+#[derive(Debug, Clone)]
+pub struct DealForm {
+    /// The funnel's custom fields, in its order.
+    pub fields: Vec<CustomField>,
+    pub title: TextField,
+    pub amount: TextField,
+    pub assignees: Vec<String>,
+    pub contacts: Vec<Named>,
+    pub organizations: Vec<Named>,
+    pub tags: Vec<i64>,
+    /// The typed custom fields' inputs, by field id.
+    pub typed: BTreeMap<String, TextField>,
+    /// The other custom fields' values, by field id.
+    pub chosen: BTreeMap<String, CustomValue>,
+    pub focus: DealField,
+    pub errors: BTreeMap<DealField, String>,
+    /// Fields typed in: only these are checked on leaving.
+    pub touched: BTreeSet<DealField>,
+}
+
+impl DealForm {
+    /// A form holding `values`, for a funnel with `fields`.
+    pub fn new(fields: Vec<CustomField>, values: &Values) -> Self {
+        let mut typed = BTreeMap::new();
+        let mut chosen = BTreeMap::new();
+        for f in &fields {
+            let value = values.custom.get(&f.id);
+            let input = Input::of(f);
+            if input.is_typed() {
+                let text = match value {
+                    Some(CustomValue::Typed(t)) => t.clone(),
+                    _ => String::new(),
+                };
+                typed.insert(f.id.clone(), TextField::with_value(text));
+            } else if let Some(v) = value {
+                chosen.insert(f.id.clone(), v.clone());
+            }
+        }
+        Self {
+            fields,
+            title: TextField::with_value(&values.title),
+            amount: TextField::with_value(&values.amount),
+            assignees: values.assignees.clone(),
+            contacts: values.contacts.clone(),
+            organizations: values.organizations.clone(),
+            tags: values.tags.clone(),
+            typed,
+            chosen,
+            focus: DealField::Title,
+            errors: BTreeMap::new(),
+            touched: BTreeSet::new(),
+        }
+    }
+
+    /// The places in order.
+    pub fn places(&self) -> Vec<DealField> {
+        let mut out = vec![
+            DealField::Title,
+            DealField::Amount,
+            DealField::Assignees,
+            DealField::Contacts,
+            DealField::Organizations,
+            DealField::Tags,
+        ];
+        out.extend((0..self.fields.len()).map(DealField::Custom));
+        out
+    }
+
+    pub fn input(&self, f: DealField) -> Option<Input> {
+        match f {
+            DealField::Title => Some(Input::Text),
+            DealField::Amount => Some(Input::Number),
+            DealField::Custom(i) => self.fields.get(i).map(Input::of),
+            _ => None,
+        }
+    }
+
+    pub fn is_typed(&self, f: DealField) -> bool {
+        self.input(f).is_some_and(Input::is_typed)
+    }
+
+    pub fn text(&self, f: DealField) -> Option<&TextField> {
+        match f {
+            DealField::Title => Some(&self.title),
+            DealField::Amount => Some(&self.amount),
+            DealField::Custom(i) => self.typed.get(&self.fields.get(i)?.id),
+            _ => None,
+        }
+    }
+
+    pub fn text_mut(&mut self, f: DealField) -> Option<&mut TextField> {
+        match f {
+            DealField::Title => Some(&mut self.title),
+            DealField::Amount => Some(&mut self.amount),
+            DealField::Custom(i) => {
+                let id = self.fields.get(i)?.id.clone();
+                self.typed.get_mut(&id)
+            }
+            _ => None,
+        }
+    }
+
+    pub fn values(&self) -> Values {
+        let mut custom = BTreeMap::new();
+        for (id, t) in &self.typed {
+            if !t.value().trim().is_empty() {
+                custom.insert(id.clone(), CustomValue::Typed(t.value().to_string()));
+            }
+        }
+        for (id, v) in &self.chosen {
+            let empty = matches!(v, CustomValue::Flag(None) | CustomValue::One(None))
+                || matches!(v, CustomValue::Many(m) if m.is_empty());
+            if !empty {
+                custom.insert(id.clone(), v.clone());
+            }
+        }
+        Values {
+            title: self.title.value().to_string(),
+            amount: self.amount.value().to_string(),
+            assignees: self.assignees.clone(),
+            contacts: self.contacts.clone(),
+            organizations: self.organizations.clone(),
+            tags: self.tags.clone(),
+            custom,
+        }
+    }
+
+    /// The problem with one field as it stands, if any.
+    pub fn check(&self, f: DealField, today: Date) -> Option<String> {
+        let value = self.text(f)?.value().trim();
+        match (f, self.input(f)?) {
+            (DealField::Title, _) if value.is_empty() => Some("required".into()),
+            (DealField::Title, _) if value.chars().count() > TITLE_MAX_CHARS => Some(format!(
+                "at most {TITLE_MAX_CHARS} characters ({} now)",
+                value.chars().count()
+            )),
+            (_, _) if value.is_empty() => None,
+            (DealField::Amount, _) => match parse_number(value) {
+                None => Some("a number, such as 1 200 000,50".into()),
+                Some(n) if n < 0.0 => Some("must not be negative".into()),
+                Some(_) => None,
+            },
+            (_, Input::Number) => parse_number(value)
+                .is_none()
+                .then(|| "a number, such as 12,5".into()),
+            (_, Input::Date) => parse_date(value, today).err(),
+            _ => None,
+        }
+    }
+
+    pub fn validate_field(&mut self, f: DealField, today: Date) {
+        match self.check(f, today) {
+            Some(m) => self.errors.insert(f, m),
+            None => self.errors.remove(&f),
+        };
+    }
+
+    /// Checks `f` on leaving it, when it was typed in or already shows a message.
+    pub fn leave(&mut self, f: DealField, today: Date) {
+        if self.touched.contains(&f) || self.errors.contains_key(&f) {
+            self.validate_field(f, today);
+        }
+    }
+
+    /// While typing, a shown message follows the value, but no new one appears.
+    pub fn revalidate_shown(&mut self, f: DealField, today: Date) {
+        if self.errors.contains_key(&f) {
+            self.validate_field(f, today);
+        }
+    }
+
+    /// Checks every field (save). True when the form can be sent; otherwise the focus is on
+    /// the first field with a message.
+    pub fn validate_all(&mut self, today: Date) -> bool {
+        self.errors.clear();
+        for f in self.places() {
+            if let Some(m) = self.check(f, today) {
+                self.errors.insert(f, m);
+            }
+        }
+        self.focus_first_error();
+        self.errors.is_empty()
+    }
+
+    fn focus_first_error(&mut self) {
+        if let Some(f) = self
+            .places()
+            .into_iter()
+            .find(|f| self.errors.contains_key(f))
+        {
+            self.focus = f;
+        }
+    }
+
+    /// Moves the focus by `delta` places (no wrapping). Returns the place left.
+    pub fn step(&mut self, delta: isize) -> DealField {
+        let places = self.places();
+        let at = places.iter().position(|f| *f == self.focus).unwrap_or(0) as isize;
+        let to = (at + delta).clamp(0, places.len() as isize - 1) as usize;
+        let left = self.focus;
+        self.focus = places[to];
+        left
+    }
+
+    /// One custom value as the service takes it (`null` clears it).
+    fn wire_value(&self, field: &CustomField, value: Option<&CustomValue>, today: Date) -> Value {
+        match (Input::of(field), value) {
+            (_, None) => Value::Null,
+            (Input::Number, Some(CustomValue::Typed(t))) => parse_number(t)
+                .and_then(serde_json::Number::from_f64)
+                .map_or(Value::Null, Value::Number),
+            // UNCERTAIN: the reference does not spell a date value; the day is sent as
+            // `yyyy-mm-dd`, the form task dates take.
+            (Input::Date, Some(CustomValue::Typed(t))) => parse_date(t, today)
+                .map(|d| Value::String(iso_day(d)))
+                .unwrap_or(Value::Null),
+            (_, Some(CustomValue::Typed(t))) => Value::String(t.trim().to_string()),
+            (_, Some(CustomValue::Flag(b))) => b.map_or(Value::Null, Value::Bool),
+            (_, Some(CustomValue::One(n))) => n
+                .as_ref()
+                .map_or(Value::Null, |n| Value::String(n.id.clone())),
+            (_, Some(CustomValue::Many(items))) => {
+                Value::Array(items.iter().map(|n| Value::String(n.id.clone())).collect())
+            }
+        }
+    }
+
+    /// The body that makes a deal of `before` into this form (`before`: the values the form
+    /// started from; empty for a new deal, where only what is filled in is sent).
+    pub fn to_input(&self, before: &Values, today: Date) -> DealInput {
+        let now = self.values();
+        let mut input = DealInput::default();
+        if now.title.trim() != before.title.trim() {
+            input.title = Some(now.title.trim().to_string());
+        }
+        let amount = |s: &str| parse_number(s.trim());
+        if amount(&now.amount) != amount(&before.amount) {
+            input.amount = Some(amount(&now.amount));
+        }
+        if now.assignees != before.assignees {
+            input.assignees = Some(now.assignees.clone());
+        }
+        let ids = |v: &[Named]| v.iter().map(|n| n.id.clone()).collect::<Vec<_>>();
+        if ids(&now.contacts) != ids(&before.contacts) {
+            input.contacts = Some(ids(&now.contacts));
+        }
+        if ids(&now.organizations) != ids(&before.organizations) {
+            input.organizations = Some(ids(&now.organizations));
+        }
+        if now.tags != before.tags {
+            input.tags = Some(now.tags.clone());
+        }
+        let mut custom = Map::new();
+        for f in self
+            .fields
+            .iter()
+            .filter(|f| Input::of(f) != Input::ReadOnly)
+        {
+            let (a, b) = (now.custom.get(&f.id), before.custom.get(&f.id));
+            if a != b {
+                custom.insert(f.id.clone(), self.wire_value(f, a, today));
+            }
+        }
+        if !custom.is_empty() {
+            input.custom_fields = Some(custom);
+        }
+        input
+    }
+
+    /// Puts the service's field errors at their fields. Returns the messages that belong to
+    /// no field of the form.
+    pub fn apply_service_errors(&mut self, fields: &FieldErrors) -> Vec<String> {
+        let mut errors = std::mem::take(&mut self.errors);
+        let leftovers =
+            crate::app::form_errors::place(&mut errors, fields, |k| self.field_for_key(k));
+        self.errors = errors;
+        self.focus_first_error();
+        leftovers
+    }
+
+    /// The form field a service key (`title`, `contacts.0`, `customFields.<id>`) names.
+    pub fn field_for_key(&self, key: &str) -> Option<DealField> {
+        let mut parts = key.split('.');
+        Some(match parts.next()? {
+            "title" => DealField::Title,
+            "amount" => DealField::Amount,
+            "assignees" => DealField::Assignees,
+            "contacts" => DealField::Contacts,
+            "organizations" => DealField::Organizations,
+            "tags" => DealField::Tags,
+            "customFields" => {
+                let id = parts.next()?;
+                DealField::Custom(self.fields.iter().position(|f| f.id == id)?)
+            }
+            _ => return None,
+        })
+    }
+}
+
+impl Values {
+    /// What a deal holds, in the form's terms; names of contacts and organizations from
+    /// `name_of` (the lists may not have them yet).
+    pub fn of_deal(
+        deal: &Deal,
+        fields: &[CustomField],
+        contact: impl Fn(&str) -> String,
+        organization: impl Fn(&str) -> String,
+    ) -> Values {
+        let named = |ids: &[String], f: &dyn Fn(&str) -> String| {
+            ids.iter()
+                .map(|id| Named {
+                    id: id.clone(),
+                    name: f(id),
+                })
+                .collect()
+        };
+        let mut custom = BTreeMap::new();
+        for f in fields {
+            let Some(v) = deal.custom_fields.iter().find(|v| v.id == f.id) else {
+                continue;
+            };
+            if let Some(value) = custom_value(f, &v.value, &contact) {
+                custom.insert(f.id.clone(), value);
+            }
+        }
+        Values {
+            title: deal.title.clone().unwrap_or_default(),
+            amount: deal.amount.map(number_text).unwrap_or_default(),
+            assignees: deal.assignees.clone(),
+            contacts: named(&deal.contacts, &contact),
+            organizations: named(&deal.organizations, &organization),
+            tags: deal.tags.clone(),
+            custom,
+        }
+    }
+
+    /// Anything typed or chosen.
+    pub fn has_input(&self) -> bool {
+        *self != Values::default()
+    }
+}
+
+/// The id of an option, member or contact as a value carries it: the id itself, or an object
+/// with an `id` (both shapes are read).
+fn value_id(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) if !s.is_empty() => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Object(o) => o.get("id").and_then(value_id),
+        _ => None,
+    }
+}
+
+fn custom_value(
+    field: &CustomField,
+    v: &Value,
+    contact: &impl Fn(&str) -> String,
+) -> Option<CustomValue> {
+    if v.is_null() {
+        return None;
+    }
+    let option = |id: String| {
+        let name = field
+            .options
+            .iter()
+            .find(|o| o.id == id)
+            .and_then(|o| o.name.clone())
+            .unwrap_or_else(|| crate::app::names::short_id(&id));
+        Named { id, name }
+    };
+    Some(match Input::of(field) {
+        Input::Text | Input::ReadOnly => match v {
+            Value::String(s) => CustomValue::Typed(s.clone()),
+            other => CustomValue::Typed(other.to_string()),
+        },
+        Input::Number => CustomValue::Typed(match v {
+            Value::Number(n) => n.as_f64().map(number_text).unwrap_or_default(),
+            Value::String(s) => s.clone(),
+            _ => return None,
+        }),
+        Input::Date => CustomValue::Typed(v.as_str()?.get(..10)?.to_string()),
+        Input::Flag => CustomValue::Flag(Some(match v {
+            Value::Bool(b) => *b,
+            Value::Number(n) => n.as_i64() == Some(1),
+            Value::String(s) => s == "1" || s == "true",
+            _ => return None,
+        })),
+        Input::Option => CustomValue::One(Some(option(value_id(v)?))),
+        Input::Options => CustomValue::Many(match v {
+            Value::Array(items) => items.iter().filter_map(value_id).map(option).collect(),
+            other => vec![option(value_id(other)?)],
+        }),
+        Input::Member => CustomValue::One(Some(Named {
+            id: value_id(v)?,
+            name: String::new(),
+        })),
+        Input::Contact => {
+            let id = value_id(v)?;
+            CustomValue::One(Some(Named {
+                name: contact(&id),
+                id,
+            }))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use time::macros::date;
+    use weeek_api::models::{CustomFieldOption, CustomFieldValue};
+
+    const TODAY: Date = date!(2026 - 11 - 23);
+
+    fn field(id: &str, kind: &str) -> CustomField {
+        CustomField {
+            id: id.into(),
+            name: Some(id.into()),
+            r#type: Some(kind.into()),
+            options: vec![CustomFieldOption {
+                id: "o1".into(),
+                name: Some("Один".into()),
+                color: None,
+            }],
+            ..Default::default()
+        }
+    }
+
+    fn fields() -> Vec<CustomField> {
+        vec![
+            field("n", "number"),
+            field("s", "select"),
+            field("m", "multiselect"),
+            field("b", "boolean"),
+            field("d", "datetime"),
+        ]
+    }
+
+    #[test]
+    fn numbers_read_as_people_type_them() {
+        assert_eq!(parse_number("1 200 000,50"), Some(1_200_000.5));
+        assert_eq!(parse_number("1\u{a0}000.25"), Some(1000.25));
+        assert_eq!(parse_number("12e"), None);
+        assert_eq!(parse_number("inf"), None);
+    }
+
+    #[test]
+    fn a_deal_reads_into_the_form_whatever_shape_its_values_have() {
+        let deal = Deal {
+            title: Some("Сделка".into()),
+            amount: Some(1500.0),
+            custom_fields: vec![
+                CustomFieldValue {
+                    id: "n".into(),
+                    value: json!(12.5),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "s".into(),
+                    value: json!({"id": "o1", "name": "Один"}),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "m".into(),
+                    value: json!(["o1"]),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "b".into(),
+                    value: json!(1),
+                    ..Default::default()
+                },
+                CustomFieldValue {
+                    id: "d".into(),
+                    value: json!("2026-12-01T00:00:00Z"),
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        };
+        let v = Values::of_deal(&deal, &fields(), |id| id.into(), |id| id.into());
+        assert_eq!(v.amount, "1500");
+        assert_eq!(v.custom["n"], CustomValue::Typed("12.5".into()));
+        let one = Named {
+            id: "o1".into(),
+            name: "Один".into(),
+        };
+        assert_eq!(v.custom["s"], CustomValue::One(Some(one.clone())));
+        assert_eq!(v.custom["m"], CustomValue::Many(vec![one]));
+        assert_eq!(v.custom["b"], CustomValue::Flag(Some(true)));
+        assert_eq!(v.custom["d"], CustomValue::Typed("2026-12-01".into()));
+    }
+
+    #[test]
+    fn an_edit_sends_what_changed_and_null_for_what_was_cleared() {
+        let mut before = Values {
+            title: "Сделка".into(),
+            amount: "1500".into(),
+            tags: vec![1],
+            ..Default::default()
+        };
+        before
+            .custom
+            .insert("n".into(), CustomValue::Typed("3".into()));
+        let mut form = DealForm::new(fields(), &before);
+        assert_eq!(form.to_input(&before, TODAY), DealInput::default());
+        form.amount.set("");
+        form.typed.get_mut("n").unwrap().set("");
+        form.typed.get_mut("d").unwrap().set("01.12.2026");
+        let input = form.to_input(&before, TODAY);
+        assert_eq!(input.amount, Some(None), "cleared");
+        assert_eq!(input.title, None);
+        assert_eq!(input.tags, None);
+        assert_eq!(
+            Value::Object(input.custom_fields.unwrap()),
+            json!({"n": null, "d": "2026-12-01"})
+        );
+    }
+
+    #[test]
+    fn checks_say_what_is_wrong() {
+        let mut form = DealForm::new(fields(), &Values::default());
+        form.title.set("Ж".repeat(256));
+        form.typed.get_mut("d").unwrap().set("в прошлую пятницу");
+        form.typed.get_mut("n").unwrap().set("двенадцать");
+        assert!(!form.validate_all(TODAY));
+        assert!(form.errors[&DealField::Title].contains("255"));
+        assert!(form.errors.contains_key(&DealField::Custom(0)));
+        assert!(form.errors.contains_key(&DealField::Custom(4)));
+        assert_eq!(form.focus, DealField::Title);
+        assert_eq!(
+            form.field_for_key("customFields.d"),
+            Some(DealField::Custom(4))
+        );
+        assert_eq!(form.field_for_key("contacts.0"), Some(DealField::Contacts));
+        assert_eq!(form.field_for_key("captcha"), None);
+    }
+}

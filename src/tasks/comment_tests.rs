@@ -1,0 +1,362 @@
+//! `update` tests of comments in the detail pane: the thread read page by page, writing,
+//! replying and deleting: success, refusal, lost answers.
+
+use crossterm::event::KeyCode;
+use time::macros::datetime;
+use weeek_api::models::{Comment, Task};
+use weeek_api::{ApiError, CommentPage, TaskPage};
+
+use crate::testing::{BORIS, Harness, ME, code, ctrl, task};
+use crate::worker::{Answer, Call};
+
+fn loaded(tasks: Vec<Task>) -> Harness {
+    let mut h = Harness::new();
+    h.resize(160, 45);
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: false,
+        })),
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Boards(_)),
+        || Answer::Boards(Ok(vec![])),
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Columns(_)),
+        || Answer::Columns(Ok(crate::testing::columns())),
+    );
+    h
+}
+
+fn comment(id: i64, author: &str, text: &str, parent: Option<i64>) -> Comment {
+    Comment {
+        id,
+        parent_id: parent,
+        author_id: Some(author.into()),
+        markdown: Some(text.into()),
+        created_at: Some(datetime!(2026-11-21 9:15 UTC)),
+        updated_at: None,
+    }
+}
+
+fn toasts(h: &Harness) -> String {
+    h.app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The detail open on task 1 with its thread answered.
+fn with_thread(rows: Vec<Comment>) -> Harness {
+    let mut h = loaded(vec![task(1, "Отчёт"), task(2, "Релиз")]);
+    h.press("p");
+    let page = h.take(|c| matches!(c, Call::Comments(1, _, 0))).remove(0);
+    h.reply(
+        &page,
+        Answer::CommentPage(Ok(CommentPage {
+            comments: rows,
+            has_more: false,
+        })),
+    );
+    h
+}
+
+fn write(h: &mut Harness, text: &str) {
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            h.send(code(KeyCode::Enter));
+        }
+        h.press(line);
+    }
+}
+
+fn sent(h: &mut Harness) -> crate::worker::Request {
+    h.take(|c| matches!(c, Call::CreateComment { .. }))
+        .remove(0)
+}
+
+#[test]
+fn the_thread_is_read_page_by_page_and_shown_newest_last_with_replies_under() {
+    let mut h = loaded(vec![task(1, "Отчёт")]);
+    h.press("p");
+    let first = h.take(|c| matches!(c, Call::Comments(1, 50, 0))).remove(0);
+    let page: Vec<Comment> = (1..=50)
+        .map(|i| comment(i, BORIS, &format!("старый {i}"), None))
+        .collect();
+    h.reply(
+        &first,
+        Answer::CommentPage(Ok(CommentPage {
+            comments: page,
+            has_more: true,
+        })),
+    );
+    let second = h.take(|c| matches!(c, Call::Comments(1, 50, 50))).remove(0);
+    h.reply(
+        &second,
+        Answer::CommentPage(Ok(CommentPage {
+            comments: vec![
+                comment(51, ME, "Свежий комментарий", None),
+                comment(52, BORIS, "Ответ на него", Some(51)),
+            ],
+            has_more: false,
+        })),
+    );
+    let thread = h.app.tasks.comments.thread.as_ref().expect("a thread");
+    assert_eq!(thread.rows.len(), 52);
+    assert_eq!(thread.rows.last().map(|c| c.id), Some(52));
+    assert!(h.render().contains("Comments (52)"), "{}", h.render());
+    // To the end of the pane: three lines a press.
+    h.press("J".repeat(30).as_str());
+    let screen = h.render();
+    assert!(screen.contains("Анна Смирнова · 45m ago"), "{screen}");
+    assert!(screen.contains("  ↳ Boris Ivanov · 45m ago"), "{screen}");
+    let newest = screen.find("Ответ на него").expect("the reply");
+    let older = screen.find("Свежий комментарий").expect("the comment");
+    assert!(older < newest, "newest last");
+}
+
+#[test]
+fn moving_to_another_task_reads_its_thread() {
+    let mut h = with_thread(vec![comment(1, ME, "первый", None)]);
+    h.press("j");
+    assert_eq!(h.take(|c| matches!(c, Call::Comments(2, _, 0))).len(), 1);
+    assert!(
+        h.app
+            .tasks
+            .comments
+            .thread
+            .as_ref()
+            .is_some_and(|t| t.task_id == 2)
+    );
+}
+
+#[test]
+fn a_comment_of_several_lines_is_sent_with_ctrl_s_and_shown_once_the_service_has_it() {
+    let mut h = with_thread(vec![]);
+    h.press("i");
+    write(&mut h, "Первая строка\nвторая");
+    h.send(ctrl('s'));
+    let req = sent(&mut h);
+    assert_eq!(
+        req.call,
+        Call::CreateComment {
+            task: 1,
+            markdown: "Первая строка\nвторая".into(),
+            reply_to: None
+        }
+    );
+    assert!(h.app.tasks.comments.dialog.is_none());
+    h.reply(
+        &req,
+        Answer::CreatedComment(Ok(Box::new(comment(9, ME, "Первая строка\nвторая", None)))),
+    );
+    assert!(toasts(&h).contains("Comment added to “Отчёт”"));
+    let screen = h.render();
+    assert!(screen.contains("Comments (1)"), "{screen}");
+    assert!(screen.contains("  вторая"), "{screen}");
+    // The draft went with the send: a new comment starts empty.
+    h.press("i");
+    match &h.app.tasks.comments.dialog {
+        Some(crate::tasks::comments::CommentDialog::Compose { text, .. }) => {
+            assert!(text.is_blank())
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn closing_the_box_keeps_what_was_written_and_a_refused_send_keeps_it_too() {
+    let mut h = with_thread(vec![]);
+    h.press("i");
+    write(&mut h, "Черновик");
+    h.send(code(KeyCode::Esc));
+    assert!(
+        h.take(|c| matches!(c, Call::CreateComment { .. }))
+            .is_empty()
+    );
+    h.press("i");
+    assert!(h.render().contains("Черновик"), "{}", h.render());
+    h.send(ctrl('s'));
+    let req = sent(&mut h);
+    h.fail(
+        &req,
+        ApiError::Validation {
+            message: "The markdown is too long".into(),
+            fields: Default::default(),
+        },
+    );
+    assert!(
+        toasts(&h).contains("Could not add the comment on “Отчёт”"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(
+        h.app
+            .tasks
+            .comments
+            .thread
+            .as_ref()
+            .unwrap()
+            .rows
+            .is_empty()
+    );
+    h.press("i");
+    assert!(h.render().contains("Черновик"), "the text is not lost");
+}
+
+#[test]
+fn a_lost_send_is_looked_for_in_the_thread_and_never_sent_twice() {
+    let mut h = with_thread(vec![comment(1, BORIS, "вопрос", None)]);
+    h.press("i");
+    write(&mut h, "Ответ");
+    h.send(ctrl('s'));
+    let req = sent(&mut h);
+    h.fail(&req, ApiError::Timeout);
+    assert!(
+        h.take(|c| matches!(c, Call::CreateComment { .. }))
+            .is_empty()
+    );
+    let look = h.take(|c| matches!(c, Call::Comments(1, 100, 0))).remove(0);
+    h.reply(
+        &look,
+        Answer::CommentPage(Ok(CommentPage {
+            comments: vec![
+                comment(1, BORIS, "вопрос", None),
+                comment(2, ME, "Ответ", None),
+            ],
+            has_more: false,
+        })),
+    );
+    assert!(
+        toasts(&h).contains("Comment on “Отчёт”: answer lost, read back: done"),
+        "{}",
+        toasts(&h)
+    );
+    // The thread is read again and shows it.
+    let page = h.take(|c| matches!(c, Call::Comments(1, 50, 0))).remove(0);
+    h.reply(
+        &page,
+        Answer::CommentPage(Ok(CommentPage {
+            comments: vec![
+                comment(1, BORIS, "вопрос", None),
+                comment(2, ME, "Ответ", None),
+            ],
+            has_more: false,
+        })),
+    );
+    assert_eq!(h.app.tasks.comments.thread.as_ref().unwrap().rows.len(), 2);
+}
+
+#[test]
+fn a_reply_names_the_comment_it_answers() {
+    let mut h = with_thread(vec![comment(5, BORIS, "Какой вариант?", None)]);
+    h.press("I");
+    h.send(code(KeyCode::Enter));
+    assert!(
+        h.render().contains("Boris Ivanov · 45m ago"),
+        "{}",
+        h.render()
+    );
+    h.press("r");
+    assert!(h.render().contains("Reply to Boris Ivanov on “Отчёт”"));
+    write(&mut h, "Вариант Б");
+    h.send(ctrl('s'));
+    let req = sent(&mut h);
+    assert_eq!(
+        req.call,
+        Call::CreateComment {
+            task: 1,
+            markdown: "Вариант Б".into(),
+            reply_to: Some(5)
+        }
+    );
+}
+
+#[test]
+fn only_my_own_comments_are_deleted_after_asking_and_a_refusal_brings_it_back() {
+    let mut h = with_thread(vec![
+        comment(5, BORIS, "чужой", None),
+        comment(6, ME, "мой", None),
+        comment(7, BORIS, "ответ на мой", Some(6)),
+    ]);
+    h.press("I");
+    // Newest first in the picker: Boris's reply.
+    h.send(code(KeyCode::Enter));
+    h.press("D");
+    assert!(toasts(&h).contains("Only your own comments can be deleted"));
+    h.send(code(KeyCode::Esc));
+    h.press("I");
+    h.send(code(KeyCode::Down));
+    h.send(code(KeyCode::Enter));
+    h.press("D");
+    assert!(
+        h.render()
+            .contains("Delete the comment “мой” and its replies?")
+    );
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteComment(1, 6))).remove(0);
+    let ids: Vec<i64> = h
+        .app
+        .tasks
+        .comments
+        .thread
+        .as_ref()
+        .unwrap()
+        .rows
+        .iter()
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(ids, vec![5], "its replies go with it");
+    h.fail(
+        &req,
+        ApiError::Forbidden {
+            message: "no".into(),
+        },
+    );
+    assert!(toasts(&h).contains("Could not delete the comment"));
+    let ids: Vec<i64> = h
+        .app
+        .tasks
+        .comments
+        .thread
+        .as_ref()
+        .unwrap()
+        .rows
+        .iter()
+        .map(|c| c.id)
+        .collect();
+    assert!(ids.contains(&6), "{ids:?}");
+    assert_eq!(
+        h.take(|c| matches!(c, Call::Comments(1, _, 0))).len(),
+        1,
+        "the thread is read again for its replies"
+    );
+}
+
+#[test]
+fn a_deleted_comment_goes_when_the_service_says_so() {
+    let mut h = with_thread(vec![comment(6, ME, "мой", None)]);
+    h.press("I");
+    h.send(code(KeyCode::Enter));
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteComment(1, 6))).remove(0);
+    h.done(&req);
+    assert!(toasts(&h).contains("Comment on “Отчёт” deleted"));
+    assert!(
+        h.app
+            .tasks
+            .comments
+            .thread
+            .as_ref()
+            .unwrap()
+            .rows
+            .is_empty()
+    );
+}

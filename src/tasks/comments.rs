@@ -1,0 +1,640 @@
+//! The comments of the task in the detail pane: the thread (oldest first, so the newest is
+//! last), read a page at a time while the detail shows the task; `i` writes one (several
+//! lines, `Ctrl-s` sends), `I` picks one to reply to or to delete (mine only, asks first).
+//!
+//! A comment sent is shown once the service answers with it: a comment has no value to show
+//! before it exists. A send whose answer was lost is never repeated: the thread is read again
+//! and says whether it is there; the text stays in the draft until then.
+
+use std::collections::{BTreeMap, HashMap};
+
+use weeek_api::models::Comment;
+use weeek_api::{ApiError, CommentPage};
+
+use super::TasksState;
+use crate::app::ScreenCtx;
+use crate::app::commands::{Action, Context};
+use crate::app::lost_answer::{self, AfterFailure};
+use crate::app::toast::ToastKind;
+use crate::text::quoted;
+use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
+use crate::widgets::text_area::TextArea;
+use crate::worker::{Answer, Call};
+
+/// Comments per request.
+pub const COMMENT_PAGE: u32 = 50;
+/// Pages read at most for one thread; past that the pane says how many are shown.
+const MAX_PAGES: u32 = 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommentKey {
+    /// A page of the thread of the task on screen.
+    Page,
+    /// A comment sent or deleted, by its number.
+    Write(u64),
+    /// The thread read again after a lost answer, by the write's number.
+    ReadBack(u64),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ThreadStatus {
+    Loading,
+    Loaded,
+    Failed(String),
+}
+
+/// The thread of one task, as far as it is read.
+#[derive(Debug, Clone)]
+pub struct Thread {
+    pub task_id: i64,
+    pub rows: Vec<Comment>,
+    pub has_more: bool,
+    pub status: ThreadStatus,
+    pages: u32,
+}
+
+impl Thread {
+    /// How deep each comment sits under the one it answers (0 for a comment on the task).
+    pub fn depth(&self, c: &Comment) -> usize {
+        let parents: HashMap<i64, Option<i64>> =
+            self.rows.iter().map(|r| (r.id, r.parent_id)).collect();
+        let mut depth = 0;
+        let mut at = c.parent_id;
+        while let Some(p) = at {
+            depth += 1;
+            if depth > 8 {
+                break;
+            }
+            at = parents.get(&p).copied().flatten();
+        }
+        depth
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum CommentDialog {
+    Compose {
+        task_id: i64,
+        title: String,
+        /// The comment answered, and who wrote it.
+        reply_to: Option<(i64, String)>,
+        text: TextArea,
+    },
+    Pick {
+        task_id: i64,
+        picker: Picker<i64>,
+    },
+    View {
+        task_id: i64,
+        comment: Box<Comment>,
+    },
+    ConfirmDelete {
+        task_id: i64,
+        comment: Box<Comment>,
+    },
+}
+
+#[derive(Debug, Clone)]
+enum Sent {
+    Create {
+        markdown: String,
+        reply_to: Option<i64>,
+        /// Where its text is kept until the service has it.
+        draft_key: (i64, Option<i64>),
+    },
+    Delete(Box<Comment>),
+}
+
+#[derive(Debug, Clone)]
+struct CommentWrite {
+    task_id: i64,
+    title: String,
+    sent: Sent,
+    /// Comments looked through so far by a read-back.
+    looked: u32,
+}
+
+/// Comments per page of a read-back (the service's largest page).
+const READ_BACK_PAGE: u32 = 100;
+
+#[derive(Debug, Default)]
+pub struct Comments {
+    pub thread: Option<Thread>,
+    pub dialog: Option<CommentDialog>,
+    /// Text written and not sent, by task and the comment answered: Esc loses nothing.
+    drafts: HashMap<(i64, Option<i64>), TextArea>,
+    writes: BTreeMap<u64, CommentWrite>,
+    next: u64,
+}
+
+fn author(c: &Comment, names: &crate::app::names::Names) -> String {
+    c.author_id
+        .as_deref()
+        .map_or("–".into(), |a| names.member_name(a))
+}
+
+impl TasksState {
+    pub(super) fn comment_contexts(&self) -> Option<Vec<Context>> {
+        Some(match self.comments.dialog.as_ref()? {
+            CommentDialog::Compose { .. } => vec![Context::CommentEdit, Context::Text],
+            CommentDialog::Pick { .. } => vec![Context::Picker, Context::Text],
+            CommentDialog::View { .. } => vec![Context::CommentView],
+            CommentDialog::ConfirmDelete { .. } => vec![Context::Confirm],
+        })
+    }
+
+    /// With the detail open, reads the thread of the cursor task if it is not the one held.
+    pub(super) fn ensure_comments(&mut self, cx: &mut ScreenCtx) {
+        let wanted = self.detail.then(|| self.current().map(|t| t.id)).flatten();
+        let wanted = wanted.filter(|id| *id > 0);
+        if self.comments.thread.as_ref().map(|t| t.task_id) == wanted {
+            return;
+        }
+        // A page still coming for the task left is superseded by the next read under the
+        // same key, or dropped when it finds no thread.
+        self.comments.thread = None;
+        if let Some(id) = wanted {
+            self.load_thread(id, cx);
+        }
+    }
+
+    /// `r`: the thread of the task shown is read again from its start.
+    pub(super) fn refresh_comments(&mut self, cx: &mut ScreenCtx) {
+        if let Some(id) = self.comments.thread.as_ref().map(|t| t.task_id) {
+            self.load_thread(id, cx);
+        }
+    }
+
+    fn load_thread(&mut self, task_id: i64, cx: &mut ScreenCtx) {
+        let keep = self
+            .comments
+            .thread
+            .take()
+            .filter(|t| t.task_id == task_id)
+            .map(|t| t.rows)
+            .unwrap_or_default();
+        self.comments.thread = Some(Thread {
+            task_id,
+            rows: keep,
+            has_more: false,
+            status: ThreadStatus::Loading,
+            pages: 0,
+        });
+        cx.request(
+            super::TaskKey::Comments(CommentKey::Page),
+            Call::Comments(task_id, COMMENT_PAGE, 0),
+        );
+    }
+
+    fn on_comment_page(&mut self, result: Result<CommentPage, ApiError>, cx: &mut ScreenCtx) {
+        let Some(thread) = &mut self.comments.thread else {
+            return;
+        };
+        match result {
+            Ok(page) => {
+                if thread.pages == 0 {
+                    thread.rows.clear();
+                }
+                thread.pages += 1;
+                thread.rows.extend(page.comments);
+                thread.has_more = page.has_more;
+                if page.has_more && thread.pages < MAX_PAGES {
+                    let offset = thread.pages * COMMENT_PAGE;
+                    let id = thread.task_id;
+                    cx.request(
+                        super::TaskKey::Comments(CommentKey::Page),
+                        Call::Comments(id, COMMENT_PAGE, offset),
+                    );
+                } else {
+                    thread.status = ThreadStatus::Loaded;
+                }
+            }
+            Err(e) => thread.status = ThreadStatus::Failed(e.short()),
+        }
+    }
+
+    /// `c`: a comment on the cursor task; `C`: pick one of its comments.
+    pub(super) fn open_comment(&mut self, reply_to: Option<(i64, String)>, cx: &mut ScreenCtx) {
+        let Some((task_id, title)) = self
+            .current()
+            .filter(|t| t.id > 0)
+            .map(|t| (t.id, t.display_title().to_string()))
+        else {
+            cx.toast(ToastKind::Info, "No task to comment on");
+            return;
+        };
+        let key = (task_id, reply_to.as_ref().map(|r| r.0));
+        let text = self.comments.drafts.remove(&key).unwrap_or_default();
+        self.comments.dialog = Some(CommentDialog::Compose {
+            task_id,
+            title,
+            reply_to,
+            text,
+        });
+    }
+
+    pub(super) fn open_comment_picker(&mut self, cx: &mut ScreenCtx) {
+        let Some(task) = self.current().filter(|t| t.id > 0) else {
+            return;
+        };
+        let rows = match &self.comments.thread {
+            Some(t) if t.task_id == task.id => &t.rows,
+            _ => {
+                cx.toast(
+                    ToastKind::Info,
+                    "Open the detail (Enter) to read the task's comments first",
+                );
+                return;
+            }
+        };
+        if rows.is_empty() {
+            cx.toast(ToastKind::Info, "No comments on this task yet");
+            return;
+        }
+        // Newest first: the one just read is usually the one answered.
+        let items = rows
+            .iter()
+            .rev()
+            .map(|c| {
+                let text = crate::text::one_line(c.markdown.as_deref().unwrap_or(""));
+                PickItem::new(c.id, format!("{}: {text}", author(c, cx.names)))
+            })
+            .collect();
+        self.comments.dialog = Some(CommentDialog::Pick {
+            task_id: task.id,
+            picker: Picker::single("Comments: Enter opens one", items),
+        });
+    }
+
+    pub(super) fn comment_char(&mut self, c: char) -> bool {
+        match &mut self.comments.dialog {
+            Some(CommentDialog::Compose { text, .. }) => text.insert(c),
+            Some(CommentDialog::Pick { picker, .. }) => picker.type_char(c),
+            _ => false,
+        }
+    }
+
+    pub(super) fn comment_paste(&mut self, pasted: &str) {
+        match &mut self.comments.dialog {
+            Some(CommentDialog::Compose { text, .. }) => text.paste(pasted),
+            Some(CommentDialog::Pick { picker, .. }) => picker.paste(pasted),
+            _ => {}
+        }
+    }
+
+    pub(super) fn comment_action(&mut self, action: Action, cx: &mut ScreenCtx) {
+        let Some(dialog) = self.comments.dialog.take() else {
+            return;
+        };
+        match dialog {
+            CommentDialog::Compose {
+                task_id,
+                title,
+                reply_to,
+                mut text,
+            } => {
+                match action {
+                    Action::Cancel => {
+                        if !text.is_blank() {
+                            let key = (task_id, reply_to.as_ref().map(|r| r.0));
+                            self.comments.drafts.insert(key, text);
+                        }
+                        return;
+                    }
+                    Action::Submit if text.is_blank() => {
+                        cx.toast(ToastKind::Info, "Nothing to send: write something first");
+                    }
+                    Action::Submit => {
+                        self.send_comment(task_id, &title, reply_to.as_ref(), &text, cx);
+                        // Kept until the service has it.
+                        let key = (task_id, reply_to.as_ref().map(|r| r.0));
+                        self.comments.drafts.insert(key, text);
+                        return;
+                    }
+                    Action::NewLine => text.new_line(),
+                    Action::Up => {
+                        text.move_line(-1);
+                    }
+                    Action::Down => {
+                        text.move_line(1);
+                    }
+                    Action::Text(edit) => {
+                        text.edit(edit);
+                    }
+                    _ => {}
+                }
+                self.comments.dialog = Some(CommentDialog::Compose {
+                    task_id,
+                    title,
+                    reply_to,
+                    text,
+                });
+            }
+            CommentDialog::Pick {
+                task_id,
+                mut picker,
+            } => match picker.act(action) {
+                PickerOutcome::Pending => {
+                    self.comments.dialog = Some(CommentDialog::Pick { task_id, picker })
+                }
+                PickerOutcome::Cancelled => {}
+                PickerOutcome::Picked(ids) => {
+                    let comment =
+                        self.comments.thread.as_ref().and_then(|t| {
+                            t.rows.iter().find(|c| ids.first() == Some(&c.id)).cloned()
+                        });
+                    if let Some(comment) = comment {
+                        self.comments.dialog = Some(CommentDialog::View {
+                            task_id,
+                            comment: Box::new(comment),
+                        });
+                    }
+                }
+            },
+            CommentDialog::View { task_id, comment } => match action {
+                Action::Reply => {
+                    let who = author(&comment, cx.names);
+                    self.open_comment(Some((comment.id, who)), cx);
+                }
+                Action::Delete => {
+                    let me = cx.names.me().map(|u| u.id.as_str());
+                    if comment.author_id.as_deref() == me && me.is_some() {
+                        self.comments.dialog =
+                            Some(CommentDialog::ConfirmDelete { task_id, comment });
+                    } else {
+                        cx.toast(ToastKind::Info, "Only your own comments can be deleted");
+                        self.comments.dialog = Some(CommentDialog::View { task_id, comment });
+                    }
+                }
+                Action::Cancel => {}
+                _ => self.comments.dialog = Some(CommentDialog::View { task_id, comment }),
+            },
+            CommentDialog::ConfirmDelete { task_id, comment } => match action {
+                Action::Yes => self.delete_comment(task_id, *comment, cx),
+                Action::No | Action::Cancel => {}
+                _ => self.comments.dialog = Some(CommentDialog::ConfirmDelete { task_id, comment }),
+            },
+        }
+    }
+
+    fn send_comment(
+        &mut self,
+        task_id: i64,
+        title: &str,
+        reply_to: Option<&(i64, String)>,
+        text: &crate::widgets::text_area::TextArea,
+        cx: &mut ScreenCtx,
+    ) {
+        let markdown = text.text().trim_end().to_string();
+        let reply_to = reply_to.map(|r| r.0);
+        let n = self.comments.next;
+        self.comments.next += 1;
+        self.comments.writes.insert(
+            n,
+            CommentWrite {
+                task_id,
+                title: title.to_string(),
+                sent: Sent::Create {
+                    markdown: markdown.clone(),
+                    reply_to,
+                    draft_key: (task_id, reply_to),
+                },
+                looked: 0,
+            },
+        );
+        cx.request(
+            super::TaskKey::Comments(CommentKey::Write(n)),
+            Call::CreateComment {
+                task: task_id,
+                markdown,
+                reply_to,
+            },
+        );
+        cx.toast(ToastKind::Info, "Sending the comment…");
+    }
+
+    fn delete_comment(&mut self, task_id: i64, comment: Comment, cx: &mut ScreenCtx) {
+        let title = self
+            .index_of(task_id)
+            .map(|i| self.list.rows[i].display_title().to_string())
+            .unwrap_or_default();
+        if let Some(t) = self
+            .comments
+            .thread
+            .as_mut()
+            .filter(|t| t.task_id == task_id)
+        {
+            // Its replies go with it, as on the service.
+            let gone = descendants(&t.rows, comment.id);
+            t.rows.retain(|c| !gone.contains(&c.id));
+        }
+        let n = self.comments.next;
+        self.comments.next += 1;
+        let call = Call::DeleteComment(task_id, comment.id);
+        self.comments.writes.insert(
+            n,
+            CommentWrite {
+                task_id,
+                title,
+                sent: Sent::Delete(Box::new(comment)),
+                looked: 0,
+            },
+        );
+        cx.request(super::TaskKey::Comments(CommentKey::Write(n)), call);
+    }
+
+    pub(super) fn on_comment_answer(
+        &mut self,
+        key: CommentKey,
+        answer: Answer,
+        cx: &mut ScreenCtx,
+    ) {
+        match (key, answer) {
+            (CommentKey::Page, Answer::CommentPage(r)) => self.on_comment_page(r, cx),
+            (CommentKey::Write(n), Answer::CreatedComment(r)) => {
+                self.on_comment_written(n, r.map(|c| Some(*c)), cx)
+            }
+            (CommentKey::Write(n), Answer::DeletedComment(r)) => {
+                self.on_comment_written(n, r.map(|()| None), cx)
+            }
+            (CommentKey::ReadBack(n), Answer::CommentPage(r)) => {
+                self.on_comment_read_back(n, r, cx)
+            }
+            _ => {}
+        }
+    }
+
+    fn on_comment_written(
+        &mut self,
+        n: u64,
+        result: Result<Option<Comment>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(w) = self.comments.writes.get(&n).cloned() else {
+            return;
+        };
+        let name = quoted(&w.title, 40);
+        match result {
+            Ok(created) => {
+                self.comments.writes.remove(&n);
+                match (&w.sent, created) {
+                    (Sent::Create { draft_key, .. }, Some(c)) => {
+                        self.comments.drafts.remove(draft_key);
+                        if let Some(t) = self
+                            .comments
+                            .thread
+                            .as_mut()
+                            .filter(|t| t.task_id == w.task_id)
+                            && !t.rows.iter().any(|r| r.id == c.id)
+                        {
+                            t.rows.push(c);
+                        }
+                        cx.toast(ToastKind::Success, format!("Comment added to {name}"));
+                    }
+                    _ => cx.toast(ToastKind::Success, format!("Comment on {name} deleted")),
+                }
+            }
+            Err(e) => {
+                let verb = match w.sent {
+                    Sent::Create { .. } => "add the comment",
+                    Sent::Delete(_) => "delete the comment",
+                };
+                match lost_answer::after_failure(&e) {
+                    AfterFailure::RollBack => {
+                        self.comments.writes.remove(&n);
+                        if let Sent::Delete(c) = &w.sent {
+                            // Back in the thread: the next read puts its replies back too.
+                            if let Some(t) = self
+                                .comments
+                                .thread
+                                .as_mut()
+                                .filter(|t| t.task_id == w.task_id)
+                            {
+                                t.rows.push((**c).clone());
+                                t.rows.sort_by_key(|r| (r.created_at, r.id));
+                            }
+                            self.refresh_comments(cx);
+                        }
+                        let more = if matches!(w.sent, Sent::Create { .. }) {
+                            " (the text is kept: i opens it)"
+                        } else {
+                            ""
+                        };
+                        cx.toast(
+                            ToastKind::Error,
+                            format!("Could not {verb} on {name}: {}{more}", e.short()),
+                        );
+                    }
+                    AfterFailure::ReadBack => {
+                        cx.toast(
+                            ToastKind::Error,
+                            format!(
+                                "The answer to {verb} on {name} was lost ({}): reading the comments back",
+                                lost_answer::cause_text(&e)
+                            ),
+                        );
+                        // The whole thread is looked through: the comment may be on any page.
+                        cx.request(
+                            super::TaskKey::Comments(CommentKey::ReadBack(n)),
+                            Call::Comments(w.task_id, READ_BACK_PAGE, 0),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn on_comment_read_back(
+        &mut self,
+        n: u64,
+        result: Result<CommentPage, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(w) = self.comments.writes.get(&n).cloned() else {
+            return;
+        };
+        let name = quoted(&w.title, 40);
+        let page = match result {
+            Ok(p) => p,
+            Err(e) => {
+                self.comments.writes.remove(&n);
+                cx.toast(
+                    ToastKind::Error,
+                    format!(
+                        "Comment on {name}: {}",
+                        lost_answer::read_back_failed(e).note()
+                    ),
+                );
+                return;
+            }
+        };
+        let me = cx.names.me().map(|u| u.id.clone());
+        // Found on this page settles it either way; else the next page is read, and the end of
+        // the thread settles it.
+        let found = match &w.sent {
+            Sent::Create {
+                markdown, reply_to, ..
+            } => page.comments.iter().any(|c| {
+                c.author_id == me
+                    && c.parent_id == *reply_to
+                    && c.markdown.as_deref().map(str::trim) == Some(markdown.trim())
+            }),
+            Sent::Delete(c) => page.comments.iter().any(|r| r.id == c.id),
+        };
+        if !found && page.has_more {
+            let looked = w.looked + page.comments.len() as u32;
+            if let Some(write) = self.comments.writes.get_mut(&n) {
+                write.looked = looked;
+            }
+            cx.request(
+                super::TaskKey::Comments(CommentKey::ReadBack(n)),
+                Call::Comments(w.task_id, READ_BACK_PAGE, looked),
+            );
+            return;
+        }
+        let applied = match &w.sent {
+            Sent::Create { .. } => found,
+            Sent::Delete(_) => !found,
+        };
+        self.comments.writes.remove(&n);
+        if applied && let Sent::Create { draft_key, .. } = &w.sent {
+            self.comments.drafts.remove(draft_key);
+        }
+        let note = if applied {
+            lost_answer::ReadBack::Applied
+        } else {
+            lost_answer::ReadBack::NotApplied
+        }
+        .note();
+        let kind = if applied {
+            ToastKind::Success
+        } else {
+            ToastKind::Error
+        };
+        cx.toast(kind, format!("Comment on {name}: {note}"));
+        if self
+            .comments
+            .thread
+            .as_ref()
+            .is_some_and(|t| t.task_id == w.task_id)
+        {
+            self.load_thread(w.task_id, cx);
+        }
+    }
+}
+
+/// `id` and every comment under it.
+fn descendants(rows: &[Comment], id: i64) -> Vec<i64> {
+    let mut out = vec![id];
+    let mut i = 0;
+    while i < out.len() {
+        let parent = out[i];
+        out.extend(
+            rows.iter()
+                .filter(|c| c.parent_id == Some(parent))
+                .map(|c| c.id),
+        );
+        i += 1;
+    }
+    out
+}

@@ -1,0 +1,626 @@
+//! Logged time on a task: `T` logs an entry (duration, day, comment), `L` picks one of the
+//! task's entries to edit or delete. Entries show at once and are put back if the service
+//! refuses; after a lost answer the task is read again and shows what the service has.
+
+use std::collections::BTreeMap;
+
+use time::Date;
+use weeek_api::models::{Task, TimeEntry};
+use weeek_api::{ApiError, TimeEntryInput};
+
+use super::TasksState;
+use crate::app::ScreenCtx;
+use crate::app::commands::{Action, Context};
+use crate::app::lost_answer::{self, AfterFailure};
+use crate::app::toast::ToastKind;
+use crate::duration;
+use crate::text::quoted;
+use crate::widgets::field::TextField;
+use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
+use crate::worker::{Answer, Call};
+
+/// The requests of logged time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TimeKey {
+    /// A task read again for its time entries (after the timer wrote one).
+    Reread(i64),
+    /// An entry written, by its number.
+    Write(u64),
+    /// The task of a write whose answer was lost, read back, by the write's number.
+    ReadBack(u64),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogField {
+    Duration,
+    Date,
+    Comment,
+}
+
+impl LogField {
+    const ORDER: [LogField; 3] = [Self::Duration, Self::Date, Self::Comment];
+
+    fn step(self, delta: isize) -> Self {
+        let i = Self::ORDER.iter().position(|f| *f == self).unwrap_or(0) as isize;
+        Self::ORDER[(i + delta).rem_euclid(3) as usize]
+    }
+}
+
+/// The dialog of `T`, or of an entry picked to edit.
+#[derive(Debug, Clone)]
+pub struct LogForm {
+    pub task_id: i64,
+    pub title: String,
+    /// The entry being edited; `None` logs a new one.
+    pub editing: Option<TimeEntry>,
+    pub duration: TextField,
+    pub date: TextField,
+    pub comment: TextField,
+    pub focus: LogField,
+    /// Why the last Enter was not taken.
+    pub error: Option<String>,
+}
+
+impl LogForm {
+    pub fn field(&self, f: LogField) -> &TextField {
+        match f {
+            LogField::Duration => &self.duration,
+            LogField::Date => &self.date,
+            LogField::Comment => &self.comment,
+        }
+    }
+
+    fn field_mut(&mut self, f: LogField) -> &mut TextField {
+        match f {
+            LogField::Duration => &mut self.duration,
+            LogField::Date => &mut self.date,
+            LogField::Comment => &mut self.comment,
+        }
+    }
+
+    /// What the duration and date fields read as now, for the hints under them.
+    pub fn reading(&self, today: Date) -> (Result<u32, String>, Result<Date, String>) {
+        (
+            duration::parse(self.duration.value()),
+            day(self.date.value(), today),
+        )
+    }
+}
+
+/// The day of an entry: the date grammar, one day; empty is today.
+fn day(input: &str, today: Date) -> Result<Date, String> {
+    if input.trim().is_empty() {
+        return Ok(today);
+    }
+    let range = crate::date_input::parse(input, today)?;
+    if range.is_single() {
+        Ok(range.start)
+    } else {
+        Err("time is logged on one day, not a range".into())
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum TimeDialog {
+    Form(Box<LogForm>),
+    /// `L`: the task's entries; Enter edits the chosen one.
+    Entries {
+        task_id: i64,
+        picker: Picker<String>,
+    },
+    ConfirmDelete {
+        task_id: i64,
+        entry: TimeEntry,
+    },
+}
+
+#[derive(Debug, Clone)]
+enum WriteKind {
+    /// The entry shown meanwhile has this temporary id.
+    Create {
+        temp: String,
+        sent: TimeEntryInput,
+    },
+    Update {
+        before: TimeEntry,
+    },
+    Delete {
+        before: TimeEntry,
+    },
+}
+
+#[derive(Debug, Clone)]
+struct EntryWrite {
+    task_id: i64,
+    title: String,
+    kind: WriteKind,
+}
+
+#[derive(Debug, Default)]
+pub struct TimeLog {
+    pub dialog: Option<TimeDialog>,
+    writes: BTreeMap<u64, EntryWrite>,
+    next: u64,
+}
+
+fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
+    let date = e
+        .date
+        .map(weeek_api::dates::to_filter_date)
+        .unwrap_or_default();
+    let who = e
+        .user_id
+        .as_deref()
+        .map_or("–".into(), |u| names.member_name(u));
+    let mut s = format!("{date}  {:>5}  {who}", duration::format_i64(e.duration));
+    if let Some(c) = e.comment.as_deref().filter(|c| !c.trim().is_empty()) {
+        s.push_str(&format!("  — {}", crate::text::one_line(c)));
+    }
+    s
+}
+
+impl TasksState {
+    /// The contexts of an open time dialog, if one is open.
+    pub(super) fn time_contexts(&self) -> Option<Vec<Context>> {
+        Some(match self.time.dialog.as_ref()? {
+            TimeDialog::Form(_) => vec![Context::TimeLog, Context::Text],
+            TimeDialog::Entries { .. } => vec![Context::Picker, Context::Text],
+            TimeDialog::ConfirmDelete { .. } => vec![Context::Confirm],
+        })
+    }
+
+    fn time_target(&self) -> Option<&Task> {
+        self.current().filter(|t| t.id > 0)
+    }
+
+    /// `T`: the dialog for a new entry on the cursor task.
+    pub(super) fn open_log_time(&mut self, cx: &mut ScreenCtx) {
+        let Some(task) = self.time_target() else {
+            cx.toast(ToastKind::Info, "No task to log time on");
+            return;
+        };
+        self.time.dialog = Some(TimeDialog::Form(Box::new(LogForm {
+            task_id: task.id,
+            title: task.display_title().to_string(),
+            editing: None,
+            duration: TextField::default(),
+            date: TextField::with_value("today"),
+            comment: TextField::default(),
+            focus: LogField::Duration,
+            error: None,
+        })));
+    }
+
+    /// `L`: the cursor task's entries, newest day first.
+    pub(super) fn open_time_entries(&mut self, cx: &mut ScreenCtx) {
+        let Some(task) = self.time_target() else {
+            return;
+        };
+        if task.time_entries.is_empty() {
+            cx.toast(
+                ToastKind::Info,
+                format!("No time logged on {} yet", quoted(task.display_title(), 40)),
+            );
+            return;
+        }
+        let mut entries = task.time_entries.clone();
+        entries.sort_by_key(|e| std::cmp::Reverse(e.date));
+        let items = entries
+            .iter()
+            .filter(|e| !is_temp(&e.id))
+            .map(|e| PickItem::new(e.id.clone(), entry_label(e, cx.names)))
+            .collect();
+        self.time.dialog = Some(TimeDialog::Entries {
+            task_id: task.id,
+            picker: Picker::single("Time entries: Enter edits", items),
+        });
+    }
+
+    pub(super) fn time_char(&mut self, c: char) -> bool {
+        match &mut self.time.dialog {
+            Some(TimeDialog::Form(f)) => {
+                let focus = f.focus;
+                f.error = None;
+                f.field_mut(focus).insert(c)
+            }
+            Some(TimeDialog::Entries { picker, .. }) => picker.type_char(c),
+            _ => false,
+        }
+    }
+
+    pub(super) fn time_paste(&mut self, text: &str) {
+        match &mut self.time.dialog {
+            Some(TimeDialog::Form(f)) => {
+                let focus = f.focus;
+                f.field_mut(focus).paste(text);
+            }
+            Some(TimeDialog::Entries { picker, .. }) => picker.paste(text),
+            _ => {}
+        }
+    }
+
+    pub(super) fn time_action(&mut self, action: Action, cx: &mut ScreenCtx) {
+        let Some(dialog) = self.time.dialog.take() else {
+            return;
+        };
+        match dialog {
+            TimeDialog::Form(mut f) => match action {
+                Action::Cancel => {}
+                Action::NextField => {
+                    f.focus = f.focus.step(1);
+                    self.time.dialog = Some(TimeDialog::Form(f));
+                }
+                Action::PrevField => {
+                    f.focus = f.focus.step(-1);
+                    self.time.dialog = Some(TimeDialog::Form(f));
+                }
+                Action::Text(edit) => {
+                    let focus = f.focus;
+                    f.field_mut(focus).edit(edit);
+                    self.time.dialog = Some(TimeDialog::Form(f));
+                }
+                Action::Delete => match f.editing.clone() {
+                    Some(entry) => {
+                        self.time.dialog = Some(TimeDialog::ConfirmDelete {
+                            task_id: f.task_id,
+                            entry,
+                        })
+                    }
+                    None => self.time.dialog = Some(TimeDialog::Form(f)),
+                },
+                Action::Accept => {
+                    if let Err(e) = self.save_entry(&f, cx) {
+                        f.error = Some(e);
+                        self.time.dialog = Some(TimeDialog::Form(f));
+                    }
+                }
+                _ => self.time.dialog = Some(TimeDialog::Form(f)),
+            },
+            TimeDialog::Entries {
+                task_id,
+                mut picker,
+            } => match picker.act(action) {
+                PickerOutcome::Pending => {
+                    self.time.dialog = Some(TimeDialog::Entries { task_id, picker })
+                }
+                PickerOutcome::Cancelled => {}
+                PickerOutcome::Picked(ids) => {
+                    let task = self.index_of(task_id).map(|i| &self.list.rows[i]);
+                    let entry = task.and_then(|t| {
+                        t.time_entries
+                            .iter()
+                            .find(|e| ids.first() == Some(&e.id))
+                            .cloned()
+                    });
+                    if let (Some(task), Some(entry)) = (task, entry) {
+                        self.time.dialog = Some(TimeDialog::Form(Box::new(LogForm {
+                            task_id,
+                            title: task.display_title().to_string(),
+                            duration: TextField::with_value(duration::format_i64(entry.duration)),
+                            date: TextField::with_value(
+                                entry
+                                    .date
+                                    .map(weeek_api::dates::to_filter_date)
+                                    .unwrap_or_else(|| "today".into()),
+                            ),
+                            comment: TextField::with_value(
+                                entry.comment.clone().unwrap_or_default(),
+                            ),
+                            editing: Some(entry),
+                            focus: LogField::Duration,
+                            error: None,
+                        })));
+                    }
+                }
+            },
+            TimeDialog::ConfirmDelete { task_id, entry } => match action {
+                Action::Yes => self.delete_entry(task_id, entry, cx),
+                Action::No | Action::Cancel => {}
+                _ => self.time.dialog = Some(TimeDialog::ConfirmDelete { task_id, entry }),
+            },
+        }
+    }
+
+    /// Sends the form's entry; shows it at once. Err says what to fix.
+    fn save_entry(&mut self, f: &LogForm, cx: &mut ScreenCtx) -> Result<(), String> {
+        let (minutes, date) = f.reading(cx.today());
+        let minutes = minutes?;
+        let date = date?;
+        let me = cx
+            .names
+            .me()
+            .map(|u| u.id.clone())
+            .ok_or("your profile is still loading: a moment")?;
+        let comment = f.comment.value().trim();
+        let user_id = f
+            .editing
+            .as_ref()
+            .and_then(|e| e.user_id.clone())
+            .unwrap_or(me);
+        let input = TimeEntryInput {
+            user_id: user_id.clone(),
+            is_overtime: f.editing.as_ref().is_some_and(|e| e.is_overtime),
+            date,
+            minutes: u16::try_from(minutes).map_err(|_| "too long".to_string())?,
+            comment: (!comment.is_empty() || f.editing.is_some()).then(|| comment.to_string()),
+        };
+        let Some(idx) = self.index_of(f.task_id) else {
+            return Err("the task is no longer in the list".into());
+        };
+        let n = self.time.next;
+        self.time.next += 1;
+        let shown = TimeEntry {
+            id: String::new(),
+            user_id: Some(user_id),
+            r#type: Some(2),
+            is_overtime: input.is_overtime,
+            date: Some(date),
+            duration: Some(i64::from(minutes)),
+            comment: input.comment.clone(),
+            duration_seconds: None,
+        };
+        let entries = &mut self.list.rows[idx].time_entries;
+        let (kind, call) = match &f.editing {
+            None => {
+                let temp = format!("{TEMP}{n}");
+                entries.push(TimeEntry {
+                    id: temp.clone(),
+                    ..shown
+                });
+                (
+                    WriteKind::Create {
+                        temp,
+                        sent: input.clone(),
+                    },
+                    Call::CreateTimeEntry(f.task_id, input),
+                )
+            }
+            Some(before) => {
+                if let Some(e) = entries.iter_mut().find(|e| e.id == before.id) {
+                    *e = TimeEntry {
+                        id: before.id.clone(),
+                        r#type: before.r#type,
+                        ..shown
+                    };
+                }
+                (
+                    WriteKind::Update {
+                        before: before.clone(),
+                    },
+                    Call::UpdateTimeEntry(f.task_id, before.id.clone(), input),
+                )
+            }
+        };
+        self.time.writes.insert(
+            n,
+            EntryWrite {
+                task_id: f.task_id,
+                title: f.title.clone(),
+                kind,
+            },
+        );
+        cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
+        Ok(())
+    }
+
+    fn delete_entry(&mut self, task_id: i64, entry: TimeEntry, cx: &mut ScreenCtx) {
+        let Some(idx) = self.index_of(task_id) else {
+            return;
+        };
+        let title = self.list.rows[idx].display_title().to_string();
+        self.list.rows[idx]
+            .time_entries
+            .retain(|e| e.id != entry.id);
+        let n = self.time.next;
+        self.time.next += 1;
+        let call = Call::DeleteTimeEntry(task_id, entry.id.clone());
+        self.time.writes.insert(
+            n,
+            EntryWrite {
+                task_id,
+                title,
+                kind: WriteKind::Delete { before: entry },
+            },
+        );
+        cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
+    }
+
+    /// Reads the task again for its entries (the timer wrote one).
+    pub fn reread_task(&mut self, id: i64, cx: &mut ScreenCtx) {
+        if self.index_of(id).is_some() {
+            cx.request(super::TaskKey::Time(TimeKey::Reread(id)), Call::Task(id));
+        }
+    }
+
+    /// The service's entries and timers of `task` replace the shown ones; entries of writes
+    /// still on their way stay as they are shown.
+    fn take_entries(&mut self, task: &Task) {
+        let Some(idx) = self.index_of(task.id) else {
+            return;
+        };
+        let row = &mut self.list.rows[idx];
+        let in_flight: Vec<TimeEntry> = row
+            .time_entries
+            .iter()
+            .filter(|e| is_temp(&e.id))
+            .cloned()
+            .collect();
+        row.time_entries = task.time_entries.clone();
+        row.time_entries.extend(in_flight);
+        row.timers = task.timers.clone();
+    }
+
+    pub(super) fn on_time_answer(&mut self, key: TimeKey, answer: Answer, cx: &mut ScreenCtx) {
+        match (key, answer) {
+            (TimeKey::Reread(_), Answer::Task(Ok(task))) => self.take_entries(&task),
+            (TimeKey::Reread(_), Answer::Task(Err(e))) => cx.toast(
+                ToastKind::Error,
+                format!("Could not read the logged time again: {}", e.short()),
+            ),
+            (TimeKey::Write(n), Answer::CreatedTimeEntry(r) | Answer::UpdatedTimeEntry(r)) => {
+                self.on_entry_written(n, r.map(|e| Some(*e)), cx)
+            }
+            (TimeKey::Write(n), Answer::DeletedTimeEntry(r)) => {
+                self.on_entry_written(n, r.map(|()| None), cx)
+            }
+            (TimeKey::ReadBack(n), Answer::Task(r)) => {
+                self.on_entry_read_back(n, r.map(|t| *t), cx)
+            }
+            _ => {}
+        }
+    }
+
+    fn on_entry_written(
+        &mut self,
+        n: u64,
+        result: Result<Option<TimeEntry>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(w) = self.time.writes.get(&n).cloned() else {
+            return;
+        };
+        let name = quoted(&w.title, 40);
+        let idx = self.index_of(w.task_id);
+        match result {
+            Ok(saved) => {
+                self.time.writes.remove(&n);
+                let text = match (&w.kind, saved) {
+                    (WriteKind::Create { temp, .. }, Some(e)) => {
+                        let text = format!("Logged {} on {name}", duration::format_i64(e.duration));
+                        if let Some(i) = idx {
+                            let entries = &mut self.list.rows[i].time_entries;
+                            match entries.iter_mut().find(|x| x.id == *temp) {
+                                Some(x) => *x = e,
+                                None => entries.push(e),
+                            }
+                        }
+                        text
+                    }
+                    (WriteKind::Update { before }, Some(e)) => {
+                        if let Some(i) = idx
+                            && let Some(x) = self.list.rows[i]
+                                .time_entries
+                                .iter_mut()
+                                .find(|x| x.id == before.id)
+                        {
+                            *x = e;
+                        }
+                        format!("Time entry on {name} saved")
+                    }
+                    _ => format!("Time entry on {name} deleted"),
+                };
+                cx.toast(ToastKind::Success, text);
+            }
+            Err(e) => {
+                let verb = match w.kind {
+                    WriteKind::Create { .. } => "log time",
+                    WriteKind::Update { .. } => "save the time entry",
+                    WriteKind::Delete { .. } => "delete the time entry",
+                };
+                match lost_answer::after_failure(&e) {
+                    AfterFailure::RollBack => {
+                        self.time.writes.remove(&n);
+                        if let Some(i) = idx {
+                            undo_shown(&mut self.list.rows[i].time_entries, &w.kind);
+                        }
+                        cx.toast(
+                            ToastKind::Error,
+                            format!("Could not {verb} on {name}: {}", e.short()),
+                        );
+                    }
+                    AfterFailure::ReadBack => {
+                        // The write stays listed until the read-back says what happened.
+                        cx.toast(
+                            ToastKind::Error,
+                            format!(
+                                "The answer to {verb} on {name} was lost ({}): reading it back",
+                                lost_answer::cause_text(&e)
+                            ),
+                        );
+                        cx.request(
+                            super::TaskKey::Time(TimeKey::ReadBack(n)),
+                            Call::Task(w.task_id),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn on_entry_read_back(&mut self, n: u64, result: Result<Task, ApiError>, cx: &mut ScreenCtx) {
+        let Some(w) = self.time.writes.remove(&n) else {
+            return;
+        };
+        let name = quoted(&w.title, 40);
+        let task = match result {
+            Ok(task) => task,
+            Err(e) => {
+                cx.toast(
+                    ToastKind::Error,
+                    format!(
+                        "Time entry on {name}: {}",
+                        lost_answer::read_back_failed(e).note()
+                    ),
+                );
+                return;
+            }
+        };
+        let applied = match &w.kind {
+            WriteKind::Create { sent, .. } => task.time_entries.iter().any(|e| {
+                e.user_id.as_deref() == Some(sent.user_id.as_str())
+                    && e.date == Some(sent.date)
+                    && e.duration == Some(i64::from(sent.minutes))
+                    && e.comment.as_deref().unwrap_or("") == sent.comment.as_deref().unwrap_or("")
+            }),
+            WriteKind::Update { before } => task
+                .time_entries
+                .iter()
+                .find(|e| e.id == before.id)
+                .is_none_or(|e| e != before),
+            WriteKind::Delete { before } => !task.time_entries.iter().any(|e| e.id == before.id),
+        };
+        // What the service has replaces the guess, whichever it was.
+        if let Some(i) = self.index_of(task.id)
+            && let WriteKind::Create { temp, .. } = &w.kind
+        {
+            self.list.rows[i].time_entries.retain(|e| e.id != *temp);
+        }
+        self.take_entries(&task);
+        let note = if applied {
+            lost_answer::ReadBack::Applied
+        } else {
+            lost_answer::ReadBack::NotApplied
+        }
+        .note();
+        let kind = if applied {
+            ToastKind::Success
+        } else {
+            ToastKind::Error
+        };
+        cx.toast(kind, format!("Time entry on {name}: {note}"));
+    }
+}
+
+/// Temporary ids of entries shown before the service answered.
+const TEMP: &str = "sending-";
+
+pub fn is_temp(id: &str) -> bool {
+    id.starts_with(TEMP)
+}
+
+/// Puts back what the entries looked like before a write the service refused.
+fn undo_shown(entries: &mut Vec<TimeEntry>, kind: &WriteKind) {
+    match kind {
+        WriteKind::Create { temp, .. } => entries.retain(|e| e.id != *temp),
+        WriteKind::Update { before } => {
+            if let Some(e) = entries.iter_mut().find(|e| e.id == before.id) {
+                *e = before.clone();
+            }
+        }
+        WriteKind::Delete { before } => {
+            if !entries.iter().any(|e| e.id == before.id) {
+                entries.push(before.clone());
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The deal form over the board: one line per field, its message under it, the focused field
+//! with the cursor; scrolled to keep the focus in view on short terminals.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+use crate::app::App;
+use crate::funnels::deal_form::{CustomValue, DealField, Input, Named};
+use crate::funnels::detail::FunnelDetail;
+use crate::funnels::editor::{DealEditor, Phase, Target};
+use crate::funnels::format;
+use crate::layout::centered;
+use crate::text::{one_line, truncate, width};
+use crate::ui::dialogs::{render_field, render_picker, render_waiting};
+use crate::ui::theme::Theme;
+
+const LABEL_W: usize = 16;
+
+fn joined(names: &[Named]) -> String {
+    names
+        .iter()
+        .map(|n| one_line(&n.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The label of a place: "Amount, ₽" carries the funnel's currency.
+fn label(app: &App, d: &FunnelDetail, e: &DealEditor, f: DealField) -> String {
+    match f {
+        DealField::Title => "Title".into(),
+        DealField::Amount => {
+            let currency = d.funnel.value().map(|f| f.currency()).unwrap_or(1);
+            format!("Amount, {}", format::currency_mark(&app.names, currency))
+        }
+        DealField::Assignees => "Assignees".into(),
+        DealField::Contacts => "Contacts".into(),
+        DealField::Organizations => "Organizations".into(),
+        DealField::Tags => "Tags".into(),
+        DealField::Custom(i) => e
+            .form
+            .fields
+            .get(i)
+            .and_then(|f| f.name.clone())
+            .map(|n| one_line(&n))
+            .unwrap_or_else(|| "(unnamed field)".into()),
+    }
+}
+
+/// What a place holds, as a line of text.
+fn value(app: &App, e: &DealEditor, f: DealField) -> String {
+    let form = &e.form;
+    if let Some(t) = form.text(f) {
+        return one_line(t.value());
+    }
+    match f {
+        DealField::Assignees => form
+            .assignees
+            .iter()
+            .map(|id| app.names.member_name(id))
+            .collect::<Vec<_>>()
+            .join(", "),
+        DealField::Contacts => joined(&form.contacts),
+        DealField::Organizations => joined(&form.organizations),
+        DealField::Tags => form
+            .tags
+            .iter()
+            .map(|id| {
+                app.names
+                    .tag(*id)
+                    .map_or_else(|| format!("tag {id}"), |t| one_line(&t.title))
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        DealField::Custom(i) => {
+            let Some(field) = form.fields.get(i) else {
+                return String::new();
+            };
+            match (Input::of(field), form.chosen.get(&field.id)) {
+                (_, Some(CustomValue::Flag(Some(true)))) => "yes".into(),
+                (_, Some(CustomValue::Flag(Some(false)))) => "no".into(),
+                (Input::Member, Some(CustomValue::One(Some(n)))) => app.names.member_name(&n.id),
+                (_, Some(CustomValue::One(Some(n)))) => one_line(&n.name),
+                (_, Some(CustomValue::Many(v))) => joined(v),
+                (_, Some(CustomValue::Typed(t))) => one_line(t),
+                _ => String::new(),
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// What an empty place says when focused.
+fn hint(e: &DealEditor, f: DealField) -> &'static str {
+    match e.form.input(f) {
+        Some(Input::Flag) => "Enter or y / n",
+        Some(Input::ReadOnly) => "set by the approvers",
+        Some(Input::Date) => "a day: 2026-12-01, 01.12.2026, tomorrow",
+        Some(_) => "",
+        None => "Enter or type to choose",
+    }
+}
+
+pub fn render(
+    app: &App,
+    t: &Theme,
+    d: &FunnelDetail,
+    e: &DealEditor,
+    frame: &mut Frame,
+    body: Rect,
+) -> Rect {
+    let w = usize::from(body.width.min(76).saturating_sub(2)).max(1);
+    let label_w = LABEL_W.min(w / 3);
+    // Lines: the failure first, then each place and its message.
+    let mut lines: Vec<(Option<DealField>, Line<'static>)> = Vec::new();
+    if let Some(f) = &e.failure {
+        lines.push((None, Line::styled(truncate(&one_line(f), w), t.error())));
+    }
+    for f in e.form.places() {
+        let focused = f == e.form.focus;
+        let mark = if focused { "▌" } else { " " };
+        let name = truncate(&label(app, d, e, f), label_w.saturating_sub(2));
+        let pad = label_w.saturating_sub(width(&name) + 1);
+        let label_style = if focused {
+            t.accent().add_modifier(Modifier::BOLD)
+        } else {
+            t.dim()
+        };
+        let v = value(app, e, f);
+        let shown = if v.is_empty() && focused {
+            Span::styled(hint(e, f).to_string(), t.dim())
+        } else if v.is_empty() {
+            Span::styled("–".to_string(), t.dim())
+        } else {
+            Span::raw(v)
+        };
+        let line = Line::from(vec![
+            Span::styled(mark.to_string(), t.accent()),
+            Span::styled(name, label_style),
+            Span::raw(" ".repeat(pad)),
+            shown,
+        ]);
+        lines.push((Some(f), super::clip_line(line, w)));
+        if let Some(m) = e.form.errors.get(&f) {
+            let text = format!("{}✗ {}", " ".repeat(label_w), one_line(m));
+            lines.push((None, Line::styled(truncate(&text, w), t.error())));
+        }
+    }
+    let rect = centered(body, 76, lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    let title = match &e.target {
+        Target::New { status_id } => format!(" New deal in {} ", d.status_name(status_id)),
+        Target::Edit { .. } => format!(" Edit {} ", e.name),
+    };
+    let status = match &e.phase {
+        Phase::Saving { .. } => " saving… ".to_string(),
+        Phase::Reading { .. } => " reading it back… ".to_string(),
+        Phase::Looking(lost) if lost.is_looking() => " looking for it… ".to_string(),
+        Phase::Looking(_) => format!(" {} ", crate::ui::say(app, "deal_form.save", "looks again")),
+        Phase::Editing => String::new(),
+    };
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(t.accent())
+        .title(Span::styled(
+            truncate(&title, usize::from(rect.width.saturating_sub(4))),
+            t.bold(),
+        ))
+        .title_bottom(Span::styled(status, t.dim()));
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    if inner.height == 0 || inner.width == 0 {
+        return rect;
+    }
+    let h = usize::from(inner.height);
+    let at = lines
+        .iter()
+        .position(|(f, _)| *f == Some(e.form.focus))
+        .unwrap_or(0);
+    // Keep the focused line and its message in view.
+    let scroll = (at + 2).saturating_sub(h);
+    for (row, (f, line)) in lines.iter().skip(scroll).take(h).enumerate() {
+        let area = Rect::new(inner.x, inner.y + row as u16, inner.width, 1);
+        let typing = *f == Some(e.form.focus)
+            && e.form.is_typed(e.form.focus)
+            && e.picker.is_none()
+            && !e.asking
+            && matches!(e.phase, Phase::Editing);
+        if typing && let Some(field) = e.form.text(e.form.focus) {
+            let lw = (label_w as u16).min(area.width);
+            frame.render_widget(
+                Paragraph::new(line.clone()),
+                Rect::new(area.x, area.y, lw, 1),
+            );
+            let rest = Rect::new(area.x + lw, area.y, area.width - lw, 1);
+            render_field(frame, rest, field, true);
+        } else {
+            frame.render_widget(Paragraph::new(line.clone()), area);
+        }
+    }
+    if let Some(p) = &e.picker {
+        match &p.picker {
+            Some(picker) => {
+                render_picker(t, frame, body, picker);
+            }
+            None => {
+                render_waiting(app, frame, body, "the list");
+            }
+        }
+    }
+    if e.asking {
+        let question = if e.is_new() {
+            "Discard this new deal?".to_string()
+        } else {
+            format!("Discard the changes to {}?", e.name)
+        };
+        crate::ui::dialogs::render_confirm(app, t, frame, body, &question);
+    }
+    rect
+}

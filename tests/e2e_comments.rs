@@ -1,0 +1,46 @@
+//! Comments in the task's detail against the demo sandbox: the thread, and a comment written
+//! in the app that the service keeps.
+#![cfg(feature = "demo")]
+
+mod support;
+
+use support::{Tmux, tmux_available};
+
+#[test]
+fn a_comment_written_with_i_is_in_the_thread_after_a_reload() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 160, 45);
+    t.wait_for("loaded");
+    t.keys(&["/"]);
+    t.type_text("Созвон с «Зерном»");
+    t.keys(&["Enter"]);
+    t.wait_until("the call alone in the list", |s| {
+        s.contains("1 of 1 task") && s.contains("Созвон с «Зерном»")
+    });
+    t.keys(&["p"]);
+    t.wait_for("Comments (0)");
+    t.keys(&["i"]);
+    t.wait_for("Comment on “Созвон с «Зерном»");
+    t.type_text("Повестка готова");
+    t.keys(&["Enter"]);
+    t.type_text("— демо СБП первым пунктом");
+    t.keys(&["C-s"]);
+    t.wait_for("Comment added to “Созвон с «Зерном»");
+    t.wait_for("Comments (1)");
+    t.keys(&["r"]);
+    t.wait_for("reloading");
+    let s = t.wait_until("the comment after a reload", |s| {
+        !s.contains("reloading")
+            && s.contains("Comments (1)")
+            && s.contains("Анна Смирнова · just now")
+            && s.contains("  Повестка готова")
+            && s.contains("  — демо СБП первым пунктом")
+    });
+    let at = s.find("Повестка готова").expect("the first line");
+    let next = s
+        .find("— демо СБП первым пунктом")
+        .expect("the second line");
+    assert!(at < next, "its lines in order:\n{s}");
+}
