@@ -7,10 +7,11 @@
 //! reached (so it still downloads from a sandbox started again on another port).
 
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::Serialize;
 use serde_json::Value;
 
 use crate::routes::api;
+use crate::store::json_out::{self, Members};
+use crate::store::page_rows::{self, Order, PageSql, page_sql};
 use crate::store::tasks;
 
 /// A file as stored: its name travels with it so it can be served without its task.
@@ -160,18 +161,18 @@ pub fn task_attachments_of(
     task_ids: &[i64],
     origin: &str,
 ) -> rusqlite::Result<Vec<Vec<Attachment>>> {
-    // The columns of `TASK_ATTACHMENTS`, then the task and the rowid; the page's ids drive
-    // the join (see `tasks::id_array`).
-    let mut stmt = conn.prepare_cached(
+    // The columns of `TASK_ATTACHMENTS`, then the task and the rowid.
+    const ATTACHMENTS: PageSql = page_sql!(
         "SELECT a.id, a.creator_id, a.service, a.name, a.url, a.size, a.created_at, \
-         f.attachment_id IS NOT NULL, a.task_id, a.rowid \
-         FROM rarray(?1) AS page CROSS JOIN task_attachments a ON a.task_id = page.value \
-         LEFT JOIN attachment_files f ON f.attachment_id = a.id",
-    )?;
-    let rows = stmt.query_map([tasks::id_array(task_ids)], |row| {
-        Ok((row.get(8)?, row.get(9)?, Attachment::from_row(row, origin)?))
-    })?;
-    tasks::group(task_ids, rows, |a, b| a.created_at.cmp(&b.created_at))
+         f.attachment_id IS NOT NULL, a.task_id, a.rowid",
+        "task_attachments a LEFT JOIN attachment_files f ON f.attachment_id = a.id",
+        "a.task_id"
+    );
+    page_rows::query(conn, &ATTACHMENTS, task_ids, Order::Any, |rows| {
+        let rows =
+            rows.mapped(|row| Ok((row.get(8)?, row.get(9)?, Attachment::from_row(row, origin)?)));
+        tasks::group(task_ids, rows, |a, b| a.created_at.cmp(&b.created_at))
+    })
 }
 
 /// A deal's attachments as it answers them, oldest first.
@@ -196,8 +197,7 @@ pub fn attachment_json_by_id(
 }
 
 /// The Attachment object.
-#[derive(Clone, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Debug)]
 pub struct Attachment {
     pub id: String,
     pub creator_id: String,
@@ -209,6 +209,18 @@ pub struct Attachment {
 }
 
 impl Attachment {
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        let mut o = Members::open(out);
+        o.str("id", &self.id);
+        o.str("creatorId", &self.creator_id);
+        o.str("service", &self.service);
+        o.str("name", &self.name);
+        o.str("url", &self.url);
+        o.opt_int("size", self.size);
+        o.str("createdAt", &self.created_at);
+        o.close();
+    }
+
     /// From `(id, creatorId, service, name, stored url, size, createdAt, held)`: a file the
     /// sandbox holds is linked to its download route.
     fn from_row(row: &rusqlite::Row<'_>, origin: &str) -> rusqlite::Result<Self> {
@@ -233,8 +245,7 @@ impl Attachment {
 
 fn attachment_json(row: &rusqlite::Row<'_>, origin: &str) -> rusqlite::Result<Value> {
     let attachment = Attachment::from_row(row, origin)?;
-    serde_json::to_value(attachment)
-        .map_err(|err| rusqlite::Error::ToSqlConversionFailure(Box::new(err)))
+    Ok(json_out::to_value(|out| attachment.write_json(out)))
 }
 
 /// The stored address of a `weeek` attachment whose file the sandbox does not hold (the demo

@@ -17,12 +17,12 @@ use time::Date;
 
 use crate::store::attachments::{self, Attachment};
 use crate::store::custom_fields::{self, Scope};
-use crate::store::tasks::{
-    self, EntryJson, Location, Places, TASK_COLUMNS, TimeEntry, WorkloadJson,
-};
+use crate::store::json_out::{Members, encoding, stored_day, stored_hm, write_dmy};
+use crate::store::page_rows::{self, Order};
+use crate::store::tasks::{self, Location, PAGE_TASKS, Places, TimeEntry};
 use crate::store::timers::{self, Running};
 use crate::store::{Answering, lock};
-use crate::wire::{fmt_dmy, fmt_hm, json_list, parse_iso, parse_ymd};
+use crate::wire::json_list;
 
 /// A page of tasks, with everything their JSON needs besides their own rows: one list per
 /// task for each kind, by the task's place in the page.
@@ -207,14 +207,15 @@ impl Page {
         conn: &Connection,
         mut write: impl FnMut(&TaskRow<'_>) -> rusqlite::Result<()>,
     ) -> rusqlite::Result<()> {
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {TASK_COLUMNS} FROM rarray(?1) AS page CROSS JOIN tasks ON id = page.value"
-        ))?;
-        let mut rows = stmt.query([tasks::id_array(&self.ids)])?;
-        while let Some(row) = rows.next()? {
-            write(&TaskRow::from_row(row)?)?;
-        }
-        Ok(())
+        page_rows::query(conn, &PAGE_TASKS, &self.ids, Order::OfIds, |mut rows| {
+            while let Some(row) = rows.next()? {
+                // A range of ids also holds tasks that are not on the page.
+                if self.places.of(row.get(0)?).is_some() {
+                    write(&TaskRow::from_row(row)?)?;
+                }
+            }
+            Ok(())
+        })
     }
 
     /// The Task object, with the current fields and the legacy ones the live service still
@@ -278,8 +279,8 @@ impl Page {
         o.value("tags", &task.tags)?;
         o.value("subscribers", &task.subscribers)?;
         o.value("subTasks", of(&self.sub_tasks, place))?;
-        o.value("workloads", &Each(entries, WorkloadJson::from))?;
-        o.value("timeEntries", &Each(entries, EntryJson::from))?;
+        o.list("workloads", entries, TimeEntry::write_workload);
+        o.list("timeEntries", entries, TimeEntry::write_json);
         // Each definition is encoded once per page, up to the task's value.
         let out = o.key("customFields");
         out.push(b'[');
@@ -297,166 +298,16 @@ impl Page {
             out.push(b'}');
         }
         out.push(b']');
-        o.value("attachments", of(&self.attachments, place))?;
+        o.list(
+            "attachments",
+            of(&self.attachments, place),
+            Attachment::write_json,
+        );
         // UNCERTAIN: the docs say a task shows its running timer but name no key; one entry
         // per member whose timer runs on it.
         o.value("timers", &Each(of(&self.timers, place), Running::to_json))?;
         o.close();
         Ok(())
-    }
-}
-
-/// One JSON object written member by member. Keys are the service's plain ASCII names and
-/// are written as they are; a page writes some seven hundred of them, which serde would
-/// each scan for characters to escape.
-struct Members<'o> {
-    out: &'o mut Vec<u8>,
-    first: bool,
-}
-
-impl<'o> Members<'o> {
-    fn open(out: &'o mut Vec<u8>) -> Self {
-        out.push(b'{');
-        Self { out, first: true }
-    }
-
-    /// Writes `"key":` and hands back the output for the value.
-    fn key(&mut self, key: &str) -> &mut Vec<u8> {
-        if !std::mem::take(&mut self.first) {
-            self.out.push(b',');
-        }
-        self.out.push(b'"');
-        self.out.extend_from_slice(key.as_bytes());
-        self.out.extend_from_slice(b"\":");
-        self.out
-    }
-
-    fn int(&mut self, key: &str, value: i64) {
-        // Writing a number to a Vec cannot fail.
-        let _ = serde_json::to_writer(self.key(key), &value);
-    }
-
-    fn opt_int(&mut self, key: &str, value: Option<i64>) {
-        match value {
-            Some(value) => self.int(key, value),
-            None => self.key(key).extend_from_slice(b"null"),
-        }
-    }
-
-    fn bool(&mut self, key: &str, value: bool) {
-        let text: &[u8] = if value { b"true" } else { b"false" };
-        self.key(key).extend_from_slice(text);
-    }
-
-    fn str(&mut self, key: &str, value: &str) {
-        write_str(self.key(key), value);
-    }
-
-    fn opt_str(&mut self, key: &str, value: Option<&str>) {
-        match value {
-            Some(value) => self.str(key, value),
-            None => self.key(key).extend_from_slice(b"null"),
-        }
-    }
-
-    fn value(&mut self, key: &str, value: &(impl Serialize + ?Sized)) -> rusqlite::Result<()> {
-        serde_json::to_writer(self.key(key), value).map_err(encoding)
-    }
-
-    fn close(self) {
-        self.out.push(b'}');
-    }
-}
-
-/// A JSON string. Most text needs no escapes and is copied as it is.
-fn write_str(out: &mut Vec<u8>, text: &str) {
-    if !needs_escape(text.as_bytes()) {
-        out.push(b'"');
-        out.extend_from_slice(text.as_bytes());
-        out.push(b'"');
-    } else {
-        // Writing a string to a Vec cannot fail.
-        let _ = serde_json::to_writer(out, text);
-    }
-}
-
-/// Whether JSON needs any of these bytes escaped. The check runs over whole blocks of
-/// sixteen so that it compiles to vector compares.
-fn needs_escape(bytes: &[u8]) -> bool {
-    let escaped = |b: u8| (b < 0x20) | (b == b'"') | (b == b'\\');
-    let mut blocks = bytes.chunks_exact(16);
-    for block in &mut blocks {
-        let mut any = 0u8;
-        for &b in block {
-            any |= u8::from(escaped(b));
-        }
-        if any != 0 {
-            return true;
-        }
-    }
-    blocks.remainder().iter().any(|&b| escaped(b))
-}
-
-/// A stored `Y-m-d` day. Days are stored in exactly that shape and read by hand; anything
-/// else goes through the general parser, so the answer is the same either way.
-fn stored_day(text: &str) -> Option<Date> {
-    ymd(text.as_bytes()).or_else(|| parse_ymd(text))
-}
-
-/// `yyyy-mm-dd`, four, two and two digits, a real day.
-fn ymd(b: &[u8]) -> Option<Date> {
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
-    }
-    let year = digits(&b[0..4])?;
-    let month = time::Month::try_from(u8::try_from(digits(&b[5..7])?).ok()?).ok()?;
-    let day = u8::try_from(digits(&b[8..10])?).ok()?;
-    Date::from_calendar_date(i32::try_from(year).ok()?, month, day).ok()
-}
-
-fn digits(b: &[u8]) -> Option<u32> {
-    b.iter().try_fold(0u32, |n, &d| {
-        d.is_ascii_digit().then(|| n * 10 + u32::from(d - b'0'))
-    })
-}
-
-/// `dd.mm.yyyy` as a JSON string, as `wire::fmt_dmy` writes it.
-fn write_dmy(out: &mut Vec<u8>, day: Date) {
-    if (0..=9999).contains(&day.year()) {
-        let two = |n: u8| [b'0' + n / 10, b'0' + n % 10];
-        let year = day.year().unsigned_abs();
-        out.push(b'"');
-        out.extend_from_slice(&two(day.day()));
-        out.push(b'.');
-        out.extend_from_slice(&two(u8::from(day.month())));
-        out.push(b'.');
-        out.extend_from_slice(&two((year / 100) as u8));
-        out.extend_from_slice(&two((year % 100) as u8));
-        out.push(b'"');
-    } else {
-        write_str(out, &fmt_dmy(day));
-    }
-}
-
-/// The `H:i` of a stored due time in UTC. Times are stored as `yyyy-mm-ddThh:mm:ssZ` and
-/// read by hand; anything else goes through the general parser.
-fn stored_hm(text: &str) -> Option<Cow<'_, str>> {
-    let b = text.as_bytes();
-    let part = |at: usize| digits(&b[at..at + 2]).and_then(|n| u8::try_from(n).ok());
-    let canonical = b.len() == 20
-        && b[10] == b'T'
-        && b[13] == b':'
-        && b[16] == b':'
-        && b[19] == b'Z'
-        && ymd(&b[..10]).is_some()
-        && match (part(11), part(14), part(17)) {
-            (Some(h), Some(m), Some(s)) => time::Time::from_hms(h, m, s).is_ok(),
-            _ => false,
-        };
-    if canonical {
-        Some(Cow::Borrowed(&text[11..16]))
-    } else {
-        parse_iso(text).map(fmt_hm).map(Cow::Owned)
     }
 }
 
@@ -485,12 +336,8 @@ fn first_member(list: &str) -> Option<Cow<'_, str>> {
     }
 }
 
-fn encoding(err: serde_json::Error) -> rusqlite::Error {
-    rusqlite::Error::ToSqlConversionFailure(Box::new(err))
-}
-
 /// A task's row as its JSON shows it, borrowed from the row being read (the columns of
-/// [`TASK_COLUMNS`], in order). The JSON list columns are copied as they are stored.
+/// [`tasks::TASK_COLUMNS`], in order). The JSON list columns are copied as they are stored.
 struct TaskRow<'a> {
     id: i64,
     parent_id: Option<i64>,
@@ -632,68 +479,6 @@ mod tests {
     }
 
     #[test]
-    fn stored_days_and_times_read_as_the_general_parsers_read_them() {
-        let mut day = Date::from_calendar_date(2023, time::Month::December, 25).unwrap();
-        for _ in 0..800 {
-            let text = crate::wire::fmt_ymd(day);
-            assert_eq!(stored_day(&text), Some(day), "{text}");
-            let mut out = Vec::new();
-            write_dmy(&mut out, day);
-            assert_eq!(String::from_utf8(out).unwrap(), encoded(fmt_dmy(day)));
-            day = day.next_day().unwrap();
-        }
-        for text in [
-            "2026-02-29",
-            "2026-13-01",
-            "2026-1-05",
-            " 2026-01-05",
-            "2026-01-05 ",
-            "+2026-01-05",
-            "2026/01/05",
-            "",
-            "дата",
-        ] {
-            assert_eq!(stored_day(text), parse_ymd(text), "{text:?}");
-        }
-        for text in [
-            "2026-11-21T08:05:09Z",
-            "2026-11-21T23:59:59Z",
-            "2026-11-21T24:00:00Z",
-            "2026-11-21T08:60:00Z",
-            "2026-02-30T08:00:00Z",
-            "2026-11-21T08:05:09+03:00",
-            "2026-11-21T08:05:09.250Z",
-            "2026-11-21T08:05:09",
-            "2026-11-21 08:05:09Z",
-            "2026-11-21",
-            "",
-            "время",
-        ] {
-            assert_eq!(
-                stored_hm(text).map(Cow::into_owned),
-                parse_iso(text).map(fmt_hm),
-                "{text:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn escapes_are_found_wherever_they_are() {
-        let naive = |b: &[u8]| b.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
-        let base = "абвгд efgh ijkl mnop qrst".repeat(3);
-        for at in 0..base.len() {
-            for special in [b'"', b'\\', b'\n', 0x01, 0x1f] {
-                let mut bytes = base.clone().into_bytes();
-                bytes[at] = special;
-                assert!(needs_escape(&bytes), "{at} {special}");
-                assert_eq!(needs_escape(&bytes[..at]), naive(&bytes[..at]));
-            }
-        }
-        assert!(!needs_escape(base.as_bytes()));
-        assert!(!needs_escape("\u{7f}".as_bytes()));
-    }
-
-    #[test]
     fn stored_lists_are_copied_and_malformed_ones_show_empty() {
         assert_eq!(
             encoded(JsonArray::parse(Some(r#"["a","b"]"#))),
@@ -712,25 +497,6 @@ mod tests {
         assert_eq!(first_member(r#"["u\"1"]"#).as_deref(), Some("u\"1"));
         assert_eq!(first_member("[]"), None);
         assert_eq!(first_member("not json"), None);
-    }
-
-    #[test]
-    fn strings_are_escaped_as_serde_escapes_them() {
-        let long = format!("{}\"{}", "а".repeat(9), "b".repeat(40));
-        for text in [
-            "",
-            "plain ascii",
-            "Кириллица и ёлка 🚀",
-            "<p class=\"x\">a</p>",
-            "back\\slash",
-            "tab\there\nnewline\u{1}",
-            "\u{7f} is left as it is",
-            long.as_str(),
-        ] {
-            let mut out = Vec::new();
-            write_str(&mut out, text);
-            assert_eq!(String::from_utf8(out).unwrap(), encoded(text), "{text:?}");
-        }
     }
 
     fn written(values: &CustomValues<'_>, field: &str) -> String {

@@ -1,15 +1,15 @@
 //! Tasks: rows, locations, time entries and the Task JSON.
 
 use std::cmp::Ordering;
-use std::rc::Rc;
 
 use rusqlite::{Connection, OptionalExtension, Row, ToSql, params};
-use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::html;
 use crate::store::Answering;
-use crate::wire::{fmt_dmy, fold, json_list, parse_ymd, to_json_text};
+use crate::store::json_out::{self, Members, stored_day, write_dmy};
+use crate::store::page_rows::{self, Order, PageSql, page_sql};
+use crate::wire::{fold, json_list, to_json_text};
 
 #[derive(Clone, Debug, Default)]
 pub struct Task {
@@ -43,10 +43,20 @@ pub struct Task {
     pub custom_values: Map<String, Value>,
 }
 
-pub const TASK_COLUMNS: &str = "id, parent_id, title, description, duration, type, priority, \
-     is_completed, is_deleted, completed_at, author_id, image, is_private, start_date, \
-     start_date_time, due_date, due_date_time, created_at, updated_at, assignees, tags, \
-     subscribers, custom_values";
+/// The columns [`Task::from_row`] reads, as a literal for the page queries' constants.
+macro_rules! task_columns {
+    () => {
+        "id, parent_id, title, description, duration, type, priority, is_completed, \
+         is_deleted, completed_at, author_id, image, is_private, start_date, start_date_time, \
+         due_date, due_date_time, created_at, updated_at, assignees, tags, subscribers, \
+         custom_values"
+    };
+}
+
+pub const TASK_COLUMNS: &str = task_columns!();
+
+/// The rows of a page's tasks.
+pub const PAGE_TASKS: PageSql = page_sql!(concat!("SELECT ", task_columns!()), "tasks", "id");
 
 impl Task {
     pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Self> {
@@ -128,22 +138,16 @@ pub fn load(conn: &Connection, id: i64) -> rusqlite::Result<Option<Task>> {
 
 /// The tasks with these ids, in the order given (missing ones left out), in one query.
 pub fn load_many(conn: &Connection, ids: &[i64]) -> rusqlite::Result<Vec<Task>> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {TASK_COLUMNS} FROM rarray(?1) AS page CROSS JOIN tasks ON id = page.value"
-    ))?;
-    stmt.query_map([id_array(ids)], Task::from_row)?.collect()
-}
-
-/// A list of ids bound as one parameter, for `rarray(?)`. The page queries join it as their
-/// outer loop (`CROSS JOIN` fixes the order): an `IN rarray(?)` would build a temporary
-/// index of the ids for every query.
-pub fn id_array(ids: &[i64]) -> Rc<Vec<rusqlite::types::Value>> {
-    Rc::new(
-        ids.iter()
-            .copied()
-            .map(rusqlite::types::Value::from)
-            .collect(),
-    )
+    let places = Places::new(ids);
+    page_rows::query(conn, &PAGE_TASKS, ids, Order::OfIds, |mut rows| {
+        let mut tasks = Vec::with_capacity(ids.len());
+        while let Some(row) = rows.next()? {
+            if places.of(row.get(0)?).is_some() {
+                tasks.push(Task::from_row(row)?);
+            }
+        }
+        Ok(tasks)
+    })
 }
 
 /// Inserts a task (its `id` is assigned) and returns the new id.
@@ -238,22 +242,25 @@ pub fn locations(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<Locati
 /// The locations of several tasks in one query, each task's in `locations` order, by the
 /// task's place in `task_ids` (see [`group`]).
 pub fn locations_of(conn: &Connection, task_ids: &[i64]) -> rusqlite::Result<Vec<Vec<Location>>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT l.task_id, l.rowid, l.project_id, l.board_id, l.board_column_id \
-         FROM rarray(?1) AS page CROSS JOIN task_locations l ON l.task_id = page.value",
-    )?;
-    let rows = stmt.query_map([id_array(task_ids)], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, i64>(1)?,
-            Location {
-                project_id: row.get(2)?,
-                board_id: row.get(3)?,
-                board_column_id: row.get(4)?,
-            },
-        ))
-    })?;
-    group(task_ids, rows, |_, _| Ordering::Equal)
+    const LOCATIONS: PageSql = page_sql!(
+        "SELECT l.task_id, l.rowid, l.project_id, l.board_id, l.board_column_id",
+        "task_locations l",
+        "l.task_id"
+    );
+    page_rows::query(conn, &LOCATIONS, task_ids, Order::Any, |rows| {
+        let rows = rows.mapped(|row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                row.get::<_, i64>(1)?,
+                Location {
+                    project_id: row.get(2)?,
+                    board_id: row.get(3)?,
+                    board_column_id: row.get(4)?,
+                },
+            ))
+        });
+        group(task_ids, rows, |_, _| Ordering::Equal)
+    })
 }
 
 /// Where each task of a page is in it: `(id, place)` sorted by id, found by a binary search
@@ -403,65 +410,40 @@ pub struct TimeEntry {
 
 impl TimeEntry {
     pub fn to_json(&self) -> Value {
-        serde_json::to_value(EntryJson::from(self)).unwrap_or(Value::Null)
+        json_out::to_value(|out| self.write_json(out))
     }
-}
 
-/// A time entry as `timeEntries` shows it.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EntryJson<'a> {
-    id: &'a str,
-    user_id: &'a str,
-    #[serde(rename = "type")]
-    kind: i64,
-    is_overtime: bool,
-    date: &'a str,
-    duration: i64,
-    comment: &'a str,
-    duration_seconds: i64,
-}
-
-impl<'a> From<&'a TimeEntry> for EntryJson<'a> {
-    fn from(entry: &'a TimeEntry) -> Self {
-        Self {
-            id: &entry.id,
-            user_id: &entry.user_id,
-            kind: entry.kind,
-            is_overtime: entry.is_overtime,
-            date: &entry.date,
-            duration: entry.duration,
-            comment: &entry.comment,
-            duration_seconds: entry.seconds.unwrap_or(entry.duration * 60),
-        }
+    /// The entry as `timeEntries` shows it.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        let mut o = Members::open(out);
+        o.str("id", &self.id);
+        o.str("userId", &self.user_id);
+        o.int("type", self.kind);
+        o.bool("isOvertime", self.is_overtime);
+        o.str("date", &self.date);
+        o.int("duration", self.duration);
+        o.str("comment", &self.comment);
+        o.int(
+            "durationSeconds",
+            self.seconds.unwrap_or(self.duration * 60),
+        );
+        o.close();
     }
-}
 
-/// The legacy `workloads` view of the same entry.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct WorkloadJson<'a> {
-    id: &'a str,
-    user_id: &'a str,
-    #[serde(rename = "type")]
-    kind: i64,
-    date: Option<String>,
-    duration: i64,
-    work_start_at: Option<()>,
-    work_end_at: Option<()>,
-}
-
-impl<'a> From<&'a TimeEntry> for WorkloadJson<'a> {
-    fn from(entry: &'a TimeEntry) -> Self {
-        Self {
-            id: &entry.id,
-            user_id: &entry.user_id,
-            kind: entry.kind,
-            date: parse_ymd(&entry.date).map(fmt_dmy),
-            duration: entry.duration,
-            work_start_at: None,
-            work_end_at: None,
+    /// The legacy `workloads` view of the same entry.
+    pub fn write_workload(&self, out: &mut Vec<u8>) {
+        let mut o = Members::open(out);
+        o.str("id", &self.id);
+        o.str("userId", &self.user_id);
+        o.int("type", self.kind);
+        match stored_day(&self.date) {
+            Some(day) => write_dmy(o.key("date"), day),
+            None => o.key("date").extend_from_slice(b"null"),
         }
+        o.int("duration", self.duration);
+        o.key("workStartAt").extend_from_slice(b"null");
+        o.key("workEndAt").extend_from_slice(b"null");
+        o.close();
     }
 }
 
@@ -470,16 +452,19 @@ pub fn time_entries_of(
     conn: &Connection,
     task_ids: &[i64],
 ) -> rusqlite::Result<Vec<Vec<TimeEntry>>> {
-    let mut stmt = conn.prepare_cached(
+    const ENTRIES: PageSql = page_sql!(
         "SELECT e.id, e.task_id, e.user_id, e.type, e.is_overtime, e.date, e.duration, \
-         e.comment, e.seconds, e.rowid \
-         FROM rarray(?1) AS page CROSS JOIN time_entries e ON e.task_id = page.value",
-    )?;
-    let rows = stmt.query_map([id_array(task_ids)], |row| {
-        let entry = time_entry_from_row(row)?;
-        Ok((entry.task_id, row.get(9)?, entry))
-    })?;
-    group(task_ids, rows, |a, b| a.date.cmp(&b.date))
+         e.comment, e.seconds, e.rowid",
+        "time_entries e",
+        "e.task_id"
+    );
+    page_rows::query(conn, &ENTRIES, task_ids, Order::Any, |rows| {
+        let rows = rows.mapped(|row| {
+            let entry = time_entry_from_row(row)?;
+            Ok((entry.task_id, row.get(9)?, entry))
+        });
+        group(task_ids, rows, |a, b| a.date.cmp(&b.date))
+    })
 }
 
 pub fn time_entry(
@@ -539,20 +524,23 @@ pub fn sub_task_ids(conn: &Connection, task_id: i64) -> rusqlite::Result<Vec<i64
 pub fn sub_tasks_of(conn: &Connection, task_ids: &[i64]) -> rusqlite::Result<Vec<Vec<i64>>> {
     // `+is_deleted` keeps the planner on the parent index: the list's `is_deleted` indexes
     // would walk every task.
-    let mut stmt = conn.prepare_cached(
-        "SELECT c.parent_id, c.id, c.sub_position \
-         FROM rarray(?1) AS page CROSS JOIN tasks c ON c.parent_id = page.value \
-         WHERE +c.is_deleted = 0",
-    )?;
-    let rows = stmt.query_map([id_array(task_ids)], |row| {
-        let position: Option<i64> = row.get(2)?;
-        Ok((row.get(0)?, row.get(1)?, (position, row.get::<_, i64>(1)?)))
-    })?;
-    let placed = group(task_ids, rows, |a: &(Option<i64>, i64), b| {
-        a.0.is_none()
-            .cmp(&b.0.is_none())
-            .then(a.0.cmp(&b.0))
-            .then(a.1.cmp(&b.1))
+    const CHILDREN: PageSql = page_sql!(
+        "SELECT c.parent_id, c.id, c.sub_position",
+        "tasks c",
+        "c.parent_id",
+        " AND +c.is_deleted = 0"
+    );
+    let placed = page_rows::query(conn, &CHILDREN, task_ids, Order::Any, |rows| {
+        let rows = rows.mapped(|row| {
+            let position: Option<i64> = row.get(2)?;
+            Ok((row.get(0)?, row.get(1)?, (position, row.get::<_, i64>(1)?)))
+        });
+        group(task_ids, rows, |a: &(Option<i64>, i64), b| {
+            a.0.is_none()
+                .cmp(&b.0.is_none())
+                .then(a.0.cmp(&b.0))
+                .then(a.1.cmp(&b.1))
+        })
     })?;
     Ok(placed
         .into_iter()

@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 
 use super::ids;
+use super::page_rows::{self, Order, PageSql, page_sql};
 use super::tasks::{self, TimeEntry};
 use crate::wire::{fmt_ymd, parse_iso};
 
@@ -44,19 +45,22 @@ pub fn of_user(conn: &Connection, user_id: &str) -> rusqlite::Result<Option<Runn
 /// The timers running on several tasks, in one query: each task's oldest first (see
 /// [`tasks::group`]).
 pub fn on_tasks(conn: &Connection, task_ids: &[i64]) -> rusqlite::Result<Vec<Vec<Running>>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT t.user_id, t.task_id, t.started_at, t.rowid \
-         FROM rarray(?1) AS page CROSS JOIN timers t ON t.task_id = page.value",
-    )?;
-    let rows = stmt.query_map([tasks::id_array(task_ids)], |row| {
-        let running = Running {
-            user_id: row.get(0)?,
-            task_id: row.get(1)?,
-            started_at: row.get(2)?,
-        };
-        Ok((running.task_id, row.get(3)?, running))
-    })?;
-    tasks::group(task_ids, rows, |a, b| a.started_at.cmp(&b.started_at))
+    const TIMERS: PageSql = page_sql!(
+        "SELECT t.user_id, t.task_id, t.started_at, t.rowid",
+        "timers t",
+        "t.task_id"
+    );
+    page_rows::query(conn, &TIMERS, task_ids, Order::Any, |rows| {
+        let rows = rows.mapped(|row| {
+            let running = Running {
+                user_id: row.get(0)?,
+                task_id: row.get(1)?,
+                started_at: row.get(2)?,
+            };
+            Ok((running.task_id, row.get(3)?, running))
+        });
+        tasks::group(task_ids, rows, |a, b| a.started_at.cmp(&b.started_at))
+    })
 }
 
 /// Starts `user_id`'s timer on `task_id` at `now`. A timer the member had running on another
