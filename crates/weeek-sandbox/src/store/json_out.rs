@@ -27,12 +27,14 @@ pub struct Members<'o> {
 }
 
 impl<'o> Members<'o> {
+    #[inline]
     pub fn open(out: &'o mut Vec<u8>) -> Self {
         out.push(b'{');
         Self { out, first: true }
     }
 
     /// Writes `"key":` and hands back the output for the value.
+    #[inline]
     pub fn key(&mut self, key: &str) -> &mut Vec<u8> {
         if !std::mem::take(&mut self.first) {
             self.out.push(b',');
@@ -43,11 +45,13 @@ impl<'o> Members<'o> {
         self.out
     }
 
+    #[inline]
     pub fn int(&mut self, key: &str, value: i64) {
         // Writing a number to a Vec cannot fail.
         let _ = serde_json::to_writer(self.key(key), &value);
     }
 
+    #[inline]
     pub fn opt_int(&mut self, key: &str, value: Option<i64>) {
         match value {
             Some(value) => self.int(key, value),
@@ -55,15 +59,18 @@ impl<'o> Members<'o> {
         }
     }
 
+    #[inline]
     pub fn bool(&mut self, key: &str, value: bool) {
         let text: &[u8] = if value { b"true" } else { b"false" };
         self.key(key).extend_from_slice(text);
     }
 
+    #[inline]
     pub fn str(&mut self, key: &str, value: &str) {
         write_str(self.key(key), value);
     }
 
+    #[inline]
     pub fn opt_str(&mut self, key: &str, value: Option<&str>) {
         match value {
             Some(value) => self.str(key, value),
@@ -88,6 +95,7 @@ impl<'o> Members<'o> {
         out.push(b']');
     }
 
+    #[inline]
     pub fn close(self) {
         self.out.push(b'}');
     }
