@@ -47,8 +47,7 @@ impl<'o> Members<'o> {
 
     #[inline]
     pub fn int(&mut self, key: &str, value: i64) {
-        // Writing a number to a Vec cannot fail.
-        let _ = serde_json::to_writer(self.key(key), &value);
+        write_int(self.key(key), value);
     }
 
     #[inline]
@@ -99,6 +98,12 @@ impl<'o> Members<'o> {
     pub fn close(self) {
         self.out.push(b'}');
     }
+}
+
+/// A JSON number.
+pub fn write_int(out: &mut Vec<u8>, value: i64) {
+    // Writing a number to a Vec cannot fail.
+    let _ = serde_json::to_writer(out, &value);
 }
 
 /// A JSON string, escaped as serde_json escapes it. Text is copied in runs between the bytes

@@ -17,7 +17,7 @@ use time::Date;
 
 use crate::store::attachments::{self, Attachment};
 use crate::store::custom_fields::{self, Scope};
-use crate::store::json_out::{Members, encoding, stored_day, stored_hm, write_dmy};
+use crate::store::json_out::{Members, encoding, stored_day, stored_hm, write_dmy, write_int};
 use crate::store::page_rows::{self, Order};
 use crate::store::tasks::{self, Location, PAGE_TASKS, Places, TimeEntry};
 use crate::store::timers::{self, Running};
@@ -251,7 +251,7 @@ impl Page {
         o.str("authorId", task.author_id);
         let user = task.assignees.0.and_then(|list| first_member(list.get()));
         o.opt_str("userId", user.as_deref());
-        o.value("assignees", &task.assignees)?;
+        task.assignees.write(o.key("assignees"));
         o.opt_int("projectId", first.map(|l| l.project_id));
         o.opt_int("boardId", first.and_then(|l| l.board_id));
         o.opt_int("boardColumnId", first.and_then(|l| l.board_column_id));
@@ -276,9 +276,11 @@ impl Page {
         o.opt_str("dueDateTime", task.due_date_time);
         o.str("createdAt", task.created_at);
         o.str("updatedAt", task.updated_at);
-        o.value("tags", &task.tags)?;
-        o.value("subscribers", &task.subscribers)?;
-        o.value("subTasks", of(&self.sub_tasks, place))?;
+        task.tags.write(o.key("tags"));
+        task.subscribers.write(o.key("subscribers"));
+        o.list("subTasks", of(&self.sub_tasks, place), |id, out| {
+            write_int(out, *id)
+        });
         o.list("workloads", entries, TimeEntry::write_workload);
         o.list("timeEntries", entries, TimeEntry::write_json);
         // Each definition is encoded once per page, up to the task's value.
@@ -415,11 +417,11 @@ impl<'a> JsonArray<'a> {
     }
 }
 
-impl Serialize for JsonArray<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl JsonArray<'_> {
+    fn write(self, out: &mut Vec<u8>) {
         match self.0 {
-            Some(raw) => raw.serialize(serializer),
-            None => serializer.collect_seq(std::iter::empty::<()>()),
+            Some(raw) => out.extend_from_slice(raw.get().as_bytes()),
+            None => out.extend_from_slice(b"[]"),
         }
     }
 }
@@ -474,19 +476,17 @@ static NULL: Value = Value::Null;
 mod tests {
     use super::*;
 
-    fn encoded(value: impl Serialize) -> String {
-        serde_json::to_string(&value).unwrap_or_default()
-    }
-
     #[test]
     fn stored_lists_are_copied_and_malformed_ones_show_empty() {
-        assert_eq!(
-            encoded(JsonArray::parse(Some(r#"["a","b"]"#))),
-            r#"["a","b"]"#
-        );
-        assert_eq!(encoded(JsonArray::parse(Some("[1,2"))), "[]");
-        assert_eq!(encoded(JsonArray::parse(Some(r#"{"a":1}"#))), "[]");
-        assert_eq!(encoded(JsonArray::parse(None)), "[]");
+        let written = |text: Option<&str>| {
+            let mut out = Vec::new();
+            JsonArray::parse(text).write(&mut out);
+            String::from_utf8(out).unwrap_or_default()
+        };
+        assert_eq!(written(Some(r#"["a","b"]"#)), r#"["a","b"]"#);
+        assert_eq!(written(Some("[1,2")), "[]");
+        assert_eq!(written(Some(r#"{"a":1}"#)), "[]");
+        assert_eq!(written(None), "[]");
     }
 
     #[test]
