@@ -215,3 +215,36 @@ async fn the_list_shows_custom_fields_as_they_are_after_any_change() {
     }
     api.sandbox.shutdown().await;
 }
+
+#[tokio::test]
+async fn reads_answer_while_a_write_waits_for_the_database() {
+    let db = TempDb::new();
+    let api = std::sync::Arc::new(Api::on_file(&db).await);
+    // Another process holds the write lock: the sandbox's next write waits for it.
+    let other = rusqlite::Connection::open(db.path()).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let writer = std::sync::Arc::clone(&api);
+    let write = tokio::spawn(async move {
+        writer
+            .post("/tm/tasks", json!({"title": "После блокировки"}))
+            .await
+    });
+    // Reads keep answering, from the read connections, while the write holds the sandbox's
+    // write connection (it takes it within the first of these rounds, long before the last).
+    for _ in 0..20 {
+        for path in [
+            "/user/me",
+            "/ws/members",
+            "/tm/projects",
+            "/tm/tasks?perPage=5",
+            "/tm/tasks/1",
+            "/crm/funnels",
+        ] {
+            api.ok(path).await;
+        }
+    }
+    assert!(!write.is_finished(), "the write waits for the lock");
+    other.execute_batch("COMMIT").unwrap();
+    let created = write.await.unwrap();
+    assert_eq!(created.status, StatusCode::OK, "{}", created.text);
+}

@@ -62,7 +62,7 @@ async fn download(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let file = state
-        .run(move |conn, _| store::file(conn, &id)?.ok_or(ApiError::RecordNotFound))
+        .read(move |conn, _| store::file(conn, &id)?.ok_or(ApiError::RecordNotFound))
         .await?;
     Ok(file_response(file))
 }

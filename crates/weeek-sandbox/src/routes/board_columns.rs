@@ -27,7 +27,7 @@ pub fn routes() -> Router<AppState> {
 async fn columns(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let board = query_parent(&query, "boardId", |id| row_exists(conn, "boards", id))?;
             Ok(Reply::Payload(
                 "boardColumns",

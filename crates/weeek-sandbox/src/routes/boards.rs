@@ -26,7 +26,7 @@ pub fn routes() -> Router<AppState> {
 async fn boards(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let project = query_parent(&query, "projectId", |id| ws::project_exists(conn, id))?;
             Ok(Reply::Payload(
                 "boards",

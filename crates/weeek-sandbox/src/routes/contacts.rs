@@ -65,7 +65,7 @@ fn search_matches(text: &str, needle: &str) -> bool {
 async fn organizations(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let (limit, offset) = limit_offset(&query, CRM_LIST_DEFAULT_LIMIT, CRM_LIST_MAX_LIMIT)?;
             let mut invalid = Invalid::new();
             let responsible = crm_query::id_array(&query, "responsible", &mut invalid, |id| {
@@ -129,7 +129,7 @@ async fn organizations(State(state): State<AppState>, RawQuery(raw): RawQuery) -
 
 async fn organization(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let org = crm::organization(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
             Ok(Reply::Payload("organization", org.to_json(conn)?))
         })
@@ -143,7 +143,7 @@ async fn organization(State(state): State<AppState>, Path(id): Path<String>) -> 
 async fn contacts(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let (limit, offset) = limit_offset(&query, CRM_LIST_DEFAULT_LIMIT, CRM_LIST_MAX_LIMIT)?;
             let mut invalid = Invalid::new();
             let organizations =
@@ -194,7 +194,7 @@ async fn contacts(State(state): State<AppState>, RawQuery(raw): RawQuery) -> Api
 
 async fn contact(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let contact = crm::contact(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
             Ok(Reply::Payload("contact", contact.to_json()))
         })

@@ -21,7 +21,7 @@ pub fn routes() -> Router<AppState> {
 
 async fn currencies(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, _| {
+        .read(|conn, _| {
             Ok(Reply::Payload(
                 "currencies",
                 json!(crm::currencies_json(conn)?),
@@ -32,13 +32,13 @@ async fn currencies(State(state): State<AppState>) -> ApiResult {
 
 async fn funnels(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, _| Ok(Reply::Payload("funnels", json!(crm::funnels_json(conn)?))))
+        .read(|conn, _| Ok(Reply::Payload("funnels", json!(crm::funnels_json(conn)?))))
         .await
 }
 
 async fn funnel(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let funnel = crm::funnel_json_by_id(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
             Ok(Reply::Payload("funnel", funnel))
         })
@@ -47,7 +47,7 @@ async fn funnel(State(state): State<AppState>, Path(id): Path<String>) -> ApiRes
 
 async fn statuses(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             if !crm::funnel_exists(conn, &id)? {
                 return Err(ApiError::RecordNotFound);
             }
@@ -61,7 +61,7 @@ async fn statuses(State(state): State<AppState>, Path(id): Path<String>) -> ApiR
 
 async fn status(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let status = crm::status_json_by_id(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
             Ok(Reply::Payload("status", status))
         })

@@ -126,7 +126,7 @@ fn path_option(field: &Field, params: &Params) -> Result<usize, ApiError> {
 /// docs leave the answer untyped). Each field is sent whole, options included.
 async fn list(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, _| {
+        .read(|conn, _| {
             let fields: Vec<Value> = store::list(conn, Scope::TaskManager)?
                 .iter()
                 .map(Field::to_json)

@@ -39,7 +39,7 @@ async fn deals(
 ) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, ctx| {
+        .read(move |conn, ctx| {
             if crm::status_funnel(conn, &id)?.is_none() {
                 return Err(ApiError::RecordNotFound);
             }
@@ -68,7 +68,7 @@ async fn deals(
 
 async fn deal(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, ctx| {
+        .read(move |conn, ctx| {
             let deal = crm::deal(conn, &id)?.ok_or(ApiError::RecordNotFound)?;
             Ok(Reply::Payload("deal", deal.to_json(conn, ctx.answering())?))
         })

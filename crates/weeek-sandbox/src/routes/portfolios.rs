@@ -79,7 +79,7 @@ fn list_query(conn: &Connection, query: &Query) -> Result<ListQuery, ApiError> {
 async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let q = list_query(conn, &query)?;
             let matching: Vec<Portfolio> = store::all(conn)?
                 .into_iter()
@@ -116,7 +116,7 @@ fn find(conn: &Connection, raw_id: &str) -> Result<Portfolio, ApiError> {
 
 async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| Ok(Reply::Payload("data", find(conn, &id)?.to_json())))
+        .read(move |conn, _| Ok(Reply::Payload("data", find(conn, &id)?.to_json())))
         .await
 }
 

@@ -36,7 +36,7 @@ pub fn routes() -> Router<AppState> {
 /// they still resolve by id, with `status: 2`.
 async fn projects(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, _| Ok(Reply::Payload("projects", json!(ws::projects_json(conn)?))))
+        .read(|conn, _| Ok(Reply::Payload("projects", json!(ws::projects_json(conn)?))))
         .await
 }
 
@@ -55,7 +55,7 @@ fn project_reply(conn: &Connection, id: i64) -> Result<Reply, ApiError> {
 
 async fn project(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let id = existing(conn, &id)?;
             project_reply(conn, id)
         })

@@ -41,7 +41,7 @@ async fn list(
 ) -> ApiResult {
     let query = Query::parse(raw.as_deref());
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let task = find(conn, &id, not_found)?;
             let (limit, offset) = limit_offset(&query, COMMENTS_DEFAULT_LIMIT, COMMENTS_MAX_LIMIT)?;
             let (comments, more) = store::page(conn, task.id, limit, offset)?;

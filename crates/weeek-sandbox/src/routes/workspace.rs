@@ -28,7 +28,7 @@ pub fn routes() -> Router<AppState> {
 
 async fn me(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, ctx| {
+        .read(|conn, ctx| {
             let user = ws::user_json(conn, &ctx.user_id)?.ok_or(ApiError::Unauthenticated)?;
             Ok(Reply::Payload("user", user))
         })
@@ -37,19 +37,19 @@ async fn me(State(state): State<AppState>) -> ApiResult {
 
 async fn workspace(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, _| Ok(Reply::Payload("workspace", ws::workspace_json(conn)?)))
+        .read(|conn, _| Ok(Reply::Payload("workspace", ws::workspace_json(conn)?)))
         .await
 }
 
 async fn members(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, _| Ok(Reply::Payload("members", json!(ws::members_json(conn)?))))
+        .read(|conn, _| Ok(Reply::Payload("members", json!(ws::members_json(conn)?))))
         .await
 }
 
 async fn tags(State(state): State<AppState>) -> ApiResult {
     state
-        .run(|conn, _| Ok(Reply::Payload("tags", json!(ws::tags_json(conn)?))))
+        .read(|conn, _| Ok(Reply::Payload("tags", json!(ws::tags_json(conn)?))))
         .await
 }
 
@@ -79,7 +79,7 @@ async fn create_tag(State(state): State<AppState>, body: Bytes) -> ApiResult {
 
 async fn tag(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult {
     state
-        .run(move |conn, _| {
+        .read(move |conn, _| {
             let tag = int_id(&id)
                 .map(|id| ws::tag_json_by_id(conn, id))
                 .transpose()?
