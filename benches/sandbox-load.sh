@@ -158,7 +158,7 @@ measure "POST tm/tasks" "/tm/tasks" POST
 workspace_done
 stop_sandbox
 
-WORKSPACE="$(printf "%'d" "$TASKS" 2>/dev/null || echo "$TASKS") tasks"
+WORKSPACE="$(echo "$TASKS" | sed -e ':a' -e 's/\B[0-9]\{3\}\>/,&/' -e 'ta') tasks"
 echo "$WORKSPACE" >&2
 start_sandbox --tasks "$TASKS"
 measure "tm/tasks?perPage=20" "/tm/tasks?perPage=20"
