@@ -24,7 +24,10 @@ impl ContactsState {
     /// `D`: asks about the contact in view, else the one under the cursor.
     pub(super) fn ask_delete(&mut self, cx: &mut ScreenCtx) {
         if self.deleting.is_some() {
-            cx.toast(ToastKind::Info, "A delete is on its way; wait for its answer");
+            cx.toast(
+                ToastKind::Info,
+                "A delete is on its way; wait for its answer",
+            );
             return;
         }
         let contact = match &self.viewing {

@@ -141,9 +141,7 @@ impl ContactList {
     pub fn remove(&mut self, id: &str, rows_shown: usize) {
         self.created.retain(|c| c.id != id);
         self.contacts.rows.retain(|c| c.id != id);
-        self.cursor = self
-            .cursor
-            .min(self.contacts.rows.len().saturating_sub(1));
+        self.cursor = self.cursor.min(self.contacts.rows.len().saturating_sub(1));
         self.fix_scroll(rows_shown);
     }
 

@@ -1199,7 +1199,11 @@ fn a_delete_removes_the_contact_from_the_list() {
     h.done(&req);
     assert_eq!(ids(&h), ["c1"]);
     assert_eq!(h.app.contacts.list.cursor, 0);
-    assert!(toasts(&h).contains("Deleted “Oliver Bennett”"), "{}", toasts(&h));
+    assert!(
+        toasts(&h).contains("Deleted “Oliver Bennett”"),
+        "{}",
+        toasts(&h)
+    );
 }
 
 #[test]
@@ -1281,6 +1285,9 @@ fn a_lost_delete_of_a_contact_still_there_says_not_deleted() {
     );
     assert_eq!(ids(&h), ["c1", "c2"]);
     let t = toasts(&h);
-    assert!(t.contains("not deleted") && t.contains("still there"), "{t}");
+    assert!(
+        t.contains("not deleted") && t.contains("still there"),
+        "{t}"
+    );
     assert!(!t.contains("Deleted"), "{t}");
 }
