@@ -1146,6 +1146,22 @@ pub static COMMANDS: &[Command] = &[
         "Open the contact under the cursor: every field, read only",
     ),
     cmd(
+        "contact_list.delete",
+        A::Delete,
+        C::ContactList,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the contact under the cursor (asks first)",
+    ),
+    cmd(
+        "contact_view.delete",
+        A::Delete,
+        C::ContactView,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the contact in view (asks first)",
+    ),
+    cmd(
         "contact_view.close",
         A::Cancel,
         C::ContactView,
