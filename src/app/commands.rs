@@ -70,6 +70,7 @@ pub enum Action {
     DueDate,
     Rename,
     NewTask,
+    NewSubtask,
     Delete,
     Undo,
     DetailDown,
@@ -474,6 +475,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('n')],
         Some("new"),
         "New task in the current project and column",
+    ),
+    cmd(
+        "tasks.new_subtask",
+        A::NewSubtask,
+        C::Tasks,
+        &[ch('N')],
+        None,
+        "New subtask of the task at the cursor",
     ),
     cmd(
         "tasks.delete",
