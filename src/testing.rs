@@ -182,6 +182,8 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::Organizations(_) => A::Organizations(Err(e)),
         C::Contacts(_) => A::Contacts(Err(e)),
         C::CreateContact(_) => A::CreatedContact(Err(e)),
+        C::Contact(_) => A::Contact(Err(e)),
+        C::DeleteContact(_) => A::DeletedContact(Err(e)),
         C::CreateTag(_) => A::CreatedTag(Err(e)),
         C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
     }
@@ -203,6 +205,7 @@ pub fn done(call: &Call) -> Answer {
         C::DeleteComment(..) => A::DeletedComment(Ok(())),
         C::MoveDeal { .. } => A::MovedDeal(Ok(())),
         C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
+        C::DeleteContact(_) => A::DeletedContact(Ok(())),
         other => panic!("{other:?} answers with a payload, not just done"),
     }
 }

@@ -77,6 +77,9 @@ pub enum Call {
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
+    /// `GET /crm/contacts/{id}`: reads one back after a lost answer.
+    Contact(String),
+    DeleteContact(String),
     /// `POST /ws/tags` with the title.
     CreateTag(String),
     CreateOrganization(OrganizationInput),
@@ -107,6 +110,7 @@ impl Call {
                 | Call::PatchDeal(..)
                 | Call::DeleteDeal(_)
                 | Call::CreateContact(_)
+                | Call::DeleteContact(_)
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
         )
@@ -156,6 +160,8 @@ pub enum Answer {
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
+    Contact(Result<Box<Contact>, ApiError>),
+    DeletedContact(Result<(), ApiError>),
     CreatedTag(Result<Tag, ApiError>),
     CreatedOrganization(Result<Box<Organization>, ApiError>),
 }
@@ -198,7 +204,8 @@ impl Answer {
             A::PatchedDeal(r) => r.as_ref().err(),
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
-            A::CreatedContact(r) => r.as_ref().err(),
+            A::CreatedContact(r) | A::Contact(r) => r.as_ref().err(),
+            A::DeletedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
         }
@@ -366,6 +373,8 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .map(|l| readable("Contacts", l, &mut skipped)),
         ),
         C::CreateContact(c) => A::CreatedContact(client.create_contact(&c).await.map(Box::new)),
+        C::Contact(id) => A::Contact(client.contact(&id).await.map(Box::new)),
+        C::DeleteContact(id) => A::DeletedContact(client.delete_contact(&id).await),
         C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
         C::CreateOrganization(o) => {
             A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))

@@ -263,3 +263,33 @@ fn kill_9_as_soon_as_the_text_shows_loses_nothing() {
     let draft = std::fs::read_to_string(draft_file(&t.home)).expect("the draft is on disk");
     assert!(draft.contains("\"lastName\": \"Сергеева\""), "{draft}");
 }
+
+#[test]
+fn a_deleted_contact_is_gone_after_a_reload() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    open_contacts(&t);
+    t.keys(&["C-l", "/"]);
+    t.type_text("Зайцев");
+    t.wait_until("the one contact found", |s| {
+        s.contains("1 contact") && s.contains("Игорь Зайцев")
+    });
+    t.keys(&["Enter", "D"]);
+    t.wait_for("Delete the contact “Игорь Зайцев”? y/n");
+    t.keys(&["y"]);
+    t.wait_for("Deleted “Игорь Зайцев”");
+    // Cleared, the search asks the service for the whole list again; `r` asks once more.
+    // (Esc and a letter sent together would read as Alt and the letter.)
+    t.keys(&["Escape"]);
+    t.wait_until("the search cleared", |s| !s.contains("/ Зайцев"));
+    t.keys(&["r"]);
+    t.wait_until("the list without the contact", |s| {
+        s.contains("of 24 contacts")
+            && s.contains("Громов")
+            && !s
+                .lines()
+                .any(|l| l.contains("Зайцев") && !l.contains("Deleted"))
+    });
+}

@@ -257,6 +257,12 @@ impl ContactsState {
             }
             (Ask::Discard { .. }, Action::No) => self.ask = None,
             (Ask::Discard { .. }, _) => {}
+            (Ask::Delete { id, name }, Action::Yes) => {
+                self.ask = None;
+                self.delete(id, name, cx);
+            }
+            (Ask::Delete { .. }, Action::No) => self.ask = None,
+            (Ask::Delete { .. }, _) => {}
         }
         true
     }

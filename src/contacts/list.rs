@@ -137,6 +137,14 @@ impl ContactList {
         self.fix_scroll(rows_shown);
     }
 
+    /// A contact the service no longer has: out of the list, the cursor kept in range.
+    pub fn remove(&mut self, id: &str, rows_shown: usize) {
+        self.created.retain(|c| c.id != id);
+        self.contacts.rows.retain(|c| c.id != id);
+        self.cursor = self.cursor.min(self.contacts.rows.len().saturating_sub(1));
+        self.fix_scroll(rows_shown);
+    }
+
     fn maybe_load_more(&mut self, cx: &mut ScreenCtx, rows_shown: usize) {
         if self.contacts.wants_more(self.cursor, rows_shown) {
             let offset = self.next_offset;

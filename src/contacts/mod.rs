@@ -4,6 +4,7 @@
 //! at the next start.
 
 pub mod create_choice;
+pub mod delete;
 pub mod draft;
 pub mod form;
 mod keys;
@@ -44,6 +45,10 @@ pub enum ContactKey {
     CreateChoice,
     /// The look for one whose answer was lost.
     FindChoice,
+    /// A contact deleted with `D`.
+    Delete,
+    /// The read of it after the delete's answer was lost.
+    DeleteRead,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -60,6 +65,8 @@ pub enum Ask {
     Restore(Draft),
     /// Clear a form that has input (`keep`: keep organizations and tags).
     Discard { keep: bool },
+    /// Delete this contact.
+    Delete { id: String, name: String },
 }
 
 #[derive(Debug)]
@@ -81,6 +88,8 @@ pub struct ContactsState {
     /// An organization or a tag being created from its picker.
     pub creating: Option<create_choice::Creating>,
     pub ask: Option<Ask>,
+    /// A contact whose delete is on its way.
+    pub deleting: Option<delete::Deleting>,
     /// The draft file.
     draft: DraftFile,
     /// Said at start what was found on disk (a toast needs the first message's clock).
@@ -116,6 +125,7 @@ impl ContactsState {
             viewing: None,
             creating: None,
             ask: None,
+            deleting: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
         };
@@ -420,6 +430,10 @@ impl ContactsState {
             (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, cx),
             (ContactKey::CreateChoice, answer) => self.on_choice_created(answer, cx),
             (ContactKey::FindChoice, answer) => self.on_choice_found(answer, cx),
+            (ContactKey::Delete, A::DeletedContact(result)) => self.on_delete_reply(result, cx),
+            (ContactKey::DeleteRead, A::Contact(result)) => {
+                self.on_delete_read_back(result.map(|c| *c), cx)
+            }
             (ContactKey::List, A::Contacts(result)) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);
@@ -491,13 +505,13 @@ pub fn contact_rows(c: &weeek_api::models::Contact, every: bool) -> usize {
 
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
-        if self.viewing.is_some() {
-            return vec![Context::ContactView, Context::List];
-        }
         match &self.ask {
             Some(Ask::Restore(_)) => return vec![Context::Draft],
-            Some(Ask::Discard { .. }) => return vec![Context::Confirm],
+            Some(Ask::Discard { .. } | Ask::Delete { .. }) => return vec![Context::Confirm],
             None => {}
+        }
+        if self.viewing.is_some() {
+            return vec![Context::ContactView, Context::List];
         }
         if self.picker.is_some() {
             // Organizations and tags: always several.
@@ -571,6 +585,13 @@ impl ScreenState for ContactsState {
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.ask.is_some() {
+            return self.answer(action, cx);
+        }
+        if action == Action::Delete && (self.viewing.is_some() || self.pane == Pane::List) {
+            self.ask_delete(cx);
+            return true;
+        }
         if let Some((c, scroll)) = &mut self.viewing {
             // Read only: it closes or scrolls, nothing else.
             let page = cx.viewport.contacts.view_rows;

@@ -1142,3 +1142,153 @@ fn a_click_while_saving_or_with_a_picker_open_moves_no_focus() {
     assert_eq!(h.app.contacts.pane, Pane::Form);
     assert_eq!(h.app.contacts.list.cursor, 0);
 }
+
+fn toasts(h: &Harness) -> String {
+    h.app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn ids(h: &Harness) -> Vec<String> {
+    h.app
+        .contacts
+        .list
+        .contacts
+        .rows
+        .iter()
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// `D` on the second contact of the list, answered `y`: the delete is out.
+fn delete_second(h: &mut Harness) -> crate::worker::Request {
+    h.send(ctrl('l'));
+    h.press("jD");
+    assert!(matches!(h.app.contacts.ask, Some(Ask::Delete { .. })));
+    assert!(
+        h.take(|c| matches!(c, Call::DeleteContact(_))).is_empty(),
+        "nothing is sent before the answer"
+    );
+    h.press("y");
+    let mut sent = h.take(|c| matches!(c, Call::DeleteContact(_)));
+    assert_eq!(sent.len(), 1);
+    assert_eq!(sent[0].call, Call::DeleteContact("c2".into()));
+    sent.remove(0)
+}
+
+#[test]
+fn d_asks_and_n_sends_nothing() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    h.press("D");
+    assert!(matches!(h.app.contacts.ask, Some(Ask::Delete { .. })));
+    h.press("n");
+    assert!(h.app.contacts.ask.is_none());
+    assert!(h.take(|c| matches!(c, Call::DeleteContact(_))).is_empty());
+    assert_eq!(ids(&h), ["c1", "c2"]);
+}
+
+#[test]
+fn a_delete_removes_the_contact_from_the_list() {
+    let mut h = on_contacts();
+    let req = delete_second(&mut h);
+    assert_eq!(ids(&h), ["c1", "c2"], "kept until the service says so");
+    h.done(&req);
+    assert_eq!(ids(&h), ["c1"]);
+    assert_eq!(h.app.contacts.list.cursor, 0);
+    assert!(
+        toasts(&h).contains("Deleted “Oliver Bennett”"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn d_in_the_open_contact_deletes_it_and_closes_the_view() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.contacts.viewing.is_some());
+    h.press("D");
+    h.press("y");
+    assert!(h.app.contacts.viewing.is_none());
+    let req = h.take(|c| matches!(c, Call::DeleteContact(_))).remove(0);
+    assert_eq!(req.call, Call::DeleteContact("c1".into()));
+    h.done(&req);
+    assert_eq!(ids(&h), ["c2"]);
+}
+
+#[test]
+fn not_found_counts_as_deleted() {
+    let mut h = on_contacts();
+    let req = delete_second(&mut h);
+    h.fail(
+        &req,
+        ApiError::NotFound {
+            message: "Not found.".into(),
+        },
+    );
+    assert_eq!(ids(&h), ["c1"]);
+    assert!(toasts(&h).contains("Deleted"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_refused_delete_keeps_the_contact_and_says_why() {
+    let mut h = on_contacts();
+    let req = delete_second(&mut h);
+    h.fail(
+        &req,
+        ApiError::Forbidden {
+            message: "Access denied.".into(),
+        },
+    );
+    assert_eq!(ids(&h), ["c1", "c2"]);
+    assert!(
+        h.take(|c| matches!(c, Call::Contact(_))).is_empty(),
+        "a refusal is not read back"
+    );
+    assert!(toasts(&h).contains("not deleted"), "{}", toasts(&h));
+    assert!(h.app.contacts.deleting.is_none(), "D works again");
+}
+
+#[test]
+fn a_lost_delete_is_read_back_before_anything_is_said() {
+    let mut h = on_contacts();
+    let req = delete_second(&mut h);
+    h.fail(&req, ApiError::Timeout);
+    assert_eq!(ids(&h), ["c1", "c2"]);
+    assert!(!toasts(&h).contains("Deleted"));
+    let read = h.take(|c| matches!(c, Call::Contact(_))).remove(0);
+    assert_eq!(read.call, Call::Contact("c2".into()));
+    h.fail(
+        &read,
+        ApiError::NotFound {
+            message: "Not found.".into(),
+        },
+    );
+    assert_eq!(ids(&h), ["c1"]);
+    assert!(toasts(&h).contains("it no longer exists"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_lost_delete_of_a_contact_still_there_says_not_deleted() {
+    let mut h = on_contacts();
+    let req = delete_second(&mut h);
+    h.fail(&req, ApiError::Timeout);
+    let read = h.take(|c| matches!(c, Call::Contact(_))).remove(0);
+    h.reply(
+        &read,
+        Answer::Contact(Ok(Box::new(contact("c2", "Oliver", "Bennett")))),
+    );
+    assert_eq!(ids(&h), ["c1", "c2"]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("not deleted") && t.contains("still there"),
+        "{t}"
+    );
+    assert!(!t.contains("Deleted"), "{t}");
+}

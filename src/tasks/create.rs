@@ -29,6 +29,8 @@ pub type Place = (Option<i64>, Option<i64>);
 pub struct TaskLookup {
     pub title: String,
     pub place: Place,
+    /// The task it is a subtask of (`N`).
+    pub parent: Option<i64>,
 }
 
 impl CreateLookup for TaskLookup {
@@ -71,7 +73,10 @@ impl CreateLookup for TaskLookup {
                 .any(|l| l.project_id == p && column.is_none_or(|c| l.board_column_id == Some(c))),
             None => true,
         };
-        same_title && same_place && created_since(task.created_at, sent)
+        // A task that does not report its parent is not ruled out by it.
+        let same_parent =
+            self.parent.is_none() || task.parent_id.is_none_or(|p| Some(p) == self.parent);
+        same_title && same_place && same_parent && created_since(task.created_at, sent)
     }
 }
 
@@ -88,7 +93,14 @@ pub struct Creating {
 impl TasksState {
     /// `n` then Enter: a new task placed in the filtered project and column, else beside the
     /// cursor task (or where a retried create was meant to go).
-    pub(super) fn create(&mut self, title: String, place: Option<Place>, cx: &mut ScreenCtx) {
+    /// With a `parent` it is a subtask of it (`N`), and the cursor stays on the parent.
+    pub(super) fn create(
+        &mut self,
+        title: String,
+        place: Option<Place>,
+        parent: Option<i64>,
+        cx: &mut ScreenCtx,
+    ) {
         let (project, column) = place.unwrap_or_else(|| self.new_task_place());
         let assignees = match (&self.filters.assignee, cx.names.me()) {
             (Assignee::Me, Some(me)) => vec![me.id.clone()],
@@ -100,12 +112,14 @@ impl TasksState {
             project_id: project,
             board_column_id: column,
             assignees: assignees.clone(),
+            parent_id: parent,
             ..Default::default()
         };
         self.next_create += 1;
         let n = self.next_create;
         let row = Task {
             id: -(n as i64),
+            parent_id: parent,
             title: Some(title.clone()),
             assignees,
             project_id: project,
@@ -121,8 +135,16 @@ impl TasksState {
             ..Default::default()
         };
         self.list.rows.insert(0, row.clone());
-        self.cursor = 0;
-        self.scroll = 0;
+        match parent.and_then(|p| self.index_of(p)) {
+            Some(idx) => {
+                self.cursor = idx;
+                self.fix_scroll(cx);
+            }
+            None => {
+                self.cursor = 0;
+                self.scroll = 0;
+            }
+        }
         self.creating.insert(
             n,
             Creating {
@@ -130,6 +152,7 @@ impl TasksState {
                 lookup: TaskLookup {
                     title,
                     place: (project, column),
+                    parent,
                 },
                 sent: cx.clock.wall,
                 lost: None,
@@ -173,6 +196,7 @@ impl TasksState {
                         format!("Created {}", quoted(&c.lookup.title)),
                     );
                     self.created(&c.lookup.title, &task);
+                    self.attach_subtask(c.lookup.parent, &task);
                     self.settle_row(c.row.id, task);
                 }
             }
@@ -188,6 +212,7 @@ impl TasksState {
                     self.offer(Popup::Prompt {
                         purpose: PromptPurpose::New {
                             place: Some(c.lookup.place),
+                            parent: c.lookup.parent,
                         },
                         field: crate::widgets::field::TextField::with_value(c.lookup.title),
                         feedback: Feedback::Err(why),
@@ -223,6 +248,7 @@ impl TasksState {
                 {
                     cx.toast(ToastKind::Success, lost.found_text("created"));
                     self.created(&c.lookup.title, &task);
+                    self.attach_subtask(c.lookup.parent, &task);
                     self.settle_row(c.row.id, task);
                 }
             }
@@ -236,6 +262,7 @@ impl TasksState {
                     self.offer(Popup::Prompt {
                         purpose: PromptPurpose::New {
                             place: Some(c.lookup.place),
+                            parent: c.lookup.parent,
                         },
                         field: crate::widgets::field::TextField::with_value(c.lookup.title),
                         feedback: Feedback::Err(format!(

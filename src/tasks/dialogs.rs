@@ -68,6 +68,8 @@ pub enum PromptPurpose {
     /// it now.
     New {
         place: Option<super::create::Place>,
+        /// The task a subtask (`N`) goes under.
+        parent: Option<i64>,
     },
     /// The name to save the current filters and sort under.
     SaveView,
@@ -617,7 +619,7 @@ impl TasksState {
                 }
                 self.apply_rename(id, value, cx);
             }
-            PromptPurpose::New { place } => {
+            PromptPurpose::New { place, parent } => {
                 if value.is_empty() {
                     let cancel = cx.keys.say("prompt.cancel", "to cancel");
                     return Err(match cancel {
@@ -625,7 +627,7 @@ impl TasksState {
                         None => "type a title".into(),
                     });
                 }
-                self.create(value, place, cx);
+                self.create(value, place, parent, cx);
             }
             PromptPurpose::SaveView => self.save_view(&value, cx)?,
         }

@@ -6,6 +6,7 @@ pub mod create;
 pub mod dialogs;
 pub mod filters;
 pub mod panel;
+pub mod subtasks;
 pub mod time_log;
 pub mod timer;
 pub mod verbs;
@@ -14,6 +15,8 @@ pub mod views;
 
 #[cfg(test)]
 mod comment_tests;
+#[cfg(test)]
+mod subtask_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -612,6 +615,7 @@ impl TasksState {
             Action::DueDate => self.open_due(cx),
             Action::Rename => self.open_rename(cx),
             Action::NewTask => self.open_new(),
+            Action::NewSubtask => self.open_new_subtask(cx),
             Action::Delete => self.open_delete(cx),
             Action::Undo => self.undo(cx),
             Action::LogTime => self.open_log_time(cx),

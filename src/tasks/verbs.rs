@@ -976,7 +976,10 @@ impl TasksState {
 
     pub(super) fn open_new(&mut self) {
         self.popup = Some(Popup::prompt(
-            PromptPurpose::New { place: None },
+            PromptPurpose::New {
+                place: None,
+                parent: None,
+            },
             String::new(),
             time::Date::MIN,
         ));

@@ -13,6 +13,8 @@ mod help_snapshots;
 #[cfg(all(test, feature = "demo"))]
 mod screenshots;
 #[cfg(test)]
+mod subtask_snapshots;
+#[cfg(test)]
 mod svg;
 #[cfg(test)]
 mod tasks_snapshots;

@@ -49,6 +49,10 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         };
         hits.cover(rect);
     }
+    // Asked from the open contact: the question stands over it.
+    if let Some((c, scroll)) = &s.viewing {
+        hits.cover(render_view(app, t, frame, body, c, *scroll));
+    }
     let asked = match &s.ask {
         Some(Ask::Restore(d)) => Some(render_restore(app, t, frame, body, &d.summary())),
         Some(Ask::Discard { .. }) => Some(render_confirm(
@@ -58,13 +62,17 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
             body,
             "Clear the form? What was typed is lost.",
         )),
+        Some(Ask::Delete { name, .. }) => Some(render_confirm(
+            app,
+            t,
+            frame,
+            body,
+            &format!("Delete the contact “{name}”?"),
+        )),
         None => None,
     };
     if let Some(rect) = asked {
         hits.cover(rect);
-    }
-    if let Some((c, scroll)) = &s.viewing {
-        hits.cover(render_view(app, t, frame, body, c, *scroll));
     }
 }
 

@@ -210,3 +210,19 @@ fn more_items_read_plus_n_everywhere_and_a_new_contact_has_its_own_mark() {
         "a new contact is not marked with +: {row}"
     );
 }
+
+#[test]
+fn the_delete_question_names_the_contact_at_every_size() {
+    for (w, h_) in [(160, 45), (80, 24), (60, 15)] {
+        let mut h = on_contacts();
+        h.send(ctrl('l'));
+        h.resize(w, h_);
+        h.send(code(KeyCode::Enter));
+        h.press("D");
+        let screen = h.render();
+        assert!(screen.contains("Delete the contact"), "{w}x{h_}:\n{screen}");
+        assert!(screen.contains("Громов"), "{w}x{h_}:\n{screen}");
+        assert!(screen.contains("y/n"), "{w}x{h_}:\n{screen}");
+        insta::assert_snapshot!(format!("delete_question_{w}x{h_}"), screen);
+    }
+}

@@ -46,7 +46,18 @@ pub(super) fn render_popup(
                     )
                 }
                 PromptPurpose::Rename { .. } => "Rename".to_string(),
-                PromptPurpose::New { place } => {
+                PromptPurpose::New {
+                    parent: Some(parent),
+                    ..
+                } => {
+                    let name = app
+                        .tasks
+                        .index_of(*parent)
+                        .map(|i| app.tasks.list.rows[i].display_title().to_string())
+                        .unwrap_or_else(|| format!("#{parent}"));
+                    format!("New subtask of {}", crate::text::one_line(&name))
+                }
+                PromptPurpose::New { place, .. } => {
                     let (p, c) = place.unwrap_or_else(|| app.tasks.new_task_place());
                     let place = match (p, c) {
                         (Some(p), Some(c)) => {

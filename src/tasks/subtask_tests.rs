@@ -1,0 +1,130 @@
+//! `update` tests of `N`: a subtask created by title, refused, and lost then looked for.
+
+use crossterm::event::KeyCode;
+use weeek_api::models::Task;
+use weeek_api::{ApiError, TaskPage};
+
+use crate::tasks::dialogs::{Feedback, Popup, PromptPurpose};
+use crate::testing::{Harness, code, task};
+use crate::worker::{Answer, Call};
+
+/// Two tasks loaded (ids 1 and 2), the cursor on the second.
+fn on_second() -> Harness {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let tasks: Vec<Task> = (1..=2).map(|i| task(i, &format!("Задача {i}"))).collect();
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks,
+            has_more: false,
+        })),
+    );
+    h.press("j");
+    h
+}
+
+/// `N`, the title, Enter: returns the create sent.
+fn send_subtask(h: &mut Harness, title: &str) -> crate::worker::Request {
+    h.press("N");
+    h.press(title);
+    h.send(code(KeyCode::Enter));
+    let mut sent = h.take(|c| matches!(c, Call::CreateTask(_)));
+    assert_eq!(sent.len(), 1, "one create");
+    sent.remove(0)
+}
+
+#[test]
+fn a_subtask_is_created_under_the_cursor_task_and_listed_in_its_detail() {
+    let mut h = on_second();
+    let req = send_subtask(&mut h, "Проверить счёт");
+    match &req.call {
+        Call::CreateTask(t) => {
+            assert_eq!(t.title, "Проверить счёт");
+            assert_eq!(t.parent_id, Some(2));
+            assert_eq!(t.project_id, Some(1), "where the parent is");
+        }
+        _ => unreachable!(),
+    }
+    assert_eq!(
+        h.app.tasks.current().map(|t| t.id),
+        Some(2),
+        "the cursor stays on the parent"
+    );
+    let created = Task {
+        parent_id: Some(2),
+        ..task(99, "Проверить счёт")
+    };
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(created))));
+    let parent = h.app.tasks.current().expect("the parent");
+    assert_eq!(parent.id, 2);
+    assert!(parent.sub_tasks.contains(&99));
+    h.press("p");
+    h.resize(160, 45);
+    let screen = h.render();
+    assert!(screen.contains("Subtasks (1)"), "{screen}");
+    assert!(screen.contains("Проверить счёт"), "{screen}");
+}
+
+#[test]
+fn a_refused_subtask_comes_back_in_its_prompt_still_under_its_parent() {
+    let mut h = on_second();
+    let req = send_subtask(&mut h, "X");
+    h.fail(
+        &req,
+        ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields: Default::default(),
+        },
+    );
+    assert!(
+        h.app.tasks.list.rows.iter().all(|t| t.id > 0),
+        "its row is taken out"
+    );
+    assert!(h.app.tasks.list.rows[1].sub_tasks.is_empty());
+    match &h.app.tasks.popup {
+        Some(Popup::Prompt {
+            purpose: PromptPurpose::New { parent, .. },
+            field,
+            feedback,
+        }) => {
+            assert_eq!(*parent, Some(2));
+            assert_eq!(field.value(), "X");
+            assert!(matches!(feedback, Feedback::Err(_)));
+        }
+        other => panic!("the prompt comes back, got {other:?}"),
+    }
+    // Sent again from there, it is still a subtask of the same task.
+    h.send(code(KeyCode::Enter));
+    let again = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    assert!(matches!(&again.call, Call::CreateTask(t) if t.parent_id == Some(2)));
+}
+
+#[test]
+fn a_lost_subtask_create_is_looked_for_and_never_sent_twice() {
+    let mut h = on_second();
+    let req = send_subtask(&mut h, "Созвон");
+    h.fail(&req, ApiError::Timeout);
+    let look = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    // A namesake under another task is not it; the one under the parent is.
+    let other = Task {
+        parent_id: Some(1),
+        created_at: Some(h.clock.wall),
+        ..task(70, "Созвон")
+    };
+    let it = Task {
+        parent_id: Some(2),
+        created_at: Some(h.clock.wall),
+        ..task(71, "Созвон")
+    };
+    h.reply(
+        &look,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: vec![other, it],
+            has_more: false,
+        })),
+    );
+    let parent = &h.app.tasks.list.rows[h.app.tasks.index_of(2).expect("the parent")];
+    assert_eq!(parent.sub_tasks, vec![71]);
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+}

@@ -1,0 +1,38 @@
+//! Subtasks against the demo sandbox: one added with `N` is in its parent's detail, and still
+//! there once the list is read again.
+#![cfg(feature = "demo")]
+
+mod support;
+
+use support::{Tmux, tmux_available};
+
+#[test]
+fn a_subtask_added_with_n_is_in_the_parents_detail_after_a_reload() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 160, 45);
+    t.wait_for("loaded");
+    t.keys(&["/"]);
+    t.type_text("Созвон с «Зерном»");
+    t.keys(&["Enter"]);
+    t.wait_until("the call alone in the list", |s| {
+        s.contains("1 of 1 task") && s.contains("Созвон с «Зерном»")
+    });
+    t.keys(&["p"]);
+    t.wait_for("Task #");
+    t.keys(&["N"]);
+    t.wait_for("New subtask of Созвон с «Зерном»");
+    t.type_text("Разослать повестку");
+    t.keys(&["Enter"]);
+    t.wait_for("Created “Разослать повестку”");
+    t.wait_for("Subtasks (1)");
+    t.keys(&["r"]);
+    t.wait_for("reloading");
+    t.wait_until("the subtask in the detail after a reload", |s| {
+        !s.contains("reloading")
+            && s.contains("1 of 1 task")
+            && s.contains("Subtasks (1)")
+            && s.contains("[ ] Разослать повестку")
+    });
+}
