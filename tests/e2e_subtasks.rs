@@ -11,7 +11,9 @@ fn a_subtask_added_with_n_is_in_the_parents_detail_after_a_reload() {
     if !tmux_available() {
         return;
     }
-    let t = Tmux::start(&["--demo"], 160, 45);
+    // Every answer takes 300 ms, so that the reload below is seen under way: the sandbox
+    // itself answers it in a few milliseconds.
+    let t = Tmux::start(&["--demo", "--latency-ms", "300"], 160, 45);
     t.wait_for("loaded");
     t.keys(&["/"]);
     t.type_text("Созвон с «Зерном»");
