@@ -28,7 +28,9 @@ fn a_timer_started_and_stopped_by_key_shows_in_the_header_and_leaves_a_time_entr
     if !tmux_available() {
         return;
     }
-    let t = Tmux::start(&["--demo"], 160, 45);
+    // Every answer takes 300 ms, so that the reload below is seen under way: the sandbox
+    // itself answers it in a few milliseconds.
+    let t = Tmux::start(&["--demo", "--latency-ms", "300"], 160, 45);
     // The demo has my timer running on the release since yesterday: read at start.
     t.wait_until("my running timer in the header", |s| {
         header(s).contains("▶ ") && header(s).contains("Релиз 2.4")
@@ -64,7 +66,9 @@ fn time_logged_with_t_shows_in_the_detail_after_a_reload() {
     if !tmux_available() {
         return;
     }
-    let t = Tmux::start(&["--demo"], 160, 45);
+    // Every answer takes 300 ms, so that the reload below is seen under way: the sandbox
+    // itself answers it in a few milliseconds.
+    let t = Tmux::start(&["--demo", "--latency-ms", "300"], 160, 45);
     on_the_call(&t);
     t.keys(&["T"]);
     t.wait_for("Log time on “Созвон с «Зерном»");
