@@ -5,12 +5,11 @@
 //! copied as they are), each custom field's definition encoded once per page.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use rusqlite::types::Type;
 use rusqlite::{Connection, OptionalExtension, Row};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use time::Date;
@@ -249,7 +248,7 @@ impl Page {
         o.bool("isDeleted", task.is_deleted);
         o.opt_str("completedAt", task.completed_at);
         o.str("authorId", task.author_id);
-        let user = task.assignees.0.and_then(|list| first_member(list.get()));
+        let user = task.assignees.0.and_then(first_member);
         o.opt_str("userId", user.as_deref());
         task.assignees.write(o.key("assignees"));
         o.opt_int("projectId", first.map(|l| l.project_id));
@@ -406,30 +405,53 @@ fn text<'a>(row: &'a Row<'_>, index: usize) -> rusqlite::Result<Option<&'a str>>
 /// A stored JSON array, written as it is stored; malformed or missing text shows as an
 /// empty one, as [`json_list`] reads it.
 #[derive(Clone, Copy)]
-struct JsonArray<'a>(Option<&'a RawValue>);
+struct JsonArray<'a>(Option<&'a str>);
 
 impl<'a> JsonArray<'a> {
     fn parse(text: Option<&'a str>) -> Self {
-        let raw = text
-            .and_then(|text| serde_json::from_str::<&'a RawValue>(text).ok())
-            .filter(|raw| raw.get().starts_with('['));
+        let raw = text.and_then(|text| {
+            if plain_array(text) {
+                return Some(text);
+            }
+            serde_json::from_str::<&'a RawValue>(text)
+                .ok()
+                .map(RawValue::get)
+                .filter(|raw| raw.starts_with('['))
+        });
         Self(raw)
+    }
+
+    fn write(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.0.unwrap_or("[]").as_bytes());
     }
 }
 
-impl JsonArray<'_> {
-    fn write(self, out: &mut Vec<u8>) {
-        match self.0 {
-            Some(raw) => out.extend_from_slice(raw.get().as_bytes()),
-            None => out.extend_from_slice(b"[]"),
-        }
-    }
+/// Whether `text` is a JSON array as the store writes its lists: integers, or strings without
+/// escapes, with no spaces. Those are checked here; anything else goes to serde_json.
+fn plain_array(text: &str) -> bool {
+    let Some(inner) = text
+        .as_bytes()
+        .strip_prefix(b"[")
+        .and_then(|rest| rest.strip_suffix(b"]"))
+    else {
+        return false;
+    };
+    inner.is_empty()
+        || inner.split(|&b| b == b',').all(|item| match item {
+            [b'"', text @ .., b'"'] => text.iter().all(|&b| b >= 0x20 && b != b'"' && b != b'\\'),
+            [b'-', digits @ ..] | digits => {
+                matches!(digits, [b'1'..=b'9', ..] | [b'0'])
+                    && digits.iter().all(u8::is_ascii_digit)
+            }
+        })
 }
 
 /// A task's custom field values by field id. Field ids need no escapes, so the map borrows
 /// from the row; stored text that does not allow that is read into owned values.
 enum CustomValues<'a> {
-    Borrowed(BTreeMap<&'a str, &'a RawValue>),
+    /// In stored order; a task has a value for a few fields at most, so they are looked up
+    /// one by one.
+    Borrowed(Vec<(&'a str, &'a RawValue)>),
     Owned(Map<String, Value>),
 }
 
@@ -437,10 +459,10 @@ impl<'a> CustomValues<'a> {
     /// Malformed text reads as no values.
     fn parse(text: &'a str) -> Self {
         if text == "{}" {
-            return Self::Borrowed(BTreeMap::new());
+            return Self::Borrowed(Vec::new());
         }
-        match serde_json::from_str(text) {
-            Ok(values) => Self::Borrowed(values),
+        match serde_json::from_str::<Pairs<'a>>(text) {
+            Ok(Pairs(values)) => Self::Borrowed(values),
             Err(_) => Self::Owned(serde_json::from_str(text).unwrap_or_default()),
         }
     }
@@ -448,8 +470,9 @@ impl<'a> CustomValues<'a> {
     /// The value of one field, `null` when unset.
     fn write(&self, out: &mut Vec<u8>, field: &str) -> rusqlite::Result<()> {
         match self {
-            Self::Borrowed(values) => match values.get(field) {
-                Some(value) => out.extend_from_slice(value.get().as_bytes()),
+            // The last of a repeated key counts, as in a map.
+            Self::Borrowed(values) => match values.iter().rev().find(|(id, _)| *id == field) {
+                Some((_, value)) => out.extend_from_slice(value.get().as_bytes()),
                 None => out.extend_from_slice(b"null"),
             },
             Self::Owned(values) => {
@@ -458,6 +481,34 @@ impl<'a> CustomValues<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// The members of a stored object, borrowed from its text, in order.
+struct Pairs<'a>(Vec<(&'a str, &'a RawValue)>);
+
+impl<'de> Deserialize<'de> for Pairs<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Members;
+        impl<'de> serde::de::Visitor<'de> for Members {
+            type Value = Pairs<'de>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Pairs<'de>, M::Error> {
+                let mut pairs = Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some(pair) = map.next_entry()? {
+                    pairs.push(pair);
+                }
+                Ok(Pairs(pairs))
+            }
+        }
+        deserializer.deserialize_map(Members)
     }
 }
 
@@ -490,6 +541,44 @@ mod tests {
     }
 
     #[test]
+    fn lists_read_by_hand_are_the_json_arrays_serde_reads() {
+        let samples = [
+            "[]",
+            "[1]",
+            "[1,22,333]",
+            "[-4,0]",
+            r#"["a","b"]"#,
+            r#"["3f6b2c1e-8a4d-4c2b-9e71-5d0a8b6c4e21"]"#,
+            r#"["a,b","c"]"#,
+            r#"["a\"b"]"#,
+            "[01]",
+            "[-]",
+            "[1,]",
+            "[,]",
+            "[1 ,2]",
+            " [1]",
+            r#"["a"]x"#,
+            r#"["unterminated]"#,
+            "[\"tab\there\"]",
+            "[1.5]",
+            "[true]",
+            "{}",
+            "",
+        ];
+        for text in samples {
+            let by_serde = serde_json::from_str::<&RawValue>(text)
+                .ok()
+                .map(RawValue::get)
+                .filter(|raw| raw.starts_with('['));
+            if plain_array(text) {
+                assert_eq!(by_serde, Some(text), "{text:?} read by hand");
+            }
+            assert_eq!(JsonArray::parse(Some(text)).0, by_serde, "{text:?}");
+        }
+        assert!(plain_array("[1,22,333]") && plain_array(r#"["a","b"]"#));
+    }
+
+    #[test]
     fn the_first_assignee_is_read_with_or_without_escapes() {
         assert_eq!(first_member(r#"["u1","u2"]"#).as_deref(), Some("u1"));
         assert_eq!(first_member(r#"[ "u1" ]"#).as_deref(), Some("u1"));
@@ -509,6 +598,8 @@ mod tests {
     fn custom_values_are_found_by_field_in_every_stored_form() {
         let plain = CustomValues::parse(r#"{"f1":[1,"x"],"f2":null}"#);
         assert!(matches!(plain, CustomValues::Borrowed(_)));
+        let repeated = CustomValues::parse(r#"{"f1":1,"f1":2}"#);
+        assert_eq!(written(&repeated, "f1"), "2");
         assert_eq!(written(&plain, "f1"), r#"[1,"x"]"#);
         assert_eq!(written(&plain, "f3"), "null");
         let escaped = CustomValues::parse(r#"{"f\"1":"ё"}"#);
