@@ -31,7 +31,7 @@ fn a_timer_started_and_stopped_by_key_shows_in_the_header_and_leaves_a_time_entr
     // Every answer takes 300 ms, so that the reload below is seen under way: the sandbox
     // itself answers it in a few milliseconds.
     let t = Tmux::start(&["--demo", "--latency-ms", "300"], 160, 45);
-    // The demo has my timer running on the release since yesterday: read at start.
+    // The demo has my timer running on the release for the last 47 minutes: read at start.
     t.wait_until("my running timer in the header", |s| {
         header(s).contains("▶ ") && header(s).contains("Релиз 2.4")
     });

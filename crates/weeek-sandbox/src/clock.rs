@@ -45,6 +45,16 @@ impl Clock {
         now + Duration::seconds(self.ahead_seconds.load(Ordering::Relaxed))
     }
 
+    /// The moment a seed counts back from (a timer started "47 minutes ago"): now on a live
+    /// clock; on a pinned day that day's first moment, so that what the seed started lies
+    /// before every "now" of the day and the seeded workspace is the same whenever it is made.
+    pub fn seed_moment(&self) -> OffsetDateTime {
+        match self.pinned {
+            Some(day) => day.midnight().assume_utc(),
+            None => self.now(),
+        }
+    }
+
     /// Moves "now" forward by `by` for every copy of this clock.
     pub fn advance(&self, by: std::time::Duration) {
         let seconds = i64::try_from(by.as_secs()).unwrap_or(i64::MAX);

@@ -251,11 +251,13 @@ pub struct CommentSpec {
     pub replies: Vec<CommentSpec>,
 }
 
+/// A timer counted back from the moment the workspace is seeded: a demo opened in the
+/// afternoon shows a timer started three quarters of an hour ago, not one left running overnight.
 #[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TimerSpec {
     pub user: String,
-    pub day: i64,
-    pub minute: i64,
+    pub minutes_ago: i64,
 }
 
 #[derive(Debug, Deserialize)]

@@ -28,7 +28,7 @@ pub fn prepare(
         let today = clock.today();
         let tx = conn.transaction()?;
         if demo {
-            let ctx = SeedCtx::new(today)?;
+            let ctx = SeedCtx::new(today, clock.seed_moment())?;
             workspace::seed(&tx, &ctx)?;
             store::schema::without_task_indexes(&tx, || tasks::seed(&tx, &ctx, tasks))?;
             crm::seed(&tx, &ctx)?;
@@ -67,13 +67,16 @@ fn minimal(conn: &Connection) -> Result<(), SandboxError> {
 /// What every part of the demo seed shares.
 pub struct SeedCtx {
     pub today: Date,
+    /// What runs up to now (a timer) counts back from here: [`Clock::seed_moment`].
+    pub now: OffsetDateTime,
     pub workspace: assets::Workspace,
 }
 
 impl SeedCtx {
-    fn new(today: Date) -> Result<Self, SandboxError> {
+    fn new(today: Date, now: OffsetDateTime) -> Result<Self, SandboxError> {
         Ok(Self {
             today,
+            now,
             workspace: assets::Workspace::load()?,
         })
     }

@@ -1,6 +1,6 @@
 use rusqlite::Connection;
 use serde_json::Map;
-use time::Time;
+use time::{Duration, Time};
 
 use super::SeedCtx;
 use super::assets::{AttachmentSpec, Column, CommentSpec, TaskSpec, Tasks, TimeEntrySpec};
@@ -162,7 +162,7 @@ fn insert_spec(
             rusqlite::params![
                 ctx.member_id(&timer.user)?,
                 id,
-                ctx.at(timer.day, timer.minute)
+                fmt_iso(ctx.now - Duration::minutes(timer.minutes_ago))
             ],
         )?;
     }

@@ -22,12 +22,13 @@ fn timer_entries(task: &Value) -> Vec<Value> {
 #[tokio::test]
 async fn one_timer_per_member_and_stopping_writes_the_time() {
     let api = Api::start().await;
-    // The demo has Anna's timer running since yesterday evening.
+    // The demo has Anna's timer running, started 47 minutes before the seed: on the tests'
+    // pinned day, 47 minutes before its midnight.
     let release = task_titled(&api, RELEASE).await;
-    assert_eq!(
-        task(&api, release).await["timers"],
-        json!([{"userId": ANNA, "startedAt": "2026-11-20T17:30:00Z"}])
-    );
+    let seeded = task(&api, release).await["timers"].clone();
+    assert_eq!(seeded.as_array().map(Vec::len), Some(1), "{seeded}");
+    assert_eq!(seeded[0]["userId"], json!(ANNA));
+    let seeded_start = seeded[0]["startedAt"].as_str().unwrap().to_owned();
     let release_entries = timer_entries(&task(&api, release).await).len();
 
     // Starting one on another task stops that one and writes it down, on the day it started.
@@ -41,11 +42,12 @@ async fn one_timer_per_member_and_stopping_writes_the_time() {
     let written = timer_entries(&release_task);
     assert_eq!(written.len(), release_entries + 1);
     let entry = written.last().unwrap();
-    assert_eq!(entry["date"], json!("2026-11-20"));
+    assert_eq!(entry["date"], json!(&seeded_start[..10]));
     assert_eq!(entry["userId"], json!(ANNA));
     let seconds = entry["durationSeconds"].as_i64().unwrap();
-    // From 17:30 to a moment of today, at least past midnight.
-    assert!(seconds >= 6 * 3600 + 30 * 60, "{entry}");
+    assert_eq!(seeded_start[11..], *"23:13:00Z", "{seeded}");
+    // From 23:13 the day before to a moment of today.
+    assert!(seconds >= 47 * 60, "{entry}");
     assert_eq!(entry["duration"], json!((seconds + 59) / 60));
 
     let running = task(&api, 5).await["timers"].clone();
