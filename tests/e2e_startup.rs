@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{Tmux, home_with_config, tmux_available, wait_exit};
+use support::{Tmux, home_with_config, process_running, tmux_available, wait_exit};
 
 #[cfg(feature = "demo")]
 #[test]
@@ -27,6 +27,31 @@ fn demo_starts_shows_the_workspace_and_quits_restoring_the_terminal() {
         !after.contains("-icanon") && !after.contains("-echo "),
         "{after}"
     );
+}
+
+/// A terminal window closed under the app (a dropped SSH session) ends it: nothing is left
+/// running with no one to read it, even with a request under way.
+#[cfg(feature = "demo")]
+#[test]
+fn the_app_ends_when_its_terminal_is_closed() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo", "--latency-ms", "2000"], 120, 40);
+    t.wait_for("loaded");
+    let pid = t.app_pid().expect("the app's pid");
+    // A reload is under way when the terminal goes.
+    t.keys(&["r"]);
+    t.wait_for("reloading");
+    t.close_terminal();
+    let start = std::time::Instant::now();
+    while process_running(pid) {
+        assert!(
+            start.elapsed() < support::DEADLINE,
+            "the app (pid {pid}) still runs after its terminal was closed"
+        );
+        std::thread::park_timeout(std::time::Duration::from_millis(50));
+    }
 }
 
 #[test]

@@ -185,6 +185,12 @@ impl Tmux {
         assert!(killed.success(), "kill {signal} {pid}");
     }
 
+    /// Closes the terminal under the app, as closing a terminal window does: the tmux server
+    /// and its panes go away.
+    pub fn close_terminal(&self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+
     /// The app's process id (the child of the pane's shell).
     pub fn app_pid(&self) -> Option<u32> {
         let out = self.tmux(&["display-message", "-p", "-t", &self.session, "#{pane_pid}"]);
@@ -204,6 +210,16 @@ impl Drop for Tmux {
 
 fn shell_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// Whether process `pid` is still running (a zombie waiting to be reaped has ended).
+pub fn process_running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rsplit(')')
+            .next()
+            .and_then(|rest| rest.split_whitespace().next())
+            != Some("Z")
+    })
 }
 
 /// The exit line and `stty -a` output, once the app has exited.
