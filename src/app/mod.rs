@@ -1101,7 +1101,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );
@@ -1141,7 +1141,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );
@@ -1296,7 +1296,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );
