@@ -30,7 +30,7 @@ pub struct Draft {
     pub email_ids: Vec<Option<String>>,
     pub phone_ids: Vec<Option<String>>,
     /// The saved contact the form edits, as the service had it.
-    pub edit: Option<Base>,
+    pub edit: Option<Box<Base>>,
 }
 
 /// What was found at start.

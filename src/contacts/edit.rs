@@ -425,7 +425,7 @@ impl ContactsState {
 
     /// `Ctrl-s` on an edit: checks every field, then sends each change through its endpoint.
     pub(super) fn submit_edit(&mut self, cx: &mut ScreenCtx) {
-        let Some(session) = self.edit.as_mut() else {
+        let Some(session) = self.edit.as_ref() else {
             return;
         };
         if session.unread {
@@ -440,7 +440,9 @@ impl ContactsState {
             self.editing = true;
             return;
         }
-        let session = self.edit.as_mut().expect("checked above");
+        let Some(session) = self.edit.as_mut() else {
+            return;
+        };
         let changes = changes(&self.form, &session.base);
         if changes.is_empty() {
             let contact = session.base.to_contact(&session.contact);

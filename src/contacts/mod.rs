@@ -201,7 +201,7 @@ impl ContactsState {
             return;
         }
         let mut draft = Draft::from_form(&self.form);
-        draft.edit = self.edit.as_ref().map(|e| e.base.clone());
+        draft.edit = self.edit.as_ref().map(|e| Box::new(e.base.clone()));
         let json = draft.to_json();
         self.draft.save(json, cx);
     }
