@@ -374,3 +374,81 @@ fn the_edit_is_kept_as_a_draft_and_restored_as_an_edit() {
         matches!(edit_of(&reqs[0]), ContactEdit::UpdatePhone { entry, .. } if entry == "c1-p0")
     );
 }
+
+/// Every change of an edit, sent by the worker to the sandbox over loopback: what the form
+/// changed is what the service then has, and what it did not change is kept.
+#[cfg(feature = "demo")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+async fn an_edit_through_the_sandbox_changes_exactly_what_the_form_changed() {
+    use weeek_sandbox::{DbLocation, Faults, Sandbox, SandboxConfig};
+    let sandbox = Sandbox::start(
+        SandboxConfig {
+            token: "t".into(),
+            db: DbLocation::Memory,
+            seed: true,
+            today: None,
+            faults: Faults::default(),
+            tasks: None,
+        },
+        ([127, 0, 0, 1], 0).into(),
+    )
+    .await
+    .expect("sandbox");
+    let client = weeek_api::Client::new(weeek_api::ClientConfig::new(
+        sandbox.base_url(),
+        weeek_api::Token::new("t"),
+    ))
+    .unwrap();
+    let old_tag = client.create_tag("Старый").await.unwrap();
+    let new_tag = client.create_tag("Партнёр").await.unwrap();
+    let created = client
+        .create_contact(&weeek_api::NewContact {
+            first_name: "Вера".into(),
+            last_name: Some("Лебедь".into()),
+            emails: vec!["vera@example.com".into(), "v.l@example.com".into()],
+            phones: vec!["+7 900 000-00-01".into()],
+            tags: vec![old_tag.id],
+            ..Default::default()
+        })
+        .await
+        .unwrap();
+
+    let mut h = on_contacts();
+    h.app.contacts.list.contacts.rows.insert(0, created.clone());
+    h.send(ctrl('l'));
+    h.press("e");
+    assert_eq!(h.app.contacts.form.first_name.value(), "Вера");
+    h.send(code(KeyCode::Tab));
+    h.send(ctrl('u'));
+    h.press("Лебедева");
+    // The second e-mail goes, the phone changes, a tag is swapped for another.
+    h.app.contacts.form.focus = Field::Email(1);
+    h.app.contacts.form.remove_row();
+    type_phone(&mut h, NEW_PHONE);
+    h.app.contacts.form.tags = vec![new_tag.id];
+    h.send(ctrl('s'));
+    let reqs = edits(&mut h);
+    assert_eq!(reqs.len(), 5, "{reqs:?}");
+    for req in &reqs {
+        let (answer, _) = crate::worker::execute(&client, req.call.clone()).await;
+        assert!(answer.error().is_none(), "{answer:?}");
+        h.reply(req, answer);
+    }
+    assert!(
+        matches!(h.app.contacts.phase, Phase::Saved(_)),
+        "{:?}",
+        h.app.contacts.phase
+    );
+    let there = client.contact(&created.id).await.unwrap();
+    assert_eq!(there.first_name.as_deref(), Some("Вера"));
+    assert_eq!(there.last_name.as_deref(), Some("Лебедева"));
+    let emails: Vec<&str> = there.emails.iter().map(|e| e.email.as_str()).collect();
+    assert_eq!(emails, ["vera@example.com"]);
+    assert_eq!(
+        there.emails[0].id, created.emails[0].id,
+        "the kept e-mail is the same entry"
+    );
+    let phones: Vec<&str> = there.phones.iter().map(|p| p.phone.as_str()).collect();
+    assert_eq!(phones, [NEW_PHONE]);
+    assert_eq!(there.tags, vec![new_tag.id]);
+}
