@@ -27,6 +27,7 @@ use crate::funnels::FunnelsState;
 use crate::layout::Viewport;
 use crate::projects::ProjectsState;
 use crate::tasks::TasksState;
+use crate::tasks::filters::FilterKind;
 use crate::tasks::timer::Timer;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
@@ -773,6 +774,10 @@ impl App {
         filters.project = Some(project);
         filters.board = Some(board);
         filters.column = None;
+        // The filter line shows them as set now, the board last.
+        for kind in [FilterKind::Column, FilterKind::Project, FilterKind::Board] {
+            filters.touched(kind);
+        }
         self.screen = Screen::Tasks;
         self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
         let mut cx = Self::cx(

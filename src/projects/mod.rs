@@ -176,7 +176,8 @@ impl ProjectsState {
         let Some(row) = rows.get(at) else {
             return false;
         };
-        if row.open && self.filter_text().is_empty() {
+        let by_hand = self.filter_text().is_empty() || matches!(row.node, Node::Project(_));
+        if row.open && by_hand && self.expanded.contains(&row.node) {
             self.expanded.remove(&row.node);
             return true;
         }

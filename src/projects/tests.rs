@@ -102,6 +102,12 @@ fn opening_a_project_reads_its_boards_and_enter_on_a_board_shows_its_tasks() {
     assert_eq!(h.app.screen, Screen::Tasks);
     let f = &h.app.tasks.filters;
     assert_eq!((f.project, f.board, f.column), (Some(1), Some(5), None));
+    let chips: Vec<String> = f.chips(&h.app.names).into_iter().map(|(_, c)| c).collect();
+    assert_eq!(
+        chips,
+        ["project: Мобильное приложение", "board: Разработка"],
+        "the filter line says which board"
+    );
     let reads = h.take(|c| matches!(c, Call::Tasks(_)));
     match &reads.last().map(|r| &r.call) {
         Some(Call::Tasks(q)) => assert_eq!(q.board_id, Some(5)),
@@ -136,9 +142,16 @@ fn the_filter_keeps_matches_and_the_branches_leading_to_them() {
     assert!(!h.app.projects.typing, "Enter keeps the filter");
     assert_eq!(names(&h).len(), 2);
     assert_eq!(h.app.projects.footer_note().as_deref(), Some("filter: vj,"));
+    // A project opened under the filter shows its boards.
+    h.press("l");
+    answer_boards(&mut h);
+    assert_eq!(
+        names(&h),
+        ["Клиенты", "  Мобильное приложение", "    Разработка"]
+    );
     h.press("/");
     h.send(code(KeyCode::Esc));
-    assert_eq!(names(&h).len(), 4, "Esc clears it");
+    assert_eq!(names(&h).len(), 5, "Esc clears it");
 }
 
 #[test]

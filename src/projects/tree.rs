@@ -93,7 +93,11 @@ fn flatten(
             continue;
         }
         let leads_on = found.is_some_and(|f| item.children.iter().any(|c| kept(c, f)));
-        let open = item.branch && (leads_on || (found.is_none() && expanded.contains(&item.node)));
+        // Under a filter a project opened by hand shows all its boards; the portfolios, open
+        // by default, would otherwise show everything the filter hides.
+        let by_hand = expanded.contains(&item.node)
+            && (found.is_none() || matches!(item.node, Node::Project(_)));
+        let open = item.branch && (leads_on || by_hand);
         out.push(Row {
             node: item.node,
             depth,
@@ -104,7 +108,8 @@ fn flatten(
             matched: found.is_none_or(|f| f.contains(&item.node)),
         });
         if open {
-            flatten(&item.children, depth + 1, expanded, found, out);
+            let inside = if by_hand { None } else { found };
+            flatten(&item.children, depth + 1, expanded, inside, out);
         }
     }
 }
