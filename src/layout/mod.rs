@@ -7,6 +7,7 @@
 pub mod contacts;
 pub mod funnels;
 pub mod hits;
+pub mod projects;
 pub mod tasks;
 
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -74,6 +75,7 @@ pub struct Viewport {
     pub tasks: tasks::TasksView,
     pub funnels: funnels::FunnelsView,
     pub contacts: contacts::ContactsView,
+    pub projects: projects::ProjectsView,
 }
 
 impl Viewport {
@@ -86,6 +88,7 @@ impl Viewport {
             tasks: tasks::TasksView::new(body),
             funnels: funnels::FunnelsView::new(body),
             contacts: contacts::ContactsView::new(body),
+            projects: projects::ProjectsView::new(body),
         }
     }
 

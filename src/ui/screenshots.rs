@@ -81,6 +81,11 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
     step(&mut h, &client, typing).await;
     check("contacts", &h, &mut stale);
 
+    // The projects tree, the first project's boards open.
+    let alt4 = crate::testing::key_event(KeyCode::Char('4'), crossterm::event::KeyModifiers::ALT);
+    step(&mut h, &client, vec![alt4, key('j'), key('l')]).await;
+    check("projects", &h, &mut stale);
+
     sandbox.shutdown().await;
     assert!(
         stale.is_empty(),
