@@ -69,6 +69,7 @@ pub enum Action {
     Assign,
     DueDate,
     Rename,
+    EditDescription,
     NewTask,
     NewSubtask,
     Delete,
@@ -256,7 +257,7 @@ impl Context {
             Self::ContactView => "A contact, read only",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
-            Self::CommentEdit => "Writing a comment",
+            Self::CommentEdit => "Writing a comment or a description",
             Self::CommentView => "A comment",
         }
     }
@@ -467,6 +468,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('e')],
         None,
         "Rename the task",
+    ),
+    cmd(
+        "tasks.description",
+        A::EditDescription,
+        C::Tasks,
+        &[ch('E')],
+        None,
+        "Edit the description ($VISUAL, $EDITOR or the built-in editor)",
     ),
     cmd(
         "tasks.new",
@@ -1331,7 +1340,7 @@ pub static COMMANDS: &[Command] = &[
         C::CommentEdit,
         &[ctrl('s')],
         Some("send"),
-        "Send the comment",
+        "Send the comment (save the description)",
     ),
     cmd(
         "comment_edit.new_line",

@@ -3,6 +3,7 @@
 
 pub mod comments;
 pub mod create;
+pub mod description;
 pub mod dialogs;
 pub mod filters;
 pub mod panel;
@@ -15,6 +16,8 @@ pub mod views;
 
 #[cfg(test)]
 mod comment_tests;
+#[cfg(test)]
+mod description_tests;
 #[cfg(test)]
 mod subtask_tests;
 #[cfg(test)]
@@ -115,12 +118,21 @@ pub struct TasksState {
     subtasks_asked: Vec<i64>,
     /// Saved views (`F`) and the one in use.
     pub views: views::SavedViews,
+    /// The command `E` runs to edit a description (`$VISUAL`, else `$EDITOR`); without one the
+    /// built-in editor opens.
+    pub editor: Option<String>,
+    /// The built-in description editor, when open.
+    pub describe: Option<description::Describe>,
 }
 
 impl TasksState {
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
-        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+        if let Some(chain) = self
+            .describe_contexts()
+            .or_else(|| self.time_contexts())
+            .or_else(|| self.comment_contexts())
+        {
             return chain;
         }
         match &self.popup {
@@ -151,7 +163,11 @@ impl TasksState {
 
     /// A prompt, a picker's query or a filter row has the keyboard.
     pub fn keyboard_taken(&self) -> bool {
-        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+        if let Some(chain) = self
+            .describe_contexts()
+            .or_else(|| self.time_contexts())
+            .or_else(|| self.comment_contexts())
+        {
             return chain.contains(&Context::Text);
         }
         match &self.popup {
@@ -489,6 +505,9 @@ impl TasksState {
 
     /// A character typed into a popup or a filter row.
     pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.describe.is_some() {
+            return self.describe_char(c);
+        }
         if self.time.dialog.is_some() {
             return self.time_char(c);
         }
@@ -502,6 +521,10 @@ impl TasksState {
     }
 
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.describe.is_some() {
+            self.describe_paste(text);
+            return true;
+        }
         if self.time.dialog.is_some() {
             self.time_paste(text);
             return true;
@@ -529,6 +552,10 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.describe.is_some() {
+            self.describe_action(action, cx);
+            return true;
+        }
         if self.time.dialog.is_some() {
             self.time_action(action, cx);
             return true;
@@ -614,6 +641,7 @@ impl TasksState {
             Action::Assign => self.open_assign(cx),
             Action::DueDate => self.open_due(cx),
             Action::Rename => self.open_rename(cx),
+            Action::EditDescription => self.open_description(cx),
             Action::NewTask => self.open_new(),
             Action::NewSubtask => self.open_new_subtask(cx),
             Action::Delete => self.open_delete(cx),

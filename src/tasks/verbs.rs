@@ -28,6 +28,8 @@ pub enum Change {
     Due(Option<Date>),
     Title(String),
     Assignees(Vec<String>),
+    /// HTML, as the service keeps it.
+    Description(Option<String>),
 }
 
 impl Change {
@@ -44,6 +46,18 @@ impl Change {
             Self::Due(_) => Self::Due(task.due_day()),
             Self::Title(_) => Self::Title(task.title.clone().unwrap_or_default()),
             Self::Assignees(_) => Self::Assignees(task.all_assignees()),
+            Self::Description(_) => Self::Description(task.description.clone()),
+        }
+    }
+
+    /// `task` carries this value. A description is compared as its text: the service keeps
+    /// HTML in its own spelling.
+    pub(super) fn holds_on(&self, task: &Task) -> bool {
+        match (self, self.current(task)) {
+            (Self::Description(mine), Self::Description(theirs)) => {
+                super::description::same(mine.as_deref(), theirs.as_deref())
+            }
+            (_, now) => now == *self,
         }
     }
 
@@ -57,6 +71,7 @@ impl Change {
             Self::Due(_) => "set the due date of",
             Self::Title(_) => "rename",
             Self::Assignees(_) => "change the assignees of",
+            Self::Description(_) => "change the description of",
         }
     }
 
@@ -87,6 +102,7 @@ impl Change {
                 task.date = None;
             }
             Self::Title(t) => task.title = Some(t.clone()),
+            Self::Description(d) => task.description = d.clone(),
             Self::Assignees(a) => {
                 task.assignees = a.clone();
                 task.user_id = a.first().cloned();
@@ -117,6 +133,10 @@ impl Change {
             }),
             Self::Title(t) => update(TaskUpdate {
                 title: Some(t.clone()),
+                ..Default::default()
+            }),
+            Self::Description(d) => update(TaskUpdate {
+                description: Some(d.clone().unwrap_or_default()),
                 ..Default::default()
             }),
             Self::Assignees(new) => {
@@ -171,9 +191,7 @@ impl Writes for TaskWrites {
 
     fn judge(edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
         match (found, edit) {
-            (Ok(fresh), Edit::Set { applied, .. }) if applied.current(fresh) == *applied => {
-                ReadBack::Applied
-            }
+            (Ok(fresh), Edit::Set { applied, .. }) if applied.holds_on(fresh) => ReadBack::Applied,
             (Ok(_), Edit::Set { .. }) => ReadBack::NotApplied,
             (Ok(fresh), Edit::Delete { .. }) if fresh.is_deleted => ReadBack::Applied,
             (Ok(_), Edit::Delete { .. }) => ReadBack::NotApplied,
@@ -303,6 +321,9 @@ pub struct Bulk {
     undoable: bool,
     /// Typed text to offer again if the service refuses it (a new title, a rename).
     retry: Option<(PromptPurpose, String)>,
+    /// A description written with `E` (the task, the text): checked against what the service
+    /// answers, and offered again in the editor if it did not hold.
+    pub(super) described: Option<(i64, String)>,
     /// For an undo: the entry to keep for another `u` if the service refuses part of it.
     undo_of: Option<UndoEntry>,
     /// Some of its tasks were not loaded: the list is read again once it settles.
@@ -357,6 +378,7 @@ impl TasksState {
             failed,
             undoable,
             retry: None,
+            described: None,
             undo_of: None,
             reload_after: false,
             focus: None,
@@ -520,6 +542,9 @@ impl TasksState {
             self.focus = b.focus;
             self.reload(cx);
         }
+        if failed.is_empty() && self.description_ignored(b.described.as_ref(), cx) {
+            return;
+        }
         if failed.is_empty() {
             let what = if total == 1 {
                 items
@@ -585,6 +610,9 @@ impl TasksState {
         if let Some(entry) = b.undo_of {
             self.writes.push_undo(entry);
         }
+        if let Some((id, text)) = b.described {
+            self.offer_description_again(id, text, cx);
+        }
         // What was typed is not lost: the prompt comes back with it and the reason.
         if let Some((purpose, text)) = b.retry
             && self.popup.is_none()
@@ -597,7 +625,7 @@ impl TasksState {
         }
     }
 
-    fn task(&self, id: i64) -> Option<&Task> {
+    pub(super) fn task(&self, id: i64) -> Option<&Task> {
         self.list.rows.iter().find(|t| t.id == id)
     }
 

@@ -61,6 +61,9 @@ impl NewTask {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TaskUpdate {
     pub title: Option<String>,
+    /// HTML. UNCERTAIN: one probe saw the key accepted and ignored, another lists it as
+    /// taken; it is sent, and the answer's description tells which happened.
+    pub description: Option<String>,
     pub priority: Option<Option<Priority>>,
     pub task_type: Option<TaskType>,
     pub start_date: Option<Option<Date>>,
@@ -84,6 +87,9 @@ impl TaskUpdate {
         let date = |d: Option<Date>| d.map_or(Value::Null, |d| json!(to_iso_date(d)));
         if let Some(t) = &self.title {
             body.insert("title".into(), json!(t));
+        }
+        if let Some(d) = &self.description {
+            body.insert("description".into(), json!(d));
         }
         if let Some(p) = self.priority {
             body.insert(
