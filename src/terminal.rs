@@ -11,7 +11,7 @@ use crossterm::event::{
 };
 use crossterm::execute;
 use crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::DefaultTerminal;
 
@@ -53,7 +53,7 @@ impl Drop for TerminalGuard {
 }
 
 /// Gives the terminal to another program for the length of `run` (the normal screen, cooked
-/// mode, no mouse reports), then takes it back and clears it so the next frame is drawn whole.
+/// mode, no mouse reports), then takes it back, blank, for the next frame to be drawn whole.
 pub fn handed_over<R>(
     terminal: &mut DefaultTerminal,
     run: impl FnOnce() -> R,
@@ -66,11 +66,19 @@ pub fn handed_over<R>(
     disable_raw_mode()?;
     let result = run();
     enable_raw_mode()?;
-    execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
+    execute!(
+        stdout(),
+        EnterAlternateScreen,
+        Clear(ClearType::All),
+        EnableBracketedPaste
+    )?;
     if mouse {
         execute!(stdout(), EnableMouseCapture)?;
     }
-    terminal.clear()?;
+    // The screen is blank now: a blank frame makes the next one be drawn whole (not only
+    // where it differs from the frame before the editor). `Terminal::clear` would ask the
+    // terminal where its cursor is, an answer that may not come back in time.
+    terminal.draw(|f| f.render_widget(ratatui::widgets::Clear, f.area()))?;
     Ok(result)
 }
 
