@@ -190,6 +190,12 @@ impl TasksState {
                 text,
             }),
             None => {
+                if let Some(kept) = self.kept_descriptions.remove(&task_id)
+                    && kept.original == text
+                {
+                    self.describe = Some(kept);
+                    return;
+                }
                 self.describe = Some(Describe {
                     task_id,
                     title,
@@ -313,7 +319,12 @@ impl TasksState {
             return;
         };
         match action {
-            Action::Cancel => return,
+            Action::Cancel => {
+                if normalized(&d.text.text()) != normalized(&d.original) {
+                    self.kept_descriptions.insert(d.task_id, d);
+                }
+                return;
+            }
             Action::Submit => {
                 let text = d.text.text();
                 self.save_description(d.task_id, &d.original, text, cx);

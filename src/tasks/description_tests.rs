@@ -243,6 +243,20 @@ fn without_an_editor_the_built_in_one_edits_and_ctrl_s_saves() {
     h.send(ctrl('e'));
     h.send(code(KeyCode::Enter));
     h.press("Ещё строка");
+    // Esc keeps what was written for the next E.
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.describe.is_none());
+    h.press("E");
+    assert!(
+        h.app
+            .tasks
+            .describe
+            .as_ref()
+            .unwrap()
+            .text
+            .text()
+            .ends_with("Ещё строка")
+    );
     h.send(ctrl('s'));
     let req = update_call(&mut h);
     assert!(sent_description(&req).contains("Ещё строка"));

@@ -123,6 +123,8 @@ pub struct TasksState {
     pub editor: Option<String>,
     /// The built-in description editor, when open.
     pub describe: Option<description::Describe>,
+    /// Built-in editors closed with `Esc` on changed text, by task: the next `E` goes on.
+    kept_descriptions: HashMap<i64, description::Describe>,
 }
 
 impl TasksState {
