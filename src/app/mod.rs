@@ -1131,7 +1131,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );
@@ -1171,7 +1171,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );
@@ -1326,7 +1326,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );

@@ -1,17 +1,42 @@
 //! `E`: the task's description written as text. The service keeps HTML; it is turned into
 //! Markdown-ish text to edit (in `$VISUAL`, else `$EDITOR`, else a multi-line field of the
 //! app) and back into HTML to send. Text that comes back as it went out sends nothing. The
-//! save is a triage write (`verbs::Change::Description`): shown at once, rolled back when
-//! refused, read back when its answer is lost; the text is offered again whenever it did not
-//! hold, so nothing written is lost.
+//! description lives in the whole task the detail pane reads (list rows do not carry it): the
+//! save shows there at once, is rolled back when refused and read back when its answer is
+//! lost; the text is offered again whenever it did not hold, so nothing written is lost.
+
+use weeek_api::models::Task;
+use weeek_api::{ApiError, TaskUpdate};
 
 use crate::app::commands::{Action, Context};
+use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
 use crate::app::{Effect, ScreenCtx};
 use crate::widgets::text_area::TextArea;
+use crate::worker::Call;
 
-use super::TasksState;
-use super::verbs::Change;
+use super::{TaskKey, TasksState};
+
+/// The requests of a description save, by task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DescriptionKey {
+    Save(i64),
+    /// The task read back after the save's answer was lost.
+    ReadBack(i64),
+}
+
+/// A save on its way.
+#[derive(Debug, Clone)]
+pub struct Saving {
+    /// The description before (HTML), to roll back to.
+    before: Option<String>,
+    /// What was sent (HTML).
+    sent: Option<String>,
+    /// What was written, offered again if it does not hold.
+    text: String,
+    /// Why the answer was lost, while the task is read back.
+    lost: Option<ApiError>,
+}
 
 /// The built-in editor, open when no `$VISUAL` or `$EDITOR` is set.
 #[derive(Debug, Clone)]
@@ -174,36 +199,68 @@ fn wrap_pairs(text: &str, mark: &str, tag: &str) -> String {
 }
 
 impl TasksState {
-    /// `E` on the cursor task.
+    /// `E` on the cursor task: its whole task is read first when the pane has not read it.
     pub(super) fn open_description(&mut self, cx: &mut ScreenCtx) {
-        let Some(task) = self.current().filter(|t| t.id > 0) else {
+        let Some(id) = self.current().map(|t| t.id).filter(|id| *id > 0) else {
             cx.toast(ToastKind::Info, "No saved task to describe");
             return;
         };
-        let task_id = task.id;
+        if self.saving_descriptions.contains_key(&id) {
+            cx.toast(
+                ToastKind::Info,
+                "Its description is being saved: E again once it is",
+            );
+            return;
+        }
+        let Some(task) = self.details.get(id) else {
+            self.describe_wanted = Some(id);
+            self.read_whole(id, cx);
+            return;
+        };
         let title = task.display_title().to_string();
         let text = to_text(task.description.as_deref());
         match &self.editor {
             Some(command) => cx.effects.push(Effect::EditText {
-                task_id,
+                task_id: id,
                 command: command.clone(),
                 text,
             }),
             None => {
-                if let Some(kept) = self.kept_descriptions.remove(&task_id)
+                if let Some(kept) = self.kept_descriptions.remove(&id)
                     && kept.original == text
                 {
                     self.describe = Some(kept);
                     return;
                 }
                 self.describe = Some(Describe {
-                    task_id,
+                    task_id: id,
                     title,
                     text: TextArea::with_text(&text),
                     original: text,
                     note: None,
                 })
             }
+        }
+    }
+
+    /// The whole task `E` waited for arrived (or could not be read).
+    pub(super) fn described_task_read(
+        &mut self,
+        id: i64,
+        read: Result<(), String>,
+        cx: &mut ScreenCtx,
+    ) {
+        if self.describe_wanted != Some(id) {
+            return;
+        }
+        self.describe_wanted = None;
+        match read {
+            Ok(()) if self.current().is_some_and(|t| t.id == id) => self.open_description(cx),
+            Ok(()) => {}
+            Err(why) => cx.toast(
+                ToastKind::Error,
+                format!("Could not read the description: {why}"),
+            ),
         }
     }
 
@@ -225,61 +282,136 @@ impl TasksState {
         }
     }
 
-    fn save_description(&mut self, task_id: i64, original: &str, text: String, cx: &mut ScreenCtx) {
+    fn save_description(&mut self, id: i64, original: &str, text: String, cx: &mut ScreenCtx) {
         if normalized(&text) == normalized(original) {
             cx.toast(ToastKind::Info, "Description unchanged: nothing sent");
             return;
         }
-        if self.task(task_id).is_none() {
-            cx.toast(
-                ToastKind::Error,
-                "The task is no longer in the list: r reloads it, E then edits again",
-            );
-            self.offer_description_again(task_id, text, cx);
-            return;
-        }
-        let bulk = self.apply_changes(
-            "Saved the description of".into(),
-            String::new(),
-            vec![(task_id, Change::Description(to_html(&text)))],
-            true,
-            cx,
+        let sent = to_html(&text);
+        let before = match self.details.get_mut(id) {
+            Some(task) => std::mem::replace(&mut task.description, sent.clone()),
+            None => None,
+        };
+        self.saving_descriptions.insert(
+            id,
+            Saving {
+                before,
+                sent: sent.clone(),
+                text,
+                lost: None,
+            },
         );
-        if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
-            b.described = Some((task_id, text));
-        }
+        let update = TaskUpdate {
+            description: Some(sent.unwrap_or_default()),
+            ..Default::default()
+        };
+        cx.request(
+            TaskKey::Description(DescriptionKey::Save(id)),
+            Call::UpdateTask(id, update),
+        );
     }
 
-    /// A save the service answered without keeping the text (it says it took it and still
-    /// holds the old one): said, and the text offered again. True when so.
-    pub(super) fn description_ignored(
+    pub(super) fn on_description_answer(
         &mut self,
-        described: Option<&(i64, String)>,
+        key: DescriptionKey,
+        result: Result<Task, ApiError>,
         cx: &mut ScreenCtx,
-    ) -> bool {
-        let Some((id, text)) = described else {
-            return false;
+    ) {
+        let id = match key {
+            DescriptionKey::Save(id) | DescriptionKey::ReadBack(id) => id,
         };
-        let Some(task) = self.task(*id) else {
-            return false;
+        let Some(mut saving) = self.saving_descriptions.remove(&id) else {
+            return;
         };
-        if same(task.description.as_deref(), to_html(text).as_deref()) {
-            return false;
+        let name = |s: &Self| {
+            s.details
+                .get(id)
+                .map(|t| t.display_title().to_string())
+                .or_else(|| {
+                    s.current()
+                        .filter(|t| t.id == id)
+                        .map(|t| t.display_title().to_string())
+                })
+                .map(|t| crate::text::quoted_full(&t))
+                .unwrap_or_else(|| format!("task {id}"))
+        };
+        match result {
+            Ok(task) => {
+                let kept = same(task.description.as_deref(), saving.sent.as_deref());
+                let checked = if saving.lost.is_some() {
+                    " (read back: saved)"
+                } else {
+                    ""
+                };
+                let title = crate::text::quoted_full(task.display_title());
+                self.take_whole(task);
+                if kept {
+                    cx.toast(
+                        ToastKind::Success,
+                        format!("Saved the description of {title}{checked}"),
+                    );
+                } else {
+                    let why = match &saving.lost {
+                        Some(cause) => format!(
+                            "Not saved: the description of {title} ({}; read back: the service has the old one)",
+                            cause_text(cause)
+                        ),
+                        None => format!(
+                            "The service answered without keeping the new description of {title}: it still has the old one"
+                        ),
+                    };
+                    cx.toast(ToastKind::Error, why);
+                    self.offer_description_again(id, saving.text, cx);
+                }
+            }
+            Err(e)
+                if saving.lost.is_none() && matches!(after_failure(&e), AfterFailure::ReadBack) =>
+            {
+                cx.toast(
+                    ToastKind::Info,
+                    format!(
+                        "No answer about the description of {} ({}): reading it back",
+                        name(self),
+                        cause_text(&e)
+                    ),
+                );
+                saving.lost = Some(e);
+                self.saving_descriptions.insert(id, saving);
+                cx.request(
+                    TaskKey::Description(DescriptionKey::ReadBack(id)),
+                    Call::Task(id),
+                );
+            }
+            Err(e) => {
+                let title = name(self);
+                match &saving.lost {
+                    // The save may have been kept: what the pane shows stays until `r`.
+                    Some(cause) => cx.toast(
+                        ToastKind::Error,
+                        format!(
+                            "Not confirmed: the description of {title} ({}; reading it back failed: {}): r reloads to see",
+                            cause_text(cause),
+                            e.short()
+                        ),
+                    ),
+                    None => {
+                        if let Some(task) = self.details.get_mut(id) {
+                            task.description = saving.before.clone();
+                        }
+                        cx.toast(
+                            ToastKind::Error,
+                            format!("Could not change the description of {title}: {}", e.short()),
+                        );
+                    }
+                }
+                self.offer_description_again(id, saving.text, cx);
+            }
         }
-        cx.toast(
-            ToastKind::Error,
-            "The service answered without keeping the new description: it still has the old one",
-        );
-        self.offer_description_again(*id, text.clone(), cx);
-        true
     }
 
     /// The written text back in the built-in editor, so it can be sent again or copied out.
     pub(super) fn offer_description_again(&mut self, task_id: i64, text: String, cx: &ScreenCtx) {
-        if self.describe.is_some() {
-            return;
-        }
-        let (title, original) = self.task(task_id).map_or_else(
+        let (title, original) = self.details.get(task_id).map_or_else(
             || (String::new(), String::new()),
             |t| {
                 (
@@ -289,13 +421,18 @@ impl TasksState {
             },
         );
         let send = cx.keys.then_say("comment_edit.send", "sends it again");
-        self.describe = Some(Describe {
+        let again = Describe {
             task_id,
             title,
             original,
             text: TextArea::with_text(&text),
             note: Some(format!("Not saved{send}")),
-        });
+        };
+        if self.describe.is_some() {
+            self.kept_descriptions.insert(task_id, again);
+        } else {
+            self.describe = Some(again);
+        }
     }
 
     pub(super) fn describe_contexts(&self) -> Option<Vec<Context>> {

@@ -1,7 +1,7 @@
 //! `update` tests of `E`: the description as text, saved as HTML only when it changed,
 //! rolled back when refused, read back when its answer is lost, and never lost.
 
-use weeek_api::models::Task;
+use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskPage};
 
 use super::description::{to_html, to_text};
@@ -27,7 +27,7 @@ fn loaded(editor: Option<&str>) -> Harness {
     h.reply(
         &reqs[0],
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![described(1), described(2)],
+            tasks: vec![TaskRow::from(described(1)), TaskRow::from(described(2))],
             has_more: false,
         })),
     );
@@ -44,9 +44,27 @@ fn toasts(h: &Harness) -> String {
         .join(" | ")
 }
 
+/// `E`: the list rows carry no description, so the task is read whole first.
+fn press_e(h: &mut Harness) {
+    h.press("E");
+    let mut reads = h.take(|c| *c == Call::Task(1));
+    if let Some(read) = reads.pop() {
+        h.reply(&read, Answer::Task(Ok(Box::new(described(1)))));
+    }
+}
+
+/// The description the pane shows for task 1.
+fn shown(h: &Harness) -> Option<String> {
+    h.app
+        .tasks
+        .details
+        .get(1)
+        .and_then(|t| t.description.clone())
+}
+
 /// `E` with an editor: the effect that runs it, with the text it starts from.
 fn edit_effect(h: &mut Harness) -> (i64, String) {
-    h.press("E");
+    press_e(h);
     let found = h.effects.iter().find_map(|e| match e {
         Effect::EditText {
             task_id,
@@ -120,10 +138,7 @@ fn a_changed_description_is_shown_at_once_and_sent_as_html() {
     let req = update_call(&mut h);
     let html = sent_description(&req);
     assert!(html.contains("<p>И ещё <em>срочно</em></p>"), "{html}");
-    assert_eq!(
-        h.app.tasks.list.rows[0].description.as_deref(),
-        Some(&*html)
-    );
+    assert_eq!(shown(&h).as_deref(), Some(&*html));
     let mut fresh = described(1);
     fresh.description = Some(html.clone());
     h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
@@ -133,6 +148,17 @@ fn a_changed_description_is_shown_at_once_and_sent_as_html() {
         toasts(&h)
     );
     assert!(h.app.tasks.describe.is_none());
+    // Only the description was sent.
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(
+            u,
+            &weeek_api::TaskUpdate {
+                description: Some(html),
+                ..Default::default()
+            }
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -153,7 +179,7 @@ fn a_refused_description_is_rolled_back_and_offered_again() {
             fields: Default::default(),
         },
     );
-    assert_eq!(h.app.tasks.list.rows[0].description.as_deref(), Some(HTML));
+    assert_eq!(shown(&h).as_deref(), Some(HTML));
     assert!(
         toasts(&h).contains("Could not change the description"),
         "{}",
@@ -201,6 +227,10 @@ fn a_lost_answer_is_read_back_and_judged_by_the_text() {
     let req = update_call(&mut h);
     let html = sent_description(&req);
     h.fail(&req, ApiError::Timeout);
+    assert!(
+        shown(&h).is_some_and(|d| d.contains("Добавка")),
+        "no rollback on a guess"
+    );
     let read = h.take(|c| *c == Call::Task(1)).remove(0);
     // The service spells the HTML its own way; the text is the same.
     let mut fresh = described(1);
@@ -208,7 +238,41 @@ fn a_lost_answer_is_read_back_and_judged_by_the_text() {
     h.reply(&read, Answer::Task(Ok(Box::new(fresh))));
     let t = toasts(&h);
     assert!(t.contains("Saved the description"), "{t}");
+    assert!(t.contains("read back: saved"), "{t}");
     assert!(!t.contains("Could not"), "{t}");
+}
+
+#[test]
+fn a_lost_answer_read_back_without_the_text_says_not_saved_and_keeps_it() {
+    let mut h = loaded(Some("vi"));
+    let (_, text) = edit_effect(&mut h);
+    h.send(Msg::Edited {
+        task_id: 1,
+        original: text.clone(),
+        result: Ok(format!("{text}\n\nДобавка")),
+    });
+    let req = update_call(&mut h);
+    h.fail(&req, ApiError::Timeout);
+    let read = h.take(|c| *c == Call::Task(1)).remove(0);
+    h.reply(&read, Answer::Task(Ok(Box::new(described(1)))));
+    let t = toasts(&h);
+    assert!(t.contains("Not saved"), "{t}");
+    assert!(!t.contains("Saved the description"), "{t}");
+    assert_eq!(
+        shown(&h).as_deref(),
+        Some(HTML),
+        "the service's value shows"
+    );
+    assert!(
+        h.app
+            .tasks
+            .describe
+            .as_ref()
+            .unwrap()
+            .text
+            .text()
+            .contains("Добавка")
+    );
 }
 
 #[test]
@@ -223,13 +287,13 @@ fn an_editor_failure_says_so_and_sends_nothing() {
     assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
     let t = toasts(&h);
     assert!(t.contains("/tmp/weeek-1-task-1.md"), "{t}");
-    assert_eq!(h.app.tasks.list.rows[0].description.as_deref(), Some(HTML));
+    assert_eq!(shown(&h).as_deref(), Some(HTML));
 }
 
 #[test]
 fn without_an_editor_the_built_in_one_edits_and_ctrl_s_saves() {
     let mut h = loaded(None);
-    h.press("E");
+    press_e(&mut h);
     assert!(
         h.effects
             .iter()
@@ -239,14 +303,14 @@ fn without_an_editor_the_built_in_one_edits_and_ctrl_s_saves() {
     // Unchanged: nothing is sent.
     h.send(ctrl('s'));
     assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
-    h.press("E");
+    press_e(&mut h);
     h.send(ctrl('e'));
     h.send(code(KeyCode::Enter));
     h.press("Ещё строка");
     // Esc keeps what was written for the next E.
     h.send(code(KeyCode::Esc));
     assert!(h.app.tasks.describe.is_none());
-    h.press("E");
+    press_e(&mut h);
     assert!(
         h.app
             .tasks
