@@ -273,7 +273,7 @@ fn execute(
     for effect in effects {
         match effect {
             Effect::Request(r) => {
-                let _ = requests.send(Order::Run(r));
+                let _ = requests.send(Order::Run(Box::new(r)));
             }
             Effect::Cancel(key) => {
                 let _ = requests.send(Order::Cancel(key));
