@@ -213,8 +213,7 @@ impl TasksState {
             return;
         }
         let Some(task) = self.details.get(id) else {
-            self.describe_wanted = Some(id);
-            self.read_whole(id, cx);
+            self.read_whole_then(id, super::details::AfterRead::Description, cx);
             return;
         };
         let title = task.display_title().to_string();
@@ -240,27 +239,6 @@ impl TasksState {
                     note: None,
                 })
             }
-        }
-    }
-
-    /// The whole task `E` waited for arrived (or could not be read).
-    pub(super) fn described_task_read(
-        &mut self,
-        id: i64,
-        read: Result<(), String>,
-        cx: &mut ScreenCtx,
-    ) {
-        if self.describe_wanted != Some(id) {
-            return;
-        }
-        self.describe_wanted = None;
-        match read {
-            Ok(()) if self.current().is_some_and(|t| t.id == id) => self.open_description(cx),
-            Ok(()) => {}
-            Err(why) => cx.toast(
-                ToastKind::Error,
-                format!("Could not read the description: {why}"),
-            ),
         }
     }
 
