@@ -476,7 +476,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ch('E')],
         None,
-        "Edit the description ($VISUAL, $EDITOR or the built-in editor)",
+        "Edit the description (in $VISUAL, $EDITOR or here)",
     ),
     cmd(
         "tasks.new",
