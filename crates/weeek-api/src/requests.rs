@@ -207,6 +207,23 @@ mod tests {
     }
 
     #[test]
+    fn update_sends_a_description_as_html_and_an_empty_one_to_clear() {
+        let u = TaskUpdate {
+            description: Some("<p>Счёт <strong>до пятницы</strong></p>".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            u.to_json(),
+            json!({"description": "<p>Счёт <strong>до пятницы</strong></p>"})
+        );
+        let cleared = TaskUpdate {
+            description: Some(String::new()),
+            ..Default::default()
+        };
+        assert_eq!(cleared.to_json(), json!({"description": ""}));
+    }
+
+    #[test]
     fn new_task_places_itself_with_locations() {
         let t = NewTask {
             title: "Созвон".into(),
