@@ -185,6 +185,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
     app.keymap = keymap;
     app.utc_offset = offset;
+    app.tasks.editor = weeek_tui::tasks::description::editor_from_env();
     app.token_source = source;
     let result = Runtime::new(offset, Theme::from_env())
         .run(app, client, &mut terminal)

@@ -49,7 +49,9 @@ impl Runtime {
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = app.start(self.clock());
-        let mut quit = execute(effects, &requests, &mut files, &notes);
+        // Editors to run once the effects are out: they take the terminal meanwhile.
+        let mut edits = Vec::new();
+        let mut quit = execute(effects, &requests, &mut files, &notes, &mut edits);
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
         let result = loop {
@@ -79,12 +81,12 @@ impl Runtime {
                 Some(note) = noted.recv() => note,
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
                 Some(signal) = term_signals.recv() => {
-                    execute(app.shutdown(self.clock()), &requests, &mut files, &notes);
+                    execute(app.shutdown(self.clock()), &requests, &mut files, &notes, &mut edits);
                     break Ok(Some(signal));
                 }
             };
             let effects = app.update(msg, self.clock());
-            quit = execute(effects, &requests, &mut files, &notes);
+            quit = execute(effects, &requests, &mut files, &notes, &mut edits);
             // Answers that arrived meanwhile are folded in before the next frame; a bounded
             // number, so that answers arriving as fast as they are read (a service failing
             // every call at once) never keep keys, signals or a closed terminal from being seen.
@@ -95,7 +97,27 @@ impl Runtime {
             {
                 folded += 1;
                 let effects = app.update(Msg::from(report), self.clock());
-                quit = execute(effects, &requests, &mut files, &notes);
+                quit = execute(effects, &requests, &mut files, &notes, &mut edits);
+            }
+            if !quit && !edits.is_empty() {
+                files.settle().await;
+                // The key reader would take the editor's keys: it stops while the editor
+                // runs, and a fresh one starts after.
+                drop(events);
+                let mut failed = None;
+                for edit in edits.drain(..) {
+                    match run_editor(terminal, edit) {
+                        Ok(msg) => {
+                            let _ = notes.send(msg);
+                        }
+                        Err(e) => failed = Some(e),
+                    }
+                }
+                if let Some(e) = failed {
+                    break Err(e);
+                }
+                events = EventStream::new();
+                app.dirty = true;
             }
         };
         // Every queued file write lands before the app ends.
@@ -229,18 +251,39 @@ fn perform(op: &FileOp) -> std::io::Result<()> {
     }
 }
 
-/// Runs `effects`; true when one of them ends the app.
+/// A description to edit in the user's editor (`Effect::EditText`).
+struct EditOrder {
+    task_id: i64,
+    command: String,
+    text: String,
+}
+
+/// Runs the editor with the terminal handed over; what it left comes back as a message.
+fn run_editor(terminal: &mut DefaultTerminal, edit: EditOrder) -> std::io::Result<Msg> {
+    let name = format!("task-{}", edit.task_id);
+    let result = crate::terminal::handed_over(terminal, || {
+        crate::terminal::edit_in(&edit.command, &edit.text, &name)
+    })?;
+    Ok(Msg::Edited {
+        task_id: edit.task_id,
+        original: edit.text,
+        result,
+    })
+}
+
+/// Runs `effects`; true when one of them ends the app. Editors are queued in `edits`.
 fn execute(
     effects: Vec<Effect>,
     requests: &mpsc::UnboundedSender<Order>,
     files: &mut FileWriter,
     notes: &mpsc::UnboundedSender<Msg>,
+    edits: &mut Vec<EditOrder>,
 ) -> bool {
     let mut quit = false;
     for effect in effects {
         match effect {
             Effect::Request(r) => {
-                let _ = requests.send(Order::Run(r));
+                let _ = requests.send(Order::Run(Box::new(r)));
             }
             Effect::Cancel(key) => {
                 let _ = requests.send(Order::Cancel(key));
@@ -269,6 +312,15 @@ fn execute(
                     let _ = notes.send(Msg::EffectFailed(text));
                 }
             }
+            Effect::EditText {
+                task_id,
+                command,
+                text,
+            } => edits.push(EditOrder {
+                task_id,
+                command,
+                text,
+            }),
             Effect::Quit => quit = true,
         }
     }

@@ -2,12 +2,21 @@
 //! quit, error return, panic and termination signals, or the user's shell is left broken.
 
 use std::io::stdout;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crossterm::event::{
     DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
 };
 use crossterm::execute;
+use crossterm::terminal::{
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 use ratatui::DefaultTerminal;
+
+/// Mouse reporting is on: it goes off while another program has the terminal.
+static MOUSE: AtomicBool = AtomicBool::new(false);
 
 /// Restores the terminal when dropped, so early returns and `?` restore too.
 pub struct TerminalGuard {
@@ -27,6 +36,7 @@ impl TerminalGuard {
         if mouse {
             execute!(stdout(), EnableMouseCapture)?;
         }
+        MOUSE.store(mouse, Ordering::Relaxed);
         execute!(stdout(), EnableBracketedPaste)?;
         Ok((Self { mouse }, terminal))
     }
@@ -40,4 +50,65 @@ impl Drop for TerminalGuard {
         let _ = execute!(stdout(), DisableBracketedPaste);
         ratatui::restore();
     }
+}
+
+/// Gives the terminal to another program for the length of `run` (the normal screen, cooked
+/// mode, no mouse reports), then takes it back, blank, for the next frame to be drawn whole.
+pub fn handed_over<R>(
+    terminal: &mut DefaultTerminal,
+    run: impl FnOnce() -> R,
+) -> std::io::Result<R> {
+    let mouse = MOUSE.load(Ordering::Relaxed);
+    if mouse {
+        execute!(stdout(), DisableMouseCapture)?;
+    }
+    execute!(stdout(), DisableBracketedPaste, LeaveAlternateScreen)?;
+    disable_raw_mode()?;
+    let result = run();
+    enable_raw_mode()?;
+    execute!(
+        stdout(),
+        EnterAlternateScreen,
+        Clear(ClearType::All),
+        EnableBracketedPaste
+    )?;
+    if mouse {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    // The screen is blank now: a blank frame makes the next one be drawn whole (not only
+    // where it differs from the frame before the editor). `Terminal::clear` would ask the
+    // terminal where its cursor is, an answer that may not come back in time.
+    terminal.draw(|f| f.render_widget(ratatui::widgets::Clear, f.area()))?;
+    Ok(result)
+}
+
+/// Edits `text` with `command` (the user's editor, which may carry arguments: run by the
+/// shell with the file's path added). The text it leaves, or why there is none; a file the
+/// editor failed on is kept, and the message says where.
+pub fn edit_in(command: &str, text: &str, name: &str) -> Result<String, String> {
+    let path = temp_file(name);
+    std::fs::write(&path, text).map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    let status = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{command} \"$1\""))
+        .arg("sh")
+        .arg(&path)
+        .status();
+    let kept = |why: String| format!("{why}; the text is in {}", path.display());
+    match status {
+        Ok(s) if s.success() => {
+            let edited = std::fs::read_to_string(&path)
+                .map_err(|e| kept(format!("could not read the edited file ({e})")))?;
+            let _ = std::fs::remove_file(&path);
+            Ok(edited)
+        }
+        Ok(s) => Err(kept(format!("{command} ended with {s}"))),
+        Err(e) => Err(kept(format!("could not run {command} ({e})"))),
+    }
+}
+
+/// A file of this process in the temporary directory, named so editors pick Markdown.
+fn temp_file(name: &str) -> PathBuf {
+    let file = format!("weeek-{}-{name}.md", std::process::id());
+    Path::new(&std::env::temp_dir()).join(file)
 }

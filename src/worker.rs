@@ -486,7 +486,8 @@ fn readable<T>(list: &'static str, listed: Listed<T>, skipped: &mut Option<Skipp
 /// What the app tells the worker.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Order {
-    Run(Request),
+    /// Boxed: a request is large (a task update carries text) and orders queue up.
+    Run(Box<Request>),
     /// The answer under this key is no longer wanted: a read still running is aborted (a
     /// write runs to its end: stopping it half-way would leave its fate unknown).
     Cancel(RequestKey),
@@ -527,7 +528,7 @@ pub fn spawn(
         while let Some(order) = order_rx.recv().await {
             running.retain(|_, r| !r.handle.is_finished());
             let Request { id, key, call } = match order {
-                Order::Run(request) => request,
+                Order::Run(request) => *request,
                 Order::Cancel(key) => {
                     if running.get(&key).is_some_and(|r| !r.write)
                         && let Some(r) = running.remove(&key)
@@ -648,7 +649,7 @@ mod tests {
             key: NamesKey::Me.into(),
             call: Call::Me,
         };
-        orders.send(Order::Run(me)).expect("worker");
+        orders.send(Order::Run(Box::new(me))).expect("worker");
         let mut first = accept(&listener).await;
         let failed = http("503 Service Unavailable", r#"{"success":false}"#);
         first.write_all(failed.as_bytes()).await.expect("write");
@@ -692,7 +693,7 @@ mod tests {
             key: list.clone(),
             call: Call::Tasks(TaskQuery::default()),
         };
-        orders.send(Order::Run(read)).expect("worker");
+        orders.send(Order::Run(Box::new(read))).expect("worker");
         let mut first = accept(&listener).await;
         orders.send(Order::Cancel(list)).expect("worker");
         // Stopped, the read drops its connection: the server sees it close unanswered.
@@ -708,7 +709,7 @@ mod tests {
             key: NamesKey::Me.into(),
             call: Call::Me,
         };
-        orders.send(Order::Run(me)).expect("worker");
+        orders.send(Order::Run(Box::new(me))).expect("worker");
         let mut second = accept(&listener).await;
         let gone = http(
             "404 Not Found",
@@ -741,7 +742,7 @@ mod tests {
             key: key.clone(),
             call: Call::CompleteTask(7),
         };
-        orders.send(Order::Run(write)).expect("worker");
+        orders.send(Order::Run(Box::new(write))).expect("worker");
         let mut conn = accept(&listener).await;
         orders.send(Order::Cancel(key)).expect("worker");
         let ok = http("200 OK", r#"{"success":true}"#);

@@ -62,6 +62,13 @@ pub enum Effect {
         name: String,
         view: Option<crate::tasks::views::View>,
     },
+    /// Edit a task's description as `text` in `command` (the user's editor), the terminal
+    /// handed over meanwhile. Answered with `Msg::Edited`.
+    EditText {
+        task_id: i64,
+        command: String,
+        text: String,
+    },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
 }
@@ -78,6 +85,12 @@ pub enum Msg {
     Tick,
     /// An effect could not be carried out (no browser to open a page with): what to say.
     EffectFailed(String),
+    /// The editor of `Effect::EditText` ended: the text it left, or why there is none.
+    Edited {
+        task_id: i64,
+        original: String,
+        result: Result<String, String>,
+    },
     /// The config file was written for `Effect::StoreView` (or could not be).
     ViewStored {
         name: String,
@@ -416,6 +429,23 @@ impl App {
             Msg::Tick => self.on_tick(clock, &mut effects),
             Msg::EffectFailed(text) => {
                 self.toasts.push(clock.now, ToastKind::Error, text);
+                true
+            }
+            Msg::Edited {
+                task_id,
+                original,
+                result,
+            } => {
+                let mut cx = Self::cx(
+                    clock,
+                    &mut self.names,
+                    &mut self.requests,
+                    &mut effects,
+                    &mut self.toasts,
+                    self.viewport,
+                    &self.keymap,
+                );
+                self.tasks.on_edited(task_id, original, result, &mut cx);
                 true
             }
             Msg::ViewStored {

@@ -35,6 +35,8 @@ pub enum AfterRead {
     TimeEntries,
     /// `W`: the watchers.
     Watchers,
+    /// `E`: the description.
+    Description,
 }
 
 /// What the pane has of the task under the cursor beyond its row.
@@ -162,6 +164,7 @@ impl TasksState {
                     match then {
                         Some(AfterRead::TimeEntries) => self.open_time_entries(cx),
                         Some(AfterRead::Watchers) => self.open_watchers(cx),
+                        Some(AfterRead::Description) => self.open_description(cx),
                         None => {}
                     }
                 }
@@ -171,6 +174,7 @@ impl TasksState {
                     let what = match then {
                         AfterRead::TimeEntries => "the time logged",
                         AfterRead::Watchers => "the watchers",
+                        AfterRead::Description => "the description",
                     };
                     cx.toast(
                         crate::app::toast::ToastKind::Error,

@@ -3,6 +3,7 @@
 
 pub mod comments;
 pub mod create;
+pub mod description;
 pub mod details;
 pub mod dialogs;
 pub mod filters;
@@ -17,6 +18,8 @@ pub mod watchers;
 
 #[cfg(test)]
 mod comment_tests;
+#[cfg(test)]
+mod description_tests;
 #[cfg(test)]
 mod detail_tests;
 #[cfg(test)]
@@ -58,6 +61,8 @@ pub enum TaskKey {
     Subtask(i64),
     /// The whole task the detail pane shows (the list holds slim rows).
     Detail(i64),
+    /// A description written with `E`, and its read-back.
+    Description(description::DescriptionKey),
     /// A write (or the read-back of one whose answer was lost), by its number.
     Write(u64),
     /// A new task, by its number.
@@ -129,12 +134,25 @@ pub struct TasksState {
     subtasks_asked: Vec<i64>,
     /// Saved views (`F`) and the one in use.
     pub views: views::SavedViews,
+    /// The command `E` runs to edit a description (`$VISUAL`, else `$EDITOR`); without one the
+    /// built-in editor opens.
+    pub editor: Option<String>,
+    /// The built-in description editor, when open.
+    pub describe: Option<description::Describe>,
+    /// Built-in editors closed with `Esc` on changed text, by task: the next `E` goes on.
+    kept_descriptions: HashMap<i64, description::Describe>,
+    /// Description saves on their way, by task.
+    saving_descriptions: HashMap<i64, description::Saving>,
 }
 
 impl TasksState {
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
-        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+        if let Some(chain) = self
+            .describe_contexts()
+            .or_else(|| self.time_contexts())
+            .or_else(|| self.comment_contexts())
+        {
             return chain;
         }
         match &self.popup {
@@ -165,7 +183,11 @@ impl TasksState {
 
     /// A prompt, a picker's query or a filter row has the keyboard.
     pub fn keyboard_taken(&self) -> bool {
-        if let Some(chain) = self.time_contexts().or_else(|| self.comment_contexts()) {
+        if let Some(chain) = self
+            .describe_contexts()
+            .or_else(|| self.time_contexts())
+            .or_else(|| self.comment_contexts())
+        {
             return chain.contains(&Context::Text);
         }
         match &self.popup {
@@ -377,6 +399,9 @@ impl TasksState {
             // A failed read leaves the id in place of the title.
             (TaskKey::Subtask(_), A::Task(Err(_))) => {}
             (TaskKey::Detail(id), A::Task(result)) => self.on_detail(id, result.map(|t| *t), cx),
+            (TaskKey::Description(k), A::UpdatedTask(result) | A::Task(result)) => {
+                self.on_description_answer(k, result.map(|t| *t), cx)
+            }
             (TaskKey::New(n), A::CreatedTask(result)) => {
                 self.on_create_reply(n, result.map(|t| *t), cx)
             }
@@ -507,6 +532,9 @@ impl TasksState {
 
     /// A character typed into a popup or a filter row.
     pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.describe.is_some() {
+            return self.describe_char(c);
+        }
         if self.time.dialog.is_some() {
             return self.time_char(c);
         }
@@ -520,6 +548,10 @@ impl TasksState {
     }
 
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.describe.is_some() {
+            self.describe_paste(text);
+            return true;
+        }
         if self.time.dialog.is_some() {
             self.time_paste(text);
             return true;
@@ -547,6 +579,10 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.describe.is_some() {
+            self.describe_action(action, cx);
+            return true;
+        }
         if self.time.dialog.is_some() {
             self.time_action(action, cx);
             return true;
@@ -634,6 +670,7 @@ impl TasksState {
             Action::Assign => self.open_assign(cx),
             Action::DueDate => self.open_due(cx),
             Action::Rename => self.open_rename(cx),
+            Action::EditDescription => self.open_description(cx),
             Action::NewTask => self.open_new(),
             Action::NewSubtask => self.open_new_subtask(cx),
             Action::Delete => self.open_delete(cx),

@@ -10,6 +10,8 @@ pub mod theme;
 #[cfg(test)]
 mod comment_snapshots;
 #[cfg(test)]
+mod description_snapshots;
+#[cfg(test)]
 mod help_snapshots;
 #[cfg(all(test, feature = "demo"))]
 mod screenshots;

@@ -52,6 +52,17 @@ impl Tmux {
     }
 
     pub fn start_with_home(args: &[&str], width: u16, height: u16, home: Option<PathBuf>) -> Tmux {
+        Self::start_with_env(args, width, height, home, &[])
+    }
+
+    /// As `start_with_home`, with variables set for the app (`EDITOR`, …).
+    pub fn start_with_env(
+        args: &[&str],
+        width: u16,
+        height: u16,
+        home: Option<PathBuf>,
+        env: &[(&str, &str)],
+    ) -> Tmux {
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         let id = format!("weeek-e2e-{}-{n}", std::process::id());
         let home = home.unwrap_or_else(|| {
@@ -64,8 +75,12 @@ impl Tmux {
         let quoted: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
         let script = format!(
             "export HOME={home} XDG_CONFIG_HOME={home}/config XDG_DATA_HOME={home}/data XDG_STATE_HOME={home}/state TERM=xterm-256color; \
-             unset WEEEK_TOKEN WEEEK_API_TOKEN WEEEK_BASE_URL NO_COLOR; \
+             unset WEEEK_TOKEN WEEEK_API_TOKEN WEEEK_BASE_URL NO_COLOR VISUAL EDITOR; {env} \
              {bin} {args}; echo EXIT=$?; stty -a; sleep 600",
+            env = env
+                .iter()
+                .map(|(k, v)| format!("export {k}={};", shell_quote(v)))
+                .collect::<String>(),
             home = shell_quote(&home.display().to_string()),
             bin = shell_quote(bin),
             args = quoted.join(" "),

@@ -61,6 +61,9 @@ impl NewTask {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TaskUpdate {
     pub title: Option<String>,
+    /// HTML. UNCERTAIN: one probe saw the key accepted and ignored, another lists it as
+    /// taken; it is sent, and the answer's description tells which happened.
+    pub description: Option<String>,
     pub priority: Option<Option<Priority>>,
     pub task_type: Option<TaskType>,
     pub start_date: Option<Option<Date>>,
@@ -84,6 +87,9 @@ impl TaskUpdate {
         let date = |d: Option<Date>| d.map_or(Value::Null, |d| json!(to_iso_date(d)));
         if let Some(t) = &self.title {
             body.insert("title".into(), json!(t));
+        }
+        if let Some(d) = &self.description {
+            body.insert("description".into(), json!(d));
         }
         if let Some(p) = self.priority {
             body.insert(
@@ -198,6 +204,23 @@ mod tests {
             json!({"priority": null, "dueDate": "2026-11-30"})
         );
         assert_eq!(TaskUpdate::default().to_json(), json!({}));
+    }
+
+    #[test]
+    fn update_sends_a_description_as_html_and_an_empty_one_to_clear() {
+        let u = TaskUpdate {
+            description: Some("<p>Счёт <strong>до пятницы</strong></p>".into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            u.to_json(),
+            json!({"description": "<p>Счёт <strong>до пятницы</strong></p>"})
+        );
+        let cleared = TaskUpdate {
+            description: Some(String::new()),
+            ..Default::default()
+        };
+        assert_eq!(cleared.to_json(), json!({"description": ""}));
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub(super) fn render_comment_dialog(
     }
 }
 
-fn render_compose(
+pub(super) fn render_compose(
     app: &App,
     t: &Theme,
     frame: &mut Frame,

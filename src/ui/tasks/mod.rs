@@ -2,6 +2,7 @@
 //! empty / error looks, the detail pane, and the screen's popups.
 
 mod comments;
+mod description;
 mod detail;
 
 pub use detail::detail_scroll_max;
@@ -41,6 +42,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(d) = &s.comments.dialog {
         hits.cover(comments::render_comment_dialog(app, t, frame, body, d));
+    }
+    if let Some(d) = &s.describe {
+        hits.cover(description::render_describe(app, t, frame, body, d));
     }
 }
 
