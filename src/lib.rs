@@ -18,6 +18,7 @@ pub mod fuzzy;
 pub mod html;
 pub mod layout;
 pub mod logging;
+pub mod organizations;
 pub mod runtime;
 pub mod share;
 pub mod tasks;

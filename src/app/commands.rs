@@ -96,6 +96,8 @@ pub enum Action {
     AddRow,
     RemoveRow,
     SwitchPane,
+    /// The contacts screen's organizations tab, on or off (Alt-o).
+    ToggleOrganizations,
     /// The task's page in the web app, in the browser.
     OpenInBrowser,
     /// The task's web link, or its id, to the clipboard.
@@ -150,6 +152,11 @@ pub enum Context {
     ContactList,
     /// A contact of the list, every field, read only.
     ContactView,
+    /// The organizations tab of the contacts screen, not searching.
+    Organizations,
+    OrgSearch,
+    /// An organization of the list, read in full.
+    OrgView,
     Draft,
     TimeLog,
     CommentEdit,
@@ -157,7 +164,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 30] = [
+    pub const ALL: [Context; 33] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -184,6 +191,9 @@ impl Context {
         Self::ContactSearch,
         Self::ContactList,
         Self::ContactView,
+        Self::Organizations,
+        Self::OrgSearch,
+        Self::OrgView,
         Self::Draft,
         Self::TimeLog,
         Self::CommentEdit,
@@ -219,6 +229,9 @@ impl Context {
             Self::ContactSearch => "contact_search",
             Self::ContactList => "contact_list",
             Self::ContactView => "contact_view",
+            Self::Organizations => "organizations",
+            Self::OrgSearch => "org_search",
+            Self::OrgView => "org_view",
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
@@ -254,6 +267,9 @@ impl Context {
             Self::ContactSearch => "Contact search",
             Self::ContactList => "Contact list",
             Self::ContactView => "A contact, read only",
+            Self::Organizations => "Organizations",
+            Self::OrgSearch => "Organization search",
+            Self::OrgView => "An organization, read only",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment",
@@ -276,6 +292,7 @@ impl Context {
                 | Self::ContactField
                 | Self::ContactChoice
                 | Self::ContactSearch
+                | Self::OrgSearch
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::DealField
@@ -297,6 +314,7 @@ impl Context {
                 | Self::Filters
                 | Self::FilterEntry
                 | Self::ContactView
+                | Self::OrgView
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::CommentView
@@ -1185,6 +1203,70 @@ pub static COMMANDS: &[Command] = &[
         &[ctrl('l')],
         Some("form/list"),
         "Switch between the form and the contact list",
+    ),
+    cmd(
+        "contacts.organizations",
+        A::ToggleOrganizations,
+        C::Contacts,
+        &[alt('o')],
+        Some("organizations"),
+        "Show the organizations tab",
+    ),
+    cmd(
+        "organizations.contacts",
+        A::ToggleOrganizations,
+        C::Organizations,
+        &[alt('o')],
+        Some("contacts"),
+        "Back to the contact form and list",
+    ),
+    cmd(
+        "organizations.search",
+        A::Search,
+        C::Organizations,
+        &[ch('/')],
+        Some("search"),
+        "Search the organizations (the service matches the text)",
+    ),
+    cmd(
+        "organizations.open",
+        A::Open,
+        C::Organizations,
+        &[ENTER],
+        Some("open"),
+        "Open the organization under the cursor: addresses, e-mails, phones, contacts, tags",
+    ),
+    cmd(
+        "organizations.back",
+        A::Back,
+        C::Organizations,
+        &[ESC],
+        None,
+        "Clear the search",
+    ),
+    cmd(
+        "org_search.keep",
+        A::Accept,
+        C::OrgSearch,
+        &[ENTER],
+        Some("keep"),
+        "Keep the search and leave the box",
+    ),
+    cmd(
+        "org_search.clear",
+        A::Clear,
+        C::OrgSearch,
+        &[ESC],
+        Some("clear"),
+        "Clear the search and leave the box",
+    ),
+    cmd(
+        "org_view.close",
+        A::Cancel,
+        C::OrgView,
+        &[ESC, ENTER, ch('q')],
+        Some("close"),
+        "Close the organization",
     ),
     cmd(
         "contacts.save",

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use crate::contacts::ContactKey;
 use crate::funnels::FunnelKey;
+use crate::organizations::OrgKey;
 use crate::tasks::TaskKey;
 use crate::tasks::timer::TimerKey;
 use crate::worker::{Call, Reply, Request};
@@ -20,6 +21,7 @@ pub enum RequestKey {
     Tasks(TaskKey),
     Funnels(FunnelKey),
     Contacts(ContactKey),
+    Organizations(OrgKey),
     /// My timer, shown on every screen.
     Timer(TimerKey),
 }
@@ -60,6 +62,12 @@ impl From<FunnelKey> for RequestKey {
 impl From<TimerKey> for RequestKey {
     fn from(k: TimerKey) -> Self {
         Self::Timer(k)
+    }
+}
+
+impl From<OrgKey> for RequestKey {
+    fn from(k: OrgKey) -> Self {
+        Self::Organizations(k)
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod contacts;
 pub mod funnels;
 pub mod hits;
+pub mod organizations;
 pub mod tasks;
 
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -74,6 +75,7 @@ pub struct Viewport {
     pub tasks: tasks::TasksView,
     pub funnels: funnels::FunnelsView,
     pub contacts: contacts::ContactsView,
+    pub organizations: organizations::OrganizationsView,
 }
 
 impl Viewport {
@@ -86,6 +88,7 @@ impl Viewport {
             tasks: tasks::TasksView::new(body),
             funnels: funnels::FunnelsView::new(body),
             contacts: contacts::ContactsView::new(body),
+            organizations: organizations::OrganizationsView::new(body),
         }
     }
 
