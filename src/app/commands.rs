@@ -1209,7 +1209,7 @@ pub static COMMANDS: &[Command] = &[
         A::ToggleOrganizations,
         C::Contacts,
         &[alt('o')],
-        Some("organizations"),
+        Some("orgs"),
         "Show the organizations tab",
     ),
     cmd(

@@ -81,6 +81,16 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
     step(&mut h, &client, typing).await;
     check("contacts", &h, &mut stale);
 
+    // The organizations tab, the first one opened.
+    step(
+        &mut h,
+        &client,
+        vec![crate::testing::key_event(KeyCode::Char('o'), crossterm::event::KeyModifiers::ALT)],
+    )
+    .await;
+    step(&mut h, &client, vec![code(KeyCode::Enter)]).await;
+    check("organizations", &h, &mut stale);
+
     sandbox.shutdown().await;
     assert!(
         stale.is_empty(),
