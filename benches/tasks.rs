@@ -9,7 +9,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use time::macros::date;
-use weeek_api::models::{Priority, Task, TaskLocation, User};
+use weeek_api::models::{Priority, TaskLocation, TaskRow, User};
 use weeek_tui::app::loadable::Loadable;
 use weeek_tui::app::{App, Clock, Hits, Msg};
 use weeek_tui::ui::theme::Theme;
@@ -29,7 +29,7 @@ fn app_with(n: usize) -> App {
     });
     app.today = date!(2026 - 11 - 21);
     app.tasks.list.rows = (0..n as i64)
-        .map(|i| Task {
+        .map(|i| TaskRow {
             id: i + 1,
             title: Some(format!("Задача номер {i}: подготовить отчёт 🚀")),
             priority: Priority::from_number(i % 4),

@@ -1,6 +1,7 @@
 //! Helpers for `update` and snapshot tests: a fixed clock, key messages, a directory of
 //! fixtures, and a harness that records requests and answers them.
 
+use std::collections::HashMap;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -34,6 +35,62 @@ pub fn clock() -> Clock {
         today: date!(2026 - 11 - 21),
         wall: datetime!(2026-11-21 10:00 UTC),
     }
+}
+
+thread_local! {
+    /// The whole tasks behind the rows a test's pages hold (each test runs on a thread of its
+    /// own): the detail pane's reads of them are answered at once, as a fast service would.
+    static WHOLES: std::cell::RefCell<HashMap<i64, weeek_api::models::Task>> =
+        std::cell::RefCell::new(HashMap::new());
+}
+
+/// Whole tasks as a page of the list holds them; the detail pane's later reads of them are
+/// answered with the whole tasks (see [`Harness::send`]). A page built from rows directly
+/// leaves those reads to the test.
+pub fn rows(tasks: Vec<weeek_api::models::Task>) -> Vec<weeek_api::models::TaskRow> {
+    let rows = tasks.iter().map(weeek_api::models::TaskRow::from).collect();
+    WHOLES.with(|w| {
+        let mut w = w.borrow_mut();
+        for t in tasks {
+            w.insert(t.id, t);
+        }
+    });
+    rows
+}
+
+/// A whole task with what `row` holds, as the service would answer for it.
+pub fn whole(row: &weeek_api::models::TaskRow) -> weeek_api::models::Task {
+    let mut t = WHOLES
+        .with(|w| w.borrow().get(&row.id).cloned())
+        .unwrap_or_default();
+    t.id = row.id;
+    t.parent_id = row.parent_id;
+    t.title = row.title.clone();
+    t.duration = row.duration;
+    t.r#type = row.r#type.clone();
+    t.priority = row.priority;
+    t.is_completed = row.is_completed;
+    t.is_deleted = row.is_deleted;
+    t.completed_at = row.completed_at;
+    t.author_id = row.author_id.clone();
+    t.user_id = row.user_id.clone();
+    t.assignees = row.assignees.clone();
+    t.project_id = row.project_id;
+    t.board_id = row.board_id;
+    t.board_column_id = row.board_column_id;
+    t.locations = row.locations.clone();
+    t.is_private = row.is_private;
+    t.start_date = row.start_date;
+    t.start_date_time = row.start_date_time;
+    t.due_date = row.due_date;
+    t.due_date_time = row.due_date_time;
+    t.created_at = row.created_at;
+    t.updated_at = row.updated_at;
+    t.tags = row.tags.clone();
+    t.sub_tasks = row.sub_tasks.clone();
+    t.timers = row.timers.clone();
+    t.date = None;
+    t
 }
 
 pub fn key_event(code: KeyCode, mods: KeyModifiers) -> Msg {
@@ -320,6 +377,37 @@ impl Harness {
     pub fn send(&mut self, msg: Msg) {
         let effects = self.app.update(msg, self.clock);
         self.collect(effects);
+        self.answer_details();
+    }
+
+    /// Answers the detail pane's reads of tasks whose whole the test gave (see [`rows`]).
+    fn answer_details(&mut self) {
+        use crate::app::requests::RequestKey;
+        use crate::tasks::TaskKey;
+        loop {
+            let found = self
+                .pending
+                .iter()
+                .enumerate()
+                .find_map(|(i, r)| match &r.key {
+                    RequestKey::Tasks(TaskKey::Detail(id)) => {
+                        WHOLES.with(|w| w.borrow().get(id).cloned()).map(|t| (i, t))
+                    }
+                    _ => None,
+                });
+            let Some((i, task)) = found else { return };
+            let r = self.pending.remove(i);
+            let effects = self.app.update(
+                Msg::Api(Box::new(Reply {
+                    id: r.id,
+                    key: r.key.clone(),
+                    answer: Answer::Task(Ok(Box::new(task))),
+                    skipped: None,
+                })),
+                self.clock,
+            );
+            self.collect(effects);
+        }
     }
 
     /// Types each character as a key press.

@@ -1106,7 +1106,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );
@@ -1146,7 +1146,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );
@@ -1301,7 +1301,7 @@ mod tests {
         h.reply(
             &req,
             Answer::TaskPage(Ok(weeek_api::TaskPage {
-                tasks,
+                tasks: crate::testing::rows(tasks),
                 has_more: false,
             })),
         );

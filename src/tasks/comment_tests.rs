@@ -16,7 +16,7 @@ fn loaded(tasks: Vec<Task>) -> Harness {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: false,
         })),
     );

@@ -4,7 +4,7 @@
 //! back with the title and Enter sends it again.
 
 use time::OffsetDateTime;
-use weeek_api::models::{Task, TaskLocation};
+use weeek_api::models::{Task, TaskLocation, TaskRow};
 use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery};
 
 use super::TasksState;
@@ -34,7 +34,7 @@ pub struct TaskLookup {
 }
 
 impl CreateLookup for TaskLookup {
-    type Item = Task;
+    type Item = TaskRow;
     type Page = weeek_api::TaskPage;
 
     fn name(&self) -> String {
@@ -59,11 +59,11 @@ impl CreateLookup for TaskLookup {
         })
     }
 
-    fn candidates(&self, page: weeek_api::TaskPage) -> (Vec<Task>, bool) {
+    fn candidates(&self, page: weeek_api::TaskPage) -> (Vec<TaskRow>, bool) {
         (page.tasks, page.has_more)
     }
 
-    fn is_it(&self, task: &Task, sent: OffsetDateTime) -> bool {
+    fn is_it(&self, task: &TaskRow, sent: OffsetDateTime) -> bool {
         let (project, column) = self.place;
         let same_title = task.title.as_deref().map(str::trim) == Some(self.title.trim());
         let same_place = match project {
@@ -84,7 +84,7 @@ impl CreateLookup for TaskLookup {
 #[derive(Debug, Clone)]
 pub struct Creating {
     /// Its row until the service's copy takes its place.
-    pub row: Task,
+    pub row: TaskRow,
     pub lookup: TaskLookup,
     pub sent: OffsetDateTime,
     pub lost: Option<LostCreate<TaskLookup>>,
@@ -117,7 +117,7 @@ impl TasksState {
         };
         self.next_create += 1;
         let n = self.next_create;
-        let row = Task {
+        let row = TaskRow {
             id: -(n as i64),
             parent_id: parent,
             title: Some(title.clone()),
@@ -166,7 +166,7 @@ impl TasksState {
         if self.filters.project.is_some() {
             return (self.filters.project, self.filters.column);
         }
-        match self.current().and_then(Task::primary_location) {
+        match self.current().and_then(TaskRow::primary_location) {
             Some(loc) if loc.project_id > 0 => (Some(loc.project_id), loc.board_column_id),
             _ => (None, None),
         }
@@ -189,7 +189,9 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) {
         match CreateAnswer::read(result) {
-            CreateAnswer::Created(task) => {
+            CreateAnswer::Created(whole) => {
+                let task = TaskRow::from(&whole);
+                self.details.put(whole);
                 if let Some(c) = self.creating.remove(&n) {
                     cx.toast(
                         ToastKind::Success,
@@ -306,7 +308,7 @@ impl TasksState {
 
     /// A page loaded while creates are on their way predates them: their rows go back on top.
     pub(super) fn reshow_creating(&mut self) {
-        let mut rows: Vec<Task> = self
+        let mut rows: Vec<TaskRow> = self
             .creating
             .values()
             .filter(|c| self.index_of(c.row.id).is_none())
@@ -319,7 +321,7 @@ impl TasksState {
     }
 
     /// The row of a create becomes the service's task (unless a page already holds it).
-    fn settle_row(&mut self, temp_id: i64, task: Task) {
+    fn settle_row(&mut self, temp_id: i64, task: TaskRow) {
         let already = self.index_of(task.id).is_some();
         match self.index_of(temp_id) {
             Some(idx) if already => {
@@ -333,7 +335,7 @@ impl TasksState {
     }
 
     /// `u` can take a new task back: it deletes it, after asking.
-    fn created(&mut self, title: &str, task: &Task) {
+    fn created(&mut self, title: &str, task: &TaskRow) {
         self.writes.push_undo(crate::app::ledger::UndoEntry {
             group: 0,
             label: format!("Created {}", quoted(title)),

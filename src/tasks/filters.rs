@@ -2,7 +2,7 @@
 //! in one line above the list.
 
 use time::{Date, Duration};
-use weeek_api::models::{Priority, Task, TaskType};
+use weeek_api::models::{Priority, TaskRow, TaskType};
 use weeek_api::{SortBy, SortKey, TaskQuery};
 
 use crate::app::names::Names;
@@ -99,7 +99,7 @@ impl DueFilter {
     }
 
     /// Whether `task` is one of those asked for.
-    pub fn keeps(&self, task: &Task) -> bool {
+    pub fn keeps(&self, task: &TaskRow) -> bool {
         let due = task.due_day();
         match self.due {
             Due::Overdue => !task.is_completed && due.is_some_and(|d| d < self.on),

@@ -3,6 +3,7 @@
 
 pub mod comments;
 pub mod create;
+pub mod details;
 pub mod dialogs;
 pub mod filters;
 pub mod panel;
@@ -16,6 +17,8 @@ pub mod views;
 #[cfg(test)]
 mod comment_tests;
 #[cfg(test)]
+mod detail_tests;
+#[cfg(test)]
 mod subtask_tests;
 #[cfg(test)]
 mod tests;
@@ -27,7 +30,7 @@ mod view_tests;
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
-use weeek_api::models::Task;
+use weeek_api::models::TaskRow;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
 use crate::app::commands::{Action, Context};
@@ -50,6 +53,8 @@ pub enum TaskKey {
     List,
     /// One subtask, for its title in the detail pane.
     Subtask(i64),
+    /// The whole task the detail pane shows (the list holds slim rows).
+    Detail(i64),
     /// A write (or the read-back of one whose answer was lost), by its number.
     Write(u64),
     /// A new task, by its number.
@@ -73,7 +78,7 @@ pub struct TasksState {
     pub filters: Filters,
     pub sort: Option<SortBy>,
     /// The rows loaded for the current filters (and what they are waiting for).
-    pub list: Paged<Task>,
+    pub list: Paged<TaskRow>,
     /// The query of the last requested page.
     query: Option<TaskQuery>,
     pub cursor: usize,
@@ -98,6 +103,8 @@ pub struct TasksState {
     /// Numbers the new tasks sent (their keys and temporary row ids).
     next_create: u64,
     search_due: Option<Instant>,
+    /// Whole tasks read for the detail pane.
+    pub details: details::Details,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
@@ -163,7 +170,7 @@ impl TasksState {
         }
     }
 
-    pub fn current(&self) -> Option<&Task> {
+    pub fn current(&self) -> Option<&TaskRow> {
         self.list.rows.get(self.cursor)
     }
 
@@ -308,6 +315,7 @@ impl TasksState {
         self.seek_focus(cx);
         self.fix_scroll(cx);
         self.ensure_names(cx);
+        self.ensure_detail(cx);
         self.ensure_comments(cx);
         self.maybe_load_more(cx);
     }
@@ -361,6 +369,7 @@ impl TasksState {
             }
             // A failed read leaves the id in place of the title.
             (TaskKey::Subtask(_), A::Task(Err(_))) => {}
+            (TaskKey::Detail(id), A::Task(result)) => self.on_detail(id, result.map(|t| *t), cx),
             (TaskKey::New(n), A::CreatedTask(result)) => {
                 self.on_create_reply(n, result.map(|t| *t), cx)
             }
@@ -434,6 +443,7 @@ impl TasksState {
         self.ensure_names(cx);
         self.drop_stale_subtasks(cx);
         self.ensure_subtasks(cx);
+        self.ensure_detail(cx);
         self.ensure_comments(cx);
         self.maybe_load_more(cx);
     }
@@ -558,6 +568,7 @@ impl TasksState {
         match action {
             Action::Refresh => {
                 self.reload(cx);
+                self.refresh_detail(cx);
                 self.refresh_comments(cx);
             }
             Action::Open | Action::ToggleDetail => {
@@ -566,6 +577,7 @@ impl TasksState {
                 self.fix_scroll(cx);
                 self.drop_stale_subtasks(cx);
                 self.ensure_subtasks(cx);
+                self.ensure_detail(cx);
                 self.ensure_comments(cx);
             }
             Action::DetailDown if self.detail => {

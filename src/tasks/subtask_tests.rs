@@ -16,7 +16,7 @@ fn on_second() -> Harness {
     h.reply(
         &reqs[0],
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: false,
         })),
     );
@@ -120,7 +120,7 @@ fn a_lost_subtask_create_is_looked_for_and_never_sent_twice() {
     h.reply(
         &look,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![other, it],
+            tasks: crate::testing::rows(vec![other, it]),
             has_more: false,
         })),
     );

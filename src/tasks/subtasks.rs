@@ -2,7 +2,7 @@
 //! as `n` (`create.rs`), so a create whose answer was lost is looked for before it may be sent
 //! again; once the service has it, the parent's detail lists it.
 
-use weeek_api::models::Task;
+use weeek_api::models::TaskRow;
 
 use super::TasksState;
 use super::dialogs::{Popup, PromptPurpose};
@@ -41,7 +41,7 @@ impl TasksState {
     }
 
     /// A subtask the service created joins its parent's list, with its title, at once.
-    pub(super) fn attach_subtask(&mut self, parent: Option<i64>, task: &Task) {
+    pub(super) fn attach_subtask(&mut self, parent: Option<i64>, task: &TaskRow) {
         let Some(parent) = parent else { return };
         if let Some(idx) = self.index_of(parent) {
             let subs = &mut self.list.rows[idx].sub_tasks;

@@ -32,7 +32,13 @@ fn loaded(n: i64, has_more: bool) -> Harness {
     let mut h = Harness::new();
     let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
     let tasks: Vec<Task> = (1..=n).map(|i| task(i, &format!("Задача {i}"))).collect();
-    h.reply(&reqs[0], Answer::TaskPage(Ok(TaskPage { tasks, has_more })));
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(tasks),
+            has_more,
+        })),
+    );
     answer_names(&mut h);
     h
 }
@@ -122,7 +128,7 @@ fn next_page_is_fetched_before_the_cursor_reaches_the_end() {
     h.reply(
         &more[0],
         Answer::TaskPage(Ok(TaskPage {
-            tasks: next,
+            tasks: crate::testing::rows(next),
             has_more: false,
         })),
     );
@@ -142,7 +148,7 @@ fn no_page_is_fetched_while_the_end_is_far() {
     h.reply(
         &reqs[0],
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: true,
         })),
     );
@@ -161,7 +167,7 @@ fn a_superseded_answer_is_dropped() {
     h.reply(
         &first,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(7, "stale")],
+            tasks: crate::testing::rows(vec![task(7, "stale")]),
             has_more: false,
         })),
     );
@@ -173,7 +179,7 @@ fn a_superseded_answer_is_dropped() {
     h.reply(
         &second,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(8, "fresh")],
+            tasks: crate::testing::rows(vec![task(8, "fresh")]),
             has_more: false,
         })),
     );
@@ -830,7 +836,7 @@ fn a_reload_during_a_write_keeps_the_change_on_screen() {
     h.reply(
         &reload,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
+            tasks: crate::testing::rows(vec![task(1, "Задача 1"), task(2, "Задача 2")]),
             has_more: false,
         })),
     );
@@ -888,7 +894,7 @@ fn undo_walks_back_through_several_changes() {
         h.done(&r);
     }
     for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
-        let fresh = h.app.tasks.list.rows[0].clone();
+        let fresh = crate::testing::whole(&h.app.tasks.list.rows[0]);
         h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
     }
     h.press("u");
@@ -991,7 +997,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
     h.reply(
         &look,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![old, elsewhere, it],
+            tasks: crate::testing::rows(vec![old, elsewhere, it]),
             has_more: false,
         })),
     );
@@ -1088,7 +1094,7 @@ fn a_page_read_while_a_create_is_looked_for_keeps_its_row() {
     h.reply(
         &reload,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(1, "Задача 1"), task(2, "Задача 2")],
+            tasks: crate::testing::rows(vec![task(1, "Задача 1"), task(2, "Задача 2")]),
             has_more: false,
         })),
     );
@@ -1499,7 +1505,7 @@ fn page(h: &mut Harness, tasks: Vec<Task>) {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: false,
         })),
     );
@@ -1548,12 +1554,12 @@ fn undo_messages_keep_the_capitals_of_what_they_name() {
     let mut h = loaded(1, false);
     h.press("2");
     for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
-        let fresh = h.app.tasks.list.rows[0].clone();
+        let fresh = crate::testing::whole(&h.app.tasks.list.rows[0]);
         h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
     }
     h.press("u");
     for r in h.take(|c| matches!(c, Call::UpdateTask(..))) {
-        let fresh = h.app.tasks.list.rows[0].clone();
+        let fresh = crate::testing::whole(&h.app.tasks.list.rows[0]);
         h.reply(&r, Answer::UpdatedTask(Ok(Box::new(fresh))));
     }
     let t = toasts(&h);
@@ -1614,7 +1620,7 @@ fn ok_update(h: &mut Harness, req: &crate::worker::Request) {
         unreachable!()
     };
     let idx = h.app.tasks.index_of(id).expect("a row");
-    let fresh = h.app.tasks.list.rows[idx].clone();
+    let fresh = crate::testing::whole(&h.app.tasks.list.rows[idx]);
     h.reply(req, Answer::UpdatedTask(Ok(Box::new(fresh))));
 }
 
@@ -1686,7 +1692,13 @@ fn next_page(h: &mut Harness, from: i64, to: i64, has_more: bool) -> TaskQuery {
     let tasks = (from..=to)
         .map(|i| task(i, &format!("Задача {i}")))
         .collect();
-    h.reply(&req, Answer::TaskPage(Ok(TaskPage { tasks, has_more })));
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(tasks),
+            has_more,
+        })),
+    );
     q
 }
 
@@ -1806,7 +1818,7 @@ fn overdue_shows_tasks_due_before_today_and_stops_at_the_first_that_is_not() {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: true,
         })),
     );
@@ -1830,7 +1842,7 @@ fn due_today_and_this_week_leave_out_tasks_due_on_other_days() {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: true,
         })),
     );
@@ -1853,7 +1865,7 @@ fn no_due_date_reads_in_due_order_and_stops_at_the_first_dated_task() {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: true,
         })),
     );
@@ -1896,7 +1908,7 @@ fn move_with_marks_on_several_boards_moves_one_board_and_keeps_the_rest_marked()
     h.reply(
         &reqs[0],
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: false,
         })),
     );
@@ -2001,7 +2013,7 @@ fn an_undone_task_beyond_the_first_page_is_looked_for_page_by_page() {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(2, "Задача 2"), task(3, "Задача 3")],
+            tasks: crate::testing::rows(vec![task(2, "Задача 2"), task(3, "Задача 3")]),
             has_more: true,
         })),
     );

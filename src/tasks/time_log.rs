@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use time::Date;
-use weeek_api::models::{Task, TimeEntry};
+use weeek_api::models::{Task, TaskRow, TimeEntry};
 use weeek_api::{ApiError, TimeEntryInput};
 
 use super::TasksState;
@@ -141,6 +141,8 @@ pub struct TimeLog {
     pub dialog: Option<TimeDialog>,
     writes: BTreeMap<u64, EntryWrite>,
     next: u64,
+    /// `L` on a task not read whole yet: its entries open once it is.
+    pub(super) entries_wanted: Option<i64>,
 }
 
 fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
@@ -169,7 +171,7 @@ impl TasksState {
         })
     }
 
-    fn time_target(&self) -> Option<&Task> {
+    fn time_target(&self) -> Option<&TaskRow> {
         self.current().filter(|t| t.id > 0)
     }
 
@@ -193,7 +195,22 @@ impl TasksState {
 
     /// `L`: the cursor task's entries, newest day first.
     pub(super) fn open_time_entries(&mut self, cx: &mut ScreenCtx) {
-        let Some(task) = self.time_target() else {
+        let Some(row) = self.time_target() else {
+            return;
+        };
+        let id = row.id;
+        let Some(task) = self.details.get(id) else {
+            // The list holds slim rows: the entries come with the whole task, and open when
+            // it is in.
+            cx.toast(
+                ToastKind::Info,
+                format!(
+                    "Reading the time logged on {}",
+                    quoted(row.display_title(), 40)
+                ),
+            );
+            self.time.entries_wanted = Some(id);
+            self.read_whole(id, cx);
             return;
         };
         if task.time_entries.is_empty() {
@@ -285,7 +302,7 @@ impl TasksState {
                 }
                 PickerOutcome::Cancelled => {}
                 PickerOutcome::Picked(ids) => {
-                    let task = self.index_of(task_id).map(|i| &self.list.rows[i]);
+                    let task = self.details.get(task_id);
                     let entry = task.and_then(|t| {
                         t.time_entries
                             .iter()
@@ -344,9 +361,9 @@ impl TasksState {
             minutes: u16::try_from(minutes).map_err(|_| "too long".to_string())?,
             comment: (!comment.is_empty() || f.editing.is_some()).then(|| comment.to_string()),
         };
-        let Some(idx) = self.index_of(f.task_id) else {
+        if self.index_of(f.task_id).is_none() {
             return Err("the task is no longer in the list".into());
-        };
+        }
         let n = self.time.next;
         self.time.next += 1;
         let shown = TimeEntry {
@@ -359,7 +376,13 @@ impl TasksState {
             comment: input.comment.clone(),
             duration_seconds: None,
         };
-        let entries = &mut self.list.rows[idx].time_entries;
+        // Shown at once in the whole task the detail pane keeps (when it keeps it: a task
+        // read later has the entry from the service).
+        let mut scratch = Vec::new();
+        let entries = match self.details.get_mut(f.task_id) {
+            Some(t) => &mut t.time_entries,
+            None => &mut scratch,
+        };
         let (kind, call) = match &f.editing {
             None => {
                 let temp = format!("{TEMP}{n}");
@@ -408,9 +431,9 @@ impl TasksState {
             return;
         };
         let title = self.list.rows[idx].display_title().to_string();
-        self.list.rows[idx]
-            .time_entries
-            .retain(|e| e.id != entry.id);
+        if let Some(t) = self.details.get_mut(task_id) {
+            t.time_entries.retain(|e| e.id != entry.id);
+        }
         let n = self.time.next;
         self.time.next += 1;
         let call = Call::DeleteTimeEntry(task_id, entry.id.clone());
@@ -434,25 +457,25 @@ impl TasksState {
 
     /// The service's entries and timers of `task` replace the shown ones; entries of writes
     /// still on their way stay as they are shown.
-    fn take_entries(&mut self, task: &Task) {
-        let Some(idx) = self.index_of(task.id) else {
-            return;
-        };
-        let row = &mut self.list.rows[idx];
-        let in_flight: Vec<TimeEntry> = row
-            .time_entries
-            .iter()
-            .filter(|e| is_temp(&e.id))
-            .cloned()
-            .collect();
-        row.time_entries = task.time_entries.clone();
-        row.time_entries.extend(in_flight);
-        row.timers = task.timers.clone();
+    fn take_entries(&mut self, mut task: Task) {
+        let in_flight: Vec<TimeEntry> = self
+            .details
+            .get(task.id)
+            .map(|t| {
+                t.time_entries
+                    .iter()
+                    .filter(|e| is_temp(&e.id))
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default();
+        task.time_entries.extend(in_flight);
+        self.take_whole(task);
     }
 
     pub(super) fn on_time_answer(&mut self, key: TimeKey, answer: Answer, cx: &mut ScreenCtx) {
         match (key, answer) {
-            (TimeKey::Reread(_), Answer::Task(Ok(task))) => self.take_entries(&task),
+            (TimeKey::Reread(_), Answer::Task(Ok(task))) => self.take_entries(*task),
             (TimeKey::Reread(_), Answer::Task(Err(e))) => cx.toast(
                 ToastKind::Error,
                 format!("Could not read the logged time again: {}", e.short()),
@@ -480,15 +503,14 @@ impl TasksState {
             return;
         };
         let name = quoted(&w.title, 40);
-        let idx = self.index_of(w.task_id);
         match result {
             Ok(saved) => {
                 self.time.writes.remove(&n);
                 let text = match (&w.kind, saved) {
                     (WriteKind::Create { temp, .. }, Some(e)) => {
                         let text = format!("Logged {} on {name}", duration::format_i64(e.duration));
-                        if let Some(i) = idx {
-                            let entries = &mut self.list.rows[i].time_entries;
+                        if let Some(t) = self.details.get_mut(w.task_id) {
+                            let entries = &mut t.time_entries;
                             match entries.iter_mut().find(|x| x.id == *temp) {
                                 Some(x) => *x = e,
                                 None => entries.push(e),
@@ -497,11 +519,8 @@ impl TasksState {
                         text
                     }
                     (WriteKind::Update { before }, Some(e)) => {
-                        if let Some(i) = idx
-                            && let Some(x) = self.list.rows[i]
-                                .time_entries
-                                .iter_mut()
-                                .find(|x| x.id == before.id)
+                        if let Some(t) = self.details.get_mut(w.task_id)
+                            && let Some(x) = t.time_entries.iter_mut().find(|x| x.id == before.id)
                         {
                             *x = e;
                         }
@@ -520,8 +539,8 @@ impl TasksState {
                 match lost_answer::after_failure(&e) {
                     AfterFailure::RollBack => {
                         self.time.writes.remove(&n);
-                        if let Some(i) = idx {
-                            undo_shown(&mut self.list.rows[i].time_entries, &w.kind);
+                        if let Some(t) = self.details.get_mut(w.task_id) {
+                            undo_shown(&mut t.time_entries, &w.kind);
                         }
                         cx.toast(
                             ToastKind::Error,
@@ -580,12 +599,12 @@ impl TasksState {
             WriteKind::Delete { before } => !task.time_entries.iter().any(|e| e.id == before.id),
         };
         // What the service has replaces the guess, whichever it was.
-        if let Some(i) = self.index_of(task.id)
+        if let Some(t) = self.details.get_mut(task.id)
             && let WriteKind::Create { temp, .. } = &w.kind
         {
-            self.list.rows[i].time_entries.retain(|e| e.id != *temp);
+            t.time_entries.retain(|e| e.id != *temp);
         }
-        self.take_entries(&task);
+        self.take_entries(task);
         let note = if applied {
             lost_answer::ReadBack::Applied
         } else {

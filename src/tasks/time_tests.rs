@@ -20,7 +20,7 @@ fn loaded(tasks: Vec<Task>) -> Harness {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: false,
         })),
     );
@@ -217,7 +217,7 @@ fn a_timer_started_elsewhere_is_found_at_start_on_a_later_page() {
     h.reply(
         &first,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(5, "Другое")],
+            tasks: crate::testing::rows(vec![task(5, "Другое")]),
             has_more: true,
         })),
     );
@@ -226,7 +226,7 @@ fn a_timer_started_elsewhere_is_found_at_start_on_a_later_page() {
     h.reply(
         &second,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![with_my_timer(task(9, "Созвон"))],
+            tasks: crate::testing::rows(vec![with_my_timer(task(9, "Созвон"))]),
             has_more: true,
         })),
     );
@@ -273,7 +273,7 @@ fn a_task_read_that_shows_my_timer_stopped_elsewhere_clears_the_header() {
     h.reply(
         &list,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(1, "Отчёт")],
+            tasks: crate::testing::rows(vec![task(1, "Отчёт")]),
             has_more: false,
         })),
     );
@@ -323,7 +323,10 @@ fn t_logs_time_shown_at_once_and_kept_with_the_services_id() {
     let mut saved = entry("e-1", ME, date!(2026 - 11 - 20), 90);
     saved.comment = Some("Ревью".into());
     h.reply(&req, Answer::CreatedTimeEntry(Ok(Box::new(saved))));
-    assert_eq!(h.app.tasks.list.rows[0].time_entries[0].id, "e-1");
+    assert_eq!(
+        h.app.tasks.details.get(1).expect("read whole").time_entries[0].id,
+        "e-1"
+    );
     assert!(toasts(&h).contains("Logged 1:30 on “Отчёт”"));
 }
 
@@ -354,11 +357,30 @@ fn a_duration_that_does_not_read_keeps_the_dialog_and_says_why() {
 #[test]
 fn a_refused_entry_is_taken_off_again() {
     let mut h = two();
+    // In the detail pane, where the entry shows at once.
+    h.press("p");
     log(&mut h, ":45", "today", "");
-    assert_eq!(h.app.tasks.list.rows[0].time_entries.len(), 1);
+    assert_eq!(
+        h.app
+            .tasks
+            .details
+            .get(1)
+            .expect("read whole")
+            .time_entries
+            .len(),
+        1
+    );
     let req = h.take(|c| matches!(c, Call::CreateTimeEntry(..))).remove(0);
     h.fail(&req, refused());
-    assert!(h.app.tasks.list.rows[0].time_entries.is_empty());
+    assert!(
+        h.app
+            .tasks
+            .details
+            .get(1)
+            .expect("read whole")
+            .time_entries
+            .is_empty()
+    );
     assert!(toasts(&h).contains("Could not log time on “Отчёт”"));
 }
 
@@ -376,7 +398,7 @@ fn a_lost_entry_is_looked_for_on_the_task_and_never_sent_twice() {
     let mut t = task(1, "Отчёт");
     t.time_entries = vec![entry("e-7", ME, date!(2026 - 11 - 21), 90)];
     h.reply(&read, Answer::Task(Ok(Box::new(t))));
-    let entries = &h.app.tasks.list.rows[0].time_entries;
+    let entries = &h.app.tasks.details.get(1).expect("read whole").time_entries;
     assert_eq!(entries.len(), 1, "{entries:?}");
     assert_eq!(entries[0].id, "e-7");
     assert!(
@@ -411,9 +433,15 @@ fn l_picks_an_entry_to_edit_and_a_refused_edit_is_put_back() {
     };
     assert_eq!((id.as_str(), input.minutes), ("e-1", 120));
     assert_eq!(input.date, date!(2026 - 11 - 19), "the day is kept");
-    assert_eq!(h.app.tasks.list.rows[0].time_entries[0].duration, Some(120));
+    assert_eq!(
+        h.app.tasks.details.get(1).expect("read whole").time_entries[0].duration,
+        Some(120)
+    );
     h.fail(&req, refused());
-    assert_eq!(h.app.tasks.list.rows[0].time_entries[0].duration, Some(60));
+    assert_eq!(
+        h.app.tasks.details.get(1).expect("read whole").time_entries[0].duration,
+        Some(60)
+    );
 }
 
 #[test]
@@ -426,7 +454,16 @@ fn an_entry_is_deleted_after_asking() {
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteTimeEntry(..))).remove(0);
     assert_eq!(req.call, Call::DeleteTimeEntry(1, "e-2".into()));
-    assert_eq!(h.app.tasks.list.rows[0].time_entries.len(), 1);
+    assert_eq!(
+        h.app
+            .tasks
+            .details
+            .get(1)
+            .expect("read whole")
+            .time_entries
+            .len(),
+        1
+    );
     h.done(&req);
     assert!(toasts(&h).contains("Time entry on “Отчёт” deleted"));
 }
@@ -440,7 +477,16 @@ fn a_refused_delete_brings_the_entry_back() {
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteTimeEntry(..))).remove(0);
     h.fail(&req, refused());
-    assert_eq!(h.app.tasks.list.rows[0].time_entries.len(), 2);
+    assert_eq!(
+        h.app
+            .tasks
+            .details
+            .get(1)
+            .expect("read whole")
+            .time_entries
+            .len(),
+        2
+    );
 }
 
 #[test]

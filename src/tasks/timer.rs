@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant};
 
 use time::OffsetDateTime;
-use weeek_api::models::Task;
+use weeek_api::models::{RunningTimer, Task};
 use weeek_api::{ApiError, TaskQuery};
 
 use crate::app::lost_answer::{self, AfterFailure};
@@ -140,35 +140,36 @@ impl Timer {
         if self.pending.is_some() || reply.id < self.last_write {
             return false;
         }
-        let tasks: Vec<&Task> = match &reply.answer {
-            Answer::TaskPage(Ok(page)) => page.tasks.iter().collect(),
-            Answer::Task(Ok(t)) | Answer::UpdatedTask(Ok(t)) => vec![t.as_ref()],
-            _ => return false,
-        };
         let before = self.running.clone();
-        for task in tasks {
-            self.see(task, me);
+        match &reply.answer {
+            Answer::TaskPage(Ok(page)) => {
+                for t in &page.tasks {
+                    self.see(t.id, t.display_title(), &t.timers, me);
+                }
+            }
+            Answer::Task(Ok(t)) | Answer::UpdatedTask(Ok(t)) => {
+                self.see(t.id, t.display_title(), &t.timers, me)
+            }
+            _ => return false,
         }
         before != self.running
     }
 
-    fn see(&mut self, task: &Task, me: &str) {
-        let mine = task
-            .timers
-            .iter()
-            .find(|t| t.user_id.as_deref() == Some(me));
+    /// What a task read says of my timer: `timers` are those running on task `id`.
+    fn see(&mut self, id: i64, title: &str, timers: &[RunningTimer], me: &str) {
+        let mine = timers.iter().find(|t| t.user_id.as_deref() == Some(me));
         match mine {
             Some(t) => {
                 self.running = Some(Running {
-                    task_id: task.id,
-                    title: task.display_title().to_string(),
+                    task_id: id,
+                    title: title.to_string(),
                     started_at: t
                         .started_at
                         .or_else(|| self.running.as_ref().map(|r| r.started_at))
                         .unwrap_or(OffsetDateTime::UNIX_EPOCH),
                 });
             }
-            None if self.running.as_ref().is_some_and(|r| r.task_id == task.id) => {
+            None if self.running.as_ref().is_some_and(|r| r.task_id == id) => {
                 // Stopped elsewhere.
                 self.running = None;
             }
@@ -217,8 +218,8 @@ impl Timer {
             // A fresh look: what was shown is replaced by what the service has.
             self.running = None;
         }
-        for task in &found.tasks {
-            self.see(task, me);
+        for t in &found.tasks {
+            self.see(t.id, t.display_title(), &t.timers, me);
         }
         if self.running.is_none() && found.has_more && page + 1 < FIND_PAGES {
             self.finding = Some(page + 1);
@@ -308,7 +309,7 @@ impl Timer {
             (Ok(task), Some(me)) => {
                 let runs = task.timers.iter().any(|t| t.user_id.as_deref() == Some(me));
                 if runs {
-                    self.see(&task, me);
+                    self.see(task.id, task.display_title(), &task.timers, me);
                 } else if self.running.as_ref().is_some_and(|r| r.task_id == task.id) {
                     self.running = None;
                 } else if !p.stopping {

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use time::Date;
-use weeek_api::models::{Priority, Task, TaskLocation};
+use weeek_api::models::{Priority, Task, TaskLocation, TaskRow};
 use weeek_api::{ApiError, TaskUpdate};
 
 use super::TaskKey;
@@ -32,7 +32,7 @@ pub enum Change {
 
 impl Change {
     /// The same field's value on `task` now: what undo and rollback go back to.
-    fn current(&self, task: &Task) -> Change {
+    fn current(&self, task: &TaskRow) -> Change {
         match self {
             Self::Completed(_) => Self::Completed(task.is_completed),
             Self::Priority(_) => Self::Priority(task.priority),
@@ -60,7 +60,7 @@ impl Change {
         }
     }
 
-    fn apply(&self, task: &mut Task) {
+    fn apply(&self, task: &mut TaskRow) {
         match self {
             Self::Completed(done) => {
                 task.is_completed = *done;
@@ -84,7 +84,7 @@ impl Change {
             Self::Due(d) => {
                 task.due_date = *d;
                 task.due_date_time = None;
-                task.date = None;
+                task.legacy_due = None;
             }
             Self::Title(t) => task.title = Some(t.clone()),
             Self::Assignees(a) => {
@@ -95,7 +95,7 @@ impl Change {
     }
 
     /// The requests that make `before` carry this change; none when nothing changes.
-    fn calls(&self, id: i64, before: &Task) -> Vec<Call> {
+    fn calls(&self, id: i64, before: &TaskRow) -> Vec<Call> {
         if self.current(before) == *self {
             return Vec::new();
         }
@@ -147,7 +147,7 @@ pub enum Edit {
     /// A field set to `applied`; it was `previous`.
     Set { applied: Change, previous: Change },
     /// The task deleted; its row sat at `at`.
-    Delete { at: usize, row: Box<Task> },
+    Delete { at: usize, row: Box<TaskRow> },
 }
 
 /// What `u` reverts: the previous value of each changed task.
@@ -171,7 +171,9 @@ impl Writes for TaskWrites {
 
     fn judge(edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
         match (found, edit) {
-            (Ok(fresh), Edit::Set { applied, .. }) if applied.current(fresh) == *applied => {
+            (Ok(fresh), Edit::Set { applied, .. })
+                if applied.current(&TaskRow::from(fresh)) == *applied =>
+            {
                 ReadBack::Applied
             }
             (Ok(_), Edit::Set { .. }) => ReadBack::NotApplied,
@@ -194,8 +196,10 @@ impl Writes for TaskWrites {
 
 /// The task list as the writes see it.
 pub(super) struct Rows<'a> {
-    pub rows: &'a mut Vec<Task>,
+    pub rows: &'a mut Vec<TaskRow>,
     pub cursor: &'a mut usize,
+    /// Whole tasks the service answered with replace what the detail pane kept.
+    pub details: &'a mut super::details::Details,
 }
 
 impl Rows<'_> {
@@ -244,8 +248,9 @@ impl Shown<TaskWrites> for Rows<'_> {
 
     fn take(&mut self, id: &i64, fresh: Task) {
         if let Some(idx) = self.index_of(*id) {
-            self.rows[idx] = fresh;
+            self.rows[idx] = TaskRow::from(&fresh);
         }
+        self.details.put(fresh);
     }
 
     fn read_back(
@@ -259,10 +264,12 @@ impl Shown<TaskWrites> for Rows<'_> {
     ) -> Option<Change> {
         match (found, edit) {
             (Ok(fresh), Edit::Set { applied, .. }) => {
-                let truth = applied.current(&fresh);
+                let row = TaskRow::from(&fresh);
+                let truth = applied.current(&row);
+                self.details.put(fresh);
                 if let Some(idx) = self.index_of(*id) {
                     if !later {
-                        self.rows[idx] = fresh;
+                        self.rows[idx] = row;
                     } else if !verdict.applied() && applied.current(&self.rows[idx]) == *applied {
                         // Later changes are still on their way: only this field is put right.
                         truth.apply(&mut self.rows[idx]);
@@ -273,8 +280,9 @@ impl Shown<TaskWrites> for Rows<'_> {
             (Ok(fresh), Edit::Delete { at, .. }) if !fresh.is_deleted => {
                 if self.index_of(*id).is_none() {
                     let at = (*at).min(self.rows.len());
-                    self.rows.insert(at, fresh);
+                    self.rows.insert(at, TaskRow::from(&fresh));
                 }
+                self.details.put(fresh);
                 None
             }
             (Ok(_), Edit::Delete { .. }) => None,
@@ -415,7 +423,7 @@ impl TasksState {
             let before = match (idx, assumed) {
                 (Some(idx), _) => self.list.rows[idx].clone(),
                 (None, Some(assumed)) => {
-                    let mut bare = Task {
+                    let mut bare = TaskRow {
                         id,
                         ..Default::default()
                     };
@@ -474,6 +482,7 @@ impl TasksState {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
+            details: &mut self.details,
         };
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -490,6 +499,7 @@ impl TasksState {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
+            details: &mut self.details,
         };
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -501,6 +511,7 @@ impl TasksState {
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
+            details: &mut self.details,
         };
         self.writes.reapply(&mut rows, cx);
     }
@@ -597,7 +608,7 @@ impl TasksState {
         }
     }
 
-    fn task(&self, id: i64) -> Option<&Task> {
+    fn task(&self, id: i64) -> Option<&TaskRow> {
         self.list.rows.iter().find(|t| t.id == id)
     }
 
@@ -659,7 +670,7 @@ impl TasksState {
     ) {
         let (same, other): (Vec<i64>, Vec<i64>) = targets.into_iter().partition(|id| {
             self.task(*id)
-                .and_then(Task::primary_location)
+                .and_then(TaskRow::primary_location)
                 .and_then(|l| l.board_id)
                 == Some(board)
         });
@@ -871,7 +882,7 @@ impl TasksState {
         // a move is to a column of one board.
         let board_of = |id: &i64| {
             self.task(*id)
-                .and_then(Task::primary_location)
+                .and_then(TaskRow::primary_location)
                 .and_then(|l| l.board_id)
         };
         let at_cursor = self
@@ -910,7 +921,10 @@ impl TasksState {
         let targets = self.targets();
         let mut common: Option<Vec<String>> = None;
         for id in &targets {
-            let a = self.task(*id).map(Task::all_assignees).unwrap_or_default();
+            let a = self
+                .task(*id)
+                .map(TaskRow::all_assignees)
+                .unwrap_or_default();
             common = Some(match common {
                 None => a,
                 Some(c) => c.into_iter().filter(|m| a.contains(m)).collect(),
@@ -934,7 +948,7 @@ impl TasksState {
         let targets = self.targets();
         let current = if targets.len() == 1 {
             self.task(targets[0])
-                .and_then(Task::due_day)
+                .and_then(TaskRow::due_day)
                 .map(weeek_api::dates::to_filter_date)
                 .unwrap_or_default()
         } else {
@@ -1001,7 +1015,7 @@ mod tests {
 
     #[test]
     fn assignee_change_becomes_add_and_remove_calls() {
-        let before = Task {
+        let before = TaskRow {
             id: 7,
             assignees: vec!["a".into(), "b".into()],
             ..Default::default()
@@ -1018,7 +1032,7 @@ mod tests {
 
     #[test]
     fn unchanged_values_send_nothing() {
-        let before = Task {
+        let before = TaskRow {
             id: 7,
             priority: Some(Priority::High),
             ..Default::default()

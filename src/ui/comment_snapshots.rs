@@ -43,7 +43,7 @@ fn with_thread() -> Harness {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: vec![task(1, "Интеграция СБП в мобильное приложение")],
+            tasks: crate::testing::rows(vec![task(1, "Интеграция СБП в мобильное приложение")]),
             has_more: false,
         })),
     );

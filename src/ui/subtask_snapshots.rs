@@ -20,7 +20,7 @@ fn the_subtask_prompt_names_its_parent() {
     h.reply(
         &reqs[0],
         Answer::TaskPage(Ok(TaskPage {
-            tasks,
+            tasks: crate::testing::rows(tasks),
             has_more: false,
         })),
     );

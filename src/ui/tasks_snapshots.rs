@@ -38,7 +38,7 @@ fn loaded(page: Vec<Task>, has_more: bool) -> Harness {
     h.reply(
         &req,
         Answer::TaskPage(Ok(TaskPage {
-            tasks: page,
+            tasks: crate::testing::rows(page),
             has_more,
         })),
     );

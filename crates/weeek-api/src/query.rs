@@ -5,7 +5,7 @@ use time::Date;
 
 use crate::dates::to_filter_date;
 use crate::error::ApiError;
-use crate::models::{Priority, Task, TaskType};
+use crate::models::{Priority, TaskRow, TaskType};
 
 /// The eight sort keys of `GET /tm/tasks`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -190,7 +190,7 @@ impl TaskQuery {
 /// One page of `GET /tm/tasks`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TaskPage {
-    pub tasks: Vec<Task>,
+    pub tasks: Vec<TaskRow>,
     pub has_more: bool,
 }
 

@@ -6,7 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use time::Date;
-use weeek_api::models::Task;
+use weeek_api::models::{Task, TaskRow};
+
+use crate::tasks::details::Whole;
 
 use crate::app::App;
 use crate::app::names::Names;
@@ -72,7 +74,7 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, names: &Names) -> S
     }
 }
 
-fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Line<'a>> {
+fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec<Line<'a>> {
     let names = &app.names;
     let key = |k: &str| Span::styled(format!("{k:<12}"), t.dim());
     let mut lines = vec![
@@ -159,9 +161,32 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
     kv("Created", fmt_datetime(task.created_at, app));
     kv("Updated", fmt_datetime(task.updated_at, app));
 
-    let description = task
-        .description
-        .as_deref()
+    // The list holds slim rows: what only the whole task has is read when the pane opens.
+    let whole = match app.tasks.details.whole(task.id) {
+        _ if task.id <= 0 => None,
+        Whole::Read(whole) => Some(whole),
+        Whole::Reading => {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                format!(
+                    "{} reading the description, time and fields…",
+                    crate::ui::spinner_frame(app)
+                ),
+                t.dim(),
+            ));
+            None
+        }
+        Whole::Failed(why) => {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                format!("Could not read the whole task: {why} · r reads it again"),
+                t.error(),
+            ));
+            None
+        }
+    };
+    let description = whole
+        .and_then(|w| w.description.as_deref())
         .map(|h| crate::html::to_text(h, w.saturating_sub(2)))
         .unwrap_or_default();
     if !description.trim().is_empty() {
@@ -191,8 +216,18 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
             lines.push(Line::raw(format!("  {title}")));
         }
     }
-    time_lines(task, app, t, &mut lines);
-    comment_lines(task, app, t, w, &mut lines);
+    if let Some(whole) = whole {
+        time_lines(whole, app, t, &mut lines);
+    }
+    comment_lines(task.id, app, t, w, &mut lines);
+    if let Some(whole) = whole {
+        whole_lines(whole, names, t, &mut lines);
+    }
+    lines
+}
+
+/// Custom fields and attachments, which only the whole task has.
+fn whole_lines<'a>(task: &'a Task, names: &Names, t: &Theme, lines: &mut Vec<Line<'a>>) {
     if !task.custom_fields.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Custom fields", t.accent()));
@@ -216,7 +251,6 @@ fn detail_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize) -> Vec<Li
             lines.push(Line::raw(format!("  {}  {size}", one_line(&name))));
         }
     }
-    lines
 }
 
 /// Logged time: the total, each person's, then the entries newest day first; and the timers
@@ -301,14 +335,14 @@ fn time_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, lines: &mut Vec<Line<
 }
 
 /// The thread, oldest first so the newest is last; a reply sits under what it answers.
-fn comment_lines<'a>(task: &'a Task, app: &'a App, t: &Theme, w: usize, lines: &mut Vec<Line<'a>>) {
+fn comment_lines<'a>(task_id: i64, app: &'a App, t: &Theme, w: usize, lines: &mut Vec<Line<'a>>) {
     use crate::tasks::comments::ThreadStatus;
     let Some(thread) = app
         .tasks
         .comments
         .thread
         .as_ref()
-        .filter(|th| th.task_id == task.id)
+        .filter(|th| th.task_id == task_id)
     else {
         return;
     };

@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use time::Date;
-use weeek_api::models::Task;
+use weeek_api::models::TaskRow;
 
 use crate::app::names::Names;
 use crate::app::{App, Hits, Target};
@@ -62,7 +62,7 @@ fn columns(w: usize) -> Columns {
 const TITLE_ENOUGH: usize = 60;
 
 /// "Project › Column" in `w` columns: a long project name gives way so the column shows.
-fn place_label(task: &Task, names: &Names, w: usize) -> String {
+fn place_label(task: &TaskRow, names: &Names, w: usize) -> String {
     let locs = task.all_locations();
     let Some(first) = locs.first() else {
         return String::new();
@@ -90,7 +90,7 @@ fn place_label(task: &Task, names: &Names, w: usize) -> String {
 }
 
 /// "Анна Смирнова +2" in `w` columns; the count of the others is never cut.
-fn people_label(task: &Task, names: &Names, w: usize) -> String {
+fn people_label(task: &TaskRow, names: &Names, w: usize) -> String {
     let a: Vec<String> = task
         .all_assignees()
         .iter()
@@ -100,7 +100,7 @@ fn people_label(task: &Task, names: &Names, w: usize) -> String {
 }
 
 fn task_row<'a>(
-    task: &'a Task,
+    task: &'a TaskRow,
     s: &TasksState,
     app: &'a App,
     t: &Theme,

@@ -8,6 +8,7 @@ mod custom_field;
 mod portfolio;
 mod project;
 mod task;
+mod task_row;
 mod workspace;
 
 pub use crm::*;
@@ -15,4 +16,5 @@ pub use custom_field::*;
 pub use portfolio::*;
 pub use project::*;
 pub use task::*;
+pub use task_row::*;
 pub use workspace::*;

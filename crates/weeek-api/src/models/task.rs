@@ -36,7 +36,7 @@ impl Priority {
 }
 
 /// Out-of-range numbers decode as "no priority" rather than failing the task.
-fn opt_priority<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Priority>, D::Error> {
+pub(super) fn opt_priority<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Priority>, D::Error> {
     Ok(de::opt_i64(d)?.and_then(Priority::from_number))
 }
 
@@ -71,7 +71,7 @@ impl TaskType {
     }
 }
 
-fn opt_task_type<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TaskType>, D::Error> {
+pub(super) fn opt_task_type<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TaskType>, D::Error> {
     Ok(match Value::deserialize(d)? {
         Value::String(s) if !s.is_empty() => Some(TaskType::parse(&s)),
         _ => None,
@@ -255,17 +255,12 @@ pub struct Task {
 impl Task {
     /// Every place the task lives: `locations` when sent, else the legacy single location.
     pub fn all_locations(&self) -> Vec<TaskLocation> {
-        if !self.locations.is_empty() {
-            return self.locations.clone();
-        }
-        self.project_id
-            .map(|project_id| TaskLocation {
-                project_id,
-                board_id: self.board_id,
-                board_column_id: self.board_column_id,
-            })
-            .into_iter()
-            .collect()
+        locations_or_legacy(
+            &self.locations,
+            self.project_id,
+            self.board_id,
+            self.board_column_id,
+        )
     }
 
     /// The first location, which screens show as "the" project and column.
@@ -275,14 +270,7 @@ impl Task {
 
     /// Assignees in order, with the legacy `userId` when the list is absent.
     pub fn all_assignees(&self) -> Vec<String> {
-        if !self.assignees.is_empty() {
-            return self.assignees.clone();
-        }
-        self.user_id
-            .iter()
-            .filter(|u| !u.is_empty())
-            .cloned()
-            .collect()
+        assignees_or_legacy(&self.assignees, self.user_id.as_deref())
     }
 
     /// The due day: `dueDate`, else the date of `dueDateTime`, else the legacy `date`.
@@ -297,9 +285,44 @@ impl Task {
     }
 
     pub fn display_title(&self) -> &str {
-        self.title
-            .as_deref()
-            .filter(|t| !t.trim().is_empty())
-            .unwrap_or("(untitled)")
+        title_or_untitled(self.title.as_deref())
     }
+}
+
+/// `locations` when sent, else the legacy single location.
+pub(super) fn locations_or_legacy(
+    locations: &[TaskLocation],
+    project_id: Option<i64>,
+    board_id: Option<i64>,
+    board_column_id: Option<i64>,
+) -> Vec<TaskLocation> {
+    if !locations.is_empty() {
+        return locations.to_vec();
+    }
+    project_id
+        .map(|project_id| TaskLocation {
+            project_id,
+            board_id,
+            board_column_id,
+        })
+        .into_iter()
+        .collect()
+}
+
+/// `assignees` when sent, else the legacy `userId`.
+pub(super) fn assignees_or_legacy(assignees: &[String], user_id: Option<&str>) -> Vec<String> {
+    if !assignees.is_empty() {
+        return assignees.to_vec();
+    }
+    user_id
+        .into_iter()
+        .filter(|u| !u.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+pub(super) fn title_or_untitled(title: Option<&str>) -> &str {
+    title
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or("(untitled)")
 }

@@ -4,7 +4,7 @@ use serde_json::json;
 use crate::client::Client;
 use crate::error::ApiError;
 use crate::listed::{Listed, SkippedRow};
-use crate::models::{Board, BoardColumn, Project, Task};
+use crate::models::{Board, BoardColumn, Project, Task, TaskRow};
 use crate::query::{TaskPage, TaskQuery};
 use crate::requests::{NewTask, TaskUpdate};
 
@@ -58,11 +58,11 @@ impl Client {
         &self,
         query: &TaskQuery,
         max_tasks: usize,
-    ) -> Result<Listed<Vec<Task>>, ApiError> {
+    ) -> Result<Listed<Vec<TaskRow>>, ApiError> {
         let mut q = query.clone();
         let per_page = q.per_page.unwrap_or(50);
         q.per_page = Some(per_page);
-        let mut out = Listed::<Vec<Task>>::default();
+        let mut out = Listed::<Vec<TaskRow>>::default();
         let mut rows_before = 0;
         loop {
             let (page, skipped) = self.tasks(&q).await?.into_parts();

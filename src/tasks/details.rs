@@ -1,0 +1,206 @@
+//! Whole tasks for the detail pane.
+//!
+//! The list keeps slim rows ([`TaskRow`]): with 100,000 tasks loaded, descriptions, custom
+//! fields and time entries of every one of them would cost hundreds of megabytes. The task
+//! under the cursor is read whole when the pane shows it, and the last few read are kept, so
+//! that going back and forth between neighbours reads nothing again.
+
+use std::collections::VecDeque;
+
+use weeek_api::models::Task;
+
+use super::{TaskKey, TasksState};
+use crate::app::ScreenCtx;
+use crate::worker::Call;
+
+/// Whole tasks kept; the oldest read goes first.
+pub const KEPT: usize = 32;
+
+#[derive(Debug, Default)]
+pub struct Details {
+    /// Newest last.
+    kept: VecDeque<Task>,
+    /// The task being read for the pane.
+    asked: Option<i64>,
+    /// Why the last read of a task failed: the pane says so instead of "reading".
+    failed: Option<(i64, String)>,
+}
+
+/// What the pane has of the task under the cursor beyond its row.
+pub enum Whole<'a> {
+    Read(&'a Task),
+    Reading,
+    Failed(&'a str),
+}
+
+impl Details {
+    pub fn get(&self, id: i64) -> Option<&Task> {
+        self.kept.iter().find(|t| t.id == id)
+    }
+
+    pub fn get_mut(&mut self, id: i64) -> Option<&mut Task> {
+        self.kept.iter_mut().find(|t| t.id == id)
+    }
+
+    /// Keeps `task`, in place of an older read of it.
+    pub fn put(&mut self, task: Task) {
+        self.kept.retain(|t| t.id != task.id);
+        if self.failed.as_ref().is_some_and(|(id, _)| *id == task.id) {
+            self.failed = None;
+        }
+        self.kept.push_back(task);
+        while self.kept.len() > KEPT {
+            self.kept.pop_front();
+        }
+    }
+
+    /// Forgets every task read: the list was read again, so they may be stale.
+    pub fn clear(&mut self) {
+        self.kept.clear();
+        self.failed = None;
+    }
+
+    pub fn whole(&self, id: i64) -> Whole<'_> {
+        match (self.get(id), &self.failed) {
+            (Some(t), _) => Whole::Read(t),
+            (None, Some((failed, why))) if *failed == id => Whole::Failed(why),
+            _ => Whole::Reading,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.kept.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.kept.is_empty()
+    }
+}
+
+impl TasksState {
+    /// With the detail open, reads the task under the cursor whole unless it is kept; a read
+    /// for a task the cursor has left is cancelled.
+    /// A read that failed is not repeated while the cursor stays on its task (`r` reads it
+    /// again); leaving the task forgets the failure, so coming back tries again.
+    pub(super) fn ensure_detail(&mut self, cx: &mut ScreenCtx) {
+        let on = self
+            .detail
+            .then(|| self.current().map(|t| t.id))
+            .flatten()
+            .or(self.time.entries_wanted);
+        if self
+            .details
+            .failed
+            .as_ref()
+            .is_some_and(|(f, _)| Some(*f) != on)
+        {
+            self.details.failed = None;
+        }
+        let wanted = on.filter(|id| {
+            *id > 0
+                && self.details.get(*id).is_none()
+                && self.details.failed.as_ref().is_none_or(|(f, _)| f != id)
+        });
+        let asked = self.details.asked;
+        if asked == wanted {
+            return;
+        }
+        if let Some(id) = asked {
+            cx.cancel(TaskKey::Detail(id));
+        }
+        self.details.asked = wanted;
+        if let Some(id) = wanted {
+            cx.request(TaskKey::Detail(id), Call::Task(id));
+        }
+    }
+
+    /// Reads task `id` whole now, the pane open or not (its time entries are wanted).
+    pub(super) fn read_whole(&mut self, id: i64, cx: &mut ScreenCtx) {
+        if self.details.asked == Some(id) {
+            return;
+        }
+        if let Some(old) = self.details.asked.replace(id) {
+            cx.cancel(TaskKey::Detail(old));
+        }
+        cx.request(TaskKey::Detail(id), Call::Task(id));
+    }
+
+    pub(super) fn on_detail(
+        &mut self,
+        id: i64,
+        result: Result<Task, weeek_api::ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        if self.details.asked == Some(id) {
+            self.details.asked = None;
+        }
+        let entries_wanted = self.time.entries_wanted == Some(id);
+        if entries_wanted {
+            self.time.entries_wanted = None;
+        }
+        match result {
+            Ok(task) => {
+                self.take_whole(task);
+                if entries_wanted && self.current().is_some_and(|t| t.id == id) {
+                    self.open_time_entries(cx);
+                }
+            }
+            Err(e) => {
+                if entries_wanted {
+                    cx.toast(
+                        crate::app::toast::ToastKind::Error,
+                        format!("Could not read the time logged: {}", e.short()),
+                    );
+                }
+                self.details.failed = Some((id, e.short()));
+            }
+        }
+        // The cursor may have moved on while this was read.
+        self.ensure_detail(cx);
+    }
+
+    /// A whole task read for any reason: kept for the pane. Of its row only the timers follow:
+    /// the rest may carry a triage write still on its way, which the read must not undo.
+    pub(super) fn take_whole(&mut self, task: Task) {
+        if let Some(i) = self.index_of(task.id) {
+            self.list.rows[i].timers = task.timers.clone();
+        }
+        self.details.put(task);
+    }
+
+    /// Reads the task under the cursor whole again (after `r`).
+    pub(super) fn refresh_detail(&mut self, cx: &mut ScreenCtx) {
+        self.details.clear();
+        if let Some(id) = self.details.asked.take() {
+            cx.cancel(TaskKey::Detail(id));
+        }
+        self.ensure_detail(cx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(id: i64) -> Task {
+        Task {
+            id,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_oldest_read_goes_first_and_a_second_read_replaces_the_first() {
+        let mut d = Details::default();
+        for id in 1..=KEPT as i64 + 1 {
+            d.put(task(id));
+        }
+        assert_eq!(d.len(), KEPT);
+        assert!(d.get(1).is_none(), "the oldest went");
+        let mut again = task(2);
+        again.title = Some("again".into());
+        d.put(again);
+        assert_eq!(d.len(), KEPT);
+        assert_eq!(d.get(2).and_then(|t| t.title.as_deref()), Some("again"));
+    }
+}
