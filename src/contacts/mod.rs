@@ -652,10 +652,13 @@ impl ScreenState for ContactsState {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        [self.list.next_deadline(), self.organizations.next_deadline()]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.list.next_deadline(),
+            self.organizations.next_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {

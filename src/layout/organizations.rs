@@ -16,12 +16,7 @@ pub fn areas(body: Rect) -> Areas {
     let tabs = Rect::new(body.x, body.y, body.width, 1.min(body.height));
     Areas {
         tabs,
-        list: Rect::new(
-            body.x,
-            tabs.bottom(),
-            body.width,
-            body.height - tabs.height,
-        ),
+        list: Rect::new(body.x, tabs.bottom(), body.width, body.height - tabs.height),
     }
 }
 
@@ -58,7 +53,10 @@ mod tests {
         assert_eq!(a.tabs, Rect::new(0, 1, 80, 1));
         assert_eq!(a.list, Rect::new(0, 2, 80, 21));
         // Border, search line and header above the rows.
-        assert_eq!(OrganizationsView::new(Rect::new(0, 1, 80, 22)).list_rows, 21 - 4);
+        assert_eq!(
+            OrganizationsView::new(Rect::new(0, 1, 80, 22)).list_rows,
+            21 - 4
+        );
         let none = areas(Rect::new(0, 1, 10, 0));
         assert_eq!((none.tabs.height, none.list.height), (0, 0));
     }

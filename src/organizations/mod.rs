@@ -128,7 +128,8 @@ impl OrganizationsState {
 
     fn move_cursor(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let rows = Self::list_rows(cx);
-        let Some(target) = scroll::target(action, self.list.cursor, self.list.rows.rows.len(), rows)
+        let Some(target) =
+            scroll::target(action, self.list.cursor, self.list.rows.rows.len(), rows)
         else {
             return false;
         };

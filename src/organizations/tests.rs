@@ -97,7 +97,10 @@ fn alt_o_shows_the_tab_and_asks_the_first_page_once() {
             offset: Some(0),
         }
     );
-    h.reply(&reqs[0].0, Answer::Organizations(Ok(vec![full_org(), org(1)])));
+    h.reply(
+        &reqs[0].0,
+        Answer::Organizations(Ok(vec![full_org(), org(1)])),
+    );
     assert_eq!(h.app.contacts.organizations.list.rows.rows.len(), 2);
     assert_eq!(
         h.app.contacts.contexts(),
@@ -118,7 +121,10 @@ fn the_search_goes_to_the_service_after_a_pause_and_esc_drops_it() {
     h.send(key('/'));
     assert!(h.app.contacts.keyboard_taken(), "letters type into the box");
     h.press("Альфа");
-    assert!(list_requests(&mut h).is_empty(), "nothing is sent while typing");
+    assert!(
+        list_requests(&mut h).is_empty(),
+        "nothing is sent while typing"
+    );
     h.advance(SEARCH_DEBOUNCE);
     let reqs = list_requests(&mut h);
     assert_eq!(reqs.len(), 1);
@@ -154,7 +160,10 @@ fn pages_follow_the_cursor_and_a_short_page_is_the_last() {
     assert_eq!(l.rows.rows.len(), 53);
     assert!(!l.rows.has_more);
     h.send(key('G'));
-    assert!(list_requests(&mut h).is_empty(), "no page after a short one");
+    assert!(
+        list_requests(&mut h).is_empty(),
+        "no page after a short one"
+    );
 }
 
 #[test]
@@ -199,7 +208,10 @@ fn enter_opens_the_organization_and_esc_closes_it() {
     );
     h.send(code(KeyCode::Esc));
     assert!(h.app.contacts.organizations.viewing.is_none());
-    assert!(h.app.contacts.organizations.shown, "Esc closes only the view");
+    assert!(
+        h.app.contacts.organizations.shown,
+        "Esc closes only the view"
+    );
 }
 
 #[test]
@@ -215,7 +227,10 @@ fn the_contact_form_keeps_its_draft_while_the_tab_is_shown() {
         "keys on the tab do not reach the form"
     );
     h.send(alt('o'));
-    assert!(h.app.contacts.unsaved().is_some(), "the form still has input");
+    assert!(
+        h.app.contacts.unsaved().is_some(),
+        "the form still has input"
+    );
 }
 
 #[test]

@@ -85,7 +85,10 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
     step(
         &mut h,
         &client,
-        vec![crate::testing::key_event(KeyCode::Char('o'), crossterm::event::KeyModifiers::ALT)],
+        vec![crate::testing::key_event(
+            KeyCode::Char('o'),
+            crossterm::event::KeyModifiers::ALT,
+        )],
     )
     .await;
     step(&mut h, &client, vec![code(KeyCode::Enter)]).await;

@@ -124,7 +124,10 @@ fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Lin
     ];
     let mut column = |values: Vec<String>, w: usize| {
         if w > 0 {
-            spans.push(Span::raw(format!(" {}", fit(&first_and_more(&values, w), w))));
+            spans.push(Span::raw(format!(
+                " {}",
+                fit(&first_and_more(&values, w), w)
+            )));
         }
     };
     column(o.phones.iter().map(|p| p.phone.clone()).collect(), c.phones);
@@ -258,7 +261,10 @@ fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let mut lines = vec![Line::raw("")];
     match &l.rows.status {
         PageStatus::Failed { error, .. } => {
-            lines.push(Line::styled("  Could not load the organizations.", t.error()));
+            lines.push(Line::styled(
+                "  Could not load the organizations.",
+                t.error(),
+            ));
             lines.push(Line::raw(format!("  {}", error.short())));
             lines.push(Line::raw(""));
             lines.push(Line::styled(
