@@ -174,13 +174,10 @@ impl OrganizationsState {
 
     /// An accepted answer to one of this tab's requests.
     pub fn on_answer(&mut self, key: OrgKey, answer: Answer, cx: &mut ScreenCtx) {
-        match (key, answer) {
-            (OrgKey::List, Answer::Organizations(result)) => {
-                let rows = Self::list_rows(cx);
-                self.list.on_reply(result, cx, rows);
-            }
-            // The list is asked with one kind of call only: no other pair arrives.
-            _ => {}
+        // The list is asked with one kind of call only: no other pair arrives.
+        if let (OrgKey::List, Answer::Organizations(result)) = (key, answer) {
+            let rows = Self::list_rows(cx);
+            self.list.on_reply(result, cx, rows);
         }
     }
 }
