@@ -39,6 +39,8 @@ pub enum Call {
     UncompleteTask(i64),
     AddAssignees(i64, Vec<String>),
     RemoveAssignees(i64, Vec<String>),
+    AddWatchers(i64, Vec<String>),
+    RemoveWatchers(i64, Vec<String>),
     /// My timer, on a task.
     StartTimer(i64),
     StopTimer(i64),
@@ -97,6 +99,8 @@ impl Call {
                 | Call::UncompleteTask(_)
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
+                | Call::AddWatchers(..)
+                | Call::RemoveWatchers(..)
                 | Call::StartTimer(_)
                 | Call::StopTimer(_)
                 | Call::CreateTimeEntry(..)
@@ -137,6 +141,8 @@ pub enum Answer {
     ReopenedTask(Result<(), ApiError>),
     AddedAssignees(Result<(), ApiError>),
     RemovedAssignees(Result<(), ApiError>),
+    AddedWatchers(Result<(), ApiError>),
+    RemovedWatchers(Result<(), ApiError>),
     StartedTimer(Result<(), ApiError>),
     StoppedTimer(Result<(), ApiError>),
     CreatedTimeEntry(Result<Box<TimeEntry>, ApiError>),
@@ -186,6 +192,8 @@ impl Answer {
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
+            | A::AddedWatchers(r)
+            | A::RemovedWatchers(r)
             | A::StartedTimer(r)
             | A::StoppedTimer(r)
             | A::DeletedTimeEntry(r)
@@ -288,6 +296,8 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
         C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
         C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),
+        C::AddWatchers(id, m) => A::AddedWatchers(client.add_watchers(id, &m).await),
+        C::RemoveWatchers(id, m) => A::RemovedWatchers(client.remove_watchers(id, &m).await),
         C::StartTimer(id) => A::StartedTimer(client.start_timer(id).await),
         C::StopTimer(id) => A::StoppedTimer(client.stop_timer(id).await),
         C::CreateTimeEntry(id, e) => {

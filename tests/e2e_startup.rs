@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{Tmux, home_with_config, process_running, tmux_available, wait_exit};
+use support::{Tmux, home_with_config, tmux_available, wait_exit};
 
 #[cfg(feature = "demo")]
 #[test]
@@ -45,7 +45,7 @@ fn the_app_ends_when_its_terminal_is_closed() {
     t.wait_for("reloading");
     t.close_terminal();
     let start = std::time::Instant::now();
-    while process_running(pid) {
+    while support::process_running(pid) {
         assert!(
             start.elapsed() < support::DEADLINE,
             "the app (pid {pid}) still runs after its terminal was closed"

@@ -109,6 +109,7 @@ pub enum Action {
     LogTime,
     /// The task's time entries, to edit or delete one.
     TimeEntries,
+    Watchers,
     /// Write a comment on the task (i).
     Comment,
     /// Pick one of the task's comments (I).
@@ -541,6 +542,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('L')],
         None,
         "The task's logged time: pick an entry to edit or delete it",
+    ),
+    cmd(
+        "tasks.watchers",
+        A::Watchers,
+        C::Tasks,
+        &[ch('W')],
+        None,
+        "The task's watchers: tick members to add, untick to remove",
     ),
     cmd(
         "tasks.comment",

@@ -24,6 +24,17 @@ pub struct Details {
     asked: Option<i64>,
     /// Why the last read of a task failed: the pane says so instead of "reading".
     failed: Option<(i64, String)>,
+    /// What opens once a task is read whole (a key pressed before it was).
+    then: Option<(i64, AfterRead)>,
+}
+
+/// A dialog that needs the whole task, asked for before it was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AfterRead {
+    /// `L`: the logged time.
+    TimeEntries,
+    /// `W`: the watchers.
+    Watchers,
 }
 
 /// What the pane has of the task under the cursor beyond its row.
@@ -87,7 +98,7 @@ impl TasksState {
             .detail
             .then(|| self.current().map(|t| t.id))
             .flatten()
-            .or(self.time.entries_wanted);
+            .or(self.details.then.map(|(id, _)| id));
         if self
             .details
             .failed
@@ -114,8 +125,9 @@ impl TasksState {
         }
     }
 
-    /// Reads task `id` whole now, the pane open or not (its time entries are wanted).
-    pub(super) fn read_whole(&mut self, id: i64, cx: &mut ScreenCtx) {
+    /// Reads task `id` whole now, the pane open or not, and opens `then` once it is in.
+    pub(super) fn read_whole_then(&mut self, id: i64, then: AfterRead, cx: &mut ScreenCtx) {
+        self.details.then = Some((id, then));
         if self.details.asked == Some(id) {
             return;
         }
@@ -134,22 +146,35 @@ impl TasksState {
         if self.details.asked == Some(id) {
             self.details.asked = None;
         }
-        let entries_wanted = self.time.entries_wanted == Some(id);
-        if entries_wanted {
-            self.time.entries_wanted = None;
-        }
+        let then = match self.details.then {
+            Some((wanted, then)) if wanted == id => {
+                self.details.then = None;
+                Some(then)
+            }
+            _ => None,
+        };
         match result {
             Ok(task) => {
                 self.take_whole(task);
-                if entries_wanted && self.current().is_some_and(|t| t.id == id) {
-                    self.open_time_entries(cx);
+                // Only while the cursor is still on it: a dialog for another task would
+                // surprise.
+                if self.current().is_some_and(|t| t.id == id) {
+                    match then {
+                        Some(AfterRead::TimeEntries) => self.open_time_entries(cx),
+                        Some(AfterRead::Watchers) => self.open_watchers(cx),
+                        None => {}
+                    }
                 }
             }
             Err(e) => {
-                if entries_wanted {
+                if let Some(then) = then {
+                    let what = match then {
+                        AfterRead::TimeEntries => "the time logged",
+                        AfterRead::Watchers => "the watchers",
+                    };
                     cx.toast(
                         crate::app::toast::ToastKind::Error,
-                        format!("Could not read the time logged: {}", e.short()),
+                        format!("Could not read {what}: {}", e.short()),
                     );
                 }
                 self.details.failed = Some((id, e.short()));

@@ -50,6 +50,11 @@ pub enum PickPurpose {
         targets: Vec<i64>,
         preselected: Vec<String>,
     },
+    /// `W`: the watchers of one task.
+    Watchers {
+        task: i64,
+        preselected: Vec<String>,
+    },
     Sort,
     Filter(FilterKind),
     /// The saved views (`F`).
@@ -270,6 +275,10 @@ fn build_picker(
             let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
             Picker::multi("Assignees", member_items(names)?, &pre)
         }
+        PickPurpose::Watchers { preselected, .. } => {
+            let pre: Vec<PickKey> = preselected.iter().cloned().map(PickKey::Member).collect();
+            Picker::multi("Watchers", member_items(names)?, &pre)
+        }
         PickPurpose::Sort => {
             let current = state.sort;
             let items = SortKey::ALL
@@ -439,7 +448,7 @@ impl TasksState {
             PickPurpose::Move { board, .. } => {
                 cx.names.columns.get(board).and_then(Loadable::error)
             }
-            PickPurpose::Assign { .. } => cx.names.members.error(),
+            PickPurpose::Assign { .. } | PickPurpose::Watchers { .. } => cx.names.members.error(),
             PickPurpose::Filter(FilterKind::Project) => cx.names.projects.error(),
             PickPurpose::Filter(FilterKind::Tag) => cx.names.tags.error(),
             PickPurpose::Filter(FilterKind::Assignee) => cx.names.members.error(),
@@ -656,6 +665,16 @@ impl TasksState {
                 let added = chosen.difference(&pre).cloned().collect();
                 let removed = pre.difference(&chosen).cloned().collect();
                 self.apply_assign(targets, added, removed, cx);
+            }
+            PickPurpose::Watchers { task, preselected } => {
+                let chosen = keys
+                    .into_iter()
+                    .filter_map(|k| match k {
+                        PickKey::Member(id) => Some(id),
+                        _ => None,
+                    })
+                    .collect();
+                self.apply_watchers(task, preselected, chosen, cx);
             }
             PickPurpose::Sort => {
                 self.sort = match keys.first() {

@@ -13,6 +13,7 @@ pub mod timer;
 pub mod verbs;
 pub mod view_picker;
 pub mod views;
+pub mod watchers;
 
 #[cfg(test)]
 mod comment_tests;
@@ -26,6 +27,8 @@ mod tests;
 mod time_tests;
 #[cfg(test)]
 mod view_tests;
+#[cfg(test)]
+mod watcher_tests;
 
 use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
@@ -65,6 +68,8 @@ pub enum TaskKey {
     Time(time_log::TimeKey),
     /// The comments of the task in the detail pane.
     Comments(comments::CommentKey),
+    /// Watchers added or removed (`W`).
+    Watch(watchers::WatchKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -105,6 +110,8 @@ pub struct TasksState {
     search_due: Option<Instant>,
     /// Whole tasks read for the detail pane.
     pub details: details::Details,
+    /// Watcher changes on their way.
+    watching: watchers::Watching,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
@@ -376,6 +383,7 @@ impl TasksState {
             (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, cx),
             (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
+            (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -632,6 +640,7 @@ impl TasksState {
             Action::Undo => self.undo(cx),
             Action::LogTime => self.open_log_time(cx),
             Action::TimeEntries => self.open_time_entries(cx),
+            Action::Watchers => self.open_watchers(cx),
             Action::Comment => self.open_comment(None, cx),
             Action::CommentThread => self.open_comment_picker(cx),
             _ => return false,

@@ -141,8 +141,6 @@ pub struct TimeLog {
     pub dialog: Option<TimeDialog>,
     writes: BTreeMap<u64, EntryWrite>,
     next: u64,
-    /// `L` on a task not read whole yet: its entries open once it is.
-    pub(super) entries_wanted: Option<i64>,
 }
 
 fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
@@ -209,8 +207,7 @@ impl TasksState {
                     quoted(row.display_title(), 40)
                 ),
             );
-            self.time.entries_wanted = Some(id);
-            self.read_whole(id, cx);
+            self.read_whole_then(id, super::details::AfterRead::TimeEntries, cx);
             return;
         };
         if task.time_entries.is_empty() {

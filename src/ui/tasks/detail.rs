@@ -185,6 +185,17 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
             None
         }
     };
+    if let Some(watching) = whole.filter(|w| !w.subscribers.is_empty()) {
+        let who: Vec<String> = watching
+            .subscribers
+            .iter()
+            .map(|m| names.member_name(m))
+            .collect();
+        lines.push(Line::from(vec![
+            Span::styled(format!("{:<12}", "Watchers"), t.dim()),
+            Span::raw(one_line(&who.join(", "))),
+        ]));
+    }
     let description = whole
         .and_then(|w| w.description.as_deref())
         .map(|h| crate::html::to_text(h, w.saturating_sub(2)))
