@@ -1246,6 +1246,22 @@ pub static COMMANDS: &[Command] = &[
         "Open the organization under the cursor: addresses, e-mails, phones, contacts, tags",
     ),
     cmd(
+        "organizations.delete",
+        A::Delete,
+        C::Organizations,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the organization under the cursor (asks first)",
+    ),
+    cmd(
+        "org_view.delete",
+        A::Delete,
+        C::OrgView,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the organization in view (asks first)",
+    ),
+    cmd(
         "organizations.back",
         A::Back,
         C::Organizations,

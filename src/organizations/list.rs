@@ -125,6 +125,13 @@ impl OrgList {
         self.maybe_load_more(cx, rows_shown);
     }
 
+    /// An organization the service no longer has: out of the list, the cursor kept in range.
+    pub fn remove(&mut self, id: &str, rows_shown: usize) {
+        self.rows.rows.retain(|o| o.id != id);
+        self.cursor = self.cursor.min(self.rows.rows.len().saturating_sub(1));
+        self.fix_scroll(rows_shown);
+    }
+
     /// The search text changed: the list reloads after a pause.
     pub fn search_changed(&mut self, cx: &mut ScreenCtx) {
         self.search_due = Some(cx.clock.now + SEARCH_DEBOUNCE);

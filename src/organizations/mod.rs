@@ -1,6 +1,7 @@
 //! The organizations tab of the contacts screen: the service's organizations, searched and
 //! paged, and one of them read in full. `Alt-o` switches between it and the contact form.
 
+pub mod delete;
 pub mod list;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -20,6 +21,10 @@ use list::OrgList;
 pub enum OrgKey {
     /// A page of the organization list.
     List,
+    /// An organization deleted with `D`.
+    Delete,
+    /// The read of it after the delete's answer was lost.
+    DeleteRead,
 }
 
 #[derive(Debug, Default)]
@@ -29,6 +34,10 @@ pub struct OrganizationsState {
     pub list: OrgList,
     /// An organization of the list opened to read, and its first line in view.
     pub viewing: Option<(Organization, usize)>,
+    /// `D` asks first: the id and name of the organization asked about.
+    pub ask_delete: Option<(String, String)>,
+    /// An organization whose delete is on its way.
+    pub deleting: Option<delete::Deleting>,
 }
 
 /// Lines of an organization read in full: name and id, one per address, e-mail, phone and
@@ -57,6 +66,9 @@ impl OrganizationsState {
     }
 
     pub fn contexts(&self) -> Vec<Context> {
+        if self.ask_delete.is_some() {
+            return vec![Context::Confirm];
+        }
         if self.viewing.is_some() {
             return vec![Context::OrgView, Context::List];
         }
@@ -72,10 +84,11 @@ impl OrganizationsState {
         Context::OrgView,
         Context::List,
         Context::Text,
+        Context::Confirm,
     ];
 
     pub fn keyboard_taken(&self) -> bool {
-        self.viewing.is_none() && self.list.searching
+        self.ask_delete.is_none() && self.viewing.is_none() && self.list.searching
     }
 
     pub fn footer_note(&self) -> Option<String> {
@@ -83,6 +96,21 @@ impl OrganizationsState {
     }
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if let Some((id, name)) = self.ask_delete.take() {
+            match action {
+                Action::Yes => self.delete(id, name, cx),
+                Action::No | Action::Cancel => {}
+                _ => {
+                    self.ask_delete = Some((id, name));
+                    return false;
+                }
+            }
+            return true;
+        }
+        if action == Action::Delete && !self.list.searching {
+            self.ask_delete(cx);
+            return true;
+        }
         if let Some((o, top)) = &mut self.viewing {
             // Read only: it closes or scrolls, nothing else.
             let page = cx.viewport.organizations.view_rows;
@@ -174,10 +202,20 @@ impl OrganizationsState {
 
     /// An accepted answer to one of this tab's requests.
     pub fn on_answer(&mut self, key: OrgKey, answer: Answer, cx: &mut ScreenCtx) {
-        // The list is asked with one kind of call only: no other pair arrives.
-        if let (OrgKey::List, Answer::Organizations(result)) = (key, answer) {
-            let rows = Self::list_rows(cx);
-            self.list.on_reply(result, cx, rows);
+        // Each key is asked with one kind of call (see where it is asked): no other pair
+        // arrives.
+        match (key, answer) {
+            (OrgKey::List, Answer::Organizations(result)) => {
+                let rows = Self::list_rows(cx);
+                self.list.on_reply(result, cx, rows);
+            }
+            (OrgKey::Delete, Answer::DeletedOrganization(result)) => {
+                self.on_delete_reply(result, cx)
+            }
+            (OrgKey::DeleteRead, Answer::Organization(result)) => {
+                self.on_delete_read_back(result.map(|o| *o), cx)
+            }
+            _ => {}
         }
     }
 }

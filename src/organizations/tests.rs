@@ -249,3 +249,97 @@ fn a_stale_search_page_does_not_replace_the_newer_one() {
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].id, org(7).id);
 }
+
+/// `D` on the list, then `y`: the delete request, taken out of the harness.
+fn delete_first(h: &mut Harness) -> Request {
+    h.send(key('D'));
+    assert_eq!(h.app.contacts.contexts(), vec![Context::Confirm]);
+    let screen = h.render();
+    assert!(
+        screen.contains("Delete the organization “Организация 001”?"),
+        "{screen}"
+    );
+    h.send(key('y'));
+    let mut reqs = h.take(|c| matches!(c, Call::DeleteOrganization(_)));
+    assert_eq!(reqs.len(), 1);
+    let r = reqs.remove(0);
+    assert_eq!(r.call, Call::DeleteOrganization(org(1).id));
+    r
+}
+
+fn ids(h: &Harness) -> Vec<String> {
+    let rows = &h.app.contacts.organizations.list.rows.rows;
+    rows.iter().map(|o| o.id.clone()).collect()
+}
+
+#[test]
+fn d_asks_and_n_sends_nothing() {
+    let mut h = on_tab(vec![org(1), org(2)]);
+    h.send(key('D'));
+    h.send(key('n'));
+    assert!(
+        h.take(|c| matches!(c, Call::DeleteOrganization(_)))
+            .is_empty()
+    );
+    assert_eq!(ids(&h).len(), 2);
+}
+
+#[test]
+fn a_delete_done_or_not_found_takes_the_row_out() {
+    let mut h = on_tab(vec![org(1), org(2)]);
+    let r = delete_first(&mut h);
+    h.done(&r);
+    assert_eq!(ids(&h), vec![org(2).id]);
+    let mut h = on_tab(vec![org(1), org(2)]);
+    let r = delete_first(&mut h);
+    h.fail(
+        &r,
+        ApiError::NotFound {
+            message: "gone".into(),
+        },
+    );
+    assert_eq!(ids(&h), vec![org(2).id], "someone deleted it first: done");
+}
+
+#[test]
+fn a_refused_delete_keeps_the_row_and_says_why() {
+    let mut h = on_tab(vec![org(1), org(2)]);
+    let r = delete_first(&mut h);
+    h.fail(
+        &r,
+        ApiError::Forbidden {
+            message: "not yours".into(),
+        },
+    );
+    assert_eq!(ids(&h).len(), 2);
+    assert!(h.take(|c| matches!(c, Call::Organization(_))).is_empty());
+    let screen = h.render();
+    assert!(screen.contains("not deleted"), "{screen}");
+}
+
+#[test]
+fn a_lost_delete_answer_is_read_back_before_anything_is_said() {
+    // Read back and gone: deleted.
+    let mut h = on_tab(vec![org(1), org(2)]);
+    let r = delete_first(&mut h);
+    h.fail(&r, ApiError::Timeout);
+    assert_eq!(ids(&h).len(), 2, "nothing is said before the read-back");
+    let back = h.take(|c| matches!(c, Call::Organization(_)));
+    assert_eq!(back.len(), 1);
+    h.fail(
+        &back[0],
+        ApiError::NotFound {
+            message: "gone".into(),
+        },
+    );
+    assert_eq!(ids(&h), vec![org(2).id]);
+    // Read back and still there: not deleted, the row stays.
+    let mut h = on_tab(vec![org(1), org(2)]);
+    let r = delete_first(&mut h);
+    h.fail(&r, ApiError::Timeout);
+    let back = h.take(|c| matches!(c, Call::Organization(_)));
+    h.reply(&back[0], Answer::Organization(Ok(Box::new(org(1)))));
+    assert_eq!(ids(&h).len(), 2);
+    let screen = h.render();
+    assert!(screen.contains("still there"), "{screen}");
+}

@@ -18,15 +18,20 @@ use crate::app::names::short_id;
 use crate::app::{App, Hits};
 use crate::layout;
 use crate::text::{first_and_more, fit, fit_hints, one_line, truncate, width};
-use crate::ui::dialogs::render_field;
+use crate::ui::dialogs::{render_confirm, render_field};
 use crate::ui::theme::Theme;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let a = layout::organizations::areas(body);
     render_tabs(app, t, frame, a.tabs);
     render_list(app, t, frame, a.list);
-    if let Some((o, scroll)) = &app.contacts.organizations.viewing {
+    let s = &app.contacts.organizations;
+    if let Some((o, scroll)) = &s.viewing {
         hits.cover(render_detail(app, t, frame, body, o, *scroll));
+    }
+    if let Some((_, name)) = &s.ask_delete {
+        let question = format!("Delete the organization “{name}”?");
+        hits.cover(render_confirm(app, t, frame, body, &question));
     }
 }
 

@@ -60,3 +60,15 @@ fn organization_detail() {
     assert!(screen.contains("Москва, Складочная ул., 1с2"), "{screen}");
     snap_all(&mut h, "organization_detail");
 }
+
+#[test]
+fn organization_delete_question() {
+    let mut h = on_tab();
+    h.send(crate::testing::key('D'));
+    let screen = h.render();
+    assert!(
+        screen.contains("Delete the organization “ООО «Альфа-Логистик»”?"),
+        "{screen}"
+    );
+    snap_all(&mut h, "organization_delete_question");
+}
