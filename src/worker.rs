@@ -9,13 +9,13 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use weeek_api::models::Comment;
 use weeek_api::models::{
-    Board, BoardColumn, Contact, Currency, Deal, Funnel, FunnelStatus, Member, Organization,
-    Project, Tag, Task, TimeEntry, User, Workspace,
+    Board, BoardColumn, Contact, Currency, Deal, EmailEntry, Funnel, FunnelStatus, Member,
+    Organization, PhoneEntry, Project, Tag, Task, TimeEntry, User, Workspace,
 };
 use weeek_api::{
-    ApiError, Client, CommentPage, DealInput, DealPage, DealQuery, DealUpdate, ListQuery, Listed,
-    NewContact, NewTask, OrganizationInput, RetryNotice, SkippedRow, TaskPage, TaskQuery,
-    TaskUpdate, TimeEntryInput,
+    ApiError, Client, CommentPage, ContactUpdate, DealInput, DealPage, DealQuery, DealUpdate,
+    ListQuery, Listed, NewContact, NewTask, OrganizationInput, RetryNotice, SkippedRow, TaskPage,
+    TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
@@ -82,6 +82,8 @@ pub enum Call {
     /// `GET /crm/contacts/{id}`: reads one back after a lost answer.
     Contact(String),
     DeleteContact(String),
+    /// One change of a saved contact, through the endpoint that holds that part of it.
+    EditContact(String, ContactEdit),
     /// `POST /ws/tags` with the title.
     CreateTag(String),
     CreateOrganization(OrganizationInput),
@@ -118,6 +120,7 @@ impl Call {
                 | Call::DeleteDeal(_)
                 | Call::CreateContact(_)
                 | Call::DeleteContact(_)
+                | Call::EditContact(..)
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
@@ -172,6 +175,7 @@ pub enum Answer {
     CreatedContact(Result<Box<Contact>, ApiError>),
     Contact(Result<Box<Contact>, ApiError>),
     DeletedContact(Result<(), ApiError>),
+    EditedContact(Result<Edited, ApiError>),
     CreatedTag(Result<Tag, ApiError>),
     CreatedOrganization(Result<Box<Organization>, ApiError>),
     Organization(Result<Box<Organization>, ApiError>),
@@ -221,10 +225,66 @@ impl Answer {
             A::CreatedContact(r) | A::Contact(r) => r.as_ref().err(),
             A::DeletedContact(r) | A::DeletedOrganization(r) => r.as_ref().err(),
             A::Organization(r) => r.as_ref().err(),
+            A::EditedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
         }
     }
+}
+
+/// One change of a saved contact: names and organizations go in `PUT /crm/contacts/{id}`,
+/// each e-mail, phone and tag through its own endpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ContactEdit {
+    Update(Box<ContactUpdate>),
+    AddEmail(String),
+    UpdateEmail { entry: String, email: String },
+    DeleteEmail(String),
+    AddPhone(String),
+    UpdatePhone { entry: String, phone: String },
+    DeletePhone(String),
+    AttachTag(i64),
+    DetachTag(i64),
+}
+
+/// What a [`ContactEdit`] answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edited {
+    Contact(Box<Contact>),
+    Email(EmailEntry),
+    Phone(PhoneEntry),
+    Done,
+}
+
+async fn edit_contact(client: &Client, id: &str, edit: ContactEdit) -> Result<Edited, ApiError> {
+    use ContactEdit as E;
+    Ok(match edit {
+        E::Update(u) => Edited::Contact(Box::new(client.update_contact(id, &u).await?)),
+        E::AddEmail(email) => Edited::Email(client.add_contact_email(id, &email).await?),
+        E::UpdateEmail { entry, email } => {
+            Edited::Email(client.update_contact_email(id, &entry, &email).await?)
+        }
+        E::DeleteEmail(entry) => {
+            client.delete_contact_email(id, &entry).await?;
+            Edited::Done
+        }
+        E::AddPhone(phone) => Edited::Phone(client.add_contact_phone(id, &phone).await?),
+        E::UpdatePhone { entry, phone } => {
+            Edited::Phone(client.update_contact_phone(id, &entry, &phone).await?)
+        }
+        E::DeletePhone(entry) => {
+            client.delete_contact_phone(id, &entry).await?;
+            Edited::Done
+        }
+        E::AttachTag(tag) => {
+            client.attach_contact_tag(id, tag).await?;
+            Edited::Done
+        }
+        E::DetachTag(tag) => {
+            client.detach_contact_tag(id, tag).await?;
+            Edited::Done
+        }
+    })
 }
 
 /// Rows of a list answer that could not be read, and which list they were in.
@@ -394,6 +454,7 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::DeleteContact(id) => A::DeletedContact(client.delete_contact(&id).await),
         C::Organization(id) => A::Organization(client.organization(&id).await.map(Box::new)),
         C::DeleteOrganization(id) => A::DeletedOrganization(client.delete_organization(&id).await),
+        C::EditContact(id, edit) => A::EditedContact(edit_contact(client, &id, edit).await),
         C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
         C::CreateOrganization(o) => {
             A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))

@@ -293,3 +293,45 @@ fn a_deleted_contact_is_gone_after_a_reload() {
                 .any(|l| l.contains("Зайцев") && !l.contains("Deleted"))
     });
 }
+
+#[test]
+fn an_edited_phone_and_an_added_tag_are_there_after_a_reload() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    open_contacts(&t);
+    t.keys(&["C-l", "/"]);
+    t.type_text("Белова");
+    t.wait_until("the one contact found", |s| {
+        s.contains("1 contact") && s.contains("Екатерина Белова")
+    });
+    t.keys(&["Enter", "e"]);
+    t.wait_until("the contact in the form", |s| {
+        s.contains("Edit Екатерина Белова") && s.contains("+7 903 555-66-77")
+    });
+    t.keys(&["Tab", "Tab", "Tab", "Tab", "C-u"]);
+    t.type_text("+7 903 000-11-22");
+    t.keys(&["Tab", "Tab", "Enter"]);
+    t.wait_for("┌ Tags ");
+    t.type_text("клиент");
+    t.keys(&["Tab", "Enter"]);
+    t.wait_until("the tag in the form", |s| {
+        s.contains("Tags          ● клиент")
+    });
+    t.keys(&["C-s"]);
+    t.wait_for("Saved changes to Екатерина Белова");
+    assert!(
+        !draft_file(&t.home).exists(),
+        "a saved edit leaves no draft"
+    );
+    // The list read again from the service, and the contact opened from it.
+    t.keys(&["C-l", "r"]);
+    t.wait_until("the list read again", |s| {
+        s.contains("1 contact") && s.contains("Екатерина Белова")
+    });
+    t.keys(&["Enter"]);
+    t.wait_until("the new phone and the tag in the contact", |s| {
+        s.contains("+7 903 000-11-22") && !s.contains("+7 903 555-66-77") && s.contains("клиент")
+    });
+}

@@ -87,6 +87,8 @@ pub enum Action {
     Archive,
     NewDeal,
     EditDeal,
+    /// Edit the saved contact under the cursor or in view, in the contact form.
+    EditContact,
     /// One column at a time on narrow terminals ([ / ]).
     PrevStatus,
     NextStatus,
@@ -1188,6 +1190,22 @@ pub static COMMANDS: &[Command] = &[
         &[ch('D')],
         Some("delete"),
         "Delete the contact under the cursor (asks first)",
+    ),
+    cmd(
+        "contact_list.edit",
+        A::EditContact,
+        C::ContactList,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the contact under the cursor in the form (only what changes is sent)",
+    ),
+    cmd(
+        "contact_view.edit",
+        A::EditContact,
+        C::ContactView,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the contact in view in the form (only what changes is sent)",
     ),
     cmd(
         "contact_view.delete",

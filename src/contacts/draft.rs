@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::edit::Base;
 use super::form::{Form, OrgRef};
 use crate::widgets::field::TextField;
 
@@ -25,6 +26,11 @@ pub struct Draft {
     pub phones: Vec<String>,
     pub organizations: Vec<OrgRef>,
     pub tags: Vec<i64>,
+    /// The entry ids of the rows of an edit (`None`: a row added in the form).
+    pub email_ids: Vec<Option<String>>,
+    pub phone_ids: Vec<Option<String>>,
+    /// The saved contact the form edits, as the service had it.
+    pub edit: Option<Box<Base>>,
 }
 
 /// What was found at start.
@@ -51,6 +57,9 @@ impl Draft {
             phones: values(&form.phones),
             organizations: form.organizations.clone(),
             tags: form.tags.clone(),
+            email_ids: form.email_ids.clone(),
+            phone_ids: form.phone_ids.clone(),
+            edit: None,
         }
     }
 
@@ -70,8 +79,12 @@ impl Draft {
             phones: rows(&self.phones),
             organizations: self.organizations.clone(),
             tags: self.tags.clone(),
+            email_ids: self.email_ids.clone(),
+            phone_ids: self.phone_ids.clone(),
             ..Form::default()
         };
+        form.email_ids.resize(form.emails.len(), None);
+        form.phone_ids.resize(form.phones.len(), None);
         // Restored values were typed: they are checked on leaving like freshly typed ones.
         form.touched = form
             .fields()
@@ -111,6 +124,9 @@ impl Draft {
             "organizations",
         ));
         parts.extend(count(self.tags.len(), "tag", "tags"));
+        if self.edit.is_some() {
+            parts.push("changes to a saved contact".into());
+        }
         parts.join(" · ")
     }
 }

@@ -57,6 +57,10 @@ pub struct Form {
     /// Never empty: there is always a row to type into.
     pub emails: Vec<TextField>,
     pub phones: Vec<TextField>,
+    /// The service's id of the entry each e-mail row shows, when editing a saved contact
+    /// (`None`: a row added here). Always as long as `emails`.
+    pub email_ids: Vec<Option<String>>,
+    pub phone_ids: Vec<Option<String>>,
     pub organizations: Vec<OrgRef>,
     pub tags: Vec<i64>,
     pub focus: Field,
@@ -77,6 +81,8 @@ impl Default for Form {
             middle_name: TextField::default(),
             emails: vec![TextField::default()],
             phones: vec![TextField::default()],
+            email_ids: vec![None],
+            phone_ids: vec![None],
             organizations: Vec::new(),
             tags: Vec::new(),
             focus: Field::FirstName,
@@ -265,14 +271,17 @@ impl Form {
     /// Adds an e-mail or phone row below the focused one (or at the end of e-mails when the
     /// focus is elsewhere) and focuses it.
     pub fn add_row(&mut self) {
+        self.sync_ids();
         match self.focus {
             Field::Phone(i) => {
                 self.phones.insert(i + 1, TextField::default());
+                self.phone_ids.insert(i + 1, None);
                 self.shift_rows(true, i + 1, 1);
                 self.focus = Field::Phone(i + 1);
             }
             Field::Email(i) => {
                 self.emails.insert(i + 1, TextField::default());
+                self.email_ids.insert(i + 1, None);
                 self.shift_rows(false, i + 1, 1);
                 self.focus = Field::Email(i + 1);
             }
@@ -282,6 +291,7 @@ impl Form {
                     self.focus = Field::Email(last);
                 } else {
                     self.emails.push(TextField::default());
+                    self.email_ids.push(None);
                     self.focus = Field::Email(last + 1);
                 }
             }
@@ -291,22 +301,25 @@ impl Form {
     /// Removes the focused e-mail or phone row; the last row of a kind is cleared instead.
     /// False when the focus is on no such row.
     pub fn remove_row(&mut self) -> bool {
+        self.sync_ids();
         let (phones, i) = match self.focus {
             Field::Email(i) => (false, i),
             Field::Phone(i) => (true, i),
             _ => return false,
         };
-        let rows = if phones {
-            &mut self.phones
+        let (rows, ids) = if phones {
+            (&mut self.phones, &mut self.phone_ids)
         } else {
-            &mut self.emails
+            (&mut self.emails, &mut self.email_ids)
         };
         if rows.len() == 1 {
             rows[0] = TextField::default();
+            // Cleared, the row keeps its entry: saving an edit deletes that entry.
             self.errors.remove(&self.focus);
             return true;
         }
         rows.remove(i);
+        ids.remove(i);
         let len = rows.len();
         let field = |n| {
             if phones {
@@ -320,6 +333,21 @@ impl Form {
         self.shift_rows(phones, i + 1, -1);
         self.focus = field(i.min(len - 1));
         true
+    }
+
+    /// Rows set without ids (a draft, a test) are rows added here.
+    fn sync_ids(&mut self) {
+        self.email_ids.resize(self.emails.len(), None);
+        self.phone_ids.resize(self.phones.len(), None);
+    }
+
+    /// The entry of the service that e-mail row `i` shows, if any.
+    pub fn email_id(&self, i: usize) -> Option<&str> {
+        self.email_ids.get(i).and_then(|id| id.as_deref())
+    }
+
+    pub fn phone_id(&self, i: usize) -> Option<&str> {
+        self.phone_ids.get(i).and_then(|id| id.as_deref())
     }
 
     /// Renumbers the messages of rows from `from` on after an insert or a removal.

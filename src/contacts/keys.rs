@@ -4,7 +4,7 @@
 use super::form::{Field, OrgRef};
 use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
-use super::{Ask, ContactsState, Pane};
+use super::{Ask, ContactsState, Pane, edit};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
@@ -237,6 +237,11 @@ impl ContactsState {
             (Ask::Restore(d), Action::Restore) => {
                 self.ask = None;
                 self.form = d.to_form();
+                // An edit's draft carries the contact it edits: only what differs is sent.
+                self.edit = d.edit.as_ref().map(|base| {
+                    let contact = base.to_contact(&weeek_api::models::Contact::default());
+                    edit::Session::new(contact)
+                });
                 self.phase = Phase::Editing;
                 self.pane = Pane::Form;
                 self.editing = true;

@@ -137,6 +137,16 @@ impl ContactList {
         self.fix_scroll(rows_shown);
     }
 
+    /// A contact as an edit left it: its row shows it, where it was.
+    pub fn replace(&mut self, contact: Contact, rows_shown: usize) {
+        for c in self.created.iter_mut().chain(self.contacts.rows.iter_mut()) {
+            if c.id == contact.id {
+                *c = contact.clone();
+            }
+        }
+        self.fix_scroll(rows_shown);
+    }
+
     /// A contact the service no longer has: out of the list, the cursor kept in range.
     pub fn remove(&mut self, id: &str, rows_shown: usize) {
         self.created.retain(|c| c.id != id);

@@ -6,6 +6,9 @@
 pub mod create_choice;
 pub mod delete;
 pub mod draft;
+pub mod edit;
+#[cfg(test)]
+mod edit_tests;
 pub mod form;
 mod keys;
 pub mod list;
@@ -49,6 +52,10 @@ pub enum ContactKey {
     Delete,
     /// The read of it after the delete's answer was lost.
     DeleteRead,
+    /// Change number n of a saved contact being edited.
+    Edit(u64),
+    /// The read of the edited contact after an answer was lost.
+    EditRead,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -92,6 +99,8 @@ pub struct ContactsState {
     pub deleting: Option<delete::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
     pub organizations: crate::organizations::OrganizationsState,
+    /// The form edits this saved contact (else it makes a new one).
+    pub edit: Option<edit::Session>,
     /// The draft file.
     draft: DraftFile,
     /// Said at start what was found on disk (a toast needs the first message's clock).
@@ -129,6 +138,7 @@ impl ContactsState {
             ask: None,
             deleting: None,
             organizations: Default::default(),
+            edit: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
         };
@@ -193,7 +203,9 @@ impl ContactsState {
             self.clear_draft(cx);
             return;
         }
-        let json = Draft::from_form(&self.form).to_json();
+        let mut draft = Draft::from_form(&self.form);
+        draft.edit = self.edit.as_ref().map(|e| Box::new(e.base.clone()));
+        let json = draft.to_json();
         self.draft.save(json, cx);
     }
 
@@ -215,6 +227,7 @@ impl ContactsState {
         } else {
             Form::default()
         };
+        self.edit = None;
         self.phase = Phase::Editing;
         self.failure = None;
         self.pane = Pane::Form;
@@ -225,7 +238,7 @@ impl ContactsState {
     /// `n` / `N`: straight away after a save or on an empty form, else after asking.
     fn ask_new(&mut self, keep: bool, cx: &mut ScreenCtx) {
         match &self.phase {
-            Phase::Saving { .. } => {}
+            Phase::Saving { .. } | Phase::Updating => {}
             // Looking for a contact whose answer was lost: wait for the verdict; once a look
             // has failed, starting over is the way to give up on it.
             Phase::Checking(lost) if lost.is_looking() => {}
@@ -267,7 +280,7 @@ impl ContactsState {
     fn locked(&self) -> bool {
         self.pane == Pane::Form
             && match &self.phase {
-                Phase::Saving { .. } => true,
+                Phase::Saving { .. } | Phase::Updating => true,
                 Phase::Checking(lost) => lost.is_looking(),
                 _ => false,
             }
@@ -375,6 +388,7 @@ impl ContactsState {
             Action::SwitchPane => self.switch_pane(cx),
             Action::NewBlank => self.ask_new(false, cx),
             Action::NewKeep => self.ask_new(true, cx),
+            Action::EditContact => self.start_edit(cx),
             Action::Open if self.pane == Pane::List => {
                 if let Some(c) = self.list.current() {
                     self.viewing = Some((c.clone(), 0));
@@ -437,6 +451,8 @@ impl ContactsState {
             (ContactKey::DeleteRead, A::Contact(result)) => {
                 self.on_delete_read_back(result.map(|c| *c), cx)
             }
+            (ContactKey::Edit(n), A::EditedContact(result)) => self.on_edit_reply(n, result, cx),
+            (ContactKey::EditRead, A::Contact(result)) => self.on_edit_read(result.map(|c| *c), cx),
             (ContactKey::List, A::Contacts(result)) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);
@@ -611,6 +627,10 @@ impl ScreenState for ContactsState {
             self.ask_delete(cx);
             return true;
         }
+        if action == Action::EditContact && (self.viewing.is_some() || self.pane == Pane::List) {
+            self.start_edit(cx);
+            return true;
+        }
         if let Some((c, scroll)) = &mut self.viewing {
             // Read only: it closes or scrolls, nothing else.
             let page = cx.viewport.contacts.view_rows;
@@ -674,7 +694,7 @@ impl ScreenState for ContactsState {
 
     fn unsaved(&self) -> Option<String> {
         match self.phase {
-            Phase::Saving { .. } => {
+            Phase::Saving { .. } | Phase::Updating => {
                 Some("A contact is being saved; its answer would not be seen.".into())
             }
             Phase::Checking(_) => Some(
@@ -708,7 +728,7 @@ impl ScreenState for ContactsState {
             return None;
         }
         match (&self.phase, self.pane) {
-            (Phase::Saving { .. }, _) => Some("saving…".into()),
+            (Phase::Saving { .. } | Phase::Updating, _) => Some("saving…".into()),
             (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => Some("typing".into()),
             (_, Pane::List) if self.list.searching => Some("search".into()),

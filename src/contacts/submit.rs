@@ -27,6 +27,9 @@ pub enum Phase {
         contact: Box<NewContact>,
         at: OffsetDateTime,
     },
+    /// The changes of an edit are out (see `edit`); the form is locked until every answer
+    /// is in.
+    Updating,
     /// Its answer was lost: the contact is looked for before it may be sent again. The form
     /// stays locked; `Ctrl-s` looks again once a look has failed.
     Checking(Box<LostCreate<ContactLookup>>),
@@ -37,7 +40,10 @@ pub enum Phase {
 impl Phase {
     /// Sent and not settled: the form is locked.
     pub fn is_busy(&self) -> bool {
-        matches!(self, Self::Saving { .. } | Self::Checking(_))
+        matches!(
+            self,
+            Self::Saving { .. } | Self::Updating | Self::Checking(_)
+        )
     }
 }
 
@@ -121,8 +127,14 @@ impl ContactsState {
     /// `Ctrl-s`: checks every field; sends only a valid form, and only once at a time. After a
     /// failed look for a lost create, it looks again instead.
     pub fn submit(&mut self, cx: &mut ScreenCtx) {
+        if self.edit.is_some() {
+            if self.phase == Phase::Editing {
+                self.submit_edit(cx);
+            }
+            return;
+        }
         match &mut self.phase {
-            Phase::Saving { .. } | Phase::Saved(_) => return,
+            Phase::Saving { .. } | Phase::Updating | Phase::Saved(_) => return,
             Phase::Checking(lost) => {
                 if let Some((call, text)) = lost.retry("saved") {
                     cx.toast(ToastKind::Info, text);

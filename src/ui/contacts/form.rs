@@ -98,16 +98,20 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
         return;
     }
     let saving = s.phase.is_busy();
+    let what = match &s.edit {
+        Some(e) => format!("Edit {}", e.name()),
+        None => "New contact".to_string(),
+    };
     let title = match &s.phase {
-        Phase::Saving { .. } => {
-            format!(" New contact · {} saving… ", crate::ui::spinner_frame(app))
+        Phase::Saving { .. } | Phase::Updating => {
+            format!(" {what} · {} saving… ", crate::ui::spinner_frame(app))
         }
         Phase::Checking(lost) if lost.is_looking() => format!(
             " New contact · {} looking for it… ",
             crate::ui::spinner_frame(app)
         ),
         Phase::Checking(_) => " New contact · not confirmed ".to_string(),
-        _ => " New contact ".to_string(),
+        _ => format!(" {what} "),
     };
     let mut block = Block::default()
         .borders(Borders::ALL)
@@ -383,7 +387,7 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 ),
             ])
         }
-    } else if matches!(s.phase, Phase::Saving { .. }) {
+    } else if matches!(s.phase, Phase::Saving { .. } | Phase::Updating) {
         Line::styled(
             truncate(
                 &format!(

@@ -226,3 +226,53 @@ fn the_delete_question_names_the_contact_at_every_size() {
         insta::assert_snapshot!(format!("delete_question_{w}x{h_}"), screen);
     }
 }
+
+/// The edit of a saved contact, at the sizes of the edit's own checks (down to 40x12).
+fn snap_edit(h: &mut Harness, name: &str) {
+    for (w, hh) in [(160, 45), (100, 30), (80, 24), (40, 12)] {
+        h.resize(w, hh);
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render());
+    }
+}
+
+#[test]
+fn e_opens_the_contact_in_the_form_with_every_field() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    h.press("e");
+    h.resize(100, 30);
+    let screen = h.render();
+    assert!(screen.contains("Edit Алексей Громов"), "{screen}");
+    assert!(screen.contains("+7 916 100-20-30"), "{screen}");
+    assert!(screen.contains("c1@example.com"), "{screen}");
+    snap_edit(&mut h, "edit_form");
+}
+
+#[test]
+fn a_refused_phone_is_back_with_the_services_message() {
+    let mut h = on_contacts();
+    h.send(ctrl('l'));
+    h.press("e");
+    for _ in 0..4 {
+        h.send(code(KeyCode::Tab));
+    }
+    h.send(ctrl('u'));
+    h.press("+7 903 555-01-02");
+    h.send(ctrl('s'));
+    let req = h.take(|c| matches!(c, Call::EditContact(..))).remove(0);
+    let mut fields = weeek_api::FieldErrors::new();
+    fields.insert("phone".into(), vec!["The phone is in use.".into()]);
+    h.fail(
+        &req,
+        weeek_api::ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields,
+        },
+    );
+    h.resize(100, 30);
+    let screen = h.render();
+    assert!(screen.contains("The phone is in use."), "{screen}");
+    assert!(screen.contains("+7 916 100-20-30"), "{screen}");
+    assert!(screen.contains("Saved 0 of 1 changes"), "{screen}");
+    snap_edit(&mut h, "edit_refused");
+}
