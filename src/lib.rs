@@ -19,6 +19,7 @@ pub mod html;
 pub mod layout;
 pub mod logging;
 pub mod organizations;
+pub mod projects;
 pub mod runtime;
 pub mod share;
 pub mod tasks;

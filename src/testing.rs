@@ -206,6 +206,7 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::Members => A::Members(Err(e)),
         C::Tags => A::Tags(Err(e)),
         C::Projects => A::Projects(Err(e)),
+        C::Portfolios => A::Portfolios(Err(e)),
         C::Boards(_) => A::Boards(Err(e)),
         C::Columns(_) => A::Columns(Err(e)),
         C::Tasks(_) => A::TaskPage(Err(e)),

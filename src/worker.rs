@@ -10,15 +10,19 @@ use tokio::task::JoinHandle;
 use weeek_api::models::Comment;
 use weeek_api::models::{
     Board, BoardColumn, Contact, Currency, Deal, EmailEntry, Funnel, FunnelStatus, Member,
-    Organization, PhoneEntry, Project, Tag, Task, TimeEntry, User, Workspace,
+    Organization, PhoneEntry, Portfolio, Project, Tag, Task, TimeEntry, User, Workspace,
 };
 use weeek_api::{
     ApiError, Client, CommentPage, ContactUpdate, DealInput, DealPage, DealQuery, DealUpdate,
-    ListQuery, Listed, NewContact, NewTask, OrganizationInput, RetryNotice, SkippedRow, TaskPage,
-    TaskQuery, TaskUpdate, TimeEntryInput,
+    ListQuery, Listed, NewContact, NewTask, OrganizationInput, PortfolioQuery, RetryNotice,
+    SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
+
+/// The most portfolios the projects screen reads: more than any workspace holds, a bound on
+/// a service that keeps saying there is more.
+const PORTFOLIOS_MAX: usize = 2_000;
 
 /// One operation of the service, as data.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +32,8 @@ pub enum Call {
     Members,
     Tags,
     Projects,
+    /// Every portfolio, page after page.
+    Portfolios,
     Boards(i64),
     Columns(i64),
     Tasks(TaskQuery),
@@ -137,6 +143,7 @@ pub enum Answer {
     Members(Result<Vec<Member>, ApiError>),
     Tags(Result<Vec<Tag>, ApiError>),
     Projects(Result<Vec<Project>, ApiError>),
+    Portfolios(Result<Vec<Portfolio>, ApiError>),
     Boards(Result<Vec<Board>, ApiError>),
     Columns(Result<Vec<BoardColumn>, ApiError>),
     TaskPage(Result<TaskPage, ApiError>),
@@ -193,6 +200,7 @@ impl Answer {
             A::Members(r) => r.as_ref().err(),
             A::Tags(r) => r.as_ref().err(),
             A::Projects(r) => r.as_ref().err(),
+            A::Portfolios(r) => r.as_ref().err(),
             A::Boards(r) => r.as_ref().err(),
             A::Columns(r) => r.as_ref().err(),
             A::TaskPage(r) => r.as_ref().err(),
@@ -336,6 +344,12 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .projects()
                 .await
                 .map(|l| readable("Projects", l, &mut skipped)),
+        ),
+        C::Portfolios => A::Portfolios(
+            client
+                .portfolios_all(&PortfolioQuery::default(), PORTFOLIOS_MAX)
+                .await
+                .map(|l| readable("Portfolios", l, &mut skipped)),
         ),
         C::Boards(p) => A::Boards(
             client

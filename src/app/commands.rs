@@ -20,6 +20,7 @@ pub enum Action {
     ScreenTasks,
     ScreenFunnels,
     ScreenContacts,
+    ScreenProjects,
     NextScreen,
     PrevScreen,
     Messages,
@@ -164,10 +165,14 @@ pub enum Context {
     TimeLog,
     CommentEdit,
     CommentView,
+    /// The projects tree.
+    Projects,
+    /// The projects tree's name filter, typing.
+    ProjectSearch,
 }
 
 impl Context {
-    pub const ALL: [Context; 33] = [
+    pub const ALL: [Context; 35] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -201,6 +206,8 @@ impl Context {
         Self::TimeLog,
         Self::CommentEdit,
         Self::CommentView,
+        Self::Projects,
+        Self::ProjectSearch,
     ];
 
     /// The first part of its commands' ids.
@@ -239,6 +246,8 @@ impl Context {
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
             Self::CommentView => "comment_view",
+            Self::Projects => "projects",
+            Self::ProjectSearch => "project_search",
         }
     }
 
@@ -277,6 +286,8 @@ impl Context {
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment",
             Self::CommentView => "A comment",
+            Self::Projects => "Projects",
+            Self::ProjectSearch => "Projects, filtering by name",
         }
     }
 
@@ -296,6 +307,7 @@ impl Context {
                 | Self::ContactChoice
                 | Self::ContactSearch
                 | Self::OrgSearch
+                | Self::ProjectSearch
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::DealField
@@ -1152,6 +1164,62 @@ pub static COMMANDS: &[Command] = &[
         "Clear the search and leave the box",
     ),
     cmd(
+        "projects.open",
+        A::Open,
+        C::Projects,
+        &[ENTER, ch('l'), RIGHT],
+        Some("open"),
+        "Open the branch under the cursor (again: its first row); on a board, its tasks",
+    ),
+    cmd(
+        "projects.close",
+        A::Left,
+        C::Projects,
+        &[ch('h'), LEFT],
+        Some("close"),
+        "Close the branch under the cursor, or go up to the one holding it",
+    ),
+    cmd(
+        "projects.filter",
+        A::Search,
+        C::Projects,
+        &[ch('/')],
+        Some("filter"),
+        "Filter the tree by name (fuzzy)",
+    ),
+    cmd(
+        "project_search.keep",
+        A::Accept,
+        C::ProjectSearch,
+        &[ENTER],
+        Some("keep"),
+        "Keep the filter and leave the box",
+    ),
+    cmd(
+        "project_search.clear",
+        A::Clear,
+        C::ProjectSearch,
+        &[ESC],
+        Some("clear"),
+        "Clear the filter and leave the box",
+    ),
+    cmd(
+        "project_search.down",
+        A::Down,
+        C::ProjectSearch,
+        &[DOWN],
+        None,
+        "Down while filtering",
+    ),
+    cmd(
+        "project_search.up",
+        A::Up,
+        C::ProjectSearch,
+        &[UP],
+        None,
+        "Up while filtering",
+    ),
+    cmd(
         "contacts.new",
         A::NewBlank,
         C::Contacts,
@@ -1837,6 +1905,14 @@ pub static COMMANDS: &[Command] = &[
         &[alt('3')],
         None,
         "Contacts screen",
+    ),
+    cmd(
+        "global.projects",
+        A::ScreenProjects,
+        C::Global,
+        &[alt('4')],
+        None,
+        "Projects screen: portfolios, projects and their boards",
     ),
     cmd(
         "global.next_screen",

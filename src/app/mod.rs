@@ -25,7 +25,9 @@ use weeek_api::ApiError;
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
 use crate::layout::Viewport;
+use crate::projects::ProjectsState;
 use crate::tasks::TasksState;
+use crate::tasks::filters::FilterKind;
 use crate::tasks::timer::Timer;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
@@ -107,16 +109,23 @@ pub enum Screen {
     Tasks,
     Funnels,
     Contacts,
+    Projects,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 3] = [Screen::Tasks, Screen::Funnels, Screen::Contacts];
+    pub const ALL: [Screen; 4] = [
+        Screen::Tasks,
+        Screen::Funnels,
+        Screen::Contacts,
+        Screen::Projects,
+    ];
 
     pub fn title(self) -> &'static str {
         match self {
             Self::Tasks => "Tasks",
             Self::Funnels => "Funnels",
             Self::Contacts => "Contacts",
+            Self::Projects => "Projects",
         }
     }
 
@@ -233,6 +242,7 @@ pub struct App {
     pub tasks: TasksState,
     pub funnels: FunnelsState,
     pub contacts: ContactsState,
+    pub projects: ProjectsState,
     /// My running timer, in the header of every screen.
     pub timer: Timer,
     pub overlay: Option<Overlay>,
@@ -272,6 +282,7 @@ impl App {
             tasks: TasksState::default(),
             funnels: FunnelsState::new(&data_dir),
             contacts: ContactsState::new(data_dir.clone()),
+            projects: ProjectsState::default(),
             timer: Timer::default(),
             overlay: None,
             viewport: Viewport::new(size.0, size.1),
@@ -330,6 +341,7 @@ impl App {
             Screen::Tasks => &mut self.tasks,
             Screen::Funnels => &mut self.funnels,
             Screen::Contacts => &mut self.contacts,
+            Screen::Projects => &mut self.projects,
         };
         f(state, &mut cx)
     }
@@ -339,6 +351,7 @@ impl App {
             Screen::Tasks => &self.tasks,
             Screen::Funnels => &self.funnels,
             Screen::Contacts => &self.contacts,
+            Screen::Projects => &self.projects,
         }
     }
 
@@ -571,6 +584,7 @@ impl App {
                     .organizations
                     .on_answer(key, reply.answer, cx!())
             }
+            RequestKey::Projects(key) => self.projects.on_answer(key, reply.answer, cx!()),
             RequestKey::Timer(key) => {
                 let changed = self
                     .timer
@@ -689,6 +703,10 @@ impl App {
                 &self.keymap,
             ));
         }
+        if let Some((project, board)) = self.projects.open_board.take() {
+            self.show_board_tasks(project, board, clock, effects);
+            return true;
+        }
         if handled {
             // The detail pane scrolls no further than its last line: past it there is nothing
             // to read, and each key pressed there would take one more to come back.
@@ -738,6 +756,7 @@ impl App {
             Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
             Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),
             Action::ScreenContacts => return self.switch_to(Screen::Contacts, clock, effects),
+            Action::ScreenProjects => return self.switch_to(Screen::Projects, clock, effects),
             Action::NextScreen => return self.switch_to(self.screen.step(1), clock, effects),
             Action::PrevScreen => return self.switch_to(self.screen.step(-1), clock, effects),
             Action::OpenInBrowser | Action::CopyLink | Action::CopyId => {
@@ -746,6 +765,36 @@ impl App {
             _ => return false,
         }
         true
+    }
+
+    /// `Enter` on a board of the projects screen: the task list, filtered to that board.
+    fn show_board_tasks(
+        &mut self,
+        project: i64,
+        board: i64,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) {
+        let filters = &mut self.tasks.filters;
+        filters.project = Some(project);
+        filters.board = Some(board);
+        filters.column = None;
+        // The filter line shows them as set now, the board last.
+        for kind in [FilterKind::Column, FilterKind::Project, FilterKind::Board] {
+            filters.touched(kind);
+        }
+        self.screen = Screen::Tasks;
+        self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
+        let mut cx = Self::cx(
+            clock,
+            &mut self.names,
+            &mut self.requests,
+            effects,
+            &mut self.toasts,
+            self.viewport,
+            &self.keymap,
+        );
+        self.tasks.filters_changed(false, &mut cx);
     }
 
     /// `o`, `y`, `Y` on the task under the cursor: the page or the clipboard, and a message
@@ -1176,11 +1225,22 @@ mod tests {
         h.send(alt('1'));
         assert_eq!(h.app.screen, Screen::Tasks);
         h.send(crate::testing::code(KeyCode::BackTab));
+        assert_eq!(
+            h.app.screen,
+            Screen::Projects,
+            "the last tab comes before the first"
+        );
+        h.send(crate::testing::code(KeyCode::BackTab));
         assert_eq!(h.app.screen, Screen::Contacts);
-        for screen in [Screen::Tasks, Screen::Funnels, Screen::Contacts] {
+        for screen in Screen::ALL {
             h.app.screen = screen;
             let header = h.render().lines().next().unwrap_or_default().to_string();
-            for tab in ["Alt-1 Tasks", "Alt-2 Funnels", "Alt-3 Contacts"] {
+            for tab in [
+                "Alt-1 Tasks",
+                "Alt-2 Funnels",
+                "Alt-3 Contacts",
+                "Alt-4 Projects",
+            ] {
                 assert!(header.contains(tab), "{screen:?}: {header}");
             }
             // The contact form's Tab moves between fields: there the header names only what

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use crate::contacts::ContactKey;
 use crate::funnels::FunnelKey;
 use crate::organizations::OrgKey;
+use crate::projects::ProjectsKey;
 use crate::tasks::TaskKey;
 use crate::tasks::timer::TimerKey;
 use crate::worker::{Call, Reply, Request};
@@ -22,6 +23,7 @@ pub enum RequestKey {
     Funnels(FunnelKey),
     Contacts(ContactKey),
     Organizations(OrgKey),
+    Projects(ProjectsKey),
     /// My timer, shown on every screen.
     Timer(TimerKey),
 }
@@ -68,6 +70,12 @@ impl From<TimerKey> for RequestKey {
 impl From<OrgKey> for RequestKey {
     fn from(k: OrgKey) -> Self {
         Self::Organizations(k)
+    }
+}
+
+impl From<ProjectsKey> for RequestKey {
+    fn from(k: ProjectsKey) -> Self {
+        Self::Projects(k)
     }
 }
 

@@ -8,6 +8,7 @@ pub mod contacts;
 pub mod funnels;
 pub mod hits;
 pub mod organizations;
+pub mod projects;
 pub mod tasks;
 
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -76,6 +77,7 @@ pub struct Viewport {
     pub funnels: funnels::FunnelsView,
     pub contacts: contacts::ContactsView,
     pub organizations: organizations::OrganizationsView,
+    pub projects: projects::ProjectsView,
 }
 
 impl Viewport {
@@ -89,6 +91,7 @@ impl Viewport {
             funnels: funnels::FunnelsView::new(body),
             contacts: contacts::ContactsView::new(body),
             organizations: organizations::OrganizationsView::new(body),
+            projects: projects::ProjectsView::new(body),
         }
     }
 

@@ -4,6 +4,7 @@ pub mod contacts;
 pub mod dialogs;
 pub mod funnels;
 pub mod organizations;
+pub mod projects;
 pub mod tasks;
 pub mod theme;
 
@@ -71,6 +72,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
             organizations::render(app, t, frame, parts.body, &mut hits)
         }
         Screen::Contacts => contacts::render(app, t, frame, parts.body, &mut hits),
+        Screen::Projects => projects::render(app, t, frame, parts.body),
     }
     render_footer(app, t, frame, parts.footer);
     render_toasts(app, t, frame, parts.body, &mut hits);
@@ -114,6 +116,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 Screen::Tasks => commands::Action::ScreenTasks,
                 Screen::Funnels => commands::Action::ScreenFunnels,
                 Screen::Contacts => commands::Action::ScreenContacts,
+                Screen::Projects => commands::Action::ScreenProjects,
             };
             let key = key_of(action).map(|k| format!("{k} ")).unwrap_or_default();
             (s, key)
@@ -129,9 +132,16 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         .iter()
         .map(|(s, k)| width(k) + width(s.title()) + 2)
         .sum::<usize>();
-    const WHO: usize = 24;
-    let keys_fit = with_keys + WHO <= usize::from(area.width);
-    let step_fits = keys_fit && with_keys + width(&step) + WHO <= usize::from(area.width);
+    // A running timer needs its clock and a few letters of its task too.
+    const TIMER: usize = 18;
+    let who = 24
+        + if app.timer.running.is_some() {
+            TIMER
+        } else {
+            0
+        };
+    let keys_fit = with_keys + who <= usize::from(area.width);
+    let step_fits = keys_fit && with_keys + width(&step) + who <= usize::from(area.width);
     for (s, key) in tabs {
         let key = if keys_fit { key.as_str() } else { "" };
         let label = format!(" {key}{} ", s.title());

@@ -93,6 +93,12 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
     .await;
     step(&mut h, &client, vec![code(KeyCode::Enter)]).await;
     check("organizations", &h, &mut stale);
+    step(&mut h, &client, vec![code(KeyCode::Esc)]).await;
+
+    // The projects tree, the first project's boards open.
+    let alt4 = crate::testing::key_event(KeyCode::Char('4'), crossterm::event::KeyModifiers::ALT);
+    step(&mut h, &client, vec![alt4, key('j'), key('l')]).await;
+    check("projects", &h, &mut stale);
 
     sandbox.shutdown().await;
     assert!(

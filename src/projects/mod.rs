@@ -1,0 +1,329 @@
+//! The projects screen: portfolios as a tree, the projects inside them (and those in none), each
+//! project's boards below it. `l`/`h` open and close a branch, `/` narrows the tree by name,
+//! `Enter` on a board shows its tasks.
+
+pub mod tree;
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+use std::collections::HashSet;
+
+use weeek_api::models::Portfolio;
+
+use crate::app::ScreenCtx;
+use crate::app::commands::{Action, Context};
+use crate::app::loadable::Loadable;
+use crate::app::screen::ScreenState;
+use crate::widgets::field::TextField;
+use crate::worker::{Answer, Call};
+pub use tree::{Node, Row};
+
+/// The projects screen's reads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ProjectsKey {
+    Portfolios,
+}
+
+#[derive(Debug, Default)]
+pub struct ProjectsState {
+    pub portfolios: Loadable<Vec<Portfolio>>,
+    /// The branches shown open: portfolios, the group of projects in none, projects.
+    pub expanded: HashSet<Node>,
+    /// The row under the cursor, by what it shows, so it stays put as rows come and go.
+    pub cursor: Option<Node>,
+    /// The rows above the first one drawn.
+    pub scroll: usize,
+    /// The name filter; `Some` while or after typing one.
+    pub filter: Option<TextField>,
+    /// True while the filter box has the keyboard.
+    pub typing: bool,
+    /// The board `Enter` chose, for the app to show on the task list.
+    pub open_board: Option<(i64, i64)>,
+    entered: bool,
+}
+
+impl ProjectsState {
+    /// The rows as drawn now.
+    pub fn rows(&self, names: &crate::app::names::Names) -> Vec<Row> {
+        // Without the portfolios every project would show as in none: nothing rather than that.
+        let Some(portfolios) = self.portfolios.value() else {
+            return Vec::new();
+        };
+        let query = self.filter_text();
+        tree::rows(portfolios, names, &self.expanded, query)
+    }
+
+    fn cursor_index(&self, rows: &[Row]) -> usize {
+        self.cursor
+            .and_then(|c| rows.iter().position(|r| r.node == c))
+            .unwrap_or(0)
+    }
+
+    fn load(&mut self, cx: &mut ScreenCtx) {
+        cx.request(ProjectsKey::Portfolios, Call::Portfolios);
+        self.portfolios.start();
+    }
+
+    pub fn on_answer(&mut self, key: ProjectsKey, answer: Answer, cx: &mut ScreenCtx) {
+        match (key, answer) {
+            (ProjectsKey::Portfolios, Answer::Portfolios(r)) => {
+                let first = self.portfolios.value().is_none();
+                self.portfolios.finish(r);
+                if first && let Some(list) = self.portfolios.value() {
+                    // The top level opens by itself: a closed tree of one line says nothing.
+                    let top: Vec<Node> = list
+                        .iter()
+                        .filter(|p| p.parent_id.is_none())
+                        .map(|p| Node::Portfolio(p.id))
+                        .collect();
+                    self.expanded.extend(top);
+                    self.expanded.insert(Node::Unfiled);
+                }
+                self.load_open_boards(cx);
+            }
+            // The one key is asked with its one call above.
+            (ProjectsKey::Portfolios, _) => {}
+        }
+    }
+
+    /// Asks for the boards of every open project not read yet.
+    fn load_open_boards(&self, cx: &mut ScreenCtx) {
+        let open: Vec<i64> = self
+            .expanded
+            .iter()
+            .filter_map(|n| match n {
+                Node::Project(p) => Some(*p),
+                _ => None,
+            })
+            .collect();
+        for p in open {
+            cx.ensure_boards(p);
+        }
+    }
+
+    fn move_to(&mut self, rows: &[Row], index: usize, cx: &ScreenCtx) {
+        let Some(row) = rows.get(index) else { return };
+        self.cursor = Some(row.node);
+        let page = cx.viewport.projects.rows.max(1);
+        if index < self.scroll {
+            self.scroll = index;
+        } else if index >= self.scroll + page {
+            self.scroll = index + 1 - page;
+        }
+    }
+
+    fn step(&mut self, action: Action, cx: &ScreenCtx) -> bool {
+        let rows = self.rows(cx.names);
+        if rows.is_empty() {
+            return false;
+        }
+        let at = self.cursor_index(&rows);
+        let last = rows.len() - 1;
+        let page = cx.viewport.projects.rows.max(1);
+        let to = match action {
+            Action::Down => (at + 1).min(last),
+            Action::Up => at.saturating_sub(1),
+            Action::Top => 0,
+            Action::Bottom => last,
+            Action::PageDown => (at + page).min(last),
+            Action::PageUp => at.saturating_sub(page),
+            Action::HalfDown => (at + page / 2).min(last),
+            Action::HalfUp => at.saturating_sub(page / 2),
+            _ => return false,
+        };
+        self.move_to(&rows, to, cx);
+        true
+    }
+
+    /// `l`/`Enter`: opens a closed branch; on an open one goes to its first child; on a board,
+    /// shows its tasks.
+    fn open(&mut self, cx: &mut ScreenCtx) -> bool {
+        let rows = self.rows(cx.names);
+        let at = self.cursor_index(&rows);
+        let Some(row) = rows.get(at) else {
+            return false;
+        };
+        match row.node {
+            Node::Board { project, board } => {
+                self.open_board = Some((project, board));
+                true
+            }
+            node if !row.open && row.branch => {
+                self.expanded.insert(node);
+                if let Node::Project(p) = node {
+                    cx.ensure_boards(p);
+                }
+                self.cursor = Some(node);
+                true
+            }
+            _ => {
+                let next = at + 1;
+                if rows.get(next).is_some_and(|r| r.depth > row.depth) {
+                    self.move_to(&rows, next, cx);
+                    true
+                } else {
+                    false
+                }
+            }
+        }
+    }
+
+    /// `h`/`←`: closes an open branch, else goes up to the branch holding the row.
+    fn close(&mut self, cx: &ScreenCtx) -> bool {
+        let rows = self.rows(cx.names);
+        let at = self.cursor_index(&rows);
+        let Some(row) = rows.get(at) else {
+            return false;
+        };
+        let by_hand = self.filter_text().is_empty() || matches!(row.node, Node::Project(_));
+        if row.open && by_hand && self.expanded.contains(&row.node) {
+            self.expanded.remove(&row.node);
+            return true;
+        }
+        let parent = rows[..at].iter().rposition(|r| r.depth < row.depth);
+        match parent {
+            Some(p) => {
+                self.move_to(&rows, p, cx);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn filter_text(&self) -> &str {
+        self.filter.as_ref().map_or("", |f| f.value().trim())
+    }
+
+    /// The cursor stays on its row if the filter keeps it, else goes to the first match.
+    fn after_filter(&mut self, cx: &ScreenCtx) {
+        let rows = self.rows(cx.names);
+        if !self
+            .cursor
+            .is_some_and(|c| rows.iter().any(|r| r.node == c && r.matched))
+        {
+            self.cursor = rows
+                .iter()
+                .find(|r| r.matched)
+                .or(rows.first())
+                .map(|r| r.node);
+        }
+        self.scroll = 0;
+        let at = self.cursor_index(&rows);
+        self.move_to(&rows, at, cx);
+    }
+
+    fn on_search_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        match action {
+            Action::Accept => {
+                self.typing = false;
+                if self.filter_text().is_empty() {
+                    self.filter = None;
+                }
+                true
+            }
+            Action::Clear | Action::Cancel => {
+                self.typing = false;
+                self.filter = None;
+                self.after_filter(cx);
+                true
+            }
+            Action::Text(edit) => {
+                let changed = self
+                    .filter
+                    .get_or_insert_with(TextField::default)
+                    .edit(edit);
+                if changed {
+                    self.after_filter(cx);
+                }
+                changed
+            }
+            Action::Down | Action::Up => self.step(action, cx),
+            _ => false,
+        }
+    }
+}
+
+impl ScreenState for ProjectsState {
+    fn contexts(&self) -> Vec<Context> {
+        if self.typing {
+            vec![Context::ProjectSearch, Context::Text]
+        } else {
+            vec![Context::Projects, Context::List]
+        }
+    }
+
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::Projects,
+            Context::List,
+            Context::ProjectSearch,
+            Context::Text,
+        ]
+    }
+
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        if !self.entered {
+            self.entered = true;
+            self.load(cx);
+        }
+    }
+
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.typing {
+            return self.on_search_action(action, cx);
+        }
+        match action {
+            Action::Open | Action::Right => self.open(cx),
+            Action::Left => self.close(cx),
+            Action::Search => {
+                self.typing = true;
+                self.filter.get_or_insert_with(TextField::default);
+                true
+            }
+            Action::Refresh => {
+                // The app reads the projects and boards again with the rest of the directory.
+                self.load(cx);
+                true
+            }
+            _ => self.step(action, cx),
+        }
+    }
+
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if !self.typing {
+            return false;
+        }
+        let changed = self.filter.get_or_insert_with(TextField::default).insert(c);
+        if changed {
+            self.after_filter(cx);
+        }
+        changed
+    }
+
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if !self.typing {
+            return false;
+        }
+        self.filter
+            .get_or_insert_with(TextField::default)
+            .paste(text);
+        self.after_filter(cx);
+        true
+    }
+
+    fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        if self.entered {
+            self.load_open_boards(cx);
+        }
+    }
+
+    fn keyboard_taken(&self) -> bool {
+        self.typing
+    }
+
+    fn footer_note(&self) -> Option<String> {
+        let f = self.filter_text();
+        (!f.is_empty() && !self.typing).then(|| format!("filter: {f}"))
+    }
+}

@@ -1,0 +1,197 @@
+//! `update` tests of the projects screen: the tree, opening and closing, the filter, a board's
+//! tasks.
+
+use crossterm::event::{KeyCode, KeyModifiers};
+use weeek_api::ApiError;
+use weeek_api::models::{Board, Portfolio};
+
+use super::Node;
+use crate::app::Screen;
+use crate::app::screen::ScreenState;
+use crate::testing::{Harness, code, key_event};
+use crate::worker::{Answer, Call};
+
+pub fn portfolios() -> Vec<Portfolio> {
+    vec![Portfolio {
+        id: 10,
+        name: "Клиенты".into(),
+        parent_id: None,
+        is_private: false,
+    }]
+}
+
+/// The projects in the harness: «Мобильное приложение» in «Клиенты», «Website» in none.
+fn file_projects(h: &mut Harness) {
+    if let Some(ps) = h.app.names.projects.value_mut() {
+        for p in ps.iter_mut().filter(|p| p.id == 1) {
+            p.portfolio_id = Some(10);
+        }
+    }
+}
+
+/// The app on the projects screen, its portfolios read.
+pub fn on_projects() -> Harness {
+    let mut h = Harness::new();
+    file_projects(&mut h);
+    h.send(key_event(KeyCode::Char('4'), KeyModifiers::ALT));
+    h.answer_all(
+        |c| matches!(c, Call::Portfolios),
+        || Answer::Portfolios(Ok(portfolios())),
+    );
+    h
+}
+
+pub fn answer_boards(h: &mut Harness) {
+    h.answer_all(
+        |c| matches!(c, Call::Boards(1)),
+        || {
+            Answer::Boards(Ok(vec![Board {
+                id: 5,
+                name: "Разработка".into(),
+                project_id: 1,
+                is_private: false,
+            }]))
+        },
+    );
+}
+
+fn names(h: &Harness) -> Vec<String> {
+    h.app
+        .projects
+        .rows(&h.app.names)
+        .into_iter()
+        .map(|r| format!("{}{}", "  ".repeat(r.depth), r.name))
+        .collect()
+}
+
+#[test]
+fn portfolios_open_with_their_projects_and_the_rest_in_a_group_of_their_own() {
+    let h = on_projects();
+    assert_eq!(h.app.screen, Screen::Projects);
+    assert_eq!(
+        names(&h),
+        [
+            "Клиенты",
+            "  Мобильное приложение",
+            "No portfolio",
+            "  Website"
+        ]
+    );
+}
+
+#[test]
+fn opening_a_project_reads_its_boards_and_enter_on_a_board_shows_its_tasks() {
+    let mut h = on_projects();
+    h.press("jl");
+    answer_boards(&mut h);
+    assert_eq!(
+        names(&h)[..3],
+        ["Клиенты", "  Мобильное приложение", "    Разработка"]
+    );
+    // Again on an open branch: down to its first row.
+    h.press("l");
+    assert_eq!(
+        h.app.projects.cursor,
+        Some(Node::Board {
+            project: 1,
+            board: 5
+        })
+    );
+    h.take(|c| matches!(c, Call::Tasks(_)));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.screen, Screen::Tasks);
+    let f = &h.app.tasks.filters;
+    assert_eq!((f.project, f.board, f.column), (Some(1), Some(5), None));
+    let chips: Vec<String> = f.chips(&h.app.names).into_iter().map(|(_, c)| c).collect();
+    assert_eq!(
+        chips,
+        ["project: Мобильное приложение", "board: Разработка"],
+        "the filter line says which board"
+    );
+    let reads = h.take(|c| matches!(c, Call::Tasks(_)));
+    match &reads.last().map(|r| &r.call) {
+        Some(Call::Tasks(q)) => assert_eq!(q.board_id, Some(5)),
+        other => panic!("the board's tasks are read: {other:?}"),
+    }
+}
+
+#[test]
+fn h_closes_a_branch_and_from_a_row_inside_goes_up_to_it() {
+    let mut h = on_projects();
+    h.press("j");
+    h.press("h");
+    assert_eq!(h.app.projects.cursor, Some(Node::Portfolio(10)));
+    h.press("h");
+    assert_eq!(names(&h), ["Клиенты", "No portfolio", "  Website"]);
+    h.send(code(KeyCode::Right));
+    assert_eq!(names(&h).len(), 4, "→ opens it again");
+}
+
+#[test]
+fn the_filter_keeps_matches_and_the_branches_leading_to_them() {
+    let mut h = on_projects();
+    h.press("/моб");
+    assert!(h.app.projects.typing);
+    assert_eq!(names(&h), ["Клиенты", "  Мобильное приложение"]);
+    assert_eq!(h.app.projects.cursor, Some(Node::Project(1)));
+    // Typed on the wrong layout: `vj,` is «моб» on a Russian keyboard.
+    h.send(code(KeyCode::Esc));
+    h.press("/vj,");
+    assert_eq!(names(&h), ["Клиенты", "  Мобильное приложение"]);
+    h.send(code(KeyCode::Enter));
+    assert!(!h.app.projects.typing, "Enter keeps the filter");
+    assert_eq!(names(&h).len(), 2);
+    assert_eq!(h.app.projects.footer_note().as_deref(), Some("filter: vj,"));
+    // A project opened under the filter shows its boards.
+    h.press("l");
+    answer_boards(&mut h);
+    assert_eq!(
+        names(&h),
+        ["Клиенты", "  Мобильное приложение", "    Разработка"]
+    );
+    h.press("/");
+    h.send(code(KeyCode::Esc));
+    assert_eq!(names(&h).len(), 5, "Esc clears it");
+}
+
+#[test]
+fn letters_typed_in_the_filter_are_not_commands() {
+    let mut h = on_projects();
+    h.press("/q");
+    assert!(!h.quits());
+    assert_eq!(
+        h.app
+            .projects
+            .filter
+            .as_ref()
+            .map(|f| f.value().to_string()),
+        Some("q".into())
+    );
+}
+
+#[test]
+fn portfolios_are_read_once_and_again_on_refresh() {
+    let mut h = on_projects();
+    h.send(key_event(KeyCode::Char('1'), KeyModifiers::ALT));
+    h.send(key_event(KeyCode::Char('4'), KeyModifiers::ALT));
+    assert!(h.take(|c| matches!(c, Call::Portfolios)).is_empty());
+    h.press("r");
+    assert_eq!(h.take(|c| matches!(c, Call::Portfolios)).len(), 1);
+}
+
+#[test]
+fn a_failed_read_says_so_and_r_tries_again() {
+    let mut h = Harness::new();
+    h.send(key_event(KeyCode::Char('4'), KeyModifiers::ALT));
+    h.fail_all(
+        |c| matches!(c, Call::Portfolios),
+        || ApiError::Server {
+            status: 500,
+            message: Some("boom".into()),
+        },
+    );
+    let screen = h.render();
+    assert!(screen.contains("Could not read the projects"), "{screen}");
+    h.press("r");
+    assert_eq!(h.take(|c| matches!(c, Call::Portfolios)).len(), 1);
+}

@@ -1,0 +1,140 @@
+//! The projects screen: portfolios, projects and boards as an indented tree, with the name
+//! filter on its first line. Loading, empty and failed each look different.
+
+#[cfg(test)]
+mod tests;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+use crate::app::App;
+use crate::layout::projects::areas;
+use crate::projects::{Node, Row};
+use crate::text::{truncate, width};
+use crate::ui::theme::Theme;
+
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect) {
+    let state = &app.projects;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(t.dim())
+        .title(Span::styled(" Projects ", t.bold()));
+    frame.render_widget(block, body);
+    let a = areas(body);
+    render_filter(app, t, frame, a.filter);
+
+    let rows = state.rows(&app.names);
+    let cols = usize::from(a.rows.width);
+    if rows.is_empty() {
+        let text = empty_text(app);
+        frame.render_widget(
+            Paragraph::new(Span::styled(truncate(&text, cols), t.dim())),
+            a.rows,
+        );
+        return;
+    }
+    let cursor = state
+        .cursor
+        .and_then(|c| rows.iter().position(|r| r.node == c))
+        .unwrap_or(0);
+    let page = usize::from(a.rows.height);
+    // The scroll kept by the state, moved only as far as needed to show the cursor (a resize
+    // may have left it out of sight).
+    let mut top = state.scroll.min(rows.len().saturating_sub(1));
+    if cursor < top {
+        top = cursor;
+    } else if page > 0 && cursor >= top + page {
+        top = cursor + 1 - page;
+    }
+    let lines: Vec<Line> = rows
+        .iter()
+        .enumerate()
+        .skip(top)
+        .take(page)
+        .map(|(i, r)| row_line(r, i == cursor, cols, t))
+        .collect();
+    frame.render_widget(Paragraph::new(lines), a.rows);
+}
+
+fn render_filter(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
+    let state = &app.projects;
+    let cols = usize::from(area.width);
+    let line = match &state.filter {
+        Some(f) if state.typing || !f.value().is_empty() => {
+            let mut spans = vec![
+                Span::styled("/ ", t.accent()),
+                Span::raw(truncate(f.value(), cols.saturating_sub(3))),
+            ];
+            if state.typing {
+                spans.push(Span::styled("▏", t.accent()));
+            }
+            Line::from(spans)
+        }
+        _ => Line::from(Span::styled(truncate("/ filter by name", cols), t.dim())),
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn empty_text(app: &App) -> String {
+    let state = &app.projects;
+    if let Some(e) = state.portfolios.error().or(app.names.projects.error()) {
+        return format!(
+            "Could not read the projects: {} · r to try again",
+            e.short()
+        );
+    }
+    if state.portfolios.is_loading() || app.names.projects.is_loading() {
+        return "Loading projects…".into();
+    }
+    if !state.filter_text().is_empty() {
+        return format!("Nothing matches “{}”.", state.filter_text());
+    }
+    "No projects yet.".into()
+}
+
+fn row_line(r: &Row, at_cursor: bool, cols: usize, t: &Theme) -> Line<'static> {
+    let indent = "  ".repeat(r.depth);
+    let marker = match (r.branch, r.open) {
+        (true, true) => "▾ ",
+        (true, false) => "▸ ",
+        (false, _) => "  ",
+    };
+    let kind = match r.node {
+        Node::Portfolio(_) => "◆ ",
+        Node::Unfiled => "◇ ",
+        Node::Project(_) => "■ ",
+        Node::Board { .. } => "▤ ",
+    };
+    let lead = format!("{indent}{marker}{kind}");
+    let note = r
+        .note
+        .as_deref()
+        .map(|n| format!("  {n}"))
+        .unwrap_or_default();
+    let room = cols.saturating_sub(width(&lead));
+    let name = truncate(&r.name, room);
+    let note = truncate(&note, room.saturating_sub(width(&name)));
+    let mut name_style = match r.node {
+        Node::Portfolio(_) | Node::Unfiled => t.bold(),
+        _ => ratatui::style::Style::new(),
+    };
+    if !r.matched {
+        name_style = t.dim();
+    }
+    let mut spans = vec![
+        Span::styled(lead, t.dim()),
+        Span::styled(name, name_style),
+        Span::styled(note, t.dim()),
+    ];
+    if at_cursor {
+        let used: usize = spans.iter().map(|s| width(&s.content)).sum();
+        spans.push(Span::raw(" ".repeat(cols.saturating_sub(used))));
+        for s in &mut spans {
+            s.style = s.style.patch(t.cursor_row()).add_modifier(Modifier::BOLD);
+        }
+    }
+    Line::from(spans)
+}
