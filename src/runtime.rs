@@ -85,8 +85,15 @@ impl Runtime {
             };
             let effects = app.update(msg, self.clock());
             quit = execute(effects, &requests, &mut files, &notes);
-            // Answers that arrived meanwhile are folded in before the next frame.
-            while !quit && let Ok(report) = reports.try_recv() {
+            // Answers that arrived meanwhile are folded in before the next frame; a bounded
+            // number, so that answers arriving as fast as they are read (a service failing
+            // every call at once) never keep keys, signals or a closed terminal from being seen.
+            let mut folded = 0;
+            while !quit
+                && folded < FOLDED_PER_FRAME
+                && let Ok(report) = reports.try_recv()
+            {
+                folded += 1;
                 let effects = app.update(Msg::from(report), self.clock());
                 quit = execute(effects, &requests, &mut files, &notes);
             }
@@ -96,6 +103,9 @@ impl Runtime {
         result
     }
 }
+
+/// Answers taken in between two looks at the terminal and the signals.
+const FOLDED_PER_FRAME: usize = 64;
 
 /// A terminal event as a message for the app: a left click becomes what it landed on in the
 /// frame on screen, and is dropped when that is nothing; every other event goes as it is.
