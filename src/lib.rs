@@ -18,6 +18,7 @@ pub mod fuzzy;
 pub mod html;
 pub mod layout;
 pub mod logging;
+pub mod organizations;
 pub mod projects;
 pub mod runtime;
 pub mod share;

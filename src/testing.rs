@@ -247,6 +247,8 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::EditContact(..) => A::EditedContact(Err(e)),
         C::CreateTag(_) => A::CreatedTag(Err(e)),
         C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
+        C::Organization(_) => A::Organization(Err(e)),
+        C::DeleteOrganization(_) => A::DeletedOrganization(Err(e)),
     }
 }
 
@@ -269,6 +271,7 @@ pub fn done(call: &Call) -> Answer {
         C::MoveDeal { .. } => A::MovedDeal(Ok(())),
         C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
         C::DeleteContact(_) => A::DeletedContact(Ok(())),
+        C::DeleteOrganization(_) => A::DeletedOrganization(Ok(())),
         C::EditContact(..) => A::EditedContact(Ok(crate::worker::Edited::Done)),
         other => panic!("{other:?} answers with a payload, not just done"),
     }

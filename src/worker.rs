@@ -93,6 +93,9 @@ pub enum Call {
     /// `POST /ws/tags` with the title.
     CreateTag(String),
     CreateOrganization(OrganizationInput),
+    /// `GET /crm/organizations/{id}`: reads one back after a lost answer.
+    Organization(String),
+    DeleteOrganization(String),
 }
 
 impl Call {
@@ -126,6 +129,7 @@ impl Call {
                 | Call::EditContact(..)
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
+                | Call::DeleteOrganization(_)
         )
     }
 }
@@ -181,6 +185,8 @@ pub enum Answer {
     EditedContact(Result<Edited, ApiError>),
     CreatedTag(Result<Tag, ApiError>),
     CreatedOrganization(Result<Box<Organization>, ApiError>),
+    Organization(Result<Box<Organization>, ApiError>),
+    DeletedOrganization(Result<(), ApiError>),
 }
 
 impl Answer {
@@ -225,7 +231,8 @@ impl Answer {
             A::Organizations(r) => r.as_ref().err(),
             A::Contacts(r) => r.as_ref().err(),
             A::CreatedContact(r) | A::Contact(r) => r.as_ref().err(),
-            A::DeletedContact(r) => r.as_ref().err(),
+            A::DeletedContact(r) | A::DeletedOrganization(r) => r.as_ref().err(),
+            A::Organization(r) => r.as_ref().err(),
             A::EditedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
@@ -459,6 +466,8 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::CreateContact(c) => A::CreatedContact(client.create_contact(&c).await.map(Box::new)),
         C::Contact(id) => A::Contact(client.contact(&id).await.map(Box::new)),
         C::DeleteContact(id) => A::DeletedContact(client.delete_contact(&id).await),
+        C::Organization(id) => A::Organization(client.organization(&id).await.map(Box::new)),
+        C::DeleteOrganization(id) => A::DeletedOrganization(client.delete_organization(&id).await),
         C::EditContact(id, edit) => A::EditedContact(edit_contact(client, &id, edit).await),
         C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
         C::CreateOrganization(o) => {

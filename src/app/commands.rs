@@ -100,6 +100,8 @@ pub enum Action {
     AddRow,
     RemoveRow,
     SwitchPane,
+    /// The contacts screen's organizations tab, on or off (Alt-o).
+    ToggleOrganizations,
     /// The task's page in the web app, in the browser.
     OpenInBrowser,
     /// The task's web link, or its id, to the clipboard.
@@ -155,6 +157,11 @@ pub enum Context {
     ContactList,
     /// A contact of the list, every field, read only.
     ContactView,
+    /// The organizations tab of the contacts screen, not searching.
+    Organizations,
+    OrgSearch,
+    /// An organization of the list, read in full.
+    OrgView,
     Draft,
     TimeLog,
     CommentEdit,
@@ -166,7 +173,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 32] = [
+    pub const ALL: [Context; 35] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -193,6 +200,9 @@ impl Context {
         Self::ContactSearch,
         Self::ContactList,
         Self::ContactView,
+        Self::Organizations,
+        Self::OrgSearch,
+        Self::OrgView,
         Self::Draft,
         Self::TimeLog,
         Self::CommentEdit,
@@ -230,6 +240,9 @@ impl Context {
             Self::ContactSearch => "contact_search",
             Self::ContactList => "contact_list",
             Self::ContactView => "contact_view",
+            Self::Organizations => "organizations",
+            Self::OrgSearch => "org_search",
+            Self::OrgView => "org_view",
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
@@ -267,6 +280,9 @@ impl Context {
             Self::ContactSearch => "Contact search",
             Self::ContactList => "Contact list",
             Self::ContactView => "A contact, read only",
+            Self::Organizations => "Organizations",
+            Self::OrgSearch => "Organization search",
+            Self::OrgView => "An organization, read only",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment or a description",
@@ -291,6 +307,7 @@ impl Context {
                 | Self::ContactField
                 | Self::ContactChoice
                 | Self::ContactSearch
+                | Self::OrgSearch
                 | Self::ProjectSearch
                 | Self::TimeLog
                 | Self::CommentEdit
@@ -313,6 +330,7 @@ impl Context {
                 | Self::Filters
                 | Self::FilterEntry
                 | Self::ContactView
+                | Self::OrgView
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::CommentView
@@ -1289,6 +1307,86 @@ pub static COMMANDS: &[Command] = &[
         &[ctrl('l')],
         Some("form/list"),
         "Switch between the form and the contact list",
+    ),
+    cmd(
+        "contacts.organizations",
+        A::ToggleOrganizations,
+        C::Contacts,
+        &[alt('o')],
+        Some("orgs"),
+        "Show the organizations tab",
+    ),
+    cmd(
+        "organizations.contacts",
+        A::ToggleOrganizations,
+        C::Organizations,
+        &[alt('o')],
+        Some("contacts"),
+        "Back to the contact form and list",
+    ),
+    cmd(
+        "organizations.search",
+        A::Search,
+        C::Organizations,
+        &[ch('/')],
+        Some("search"),
+        "Search the organizations (the service matches the text)",
+    ),
+    cmd(
+        "organizations.open",
+        A::Open,
+        C::Organizations,
+        &[ENTER],
+        Some("open"),
+        "Open the organization under the cursor: addresses, e-mails, phones, contacts, tags",
+    ),
+    cmd(
+        "organizations.delete",
+        A::Delete,
+        C::Organizations,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the organization under the cursor (asks first)",
+    ),
+    cmd(
+        "org_view.delete",
+        A::Delete,
+        C::OrgView,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the organization in view (asks first)",
+    ),
+    cmd(
+        "organizations.back",
+        A::Back,
+        C::Organizations,
+        &[ESC],
+        None,
+        "Clear the search",
+    ),
+    cmd(
+        "org_search.keep",
+        A::Accept,
+        C::OrgSearch,
+        &[ENTER],
+        Some("keep"),
+        "Keep the search and leave the box",
+    ),
+    cmd(
+        "org_search.clear",
+        A::Clear,
+        C::OrgSearch,
+        &[ESC],
+        Some("clear"),
+        "Clear the search and leave the box",
+    ),
+    cmd(
+        "org_view.close",
+        A::Cancel,
+        C::OrgView,
+        &[ESC, ENTER, ch('q')],
+        Some("close"),
+        "Close the organization",
     ),
     cmd(
         "contacts.save",

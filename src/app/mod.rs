@@ -609,6 +609,11 @@ impl App {
             RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, cx!()),
             RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, cx!()),
             RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, cx!()),
+            RequestKey::Organizations(key) => {
+                self.contacts
+                    .organizations
+                    .on_answer(key, reply.answer, cx!())
+            }
             RequestKey::Projects(key) => self.projects.on_answer(key, reply.answer, cx!()),
             RequestKey::Timer(key) => {
                 let changed = self

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use crate::contacts::ContactKey;
 use crate::funnels::FunnelKey;
+use crate::organizations::OrgKey;
 use crate::projects::ProjectsKey;
 use crate::tasks::TaskKey;
 use crate::tasks::timer::TimerKey;
@@ -21,6 +22,7 @@ pub enum RequestKey {
     Tasks(TaskKey),
     Funnels(FunnelKey),
     Contacts(ContactKey),
+    Organizations(OrgKey),
     Projects(ProjectsKey),
     /// My timer, shown on every screen.
     Timer(TimerKey),
@@ -62,6 +64,12 @@ impl From<FunnelKey> for RequestKey {
 impl From<TimerKey> for RequestKey {
     fn from(k: TimerKey) -> Self {
         Self::Timer(k)
+    }
+}
+
+impl From<OrgKey> for RequestKey {
+    fn from(k: OrgKey) -> Self {
+        Self::Organizations(k)
     }
 }
 

@@ -97,6 +97,8 @@ pub struct ContactsState {
     pub ask: Option<Ask>,
     /// A contact whose delete is on its way.
     pub deleting: Option<delete::Deleting>,
+    /// The organizations tab (`Alt-o`): while shown it has the keys.
+    pub organizations: crate::organizations::OrganizationsState,
     /// The form edits this saved contact (else it makes a new one).
     pub edit: Option<edit::Session>,
     /// The draft file.
@@ -135,6 +137,7 @@ impl ContactsState {
             creating: None,
             ask: None,
             deleting: None,
+            organizations: Default::default(),
             edit: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
@@ -521,6 +524,9 @@ pub fn contact_rows(c: &weeek_api::models::Contact, every: bool) -> usize {
 
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
+        if self.organizations.shown {
+            return self.organizations.contexts();
+        }
         match &self.ask {
             Some(Ask::Restore(_)) => return vec![Context::Draft],
             Some(Ask::Discard { .. } | Ask::Delete { .. }) => return vec![Context::Confirm],
@@ -570,6 +576,9 @@ impl ScreenState for ContactsState {
     }
 
     fn help_contexts(&self) -> &'static [Context] {
+        if self.organizations.shown {
+            return crate::organizations::OrganizationsState::HELP_CONTEXTS;
+        }
         &[
             Context::ContactField,
             Context::ContactChoice,
@@ -597,10 +606,20 @@ impl ScreenState for ContactsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.organizations.shown {
+            return self.organizations.on_char(c, cx);
+        }
         self.type_char(c, cx)
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if action == Action::ToggleOrganizations {
+            self.organizations.toggle(cx);
+            return true;
+        }
+        if self.organizations.shown {
+            return self.organizations.on_action(action, cx);
+        }
         if self.ask.is_some() {
             return self.answer(action, cx);
         }
@@ -634,19 +653,32 @@ impl ScreenState for ContactsState {
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.organizations.shown {
+            return self.organizations.on_paste(text, cx);
+        }
         self.on_paste_text(text, cx)
     }
 
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        if self.organizations.shown {
+            return false;
+        }
         ContactsState::on_click(self, target, cx)
     }
 
     fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
-        self.list.on_tick(cx)
+        let contacts = self.list.on_tick(cx);
+        self.organizations.on_tick(cx) || contacts
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        self.list.next_deadline()
+        [
+            self.list.next_deadline(),
+            self.organizations.next_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
@@ -657,6 +689,7 @@ impl ScreenState for ContactsState {
     fn on_resize(&mut self, cx: &mut ScreenCtx) {
         let rows = self.list_rows(cx);
         self.list.fix_scroll(rows);
+        self.organizations.on_resize(cx);
     }
 
     fn unsaved(&self) -> Option<String> {
@@ -676,6 +709,9 @@ impl ScreenState for ContactsState {
     }
 
     fn keyboard_taken(&self) -> bool {
+        if self.organizations.shown {
+            return self.organizations.keyboard_taken();
+        }
         self.ask.is_none()
             && self.viewing.is_none()
             && (self.picker.is_some()
@@ -685,6 +721,9 @@ impl ScreenState for ContactsState {
     }
 
     fn footer_note(&self) -> Option<String> {
+        if self.organizations.shown {
+            return self.organizations.footer_note();
+        }
         if self.ask.is_some() || self.picker.is_some() {
             return None;
         }

@@ -7,6 +7,7 @@
 pub mod contacts;
 pub mod funnels;
 pub mod hits;
+pub mod organizations;
 pub mod projects;
 pub mod tasks;
 
@@ -75,6 +76,7 @@ pub struct Viewport {
     pub tasks: tasks::TasksView,
     pub funnels: funnels::FunnelsView,
     pub contacts: contacts::ContactsView,
+    pub organizations: organizations::OrganizationsView,
     pub projects: projects::ProjectsView,
 }
 
@@ -88,6 +90,7 @@ impl Viewport {
             tasks: tasks::TasksView::new(body),
             funnels: funnels::FunnelsView::new(body),
             contacts: contacts::ContactsView::new(body),
+            organizations: organizations::OrganizationsView::new(body),
             projects: projects::ProjectsView::new(body),
         }
     }

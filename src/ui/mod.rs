@@ -3,6 +3,7 @@
 pub mod contacts;
 pub mod dialogs;
 pub mod funnels;
+pub mod organizations;
 pub mod projects;
 pub mod tasks;
 pub mod theme;
@@ -69,6 +70,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
     match app.screen {
         Screen::Tasks => tasks::render(app, t, frame, parts.body, &mut hits),
         Screen::Funnels => funnels::render(app, t, frame, parts.body, &mut hits),
+        Screen::Contacts if app.contacts.organizations.shown => {
+            organizations::render(app, t, frame, parts.body, &mut hits)
+        }
         Screen::Contacts => contacts::render(app, t, frame, parts.body, &mut hits),
         Screen::Projects => projects::render(app, t, frame, parts.body),
     }

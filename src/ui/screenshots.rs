@@ -81,6 +81,20 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
     step(&mut h, &client, typing).await;
     check("contacts", &h, &mut stale);
 
+    // The organizations tab, the first one opened.
+    step(
+        &mut h,
+        &client,
+        vec![crate::testing::key_event(
+            KeyCode::Char('o'),
+            crossterm::event::KeyModifiers::ALT,
+        )],
+    )
+    .await;
+    step(&mut h, &client, vec![code(KeyCode::Enter)]).await;
+    check("organizations", &h, &mut stale);
+    step(&mut h, &client, vec![code(KeyCode::Esc)]).await;
+
     // The projects tree, the first project's boards open.
     let alt4 = crate::testing::key_event(KeyCode::Char('4'), crossterm::event::KeyModifiers::ALT);
     step(&mut h, &client, vec![alt4, key('j'), key('l')]).await;

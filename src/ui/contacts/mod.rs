@@ -3,6 +3,7 @@
 //! goes is `layout::contacts`.
 
 mod form;
+pub(crate) use form::tag_spans;
 mod list;
 #[cfg(test)]
 mod tests;

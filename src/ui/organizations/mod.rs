@@ -1,0 +1,398 @@
+//! Drawing the organizations tab of the contacts screen: its tab line, the list pane (search
+//! line, header, rows whose optional columns drop out as it narrows) and an organization read
+//! in full. Where each goes is `layout::organizations`.
+
+#[cfg(test)]
+mod tests;
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use weeek_api::models::Organization;
+
+use super::contacts::tag_spans;
+use crate::app::commands::Context;
+use crate::app::loadable::PageStatus;
+use crate::app::names::short_id;
+use crate::app::{App, Hits};
+use crate::layout;
+use crate::text::{first_and_more, fit, fit_hints, one_line, truncate, width};
+use crate::ui::dialogs::{render_confirm, render_field};
+use crate::ui::theme::Theme;
+
+pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
+    let a = layout::organizations::areas(body);
+    render_tabs(app, t, frame, a.tabs);
+    render_list(app, t, frame, a.list);
+    let s = &app.contacts.organizations;
+    if let Some((o, scroll)) = &s.viewing {
+        hits.cover(render_detail(app, t, frame, body, o, *scroll));
+    }
+    if let Some((_, name)) = &s.ask_delete {
+        let question = format!("Delete the organization “{name}”?");
+        hits.cover(render_confirm(app, t, frame, body, &question));
+    }
+}
+
+fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
+    let spans = vec![
+        Span::styled(" Contacts ", t.dim()),
+        Span::raw(" "),
+        Span::styled(" Organizations ", t.selected()),
+        Span::styled(
+            format!(
+                "  {}",
+                crate::ui::say(app, "organizations.contacts", "back to contacts")
+            ),
+            t.dim(),
+        ),
+    ];
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+struct Columns {
+    name: usize,
+    phones: usize,
+    emails: usize,
+    contacts: usize,
+    tags: usize,
+}
+
+/// Name columns past which a wider pane widens the other columns instead.
+const NAME_ENOUGH: usize = 32;
+
+fn columns(w: usize) -> Columns {
+    let phones = if w >= 44 { 20 } else { 0 };
+    let emails = if w >= 70 { 24 } else { 0 };
+    let contacts = if w >= 90 { 20 } else { 0 };
+    let tags = if w >= 118 { 16 } else { 0 };
+    let gaps = [phones, emails, contacts, tags]
+        .iter()
+        .filter(|c| **c > 0)
+        .count();
+    let name = w
+        .saturating_sub(2 + phones + emails + contacts + tags + gaps)
+        .max(8);
+    // Past a comfortable name, width goes to the columns that are cut first.
+    let mut surplus = name.saturating_sub(NAME_ENOUGH);
+    let mut widen = |col: usize, most: usize| {
+        let more = if col > 0 { surplus.min(most) } else { 0 };
+        surplus -= more;
+        col + more
+    };
+    let phones = widen(phones, 6);
+    let emails = widen(emails, 16);
+    let contacts = widen(contacts, 16);
+    Columns {
+        name: name - (name.saturating_sub(NAME_ENOUGH) - surplus),
+        phones,
+        emails,
+        contacts,
+        tags,
+    }
+}
+
+fn header(t: &Theme, c: &Columns) -> Line<'static> {
+    let mut s = "  ".to_string();
+    s.push_str(&fit("Name", c.name));
+    for (w, title) in [
+        (c.phones, "Phones"),
+        (c.emails, "E-mails"),
+        (c.contacts, "Contacts"),
+        (c.tags, "Tags"),
+    ] {
+        if w > 0 {
+            s.push(' ');
+            s.push_str(&fit(title, w));
+        }
+    }
+    Line::styled(s, t.dim())
+}
+
+/// A contact's name where the contact list has it, else its short id.
+fn contact_name(app: &App, id: &str) -> String {
+    app.contacts
+        .list
+        .contacts
+        .rows
+        .iter()
+        .find(|c| c.id == id)
+        .map(|c| c.display_name())
+        .unwrap_or_else(|| short_id(id))
+}
+
+fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Line<'static> {
+    let mut spans = vec![
+        Span::raw("  "),
+        Span::styled(fit(&one_line(&o.display_name()), c.name), t.bold()),
+    ];
+    let mut column = |values: Vec<String>, w: usize| {
+        if w > 0 {
+            spans.push(Span::raw(format!(
+                " {}",
+                fit(&first_and_more(&values, w), w)
+            )));
+        }
+    };
+    column(o.phones.iter().map(|p| p.phone.clone()).collect(), c.phones);
+    column(o.emails.iter().map(|e| e.email.clone()).collect(), c.emails);
+    column(
+        o.contacts.iter().map(|id| contact_name(app, id)).collect(),
+        c.contacts,
+    );
+    if c.tags > 0 {
+        spans.push(Span::raw(" "));
+        spans.extend(tag_spans(app, t, &o.tags, c.tags));
+    }
+    let line = Line::from(spans);
+    if cursor {
+        line.style(t.cursor_row())
+    } else {
+        line
+    }
+}
+
+fn render_list(app: &App, t: &Theme, frame: &mut Frame, rect: Rect) {
+    let l = &app.contacts.organizations.list;
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(t.accent())
+        .title(Span::styled(" Organizations ", t.bold()));
+    frame.render_widget(block, rect);
+    let pane = layout::contacts::list_pane(rect);
+    if pane.search.height == 0 || pane.search.width < 4 {
+        return;
+    }
+    render_search_line(app, t, frame, pane.search);
+    if pane.header.height == 0 {
+        return;
+    }
+    let cols = columns(usize::from(pane.header.width));
+    frame.render_widget(Paragraph::new(header(t, &cols)), pane.header);
+    let body = pane.rows;
+    if body.height == 0 {
+        return;
+    }
+    if l.rows.rows.is_empty() {
+        render_state(app, t, frame, body);
+        return;
+    }
+    let h = usize::from(body.height);
+    let start = l.scroll.min(l.rows.rows.len().saturating_sub(1));
+    let end = (start + h).min(l.rows.rows.len());
+    let mut lines: Vec<Line> = l.rows.rows[start..end]
+        .iter()
+        .enumerate()
+        .map(|(i, o)| row(app, t, o, &cols, start + i == l.cursor))
+        .collect();
+    if lines.len() < h {
+        match &l.rows.status {
+            PageStatus::Loading { more: true } => lines.push(Line::styled(
+                format!("  {} loading more…", crate::ui::spinner_frame(app)),
+                t.dim(),
+            )),
+            PageStatus::Failed { error, more: true } => lines.push(Line::styled(
+                truncate(
+                    &format!(
+                        "  could not load more: {}{}",
+                        error.short(),
+                        crate::ui::then_say(app, "global.refresh", "retries")
+                    ),
+                    usize::from(body.width),
+                ),
+                t.error(),
+            )),
+            _ if l.rows.has_more => lines.push(Line::styled("  more below…", t.dim())),
+            _ => {}
+        }
+    }
+    frame.render_widget(Paragraph::new(lines), body);
+}
+
+fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
+    let l = &app.contacts.organizations.list;
+    let count = match &l.rows.status {
+        PageStatus::Loading { more: false } if l.rows.loaded_once => {
+            format!("{} reloading…", crate::ui::spinner_frame(app))
+        }
+        PageStatus::Failed { more: false, .. } if l.rows.loaded_once => format!(
+            "reload failed{}",
+            crate::ui::then_say(app, "global.refresh", "retries")
+        ),
+        _ if !l.rows.loaded_once || l.rows.rows.is_empty() => String::new(),
+        _ => {
+            let at = l.cursor + 1;
+            match l.rows.rows.len() {
+                n if l.rows.has_more => format!("{at} of {n} loaded, more below"),
+                n => format!("{at} of {n}"),
+            }
+        }
+    };
+    let count_w = (width(&count) as u16 + 1).min(area.width / 2);
+    let left = Rect::new(area.x, area.y, area.width - count_w, 1);
+    frame.render_widget(
+        Paragraph::new(Span::styled(
+            truncate(&count, usize::from(count_w)),
+            if matches!(l.rows.status, PageStatus::Failed { .. }) {
+                t.error()
+            } else {
+                t.dim()
+            },
+        ))
+        .right_aligned(),
+        Rect::new(area.x + left.width, area.y, count_w, 1),
+    );
+    frame.render_widget(Paragraph::new(Span::styled("/ ", t.accent())), left);
+    let field_area = Rect::new(left.x + 2, left.y, left.width.saturating_sub(3), 1);
+    let w = usize::from(field_area.width);
+    if l.searching {
+        render_field(frame, field_area, &l.search, true);
+    } else if l.search.value().is_empty() {
+        frame.render_widget(
+            Paragraph::new(Span::styled(truncate("search organizations", w), t.dim())),
+            field_area,
+        );
+    } else {
+        frame.render_widget(
+            Paragraph::new(truncate(&one_line(l.search.value()), w)),
+            field_area,
+        );
+    }
+}
+
+fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
+    let l = &app.contacts.organizations.list;
+    let mut lines = vec![Line::raw("")];
+    match &l.rows.status {
+        PageStatus::Failed { error, .. } => {
+            lines.push(Line::styled(
+                "  Could not load the organizations.",
+                t.error(),
+            ));
+            lines.push(Line::raw(format!("  {}", error.short())));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                format!("  {}", crate::ui::say(app, "global.refresh", "retries")),
+                t.accent(),
+            ));
+        }
+        _ if l.rows.is_loading() || !l.rows.loaded_once => lines.push(Line::styled(
+            format!("  {} Loading organizations…", crate::ui::spinner_frame(app)),
+            t.accent(),
+        )),
+        _ if !l.shown_search.is_empty() => {
+            lines.push(Line::styled(
+                format!("  No organization matches “{}”.", one_line(&l.shown_search)),
+                t.bold(),
+            ));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                format!(
+                    "  {}",
+                    crate::ui::say(app, "organizations.back", "clears the search")
+                ),
+                t.accent(),
+            ));
+        }
+        _ => lines.push(Line::styled("  No organizations yet.", t.bold())),
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+/// The lines of an organization read in full, as many as `detail_rows` counts.
+fn detail_lines(app: &App, t: &Theme, o: &Organization, w: usize) -> Vec<Line<'static>> {
+    const LABEL: usize = 10;
+    let value_w = w.saturating_sub(LABEL + 1);
+    let mut lines = Vec::new();
+    let mut push = |label: &str, value: String, style| {
+        lines.push(Line::from(vec![
+            Span::styled(fit(label, LABEL), t.dim()),
+            Span::raw(" "),
+            Span::styled(truncate(&one_line(&value), value_w), style),
+        ]));
+    };
+    push("Name", o.display_name(), t.bold());
+    push("Id", o.id.clone(), t.dim());
+    let section = |label: &str, values: Vec<String>, push: &mut dyn FnMut(&str, String)| {
+        for (i, v) in values.into_iter().enumerate() {
+            push(if i == 0 { label } else { "" }, v);
+        }
+    };
+    let plain = ratatui::style::Style::default();
+    let mut add = |label: &str, v: String| push(label, v, plain);
+    section(
+        "Addresses",
+        o.addresses.iter().map(|a| a.address.clone()).collect(),
+        &mut add,
+    );
+    section(
+        "E-mails",
+        o.emails.iter().map(|e| e.email.clone()).collect(),
+        &mut add,
+    );
+    section(
+        "Phones",
+        o.phones.iter().map(|p| p.phone.clone()).collect(),
+        &mut add,
+    );
+    section(
+        "Contacts",
+        o.contacts.iter().map(|id| contact_name(app, id)).collect(),
+        &mut add,
+    );
+    if !o.tags.is_empty() {
+        let mut spans = vec![Span::styled(fit("Tags", LABEL), t.dim()), Span::raw(" ")];
+        spans.extend(tag_spans(app, t, &o.tags, value_w));
+        lines.push(Line::from(spans));
+    }
+    let mut when = |label: &str, at: Option<time::OffsetDateTime>| {
+        if let Some(at) = at {
+            lines.push(Line::from(vec![
+                Span::styled(fit(label, LABEL), t.dim()),
+                Span::raw(" "),
+                Span::styled(
+                    truncate(
+                        &crate::datetime::local(Some(at), app.utc_offset, app.today),
+                        value_w,
+                    ),
+                    t.dim(),
+                ),
+            ]));
+        }
+    };
+    when("Created", o.created_at);
+    when("Changed", o.updated_at);
+    lines
+}
+
+fn render_detail(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    body: Rect,
+    o: &Organization,
+    scroll: usize,
+) -> Rect {
+    let rect = layout::organizations::detail(body);
+    frame.render_widget(Clear, rect);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(t.accent())
+        .title(format!(" {} ", truncate(&one_line(&o.display_name()), 60)))
+        .title_bottom(format!(
+            " {} ",
+            fit_hints(
+                &crate::ui::hint_line(app, &[Context::OrgView], false),
+                usize::from(rect.width.saturating_sub(4))
+            )
+        ));
+    let inner = block.inner(rect);
+    frame.render_widget(block, rect);
+    let lines = detail_lines(app, t, o, usize::from(inner.width));
+    debug_assert_eq!(lines.len(), crate::organizations::detail_rows(o));
+    let max = lines.len().saturating_sub(usize::from(inner.height));
+    let scroll = u16::try_from(scroll.min(max)).unwrap_or(u16::MAX);
+    frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), inner);
+    rect
+}

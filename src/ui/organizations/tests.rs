@@ -1,0 +1,74 @@
+//! Snapshots of the organizations tab at the sizes people use, down to a tiny one.
+
+use crossterm::event::KeyCode;
+use weeek_api::models::Organization;
+
+use crate::contacts::tests::{alt, on_contacts};
+use crate::organizations::tests::full_org;
+use crate::testing::{Harness, code};
+use crate::worker::{Answer, Call};
+
+const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];
+
+fn snap_all(h: &mut Harness, name: &str) {
+    for (w, hh) in SIZES {
+        h.resize(w, hh);
+        insta::assert_snapshot!(format!("{name}_{w}x{hh}"), h.render());
+    }
+}
+
+fn rows() -> Vec<Organization> {
+    let mut rows = vec![full_org()];
+    rows.push(Organization {
+        id: "0b3c5a1e-7f0e-4d1a-9c55-5d0a1f0000bb".into(),
+        name: Some("Сеть кофеен «Зерно»".into()),
+        ..Default::default()
+    });
+    rows.push(Organization {
+        id: "0b3c5a1e-7f0e-4d1a-9c55-5d0a1f0000cc".into(),
+        name: Some("Northwind Traders".into()),
+        emails: full_org().emails,
+        ..Default::default()
+    });
+    rows
+}
+
+fn on_tab() -> Harness {
+    let mut h = on_contacts();
+    h.send(alt('o'));
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || Answer::Organizations(Ok(rows())),
+    );
+    h
+}
+
+#[test]
+fn organization_list() {
+    let mut h = on_tab();
+    let screen = h.render();
+    assert!(screen.contains("Сеть кофеен «Зерно»"), "{screen}");
+    assert!(screen.contains("Organizations"), "{screen}");
+    snap_all(&mut h, "organization_list");
+}
+
+#[test]
+fn organization_detail() {
+    let mut h = on_tab();
+    h.send(code(KeyCode::Enter));
+    let screen = h.render();
+    assert!(screen.contains("Москва, Складочная ул., 1с2"), "{screen}");
+    snap_all(&mut h, "organization_detail");
+}
+
+#[test]
+fn organization_delete_question() {
+    let mut h = on_tab();
+    h.send(crate::testing::key('D'));
+    let screen = h.render();
+    assert!(
+        screen.contains("Delete the organization “ООО «Альфа-Логистик»”?"),
+        "{screen}"
+    );
+    snap_all(&mut h, "organization_delete_question");
+}
