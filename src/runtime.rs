@@ -333,6 +333,9 @@ async fn sleep_until(deadline: Option<Instant>) {
     }
 }
 
+/// How long the loop has to end the app after a signal before the process ends without it.
+const FORCED_EXIT_AFTER: Duration = Duration::from_secs(3);
+
 /// SIGTERM, SIGHUP, SIGINT and SIGQUIT end the app cleanly, so the terminal is restored and
 /// what is typed is on disk (Ctrl-C typed in the app is a key, not a signal: raw mode). Each
 /// sends its number. The sender is returned so the caller keeps the channel open for as long
@@ -353,6 +356,15 @@ fn termination_signals() -> (mpsc::UnboundedSender<i32>, mpsc::UnboundedReceiver
                 tokio::spawn(async move {
                     if s.recv().await.is_some() {
                         let _ = tx.send(kind.as_raw_value());
+                        // The loop that takes the signal can be stuck where it cannot see it:
+                        // the terminal library reads a hung-up terminal over and over (each
+                        // read answers 0 bytes) on the loop's own thread. This task runs on a
+                        // worker thread; once the loop has had time to end the app the normal
+                        // way, the process ends here. What was typed is already on disk (it
+                        // lands before each frame), and a hung-up terminal needs no restoring.
+                        tokio::time::sleep(FORCED_EXIT_AFTER).await;
+                        tracing::warn!(signal = kind.as_raw_value(), "ended without the loop");
+                        std::process::exit(128 + kind.as_raw_value());
                     }
                 });
             }
