@@ -14,14 +14,7 @@ fn a_comment_written_with_i_is_in_the_thread_after_a_reload() {
     // Every answer takes 300 ms, so that the reload below is seen under way: the sandbox
     // itself answers it in a few milliseconds.
     let t = Tmux::start(&["--demo", "--latency-ms", "300"], 160, 45);
-    t.wait_for("loaded");
-    t.keys(&["/"]);
-    t.type_text("Созвон с «Зерном»");
-    t.keys(&["Enter"]);
-    t.wait_until("the call alone in the list", |s| {
-        s.contains("1 of 1 task") && s.contains("Созвон с «Зерном»")
-    });
-    t.keys(&["p"]);
+    t.open_alone("Созвон с «Зерном»");
     t.wait_for("Comments (0)");
     t.keys(&["i"]);
     t.wait_for("Comment on “Созвон с «Зерном»");

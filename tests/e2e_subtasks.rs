@@ -14,15 +14,7 @@ fn a_subtask_added_with_n_is_in_the_parents_detail_after_a_reload() {
     // Every answer takes 300 ms, so that the reload below is seen under way: the sandbox
     // itself answers it in a few milliseconds.
     let t = Tmux::start(&["--demo", "--latency-ms", "300"], 160, 45);
-    t.wait_for("loaded");
-    t.keys(&["/"]);
-    t.type_text("Созвон с «Зерном»");
-    t.keys(&["Enter"]);
-    t.wait_until("the call alone in the list", |s| {
-        s.contains("1 of 1 task") && s.contains("Созвон с «Зерном»")
-    });
-    t.keys(&["p"]);
-    t.wait_for("Task #");
+    t.open_alone("Созвон с «Зерном»");
     t.keys(&["N"]);
     t.wait_for("New subtask of Созвон с «Зерном»");
     t.type_text("Разослать повестку");

@@ -8,15 +8,7 @@ use support::{Tmux, tmux_available};
 
 /// The demo's call with «Зерно» (assigned to me, open) alone in the list, the detail open.
 fn on_the_call(t: &Tmux) {
-    t.wait_for("loaded");
-    t.keys(&["/"]);
-    t.type_text("Созвон с «Зерном»");
-    t.keys(&["Enter"]);
-    t.wait_until("the call alone in the list", |s| {
-        s.contains("1 of 1 task") && s.contains("Созвон с «Зерном»")
-    });
-    t.keys(&["p"]);
-    t.wait_for("Task #");
+    t.open_alone("Созвон с «Зерном»");
 }
 
 fn header(screen: &str) -> &str {

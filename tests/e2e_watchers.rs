@@ -13,14 +13,7 @@ fn a_watcher_added_with_w_is_in_the_detail_after_a_reload() {
     }
     // Every answer takes 300 ms, so that the reload below is seen under way.
     let t = Tmux::start(&["--demo", "--latency-ms", "300"], 160, 45);
-    t.wait_for("loaded");
-    t.keys(&["/"]);
-    t.type_text("Созвон с «Зерном»");
-    t.keys(&["Enter"]);
-    t.wait_until("the call alone in the list", |s| {
-        s.contains("1 of 1 task") && s.contains("Созвон с «Зерном»")
-    });
-    t.keys(&["p"]);
+    t.open_alone("Созвон с «Зерном»");
     t.wait_for("Custom fields");
     t.keys(&["W"]);
     t.wait_for("Watchers");

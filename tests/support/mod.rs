@@ -159,6 +159,20 @@ impl Tmux {
         self.wait_until(&format!("{text:?} to disappear"), |s| !s.contains(text))
     }
 
+    /// Searches the task list for `title`, waits until that task is alone in it and opens
+    /// its detail.
+    pub fn open_alone(&self, title: &str) {
+        self.wait_for("loaded");
+        self.keys(&["/"]);
+        self.type_text(title);
+        self.keys(&["Enter"]);
+        self.wait_until(&format!("{title:?} alone in the list"), |s| {
+            s.contains("1 of 1 task") && s.contains(title)
+        });
+        self.keys(&["p"]);
+        self.wait_for("Task #");
+    }
+
     /// Key names as tmux knows them: `Enter`, `Escape`, `C-s`, `j`, …
     pub fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", &self.session];
