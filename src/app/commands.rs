@@ -122,6 +122,11 @@ pub enum Action {
     Reply,
     /// Start a new line in a multi-line field.
     NewLine,
+    /// The board of the task under the cursor (b).
+    OpenBoard,
+    /// Move the card up / down within its column (K / J).
+    MoveUp,
+    MoveDown,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -170,10 +175,12 @@ pub enum Context {
     Projects,
     /// The projects tree's name filter, typing.
     ProjectSearch,
+    /// A board of the task screen: its columns and cards.
+    Board,
 }
 
 impl Context {
-    pub const ALL: [Context; 35] = [
+    pub const ALL: [Context; 36] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -209,6 +216,7 @@ impl Context {
         Self::CommentView,
         Self::Projects,
         Self::ProjectSearch,
+        Self::Board,
     ];
 
     /// The first part of its commands' ids.
@@ -249,6 +257,7 @@ impl Context {
             Self::CommentView => "comment_view",
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
+            Self::Board => "board",
         }
     }
 
@@ -289,6 +298,7 @@ impl Context {
             Self::CommentView => "A comment",
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
+            Self::Board => "Board",
         }
     }
 
@@ -615,6 +625,14 @@ pub static COMMANDS: &[Command] = &[
         "Scroll the detail pane up",
     ),
     cmd(
+        "tasks.board",
+        A::OpenBoard,
+        C::Tasks,
+        &[ch('b')],
+        Some("board"),
+        "The board of the task, its columns side by side, the cursor on its card",
+    ),
+    cmd(
         "tasks.open_web",
         A::OpenInBrowser,
         C::Tasks,
@@ -800,6 +818,47 @@ pub static COMMANDS: &[Command] = &[
         "Leave the row (dates not applied yet are dropped; the text search is cleared)",
     ),
     // The funnels screen: the list, its search box, one funnel's board, one deal.
+    // A board on the task screen: the task list's verbs act on the card under the cursor.
+    cmd(
+        "board.prev_column",
+        A::Left,
+        C::Board,
+        &[ch('h'), LEFT],
+        Some("column"),
+        "Previous column",
+    ),
+    cmd(
+        "board.next_column",
+        A::Right,
+        C::Board,
+        &[ch('l'), RIGHT],
+        None,
+        "Next column",
+    ),
+    cmd(
+        "board.move_prev",
+        A::MovePrev,
+        C::Board,
+        &[ch('H')],
+        None,
+        "Move the card to the previous column",
+    ),
+    cmd(
+        "board.move_next",
+        A::MoveNext,
+        C::Board,
+        &[ch('L')],
+        Some("move"),
+        "Move the card to the next column",
+    ),
+    cmd(
+        "board.back",
+        A::Back,
+        C::Board,
+        &[ESC],
+        Some("list"),
+        "Back to the task list, where it was (the detail pane closes first)",
+    ),
     cmd(
         "funnels.open",
         A::Open,
@@ -1178,7 +1237,7 @@ pub static COMMANDS: &[Command] = &[
         C::Projects,
         &[ENTER, ch('l'), RIGHT],
         Some("open"),
-        "Open the branch under the cursor (again: its first row); on a board, its tasks",
+        "Open the branch under the cursor (again: its first row); on a board, the board",
     ),
     cmd(
         "projects.close",

@@ -1,6 +1,7 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod board;
 pub mod comments;
 pub mod create;
 pub mod description;
@@ -75,6 +76,8 @@ pub enum TaskKey {
     Comments(comments::CommentKey),
     /// Watchers added or removed (`W`).
     Watch(watchers::WatchKey),
+    /// A page of a board column's tasks, by the column's id.
+    Board(i64),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -143,6 +146,8 @@ pub struct TasksState {
     kept_descriptions: HashMap<i64, description::Describe>,
     /// Description saves on their way, by task.
     saving_descriptions: HashMap<i64, description::Saving>,
+    /// A board shown in the list's place (`b`, or a board opened on the projects screen).
+    pub board: Option<board::BoardView>,
 }
 
 impl TasksState {
@@ -177,6 +182,7 @@ impl TasksState {
         match &self.panel {
             Some(p) if p.editing.kind.is_some() => vec![Context::FilterEntry, Context::Text],
             Some(_) => vec![Context::Filters],
+            None if self.board.is_some() => vec![Context::Board, Context::Tasks, Context::List],
             None => vec![Context::Tasks, Context::List],
         }
     }
@@ -199,8 +205,12 @@ impl TasksState {
         }
     }
 
+    /// The task under the cursor: the card when a board shows, else the list's row.
     pub fn current(&self) -> Option<&TaskRow> {
-        self.list.rows.get(self.cursor)
+        match &self.board {
+            Some(b) => b.current(),
+            None => self.list.rows.get(self.cursor),
+        }
     }
 
     pub fn index_of(&self, id: i64) -> Option<usize> {
@@ -230,6 +240,7 @@ impl TasksState {
 
     /// Names arrived: nothing to fetch, but columns of newly seen boards may be needed.
     pub fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        self.sync_board_columns(cx);
         self.ensure_names(cx);
         self.refresh_waiting_popup(cx);
     }
@@ -409,6 +420,7 @@ impl TasksState {
             (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
+            (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -455,6 +467,7 @@ impl TasksState {
     // ----- moving --------------------------------------------------------------------------
 
     pub fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        self.board_fit(cx);
         self.fix_scroll(cx);
         self.maybe_load_more(cx);
     }
@@ -599,6 +612,9 @@ impl TasksState {
             self.panel_action(action, cx);
             return true;
         }
+        if let Some(taken) = self.board_action(action, cx) {
+            return taken;
+        }
         let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
             // `G` means the real end: the pages after the loaded ones come first (after the
@@ -680,6 +696,7 @@ impl TasksState {
             Action::Watchers => self.open_watchers(cx),
             Action::Comment => self.open_comment(None, cx),
             Action::CommentThread => self.open_comment_picker(cx),
+            Action::OpenBoard => self.open_board(cx),
             _ => return false,
         }
         true
@@ -746,7 +763,8 @@ impl TasksState {
 
     /// The tasks a verb acts on: the marked ones in list order, else the cursor task.
     pub fn targets(&self) -> Vec<i64> {
-        if self.marks.is_empty() {
+        // Marks are the list's: on a board a verb takes the card under the cursor.
+        if self.marks.is_empty() || self.board.is_some() {
             self.current().map(|t| t.id).into_iter().collect()
         } else {
             self.list
@@ -766,6 +784,7 @@ impl ScreenState for TasksState {
 
     fn help_contexts(&self) -> &'static [Context] {
         &[
+            Context::Board,
             Context::Tasks,
             Context::List,
             Context::Filters,
@@ -844,6 +863,10 @@ impl ScreenState for TasksState {
             0 | 1 => format!("{n} marked"),
             b => format!("{n} marked on {b} boards"),
         })
+    }
+
+    fn idle(&self, action: Action) -> bool {
+        self.board.is_some() && board::list_only(action)
     }
 
     fn timer_target(&self) -> Option<(i64, String)> {
