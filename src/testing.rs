@@ -215,6 +215,7 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::UpdateTask(..) => A::UpdatedTask(Err(e)),
         C::DeleteTask(_) => A::DeletedTask(Err(e)),
         C::CompleteTask(_) => A::CompletedTask(Err(e)),
+        C::PlaceTask { .. } => A::PlacedTask(Err(e)),
         C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
         C::AddAssignees(..) => A::AddedAssignees(Err(e)),
         C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
@@ -259,6 +260,7 @@ pub fn done(call: &Call) -> Answer {
     match call {
         C::DeleteTask(_) => A::DeletedTask(Ok(())),
         C::CompleteTask(_) => A::CompletedTask(Ok(())),
+        C::PlaceTask { .. } => A::PlacedTask(Ok(())),
         C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
         C::AddAssignees(..) => A::AddedAssignees(Ok(())),
         C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),

@@ -42,6 +42,13 @@ pub enum Call {
     UpdateTask(i64, TaskUpdate),
     DeleteTask(i64),
     CompleteTask(i64),
+    /// A task right below or above another of its board column.
+    PlaceTask {
+        task: i64,
+        project: i64,
+        column: i64,
+        place: weeek_api::ColumnPlace,
+    },
     UncompleteTask(i64),
     AddAssignees(i64, Vec<String>),
     RemoveAssignees(i64, Vec<String>),
@@ -107,6 +114,7 @@ impl Call {
                 | Call::UpdateTask(..)
                 | Call::DeleteTask(_)
                 | Call::CompleteTask(_)
+                | Call::PlaceTask { .. }
                 | Call::UncompleteTask(_)
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
@@ -152,6 +160,7 @@ pub enum Answer {
     UpdatedTask(Result<Box<Task>, ApiError>),
     DeletedTask(Result<(), ApiError>),
     CompletedTask(Result<(), ApiError>),
+    PlacedTask(Result<(), ApiError>),
     ReopenedTask(Result<(), ApiError>),
     AddedAssignees(Result<(), ApiError>),
     RemovedAssignees(Result<(), ApiError>),
@@ -207,6 +216,7 @@ impl Answer {
             A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
             A::DeletedTask(r)
             | A::CompletedTask(r)
+            | A::PlacedTask(r)
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
@@ -374,6 +384,16 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::UpdateTask(id, u) => A::UpdatedTask(client.update_task(id, &u).await.map(Box::new)),
         C::DeleteTask(id) => A::DeletedTask(client.delete_task(id).await),
         C::CompleteTask(id) => A::CompletedTask(client.complete_task(id).await),
+        C::PlaceTask {
+            task,
+            project,
+            column,
+            place,
+        } => A::PlacedTask(
+            client
+                .place_task_in_column(task, project, column, place)
+                .await,
+        ),
         C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
         C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
         C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),

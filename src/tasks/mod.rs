@@ -78,6 +78,8 @@ pub enum TaskKey {
     Watch(watchers::WatchKey),
     /// A page of a board column's tasks, by the column's id.
     Board(i64),
+    /// A card moved up or down its column, by its number.
+    Order(u64),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -421,6 +423,7 @@ impl TasksState {
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
             (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
+            (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }

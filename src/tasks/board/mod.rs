@@ -4,8 +4,10 @@
 //! under the cursor (`TasksState::current` is the board's card while a board shows), and the
 //! write ledger keeps the cards and the list rows alike (`verbs::Rows`).
 
+use std::collections::BTreeMap;
+
 use weeek_api::models::TaskRow;
-use weeek_api::{ApiError, TaskPage, TaskQuery};
+use weeek_api::{ApiError, ColumnPlace, TaskPage, TaskQuery};
 
 use super::verbs::Change;
 use super::{TaskKey, TasksState};
@@ -13,6 +15,7 @@ use crate::app::ScreenCtx;
 use crate::app::card_column::CardColumn;
 use crate::app::commands::Action;
 use crate::app::loadable::{Arrived, Loadable};
+use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
 use crate::widgets::scroll;
 use crate::worker::Call;
@@ -42,6 +45,18 @@ pub struct BoardView {
     /// Cards per column and columns side by side at the terminal's size, for the moves that
     /// happen without a key (a card the service moved).
     fit: (usize, usize),
+    /// Cards moved up or down their column (`J`/`K`) and not answered yet, by number.
+    orders: BTreeMap<u64, Reorder>,
+    next_order: u64,
+}
+
+/// A card moved within its column, and where it was, to put it back if the service refuses.
+#[derive(Debug, Clone)]
+struct Reorder {
+    task: i64,
+    title: String,
+    column: i64,
+    from: usize,
 }
 
 impl BoardView {
@@ -53,6 +68,8 @@ impl BoardView {
             first: 0,
             seek,
             fit: (1, 1),
+            orders: BTreeMap::new(),
+            next_order: 0,
         }
     }
 
@@ -100,7 +117,7 @@ impl BoardView {
     }
 
     /// Puts each card in the column its task is in now (a move, its rollback, the service's
-    /// copy), at the top of it; a task gone to another board leaves. The cursor stays on the
+    /// copy), at the bottom of it; a task gone to another board leaves. The cursor stays on the
     /// card it was on, following it to its new column.
     pub fn rehome(&mut self) {
         let board = self.board;
@@ -125,14 +142,11 @@ impl BoardView {
             let Some(to) = to else { continue };
             let id = row.id;
             let col = &mut self.columns[to];
-            let had = !col.cards.rows.is_empty();
-            col.cards.rows.insert(0, row);
+            // Last, as the service puts a task moved into a column at its bottom.
+            col.cards.rows.push(row);
             if under_cursor == Some(id) {
-                col.cursor = 0;
+                col.cursor = col.cards.rows.len() - 1;
                 self.focus = to;
-            } else if had {
-                // The card above pushed the cursor's card down: the cursor goes with it.
-                col.cursor += 1;
             }
         }
         let (cards, shown) = self.fit;
@@ -411,6 +425,8 @@ impl TasksState {
                 self.refresh_detail(cx);
                 self.refresh_comments(cx);
             }
+            Action::MoveDown => self.reorder(1, cx),
+            Action::MoveUp => self.reorder(-1, cx),
             Action::MovePrev => self.move_card(-1, cx),
             Action::MoveNext => self.move_card(1, cx),
             _ if list_only(action) => {
@@ -453,5 +469,120 @@ impl TasksState {
             cx,
         );
         self.board_cursor_moved(cx);
+    }
+
+    /// `J` / `K`: the card one place down or up its column, right below or above the card it
+    /// passes. Shown at once; put back with the service's message if refused; after a lost
+    /// answer the column is read again, so it shows the order the service has.
+    fn reorder(&mut self, step: isize, cx: &mut ScreenCtx) {
+        let Some(b) = &mut self.board else { return };
+        let board = b.board;
+        let cards = b.fit.0;
+        let Some(col) = b.columns.get_mut(b.focus) else {
+            return;
+        };
+        let Some(task) = col.current() else {
+            cx.toast(ToastKind::Info, "No task here");
+            return;
+        };
+        if task.id < 0 {
+            cx.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
+        let from = col.cursor;
+        let Some(to) = from
+            .checked_add_signed(step)
+            .filter(|to| *to < col.cards.rows.len())
+        else {
+            let edge = if step < 0 { "top" } else { "bottom" };
+            cx.toast(
+                ToastKind::Info,
+                format!("Already at the {edge} of the column"),
+            );
+            return;
+        };
+        let passed = col.cards.rows[to].id;
+        let place = if step > 0 {
+            ColumnPlace::After(passed)
+        } else {
+            ColumnPlace::Before(passed)
+        };
+        let Some(project) = task
+            .all_locations()
+            .into_iter()
+            .find(|l| l.board_id == Some(board))
+            .map(|l| l.project_id)
+        else {
+            return;
+        };
+        let (id, title) = (task.id, task.display_title().to_string());
+        col.cards.rows.swap(from, to);
+        col.move_to(to as isize, cards);
+        let n = b.next_order;
+        b.next_order += 1;
+        b.orders.insert(
+            n,
+            Reorder {
+                task: id,
+                title,
+                column: col.key,
+                from,
+            },
+        );
+        cx.request(
+            TaskKey::Order(n),
+            Call::PlaceTask {
+                task: id,
+                project,
+                column: col.key,
+                place,
+            },
+        );
+        self.board_cursor_moved(cx);
+    }
+
+    /// The answer to reorder `n`.
+    pub(super) fn on_order_reply(
+        &mut self,
+        n: u64,
+        result: Result<(), ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(b) = &mut self.board else { return };
+        let Some(order) = b.orders.remove(&n) else {
+            return;
+        };
+        let Err(e) = result else { return };
+        let title = crate::text::quoted_full(&order.title);
+        match after_failure(&e) {
+            AfterFailure::RollBack => {
+                let cards = b.fit.0;
+                if let Some(col) = b.columns.iter_mut().find(|c| c.key == order.column)
+                    && let Some(at) = col.cards.rows.iter().position(|t| t.id == order.task)
+                {
+                    let under_cursor = col.cursor == at;
+                    let card = col.cards.rows.remove(at);
+                    let back = order.from.min(col.cards.rows.len());
+                    col.cards.rows.insert(back, card);
+                    if under_cursor {
+                        col.move_to(back as isize, cards);
+                    }
+                }
+                cx.toast(
+                    ToastKind::Error,
+                    format!("Could not reorder {title}: {}", e.short()),
+                );
+            }
+            AfterFailure::ReadBack => {
+                cx.toast(
+                    ToastKind::Error,
+                    format!(
+                        "Not confirmed: reorder {title} ({}); the column is read again",
+                        cause_text(&e)
+                    ),
+                );
+                self.load_board_column(order.column, false, cx);
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 
 use crossterm::event::KeyCode;
 use weeek_api::models::{Task, TaskLocation};
-use weeek_api::{ApiError, TaskPage};
+use weeek_api::{ApiError, ColumnPlace, TaskPage};
 
 use crate::app::requests::RequestKey;
 use crate::tasks::TaskKey;
@@ -142,7 +142,11 @@ fn each_column_loads_and_fails_on_its_own() {
 fn l_moves_the_card_to_the_next_column_at_once_and_confirms() {
     let mut h = on_board();
     h.press("hL");
-    assert_eq!(cards(&h), [vec![2], vec![1, 3], vec![]], "optimistic");
+    assert_eq!(
+        cards(&h),
+        [vec![2], vec![3, 1], vec![]],
+        "optimistic, at the bottom"
+    );
     assert_eq!(
         h.app.tasks.current().map(|t| t.id),
         Some(1),
@@ -157,7 +161,7 @@ fn l_moves_the_card_to_the_next_column_at_once_and_confirms() {
         &req,
         Answer::UpdatedTask(Ok(Box::new(in_column(1, "Первая", 11)))),
     );
-    assert_eq!(cards(&h), [vec![2], vec![1, 3], vec![]]);
+    assert_eq!(cards(&h), [vec![2], vec![3, 1], vec![]]);
     assert_eq!(
         h.app.tasks.list.rows[0].locations[0].board_column_id,
         Some(11),
@@ -171,7 +175,7 @@ fn l_moves_the_card_to_the_next_column_at_once_and_confirms() {
 fn a_refused_move_puts_the_card_back_with_the_services_message() {
     let mut h = on_board();
     h.press("H");
-    assert_eq!(cards(&h), [vec![3, 1, 2], vec![], vec![]]);
+    assert_eq!(cards(&h), [vec![1, 2, 3], vec![], vec![]]);
     let req = h.take(|c| matches!(c, Call::UpdateTask(3, _))).remove(0);
     h.fail(&req, refused());
     assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]], "rolled back");
@@ -265,4 +269,90 @@ fn r_reads_every_column_again() {
     for column in [10, 11, 12] {
         column_read(&mut h, column);
     }
+}
+
+#[test]
+fn j_moves_the_card_down_its_column_below_the_next_one() {
+    let mut h = on_board();
+    h.press("hJ");
+    assert_eq!(cards(&h)[0], [2, 1], "optimistic");
+    assert_eq!(
+        h.app.tasks.current().map(|t| t.id),
+        Some(1),
+        "the cursor follows"
+    );
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    assert_eq!(
+        req.call,
+        Call::PlaceTask {
+            task: 1,
+            project: 1,
+            column: 10,
+            place: ColumnPlace::After(2)
+        }
+    );
+    h.done(&req);
+    assert_eq!(cards(&h)[0], [2, 1]);
+    h.press("K");
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    match req.call {
+        Call::PlaceTask { place, .. } => assert_eq!(place, ColumnPlace::Before(2)),
+        _ => unreachable!(),
+    }
+    assert_eq!(cards(&h)[0], [1, 2]);
+}
+
+#[test]
+fn a_refused_reorder_puts_the_card_back_with_the_services_message() {
+    let mut h = on_board();
+    h.press("hJ");
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    h.fail(&req, refused());
+    assert_eq!(cards(&h)[0], [1, 2], "back where it was");
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(1));
+    let t = toasts(&h);
+    assert!(t.contains("Could not reorder “Первая”"), "{t}");
+    assert!(
+        t.contains("The selected board column id is invalid."),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_reorder_whose_answer_was_lost_reads_the_column_again() {
+    let mut h = on_board();
+    h.press("hJ");
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    assert_eq!(cards(&h)[0], [2, 1], "no rollback on a guess");
+    let read = column_read(&mut h, 10);
+    // The service did not take it: the column shows its order.
+    h.reply(
+        &read,
+        page(
+            vec![in_column(1, "Первая", 10), in_column(2, "Вторая", 10)],
+            false,
+        ),
+    );
+    assert_eq!(cards(&h)[0], [1, 2]);
+    assert_eq!(
+        h.app.tasks.current().map(|t| t.id),
+        Some(1),
+        "the cursor stays on the card"
+    );
+    assert!(
+        toasts(&h).contains("Not confirmed: reorder “Первая”"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn the_top_and_the_bottom_of_a_column_say_so() {
+    let mut h = on_board();
+    h.press("hK");
+    assert!(toasts(&h).contains("Already at the top of the column"));
+    h.press("jJ");
+    assert!(toasts(&h).contains("Already at the bottom of the column"));
+    assert!(h.take(|c| matches!(c, Call::PlaceTask { .. })).is_empty());
 }
