@@ -1018,7 +1018,8 @@ impl TasksState {
     pub(super) fn open_new(&mut self) {
         self.popup = Some(Popup::prompt(
             PromptPurpose::New {
-                place: None,
+                // On a board: the focused column.
+                place: self.board_place(),
                 parent: None,
             },
             String::new(),

@@ -34,6 +34,8 @@ pub type TaskColumn = CardColumn<i64, TaskRow>;
 #[derive(Debug, Clone)]
 pub struct BoardView {
     pub board: i64,
+    /// The project the board is in, once the directory knows it.
+    pub project: Option<i64>,
     /// In the order of the service's list of the board's columns (its order on the board).
     pub columns: Vec<TaskColumn>,
     /// The column with the cursor.
@@ -63,6 +65,7 @@ impl BoardView {
     pub fn new(board: i64, seek: Option<(i64, i64)>) -> Self {
         Self {
             board,
+            project: None,
             columns: Vec::new(),
             focus: 0,
             first: 0,
@@ -104,6 +107,16 @@ impl BoardView {
                 true
             }
             None => false,
+        }
+    }
+
+    /// A new task's card becomes the service's task (unless a page already brought it).
+    pub fn settle(&mut self, temp_id: i64, task: &TaskRow) {
+        let already = self.card(task.id).is_some();
+        if already {
+            self.remove(temp_id);
+        } else {
+            self.with_card(temp_id, |card| *card = task.clone());
         }
     }
 
@@ -192,7 +205,6 @@ pub fn list_only(action: Action) -> bool {
             | Action::RangeMark
             | Action::MarkAll
             | Action::Delete
-            | Action::NewTask
             | Action::OpenBoard
     )
 }
@@ -257,6 +269,9 @@ impl TasksState {
     /// taken away shows after a refresh), loading the ones not read yet.
     pub(super) fn sync_board_columns(&mut self, cx: &mut ScreenCtx) {
         let Some(b) = &mut self.board else { return };
+        b.project = b
+            .project
+            .or_else(|| cx.names.board(b.board).map(|board| board.project_id));
         let listed: Vec<i64> = match cx.names.columns.get(&b.board).and_then(Loadable::value) {
             Some(cols) => cols.iter().map(|c| c.id).collect(),
             None => return,
@@ -345,6 +360,7 @@ impl TasksState {
                 }
                 if arrived == Arrived::First {
                     self.reapply_pending(cx);
+                    self.reshow_new_cards(id);
                 }
             }
             Err(e) => {
@@ -583,6 +599,53 @@ impl TasksState {
                 );
                 self.load_board_column(order.column, false, cx);
             }
+        }
+    }
+
+    /// Where `n` puts a new task on a board: the focused column, in the board's project.
+    /// `None` off a board (the list decides).
+    pub(super) fn board_place(&self) -> Option<super::create::Place> {
+        let b = self.board.as_ref()?;
+        let column = b.focused()?.key;
+        let project = b.project.or_else(|| {
+            b.columns
+                .iter()
+                .flat_map(|c| &c.cards.rows)
+                .flat_map(TaskRow::all_locations)
+                .find(|l| l.board_id == Some(b.board))
+                .map(|l| l.project_id)
+        })?;
+        Some((Some(project), Some(column)))
+    }
+
+    /// A new task's card, last in its column (where the service puts it), under the cursor.
+    pub(super) fn show_new_card(&mut self, row: &TaskRow) {
+        let Some(b) = &mut self.board else { return };
+        let cards = b.fit.0;
+        let Some(column) = row.board_column_id else {
+            return;
+        };
+        let Some(ci) = b.columns.iter().position(|c| c.key == column) else {
+            return;
+        };
+        let col = &mut b.columns[ci];
+        col.cards.rows.push(row.clone());
+        col.move_to(col.cards.rows.len() as isize - 1, cards);
+        b.focus = ci;
+    }
+
+    /// A page of column `id` read while new tasks are on their way predates them: their
+    /// cards go back at its bottom.
+    fn reshow_new_cards(&mut self, id: i64) {
+        let Some(b) = &mut self.board else { return };
+        let pending: Vec<TaskRow> = self
+            .creating
+            .values()
+            .map(|c| c.row.clone())
+            .filter(|r| r.board_column_id == Some(id) && b.card(r.id).is_none())
+            .collect();
+        if let Some(col) = b.columns.iter_mut().find(|c| c.key == id) {
+            col.cards.rows.extend(pending);
         }
     }
 }

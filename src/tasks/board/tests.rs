@@ -356,3 +356,58 @@ fn the_top_and_the_bottom_of_a_column_say_so() {
     assert!(toasts(&h).contains("Already at the bottom of the column"));
     assert!(h.take(|c| matches!(c, Call::PlaceTask { .. })).is_empty());
 }
+
+#[test]
+fn n_creates_the_task_in_the_focused_column() {
+    let mut h = on_board();
+    h.press("ln");
+    h.press("Новая");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    match &req.call {
+        Call::CreateTask(new) => {
+            assert_eq!((new.project_id, new.board_column_id), (Some(1), Some(12)));
+        }
+        _ => unreachable!(),
+    }
+    assert_eq!(cards(&h)[2].len(), 1, "its card shows at once");
+    assert_eq!(
+        h.app
+            .tasks
+            .current()
+            .and_then(|t| t.title.clone())
+            .as_deref(),
+        Some("Новая")
+    );
+    h.reply(
+        &req,
+        Answer::CreatedTask(Ok(Box::new(in_column(50, "Новая", 12)))),
+    );
+    assert_eq!(cards(&h)[2], [50], "the service's task in its place");
+    assert!(toasts(&h).contains("Created “Новая”"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_new_task_whose_answer_was_lost_is_looked_for_not_sent_again() {
+    let mut h = on_board();
+    h.press("n");
+    h.press("Новая");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    assert!(
+        h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
+        "not sent twice"
+    );
+    let look = h
+        .take(|c| matches!(c, Call::Tasks(q) if q.search.as_deref() == Some("Новая")))
+        .remove(0);
+    let mut found = in_column(51, "Новая", 11);
+    found.created_at = Some(h.clock.wall);
+    h.reply(&look, page(vec![found], false));
+    assert_eq!(
+        cards(&h)[1],
+        [3, 51],
+        "found: its card is the service's task"
+    );
+}
