@@ -59,17 +59,13 @@ impl<K, T> CardColumn<K, T> {
         result: Result<(Vec<T>, bool), ApiError>,
         id: impl Fn(&T) -> I,
     ) -> Result<Arrived, ApiError> {
-        let finished = self.cards.finish(result, &mut self.cursor, id);
-        if self.to_end {
-            match &finished {
-                Ok(Arrived::Next) => self.cursor = self.cards.rows.len().saturating_sub(1),
-                // A failure stops it (the column says why and `G` tries again); so does a
-                // reload.
-                _ => self.to_end = false,
-            }
-            self.to_end &= self.cards.has_more;
-        }
-        finished
+        on_page(
+            &mut self.cards,
+            &mut self.cursor,
+            &mut self.to_end,
+            result,
+            id,
+        )
     }
 
     /// `G`: the last card, the pages after the loaded ones to be read first (the caller asks
@@ -80,27 +76,66 @@ impl<K, T> CardColumn<K, T> {
     }
 
     pub fn move_to(&mut self, target: isize, cards: usize) {
-        if self.cards.rows.is_empty() {
-            self.cursor = 0;
-            self.scroll = 0;
-            return;
-        }
-        self.cursor = scroll::clamp(target, self.cards.rows.len());
-        self.fix_scroll(cards);
-    }
-
-    /// Keeps the cursor card in view, and the line after the last card when there is one (it
-    /// takes a card's place: a card is several lines).
-    pub fn fix_scroll(&mut self, cards: usize) {
-        let trailer = self.cards.has_trailer();
-        self.scroll = scroll::follow_with_trailer(
-            self.cursor,
-            self.scroll,
+        move_to(
+            &self.cards,
+            &mut self.cursor,
+            &mut self.scroll,
+            target,
             cards,
-            self.cards.rows.len(),
-            trailer,
         );
     }
+
+    /// Keeps the cursor card in view (see [`fix_scroll`]).
+    pub fn fix_scroll(&mut self, cards: usize) {
+        self.scroll = fix_scroll(&self.cards, self.cursor, self.scroll, cards);
+    }
+}
+
+// The bookkeeping itself, for columns that keep these fields under names of their own (the
+// deal board's statuses).
+
+/// Applies a page (see [`CardColumn::on_page`]).
+pub fn on_page<T, I: Eq + std::hash::Hash>(
+    cards: &mut Paged<T>,
+    cursor: &mut usize,
+    to_end: &mut bool,
+    result: Result<(Vec<T>, bool), ApiError>,
+    id: impl Fn(&T) -> I,
+) -> Result<Arrived, ApiError> {
+    let finished = cards.finish(result, cursor, id);
+    if *to_end {
+        match &finished {
+            Ok(Arrived::Next) => *cursor = cards.rows.len().saturating_sub(1),
+            // A failure stops it (the column says why and `G` tries again); so does a
+            // reload.
+            _ => *to_end = false,
+        }
+        *to_end &= cards.has_more;
+    }
+    finished
+}
+
+/// Puts the cursor on card `target` (clamped), keeping it in view.
+pub fn move_to<T>(
+    cards: &Paged<T>,
+    cursor: &mut usize,
+    scroll: &mut usize,
+    target: isize,
+    shown: usize,
+) {
+    if cards.rows.is_empty() {
+        *cursor = 0;
+        *scroll = 0;
+        return;
+    }
+    *cursor = scroll::clamp(target, cards.rows.len());
+    *scroll = fix_scroll(cards, *cursor, *scroll, shown);
+}
+
+/// The first card to show so the cursor card is in view, and the line after the last card
+/// when there is one (it takes a card's place: a card is several lines).
+pub fn fix_scroll<T>(cards: &Paged<T>, cursor: usize, scroll: usize, shown: usize) -> usize {
+    scroll::follow_with_trailer(cursor, scroll, shown, cards.rows.len(), cards.has_trailer())
 }
 
 #[cfg(test)]
