@@ -127,6 +127,12 @@ pub enum Action {
     /// Move the card up / down within its column (K / J).
     MoveUp,
     MoveDown,
+    /// A board's columns: a new one, its name, its place, away.
+    NewColumn,
+    RenameColumn,
+    ColumnLeft,
+    ColumnRight,
+    DeleteColumn,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -882,6 +888,46 @@ pub static COMMANDS: &[Command] = &[
         &[ctrl('y')],
         None,
         "Scroll the detail pane up",
+    ),
+    cmd(
+        "board.new_column",
+        A::NewColumn,
+        C::Board,
+        &[ch('C')],
+        None,
+        "New column, last on the board",
+    ),
+    cmd(
+        "board.rename_column",
+        A::RenameColumn,
+        C::Board,
+        &[ch('R')],
+        None,
+        "Rename the focused column",
+    ),
+    cmd(
+        "board.column_left",
+        A::ColumnLeft,
+        C::Board,
+        &[ch('<')],
+        None,
+        "Move the focused column one place left",
+    ),
+    cmd(
+        "board.column_right",
+        A::ColumnRight,
+        C::Board,
+        &[ch('>')],
+        None,
+        "Move the focused column one place right",
+    ),
+    cmd(
+        "board.delete_column",
+        A::DeleteColumn,
+        C::Board,
+        &[ch('X')],
+        None,
+        "Delete the focused column (asks first; says where its tasks go)",
     ),
     cmd(
         "board.back",

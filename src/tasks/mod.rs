@@ -80,6 +80,8 @@ pub enum TaskKey {
     Board(i64),
     /// A card moved up or down its column, by its number.
     Order(u64),
+    /// A column created, renamed, moved or deleted, by its number.
+    Column(u64),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -175,7 +177,10 @@ impl TasksState {
             Some(Popup::Pick { .. }) => return vec![Context::Picker, Context::Text],
             Some(Popup::Prompt { .. }) => return vec![Context::Prompt, Context::Text],
             Some(
-                Popup::ConfirmDelete { .. } | Popup::LookAgain { .. } | Popup::ConfirmView { .. },
+                Popup::ConfirmDelete { .. }
+                | Popup::LookAgain { .. }
+                | Popup::ConfirmView { .. }
+                | Popup::ConfirmColumn { .. },
             ) => {
                 return vec![Context::Confirm];
             }
@@ -424,6 +429,7 @@ impl TasksState {
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
             (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
             (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
+            (TaskKey::Column(n), answer) => self.on_column_reply(n, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }

@@ -21,6 +21,9 @@ use crate::widgets::scroll;
 use crate::worker::Call;
 
 #[cfg(test)]
+mod column_tests;
+pub mod columns;
+#[cfg(test)]
 mod tests;
 
 /// Tasks per request: a long column pages, a screenful comes at once.
@@ -49,6 +52,9 @@ pub struct BoardView {
     fit: (usize, usize),
     /// Cards moved up or down their column (`J`/`K`) and not answered yet, by number.
     orders: BTreeMap<u64, Reorder>,
+    /// Columns created, renamed, moved or deleted and not answered yet, by number.
+    column_writes: BTreeMap<u64, columns::ColumnWrite>,
+    /// Numbers the reorders and column writes go by.
     next_order: u64,
 }
 
@@ -72,6 +78,7 @@ impl BoardView {
             seek,
             fit: (1, 1),
             orders: BTreeMap::new(),
+            column_writes: BTreeMap::new(),
             next_order: 0,
         }
     }
@@ -280,6 +287,7 @@ impl TasksState {
             return;
         }
         let focused = b.focused().map(|c| c.key);
+        let was = b.focus;
         let mut old = std::mem::take(&mut b.columns);
         let mut fresh = Vec::new();
         for id in listed {
@@ -298,7 +306,8 @@ impl TasksState {
         b.focus = focused
             .or(seek_column)
             .and_then(|k| b.columns.iter().position(|c| c.key == k))
-            .unwrap_or(0)
+            // A column gone: the one that took its place.
+            .unwrap_or(was)
             .min(b.columns.len().saturating_sub(1));
         for id in fresh {
             self.load_board_column(id, false, cx);
@@ -329,6 +338,19 @@ impl TasksState {
             ..Default::default()
         };
         cx.request(TaskKey::Board(id), Call::Tasks(query));
+    }
+
+    /// Reads every column's tasks again (as many as were loaded).
+    fn reload_board_columns(&mut self, cx: &mut ScreenCtx) {
+        let ids: Vec<i64> = self
+            .board
+            .iter()
+            .flat_map(|b| &b.columns)
+            .map(|c| c.key)
+            .collect();
+        for id in ids {
+            self.load_board_column(id, false, cx);
+        }
     }
 
     /// A page of column `id`.
@@ -434,13 +456,15 @@ impl TasksState {
                 }
             }
             Action::Refresh => {
-                let ids: Vec<i64> = b.columns.iter().map(|c| c.key).collect();
-                for id in ids {
-                    self.load_board_column(id, false, cx);
-                }
+                self.reload_board_columns(cx);
                 self.refresh_detail(cx);
                 self.refresh_comments(cx);
             }
+            Action::NewColumn => self.open_new_column(),
+            Action::RenameColumn => self.open_rename_column(cx),
+            Action::ColumnLeft => self.move_column(-1, cx),
+            Action::ColumnRight => self.move_column(1, cx),
+            Action::DeleteColumn => self.open_delete_column(cx),
             Action::MoveDown => self.reorder(1, cx),
             Action::MoveUp => self.reorder(-1, cx),
             Action::MovePrev => self.move_card(-1, cx),

@@ -50,7 +50,7 @@ fn column_read(h: &mut Harness, column: i64) -> Request {
 
 /// The list holds tasks 1 and 2 (column 10) and 3 (column 11); the cursor is on task 3 and
 /// `b` opened its board, every column answered.
-fn on_board() -> Harness {
+pub(super) fn on_board() -> Harness {
     let mut h = list_of(vec![
         in_column(1, "Первая", 10),
         in_column(2, "Вторая", 10),
@@ -72,7 +72,7 @@ fn on_board() -> Harness {
     h
 }
 
-fn toasts(h: &Harness) -> String {
+pub(super) fn toasts(h: &Harness) -> String {
     h.app
         .toasts
         .visible()

@@ -96,3 +96,10 @@ fn a_board_with_the_detail_pane() {
     h.press("p");
     each_size("board_detail", &mut h);
 }
+
+#[test]
+fn deleting_a_column_asks_first() {
+    let mut h = board();
+    h.press("X");
+    each_size("board_delete_column", &mut h);
+}
