@@ -42,6 +42,19 @@ pub enum Call {
     UpdateTask(i64, TaskUpdate),
     DeleteTask(i64),
     CompleteTask(i64),
+    /// A new column, last on the board: board, name.
+    CreateColumn(i64, String),
+    RenameColumn(i64, String),
+    /// A column right after the one given (the column to its left), or first.
+    MoveColumn(i64, Option<i64>),
+    DeleteColumn(i64),
+    /// A task right below or above another of its board column.
+    PlaceTask {
+        task: i64,
+        project: i64,
+        column: i64,
+        place: weeek_api::ColumnPlace,
+    },
     UncompleteTask(i64),
     AddAssignees(i64, Vec<String>),
     RemoveAssignees(i64, Vec<String>),
@@ -118,6 +131,11 @@ impl Call {
                 | Call::UpdateTask(..)
                 | Call::DeleteTask(_)
                 | Call::CompleteTask(_)
+                | Call::PlaceTask { .. }
+                | Call::CreateColumn(..)
+                | Call::RenameColumn(..)
+                | Call::MoveColumn(..)
+                | Call::DeleteColumn(_)
                 | Call::UncompleteTask(_)
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
@@ -164,6 +182,11 @@ pub enum Answer {
     UpdatedTask(Result<Box<Task>, ApiError>),
     DeletedTask(Result<(), ApiError>),
     CompletedTask(Result<(), ApiError>),
+    PlacedTask(Result<(), ApiError>),
+    CreatedColumn(Result<BoardColumn, ApiError>),
+    RenamedColumn(Result<(), ApiError>),
+    MovedColumn(Result<(), ApiError>),
+    DeletedColumn(Result<(), ApiError>),
     ReopenedTask(Result<(), ApiError>),
     AddedAssignees(Result<(), ApiError>),
     RemovedAssignees(Result<(), ApiError>),
@@ -218,10 +241,15 @@ impl Answer {
             A::Portfolios(r) => r.as_ref().err(),
             A::Boards(r) => r.as_ref().err(),
             A::Columns(r) => r.as_ref().err(),
+            A::CreatedColumn(r) => r.as_ref().err(),
             A::TaskPage(r) => r.as_ref().err(),
             A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
             A::DeletedTask(r)
             | A::CompletedTask(r)
+            | A::PlacedTask(r)
+            | A::RenamedColumn(r)
+            | A::MovedColumn(r)
+            | A::DeletedColumn(r)
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
@@ -394,6 +422,22 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::UpdateTask(id, u) => A::UpdatedTask(client.update_task(id, &u).await.map(Box::new)),
         C::DeleteTask(id) => A::DeletedTask(client.delete_task(id).await),
         C::CompleteTask(id) => A::CompletedTask(client.complete_task(id).await),
+        C::CreateColumn(board, name) => {
+            A::CreatedColumn(client.create_board_column(board, &name).await)
+        }
+        C::RenameColumn(id, name) => A::RenamedColumn(client.update_board_column(id, &name).await),
+        C::MoveColumn(id, upper) => A::MovedColumn(client.move_board_column(id, upper).await),
+        C::DeleteColumn(id) => A::DeletedColumn(client.delete_board_column(id).await),
+        C::PlaceTask {
+            task,
+            project,
+            column,
+            place,
+        } => A::PlacedTask(
+            client
+                .place_task_in_column(task, project, column, place)
+                .await,
+        ),
         C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
         C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
         C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),

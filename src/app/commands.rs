@@ -128,6 +128,17 @@ pub enum Action {
     Reply,
     /// Start a new line in a multi-line field.
     NewLine,
+    /// The board of the task under the cursor (b).
+    OpenBoard,
+    /// Move the card up / down within its column (K / J).
+    MoveUp,
+    MoveDown,
+    /// A board's columns: a new one, its name, its place, away.
+    NewColumn,
+    RenameColumn,
+    ColumnLeft,
+    ColumnRight,
+    DeleteColumn,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -178,10 +189,12 @@ pub enum Context {
     ProjectSearch,
     /// Typing the path of a file to upload.
     PathEntry,
+    /// A board of the task screen: its columns and cards.
+    Board,
 }
 
 impl Context {
-    pub const ALL: [Context; 36] = [
+    pub const ALL: [Context; 37] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -218,6 +231,7 @@ impl Context {
         Self::Projects,
         Self::ProjectSearch,
         Self::PathEntry,
+        Self::Board,
     ];
 
     /// The first part of its commands' ids.
@@ -259,6 +273,7 @@ impl Context {
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
             Self::PathEntry => "path_entry",
+            Self::Board => "board",
         }
     }
 
@@ -300,6 +315,7 @@ impl Context {
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
             Self::PathEntry => "Typing the path of a file",
+            Self::Board => "Board",
         }
     }
 
@@ -643,6 +659,14 @@ pub static COMMANDS: &[Command] = &[
         "Scroll the detail pane up",
     ),
     cmd(
+        "tasks.board",
+        A::OpenBoard,
+        C::Tasks,
+        &[ch('b')],
+        Some("board"),
+        "The board of the task, its columns side by side, the cursor on its card",
+    ),
+    cmd(
         "tasks.open_web",
         A::OpenInBrowser,
         C::Tasks,
@@ -828,6 +852,119 @@ pub static COMMANDS: &[Command] = &[
         "Leave the row (dates not applied yet are dropped; the text search is cleared)",
     ),
     // The funnels screen: the list, its search box, one funnel's board, one deal.
+    // A board on the task screen: the task list's verbs act on the card under the cursor.
+    cmd(
+        "board.prev_column",
+        A::Left,
+        C::Board,
+        &[ch('h'), LEFT],
+        Some("column"),
+        "Previous column",
+    ),
+    cmd(
+        "board.next_column",
+        A::Right,
+        C::Board,
+        &[ch('l'), RIGHT],
+        None,
+        "Next column",
+    ),
+    cmd(
+        "board.move_prev",
+        A::MovePrev,
+        C::Board,
+        &[ch('H')],
+        None,
+        "Move the card to the previous column",
+    ),
+    cmd(
+        "board.move_next",
+        A::MoveNext,
+        C::Board,
+        &[ch('L')],
+        Some("move"),
+        "Move the card to the next column",
+    ),
+    cmd(
+        "board.move_down",
+        A::MoveDown,
+        C::Board,
+        &[ch('J')],
+        None,
+        "Move the card down its column",
+    ),
+    cmd(
+        "board.move_up",
+        A::MoveUp,
+        C::Board,
+        &[ch('K')],
+        None,
+        "Move the card up its column",
+    ),
+    cmd(
+        "board.detail_down",
+        A::DetailDown,
+        C::Board,
+        &[ctrl('e')],
+        None,
+        "Scroll the detail pane down (J and K order the cards here)",
+    ),
+    cmd(
+        "board.detail_up",
+        A::DetailUp,
+        C::Board,
+        &[ctrl('y')],
+        None,
+        "Scroll the detail pane up",
+    ),
+    cmd(
+        "board.new_column",
+        A::NewColumn,
+        C::Board,
+        &[ch('C')],
+        None,
+        "New column, last on the board",
+    ),
+    cmd(
+        "board.rename_column",
+        A::RenameColumn,
+        C::Board,
+        &[ch('R')],
+        None,
+        "Rename the focused column",
+    ),
+    cmd(
+        "board.column_left",
+        A::ColumnLeft,
+        C::Board,
+        &[ch('<')],
+        None,
+        "Move the focused column one place left",
+    ),
+    cmd(
+        "board.column_right",
+        A::ColumnRight,
+        C::Board,
+        &[ch('>')],
+        None,
+        "Move the focused column one place right",
+    ),
+    cmd(
+        "board.delete_column",
+        A::DeleteColumn,
+        C::Board,
+        &[ch('X')],
+        None,
+        "Delete the focused column (asks first; says where its tasks go)",
+    ),
+    cmd(
+        "board.back",
+        A::Back,
+        C::Board,
+        &[ESC],
+        Some("list"),
+        "Back to the task list, where it was (the detail pane closes first)",
+    ),
     cmd(
         "funnels.open",
         A::Open,
@@ -1206,7 +1343,7 @@ pub static COMMANDS: &[Command] = &[
         C::Projects,
         &[ENTER, ch('l'), RIGHT],
         Some("open"),
-        "Open the branch under the cursor (again: its first row); on a board, its tasks",
+        "Open the branch under the cursor (again: its first row); on a board, the board",
     ),
     cmd(
         "projects.close",
