@@ -3,6 +3,7 @@
 
 pub mod click;
 pub mod commands;
+pub mod deleting;
 pub mod draft_file;
 pub mod form_errors;
 pub mod keymap;
@@ -12,6 +13,7 @@ pub mod lost_answer;
 pub mod names;
 pub mod requests;
 pub mod screen;
+pub mod searched_list;
 pub mod toast;
 
 use std::collections::HashMap;

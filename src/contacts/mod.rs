@@ -25,7 +25,6 @@ use crate::app::draft_file::DraftFile;
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
-use crate::widgets::scroll;
 use crate::worker::Answer;
 use draft::{Draft, Found};
 use form::{Field, Form};
@@ -96,7 +95,7 @@ pub struct ContactsState {
     pub creating: Option<create_choice::Creating>,
     pub ask: Option<Ask>,
     /// A contact whose delete is on its way.
-    pub deleting: Option<delete::Deleting>,
+    pub deleting: Option<crate::app::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
     pub organizations: crate::organizations::OrganizationsState,
     /// The form edits this saved contact (else it makes a new one).
@@ -312,16 +311,7 @@ impl ContactsState {
 
     fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let rows = self.list_rows(cx);
-        let Some(target) = scroll::target(
-            action,
-            self.list.cursor,
-            self.list.contacts.rows.len(),
-            rows,
-        ) else {
-            return false;
-        };
-        self.list.move_to(target, cx, rows);
-        true
+        self.list.move_by(action, cx, rows)
     }
 
     fn form_nav_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
@@ -485,7 +475,7 @@ impl ContactsState {
             self.switch_pane(cx);
         }
         match target {
-            Target::Contact(idx) if idx < self.list.contacts.rows.len() => {
+            Target::Contact(idx) if idx < self.list.rows.rows.len() => {
                 let rows = self.list_rows(cx);
                 self.list.move_to(idx as isize, cx, rows);
             }

@@ -37,7 +37,7 @@ pub struct OrganizationsState {
     /// `D` asks first: the id and name of the organization asked about.
     pub ask_delete: Option<(String, String)>,
     /// An organization whose delete is on its way.
-    pub deleting: Option<delete::Deleting>,
+    pub deleting: Option<crate::app::deleting::Deleting>,
 }
 
 /// Lines of an organization read in full: name and id, one per address, e-mail, phone and
@@ -156,13 +156,7 @@ impl OrganizationsState {
 
     fn move_cursor(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let rows = Self::list_rows(cx);
-        let Some(target) =
-            scroll::target(action, self.list.cursor, self.list.rows.rows.len(), rows)
-        else {
-            return false;
-        };
-        self.list.move_to(target, cx, rows);
-        true
+        self.list.move_by(action, cx, rows)
     }
 
     /// A character typed while the search box has the keyboard.

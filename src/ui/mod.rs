@@ -5,6 +5,7 @@ pub mod dialogs;
 pub mod funnels;
 pub mod organizations;
 pub mod projects;
+pub mod searched_list;
 pub mod tasks;
 pub mod theme;
 

@@ -122,7 +122,7 @@ fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             Span::styled(label, t.dim())
         }
     };
-    let list_label = match s.list.contacts.rows.len() {
+    let list_label = match s.list.rows.rows.len() {
         0 => " List ".to_string(),
         n => format!(" List ({n}) "),
     };
