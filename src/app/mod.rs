@@ -5,6 +5,7 @@ pub mod click;
 pub mod commands;
 pub mod deleting;
 pub mod draft_file;
+pub mod entry_rows;
 pub mod form_errors;
 pub mod keymap;
 pub mod ledger;

@@ -14,18 +14,12 @@ use super::form::{Field, Form, OrgRef, Sent, field_for_key};
 use super::submit::{Failure, Phase};
 use super::{ContactKey, ContactsState, Pane};
 use crate::app::ScreenCtx;
+pub use crate::app::entry_rows::Entry;
+use crate::app::entry_rows::{self, RowCall, RowChange};
 use crate::app::lost_answer::{AfterFailure, after_failure};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::{Call, ContactEdit, Edited};
-
-/// An e-mail or a phone as the service keeps it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Entry {
-    pub id: String,
-    pub value: String,
-}
 
 /// The contact as the service had it when the edit began (or as the accepted changes left
 /// it): what the form is compared with. Kept in the draft, so an edit restored after a crash
@@ -104,20 +98,8 @@ impl Base {
 
     /// The form filled with every field; organizations are named by `name` when known.
     pub fn to_form(&self, name: impl Fn(&str) -> Option<String>) -> Form {
-        let rows = |entries: &[Entry]| {
-            let mut values: Vec<TextField> = entries
-                .iter()
-                .map(|e| TextField::with_value(&e.value))
-                .collect();
-            let mut ids: Vec<Option<String>> = entries.iter().map(|e| Some(e.id.clone())).collect();
-            if values.is_empty() {
-                values.push(TextField::default());
-                ids.push(None);
-            }
-            (values, ids)
-        };
-        let (emails, email_ids) = rows(&self.emails);
-        let (phones, phone_ids) = rows(&self.phones);
+        let (emails, email_ids) = entry_rows::rows_of(&self.emails);
+        let (phones, phone_ids) = entry_rows::rows_of(&self.phones);
         Form {
             first_name: TextField::with_value(&self.first_name),
             last_name: TextField::with_value(&self.last_name),
@@ -190,47 +172,31 @@ impl Change {
         match self {
             Change::Update { update, .. } => ContactEdit::Update(update.clone()),
             Change::Row {
-                phone: false,
-                entry: None,
+                phone,
+                row,
+                entry,
                 value,
-                ..
-            } => ContactEdit::AddEmail(value.clone()),
-            Change::Row {
-                phone: true,
-                entry: None,
-                value,
-                ..
-            } => ContactEdit::AddPhone(value.clone()),
-            Change::Row {
-                phone: false,
-                entry: Some(entry),
-                value,
-                ..
-            } if value.is_empty() => ContactEdit::DeleteEmail(entry.clone()),
-            Change::Row {
-                phone: true,
-                entry: Some(entry),
-                value,
-                ..
-            } if value.is_empty() => ContactEdit::DeletePhone(entry.clone()),
-            Change::Row {
-                phone: false,
-                entry: Some(entry),
-                value,
-                ..
-            } => ContactEdit::UpdateEmail {
-                entry: entry.clone(),
-                email: value.clone(),
-            },
-            Change::Row {
-                phone: true,
-                entry: Some(entry),
-                value,
-                ..
-            } => ContactEdit::UpdatePhone {
-                entry: entry.clone(),
-                phone: value.clone(),
-            },
+            } => {
+                let change = RowChange {
+                    row: *row,
+                    entry: entry.clone(),
+                    value: value.clone(),
+                };
+                match (change.call(), phone) {
+                    (RowCall::Add(v), false) => ContactEdit::AddEmail(v),
+                    (RowCall::Add(v), true) => ContactEdit::AddPhone(v),
+                    (RowCall::Delete(e), false) => ContactEdit::DeleteEmail(e),
+                    (RowCall::Delete(e), true) => ContactEdit::DeletePhone(e),
+                    (RowCall::Update { entry, value }, false) => ContactEdit::UpdateEmail {
+                        entry,
+                        email: value,
+                    },
+                    (RowCall::Update { entry, value }, true) => ContactEdit::UpdatePhone {
+                        entry,
+                        phone: value,
+                    },
+                }
+            }
             Change::Tag { tag, attach: true } => ContactEdit::AttachTag(*tag),
             Change::Tag { tag, attach: false } => ContactEdit::DetachTag(*tag),
         }
@@ -286,50 +252,21 @@ pub fn changes(form: &Form, base: &Base) -> Vec<Change> {
         });
     }
     for phone in [false, true] {
-        let (rows, entries) = if phone {
-            (&form.phones, &base.phones)
+        let (rows, ids, entries) = if phone {
+            (&form.phones, &form.phone_ids, &base.phones)
         } else {
-            (&form.emails, &base.emails)
+            (&form.emails, &form.email_ids, &base.emails)
         };
-        let id_of = |i: usize| {
-            if phone {
-                form.phone_id(i)
-            } else {
-                form.email_id(i)
-            }
-        };
-        for (i, row) in rows.iter().enumerate() {
-            let value = row.value().trim().to_string();
-            let entry = id_of(i).and_then(|id| entries.iter().find(|e| e.id == id));
-            match entry {
-                Some(e) if e.value.trim() == value => {}
-                Some(e) => out.push(Change::Row {
+        out.extend(
+            entry_rows::changes(rows, ids, entries)
+                .into_iter()
+                .map(|c| Change::Row {
                     phone,
-                    row: Some(i),
-                    entry: Some(e.id.clone()),
-                    value,
+                    row: c.row,
+                    entry: c.entry,
+                    value: c.value,
                 }),
-                None if value.is_empty() => {}
-                None => out.push(Change::Row {
-                    phone,
-                    row: Some(i),
-                    entry: None,
-                    value,
-                }),
-            }
-        }
-        // Entries whose rows were removed.
-        for e in entries {
-            let shown = (0..rows.len()).any(|i| id_of(i) == Some(e.id.as_str()));
-            if !shown {
-                out.push(Change::Row {
-                    phone,
-                    row: None,
-                    entry: Some(e.id.clone()),
-                    value: String::new(),
-                });
-            }
-        }
+        );
     }
     for tag in &form.tags {
         if !base.tags.contains(tag) {
@@ -659,29 +596,17 @@ fn accepted(form: &mut Form, session: &mut Session, change: &Change, done: Edite
                 }),
                 _ => None,
             };
-            let entries = base.entries(*phone);
-            match (entry, fresh) {
-                (Some(id), _) if value.is_empty() => {
-                    entries.retain(|e| &e.id != id);
-                    if let Some(r) = row {
-                        set_row_id(form, *phone, *r, None);
-                    }
-                }
-                (Some(id), fresh) => {
-                    let value = fresh.map(|f| f.value).unwrap_or_else(|| value.clone());
-                    if let Some(e) = entries.iter_mut().find(|e| &e.id == id) {
-                        e.value = value;
-                    }
-                }
-                (None, Some(fresh)) => {
-                    if let Some(r) = row {
-                        set_row_id(form, *phone, *r, Some(fresh.id.clone()));
-                    }
-                    entries.push(fresh);
-                }
-                // An add answered without the entry: its id is learnt at the next read.
-                (None, None) => {}
-            }
+            let change = RowChange {
+                row: *row,
+                entry: entry.clone(),
+                value: value.clone(),
+            };
+            let ids = if *phone {
+                &mut form.phone_ids
+            } else {
+                &mut form.email_ids
+            };
+            entry_rows::accept(ids, base.entries(*phone), &change, fresh);
         }
         (Change::Tag { tag, attach }, _) => {
             base.tags.retain(|t| t != tag);
@@ -690,18 +615,6 @@ fn accepted(form: &mut Form, session: &mut Session, change: &Change, done: Edite
             }
         }
     }
-}
-
-fn set_row_id(form: &mut Form, phone: bool, row: usize, id: Option<String>) {
-    let ids = if phone {
-        &mut form.phone_ids
-    } else {
-        &mut form.email_ids
-    };
-    if ids.len() <= row {
-        ids.resize(row + 1, None);
-    }
-    ids[row] = id;
 }
 
 /// A change the service refused: its field goes back to what the service has (a new row
@@ -755,42 +668,27 @@ fn refused(form: &mut Form, base: &Base, change: &Change, e: &ApiError) {
         Change::Row {
             phone,
             row,
-            entry: Some(id),
-            ..
+            entry,
+            value,
         } => {
-            let was = if *phone { &base.phones } else { &base.emails };
-            let Some(was) = was.iter().find(|e| &e.id == id) else {
-                return;
+            let change = RowChange {
+                row: *row,
+                entry: entry.clone(),
+                value: value.clone(),
             };
-            match row {
-                Some(r) => {
-                    let rows = if *phone {
-                        &mut form.phones
-                    } else {
-                        &mut form.emails
-                    };
-                    if let Some(t) = rows.get_mut(*r) {
-                        t.set(&was.value);
-                    }
-                }
-                None => {
-                    // Its row was removed: it comes back at the end.
-                    let (rows, ids) = if *phone {
-                        (&mut form.phones, &mut form.phone_ids)
-                    } else {
-                        (&mut form.emails, &mut form.email_ids)
-                    };
-                    ids.resize(rows.len(), None);
-                    rows.push(TextField::with_value(&was.value));
-                    ids.push(Some(id.clone()));
-                    let moved = form.errors.remove(&field);
-                    if let Some(m) = moved {
-                        form.errors.insert(row_field(*phone, rows.len() - 1), m);
-                    }
-                }
+            let (rows, ids, was) = if *phone {
+                (&mut form.phones, &mut form.phone_ids, &base.phones)
+            } else {
+                (&mut form.emails, &mut form.email_ids, &base.emails)
+            };
+            let at = entry_rows::refuse(rows, ids, was, &change);
+            if row.is_none()
+                && let Some(at) = at
+                && let Some(m) = form.errors.remove(&field)
+            {
+                form.errors.insert(row_field(*phone, at), m);
             }
         }
-        Change::Row { entry: None, .. } => {}
         Change::Tag { tag, attach } => {
             form.tags.retain(|t| t != tag);
             if !*attach {
