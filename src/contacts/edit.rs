@@ -5,6 +5,7 @@
 //! service's message at it, while the changes that were accepted stand. When an answer is lost
 //! the contact is read back before anything is said, and the form shows what the service has.
 
+use crate::app::checked_form::CheckedForm;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
@@ -532,14 +533,7 @@ impl ContactsState {
             cx.toast(ToastKind::Info, l);
         }
         cx.toast(ToastKind::Error, message);
-        if let Some(f) = self
-            .form
-            .fields()
-            .into_iter()
-            .find(|f| self.form.errors.contains_key(f))
-        {
-            self.form.focus = f;
-        }
+        self.form.focus_first_error();
         self.flush_draft(cx);
     }
 

@@ -17,6 +17,7 @@ pub mod submit;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use crate::app::checked_form::CheckedForm;
 use std::path::PathBuf;
 use std::time::Instant;
 

@@ -1,6 +1,7 @@
 //! The form pane: one line per field, its message under it, a status line at the bottom; and
 //! the saved contact that replaces the form after a successful save.
 
+use crate::app::checked_form::CheckedForm;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
