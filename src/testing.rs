@@ -249,6 +249,7 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
         C::Organization(_) => A::Organization(Err(e)),
         C::DeleteOrganization(_) => A::DeletedOrganization(Err(e)),
+        C::EditOrganization(..) => A::EditedOrganization(Err(e)),
     }
 }
 

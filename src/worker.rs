@@ -18,7 +18,9 @@ use weeek_api::{
     SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
+use crate::app::entry_rows::{Entry, RowCall};
 use crate::app::requests::RequestKey;
+use crate::organizations::form::Kind as OrgRowKind;
 
 /// The most portfolios the projects screen reads: more than any workspace holds, a bound on
 /// a service that keeps saying there is more.
@@ -96,6 +98,8 @@ pub enum Call {
     /// `GET /crm/organizations/{id}`: reads one back after a lost answer.
     Organization(String),
     DeleteOrganization(String),
+    /// One change of a saved organization, through the endpoint that holds that part of it.
+    EditOrganization(String, OrgEdit),
 }
 
 impl Call {
@@ -130,6 +134,7 @@ impl Call {
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
+                | Call::EditOrganization(..)
         )
     }
 }
@@ -187,6 +192,7 @@ pub enum Answer {
     CreatedOrganization(Result<Box<Organization>, ApiError>),
     Organization(Result<Box<Organization>, ApiError>),
     DeletedOrganization(Result<(), ApiError>),
+    EditedOrganization(Result<OrgEdited, ApiError>),
 }
 
 impl Answer {
@@ -236,6 +242,7 @@ impl Answer {
             A::EditedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
+            A::EditedOrganization(r) => r.as_ref().err(),
         }
     }
 }
@@ -291,6 +298,76 @@ async fn edit_contact(client: &Client, id: &str, edit: ContactEdit) -> Result<Ed
         E::DetachTag(tag) => {
             client.detach_contact_tag(id, tag).await?;
             Edited::Done
+        }
+    })
+}
+
+/// One change of a saved organization: its name goes in `PUT /crm/organizations/{id}`, each
+/// address, e-mail and phone through its own endpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdit {
+    Rename(String),
+    Row(OrgRowKind, RowCall),
+}
+
+/// What an [`OrgEdit`] answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdited {
+    Organization(Box<Organization>),
+    Entry(Entry),
+    Done,
+}
+
+async fn edit_organization(
+    client: &Client,
+    id: &str,
+    edit: OrgEdit,
+) -> Result<OrgEdited, ApiError> {
+    use OrgRowKind as K;
+    let entry = |id: String, value: String| OrgEdited::Entry(Entry { id, value });
+    Ok(match edit {
+        OrgEdit::Rename(name) => {
+            let body = OrganizationInput {
+                name: Some(name),
+                ..OrganizationInput::default()
+            };
+            OrgEdited::Organization(Box::new(client.update_organization(id, &body).await?))
+        }
+        OrgEdit::Row(kind, RowCall::Add(v)) => match kind {
+            K::Address => {
+                let a = client.add_organization_address(id, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let e = client.add_organization_email(id, &v).await?;
+                entry(e.id, e.email)
+            }
+            K::Phone => {
+                let p = client.add_organization_phone(id, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Update { entry: e, value: v }) => match kind {
+            K::Address => {
+                let a = client.update_organization_address(id, &e, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let m = client.update_organization_email(id, &e, &v).await?;
+                entry(m.id, m.email)
+            }
+            K::Phone => {
+                let p = client.update_organization_phone(id, &e, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Delete(e)) => {
+            match kind {
+                K::Address => client.delete_organization_address(id, &e).await?,
+                K::Email => client.delete_organization_email(id, &e).await?,
+                K::Phone => client.delete_organization_phone(id, &e).await?,
+            }
+            OrgEdited::Done
         }
     })
 }
@@ -472,6 +549,9 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
         C::CreateOrganization(o) => {
             A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
+        }
+        C::EditOrganization(id, edit) => {
+            A::EditedOrganization(edit_organization(client, &id, edit).await)
         }
     };
     (answer, skipped)

@@ -117,11 +117,16 @@ impl ContactsState {
     /// `update` never touches the disk.
     pub fn load(data_dir: PathBuf) -> Self {
         let found = draft::load(&data_dir);
-        Self::with_found(data_dir, found)
+        let organizations = crate::organizations::OrganizationsState::load(&data_dir);
+        Self {
+            organizations,
+            ..Self::with_found(data_dir, found)
+        }
     }
 
     fn with_found(data_dir: PathBuf, found: Found) -> Self {
         let draft_file = draft::path(&data_dir);
+        let draft_file_dir = data_dir.clone();
         let mut s = Self {
             data_dir,
             form: Form::default(),
@@ -137,7 +142,7 @@ impl ContactsState {
             creating: None,
             ask: None,
             deleting: None,
-            organizations: Default::default(),
+            organizations: crate::organizations::OrganizationsState::new(&draft_file_dir),
             edit: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
@@ -181,6 +186,7 @@ impl ContactsState {
         if let Some((kind, text)) = self.found_note.take() {
             cx.toast(kind, text);
         }
+        self.organizations.announce(cx);
     }
 
     // ----- the draft -------------------------------------------------------------------------

@@ -40,7 +40,7 @@ pub fn label_w(inner: Rect) -> u16 {
 }
 
 /// The input look of the field being typed in.
-fn input_style(t: &Theme) -> Style {
+pub fn input_style(t: &Theme) -> Style {
     if t.color {
         Style::new().bg(Color::Rgb(38, 44, 60))
     } else {

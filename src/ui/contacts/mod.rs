@@ -2,7 +2,7 @@
 //! side when there is room, one `C-l` apart when not; then the screen's popups. Where each
 //! goes is `layout::contacts`.
 
-mod form;
+pub mod form;
 pub(crate) use form::tag_spans;
 mod list;
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! line, header, rows whose optional columns drop out as it narrows) and an organization read
 //! in full. Where each goes is `layout::organizations`.
 
+mod form;
 #[cfg(test)]
 mod tests;
 
@@ -29,9 +30,19 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let Some((o, scroll)) = &s.viewing {
         hits.cover(render_detail(app, t, frame, body, o, *scroll));
     }
+    if let Some(fs) = &s.form {
+        hits.cover(form::render(app, t, frame, body, fs));
+    }
     if let Some((_, name)) = &s.ask_delete {
         let question = format!("Delete the organization “{name}”?");
         hits.cover(render_confirm(app, t, frame, body, &question));
+    }
+    if s.ask_close {
+        let question = match s.form.as_ref().and_then(|f| f.edit.as_ref()) {
+            Some(_) => "Close the form and drop its unsaved changes?",
+            None => "Close the form and drop the new organization?",
+        };
+        hits.cover(render_confirm(app, t, frame, body, question));
     }
 }
 
