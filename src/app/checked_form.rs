@@ -61,3 +61,17 @@ pub trait CheckedForm {
         left
     }
 }
+
+/// Renumbers the messages and typed marks of rows after a row was inserted or removed:
+/// `moved` maps a field to where it is now.
+pub fn renumber<F: Ord + Copy>(
+    errors: &mut BTreeMap<F, String>,
+    touched: &mut BTreeSet<F>,
+    moved: impl Fn(F) -> F,
+) {
+    *errors = std::mem::take(errors)
+        .into_iter()
+        .map(|(f, m)| (moved(f), m))
+        .collect();
+    *touched = std::mem::take(touched).into_iter().map(moved).collect();
+}

@@ -6,6 +6,7 @@ pub mod click;
 pub mod commands;
 pub mod deleting;
 pub mod draft_file;
+pub mod edit_batch;
 pub mod entry_rows;
 pub mod form_errors;
 pub mod keymap;

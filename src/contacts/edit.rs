@@ -7,7 +7,6 @@
 
 use crate::app::checked_form::CheckedForm;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
 use weeek_api::{ApiError, ContactUpdate};
 
@@ -15,9 +14,9 @@ use super::form::{Field, Form, OrgRef, Sent, field_for_key};
 use super::submit::{Failure, Phase};
 use super::{ContactKey, ContactsState, Pane};
 use crate::app::ScreenCtx;
+use crate::app::edit_batch::{EditBatch, Next};
 pub use crate::app::entry_rows::Entry;
 use crate::app::entry_rows::{self, RowCall, RowChange};
-use crate::app::lost_answer::{AfterFailure, after_failure};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::{Call, ContactEdit, Edited};
@@ -294,17 +293,8 @@ pub struct Session {
     pub base: Base,
     /// The service's copy the edit started from (for the fields the form does not hold).
     pub contact: Contact,
-    /// The changes on their way, by the number of their request.
-    pub out: BTreeMap<u64, Change>,
-    next: u64,
-    /// How many changes the last save sent, how many were refused.
-    sent: usize,
-    refused: usize,
-    /// An answer was lost: the contact is read back once every answer is in.
-    lost: bool,
-    /// The read back failed: the form may not match the service, so `Ctrl-s` reads again
-    /// instead of sending (a repeated add would duplicate an e-mail).
-    pub unread: bool,
+    /// The changes of the last save.
+    pub batch: EditBatch<Change>,
 }
 
 impl Session {
@@ -312,12 +302,7 @@ impl Session {
         Self {
             base: Base::of(&contact),
             contact,
-            out: BTreeMap::new(),
-            next: 0,
-            sent: 0,
-            refused: 0,
-            lost: false,
-            unread: false,
+            batch: EditBatch::default(),
         }
     }
 
@@ -366,7 +351,7 @@ impl ContactsState {
         let Some(session) = self.edit.as_ref() else {
             return;
         };
-        if session.unread {
+        if session.batch.unread {
             cx.toast(ToastKind::Info, "Reading the contact back…");
             cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()));
             self.phase = Phase::Updating;
@@ -387,18 +372,13 @@ impl ContactsState {
             self.finish_edit(contact, "No changes to save".into(), cx);
             return;
         }
-        session.sent = changes.len();
-        session.refused = 0;
-        session.lost = false;
-        for change in changes {
-            let n = session.next;
-            session.next += 1;
+        let id = session.base.id.clone();
+        session.batch.send(changes, |n, change| {
             cx.request(
                 ContactKey::Edit(n),
-                Call::EditContact(session.base.id.clone(), change.call()),
-            );
-            session.out.insert(n, change);
-        }
+                Call::EditContact(id.clone(), change.call()),
+            )
+        });
         self.phase = Phase::Updating;
         self.flush_draft(cx);
     }
@@ -413,28 +393,25 @@ impl ContactsState {
         let Some(session) = self.edit.as_mut() else {
             return;
         };
-        let Some(change) = session.out.remove(&n) else {
+        let Some(change) = session.batch.take(n) else {
             return;
         };
         match result {
             Ok(done) => accepted(&mut self.form, session, &change, done),
-            Err(e) => match after_failure(&e) {
-                AfterFailure::RollBack => {
-                    session.refused += 1;
+            Err(e) => {
+                if session.batch.failed(&e) {
                     refused(&mut self.form, &session.base, &change, &e);
                 }
-                AfterFailure::ReadBack => session.lost = true,
-            },
+            }
         }
-        if !session.out.is_empty() {
-            return;
-        }
-        if session.lost {
+        match session.batch.next() {
+            Next::Waiting => {}
             // Nothing is said before the service's copy is in.
-            cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()));
-            return;
+            Next::ReadBack => {
+                cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()))
+            }
+            Next::Settle => self.settle(None, cx),
         }
-        self.settle(None, cx);
     }
 
     /// The contact read back after a lost answer.
@@ -444,7 +421,7 @@ impl ContactsState {
         };
         match result {
             Ok(c) => {
-                session.unread = false;
+                session.batch.unread = false;
                 session.base = Base::of(&c);
                 session.contact = c;
                 // The form shows what the service has; a refused row that was never saved
@@ -490,7 +467,7 @@ impl ContactsState {
                 );
             }
             Err(e) => {
-                session.unread = true;
+                session.batch.unread = true;
                 self.phase = Phase::Editing;
                 self.editing = true;
                 let message = format!(
@@ -509,25 +486,23 @@ impl ContactsState {
         let Some(session) = self.edit.as_mut() else {
             return;
         };
-        let (sent, refused) = (session.sent, session.refused);
+        let refused = session.batch.refused_text();
         let contact = session.base.to_contact(&session.contact);
         let name = contact.display_name();
         let rows = self.list_rows(cx);
         self.list.replace(contact.clone(), rows);
-        if refused == 0 {
+        let Some(message) = refused else {
             let text = match lost {
                 Some(l) => format!("{l}: {name}"),
                 None => format!("Saved changes to {name}"),
             };
             self.finish_edit(contact, text, cx);
             return;
-        }
+        };
         self.phase = Phase::Editing;
         self.pane = Pane::Form;
         self.editing = true;
-        let saved = sent - refused;
         // The service's messages stand at their fields and the status line counts them.
-        let message = format!("Saved {saved} of {sent} changes; the service refused {refused}");
         cx.toasts.dismiss_all();
         if let Some(l) = lost {
             cx.toast(ToastKind::Info, l);

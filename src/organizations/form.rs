@@ -294,14 +294,7 @@ impl OrgForm {
             }
             other => other,
         };
-        self.errors = std::mem::take(&mut self.errors)
-            .into_iter()
-            .map(|(f, m)| (moved(f), m))
-            .collect();
-        self.touched = std::mem::take(&mut self.touched)
-            .into_iter()
-            .map(moved)
-            .collect();
+        crate::app::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
     }
 }
 

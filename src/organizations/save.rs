@@ -6,8 +6,6 @@
 //! has it with the service's message at it, and after a lost answer the organization is read
 //! back before anything is said.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use weeek_api::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
@@ -17,10 +15,9 @@ use super::form::{Kind, OrgField, OrgForm, Rows, Sent, Values};
 use super::{OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
+use crate::app::edit_batch::{EditBatch, Next};
 use crate::app::entry_rows::{self, Entry, RowChange};
-use crate::app::lost_answer::{
-    AfterFailure, CreateAnswer, CreateLookup, Looked, LostCreate, after_failure, created_since,
-};
+use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
 use crate::app::searched_list::PAGE_SIZE;
 use crate::app::toast::ToastKind;
 use crate::worker::{Call, OrgEdit, OrgEdited};
@@ -220,16 +217,8 @@ pub struct Session {
     pub base: Base,
     /// The service's copy the edit started from (for the fields the form does not hold).
     pub org: Organization,
-    /// The changes on their way, by the number of their request.
-    pub out: BTreeMap<u64, Change>,
-    next: u64,
-    sent: usize,
-    refused: usize,
-    /// An answer was lost: the organization is read back once every answer is in.
-    lost: bool,
-    /// The read back failed: `Ctrl-s` reads again instead of sending (a repeated add would
-    /// make a second phone).
-    pub unread: bool,
+    /// The changes of the last save.
+    pub batch: EditBatch<Change>,
 }
 
 impl Session {
@@ -237,12 +226,7 @@ impl Session {
         Self {
             base: Base::of(&org),
             org,
-            out: BTreeMap::new(),
-            next: 0,
-            sent: 0,
-            refused: 0,
-            lost: false,
-            unread: false,
+            batch: EditBatch::default(),
         }
     }
 }
@@ -434,7 +418,7 @@ impl OrganizationsState {
         let Some(session) = fs.edit.as_mut() else {
             return;
         };
-        if session.unread {
+        if session.batch.unread {
             cx.toast(ToastKind::Info, "Reading the organization back…");
             cx.request(
                 OrgKey::EditRead,
@@ -453,18 +437,13 @@ impl OrganizationsState {
             self.close_form(cx);
             return;
         }
-        session.sent = changes.len();
-        session.refused = 0;
-        session.lost = false;
-        for change in changes {
-            let n = session.next;
-            session.next += 1;
+        let id = session.base.id.clone();
+        session.batch.send(changes, |n, change| {
             cx.request(
                 OrgKey::Edit(n),
-                Call::EditOrganization(session.base.id.clone(), change.call()),
-            );
-            session.out.insert(n, change);
-        }
+                Call::EditOrganization(id.clone(), change.call()),
+            )
+        });
         fs.phase = Phase::Updating;
     }
 
@@ -481,31 +460,26 @@ impl OrganizationsState {
         let Some(session) = fs.edit.as_mut() else {
             return;
         };
-        let Some(change) = session.out.remove(&n) else {
+        let Some(change) = session.batch.take(n) else {
             return;
         };
         match result {
             Ok(done) => accepted(&mut fs.form, session, &change, done),
-            Err(e) => match after_failure(&e) {
-                AfterFailure::RollBack => {
-                    session.refused += 1;
+            Err(e) => {
+                if session.batch.failed(&e) {
                     refused(&mut fs.form, &session.base, &change, &e);
                 }
-                AfterFailure::ReadBack => session.lost = true,
-            },
+            }
         }
-        if !session.out.is_empty() {
-            return;
-        }
-        if session.lost {
+        match session.batch.next() {
+            Next::Waiting => {}
             // Nothing is said before the service's copy is in.
-            cx.request(
+            Next::ReadBack => cx.request(
                 OrgKey::EditRead,
                 Call::Organization(session.base.id.clone()),
-            );
-            return;
+            ),
+            Next::Settle => self.settle(None, cx),
         }
-        self.settle(None, cx);
     }
 
     /// The organization read back after a lost answer.
@@ -522,7 +496,7 @@ impl OrganizationsState {
         };
         match result {
             Ok(o) => {
-                session.unread = false;
+                session.batch.unread = false;
                 session.base = Base::of(&o);
                 session.org = o;
                 // The form shows what the service has; a refused row that was never saved
@@ -554,7 +528,7 @@ impl OrganizationsState {
                 );
             }
             Err(e) => {
-                session.unread = true;
+                session.batch.unread = true;
                 fs.phase = Phase::Editing;
                 let text = format!(
                     "An answer was lost and reading the organization back failed ({}): some changes may be saved",
@@ -575,13 +549,13 @@ impl OrganizationsState {
         let Some(session) = fs.edit.as_mut() else {
             return;
         };
-        let (sent, refused) = (session.sent, session.refused);
+        let refused = session.batch.refused_text();
         let org = session.base.to_organization(&session.org);
         let name = org.display_name();
         let rows = cx.viewport.organizations.list_rows;
         self.list.replace(org, rows);
         fs.phase = Phase::Editing;
-        if refused == 0 {
+        let Some(message) = refused else {
             cx.toasts.dismiss_all();
             cx.toast(
                 ToastKind::Success,
@@ -592,16 +566,12 @@ impl OrganizationsState {
             );
             self.close_form(cx);
             return;
-        }
-        let saved = sent - refused;
+        };
         cx.toasts.dismiss_all();
         if let Some(l) = lost {
             cx.toast(ToastKind::Info, l);
         }
-        cx.toast(
-            ToastKind::Error,
-            format!("Saved {saved} of {sent} changes; the service refused {refused}"),
-        );
+        cx.toast(ToastKind::Error, message);
         fs.form.focus_first_error();
         self.flush_draft(cx);
     }

@@ -2,6 +2,7 @@
 
 pub mod contacts;
 pub mod dialogs;
+pub mod form_status;
 pub mod funnels;
 pub mod organizations;
 pub mod projects;

@@ -14,6 +14,7 @@ use crate::organizations::save::{FormState, Phase};
 use crate::text::{fit, one_line, truncate};
 use crate::ui::contacts::form::input_style;
 use crate::ui::dialogs::render_field;
+use crate::ui::form_status::{self, Keys, Stand};
 use crate::ui::theme::Theme;
 
 const MARK_W: u16 = 2;
@@ -153,73 +154,27 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect, fs: &FormS
     if area.height == 0 {
         return;
     }
-    let w = usize::from(area.width);
-    let line = if let Some(f) = &fs.failure {
-        Line::from(vec![
-            Span::styled(format!("✗ {} ", one_line(f)), t.error()),
-            Span::styled(
-                crate::ui::say(app, "org_form.save", "tries again"),
-                t.accent(),
-            ),
-        ])
+    let stand = if let Some(f) = &fs.failure {
+        Stand::Failed(f)
     } else if let Phase::Checking(lost) = &fs.phase {
-        if lost.is_looking() {
-            Line::styled(
-                format!(
-                    "{} Its answer was lost: looking for it before it may be sent again…",
-                    crate::ui::spinner_frame(app),
-                ),
-                t.accent(),
-            )
-        } else {
-            Line::from(vec![
-                Span::styled("✗ May have been saved: looking for it failed. ", t.error()),
-                Span::styled(
-                    crate::ui::say(app, "org_form.save", "looks again"),
-                    t.accent(),
-                ),
-            ])
-        }
+        Stand::Lost(lost.is_looking())
     } else if fs.phase.is_busy() {
-        Line::styled(
-            truncate(
-                &format!(
-                    "{} saving… the form is locked until the answer",
-                    crate::ui::spinner_frame(app)
-                ),
-                w,
-            ),
-            t.accent(),
-        )
+        Stand::Saving
     } else if !fs.form.errors.is_empty() {
-        let n = fs.form.errors.len();
-        let what = if n == 1 { "field needs" } else { "fields need" };
-        Line::styled(
-            truncate(
-                &format!(
-                    "{n} {what} fixing{}",
-                    crate::ui::then_say(app, "org_form.save", "saves")
-                ),
-                w,
-            ),
-            t.error(),
-        )
+        Stand::Errors(fs.form.errors.len())
     } else {
-        Line::styled(
-            crate::text::fit_hints(
-                &crate::ui::say_all(
-                    app,
-                    &[
-                        ("org_form.save", "saves"),
-                        ("org_form.next", "next field"),
-                        ("org_form.add_row", "adds a row"),
-                        ("org_form.close", "closes"),
-                    ],
-                ),
-                w,
-            ),
-            t.dim(),
-        )
+        Stand::Ready
     };
+    let keys = Keys {
+        save: "org_form.save",
+        look_again: &[("org_form.save", "looks again")],
+        ready: &[
+            ("org_form.save", "saves"),
+            ("org_form.next", "next field"),
+            ("org_form.add_row", "adds a row"),
+            ("org_form.close", "closes"),
+        ],
+    };
+    let line = form_status::line(app, t, usize::from(area.width), stand, &keys);
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
