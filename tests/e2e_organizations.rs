@@ -117,4 +117,16 @@ fn kill_9_right_after_typing_keeps_the_organization_draft() {
     let path = t.home.join("data/weeek-tui/demo/organization-draft.json");
     let draft = std::fs::read_to_string(&path).expect("the draft is on disk");
     assert!(draft.contains("\"name\": \"ООО «Черновик»\""), "{draft}");
+
+    let again = Tmux::start_with_home(&["--demo"], 100, 30, Some(t.home.clone()));
+    again.wait_for("An organization draft was restored (ООО «Черновик»)");
+    again.keys(&["M-3"]);
+    again.wait_for("First name*");
+    again.keys(&["M-o"]);
+    again.wait_until("the form as it was left", |s| {
+        s.contains("New organization") && s.contains("Name*      ООО «Черновик»")
+    });
+    again.type_text(" Плюс");
+    again.keys(&["C-s"]);
+    again.wait_for("Saved “ООО «Черновик» Плюс”");
 }

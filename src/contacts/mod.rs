@@ -126,7 +126,7 @@ impl ContactsState {
 
     fn with_found(data_dir: PathBuf, found: Found) -> Self {
         let draft_file = draft::path(&data_dir);
-        let draft_file_dir = data_dir.clone();
+        let orgs_dir = data_dir.clone();
         let mut s = Self {
             data_dir,
             form: Form::default(),
@@ -142,7 +142,7 @@ impl ContactsState {
             creating: None,
             ask: None,
             deleting: None,
-            organizations: crate::organizations::OrganizationsState::new(&draft_file_dir),
+            organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
@@ -690,6 +690,9 @@ impl ScreenState for ContactsState {
     }
 
     fn unsaved(&self) -> Option<String> {
+        if let Some(note) = self.organizations.unsaved() {
+            return Some(note);
+        }
         match self.phase {
             Phase::Saving { .. } | Phase::Updating => {
                 Some("A contact is being saved; its answer would not be seen.".into())

@@ -462,3 +462,29 @@ fn a_draft_on_disk_is_restored_into_the_form_at_start() {
     assert_eq!(base.emails.len(), 1, "what is compared with survives");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_edit_restored_from_a_draft_keeps_the_listed_contacts_and_tags() {
+    let mut h = on_tab(vec![full_org()]);
+    h.send(key('e'));
+    // As restored at start: the draft holds only what the form compares with.
+    let session = h
+        .app
+        .contacts
+        .organizations
+        .form
+        .as_mut()
+        .unwrap()
+        .edit
+        .as_mut()
+        .unwrap();
+    session.org = session.base.to_organization(&Organization::default());
+    type_text(&mut h, "!");
+    h.send(ctrl('s'));
+    let sent = edits(&mut h);
+    h.reply(&sent[0].0, Answer::EditedOrganization(Ok(OrgEdited::Done)));
+    let row = &h.app.contacts.organizations.list.rows.rows[0];
+    assert_eq!(row.name.as_deref(), Some("ООО «Альфа-Логистик»!"));
+    assert_eq!(row.contacts, full_org().contacts);
+    assert_eq!(row.tags, full_org().tags);
+}

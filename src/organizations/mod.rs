@@ -151,6 +151,21 @@ impl OrganizationsState {
         }
     }
 
+    /// What quitting now would leave unconfirmed.
+    pub fn unsaved(&self) -> Option<String> {
+        let fs = self.form.as_ref()?;
+        match fs.phase {
+            save::Phase::Saving { .. } | save::Phase::Updating => {
+                Some("An organization is being saved; its answer would not be seen.".into())
+            }
+            save::Phase::Checking(_) => Some(
+                "An organization whose answer was lost may have been saved; it is not confirmed yet."
+                    .into(),
+            ),
+            save::Phase::Editing => None,
+        }
+    }
+
     /// `n`: a blank form (or the one kept open).
     fn new_form(&mut self, cx: &mut ScreenCtx) {
         if self.form.is_none() {

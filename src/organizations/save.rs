@@ -550,7 +550,10 @@ impl OrganizationsState {
             return;
         };
         let refused = session.batch.refused_text();
-        let org = session.base.to_organization(&session.org);
+        // An edit restored from a draft knows only what the form holds: the listed copy
+        // gives the rest (contacts, tags).
+        let rest = self.list.find(&session.base.id).unwrap_or(&session.org);
+        let org = session.base.to_organization(rest);
         let name = org.display_name();
         let rows = cx.viewport.organizations.list_rows;
         self.list.replace(org, rows);

@@ -131,8 +131,14 @@ fn contact_name(app: &App, id: &str) -> String {
 }
 
 fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Line<'static> {
+    // As in the contact list, one saved in this run has a check mark.
+    let mark = if app.contacts.organizations.list.is_new(&o.id) {
+        Span::styled("✓ ", t.success())
+    } else {
+        Span::raw("  ")
+    };
     let mut spans = vec![
-        Span::raw("  "),
+        mark,
         Span::styled(fit(&one_line(&o.display_name()), c.name), t.bold()),
     ];
     let mut column = |values: Vec<String>, w: usize| {
