@@ -258,6 +258,7 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::SaveAttachment { .. } => {
             A::SavedAttachment(Err(crate::attachment_files::SaveError::Api(e)))
         }
+        C::EditOrganization(..) => A::EditedOrganization(Err(e)),
     }
 }
 

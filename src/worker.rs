@@ -18,7 +18,9 @@ use weeek_api::{
     SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
+use crate::app::entry_rows::{Entry, RowCall};
 use crate::app::requests::RequestKey;
+use crate::organizations::form::Kind as OrgRowKind;
 
 /// The most portfolios the projects screen reads: more than any workspace holds, a bound on
 /// a service that keeps saying there is more.
@@ -120,6 +122,8 @@ pub enum Call {
         name: String,
         dir: std::path::PathBuf,
     },
+    /// One change of a saved organization, through the endpoint that holds that part of it.
+    EditOrganization(String, OrgEdit),
 }
 
 impl Call {
@@ -160,6 +164,7 @@ impl Call {
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
                 | Call::UploadTaskFile { .. }
+                | Call::EditOrganization(..)
         )
     }
 }
@@ -225,6 +230,7 @@ pub enum Answer {
     UploadedFiles(Result<Vec<weeek_api::models::Attachment>, ApiError>),
     /// Where the file was written.
     SavedAttachment(Result<std::path::PathBuf, crate::attachment_files::SaveError>),
+    EditedOrganization(Result<OrgEdited, ApiError>),
 }
 
 impl Answer {
@@ -284,6 +290,7 @@ impl Answer {
                 Err(crate::attachment_files::SaveError::Api(e)) => Some(e),
                 _ => None,
             },
+            A::EditedOrganization(r) => r.as_ref().err(),
         }
     }
 }
@@ -339,6 +346,76 @@ async fn edit_contact(client: &Client, id: &str, edit: ContactEdit) -> Result<Ed
         E::DetachTag(tag) => {
             client.detach_contact_tag(id, tag).await?;
             Edited::Done
+        }
+    })
+}
+
+/// One change of a saved organization: its name goes in `PUT /crm/organizations/{id}`, each
+/// address, e-mail and phone through its own endpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdit {
+    Rename(String),
+    Row(OrgRowKind, RowCall),
+}
+
+/// What an [`OrgEdit`] answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdited {
+    Organization(Box<Organization>),
+    Entry(Entry),
+    Done,
+}
+
+async fn edit_organization(
+    client: &Client,
+    id: &str,
+    edit: OrgEdit,
+) -> Result<OrgEdited, ApiError> {
+    use OrgRowKind as K;
+    let entry = |id: String, value: String| OrgEdited::Entry(Entry { id, value });
+    Ok(match edit {
+        OrgEdit::Rename(name) => {
+            let body = OrganizationInput {
+                name: Some(name),
+                ..OrganizationInput::default()
+            };
+            OrgEdited::Organization(Box::new(client.update_organization(id, &body).await?))
+        }
+        OrgEdit::Row(kind, RowCall::Add(v)) => match kind {
+            K::Address => {
+                let a = client.add_organization_address(id, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let e = client.add_organization_email(id, &v).await?;
+                entry(e.id, e.email)
+            }
+            K::Phone => {
+                let p = client.add_organization_phone(id, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Update { entry: e, value: v }) => match kind {
+            K::Address => {
+                let a = client.update_organization_address(id, &e, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let m = client.update_organization_email(id, &e, &v).await?;
+                entry(m.id, m.email)
+            }
+            K::Phone => {
+                let p = client.update_organization_phone(id, &e, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Delete(e)) => {
+            match kind {
+                K::Address => client.delete_organization_address(id, &e).await?,
+                K::Email => client.delete_organization_email(id, &e).await?,
+                K::Phone => client.delete_organization_phone(id, &e).await?,
+            }
+            OrgEdited::Done
         }
     })
 }
@@ -550,6 +627,9 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 }
                 Err(e) => Err(crate::attachment_files::SaveError::Api(e)),
             })
+        }
+        C::EditOrganization(id, edit) => {
+            A::EditedOrganization(edit_organization(client, &id, edit).await)
         }
     };
     (answer, skipped)

@@ -179,6 +179,8 @@ pub enum Context {
     OrgSearch,
     /// An organization of the list, read in full.
     OrgView,
+    /// The organization form: typing goes into its fields.
+    OrgForm,
     Draft,
     TimeLog,
     CommentEdit,
@@ -194,7 +196,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 37] = [
+    pub const ALL: [Context; 38] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -224,6 +226,7 @@ impl Context {
         Self::Organizations,
         Self::OrgSearch,
         Self::OrgView,
+        Self::OrgForm,
         Self::Draft,
         Self::TimeLog,
         Self::CommentEdit,
@@ -266,6 +269,7 @@ impl Context {
             Self::Organizations => "organizations",
             Self::OrgSearch => "org_search",
             Self::OrgView => "org_view",
+            Self::OrgForm => "org_form",
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
@@ -308,6 +312,7 @@ impl Context {
             Self::Organizations => "Organizations",
             Self::OrgSearch => "Organization search",
             Self::OrgView => "An organization, read only",
+            Self::OrgForm => "Organization form",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment or a description",
@@ -335,6 +340,7 @@ impl Context {
                 | Self::ContactChoice
                 | Self::ContactSearch
                 | Self::OrgSearch
+                | Self::OrgForm
                 | Self::ProjectSearch
                 | Self::PathEntry
                 | Self::TimeLog
@@ -1512,6 +1518,78 @@ pub static COMMANDS: &[Command] = &[
         &[ch('D')],
         Some("delete"),
         "Delete the organization under the cursor (asks first)",
+    ),
+    cmd(
+        "organizations.new",
+        A::NewBlank,
+        C::Organizations,
+        &[ch('n')],
+        Some("new"),
+        "New organization: a blank form",
+    ),
+    cmd(
+        "organizations.edit",
+        A::Edit,
+        C::Organizations,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the organization under the cursor in the form (only what changes is sent)",
+    ),
+    cmd(
+        "org_view.edit",
+        A::Edit,
+        C::OrgView,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the organization in view in the form (only what changes is sent)",
+    ),
+    cmd(
+        "org_form.save",
+        A::Submit,
+        C::OrgForm,
+        &[ctrl('s')],
+        Some("save"),
+        "Save the organization (checks every field first; again to look for a lost one)",
+    ),
+    cmd(
+        "org_form.next",
+        A::NextField,
+        C::OrgForm,
+        &[TAB, ENTER, DOWN],
+        Some("next"),
+        "Next field (the field left is checked)",
+    ),
+    cmd(
+        "org_form.prev",
+        A::PrevField,
+        C::OrgForm,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "org_form.add_row",
+        A::AddRow,
+        C::OrgForm,
+        &[ctrl('n')],
+        Some("add row"),
+        "Add an address, e-mail or phone row below the focused one (a phone from the name)",
+    ),
+    cmd(
+        "org_form.remove_row",
+        A::RemoveRow,
+        C::OrgForm,
+        &[ctrl('x')],
+        None,
+        "Remove the focused address, e-mail or phone row",
+    ),
+    cmd(
+        "org_form.close",
+        A::Cancel,
+        C::OrgForm,
+        &[ESC],
+        Some("close"),
+        "Close the form (asks first when it has changes)",
     ),
     cmd(
         "org_view.delete",

@@ -2,9 +2,13 @@
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
 pub mod card_column;
+pub mod checked_form;
 pub mod click;
 pub mod commands;
+pub mod deleting;
 pub mod draft_file;
+pub mod edit_batch;
+pub mod entry_rows;
 pub mod form_errors;
 pub mod keymap;
 pub mod ledger;
@@ -13,6 +17,7 @@ pub mod lost_answer;
 pub mod names;
 pub mod requests;
 pub mod screen;
+pub mod searched_list;
 pub mod toast;
 
 use std::collections::HashMap;
