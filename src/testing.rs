@@ -250,6 +250,7 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::Organization(_) => A::Organization(Err(e)),
         C::DeleteOrganization(_) => A::DeletedOrganization(Err(e)),
         C::EditOrganization(..) => A::EditedOrganization(Err(e)),
+        C::LinkOrganization(..) => A::LinkedOrganization(Err(e)),
     }
 }
 
@@ -273,6 +274,7 @@ pub fn done(call: &Call) -> Answer {
         C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
         C::DeleteContact(_) => A::DeletedContact(Ok(())),
         C::DeleteOrganization(_) => A::DeletedOrganization(Ok(())),
+        C::LinkOrganization(..) => A::LinkedOrganization(Ok(())),
         C::EditContact(..) => A::EditedContact(Ok(crate::worker::Edited::Done)),
         other => panic!("{other:?} answers with a payload, not just done"),
     }

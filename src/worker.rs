@@ -100,6 +100,8 @@ pub enum Call {
     DeleteOrganization(String),
     /// One change of a saved organization, through the endpoint that holds that part of it.
     EditOrganization(String, OrgEdit),
+    /// A contact or a tag attached to or detached from an organization.
+    LinkOrganization(String, OrgLink),
 }
 
 impl Call {
@@ -135,6 +137,7 @@ impl Call {
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
                 | Call::EditOrganization(..)
+                | Call::LinkOrganization(..)
         )
     }
 }
@@ -193,6 +196,7 @@ pub enum Answer {
     Organization(Result<Box<Organization>, ApiError>),
     DeletedOrganization(Result<(), ApiError>),
     EditedOrganization(Result<OrgEdited, ApiError>),
+    LinkedOrganization(Result<(), ApiError>),
 }
 
 impl Answer {
@@ -243,6 +247,7 @@ impl Answer {
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
             A::EditedOrganization(r) => r.as_ref().err(),
+            A::LinkedOrganization(r) => r.as_ref().err(),
         }
     }
 }
@@ -308,6 +313,24 @@ async fn edit_contact(client: &Client, id: &str, edit: ContactEdit) -> Result<Ed
 pub enum OrgEdit {
     Rename(String),
     Row(OrgRowKind, RowCall),
+}
+
+/// A link of an organization: `POST`/`DELETE /crm/organizations/{id}/contacts` or `…/tags`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgLink {
+    AttachContact(String),
+    DetachContact(String),
+    AttachTag(i64),
+    DetachTag(i64),
+}
+
+async fn link_organization(client: &Client, id: &str, link: OrgLink) -> Result<(), ApiError> {
+    match link {
+        OrgLink::AttachContact(c) => client.attach_organization_contact(id, &c).await,
+        OrgLink::DetachContact(c) => client.detach_organization_contact(id, &c).await,
+        OrgLink::AttachTag(t) => client.attach_organization_tag(id, t).await,
+        OrgLink::DetachTag(t) => client.detach_organization_tag(id, t).await,
+    }
 }
 
 /// What an [`OrgEdit`] answered.
@@ -552,6 +575,9 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         }
         C::EditOrganization(id, edit) => {
             A::EditedOrganization(edit_organization(client, &id, edit).await)
+        }
+        C::LinkOrganization(id, link) => {
+            A::LinkedOrganization(link_organization(client, &id, link).await)
         }
     };
     (answer, skipped)
