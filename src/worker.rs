@@ -44,6 +44,19 @@ pub enum Call {
     UpdateTask(i64, TaskUpdate),
     DeleteTask(i64),
     CompleteTask(i64),
+    /// A new column, last on the board: board, name.
+    CreateColumn(i64, String),
+    RenameColumn(i64, String),
+    /// A column right after the one given (the column to its left), or first.
+    MoveColumn(i64, Option<i64>),
+    DeleteColumn(i64),
+    /// A task right below or above another of its board column.
+    PlaceTask {
+        task: i64,
+        project: i64,
+        column: i64,
+        place: weeek_api::ColumnPlace,
+    },
     UncompleteTask(i64),
     AddAssignees(i64, Vec<String>),
     RemoveAssignees(i64, Vec<String>),
@@ -102,6 +115,17 @@ pub enum Call {
     EditOrganization(String, OrgEdit),
     /// A contact or a tag attached to or detached from an organization.
     LinkOrganization(String, OrgLink),
+    /// Reads the file at `path` here and attaches it to task `task`.
+    UploadTaskFile {
+        task: i64,
+        path: std::path::PathBuf,
+    },
+    /// Downloads attachment `id` and writes it into `dir` under `name` (never over a file).
+    SaveAttachment {
+        id: String,
+        name: String,
+        dir: std::path::PathBuf,
+    },
 }
 
 impl Call {
@@ -113,6 +137,11 @@ impl Call {
                 | Call::UpdateTask(..)
                 | Call::DeleteTask(_)
                 | Call::CompleteTask(_)
+                | Call::PlaceTask { .. }
+                | Call::CreateColumn(..)
+                | Call::RenameColumn(..)
+                | Call::MoveColumn(..)
+                | Call::DeleteColumn(_)
                 | Call::UncompleteTask(_)
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
@@ -138,6 +167,7 @@ impl Call {
                 | Call::DeleteOrganization(_)
                 | Call::EditOrganization(..)
                 | Call::LinkOrganization(..)
+                | Call::UploadTaskFile { .. }
         )
     }
 }
@@ -160,6 +190,11 @@ pub enum Answer {
     UpdatedTask(Result<Box<Task>, ApiError>),
     DeletedTask(Result<(), ApiError>),
     CompletedTask(Result<(), ApiError>),
+    PlacedTask(Result<(), ApiError>),
+    CreatedColumn(Result<BoardColumn, ApiError>),
+    RenamedColumn(Result<(), ApiError>),
+    MovedColumn(Result<(), ApiError>),
+    DeletedColumn(Result<(), ApiError>),
     ReopenedTask(Result<(), ApiError>),
     AddedAssignees(Result<(), ApiError>),
     RemovedAssignees(Result<(), ApiError>),
@@ -197,6 +232,9 @@ pub enum Answer {
     DeletedOrganization(Result<(), ApiError>),
     EditedOrganization(Result<OrgEdited, ApiError>),
     LinkedOrganization(Result<(), ApiError>),
+    UploadedFiles(Result<Vec<weeek_api::models::Attachment>, ApiError>),
+    /// Where the file was written.
+    SavedAttachment(Result<std::path::PathBuf, crate::attachment_files::SaveError>),
 }
 
 impl Answer {
@@ -213,10 +251,15 @@ impl Answer {
             A::Portfolios(r) => r.as_ref().err(),
             A::Boards(r) => r.as_ref().err(),
             A::Columns(r) => r.as_ref().err(),
+            A::CreatedColumn(r) => r.as_ref().err(),
             A::TaskPage(r) => r.as_ref().err(),
             A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
             A::DeletedTask(r)
             | A::CompletedTask(r)
+            | A::PlacedTask(r)
+            | A::RenamedColumn(r)
+            | A::MovedColumn(r)
+            | A::DeletedColumn(r)
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
@@ -248,6 +291,11 @@ impl Answer {
             A::CreatedOrganization(r) => r.as_ref().err(),
             A::EditedOrganization(r) => r.as_ref().err(),
             A::LinkedOrganization(r) => r.as_ref().err(),
+            A::UploadedFiles(r) => r.as_ref().err(),
+            A::SavedAttachment(r) => match r {
+                Err(crate::attachment_files::SaveError::Api(e)) => Some(e),
+                _ => None,
+            },
         }
     }
 }
@@ -474,6 +522,22 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::UpdateTask(id, u) => A::UpdatedTask(client.update_task(id, &u).await.map(Box::new)),
         C::DeleteTask(id) => A::DeletedTask(client.delete_task(id).await),
         C::CompleteTask(id) => A::CompletedTask(client.complete_task(id).await),
+        C::CreateColumn(board, name) => {
+            A::CreatedColumn(client.create_board_column(board, &name).await)
+        }
+        C::RenameColumn(id, name) => A::RenamedColumn(client.update_board_column(id, &name).await),
+        C::MoveColumn(id, upper) => A::MovedColumn(client.move_board_column(id, upper).await),
+        C::DeleteColumn(id) => A::DeletedColumn(client.delete_board_column(id).await),
+        C::PlaceTask {
+            task,
+            project,
+            column,
+            place,
+        } => A::PlacedTask(
+            client
+                .place_task_in_column(task, project, column, place)
+                .await,
+        ),
         C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
         C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
         C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),
@@ -579,8 +643,48 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::LinkOrganization(id, link) => {
             A::LinkedOrganization(link_organization(client, &id, link).await)
         }
+        C::UploadTaskFile { task, path } => A::UploadedFiles(
+            match blocking(move || crate::attachment_files::read_upload(&path)).await {
+                Ok(file) => client.upload_task_attachments(task, &[file]).await,
+                Err(e) => Err(e),
+            },
+        ),
+        C::SaveAttachment { id, name, dir } => {
+            A::SavedAttachment(match client.attachment_content(&id).await {
+                Ok(content) => {
+                    blocking(move || crate::attachment_files::save(content, &name, &dir)).await
+                }
+                Err(e) => Err(crate::attachment_files::SaveError::Api(e)),
+            })
+        }
     };
     (answer, skipped)
+}
+
+/// Runs file work on the blocking pool; a panic there is reported, not spread.
+async fn blocking<T, E>(work: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: Send + 'static + From<FileWorkFailed>,
+{
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|e| Err(FileWorkFailed(e.to_string()).into()))
+}
+
+/// File work that ended without a result (it panicked).
+pub struct FileWorkFailed(String);
+
+impl From<FileWorkFailed> for ApiError {
+    fn from(e: FileWorkFailed) -> Self {
+        ApiError::InvalidRequest(format!("reading the file failed: {}", e.0))
+    }
+}
+
+impl From<FileWorkFailed> for crate::attachment_files::SaveError {
+    fn from(e: FileWorkFailed) -> Self {
+        Self::Disk(e.0)
+    }
 }
 
 /// The rows of a list that could be read; the others go to `skipped`, with their reasons, for

@@ -117,6 +117,12 @@ pub enum Action {
     /// The task's time entries, to edit or delete one.
     TimeEntries,
     Watchers,
+    /// Attach a file to the task (U).
+    UploadFile,
+    /// Save one of the task's attachments (S).
+    SaveAttachment,
+    /// Complete the file path typed (Tab).
+    CompletePath,
     /// Write a comment on the task (i).
     Comment,
     /// Pick one of the task's comments (I).
@@ -125,6 +131,17 @@ pub enum Action {
     Reply,
     /// Start a new line in a multi-line field.
     NewLine,
+    /// The board of the task under the cursor (b).
+    OpenBoard,
+    /// Move the card up / down within its column (K / J).
+    MoveUp,
+    MoveDown,
+    /// A board's columns: a new one, its name, its place, away.
+    NewColumn,
+    RenameColumn,
+    ColumnLeft,
+    ColumnRight,
+    DeleteColumn,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -175,10 +192,14 @@ pub enum Context {
     Projects,
     /// The projects tree's name filter, typing.
     ProjectSearch,
+    /// Typing the path of a file to upload.
+    PathEntry,
+    /// A board of the task screen: its columns and cards.
+    Board,
 }
 
 impl Context {
-    pub const ALL: [Context; 36] = [
+    pub const ALL: [Context; 38] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -215,6 +236,8 @@ impl Context {
         Self::CommentView,
         Self::Projects,
         Self::ProjectSearch,
+        Self::PathEntry,
+        Self::Board,
     ];
 
     /// The first part of its commands' ids.
@@ -256,6 +279,8 @@ impl Context {
             Self::CommentView => "comment_view",
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
+            Self::PathEntry => "path_entry",
+            Self::Board => "board",
         }
     }
 
@@ -297,6 +322,8 @@ impl Context {
             Self::CommentView => "A comment",
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
+            Self::PathEntry => "Typing the path of a file",
+            Self::Board => "Board",
         }
     }
 
@@ -318,6 +345,7 @@ impl Context {
                 | Self::OrgSearch
                 | Self::OrgForm
                 | Self::ProjectSearch
+                | Self::PathEntry
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::DealField
@@ -584,6 +612,22 @@ pub static COMMANDS: &[Command] = &[
         "The task's watchers: tick members to add, untick to remove",
     ),
     cmd(
+        "tasks.upload",
+        A::UploadFile,
+        C::Tasks,
+        &[ch('U')],
+        None,
+        "Attach a file to the task: type its path (Tab completes it)",
+    ),
+    cmd(
+        "tasks.save_attachment",
+        A::SaveAttachment,
+        C::Tasks,
+        &[ch('S')],
+        None,
+        "Save one of the task's attachments to the downloads directory",
+    ),
+    cmd(
         "tasks.comment",
         A::Comment,
         C::Tasks,
@@ -622,6 +666,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('K')],
         None,
         "Scroll the detail pane up",
+    ),
+    cmd(
+        "tasks.board",
+        A::OpenBoard,
+        C::Tasks,
+        &[ch('b')],
+        Some("board"),
+        "The board of the task, its columns side by side, the cursor on its card",
     ),
     cmd(
         "tasks.open_web",
@@ -809,6 +861,119 @@ pub static COMMANDS: &[Command] = &[
         "Leave the row (dates not applied yet are dropped; the text search is cleared)",
     ),
     // The funnels screen: the list, its search box, one funnel's board, one deal.
+    // A board on the task screen: the task list's verbs act on the card under the cursor.
+    cmd(
+        "board.prev_column",
+        A::Left,
+        C::Board,
+        &[ch('h'), LEFT],
+        Some("column"),
+        "Previous column",
+    ),
+    cmd(
+        "board.next_column",
+        A::Right,
+        C::Board,
+        &[ch('l'), RIGHT],
+        None,
+        "Next column",
+    ),
+    cmd(
+        "board.move_prev",
+        A::MovePrev,
+        C::Board,
+        &[ch('H')],
+        None,
+        "Move the card to the previous column",
+    ),
+    cmd(
+        "board.move_next",
+        A::MoveNext,
+        C::Board,
+        &[ch('L')],
+        Some("move"),
+        "Move the card to the next column",
+    ),
+    cmd(
+        "board.move_down",
+        A::MoveDown,
+        C::Board,
+        &[ch('J')],
+        None,
+        "Move the card down its column",
+    ),
+    cmd(
+        "board.move_up",
+        A::MoveUp,
+        C::Board,
+        &[ch('K')],
+        None,
+        "Move the card up its column",
+    ),
+    cmd(
+        "board.detail_down",
+        A::DetailDown,
+        C::Board,
+        &[ctrl('e')],
+        None,
+        "Scroll the detail pane down (J and K order the cards here)",
+    ),
+    cmd(
+        "board.detail_up",
+        A::DetailUp,
+        C::Board,
+        &[ctrl('y')],
+        None,
+        "Scroll the detail pane up",
+    ),
+    cmd(
+        "board.new_column",
+        A::NewColumn,
+        C::Board,
+        &[ch('C')],
+        None,
+        "New column, last on the board",
+    ),
+    cmd(
+        "board.rename_column",
+        A::RenameColumn,
+        C::Board,
+        &[ch('R')],
+        None,
+        "Rename the focused column",
+    ),
+    cmd(
+        "board.column_left",
+        A::ColumnLeft,
+        C::Board,
+        &[ch('<')],
+        None,
+        "Move the focused column one place left",
+    ),
+    cmd(
+        "board.column_right",
+        A::ColumnRight,
+        C::Board,
+        &[ch('>')],
+        None,
+        "Move the focused column one place right",
+    ),
+    cmd(
+        "board.delete_column",
+        A::DeleteColumn,
+        C::Board,
+        &[ch('X')],
+        None,
+        "Delete the focused column (asks first; says where its tasks go)",
+    ),
+    cmd(
+        "board.back",
+        A::Back,
+        C::Board,
+        &[ESC],
+        Some("list"),
+        "Back to the task list, where it was (the detail pane closes first)",
+    ),
     cmd(
         "funnels.open",
         A::Open,
@@ -1187,7 +1352,7 @@ pub static COMMANDS: &[Command] = &[
         C::Projects,
         &[ENTER, ch('l'), RIGHT],
         Some("open"),
-        "Open the branch under the cursor (again: its first row); on a board, its tasks",
+        "Open the branch under the cursor (again: its first row); on a board, the board",
     ),
     cmd(
         "projects.close",
@@ -1704,6 +1869,14 @@ pub static COMMANDS: &[Command] = &[
         &[ESC, ch('q')],
         Some("close"),
         "Close",
+    ),
+    cmd(
+        "path_entry.complete",
+        A::CompletePath,
+        C::PathEntry,
+        &[TAB],
+        Some("complete"),
+        "Complete the file or directory name typed so far",
     ),
     cmd(
         "prompt.accept",
