@@ -254,11 +254,12 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
         C::Organization(_) => A::Organization(Err(e)),
         C::DeleteOrganization(_) => A::DeletedOrganization(Err(e)),
+        C::EditOrganization(..) => A::EditedOrganization(Err(e)),
+        C::LinkOrganization(..) => A::LinkedOrganization(Err(e)),
         C::UploadTaskFile { .. } => A::UploadedFiles(Err(e)),
         C::SaveAttachment { .. } => {
             A::SavedAttachment(Err(crate::attachment_files::SaveError::Api(e)))
         }
-        C::EditOrganization(..) => A::EditedOrganization(Err(e)),
     }
 }
 
@@ -286,6 +287,7 @@ pub fn done(call: &Call) -> Answer {
         C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
         C::DeleteContact(_) => A::DeletedContact(Ok(())),
         C::DeleteOrganization(_) => A::DeletedOrganization(Ok(())),
+        C::LinkOrganization(..) => A::LinkedOrganization(Ok(())),
         C::EditContact(..) => A::EditedContact(Ok(crate::worker::Edited::Done)),
         other => panic!("{other:?} answers with a payload, not just done"),
     }

@@ -111,6 +111,10 @@ pub enum Call {
     /// `GET /crm/organizations/{id}`: reads one back after a lost answer.
     Organization(String),
     DeleteOrganization(String),
+    /// One change of a saved organization, through the endpoint that holds that part of it.
+    EditOrganization(String, OrgEdit),
+    /// A contact or a tag attached to or detached from an organization.
+    LinkOrganization(String, OrgLink),
     /// Reads the file at `path` here and attaches it to task `task`.
     UploadTaskFile {
         task: i64,
@@ -122,8 +126,6 @@ pub enum Call {
         name: String,
         dir: std::path::PathBuf,
     },
-    /// One change of a saved organization, through the endpoint that holds that part of it.
-    EditOrganization(String, OrgEdit),
 }
 
 impl Call {
@@ -163,8 +165,9 @@ impl Call {
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
-                | Call::UploadTaskFile { .. }
                 | Call::EditOrganization(..)
+                | Call::LinkOrganization(..)
+                | Call::UploadTaskFile { .. }
         )
     }
 }
@@ -227,10 +230,11 @@ pub enum Answer {
     CreatedOrganization(Result<Box<Organization>, ApiError>),
     Organization(Result<Box<Organization>, ApiError>),
     DeletedOrganization(Result<(), ApiError>),
+    EditedOrganization(Result<OrgEdited, ApiError>),
+    LinkedOrganization(Result<(), ApiError>),
     UploadedFiles(Result<Vec<weeek_api::models::Attachment>, ApiError>),
     /// Where the file was written.
     SavedAttachment(Result<std::path::PathBuf, crate::attachment_files::SaveError>),
-    EditedOrganization(Result<OrgEdited, ApiError>),
 }
 
 impl Answer {
@@ -285,12 +289,13 @@ impl Answer {
             A::EditedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
+            A::EditedOrganization(r) => r.as_ref().err(),
+            A::LinkedOrganization(r) => r.as_ref().err(),
             A::UploadedFiles(r) => r.as_ref().err(),
             A::SavedAttachment(r) => match r {
                 Err(crate::attachment_files::SaveError::Api(e)) => Some(e),
                 _ => None,
             },
-            A::EditedOrganization(r) => r.as_ref().err(),
         }
     }
 }
@@ -356,6 +361,24 @@ async fn edit_contact(client: &Client, id: &str, edit: ContactEdit) -> Result<Ed
 pub enum OrgEdit {
     Rename(String),
     Row(OrgRowKind, RowCall),
+}
+
+/// A link of an organization: `POST`/`DELETE /crm/organizations/{id}/contacts` or `…/tags`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgLink {
+    AttachContact(String),
+    DetachContact(String),
+    AttachTag(i64),
+    DetachTag(i64),
+}
+
+async fn link_organization(client: &Client, id: &str, link: OrgLink) -> Result<(), ApiError> {
+    match link {
+        OrgLink::AttachContact(c) => client.attach_organization_contact(id, &c).await,
+        OrgLink::DetachContact(c) => client.detach_organization_contact(id, &c).await,
+        OrgLink::AttachTag(t) => client.attach_organization_tag(id, t).await,
+        OrgLink::DetachTag(t) => client.detach_organization_tag(id, t).await,
+    }
 }
 
 /// What an [`OrgEdit`] answered.
@@ -614,6 +637,12 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::CreateOrganization(o) => {
             A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
         }
+        C::EditOrganization(id, edit) => {
+            A::EditedOrganization(edit_organization(client, &id, edit).await)
+        }
+        C::LinkOrganization(id, link) => {
+            A::LinkedOrganization(link_organization(client, &id, link).await)
+        }
         C::UploadTaskFile { task, path } => A::UploadedFiles(
             match blocking(move || crate::attachment_files::read_upload(&path)).await {
                 Ok(file) => client.upload_task_attachments(task, &[file]).await,
@@ -627,9 +656,6 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 }
                 Err(e) => Err(crate::attachment_files::SaveError::Api(e)),
             })
-        }
-        C::EditOrganization(id, edit) => {
-            A::EditedOrganization(edit_organization(client, &id, edit).await)
         }
     };
     (answer, skipped)

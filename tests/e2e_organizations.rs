@@ -49,7 +49,7 @@ fn open_tab(t: &Tmux) {
 }
 
 #[test]
-fn an_organization_created_with_two_phones_is_there_after_a_reload() {
+fn an_organization_created_with_two_phones_and_a_contact_is_there_after_a_reload() {
     if !tmux_available() {
         return;
     }
@@ -65,6 +65,15 @@ fn an_organization_created_with_two_phones_is_there_after_a_reload() {
     t.wait_for("+7 900 444-55-66");
     t.keys(&["C-s"]);
     t.wait_for("Saved “ООО «Прибой»”");
+    // The new one is under the cursor: a contact attached to it.
+    t.keys(&["c"]);
+    t.wait_for("[ ] Игорь Зайцев");
+    t.type_text("Зайц");
+    t.wait_until("only the match", |s| !s.contains("Громов"));
+    t.keys(&["Tab"]);
+    t.wait_for("[x] Игорь Зайцев");
+    t.keys(&["Enter"]);
+    t.wait_for("Links of “ООО «Прибой»” saved");
     t.keys(&["r"]);
     t.wait_until("the list from the service with the new one", |s| {
         s.contains("1 of 16") && s.contains("ООО «Прибой»")
@@ -73,9 +82,14 @@ fn an_organization_created_with_two_phones_is_there_after_a_reload() {
     t.type_text("Прибой");
     t.wait_for("1 of 1│");
     t.keys(&["Enter", "Enter"]);
-    t.wait_until("both phones as the service keeps them", |s| {
-        s.contains("+7 900 111-22-33") && s.contains("+7 900 444-55-66")
-    });
+    t.wait_until(
+        "both phones and the contact as the service keeps them",
+        |s| {
+            s.contains("+7 900 111-22-33")
+                && s.contains("+7 900 444-55-66")
+                && s.contains("Contacts   Игорь Зайцев")
+        },
+    );
 }
 
 #[test]

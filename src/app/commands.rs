@@ -102,6 +102,9 @@ pub enum Action {
     SwitchPane,
     /// The contacts screen's organizations tab, on or off (Alt-o).
     ToggleOrganizations,
+    /// An organization's contacts / tags, in a picker with the attached ones ticked.
+    LinkContacts,
+    LinkTags,
     /// The task's page in the web app, in the browser.
     OpenInBrowser,
     /// The task's web link, or its id, to the clipboard.
@@ -1590,6 +1593,38 @@ pub static COMMANDS: &[Command] = &[
         &[ESC],
         Some("close"),
         "Close the form (asks first when it has changes)",
+    ),
+    cmd(
+        "organizations.contacts_pick",
+        A::LinkContacts,
+        C::Organizations,
+        &[ch('c')],
+        Some("contacts"),
+        "Attach or detach contacts of the organization under the cursor (a picker, ticks on the attached)",
+    ),
+    cmd(
+        "organizations.tags",
+        A::LinkTags,
+        C::Organizations,
+        &[ch('t')],
+        Some("tags"),
+        "Attach or detach tags of the organization under the cursor (a new name creates the tag)",
+    ),
+    cmd(
+        "org_view.contacts",
+        A::LinkContacts,
+        C::OrgView,
+        &[ch('c')],
+        Some("contacts"),
+        "Attach or detach contacts of the organization in view",
+    ),
+    cmd(
+        "org_view.tags",
+        A::LinkTags,
+        C::OrgView,
+        &[ch('t')],
+        Some("tags"),
+        "Attach or detach tags of the organization in view (a new name creates the tag)",
     ),
     cmd(
         "org_view.delete",

@@ -1,6 +1,7 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod all_pages;
 pub mod card_column;
 pub mod checked_form;
 pub mod click;

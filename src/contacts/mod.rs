@@ -135,7 +135,7 @@ impl ContactsState {
             phase: Phase::Editing,
             failure: None,
             list: ContactList::default(),
-            orgs: Organizations::default(),
+            orgs: Organizations::new(pickers::ask_orgs),
             picker: None,
             saved_scroll: 0,
             viewing: None,
@@ -681,6 +681,7 @@ impl ScreenState for ContactsState {
     fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
         self.announce(cx);
         self.refresh_waiting_picker(cx);
+        self.organizations.refresh_link_picker(cx);
     }
 
     fn on_resize(&mut self, cx: &mut ScreenCtx) {

@@ -8,6 +8,9 @@ pub mod form;
 pub mod form_keys;
 #[cfg(test)]
 mod form_tests;
+pub mod links;
+#[cfg(test)]
+mod links_tests;
 pub mod list;
 pub mod save;
 #[cfg(test)]
@@ -16,14 +19,17 @@ pub(crate) mod tests;
 use std::path::Path;
 use std::time::Instant;
 
-use weeek_api::models::Organization;
+use weeek_api::ListQuery;
+use weeek_api::models::{Contact, Organization};
 
 use crate::app::ScreenCtx;
+use crate::app::all_pages::AllPages;
 use crate::app::commands::{Action, Context};
 use crate::app::draft_file::{DraftFile, Found};
+use crate::app::ledger::Ledger;
 use crate::app::toast::ToastKind;
 use crate::widgets::scroll;
-use crate::worker::Answer;
+use crate::worker::{Answer, Call};
 use form::OrgForm;
 use list::OrgList;
 
@@ -44,6 +50,23 @@ pub enum OrgKey {
     Edit(u64),
     /// The read of the organization after an edit's answer was lost.
     EditRead,
+    /// Link write `n` (a contact or tag attached or detached), or its read back.
+    Link(u64),
+    /// Every contact, page by page, for the contact picker.
+    PickContacts,
+    /// A tag created from the tag picker, and the look for it after a lost answer.
+    CreateTag,
+    FindTag,
+}
+
+fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery) {
+    cx.request(OrgKey::PickContacts, Call::Contacts(q));
+}
+
+impl Default for AllPages<Contact> {
+    fn default() -> Self {
+        AllPages::new(ask_contacts)
+    }
 }
 
 #[derive(Debug, Default)]
@@ -63,6 +86,14 @@ pub struct OrganizationsState {
     pub ask_close: bool,
     /// The form's draft file (none before the data dir is known).
     draft: Option<DraftFile>,
+    /// The contacts or tags picker of an organization, while open.
+    pub link_picker: Option<links::LinkPicker>,
+    /// Every contact, for the contact picker.
+    pub contacts: AllPages<Contact>,
+    /// Links shown and on their way.
+    pub links: Ledger<links::OrgLinks>,
+    /// A tag being created from the tag picker.
+    pub creating_tag: Option<crate::contacts::create_choice::Creating>,
     /// Said once the screen is shown: a draft restored at start, or one that could not be read.
     found_note: Option<(ToastKind, String)>,
 }
@@ -196,6 +227,10 @@ impl OrganizationsState {
         if self.ask_delete.is_some() || self.ask_close {
             return vec![Context::Confirm];
         }
+        if self.link_picker.is_some() {
+            // Contacts and tags: always several.
+            return vec![Context::MultiPicker, Context::Picker, Context::Text];
+        }
         if let Some(fs) = &self.form {
             // While a save is out the form is locked: its keys say to wait.
             if fs.phase.is_busy() {
@@ -226,11 +261,13 @@ impl OrganizationsState {
         if self.ask_delete.is_some() || self.ask_close {
             return false;
         }
-        self.form.is_some() || (self.viewing.is_none() && self.list.searching)
+        self.link_picker.is_some()
+            || self.form.is_some()
+            || (self.viewing.is_none() && self.list.searching)
     }
 
     pub fn footer_note(&self) -> Option<String> {
-        if self.form.is_some() {
+        if self.form.is_some() || self.link_picker.is_some() {
             return None;
         }
         (self.viewing.is_none() && self.list.searching).then(|| "search".to_string())
@@ -243,6 +280,10 @@ impl OrganizationsState {
                 Action::No | Action::Cancel => self.ask_close = false,
                 _ => return false,
             }
+            return true;
+        }
+        if self.link_picker.is_some() {
+            self.link_picker_action(action, cx);
             return true;
         }
         if self.form.is_some() {
@@ -265,6 +306,15 @@ impl OrganizationsState {
         }
         if action == Action::Edit && !self.list.searching {
             self.start_edit(cx);
+            return true;
+        }
+        if matches!(action, Action::LinkContacts | Action::LinkTags) && !self.list.searching {
+            let kind = if action == Action::LinkContacts {
+                links::LinkKind::Contacts
+            } else {
+                links::LinkKind::Tags
+            };
+            self.open_links(kind, cx);
             return true;
         }
         if let Some((o, top)) = &mut self.viewing {
@@ -321,6 +371,9 @@ impl OrganizationsState {
         if self.ask_close || self.ask_delete.is_some() {
             return false;
         }
+        if self.link_picker.is_some() {
+            return self.link_picker_char(c);
+        }
         if self.form.is_some() {
             return self.form_char(c, cx);
         }
@@ -337,6 +390,13 @@ impl OrganizationsState {
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if self.ask_close || self.ask_delete.is_some() {
             return false;
+        }
+        if let Some(lp) = &mut self.link_picker {
+            match &mut lp.picker {
+                Some(p) => p.paste(text),
+                None => lp.pending_query.push_str(&crate::text::one_line(text)),
+            }
+            return true;
         }
         if self.form.is_some() {
             return self.form_paste(text, cx);
@@ -371,7 +431,18 @@ impl OrganizationsState {
             (OrgKey::List, Answer::Organizations(result)) => {
                 let rows = Self::list_rows(cx);
                 self.list.on_reply(result, cx, rows);
+                // A page read while links were on their way predates them.
+                let mut shown = links::OnScreen {
+                    list: &mut self.list,
+                    viewing: &mut self.viewing,
+                    rows,
+                };
+                self.links.reapply(&mut shown, cx);
             }
+            (OrgKey::Link(n), answer) => self.on_link_answer(n, answer, cx),
+            (OrgKey::PickContacts, Answer::Contacts(result)) => self.on_contacts_page(result, cx),
+            (OrgKey::CreateTag, answer) => self.on_tag_created(answer, cx),
+            (OrgKey::FindTag, answer) => self.on_tag_found(answer, cx),
             (OrgKey::Delete, Answer::DeletedOrganization(result)) => {
                 self.on_delete_reply(result, cx)
             }

@@ -18,7 +18,7 @@ use crate::app::names::short_id;
 use crate::app::{App, Hits};
 use crate::layout;
 use crate::text::{first_and_more, fit, fit_hints, one_line, truncate};
-use crate::ui::dialogs::render_confirm;
+use crate::ui::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
 use crate::ui::theme::Theme;
 
@@ -32,6 +32,20 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(fs) = &s.form {
         hits.cover(form::render(app, t, frame, body, fs));
+    }
+    if let Some(lp) = &s.link_picker {
+        hits.cover(match &lp.picker {
+            Some(p) => render_picker(t, frame, body, p),
+            None => render_waiting(
+                app,
+                frame,
+                body,
+                match lp.kind {
+                    crate::organizations::links::LinkKind::Contacts => "contacts",
+                    crate::organizations::links::LinkKind::Tags => "tags",
+                },
+            ),
+        });
     }
     if let Some((_, name)) = &s.ask_delete {
         let question = format!("Delete the organization “{name}”?");
@@ -123,9 +137,11 @@ fn header(t: &Theme, c: &Columns) -> Line<'static> {
 
 /// A contact's name where the contact list has it, else its short id.
 fn contact_name(app: &App, id: &str) -> String {
+    let picked = app.contacts.organizations.contacts.usable();
     app.contacts
         .list
         .find(id)
+        .or_else(|| picked.and_then(|all| all.iter().find(|c| c.id == id)))
         .map(|c| c.display_name())
         .unwrap_or_else(|| short_id(id))
 }

@@ -107,3 +107,23 @@ fn organization_form_edit() {
     assert!(screen.contains("+7 916 555-01-02"), "{screen}");
     snap_all(&mut h, "organization_form_edit");
 }
+
+#[test]
+fn organization_contacts_picker() {
+    let mut h = on_tab();
+    h.send(crate::testing::key('c'));
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || {
+            Answer::Contacts(Ok(vec![
+                crate::contacts::tests::contact("c1", "Алексей", "Громов"),
+                crate::contacts::tests::contact("c2", "Oliver", "Bennett"),
+                crate::contacts::tests::contact("c3", "Игорь", "Зайцев"),
+            ]))
+        },
+    );
+    let screen = h.render();
+    assert!(screen.contains("[x] Алексей Громов"), "{screen}");
+    assert!(screen.contains("[ ] Игорь Зайцев"), "{screen}");
+    snap_all(&mut h, "organization_contacts_picker");
+}
