@@ -82,6 +82,10 @@ pub enum Call {
     /// `PATCH /crm/deals/{id}`: the fields it carries.
     PatchDeal(String, Box<DealInput>),
     DeleteDeal(String),
+    /// `POST /crm/deals/{id}/tasks`: a new task, linked to the deal.
+    CreateDealTask(String, NewTask),
+    /// `DELETE /crm/deals/{id}/tasks/{task}`: the link goes, the task stays.
+    DetachDealTask(String, i64),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
@@ -124,6 +128,8 @@ impl Call {
                 | Call::CreateDeal(..)
                 | Call::PatchDeal(..)
                 | Call::DeleteDeal(_)
+                | Call::CreateDealTask(..)
+                | Call::DetachDealTask(..)
                 | Call::CreateContact(_)
                 | Call::DeleteContact(_)
                 | Call::EditContact(..)
@@ -177,6 +183,8 @@ pub enum Answer {
     /// The deal when the answer carries one.
     PatchedDeal(Result<Option<Box<Deal>>, ApiError>),
     DeletedDeal(Result<(), ApiError>),
+    CreatedDealTask(Result<Box<Task>, ApiError>),
+    DetachedDealTask(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
@@ -204,7 +212,9 @@ impl Answer {
             A::Boards(r) => r.as_ref().err(),
             A::Columns(r) => r.as_ref().err(),
             A::TaskPage(r) => r.as_ref().err(),
-            A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
+            A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) | A::CreatedDealTask(r) => {
+                r.as_ref().err()
+            }
             A::DeletedTask(r)
             | A::CompletedTask(r)
             | A::ReopenedTask(r)
@@ -217,7 +227,8 @@ impl Answer {
             | A::DeletedTimeEntry(r)
             | A::DeletedComment(r)
             | A::MovedDeal(r)
-            | A::DeletedDeal(r) => r.as_ref().err(),
+            | A::DeletedDeal(r)
+            | A::DetachedDealTask(r) => r.as_ref().err(),
             A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
             A::CommentPage(r) => r.as_ref().err(),
             A::CreatedComment(r) => r.as_ref().err(),
@@ -451,6 +462,12 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .await
                 .map(|d| d.map(Box::new)),
         ),
+        C::CreateDealTask(deal, t) => {
+            A::CreatedDealTask(client.create_deal_task(&deal, &t).await.map(Box::new))
+        }
+        C::DetachDealTask(deal, task) => {
+            A::DetachedDealTask(client.detach_deal_task(&deal, task).await)
+        }
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)

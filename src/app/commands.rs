@@ -122,6 +122,9 @@ pub enum Action {
     Reply,
     /// Start a new line in a multi-line field.
     NewLine,
+    /// The next / previous item of a section of a popup (a deal's linked tasks).
+    NextItem,
+    PrevItem,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -985,10 +988,50 @@ pub static COMMANDS: &[Command] = &[
         "Back to the list of funnels (stops loading a column to its end, and a whole-screen overview closes, first)",
     ),
     cmd(
+        "deal.next_task",
+        A::NextItem,
+        C::Deal,
+        &[ch('J')],
+        Some("task"),
+        "Next linked task",
+    ),
+    cmd(
+        "deal.prev_task",
+        A::PrevItem,
+        C::Deal,
+        &[ch('K')],
+        None,
+        "Previous linked task",
+    ),
+    cmd(
+        "deal.open_task",
+        A::Open,
+        C::Deal,
+        &[ENTER],
+        Some("open task"),
+        "Open the linked task on the task screen, in its detail (closes a deal without tasks)",
+    ),
+    cmd(
+        "deal.new_task",
+        A::NewTask,
+        C::Deal,
+        &[ch('n')],
+        Some("new task"),
+        "New task linked to the deal, by its title",
+    ),
+    cmd(
+        "deal.detach_task",
+        A::Delete,
+        C::Deal,
+        &[ch('D')],
+        None,
+        "Detach the linked task from the deal (asks; the task stays)",
+    ),
+    cmd(
         "deal.close",
         A::Back,
         C::Deal,
-        &[ESC, ENTER],
+        &[ESC],
         Some("close"),
         "Close the deal",
     ),

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod deal_form;
+pub mod deal_tasks;
 pub mod detail;
 pub mod editor;
 pub mod format;
@@ -65,6 +66,13 @@ pub enum FunnelKey {
     DealFind,
     /// The read of an edited deal (its answer was lost or carried no deal).
     DealRead,
+    /// A new task linked to the open deal, by its number.
+    TaskAttach(u64),
+    /// The look for a new linked task whose answer was lost, by the create's number.
+    TaskFind(u64),
+    /// A detach of a linked task (or the read-back of one whose answer was lost), by its
+    /// number.
+    TaskDetach(u64),
 }
 
 #[derive(Debug)]
@@ -87,6 +95,10 @@ pub struct FunnelsState {
     pub found: Option<editor::Draft>,
     /// Said at start what was found on disk (a toast needs the first message's clock).
     found_note: Option<(crate::app::toast::ToastKind, String)>,
+    /// The open deal's linked tasks: new ones and detaches on their way, the title prompt.
+    pub tasks: deal_tasks::DealTasks,
+    /// The linked task `Enter` chose, for the app to show on the task screen.
+    pub open_task: Option<weeek_api::models::Task>,
 }
 
 impl FunnelsState {
@@ -102,6 +114,8 @@ impl FunnelsState {
             draft: DraftFile::new(data_dir.join(editor::DRAFT_FILE)),
             found: None,
             found_note: None,
+            tasks: deal_tasks::DealTasks::default(),
+            open_task: None,
         }
     }
 
@@ -160,7 +174,12 @@ impl FunnelsState {
             Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
             Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
             Action::Top => view.scroll = 0,
-            Action::Back | Action::Open => d.close_deal(cx),
+            Action::Back => d.close_deal(cx),
+            Action::Open => self.open_linked_task(cx),
+            Action::NextItem => self.step_task(1, cx),
+            Action::PrevItem => self.step_task(-1, cx),
+            Action::NewTask => self.open_task_prompt(),
+            Action::Delete => self.ask_detach(cx),
             Action::Refresh => {
                 self.lookups.invalidate();
                 self.lookups.ensure(cx);
@@ -331,6 +350,18 @@ impl FunnelsState {
             (FunnelKey::Verb(n), A::Deal(result)) => {
                 self.on_verb_read_back(n, result.map(|d| *d), cx)
             }
+            (FunnelKey::TaskAttach(n), A::CreatedDealTask(result)) => {
+                self.on_task_created(n, result.map(|t| *t), cx)
+            }
+            (FunnelKey::TaskFind(n), A::Deal(result)) => {
+                self.on_task_looked(n, result.map(|d| *d), cx)
+            }
+            (FunnelKey::TaskDetach(n), A::DetachedDealTask(result)) => {
+                self.on_detached(n, result, cx)
+            }
+            (FunnelKey::TaskDetach(n), A::Deal(result)) => {
+                self.on_detach_read_back(n, result.map(|d| *d), cx)
+            }
             (key, answer) => {
                 let Some(d) = &mut self.detail else {
                     return;
@@ -340,7 +371,11 @@ impl FunnelsState {
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
                         d.on_statuses(result, (&self.moves, &self.verbs), cx)
                     }
-                    (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
+                    (FunnelKey::Deal, A::Deal(result)) => {
+                        d.on_deal(result.map(|d| *d));
+                        // New tasks and detaches on their way stay shown over the fresh read.
+                        self.tasks.reapply(d, cx);
+                    }
                     (FunnelKey::Deals(status), A::DealPage(result)) => {
                         d.on_deals(&status, result, (&self.moves, &self.verbs), cx)
                     }
@@ -355,7 +390,7 @@ impl FunnelsState {
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() || self.editor.is_some() {
+        if self.ask.is_some() || self.editor.is_some() || self.tasks.prompt.is_some() {
             return false;
         }
         match (&mut self.detail, target) {
@@ -403,6 +438,9 @@ impl ScreenState for FunnelsState {
         if self.ask.is_some() {
             return vec![Context::Confirm];
         }
+        if self.tasks.prompt.is_some() {
+            return vec![Context::Prompt, Context::Text];
+        }
         if let Some(e) = &self.editor {
             return form_contexts(e);
         }
@@ -446,6 +484,9 @@ impl ScreenState for FunnelsState {
     }
 
     fn keyboard_taken(&self) -> bool {
+        if self.tasks.prompt.is_some() {
+            return self.ask.is_none();
+        }
         if let Some(e) = &self.editor {
             return self.ask.is_none() && !e.asking && !e.locked();
         }
@@ -463,6 +504,9 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.tasks.prompt.is_some() {
+            return self.task_prompt_char(c);
+        }
         if self.editor.is_some() {
             return self.form_char(c, cx);
         }
@@ -486,6 +530,9 @@ impl ScreenState for FunnelsState {
             }
             return true;
         }
+        if self.tasks.prompt.is_some() {
+            return self.task_prompt_action(action, cx);
+        }
         if self.editor.is_some() {
             return self.form_action(action, cx);
         }
@@ -508,6 +555,9 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.tasks.prompt.is_some() {
+            return self.task_prompt_paste(text);
+        }
         if self.editor.is_some() {
             return self.form_paste(text, cx);
         }
@@ -537,7 +587,7 @@ impl ScreenState for FunnelsState {
 
     fn footer_note(&self) -> Option<String> {
         let moving = self.moves.unsettled();
-        let saving = self.verbs.unsettled();
+        let saving = self.verbs.unsettled() + self.tasks.unsettled();
         let notes: Vec<String> = [(moving, "moving"), (saving, "saving")]
             .into_iter()
             .filter(|(n, _)| *n > 0)

@@ -256,6 +256,12 @@ pub enum Ask {
     Delete { id: String, name: String },
     /// `n` or `e` while a deal draft of elsewhere is on disk: drop it?
     ReplaceDraft { title: String, edit: bool },
+    /// Detach this task (its id and quoted title) from this deal?
+    Detach {
+        deal: String,
+        task: i64,
+        name: String,
+    },
 }
 
 impl FunnelsState {
@@ -305,6 +311,11 @@ impl FunnelsState {
         let (id, name) = match self.ask.take() {
             Some(Ask::Delete { id, name }) => (id, name),
             Some(Ask::ReplaceDraft { edit, .. }) => return self.replace_draft(yes, edit, cx),
+            Some(Ask::Detach { .. }) if !yes => {
+                cx.toast(ToastKind::Info, "Kept: the task stays linked");
+                return;
+            }
+            Some(Ask::Detach { deal, task, name }) => return self.detach(deal, task, name, cx),
             None => return,
         };
         if !yes {

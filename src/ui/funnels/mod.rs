@@ -12,11 +12,14 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::app::commands::Context;
 use crate::app::{App, Hits};
 use crate::funnels::query::BoardPicker;
 use crate::funnels::verbs::Ask;
 use crate::text::{truncate, width};
-use crate::ui::dialogs::{render_confirm, render_field, render_picker, render_waiting};
+use crate::ui::dialogs::{
+    render_confirm, render_field, render_picker, render_prompt, render_waiting,
+};
 use crate::ui::theme::{Theme, parse_color};
 use crate::widgets::field::TextField;
 
@@ -54,7 +57,19 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
             let question = format!("Drop the deal draft {title} to start another?");
             hits.cover(render_confirm(app, t, frame, body, &question));
         }
+        Some(Ask::Detach { name, .. }) => {
+            let question = format!("Detach the task {name} from the deal? The task stays.");
+            hits.cover(render_confirm(app, t, frame, body, &question));
+        }
         None => {}
+    }
+    if let Some(p) = &app.funnels.tasks.prompt {
+        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
+        let feedback = p.error.as_deref().map(|e| (false, e));
+        let title = "New task linked to the deal";
+        hits.cover(render_prompt(
+            t, frame, body, title, &p.field, feedback, &help,
+        ));
     }
 }
 
