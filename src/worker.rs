@@ -14,8 +14,8 @@ use weeek_api::models::{
 };
 use weeek_api::{
     ApiError, Client, CommentPage, ContactUpdate, DealInput, DealPage, DealQuery, DealUpdate,
-    ListQuery, Listed, NewContact, NewTask, OrganizationInput, PortfolioQuery, RetryNotice,
-    SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
+    FunnelInput, ListQuery, Listed, NewContact, NewTask, OrganizationInput, PortfolioQuery,
+    RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
@@ -86,6 +86,17 @@ pub enum Call {
     CreateDealTask(String, NewTask),
     /// `DELETE /crm/deals/{id}/tasks/{task}`: the link goes, the task stays.
     DetachDealTask(String, i64),
+    CreateFunnel(FunnelInput),
+    /// `PUT /crm/funnels/{id}`: the fields it carries.
+    UpdateFunnel(String, FunnelInput),
+    DeleteFunnel(String),
+    /// A new status of a funnel, with its name.
+    CreateFunnelStatus(String, String),
+    /// A status and its new name.
+    RenameFunnelStatus(String, String),
+    DeleteFunnelStatus(String),
+    /// A status and the one it goes after (`None`: first).
+    MoveFunnelStatus(String, Option<String>),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
@@ -130,6 +141,13 @@ impl Call {
                 | Call::DeleteDeal(_)
                 | Call::CreateDealTask(..)
                 | Call::DetachDealTask(..)
+                | Call::CreateFunnel(_)
+                | Call::UpdateFunnel(..)
+                | Call::DeleteFunnel(_)
+                | Call::CreateFunnelStatus(..)
+                | Call::RenameFunnelStatus(..)
+                | Call::DeleteFunnelStatus(_)
+                | Call::MoveFunnelStatus(..)
                 | Call::CreateContact(_)
                 | Call::DeleteContact(_)
                 | Call::EditContact(..)
@@ -185,6 +203,13 @@ pub enum Answer {
     DeletedDeal(Result<(), ApiError>),
     CreatedDealTask(Result<Box<Task>, ApiError>),
     DetachedDealTask(Result<(), ApiError>),
+    CreatedFunnel(Result<Box<Funnel>, ApiError>),
+    UpdatedFunnel(Result<Box<Funnel>, ApiError>),
+    DeletedFunnel(Result<(), ApiError>),
+    CreatedFunnelStatus(Result<FunnelStatus, ApiError>),
+    RenamedFunnelStatus(Result<FunnelStatus, ApiError>),
+    DeletedFunnelStatus(Result<(), ApiError>),
+    MovedFunnelStatus(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
@@ -228,7 +253,12 @@ impl Answer {
             | A::DeletedComment(r)
             | A::MovedDeal(r)
             | A::DeletedDeal(r)
-            | A::DetachedDealTask(r) => r.as_ref().err(),
+            | A::DetachedDealTask(r)
+            | A::DeletedFunnel(r)
+            | A::DeletedFunnelStatus(r)
+            | A::MovedFunnelStatus(r) => r.as_ref().err(),
+            A::CreatedFunnel(r) | A::UpdatedFunnel(r) => r.as_ref().err(),
+            A::CreatedFunnelStatus(r) | A::RenamedFunnelStatus(r) => r.as_ref().err(),
             A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
             A::CommentPage(r) => r.as_ref().err(),
             A::CreatedComment(r) => r.as_ref().err(),
@@ -467,6 +497,21 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         }
         C::DetachDealTask(deal, task) => {
             A::DetachedDealTask(client.detach_deal_task(&deal, task).await)
+        }
+        C::CreateFunnel(f) => A::CreatedFunnel(client.create_funnel(&f).await.map(Box::new)),
+        C::UpdateFunnel(id, f) => {
+            A::UpdatedFunnel(client.update_funnel(&id, &f).await.map(Box::new))
+        }
+        C::DeleteFunnel(id) => A::DeletedFunnel(client.delete_funnel(&id).await),
+        C::CreateFunnelStatus(funnel, name) => {
+            A::CreatedFunnelStatus(client.create_funnel_status(&funnel, Some(&name)).await)
+        }
+        C::RenameFunnelStatus(id, name) => {
+            A::RenamedFunnelStatus(client.rename_funnel_status(&id, &name).await)
+        }
+        C::DeleteFunnelStatus(id) => A::DeletedFunnelStatus(client.delete_funnel_status(&id).await),
+        C::MoveFunnelStatus(id, after) => {
+            A::MovedFunnelStatus(client.move_funnel_status(&id, after.as_deref()).await)
         }
         C::Organizations(q) => A::Organizations(
             client

@@ -436,3 +436,33 @@ fn a_new_linked_task_whose_answer_was_lost_is_found_not_sent_twice() {
     let rows = s.matches(&format!("[ ] {title}")).count();
     assert_eq!(rows, 1, "one task, not two: {s}");
 }
+
+/// `C` makes a status, `R` renames it; after `r` the board, read again, has the new name.
+#[test]
+fn create_a_status_rename_it_and_see_the_new_name_after_a_refresh() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    open_b2b(&t);
+    t.keys(&["C"]);
+    t.wait_for("New status, last on the board");
+    t.type_text("Пилотный проект");
+    t.keys(&["Enter"]);
+    t.wait_for("Created the status “Пилотный проект”");
+    t.keys(&["R"]);
+    t.wait_for("Rename the status");
+    t.keys(&["C-u"]);
+    t.type_text("Пилот завершён");
+    t.keys(&["Enter"]);
+    t.wait_for("Renamed the status “Пилотный проект” to “Пилот завершён”");
+    t.keys(&["r"]);
+    // The column's header line (not a message) names the status as the service has it.
+    t.wait_until("the renamed status's column after a refresh", |s| {
+        s.lines()
+            .any(|l| l.contains("Пилот завершён") && !l.contains("Renamed") && l.contains('│'))
+            && !s.contains("loading")
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}

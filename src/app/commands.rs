@@ -125,6 +125,13 @@ pub enum Action {
     /// The next / previous item of a section of a popup (a deal's linked tasks).
     NextItem,
     PrevItem,
+    NewFunnel,
+    /// A funnel's statuses: a new one, the focused one renamed, deleted, moved left / right.
+    NewStatus,
+    RenameStatus,
+    DeleteStatus,
+    MoveStatusLeft,
+    MoveStatusRight,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -820,6 +827,30 @@ pub static COMMANDS: &[Command] = &[
         "Search funnels by name",
     ),
     cmd(
+        "funnels.new",
+        A::NewFunnel,
+        C::Funnels,
+        &[ch('n')],
+        None,
+        "New funnel, by its name (the service gives it its first statuses)",
+    ),
+    cmd(
+        "funnels.rename",
+        A::Rename,
+        C::Funnels,
+        &[ch('e')],
+        None,
+        "Rename the funnel",
+    ),
+    cmd(
+        "funnels.delete",
+        A::Delete,
+        C::Funnels,
+        &[ch('D')],
+        None,
+        "Delete the funnel with its statuses and deals (asks first)",
+    ),
+    cmd(
         "funnels.clear_search",
         A::Back,
         C::Funnels,
@@ -946,6 +977,46 @@ pub static COMMANDS: &[Command] = &[
         &[ch('D')],
         None,
         "Delete the deal (asks first)",
+    ),
+    cmd(
+        "funnel.new_status",
+        A::NewStatus,
+        C::Funnel,
+        &[ch('C')],
+        None,
+        "New status, last on the board",
+    ),
+    cmd(
+        "funnel.rename_status",
+        A::RenameStatus,
+        C::Funnel,
+        &[ch('R')],
+        None,
+        "Rename the focused status",
+    ),
+    cmd(
+        "funnel.delete_status",
+        A::DeleteStatus,
+        C::Funnel,
+        &[ch('X')],
+        None,
+        "Delete the focused status (asks first; says what becomes of its deals)",
+    ),
+    cmd(
+        "funnel.status_left",
+        A::MoveStatusLeft,
+        C::Funnel,
+        &[ch('<')],
+        None,
+        "Move the focused status one place left",
+    ),
+    cmd(
+        "funnel.status_right",
+        A::MoveStatusRight,
+        C::Funnel,
+        &[ch('>')],
+        None,
+        "Move the focused status one place right",
     ),
     cmd(
         "funnel.prev_one",

@@ -11,6 +11,7 @@ pub mod list;
 pub mod lookups;
 pub mod moves;
 pub mod query;
+pub mod structure;
 #[cfg(test)]
 mod tests;
 pub mod verbs;
@@ -73,6 +74,14 @@ pub enum FunnelKey {
     /// A detach of a linked task (or the read-back of one whose answer was lost), by its
     /// number.
     TaskDetach(u64),
+    /// A new funnel or status, by its number.
+    Create(u64),
+    /// The look for a new funnel or status whose answer was lost, by the create's number.
+    CreateFind(u64),
+    /// A rename or delete of a funnel (or its read-back), by its number.
+    FunnelWrite(u64),
+    /// A rename, delete or move of a status (or its read-back), by its number.
+    StatusWrite(u64),
 }
 
 #[derive(Debug)]
@@ -99,6 +108,8 @@ pub struct FunnelsState {
     pub tasks: deal_tasks::DealTasks,
     /// The linked task `Enter` chose, for the app to show on the task screen.
     pub open_task: Option<weeek_api::models::Task>,
+    /// Funnels and statuses made, renamed, deleted, moved; the name prompt.
+    pub structure: structure::Structure,
 }
 
 impl FunnelsState {
@@ -116,6 +127,7 @@ impl FunnelsState {
             found_note: None,
             tasks: deal_tasks::DealTasks::default(),
             open_task: None,
+            structure: structure::Structure::default(),
         }
     }
 
@@ -150,6 +162,9 @@ impl FunnelsState {
             Action::Search => l.open_search(),
             Action::Open => self.open_current(cx),
             Action::Refresh => self.reload_list(cx),
+            Action::NewFunnel => self.open_new_funnel(),
+            Action::Rename => self.open_rename_funnel(),
+            Action::Delete => self.ask_delete_funnel(),
             Action::Back if !l.query.is_empty() => {
                 l.query.clear();
                 l.refilter();
@@ -269,6 +284,11 @@ impl FunnelsState {
             Action::MarkLost => self.set_outcome(WinStatus::Lost, cx),
             Action::Archive => self.set_outcome(WinStatus::Archived, cx),
             Action::Delete => self.ask_delete(),
+            Action::NewStatus => self.open_new_status(),
+            Action::RenameStatus => self.open_rename_status(),
+            Action::DeleteStatus => self.ask_delete_status(),
+            Action::MoveStatusLeft => self.move_status(-1, cx),
+            Action::MoveStatusRight => self.move_status(1, cx),
             Action::MovePrev => self.move_deal(-1, cx),
             Action::MoveNext => self.move_deal(1, cx),
             Action::Open => {
@@ -309,7 +329,44 @@ impl FunnelsState {
         match (key, answer) {
             (FunnelKey::List, A::Funnels(result)) => {
                 self.list.on_loaded(result);
+                // Renames and deletes on their way stay shown over the fresh list.
+                self.structure.funnels.reapply(&mut self.list, cx);
                 self.list.fix_scroll(cx);
+            }
+            (FunnelKey::Create(n), A::CreatedFunnel(result)) => {
+                self.on_funnel_created(n, result.map(|f| *f), cx)
+            }
+            (FunnelKey::Create(n), A::CreatedFunnelStatus(result)) => {
+                self.on_status_created(n, result, cx)
+            }
+            (FunnelKey::CreateFind(n), A::Funnels(result)) => {
+                let named = result.map(|all| all.iter().map(structure::Named::from).collect());
+                self.on_create_looked(n, named, cx)
+            }
+            (FunnelKey::CreateFind(n), A::FunnelStatuses(result)) => {
+                let named = result.map(|all| all.iter().map(structure::Named::from).collect());
+                self.on_create_looked(n, named, cx)
+            }
+            (FunnelKey::FunnelWrite(n), A::UpdatedFunnel(result)) => {
+                self.on_funnel_written(n, result.map(|f| Some(*f)), cx)
+            }
+            (FunnelKey::FunnelWrite(n), A::DeletedFunnel(result)) => {
+                self.on_funnel_written(n, gone_is_done(result).map(|()| None), cx)
+            }
+            (FunnelKey::FunnelWrite(n), A::Funnel(result)) => {
+                self.on_funnel_read_back(n, result.map(|f| *f), cx)
+            }
+            (FunnelKey::StatusWrite(n), A::RenamedFunnelStatus(result)) => {
+                self.on_status_written(n, result.map(|_| ()), cx)
+            }
+            (FunnelKey::StatusWrite(n), A::DeletedFunnelStatus(result)) => {
+                self.on_status_written(n, gone_is_done(result), cx)
+            }
+            (FunnelKey::StatusWrite(n), A::MovedFunnelStatus(result)) => {
+                self.on_status_written(n, result, cx)
+            }
+            (FunnelKey::StatusWrite(n), A::FunnelStatuses(result)) => {
+                self.on_status_read_back(n, result, cx)
             }
             (FunnelKey::Orgs, A::Organizations(result)) => {
                 self.lookups.on_orgs(result, cx);
@@ -369,7 +426,9 @@ impl FunnelsState {
                 match (key, answer) {
                     (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
-                        d.on_statuses(result, (&self.moves, &self.verbs), cx)
+                        d.on_statuses(result, (&self.moves, &self.verbs), cx);
+                        // Renames, deletes and moves on their way stay shown over the read.
+                        self.structure.statuses.reapply(d, cx);
                     }
                     (FunnelKey::Deal, A::Deal(result)) => {
                         d.on_deal(result.map(|d| *d));
@@ -390,7 +449,11 @@ impl FunnelsState {
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() || self.editor.is_some() || self.tasks.prompt.is_some() {
+        if self.ask.is_some()
+            || self.editor.is_some()
+            || self.tasks.prompt.is_some()
+            || self.structure.prompt.is_some()
+        {
             return false;
         }
         match (&mut self.detail, target) {
@@ -438,7 +501,7 @@ impl ScreenState for FunnelsState {
         if self.ask.is_some() {
             return vec![Context::Confirm];
         }
-        if self.tasks.prompt.is_some() {
+        if self.tasks.prompt.is_some() || self.structure.prompt.is_some() {
             return vec![Context::Prompt, Context::Text];
         }
         if let Some(e) = &self.editor {
@@ -484,7 +547,7 @@ impl ScreenState for FunnelsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        if self.tasks.prompt.is_some() {
+        if self.tasks.prompt.is_some() || self.structure.prompt.is_some() {
             return self.ask.is_none();
         }
         if let Some(e) = &self.editor {
@@ -506,6 +569,9 @@ impl ScreenState for FunnelsState {
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         if self.tasks.prompt.is_some() {
             return self.task_prompt_char(c);
+        }
+        if self.structure.prompt.is_some() {
+            return self.name_prompt_char(c);
         }
         if self.editor.is_some() {
             return self.form_char(c, cx);
@@ -533,6 +599,9 @@ impl ScreenState for FunnelsState {
         if self.tasks.prompt.is_some() {
             return self.task_prompt_action(action, cx);
         }
+        if self.structure.prompt.is_some() {
+            return self.name_prompt_action(action, cx);
+        }
         if self.editor.is_some() {
             return self.form_action(action, cx);
         }
@@ -557,6 +626,9 @@ impl ScreenState for FunnelsState {
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if self.tasks.prompt.is_some() {
             return self.task_prompt_paste(text);
+        }
+        if self.structure.prompt.is_some() {
+            return self.name_prompt_paste(text);
         }
         if self.editor.is_some() {
             return self.form_paste(text, cx);
@@ -587,12 +659,20 @@ impl ScreenState for FunnelsState {
 
     fn footer_note(&self) -> Option<String> {
         let moving = self.moves.unsettled();
-        let saving = self.verbs.unsettled() + self.tasks.unsettled();
+        let saving = self.verbs.unsettled() + self.tasks.unsettled() + self.structure.unsettled();
         let notes: Vec<String> = [(moving, "moving"), (saving, "saving")]
             .into_iter()
             .filter(|(n, _)| *n > 0)
             .map(|(n, what)| format!("{what} {n}…"))
             .collect();
         (!notes.is_empty()).then(|| notes.join(" · "))
+    }
+}
+
+/// A delete answered "not found": what was to go is gone, which is what was asked.
+fn gone_is_done(result: Result<(), weeek_api::ApiError>) -> Result<(), weeek_api::ApiError> {
+    match result {
+        Err(weeek_api::ApiError::NotFound { .. }) => Ok(()),
+        other => other,
     }
 }

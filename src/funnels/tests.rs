@@ -19,7 +19,7 @@ use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
 use crate::funnels::FunnelKey;
 use crate::layout::funnels::InfoPlace;
-use crate::testing::{BORIS, Harness, ME, code, key_event};
+use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event};
 use crate::worker::{Answer, Call, Request};
 
 const B2B: &str = "Fn7QwB2kLp9sXe4R";
@@ -2068,3 +2068,6 @@ fn snapshot_deal_form() {
 
 #[path = "deal_task_tests.rs"]
 mod deal_task_tests;
+
+#[path = "structure_tests.rs"]
+mod structure_tests;

@@ -15,7 +15,6 @@ use ratatui::text::{Line, Span};
 use crate::app::commands::Context;
 use crate::app::{App, Hits};
 use crate::funnels::query::BoardPicker;
-use crate::funnels::verbs::Ask;
 use crate::text::{truncate, width};
 use crate::ui::dialogs::{
     render_confirm, render_field, render_picker, render_prompt, render_waiting,
@@ -48,20 +47,8 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let (Some(e), Some(d)) = (&app.funnels.editor, &app.funnels.detail) {
         hits.cover(form::render(app, t, d, e, frame, body));
     }
-    match &app.funnels.ask {
-        Some(Ask::Delete { name, .. }) => {
-            let question = format!("Delete the deal {name}?");
-            hits.cover(render_confirm(app, t, frame, body, &question));
-        }
-        Some(Ask::ReplaceDraft { title, .. }) => {
-            let question = format!("Drop the deal draft {title} to start another?");
-            hits.cover(render_confirm(app, t, frame, body, &question));
-        }
-        Some(Ask::Detach { name, .. }) => {
-            let question = format!("Detach the task {name} from the deal? The task stays.");
-            hits.cover(render_confirm(app, t, frame, body, &question));
-        }
-        None => {}
+    if let Some(ask) = &app.funnels.ask {
+        hits.cover(render_confirm(app, t, frame, body, &ask.question()));
     }
     if let Some(p) = &app.funnels.tasks.prompt {
         let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
@@ -69,6 +56,19 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         let title = "New task linked to the deal";
         hits.cover(render_prompt(
             t, frame, body, title, &p.field, feedback, &help,
+        ));
+    }
+    if let Some(p) = &app.funnels.structure.prompt {
+        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
+        let feedback = p.error.as_deref().map(|e| (false, e));
+        hits.cover(render_prompt(
+            t,
+            frame,
+            body,
+            p.title(),
+            &p.field,
+            feedback,
+            &help,
         ));
     }
 }
