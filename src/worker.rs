@@ -14,8 +14,9 @@ use weeek_api::models::{
 };
 use weeek_api::{
     ApiError, Client, CommentPage, ContactUpdate, DealInput, DealPage, DealQuery, DealUpdate,
-    FunnelInput, ListQuery, Listed, NewContact, NewTask, OrganizationInput, PortfolioQuery,
-    RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
+    FunnelInput, ListQuery, Listed, NewContact, NewProject, NewTask, OrganizationInput,
+    PortfolioQuery, ProjectUpdate, RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
+    TimeEntryInput,
 };
 
 use crate::app::requests::RequestKey;
@@ -97,6 +98,17 @@ pub enum Call {
     DeleteFunnelStatus(String),
     /// A status and the one it goes after (`None`: first).
     MoveFunnelStatus(String, Option<String>),
+    /// `GET /tm/projects/{id}`: one project (an archived one too), read back.
+    Project(i64),
+    CreateProject(NewProject),
+    UpdateProject(i64, ProjectUpdate),
+    DeleteProject(i64),
+    /// Archive (`true`) or un-archive a project.
+    ArchiveProject(i64, bool),
+    /// A new board of a project, with its name.
+    CreateBoard(i64, String),
+    RenameBoard(i64, String),
+    DeleteBoard(i64),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
@@ -148,6 +160,13 @@ impl Call {
                 | Call::RenameFunnelStatus(..)
                 | Call::DeleteFunnelStatus(_)
                 | Call::MoveFunnelStatus(..)
+                | Call::CreateProject(_)
+                | Call::UpdateProject(..)
+                | Call::DeleteProject(_)
+                | Call::ArchiveProject(..)
+                | Call::CreateBoard(..)
+                | Call::RenameBoard(..)
+                | Call::DeleteBoard(_)
                 | Call::CreateContact(_)
                 | Call::DeleteContact(_)
                 | Call::EditContact(..)
@@ -210,6 +229,14 @@ pub enum Answer {
     RenamedFunnelStatus(Result<FunnelStatus, ApiError>),
     DeletedFunnelStatus(Result<(), ApiError>),
     MovedFunnelStatus(Result<(), ApiError>),
+    Project(Result<Box<Project>, ApiError>),
+    CreatedProject(Result<Box<Project>, ApiError>),
+    UpdatedProject(Result<(), ApiError>),
+    DeletedProject(Result<(), ApiError>),
+    ArchivedProject(Result<(), ApiError>),
+    CreatedBoard(Result<Board, ApiError>),
+    RenamedBoard(Result<(), ApiError>),
+    DeletedBoard(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
@@ -256,7 +283,14 @@ impl Answer {
             | A::DetachedDealTask(r)
             | A::DeletedFunnel(r)
             | A::DeletedFunnelStatus(r)
-            | A::MovedFunnelStatus(r) => r.as_ref().err(),
+            | A::MovedFunnelStatus(r)
+            | A::UpdatedProject(r)
+            | A::DeletedProject(r)
+            | A::ArchivedProject(r)
+            | A::RenamedBoard(r)
+            | A::DeletedBoard(r) => r.as_ref().err(),
+            A::Project(r) | A::CreatedProject(r) => r.as_ref().err(),
+            A::CreatedBoard(r) => r.as_ref().err(),
             A::CreatedFunnel(r) | A::UpdatedFunnel(r) => r.as_ref().err(),
             A::CreatedFunnelStatus(r) | A::RenamedFunnelStatus(r) => r.as_ref().err(),
             A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
@@ -513,6 +547,15 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::MoveFunnelStatus(id, after) => {
             A::MovedFunnelStatus(client.move_funnel_status(&id, after.as_deref()).await)
         }
+        C::Project(id) => A::Project(client.project(id).await.map(Box::new)),
+        C::CreateProject(p) => A::CreatedProject(client.create_project(&p).await.map(Box::new)),
+        C::UpdateProject(id, u) => A::UpdatedProject(client.update_project(id, &u).await),
+        C::DeleteProject(id) => A::DeletedProject(client.delete_project(id).await),
+        C::ArchiveProject(id, true) => A::ArchivedProject(client.archive_project(id).await),
+        C::ArchiveProject(id, false) => A::ArchivedProject(client.unarchive_project(id).await),
+        C::CreateBoard(project, name) => A::CreatedBoard(client.create_board(project, &name).await),
+        C::RenameBoard(id, name) => A::RenamedBoard(client.update_board(id, &name).await),
+        C::DeleteBoard(id) => A::DeletedBoard(client.delete_board(id).await),
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)

@@ -132,6 +132,9 @@ pub enum Action {
     DeleteStatus,
     MoveStatusLeft,
     MoveStatusRight,
+    /// A new project in the portfolio under the cursor; a new board in the project under it.
+    NewProject,
+    NewBoard,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -1301,6 +1304,46 @@ pub static COMMANDS: &[Command] = &[
         &[ch('h'), LEFT],
         Some("close"),
         "Close the branch under the cursor, or go up to the one holding it",
+    ),
+    cmd(
+        "projects.new_project",
+        A::NewProject,
+        C::Projects,
+        &[ch('n')],
+        Some("new"),
+        "New project, by its name, in the portfolio under the cursor",
+    ),
+    cmd(
+        "projects.new_board",
+        A::NewBoard,
+        C::Projects,
+        &[ch('N')],
+        None,
+        "New board, by its name, in the project under the cursor",
+    ),
+    cmd(
+        "projects.rename",
+        A::Rename,
+        C::Projects,
+        &[ch('e')],
+        None,
+        "Rename the project or board under the cursor",
+    ),
+    cmd(
+        "projects.archive",
+        A::Archive,
+        C::Projects,
+        &[ch('a')],
+        None,
+        "Archive the project under the cursor (again: bring it back)",
+    ),
+    cmd(
+        "projects.delete",
+        A::Delete,
+        C::Projects,
+        &[ch('D')],
+        None,
+        "Delete the project (with its boards and tasks) or the board under the cursor (asks first)",
     ),
     cmd(
         "projects.filter",
