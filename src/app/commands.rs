@@ -835,7 +835,7 @@ pub static COMMANDS: &[Command] = &[
         C::Funnels,
         &[ch('n')],
         None,
-        "New funnel, by its name (the service gives it its first statuses)",
+        "New funnel: its name, then its currency (the service gives it its first statuses)",
     ),
     cmd(
         "funnels.rename",

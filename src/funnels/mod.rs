@@ -453,6 +453,7 @@ impl FunnelsState {
             || self.editor.is_some()
             || self.tasks.prompt.is_some()
             || self.structure.prompt.is_some()
+            || self.structure.currency.is_some()
         {
             return false;
         }
@@ -504,6 +505,9 @@ impl ScreenState for FunnelsState {
         if self.tasks.prompt.is_some() || self.structure.prompt.is_some() {
             return vec![Context::Prompt, Context::Text];
         }
+        if self.structure.currency.is_some() {
+            return vec![Context::Picker, Context::Text];
+        }
         if let Some(e) = &self.editor {
             return form_contexts(e);
         }
@@ -547,7 +551,10 @@ impl ScreenState for FunnelsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        if self.tasks.prompt.is_some() || self.structure.prompt.is_some() {
+        if self.tasks.prompt.is_some()
+            || self.structure.prompt.is_some()
+            || self.structure.currency.is_some()
+        {
             return self.ask.is_none();
         }
         if let Some(e) = &self.editor {
@@ -572,6 +579,9 @@ impl ScreenState for FunnelsState {
         }
         if self.structure.prompt.is_some() {
             return self.name_prompt_char(c);
+        }
+        if self.structure.currency.is_some() {
+            return self.currency_char(c);
         }
         if self.editor.is_some() {
             return self.form_char(c, cx);
@@ -602,6 +612,9 @@ impl ScreenState for FunnelsState {
         if self.structure.prompt.is_some() {
             return self.name_prompt_action(action, cx);
         }
+        if self.structure.currency.is_some() {
+            return self.currency_action(action, cx);
+        }
         if self.editor.is_some() {
             return self.form_action(action, cx);
         }
@@ -629,6 +642,9 @@ impl ScreenState for FunnelsState {
         }
         if self.structure.prompt.is_some() {
             return self.name_prompt_paste(text);
+        }
+        if self.structure.currency.is_some() {
+            return self.currency_paste(text);
         }
         if self.editor.is_some() {
             return self.form_paste(text, cx);

@@ -27,6 +27,7 @@ use crate::app::lost_answer::{
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
+use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::Call;
 
 /// The service's limit for funnel and status names.
@@ -63,7 +64,8 @@ impl NamePrompt {
 /// Where a new funnel or status goes, and so where it is looked for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Place {
-    Funnels,
+    /// The funnels, a new one in `currency` (`None`: the service's default).
+    Funnels { currency: Option<i64> },
     /// The statuses of a funnel.
     Statuses(String),
 }
@@ -115,7 +117,7 @@ impl CreateLookup for NameLookup {
     /// Funnels and statuses come whole in one read: no pages.
     fn read(&self, _page: u32) -> Call {
         match &self.place {
-            Place::Funnels => Call::Funnels,
+            Place::Funnels { .. } => Call::Funnels,
             Place::Statuses(funnel) => Call::FunnelStatuses(funnel.clone()),
         }
     }
@@ -496,9 +498,18 @@ impl Shown<StatusWrites> for FunnelDetail {
 
 // ----- the state and its keys ---------------------------------------------------------------
 
+/// The currency picker of a new funnel named `name`.
+#[derive(Debug, Clone)]
+pub struct CurrencyPick {
+    pub name: String,
+    pub picker: Picker<i64>,
+}
+
 #[derive(Debug, Default)]
 pub struct Structure {
     pub prompt: Option<NamePrompt>,
+    /// The currency of a new funnel, picked after its name.
+    pub currency: Option<CurrencyPick>,
     pub funnels: Ledger<FunnelWrites>,
     pub statuses: Ledger<StatusWrites>,
     creating: BTreeMap<u64, Creating>,
@@ -614,7 +625,7 @@ impl FunnelsState {
                 let naming = p.naming.clone();
                 self.structure.prompt = None;
                 match naming {
-                    Naming::NewFunnel => self.create(Place::Funnels, name, cx),
+                    Naming::NewFunnel => self.pick_currency(name, cx),
                     Naming::NewStatus { funnel } => self.create(Place::Statuses(funnel), name, cx),
                     Naming::RenameFunnel { id } => self.rename_funnel(id, name, cx),
                     Naming::RenameStatus { funnel, id } => self.rename_status(funnel, id, name, cx),
@@ -630,9 +641,81 @@ impl FunnelsState {
         true
     }
 
+    /// A new funnel's name was taken: its currency is picked next (the service's default, 1,
+    /// under the cursor). Without the list of currencies the default is used, and said.
+    fn pick_currency(&mut self, name: String, cx: &mut ScreenCtx) {
+        let items: Vec<PickItem<i64>> = cx
+            .names
+            .currencies
+            .value()
+            .map(|all| {
+                all.iter()
+                    .map(|c| {
+                        let mark = super::format::currency_mark(cx.names, c.id);
+                        let label = match c.name.as_deref() {
+                            Some(n) if !n.trim().is_empty() => format!("{mark} · {n}"),
+                            _ => mark,
+                        };
+                        PickItem::new(c.id, label)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if items.is_empty() {
+            let why = match cx.names.currencies.error() {
+                Some(e) => format!("the currencies could not be read ({})", e.short()),
+                None => "the currencies are not read yet".to_string(),
+            };
+            cx.toast(
+                ToastKind::Info,
+                format!("New funnel in the service's default currency: {why}"),
+            );
+            self.create(Place::Funnels { currency: None }, name, cx);
+            return;
+        }
+        let title = format!("Currency of {}", crate::text::quoted(&name, 30));
+        let mut picker = Picker::single(title, items);
+        picker.focus(&1);
+        self.structure.currency = Some(CurrencyPick { name, picker });
+    }
+
+    pub(super) fn currency_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let Some(c) = &mut self.structure.currency else {
+            return false;
+        };
+        match c.picker.act(action) {
+            PickerOutcome::Pending => {}
+            PickerOutcome::Cancelled => self.structure.currency = None,
+            PickerOutcome::Picked(keys) => {
+                let name = c.name.clone();
+                self.structure.currency = None;
+                let currency = keys.first().copied();
+                self.create(Place::Funnels { currency }, name, cx);
+            }
+        }
+        true
+    }
+
+    pub(super) fn currency_char(&mut self, ch: char) -> bool {
+        match &mut self.structure.currency {
+            Some(c) => c.picker.type_char(ch),
+            None => false,
+        }
+    }
+
+    pub(super) fn currency_paste(&mut self, text: &str) -> bool {
+        match &mut self.structure.currency {
+            Some(c) => {
+                c.picker.paste(text);
+                true
+            }
+            None => false,
+        }
+    }
+
     fn existing(&self, place: &Place) -> Vec<String> {
         match place {
-            Place::Funnels => self.list.all().iter().map(|f| f.id.clone()).collect(),
+            Place::Funnels { .. } => self.list.all().iter().map(|f| f.id.clone()).collect(),
             Place::Statuses(funnel) => self
                 .detail
                 .as_ref()
@@ -966,7 +1049,7 @@ impl FunnelsState {
                 // Its whole (a funnel's first statuses, a status's totals) is the service's:
                 // read again rather than pieced together from the look.
                 match &c.place {
-                    Place::Funnels => self.reload_list(cx),
+                    Place::Funnels { .. } => self.reload_list(cx),
                     Place::Statuses(funnel) => {
                         let moving = !self.moves.is_idle() || !self.verbs.is_idle();
                         if let Some(d) = self.detail.as_mut().filter(|d| d.id == *funnel) {
@@ -1143,15 +1226,16 @@ impl FunnelsState {
 
 fn created_word(place: &Place) -> &'static str {
     match place {
-        Place::Funnels => "funnel",
+        Place::Funnels { .. } => "funnel",
         Place::Statuses(_) => "status",
     }
 }
 
 fn send_create(n: u64, place: &Place, name: &str, cx: &mut ScreenCtx) {
     let call = match place {
-        Place::Funnels => Call::CreateFunnel(FunnelInput {
+        Place::Funnels { currency } => Call::CreateFunnel(FunnelInput {
             name: Some(name.to_string()),
+            currency_id: *currency,
             ..Default::default()
         }),
         Place::Statuses(funnel) => Call::CreateFunnelStatus(funnel.clone(), name.to_string()),

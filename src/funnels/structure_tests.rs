@@ -272,10 +272,16 @@ fn a_new_funnel_shows_in_the_list_under_the_cursor() {
     let mut h = list();
     h.press("n");
     name(&mut h, "Экспорт");
-    let r = one(
-        &mut h,
-        |c| matches!(c, Call::CreateFunnel(f) if f.name.as_deref() == Some("Экспорт")),
-    );
+    // The currency comes next, the service's default under the cursor.
+    assert_eq!(h.app.contexts()[0], Context::Picker);
+    assert!(h.render().contains("Currency of “Экспорт”"));
+    assert!(h.take(|c| matches!(c, Call::CreateFunnel(_))).is_empty());
+    h.send(code(KeyCode::Down));
+    h.send(code(KeyCode::Enter));
+    let r = one(&mut h, |c| {
+        matches!(c, Call::CreateFunnel(f)
+            if f.name.as_deref() == Some("Экспорт") && f.currency_id == Some(2))
+    });
     h.reply(
         &r,
         Answer::CreatedFunnel(Ok(Box::new(funnel("FnNeW0000000000x", "Экспорт", 1)))),
@@ -367,4 +373,37 @@ fn snapshot_structure_prompts_and_questions() {
     h.press("D");
     h.resize(100, 30);
     insta::assert_snapshot!("funnels_funnel_delete_100x30", h.render());
+    h.send(code(KeyCode::Esc));
+    h.press("n");
+    name(&mut h, "Экспорт");
+    for (w, hh) in [(100, 30), (40, 12)] {
+        h.resize(w, hh);
+        insta::assert_snapshot!(format!("funnels_funnel_currency_{w}x{hh}"), h.render());
+    }
+}
+
+#[test]
+fn without_the_currencies_a_new_funnel_takes_the_default_and_says_so() {
+    let mut h = list();
+    h.app.names.currencies = Loadable::NotAsked;
+    h.press("n");
+    name(&mut h, "Экспорт");
+    let r = one(
+        &mut h,
+        |c| matches!(c, Call::CreateFunnel(f) if f.currency_id.is_none()),
+    );
+    assert!(toasts(&h).contains("the service's default currency"));
+    h.fail(&r, refused());
+    // Esc in the currency picker sends nothing.
+    h.app.names.currencies = Loadable::Loaded(vec![Currency {
+        id: 1,
+        name: Some("Российский рубль".into()),
+        code: Some("RUB".into()),
+        symbol: Some("₽".into()),
+    }]);
+    h.press("n");
+    name(&mut h, "Экспорт");
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.funnels.structure.currency.is_none());
+    assert!(h.take(|c| matches!(c, Call::CreateFunnel(_))).is_empty());
 }
