@@ -114,6 +114,12 @@ pub enum Action {
     /// The task's time entries, to edit or delete one.
     TimeEntries,
     Watchers,
+    /// Attach a file to the task (U).
+    UploadFile,
+    /// Save one of the task's attachments (S).
+    SaveAttachment,
+    /// Complete the file path typed (Tab).
+    CompletePath,
     /// Write a comment on the task (i).
     Comment,
     /// Pick one of the task's comments (I).
@@ -183,10 +189,12 @@ pub enum Context {
     Projects,
     /// The projects tree's name filter, typing.
     ProjectSearch,
+    /// Typing the path of a file to upload.
+    PathEntry,
 }
 
 impl Context {
-    pub const ALL: [Context; 35] = [
+    pub const ALL: [Context; 36] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -222,6 +230,7 @@ impl Context {
         Self::CommentView,
         Self::Projects,
         Self::ProjectSearch,
+        Self::PathEntry,
     ];
 
     /// The first part of its commands' ids.
@@ -262,6 +271,7 @@ impl Context {
             Self::CommentView => "comment_view",
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
+            Self::PathEntry => "path_entry",
         }
     }
 
@@ -302,6 +312,7 @@ impl Context {
             Self::CommentView => "A comment",
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
+            Self::PathEntry => "Typing the path of a file",
         }
     }
 
@@ -322,6 +333,7 @@ impl Context {
                 | Self::ContactSearch
                 | Self::OrgSearch
                 | Self::ProjectSearch
+                | Self::PathEntry
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::DealField
@@ -586,6 +598,22 @@ pub static COMMANDS: &[Command] = &[
         &[ch('W')],
         None,
         "The task's watchers: tick members to add, untick to remove",
+    ),
+    cmd(
+        "tasks.upload",
+        A::UploadFile,
+        C::Tasks,
+        &[ch('U')],
+        None,
+        "Attach a file to the task: type its path (Tab completes it)",
+    ),
+    cmd(
+        "tasks.save_attachment",
+        A::SaveAttachment,
+        C::Tasks,
+        &[ch('S')],
+        None,
+        "Save one of the task's attachments to the downloads directory",
     ),
     cmd(
         "tasks.comment",
@@ -1748,6 +1776,14 @@ pub static COMMANDS: &[Command] = &[
         &[ESC, ch('q')],
         Some("close"),
         "Close",
+    ),
+    cmd(
+        "path_entry.complete",
+        A::CompletePath,
+        C::PathEntry,
+        &[TAB],
+        Some("complete"),
+        "Complete the file or directory name typed so far",
     ),
     cmd(
         "prompt.accept",

@@ -6,6 +6,7 @@ pub mod create;
 pub mod description;
 pub mod details;
 pub mod dialogs;
+pub mod files;
 pub mod filters;
 pub mod panel;
 pub mod subtasks;
@@ -22,6 +23,8 @@ mod comment_tests;
 mod description_tests;
 #[cfg(test)]
 mod detail_tests;
+#[cfg(test)]
+mod file_tests;
 #[cfg(test)]
 mod subtask_tests;
 #[cfg(test)]
@@ -75,6 +78,8 @@ pub enum TaskKey {
     Comments(comments::CommentKey),
     /// Watchers added or removed (`W`).
     Watch(watchers::WatchKey),
+    /// Files uploaded (`U`) and saved (`S`).
+    Files(files::FileKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -117,6 +122,10 @@ pub struct TasksState {
     pub details: details::Details,
     /// Watcher changes on their way.
     watching: watchers::Watching,
+    /// Attachments: the upload and save dialogs and the files on their way.
+    pub files: files::Files,
+    /// Where `S` saves attachments; unset, the desktop's downloads directory at the time.
+    pub downloads: Option<std::path::PathBuf>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
@@ -152,6 +161,7 @@ impl TasksState {
             .describe_contexts()
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
+            .or_else(|| self.file_contexts())
         {
             return chain;
         }
@@ -187,6 +197,7 @@ impl TasksState {
             .describe_contexts()
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
+            .or_else(|| self.file_contexts())
         {
             return chain.contains(&Context::Text);
         }
@@ -409,6 +420,7 @@ impl TasksState {
             (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
+            (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -572,6 +584,9 @@ impl TasksState {
         if self.comments.dialog.is_some() {
             return self.comment_char(c);
         }
+        if self.files.dialog.is_some() {
+            return self.file_char(c);
+        }
         if self.popup.is_some() {
             return self.popup_char(c, cx);
         }
@@ -589,6 +604,10 @@ impl TasksState {
         }
         if self.comments.dialog.is_some() {
             self.comment_paste(text);
+            return true;
+        }
+        if self.files.dialog.is_some() {
+            self.file_paste(text);
             return true;
         }
         if let Some(p) = &mut self.popup {
@@ -620,6 +639,10 @@ impl TasksState {
         }
         if self.comments.dialog.is_some() {
             self.comment_action(action, cx);
+            return true;
+        }
+        if self.files.dialog.is_some() {
+            self.file_action(action, cx);
             return true;
         }
         if self.popup.is_some() {
@@ -709,6 +732,8 @@ impl TasksState {
             Action::LogTime => self.open_log_time(cx),
             Action::TimeEntries => self.open_time_entries(cx),
             Action::Watchers => self.open_watchers(cx),
+            Action::UploadFile => self.open_upload(cx),
+            Action::SaveAttachment => self.open_save_attachment(cx),
             Action::Comment => self.open_comment(None, cx),
             Action::CommentThread => self.open_comment_picker(cx),
             _ => return false,
