@@ -651,10 +651,17 @@ impl FunnelsState {
             .map(|all| {
                 all.iter()
                     .map(|c| {
+                        // The code too, so typing "EUR" finds the euro.
                         let mark = super::format::currency_mark(cx.names, c.id);
-                        let label = match c.name.as_deref() {
-                            Some(n) if !n.trim().is_empty() => format!("{mark} · {n}"),
+                        let head = match c.code.as_deref().map(str::trim) {
+                            Some(code) if !code.is_empty() && code != mark => {
+                                format!("{code} {mark}")
+                            }
                             _ => mark,
+                        };
+                        let label = match c.name.as_deref() {
+                            Some(n) if !n.trim().is_empty() => format!("{head} · {n}"),
+                            _ => head,
                         };
                         PickItem::new(c.id, label)
                     })
