@@ -286,7 +286,9 @@ pub struct StatusWrites;
 
 #[derive(Debug, Clone)]
 pub enum StatusChange {
+    /// Status `id` renamed.
     Rename {
+        id: String,
         from: Option<String>,
         to: String,
     },
@@ -294,8 +296,9 @@ pub enum StatusChange {
         status: Box<FunnelStatus>,
         index: usize,
     },
-    /// Moved from `from` to go after status `after` (`None`: first).
+    /// Status `id` moved from `from` to go after status `after` (`None`: first).
     Move {
+        id: String,
         from: usize,
         after: Option<String>,
     },
@@ -323,26 +326,22 @@ impl Writes for StatusWrites {
             Ok(all) => all,
             Err(e) => return read_back_failed(e.clone()),
         };
+        let at = |id: &str| all.iter().position(|s| s.id == id);
         match change {
-            StatusChange::Rename { to, .. } => {
-                if all.iter().any(|s| s.name.as_deref() == Some(to)) {
-                    ReadBack::Applied
-                } else {
-                    ReadBack::NotApplied
-                }
-            }
-            StatusChange::Delete { status, .. } if all.iter().any(|s| s.id == status.id) => {
-                ReadBack::NotApplied
-            }
+            StatusChange::Rename { id, to, .. } => match all.iter().find(|s| s.id == *id) {
+                Some(s) if s.name.as_deref() == Some(to) => ReadBack::Applied,
+                Some(_) => ReadBack::NotApplied,
+                None => ReadBack::Gone,
+            },
+            StatusChange::Delete { status, .. } if at(&status.id).is_some() => ReadBack::NotApplied,
             StatusChange::Delete { .. } => ReadBack::Applied,
-            StatusChange::Move { after, .. } => {
-                // The moved status is not named here: the look is whether its new neighbour
-                // holds, which the screen's reload then shows either way.
-                let holds = match after {
-                    None => true,
-                    Some(a) => all.iter().any(|s| s.id == *a),
+            StatusChange::Move { id, after, .. } => {
+                let Some(pos) = at(id) else {
+                    return ReadBack::Gone;
                 };
-                if holds {
+                // In place when the status before it is the one it was sent to follow.
+                let before = pos.checked_sub(1).map(|p| all[p].id.as_str());
+                if before == after.as_deref() {
                     ReadBack::Applied
                 } else {
                     ReadBack::NotApplied
@@ -816,6 +815,7 @@ impl FunnelsState {
         let label = quoted(from.as_deref(), "(unnamed status)");
         let g = self.structure.statuses.group(());
         let change = StatusChange::Rename {
+            id: id.clone(),
             from,
             to: name.clone(),
         };
@@ -924,6 +924,7 @@ impl FunnelsState {
         d.place_status(&id, after.as_deref(), cx);
         let g = self.structure.statuses.group(());
         let change = StatusChange::Move {
+            id: id.clone(),
             from,
             after: after.clone(),
         };

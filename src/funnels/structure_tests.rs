@@ -407,3 +407,38 @@ fn without_the_currencies_a_new_funnel_takes_the_default_and_says_so() {
     assert!(h.app.funnels.structure.currency.is_none());
     assert!(h.take(|c| matches!(c, Call::CreateFunnel(_))).is_empty());
 }
+
+#[test]
+fn a_lost_move_is_read_back_and_judged_by_where_the_status_stands() {
+    let mut h = opened();
+    h.take(|c| matches!(c, Call::FunnelStatuses(_)));
+    h.press(">");
+    let r = one(&mut h, |c| matches!(c, Call::MoveFunnelStatus(..)));
+    h.fail(&r, ApiError::Timeout);
+    let read = one(&mut h, |c| matches!(c, Call::FunnelStatuses(_)));
+    let moved = vec![
+        status(TALKS, "Переговоры", 1, 9_000_000_000.0),
+        status(NEW, "Новый лид", 3, 3_600_000.0),
+        status(CLOSED, "Закрыто", 0, 0.0),
+    ];
+    h.reply(&read, Answer::FunnelStatuses(Ok(moved)));
+    assert_eq!(status_names(&h), ["Переговоры", "Новый лид", "Закрыто"]);
+    let t = toasts(&h);
+    assert!(t.contains("Moved the status “Новый лид”"), "{t}");
+    assert!(t.contains("read back: done"), "{t}");
+
+    // Lost again, and the service has the old order: said so, and shown as it is.
+    h.take(|c| matches!(c, Call::FunnelStatuses(_)));
+    h.press(">");
+    let r = one(&mut h, |c| matches!(c, Call::MoveFunnelStatus(..)));
+    h.fail(&r, ApiError::Timeout);
+    let read = one(&mut h, |c| matches!(c, Call::FunnelStatuses(_)));
+    let unmoved = vec![
+        status(TALKS, "Переговоры", 1, 9_000_000_000.0),
+        status(NEW, "Новый лид", 3, 3_600_000.0),
+        status(CLOSED, "Закрыто", 0, 0.0),
+    ];
+    h.reply(&read, Answer::FunnelStatuses(Ok(unmoved)));
+    assert_eq!(status_names(&h), ["Переговоры", "Новый лид", "Закрыто"]);
+    assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
+}
