@@ -117,6 +117,8 @@ pub enum Action {
     /// The task's time entries, to edit or delete one.
     TimeEntries,
     Watchers,
+    /// Open one of the deal's contacts or organizations (c).
+    OpenLink,
     /// Attach a file to the task (U).
     UploadFile,
     /// Save one of the task's attachments (S).
@@ -1258,6 +1260,14 @@ pub static COMMANDS: &[Command] = &[
         &[ENTER],
         Some("open task"),
         "Open the linked task on the task screen, in its detail (closes a deal without tasks)",
+    ),
+    cmd(
+        "deal.open_link",
+        A::OpenLink,
+        C::Deal,
+        &[ch('c')],
+        Some("contacts"),
+        "Open one of the deal's contacts or organizations on the contacts screen",
     ),
     cmd(
         "deal.new_task",

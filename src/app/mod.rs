@@ -613,7 +613,10 @@ impl App {
                 });
             }
             RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, cx!()),
-            RequestKey::Funnels(key) => self.funnels.on_answer(key, reply.answer, cx!()),
+            RequestKey::Funnels(key) => {
+                self.funnels.on_answer(key, reply.answer, cx!());
+                self.show_deal_link(clock, effects);
+            }
             RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, cx!()),
             RequestKey::Organizations(key) => {
                 self.contacts
@@ -630,6 +633,31 @@ impl App {
                 }
             }
         }
+        true
+    }
+
+    /// A contact or organization picked in a deal's popup, once it is in: the contacts screen
+    /// shows it (the deal stays open behind). One read while the user went to another screen
+    /// is not forced on them.
+    fn show_deal_link(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        let Some(opened) = self.funnels.links.open.take() else {
+            return false;
+        };
+        if self.screen != Screen::Funnels {
+            return false;
+        }
+        self.screen = Screen::Contacts;
+        self.with_screen(Screen::Contacts, clock, effects, |s, cx| s.on_enter(cx));
+        let mut cx = Self::cx(
+            clock,
+            &mut self.names,
+            &mut self.requests,
+            effects,
+            &mut self.toasts,
+            self.viewport,
+            &self.keymap,
+        );
+        self.contacts.show_linked(opened, &mut cx);
         true
     }
 
@@ -741,6 +769,9 @@ impl App {
         }
         if let Some((_, board)) = self.projects.open_board.take() {
             self.show_board(board, clock, effects);
+            return true;
+        }
+        if self.show_deal_link(clock, effects) {
             return true;
         }
         if let Some(task) = self.funnels.open_task.take() {

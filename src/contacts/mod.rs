@@ -519,6 +519,26 @@ pub fn contact_rows(c: &weeek_api::models::Contact, every: bool) -> usize {
         + extra
 }
 
+impl ContactsState {
+    /// A contact or organization opened from elsewhere (a deal): read in full over whatever
+    /// the screen had, which closing it goes back to (a form keeps what was typed).
+    pub fn show_linked(&mut self, opened: crate::funnels::deal_links::Opened, cx: &mut ScreenCtx) {
+        use crate::funnels::deal_links::Opened;
+        match opened {
+            Opened::Contact(c) => {
+                self.organizations.shown = false;
+                self.viewing = Some((*c, 0));
+            }
+            Opened::Organization(o) => {
+                if !self.organizations.shown {
+                    self.organizations.toggle(cx);
+                }
+                self.organizations.viewing = Some((*o, 0));
+            }
+        }
+    }
+}
+
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
         if self.organizations.shown {

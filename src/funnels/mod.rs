@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod deal_form;
+pub mod deal_links;
 pub mod deal_tasks;
 pub mod detail;
 pub mod editor;
@@ -67,6 +68,8 @@ pub enum FunnelKey {
     DealFind,
     /// The read of an edited deal (its answer was lost or carried no deal).
     DealRead,
+    /// A contact or organization of the open deal, read to be opened (`c`).
+    LinkRead,
     /// A new task linked to the open deal, by its number.
     TaskAttach(u64),
     /// The look for a new linked task whose answer was lost, by the create's number.
@@ -108,6 +111,8 @@ pub struct FunnelsState {
     pub tasks: deal_tasks::DealTasks,
     /// The linked task `Enter` chose, for the app to show on the task screen.
     pub open_task: Option<weeek_api::models::Task>,
+    /// The deal's contacts and organizations to open one (`c`), and the one to open.
+    pub links: deal_links::DealLinks,
     /// Funnels and statuses made, renamed, deleted, moved; the name prompt.
     pub structure: structure::Structure,
 }
@@ -127,6 +132,7 @@ impl FunnelsState {
             found_note: None,
             tasks: deal_tasks::DealTasks::default(),
             open_task: None,
+            links: Default::default(),
             structure: structure::Structure::default(),
         }
     }
@@ -194,6 +200,7 @@ impl FunnelsState {
             Action::NextItem => self.step_task(1, cx),
             Action::PrevItem => self.step_task(-1, cx),
             Action::NewTask => self.open_task_prompt(),
+            Action::OpenLink => self.open_links(cx),
             Action::Delete => self.ask_detach(cx),
             Action::Refresh => {
                 self.lookups.invalidate();
@@ -327,6 +334,7 @@ impl FunnelsState {
     pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, cx: &mut ScreenCtx) {
         use Answer as A;
         match (key, answer) {
+            (FunnelKey::LinkRead, answer) => self.on_link_read(answer, cx),
             (FunnelKey::List, A::Funnels(result)) => {
                 self.list.on_loaded(result);
                 // Renames and deletes on their way stay shown over the fresh list.
@@ -505,7 +513,7 @@ impl ScreenState for FunnelsState {
         if self.tasks.prompt.is_some() || self.structure.prompt.is_some() {
             return vec![Context::Prompt, Context::Text];
         }
-        if self.structure.currency.is_some() {
+        if self.structure.currency.is_some() || self.links.picker.is_some() {
             return vec![Context::Picker, Context::Text];
         }
         if let Some(e) = &self.editor {
@@ -554,6 +562,7 @@ impl ScreenState for FunnelsState {
         if self.tasks.prompt.is_some()
             || self.structure.prompt.is_some()
             || self.structure.currency.is_some()
+            || self.links.picker.is_some()
         {
             return self.ask.is_none();
         }
@@ -582,6 +591,9 @@ impl ScreenState for FunnelsState {
         }
         if self.structure.currency.is_some() {
             return self.currency_char(c);
+        }
+        if self.links.picker.is_some() {
+            return self.links_char(c);
         }
         if self.editor.is_some() {
             return self.form_char(c, cx);
@@ -615,6 +627,9 @@ impl ScreenState for FunnelsState {
         if self.structure.currency.is_some() {
             return self.currency_action(action, cx);
         }
+        if self.links.picker.is_some() {
+            return self.links_action(action, cx);
+        }
         if self.editor.is_some() {
             return self.form_action(action, cx);
         }
@@ -645,6 +660,9 @@ impl ScreenState for FunnelsState {
         }
         if self.structure.currency.is_some() {
             return self.currency_paste(text);
+        }
+        if self.links.picker.is_some() {
+            return self.links_paste(text);
         }
         if self.editor.is_some() {
             return self.form_paste(text, cx);

@@ -2069,5 +2069,8 @@ fn snapshot_deal_form() {
 #[path = "deal_task_tests.rs"]
 mod deal_task_tests;
 
+#[path = "deal_link_tests.rs"]
+mod deal_link_tests;
+
 #[path = "structure_tests.rs"]
 mod structure_tests;

@@ -61,6 +61,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let Some(c) = &app.funnels.structure.currency {
         hits.cover(render_picker(t, frame, body, &c.picker));
     }
+    if let Some(p) = &app.funnels.links.picker {
+        hits.cover(render_picker(t, frame, body, p));
+    }
     if let Some(p) = &app.funnels.structure.prompt {
         let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
         let feedback = p.error.as_deref().map(|e| (false, e));

@@ -1,0 +1,129 @@
+//! `c` in the deal popup: the deal's contacts and organizations in one picker; the one picked
+//! opens on the contacts screen, read in full, as `Enter` on it there would show it.
+//!
+//! The popup names them from the lists it reads for that (`lookups`); one missing from those
+//! lists (past their first pages) is read by its id before it opens.
+
+use weeek_api::ApiError;
+use weeek_api::models::{Contact, Organization};
+
+use super::{FunnelKey, FunnelsState};
+use crate::app::ScreenCtx;
+use crate::app::commands::Action;
+use crate::app::toast::ToastKind;
+use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
+use crate::worker::{Answer, Call};
+
+/// What the picker holds for each row.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Link {
+    Contact(String),
+    Organization(String),
+}
+
+/// What the app opens on the contacts screen.
+#[derive(Debug, Clone)]
+pub enum Opened {
+    Contact(Box<Contact>),
+    Organization(Box<Organization>),
+}
+
+#[derive(Debug, Default)]
+pub struct DealLinks {
+    pub picker: Option<Picker<Link>>,
+    /// Picked and read: the app switches screens and opens it.
+    pub open: Option<Opened>,
+}
+
+impl FunnelsState {
+    /// `c`: the picker of the open deal's contacts and organizations.
+    pub(super) fn open_links(&mut self, cx: &mut ScreenCtx) {
+        let Some(deal) = self
+            .detail
+            .as_ref()
+            .and_then(|d| d.deal.as_ref())
+            .and_then(|v| v.deal.value())
+        else {
+            return;
+        };
+        let contacts = deal.contacts.iter().map(|id| {
+            PickItem::new(Link::Contact(id.clone()), self.lookups.contact_name(id))
+                .detail("contact")
+        });
+        let orgs = deal.organizations.iter().map(|id| {
+            PickItem::new(Link::Organization(id.clone()), self.lookups.org_name(id))
+                .detail("organization")
+        });
+        let items: Vec<_> = contacts.chain(orgs).collect();
+        if items.is_empty() {
+            cx.toast(
+                ToastKind::Info,
+                "The deal has no contacts or organizations to open",
+            );
+            return;
+        }
+        self.links.picker = Some(Picker::single("Open a contact or organization", items));
+    }
+
+    pub(super) fn links_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let Some(picker) = &mut self.links.picker else {
+            return false;
+        };
+        match picker.act(action) {
+            PickerOutcome::Pending => {}
+            PickerOutcome::Cancelled => self.links.picker = None,
+            PickerOutcome::Picked(keys) => {
+                self.links.picker = None;
+                if let Some(link) = keys.into_iter().next() {
+                    self.open_link(link, cx);
+                }
+            }
+        }
+        true
+    }
+
+    pub(super) fn links_char(&mut self, c: char) -> bool {
+        self.links.picker.as_mut().is_some_and(|p| p.type_char(c))
+    }
+
+    pub(super) fn links_paste(&mut self, text: &str) -> bool {
+        match &mut self.links.picker {
+            Some(p) => {
+                p.paste(text);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn open_link(&mut self, link: Link, cx: &mut ScreenCtx) {
+        match link {
+            Link::Contact(id) => match self.lookups.contacts.items.iter().find(|c| c.id == id) {
+                Some(c) => self.links.open = Some(Opened::Contact(Box::new(c.clone()))),
+                None => cx.request(FunnelKey::LinkRead, Call::Contact(id)),
+            },
+            Link::Organization(id) => match self.lookups.orgs.items.iter().find(|o| o.id == id) {
+                Some(o) => self.links.open = Some(Opened::Organization(Box::new(o.clone()))),
+                None => cx.request(FunnelKey::LinkRead, Call::Organization(id)),
+            },
+        }
+    }
+
+    /// A contact or organization read to be opened.
+    pub(super) fn on_link_read(&mut self, answer: Answer, cx: &mut ScreenCtx) {
+        let failed = |e: ApiError, what: &str, cx: &mut ScreenCtx| {
+            cx.toast(
+                ToastKind::Error,
+                format!("Could not read the {what}: {}", e.short()),
+            )
+        };
+        match answer {
+            Answer::Contact(Ok(c)) => self.links.open = Some(Opened::Contact(c)),
+            Answer::Organization(Ok(o)) => self.links.open = Some(Opened::Organization(o)),
+            Answer::Contact(Err(e)) => failed(e, "contact", cx),
+            Answer::Organization(Err(e)) => failed(e, "organization", cx),
+            // Only those two calls are asked with this key.
+            _ => {}
+        }
+    }
+}
