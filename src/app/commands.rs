@@ -114,6 +114,12 @@ pub enum Action {
     /// The task's time entries, to edit or delete one.
     TimeEntries,
     Watchers,
+    /// Attach a file to the task (U).
+    UploadFile,
+    /// Save one of the task's attachments (S).
+    SaveAttachment,
+    /// Complete the file path typed (Tab).
+    CompletePath,
     /// Write a comment on the task (i).
     Comment,
     /// Pick one of the task's comments (I).
@@ -183,10 +189,12 @@ pub enum Context {
     ProjectSearch,
     /// A board of the task screen: its columns and cards.
     Board,
+    /// Typing the path of a file to upload.
+    PathEntry,
 }
 
 impl Context {
-    pub const ALL: [Context; 36] = [
+    pub const ALL: [Context; 37] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -223,6 +231,7 @@ impl Context {
         Self::Projects,
         Self::ProjectSearch,
         Self::Board,
+        Self::PathEntry,
     ];
 
     /// The first part of its commands' ids.
@@ -264,6 +273,7 @@ impl Context {
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
             Self::Board => "board",
+            Self::PathEntry => "path_entry",
         }
     }
 
@@ -305,6 +315,7 @@ impl Context {
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
             Self::Board => "Board",
+            Self::PathEntry => "Typing the path of a file",
         }
     }
 
@@ -325,6 +336,7 @@ impl Context {
                 | Self::ContactSearch
                 | Self::OrgSearch
                 | Self::ProjectSearch
+                | Self::PathEntry
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::DealField
@@ -589,6 +601,22 @@ pub static COMMANDS: &[Command] = &[
         &[ch('W')],
         None,
         "The task's watchers: tick members to add, untick to remove",
+    ),
+    cmd(
+        "tasks.upload",
+        A::UploadFile,
+        C::Tasks,
+        &[ch('U')],
+        None,
+        "Attach a file to the task: type its path (Tab completes it)",
+    ),
+    cmd(
+        "tasks.save_attachment",
+        A::SaveAttachment,
+        C::Tasks,
+        &[ch('S')],
+        None,
+        "Save one of the task's attachments to the downloads directory",
     ),
     cmd(
         "tasks.comment",
@@ -1728,6 +1756,14 @@ pub static COMMANDS: &[Command] = &[
         &[ESC, ch('q')],
         Some("close"),
         "Close",
+    ),
+    cmd(
+        "path_entry.complete",
+        A::CompletePath,
+        C::PathEntry,
+        &[TAB],
+        Some("complete"),
+        "Complete the file or directory name typed so far",
     ),
     cmd(
         "prompt.accept",

@@ -7,6 +7,7 @@ pub mod create;
 pub mod description;
 pub mod details;
 pub mod dialogs;
+pub mod files;
 pub mod filters;
 pub mod panel;
 pub mod subtasks;
@@ -23,6 +24,8 @@ mod comment_tests;
 mod description_tests;
 #[cfg(test)]
 mod detail_tests;
+#[cfg(test)]
+mod file_tests;
 #[cfg(test)]
 mod subtask_tests;
 #[cfg(test)]
@@ -82,6 +85,8 @@ pub enum TaskKey {
     Order(u64),
     /// A column created, renamed, moved or deleted, by its number.
     Column(u64),
+    /// Files uploaded (`U`) and saved (`S`).
+    Files(files::FileKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -124,6 +129,10 @@ pub struct TasksState {
     pub details: details::Details,
     /// Watcher changes on their way.
     watching: watchers::Watching,
+    /// Attachments: the upload and save dialogs and the files on their way.
+    pub files: files::Files,
+    /// Where `S` saves attachments; unset, the desktop's downloads directory at the time.
+    pub downloads: Option<std::path::PathBuf>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     pub subtask_titles: HashMap<i64, String>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
@@ -161,6 +170,7 @@ impl TasksState {
             .describe_contexts()
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
+            .or_else(|| self.file_contexts())
         {
             return chain;
         }
@@ -200,6 +210,7 @@ impl TasksState {
             .describe_contexts()
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
+            .or_else(|| self.file_contexts())
         {
             return chain.contains(&Context::Text);
         }
@@ -430,6 +441,7 @@ impl TasksState {
             (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
             (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
             (TaskKey::Column(n), answer) => self.on_column_reply(n, answer, cx),
+            (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -563,6 +575,9 @@ impl TasksState {
         if self.comments.dialog.is_some() {
             return self.comment_char(c);
         }
+        if self.files.dialog.is_some() {
+            return self.file_char(c);
+        }
         if self.popup.is_some() {
             return self.popup_char(c, cx);
         }
@@ -580,6 +595,10 @@ impl TasksState {
         }
         if self.comments.dialog.is_some() {
             self.comment_paste(text);
+            return true;
+        }
+        if self.files.dialog.is_some() {
+            self.file_paste(text);
             return true;
         }
         if let Some(p) = &mut self.popup {
@@ -611,6 +630,10 @@ impl TasksState {
         }
         if self.comments.dialog.is_some() {
             self.comment_action(action, cx);
+            return true;
+        }
+        if self.files.dialog.is_some() {
+            self.file_action(action, cx);
             return true;
         }
         if self.popup.is_some() {
@@ -703,6 +726,8 @@ impl TasksState {
             Action::LogTime => self.open_log_time(cx),
             Action::TimeEntries => self.open_time_entries(cx),
             Action::Watchers => self.open_watchers(cx),
+            Action::UploadFile => self.open_upload(cx),
+            Action::SaveAttachment => self.open_save_attachment(cx),
             Action::Comment => self.open_comment(None, cx),
             Action::CommentThread => self.open_comment_picker(cx),
             Action::OpenBoard => self.open_board(cx),
