@@ -478,6 +478,25 @@ impl TasksState {
         Some(true)
     }
 
+    /// A click on a column focuses it; on a card, puts the cursor there too.
+    pub(super) fn board_click(&mut self, target: crate::app::Target, cx: &mut ScreenCtx) -> bool {
+        use crate::app::Target;
+        let Some(b) = &mut self.board else {
+            return false;
+        };
+        let cards = b.fit.0;
+        match target {
+            Target::BoardColumn(ci) if ci < b.columns.len() => b.focus = ci,
+            Target::BoardCard { column, card } if column < b.columns.len() => {
+                b.focus = column;
+                b.columns[column].move_to(card as isize, cards);
+            }
+            _ => return false,
+        }
+        self.board_cursor_moved(cx);
+        true
+    }
+
     /// `H` / `L`: the card to the previous or next column.
     fn move_card(&mut self, step: isize, cx: &mut ScreenCtx) {
         let Some(b) = &self.board else { return };

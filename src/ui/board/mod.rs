@@ -9,11 +9,11 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::TaskRow;
 
-use crate::app::App;
 use crate::app::loadable::{Loadable, PageStatus};
+use crate::app::{App, Hits, Target};
 use crate::datetime::due_label;
 use crate::layout::board::{is_narrow, visible_columns};
-use crate::layout::funnels::{cards_in, column_cards, column_rects};
+use crate::layout::funnels::{card, cards_in, column_cards, column_rects};
 use crate::tasks::board::{BoardView, TaskColumn};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::columns::{self, Place};
@@ -36,7 +36,7 @@ pub fn render_title(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area
     frame.render_widget(Paragraph::new(line), area);
 }
 
-pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect) {
+pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     if b.columns.is_empty() {
         render_no_columns(app, t, b, frame, area);
         return;
@@ -49,7 +49,7 @@ pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect
         let Some(col) = b.columns.get(ci) else { break };
         let last = pos + 1 == n;
         let inner = super::columns::separate(t, frame, rect, last);
-        ColumnView {
+        let view = ColumnView {
             app,
             t,
             col,
@@ -65,8 +65,24 @@ pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect
                     0
                 },
             },
+        };
+        view.render(frame, inner);
+        // The bar on the right belongs to the column: a click there still reaches it.
+        hits.add(rect, Target::BoardColumn(ci));
+        let body = column_cards(inner);
+        let shown = view.shown(body);
+        for (slot, index) in shown.enumerate() {
+            let at = card(body, slot);
+            if at.height > 0 {
+                hits.add(
+                    at,
+                    Target::BoardCard {
+                        column: ci,
+                        card: index,
+                    },
+                );
+            }
         }
-        .render(frame, inner);
     }
 }
 
@@ -163,6 +179,13 @@ impl ColumnView<'_> {
         ]
     }
 
+    /// The cards that fit in `body`, by index.
+    fn shown(&self, body: Rect) -> std::ops::Range<usize> {
+        let cards = self.col.cards.rows.len();
+        let start = self.col.scroll.min(cards.saturating_sub(1));
+        start..(start + cards_in(body)).min(cards)
+    }
+
     fn body_lines(&self, w: usize, body: Rect) -> Vec<Line<'static>> {
         let t = self.t;
         let col = self.col;
@@ -184,10 +207,10 @@ impl ColumnView<'_> {
                 _ => vec![Line::styled(truncate("no tasks", w), t.dim())],
             };
         }
-        let start = col.scroll.min(cards.rows.len().saturating_sub(1));
-        let end = (start + cards_in(body)).min(cards.rows.len());
+        let shown = self.shown(body);
+        let start = shown.start;
         let mut lines = Vec::new();
-        for (i, task) in cards.rows[start..end].iter().enumerate() {
+        for (i, task) in cards.rows[shown].iter().enumerate() {
             let cursor = self.place.focused && start + i == col.cursor;
             lines.extend(self.card(task, w, cursor));
         }
