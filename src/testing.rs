@@ -315,6 +315,27 @@ impl Harness {
         h
     }
 
+    /// Answers the task list's first page with `tasks` (as slim rows, their wholes kept for
+    /// the detail reads) and the boards and columns their places name.
+    pub fn list_tasks(&mut self, tasks: Vec<weeek_api::models::Task>) {
+        let req = self.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+        self.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks: rows(tasks),
+                has_more: false,
+            })),
+        );
+        self.answer_all(
+            |c| matches!(c, Call::Boards(_)),
+            || Answer::Boards(Ok(vec![])),
+        );
+        self.answer_all(
+            |c| matches!(c, Call::Columns(_)),
+            || Answer::Columns(Ok(columns())),
+        );
+    }
+
     /// A fresh app as the harness makes it, not started.
     pub fn app() -> App {
         let dir = std::env::temp_dir().join(format!("weeek-test-{}", std::process::id()));

@@ -187,10 +187,10 @@ pub enum Context {
     Projects,
     /// The projects tree's name filter, typing.
     ProjectSearch,
-    /// A board of the task screen: its columns and cards.
-    Board,
     /// Typing the path of a file to upload.
     PathEntry,
+    /// A board of the task screen: its columns and cards.
+    Board,
 }
 
 impl Context {
@@ -230,8 +230,8 @@ impl Context {
         Self::CommentView,
         Self::Projects,
         Self::ProjectSearch,
-        Self::Board,
         Self::PathEntry,
+        Self::Board,
     ];
 
     /// The first part of its commands' ids.
@@ -272,8 +272,8 @@ impl Context {
             Self::CommentView => "comment_view",
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
-            Self::Board => "board",
             Self::PathEntry => "path_entry",
+            Self::Board => "board",
         }
     }
 
@@ -314,8 +314,8 @@ impl Context {
             Self::CommentView => "A comment",
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
-            Self::Board => "Board",
             Self::PathEntry => "Typing the path of a file",
+            Self::Board => "Board",
         }
     }
 

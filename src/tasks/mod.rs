@@ -79,14 +79,14 @@ pub enum TaskKey {
     Comments(comments::CommentKey),
     /// Watchers added or removed (`W`).
     Watch(watchers::WatchKey),
+    /// Files uploaded (`U`) and saved (`S`).
+    Files(files::FileKey),
     /// A page of a board column's tasks, by the column's id.
     Board(i64),
     /// A card moved up or down its column, by its number.
     Order(u64),
     /// A column created, renamed, moved or deleted, by its number.
     Column(u64),
-    /// Files uploaded (`U`) and saved (`S`).
-    Files(files::FileKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -438,10 +438,10 @@ impl TasksState {
             (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
+            (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
             (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
             (TaskKey::Column(n), answer) => self.on_column_reply(n, answer, cx),
-            (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
