@@ -14,11 +14,14 @@ use weeek_api::models::{
 };
 use weeek_api::{
     ApiError, Client, CommentPage, ContactUpdate, DealInput, DealPage, DealQuery, DealUpdate,
-    ListQuery, Listed, NewContact, NewTask, OrganizationInput, PortfolioQuery, RetryNotice,
-    SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
+    FunnelInput, ListQuery, Listed, NewContact, NewProject, NewTask, OrganizationInput,
+    PortfolioQuery, ProjectUpdate, RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
+    TimeEntryInput,
 };
 
+use crate::app::entry_rows::{Entry, RowCall};
 use crate::app::requests::RequestKey;
+use crate::organizations::form::Kind as OrgRowKind;
 
 /// The most portfolios the projects screen reads: more than any workspace holds, a bound on
 /// a service that keeps saying there is more.
@@ -95,6 +98,32 @@ pub enum Call {
     /// `PATCH /crm/deals/{id}`: the fields it carries.
     PatchDeal(String, Box<DealInput>),
     DeleteDeal(String),
+    /// `POST /crm/deals/{id}/tasks`: a new task, linked to the deal.
+    CreateDealTask(String, NewTask),
+    /// `DELETE /crm/deals/{id}/tasks/{task}`: the link goes, the task stays.
+    DetachDealTask(String, i64),
+    CreateFunnel(FunnelInput),
+    /// `PUT /crm/funnels/{id}`: the fields it carries.
+    UpdateFunnel(String, FunnelInput),
+    DeleteFunnel(String),
+    /// A new status of a funnel, with its name.
+    CreateFunnelStatus(String, String),
+    /// A status and its new name.
+    RenameFunnelStatus(String, String),
+    DeleteFunnelStatus(String),
+    /// A status and the one it goes after (`None`: first).
+    MoveFunnelStatus(String, Option<String>),
+    /// `GET /tm/projects/{id}`: one project (an archived one too), read back.
+    Project(i64),
+    CreateProject(NewProject),
+    UpdateProject(i64, ProjectUpdate),
+    DeleteProject(i64),
+    /// Archive (`true`) or un-archive a project.
+    ArchiveProject(i64, bool),
+    /// A new board of a project, with its name.
+    CreateBoard(i64, String),
+    RenameBoard(i64, String),
+    DeleteBoard(i64),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
@@ -109,6 +138,10 @@ pub enum Call {
     /// `GET /crm/organizations/{id}`: reads one back after a lost answer.
     Organization(String),
     DeleteOrganization(String),
+    /// One change of a saved organization, through the endpoint that holds that part of it.
+    EditOrganization(String, OrgEdit),
+    /// A contact or a tag attached to or detached from an organization.
+    LinkOrganization(String, OrgLink),
     /// Reads the file at `path` here and attaches it to task `task`.
     UploadTaskFile {
         task: i64,
@@ -153,12 +186,30 @@ impl Call {
                 | Call::CreateDeal(..)
                 | Call::PatchDeal(..)
                 | Call::DeleteDeal(_)
+                | Call::CreateDealTask(..)
+                | Call::DetachDealTask(..)
+                | Call::CreateFunnel(_)
+                | Call::UpdateFunnel(..)
+                | Call::DeleteFunnel(_)
+                | Call::CreateFunnelStatus(..)
+                | Call::RenameFunnelStatus(..)
+                | Call::DeleteFunnelStatus(_)
+                | Call::MoveFunnelStatus(..)
+                | Call::CreateProject(_)
+                | Call::UpdateProject(..)
+                | Call::DeleteProject(_)
+                | Call::ArchiveProject(..)
+                | Call::CreateBoard(..)
+                | Call::RenameBoard(..)
+                | Call::DeleteBoard(_)
                 | Call::CreateContact(_)
                 | Call::DeleteContact(_)
                 | Call::EditContact(..)
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
+                | Call::EditOrganization(..)
+                | Call::LinkOrganization(..)
                 | Call::UploadTaskFile { .. }
         )
     }
@@ -212,6 +263,23 @@ pub enum Answer {
     /// The deal when the answer carries one.
     PatchedDeal(Result<Option<Box<Deal>>, ApiError>),
     DeletedDeal(Result<(), ApiError>),
+    CreatedDealTask(Result<Box<Task>, ApiError>),
+    DetachedDealTask(Result<(), ApiError>),
+    CreatedFunnel(Result<Box<Funnel>, ApiError>),
+    UpdatedFunnel(Result<Box<Funnel>, ApiError>),
+    DeletedFunnel(Result<(), ApiError>),
+    CreatedFunnelStatus(Result<FunnelStatus, ApiError>),
+    RenamedFunnelStatus(Result<FunnelStatus, ApiError>),
+    DeletedFunnelStatus(Result<(), ApiError>),
+    MovedFunnelStatus(Result<(), ApiError>),
+    Project(Result<Box<Project>, ApiError>),
+    CreatedProject(Result<Box<Project>, ApiError>),
+    UpdatedProject(Result<(), ApiError>),
+    DeletedProject(Result<(), ApiError>),
+    ArchivedProject(Result<(), ApiError>),
+    CreatedBoard(Result<Board, ApiError>),
+    RenamedBoard(Result<(), ApiError>),
+    DeletedBoard(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
@@ -222,6 +290,8 @@ pub enum Answer {
     CreatedOrganization(Result<Box<Organization>, ApiError>),
     Organization(Result<Box<Organization>, ApiError>),
     DeletedOrganization(Result<(), ApiError>),
+    EditedOrganization(Result<OrgEdited, ApiError>),
+    LinkedOrganization(Result<(), ApiError>),
     UploadedFiles(Result<Vec<weeek_api::models::Attachment>, ApiError>),
     /// Where the file was written.
     SavedAttachment(Result<std::path::PathBuf, crate::attachment_files::SaveError>),
@@ -243,7 +313,9 @@ impl Answer {
             A::Columns(r) => r.as_ref().err(),
             A::CreatedColumn(r) => r.as_ref().err(),
             A::TaskPage(r) => r.as_ref().err(),
-            A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
+            A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) | A::CreatedDealTask(r) => {
+                r.as_ref().err()
+            }
             A::DeletedTask(r)
             | A::CompletedTask(r)
             | A::PlacedTask(r)
@@ -260,7 +332,20 @@ impl Answer {
             | A::DeletedTimeEntry(r)
             | A::DeletedComment(r)
             | A::MovedDeal(r)
-            | A::DeletedDeal(r) => r.as_ref().err(),
+            | A::DeletedDeal(r)
+            | A::DetachedDealTask(r)
+            | A::DeletedFunnel(r)
+            | A::DeletedFunnelStatus(r)
+            | A::MovedFunnelStatus(r)
+            | A::UpdatedProject(r)
+            | A::DeletedProject(r)
+            | A::ArchivedProject(r)
+            | A::RenamedBoard(r)
+            | A::DeletedBoard(r) => r.as_ref().err(),
+            A::Project(r) | A::CreatedProject(r) => r.as_ref().err(),
+            A::CreatedBoard(r) => r.as_ref().err(),
+            A::CreatedFunnel(r) | A::UpdatedFunnel(r) => r.as_ref().err(),
+            A::CreatedFunnelStatus(r) | A::RenamedFunnelStatus(r) => r.as_ref().err(),
             A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
             A::CommentPage(r) => r.as_ref().err(),
             A::CreatedComment(r) => r.as_ref().err(),
@@ -279,6 +364,8 @@ impl Answer {
             A::EditedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
+            A::EditedOrganization(r) => r.as_ref().err(),
+            A::LinkedOrganization(r) => r.as_ref().err(),
             A::UploadedFiles(r) => r.as_ref().err(),
             A::SavedAttachment(r) => match r {
                 Err(crate::attachment_files::SaveError::Api(e)) => Some(e),
@@ -339,6 +426,94 @@ async fn edit_contact(client: &Client, id: &str, edit: ContactEdit) -> Result<Ed
         E::DetachTag(tag) => {
             client.detach_contact_tag(id, tag).await?;
             Edited::Done
+        }
+    })
+}
+
+/// One change of a saved organization: its name goes in `PUT /crm/organizations/{id}`, each
+/// address, e-mail and phone through its own endpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdit {
+    Rename(String),
+    Row(OrgRowKind, RowCall),
+}
+
+/// A link of an organization: `POST`/`DELETE /crm/organizations/{id}/contacts` or `…/tags`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgLink {
+    AttachContact(String),
+    DetachContact(String),
+    AttachTag(i64),
+    DetachTag(i64),
+}
+
+async fn link_organization(client: &Client, id: &str, link: OrgLink) -> Result<(), ApiError> {
+    match link {
+        OrgLink::AttachContact(c) => client.attach_organization_contact(id, &c).await,
+        OrgLink::DetachContact(c) => client.detach_organization_contact(id, &c).await,
+        OrgLink::AttachTag(t) => client.attach_organization_tag(id, t).await,
+        OrgLink::DetachTag(t) => client.detach_organization_tag(id, t).await,
+    }
+}
+
+/// What an [`OrgEdit`] answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdited {
+    Organization(Box<Organization>),
+    Entry(Entry),
+    Done,
+}
+
+async fn edit_organization(
+    client: &Client,
+    id: &str,
+    edit: OrgEdit,
+) -> Result<OrgEdited, ApiError> {
+    use OrgRowKind as K;
+    let entry = |id: String, value: String| OrgEdited::Entry(Entry { id, value });
+    Ok(match edit {
+        OrgEdit::Rename(name) => {
+            let body = OrganizationInput {
+                name: Some(name),
+                ..OrganizationInput::default()
+            };
+            OrgEdited::Organization(Box::new(client.update_organization(id, &body).await?))
+        }
+        OrgEdit::Row(kind, RowCall::Add(v)) => match kind {
+            K::Address => {
+                let a = client.add_organization_address(id, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let e = client.add_organization_email(id, &v).await?;
+                entry(e.id, e.email)
+            }
+            K::Phone => {
+                let p = client.add_organization_phone(id, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Update { entry: e, value: v }) => match kind {
+            K::Address => {
+                let a = client.update_organization_address(id, &e, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let m = client.update_organization_email(id, &e, &v).await?;
+                entry(m.id, m.email)
+            }
+            K::Phone => {
+                let p = client.update_organization_phone(id, &e, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Delete(e)) => {
+            match kind {
+                K::Address => client.delete_organization_address(id, &e).await?,
+                K::Email => client.delete_organization_email(id, &e).await?,
+                K::Phone => client.delete_organization_phone(id, &e).await?,
+            }
+            OrgEdited::Done
         }
     })
 }
@@ -515,6 +690,36 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .await
                 .map(|d| d.map(Box::new)),
         ),
+        C::CreateDealTask(deal, t) => {
+            A::CreatedDealTask(client.create_deal_task(&deal, &t).await.map(Box::new))
+        }
+        C::DetachDealTask(deal, task) => {
+            A::DetachedDealTask(client.detach_deal_task(&deal, task).await)
+        }
+        C::CreateFunnel(f) => A::CreatedFunnel(client.create_funnel(&f).await.map(Box::new)),
+        C::UpdateFunnel(id, f) => {
+            A::UpdatedFunnel(client.update_funnel(&id, &f).await.map(Box::new))
+        }
+        C::DeleteFunnel(id) => A::DeletedFunnel(client.delete_funnel(&id).await),
+        C::CreateFunnelStatus(funnel, name) => {
+            A::CreatedFunnelStatus(client.create_funnel_status(&funnel, Some(&name)).await)
+        }
+        C::RenameFunnelStatus(id, name) => {
+            A::RenamedFunnelStatus(client.rename_funnel_status(&id, &name).await)
+        }
+        C::DeleteFunnelStatus(id) => A::DeletedFunnelStatus(client.delete_funnel_status(&id).await),
+        C::MoveFunnelStatus(id, after) => {
+            A::MovedFunnelStatus(client.move_funnel_status(&id, after.as_deref()).await)
+        }
+        C::Project(id) => A::Project(client.project(id).await.map(Box::new)),
+        C::CreateProject(p) => A::CreatedProject(client.create_project(&p).await.map(Box::new)),
+        C::UpdateProject(id, u) => A::UpdatedProject(client.update_project(id, &u).await),
+        C::DeleteProject(id) => A::DeletedProject(client.delete_project(id).await),
+        C::ArchiveProject(id, true) => A::ArchivedProject(client.archive_project(id).await),
+        C::ArchiveProject(id, false) => A::ArchivedProject(client.unarchive_project(id).await),
+        C::CreateBoard(project, name) => A::CreatedBoard(client.create_board(project, &name).await),
+        C::RenameBoard(id, name) => A::RenamedBoard(client.update_board(id, &name).await),
+        C::DeleteBoard(id) => A::DeletedBoard(client.delete_board(id).await),
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)
@@ -536,6 +741,12 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
         C::CreateOrganization(o) => {
             A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
+        }
+        C::EditOrganization(id, edit) => {
+            A::EditedOrganization(edit_organization(client, &id, edit).await)
+        }
+        C::LinkOrganization(id, link) => {
+            A::LinkedOrganization(link_organization(client, &id, link).await)
         }
         C::UploadTaskFile { task, path } => A::UploadedFiles(
             match blocking(move || crate::attachment_files::read_upload(&path)).await {

@@ -102,6 +102,9 @@ pub enum Action {
     SwitchPane,
     /// The contacts screen's organizations tab, on or off (Alt-o).
     ToggleOrganizations,
+    /// An organization's contacts / tags, in a picker with the attached ones ticked.
+    LinkContacts,
+    LinkTags,
     /// The task's page in the web app, in the browser.
     OpenInBrowser,
     /// The task's web link, or its id, to the clipboard.
@@ -139,6 +142,19 @@ pub enum Action {
     ColumnLeft,
     ColumnRight,
     DeleteColumn,
+    /// The next / previous item of a section of a popup (a deal's linked tasks).
+    NextItem,
+    PrevItem,
+    NewFunnel,
+    /// A funnel's statuses: a new one, the focused one renamed, deleted, moved left / right.
+    NewStatus,
+    RenameStatus,
+    DeleteStatus,
+    MoveStatusLeft,
+    MoveStatusRight,
+    /// A new project in the portfolio under the cursor; a new board in the project under it.
+    NewProject,
+    NewBoard,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -179,6 +195,8 @@ pub enum Context {
     OrgSearch,
     /// An organization of the list, read in full.
     OrgView,
+    /// The organization form: typing goes into its fields.
+    OrgForm,
     Draft,
     TimeLog,
     CommentEdit,
@@ -194,7 +212,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 37] = [
+    pub const ALL: [Context; 38] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -224,6 +242,7 @@ impl Context {
         Self::Organizations,
         Self::OrgSearch,
         Self::OrgView,
+        Self::OrgForm,
         Self::Draft,
         Self::TimeLog,
         Self::CommentEdit,
@@ -266,6 +285,7 @@ impl Context {
             Self::Organizations => "organizations",
             Self::OrgSearch => "org_search",
             Self::OrgView => "org_view",
+            Self::OrgForm => "org_form",
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
@@ -308,6 +328,7 @@ impl Context {
             Self::Organizations => "Organizations",
             Self::OrgSearch => "Organization search",
             Self::OrgView => "An organization, read only",
+            Self::OrgForm => "Organization form",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment or a description",
@@ -335,6 +356,7 @@ impl Context {
                 | Self::ContactChoice
                 | Self::ContactSearch
                 | Self::OrgSearch
+                | Self::OrgForm
                 | Self::ProjectSearch
                 | Self::PathEntry
                 | Self::TimeLog
@@ -982,6 +1004,30 @@ pub static COMMANDS: &[Command] = &[
         "Search funnels by name",
     ),
     cmd(
+        "funnels.new",
+        A::NewFunnel,
+        C::Funnels,
+        &[ch('n')],
+        None,
+        "New funnel: its name, then its currency (the service gives it its first statuses)",
+    ),
+    cmd(
+        "funnels.rename",
+        A::Rename,
+        C::Funnels,
+        &[ch('e')],
+        None,
+        "Rename the funnel",
+    ),
+    cmd(
+        "funnels.delete",
+        A::Delete,
+        C::Funnels,
+        &[ch('D')],
+        None,
+        "Delete the funnel with its statuses and deals (asks first)",
+    ),
+    cmd(
         "funnels.clear_search",
         A::Back,
         C::Funnels,
@@ -1110,6 +1156,46 @@ pub static COMMANDS: &[Command] = &[
         "Delete the deal (asks first)",
     ),
     cmd(
+        "funnel.new_status",
+        A::NewStatus,
+        C::Funnel,
+        &[ch('C')],
+        None,
+        "New status, last on the board",
+    ),
+    cmd(
+        "funnel.rename_status",
+        A::RenameStatus,
+        C::Funnel,
+        &[ch('R')],
+        None,
+        "Rename the focused status",
+    ),
+    cmd(
+        "funnel.delete_status",
+        A::DeleteStatus,
+        C::Funnel,
+        &[ch('X')],
+        None,
+        "Delete the focused status (asks first; says what becomes of its deals)",
+    ),
+    cmd(
+        "funnel.status_left",
+        A::MoveStatusLeft,
+        C::Funnel,
+        &[ch('<')],
+        None,
+        "Move the focused status one place left",
+    ),
+    cmd(
+        "funnel.status_right",
+        A::MoveStatusRight,
+        C::Funnel,
+        &[ch('>')],
+        None,
+        "Move the focused status one place right",
+    ),
+    cmd(
         "funnel.prev_one",
         A::PrevStatus,
         C::Funnel,
@@ -1150,10 +1236,50 @@ pub static COMMANDS: &[Command] = &[
         "Back to the list of funnels (stops loading a column to its end, and a whole-screen overview closes, first)",
     ),
     cmd(
+        "deal.next_task",
+        A::NextItem,
+        C::Deal,
+        &[ch('J')],
+        Some("task"),
+        "Next linked task",
+    ),
+    cmd(
+        "deal.prev_task",
+        A::PrevItem,
+        C::Deal,
+        &[ch('K')],
+        None,
+        "Previous linked task",
+    ),
+    cmd(
+        "deal.open_task",
+        A::Open,
+        C::Deal,
+        &[ENTER],
+        Some("open task"),
+        "Open the linked task on the task screen, in its detail (closes a deal without tasks)",
+    ),
+    cmd(
+        "deal.new_task",
+        A::NewTask,
+        C::Deal,
+        &[ch('n')],
+        Some("new task"),
+        "New task linked to the deal, by its title",
+    ),
+    cmd(
+        "deal.detach_task",
+        A::Delete,
+        C::Deal,
+        &[ch('D')],
+        None,
+        "Detach the linked task from the deal (asks; the task stays)",
+    ),
+    cmd(
         "deal.close",
         A::Back,
         C::Deal,
-        &[ESC, ENTER],
+        &[ESC],
         Some("close"),
         "Close the deal",
     ),
@@ -1354,6 +1480,46 @@ pub static COMMANDS: &[Command] = &[
         "Close the branch under the cursor, or go up to the one holding it",
     ),
     cmd(
+        "projects.new_project",
+        A::NewProject,
+        C::Projects,
+        &[ch('n')],
+        Some("new"),
+        "New project, by its name, in the portfolio under the cursor",
+    ),
+    cmd(
+        "projects.new_board",
+        A::NewBoard,
+        C::Projects,
+        &[ch('N')],
+        None,
+        "New board, by its name, in the project under the cursor",
+    ),
+    cmd(
+        "projects.rename",
+        A::Rename,
+        C::Projects,
+        &[ch('e')],
+        None,
+        "Rename the project or board under the cursor",
+    ),
+    cmd(
+        "projects.archive",
+        A::Archive,
+        C::Projects,
+        &[ch('a')],
+        None,
+        "Archive the project under the cursor (again: bring it back)",
+    ),
+    cmd(
+        "projects.delete",
+        A::Delete,
+        C::Projects,
+        &[ch('D')],
+        None,
+        "Delete the project (with its boards and tasks) or the board under the cursor (asks first)",
+    ),
+    cmd(
         "projects.filter",
         A::Search,
         C::Projects,
@@ -1512,6 +1678,110 @@ pub static COMMANDS: &[Command] = &[
         &[ch('D')],
         Some("delete"),
         "Delete the organization under the cursor (asks first)",
+    ),
+    cmd(
+        "organizations.new",
+        A::NewBlank,
+        C::Organizations,
+        &[ch('n')],
+        Some("new"),
+        "New organization: a blank form",
+    ),
+    cmd(
+        "organizations.edit",
+        A::Edit,
+        C::Organizations,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the organization under the cursor in the form (only what changes is sent)",
+    ),
+    cmd(
+        "org_view.edit",
+        A::Edit,
+        C::OrgView,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the organization in view in the form (only what changes is sent)",
+    ),
+    cmd(
+        "org_form.save",
+        A::Submit,
+        C::OrgForm,
+        &[ctrl('s')],
+        Some("save"),
+        "Save the organization (checks every field first; again to look for a lost one)",
+    ),
+    cmd(
+        "org_form.next",
+        A::NextField,
+        C::OrgForm,
+        &[TAB, ENTER, DOWN],
+        Some("next"),
+        "Next field (the field left is checked)",
+    ),
+    cmd(
+        "org_form.prev",
+        A::PrevField,
+        C::OrgForm,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "org_form.add_row",
+        A::AddRow,
+        C::OrgForm,
+        &[ctrl('n')],
+        Some("add row"),
+        "Add an address, e-mail or phone row below the focused one (a phone from the name)",
+    ),
+    cmd(
+        "org_form.remove_row",
+        A::RemoveRow,
+        C::OrgForm,
+        &[ctrl('x')],
+        None,
+        "Remove the focused address, e-mail or phone row",
+    ),
+    cmd(
+        "org_form.close",
+        A::Cancel,
+        C::OrgForm,
+        &[ESC],
+        Some("close"),
+        "Close the form (asks first when it has changes)",
+    ),
+    cmd(
+        "organizations.contacts_pick",
+        A::LinkContacts,
+        C::Organizations,
+        &[ch('c')],
+        Some("contacts"),
+        "Attach or detach contacts of the organization under the cursor (a picker, ticks on the attached)",
+    ),
+    cmd(
+        "organizations.tags",
+        A::LinkTags,
+        C::Organizations,
+        &[ch('t')],
+        Some("tags"),
+        "Attach or detach tags of the organization under the cursor (a new name creates the tag)",
+    ),
+    cmd(
+        "org_view.contacts",
+        A::LinkContacts,
+        C::OrgView,
+        &[ch('c')],
+        Some("contacts"),
+        "Attach or detach contacts of the organization in view",
+    ),
+    cmd(
+        "org_view.tags",
+        A::LinkTags,
+        C::OrgView,
+        &[ch('t')],
+        Some("tags"),
+        "Attach or detach tags of the organization in view (a new name creates the tag)",
     ),
     cmd(
         "org_view.delete",

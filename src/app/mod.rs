@@ -1,10 +1,15 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod all_pages;
 pub mod card_column;
+pub mod checked_form;
 pub mod click;
 pub mod commands;
+pub mod deleting;
 pub mod draft_file;
+pub mod edit_batch;
+pub mod entry_rows;
 pub mod form_errors;
 pub mod keymap;
 pub mod ledger;
@@ -13,6 +18,7 @@ pub mod lost_answer;
 pub mod names;
 pub mod requests;
 pub mod screen;
+pub mod searched_list;
 pub mod toast;
 
 use std::collections::HashMap;
@@ -735,6 +741,22 @@ impl App {
         }
         if let Some((_, board)) = self.projects.open_board.take() {
             self.show_board(board, clock, effects);
+            return true;
+        }
+        if let Some(task) = self.funnels.open_task.take() {
+            // The deal stays open behind: nothing of the funnels screen is left unsaved.
+            self.screen = Screen::Tasks;
+            self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
+            let mut cx = Self::cx(
+                clock,
+                &mut self.names,
+                &mut self.requests,
+                effects,
+                &mut self.toasts,
+                self.viewport,
+                &self.keymap,
+            );
+            self.tasks.show_task(&task, &mut cx);
             return true;
         }
         if handled {

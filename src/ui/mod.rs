@@ -4,9 +4,11 @@ pub mod board;
 pub mod columns;
 pub mod contacts;
 pub mod dialogs;
+pub mod form_status;
 pub mod funnels;
 pub mod organizations;
 pub mod projects;
+pub mod searched_list;
 pub mod tasks;
 pub mod theme;
 
