@@ -21,6 +21,10 @@ pub enum Target {
     Contact(usize),
     /// A field of the contact form, its message line included.
     Field(Field),
+    /// A column of a task board, by its index: a click focuses it.
+    BoardColumn(usize),
+    /// A task card: its board column and its index among that column's cards.
+    BoardCard { column: usize, card: usize },
 }
 
 /// The targets of one frame.

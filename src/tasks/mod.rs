@@ -584,6 +584,9 @@ impl TasksState {
 
     /// A click on a task row puts the cursor there.
     pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
+        if self.board.is_some() {
+            return self.board_click(target, cx);
+        }
         match target {
             Target::Task(idx) if idx < self.list.rows.len() => {
                 self.move_to(idx as isize, cx);

@@ -1,6 +1,7 @@
 //! Drawing: a pure function of the app's state. Nothing here changes state or does IO.
 
 pub mod board;
+pub mod columns;
 pub mod contacts;
 pub mod dialogs;
 pub mod form_status;

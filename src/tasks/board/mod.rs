@@ -7,15 +7,13 @@
 use std::collections::BTreeMap;
 
 use weeek_api::models::TaskRow;
-use weeek_api::{ApiError, ColumnPlace, TaskPage, TaskQuery};
+use weeek_api::{ApiError, TaskPage, TaskQuery};
 
-use super::verbs::Change;
 use super::{TaskKey, TasksState};
 use crate::app::ScreenCtx;
 use crate::app::card_column::CardColumn;
 use crate::app::commands::Action;
 use crate::app::loadable::{Arrived, Loadable};
-use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
 use crate::widgets::scroll;
 use crate::worker::Call;
@@ -23,6 +21,7 @@ use crate::worker::Call;
 #[cfg(test)]
 mod column_tests;
 pub mod columns;
+mod moves;
 #[cfg(test)]
 mod tests;
 
@@ -51,20 +50,11 @@ pub struct BoardView {
     /// happen without a key (a card the service moved).
     fit: (usize, usize),
     /// Cards moved up or down their column (`J`/`K`) and not answered yet, by number.
-    orders: BTreeMap<u64, Reorder>,
+    orders: BTreeMap<u64, moves::Reorder>,
     /// Columns created, renamed, moved or deleted and not answered yet, by number.
     column_writes: BTreeMap<u64, columns::ColumnWrite>,
     /// Numbers the reorders and column writes go by.
     next_order: u64,
-}
-
-/// A card moved within its column, and where it was, to put it back if the service refuses.
-#[derive(Debug, Clone)]
-struct Reorder {
-    task: i64,
-    title: String,
-    column: i64,
-    from: usize,
 }
 
 impl BoardView {
@@ -478,152 +468,23 @@ impl TasksState {
         Some(true)
     }
 
-    /// `H` / `L`: the card to the previous or next column.
-    fn move_card(&mut self, step: isize, cx: &mut ScreenCtx) {
-        let Some(b) = &self.board else { return };
-        let Some(task) = b.current() else {
-            cx.toast(ToastKind::Info, "No task here");
-            return;
+    /// A click on a column focuses it; on a card, puts the cursor there too.
+    pub(super) fn board_click(&mut self, target: crate::app::Target, cx: &mut ScreenCtx) -> bool {
+        use crate::app::Target;
+        let Some(b) = &mut self.board else {
+            return false;
         };
-        if task.id < 0 {
-            cx.toast(ToastKind::Info, "That task is still being created");
-            return;
-        }
-        let to = b.focus as isize + step;
-        let Some(column) = usize::try_from(to)
-            .ok()
-            .and_then(|to| b.columns.get(to))
-            .map(|c| c.key)
-        else {
-            let edge = if step < 0 { "first" } else { "last" };
-            cx.toast(ToastKind::Info, format!("Already in the {edge} column"));
-            return;
-        };
-        let id = task.id;
-        let suffix = format!(" to {}", cx.names.column_name(column));
-        self.apply_changes(
-            "Moved".into(),
-            suffix,
-            vec![(id, Change::Column(column))],
-            true,
-            cx,
-        );
-        self.board_cursor_moved(cx);
-    }
-
-    /// `J` / `K`: the card one place down or up its column, right below or above the card it
-    /// passes. Shown at once; put back with the service's message if refused; after a lost
-    /// answer the column is read again, so it shows the order the service has.
-    fn reorder(&mut self, step: isize, cx: &mut ScreenCtx) {
-        let Some(b) = &mut self.board else { return };
-        let board = b.board;
         let cards = b.fit.0;
-        let Some(col) = b.columns.get_mut(b.focus) else {
-            return;
-        };
-        let Some(task) = col.current() else {
-            cx.toast(ToastKind::Info, "No task here");
-            return;
-        };
-        if task.id < 0 {
-            cx.toast(ToastKind::Info, "That task is still being created");
-            return;
+        match target {
+            Target::BoardColumn(ci) if ci < b.columns.len() => b.focus = ci,
+            Target::BoardCard { column, card } if column < b.columns.len() => {
+                b.focus = column;
+                b.columns[column].move_to(card as isize, cards);
+            }
+            _ => return false,
         }
-        let from = col.cursor;
-        let Some(to) = from
-            .checked_add_signed(step)
-            .filter(|to| *to < col.cards.rows.len())
-        else {
-            let edge = if step < 0 { "top" } else { "bottom" };
-            cx.toast(
-                ToastKind::Info,
-                format!("Already at the {edge} of the column"),
-            );
-            return;
-        };
-        let passed = col.cards.rows[to].id;
-        let place = if step > 0 {
-            ColumnPlace::After(passed)
-        } else {
-            ColumnPlace::Before(passed)
-        };
-        let Some(project) = task
-            .all_locations()
-            .into_iter()
-            .find(|l| l.board_id == Some(board))
-            .map(|l| l.project_id)
-        else {
-            return;
-        };
-        let (id, title) = (task.id, task.display_title().to_string());
-        col.cards.rows.swap(from, to);
-        col.move_to(to as isize, cards);
-        let n = b.next_order;
-        b.next_order += 1;
-        b.orders.insert(
-            n,
-            Reorder {
-                task: id,
-                title,
-                column: col.key,
-                from,
-            },
-        );
-        cx.request(
-            TaskKey::Order(n),
-            Call::PlaceTask {
-                task: id,
-                project,
-                column: col.key,
-                place,
-            },
-        );
         self.board_cursor_moved(cx);
-    }
-
-    /// The answer to reorder `n`.
-    pub(super) fn on_order_reply(
-        &mut self,
-        n: u64,
-        result: Result<(), ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(b) = &mut self.board else { return };
-        let Some(order) = b.orders.remove(&n) else {
-            return;
-        };
-        let Err(e) = result else { return };
-        let title = crate::text::quoted_full(&order.title);
-        match after_failure(&e) {
-            AfterFailure::RollBack => {
-                let cards = b.fit.0;
-                if let Some(col) = b.columns.iter_mut().find(|c| c.key == order.column)
-                    && let Some(at) = col.cards.rows.iter().position(|t| t.id == order.task)
-                {
-                    let under_cursor = col.cursor == at;
-                    let card = col.cards.rows.remove(at);
-                    let back = order.from.min(col.cards.rows.len());
-                    col.cards.rows.insert(back, card);
-                    if under_cursor {
-                        col.move_to(back as isize, cards);
-                    }
-                }
-                cx.toast(
-                    ToastKind::Error,
-                    format!("Could not reorder {title}: {}", e.short()),
-                );
-            }
-            AfterFailure::ReadBack => {
-                cx.toast(
-                    ToastKind::Error,
-                    format!(
-                        "Not confirmed: reorder {title} ({}); the column is read again",
-                        cause_text(&e)
-                    ),
-                );
-                self.load_board_column(order.column, false, cx);
-            }
-        }
+        true
     }
 
     /// Where `n` puts a new task on a board: the focused column, in the board's project.

@@ -411,3 +411,20 @@ fn a_new_task_whose_answer_was_lost_is_looked_for_not_sent_again() {
         "found: its card is the service's task"
     );
 }
+
+#[test]
+fn a_click_on_a_card_puts_the_cursor_there() {
+    let mut h = on_board();
+    h.resize(120, 40);
+    // Three columns of 40; cards from the sixth line, three lines each: the second card of
+    // the first column.
+    h.click(5, 8);
+    assert_eq!(h.app.tasks.board.as_ref().unwrap().focus, 0);
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(2));
+    h.click(100, 20);
+    assert_eq!(
+        h.app.tasks.board.as_ref().unwrap().focus,
+        2,
+        "a column, below its cards"
+    );
+}

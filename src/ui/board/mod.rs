@@ -4,18 +4,19 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::TaskRow;
 
-use crate::app::App;
 use crate::app::loadable::{Loadable, PageStatus};
+use crate::app::{App, Hits, Target};
 use crate::datetime::due_label;
 use crate::layout::board::{is_narrow, visible_columns};
-use crate::layout::funnels::{cards_in, column_cards, column_rects};
+use crate::layout::funnels::{card, cards_in, column_cards, column_rects};
 use crate::tasks::board::{BoardView, TaskColumn};
 use crate::text::{fit, one_line, truncate, width};
+use crate::ui::columns::{self, Place};
 use crate::ui::theme::Theme;
 
 /// The line above the board: which board, and where the cursor is.
@@ -35,7 +36,7 @@ pub fn render_title(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area
     frame.render_widget(Paragraph::new(line), area);
 }
 
-pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect) {
+pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect, hits: &mut Hits) {
     if b.columns.is_empty() {
         render_no_columns(app, t, b, frame, area);
         return;
@@ -47,35 +48,41 @@ pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect
         let ci = b.first + pos;
         let Some(col) = b.columns.get(ci) else { break };
         let last = pos + 1 == n;
-        // A gap on the right of every column but the last keeps the cards apart.
-        let inner = if last {
-            rect
-        } else {
-            let bar: Vec<Line> = (0..rect.height)
-                .map(|_| Line::styled("│", t.dim()))
-                .collect();
-            frame.render_widget(
-                Paragraph::new(bar),
-                Rect::new(rect.right() - 1, rect.y, 1, rect.height),
-            );
-            Rect::new(rect.x, rect.y, rect.width.saturating_sub(1), rect.height)
-        };
-        ColumnView {
+        let inner = super::columns::separate(t, frame, rect, last);
+        let view = ColumnView {
             app,
             t,
             col,
-            index: ci,
-            total: b.columns.len(),
-            focused: ci == b.focus,
-            narrow,
-            left: if pos == 0 { b.first } else { 0 },
-            right: if last {
-                b.columns.len().saturating_sub(b.first + n)
-            } else {
-                0
+            place: Place {
+                index: ci,
+                total: b.columns.len(),
+                focused: ci == b.focus,
+                narrow,
+                left: if pos == 0 { b.first } else { 0 },
+                right: if last {
+                    b.columns.len().saturating_sub(b.first + n)
+                } else {
+                    0
+                },
             },
+        };
+        view.render(frame, inner);
+        // The bar on the right belongs to the column: a click there still reaches it.
+        hits.add(rect, Target::BoardColumn(ci));
+        let body = column_cards(inner);
+        let shown = view.shown(body);
+        for (slot, index) in shown.enumerate() {
+            let at = card(body, slot);
+            if at.height > 0 {
+                hits.add(
+                    at,
+                    Target::BoardCard {
+                        column: ci,
+                        card: index,
+                    },
+                );
+            }
         }
-        .render(frame, inner);
     }
 }
 
@@ -129,13 +136,7 @@ struct ColumnView<'a> {
     app: &'a App,
     t: &'a Theme,
     col: &'a TaskColumn,
-    index: usize,
-    total: usize,
-    focused: bool,
-    narrow: bool,
-    /// Columns hidden to the left of this one (first on screen) or right (last on screen).
-    left: usize,
-    right: usize,
+    place: Place,
 }
 
 impl ColumnView<'_> {
@@ -160,62 +161,29 @@ impl ColumnView<'_> {
         let t = self.t;
         let cards = &self.col.cards;
         let name = one_line(&self.app.names.column_name(self.col.key));
-        let position = if self.narrow {
-            format!(" ‹ {}/{} ›", self.index + 1, self.total)
-        } else if self.right > 0 {
-            format!("  +{} ›", self.right)
-        } else {
-            String::new()
-        };
-        let mut head: Vec<Span> = Vec::new();
-        if self.left > 0 && !self.narrow {
-            head.push(Span::styled(format!("‹ +{} ", self.left), t.dim()));
-        }
-        let place = if self.focused && !cards.rows.is_empty() {
+        let cursor = if self.place.focused && !cards.rows.is_empty() {
             format!(" {}/{}", self.col.cursor + 1, cards.rows.len())
         } else {
             String::new()
         };
-        let used: usize = head.iter().map(|s| width(&s.content)).sum();
-        let name_style = if self.focused {
-            t.accent().add_modifier(Modifier::UNDERLINED)
-        } else {
-            t.bold()
-        };
-        let name = truncate(
-            &name,
-            w.saturating_sub(width(&position) + width(&place) + used),
-        );
-        let gap = w.saturating_sub(used + width(&name) + width(&place) + width(&position));
-        head.push(Span::styled(name, name_style));
-        head.push(Span::styled(position, t.dim()));
-        head.push(Span::raw(" ".repeat(gap)));
-        head.push(Span::styled(place, t.accent()));
         let count = match (cards.loaded_once, cards.rows.len(), cards.has_more) {
             (false, _, _) => String::new(),
             (true, 1, false) => "1 task".into(),
             (true, n, false) => format!("{n} tasks"),
             (true, n, true) => format!("{n}+ tasks"),
         };
-        let rule_style = if self.focused { t.accent() } else { t.dim() };
-        let rule = match &cards.status {
-            PageStatus::Failed { error, more: false } if cards.loaded_once => Line::styled(
-                truncate(&format!("✗ reload failed: {} · r", error.short()), w),
-                t.error(),
-            ),
-            PageStatus::Loading { more: false } if cards.loaded_once => Line::styled(
-                fit(&format!("{} reloading ", super::spinner_frame(self.app)), w)
-                    .replace(' ', "─")
-                    .replacen('─', " ", 1),
-                rule_style,
-            ),
-            _ => Line::styled("─".repeat(w), rule_style),
-        };
         vec![
-            Line::from(head),
+            columns::name_line(t, &name, &self.place, &cursor, w),
             Line::styled(truncate(&count, w), t.dim()),
-            rule,
+            columns::rule(self.app, t, cards, self.place.focused, w),
         ]
+    }
+
+    /// The cards that fit in `body`, by index.
+    fn shown(&self, body: Rect) -> std::ops::Range<usize> {
+        let cards = self.col.cards.rows.len();
+        let start = self.col.scroll.min(cards.saturating_sub(1));
+        start..(start + cards_in(body)).min(cards)
     }
 
     fn body_lines(&self, w: usize, body: Rect) -> Vec<Line<'static>> {
@@ -239,28 +207,17 @@ impl ColumnView<'_> {
                 _ => vec![Line::styled(truncate("no tasks", w), t.dim())],
             };
         }
-        let start = col.scroll.min(cards.rows.len().saturating_sub(1));
-        let end = (start + cards_in(body)).min(cards.rows.len());
+        let shown = self.shown(body);
+        let start = shown.start;
         let mut lines = Vec::new();
-        for (i, task) in cards.rows[start..end].iter().enumerate() {
-            let cursor = self.focused && start + i == col.cursor;
+        for (i, task) in cards.rows[shown].iter().enumerate() {
+            let cursor = self.place.focused && start + i == col.cursor;
             lines.extend(self.card(task, w, cursor));
         }
-        if lines.len() < usize::from(body.height) {
-            let more = match &cards.status {
-                PageStatus::Loading { more: true } => Some((
-                    format!("{} loading more…", super::spinner_frame(self.app)),
-                    t.dim(),
-                )),
-                PageStatus::Failed { error, more: true } => {
-                    Some((format!("✗ more: {} · r", error.short()), t.error()))
-                }
-                _ if cards.has_more => Some(("more below…".to_string(), t.dim())),
-                _ => None,
-            };
-            if let Some((text, style)) = more {
-                lines.push(Line::styled(truncate(&text, w), style));
-            }
+        if lines.len() < usize::from(body.height)
+            && let Some((text, style)) = columns::trailer(self.app, t, cards, None)
+        {
+            lines.push(Line::styled(truncate(&text, w), style));
         }
         lines
     }

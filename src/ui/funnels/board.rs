@@ -16,6 +16,7 @@ use crate::layout::funnels::{
     card, cards_in, column_cards, column_rects, is_narrow, visible_columns,
 };
 use crate::text::{fit, one_line, truncate, width};
+use crate::ui::columns::{self, Place};
 use crate::ui::theme::Theme;
 
 pub fn render(
@@ -77,19 +78,7 @@ pub fn render(
         let ci = d.first + pos;
         let Some(col) = d.columns.get(ci) else { break };
         let last = pos + 1 == n;
-        // A gap on the right of every column but the last keeps the cards apart.
-        let inner = if last {
-            rect
-        } else {
-            Rect::new(rect.x, rect.y, rect.width.saturating_sub(1), rect.height)
-        };
-        if !last {
-            let sep = Rect::new(rect.right() - 1, rect.y, 1, rect.height);
-            let bar: Vec<Line> = (0..rect.height)
-                .map(|_| Line::styled("│", t.dim()))
-                .collect();
-            frame.render_widget(Paragraph::new(bar), sep);
-        }
+        let inner = crate::ui::columns::separate(t, frame, rect, last);
         // Columns off screen to either side are counted at the edges, so none looks missing.
         let view = ColumnView {
             app,
@@ -97,14 +86,18 @@ pub fn render(
             d,
             col,
             index: ci,
-            focused: ci == d.focus,
-            narrow,
             mark: &mark,
-            left: if pos == 0 { d.first } else { 0 },
-            right: if last {
-                d.columns.len().saturating_sub(d.first + n)
-            } else {
-                0
+            place: Place {
+                index: ci,
+                total: d.columns.len(),
+                focused: ci == d.focus,
+                narrow,
+                left: if pos == 0 { d.first } else { 0 },
+                right: if last {
+                    d.columns.len().saturating_sub(d.first + n)
+                } else {
+                    0
+                },
             },
         };
         view.render(frame, inner);
@@ -126,12 +119,8 @@ struct ColumnView<'a> {
     d: &'a FunnelDetail,
     col: &'a Column,
     index: usize,
-    focused: bool,
-    narrow: bool,
     mark: &'a str,
-    /// Columns hidden to the left of this one (first on screen) or right (last on screen).
-    left: usize,
-    right: usize,
+    place: Place,
 }
 
 impl ColumnView<'_> {
@@ -147,23 +136,12 @@ impl ColumnView<'_> {
                 .and_then(|s| s.name.as_deref())
                 .unwrap_or("(unnamed status)"),
         );
-        let mut head: Vec<Span> = Vec::new();
-        let position = if self.narrow {
-            format!(" ‹ {}/{} ›", self.index + 1, self.d.columns.len())
-        } else if self.right > 0 {
-            format!("  +{} ›", self.right)
-        } else {
-            String::new()
-        };
-        if self.left > 0 && !self.narrow {
-            head.push(Span::styled(format!("‹ +{} ", self.left), t.dim()));
-        }
         let count = status
             .and_then(|s| s.deals_count)
             .unwrap_or(self.col.deals.rows.len() as i64);
         // Where the cursor is in a long column, as lists say "12 of 68"; on the name line,
         // so the totals below keep their full width.
-        let place = if self.focused && !self.col.deals.rows.is_empty() {
+        let place = if self.place.focused && !self.col.deals.rows.is_empty() {
             format!(
                 " {}/{}",
                 self.col.cursor + 1,
@@ -172,46 +150,12 @@ impl ColumnView<'_> {
         } else {
             String::new()
         };
-        let used: usize = head.iter().map(|s| width(&s.content)).sum();
-        let name_style = if self.focused {
-            t.accent().add_modifier(Modifier::UNDERLINED)
-        } else {
-            t.bold()
-        };
-        let name = truncate(
-            &name,
-            w.saturating_sub(width(&position) + width(&place) + used),
-        );
-        let gap = w.saturating_sub(used + width(&name) + width(&place) + width(&position));
-        head.push(Span::styled(name, name_style));
-        head.push(Span::styled(position, t.dim()));
-        head.push(Span::raw(" ".repeat(gap)));
-        head.push(Span::styled(place, t.accent()));
         let amount = format::money(status.and_then(|s| s.deals_amount), self.mark);
         let totals = format!("{} · {amount}", format::deals(count));
-        let rule_style = if self.focused { t.accent() } else { t.dim() };
-        let third = match &self.col.deals.status {
-            PageStatus::Failed { error, more: false } if self.col.deals.loaded_once => {
-                Line::styled(
-                    truncate(&format!("✗ reload failed: {} · r", error.short()), w),
-                    t.error(),
-                )
-            }
-            PageStatus::Loading { more: false } if self.col.deals.loaded_once => Line::styled(
-                fit(
-                    &format!("{} reloading ", crate::ui::spinner_frame(self.app)),
-                    w,
-                )
-                .replace(' ', "─")
-                .replacen('─', " ", 1),
-                rule_style,
-            ),
-            _ => Line::styled("─".repeat(w), rule_style),
-        };
         let header = vec![
-            Line::from(head),
+            columns::name_line(t, &name, &self.place, &place, w),
             Line::styled(truncate(&totals, w), t.dim()),
-            third,
+            columns::rule(self.app, t, &self.col.deals, self.place.focused, w),
         ];
         let body = column_cards(area);
         frame.render_widget(
@@ -259,31 +203,20 @@ impl ColumnView<'_> {
         let start = shown.start;
         let mut lines = Vec::new();
         for (i, deal) in col.deals.rows[shown].iter().enumerate() {
-            let cursor = self.focused && start + i == col.cursor;
+            let cursor = self.place.focused && start + i == col.cursor;
             lines.extend(self.card(t, deal, w, cursor));
         }
         if lines.len() < usize::from(h) {
-            let more = match &col.deals.status {
-                PageStatus::Loading { more: true } if col.to_end => Some((
-                    format!(
-                        "{} loading {} of …{}",
-                        crate::ui::spinner_frame(self.app),
-                        crate::funnels::format::number(col.deals.rows.len() as f64),
-                        crate::ui::then_say(self.app, "funnel.back", "stops")
-                    ),
-                    t.dim(),
-                )),
-                PageStatus::Loading { more: true } => Some((
-                    format!("{} loading more…", crate::ui::spinner_frame(self.app)),
-                    t.dim(),
-                )),
-                PageStatus::Failed { error, more: true } => {
-                    Some((format!("✗ more: {} · r", error.short()), t.error()))
-                }
-                _ if col.deals.has_more => Some(("more below…".to_string(), t.dim())),
-                _ => None,
-            };
-            if let Some((text, style)) = more {
+            // `G` says how far its walk to the end has come.
+            let walking = col.to_end.then(|| {
+                format!(
+                    "{} loading {} of …{}",
+                    crate::ui::spinner_frame(self.app),
+                    crate::funnels::format::number(col.deals.rows.len() as f64),
+                    crate::ui::then_say(self.app, "funnel.back", "stops")
+                )
+            });
+            if let Some((text, style)) = columns::trailer(self.app, t, &col.deals, walking) {
                 lines.push(Line::styled(truncate(&text, w), style));
             }
         }

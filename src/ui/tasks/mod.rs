@@ -29,7 +29,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         Some(b) => {
             super::board::render_title(app, t, b, frame, areas.filter_line);
             if areas.list.height > 0 {
-                super::board::render(app, t, b, frame, areas.list);
+                super::board::render(app, t, b, frame, areas.list, hits);
             }
         }
         None => {

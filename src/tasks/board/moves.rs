@@ -1,0 +1,171 @@
+//! Cards moved on a board: `H` / `L` to the previous or next column (a triage verb of the
+//! write ledger, `Change::Column`), `J` / `K` up or down their column (right below or above the
+//! card passed; put back if refused, the column read again after a lost answer).
+
+use weeek_api::{ApiError, ColumnPlace};
+
+use super::super::verbs::Change;
+use super::super::{TaskKey, TasksState};
+use crate::app::ScreenCtx;
+use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
+use crate::app::toast::ToastKind;
+use crate::worker::Call;
+
+/// A card moved within its column, and where it was, to put it back if the service refuses.
+#[derive(Debug, Clone)]
+pub(super) struct Reorder {
+    task: i64,
+    title: String,
+    column: i64,
+    from: usize,
+}
+
+impl TasksState {
+    /// `H` / `L`: the card to the previous or next column.
+    pub(super) fn move_card(&mut self, step: isize, cx: &mut ScreenCtx) {
+        let Some(b) = &self.board else { return };
+        let Some(task) = b.current() else {
+            cx.toast(ToastKind::Info, "No task here");
+            return;
+        };
+        if task.id < 0 {
+            cx.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
+        let to = b.focus as isize + step;
+        let Some(column) = usize::try_from(to)
+            .ok()
+            .and_then(|to| b.columns.get(to))
+            .map(|c| c.key)
+        else {
+            let edge = if step < 0 { "first" } else { "last" };
+            cx.toast(ToastKind::Info, format!("Already in the {edge} column"));
+            return;
+        };
+        let id = task.id;
+        let suffix = format!(" to {}", cx.names.column_name(column));
+        self.apply_changes(
+            "Moved".into(),
+            suffix,
+            vec![(id, Change::Column(column))],
+            true,
+            cx,
+        );
+        self.board_cursor_moved(cx);
+    }
+
+    /// `J` / `K`: the card one place down or up its column, right below or above the card it
+    /// passes. Shown at once; put back with the service's message if refused; after a lost
+    /// answer the column is read again, so it shows the order the service has.
+    pub(super) fn reorder(&mut self, step: isize, cx: &mut ScreenCtx) {
+        let Some(b) = &mut self.board else { return };
+        let board = b.board;
+        let cards = b.fit.0;
+        let Some(col) = b.columns.get_mut(b.focus) else {
+            return;
+        };
+        let Some(task) = col.current() else {
+            cx.toast(ToastKind::Info, "No task here");
+            return;
+        };
+        if task.id < 0 {
+            cx.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
+        let from = col.cursor;
+        let Some(to) = from
+            .checked_add_signed(step)
+            .filter(|to| *to < col.cards.rows.len())
+        else {
+            let edge = if step < 0 { "top" } else { "bottom" };
+            cx.toast(
+                ToastKind::Info,
+                format!("Already at the {edge} of the column"),
+            );
+            return;
+        };
+        let passed = col.cards.rows[to].id;
+        let place = if step > 0 {
+            ColumnPlace::After(passed)
+        } else {
+            ColumnPlace::Before(passed)
+        };
+        let Some(project) = task
+            .all_locations()
+            .into_iter()
+            .find(|l| l.board_id == Some(board))
+            .map(|l| l.project_id)
+        else {
+            return;
+        };
+        let (id, title) = (task.id, task.display_title().to_string());
+        col.cards.rows.swap(from, to);
+        col.move_to(to as isize, cards);
+        let n = b.next_order;
+        b.next_order += 1;
+        b.orders.insert(
+            n,
+            Reorder {
+                task: id,
+                title,
+                column: col.key,
+                from,
+            },
+        );
+        cx.request(
+            TaskKey::Order(n),
+            Call::PlaceTask {
+                task: id,
+                project,
+                column: col.key,
+                place,
+            },
+        );
+        self.board_cursor_moved(cx);
+    }
+
+    /// The answer to reorder `n`.
+    pub(in crate::tasks) fn on_order_reply(
+        &mut self,
+        n: u64,
+        result: Result<(), ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(b) = &mut self.board else { return };
+        let Some(order) = b.orders.remove(&n) else {
+            return;
+        };
+        let Err(e) = result else { return };
+        let title = crate::text::quoted_full(&order.title);
+        match after_failure(&e) {
+            AfterFailure::RollBack => {
+                let cards = b.fit.0;
+                if let Some(col) = b.columns.iter_mut().find(|c| c.key == order.column)
+                    && let Some(at) = col.cards.rows.iter().position(|t| t.id == order.task)
+                {
+                    let under_cursor = col.cursor == at;
+                    let card = col.cards.rows.remove(at);
+                    let back = order.from.min(col.cards.rows.len());
+                    col.cards.rows.insert(back, card);
+                    if under_cursor {
+                        col.move_to(back as isize, cards);
+                    }
+                }
+                cx.toast(
+                    ToastKind::Error,
+                    format!("Could not reorder {title}: {}", e.short()),
+                );
+            }
+            AfterFailure::ReadBack => {
+                cx.toast(
+                    ToastKind::Error,
+                    format!(
+                        "Not confirmed: reorder {title} ({}); the column is read again",
+                        cause_text(&e)
+                    ),
+                );
+                self.load_board_column(order.column, false, cx);
+            }
+        }
+    }
+}
