@@ -5,7 +5,7 @@
 
 use time::OffsetDateTime;
 use weeek_api::models::{Organization, Tag};
-use weeek_api::{ListQuery, OrganizationInput};
+use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
 use super::pickers::{Choice, PickKind};
 use super::{ContactKey, ContactsState};
@@ -127,17 +127,95 @@ impl Creating {
     }
 }
 
+/// What an answer about a create from a picker comes to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Made {
+    /// The service has it: pick it.
+    Item(PickItem<Choice>),
+    /// It was not made (refused, or not found after a lost answer): say why; the create is
+    /// over and the typed name stays.
+    Failed(String),
+    /// A look for it is on its way, or failed (said in a toast): wait.
+    Waiting,
+}
+
+impl Creating {
+    /// The create's answer, read into the item made; a lost answer starts the look for it,
+    /// sent with `look`.
+    pub fn on_created(
+        &mut self,
+        result: Result<PickItem<Choice>, ApiError>,
+        mut look: impl FnMut(Call),
+    ) -> Made {
+        match CreateAnswer::read(result) {
+            CreateAnswer::Created(item) => Made::Item(item),
+            CreateAnswer::Refused(e) => Made::Failed(format!(
+                "The {} {} was not created: {}",
+                self.lookup.noun(),
+                crate::text::quoted(&self.lookup.name, 40),
+                e.short()
+            )),
+            CreateAnswer::Lost(e) => {
+                let (lost, call) = LostCreate::start(self.lookup.clone(), e, self.sent);
+                look(call);
+                self.lost = Some(lost);
+                Made::Waiting
+            }
+        }
+    }
+
+    /// A page of the look after a lost answer; the next page is sent with `look`.
+    pub fn on_found(
+        &mut self,
+        answer: Answer,
+        cx: &mut ScreenCtx,
+        mut look: impl FnMut(&mut ScreenCtx, Call),
+    ) -> Made {
+        let Some(lost) = self.lost.as_mut() else {
+            return Made::Waiting;
+        };
+        let result = match answer.error() {
+            Some(e) => Err(e.clone()),
+            None => Ok(answer),
+        };
+        match lost.on_answer(result) {
+            Looked::Found(Candidate { item, .. }) => {
+                cx.toast(ToastKind::Info, lost.found_text("created"));
+                Made::Item(item)
+            }
+            Looked::NotCreated => Made::Failed(format!(
+                "{} · Enter sends it again",
+                lost.not_created_text("created")
+            )),
+            Looked::Failed => {
+                cx.toast(ToastKind::Error, lost.check_failed_text("created"));
+                Made::Waiting
+            }
+            Looked::Next(call) => {
+                look(cx, call);
+                Made::Waiting
+            }
+        }
+    }
+
+    /// `Enter` again while it is under way: after a failed look, look again (sending it
+    /// again might make a second one).
+    pub fn look_again(&mut self, cx: &mut ScreenCtx, look: impl FnOnce(&mut ScreenCtx, Call)) {
+        if let Some(lost) = &mut self.lost
+            && !lost.is_looking()
+        {
+            let call = lost.look_again();
+            look(cx, call);
+        }
+    }
+}
+
 impl ContactsState {
     /// `Enter` on a name the picker does not have: create it, or, while the look for an
     /// earlier create of it failed, look again (sending it again might make a second one).
     pub(super) fn create_choice(&mut self, kind: PickKind, name: String, cx: &mut ScreenCtx) {
         if let Some(c) = &mut self.creating {
-            if let Some(lost) = &mut c.lost
-                && !lost.is_looking()
-            {
-                let call = lost.look_again();
-                cx.request(ContactKey::FindChoice, call);
-            }
+            c.look_again(cx, |cx, call| cx.request(ContactKey::FindChoice, call));
             self.show_creating();
             return;
         }
@@ -165,9 +243,9 @@ impl ContactsState {
     }
 
     pub(super) fn on_choice_created(&mut self, answer: Answer, cx: &mut ScreenCtx) {
-        let Some(creating) = self.creating.clone() else {
+        if self.creating.is_none() {
             return;
-        };
+        }
         let result = match answer {
             Answer::CreatedTag(r) => r.map(|t| {
                 add_tag(cx, &t);
@@ -179,61 +257,39 @@ impl ContactsState {
             }),
             _ => return,
         };
-        let noun = creating.lookup.noun();
-        match CreateAnswer::read(result) {
-            CreateAnswer::Created(item) => self.created(item, cx),
-            CreateAnswer::Refused(e) => {
-                self.creating = None;
-                let text = format!(
-                    "The {noun} {} was not created: {}",
-                    crate::text::quoted(&creating.lookup.name, 40),
-                    e.short()
-                );
-                self.after_failure(text, cx);
-            }
-            CreateAnswer::Lost(e) => {
-                let (lost, call) = LostCreate::start(creating.lookup.clone(), e, creating.sent);
-                cx.request(ContactKey::FindChoice, call);
-                if let Some(c) = &mut self.creating {
-                    c.lost = Some(lost);
-                }
-                self.show_creating();
-            }
-        }
+        let Some(creating) = self.creating.as_mut() else {
+            return;
+        };
+        let made = creating.on_created(result, |call| cx.request(ContactKey::FindChoice, call));
+        self.on_made(made, cx);
     }
 
     pub(super) fn on_choice_found(&mut self, answer: Answer, cx: &mut ScreenCtx) {
-        let Some(lost) = self.creating.as_mut().and_then(|c| c.lost.as_mut()) else {
+        let Some(creating) = self.creating.as_mut() else {
             return;
         };
-        let result = match answer.error() {
-            Some(e) => Err(e.clone()),
-            None => Ok(answer),
-        };
-        match lost.on_answer(result) {
-            Looked::Found(Candidate { item, .. }) => {
-                cx.toast(ToastKind::Info, lost.found_text("created"));
-                // The list the picker was built from lacks it: read it again.
-                match lost.lookup.kind {
-                    PickKind::Tags => cx.refresh_directory(),
-                    PickKind::Organizations => self.orgs.reload(cx),
-                }
-                self.created(item, cx);
+        let kind = creating.lookup.kind;
+        let made = creating.on_found(answer, cx, |cx, call| {
+            cx.request(ContactKey::FindChoice, call)
+        });
+        if matches!(made, Made::Item(_)) {
+            // The list the picker was built from lacks it: read it again.
+            match kind {
+                PickKind::Tags => cx.refresh_directory(),
+                PickKind::Organizations => self.orgs.reload(cx),
             }
-            Looked::NotCreated => {
-                let text = format!(
-                    "{} · Enter sends it again",
-                    lost.not_created_text("created")
-                );
+        }
+        self.on_made(made, cx);
+    }
+
+    fn on_made(&mut self, made: Made, cx: &mut ScreenCtx) {
+        match made {
+            Made::Item(item) => self.created(item, cx),
+            Made::Failed(text) => {
                 self.creating = None;
                 self.after_failure(text, cx);
             }
-            Looked::Failed => {
-                let text = lost.check_failed_text("created");
-                cx.toast(ToastKind::Error, text);
-                self.show_creating();
-            }
-            Looked::Next(call) => cx.request(ContactKey::FindChoice, call),
+            Made::Waiting => self.show_creating(),
         }
     }
 

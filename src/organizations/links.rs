@@ -14,10 +14,10 @@ use super::{OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::ledger::{Group, Shown, Writes};
-use crate::app::lost_answer::{CreateAnswer, Looked, LostCreate, ReadBack, read_back_failed};
+use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::contacts::create_choice::{ChoiceLookup, Creating, add_tag, tag_item};
+use crate::contacts::create_choice::{ChoiceLookup, Creating, Made, add_tag, tag_item};
 use crate::contacts::pickers::{Choice, PickKind};
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -457,11 +457,7 @@ impl OrganizationsState {
     /// of it, look again: sending it again might make a second one).
     fn create_tag(&mut self, name: String, cx: &mut ScreenCtx) {
         if let Some(c) = &mut self.creating_tag {
-            if let Some(lost) = &mut c.lost
-                && !lost.is_looking()
-            {
-                cx.request(OrgKey::FindTag, lost.look_again());
-            }
+            c.look_again(cx, |cx, call| cx.request(OrgKey::FindTag, call));
             self.show_creating();
             return;
         }
@@ -485,67 +481,40 @@ impl OrganizationsState {
     }
 
     pub(super) fn on_tag_created(&mut self, answer: Answer, cx: &mut ScreenCtx) {
-        let Some(creating) = self.creating_tag.clone() else {
+        let Answer::CreatedTag(result) = answer else {
             return;
         };
-        let Answer::CreatedTag(result) = answer else {
+        let Some(creating) = self.creating_tag.as_mut() else {
             return;
         };
         let result = result.map(|t| {
             add_tag(cx, &t);
             tag_item(&t)
         });
-        match CreateAnswer::read(result) {
-            CreateAnswer::Created(item) => self.tag_made(item, cx),
-            CreateAnswer::Refused(e) => {
-                self.creating_tag = None;
-                let text = format!(
-                    "The tag {} was not created: {}",
-                    crate::text::quoted(&creating.lookup.name, 40),
-                    e.short()
-                );
-                self.say_in_picker(text, cx);
-            }
-            CreateAnswer::Lost(e) => {
-                let (lost, call) = LostCreate::start(creating.lookup.clone(), e, creating.sent);
-                cx.request(OrgKey::FindTag, call);
-                if let Some(c) = &mut self.creating_tag {
-                    c.lost = Some(lost);
-                }
-                self.show_creating();
-            }
-        }
+        let made = creating.on_created(result, |call| cx.request(OrgKey::FindTag, call));
+        self.on_made(made, cx);
     }
 
     pub(super) fn on_tag_found(&mut self, answer: Answer, cx: &mut ScreenCtx) {
-        let Some(lost) = self.creating_tag.as_mut().and_then(|c| c.lost.as_mut()) else {
+        let Some(creating) = self.creating_tag.as_mut() else {
             return;
         };
-        let result = match answer.error() {
-            Some(e) => Err(e.clone()),
-            None => Ok(answer),
-        };
-        match lost.on_answer(result) {
-            Looked::Found(found) => {
-                cx.toast(ToastKind::Info, lost.found_text("created"));
-                // The directory the picker was built from lacks it: read it again.
-                cx.refresh_directory();
-                self.tag_made(found.item, cx);
-            }
-            Looked::NotCreated => {
-                let text = format!(
-                    "{} · Enter sends it again",
-                    lost.not_created_text("created")
-                );
+        let made = creating.on_found(answer, cx, |cx, call| cx.request(OrgKey::FindTag, call));
+        if matches!(made, Made::Item(_)) {
+            // The directory the picker was built from lacks it: read it again.
+            cx.refresh_directory();
+        }
+        self.on_made(made, cx);
+    }
+
+    fn on_made(&mut self, made: Made, cx: &mut ScreenCtx) {
+        match made {
+            Made::Item(item) => self.tag_made(item, cx),
+            Made::Failed(text) => {
                 self.creating_tag = None;
                 self.say_in_picker(text, cx);
             }
-            Looked::Failed => {
-                let text = lost.check_failed_text("created");
-                cx.toast(ToastKind::Error, text);
-                self.show_creating();
-            }
-            Looked::Next(call) => cx.request(OrgKey::FindTag, call),
+            Made::Waiting => self.show_creating(),
         }
     }
 

@@ -179,3 +179,53 @@ fn a_new_tag_is_created_once_then_attached() {
     );
     assert_eq!(listed(&h).tags, vec![2, 7]);
 }
+
+#[test]
+fn a_contact_unticked_in_the_open_organization_is_detached() {
+    let mut h = on_tab();
+    h.send(code(KeyCode::Enter));
+    h.send(key('c'));
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || {
+            Answer::Contacts(Ok(vec![
+                contact("c1", "Алексей", "Громов"),
+                contact("c2", "Oliver", "Bennett"),
+            ]))
+        },
+    );
+    for c in "Bennett".chars() {
+        h.send(key(c));
+    }
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let sent = links(&mut h);
+    assert_eq!(sent[0].1, OrgLink::DetachContact("c2".into()));
+    let (viewed, _) = h.app.contacts.organizations.viewing.as_ref().unwrap();
+    assert_eq!(
+        viewed.contacts,
+        vec!["c1"],
+        "the open organization shows it at once"
+    );
+    h.done(&sent[0].0);
+    assert_eq!(listed(&h).contacts, vec!["c1"]);
+}
+
+#[test]
+fn a_lost_detach_the_service_did_stands() {
+    let mut h = on_tab();
+    h.send(key('t'));
+    for c in "клиент".chars() {
+        h.send(key(c));
+    }
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let sent = links(&mut h);
+    h.fail(&sent[0].0, ApiError::Timeout);
+    let reads = h.take(|c| matches!(c, Call::Organization(_)));
+    let mut there = full_org();
+    there.tags.clear();
+    h.reply(&reads[0], Answer::Organization(Ok(Box::new(there))));
+    assert!(listed(&h).tags.is_empty());
+    assert!(h.render().contains("answer lost, read back: done"));
+}
