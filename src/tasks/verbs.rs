@@ -194,30 +194,48 @@ impl Writes for TaskWrites {
     }
 }
 
-/// The task list as the writes see it.
+/// The task list, and the board when one shows, as the writes see them: a change shows on
+/// the list's row and on the board's card alike, and a card whose column changed goes there.
 pub(super) struct Rows<'a> {
     pub rows: &'a mut Vec<TaskRow>,
     pub cursor: &'a mut usize,
     /// Whole tasks the service answered with replace what the detail pane kept.
     pub details: &'a mut super::details::Details,
+    pub board: Option<&'a mut super::board::BoardView>,
 }
 
 impl Rows<'_> {
     fn index_of(&self, id: i64) -> Option<usize> {
         self.rows.iter().position(|t| t.id == id)
     }
+
+    /// Runs `f` on the list's row of task `id` and on its card.
+    fn each(&mut self, id: i64, mut f: impl FnMut(&mut TaskRow)) {
+        if let Some(idx) = self.index_of(id) {
+            f(&mut self.rows[idx]);
+        }
+        if let Some(b) = &mut self.board {
+            b.with_card(id, &mut f);
+            b.rehome();
+        }
+    }
+
+    fn remove(&mut self, id: i64) {
+        if let Some(idx) = self.index_of(id) {
+            self.rows.remove(idx);
+            *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
+        }
+        if let Some(b) = &mut self.board {
+            b.remove(id);
+        }
+    }
 }
 
 impl Shown<TaskWrites> for Rows<'_> {
     fn reapply(&mut self, id: &i64, edit: &Edit, _env: &ScreenCtx) {
-        let Some(idx) = self.index_of(*id) else {
-            return;
-        };
         match edit {
-            Edit::Set { applied, .. } => applied.apply(&mut self.rows[idx]),
-            Edit::Delete { .. } => {
-                self.rows.remove(idx);
-            }
+            Edit::Set { applied, .. } => self.each(*id, |row| applied.apply(row)),
+            Edit::Delete { .. } => self.remove(*id),
         }
     }
 
@@ -231,11 +249,11 @@ impl Shown<TaskWrites> for Rows<'_> {
     ) -> Option<Change> {
         match edit {
             Edit::Set { previous, applied } => {
-                if let Some(idx) = self.index_of(*id)
-                    && applied.current(&self.rows[idx]) == *applied
-                {
-                    previous.apply(&mut self.rows[idx]);
-                }
+                self.each(*id, |row| {
+                    if applied.current(row) == *applied {
+                        previous.apply(row);
+                    }
+                });
                 Some(previous.clone())
             }
             Edit::Delete { at, row } => {
@@ -247,9 +265,8 @@ impl Shown<TaskWrites> for Rows<'_> {
     }
 
     fn take(&mut self, id: &i64, fresh: Task) {
-        if let Some(idx) = self.index_of(*id) {
-            self.rows[idx] = TaskRow::from(&fresh);
-        }
+        let row = TaskRow::from(&fresh);
+        self.each(*id, |shown| *shown = row.clone());
         self.details.put(fresh);
     }
 
@@ -267,14 +284,14 @@ impl Shown<TaskWrites> for Rows<'_> {
                 let row = TaskRow::from(&fresh);
                 let truth = applied.current(&row);
                 self.details.put(fresh);
-                if let Some(idx) = self.index_of(*id) {
+                self.each(*id, |shown| {
                     if !later {
-                        self.rows[idx] = row;
-                    } else if !verdict.applied() && applied.current(&self.rows[idx]) == *applied {
+                        *shown = row.clone();
+                    } else if !verdict.applied() && applied.current(shown) == *applied {
                         // Later changes are still on their way: only this field is put right.
-                        truth.apply(&mut self.rows[idx]);
+                        truth.apply(shown);
                     }
-                }
+                });
                 Some(truth)
             }
             (Ok(fresh), Edit::Delete { at, .. }) if !fresh.is_deleted => {
@@ -287,11 +304,8 @@ impl Shown<TaskWrites> for Rows<'_> {
             }
             (Ok(_), Edit::Delete { .. }) => None,
             (Err(_), _) => {
-                if *verdict == ReadBack::Gone
-                    && let Some(idx) = self.index_of(*id)
-                {
-                    self.rows.remove(idx);
-                    *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
+                if *verdict == ReadBack::Gone {
+                    self.remove(*id);
                 }
                 None
             }
@@ -420,8 +434,8 @@ impl TasksState {
         } in plans
         {
             let idx = self.index_of(id);
-            let before = match (idx, assumed) {
-                (Some(idx), _) => self.list.rows[idx].clone(),
+            let before = match (self.task(id).cloned(), assumed) {
+                (Some(shown), _) => shown,
                 (None, Some(assumed)) => {
                     let mut bare = TaskRow {
                         id,
@@ -437,10 +451,15 @@ impl TasksState {
                 continue;
             }
             let previous = change.current(&before);
-            match idx {
-                Some(idx) => change.apply(&mut self.list.rows[idx]),
-                None => off_screen = true,
+            if let Some(idx) = idx {
+                change.apply(&mut self.list.rows[idx]);
             }
+            let on_board = self.board.as_mut().is_some_and(|b| {
+                let found = b.with_card(id, |card| change.apply(card));
+                b.rehome();
+                found
+            });
+            off_screen |= idx.is_none() && !on_board;
             inverse.push((
                 id,
                 name.clone(),
@@ -483,6 +502,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            board: self.board.as_mut(),
         };
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -500,6 +520,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            board: self.board.as_mut(),
         };
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -512,6 +533,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            board: self.board.as_mut(),
         };
         self.writes.reapply(&mut rows, cx);
     }
@@ -608,8 +630,13 @@ impl TasksState {
         }
     }
 
+    /// Task `id` as shown: the list's row, else the board's card.
     fn task(&self, id: i64) -> Option<&TaskRow> {
-        self.list.rows.iter().find(|t| t.id == id)
+        self.list
+            .rows
+            .iter()
+            .find(|t| t.id == id)
+            .or_else(|| self.board.as_ref()?.card(id))
     }
 
     // ----- the verbs -----------------------------------------------------------------------
@@ -991,7 +1018,8 @@ impl TasksState {
     pub(super) fn open_new(&mut self) {
         self.popup = Some(Popup::prompt(
             PromptPurpose::New {
-                place: None,
+                // On a board: the focused column.
+                place: self.board_place(),
                 parent: None,
             },
             String::new(),

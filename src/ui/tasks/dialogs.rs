@@ -73,6 +73,12 @@ pub(super) fn render_popup(
                     format!("New task in {place}")
                 }
                 PromptPurpose::SaveView => "Save the filters and sort as a view named".to_string(),
+                PromptPurpose::NewColumn { board } => {
+                    format!("New column on {}", app.names.board_name(*board))
+                }
+                PromptPurpose::RenameColumn { column } => {
+                    format!("Rename column {}", app.names.column_name(*column))
+                }
             };
             let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
             let fb = match feedback {
@@ -86,8 +92,8 @@ pub(super) fn render_popup(
             let question = app.tasks.delete_question().unwrap_or_default();
             render_confirm(app, t, frame, area, &question)
         }
-        Popup::LookAgain { question, .. } | Popup::ConfirmView { question, .. } => {
-            render_confirm(app, t, frame, area, question)
-        }
+        Popup::LookAgain { question, .. }
+        | Popup::ConfirmView { question, .. }
+        | Popup::ConfirmColumn { question, .. } => render_confirm(app, t, frame, area, question),
     }
 }
