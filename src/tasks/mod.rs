@@ -491,6 +491,8 @@ impl TasksState {
     /// once its page arrives.
     pub fn show_task(&mut self, task: &weeek_api::models::Task, cx: &mut ScreenCtx) {
         use filters::{Assignee, Completion, FilterKind};
+        // The task shows in the list: a board left open would cover it.
+        self.close_board(cx);
         let mut f = Filters::default();
         f.assignee = Assignee::Anyone;
         f.completion = if task.is_completed {

@@ -236,7 +236,7 @@ impl TasksState {
     }
 
     /// `Esc` on the board: back to the list where it was.
-    fn close_board(&mut self, cx: &mut ScreenCtx) {
+    pub(super) fn close_board(&mut self, cx: &mut ScreenCtx) {
         if let Some(b) = self.board.take() {
             for col in b.columns {
                 cx.cancel(TaskKey::Board(col.key));

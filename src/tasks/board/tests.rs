@@ -428,3 +428,24 @@ fn a_click_on_a_card_puts_the_cursor_there() {
         "a column, below its cards"
     );
 }
+
+#[test]
+fn a_task_opened_from_a_deal_closes_the_board_and_shows_in_the_list() {
+    let mut h = on_board();
+    h.take(|_| true);
+    h.app.funnels.open_task = Some(in_column(2, "Вторая", 10));
+    h.send(crate::testing::key_event(
+        KeyCode::Char('2'),
+        crossterm::event::KeyModifiers::ALT,
+    ));
+    assert!(h.app.tasks.board.is_none(), "the board is closed");
+    assert!(h.app.tasks.detail, "the detail pane is open");
+    let list = h
+        .take(|c| matches!(c, Call::Tasks(_)))
+        .pop()
+        .expect("the list is read");
+    h.reply(&list, page(vec![in_column(2, "Вторая", 10)], false));
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(2));
+    let s = h.render();
+    assert!(!s.contains("Третья"), "no card of the board is left: {s}");
+}
