@@ -507,6 +507,7 @@ impl TasksState {
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
         }
+        self.restore_places(cx);
     }
 
     /// The answer to read-back `n` of a task whose write lost its answer.
@@ -525,6 +526,7 @@ impl TasksState {
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
         }
+        self.restore_places(cx);
     }
 
     /// A page loaded while writes are on their way predates them: apply them again.

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use weeek_api::models::TaskRow;
-use weeek_api::{ApiError, TaskPage, TaskQuery};
+use weeek_api::{ApiError, ColumnPlace, TaskPage, TaskQuery};
 
 use super::{TaskKey, TasksState};
 use crate::app::ScreenCtx;
@@ -55,6 +55,10 @@ pub struct BoardView {
     column_writes: BTreeMap<u64, columns::ColumnWrite>,
     /// Numbers the reorders and column writes go by.
     next_order: u64,
+    /// Where cards moved to another column sat in the one they left, by task and that column:
+    /// a card coming back (`u`, or `H` after `L`) takes its old place again, not the bottom
+    /// where the service puts it.
+    left: BTreeMap<(i64, i64), ColumnPlace>,
 }
 
 impl BoardView {
@@ -70,6 +74,7 @@ impl BoardView {
             orders: BTreeMap::new(),
             column_writes: BTreeMap::new(),
             next_order: 0,
+            left: BTreeMap::new(),
         }
     }
 
@@ -127,7 +132,8 @@ impl BoardView {
     }
 
     /// Puts each card in the column its task is in now (a move, its rollback, the service's
-    /// copy), at the bottom of it; a task gone to another board leaves. The cursor stays on the
+    /// copy), at the bottom of it or back where it sat if it left that column from the
+    /// board; a task gone to another board leaves. The cursor stays on the
     /// card it was on, following it to its new column.
     pub fn rehome(&mut self) {
         let board = self.board;
@@ -152,10 +158,16 @@ impl BoardView {
             let Some(to) = to else { continue };
             let id = row.id;
             let col = &mut self.columns[to];
-            // Last, as the service puts a task moved into a column at its bottom.
-            col.cards.rows.push(row);
+            // Last, as the service puts a task moved into a column at its bottom, unless it
+            // goes back where it was (and `restore_places` tells the service).
+            let at = self
+                .left
+                .get(&(id, col.key))
+                .and_then(|place| moves::index_of(&col.cards.rows, *place))
+                .unwrap_or(col.cards.rows.len());
+            col.cards.rows.insert(at, row);
             if under_cursor == Some(id) {
-                col.cursor = col.cards.rows.len() - 1;
+                col.cursor = at;
                 self.focus = to;
             }
         }

@@ -4,6 +4,8 @@
 
 use weeek_api::{ApiError, ColumnPlace};
 
+use weeek_api::models::TaskRow;
+
 use super::super::verbs::Change;
 use super::super::{TaskKey, TasksState};
 use crate::app::ScreenCtx;
@@ -43,6 +45,21 @@ impl TasksState {
             return;
         };
         let id = task.id;
+        if let Some(col) = b.focused() {
+            let (rows, at) = (&col.cards.rows, col.cursor);
+            let place = match (
+                rows.get(at + 1),
+                at.checked_sub(1).and_then(|i| rows.get(i)),
+            ) {
+                (Some(next), _) => Some(ColumnPlace::Before(next.id)),
+                (None, Some(prev)) => Some(ColumnPlace::After(prev.id)),
+                (None, None) => None,
+            };
+            let key = (id, col.key);
+            if let (Some(place), Some(b)) = (place, self.board.as_mut()) {
+                b.left.insert(key, place);
+            }
+        }
         let suffix = format!(" to {}", cx.names.column_name(column));
         self.apply_changes(
             "Moved".into(),
@@ -52,6 +69,64 @@ impl TasksState {
             cx,
         );
         self.board_cursor_moved(cx);
+    }
+
+    /// Once the writes are settled, tells the service of each card that came back to a column
+    /// it left from the board: the place `rehome` gave it there (the service put it at the
+    /// bottom). Refused, the card goes to the bottom, as the service has it.
+    pub(in crate::tasks) fn restore_places(&mut self, cx: &mut ScreenCtx) {
+        if !self.writes.is_idle() {
+            return;
+        }
+        let Some(b) = &mut self.board else { return };
+        let board = b.board;
+        let back: Vec<((i64, i64), ColumnPlace)> = b
+            .left
+            .iter()
+            .filter(|((task, column), _)| {
+                b.card(*task)
+                    .is_some_and(|t| super::column_of(board, t) == Some(*column))
+            })
+            .map(|(k, p)| (*k, *p))
+            .collect();
+        for ((task, column), place) in back {
+            b.left.remove(&(task, column));
+            let Some(card) = b.card(task) else { continue };
+            let Some(col) = b.columns.iter().find(|c| c.key == column) else {
+                continue;
+            };
+            let project = card
+                .all_locations()
+                .into_iter()
+                .find(|l| l.board_id == Some(board))
+                .map(|l| l.project_id);
+            // Its neighbour gone, the card sits at the bottom, where the service has it.
+            let (Some(project), Some(_)) = (project, index_of(&col.cards.rows, place)) else {
+                continue;
+            };
+            let title = card.display_title().to_string();
+            let bottom = col.cards.rows.len().saturating_sub(1);
+            let n = b.next_order;
+            b.next_order += 1;
+            b.orders.insert(
+                n,
+                Reorder {
+                    task,
+                    title,
+                    column,
+                    from: bottom,
+                },
+            );
+            cx.request(
+                TaskKey::Order(n),
+                Call::PlaceTask {
+                    task,
+                    project,
+                    column,
+                    place,
+                },
+            );
+        }
     }
 
     /// `J` / `K`: the card one place down or up its column, right below or above the card it
@@ -167,5 +242,13 @@ impl TasksState {
                 self.load_board_column(order.column, false, cx);
             }
         }
+    }
+}
+
+/// Where a card placed at `place` goes among `rows` (`None`: its neighbour is not there).
+pub(super) fn index_of(rows: &[TaskRow], place: ColumnPlace) -> Option<usize> {
+    match place {
+        ColumnPlace::Before(other) => rows.iter().position(|t| t.id == other),
+        ColumnPlace::After(other) => rows.iter().position(|t| t.id == other).map(|i| i + 1),
     }
 }

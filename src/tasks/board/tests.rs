@@ -172,6 +172,69 @@ fn l_moves_the_card_to_the_next_column_at_once_and_confirms() {
 }
 
 #[test]
+fn undoing_a_move_puts_the_card_back_where_it_sat_and_tells_the_service() {
+    let mut h = on_board();
+    h.press("hL");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    h.reply(
+        &req,
+        Answer::UpdatedTask(Ok(Box::new(in_column(1, "Первая", 11)))),
+    );
+    assert!(h.take(|c| matches!(c, Call::PlaceTask { .. })).is_empty());
+    h.press("u");
+    assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]], "its old place");
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(1));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    // The service puts it at the bottom of the column; once that is done, its place is sent.
+    assert!(h.take(|c| matches!(c, Call::PlaceTask { .. })).is_empty());
+    h.reply(
+        &req,
+        Answer::UpdatedTask(Ok(Box::new(in_column(1, "Первая", 10)))),
+    );
+    assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]]);
+    let place = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    match &place.call {
+        Call::PlaceTask {
+            task,
+            column,
+            place,
+            ..
+        } => assert_eq!((*task, *column, *place), (1, 10, ColumnPlace::Before(2))),
+        _ => unreachable!(),
+    }
+    h.reply(&place, Answer::PlacedTask(Ok(())));
+    assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]]);
+    // Back home, the card forgets where it was: nothing more is sent.
+    h.press("L");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    h.reply(
+        &req,
+        Answer::UpdatedTask(Ok(Box::new(in_column(1, "Первая", 11)))),
+    );
+    assert!(h.take(|c| matches!(c, Call::PlaceTask { .. })).is_empty());
+}
+
+#[test]
+fn a_refused_place_leaves_the_card_at_the_bottom_as_the_service_has_it() {
+    let mut h = on_board();
+    h.press("hL");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    h.reply(
+        &req,
+        Answer::UpdatedTask(Ok(Box::new(in_column(1, "Первая", 11)))),
+    );
+    h.press("u");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    h.reply(
+        &req,
+        Answer::UpdatedTask(Ok(Box::new(in_column(1, "Первая", 10)))),
+    );
+    let place = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    h.fail(&place, refused());
+    assert_eq!(cards(&h), [vec![2, 1], vec![3], vec![]]);
+}
+
+#[test]
 fn a_refused_move_puts_the_card_back_with_the_services_message() {
     let mut h = on_board();
     h.press("H");
