@@ -186,6 +186,22 @@ fn x_asks_where_the_tasks_go_then_deletes_the_column() {
         |c| matches!(c, Call::Tasks(q) if q.board_column_id == Some(10)),
     );
     assert!(toasts(&h).contains("Deleted the column “В работе”"));
+    // The list underneath showed a task of it: read again, it shows where that task went.
+    let list = one(
+        &mut h,
+        |c| matches!(c, Call::Tasks(q) if q.board_column_id.is_none()),
+    );
+    h.reply(
+        &list,
+        Answer::TaskPage(Ok(weeek_api::TaskPage {
+            tasks: crate::testing::rows(vec![super::tests::in_column(3, "Третья", 10)]),
+            has_more: false,
+        })),
+    );
+    assert_eq!(
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
+        Some(10)
+    );
 }
 
 #[test]

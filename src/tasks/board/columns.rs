@@ -250,11 +250,25 @@ impl TasksState {
                         ),
                     );
                     cx.request_columns(board);
-                    if matches!(write, ColumnWrite::Delete { .. }) {
+                    if let ColumnWrite::Delete { column, .. } = write {
                         self.reload_board_columns(cx);
+                        self.reload_list_in(column, cx);
                     }
                 }
             },
+        }
+    }
+
+    /// Reads the task list again when it shows tasks of `column` (deleted: they are elsewhere
+    /// now, and its name is no longer known).
+    fn reload_list_in(&mut self, column: i64, cx: &mut ScreenCtx) {
+        let shown = self.list.rows.iter().any(|t| {
+            t.all_locations()
+                .iter()
+                .any(|l| l.board_column_id == Some(column))
+        });
+        if shown {
+            self.reload(cx);
         }
     }
 
@@ -304,8 +318,10 @@ impl TasksState {
                     cols.retain(|c| c.id != column);
                 }
                 self.sync_board_columns(cx);
-                // Its tasks went elsewhere on the service: every column is read again.
+                // Its tasks went elsewhere on the service: every column is read again, and the
+                // list underneath if it shows any of them.
                 self.reload_board_columns(cx);
+                self.reload_list_in(column, cx);
                 self.board_cursor_moved(cx);
                 cx.toast(
                     ToastKind::Success,

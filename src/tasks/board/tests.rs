@@ -11,7 +11,7 @@ use crate::testing::{Harness, code, task};
 use crate::worker::{Answer, Call, Request};
 
 /// Task `id` in column `column` of board 5.
-fn in_column(id: i64, title: &str, column: i64) -> Task {
+pub(super) fn in_column(id: i64, title: &str, column: i64) -> Task {
     Task {
         locations: vec![TaskLocation {
             project_id: 1,
