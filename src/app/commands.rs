@@ -987,7 +987,7 @@ pub static COMMANDS: &[Command] = &[
         C::Board,
         &[ESC],
         Some("list"),
-        "Back to the task list, where it was (the detail pane closes first)",
+        "Back to where the board was opened: the task list or the projects tree (the detail pane closes first)",
     ),
     cmd(
         "funnels.open",

@@ -771,6 +771,10 @@ impl App {
             self.show_board(board, clock, effects);
             return true;
         }
+        if let Some(back) = self.tasks.leave_to.take() {
+            self.switch_to(back, clock, effects);
+            return true;
+        }
         if self.show_deal_link(clock, effects) {
             return true;
         }
@@ -865,6 +869,9 @@ impl App {
             &self.keymap,
         );
         self.tasks.show_board(board, None, &mut cx);
+        if let Some(b) = &mut self.tasks.board {
+            b.opened_from = Some(Screen::Projects);
+        }
     }
 
     /// `o`, `y`, `Y` on the task under the cursor: the page or the clipboard, and a message

@@ -206,3 +206,29 @@ fn a_failed_read_says_so_and_r_tries_again() {
     h.press("r");
     assert_eq!(h.take(|c| matches!(c, Call::Portfolios)).len(), 1);
 }
+
+#[test]
+fn esc_on_a_board_opened_here_comes_back_to_the_tree() {
+    let mut h = on_projects();
+    h.press("jl");
+    answer_boards(&mut h);
+    h.press("l");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.screen, Screen::Tasks);
+    assert!(h.app.tasks.board.is_some());
+    h.send(code(KeyCode::Esc));
+    assert_eq!(
+        h.app.screen,
+        Screen::Projects,
+        "back where the board was opened"
+    );
+    assert!(h.app.tasks.board.is_none(), "the board is closed");
+    assert_eq!(
+        h.app.projects.cursor,
+        Some(Node::Board {
+            project: 1,
+            board: 5
+        }),
+        "on the board's row"
+    );
+}

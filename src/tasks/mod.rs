@@ -161,6 +161,8 @@ pub struct TasksState {
     saving_descriptions: HashMap<i64, description::Saving>,
     /// A board shown in the list's place (`b`, or a board opened on the projects screen).
     pub board: Option<board::BoardView>,
+    /// The screen to go back to, asked by `Esc` on a board opened there.
+    pub leave_to: Option<crate::app::Screen>,
 }
 
 impl TasksState {

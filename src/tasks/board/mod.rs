@@ -1,6 +1,7 @@
 //! A board on the task screen: the columns of one board side by side, each column's tasks read
 //! page by page and loading or failing on its own (as the deal board's statuses do). The task
-//! list stays as it was underneath: `Esc` goes back to it. The triage verbs act on the card
+//! list stays as it was underneath: `Esc` goes back to it (or to the projects tree, for a board
+//! opened there). The triage verbs act on the card
 //! under the cursor (`TasksState::current` is the board's card while a board shows), and the
 //! write ledger keeps the cards and the list rows alike (`verbs::Rows`).
 
@@ -59,6 +60,8 @@ pub struct BoardView {
     /// a card coming back (`u`, or `H` after `L`) takes its old place again, not the bottom
     /// where the service puts it.
     left: BTreeMap<(i64, i64), ColumnPlace>,
+    /// The screen the board was opened from, when not the task list: `Esc` goes back there.
+    pub opened_from: Option<crate::app::Screen>,
 }
 
 impl BoardView {
@@ -75,6 +78,7 @@ impl BoardView {
             column_writes: BTreeMap::new(),
             next_order: 0,
             left: BTreeMap::new(),
+            opened_from: None,
         }
     }
 
@@ -454,7 +458,9 @@ impl TasksState {
                     self.detail = false;
                     self.board_fit(cx);
                 } else {
+                    let from = b.opened_from;
                     self.close_board(cx);
+                    self.leave_to = from;
                 }
             }
             Action::Refresh => {
