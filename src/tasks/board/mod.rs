@@ -62,6 +62,8 @@ pub struct BoardView {
     left: BTreeMap<(i64, i64), ColumnPlace>,
     /// The screen the board was opened from, when not the task list: `Esc` goes back there.
     pub opened_from: Option<crate::app::Screen>,
+    /// The service's list of the board's columns has been read.
+    columns_known: bool,
 }
 
 impl BoardView {
@@ -79,6 +81,7 @@ impl BoardView {
             next_order: 0,
             left: BTreeMap::new(),
             opened_from: None,
+            columns_known: false,
         }
     }
 
@@ -88,6 +91,16 @@ impl BoardView {
 
     fn focused_mut(&mut self) -> Option<&mut TaskColumn> {
         self.columns.get_mut(self.focus)
+    }
+
+    /// Every column is read and none has a card (or the board has no columns): there is
+    /// nothing for a detail pane to show.
+    pub fn is_bare(&self) -> bool {
+        self.columns_known
+            && self
+                .columns
+                .iter()
+                .all(|c| c.cards.loaded_once && c.cards.rows.is_empty())
     }
 
     /// The card under the cursor.
@@ -264,9 +277,14 @@ impl TasksState {
         self.ensure_comments(cx);
     }
 
+    /// The detail pane shows: opened, and not beside a board without a card.
+    pub fn detail_open(&self) -> bool {
+        self.detail && !self.board.as_ref().is_some_and(BoardView::is_bare)
+    }
+
     /// Sizes the board to the terminal: cards per column, columns side by side.
     pub(super) fn board_fit(&mut self, cx: &ScreenCtx) {
-        let detail = self.detail;
+        let detail = self.detail_open();
         if let Some(b) = &mut self.board {
             let cards = cx.viewport.board.cards(detail);
             let shown = cx.viewport.board.columns_on_screen(detail, b.columns.len());
@@ -289,6 +307,7 @@ impl TasksState {
             Some(cols) => cols.iter().map(|c| c.id).collect(),
             None => return,
         };
+        b.columns_known = true;
         if listed == b.columns.iter().map(|c| c.key).collect::<Vec<_>>() {
             return;
         }
@@ -454,7 +473,7 @@ impl TasksState {
                 if b.columns.iter().any(|c| c.to_end) {
                     // The page on its way still lands; no other is asked for.
                     b.columns.iter_mut().for_each(|c| c.to_end = false);
-                } else if self.detail {
+                } else if self.detail && !b.is_bare() {
                     self.detail = false;
                     self.board_fit(cx);
                 } else {

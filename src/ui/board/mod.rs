@@ -91,45 +91,46 @@ fn render_no_columns(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, are
     match app.names.columns.get(&b.board) {
         Some(Loadable::Failed(e, _)) => {
             lines.push(Line::styled(
-                "  Could not load the columns of this board.",
+                "Could not load the columns of this board.",
                 t.error(),
             ));
-            lines.push(Line::raw(format!("  {e}")));
+            lines.push(Line::raw(e.to_string()));
             lines.push(Line::raw(""));
             lines.push(Line::styled(
-                format!(
-                    "  {}",
-                    super::say_all(app, &[("global.refresh", "retries")])
-                ),
+                super::say_all(app, &[("global.refresh", "retries")]),
                 t.accent(),
             ));
         }
         Some(Loadable::Loaded(_)) => {
-            lines.push(Line::styled("  This board has no columns yet.", t.bold()));
+            lines.push(Line::styled("This board has no columns yet.", t.bold()));
             lines.push(Line::raw(
-                "  Tasks on a board live in its columns; once it has some, its tasks show here.",
+                "Tasks on a board live in its columns; once it has some, its tasks show here.",
             ));
             lines.push(Line::raw(""));
             lines.push(Line::styled(
-                format!(
-                    "  {}",
-                    super::say_all(
-                        app,
-                        &[
-                            ("global.refresh", "reloads"),
-                            ("board.back", "back to the list")
-                        ]
-                    )
+                super::say_all(
+                    app,
+                    &[
+                        ("board.new_column", "creates a column"),
+                        ("global.refresh", "reloads"),
+                        ("board.back", "goes back"),
+                    ],
                 ),
                 t.accent(),
             ));
         }
         _ => lines.push(Line::styled(
-            format!("  {} Loading columns…", super::spinner_frame(app)),
+            format!("{} Loading columns…", super::spinner_frame(app)),
             t.accent(),
         )),
     }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+    // The margin is the area's, so a wrapped line keeps the indent of its first.
+    let inner = Rect {
+        x: area.x.saturating_add(2).min(area.right()),
+        width: area.width.saturating_sub(2),
+        ..area
+    };
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
 struct ColumnView<'a> {

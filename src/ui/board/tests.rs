@@ -103,3 +103,32 @@ fn deleting_a_column_asks_first() {
     h.press("X");
     each_size("board_delete_column", &mut h);
 }
+
+#[test]
+fn a_board_without_columns_says_how_to_make_one_and_opens_no_detail_pane() {
+    let mut h = Harness::new();
+    let list = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&list, page(backlog()));
+    h.answer_all(
+        |c| matches!(c, Call::Boards(_)),
+        || {
+            Answer::Boards(Ok(vec![weeek_api::models::Board {
+                id: 5,
+                name: "Разработка".into(),
+                project_id: 1,
+                is_private: false,
+            }]))
+        },
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Columns(_)),
+        || Answer::Columns(Ok(Vec::new())),
+    );
+    // The detail pane open on the list stays shut beside a board with no card.
+    h.press("pb");
+    assert!(h.app.tasks.detail);
+    let s = h.render();
+    assert!(s.contains("C creates a column"), "{s}");
+    assert!(!s.contains("No task selected"), "{s}");
+    each_size("board_no_columns", &mut h);
+}

@@ -469,7 +469,7 @@ fn scroll_max(text: &Paragraph, inner: Rect) -> u16 {
 /// How far the detail pane of the cursor task can scroll at the terminal's size now.
 pub fn detail_scroll_max(app: &App) -> u16 {
     let body = crate::layout::frame(app.viewport.area).body;
-    let Some(area) = crate::layout::tasks::areas(body, app.tasks.detail).detail else {
+    let Some(area) = crate::layout::tasks::areas(body, app.tasks.detail_open()).detail else {
         return 0;
     };
     let Some(task) = app.tasks.current() else {

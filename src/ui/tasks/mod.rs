@@ -24,7 +24,7 @@ use crate::ui::theme::Theme;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.tasks;
-    let areas = layout::tasks::areas(body, s.detail);
+    let areas = layout::tasks::areas(body, s.detail_open());
     match &s.board {
         Some(b) => {
             super::board::render_title(app, t, b, frame, areas.filter_line);
