@@ -173,6 +173,14 @@ impl ColumnView<'_> {
             (true, n, false) => format!("{n} tasks"),
             (true, n, true) => format!("{n}+ tasks"),
         };
+        // Cards scrolled out of sight above: said, as a column without the cursor shows no
+        // position of its own.
+        let above = self.col.scroll.min(cards.rows.len().saturating_sub(1));
+        let count = if above > 0 {
+            format!("{count} · ↑ {above} more")
+        } else {
+            count
+        };
         vec![
             columns::name_line(t, &name, &self.place, &cursor, w),
             Line::styled(truncate(&count, w), t.dim()),

@@ -46,9 +46,15 @@ fn backlog() -> Vec<Task> {
 
 /// The board of task 1: Бэклог loaded, В работе failed, Готово still loading.
 fn board() -> Harness {
+    board_with(backlog())
+}
+
+/// The board of the first of `backlog` (column 10), the cursor on its second card: Бэклог
+/// holds `backlog`, В работе failed, Готово still loading.
+fn board_with(backlog: Vec<Task>) -> Harness {
     let mut h = Harness::new();
     let list = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(&list, page(backlog()));
+    h.reply(&list, page(backlog.clone()));
     h.answer_all(
         |c| matches!(c, Call::Boards(_)),
         || {
@@ -68,7 +74,7 @@ fn board() -> Harness {
     let reads = h.take(|c| matches!(c, Call::Tasks(_)));
     for r in reads {
         match &r.call {
-            Call::Tasks(q) if q.board_column_id == Some(10) => h.reply(&r, page(backlog())),
+            Call::Tasks(q) if q.board_column_id == Some(10) => h.reply(&r, page(backlog.clone())),
             Call::Tasks(q) if q.board_column_id == Some(11) => h.fail(&r, ApiError::Timeout),
             _ => h.pending.push(r),
         }
@@ -131,4 +137,20 @@ fn a_board_without_columns_says_how_to_make_one_and_opens_no_detail_pane() {
     assert!(s.contains("C creates a column"), "{s}");
     assert!(!s.contains("No task selected"), "{s}");
     each_size("board_no_columns", &mut h);
+}
+
+#[test]
+fn a_column_scrolled_down_says_how_many_cards_are_above() {
+    let many: Vec<Task> = (1..=20)
+        .map(|i| in_column(i, &format!("Задача {i}"), 10))
+        .collect();
+    let mut h = board_with(many);
+    h.resize(100, 30);
+    let s = h.render();
+    assert!(!s.contains("more"), "nothing above yet: {s}");
+    h.press("Gl");
+    assert_eq!(h.app.tasks.board.as_ref().map(|b| b.focus), Some(1));
+    let s = h.render();
+    assert!(s.contains("20 tasks · ↑ "), "{s}");
+    assert_snapshot!("board_scrolled_100x30", s);
 }
