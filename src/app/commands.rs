@@ -890,7 +890,7 @@ pub static COMMANDS: &[Command] = &[
         A::Right,
         C::Board,
         &[ch('l'), RIGHT],
-        None,
+        Some("column"),
         "Next column",
     ),
     cmd(
@@ -898,7 +898,7 @@ pub static COMMANDS: &[Command] = &[
         A::MovePrev,
         C::Board,
         &[ch('H')],
-        None,
+        Some("move"),
         "Move the card to the previous column",
     ),
     cmd(
@@ -914,7 +914,7 @@ pub static COMMANDS: &[Command] = &[
         A::MoveDown,
         C::Board,
         &[ch('J')],
-        None,
+        Some("order"),
         "Move the card down its column",
     ),
     cmd(
@@ -922,7 +922,7 @@ pub static COMMANDS: &[Command] = &[
         A::MoveUp,
         C::Board,
         &[ch('K')],
-        None,
+        Some("order"),
         "Move the card up its column",
     ),
     cmd(
@@ -946,7 +946,7 @@ pub static COMMANDS: &[Command] = &[
         A::NewColumn,
         C::Board,
         &[ch('C')],
-        None,
+        Some("columns"),
         "New column, last on the board",
     ),
     cmd(
@@ -954,8 +954,16 @@ pub static COMMANDS: &[Command] = &[
         A::RenameColumn,
         C::Board,
         &[ch('R')],
-        None,
+        Some("columns"),
         "Rename the focused column",
+    ),
+    cmd(
+        "board.delete_column",
+        A::DeleteColumn,
+        C::Board,
+        &[ch('X')],
+        Some("columns"),
+        "Delete the focused column (asks first; says where its tasks go)",
     ),
     cmd(
         "board.column_left",
@@ -974,19 +982,11 @@ pub static COMMANDS: &[Command] = &[
         "Move the focused column one place right",
     ),
     cmd(
-        "board.delete_column",
-        A::DeleteColumn,
-        C::Board,
-        &[ch('X')],
-        None,
-        "Delete the focused column (asks first; says where its tasks go)",
-    ),
-    cmd(
         "board.back",
         A::Back,
         C::Board,
         &[ESC],
-        Some("list"),
+        Some("back"),
         "Back to where the board was opened: the task list or the projects tree (the detail pane closes first)",
     ),
     cmd(

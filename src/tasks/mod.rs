@@ -938,7 +938,9 @@ impl ScreenState for TasksState {
     }
 
     fn idle(&self, action: Action) -> bool {
-        self.board.is_some() && board::list_only(action)
+        self.board
+            .as_ref()
+            .is_some_and(|b| board::list_only(action) || b.idle(action))
     }
 
     fn timer_target(&self) -> Option<(i64, String)> {

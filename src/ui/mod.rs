@@ -239,7 +239,8 @@ struct HintGroup {
 }
 
 fn hint_groups(reach: &[Reach]) -> Vec<HintGroup> {
-    let mut out: Vec<(Vec<Key>, &'static str, bool)> = Vec::new();
+    // The keys of each command of a run that shares a hint.
+    let mut out: Vec<(Vec<Vec<Key>>, &'static str, bool)> = Vec::new();
     for r in reach {
         let Some(hint) = r.command.hint else {
             continue;
@@ -250,17 +251,26 @@ fn hint_groups(reach: &[Reach]) -> Vec<HintGroup> {
         let first = commands::FOOTER_FIRST.contains(&r.command.id);
         match out.last_mut() {
             Some((keys, h, f)) if *h == hint => {
-                keys.extend(r.keys.iter().copied());
+                keys.push(r.keys.clone());
                 *f |= first;
             }
-            _ => out.push((r.keys.clone(), hint, first)),
+            _ => out.push((vec![r.keys.clone()], hint, first)),
         }
     }
     out.into_iter()
-        .map(|(keys, hint, first)| HintGroup {
-            keys: key_run(&keys),
-            hint,
-            first,
+        .map(|(mut keys, hint, first)| {
+            // One command: all its keys (`Enter/p`); several: the first of each (`h/l`,
+            // `0-3`), the others are in the help.
+            let keys: Vec<Key> = if keys.len() == 1 {
+                keys.remove(0)
+            } else {
+                keys.iter().filter_map(|k| k.first().copied()).collect()
+            };
+            HintGroup {
+                keys: key_run(&keys),
+                hint,
+                first,
+            }
         })
         .collect()
 }

@@ -100,8 +100,15 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
     step(&mut h, &client, vec![alt4, key('j'), key('l')]).await;
     check("projects", &h, &mut stale);
 
-    // Its first board, opened from the tree.
-    step(&mut h, &client, vec![key('l'), code(KeyCode::Enter)]).await;
+    // Its first project's first board, opened from the tree: down to the project, open it,
+    // down to its first board.
+    step(
+        &mut h,
+        &client,
+        vec![key('l'), key('l'), key('l'), code(KeyCode::Enter)],
+    )
+    .await;
+    assert!(h.app.tasks.board.is_some(), "{}", h.render());
     check("board", &h, &mut stale);
 
     sandbox.shutdown().await;

@@ -103,6 +103,26 @@ impl BoardView {
                 .all(|c| c.cards.loaded_once && c.cards.rows.is_empty())
     }
 
+    /// The board's keys that do nothing where the cursor is (the footer leaves them out): a
+    /// column before the first or after the last, a card above the top or below the bottom,
+    /// a card or column where there is none.
+    pub fn idle(&self, action: Action) -> bool {
+        let last = self.columns.len().saturating_sub(1);
+        let at_first = self.focus == 0;
+        let at_last = self.focus >= last;
+        let card = self.focused().and_then(|c| c.current().map(|_| c));
+        match action {
+            Action::Left | Action::ColumnLeft => self.columns.is_empty() || at_first,
+            Action::Right | Action::ColumnRight => self.columns.is_empty() || at_last,
+            Action::MovePrev => card.is_none() || at_first,
+            Action::MoveNext => card.is_none() || at_last,
+            Action::MoveUp => card.is_none_or(|c| c.cursor == 0),
+            Action::MoveDown => card.is_none_or(|c| c.cursor + 1 >= c.cards.rows.len()),
+            Action::RenameColumn | Action::DeleteColumn => self.columns.is_empty(),
+            _ => false,
+        }
+    }
+
     /// The card under the cursor.
     pub fn current(&self) -> Option<&TaskRow> {
         self.focused().and_then(TaskColumn::current)

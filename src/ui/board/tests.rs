@@ -154,3 +154,32 @@ fn a_column_scrolled_down_says_how_many_cards_are_above() {
     assert!(s.contains("20 tasks · ↑ "), "{s}");
     assert_snapshot!("board_scrolled_100x30", s);
 }
+
+#[test]
+fn the_footer_lists_the_board_keys_that_do_something_where_the_cursor_is() {
+    let mut h = board();
+    h.resize(160, 45);
+    let footer = |h: &Harness| h.render().lines().last().unwrap_or_default().to_string();
+    // The first column, on the second of four cards.
+    let f = footer(&h);
+    for hint in [
+        "l/→ column",
+        "L move",
+        "J/K order",
+        "C/R/X columns",
+        "Esc back",
+    ] {
+        assert!(f.contains(hint), "{hint}: {f}");
+    }
+    assert!(!f.contains("h/"), "no column before the first: {f}");
+    h.press("k");
+    assert!(footer(&h).contains("J order"), "{}", footer(&h));
+    // The last column, still loading: no card to move.
+    h.press("ll");
+    let f = footer(&h);
+    assert!(f.contains("h/← column"), "{f}");
+    assert!(
+        !f.contains("L move") && !f.contains("H move") && !f.contains("order"),
+        "{f}"
+    );
+}
