@@ -43,7 +43,7 @@ fn org_item(o: &Organization) -> PickItem<Choice> {
     PickItem::new(Choice::Org(o.id.clone()), o.display_name())
 }
 
-fn tag_item(t: &Tag) -> PickItem<Choice> {
+pub fn tag_item(t: &Tag) -> PickItem<Choice> {
     PickItem::new(Choice::Tag(t.id), t.title.clone()).color(t.color.clone())
 }
 
@@ -127,6 +127,29 @@ impl Creating {
     }
 }
 
+/// What one page of the look for a lost create showed, with what to say about it.
+pub enum Found {
+    Item(PickItem<Choice>, String),
+    NotCreated(String),
+    Failed(String),
+    /// The next page to read.
+    Next(Call),
+}
+
+/// Reads one answer of the look for a create whose answer was lost.
+pub fn look(lost: &mut LostCreate<ChoiceLookup>, answer: Answer) -> Found {
+    let result = match answer.error() {
+        Some(e) => Err(e.clone()),
+        None => Ok(answer),
+    };
+    match lost.on_answer(result) {
+        Looked::Found(Candidate { item, .. }) => Found::Item(item, lost.found_text("created")),
+        Looked::NotCreated => Found::NotCreated(lost.not_created_text("created")),
+        Looked::Failed => Found::Failed(lost.check_failed_text("created")),
+        Looked::Next(call) => Found::Next(call),
+    }
+}
+
 impl ContactsState {
     /// `Enter` on a name the picker does not have: create it, or, while the look for an
     /// earlier create of it failed, look again (sending it again might make a second one).
@@ -206,34 +229,26 @@ impl ContactsState {
         let Some(lost) = self.creating.as_mut().and_then(|c| c.lost.as_mut()) else {
             return;
         };
-        let result = match answer.error() {
-            Some(e) => Err(e.clone()),
-            None => Ok(answer),
-        };
-        match lost.on_answer(result) {
-            Looked::Found(Candidate { item, .. }) => {
-                cx.toast(ToastKind::Info, lost.found_text("created"));
+        let kind = lost.lookup.kind;
+        match look(lost, answer) {
+            Found::Item(item, text) => {
+                cx.toast(ToastKind::Info, text);
                 // The list the picker was built from lacks it: read it again.
-                match lost.lookup.kind {
+                match kind {
                     PickKind::Tags => cx.refresh_directory(),
                     PickKind::Organizations => self.orgs.reload(cx),
                 }
                 self.created(item, cx);
             }
-            Looked::NotCreated => {
-                let text = format!(
-                    "{} · Enter sends it again",
-                    lost.not_created_text("created")
-                );
+            Found::NotCreated(text) => {
                 self.creating = None;
-                self.after_failure(text, cx);
+                self.after_failure(format!("{text} · Enter sends it again"), cx);
             }
-            Looked::Failed => {
-                let text = lost.check_failed_text("created");
+            Found::Failed(text) => {
                 cx.toast(ToastKind::Error, text);
                 self.show_creating();
             }
-            Looked::Next(call) => cx.request(ContactKey::FindChoice, call),
+            Found::Next(call) => cx.request(ContactKey::FindChoice, call),
         }
     }
 
@@ -298,7 +313,7 @@ impl ContactsState {
 }
 
 /// The directory's tags gain the new one at once, so every tag picker has it.
-fn add_tag(cx: &mut ScreenCtx, t: &Tag) {
+pub fn add_tag(cx: &mut ScreenCtx, t: &Tag) {
     if let Loadable::Loaded(tags) | Loadable::Loading(Some(tags)) = &mut cx.names.tags
         && !tags.iter().any(|x| x.id == t.id)
     {
