@@ -170,10 +170,20 @@ pub enum Context {
     Projects,
     /// The projects tree's name filter, typing.
     ProjectSearch,
+    /// The new-task form (`n`), whatever field has the focus.
+    TaskForm,
+    /// Its title.
+    TaskTitle,
+    /// Its one-line fields (title, due day).
+    TaskField,
+    /// Its choices (project, board, column, priority, assignees, tags).
+    TaskChoice,
+    /// Its description.
+    TaskNotes,
 }
 
 impl Context {
-    pub const ALL: [Context; 35] = [
+    pub const ALL: [Context; 40] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -209,6 +219,11 @@ impl Context {
         Self::CommentView,
         Self::Projects,
         Self::ProjectSearch,
+        Self::TaskForm,
+        Self::TaskTitle,
+        Self::TaskField,
+        Self::TaskChoice,
+        Self::TaskNotes,
     ];
 
     /// The first part of its commands' ids.
@@ -249,6 +264,11 @@ impl Context {
             Self::CommentView => "comment_view",
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
+            Self::TaskForm => "task_form",
+            Self::TaskTitle => "task_title",
+            Self::TaskField => "task_field",
+            Self::TaskChoice => "task_choice",
+            Self::TaskNotes => "task_notes",
         }
     }
 
@@ -289,6 +309,11 @@ impl Context {
             Self::CommentView => "A comment",
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
+            Self::TaskForm => "New task form",
+            Self::TaskTitle => "New task form, the title",
+            Self::TaskField => "New task form, typing in a field",
+            Self::TaskChoice => "New task form, choices",
+            Self::TaskNotes => "New task form, the description",
         }
     }
 
@@ -313,6 +338,10 @@ impl Context {
                 | Self::CommentEdit
                 | Self::DealField
                 | Self::DealChoice
+                | Self::TaskTitle
+                | Self::TaskField
+                | Self::TaskChoice
+                | Self::TaskNotes
         )
     }
 
@@ -516,7 +545,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ch('n')],
         Some("new"),
-        "New task in the current project and column",
+        "New task, in a form that starts where the list is",
     ),
     cmd(
         "tasks.new_subtask",
@@ -1056,6 +1085,128 @@ pub static COMMANDS: &[Command] = &[
         C::DealChoice,
         &[BACKTAB, UP],
         None,
+        "Previous field",
+    ),
+    // The new-task form (`n`). In its fields letters type, so its keys are chords or keys
+    // that type nothing; on a choice, typing opens the picker with what was typed.
+    cmd(
+        "task_form.save",
+        A::Submit,
+        C::TaskForm,
+        &[ctrl('s')],
+        Some("create"),
+        "Create the task: every field is checked first, nothing is sent twice",
+    ),
+    cmd(
+        "task_form.close",
+        A::Back,
+        C::TaskForm,
+        &[ESC],
+        Some("close"),
+        "Close the form; what is filled in is kept as a draft for the next n",
+    ),
+    cmd(
+        "task_form.clear",
+        A::Discard,
+        C::TaskForm,
+        &[ctrl('x')],
+        None,
+        "Clear the form and drop its draft",
+    ),
+    cmd(
+        "task_title.create",
+        A::Accept,
+        C::TaskTitle,
+        &[ENTER],
+        Some("create/next"),
+        "With only a title filled in, create the task at once; otherwise the next field",
+    ),
+    cmd(
+        "task_field.next",
+        A::NextField,
+        C::TaskField,
+        &[TAB, ENTER, DOWN],
+        Some("next"),
+        "Next field (the field left is checked)",
+    ),
+    cmd(
+        "task_field.prev",
+        A::PrevField,
+        C::TaskField,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "task_choice.open",
+        A::Open,
+        C::TaskChoice,
+        &[ENTER],
+        Some("choose"),
+        "Choose in a picker (typing opens it too); a project then offers its boards, a board its columns",
+    ),
+    cmd(
+        "task_choice.remove",
+        A::Remove,
+        C::TaskChoice,
+        &[BACKSPACE, DELETE],
+        Some("remove"),
+        "Take off the last one chosen",
+    ),
+    cmd(
+        "task_choice.next",
+        A::NextField,
+        C::TaskChoice,
+        &[TAB, DOWN],
+        Some("next"),
+        "Next field",
+    ),
+    cmd(
+        "task_choice.prev",
+        A::PrevField,
+        C::TaskChoice,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "task_notes.new_line",
+        A::NewLine,
+        C::TaskNotes,
+        &[ENTER],
+        Some("new line"),
+        "New line",
+    ),
+    cmd(
+        "task_notes.up",
+        A::Up,
+        C::TaskNotes,
+        &[UP],
+        None,
+        "Line up (from the first line: the previous field)",
+    ),
+    cmd(
+        "task_notes.down",
+        A::Down,
+        C::TaskNotes,
+        &[DOWN],
+        None,
+        "Line down (from the last line: the next field)",
+    ),
+    cmd(
+        "task_notes.next",
+        A::NextField,
+        C::TaskNotes,
+        &[TAB],
+        None,
+        "Next field",
+    ),
+    cmd(
+        "task_notes.prev",
+        A::PrevField,
+        C::TaskNotes,
+        &[BACKTAB],
+        Some("prev"),
         "Previous field",
     ),
     // The contacts screen. In its fields letters type, so field keys are chords or keys that

@@ -578,6 +578,7 @@ impl TasksState {
             },
         }
         self.show_offered();
+        self.show_waiting_form(cx);
     }
 
     /// A character typed into the open picker's query or prompt.

@@ -7,6 +7,7 @@ pub mod description;
 pub mod details;
 pub mod dialogs;
 pub mod filters;
+pub mod form;
 pub mod panel;
 pub mod subtasks;
 pub mod time_log;
@@ -75,6 +76,8 @@ pub enum TaskKey {
     Comments(comments::CommentKey),
     /// Watchers added or removed (`W`).
     Watch(watchers::WatchKey),
+    /// The new-task form's own requests (a tag made from its picker).
+    Form(form::tags::FormKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -132,6 +135,8 @@ pub struct TasksState {
     /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
     /// the reads still running are no longer wanted.
     subtasks_asked: Vec<i64>,
+    /// The new-task form (`n`) and its draft.
+    pub forms: form::TaskForms,
     /// Saved views (`F`) and the one in use.
     pub views: views::SavedViews,
     /// The command `E` runs to edit a description (`$VISUAL`, else `$EDITOR`); without one the
@@ -146,10 +151,20 @@ pub struct TasksState {
 }
 
 impl TasksState {
+    /// The screen as it starts, its form's draft kept in `data_dir`.
+    pub fn new(data_dir: &std::path::Path) -> Self {
+        Self {
+            forms: form::TaskForms::new(data_dir),
+            ..Self::default()
+        }
+    }
+
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
         if let Some(chain) = self
-            .describe_contexts()
+            .forms
+            .contexts()
+            .or_else(|| self.describe_contexts())
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
         {
@@ -183,6 +198,10 @@ impl TasksState {
 
     /// A prompt, a picker's query or a filter row has the keyboard.
     pub fn keyboard_taken(&self) -> bool {
+        if self.forms.open.is_some() {
+            // Every field of the form takes letters: on a choice they start the picker's query.
+            return true;
+        }
         if let Some(chain) = self
             .describe_contexts()
             .or_else(|| self.time_contexts())
@@ -232,6 +251,7 @@ impl TasksState {
     pub fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
         self.ensure_names(cx);
         self.refresh_waiting_popup(cx);
+        self.refresh_form_picker(cx);
     }
 
     /// Loads the first page for the current filters, keeping the old rows on screen.
@@ -409,6 +429,7 @@ impl TasksState {
             (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
+            (TaskKey::Form(k), answer) => self.on_form_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -532,6 +553,9 @@ impl TasksState {
 
     /// A character typed into a popup or a filter row.
     pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.forms.open.is_some() {
+            return self.form_char(c, cx);
+        }
         if self.describe.is_some() {
             return self.describe_char(c);
         }
@@ -548,6 +572,10 @@ impl TasksState {
     }
 
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.forms.open.is_some() {
+            self.form_paste(text, cx);
+            return true;
+        }
         if self.describe.is_some() {
             self.describe_paste(text);
             return true;
@@ -579,6 +607,26 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.forms.open.is_some() {
+            // The app's own keys (screens, quit, help) stay reachable over the form.
+            let app_wide = matches!(
+                action,
+                Action::Quit
+                    | Action::Help
+                    | Action::Palette
+                    | Action::Messages
+                    | Action::ScreenTasks
+                    | Action::ScreenFunnels
+                    | Action::ScreenContacts
+                    | Action::ScreenProjects
+                    | Action::NextScreen
+                    | Action::PrevScreen
+            );
+            if !app_wide {
+                self.form_action(action, cx);
+            }
+            return !app_wide;
+        }
         if self.describe.is_some() {
             self.describe_action(action, cx);
             return true;
@@ -671,7 +719,7 @@ impl TasksState {
             Action::DueDate => self.open_due(cx),
             Action::Rename => self.open_rename(cx),
             Action::EditDescription => self.open_description(cx),
-            Action::NewTask => self.open_new(),
+            Action::NewTask => self.open_form(cx),
             Action::NewSubtask => self.open_new_subtask(cx),
             Action::Delete => self.open_delete(cx),
             Action::Undo => self.undo(cx),
@@ -778,6 +826,11 @@ impl ScreenState for TasksState {
             Context::TimeLog,
             Context::CommentEdit,
             Context::CommentView,
+            Context::TaskForm,
+            Context::TaskTitle,
+            Context::TaskField,
+            Context::TaskChoice,
+            Context::TaskNotes,
             Context::Text,
         ]
     }
@@ -807,6 +860,7 @@ impl ScreenState for TasksState {
     }
 
     fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.forms.announce(cx);
         self.restore_view(cx);
     }
 

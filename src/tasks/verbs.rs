@@ -28,6 +28,18 @@ pub enum Change {
     Due(Option<Date>),
     Title(String),
     Assignees(Vec<String>),
+    /// In the service's order or not: tags compare as sets.
+    Tags(Vec<i64>),
+}
+
+/// The same tags, whatever their order.
+pub fn same_tags(a: &[i64], b: &[i64]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    a.dedup();
+    b.sort_unstable();
+    b.dedup();
+    a == b
 }
 
 impl Change {
@@ -44,6 +56,8 @@ impl Change {
             Self::Due(_) => Self::Due(task.due_day()),
             Self::Title(_) => Self::Title(task.title.clone().unwrap_or_default()),
             Self::Assignees(_) => Self::Assignees(task.all_assignees()),
+            Self::Tags(asked) if same_tags(asked, &task.tags) => self.clone(),
+            Self::Tags(_) => Self::Tags(task.tags.clone()),
         }
     }
 
@@ -57,6 +71,7 @@ impl Change {
             Self::Due(_) => "set the due date of",
             Self::Title(_) => "rename",
             Self::Assignees(_) => "change the assignees of",
+            Self::Tags(_) => "tag",
         }
     }
 
@@ -91,6 +106,7 @@ impl Change {
                 task.assignees = a.clone();
                 task.user_id = a.first().cloned();
             }
+            Self::Tags(t) => task.tags = t.clone(),
         }
     }
 
@@ -117,6 +133,10 @@ impl Change {
             }),
             Self::Title(t) => update(TaskUpdate {
                 title: Some(t.clone()),
+                ..Default::default()
+            }),
+            Self::Tags(t) => update(TaskUpdate {
+                tags: Some(t.clone()),
                 ..Default::default()
             }),
             Self::Assignees(new) => {
@@ -986,17 +1006,6 @@ impl TasksState {
                 time::Date::MIN,
             ));
         }
-    }
-
-    pub(super) fn open_new(&mut self) {
-        self.popup = Some(Popup::prompt(
-            PromptPurpose::New {
-                place: None,
-                parent: None,
-            },
-            String::new(),
-            time::Date::MIN,
-        ));
     }
 
     pub(super) fn open_delete(&mut self, cx: &mut ScreenCtx) {

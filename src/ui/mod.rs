@@ -21,6 +21,8 @@ mod subtask_snapshots;
 #[cfg(test)]
 mod svg;
 #[cfg(test)]
+mod task_form_snapshots;
+#[cfg(test)]
 mod tasks_snapshots;
 #[cfg(test)]
 mod time_snapshots;

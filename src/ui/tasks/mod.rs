@@ -8,6 +8,7 @@ mod detail;
 pub use detail::detail_scroll_max;
 mod dialogs;
 mod filter_panel;
+mod form;
 mod list;
 mod time_log;
 
@@ -45,6 +46,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(d) = &s.describe {
         hits.cover(description::render_describe(app, t, frame, body, d));
+    }
+    if let Some(e) = &s.forms.open {
+        hits.cover(form::render(app, t, frame, body, e));
     }
 }
 
