@@ -122,6 +122,8 @@ pub enum Action {
     Reply,
     /// Start a new line in a multi-line field.
     NewLine,
+    /// The detail pane's subtask list takes the keys.
+    Subtasks,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -180,10 +182,12 @@ pub enum Context {
     TaskChoice,
     /// Its description.
     TaskNotes,
+    /// The detail pane's subtask list, with the keys (`S`).
+    Subtasks,
 }
 
 impl Context {
-    pub const ALL: [Context; 40] = [
+    pub const ALL: [Context; 41] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -224,6 +228,7 @@ impl Context {
         Self::TaskField,
         Self::TaskChoice,
         Self::TaskNotes,
+        Self::Subtasks,
     ];
 
     /// The first part of its commands' ids.
@@ -269,6 +274,7 @@ impl Context {
             Self::TaskField => "task_field",
             Self::TaskChoice => "task_choice",
             Self::TaskNotes => "task_notes",
+            Self::Subtasks => "subtasks",
         }
     }
 
@@ -314,6 +320,7 @@ impl Context {
             Self::TaskField => "New task form, typing in a field",
             Self::TaskChoice => "New task form, choices",
             Self::TaskNotes => "New task form, the description",
+            Self::Subtasks => "Subtasks in the detail",
         }
     }
 
@@ -554,6 +561,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('N')],
         None,
         "New subtask of the task at the cursor",
+    ),
+    cmd(
+        "tasks.subtasks",
+        A::Subtasks,
+        C::Tasks,
+        &[ch('S')],
+        None,
+        "The detail's subtasks take the keys: x ticks one, Enter opens it, Esc comes back",
     ),
     cmd(
         "tasks.delete",
@@ -1086,6 +1101,63 @@ pub static COMMANDS: &[Command] = &[
         &[BACKTAB, UP],
         None,
         "Previous field",
+    ),
+    // The detail pane's subtask list (`S`).
+    cmd(
+        "subtasks.down",
+        A::Down,
+        C::Subtasks,
+        &[ch('j'), DOWN],
+        None,
+        "Next subtask",
+    ),
+    cmd(
+        "subtasks.up",
+        A::Up,
+        C::Subtasks,
+        &[ch('k'), UP],
+        None,
+        "Previous subtask",
+    ),
+    cmd(
+        "subtasks.tick",
+        A::Complete,
+        C::Subtasks,
+        &[ch('x')],
+        Some("done"),
+        "Tick or untick the subtask (put back if the service refuses)",
+    ),
+    cmd(
+        "subtasks.open",
+        A::Open,
+        C::Subtasks,
+        &[ENTER, ch('l')],
+        Some("open"),
+        "Open the subtask in the pane, with its own subtasks",
+    ),
+    cmd(
+        "subtasks.back",
+        A::Back,
+        C::Subtasks,
+        &[ESC, BACKSPACE, ch('h')],
+        Some("back"),
+        "Back to the task the subtask was opened from; from the cursor task, back to the list",
+    ),
+    cmd(
+        "subtasks.scroll_down",
+        A::DetailDown,
+        C::Subtasks,
+        &[ch('J')],
+        None,
+        "Scroll the detail down",
+    ),
+    cmd(
+        "subtasks.scroll_up",
+        A::DetailUp,
+        C::Subtasks,
+        &[ch('K')],
+        None,
+        "Scroll the detail up",
     ),
     // The new-task form (`n`). In its fields letters type, so its keys are chords or keys
     // that type nothing; on a choice, typing opens the picker with what was typed.

@@ -98,7 +98,7 @@ impl TasksState {
     pub(super) fn ensure_detail(&mut self, cx: &mut ScreenCtx) {
         let on = self
             .detail
-            .then(|| self.current().map(|t| t.id))
+            .then(|| self.pane_task_id())
             .flatten()
             .or(self.details.then.map(|(id, _)| id));
         if self
@@ -158,6 +158,7 @@ impl TasksState {
         match result {
             Ok(task) => {
                 self.take_whole(task);
+                self.on_pane_read(id, cx);
                 // Only while the cursor is still on it: a dialog for another task would
                 // surprise.
                 if self.current().is_some_and(|t| t.id == id) {
@@ -193,6 +194,11 @@ impl TasksState {
     pub(super) fn take_whole(&mut self, task: Task) {
         if let Some(i) = self.index_of(task.id) {
             self.list.rows[i].timers = task.timers.clone();
+        }
+        // A subtask of the pane learns its own subtasks (its done box may have a tick on its
+        // way, which the read must not undo either).
+        if let Some(Some(row)) = self.subtask_rows.get_mut(&task.id) {
+            row.sub_tasks = task.sub_tasks.clone();
         }
         self.details.put(task);
     }

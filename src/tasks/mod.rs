@@ -24,6 +24,8 @@ mod description_tests;
 #[cfg(test)]
 mod detail_tests;
 #[cfg(test)]
+mod subtask_pane_tests;
+#[cfg(test)]
 mod subtask_tests;
 #[cfg(test)]
 mod tests;
@@ -121,7 +123,11 @@ pub struct TasksState {
     /// Watcher changes on their way.
     watching: watchers::Watching,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
-    pub subtask_titles: HashMap<i64, String>,
+    /// Subtasks of the task in the pane that are not among the loaded rows, read for their
+    /// titles and done boxes (`None`: asked, or the read failed).
+    pub subtask_rows: HashMap<i64, Option<TaskRow>>,
+    /// The subtask list of the detail pane, when it has the keys, and the subtasks opened.
+    pub sub: subtasks::SubtaskPane,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
     pub to_end: bool,
     /// A second `Ctrl-a` is loading every remaining page, marking each task as it comes.
@@ -192,6 +198,7 @@ impl TasksState {
         match &self.panel {
             Some(p) if p.editing.kind.is_some() => vec![Context::FilterEntry, Context::Text],
             Some(_) => vec![Context::Filters],
+            None if self.detail && self.sub.active() => vec![Context::Subtasks],
             None => vec![Context::Tasks, Context::List],
         }
     }
@@ -364,6 +371,8 @@ impl TasksState {
         self.seek_focus(cx);
         self.fix_scroll(cx);
         self.ensure_names(cx);
+        // A subtask that was a loaded row may not be one any more: the pane reads it.
+        self.ensure_subtasks(cx);
         self.ensure_detail(cx);
         self.ensure_comments(cx);
         self.maybe_load_more(cx);
@@ -412,9 +421,7 @@ impl TasksState {
         match (key, answer) {
             (TaskKey::List, A::TaskPage(result)) => self.on_list(result, cx),
             (TaskKey::Subtask(_), A::Task(Ok(t))) => {
-                let mark = if t.is_completed { "[x]" } else { "[ ]" };
-                let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
-                self.subtask_titles.insert(t.id, title);
+                self.subtask_rows.insert(t.id, Some(TaskRow::from(&*t)));
             }
             // A failed read leaves the id in place of the title.
             (TaskKey::Subtask(_), A::Task(Err(_))) => {}
@@ -493,6 +500,7 @@ impl TasksState {
         }
         self.cursor = scroll::clamp(target, self.list.rows.len());
         self.detail_scroll = 0;
+        self.sub = subtasks::SubtaskPane::default();
         self.fix_scroll(cx);
         self.ensure_names(cx);
         self.drop_stale_subtasks(cx);
@@ -502,38 +510,39 @@ impl TasksState {
         self.maybe_load_more(cx);
     }
 
-    /// With the detail open, fetches the titles of subtasks that are not loaded rows.
+    /// With the detail open, fetches the subtasks of the task it shows that are not loaded
+    /// rows.
     fn ensure_subtasks(&mut self, cx: &mut ScreenCtx) {
         if !self.detail {
             return;
         }
-        let Some(task) = self.current() else { return };
+        let Some(task) = self.pane_row() else { return };
         let missing: Vec<i64> = task
             .sub_tasks
             .iter()
             .copied()
-            .filter(|id| self.index_of(*id).is_none() && !self.subtask_titles.contains_key(id))
+            .filter(|id| self.index_of(*id).is_none() && !self.subtask_rows.contains_key(id))
             .collect();
         for id in missing {
             // Marked as asked, so moving the cursor back and forth asks only once.
-            self.subtask_titles.insert(id, format!("#{id}"));
+            self.subtask_rows.insert(id, None);
             self.subtasks_asked.push(id);
             cx.request(TaskKey::Subtask(id), Call::Task(id));
         }
     }
 
-    /// Cancels the subtask reads of a task the cursor (or the closed detail) has left; their
+    /// Cancels the subtask reads of a task the pane (or the closed detail) has left; their
     /// marks go too, so coming back asks again. Answered ones stay.
     fn drop_stale_subtasks(&mut self, cx: &mut ScreenCtx) {
-        let wanted = match self.current() {
-            Some(t) if self.detail => t.sub_tasks.clone(),
+        let wanted = match self.pane_row() {
+            Some(t) if self.detail => t.sub_tasks,
             _ => Vec::new(),
         };
         for id in std::mem::take(&mut self.subtasks_asked) {
             if wanted.contains(&id) {
                 self.subtasks_asked.push(id);
             } else if cx.cancel(TaskKey::Subtask(id)) {
-                self.subtask_titles.remove(&id);
+                self.subtask_rows.remove(&id);
             }
         }
     }
@@ -647,6 +656,9 @@ impl TasksState {
             self.panel_action(action, cx);
             return true;
         }
+        if self.detail && self.sub.active() && action != Action::Refresh {
+            return self.subtask_action(action, cx);
+        }
         let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
             // `G` means the real end: the pages after the loaded ones come first (after the
@@ -661,11 +673,18 @@ impl TasksState {
             Action::Refresh => {
                 self.reload(cx);
                 self.refresh_detail(cx);
+                // The pane's subtasks are read again too, unless a tick on one is on its way.
+                if self.writes.is_idle() {
+                    self.subtask_rows.clear();
+                    self.subtasks_asked.clear();
+                    self.ensure_subtasks(cx);
+                }
                 self.refresh_comments(cx);
             }
             Action::Open | Action::ToggleDetail => {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
+                self.sub = subtasks::SubtaskPane::default();
                 self.fix_scroll(cx);
                 self.drop_stale_subtasks(cx);
                 self.ensure_subtasks(cx);
@@ -721,6 +740,7 @@ impl TasksState {
             Action::EditDescription => self.open_description(cx),
             Action::NewTask => self.open_form(cx),
             Action::NewSubtask => self.open_new_subtask(cx),
+            Action::Subtasks => self.focus_subtasks(cx),
             Action::Delete => self.open_delete(cx),
             Action::Undo => self.undo(cx),
             Action::LogTime => self.open_log_time(cx),
@@ -831,6 +851,7 @@ impl ScreenState for TasksState {
             Context::TaskField,
             Context::TaskChoice,
             Context::TaskNotes,
+            Context::Subtasks,
             Context::Text,
         ]
     }

@@ -220,23 +220,36 @@ pub(super) struct Rows<'a> {
     pub cursor: &'a mut usize,
     /// Whole tasks the service answered with replace what the detail pane kept.
     pub details: &'a mut super::details::Details,
+    /// Subtasks in the detail pane that are not loaded rows (ticked there with `x`).
+    pub subtasks: &'a mut std::collections::HashMap<i64, Option<TaskRow>>,
 }
 
 impl Rows<'_> {
     fn index_of(&self, id: i64) -> Option<usize> {
         self.rows.iter().position(|t| t.id == id)
     }
+
+    /// The row a write shows on: a loaded one, else a subtask of the pane.
+    fn row_mut(&mut self, id: i64) -> Option<&mut TaskRow> {
+        match self.rows.iter().position(|t| t.id == id) {
+            Some(idx) => Some(&mut self.rows[idx]),
+            None => self.subtasks.get_mut(&id).and_then(Option::as_mut),
+        }
+    }
 }
 
 impl Shown<TaskWrites> for Rows<'_> {
     fn reapply(&mut self, id: &i64, edit: &Edit, _env: &ScreenCtx) {
-        let Some(idx) = self.index_of(*id) else {
-            return;
-        };
         match edit {
-            Edit::Set { applied, .. } => applied.apply(&mut self.rows[idx]),
+            Edit::Set { applied, .. } => {
+                if let Some(row) = self.row_mut(*id) {
+                    applied.apply(row);
+                }
+            }
             Edit::Delete { .. } => {
-                self.rows.remove(idx);
+                if let Some(idx) = self.index_of(*id) {
+                    self.rows.remove(idx);
+                }
             }
         }
     }
@@ -251,10 +264,10 @@ impl Shown<TaskWrites> for Rows<'_> {
     ) -> Option<Change> {
         match edit {
             Edit::Set { previous, applied } => {
-                if let Some(idx) = self.index_of(*id)
-                    && applied.current(&self.rows[idx]) == *applied
+                if let Some(row) = self.row_mut(*id)
+                    && applied.current(row) == *applied
                 {
-                    previous.apply(&mut self.rows[idx]);
+                    previous.apply(row);
                 }
                 Some(previous.clone())
             }
@@ -267,8 +280,8 @@ impl Shown<TaskWrites> for Rows<'_> {
     }
 
     fn take(&mut self, id: &i64, fresh: Task) {
-        if let Some(idx) = self.index_of(*id) {
-            self.rows[idx] = TaskRow::from(&fresh);
+        if let Some(row) = self.row_mut(*id) {
+            *row = TaskRow::from(&fresh);
         }
         self.details.put(fresh);
     }
@@ -287,12 +300,12 @@ impl Shown<TaskWrites> for Rows<'_> {
                 let row = TaskRow::from(&fresh);
                 let truth = applied.current(&row);
                 self.details.put(fresh);
-                if let Some(idx) = self.index_of(*id) {
+                if let Some(shown) = self.row_mut(*id) {
                     if !later {
-                        self.rows[idx] = row;
-                    } else if !verdict.applied() && applied.current(&self.rows[idx]) == *applied {
+                        *shown = row;
+                    } else if !verdict.applied() && applied.current(shown) == *applied {
                         // Later changes are still on their way: only this field is put right.
-                        truth.apply(&mut self.rows[idx]);
+                        truth.apply(shown);
                     }
                 }
                 Some(truth)
@@ -440,8 +453,14 @@ impl TasksState {
         } in plans
         {
             let idx = self.index_of(id);
+            // A subtask of the detail pane that is not a loaded row shows the change there.
+            let pane_row = match idx {
+                None => self.subtask_rows.get(&id).cloned().flatten(),
+                Some(_) => None,
+            };
             let before = match (idx, assumed) {
                 (Some(idx), _) => self.list.rows[idx].clone(),
+                (None, _) if pane_row.is_some() => pane_row.clone().unwrap_or_default(),
                 (None, Some(assumed)) => {
                     let mut bare = TaskRow {
                         id,
@@ -459,6 +478,11 @@ impl TasksState {
             let previous = change.current(&before);
             match idx {
                 Some(idx) => change.apply(&mut self.list.rows[idx]),
+                None if pane_row.is_some() => {
+                    if let Some(Some(row)) = self.subtask_rows.get_mut(&id) {
+                        change.apply(row);
+                    }
+                }
                 None => off_screen = true,
             }
             inverse.push((
@@ -503,6 +527,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            subtasks: &mut self.subtask_rows,
         };
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -520,6 +545,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            subtasks: &mut self.subtask_rows,
         };
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -532,6 +558,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            subtasks: &mut self.subtask_rows,
         };
         self.writes.reapply(&mut rows, cx);
     }
@@ -628,8 +655,13 @@ impl TasksState {
         }
     }
 
+    /// A loaded row, else a subtask the detail pane read.
     fn task(&self, id: i64) -> Option<&TaskRow> {
-        self.list.rows.iter().find(|t| t.id == id)
+        self.list
+            .rows
+            .iter()
+            .find(|t| t.id == id)
+            .or_else(|| self.subtask_rows.get(&id).and_then(Option::as_ref))
     }
 
     // ----- the verbs -----------------------------------------------------------------------
