@@ -7,6 +7,7 @@
 //! against.
 
 pub mod app;
+pub mod attachment_files;
 pub mod cli;
 pub mod config;
 pub mod contacts;
@@ -19,6 +20,7 @@ pub mod html;
 pub mod layout;
 pub mod logging;
 pub mod organizations;
+pub mod path_complete;
 pub mod projects;
 pub mod runtime;
 pub mod share;

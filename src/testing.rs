@@ -249,6 +249,10 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
         C::Organization(_) => A::Organization(Err(e)),
         C::DeleteOrganization(_) => A::DeletedOrganization(Err(e)),
+        C::UploadTaskFile { .. } => A::UploadedFiles(Err(e)),
+        C::SaveAttachment { .. } => {
+            A::SavedAttachment(Err(crate::attachment_files::SaveError::Api(e)))
+        }
     }
 }
 

@@ -156,6 +156,18 @@ pub fn first_and_more(items: &[String], cols: usize) -> String {
 /// the message log (`M`) shows them whole.
 pub const QUOTE_SHOWN: usize = 40;
 
+/// A file size as people read it: "812 B", "14 KB", "2.5 MB".
+pub fn size_label(bytes: i64) -> String {
+    let b = bytes as f64;
+    if b >= 1024.0 * 1024.0 {
+        format!("{:.1} MB", b / 1024.0 / 1024.0)
+    } else if b >= 1024.0 {
+        format!("{:.0} KB", b / 1024.0)
+    } else {
+        format!("{bytes} B")
+    }
+}
+
 /// A title in typographic quotes, whole and on one line, for messages: the toast shortens
 /// it ([`shorten_quotes`]), the message log shows all of it.
 pub fn quoted_full(title: &str) -> String {

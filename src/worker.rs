@@ -96,6 +96,17 @@ pub enum Call {
     /// `GET /crm/organizations/{id}`: reads one back after a lost answer.
     Organization(String),
     DeleteOrganization(String),
+    /// Reads the file at `path` here and attaches it to task `task`.
+    UploadTaskFile {
+        task: i64,
+        path: std::path::PathBuf,
+    },
+    /// Downloads attachment `id` and writes it into `dir` under `name` (never over a file).
+    SaveAttachment {
+        id: String,
+        name: String,
+        dir: std::path::PathBuf,
+    },
 }
 
 impl Call {
@@ -130,6 +141,7 @@ impl Call {
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
+                | Call::UploadTaskFile { .. }
         )
     }
 }
@@ -187,6 +199,9 @@ pub enum Answer {
     CreatedOrganization(Result<Box<Organization>, ApiError>),
     Organization(Result<Box<Organization>, ApiError>),
     DeletedOrganization(Result<(), ApiError>),
+    UploadedFiles(Result<Vec<weeek_api::models::Attachment>, ApiError>),
+    /// Where the file was written.
+    SavedAttachment(Result<std::path::PathBuf, crate::attachment_files::SaveError>),
 }
 
 impl Answer {
@@ -236,6 +251,11 @@ impl Answer {
             A::EditedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
+            A::UploadedFiles(r) => r.as_ref().err(),
+            A::SavedAttachment(r) => match r {
+                Err(crate::attachment_files::SaveError::Api(e)) => Some(e),
+                _ => None,
+            },
         }
     }
 }
@@ -473,8 +493,48 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::CreateOrganization(o) => {
             A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
         }
+        C::UploadTaskFile { task, path } => A::UploadedFiles(
+            match blocking(move || crate::attachment_files::read_upload(&path)).await {
+                Ok(file) => client.upload_task_attachments(task, &[file]).await,
+                Err(e) => Err(e),
+            },
+        ),
+        C::SaveAttachment { id, name, dir } => {
+            A::SavedAttachment(match client.attachment_content(&id).await {
+                Ok(content) => {
+                    blocking(move || crate::attachment_files::save(content, &name, &dir)).await
+                }
+                Err(e) => Err(crate::attachment_files::SaveError::Api(e)),
+            })
+        }
     };
     (answer, skipped)
+}
+
+/// Runs file work on the blocking pool; a panic there is reported, not spread.
+async fn blocking<T, E>(work: impl FnOnce() -> Result<T, E> + Send + 'static) -> Result<T, E>
+where
+    T: Send + 'static,
+    E: Send + 'static + From<FileWorkFailed>,
+{
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|e| Err(FileWorkFailed(e.to_string()).into()))
+}
+
+/// File work that ended without a result (it panicked).
+pub struct FileWorkFailed(String);
+
+impl From<FileWorkFailed> for ApiError {
+    fn from(e: FileWorkFailed) -> Self {
+        ApiError::InvalidRequest(format!("reading the file failed: {}", e.0))
+    }
+}
+
+impl From<FileWorkFailed> for crate::attachment_files::SaveError {
+    fn from(e: FileWorkFailed) -> Self {
+        Self::Disk(e.0)
+    }
 }
 
 /// The rows of a list that could be read; the others go to `skipped`, with their reasons, for

@@ -43,7 +43,7 @@ fn a_subtask_ticked_in_the_detail_is_still_ticked_after_a_reload() {
     t.type_text("Забронировать переговорку");
     t.keys(&["Enter"]);
     t.wait_for("Created “Забронировать переговорку”");
-    t.keys(&["S"]);
+    t.keys(&["l"]);
     t.wait_for("› [ ] Забронировать переговорку");
     t.keys(&["x"]);
     t.wait_for("› [x] Забронировать переговорку");

@@ -114,6 +114,12 @@ pub enum Action {
     /// The task's time entries, to edit or delete one.
     TimeEntries,
     Watchers,
+    /// Attach a file to the task (U).
+    UploadFile,
+    /// Save one of the task's attachments (S).
+    SaveAttachment,
+    /// Complete the file path typed (Tab).
+    CompletePath,
     /// Write a comment on the task (i).
     Comment,
     /// Pick one of the task's comments (I).
@@ -182,12 +188,14 @@ pub enum Context {
     TaskChoice,
     /// Its description.
     TaskNotes,
-    /// The detail pane's subtask list, with the keys (`S`).
+    /// The detail pane's subtask list, with the keys (`l`).
     Subtasks,
+    /// Typing the path of a file to upload.
+    PathEntry,
 }
 
 impl Context {
-    pub const ALL: [Context; 41] = [
+    pub const ALL: [Context; 42] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -229,6 +237,7 @@ impl Context {
         Self::TaskChoice,
         Self::TaskNotes,
         Self::Subtasks,
+        Self::PathEntry,
     ];
 
     /// The first part of its commands' ids.
@@ -275,6 +284,7 @@ impl Context {
             Self::TaskChoice => "task_choice",
             Self::TaskNotes => "task_notes",
             Self::Subtasks => "subtasks",
+            Self::PathEntry => "path_entry",
         }
     }
 
@@ -321,6 +331,7 @@ impl Context {
             Self::TaskChoice => "New task form, choices",
             Self::TaskNotes => "New task form, the description",
             Self::Subtasks => "Subtasks in the detail",
+            Self::PathEntry => "Typing the path of a file",
         }
     }
 
@@ -341,6 +352,7 @@ impl Context {
                 | Self::ContactSearch
                 | Self::OrgSearch
                 | Self::ProjectSearch
+                | Self::PathEntry
                 | Self::TimeLog
                 | Self::CommentEdit
                 | Self::DealField
@@ -566,9 +578,9 @@ pub static COMMANDS: &[Command] = &[
         "tasks.subtasks",
         A::Subtasks,
         C::Tasks,
-        &[ch('S')],
+        &[ch('l'), RIGHT],
         None,
-        "The detail's subtasks take the keys: x ticks one, Enter opens it, Esc comes back",
+        "Into the detail's subtasks: x ticks one, Enter opens it, Esc comes back",
     ),
     cmd(
         "tasks.delete",
@@ -617,6 +629,22 @@ pub static COMMANDS: &[Command] = &[
         &[ch('W')],
         None,
         "The task's watchers: tick members to add, untick to remove",
+    ),
+    cmd(
+        "tasks.upload",
+        A::UploadFile,
+        C::Tasks,
+        &[ch('U')],
+        None,
+        "Attach a file to the task: type its path (Tab completes it)",
+    ),
+    cmd(
+        "tasks.save_attachment",
+        A::SaveAttachment,
+        C::Tasks,
+        &[ch('S')],
+        None,
+        "Save one of the task's attachments to the downloads directory",
     ),
     cmd(
         "tasks.comment",
@@ -1814,6 +1842,14 @@ pub static COMMANDS: &[Command] = &[
         &[ESC, ch('q')],
         Some("close"),
         "Close",
+    ),
+    cmd(
+        "path_entry.complete",
+        A::CompletePath,
+        C::PathEntry,
+        &[TAB],
+        Some("complete"),
+        "Complete the file or directory name typed so far",
     ),
     cmd(
         "prompt.accept",

@@ -37,6 +37,8 @@ pub enum AfterRead {
     Watchers,
     /// `E`: the description.
     Description,
+    /// `S`: the attachments, to save one.
+    Attachments,
 }
 
 /// What the pane has of the task under the cursor beyond its row.
@@ -166,6 +168,7 @@ impl TasksState {
                         Some(AfterRead::TimeEntries) => self.open_time_entries(cx),
                         Some(AfterRead::Watchers) => self.open_watchers(cx),
                         Some(AfterRead::Description) => self.open_description(cx),
+                        Some(AfterRead::Attachments) => self.open_save_attachment(cx),
                         None => {}
                     }
                 }
@@ -176,6 +179,7 @@ impl TasksState {
                         AfterRead::TimeEntries => "the time logged",
                         AfterRead::Watchers => "the watchers",
                         AfterRead::Description => "the description",
+                        AfterRead::Attachments => "the attachments",
                     };
                     cx.toast(
                         crate::app::toast::ToastKind::Error,

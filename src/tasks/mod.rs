@@ -6,6 +6,7 @@ pub mod create;
 pub mod description;
 pub mod details;
 pub mod dialogs;
+pub mod files;
 pub mod filters;
 pub mod form;
 pub mod panel;
@@ -23,6 +24,8 @@ mod comment_tests;
 mod description_tests;
 #[cfg(test)]
 mod detail_tests;
+#[cfg(test)]
+mod file_tests;
 #[cfg(test)]
 mod subtask_pane_tests;
 #[cfg(test)]
@@ -80,6 +83,8 @@ pub enum TaskKey {
     Watch(watchers::WatchKey),
     /// The new-task form's own requests (a tag made from its picker).
     Form(form::tags::FormKey),
+    /// Files uploaded (`U`) and saved (`S`).
+    Files(files::FileKey),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -122,6 +127,10 @@ pub struct TasksState {
     pub details: details::Details,
     /// Watcher changes on their way.
     watching: watchers::Watching,
+    /// Attachments: the upload and save dialogs and the files on their way.
+    pub files: files::Files,
+    /// Where `S` saves attachments; unset, the desktop's downloads directory at the time.
+    pub downloads: Option<std::path::PathBuf>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
     /// Subtasks of the task in the pane that are not among the loaded rows, read for their
     /// titles and done boxes (`None`: asked, or the read failed).
@@ -173,6 +182,7 @@ impl TasksState {
             .or_else(|| self.describe_contexts())
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
+            .or_else(|| self.file_contexts())
         {
             return chain;
         }
@@ -213,6 +223,7 @@ impl TasksState {
             .describe_contexts()
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
+            .or_else(|| self.file_contexts())
         {
             return chain.contains(&Context::Text);
         }
@@ -437,6 +448,7 @@ impl TasksState {
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
             (TaskKey::Form(k), answer) => self.on_form_answer(k, answer, cx),
+            (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -574,6 +586,9 @@ impl TasksState {
         if self.comments.dialog.is_some() {
             return self.comment_char(c);
         }
+        if self.files.dialog.is_some() {
+            return self.file_char(c);
+        }
         if self.popup.is_some() {
             return self.popup_char(c, cx);
         }
@@ -595,6 +610,10 @@ impl TasksState {
         }
         if self.comments.dialog.is_some() {
             self.comment_paste(text);
+            return true;
+        }
+        if self.files.dialog.is_some() {
+            self.file_paste(text);
             return true;
         }
         if let Some(p) = &mut self.popup {
@@ -646,6 +665,10 @@ impl TasksState {
         }
         if self.comments.dialog.is_some() {
             self.comment_action(action, cx);
+            return true;
+        }
+        if self.files.dialog.is_some() {
+            self.file_action(action, cx);
             return true;
         }
         if self.popup.is_some() {
@@ -746,6 +769,8 @@ impl TasksState {
             Action::LogTime => self.open_log_time(cx),
             Action::TimeEntries => self.open_time_entries(cx),
             Action::Watchers => self.open_watchers(cx),
+            Action::UploadFile => self.open_upload(cx),
+            Action::SaveAttachment => self.open_save_attachment(cx),
             Action::Comment => self.open_comment(None, cx),
             Action::CommentThread => self.open_comment_picker(cx),
             _ => return false,

@@ -1,4 +1,4 @@
-//! `update` tests of the detail pane's subtask list (`S`): moving on it, ticking one (done,
+//! `update` tests of the detail pane's subtask list (`l`): moving on it, ticking one (done,
 //! refused and put back, answer lost and read back), opening one and coming back.
 
 use crossterm::event::KeyCode;
@@ -65,9 +65,9 @@ fn toasts(h: &Harness) -> String {
 }
 
 #[test]
-fn s_gives_the_subtask_list_the_keys_and_esc_gives_them_back() {
+fn l_gives_the_subtask_list_the_keys_and_esc_gives_them_back() {
     let mut h = with_subtasks();
-    h.press("S");
+    h.press("l");
     assert_eq!(h.app.contexts()[0], Context::Subtasks);
     assert_eq!(h.app.tasks.subtask_at_cursor(), Some(2));
     h.press("j");
@@ -88,10 +88,10 @@ fn s_gives_the_subtask_list_the_keys_and_esc_gives_them_back() {
 }
 
 #[test]
-fn s_on_a_task_without_subtasks_says_how_to_add_one() {
+fn l_on_a_task_without_subtasks_says_how_to_add_one() {
     let mut h = with_subtasks();
     h.press("j");
-    h.press("S");
+    h.press("l");
     assert_eq!(h.app.contexts()[0], Context::Tasks);
     assert!(toasts(&h).contains("No subtasks · N adds one"));
 }
@@ -99,7 +99,7 @@ fn s_on_a_task_without_subtasks_says_how_to_add_one() {
 #[test]
 fn x_ticks_a_loaded_subtask_at_once_and_keeps_it_when_done() {
     let mut h = with_subtasks();
-    h.press("S");
+    h.press("l");
     h.press("x");
     assert!(done(&h, 2), "shown at once");
     let req = h.take(|c| *c == Call::CompleteTask(2)).remove(0);
@@ -116,7 +116,7 @@ fn x_ticks_a_loaded_subtask_at_once_and_keeps_it_when_done() {
 #[test]
 fn x_on_a_subtask_that_is_not_a_loaded_row_is_put_back_when_refused() {
     let mut h = with_subtasks();
-    h.press("S");
+    h.press("l");
     h.press("j");
     h.press("x");
     assert!(done(&h, 30));
@@ -135,7 +135,7 @@ fn x_on_a_subtask_that_is_not_a_loaded_row_is_put_back_when_refused() {
 #[test]
 fn x_again_reopens_a_done_subtask() {
     let mut h = with_subtasks();
-    h.press("S");
+    h.press("l");
     h.press("x");
     let req = h.take(|c| *c == Call::CompleteTask(2)).remove(0);
     h.reply(&req, Answer::CompletedTask(Ok(())));
@@ -147,7 +147,7 @@ fn x_again_reopens_a_done_subtask() {
 #[test]
 fn a_tick_whose_answer_was_lost_is_read_back_and_shows_what_the_service_has() {
     let mut h = with_subtasks();
-    h.press("S");
+    h.press("l");
     h.press("j");
     h.press("x");
     let req = h.take(|c| *c == Call::CompleteTask(30)).remove(0);
@@ -168,7 +168,7 @@ fn a_tick_whose_answer_was_lost_is_read_back_and_shows_what_the_service_has() {
 #[test]
 fn enter_opens_a_subtask_in_the_pane_and_esc_goes_back_to_its_parent() {
     let mut h = with_subtasks();
-    h.press("S");
+    h.press("l");
     h.press("j");
     h.send(code(KeyCode::Enter));
     assert_eq!(h.app.tasks.pane_task_id(), Some(30));

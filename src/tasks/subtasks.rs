@@ -1,6 +1,6 @@
 //! Subtasks. `N`: a subtask of the task at the cursor, created by title. It goes through the
 //! same create as `n` (`create.rs`), so a create whose answer was lost is looked for before it
-//! may be sent again; once the service has it, the parent's detail lists it. `S`: the detail's
+//! may be sent again; once the service has it, the parent's detail lists it. `l`: the detail's
 //! subtask list takes the keys: `x` ticks the one under its cursor, `Enter` opens it in the
 //! pane, `Esc` goes back to the task it was opened from.
 
@@ -58,7 +58,7 @@ impl TasksState {
     }
 }
 
-/// The detail pane's subtask list with the keys (`S`): a cursor on its subtasks, and the
+/// The detail pane's subtask list with the keys (`l`): a cursor on its subtasks, and the
 /// subtasks opened from it (`Enter`), the pane showing the last one.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct SubtaskPane {
@@ -112,7 +112,7 @@ impl TasksState {
         self.pane_subtasks().get(at).copied()
     }
 
-    /// `S`: the detail's subtask list takes the keys (the detail opens if closed).
+    /// `l`: the detail's subtask list takes the keys (the detail opens if closed).
     pub(super) fn focus_subtasks(&mut self, cx: &mut ScreenCtx) {
         let Some(task) = self.current() else {
             return;

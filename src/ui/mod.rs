@@ -13,6 +13,8 @@ mod comment_snapshots;
 #[cfg(test)]
 mod description_snapshots;
 #[cfg(test)]
+mod file_snapshots;
+#[cfg(test)]
 mod help_snapshots;
 #[cfg(all(test, feature = "demo"))]
 mod screenshots;

@@ -57,7 +57,7 @@ fn subtasks_focused() -> Harness {
             has_more: false,
         })),
     );
-    h.press("S");
+    h.press("l");
     h.press("j");
     h
 }

@@ -862,3 +862,55 @@ async fn overdue_and_due_date_orders_put_what_they_sort_on_first() {
         "every undated task comes first"
     );
 }
+
+/// Read connections keep the JSON of the tasks they wrote; every kind of write must still show
+/// on the next read, through whichever connection serves it: one to the task itself, and one
+/// that changes what every task shows (a custom field's name).
+#[tokio::test]
+async fn kept_task_json_follows_every_write_on_every_read_connection() {
+    const STORY_POINTS: &str = "9df95ae9-43b3-485a-8789-9f2d04c0e725";
+    let api = Api::start().await;
+    // Side by side, so that several read connections fill what they keep.
+    let read_all = || async {
+        let reads = (0..8).map(|_| async {
+            let page = api.ok("/tm/tasks?perPage=20").await;
+            let first = page["tasks"][0].clone();
+            let id = first["id"].as_i64().unwrap();
+            let alone = api.ok(&format!("/tm/tasks/{id}")).await["task"].clone();
+            (first, alone)
+        });
+        futures_util::future::join_all(reads).await
+    };
+    let before = read_all().await;
+    let id = before[0].0["id"].as_i64().unwrap();
+    assert!(before.iter().all(|(listed, alone)| listed == alone));
+
+    let renamed = api
+        .put(
+            &format!("/tm/tasks/{id}"),
+            json!({"title": "Новое название"}),
+        )
+        .await;
+    assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text);
+    let field = api
+        .put(
+            &format!("/tm/custom-fields/{STORY_POINTS}"),
+            json!({"name": "Очки"}),
+        )
+        .await;
+    assert_eq!(field.status, StatusCode::OK, "{}", field.text);
+
+    for (listed, alone) in read_all().await {
+        for task in [&listed, &alone] {
+            assert_eq!(task["title"], "Новое название");
+            let names: Vec<&str> = task["customFields"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f["id"] == STORY_POINTS)
+                .map(|f| f["name"].as_str().unwrap())
+                .collect();
+            assert_eq!(names, ["Очки"]);
+        }
+    }
+}

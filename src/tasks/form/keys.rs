@@ -102,7 +102,8 @@ impl TasksState {
             || self.popup.is_some()
             || self.describe.is_some()
             || self.time.dialog.is_some()
-            || self.comments.dialog.is_some();
+            || self.comments.dialog.is_some()
+            || self.files.dialog.is_some();
         if busy || self.forms.waiting.is_empty() {
             return;
         }

@@ -29,17 +29,6 @@ fn minutes(m: i64) -> String {
     }
 }
 
-fn size_label(bytes: i64) -> String {
-    let b = bytes as f64;
-    if b >= 1024.0 * 1024.0 {
-        format!("{:.1} MB", b / 1024.0 / 1024.0)
-    } else if b >= 1024.0 {
-        format!("{:.0} KB", b / 1024.0)
-    } else {
-        format!("{bytes} B")
-    }
-}
-
 /// Text of a custom-field value: option names for selects, names for members.
 fn custom_value(field: &weeek_api::models::CustomFieldValue, names: &Names) -> String {
     use serde_json::Value;
@@ -267,7 +256,7 @@ fn whole_lines<'a>(task: &'a Task, names: &Names, t: &Theme, lines: &mut Vec<Lin
         ));
         for a in &task.attachments {
             let name = a.name.clone().unwrap_or_else(|| "(no name)".into());
-            let size = a.size.map(size_label).unwrap_or_default();
+            let size = a.size.map(crate::text::size_label).unwrap_or_default();
             lines.push(Line::raw(format!("  {}  {size}", one_line(&name))));
         }
     }

@@ -7,6 +7,7 @@ mod detail;
 
 pub use detail::detail_scroll_max;
 mod dialogs;
+mod files;
 mod filter_panel;
 mod form;
 mod list;
@@ -43,6 +44,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(d) = &s.comments.dialog {
         hits.cover(comments::render_comment_dialog(app, t, frame, body, d));
+    }
+    if let Some(d) = &s.files.dialog {
+        hits.cover(files::render_file_dialog(app, t, frame, body, d));
     }
     if let Some(d) = &s.describe {
         hits.cover(description::render_describe(app, t, frame, body, d));

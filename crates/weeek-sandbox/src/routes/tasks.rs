@@ -10,7 +10,7 @@ use super::task_input::{Mode, TaskFields};
 use super::task_query::TaskQuery;
 use super::{ApiResult, AppState, Ctx, api, int_id};
 use crate::errors::ApiError;
-use crate::store::task_json::{FieldHeads, Page};
+use crate::store::task_json::{self, FieldHeads, Page};
 use crate::store::tasks::{self as store, Placement, Task};
 use crate::wire::{Query, Reply, body_object};
 
@@ -43,8 +43,8 @@ async fn list(State(state): State<AppState>, RawQuery(raw): RawQuery) -> ApiResu
         .read(move |conn, ctx| {
             let filter = TaskQuery::parse(conn, &query)?;
             let (ids, has_more) = filter.page_ids(conn, ctx.today)?;
-            let page = Page::load(conn, &ids, FieldHeads::current(conn)?, ctx.answering())?;
-            Ok(Reply::Encoded(page.list_body(conn, has_more)?))
+            let body = task_json::list_body(conn, &ids, has_more, ctx.answering())?;
+            Ok(Reply::Encoded(body))
         })
         .await
 }
@@ -69,7 +69,8 @@ async fn show(State(state): State<AppState>, Path(id): Path<String>) -> ApiResul
     state
         .read(move |conn, ctx| {
             let task = find(conn, &id, || ApiError::ModelNotFound)?;
-            task_reply(conn, ctx, task.id)
+            let body = task_json::task_body(conn, task.id, ctx.answering())?;
+            Ok(Reply::Encoded(body.ok_or(ApiError::ModelNotFound)?))
         })
         .await
 }

@@ -20,12 +20,13 @@ pub mod projects;
 pub mod schema;
 mod scratch;
 pub mod task_json;
+pub mod task_json_cache;
 pub mod tasks;
 pub mod timers;
 mod upgrade;
 pub mod workspace;
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -37,6 +38,7 @@ use tokio::sync::Semaphore;
 use crate::config::DbLocation;
 use crate::errors::{ApiError, SandboxError};
 use crate::store::scratch::Scratch;
+use crate::store::task_json_cache::TaskJsonCache;
 
 /// Read connections: enough for every core to read while a slow query holds one, few enough
 /// that each keeps a warm page cache.
@@ -140,6 +142,7 @@ impl Store {
             let conn = lease.conn()?;
             // Prepared once per connection: parsing BEGIN on every read showed in profiles.
             conn.prepare_cached("BEGIN")?.execute([])?;
+            conn.begin_snapshot()?;
             let result = work(conn);
             conn.prepare_cached("COMMIT")?.execute([])?;
             drop(lease);
@@ -215,10 +218,14 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// A read-only connection, and the ids of the last long list it was asked to page through.
+/// A read-only connection, and what it keeps between requests until the next write: the ids
+/// of the last long list it was asked to page through, and the JSON of the tasks it wrote.
 pub struct Reader {
     conn: Connection,
+    /// `data_version` of the snapshot the current read sees.
+    version: Cell<i64>,
     ordered: RefCell<Option<OrderedIds>>,
+    task_json: RefCell<TaskJsonCache>,
 }
 
 /// The ids a query selected, in its order, at one state of the database.
@@ -238,24 +245,33 @@ impl Reader {
         configure(&conn)?;
         Ok(Self {
             conn,
+            version: Cell::new(0),
             ordered: RefCell::new(None),
+            task_json: RefCell::new(TaskJsonCache::default()),
         })
     }
 
+    /// Notes the `data_version` of the read transaction's snapshot: it moves with every commit
+    /// of another connection, so with every write. The pragma reads the database, so it is
+    /// what starts the snapshot `BEGIN` deferred: the version is that of the snapshot every
+    /// query of the request then sees.
+    fn begin_snapshot(&self) -> rusqlite::Result<()> {
+        let version = self
+            .conn
+            .prepare_cached("PRAGMA data_version")?
+            .query_row([], |row| row.get(0))?;
+        self.version.set(version);
+        Ok(())
+    }
+
     /// Every id `sql` selects with `values`, in its order. The last list is kept until the
-    /// database changes (`data_version` moves with every commit of another connection, so
-    /// with every write) or another query is asked; it holds eight bytes a row.
+    /// database changes or another query is asked; it holds eight bytes a row.
     pub fn ordered_ids(
         &self,
         sql: &str,
         mut values: Vec<rusqlite::types::Value>,
     ) -> rusqlite::Result<Arc<[i64]>> {
-        // Read in the request's read transaction: the version is that of the snapshot the
-        // list below is read from.
-        let version: i64 = self
-            .conn
-            .prepare_cached("PRAGMA data_version")?
-            .query_row([], |row| row.get(0))?;
+        let version = self.version.get();
         let mut stmt = self.conn.prepare_cached(sql)?;
         // Values past the last parameter the query names are not its own (the day an
         // order by `overdue` would use).
@@ -279,6 +295,14 @@ impl Reader {
             ids: Arc::clone(&ids),
         });
         Ok(ids)
+    }
+
+    /// The tasks' JSON this connection keeps, good for the current read's snapshot, `today`
+    /// and `origin` (see [`task_json_cache`]).
+    pub fn task_json(&self, today: Date, origin: &str) -> std::cell::RefMut<'_, TaskJsonCache> {
+        let mut cache = self.task_json.borrow_mut();
+        cache.keep_only(self.version.get(), today, origin);
+        cache
     }
 }
 

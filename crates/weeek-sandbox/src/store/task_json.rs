@@ -5,6 +5,7 @@
 //! copied as they are), each custom field's definition encoded once per page.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rusqlite::types::Type;
@@ -20,7 +21,7 @@ use crate::store::json_out::{Members, encoding, stored_day, stored_hm, write_dmy
 use crate::store::page_rows::{self, Order};
 use crate::store::tasks::{self, Location, PAGE_TASKS, Places, TimeEntry};
 use crate::store::timers::{self, Running};
-use crate::store::{Answering, lock};
+use crate::store::{Answering, Reader, lock};
 use crate::wire::json_list;
 
 /// A page of tasks, with everything their JSON needs besides their own rows: one list per
@@ -138,24 +139,19 @@ impl Page {
         })
     }
 
-    /// `{"success":true,"tasks":[…],"hasMore":…}`, encoded.
-    pub fn list_body(&self, conn: &Connection, has_more: bool) -> rusqlite::Result<Vec<u8>> {
-        // One allocation for most pages: growing the body copies it each time.
-        let mut out = Vec::with_capacity(self.task_size() * (self.ids.len() + 1));
-        out.extend_from_slice(br#"{"success":true,"tasks":["#);
-        let mut first = true;
+    /// Each task's JSON with its id, in page order.
+    fn each_json(
+        &self,
+        conn: &Connection,
+        mut each: impl FnMut(i64, &[u8]),
+    ) -> rusqlite::Result<()> {
+        let mut out = Vec::with_capacity(self.task_size());
         self.each_row(conn, |task| {
-            if !std::mem::take(&mut first) {
-                out.push(b',');
-            }
-            self.write_task(&mut out, task)
-        })?;
-        out.extend_from_slice(if has_more {
-            br#"],"hasMore":true}"#
-        } else {
-            br#"],"hasMore":false}"#
-        });
-        Ok(out)
+            out.clear();
+            self.write_task(&mut out, task)?;
+            each(task.id, &out);
+            Ok(())
+        })
     }
 
     /// `{"success":true,"<key>":{…}}` with the page's one task, encoded; `None` when it does
@@ -310,6 +306,85 @@ impl Page {
         o.close();
         Ok(())
     }
+}
+
+/// `{"success":true,"tasks":[…],"hasMore":…}` for the tasks with these ids, in their order.
+pub fn list_body(
+    conn: &Reader,
+    ids: &[i64],
+    has_more: bool,
+    at: Answering<'_>,
+) -> rusqlite::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    out.extend_from_slice(br#"{"success":true,"tasks":["#);
+    let mut first = true;
+    with_json(conn, ids, at, |json| {
+        if !std::mem::take(&mut first) {
+            out.push(b',');
+        }
+        out.extend_from_slice(json);
+    })?;
+    out.extend_from_slice(if has_more {
+        br#"],"hasMore":true}"#
+    } else {
+        br#"],"hasMore":false}"#
+    });
+    Ok(out)
+}
+
+/// `{"success":true,"task":{…}}`, or `None` when there is no task `id`.
+pub fn task_body(conn: &Reader, id: i64, at: Answering<'_>) -> rusqlite::Result<Option<Vec<u8>>> {
+    let mut body = None;
+    with_json(conn, &[id], at, |json| {
+        let mut out = Vec::with_capacity(json.len() + 24);
+        out.extend_from_slice(br#"{"success":true,"task":"#);
+        out.extend_from_slice(json);
+        out.push(b'}');
+        body = Some(out);
+    })?;
+    Ok(body)
+}
+
+/// Hands each existing task's JSON to `each`, in the order of `ids`: what the connection
+/// keeps is copied, the rest is read and encoded (one query per kind of row for all of
+/// them) and kept for the next request.
+fn with_json(
+    conn: &Reader,
+    ids: &[i64],
+    at: Answering<'_>,
+    mut each: impl FnMut(&[u8]),
+) -> rusqlite::Result<()> {
+    let mut kept = conn.task_json(at.today, at.origin);
+    let missing: Vec<i64> = ids
+        .iter()
+        .copied()
+        .filter(|id| kept.get(*id).is_none())
+        .collect();
+    let mut written = Vec::new();
+    let mut fresh: HashMap<i64, std::ops::Range<usize>> = HashMap::with_capacity(missing.len());
+    if !missing.is_empty() {
+        let page = Page::load(conn, &missing, FieldHeads::current(conn)?, at)?;
+        page.each_json(conn, |id, json| {
+            let start = written.len();
+            written.extend_from_slice(json);
+            fresh.insert(id, start..written.len());
+        })?;
+    }
+    for id in ids {
+        let json = match fresh.get(id) {
+            Some(range) => written.get(range.clone()),
+            None => kept.get(*id),
+        };
+        if let Some(json) = json {
+            each(json);
+        }
+    }
+    for (id, range) in fresh {
+        if let Some(json) = written.get(range) {
+            kept.put(id, json);
+        }
+    }
+    Ok(())
 }
 
 /// Whole days past the due date for an open task, else 0 (UNCERTAIN: the field is
