@@ -130,6 +130,8 @@ pub enum Action {
     NewLine,
     /// The detail pane's subtask list takes the keys.
     Subtasks,
+    /// The detail pane's custom fields take the keys.
+    CustomFields,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -192,10 +194,12 @@ pub enum Context {
     Subtasks,
     /// Typing the path of a file to upload.
     PathEntry,
+    /// The detail pane's custom fields, with the keys (`C`).
+    CustomFields,
 }
 
 impl Context {
-    pub const ALL: [Context; 42] = [
+    pub const ALL: [Context; 43] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -238,6 +242,7 @@ impl Context {
         Self::TaskNotes,
         Self::Subtasks,
         Self::PathEntry,
+        Self::CustomFields,
     ];
 
     /// The first part of its commands' ids.
@@ -285,6 +290,7 @@ impl Context {
             Self::TaskNotes => "task_notes",
             Self::Subtasks => "subtasks",
             Self::PathEntry => "path_entry",
+            Self::CustomFields => "custom_fields",
         }
     }
 
@@ -332,6 +338,7 @@ impl Context {
             Self::TaskNotes => "New task form, the description",
             Self::Subtasks => "Subtasks in the detail",
             Self::PathEntry => "Typing the path of a file",
+            Self::CustomFields => "Custom fields in the detail",
         }
     }
 
@@ -581,6 +588,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('l'), RIGHT],
         None,
         "Into the detail's subtasks: x ticks one, Enter opens it, Esc comes back",
+    ),
+    cmd(
+        "tasks.custom_fields",
+        A::CustomFields,
+        C::Tasks,
+        &[ch('C')],
+        None,
+        "Into the detail's custom fields: Enter edits one with an input that fits its type",
     ),
     cmd(
         "tasks.delete",
@@ -1129,6 +1144,55 @@ pub static COMMANDS: &[Command] = &[
         &[BACKTAB, UP],
         None,
         "Previous field",
+    ),
+    // The detail pane's custom fields (`C`).
+    cmd(
+        "custom_fields.down",
+        A::Down,
+        C::CustomFields,
+        &[ch('j'), DOWN],
+        None,
+        "Next field",
+    ),
+    cmd(
+        "custom_fields.up",
+        A::Up,
+        C::CustomFields,
+        &[ch('k'), UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "custom_fields.edit",
+        A::Open,
+        C::CustomFields,
+        &[ENTER, ch('e')],
+        Some("edit"),
+        "Edit the value: options or members in a picker, a number, a day, text; a yes/no flips",
+    ),
+    cmd(
+        "custom_fields.back",
+        A::Back,
+        C::CustomFields,
+        &[ESC, BACKSPACE, ch('h')],
+        Some("back"),
+        "Back to the list",
+    ),
+    cmd(
+        "custom_fields.scroll_down",
+        A::DetailDown,
+        C::CustomFields,
+        &[ch('J')],
+        None,
+        "Scroll the detail down",
+    ),
+    cmd(
+        "custom_fields.scroll_up",
+        A::DetailUp,
+        C::CustomFields,
+        &[ch('K')],
+        None,
+        "Scroll the detail up",
     ),
     // The detail pane's subtask list (`S`).
     cmd(

@@ -39,6 +39,8 @@ pub enum AfterRead {
     Description,
     /// `S`: the attachments, to save one.
     Attachments,
+    /// `C`: the custom fields.
+    CustomFields,
 }
 
 /// What the pane has of the task under the cursor beyond its row.
@@ -169,6 +171,7 @@ impl TasksState {
                         Some(AfterRead::Watchers) => self.open_watchers(cx),
                         Some(AfterRead::Description) => self.open_description(cx),
                         Some(AfterRead::Attachments) => self.open_save_attachment(cx),
+                        Some(AfterRead::CustomFields) => self.focus_fields(cx),
                         None => {}
                     }
                 }
@@ -180,6 +183,7 @@ impl TasksState {
                         AfterRead::Watchers => "the watchers",
                         AfterRead::Description => "the description",
                         AfterRead::Attachments => "the attachments",
+                        AfterRead::CustomFields => "the custom fields",
                     };
                     cx.toast(
                         crate::app::toast::ToastKind::Error,

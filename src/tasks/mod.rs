@@ -3,6 +3,7 @@
 
 pub mod comments;
 pub mod create;
+pub mod custom_fields;
 pub mod description;
 pub mod details;
 pub mod dialogs;
@@ -20,6 +21,8 @@ pub mod watchers;
 
 #[cfg(test)]
 mod comment_tests;
+#[cfg(test)]
+mod custom_field_tests;
 #[cfg(test)]
 mod description_tests;
 #[cfg(test)]
@@ -83,6 +86,8 @@ pub enum TaskKey {
     Watch(watchers::WatchKey),
     /// The new-task form's own requests (a tag made from its picker).
     Form(form::tags::FormKey),
+    /// A custom-field value written (or its read-back), by its number.
+    Field(u64),
     /// Files uploaded (`U`) and saved (`S`).
     Files(files::FileKey),
 }
@@ -137,6 +142,10 @@ pub struct TasksState {
     pub subtask_rows: HashMap<i64, Option<TaskRow>>,
     /// The subtask list of the detail pane, when it has the keys, and the subtasks opened.
     pub sub: subtasks::SubtaskPane,
+    /// The custom field under the pane's cursor, while the fields have the keys (`C`).
+    pub field_cursor: Option<usize>,
+    /// Custom-field values on their way.
+    pub field_writes: Ledger<custom_fields::FieldWrites>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
     pub to_end: bool,
     /// A second `Ctrl-a` is loading every remaining page, marking each task as it comes.
@@ -208,6 +217,7 @@ impl TasksState {
         match &self.panel {
             Some(p) if p.editing.kind.is_some() => vec![Context::FilterEntry, Context::Text],
             Some(_) => vec![Context::Filters],
+            None if self.detail && self.field_cursor.is_some() => vec![Context::CustomFields],
             None if self.detail && self.sub.active() => vec![Context::Subtasks],
             None => vec![Context::Tasks, Context::List],
         }
@@ -448,6 +458,7 @@ impl TasksState {
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
             (TaskKey::Form(k), answer) => self.on_form_answer(k, answer, cx),
+            (TaskKey::Field(n), answer) => self.on_field_answer(n, answer, cx),
             (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
@@ -513,6 +524,7 @@ impl TasksState {
         self.cursor = scroll::clamp(target, self.list.rows.len());
         self.detail_scroll = 0;
         self.sub = subtasks::SubtaskPane::default();
+        self.field_cursor = None;
         self.fix_scroll(cx);
         self.ensure_names(cx);
         self.drop_stale_subtasks(cx);
@@ -679,6 +691,9 @@ impl TasksState {
             self.panel_action(action, cx);
             return true;
         }
+        if self.detail && self.field_cursor.is_some() && action != Action::Refresh {
+            return self.field_action(action, cx);
+        }
         if self.detail && self.sub.active() && action != Action::Refresh {
             return self.subtask_action(action, cx);
         }
@@ -708,6 +723,7 @@ impl TasksState {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
                 self.sub = subtasks::SubtaskPane::default();
+                self.field_cursor = None;
                 self.fix_scroll(cx);
                 self.drop_stale_subtasks(cx);
                 self.ensure_subtasks(cx);
@@ -764,6 +780,7 @@ impl TasksState {
             Action::NewTask => self.open_form(cx),
             Action::NewSubtask => self.open_new_subtask(cx),
             Action::Subtasks => self.focus_subtasks(cx),
+            Action::CustomFields => self.focus_fields(cx),
             Action::Delete => self.open_delete(cx),
             Action::Undo => self.undo(cx),
             Action::LogTime => self.open_log_time(cx),
@@ -877,6 +894,7 @@ impl ScreenState for TasksState {
             Context::TaskChoice,
             Context::TaskNotes,
             Context::Subtasks,
+            Context::CustomFields,
             Context::Text,
         ]
     }

@@ -11,6 +11,8 @@ pub mod theme;
 #[cfg(test)]
 mod comment_snapshots;
 #[cfg(test)]
+mod custom_field_snapshots;
+#[cfg(test)]
 mod description_snapshots;
 #[cfg(test)]
 mod file_snapshots;

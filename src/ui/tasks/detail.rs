@@ -230,22 +230,38 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
     }
     comment_lines(task.id, app, t, w, &mut lines);
     if let Some(whole) = whole {
-        whole_lines(whole, names, t, &mut lines);
+        let cursor = app.tasks.field_cursor.filter(|_| app.tasks.detail);
+        whole_lines(whole, names, t, cursor, &mut lines);
     }
     lines
 }
 
 /// Custom fields and attachments, which only the whole task has.
-fn whole_lines<'a>(task: &'a Task, names: &Names, t: &Theme, lines: &mut Vec<Line<'a>>) {
+/// `cursor`: the custom field under the pane's cursor, while the fields have the keys.
+fn whole_lines<'a>(
+    task: &'a Task,
+    names: &Names,
+    t: &Theme,
+    cursor: Option<usize>,
+    lines: &mut Vec<Line<'a>>,
+) {
     if !task.custom_fields.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Custom fields", t.accent()));
-        for f in &task.custom_fields {
+        for (i, f) in task.custom_fields.iter().enumerate() {
             let name = f.name.clone().unwrap_or_else(|| "(unnamed)".into());
-            lines.push(Line::from(vec![
-                Span::styled(format!("  {}: ", one_line(&name)), t.dim()),
-                Span::raw(one_line(&custom_value(f, names))),
-            ]));
+            let value = one_line(&custom_value(f, names));
+            if cursor == Some(i) {
+                lines.push(Line::styled(
+                    format!("› {}: {value}", one_line(&name)),
+                    t.cursor_row(),
+                ));
+            } else {
+                lines.push(Line::from(vec![
+                    Span::styled(format!("  {}: ", one_line(&name)), t.dim()),
+                    Span::raw(value),
+                ]));
+            }
         }
     }
     if !task.attachments.is_empty() {
@@ -456,34 +472,43 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
             }
         })
         .unwrap_or_else(|| " Task ".into());
+    let hints = if s.field_cursor.is_some() {
+        crate::ui::say_all(
+            app,
+            &[
+                ("custom_fields.edit", "edits"),
+                ("custom_fields.back", "back"),
+            ],
+        )
+    } else if s.sub.active() {
+        crate::ui::say_all(
+            app,
+            &[
+                ("subtasks.tick", "ticks"),
+                ("subtasks.open", "opens"),
+                ("subtasks.back", "back"),
+            ],
+        )
+    } else {
+        crate::ui::say_all(
+            app,
+            &[
+                ("tasks.detail", "closes"),
+                ("tasks.detail_down/tasks.detail_up", "scroll"),
+                ("tasks.comment", "comment"),
+                ("tasks.log_time", "log time"),
+                ("tasks.subtasks", "subtasks"),
+                ("tasks.custom_fields", "fields"),
+            ],
+        )
+    };
+    // Whole hints only, as many as the border holds.
+    let room = usize::from(area.width.saturating_sub(4));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.dim())
         .title(title)
-        .title_bottom(format!(
-            " {} ",
-            if s.sub.active() {
-                crate::ui::say_all(
-                    app,
-                    &[
-                        ("subtasks.tick", "ticks"),
-                        ("subtasks.open", "opens"),
-                        ("subtasks.back", "back"),
-                    ],
-                )
-            } else {
-                crate::ui::say_all(
-                    app,
-                    &[
-                        ("tasks.detail", "closes"),
-                        ("tasks.detail_down/tasks.detail_up", "scroll"),
-                        ("tasks.subtasks", "subtasks"),
-                        ("tasks.comment", "comment"),
-                        ("tasks.log_time", "log time"),
-                    ],
-                )
-            }
-        ));
+        .title_bottom(format!(" {} ", crate::text::fit_hints(&hints, room)));
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
