@@ -215,6 +215,11 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::UpdateTask(..) => A::UpdatedTask(Err(e)),
         C::DeleteTask(_) => A::DeletedTask(Err(e)),
         C::CompleteTask(_) => A::CompletedTask(Err(e)),
+        C::PlaceTask { .. } => A::PlacedTask(Err(e)),
+        C::CreateColumn(..) => A::CreatedColumn(Err(e)),
+        C::RenameColumn(..) => A::RenamedColumn(Err(e)),
+        C::MoveColumn(..) => A::MovedColumn(Err(e)),
+        C::DeleteColumn(_) => A::DeletedColumn(Err(e)),
         C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
         C::AddAssignees(..) => A::AddedAssignees(Err(e)),
         C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
@@ -249,6 +254,8 @@ pub fn failure(call: &Call, e: ApiError) -> Answer {
         C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
         C::Organization(_) => A::Organization(Err(e)),
         C::DeleteOrganization(_) => A::DeletedOrganization(Err(e)),
+        C::EditOrganization(..) => A::EditedOrganization(Err(e)),
+        C::LinkOrganization(..) => A::LinkedOrganization(Err(e)),
         C::UploadTaskFile { .. } => A::UploadedFiles(Err(e)),
         C::SaveAttachment { .. } => {
             A::SavedAttachment(Err(crate::attachment_files::SaveError::Api(e)))
@@ -263,6 +270,10 @@ pub fn done(call: &Call) -> Answer {
     match call {
         C::DeleteTask(_) => A::DeletedTask(Ok(())),
         C::CompleteTask(_) => A::CompletedTask(Ok(())),
+        C::PlaceTask { .. } => A::PlacedTask(Ok(())),
+        C::RenameColumn(..) => A::RenamedColumn(Ok(())),
+        C::MoveColumn(..) => A::MovedColumn(Ok(())),
+        C::DeleteColumn(_) => A::DeletedColumn(Ok(())),
         C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
         C::AddAssignees(..) => A::AddedAssignees(Ok(())),
         C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
@@ -276,6 +287,7 @@ pub fn done(call: &Call) -> Answer {
         C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
         C::DeleteContact(_) => A::DeletedContact(Ok(())),
         C::DeleteOrganization(_) => A::DeletedOrganization(Ok(())),
+        C::LinkOrganization(..) => A::LinkedOrganization(Ok(())),
         C::EditContact(..) => A::EditedContact(Ok(crate::worker::Edited::Done)),
         other => panic!("{other:?} answers with a payload, not just done"),
     }
@@ -304,6 +316,27 @@ impl Harness {
         let effects = h.app.start(h.clock);
         h.collect(effects);
         h
+    }
+
+    /// Answers the task list's first page with `tasks` (as slim rows, their wholes kept for
+    /// the detail reads) and the boards and columns their places name.
+    pub fn list_tasks(&mut self, tasks: Vec<weeek_api::models::Task>) {
+        let req = self.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+        self.reply(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks: rows(tasks),
+                has_more: false,
+            })),
+        );
+        self.answer_all(
+            |c| matches!(c, Call::Boards(_)),
+            || Answer::Boards(Ok(vec![])),
+        );
+        self.answer_all(
+            |c| matches!(c, Call::Columns(_)),
+            || Answer::Columns(Ok(columns())),
+        );
     }
 
     /// A fresh app as the harness makes it, not started.

@@ -18,7 +18,9 @@ use weeek_api::{
     SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
 };
 
+use crate::app::entry_rows::{Entry, RowCall};
 use crate::app::requests::RequestKey;
+use crate::organizations::form::Kind as OrgRowKind;
 
 /// The most portfolios the projects screen reads: more than any workspace holds, a bound on
 /// a service that keeps saying there is more.
@@ -42,6 +44,19 @@ pub enum Call {
     UpdateTask(i64, TaskUpdate),
     DeleteTask(i64),
     CompleteTask(i64),
+    /// A new column, last on the board: board, name.
+    CreateColumn(i64, String),
+    RenameColumn(i64, String),
+    /// A column right after the one given (the column to its left), or first.
+    MoveColumn(i64, Option<i64>),
+    DeleteColumn(i64),
+    /// A task right below or above another of its board column.
+    PlaceTask {
+        task: i64,
+        project: i64,
+        column: i64,
+        place: weeek_api::ColumnPlace,
+    },
     UncompleteTask(i64),
     AddAssignees(i64, Vec<String>),
     RemoveAssignees(i64, Vec<String>),
@@ -96,6 +111,10 @@ pub enum Call {
     /// `GET /crm/organizations/{id}`: reads one back after a lost answer.
     Organization(String),
     DeleteOrganization(String),
+    /// One change of a saved organization, through the endpoint that holds that part of it.
+    EditOrganization(String, OrgEdit),
+    /// A contact or a tag attached to or detached from an organization.
+    LinkOrganization(String, OrgLink),
     /// Reads the file at `path` here and attaches it to task `task`.
     UploadTaskFile {
         task: i64,
@@ -118,6 +137,11 @@ impl Call {
                 | Call::UpdateTask(..)
                 | Call::DeleteTask(_)
                 | Call::CompleteTask(_)
+                | Call::PlaceTask { .. }
+                | Call::CreateColumn(..)
+                | Call::RenameColumn(..)
+                | Call::MoveColumn(..)
+                | Call::DeleteColumn(_)
                 | Call::UncompleteTask(_)
                 | Call::AddAssignees(..)
                 | Call::RemoveAssignees(..)
@@ -141,6 +165,8 @@ impl Call {
                 | Call::CreateTag(_)
                 | Call::CreateOrganization(_)
                 | Call::DeleteOrganization(_)
+                | Call::EditOrganization(..)
+                | Call::LinkOrganization(..)
                 | Call::UploadTaskFile { .. }
         )
     }
@@ -164,6 +190,11 @@ pub enum Answer {
     UpdatedTask(Result<Box<Task>, ApiError>),
     DeletedTask(Result<(), ApiError>),
     CompletedTask(Result<(), ApiError>),
+    PlacedTask(Result<(), ApiError>),
+    CreatedColumn(Result<BoardColumn, ApiError>),
+    RenamedColumn(Result<(), ApiError>),
+    MovedColumn(Result<(), ApiError>),
+    DeletedColumn(Result<(), ApiError>),
     ReopenedTask(Result<(), ApiError>),
     AddedAssignees(Result<(), ApiError>),
     RemovedAssignees(Result<(), ApiError>),
@@ -199,6 +230,8 @@ pub enum Answer {
     CreatedOrganization(Result<Box<Organization>, ApiError>),
     Organization(Result<Box<Organization>, ApiError>),
     DeletedOrganization(Result<(), ApiError>),
+    EditedOrganization(Result<OrgEdited, ApiError>),
+    LinkedOrganization(Result<(), ApiError>),
     UploadedFiles(Result<Vec<weeek_api::models::Attachment>, ApiError>),
     /// Where the file was written.
     SavedAttachment(Result<std::path::PathBuf, crate::attachment_files::SaveError>),
@@ -218,10 +251,15 @@ impl Answer {
             A::Portfolios(r) => r.as_ref().err(),
             A::Boards(r) => r.as_ref().err(),
             A::Columns(r) => r.as_ref().err(),
+            A::CreatedColumn(r) => r.as_ref().err(),
             A::TaskPage(r) => r.as_ref().err(),
             A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
             A::DeletedTask(r)
             | A::CompletedTask(r)
+            | A::PlacedTask(r)
+            | A::RenamedColumn(r)
+            | A::MovedColumn(r)
+            | A::DeletedColumn(r)
             | A::ReopenedTask(r)
             | A::AddedAssignees(r)
             | A::RemovedAssignees(r)
@@ -251,6 +289,8 @@ impl Answer {
             A::EditedContact(r) => r.as_ref().err(),
             A::CreatedTag(r) => r.as_ref().err(),
             A::CreatedOrganization(r) => r.as_ref().err(),
+            A::EditedOrganization(r) => r.as_ref().err(),
+            A::LinkedOrganization(r) => r.as_ref().err(),
             A::UploadedFiles(r) => r.as_ref().err(),
             A::SavedAttachment(r) => match r {
                 Err(crate::attachment_files::SaveError::Api(e)) => Some(e),
@@ -311,6 +351,94 @@ async fn edit_contact(client: &Client, id: &str, edit: ContactEdit) -> Result<Ed
         E::DetachTag(tag) => {
             client.detach_contact_tag(id, tag).await?;
             Edited::Done
+        }
+    })
+}
+
+/// One change of a saved organization: its name goes in `PUT /crm/organizations/{id}`, each
+/// address, e-mail and phone through its own endpoint.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdit {
+    Rename(String),
+    Row(OrgRowKind, RowCall),
+}
+
+/// A link of an organization: `POST`/`DELETE /crm/organizations/{id}/contacts` or `…/tags`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgLink {
+    AttachContact(String),
+    DetachContact(String),
+    AttachTag(i64),
+    DetachTag(i64),
+}
+
+async fn link_organization(client: &Client, id: &str, link: OrgLink) -> Result<(), ApiError> {
+    match link {
+        OrgLink::AttachContact(c) => client.attach_organization_contact(id, &c).await,
+        OrgLink::DetachContact(c) => client.detach_organization_contact(id, &c).await,
+        OrgLink::AttachTag(t) => client.attach_organization_tag(id, t).await,
+        OrgLink::DetachTag(t) => client.detach_organization_tag(id, t).await,
+    }
+}
+
+/// What an [`OrgEdit`] answered.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OrgEdited {
+    Organization(Box<Organization>),
+    Entry(Entry),
+    Done,
+}
+
+async fn edit_organization(
+    client: &Client,
+    id: &str,
+    edit: OrgEdit,
+) -> Result<OrgEdited, ApiError> {
+    use OrgRowKind as K;
+    let entry = |id: String, value: String| OrgEdited::Entry(Entry { id, value });
+    Ok(match edit {
+        OrgEdit::Rename(name) => {
+            let body = OrganizationInput {
+                name: Some(name),
+                ..OrganizationInput::default()
+            };
+            OrgEdited::Organization(Box::new(client.update_organization(id, &body).await?))
+        }
+        OrgEdit::Row(kind, RowCall::Add(v)) => match kind {
+            K::Address => {
+                let a = client.add_organization_address(id, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let e = client.add_organization_email(id, &v).await?;
+                entry(e.id, e.email)
+            }
+            K::Phone => {
+                let p = client.add_organization_phone(id, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Update { entry: e, value: v }) => match kind {
+            K::Address => {
+                let a = client.update_organization_address(id, &e, &v).await?;
+                entry(a.id, a.address)
+            }
+            K::Email => {
+                let m = client.update_organization_email(id, &e, &v).await?;
+                entry(m.id, m.email)
+            }
+            K::Phone => {
+                let p = client.update_organization_phone(id, &e, &v).await?;
+                entry(p.id, p.phone)
+            }
+        },
+        OrgEdit::Row(kind, RowCall::Delete(e)) => {
+            match kind {
+                K::Address => client.delete_organization_address(id, &e).await?,
+                K::Email => client.delete_organization_email(id, &e).await?,
+                K::Phone => client.delete_organization_phone(id, &e).await?,
+            }
+            OrgEdited::Done
         }
     })
 }
@@ -394,6 +522,22 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::UpdateTask(id, u) => A::UpdatedTask(client.update_task(id, &u).await.map(Box::new)),
         C::DeleteTask(id) => A::DeletedTask(client.delete_task(id).await),
         C::CompleteTask(id) => A::CompletedTask(client.complete_task(id).await),
+        C::CreateColumn(board, name) => {
+            A::CreatedColumn(client.create_board_column(board, &name).await)
+        }
+        C::RenameColumn(id, name) => A::RenamedColumn(client.update_board_column(id, &name).await),
+        C::MoveColumn(id, upper) => A::MovedColumn(client.move_board_column(id, upper).await),
+        C::DeleteColumn(id) => A::DeletedColumn(client.delete_board_column(id).await),
+        C::PlaceTask {
+            task,
+            project,
+            column,
+            place,
+        } => A::PlacedTask(
+            client
+                .place_task_in_column(task, project, column, place)
+                .await,
+        ),
         C::UncompleteTask(id) => A::ReopenedTask(client.uncomplete_task(id).await),
         C::AddAssignees(id, m) => A::AddedAssignees(client.add_assignees(id, &m).await),
         C::RemoveAssignees(id, m) => A::RemovedAssignees(client.remove_assignees(id, &m).await),
@@ -492,6 +636,12 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::CreateTag(title) => A::CreatedTag(client.create_tag(&title).await),
         C::CreateOrganization(o) => {
             A::CreatedOrganization(client.create_organization(&o).await.map(Box::new))
+        }
+        C::EditOrganization(id, edit) => {
+            A::EditedOrganization(edit_organization(client, &id, edit).await)
+        }
+        C::LinkOrganization(id, link) => {
+            A::LinkedOrganization(link_organization(client, &id, link).await)
         }
         C::UploadTaskFile { task, path } => A::UploadedFiles(
             match blocking(move || crate::attachment_files::read_upload(&path)).await {

@@ -102,6 +102,9 @@ pub enum Action {
     SwitchPane,
     /// The contacts screen's organizations tab, on or off (Alt-o).
     ToggleOrganizations,
+    /// An organization's contacts / tags, in a picker with the attached ones ticked.
+    LinkContacts,
+    LinkTags,
     /// The task's page in the web app, in the browser.
     OpenInBrowser,
     /// The task's web link, or its id, to the clipboard.
@@ -132,6 +135,17 @@ pub enum Action {
     Subtasks,
     /// The detail pane's custom fields take the keys.
     CustomFields,
+    /// The board of the task under the cursor (b).
+    OpenBoard,
+    /// Move the card up / down within its column (K / J).
+    MoveUp,
+    MoveDown,
+    /// A board's columns: a new one, its name, its place, away.
+    NewColumn,
+    RenameColumn,
+    ColumnLeft,
+    ColumnRight,
+    DeleteColumn,
 }
 
 /// A layer's set of commands. The focused layer lists its contexts, most specific first; a
@@ -172,6 +186,8 @@ pub enum Context {
     OrgSearch,
     /// An organization of the list, read in full.
     OrgView,
+    /// The organization form: typing goes into its fields.
+    OrgForm,
     Draft,
     TimeLog,
     CommentEdit,
@@ -196,10 +212,12 @@ pub enum Context {
     PathEntry,
     /// The detail pane's custom fields, with the keys (`C`).
     CustomFields,
+    /// A board of the task screen: its columns and cards.
+    Board,
 }
 
 impl Context {
-    pub const ALL: [Context; 43] = [
+    pub const ALL: [Context; 45] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -229,6 +247,7 @@ impl Context {
         Self::Organizations,
         Self::OrgSearch,
         Self::OrgView,
+        Self::OrgForm,
         Self::Draft,
         Self::TimeLog,
         Self::CommentEdit,
@@ -243,6 +262,7 @@ impl Context {
         Self::Subtasks,
         Self::PathEntry,
         Self::CustomFields,
+        Self::Board,
     ];
 
     /// The first part of its commands' ids.
@@ -277,6 +297,7 @@ impl Context {
             Self::Organizations => "organizations",
             Self::OrgSearch => "org_search",
             Self::OrgView => "org_view",
+            Self::OrgForm => "org_form",
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
@@ -291,6 +312,7 @@ impl Context {
             Self::Subtasks => "subtasks",
             Self::PathEntry => "path_entry",
             Self::CustomFields => "custom_fields",
+            Self::Board => "board",
         }
     }
 
@@ -325,6 +347,7 @@ impl Context {
             Self::Organizations => "Organizations",
             Self::OrgSearch => "Organization search",
             Self::OrgView => "An organization, read only",
+            Self::OrgForm => "Organization form",
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment or a description",
@@ -339,6 +362,7 @@ impl Context {
             Self::Subtasks => "Subtasks in the detail",
             Self::PathEntry => "Typing the path of a file",
             Self::CustomFields => "Custom fields in the detail",
+            Self::Board => "Board",
         }
     }
 
@@ -358,6 +382,7 @@ impl Context {
                 | Self::ContactChoice
                 | Self::ContactSearch
                 | Self::OrgSearch
+                | Self::OrgForm
                 | Self::ProjectSearch
                 | Self::PathEntry
                 | Self::TimeLog
@@ -702,6 +727,14 @@ pub static COMMANDS: &[Command] = &[
         "Scroll the detail pane up",
     ),
     cmd(
+        "tasks.board",
+        A::OpenBoard,
+        C::Tasks,
+        &[ch('b')],
+        Some("board"),
+        "The board of the task, its columns side by side, the cursor on its card",
+    ),
+    cmd(
         "tasks.open_web",
         A::OpenInBrowser,
         C::Tasks,
@@ -887,6 +920,119 @@ pub static COMMANDS: &[Command] = &[
         "Leave the row (dates not applied yet are dropped; the text search is cleared)",
     ),
     // The funnels screen: the list, its search box, one funnel's board, one deal.
+    // A board on the task screen: the task list's verbs act on the card under the cursor.
+    cmd(
+        "board.prev_column",
+        A::Left,
+        C::Board,
+        &[ch('h'), LEFT],
+        Some("column"),
+        "Previous column",
+    ),
+    cmd(
+        "board.next_column",
+        A::Right,
+        C::Board,
+        &[ch('l'), RIGHT],
+        None,
+        "Next column",
+    ),
+    cmd(
+        "board.move_prev",
+        A::MovePrev,
+        C::Board,
+        &[ch('H')],
+        None,
+        "Move the card to the previous column",
+    ),
+    cmd(
+        "board.move_next",
+        A::MoveNext,
+        C::Board,
+        &[ch('L')],
+        Some("move"),
+        "Move the card to the next column",
+    ),
+    cmd(
+        "board.move_down",
+        A::MoveDown,
+        C::Board,
+        &[ch('J')],
+        None,
+        "Move the card down its column",
+    ),
+    cmd(
+        "board.move_up",
+        A::MoveUp,
+        C::Board,
+        &[ch('K')],
+        None,
+        "Move the card up its column",
+    ),
+    cmd(
+        "board.detail_down",
+        A::DetailDown,
+        C::Board,
+        &[ctrl('e')],
+        None,
+        "Scroll the detail pane down (J and K order the cards here)",
+    ),
+    cmd(
+        "board.detail_up",
+        A::DetailUp,
+        C::Board,
+        &[ctrl('y')],
+        None,
+        "Scroll the detail pane up",
+    ),
+    cmd(
+        "board.new_column",
+        A::NewColumn,
+        C::Board,
+        &[ch('C')],
+        None,
+        "New column, last on the board",
+    ),
+    cmd(
+        "board.rename_column",
+        A::RenameColumn,
+        C::Board,
+        &[ch('R')],
+        None,
+        "Rename the focused column",
+    ),
+    cmd(
+        "board.column_left",
+        A::ColumnLeft,
+        C::Board,
+        &[ch('<')],
+        None,
+        "Move the focused column one place left",
+    ),
+    cmd(
+        "board.column_right",
+        A::ColumnRight,
+        C::Board,
+        &[ch('>')],
+        None,
+        "Move the focused column one place right",
+    ),
+    cmd(
+        "board.delete_column",
+        A::DeleteColumn,
+        C::Board,
+        &[ch('X')],
+        None,
+        "Delete the focused column (asks first; says where its tasks go)",
+    ),
+    cmd(
+        "board.back",
+        A::Back,
+        C::Board,
+        &[ESC],
+        Some("list"),
+        "Back to the task list, where it was (the detail pane closes first)",
+    ),
     cmd(
         "funnels.open",
         A::Open,
@@ -1493,7 +1639,7 @@ pub static COMMANDS: &[Command] = &[
         C::Projects,
         &[ENTER, ch('l'), RIGHT],
         Some("open"),
-        "Open the branch under the cursor (again: its first row); on a board, its tasks",
+        "Open the branch under the cursor (again: its first row); on a board, the board",
     ),
     cmd(
         "projects.close",
@@ -1662,6 +1808,110 @@ pub static COMMANDS: &[Command] = &[
         &[ch('D')],
         Some("delete"),
         "Delete the organization under the cursor (asks first)",
+    ),
+    cmd(
+        "organizations.new",
+        A::NewBlank,
+        C::Organizations,
+        &[ch('n')],
+        Some("new"),
+        "New organization: a blank form",
+    ),
+    cmd(
+        "organizations.edit",
+        A::Edit,
+        C::Organizations,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the organization under the cursor in the form (only what changes is sent)",
+    ),
+    cmd(
+        "org_view.edit",
+        A::Edit,
+        C::OrgView,
+        &[ch('e')],
+        Some("edit"),
+        "Edit the organization in view in the form (only what changes is sent)",
+    ),
+    cmd(
+        "org_form.save",
+        A::Submit,
+        C::OrgForm,
+        &[ctrl('s')],
+        Some("save"),
+        "Save the organization (checks every field first; again to look for a lost one)",
+    ),
+    cmd(
+        "org_form.next",
+        A::NextField,
+        C::OrgForm,
+        &[TAB, ENTER, DOWN],
+        Some("next"),
+        "Next field (the field left is checked)",
+    ),
+    cmd(
+        "org_form.prev",
+        A::PrevField,
+        C::OrgForm,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "org_form.add_row",
+        A::AddRow,
+        C::OrgForm,
+        &[ctrl('n')],
+        Some("add row"),
+        "Add an address, e-mail or phone row below the focused one (a phone from the name)",
+    ),
+    cmd(
+        "org_form.remove_row",
+        A::RemoveRow,
+        C::OrgForm,
+        &[ctrl('x')],
+        None,
+        "Remove the focused address, e-mail or phone row",
+    ),
+    cmd(
+        "org_form.close",
+        A::Cancel,
+        C::OrgForm,
+        &[ESC],
+        Some("close"),
+        "Close the form (asks first when it has changes)",
+    ),
+    cmd(
+        "organizations.contacts_pick",
+        A::LinkContacts,
+        C::Organizations,
+        &[ch('c')],
+        Some("contacts"),
+        "Attach or detach contacts of the organization under the cursor (a picker, ticks on the attached)",
+    ),
+    cmd(
+        "organizations.tags",
+        A::LinkTags,
+        C::Organizations,
+        &[ch('t')],
+        Some("tags"),
+        "Attach or detach tags of the organization under the cursor (a new name creates the tag)",
+    ),
+    cmd(
+        "org_view.contacts",
+        A::LinkContacts,
+        C::OrgView,
+        &[ch('c')],
+        Some("contacts"),
+        "Attach or detach contacts of the organization in view",
+    ),
+    cmd(
+        "org_view.tags",
+        A::LinkTags,
+        C::OrgView,
+        &[ch('t')],
+        Some("tags"),
+        "Attach or detach tags of the organization in view (a new name creates the tag)",
     ),
     cmd(
         "org_view.delete",

@@ -2,7 +2,9 @@
 //! from what was last written, removed once the form is saved or given up. The runtime lets a
 //! write land before it draws the key, so a `kill -9` right after typing loses nothing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
 
 use super::{Effect, ScreenCtx};
 
@@ -70,6 +72,50 @@ impl DraftFile {
                 let kept = self.path.with_extension("json.unreadable");
                 let _ = std::fs::rename(&self.path, &kept);
                 Err(format!("{e}; kept as {}", kept.display()))
+            }
+        }
+    }
+}
+
+/// What was found on disk at start.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Found<D> {
+    None,
+    Draft(D),
+    /// A file that is not a draft; it was moved aside to `kept`, never deleted.
+    Unreadable {
+        kept: PathBuf,
+        reason: String,
+    },
+}
+
+/// Reads the draft at `path`; one that is not `worth` offering (nothing typed) counts as none.
+/// Runs once, before the event loop.
+pub fn load<D: DeserializeOwned>(path: &Path, worth: impl Fn(&D) -> bool) -> Found<D> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::None,
+        Err(e) => {
+            return Found::Unreadable {
+                kept: path.to_path_buf(),
+                reason: e.to_string(),
+            };
+        }
+    };
+    match serde_json::from_str::<D>(&text) {
+        Ok(d) if worth(&d) => Found::Draft(d),
+        Ok(_) => Found::None,
+        Err(e) => {
+            // Moved aside rather than overwritten by the next save: it may still hold
+            // something a person typed.
+            let kept = path.with_extension("json.unreadable");
+            let kept = match std::fs::rename(path, &kept) {
+                Ok(()) => kept,
+                Err(_) => path.to_path_buf(),
+            };
+            Found::Unreadable {
+                kept,
+                reason: e.to_string(),
             }
         }
     }

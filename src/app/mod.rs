@@ -1,9 +1,15 @@
 //! The whole state of the app and its one `update`: messages in, effects out. No IO, no
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
+pub mod all_pages;
+pub mod card_column;
+pub mod checked_form;
 pub mod click;
 pub mod commands;
+pub mod deleting;
 pub mod draft_file;
+pub mod edit_batch;
+pub mod entry_rows;
 pub mod form_errors;
 pub mod keymap;
 pub mod ledger;
@@ -12,6 +18,7 @@ pub mod lost_answer;
 pub mod names;
 pub mod requests;
 pub mod screen;
+pub mod searched_list;
 pub mod toast;
 
 use std::collections::HashMap;
@@ -27,7 +34,6 @@ use crate::funnels::FunnelsState;
 use crate::layout::Viewport;
 use crate::projects::ProjectsState;
 use crate::tasks::TasksState;
-use crate::tasks::filters::FilterKind;
 use crate::tasks::timer::Timer;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
@@ -733,8 +739,8 @@ impl App {
                 &self.keymap,
             ));
         }
-        if let Some((project, board)) = self.projects.open_board.take() {
-            self.show_board_tasks(project, board, clock, effects);
+        if let Some((_, board)) = self.projects.open_board.take() {
+            self.show_board(board, clock, effects);
             return true;
         }
         if handled {
@@ -798,21 +804,8 @@ impl App {
     }
 
     /// `Enter` on a board of the projects screen: the task list, filtered to that board.
-    fn show_board_tasks(
-        &mut self,
-        project: i64,
-        board: i64,
-        clock: Clock,
-        effects: &mut Vec<Effect>,
-    ) {
-        let filters = &mut self.tasks.filters;
-        filters.project = Some(project);
-        filters.board = Some(board);
-        filters.column = None;
-        // The filter line shows them as set now, the board last.
-        for kind in [FilterKind::Column, FilterKind::Project, FilterKind::Board] {
-            filters.touched(kind);
-        }
+    /// A board chosen on the projects screen, shown on the task screen.
+    fn show_board(&mut self, board: i64, clock: Clock, effects: &mut Vec<Effect>) {
         self.screen = Screen::Tasks;
         self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
         let mut cx = Self::cx(
@@ -824,7 +817,7 @@ impl App {
             self.viewport,
             &self.keymap,
         );
-        self.tasks.filters_changed(false, &mut cx);
+        self.tasks.show_board(board, None, &mut cx);
     }
 
     /// `o`, `y`, `Y` on the task under the cursor: the page or the clipboard, and a message

@@ -68,7 +68,8 @@ impl ScreenCtx<'_> {
         self.names.boards.entry(project).or_default().start();
     }
 
-    fn request_columns(&mut self, board: i64) {
+    /// Reads the columns of `board` (again).
+    pub fn request_columns(&mut self, board: i64) {
         self.request(NamesKey::Columns(board), Call::Columns(board));
         self.names.columns.entry(board).or_default().start();
     }

@@ -77,6 +77,12 @@ pub trait ScreenState {
         false
     }
 
+    /// Commands of its contexts that do nothing in its state now (the task list's filters on
+    /// a board): the footer leaves them out.
+    fn idle(&self, _action: Action) -> bool {
+        false
+    }
+
     /// A short note for the footer's left end ("3 marked").
     fn footer_note(&self) -> Option<String> {
         None

@@ -43,7 +43,7 @@ fn org_item(o: &Organization) -> PickItem<Choice> {
     PickItem::new(Choice::Org(o.id.clone()), o.display_name())
 }
 
-pub fn tag_item(t: &Tag) -> PickItem<Choice> {
+pub(crate) fn tag_item(t: &Tag) -> PickItem<Choice> {
     PickItem::new(Choice::Tag(t.id), t.title.clone()).color(t.color.clone())
 }
 
@@ -55,7 +55,7 @@ fn same_name(a: &str, b: &str) -> bool {
 /// An item the service has, and when it was created (tags do not say).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
-    item: PickItem<Choice>,
+    pub item: PickItem<Choice>,
     created: Option<OffsetDateTime>,
 }
 
@@ -313,7 +313,7 @@ impl ContactsState {
 }
 
 /// The directory's tags gain the new one at once, so every tag picker has it.
-pub fn add_tag(cx: &mut ScreenCtx, t: &Tag) {
+pub(crate) fn add_tag(cx: &mut ScreenCtx, t: &Tag) {
     if let Loadable::Loaded(tags) | Loadable::Loading(Some(tags)) = &mut cx.names.tags
         && !tags.iter().any(|x| x.id == t.id)
     {

@@ -1,6 +1,7 @@
 //! The form as a JSON file in the data dir, so a crash, a `kill -9` or a quit loses nothing.
 //! Written through `Effect::WriteFile` (atomic); read once, at start.
 
+use crate::app::checked_form::CheckedForm;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -34,16 +35,7 @@ pub struct Draft {
 }
 
 /// What was found at start.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Found {
-    None,
-    Draft(Draft),
-    /// A file that is not a draft; it was moved aside to `kept`, never deleted.
-    Unreadable {
-        kept: PathBuf,
-        reason: String,
-    },
-}
+pub type Found = crate::app::draft_file::Found<Draft>;
 
 impl Draft {
     pub fn from_form(form: &Form) -> Draft {
@@ -133,34 +125,7 @@ impl Draft {
 
 /// Reads the draft of `data_dir`. Runs once, before the event loop.
 pub fn load(data_dir: &Path) -> Found {
-    let p = path(data_dir);
-    let text = match std::fs::read_to_string(&p) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Found::None,
-        Err(e) => {
-            return Found::Unreadable {
-                kept: p,
-                reason: e.to_string(),
-            };
-        }
-    };
-    match serde_json::from_str::<Draft>(&text) {
-        Ok(d) if d.to_form().has_input() => Found::Draft(d),
-        Ok(_) => Found::None,
-        Err(e) => {
-            // Moved aside rather than overwritten by the next save: it may still hold
-            // something a person typed.
-            let kept = p.with_extension("json.unreadable");
-            let kept = match std::fs::rename(&p, &kept) {
-                Ok(()) => kept,
-                Err(_) => p,
-            };
-            Found::Unreadable {
-                kept,
-                reason: e.to_string(),
-            }
-        }
-    }
+    crate::app::draft_file::load(&path(data_dir), |d: &Draft| d.to_form().has_input())
 }
 
 #[cfg(test)]

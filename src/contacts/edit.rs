@@ -5,8 +5,8 @@
 //! service's message at it, while the changes that were accepted stand. When an answer is lost
 //! the contact is read back before anything is said, and the form shows what the service has.
 
+use crate::app::checked_form::CheckedForm;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
 use weeek_api::{ApiError, ContactUpdate};
 
@@ -14,18 +14,12 @@ use super::form::{Field, Form, OrgRef, Sent, field_for_key};
 use super::submit::{Failure, Phase};
 use super::{ContactKey, ContactsState, Pane};
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{AfterFailure, after_failure};
+use crate::app::edit_batch::{EditBatch, Next};
+pub use crate::app::entry_rows::Entry;
+use crate::app::entry_rows::{self, RowCall, RowChange};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::{Call, ContactEdit, Edited};
-
-/// An e-mail or a phone as the service keeps it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Entry {
-    pub id: String,
-    pub value: String,
-}
 
 /// The contact as the service had it when the edit began (or as the accepted changes left
 /// it): what the form is compared with. Kept in the draft, so an edit restored after a crash
@@ -104,20 +98,8 @@ impl Base {
 
     /// The form filled with every field; organizations are named by `name` when known.
     pub fn to_form(&self, name: impl Fn(&str) -> Option<String>) -> Form {
-        let rows = |entries: &[Entry]| {
-            let mut values: Vec<TextField> = entries
-                .iter()
-                .map(|e| TextField::with_value(&e.value))
-                .collect();
-            let mut ids: Vec<Option<String>> = entries.iter().map(|e| Some(e.id.clone())).collect();
-            if values.is_empty() {
-                values.push(TextField::default());
-                ids.push(None);
-            }
-            (values, ids)
-        };
-        let (emails, email_ids) = rows(&self.emails);
-        let (phones, phone_ids) = rows(&self.phones);
+        let (emails, email_ids) = entry_rows::rows_of(&self.emails);
+        let (phones, phone_ids) = entry_rows::rows_of(&self.phones);
         Form {
             first_name: TextField::with_value(&self.first_name),
             last_name: TextField::with_value(&self.last_name),
@@ -190,47 +172,31 @@ impl Change {
         match self {
             Change::Update { update, .. } => ContactEdit::Update(update.clone()),
             Change::Row {
-                phone: false,
-                entry: None,
+                phone,
+                row,
+                entry,
                 value,
-                ..
-            } => ContactEdit::AddEmail(value.clone()),
-            Change::Row {
-                phone: true,
-                entry: None,
-                value,
-                ..
-            } => ContactEdit::AddPhone(value.clone()),
-            Change::Row {
-                phone: false,
-                entry: Some(entry),
-                value,
-                ..
-            } if value.is_empty() => ContactEdit::DeleteEmail(entry.clone()),
-            Change::Row {
-                phone: true,
-                entry: Some(entry),
-                value,
-                ..
-            } if value.is_empty() => ContactEdit::DeletePhone(entry.clone()),
-            Change::Row {
-                phone: false,
-                entry: Some(entry),
-                value,
-                ..
-            } => ContactEdit::UpdateEmail {
-                entry: entry.clone(),
-                email: value.clone(),
-            },
-            Change::Row {
-                phone: true,
-                entry: Some(entry),
-                value,
-                ..
-            } => ContactEdit::UpdatePhone {
-                entry: entry.clone(),
-                phone: value.clone(),
-            },
+            } => {
+                let change = RowChange {
+                    row: *row,
+                    entry: entry.clone(),
+                    value: value.clone(),
+                };
+                match (change.call(), phone) {
+                    (RowCall::Add(v), false) => ContactEdit::AddEmail(v),
+                    (RowCall::Add(v), true) => ContactEdit::AddPhone(v),
+                    (RowCall::Delete(e), false) => ContactEdit::DeleteEmail(e),
+                    (RowCall::Delete(e), true) => ContactEdit::DeletePhone(e),
+                    (RowCall::Update { entry, value }, false) => ContactEdit::UpdateEmail {
+                        entry,
+                        email: value,
+                    },
+                    (RowCall::Update { entry, value }, true) => ContactEdit::UpdatePhone {
+                        entry,
+                        phone: value,
+                    },
+                }
+            }
             Change::Tag { tag, attach: true } => ContactEdit::AttachTag(*tag),
             Change::Tag { tag, attach: false } => ContactEdit::DetachTag(*tag),
         }
@@ -286,50 +252,21 @@ pub fn changes(form: &Form, base: &Base) -> Vec<Change> {
         });
     }
     for phone in [false, true] {
-        let (rows, entries) = if phone {
-            (&form.phones, &base.phones)
+        let (rows, ids, entries) = if phone {
+            (&form.phones, &form.phone_ids, &base.phones)
         } else {
-            (&form.emails, &base.emails)
+            (&form.emails, &form.email_ids, &base.emails)
         };
-        let id_of = |i: usize| {
-            if phone {
-                form.phone_id(i)
-            } else {
-                form.email_id(i)
-            }
-        };
-        for (i, row) in rows.iter().enumerate() {
-            let value = row.value().trim().to_string();
-            let entry = id_of(i).and_then(|id| entries.iter().find(|e| e.id == id));
-            match entry {
-                Some(e) if e.value.trim() == value => {}
-                Some(e) => out.push(Change::Row {
+        out.extend(
+            entry_rows::changes(rows, ids, entries)
+                .into_iter()
+                .map(|c| Change::Row {
                     phone,
-                    row: Some(i),
-                    entry: Some(e.id.clone()),
-                    value,
+                    row: c.row,
+                    entry: c.entry,
+                    value: c.value,
                 }),
-                None if value.is_empty() => {}
-                None => out.push(Change::Row {
-                    phone,
-                    row: Some(i),
-                    entry: None,
-                    value,
-                }),
-            }
-        }
-        // Entries whose rows were removed.
-        for e in entries {
-            let shown = (0..rows.len()).any(|i| id_of(i) == Some(e.id.as_str()));
-            if !shown {
-                out.push(Change::Row {
-                    phone,
-                    row: None,
-                    entry: Some(e.id.clone()),
-                    value: String::new(),
-                });
-            }
-        }
+        );
     }
     for tag in &form.tags {
         if !base.tags.contains(tag) {
@@ -356,17 +293,8 @@ pub struct Session {
     pub base: Base,
     /// The service's copy the edit started from (for the fields the form does not hold).
     pub contact: Contact,
-    /// The changes on their way, by the number of their request.
-    pub out: BTreeMap<u64, Change>,
-    next: u64,
-    /// How many changes the last save sent, how many were refused.
-    sent: usize,
-    refused: usize,
-    /// An answer was lost: the contact is read back once every answer is in.
-    lost: bool,
-    /// The read back failed: the form may not match the service, so `Ctrl-s` reads again
-    /// instead of sending (a repeated add would duplicate an e-mail).
-    pub unread: bool,
+    /// The changes of the last save.
+    pub batch: EditBatch<Change>,
 }
 
 impl Session {
@@ -374,12 +302,7 @@ impl Session {
         Self {
             base: Base::of(&contact),
             contact,
-            out: BTreeMap::new(),
-            next: 0,
-            sent: 0,
-            refused: 0,
-            lost: false,
-            unread: false,
+            batch: EditBatch::default(),
         }
     }
 
@@ -428,7 +351,7 @@ impl ContactsState {
         let Some(session) = self.edit.as_ref() else {
             return;
         };
-        if session.unread {
+        if session.batch.unread {
             cx.toast(ToastKind::Info, "Reading the contact back…");
             cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()));
             self.phase = Phase::Updating;
@@ -449,18 +372,13 @@ impl ContactsState {
             self.finish_edit(contact, "No changes to save".into(), cx);
             return;
         }
-        session.sent = changes.len();
-        session.refused = 0;
-        session.lost = false;
-        for change in changes {
-            let n = session.next;
-            session.next += 1;
+        let id = session.base.id.clone();
+        session.batch.send(changes, |n, change| {
             cx.request(
                 ContactKey::Edit(n),
-                Call::EditContact(session.base.id.clone(), change.call()),
-            );
-            session.out.insert(n, change);
-        }
+                Call::EditContact(id.clone(), change.call()),
+            )
+        });
         self.phase = Phase::Updating;
         self.flush_draft(cx);
     }
@@ -475,28 +393,25 @@ impl ContactsState {
         let Some(session) = self.edit.as_mut() else {
             return;
         };
-        let Some(change) = session.out.remove(&n) else {
+        let Some(change) = session.batch.take(n) else {
             return;
         };
         match result {
             Ok(done) => accepted(&mut self.form, session, &change, done),
-            Err(e) => match after_failure(&e) {
-                AfterFailure::RollBack => {
-                    session.refused += 1;
+            Err(e) => {
+                if session.batch.failed(&e) {
                     refused(&mut self.form, &session.base, &change, &e);
                 }
-                AfterFailure::ReadBack => session.lost = true,
-            },
+            }
         }
-        if !session.out.is_empty() {
-            return;
-        }
-        if session.lost {
+        match session.batch.next() {
+            Next::Waiting => {}
             // Nothing is said before the service's copy is in.
-            cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()));
-            return;
+            Next::ReadBack => {
+                cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()))
+            }
+            Next::Settle => self.settle(None, cx),
         }
-        self.settle(None, cx);
     }
 
     /// The contact read back after a lost answer.
@@ -506,7 +421,7 @@ impl ContactsState {
         };
         match result {
             Ok(c) => {
-                session.unread = false;
+                session.batch.unread = false;
                 session.base = Base::of(&c);
                 session.contact = c;
                 // The form shows what the service has; a refused row that was never saved
@@ -552,7 +467,7 @@ impl ContactsState {
                 );
             }
             Err(e) => {
-                session.unread = true;
+                session.batch.unread = true;
                 self.phase = Phase::Editing;
                 self.editing = true;
                 let message = format!(
@@ -571,38 +486,29 @@ impl ContactsState {
         let Some(session) = self.edit.as_mut() else {
             return;
         };
-        let (sent, refused) = (session.sent, session.refused);
+        let refused = session.batch.refused_text();
         let contact = session.base.to_contact(&session.contact);
         let name = contact.display_name();
         let rows = self.list_rows(cx);
         self.list.replace(contact.clone(), rows);
-        if refused == 0 {
+        let Some(message) = refused else {
             let text = match lost {
                 Some(l) => format!("{l}: {name}"),
                 None => format!("Saved changes to {name}"),
             };
             self.finish_edit(contact, text, cx);
             return;
-        }
+        };
         self.phase = Phase::Editing;
         self.pane = Pane::Form;
         self.editing = true;
-        let saved = sent - refused;
         // The service's messages stand at their fields and the status line counts them.
-        let message = format!("Saved {saved} of {sent} changes; the service refused {refused}");
         cx.toasts.dismiss_all();
         if let Some(l) = lost {
             cx.toast(ToastKind::Info, l);
         }
         cx.toast(ToastKind::Error, message);
-        if let Some(f) = self
-            .form
-            .fields()
-            .into_iter()
-            .find(|f| self.form.errors.contains_key(f))
-        {
-            self.form.focus = f;
-        }
+        self.form.focus_first_error();
         self.flush_draft(cx);
     }
 
@@ -659,29 +565,17 @@ fn accepted(form: &mut Form, session: &mut Session, change: &Change, done: Edite
                 }),
                 _ => None,
             };
-            let entries = base.entries(*phone);
-            match (entry, fresh) {
-                (Some(id), _) if value.is_empty() => {
-                    entries.retain(|e| &e.id != id);
-                    if let Some(r) = row {
-                        set_row_id(form, *phone, *r, None);
-                    }
-                }
-                (Some(id), fresh) => {
-                    let value = fresh.map(|f| f.value).unwrap_or_else(|| value.clone());
-                    if let Some(e) = entries.iter_mut().find(|e| &e.id == id) {
-                        e.value = value;
-                    }
-                }
-                (None, Some(fresh)) => {
-                    if let Some(r) = row {
-                        set_row_id(form, *phone, *r, Some(fresh.id.clone()));
-                    }
-                    entries.push(fresh);
-                }
-                // An add answered without the entry: its id is learnt at the next read.
-                (None, None) => {}
-            }
+            let change = RowChange {
+                row: *row,
+                entry: entry.clone(),
+                value: value.clone(),
+            };
+            let ids = if *phone {
+                &mut form.phone_ids
+            } else {
+                &mut form.email_ids
+            };
+            entry_rows::accept(ids, base.entries(*phone), &change, fresh);
         }
         (Change::Tag { tag, attach }, _) => {
             base.tags.retain(|t| t != tag);
@@ -690,18 +584,6 @@ fn accepted(form: &mut Form, session: &mut Session, change: &Change, done: Edite
             }
         }
     }
-}
-
-fn set_row_id(form: &mut Form, phone: bool, row: usize, id: Option<String>) {
-    let ids = if phone {
-        &mut form.phone_ids
-    } else {
-        &mut form.email_ids
-    };
-    if ids.len() <= row {
-        ids.resize(row + 1, None);
-    }
-    ids[row] = id;
 }
 
 /// A change the service refused: its field goes back to what the service has (a new row
@@ -755,42 +637,27 @@ fn refused(form: &mut Form, base: &Base, change: &Change, e: &ApiError) {
         Change::Row {
             phone,
             row,
-            entry: Some(id),
-            ..
+            entry,
+            value,
         } => {
-            let was = if *phone { &base.phones } else { &base.emails };
-            let Some(was) = was.iter().find(|e| &e.id == id) else {
-                return;
+            let change = RowChange {
+                row: *row,
+                entry: entry.clone(),
+                value: value.clone(),
             };
-            match row {
-                Some(r) => {
-                    let rows = if *phone {
-                        &mut form.phones
-                    } else {
-                        &mut form.emails
-                    };
-                    if let Some(t) = rows.get_mut(*r) {
-                        t.set(&was.value);
-                    }
-                }
-                None => {
-                    // Its row was removed: it comes back at the end.
-                    let (rows, ids) = if *phone {
-                        (&mut form.phones, &mut form.phone_ids)
-                    } else {
-                        (&mut form.emails, &mut form.email_ids)
-                    };
-                    ids.resize(rows.len(), None);
-                    rows.push(TextField::with_value(&was.value));
-                    ids.push(Some(id.clone()));
-                    let moved = form.errors.remove(&field);
-                    if let Some(m) = moved {
-                        form.errors.insert(row_field(*phone, rows.len() - 1), m);
-                    }
-                }
+            let (rows, ids, was) = if *phone {
+                (&mut form.phones, &mut form.phone_ids, &base.phones)
+            } else {
+                (&mut form.emails, &mut form.email_ids, &base.emails)
+            };
+            let at = entry_rows::refuse(rows, ids, was, &change);
+            if row.is_none()
+                && let Some(at) = at
+                && let Some(m) = form.errors.remove(&field)
+            {
+                form.errors.insert(row_field(*phone, at), m);
             }
         }
-        Change::Row { entry: None, .. } => {}
         Change::Tag { tag, attach } => {
             form.tags.retain(|t| t != tag);
             if !*attach {

@@ -152,7 +152,7 @@ fn only_what_changed_is_sent_each_through_its_endpoint() {
     assert_eq!(c.phones[0].phone, NEW_PHONE);
     assert_eq!(c.tags, vec![7]);
     assert!(h.app.contacts.edit.is_none());
-    let row = &h.app.contacts.list.contacts.rows[0];
+    let row = &h.app.contacts.list.rows.rows[0];
     assert_eq!(
         (row.phones[0].phone.as_str(), &row.tags),
         (NEW_PHONE, &vec![7])
@@ -414,7 +414,7 @@ async fn an_edit_through_the_sandbox_changes_exactly_what_the_form_changed() {
         .unwrap();
 
     let mut h = on_contacts();
-    h.app.contacts.list.contacts.rows.insert(0, created.clone());
+    h.app.contacts.list.rows.rows.insert(0, created.clone());
     h.send(ctrl('l'));
     h.press("e");
     assert_eq!(h.app.contacts.form.first_name.value(), "Вера");

@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use weeek_api::{FieldErrors, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
 
+use crate::app::checked_form::CheckedForm;
 use crate::widgets::field::TextField;
 
 /// A place in the form. E-mail and phone rows are numbered as on screen.
@@ -108,15 +109,6 @@ impl Form {
         }
     }
 
-    /// Every field in form order.
-    pub fn fields(&self) -> Vec<Field> {
-        let mut out = vec![Field::FirstName, Field::LastName, Field::MiddleName];
-        out.extend((0..self.emails.len()).map(Field::Email));
-        out.extend((0..self.phones.len()).map(Field::Phone));
-        out.extend([Field::Organizations, Field::Tags]);
-        out
-    }
-
     pub fn text(&self, f: Field) -> Option<&TextField> {
         match f {
             Field::FirstName => Some(&self.first_name),
@@ -155,44 +147,6 @@ impl Form {
         self.text(f)
             .map(|t| t.value().trim().chars().count())
             .unwrap_or(0)
-    }
-
-    /// The problem with one field as it stands, if any. Blank e-mail and phone rows are fine:
-    /// they are not sent.
-    pub fn check(&self, f: Field) -> Option<String> {
-        let value = self.text(f)?.value();
-        match f {
-            Field::FirstName => check_name(value, true),
-            Field::LastName | Field::MiddleName => check_name(value, false),
-            Field::Email(_) if value.trim().is_empty() => None,
-            Field::Email(_) => check_email(value),
-            Field::Phone(_) if value.trim().is_empty() => None,
-            Field::Phone(_) => check_phone(value),
-            Field::Organizations | Field::Tags => None,
-        }
-    }
-
-    /// Checks `f` on leaving it: shows or clears its message.
-    pub fn validate_field(&mut self, f: Field) {
-        match self.check(f) {
-            Some(m) => self.errors.insert(f, m),
-            None => self.errors.remove(&f),
-        };
-    }
-
-    /// Checks `f` on leaving it, when it was typed in or already shows a message.
-    pub fn leave(&mut self, f: Field) {
-        if self.touched.contains(&f) || self.errors.contains_key(&f) {
-            self.validate_field(f);
-        }
-    }
-
-    /// While typing, a shown message follows the value (it goes away once fixed), but no new
-    /// message appears before the field is left.
-    pub fn revalidate_shown(&mut self, f: Field) {
-        if self.errors.contains_key(&f) {
-            self.validate_field(f);
-        }
     }
 
     /// The request body, and which rows its list items came from.
@@ -246,26 +200,6 @@ impl Form {
             crate::app::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
         self.focus_first_error();
         leftovers
-    }
-
-    fn focus_first_error(&mut self) {
-        if let Some(f) = self
-            .fields()
-            .into_iter()
-            .find(|f| self.errors.contains_key(f))
-        {
-            self.focus = f;
-        }
-    }
-
-    /// Moves the focus by `delta` fields (no wrapping). Returns the field that was left.
-    pub fn step(&mut self, delta: isize) -> Field {
-        let fields = self.fields();
-        let at = fields.iter().position(|f| *f == self.focus).unwrap_or(0) as isize;
-        let to = (at + delta).clamp(0, fields.len() as isize - 1) as usize;
-        let left = self.focus;
-        self.focus = fields[to];
-        left
     }
 
     /// Adds an e-mail or phone row below the focused one (or at the end of e-mails when the
@@ -357,14 +291,47 @@ impl Form {
             Field::Phone(n) if phones && n >= from => Field::Phone((n as isize + delta) as usize),
             other => other,
         };
-        self.errors = std::mem::take(&mut self.errors)
-            .into_iter()
-            .map(|(f, m)| (moved(f), m))
-            .collect();
-        self.touched = std::mem::take(&mut self.touched)
-            .into_iter()
-            .map(moved)
-            .collect();
+        crate::app::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
+    }
+}
+
+impl CheckedForm for Form {
+    type Field = Field;
+
+    /// Every field in form order.
+    fn fields(&self) -> Vec<Field> {
+        let mut out = vec![Field::FirstName, Field::LastName, Field::MiddleName];
+        out.extend((0..self.emails.len()).map(Field::Email));
+        out.extend((0..self.phones.len()).map(Field::Phone));
+        out.extend([Field::Organizations, Field::Tags]);
+        out
+    }
+
+    /// The problem with one field as it stands, if any. Blank e-mail and phone rows are fine:
+    /// they are not sent.
+    fn check(&self, f: Field) -> Option<String> {
+        let value = self.text(f)?.value();
+        match f {
+            Field::FirstName => check_name(value, true),
+            Field::LastName | Field::MiddleName => check_name(value, false),
+            Field::Email(_) if value.trim().is_empty() => None,
+            Field::Email(_) => check_email(value),
+            Field::Phone(_) if value.trim().is_empty() => None,
+            Field::Phone(_) => check_phone(value),
+            Field::Organizations | Field::Tags => None,
+        }
+    }
+
+    fn errors_mut(&mut self) -> &mut BTreeMap<Field, String> {
+        &mut self.errors
+    }
+
+    fn touched_set(&self) -> &BTreeSet<Field> {
+        &self.touched
+    }
+
+    fn focus_mut(&mut self) -> &mut Field {
+        &mut self.focus
     }
 }
 

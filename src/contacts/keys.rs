@@ -6,6 +6,7 @@ use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane, edit};
 use crate::app::ScreenCtx;
+use crate::app::checked_form::CheckedForm;
 use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextEdit;

@@ -17,6 +17,7 @@ pub mod submit;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use crate::app::checked_form::CheckedForm;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -25,7 +26,6 @@ use crate::app::draft_file::DraftFile;
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
-use crate::widgets::scroll;
 use crate::worker::Answer;
 use draft::{Draft, Found};
 use form::{Field, Form};
@@ -96,7 +96,7 @@ pub struct ContactsState {
     pub creating: Option<create_choice::Creating>,
     pub ask: Option<Ask>,
     /// A contact whose delete is on its way.
-    pub deleting: Option<delete::Deleting>,
+    pub deleting: Option<crate::app::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
     pub organizations: crate::organizations::OrganizationsState,
     /// The form edits this saved contact (else it makes a new one).
@@ -117,11 +117,16 @@ impl ContactsState {
     /// `update` never touches the disk.
     pub fn load(data_dir: PathBuf) -> Self {
         let found = draft::load(&data_dir);
-        Self::with_found(data_dir, found)
+        let organizations = crate::organizations::OrganizationsState::load(&data_dir);
+        Self {
+            organizations,
+            ..Self::with_found(data_dir, found)
+        }
     }
 
     fn with_found(data_dir: PathBuf, found: Found) -> Self {
         let draft_file = draft::path(&data_dir);
+        let orgs_dir = data_dir.clone();
         let mut s = Self {
             data_dir,
             form: Form::default(),
@@ -130,14 +135,14 @@ impl ContactsState {
             phase: Phase::Editing,
             failure: None,
             list: ContactList::default(),
-            orgs: Organizations::default(),
+            orgs: Organizations::new(pickers::ask_orgs),
             picker: None,
             saved_scroll: 0,
             viewing: None,
             creating: None,
             ask: None,
             deleting: None,
-            organizations: Default::default(),
+            organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
@@ -181,6 +186,7 @@ impl ContactsState {
         if let Some((kind, text)) = self.found_note.take() {
             cx.toast(kind, text);
         }
+        self.organizations.announce(cx);
     }
 
     // ----- the draft -------------------------------------------------------------------------
@@ -312,16 +318,7 @@ impl ContactsState {
 
     fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let rows = self.list_rows(cx);
-        let Some(target) = scroll::target(
-            action,
-            self.list.cursor,
-            self.list.contacts.rows.len(),
-            rows,
-        ) else {
-            return false;
-        };
-        self.list.move_to(target, cx, rows);
-        true
+        self.list.move_by(action, cx, rows)
     }
 
     fn form_nav_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
@@ -485,7 +482,7 @@ impl ContactsState {
             self.switch_pane(cx);
         }
         match target {
-            Target::Contact(idx) if idx < self.list.contacts.rows.len() => {
+            Target::Contact(idx) if idx < self.list.rows.rows.len() => {
                 let rows = self.list_rows(cx);
                 self.list.move_to(idx as isize, cx, rows);
             }
@@ -684,6 +681,7 @@ impl ScreenState for ContactsState {
     fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
         self.announce(cx);
         self.refresh_waiting_picker(cx);
+        self.organizations.refresh_link_picker(cx);
     }
 
     fn on_resize(&mut self, cx: &mut ScreenCtx) {
@@ -693,6 +691,9 @@ impl ScreenState for ContactsState {
     }
 
     fn unsaved(&self) -> Option<String> {
+        if let Some(note) = self.organizations.unsaved() {
+            return Some(note);
+        }
         match self.phase {
             Phase::Saving { .. } | Phase::Updating => {
                 Some("A contact is being saved; its answer would not be seen.".into())

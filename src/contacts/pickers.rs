@@ -1,20 +1,18 @@
 //! Choosing organizations and tags: the organization list (`GET /crm/organizations`, paged
 //! through in full so fuzzy search sees every name) and the multi-select pickers.
 
+use weeek_api::ListQuery;
 use weeek_api::models::Organization;
-use weeek_api::{ApiError, ListQuery};
 
 use super::form::OrgRef;
 use crate::app::ScreenCtx;
+use crate::app::all_pages::AllPages;
 use crate::app::loadable::Loadable;
 use crate::app::names::Names;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::Call;
 
 use super::ContactKey;
-
-/// The service's largest page for this list.
-const ORG_PAGE: u32 = 100;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Choice {
@@ -37,57 +35,14 @@ pub struct FormPicker {
     pub pending_query: String,
 }
 
-#[derive(Debug, Default)]
-pub struct Organizations {
-    pub list: Loadable<Vec<Organization>>,
-    /// Pages gathered so far while loading.
-    partial: Vec<Organization>,
+/// Every organization, for the picker.
+pub type Organizations = AllPages<Organization>;
+
+pub fn ask_orgs(cx: &mut ScreenCtx, q: ListQuery) {
+    cx.request(ContactKey::Orgs, Call::Organizations(q));
 }
 
-impl Organizations {
-    pub fn ensure_loaded(&mut self, cx: &mut ScreenCtx) {
-        if matches!(self.list, Loadable::NotAsked) {
-            self.reload(cx);
-        }
-    }
-
-    pub fn reload(&mut self, cx: &mut ScreenCtx) {
-        self.partial.clear();
-        self.list.start();
-        cx.request(
-            ContactKey::Orgs,
-            Call::Organizations(ListQuery::page(ORG_PAGE, 0)),
-        );
-    }
-
-    /// Applies a page; true when the list is complete (or failed).
-    pub fn on_reply(
-        &mut self,
-        result: Result<Vec<Organization>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) -> bool {
-        match result {
-            Ok(page) => {
-                let full = page.len() as u32 >= ORG_PAGE;
-                self.partial.extend(page);
-                if full {
-                    let offset = self.partial.len() as u32;
-                    cx.request(
-                        ContactKey::Orgs,
-                        Call::Organizations(ListQuery::page(ORG_PAGE, offset)),
-                    );
-                    return false;
-                }
-                self.list.finish(Ok(std::mem::take(&mut self.partial)));
-            }
-            Err(e) => {
-                self.partial.clear();
-                self.list.finish(Err(e));
-            }
-        }
-        true
-    }
-
+impl AllPages<Organization> {
     pub fn name(&self, id: &str) -> Option<String> {
         self.list
             .value()?
@@ -97,7 +52,6 @@ impl Organizations {
     }
 }
 
-/// Usable items even when a reload failed, as long as some arrived before.
 fn usable<T>(l: &Loadable<T>) -> Option<&T> {
     match l {
         Loadable::Loaded(v) | Loadable::Failed(_, Some(v)) => Some(v),
@@ -107,7 +61,7 @@ fn usable<T>(l: &Loadable<T>) -> Option<&T> {
 }
 
 pub fn org_picker(orgs: &Organizations, chosen: &[OrgRef]) -> Option<Picker<Choice>> {
-    let list = usable(&orgs.list)?;
+    let list = orgs.usable()?;
     let mut items: Vec<PickItem<Choice>> = list
         .iter()
         .map(|o| {

@@ -239,7 +239,7 @@ fn success_shows_the_contact_puts_it_first_in_the_list_and_clears_the_draft() {
         panic!("not saved");
     };
     assert_eq!(saved.emails[0].id, "new1-e0");
-    assert_eq!(h.app.contacts.list.contacts.rows[0].id, "new1");
+    assert_eq!(h.app.contacts.list.rows.rows[0].id, "new1");
     assert!(h.app.contacts.list.is_new("new1"));
     assert_eq!(h.effects.last(), Some(&Effect::RemoveFile(draft)));
     assert_eq!(h.app.contacts.unsaved(), None);
@@ -258,7 +258,7 @@ fn success_shows_the_contact_puts_it_first_in_the_list_and_clears_the_draft() {
         .app
         .contacts
         .list
-        .contacts
+        .rows
         .rows
         .iter()
         .map(|c| c.id.as_str())
@@ -397,7 +397,7 @@ fn a_save_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         Phase::Saved(c) => assert_eq!(c.id, "new", "the recent one, not the namesake"),
         other => panic!("expected the found contact, got {other:?}"),
     }
-    assert_eq!(h.app.contacts.list.contacts.rows[0].id, "new");
+    assert_eq!(h.app.contacts.list.rows.rows[0].id, "new");
     assert_eq!(creates(&h), 0, "never sent twice");
     assert!(
         h.effects
@@ -970,7 +970,7 @@ fn a_full_page_loads_the_next_one_as_the_cursor_nears_the_end() {
         |c| matches!(c, Call::Contacts(_)),
         || Answer::Contacts(Ok(page.clone())),
     );
-    assert!(h.app.contacts.list.contacts.has_more);
+    assert!(h.app.contacts.list.rows.has_more);
     h.send(ctrl('l'));
     h.press("G");
     let next = h.take(|c| matches!(c, Call::Contacts(_)));
@@ -1157,7 +1157,7 @@ fn ids(h: &Harness) -> Vec<String> {
     h.app
         .contacts
         .list
-        .contacts
+        .rows
         .rows
         .iter()
         .map(|c| c.id.clone())

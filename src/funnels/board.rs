@@ -1,12 +1,13 @@
 //! The deals board: one column per status, each loading and paging on its own, so one slow
-//! or failing status never holds up or breaks the others.
+//! or failing status never holds up or breaks the others (the cursor and paging bookkeeping
+//! is the shared card column's, `app::card_column`).
 
 use weeek_api::models::Deal;
 use weeek_api::{ApiError, DealPage};
 
 use crate::app::ScreenCtx;
-use crate::app::loadable::{Arrived, Paged};
-use crate::widgets::scroll;
+use crate::app::card_column;
+use crate::app::loadable::Paged;
 use crate::worker::Call;
 
 use super::FunnelKey;
@@ -78,17 +79,14 @@ impl Column {
     /// Applies a page. Returns the error, if any, for the caller to report.
     pub fn on_page(&mut self, result: Result<DealPage, ApiError>) -> Option<ApiError> {
         let page = result.map(|p| (p.deals, p.has_more));
-        let finished = self.deals.finish(page, &mut self.cursor, |d| d.id.clone());
-        if self.to_end {
-            match &finished {
-                Ok(Arrived::Next) => self.cursor = self.deals.rows.len().saturating_sub(1),
-                // A failure stops it (the column says why and `G` tries again); so does a
-                // reload.
-                _ => self.to_end = false,
-            }
-            self.to_end &= self.deals.has_more;
-        }
-        finished.err()
+        card_column::on_page(
+            &mut self.deals,
+            &mut self.cursor,
+            &mut self.to_end,
+            page,
+            |d| d.id.clone(),
+        )
+        .err()
     }
 
     /// `G`: the last deal of the status, loading the pages after the loaded ones first (the
@@ -100,25 +98,17 @@ impl Column {
     }
 
     pub fn move_to(&mut self, target: isize, cards: usize) {
-        if self.deals.rows.is_empty() {
-            self.cursor = 0;
-            self.scroll = 0;
-            return;
-        }
-        self.cursor = scroll::clamp(target, self.deals.rows.len());
-        self.fix_scroll(cards);
+        card_column::move_to(
+            &self.deals,
+            &mut self.cursor,
+            &mut self.scroll,
+            target,
+            cards,
+        );
     }
 
-    /// Keeps the cursor card in view, and the line after the last card when there is one (it
-    /// takes a card's place: a card is several lines).
+    /// Keeps the cursor card in view, and the line after the last card when there is one.
     pub fn fix_scroll(&mut self, cards: usize) {
-        let trailer = self.deals.has_trailer();
-        self.scroll = scroll::follow_with_trailer(
-            self.cursor,
-            self.scroll,
-            cards,
-            self.deals.rows.len(),
-            trailer,
-        );
+        self.scroll = card_column::fix_scroll(&self.deals, self.cursor, self.scroll, cards);
     }
 }

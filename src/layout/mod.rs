@@ -4,6 +4,7 @@
 //! reads those numbers from its `ScreenCtx`; drawing calls the same functions, so the two never
 //! disagree. Only ratatui's layout types are used here.
 
+pub mod board;
 pub mod contacts;
 pub mod funnels;
 pub mod hits;
@@ -78,6 +79,7 @@ pub struct Viewport {
     pub contacts: contacts::ContactsView,
     pub organizations: organizations::OrganizationsView,
     pub projects: projects::ProjectsView,
+    pub board: board::BoardView,
 }
 
 impl Viewport {
@@ -92,6 +94,7 @@ impl Viewport {
             contacts: contacts::ContactsView::new(body),
             organizations: organizations::OrganizationsView::new(body),
             projects: projects::ProjectsView::new(body),
+            board: board::BoardView::new(body),
         }
     }
 

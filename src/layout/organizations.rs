@@ -25,6 +25,13 @@ pub fn detail(body: Rect) -> Rect {
     contact_view(body)
 }
 
+/// The organization form, as wide as an organization read in full and as tall as its
+/// `lines` (with its border), centred in the body.
+pub fn form(body: Rect, lines: u16) -> Rect {
+    let w = detail(body).width;
+    super::centered(body, w, lines.saturating_add(2))
+}
+
 /// What the organizations tab's state needs of the terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OrganizationsView {

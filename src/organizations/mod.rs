@@ -1,19 +1,36 @@
 //! The organizations tab of the contacts screen: the service's organizations, searched and
-//! paged, and one of them read in full. `Alt-o` switches between it and the contact form.
+//! paged, one of them read in full, and the form that creates (`n`) or edits (`e`) one.
+//! `Alt-o` switches between it and the contact form.
 
 pub mod delete;
+pub mod draft;
+pub mod form;
+pub mod form_keys;
+#[cfg(test)]
+mod form_tests;
+pub mod links;
+#[cfg(test)]
+mod links_tests;
 pub mod list;
+pub mod save;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use std::path::Path;
 use std::time::Instant;
 
-use weeek_api::models::Organization;
+use weeek_api::ListQuery;
+use weeek_api::models::{Contact, Organization};
 
 use crate::app::ScreenCtx;
+use crate::app::all_pages::AllPages;
 use crate::app::commands::{Action, Context};
+use crate::app::draft_file::{DraftFile, Found};
+use crate::app::ledger::Ledger;
+use crate::app::toast::ToastKind;
 use crate::widgets::scroll;
-use crate::worker::Answer;
+use crate::worker::{Answer, Call};
+use form::OrgForm;
 use list::OrgList;
 
 /// The requests of the organizations tab.
@@ -25,6 +42,31 @@ pub enum OrgKey {
     Delete,
     /// The read of it after the delete's answer was lost.
     DeleteRead,
+    /// A new organization saved from the form.
+    Create,
+    /// The look for it after the create's answer was lost.
+    Find,
+    /// Change `n` of an edit.
+    Edit(u64),
+    /// The read of the organization after an edit's answer was lost.
+    EditRead,
+    /// Link write `n` (a contact or tag attached or detached), or its read back.
+    Link(u64),
+    /// Every contact, page by page, for the contact picker.
+    PickContacts,
+    /// A tag created from the tag picker, and the look for it after a lost answer.
+    CreateTag,
+    FindTag,
+}
+
+fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery) {
+    cx.request(OrgKey::PickContacts, Call::Contacts(q));
+}
+
+impl Default for AllPages<Contact> {
+    fn default() -> Self {
+        AllPages::new(ask_contacts)
+    }
 }
 
 #[derive(Debug, Default)]
@@ -37,7 +79,23 @@ pub struct OrganizationsState {
     /// `D` asks first: the id and name of the organization asked about.
     pub ask_delete: Option<(String, String)>,
     /// An organization whose delete is on its way.
-    pub deleting: Option<delete::Deleting>,
+    pub deleting: Option<crate::app::deleting::Deleting>,
+    /// The form, while open (it has the keys).
+    pub form: Option<save::FormState>,
+    /// `Esc` on a form with changes asks before they go.
+    pub ask_close: bool,
+    /// The form's draft file (none before the data dir is known).
+    draft: Option<DraftFile>,
+    /// The contacts or tags picker of an organization, while open.
+    pub link_picker: Option<links::LinkPicker>,
+    /// Every contact, for the contact picker.
+    pub contacts: AllPages<Contact>,
+    /// Links shown and on their way.
+    pub links: Ledger<links::OrgLinks>,
+    /// A tag being created from the tag picker.
+    pub creating_tag: Option<crate::contacts::create_choice::Creating>,
+    /// Said once the screen is shown: a draft restored at start, or one that could not be read.
+    found_note: Option<(ToastKind, String)>,
 }
 
 /// Lines of an organization read in full: name and id, one per address, e-mail, phone and
@@ -53,6 +111,106 @@ pub fn detail_rows(o: &Organization) -> usize {
 }
 
 impl OrganizationsState {
+    /// The tab keeping its form's draft in `data_dir`; no draft is read (see [`Self::load`]).
+    pub fn new(data_dir: &Path) -> Self {
+        Self {
+            draft: Some(DraftFile::new(draft::path(data_dir))),
+            ..Self::default()
+        }
+    }
+
+    /// Reads the form's draft, restoring it into the form. Called once at start-up.
+    pub fn load(data_dir: &Path) -> Self {
+        let mut s = Self::new(data_dir);
+        match draft::load(data_dir) {
+            Found::None => {}
+            Found::Draft(d) => {
+                let form = OrgForm::from_values(&d.values);
+                let edit = d
+                    .edit
+                    .as_ref()
+                    .map(|base| save::Session::new(base.to_organization(&Organization::default())));
+                let name = match d.values.name.trim() {
+                    "" => "no name yet".to_string(),
+                    n => n.to_string(),
+                };
+                s.found_note = Some((
+                    ToastKind::Info,
+                    format!("An organization draft was restored ({name}): Alt-o shows it"),
+                ));
+                if let Some(f) = &mut s.draft {
+                    f.adopt(d.to_json());
+                }
+                s.form = Some(save::FormState::new(form, edit));
+            }
+            Found::Unreadable { kept, reason } => {
+                s.found_note = Some((
+                    ToastKind::Error,
+                    format!(
+                        "The organization draft could not be read ({reason}); kept as {}",
+                        kept.display()
+                    ),
+                ));
+            }
+        }
+        s
+    }
+
+    /// What was found on disk at start, said once.
+    pub fn announce(&mut self, cx: &mut ScreenCtx) {
+        if let Some((kind, text)) = self.found_note.take() {
+            cx.toast(kind, text);
+        }
+    }
+
+    /// Writes the form's draft when it differs from the file; removes it when the form holds
+    /// nothing worth keeping.
+    pub(super) fn flush_draft(&mut self, cx: &mut ScreenCtx) {
+        let Some(file) = &mut self.draft else {
+            return;
+        };
+        match &self.form {
+            Some(fs) if fs.has_changes() => {
+                let d = draft::Draft {
+                    version: 1,
+                    values: fs.values(),
+                    edit: fs.edit.as_ref().map(|e| e.base.clone()),
+                };
+                file.save(d.to_json(), cx);
+            }
+            _ => file.clear(cx),
+        }
+    }
+
+    /// What quitting now would leave unconfirmed.
+    pub fn unsaved(&self) -> Option<String> {
+        let fs = self.form.as_ref()?;
+        match fs.phase {
+            save::Phase::Saving { .. } | save::Phase::Updating => {
+                Some("An organization is being saved; its answer would not be seen.".into())
+            }
+            save::Phase::Checking(_) => Some(
+                "An organization whose answer was lost may have been saved; it is not confirmed yet."
+                    .into(),
+            ),
+            save::Phase::Editing => None,
+        }
+    }
+
+    /// `n`: a blank form (or the one kept open).
+    fn new_form(&mut self, cx: &mut ScreenCtx) {
+        if self.form.is_none() {
+            self.form = Some(save::FormState::new(OrgForm::default(), None));
+            self.flush_draft(cx);
+        }
+    }
+
+    pub(super) fn close_form(&mut self, cx: &mut ScreenCtx) {
+        self.form = None;
+        self.ask_close = false;
+        self.flush_draft(cx);
+    }
+
     fn list_rows(cx: &ScreenCtx) -> usize {
         cx.viewport.organizations.list_rows
     }
@@ -66,8 +224,19 @@ impl OrganizationsState {
     }
 
     pub fn contexts(&self) -> Vec<Context> {
-        if self.ask_delete.is_some() {
+        if self.ask_delete.is_some() || self.ask_close {
             return vec![Context::Confirm];
+        }
+        if self.link_picker.is_some() {
+            // Contacts and tags: always several.
+            return vec![Context::MultiPicker, Context::Picker, Context::Text];
+        }
+        if let Some(fs) = &self.form {
+            // While a save is out the form is locked: its keys say to wait.
+            if fs.phase.is_busy() {
+                return vec![Context::OrgForm];
+            }
+            return vec![Context::OrgForm, Context::Text];
         }
         if self.viewing.is_some() {
             return vec![Context::OrgView, Context::List];
@@ -80,6 +249,7 @@ impl OrganizationsState {
 
     pub const HELP_CONTEXTS: &'static [Context] = &[
         Context::Organizations,
+        Context::OrgForm,
         Context::OrgSearch,
         Context::OrgView,
         Context::List,
@@ -88,14 +258,37 @@ impl OrganizationsState {
     ];
 
     pub fn keyboard_taken(&self) -> bool {
-        self.ask_delete.is_none() && self.viewing.is_none() && self.list.searching
+        if self.ask_delete.is_some() || self.ask_close {
+            return false;
+        }
+        self.link_picker.is_some()
+            || self.form.is_some()
+            || (self.viewing.is_none() && self.list.searching)
     }
 
     pub fn footer_note(&self) -> Option<String> {
+        if self.form.is_some() || self.link_picker.is_some() {
+            return None;
+        }
         (self.viewing.is_none() && self.list.searching).then(|| "search".to_string())
     }
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.ask_close {
+            match action {
+                Action::Yes => self.close_form(cx),
+                Action::No | Action::Cancel => self.ask_close = false,
+                _ => return false,
+            }
+            return true;
+        }
+        if self.link_picker.is_some() {
+            self.link_picker_action(action, cx);
+            return true;
+        }
+        if self.form.is_some() {
+            return self.form_action(action, cx);
+        }
         if let Some((id, name)) = self.ask_delete.take() {
             match action {
                 Action::Yes => self.delete(id, name, cx),
@@ -109,6 +302,19 @@ impl OrganizationsState {
         }
         if action == Action::Delete && !self.list.searching {
             self.ask_delete(cx);
+            return true;
+        }
+        if action == Action::Edit && !self.list.searching {
+            self.start_edit(cx);
+            return true;
+        }
+        if matches!(action, Action::LinkContacts | Action::LinkTags) && !self.list.searching {
+            let kind = if action == Action::LinkContacts {
+                links::LinkKind::Contacts
+            } else {
+                links::LinkKind::Tags
+            };
+            self.open_links(kind, cx);
             return true;
         }
         if let Some((o, top)) = &mut self.viewing {
@@ -143,6 +349,7 @@ impl OrganizationsState {
         }
         match action {
             Action::Search => self.list.searching = true,
+            Action::NewBlank => self.new_form(cx),
             Action::Open => match self.list.current() {
                 Some(o) => self.viewing = Some((o.clone(), 0)),
                 None => return false,
@@ -156,17 +363,20 @@ impl OrganizationsState {
 
     fn move_cursor(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let rows = Self::list_rows(cx);
-        let Some(target) =
-            scroll::target(action, self.list.cursor, self.list.rows.rows.len(), rows)
-        else {
-            return false;
-        };
-        self.list.move_to(target, cx, rows);
-        true
+        self.list.move_by(action, cx, rows)
     }
 
     /// A character typed while the search box has the keyboard.
     pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.ask_close || self.ask_delete.is_some() {
+            return false;
+        }
+        if self.link_picker.is_some() {
+            return self.link_picker_char(c);
+        }
+        if self.form.is_some() {
+            return self.form_char(c, cx);
+        }
         if self.viewing.is_some() || !self.list.searching {
             return false;
         }
@@ -178,6 +388,19 @@ impl OrganizationsState {
 
     /// Pasted text goes into the search, opening it.
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.ask_close || self.ask_delete.is_some() {
+            return false;
+        }
+        if let Some(lp) = &mut self.link_picker {
+            match &mut lp.picker {
+                Some(p) => p.paste(text),
+                None => lp.pending_query.push_str(&crate::text::one_line(text)),
+            }
+            return true;
+        }
+        if self.form.is_some() {
+            return self.form_paste(text, cx);
+        }
         if self.viewing.is_some() {
             return false;
         }
@@ -208,12 +431,37 @@ impl OrganizationsState {
             (OrgKey::List, Answer::Organizations(result)) => {
                 let rows = Self::list_rows(cx);
                 self.list.on_reply(result, cx, rows);
+                // A page read while links were on their way predates them.
+                let mut shown = links::OnScreen {
+                    list: &mut self.list,
+                    viewing: &mut self.viewing,
+                    rows,
+                };
+                self.links.reapply(&mut shown, cx);
             }
+            (OrgKey::Link(n), answer) => self.on_link_answer(n, answer, cx),
+            (OrgKey::PickContacts, Answer::Contacts(result)) => self.on_contacts_page(result, cx),
+            (OrgKey::CreateTag, answer) => self.on_tag_created(answer, cx),
+            (OrgKey::FindTag, answer) => self.on_tag_found(answer, cx),
             (OrgKey::Delete, Answer::DeletedOrganization(result)) => {
                 self.on_delete_reply(result, cx)
             }
             (OrgKey::DeleteRead, Answer::Organization(result)) => {
                 self.on_delete_read_back(result.map(|o| *o), cx)
+            }
+            (OrgKey::Create, Answer::CreatedOrganization(result)) => {
+                self.on_create_reply(result.map(|o| *o), cx);
+                self.flush_draft(cx);
+            }
+            (OrgKey::Find, Answer::Organizations(result)) => {
+                self.on_find_reply(result, cx);
+                self.flush_draft(cx);
+            }
+            (OrgKey::Edit(n), Answer::EditedOrganization(result)) => {
+                self.on_edit_reply(n, result, cx)
+            }
+            (OrgKey::EditRead, Answer::Organization(result)) => {
+                self.on_edit_read(result.map(|o| *o), cx)
             }
             _ => {}
         }

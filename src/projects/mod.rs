@@ -1,6 +1,6 @@
 //! The projects screen: portfolios as a tree, the projects inside them (and those in none), each
 //! project's boards below it. `l`/`h` open and close a branch, `/` narrows the tree by name,
-//! `Enter` on a board shows its tasks.
+//! `Enter` on a board opens it on the task screen.
 
 pub mod tree;
 
@@ -38,7 +38,7 @@ pub struct ProjectsState {
     pub filter: Option<TextField>,
     /// True while the filter box has the keyboard.
     pub typing: bool,
-    /// The board `Enter` chose, for the app to show on the task list.
+    /// The board `Enter` chose, for the app to open on the task screen.
     pub open_board: Option<(i64, i64)>,
     entered: bool,
 }
@@ -137,7 +137,7 @@ impl ProjectsState {
     }
 
     /// `l`/`Enter`: opens a closed branch; on an open one goes to its first child; on a board,
-    /// shows its tasks.
+    /// opens it.
     fn open(&mut self, cx: &mut ScreenCtx) -> bool {
         let rows = self.rows(cx.names);
         let at = self.cursor_index(&rows);

@@ -100,19 +100,30 @@ fn opening_a_project_reads_its_boards_and_enter_on_a_board_shows_its_tasks() {
     h.take(|c| matches!(c, Call::Tasks(_)));
     h.send(code(KeyCode::Enter));
     assert_eq!(h.app.screen, Screen::Tasks);
-    let f = &h.app.tasks.filters;
-    assert_eq!((f.project, f.board, f.column), (Some(1), Some(5), None));
-    let chips: Vec<String> = f.chips(&h.app.names).into_iter().map(|(_, c)| c).collect();
-    assert_eq!(
-        chips,
-        ["project: Мобильное приложение", "board: Разработка"],
-        "the filter line says which board"
+    h.answer_all(
+        |c| matches!(c, Call::Columns(5)),
+        || Answer::Columns(Ok(crate::testing::columns())),
     );
-    let reads = h.take(|c| matches!(c, Call::Tasks(_)));
-    match &reads.last().map(|r| &r.call) {
-        Some(Call::Tasks(q)) => assert_eq!(q.board_id, Some(5)),
-        other => panic!("the board's tasks are read: {other:?}"),
-    }
+    let board = h.app.tasks.board.as_ref().expect("the board opens");
+    assert_eq!(board.board, 5);
+    assert_eq!(
+        board.columns.iter().map(|c| c.key).collect::<Vec<_>>(),
+        [10, 11, 12],
+        "its columns in the service's order"
+    );
+    let columns: Vec<Option<i64>> = h
+        .take(|c| matches!(c, Call::Tasks(_)))
+        .iter()
+        .map(|r| match &r.call {
+            Call::Tasks(q) => q.board_column_id,
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        columns,
+        [Some(10), Some(11), Some(12)],
+        "each column's tasks are read"
+    );
 }
 
 #[test]

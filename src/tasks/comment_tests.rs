@@ -4,7 +4,7 @@
 use crossterm::event::KeyCode;
 use time::macros::datetime;
 use weeek_api::models::{Comment, Task};
-use weeek_api::{ApiError, CommentPage, TaskPage};
+use weeek_api::{ApiError, CommentPage};
 
 use crate::testing::{BORIS, Harness, ME, code, ctrl, task};
 use crate::worker::{Answer, Call};
@@ -12,22 +12,7 @@ use crate::worker::{Answer, Call};
 fn loaded(tasks: Vec<Task>) -> Harness {
     let mut h = Harness::new();
     h.resize(160, 45);
-    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
-        &req,
-        Answer::TaskPage(Ok(TaskPage {
-            tasks: crate::testing::rows(tasks),
-            has_more: false,
-        })),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Boards(_)),
-        || Answer::Boards(Ok(vec![])),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Columns(_)),
-        || Answer::Columns(Ok(crate::testing::columns())),
-    );
+    h.list_tasks(tasks);
     h
 }
 

@@ -154,6 +154,7 @@ impl TasksState {
             ..Default::default()
         };
         self.list.rows.insert(0, row.clone());
+        self.show_new_card(&row);
         match parent.and_then(|p| self.index_of(p)) {
             Some(idx) => {
                 self.cursor = idx;
@@ -357,6 +358,9 @@ impl TasksState {
 
     /// The row of a create becomes the service's task (unless a page already holds it).
     fn settle_row(&mut self, temp_id: i64, task: TaskRow) {
+        if let Some(b) = &mut self.board {
+            b.settle(temp_id, &task);
+        }
         let already = self.index_of(task.id).is_some();
         match self.index_of(temp_id) {
             Some(idx) if already => {
@@ -395,6 +399,9 @@ impl TasksState {
     }
 
     fn drop_row(&mut self, temp_id: i64) {
+        if let Some(b) = &mut self.board {
+            b.remove(temp_id);
+        }
         if let Some(idx) = self.index_of(temp_id) {
             self.list.rows.remove(idx);
             self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));

@@ -250,7 +250,13 @@ impl TasksState {
         }
         match self.details.get(id) {
             // Read whole first: the fields take the keys once it is in.
-            None => self.read_whole_then(id, super::details::AfterRead::CustomFields, cx),
+            None => {
+                let title = self
+                    .current()
+                    .map(|t| t.display_title().to_string())
+                    .unwrap_or_default();
+                self.read_whole_saying(id, &title, super::details::AfterRead::CustomFields, cx)
+            }
             Some(t) if t.custom_fields.is_empty() => {
                 cx.toast(ToastKind::Info, "This task has no custom fields")
             }

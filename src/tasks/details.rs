@@ -131,6 +131,29 @@ impl TasksState {
         }
     }
 
+    /// As [`Self::read_whole_then`], saying what is read first: a key that opens nothing at
+    /// once would look ignored.
+    pub(super) fn read_whole_saying(
+        &mut self,
+        id: i64,
+        title: &str,
+        then: AfterRead,
+        cx: &mut ScreenCtx,
+    ) {
+        let what = match then {
+            AfterRead::TimeEntries => "the time logged on",
+            AfterRead::Watchers => "the watchers of",
+            AfterRead::Description => "the description of",
+            AfterRead::Attachments => "the attachments of",
+            AfterRead::CustomFields => "the custom fields of",
+        };
+        cx.toast(
+            crate::app::toast::ToastKind::Info,
+            format!("Reading {what} {}", crate::text::quoted_full(title)),
+        );
+        self.read_whole_then(id, then, cx);
+    }
+
     /// Reads task `id` whole now, the pane open or not, and opens `then` once it is in.
     pub(super) fn read_whole_then(&mut self, id: i64, then: AfterRead, cx: &mut ScreenCtx) {
         self.details.then = Some((id, then));

@@ -88,6 +88,14 @@ pub enum PromptPurpose {
         task: i64,
         field: String,
     },
+    /// The name of a new column of `board`.
+    NewColumn {
+        board: i64,
+    },
+    /// The new name of a board column.
+    RenameColumn {
+        column: i64,
+    },
 }
 
 /// What the prompt says about its input as it is typed.
@@ -117,6 +125,11 @@ pub enum Popup {
     /// Looking for a create whose answer was lost failed: look again (y) or stop.
     LookAgain {
         n: u64,
+        question: String,
+    },
+    /// Delete a board column (y) or keep it (n).
+    ConfirmColumn {
+        column: i64,
         question: String,
     },
     /// Delete or replace a saved view (y) or leave it (n).
@@ -528,6 +541,18 @@ impl TasksState {
                 }
                 _ => {}
             },
+            Popup::ConfirmColumn { column, .. } => match action {
+                Action::Yes => {
+                    let column = *column;
+                    self.popup = None;
+                    self.delete_column(column, cx);
+                }
+                Action::No => {
+                    self.popup = None;
+                    cx.toast(ToastKind::Info, "Kept: no column deleted");
+                }
+                _ => {}
+            },
             Popup::ConfirmDelete { ids } => match action {
                 Action::Yes => {
                     let ids = std::mem::take(ids);
@@ -654,6 +679,18 @@ impl TasksState {
             PromptPurpose::SaveView => self.save_view(&value, cx)?,
             PromptPurpose::Field { task, field } => {
                 self.apply_field_text(task, &field, &value, cx)?
+            }
+            PromptPurpose::NewColumn { board } => {
+                if value.is_empty() {
+                    return Err("type a name".into());
+                }
+                self.create_column(board, value, cx);
+            }
+            PromptPurpose::RenameColumn { column } => {
+                if value.is_empty() {
+                    return Err("a column's name cannot be empty".into());
+                }
+                self.rename_column(column, value, cx);
             }
         }
         Ok(())

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use crossterm::event::KeyCode;
+use weeek_api::ApiError;
 use weeek_api::models::{Attachment, Task};
-use weeek_api::{ApiError, TaskPage};
 
 use crate::attachment_files::SaveError;
 use crate::testing::{Harness, code, task};
@@ -17,22 +17,7 @@ fn loaded(attachments: Vec<Attachment>) -> Harness {
     h.resize(160, 45);
     let mut t = task(1, "Отчёт");
     t.attachments = attachments;
-    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
-        &req,
-        Answer::TaskPage(Ok(TaskPage {
-            tasks: crate::testing::rows(vec![t]),
-            has_more: false,
-        })),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Boards(_)),
-        || Answer::Boards(Ok(vec![])),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Columns(_)),
-        || Answer::Columns(Ok(crate::testing::columns())),
-    );
+    h.list_tasks(vec![t]);
     h.press("p");
     h
 }

@@ -115,16 +115,9 @@ impl TasksState {
             cx.toast(ToastKind::Info, "No task to save an attachment of");
             return;
         };
-        let id = row.id;
+        let (id, title) = (row.id, row.display_title().to_string());
         let Some(task) = self.details.get(id) else {
-            cx.toast(
-                ToastKind::Info,
-                format!(
-                    "Reading the attachments of {}",
-                    quoted_full(row.display_title())
-                ),
-            );
-            self.read_whole_then(id, AfterRead::Attachments, cx);
+            self.read_whole_saying(id, &title, AfterRead::Attachments, cx);
             return;
         };
         if task.attachments.is_empty() {

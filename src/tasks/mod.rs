@@ -1,6 +1,7 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod board;
 pub mod comments;
 pub mod create;
 pub mod custom_fields;
@@ -90,6 +91,12 @@ pub enum TaskKey {
     Field(u64),
     /// Files uploaded (`U`) and saved (`S`).
     Files(files::FileKey),
+    /// A page of a board column's tasks, by the column's id.
+    Board(i64),
+    /// A card moved up or down its column, by its number.
+    Order(u64),
+    /// A column created, renamed, moved or deleted, by its number.
+    Column(u64),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -172,6 +179,8 @@ pub struct TasksState {
     kept_descriptions: HashMap<i64, description::Describe>,
     /// Description saves on their way, by task.
     saving_descriptions: HashMap<i64, description::Saving>,
+    /// A board shown in the list's place (`b`, or a board opened on the projects screen).
+    pub board: Option<board::BoardView>,
 }
 
 impl TasksState {
@@ -208,7 +217,10 @@ impl TasksState {
             Some(Popup::Pick { .. }) => return vec![Context::Picker, Context::Text],
             Some(Popup::Prompt { .. }) => return vec![Context::Prompt, Context::Text],
             Some(
-                Popup::ConfirmDelete { .. } | Popup::LookAgain { .. } | Popup::ConfirmView { .. },
+                Popup::ConfirmDelete { .. }
+                | Popup::LookAgain { .. }
+                | Popup::ConfirmView { .. }
+                | Popup::ConfirmColumn { .. },
             ) => {
                 return vec![Context::Confirm];
             }
@@ -219,6 +231,7 @@ impl TasksState {
             Some(_) => vec![Context::Filters],
             None if self.detail && self.field_cursor.is_some() => vec![Context::CustomFields],
             None if self.detail && self.sub.active() => vec![Context::Subtasks],
+            None if self.board.is_some() => vec![Context::Board, Context::Tasks, Context::List],
             None => vec![Context::Tasks, Context::List],
         }
     }
@@ -246,8 +259,12 @@ impl TasksState {
         }
     }
 
+    /// The task under the cursor: the card when a board shows, else the list's row.
     pub fn current(&self) -> Option<&TaskRow> {
-        self.list.rows.get(self.cursor)
+        match &self.board {
+            Some(b) => b.current(),
+            None => self.list.rows.get(self.cursor),
+        }
     }
 
     pub fn index_of(&self, id: i64) -> Option<usize> {
@@ -277,6 +294,7 @@ impl TasksState {
 
     /// Names arrived: nothing to fetch, but columns of newly seen boards may be needed.
     pub fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        self.sync_board_columns(cx);
         self.ensure_names(cx);
         self.refresh_waiting_popup(cx);
         self.refresh_form_picker(cx);
@@ -460,6 +478,9 @@ impl TasksState {
             (TaskKey::Form(k), answer) => self.on_form_answer(k, answer, cx),
             (TaskKey::Field(n), answer) => self.on_field_answer(n, answer, cx),
             (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
+            (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
+            (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
+            (TaskKey::Column(n), answer) => self.on_column_reply(n, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
             }
@@ -506,6 +527,7 @@ impl TasksState {
     // ----- moving --------------------------------------------------------------------------
 
     pub fn on_resize(&mut self, cx: &mut ScreenCtx) {
+        self.board_fit(cx);
         self.fix_scroll(cx);
         self.maybe_load_more(cx);
     }
@@ -697,6 +719,9 @@ impl TasksState {
         if self.detail && self.sub.active() && action != Action::Refresh {
             return self.subtask_action(action, cx);
         }
+        if let Some(taken) = self.board_action(action, cx) {
+            return taken;
+        }
         let page = self.page_rows(cx);
         if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
             // `G` means the real end: the pages after the loaded ones come first (after the
@@ -790,6 +815,7 @@ impl TasksState {
             Action::SaveAttachment => self.open_save_attachment(cx),
             Action::Comment => self.open_comment(None, cx),
             Action::CommentThread => self.open_comment_picker(cx),
+            Action::OpenBoard => self.open_board(cx),
             _ => return false,
         }
         true
@@ -856,7 +882,8 @@ impl TasksState {
 
     /// The tasks a verb acts on: the marked ones in list order, else the cursor task.
     pub fn targets(&self) -> Vec<i64> {
-        if self.marks.is_empty() {
+        // Marks are the list's: on a board a verb takes the card under the cursor.
+        if self.marks.is_empty() || self.board.is_some() {
             self.current().map(|t| t.id).into_iter().collect()
         } else {
             self.list
@@ -876,6 +903,7 @@ impl ScreenState for TasksState {
 
     fn help_contexts(&self) -> &'static [Context] {
         &[
+            Context::Board,
             Context::Tasks,
             Context::List,
             Context::Filters,
@@ -962,6 +990,10 @@ impl ScreenState for TasksState {
             0 | 1 => format!("{n} marked"),
             b => format!("{n} marked on {b} boards"),
         })
+    }
+
+    fn idle(&self, action: Action) -> bool {
+        self.board.is_some() && board::list_only(action)
     }
 
     fn timer_target(&self) -> Option<(i64, String)> {

@@ -196,18 +196,11 @@ impl TasksState {
         let Some(row) = self.time_target() else {
             return;
         };
-        let id = row.id;
+        let (id, title) = (row.id, row.display_title().to_string());
         let Some(task) = self.details.get(id) else {
             // The list holds slim rows: the entries come with the whole task, and open when
             // it is in.
-            cx.toast(
-                ToastKind::Info,
-                format!(
-                    "Reading the time logged on {}",
-                    quoted(row.display_title(), 40)
-                ),
-            );
-            self.read_whole_then(id, super::details::AfterRead::TimeEntries, cx);
+            self.read_whole_saying(id, &title, super::details::AfterRead::TimeEntries, cx);
             return;
         };
         if task.time_entries.is_empty() {

@@ -214,7 +214,8 @@ impl Writes for TaskWrites {
     }
 }
 
-/// The task list as the writes see it.
+/// The task list, and the board when one shows, as the writes see them: a change shows on
+/// the list's row and on the board's card alike, and a card whose column changed goes there.
 pub(super) struct Rows<'a> {
     pub rows: &'a mut Vec<TaskRow>,
     pub cursor: &'a mut usize,
@@ -222,6 +223,7 @@ pub(super) struct Rows<'a> {
     pub details: &'a mut super::details::Details,
     /// Subtasks in the detail pane that are not loaded rows (ticked there with `x`).
     pub subtasks: &'a mut std::collections::HashMap<i64, Option<TaskRow>>,
+    pub board: Option<&'a mut super::board::BoardView>,
 }
 
 impl Rows<'_> {
@@ -229,11 +231,27 @@ impl Rows<'_> {
         self.rows.iter().position(|t| t.id == id)
     }
 
-    /// The row a write shows on: a loaded one, else a subtask of the pane.
-    fn row_mut(&mut self, id: i64) -> Option<&mut TaskRow> {
-        match self.rows.iter().position(|t| t.id == id) {
-            Some(idx) => Some(&mut self.rows[idx]),
-            None => self.subtasks.get_mut(&id).and_then(Option::as_mut),
+    /// Runs `f` on the list's row of task `id` and on its card.
+    fn each(&mut self, id: i64, mut f: impl FnMut(&mut TaskRow)) {
+        if let Some(idx) = self.index_of(id) {
+            f(&mut self.rows[idx]);
+        } else if let Some(Some(row)) = self.subtasks.get_mut(&id) {
+            // A subtask of the detail pane that is not a loaded row (ticked there with `x`).
+            f(row);
+        }
+        if let Some(b) = &mut self.board {
+            b.with_card(id, &mut f);
+            b.rehome();
+        }
+    }
+
+    fn remove(&mut self, id: i64) {
+        if let Some(idx) = self.index_of(id) {
+            self.rows.remove(idx);
+            *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
+        }
+        if let Some(b) = &mut self.board {
+            b.remove(id);
         }
     }
 }
@@ -241,16 +259,8 @@ impl Rows<'_> {
 impl Shown<TaskWrites> for Rows<'_> {
     fn reapply(&mut self, id: &i64, edit: &Edit, _env: &ScreenCtx) {
         match edit {
-            Edit::Set { applied, .. } => {
-                if let Some(row) = self.row_mut(*id) {
-                    applied.apply(row);
-                }
-            }
-            Edit::Delete { .. } => {
-                if let Some(idx) = self.index_of(*id) {
-                    self.rows.remove(idx);
-                }
-            }
+            Edit::Set { applied, .. } => self.each(*id, |row| applied.apply(row)),
+            Edit::Delete { .. } => self.remove(*id),
         }
     }
 
@@ -264,11 +274,11 @@ impl Shown<TaskWrites> for Rows<'_> {
     ) -> Option<Change> {
         match edit {
             Edit::Set { previous, applied } => {
-                if let Some(row) = self.row_mut(*id)
-                    && applied.current(row) == *applied
-                {
-                    previous.apply(row);
-                }
+                self.each(*id, |row| {
+                    if applied.current(row) == *applied {
+                        previous.apply(row);
+                    }
+                });
                 Some(previous.clone())
             }
             Edit::Delete { at, row } => {
@@ -280,9 +290,8 @@ impl Shown<TaskWrites> for Rows<'_> {
     }
 
     fn take(&mut self, id: &i64, fresh: Task) {
-        if let Some(row) = self.row_mut(*id) {
-            *row = TaskRow::from(&fresh);
-        }
+        let row = TaskRow::from(&fresh);
+        self.each(*id, |shown| *shown = row.clone());
         self.details.put(fresh);
     }
 
@@ -300,14 +309,14 @@ impl Shown<TaskWrites> for Rows<'_> {
                 let row = TaskRow::from(&fresh);
                 let truth = applied.current(&row);
                 self.details.put(fresh);
-                if let Some(shown) = self.row_mut(*id) {
+                self.each(*id, |shown| {
                     if !later {
-                        *shown = row;
+                        *shown = row.clone();
                     } else if !verdict.applied() && applied.current(shown) == *applied {
                         // Later changes are still on their way: only this field is put right.
                         truth.apply(shown);
                     }
-                }
+                });
                 Some(truth)
             }
             (Ok(fresh), Edit::Delete { at, .. }) if !fresh.is_deleted => {
@@ -320,11 +329,8 @@ impl Shown<TaskWrites> for Rows<'_> {
             }
             (Ok(_), Edit::Delete { .. }) => None,
             (Err(_), _) => {
-                if *verdict == ReadBack::Gone
-                    && let Some(idx) = self.index_of(*id)
-                {
-                    self.rows.remove(idx);
-                    *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
+                if *verdict == ReadBack::Gone {
+                    self.remove(*id);
                 }
                 None
             }
@@ -453,14 +459,8 @@ impl TasksState {
         } in plans
         {
             let idx = self.index_of(id);
-            // A subtask of the detail pane that is not a loaded row shows the change there.
-            let pane_row = match idx {
-                None => self.subtask_rows.get(&id).cloned().flatten(),
-                Some(_) => None,
-            };
-            let before = match (idx, assumed) {
-                (Some(idx), _) => self.list.rows[idx].clone(),
-                (None, _) if pane_row.is_some() => pane_row.clone().unwrap_or_default(),
+            let before = match (self.task(id).cloned(), assumed) {
+                (Some(shown), _) => shown,
                 (None, Some(assumed)) => {
                     let mut bare = TaskRow {
                         id,
@@ -476,15 +476,23 @@ impl TasksState {
                 continue;
             }
             let previous = change.current(&before);
+            let mut in_pane = false;
             match idx {
                 Some(idx) => change.apply(&mut self.list.rows[idx]),
-                None if pane_row.is_some() => {
+                // A subtask of the detail pane that is not a loaded row shows it there.
+                None => {
                     if let Some(Some(row)) = self.subtask_rows.get_mut(&id) {
                         change.apply(row);
+                        in_pane = true;
                     }
                 }
-                None => off_screen = true,
             }
+            let on_board = self.board.as_mut().is_some_and(|b| {
+                let found = b.with_card(id, |card| change.apply(card));
+                b.rehome();
+                found
+            });
+            off_screen |= idx.is_none() && !on_board && !in_pane;
             inverse.push((
                 id,
                 name.clone(),
@@ -528,6 +536,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
+            board: self.board.as_mut(),
         };
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -546,6 +555,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
+            board: self.board.as_mut(),
         };
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -559,6 +569,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
+            board: self.board.as_mut(),
         };
         self.writes.reapply(&mut rows, cx);
     }
@@ -655,12 +666,14 @@ impl TasksState {
         }
     }
 
-    /// A loaded row, else a subtask the detail pane read.
+    /// Task `id` as shown: the list's row, else the board's card, else a subtask the detail
+    /// pane read.
     fn task(&self, id: i64) -> Option<&TaskRow> {
         self.list
             .rows
             .iter()
             .find(|t| t.id == id)
+            .or_else(|| self.board.as_ref()?.card(id))
             .or_else(|| self.subtask_rows.get(&id).and_then(Option::as_ref))
     }
 

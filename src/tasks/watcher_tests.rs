@@ -14,22 +14,7 @@ fn loaded() -> Harness {
     h.resize(160, 45);
     let mut t = task(1, "Отчёт");
     t.subscribers = vec![ME.into()];
-    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
-        &req,
-        Answer::TaskPage(Ok(TaskPage {
-            tasks: crate::testing::rows(vec![t]),
-            has_more: false,
-        })),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Boards(_)),
-        || Answer::Boards(Ok(vec![])),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Columns(_)),
-        || Answer::Columns(Ok(crate::testing::columns())),
-    );
+    h.list_tasks(vec![t]);
     h.press("p");
     h
 }

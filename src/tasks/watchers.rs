@@ -50,16 +50,9 @@ impl TasksState {
             cx.toast(ToastKind::Info, "No task to change the watchers of");
             return;
         };
-        let id = row.id;
+        let (id, title) = (row.id, row.display_title().to_string());
         let Some(task) = self.details.get(id) else {
-            cx.toast(
-                ToastKind::Info,
-                format!(
-                    "Reading the watchers of {}",
-                    quoted_full(row.display_title())
-                ),
-            );
-            self.read_whole_then(id, super::details::AfterRead::Watchers, cx);
+            self.read_whole_saying(id, &title, super::details::AfterRead::Watchers, cx);
             return;
         };
         let preselected = task.subscribers.clone();

@@ -4,8 +4,8 @@
 
 use insta::assert_snapshot;
 use time::macros::datetime;
+use weeek_api::CommentPage;
 use weeek_api::models::Comment;
-use weeek_api::{CommentPage, TaskPage};
 
 use crate::testing::{BORIS, Harness, ME, code, task};
 use crate::worker::{Answer, Call};
@@ -39,22 +39,7 @@ fn comment(
 
 fn with_thread() -> Harness {
     let mut h = Harness::new();
-    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
-        &req,
-        Answer::TaskPage(Ok(TaskPage {
-            tasks: crate::testing::rows(vec![task(1, "Интеграция СБП в мобильное приложение")]),
-            has_more: false,
-        })),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Boards(_)),
-        || Answer::Boards(Ok(vec![])),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Columns(_)),
-        || Answer::Columns(Ok(crate::testing::columns())),
-    );
+    h.list_tasks(vec![task(1, "Интеграция СБП в мобильное приложение")]);
     h.send(code(KeyCode::Enter));
     let page = h.take(|c| matches!(c, Call::Comments(..))).remove(0);
     h.reply(

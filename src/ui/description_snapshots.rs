@@ -2,7 +2,6 @@
 //! after a save that did not hold, at four sizes.
 
 use insta::assert_snapshot;
-use weeek_api::TaskPage;
 use weeek_api::models::Task;
 
 use crate::testing::{Harness, task};
@@ -32,22 +31,7 @@ fn described() -> Task {
 fn editing() -> Harness {
     let mut h = Harness::new();
     h.app.tasks.editor = None;
-    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
-        &req,
-        Answer::TaskPage(Ok(TaskPage {
-            tasks: crate::testing::rows(vec![described()]),
-            has_more: false,
-        })),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Boards(_)),
-        || Answer::Boards(Ok(vec![])),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Columns(_)),
-        || Answer::Columns(Ok(crate::testing::columns())),
-    );
+    h.list_tasks(vec![described()]);
     // The whole task is read for the pane or for `E` (rows carry no description).
     h.answer_all(
         |c| *c == Call::Task(1),

@@ -3,11 +3,9 @@
 
 use crossterm::event::KeyCode;
 use insta::assert_snapshot;
-use weeek_api::TaskPage;
 use weeek_api::models::Attachment;
 
 use crate::testing::{Harness, code, task};
-use crate::worker::{Answer, Call};
 
 const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (30, 8)];
 
@@ -33,22 +31,7 @@ fn loaded() -> Harness {
         file("a2", "главная-мобильная.png", 912_000),
         file("a3", "тексты.docx", 24_576),
     ];
-    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
-        &req,
-        Answer::TaskPage(Ok(TaskPage {
-            tasks: crate::testing::rows(vec![t]),
-            has_more: false,
-        })),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Boards(_)),
-        || Answer::Boards(Ok(vec![])),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Columns(_)),
-        || Answer::Columns(Ok(crate::testing::columns())),
-    );
+    h.list_tasks(vec![t]);
     h.app.tasks.downloads = Some("/home/anna/Загрузки".into());
     h.press("p");
     h

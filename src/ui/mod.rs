@@ -1,10 +1,13 @@
 //! Drawing: a pure function of the app's state. Nothing here changes state or does IO.
 
+pub mod board;
 pub mod contacts;
 pub mod dialogs;
+pub mod form_status;
 pub mod funnels;
 pub mod organizations;
 pub mod projects;
+pub mod searched_list;
 pub mod tasks;
 pub mod theme;
 
@@ -359,9 +362,11 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         .filter(|k| !k.is_empty());
     let help_w = help.as_ref().map_or(0, |k| width(k) + 7);
     let max = max.saturating_sub(help_w);
+    let screen = app.screen_state(app.screen);
     let others: Vec<Reach> = reachable
         .iter()
         .filter(|r| r.command.action != commands::Action::Help)
+        .filter(|r| app.overlay.is_some() || !screen.idle(r.command.action))
         .cloned()
         .collect();
     for (keys, hint) in footer_hints(&others, max.saturating_sub(used)) {

@@ -100,6 +100,10 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
     step(&mut h, &client, vec![alt4, key('j'), key('l')]).await;
     check("projects", &h, &mut stale);
 
+    // Its first board, opened from the tree.
+    step(&mut h, &client, vec![key('l'), code(KeyCode::Enter)]).await;
+    check("board", &h, &mut stale);
+
     sandbox.shutdown().await;
     assert!(
         stale.is_empty(),

@@ -5,11 +5,9 @@ use std::time::Duration;
 
 use insta::assert_snapshot;
 use time::macros::{date, datetime};
-use weeek_api::TaskPage;
 use weeek_api::models::{RunningTimer, Task, TimeEntry};
 
 use crate::testing::{BORIS, Harness, ME, code, task};
-use crate::worker::{Answer, Call};
 use crossterm::event::KeyCode;
 
 const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (30, 8)];
@@ -57,22 +55,7 @@ fn timed_task() -> Task {
 
 fn loaded(tasks: Vec<Task>) -> Harness {
     let mut h = Harness::new();
-    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
-    h.reply(
-        &req,
-        Answer::TaskPage(Ok(TaskPage {
-            tasks: crate::testing::rows(tasks),
-            has_more: false,
-        })),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Boards(_)),
-        || Answer::Boards(Ok(vec![])),
-    );
-    h.answer_all(
-        |c| matches!(c, Call::Columns(_)),
-        || Answer::Columns(Ok(crate::testing::columns())),
-    );
+    h.list_tasks(tasks);
     h
 }
 

@@ -39,7 +39,9 @@ pub use ops::portfolios::{NewPortfolio, PortfolioPage, PortfolioQuery};
 pub use ops::projects::{NewProject, ProjectUpdate};
 pub use ops::task_activity::CommentPage;
 pub use query::{ListQuery, SortBy, SortKey, TaskPage, TaskQuery};
-pub use requests::{NewTask, SubTaskPlace, TIME_ENTRY_MAX_MINUTES, TaskUpdate, TimeEntryInput};
+pub use requests::{
+    ColumnPlace, NewTask, SubTaskPlace, TIME_ENTRY_MAX_MINUTES, TaskUpdate, TimeEntryInput,
+};
 /// The URL type the client parses its base URL with: a caller that checks a base URL
 /// (which host gets the token) must read it as the client will.
 pub use reqwest::Url;

@@ -174,6 +174,15 @@ pub enum SubTaskPlace {
     Before(i64),
 }
 
+/// Where a task goes among the others of its board column, by the id of a task there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColumnPlace {
+    /// Right below it.
+    After(i64),
+    /// Right above it.
+    Before(i64),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

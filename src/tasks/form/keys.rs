@@ -59,10 +59,18 @@ impl TasksState {
         self.forms.flush(cx);
     }
 
-    /// What a form holds before anything is typed: the filtered project, board and column,
-    /// else the cursor task's; the filtered assignee.
+    /// What a form holds before anything is typed: the board's focused column on a board,
+    /// else the filtered project, board and column, else the cursor task's; the filtered
+    /// assignee.
     fn form_start(&self, cx: &ScreenCtx) -> Values {
-        let (project, board, column) = if self.filters.project.is_some() {
+        let on_board = self.board_place().map(|(project, column)| {
+            let board = self.board.as_ref().map(|b| b.board);
+            (project, board, column)
+        });
+        let (project, board, column) = if let Some(place) = on_board {
+            // On a board: its focused column.
+            place
+        } else if self.filters.project.is_some() {
             (
                 self.filters.project,
                 self.filters.board,

@@ -1,6 +1,7 @@
 //! The form pane: one line per field, its message under it, a status line at the bottom; and
 //! the saved contact that replaces the form after a successful save.
 
+use crate::app::checked_form::CheckedForm;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -15,6 +16,7 @@ use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
 use crate::text::{one_line, truncate, width};
 use crate::ui::dialogs::render_field;
+use crate::ui::form_status::{self, Keys, Stand};
 use crate::ui::theme::Theme;
 
 /// Focus mark, then the label column.
@@ -39,7 +41,7 @@ pub fn label_w(inner: Rect) -> u16 {
 }
 
 /// The input look of the field being typed in.
-fn input_style(t: &Theme) -> Style {
+pub fn input_style(t: &Theme) -> Style {
     if t.color {
         Style::new().bg(Color::Rgb(38, 44, 60))
     } else {
@@ -354,79 +356,30 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     }
     let s = &app.contacts;
     let w = usize::from(area.width);
-    let line = if let Some(f) = &s.failure {
-        Line::from(vec![
-            Span::styled(format!("✗ {} ", one_line(&f.message)), t.error()),
-            Span::styled(
-                crate::ui::say(app, "contact_form.save", "tries again"),
-                t.accent(),
-            ),
-        ])
+    let stand = if let Some(f) = &s.failure {
+        Stand::Failed(&f.message)
     } else if let Phase::Checking(lost) = &s.phase {
-        // The whole story is in the toast and in the messages (M); here, what holds now.
-        if lost.is_looking() {
-            Line::styled(
-                format!(
-                    "{} Its answer was lost: looking for it before it may be sent again…",
-                    crate::ui::spinner_frame(app),
-                ),
-                t.accent(),
-            )
-        } else {
-            Line::from(vec![
-                Span::styled("✗ May have been saved: looking for it failed. ", t.error()),
-                Span::styled(
-                    crate::ui::say_all(
-                        app,
-                        &[
-                            ("contacts.save", "looks again"),
-                            ("contacts.new", "starts over"),
-                        ],
-                    ),
-                    t.accent(),
-                ),
-            ])
-        }
+        Stand::Lost(lost.is_looking())
     } else if matches!(s.phase, Phase::Saving { .. } | Phase::Updating) {
-        Line::styled(
-            truncate(
-                &format!(
-                    "{} saving… the form is locked until the answer",
-                    crate::ui::spinner_frame(app)
-                ),
-                w,
-            ),
-            t.accent(),
-        )
+        Stand::Saving
     } else if !s.form.errors.is_empty() {
-        let n = s.form.errors.len();
-        let what = if n == 1 { "field needs" } else { "fields need" };
-        Line::styled(
-            truncate(
-                &format!(
-                    "{n} {what} fixing{}",
-                    crate::ui::then_say(app, "contact_form.save", "saves")
-                ),
-                w,
-            ),
-            t.error(),
-        )
+        Stand::Errors(s.form.errors.len())
     } else {
-        Line::styled(
-            crate::text::fit_hints(
-                &crate::ui::say_all(
-                    app,
-                    &[
-                        ("contact_form.save", "saves"),
-                        ("contact_field.next", "next field"),
-                        ("contact_field.prev", "back"),
-                    ],
-                ),
-                w,
-            ),
-            t.dim(),
-        )
+        Stand::Ready
     };
+    let keys = Keys {
+        save: "contact_form.save",
+        look_again: &[
+            ("contacts.save", "looks again"),
+            ("contacts.new", "starts over"),
+        ],
+        ready: &[
+            ("contact_form.save", "saves"),
+            ("contact_field.next", "next field"),
+            ("contact_field.prev", "back"),
+        ],
+    };
+    let line = form_status::line(app, t, w, stand, &keys);
     frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: true }), area);
 }
 

@@ -4,15 +4,14 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph};
 use weeek_api::models::Contact;
 
 use super::form::tag_spans;
 use crate::app::{App, Hits, Target};
-use crate::contacts::list::PageStatus;
 use crate::layout;
-use crate::text::{first_and_more, fit, one_line, truncate, width};
-use crate::ui::dialogs::render_field;
+use crate::text::{first_and_more, fit, one_line};
+use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
 use crate::ui::theme::Theme;
 
 const MARK_W: usize = 2;
@@ -127,6 +126,13 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
     line
 }
 
+const WORDS: Words = Words {
+    one: "contact",
+    plural: "contacts",
+    placeholder: "search names, e-mails, phones",
+    back: "contacts.back",
+};
+
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool, hits: &mut Hits) {
     let s = &app.contacts;
     let l = &s.list;
@@ -142,7 +148,19 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
     if pane.search.height == 0 || pane.search.width < 4 {
         return;
     }
-    render_search_line(app, t, frame, pane.search, active);
+    render_search_line(app, t, frame, pane.search, l, active, &WORDS, || {
+        // Where the cursor is, while the list has the keys.
+        let at = if s.pane == crate::contacts::Pane::List && !l.rows.rows.is_empty() {
+            format!("{} of ", l.cursor + 1)
+        } else {
+            String::new()
+        };
+        match l.rows.rows.len() {
+            n if l.rows.has_more => format!("{at}{n} loaded, more below"),
+            1 => format!("{at}1 contact"),
+            n => format!("{at}{n} contacts"),
+        }
+    });
     if pane.header.height == 0 {
         return;
     }
@@ -152,157 +170,31 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
     if body.height == 0 {
         return;
     }
-    if l.contacts.rows.is_empty() {
-        render_state(app, t, frame, body);
-        return;
-    }
-    let h = usize::from(body.height);
-    let start = l.scroll.min(l.contacts.rows.len().saturating_sub(1));
-    let end = (start + h).min(l.contacts.rows.len());
-    let mut lines: Vec<Line> = l.contacts.rows[start..end]
-        .iter()
-        .enumerate()
-        .map(|(i, c)| row(app, t, c, &cols, active && start + i == l.cursor))
-        .collect();
-    for (i, y) in (start..end).zip(body.y..) {
-        hits.add(Rect::new(body.x, y, body.width, 1), Target::Contact(i));
-    }
-    if lines.len() < h {
-        match &l.contacts.status {
-            PageStatus::Loading { more: true } => lines.push(Line::styled(
-                format!("  {} loading more…", crate::ui::spinner_frame(app)),
-                t.dim(),
-            )),
-            PageStatus::Failed { error, more: true } => lines.push(Line::styled(
-                truncate(
-                    &format!(
-                        "  could not load more: {}{}",
-                        error.short(),
-                        crate::ui::then_say(app, "global.refresh", "retries")
-                    ),
-                    usize::from(body.width),
-                ),
-                t.error(),
-            )),
-            _ if l.contacts.has_more => lines.push(Line::styled("  more below…", t.dim())),
-            _ => {}
-        }
-    }
-    frame.render_widget(Paragraph::new(lines), body);
-}
-
-fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect, active: bool) {
-    let l = &app.contacts.list;
-    let count = match &l.contacts.status {
-        PageStatus::Loading { more: false } if l.contacts.loaded_once => {
-            format!("{} reloading…", crate::ui::spinner_frame(app))
-        }
-        PageStatus::Failed { more: false, .. } if l.contacts.loaded_once => {
-            format!(
-                "reload failed{}",
-                crate::ui::then_say(app, "global.refresh", "retries")
-            )
-        }
-        _ if !l.contacts.loaded_once => String::new(),
-        _ => {
-            // Where the cursor is, while the list has the keys.
-            let at = if app.contacts.pane == crate::contacts::Pane::List
-                && !l.contacts.rows.is_empty()
-            {
-                format!("{} of ", l.cursor + 1)
-            } else {
-                String::new()
-            };
-            match l.contacts.rows.len() {
-                n if l.contacts.has_more => format!("{at}{n} loaded, more below"),
-                1 => format!("{at}1 contact"),
-                n => format!("{at}{n} contacts"),
-            }
-        }
-    };
-    let count_w = (width(&count) as u16 + 1).min(area.width / 2);
-    let left = Rect::new(area.x, area.y, area.width - count_w, 1);
-    frame.render_widget(
-        Paragraph::new(Span::styled(
-            truncate(&count, usize::from(count_w)),
-            if matches!(l.contacts.status, PageStatus::Failed { .. }) {
-                t.error()
-            } else {
-                t.dim()
-            },
-        ))
-        .right_aligned(),
-        Rect::new(area.x + left.width, area.y, count_w, 1),
-    );
-    frame.render_widget(Paragraph::new(Span::styled("/ ", t.accent())), left);
-    let field_area = Rect::new(left.x + 2, left.y, left.width.saturating_sub(3), 1);
-    if l.searching && active {
-        render_field(frame, field_area, &l.search, true);
-    } else if l.search.value().is_empty() {
-        frame.render_widget(
-            Paragraph::new(Span::styled(
-                truncate(
-                    "search names, e-mails, phones",
-                    usize::from(field_area.width),
-                ),
-                t.dim(),
-            )),
-            field_area,
-        );
-    } else {
-        frame.render_widget(
-            Paragraph::new(truncate(
-                &one_line(l.search.value()),
-                usize::from(field_area.width),
-            )),
-            field_area,
-        );
-    }
-}
-
-fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
-    let l = &app.contacts.list;
-    let mut lines = vec![Line::raw("")];
-    match &l.contacts.status {
-        PageStatus::Failed { error, .. } => {
-            lines.push(Line::styled("  Could not load the contacts.", t.error()));
-            lines.push(Line::raw(format!("  {}", error.short())));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled("  r to retry", t.accent()));
-        }
-        PageStatus::Loading { .. } => lines.push(Line::styled(
-            format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
-            t.accent(),
-        )),
-        _ if !l.contacts.loaded_once => lines.push(Line::styled(
-            format!("  {} Loading contacts…", crate::ui::spinner_frame(app)),
-            t.accent(),
-        )),
-        _ if !l.shown_search.is_empty() => {
-            lines.push(Line::styled(
-                format!("  No contact matches “{}”.", one_line(&l.shown_search)),
-                t.bold(),
-            ));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(
-                format!(
-                    "  {}",
-                    crate::ui::say(app, "contacts.back", "clears the search")
-                ),
-                t.accent(),
-            ));
-        }
-        _ => {
-            lines.push(Line::styled("  No contacts yet.", t.bold()));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(
+    if l.rows.rows.is_empty() {
+        let empty = vec![
+            Line::styled("  No contacts yet.", t.bold()),
+            Line::raw(""),
+            Line::styled(
                 format!(
                     "  The form adds one{}",
                     crate::ui::then_say(app, "contacts.save", "saves it")
                 ),
                 t.accent(),
-            ));
-        }
+            ),
+        ];
+        render_state(app, t, frame, body, l, &WORDS, empty);
+        return;
     }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+    let drawn = render_rows(
+        app,
+        t,
+        frame,
+        body,
+        l,
+        |c, cursor| row(app, t, c, &cols, cursor),
+        active,
+    );
+    for (i, y) in drawn.zip(body.y..) {
+        hits.add(Rect::new(body.x, y, body.width, 1), Target::Contact(i));
+    }
 }

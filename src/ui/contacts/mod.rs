@@ -2,7 +2,7 @@
 //! side when there is room, one `C-l` apart when not; then the screen's popups. Where each
 //! goes is `layout::contacts`.
 
-mod form;
+pub mod form;
 pub(crate) use form::tag_spans;
 mod list;
 #[cfg(test)]
@@ -122,7 +122,7 @@ fn render_tabs(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             Span::styled(label, t.dim())
         }
     };
-    let list_label = match s.list.contacts.rows.len() {
+    let list_label = match s.list.rows.rows.len() {
         0 => " List ".to_string(),
         n => format!(" List ({n}) "),
     };

@@ -2,23 +2,24 @@
 //! line, header, rows whose optional columns drop out as it narrows) and an organization read
 //! in full. Where each goes is `layout::organizations`.
 
+mod form;
 #[cfg(test)]
 mod tests;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use weeek_api::models::Organization;
 
 use super::contacts::tag_spans;
 use crate::app::commands::Context;
-use crate::app::loadable::PageStatus;
 use crate::app::names::short_id;
 use crate::app::{App, Hits};
 use crate::layout;
-use crate::text::{first_and_more, fit, fit_hints, one_line, truncate, width};
-use crate::ui::dialogs::{render_confirm, render_field};
+use crate::text::{first_and_more, fit, fit_hints, one_line, truncate};
+use crate::ui::dialogs::{render_confirm, render_picker, render_waiting};
+use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
 use crate::ui::theme::Theme;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
@@ -29,9 +30,33 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let Some((o, scroll)) = &s.viewing {
         hits.cover(render_detail(app, t, frame, body, o, *scroll));
     }
+    if let Some(fs) = &s.form {
+        hits.cover(form::render(app, t, frame, body, fs));
+    }
+    if let Some(lp) = &s.link_picker {
+        hits.cover(match &lp.picker {
+            Some(p) => render_picker(t, frame, body, p),
+            None => render_waiting(
+                app,
+                frame,
+                body,
+                match lp.kind {
+                    crate::organizations::links::LinkKind::Contacts => "contacts",
+                    crate::organizations::links::LinkKind::Tags => "tags",
+                },
+            ),
+        });
+    }
     if let Some((_, name)) = &s.ask_delete {
         let question = format!("Delete the organization “{name}”?");
         hits.cover(render_confirm(app, t, frame, body, &question));
+    }
+    if s.ask_close {
+        let question = match s.form.as_ref().and_then(|f| f.edit.as_ref()) {
+            Some(_) => "Close the form and drop its unsaved changes?",
+            None => "Close the form and drop the new organization?",
+        };
+        hits.cover(render_confirm(app, t, frame, body, question));
     }
 }
 
@@ -112,19 +137,24 @@ fn header(t: &Theme, c: &Columns) -> Line<'static> {
 
 /// A contact's name where the contact list has it, else its short id.
 fn contact_name(app: &App, id: &str) -> String {
+    let picked = app.contacts.organizations.contacts.usable();
     app.contacts
         .list
-        .contacts
-        .rows
-        .iter()
-        .find(|c| c.id == id)
+        .find(id)
+        .or_else(|| picked.and_then(|all| all.iter().find(|c| c.id == id)))
         .map(|c| c.display_name())
         .unwrap_or_else(|| short_id(id))
 }
 
 fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Line<'static> {
+    // As in the contact list, one saved in this run has a check mark.
+    let mark = if app.contacts.organizations.list.is_new(&o.id) {
+        Span::styled("✓ ", t.success())
+    } else {
+        Span::raw("  ")
+    };
     let mut spans = vec![
-        Span::raw("  "),
+        mark,
         Span::styled(fit(&one_line(&o.display_name()), c.name), t.bold()),
     ];
     let mut column = |values: Vec<String>, w: usize| {
@@ -153,6 +183,13 @@ fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Lin
     }
 }
 
+const WORDS: Words = Words {
+    one: "organization",
+    plural: "organizations",
+    placeholder: "search organizations",
+    back: "organizations.back",
+};
+
 fn render_list(app: &App, t: &Theme, frame: &mut Frame, rect: Rect) {
     let l = &app.contacts.organizations.list;
     let block = Block::default()
@@ -164,7 +201,14 @@ fn render_list(app: &App, t: &Theme, frame: &mut Frame, rect: Rect) {
     if pane.search.height == 0 || pane.search.width < 4 {
         return;
     }
-    render_search_line(app, t, frame, pane.search);
+    render_search_line(app, t, frame, pane.search, l, true, &WORDS, || {
+        let at = l.cursor + 1;
+        match l.rows.rows.len() {
+            0 => String::new(),
+            n if l.rows.has_more => format!("{at} of {n} loaded, more below"),
+            n => format!("{at} of {n}"),
+        }
+    });
     if pane.header.height == 0 {
         return;
     }
@@ -175,129 +219,19 @@ fn render_list(app: &App, t: &Theme, frame: &mut Frame, rect: Rect) {
         return;
     }
     if l.rows.rows.is_empty() {
-        render_state(app, t, frame, body);
+        let empty = vec![Line::styled("  No organizations yet.", t.bold())];
+        render_state(app, t, frame, body, l, &WORDS, empty);
         return;
     }
-    let h = usize::from(body.height);
-    let start = l.scroll.min(l.rows.rows.len().saturating_sub(1));
-    let end = (start + h).min(l.rows.rows.len());
-    let mut lines: Vec<Line> = l.rows.rows[start..end]
-        .iter()
-        .enumerate()
-        .map(|(i, o)| row(app, t, o, &cols, start + i == l.cursor))
-        .collect();
-    if lines.len() < h {
-        match &l.rows.status {
-            PageStatus::Loading { more: true } => lines.push(Line::styled(
-                format!("  {} loading more…", crate::ui::spinner_frame(app)),
-                t.dim(),
-            )),
-            PageStatus::Failed { error, more: true } => lines.push(Line::styled(
-                truncate(
-                    &format!(
-                        "  could not load more: {}{}",
-                        error.short(),
-                        crate::ui::then_say(app, "global.refresh", "retries")
-                    ),
-                    usize::from(body.width),
-                ),
-                t.error(),
-            )),
-            _ if l.rows.has_more => lines.push(Line::styled("  more below…", t.dim())),
-            _ => {}
-        }
-    }
-    frame.render_widget(Paragraph::new(lines), body);
-}
-
-fn render_search_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
-    let l = &app.contacts.organizations.list;
-    let count = match &l.rows.status {
-        PageStatus::Loading { more: false } if l.rows.loaded_once => {
-            format!("{} reloading…", crate::ui::spinner_frame(app))
-        }
-        PageStatus::Failed { more: false, .. } if l.rows.loaded_once => format!(
-            "reload failed{}",
-            crate::ui::then_say(app, "global.refresh", "retries")
-        ),
-        _ if !l.rows.loaded_once || l.rows.rows.is_empty() => String::new(),
-        _ => {
-            let at = l.cursor + 1;
-            match l.rows.rows.len() {
-                n if l.rows.has_more => format!("{at} of {n} loaded, more below"),
-                n => format!("{at} of {n}"),
-            }
-        }
-    };
-    let count_w = (width(&count) as u16 + 1).min(area.width / 2);
-    let left = Rect::new(area.x, area.y, area.width - count_w, 1);
-    frame.render_widget(
-        Paragraph::new(Span::styled(
-            truncate(&count, usize::from(count_w)),
-            if matches!(l.rows.status, PageStatus::Failed { .. }) {
-                t.error()
-            } else {
-                t.dim()
-            },
-        ))
-        .right_aligned(),
-        Rect::new(area.x + left.width, area.y, count_w, 1),
+    render_rows(
+        app,
+        t,
+        frame,
+        body,
+        l,
+        |o, cursor| row(app, t, o, &cols, cursor),
+        true,
     );
-    frame.render_widget(Paragraph::new(Span::styled("/ ", t.accent())), left);
-    let field_area = Rect::new(left.x + 2, left.y, left.width.saturating_sub(3), 1);
-    let w = usize::from(field_area.width);
-    if l.searching {
-        render_field(frame, field_area, &l.search, true);
-    } else if l.search.value().is_empty() {
-        frame.render_widget(
-            Paragraph::new(Span::styled(truncate("search organizations", w), t.dim())),
-            field_area,
-        );
-    } else {
-        frame.render_widget(
-            Paragraph::new(truncate(&one_line(l.search.value()), w)),
-            field_area,
-        );
-    }
-}
-
-fn render_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
-    let l = &app.contacts.organizations.list;
-    let mut lines = vec![Line::raw("")];
-    match &l.rows.status {
-        PageStatus::Failed { error, .. } => {
-            lines.push(Line::styled(
-                "  Could not load the organizations.",
-                t.error(),
-            ));
-            lines.push(Line::raw(format!("  {}", error.short())));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(
-                format!("  {}", crate::ui::say(app, "global.refresh", "retries")),
-                t.accent(),
-            ));
-        }
-        _ if l.rows.is_loading() || !l.rows.loaded_once => lines.push(Line::styled(
-            format!("  {} Loading organizations…", crate::ui::spinner_frame(app)),
-            t.accent(),
-        )),
-        _ if !l.shown_search.is_empty() => {
-            lines.push(Line::styled(
-                format!("  No organization matches “{}”.", one_line(&l.shown_search)),
-                t.bold(),
-            ));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(
-                format!(
-                    "  {}",
-                    crate::ui::say(app, "organizations.back", "clears the search")
-                ),
-                t.accent(),
-            ));
-        }
-        _ => lines.push(Line::styled("  No organizations yet.", t.bold())),
-    }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
 /// The lines of an organization read in full, as many as `detail_rows` counts.

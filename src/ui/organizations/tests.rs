@@ -72,3 +72,58 @@ fn organization_delete_question() {
     );
     snap_all(&mut h, "organization_delete_question");
 }
+
+#[test]
+fn organization_form_new() {
+    let mut h = on_tab();
+    h.send(crate::testing::key('n'));
+    for c in "ООО «Тест»".chars() {
+        h.send(crate::testing::key(c));
+    }
+    h.send(crate::testing::ctrl('n'));
+    for c in "+7 900 111-22-33".chars() {
+        h.send(crate::testing::key(c));
+    }
+    h.send(crate::testing::ctrl('n'));
+    for c in "call me".chars() {
+        h.send(crate::testing::key(c));
+    }
+    h.send(code(KeyCode::Tab));
+    let screen = h.render();
+    assert!(screen.contains("New organization"), "{screen}");
+    assert!(
+        screen.contains("digits, with + ( ) - and spaces"),
+        "{screen}"
+    );
+    snap_all(&mut h, "organization_form_new");
+}
+
+#[test]
+fn organization_form_edit() {
+    let mut h = on_tab();
+    h.send(crate::testing::key('e'));
+    let screen = h.render();
+    assert!(screen.contains("Edit “ООО «Альфа-Логистик»”"), "{screen}");
+    assert!(screen.contains("+7 916 555-01-02"), "{screen}");
+    snap_all(&mut h, "organization_form_edit");
+}
+
+#[test]
+fn organization_contacts_picker() {
+    let mut h = on_tab();
+    h.send(crate::testing::key('c'));
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || {
+            Answer::Contacts(Ok(vec![
+                crate::contacts::tests::contact("c1", "Алексей", "Громов"),
+                crate::contacts::tests::contact("c2", "Oliver", "Bennett"),
+                crate::contacts::tests::contact("c3", "Игорь", "Зайцев"),
+            ]))
+        },
+    );
+    let screen = h.render();
+    assert!(screen.contains("[x] Алексей Громов"), "{screen}");
+    assert!(screen.contains("[ ] Игорь Зайцев"), "{screen}");
+    snap_all(&mut h, "organization_contacts_picker");
+}

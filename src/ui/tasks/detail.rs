@@ -494,7 +494,15 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
             app,
             &[
                 ("tasks.detail", "closes"),
-                ("tasks.detail_down/tasks.detail_up", "scroll"),
+                (
+                    if s.board.is_some() {
+                        // J and K order the cards on a board.
+                        "board.detail_down/board.detail_up"
+                    } else {
+                        "tasks.detail_down/tasks.detail_up"
+                    },
+                    "scroll",
+                ),
                 ("tasks.comment", "comment"),
                 ("tasks.log_time", "log time"),
                 ("tasks.subtasks", "subtasks"),

@@ -83,6 +83,12 @@ pub(super) fn render_popup(
                         .unwrap_or_else(|| "Field".into());
                     format!("{} (empty clears it)", crate::text::one_line(&name))
                 }
+                PromptPurpose::NewColumn { board } => {
+                    format!("New column on {}", app.names.board_name(*board))
+                }
+                PromptPurpose::RenameColumn { column } => {
+                    format!("Rename column {}", app.names.column_name(*column))
+                }
             };
             let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
             let fb = match feedback {
@@ -96,8 +102,8 @@ pub(super) fn render_popup(
             let question = app.tasks.delete_question().unwrap_or_default();
             render_confirm(app, t, frame, area, &question)
         }
-        Popup::LookAgain { question, .. } | Popup::ConfirmView { question, .. } => {
-            render_confirm(app, t, frame, area, question)
-        }
+        Popup::LookAgain { question, .. }
+        | Popup::ConfirmView { question, .. }
+        | Popup::ConfirmColumn { question, .. } => render_confirm(app, t, frame, area, question),
     }
 }

@@ -26,9 +26,19 @@ use crate::ui::theme::Theme;
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.tasks;
     let areas = layout::tasks::areas(body, s.detail);
-    render_filter_line(app, t, frame, areas.filter_line);
-    if areas.list.height > 0 {
-        list::render_list(app, t, frame, areas.list, hits);
+    match &s.board {
+        Some(b) => {
+            super::board::render_title(app, t, b, frame, areas.filter_line);
+            if areas.list.height > 0 {
+                super::board::render(app, t, b, frame, areas.list);
+            }
+        }
+        None => {
+            render_filter_line(app, t, frame, areas.filter_line);
+            if areas.list.height > 0 {
+                list::render_list(app, t, frame, areas.list, hits);
+            }
+        }
     }
     if let Some(d) = areas.detail {
         detail::render_detail(app, t, frame, d);

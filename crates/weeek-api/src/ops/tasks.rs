@@ -6,7 +6,7 @@ use crate::error::ApiError;
 use crate::listed::{Listed, SkippedRow};
 use crate::models::{Board, BoardColumn, Project, Task, TaskRow};
 use crate::query::{TaskPage, TaskQuery};
-use crate::requests::{NewTask, TaskUpdate};
+use crate::requests::{ColumnPlace, NewTask, TaskUpdate};
 
 impl Client {
     /// `GET /tm/projects`.
@@ -161,6 +161,31 @@ impl Client {
         board_column_id: Option<i64>,
     ) -> Result<(), ApiError> {
         let body = json!({ "projectId": project_id, "boardColumnId": board_column_id });
+        self.send(
+            Method::POST,
+            &format!("/tm/tasks/{id}/locations"),
+            Some(&body),
+        )
+        .await
+        .map(drop)
+    }
+
+    /// `POST /tm/tasks/{id}/locations` (204) with `after` or `before`: the task in
+    /// `board_column_id` of `project_id`, right below or right above another task of that
+    /// column (the order a board shows).
+    pub async fn place_task_in_column(
+        &self,
+        id: i64,
+        project_id: i64,
+        board_column_id: i64,
+        place: ColumnPlace,
+    ) -> Result<(), ApiError> {
+        let mut body = json!({ "projectId": project_id, "boardColumnId": board_column_id });
+        let (key, other) = match place {
+            ColumnPlace::After(other) => ("after", other),
+            ColumnPlace::Before(other) => ("before", other),
+        };
+        body[key] = json!(other);
         self.send(
             Method::POST,
             &format!("/tm/tasks/{id}/locations"),

@@ -11,6 +11,7 @@ use super::task_input::{location_item, member_body, opt_int};
 use super::tasks::find;
 use super::{ApiResult, AppState, api};
 use crate::errors::ApiError;
+use crate::store::column_order::{self, Neighbour};
 use crate::store::ids;
 use crate::store::tasks::{self as store, Placement, TimeEntry};
 use crate::store::workspace as ws;
@@ -134,10 +135,14 @@ async fn add_location(
             let mut task = find(conn, &id, record_not_found)?;
             let mut invalid = Invalid::new();
             let location = location_item(conn, &body, "", &mut invalid)?;
+            let neighbour = neighbour(&body, &mut invalid);
             invalid.check()?;
             if let Some(location) = location {
                 let tx = conn.transaction()?;
                 store::place(&tx, task.id, location, Placement::Add)?;
+                if let (Some(column), Some(neighbour)) = (location.board_column_id, neighbour) {
+                    column_order::put_next_to(&tx, task.id, column, neighbour)?;
+                }
                 task.updated_at = ctx.now_iso();
                 store::save(&tx, &task)?;
                 tx.commit()?;
@@ -145,6 +150,17 @@ async fn add_location(
             Ok(Reply::NoContent)
         })
         .await
+}
+
+/// `after` / `before` of `POST …/locations`: the task ids it goes right below / right above in
+/// its column. UNCERTAIN: the reference names both without saying which wins; `after` does
+/// when both come, and a task that is not in the column leaves the order as it was.
+fn neighbour(body: &super::task_input::Body, invalid: &mut Invalid) -> Option<Neighbour> {
+    let after = opt_int(body, "after", invalid).flatten();
+    let before = opt_int(body, "before", invalid).flatten();
+    after
+        .map(Neighbour::After)
+        .or(before.map(Neighbour::Before))
 }
 
 async fn remove_location(

@@ -358,7 +358,10 @@ impl TaskQuery {
         }
 
         let order = match self.sort {
-            None => by_id.to_owned(),
+            None => match self.board_column_id {
+                Some(column) => in_column_order(&bind(column.into()), by_id),
+                None => by_id.to_owned(),
+            },
             Some((key, descending)) => {
                 let direction = if descending { "DESC" } else { "ASC" };
                 format!("{} {direction}, t.id", key.column())
@@ -389,4 +392,13 @@ impl TaskQuery {
         ids.truncate(self.per_page);
         Ok((ids, has_more))
     }
+}
+
+/// A column's tasks in the column's order (`store::column_order`), as a board shows them; the
+/// id breaks ties.
+fn in_column_order(column: &str, by_id: &str) -> String {
+    format!(
+        "(SELECT l.position FROM task_locations l \
+         WHERE l.task_id = t.id AND l.board_column_id = {column}), {by_id}"
+    )
 }

@@ -6,6 +6,7 @@
 
 pub mod attachments;
 pub mod boards;
+pub mod column_order;
 pub mod comments;
 pub mod crm;
 pub mod custom_fields;

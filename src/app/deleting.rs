@@ -1,0 +1,114 @@
+//! A record's delete after a yes, and what is said of it. A lost answer is read back before
+//! anything is said: a record no longer found counts as deleted, one still there as not
+//! deleted. Contacts and organizations delete this way.
+
+use weeek_api::ApiError;
+
+use crate::app::ScreenCtx;
+use crate::app::lost_answer::{AfterFailure, after_failure};
+use crate::app::toast::ToastKind;
+
+/// A record asked about, then on its way out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Deleting {
+    pub id: String,
+    pub name: String,
+    /// The delete's answer was lost and the record is being read back.
+    pub reading_back: Option<ApiError>,
+}
+
+impl Deleting {
+    pub fn new(id: String, name: String) -> Self {
+        Self {
+            id,
+            name,
+            reading_back: None,
+        }
+    }
+
+    /// True, said in a toast, while a delete waits for its answer: one at a time.
+    pub fn busy(slot: &Option<Deleting>, cx: &mut ScreenCtx) -> bool {
+        if slot.is_some() {
+            cx.toast(
+                ToastKind::Info,
+                "A delete is on its way; wait for its answer",
+            );
+        }
+        slot.is_some()
+    }
+
+    /// The delete's answer. A lost one sends `read_back` (the record's read, answered to
+    /// [`Deleting::on_read_back`]). Returns the delete when the record is gone.
+    pub fn on_reply(
+        slot: &mut Option<Deleting>,
+        result: Result<(), ApiError>,
+        cx: &mut ScreenCtx,
+        read_back: impl FnOnce(&mut ScreenCtx, &str),
+    ) -> Option<Deleting> {
+        let d = slot.take()?;
+        match result {
+            // Not found: someone deleted it first, which is what was asked.
+            Ok(()) | Err(ApiError::NotFound { .. }) => return Some(d.deleted(cx)),
+            Err(e) => match after_failure(&e) {
+                AfterFailure::RollBack => cx.toast(
+                    ToastKind::Error,
+                    format!("“{}” not deleted: {}", d.name, e.short()),
+                ),
+                AfterFailure::ReadBack => {
+                    read_back(cx, &d.id);
+                    *slot = Some(Deleting {
+                        reading_back: Some(e),
+                        ..d
+                    });
+                }
+            },
+        }
+        None
+    }
+
+    /// The read after a lost answer. Returns the delete when the record is gone.
+    pub fn on_read_back<T>(
+        slot: &mut Option<Deleting>,
+        result: Result<T, ApiError>,
+        cx: &mut ScreenCtx,
+    ) -> Option<Deleting> {
+        let d = slot.take()?;
+        let cause = d
+            .reading_back
+            .as_ref()
+            .map(ApiError::short)
+            .unwrap_or_default();
+        match result {
+            Err(ApiError::NotFound { .. }) => {
+                let d = d.deleted(cx);
+                cx.toast(
+                    ToastKind::Info,
+                    format!("The answer was lost ({cause}); read back: it no longer exists"),
+                );
+                return Some(d);
+            }
+            Ok(_) => cx.toast(
+                ToastKind::Error,
+                format!(
+                    "“{}” not deleted ({cause}); read back: it is still there",
+                    d.name
+                ),
+            ),
+            Err(e) => cx.toast(
+                ToastKind::Error,
+                format!(
+                    "“{}” may not be deleted ({cause}); reading it back failed too ({}){}",
+                    d.name,
+                    e.short(),
+                    cx.keys.then_say("global.refresh", "reloads")
+                ),
+            ),
+        }
+        None
+    }
+
+    fn deleted(self, cx: &mut ScreenCtx) -> Self {
+        cx.toast(ToastKind::Success, format!("Deleted “{}”", self.name));
+        self
+    }
+}

@@ -1,0 +1,675 @@
+//! A board on the task screen: the columns of one board side by side, each column's tasks read
+//! page by page and loading or failing on its own (as the deal board's statuses do). The task
+//! list stays as it was underneath: `Esc` goes back to it. The triage verbs act on the card
+//! under the cursor (`TasksState::current` is the board's card while a board shows), and the
+//! write ledger keeps the cards and the list rows alike (`verbs::Rows`).
+
+use std::collections::BTreeMap;
+
+use weeek_api::models::TaskRow;
+use weeek_api::{ApiError, ColumnPlace, TaskPage, TaskQuery};
+
+use super::verbs::Change;
+use super::{TaskKey, TasksState};
+use crate::app::ScreenCtx;
+use crate::app::card_column::CardColumn;
+use crate::app::commands::Action;
+use crate::app::loadable::{Arrived, Loadable};
+use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
+use crate::app::toast::ToastKind;
+use crate::widgets::scroll;
+use crate::worker::Call;
+
+#[cfg(test)]
+mod column_tests;
+pub mod columns;
+#[cfg(test)]
+mod tests;
+
+/// Tasks per request: a long column pages, a screenful comes at once.
+pub const PAGE_SIZE: u32 = 30;
+/// The largest page the service gives; a refresh reloads what was already paged in, up to it.
+pub const MAX_PAGE: u32 = 100;
+
+/// A board column: its id on the service and its tasks.
+pub type TaskColumn = CardColumn<i64, TaskRow>;
+
+#[derive(Debug, Clone)]
+pub struct BoardView {
+    pub board: i64,
+    /// The project the board is in, once the directory knows it.
+    pub project: Option<i64>,
+    /// In the order of the service's list of the board's columns (its order on the board).
+    pub columns: Vec<TaskColumn>,
+    /// The column with the cursor.
+    pub focus: usize,
+    /// The first column on screen.
+    pub first: usize,
+    /// The task the cursor goes to once its column brings it (`b` on the list), with its column.
+    seek: Option<(i64, i64)>,
+    /// Cards per column and columns side by side at the terminal's size, for the moves that
+    /// happen without a key (a card the service moved).
+    fit: (usize, usize),
+    /// Cards moved up or down their column (`J`/`K`) and not answered yet, by number.
+    orders: BTreeMap<u64, Reorder>,
+    /// Columns created, renamed, moved or deleted and not answered yet, by number.
+    column_writes: BTreeMap<u64, columns::ColumnWrite>,
+    /// Numbers the reorders and column writes go by.
+    next_order: u64,
+}
+
+/// A card moved within its column, and where it was, to put it back if the service refuses.
+#[derive(Debug, Clone)]
+struct Reorder {
+    task: i64,
+    title: String,
+    column: i64,
+    from: usize,
+}
+
+impl BoardView {
+    pub fn new(board: i64, seek: Option<(i64, i64)>) -> Self {
+        Self {
+            board,
+            project: None,
+            columns: Vec::new(),
+            focus: 0,
+            first: 0,
+            seek,
+            fit: (1, 1),
+            orders: BTreeMap::new(),
+            column_writes: BTreeMap::new(),
+            next_order: 0,
+        }
+    }
+
+    pub fn focused(&self) -> Option<&TaskColumn> {
+        self.columns.get(self.focus)
+    }
+
+    fn focused_mut(&mut self) -> Option<&mut TaskColumn> {
+        self.columns.get_mut(self.focus)
+    }
+
+    /// The card under the cursor.
+    pub fn current(&self) -> Option<&TaskRow> {
+        self.focused().and_then(TaskColumn::current)
+    }
+
+    pub fn card(&self, id: i64) -> Option<&TaskRow> {
+        self.columns
+            .iter()
+            .find_map(|c| c.cards.rows.iter().find(|t| t.id == id))
+    }
+
+    /// Runs `f` on the card of task `id`, if it is on the board.
+    pub fn with_card(&mut self, id: i64, f: impl FnOnce(&mut TaskRow)) -> bool {
+        let found = self
+            .columns
+            .iter_mut()
+            .find_map(|c| c.cards.rows.iter_mut().find(|t| t.id == id));
+        match found {
+            Some(card) => {
+                f(card);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A new task's card becomes the service's task (unless a page already brought it).
+    pub fn settle(&mut self, temp_id: i64, task: &TaskRow) {
+        let already = self.card(task.id).is_some();
+        if already {
+            self.remove(temp_id);
+        } else {
+            self.with_card(temp_id, |card| *card = task.clone());
+        }
+    }
+
+    pub fn remove(&mut self, id: i64) {
+        for c in &mut self.columns {
+            if let Some(i) = c.cards.rows.iter().position(|t| t.id == id) {
+                c.cards.rows.remove(i);
+                c.cursor = c.cursor.min(c.cards.rows.len().saturating_sub(1));
+            }
+        }
+    }
+
+    /// Puts each card in the column its task is in now (a move, its rollback, the service's
+    /// copy), at the bottom of it; a task gone to another board leaves. The cursor stays on the
+    /// card it was on, following it to its new column.
+    pub fn rehome(&mut self) {
+        let board = self.board;
+        let under_cursor = self.current().map(|t| t.id);
+        let mut moving = Vec::new();
+        for col in &mut self.columns {
+            let key = col.key;
+            let at_cursor = col.current().map(|t| t.id);
+            let (stay, go): (Vec<TaskRow>, Vec<TaskRow>) = std::mem::take(&mut col.cards.rows)
+                .into_iter()
+                .partition(|t| column_of(board, t).is_none_or(|c| c == key));
+            col.cards.rows = stay;
+            col.cursor = at_cursor
+                .and_then(|id| col.cards.rows.iter().position(|t| t.id == id))
+                .unwrap_or(col.cursor)
+                .min(col.cards.rows.len().saturating_sub(1));
+            moving.extend(go);
+        }
+        for row in moving {
+            let to = column_of(board, &row)
+                .and_then(|c| self.columns.iter().position(|col| col.key == c));
+            let Some(to) = to else { continue };
+            let id = row.id;
+            let col = &mut self.columns[to];
+            // Last, as the service puts a task moved into a column at its bottom.
+            col.cards.rows.push(row);
+            if under_cursor == Some(id) {
+                col.cursor = col.cards.rows.len() - 1;
+                self.focus = to;
+            }
+        }
+        let (cards, shown) = self.fit;
+        for col in &mut self.columns {
+            col.fix_scroll(cards);
+        }
+        self.show_focus(shown);
+    }
+
+    /// Keeps the focused column on screen, moving the first one shown as little as possible.
+    fn show_focus(&mut self, shown: usize) {
+        let shown = shown.max(1);
+        if self.focus < self.first {
+            self.first = self.focus;
+        } else if self.focus >= self.first + shown {
+            self.first = self.focus + 1 - shown;
+        }
+        self.first = self.first.min(self.columns.len().saturating_sub(shown));
+    }
+}
+
+/// The column of `board` a task is in, as the task says (`None`: in none of its columns).
+fn column_of(board: i64, task: &TaskRow) -> Option<i64> {
+    let locations = task.all_locations();
+    locations
+        .iter()
+        .find(|l| l.board_id == Some(board))
+        .or(locations.first())
+        .and_then(|l| l.board_column_id)
+}
+
+/// The task list's commands that mean nothing on a board: its filters, sort and views, its
+/// marks, and the board itself.
+pub fn list_only(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Filter
+            | Action::Search
+            | Action::Sort
+            | Action::Views
+            | Action::ToggleScope
+            | Action::ToggleMark
+            | Action::RangeMark
+            | Action::MarkAll
+            | Action::Delete
+            | Action::OpenBoard
+    )
+}
+
+impl TasksState {
+    /// `b`: the board of the task under the cursor, the cursor on its card.
+    pub(super) fn open_board(&mut self, cx: &mut ScreenCtx) {
+        let Some(task) = self.current() else {
+            cx.toast(ToastKind::Info, "No task here");
+            return;
+        };
+        let Some((board, column)) = task
+            .all_locations()
+            .into_iter()
+            .find(|l| l.board_id.is_some())
+            .and_then(|l| Some((l.board_id?, l.board_column_id)))
+        else {
+            cx.toast(ToastKind::Info, "This task is on no board");
+            return;
+        };
+        let seek = column.map(|c| (c, task.id));
+        self.show_board(board, seek, cx);
+    }
+
+    /// Shows `board` in the list's place (the list stays as it is, for `Esc`).
+    pub fn show_board(&mut self, board: i64, seek: Option<(i64, i64)>, cx: &mut ScreenCtx) {
+        self.board = Some(BoardView::new(board, seek));
+        self.panel = None;
+        cx.ensure_columns(board);
+        self.sync_board_columns(cx);
+        self.board_cursor_moved(cx);
+    }
+
+    /// `Esc` on the board: back to the list where it was.
+    fn close_board(&mut self, cx: &mut ScreenCtx) {
+        if let Some(b) = self.board.take() {
+            for col in b.columns {
+                cx.cancel(TaskKey::Board(col.key));
+            }
+        }
+        self.detail_scroll = 0;
+        self.drop_stale_subtasks(cx);
+        self.ensure_detail(cx);
+        self.ensure_comments(cx);
+    }
+
+    /// Sizes the board to the terminal: cards per column, columns side by side.
+    pub(super) fn board_fit(&mut self, cx: &ScreenCtx) {
+        let detail = self.detail;
+        if let Some(b) = &mut self.board {
+            let cards = cx.viewport.board.cards(detail);
+            let shown = cx.viewport.board.columns_on_screen(detail, b.columns.len());
+            b.fit = (cards, shown);
+            for col in &mut b.columns {
+                col.fix_scroll(cards);
+            }
+            b.show_focus(shown);
+        }
+    }
+
+    /// Makes the board's columns those the service lists for it (a column added, renamed or
+    /// taken away shows after a refresh), loading the ones not read yet.
+    pub(super) fn sync_board_columns(&mut self, cx: &mut ScreenCtx) {
+        let Some(b) = &mut self.board else { return };
+        b.project = b
+            .project
+            .or_else(|| cx.names.board(b.board).map(|board| board.project_id));
+        let listed: Vec<i64> = match cx.names.columns.get(&b.board).and_then(Loadable::value) {
+            Some(cols) => cols.iter().map(|c| c.id).collect(),
+            None => return,
+        };
+        if listed == b.columns.iter().map(|c| c.key).collect::<Vec<_>>() {
+            return;
+        }
+        let focused = b.focused().map(|c| c.key);
+        let was = b.focus;
+        let mut old = std::mem::take(&mut b.columns);
+        let mut fresh = Vec::new();
+        for id in listed {
+            match old.iter().position(|c| c.key == id) {
+                Some(i) => b.columns.push(old.remove(i)),
+                None => {
+                    fresh.push(id);
+                    b.columns.push(TaskColumn::new(id));
+                }
+            }
+        }
+        for gone in old {
+            cx.cancel(TaskKey::Board(gone.key));
+        }
+        let seek_column = b.seek.map(|(c, _)| c);
+        b.focus = focused
+            .or(seek_column)
+            .and_then(|k| b.columns.iter().position(|c| c.key == k))
+            // A column gone: the one that took its place.
+            .unwrap_or(was)
+            .min(b.columns.len().saturating_sub(1));
+        for id in fresh {
+            self.load_board_column(id, false, cx);
+        }
+        self.board_fit(cx);
+    }
+
+    /// Asks for the first page of column `id` again (as many cards as were loaded), or the
+    /// next one.
+    fn load_board_column(&mut self, id: i64, more: bool, cx: &mut ScreenCtx) {
+        let Some(col) = self
+            .board
+            .as_mut()
+            .and_then(|b| b.columns.iter_mut().find(|c| c.key == id))
+        else {
+            return;
+        };
+        let (limit, offset) = if more {
+            (PAGE_SIZE, col.next_offset())
+        } else {
+            (col.reload_limit(PAGE_SIZE, MAX_PAGE), 0)
+        };
+        col.cards.start(more);
+        let query = TaskQuery {
+            board_column_id: Some(id),
+            per_page: Some(limit),
+            offset: Some(offset),
+            ..Default::default()
+        };
+        cx.request(TaskKey::Board(id), Call::Tasks(query));
+    }
+
+    /// Reads every column's tasks again (as many as were loaded).
+    fn reload_board_columns(&mut self, cx: &mut ScreenCtx) {
+        let ids: Vec<i64> = self
+            .board
+            .iter()
+            .flat_map(|b| &b.columns)
+            .map(|c| c.key)
+            .collect();
+        for id in ids {
+            self.load_board_column(id, false, cx);
+        }
+    }
+
+    /// A page of column `id`.
+    pub(super) fn on_board_page(
+        &mut self,
+        id: i64,
+        result: Result<TaskPage, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(b) = &mut self.board else { return };
+        let Some(ci) = b.columns.iter().position(|c| c.key == id) else {
+            return;
+        };
+        let col = &mut b.columns[ci];
+        let finished = col.on_page(result.map(|p| (p.tasks, p.has_more)), |t| t.id);
+        let mut more = col.to_end && col.wants_more(b.fit.0);
+        match finished {
+            Ok(arrived) => {
+                if let Some((_, task)) = b.seek.filter(|(c, _)| *c == id) {
+                    match col.cards.rows.iter().position(|t| t.id == task) {
+                        Some(at) => {
+                            b.seek = None;
+                            b.focus = ci;
+                            col.move_to(at as isize, b.fit.0);
+                        }
+                        None if col.cards.has_more => more = true,
+                        None => b.seek = None,
+                    }
+                }
+                if arrived == Arrived::First {
+                    self.reapply_pending(cx);
+                    self.reshow_new_cards(id);
+                }
+            }
+            Err(e) => {
+                let name = cx.names.column_name(id);
+                cx.toast(ToastKind::Error, format!("{name}: {}", e.short()));
+            }
+        }
+        if more {
+            self.load_board_column(id, true, cx);
+        }
+        self.board_fit(cx);
+        self.ensure_names(cx);
+        self.ensure_detail(cx);
+        self.ensure_comments(cx);
+    }
+
+    /// After the cursor moved on the board: the detail pane follows, a column near its end
+    /// reads its next page.
+    fn board_cursor_moved(&mut self, cx: &mut ScreenCtx) {
+        self.board_fit(cx);
+        self.detail_scroll = 0;
+        self.drop_stale_subtasks(cx);
+        self.ensure_subtasks(cx);
+        self.ensure_detail(cx);
+        self.ensure_comments(cx);
+        let Some(b) = &self.board else { return };
+        let cards = b.fit.0;
+        if let Some(col) = b.focused().filter(|c| c.wants_more(cards)) {
+            let id = col.key;
+            self.load_board_column(id, true, cx);
+        }
+    }
+
+    /// A key while a board shows: `Some` when the board took it, `None` for the task list's
+    /// verbs, which then act on the card under the cursor.
+    pub(super) fn board_action(&mut self, action: Action, cx: &mut ScreenCtx) -> Option<bool> {
+        self.board.as_ref()?;
+        self.board_fit(cx);
+        let b = self.board.as_mut()?;
+        let (cards, _) = b.fit;
+        if let Some(col) = b.focused_mut()
+            && let Some(to) = scroll::target(action, col.cursor, col.cards.rows.len(), cards)
+        {
+            if action == Action::Bottom {
+                col.start_to_end(cards);
+            } else {
+                col.to_end = false;
+                col.move_to(to, cards);
+            }
+            self.board_cursor_moved(cx);
+            return Some(true);
+        }
+        match action {
+            Action::Left | Action::Right => {
+                let last = b.columns.len().saturating_sub(1);
+                b.focus = match action {
+                    Action::Left => b.focus.saturating_sub(1),
+                    _ => (b.focus + 1).min(last),
+                };
+                self.board_cursor_moved(cx);
+            }
+            Action::Back => {
+                if b.columns.iter().any(|c| c.to_end) {
+                    // The page on its way still lands; no other is asked for.
+                    b.columns.iter_mut().for_each(|c| c.to_end = false);
+                } else if self.detail {
+                    self.detail = false;
+                    self.board_fit(cx);
+                } else {
+                    self.close_board(cx);
+                }
+            }
+            Action::Refresh => {
+                self.reload_board_columns(cx);
+                self.refresh_detail(cx);
+                self.refresh_comments(cx);
+            }
+            Action::NewColumn => self.open_new_column(),
+            Action::RenameColumn => self.open_rename_column(cx),
+            Action::ColumnLeft => self.move_column(-1, cx),
+            Action::ColumnRight => self.move_column(1, cx),
+            Action::DeleteColumn => self.open_delete_column(cx),
+            Action::MoveDown => self.reorder(1, cx),
+            Action::MoveUp => self.reorder(-1, cx),
+            Action::MovePrev => self.move_card(-1, cx),
+            Action::MoveNext => self.move_card(1, cx),
+            _ if list_only(action) => {
+                let back = cx.keys.then_say("board.back", "goes back to it");
+                cx.toast(ToastKind::Info, format!("That is for the task list{back}"));
+            }
+            _ => return None,
+        }
+        Some(true)
+    }
+
+    /// `H` / `L`: the card to the previous or next column.
+    fn move_card(&mut self, step: isize, cx: &mut ScreenCtx) {
+        let Some(b) = &self.board else { return };
+        let Some(task) = b.current() else {
+            cx.toast(ToastKind::Info, "No task here");
+            return;
+        };
+        if task.id < 0 {
+            cx.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
+        let to = b.focus as isize + step;
+        let Some(column) = usize::try_from(to)
+            .ok()
+            .and_then(|to| b.columns.get(to))
+            .map(|c| c.key)
+        else {
+            let edge = if step < 0 { "first" } else { "last" };
+            cx.toast(ToastKind::Info, format!("Already in the {edge} column"));
+            return;
+        };
+        let id = task.id;
+        let suffix = format!(" to {}", cx.names.column_name(column));
+        self.apply_changes(
+            "Moved".into(),
+            suffix,
+            vec![(id, Change::Column(column))],
+            true,
+            cx,
+        );
+        self.board_cursor_moved(cx);
+    }
+
+    /// `J` / `K`: the card one place down or up its column, right below or above the card it
+    /// passes. Shown at once; put back with the service's message if refused; after a lost
+    /// answer the column is read again, so it shows the order the service has.
+    fn reorder(&mut self, step: isize, cx: &mut ScreenCtx) {
+        let Some(b) = &mut self.board else { return };
+        let board = b.board;
+        let cards = b.fit.0;
+        let Some(col) = b.columns.get_mut(b.focus) else {
+            return;
+        };
+        let Some(task) = col.current() else {
+            cx.toast(ToastKind::Info, "No task here");
+            return;
+        };
+        if task.id < 0 {
+            cx.toast(ToastKind::Info, "That task is still being created");
+            return;
+        }
+        let from = col.cursor;
+        let Some(to) = from
+            .checked_add_signed(step)
+            .filter(|to| *to < col.cards.rows.len())
+        else {
+            let edge = if step < 0 { "top" } else { "bottom" };
+            cx.toast(
+                ToastKind::Info,
+                format!("Already at the {edge} of the column"),
+            );
+            return;
+        };
+        let passed = col.cards.rows[to].id;
+        let place = if step > 0 {
+            ColumnPlace::After(passed)
+        } else {
+            ColumnPlace::Before(passed)
+        };
+        let Some(project) = task
+            .all_locations()
+            .into_iter()
+            .find(|l| l.board_id == Some(board))
+            .map(|l| l.project_id)
+        else {
+            return;
+        };
+        let (id, title) = (task.id, task.display_title().to_string());
+        col.cards.rows.swap(from, to);
+        col.move_to(to as isize, cards);
+        let n = b.next_order;
+        b.next_order += 1;
+        b.orders.insert(
+            n,
+            Reorder {
+                task: id,
+                title,
+                column: col.key,
+                from,
+            },
+        );
+        cx.request(
+            TaskKey::Order(n),
+            Call::PlaceTask {
+                task: id,
+                project,
+                column: col.key,
+                place,
+            },
+        );
+        self.board_cursor_moved(cx);
+    }
+
+    /// The answer to reorder `n`.
+    pub(super) fn on_order_reply(
+        &mut self,
+        n: u64,
+        result: Result<(), ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(b) = &mut self.board else { return };
+        let Some(order) = b.orders.remove(&n) else {
+            return;
+        };
+        let Err(e) = result else { return };
+        let title = crate::text::quoted_full(&order.title);
+        match after_failure(&e) {
+            AfterFailure::RollBack => {
+                let cards = b.fit.0;
+                if let Some(col) = b.columns.iter_mut().find(|c| c.key == order.column)
+                    && let Some(at) = col.cards.rows.iter().position(|t| t.id == order.task)
+                {
+                    let under_cursor = col.cursor == at;
+                    let card = col.cards.rows.remove(at);
+                    let back = order.from.min(col.cards.rows.len());
+                    col.cards.rows.insert(back, card);
+                    if under_cursor {
+                        col.move_to(back as isize, cards);
+                    }
+                }
+                cx.toast(
+                    ToastKind::Error,
+                    format!("Could not reorder {title}: {}", e.short()),
+                );
+            }
+            AfterFailure::ReadBack => {
+                cx.toast(
+                    ToastKind::Error,
+                    format!(
+                        "Not confirmed: reorder {title} ({}); the column is read again",
+                        cause_text(&e)
+                    ),
+                );
+                self.load_board_column(order.column, false, cx);
+            }
+        }
+    }
+
+    /// Where `n` puts a new task on a board: the focused column, in the board's project.
+    /// `None` off a board (the list decides).
+    pub(super) fn board_place(&self) -> Option<super::create::Place> {
+        let b = self.board.as_ref()?;
+        let column = b.focused()?.key;
+        let project = b.project.or_else(|| {
+            b.columns
+                .iter()
+                .flat_map(|c| &c.cards.rows)
+                .flat_map(TaskRow::all_locations)
+                .find(|l| l.board_id == Some(b.board))
+                .map(|l| l.project_id)
+        })?;
+        Some((Some(project), Some(column)))
+    }
+
+    /// A new task's card, last in its column (where the service puts it), under the cursor.
+    pub(super) fn show_new_card(&mut self, row: &TaskRow) {
+        let Some(b) = &mut self.board else { return };
+        let cards = b.fit.0;
+        let Some(column) = row.board_column_id else {
+            return;
+        };
+        let Some(ci) = b.columns.iter().position(|c| c.key == column) else {
+            return;
+        };
+        let col = &mut b.columns[ci];
+        col.cards.rows.push(row.clone());
+        col.move_to(col.cards.rows.len() as isize - 1, cards);
+        b.focus = ci;
+    }
+
+    /// A page of column `id` read while new tasks are on their way predates them: their
+    /// cards go back at its bottom.
+    fn reshow_new_cards(&mut self, id: i64) {
+        let Some(b) = &mut self.board else { return };
+        let pending: Vec<TaskRow> = self
+            .creating
+            .values()
+            .map(|c| c.row.clone())
+            .filter(|r| r.board_column_id == Some(id) && b.card(r.id).is_none())
+            .collect();
+        if let Some(col) = b.columns.iter_mut().find(|c| c.key == id) {
+            col.cards.rows.extend(pending);
+        }
+    }
+}

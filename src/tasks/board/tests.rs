@@ -1,0 +1,413 @@
+//! `update` tests of the board: opening it on a task, each column loading on its own, moving
+//! cards (success, refusal, lost answer), the list's verbs on the card, and back to the list.
+
+use crossterm::event::KeyCode;
+use weeek_api::models::{Task, TaskLocation};
+use weeek_api::{ApiError, ColumnPlace, TaskPage};
+
+use crate::app::requests::RequestKey;
+use crate::tasks::TaskKey;
+use crate::testing::{Harness, code, task};
+use crate::worker::{Answer, Call, Request};
+
+/// Task `id` in column `column` of board 5.
+fn in_column(id: i64, title: &str, column: i64) -> Task {
+    Task {
+        locations: vec![TaskLocation {
+            project_id: 1,
+            board_id: Some(5),
+            board_column_id: Some(column),
+        }],
+        ..task(id, title)
+    }
+}
+
+fn page(tasks: Vec<Task>, has_more: bool) -> Answer {
+    Answer::TaskPage(Ok(TaskPage {
+        tasks: crate::testing::rows(tasks),
+        has_more,
+    }))
+}
+
+/// The list's first page, and the names it asks for (board 5 and its three columns).
+fn list_of(tasks: Vec<Task>) -> Harness {
+    let mut h = Harness::new();
+    let list = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&list, page(tasks, false));
+    h.answer_all(
+        |c| matches!(c, Call::Columns(_)),
+        || Answer::Columns(Ok(crate::testing::columns())),
+    );
+    h
+}
+
+/// The pending read of column `column`'s tasks.
+fn column_read(h: &mut Harness, column: i64) -> Request {
+    let mut reads = h.take(|c| matches!(c, Call::Tasks(q) if q.board_column_id == Some(column)));
+    assert_eq!(reads.len(), 1, "column {column} is read once");
+    reads.remove(0)
+}
+
+/// The list holds tasks 1 and 2 (column 10) and 3 (column 11); the cursor is on task 3 and
+/// `b` opened its board, every column answered.
+pub(super) fn on_board() -> Harness {
+    let mut h = list_of(vec![
+        in_column(1, "Первая", 10),
+        in_column(2, "Вторая", 10),
+        in_column(3, "Третья", 11),
+    ]);
+    h.press("jjb");
+    let backlog = column_read(&mut h, 10);
+    h.reply(
+        &backlog,
+        page(
+            vec![in_column(1, "Первая", 10), in_column(2, "Вторая", 10)],
+            false,
+        ),
+    );
+    let doing = column_read(&mut h, 11);
+    h.reply(&doing, page(vec![in_column(3, "Третья", 11)], false));
+    let done = column_read(&mut h, 12);
+    h.reply(&done, page(Vec::new(), false));
+    h
+}
+
+pub(super) fn toasts(h: &Harness) -> String {
+    h.app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The ids of each column's cards.
+fn cards(h: &Harness) -> Vec<Vec<i64>> {
+    let b = h.app.tasks.board.as_ref().expect("a board shows");
+    b.columns
+        .iter()
+        .map(|c| c.cards.rows.iter().map(|t| t.id).collect())
+        .collect()
+}
+
+fn refused() -> ApiError {
+    ApiError::Validation {
+        message: "The selected board column id is invalid.".into(),
+        fields: Default::default(),
+    }
+}
+
+#[test]
+fn b_opens_the_board_of_the_task_with_the_cursor_on_its_card() {
+    let h = on_board();
+    assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]]);
+    let b = h.app.tasks.board.as_ref().unwrap();
+    assert_eq!(b.focus, 1, "the column of task 3");
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(3));
+}
+
+#[test]
+fn a_card_not_on_the_first_page_is_read_page_after_page() {
+    let mut h = list_of(vec![in_column(40, "Далеко", 10)]);
+    h.press("b");
+    let first = column_read(&mut h, 10);
+    let many: Vec<Task> = (1..=30).map(|i| in_column(i, "Задача", 10)).collect();
+    h.reply(&first, page(many, true));
+    let next = column_read(&mut h, 10);
+    match &next.call {
+        Call::Tasks(q) => assert_eq!(q.offset, Some(30)),
+        _ => unreachable!(),
+    }
+    h.reply(&next, page(vec![in_column(40, "Далеко", 10)], false));
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(40));
+}
+
+#[test]
+fn each_column_loads_and_fails_on_its_own() {
+    let mut h = list_of(vec![in_column(1, "Первая", 10)]);
+    h.press("b");
+    let backlog = column_read(&mut h, 10);
+    let doing = column_read(&mut h, 11);
+    h.fail(&doing, ApiError::Timeout);
+    let b = h.app.tasks.board.as_ref().unwrap();
+    assert!(b.columns[0].cards.is_loading(), "still loading");
+    assert_eq!(b.columns[1].cards.error(), Some(&ApiError::Timeout));
+    h.reply(&backlog, page(vec![in_column(1, "Первая", 10)], false));
+    assert_eq!(cards(&h)[0], [1]);
+    assert!(toasts(&h).contains("В работе"), "{}", toasts(&h));
+}
+
+#[test]
+fn l_moves_the_card_to_the_next_column_at_once_and_confirms() {
+    let mut h = on_board();
+    h.press("hL");
+    assert_eq!(
+        cards(&h),
+        [vec![2], vec![3, 1], vec![]],
+        "optimistic, at the bottom"
+    );
+    assert_eq!(
+        h.app.tasks.current().map(|t| t.id),
+        Some(1),
+        "the cursor goes with the card"
+    );
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.board_column_id, Some(11)),
+        _ => unreachable!(),
+    }
+    h.reply(
+        &req,
+        Answer::UpdatedTask(Ok(Box::new(in_column(1, "Первая", 11)))),
+    );
+    assert_eq!(cards(&h), [vec![2], vec![3, 1], vec![]]);
+    assert_eq!(
+        h.app.tasks.list.rows[0].locations[0].board_column_id,
+        Some(11),
+        "the list's row moved too"
+    );
+    let t = toasts(&h);
+    assert!(t.contains("Moved “Первая” to В работе"), "{t}");
+}
+
+#[test]
+fn a_refused_move_puts_the_card_back_with_the_services_message() {
+    let mut h = on_board();
+    h.press("H");
+    assert_eq!(cards(&h), [vec![1, 2, 3], vec![], vec![]]);
+    let req = h.take(|c| matches!(c, Call::UpdateTask(3, _))).remove(0);
+    h.fail(&req, refused());
+    assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]], "rolled back");
+    let t = toasts(&h);
+    assert!(t.contains("Could not move “Третья”"), "{t}");
+    assert!(
+        t.contains("The selected board column id is invalid."),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_move_whose_answer_was_lost_is_read_back() {
+    let mut h = on_board();
+    h.press("L");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(3, _))).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    assert_eq!(
+        cards(&h),
+        [vec![1, 2], vec![], vec![3]],
+        "no rollback on a guess"
+    );
+    let mut reads = h.take(|c| *c == Call::Task(3));
+    assert_eq!(reads.len(), 1, "read back once");
+    let read = reads.remove(0);
+    assert!(matches!(read.key, RequestKey::Tasks(TaskKey::Write(_))));
+    // The service did not take it: the card shows where the service has it.
+    h.reply(
+        &read,
+        Answer::Task(Ok(Box::new(in_column(3, "Третья", 11)))),
+    );
+    assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]]);
+    let t = toasts(&h);
+    assert!(t.contains("read back: not done"), "{t}");
+}
+
+#[test]
+fn moving_past_the_last_column_says_so_and_sends_nothing() {
+    let mut h = on_board();
+    h.press("lL");
+    assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
+    assert!(toasts(&h).contains("No task here"), "{}", toasts(&h));
+    h.press("hhhH");
+    assert!(toasts(&h).contains("Already in the first column"));
+    assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
+}
+
+#[test]
+fn the_lists_verbs_act_on_the_card_under_the_cursor() {
+    let mut h = on_board();
+    h.press("hjx");
+    let b = h.app.tasks.board.as_ref().unwrap();
+    assert!(b.columns[0].cards.rows[1].is_completed, "optimistic");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(2))).remove(0);
+    h.fail(&req, refused());
+    let b = h.app.tasks.board.as_ref().unwrap();
+    assert!(!b.columns[0].cards.rows[1].is_completed, "rolled back");
+    h.press("2");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(2, _))).remove(0);
+    let fresh = Task {
+        priority: Some(weeek_api::models::Priority::High),
+        ..in_column(2, "Вторая", 10)
+    };
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    let b = h.app.tasks.board.as_ref().unwrap();
+    assert_eq!(
+        b.columns[0].cards.rows[1].priority,
+        Some(weeek_api::models::Priority::High)
+    );
+    assert_eq!(
+        h.app.tasks.list.rows[1].priority,
+        Some(weeek_api::models::Priority::High),
+        "the list's row too"
+    );
+}
+
+#[test]
+fn esc_goes_back_to_the_list_where_it_was() {
+    let mut h = on_board();
+    h.press("hj");
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.tasks.board.is_none());
+    assert_eq!(h.app.tasks.cursor, 2, "the list's cursor as it was");
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(3));
+}
+
+#[test]
+fn r_reads_every_column_again() {
+    let mut h = on_board();
+    h.press("r");
+    for column in [10, 11, 12] {
+        column_read(&mut h, column);
+    }
+}
+
+#[test]
+fn j_moves_the_card_down_its_column_below_the_next_one() {
+    let mut h = on_board();
+    h.press("hJ");
+    assert_eq!(cards(&h)[0], [2, 1], "optimistic");
+    assert_eq!(
+        h.app.tasks.current().map(|t| t.id),
+        Some(1),
+        "the cursor follows"
+    );
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    assert_eq!(
+        req.call,
+        Call::PlaceTask {
+            task: 1,
+            project: 1,
+            column: 10,
+            place: ColumnPlace::After(2)
+        }
+    );
+    h.done(&req);
+    assert_eq!(cards(&h)[0], [2, 1]);
+    h.press("K");
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    match req.call {
+        Call::PlaceTask { place, .. } => assert_eq!(place, ColumnPlace::Before(2)),
+        _ => unreachable!(),
+    }
+    assert_eq!(cards(&h)[0], [1, 2]);
+}
+
+#[test]
+fn a_refused_reorder_puts_the_card_back_with_the_services_message() {
+    let mut h = on_board();
+    h.press("hJ");
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    h.fail(&req, refused());
+    assert_eq!(cards(&h)[0], [1, 2], "back where it was");
+    assert_eq!(h.app.tasks.current().map(|t| t.id), Some(1));
+    let t = toasts(&h);
+    assert!(t.contains("Could not reorder “Первая”"), "{t}");
+    assert!(
+        t.contains("The selected board column id is invalid."),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_reorder_whose_answer_was_lost_reads_the_column_again() {
+    let mut h = on_board();
+    h.press("hJ");
+    let req = h.take(|c| matches!(c, Call::PlaceTask { .. })).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    assert_eq!(cards(&h)[0], [2, 1], "no rollback on a guess");
+    let read = column_read(&mut h, 10);
+    // The service did not take it: the column shows its order.
+    h.reply(
+        &read,
+        page(
+            vec![in_column(1, "Первая", 10), in_column(2, "Вторая", 10)],
+            false,
+        ),
+    );
+    assert_eq!(cards(&h)[0], [1, 2]);
+    assert_eq!(
+        h.app.tasks.current().map(|t| t.id),
+        Some(1),
+        "the cursor stays on the card"
+    );
+    assert!(
+        toasts(&h).contains("Not confirmed: reorder “Первая”"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn the_top_and_the_bottom_of_a_column_say_so() {
+    let mut h = on_board();
+    h.press("hK");
+    assert!(toasts(&h).contains("Already at the top of the column"));
+    h.press("jJ");
+    assert!(toasts(&h).contains("Already at the bottom of the column"));
+    assert!(h.take(|c| matches!(c, Call::PlaceTask { .. })).is_empty());
+}
+
+#[test]
+fn n_creates_the_task_in_the_focused_column() {
+    let mut h = on_board();
+    h.press("ln");
+    h.press("Новая");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    match &req.call {
+        Call::CreateTask(new) => {
+            assert_eq!((new.project_id, new.board_column_id), (Some(1), Some(12)));
+        }
+        _ => unreachable!(),
+    }
+    assert_eq!(cards(&h)[2].len(), 1, "its card shows at once");
+    assert_eq!(
+        h.app
+            .tasks
+            .current()
+            .and_then(|t| t.title.clone())
+            .as_deref(),
+        Some("Новая")
+    );
+    h.reply(
+        &req,
+        Answer::CreatedTask(Ok(Box::new(in_column(50, "Новая", 12)))),
+    );
+    assert_eq!(cards(&h)[2], [50], "the service's task in its place");
+    assert!(toasts(&h).contains("Created “Новая”"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_new_task_whose_answer_was_lost_is_looked_for_not_sent_again() {
+    let mut h = on_board();
+    h.press("n");
+    h.press("Новая");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    assert!(
+        h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
+        "not sent twice"
+    );
+    let look = h
+        .take(|c| matches!(c, Call::Tasks(q) if q.search.as_deref() == Some("Новая")))
+        .remove(0);
+    let mut found = in_column(51, "Новая", 11);
+    found.created_at = Some(h.clock.wall);
+    h.reply(&look, page(vec![found], false));
+    assert_eq!(
+        cards(&h)[1],
+        [3, 51],
+        "found: its card is the service's task"
+    );
+}
