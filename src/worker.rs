@@ -14,8 +14,9 @@ use weeek_api::models::{
 };
 use weeek_api::{
     ApiError, Client, CommentPage, ContactUpdate, DealInput, DealPage, DealQuery, DealUpdate,
-    ListQuery, Listed, NewContact, NewTask, OrganizationInput, PortfolioQuery, RetryNotice,
-    SkippedRow, TaskPage, TaskQuery, TaskUpdate, TimeEntryInput,
+    FunnelInput, ListQuery, Listed, NewContact, NewProject, NewTask, OrganizationInput,
+    PortfolioQuery, ProjectUpdate, RetryNotice, SkippedRow, TaskPage, TaskQuery, TaskUpdate,
+    TimeEntryInput,
 };
 
 use crate::app::entry_rows::{Entry, RowCall};
@@ -97,6 +98,32 @@ pub enum Call {
     /// `PATCH /crm/deals/{id}`: the fields it carries.
     PatchDeal(String, Box<DealInput>),
     DeleteDeal(String),
+    /// `POST /crm/deals/{id}/tasks`: a new task, linked to the deal.
+    CreateDealTask(String, NewTask),
+    /// `DELETE /crm/deals/{id}/tasks/{task}`: the link goes, the task stays.
+    DetachDealTask(String, i64),
+    CreateFunnel(FunnelInput),
+    /// `PUT /crm/funnels/{id}`: the fields it carries.
+    UpdateFunnel(String, FunnelInput),
+    DeleteFunnel(String),
+    /// A new status of a funnel, with its name.
+    CreateFunnelStatus(String, String),
+    /// A status and its new name.
+    RenameFunnelStatus(String, String),
+    DeleteFunnelStatus(String),
+    /// A status and the one it goes after (`None`: first).
+    MoveFunnelStatus(String, Option<String>),
+    /// `GET /tm/projects/{id}`: one project (an archived one too), read back.
+    Project(i64),
+    CreateProject(NewProject),
+    UpdateProject(i64, ProjectUpdate),
+    DeleteProject(i64),
+    /// Archive (`true`) or un-archive a project.
+    ArchiveProject(i64, bool),
+    /// A new board of a project, with its name.
+    CreateBoard(i64, String),
+    RenameBoard(i64, String),
+    DeleteBoard(i64),
     Organizations(ListQuery),
     Contacts(ListQuery),
     CreateContact(NewContact),
@@ -159,6 +186,22 @@ impl Call {
                 | Call::CreateDeal(..)
                 | Call::PatchDeal(..)
                 | Call::DeleteDeal(_)
+                | Call::CreateDealTask(..)
+                | Call::DetachDealTask(..)
+                | Call::CreateFunnel(_)
+                | Call::UpdateFunnel(..)
+                | Call::DeleteFunnel(_)
+                | Call::CreateFunnelStatus(..)
+                | Call::RenameFunnelStatus(..)
+                | Call::DeleteFunnelStatus(_)
+                | Call::MoveFunnelStatus(..)
+                | Call::CreateProject(_)
+                | Call::UpdateProject(..)
+                | Call::DeleteProject(_)
+                | Call::ArchiveProject(..)
+                | Call::CreateBoard(..)
+                | Call::RenameBoard(..)
+                | Call::DeleteBoard(_)
                 | Call::CreateContact(_)
                 | Call::DeleteContact(_)
                 | Call::EditContact(..)
@@ -220,6 +263,23 @@ pub enum Answer {
     /// The deal when the answer carries one.
     PatchedDeal(Result<Option<Box<Deal>>, ApiError>),
     DeletedDeal(Result<(), ApiError>),
+    CreatedDealTask(Result<Box<Task>, ApiError>),
+    DetachedDealTask(Result<(), ApiError>),
+    CreatedFunnel(Result<Box<Funnel>, ApiError>),
+    UpdatedFunnel(Result<Box<Funnel>, ApiError>),
+    DeletedFunnel(Result<(), ApiError>),
+    CreatedFunnelStatus(Result<FunnelStatus, ApiError>),
+    RenamedFunnelStatus(Result<FunnelStatus, ApiError>),
+    DeletedFunnelStatus(Result<(), ApiError>),
+    MovedFunnelStatus(Result<(), ApiError>),
+    Project(Result<Box<Project>, ApiError>),
+    CreatedProject(Result<Box<Project>, ApiError>),
+    UpdatedProject(Result<(), ApiError>),
+    DeletedProject(Result<(), ApiError>),
+    ArchivedProject(Result<(), ApiError>),
+    CreatedBoard(Result<Board, ApiError>),
+    RenamedBoard(Result<(), ApiError>),
+    DeletedBoard(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
     CreatedContact(Result<Box<Contact>, ApiError>),
@@ -253,7 +313,9 @@ impl Answer {
             A::Columns(r) => r.as_ref().err(),
             A::CreatedColumn(r) => r.as_ref().err(),
             A::TaskPage(r) => r.as_ref().err(),
-            A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) => r.as_ref().err(),
+            A::Task(r) | A::CreatedTask(r) | A::UpdatedTask(r) | A::CreatedDealTask(r) => {
+                r.as_ref().err()
+            }
             A::DeletedTask(r)
             | A::CompletedTask(r)
             | A::PlacedTask(r)
@@ -270,7 +332,20 @@ impl Answer {
             | A::DeletedTimeEntry(r)
             | A::DeletedComment(r)
             | A::MovedDeal(r)
-            | A::DeletedDeal(r) => r.as_ref().err(),
+            | A::DeletedDeal(r)
+            | A::DetachedDealTask(r)
+            | A::DeletedFunnel(r)
+            | A::DeletedFunnelStatus(r)
+            | A::MovedFunnelStatus(r)
+            | A::UpdatedProject(r)
+            | A::DeletedProject(r)
+            | A::ArchivedProject(r)
+            | A::RenamedBoard(r)
+            | A::DeletedBoard(r) => r.as_ref().err(),
+            A::Project(r) | A::CreatedProject(r) => r.as_ref().err(),
+            A::CreatedBoard(r) => r.as_ref().err(),
+            A::CreatedFunnel(r) | A::UpdatedFunnel(r) => r.as_ref().err(),
+            A::CreatedFunnelStatus(r) | A::RenamedFunnelStatus(r) => r.as_ref().err(),
             A::CreatedTimeEntry(r) | A::UpdatedTimeEntry(r) => r.as_ref().err(),
             A::CommentPage(r) => r.as_ref().err(),
             A::CreatedComment(r) => r.as_ref().err(),
@@ -615,6 +690,36 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
                 .await
                 .map(|d| d.map(Box::new)),
         ),
+        C::CreateDealTask(deal, t) => {
+            A::CreatedDealTask(client.create_deal_task(&deal, &t).await.map(Box::new))
+        }
+        C::DetachDealTask(deal, task) => {
+            A::DetachedDealTask(client.detach_deal_task(&deal, task).await)
+        }
+        C::CreateFunnel(f) => A::CreatedFunnel(client.create_funnel(&f).await.map(Box::new)),
+        C::UpdateFunnel(id, f) => {
+            A::UpdatedFunnel(client.update_funnel(&id, &f).await.map(Box::new))
+        }
+        C::DeleteFunnel(id) => A::DeletedFunnel(client.delete_funnel(&id).await),
+        C::CreateFunnelStatus(funnel, name) => {
+            A::CreatedFunnelStatus(client.create_funnel_status(&funnel, Some(&name)).await)
+        }
+        C::RenameFunnelStatus(id, name) => {
+            A::RenamedFunnelStatus(client.rename_funnel_status(&id, &name).await)
+        }
+        C::DeleteFunnelStatus(id) => A::DeletedFunnelStatus(client.delete_funnel_status(&id).await),
+        C::MoveFunnelStatus(id, after) => {
+            A::MovedFunnelStatus(client.move_funnel_status(&id, after.as_deref()).await)
+        }
+        C::Project(id) => A::Project(client.project(id).await.map(Box::new)),
+        C::CreateProject(p) => A::CreatedProject(client.create_project(&p).await.map(Box::new)),
+        C::UpdateProject(id, u) => A::UpdatedProject(client.update_project(id, &u).await),
+        C::DeleteProject(id) => A::DeletedProject(client.delete_project(id).await),
+        C::ArchiveProject(id, true) => A::ArchivedProject(client.archive_project(id).await),
+        C::ArchiveProject(id, false) => A::ArchivedProject(client.unarchive_project(id).await),
+        C::CreateBoard(project, name) => A::CreatedBoard(client.create_board(project, &name).await),
+        C::RenameBoard(id, name) => A::RenamedBoard(client.update_board(id, &name).await),
+        C::DeleteBoard(id) => A::DeletedBoard(client.delete_board(id).await),
         C::Organizations(q) => A::Organizations(
             client
                 .organizations(&q)

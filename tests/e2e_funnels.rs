@@ -365,3 +365,104 @@ fn a_half_typed_deal_survives_kill_9_and_opens_again_with_n() {
                 .any(|l| l.contains("Amount, ₽") && l.contains("4200"))
     });
 }
+
+/// Opens the first deal of the B2B board and waits for its full read.
+fn open_first_deal(t: &Tmux) {
+    open_b2b(t);
+    t.keys(&["Enter"]);
+    t.wait_until("the deal popup with its tasks", |s| {
+        s.contains("Deal: ") && s.contains("Tasks (")
+    });
+}
+
+/// `n` in the deal popup links a new task; after `r` the service's copy of the deal lists it,
+/// and `Enter` opens it on the task screen in its detail pane.
+#[test]
+fn attach_a_task_to_a_deal_see_it_after_a_refresh_and_open_it() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    open_first_deal(&t);
+    let title = "Созвонить с юристом клиента";
+    t.keys(&["n"]);
+    t.wait_for("New task linked to the deal");
+    t.type_text(title);
+    t.keys(&["Enter"]);
+    t.wait_for("Linked a new task “");
+    t.keys(&["r"]);
+    t.wait_until("the new task in the deal read again", |s| {
+        s.contains(&format!("[ ] {title}")) && !s.contains("sending…")
+    });
+    t.keys(&["Enter"]);
+    t.wait_until("the task on the task screen, in its detail", |s| {
+        s.contains("Task #") && s.contains("1 of 1 task") && s.contains(title)
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}
+
+/// The service links the task and then answers 500: the app looks at the deal before anything
+/// is sent again, finds the task and shows it once.
+#[test]
+fn a_new_linked_task_whose_answer_was_lost_is_found_not_sent_twice() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(
+        &[
+            "--demo",
+            "--fail-rate",
+            "1",
+            "--fail-methods",
+            "POST",
+            "--fail-mode",
+            "apply-then-status",
+        ],
+        120,
+        40,
+    );
+    open_first_deal(&t);
+    let title = "Отправить договор";
+    t.keys(&["n"]);
+    t.wait_for("New task linked to the deal");
+    t.type_text(title);
+    t.keys(&["Enter"]);
+    t.wait_for("was created after all");
+    t.keys(&["r"]);
+    let s = t.wait_until("the deal read again", |s| {
+        s.contains(&format!("[ ] {title}")) && !s.contains("sending…")
+    });
+    let rows = s.matches(&format!("[ ] {title}")).count();
+    assert_eq!(rows, 1, "one task, not two: {s}");
+}
+
+/// `C` makes a status, `R` renames it; after `r` the board, read again, has the new name.
+#[test]
+fn create_a_status_rename_it_and_see_the_new_name_after_a_refresh() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    open_b2b(&t);
+    t.keys(&["C"]);
+    t.wait_for("New status, last on the board");
+    t.type_text("Пилотный проект");
+    t.keys(&["Enter"]);
+    t.wait_for("Created the status “Пилотный проект”");
+    t.keys(&["R"]);
+    t.wait_for("Rename the status");
+    t.keys(&["C-u"]);
+    t.type_text("Пилот завершён");
+    t.keys(&["Enter"]);
+    t.wait_for("Renamed the status “Пилотный проект” to “Пилот завершён”");
+    t.keys(&["r"]);
+    // The column's header line (not a message) names the status as the service has it.
+    t.wait_until("the renamed status's column after a refresh", |s| {
+        s.lines()
+            .any(|l| l.contains("Пилот завершён") && !l.contains("Renamed") && l.contains('│'))
+            && !s.contains("loading")
+    });
+    t.keys(&["q"]);
+    assert!(wait_exit(&t).contains("EXIT=0"));
+}

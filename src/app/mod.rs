@@ -743,6 +743,22 @@ impl App {
             self.show_board(board, clock, effects);
             return true;
         }
+        if let Some(task) = self.funnels.open_task.take() {
+            // The deal stays open behind: nothing of the funnels screen is left unsaved.
+            self.screen = Screen::Tasks;
+            self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
+            let mut cx = Self::cx(
+                clock,
+                &mut self.names,
+                &mut self.requests,
+                effects,
+                &mut self.toasts,
+                self.viewport,
+                &self.keymap,
+            );
+            self.tasks.show_task(&task, &mut cx);
+            return true;
+        }
         if handled {
             // The detail pane scrolls no further than its last line: past it there is nothing
             // to read, and each key pressed there would take one more to come back.

@@ -24,6 +24,24 @@ pub struct DealView {
     /// Starts with the board's copy, then the full answer of `GET /crm/deals/{id}`.
     pub deal: Loadable<Deal>,
     pub scroll: u16,
+    /// The linked task under the cursor.
+    pub task: usize,
+}
+
+/// The popup's line of linked task `i` (0 first), as `ui::funnels::deal` lays the popup out:
+/// the fields (a list field takes a line per item, one when empty), a blank line, the
+/// section's heading, then the tasks. `error`: a failed read's two lines lead.
+pub fn task_line(deal: &Deal, error: bool, i: usize) -> usize {
+    let list = |n: usize| n.max(1);
+    let lead = if error { 2 } else { 0 };
+    // Title, funnel, status, amount, outcome; creator; tags, created, updated, id.
+    let fixed = 5 + 1 + 4;
+    lead + fixed
+        + list(deal.assignees.len())
+        + list(deal.contacts.len())
+        + list(deal.organizations.len())
+        + 2
+        + i
 }
 
 #[derive(Debug, Default)]
@@ -227,6 +245,7 @@ impl FunnelDetail {
             id: deal.id.clone(),
             deal: Loadable::Loading(Some(deal)),
             scroll: 0,
+            task: 0,
         });
         true
     }

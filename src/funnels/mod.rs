@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod deal_form;
+pub mod deal_tasks;
 pub mod detail;
 pub mod editor;
 pub mod format;
@@ -10,6 +11,7 @@ pub mod list;
 pub mod lookups;
 pub mod moves;
 pub mod query;
+pub mod structure;
 #[cfg(test)]
 mod tests;
 pub mod verbs;
@@ -65,6 +67,21 @@ pub enum FunnelKey {
     DealFind,
     /// The read of an edited deal (its answer was lost or carried no deal).
     DealRead,
+    /// A new task linked to the open deal, by its number.
+    TaskAttach(u64),
+    /// The look for a new linked task whose answer was lost, by the create's number.
+    TaskFind(u64),
+    /// A detach of a linked task (or the read-back of one whose answer was lost), by its
+    /// number.
+    TaskDetach(u64),
+    /// A new funnel or status, by its number.
+    Create(u64),
+    /// The look for a new funnel or status whose answer was lost, by the create's number.
+    CreateFind(u64),
+    /// A rename or delete of a funnel (or its read-back), by its number.
+    FunnelWrite(u64),
+    /// A rename, delete or move of a status (or its read-back), by its number.
+    StatusWrite(u64),
 }
 
 #[derive(Debug)]
@@ -87,6 +104,12 @@ pub struct FunnelsState {
     pub found: Option<editor::Draft>,
     /// Said at start what was found on disk (a toast needs the first message's clock).
     found_note: Option<(crate::app::toast::ToastKind, String)>,
+    /// The open deal's linked tasks: new ones and detaches on their way, the title prompt.
+    pub tasks: deal_tasks::DealTasks,
+    /// The linked task `Enter` chose, for the app to show on the task screen.
+    pub open_task: Option<weeek_api::models::Task>,
+    /// Funnels and statuses made, renamed, deleted, moved; the name prompt.
+    pub structure: structure::Structure,
 }
 
 impl FunnelsState {
@@ -102,6 +125,9 @@ impl FunnelsState {
             draft: DraftFile::new(data_dir.join(editor::DRAFT_FILE)),
             found: None,
             found_note: None,
+            tasks: deal_tasks::DealTasks::default(),
+            open_task: None,
+            structure: structure::Structure::default(),
         }
     }
 
@@ -136,6 +162,9 @@ impl FunnelsState {
             Action::Search => l.open_search(),
             Action::Open => self.open_current(cx),
             Action::Refresh => self.reload_list(cx),
+            Action::NewFunnel => self.open_new_funnel(),
+            Action::Rename => self.open_rename_funnel(),
+            Action::Delete => self.ask_delete_funnel(),
             Action::Back if !l.query.is_empty() => {
                 l.query.clear();
                 l.refilter();
@@ -160,7 +189,12 @@ impl FunnelsState {
             Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
             Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
             Action::Top => view.scroll = 0,
-            Action::Back | Action::Open => d.close_deal(cx),
+            Action::Back => d.close_deal(cx),
+            Action::Open => self.open_linked_task(cx),
+            Action::NextItem => self.step_task(1, cx),
+            Action::PrevItem => self.step_task(-1, cx),
+            Action::NewTask => self.open_task_prompt(),
+            Action::Delete => self.ask_detach(cx),
             Action::Refresh => {
                 self.lookups.invalidate();
                 self.lookups.ensure(cx);
@@ -250,6 +284,11 @@ impl FunnelsState {
             Action::MarkLost => self.set_outcome(WinStatus::Lost, cx),
             Action::Archive => self.set_outcome(WinStatus::Archived, cx),
             Action::Delete => self.ask_delete(),
+            Action::NewStatus => self.open_new_status(),
+            Action::RenameStatus => self.open_rename_status(),
+            Action::DeleteStatus => self.ask_delete_status(),
+            Action::MoveStatusLeft => self.move_status(-1, cx),
+            Action::MoveStatusRight => self.move_status(1, cx),
             Action::MovePrev => self.move_deal(-1, cx),
             Action::MoveNext => self.move_deal(1, cx),
             Action::Open => {
@@ -290,7 +329,44 @@ impl FunnelsState {
         match (key, answer) {
             (FunnelKey::List, A::Funnels(result)) => {
                 self.list.on_loaded(result);
+                // Renames and deletes on their way stay shown over the fresh list.
+                self.structure.funnels.reapply(&mut self.list, cx);
                 self.list.fix_scroll(cx);
+            }
+            (FunnelKey::Create(n), A::CreatedFunnel(result)) => {
+                self.on_funnel_created(n, result.map(|f| *f), cx)
+            }
+            (FunnelKey::Create(n), A::CreatedFunnelStatus(result)) => {
+                self.on_status_created(n, result, cx)
+            }
+            (FunnelKey::CreateFind(n), A::Funnels(result)) => {
+                let named = result.map(|all| all.iter().map(structure::Named::from).collect());
+                self.on_create_looked(n, named, cx)
+            }
+            (FunnelKey::CreateFind(n), A::FunnelStatuses(result)) => {
+                let named = result.map(|all| all.iter().map(structure::Named::from).collect());
+                self.on_create_looked(n, named, cx)
+            }
+            (FunnelKey::FunnelWrite(n), A::UpdatedFunnel(result)) => {
+                self.on_funnel_written(n, result.map(|f| Some(*f)), cx)
+            }
+            (FunnelKey::FunnelWrite(n), A::DeletedFunnel(result)) => {
+                self.on_funnel_written(n, gone_is_done(result).map(|()| None), cx)
+            }
+            (FunnelKey::FunnelWrite(n), A::Funnel(result)) => {
+                self.on_funnel_read_back(n, result.map(|f| *f), cx)
+            }
+            (FunnelKey::StatusWrite(n), A::RenamedFunnelStatus(result)) => {
+                self.on_status_written(n, result.map(|_| ()), cx)
+            }
+            (FunnelKey::StatusWrite(n), A::DeletedFunnelStatus(result)) => {
+                self.on_status_written(n, gone_is_done(result), cx)
+            }
+            (FunnelKey::StatusWrite(n), A::MovedFunnelStatus(result)) => {
+                self.on_status_written(n, result, cx)
+            }
+            (FunnelKey::StatusWrite(n), A::FunnelStatuses(result)) => {
+                self.on_status_read_back(n, result, cx)
             }
             (FunnelKey::Orgs, A::Organizations(result)) => {
                 self.lookups.on_orgs(result, cx);
@@ -331,6 +407,18 @@ impl FunnelsState {
             (FunnelKey::Verb(n), A::Deal(result)) => {
                 self.on_verb_read_back(n, result.map(|d| *d), cx)
             }
+            (FunnelKey::TaskAttach(n), A::CreatedDealTask(result)) => {
+                self.on_task_created(n, result.map(|t| *t), cx)
+            }
+            (FunnelKey::TaskFind(n), A::Deal(result)) => {
+                self.on_task_looked(n, result.map(|d| *d), cx)
+            }
+            (FunnelKey::TaskDetach(n), A::DetachedDealTask(result)) => {
+                self.on_detached(n, result, cx)
+            }
+            (FunnelKey::TaskDetach(n), A::Deal(result)) => {
+                self.on_detach_read_back(n, result.map(|d| *d), cx)
+            }
             (key, answer) => {
                 let Some(d) = &mut self.detail else {
                     return;
@@ -338,9 +426,15 @@ impl FunnelsState {
                 match (key, answer) {
                     (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
-                        d.on_statuses(result, (&self.moves, &self.verbs), cx)
+                        d.on_statuses(result, (&self.moves, &self.verbs), cx);
+                        // Renames, deletes and moves on their way stay shown over the read.
+                        self.structure.statuses.reapply(d, cx);
                     }
-                    (FunnelKey::Deal, A::Deal(result)) => d.on_deal(result.map(|d| *d)),
+                    (FunnelKey::Deal, A::Deal(result)) => {
+                        d.on_deal(result.map(|d| *d));
+                        // New tasks and detaches on their way stay shown over the fresh read.
+                        self.tasks.reapply(d, cx);
+                    }
                     (FunnelKey::Deals(status), A::DealPage(result)) => {
                         d.on_deals(&status, result, (&self.moves, &self.verbs), cx)
                     }
@@ -355,7 +449,12 @@ impl FunnelsState {
     /// A click on a funnel row selects it; on a column it focuses the column, and on a card
     /// it puts the cursor there too.
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() || self.editor.is_some() {
+        if self.ask.is_some()
+            || self.editor.is_some()
+            || self.tasks.prompt.is_some()
+            || self.structure.prompt.is_some()
+            || self.structure.currency.is_some()
+        {
             return false;
         }
         match (&mut self.detail, target) {
@@ -403,6 +502,12 @@ impl ScreenState for FunnelsState {
         if self.ask.is_some() {
             return vec![Context::Confirm];
         }
+        if self.tasks.prompt.is_some() || self.structure.prompt.is_some() {
+            return vec![Context::Prompt, Context::Text];
+        }
+        if self.structure.currency.is_some() {
+            return vec![Context::Picker, Context::Text];
+        }
         if let Some(e) = &self.editor {
             return form_contexts(e);
         }
@@ -446,6 +551,12 @@ impl ScreenState for FunnelsState {
     }
 
     fn keyboard_taken(&self) -> bool {
+        if self.tasks.prompt.is_some()
+            || self.structure.prompt.is_some()
+            || self.structure.currency.is_some()
+        {
+            return self.ask.is_none();
+        }
         if let Some(e) = &self.editor {
             return self.ask.is_none() && !e.asking && !e.locked();
         }
@@ -463,6 +574,15 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.tasks.prompt.is_some() {
+            return self.task_prompt_char(c);
+        }
+        if self.structure.prompt.is_some() {
+            return self.name_prompt_char(c);
+        }
+        if self.structure.currency.is_some() {
+            return self.currency_char(c);
+        }
         if self.editor.is_some() {
             return self.form_char(c, cx);
         }
@@ -486,6 +606,15 @@ impl ScreenState for FunnelsState {
             }
             return true;
         }
+        if self.tasks.prompt.is_some() {
+            return self.task_prompt_action(action, cx);
+        }
+        if self.structure.prompt.is_some() {
+            return self.name_prompt_action(action, cx);
+        }
+        if self.structure.currency.is_some() {
+            return self.currency_action(action, cx);
+        }
         if self.editor.is_some() {
             return self.form_action(action, cx);
         }
@@ -508,6 +637,15 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.tasks.prompt.is_some() {
+            return self.task_prompt_paste(text);
+        }
+        if self.structure.prompt.is_some() {
+            return self.name_prompt_paste(text);
+        }
+        if self.structure.currency.is_some() {
+            return self.currency_paste(text);
+        }
         if self.editor.is_some() {
             return self.form_paste(text, cx);
         }
@@ -537,12 +675,20 @@ impl ScreenState for FunnelsState {
 
     fn footer_note(&self) -> Option<String> {
         let moving = self.moves.unsettled();
-        let saving = self.verbs.unsettled();
+        let saving = self.verbs.unsettled() + self.tasks.unsettled() + self.structure.unsettled();
         let notes: Vec<String> = [(moving, "moving"), (saving, "saving")]
             .into_iter()
             .filter(|(n, _)| *n > 0)
             .map(|(n, what)| format!("{what} {n}…"))
             .collect();
         (!notes.is_empty()).then(|| notes.join(" · "))
+    }
+}
+
+/// A delete answered "not found": what was to go is gone, which is what was asked.
+fn gone_is_done(result: Result<(), weeek_api::ApiError>) -> Result<(), weeek_api::ApiError> {
+    match result {
+        Err(weeek_api::ApiError::NotFound { .. }) => Ok(()),
+        other => other,
     }
 }

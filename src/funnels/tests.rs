@@ -19,7 +19,7 @@ use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
 use crate::funnels::FunnelKey;
 use crate::layout::funnels::InfoPlace;
-use crate::testing::{BORIS, Harness, ME, code, key_event};
+use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event};
 use crate::worker::{Answer, Call, Request};
 
 const B2B: &str = "Fn7QwB2kLp9sXe4R";
@@ -845,7 +845,7 @@ fn snapshot_deal() {
             ..Default::default()
         }],
     );
-    h.resize(100, 30);
+    h.resize(160, 45);
     let s = h.render();
     for want in [
         "Ольга Петрова",
@@ -856,9 +856,9 @@ fn snapshot_deal() {
     ] {
         assert!(s.contains(want), "{want} missing:\n{s}");
     }
-    insta::assert_snapshot!("funnels_deal_100x30", s);
-    h.resize(160, 45);
-    insta::assert_snapshot!("funnels_deal_160x45", h.render());
+    insta::assert_snapshot!("funnels_deal_160x45", s);
+    h.resize(100, 30);
+    insta::assert_snapshot!("funnels_deal_100x30", h.render());
     h.resize(80, 24);
     insta::assert_snapshot!("funnels_deal_80x24", h.render());
 }
@@ -2065,3 +2065,9 @@ fn snapshot_deal_form() {
     h.send(code(KeyCode::Tab));
     snap_all("funnels_deal_form", &mut h);
 }
+
+#[path = "deal_task_tests.rs"]
+mod deal_task_tests;
+
+#[path = "structure_tests.rs"]
+mod structure_tests;

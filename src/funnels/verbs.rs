@@ -256,6 +256,62 @@ pub enum Ask {
     Delete { id: String, name: String },
     /// `n` or `e` while a deal draft of elsewhere is on disk: drop it?
     ReplaceDraft { title: String, edit: bool },
+    /// Detach this task (its id and quoted title) from this deal?
+    Detach {
+        deal: String,
+        task: i64,
+        name: String,
+    },
+    /// Delete this funnel (with its statuses and deals)?
+    DeleteFunnel {
+        id: String,
+        name: String,
+        deals: Option<i64>,
+    },
+    /// Delete this status of this funnel?
+    DeleteStatus {
+        funnel: String,
+        id: String,
+        name: String,
+        deals: Option<i64>,
+    },
+}
+
+impl Ask {
+    /// The question as drawn. What happens to the deals is said: a funnel takes its statuses
+    /// and deals with it (the reference: "with its statuses and deals"); the reference is
+    /// silent about a status's deals, and the service may refuse while it holds some.
+    pub fn question(&self) -> String {
+        match self {
+            Ask::Delete { name, .. } => format!("Delete the deal {name}?"),
+            Ask::ReplaceDraft { title, .. } => {
+                format!("Drop the deal draft {title} to start another?")
+            }
+            Ask::Detach { name, .. } => {
+                format!("Detach the task {name} from the deal? The task stays.")
+            }
+            Ask::DeleteFunnel { name, deals, .. } => {
+                let deals = match deals {
+                    Some(0) => return format!("Delete the funnel {name} and its statuses?"),
+                    Some(1) => "its statuses and its 1 deal".to_string(),
+                    Some(n) => format!("its statuses and its {n} deals"),
+                    None => "its statuses and all its deals".to_string(),
+                };
+                format!("Delete the funnel {name} with {deals}? Their tasks stay tasks.")
+            }
+            Ask::DeleteStatus { name, deals, .. } => match deals {
+                Some(0) => format!("Delete the status {name}? It holds no deals."),
+                Some(n) => format!(
+                    "Delete the status {name}? It holds {n} deal{}: the service may refuse until \
+                     they are moved or deleted.",
+                    if *n == 1 { "" } else { "s" }
+                ),
+                None => format!(
+                    "Delete the status {name}? The service may refuse while it holds deals."
+                ),
+            },
+        }
+    }
 }
 
 impl FunnelsState {
@@ -305,6 +361,19 @@ impl FunnelsState {
         let (id, name) = match self.ask.take() {
             Some(Ask::Delete { id, name }) => (id, name),
             Some(Ask::ReplaceDraft { edit, .. }) => return self.replace_draft(yes, edit, cx),
+            Some(Ask::Detach { .. }) if !yes => {
+                cx.toast(ToastKind::Info, "Kept: the task stays linked");
+                return;
+            }
+            Some(Ask::Detach { deal, task, name }) => return self.detach(deal, task, name, cx),
+            Some(Ask::DeleteFunnel { .. } | Ask::DeleteStatus { .. }) if !yes => {
+                cx.toast(ToastKind::Info, "Kept: nothing deleted");
+                return;
+            }
+            Some(Ask::DeleteFunnel { id, name, .. }) => return self.delete_funnel(id, name, cx),
+            Some(Ask::DeleteStatus {
+                funnel, id, name, ..
+            }) => return self.delete_status(funnel, id, name, cx),
             None => return,
         };
         if !yes {

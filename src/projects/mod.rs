@@ -2,8 +2,11 @@
 //! project's boards below it. `l`/`h` open and close a branch, `/` narrows the tree by name,
 //! `Enter` on a board opens it on the task screen.
 
+pub mod edits;
 pub mod tree;
 
+#[cfg(test)]
+mod edit_tests;
 #[cfg(test)]
 pub(crate) mod tests;
 
@@ -23,6 +26,14 @@ pub use tree::{Node, Row};
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ProjectsKey {
     Portfolios,
+    /// A new project or board, by its number.
+    Create(u64),
+    /// The look for a new project or board whose answer was lost, by the create's number.
+    CreateFind(u64),
+    /// A rename, archive or delete of a project (or its read-back), by its number.
+    ProjectWrite(u64),
+    /// A rename or delete of a board (or its read-back), by its number.
+    BoardWrite(u64),
 }
 
 #[derive(Debug, Default)]
@@ -41,6 +52,8 @@ pub struct ProjectsState {
     /// The board `Enter` chose, for the app to open on the task screen.
     pub open_board: Option<(i64, i64)>,
     entered: bool,
+    /// Projects and boards made, renamed, archived, deleted; the name prompt and the question.
+    pub edits: edits::Edits,
 }
 
 impl ProjectsState {
@@ -54,7 +67,7 @@ impl ProjectsState {
         tree::rows(portfolios, names, &self.expanded, query)
     }
 
-    fn cursor_index(&self, rows: &[Row]) -> usize {
+    pub(crate) fn cursor_index(&self, rows: &[Row]) -> usize {
         self.cursor
             .and_then(|c| rows.iter().position(|r| r.node == c))
             .unwrap_or(0)
@@ -82,8 +95,41 @@ impl ProjectsState {
                 }
                 self.load_open_boards(cx);
             }
-            // The one key is asked with its one call above.
-            (ProjectsKey::Portfolios, _) => {}
+            (ProjectsKey::Create(n), Answer::CreatedProject(r)) => {
+                self.on_project_created(n, r.map(|p| *p), cx)
+            }
+            (ProjectsKey::Create(n), Answer::CreatedBoard(r)) => self.on_board_created(n, r, cx),
+            (ProjectsKey::CreateFind(n), Answer::Projects(r)) => {
+                let named = r.map(|all| {
+                    all.iter()
+                        .map(|p| (p.id, p.display_name()))
+                        .collect::<Vec<_>>()
+                });
+                self.on_create_looked(n, named, cx)
+            }
+            (ProjectsKey::CreateFind(n), Answer::Boards(r)) => {
+                let named = r.map(|all| all.iter().map(|b| (b.id, b.name.clone())).collect());
+                self.on_create_looked(n, named, cx)
+            }
+            (
+                ProjectsKey::ProjectWrite(n),
+                Answer::UpdatedProject(r) | Answer::ArchivedProject(r),
+            ) => self.on_project_written(n, r, cx),
+            (ProjectsKey::ProjectWrite(n), Answer::DeletedProject(r)) => {
+                self.on_project_written(n, gone_is_done(r), cx)
+            }
+            (ProjectsKey::ProjectWrite(n), Answer::Project(r)) => {
+                self.on_project_read_back(n, r.map(|p| *p), cx)
+            }
+            (ProjectsKey::BoardWrite(n), Answer::RenamedBoard(r)) => {
+                self.on_board_written(n, r, cx)
+            }
+            (ProjectsKey::BoardWrite(n), Answer::DeletedBoard(r)) => {
+                self.on_board_written(n, gone_is_done(r), cx)
+            }
+            (ProjectsKey::BoardWrite(n), Answer::Boards(r)) => self.on_board_read_back(n, r, cx),
+            // Each key is asked with the calls above: no other pair arrives.
+            _ => {}
         }
     }
 
@@ -246,6 +292,12 @@ impl ProjectsState {
 
 impl ScreenState for ProjectsState {
     fn contexts(&self) -> Vec<Context> {
+        if self.edits.ask.is_some() {
+            return vec![Context::Confirm];
+        }
+        if self.edits.prompt.is_some() {
+            return vec![Context::Prompt, Context::Text];
+        }
         if self.typing {
             vec![Context::ProjectSearch, Context::Text]
         } else {
@@ -270,8 +322,22 @@ impl ScreenState for ProjectsState {
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.edits.ask.is_some() {
+            match action {
+                Action::Yes => self.answer(true, cx),
+                Action::No => self.answer(false, cx),
+                _ => return false,
+            }
+            return true;
+        }
+        if self.edits.prompt.is_some() {
+            return self.prompt_action(action, cx);
+        }
         if self.typing {
             return self.on_search_action(action, cx);
+        }
+        if let Some(changed) = self.edit_action(action, cx) {
+            return changed;
         }
         match action {
             Action::Open | Action::Right => self.open(cx),
@@ -291,6 +357,9 @@ impl ScreenState for ProjectsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.edits.prompt.is_some() {
+            return self.prompt_char(c);
+        }
         if !self.typing {
             return false;
         }
@@ -302,6 +371,9 @@ impl ScreenState for ProjectsState {
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.edits.prompt.is_some() {
+            return self.prompt_paste(text);
+        }
         if !self.typing {
             return false;
         }
@@ -313,17 +385,35 @@ impl ScreenState for ProjectsState {
     }
 
     fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
+        // A fresh read predates the changes still on their way: they show again over it.
+        self.edits.reapply(cx);
         if self.entered {
             self.load_open_boards(cx);
         }
     }
 
     fn keyboard_taken(&self) -> bool {
-        self.typing
+        self.edits.ask.is_none() && (self.typing || self.edits.prompt.is_some())
     }
 
     fn footer_note(&self) -> Option<String> {
+        let saving = self.edits.unsettled();
         let f = self.filter_text();
-        (!f.is_empty() && !self.typing).then(|| format!("filter: {f}"))
+        let notes: Vec<String> = [
+            (saving > 0).then(|| format!("saving {saving}…")),
+            (!f.is_empty() && !self.typing).then(|| format!("filter: {f}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        (!notes.is_empty()).then(|| notes.join(" · "))
+    }
+}
+
+/// A delete answered "not found": what was to go is gone, which is what was asked.
+fn gone_is_done(result: Result<(), weeek_api::ApiError>) -> Result<(), weeek_api::ApiError> {
+    match result {
+        Err(weeek_api::ApiError::NotFound { .. }) => Ok(()),
+        other => other,
     }
 }

@@ -118,17 +118,19 @@ fn items(portfolios: &[Portfolio], names: &Names) -> Vec<Item> {
     let projects: Vec<_> = names
         .projects
         .value()
-        .map(|ps| ps.iter().filter(|p| !p.is_archived()).collect())
+        .map(|ps| ps.iter().collect())
         .unwrap_or_default();
     let known: HashSet<i64> = portfolios.iter().map(|p| p.id).collect();
     let mut by_portfolio: HashMap<Option<i64>, Vec<Item>> = HashMap::new();
     for p in projects {
         // A project in a portfolio the list did not give (a private one) goes with the rest.
         let home = p.portfolio_id.filter(|id| known.contains(id));
-        by_portfolio
-            .entry(home)
-            .or_default()
-            .push(project_item(p.id, p.display_name(), names));
+        by_portfolio.entry(home).or_default().push(project_item(
+            p.id,
+            p.display_name(),
+            p.is_archived(),
+            names,
+        ));
     }
     let mut children: HashMap<Option<i64>, Vec<&Portfolio>> = HashMap::new();
     for p in portfolios {
@@ -177,7 +179,9 @@ fn portfolio_items(
     out
 }
 
-fn project_item(id: i64, name: String, names: &Names) -> Item {
+/// A project's row; `archived`: the service lists none, so only one archived here shows, and
+/// says so.
+fn project_item(id: i64, name: String, archived: bool, names: &Names) -> Item {
     let (note, children) = match names.boards.get(&id) {
         Some(l) if l.is_loading() && l.value().is_none() => {
             (Some("loading boards…".into()), vec![])
@@ -203,6 +207,11 @@ fn project_item(id: i64, name: String, names: &Names) -> Item {
             (None, None) => (None, vec![]),
         },
         None => (None, vec![]),
+    };
+    let note = match (archived, note) {
+        (false, note) => note,
+        (true, None) => Some("archived".into()),
+        (true, Some(n)) => Some(format!("archived · {n}")),
     };
     Item {
         node: Node::Project(id),

@@ -524,6 +524,37 @@ impl TasksState {
         }
     }
 
+    /// Shows `task` from another screen (a deal's linked task): the list is read with the
+    /// filters that bring it whoever it belongs to and wherever the old filters were (its
+    /// project, its title, open or done as it is), and the cursor and the detail pane go to it
+    /// once its page arrives.
+    pub fn show_task(&mut self, task: &weeek_api::models::Task, cx: &mut ScreenCtx) {
+        use filters::{Assignee, Completion, FilterKind};
+        let mut f = Filters::default();
+        f.assignee = Assignee::Anyone;
+        f.completion = if task.is_completed {
+            Completion::Done
+        } else {
+            Completion::Open
+        };
+        f.project = task.primary_location().map(|l| l.project_id);
+        f.search = task.title.clone().unwrap_or_default();
+        for kind in [
+            FilterKind::Assignee,
+            FilterKind::Completion,
+            FilterKind::Project,
+        ] {
+            f.touched(kind);
+        }
+        f.touched(FilterKind::Search);
+        self.filters = f;
+        self.panel = None;
+        self.focus = Some(task.id);
+        self.detail = true;
+        self.detail_scroll = 0;
+        self.filters_changed(false, cx);
+    }
+
     // ----- moving --------------------------------------------------------------------------
 
     pub fn on_resize(&mut self, cx: &mut ScreenCtx) {

@@ -9,6 +9,7 @@ use weeek_api::models::{CustomField, CustomFieldValue, Deal};
 
 use super::chip;
 use crate::app::App;
+use crate::funnels::deal_tasks::DealTasks;
 use crate::funnels::detail::{DealView, FunnelDetail};
 use crate::funnels::format;
 use crate::text::{fit, one_line, truncate, width};
@@ -51,7 +52,14 @@ pub fn render(
                 " {} ",
                 crate::ui::say_all(
                     app,
-                    &[("list.down/list.up", "scroll"), ("deal.close", "close")]
+                    &[
+                        ("list.down/list.up", "scroll"),
+                        ("deal.next_task/deal.prev_task", "task"),
+                        ("deal.open_task", "open"),
+                        ("deal.new_task", "new"),
+                        ("deal.detach_task", "detach"),
+                        ("deal.close", "close"),
+                    ]
                 )
             ),
             t.dim(),
@@ -74,7 +82,7 @@ pub fn render(
         ));
         lines.push(Line::raw(""));
     }
-    lines.extend(deal_lines(app, t, d, deal, w));
+    lines.extend(deal_lines(app, t, d, deal, view.task, w));
     let max = lines.len().saturating_sub(usize::from(inner.height));
     let scroll = usize::from(view.scroll).min(max);
     let visible: Vec<Line> = lines
@@ -117,7 +125,14 @@ fn list_rows(t: &Theme, label: &str, items: Vec<String>, w: usize) -> Vec<Line<'
         .collect()
 }
 
-fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> Vec<Line<'static>> {
+fn deal_lines(
+    app: &App,
+    t: &Theme,
+    d: &FunnelDetail,
+    deal: &Deal,
+    selected: usize,
+    w: usize,
+) -> Vec<Line<'static>> {
     let names = &app.names;
     let funnel = d.funnel.value();
     let mark = funnel
@@ -226,6 +241,41 @@ fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> 
     ));
     lines.push(text_row(t, "Id", deal.id.clone(), w));
 
+    // Linked tasks come first after the fields: they are what the popup's keys act on, and
+    // `funnels::detail::task_line` counts the lines above them.
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!("Tasks ({})", deal.tasks.len()),
+        t.accent(),
+    ));
+    if deal.tasks.is_empty() {
+        let add = crate::ui::then_say(app, "deal.new_task", "links a new one");
+        lines.push(Line::styled(truncate(&format!("none{add}"), w), t.dim()));
+    }
+    for (i, task) in deal.tasks.iter().enumerate() {
+        let title = task
+            .title
+            .clone()
+            .unwrap_or_else(|| format!("task {}", task.id));
+        let done = task.is_completed;
+        let sending = if DealTasks::is_pending(task.id) {
+            "  sending…"
+        } else {
+            ""
+        };
+        let text = format!(
+            "{} {}{sending}",
+            if done { "[x]" } else { "[ ]" },
+            one_line(&title)
+        );
+        let line = Line::raw(fit(&text, w));
+        lines.push(if i == selected {
+            line.style(t.selected())
+        } else {
+            line
+        });
+    }
+
     lines.push(Line::raw(""));
     lines.push(Line::styled("Description", t.accent()));
     match deal
@@ -275,26 +325,6 @@ fn deal_lines(app: &App, t: &Theme, d: &FunnelDetail, deal: &Deal, w: usize) -> 
         let mut spans = vec![Span::styled(fit(&one_line(&name_of(v)), name_w), t.dim())];
         spans.extend(value_spans(app, t, v, def));
         lines.push(Line::from(spans));
-    }
-
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        format!("Tasks ({})", deal.tasks.len()),
-        t.accent(),
-    ));
-    if deal.tasks.is_empty() {
-        lines.push(Line::styled("none", t.dim()));
-    }
-    for task in &deal.tasks {
-        let title = task
-            .title
-            .clone()
-            .unwrap_or_else(|| format!("task {}", task.id));
-        let done = task.is_completed;
-        lines.push(Line::raw(truncate(
-            &format!("{} {}", if done { "[x]" } else { "[ ]" }, one_line(&title)),
-            w,
-        )));
     }
 
     lines.push(Line::raw(""));

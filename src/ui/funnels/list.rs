@@ -213,11 +213,15 @@ fn render_table(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut 
             }
             _ => {
                 lines.push(Line::styled("  No funnels in this workspace.", t.bold()));
-                lines.push(Line::raw(
-                    "  Funnels are created in WEEEK's CRM; they show here once they exist.",
-                ));
                 lines.push(Line::raw(""));
-                lines.push(Line::styled("  r reloads", t.accent()));
+                let keys = crate::ui::say_all(
+                    app,
+                    &[
+                        ("funnels.new", "creates one"),
+                        ("global.refresh", "reloads"),
+                    ],
+                );
+                lines.push(Line::styled(format!("  {keys}"), t.accent()));
             }
         }
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), rows);

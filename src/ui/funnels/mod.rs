@@ -12,11 +12,13 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::app::commands::Context;
 use crate::app::{App, Hits};
 use crate::funnels::query::BoardPicker;
-use crate::funnels::verbs::Ask;
 use crate::text::{truncate, width};
-use crate::ui::dialogs::{render_confirm, render_field, render_picker, render_waiting};
+use crate::ui::dialogs::{
+    render_confirm, render_field, render_picker, render_prompt, render_waiting,
+};
 use crate::ui::theme::{Theme, parse_color};
 use crate::widgets::field::TextField;
 
@@ -45,16 +47,32 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let (Some(e), Some(d)) = (&app.funnels.editor, &app.funnels.detail) {
         hits.cover(form::render(app, t, d, e, frame, body));
     }
-    match &app.funnels.ask {
-        Some(Ask::Delete { name, .. }) => {
-            let question = format!("Delete the deal {name}?");
-            hits.cover(render_confirm(app, t, frame, body, &question));
-        }
-        Some(Ask::ReplaceDraft { title, .. }) => {
-            let question = format!("Drop the deal draft {title} to start another?");
-            hits.cover(render_confirm(app, t, frame, body, &question));
-        }
-        None => {}
+    if let Some(ask) = &app.funnels.ask {
+        hits.cover(render_confirm(app, t, frame, body, &ask.question()));
+    }
+    if let Some(p) = &app.funnels.tasks.prompt {
+        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
+        let feedback = p.error.as_deref().map(|e| (false, e));
+        let title = "New task linked to the deal";
+        hits.cover(render_prompt(
+            t, frame, body, title, &p.field, feedback, &help,
+        ));
+    }
+    if let Some(c) = &app.funnels.structure.currency {
+        hits.cover(render_picker(t, frame, body, &c.picker));
+    }
+    if let Some(p) = &app.funnels.structure.prompt {
+        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
+        let feedback = p.error.as_deref().map(|e| (false, e));
+        hits.cover(render_prompt(
+            t,
+            frame,
+            body,
+            p.title(),
+            &p.field,
+            feedback,
+            &help,
+        ));
     }
 }
 

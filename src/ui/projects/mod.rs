@@ -11,12 +11,33 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use crate::app::App;
+use crate::app::commands::Context;
 use crate::layout::projects::areas;
 use crate::projects::{Node, Row};
 use crate::text::{truncate, width};
+use crate::ui::dialogs::{render_confirm, render_prompt};
 use crate::ui::theme::Theme;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect) {
+    render_tree(app, t, frame, body);
+    let state = &app.projects;
+    if let Some(p) = &state.edits.prompt {
+        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
+        let feedback = p.error.as_deref().map(|e| (false, e));
+        let portfolios = state
+            .portfolios
+            .value()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let title = p.title(&app.names, portfolios);
+        render_prompt(t, frame, body, &title, &p.field, feedback, &help);
+    }
+    if let Some(ask) = &state.edits.ask {
+        render_confirm(app, t, frame, body, &ask.question());
+    }
+}
+
+fn render_tree(app: &App, t: &Theme, frame: &mut Frame, body: Rect) {
     let state = &app.projects;
     let block = Block::default()
         .borders(Borders::ALL)
@@ -92,7 +113,10 @@ fn empty_text(app: &App) -> String {
     if !state.filter_text().is_empty() {
         return format!("Nothing matches “{}”.", state.filter_text());
     }
-    "No projects yet.".into()
+    format!(
+        "No projects yet.{}",
+        crate::ui::then_say(app, "projects.new_project", "creates one")
+    )
 }
 
 fn row_line(r: &Row, at_cursor: bool, cols: usize, t: &Theme) -> Line<'static> {

@@ -48,3 +48,26 @@ fn loading() {
     assert!(screen.contains("Loading projects…"), "{screen}");
     snap_all(&mut h, "projects_loading");
 }
+
+#[test]
+fn new_project_prompt() {
+    let mut h = on_projects();
+    h.press("n");
+    let screen = h.render();
+    assert!(screen.contains("New project in Клиенты"), "{screen}");
+    snap_all(&mut h, "projects_new_project");
+}
+
+#[test]
+fn delete_question_and_an_archived_project() {
+    let mut h = on_projects();
+    h.press("ja");
+    h.press("D");
+    let screen = h.render();
+    assert!(screen.contains("archived"), "{screen}");
+    assert!(
+        screen.contains("Delete the project “Мобильное приложение”"),
+        "{screen}"
+    );
+    snap_all(&mut h, "projects_delete_question");
+}

@@ -1,0 +1,671 @@
+//! The tasks linked to a deal, in the deal popup: `J`/`K` pick one, `Enter` opens it on the
+//! task screen, `n` attaches a new task by its title, `D` detaches one (after asking).
+//!
+//! Both are shown at once. A new task shows as "sending…" until the service answers; a
+//! refusal takes it away with the service's words, and a lost answer has the deal read to
+//! look for it before anything may be sent again (a second send would make a second task).
+//! A detach goes through the shared write ledger: a refusal puts the task back, a lost
+//! answer has the deal read back and shows what the service has.
+
+use std::collections::BTreeMap;
+
+use time::OffsetDateTime;
+use weeek_api::models::{Deal, Task};
+use weeek_api::{ApiError, NewTask};
+
+use super::detail::FunnelDetail;
+use super::verbs::Ask;
+use super::{FunnelKey, FunnelsState};
+use crate::app::ScreenCtx;
+use crate::app::commands::Action;
+use crate::app::ledger::{Ledger, Shown, Writes};
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, created_since, read_back_failed,
+};
+use crate::app::requests::RequestKey;
+use crate::app::toast::ToastKind;
+use crate::widgets::field::TextField;
+use crate::worker::Call;
+
+/// The longest title the prompt sends: the service's own limit for task titles is unknown,
+/// and a title longer than a screen is a paste gone wrong.
+const TITLE_MAX: usize = 500;
+
+/// The title prompt of a new task for the open deal.
+#[derive(Debug, Clone)]
+pub struct TitlePrompt {
+    pub deal: String,
+    pub field: TextField,
+    /// Why the last `Enter` was not taken.
+    pub error: Option<String>,
+}
+
+/// A new linked task on its way.
+#[derive(Debug, Clone)]
+struct Attaching {
+    deal: String,
+    title: String,
+    /// The placeholder's id on screen (below zero: no task of the service has it).
+    temp: i64,
+    /// Sent, or being looked for after a lost answer.
+    phase: Phase,
+}
+
+#[derive(Debug, Clone)]
+enum Phase {
+    Sending,
+    /// The answer was lost (or the same title is attached again after an unknown outcome):
+    /// the deal is read to look for it. `then_send`: not found, it is sent (the look was
+    /// made so that it could be).
+    Looking {
+        lost: Box<LostCreate<LinkedTaskLookup>>,
+        then_send: bool,
+    },
+}
+
+/// A new task whose fate is unknown (its answer and the look for it both failed): attaching
+/// the same title to the same deal looks first.
+#[derive(Debug, Clone, PartialEq)]
+struct Unsure {
+    deal: String,
+    title: String,
+    before: Vec<i64>,
+    sent: OffsetDateTime,
+}
+
+/// Finds a new linked task among the deal's tasks: the title sent, not linked before it was
+/// sent, created since.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkedTaskLookup {
+    deal: String,
+    title: String,
+    /// The tasks linked when it was sent.
+    before: Vec<i64>,
+}
+
+impl CreateLookup for LinkedTaskLookup {
+    type Item = Task;
+    type Page = Deal;
+
+    fn name(&self) -> String {
+        self.title.clone()
+    }
+
+    /// The deal holds all its tasks: one read, no pages.
+    fn read(&self, _page: u32) -> Call {
+        Call::Deal(self.deal.clone())
+    }
+
+    fn candidates(&self, deal: Deal) -> (Vec<Task>, bool) {
+        (deal.tasks, false)
+    }
+
+    fn is_it(&self, task: &Task, sent: OffsetDateTime) -> bool {
+        task.title.as_deref().map(str::trim) == Some(self.title.trim())
+            && !self.before.contains(&task.id)
+            && created_since(task.created_at, sent)
+    }
+}
+
+/// Detaches as optimistic writes of the ledger.
+#[derive(Debug, Clone)]
+pub struct Detaches;
+
+/// One detach: the task taken off the deal, and where it stood.
+#[derive(Debug, Clone)]
+pub struct Detach {
+    pub task: Box<Task>,
+    pub index: usize,
+}
+
+impl Writes for Detaches {
+    /// The deal and the task.
+    type Id = (String, i64);
+    type Change = Detach;
+    type Item = Deal;
+    type Note = ();
+    type Truth = ();
+
+    fn key(n: u64) -> RequestKey {
+        FunnelKey::TaskDetach(n).into()
+    }
+
+    fn read_back(id: &(String, i64)) -> Call {
+        Call::Deal(id.0.clone())
+    }
+
+    fn judge(change: &Detach, found: Result<&Deal, &ApiError>) -> ReadBack {
+        match found {
+            Ok(deal) if !links(deal, change.task.id) => ReadBack::Applied,
+            Ok(_) => ReadBack::NotApplied,
+            Err(e) => read_back_failed(e.clone()),
+        }
+    }
+
+    fn rebase(_: &mut Detach, _: &()) {}
+}
+
+impl Shown<Detaches> for FunnelDetail {
+    fn reapply(&mut self, id: &(String, i64), _: &Detach, _: &ScreenCtx) {
+        self.unlink_task(&id.0, id.1);
+    }
+
+    fn roll_back(
+        &mut self,
+        id: &(String, i64),
+        change: &Detach,
+        _later: bool,
+        _: &ScreenCtx,
+    ) -> Option<()> {
+        self.relink_task(&id.0, &change.task, change.index);
+        None
+    }
+
+    fn take(&mut self, _: &(String, i64), _: Deal) {}
+
+    fn read_back(
+        &mut self,
+        id: &(String, i64),
+        change: &Detach,
+        found: Result<Deal, ApiError>,
+        verdict: &ReadBack,
+        _later: bool,
+        _: &ScreenCtx,
+    ) -> Option<()> {
+        match (verdict, found) {
+            (ReadBack::NotApplied, Ok(fresh)) => {
+                let task = fresh
+                    .tasks
+                    .iter()
+                    .find(|t| t.id == id.1)
+                    .cloned()
+                    .unwrap_or_else(|| (*change.task).clone());
+                self.relink_task(&id.0, &task, change.index);
+            }
+            (ReadBack::Applied, _) => self.unlink_task(&id.0, id.1),
+            _ => {}
+        }
+        None
+    }
+}
+
+/// Whether `deal` still links task `task`.
+fn links(deal: &Deal, task: i64) -> bool {
+    deal.tasks.iter().any(|t| t.id == task)
+}
+
+/// The tasks of deals being linked and unlinked, and the prompt for a new one.
+#[derive(Debug, Default)]
+pub struct DealTasks {
+    pub prompt: Option<TitlePrompt>,
+    attaching: BTreeMap<u64, Attaching>,
+    next: u64,
+    unsure: Vec<Unsure>,
+    pub detaches: Ledger<Detaches>,
+}
+
+impl DealTasks {
+    /// New tasks and detaches not answered yet.
+    pub fn unsettled(&self) -> usize {
+        self.attaching.len() + self.detaches.unsettled()
+    }
+
+    /// Lays what is on its way over a fresh read of deal `id`: placeholders of new tasks,
+    /// detached tasks taken off.
+    pub fn reapply(&self, d: &mut FunnelDetail, cx: &ScreenCtx) {
+        for a in self.attaching.values() {
+            d.relink_task(&a.deal, &placeholder(a), usize::MAX);
+        }
+        self.detaches.reapply(d, cx);
+    }
+
+    /// Whether `id` is a placeholder of a task still being created.
+    pub fn is_pending(id: i64) -> bool {
+        id < 0
+    }
+}
+
+fn placeholder(a: &Attaching) -> Task {
+    Task {
+        id: a.temp,
+        title: Some(a.title.clone()),
+        ..Default::default()
+    }
+}
+
+impl FunnelDetail {
+    /// Applies `f` to every copy of deal `id` on screen: the open deal and its card.
+    fn each_copy(&mut self, id: &str, mut f: impl FnMut(&mut Deal)) {
+        if let Some(view) = &mut self.deal
+            && view.id == id
+            && let Some(deal) = view.deal.value_mut()
+        {
+            f(deal);
+        }
+        for c in &mut self.columns {
+            for deal in c.deals.rows.iter_mut().filter(|d| d.id == id) {
+                f(deal);
+            }
+        }
+        self.fix_task_cursor();
+    }
+
+    /// Takes task `task` off deal `deal`.
+    pub(super) fn unlink_task(&mut self, deal: &str, task: i64) {
+        self.each_copy(deal, |d| d.tasks.retain(|t| t.id != task));
+    }
+
+    /// Links `task` to deal `deal` at `index` (the end when past it), unless it is already.
+    pub(super) fn relink_task(&mut self, deal: &str, task: &Task, index: usize) {
+        self.each_copy(deal, |d| {
+            if !links(d, task.id) {
+                let at = index.min(d.tasks.len());
+                d.tasks.insert(at, task.clone());
+            }
+        });
+    }
+
+    /// Puts `fresh` in place of task `old` on deal `deal` (a placeholder answered).
+    fn replace_task(&mut self, deal: &str, old: i64, fresh: &Task) {
+        self.each_copy(deal, |d| {
+            let at = d.tasks.iter().position(|t| t.id == old);
+            d.tasks.retain(|t| t.id != old && t.id != fresh.id);
+            let at = at.unwrap_or(d.tasks.len()).min(d.tasks.len());
+            d.tasks.insert(at, fresh.clone());
+        });
+    }
+
+    fn fix_task_cursor(&mut self) {
+        if let Some(view) = &mut self.deal {
+            let n = view.deal.value().map_or(0, |d| d.tasks.len());
+            view.task = view.task.min(n.saturating_sub(1));
+        }
+    }
+
+    /// The task under the popup's cursor.
+    pub fn current_task(&self) -> Option<&Task> {
+        let view = self.deal.as_ref()?;
+        view.deal.value()?.tasks.get(view.task)
+    }
+}
+
+impl FunnelsState {
+    /// `J` / `K` in the deal popup: the next or previous linked task, kept in sight.
+    pub(super) fn step_task(&mut self, by: isize, cx: &ScreenCtx) {
+        let Some(view) = self.detail.as_mut().and_then(|d| d.deal.as_mut()) else {
+            return;
+        };
+        let Some(deal) = view.deal.value() else {
+            return;
+        };
+        let n = deal.tasks.len();
+        if n == 0 {
+            return;
+        }
+        view.task = (view.task as isize + by).clamp(0, n as isize - 1) as usize;
+        let line = super::detail::task_line(deal, view.deal.error().is_some(), view.task);
+        let page = usize::from(cx.viewport.funnels.deal_lines).max(1);
+        let scroll = usize::from(view.scroll);
+        let top = if line < scroll + 1 {
+            // The section's heading stays in sight with its first task.
+            line.saturating_sub(1)
+        } else if line >= scroll + page {
+            line + 1 - page
+        } else {
+            scroll
+        };
+        view.scroll = u16::try_from(top).unwrap_or(u16::MAX);
+    }
+
+    /// `Enter` in the deal popup: the task under the cursor on the task screen; without
+    /// linked tasks, closes the popup as it always has.
+    pub(super) fn open_linked_task(&mut self, cx: &mut ScreenCtx) {
+        let Some(d) = &mut self.detail else {
+            return;
+        };
+        match d.current_task() {
+            None => d.close_deal(cx),
+            Some(t) if DealTasks::is_pending(t.id) => {
+                cx.toast(ToastKind::Info, "That task is still being created.");
+            }
+            Some(t) => self.open_task = Some(t.clone()),
+        }
+    }
+
+    /// `n` in the deal popup: asks for the title of a new task linked to the deal.
+    pub(super) fn open_task_prompt(&mut self) {
+        let Some(view) = self.detail.as_ref().and_then(|d| d.deal.as_ref()) else {
+            return;
+        };
+        self.tasks.prompt = Some(TitlePrompt {
+            deal: view.id.clone(),
+            field: TextField::default(),
+            error: None,
+        });
+    }
+
+    /// A key while the title prompt is open.
+    pub(super) fn task_prompt_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let Some(p) = &mut self.tasks.prompt else {
+            return false;
+        };
+        match action {
+            Action::Accept => {
+                let title = p.field.value().trim().to_string();
+                if title.is_empty() {
+                    p.error = Some("A task needs a title.".into());
+                    return true;
+                }
+                if title.chars().count() > TITLE_MAX {
+                    p.error = Some(format!("At most {TITLE_MAX} characters."));
+                    return true;
+                }
+                let deal = p.deal.clone();
+                self.tasks.prompt = None;
+                self.attach(deal, title, cx);
+            }
+            Action::Cancel => self.tasks.prompt = None,
+            Action::Text(edit) => {
+                p.error = None;
+                return p.field.edit(edit);
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    pub(super) fn task_prompt_char(&mut self, c: char) -> bool {
+        match &mut self.tasks.prompt {
+            Some(p) => {
+                p.error = None;
+                p.field.insert(c)
+            }
+            None => false,
+        }
+    }
+
+    pub(super) fn task_prompt_paste(&mut self, text: &str) -> bool {
+        match &mut self.tasks.prompt {
+            Some(p) => {
+                p.error = None;
+                p.field.paste(&crate::text::one_line(text));
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Shows the new task at once and sends it; after an outcome left unknown for this title
+    /// on this deal, looks for it first.
+    fn attach(&mut self, deal: String, title: String, cx: &mut ScreenCtx) {
+        let Some(d) = &mut self.detail else {
+            return;
+        };
+        let t = &mut self.tasks;
+        t.next += 1;
+        let n = t.next;
+        let temp = -(n as i64);
+        let unsure = t
+            .unsure
+            .iter()
+            .position(|u| u.deal == deal && u.title == title)
+            .map(|i| t.unsure.remove(i));
+        let phase = match unsure {
+            Some(u) => {
+                let lookup = LinkedTaskLookup {
+                    deal: deal.clone(),
+                    title: title.clone(),
+                    before: u.before,
+                };
+                let (lost, call) = LostCreate::start(lookup, ApiError::Timeout, u.sent);
+                cx.request(FunnelKey::TaskFind(n), call);
+                cx.toast(
+                    ToastKind::Info,
+                    format!(
+                        "{} may already exist: looking before sending it again…",
+                        crate::text::quoted(&title, 40)
+                    ),
+                );
+                Phase::Looking {
+                    lost: Box::new(lost),
+                    then_send: true,
+                }
+            }
+            None => {
+                send(n, &deal, &title, cx);
+                Phase::Sending
+            }
+        };
+        let a = Attaching {
+            deal: deal.clone(),
+            title,
+            temp,
+            phase,
+        };
+        d.relink_task(&deal, &placeholder(&a), usize::MAX);
+        if let Some(view) = &mut d.deal
+            && view.id == deal
+        {
+            view.task = view
+                .deal
+                .value()
+                .map_or(0, |x| x.tasks.len().saturating_sub(1));
+        }
+        t.attaching.insert(n, a);
+    }
+
+    /// The answer to new task `n`.
+    pub(super) fn on_task_created(
+        &mut self,
+        n: u64,
+        result: Result<Task, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(a) = self.tasks.attaching.get(&n).cloned() else {
+            return;
+        };
+        let name = crate::text::quoted(&a.title, 40);
+        match CreateAnswer::read(result) {
+            CreateAnswer::Created(task) => {
+                self.tasks.attaching.remove(&n);
+                if let Some(d) = &mut self.detail {
+                    d.replace_task(&a.deal, a.temp, &task);
+                }
+                cx.toast(ToastKind::Success, format!("Linked a new task {name}"));
+            }
+            CreateAnswer::Refused(e) => {
+                self.tasks.attaching.remove(&n);
+                if let Some(d) = &mut self.detail {
+                    d.unlink_task(&a.deal, a.temp);
+                }
+                let text = format!("Could not create the task {name}: {}", e.short());
+                cx.toast(ToastKind::Error, text);
+            }
+            CreateAnswer::Lost(e) => {
+                let before = self
+                    .detail
+                    .as_ref()
+                    .and_then(|d| d.deal.as_ref())
+                    .filter(|v| v.id == a.deal)
+                    .and_then(|v| v.deal.value())
+                    .map(|deal| {
+                        deal.tasks
+                            .iter()
+                            .map(|t| t.id)
+                            .filter(|id| *id > 0)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let lookup = LinkedTaskLookup {
+                    deal: a.deal.clone(),
+                    title: a.title.clone(),
+                    before,
+                };
+                let (lost, call) = LostCreate::start(lookup, e, cx.clock.wall);
+                cx.toast(ToastKind::Info, lost.looking_text("created"));
+                cx.request(FunnelKey::TaskFind(n), call);
+                if let Some(a) = self.tasks.attaching.get_mut(&n) {
+                    a.phase = Phase::Looking {
+                        lost: Box::new(lost),
+                        then_send: false,
+                    };
+                }
+            }
+        }
+    }
+
+    /// The deal read to look for new task `n`.
+    pub(super) fn on_task_looked(
+        &mut self,
+        n: u64,
+        result: Result<Deal, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(a) = self.tasks.attaching.get_mut(&n) else {
+            return;
+        };
+        let Phase::Looking { lost, then_send } = &mut a.phase else {
+            return;
+        };
+        let then_send = *then_send;
+        let looked = lost.on_answer(result);
+        let lost = (**lost).clone();
+        if let Looked::NotCreated = looked
+            && then_send
+        {
+            a.phase = Phase::Sending;
+            let (deal, title) = (a.deal.clone(), a.title.clone());
+            send(n, &deal, &title, cx);
+            return;
+        }
+        let Some(a) = self.tasks.attaching.remove(&n) else {
+            return;
+        };
+        let d = self.detail.as_mut();
+        match looked {
+            Looked::Found(task) => {
+                if let Some(d) = d {
+                    d.replace_task(&a.deal, a.temp, &task);
+                }
+                cx.toast(ToastKind::Success, lost.found_text("created"));
+            }
+            Looked::NotCreated => {
+                if let Some(d) = d {
+                    d.unlink_task(&a.deal, a.temp);
+                }
+                cx.toast(ToastKind::Error, lost.not_created_text("created"));
+            }
+            Looked::Failed | Looked::Next(_) => {
+                // The deal holds all its tasks, so there is no next page: either way what the
+                // service did is unknown, and the same title again looks first.
+                if let Some(d) = d {
+                    d.unlink_task(&a.deal, a.temp);
+                }
+                let refresh = cx.keys.then_say("global.refresh", "reads the deal again");
+                let text = format!(
+                    "{}; the same title again looks first{refresh}",
+                    lost.check_failed_text("created"),
+                );
+                self.tasks.unsure.push(Unsure {
+                    deal: a.deal,
+                    title: a.title,
+                    before: lost.lookup.before.clone(),
+                    sent: lost.sent,
+                });
+                cx.toast(ToastKind::Error, text);
+            }
+        }
+    }
+
+    /// `D` in the deal popup: asks before detaching the task under the cursor.
+    pub(super) fn ask_detach(&mut self, cx: &mut ScreenCtx) {
+        let Some(d) = &self.detail else {
+            return;
+        };
+        let (Some(view), Some(task)) = (&d.deal, d.current_task()) else {
+            return;
+        };
+        if DealTasks::is_pending(task.id) {
+            cx.toast(ToastKind::Info, "That task is still being created.");
+            return;
+        }
+        self.ask = Some(Ask::Detach {
+            deal: view.id.clone(),
+            task: task.id,
+            name: crate::text::quoted(task.title.as_deref().unwrap_or("(untitled task)"), 40),
+        });
+    }
+
+    /// `y` to "detach this task?": off the deal at once, then sent.
+    pub(super) fn detach(&mut self, deal: String, task: i64, name: String, cx: &mut ScreenCtx) {
+        let Some(d) = &mut self.detail else {
+            return;
+        };
+        let Some((index, linked)) = d
+            .deal
+            .as_ref()
+            .filter(|v| v.id == deal)
+            .and_then(|v| v.deal.value())
+            .and_then(|x| x.tasks.iter().enumerate().find(|(_, t)| t.id == task))
+            .map(|(i, t)| (i, t.clone()))
+        else {
+            return;
+        };
+        d.unlink_task(&deal, task);
+        let group = self.tasks.detaches.group(());
+        let change = Detach {
+            task: Box::new(linked),
+            index,
+        };
+        let call = Call::DetachDealTask(deal.clone(), task);
+        self.tasks
+            .detaches
+            .add(group, (deal, task), name, change, vec![call], cx);
+    }
+
+    /// The answer to detach `n`.
+    pub(super) fn on_detached(&mut self, n: u64, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
+        let mut shown = self.detail.as_mut();
+        let done = self
+            .tasks
+            .detaches
+            .on_written(n, result.map(|()| None), &mut shown, cx);
+        report_detach(done, cx);
+    }
+
+    /// The deal read back after detach `n` lost its answer.
+    pub(super) fn on_detach_read_back(
+        &mut self,
+        n: u64,
+        result: Result<Deal, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let mut shown = self.detail.as_mut();
+        let done = self.tasks.detaches.on_read_back(n, result, &mut shown, cx);
+        report_detach(done, cx);
+    }
+}
+
+fn send(n: u64, deal: &str, title: &str, cx: &mut ScreenCtx) {
+    let task = NewTask {
+        title: title.to_string(),
+        ..Default::default()
+    };
+    cx.request(
+        FunnelKey::TaskAttach(n),
+        Call::CreateDealTask(deal.to_string(), task),
+    );
+}
+
+fn report_detach(done: Option<crate::app::ledger::Group<Detaches>>, cx: &mut ScreenCtx) {
+    let Some(group) = done else {
+        return;
+    };
+    for o in group.items.values() {
+        let (kind, text) = o.report(
+            &format!("Detached {} from the deal (the task stays)", o.name),
+            &format!("detach {}", o.name),
+        );
+        cx.toast(kind, text);
+    }
+}
