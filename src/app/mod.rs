@@ -298,7 +298,7 @@ impl App {
             names: Names::default(),
             requests: Requests::default(),
             toasts: Toasts::default(),
-            tasks: TasksState::default(),
+            tasks: TasksState::new(&data_dir),
             funnels: FunnelsState::new(&data_dir),
             contacts: ContactsState::new(data_dir.clone()),
             projects: ProjectsState::default(),

@@ -15,6 +15,8 @@ pub mod theme;
 #[cfg(test)]
 mod comment_snapshots;
 #[cfg(test)]
+mod custom_field_snapshots;
+#[cfg(test)]
 mod description_snapshots;
 #[cfg(test)]
 mod file_snapshots;
@@ -26,6 +28,8 @@ mod screenshots;
 mod subtask_snapshots;
 #[cfg(test)]
 mod svg;
+#[cfg(test)]
+mod task_form_snapshots;
 #[cfg(test)]
 mod tasks_snapshots;
 #[cfg(test)]
