@@ -144,10 +144,10 @@ impl TasksState {
             AfterRead::Description => "the description of",
             AfterRead::Attachments => "the attachments of",
         };
-        cx.toast(
-            crate::app::toast::ToastKind::Info,
-            format!("Reading {what} {}", crate::text::quoted_full(title)),
-        );
+        cx.progress(format!(
+            "Reading {what} {}",
+            crate::text::quoted_full(title)
+        ));
         self.read_whole_then(id, then, cx);
     }
 

@@ -422,9 +422,8 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
         .borders(Borders::ALL)
         .border_style(t.dim())
         .title(title)
-        .title_bottom(format!(
-            " {} ",
-            crate::ui::say_all(
+        .title_bottom(crate::ui::bottom_hints(
+            &crate::ui::say_all(
                 app,
                 &[
                     ("tasks.detail", "closes"),
@@ -435,12 +434,13 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
                         } else {
                             "tasks.detail_down/tasks.detail_up"
                         },
-                        "scroll"
+                        "scroll",
                     ),
                     ("tasks.comment", "comment"),
-                    ("tasks.log_time", "log time")
-                ]
-            )
+                    ("tasks.log_time", "log time"),
+                ],
+            ),
+            area.width,
         ));
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
