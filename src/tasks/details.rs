@@ -147,10 +147,10 @@ impl TasksState {
             AfterRead::Attachments => "the attachments of",
             AfterRead::CustomFields => "the custom fields of",
         };
-        cx.toast(
-            crate::app::toast::ToastKind::Info,
-            format!("Reading {what} {}", crate::text::quoted_full(title)),
-        );
+        cx.progress(format!(
+            "Reading {what} {}",
+            crate::text::quoted_full(title)
+        ));
         self.read_whole_then(id, then, cx);
     }
 

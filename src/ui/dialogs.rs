@@ -143,7 +143,7 @@ pub fn render_prompt(
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" {} ", truncate(title, 60)))
-        .title_bottom(format!(" {help} "));
+        .title_bottom(crate::ui::bottom_hints(help, rect.width));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height == 0 {

@@ -334,6 +334,19 @@ pub fn say_all(app: &App, parts: &[(&str, &str)]) -> String {
         .join(" · ")
 }
 
+/// Key hints for the bottom border of a box `box_width` wide: as many whole hints as fit,
+/// never one cut mid-word.
+pub fn bottom_hints(hints: &str, box_width: u16) -> String {
+    // Between the corners: a space, the hints, and a space when there is room for it.
+    let room = usize::from(box_width.saturating_sub(3));
+    let fitted = crate::text::fit_hints(hints, room);
+    if width(&fitted) < room {
+        format!(" {fitted} ")
+    } else {
+        format!(" {fitted}")
+    }
+}
+
 /// " · `key` `words`" to end a line with, or nothing when the command has no key.
 pub fn then_say(app: &App, id: &str, words: &str) -> String {
     app.keymap.then_say(id, words)

@@ -54,7 +54,7 @@ pub(super) fn render_comment_dialog(
                 .borders(Borders::ALL)
                 .border_style(t.accent())
                 .title(format!(" {who} · {when} "))
-                .title_bottom(format!(" {help} "));
+                .title_bottom(crate::ui::bottom_hints(&help, rect.width));
             let inner = block.inner(rect);
             frame.render_widget(block, rect);
             let lines: Vec<Line> = body.lines().map(|l| Line::raw(l.to_string())).collect();
@@ -85,7 +85,7 @@ pub(super) fn render_compose(
         .borders(Borders::ALL)
         .border_style(t.accent())
         .title(format!(" {head} "))
-        .title_bottom(format!(" {help} "));
+        .title_bottom(crate::ui::bottom_hints(&help, rect.width));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height == 0 || inner.width == 0 {

@@ -510,13 +510,11 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
             ],
         )
     };
-    // Whole hints only, as many as the border holds.
-    let room = usize::from(area.width.saturating_sub(4));
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.dim())
         .title(title)
-        .title_bottom(format!(" {} ", crate::text::fit_hints(&hints, room)));
+        .title_bottom(crate::ui::bottom_hints(&hints, area.width));
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
