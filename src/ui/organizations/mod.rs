@@ -138,7 +138,8 @@ fn header(t: &Theme, c: &Columns) -> Line<'static> {
 }
 
 /// A contact's name where the contact list has it, else its short id.
-fn contact_name(app: &App, id: &str) -> String {
+/// A contact's name from any list the app has read, else its short id.
+pub(crate) fn contact_name(app: &App, id: &str) -> String {
     let picked = app.contacts.organizations.contacts.usable();
     app.contacts
         .list

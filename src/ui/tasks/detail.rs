@@ -11,7 +11,6 @@ use weeek_api::models::{Task, TaskRow};
 use crate::tasks::details::Whole;
 
 use crate::app::App;
-use crate::app::names::Names;
 use crate::datetime::{due_relative, relative_day};
 use crate::duration;
 use crate::text::one_line;
@@ -30,7 +29,9 @@ fn minutes(m: i64) -> String {
 }
 
 /// Text of a custom-field value: option names for selects, names for members.
-fn custom_value(field: &weeek_api::models::CustomFieldValue, names: &Names) -> String {
+fn custom_value(field: &weeek_api::models::CustomFieldValue, app: &App) -> String {
+    let names = &app.names;
+    let is_contact = field.r#type.as_deref() == Some("contact");
     use serde_json::Value;
     let option_name = |id: &str| {
         field
@@ -44,6 +45,8 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, names: &Names) -> S
         match v {
             Value::String(s) if field.options.iter().any(|o| o.id == *s) => option_name(s),
             Value::String(s) if names.member(s).is_some() => names.member_name(s),
+            // A contact is named from the contacts the app has read (else its short id).
+            Value::String(s) if is_contact => crate::ui::organizations::contact_name(app, s),
             Value::String(s) => s.clone(),
             Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
             Value::Null => "–".into(),
@@ -231,7 +234,7 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
     comment_lines(task.id, app, t, w, &mut lines);
     if let Some(whole) = whole {
         let cursor = app.tasks.field_cursor.filter(|_| app.tasks.detail);
-        whole_lines(whole, names, t, cursor, &mut lines);
+        whole_lines(whole, app, t, w, cursor, &mut lines);
     }
     lines
 }
@@ -240,8 +243,9 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
 /// `cursor`: the custom field under the pane's cursor, while the fields have the keys.
 fn whole_lines<'a>(
     task: &'a Task,
-    names: &Names,
+    app: &App,
     t: &Theme,
+    w: usize,
     cursor: Option<usize>,
     lines: &mut Vec<Line<'a>>,
 ) {
@@ -250,17 +254,28 @@ fn whole_lines<'a>(
         lines.push(Line::styled("Custom fields", t.accent()));
         for (i, f) in task.custom_fields.iter().enumerate() {
             let name = f.name.clone().unwrap_or_else(|| "(unnamed)".into());
-            let value = one_line(&custom_value(f, names));
+            let value = one_line(&custom_value(f, app));
             if cursor == Some(i) {
                 lines.push(Line::styled(
                     format!("› {}: {value}", one_line(&name)),
                     t.cursor_row(),
                 ));
             } else {
-                lines.push(Line::from(vec![
-                    Span::styled(format!("  {}: ", one_line(&name)), t.dim()),
-                    Span::raw(value),
-                ]));
+                // A long value wraps under itself, not under the field's name.
+                let label = format!("  {}: ", one_line(&name));
+                let indent = crate::ui::width(&label).min(w / 2);
+                let mut parts = crate::text::wrap(&value, w.saturating_sub(indent), usize::MAX);
+                if parts.is_empty() {
+                    parts.push(String::new());
+                }
+                for (n, part) in parts.into_iter().enumerate() {
+                    let head = if n == 0 {
+                        Span::styled(label.clone(), t.dim())
+                    } else {
+                        Span::raw(" ".repeat(indent))
+                    };
+                    lines.push(Line::from(vec![head, Span::raw(part)]));
+                }
             }
         }
     }
