@@ -446,8 +446,7 @@ pub fn contact_lines(
     }
     let org_name = |id: &String| {
         app.contacts
-            .orgs
-            .name(id)
+            .org_name(id)
             .unwrap_or_else(|| crate::app::names::short_id(id))
     };
     if every {

@@ -184,6 +184,28 @@ fn enter_on_the_list_opens_every_field_of_the_contact_read_only() {
 }
 
 #[test]
+fn an_organization_created_in_the_organizations_tab_reads_by_name_in_a_contact() {
+    let mut h = on_contacts();
+    let id = "c74e4893-5b1a-4c2e-9d3f-0a1b2c3d4e5f";
+    // Created on the organizations tab after the picker's list was read: only the tab knows it.
+    h.app.contacts.organizations.list.add_created(
+        weeek_api::models::Organization {
+            id: id.into(),
+            name: Some("ООО «Ревизор»".into()),
+            ..Default::default()
+        },
+        10,
+    );
+    h.app.contacts.list.rows.rows[0].organizations = vec![id.into()];
+    h.send(ctrl('l'));
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    let screen = h.render();
+    assert!(screen.contains("ООО «Ревизор»"), "{screen}");
+    assert!(!screen.contains("#c74e4893"), "{screen}");
+}
+
+#[test]
 fn more_items_read_plus_n_everywhere_and_a_new_contact_has_its_own_mark() {
     let mut h = on_contacts();
     let mut c = contact("c3", "Мария", "Соколова");
