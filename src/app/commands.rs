@@ -1743,14 +1743,14 @@ pub static COMMANDS: &[Command] = &[
         C::OrgForm,
         &[ctrl('n')],
         Some("add row"),
-        "Add an address, e-mail or phone row below the focused one (a phone from the name)",
+        "Add an address, e-mail or phone row below the focused one (a phone from the name; not below a blank row)",
     ),
     cmd(
         "org_form.remove_row",
         A::RemoveRow,
         C::OrgForm,
         &[ctrl('x')],
-        None,
+        Some("remove row"),
         "Remove the focused address, e-mail or phone row",
     ),
     cmd(
