@@ -292,8 +292,7 @@ fn org_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
         .iter()
         .map(|o| {
             app.contacts
-                .orgs
-                .name(&o.id)
+                .org_name(&o.id)
                 .unwrap_or_else(|| o.name.clone())
         })
         .collect();

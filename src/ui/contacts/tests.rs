@@ -206,6 +206,26 @@ fn an_organization_created_in_the_organizations_tab_reads_by_name_in_a_contact()
 }
 
 #[test]
+fn the_form_names_an_organization_as_renamed_on_the_organizations_tab() {
+    let mut h = on_contacts();
+    let id = "c74e4893-5b1a-4c2e-9d3f-0a1b2c3d4e5f";
+    h.app.contacts.form.organizations = vec![crate::contacts::form::OrgRef {
+        id: id.into(),
+        name: "ООО «Ревизор»".into(),
+    }];
+    h.app.contacts.organizations.list.add_created(
+        weeek_api::models::Organization {
+            id: id.into(),
+            name: Some("ООО «Ревизор и партнёры»".into()),
+            ..Default::default()
+        },
+        10,
+    );
+    let screen = h.render();
+    assert!(screen.contains("ООО «Ревизор и партнёры»"), "{screen}");
+}
+
+#[test]
 fn more_items_read_plus_n_everywhere_and_a_new_contact_has_its_own_mark() {
     let mut h = on_contacts();
     let mut c = contact("c3", "Мария", "Соколова");
