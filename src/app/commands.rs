@@ -465,7 +465,8 @@ const BACKSPACE: Key = code(K::Backspace);
 const DELETE: Key = code(K::Delete);
 
 /// The commands whose hints the footer keeps when it cannot show them all: the ones that
-/// lead to the rest (detail, filter, search, sort; a deal, a move).
+/// lead to the rest (detail, filter, search, sort; a deal, a move; the other half of the
+/// contacts screen, and what the organizations tab is for: making, editing, linking contacts).
 pub const FOOTER_FIRST: &[&str] = &[
     "tasks.detail",
     "tasks.filter",
@@ -476,6 +477,11 @@ pub const FOOTER_FIRST: &[&str] = &[
     "funnel.overview",
     "funnels.open",
     "funnels.search",
+    "contacts.organizations",
+    "organizations.contacts",
+    "organizations.new",
+    "organizations.edit",
+    "organizations.contacts_pick",
 ];
 
 /// Every command. Within a context, help, footer and palette list commands in this order.

@@ -376,6 +376,7 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             ("contact_form.save", "saves"),
             ("contact_field.next", "next field"),
             ("contact_field.prev", "back"),
+            ("contacts.organizations", "organizations"),
         ],
     };
     let line = form_status::line(app, t, w, stand, &keys);

@@ -226,6 +226,24 @@ fn the_form_names_an_organization_as_renamed_on_the_organizations_tab() {
 }
 
 #[test]
+fn at_80x24_the_form_and_the_footer_name_the_organizations_tab() {
+    let mut h = on_contacts();
+    h.resize(80, 24);
+    let screen = h.render();
+    let line = |needle: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_default()
+    };
+    assert!(
+        line("C-s saves").contains("Alt-o organizations"),
+        "{screen}"
+    );
+    assert!(line("typing").contains("Alt-o orgs"), "{screen}");
+}
+
+#[test]
 fn more_items_read_plus_n_everywhere_and_a_new_contact_has_its_own_mark() {
     let mut h = on_contacts();
     let mut c = contact("c3", "Мария", "Соколова");

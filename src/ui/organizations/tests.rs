@@ -133,6 +133,20 @@ fn a_new_organizations_first_phone_sits_on_the_phones_line_as_in_an_edit() {
 }
 
 #[test]
+fn at_80x24_the_footer_keeps_what_the_tab_is_for() {
+    let mut h = on_tab();
+    h.resize(80, 24);
+    let screen = h.render();
+    let footer = screen
+        .lines()
+        .find(|l| l.contains("Alt-o contacts"))
+        .unwrap_or_default();
+    for hint in ["n new", "e edit", "c contacts"] {
+        assert!(footer.contains(hint), "{hint}:\n{screen}");
+    }
+}
+
+#[test]
 fn organization_form_edit() {
     let mut h = on_tab();
     h.send(crate::testing::key('e'));
