@@ -421,7 +421,7 @@ pub fn contact_lines(
         )],
     )];
     if every {
-        let dash = || "—".to_string();
+        let dash = || "–".to_string();
         lines.push(row(
             "First name",
             text(&c.first_name.clone().unwrap_or_else(dash)),

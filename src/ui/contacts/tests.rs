@@ -172,6 +172,12 @@ fn enter_on_the_list_opens_every_field_of_the_contact_read_only() {
         assert!(screen.contains(field), "{field}:\n{screen}");
     }
     assert!(screen.contains("ООО «Альфа-Логистик»"), "{screen}");
+    // A missing value reads as elsewhere in the app.
+    let middle = screen
+        .lines()
+        .find(|l| l.contains("Middle name"))
+        .unwrap_or_default();
+    assert!(middle.contains('–') && !middle.contains('—'), "{screen}");
     insta::assert_snapshot!("contact_view_80x24", screen);
     h.press("x");
     assert!(
