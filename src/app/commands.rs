@@ -508,7 +508,8 @@ const BACKSPACE: Key = code(K::Backspace);
 const DELETE: Key = code(K::Delete);
 
 /// The commands whose hints the footer keeps when it cannot show them all: the ones that
-/// lead to the rest (detail, filter, search, sort; a deal, a move).
+/// lead to the rest (detail, filter, search, sort; a deal, a move; the other half of the
+/// contacts screen, and what the organizations tab is for: making, editing, linking contacts).
 pub const FOOTER_FIRST: &[&str] = &[
     "tasks.detail",
     "tasks.filter",
@@ -519,6 +520,11 @@ pub const FOOTER_FIRST: &[&str] = &[
     "funnel.overview",
     "funnels.open",
     "funnels.search",
+    "contacts.organizations",
+    "organizations.contacts",
+    "organizations.new",
+    "organizations.edit",
+    "organizations.contacts_pick",
 ];
 
 /// Every command. Within a context, help, footer and palette list commands in this order.
@@ -2030,14 +2036,14 @@ pub static COMMANDS: &[Command] = &[
         C::OrgForm,
         &[ctrl('n')],
         Some("add row"),
-        "Add an address, e-mail or phone row below the focused one (a phone from the name)",
+        "Add an address, e-mail or phone row below the focused one (a phone from the name; not below a blank row)",
     ),
     cmd(
         "org_form.remove_row",
         A::RemoveRow,
         C::OrgForm,
         &[ctrl('x')],
-        None,
+        Some("remove row"),
         "Remove the focused address, e-mail or phone row",
     ),
     cmd(

@@ -120,6 +120,15 @@ pub fn detail_rows(o: &Organization, deals: &deals::OrgDeals) -> usize {
 }
 
 impl OrganizationsState {
+    /// The name of organization `id` if the tab has it: in its list, among those created
+    /// here, or open to read.
+    pub fn known_name(&self, id: &str) -> Option<String> {
+        let open = self.viewing.as_ref().map(|(o, _)| o).filter(|o| o.id == id);
+        open.or_else(|| self.list.find(id))
+            .or_else(|| self.list.created.iter().find(|o| o.id == id))
+            .map(Organization::display_name)
+    }
+
     /// The tab keeping its form's draft in `data_dir`; no draft is read (see [`Self::load`]).
     pub fn new(data_dir: &Path) -> Self {
         Self {
