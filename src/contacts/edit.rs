@@ -336,7 +336,7 @@ impl ContactsState {
         }
         self.viewing = None;
         let session = Session::new(contact);
-        self.form = session.base.to_form(|id| self.orgs.name(id));
+        self.form = session.base.to_form(|id| self.org_name(id));
         self.edit = Some(session);
         self.phase = Phase::Editing;
         self.failure = None;
@@ -427,7 +427,10 @@ impl ContactsState {
                 // The form shows what the service has; a refused row that was never saved
                 // keeps its text and its message.
                 let errors = std::mem::take(&mut self.form.errors);
-                let mut form = session.base.to_form(|id| self.orgs.name(id));
+                let (tab, orgs) = (&self.organizations, &self.orgs);
+                let mut form = session
+                    .base
+                    .to_form(|id| super::pickers::org_name(tab, orgs, id));
                 for (f, m) in errors {
                     let kept = match f {
                         Field::Email(i) if self.form.email_id(i).is_none() => {

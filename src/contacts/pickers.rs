@@ -52,6 +52,24 @@ impl AllPages<Organization> {
     }
 }
 
+impl super::ContactsState {
+    /// The name of organization `id` as this run knows it: the organizations tab first (it
+    /// holds those created, renamed or linked here), then the picker's full list.
+    pub fn org_name(&self, id: &str) -> Option<String> {
+        org_name(&self.organizations, &self.orgs, id)
+    }
+}
+
+/// [`super::ContactsState::org_name`] from the two parts, for callers holding the rest of the
+/// state mutably.
+pub fn org_name(
+    tab: &crate::organizations::OrganizationsState,
+    orgs: &Organizations,
+    id: &str,
+) -> Option<String> {
+    tab.known_name(id).or_else(|| orgs.name(id))
+}
+
 fn usable<T>(l: &Loadable<T>) -> Option<&T> {
     match l {
         Loadable::Loaded(v) | Loadable::Failed(_, Some(v)) => Some(v),

@@ -249,9 +249,11 @@ impl OrgForm {
     }
 
     /// `Ctrl-n`: a row below the focused one, of its kind; from the name, a phone at the end
-    /// (or the blank last one).
+    /// (or the blank last one). On a blank row the focus stays: a second blank row would
+    /// leave the first one empty above what is typed, a layout no saved organization has.
     pub fn add_row(&mut self) {
         let (kind, at) = match self.focus {
+            OrgField::Row(k, i) if self.rows(k).fields.get(i).is_some_and(blank) => return,
             OrgField::Row(k, i) => (k, i + 1),
             OrgField::Name => {
                 let last = self.phones.fields.len() - 1;
@@ -426,6 +428,24 @@ mod tests {
         assert_eq!(f.phones.fields[0].value(), "x");
         f.focus = OrgField::Name;
         assert!(!f.remove_row());
+    }
+
+    #[test]
+    fn a_blank_row_takes_what_is_typed_before_another_is_added() {
+        let mut f = named("A");
+        f.focus = OrgField::Row(Kind::Phone, 0);
+        f.add_row();
+        assert_eq!(
+            f.phones.fields.len(),
+            1,
+            "no second blank row below the first"
+        );
+        assert_eq!(f.focus, OrgField::Row(Kind::Phone, 0));
+        f.phones.fields[0].set("+7 900 000-00-01");
+        f.add_row();
+        f.add_row();
+        assert_eq!(f.phones.fields.len(), 2);
+        assert_eq!(f.focus, OrgField::Row(Kind::Phone, 1));
     }
 
     #[test]

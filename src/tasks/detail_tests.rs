@@ -117,3 +117,50 @@ fn the_services_copy_after_a_write_replaces_the_kept_whole_task() {
         Some(weeek_api::models::Priority::High)
     );
 }
+
+/// Custom field values as people read them: a contact by name (not its id), a long value
+/// wrapped under itself rather than under the field's name.
+#[test]
+fn custom_field_values_name_contacts_and_wrap_under_themselves() {
+    use weeek_api::models::CustomFieldValue;
+    let mut h = Harness::new();
+    h.resize(100, 45);
+    let mut t = task(1, "Макеты");
+    let url = format!("https://www.figma.com/file/{}", "abcdef0123".repeat(9));
+    t.custom_fields = vec![
+        CustomFieldValue {
+            id: "f1".into(),
+            name: Some("Контакт клиента".into()),
+            r#type: Some("contact".into()),
+            value: serde_json::json!("55b82e55-056e-4eec-9e12-a6d5895abcdd"),
+            ..Default::default()
+        },
+        CustomFieldValue {
+            id: "f2".into(),
+            name: Some("Ссылка на макет".into()),
+            r#type: Some("link".into()),
+            value: serde_json::json!(url),
+            ..Default::default()
+        },
+    ];
+    h.list_tasks(vec![t]);
+    h.press("p");
+    let screen = h.render();
+    assert!(screen.contains("Контакт клиента: #55b82e55"), "{screen}");
+    assert!(!screen.contains("55b82e55-056e"), "no raw id: {screen}");
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("Ссылка на макет: https://www.figma.com"))
+        .unwrap_or_else(|| panic!("{screen}"));
+    let next = lines[at + 1];
+    let pane = next.find('│').expect("the pane's border");
+    let indent = next[pane + '│'.len_utf8()..]
+        .chars()
+        .take_while(|c| *c == ' ')
+        .count();
+    assert!(
+        indent >= "  Ссылка на макет: ".chars().count(),
+        "the rest of the link under the link: {next:?}"
+    );
+}

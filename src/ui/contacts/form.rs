@@ -292,8 +292,7 @@ fn org_line(app: &App, t: &Theme, w: usize, focused: bool) -> Line<'static> {
         .iter()
         .map(|o| {
             app.contacts
-                .orgs
-                .name(&o.id)
+                .org_name(&o.id)
                 .unwrap_or_else(|| o.name.clone())
         })
         .collect();
@@ -377,6 +376,7 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             ("contact_form.save", "saves"),
             ("contact_field.next", "next field"),
             ("contact_field.prev", "back"),
+            ("contacts.organizations", "organizations"),
         ],
     };
     let line = form_status::line(app, t, w, stand, &keys);
@@ -421,7 +421,7 @@ pub fn contact_lines(
         )],
     )];
     if every {
-        let dash = || "—".to_string();
+        let dash = || "–".to_string();
         lines.push(row(
             "First name",
             text(&c.first_name.clone().unwrap_or_else(dash)),
@@ -446,8 +446,7 @@ pub fn contact_lines(
     }
     let org_name = |id: &String| {
         app.contacts
-            .orgs
-            .name(id)
+            .org_name(id)
             .unwrap_or_else(|| crate::app::names::short_id(id))
     };
     if every {

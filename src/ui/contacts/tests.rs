@@ -172,6 +172,12 @@ fn enter_on_the_list_opens_every_field_of_the_contact_read_only() {
         assert!(screen.contains(field), "{field}:\n{screen}");
     }
     assert!(screen.contains("ООО «Альфа-Логистик»"), "{screen}");
+    // A missing value reads as elsewhere in the app.
+    let middle = screen
+        .lines()
+        .find(|l| l.contains("Middle name"))
+        .unwrap_or_default();
+    assert!(middle.contains('–') && !middle.contains('—'), "{screen}");
     insta::assert_snapshot!("contact_view_80x24", screen);
     h.press("x");
     assert!(
@@ -181,6 +187,66 @@ fn enter_on_the_list_opens_every_field_of_the_contact_read_only() {
     h.send(code(KeyCode::Esc));
     assert!(h.app.contacts.viewing.is_none());
     assert!(!h.render().contains("Middle name"));
+}
+
+#[test]
+fn an_organization_created_in_the_organizations_tab_reads_by_name_in_a_contact() {
+    let mut h = on_contacts();
+    let id = "c74e4893-5b1a-4c2e-9d3f-0a1b2c3d4e5f";
+    // Created on the organizations tab after the picker's list was read: only the tab knows it.
+    h.app.contacts.organizations.list.add_created(
+        weeek_api::models::Organization {
+            id: id.into(),
+            name: Some("ООО «Ревизор»".into()),
+            ..Default::default()
+        },
+        10,
+    );
+    h.app.contacts.list.rows.rows[0].organizations = vec![id.into()];
+    h.send(ctrl('l'));
+    h.resize(80, 24);
+    h.send(code(KeyCode::Enter));
+    let screen = h.render();
+    assert!(screen.contains("ООО «Ревизор»"), "{screen}");
+    assert!(!screen.contains("#c74e4893"), "{screen}");
+}
+
+#[test]
+fn the_form_names_an_organization_as_renamed_on_the_organizations_tab() {
+    let mut h = on_contacts();
+    let id = "c74e4893-5b1a-4c2e-9d3f-0a1b2c3d4e5f";
+    h.app.contacts.form.organizations = vec![crate::contacts::form::OrgRef {
+        id: id.into(),
+        name: "ООО «Ревизор»".into(),
+    }];
+    h.app.contacts.organizations.list.add_created(
+        weeek_api::models::Organization {
+            id: id.into(),
+            name: Some("ООО «Ревизор и партнёры»".into()),
+            ..Default::default()
+        },
+        10,
+    );
+    let screen = h.render();
+    assert!(screen.contains("ООО «Ревизор и партнёры»"), "{screen}");
+}
+
+#[test]
+fn at_80x24_the_form_and_the_footer_name_the_organizations_tab() {
+    let mut h = on_contacts();
+    h.resize(80, 24);
+    let screen = h.render();
+    let line = |needle: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_default()
+    };
+    assert!(
+        line("C-s saves").contains("Alt-o organizations"),
+        "{screen}"
+    );
+    assert!(line("typing").contains("Alt-o orgs"), "{screen}");
 }
 
 #[test]

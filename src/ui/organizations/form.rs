@@ -20,13 +20,16 @@ use crate::ui::theme::Theme;
 const MARK_W: u16 = 2;
 const LABEL_W: u16 = 11;
 
-fn label(f: OrgField) -> &'static str {
+/// A field's label; a further row of a kind has one only while focused (`Phone 2`), so the
+/// column reads as one list per kind.
+fn label(f: OrgField, focused: bool) -> String {
     match f {
-        OrgField::Name => "Name*",
-        OrgField::Row(Kind::Address, 0) => "Addresses",
-        OrgField::Row(Kind::Email, 0) => "E-mails",
-        OrgField::Row(Kind::Phone, 0) => "Phones",
-        OrgField::Row(..) => "",
+        OrgField::Name => "Name*".into(),
+        OrgField::Row(Kind::Address, 0) => "Addresses".into(),
+        OrgField::Row(Kind::Email, 0) => "E-mails".into(),
+        OrgField::Row(Kind::Phone, 0) => "Phones".into(),
+        OrgField::Row(k, i) if focused => format!("{} {}", k.label(), i + 1),
+        OrgField::Row(..) => String::new(),
     }
 }
 
@@ -58,7 +61,7 @@ fn lines(app: &App, t: &Theme, form: &OrgForm, w: u16) -> (Vec<(OrgField, Line<'
             f,
             Line::from(vec![
                 Span::styled(if focused { "› " } else { "  " }, t.accent()),
-                Span::styled(fit(label(f), usize::from(lw)), label_style),
+                Span::styled(fit(&label(f, focused), usize::from(lw)), label_style),
                 shown,
             ]),
         ));
@@ -170,8 +173,9 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect, fs: &FormS
         look_again: &[("org_form.save", "looks again")],
         ready: &[
             ("org_form.save", "saves"),
-            ("org_form.next", "next field"),
+            ("org_form.next", "next"),
             ("org_form.add_row", "adds a row"),
+            ("org_form.remove_row", "removes a row"),
             ("org_form.close", "closes"),
         ],
     };

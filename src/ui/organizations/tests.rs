@@ -99,6 +99,54 @@ fn organization_form_new() {
 }
 
 #[test]
+fn a_new_organizations_first_phone_sits_on_the_phones_line_as_in_an_edit() {
+    let mut h = on_tab();
+    h.resize(100, 30);
+    h.send(crate::testing::key('n'));
+    for c in "ООО «Тест»".chars() {
+        h.send(crate::testing::key(c));
+    }
+    for _ in 0..3 {
+        h.send(code(KeyCode::Tab));
+    }
+    // The hint on the blank first phone invites Ctrl-n before anything is typed.
+    h.send(crate::testing::ctrl('n'));
+    for c in "+7 900 111-22-33".chars() {
+        h.send(crate::testing::key(c));
+    }
+    h.send(crate::testing::ctrl('n'));
+    let screen = h.render();
+    let line = |needle: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle}:\n{screen}"))
+            .to_string()
+    };
+    assert!(line("│  Phones").contains("+7 900 111-22-33"), "{screen}");
+    assert!(
+        line("› ").contains("Phone 2"),
+        "the new row is named:\n{screen}"
+    );
+    assert!(line("C-s saves").contains("C-x removes a row"), "{screen}");
+    assert!(line("C-n add row").contains("C-x remove row"), "{screen}");
+}
+
+#[test]
+fn at_80x24_the_footer_keeps_what_the_tab_is_for() {
+    let mut h = on_tab();
+    h.resize(80, 24);
+    let screen = h.render();
+    let footer = screen
+        .lines()
+        .find(|l| l.contains("Alt-o contacts"))
+        .unwrap_or_default();
+    for hint in ["n new", "e edit", "c contacts"] {
+        assert!(footer.contains(hint), "{hint}:\n{screen}");
+    }
+}
+
+#[test]
 fn organization_form_edit() {
     let mut h = on_tab();
     h.send(crate::testing::key('e'));
