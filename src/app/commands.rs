@@ -1538,6 +1538,14 @@ pub static COMMANDS: &[Command] = &[
         "Filter the tree by name (fuzzy)",
     ),
     cmd(
+        "projects.back",
+        A::Back,
+        C::Projects,
+        &[ESC],
+        None,
+        "Clear the kept filter",
+    ),
+    cmd(
         "project_search.keep",
         A::Accept,
         C::ProjectSearch,
