@@ -45,9 +45,20 @@ pub fn render(
             )),
             (Some(_), None) => {
                 lines.push(Line::styled("  This funnel has no statuses yet.", t.bold()));
-                lines.push(Line::raw(
-                    "  Deals live in statuses; once statuses are added in WEEEK, its deals show here.",
-                ));
+                let how = match app
+                    .keymap
+                    .say("funnel.new_status", "adds the first one here")
+                {
+                    Some(add) => format!("Deals live in statuses: {add}."),
+                    None => {
+                        "Deals live in statuses; once one is added, its deals show here.".into()
+                    }
+                };
+                // Wrapped by hand so the lines after the first keep the indent.
+                let cols = usize::from(area.width).saturating_sub(2).max(1);
+                for l in crate::text::wrap(&how, cols, 4) {
+                    lines.push(Line::raw(format!("  {l}")));
+                }
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(
                     format!(
