@@ -228,6 +228,31 @@ fn esc_clears_a_kept_filter_and_slash_edits_it_again() {
 }
 
 #[test]
+fn a_portfolio_counts_the_projects_of_its_sub_portfolios_too() {
+    let mut h = Harness::new();
+    file_projects(&mut h);
+    h.send(key_event(KeyCode::Char('4'), KeyModifiers::ALT));
+    h.answer_all(
+        |c| matches!(c, Call::Portfolios),
+        || {
+            let mut all = portfolios();
+            all.push(Portfolio {
+                id: 10,
+                name: "Все клиенты".into(),
+                parent_id: None,
+                is_private: false,
+            });
+            all[0].parent_id = Some(11);
+            all[1].id = 11;
+            Answer::Portfolios(Ok(all))
+        },
+    );
+    let rows = h.app.projects.rows(&h.app.names);
+    assert_eq!(rows[0].name, "Все клиенты");
+    assert_eq!(rows[0].note.as_deref(), Some("1 project"));
+}
+
+#[test]
 fn letters_typed_in_the_filter_are_not_commands() {
     let mut h = on_projects();
     h.press("/q");

@@ -193,8 +193,9 @@ fn portfolio_items(
         }
         let mut inner = portfolio_items(Some(p.id), children, projects, seen);
         let own = projects.remove(&Some(p.id)).unwrap_or_default();
-        let note = Some(count(own.len(), "project", "projects"));
         inner.extend(own);
+        // Those of its sub-portfolios count too: a portfolio that only groups others is not empty.
+        let note = Some(count(projects_in(&inner), "project", "projects"));
         out.push(Item {
             node: Node::Portfolio(p.id),
             name: p.name.clone(),
@@ -204,6 +205,17 @@ fn portfolio_items(
         });
     }
     out
+}
+
+/// The projects among `items` and in the portfolios below them.
+fn projects_in(items: &[Item]) -> usize {
+    items
+        .iter()
+        .map(|i| match i.node {
+            Node::Project(_) => 1,
+            _ => projects_in(&i.children),
+        })
+        .sum()
 }
 
 /// A project's row; `archived`: the service lists none, so only one archived here shows, and
