@@ -1511,7 +1511,7 @@ pub static COMMANDS: &[Command] = &[
         C::Projects,
         &[ch('e')],
         None,
-        "Rename the project or board under the cursor",
+        "Rename the portfolio, project or board under the cursor",
     ),
     cmd(
         "projects.archive",

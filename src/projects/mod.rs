@@ -3,6 +3,7 @@
 //! `Enter` on a board opens it on the task screen.
 
 pub mod edits;
+pub mod portfolio_edits;
 pub mod tree;
 
 #[cfg(test)]
@@ -34,6 +35,8 @@ pub enum ProjectsKey {
     ProjectWrite(u64),
     /// A rename or delete of a board (or its read-back), by its number.
     BoardWrite(u64),
+    /// A rename of a portfolio (or its read-back), by its number.
+    PortfolioWrite(u64),
 }
 
 #[derive(Debug, Default)]
@@ -93,6 +96,7 @@ impl ProjectsState {
                     self.expanded.extend(top);
                     self.expanded.insert(Node::Unfiled);
                 }
+                self.reapply_portfolio_renames(cx);
                 self.load_open_boards(cx);
             }
             (ProjectsKey::Create(n), Answer::CreatedProject(r)) => {
@@ -128,6 +132,12 @@ impl ProjectsState {
                 self.on_board_written(n, gone_is_done(r), cx)
             }
             (ProjectsKey::BoardWrite(n), Answer::Boards(r)) => self.on_board_read_back(n, r, cx),
+            (ProjectsKey::PortfolioWrite(n), Answer::RenamedPortfolio(r)) => {
+                self.on_portfolio_written(n, r, cx)
+            }
+            (ProjectsKey::PortfolioWrite(n), Answer::Portfolios(r)) => {
+                self.on_portfolio_read_back(n, r, cx)
+            }
             // Each key is asked with the calls above: no other pair arrives.
             _ => {}
         }
