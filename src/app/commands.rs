@@ -1250,7 +1250,7 @@ pub static COMMANDS: &[Command] = &[
         A::PrevItem,
         C::Deal,
         &[ch('K')],
-        None,
+        Some("task"),
         "Previous linked task",
     ),
     cmd(
