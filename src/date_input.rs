@@ -67,6 +67,16 @@ fn short_weekday(w: Weekday) -> &'static str {
     }
 }
 
+/// One day typed as `yyyy-mm-dd`, `dd.mm.yyyy` or a word (`today`, `tomorrow`, …): what a
+/// form's date field takes.
+pub fn parse_day(text: &str, today: Date) -> Result<Date, String> {
+    let range = parse(text, today)?;
+    if !range.is_single() {
+        return Err("one day, not a range".into());
+    }
+    Ok(range.start)
+}
+
 /// Parses `input` relative to `today`.
 pub fn parse(input: &str, today: Date) -> Result<DayRange, String> {
     let s = input.trim().to_lowercase();

@@ -180,6 +180,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
     };
     let mut app = App::new(data_dir.clone(), endpoint, size);
     app.funnels.load_draft();
+    app.tasks.forms.load_draft();
     app.tasks.views =
         weeek_tui::tasks::views::SavedViews::load(views, paths.config_file.clone(), &data_dir);
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);

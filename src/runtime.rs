@@ -423,7 +423,11 @@ mod tests {
         for n in 0..200 {
             writer.send(FileOp::Write(path.clone(), format!("text {n}")));
         }
-        writer.settle().await;
+        // `settle` gives up after a frame's wait, which a loaded machine can outlast: wait on
+        // until the writer says everything queued is done.
+        while *writer.done.borrow() < writer.queued {
+            writer.settle().await;
+        }
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "text 199");
         writer.send(FileOp::Remove(path.clone()));
         writer.finish().await;

@@ -175,7 +175,8 @@ fn a_failed_change_is_read_back_and_the_row_shows_the_service() {
 }
 
 /// Every other POST fails before the service does anything: the second new task is not
-/// created, the app looks for it, finds nothing and offers it again; Enter creates it once.
+/// created, the app looks for it, finds nothing and opens its form again; Enter on its title
+/// creates it once.
 #[test]
 fn a_create_that_failed_is_looked_for_and_sent_again_only_on_enter() {
     if !tmux_available() {
@@ -188,16 +189,16 @@ fn a_create_that_failed_is_looked_for_and_sent_again_only_on_enter() {
     );
     t.wait_for("loaded, more below");
     t.keys(&["n"]);
-    t.wait_for("New task in");
+    t.wait_for("New task");
     t.type_text("Первая проверка");
     t.keys(&["Enter"]);
     t.wait_for("Created “Первая проверка”");
     t.keys(&["n"]);
-    t.wait_for("New task in");
+    t.wait_for("New task");
     t.type_text("Вторая проверка");
     t.keys(&["Enter"]);
     t.wait_until("the create offered again", |s| {
-        s.contains("Enter sends it again") && s.contains("“Вторая проверка” was not created")
+        s.contains("C-s sends it again") && s.contains("“Вторая проверка” was not created")
     });
     t.keys(&["Enter"]);
     t.wait_for("Created “Вторая проверка”");

@@ -133,6 +133,10 @@ pub enum Action {
     Reply,
     /// Start a new line in a multi-line field.
     NewLine,
+    /// The detail pane's subtask list takes the keys.
+    Subtasks,
+    /// The detail pane's custom fields take the keys.
+    CustomFields,
     /// The board of the task under the cursor (b).
     OpenBoard,
     /// Move the card up / down within its column (K / J).
@@ -207,14 +211,28 @@ pub enum Context {
     Projects,
     /// The projects tree's name filter, typing.
     ProjectSearch,
+    /// The new-task form (`n`), whatever field has the focus.
+    TaskForm,
+    /// Its title.
+    TaskTitle,
+    /// Its one-line fields (title, due day).
+    TaskField,
+    /// Its choices (project, board, column, priority, assignees, tags).
+    TaskChoice,
+    /// Its description.
+    TaskNotes,
+    /// The detail pane's subtask list, with the keys (`l`).
+    Subtasks,
     /// Typing the path of a file to upload.
     PathEntry,
+    /// The detail pane's custom fields, with the keys (`C`).
+    CustomFields,
     /// A board of the task screen: its columns and cards.
     Board,
 }
 
 impl Context {
-    pub const ALL: [Context; 38] = [
+    pub const ALL: [Context; 45] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -251,7 +269,14 @@ impl Context {
         Self::CommentView,
         Self::Projects,
         Self::ProjectSearch,
+        Self::TaskForm,
+        Self::TaskTitle,
+        Self::TaskField,
+        Self::TaskChoice,
+        Self::TaskNotes,
+        Self::Subtasks,
         Self::PathEntry,
+        Self::CustomFields,
         Self::Board,
     ];
 
@@ -294,7 +319,14 @@ impl Context {
             Self::CommentView => "comment_view",
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
+            Self::TaskForm => "task_form",
+            Self::TaskTitle => "task_title",
+            Self::TaskField => "task_field",
+            Self::TaskChoice => "task_choice",
+            Self::TaskNotes => "task_notes",
+            Self::Subtasks => "subtasks",
             Self::PathEntry => "path_entry",
+            Self::CustomFields => "custom_fields",
             Self::Board => "board",
         }
     }
@@ -337,7 +369,14 @@ impl Context {
             Self::CommentView => "A comment",
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
+            Self::TaskForm => "New task form",
+            Self::TaskTitle => "New task form, the title",
+            Self::TaskField => "New task form, typing in a field",
+            Self::TaskChoice => "New task form, choices",
+            Self::TaskNotes => "New task form, the description",
+            Self::Subtasks => "Subtasks in the detail",
             Self::PathEntry => "Typing the path of a file",
+            Self::CustomFields => "Custom fields in the detail",
             Self::Board => "Board",
         }
     }
@@ -365,6 +404,10 @@ impl Context {
                 | Self::CommentEdit
                 | Self::DealField
                 | Self::DealChoice
+                | Self::TaskTitle
+                | Self::TaskField
+                | Self::TaskChoice
+                | Self::TaskNotes
         )
     }
 
@@ -568,7 +611,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ch('n')],
         Some("new"),
-        "New task in the current project and column",
+        "New task, in a form that starts where the list is",
     ),
     cmd(
         "tasks.new_subtask",
@@ -577,6 +620,22 @@ pub static COMMANDS: &[Command] = &[
         &[ch('N')],
         None,
         "New subtask of the task at the cursor",
+    ),
+    cmd(
+        "tasks.subtasks",
+        A::Subtasks,
+        C::Tasks,
+        &[ch('l'), RIGHT],
+        None,
+        "Into the detail's subtasks: x ticks one, Enter opens it, Esc comes back",
+    ),
+    cmd(
+        "tasks.custom_fields",
+        A::CustomFields,
+        C::Tasks,
+        &[ch('C')],
+        None,
+        "Into the detail's custom fields: Enter edits one with an input that fits its type",
     ),
     cmd(
         "tasks.delete",
@@ -1357,6 +1416,234 @@ pub static COMMANDS: &[Command] = &[
         C::DealChoice,
         &[BACKTAB, UP],
         None,
+        "Previous field",
+    ),
+    // The detail pane's custom fields (`C`).
+    cmd(
+        "custom_fields.down",
+        A::Down,
+        C::CustomFields,
+        &[ch('j'), DOWN],
+        None,
+        "Next field",
+    ),
+    cmd(
+        "custom_fields.up",
+        A::Up,
+        C::CustomFields,
+        &[ch('k'), UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "custom_fields.edit",
+        A::Open,
+        C::CustomFields,
+        &[ENTER, ch('e')],
+        Some("edit"),
+        "Edit the value: options or members in a picker, a number, a day, text; a yes/no flips",
+    ),
+    cmd(
+        "custom_fields.back",
+        A::Back,
+        C::CustomFields,
+        &[ESC, BACKSPACE, ch('h')],
+        Some("back"),
+        "Back to the list",
+    ),
+    cmd(
+        "custom_fields.scroll_down",
+        A::DetailDown,
+        C::CustomFields,
+        &[ch('J')],
+        None,
+        "Scroll the detail down",
+    ),
+    cmd(
+        "custom_fields.scroll_up",
+        A::DetailUp,
+        C::CustomFields,
+        &[ch('K')],
+        None,
+        "Scroll the detail up",
+    ),
+    // The detail pane's subtask list (`S`).
+    cmd(
+        "subtasks.down",
+        A::Down,
+        C::Subtasks,
+        &[ch('j'), DOWN],
+        None,
+        "Next subtask",
+    ),
+    cmd(
+        "subtasks.up",
+        A::Up,
+        C::Subtasks,
+        &[ch('k'), UP],
+        None,
+        "Previous subtask",
+    ),
+    cmd(
+        "subtasks.tick",
+        A::Complete,
+        C::Subtasks,
+        &[ch('x')],
+        Some("done"),
+        "Tick or untick the subtask (put back if the service refuses)",
+    ),
+    cmd(
+        "subtasks.open",
+        A::Open,
+        C::Subtasks,
+        &[ENTER, ch('l')],
+        Some("open"),
+        "Open the subtask in the pane, with its own subtasks",
+    ),
+    cmd(
+        "subtasks.back",
+        A::Back,
+        C::Subtasks,
+        &[ESC, BACKSPACE, ch('h')],
+        Some("back"),
+        "Back to the task the subtask was opened from; from the cursor task, back to the list",
+    ),
+    cmd(
+        "subtasks.scroll_down",
+        A::DetailDown,
+        C::Subtasks,
+        &[ch('J')],
+        None,
+        "Scroll the detail down",
+    ),
+    cmd(
+        "subtasks.scroll_up",
+        A::DetailUp,
+        C::Subtasks,
+        &[ch('K')],
+        None,
+        "Scroll the detail up",
+    ),
+    // The new-task form (`n`). In its fields letters type, so its keys are chords or keys
+    // that type nothing; on a choice, typing opens the picker with what was typed.
+    cmd(
+        "task_form.save",
+        A::Submit,
+        C::TaskForm,
+        &[ctrl('s')],
+        Some("create"),
+        "Create the task: every field is checked first, nothing is sent twice",
+    ),
+    cmd(
+        "task_form.close",
+        A::Back,
+        C::TaskForm,
+        &[ESC],
+        Some("close"),
+        "Close the form; what is filled in is kept as a draft for the next n",
+    ),
+    cmd(
+        "task_form.clear",
+        A::Discard,
+        C::TaskForm,
+        &[ctrl('x')],
+        None,
+        "Clear the form and drop its draft",
+    ),
+    cmd(
+        "task_title.create",
+        A::Accept,
+        C::TaskTitle,
+        &[ENTER],
+        Some("create/next"),
+        "With only a title filled in, create the task at once; otherwise the next field",
+    ),
+    cmd(
+        "task_field.next",
+        A::NextField,
+        C::TaskField,
+        &[TAB, ENTER, DOWN],
+        Some("next"),
+        "Next field (the field left is checked)",
+    ),
+    cmd(
+        "task_field.prev",
+        A::PrevField,
+        C::TaskField,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "task_choice.open",
+        A::Open,
+        C::TaskChoice,
+        &[ENTER],
+        Some("choose"),
+        "Choose in a picker (typing opens it too); a project then offers its boards, a board its columns",
+    ),
+    cmd(
+        "task_choice.remove",
+        A::Remove,
+        C::TaskChoice,
+        &[BACKSPACE, DELETE],
+        Some("remove"),
+        "Take off the last one chosen",
+    ),
+    cmd(
+        "task_choice.next",
+        A::NextField,
+        C::TaskChoice,
+        &[TAB, DOWN],
+        Some("next"),
+        "Next field",
+    ),
+    cmd(
+        "task_choice.prev",
+        A::PrevField,
+        C::TaskChoice,
+        &[BACKTAB, UP],
+        None,
+        "Previous field",
+    ),
+    cmd(
+        "task_notes.new_line",
+        A::NewLine,
+        C::TaskNotes,
+        &[ENTER],
+        Some("new line"),
+        "New line",
+    ),
+    cmd(
+        "task_notes.up",
+        A::Up,
+        C::TaskNotes,
+        &[UP],
+        None,
+        "Line up (from the first line: the previous field)",
+    ),
+    cmd(
+        "task_notes.down",
+        A::Down,
+        C::TaskNotes,
+        &[DOWN],
+        None,
+        "Line down (from the last line: the next field)",
+    ),
+    cmd(
+        "task_notes.next",
+        A::NextField,
+        C::TaskNotes,
+        &[TAB],
+        None,
+        "Next field",
+    ),
+    cmd(
+        "task_notes.prev",
+        A::PrevField,
+        C::TaskNotes,
+        &[BACKTAB],
+        Some("prev"),
         "Previous field",
     ),
     // The contacts screen. In its fields letters type, so field keys are chords or keys that

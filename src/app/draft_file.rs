@@ -53,6 +53,28 @@ impl DraftFile {
     pub fn is_saved(&self) -> bool {
         self.written.is_some()
     }
+
+    /// Reads the draft left by an earlier run, once, before the event loop, and adopts it. A
+    /// file that is not a draft is moved aside, never deleted: it may hold something a person
+    /// typed.
+    pub fn load<T: serde::de::DeserializeOwned>(&mut self) -> Result<Option<T>, String> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e.to_string()),
+        };
+        match serde_json::from_str::<T>(&text) {
+            Ok(d) => {
+                self.written = Some(text);
+                Ok(Some(d))
+            }
+            Err(e) => {
+                let kept = self.path.with_extension("json.unreadable");
+                let _ = std::fs::rename(&self.path, &kept);
+                Err(format!("{e}; kept as {}", kept.display()))
+            }
+        }
+    }
 }
 
 /// What was found on disk at start.

@@ -193,6 +193,11 @@ impl ScreenCtx<'_> {
         self.toasts.push(self.clock.now, kind, text);
     }
 
+    /// Says what is under way; the next message (how it went) takes its place.
+    pub fn progress(&mut self, text: impl Into<String>) {
+        self.toasts.progress(self.clock.now, text);
+    }
+
     pub fn today(&self) -> Date {
         self.clock.today
     }
@@ -298,7 +303,7 @@ impl App {
             names: Names::default(),
             requests: Requests::default(),
             toasts: Toasts::default(),
-            tasks: TasksState::default(),
+            tasks: TasksState::new(&data_dir),
             funnels: FunnelsState::new(&data_dir),
             contacts: ContactsState::new(data_dir.clone()),
             projects: ProjectsState::default(),

@@ -17,6 +17,9 @@ pub struct Toast {
     pub expires: Instant,
     /// When it was shown.
     pub shown: Instant,
+    /// Says what is under way ("Uploading …"): the next message, which tells how it went,
+    /// takes its place.
+    pub progress: bool,
 }
 
 impl Toast {
@@ -64,11 +67,15 @@ impl Toasts {
         if kind != ToastKind::Info {
             self.results += 1;
         }
+        // What was under way has an outcome now; the same words again are one message.
+        self.items
+            .retain(|t| !(t.progress || (t.kind == kind && t.text == text)));
         let mut toast = Toast {
             text,
             kind,
             expires: now + lifetime(kind),
             shown: now,
+            progress: false,
         };
         if kind == ToastKind::Error {
             self.failed += 1;
@@ -90,6 +97,14 @@ impl Toasts {
         while self.items.len() > MAX_SHOWN {
             let oldest = self.items.iter().position(|t| !t.stays()).unwrap_or(0);
             self.items.remove(oldest);
+        }
+    }
+
+    /// Says what is under way ("Uploading …"); the next message takes its place.
+    pub fn progress(&mut self, now: Instant, text: impl Into<String>) {
+        self.push(now, ToastKind::Info, text);
+        if let Some(last) = self.items.last_mut() {
+            last.progress = true;
         }
     }
 
@@ -157,6 +172,33 @@ impl Toasts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn shown(toasts: &Toasts) -> Vec<&str> {
+        toasts.visible().iter().map(|t| t.text.as_str()).collect()
+    }
+
+    #[test]
+    fn what_is_under_way_gives_its_place_to_how_it_went() {
+        let now = Instant::now();
+        let mut toasts = Toasts::default();
+        toasts.push(now, ToastKind::Success, "Moved “A”");
+        toasts.progress(now, "Uploading “b.pdf”");
+        assert_eq!(shown(&toasts), ["Moved “A”", "Uploading “b.pdf”"]);
+        toasts.push(now, ToastKind::Success, "Attached “b.pdf”");
+        assert_eq!(shown(&toasts), ["Moved “A”", "Attached “b.pdf”"]);
+        // The log keeps both.
+        assert_eq!(toasts.history().count(), 3);
+    }
+
+    #[test]
+    fn the_same_words_again_are_one_message() {
+        let now = Instant::now();
+        let mut toasts = Toasts::default();
+        for _ in 0..4 {
+            toasts.push(now, ToastKind::Info, "That is for the task list");
+        }
+        assert_eq!(shown(&toasts), ["That is for the task list"]);
+    }
 
     #[test]
     fn successes_make_room_by_going_themselves_never_by_pushing_a_failure_off() {

@@ -121,14 +121,7 @@ fn number_text(n: f64) -> String {
     }
 }
 
-/// A date typed as `yyyy-mm-dd`, `dd.mm.yyyy` or a word (`today`, `tomorrow`, …).
-pub fn parse_date(text: &str, today: Date) -> Result<Date, String> {
-    let range = crate::date_input::parse(text, today)?;
-    if !range.is_single() {
-        return Err("one day, not a range".into());
-    }
-    Ok(range.start)
-}
+pub use crate::date_input::parse_day as parse_date;
 
 /// `yyyy-mm-dd`.
 fn iso_day(d: Date) -> String {

@@ -181,24 +181,6 @@ impl CreateLookup for DealLookup {
     }
 }
 
-/// Reads the deal draft of `data_dir`, once, before the event loop. A file that is not a draft
-/// is moved aside, never deleted: it may hold something a person typed.
-pub fn load_draft(path: &Path) -> Result<Option<(Draft, String)>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e.to_string()),
-    };
-    match serde_json::from_str::<Draft>(&text) {
-        Ok(d) => Ok(Some((d, text))),
-        Err(e) => {
-            let kept = path.with_extension("json.unreadable");
-            let _ = std::fs::rename(path, &kept);
-            Err(format!("{e}; kept as {}", kept.display()))
-        }
-    }
-}
-
 fn members_picker(names: &Names, chosen: &[String], multi: bool) -> Option<Picker<PickKey>> {
     let members = names.members.value()?;
     let items = members
@@ -402,10 +384,9 @@ impl FunnelsState {
 
     /// Reads the deal draft left by an earlier run (before the event loop).
     pub fn load_draft(&mut self) {
-        match load_draft(self.draft.path()) {
+        match self.draft.load::<Draft>() {
             Ok(None) => {}
-            Ok(Some((d, text))) => {
-                self.draft.adopt(text);
+            Ok(Some(d)) => {
                 self.found_note = Some((
                     ToastKind::Info,
                     format!(

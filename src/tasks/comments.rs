@@ -145,7 +145,7 @@ impl TasksState {
 
     /// With the detail open, reads the thread of the cursor task if it is not the one held.
     pub(super) fn ensure_comments(&mut self, cx: &mut ScreenCtx) {
-        let wanted = self.detail.then(|| self.current().map(|t| t.id)).flatten();
+        let wanted = self.detail.then(|| self.pane_task_id()).flatten();
         let wanted = wanted.filter(|id| *id > 0);
         if self.comments.thread.as_ref().map(|t| t.task_id) == wanted {
             return;

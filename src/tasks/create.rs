@@ -88,12 +88,16 @@ pub struct Creating {
     pub lookup: TaskLookup,
     pub sent: OffsetDateTime,
     pub lost: Option<LostCreate<TaskLookup>>,
+    /// The tags asked for: set with an update when the create's answer lacks them.
+    pub tags: Vec<i64>,
+    /// The form it was sent from: it opens again if the task is not created.
+    pub form: Option<Box<super::form::Editor>>,
 }
 
 impl TasksState {
-    /// `n` then Enter: a new task placed in the filtered project and column, else beside the
-    /// cursor task (or where a retried create was meant to go).
-    /// With a `parent` it is a subtask of it (`N`), and the cursor stays on the parent.
+    /// A new task by title alone (`N`, a subtask, and the prompt given back after a refusal
+    /// of one), placed in the filtered project and column, else beside the cursor task (or
+    /// where a retried create was meant to go), with the filtered assignee.
     pub(super) fn create(
         &mut self,
         title: String,
@@ -108,22 +112,37 @@ impl TasksState {
             _ => Vec::new(),
         };
         let new = NewTask {
-            title: title.clone(),
+            title,
             project_id: project,
             board_column_id: column,
-            assignees: assignees.clone(),
+            assignees,
             parent_id: parent,
             ..Default::default()
         };
+        self.send_new(new, None, cx);
+    }
+
+    /// Sends `new` and shows it at once as a row of its own. `form`: the form it came from,
+    /// opened again if the service refuses it. With a parent the cursor stays on the parent.
+    pub(super) fn send_new(
+        &mut self,
+        new: NewTask,
+        form: Option<Box<super::form::Editor>>,
+        cx: &mut ScreenCtx,
+    ) {
+        let (project, column, parent) = (new.project_id, new.board_column_id, new.parent_id);
         self.next_create += 1;
         let n = self.next_create;
         let row = TaskRow {
             id: -(n as i64),
             parent_id: parent,
-            title: Some(title.clone()),
-            assignees,
+            title: Some(new.title.clone()),
+            assignees: new.assignees.clone(),
             project_id: project,
             board_column_id: column,
+            priority: new.priority,
+            due_date: new.due_date,
+            tags: new.tags.clone(),
             locations: project
                 .map(|p| TaskLocation {
                     project_id: p,
@@ -151,12 +170,14 @@ impl TasksState {
             Creating {
                 row,
                 lookup: TaskLookup {
-                    title,
+                    title: new.title.clone(),
                     place: (project, column),
                     parent,
                 },
                 sent: cx.clock.wall,
                 lost: None,
+                tags: new.tags.clone(),
+                form,
             },
         );
         cx.request(TaskKey::New(n), Call::CreateTask(new));
@@ -200,7 +221,8 @@ impl TasksState {
                     );
                     self.created(&c.lookup.title, &task);
                     self.attach_subtask(c.lookup.parent, &task);
-                    self.settle_row(c.row.id, task);
+                    self.settle_row(c.row.id, task.clone());
+                    self.tag_created(&c.tags, &task, cx);
                 }
             }
             CreateAnswer::Refused(e) => {
@@ -211,6 +233,11 @@ impl TasksState {
                         format!("Could not create {}: {why}", quoted(&c.lookup.title)),
                     );
                     self.drop_row(c.row.id);
+                    if let Some(mut form) = c.form {
+                        form.refused(&e);
+                        self.reopen_form(*form, cx);
+                        return;
+                    }
                     // What was typed is not lost: the prompt comes back with it and the reason.
                     self.offer(Popup::Prompt {
                         purpose: PromptPurpose::New {
@@ -252,7 +279,8 @@ impl TasksState {
                     cx.toast(ToastKind::Success, lost.found_text("created"));
                     self.created(&c.lookup.title, &task);
                     self.attach_subtask(c.lookup.parent, &task);
-                    self.settle_row(c.row.id, task);
+                    self.settle_row(c.row.id, task.clone());
+                    self.tag_created(&c.tags, &task, cx);
                 }
             }
             Looked::NotCreated => {
@@ -262,6 +290,13 @@ impl TasksState {
                     let text = lost.not_created_text("created");
                     cx.toast(ToastKind::Error, text.clone());
                     self.drop_row(c.row.id);
+                    if let Some(mut form) = c.form {
+                        let again = cx.keys.then_say("task_form.save", "sends it again");
+                        form.failure =
+                            Some(format!("Not created ({}){again}", cause_text(&lost.cause)));
+                        self.reopen_form(*form, cx);
+                        return;
+                    }
                     self.offer(Popup::Prompt {
                         purpose: PromptPurpose::New {
                             place: Some(c.lookup.place),
@@ -336,6 +371,22 @@ impl TasksState {
             None => {}
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+    }
+
+    /// Tags the create's answer lacks (the create body may not take them) are set with an
+    /// update, through the ledger like any change.
+    fn tag_created(&mut self, asked: &[i64], task: &TaskRow, cx: &mut ScreenCtx) {
+        if asked.is_empty() || super::verbs::same_tags(asked, &task.tags) {
+            return;
+        }
+        let name = quoted(task.display_title());
+        self.apply_changes(
+            format!("Tagged {name}"),
+            String::new(),
+            vec![(task.id, super::verbs::Change::Tags(asked.to_vec()))],
+            false,
+            cx,
+        );
     }
 
     /// `u` can take a new task back: it deletes it, after asking.

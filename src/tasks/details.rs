@@ -39,6 +39,8 @@ pub enum AfterRead {
     Description,
     /// `S`: the attachments, to save one.
     Attachments,
+    /// `C`: the custom fields.
+    CustomFields,
 }
 
 /// What the pane has of the task under the cursor beyond its row.
@@ -100,7 +102,7 @@ impl TasksState {
     pub(super) fn ensure_detail(&mut self, cx: &mut ScreenCtx) {
         let on = self
             .detail
-            .then(|| self.current().map(|t| t.id))
+            .then(|| self.pane_task_id())
             .flatten()
             .or(self.details.then.map(|(id, _)| id));
         if self
@@ -143,11 +145,12 @@ impl TasksState {
             AfterRead::Watchers => "the watchers of",
             AfterRead::Description => "the description of",
             AfterRead::Attachments => "the attachments of",
+            AfterRead::CustomFields => "the custom fields of",
         };
-        cx.toast(
-            crate::app::toast::ToastKind::Info,
-            format!("Reading {what} {}", crate::text::quoted_full(title)),
-        );
+        cx.progress(format!(
+            "Reading {what} {}",
+            crate::text::quoted_full(title)
+        ));
         self.read_whole_then(id, then, cx);
     }
 
@@ -182,6 +185,7 @@ impl TasksState {
         match result {
             Ok(task) => {
                 self.take_whole(task);
+                self.on_pane_read(id, cx);
                 // Only while the cursor is still on it: a dialog for another task would
                 // surprise.
                 if self.current().is_some_and(|t| t.id == id) {
@@ -190,6 +194,7 @@ impl TasksState {
                         Some(AfterRead::Watchers) => self.open_watchers(cx),
                         Some(AfterRead::Description) => self.open_description(cx),
                         Some(AfterRead::Attachments) => self.open_save_attachment(cx),
+                        Some(AfterRead::CustomFields) => self.focus_fields(cx),
                         None => {}
                     }
                 }
@@ -201,6 +206,7 @@ impl TasksState {
                         AfterRead::Watchers => "the watchers",
                         AfterRead::Description => "the description",
                         AfterRead::Attachments => "the attachments",
+                        AfterRead::CustomFields => "the custom fields",
                     };
                     cx.toast(
                         crate::app::toast::ToastKind::Error,
@@ -219,6 +225,11 @@ impl TasksState {
     pub(super) fn take_whole(&mut self, task: Task) {
         if let Some(i) = self.index_of(task.id) {
             self.list.rows[i].timers = task.timers.clone();
+        }
+        // A subtask of the pane learns its own subtasks (its done box may have a tick on its
+        // way, which the read must not undo either).
+        if let Some(Some(row)) = self.subtask_rows.get_mut(&task.id) {
+            row.sub_tasks = task.sub_tasks.clone();
         }
         self.details.put(task);
     }

@@ -59,6 +59,11 @@ pub enum PickPurpose {
     Filter(FilterKind),
     /// The saved views (`F`).
     Views,
+    /// A custom field's options or members (`C`, then Enter).
+    Field {
+        task: i64,
+        field: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -78,6 +83,11 @@ pub enum PromptPurpose {
     },
     /// The name to save the current filters and sort under.
     SaveView,
+    /// A custom field's number, day or text (`C`, then Enter).
+    Field {
+        task: i64,
+        field: String,
+    },
     /// The name of a new column of `board`.
     NewColumn {
         board: i64,
@@ -317,6 +327,8 @@ fn build_picker(
         }
         // Built where the day is known (`view_picker`): its views' dates are read as of today.
         PickPurpose::Views => return None,
+        // Built with its items where it opens (`custom_fields`).
+        PickPurpose::Field { .. } => return None,
         PickPurpose::Filter(kind) => {
             let f = &state.filters;
             let (title, items, focus): (&str, Vec<PickItem<PickKey>>, Option<PickKey>) = match kind
@@ -603,6 +615,7 @@ impl TasksState {
             },
         }
         self.show_offered();
+        self.show_waiting_form(cx);
     }
 
     /// A character typed into the open picker's query or prompt.
@@ -664,6 +677,9 @@ impl TasksState {
                 self.create(value, place, parent, cx);
             }
             PromptPurpose::SaveView => self.save_view(&value, cx)?,
+            PromptPurpose::Field { task, field } => {
+                self.apply_field_text(task, &field, &value, cx)?
+            }
             PromptPurpose::NewColumn { board } => {
                 if value.is_empty() {
                     return Err("type a name".into());
@@ -734,6 +750,7 @@ impl TasksState {
                     self.on_view_pick(k, cx);
                 }
             }
+            PickPurpose::Field { task, field } => self.apply_field_pick(task, &field, keys, cx),
             PickPurpose::Filter(FilterKind::Tag) => {
                 self.filters.tags = keys
                     .into_iter()

@@ -270,14 +270,11 @@ impl TasksState {
         if let Some(mut earlier) = self.files.unsure.remove(&(task_id, path.clone())) {
             // The last upload of this file may have arrived: look before sending it again.
             earlier.send_if_missing = true;
-            cx.toast(
-                ToastKind::Info,
-                format!(
-                    "Looking whether {} reached {} before sending it again",
-                    quoted_full(&name),
-                    quoted_full(&title)
-                ),
-            );
+            cx.progress(format!(
+                "Looking whether {} reached {} before sending it again",
+                quoted_full(&name),
+                quoted_full(&title)
+            ));
             let n = self.files.add_upload(earlier);
             cx.request(TaskKey::Files(FileKey::Look(n)), Call::Task(task_id));
             return;
@@ -296,15 +293,12 @@ impl TasksState {
     }
 
     fn send_upload(&mut self, upload: Upload, cx: &mut ScreenCtx) {
-        cx.toast(
-            ToastKind::Info,
-            format!(
-                "Uploading {} ({}) to {}",
-                quoted_full(&upload.name),
-                size_label(upload.size as i64),
-                quoted_full(&upload.title)
-            ),
-        );
+        cx.progress(format!(
+            "Uploading {} ({}) to {}",
+            quoted_full(&upload.name),
+            size_label(upload.size as i64),
+            quoted_full(&upload.title)
+        ));
         let call = Call::UploadTaskFile {
             task: upload.task_id,
             path: upload.path.clone(),
@@ -323,10 +317,7 @@ impl TasksState {
         let n = self.files.next;
         self.files.next += 1;
         self.files.saves.insert(n, name.clone());
-        cx.toast(
-            ToastKind::Info,
-            format!("Downloading {}", quoted_full(&name)),
-        );
+        cx.progress(format!("Downloading {}", quoted_full(&name)));
         cx.request(
             TaskKey::Files(FileKey::Save(n)),
             Call::SaveAttachment { id, name, dir },

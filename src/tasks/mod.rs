@@ -4,11 +4,13 @@
 pub mod board;
 pub mod comments;
 pub mod create;
+pub mod custom_fields;
 pub mod description;
 pub mod details;
 pub mod dialogs;
 pub mod files;
 pub mod filters;
+pub mod form;
 pub mod panel;
 pub mod subtasks;
 pub mod time_log;
@@ -21,11 +23,15 @@ pub mod watchers;
 #[cfg(test)]
 mod comment_tests;
 #[cfg(test)]
+mod custom_field_tests;
+#[cfg(test)]
 mod description_tests;
 #[cfg(test)]
 mod detail_tests;
 #[cfg(test)]
 mod file_tests;
+#[cfg(test)]
+mod subtask_pane_tests;
 #[cfg(test)]
 mod subtask_tests;
 #[cfg(test)]
@@ -79,6 +85,10 @@ pub enum TaskKey {
     Comments(comments::CommentKey),
     /// Watchers added or removed (`W`).
     Watch(watchers::WatchKey),
+    /// The new-task form's own requests (a tag made from its picker).
+    Form(form::tags::FormKey),
+    /// A custom-field value written (or its read-back), by its number.
+    Field(u64),
     /// Files uploaded (`U`) and saved (`S`).
     Files(files::FileKey),
     /// A page of a board column's tasks, by the column's id.
@@ -134,7 +144,15 @@ pub struct TasksState {
     /// Where `S` saves attachments; unset, the desktop's downloads directory at the time.
     pub downloads: Option<std::path::PathBuf>,
     /// Titles of subtasks that are not among the loaded rows, fetched for the detail pane.
-    pub subtask_titles: HashMap<i64, String>,
+    /// Subtasks of the task in the pane that are not among the loaded rows, read for their
+    /// titles and done boxes (`None`: asked, or the read failed).
+    pub subtask_rows: HashMap<i64, Option<TaskRow>>,
+    /// The subtask list of the detail pane, when it has the keys, and the subtasks opened.
+    pub sub: subtasks::SubtaskPane,
+    /// The custom field under the pane's cursor, while the fields have the keys (`C`).
+    pub field_cursor: Option<usize>,
+    /// Custom-field values on their way.
+    pub field_writes: Ledger<custom_fields::FieldWrites>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
     pub to_end: bool,
     /// A second `Ctrl-a` is loading every remaining page, marking each task as it comes.
@@ -148,6 +166,8 @@ pub struct TasksState {
     /// Subtasks whose titles were asked for the task at the cursor: once the cursor moves on,
     /// the reads still running are no longer wanted.
     subtasks_asked: Vec<i64>,
+    /// The new-task form (`n`) and its draft.
+    pub forms: form::TaskForms,
     /// Saved views (`F`) and the one in use.
     pub views: views::SavedViews,
     /// The command `E` runs to edit a description (`$VISUAL`, else `$EDITOR`); without one the
@@ -164,10 +184,20 @@ pub struct TasksState {
 }
 
 impl TasksState {
+    /// The screen as it starts, its form's draft kept in `data_dir`.
+    pub fn new(data_dir: &std::path::Path) -> Self {
+        Self {
+            forms: form::TaskForms::new(data_dir),
+            ..Self::default()
+        }
+    }
+
     /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
     pub fn contexts(&self) -> Vec<Context> {
         if let Some(chain) = self
-            .describe_contexts()
+            .forms
+            .contexts()
+            .or_else(|| self.describe_contexts())
             .or_else(|| self.time_contexts())
             .or_else(|| self.comment_contexts())
             .or_else(|| self.file_contexts())
@@ -199,6 +229,8 @@ impl TasksState {
         match &self.panel {
             Some(p) if p.editing.kind.is_some() => vec![Context::FilterEntry, Context::Text],
             Some(_) => vec![Context::Filters],
+            None if self.detail && self.field_cursor.is_some() => vec![Context::CustomFields],
+            None if self.detail && self.sub.active() => vec![Context::Subtasks],
             None if self.board.is_some() => vec![Context::Board, Context::Tasks, Context::List],
             None => vec![Context::Tasks, Context::List],
         }
@@ -206,6 +238,10 @@ impl TasksState {
 
     /// A prompt, a picker's query or a filter row has the keyboard.
     pub fn keyboard_taken(&self) -> bool {
+        if self.forms.open.is_some() {
+            // Every field of the form takes letters: on a choice they start the picker's query.
+            return true;
+        }
         if let Some(chain) = self
             .describe_contexts()
             .or_else(|| self.time_contexts())
@@ -261,6 +297,7 @@ impl TasksState {
         self.sync_board_columns(cx);
         self.ensure_names(cx);
         self.refresh_waiting_popup(cx);
+        self.refresh_form_picker(cx);
     }
 
     /// Loads the first page for the current filters, keeping the old rows on screen.
@@ -373,6 +410,8 @@ impl TasksState {
         self.seek_focus(cx);
         self.fix_scroll(cx);
         self.ensure_names(cx);
+        // A subtask that was a loaded row may not be one any more: the pane reads it.
+        self.ensure_subtasks(cx);
         self.ensure_detail(cx);
         self.ensure_comments(cx);
         self.maybe_load_more(cx);
@@ -421,9 +460,7 @@ impl TasksState {
         match (key, answer) {
             (TaskKey::List, A::TaskPage(result)) => self.on_list(result, cx),
             (TaskKey::Subtask(_), A::Task(Ok(t))) => {
-                let mark = if t.is_completed { "[x]" } else { "[ ]" };
-                let title = format!("{mark} {}", crate::text::one_line(t.display_title()));
-                self.subtask_titles.insert(t.id, title);
+                self.subtask_rows.insert(t.id, Some(TaskRow::from(&*t)));
             }
             // A failed read leaves the id in place of the title.
             (TaskKey::Subtask(_), A::Task(Err(_))) => {}
@@ -438,6 +475,8 @@ impl TasksState {
             (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
             (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
             (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
+            (TaskKey::Form(k), answer) => self.on_form_answer(k, answer, cx),
+            (TaskKey::Field(n), answer) => self.on_field_answer(n, answer, cx),
             (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
             (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
@@ -537,6 +576,8 @@ impl TasksState {
         }
         self.cursor = scroll::clamp(target, self.list.rows.len());
         self.detail_scroll = 0;
+        self.sub = subtasks::SubtaskPane::default();
+        self.field_cursor = None;
         self.fix_scroll(cx);
         self.ensure_names(cx);
         self.drop_stale_subtasks(cx);
@@ -546,38 +587,39 @@ impl TasksState {
         self.maybe_load_more(cx);
     }
 
-    /// With the detail open, fetches the titles of subtasks that are not loaded rows.
+    /// With the detail open, fetches the subtasks of the task it shows that are not loaded
+    /// rows.
     fn ensure_subtasks(&mut self, cx: &mut ScreenCtx) {
         if !self.detail {
             return;
         }
-        let Some(task) = self.current() else { return };
+        let Some(task) = self.pane_row() else { return };
         let missing: Vec<i64> = task
             .sub_tasks
             .iter()
             .copied()
-            .filter(|id| self.index_of(*id).is_none() && !self.subtask_titles.contains_key(id))
+            .filter(|id| self.index_of(*id).is_none() && !self.subtask_rows.contains_key(id))
             .collect();
         for id in missing {
             // Marked as asked, so moving the cursor back and forth asks only once.
-            self.subtask_titles.insert(id, format!("#{id}"));
+            self.subtask_rows.insert(id, None);
             self.subtasks_asked.push(id);
             cx.request(TaskKey::Subtask(id), Call::Task(id));
         }
     }
 
-    /// Cancels the subtask reads of a task the cursor (or the closed detail) has left; their
+    /// Cancels the subtask reads of a task the pane (or the closed detail) has left; their
     /// marks go too, so coming back asks again. Answered ones stay.
     fn drop_stale_subtasks(&mut self, cx: &mut ScreenCtx) {
-        let wanted = match self.current() {
-            Some(t) if self.detail => t.sub_tasks.clone(),
+        let wanted = match self.pane_row() {
+            Some(t) if self.detail => t.sub_tasks,
             _ => Vec::new(),
         };
         for id in std::mem::take(&mut self.subtasks_asked) {
             if wanted.contains(&id) {
                 self.subtasks_asked.push(id);
             } else if cx.cancel(TaskKey::Subtask(id)) {
-                self.subtask_titles.remove(&id);
+                self.subtask_rows.remove(&id);
             }
         }
     }
@@ -600,6 +642,9 @@ impl TasksState {
 
     /// A character typed into a popup or a filter row.
     pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        if self.forms.open.is_some() {
+            return self.form_char(c, cx);
+        }
         if self.describe.is_some() {
             return self.describe_char(c);
         }
@@ -619,6 +664,10 @@ impl TasksState {
     }
 
     pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        if self.forms.open.is_some() {
+            self.form_paste(text, cx);
+            return true;
+        }
         if self.describe.is_some() {
             self.describe_paste(text);
             return true;
@@ -654,6 +703,26 @@ impl TasksState {
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         // A popup or the panel is modal: the action is theirs, whatever it is.
+        if self.forms.open.is_some() {
+            // The app's own keys (screens, quit, help) stay reachable over the form.
+            let app_wide = matches!(
+                action,
+                Action::Quit
+                    | Action::Help
+                    | Action::Palette
+                    | Action::Messages
+                    | Action::ScreenTasks
+                    | Action::ScreenFunnels
+                    | Action::ScreenContacts
+                    | Action::ScreenProjects
+                    | Action::NextScreen
+                    | Action::PrevScreen
+            );
+            if !app_wide {
+                self.form_action(action, cx);
+            }
+            return !app_wide;
+        }
         if self.describe.is_some() {
             self.describe_action(action, cx);
             return true;
@@ -678,6 +747,12 @@ impl TasksState {
             self.panel_action(action, cx);
             return true;
         }
+        if self.detail && self.field_cursor.is_some() && action != Action::Refresh {
+            return self.field_action(action, cx);
+        }
+        if self.detail && self.sub.active() && action != Action::Refresh {
+            return self.subtask_action(action, cx);
+        }
         if let Some(taken) = self.board_action(action, cx) {
             return taken;
         }
@@ -695,11 +770,19 @@ impl TasksState {
             Action::Refresh => {
                 self.reload(cx);
                 self.refresh_detail(cx);
+                // The pane's subtasks are read again too, unless a tick on one is on its way.
+                if self.writes.is_idle() {
+                    self.subtask_rows.clear();
+                    self.subtasks_asked.clear();
+                    self.ensure_subtasks(cx);
+                }
                 self.refresh_comments(cx);
             }
             Action::Open | Action::ToggleDetail => {
                 self.detail = !self.detail;
                 self.detail_scroll = 0;
+                self.sub = subtasks::SubtaskPane::default();
+                self.field_cursor = None;
                 self.fix_scroll(cx);
                 self.drop_stale_subtasks(cx);
                 self.ensure_subtasks(cx);
@@ -753,8 +836,10 @@ impl TasksState {
             Action::DueDate => self.open_due(cx),
             Action::Rename => self.open_rename(cx),
             Action::EditDescription => self.open_description(cx),
-            Action::NewTask => self.open_new(),
+            Action::NewTask => self.open_form(cx),
             Action::NewSubtask => self.open_new_subtask(cx),
+            Action::Subtasks => self.focus_subtasks(cx),
+            Action::CustomFields => self.focus_fields(cx),
             Action::Delete => self.open_delete(cx),
             Action::Undo => self.undo(cx),
             Action::LogTime => self.open_log_time(cx),
@@ -865,6 +950,13 @@ impl ScreenState for TasksState {
             Context::TimeLog,
             Context::CommentEdit,
             Context::CommentView,
+            Context::TaskForm,
+            Context::TaskTitle,
+            Context::TaskField,
+            Context::TaskChoice,
+            Context::TaskNotes,
+            Context::Subtasks,
+            Context::CustomFields,
             Context::Text,
         ]
     }
@@ -894,6 +986,7 @@ impl ScreenState for TasksState {
     }
 
     fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        self.forms.announce(cx);
         self.restore_view(cx);
     }
 

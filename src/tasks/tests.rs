@@ -526,16 +526,16 @@ fn new_task_is_taken_out_again_when_refused() {
         h.take(|c| matches!(c, Call::Tasks(_))).is_empty(),
         "a refusal is certain: nothing to look for"
     );
-    // The typed title comes back in the prompt, ready to send again.
-    match &h.app.tasks.popup {
-        Some(crate::tasks::dialogs::Popup::Prompt {
-            field, feedback, ..
-        }) => {
-            assert_eq!(field.value(), "X");
-            assert!(matches!(feedback, crate::tasks::dialogs::Feedback::Err(_)));
-        }
-        other => panic!("expected the prompt back, got {other:?}"),
-    }
+    // The form comes back with what was typed and the reason, ready to send again.
+    let form = h.app.tasks.forms.open.as_ref().expect("the form back");
+    assert_eq!(form.form.title.value(), "X");
+    assert!(
+        form.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("Not created")),
+        "{:?}",
+        form.failure
+    );
 }
 
 #[test]
@@ -1033,18 +1033,15 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
         h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
         "never sent again on its own"
     );
-    match &h.app.tasks.popup {
-        Some(crate::tasks::dialogs::Popup::Prompt {
-            field, feedback, ..
-        }) => {
-            assert_eq!(field.value(), "Отчёт");
-            assert!(
-                matches!(feedback, crate::tasks::dialogs::Feedback::Err(f) if f.contains("Enter sends it again")),
-                "{feedback:?}"
-            );
-        }
-        other => panic!("expected the prompt back, got {other:?}"),
-    }
+    let form = h.app.tasks.forms.open.as_ref().expect("the form back");
+    assert_eq!(form.form.title.value(), "Отчёт");
+    assert!(
+        form.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("C-s sends it again")),
+        "{:?}",
+        form.failure
+    );
     h.send(code(KeyCode::Enter));
     let again = h.take(|c| matches!(c, Call::CreateTask(_)));
     assert_eq!(again.len(), 1, "Enter sends it once");
@@ -1409,13 +1406,16 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
         }
         other => panic!("expected the rename prompt, got {other:?}"),
     }
+    assert!(h.app.tasks.forms.open.is_none(), "the form waits");
     h.send(code(KeyCode::Esc));
-    match &h.app.tasks.popup {
-        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
-            assert_eq!(field.value(), "Отчёт", "then the create is offered")
-        }
-        other => panic!("expected the create prompt, got {other:?}"),
-    }
+    let form = h
+        .app
+        .tasks
+        .forms
+        .open
+        .as_ref()
+        .expect("then the form comes back");
+    assert_eq!(form.form.title.value(), "Отчёт");
 }
 
 // ----- clicks ----------------------------------------------------------------------------

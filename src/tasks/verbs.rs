@@ -28,6 +28,18 @@ pub enum Change {
     Due(Option<Date>),
     Title(String),
     Assignees(Vec<String>),
+    /// In the service's order or not: tags compare as sets.
+    Tags(Vec<i64>),
+}
+
+/// The same tags, whatever their order.
+pub fn same_tags(a: &[i64], b: &[i64]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    a.dedup();
+    b.sort_unstable();
+    b.dedup();
+    a == b
 }
 
 impl Change {
@@ -44,6 +56,8 @@ impl Change {
             Self::Due(_) => Self::Due(task.due_day()),
             Self::Title(_) => Self::Title(task.title.clone().unwrap_or_default()),
             Self::Assignees(_) => Self::Assignees(task.all_assignees()),
+            Self::Tags(asked) if same_tags(asked, &task.tags) => self.clone(),
+            Self::Tags(_) => Self::Tags(task.tags.clone()),
         }
     }
 
@@ -57,6 +71,7 @@ impl Change {
             Self::Due(_) => "set the due date of",
             Self::Title(_) => "rename",
             Self::Assignees(_) => "change the assignees of",
+            Self::Tags(_) => "tag",
         }
     }
 
@@ -91,6 +106,7 @@ impl Change {
                 task.assignees = a.clone();
                 task.user_id = a.first().cloned();
             }
+            Self::Tags(t) => task.tags = t.clone(),
         }
     }
 
@@ -117,6 +133,10 @@ impl Change {
             }),
             Self::Title(t) => update(TaskUpdate {
                 title: Some(t.clone()),
+                ..Default::default()
+            }),
+            Self::Tags(t) => update(TaskUpdate {
+                tags: Some(t.clone()),
                 ..Default::default()
             }),
             Self::Assignees(new) => {
@@ -201,6 +221,8 @@ pub(super) struct Rows<'a> {
     pub cursor: &'a mut usize,
     /// Whole tasks the service answered with replace what the detail pane kept.
     pub details: &'a mut super::details::Details,
+    /// Subtasks in the detail pane that are not loaded rows (ticked there with `x`).
+    pub subtasks: &'a mut std::collections::HashMap<i64, Option<TaskRow>>,
     pub board: Option<&'a mut super::board::BoardView>,
 }
 
@@ -213,6 +235,9 @@ impl Rows<'_> {
     fn each(&mut self, id: i64, mut f: impl FnMut(&mut TaskRow)) {
         if let Some(idx) = self.index_of(id) {
             f(&mut self.rows[idx]);
+        } else if let Some(Some(row)) = self.subtasks.get_mut(&id) {
+            // A subtask of the detail pane that is not a loaded row (ticked there with `x`).
+            f(row);
         }
         if let Some(b) = &mut self.board {
             b.with_card(id, &mut f);
@@ -451,15 +476,23 @@ impl TasksState {
                 continue;
             }
             let previous = change.current(&before);
-            if let Some(idx) = idx {
-                change.apply(&mut self.list.rows[idx]);
+            let mut in_pane = false;
+            match idx {
+                Some(idx) => change.apply(&mut self.list.rows[idx]),
+                // A subtask of the detail pane that is not a loaded row shows it there.
+                None => {
+                    if let Some(Some(row)) = self.subtask_rows.get_mut(&id) {
+                        change.apply(row);
+                        in_pane = true;
+                    }
+                }
             }
             let on_board = self.board.as_mut().is_some_and(|b| {
                 let found = b.with_card(id, |card| change.apply(card));
                 b.rehome();
                 found
             });
-            off_screen |= idx.is_none() && !on_board;
+            off_screen |= idx.is_none() && !on_board && !in_pane;
             inverse.push((
                 id,
                 name.clone(),
@@ -502,6 +535,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            subtasks: &mut self.subtask_rows,
             board: self.board.as_mut(),
         };
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
@@ -520,6 +554,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            subtasks: &mut self.subtask_rows,
             board: self.board.as_mut(),
         };
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
@@ -533,6 +568,7 @@ impl TasksState {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
             details: &mut self.details,
+            subtasks: &mut self.subtask_rows,
             board: self.board.as_mut(),
         };
         self.writes.reapply(&mut rows, cx);
@@ -630,13 +666,15 @@ impl TasksState {
         }
     }
 
-    /// Task `id` as shown: the list's row, else the board's card.
+    /// Task `id` as shown: the list's row, else the board's card, else a subtask the detail
+    /// pane read.
     fn task(&self, id: i64) -> Option<&TaskRow> {
         self.list
             .rows
             .iter()
             .find(|t| t.id == id)
             .or_else(|| self.board.as_ref()?.card(id))
+            .or_else(|| self.subtask_rows.get(&id).and_then(Option::as_ref))
     }
 
     // ----- the verbs -----------------------------------------------------------------------
@@ -1013,18 +1051,6 @@ impl TasksState {
                 time::Date::MIN,
             ));
         }
-    }
-
-    pub(super) fn open_new(&mut self) {
-        self.popup = Some(Popup::prompt(
-            PromptPurpose::New {
-                // On a board: the focused column.
-                place: self.board_place(),
-                parent: None,
-            },
-            String::new(),
-            time::Date::MIN,
-        ));
     }
 
     pub(super) fn open_delete(&mut self, cx: &mut ScreenCtx) {

@@ -143,7 +143,7 @@ pub fn render_prompt(
     let block = Block::default()
         .borders(Borders::ALL)
         .title(format!(" {} ", truncate(title, 60)))
-        .title_bottom(format!(" {help} "));
+        .title_bottom(crate::ui::bottom_hints(help, rect.width));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height == 0 {
@@ -219,4 +219,69 @@ pub fn render_waiting(app: &App, frame: &mut Frame, area: Rect, what: &str) -> R
         inner,
     );
     rect
+}
+
+/// A multi-line field in `area`: lines are not wrapped, so the cursor's place on screen is its
+/// place in the text; the view follows the cursor both ways. A blank field shows `placeholder`.
+pub fn render_text_area(
+    t: &Theme,
+    frame: &mut Frame,
+    area: Rect,
+    text: &crate::widgets::text_area::TextArea,
+    placeholder: &str,
+    focused: bool,
+) {
+    if area.height == 0 || area.width == 0 {
+        return;
+    }
+    let rows = usize::from(area.height);
+    let cols = usize::from(area.width);
+    let top = if focused {
+        text.row.saturating_sub(rows - 1)
+    } else {
+        0
+    };
+    let cursor_line = &text.lines()[text.row.min(text.lines().len() - 1)];
+    let before: String = cursor_line.chars().take(text.col).collect();
+    let left = if focused {
+        crate::text::width(&before).saturating_sub(cols - 1)
+    } else {
+        0
+    };
+    let lines: Vec<Line> = text
+        .lines()
+        .iter()
+        .skip(top)
+        .take(rows)
+        .map(|l| {
+            let mut skipped = 0;
+            let shown: String = l
+                .chars()
+                .skip_while(|c| {
+                    let go = skipped < left;
+                    skipped += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
+                    go
+                })
+                .collect();
+            Line::raw(shown)
+        })
+        .collect();
+    if text.is_blank() && text.lines().len() == 1 {
+        frame.render_widget(
+            Paragraph::new(Span::styled(
+                crate::text::truncate(placeholder, cols),
+                t.dim(),
+            )),
+            area,
+        );
+    } else {
+        frame.render_widget(Paragraph::new(lines), area);
+    }
+    if focused {
+        let x = (crate::text::width(&before) - left) as u16;
+        frame.set_cursor_position(Position::new(
+            area.x + x.min(area.width - 1),
+            area.y + (text.row - top) as u16,
+        ));
+    }
 }

@@ -15,6 +15,8 @@ pub mod theme;
 #[cfg(test)]
 mod comment_snapshots;
 #[cfg(test)]
+mod custom_field_snapshots;
+#[cfg(test)]
 mod description_snapshots;
 #[cfg(test)]
 mod file_snapshots;
@@ -26,6 +28,8 @@ mod screenshots;
 mod subtask_snapshots;
 #[cfg(test)]
 mod svg;
+#[cfg(test)]
+mod task_form_snapshots;
 #[cfg(test)]
 mod tasks_snapshots;
 #[cfg(test)]
@@ -328,6 +332,19 @@ pub fn say_all(app: &App, parts: &[(&str, &str)]) -> String {
         .filter_map(|(id, words)| app.keymap.say(id, words))
         .collect::<Vec<_>>()
         .join(" · ")
+}
+
+/// Key hints for the bottom border of a box `box_width` wide: as many whole hints as fit,
+/// never one cut mid-word.
+pub fn bottom_hints(hints: &str, box_width: u16) -> String {
+    // Between the corners: a space, the hints, and a space when there is room for it.
+    let room = usize::from(box_width.saturating_sub(3));
+    let fitted = crate::text::fit_hints(hints, room);
+    if width(&fitted) < room {
+        format!(" {fitted} ")
+    } else {
+        format!(" {fitted}")
+    }
 }
 
 /// " · `key` `words`" to end a line with, or nothing when the command has no key.

@@ -21,6 +21,9 @@ pub struct NewTask {
     pub task_type: Option<TaskType>,
     pub priority: Option<Priority>,
     pub due_date: Option<Date>,
+    /// UNCERTAIN: the create body documents no tags (the update does). They are sent; a caller
+    /// that finds them missing on the answer's task sets them with an update.
+    pub tags: Vec<i64>,
 }
 
 impl NewTask {
@@ -50,6 +53,9 @@ impl NewTask {
         }
         if let Some(d) = self.due_date {
             body.insert("dueDate".into(), json!(to_iso_date(d)));
+        }
+        if !self.tags.is_empty() {
+            body.insert("tags".into(), json!(self.tags));
         }
         Value::Object(body)
     }
@@ -244,5 +250,11 @@ mod tests {
             t.to_json(),
             json!({"title": "Созвон", "locations": [{"projectId": 4, "boardColumnId": 12}]})
         );
+        let tagged = NewTask {
+            title: "Созвон".into(),
+            tags: vec![3, 5],
+            ..Default::default()
+        };
+        assert_eq!(tagged.to_json(), json!({"title": "Созвон", "tags": [3, 5]}));
     }
 }

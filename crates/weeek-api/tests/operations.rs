@@ -398,11 +398,13 @@ async fn task_lifecycle() {
             assignees: vec![ANNA.into(), DMITRY.into()],
             priority: Some(Priority::Medium),
             due_date: Some(due),
+            tags: vec![1],
             ..Default::default()
         })
         .await
         .expect("create");
     let id = created.id;
+    assert_eq!(created.tags, [1], "tags taken on create");
     assert!(id > 0);
     assert_eq!(created.title.as_deref(), Some("Проверить интеграцию"));
     assert_eq!(created.all_assignees(), [ANNA, DMITRY]);

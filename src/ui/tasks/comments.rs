@@ -2,15 +2,15 @@
 //! in view), the picker of `C`, a comment opened from it, and the question before deleting.
 
 use ratatui::Frame;
-use ratatui::layout::{Position, Rect};
-use ratatui::text::{Line, Span};
+use ratatui::layout::Rect;
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::App;
 use crate::app::commands::Context;
 use crate::layout::centered;
 use crate::tasks::comments::CommentDialog;
-use crate::text::{quoted, width};
+use crate::text::quoted;
 use crate::ui::dialogs::{render_confirm, render_picker};
 use crate::ui::theme::Theme;
 use crate::widgets::text_area::TextArea;
@@ -54,7 +54,7 @@ pub(super) fn render_comment_dialog(
                 .borders(Borders::ALL)
                 .border_style(t.accent())
                 .title(format!(" {who} · {when} "))
-                .title_bottom(format!(" {help} "));
+                .title_bottom(crate::ui::bottom_hints(&help, rect.width));
             let inner = block.inner(rect);
             frame.render_widget(block, rect);
             let lines: Vec<Line> = body.lines().map(|l| Line::raw(l.to_string())).collect();
@@ -85,53 +85,19 @@ pub(super) fn render_compose(
         .borders(Borders::ALL)
         .border_style(t.accent())
         .title(format!(" {head} "))
-        .title_bottom(format!(" {help} "));
+        .title_bottom(crate::ui::bottom_hints(&help, rect.width));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     if inner.height == 0 || inner.width == 0 {
         return rect;
     }
-    // Lines are not wrapped, so the cursor's place on screen is its place in the text; the
-    // view follows the cursor both ways.
-    let rows = usize::from(inner.height);
-    let cols = usize::from(inner.width);
-    let top = text.row.saturating_sub(rows - 1);
-    let cursor_line = &text.lines()[text.row];
-    let before: String = cursor_line.chars().take(text.col).collect();
-    let left = width(&before).saturating_sub(cols - 1);
-    let lines: Vec<Line> = text
-        .lines()
-        .iter()
-        .skip(top)
-        .take(rows)
-        .map(|l| {
-            let mut skipped = 0;
-            let shown: String = l
-                .chars()
-                .skip_while(|c| {
-                    let go = skipped < left;
-                    skipped += unicode_width::UnicodeWidthChar::width(*c).unwrap_or(0);
-                    go
-                })
-                .collect();
-            Line::raw(shown)
-        })
-        .collect();
-    if text.is_blank() && text.lines().len() == 1 {
-        frame.render_widget(
-            Paragraph::new(Span::styled(
-                "Write here; Enter starts a new line, Markdown is kept as typed",
-                t.dim(),
-            )),
-            inner,
-        );
-    } else {
-        frame.render_widget(Paragraph::new(lines), inner);
-    }
-    let x = (width(&before) - left) as u16;
-    frame.set_cursor_position(Position::new(
-        inner.x + x.min(inner.width - 1),
-        inner.y + (text.row - top) as u16,
-    ));
+    crate::ui::dialogs::render_text_area(
+        t,
+        frame,
+        inner,
+        text,
+        "Write here; Enter starts a new line, Markdown is kept as typed",
+        true,
+    );
     rect
 }

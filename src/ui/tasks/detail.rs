@@ -66,10 +66,17 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, names: &Names) -> S
 fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec<Line<'a>> {
     let names = &app.names;
     let key = |k: &str| Span::styled(format!("{k:<12}"), t.dim());
-    let mut lines = vec![
-        Line::styled(one_line(task.display_title()), t.bold()),
-        Line::raw(""),
-    ];
+    let mut lines = Vec::new();
+    // A subtask opened from the task list's cursor task says where it was opened from.
+    if let Some(from) = opened_from(app) {
+        let back = crate::ui::then_say(app, "subtasks.back", "back");
+        lines.push(Line::styled(
+            format!("Subtask of {}{back}", crate::text::quoted(&from, 40)),
+            t.dim(),
+        ));
+    }
+    lines.push(Line::styled(one_line(task.display_title()), t.bold()));
+    lines.push(Line::raw(""));
     let mut kv = |k: &str, v: String| lines.push(Line::from(vec![key(k), Span::raw(v)]));
     let status = match (task.is_deleted, task.is_completed) {
         (true, _) => "deleted".to_string(),
@@ -200,20 +207,22 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
             format!("Subtasks ({})", task.sub_tasks.len()),
             t.accent(),
         ));
-        for id in &task.sub_tasks {
+        let sub = &app.tasks.sub;
+        let cursor = sub.cursor.filter(|_| sub.active());
+        for (i, id) in task.sub_tasks.iter().enumerate() {
             let title = app
                 .tasks
-                .list
-                .rows
-                .iter()
-                .find(|r| r.id == *id)
+                .row_of(*id)
                 .map(|r| {
                     let mark = if r.is_completed { "[x]" } else { "[ ]" };
                     format!("{mark} {}", one_line(r.display_title()))
                 })
-                .or_else(|| app.tasks.subtask_titles.get(id).cloned())
                 .unwrap_or_else(|| format!("#{id}"));
-            lines.push(Line::raw(format!("  {title}")));
+            if cursor == Some(i) {
+                lines.push(Line::styled(format!("› {title}"), t.cursor_row()));
+            } else {
+                lines.push(Line::raw(format!("  {title}")));
+            }
         }
     }
     if let Some(whole) = whole {
@@ -221,22 +230,38 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
     }
     comment_lines(task.id, app, t, w, &mut lines);
     if let Some(whole) = whole {
-        whole_lines(whole, names, t, &mut lines);
+        let cursor = app.tasks.field_cursor.filter(|_| app.tasks.detail);
+        whole_lines(whole, names, t, cursor, &mut lines);
     }
     lines
 }
 
 /// Custom fields and attachments, which only the whole task has.
-fn whole_lines<'a>(task: &'a Task, names: &Names, t: &Theme, lines: &mut Vec<Line<'a>>) {
+/// `cursor`: the custom field under the pane's cursor, while the fields have the keys.
+fn whole_lines<'a>(
+    task: &'a Task,
+    names: &Names,
+    t: &Theme,
+    cursor: Option<usize>,
+    lines: &mut Vec<Line<'a>>,
+) {
     if !task.custom_fields.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled("Custom fields", t.accent()));
-        for f in &task.custom_fields {
+        for (i, f) in task.custom_fields.iter().enumerate() {
             let name = f.name.clone().unwrap_or_else(|| "(unnamed)".into());
-            lines.push(Line::from(vec![
-                Span::styled(format!("  {}: ", one_line(&name)), t.dim()),
-                Span::raw(one_line(&custom_value(f, names))),
-            ]));
+            let value = one_line(&custom_value(f, names));
+            if cursor == Some(i) {
+                lines.push(Line::styled(
+                    format!("› {}: {value}", one_line(&name)),
+                    t.cursor_row(),
+                ));
+            } else {
+                lines.push(Line::from(vec![
+                    Span::styled(format!("  {}: ", one_line(&name)), t.dim()),
+                    Span::raw(value),
+                ]));
+            }
         }
     }
     if !task.attachments.is_empty() {
@@ -406,10 +431,39 @@ fn comment_lines<'a>(task_id: i64, app: &'a App, t: &Theme, w: usize, lines: &mu
     }
 }
 
+/// The title of the task the pane's subtask was opened from, when one is open.
+fn opened_from(app: &App) -> Option<String> {
+    let s = &app.tasks;
+    let n = s.sub.opened.len();
+    if n == 0 {
+        return None;
+    }
+    let from = match n {
+        1 => s.current().map(|t| t.id),
+        _ => Some(s.sub.opened[n - 2].0),
+    }?;
+    Some(
+        s.row_of(from)
+            .map(|t| t.display_title().to_string())
+            .unwrap_or_else(|| format!("#{from}")),
+    )
+}
+
+/// The line of the subtask under the pane's cursor, counted in `lines` as drawn `width` wide.
+fn cursor_row(lines: &[Line], width: u16) -> Option<u16> {
+    let at = lines
+        .iter()
+        .position(|l| l.spans.first().is_some_and(|s| s.content.starts_with("› ")))?;
+    let before = Paragraph::new(lines[..at].to_vec()).wrap(Wrap { trim: false });
+    u16::try_from(before.line_count(width)).ok()
+}
+
 pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let s = &app.tasks;
-    let title = s
-        .current()
+    let shown = s.pane_row();
+    let title = shown
+        .as_ref()
+        .or(s.current())
         .map(|task| {
             if task.id > 0 {
                 format!(" Task #{} ", task.id)
@@ -418,43 +472,70 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
             }
         })
         .unwrap_or_else(|| " Task ".into());
+    let hints = if s.field_cursor.is_some() {
+        crate::ui::say_all(
+            app,
+            &[
+                ("custom_fields.edit", "edits"),
+                ("custom_fields.back", "back"),
+            ],
+        )
+    } else if s.sub.active() {
+        crate::ui::say_all(
+            app,
+            &[
+                ("subtasks.tick", "ticks"),
+                ("subtasks.open", "opens"),
+                ("subtasks.back", "back"),
+            ],
+        )
+    } else {
+        crate::ui::say_all(
+            app,
+            &[
+                ("tasks.detail", "closes"),
+                (
+                    if s.board.is_some() {
+                        // J and K order the cards on a board.
+                        "board.detail_down/board.detail_up"
+                    } else {
+                        "tasks.detail_down/tasks.detail_up"
+                    },
+                    "scroll",
+                ),
+                ("tasks.comment", "comment"),
+                ("tasks.log_time", "log time"),
+                ("tasks.subtasks", "subtasks"),
+                ("tasks.custom_fields", "fields"),
+            ],
+        )
+    };
     let block = Block::default()
         .borders(Borders::ALL)
         .border_style(t.dim())
         .title(title)
-        .title_bottom(format!(
-            " {} ",
-            crate::ui::say_all(
-                app,
-                &[
-                    ("tasks.detail", "closes"),
-                    (
-                        if s.board.is_some() {
-                            // J and K order the cards on a board.
-                            "board.detail_down/board.detail_up"
-                        } else {
-                            "tasks.detail_down/tasks.detail_up"
-                        },
-                        "scroll"
-                    ),
-                    ("tasks.comment", "comment"),
-                    ("tasks.log_time", "log time")
-                ]
-            )
-        ));
+        .title_bottom(crate::ui::bottom_hints(&hints, area.width));
     let inner = block.inner(area);
     frame.render_widget(Clear, area);
     frame.render_widget(block, area);
-    let Some(task) = s.current() else {
-        frame.render_widget(
-            Paragraph::new(Span::styled("No task selected", t.dim())),
-            inner,
-        );
+    let Some(task) = shown else {
+        let text = if s.current().is_some() {
+            "Reading the subtask…"
+        } else {
+            "No task selected"
+        };
+        frame.render_widget(Paragraph::new(Span::styled(text, t.dim())), inner);
         return;
     };
-    let lines = detail_lines(task, app, t, usize::from(inner.width));
+    let lines = detail_lines(&task, app, t, usize::from(inner.width));
+    let at = cursor_row(&lines, inner.width);
     let text = Paragraph::new(lines).wrap(Wrap { trim: false });
-    let scroll = s.detail_scroll.min(scroll_max(&text, inner));
+    let mut scroll = s.detail_scroll.min(scroll_max(&text, inner));
+    // The subtask under the pane's cursor stays in view.
+    if let Some(at) = at {
+        let h = inner.height.max(1);
+        scroll = scroll.clamp(at.saturating_sub(h - 1), at);
+    }
     frame.render_widget(text.scroll((scroll, 0)), inner);
 }
 
@@ -472,10 +553,10 @@ pub fn detail_scroll_max(app: &App) -> u16 {
     let Some(area) = crate::layout::tasks::areas(body, app.tasks.detail).detail else {
         return 0;
     };
-    let Some(task) = app.tasks.current() else {
+    let Some(task) = app.tasks.pane_row() else {
         return 0;
     };
     let inner = crate::layout::inside_border(area);
-    let lines = detail_lines(task, app, &Theme::default(), usize::from(inner.width));
+    let lines = detail_lines(&task, app, &Theme::default(), usize::from(inner.width));
     scroll_max(&Paragraph::new(lines).wrap(Wrap { trim: false }), inner)
 }

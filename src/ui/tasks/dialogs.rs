@@ -73,6 +73,16 @@ pub(super) fn render_popup(
                     format!("New task in {place}")
                 }
                 PromptPurpose::SaveView => "Save the filters and sort as a view named".to_string(),
+                PromptPurpose::Field { task, field } => {
+                    let name = app
+                        .tasks
+                        .details
+                        .get(*task)
+                        .and_then(|t| t.custom_fields.iter().find(|f| f.id == *field))
+                        .and_then(|f| f.name.clone())
+                        .unwrap_or_else(|| "Field".into());
+                    format!("{} (empty clears it)", crate::text::one_line(&name))
+                }
                 PromptPurpose::NewColumn { board } => {
                     format!("New column on {}", app.names.board_name(*board))
                 }

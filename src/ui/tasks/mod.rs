@@ -9,6 +9,7 @@ pub use detail::detail_scroll_max;
 mod dialogs;
 mod files;
 mod filter_panel;
+mod form;
 mod list;
 mod time_log;
 
@@ -59,6 +60,9 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     }
     if let Some(d) = &s.describe {
         hits.cover(description::render_describe(app, t, frame, body, d));
+    }
+    if let Some(e) = &s.forms.open {
+        hits.cover(form::render(app, t, frame, body, e));
     }
 }
 

@@ -59,7 +59,7 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
         .borders(Borders::ALL)
         .border_style(t.accent())
         .title(format!(" {verb} {} ", quoted(&f.title, 40)))
-        .title_bottom(format!(" {help} "));
+        .title_bottom(crate::ui::bottom_hints(&help, rect.width));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
     let (minutes, day) = f.reading(app.today);

@@ -1,0 +1,152 @@
+//! `n`: a new task from one form (title, project › board › column, priority, due day,
+//! assignees, tags, description). The form is typed into a draft on disk, so a crash loses
+//! nothing; `Esc` closes it and keeps the draft for the next `n`. Sending closes the form and
+//! shows the task at once (see `create.rs`); a refusal opens the form again with the service's
+//! messages at their fields, and a create whose answer was lost is looked for first.
+
+pub mod keys;
+pub mod model;
+pub mod pickers;
+pub mod tags;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use model::{TaskForm, Values};
+use pickers::FormPicker;
+
+use crate::app::ScreenCtx;
+use crate::app::draft_file::DraftFile;
+use crate::app::toast::ToastKind;
+
+pub const DRAFT_FILE: &str = "task-draft.json";
+
+/// The open form.
+#[derive(Debug, Clone)]
+pub struct Editor {
+    pub form: TaskForm,
+    /// What the form opened with when nothing was typed (the list's place and assignees):
+    /// a title alone on top of it is sent at once with `Enter`.
+    pub start: Values,
+    pub picker: Option<FormPicker>,
+    /// Why the last send failed, when not a matter of one field.
+    pub failure: Option<String>,
+}
+
+impl Editor {
+    pub fn new(values: &Values, start: Values) -> Self {
+        Self {
+            form: TaskForm::new(values),
+            start,
+            picker: None,
+            failure: None,
+        }
+    }
+
+    /// The service refused the task: its field messages go to their fields, the rest above
+    /// the form.
+    pub fn refused(&mut self, err: &weeek_api::ApiError) {
+        self.failure = Some(match err {
+            weeek_api::ApiError::Validation { fields, .. } if !fields.is_empty() => {
+                let leftovers = self.form.apply_service_errors(fields);
+                if leftovers.is_empty() {
+                    "Not created: the service refused the fields marked".to_string()
+                } else {
+                    format!("Not created: the service refused {}", leftovers.join("; "))
+                }
+            }
+            other => format!("Not created: {}", other.short()),
+        });
+    }
+
+    /// Nothing but the title differs from what the form opened with.
+    pub fn title_only(&self) -> bool {
+        self.form.values().titled("") == self.start.titled("")
+    }
+}
+
+/// The form, its draft on disk and what is waiting to open.
+#[derive(Debug, Default)]
+pub struct TaskForms {
+    pub open: Option<Editor>,
+    draft: Option<DraftFile>,
+    /// A draft closed with `Esc` or left by an earlier run: the next `n` opens it.
+    pub kept: Option<Values>,
+    /// Forms given back by the service's refusals while another form was open.
+    pub waiting: Vec<Editor>,
+    /// Said once the screen is first shown (a toast needs the first message's clock).
+    note: Option<(ToastKind, String)>,
+    /// A tag being created from the form's tag picker.
+    pub making_tag: Option<crate::contacts::create_choice::Creating>,
+}
+
+impl TaskForms {
+    pub fn new(data_dir: &Path) -> Self {
+        Self {
+            draft: Some(DraftFile::new(data_dir.join(DRAFT_FILE))),
+            ..Default::default()
+        }
+    }
+
+    pub fn draft_path(&self) -> Option<&Path> {
+        self.draft.as_ref().map(|d| d.path().as_path())
+    }
+
+    /// Reads the draft left by an earlier run (before the event loop).
+    pub fn load_draft(&mut self) {
+        let Some(file) = &mut self.draft else {
+            return;
+        };
+        match file.load::<Values>() {
+            Ok(None) => {}
+            Ok(Some(values)) => {
+                let title = match values.title.trim() {
+                    "" => "(no title yet)".to_string(),
+                    t => crate::text::quoted(t, 30),
+                };
+                self.note = Some((
+                    ToastKind::Info,
+                    format!("A task draft was found ({title}): n opens it again"),
+                ));
+                self.kept = Some(values);
+            }
+            Err(why) => {
+                self.note = Some((
+                    ToastKind::Error,
+                    format!("The task draft could not be read ({why})"),
+                ));
+            }
+        }
+    }
+
+    pub fn announce(&mut self, cx: &mut ScreenCtx) {
+        if let Some((kind, text)) = self.note.take() {
+            cx.toast(kind, text);
+        }
+    }
+
+    /// Writes the open form to disk when it holds more than it opened with; removes the file
+    /// otherwise.
+    pub fn flush(&mut self, cx: &mut ScreenCtx) {
+        let (Some(e), Some(file)) = (&self.open, &mut self.draft) else {
+            return;
+        };
+        let values = e.form.values();
+        if values != e.start {
+            file.save(
+                serde_json::to_string_pretty(&values).unwrap_or_default(),
+                cx,
+            );
+        } else {
+            file.clear(cx);
+        }
+    }
+
+    pub fn clear_draft(&mut self, cx: &mut ScreenCtx) {
+        if let Some(file) = &mut self.draft {
+            file.clear(cx);
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! A tag made from the form's tag picker: `Enter` on a name that matches no tag sends
+//! `POST /ws/tags` and picks what the service made. The look for one whose answer was lost is
+//! the contact form's (`contacts::create_choice`), so one `Enter` never makes two tags.
+
+use crate::app::ScreenCtx;
+use crate::app::toast::ToastKind;
+use crate::contacts::create_choice::{ChoiceLookup, Creating, Made, add_tag, tag_item};
+use crate::contacts::pickers::PickKind;
+use crate::tasks::{TaskKey, TasksState};
+use crate::widgets::picker::PickItem;
+use crate::worker::{Answer, Call};
+
+use super::model::Field;
+use super::pickers::Pick;
+
+/// The requests of the form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FormKey {
+    /// A tag created from the tag picker.
+    Tag,
+    /// The look for a tag whose answer was lost.
+    FindTag,
+}
+
+impl TasksState {
+    /// `Enter` on a tag name the picker does not have: create it, or, while the look for an
+    /// earlier create failed, look again (sending it again might make a second one).
+    pub(super) fn create_tag(&mut self, name: String, cx: &mut ScreenCtx) {
+        if let Some(c) = &mut self.forms.making_tag {
+            if let Some(lost) = &mut c.lost
+                && !lost.is_looking()
+            {
+                let call = lost.look_again();
+                cx.request(TaskKey::Form(FormKey::FindTag), call);
+            }
+            self.show_making_tag();
+            return;
+        }
+        cx.request(TaskKey::Form(FormKey::Tag), Call::CreateTag(name.clone()));
+        self.forms.making_tag = Some(Creating {
+            lookup: ChoiceLookup {
+                kind: PickKind::Tags,
+                name,
+            },
+            sent: cx.clock.wall,
+            lost: None,
+        });
+        self.show_making_tag();
+    }
+
+    fn show_making_tag(&mut self) {
+        let status = self.forms.making_tag.as_ref().map(Creating::status);
+        if let Some(p) = self.tag_picker() {
+            p.notice = status;
+        }
+    }
+
+    fn tag_picker(&mut self) -> Option<&mut crate::widgets::picker::Picker<Pick>> {
+        self.forms
+            .open
+            .as_mut()?
+            .picker
+            .as_mut()
+            .filter(|fp| fp.field == Field::Tags)?
+            .picker
+            .as_mut()
+    }
+
+    pub(in crate::tasks) fn on_form_answer(
+        &mut self,
+        key: FormKey,
+        answer: Answer,
+        cx: &mut ScreenCtx,
+    ) {
+        match key {
+            FormKey::Tag => self.on_tag_made(answer, cx),
+            FormKey::FindTag => self.on_tag_found(answer, cx),
+        }
+    }
+
+    fn on_tag_made(&mut self, answer: Answer, cx: &mut ScreenCtx) {
+        let Answer::CreatedTag(result) = answer else {
+            return;
+        };
+        let result = result.map(|t| {
+            add_tag(cx, &t);
+            tag_item(&t)
+        });
+        let Some(making) = self.forms.making_tag.as_mut() else {
+            return;
+        };
+        let made = making.on_created(result, |call| {
+            cx.request(TaskKey::Form(FormKey::FindTag), call)
+        });
+        self.on_tag_outcome(made, cx);
+    }
+
+    fn on_tag_found(&mut self, answer: Answer, cx: &mut ScreenCtx) {
+        let Some(making) = self.forms.making_tag.as_mut() else {
+            return;
+        };
+        let made = making.on_found(answer, cx, |cx, call| {
+            cx.request(TaskKey::Form(FormKey::FindTag), call)
+        });
+        if matches!(made, Made::Item(_)) {
+            // The tags the pickers are built from lack it: read them again.
+            cx.refresh_directory();
+        }
+        self.on_tag_outcome(made, cx);
+    }
+
+    fn on_tag_outcome(&mut self, made: Made, cx: &mut ScreenCtx) {
+        match made {
+            Made::Item(item) => self.tag_made(item, cx),
+            Made::Failed(text) => {
+                self.forms.making_tag = None;
+                self.tag_failed(text, cx);
+            }
+            Made::Waiting => self.show_making_tag(),
+        }
+    }
+
+    fn tag_failed(&mut self, text: String, cx: &mut ScreenCtx) {
+        if let Some(p) = self.tag_picker() {
+            p.notice = Some(text.clone());
+        }
+        cx.toast(ToastKind::Error, text);
+    }
+
+    /// The service has it: picked in the open tag picker, else added to the form.
+    fn tag_made(&mut self, item: PickItem<crate::contacts::pickers::Choice>, cx: &mut ScreenCtx) {
+        if self.forms.making_tag.take().is_none() {
+            return;
+        }
+        let crate::contacts::pickers::Choice::Tag(id) = item.key else {
+            return;
+        };
+        let quoted = crate::text::quoted(&item.label, 40);
+        let picked = PickItem::new(Pick::Id(id), item.label).color(item.color);
+        match self.tag_picker() {
+            Some(p) => {
+                p.add_chosen(picked);
+                self.form_action(crate::app::commands::Action::Accept, cx);
+            }
+            None => {
+                if let Some(e) = &mut self.forms.open
+                    && !e.form.tags.contains(&id)
+                {
+                    e.form.tags.push(id);
+                    self.forms.flush(cx);
+                }
+            }
+        }
+        cx.toast(ToastKind::Success, format!("Created the tag {quoted}"));
+    }
+}
