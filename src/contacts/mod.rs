@@ -534,6 +534,7 @@ impl ContactsState {
                     self.organizations.toggle(cx);
                 }
                 self.organizations.viewing = Some((*o, 0));
+                self.organizations.ensure_deals(cx);
             }
         }
     }

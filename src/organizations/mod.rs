@@ -2,6 +2,7 @@
 //! paged, one of them read in full, and the form that creates (`n`) or edits (`e`) one.
 //! `Alt-o` switches between it and the contact form.
 
+pub mod deals;
 pub mod delete;
 pub mod draft;
 pub mod form;
@@ -57,6 +58,11 @@ pub enum OrgKey {
     /// A tag created from the tag picker, and the look for it after a lost answer.
     CreateTag,
     FindTag,
+    /// The funnels, then each funnel's statuses, then each status's deals of the organization
+    /// in view (`deals.rs`), by the number of that organization's reads.
+    DealFunnels(u32),
+    DealStatuses(u32, u32),
+    StatusDeals(u32, u32),
 }
 
 fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery) {
@@ -76,6 +82,8 @@ pub struct OrganizationsState {
     pub list: OrgList,
     /// An organization of the list opened to read, and its first line in view.
     pub viewing: Option<(Organization, usize)>,
+    /// The deals of the organization in view.
+    pub deals: deals::OrgDeals,
     /// `D` asks first: the id and name of the organization asked about.
     pub ask_delete: Option<(String, String)>,
     /// An organization whose delete is on its way.
@@ -100,8 +108,9 @@ pub struct OrganizationsState {
 
 /// Lines of an organization read in full: name and id, one per address, e-mail, phone and
 /// contact, the tags on one, then when it was created and changed.
-pub fn detail_rows(o: &Organization) -> usize {
-    2 + o.addresses.len()
+pub fn detail_rows(o: &Organization, deals: &deals::OrgDeals) -> usize {
+    2 + deals.lines()
+        + o.addresses.len()
         + o.emails.len()
         + o.phones.len()
         + o.contacts.len()
@@ -317,10 +326,15 @@ impl OrganizationsState {
             self.open_links(kind, cx);
             return true;
         }
+        if self.viewing.is_some() && action == Action::Refresh {
+            self.list.reload(cx);
+            self.reread_deals(cx);
+            return true;
+        }
         if let Some((o, top)) = &mut self.viewing {
             // Read only: it closes or scrolls, nothing else.
             let page = cx.viewport.organizations.view_rows;
-            let lines = detail_rows(o).saturating_sub(page) + 1;
+            let lines = detail_rows(o, &self.deals).saturating_sub(page) + 1;
             if let Some(to) = scroll::target(action, *top, lines, page) {
                 *top = scroll::clamp(to, lines);
             } else if action == Action::Cancel {
@@ -351,7 +365,10 @@ impl OrganizationsState {
             Action::Search => self.list.searching = true,
             Action::NewBlank => self.new_form(cx),
             Action::Open => match self.list.current() {
-                Some(o) => self.viewing = Some((o.clone(), 0)),
+                Some(o) => {
+                    self.viewing = Some((o.clone(), 0));
+                    self.ensure_deals(cx);
+                }
                 None => return false,
             },
             Action::Refresh => self.list.reload(cx),
@@ -428,6 +445,15 @@ impl OrganizationsState {
         // Each key is asked with one kind of call (see where it is asked): no other pair
         // arrives.
         match (key, answer) {
+            (OrgKey::DealFunnels(g), Answer::Funnels(result)) => {
+                self.on_deal_funnels(g, result, cx)
+            }
+            (OrgKey::DealStatuses(g, f), Answer::FunnelStatuses(result)) => {
+                self.on_deal_statuses(g, f, result, cx)
+            }
+            (OrgKey::StatusDeals(g, s), Answer::DealPage(result)) => {
+                self.on_status_deals(g, s, result, cx)
+            }
             (OrgKey::List, Answer::Organizations(result)) => {
                 let rows = Self::list_rows(cx);
                 self.list.on_reply(result, cx, rows);

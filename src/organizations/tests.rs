@@ -343,3 +343,87 @@ fn a_lost_delete_answer_is_read_back_before_anything_is_said() {
     let screen = h.render();
     assert!(screen.contains("still there"), "{screen}");
 }
+
+/// Its deals: the funnels, their statuses, each status asked for this organization's deals;
+/// the section says it is reading until the last answer, then lists them by place.
+#[test]
+fn the_detail_lists_the_organizations_deals_from_every_funnel() {
+    use weeek_api::models::{Deal, Funnel, FunnelStatus};
+    let mut h = on_tab(vec![full_org()]);
+    h.send(code(KeyCode::Enter));
+    let funnels = h.take(|c| matches!(c, Call::Funnels)).remove(0);
+    h.reply(
+        &funnels,
+        Answer::Funnels(Ok(vec![Funnel {
+            id: "F1".into(),
+            name: Some("Продажи B2B".into()),
+            currency_id: Some(1),
+            ..Default::default()
+        }])),
+    );
+    let statuses = h
+        .take(|c| matches!(c, Call::FunnelStatuses(f) if f == "F1"))
+        .remove(0);
+    let status = |id: &str, name: &str| FunnelStatus {
+        id: id.into(),
+        name: Some(name.into()),
+        ..Default::default()
+    };
+    h.reply(
+        &statuses,
+        Answer::FunnelStatuses(Ok(vec![status("S1", "Новый лид"), status("S2", "Счёт")])),
+    );
+    let asks = h.take(|c| matches!(c, Call::Deals(..)));
+    assert_eq!(asks.len(), 2, "one per status");
+    for a in &asks {
+        let Call::Deals(_, q) = &a.call else {
+            unreachable!()
+        };
+        assert_eq!(q.organizations, vec![full_org().id]);
+    }
+    let deal = |title: &str| Deal {
+        id: title.into(),
+        title: Some(title.into()),
+        amount: Some(1_200_000.0),
+        ..Default::default()
+    };
+    h.reply(
+        &asks[1],
+        Answer::DealPage(Ok(weeek_api::DealPage {
+            deals: vec![deal("Внедрение CRM")],
+            has_more: false,
+        })),
+    );
+    h.resize(120, 35);
+    let screen = h.render();
+    assert!(screen.contains("reading… 1 so far"), "{screen}");
+    h.reply(
+        &asks[0],
+        Answer::DealPage(Ok(weeek_api::DealPage {
+            deals: vec![],
+            has_more: false,
+        })),
+    );
+    let screen = h.render();
+    assert!(!screen.contains("reading…"), "{screen}");
+    let line = screen
+        .lines()
+        .find(|l| l.contains("Deals"))
+        .unwrap_or_else(|| panic!("a deals section: {screen}"));
+    assert!(line.contains("Внедрение CRM"), "{line}");
+    assert!(line.contains("Продажи B2B › Счёт"), "{line}");
+}
+
+#[test]
+fn deals_that_cannot_be_read_are_said_in_the_detail() {
+    let mut h = on_tab(vec![full_org()]);
+    h.send(code(KeyCode::Enter));
+    let funnels = h.take(|c| matches!(c, Call::Funnels)).remove(0);
+    h.fail(&funnels, ApiError::Timeout);
+    h.resize(120, 35);
+    let screen = h.render();
+    assert!(
+        screen.contains("could not be read: The service did not answer in time."),
+        "{screen}"
+    );
+}

@@ -17,10 +17,12 @@ use crate::app::commands::Context;
 use crate::app::names::short_id;
 use crate::app::{App, Hits};
 use crate::layout;
+use crate::organizations::deals::OrgDeals;
 use crate::text::{first_and_more, fit, fit_hints, one_line, truncate};
 use crate::ui::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
 use crate::ui::theme::Theme;
+use crate::ui::width;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let a = layout::organizations::areas(body);
@@ -235,7 +237,13 @@ fn render_list(app: &App, t: &Theme, frame: &mut Frame, rect: Rect) {
 }
 
 /// The lines of an organization read in full, as many as `detail_rows` counts.
-fn detail_lines(app: &App, t: &Theme, o: &Organization, w: usize) -> Vec<Line<'static>> {
+fn detail_lines(
+    app: &App,
+    t: &Theme,
+    o: &Organization,
+    deals: &OrgDeals,
+    w: usize,
+) -> Vec<Line<'static>> {
     const LABEL: usize = 10;
     let value_w = w.saturating_sub(LABEL + 1);
     let mut lines = Vec::new();
@@ -280,6 +288,30 @@ fn detail_lines(app: &App, t: &Theme, o: &Organization, w: usize) -> Vec<Line<'s
         spans.extend(tag_spans(app, t, &o.tags, value_w));
         lines.push(Line::from(spans));
     }
+    // Each deal: its title, its amount, where it stands; then what is still being read.
+    let mut label = "Deals";
+    for d in &deals.rows {
+        let tail = format!("  {} · {}", d.amount, d.place);
+        // The title gives way to the amount and place, but never below half the room.
+        let title = truncate(
+            &one_line(&d.title),
+            value_w.saturating_sub(width(&tail)).max(value_w / 2),
+        );
+        let rest = value_w.saturating_sub(width(&title));
+        lines.push(Line::from(vec![
+            Span::styled(fit(std::mem::take(&mut label), LABEL), t.dim()),
+            Span::raw(" "),
+            Span::raw(title),
+            Span::styled(truncate(&tail, rest), t.dim()),
+        ]));
+    }
+    if let Some(note) = deals.note() {
+        lines.push(Line::from(vec![
+            Span::styled(fit(label, LABEL), t.dim()),
+            Span::raw(" "),
+            Span::styled(truncate(&note, value_w), t.dim()),
+        ]));
+    }
     let mut when = |label: &str, at: Option<time::OffsetDateTime>| {
         if let Some(at) = at {
             lines.push(Line::from(vec![
@@ -323,8 +355,9 @@ fn render_detail(
         ));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let lines = detail_lines(app, t, o, usize::from(inner.width));
-    debug_assert_eq!(lines.len(), crate::organizations::detail_rows(o));
+    let deals = &app.contacts.organizations.deals;
+    let lines = detail_lines(app, t, o, deals, usize::from(inner.width));
+    debug_assert_eq!(lines.len(), crate::organizations::detail_rows(o, deals));
     let max = lines.len().saturating_sub(usize::from(inner.height));
     let scroll = u16::try_from(scroll.min(max)).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), inner);
