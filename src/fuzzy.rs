@@ -25,6 +25,31 @@ pub fn rank<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
     }
 }
 
+/// The characters of `hay` (by index) that `query` matched, for drawing them highlighted; empty
+/// when it matched only through the Latin spelling, which has no letters to point at.
+pub fn positions(query: &str, hay: &str) -> Vec<usize> {
+    let query = query.trim();
+    if query.is_empty() {
+        return Vec::new();
+    }
+    let direct = positions_of(query, hay);
+    if !direct.is_empty() {
+        return direct;
+    }
+    other_layout_query(query).map_or_else(Vec::new, |q| positions_of(&q, hay))
+}
+
+fn positions_of(query: &str, hay: &str) -> Vec<usize> {
+    let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
+    let mut matcher = Matcher::new(Config::DEFAULT);
+    let mut buf = Vec::new();
+    let mut at = Vec::new();
+    pattern.indices(Utf32Str::new(hay, &mut buf), &mut matcher, &mut at);
+    at.sort_unstable();
+    at.dedup();
+    at.into_iter().map(|i| i as usize).collect()
+}
+
 fn rank_pattern<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
     let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
     let mut matcher = Matcher::new(Config::DEFAULT);
@@ -144,6 +169,14 @@ mod tests {
     fn the_other_layout_is_tried_only_when_nothing_matches() {
         // "марк" read on the other layout would be "vfhr": no noise added to a search that works.
         assert_eq!(found("мар"), vec!["Маркетинг"]);
+    }
+
+    #[test]
+    fn positions_point_at_the_matched_letters_on_either_layout() {
+        assert_eq!(positions("баги", "Баги"), [0, 1, 2, 3]);
+        assert_eq!(positions(",fub", "Баги"), [0, 1, 2, 3]);
+        assert_eq!(positions("рз", "Разработка"), [0, 2]);
+        assert!(positions("баги", "Разработка").is_empty());
     }
 
     #[test]

@@ -123,6 +123,7 @@ pub enum Call {
     /// A new board of a project, with its name.
     CreateBoard(i64, String),
     RenameBoard(i64, String),
+    RenamePortfolio(i64, String),
     DeleteBoard(i64),
     Organizations(ListQuery),
     Contacts(ListQuery),
@@ -201,6 +202,7 @@ impl Call {
                 | Call::ArchiveProject(..)
                 | Call::CreateBoard(..)
                 | Call::RenameBoard(..)
+                | Call::RenamePortfolio(..)
                 | Call::DeleteBoard(_)
                 | Call::CreateContact(_)
                 | Call::DeleteContact(_)
@@ -279,6 +281,7 @@ pub enum Answer {
     ArchivedProject(Result<(), ApiError>),
     CreatedBoard(Result<Board, ApiError>),
     RenamedBoard(Result<(), ApiError>),
+    RenamedPortfolio(Result<(), ApiError>),
     DeletedBoard(Result<(), ApiError>),
     Organizations(Result<Vec<Organization>, ApiError>),
     Contacts(Result<Vec<Contact>, ApiError>),
@@ -341,6 +344,7 @@ impl Answer {
             | A::DeletedProject(r)
             | A::ArchivedProject(r)
             | A::RenamedBoard(r)
+            | A::RenamedPortfolio(r)
             | A::DeletedBoard(r) => r.as_ref().err(),
             A::Project(r) | A::CreatedProject(r) => r.as_ref().err(),
             A::CreatedBoard(r) => r.as_ref().err(),
@@ -719,6 +723,9 @@ pub async fn execute(client: &Client, call: Call) -> (Answer, Option<Skipped>) {
         C::ArchiveProject(id, false) => A::ArchivedProject(client.unarchive_project(id).await),
         C::CreateBoard(project, name) => A::CreatedBoard(client.create_board(project, &name).await),
         C::RenameBoard(id, name) => A::RenamedBoard(client.update_board(id, &name).await),
+        C::RenamePortfolio(id, name) => {
+            A::RenamedPortfolio(client.update_portfolio(id, &name).await.map(|_| ()))
+        }
         C::DeleteBoard(id) => A::DeletedBoard(client.delete_board(id).await),
         C::Organizations(q) => A::Organizations(
             client

@@ -451,7 +451,7 @@ fn create_a_status_rename_it_and_see_the_new_name_after_a_refresh() {
     t.keys(&["Enter"]);
     t.wait_for("Created the status “Пилотный проект”");
     t.keys(&["R"]);
-    t.wait_for("Rename the status");
+    t.wait_for("Rename “Пилотный проект”");
     t.keys(&["C-u"]);
     t.type_text("Пилот завершён");
     t.keys(&["Enter"]);

@@ -1315,7 +1315,7 @@ pub static COMMANDS: &[Command] = &[
         A::PrevItem,
         C::Deal,
         &[ch('K')],
-        None,
+        Some("task"),
         "Previous linked task",
     ),
     cmd(
@@ -1804,7 +1804,7 @@ pub static COMMANDS: &[Command] = &[
         C::Projects,
         &[ch('e')],
         None,
-        "Rename the project or board under the cursor",
+        "Rename the portfolio, project or board under the cursor",
     ),
     cmd(
         "projects.archive",
@@ -1829,6 +1829,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('/')],
         Some("filter"),
         "Filter the tree by name (fuzzy)",
+    ),
+    cmd(
+        "projects.back",
+        A::Back,
+        C::Projects,
+        &[ESC],
+        None,
+        "Clear the kept filter",
     ),
     cmd(
         "project_search.keep",

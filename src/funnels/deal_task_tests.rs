@@ -269,6 +269,23 @@ fn a_lost_detach_is_read_back_and_shows_what_the_service_has() {
 }
 
 #[test]
+fn j_and_k_past_the_ends_of_the_linked_tasks_say_so() {
+    let mut h = deal_open(vec![linked(7, "Подготовить КП"), linked(8, "Позвонить")]);
+    h.press("K");
+    assert!(
+        toasts(&h).contains("Already the first task"),
+        "{}",
+        toasts(&h)
+    );
+    h.press("JJ");
+    assert!(
+        toasts(&h).contains("Already the last task"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
 fn enter_opens_the_linked_task_on_the_task_screen_in_its_detail() {
     let mut h = deal_open(vec![linked(7, "Подготовить КП"), linked(8, "Позвонить")]);
     h.take(|_| true);

@@ -291,7 +291,7 @@ impl FunnelDetail {
 
 impl FunnelsState {
     /// `J` / `K` in the deal popup: the next or previous linked task, kept in sight.
-    pub(super) fn step_task(&mut self, by: isize, cx: &ScreenCtx) {
+    pub(super) fn step_task(&mut self, by: isize, cx: &mut ScreenCtx) {
         let Some(view) = self.detail.as_mut().and_then(|d| d.deal.as_mut()) else {
             return;
         };
@@ -300,9 +300,17 @@ impl FunnelsState {
         };
         let n = deal.tasks.len();
         if n == 0 {
+            cx.toast(ToastKind::Info, "No tasks are linked to this deal");
             return;
         }
-        view.task = (view.task as isize + by).clamp(0, n as isize - 1) as usize;
+        let to = (view.task as isize + by).clamp(0, n as isize - 1) as usize;
+        if to == view.task {
+            // As on the board: a step past the end says so rather than nothing.
+            let edge = if by < 0 { "first" } else { "last" };
+            cx.toast(ToastKind::Info, format!("Already the {edge} task"));
+            return;
+        }
+        view.task = to;
         let line = super::detail::task_line(deal, view.deal.error().is_some(), view.task);
         let page = usize::from(cx.viewport.funnels.deal_lines).max(1);
         let scroll = usize::from(view.scroll);

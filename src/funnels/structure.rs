@@ -37,9 +37,18 @@ const NAME_MAX: usize = 255;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Naming {
     NewFunnel,
-    RenameFunnel { id: String },
-    NewStatus { funnel: String },
-    RenameStatus { funnel: String, id: String },
+    RenameFunnel {
+        id: String,
+    },
+    NewStatus {
+        funnel: String,
+    },
+    /// `was`: its name when the prompt opened, for the prompt's title.
+    RenameStatus {
+        funnel: String,
+        id: String,
+        was: String,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -51,12 +60,15 @@ pub struct NamePrompt {
 }
 
 impl NamePrompt {
-    pub fn title(&self) -> &'static str {
-        match self.naming {
-            Naming::NewFunnel => "New funnel",
-            Naming::RenameFunnel { .. } => "Rename the funnel",
-            Naming::NewStatus { .. } => "New status, last on the board",
-            Naming::RenameStatus { .. } => "Rename the status",
+    pub fn title(&self) -> String {
+        match &self.naming {
+            Naming::NewFunnel => "New funnel".into(),
+            Naming::RenameFunnel { .. } => "Rename the funnel".into(),
+            Naming::NewStatus { .. } => "New status, last on the board".into(),
+            Naming::RenameStatus { was, .. } if was.trim().is_empty() => "Rename the status".into(),
+            Naming::RenameStatus { was, .. } => {
+                format!("Rename {}", crate::text::quoted(was, 40))
+            }
         }
     }
 }
@@ -574,13 +586,15 @@ impl FunnelsState {
             .status_list()
             .iter()
             .find(|s| s.id == c.status_id)
-            .and_then(|s| s.name.clone());
+            .and_then(|s| s.name.clone())
+            .unwrap_or_default();
         self.structure.prompt = Some(NamePrompt {
             naming: Naming::RenameStatus {
                 funnel: d.id.clone(),
                 id: c.status_id.clone(),
+                was: name.clone(),
             },
-            field: TextField::with_value(name.unwrap_or_default()),
+            field: TextField::with_value(name),
             error: None,
         });
     }
@@ -627,7 +641,9 @@ impl FunnelsState {
                     Naming::NewFunnel => self.pick_currency(name, cx),
                     Naming::NewStatus { funnel } => self.create(Place::Statuses(funnel), name, cx),
                     Naming::RenameFunnel { id } => self.rename_funnel(id, name, cx),
-                    Naming::RenameStatus { funnel, id } => self.rename_status(funnel, id, name, cx),
+                    Naming::RenameStatus { funnel, id, .. } => {
+                        self.rename_status(funnel, id, name, cx)
+                    }
                 }
             }
             Action::Cancel => self.structure.prompt = None,

@@ -155,6 +155,14 @@ fn renaming_a_status_shows_at_once_and_a_refusal_puts_the_name_back() {
 }
 
 #[test]
+fn the_rename_prompt_names_the_status() {
+    let mut h = opened();
+    h.press("R");
+    let title = h.app.funnels.structure.prompt.as_ref().map(|p| p.title());
+    assert_eq!(title.as_deref(), Some("Rename “Новый лид”"));
+}
+
+#[test]
 fn a_lost_rename_is_read_back_and_the_statuses_shown_as_the_service_has_them() {
     let mut h = opened();
     h.take(|c| matches!(c, Call::FunnelStatuses(_)));

@@ -756,6 +756,16 @@ fn snapshot_empty_funnel() {
     insta::assert_snapshot!("funnels_empty_160x45", s);
     h.resize(80, 24);
     insta::assert_snapshot!("funnels_empty_80x24", h.render());
+    // Narrow, the hint wraps and its second line keeps the indent.
+    h.resize(40, 20);
+    let s = h.render();
+    let at = s
+        .lines()
+        .position(|l| l.contains("Deals live in"))
+        .expect("the hint shows");
+    let next = s.lines().nth(at + 1).unwrap_or_default();
+    assert!(next.starts_with("  first one"), "{s}");
+    insta::assert_snapshot!("funnels_empty_40x20", s);
 }
 
 #[test]

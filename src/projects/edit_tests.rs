@@ -317,3 +317,51 @@ fn a_reread_directory_keeps_a_rename_on_its_way() {
     assert_eq!(project_names(&h)[0], "Приложение 2.0");
     assert_eq!(h.app.projects.footer_note().as_deref(), Some("saving 1…"));
 }
+
+#[test]
+fn e_on_a_portfolio_renames_it_at_once_and_puts_it_back_if_refused() {
+    let mut h = on_projects();
+    h.press("e");
+    assert_eq!(
+        h.app
+            .projects
+            .edits
+            .prompt
+            .as_ref()
+            .map(|p| p.field.value().to_string()),
+        Some("Клиенты".into())
+    );
+    h.send(ctrl('u'));
+    h.press("Партнёры");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.projects.rows(&h.app.names)[0].name, "Партнёры");
+    let sent = h.take(|c| matches!(c, Call::RenamePortfolio(..)));
+    assert_eq!(sent.len(), 1);
+    assert!(matches!(&sent[0].call, Call::RenamePortfolio(10, n) if n == "Партнёры"));
+    h.fail(&sent[0], refused());
+    assert_eq!(h.app.projects.rows(&h.app.names)[0].name, "Клиенты");
+    assert!(
+        toasts(&h).contains("rename the portfolio"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn a_portfolio_rename_that_holds_is_reported() {
+    let mut h = on_projects();
+    h.press("e");
+    h.send(ctrl('u'));
+    h.press("Партнёры");
+    h.send(code(KeyCode::Enter));
+    h.answer_all(
+        |c| matches!(c, Call::RenamePortfolio(..)),
+        || Answer::RenamedPortfolio(Ok(())),
+    );
+    assert_eq!(h.app.projects.rows(&h.app.names)[0].name, "Партнёры");
+    assert!(
+        toasts(&h).contains("Renamed the portfolio"),
+        "{}",
+        toasts(&h)
+    );
+}

@@ -19,6 +19,7 @@ use time::OffsetDateTime;
 use weeek_api::models::{Board, PROJECT_ARCHIVED, Project};
 use weeek_api::{ApiError, NewProject, ProjectUpdate};
 
+use super::portfolio_edits::PortfolioWrites;
 use super::{Node, ProjectsKey, ProjectsState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
@@ -42,6 +43,7 @@ pub enum Naming {
     NewBoard { project: i64 },
     RenameProject { id: i64 },
     RenameBoard { project: i64, id: i64 },
+    RenamePortfolio { id: i64 },
 }
 
 #[derive(Debug, Clone)]
@@ -68,6 +70,7 @@ impl NamePrompt {
             }
             Naming::RenameProject { .. } => "Rename the project".into(),
             Naming::RenameBoard { .. } => "Rename the board".into(),
+            Naming::RenamePortfolio { .. } => "Rename the portfolio".into(),
         }
     }
 }
@@ -427,6 +430,7 @@ pub struct Edits {
     pub ask: Option<Ask>,
     pub projects: Ledger<ProjectWrites>,
     pub boards: Ledger<BoardWrites>,
+    pub portfolios: Ledger<PortfolioWrites>,
     creating: BTreeMap<u64, Creating>,
     unsure: Vec<Unsure>,
     next: u64,
@@ -434,7 +438,10 @@ pub struct Edits {
 
 impl Edits {
     pub fn unsettled(&self) -> usize {
-        self.creating.len() + self.projects.unsettled() + self.boards.unsettled()
+        self.creating.len()
+            + self.projects.unsettled()
+            + self.boards.unsettled()
+            + self.portfolios.unsettled()
     }
 
     /// Lays the changes on their way over a fresh read of the directory.
@@ -458,7 +465,7 @@ fn with_directory<R>(
     out
 }
 
-fn quoted(name: &str) -> String {
+pub(super) fn quoted(name: &str) -> String {
     crate::text::quoted(name, 40)
 }
 
@@ -519,7 +526,15 @@ impl ProjectsState {
                         name.unwrap_or_default(),
                     );
                 }
-                _ => cx.toast(ToastKind::Info, "Projects and boards are renamed here."),
+                Some(Node::Portfolio(id)) => {
+                    let name = self.portfolio_name(id).unwrap_or_default();
+                    self.prompt(Naming::RenamePortfolio { id }, name);
+                }
+                Some(Node::Unfiled) => cx.toast(
+                    ToastKind::Info,
+                    "“No portfolio” gathers the projects in none: it has no name to change.",
+                ),
+                None => return Some(false),
             },
             Action::Archive => match self.here(cx.names) {
                 Some(Node::Project(id)) => self.archive(id, cx),
@@ -596,6 +611,7 @@ impl ProjectsState {
                     }
                     Naming::RenameProject { id } => self.rename_project(id, name, cx),
                     Naming::RenameBoard { project, id } => self.rename_board(project, id, name, cx),
+                    Naming::RenamePortfolio { id } => self.rename_portfolio(id, name, cx),
                 }
             }
             Action::Cancel => self.edits.prompt = None,

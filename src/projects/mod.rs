@@ -3,6 +3,7 @@
 //! `Enter` on a board opens it on the task screen.
 
 pub mod edits;
+pub mod portfolio_edits;
 pub mod tree;
 
 #[cfg(test)]
@@ -34,6 +35,8 @@ pub enum ProjectsKey {
     ProjectWrite(u64),
     /// A rename or delete of a board (or its read-back), by its number.
     BoardWrite(u64),
+    /// A rename of a portfolio (or its read-back), by its number.
+    PortfolioWrite(u64),
 }
 
 #[derive(Debug, Default)]
@@ -93,6 +96,7 @@ impl ProjectsState {
                     self.expanded.extend(top);
                     self.expanded.insert(Node::Unfiled);
                 }
+                self.reapply_portfolio_renames(cx);
                 self.load_open_boards(cx);
             }
             (ProjectsKey::Create(n), Answer::CreatedProject(r)) => {
@@ -128,6 +132,12 @@ impl ProjectsState {
                 self.on_board_written(n, gone_is_done(r), cx)
             }
             (ProjectsKey::BoardWrite(n), Answer::Boards(r)) => self.on_board_read_back(n, r, cx),
+            (ProjectsKey::PortfolioWrite(n), Answer::RenamedPortfolio(r)) => {
+                self.on_portfolio_written(n, r, cx)
+            }
+            (ProjectsKey::PortfolioWrite(n), Answer::Portfolios(r)) => {
+                self.on_portfolio_read_back(n, r, cx)
+            }
             // Each key is asked with the calls above: no other pair arrives.
             _ => {}
         }
@@ -241,18 +251,21 @@ impl ProjectsState {
         self.filter.as_ref().map_or("", |f| f.value().trim())
     }
 
-    /// The cursor stays on its row if the filter keeps it, else goes to the first match.
+    /// The cursor goes to the best match; with no filter left it stays on its row.
     fn after_filter(&mut self, cx: &ScreenCtx) {
         let rows = self.rows(cx.names);
-        if !self
+        let best = rows
+            .iter()
+            .filter(|r| r.place.is_some())
+            .min_by_key(|r| r.place)
+            .map(|r| r.node);
+        if best.is_some() {
+            self.cursor = best;
+        } else if !self
             .cursor
-            .is_some_and(|c| rows.iter().any(|r| r.node == c && r.matched))
+            .is_some_and(|c| rows.iter().any(|r| r.node == c))
         {
-            self.cursor = rows
-                .iter()
-                .find(|r| r.matched)
-                .or(rows.first())
-                .map(|r| r.node);
+            self.cursor = rows.first().map(|r| r.node);
         }
         self.scroll = 0;
         let at = self.cursor_index(&rows);
@@ -344,7 +357,14 @@ impl ScreenState for ProjectsState {
             Action::Left => self.close(cx),
             Action::Search => {
                 self.typing = true;
-                self.filter.get_or_insert_with(TextField::default);
+                // The kept text comes back to edit, the cursor after it.
+                let kept = self.filter_text().to_string();
+                self.filter = Some(TextField::with_value(kept));
+                true
+            }
+            Action::Back if self.filter.is_some() => {
+                self.filter = None;
+                self.after_filter(cx);
                 true
             }
             Action::Refresh => {

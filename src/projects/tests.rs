@@ -166,6 +166,93 @@ fn the_filter_keeps_matches_and_the_branches_leading_to_them() {
 }
 
 #[test]
+fn the_filter_under_an_open_project_keeps_only_the_matching_board_and_goes_to_it() {
+    let mut h = on_projects();
+    h.press("jl");
+    h.answer_all(
+        |c| matches!(c, Call::Boards(1)),
+        || {
+            let board = |id, name: &str| Board {
+                id,
+                name: name.into(),
+                project_id: 1,
+                is_private: false,
+            };
+            Answer::Boards(Ok(vec![board(5, "Разработка"), board(6, "Баги")]))
+        },
+    );
+    h.press("jj");
+    assert_eq!(
+        h.app.projects.cursor,
+        Some(Node::Board {
+            project: 1,
+            board: 6
+        })
+    );
+    h.press("k");
+    h.press("/Баги");
+    assert_eq!(names(&h), ["Клиенты", "  Мобильное приложение", "    Баги"]);
+    assert_eq!(
+        h.app.projects.cursor,
+        Some(Node::Board {
+            project: 1,
+            board: 6
+        })
+    );
+    let rows = h.app.projects.rows(&h.app.names);
+    assert_eq!(rows[2].hits, [0, 1, 2, 3], "the matched letters are marked");
+    h.send(code(KeyCode::Enter));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.screen, Screen::Tasks, "Enter opens «Баги»");
+}
+
+#[test]
+fn esc_clears_a_kept_filter_and_slash_edits_it_again() {
+    let mut h = on_projects();
+    h.press("/моб");
+    h.send(code(KeyCode::Enter));
+    h.press("/");
+    assert!(h.app.projects.typing);
+    h.send(code(KeyCode::Backspace));
+    h.press("и");
+    assert_eq!(
+        h.app.projects.filter_text(),
+        "мои",
+        "edited at the end of the kept text"
+    );
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.projects.footer_note().as_deref(), Some("filter: мои"));
+    h.send(code(KeyCode::Esc));
+    assert!(h.app.projects.filter.is_none());
+    assert_eq!(names(&h).len(), 4, "the whole tree again");
+}
+
+#[test]
+fn a_portfolio_counts_the_projects_of_its_sub_portfolios_too() {
+    let mut h = Harness::new();
+    file_projects(&mut h);
+    h.send(key_event(KeyCode::Char('4'), KeyModifiers::ALT));
+    h.answer_all(
+        |c| matches!(c, Call::Portfolios),
+        || {
+            let mut all = portfolios();
+            all.push(Portfolio {
+                id: 10,
+                name: "Все клиенты".into(),
+                parent_id: None,
+                is_private: false,
+            });
+            all[0].parent_id = Some(11);
+            all[1].id = 11;
+            Answer::Portfolios(Ok(all))
+        },
+    );
+    let rows = h.app.projects.rows(&h.app.names);
+    assert_eq!(rows[0].name, "Все клиенты");
+    assert_eq!(rows[0].note.as_deref(), Some("1 project"));
+}
+
+#[test]
 fn letters_typed_in_the_filter_are_not_commands() {
     let mut h = on_projects();
     h.press("/q");

@@ -33,6 +33,10 @@ pub struct Row {
     pub open: bool,
     /// The filter found this row (every row when there is none).
     pub matched: bool,
+    /// Where the filter ranks it among what it found, 0 the best.
+    pub place: Option<usize>,
+    /// The characters of the name the filter matched, by index, drawn highlighted.
+    pub hits: Vec<usize>,
 }
 
 struct Item {
@@ -52,21 +56,27 @@ pub fn rows(
     query: &str,
 ) -> Vec<Row> {
     let items = items(portfolios, names);
-    let matched = if query.trim().is_empty() {
-        None
-    } else {
+    let query = query.trim();
+    let found = (!query.is_empty()).then(|| {
         let mut flat = Vec::new();
         collect(&items, &mut flat);
         let labels: Vec<&str> = flat.iter().map(|(_, n)| n.as_str()).collect();
-        let found: HashSet<Node> = crate::fuzzy::rank(query, &labels)
+        crate::fuzzy::rank(query, &labels)
             .into_iter()
-            .map(|i| flat[i].0)
-            .collect();
-        Some(found)
-    };
+            .enumerate()
+            .map(|(place, i)| (flat[i].0, place))
+            .collect::<HashMap<Node, usize>>()
+    });
     let mut out = Vec::new();
-    flatten(&items, 0, expanded, matched.as_ref(), &mut out);
+    let filter = found.as_ref().map(|f| Filter { query, found: f });
+    flatten(&items, 0, expanded, filter.as_ref(), false, &mut out);
     out
+}
+
+/// A filter in force: the text and the rows it found, each with its place (0 the best).
+struct Filter<'a> {
+    query: &'a str,
+    found: &'a HashMap<Node, usize>,
 }
 
 fn collect(items: &[Item], out: &mut Vec<(Node, String)>) {
@@ -76,28 +86,37 @@ fn collect(items: &[Item], out: &mut Vec<(Node, String)>) {
     }
 }
 
-/// True when the item or one below it is in `found`.
-fn kept(item: &Item, found: &HashSet<Node>) -> bool {
-    found.contains(&item.node) || item.children.iter().any(|c| kept(c, found))
+/// True when the item or one below it was found.
+fn kept(item: &Item, found: &HashMap<Node, usize>) -> bool {
+    found.contains_key(&item.node) || item.children.iter().any(|c| kept(c, found))
 }
 
+/// `show_all`: the rows are shown whether the filter found them or not (the boards of a project
+/// the filter found and that was opened by hand).
 fn flatten(
     items: &[Item],
     depth: usize,
     expanded: &HashSet<Node>,
-    found: Option<&HashSet<Node>>,
+    filter: Option<&Filter>,
+    show_all: bool,
     out: &mut Vec<Row>,
 ) {
     for item in items {
-        if found.is_some_and(|f| !kept(item, f)) {
+        if !show_all && filter.is_some_and(|f| !kept(item, f.found)) {
             continue;
         }
-        let leads_on = found.is_some_and(|f| item.children.iter().any(|c| kept(c, f)));
-        // Under a filter a project opened by hand shows all its boards; the portfolios, open
-        // by default, would otherwise show everything the filter hides.
+        let leads_on = filter.is_some_and(|f| item.children.iter().any(|c| kept(c, f.found)));
+        // Under a filter a project found by its own name and opened by hand shows all its
+        // boards; one that only leads to matches shows just those, and the portfolios (open by
+        // default) would otherwise show everything the filter hides.
         let by_hand = expanded.contains(&item.node)
-            && (found.is_none() || matches!(item.node, Node::Project(_)));
+            && (filter.is_none() || (matches!(item.node, Node::Project(_)) && !leads_on));
         let open = item.branch && (leads_on || by_hand);
+        let place = filter.and_then(|f| f.found.get(&item.node).copied());
+        let hits = match (filter, place) {
+            (Some(f), Some(_)) => crate::fuzzy::positions(f.query, &item.name),
+            _ => Vec::new(),
+        };
         out.push(Row {
             node: item.node,
             depth,
@@ -105,11 +124,19 @@ fn flatten(
             note: item.note.clone(),
             branch: item.branch,
             open,
-            matched: found.is_none_or(|f| f.contains(&item.node)),
+            matched: filter.is_none() || place.is_some(),
+            place,
+            hits,
         });
         if open {
-            let inside = if by_hand { None } else { found };
-            flatten(&item.children, depth + 1, expanded, inside, out);
+            flatten(
+                &item.children,
+                depth + 1,
+                expanded,
+                filter,
+                show_all || (by_hand && filter.is_some()),
+                out,
+            );
         }
     }
 }
@@ -166,8 +193,9 @@ fn portfolio_items(
         }
         let mut inner = portfolio_items(Some(p.id), children, projects, seen);
         let own = projects.remove(&Some(p.id)).unwrap_or_default();
-        let note = Some(count(own.len(), "project", "projects"));
         inner.extend(own);
+        // Those of its sub-portfolios count too: a portfolio that only groups others is not empty.
+        let note = Some(count(projects_in(&inner), "project", "projects"));
         out.push(Item {
             node: Node::Portfolio(p.id),
             name: p.name.clone(),
@@ -177,6 +205,17 @@ fn portfolio_items(
         });
     }
     out
+}
+
+/// The projects among `items` and in the portfolios below them.
+fn projects_in(items: &[Item]) -> usize {
+    items
+        .iter()
+        .map(|i| match i.node {
+            Node::Project(_) => 1,
+            _ => projects_in(&i.children),
+        })
+        .sum()
 }
 
 /// A project's row; `archived`: the service lists none, so only one archived here shows, and

@@ -45,9 +45,20 @@ pub fn render(
             )),
             (Some(_), None) => {
                 lines.push(Line::styled("  This funnel has no statuses yet.", t.bold()));
-                lines.push(Line::raw(
-                    "  Deals live in statuses; once statuses are added in WEEEK, its deals show here.",
-                ));
+                let how = match app
+                    .keymap
+                    .say("funnel.new_status", "adds the first one here")
+                {
+                    Some(add) => format!("Deals live in statuses: {add}."),
+                    None => {
+                        "Deals live in statuses; once one is added, its deals show here.".into()
+                    }
+                };
+                // Wrapped by hand so the lines after the first keep the indent.
+                let cols = usize::from(area.width).saturating_sub(2).max(1);
+                for l in crate::text::wrap(&how, cols, 4) {
+                    lines.push(Line::raw(format!("  {l}")));
+                }
                 lines.push(Line::raw(""));
                 lines.push(Line::styled(
                     format!(
@@ -285,23 +296,37 @@ pub fn outcome<'a>(t: &Theme, w: Option<&'a WinStatus>) -> (&'a str, Style) {
     }
 }
 
-/// "2 contacts · 1 org", shorter ("2c 1o") when the column is narrow.
+/// "2 contacts · 1 org", shorter ("2c 1o") when the column is narrow; a kind with none is left
+/// out ("1 org", "1o"), and a deal linked to nothing shows nothing.
 fn links(contacts: usize, orgs: usize, w: usize) -> String {
-    if contacts == 0 && orgs == 0 {
-        return String::new();
-    }
-    if w < 44 {
-        return format!("{contacts}c {orgs}o");
-    }
-    let c = if contacts == 1 {
-        "1 contact".into()
-    } else {
-        format!("{contacts} contacts")
+    let narrow = w < 44;
+    let part = |n: usize, short: &str, one: &str, many: &str| match n {
+        0 => None,
+        _ if narrow => Some(format!("{n}{short}")),
+        1 => Some(format!("1 {one}")),
+        _ => Some(format!("{n} {many}")),
     };
-    let o = if orgs == 1 {
-        "1 org".into()
-    } else {
-        format!("{orgs} orgs")
-    };
-    format!("{c} · {o}")
+    let parts: Vec<String> = [
+        part(contacts, "c", "contact", "contacts"),
+        part(orgs, "o", "org", "orgs"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    parts.join(if narrow { " " } else { " · " })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::links;
+
+    #[test]
+    fn a_card_names_only_the_kinds_of_links_it_has() {
+        assert_eq!(links(0, 0, 30), "");
+        assert_eq!(links(0, 1, 30), "1o");
+        assert_eq!(links(2, 0, 30), "2c");
+        assert_eq!(links(2, 1, 30), "2c 1o");
+        assert_eq!(links(0, 1, 60), "1 org");
+        assert_eq!(links(1, 2, 60), "1 contact · 2 orgs");
+    }
 }

@@ -71,7 +71,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
             t,
             frame,
             body,
-            p.title(),
+            &p.title(),
             &p.field,
             feedback,
             &help,

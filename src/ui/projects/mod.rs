@@ -6,7 +6,7 @@ mod tests;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
@@ -85,12 +85,18 @@ fn render_filter(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let cols = usize::from(area.width);
     let line = match &state.filter {
         Some(f) if state.typing || !f.value().is_empty() => {
-            let mut spans = vec![
-                Span::styled("/ ", t.accent()),
-                Span::raw(truncate(f.value(), cols.saturating_sub(3))),
-            ];
+            let shown = truncate(f.value(), cols.saturating_sub(3));
+            let mut spans = vec![Span::styled("/ ", t.accent())];
             if state.typing {
+                // The bar stands where the next letter goes.
+                let at = f.input.cursor().min(shown.chars().count());
+                let before: String = shown.chars().take(at).collect();
+                let after: String = shown.chars().skip(at).collect();
+                spans.push(Span::raw(before));
                 spans.push(Span::styled("▏", t.accent()));
+                spans.push(Span::raw(after));
+            } else {
+                spans.push(Span::raw(shown));
             }
             Line::from(spans)
         }
@@ -143,16 +149,14 @@ fn row_line(r: &Row, at_cursor: bool, cols: usize, t: &Theme) -> Line<'static> {
     let note = truncate(&note, room.saturating_sub(width(&name)));
     let mut name_style = match r.node {
         Node::Portfolio(_) | Node::Unfiled => t.bold(),
-        _ => ratatui::style::Style::new(),
+        _ => Style::new(),
     };
     if !r.matched {
         name_style = t.dim();
     }
-    let mut spans = vec![
-        Span::styled(lead, t.dim()),
-        Span::styled(name, name_style),
-        Span::styled(note, t.dim()),
-    ];
+    let mut spans = vec![Span::styled(lead, t.dim())];
+    spans.extend(name_spans(&name, &r.hits, name_style, t));
+    spans.push(Span::styled(note, t.dim()));
     if at_cursor {
         let used: usize = spans.iter().map(|s| width(&s.content)).sum();
         spans.push(Span::raw(" ".repeat(cols.saturating_sub(used))));
@@ -161,4 +165,25 @@ fn row_line(r: &Row, at_cursor: bool, cols: usize, t: &Theme) -> Line<'static> {
         }
     }
     Line::from(spans)
+}
+
+/// The name cut in runs, the letters the filter matched in the accent colour, underlined.
+fn name_spans(name: &str, hits: &[usize], style: Style, t: &Theme) -> Vec<Span<'static>> {
+    let hit_style = style.patch(t.accent()).add_modifier(Modifier::UNDERLINED);
+    let mut spans: Vec<Span<'static>> = Vec::new();
+    let mut run = String::new();
+    let mut run_hit = false;
+    for (i, c) in name.chars().enumerate() {
+        let hit = hits.binary_search(&i).is_ok();
+        if hit != run_hit && !run.is_empty() {
+            let s = if run_hit { hit_style } else { style };
+            spans.push(Span::styled(std::mem::take(&mut run), s));
+        }
+        run_hit = hit;
+        run.push(c);
+    }
+    if !run.is_empty() {
+        spans.push(Span::styled(run, if run_hit { hit_style } else { style }));
+    }
+    spans
 }
