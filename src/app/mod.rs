@@ -296,6 +296,22 @@ pub struct App {
 
 const SPINNER_EVERY: Duration = Duration::from_millis(120);
 
+/// The context a screen is handed, borrowed from the app's fields one by one (so the screen's
+/// own state can be borrowed beside it).
+macro_rules! screen_cx {
+    ($app:ident, $clock:expr, $effects:expr) => {
+        App::cx(
+            $clock,
+            &mut $app.names,
+            &mut $app.requests,
+            $effects,
+            &mut $app.toasts,
+            $app.viewport,
+            &$app.keymap,
+        )
+    };
+}
+
 impl App {
     pub fn new(data_dir: PathBuf, endpoint: String, size: (u16, u16)) -> Self {
         Self {
@@ -352,15 +368,7 @@ impl App {
         effects: &mut Vec<Effect>,
         f: impl FnOnce(&mut dyn ScreenState, &mut ScreenCtx) -> R,
     ) -> R {
-        let mut cx = Self::cx(
-            clock,
-            &mut self.names,
-            &mut self.requests,
-            effects,
-            &mut self.toasts,
-            self.viewport,
-            &self.keymap,
-        );
+        let mut cx = screen_cx!(self, clock, effects);
         let state: &mut dyn ScreenState = match screen {
             Screen::Tasks => &mut self.tasks,
             Screen::Funnels => &mut self.funnels,
@@ -399,15 +407,7 @@ impl App {
         self.dirty = true;
         if !self.started {
             self.started = true;
-            let mut cx = Self::cx(
-                clock,
-                &mut self.names,
-                &mut self.requests,
-                &mut effects,
-                &mut self.toasts,
-                self.viewport,
-                &self.keymap,
-            );
+            let mut cx = screen_cx!(self, clock, &mut effects);
             cx.load_directory();
             let screen = self.screen;
             self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
@@ -447,15 +447,7 @@ impl App {
                 original,
                 result,
             } => {
-                let mut cx = Self::cx(
-                    clock,
-                    &mut self.names,
-                    &mut self.requests,
-                    &mut effects,
-                    &mut self.toasts,
-                    self.viewport,
-                    &self.keymap,
-                );
+                let mut cx = screen_cx!(self, clock, &mut effects);
                 self.tasks.on_edited(task_id, original, result, &mut cx);
                 true
             }
@@ -587,15 +579,7 @@ impl App {
         }
         macro_rules! cx {
             () => {
-                &mut Self::cx(
-                    clock,
-                    &mut self.names,
-                    &mut self.requests,
-                    effects,
-                    &mut self.toasts,
-                    self.viewport,
-                    &self.keymap,
-                )
+                &mut screen_cx!(self, clock, effects)
             };
         }
         match reply.key {
@@ -653,15 +637,7 @@ impl App {
         }
         self.screen = Screen::Contacts;
         self.with_screen(Screen::Contacts, clock, effects, |s, cx| s.on_enter(cx));
-        let mut cx = Self::cx(
-            clock,
-            &mut self.names,
-            &mut self.requests,
-            effects,
-            &mut self.toasts,
-            self.viewport,
-            &self.keymap,
-        );
+        let mut cx = screen_cx!(self, clock, effects);
         self.contacts.show_linked(opened, &mut cx);
         true
     }
@@ -747,30 +723,13 @@ impl App {
     pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if action == Action::Refresh {
             // Names may have changed too (a renamed column, a new member).
-            Self::cx(
-                clock,
-                &mut self.names,
-                &mut self.requests,
-                effects,
-                &mut self.toasts,
-                self.viewport,
-                &self.keymap,
-            )
-            .refresh_directory();
+            screen_cx!(self, clock, effects).refresh_directory();
         }
         let handled =
             self.with_screen(self.screen, clock, effects, |s, cx| s.on_action(action, cx));
         if action == Action::Refresh {
             // A timer started or stopped elsewhere shows after a refresh.
-            self.timer.find(&mut Self::cx(
-                clock,
-                &mut self.names,
-                &mut self.requests,
-                effects,
-                &mut self.toasts,
-                self.viewport,
-                &self.keymap,
-            ));
+            self.timer.find(&mut screen_cx!(self, clock, effects));
         }
         if let Some((_, board)) = self.projects.open_board.take() {
             self.show_board(board, clock, effects);
@@ -787,15 +746,7 @@ impl App {
             // The deal stays open behind: nothing of the funnels screen is left unsaved.
             self.screen = Screen::Tasks;
             self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
-            let mut cx = Self::cx(
-                clock,
-                &mut self.names,
-                &mut self.requests,
-                effects,
-                &mut self.toasts,
-                self.viewport,
-                &self.keymap,
-            );
+            let mut cx = screen_cx!(self, clock, effects);
             self.tasks.show_task(&task, &mut cx);
             return true;
         }
@@ -831,19 +782,8 @@ impl App {
                 let Some((task, title)) = self.screen_state(self.screen).timer_target() else {
                     return false;
                 };
-                self.timer.toggle(
-                    task,
-                    &title,
-                    &mut Self::cx(
-                        clock,
-                        &mut self.names,
-                        &mut self.requests,
-                        effects,
-                        &mut self.toasts,
-                        self.viewport,
-                        &self.keymap,
-                    ),
-                );
+                self.timer
+                    .toggle(task, &title, &mut screen_cx!(self, clock, effects));
             }
             Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
             Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),
@@ -864,15 +804,7 @@ impl App {
     fn show_board(&mut self, board: i64, clock: Clock, effects: &mut Vec<Effect>) {
         self.screen = Screen::Tasks;
         self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
-        let mut cx = Self::cx(
-            clock,
-            &mut self.names,
-            &mut self.requests,
-            effects,
-            &mut self.toasts,
-            self.viewport,
-            &self.keymap,
-        );
+        let mut cx = screen_cx!(self, clock, effects);
         self.tasks.show_board(board, None, &mut cx);
         if let Some(b) = &mut self.tasks.board {
             b.opened_from = Some(Screen::Projects);

@@ -25,6 +25,7 @@ use crate::app::lost_answer::{
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
+use crate::widgets::name_entry::{Entry, NameEntry};
 use crate::worker::Call;
 
 /// The longest title the prompt sends: the service's own limit for task titles is unknown,
@@ -38,6 +39,12 @@ pub struct TitlePrompt {
     pub field: TextField,
     /// Why the last `Enter` was not taken.
     pub error: Option<String>,
+}
+
+impl NameEntry for TitlePrompt {
+    fn parts(&mut self) -> (&mut TextField, &mut Option<String>) {
+        (&mut self.field, &mut self.error)
+    }
 }
 
 /// A new linked task on its way.
@@ -357,50 +364,28 @@ impl FunnelsState {
         let Some(p) = &mut self.tasks.prompt else {
             return false;
         };
-        match action {
-            Action::Accept => {
-                let title = p.field.value().trim().to_string();
-                if title.is_empty() {
-                    p.error = Some("A task needs a title.".into());
-                    return true;
-                }
-                if title.chars().count() > TITLE_MAX {
-                    p.error = Some(format!("At most {TITLE_MAX} characters."));
-                    return true;
-                }
+        match p.act(action, "A task needs a title.", TITLE_MAX) {
+            Entry::Name(title) => {
                 let deal = p.deal.clone();
                 self.tasks.prompt = None;
                 self.attach(deal, title, cx);
+                true
             }
-            Action::Cancel => self.tasks.prompt = None,
-            Action::Text(edit) => {
-                p.error = None;
-                return p.field.edit(edit);
+            Entry::Cancel => {
+                self.tasks.prompt = None;
+                true
             }
-            _ => return false,
+            Entry::Handled(changed) => changed,
+            Entry::Ignored => false,
         }
-        true
     }
 
     pub(super) fn task_prompt_char(&mut self, c: char) -> bool {
-        match &mut self.tasks.prompt {
-            Some(p) => {
-                p.error = None;
-                p.field.insert(c)
-            }
-            None => false,
-        }
+        self.tasks.prompt.as_mut().is_some_and(|p| p.type_char(c))
     }
 
     pub(super) fn task_prompt_paste(&mut self, text: &str) -> bool {
-        match &mut self.tasks.prompt {
-            Some(p) => {
-                p.error = None;
-                p.field.paste(&crate::text::one_line(text));
-                true
-            }
-            None => false,
-        }
+        self.tasks.prompt.as_mut().map(|p| p.paste(text)).is_some()
     }
 
     /// Shows the new task at once and sends it; after an outcome left unknown for this title

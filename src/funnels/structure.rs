@@ -27,6 +27,7 @@ use crate::app::lost_answer::{
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
+use crate::widgets::name_entry::{Entry, NameEntry};
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::Call;
 
@@ -57,6 +58,12 @@ pub struct NamePrompt {
     pub field: TextField,
     /// Why the last `Enter` was not taken.
     pub error: Option<String>,
+}
+
+impl NameEntry for NamePrompt {
+    fn parts(&mut self) -> (&mut TextField, &mut Option<String>) {
+        (&mut self.field, &mut self.error)
+    }
 }
 
 impl NamePrompt {
@@ -600,41 +607,26 @@ impl FunnelsState {
     }
 
     pub(super) fn name_prompt_char(&mut self, c: char) -> bool {
-        match &mut self.structure.prompt {
-            Some(p) => {
-                p.error = None;
-                p.field.insert(c)
-            }
-            None => false,
-        }
+        self.structure
+            .prompt
+            .as_mut()
+            .is_some_and(|p| p.type_char(c))
     }
 
     pub(super) fn name_prompt_paste(&mut self, text: &str) -> bool {
-        match &mut self.structure.prompt {
-            Some(p) => {
-                p.error = None;
-                p.field.paste(&crate::text::one_line(text));
-                true
-            }
-            None => false,
-        }
+        self.structure
+            .prompt
+            .as_mut()
+            .map(|p| p.paste(text))
+            .is_some()
     }
 
     pub(super) fn name_prompt_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let Some(p) = &mut self.structure.prompt else {
             return false;
         };
-        match action {
-            Action::Accept => {
-                let name = p.field.value().trim().to_string();
-                if name.is_empty() {
-                    p.error = Some("A name is needed.".into());
-                    return true;
-                }
-                if name.chars().count() > NAME_MAX {
-                    p.error = Some(format!("At most {NAME_MAX} characters."));
-                    return true;
-                }
+        match p.act(action, "A name is needed.", NAME_MAX) {
+            Entry::Name(name) => {
                 let naming = p.naming.clone();
                 self.structure.prompt = None;
                 match naming {
@@ -645,15 +637,15 @@ impl FunnelsState {
                         self.rename_status(funnel, id, name, cx)
                     }
                 }
+                true
             }
-            Action::Cancel => self.structure.prompt = None,
-            Action::Text(edit) => {
-                p.error = None;
-                return p.field.edit(edit);
+            Entry::Cancel => {
+                self.structure.prompt = None;
+                true
             }
-            _ => return false,
+            Entry::Handled(changed) => changed,
+            Entry::Ignored => false,
         }
-        true
     }
 
     /// A new funnel's name was taken: its currency is picked next (the service's default, 1,

@@ -32,6 +32,7 @@ use crate::app::names::Names;
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
+use crate::widgets::name_entry::{Entry, NameEntry};
 use crate::worker::Call;
 
 /// Longer names are a paste gone wrong; the service's own limit is not documented.
@@ -51,6 +52,12 @@ pub struct NamePrompt {
     pub naming: Naming,
     pub field: TextField,
     pub error: Option<String>,
+}
+
+impl NameEntry for NamePrompt {
+    fn parts(&mut self) -> (&mut TextField, &mut Option<String>) {
+        (&mut self.field, &mut self.error)
+    }
 }
 
 impl NamePrompt {
@@ -565,41 +572,19 @@ impl ProjectsState {
     }
 
     pub(super) fn prompt_char(&mut self, c: char) -> bool {
-        match &mut self.edits.prompt {
-            Some(p) => {
-                p.error = None;
-                p.field.insert(c)
-            }
-            None => false,
-        }
+        self.edits.prompt.as_mut().is_some_and(|p| p.type_char(c))
     }
 
     pub(super) fn prompt_paste(&mut self, text: &str) -> bool {
-        match &mut self.edits.prompt {
-            Some(p) => {
-                p.error = None;
-                p.field.paste(&crate::text::one_line(text));
-                true
-            }
-            None => false,
-        }
+        self.edits.prompt.as_mut().map(|p| p.paste(text)).is_some()
     }
 
     pub(super) fn prompt_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         let Some(p) = &mut self.edits.prompt else {
             return false;
         };
-        match action {
-            Action::Accept => {
-                let name = p.field.value().trim().to_string();
-                if name.is_empty() {
-                    p.error = Some("A name is needed.".into());
-                    return true;
-                }
-                if name.chars().count() > NAME_MAX {
-                    p.error = Some(format!("At most {NAME_MAX} characters."));
-                    return true;
-                }
+        match p.act(action, "A name is needed.", NAME_MAX) {
+            Entry::Name(name) => {
                 let naming = p.naming.clone();
                 self.edits.prompt = None;
                 match naming {
@@ -613,15 +598,15 @@ impl ProjectsState {
                     Naming::RenameBoard { project, id } => self.rename_board(project, id, name, cx),
                     Naming::RenamePortfolio { id } => self.rename_portfolio(id, name, cx),
                 }
+                true
             }
-            Action::Cancel => self.edits.prompt = None,
-            Action::Text(edit) => {
-                p.error = None;
-                return p.field.edit(edit);
+            Entry::Cancel => {
+                self.edits.prompt = None;
+                true
             }
-            _ => return false,
+            Entry::Handled(changed) => changed,
+            Entry::Ignored => false,
         }
-        true
     }
 
     /// `y` / `n` to the open question.

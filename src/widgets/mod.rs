@@ -2,6 +2,7 @@
 //! one.
 
 pub mod field;
+pub mod name_entry;
 pub mod picker;
 pub mod scroll;
 pub mod text_area;
