@@ -222,7 +222,10 @@ fn a_path_that_is_not_a_file_is_said_in_the_dialog_and_kept() {
     );
     assert_eq!(field_value(&h), missing);
     let screen = h.render();
-    assert!(screen.contains("No such file"), "{screen}");
+    assert!(
+        screen.contains("no file by that name there (Tab completes)"),
+        "{screen}"
+    );
     // A directory is not sent either.
     h.send(code(KeyCode::Esc));
     h.press("U");

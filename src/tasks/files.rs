@@ -252,7 +252,13 @@ impl TasksState {
             }
             Ok(m) => m.len(),
             Err(e) => {
-                *note = Note::Err(e.to_string());
+                *note = Note::Err(match e.kind() {
+                    std::io::ErrorKind::NotFound => {
+                        "no file by that name there (Tab completes)".into()
+                    }
+                    std::io::ErrorKind::PermissionDenied => "not allowed to read it".into(),
+                    _ => e.to_string(),
+                });
                 return;
             }
         };
