@@ -88,7 +88,7 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
             None => DbLocation::Memory,
         },
         seed: !args.empty,
-        today: None,
+        now: None,
         faults: args.faults.to_faults(),
         tasks: args.tasks,
     };
@@ -117,7 +117,7 @@ async fn start_demo(cli: &Cli) -> Result<(DemoSandbox, String, Token), String> {
         token: weeek_sandbox::demo_token().to_string(),
         db: DbLocation::Memory,
         seed: true,
-        today: None,
+        now: None,
         faults: cli.demo_faults.to_faults(),
         tasks: cli.tasks,
     };

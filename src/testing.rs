@@ -647,8 +647,9 @@ pub async fn sandbox(
             token: "t".into(),
             db: DbLocation::Memory,
             seed: true,
-            // The harness's day, so the seeded dates read the same on every run.
-            today: Some(clock().today),
+            // The harness's own instant: one clock for the app and the service, so the
+            // seeded dates and the timestamps of new records read the same at any hour.
+            now: Some(clock().wall),
             faults,
             tasks: None,
         },

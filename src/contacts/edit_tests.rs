@@ -386,7 +386,7 @@ async fn an_edit_through_the_sandbox_changes_exactly_what_the_form_changed() {
             token: "t".into(),
             db: DbLocation::Memory,
             seed: true,
-            today: None,
+            now: Some(crate::testing::clock().wall),
             faults: Faults::default(),
             tasks: None,
         },

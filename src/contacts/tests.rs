@@ -544,7 +544,7 @@ async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
             token: "t".into(),
             db: DbLocation::Memory,
             seed: true,
-            today: None,
+            now: Some(crate::testing::clock().wall),
             faults: Faults::default(),
             tasks: None,
         },

@@ -27,10 +27,11 @@ pub struct SandboxConfig {
     pub db: DbLocation,
     /// Seed the demo workspace when the database is new or empty.
     pub seed: bool,
-    /// The day seeded dates are relative to, and the day `overdue` is counted
-    /// from. `None` means the local date at start-up; tests pin it so that the
-    /// seeded data is the same on every run.
-    pub today: Option<time::Date>,
+    /// The instant the sandbox's clock starts at: seeded dates are relative to its day, and
+    /// `overdue` is counted from it. `None` means the real clock; tests pin it (to the instant
+    /// their client's clock reads) so that the seeded data and every timestamp are the same at
+    /// any hour of any day.
+    pub now: Option<time::OffsetDateTime>,
     pub faults: Faults,
     /// How many tasks the seeded demo workspace holds: `None` for the demo's own few hundred.
     /// The hand-written tasks always come first; generated ones, as varied as the demo's,
@@ -45,7 +46,7 @@ impl SandboxConfig {
             token: DEMO_TOKEN.to_owned(),
             db: DbLocation::Memory,
             seed: true,
-            today: None,
+            now: None,
             faults: Faults::default(),
             tasks: None,
         }

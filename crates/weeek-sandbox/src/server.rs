@@ -28,7 +28,7 @@ impl Sandbox {
         listen: SocketAddr,
     ) -> Result<SandboxHandle, SandboxError> {
         let store = Store::open(&config.db)?;
-        let clock = Clock::new(config.today);
+        let clock = Clock::new(config.now);
         let seed_store = store.clone();
         let want_seed = config.seed;
         let task_count = config.tasks;

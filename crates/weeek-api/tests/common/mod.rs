@@ -19,6 +19,10 @@ use weeek_api::{Client, ClientConfig, RetryPolicy, Token};
 use weeek_sandbox::{DbLocation, Faults, Sandbox, SandboxConfig, SandboxHandle, demo_token};
 
 /// Pinned so that seeded due dates, overdue counts and date filters are the same on every run.
+/// The instant the sandbox's clock starts at in every test: one clock for both sides, the
+/// same at any hour of any day.
+pub const NOW: time::OffsetDateTime = time::macros::datetime!(2026-11-21 10:00 UTC);
+
 pub const TODAY: Date = date!(2026 - 11 - 21);
 
 pub const ANNA: &str = "3f6b2c1e-8a4d-4c2b-9e71-5d0a8b6c4e21";
@@ -35,7 +39,7 @@ pub async fn sandbox() -> SandboxHandle {
         token: demo_token().to_owned(),
         db: DbLocation::Memory,
         seed: true,
-        today: Some(TODAY),
+        now: Some(NOW),
         faults: Faults::default(),
         tasks: None,
     };

@@ -11,6 +11,10 @@ use time::macros::date;
 use weeek_sandbox::{DbLocation, Faults, Sandbox, SandboxConfig, SandboxHandle, demo_token};
 
 /// The day the seeded data is relative to in every test.
+/// The instant the sandbox's clock starts at in every test: one clock for both sides, the
+/// same at any hour of any day.
+pub const NOW: time::OffsetDateTime = time::macros::datetime!(2026-11-21 10:00 UTC);
+
 pub const TODAY: time::Date = date!(2026 - 11 - 21);
 
 pub const ANNA: &str = "3f6b2c1e-8a4d-4c2b-9e71-5d0a8b6c4e21";
@@ -28,7 +32,7 @@ pub fn config(db: DbLocation) -> SandboxConfig {
         token: demo_token().to_owned(),
         db,
         seed: true,
-        today: Some(TODAY),
+        now: Some(NOW),
         faults: Faults::default(),
         tasks: None,
     }
