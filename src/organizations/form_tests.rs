@@ -488,3 +488,23 @@ fn an_edit_restored_from_a_draft_keeps_the_listed_contacts_and_tags() {
     assert_eq!(row.contacts, full_org().contacts);
     assert_eq!(row.tags, full_org().tags);
 }
+
+#[test]
+fn ctrl_c_asks_before_quitting_while_the_new_organization_form_holds_text() {
+    let mut h = on_tab(vec![]);
+    h.send(key('n'));
+    h.send(ctrl('c'));
+    assert!(h.quits(), "an empty form asks nothing");
+
+    let mut h = on_tab(vec![]);
+    h.send(key('n'));
+    type_text(&mut h, "ООО «Вектор»");
+    h.send(ctrl('c'));
+    assert!(!h.quits(), "typed text is not dropped unasked");
+    let Some(crate::app::Overlay::Confirm { question, .. }) = &h.app.overlay else {
+        panic!("a question: {:?}", h.app.overlay);
+    };
+    assert!(question.contains("organization form"), "{question}");
+    h.send(key('y'));
+    assert!(h.quits());
+}

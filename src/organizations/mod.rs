@@ -211,6 +211,10 @@ impl OrganizationsState {
                 "An organization whose answer was lost may have been saved; it is not confirmed yet."
                     .into(),
             ),
+            // Kept as a draft all the same, but a quit must not drop the form unasked.
+            save::Phase::Editing if fs.has_changes() => {
+                Some("The organization form has unsaved input (kept as a draft).".into())
+            }
             save::Phase::Editing => None,
         }
     }
