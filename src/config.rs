@@ -45,7 +45,7 @@ Example:
 
   [keys]
   \"tasks.complete\" = \"c\"
-  \"tasks.due\" = [\"x\", \"ctrl-d\"]
+  \"tasks.due\" = [\"x\", \"alt-d\"]
   \"tasks.delete\" = []
 
   [views.\"Urgent, everyone\"]
@@ -880,6 +880,7 @@ mod tests {
         assert_eq!(file.timeout_secs, Some(30));
         let map = keymap(&file, Path::new("config.toml")).unwrap();
         assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
+        assert!(map.shadows().is_empty(), "{:?}", map.shadow_notes());
         assert!(
             file.views
                 .is_some_and(|v| v.contains_key("Urgent, everyone"))
@@ -1012,5 +1013,7 @@ mod tests {
         assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
         assert_eq!(map.key_of("tasks.delete"), None);
         assert_eq!(map.key_of("list.down").as_deref(), Some("j"));
+        // An example teaches what it shows: none of its keys hides a default.
+        assert!(map.shadows().is_empty(), "{:?}", map.shadow_notes());
     }
 }

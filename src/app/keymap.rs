@@ -285,12 +285,15 @@ pub fn labels(keys: &[Key]) -> String {
 pub struct Keymap {
     /// Indexed as [`COMMANDS`].
     keys: Vec<Vec<Key>>,
+    /// The commands whose keys the config file gave (indices into [`COMMANDS`]).
+    overridden: BTreeSet<usize>,
 }
 
 impl Default for Keymap {
     fn default() -> Self {
         Self {
             keys: COMMANDS.iter().map(|c| c.keys.to_vec()).collect(),
+            overridden: BTreeSet::new(),
         }
     }
 }
@@ -335,6 +338,7 @@ impl Keymap {
             map.keys[i] = keys;
         }
         map.check(&overridden).map_err(|e| format!("{at}: {e}"))?;
+        map.overridden = overridden;
         Ok(map)
     }
 
@@ -370,6 +374,14 @@ impl Keymap {
             .iter()
             .position(|c| std::ptr::eq(c, command))
             .map_or(&[], |i| self.keys[i].as_slice())
+    }
+
+    /// True when the config file gave `command` its keys.
+    pub fn overridden(&self, command: &Command) -> bool {
+        COMMANDS
+            .iter()
+            .position(|c| std::ptr::eq(c, command))
+            .is_some_and(|i| self.overridden.contains(&i))
     }
 
     /// Every command with its keys, in table order.
@@ -421,18 +433,24 @@ impl Keymap {
 
     /// The map as `weeek-tui config keys` prints it: one line per key (context, key as the
     /// config file writes it, command id, description), contexts in a fixed order; a command
-    /// without a key shows `-`.
+    /// without a key shows `-`, and a key a command of the file hides is marked.
     pub fn listing(&self) -> String {
+        let shadows = self.shadows();
         let mut rows: Vec<[String; 4]> = Vec::new();
         for ctx in Context::ALL {
             for (c, keys) in self.entries().filter(|(c, _)| c.context == ctx) {
-                let keys: Vec<String> = if keys.is_empty() {
-                    vec!["-".into()]
-                } else {
-                    keys.iter().map(Key::to_string).collect()
-                };
+                if keys.is_empty() {
+                    rows.push([
+                        ctx.id().into(),
+                        "-".into(),
+                        c.id.into(),
+                        c.description.into(),
+                    ]);
+                }
                 for k in keys {
-                    rows.push([ctx.id().into(), k, c.id.into(), c.description.into()]);
+                    let note = super::shadows::hidden_note(&shadows, c, k).unwrap_or_default();
+                    let text = format!("{}{note}", c.description);
+                    rows.push([ctx.id().into(), k.to_string(), c.id.into(), text]);
                 }
             }
         }

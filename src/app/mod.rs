@@ -19,6 +19,7 @@ pub mod names;
 pub mod requests;
 pub mod screen;
 pub mod searched_list;
+pub mod shadows;
 pub mod toast;
 
 use std::collections::HashMap;
@@ -407,6 +408,13 @@ impl App {
         self.dirty = true;
         if !self.started {
             self.started = true;
+            // Keys of the config file that hide a default are said once, at start.
+            if let Some((said, each)) = self.keymap.shadow_notes() {
+                for note in each {
+                    self.toasts.log(ToastKind::Info, note);
+                }
+                self.toasts.push(clock.now, ToastKind::Info, said);
+            }
             let mut cx = screen_cx!(self, clock, &mut effects);
             cx.load_directory();
             let screen = self.screen;
