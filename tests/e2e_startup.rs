@@ -127,5 +127,11 @@ fn config_keys_prints_the_map_with_the_overrides() {
         "{text}"
     );
     assert!(text.contains("Complete or reopen"), "{text}");
+    // ctrl-d on the task list now completes: half a page down there is marked as hidden.
+    let half = text
+        .lines()
+        .find(|l| l.contains("list.half_down"))
+        .unwrap_or_default();
+    assert!(half.contains("[hidden by `tasks.complete`]"), "{text}");
     std::fs::remove_dir_all(&home).ok();
 }

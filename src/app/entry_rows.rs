@@ -160,7 +160,7 @@ pub fn refuse(
         }
         None => {
             ids.resize(rows.len(), None);
-            rows.push(TextField::with_value(&was.value));
+            rows.push(TextField::typed(&was.value));
             ids.push(Some(id.clone()));
             Some(rows.len() - 1)
         }

@@ -57,16 +57,16 @@ impl Draft {
 
     pub fn to_form(&self) -> Form {
         let rows = |values: &[String]| {
-            let mut rows: Vec<TextField> = values.iter().map(TextField::with_value).collect();
+            let mut rows: Vec<TextField> = values.iter().map(TextField::typed).collect();
             if rows.is_empty() {
                 rows.push(TextField::default());
             }
             rows
         };
         let mut form = Form {
-            first_name: TextField::with_value(&self.first_name),
-            last_name: TextField::with_value(&self.last_name),
-            middle_name: TextField::with_value(&self.middle_name),
+            first_name: TextField::typed(&self.first_name),
+            last_name: TextField::typed(&self.last_name),
+            middle_name: TextField::typed(&self.middle_name),
             emails: rows(&self.emails),
             phones: rows(&self.phones),
             organizations: self.organizations.clone(),

@@ -182,6 +182,18 @@ impl DealForm {
         }
     }
 
+    /// The text fields hold what was typed before (a draft): none is selected, typing goes
+    /// on where it ended.
+    pub fn keep_typed(&mut self) {
+        let fields = [&mut self.title, &mut self.amount]
+            .into_iter()
+            .chain(self.typed.values_mut());
+        for f in fields {
+            let value = f.value().to_string();
+            f.set(value);
+        }
+    }
+
     /// The places in order.
     pub fn places(&self) -> Vec<DealField> {
         let mut out = vec![

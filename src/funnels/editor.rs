@@ -456,6 +456,9 @@ impl FunnelsState {
                     target = x.target.clone();
                 }
                 self.start_form(target, fields, x.before, &x.values, cx);
+                if let Some(e) = &mut self.editor {
+                    e.form.keep_typed();
+                }
                 cx.toast(ToastKind::Success, "Draft restored");
             }
             Some(x) => {

@@ -72,7 +72,7 @@ impl FunnelList {
     }
 
     pub fn open_search(&mut self) {
-        self.search = Some(TextField::with_value(self.query.clone()));
+        self.search = Some(TextField::typed(self.query.clone()));
     }
 
     /// A command of the search box: keep the search, clear it, or edit its text. False when

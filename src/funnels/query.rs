@@ -191,7 +191,7 @@ impl FunnelDetail {
 
     /// `/`: the search box, with the search as it is.
     pub fn open_search(&mut self) {
-        self.search_box = Some(TextField::with_value(self.filter.search.clone()));
+        self.search_box = Some(TextField::typed(self.filter.search.clone()));
     }
 
     /// A command of the search box; false for the rest (arrows move on the board).

@@ -78,7 +78,7 @@ impl Rows {
 
     fn from_values(values: &[String], ids: &[Option<String>]) -> Self {
         let mut rows = Rows {
-            fields: values.iter().map(TextField::with_value).collect(),
+            fields: values.iter().map(TextField::typed).collect(),
             ids: ids.to_vec(),
         };
         if rows.fields.is_empty() {
@@ -189,7 +189,7 @@ impl OrgForm {
     /// A form holding `v`; its filled fields count as typed (checked on leaving).
     pub fn from_values(v: &Values) -> Self {
         let mut form = OrgForm {
-            name: TextField::with_value(&v.name),
+            name: TextField::typed(&v.name),
             addresses: Rows::from_values(&v.addresses, &v.address_ids),
             emails: Rows::from_values(&v.emails, &v.email_ids),
             phones: Rows::from_values(&v.phones, &v.phone_ids),

@@ -244,11 +244,14 @@ fn edit_full_org(h: &mut Harness) {
     h.send(key('e'));
     let fs = h.app.contacts.organizations.form.as_ref().unwrap();
     assert_eq!(fs.form.name.value(), "ООО «Альфа-Логистик»");
+    // The values are offered selected: End keeps them to edit.
+    h.send(code(KeyCode::End));
     type_text(h, " Плюс");
     // Name, address, e-mail, then the phones.
     for _ in 0..3 {
         h.send(code(KeyCode::Tab));
     }
+    h.send(code(KeyCode::End));
     h.send(code(KeyCode::Backspace));
     type_text(h, "1");
     h.send(code(KeyCode::Tab));
@@ -479,6 +482,7 @@ fn an_edit_restored_from_a_draft_keeps_the_listed_contacts_and_tags() {
         .as_mut()
         .unwrap();
     session.org = session.base.to_organization(&Organization::default());
+    h.send(code(KeyCode::End));
     type_text(&mut h, "!");
     h.send(ctrl('s'));
     let sent = edits(&mut h);

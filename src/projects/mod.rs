@@ -359,7 +359,7 @@ impl ScreenState for ProjectsState {
                 self.typing = true;
                 // The kept text comes back to edit, the cursor after it.
                 let kept = self.filter_text().to_string();
-                self.filter = Some(TextField::with_value(kept));
+                self.filter = Some(TextField::typed(kept));
                 true
             }
             Action::Back if self.filter.is_some() => {

@@ -244,7 +244,7 @@ impl TasksState {
                             place: Some(c.lookup.place),
                             parent: c.lookup.parent,
                         },
-                        field: crate::widgets::field::TextField::with_value(c.lookup.title),
+                        field: crate::widgets::field::TextField::typed(c.lookup.title),
                         feedback: Feedback::Err(why),
                     });
                 }
@@ -302,7 +302,7 @@ impl TasksState {
                             place: Some(c.lookup.place),
                             parent: c.lookup.parent,
                         },
-                        field: crate::widgets::field::TextField::with_value(c.lookup.title),
+                        field: crate::widgets::field::TextField::typed(c.lookup.title),
                         feedback: Feedback::Err(format!(
                             "Not created ({}){}",
                             cause_text(&lost.cause),

@@ -104,7 +104,7 @@ impl TasksState {
         self.files.dialog = Some(FileDialog::Upload {
             task_id: row.id,
             title: row.display_title().to_string(),
-            field: TextField::with_value(typed),
+            field: TextField::typed(typed),
             note: Note::None,
         });
     }

@@ -61,7 +61,7 @@ impl FilterPanel {
             row: ROWS.len() - 1,
             editing: Editing {
                 kind: Some(FilterKind::Search),
-                field: TextField::with_value(filters.search.clone()),
+                field: TextField::typed(filters.search.clone()),
                 parsed: None,
             },
             close_after_edit: true,
@@ -126,7 +126,7 @@ impl TasksState {
                         };
                         panel.editing = Editing {
                             kind: Some(kind),
-                            field: TextField::with_value(text),
+                            field: TextField::typed(text),
                             parsed: None,
                         };
                         self.reparse_dates(cx);

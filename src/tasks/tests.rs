@@ -393,6 +393,38 @@ fn due_date_uses_the_date_grammar_and_says_why_when_wrong() {
 }
 
 #[test]
+fn a_prefilled_due_date_is_selected_and_replaced_by_what_is_typed() {
+    let mut h = loaded(1, false);
+    h.resize(100, 30);
+    h.press("d");
+    // The task's day is offered, drawn selected.
+    let buf = h.buffer();
+    let area = *buf.area();
+    let selected: String = (area.top()..area.bottom())
+        .flat_map(|y| (area.left()..area.right()).map(move |x| (x, y)))
+        .map(|(x, y)| &buf[(x, y)])
+        .filter(|c| c.modifier.contains(ratatui::style::Modifier::REVERSED))
+        .map(|c| c.symbol().to_string())
+        .collect();
+    assert!(selected.contains("24.11.2026"), "{selected:?}");
+    h.press("завтра");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    match &req.call {
+        Call::UpdateTask(_, u) => assert_eq!(u.due_date, Some(Some(date!(2026 - 11 - 22)))),
+        _ => unreachable!(),
+    }
+    // → keeps the offered day to edit.
+    h.press("d");
+    h.send(code(KeyCode::Right));
+    h.press("x");
+    let Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) = &h.app.tasks.popup else {
+        panic!("the prompt is open");
+    };
+    assert_eq!(field.value(), "22.11.2026x");
+}
+
+#[test]
 fn rename_refuses_an_empty_title_and_sends_a_new_one() {
     let mut h = loaded(1, false);
     h.press("e");

@@ -316,6 +316,22 @@ fn t_logs_time_shown_at_once_and_kept_with_the_services_id() {
 }
 
 #[test]
+fn the_day_offered_as_today_is_replaced_by_the_day_typed() {
+    let mut h = two();
+    h.press("p");
+    h.press("T");
+    h.press("45m");
+    h.send(code(KeyCode::Tab));
+    h.press("yesterday");
+    h.send(code(KeyCode::Enter));
+    let req = h.take(|c| matches!(c, Call::CreateTimeEntry(..))).remove(0);
+    let Call::CreateTimeEntry(_, sent) = &req.call else {
+        unreachable!()
+    };
+    assert_eq!(sent.date, date!(2026 - 11 - 20), "not todayyesterday");
+}
+
+#[test]
 fn a_duration_that_does_not_read_keeps_the_dialog_and_says_why() {
     let mut h = two();
     h.press("T");

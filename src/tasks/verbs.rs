@@ -662,7 +662,7 @@ impl TasksState {
         {
             self.popup = Some(Popup::Prompt {
                 purpose,
-                field: crate::widgets::field::TextField::with_value(text),
+                field: crate::widgets::field::TextField::typed(text),
                 feedback: super::dialogs::Feedback::Err(why),
             });
         }

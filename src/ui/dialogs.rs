@@ -4,6 +4,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
@@ -15,7 +16,7 @@ use crate::widgets::field::TextField;
 use crate::widgets::picker::Picker;
 
 /// Draws `field` on one line of `area`, scrolled so the cursor is visible, and puts the
-/// terminal cursor there.
+/// terminal cursor there; a selected value is drawn reversed.
 pub fn render_field(frame: &mut Frame, area: Rect, field: &TextField, focused: bool) {
     let w = usize::from(area.width.max(1));
     let scroll = field.input.visual_scroll(w.saturating_sub(1));
@@ -37,7 +38,13 @@ pub fn render_field(frame: &mut Frame, area: Rect, field: &TextField, focused: b
         }
         out
     };
-    frame.render_widget(Paragraph::new(visible), area);
+    // A selected value (one the app put there) shows reversed: the next letter replaces it.
+    let style = if focused && field.selected() {
+        Style::new().add_modifier(Modifier::REVERSED)
+    } else {
+        Style::new()
+    };
+    frame.render_widget(Paragraph::new(Span::styled(visible, style)), area);
     if focused {
         let x = field.input.visual_cursor().saturating_sub(scroll) as u16;
         frame.set_cursor_position(Position::new(

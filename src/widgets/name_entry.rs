@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn enter_takes_a_trimmed_name_and_says_why_it_does_not() {
-        let mut p = Prompt(TextField::with_value("  "), None);
+        let mut p = Prompt(TextField::typed("  "), None);
         assert_eq!(
             p.act(Action::Accept, "A name is needed.", 5),
             Entry::Handled(true)

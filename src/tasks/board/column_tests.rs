@@ -122,6 +122,7 @@ fn r_renames_the_column_at_once_and_puts_it_back_when_refused() {
 fn a_rename_whose_answer_was_lost_reads_the_columns_back() {
     let mut h = on_board();
     h.press("R");
+    h.send(code(KeyCode::End));
     h.press("!");
     h.send(code(KeyCode::Enter));
     let req = one(&mut h, |c| matches!(c, Call::RenameColumn(11, _)));

@@ -343,7 +343,7 @@ impl TasksState {
                 // What was typed is not lost: the prompt comes back with it and the reason.
                 self.offer(Popup::Prompt {
                     purpose: PromptPurpose::NewColumn { board },
-                    field: crate::widgets::field::TextField::with_value(name),
+                    field: crate::widgets::field::TextField::typed(name),
                     feedback: Feedback::Err(why),
                 });
             }

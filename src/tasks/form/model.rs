@@ -115,12 +115,12 @@ pub struct TaskForm {
 impl TaskForm {
     pub fn new(values: &Values) -> Self {
         let mut form = Self {
-            title: TextField::with_value(&values.title),
+            title: TextField::typed(&values.title),
             project: values.project,
             board: values.board,
             column: values.column,
             priority: values.priority.and_then(Priority::from_number),
-            due: TextField::with_value(&values.due),
+            due: TextField::typed(&values.due),
             assignees: values.assignees.clone(),
             tags: values.tags.clone(),
             description: TextArea::with_text(&values.description),
