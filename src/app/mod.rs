@@ -2,6 +2,7 @@
 //! waiting, no clock reads here: time comes in with each message, so tests can fix it.
 
 pub mod all_pages;
+pub mod alt_digit;
 pub mod card_column;
 pub mod checked_form;
 pub mod click;
@@ -293,6 +294,8 @@ pub struct App {
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
+    /// An Alt-digit that arrived as Esc, then a digit.
+    esc_digit: alt_digit::EscDigit,
 }
 
 const SPINNER_EVERY: Duration = Duration::from_millis(120);
@@ -338,6 +341,7 @@ impl App {
             token_source: None,
             retrying: HashMap::new(),
             started: false,
+            esc_digit: alt_digit::EscDigit::default(),
         }
     }
 
@@ -701,6 +705,7 @@ impl App {
     /// app-wide ones; a key none of them takes is typed, if a text field has the keyboard.
     /// True when it changed what is drawn.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        let key = self.esc_digit.read(key, clock.now);
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
         if self.viewport.too_small {
             return self.keymap.resolve(&[Context::Global], false, &key) == Some(Action::Quit)

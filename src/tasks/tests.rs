@@ -2064,3 +2064,28 @@ fn end_pressed_during_a_reload_goes_to_the_end_of_the_new_list() {
     assert_eq!(q.offset, Some(50));
     assert_eq!(h.app.tasks.current().map(|t| t.id), Some(60));
 }
+
+#[test]
+fn a_priority_on_marked_tasks_says_at_once_how_many_it_changed_and_how_to_undo() {
+    let mut h = loaded(3, false);
+    h.press(" j ");
+    assert_eq!(h.app.tasks.marks.len(), 2);
+    h.press("3");
+    let said = toasts(&h);
+    assert!(said.contains("Priority Hold for 2 tasks"), "{said}");
+    assert!(said.contains("u to undo"), "{said}");
+    let writes = h.take(|c| matches!(c, Call::UpdateTask(..)));
+    assert_eq!(writes.len(), 2);
+    for w in &writes {
+        let Call::UpdateTask(id, _) = w.call else {
+            unreachable!()
+        };
+        let mut fresh = task(id, &format!("Задача {id}"));
+        fresh.priority = Some(Priority::Hold);
+        h.reply(w, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    }
+    let said = toasts(&h);
+    assert!(said.contains("Priority Hold for 2 tasks"), "{said}");
+    h.press("u");
+    assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(..))).len(), 2);
+}

@@ -720,12 +720,20 @@ impl TasksState {
         }
         let p = Priority::from_number(i64::from(n));
         let label = format!("Priority {} for", p.map_or("none", Priority::label));
-        let changes = self
+        let changes: Vec<(i64, Change)> = self
             .targets()
             .into_iter()
             .map(|id| (id, Change::Priority(p)))
             .collect();
-        self.apply_changes(label, String::new(), changes, true, cx);
+        let marked = !self.marks.is_empty();
+        let n = changes.len();
+        let sent = self.apply_changes(label.clone(), String::new(), changes, true, cx);
+        // A digit changes every marked task at once, some of them out of sight: said at once,
+        // with the way back, until the service's answers say how it went.
+        if marked && sent.is_some() {
+            let undo = cx.keys.then_say("tasks.undo", "to undo");
+            cx.progress(format!("{label} {}{undo}", count(n)));
+        }
     }
 
     pub(super) fn apply_move(
