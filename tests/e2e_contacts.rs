@@ -37,13 +37,39 @@ fn wait_for_file(path: &Path, what: &str, cond: impl Fn(&str) -> bool) -> String
     }
 }
 
+/// The contacts screen as it opens (on its list), then `n`: a new contact, its first name
+/// taking what is typed.
 fn open_contacts(t: &Tmux) {
+    arrive_on_contacts(t);
+    t.keys(&["n"]);
+    t.wait_until("the form, typing", |s| {
+        s.contains("First name*") && s.contains(" typing ")
+    });
+}
+
+fn arrive_on_contacts(t: &Tmux) {
     t.wait_for("Northwind Studio");
     t.keys(&["M-3"]);
-    t.wait_for("First name*");
     t.wait_until("the contact list", |s| {
         s.contains("25 contacts") || s.contains("List (25)")
     });
+}
+
+/// Keys pressed on arrival are the app's, not text in a field: `?` is help, `q` quits.
+#[test]
+fn the_contacts_screen_opens_on_its_list_where_q_and_help_act() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 120, 40);
+    arrive_on_contacts(&t);
+    t.keys(&["?"]);
+    t.wait_for("Keys: Contacts");
+    t.keys(&["Escape"]);
+    t.wait_until("help closed", |s| !s.contains("Keys: Contacts"));
+    t.keys(&["q"]);
+    t.wait_for("EXIT=0");
+    assert!(!draft_file(&t.home).exists(), "nothing was typed");
 }
 
 #[test]

@@ -521,6 +521,9 @@ pub const FOOTER_FIRST: &[&str] = &[
     "funnels.open",
     "funnels.search",
     "contacts.organizations",
+    // Typing in a field, the way out of it.
+    "contact_field.leave",
+    "contact_choice.leave",
     "organizations.contacts",
     "organizations.new",
     "organizations.edit",
@@ -1917,6 +1920,14 @@ pub static COMMANDS: &[Command] = &[
         &[ch('e')],
         Some("edit"),
         "Edit the contact under the cursor in the form (only what changes is sent)",
+    ),
+    cmd(
+        "contact_list.form",
+        A::SwitchPane,
+        C::ContactList,
+        &[ch('i')],
+        Some("form"),
+        "Into the form, typing where it was left (what was typed stays)",
     ),
     cmd(
         "contact_view.edit",

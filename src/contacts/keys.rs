@@ -253,7 +253,6 @@ impl ContactsState {
                 // The offered draft is still on disk: it goes now.
                 self.draft.adopt(String::new());
                 self.clear_draft(cx);
-                self.editing = true;
                 cx.toast(ToastKind::Info, "Draft discarded");
             }
             (Ask::Restore(_), _) => return false,

@@ -1,7 +1,9 @@
 //! The contacts screen: fast entry of one contact after another, with the list beside it.
-//! While a field has the keyboard, letters and digits type (the field's contexts bind only
-//! keys that type nothing); the form is kept as a draft file on every change and offered back
-//! at the next start.
+//! The screen opens on the list, as every screen does, so its keys are the app's keys (`?`,
+//! `q`, `/`, `Tab`); `n`, `i` or `Enter` on a field go into the form. While a field has the
+//! keyboard, letters and digits type (the field's contexts bind only keys that type nothing)
+//! and `Esc` leaves it; the form is kept as a draft file on every change and offered back at
+//! the next start.
 
 pub mod create_choice;
 pub mod delete;
@@ -131,7 +133,7 @@ impl ContactsState {
             data_dir,
             form: Form::default(),
             editing: false,
-            pane: Pane::Form,
+            pane: Pane::List,
             phase: Phase::Editing,
             failure: None,
             list: ContactList::default(),
@@ -618,8 +620,13 @@ impl ScreenState for ContactsState {
         self.announce(cx);
         self.list.ensure_loaded(cx);
         self.orgs.ensure_loaded(cx);
-        if self.pane == Pane::Form && self.phase == Phase::Editing && self.ask.is_none() {
-            self.editing = true;
+        // Arriving never drops into a field: keys typed on the way (`?`, `q`, Tab) would turn
+        // into text. A field left typing when the screen was left is left now (and checked).
+        if self.editing {
+            self.editing = false;
+            let f = self.form.focus;
+            self.form.leave(f);
+            self.flush_draft(cx);
         }
     }
 

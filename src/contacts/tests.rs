@@ -57,7 +57,8 @@ pub fn alt(c: char) -> crate::app::Msg {
 }
 
 /// The app on the contacts screen, list and organizations loaded.
-pub fn on_contacts() -> Harness {
+/// The contacts screen as it opens: on the list, its contacts and organizations read.
+pub fn arrived_on_contacts() -> Harness {
     let mut h = Harness::new();
     h.send(alt('3'));
     assert_eq!(h.app.screen, Screen::Contacts);
@@ -77,6 +78,14 @@ pub fn on_contacts() -> Harness {
     h
 }
 
+/// The contacts screen with the form's first field taking what is typed (`i`).
+pub fn on_contacts() -> Harness {
+    let mut h = arrived_on_contacts();
+    h.press("i");
+    assert!(h.app.contacts.editing, "i goes into the form");
+    h
+}
+
 fn creates(h: &Harness) -> usize {
     h.pending
         .iter()
@@ -89,6 +98,66 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+#[test]
+fn the_screen_opens_on_the_list_where_the_apps_keys_act() {
+    let mut h = arrived_on_contacts();
+    assert_eq!(h.app.contacts.pane, Pane::List);
+    assert!(!h.app.contacts.editing);
+    h.press("?");
+    assert!(
+        matches!(h.app.overlay, Some(Overlay::Help { .. })),
+        "? is help"
+    );
+    h.send(code(KeyCode::Esc));
+    h.press("/");
+    assert!(h.app.contacts.list.searching, "/ searches the list");
+    h.press("Ол");
+    h.send(code(KeyCode::Esc));
+    assert_eq!(
+        h.app.contacts.form.first_name.value(),
+        "",
+        "nothing was typed"
+    );
+    h.send(code(KeyCode::Tab));
+    assert_eq!(h.app.screen, Screen::Projects, "Tab is the next screen");
+    h.send(alt('3'));
+    h.press("q");
+    assert!(h.quits(), "q quits: the form holds nothing");
+}
+
+#[test]
+fn n_i_and_enter_go_into_the_form_and_the_footer_says_how_to_leave() {
+    let mut h = arrived_on_contacts();
+    h.resize(44, 12);
+    h.press("n");
+    assert_eq!(h.app.contacts.pane, Pane::Form);
+    assert!(h.app.contacts.editing, "n: a new contact, typing");
+    h.press("Анна");
+    assert_eq!(h.app.contacts.form.first_name.value(), "Анна");
+    let footer = h.render().lines().last().unwrap_or_default().to_string();
+    assert!(footer.contains("Esc leave"), "{footer}");
+    // Back on the screen after another one: the field was left, the keys are the app's.
+    h.send(alt('1'));
+    h.send(alt('3'));
+    assert!(!h.app.contacts.editing);
+    h.press("?");
+    assert!(matches!(h.app.overlay, Some(Overlay::Help { .. })));
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.contacts.form.first_name.value(), "Анна");
+    // Enter (or i) on a field types there again.
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.contacts.editing);
+    h.press("!");
+    assert_eq!(h.app.contacts.form.first_name.value(), "Анна!");
+    // From the list, i goes back into the form where it was.
+    h.send(code(KeyCode::Esc));
+    h.send(ctrl('l'));
+    assert_eq!(h.app.contacts.pane, Pane::List);
+    h.press("i");
+    assert_eq!(h.app.contacts.pane, Pane::Form);
+    assert!(h.app.contacts.editing);
 }
 
 #[test]
@@ -896,6 +965,7 @@ fn a_refused_create_says_why_and_keeps_the_name() {
 fn the_picker_waits_for_organizations_still_loading() {
     let mut h = Harness::new();
     h.send(alt('3'));
+    h.press("i");
     h.app.contacts.form.focus = Field::Organizations;
     h.send(code(KeyCode::Enter));
     assert!(
@@ -971,7 +1041,7 @@ fn a_full_page_loads_the_next_one_as_the_cursor_nears_the_end() {
         || Answer::Contacts(Ok(page.clone())),
     );
     assert!(h.app.contacts.list.rows.has_more);
-    h.send(ctrl('l'));
+    // The screen opens on the list.
     h.press("G");
     let next = h.take(|c| matches!(c, Call::Contacts(_)));
     assert_eq!(next.len(), 1);
@@ -1056,7 +1126,6 @@ fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
         |c| matches!(c, Call::Contacts(_)),
         || Answer::Contacts(Ok(page.clone())),
     );
-    h.send(ctrl('l'));
     h.press("G");
     let next = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
     h.fail(&next, ApiError::Timeout);
