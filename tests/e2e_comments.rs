@@ -39,3 +39,31 @@ fn a_comment_written_with_i_is_in_the_thread_after_a_reload() {
         .expect("the second line");
     assert!(at < next, "its lines in order:\n{s}");
 }
+
+/// `I` then `r` replies to the comment under the cursor (the newest), as the README says; the
+/// reply shows under it.
+#[test]
+fn i_then_r_replies_to_the_newest_comment_and_the_reply_sits_under_it() {
+    if !tmux_available() {
+        return;
+    }
+    let t = Tmux::start(&["--demo"], 160, 45);
+    t.open_alone("Созвон с «Зерном»");
+    t.wait_for("Comments (0)");
+    t.keys(&["i"]);
+    t.type_text("Кто ведёт созвон?");
+    t.keys(&["C-s"]);
+    t.wait_for("Comments (1)");
+    t.keys(&["I"]);
+    t.wait_for("Enter open · r reply");
+    t.keys(&["r"]);
+    t.wait_for("Reply to Анна Смирнова on “Созвон с «Зерном»");
+    t.type_text("Я");
+    t.keys(&["C-s"]);
+    let s = t.wait_until("the reply under the comment", |s| {
+        s.contains("Comments (2)") && s.contains("↳ Анна Смирнова")
+    });
+    let question = s.find("Кто ведёт созвон?").expect("the comment");
+    let reply = s.find("↳ Анна Смирнова").expect("the reply");
+    assert!(question < reply, "{s}");
+}

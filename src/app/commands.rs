@@ -127,7 +127,7 @@ pub enum Action {
     CompletePath,
     /// Write a comment on the task (i).
     Comment,
-    /// Pick one of the task's comments (I).
+    /// The task's comments as a tree (I).
     CommentThread,
     /// Answer the comment shown.
     Reply,
@@ -206,6 +206,8 @@ pub enum Context {
     Draft,
     TimeLog,
     CommentEdit,
+    /// The task's comments as a tree (`I`).
+    CommentList,
     CommentView,
     /// The projects tree.
     Projects,
@@ -232,7 +234,7 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 45] = [
+    pub const ALL: [Context; 46] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -266,6 +268,7 @@ impl Context {
         Self::Draft,
         Self::TimeLog,
         Self::CommentEdit,
+        Self::CommentList,
         Self::CommentView,
         Self::Projects,
         Self::ProjectSearch,
@@ -316,6 +319,7 @@ impl Context {
             Self::Draft => "draft",
             Self::TimeLog => "time_log",
             Self::CommentEdit => "comment_edit",
+            Self::CommentList => "comment_list",
             Self::CommentView => "comment_view",
             Self::Projects => "projects",
             Self::ProjectSearch => "project_search",
@@ -366,6 +370,7 @@ impl Context {
             Self::Draft => "A draft from the last run",
             Self::TimeLog => "Logging time",
             Self::CommentEdit => "Writing a comment or a description",
+            Self::CommentList => "The task's comments",
             Self::CommentView => "A comment",
             Self::Projects => "Projects",
             Self::ProjectSearch => "Projects, filtering by name",
@@ -428,6 +433,7 @@ impl Context {
                 | Self::OrgView
                 | Self::TimeLog
                 | Self::CommentEdit
+                | Self::CommentList
                 | Self::CommentView
         )
     }
@@ -724,7 +730,7 @@ pub static COMMANDS: &[Command] = &[
         C::Tasks,
         &[ch('I')],
         None,
-        "Pick one of the task's comments to reply to it or delete it",
+        "The task's comments as a tree: reply to one (r), open it, delete it",
     ),
     cmd(
         "tasks.detail",
@@ -2326,6 +2332,38 @@ pub static COMMANDS: &[Command] = &[
     ),
     // A comment picked with `I`.
     cmd(
+        "comment_list.open",
+        A::Open,
+        C::CommentList,
+        &[ENTER],
+        Some("open"),
+        "Open the comment: its whole text",
+    ),
+    cmd(
+        "comment_list.reply",
+        A::Reply,
+        C::CommentList,
+        &[ch('r')],
+        Some("reply"),
+        "Reply to the comment under the cursor",
+    ),
+    cmd(
+        "comment_list.delete",
+        A::Delete,
+        C::CommentList,
+        &[ch('D')],
+        Some("delete"),
+        "Delete the comment under the cursor and its replies (mine only; asks first)",
+    ),
+    cmd(
+        "comment_list.close",
+        A::Cancel,
+        C::CommentList,
+        &[ESC, ch('q')],
+        Some("close"),
+        "Close the comments",
+    ),
+    cmd(
         "comment_view.reply",
         A::Reply,
         C::CommentView,
@@ -2346,8 +2384,8 @@ pub static COMMANDS: &[Command] = &[
         A::Cancel,
         C::CommentView,
         &[ESC, ch('q')],
-        Some("close"),
-        "Close",
+        Some("back"),
+        "Back to the comments",
     ),
     cmd(
         "path_entry.complete",

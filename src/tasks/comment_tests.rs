@@ -271,18 +271,19 @@ fn only_my_own_comments_are_deleted_after_asking_and_a_refusal_brings_it_back() 
         comment(7, BORIS, "ответ на мой", Some(6)),
     ]);
     h.press("I");
-    // Newest first in the picker: Boris's reply.
+    // The cursor starts on the newest: Boris's reply, last of the tree.
     h.send(code(KeyCode::Enter));
     h.press("D");
     assert!(toasts(&h).contains("Only your own comments can be deleted"));
     h.send(code(KeyCode::Esc));
-    h.press("I");
-    h.send(code(KeyCode::Down));
+    h.send(code(KeyCode::Up));
     h.send(code(KeyCode::Enter));
     h.press("D");
     assert!(
         h.render()
-            .contains("Delete the comment “мой” and its replies?")
+            .contains("Delete the comment “мой” and its reply?"),
+        "{}",
+        h.render()
     );
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteComment(1, 6))).remove(0);
@@ -330,6 +331,11 @@ fn a_deleted_comment_goes_when_the_service_says_so() {
     h.press("I");
     h.send(code(KeyCode::Enter));
     h.press("D");
+    let screen = h.render();
+    assert!(
+        screen.contains("Delete the comment “мой”?"),
+        "no replies, none named: {screen}"
+    );
     h.press("y");
     let req = h.take(|c| matches!(c, Call::DeleteComment(1, 6))).remove(0);
     h.done(&req);
@@ -344,4 +350,75 @@ fn a_deleted_comment_goes_when_the_service_says_so() {
             .rows
             .is_empty()
     );
+}
+
+fn at(id: i64, author: &str, text: &str, parent: Option<i64>, minute: u8) -> Comment {
+    Comment {
+        created_at: Some(datetime!(2026-11-21 9:00 UTC) + time::Duration::minutes(minute.into())),
+        ..comment(id, author, text, parent)
+    }
+}
+
+/// `I` lists the thread as a tree: a reply under what it answers even when a later comment
+/// came between them.
+#[test]
+fn the_comments_are_a_tree_and_r_replies_from_the_list() {
+    let mut h = with_thread(vec![
+        at(1, BORIS, "вопрос", None, 0),
+        at(2, ME, "другая тема", None, 5),
+        at(3, ME, "ответ на вопрос", Some(1), 10),
+    ]);
+    h.press("I");
+    let thread = h.app.tasks.comments.thread.as_ref().unwrap();
+    let order: Vec<(usize, i64)> = thread.tree().iter().map(|(d, c)| (*d, c.id)).collect();
+    assert_eq!(order, vec![(0, 1), (1, 3), (0, 2)]);
+    let screen = h.render();
+    let row = |text: &str| screen.lines().position(|l| l.contains(text)).unwrap();
+    assert!(
+        row("вопрос") < row("↳ Анна Смирнова: ответ на вопрос"),
+        "{screen}"
+    );
+    assert!(row("ответ на вопрос") < row("другая тема"), "{screen}");
+    // The cursor is on the newest, the reply: r answers it, and is not typed anywhere.
+    h.send(code(KeyCode::Up));
+    h.press("r");
+    assert!(
+        h.render().contains("Reply to Boris Ivanov on “Отчёт”"),
+        "{}",
+        h.render()
+    );
+    write(&mut h, "Спасибо");
+    h.send(ctrl('s'));
+    assert_eq!(
+        sent(&mut h).call,
+        Call::CreateComment {
+            task: 1,
+            markdown: "Спасибо".into(),
+            reply_to: Some(1)
+        }
+    );
+}
+
+#[test]
+fn a_reply_is_deleted_from_the_list_without_a_word_of_replies_it_has_not() {
+    let mut h = with_thread(vec![
+        at(1, BORIS, "вопрос", None, 0),
+        at(3, ME, "ответ", Some(1), 10),
+    ]);
+    h.press("I");
+    h.press("D");
+    let screen = h.render();
+    assert!(screen.contains("Delete the comment “ответ”?"), "{screen}");
+    assert!(!screen.contains("replies"), "{screen}");
+    h.press("n");
+    assert!(
+        matches!(
+            h.app.tasks.comments.dialog,
+            Some(crate::tasks::comments::CommentDialog::List { cursor: 1, .. })
+        ),
+        "No goes back to the list"
+    );
+    h.press("D");
+    h.press("y");
+    assert_eq!(h.take(|c| matches!(c, Call::DeleteComment(1, 3))).len(), 1);
 }

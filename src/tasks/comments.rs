@@ -13,11 +13,9 @@ use weeek_api::{ApiError, CommentPage};
 
 use super::TasksState;
 use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
 use crate::app::lost_answer::{self, AfterFailure};
 use crate::app::toast::ToastKind;
 use crate::text::quoted;
-use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::widgets::text_area::TextArea;
 use crate::worker::{Answer, Call};
 
@@ -54,20 +52,34 @@ pub struct Thread {
 }
 
 impl Thread {
-    /// How deep each comment sits under the one it answers (0 for a comment on the task).
-    pub fn depth(&self, c: &Comment) -> usize {
-        let parents: HashMap<i64, Option<i64>> =
-            self.rows.iter().map(|r| (r.id, r.parent_id)).collect();
-        let mut depth = 0;
-        let mut at = c.parent_id;
-        while let Some(p) = at {
-            depth += 1;
-            if depth > 8 {
-                break;
-            }
-            at = parents.get(&p).copied().flatten();
+    /// The comments in reading order: each comment on the task (oldest first), then the
+    /// replies under it, each with its own replies under it; a reply whose comment is not
+    /// read (on a page past the last read) stands as a comment of its own. With how deep each
+    /// sits.
+    pub fn tree(&self) -> Vec<(usize, &Comment)> {
+        let known: std::collections::HashSet<i64> = self.rows.iter().map(|c| c.id).collect();
+        let mut children: HashMap<Option<i64>, Vec<&Comment>> = HashMap::new();
+        for c in &self.rows {
+            let parent = c.parent_id.filter(|p| known.contains(p) && *p != c.id);
+            children.entry(parent).or_default().push(c);
         }
-        depth
+        let mut out = Vec::with_capacity(self.rows.len());
+        let mut stack: Vec<(usize, &Comment)> = children
+            .get(&None)
+            .map(|roots| roots.iter().rev().map(|c| (0, *c)).collect())
+            .unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        while let Some((depth, c)) = stack.pop() {
+            // A loop of parents (which the service should never send) is cut, not followed.
+            if !seen.insert(c.id) {
+                continue;
+            }
+            out.push((depth, c));
+            if let Some(kids) = children.get(&Some(c.id)) {
+                stack.extend(kids.iter().rev().map(|k| (depth + 1, *k)));
+            }
+        }
+        out
     }
 }
 
@@ -80,17 +92,18 @@ pub enum CommentDialog {
         reply_to: Option<(i64, String)>,
         text: TextArea,
     },
-    Pick {
-        task_id: i64,
-        picker: Picker<i64>,
-    },
+    /// The thread as a tree (`I`), the cursor on a row of [`Thread::tree`].
+    List { task_id: i64, cursor: usize },
+    /// A comment opened from the list, which `back` is the cursor of.
     View {
         task_id: i64,
         comment: Box<Comment>,
+        back: usize,
     },
     ConfirmDelete {
         task_id: i64,
         comment: Box<Comment>,
+        back: usize,
     },
 }
 
@@ -122,27 +135,18 @@ pub struct Comments {
     pub thread: Option<Thread>,
     pub dialog: Option<CommentDialog>,
     /// Text written and not sent, by task and the comment answered: Esc loses nothing.
-    drafts: HashMap<(i64, Option<i64>), TextArea>,
+    pub(super) drafts: HashMap<(i64, Option<i64>), TextArea>,
     writes: BTreeMap<u64, CommentWrite>,
     next: u64,
 }
 
-fn author(c: &Comment, names: &crate::app::names::Names) -> String {
+pub(super) fn author(c: &Comment, names: &crate::app::names::Names) -> String {
     c.author_id
         .as_deref()
         .map_or("–".into(), |a| names.member_name(a))
 }
 
 impl TasksState {
-    pub(super) fn comment_contexts(&self) -> Option<Vec<Context>> {
-        Some(match self.comments.dialog.as_ref()? {
-            CommentDialog::Compose { .. } => vec![Context::CommentEdit, Context::Text],
-            CommentDialog::Pick { .. } => vec![Context::Picker, Context::Text],
-            CommentDialog::View { .. } => vec![Context::CommentView],
-            CommentDialog::ConfirmDelete { .. } => vec![Context::Confirm],
-        })
-    }
-
     /// With the detail open, reads the thread of the cursor task if it is not the one held.
     pub(super) fn ensure_comments(&mut self, cx: &mut ScreenCtx) {
         let wanted = self.detail.then(|| self.pane_task_id()).flatten();
@@ -233,151 +237,7 @@ impl TasksState {
         });
     }
 
-    pub(super) fn open_comment_picker(&mut self, cx: &mut ScreenCtx) {
-        let Some(task) = self.current().filter(|t| t.id > 0) else {
-            return;
-        };
-        let rows = match &self.comments.thread {
-            Some(t) if t.task_id == task.id => &t.rows,
-            _ => {
-                cx.toast(
-                    ToastKind::Info,
-                    "Open the detail (Enter) to read the task's comments first",
-                );
-                return;
-            }
-        };
-        if rows.is_empty() {
-            cx.toast(ToastKind::Info, "No comments on this task yet");
-            return;
-        }
-        // Newest first: the one just read is usually the one answered.
-        let items = rows
-            .iter()
-            .rev()
-            .map(|c| {
-                let text = crate::text::one_line(c.markdown.as_deref().unwrap_or(""));
-                PickItem::new(c.id, format!("{}: {text}", author(c, cx.names)))
-            })
-            .collect();
-        self.comments.dialog = Some(CommentDialog::Pick {
-            task_id: task.id,
-            picker: Picker::single("Comments: Enter opens one", items),
-        });
-    }
-
-    pub(super) fn comment_char(&mut self, c: char) -> bool {
-        match &mut self.comments.dialog {
-            Some(CommentDialog::Compose { text, .. }) => text.insert(c),
-            Some(CommentDialog::Pick { picker, .. }) => picker.type_char(c),
-            _ => false,
-        }
-    }
-
-    pub(super) fn comment_paste(&mut self, pasted: &str) {
-        match &mut self.comments.dialog {
-            Some(CommentDialog::Compose { text, .. }) => text.paste(pasted),
-            Some(CommentDialog::Pick { picker, .. }) => picker.paste(pasted),
-            _ => {}
-        }
-    }
-
-    pub(super) fn comment_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(dialog) = self.comments.dialog.take() else {
-            return;
-        };
-        match dialog {
-            CommentDialog::Compose {
-                task_id,
-                title,
-                reply_to,
-                mut text,
-            } => {
-                match action {
-                    Action::Cancel => {
-                        if !text.is_blank() {
-                            let key = (task_id, reply_to.as_ref().map(|r| r.0));
-                            self.comments.drafts.insert(key, text);
-                        }
-                        return;
-                    }
-                    Action::Submit if text.is_blank() => {
-                        cx.toast(ToastKind::Info, "Nothing to send: write something first");
-                    }
-                    Action::Submit => {
-                        self.send_comment(task_id, &title, reply_to.as_ref(), &text, cx);
-                        // Kept until the service has it.
-                        let key = (task_id, reply_to.as_ref().map(|r| r.0));
-                        self.comments.drafts.insert(key, text);
-                        return;
-                    }
-                    Action::NewLine => text.new_line(),
-                    Action::Up => {
-                        text.move_line(-1);
-                    }
-                    Action::Down => {
-                        text.move_line(1);
-                    }
-                    Action::Text(edit) => {
-                        text.edit(edit);
-                    }
-                    _ => {}
-                }
-                self.comments.dialog = Some(CommentDialog::Compose {
-                    task_id,
-                    title,
-                    reply_to,
-                    text,
-                });
-            }
-            CommentDialog::Pick {
-                task_id,
-                mut picker,
-            } => match picker.act(action) {
-                PickerOutcome::Pending => {
-                    self.comments.dialog = Some(CommentDialog::Pick { task_id, picker })
-                }
-                PickerOutcome::Cancelled => {}
-                PickerOutcome::Picked(ids) => {
-                    let comment =
-                        self.comments.thread.as_ref().and_then(|t| {
-                            t.rows.iter().find(|c| ids.first() == Some(&c.id)).cloned()
-                        });
-                    if let Some(comment) = comment {
-                        self.comments.dialog = Some(CommentDialog::View {
-                            task_id,
-                            comment: Box::new(comment),
-                        });
-                    }
-                }
-            },
-            CommentDialog::View { task_id, comment } => match action {
-                Action::Reply => {
-                    let who = author(&comment, cx.names);
-                    self.open_comment(Some((comment.id, who)), cx);
-                }
-                Action::Delete => {
-                    let me = cx.names.me().map(|u| u.id.as_str());
-                    if comment.author_id.as_deref() == me && me.is_some() {
-                        self.comments.dialog =
-                            Some(CommentDialog::ConfirmDelete { task_id, comment });
-                    } else {
-                        cx.toast(ToastKind::Info, "Only your own comments can be deleted");
-                        self.comments.dialog = Some(CommentDialog::View { task_id, comment });
-                    }
-                }
-                Action::Cancel => {}
-                _ => self.comments.dialog = Some(CommentDialog::View { task_id, comment }),
-            },
-            CommentDialog::ConfirmDelete { task_id, comment } => match action {
-                Action::Yes => self.delete_comment(task_id, *comment, cx),
-                Action::No | Action::Cancel => {}
-                _ => self.comments.dialog = Some(CommentDialog::ConfirmDelete { task_id, comment }),
-            },
-        }
-    }
-
-    fn send_comment(
+    pub(super) fn send_comment(
         &mut self,
         task_id: i64,
         title: &str,
@@ -413,7 +273,7 @@ impl TasksState {
         cx.toast(ToastKind::Info, "Sending the comment…");
     }
 
-    fn delete_comment(&mut self, task_id: i64, comment: Comment, cx: &mut ScreenCtx) {
+    pub(super) fn delete_comment(&mut self, task_id: i64, comment: Comment, cx: &mut ScreenCtx) {
         let title = self
             .index_of(task_id)
             .map(|i| self.list.rows[i].display_title().to_string())
@@ -624,7 +484,7 @@ impl TasksState {
 }
 
 /// `id` and every comment under it.
-fn descendants(rows: &[Comment], id: i64) -> Vec<i64> {
+pub(super) fn descendants(rows: &[Comment], id: i64) -> Vec<i64> {
     let mut out = vec![id];
     let mut i = 0;
     while i < out.len() {

@@ -2,6 +2,7 @@
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
 pub mod board;
+pub mod comment_list;
 pub mod comments;
 pub mod create;
 pub mod custom_fields;
@@ -852,7 +853,7 @@ impl TasksState {
             Action::UploadFile => self.open_upload(cx),
             Action::SaveAttachment => self.open_save_attachment(cx),
             Action::Comment => self.open_comment(None, cx),
-            Action::CommentThread => self.open_comment_picker(cx),
+            Action::CommentThread => self.open_comment_list(cx),
             Action::OpenBoard => self.open_board(cx),
             _ => return false,
         }
@@ -953,6 +954,7 @@ impl ScreenState for TasksState {
             Context::Confirm,
             Context::TimeLog,
             Context::CommentEdit,
+            Context::CommentList,
             Context::CommentView,
             Context::TaskForm,
             Context::TaskTitle,

@@ -85,10 +85,24 @@ fn writing_a_comment() {
 }
 
 #[test]
+fn the_comments_as_a_tree_to_reply_or_delete() {
+    let mut h = with_thread();
+    h.press("I");
+    let screen = h.render();
+    assert!(screen.contains("Comments (3)"), "{screen}");
+    assert!(
+        screen.contains("    ↳ Анна Смирнова: Посмотрю сегодня"),
+        "{screen}"
+    );
+    each_size("comments_list", &mut h);
+}
+
+#[test]
 fn a_comment_opened_to_reply_or_delete() {
     let mut h = with_thread();
     h.press("I");
-    h.send(code(KeyCode::Down));
+    // From the newest (the last reply) up to the one it answers.
+    h.send(code(KeyCode::Up));
     h.send(code(KeyCode::Enter));
     each_size("comments_view", &mut h);
 }

@@ -413,8 +413,8 @@ fn comment_lines<'a>(task_id: i64, app: &'a App, t: &Theme, w: usize, lines: &mu
             t.dim(),
         ));
     }
-    for c in &thread.rows {
-        let depth = thread.depth(c).min(3);
+    for (depth, c) in thread.tree() {
+        let depth = depth.min(3);
         let pad = "  ".repeat(depth);
         let who = c
             .author_id
