@@ -171,6 +171,10 @@ pub enum Context {
     List,
     Text,
     Overlay,
+    /// Help's own keys, over the overlay's.
+    Help,
+    /// Typing help's filter.
+    HelpSearch,
     Picker,
     MultiPicker,
     /// The picker of saved views: a picker with a key of its own (delete).
@@ -234,11 +238,13 @@ pub enum Context {
 }
 
 impl Context {
-    pub const ALL: [Context; 46] = [
+    pub const ALL: [Context; 48] = [
         Self::Global,
         Self::List,
         Self::Text,
         Self::Overlay,
+        Self::Help,
+        Self::HelpSearch,
         Self::Picker,
         Self::MultiPicker,
         Self::Views,
@@ -290,6 +296,8 @@ impl Context {
             Self::List => "list",
             Self::Text => "text",
             Self::Overlay => "overlay",
+            Self::Help => "help",
+            Self::HelpSearch => "help_search",
             Self::Picker => "picker",
             Self::MultiPicker => "multi_picker",
             Self::Views => "views",
@@ -341,6 +349,8 @@ impl Context {
             Self::List => "Lists",
             Self::Text => "Text fields",
             Self::Overlay => "Help and messages",
+            Self::Help => "Help",
+            Self::HelpSearch => "Help, searching",
             Self::Picker => "Pickers",
             Self::MultiPicker => "Pickers that take several",
             Self::Views => "Saved views",
@@ -392,6 +402,7 @@ impl Context {
         matches!(
             self,
             Self::Text
+                | Self::HelpSearch
                 | Self::Picker
                 | Self::MultiPicker
                 | Self::Views
@@ -422,6 +433,8 @@ impl Context {
         matches!(
             self,
             Self::Overlay
+                | Self::Help
+                | Self::HelpSearch
                 | Self::Picker
                 | Self::MultiPicker
                 | Self::Views
@@ -2426,6 +2439,30 @@ pub static COMMANDS: &[Command] = &[
         &[ch('n'), ESC],
         Some("no"),
         "No",
+    ),
+    cmd(
+        "help.search",
+        A::Search,
+        C::Help,
+        &[ch('/')],
+        Some("search"),
+        "Search the keys: by a key, a command id or words of what it does",
+    ),
+    cmd(
+        "help_search.keep",
+        A::Accept,
+        C::HelpSearch,
+        &[ENTER],
+        Some("keep"),
+        "Keep the filter and scroll what it found",
+    ),
+    cmd(
+        "help_search.clear",
+        A::Clear,
+        C::HelpSearch,
+        &[ESC],
+        Some("clear"),
+        "Clear the filter: every key again",
     ),
     cmd(
         "overlay.down",

@@ -12,11 +12,13 @@ pub mod draft_file;
 pub mod edit_batch;
 pub mod entry_rows;
 pub mod form_errors;
+pub mod help;
 pub mod keymap;
 pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
 pub mod names;
+mod overlay;
 pub mod requests;
 pub mod screen;
 pub mod searched_list;
@@ -37,7 +39,7 @@ use crate::layout::Viewport;
 use crate::projects::ProjectsState;
 use crate::tasks::TasksState;
 use crate::tasks::timer::Timer;
-use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
+use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
 pub use click::{Hits, Target};
 use commands::{Action, Context};
@@ -248,6 +250,8 @@ pub struct Focus {
 pub enum Overlay {
     Help {
         scroll: u16,
+        /// What `/` narrowed it to.
+        filter: help::HelpFilter,
     },
     /// Every toast since the app started, in full.
     Messages {
@@ -667,7 +671,15 @@ impl App {
     /// (with the app-wide commands behind it, unless that layer is modal).
     pub fn focus(&self) -> Focus {
         match &self.overlay {
-            Some(Overlay::Help { .. } | Overlay::Messages { .. }) => Focus {
+            Some(Overlay::Help { filter, .. }) if filter.typing => Focus {
+                chain: vec![Context::HelpSearch, Context::Text],
+                typing: true,
+            },
+            Some(Overlay::Help { .. }) => Focus {
+                chain: vec![Context::Help, Context::Overlay],
+                typing: false,
+            },
+            Some(Overlay::Messages { .. }) => Focus {
                 chain: vec![Context::Overlay],
                 typing: false,
             },
@@ -726,8 +738,8 @@ impl App {
     }
 
     fn on_char(&mut self, c: char, clock: Clock, effects: &mut Vec<Effect>) -> bool {
-        if let Some(Overlay::Palette(p)) = &mut self.overlay {
-            return p.type_char(c);
+        if let Some(changed) = self.overlay_char(c) {
+            return changed;
         }
         self.with_screen(self.screen, clock, effects, |s, cx| s.on_char(c, cx))
     }
@@ -787,7 +799,12 @@ impl App {
                     None => self.confirmed(AfterConfirm::Quit, clock, effects),
                 }
             }
-            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
+            Action::Help => {
+                self.overlay = Some(Overlay::Help {
+                    scroll: 0,
+                    filter: help::HelpFilter::default(),
+                })
+            }
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
             Action::Back => return self.toasts.dismiss_all(),
@@ -908,65 +925,9 @@ impl App {
         Picker::single("Command", items)
     }
 
-    /// True when it changed what is drawn.
-    fn on_overlay_action(
-        &mut self,
-        action: Action,
-        clock: Clock,
-        effects: &mut Vec<Effect>,
-    ) -> bool {
-        let max = crate::ui::overlay_scroll_max(self);
-        match &mut self.overlay {
-            Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) => {
-                let page = self.viewport.area.height.saturating_sub(4).max(1);
-                // Past the end would only show blank lines, and cost as many keys back.
-                *scroll = (*scroll).min(max);
-                match action {
-                    Action::Down => *scroll = scroll.saturating_add(1),
-                    Action::Up => *scroll = scroll.saturating_sub(1),
-                    Action::PageDown => *scroll = scroll.saturating_add(page),
-                    Action::PageUp => *scroll = scroll.saturating_sub(page),
-                    Action::Top => *scroll = 0,
-                    Action::Bottom => *scroll = max,
-                    Action::Cancel => self.overlay = None,
-                    _ => return false,
-                }
-                if let Some(Overlay::Help { scroll } | Overlay::Messages { scroll }) =
-                    &mut self.overlay
-                {
-                    *scroll = (*scroll).min(max);
-                }
-            }
-            Some(Overlay::Palette(p)) => match p.act(action) {
-                PickerOutcome::Pending => {}
-                PickerOutcome::Cancelled => self.overlay = None,
-                PickerOutcome::Picked(actions) => {
-                    self.overlay = None;
-                    if let Some(a) = actions.first() {
-                        self.on_action(*a, clock, effects);
-                    }
-                }
-            },
-            Some(Overlay::Confirm { then, .. }) => {
-                let then = *then;
-                match action {
-                    Action::Yes => {
-                        self.overlay = None;
-                        self.confirmed(then, clock, effects);
-                    }
-                    Action::No => self.overlay = None,
-                    _ => return false,
-                }
-            }
-            None => return false,
-        }
-        true
-    }
-
     fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) -> bool {
-        if let Some(Overlay::Palette(p)) = &mut self.overlay {
-            p.paste(text);
-            return true;
+        if let Some(changed) = self.overlay_paste(text) {
+            return changed;
         }
         self.with_screen(self.screen, clock, effects, |s, cx| s.on_paste(text, cx))
     }
@@ -1315,7 +1276,7 @@ mod tests {
         for _ in 0..40 {
             h.send(crate::testing::code(KeyCode::PageDown));
         }
-        let Some(super::Overlay::Help { scroll }) = h.app.overlay else {
+        let Some(super::Overlay::Help { scroll, .. }) = h.app.overlay else {
             panic!("help is open");
         };
         let at_end = h.render();
@@ -1324,7 +1285,7 @@ mod tests {
             "the last line shows: {at_end}"
         );
         h.send(crate::testing::code(KeyCode::Up));
-        let Some(super::Overlay::Help { scroll: after }) = h.app.overlay else {
+        let Some(super::Overlay::Help { scroll: after, .. }) = h.app.overlay else {
             panic!("help is open");
         };
         assert_eq!(

@@ -24,7 +24,10 @@ pub fn below(ctx: Context) -> &'static [Context] {
         | C::Contacts
         | C::Organizations
         | C::Projects => &[C::List, C::Global],
-        C::Picker | C::Prompt | C::FilterEntry | C::CommentEdit | C::TimeLog => &[C::Text],
+        C::Picker | C::Prompt | C::FilterEntry | C::CommentEdit | C::TimeLog | C::HelpSearch => {
+            &[C::Text]
+        }
+        C::Help => &[C::Overlay],
         C::MultiPicker | C::Views => &[C::Picker, C::Text],
         C::PathEntry => &[C::Prompt, C::Text, C::Global],
         C::ContactView | C::OrgView | C::CommentList => &[C::List],

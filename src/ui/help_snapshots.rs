@@ -11,7 +11,7 @@ const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];
 
 /// Help as plain text, as wide as the help box's inside at 76 columns.
 fn help_text(h: &Harness) -> String {
-    super::help_lines(&h.app, &h.theme, 74)
+    super::help::help_lines(&h.app, &h.theme, 74)
         .iter()
         .map(|l| {
             let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
@@ -64,4 +64,38 @@ fn help_and_footer_follow_remapped_keys() {
     let footer = screen.lines().nth(44).unwrap_or_default();
     assert!(footer.contains(" c done "), "{footer}");
     assert!(footer.contains(" C-f filter "), "{footer}");
+}
+
+#[test]
+fn slash_in_help_filters_the_keys_by_key_id_or_words() {
+    let mut h = on_screen('1');
+    h.resize(100, 30);
+    h.press("?/");
+    assert!(h.app.focus().typing, "the filter takes what is typed");
+    h.press("due date");
+    let screen = h.render();
+    assert!(screen.contains("/ due date"), "{screen}");
+    assert!(screen.contains("Set or clear the due date"), "{screen}");
+    assert!(!screen.contains("Complete or reopen"), "{screen}");
+    assert!(screen.contains("Enter keep"), "{screen}");
+    // Enter keeps the filter; j scrolls and / types on.
+    h.send(crate::testing::code(KeyCode::Enter));
+    assert!(!h.app.focus().typing);
+    assert!(h.render().contains("Set or clear the due date"));
+    h.press("/");
+    h.send(crate::testing::ctrl('u'));
+    h.press("D");
+    let screen = h.render();
+    assert!(screen.contains("Delete (asks first)"), "a key: {screen}");
+    assert!(!screen.contains("Set or clear the due date"), "{screen}");
+    h.send(crate::testing::ctrl('u'));
+    h.press("tasks.undo");
+    assert!(h.render().contains("Undo the last change"), "an id");
+    h.press("zz");
+    assert!(h.render().contains("No key matches"), "{}", h.render());
+    // Esc clears it: every key again; Esc then closes help.
+    h.send(crate::testing::code(KeyCode::Esc));
+    assert!(h.render().contains("Complete or reopen"));
+    h.send(crate::testing::code(KeyCode::Esc));
+    assert!(h.app.overlay.is_none());
 }

@@ -6,6 +6,7 @@ pub mod contacts;
 pub mod dialogs;
 pub mod form_status;
 pub mod funnels;
+pub mod help;
 pub mod organizations;
 pub mod projects;
 pub mod searched_list;
@@ -89,7 +90,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
     render_footer(app, t, frame, parts.footer);
     render_toasts(app, t, frame, parts.body, &mut hits);
     let overlay = match &app.overlay {
-        Some(Overlay::Help { scroll }) => Some(render_help(app, t, frame, area, *scroll)),
+        Some(Overlay::Help { scroll, .. }) => Some(help::render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
         Some(Overlay::Palette(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
@@ -495,22 +496,21 @@ fn message_lines(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>)
     (rect, lines)
 }
 
-/// Where help is drawn, and its lines at that width.
-fn help_box(app: &App, t: &Theme, area: Rect) -> (Rect, Vec<Line<'static>>) {
-    let rect = centered(area, 76, area.height.saturating_sub(2));
-    let inner_w = usize::from(rect.width.saturating_sub(2));
-    (rect, help_lines(app, t, inner_w))
-}
-
 /// How far help or the message log can scroll: until its last line is at the bottom.
 pub fn overlay_scroll_max(app: &App) -> u16 {
     let area = Rect::new(0, 0, app.viewport.area.width, app.viewport.area.height);
-    let (rect, lines) = match &app.overlay {
-        Some(Overlay::Help { .. }) => help_box(app, &Theme::default(), area),
-        Some(Overlay::Messages { .. }) => message_lines(app, &Theme::default(), area),
+    let (rect, lines, over) = match &app.overlay {
+        Some(Overlay::Help { .. }) => {
+            let (rect, lines) = help::help_box(app, &Theme::default(), area);
+            (rect, lines, help::filter_rows(app))
+        }
+        Some(Overlay::Messages { .. }) => {
+            let (rect, lines) = message_lines(app, &Theme::default(), area);
+            (rect, lines, 0)
+        }
         _ => return 0,
     };
-    let rows = rect.height.saturating_sub(2);
+    let rows = rect.height.saturating_sub(2 + over);
     u16::try_from(lines.len())
         .unwrap_or(u16::MAX)
         .saturating_sub(rows)
@@ -523,114 +523,6 @@ fn render_messages(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: 
     let block = Block::default()
         .borders(Borders::ALL)
         .title(" Messages, newest first ")
-        .title_bottom(format!(
-            " {} ",
-            crate::text::fit_hints(
-                &hint_line(app, &[Context::Overlay], false),
-                usize::from(rect.width.saturating_sub(4))
-            )
-        ));
-    frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
-    rect
-}
-
-/// A key and its description, the description wrapped under itself (a hanging indent), so
-/// keys stay in one column however narrow the box; keys too long for the column get a line of
-/// their own.
-fn key_lines(keys: &str, text: &str, width: usize, theme: &theme::Theme) -> Vec<Line<'static>> {
-    const KEY_W: usize = 16;
-    let indent = KEY_W + 3;
-    let room = width.saturating_sub(indent).max(10);
-    let mut rows = crate::text::wrap(text, room, usize::MAX);
-    if rows.is_empty() {
-        rows.push(String::new());
-    }
-    let mut out = Vec::new();
-    let own_line = crate::text::width(keys) > KEY_W;
-    if own_line {
-        out.push(Line::styled(format!("  {keys}"), theme.bold()));
-    }
-    out.extend(rows.into_iter().enumerate().map(|(i, row)| {
-        let head = if i == 0 && !own_line {
-            Span::styled(format!("  {keys:<KEY_W$} "), theme.bold())
-        } else {
-            Span::raw(" ".repeat(indent))
-        };
-        Line::from(vec![head, Span::raw(row)])
-    }));
-    out
-}
-
-/// The sections of help for the screen: the contexts of its focused layer (with only the keys
-/// that reach each command there), then the other layers it can open, then the app-wide keys.
-pub fn help_sections(app: &App) -> Vec<(Context, Vec<Reach>)> {
-    let focus = app.screen_focus();
-    let mut chain = focus.chain.clone();
-    chain.retain(|c| *c != Context::Global);
-    let extra = app
-        .screen_state(app.screen)
-        .help_contexts()
-        .iter()
-        .chain(&[
-            Context::Picker,
-            Context::Text,
-            Context::Confirm,
-            Context::Overlay,
-        ])
-        .copied();
-    for c in extra {
-        if !chain.contains(&c) {
-            chain.push(c);
-        }
-    }
-    chain.push(Context::Global);
-    // Shadowing is the focused layer's: a later section lists its keys as they are.
-    let reach_in_focus = app.keymap.available(&focus.chain, false);
-    chain
-        .into_iter()
-        .map(|ctx| {
-            let rows = if focus.chain.contains(&ctx) {
-                reach_in_focus
-                    .iter()
-                    .filter(|r| r.command.context == ctx)
-                    .cloned()
-                    .collect()
-            } else {
-                app.keymap.available(&[ctx], false)
-            };
-            (ctx, rows)
-        })
-        .filter(|(_, rows): &(Context, Vec<Reach>)| !rows.is_empty())
-        .collect()
-}
-
-/// Help as lines `width` columns wide.
-pub fn help_lines(app: &App, t: &Theme, width: usize) -> Vec<Line<'static>> {
-    let mut lines: Vec<Line> = Vec::new();
-    for (ctx, rows) in help_sections(app) {
-        if !lines.is_empty() {
-            lines.push(Line::raw(""));
-        }
-        lines.push(Line::styled(ctx.title(), t.accent()));
-        for r in rows {
-            let keys = if r.keys.is_empty() {
-                "(no key)".to_string()
-            } else {
-                r.label()
-            };
-            lines.extend(key_lines(&keys, r.command.description, width, t));
-        }
-    }
-    lines
-}
-
-fn render_help(app: &App, t: &Theme, frame: &mut Frame, area: Rect, scroll: u16) -> Rect {
-    let (rect, lines) = help_box(app, t, area);
-    let scroll = scroll.min(overlay_scroll_max(app));
-    frame.render_widget(Clear, rect);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(format!(" Keys: {} ", app.screen.title()))
         .title_bottom(format!(
             " {} ",
             crate::text::fit_hints(
