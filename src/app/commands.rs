@@ -537,6 +537,7 @@ pub const FOOTER_FIRST: &[&str] = &[
     "funnel.deal",
     "funnel.move_next",
     "funnel.overview",
+    "funnel.back",
     "funnels.open",
     "funnels.search",
     "contacts.organizations",
@@ -1153,7 +1154,7 @@ pub static COMMANDS: &[Command] = &[
         A::Right,
         C::Funnel,
         &[ch('l'), RIGHT],
-        None,
+        Some("status"),
         "Next status column",
     ),
     cmd(
@@ -1161,7 +1162,7 @@ pub static COMMANDS: &[Command] = &[
         A::MovePrev,
         C::Funnel,
         &[ch('H')],
-        None,
+        Some("move"),
         "Move the deal to the previous status",
     ),
     cmd(
@@ -1177,7 +1178,7 @@ pub static COMMANDS: &[Command] = &[
         A::NewDeal,
         C::Funnel,
         &[ch('n')],
-        None,
+        Some("new"),
         "New deal in the focused status (its draft, if one was left)",
     ),
     cmd(
@@ -1185,7 +1186,7 @@ pub static COMMANDS: &[Command] = &[
         A::EditDeal,
         C::Funnel,
         &[ch('e')],
-        None,
+        Some("edit"),
         "Edit the deal (only what changes is sent)",
     ),
     cmd(
@@ -1217,7 +1218,7 @@ pub static COMMANDS: &[Command] = &[
         A::MarkWon,
         C::Funnel,
         &[ch('w')],
-        None,
+        Some("won/lost"),
         "Mark the deal won (again: open)",
     ),
     cmd(
@@ -1225,7 +1226,7 @@ pub static COMMANDS: &[Command] = &[
         A::MarkLost,
         C::Funnel,
         &[ch('W')],
-        None,
+        Some("won/lost"),
         "Mark the deal lost (again: open)",
     ),
     cmd(
@@ -1241,7 +1242,7 @@ pub static COMMANDS: &[Command] = &[
         A::Delete,
         C::Funnel,
         &[ch('D')],
-        None,
+        Some("delete"),
         "Delete the deal (asks first)",
     ),
     cmd(

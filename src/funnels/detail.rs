@@ -11,6 +11,7 @@ use super::moves::DealMoves;
 use super::query::{BoardPicker, DealFilter};
 use super::verbs::DealVerbs;
 use crate::app::ScreenCtx;
+use crate::app::commands::Action;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
 use crate::layout::funnels::InfoPlace;
@@ -133,6 +134,30 @@ impl FunnelDetail {
 
     pub fn current_deal(&self) -> Option<&Deal> {
         self.column().and_then(Column::current)
+    }
+
+    /// The board's keys that do nothing where the cursor is (the footer leaves them out, as
+    /// the task board's does): a status before the first or after the last, a deal where the
+    /// column has none.
+    pub fn idle(&self, action: Action) -> bool {
+        let n = self.columns.len();
+        let at_first = self.focus == 0;
+        let at_last = self.focus + 1 >= n;
+        let no_deal = self.current_deal().is_none();
+        match action {
+            Action::Left | Action::PrevStatus | Action::MoveStatusLeft => n == 0 || at_first,
+            Action::Right | Action::NextStatus | Action::MoveStatusRight => n == 0 || at_last,
+            Action::MovePrev => no_deal || at_first,
+            Action::MoveNext => no_deal || at_last,
+            Action::Open
+            | Action::EditDeal
+            | Action::MarkWon
+            | Action::MarkLost
+            | Action::Archive
+            | Action::Delete => no_deal,
+            Action::NewDeal | Action::RenameStatus | Action::DeleteStatus => n == 0,
+            _ => false,
+        }
     }
 
     pub fn column_index(&self, status_id: &str) -> Option<usize> {

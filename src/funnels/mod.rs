@@ -691,6 +691,12 @@ impl ScreenState for FunnelsState {
         }
     }
 
+    fn idle(&self, action: Action) -> bool {
+        // Only the board's own layer: a popup or a box over it has keys of its own.
+        self.contexts().first() == Some(&Context::Funnel)
+            && self.detail.as_ref().is_some_and(|d| d.idle(action))
+    }
+
     fn footer_note(&self) -> Option<String> {
         let moving = self.moves.unsettled();
         let saving = self.verbs.unsettled() + self.tasks.unsettled() + self.structure.unsettled();

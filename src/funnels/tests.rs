@@ -2084,3 +2084,40 @@ mod deal_link_tests;
 
 #[path = "structure_tests.rs"]
 mod structure_tests;
+
+/// The board's footer says what is possible where the cursor is, as the task board's does.
+#[test]
+fn the_board_footer_follows_the_cursor() {
+    let mut h = opened();
+    h.resize(160, 45);
+    let footer = |h: &Harness| h.render().lines().last().unwrap_or_default().to_string();
+    // The first status, on a deal.
+    let f = footer(&h);
+    assert!(f.contains(" l/→ status "), "{f}");
+    assert!(!f.contains("h/"), "nothing before the first status: {f}");
+    assert!(f.contains(" L move ") && !f.contains("H/L"), "{f}");
+    for hint in [
+        " n new ",
+        " e edit ",
+        " w/W won/lost ",
+        " D delete ",
+        " Enter deal ",
+    ] {
+        assert!(f.contains(hint), "{hint}: {f}");
+    }
+    // A status in the middle: both ways.
+    h.press("l");
+    let f = footer(&h);
+    assert!(
+        f.contains(" h/l status ") && f.contains(" H/L move "),
+        "{f}"
+    );
+    // The last status, with no deal: back only, and nothing to do to a deal.
+    h.press("l");
+    let f = footer(&h);
+    assert!(f.contains(" h/← status "), "{f}");
+    for gone in ["move", " e edit", " D delete", "Enter deal", "won/lost"] {
+        assert!(!f.contains(gone), "{gone}: {f}");
+    }
+    assert!(f.contains(" n new "), "a deal can be made here: {f}");
+}
