@@ -307,6 +307,14 @@ impl TasksState {
         let me = cx.names.me().map(|u| u.id.clone());
         if me.is_none() && self.filters.assignee == filters::Assignee::Me {
             // The profile is still loading (or failed); `on_profile` reloads when it lands.
+            // Rows read for another scope (everyone's) are not mine: they go, and a page still
+            // on its way for them is dropped, so the list waits empty under its header.
+            cx.cancel(TaskKey::List);
+            self.list = Default::default();
+            self.marks.clear();
+            self.query = None;
+            self.cursor = 0;
+            self.scroll = 0;
             if let Some(e) = cx.names.user.error() {
                 self.list.status = PageStatus::Failed {
                     error: e.clone(),
