@@ -13,6 +13,7 @@ pub mod filters;
 pub mod form;
 pub mod panel;
 pub mod subtasks;
+mod time_form;
 pub mod time_log;
 pub mod timer;
 pub mod verbs;

@@ -370,6 +370,61 @@ fn a_refused_entry_is_taken_off_again() {
 }
 
 #[test]
+fn a_422_brings_the_form_back_as_typed_with_the_services_words_at_their_fields() {
+    use crate::tasks::time_log::{LogField, TimeDialog};
+    let mut h = two();
+    log(&mut h, "1h30m", "tomorrow", "Ревью");
+    assert!(h.app.tasks.time.dialog.is_none(), "sent: the dialog closes");
+    let req = h.take(|c| matches!(c, Call::CreateTimeEntry(..))).remove(0);
+    let mut fields = weeek_api::FieldErrors::new();
+    fields.insert(
+        "date".into(),
+        vec!["The date must be a date before or equal to today.".into()],
+    );
+    fields.insert(
+        "comment".into(),
+        vec!["The comment may not contain links.".into()],
+    );
+    h.fail(
+        &req,
+        ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields,
+        },
+    );
+    let Some(TimeDialog::Form(f)) = &h.app.tasks.time.dialog else {
+        panic!("the form comes back, got {:?}", h.app.tasks.time.dialog)
+    };
+    assert_eq!(f.duration.value(), "1h30m");
+    assert_eq!(f.date.value(), "tomorrow");
+    assert_eq!(f.comment.value(), "Ревью");
+    assert_eq!(f.focus, LogField::Date, "on the first field refused");
+    let screen = h.render();
+    assert!(
+        screen.contains("✗ The date must be a date before or equal"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("✗ The comment may not contain links."),
+        "{screen}"
+    );
+    assert!(toasts(&h).contains("Could not log time on “Отчёт”"));
+    // Typing in the day clears what was said about it, and Enter sends the form again.
+    h.send(ctrl('u'));
+    h.press("today");
+    let screen = h.render();
+    assert!(!screen.contains("before or equal"), "{screen}");
+    assert!(screen.contains("The comment may not contain links."));
+    h.send(code(KeyCode::Enter));
+    let again = h.take(|c| matches!(c, Call::CreateTimeEntry(..)));
+    assert!(
+        matches!(again.as_slice(), [r] if matches!(&r.call,
+            Call::CreateTimeEntry(1, i) if i.minutes == 90 && i.date == date!(2026 - 11 - 21))),
+        "{again:?}"
+    );
+}
+
+#[test]
 fn a_lost_entry_is_looked_for_on_the_task_and_never_sent_twice() {
     let mut h = two();
     log(&mut h, "90m", "today", "");
