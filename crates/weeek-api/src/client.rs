@@ -481,6 +481,7 @@ fn answer_head(response: &reqwest::Response) -> (StatusCode, Option<String>, Opt
             .headers()
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok()),
+        std::time::SystemTime::now(),
     );
     (response.status(), content_type, retry_after)
 }
