@@ -265,6 +265,44 @@ fn a_task_read_that_shows_my_timer_stopped_elsewhere_clears_the_header() {
     assert_eq!(running_on(&h), None);
 }
 
+#[test]
+fn a_look_whose_row_of_the_timers_task_was_skipped_keeps_the_header_timer() {
+    for (skipped_id, kept) in [(Some("1"), true), (None, true), (Some("2"), false)] {
+        let mut h = loaded(vec![with_my_timer(task(1, "Отчёт"))]);
+        assert_eq!(running_on(&h), Some(1));
+        h.press("r");
+        let key = RequestKey::Timer(TimerKey::Find);
+        let find = h.pending.iter().find(|r| r.key == key).cloned().unwrap();
+        h.pending.retain(|r| r.id != find.id);
+        // The task's row could not be read (its title came as a number): nothing is known
+        // of the timer from this look.
+        h.send(crate::app::Msg::Api(Box::new(crate::worker::Reply {
+            id: find.id,
+            key: find.key.clone(),
+            answer: Answer::TaskPage(Ok(TaskPage::default())),
+            skipped: Some(crate::worker::Skipped {
+                list: "Tasks",
+                rows: vec![weeek_api::SkippedRow {
+                    index: 0,
+                    id: skipped_id.map(str::to_string),
+                    reason: "title: invalid type: integer `42`, expected a string".into(),
+                }],
+                ..Default::default()
+            }),
+        })));
+        if kept {
+            assert_eq!(running_on(&h), Some(1), "skipped {skipped_id:?}");
+            assert!(h.render().contains("▶ 1:00:00"), "{}", h.render());
+        } else {
+            assert_eq!(
+                running_on(&h),
+                None,
+                "another task's row says nothing of it"
+            );
+        }
+    }
+}
+
 // ----- logged time ------------------------------------------------------------------------
 
 fn entry(id: &str, user: &str, day: time::Date, minutes: i64) -> TimeEntry {
