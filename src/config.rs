@@ -351,8 +351,9 @@ pub fn check_base_url(url: &str) -> Result<String, String> {
     Ok(parsed.as_str().trim_end_matches('/').to_string())
 }
 
-/// `localhost` and its subdomains (RFC 6761 keeps them on this host), 127.0.0.0/8 and ::1,
-/// as the URL parser spells them (lower case, IPv4 in dotted decimal, IPv6 in brackets).
+/// `localhost` and its subdomains (RFC 6761 keeps them on this host; the client resolves them
+/// to loopback itself, never through DNS), 127.0.0.0/8 and ::1, as the URL parser spells them
+/// (lower case, IPv4 in dotted decimal, IPv6 in brackets).
 fn is_loopback(host: &str) -> bool {
     let ip = host.trim_start_matches('[').trim_end_matches(']');
     match ip.parse::<IpAddr>() {

@@ -309,10 +309,14 @@ impl Client {
                 "the timeout and the read deadline must be longer than zero".into(),
             ));
         }
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .timeout(config.timeout)
             .connect_timeout(config.timeout.min(Duration::from_secs(10)))
-            .user_agent(concat!("weeek-api/", env!("CARGO_PKG_VERSION")))
+            .user_agent(concat!("weeek-api/", env!("CARGO_PKG_VERSION")));
+        if parsed.scheme() == "http" {
+            builder = crate::plain_http::stays_here(builder, &parsed)?;
+        }
+        let http = builder
             .build()
             .map_err(|e| ApiError::Config(format!("HTTP client: {e}")))?;
         Ok(Self {
