@@ -73,7 +73,8 @@ pub fn create_new(path: &Path) -> io::Result<File> {
     open(path, OpenOptions::new().write(true).create_new(true))
 }
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
+#[cfg(unix)]
 pub(crate) mod tests {
     use std::os::unix::fs::PermissionsExt;
     use std::path::{Path, PathBuf};
