@@ -50,15 +50,16 @@ pub fn save(content: AttachmentContent, name: &str, dir: &Path) -> Result<PathBu
         AttachmentContent::File(file) => file.bytes,
         AttachmentContent::Described(a) => return Err(SaveError::LinkOnly(a.url)),
     };
-    std::fs::create_dir_all(dir).map_err(|e| SaveError::Disk(format!("{}: {e}", dir.display())))?;
+    // The downloads directory is the user's: one that exists keeps its mode; one made here is
+    // private, like everything else the app makes.
+    crate::private_files::create_dir_all(dir)
+        .map_err(|e| SaveError::Disk(format!("{}: {e}", dir.display())))?;
     let name = safe_name(name);
     for n in 0..1000 {
         let path = dir.join(numbered(&name, n));
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
+        // 0600: the attachment came from a private workspace; sharing it further is the
+        // user's choice (chmod), not the umask's.
+        match crate::private_files::create_new(&path) {
             Ok(mut file) => {
                 return match file.write_all(&bytes).and_then(|()| file.sync_all()) {
                     Ok(()) => Ok(path),

@@ -351,8 +351,9 @@ pub fn check_base_url(url: &str) -> Result<String, String> {
     Ok(parsed.as_str().trim_end_matches('/').to_string())
 }
 
-/// `localhost` and its subdomains (RFC 6761 keeps them on this host), 127.0.0.0/8 and ::1,
-/// as the URL parser spells them (lower case, IPv4 in dotted decimal, IPv6 in brackets).
+/// `localhost` and its subdomains (RFC 6761 keeps them on this host; the client resolves them
+/// to loopback itself, never through DNS), 127.0.0.0/8 and ::1, as the URL parser spells them
+/// (lower case, IPv4 in dotted decimal, IPv6 in brackets).
 fn is_loopback(host: &str) -> bool {
     let ip = host.trim_start_matches('[').trim_end_matches(']');
     match ip.parse::<IpAddr>() {
@@ -484,7 +485,8 @@ fn edit_file(
 /// may hold the token.
 fn write_private(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        crate::private_files::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     let tmp = path.with_extension("toml.tmp");
     // A stale temporary (a crash, an older version) would pass its mode on: it goes first, and
@@ -496,15 +498,7 @@ fn write_private(path: &Path, text: &str) -> Result<(), String> {
         _ => {}
     }
     {
-        let mut options = fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.mode(0o600);
-        }
-        let mut f = options
-            .open(&tmp)
+        let mut f = crate::private_files::create_new(&tmp)
             .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
         f.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
         f.sync_all().map_err(|e| e.to_string())?;

@@ -21,6 +21,7 @@ pub mod layout;
 pub mod logging;
 pub mod organizations;
 pub mod path_complete;
+pub mod private_files;
 pub mod projects;
 pub mod runtime;
 pub mod share;

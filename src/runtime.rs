@@ -373,18 +373,25 @@ fn termination_signals() -> (mpsc::UnboundedSender<i32>, mpsc::UnboundedReceiver
     (tx, rx)
 }
 
-/// Writes through a temporary file and a rename, so a crash never leaves half a file.
+/// Writes through a temporary file and a rename, so a crash never leaves half a file. The file
+/// is private (drafts hold names, e-mails and phones), and so are the directories made for it.
 pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+        crate::private_files::create_dir_all(dir)?;
     }
     // A name of its own per write: two writes of the same file never share a temporary.
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = path.with_extension(format!("{}.{n}.tmp", std::process::id()));
     {
-        let mut f = std::fs::File::create(&tmp)?;
+        let mut f = crate::private_files::open(
+            &tmp,
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true),
+        )?;
         f.write_all(contents.as_bytes())?;
         f.sync_all()?;
     }

@@ -86,8 +86,7 @@ pub fn handed_over<R>(
 /// shell with the file's path added). The text it leaves, or why there is none; a file the
 /// editor failed on is kept, and the message says where.
 pub fn edit_in(command: &str, text: &str, name: &str) -> Result<String, String> {
-    let path = temp_file(name);
-    std::fs::write(&path, text).map_err(|e| format!("could not write {}: {e}", path.display()))?;
+    let path = write_temp(name, text)?;
     let status = Command::new("sh")
         .arg("-c")
         .arg(format!("{command} \"$1\""))
@@ -107,8 +106,34 @@ pub fn edit_in(command: &str, text: &str, name: &str) -> Result<String, String> 
     }
 }
 
-/// A file of this process in the temporary directory, named so editors pick Markdown.
-fn temp_file(name: &str) -> PathBuf {
-    let file = format!("weeek-{}-{name}.md", std::process::id());
-    Path::new(&std::env::temp_dir()).join(file)
+/// `text` in a new file of this process in the temporary directory, named so editors pick
+/// Markdown. The directory is shared: the file is private (a task's description) and made
+/// afresh, never one found there under the name (a stale one, or a link planted by another
+/// user), which gets the next name instead.
+pub(crate) fn write_temp(name: &str, text: &str) -> Result<PathBuf, String> {
+    use std::io::Write;
+    let dir = std::env::temp_dir();
+    let mut last = String::new();
+    for n in 0..100 {
+        let file = match n {
+            0 => format!("weeek-{}-{name}.md", std::process::id()),
+            n => format!("weeek-{}-{name}-{n}.md", std::process::id()),
+        };
+        let path = Path::new(&dir).join(file);
+        match crate::private_files::create_new(&path) {
+            Ok(mut f) => {
+                return f
+                    .write_all(text.as_bytes())
+                    .map(|()| path.clone())
+                    .map_err(|e| format!("could not write {}: {e}", path.display()));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                last = path.display().to_string();
+            }
+            Err(e) => return Err(format!("could not write {}: {e}", path.display())),
+        }
+    }
+    Err(format!(
+        "could not write a file for the editor: {last} and others exist"
+    ))
 }

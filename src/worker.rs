@@ -522,12 +522,15 @@ async fn edit_organization(
     })
 }
 
-/// Rows of a list answer that could not be read, and which list they were in.
-#[derive(Debug, Clone, PartialEq)]
+/// Rows of a list answer that could not be read, values of read rows taken as empty, and
+/// which list they were in.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Skipped {
     /// "Tasks", "Deals", …
     pub list: &'static str,
     pub rows: Vec<SkippedRow>,
+    /// Each names its row and field: "id 17: priority: 9 is not a priority (0 to 3)".
+    pub malformed: Vec<SkippedRow>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -542,7 +545,8 @@ pub struct Reply {
     pub id: u64,
     pub key: RequestKey,
     pub answer: Answer,
-    /// Rows of a list answer that could not be read (the others are in `answer`).
+    /// Rows of a list answer that could not be read (the others are in `answer`), and values
+    /// that were read as empty.
     pub skipped: Option<Skipped>,
 }
 
@@ -800,15 +804,20 @@ impl From<FileWorkFailed> for crate::attachment_files::SaveError {
 }
 
 /// The rows of a list that could be read; the others go to `skipped`, with their reasons, for
-/// the app to report: a list with one odd row still shows every other row.
+/// the app to report: a list with one odd row still shows every other row. So do the values
+/// read as empty: shown as "none", they are said, not hidden.
 fn readable<T>(list: &'static str, listed: Listed<T>, skipped: &mut Option<Skipped>) -> T {
     for row in &listed.skipped {
         tracing::warn!(list, %row, "a row could not be read");
     }
-    if !listed.skipped.is_empty() {
+    for value in &listed.malformed {
+        tracing::warn!(list, %value, "a value was read as empty");
+    }
+    if !listed.skipped.is_empty() || !listed.malformed.is_empty() {
         *skipped = Some(Skipped {
             list,
             rows: listed.skipped,
+            malformed: listed.malformed,
         });
     }
     listed.value

@@ -135,3 +135,60 @@ fn config_keys_prints_the_map_with_the_overrides() {
     assert!(half.contains("[hidden by `tasks.complete`]"), "{text}");
     std::fs::remove_dir_all(&home).ok();
 }
+
+/// `config set-token` under umask 000 in a fresh home: the config and the log, and every
+/// directory made for them, are the user's alone.
+#[cfg(unix)]
+#[test]
+fn set_token_under_umask_000_makes_private_files_and_directories() {
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+    let home = std::env::temp_dir().join(format!("weeek-e2e-umask-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).expect("home");
+    let mut child = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"umask 000 && exec "$0" config set-token"#)
+        .arg(env!("CARGO_BIN_EXE_weeek-tui"))
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_STATE_HOME", home.join("state"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"tok-umask-000\n")
+        .expect("the token is given");
+    let out = child.wait_with_output().expect("it ends");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mode = |p: &str| {
+        let meta = std::fs::metadata(home.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+        format!("{:o}", meta.permissions().mode() & 0o777)
+    };
+    for file in [
+        "config/weeek-tui/config.toml",
+        "state/weeek-tui/logs/weeek-tui.log",
+    ] {
+        assert_eq!(mode(file), "600", "{file}");
+    }
+    for dir in [
+        "config",
+        "config/weeek-tui",
+        "state",
+        "state/weeek-tui",
+        "state/weeek-tui/logs",
+    ] {
+        assert_eq!(mode(dir), "700", "{dir}");
+    }
+    std::fs::remove_dir_all(&home).ok();
+}

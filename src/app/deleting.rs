@@ -1,6 +1,6 @@
-//! A record's delete after a yes, and what is said of it. A lost answer is read back before
-//! anything is said: a record no longer found counts as deleted, one still there as not
-//! deleted. Contacts and organizations delete this way.
+//! A record's delete after a yes, and what is said of it. A lost answer, or a "not found",
+//! is read back before anything is said: a record no longer found counts as deleted, one
+//! still there as not deleted. Contacts and organizations delete this way.
 
 use weeek_api::ApiError;
 
@@ -13,7 +13,7 @@ use crate::app::toast::ToastKind;
 pub struct Deleting {
     pub id: String,
     pub name: String,
-    /// The delete's answer was lost and the record is being read back.
+    /// The delete's answer was lost, or said "not found", and the record is being read back.
     pub reading_back: Option<ApiError>,
 }
 
@@ -37,8 +37,9 @@ impl Deleting {
         slot.is_some()
     }
 
-    /// The delete's answer. A lost one sends `read_back` (the record's read, answered to
-    /// [`Deleting::on_read_back`]). Returns the delete when the record is gone.
+    /// The delete's answer. A lost one, or a "not found", sends `read_back` (the record's
+    /// read, answered to [`Deleting::on_read_back`]). Returns the delete when the record is
+    /// gone.
     pub fn on_reply(
         slot: &mut Option<Deleting>,
         result: Result<(), ApiError>,
@@ -47,8 +48,17 @@ impl Deleting {
     ) -> Option<Deleting> {
         let d = slot.take()?;
         match result {
-            // Not found: someone deleted it first, which is what was asked.
-            Ok(()) | Err(ApiError::NotFound { .. }) => return Some(d.deleted(cx)),
+            Ok(()) => return Some(d.deleted(cx)),
+            // Not found: someone deleted it first, which is what was asked; or the service
+            // did not find it where the delete went (a proxy, a wrong route) and it is still
+            // there. Only its read tells.
+            Err(e @ ApiError::NotFound { .. }) => {
+                read_back(cx, &d.id);
+                *slot = Some(Deleting {
+                    reading_back: Some(e),
+                    ..d
+                });
+            }
             Err(e) => match after_failure(&e) {
                 AfterFailure::RollBack => cx.toast(
                     ToastKind::Error,
@@ -73,6 +83,9 @@ impl Deleting {
         cx: &mut ScreenCtx,
     ) -> Option<Deleting> {
         let d = slot.take()?;
+        if let Some(ApiError::NotFound { .. }) = d.reading_back {
+            return d.after_not_found(result, cx);
+        }
         let cause = d
             .reading_back
             .as_ref()
@@ -99,6 +112,31 @@ impl Deleting {
                 format!(
                     "“{}” may not be deleted ({cause}); reading it back failed too ({}){}",
                     d.name,
+                    e.short(),
+                    cx.keys.then_say("global.refresh", "reloads")
+                ),
+            ),
+        }
+        None
+    }
+
+    /// The read after a delete answered "not found".
+    fn after_not_found<T>(self, result: Result<T, ApiError>, cx: &mut ScreenCtx) -> Option<Self> {
+        match result {
+            Err(ApiError::NotFound { .. }) => return Some(self.deleted(cx)),
+            Ok(_) => cx.toast(
+                ToastKind::Error,
+                format!(
+                    "“{}” not deleted: the service answered “not found”, yet it is still there",
+                    self.name
+                ),
+            ),
+            Err(e) => cx.toast(
+                ToastKind::Error,
+                format!(
+                    "“{}” may not be deleted: the service answered “not found”, and reading it \
+                     back failed ({}){}",
+                    self.name,
                     e.short(),
                     cx.keys.then_say("global.refresh", "reloads")
                 ),

@@ -24,6 +24,7 @@ pub mod screen;
 pub mod searched_list;
 pub mod shadows;
 pub mod toast;
+mod unreadable;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -40,7 +41,7 @@ use crate::projects::ProjectsState;
 use crate::tasks::TasksState;
 use crate::tasks::timer::Timer;
 use crate::widgets::picker::{PickItem, Picker};
-use crate::worker::{Answer, Call, Reply, Report, Request, Retrying, Skipped};
+use crate::worker::{Answer, Call, Reply, Report, Request, Retrying};
 pub use click::{Hits, Target};
 use commands::{Action, Context};
 use keymap::{Key, Keymap};
@@ -550,24 +551,6 @@ impl App {
             .map(|(_, (_, text))| text.as_str())
     }
 
-    /// Rows of a list that could not be read: counted in a toast, each with its reason in the
-    /// message log (`M`).
-    fn report_skipped(&mut self, skipped: &Skipped, now: Instant) {
-        for row in &skipped.rows {
-            self.toasts
-                .log(ToastKind::Error, format!("{}: skipped {row}", skipped.list));
-        }
-        let n = skipped.rows.len();
-        let rows = if n == 1 { "row" } else { "rows" };
-        let text = format!(
-            "{}: {n} {rows} skipped (malformed) · M shows why",
-            skipped.list
-        );
-        if !self.toasts.visible().iter().any(|t| t.text == text) {
-            self.toasts.push(now, ToastKind::Error, text);
-        }
-    }
-
     fn on_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Its answer replaces what the status line said about retrying it.
         if self
@@ -582,7 +565,7 @@ impl App {
             return false;
         }
         if let Some(skipped) = &reply.skipped {
-            self.report_skipped(skipped, clock.now);
+            unreadable::report(&mut self.toasts, skipped, clock.now);
         }
         let me = self.names.me().map(|u| u.id.clone());
         self.timer.observe(&reply, me.as_deref());
@@ -630,9 +613,13 @@ impl App {
             }
             RequestKey::Projects(key) => self.projects.on_answer(key, reply.answer, cx!()),
             RequestKey::Timer(key) => {
-                let changed = self
-                    .timer
-                    .on_answer(key, reply.answer, me.as_deref(), cx!());
+                let changed = self.timer.on_answer(
+                    key,
+                    reply.answer,
+                    reply.skipped.as_ref(),
+                    me.as_deref(),
+                    cx!(),
+                );
                 for task in changed {
                     self.tasks.reread_task(task, cx!());
                 }
@@ -1044,6 +1031,7 @@ mod tests {
             skipped: Some(Skipped {
                 list: "Tasks",
                 rows: vec![bad(3, "17"), bad(8, "21")],
+                ..Default::default()
             }),
         })));
         let t = toasts(&h);

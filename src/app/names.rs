@@ -45,8 +45,21 @@ impl ScreenCtx<'_> {
     }
 
     /// Refreshes the lists that change while people work (members, tags, projects, boards,
-    /// columns).
+    /// columns), and asks again for what is read once but has not come (a failure at start):
+    /// the profile first, as "my tasks" waits on it.
     pub fn refresh_directory(&mut self) {
+        if missing(&self.names.user) {
+            self.request(NamesKey::Me, Call::Me);
+            self.names.user.start();
+        }
+        if missing(&self.names.workspace) {
+            self.request(NamesKey::Workspace, Call::Workspace);
+            self.names.workspace.start();
+        }
+        if missing(&self.names.currencies) {
+            self.request(NamesKey::Currencies, Call::Currencies);
+            self.names.currencies.start();
+        }
         self.request(NamesKey::Members, Call::Members);
         self.request(NamesKey::Tags, Call::Tags);
         self.request(NamesKey::Projects, Call::Projects);
@@ -174,8 +187,103 @@ impl Names {
     }
 }
 
+/// Read once at start and not there: it failed, or was never asked for. One on its way is
+/// left to come.
+fn missing<T>(item: &Loadable<T>) -> bool {
+    item.value().is_none() && !item.is_loading()
+}
+
 /// The first block of a UUID: enough to tell people apart when a name is missing.
 pub fn short_id(id: &str) -> String {
     let head: String = id.chars().take(8).collect();
     format!("#{head}")
+}
+
+#[cfg(test)]
+mod tests {
+    use weeek_api::ApiError;
+
+    use crate::app::requests::RequestKey;
+    use crate::testing::{Harness, ME};
+    use crate::worker::{Answer, Call, Request};
+
+    fn down() -> ApiError {
+        ApiError::Server {
+            status: 503,
+            message: None,
+        }
+    }
+
+    /// An app whose profile failed at start; the rest of the directory came.
+    fn profile_failed() -> Harness {
+        let mut h = Harness::starting(Harness::app());
+        assert_eq!(h.fail_all(|c| matches!(c, Call::Me), down), 1);
+        h.answer_all(
+            |c| matches!(c, Call::Members),
+            || Answer::Members(Ok(crate::testing::members())),
+        );
+        h.answer_all(
+            |c| matches!(c, Call::Tags),
+            || Answer::Tags(Ok(crate::testing::tags())),
+        );
+        h.answer_all(
+            |c| matches!(c, Call::Projects),
+            || Answer::Projects(Ok(crate::testing::projects())),
+        );
+        h
+    }
+
+    /// The task list's pending reads (the timer reads tasks too, under its own key).
+    fn list_requests(h: &mut Harness) -> Vec<Request> {
+        let list = RequestKey::Tasks(crate::tasks::TaskKey::List);
+        let (taken, rest) = std::mem::take(&mut h.pending)
+            .into_iter()
+            .partition(|r| r.key == list);
+        h.pending = rest;
+        taken
+    }
+
+    #[test]
+    fn r_reads_a_profile_that_failed_at_start_and_then_my_tasks() {
+        let mut h = profile_failed();
+        assert!(
+            list_requests(&mut h).is_empty(),
+            "my tasks wait on the profile"
+        );
+        h.press("r");
+        let me = h.take(|c| matches!(c, Call::Me));
+        assert_eq!(me.len(), 1, "r asks for the profile again");
+        h.reply(&me[0], Answer::Me(Ok(Box::new(crate::testing::user()))));
+        let lists = list_requests(&mut h);
+        assert_eq!(lists.len(), 1, "my tasks are asked for once it is in");
+        let Call::Tasks(q) = &lists[0].call else {
+            unreachable!()
+        };
+        assert_eq!(q.user_id.as_deref(), Some(ME));
+        // A profile that is in is not read again on every refresh.
+        h.press("r");
+        assert!(h.take(|c| matches!(c, Call::Me)).is_empty());
+    }
+
+    #[test]
+    fn my_tasks_never_show_everyones_rows_while_the_profile_is_missing() {
+        let mut h = profile_failed();
+        h.resize(160, 45);
+        h.press("A");
+        let lists = list_requests(&mut h);
+        assert_eq!(lists.len(), 1);
+        let tasks = vec![crate::testing::task(7, "Чужая задача")];
+        h.reply(
+            &lists[0],
+            Answer::TaskPage(Ok(weeek_api::TaskPage {
+                tasks: crate::testing::rows(tasks),
+                has_more: false,
+            })),
+        );
+        assert!(h.render().contains("Чужая задача"));
+        h.press("A");
+        let screen = h.render();
+        assert!(!screen.contains("Чужая задача"), "{screen}");
+        assert!(h.app.tasks.current().is_none(), "no row to act on");
+    }
 }

@@ -1291,18 +1291,52 @@ fn d_in_the_open_contact_deletes_it_and_closes_the_view() {
     assert_eq!(ids(&h), ["c2"]);
 }
 
+fn not_found() -> ApiError {
+    ApiError::NotFound {
+        message: "Not found.".into(),
+    }
+}
+
 #[test]
-fn not_found_counts_as_deleted() {
+fn a_delete_answered_not_found_is_read_back_and_gone_counts_as_deleted() {
     let mut h = on_contacts();
     let req = delete_second(&mut h);
-    h.fail(
-        &req,
-        ApiError::NotFound {
-            message: "Not found.".into(),
-        },
+    h.fail(&req, not_found());
+    assert_eq!(
+        ids(&h),
+        ["c1", "c2"],
+        "nothing is said before the read-back"
     );
+    assert!(!toasts(&h).contains("Deleted"), "{}", toasts(&h));
+    let read = h.take(|c| matches!(c, Call::Contact(_))).remove(0);
+    assert_eq!(read.call, Call::Contact("c2".into()));
+    h.fail(&read, not_found());
     assert_eq!(ids(&h), ["c1"]);
-    assert!(toasts(&h).contains("Deleted"), "{}", toasts(&h));
+    assert!(
+        toasts(&h).contains("Deleted “Oliver Bennett”"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn a_delete_answered_not_found_of_a_contact_still_there_says_not_deleted() {
+    let mut h = on_contacts();
+    let req = delete_second(&mut h);
+    h.fail(&req, not_found());
+    let read = h.take(|c| matches!(c, Call::Contact(_))).remove(0);
+    h.reply(
+        &read,
+        Answer::Contact(Ok(Box::new(contact("c2", "Oliver", "Bennett")))),
+    );
+    assert_eq!(ids(&h), ["c1", "c2"]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("“Oliver Bennett” not deleted") && t.contains("still there"),
+        "{t}"
+    );
+    assert!(!t.contains("Deleted"), "{t}");
+    assert!(h.app.contacts.deleting.is_none(), "D works again");
 }
 
 #[test]

@@ -999,6 +999,11 @@ impl FunnelsState {
                 self.structure.creating.remove(&n);
                 let text = format!("Could not create the {what} {name}: {}", e.short());
                 cx.toast(ToastKind::Error, text);
+                let naming = match c.place {
+                    Place::Funnels { .. } => Naming::NewFunnel,
+                    Place::Statuses(funnel) => Naming::NewStatus { funnel },
+                };
+                self.prompt_again(naming, &c.name, e.short());
             }
             CreateAnswer::Lost(e) => {
                 let lookup = NameLookup {
@@ -1014,6 +1019,19 @@ impl FunnelsState {
                 }
             }
         }
+    }
+
+    /// What was typed is not lost: the name prompt comes back with it and the service's words
+    /// (a 422 names the rule the name broke), unless a prompt or picker is open by then.
+    fn prompt_again(&mut self, naming: Naming, name: &str, why: String) {
+        if self.structure.prompt.is_some() || self.structure.currency.is_some() {
+            return;
+        }
+        self.structure.prompt = Some(NamePrompt {
+            naming,
+            field: TextField::with_value(name),
+            error: Some(why),
+        });
     }
 
     fn show_new_status(&mut self, place: &Place, status: FunnelStatus, cx: &mut ScreenCtx) {
@@ -1141,6 +1159,9 @@ impl FunnelsState {
             };
             let (kind, text) = o.report(&done, &attempt);
             cx.toast(kind, text);
+            if let (FunnelChange::Rename { to, .. }, Some(why)) = (&o.change, refusal(o)) {
+                self.prompt_again(Naming::RenameFunnel { id: id.clone() }, to, why);
+            }
             // The open funnel's title follows what the service has.
             if let Some(d) = &mut self.detail
                 && d.id == *id
@@ -1225,6 +1246,14 @@ impl FunnelsState {
                 );
             }
             cx.toast(kind, text);
+            if let (StatusChange::Rename { id, from, to }, Some(why)) = (&o.change, refusal(o)) {
+                let naming = Naming::RenameStatus {
+                    funnel: funnel.clone(),
+                    id: id.clone(),
+                    was: from.clone().unwrap_or_default(),
+                };
+                self.prompt_again(naming, to, why);
+            }
             if o.error.is_some() || o.read_back.is_some() {
                 reread = Some(funnel.clone());
             }
@@ -1237,6 +1266,19 @@ impl FunnelsState {
         {
             d.reload(moving, cx);
         }
+    }
+}
+
+/// Why a rename did not hold, when it did not (refused, or read back and not there).
+fn refusal<W: Writes>(o: &crate::app::ledger::Outcome<W>) -> Option<String> {
+    let e = o.error.as_ref()?;
+    match (&o.lost, &o.read_back) {
+        (None, _) => Some(e.short()),
+        (Some(lost), Some(ReadBack::NotApplied)) => Some(format!(
+            "Not renamed ({})",
+            crate::app::lost_answer::cause_text(lost)
+        )),
+        _ => None,
     }
 }
 

@@ -142,7 +142,8 @@ fn renaming_a_status_shows_at_once_and_a_refusal_puts_the_name_back() {
     h.fail(&r, refused());
     assert_eq!(status_names(&h)[0], "Новый лид");
     assert!(toasts(&h).contains("Could not rename the status “Новый лид”"));
-
+    // The prompt came back with the name; closed, the name is sent again from a new one.
+    h.send(code(KeyCode::Esc));
     h.press("R");
     name(&mut h, "Первый контакт");
     let r = one(&mut h, |c| matches!(c, Call::RenameFunnelStatus(..)));
@@ -449,4 +450,86 @@ fn a_lost_move_is_read_back_and_judged_by_where_the_status_stands() {
     h.reply(&read, Answer::FunnelStatuses(Ok(unmoved)));
     assert_eq!(status_names(&h), ["Переговоры", "Новый лид", "Закрыто"]);
     assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
+}
+
+use crate::funnels::structure::Naming;
+
+fn too_long() -> ApiError {
+    let mut fields = weeek_api::FieldErrors::new();
+    fields.insert(
+        "name".into(),
+        vec!["The name may not be greater than 60 characters.".into()],
+    );
+    ApiError::Validation {
+        message: "The given data was invalid.".into(),
+        fields,
+    }
+}
+
+/// The name prompt is open again with `typed` and the service's words at it.
+fn prompt_back(h: &mut Harness, naming: Naming, typed: &str) {
+    let p = h
+        .app
+        .funnels
+        .structure
+        .prompt
+        .as_ref()
+        .expect("the prompt comes back");
+    assert_eq!(p.naming, naming);
+    assert_eq!(p.field.value(), typed, "what was typed is kept");
+    assert_eq!(
+        p.error.as_deref(),
+        Some("Rejected: The name may not be greater than 60 characters.")
+    );
+    let screen = h.render();
+    assert!(screen.contains("may not be greater than 60"), "{screen}");
+}
+
+#[test]
+fn a_422_brings_each_name_prompt_back_with_what_was_typed_and_why() {
+    // Renaming a funnel.
+    let mut h = list();
+    h.press("e");
+    name(&mut h, "Очень длинное имя воронки");
+    assert!(h.app.funnels.structure.prompt.is_none(), "sent: closed");
+    let r = one(&mut h, |c| matches!(c, Call::UpdateFunnel(..)));
+    h.fail(&r, too_long());
+    assert_eq!(funnel_names(&h)[0], "Продажи B2B", "put back");
+    let rename = Naming::RenameFunnel { id: B2B.into() };
+    prompt_back(&mut h, rename, "Очень длинное имя воронки");
+    // Put right, sent again from there.
+    name(&mut h, "Короче");
+    one(
+        &mut h,
+        |c| matches!(c, Call::UpdateFunnel(id, f) if id == B2B && f.name.as_deref() == Some("Короче")),
+    );
+
+    // A new funnel: its name comes back, and the currency is picked again after it.
+    let mut h = list();
+    h.press("n");
+    name(&mut h, "Воронка с длинным именем");
+    h.send(code(KeyCode::Enter));
+    let r = one(&mut h, |c| matches!(c, Call::CreateFunnel(_)));
+    h.fail(&r, too_long());
+    prompt_back(&mut h, Naming::NewFunnel, "Воронка с длинным именем");
+
+    // Renaming and making a status.
+    let mut h = opened();
+    h.press("R");
+    name(&mut h, "Статус с длинным именем");
+    let r = one(&mut h, |c| matches!(c, Call::RenameFunnelStatus(..)));
+    h.fail(&r, too_long());
+    let rename = Naming::RenameStatus {
+        funnel: B2B.into(),
+        id: NEW.into(),
+        was: "Новый лид".into(),
+    };
+    prompt_back(&mut h, rename, "Статус с длинным именем");
+    h.send(code(KeyCode::Esc));
+    h.press("C");
+    name(&mut h, "Новый статус с длинным именем");
+    let r = one(&mut h, |c| matches!(c, Call::CreateFunnelStatus(..)));
+    h.fail(&r, too_long());
+    let new = Naming::NewStatus { funnel: B2B.into() };
+    prompt_back(&mut h, new, "Новый статус с длинным именем");
 }

@@ -285,20 +285,33 @@ fn d_asks_and_n_sends_nothing() {
 }
 
 #[test]
-fn a_delete_done_or_not_found_takes_the_row_out() {
+fn a_delete_done_or_read_back_gone_takes_the_row_out() {
     let mut h = on_tab(vec![org(1), org(2)]);
     let r = delete_first(&mut h);
     h.done(&r);
     assert_eq!(ids(&h), vec![org(2).id]);
     let mut h = on_tab(vec![org(1), org(2)]);
     let r = delete_first(&mut h);
-    h.fail(
-        &r,
-        ApiError::NotFound {
-            message: "gone".into(),
-        },
-    );
+    let not_found = || ApiError::NotFound {
+        message: "gone".into(),
+    };
+    h.fail(&r, not_found());
+    assert_eq!(ids(&h).len(), 2, "nothing is said before the read-back");
+    let back = h.take(|c| matches!(c, Call::Organization(_)));
+    assert_eq!(back.len(), 1, "a “not found” is read back");
+    h.fail(&back[0], not_found());
     assert_eq!(ids(&h), vec![org(2).id], "someone deleted it first: done");
+
+    // Still there after all: not deleted, and said so.
+    let mut h = on_tab(vec![org(1), org(2)]);
+    let r = delete_first(&mut h);
+    h.fail(&r, not_found());
+    let back = h.take(|c| matches!(c, Call::Organization(_))).remove(0);
+    h.reply(&back, Answer::Organization(Ok(Box::new(org(1)))));
+    assert_eq!(ids(&h).len(), 2);
+    let screen = h.render();
+    assert!(screen.contains("not deleted"), "{screen}");
+    assert!(screen.contains("still there"), "{screen}");
 }
 
 #[test]

@@ -363,9 +363,7 @@ impl TasksState {
         }
         let already = self.index_of(task.id).is_some();
         match self.index_of(temp_id) {
-            Some(idx) if already => {
-                self.list.rows.remove(idx);
-            }
+            Some(idx) if already => self.remove_row(idx),
             Some(idx) => self.list.rows[idx] = task,
             None if !already => self.list.rows.insert(0, task),
             None => {}
@@ -403,9 +401,18 @@ impl TasksState {
             b.remove(temp_id);
         }
         if let Some(idx) = self.index_of(temp_id) {
-            self.list.rows.remove(idx);
-            self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+            self.remove_row(idx);
         }
+    }
+
+    /// Takes out the row at `idx`, the cursor staying on the row it was on (the parent of a
+    /// refused subtask sits below the new row: `x` or `D` next must still act on it).
+    fn remove_row(&mut self, idx: usize) {
+        self.list.rows.remove(idx);
+        if idx < self.cursor {
+            self.cursor -= 1;
+        }
+        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
     }
 
     /// Opens `popup` now, or once the popup that is open has closed.

@@ -7,6 +7,7 @@ use weeek_api::models::{CustomFieldOption, CustomFieldValue, Task};
 use weeek_api::{ApiError, TaskPage, TaskUpdate};
 
 use crate::app::commands::Context;
+use crate::tasks::dialogs::{Feedback, Popup, PromptPurpose};
 use crate::testing::{BORIS, Harness, code, task};
 use crate::worker::{Answer, Call, Request};
 
@@ -227,6 +228,52 @@ fn a_refused_value_is_put_back() {
         "{}",
         toasts(&h)
     );
+}
+
+#[test]
+fn a_refused_typed_value_comes_back_in_its_prompt_with_the_services_words() {
+    let mut h = on_field("n");
+    h.send(code(KeyCode::Enter));
+    h.send(crate::testing::ctrl('u'));
+    h.press("1 200 000");
+    h.send(code(KeyCode::Enter));
+    assert!(h.app.tasks.popup.is_none(), "sent: the prompt closes");
+    let (req, _) = sent(&mut h);
+    let mut fields = weeek_api::FieldErrors::new();
+    fields.insert(
+        "customFields.n".into(),
+        vec!["The value may not be greater than 1000.".into()],
+    );
+    h.fail(
+        &req,
+        ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields,
+        },
+    );
+    assert_eq!(value(&h, "n"), json!(3), "put back");
+    match &h.app.tasks.popup {
+        Some(Popup::Prompt {
+            purpose: PromptPurpose::Field { task: 1, field },
+            field: typed,
+            feedback: Feedback::Err(why),
+        }) => {
+            assert_eq!(field, "n");
+            assert_eq!(typed.value(), "1 200 000", "what was typed is kept");
+            assert!(why.contains("may not be greater than 1000"), "{why}");
+        }
+        other => panic!("the prompt comes back, got {other:?}"),
+    }
+    h.resize(160, 45);
+    let screen = h.render();
+    assert!(screen.contains("1 200 000"), "{screen}");
+    assert!(screen.contains("may not be greater than 1000"), "{screen}");
+    // Put right and sent again from there.
+    h.send(crate::testing::ctrl('u'));
+    h.press("900");
+    h.send(code(KeyCode::Enter));
+    let (_, map) = sent(&mut h);
+    assert_eq!(map, json!({"n": 900}));
 }
 
 #[test]

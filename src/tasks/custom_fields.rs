@@ -116,6 +116,9 @@ pub struct FieldWrites;
 pub struct FieldNote {
     done: String,
     attempt: String,
+    /// What the prompt held (a number, a day, a text): it comes back with it if the service
+    /// refuses the value.
+    typed: Option<(PromptPurpose, String)>,
 }
 
 impl Writes for FieldWrites {
@@ -440,7 +443,14 @@ impl TasksState {
             }
             _ => Value::String(text.to_string()),
         };
-        self.set_field(task, &field, value, cx);
+        let typed = (
+            PromptPurpose::Field {
+                task,
+                field: field_id.to_string(),
+            },
+            text.to_string(),
+        );
+        self.set_field_typed(task, &field, value, Some(typed), cx);
         Ok(())
     }
 
@@ -455,6 +465,18 @@ impl TasksState {
 
     /// Shows `value` at once and sends it.
     fn set_field(&mut self, task: i64, field: &CustomFieldValue, value: Value, cx: &mut ScreenCtx) {
+        self.set_field_typed(task, field, value, None, cx);
+    }
+
+    /// [`Self::set_field`] for a value typed in the prompt: `typed` brings it back if refused.
+    fn set_field_typed(
+        &mut self,
+        task: i64,
+        field: &CustomFieldValue,
+        value: Value,
+        typed: Option<(PromptPurpose, String)>,
+        cx: &mut ScreenCtx,
+    ) {
         if same_value(&value, &field.value) || (value.is_null() && field.value.is_null()) {
             cx.toast(ToastKind::Info, "Nothing to change");
             return;
@@ -467,6 +489,7 @@ impl TasksState {
         let note = FieldNote {
             done: format!("Set {field_name} of {task_name}"),
             attempt: format!("set {field_name} of {task_name}"),
+            typed,
         };
         let group = self.field_writes.group(note);
         let edit = FieldEdit {
@@ -508,10 +531,26 @@ impl TasksState {
             }
             _ => None,
         };
-        if let Some(group) = done {
-            for outcome in group.items.values() {
-                let (kind, text) = outcome.report(&group.note.done, &group.note.attempt);
-                cx.toast(kind, text);
+        let Some(group) = done else {
+            return;
+        };
+        for outcome in group.items.values() {
+            let (kind, text) = outcome.report(&group.note.done, &group.note.attempt);
+            cx.toast(kind, text);
+            // What was typed is not lost: the prompt comes back with it and the service's
+            // reason at the field (a 422 says which rule the value broke).
+            if let (Some(e), Some((purpose, text))) = (&outcome.error, &group.note.typed)
+                && matches!(outcome.read_back, None | Some(ReadBack::NotApplied))
+            {
+                let why = match &outcome.lost {
+                    Some(lost) => crate::app::lost_answer::cause_text(lost),
+                    None => e.short(),
+                };
+                self.offer(Popup::Prompt {
+                    purpose: purpose.clone(),
+                    field: crate::widgets::field::TextField::with_value(text.clone()),
+                    feedback: super::dialogs::Feedback::Err(why),
+                });
             }
         }
     }

@@ -14,6 +14,7 @@ pub mod filters;
 pub mod form;
 pub mod panel;
 pub mod subtasks;
+mod time_form;
 pub mod time_log;
 pub mod timer;
 pub mod verbs;
@@ -308,6 +309,14 @@ impl TasksState {
         let me = cx.names.me().map(|u| u.id.clone());
         if me.is_none() && self.filters.assignee == filters::Assignee::Me {
             // The profile is still loading (or failed); `on_profile` reloads when it lands.
+            // Rows read for another scope (everyone's) are not mine: they go, and a page still
+            // on its way for them is dropped, so the list waits empty under its header.
+            cx.cancel(TaskKey::List);
+            self.list = Default::default();
+            self.marks.clear();
+            self.query = None;
+            self.cursor = 0;
+            self.scroll = 0;
             if let Some(e) = cx.names.user.error() {
                 self.list.status = PageStatus::Failed {
                     error: e.clone(),

@@ -101,6 +101,48 @@ fn a_refused_subtask_comes_back_in_its_prompt_still_under_its_parent() {
 }
 
 #[test]
+fn a_refused_subtask_leaves_the_cursor_on_its_parent_for_the_next_key() {
+    let refusals = [
+        ApiError::Forbidden {
+            message: "Forbidden".into(),
+        },
+        ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields: Default::default(),
+        },
+    ];
+    for refusal in refusals {
+        // Three tasks, the cursor on the middle one: rows follow it.
+        let mut h = Harness::new();
+        let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+        let tasks: Vec<Task> = (1..=3).map(|i| task(i, &format!("Задача {i}"))).collect();
+        h.reply(
+            &reqs[0],
+            Answer::TaskPage(Ok(TaskPage {
+                tasks: crate::testing::rows(tasks),
+                has_more: false,
+            })),
+        );
+        h.press("j");
+        let req = send_subtask(&mut h, "X");
+        h.fail(&req, refusal.clone());
+        h.send(code(KeyCode::Esc));
+        assert!(h.app.tasks.popup.is_none(), "the prompt is closed");
+        assert_eq!(
+            h.app.tasks.current().map(|t| t.id),
+            Some(2),
+            "after {refusal:?} the cursor is on the parent"
+        );
+        h.press("x");
+        let done = h.take(|c| matches!(c, Call::CompleteTask(_)));
+        assert!(
+            matches!(done.as_slice(), [r] if r.call == Call::CompleteTask(2)),
+            "{done:?}"
+        );
+    }
+}
+
+#[test]
 fn a_lost_subtask_create_is_looked_for_and_never_sent_twice() {
     let mut h = on_second();
     let req = send_subtask(&mut h, "Созвон");

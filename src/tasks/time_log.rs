@@ -4,11 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use time::Date;
 use weeek_api::models::{Task, TaskRow, TimeEntry};
 use weeek_api::{ApiError, TimeEntryInput};
 
 use super::TasksState;
+pub use super::time_form::{LogField, LogForm};
 use crate::app::ScreenCtx;
 use crate::app::commands::{Action, Context};
 use crate::app::lost_answer::{self, AfterFailure};
@@ -28,76 +28,6 @@ pub enum TimeKey {
     Write(u64),
     /// The task of a write whose answer was lost, read back, by the write's number.
     ReadBack(u64),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LogField {
-    Duration,
-    Date,
-    Comment,
-}
-
-impl LogField {
-    const ORDER: [LogField; 3] = [Self::Duration, Self::Date, Self::Comment];
-
-    fn step(self, delta: isize) -> Self {
-        let i = Self::ORDER.iter().position(|f| *f == self).unwrap_or(0) as isize;
-        Self::ORDER[(i + delta).rem_euclid(3) as usize]
-    }
-}
-
-/// The dialog of `T`, or of an entry picked to edit.
-#[derive(Debug, Clone)]
-pub struct LogForm {
-    pub task_id: i64,
-    pub title: String,
-    /// The entry being edited; `None` logs a new one.
-    pub editing: Option<TimeEntry>,
-    pub duration: TextField,
-    pub date: TextField,
-    pub comment: TextField,
-    pub focus: LogField,
-    /// Why the last Enter was not taken.
-    pub error: Option<String>,
-}
-
-impl LogForm {
-    pub fn field(&self, f: LogField) -> &TextField {
-        match f {
-            LogField::Duration => &self.duration,
-            LogField::Date => &self.date,
-            LogField::Comment => &self.comment,
-        }
-    }
-
-    fn field_mut(&mut self, f: LogField) -> &mut TextField {
-        match f {
-            LogField::Duration => &mut self.duration,
-            LogField::Date => &mut self.date,
-            LogField::Comment => &mut self.comment,
-        }
-    }
-
-    /// What the duration and date fields read as now, for the hints under them.
-    pub fn reading(&self, today: Date) -> (Result<u32, String>, Result<Date, String>) {
-        (
-            duration::parse(self.duration.value()),
-            day(self.date.value(), today),
-        )
-    }
-}
-
-/// The day of an entry: the date grammar, one day; empty is today.
-fn day(input: &str, today: Date) -> Result<Date, String> {
-    if input.trim().is_empty() {
-        return Ok(today);
-    }
-    let range = crate::date_input::parse(input, today)?;
-    if range.is_single() {
-        Ok(range.start)
-    } else {
-        Err("time is logged on one day, not a range".into())
-    }
 }
 
 #[derive(Debug, Clone)]
@@ -134,6 +64,8 @@ struct EntryWrite {
     task_id: i64,
     title: String,
     kind: WriteKind,
+    /// The form it was sent from: it opens again, as it was, if the service refuses.
+    form: Option<Box<LogForm>>,
 }
 
 #[derive(Debug, Default)]
@@ -188,6 +120,7 @@ impl TasksState {
             comment: TextField::default(),
             focus: LogField::Duration,
             error: None,
+            refused: BTreeMap::new(),
         })));
     }
 
@@ -225,11 +158,7 @@ impl TasksState {
 
     pub(super) fn time_char(&mut self, c: char) -> bool {
         match &mut self.time.dialog {
-            Some(TimeDialog::Form(f)) => {
-                let focus = f.focus;
-                f.error = None;
-                f.field_mut(focus).insert(c)
-            }
+            Some(TimeDialog::Form(f)) => f.typing().insert(c),
             Some(TimeDialog::Entries { picker, .. }) => picker.type_char(c),
             _ => false,
         }
@@ -237,10 +166,7 @@ impl TasksState {
 
     pub(super) fn time_paste(&mut self, text: &str) {
         match &mut self.time.dialog {
-            Some(TimeDialog::Form(f)) => {
-                let focus = f.focus;
-                f.field_mut(focus).paste(text);
-            }
+            Some(TimeDialog::Form(f)) => f.typing().paste(text),
             Some(TimeDialog::Entries { picker, .. }) => picker.paste(text),
             _ => {}
         }
@@ -262,8 +188,7 @@ impl TasksState {
                     self.time.dialog = Some(TimeDialog::Form(f));
                 }
                 Action::Text(edit) => {
-                    let focus = f.focus;
-                    f.field_mut(focus).edit(edit);
+                    f.typing().edit(edit);
                     self.time.dialog = Some(TimeDialog::Form(f));
                 }
                 Action::Delete => match f.editing.clone() {
@@ -316,6 +241,7 @@ impl TasksState {
                             editing: Some(entry),
                             focus: LogField::Duration,
                             error: None,
+                            refused: BTreeMap::new(),
                         })));
                     }
                 }
@@ -410,6 +336,7 @@ impl TasksState {
                 task_id: f.task_id,
                 title: f.title.clone(),
                 kind,
+                form: Some(Box::new(f.clone())),
             },
         );
         cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
@@ -433,6 +360,7 @@ impl TasksState {
                 task_id,
                 title,
                 kind: WriteKind::Delete { before: entry },
+                form: None,
             },
         );
         cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
@@ -536,6 +464,14 @@ impl TasksState {
                             ToastKind::Error,
                             format!("Could not {verb} on {name}: {}", e.short()),
                         );
+                        // What was typed is not lost: the form comes back with it and the
+                        // service's words at their fields (unless another dialog is open).
+                        if let Some(mut form) = w.form
+                            && self.time.dialog.is_none()
+                        {
+                            form.refused_by(&e);
+                            self.time.dialog = Some(TimeDialog::Form(form));
+                        }
                     }
                     AfterFailure::ReadBack => {
                         // The write stays listed until the read-back says what happened.

@@ -265,6 +265,44 @@ fn a_task_read_that_shows_my_timer_stopped_elsewhere_clears_the_header() {
     assert_eq!(running_on(&h), None);
 }
 
+#[test]
+fn a_look_whose_row_of_the_timers_task_was_skipped_keeps_the_header_timer() {
+    for (skipped_id, kept) in [(Some("1"), true), (None, true), (Some("2"), false)] {
+        let mut h = loaded(vec![with_my_timer(task(1, "Отчёт"))]);
+        assert_eq!(running_on(&h), Some(1));
+        h.press("r");
+        let key = RequestKey::Timer(TimerKey::Find);
+        let find = h.pending.iter().find(|r| r.key == key).cloned().unwrap();
+        h.pending.retain(|r| r.id != find.id);
+        // The task's row could not be read (its title came as a number): nothing is known
+        // of the timer from this look.
+        h.send(crate::app::Msg::Api(Box::new(crate::worker::Reply {
+            id: find.id,
+            key: find.key.clone(),
+            answer: Answer::TaskPage(Ok(TaskPage::default())),
+            skipped: Some(crate::worker::Skipped {
+                list: "Tasks",
+                rows: vec![weeek_api::SkippedRow {
+                    index: 0,
+                    id: skipped_id.map(str::to_string),
+                    reason: "title: invalid type: integer `42`, expected a string".into(),
+                }],
+                ..Default::default()
+            }),
+        })));
+        if kept {
+            assert_eq!(running_on(&h), Some(1), "skipped {skipped_id:?}");
+            assert!(h.render().contains("▶ 1:00:00"), "{}", h.render());
+        } else {
+            assert_eq!(
+                running_on(&h),
+                None,
+                "another task's row says nothing of it"
+            );
+        }
+    }
+}
+
 // ----- logged time ------------------------------------------------------------------------
 
 fn entry(id: &str, user: &str, day: time::Date, minutes: i64) -> TimeEntry {
@@ -383,6 +421,61 @@ fn a_refused_entry_is_taken_off_again() {
             .is_empty()
     );
     assert!(toasts(&h).contains("Could not log time on “Отчёт”"));
+}
+
+#[test]
+fn a_422_brings_the_form_back_as_typed_with_the_services_words_at_their_fields() {
+    use crate::tasks::time_log::{LogField, TimeDialog};
+    let mut h = two();
+    log(&mut h, "1h30m", "tomorrow", "Ревью");
+    assert!(h.app.tasks.time.dialog.is_none(), "sent: the dialog closes");
+    let req = h.take(|c| matches!(c, Call::CreateTimeEntry(..))).remove(0);
+    let mut fields = weeek_api::FieldErrors::new();
+    fields.insert(
+        "date".into(),
+        vec!["The date must be a date before or equal to today.".into()],
+    );
+    fields.insert(
+        "comment".into(),
+        vec!["The comment may not contain links.".into()],
+    );
+    h.fail(
+        &req,
+        ApiError::Validation {
+            message: "The given data was invalid.".into(),
+            fields,
+        },
+    );
+    let Some(TimeDialog::Form(f)) = &h.app.tasks.time.dialog else {
+        panic!("the form comes back, got {:?}", h.app.tasks.time.dialog)
+    };
+    assert_eq!(f.duration.value(), "1h30m");
+    assert_eq!(f.date.value(), "tomorrow");
+    assert_eq!(f.comment.value(), "Ревью");
+    assert_eq!(f.focus, LogField::Date, "on the first field refused");
+    let screen = h.render();
+    assert!(
+        screen.contains("✗ The date must be a date before or equal"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("✗ The comment may not contain links."),
+        "{screen}"
+    );
+    assert!(toasts(&h).contains("Could not log time on “Отчёт”"));
+    // Typing in the day clears what was said about it, and Enter sends the form again.
+    h.send(ctrl('u'));
+    h.press("today");
+    let screen = h.render();
+    assert!(!screen.contains("before or equal"), "{screen}");
+    assert!(screen.contains("The comment may not contain links."));
+    h.send(code(KeyCode::Enter));
+    let again = h.take(|c| matches!(c, Call::CreateTimeEntry(..)));
+    assert!(
+        matches!(again.as_slice(), [r] if matches!(&r.call,
+            Call::CreateTimeEntry(1, i) if i.minutes == 90 && i.date == date!(2026 - 11 - 21))),
+        "{again:?}"
+    );
 }
 
 #[test]

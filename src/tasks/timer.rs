@@ -17,7 +17,7 @@ use crate::app::lost_answer::{self, AfterFailure};
 use crate::app::toast::ToastKind;
 use crate::app::{Effect, ScreenCtx};
 use crate::text::quoted;
-use crate::worker::{Answer, Call, Reply};
+use crate::worker::{Answer, Call, Reply, Skipped};
 
 /// The timer's requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -177,16 +177,18 @@ impl Timer {
         }
     }
 
+    /// `skipped`: what of a look's page could not be read.
     pub fn on_answer(
         &mut self,
         key: TimerKey,
         answer: Answer,
+        skipped: Option<&Skipped>,
         me: Option<&str>,
         cx: &mut ScreenCtx,
     ) -> Changed {
         match (key, answer) {
             (TimerKey::Find, Answer::TaskPage(result)) => {
-                self.on_find(result, me, cx);
+                self.on_find(result, skipped, me, cx);
                 Vec::new()
             }
             (TimerKey::Write, Answer::StartedTimer(r) | Answer::StoppedTimer(r)) => {
@@ -200,6 +202,7 @@ impl Timer {
     fn on_find(
         &mut self,
         result: Result<weeek_api::TaskPage, ApiError>,
+        skipped: Option<&Skipped>,
         me: Option<&str>,
         cx: &mut ScreenCtx,
     ) {
@@ -215,8 +218,17 @@ impl Timer {
             return;
         };
         if page == 0 {
-            // A fresh look: what was shown is replaced by what the service has.
-            self.running = None;
+            // A fresh look: what was shown is replaced by what the service has; unless the row
+            // of its task could not be read, which says nothing of the timer (a row without
+            // an id may be that one too).
+            let unread = |id: i64| {
+                skipped.is_some_and(|s| {
+                    s.rows
+                        .iter()
+                        .any(|r| r.id.as_ref().is_none_or(|r| *r == id.to_string()))
+                })
+            };
+            self.running = self.running.take().filter(|r| unread(r.task_id));
         }
         for t in &found.tasks {
             self.see(t.id, t.display_title(), &t.timers, me);

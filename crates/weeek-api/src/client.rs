@@ -158,10 +158,20 @@ impl Answer {
         let mut listed = Listed {
             value: Vec::with_capacity(rows.len()),
             skipped: Vec::new(),
+            malformed: Vec::new(),
         };
         for (index, row) in rows.iter().enumerate() {
             match read_row(row) {
-                Ok(item) => listed.value.push(item),
+                Ok((item, odd)) => {
+                    listed.value.push(item);
+                    listed
+                        .malformed
+                        .extend(odd.into_iter().map(|reason| SkippedRow {
+                            index,
+                            id: row_id(row),
+                            reason,
+                        }));
+                }
                 Err(reason) => listed.skipped.push(SkippedRow {
                     index,
                     id: row_id(row),
@@ -192,20 +202,68 @@ impl Answer {
     }
 }
 
-/// One row of a list; the error names the field that failed (`locations[0].projectId: …`).
-fn read_row<T: DeserializeOwned>(row: &Value) -> Result<T, String> {
+/// One row of a list, with what it held that was read as empty (see [`malformed_in`]); the
+/// error names the field that failed (`locations[0].projectId: …`).
+fn read_row<T: DeserializeOwned>(row: &Value) -> Result<(T, Vec<String>), String> {
     if !row.is_object() {
         return Err(format!("{} where a record belongs", kind(row)));
     }
-    serde_path_to_error::deserialize(row).map_err(|e| {
-        let path = e.path().to_string();
-        let cause = e.into_inner();
-        if path.is_empty() || path == "." {
-            cause.to_string()
-        } else {
-            format!("{path}: {cause}")
+    let (read, noted) = crate::de::noting(|| serde_path_to_error::deserialize(row));
+    let item = read.map_err(|e| at_path(&e))?;
+    let odd = if noted.is_empty() {
+        noted
+    } else {
+        malformed_in::<T>(row, noted)
+    };
+    Ok((item, odd))
+}
+
+fn at_path(e: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let path = e.path().to_string();
+    if path.is_empty() || path == "." {
+        e.inner().to_string()
+    } else {
+        format!("{path}: {}", e.inner())
+    }
+}
+
+/// Names the fields of the values `noted` while `row` was read: it is read again with each of
+/// them an error, which the path-tracking decode places, and that value is emptied for the next
+/// read. A value it cannot place (inside a part read on its own) keeps its note without a field.
+fn malformed_in<T: DeserializeOwned>(row: &Value, noted: Vec<String>) -> Vec<String> {
+    let mut row = row.clone();
+    let mut placed = Vec::with_capacity(noted.len());
+    for _ in 0..noted.len() {
+        let Err(e) = crate::de::strictly(|| serde_path_to_error::deserialize::<_, T>(&row)) else {
+            break;
+        };
+        placed.push(at_path(&e));
+        if !empty_at(&mut row, e.path()) {
+            break;
         }
-    })
+    }
+    let rest = noted.into_iter().skip(placed.len());
+    placed.extend(rest);
+    placed
+}
+
+/// Sets the value at `path` to `null`; false when the path leads nowhere in `value`.
+fn empty_at(value: &mut Value, path: &serde_path_to_error::Path) -> bool {
+    use serde_path_to_error::Segment;
+    let mut at = value;
+    for segment in path.iter() {
+        let next = match (segment, at) {
+            (Segment::Seq { index }, Value::Array(items)) => items.get_mut(*index),
+            (Segment::Map { key }, Value::Object(fields)) => fields.get_mut(key),
+            _ => None,
+        };
+        let Some(next) = next else {
+            return false;
+        };
+        at = next;
+    }
+    *at = Value::Null;
+    true
 }
 
 /// The row's `id` as text, for a report that lets a person find the record elsewhere.
@@ -251,10 +309,14 @@ impl Client {
                 "the timeout and the read deadline must be longer than zero".into(),
             ));
         }
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .timeout(config.timeout)
             .connect_timeout(config.timeout.min(Duration::from_secs(10)))
-            .user_agent(concat!("weeek-api/", env!("CARGO_PKG_VERSION")))
+            .user_agent(concat!("weeek-api/", env!("CARGO_PKG_VERSION")));
+        if parsed.scheme() == "http" {
+            builder = crate::plain_http::stays_here(builder, &parsed)?;
+        }
+        let http = builder
             .build()
             .map_err(|e| ApiError::Config(format!("HTTP client: {e}")))?;
         Ok(Self {
@@ -481,6 +543,7 @@ fn answer_head(response: &reqwest::Response) -> (StatusCode, Option<String>, Opt
             .headers()
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok()),
+        std::time::SystemTime::now(),
     );
     (response.status(), content_type, retry_after)
 }

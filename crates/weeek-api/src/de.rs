@@ -4,12 +4,79 @@
 //! side; some values arrive as `null` where the docs promise arrays, booleans sometimes arrive as
 //! `0`/`1`, ids occasionally as numeric strings. These helpers accept every form seen in the
 //! reference instead of failing a whole page because of one odd value.
+//!
+//! A value in none of those forms (a priority of 9, an amount of "abc", a flag of "maybe") is
+//! still read as empty, but not silently: it is noted while a list's row is read (see
+//! [`noting`]), and the row's reader then finds which field held it (see [`strictly`]).
+
+use std::cell::{Cell, RefCell};
 
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 use time::{Date, OffsetDateTime, PrimitiveDateTime, format_description::well_known::Rfc3339};
 
 use crate::dates;
+
+thread_local! {
+    /// What the row being read held that no form takes, as "“maybe” is not a yes or no".
+    /// `None` while nothing is listening (a single record read).
+    static NOTED: RefCell<Option<Vec<String>>> = const { RefCell::new(None) };
+    /// Set while a row is read again to find where its odd values are: each is an error.
+    static STRICT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `read` (one synchronous decode) and returns what it noted as malformed, in the order
+/// the values were met.
+pub(crate) fn noting<T>(read: impl FnOnce() -> T) -> (T, Vec<String>) {
+    let outer = NOTED.with(|n| n.replace(Some(Vec::new())));
+    let value = read();
+    let noted = NOTED.with(|n| n.replace(outer)).unwrap_or_default();
+    (value, noted)
+}
+
+/// Runs `read` with every malformed value an error, so that a path-tracking decode names its
+/// field.
+pub(crate) fn strictly<T>(read: impl FnOnce() -> T) -> T {
+    let outer = STRICT.with(|s| s.replace(true));
+    let value = read();
+    STRICT.with(|s| s.set(outer));
+    value
+}
+
+/// `value` is not `expected`: it is read as empty and noted, or is an error in [`strictly`].
+pub(crate) fn malformed<E: serde::de::Error>(value: &Value, expected: &str) -> Result<(), E> {
+    let text = format!("{} is not {expected}", shown(value));
+    if STRICT.with(Cell::get) {
+        return Err(E::custom(text));
+    }
+    NOTED.with(|n| {
+        if let Some(noted) = n.borrow_mut().as_mut() {
+            noted.push(text);
+        }
+    });
+    Ok(())
+}
+
+/// A value as a message quotes it: strings in quotes, long ones cut.
+fn shown(value: &Value) -> String {
+    let text = match value {
+        Value::String(s) => format!("“{s}”"),
+        other => other.to_string(),
+    };
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text,
+    }
+}
+
+/// No value: `null`, or text with nothing in it.
+pub(crate) fn blank(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::String(s) => s.trim().is_empty(),
+        _ => false,
+    }
+}
 
 /// `null` (or a missing key, with `#[serde(default)]`) becomes the type's default.
 pub fn null_default<'de, D, T>(d: D) -> Result<T, D::Error>
@@ -20,13 +87,26 @@ where
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
-/// A boolean sent as `true`/`false`, `1`/`0` or `"1"`/`"0"`; `null` is `false`.
+/// A boolean sent as `true`/`false`, `1`/`0` or `"1"`/`"0"`; `null` is `false`, and so is
+/// anything else (noted as malformed).
 pub fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        Value::Bool(b) => b,
+    let v = Value::deserialize(d)?;
+    Ok(match &v {
+        Value::Bool(b) => *b,
         Value::Number(n) => n.as_f64().is_some_and(|f| f != 0.0),
-        Value::String(s) => matches!(s.trim(), "1" | "true" | "TRUE" | "True"),
-        _ => false,
+        Value::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "1" | "true" => true,
+            "0" | "false" | "" => false,
+            _ => {
+                malformed(&v, "a yes or no")?;
+                false
+            }
+        },
+        Value::Null => false,
+        _ => {
+            malformed(&v, "a yes or no")?;
+            false
+        }
     })
 }
 
@@ -46,9 +126,15 @@ pub(crate) fn value_as_f64(v: &Value) -> Option<f64> {
     }
 }
 
-/// An integer that may arrive as a number or a numeric string; anything else is `None`.
+/// An integer that may arrive as a number or a numeric string; anything else is `None`
+/// (noted as malformed unless it is blank).
 pub fn opt_i64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
-    Ok(value_as_i64(&Value::deserialize(d)?))
+    let v = Value::deserialize(d)?;
+    let n = value_as_i64(&v);
+    if n.is_none() && !blank(&v) {
+        malformed(&v, "a whole number")?;
+    }
+    Ok(n)
 }
 
 /// Like [`opt_i64`] but `0` when absent or unreadable (ids that are always present).
@@ -56,9 +142,15 @@ pub fn i64_or_zero<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     Ok(opt_i64(d)?.unwrap_or(0))
 }
 
-/// A number (amounts are doubles, sometimes strings); `None` when absent or unreadable.
+/// A number (amounts are doubles, sometimes strings); `None` when absent or unreadable (noted
+/// as malformed unless it is blank).
 pub fn opt_f64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    Ok(value_as_f64(&Value::deserialize(d)?))
+    let v = Value::deserialize(d)?;
+    let n = value_as_f64(&v);
+    if n.is_none() && !blank(&v) {
+        malformed(&v, "a number")?;
+    }
+    Ok(n)
 }
 
 /// A list of integer ids; non-integer items are skipped rather than failing the record.
@@ -96,18 +188,28 @@ pub fn string_id<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 /// A calendar date in `Y-m-d` (current fields) or `dd.mm.yyyy` (legacy fields); an ISO
 /// date-time is cut to its date. Unreadable values become `None` instead of an error.
 pub fn opt_date<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Date>, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        Value::String(s) => dates::parse_wire_date(&s),
+    let v = Value::deserialize(d)?;
+    let day = match &v {
+        Value::String(s) => dates::parse_wire_date(s),
         _ => None,
-    })
+    };
+    if day.is_none() && !blank(&v) {
+        malformed(&v, "a date")?;
+    }
+    Ok(day)
 }
 
 /// An ISO 8601 date-time; also `Y-m-d H:i:s` (read as UTC), which older answers used.
 pub fn opt_datetime<'de, D: Deserializer<'de>>(d: D) -> Result<Option<OffsetDateTime>, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        Value::String(s) => parse_datetime(&s),
+    let v = Value::deserialize(d)?;
+    let at = match &v {
+        Value::String(s) => parse_datetime(s),
         _ => None,
-    })
+    };
+    if at.is_none() && !blank(&v) {
+        malformed(&v, "a date and time")?;
+    }
+    Ok(at)
 }
 
 pub(crate) fn parse_datetime(s: &str) -> Option<OffsetDateTime> {
@@ -169,5 +271,30 @@ mod tests {
         assert!(p.ids.is_empty());
         assert_eq!(p.day, None);
         assert_eq!(p.at, None);
+    }
+
+    #[test]
+    fn odd_values_are_noted_and_strictly_are_errors() {
+        let odd = r#"{"b":"maybe","day":"soon","at":17}"#;
+        let (p, noted) = noting(|| serde_json::from_str::<Probe>(odd));
+        assert!(!p.unwrap().b);
+        assert_eq!(
+            noted,
+            [
+                "“maybe” is not a yes or no",
+                "“soon” is not a date",
+                "17 is not a date and time"
+            ]
+        );
+        let e = strictly(|| serde_json::from_str::<Probe>(odd))
+            .err()
+            .unwrap();
+        assert!(e.to_string().contains("“maybe” is not a yes or no"), "{e}");
+        // Blank and tolerant forms are not malformed; nothing listens outside `noting`.
+        let fine = r#"{"b":"0","day":"","at":null,"ids":[1,"2"]}"#;
+        let (_, noted) = noting(|| serde_json::from_str::<Probe>(fine).unwrap());
+        assert!(noted.is_empty(), "{noted:?}");
+        assert!(strictly(|| serde_json::from_str::<Probe>(fine)).is_ok());
+        assert!(serde_json::from_str::<Probe>(odd).is_ok());
     }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 /// Field errors keyed as the service keys them (`firstName`, `emails.0`, …).
 pub type FieldErrors = BTreeMap<String, Vec<String>>;
@@ -82,8 +82,18 @@ fn validation_text(message: &str, fields: &FieldErrors) -> String {
 
 fn rate_limited_text(retry_after: Option<Duration>) -> String {
     match retry_after {
-        Some(d) => format!("too many requests (429): retry in {}s", d.as_secs().max(1)),
+        Some(d) => format!("too many requests (429): retry in {}", wait_text(d)),
         None => "too many requests (429): retry in a moment".to_string(),
+    }
+}
+
+/// A wait as people say it: seconds up to a minute and a half, then whole minutes (rounded
+/// up: retrying early would be refused again).
+fn wait_text(d: Duration) -> String {
+    let secs = d.as_secs() + u64::from(d.subsec_nanos() > 0);
+    match secs.max(1) {
+        s if s < 90 => format!("{s}s"),
+        s => format!("{} min", s.div_ceil(60)),
     }
 }
 
@@ -138,7 +148,12 @@ impl ApiError {
                 let first = fields.values().flatten().next().unwrap_or(message);
                 format!("Rejected: {first}")
             }
-            Self::RateLimited { .. } => rate_limited_text(None),
+            Self::RateLimited {
+                retry_after: Some(d),
+            } => format!("Too many requests (429): try again in {}.", wait_text(*d)),
+            Self::RateLimited { retry_after: None } => {
+                "Too many requests (429): try again in a moment.".into()
+            }
             Self::Server { status, .. } => format!("The service failed ({status}). Try again."),
             Self::Refused { message, .. } => format!("Refused: {message}"),
             Self::Network { .. } => "Network error: the service is unreachable.".into(),
@@ -152,9 +167,15 @@ impl ApiError {
     }
 }
 
-/// Parsed `Retry-After`: seconds only (the HTTP-date form is not used by this service's stack).
-pub(crate) fn parse_retry_after(value: Option<&str>) -> Option<Duration> {
-    value?.trim().parse::<u64>().ok().map(Duration::from_secs)
+/// Parsed `Retry-After` (RFC 9110): a number of seconds, or an HTTP-date, which is read as
+/// the time left from `now` until then (none when it has passed). Anything else is no hint.
+pub(crate) fn parse_retry_after(value: Option<&str>, now: SystemTime) -> Option<Duration> {
+    let value = value?.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(at.duration_since(now).unwrap_or(Duration::ZERO))
 }
 
 /// A token that never shows itself in `Debug`, `Display` or logs.
@@ -207,6 +228,53 @@ mod tests {
         };
         assert!(e.to_string().contains("emails.0: must be a valid email"));
         assert_eq!(e.short(), "Rejected: must be a valid email");
+    }
+
+    #[test]
+    fn retry_after_reads_seconds_or_an_http_date() {
+        // 2026-11-21 10:00:00 UTC.
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_795_255_200);
+        let secs = |n| Some(Duration::from_secs(n));
+        assert_eq!(parse_retry_after(Some("17"), now), secs(17));
+        assert_eq!(parse_retry_after(Some(" 120 "), now), secs(120));
+        assert_eq!(
+            parse_retry_after(Some("Sat, 21 Nov 2026 10:00:17 GMT"), now),
+            secs(17)
+        );
+        // A date that has passed: no wait.
+        assert_eq!(
+            parse_retry_after(Some("Sat, 21 Nov 2026 09:59:00 GMT"), now),
+            secs(0)
+        );
+        assert_eq!(parse_retry_after(Some("soon"), now), None);
+        assert_eq!(parse_retry_after(Some("-3"), now), None);
+        assert_eq!(parse_retry_after(None, now), None);
+    }
+
+    #[test]
+    fn a_429_says_when_to_try_again() {
+        let after = |secs| ApiError::RateLimited {
+            retry_after: Some(Duration::from_secs(secs)),
+        };
+        assert_eq!(
+            after(17).short(),
+            "Too many requests (429): try again in 17s."
+        );
+        assert_eq!(
+            after(0).short(),
+            "Too many requests (429): try again in 1s."
+        );
+        assert_eq!(
+            after(150).short(),
+            "Too many requests (429): try again in 3 min."
+        );
+        assert!(after(17).to_string().contains("retry in 17s"));
+        let unknown = ApiError::RateLimited { retry_after: None };
+        assert!(
+            unknown.short().contains("in a moment"),
+            "{}",
+            unknown.short()
+        );
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod error;
 mod listed;
 pub mod models;
 mod ops;
+mod plain_http;
 mod query;
 mod requests;
 

@@ -592,3 +592,28 @@ async fn the_token_never_shows_in_debug_or_errors() {
         assert!(!text.contains(SECRET), "token leaked: {text}");
     }
 }
+
+/// A `*.localhost` base URL over plain http reaches this host without asking DNS (this
+/// machine's resolver knows no such name) and through no proxy.
+#[tokio::test]
+async fn a_localhost_name_is_reached_on_loopback_without_dns() {
+    let server = RawServer::answering(
+        "200 OK",
+        &[("Content-Type", "application/json")],
+        r#"{"success":true,"user":{"id":"11111111-1111-4111-8111-111111111111"}}"#,
+    )
+    .await;
+    let base = format!(
+        "http://weeek-{}.localhost:{}/public/v1",
+        std::process::id(),
+        server.addr.port()
+    );
+    let client = client_with(&base, SECRET, RetryPolicy::none(), Duration::from_secs(5));
+    let me = client.me().await.expect("reached on loopback");
+    assert_eq!(me.id, "11111111-1111-4111-8111-111111111111");
+    assert_eq!(server.seen().len(), 1);
+    assert_eq!(
+        server.seen()[0].header("authorization"),
+        Some(format!("Bearer {SECRET}").as_str())
+    );
+}

@@ -154,3 +154,42 @@ fn errors_raised_before_sending_were_not_applied() {
     assert!(!ApiError::InvalidRequest("bad".into()).may_have_been_applied());
     assert!(!ApiError::Config("bad".into()).may_have_been_applied());
 }
+
+#[tokio::test]
+async fn a_429_on_a_write_says_when_to_try_again() {
+    let err = create_against(
+        "429 Too Many Requests",
+        &[("Content-Type", "application/json"), ("Retry-After", "17")],
+        r#"{"success":false,"message":"Too Many Attempts."}"#,
+    )
+    .await;
+    assert_eq!(
+        err,
+        ApiError::RateLimited {
+            retry_after: Some(Duration::from_secs(17))
+        }
+    );
+    assert!(!err.may_have_been_applied());
+    assert_eq!(err.short(), "Too many requests (429): try again in 17s.");
+
+    // The other form of the header: the date after which to try again.
+    let at = std::time::SystemTime::now() + Duration::from_secs(120);
+    let date = httpdate::fmt_http_date(at);
+    let err = create_against(
+        "429 Too Many Requests",
+        &[("Content-Type", "application/json"), ("Retry-After", &date)],
+        r#"{"success":false,"message":"Too Many Attempts."}"#,
+    )
+    .await;
+    let Some(wait) = (match err {
+        ApiError::RateLimited { retry_after } => retry_after,
+        other => panic!("{other:?}"),
+    }) else {
+        panic!("the date was read")
+    };
+    // Whole seconds in the header: up to one lost, and the time the test took.
+    assert!(
+        (Duration::from_secs(100)..=Duration::from_secs(120)).contains(&wait),
+        "{wait:?}"
+    );
+}

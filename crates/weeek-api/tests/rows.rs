@@ -247,3 +247,45 @@ async fn a_payload_that_is_not_a_list_is_still_an_unexpected_answer() {
         other => panic!("expected UnexpectedResponse, got {other:?}"),
     }
 }
+
+#[tokio::test]
+async fn values_read_as_empty_are_reported_with_their_field() {
+    let (_server, client) = serving(
+        r#"{"success":true,"tasks":[
+            {"id":1,"title":"Ровная","priority":2,"isCompleted":"0"},
+            {"id":2,"title":"Странная","priority":9,"isCompleted":"maybe"},
+            {"id":3,"title":"Словами","priority":"urgent","dueDate":"",
+             "locations":[{"projectId":"пять"}]}]}"#,
+    )
+    .await;
+    let page = client.tasks(&TaskQuery::default()).await.expect("page");
+    assert_eq!(page.value.tasks.len(), 3, "every row is kept");
+    assert!(page.skipped.is_empty());
+    assert!(page.value.tasks[1].priority.is_none());
+    assert!(!page.value.tasks[1].is_completed);
+    // In the order the row's fields are read (by name).
+    let said: Vec<String> = page.malformed.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        said,
+        [
+            "id 2: isCompleted: “maybe” is not a yes or no",
+            "id 2: priority: 9 is not a priority (0 to 3)",
+            "id 3: locations[0].projectId: “пять” is not a whole number",
+            "id 3: priority: “urgent” is not a priority (0 to 3)",
+        ]
+    );
+    assert_eq!(page.malformed[0].index, 1);
+
+    let (_server, client) = serving(&around(
+        "deals",
+        json!({"id": "Dl1aaaaaaaaaaaaa", "title": "Сделка", "amount": "1500,50"}),
+        json!({"id": "Dl2bbbbbbbbbbbbb", "title": "Сделка", "amount": "abc"}),
+    ))
+    .await;
+    let deals = client
+        .deals("St1NwLdA8qZ3xK5m", &ListQuery::page(50, 0))
+        .await
+        .expect("deals");
+    let said: Vec<String> = deals.malformed.iter().map(ToString::to_string).collect();
+    assert_eq!(said, ["id Dl2bbbbbbbbbbbbb: amount: “abc” is not a number"]);
+}

@@ -107,11 +107,15 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
         // What the typed text reads as, beside it (an empty comment says nothing).
         let note_x = inner.x + label_w + field_w + 1;
         let note_w = (inner.x + inner.width).saturating_sub(note_x);
-        let note = match reading {
-            Ok(s) if s.is_empty() => None,
-            Ok(s) => Some(Span::styled(format!("→ {s}"), t.success())),
-            Err(_) if f.field(*field).value().trim().is_empty() => None,
-            Err(e) => Some(Span::styled(format!("✗ {e}"), t.error())),
+        // The service's words about the field, after it refused it, come first.
+        let note = match (f.refused.get(field), reading) {
+            (Some(e), _) => Some(Span::styled(format!("✗ {e}"), t.error())),
+            (None, reading) => match reading {
+                Ok(s) if s.is_empty() => None,
+                Ok(s) => Some(Span::styled(format!("→ {s}"), t.success())),
+                Err(_) if f.field(*field).value().trim().is_empty() => None,
+                Err(e) => Some(Span::styled(format!("✗ {e}"), t.error())),
+            },
         };
         if let Some(n) = note
             && note_w > 2
@@ -123,7 +127,10 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
             );
         }
     }
-    if let Some(e) = &f.error {
+    // The line under the comment: why the form was not taken, else the service's words about
+    // the comment (it has no room beside it).
+    let comment = f.refused.get(&LogField::Comment);
+    if let Some(e) = f.error.as_ref().or(comment) {
         let y = inner.y + inner.height.saturating_sub(1);
         frame.render_widget(
             Paragraph::new(Span::styled(

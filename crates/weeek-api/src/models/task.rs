@@ -35,9 +35,15 @@ impl Priority {
     }
 }
 
-/// Out-of-range numbers decode as "no priority" rather than failing the task.
+/// Out-of-range numbers and words decode as "no priority" rather than failing the task, and
+/// are noted as malformed.
 pub(super) fn opt_priority<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Priority>, D::Error> {
-    Ok(de::opt_i64(d)?.and_then(Priority::from_number))
+    let v = Value::deserialize(d)?;
+    let p = de::value_as_i64(&v).and_then(Priority::from_number);
+    if p.is_none() && !de::blank(&v) {
+        de::malformed(&v, "a priority (0 to 3)")?;
+    }
+    Ok(p)
 }
 
 /// The three task types the service knows; anything newer is kept as `Other`.

@@ -3,7 +3,7 @@ use serde_json::{Map, Value, json};
 
 use crate::client::Client;
 use crate::error::ApiError;
-use crate::listed::{Listed, SkippedRow};
+use crate::listed::Listed;
 use crate::models::Portfolio;
 use crate::query::ListQuery;
 
@@ -82,13 +82,9 @@ impl Client {
         let mut out = Listed::<Vec<Portfolio>>::default();
         let mut rows_before = 0;
         loop {
-            let (page, skipped) = self.portfolios(&q).await?.into_parts();
-            let got = page.portfolios.len() + skipped.len();
-            out.skipped
-                .extend(skipped.into_iter().map(|row| SkippedRow {
-                    index: rows_before + row.index,
-                    ..row
-                }));
+            let listed = self.portfolios(&q).await?;
+            let got = listed.value.portfolios.len() + listed.skipped.len();
+            let page = out.absorb(listed, rows_before);
             out.value.extend(page.portfolios);
             rows_before += got;
             if !page.has_more || got == 0 || out.value.len() >= max {

@@ -3,7 +3,7 @@ use serde_json::json;
 
 use crate::client::Client;
 use crate::error::ApiError;
-use crate::listed::{Listed, SkippedRow};
+use crate::listed::Listed;
 use crate::models::{Board, BoardColumn, Project, Task, TaskRow};
 use crate::query::{TaskPage, TaskQuery};
 use crate::requests::{ColumnPlace, NewTask, TaskUpdate};
@@ -65,13 +65,9 @@ impl Client {
         let mut out = Listed::<Vec<TaskRow>>::default();
         let mut rows_before = 0;
         loop {
-            let (page, skipped) = self.tasks(&q).await?.into_parts();
-            let got = page.tasks.len() + skipped.len();
-            out.skipped
-                .extend(skipped.into_iter().map(|row| SkippedRow {
-                    index: rows_before + row.index,
-                    ..row
-                }));
+            let listed = self.tasks(&q).await?;
+            let got = listed.value.tasks.len() + listed.skipped.len();
+            let page = out.absorb(listed, rows_before);
             out.value.extend(page.tasks);
             rows_before += got;
             if !page.has_more || got == 0 || out.value.len() >= max_tasks {
