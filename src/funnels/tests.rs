@@ -272,8 +272,8 @@ fn column_ids(h: &Harness, i: usize) -> Vec<String> {
 }
 
 fn status_totals(h: &Harness, i: usize) -> (Option<i64>, Option<f64>) {
-    let s = &detail(h).status_list()[i];
-    (s.deals_count, s.deals_amount)
+    let s = detail(h).status_figures(i).expect("the status is there");
+    (s.count, s.amount)
 }
 
 /// Answers the reads of the organizations (one, «Альфа-Логистик» `o1`) and of `contacts`.
@@ -2084,3 +2084,62 @@ mod deal_link_tests;
 
 #[path = "structure_tests.rs"]
 mod structure_tests;
+
+#[test]
+fn every_figure_follows_a_deal_created_edited_and_moved() {
+    let mut h = opened();
+    h.resize(160, 45);
+    h.press("n");
+    h.press("Аудит склада");
+    h.send(code(KeyCode::Tab));
+    h.press("1 250 000,50");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let new = created("D9", "Аудит склада", Some(1_250_000.5), &h);
+    h.reply(&saves[0], Answer::CreatedDeal(Ok(Box::new(new.clone()))));
+    assert_eq!(status_totals(&h, 0), (Some(4), Some(4_850_000.5)));
+    let f = detail(&h).funnel_figures().unwrap();
+    assert_eq!((f.count, f.amount), (Some(102), Some(12_501_250_001.0)));
+
+    h.press("e");
+    h.send(code(KeyCode::Tab));
+    h.send(ctrl_key('u'));
+    h.press("2000000");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let edited = Deal {
+        amount: Some(2_000_000.0),
+        ..new
+    };
+    h.reply(&saves[0], Answer::PatchedDeal(Ok(Some(Box::new(edited)))));
+    assert_eq!(status_totals(&h, 0), (Some(4), Some(5_600_000.0)));
+
+    h.press("L");
+    assert_eq!(column_ids(&h, 1), ["D9", "D4"]);
+    assert_eq!(
+        status_totals(&h, 0),
+        (Some(3), Some(3_600_000.0)),
+        "the old status gives back what the deal weighs now"
+    );
+    assert_eq!(status_totals(&h, 1), (Some(2), Some(9_002_000_000.0)));
+    let f = detail(&h).funnel_figures().unwrap();
+    assert_eq!((f.count, f.amount), (Some(102), Some(12_502_000_000.5)));
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.done(&moves[0]);
+    assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
+    let screen = h.render();
+    assert!(
+        screen.contains("102 deals · 12 502 000 000,50 ₽"),
+        "the header counts the new deal:\n{screen}"
+    );
+
+    // The service's read once nothing is on its way counts it all: nothing is laid over twice.
+    h.press("r");
+    let mut after = statuses();
+    after[1] = status(TALKS, "Переговоры", 2, 9_002_000_000.0);
+    h.answer_all(
+        |c| matches!(c, Call::FunnelStatuses(_)),
+        || Answer::FunnelStatuses(Ok(after.clone())),
+    );
+    assert_eq!(status_totals(&h, 1), (Some(2), Some(9_002_000_000.0)));
+}
