@@ -2032,3 +2032,37 @@ fn end_pressed_during_a_reload_goes_to_the_end_of_the_new_list() {
     assert_eq!(q.offset, Some(50));
     assert_eq!(h.app.tasks.current().map(|t| t.id), Some(60));
 }
+
+#[test]
+fn u_after_a_delete_never_undoes_older_changes_of_the_deleted_task() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("j2");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(2, _))).remove(0);
+    let fresh = crate::testing::whole(&h.app.tasks.list.rows[1]);
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    h.press("k");
+    assert_eq!(h.app.tasks.list.rows[0].id, 1);
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("u");
+    assert!(toasts(&h).contains("cannot be undone"), "{}", toasts(&h));
+    h.press("u");
+    assert!(
+        h.take(|c| matches!(c, Call::UncompleteTask(1))).is_empty(),
+        "the deleted task's change is not undone: {}",
+        toasts(&h)
+    );
+    assert_eq!(
+        h.take(|c| matches!(c, Call::UpdateTask(2, _))).len(),
+        1,
+        "the change of another task is: {}",
+        toasts(&h)
+    );
+    h.press("u");
+    assert!(toasts(&h).contains("Nothing to undo"), "{}", toasts(&h));
+}

@@ -914,6 +914,9 @@ impl TasksState {
             };
             let row = self.list.rows.remove(idx);
             self.marks.remove(&id);
+            // Its older changes go with it: `u` would set back fields of a task that is gone.
+            // A refused delete brings the task back without them.
+            self.writes.forget_item(&id);
             let name = row.display_title().to_string();
             names.push(name.clone());
             let edit = Edit::Delete {
