@@ -11,6 +11,7 @@ pub mod dialogs;
 pub mod files;
 pub mod filters;
 pub mod form;
+pub mod leaving;
 pub mod panel;
 pub mod subtasks;
 pub mod time_log;

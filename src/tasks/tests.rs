@@ -2066,3 +2066,77 @@ fn u_after_a_delete_never_undoes_older_changes_of_the_deleted_task() {
     h.press("u");
     assert!(toasts(&h).contains("Nothing to undo"), "{}", toasts(&h));
 }
+
+#[test]
+fn a_new_task_the_filters_leave_out_is_not_listed_and_the_message_says_where_it_went() {
+    let mut h = loaded(1, false);
+    h.app.tasks.filters.search = "Задача".into();
+    h.app
+        .tasks
+        .filters
+        .touched(crate::tasks::filters::FilterKind::Search);
+    h.press("n");
+    h.press("Созвон");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.app.tasks.list.rows.len(),
+        1,
+        "the list shows only what it asks for"
+    );
+    assert!(
+        toasts(&h).contains("leaves it out of this list"),
+        "{}",
+        toasts(&h)
+    );
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
+    assert_eq!(h.app.tasks.list.rows.len(), 1);
+    assert_eq!(h.app.tasks.list.rows[0].id, 1);
+    let t = toasts(&h);
+    assert!(
+        t.contains("Created “Созвон” in ") && t.contains("text: “Задача”"),
+        "{t}"
+    );
+    // One it matches shows as before.
+    h.press("n");
+    h.press("Задача 7");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
+}
+
+#[test]
+fn a_task_changed_out_of_the_list_filters_leaves_the_list_once_it_holds() {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let tasks: Vec<Task> = (1..=2)
+        .map(|i| Task {
+            priority: Some(Priority::High),
+            ..task(i, &format!("Задача {i}"))
+        })
+        .collect();
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(tasks),
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    h.app.tasks.filters.priority = Some(Priority::High);
+    h.app
+        .tasks
+        .filters
+        .touched(crate::tasks::filters::FilterKind::Priority);
+    h.press("0");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    let mut fresh = crate::testing::whole(&h.app.tasks.list.rows[0]);
+    fresh.priority = Some(Priority::Low);
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|r| r.id).collect();
+    assert_eq!(ids, [2]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("it left this list (the filter priority: High leaves it out)"),
+        "{t}"
+    );
+}

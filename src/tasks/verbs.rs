@@ -591,6 +591,15 @@ impl TasksState {
             self.focus = b.focus;
             self.reload(cx);
         }
+        let held: Vec<(i64, Change)> = items
+            .iter()
+            .filter(|(_, o)| o.error.is_none())
+            .filter_map(|(id, o)| match &o.change {
+                Edit::Set { applied, .. } => Some((*id, applied.clone())),
+                Edit::Delete { .. } => None,
+            })
+            .collect();
+        let left = self.drop_left_out(&held, cx.names).unwrap_or_default();
         if failed.is_empty() {
             let what = if total == 1 {
                 items
@@ -613,7 +622,7 @@ impl TasksState {
                 .unwrap_or_default();
             cx.toast(
                 ToastKind::Success,
-                format!("{} {what}{}{read_back}{undo}", b.label, b.suffix),
+                format!("{} {what}{}{read_back}{left}{undo}", b.label, b.suffix),
             );
             return;
         }
@@ -641,7 +650,7 @@ impl TasksState {
             )
         } else {
             format!(
-                "{} {ok} of {total}{}, {} failed: {why}",
+                "{} {ok} of {total}{}, {} failed: {why}{left}",
                 b.label,
                 b.suffix,
                 failed.len()
