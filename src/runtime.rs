@@ -31,6 +31,7 @@ impl Runtime {
             now: Instant::now(),
             today: wall.to_offset(self.offset).date(),
             wall,
+            offset: self.offset,
         }
     }
 

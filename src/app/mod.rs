@@ -121,6 +121,8 @@ pub struct Clock {
     pub today: Date,
     /// Wall-clock time in UTC, to compare with the service's timestamps.
     pub wall: time::OffsetDateTime,
+    /// The local offset from UTC, that a time of day typed is in.
+    pub offset: time::UtcOffset,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -472,8 +472,11 @@ impl FunnelsState {
                         Values::of_deal(
                             &deal,
                             &fields,
-                            |id| self.lookups.contact_name(id),
-                            |id| self.lookups.org_name(id),
+                            (
+                                |id: &str| self.lookups.contact_name(id),
+                                |id: &str| self.lookups.org_name(id),
+                            ),
+                            cx.clock.offset,
                         )
                     }
                     Target::New { .. } => Values::default(),
@@ -514,7 +517,10 @@ impl FunnelsState {
             target,
             name,
             before,
-            form: DealForm::new(fields, values),
+            form: DealForm {
+                offset: cx.clock.offset,
+                ..DealForm::new(fields, values)
+            },
             phase: Phase::Editing,
             picker: None,
             asking: false,

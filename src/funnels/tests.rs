@@ -1871,7 +1871,7 @@ fn e_edits_the_deal_and_sends_only_what_changed() {
     h.press("e");
     let e = editor(&h);
     assert_eq!(e.form.title.value(), "Внедрение CRM для «Альфа-Логистик»");
-    assert_eq!(e.form.amount.value(), "1200000");
+    assert_eq!(e.form.amount.value(), "1 200 000", "as the board shows it");
     assert_eq!(e.form.contacts.len(), 2);
     h.send(code(KeyCode::Tab));
     h.send(ctrl_key('u'));
@@ -2142,4 +2142,33 @@ fn every_figure_follows_a_deal_created_edited_and_moved() {
         || Answer::FunnelStatuses(Ok(after.clone())),
     );
     assert_eq!(status_totals(&h, 1), (Some(2), Some(9_002_000_000.0)));
+}
+
+#[test]
+fn the_deal_form_fits_its_longest_label_and_wraps_past_a_third_of_its_width() {
+    let mut h = list();
+    h.resize(160, 45);
+    h.send(code(KeyCode::Enter));
+    let mut f = funnels().remove(0);
+    f.custom_fields.push(CustomField {
+        id: "cf-next".into(),
+        name: Some("Следующий контакт".into()),
+        r#type: Some("datetime".into()),
+        ..Default::default()
+    });
+    f.custom_fields.push(CustomField {
+        id: "cf-long".into(),
+        name: Some("Ответственный за согласование договора".into()),
+        r#type: Some("text".into()),
+        ..Default::default()
+    });
+    answer_funnel(&mut h, f);
+    h.press("n");
+    let screen = h.render();
+    assert!(screen.contains("Следующий контакт "), "{screen}");
+    assert!(
+        screen.contains("Ответственный за") && screen.contains("согласование"),
+        "a label past a third of the form wraps, whole:\n{screen}"
+    );
+    assert!(!screen.contains("кон…"), "{screen}");
 }
