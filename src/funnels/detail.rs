@@ -210,7 +210,8 @@ impl FunnelDetail {
         let Some(idx) = self.column_index(status_id) else {
             return;
         };
-        let err = self.columns[idx].on_page(result);
+        let filter = &self.filter;
+        let err = self.columns[idx].on_page(result, |d| filter.keeps(d));
         moves.reapply(self, cx);
         verbs.reapply(self, cx);
         let col = &mut self.columns[idx];

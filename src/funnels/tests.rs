@@ -2172,3 +2172,31 @@ fn the_deal_form_fits_its_longest_label_and_wraps_past_a_third_of_its_width() {
     );
     assert!(!screen.contains("кон…"), "{screen}");
 }
+
+#[test]
+fn f_offers_open_deals_narrowed_here_as_the_service_has_no_such_filter() {
+    let mut h = opened();
+    h.press("f");
+    answer_lookups(&mut h, vec![]);
+    h.press("open");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let reads = h.take(|c| matches!(c, Call::Deals(..)));
+    assert_eq!(reads.len(), 3, "every column reads again");
+    let Call::Deals(_, q) = &reads[0].call else {
+        unreachable!()
+    };
+    assert!(q.win_statuses.is_empty(), "no outcome is sent for open");
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("1 filter"));
+    let new = reads
+        .iter()
+        .find(|r| matches!(&r.call, Call::Deals(s, _) if s == NEW))
+        .unwrap();
+    h.reply(new, page(new_deals(), true));
+    assert_eq!(column_ids(&h, 0), ["D1", "D2"], "the lost one is left out");
+    // The next page starts after every deal the service sent, the left-out one too.
+    h.press("G");
+    let more = deal_queries(&mut h);
+    let (_, q) = more.iter().find(|(s, _)| s == NEW).expect("the next page");
+    assert_eq!(q.offset, Some(3));
+}
