@@ -971,11 +971,17 @@ impl ScreenState for TasksState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_char(self, c, cx)
+        let pane = self.detail_open();
+        let done = TasksState::on_char(self, c, cx);
+        self.refit_for_pane(pane, cx);
+        done
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_action(self, action, cx)
+        let pane = self.detail_open();
+        let done = TasksState::on_action(self, action, cx);
+        self.refit_for_pane(pane, cx);
+        done
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
@@ -983,7 +989,10 @@ impl ScreenState for TasksState {
     }
 
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_click(self, target, cx)
+        let pane = self.detail_open();
+        let done = TasksState::on_click(self, target, cx);
+        self.refit_for_pane(pane, cx);
+        done
     }
 
     fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
