@@ -451,6 +451,7 @@ impl TasksState {
         }
         for p in projects {
             cx.ensure_boards(p);
+            cx.ensure_project(p);
         }
         for b in boards {
             cx.ensure_columns(b);

@@ -2140,3 +2140,65 @@ fn a_task_changed_out_of_the_list_filters_leaves_the_list_once_it_holds() {
         "{t}"
     );
 }
+
+#[test]
+fn a_marked_task_on_no_board_is_not_called_on_another_board() {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let mut loose = task(2, "Без доски");
+    loose.locations[0].board_id = None;
+    loose.locations[0].board_column_id = None;
+    let tasks = vec![on_board(1, 5, 10), loose];
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(tasks),
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    h.press("  gm");
+    h.press("работе");
+    h.send(code(KeyCode::Enter));
+    let t = toasts(&h);
+    assert!(t.contains("1 task on no board stays marked"), "{t}");
+    assert!(!t.contains("another board"), "{t}");
+    assert!(!t.contains("m moves them"), "nowhere for m to move it: {t}");
+}
+
+#[test]
+fn a_project_the_list_does_not_hold_is_read_by_its_id_for_its_name() {
+    let mut h = Harness::new();
+    h.resize(160, 45);
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let mut t = task(1, "Сделать отчёт");
+    t.locations[0].project_id = 9;
+    t.locations[0].board_id = None;
+    t.locations[0].board_column_id = None;
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(vec![t]),
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    let reads = h.take(|c| matches!(c, Call::Project(9)));
+    assert_eq!(reads.len(), 1, "the archived project is read once");
+    h.reply(
+        &reads[0],
+        Answer::Project(Ok(Box::new(weeek_api::models::Project {
+            id: 9,
+            title: Some("Архив 2025".into()),
+            ..Default::default()
+        }))),
+    );
+    let screen = h.render();
+    assert!(screen.contains("Архив 2025"), "{screen}");
+    assert!(!screen.contains("project #9"), "{screen}");
+    h.press("r");
+    assert!(
+        h.take(|c| matches!(c, Call::Project(_))).is_empty(),
+        "read once"
+    );
+}
