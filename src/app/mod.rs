@@ -466,7 +466,24 @@ impl App {
             }
         };
         self.dirty |= changed;
+        self.fit_messages(clock, &mut effects);
         effects
+    }
+
+    /// Messages take lines of their own: when the lines they need change, the screens get
+    /// the rest of the terminal, as after a resize.
+    fn fit_messages(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+        let (w, h) = self.viewport.size();
+        let lines = self.toasts.lines(
+            usize::from(w.saturating_sub(2)),
+            crate::layout::message_room(h),
+        );
+        let band = lines.len() as u16;
+        if band != self.viewport.messages {
+            self.viewport = Viewport::with_messages(w, h, band);
+            self.each_screen(clock, effects, |s, cx| s.on_messages_resized(cx));
+            self.dirty = true;
+        }
     }
 
     /// Ending without a key (a signal): lets screens write what they still hold. The caller
@@ -1347,6 +1364,42 @@ mod tests {
     }
 
     #[test]
+    fn messages_take_lines_of_their_own_on_every_screen_at_the_smallest_size() {
+        let mut h = one_task();
+        for (w, ht) in [(40, 10), (80, 24)] {
+            h.resize(w, ht);
+            for n in 0..3 {
+                h.app.toasts.push(
+                    h.clock.now,
+                    super::ToastKind::Error,
+                    format!("Could not save message {n}: the service refused it"),
+                );
+            }
+            h.send(Msg::Tick);
+            assert!(h.app.viewport.messages > 0);
+            for key in ['1', '2', '3', '4', '1'] {
+                h.send(crate::testing::key_event(
+                    crossterm::event::KeyCode::Char(key),
+                    crossterm::event::KeyModifiers::ALT,
+                ));
+                let screen = h.render();
+                let lines: Vec<&str> = screen.lines().collect();
+                // The line above the key hints is the newest message's, whole of its own.
+                let above = lines[lines.len() - 2];
+                assert!(
+                    ["Could not", "refused it", "failed"]
+                        .iter()
+                        .any(|w| above.contains(w)),
+                    "at {w}x{ht}:\n{screen}"
+                );
+            }
+            h.app.toasts.dismiss_all();
+            h.send(Msg::Tick);
+            assert_eq!(h.app.viewport.messages, 0, "gone, the lines go back");
+        }
+    }
+
+    #[test]
     fn a_long_message_at_160_columns_is_never_cut_mid_word() {
         let mut h = one_task();
         h.resize(160, 45);
@@ -1357,6 +1410,8 @@ mod tests {
         h.app
             .toasts
             .push(h.clock.now, super::ToastKind::Error, text);
+        // The next message lays the messages' lines out.
+        h.send(Msg::Tick);
         let screen = h.render();
         let shown: Vec<&str> = screen
             .split(|c: char| c.is_whitespace() || c == '…')

@@ -1021,6 +1021,11 @@ impl ScreenState for TasksState {
         TasksState::on_resize(self, cx)
     }
 
+    fn on_messages_resized(&mut self, cx: &mut ScreenCtx) {
+        self.board_fit(cx);
+        self.fix_scroll(cx);
+    }
+
     /// The count marked, always in view; and the boards they are on when more than one (a
     /// move takes one board at a time).
     fn footer_note(&self) -> Option<String> {

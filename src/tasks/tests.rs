@@ -1488,15 +1488,20 @@ fn a_toast_takes_the_clicks_on_it() {
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.done(&req);
     assert!(toasts(&h).contains("Completed"), "{}", toasts(&h));
-    // 120x40: the newest toast sits on the last line of the body, at its right end, over row
-    // 35 of the list.
+    // 120x40: the message has the line above the key hints to itself; the list ends above
+    // it, its last row (34) on line 37.
+    let screen = h.render();
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines[38].contains("Completed"), "{screen}");
+    assert!(lines[37].contains("Задача 35"), "{screen}");
     h.click(117, 38);
-    assert_eq!(h.app.tasks.cursor, 0);
     h.click(10, 38);
     assert_eq!(
-        h.app.tasks.cursor, 35,
-        "left of the toast the row takes the click"
+        h.app.tasks.cursor, 0,
+        "a click on the message is no click on a row"
     );
+    h.click(10, 37);
+    assert_eq!(h.app.tasks.cursor, 34, "the row above it takes its click");
 }
 
 /// Answers the pending list request with `tasks`.

@@ -566,7 +566,7 @@ fn scroll_max(text: &Paragraph, inner: Rect) -> u16 {
 
 /// How far the detail pane of the cursor task can scroll at the terminal's size now.
 pub fn detail_scroll_max(app: &App) -> u16 {
-    let body = crate::layout::frame(app.viewport.area).body;
+    let body = crate::layout::frame_with(app.viewport.area, app.viewport.messages).body;
     let Some(area) = crate::layout::tasks::areas(body, app.tasks.detail_open()).detail else {
         return 0;
     };
