@@ -89,8 +89,10 @@ pub enum Msg {
     Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
-    /// An effect could not be carried out (no browser to open a page with): what to say.
+    /// An effect could not be carried out: what to say.
     EffectFailed(String),
+    /// No browser could be started to open this page.
+    NoBrowser(String),
     /// The editor of `Effect::EditText` ended: the text it left, or why there is none.
     Edited {
         task_id: i64,
@@ -441,6 +443,14 @@ impl App {
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
             Msg::EffectFailed(text) => {
+                self.toasts.push(clock.now, ToastKind::Error, text);
+                true
+            }
+            Msg::NoBrowser(url) => {
+                // The opener's own words ("gio" "open" … exit status) tell a user nothing:
+                // what failed, and what works instead.
+                let copy = self.keymap.then_say("tasks.copy_link", "copies the link");
+                let text = format!("No browser could be started to open {url}{copy}");
                 self.toasts.push(clock.now, ToastKind::Error, text);
                 true
             }
@@ -1193,6 +1203,26 @@ mod tests {
             })),
         );
         h
+    }
+
+    #[test]
+    fn o_without_a_browser_says_so_in_words_and_names_the_key_that_copies_the_link() {
+        let mut h = one_task();
+        let url = "https://app.weeek.net/ws/1/task/42";
+        h.press("o");
+        h.send(Msg::NoBrowser(url.into()));
+        let said: Vec<String> = h
+            .app
+            .toasts
+            .visible()
+            .iter()
+            .map(|t| t.text.clone())
+            .collect();
+        let last = said.last().expect("a message");
+        assert_eq!(
+            last,
+            &format!("No browser could be started to open {url} · y copies the link")
+        );
     }
 
     #[test]
