@@ -524,7 +524,6 @@ fn opening_the_detail_pane_keeps_the_focused_column_on_screen() {
             id: 10 + i,
             name: format!("Колонка {i}"),
             board_id: 5,
-            ..Default::default()
         })
         .collect();
     h.answer_all(
