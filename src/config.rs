@@ -101,6 +101,28 @@ impl Paths {
     }
 }
 
+impl Paths {
+    /// Where drafts and the like are kept: the demo keeps its own apart, so a demo contact
+    /// never turns up against the real service.
+    pub fn data_dir_for(&self, demo: bool) -> PathBuf {
+        if demo {
+            self.data_dir.join("demo")
+        } else {
+            self.data_dir.clone()
+        }
+    }
+
+    /// Where saved views are kept: in the config file, the demo's with its other files, so
+    /// views made in the demo (with the demo's ids) never reach the user's settings.
+    pub fn views_file(&self, demo: bool) -> PathBuf {
+        if demo {
+            self.data_dir_for(true).join("views.toml")
+        } else {
+            self.config_file.clone()
+        }
+    }
+}
+
 /// Reads the config file; a missing file is an empty config.
 pub fn load_file(path: &Path) -> Result<FileConfig, String> {
     match fs::read_to_string(path) {
@@ -883,6 +905,24 @@ mod tests {
 
     /// A view saved and deleted by the app leaves the rest of the file as the user wrote it:
     /// comments, other settings and views, their order; the file stays private.
+    #[test]
+    fn the_demo_keeps_its_views_with_its_other_files_never_in_the_config_file() {
+        let paths = Paths {
+            config_file: PathBuf::from("/home/u/.config/weeek-tui/config.toml"),
+            data_dir: PathBuf::from("/home/u/.local/share/weeek-tui"),
+            log_dir: PathBuf::from("/home/u/.local/state/weeek-tui/logs"),
+        };
+        assert_eq!(paths.views_file(false), paths.config_file);
+        let demo = paths.views_file(true);
+        assert_ne!(demo, paths.config_file);
+        assert!(
+            demo.starts_with(paths.data_dir_for(true)),
+            "{}",
+            demo.display()
+        );
+        assert_eq!(paths.data_dir_for(false), paths.data_dir);
+    }
+
     #[test]
     fn views_round_trip_through_the_config_file_keeping_the_rest_of_it() {
         let dir = std::env::temp_dir().join(format!("weeek-views-cfg-{}", std::process::id()));

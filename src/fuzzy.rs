@@ -54,24 +54,35 @@ fn rank_pattern<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
     let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
     let mut matcher = Matcher::new(Config::DEFAULT);
     let mut buf = Vec::new();
-    let mut scored: Vec<(usize, u32)> = haystacks
+    let folded = query.to_lowercase();
+    // What a name matched by, best first: the text as typed, whole (case aside); the text
+    // as typed, fuzzily; only the name's Latin spelling. A tier outranks any score of a lower
+    // one, so `tele` puts "Telegram" above "Телефон" (whose spelling "Telefon" scores higher).
+    let mut scored: Vec<(usize, u8, u32)> = haystacks
         .iter()
         .enumerate()
         .filter_map(|(i, hay)| {
             let hay = hay.as_ref();
-            let direct = pattern.score(Utf32Str::new(hay, &mut buf), &mut matcher);
+            if let Some(s) = pattern.score(Utf32Str::new(hay, &mut buf), &mut matcher) {
+                let tier = if hay.to_lowercase().contains(&folded) {
+                    2
+                } else {
+                    1
+                };
+                return Some((i, tier, s));
+            }
             // A Latin query also meets the name spelled in Latin letters.
             let latin = deunicode::deunicode(hay);
-            let spelled = if latin == hay {
-                None
-            } else {
-                pattern.score(Utf32Str::new(&latin, &mut buf), &mut matcher)
-            };
-            direct.max(spelled).map(|s| (i, s))
+            if latin == hay {
+                return None;
+            }
+            pattern
+                .score(Utf32Str::new(&latin, &mut buf), &mut matcher)
+                .map(|s| (i, 0, s))
         })
         .collect();
-    scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    scored.into_iter().map(|(i, _)| i).collect()
+    scored.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+    scored.into_iter().map(|(i, _, _)| i).collect()
 }
 
 /// The query as it would read had it been typed on the other layout (ЙЦУКЕН and QWERTY share
@@ -177,6 +188,21 @@ mod tests {
         assert_eq!(positions(",fub", "Баги"), [0, 1, 2, 3]);
         assert_eq!(positions("рз", "Разработка"), [0, 2]);
         assert!(positions("баги", "Разработка").is_empty());
+    }
+
+    #[test]
+    fn a_whole_match_as_typed_ranks_above_a_transliterated_one() {
+        let names = ["Телефон", "Telegram", "Телеграм-бот"];
+        let hits: Vec<&str> = rank("tele", &names).into_iter().map(|i| names[i]).collect();
+        assert_eq!(hits.first(), Some(&"Telegram"), "{hits:?}");
+        assert_eq!(
+            hits.len(),
+            3,
+            "the transliterated ones still match: {hits:?}"
+        );
+        // Case aside, a whole match beats a scattered one as typed.
+        let names = ["Pinned people", "Pipe"];
+        assert_eq!(rank("PIPE", &names), [1, 0]);
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub mod fuzzy;
 pub mod html;
 pub mod layout;
 pub mod logging;
+pub mod moment;
 pub mod organizations;
 pub mod path_complete;
 pub mod private_files;

@@ -140,7 +140,12 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
     let keymap = config::keymap(&file, &paths.config_file)?;
     // So does a saved view that cannot be read (its dates read as of today).
     let today = time::OffsetDateTime::now_utc().to_offset(offset).date();
-    let views = config::views(&file, &paths.config_file, today)?;
+    let views_file = paths.views_file(cli.demo);
+    let views = if views_file == paths.config_file {
+        config::views(&file, &views_file, today)?
+    } else {
+        config::views(&config::load_file(&views_file)?, &views_file, today)?
+    };
     // The demo's sandbox lives as long as this function.
     let mut _sandbox = None;
     let (base_url, token, source) = if cli.demo {
@@ -172,17 +177,11 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
         .size()
         .map(|s| (s.width, s.height))
         .unwrap_or((80, 24));
-    // The demo keeps its drafts apart: a demo contact must never turn up against the real service.
-    let data_dir = if cli.demo {
-        paths.data_dir.join("demo")
-    } else {
-        paths.data_dir.clone()
-    };
+    let data_dir = paths.data_dir_for(cli.demo);
     let mut app = App::new(data_dir.clone(), endpoint, size);
     app.funnels.load_draft();
     app.tasks.forms.load_draft();
-    app.tasks.views =
-        weeek_tui::tasks::views::SavedViews::load(views, paths.config_file.clone(), &data_dir);
+    app.tasks.views = weeek_tui::tasks::views::SavedViews::load(views, views_file, &data_dir);
     app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
     app.keymap = keymap;
     app.utc_offset = offset;

@@ -31,6 +31,7 @@ impl Runtime {
             now: Instant::now(),
             today: wall.to_offset(self.offset).date(),
             wall,
+            offset: self.offset,
         }
     }
 
@@ -302,8 +303,8 @@ fn execute(
             }
             Effect::OpenUrl(url) => {
                 if let Err(e) = crate::share::open_in_browser(&url) {
-                    let text = format!("Could not open a browser ({e}): {url}");
-                    let _ = notes.send(Msg::EffectFailed(text));
+                    tracing::warn!(error = %e, "no browser could be started");
+                    let _ = notes.send(Msg::NoBrowser(url));
                 }
             }
             Effect::Copy(text) => {

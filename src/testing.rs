@@ -34,6 +34,7 @@ pub fn clock() -> Clock {
         now: base(),
         today: date!(2026 - 11 - 21),
         wall: datetime!(2026-11-21 10:00 UTC),
+        offset: time::UtcOffset::UTC,
     }
 }
 

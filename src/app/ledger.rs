@@ -497,6 +497,22 @@ impl<W: Writes> Ledger<W> {
         self.undo.retain(|u| u.group != group);
     }
 
+    /// Item `id` is gone (deleted): `u` no longer sets back anything of it, and an action
+    /// that changed only it leaves the stack, so `u` never says it undid a change of an item
+    /// that stays deleted.
+    pub fn forget_item(&mut self, id: &W::Id) {
+        for u in &mut self.undo {
+            if let Reverse::Changes(items) = &mut u.reverse {
+                items.retain(|(i, _, _)| i != id);
+            }
+        }
+        self.undo.retain(|u| match &u.reverse {
+            Reverse::Changes(items) => !items.is_empty(),
+            Reverse::Created(i) => i != id,
+            Reverse::Final => true,
+        });
+    }
+
     pub fn undo_is_empty(&self) -> bool {
         self.undo.is_empty()
     }

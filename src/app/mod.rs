@@ -94,8 +94,10 @@ pub enum Msg {
     Click(Target),
     /// A deadline passed (spinner frame, toast expiry, debounce).
     Tick,
-    /// An effect could not be carried out (no browser to open a page with): what to say.
+    /// An effect could not be carried out: what to say.
     EffectFailed(String),
+    /// No browser could be started to open this page.
+    NoBrowser(String),
     /// The editor of `Effect::EditText` ended: the text it left, or why there is none.
     Edited {
         task_id: i64,
@@ -126,6 +128,8 @@ pub struct Clock {
     pub today: Date,
     /// Wall-clock time in UTC, to compare with the service's timestamps.
     pub wall: time::OffsetDateTime,
+    /// The local offset from UTC, that a time of day typed is in.
+    pub offset: time::UtcOffset,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -459,6 +463,14 @@ impl App {
                 self.toasts.push(clock.now, ToastKind::Error, text);
                 true
             }
+            Msg::NoBrowser(url) => {
+                // The opener's own words ("gio" "open" … exit status) tell a user nothing:
+                // what failed, and what works instead.
+                let copy = self.keymap.then_say("tasks.copy_link", "copies the link");
+                let text = format!("No browser could be started to open {url}{copy}");
+                self.toasts.push(clock.now, ToastKind::Error, text);
+                true
+            }
             Msg::Edited {
                 task_id,
                 original,
@@ -481,7 +493,24 @@ impl App {
             }
         };
         self.dirty |= changed;
+        self.fit_messages(clock, &mut effects);
         effects
+    }
+
+    /// Messages take lines of their own: when the lines they need change, the screens get
+    /// the rest of the terminal, as after a resize.
+    fn fit_messages(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+        let (w, h) = self.viewport.size();
+        let lines = self.toasts.lines(
+            usize::from(w.saturating_sub(2)),
+            crate::layout::message_room(h),
+        );
+        let band = lines.len() as u16;
+        if band != self.viewport.messages {
+            self.viewport = Viewport::with_messages(w, h, band);
+            self.each_screen(clock, effects, |s, cx| s.on_messages_resized(cx));
+            self.dirty = true;
+        }
     }
 
     /// Ending without a key (a signal): lets screens write what they still hold. The caller
@@ -1139,6 +1168,26 @@ mod tests {
     }
 
     #[test]
+    fn o_without_a_browser_says_so_in_words_and_names_the_key_that_copies_the_link() {
+        let mut h = one_task();
+        let url = "https://app.weeek.net/ws/1/task/42";
+        h.press("o");
+        h.send(Msg::NoBrowser(url.into()));
+        let said: Vec<String> = h
+            .app
+            .toasts
+            .visible()
+            .iter()
+            .map(|t| t.text.clone())
+            .collect();
+        let last = said.last().expect("a message");
+        assert_eq!(
+            last,
+            &format!("No browser could be started to open {url} · y copies the link")
+        );
+    }
+
+    #[test]
     fn o_opens_the_tasks_page_and_y_copies_its_link_and_capital_y_its_id() {
         let mut h = one_task();
         let url = "https://app.weeek.net/ws/1/task/42";
@@ -1305,6 +1354,42 @@ mod tests {
     }
 
     #[test]
+    fn messages_take_lines_of_their_own_on_every_screen_at_the_smallest_size() {
+        let mut h = one_task();
+        for (w, ht) in [(40, 10), (80, 24)] {
+            h.resize(w, ht);
+            for n in 0..3 {
+                h.app.toasts.push(
+                    h.clock.now,
+                    super::ToastKind::Error,
+                    format!("Could not save message {n}: the service refused it"),
+                );
+            }
+            h.send(Msg::Tick);
+            assert!(h.app.viewport.messages > 0);
+            for key in ['1', '2', '3', '4', '1'] {
+                h.send(crate::testing::key_event(
+                    crossterm::event::KeyCode::Char(key),
+                    crossterm::event::KeyModifiers::ALT,
+                ));
+                let screen = h.render();
+                let lines: Vec<&str> = screen.lines().collect();
+                // The line above the key hints is the newest message's, whole of its own.
+                let above = lines[lines.len() - 2];
+                assert!(
+                    ["Could not", "refused it", "failed"]
+                        .iter()
+                        .any(|w| above.contains(w)),
+                    "at {w}x{ht}:\n{screen}"
+                );
+            }
+            h.app.toasts.dismiss_all();
+            h.send(Msg::Tick);
+            assert_eq!(h.app.viewport.messages, 0, "gone, the lines go back");
+        }
+    }
+
+    #[test]
     fn a_long_message_at_160_columns_is_never_cut_mid_word() {
         let mut h = one_task();
         h.resize(160, 45);
@@ -1315,6 +1400,8 @@ mod tests {
         h.app
             .toasts
             .push(h.clock.now, super::ToastKind::Error, text);
+        // The next message lays the messages' lines out.
+        h.send(Msg::Tick);
         let screen = h.render();
         let shown: Vec<&str> = screen
             .split(|c: char| c.is_whitespace() || c == '…')

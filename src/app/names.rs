@@ -20,6 +20,8 @@ pub struct Names {
     pub boards: HashMap<i64, Loadable<Vec<Board>>>,
     pub columns: HashMap<i64, Loadable<Vec<BoardColumn>>>,
     pub currencies: Loadable<Vec<Currency>>,
+    /// Projects the list does not hold (archived ones), each read by its id for its name.
+    pub read_projects: HashMap<i64, Loadable<Project>>,
 }
 
 impl ScreenCtx<'_> {
@@ -94,6 +96,19 @@ impl ScreenCtx<'_> {
         }
     }
 
+    /// Reads project `id` by its id once, when the projects are in and it is not among them
+    /// (an archived project's tasks still name it).
+    pub fn ensure_project(&mut self, id: i64) {
+        let listed = match self.names.projects.value() {
+            Some(all) => all.iter().any(|p| p.id == id),
+            None => return,
+        };
+        if id > 0 && !listed && !self.names.read_projects.contains_key(&id) {
+            self.request(NamesKey::Project(id), Call::Project(id));
+            self.names.read_projects.entry(id).or_default().start();
+        }
+    }
+
     /// Loads the columns of `board` once.
     pub fn ensure_columns(&mut self, board: i64) {
         if !self.names.columns.contains_key(&board) {
@@ -115,6 +130,11 @@ impl Names {
             (NamesKey::Currencies, A::Currencies(r)) => self.currencies.finish(r),
             (NamesKey::Boards(p), A::Boards(r)) => self.boards.entry(p).or_default().finish(r),
             (NamesKey::Columns(b), A::Columns(r)) => self.columns.entry(b).or_default().finish(r),
+            (NamesKey::Project(id), A::Project(r)) => self
+                .read_projects
+                .entry(id)
+                .or_default()
+                .finish(r.map(|p| *p)),
             // Each key is asked with its one call above: no other pair arrives.
             _ => {}
         }
@@ -144,7 +164,11 @@ impl Names {
     }
 
     pub fn project(&self, id: i64) -> Option<&Project> {
-        self.projects.value()?.iter().find(|p| p.id == id)
+        let listed = self
+            .projects
+            .value()
+            .and_then(|all| all.iter().find(|p| p.id == id));
+        listed.or_else(|| self.read_projects.get(&id)?.value())
     }
 
     pub fn project_name(&self, id: i64) -> String {

@@ -41,6 +41,8 @@ pub enum NamesKey {
     Boards(i64),
     /// The columns of a board.
     Columns(i64),
+    /// A project the list does not hold, read by its id.
+    Project(i64),
 }
 
 impl From<NamesKey> for RequestKey {

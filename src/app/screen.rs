@@ -56,6 +56,13 @@ pub trait ScreenState {
 
     fn on_resize(&mut self, _env: &mut ScreenCtx) {}
 
+    /// Messages came or went and the body has fewer or more lines: what is shown keeps its
+    /// cursor in view; nothing is read for it (a failed page is not asked again because its
+    /// message took a line).
+    fn on_messages_resized(&mut self, env: &mut ScreenCtx) {
+        self.on_resize(env);
+    }
+
     /// The app is about to end (a quit or a signal): write what is held only in memory.
     fn on_shutdown(&mut self, _env: &mut ScreenCtx) {}
 

@@ -154,6 +154,25 @@ impl Toasts {
         &self.items
     }
 
+    /// The lines the messages take at `cols` columns, oldest first, at most `max`: each
+    /// wraps onto a second line rather than losing its end (what a write came to is said
+    /// last); the newest are kept when not all fit. `M` shows every message in full.
+    pub fn lines(&self, cols: usize, max: u16) -> Vec<(ToastKind, String)> {
+        let mut out: Vec<(ToastKind, String)> = Vec::new();
+        for toast in self.items.iter().rev() {
+            let text = crate::text::shorten_quotes(&toast.text, crate::text::QUOTE_SHOWN);
+            let lines = crate::text::wrap(&text, cols.max(1), 2);
+            if out.len() + lines.len() > usize::from(max) {
+                break;
+            }
+            for l in lines.into_iter().rev() {
+                out.push((toast.kind, l));
+            }
+        }
+        out.reverse();
+        out
+    }
+
     /// Past messages, newest first.
     pub fn history(&self) -> impl Iterator<Item = &(ToastKind, String)> {
         self.history.iter().rev()

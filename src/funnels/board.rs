@@ -26,6 +26,9 @@ pub struct Column {
     pub scroll: usize,
     /// `G` is loading every remaining page, to go to the last deal once the last one is in.
     pub to_end: bool,
+    /// Deals the service sent that the board's filter left out (see `DealFilter::keeps`):
+    /// the next page starts after them.
+    pub left_out: u32,
 }
 
 impl Column {
@@ -51,7 +54,9 @@ impl Column {
     /// (Re)loads from the top, keeping the deals on screen until the answer comes. As many
     /// deals as were paged in come back, so a refresh does not fold a long column up.
     pub fn reload(&mut self, filter: &DealFilter, cx: &mut ScreenCtx) {
-        let loaded = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
+        let loaded = u32::try_from(self.deals.rows.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(self.left_out);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
         self.deals.start(false);
         cx.request(
@@ -65,7 +70,9 @@ impl Column {
         if !self.deals.wants_more(self.cursor, cards) {
             return;
         }
-        let offset = u32::try_from(self.deals.rows.len()).unwrap_or(u32::MAX);
+        let offset = u32::try_from(self.deals.rows.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(self.left_out);
         self.deals.start(true);
         cx.request(
             FunnelKey::Deals(self.status_id.clone()),
@@ -76,9 +83,28 @@ impl Column {
         );
     }
 
-    /// Applies a page. Returns the error, if any, for the caller to report.
-    pub fn on_page(&mut self, result: Result<DealPage, ApiError>) -> Option<ApiError> {
-        let page = result.map(|p| (p.deals, p.has_more));
+    /// Applies a page, less the deals `keeps` leaves out. Returns the error, if any, for the
+    /// caller to report.
+    pub fn on_page(
+        &mut self,
+        result: Result<DealPage, ApiError>,
+        keeps: impl Fn(&Deal) -> bool,
+    ) -> Option<ApiError> {
+        let more = matches!(
+            self.deals.status,
+            crate::app::loadable::PageStatus::Loading { more: true }
+        );
+        let page = result.map(|p| {
+            let sent = p.deals.len();
+            let kept: Vec<Deal> = p.deals.into_iter().filter(|d| keeps(d)).collect();
+            let out = u32::try_from(sent - kept.len()).unwrap_or(u32::MAX);
+            self.left_out = if more {
+                self.left_out.saturating_add(out)
+            } else {
+                out
+            };
+            (kept, p.has_more)
+        });
         card_column::on_page(
             &mut self.deals,
             &mut self.cursor,

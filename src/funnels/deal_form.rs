@@ -112,21 +112,13 @@ pub fn parse_number(text: &str) -> Option<f64> {
     cleaned.parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
-/// A number as the form shows it for editing: no grouping, a point for decimals.
+/// A number as the form shows it for editing: as the rest of the app shows numbers
+/// (`1 250 000,50`), which `parse_number` reads back.
 fn number_text(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n as i64)
-    } else {
-        n.to_string()
-    }
+    crate::funnels::format::number(n)
 }
 
 pub use crate::date_input::parse_day as parse_date;
-
-/// `yyyy-mm-dd`.
-fn iso_day(d: Date) -> String {
-    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
-}
 
 #[derive(Debug, Clone)]
 pub struct DealForm {
@@ -146,6 +138,8 @@ pub struct DealForm {
     pub errors: BTreeMap<DealField, String>,
     /// Fields typed in: only these are checked on leaving.
     pub touched: BTreeSet<DealField>,
+    /// The local offset from UTC: a time typed in a datetime field is in it.
+    pub offset: time::UtcOffset,
 }
 
 impl DealForm {
@@ -179,6 +173,7 @@ impl DealForm {
             focus: DealField::Title,
             errors: BTreeMap::new(),
             touched: BTreeSet::new(),
+            offset: time::UtcOffset::UTC,
         }
     }
 
@@ -278,14 +273,15 @@ impl DealForm {
             )),
             (_, _) if value.is_empty() => None,
             (DealField::Amount, _) => match parse_number(value) {
-                None => Some("a number, such as 1 200 000,50".into()),
+                // No-break spaces: a wrapped message keeps the number whole.
+                None => Some("a number, such as 1\u{a0}200\u{a0}000,50".into()),
                 Some(n) if n < 0.0 => Some("must not be negative".into()),
                 Some(_) => None,
             },
             (_, Input::Number) => parse_number(value)
                 .is_none()
                 .then(|| "a number, such as 12,5".into()),
-            (_, Input::Date) => parse_date(value, today).err(),
+            (_, Input::Date) => crate::moment::parse_moment(value, today).err(),
             _ => None,
         }
     }
@@ -351,10 +347,10 @@ impl DealForm {
             (Input::Number, Some(CustomValue::Typed(t))) => parse_number(t)
                 .and_then(serde_json::Number::from_f64)
                 .map_or(Value::Null, Value::Number),
-            // UNCERTAIN: the reference does not spell a date value; the day is sent as
-            // `yyyy-mm-dd`, the form task dates take.
-            (Input::Date, Some(CustomValue::Typed(t))) => parse_date(t, today)
-                .map(|d| Value::String(iso_day(d)))
+            // UNCERTAIN: the reference gives a datetime value as ISO 8601; a day alone is
+            // sent as `yyyy-mm-dd`, the form task dates take, a time with the local offset.
+            (Input::Date, Some(CustomValue::Typed(t))) => crate::moment::parse_moment(t, today)
+                .map(|m| Value::String(m.wire(self.offset)))
                 .unwrap_or(Value::Null),
             (_, Some(CustomValue::Typed(t))) => Value::String(t.trim().to_string()),
             (_, Some(CustomValue::Flag(b))) => b.map_or(Value::Null, Value::Bool),
@@ -445,8 +441,8 @@ impl Values {
     pub fn of_deal(
         deal: &Deal,
         fields: &[CustomField],
-        contact: impl Fn(&str) -> String,
-        organization: impl Fn(&str) -> String,
+        (contact, organization): (impl Fn(&str) -> String, impl Fn(&str) -> String),
+        offset: time::UtcOffset,
     ) -> Values {
         let named = |ids: &[String], f: &dyn Fn(&str) -> String| {
             ids.iter()
@@ -461,7 +457,7 @@ impl Values {
             let Some(v) = deal.custom_fields.iter().find(|v| v.id == f.id) else {
                 continue;
             };
-            if let Some(value) = custom_value(f, &v.value, &contact) {
+            if let Some(value) = custom_value(f, &v.value, &contact, offset) {
                 custom.insert(f.id.clone(), value);
             }
         }
@@ -497,6 +493,7 @@ fn custom_value(
     field: &CustomField,
     v: &Value,
     contact: &impl Fn(&str) -> String,
+    offset: time::UtcOffset,
 ) -> Option<CustomValue> {
     if v.is_null() {
         return None;
@@ -520,7 +517,7 @@ fn custom_value(
             Value::String(s) => s.clone(),
             _ => return None,
         }),
-        Input::Date => CustomValue::Typed(v.as_str()?.get(..10)?.to_string()),
+        Input::Date => CustomValue::Typed(crate::moment::value_text(v.as_str()?, offset)),
         Input::Flag => CustomValue::Flag(Some(match v {
             Value::Bool(b) => *b,
             Value::Number(n) => n.as_i64() == Some(1),
@@ -621,9 +618,14 @@ mod tests {
             ],
             ..Default::default()
         };
-        let v = Values::of_deal(&deal, &fields(), |id| id.into(), |id| id.into());
-        assert_eq!(v.amount, "1500");
-        assert_eq!(v.custom["n"], CustomValue::Typed("12.5".into()));
+        let v = Values::of_deal(
+            &deal,
+            &fields(),
+            (|id: &str| id.into(), |id: &str| id.into()),
+            time::UtcOffset::UTC,
+        );
+        assert_eq!(v.amount, "1 500", "as the board shows it");
+        assert_eq!(v.custom["n"], CustomValue::Typed("12,50".into()));
         let one = Named {
             id: "o1".into(),
             name: "Один".into(),
@@ -631,7 +633,7 @@ mod tests {
         assert_eq!(v.custom["s"], CustomValue::One(Some(one.clone())));
         assert_eq!(v.custom["m"], CustomValue::Many(vec![one]));
         assert_eq!(v.custom["b"], CustomValue::Flag(Some(true)));
-        assert_eq!(v.custom["d"], CustomValue::Typed("2026-12-01".into()));
+        assert_eq!(v.custom["d"], CustomValue::Typed("01.12.2026".into()));
     }
 
     #[test]
@@ -657,6 +659,49 @@ mod tests {
         assert_eq!(
             Value::Object(input.custom_fields.unwrap()),
             json!({"n": null, "d": "2026-12-01"})
+        );
+    }
+
+    #[test]
+    fn a_datetime_field_takes_a_time_and_a_value_as_shown_reads_back_unchanged() {
+        let deal = Deal {
+            amount: Some(1_250_000.5),
+            custom_fields: vec![CustomFieldValue {
+                id: "d".into(),
+                value: json!("2026-11-27T11:00:00Z"),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let plus3 = time::UtcOffset::from_hms(3, 0, 0).unwrap();
+        let before = Values::of_deal(
+            &deal,
+            &fields(),
+            (|id: &str| id.into(), |id: &str| id.into()),
+            plus3,
+        );
+        assert_eq!(before.amount, "1 250 000,50");
+        assert_eq!(
+            before.custom["d"],
+            CustomValue::Typed("27.11.2026 14:00".into())
+        );
+        let mut form = DealForm {
+            offset: plus3,
+            ..DealForm::new(fields(), &before)
+        };
+        assert_eq!(form.to_input(&before, TODAY), DealInput::default());
+        form.amount.set("1250000.5");
+        assert_eq!(
+            form.to_input(&before, TODAY),
+            DealInput::default(),
+            "either form reads"
+        );
+        form.typed.get_mut("d").unwrap().set("tomorrow 9:30");
+        assert_eq!(form.check(DealField::Custom(4), TODAY), None);
+        let input = form.to_input(&before, TODAY);
+        assert_eq!(
+            Value::Object(input.custom_fields.unwrap()),
+            json!({"d": "2026-11-24T09:30:00+03:00"})
         );
     }
 

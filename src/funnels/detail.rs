@@ -9,6 +9,7 @@ use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
 use super::query::{BoardPicker, DealFilter};
+use super::totals::Figures;
 use super::verbs::DealVerbs;
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
@@ -69,6 +70,8 @@ pub struct FunnelDetail {
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,
+    /// The changes to deals laid over the read totals.
+    pub(super) tally: super::totals::Tally,
 }
 
 impl FunnelDetail {
@@ -164,8 +167,23 @@ impl FunnelDetail {
         self.columns.iter().position(|c| c.status_id == status_id)
     }
 
-    pub fn on_funnel(&mut self, result: Result<Funnel, ApiError>) {
+    /// `settled`: no write to a deal is on its way, so the read counts every change.
+    pub fn on_funnel(&mut self, result: Result<Funnel, ApiError>, settled: bool) {
+        if result.is_ok() {
+            self.tally.funnel_read(settled);
+        }
         self.funnel.finish(result);
+    }
+
+    /// The figures of the status at `index` as shown: its read ones and the changes since.
+    pub fn status_figures(&self, index: usize) -> Option<Figures> {
+        self.status_list().get(index).map(|s| self.tally.status(s))
+    }
+
+    /// The funnel's figures as shown (see `status_figures`).
+    pub fn funnel_figures(&self) -> Option<Figures> {
+        let f = self.funnel.value()?;
+        Some(self.tally.funnel(f, self.status_list()))
     }
 
     pub fn on_statuses(
@@ -178,6 +196,7 @@ impl FunnelDetail {
         if self.statuses.error().is_some() {
             return;
         }
+        self.tally.statuses_read(moves.is_idle() && verbs.is_idle());
         let focused = self.column().map(|c| c.status_id.clone());
         let mut old: HashMap<String, Column> = std::mem::take(&mut self.columns)
             .into_iter()
@@ -216,7 +235,8 @@ impl FunnelDetail {
         let Some(idx) = self.column_index(status_id) else {
             return;
         };
-        let err = self.columns[idx].on_page(result);
+        let filter = &self.filter;
+        let err = self.columns[idx].on_page(result, |d| filter.keeps(d));
         moves.reapply(self, cx);
         verbs.reapply(self, cx);
         let col = &mut self.columns[idx];

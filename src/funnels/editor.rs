@@ -13,6 +13,7 @@ use weeek_api::{ApiError, DealInput, DealPage};
 use super::deal_form::{CustomValue, DealField, DealForm, Input, Named, Values};
 use super::detail::FunnelDetail;
 use super::lookups::Lookups;
+use super::totals::Weight;
 use super::{FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
@@ -474,8 +475,11 @@ impl FunnelsState {
                         Values::of_deal(
                             &deal,
                             &fields,
-                            |id| self.lookups.contact_name(id),
-                            |id| self.lookups.org_name(id),
+                            (
+                                |id: &str| self.lookups.contact_name(id),
+                                |id: &str| self.lookups.org_name(id),
+                            ),
+                            cx.clock.offset,
                         )
                     }
                     Target::New { .. } => Values::default(),
@@ -516,7 +520,10 @@ impl FunnelsState {
             target,
             name,
             before,
-            form: DealForm::new(fields, values),
+            form: DealForm {
+                offset: cx.clock.offset,
+                ..DealForm::new(fields, values)
+            },
             phase: Phase::Editing,
             picker: None,
             asking: false,
@@ -1096,9 +1103,9 @@ impl FunnelDetail {
         if self.columns[ci].deals.rows.iter().any(|d| d.id == deal.id) {
             return;
         }
-        let amount = deal.amount;
+        self.tally
+            .record(&deal.id, None, Some(Weight::of(&deal, &status)));
         self.columns[ci].deals.rows.insert(0, deal);
-        self.shift_status_totals("", &status, amount);
         self.focus = ci;
         let cards = self.cards(cx);
         self.columns[ci].move_to(0, cards);
@@ -1106,13 +1113,16 @@ impl FunnelDetail {
     }
 
     /// The service's copy of a deal replaces the board's (the column stays the board's: a
-    /// move may be on its way).
+    /// move may be on its way); a changed amount changes the totals.
     fn take_fresh(&mut self, fresh: Deal) {
         for c in &mut self.columns {
             if let Some(d) = c.deals.rows.iter_mut().find(|d| d.id == fresh.id) {
+                let before = Weight::of(d, &c.status_id);
                 let status = d.status_id.clone();
                 *d = fresh.clone();
                 d.status_id = status;
+                self.tally
+                    .record(&fresh.id, Some(before), Some(Weight::of(d, &c.status_id)));
             }
         }
     }

@@ -15,6 +15,7 @@ pub mod query;
 pub mod structure;
 #[cfg(test)]
 mod tests;
+pub mod totals;
 pub mod verbs;
 
 use weeek_api::models::WinStatus;
@@ -432,7 +433,10 @@ impl FunnelsState {
                     return;
                 };
                 match (key, answer) {
-                    (FunnelKey::Funnel, A::Funnel(result)) => d.on_funnel(result.map(|f| *f)),
+                    (FunnelKey::Funnel, A::Funnel(result)) => {
+                        let settled = self.moves.is_idle() && self.verbs.is_idle();
+                        d.on_funnel(result.map(|f| *f), settled)
+                    }
                     (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
                         d.on_statuses(result, (&self.moves, &self.verbs), cx);
                         // Renames, deletes and moves on their way stay shown over the read.

@@ -4,9 +4,10 @@
 //! service has it. The bookkeeping is the shared write ledger's (`app::ledger`).
 
 use weeek_api::ApiError;
-use weeek_api::models::{Deal, FunnelStatus};
+use weeek_api::models::Deal;
 
 use super::detail::FunnelDetail;
+use super::totals::Weight;
 use super::{FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Shown, Writes};
@@ -131,23 +132,6 @@ fn quoted(deal: &Deal) -> String {
     crate::text::quoted_full(deal.title.as_deref().unwrap_or("(untitled deal)"))
 }
 
-/// Shifts a deal's weight from one status's totals to another's.
-fn shift_totals(statuses: &mut [FunnelStatus], from: &str, to: &str, amount: Option<f64>) {
-    for s in statuses.iter_mut() {
-        let sign = if s.id == from {
-            -1.0
-        } else if s.id == to {
-            1.0
-        } else {
-            continue;
-        };
-        s.deals_count = Some((s.deals_count.unwrap_or(0) + sign as i64).max(0));
-        if let Some(a) = amount {
-            s.deals_amount = Some(s.deals_amount.unwrap_or(0.0) + sign * a);
-        }
-    }
-}
-
 impl FunnelDetail {
     /// Puts the deal `id` into column `to` at the top, wherever it is now; shifts the totals.
     fn relocate(&mut self, id: &str, to: usize, at: usize) -> Option<Deal> {
@@ -162,29 +146,21 @@ impl FunnelDetail {
         let from_id = self.columns[from].status_id.clone();
         let to_id = self.columns[to].status_id.clone();
         deal.status_id = Some(to_id.clone());
-        let amount = deal.amount;
         let target = &mut self.columns[to];
         let at = at.min(target.deals.rows.len());
         target.deals.rows.insert(at, deal.clone());
         if from != to {
-            self.shift_status_totals(&from_id, &to_id, amount);
+            self.tally.record(
+                id,
+                Some(Weight::of(&deal, &from_id)),
+                Some(Weight::of(&deal, &to_id)),
+            );
         }
         let src = &mut self.columns[from];
         if src.cursor >= src.deals.rows.len() {
             src.cursor = src.deals.rows.len().saturating_sub(1);
         }
         Some(deal)
-    }
-
-    pub(super) fn shift_status_totals(&mut self, from: &str, to: &str, amount: Option<f64>) {
-        match &mut self.statuses {
-            crate::app::loadable::Loadable::Loaded(s)
-            | crate::app::loadable::Loadable::Loading(Some(s))
-            | crate::app::loadable::Loadable::Failed(_, Some(s)) => {
-                shift_totals(s, from, to, amount)
-            }
-            _ => {}
-        }
     }
 }
 
@@ -313,11 +289,18 @@ impl FunnelDetail {
         self.fix_columns(cx);
     }
 
-    /// Takes a deal off the board; the statuses' totals are read again once moves settle.
+    /// Takes a deal off the board, and its weight off the totals; the statuses' totals are
+    /// read again once moves settle.
     pub(super) fn take_off(&mut self, id: &str, cx: &ScreenCtx) {
+        let mut gone = Vec::new();
         for c in &mut self.columns {
-            c.deals.rows.retain(|x| x.id != id);
+            if let Some(at) = c.deals.rows.iter().position(|x| x.id == id) {
+                gone.push(Weight::of(&c.deals.rows.remove(at), &c.status_id));
+            }
             c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
+        }
+        for w in gone {
+            self.tally.record(id, Some(w), None);
         }
         self.stale_totals = true;
         self.fix_columns(cx);

@@ -23,6 +23,9 @@ pub struct DealFilter {
     pub search: String,
     pub assignees: Vec<String>,
     pub outcomes: Vec<WinStatus>,
+    /// Open deals (no outcome) too. The service filters by won, lost and archived only, so
+    /// with this chosen no outcome is sent and the pages are narrowed here (`keeps`).
+    pub open: bool,
     pub tags: Vec<i64>,
     pub organizations: Vec<String>,
     /// `None`: the board's own order.
@@ -36,7 +39,11 @@ impl DealFilter {
         DealQuery {
             search: (!search.is_empty()).then(|| search.to_string()),
             assignee_ids: self.assignees.clone(),
-            win_statuses: self.outcomes.clone(),
+            win_statuses: if self.open {
+                Vec::new()
+            } else {
+                self.outcomes.clone()
+            },
             tags: self.tags.clone(),
             organizations: self.organizations.clone(),
             sort: self.sort,
@@ -53,11 +60,28 @@ impl DealFilter {
 
     /// Filters chosen (the search and the sort aside).
     pub fn filter_count(&self) -> usize {
-        self.assignees.len() + self.outcomes.len() + self.tags.len() + self.organizations.len()
+        usize::from(self.open)
+            + self.assignees.len()
+            + self.outcomes.len()
+            + self.tags.len()
+            + self.organizations.len()
+    }
+
+    /// Whether a deal the service answered with is one asked for: with open chosen, an open
+    /// deal or one of the chosen outcomes (the service was sent none).
+    pub fn keeps(&self, deal: &weeek_api::models::Deal) -> bool {
+        !self.open
+            || deal
+                .win_status
+                .as_ref()
+                .is_none_or(|w| self.outcomes.contains(w))
     }
 
     fn chosen(&self) -> Vec<Choice> {
-        let outcomes = self.outcomes.iter().cloned().map(Choice::Outcome);
+        let open = self.open.then_some(Choice::Open);
+        let outcomes = open
+            .into_iter()
+            .chain(self.outcomes.iter().cloned().map(Choice::Outcome));
         let assignees = self.assignees.iter().cloned().map(Choice::Assignee);
         let tags = self.tags.iter().copied().map(Choice::Tag);
         let orgs = self.organizations.iter().cloned().map(Choice::Organization);
@@ -65,12 +89,14 @@ impl DealFilter {
     }
 
     fn set_chosen(&mut self, keys: &[Choice]) {
+        self.open = false;
         self.outcomes.clear();
         self.assignees.clear();
         self.tags.clear();
         self.organizations.clear();
         for k in keys {
             match k {
+                Choice::Open => self.open = true,
                 Choice::Outcome(w) => self.outcomes.push(w.clone()),
                 Choice::Assignee(id) => self.assignees.push(id.clone()),
                 Choice::Tag(id) => self.tags.push(*id),
@@ -83,6 +109,8 @@ impl DealFilter {
 /// One filter of the filter picker.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Choice {
+    /// No outcome yet.
+    Open,
     Outcome(WinStatus),
     Assignee(String),
     Tag(i64),
@@ -117,6 +145,7 @@ pub enum BoardPicker {
 
 fn filter_picker(filter: &DealFilter, names: &Names, lookups: &Lookups) -> Picker<Choice> {
     let mut items = vec![
+        PickItem::new(Choice::Open, "open").detail("outcome"),
         PickItem::new(Choice::Outcome(WinStatus::Won), "won").detail("outcome"),
         PickItem::new(Choice::Outcome(WinStatus::Lost), "lost").detail("outcome"),
         PickItem::new(Choice::Outcome(WinStatus::Archived), "archived").detail("outcome"),
@@ -143,6 +172,7 @@ fn filter_picker(filter: &DealFilter, names: &Names, lookups: &Lookups) -> Picke
     for c in filter.chosen() {
         if !items.iter().any(|it| it.key == c) {
             let label = match &c {
+                Choice::Open => "open".to_string(),
                 Choice::Outcome(w) => w.as_str().to_string(),
                 Choice::Assignee(id) | Choice::Organization(id) => crate::app::names::short_id(id),
                 Choice::Tag(id) => format!("tag {id}"),

@@ -272,8 +272,8 @@ fn column_ids(h: &Harness, i: usize) -> Vec<String> {
 }
 
 fn status_totals(h: &Harness, i: usize) -> (Option<i64>, Option<f64>) {
-    let s = &detail(h).status_list()[i];
-    (s.deals_count, s.deals_amount)
+    let s = detail(h).status_figures(i).expect("the status is there");
+    (s.count, s.amount)
 }
 
 /// Answers the reads of the organizations (one, «Альфа-Логистик» `o1`) and of `contacts`.
@@ -1871,7 +1871,7 @@ fn e_edits_the_deal_and_sends_only_what_changed() {
     h.press("e");
     let e = editor(&h);
     assert_eq!(e.form.title.value(), "Внедрение CRM для «Альфа-Логистик»");
-    assert_eq!(e.form.amount.value(), "1200000");
+    assert_eq!(e.form.amount.value(), "1 200 000", "as the board shows it");
     assert_eq!(e.form.contacts.len(), 2);
     h.send(code(KeyCode::Tab));
     h.send(ctrl_key('u'));
@@ -2120,4 +2120,120 @@ fn the_board_footer_follows_the_cursor() {
         assert!(!f.contains(gone), "{gone}: {f}");
     }
     assert!(f.contains(" n new "), "a deal can be made here: {f}");
+}
+
+#[test]
+fn every_figure_follows_a_deal_created_edited_and_moved() {
+    let mut h = opened();
+    h.resize(160, 45);
+    h.press("n");
+    h.press("Аудит склада");
+    h.send(code(KeyCode::Tab));
+    h.press("1 250 000,50");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let new = created("D9", "Аудит склада", Some(1_250_000.5), &h);
+    h.reply(&saves[0], Answer::CreatedDeal(Ok(Box::new(new.clone()))));
+    assert_eq!(status_totals(&h, 0), (Some(4), Some(4_850_000.5)));
+    let f = detail(&h).funnel_figures().unwrap();
+    assert_eq!((f.count, f.amount), (Some(102), Some(12_501_250_001.0)));
+
+    h.press("e");
+    h.send(code(KeyCode::Tab));
+    h.send(ctrl_key('u'));
+    h.press("2000000");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    let edited = Deal {
+        amount: Some(2_000_000.0),
+        ..new
+    };
+    h.reply(&saves[0], Answer::PatchedDeal(Ok(Some(Box::new(edited)))));
+    assert_eq!(status_totals(&h, 0), (Some(4), Some(5_600_000.0)));
+
+    h.press("L");
+    assert_eq!(column_ids(&h, 1), ["D9", "D4"]);
+    assert_eq!(
+        status_totals(&h, 0),
+        (Some(3), Some(3_600_000.0)),
+        "the old status gives back what the deal weighs now"
+    );
+    assert_eq!(status_totals(&h, 1), (Some(2), Some(9_002_000_000.0)));
+    let f = detail(&h).funnel_figures().unwrap();
+    assert_eq!((f.count, f.amount), (Some(102), Some(12_502_000_000.5)));
+    let moves = h.take(|c| matches!(c, Call::MoveDeal { .. }));
+    h.done(&moves[0]);
+    assert_eq!(status_totals(&h, 0), (Some(3), Some(3_600_000.0)));
+    let screen = h.render();
+    assert!(
+        screen.contains("102 deals · 12 502 000 000,50 ₽"),
+        "the header counts the new deal:\n{screen}"
+    );
+
+    // The service's read once nothing is on its way counts it all: nothing is laid over twice.
+    h.press("r");
+    let mut after = statuses();
+    after[1] = status(TALKS, "Переговоры", 2, 9_002_000_000.0);
+    h.answer_all(
+        |c| matches!(c, Call::FunnelStatuses(_)),
+        || Answer::FunnelStatuses(Ok(after.clone())),
+    );
+    assert_eq!(status_totals(&h, 1), (Some(2), Some(9_002_000_000.0)));
+}
+
+#[test]
+fn the_deal_form_fits_its_longest_label_and_wraps_past_a_third_of_its_width() {
+    let mut h = list();
+    h.resize(160, 45);
+    h.send(code(KeyCode::Enter));
+    let mut f = funnels().remove(0);
+    f.custom_fields.push(CustomField {
+        id: "cf-next".into(),
+        name: Some("Следующий контакт".into()),
+        r#type: Some("datetime".into()),
+        ..Default::default()
+    });
+    f.custom_fields.push(CustomField {
+        id: "cf-long".into(),
+        name: Some("Ответственный за согласование договора".into()),
+        r#type: Some("text".into()),
+        ..Default::default()
+    });
+    answer_funnel(&mut h, f);
+    h.press("n");
+    let screen = h.render();
+    assert!(screen.contains("Следующий контакт "), "{screen}");
+    assert!(
+        screen.contains("Ответственный за") && screen.contains("согласование"),
+        "a label past a third of the form wraps, whole:\n{screen}"
+    );
+    assert!(!screen.contains("кон…"), "{screen}");
+}
+
+#[test]
+fn f_offers_open_deals_narrowed_here_as_the_service_has_no_such_filter() {
+    let mut h = opened();
+    h.press("f");
+    answer_lookups(&mut h, vec![]);
+    h.press("open");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    let reads = h.take(|c| matches!(c, Call::Deals(..)));
+    assert_eq!(reads.len(), 3, "every column reads again");
+    let Call::Deals(_, q) = &reads[0].call else {
+        unreachable!()
+    };
+    assert!(q.win_statuses.is_empty(), "no outcome is sent for open");
+    assert_eq!(detail(&h).filter_summary().as_deref(), Some("1 filter"));
+    let new = reads
+        .iter()
+        .find(|r| matches!(&r.call, Call::Deals(s, _) if s == NEW))
+        .unwrap();
+    h.reply(new, page(new_deals(), true));
+    assert_eq!(column_ids(&h, 0), ["D1", "D2"], "the lost one is left out");
+    // The next page starts after every deal the service sent, the left-out one too.
+    h.press("G");
+    let more = deal_queries(&mut h);
+    let (_, q) = more.iter().find(|(s, _)| s == NEW).expect("the next page");
+    assert_eq!(q.offset, Some(3));
 }

@@ -8,6 +8,7 @@ use weeek_api::models::{Deal, WinStatus};
 use weeek_api::{ApiError, DealUpdate};
 
 use super::detail::FunnelDetail;
+use super::totals::Weight;
 use super::{FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Shown, Writes};
@@ -222,7 +223,8 @@ impl FunnelDetail {
         let rows = &mut self.columns[ci].deals.rows;
         let at = index.min(rows.len());
         rows.insert(at, deal.clone());
-        self.shift_status_totals("", status, deal.amount);
+        self.tally
+            .record(&deal.id, None, Some(Weight::of(deal, status)));
         self.fix_columns(cx);
     }
 
@@ -239,7 +241,8 @@ impl FunnelDetail {
         let deal = col.deals.rows.remove(index);
         col.cursor = col.cursor.min(col.deals.rows.len().saturating_sub(1));
         let status = col.status_id.clone();
-        self.shift_status_totals(&status, "", deal.amount);
+        self.tally
+            .record(id, Some(Weight::of(&deal, &status)), None);
         self.fix_columns(cx);
         Some((deal, status, index))
     }

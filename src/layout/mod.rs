@@ -24,28 +24,44 @@ pub fn too_small(area: Rect) -> bool {
     area.width < MIN_WIDTH || area.height < MIN_HEIGHT
 }
 
-/// The three bands every screen shares.
+/// The bands every screen shares.
 pub struct Frame {
     /// Title, screen tabs and who is signed in.
     pub header: Rect,
     /// What the current screen draws.
     pub body: Rect,
+    /// The messages shown now, on lines of their own (none without messages).
+    pub messages: Rect,
     /// Key hints.
     pub footer: Rect,
 }
 
+/// The bands with no message shown.
 pub fn frame(area: Rect) -> Frame {
-    let [header, body, footer] = Layout::vertical([
+    frame_with(area, 0)
+}
+
+/// The bands with `messages` lines of messages above the footer: they take their lines from
+/// the body, never drawn over what a screen shows.
+pub fn frame_with(area: Rect, messages: u16) -> Frame {
+    let [header, body, messages, footer] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(1),
+        Constraint::Length(messages),
         Constraint::Length(1),
     ])
     .areas(area);
     Frame {
         header,
         body,
+        messages,
         footer,
     }
+}
+
+/// The most lines messages take: a quarter of the terminal, at most four.
+pub fn message_room(height: u16) -> u16 {
+    (height / 4).clamp(1, 4)
 }
 
 /// A centred rectangle of at most `w`×`h` inside `area`.
@@ -80,13 +96,21 @@ pub struct Viewport {
     pub organizations: organizations::OrganizationsView,
     pub projects: projects::ProjectsView,
     pub board: board::BoardView,
+    /// Lines the messages take above the footer.
+    pub messages: u16,
 }
 
 impl Viewport {
     pub fn new(width: u16, height: u16) -> Self {
+        Self::with_messages(width, height, 0)
+    }
+
+    /// With `messages` lines of messages shown: the screens get the rest.
+    pub fn with_messages(width: u16, height: u16, messages: u16) -> Self {
         let area = Rect::new(0, 0, width, height);
-        let body = frame(area).body;
+        let body = frame_with(area, messages).body;
         Self {
+            messages,
             area,
             too_small: too_small(area),
             tasks: tasks::TasksView::new(body),

@@ -87,6 +87,8 @@ pub struct Creating {
     pub row: TaskRow,
     pub lookup: TaskLookup,
     pub sent: OffsetDateTime,
+    /// Whether the list shows it: the list's filters may leave it out.
+    pub listed: bool,
     pub lost: Option<LostCreate<TaskLookup>>,
     /// The tags asked for: set with an update when the create's answer lacks them.
     pub tags: Vec<i64>,
@@ -153,16 +155,30 @@ impl TasksState {
                 .collect(),
             ..Default::default()
         };
-        self.list.rows.insert(0, row.clone());
+        let left_out = self.left_out_by(&row, cx.names);
         self.show_new_card(&row);
-        match parent.and_then(|p| self.index_of(p)) {
-            Some(idx) => {
-                self.cursor = idx;
-                self.fix_scroll(cx);
-            }
+        match &left_out {
+            // Not where the list looks: the list stays as it is, and says where it goes.
+            Some(chip) => cx.toast(
+                ToastKind::Info,
+                format!(
+                    "Creating {} in {}: the filter {chip} leaves it out of this list",
+                    quoted(&new.title),
+                    super::leaving::place(&row, cx.names)
+                ),
+            ),
             None => {
-                self.cursor = 0;
-                self.scroll = 0;
+                self.list.rows.insert(0, row.clone());
+                match parent.and_then(|p| self.index_of(p)) {
+                    Some(idx) => {
+                        self.cursor = idx;
+                        self.fix_scroll(cx);
+                    }
+                    None => {
+                        self.cursor = 0;
+                        self.scroll = 0;
+                    }
+                }
             }
         }
         self.creating.insert(
@@ -175,6 +191,7 @@ impl TasksState {
                     parent,
                 },
                 sent: cx.clock.wall,
+                listed: left_out.is_none(),
                 lost: None,
                 tags: new.tags.clone(),
                 form,
@@ -215,13 +232,14 @@ impl TasksState {
                 let task = TaskRow::from(&whole);
                 self.details.put(whole);
                 if let Some(c) = self.creating.remove(&n) {
+                    let elsewhere = self.elsewhere(&task, cx);
                     cx.toast(
                         ToastKind::Success,
-                        format!("Created {}", quoted(&c.lookup.title)),
+                        format!("Created {}{elsewhere}", quoted(&c.lookup.title)),
                     );
                     self.created(&c.lookup.title, &task);
                     self.attach_subtask(c.lookup.parent, &task);
-                    self.settle_row(c.row.id, task.clone());
+                    self.settle_row(c.row.id, task.clone(), elsewhere.is_empty());
                     self.tag_created(&c.tags, &task, cx);
                 }
             }
@@ -276,10 +294,14 @@ impl TasksState {
                 if let Some(c) = self.creating.remove(&n)
                     && let Some(lost) = &c.lost
                 {
-                    cx.toast(ToastKind::Success, lost.found_text("created"));
+                    let elsewhere = self.elsewhere(&task, cx);
+                    cx.toast(
+                        ToastKind::Success,
+                        format!("{}{elsewhere}", lost.found_text("created")),
+                    );
                     self.created(&c.lookup.title, &task);
                     self.attach_subtask(c.lookup.parent, &task);
-                    self.settle_row(c.row.id, task.clone());
+                    self.settle_row(c.row.id, task.clone(), elsewhere.is_empty());
                     self.tag_created(&c.tags, &task, cx);
                 }
             }
@@ -347,7 +369,7 @@ impl TasksState {
         let mut rows: Vec<TaskRow> = self
             .creating
             .values()
-            .filter(|c| self.index_of(c.row.id).is_none())
+            .filter(|c| c.listed && self.index_of(c.row.id).is_none())
             .map(|c| c.row.clone())
             .collect();
         rows.sort_by_key(|r| r.id);
@@ -356,16 +378,30 @@ impl TasksState {
         }
     }
 
-    /// The row of a create becomes the service's task (unless a page already holds it).
-    fn settle_row(&mut self, temp_id: i64, task: TaskRow) {
+    /// What a created task's message adds when the list's filters leave it out: where it is.
+    fn elsewhere(&self, task: &TaskRow, cx: &ScreenCtx) -> String {
+        self.left_out_by(task, cx.names)
+            .map(|chip| {
+                format!(
+                    " in {}: not in this list (the filter {chip} leaves it out)",
+                    super::leaving::place(task, cx.names)
+                )
+            })
+            .unwrap_or_default()
+    }
+
+    /// The row of a create becomes the service's task (unless a page already holds it);
+    /// `listed`: the list's filters keep it.
+    fn settle_row(&mut self, temp_id: i64, task: TaskRow, listed: bool) {
         if let Some(b) = &mut self.board {
             b.settle(temp_id, &task);
         }
         let already = self.index_of(task.id).is_some();
         match self.index_of(temp_id) {
             Some(idx) if already => self.remove_row(idx),
-            Some(idx) => self.list.rows[idx] = task,
-            None if !already => self.list.rows.insert(0, task),
+            Some(idx) if listed => self.list.rows[idx] = task,
+            Some(idx) => self.remove_row(idx),
+            None if !already && listed => self.list.rows.insert(0, task),
             None => {}
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));

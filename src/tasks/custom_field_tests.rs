@@ -303,3 +303,33 @@ fn esc_gives_the_keys_back_to_the_list() {
     h.send(code(KeyCode::Esc));
     assert_eq!(h.app.contexts()[0], Context::Tasks);
 }
+
+#[test]
+fn a_datetime_takes_a_time_after_the_day_and_shows_it() {
+    let mut h = on_field("d");
+    h.resize(160, 45);
+    h.send(code(KeyCode::Enter));
+    h.press("tomorrow 14:00");
+    h.send(code(KeyCode::Enter));
+    let (req, map) = sent(&mut h);
+    assert_eq!(map, json!({"d": "2026-11-22T14:00:00+00:00"}));
+    let fresh = with_value("d", json!("2026-11-22T14:00:00Z"));
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    assert!(
+        h.render().contains("22.11.2026 14:00"),
+        "shown with its time:\n{}",
+        h.render()
+    );
+    // Editing it again starts from the day and time as shown; another time is a change.
+    h.send(code(KeyCode::Enter));
+    match &h.app.tasks.popup {
+        Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
+            assert_eq!(field.value(), "22.11.2026 14:00")
+        }
+        other => panic!("the prompt: {other:?}"),
+    }
+    h.send(crate::testing::ctrl('u'));
+    h.press("27.11.2026 9:30");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(sent(&mut h).1, json!({"d": "2026-11-27T09:30:00+00:00"}));
+}

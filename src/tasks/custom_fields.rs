@@ -80,8 +80,16 @@ pub fn same_value(sent: &Value, have: &Value) -> bool {
         (Value::Number(a), Value::String(b)) => a.as_f64() == parse_number(b),
         (Value::Bool(a), Value::Number(n)) => (n.as_i64() == Some(1)) == *a,
         (Value::String(a), Value::String(b)) if a.len() >= 10 && b.len() >= 10 => {
-            // A day sent as `yyyy-mm-dd` may come back as a full timestamp.
-            a.get(..10) == b.get(..10)
+            // A day sent as `yyyy-mm-dd` may come back as a full timestamp; a day and time
+            // may come back in another zone: the same instant is the same value.
+            let utc = time::UtcOffset::UTC;
+            match (
+                crate::moment::read_value(a, utc),
+                crate::moment::read_value(b, utc),
+            ) {
+                (Some(x), Some(y)) if x.time.is_some() && y.time.is_some() => x == y,
+                _ => a.get(..10) == b.get(..10),
+            }
         }
         (Value::Null, _) | (_, Value::Null) => false,
         (a, b) => {
@@ -367,9 +375,8 @@ impl TasksState {
                     Input::Date => field
                         .value
                         .as_str()
-                        .and_then(|s| s.get(..10))
-                        .unwrap_or_default()
-                        .to_string(),
+                        .map(|s| crate::moment::value_text(s, cx.clock.offset))
+                        .unwrap_or_default(),
                     _ => field.value.as_str().unwrap_or_default().to_string(),
                 };
                 self.popup = Some(Popup::prompt(
@@ -435,11 +442,11 @@ impl TasksState {
                     })
                     .ok_or("a number, such as 12,5 or 1 200")?
             }
-            // UNCERTAIN: the reference gives an ISO 8601 string; the day is sent as
-            // `yyyy-mm-dd`, as the deal form sends it.
+            // UNCERTAIN: the reference gives an ISO 8601 string; a day alone is sent as
+            // `yyyy-mm-dd`, as the deal form sends it, a time with the local offset.
             Input::Date => {
-                let day = crate::date_input::parse_day(text, cx.today())?;
-                Value::String(weeek_api::dates::to_iso_date(day))
+                let m = crate::moment::parse_moment(text, cx.today())?;
+                Value::String(m.wire(cx.clock.offset))
             }
             _ => Value::String(text.to_string()),
         };

@@ -70,6 +70,16 @@ pub fn to_text(html: Option<&str>) -> String {
     }
 }
 
+/// A text file ends its last line with a newline: an editor that adds one (or joins what
+/// it appends to the last line) finds it there. It does not count as a change when it comes
+/// back (see `normalized`).
+fn with_final_newline(mut text: String) -> String {
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
 /// Both descriptions read the same as text (the service spells HTML its own way).
 pub fn same(a: Option<&str>, b: Option<&str>) -> bool {
     normalized(&to_text(a)) == normalized(&to_text(b))
@@ -222,7 +232,7 @@ impl TasksState {
             Some(command) => cx.effects.push(Effect::EditText {
                 task_id: id,
                 command: command.clone(),
-                text,
+                text: with_final_newline(text),
             }),
             None => {
                 if let Some(kept) = self.kept_descriptions.remove(&id)

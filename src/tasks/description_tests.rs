@@ -117,6 +117,17 @@ fn an_unchanged_description_sends_nothing() {
     let (id, text) = edit_effect(&mut h);
     assert_eq!(id, 1);
     assert!(text.contains("Проверить"));
+    assert!(
+        text.ends_with('\n') && !text.ends_with("\n\n"),
+        "the file's last line ends with a newline: {text:?}"
+    );
+    h.send(Msg::Edited {
+        task_id: 1,
+        original: text.clone(),
+        result: Ok(text.clone()),
+    });
+    assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
+    assert!(toasts(&h).contains("unchanged"), "{}", toasts(&h));
     h.send(Msg::Edited {
         task_id: 1,
         original: text.clone(),

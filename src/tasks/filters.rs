@@ -187,6 +187,22 @@ pub struct Filters {
     order: Vec<FilterKind>,
 }
 
+impl FilterKind {
+    pub const ALL: [FilterKind; 11] = [
+        Self::Project,
+        Self::Board,
+        Self::Column,
+        Self::Priority,
+        Self::Dates,
+        Self::Due,
+        Self::Assignee,
+        Self::Type,
+        Self::Tag,
+        Self::Completion,
+        Self::Search,
+    ];
+}
+
 impl Filters {
     /// Records that `kind` was just set (or cleared, when `is_set` is false).
     pub fn touched(&mut self, kind: FilterKind) {
@@ -304,6 +320,62 @@ impl Filters {
             offset: Some(0),
             ..TaskQuery::default()
         }
+    }
+
+    /// The first of `kinds` that leaves `task` out of the list, as the service would read it
+    /// (`me`: the profile's user). Text is matched on the title, every word of it: a row
+    /// carries no description to match.
+    pub fn misses(
+        &self,
+        task: &TaskRow,
+        me: Option<&str>,
+        kinds: &[FilterKind],
+    ) -> Option<FilterKind> {
+        let places = task.all_locations();
+        let keeps = |kind: FilterKind| match kind {
+            FilterKind::Project => self
+                .project
+                .is_none_or(|p| places.iter().any(|l| l.project_id == p)),
+            FilterKind::Board => self
+                .board
+                .is_none_or(|b| places.iter().any(|l| l.board_id == Some(b))),
+            FilterKind::Column => self
+                .column
+                .is_none_or(|c| places.iter().any(|l| l.board_column_id == Some(c))),
+            FilterKind::Priority => self.priority.is_none_or(|p| task.priority == Some(p)),
+            FilterKind::Dates => self.dates.as_ref().is_none_or(|(r, _)| {
+                let (start, due) = (task.start_day(), task.due_day());
+                let (from, to) = (start.or(due), due.or(start));
+                from.zip(to)
+                    .is_some_and(|(a, b)| a <= r.end && b >= r.start)
+            }),
+            FilterKind::Due => self.due.is_none_or(|d| d.keeps(task)),
+            FilterKind::Assignee => match &self.assignee {
+                Assignee::Anyone => true,
+                Assignee::Me => me.is_none_or(|me| task.all_assignees().iter().any(|a| a == me)),
+                Assignee::Member(id) => task.all_assignees().contains(id),
+            },
+            FilterKind::Type => self
+                .task_type
+                .as_ref()
+                .is_none_or(|t| task.r#type.as_ref() == Some(t)),
+            FilterKind::Tag => {
+                self.tags.is_empty() || task.tags.iter().any(|t| self.tags.contains(t))
+            }
+            FilterKind::Completion => match self.completion {
+                Completion::Open => !task.is_completed,
+                Completion::Done => task.is_completed,
+                Completion::All => true,
+            },
+            FilterKind::Search => {
+                let title = task.title.as_deref().unwrap_or_default().to_lowercase();
+                self.search
+                    .to_lowercase()
+                    .split_whitespace()
+                    .all(|w| title.contains(w))
+            }
+        };
+        kinds.iter().copied().find(|k| !keeps(*k))
     }
 
     /// The title of the view: "My open tasks", "Everyone's done tasks", …

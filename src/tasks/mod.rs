@@ -12,6 +12,7 @@ pub mod dialogs;
 pub mod files;
 pub mod filters;
 pub mod form;
+pub mod leaving;
 pub mod panel;
 pub mod subtasks;
 mod time_form;
@@ -460,6 +461,7 @@ impl TasksState {
         }
         for p in projects {
             cx.ensure_boards(p);
+            cx.ensure_project(p);
         }
         for b in boards {
             cx.ensure_columns(b);
@@ -981,11 +983,17 @@ impl ScreenState for TasksState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_char(self, c, cx)
+        let pane = self.detail_open();
+        let done = TasksState::on_char(self, c, cx);
+        self.refit_for_pane(pane, cx);
+        done
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_action(self, action, cx)
+        let pane = self.detail_open();
+        let done = TasksState::on_action(self, action, cx);
+        self.refit_for_pane(pane, cx);
+        done
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
@@ -993,7 +1001,10 @@ impl ScreenState for TasksState {
     }
 
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_click(self, target, cx)
+        let pane = self.detail_open();
+        let done = TasksState::on_click(self, target, cx);
+        self.refit_for_pane(pane, cx);
+        done
     }
 
     fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
@@ -1019,6 +1030,11 @@ impl ScreenState for TasksState {
 
     fn on_resize(&mut self, cx: &mut ScreenCtx) {
         TasksState::on_resize(self, cx)
+    }
+
+    fn on_messages_resized(&mut self, cx: &mut ScreenCtx) {
+        self.board_fit(cx);
+        self.fix_scroll(cx);
     }
 
     /// The count marked, always in view; and the boards they are on when more than one (a

@@ -1520,15 +1520,20 @@ fn a_toast_takes_the_clicks_on_it() {
     let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
     h.done(&req);
     assert!(toasts(&h).contains("Completed"), "{}", toasts(&h));
-    // 120x40: the newest toast sits on the last line of the body, at its right end, over row
-    // 35 of the list.
+    // 120x40: the message has the line above the key hints to itself; the list ends above
+    // it, its last row (34) on line 37.
+    let screen = h.render();
+    let lines: Vec<&str> = screen.lines().collect();
+    assert!(lines[38].contains("Completed"), "{screen}");
+    assert!(lines[37].contains("Задача 35"), "{screen}");
     h.click(117, 38);
-    assert_eq!(h.app.tasks.cursor, 0);
     h.click(10, 38);
     assert_eq!(
-        h.app.tasks.cursor, 35,
-        "left of the toast the row takes the click"
+        h.app.tasks.cursor, 0,
+        "a click on the message is no click on a row"
     );
+    h.click(10, 37);
+    assert_eq!(h.app.tasks.cursor, 34, "the row above it takes its click");
 }
 
 /// Answers the pending list request with `tasks`.
@@ -2088,4 +2093,173 @@ fn a_priority_on_marked_tasks_says_at_once_how_many_it_changed_and_how_to_undo()
     assert!(said.contains("Priority Hold for 2 tasks"), "{said}");
     h.press("u");
     assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(..))).len(), 2);
+}
+
+fn u_after_a_delete_never_undoes_older_changes_of_the_deleted_task() {
+    let mut h = loaded(3, false);
+    h.press("x");
+    let req = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("j2");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(2, _))).remove(0);
+    let fresh = crate::testing::whole(&h.app.tasks.list.rows[1]);
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    h.press("k");
+    assert_eq!(h.app.tasks.list.rows[0].id, 1);
+    h.press("D");
+    h.press("y");
+    let req = h.take(|c| matches!(c, Call::DeleteTask(1))).remove(0);
+    h.done(&req);
+    h.press("u");
+    assert!(toasts(&h).contains("cannot be undone"), "{}", toasts(&h));
+    h.press("u");
+    assert!(
+        h.take(|c| matches!(c, Call::UncompleteTask(1))).is_empty(),
+        "the deleted task's change is not undone: {}",
+        toasts(&h)
+    );
+    assert_eq!(
+        h.take(|c| matches!(c, Call::UpdateTask(2, _))).len(),
+        1,
+        "the change of another task is: {}",
+        toasts(&h)
+    );
+    h.press("u");
+    assert!(toasts(&h).contains("Nothing to undo"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_new_task_the_filters_leave_out_is_not_listed_and_the_message_says_where_it_went() {
+    let mut h = loaded(1, false);
+    h.app.tasks.filters.search = "Задача".into();
+    h.app
+        .tasks
+        .filters
+        .touched(crate::tasks::filters::FilterKind::Search);
+    h.press("n");
+    h.press("Созвон");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(
+        h.app.tasks.list.rows.len(),
+        1,
+        "the list shows only what it asks for"
+    );
+    assert!(
+        toasts(&h).contains("leaves it out of this list"),
+        "{}",
+        toasts(&h)
+    );
+    let req = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.reply(&req, Answer::CreatedTask(Ok(Box::new(task(99, "Созвон")))));
+    assert_eq!(h.app.tasks.list.rows.len(), 1);
+    assert_eq!(h.app.tasks.list.rows[0].id, 1);
+    let t = toasts(&h);
+    assert!(
+        t.contains("Created “Созвон” in ") && t.contains("text: “Задача”"),
+        "{t}"
+    );
+    // One it matches shows as before.
+    h.press("n");
+    h.press("Задача 7");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.tasks.list.rows.len(), 2);
+}
+
+#[test]
+fn a_task_changed_out_of_the_list_filters_leaves_the_list_once_it_holds() {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let tasks: Vec<Task> = (1..=2)
+        .map(|i| Task {
+            priority: Some(Priority::High),
+            ..task(i, &format!("Задача {i}"))
+        })
+        .collect();
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(tasks),
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    h.app.tasks.filters.priority = Some(Priority::High);
+    h.app
+        .tasks
+        .filters
+        .touched(crate::tasks::filters::FilterKind::Priority);
+    h.press("0");
+    let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
+    let mut fresh = crate::testing::whole(&h.app.tasks.list.rows[0]);
+    fresh.priority = Some(Priority::Low);
+    h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
+    let ids: Vec<i64> = h.app.tasks.list.rows.iter().map(|r| r.id).collect();
+    assert_eq!(ids, [2]);
+    let t = toasts(&h);
+    assert!(
+        t.contains("it left this list (the filter priority: High leaves it out)"),
+        "{t}"
+    );
+}
+
+#[test]
+fn a_marked_task_on_no_board_is_not_called_on_another_board() {
+    let mut h = Harness::new();
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let mut loose = task(2, "Без доски");
+    loose.locations[0].board_id = None;
+    loose.locations[0].board_column_id = None;
+    let tasks = vec![on_board(1, 5, 10), loose];
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(tasks),
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    h.press("  gm");
+    h.press("работе");
+    h.send(code(KeyCode::Enter));
+    let t = toasts(&h);
+    assert!(t.contains("1 task on no board stays marked"), "{t}");
+    assert!(!t.contains("another board"), "{t}");
+    assert!(!t.contains("m moves them"), "nowhere for m to move it: {t}");
+}
+
+#[test]
+fn a_project_the_list_does_not_hold_is_read_by_its_id_for_its_name() {
+    let mut h = Harness::new();
+    h.resize(160, 45);
+    let reqs = h.take(|c| matches!(c, Call::Tasks(_)));
+    let mut t = task(1, "Сделать отчёт");
+    t.locations[0].project_id = 9;
+    t.locations[0].board_id = None;
+    t.locations[0].board_column_id = None;
+    h.reply(
+        &reqs[0],
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(vec![t]),
+            has_more: false,
+        })),
+    );
+    answer_names(&mut h);
+    let reads = h.take(|c| matches!(c, Call::Project(9)));
+    assert_eq!(reads.len(), 1, "the archived project is read once");
+    h.reply(
+        &reads[0],
+        Answer::Project(Ok(Box::new(weeek_api::models::Project {
+            id: 9,
+            title: Some("Архив 2025".into()),
+            ..Default::default()
+        }))),
+    );
+    let screen = h.render();
+    assert!(screen.contains("Архив 2025"), "{screen}");
+    assert!(!screen.contains("project #9"), "{screen}");
+    h.press("r");
+    assert!(
+        h.take(|c| matches!(c, Call::Project(_))).is_empty(),
+        "read once"
+    );
 }

@@ -591,6 +591,15 @@ impl TasksState {
             self.focus = b.focus;
             self.reload(cx);
         }
+        let held: Vec<(i64, Change)> = items
+            .iter()
+            .filter(|(_, o)| o.error.is_none())
+            .filter_map(|(id, o)| match &o.change {
+                Edit::Set { applied, .. } => Some((*id, applied.clone())),
+                Edit::Delete { .. } => None,
+            })
+            .collect();
+        let left = self.drop_left_out(&held, cx.names).unwrap_or_default();
         if failed.is_empty() {
             let what = if total == 1 {
                 items
@@ -613,7 +622,7 @@ impl TasksState {
                 .unwrap_or_default();
             cx.toast(
                 ToastKind::Success,
-                format!("{} {what}{}{read_back}{undo}", b.label, b.suffix),
+                format!("{} {what}{}{read_back}{left}{undo}", b.label, b.suffix),
             );
             return;
         }
@@ -641,7 +650,7 @@ impl TasksState {
             )
         } else {
             format!(
-                "{} {ok} of {total}{}, {} failed: {why}",
+                "{} {ok} of {total}{}, {} failed: {why}{left}",
                 b.label,
                 b.suffix,
                 failed.len()
@@ -752,7 +761,7 @@ impl TasksState {
         if !other.is_empty() {
             cx.toast(
                 ToastKind::Info,
-                format!("{} on other boards left where they are", count(other.len())),
+                format!("{} left where they are", self.off_board(&other)),
             );
         }
         let suffix = format!(" to {}", cx.names.column_name(column));
@@ -770,16 +779,44 @@ impl TasksState {
         self.apply_changes("Moved".into(), suffix, changes, true, cx);
         if !rest.is_empty() && rest.len() < self.marks.len() {
             self.marks = rest;
-            let n = self.marks.len();
-            let stay = if n == 1 {
-                "1 task on another board stays marked".to_string()
+            let left: Vec<i64> = self.marks.iter().copied().collect();
+            let verb = if left.len() == 1 { "stays" } else { "stay" };
+            // `m` moves those on a board; one on no board has nowhere to go.
+            let on_a_board = left.iter().any(|id| self.board_of(*id).is_some());
+            let then = if on_a_board {
+                cx.keys.then_say("tasks.move", "moves them")
             } else {
-                format!("{n} tasks on other boards stay marked")
+                String::new()
             };
             cx.toast(
                 ToastKind::Info,
-                format!("{stay}{}", cx.keys.then_say("tasks.move", "moves them")),
+                format!("{} {verb} marked{then}", self.off_board(&left)),
             );
+        }
+    }
+
+    fn board_of(&self, id: i64) -> Option<i64> {
+        self.task(id)
+            .and_then(TaskRow::primary_location)
+            .and_then(|l| l.board_id)
+    }
+
+    /// Where tasks not on the board at hand are: "1 task on another board", "2 tasks on
+    /// other boards and 1 on no board".
+    fn off_board(&self, ids: &[i64]) -> String {
+        let boards = ids
+            .iter()
+            .filter(|id| self.board_of(**id).is_some())
+            .count();
+        let none = ids.len() - boards;
+        let on_boards = match boards {
+            1 => "on another board",
+            _ => "on other boards",
+        };
+        match (boards, none) {
+            (0, n) => format!("{} on no board", count(n)),
+            (b, 0) => format!("{} {on_boards}", count(b)),
+            (b, n) => format!("{} {on_boards} and {n} on no board", count(b)),
         }
     }
 
@@ -922,6 +959,9 @@ impl TasksState {
             };
             let row = self.list.rows.remove(idx);
             self.marks.remove(&id);
+            // Its older changes go with it: `u` would set back fields of a task that is gone.
+            // A refused delete brings the task back without them.
+            self.writes.forget_item(&id);
             let name = row.display_title().to_string();
             names.push(name.clone());
             let edit = Edit::Delete {

@@ -135,7 +135,40 @@ pub fn render_picker<K: Clone + PartialEq>(
     rect
 }
 
-/// A one-line question with an input and a line of feedback under it.
+/// The width of a dialog that shows each of `hints` whole on one line after `indent`
+/// columns: at least `base`, at most the terminal's `area` (past it, hints wrap).
+pub fn fit_width<'a>(
+    base: u16,
+    indent: usize,
+    hints: impl IntoIterator<Item = &'a str>,
+    area: u16,
+) -> u16 {
+    let widest = hints
+        .into_iter()
+        .map(|h| width(&crate::text::one_line(h)))
+        .max()
+        .unwrap_or(0);
+    // The borders take two columns.
+    let want = u16::try_from(indent + widest + 2).unwrap_or(u16::MAX);
+    base.max(want).min(area)
+}
+
+/// A hint (a validation message, what the input reads as) as the lines it takes at `cols`
+/// columns after `indent` spaces: broken between words, never cut.
+pub fn hint_lines(text: &str, indent: usize, cols: usize) -> Vec<String> {
+    let room = cols.saturating_sub(indent).max(1);
+    // One that fits keeps its spacing (a list of names is set apart by two spaces).
+    if width(text) <= room && !text.contains('\n') {
+        return vec![format!("{}{text}", " ".repeat(indent))];
+    }
+    crate::text::wrap(text, room, usize::MAX)
+        .into_iter()
+        .map(|l| format!("{}{l}", " ".repeat(indent)))
+        .collect()
+}
+
+/// A one-line question with an input and its feedback under it; the box grows to show the
+/// feedback whole, as wide as the terminal, then wraps it.
 pub fn render_prompt(
     t: &Theme,
     frame: &mut Frame,
@@ -145,7 +178,18 @@ pub fn render_prompt(
     feedback: Option<(bool, &str)>,
     help: &str,
 ) -> Rect {
-    let rect = centered(area, 70, 5);
+    let said = feedback.map(|(ok, text)| {
+        let mark = if ok { "→ " } else { "✗ " };
+        (ok, format!("{mark}{text}"))
+    });
+    let w = fit_width(70, 0, said.as_ref().map(|(_, s)| s.as_str()), area.width);
+    let lines = said
+        .as_ref()
+        .map(|(_, s)| hint_lines(s, 0, usize::from(w.saturating_sub(2))))
+        .unwrap_or_default();
+    // The field, its feedback (one line at least, so the box does not jump), the borders.
+    let h = 1 + lines.len().max(1) as u16 + 2;
+    let rect = centered(area, w, h.max(5));
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)
@@ -162,17 +206,14 @@ pub fn render_prompt(
         field,
         true,
     );
-    if let Some((ok, text)) = feedback
+    if let Some((ok, _)) = said
         && inner.height > 1
     {
         let style = if ok { t.success() } else { t.error() };
-        let mark = if ok { "→ " } else { "✗ " };
+        let shown: Vec<Line> = lines.into_iter().map(|l| Line::styled(l, style)).collect();
         frame.render_widget(
-            Paragraph::new(Span::styled(
-                truncate(&format!("{mark}{text}"), usize::from(inner.width)),
-                style,
-            )),
-            Rect::new(inner.x, inner.y + 1, inner.width, 1),
+            Paragraph::new(shown),
+            Rect::new(inner.x, inner.y + 1, inner.width, inner.height - 1),
         );
     }
     rect

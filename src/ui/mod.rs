@@ -76,7 +76,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
         );
         return hits;
     }
-    let parts = layout::frame(area);
+    let parts = layout::frame_with(area, app.viewport.messages);
     render_header(app, t, frame, parts.header);
     match app.screen {
         Screen::Tasks => tasks::render(app, t, frame, parts.body, &mut hits),
@@ -88,7 +88,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
         Screen::Projects => projects::render(app, t, frame, parts.body),
     }
     render_footer(app, t, frame, parts.footer);
-    render_toasts(app, t, frame, parts.body, &mut hits);
+    render_toasts(app, t, frame, parts.messages, &mut hits);
     let overlay = match &app.overlay {
         Some(Overlay::Help { scroll, .. }) => Some(help::render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
@@ -407,23 +407,16 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
-fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
-    let toasts = app.toasts.visible();
-    let max_w = usize::from(body.width.saturating_sub(4)).min(120);
-    // Newest at the bottom; a long message takes a second line rather than losing its end
-    // (what a write came to is said last). M shows every message in full.
-    let mut bottom = body.y + body.height;
-    for toast in toasts.iter().rev() {
-        let text = crate::text::shorten_quotes(&toast.text, crate::text::QUOTE_SHOWN);
-        let lines = crate::text::wrap(&text, max_w, 2);
-        let h = lines.len() as u16;
-        if bottom < body.y + 1 + h {
-            break;
-        }
-        bottom -= h;
-        let w = lines.iter().map(|l| width(l)).max().unwrap_or(0) as u16 + 2;
-        let x = body.x + body.width.saturating_sub(w + 1);
-        let style = match (toast.kind, t.color) {
+fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, band: Rect, hits: &mut Hits) {
+    if band.height == 0 {
+        return;
+    }
+    let cols = usize::from(band.width.saturating_sub(2));
+    let lines = app.toasts.lines(cols, band.height);
+    // The newest at the bottom, just above the key hints.
+    let top = band.bottom().saturating_sub(lines.len() as u16);
+    for (i, (kind, text)) in lines.iter().enumerate() {
+        let style = match (kind, t.color) {
             (_, false) => Style::new().add_modifier(Modifier::REVERSED),
             (ToastKind::Error, _) => Style::new()
                 .bg(Color::Red)
@@ -432,20 +425,17 @@ fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut
             (ToastKind::Success, _) => Style::new().bg(Color::Green).fg(Color::Black),
             (ToastKind::Info, _) => Style::new().bg(Color::DarkGray).fg(Color::White),
         };
-        let rect = Rect::new(x, bottom, w.min(body.width), h);
-        let text: Vec<Line> = lines
-            .iter()
-            .map(|l| {
-                Line::styled(
-                    format!(" {} ", crate::text::fit(l, usize::from(w) - 2)),
-                    style,
-                )
-            })
-            .collect();
-        frame.render_widget(Clear, rect);
-        frame.render_widget(Paragraph::new(text), rect);
-        hits.cover(rect);
+        let w = (width(text) as u16 + 2).min(band.width);
+        let rect = Rect::new(band.x, top + i as u16, w, 1);
+        frame.render_widget(
+            Paragraph::new(Line::styled(
+                format!(" {} ", crate::text::fit(text, cols)),
+                style,
+            )),
+            rect,
+        );
     }
+    hits.cover(band);
 }
 
 /// A title line: `spans` cut to what fits, then `note` at the right end (a count, a status).

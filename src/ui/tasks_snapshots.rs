@@ -204,3 +204,24 @@ fn wide_terminals_give_the_cut_columns_room_before_the_title() {
         assert_snapshot!(format!("tasks_columns_{w}x{ht}"), h.render());
     }
 }
+
+#[test]
+fn a_prompt_grows_to_show_its_message_whole() {
+    let mut h = crate::testing::Harness::new();
+    h.list_tasks(vec![crate::testing::task(1, "Отчёт")]);
+    for (w, ht) in [(160, 45), (80, 24)] {
+        h.resize(w, ht);
+        h.press("d");
+        h.send(crate::testing::ctrl('u'));
+        h.press("garbage");
+        let screen = h.render();
+        let joined: String = screen
+            .split(|c: char| c.is_whitespace() || c == '│')
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let said = crate::date_input::parse("garbage", h.app.today).unwrap_err();
+        assert!(joined.contains(&said), "at {w}x{ht}: {said}\n{screen}");
+        h.send(crate::testing::code(crossterm::event::KeyCode::Esc));
+    }
+}

@@ -86,3 +86,22 @@ fn the_log_time_dialog() {
     h.send(code(KeyCode::Tab));
     each_size("time_log_dialog", &mut h);
 }
+
+#[test]
+fn a_reading_too_long_to_sit_beside_its_field_is_shown_whole() {
+    let mut h = loaded(vec![task(1, "Отчёт")]);
+    for (w, ht) in [(160, 45), (80, 24)] {
+        h.resize(w, ht);
+        h.press("T");
+        h.press("25:00");
+        let screen = h.render();
+        let said = crate::duration::parse("25:00").unwrap_err();
+        let joined: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            joined.contains(&said),
+            "at {w}x{ht} the reading is whole: {said}\n{screen}"
+        );
+        h.send(code(KeyCode::Esc));
+        h.send(code(KeyCode::Esc));
+    }
+}

@@ -315,7 +315,7 @@ async fn create_update_complete_delete_round_trip() {
         json!({"projectId": ["The selected project id is invalid."]})
     );
 
-    // Update: only sent keys change; description is ignored.
+    // Update: only sent keys change; a description is kept (as HTML).
     let updated = api
         .put(
             &format!("/tm/tasks/{id}"),
@@ -326,7 +326,7 @@ async fn create_update_complete_delete_round_trip() {
                 "dueDate": "",
                 "startDate": "2026-11-22",
                 "tags": [1, 2],
-                "description": "ignored",
+                "description": "Новое описание",
                 "customFields": {"9df95ae9-43b3-485a-8789-9f2d04c0e725": 5},
                 "boardColumnId": 3,
                 "bogus": true
@@ -341,10 +341,7 @@ async fn create_update_complete_delete_round_trip() {
     assert_eq!(task["dueDate"], json!(null));
     assert_eq!(task["startDate"], json!("2026-11-22"));
     assert_eq!(task["tags"], json!([1, 2]));
-    assert_eq!(
-        task["description"],
-        json!("<p>Первая строка</p><p>вторая &lt;строка&gt;</p>")
-    );
+    assert_eq!(task["description"], json!("<p>Новое описание</p>"));
     assert_eq!(task["boardColumnId"], json!(3));
     let story_points = task["customFields"]
         .as_array()

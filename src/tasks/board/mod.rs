@@ -302,6 +302,14 @@ impl TasksState {
         self.detail && !self.board.as_ref().is_some_and(BoardView::is_bare)
     }
 
+    /// The detail pane opened or closed (`was`: it showed before): the board takes the room
+    /// left, the focused column kept on screen (`Enter` had scrolled it out of view).
+    pub(super) fn refit_for_pane(&mut self, was: bool, cx: &ScreenCtx) {
+        if self.detail_open() != was {
+            self.board_fit(cx);
+        }
+    }
+
     /// Sizes the board to the terminal: cards per column, columns side by side.
     pub(super) fn board_fit(&mut self, cx: &ScreenCtx) {
         let detail = self.detail_open();

@@ -512,3 +512,49 @@ fn a_task_opened_from_a_deal_closes_the_board_and_shows_in_the_list() {
     let s = h.render();
     assert!(!s.contains("Третья"), "no card of the board is left: {s}");
 }
+
+#[test]
+fn opening_the_detail_pane_keeps_the_focused_column_on_screen() {
+    let mut h = Harness::new();
+    h.resize(160, 45);
+    let list = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&list, page(vec![in_column(1, "Первая", 10)], false));
+    let five: Vec<weeek_api::models::BoardColumn> = (0..5)
+        .map(|i| weeek_api::models::BoardColumn {
+            id: 10 + i,
+            name: format!("Колонка {i}"),
+            board_id: 5,
+        })
+        .collect();
+    h.answer_all(
+        |c| matches!(c, Call::Columns(_)),
+        || Answer::Columns(Ok(five.clone())),
+    );
+    h.press("b");
+    for column in 10..15 {
+        let r = column_read(&mut h, column);
+        let tasks = vec![in_column(column, &format!("Задача {column}"), column)];
+        h.reply(&r, page(tasks, false));
+    }
+    h.press("lll");
+    let shown = |h: &Harness| {
+        let b = h.app.tasks.board.as_ref().expect("the board");
+        (b.focus, b.first, b.fit.1)
+    };
+    assert_eq!(shown(&h).0, 3);
+    assert!(
+        h.app.viewport.board.columns_on_screen(true, 5) < 4,
+        "the pane takes room"
+    );
+    for open in [true, false] {
+        h.send(code(KeyCode::Enter));
+        assert_eq!(h.app.tasks.detail_open(), open);
+        let (focus, first, _) = shown(&h);
+        let on_screen = h.app.viewport.board.columns_on_screen(open, 5);
+        assert!(
+            first <= focus && focus < first + on_screen,
+            "column {focus} is on screen: columns {first}..{} show",
+            first + on_screen,
+        );
+    }
+}

@@ -147,9 +147,8 @@ impl ColumnView<'_> {
                 .and_then(|s| s.name.as_deref())
                 .unwrap_or("(unnamed status)"),
         );
-        let count = status
-            .and_then(|s| s.deals_count)
-            .unwrap_or(self.col.deals.rows.len() as i64);
+        let figures = self.d.status_figures(self.index).unwrap_or_default();
+        let count = figures.count.unwrap_or(self.col.deals.rows.len() as i64);
         // Where the cursor is in a long column, as lists say "12 of 68"; on the name line,
         // so the totals below keep their full width.
         let place = if self.place.focused && !self.col.deals.rows.is_empty() {
@@ -161,7 +160,7 @@ impl ColumnView<'_> {
         } else {
             String::new()
         };
-        let amount = format::money(status.and_then(|s| s.deals_amount), self.mark);
+        let amount = format::money(figures.amount, self.mark);
         let totals = format!("{} · {amount}", format::deals(count));
         let header = vec![
             columns::name_line(t, &name, &self.place, &place, w),

@@ -377,6 +377,9 @@ fn value_spans(
             Value::Null => Span::styled("–", t.dim()),
             Value::Bool(b) => Span::raw(if *b { "yes" } else { "no" }),
             Value::Number(n) => Span::raw(n.as_f64().map(number).unwrap_or_else(|| n.to_string())),
+            Value::String(s) if def.and_then(|c| c.r#type.as_deref()) == Some("datetime") => {
+                Span::raw(crate::moment::value_text(s, app.utc_offset))
+            }
             Value::String(s) => option(s).unwrap_or_else(|| Span::raw(one_line(s))),
             Value::Object(o) => {
                 let id = o.get("id").and_then(Value::as_str);

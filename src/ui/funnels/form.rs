@@ -97,7 +97,7 @@ fn hint(e: &DealEditor, f: DealField) -> &'static str {
     match e.form.input(f) {
         Some(Input::Flag) => "Enter or y / n",
         Some(Input::ReadOnly) => "set by the approvers",
-        Some(Input::Date) => "a day: 2026-12-01, 01.12.2026, tomorrow",
+        Some(Input::Date) => "a day, a time if wanted: tomorrow 14:00, 01.12.2026",
         Some(_) => "",
         None => "Enter or type to choose",
     }
@@ -111,17 +111,37 @@ pub fn render(
     frame: &mut Frame,
     body: Rect,
 ) -> Rect {
-    let w = usize::from(body.width.min(76).saturating_sub(2)).max(1);
-    let label_w = LABEL_W.min(w / 3);
+    let places = e.form.places();
+    let labels: Vec<String> = places.iter().map(|f| label(app, d, e, *f)).collect();
+    // The label column fits the longest label (with the focus mark and a space), up to a
+    // third of the form; a longer label wraps under itself.
+    let base_w = usize::from(body.width.min(76).saturating_sub(2)).max(1);
+    let longest = labels.iter().map(|l| width(l)).max().unwrap_or(0);
+    let label_w = (longest + 2).clamp(LABEL_W.min(base_w / 3), (base_w / 3).max(3));
+    // As wide as its messages need, whole, up to the terminal's width; past it they wrap.
+    let box_w = crate::ui::dialogs::fit_width(
+        76,
+        label_w + 2,
+        e.form
+            .errors
+            .values()
+            .map(String::as_str)
+            .chain(e.failure.as_deref()),
+        body.width,
+    );
+    let w = usize::from(box_w.saturating_sub(2)).max(1);
     // Lines: the failure first, then each place and its message.
     let mut lines: Vec<(Option<DealField>, Line<'static>)> = Vec::new();
     if let Some(f) = &e.failure {
-        lines.push((None, Line::styled(truncate(&one_line(f), w), t.error())));
+        for l in crate::ui::dialogs::hint_lines(f, 0, w) {
+            lines.push((None, Line::styled(l, t.error())));
+        }
     }
-    for f in e.form.places() {
+    for (f, full) in places.into_iter().zip(&labels) {
         let focused = f == e.form.focus;
         let mark = if focused { "▌" } else { " " };
-        let name = truncate(&label(app, d, e, f), label_w.saturating_sub(2));
+        let mut names = crate::text::wrap(full, label_w.saturating_sub(2), usize::MAX).into_iter();
+        let name = names.next().unwrap_or_default();
         let pad = label_w.saturating_sub(width(&name) + 1);
         let label_style = if focused {
             t.accent().add_modifier(Modifier::BOLD)
@@ -143,12 +163,16 @@ pub fn render(
             shown,
         ]);
         lines.push((Some(f), super::clip_line(line, w)));
+        for rest in names {
+            lines.push((None, Line::styled(format!(" {rest}"), label_style)));
+        }
         if let Some(m) = e.form.errors.get(&f) {
-            let text = format!("{}✗ {}", " ".repeat(label_w), one_line(m));
-            lines.push((None, Line::styled(truncate(&text, w), t.error())));
+            for l in crate::ui::dialogs::hint_lines(&format!("✗ {}", one_line(m)), label_w, w) {
+                lines.push((None, Line::styled(l, t.error())));
+            }
         }
     }
-    let rect = centered(body, 76, lines.len() as u16 + 2);
+    let rect = centered(body, box_w, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
     let title = match &e.target {
         Target::New { status_id } => format!(" New deal in {} ", d.status_name(status_id)),

@@ -12,6 +12,7 @@ use super::{board, chip};
 use crate::app::{App, Hits};
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
+use crate::funnels::totals::Figures;
 use crate::layout::{self, funnels::InfoPlace};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
@@ -43,10 +44,11 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
     ];
     if let Some(f) = d.funnel.value() {
         let mark = format::currency_mark(&app.names, f.currency());
+        let figures = d.funnel_figures().unwrap_or_default();
         spans.push(Span::styled(" · ", t.dim()));
-        spans.push(Span::raw(format::deals(f.deals_count.unwrap_or(0))));
+        spans.push(Span::raw(format::deals(figures.count.unwrap_or(0))));
         spans.push(Span::styled(" · ", t.dim()));
-        spans.push(Span::styled(format::money(f.deals_amount, &mark), t.bold()));
+        spans.push(Span::styled(format::money(figures.amount, &mark), t.bold()));
         if f.is_bookmarked {
             spans.push(Span::styled(" ★", t.fg(ratatui::style::Color::Yellow)));
         }
@@ -98,7 +100,7 @@ fn names(app: &App, ids: &[String]) -> String {
 }
 
 /// Every field of the spec's Funnel, in its order.
-fn funnel_lines(app: &App, t: &Theme, f: &Funnel) -> Vec<Line<'static>> {
+fn funnel_lines(app: &App, t: &Theme, f: &Funnel, figures: Figures) -> Vec<Line<'static>> {
     let yes_no = |b: bool| if b { "yes" } else { "no" };
     let mark = format::currency_mark(&app.names, f.currency());
     let creator = f
@@ -124,12 +126,12 @@ fn funnel_lines(app: &App, t: &Theme, f: &Funnel) -> Vec<Line<'static>> {
         field(
             t,
             "Deals",
-            f.deals_count.map_or("–".into(), |n| n.to_string()),
+            figures.count.map_or("–".into(), |n| n.to_string()),
         ),
         field(
             t,
             "Amount",
-            Span::styled(format::money(f.deals_amount, &mark), t.bold()),
+            Span::styled(format::money(figures.amount, &mark), t.bold()),
         ),
         field(t, "Private", yes_no(f.is_private)),
         field(
@@ -258,17 +260,20 @@ fn chart_lines(app: &App, t: &Theme, d: &FunnelDetail, w: usize) -> Vec<Line<'st
         .value()
         .map(|f| format::currency_mark(&app.names, f.currency()))
         .unwrap_or_default();
-    let max = statuses
-        .iter()
-        .filter_map(|s| s.deals_amount)
-        .fold(0.0_f64, f64::max);
-    let amounts: Vec<String> = statuses
-        .iter()
-        .map(|s| format::money(s.deals_amount, &mark))
+    let figures: Vec<Figures> = (0..statuses.len())
+        .map(|i| d.status_figures(i).unwrap_or_default())
         .collect();
-    let counts: Vec<String> = statuses
+    let max = figures
         .iter()
-        .map(|s| format!("{}", s.deals_count.unwrap_or(0)))
+        .filter_map(|s| s.amount)
+        .fold(0.0_f64, f64::max);
+    let amounts: Vec<String> = figures
+        .iter()
+        .map(|s| format::money(s.amount, &mark))
+        .collect();
+    let counts: Vec<String> = figures
+        .iter()
+        .map(|s| format!("{}", s.count.unwrap_or(0)))
         .collect();
     let amount_w = amounts.iter().map(|a| width(a)).max().unwrap_or(0);
     let count_w = counts.iter().map(|c| width(c)).max().unwrap_or(0);
@@ -291,7 +296,7 @@ fn chart_lines(app: &App, t: &Theme, d: &FunnelDetail, w: usize) -> Vec<Line<'st
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let b = bar(s.deals_amount.unwrap_or(0.0), max, bar_w);
+            let b = bar(figures[i].amount.unwrap_or(0.0), max, bar_w);
             let pad = bar_w.saturating_sub(width(&b));
             Line::from(vec![
                 Span::raw(fit(&one_line(s.name.as_deref().unwrap_or("?")), name_w)),
@@ -353,7 +358,7 @@ fn render_strip(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area:
         frame.render_widget(b, r);
         let iw = usize::from(inner.width);
         let lines = match (i, d.funnel.value()) {
-            (0, Some(f)) => funnel_lines(app, t, f),
+            (0, Some(f)) => funnel_lines(app, t, f, d.funnel_figures().unwrap_or_default()),
             (1, Some(f)) => custom_fields_lines(app, t, f, iw),
             (2, _) => chart_lines(app, t, d, iw),
             _ => vec![Line::styled(
@@ -391,7 +396,12 @@ fn render_full(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area: 
     let mut lines = vec![heading("Funnel")];
     match d.funnel.value() {
         Some(f) => {
-            lines.extend(funnel_lines(app, t, f));
+            lines.extend(funnel_lines(
+                app,
+                t,
+                f,
+                d.funnel_figures().unwrap_or_default(),
+            ));
             lines.push(Line::raw(""));
             lines.push(heading(&format!(
                 "Custom fields ({})",

@@ -50,7 +50,11 @@ pub(super) fn render_comment_dialog(
                 .unwrap_or_default();
             let body = comment.markdown.as_deref().unwrap_or("").trim_end();
             let rows = body.lines().count() as u16;
-            let rect = centered(area, 72, (rows + 3).clamp(5, area.height.saturating_sub(2)));
+            let rect = centered(
+                area,
+                72,
+                (rows + 3).max(5).min(area.height.saturating_sub(2)),
+            );
             frame.render_widget(Clear, rect);
             let help = crate::ui::hint_line(app, &[Context::CommentView], false);
             let block = Block::default()
@@ -85,7 +89,9 @@ pub(super) fn render_compose(
     head: &str,
     text: &TextArea,
 ) -> Rect {
-    let h = (text.lines().len() as u16 + 2).clamp(8, area.height.saturating_sub(2).max(3));
+    // Eight lines at least, where the body has them (a short body less messages may not).
+    let room = area.height.saturating_sub(2).max(3);
+    let h = (text.lines().len() as u16 + 2).max(8).min(room);
     let rect = centered(area, 80, h);
     frame.render_widget(Clear, rect);
     let help = crate::ui::hint_line(app, &[Context::CommentEdit], true);

@@ -32,6 +32,7 @@ fn minutes(m: i64) -> String {
 fn custom_value(field: &weeek_api::models::CustomFieldValue, app: &App) -> String {
     let names = &app.names;
     let is_contact = field.r#type.as_deref() == Some("contact");
+    let is_moment = field.r#type.as_deref() == Some("datetime");
     use serde_json::Value;
     let option_name = |id: &str| {
         field
@@ -47,6 +48,7 @@ fn custom_value(field: &weeek_api::models::CustomFieldValue, app: &App) -> Strin
             Value::String(s) if names.member(s).is_some() => names.member_name(s),
             // A contact is named from the contacts the app has read (else its short id).
             Value::String(s) if is_contact => crate::ui::organizations::contact_name(app, s),
+            Value::String(s) if is_moment => crate::moment::value_text(s, app.utc_offset),
             Value::String(s) => s.clone(),
             Value::Bool(b) => if *b { "yes" } else { "no" }.into(),
             Value::Null => "–".into(),
@@ -564,7 +566,7 @@ fn scroll_max(text: &Paragraph, inner: Rect) -> u16 {
 
 /// How far the detail pane of the cursor task can scroll at the terminal's size now.
 pub fn detail_scroll_max(app: &App) -> u16 {
-    let body = crate::layout::frame(app.viewport.area).body;
+    let body = crate::layout::frame_with(app.viewport.area, app.viewport.messages).body;
     let Some(area) = crate::layout::tasks::areas(body, app.tasks.detail_open()).detail else {
         return 0;
     };

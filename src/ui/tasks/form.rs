@@ -82,14 +82,27 @@ fn due_note(app: &App, e: &Editor) -> Option<String> {
 }
 
 pub(super) fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, e: &Editor) -> Rect {
-    let w = usize::from(body.width.min(80).saturating_sub(2)).max(1);
-    let label_w = LABEL_W.min(w / 3);
+    // As wide as its messages need, whole, up to the terminal's width; past it they wrap.
+    let label_w = LABEL_W.min(usize::from(body.width.min(80).saturating_sub(2)) / 3);
+    let box_w = crate::ui::dialogs::fit_width(
+        80,
+        label_w + 2,
+        e.form
+            .errors
+            .values()
+            .map(String::as_str)
+            .chain(e.failure.as_deref()),
+        body.width,
+    );
+    let w = usize::from(box_w.saturating_sub(2)).max(1);
     let notes_lines = if body.height >= 24 { NOTES_LINES } else { 2 };
     // Each line with the field it shows; the description's text lines are drawn apart.
     let mut lines: Vec<(Option<Field>, Line<'static>)> = Vec::new();
     let mut notes_from = 0;
     if let Some(f) = &e.failure {
-        lines.push((None, Line::styled(truncate(&one_line(f), w), t.error())));
+        for l in crate::ui::dialogs::hint_lines(f, 0, w) {
+            lines.push((None, Line::styled(l, t.error())));
+        }
     }
     for f in Field::ALL {
         let focused = f == e.form.focus;
@@ -130,11 +143,12 @@ pub(super) fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, e: &Ed
             lines.push((Some(f), crate::ui::funnels::clip_line(Line::from(spans), w)));
         }
         if let Some(m) = e.form.errors.get(&f) {
-            let text = format!("{}✗ {}", " ".repeat(label_w), one_line(m));
-            lines.push((None, Line::styled(truncate(&text, w), t.error())));
+            for l in crate::ui::dialogs::hint_lines(&format!("✗ {}", one_line(m)), label_w, w) {
+                lines.push((None, Line::styled(l, t.error())));
+            }
         }
     }
-    let rect = centered(body, 80, lines.len() as u16 + 2);
+    let rect = centered(body, box_w, lines.len() as u16 + 2);
     frame.render_widget(Clear, rect);
     let block = Block::default()
         .borders(Borders::ALL)

@@ -3,7 +3,7 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::App;
@@ -41,7 +41,85 @@ pub(super) fn render_time_dialog(
 }
 
 fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm) -> Rect {
-    let rect = centered(area, 84, 8);
+    let (minutes, day) = f.reading(app.today);
+    let rows = [
+        (
+            LogField::Duration,
+            "Duration",
+            minutes.map(|m| format!("{} h:mm", duration::format(m))),
+        ),
+        (
+            LogField::Date,
+            "Day",
+            day.map(|d| crate::date_input::DayRange::day(d).describe()),
+        ),
+        (LogField::Comment, "Comment", Ok(String::new())),
+    ];
+    // What each typed text reads as (an empty comment says nothing); the service's words
+    // about a field it refused come first.
+    let notes: Vec<Option<(bool, String)>> = rows
+        .iter()
+        .map(|(field, _, reading)| match (f.refused.get(field), reading) {
+            (Some(e), _) => Some((false, format!("✗ {e}"))),
+            (None, Ok(s)) if s.is_empty() => None,
+            (None, Ok(s)) => Some((true, format!("→ {s}"))),
+            (None, Err(_)) if f.field(*field).value().trim().is_empty() => None,
+            (None, Err(e)) => Some((false, format!("✗ {e}"))),
+        })
+        .collect();
+    let label_w = 10u16;
+    let short_field = 28u16;
+    // Wide enough for each reading whole beside its field, up to the terminal's width; past
+    // it a reading wraps under its field.
+    let error = f.error.as_ref().map(|e| format!("✗ {e}"));
+    let w = crate::ui::dialogs::fit_width(
+        84,
+        usize::from(label_w + short_field + 1),
+        notes
+            .iter()
+            .flatten()
+            .map(|(_, n)| n.as_str())
+            .chain(error.as_deref()),
+        area.width,
+    );
+    let inner_w = w.saturating_sub(2);
+    let field_w = |field: LogField| {
+        if field == LogField::Comment {
+            inner_w.saturating_sub(label_w)
+        } else {
+            inner_w.saturating_sub(label_w + 10).clamp(8, short_field)
+        }
+    };
+    // Per field: whether its reading goes beside it, else the lines it takes under it.
+    let placed: Vec<(bool, Vec<String>)> = rows
+        .iter()
+        .zip(&notes)
+        .map(|((field, _, _), note)| match note {
+            None => (true, Vec::new()),
+            Some((_, n)) => {
+                let beside = inner_w.saturating_sub(label_w + field_w(*field) + 1);
+                if crate::text::width(n) <= usize::from(beside) {
+                    (true, vec![n.clone()])
+                } else {
+                    let indent = usize::from(label_w);
+                    (
+                        false,
+                        crate::ui::dialogs::hint_lines(n, indent, usize::from(inner_w)),
+                    )
+                }
+            }
+        })
+        .collect();
+    let error_lines = error
+        .as_deref()
+        .map(|e| crate::ui::dialogs::hint_lines(e, 0, usize::from(inner_w)))
+        .unwrap_or_default();
+    let body: u16 = placed
+        .iter()
+        .map(|(beside, l)| 1 + if *beside { 0 } else { l.len() as u16 })
+        .sum::<u16>()
+        + (rows.len() as u16 - 1);
+    let rect = centered(area, w, body + (error_lines.len() as u16).max(1) + 2);
     frame.render_widget(Clear, rect);
     let verb = if f.editing.is_some() {
         "Edit time on"
@@ -62,24 +140,10 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
         .title_bottom(crate::ui::bottom_hints(&help, rect.width));
     let inner = block.inner(rect);
     frame.render_widget(block, rect);
-    let (minutes, day) = f.reading(app.today);
-    let rows = [
-        (
-            LogField::Duration,
-            "Duration",
-            minutes.map(|m| format!("{} h:mm", duration::format(m))),
-        ),
-        (
-            LogField::Date,
-            "Day",
-            day.map(|d| crate::date_input::DayRange::day(d).describe()),
-        ),
-        (LogField::Comment, "Comment", Ok(String::new())),
-    ];
-    let label_w = 10u16;
-    for (i, (field, label, reading)) in rows.iter().enumerate() {
-        let y = inner.y + i as u16 * 2;
-        if y >= inner.y + inner.height {
+    let bottom = inner.y + inner.height;
+    let mut y = inner.y;
+    for (((field, label, _), note), (beside, lines)) in rows.iter().zip(&notes).zip(&placed) {
+        if y >= bottom {
             break;
         }
         let focused = f.focus == *field;
@@ -88,56 +152,48 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
             Paragraph::new(Span::styled(format!("{label:<9}"), label_style)),
             Rect::new(inner.x, y, label_w.min(inner.width), 1),
         );
-        let field_w = if *field == LogField::Comment {
-            inner.width.saturating_sub(label_w)
-        } else {
-            inner.width.saturating_sub(label_w + 10).clamp(8, 28)
-        };
+        let fw = field_w(*field).min(inner.width.saturating_sub(label_w));
         render_field(
             frame,
-            Rect::new(
-                inner.x + label_w,
-                y,
-                field_w.min(inner.width.saturating_sub(label_w)),
-                1,
-            ),
+            Rect::new(inner.x + label_w, y, fw, 1),
             f.field(*field),
             focused,
         );
-        // What the typed text reads as, beside it (an empty comment says nothing).
-        let note_x = inner.x + label_w + field_w + 1;
-        let note_w = (inner.x + inner.width).saturating_sub(note_x);
-        // The service's words about the field, after it refused it, come first.
-        let note = match (f.refused.get(field), reading) {
-            (Some(e), _) => Some(Span::styled(format!("✗ {e}"), t.error())),
-            (None, reading) => match reading {
-                Ok(s) if s.is_empty() => None,
-                Ok(s) => Some(Span::styled(format!("→ {s}"), t.success())),
-                Err(_) if f.field(*field).value().trim().is_empty() => None,
-                Err(e) => Some(Span::styled(format!("✗ {e}"), t.error())),
-            },
+        let style = match note {
+            Some((true, _)) => t.success(),
+            _ => t.error(),
         };
-        if let Some(n) = note
-            && note_w > 2
-        {
-            let text = truncate(&n.content, usize::from(note_w));
+        if *beside {
+            let note_x = inner.x + label_w + fw + 1;
+            let note_w = (inner.x + inner.width).saturating_sub(note_x);
+            if let Some(n) = lines.first()
+                && note_w > 2
+            {
+                frame.render_widget(
+                    Paragraph::new(Span::styled(truncate(n, usize::from(note_w)), style)),
+                    Rect::new(note_x, y, note_w, 1),
+                );
+            }
+            y += 2;
+            continue;
+        }
+        for l in lines {
+            y += 1;
+            if y >= bottom {
+                break;
+            }
             frame.render_widget(
-                Paragraph::new(Line::from(Span::styled(text, n.style))),
-                Rect::new(note_x, y, note_w, 1),
+                Paragraph::new(Span::styled(l.clone(), style)),
+                Rect::new(inner.x, y, inner.width, 1),
             );
         }
+        y += 2;
     }
-    // The line under the comment: why the form was not taken, else the service's words about
-    // the comment (it has no room beside it).
-    let comment = f.refused.get(&LogField::Comment);
-    if let Some(e) = f.error.as_ref().or(comment) {
-        let y = inner.y + inner.height.saturating_sub(1);
+    let from = bottom.saturating_sub(error_lines.len() as u16);
+    for (i, l) in error_lines.iter().enumerate() {
         frame.render_widget(
-            Paragraph::new(Span::styled(
-                truncate(&format!("✗ {e}"), usize::from(inner.width)),
-                t.error(),
-            )),
-            Rect::new(inner.x, y, inner.width, 1),
+            Paragraph::new(Span::styled(l.clone(), t.error())),
+            Rect::new(inner.x, from + i as u16, inner.width, 1),
         );
     }
     rect
