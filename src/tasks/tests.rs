@@ -2095,6 +2095,7 @@ fn a_priority_on_marked_tasks_says_at_once_how_many_it_changed_and_how_to_undo()
     assert_eq!(h.take(|c| matches!(c, Call::UpdateTask(..))).len(), 2);
 }
 
+#[test]
 fn u_after_a_delete_never_undoes_older_changes_of_the_deleted_task() {
     let mut h = loaded(3, false);
     h.press("x");

@@ -59,13 +59,15 @@ fn render_form(app: &App, t: &Theme, frame: &mut Frame, area: Rect, f: &LogForm)
     // about a field it refused come first.
     let notes: Vec<Option<(bool, String)>> = rows
         .iter()
-        .map(|(field, _, reading)| match (f.refused.get(field), reading) {
-            (Some(e), _) => Some((false, format!("✗ {e}"))),
-            (None, Ok(s)) if s.is_empty() => None,
-            (None, Ok(s)) => Some((true, format!("→ {s}"))),
-            (None, Err(_)) if f.field(*field).value().trim().is_empty() => None,
-            (None, Err(e)) => Some((false, format!("✗ {e}"))),
-        })
+        .map(
+            |(field, _, reading)| match (f.refused.get(field), reading) {
+                (Some(e), _) => Some((false, format!("✗ {e}"))),
+                (None, Ok(s)) if s.is_empty() => None,
+                (None, Ok(s)) => Some((true, format!("→ {s}"))),
+                (None, Err(_)) if f.field(*field).value().trim().is_empty() => None,
+                (None, Err(e)) => Some((false, format!("✗ {e}"))),
+            },
+        )
         .collect();
     let label_w = 10u16;
     let short_field = 28u16;
