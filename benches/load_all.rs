@@ -95,6 +95,7 @@ fn clock() -> Clock {
         now: Instant::now(),
         today: time::OffsetDateTime::now_utc().date(),
         wall: time::OffsetDateTime::now_utc(),
+        service_ahead: None,
     }
 }
 

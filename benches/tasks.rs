@@ -74,6 +74,7 @@ fn key_press_and_frame(bencher: divan::Bencher, n: usize) {
         now: Instant::now(),
         today: date!(2026 - 11 - 21),
         wall: time::OffsetDateTime::now_utc(),
+        service_ahead: None,
     };
     let down = Msg::Term(Event::Key(KeyEvent::new(
         KeyCode::Char('j'),

@@ -121,6 +121,9 @@ pub struct Clock {
     pub today: Date,
     /// Wall-clock time in UTC, to compare with the service's timestamps.
     pub wall: time::OffsetDateTime,
+    /// How far the service's clock is ahead of `wall` (behind when negative), as its answers
+    /// told it; `None` until one did. Never more than the true offset.
+    pub service_ahead: Option<time::Duration>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -338,6 +341,14 @@ impl App {
             retrying: HashMap::new(),
             started: false,
         }
+    }
+
+    /// What quitting now would lose or leave unconfirmed (a form's input, a create not
+    /// answered), as the question asked before quitting; `None`: nothing.
+    pub fn unsaved(&self) -> Option<String> {
+        Screen::ALL
+            .iter()
+            .find_map(|s| self.screen_state(*s).unsaved())
     }
 
     fn cx<'a>(
@@ -760,20 +771,15 @@ impl App {
             return true;
         }
         match action {
-            Action::Quit => {
-                let unsaved = Screen::ALL
-                    .iter()
-                    .find_map(|s| self.screen_state(*s).unsaved());
-                match unsaved {
-                    Some(question) => {
-                        self.overlay = Some(Overlay::Confirm {
-                            question: format!("{question} Quit anyway?"),
-                            then: AfterConfirm::Quit,
-                        })
-                    }
-                    None => self.confirmed(AfterConfirm::Quit, clock, effects),
+            Action::Quit => match self.unsaved() {
+                Some(question) => {
+                    self.overlay = Some(Overlay::Confirm {
+                        question: format!("{question} Quit anyway?"),
+                        then: AfterConfirm::Quit,
+                    })
                 }
-            }
+                None => self.confirmed(AfterConfirm::Quit, clock, effects),
+            },
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),

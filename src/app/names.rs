@@ -20,6 +20,10 @@ pub struct Names {
     pub boards: HashMap<i64, Loadable<Vec<Board>>>,
     pub columns: HashMap<i64, Loadable<Vec<BoardColumn>>>,
     pub currencies: Loadable<Vec<Currency>>,
+    /// Tags and organizations made from a picker whose answer was lost and that no look found:
+    /// whichever screen sends the name again looks first.
+    pub unsettled_choices:
+        crate::app::lost_answer::Unsettled<crate::contacts::create_choice::ChoiceLookup>,
 }
 
 impl ScreenCtx<'_> {

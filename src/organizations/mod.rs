@@ -90,6 +90,9 @@ pub struct OrganizationsState {
     pub deleting: Option<crate::app::deleting::Deleting>,
     /// The form, while open (it has the keys).
     pub form: Option<save::FormState>,
+    /// New organizations whose answer was lost and that no look found: sent again, each is
+    /// looked for first.
+    unsettled: crate::app::lost_answer::Unsettled<save::OrgLookup>,
     /// `Esc` on a form with changes asks before they go.
     pub ask_close: bool,
     /// The form's draft file (none before the data dir is known).
@@ -224,6 +227,7 @@ impl OrganizationsState {
     }
 
     pub(super) fn close_form(&mut self, cx: &mut ScreenCtx) {
+        self.give_up_look();
         self.form = None;
         self.ask_close = false;
         self.flush_draft(cx);

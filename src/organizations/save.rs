@@ -1,13 +1,12 @@
 //! Saving the organization form. A new organization is sent once (the form is locked until the
-//! answer); when its answer is lost it is looked for before it may be sent again, since a
-//! repeated create would make two. An edit sends only what changed, each part through the
+//! answer); when its answer is lost it is looked for before it may be sent again, and once
+//! more right before that send, since a repeated create would make two. An edit sends only what changed, each part through the
 //! endpoint that holds it (the name in `PUT /crm/organizations/{id}`, every address, e-mail
 //! and phone through its own), all at once; a refused change puts its field back as the service
 //! has it with the service's message at it, and after a lost answer the organization is read
 //! back before anything is said.
 
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use weeek_api::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
 use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
@@ -17,7 +16,7 @@ use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
 use crate::app::edit_batch::{EditBatch, Next};
 use crate::app::entry_rows::{self, Entry, RowChange};
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
+use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
 use crate::app::searched_list::PAGE_SIZE;
 use crate::app::toast::ToastKind;
 use crate::worker::{Call, OrgEdit, OrgEdited};
@@ -30,11 +29,15 @@ pub enum Phase {
     Saving {
         sent: Sent,
         input: Box<OrganizationInput>,
-        at: OffsetDateTime,
+        at: SentAt<String>,
+        /// An earlier send of it, not found right before this one went: unsettled again if
+        /// this one is refused.
+        earlier: Option<Box<LostCreate<OrgLookup>>>,
     },
     /// The changes of an edit are out; the form is locked until every answer is in.
     Updating,
-    /// The create's answer was lost: the organization is looked for before it may be sent
+    /// The create's answer was lost (or an earlier send of it is looked for before this one
+    /// goes, see `FormState::resend`): the organization is looked for before it may be sent
     /// again. `Ctrl-s` looks again once a look has failed.
     Checking(Box<LostCreate<OrgLookup>>),
 }
@@ -45,7 +48,7 @@ impl Phase {
     }
 }
 
-/// What a lost create is found by: the same name, created lately.
+/// What a lost create is found by: the same name, new since it was sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrgLookup {
     pub name: String,
@@ -54,6 +57,7 @@ pub struct OrgLookup {
 impl CreateLookup for OrgLookup {
     type Item = Organization;
     type Page = Vec<Organization>;
+    type Id = String;
 
     fn name(&self) -> String {
         self.name.clone()
@@ -73,13 +77,36 @@ impl CreateLookup for OrgLookup {
         (page, more)
     }
 
-    fn is_it(&self, o: &Organization, sent: OffsetDateTime) -> bool {
-        let same = o
-            .name
+    fn matches(&self, o: &Organization) -> bool {
+        o.name
             .as_deref()
-            .is_some_and(|n| n.trim().to_lowercase() == self.name.trim().to_lowercase());
-        same && created_since(o.created_at, sent)
+            .is_some_and(|n| n.trim().to_lowercase() == self.name.trim().to_lowercase())
     }
+
+    fn id(o: &Organization) -> String {
+        o.id.clone()
+    }
+
+    fn created(o: &Organization) -> Option<time::OffsetDateTime> {
+        o.created_at
+    }
+}
+
+fn send_create(
+    fs: &mut FormState,
+    sent: Sent,
+    input: Box<OrganizationInput>,
+    at: SentAt<String>,
+    earlier: Option<Box<LostCreate<OrgLookup>>>,
+    cx: &mut ScreenCtx,
+) {
+    cx.request(OrgKey::Create, Call::CreateOrganization((*input).clone()));
+    fs.phase = Phase::Saving {
+        sent,
+        input,
+        at,
+        earlier,
+    };
 }
 
 /// The organization as the service had it when the edit began (or as the accepted changes
@@ -240,6 +267,8 @@ pub struct FormState {
     pub edit: Option<Session>,
     /// Why the last save failed, when it was not a matter of fields; shown over the form.
     pub failure: Option<String>,
+    /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
+    pub resend: Option<(Sent, Box<OrganizationInput>)>,
 }
 
 impl FormState {
@@ -249,6 +278,7 @@ impl FormState {
             phase: Phase::Editing,
             edit,
             failure: None,
+            resend: None,
         }
     }
 
@@ -292,12 +322,32 @@ impl OrganizationsState {
             return;
         }
         let (input, sent) = fs.form.to_input();
-        cx.request(OrgKey::Create, Call::CreateOrganization(input.clone()));
-        fs.phase = Phase::Saving {
-            sent,
-            input: Box::new(input),
-            at: cx.clock.wall,
+        let lookup = OrgLookup {
+            name: input.name.clone().unwrap_or_default(),
         };
+        let held = self.list.rows.rows.iter().chain(&self.list.created);
+        match self
+            .unsettled
+            .send(&lookup, || SentAt::new(&cx.clock, lookup.known(held)))
+        {
+            Sending::Now(at) => send_create(fs, sent, Box::new(input), at, None, cx),
+            Sending::LookFirst(lost, call) => {
+                cx.toast(ToastKind::Info, lost.resend_text("saved"));
+                cx.request(OrgKey::Find, call);
+                fs.resend = Some((sent, Box::new(input)));
+                fs.phase = Phase::Checking(lost);
+            }
+        }
+    }
+
+    /// The form closes: a create whose look failed stays unsettled, so the same organization
+    /// sent again is looked for first.
+    pub(super) fn give_up_look(&mut self) {
+        if let Some(fs) = &mut self.form
+            && let Phase::Checking(lost) = std::mem::take(&mut fs.phase)
+        {
+            self.unsettled.keep(*lost);
+        }
     }
 
     pub(super) fn on_create_reply(
@@ -308,14 +358,24 @@ impl OrganizationsState {
         let Some(fs) = &mut self.form else {
             return;
         };
-        let (sent, input, at) = match std::mem::take(&mut fs.phase) {
-            Phase::Saving { sent, input, at } => (sent, input, at),
+        let (sent, input, at, earlier) = match std::mem::take(&mut fs.phase) {
+            Phase::Saving {
+                sent,
+                input,
+                at,
+                earlier,
+            } => (sent, input, at, earlier),
             other => {
                 fs.phase = other;
                 return;
             }
         };
-        match CreateAnswer::read(result.map(Box::new)) {
+        let answer = CreateAnswer::read(result.map(Box::new));
+        if let (CreateAnswer::Refused(_), Some(earlier)) = (&answer, earlier) {
+            // This send did nothing; the one before may still land.
+            self.unsettled.keep(*earlier);
+        }
+        match answer {
             CreateAnswer::Created(o) => {
                 let text = format!("Saved “{}”", o.display_name());
                 self.created(*o, text, cx);
@@ -371,9 +431,26 @@ impl OrganizationsState {
                 let text = lost.found_text("saved");
                 self.created(o, text, cx);
             }
+            Looked::Resend => {
+                let Phase::Checking(lost) = std::mem::take(&mut fs.phase) else {
+                    return;
+                };
+                match fs.resend.take() {
+                    Some((sent, input)) => {
+                        let at = lost.sent.clone();
+                        send_create(fs, sent, input, at, Some(lost), cx);
+                    }
+                    None => self.unsettled.keep(*lost),
+                }
+            }
             Looked::NotCreated => {
-                let text = lost.not_created_text("saved");
-                fs.phase = Phase::Editing;
+                let again = cx
+                    .keys
+                    .then_say("org_form.save", "looks once more and saves it");
+                let text = format!("{}{again}", lost.not_created_text("saved"));
+                if let Phase::Checking(lost) = std::mem::take(&mut fs.phase) {
+                    self.unsettled.keep(*lost);
+                }
                 cx.toast(ToastKind::Error, text.clone());
                 fs.failure = Some(text);
             }
@@ -385,6 +462,10 @@ impl OrganizationsState {
     }
 
     fn created(&mut self, o: Organization, text: String, cx: &mut ScreenCtx) {
+        if let Some(fs) = &mut self.form {
+            // Settled: nothing of it is left to look for.
+            fs.phase = Phase::Editing;
+        }
         cx.toasts.dismiss_all();
         cx.toast(ToastKind::Success, text);
         let rows = cx.viewport.organizations.list_rows;

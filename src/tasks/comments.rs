@@ -3,8 +3,9 @@
 //! lines, `Ctrl-s` sends), `I` picks one to reply to or to delete (mine only, asks first).
 //!
 //! A comment sent is shown once the service answers with it: a comment has no value to show
-//! before it exists. A send whose answer was lost is never repeated: the thread is read again
-//! and says whether it is there; the text stays in the draft until then.
+//! before it exists. A send whose answer was lost is never repeated blindly: the thread is read
+//! to look for it (see `app::lost_answer`), and the same text sent again later looks once
+//! more first. The text stays in the draft until the service has it.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -14,7 +15,9 @@ use weeek_api::{ApiError, CommentPage};
 use super::TasksState;
 use crate::app::ScreenCtx;
 use crate::app::commands::{Action, Context};
-use crate::app::lost_answer::{self, AfterFailure};
+use crate::app::lost_answer::{
+    self, AfterFailure, CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt, Unsettled,
+};
 use crate::app::toast::ToastKind;
 use crate::text::quoted;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -34,6 +37,8 @@ pub enum CommentKey {
     Write(u64),
     /// The thread read again after a lost answer, by the write's number.
     ReadBack(u64),
+    /// The thread read to look for a comment whose answer was lost, by the write's number.
+    Find(u64),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -94,14 +99,63 @@ pub enum CommentDialog {
     },
 }
 
+/// What a comment whose answer was lost is found by: my comment with the same text, on the
+/// same task, answering the same comment, new since it was sent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CommentLookup {
+    task_id: i64,
+    markdown: String,
+    reply_to: Option<i64>,
+    author: Option<String>,
+}
+
+impl CreateLookup for CommentLookup {
+    type Item = Comment;
+    type Page = CommentPage;
+    type Id = i64;
+
+    fn name(&self) -> String {
+        self.markdown.clone()
+    }
+
+    /// The whole thread, a page at a time: the comment may be on any page.
+    fn read(&self, page: u32) -> Call {
+        Call::Comments(self.task_id, READ_BACK_PAGE, page * READ_BACK_PAGE)
+    }
+
+    fn candidates(&self, page: CommentPage) -> (Vec<Comment>, bool) {
+        (page.comments, page.has_more)
+    }
+
+    fn matches(&self, c: &Comment) -> bool {
+        c.author_id == self.author
+            && c.parent_id == self.reply_to
+            && c.markdown.as_deref().map(str::trim) == Some(self.markdown.trim())
+    }
+
+    fn id(c: &Comment) -> i64 {
+        c.id
+    }
+
+    fn created(c: &Comment) -> Option<time::OffsetDateTime> {
+        c.created_at
+    }
+}
+
 #[derive(Debug, Clone)]
-enum Sent {
-    Create {
-        markdown: String,
-        reply_to: Option<i64>,
-        /// Where its text is kept until the service has it.
-        draft_key: (i64, Option<i64>),
-    },
+struct NewComment {
+    lookup: CommentLookup,
+    sent: SentAt<i64>,
+    /// Set once its answer was lost (or before a send again): the look for it.
+    lost: Option<LostCreate<CommentLookup>>,
+    /// An earlier send of it, not found right before this one went: unsettled again if this
+    /// one is refused.
+    earlier: Option<LostCreate<CommentLookup>>,
+}
+
+#[derive(Debug, Clone)]
+enum WriteKind {
+    Create(Box<NewComment>),
     Delete(Box<Comment>),
 }
 
@@ -109,9 +163,19 @@ enum Sent {
 struct CommentWrite {
     task_id: i64,
     title: String,
-    sent: Sent,
+    kind: WriteKind,
     /// Comments looked through so far by a read-back.
     looked: u32,
+}
+
+impl CommentWrite {
+    /// Where the text of a new comment is kept until the service has it.
+    fn draft_key(&self) -> Option<(i64, Option<i64>)> {
+        match &self.kind {
+            WriteKind::Create(c) => Some((self.task_id, c.lookup.reply_to)),
+            WriteKind::Delete(_) => None,
+        }
+    }
 }
 
 /// Comments per page of a read-back (the service's largest page).
@@ -125,6 +189,19 @@ pub struct Comments {
     drafts: HashMap<(i64, Option<i64>), TextArea>,
     writes: BTreeMap<u64, CommentWrite>,
     next: u64,
+    /// Comments whose answer was lost and that no look found: sent again, each is looked for
+    /// first.
+    unsettled: Unsettled<CommentLookup>,
+}
+
+impl Comments {
+    /// What quitting now would leave unconfirmed.
+    pub fn unanswered(&self) -> Option<String> {
+        self.writes
+            .values()
+            .any(|w| matches!(w.kind, WriteKind::Create(_)))
+            .then(|| "A comment is being sent; its answer would not be seen.".into())
+    }
 }
 
 fn author(c: &Comment, names: &crate::app::names::Names) -> String {
@@ -389,28 +466,54 @@ impl TasksState {
         let reply_to = reply_to.map(|r| r.0);
         let n = self.comments.next;
         self.comments.next += 1;
+        let lookup = CommentLookup {
+            task_id,
+            markdown: markdown.clone(),
+            reply_to,
+            author: cx.names.me().map(|u| u.id.clone()),
+        };
+        let thread = self.comments.thread.as_ref();
+        let held = thread
+            .filter(|t| t.task_id == task_id)
+            .map(|t| t.rows.as_slice())
+            .unwrap_or_default();
+        let (sent, lost) = match self
+            .comments
+            .unsettled
+            .send(&lookup, || SentAt::new(&cx.clock, lookup.known(held)))
+        {
+            Sending::Now(sent) => {
+                cx.request(
+                    super::TaskKey::Comments(CommentKey::Write(n)),
+                    Call::CreateComment {
+                        task: task_id,
+                        markdown,
+                        reply_to,
+                    },
+                );
+                cx.toast(ToastKind::Info, "Sending the comment…");
+                (sent, None)
+            }
+            Sending::LookFirst(lost, call) => {
+                cx.toast(ToastKind::Info, lost.resend_text(&added_to(title)));
+                cx.request(super::TaskKey::Comments(CommentKey::Find(n)), call);
+                (lost.sent.clone(), Some(*lost))
+            }
+        };
         self.comments.writes.insert(
             n,
             CommentWrite {
                 task_id,
                 title: title.to_string(),
-                sent: Sent::Create {
-                    markdown: markdown.clone(),
-                    reply_to,
-                    draft_key: (task_id, reply_to),
-                },
+                kind: WriteKind::Create(Box::new(NewComment {
+                    lookup,
+                    sent,
+                    lost,
+                    earlier: None,
+                })),
                 looked: 0,
             },
         );
-        cx.request(
-            super::TaskKey::Comments(CommentKey::Write(n)),
-            Call::CreateComment {
-                task: task_id,
-                markdown,
-                reply_to,
-            },
-        );
-        cx.toast(ToastKind::Info, "Sending the comment…");
     }
 
     fn delete_comment(&mut self, task_id: i64, comment: Comment, cx: &mut ScreenCtx) {
@@ -436,7 +539,7 @@ impl TasksState {
             CommentWrite {
                 task_id,
                 title,
-                sent: Sent::Delete(Box::new(comment)),
+                kind: WriteKind::Delete(Box::new(comment)),
                 looked: 0,
             },
         );
@@ -452,8 +555,9 @@ impl TasksState {
         match (key, answer) {
             (CommentKey::Page, Answer::CommentPage(r)) => self.on_comment_page(r, cx),
             (CommentKey::Write(n), Answer::CreatedComment(r)) => {
-                self.on_comment_written(n, r.map(|c| Some(*c)), cx)
+                self.on_comment_created(n, r.map(|c| *c), cx)
             }
+            (CommentKey::Find(n), Answer::CommentPage(r)) => self.on_comment_found(n, r, cx),
             (CommentKey::Write(n), Answer::DeletedComment(r)) => {
                 self.on_comment_written(n, r.map(|()| None), cx)
             }
@@ -464,6 +568,121 @@ impl TasksState {
         }
     }
 
+    /// The answer to a new comment.
+    fn on_comment_created(
+        &mut self,
+        n: u64,
+        result: Result<Comment, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(w) = self.comments.writes.get(&n).cloned() else {
+            return;
+        };
+        let WriteKind::Create(new) = &w.kind else {
+            return;
+        };
+        let name = quoted(&w.title, 40);
+        match CreateAnswer::read(result) {
+            CreateAnswer::Created(c) => {
+                self.comment_made(n, &w, Some(c));
+                cx.toast(ToastKind::Success, format!("Comment added to {name}"));
+            }
+            CreateAnswer::Refused(e) => {
+                self.comments.writes.remove(&n);
+                if let Some(earlier) = new.earlier.clone() {
+                    self.comments.unsettled.keep(earlier);
+                }
+                cx.toast(
+                    ToastKind::Error,
+                    format!(
+                        "Could not add the comment on {name}: {} (the text is kept: i opens it)",
+                        e.short()
+                    ),
+                );
+            }
+            CreateAnswer::Lost(e) => {
+                let (lost, call) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
+                cx.toast(ToastKind::Info, lost.looking_text(&added_to(&w.title)));
+                cx.request(super::TaskKey::Comments(CommentKey::Find(n)), call);
+                if let Some(WriteKind::Create(new)) =
+                    self.comments.writes.get_mut(&n).map(|w| &mut w.kind)
+                {
+                    new.lost = Some(lost);
+                }
+            }
+        }
+    }
+
+    /// A page of the look for a new comment whose answer was lost.
+    fn on_comment_found(
+        &mut self,
+        n: u64,
+        result: Result<CommentPage, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(w) = self.comments.writes.get_mut(&n) else {
+            return;
+        };
+        let (task_id, title) = (w.task_id, w.title.clone());
+        let WriteKind::Create(new) = &mut w.kind else {
+            return;
+        };
+        let Some(lost) = new.lost.as_mut() else {
+            return;
+        };
+        let added = added_to(&title);
+        match lost.on_answer(result) {
+            Looked::Next(call) => cx.request(super::TaskKey::Comments(CommentKey::Find(n)), call),
+            Looked::Found(c) => {
+                let text = lost.found_text(&added);
+                let w = w.clone();
+                self.comment_made(n, &w, Some(c));
+                cx.toast(ToastKind::Success, text);
+            }
+            Looked::Resend => {
+                new.earlier = new.lost.take();
+                let call = Call::CreateComment {
+                    task: task_id,
+                    markdown: new.lookup.markdown.clone(),
+                    reply_to: new.lookup.reply_to,
+                };
+                cx.request(super::TaskKey::Comments(CommentKey::Write(n)), call);
+            }
+            Looked::NotCreated | Looked::Failed => {
+                let text = match lost.check_failed {
+                    None => lost.not_created_text(&added),
+                    Some(_) => lost.check_failed_text(&added),
+                };
+                let lost = lost.clone();
+                self.comments.writes.remove(&n);
+                self.comments.unsettled.keep(lost);
+                cx.toast(
+                    ToastKind::Error,
+                    format!("{text}; the text is kept (i opens it), and sent again it is looked for first"),
+                );
+            }
+        }
+    }
+
+    /// The service has new comment `n`: the draft goes, and the thread shows it.
+    fn comment_made(&mut self, n: u64, w: &CommentWrite, made: Option<Comment>) {
+        self.comments.writes.remove(&n);
+        if let Some(key) = w.draft_key() {
+            self.comments.drafts.remove(&key);
+        }
+        if let Some(t) = self
+            .comments
+            .thread
+            .as_mut()
+            .filter(|t| t.task_id == w.task_id)
+            && let Some(c) = made
+            && !t.rows.iter().any(|r| r.id == c.id)
+        {
+            t.rows.push(c);
+        }
+    }
+
+    /// The answer to a delete.
     fn on_comment_written(
         &mut self,
         n: u64,
@@ -473,77 +692,53 @@ impl TasksState {
         let Some(w) = self.comments.writes.get(&n).cloned() else {
             return;
         };
+        let WriteKind::Delete(c) = &w.kind else {
+            return;
+        };
         let name = quoted(&w.title, 40);
         match result {
-            Ok(created) => {
+            Ok(_) => {
                 self.comments.writes.remove(&n);
-                match (&w.sent, created) {
-                    (Sent::Create { draft_key, .. }, Some(c)) => {
-                        self.comments.drafts.remove(draft_key);
-                        if let Some(t) = self
-                            .comments
-                            .thread
-                            .as_mut()
-                            .filter(|t| t.task_id == w.task_id)
-                            && !t.rows.iter().any(|r| r.id == c.id)
-                        {
-                            t.rows.push(c);
-                        }
-                        cx.toast(ToastKind::Success, format!("Comment added to {name}"));
-                    }
-                    _ => cx.toast(ToastKind::Success, format!("Comment on {name} deleted")),
-                }
+                cx.toast(ToastKind::Success, format!("Comment on {name} deleted"));
             }
-            Err(e) => {
-                let verb = match w.sent {
-                    Sent::Create { .. } => "add the comment",
-                    Sent::Delete(_) => "delete the comment",
-                };
-                match lost_answer::after_failure(&e) {
-                    AfterFailure::RollBack => {
-                        self.comments.writes.remove(&n);
-                        if let Sent::Delete(c) = &w.sent {
-                            // Back in the thread: the next read puts its replies back too.
-                            if let Some(t) = self
-                                .comments
-                                .thread
-                                .as_mut()
-                                .filter(|t| t.task_id == w.task_id)
-                            {
-                                t.rows.push((**c).clone());
-                                t.rows.sort_by_key(|r| (r.created_at, r.id));
-                            }
-                            self.refresh_comments(cx);
-                        }
-                        let more = if matches!(w.sent, Sent::Create { .. }) {
-                            " (the text is kept: i opens it)"
-                        } else {
-                            ""
-                        };
-                        cx.toast(
-                            ToastKind::Error,
-                            format!("Could not {verb} on {name}: {}{more}", e.short()),
-                        );
+            Err(e) => match lost_answer::after_failure(&e) {
+                AfterFailure::RollBack => {
+                    self.comments.writes.remove(&n);
+                    // Back in the thread: the next read puts its replies back too.
+                    if let Some(t) = self
+                        .comments
+                        .thread
+                        .as_mut()
+                        .filter(|t| t.task_id == w.task_id)
+                    {
+                        t.rows.push((**c).clone());
+                        t.rows.sort_by_key(|r| (r.created_at, r.id));
                     }
-                    AfterFailure::ReadBack => {
-                        cx.toast(
-                            ToastKind::Error,
-                            format!(
-                                "The answer to {verb} on {name} was lost ({}): reading the comments back",
-                                lost_answer::cause_text(&e)
-                            ),
-                        );
-                        // The whole thread is looked through: the comment may be on any page.
-                        cx.request(
-                            super::TaskKey::Comments(CommentKey::ReadBack(n)),
-                            Call::Comments(w.task_id, READ_BACK_PAGE, 0),
-                        );
-                    }
+                    self.refresh_comments(cx);
+                    cx.toast(
+                        ToastKind::Error,
+                        format!("Could not delete the comment on {name}: {}", e.short()),
+                    );
                 }
-            }
+                AfterFailure::ReadBack => {
+                    cx.toast(
+                        ToastKind::Error,
+                        format!(
+                            "The answer to delete the comment on {name} was lost ({}): reading the comments back",
+                            lost_answer::cause_text(&e)
+                        ),
+                    );
+                    // The whole thread is looked through: the comment may be on any page.
+                    cx.request(
+                        super::TaskKey::Comments(CommentKey::ReadBack(n)),
+                        Call::Comments(w.task_id, READ_BACK_PAGE, 0),
+                    );
+                }
+            },
         }
     }
 
+    /// A page of the thread read back after a delete whose answer was lost.
     fn on_comment_read_back(
         &mut self,
         n: u64,
@@ -551,6 +746,9 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) {
         let Some(w) = self.comments.writes.get(&n).cloned() else {
+            return;
+        };
+        let WriteKind::Delete(c) = &w.kind else {
             return;
         };
         let name = quoted(&w.title, 40);
@@ -561,26 +759,16 @@ impl TasksState {
                 cx.toast(
                     ToastKind::Error,
                     format!(
-                        "Comment on {name}: {}",
+                        "The comment on {name} may have been deleted; {}",
                         lost_answer::read_back_failed(e).note()
                     ),
                 );
                 return;
             }
         };
-        let me = cx.names.me().map(|u| u.id.clone());
-        // Found on this page settles it either way; else the next page is read, and the end of
-        // the thread settles it.
-        let found = match &w.sent {
-            Sent::Create {
-                markdown, reply_to, ..
-            } => page.comments.iter().any(|c| {
-                c.author_id == me
-                    && c.parent_id == *reply_to
-                    && c.markdown.as_deref().map(str::trim) == Some(markdown.trim())
-            }),
-            Sent::Delete(c) => page.comments.iter().any(|r| r.id == c.id),
-        };
+        // Found on this page settles it; else the next page is read, and the end of the
+        // thread settles it.
+        let found = page.comments.iter().any(|r| r.id == c.id);
         if !found && page.has_more {
             let looked = w.looked + page.comments.len() as u32;
             if let Some(write) = self.comments.writes.get_mut(&n) {
@@ -592,26 +780,19 @@ impl TasksState {
             );
             return;
         }
-        let applied = match &w.sent {
-            Sent::Create { .. } => found,
-            Sent::Delete(_) => !found,
-        };
         self.comments.writes.remove(&n);
-        if applied && let Sent::Create { draft_key, .. } = &w.sent {
-            self.comments.drafts.remove(draft_key);
-        }
-        let note = if applied {
-            lost_answer::ReadBack::Applied
+        let (kind, text) = if found {
+            (
+                ToastKind::Error,
+                format!("The comment on {name} was not deleted: read back, it is still there"),
+            )
         } else {
-            lost_answer::ReadBack::NotApplied
-        }
-        .note();
-        let kind = if applied {
-            ToastKind::Success
-        } else {
-            ToastKind::Error
+            (
+                ToastKind::Success,
+                format!("Comment on {name} deleted (answer lost, read back: done)"),
+            )
         };
-        cx.toast(kind, format!("Comment on {name}: {note}"));
+        cx.toast(kind, text);
         if self
             .comments
             .thread
@@ -621,6 +802,11 @@ impl TasksState {
             self.load_thread(w.task_id, cx);
         }
     }
+}
+
+/// "added to “Отчёт”": what a new comment's messages say of it.
+fn added_to(title: &str) -> String {
+    format!("added to {}", quoted(title, 40))
 }
 
 /// `id` and every comment under it.

@@ -1,6 +1,9 @@
 //! Logged time on a task: `T` logs an entry (duration, day, comment), `L` picks one of the
 //! task's entries to edit or delete. Entries show at once and are put back if the service
-//! refuses; after a lost answer the task is read again and shows what the service has.
+//! refuses; after a lost answer the task is read again and shows what the service has. A new
+//! entry whose answer was lost is looked for among the task's entries (see
+//! `app::lost_answer`): entries carry no creation time, so the ones the task had before the
+//! send are what tell a twin from it, and `T` reads the task whole first when it is not held.
 
 use std::collections::BTreeMap;
 
@@ -11,7 +14,9 @@ use weeek_api::{ApiError, TimeEntryInput};
 use super::TasksState;
 use crate::app::ScreenCtx;
 use crate::app::commands::{Action, Context};
-use crate::app::lost_answer::{self, AfterFailure};
+use crate::app::lost_answer::{
+    self, AfterFailure, CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt, Unsettled,
+};
 use crate::app::toast::ToastKind;
 use crate::duration;
 use crate::text::quoted;
@@ -28,6 +33,8 @@ pub enum TimeKey {
     Write(u64),
     /// The task of a write whose answer was lost, read back, by the write's number.
     ReadBack(u64),
+    /// The task read to look for a new entry whose answer was lost, by the write's number.
+    Find(u64),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,12 +121,63 @@ pub enum TimeDialog {
     },
 }
 
+/// What a new entry whose answer was lost is found by: the same person, day, duration and
+/// comment on the same task, not among the task's entries before it was sent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EntryLookup {
+    task_id: i64,
+    input: TimeEntryInput,
+}
+
+impl CreateLookup for EntryLookup {
+    type Item = TimeEntry;
+    type Page = Task;
+    type Id = String;
+
+    fn name(&self) -> String {
+        duration::format_i64(Some(i64::from(self.input.minutes)))
+    }
+
+    /// The task holds all its entries: one read, no pages.
+    fn read(&self, _page: u32) -> Call {
+        Call::Task(self.task_id)
+    }
+
+    fn candidates(&self, task: Task) -> (Vec<TimeEntry>, bool) {
+        (task.time_entries, false)
+    }
+
+    fn matches(&self, e: &TimeEntry) -> bool {
+        let sent = &self.input;
+        !is_temp(&e.id)
+            && e.user_id.as_deref() == Some(sent.user_id.as_str())
+            && e.date == Some(sent.date)
+            && e.duration == Some(i64::from(sent.minutes))
+            && e.comment.as_deref().unwrap_or("") == sent.comment.as_deref().unwrap_or("")
+    }
+
+    fn id(e: &TimeEntry) -> String {
+        e.id.clone()
+    }
+}
+
+#[derive(Debug, Clone)]
+struct NewEntry {
+    lookup: EntryLookup,
+    sent: SentAt<String>,
+    /// Set once its answer was lost (or before a send again): the look for it.
+    lost: Option<LostCreate<EntryLookup>>,
+    /// An earlier send of it, not found right before this one went: unsettled again if this
+    /// one is refused.
+    earlier: Option<LostCreate<EntryLookup>>,
+}
+
 #[derive(Debug, Clone)]
 enum WriteKind {
     /// The entry shown meanwhile has this temporary id.
     Create {
         temp: String,
-        sent: TimeEntryInput,
+        new: Box<NewEntry>,
     },
     Update {
         before: TimeEntry,
@@ -141,6 +199,19 @@ pub struct TimeLog {
     pub dialog: Option<TimeDialog>,
     writes: BTreeMap<u64, EntryWrite>,
     next: u64,
+    /// New entries whose answer was lost and that no look found: logged again, each is looked
+    /// for first.
+    unsettled: Unsettled<EntryLookup>,
+}
+
+impl TimeLog {
+    /// What quitting now would leave unconfirmed.
+    pub fn unanswered(&self) -> Option<String> {
+        self.writes
+            .values()
+            .any(|w| matches!(w.kind, WriteKind::Create { .. }))
+            .then(|| "Logged time is being sent; its answer would not be seen.".into())
+    }
 }
 
 fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
@@ -173,12 +244,18 @@ impl TasksState {
         self.current().filter(|t| t.id > 0)
     }
 
-    /// `T`: the dialog for a new entry on the cursor task.
+    /// `T`: the dialog for a new entry on the cursor task, once the task is held whole: its
+    /// entries as they were before the send are what a look after a lost answer goes by.
     pub(super) fn open_log_time(&mut self, cx: &mut ScreenCtx) {
         let Some(task) = self.time_target() else {
             cx.toast(ToastKind::Info, "No task to log time on");
             return;
         };
+        if self.details.get(task.id).is_none() {
+            let (id, title) = (task.id, task.display_title().to_string());
+            self.read_whole_saying(id, &title, super::details::AfterRead::LogTime, cx);
+            return;
+        }
         self.time.dialog = Some(TimeDialog::Form(Box::new(LogForm {
             task_id: task.id,
             title: task.display_title().to_string(),
@@ -376,16 +453,42 @@ impl TasksState {
         let (kind, call) = match &f.editing {
             None => {
                 let temp = format!("{TEMP}{n}");
+                let lookup = EntryLookup {
+                    task_id: f.task_id,
+                    input: input.clone(),
+                };
+                let held = lookup.known(entries.iter());
                 entries.push(TimeEntry {
                     id: temp.clone(),
                     ..shown
                 });
+                let (sent, lost, call) = match self
+                    .time
+                    .unsettled
+                    .send(&lookup, || SentAt::new(&cx.clock, held))
+                {
+                    Sending::Now(sent) => (
+                        sent,
+                        None,
+                        (TimeKey::Write(n), Call::CreateTimeEntry(f.task_id, input)),
+                    ),
+                    Sending::LookFirst(lost, call) => {
+                        cx.toast(ToastKind::Info, lost.resend_text(&logged_on(&f.title)));
+                        (lost.sent.clone(), Some(*lost), (TimeKey::Find(n), call))
+                    }
+                };
+                let new = NewEntry {
+                    lookup,
+                    sent,
+                    lost,
+                    earlier: None,
+                };
                 (
                     WriteKind::Create {
                         temp,
-                        sent: input.clone(),
+                        new: Box::new(new),
                     },
-                    Call::CreateTimeEntry(f.task_id, input),
+                    call,
                 )
             }
             Some(before) => {
@@ -400,7 +503,10 @@ impl TasksState {
                     WriteKind::Update {
                         before: before.clone(),
                     },
-                    Call::UpdateTimeEntry(f.task_id, before.id.clone(), input),
+                    (
+                        TimeKey::Write(n),
+                        Call::UpdateTimeEntry(f.task_id, before.id.clone(), input),
+                    ),
                 )
             }
         };
@@ -412,7 +518,8 @@ impl TasksState {
                 kind,
             },
         );
-        cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
+        let (key, call) = call;
+        cx.request(super::TaskKey::Time(key), call);
         Ok(())
     }
 
@@ -470,7 +577,11 @@ impl TasksState {
                 ToastKind::Error,
                 format!("Could not read the logged time again: {}", e.short()),
             ),
-            (TimeKey::Write(n), Answer::CreatedTimeEntry(r) | Answer::UpdatedTimeEntry(r)) => {
+            (TimeKey::Write(n), Answer::CreatedTimeEntry(r)) => {
+                self.on_entry_created(n, r.map(|e| *e), cx)
+            }
+            (TimeKey::Find(n), Answer::Task(r)) => self.on_entry_found(n, r.map(|t| *t), cx),
+            (TimeKey::Write(n), Answer::UpdatedTimeEntry(r)) => {
                 self.on_entry_written(n, r.map(|e| Some(*e)), cx)
             }
             (TimeKey::Write(n), Answer::DeletedTimeEntry(r)) => {
@@ -497,17 +608,6 @@ impl TasksState {
             Ok(saved) => {
                 self.time.writes.remove(&n);
                 let text = match (&w.kind, saved) {
-                    (WriteKind::Create { temp, .. }, Some(e)) => {
-                        let text = format!("Logged {} on {name}", duration::format_i64(e.duration));
-                        if let Some(t) = self.details.get_mut(w.task_id) {
-                            let entries = &mut t.time_entries;
-                            match entries.iter_mut().find(|x| x.id == *temp) {
-                                Some(x) => *x = e,
-                                None => entries.push(e),
-                            }
-                        }
-                        text
-                    }
                     (WriteKind::Update { before }, Some(e)) => {
                         if let Some(t) = self.details.get_mut(w.task_id)
                             && let Some(x) = t.time_entries.iter_mut().find(|x| x.id == before.id)
@@ -556,6 +656,112 @@ impl TasksState {
         }
     }
 
+    /// The answer to a new entry.
+    fn on_entry_created(
+        &mut self,
+        n: u64,
+        result: Result<TimeEntry, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(w) = self.time.writes.get(&n).cloned() else {
+            return;
+        };
+        let WriteKind::Create { temp, new } = &w.kind else {
+            return;
+        };
+        let name = quoted(&w.title, 40);
+        match CreateAnswer::read(result) {
+            CreateAnswer::Created(e) => {
+                self.time.writes.remove(&n);
+                let text = format!("Logged {} on {name}", duration::format_i64(e.duration));
+                if let Some(t) = self.details.get_mut(w.task_id) {
+                    let entries = &mut t.time_entries;
+                    match entries.iter_mut().find(|x| x.id == *temp) {
+                        Some(x) => *x = e,
+                        None => entries.push(e),
+                    }
+                }
+                cx.toast(ToastKind::Success, text);
+            }
+            CreateAnswer::Refused(e) => {
+                self.time.writes.remove(&n);
+                if let Some(t) = self.details.get_mut(w.task_id) {
+                    undo_shown(&mut t.time_entries, &w.kind);
+                }
+                if let Some(earlier) = new.earlier.clone() {
+                    self.time.unsettled.keep(earlier);
+                }
+                cx.toast(
+                    ToastKind::Error,
+                    format!("Could not log time on {name}: {}", e.short()),
+                );
+            }
+            CreateAnswer::Lost(e) => {
+                let (lost, call) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
+                cx.toast(ToastKind::Info, lost.looking_text(&logged_on(&w.title)));
+                cx.request(super::TaskKey::Time(TimeKey::Find(n)), call);
+                if let Some(WriteKind::Create { new, .. }) =
+                    self.time.writes.get_mut(&n).map(|w| &mut w.kind)
+                {
+                    new.lost = Some(lost);
+                }
+            }
+        }
+    }
+
+    /// The task read to look for a new entry whose answer was lost: settled either way, the
+    /// task's entries show what the service has.
+    fn on_entry_found(&mut self, n: u64, result: Result<Task, ApiError>, cx: &mut ScreenCtx) {
+        let Some(w) = self.time.writes.get_mut(&n) else {
+            return;
+        };
+        let (task_id, title) = (w.task_id, w.title.clone());
+        let WriteKind::Create { temp, new } = &mut w.kind else {
+            return;
+        };
+        let Some(lost) = new.lost.as_mut() else {
+            return;
+        };
+        let temp = temp.clone();
+        let read = result.as_ref().ok().cloned();
+        let logged = logged_on(&title);
+        let said = match lost.on_answer(result) {
+            Looked::Resend | Looked::Next(_) => {
+                // One read holds every entry, so there is no next page: not found either way.
+                new.earlier = new.lost.take();
+                let call = Call::CreateTimeEntry(task_id, new.lookup.input.clone());
+                cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
+                return;
+            }
+            Looked::Found(_) => (ToastKind::Success, lost.found_text(&logged)),
+            Looked::NotCreated => {
+                let again = cx
+                    .keys
+                    .then_say("tasks.log_time", "logs it again, after one more look");
+                let text = format!("{}{again}", lost.not_created_text(&logged));
+                self.time.unsettled.keep(lost.clone());
+                (ToastKind::Error, text)
+            }
+            Looked::Failed => {
+                let text = format!(
+                    "{}; logged again, it is looked for first",
+                    lost.check_failed_text(&logged)
+                );
+                self.time.unsettled.keep(lost.clone());
+                (ToastKind::Error, text)
+            }
+        };
+        self.time.writes.remove(&n);
+        // What the service has replaces the guess, whichever it was.
+        if let Some(t) = self.details.get_mut(task_id) {
+            t.time_entries.retain(|e| e.id != temp);
+        }
+        if let Some(task) = read {
+            self.take_entries(task);
+        }
+        cx.toast(said.0, said.1);
+    }
+
     fn on_entry_read_back(&mut self, n: u64, result: Result<Task, ApiError>, cx: &mut ScreenCtx) {
         let Some(w) = self.time.writes.remove(&n) else {
             return;
@@ -575,12 +781,8 @@ impl TasksState {
             }
         };
         let applied = match &w.kind {
-            WriteKind::Create { sent, .. } => task.time_entries.iter().any(|e| {
-                e.user_id.as_deref() == Some(sent.user_id.as_str())
-                    && e.date == Some(sent.date)
-                    && e.duration == Some(i64::from(sent.minutes))
-                    && e.comment.as_deref().unwrap_or("") == sent.comment.as_deref().unwrap_or("")
-            }),
+            // New entries are looked for instead (`on_entry_found`).
+            WriteKind::Create { .. } => false,
             WriteKind::Update { before } => task
                 .time_entries
                 .iter()
@@ -608,6 +810,11 @@ impl TasksState {
         };
         cx.toast(kind, format!("Time entry on {name}: {note}"));
     }
+}
+
+/// "logged on “Отчёт”": what a new entry's messages say of it.
+fn logged_on(title: &str) -> String {
+    format!("logged on {}", quoted(title, 40))
 }
 
 /// Temporary ids of entries shown before the service answered.
