@@ -182,6 +182,38 @@ fn a_lost_start_that_landed_keeps_the_timer() {
     assert!(toasts(&h).contains("read back, done"), "{}", toasts(&h));
 }
 
+/// A start whose answer was lost, read back done, says the timer that ran elsewhere stopped,
+/// as a start answered in time does.
+#[test]
+fn a_lost_start_that_landed_says_the_timer_before_it_stopped() {
+    let mut h = loaded(vec![with_my_timer(task(1, "Отчёт")), task(2, "Релиз")]);
+    h.press("j");
+    h.press("t");
+    let start = h.take(|c| matches!(c, Call::StartTimer(2))).remove(0);
+    h.fail(&start, lost());
+    let read = h.take(|c| matches!(c, Call::Task(2))).remove(0);
+    h.reply(
+        &read,
+        Answer::Task(Ok(Box::new(with_my_timer(task(2, "Релиз"))))),
+    );
+    assert_eq!(running_on(&h), Some(2));
+    let said = h
+        .app
+        .toasts
+        .history()
+        .map(|(_, t)| t.clone())
+        .collect::<Vec<_>>()
+        .join(" | ");
+    assert!(
+        said.contains(
+            "Timer start on “Релиз”: read back, done (it runs); the one on “Отчёт” stopped after 1:00:00"
+        ),
+        "{said}"
+    );
+    // The stopped one wrote an entry: its task is read again.
+    assert_eq!(h.take(|c| matches!(c, Call::Task(1))).len(), 1);
+}
+
 #[test]
 fn a_timer_started_elsewhere_is_found_at_start_on_a_later_page() {
     let mut app = Harness::app();
