@@ -229,7 +229,8 @@ impl TasksState {
     }
 
     /// What quitting now would leave unconfirmed: a create of this screen (a task, a comment,
-    /// logged time, a column, a tag) sent and not answered, or looked for after a lost answer.
+    /// logged time, an attachment, a column, a tag) sent and not answered, or looked for after
+    /// a lost answer.
     pub(super) fn unanswered_creates(&self) -> Option<String> {
         if let Some(c) = self.creating.values().next() {
             let name = quoted(&c.lookup.title);
@@ -246,6 +247,7 @@ impl TasksState {
         self.comments
             .unanswered()
             .or_else(|| self.time.unanswered())
+            .or_else(|| self.files.unanswered())
             .or_else(|| self.board.as_ref().and_then(|b| b.unanswered()))
     }
 
