@@ -2,6 +2,7 @@
 //! paged, one of them read in full, and the form that creates (`n`) or edits (`e`) one.
 //! `Alt-o` switches between it and the contact form.
 
+pub mod create;
 pub mod deals;
 pub mod delete;
 pub mod draft;
@@ -92,7 +93,7 @@ pub struct OrganizationsState {
     pub form: Option<save::FormState>,
     /// New organizations whose answer was lost and that no look found: sent again, each is
     /// looked for first.
-    unsettled: crate::app::lost_answer::Unsettled<save::OrgLookup>,
+    unsettled: crate::app::lost_answer::Unsettled<create::OrgLookup>,
     /// `Esc` on a form with changes asks before they go.
     pub ask_close: bool,
     /// The form's draft file (none before the data dir is known).

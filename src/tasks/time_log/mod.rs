@@ -14,15 +14,16 @@ use weeek_api::{ApiError, TimeEntryInput};
 use super::TasksState;
 use crate::app::ScreenCtx;
 use crate::app::commands::{Action, Context};
-use crate::app::lost_answer::{
-    self, AfterFailure, CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt, Unsettled,
-};
+use crate::app::lost_answer::{self, AfterFailure, Unsettled};
 use crate::app::toast::ToastKind;
 use crate::duration;
 use crate::text::quoted;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call};
+use create::{EntryLookup, NewEntry};
+
+mod create;
 
 /// The requests of logged time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -119,57 +120,6 @@ pub enum TimeDialog {
         task_id: i64,
         entry: TimeEntry,
     },
-}
-
-/// What a new entry whose answer was lost is found by: the same person, day, duration and
-/// comment on the same task, not among the task's entries before it was sent.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EntryLookup {
-    task_id: i64,
-    input: TimeEntryInput,
-}
-
-impl CreateLookup for EntryLookup {
-    type Item = TimeEntry;
-    type Page = Task;
-    type Id = String;
-
-    fn name(&self) -> String {
-        duration::format_i64(Some(i64::from(self.input.minutes)))
-    }
-
-    /// The task holds all its entries: one read, no pages.
-    fn read(&self, _page: u32) -> Call {
-        Call::Task(self.task_id)
-    }
-
-    fn candidates(&self, task: Task) -> (Vec<TimeEntry>, bool) {
-        (task.time_entries, false)
-    }
-
-    fn matches(&self, e: &TimeEntry) -> bool {
-        let sent = &self.input;
-        !is_temp(&e.id)
-            && e.user_id.as_deref() == Some(sent.user_id.as_str())
-            && e.date == Some(sent.date)
-            && e.duration == Some(i64::from(sent.minutes))
-            && e.comment.as_deref().unwrap_or("") == sent.comment.as_deref().unwrap_or("")
-    }
-
-    fn id(e: &TimeEntry) -> String {
-        e.id.clone()
-    }
-}
-
-#[derive(Debug, Clone)]
-struct NewEntry {
-    lookup: EntryLookup,
-    sent: SentAt<String>,
-    /// Set once its answer was lost (or before a send again): the look for it.
-    lost: Option<LostCreate<EntryLookup>>,
-    /// An earlier send of it, not found right before this one went: unsettled again if this
-    /// one is refused.
-    earlier: Option<LostCreate<EntryLookup>>,
 }
 
 #[derive(Debug, Clone)]
@@ -453,36 +403,17 @@ impl TasksState {
         let (kind, call) = match &f.editing {
             None => {
                 let temp = format!("{TEMP}{n}");
-                let lookup = EntryLookup {
-                    task_id: f.task_id,
-                    input: input.clone(),
-                };
-                let held = lookup.known(entries.iter());
+                let held = entries.clone();
                 entries.push(TimeEntry {
                     id: temp.clone(),
                     ..shown
                 });
-                let (sent, lost, call) = match self
-                    .time
-                    .unsettled
-                    .send(&lookup, || SentAt::new(&cx.clock, held))
-                {
-                    Sending::Now(sent) => (
-                        sent,
-                        None,
-                        (TimeKey::Write(n), Call::CreateTimeEntry(f.task_id, input)),
-                    ),
-                    Sending::LookFirst(lost, call) => {
-                        cx.toast(ToastKind::Info, lost.resend_text(&logged_on(&f.title)));
-                        (lost.sent.clone(), Some(*lost), (TimeKey::Find(n), call))
-                    }
+                let lookup = EntryLookup {
+                    task_id: f.task_id,
+                    input,
                 };
-                let new = NewEntry {
-                    lookup,
-                    sent,
-                    lost,
-                    earlier: None,
-                };
+                let (new, call) =
+                    NewEntry::send(lookup, &held, n, &f.title, &mut self.time.unsettled, cx);
                 (
                     WriteKind::Create {
                         temp,
@@ -656,112 +587,6 @@ impl TasksState {
         }
     }
 
-    /// The answer to a new entry.
-    fn on_entry_created(
-        &mut self,
-        n: u64,
-        result: Result<TimeEntry, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(w) = self.time.writes.get(&n).cloned() else {
-            return;
-        };
-        let WriteKind::Create { temp, new } = &w.kind else {
-            return;
-        };
-        let name = quoted(&w.title, 40);
-        match CreateAnswer::read(result) {
-            CreateAnswer::Created(e) => {
-                self.time.writes.remove(&n);
-                let text = format!("Logged {} on {name}", duration::format_i64(e.duration));
-                if let Some(t) = self.details.get_mut(w.task_id) {
-                    let entries = &mut t.time_entries;
-                    match entries.iter_mut().find(|x| x.id == *temp) {
-                        Some(x) => *x = e,
-                        None => entries.push(e),
-                    }
-                }
-                cx.toast(ToastKind::Success, text);
-            }
-            CreateAnswer::Refused(e) => {
-                self.time.writes.remove(&n);
-                if let Some(t) = self.details.get_mut(w.task_id) {
-                    undo_shown(&mut t.time_entries, &w.kind);
-                }
-                if let Some(earlier) = new.earlier.clone() {
-                    self.time.unsettled.keep(earlier);
-                }
-                cx.toast(
-                    ToastKind::Error,
-                    format!("Could not log time on {name}: {}", e.short()),
-                );
-            }
-            CreateAnswer::Lost(e) => {
-                let (lost, call) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
-                cx.toast(ToastKind::Info, lost.looking_text(&logged_on(&w.title)));
-                cx.request(super::TaskKey::Time(TimeKey::Find(n)), call);
-                if let Some(WriteKind::Create { new, .. }) =
-                    self.time.writes.get_mut(&n).map(|w| &mut w.kind)
-                {
-                    new.lost = Some(lost);
-                }
-            }
-        }
-    }
-
-    /// The task read to look for a new entry whose answer was lost: settled either way, the
-    /// task's entries show what the service has.
-    fn on_entry_found(&mut self, n: u64, result: Result<Task, ApiError>, cx: &mut ScreenCtx) {
-        let Some(w) = self.time.writes.get_mut(&n) else {
-            return;
-        };
-        let (task_id, title) = (w.task_id, w.title.clone());
-        let WriteKind::Create { temp, new } = &mut w.kind else {
-            return;
-        };
-        let Some(lost) = new.lost.as_mut() else {
-            return;
-        };
-        let temp = temp.clone();
-        let read = result.as_ref().ok().cloned();
-        let logged = logged_on(&title);
-        let said = match lost.on_answer(result) {
-            Looked::Resend | Looked::Next(_) => {
-                // One read holds every entry, so there is no next page: not found either way.
-                new.earlier = new.lost.take();
-                let call = Call::CreateTimeEntry(task_id, new.lookup.input.clone());
-                cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
-                return;
-            }
-            Looked::Found(_) => (ToastKind::Success, lost.found_text(&logged)),
-            Looked::NotCreated => {
-                let again = cx
-                    .keys
-                    .then_say("tasks.log_time", "logs it again, after one more look");
-                let text = format!("{}{again}", lost.not_created_text(&logged));
-                self.time.unsettled.keep(lost.clone());
-                (ToastKind::Error, text)
-            }
-            Looked::Failed => {
-                let text = format!(
-                    "{}; logged again, it is looked for first",
-                    lost.check_failed_text(&logged)
-                );
-                self.time.unsettled.keep(lost.clone());
-                (ToastKind::Error, text)
-            }
-        };
-        self.time.writes.remove(&n);
-        // What the service has replaces the guess, whichever it was.
-        if let Some(t) = self.details.get_mut(task_id) {
-            t.time_entries.retain(|e| e.id != temp);
-        }
-        if let Some(task) = read {
-            self.take_entries(task);
-        }
-        cx.toast(said.0, said.1);
-    }
-
     fn on_entry_read_back(&mut self, n: u64, result: Result<Task, ApiError>, cx: &mut ScreenCtx) {
         let Some(w) = self.time.writes.remove(&n) else {
             return;
@@ -810,11 +635,6 @@ impl TasksState {
         };
         cx.toast(kind, format!("Time entry on {name}: {note}"));
     }
-}
-
-/// "logged on “Отчёт”": what a new entry's messages say of it.
-fn logged_on(title: &str) -> String {
-    format!("logged on {}", quoted(title, 40))
 }
 
 /// Temporary ids of entries shown before the service answered.
