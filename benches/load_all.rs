@@ -96,6 +96,7 @@ fn clock() -> Clock {
         today: time::OffsetDateTime::now_utc().date(),
         wall: time::OffsetDateTime::now_utc(),
         offset: time::UtcOffset::UTC,
+        service_ahead: None,
     }
 }
 

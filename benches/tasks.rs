@@ -75,6 +75,7 @@ fn key_press_and_frame(bencher: divan::Bencher, n: usize) {
         today: date!(2026 - 11 - 21),
         wall: time::OffsetDateTime::now_utc(),
         offset: time::UtcOffset::UTC,
+        service_ahead: None,
     };
     let down = Msg::Term(Event::Key(KeyEvent::new(
         KeyCode::Char('j'),

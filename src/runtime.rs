@@ -25,13 +25,16 @@ impl Runtime {
         Self { offset, theme }
     }
 
-    pub fn clock(&self) -> Clock {
+    /// The moment now; `service`: the client whose answers tell where the service's clock
+    /// stands.
+    pub fn clock(&self, service: &weeek_api::Client) -> Clock {
         let wall = OffsetDateTime::now_utc();
         Clock {
             now: Instant::now(),
             today: wall.to_offset(self.offset).date(),
             wall,
             offset: self.offset,
+            service_ahead: service.service_clock_offset(),
         }
     }
 
@@ -43,13 +46,15 @@ impl Runtime {
         client: weeek_api::Client,
         terminal: &mut DefaultTerminal,
     ) -> std::io::Result<Option<i32>> {
+        // Clones share what the answers tell of the service's clock.
+        let service = client.clone();
         let (requests, mut reports) = worker::spawn(client);
         let mut files = FileWriter::spawn();
         // What effects answer (a config file written) comes back as a message.
         let (notes, mut noted) = mpsc::unbounded_channel::<Msg>();
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
-        let effects = app.start(self.clock());
+        let effects = app.start(self.clock(&service));
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
         let mut quit = execute(effects, &requests, &mut files, &notes, &mut edits);
@@ -82,11 +87,11 @@ impl Runtime {
                 Some(note) = noted.recv() => note,
                 _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
                 Some(signal) = term_signals.recv() => {
-                    execute(app.shutdown(self.clock()), &requests, &mut files, &notes, &mut edits);
+                    execute(app.shutdown(self.clock(&service)), &requests, &mut files, &notes, &mut edits);
                     break Ok(Some(signal));
                 }
             };
-            let effects = app.update(msg, self.clock());
+            let effects = app.update(msg, self.clock(&service));
             quit = execute(effects, &requests, &mut files, &notes, &mut edits);
             // Answers that arrived meanwhile are folded in before the next frame; a bounded
             // number, so that answers arriving as fast as they are read (a service failing
@@ -97,7 +102,7 @@ impl Runtime {
                 && let Ok(report) = reports.try_recv()
             {
                 folded += 1;
-                let effects = app.update(Msg::from(report), self.clock());
+                let effects = app.update(Msg::from(report), self.clock(&service));
                 quit = execute(effects, &requests, &mut files, &notes, &mut edits);
             }
             if !quit && !edits.is_empty() {

@@ -28,13 +28,15 @@ fn base() -> Instant {
     *BASE.get_or_init(Instant::now)
 }
 
-/// Saturday 21 November 2026, at a fixed instant (10:00 UTC on the wall clock).
+/// Saturday 21 November 2026, at a fixed instant (10:00 UTC on the wall clock). The service's
+/// clock reads the same: the test sandbox starts at this very instant (see [`sandbox`]).
 pub fn clock() -> Clock {
     Clock {
         now: base(),
         today: date!(2026 - 11 - 21),
         wall: datetime!(2026-11-21 10:00 UTC),
         offset: time::UtcOffset::UTC,
+        service_ahead: Some(time::Duration::ZERO),
     }
 }
 

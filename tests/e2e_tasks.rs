@@ -198,7 +198,8 @@ fn a_create_that_failed_is_looked_for_and_sent_again_only_on_enter() {
     t.type_text("Вторая проверка");
     t.keys(&["Enter"]);
     t.wait_until("the create offered again", |s| {
-        s.contains("C-s sends it again") && s.contains("“Вторая проверка” was not created")
+        s.contains("C-s looks once more and sends it")
+            && s.contains("“Вторая проверка” was not created")
     });
     t.keys(&["Enter"]);
     t.wait_for("Created “Вторая проверка”");

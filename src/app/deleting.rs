@@ -5,7 +5,7 @@
 use weeek_api::ApiError;
 
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{AfterFailure, after_failure};
+use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
 
 /// A record asked about, then on its way out.
@@ -86,33 +86,28 @@ impl Deleting {
         if let Some(ApiError::NotFound { .. }) = d.reading_back {
             return d.after_not_found(result, cx);
         }
-        let cause = d
-            .reading_back
-            .as_ref()
-            .map(ApiError::short)
-            .unwrap_or_default();
+        // In the sentence's own words: a failure's advice ("Try again.") would contradict a
+        // delete that was done, and is no advice for one that was not (the record is there).
+        let cause = d.reading_back.as_ref().map(cause_text).unwrap_or_default();
         match result {
             Err(ApiError::NotFound { .. }) => {
-                let d = d.deleted(cx);
-                cx.toast(
-                    ToastKind::Info,
-                    format!("The answer was lost ({cause}); read back: it no longer exists"),
-                );
-                return Some(d);
+                let note = format!("its answer was lost ({cause}); read back, it no longer exists");
+                return Some(d.deleted_with(Some(&note), cx));
             }
             Ok(_) => cx.toast(
                 ToastKind::Error,
                 format!(
-                    "“{}” not deleted ({cause}); read back: it is still there",
+                    "“{}” not deleted (its answer was lost: {cause}); read back: it is still there",
                     d.name
                 ),
             ),
             Err(e) => cx.toast(
                 ToastKind::Error,
                 format!(
-                    "“{}” may not be deleted ({cause}); reading it back failed too ({}){}",
+                    "“{}” may not be deleted (its answer was lost: {cause}); reading it back \
+                     failed too ({}){}",
                     d.name,
-                    e.short(),
+                    cause_text(&e),
                     cx.keys.then_say("global.refresh", "reloads")
                 ),
             ),
@@ -146,7 +141,16 @@ impl Deleting {
     }
 
     fn deleted(self, cx: &mut ScreenCtx) -> Self {
-        cx.toast(ToastKind::Success, format!("Deleted “{}”", self.name));
+        self.deleted_with(None, cx)
+    }
+
+    /// Says the record is deleted, by its name; `note`: how that came to be known.
+    fn deleted_with(self, note: Option<&str>, cx: &mut ScreenCtx) -> Self {
+        let text = match note {
+            Some(note) => format!("Deleted “{}”: {note}", self.name),
+            None => format!("Deleted “{}”", self.name),
+        };
+        cx.toast(ToastKind::Success, text);
         self
     }
 }

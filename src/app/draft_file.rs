@@ -54,6 +54,16 @@ impl DraftFile {
         self.written.is_some()
     }
 
+    /// Whether the file holds `text`.
+    pub fn holds(&self, text: &str) -> bool {
+        self.written.as_deref() == Some(text)
+    }
+
+    /// Whether the file holds one of `texts`.
+    pub fn holds_any(&self, texts: &[String]) -> bool {
+        texts.iter().any(|t| self.holds(t))
+    }
+
     /// Reads the draft left by an earlier run, once, before the event loop, and adopts it. A
     /// file that is not a draft is moved aside, never deleted: it may hold something a person
     /// typed.

@@ -130,6 +130,9 @@ pub struct Clock {
     pub wall: time::OffsetDateTime,
     /// The local offset from UTC, that a time of day typed is in.
     pub offset: time::UtcOffset,
+    /// How far the service's clock is ahead of `wall` (behind when negative), as its answers
+    /// told it; `None` until one did. Never more than the true offset.
+    pub service_ahead: Option<time::Duration>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -352,6 +355,14 @@ impl App {
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
         }
+    }
+
+    /// What quitting now would lose or leave unconfirmed (a form's input, a create not
+    /// answered), as the question asked before quitting; `None`: nothing.
+    pub fn unsaved(&self) -> Option<String> {
+        Screen::ALL
+            .iter()
+            .find_map(|s| self.screen_state(*s).unsaved())
     }
 
     fn cx<'a>(
@@ -801,20 +812,15 @@ impl App {
             return true;
         }
         match action {
-            Action::Quit => {
-                let unsaved = Screen::ALL
-                    .iter()
-                    .find_map(|s| self.screen_state(*s).unsaved());
-                match unsaved {
-                    Some(question) => {
-                        self.overlay = Some(Overlay::Confirm {
-                            question: format!("{question} Quit anyway?"),
-                            then: AfterConfirm::Quit,
-                        })
-                    }
-                    None => self.confirmed(AfterConfirm::Quit, clock, effects),
+            Action::Quit => match self.unsaved() {
+                Some(question) => {
+                    self.overlay = Some(Overlay::Confirm {
+                        question: format!("{question} Quit anyway?"),
+                        then: AfterConfirm::Quit,
+                    })
                 }
-            }
+                None => self.confirmed(AfterConfirm::Quit, clock, effects),
+            },
             Action::Help => {
                 self.overlay = Some(Overlay::Help {
                     scroll: 0,

@@ -22,6 +22,10 @@ pub struct Names {
     pub currencies: Loadable<Vec<Currency>>,
     /// Projects the list does not hold (archived ones), each read by its id for its name.
     pub read_projects: HashMap<i64, Loadable<Project>>,
+    /// Tags and organizations made from a picker whose answer was lost and that no look found:
+    /// whichever screen sends the name again looks first.
+    pub unsettled_choices:
+        crate::app::lost_answer::Unsettled<crate::contacts::create_choice::ChoiceLookup>,
 }
 
 impl ScreenCtx<'_> {

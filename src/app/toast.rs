@@ -108,6 +108,11 @@ impl Toasts {
         }
     }
 
+    /// What was under way is done, with nothing to say but what it opened: its message goes.
+    pub fn end_progress(&mut self) {
+        self.items.retain(|t| !t.progress);
+    }
+
     fn sum_text(&self) -> String {
         format!("{} of {} failed · M shows each", self.failed, self.results)
     }

@@ -1,7 +1,8 @@
 //! Creating an organization or a tag from its picker: `Enter` on a name that matches nothing
 //! sends `POST /crm/organizations` or `POST /ws/tags`, then picks what the service made. After
-//! an ambiguous failure the name is looked for before it may be sent again, so one `Enter`
-//! never makes two.
+//! an ambiguous failure the name is looked for before it may be sent again, and once more right
+//! before that send (from any picker: the names are the workspace's), so one `Enter` never
+//! makes two.
 
 use time::OffsetDateTime;
 use weeek_api::models::{Organization, Tag};
@@ -11,7 +12,7 @@ use super::pickers::{Choice, PickKind};
 use super::{ContactKey, ContactsState};
 use crate::app::ScreenCtx;
 use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
+use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
 use crate::app::toast::ToastKind;
 use crate::widgets::picker::PickItem;
 use crate::worker::{Answer, Call};
@@ -30,12 +31,39 @@ impl ChoiceLookup {
     fn noun(&self) -> &'static str {
         noun(self.kind)
     }
+
+    /// The create itself.
+    fn create_call(&self) -> Call {
+        match self.kind {
+            PickKind::Tags => Call::CreateTag(self.name.clone()),
+            PickKind::Organizations => Call::CreateOrganization(OrganizationInput {
+                name: Some(self.name.clone()),
+                ..Default::default()
+            }),
+        }
+    }
 }
 
 pub fn noun(kind: PickKind) -> &'static str {
     match kind {
         PickKind::Organizations => "organization",
         PickKind::Tags => "tag",
+    }
+}
+
+fn org_candidate(o: &Organization) -> Candidate {
+    Candidate {
+        item: org_item(o),
+        id: o.id.clone(),
+        created: o.created_at,
+    }
+}
+
+fn tag_candidate(t: &Tag) -> Candidate {
+    Candidate {
+        item: tag_item(t),
+        id: t.id.to_string(),
+        created: None,
     }
 }
 
@@ -56,12 +84,14 @@ fn same_name(a: &str, b: &str) -> bool {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
     pub item: PickItem<Choice>,
+    id: String,
     created: Option<OffsetDateTime>,
 }
 
 impl CreateLookup for ChoiceLookup {
     type Item = Candidate;
     type Page = Answer;
+    type Id = String;
 
     fn name(&self) -> String {
         self.name.clone()
@@ -79,30 +109,27 @@ impl CreateLookup for ChoiceLookup {
 
     fn candidates(&self, page: Answer) -> (Vec<Candidate>, bool) {
         match page {
-            Answer::Tags(Ok(tags)) => {
-                let items = tags.iter().map(|t| Candidate {
-                    item: tag_item(t),
-                    created: None,
-                });
-                (items.collect(), false)
-            }
+            Answer::Tags(Ok(tags)) => (tags.iter().map(tag_candidate).collect(), false),
             Answer::Organizations(Ok(orgs)) => {
                 let more = orgs.len() as u32 >= ORG_PAGE;
-                let items = orgs.iter().map(|o| Candidate {
-                    item: org_item(o),
-                    created: o.created_at,
-                });
-                (items.collect(), more)
+                (orgs.iter().map(org_candidate).collect(), more)
             }
             _ => (Vec::new(), false),
         }
     }
 
-    /// Tags carry no creation time; the picker offered to create this one because no tag of
-    /// that name was known, so one found now is the one sent. Organizations are matched on
-    /// name and on having been created since it was sent.
-    fn is_it(&self, c: &Candidate, sent: OffsetDateTime) -> bool {
-        same_name(&c.item.label, &self.name) && created_since(c.created, sent)
+    /// By name. Tags carry no creation time: the tags known when it was sent tell a twin
+    /// from it (the picker offered to create it because none of that name was known).
+    fn matches(&self, c: &Candidate) -> bool {
+        same_name(&c.item.label, &self.name)
+    }
+
+    fn id(c: &Candidate) -> String {
+        c.id.clone()
+    }
+
+    fn created(c: &Candidate) -> Option<OffsetDateTime> {
+        c.created
     }
 }
 
@@ -110,9 +137,19 @@ impl CreateLookup for ChoiceLookup {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Creating {
     pub lookup: ChoiceLookup,
-    pub sent: OffsetDateTime,
-    /// Set once the answer was lost: the look for it.
+    pub sent: SentAt<String>,
+    /// Set once the answer was lost (or before a send again): the look for it.
     pub lost: Option<LostCreate<ChoiceLookup>>,
+    /// An earlier send of it, not found right before this one went: unsettled again if this
+    /// one is refused.
+    earlier: Option<LostCreate<ChoiceLookup>>,
+}
+
+/// Under which of its keys a site sends a request of a create from a picker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChoiceKey {
+    Create,
+    Find,
 }
 
 impl Creating {
@@ -121,6 +158,7 @@ impl Creating {
         let quoted = crate::text::quoted(&self.lookup.name, 40);
         match &self.lost {
             None => format!("creating {} {quoted}…", self.lookup.noun()),
+            Some(lost) if lost.resending && lost.is_looking() => lost.resend_text("created"),
             Some(lost) if lost.is_looking() => lost.looking_text("created"),
             Some(lost) => format!("{} · Enter looks again", lost.check_failed_text("created")),
         }
@@ -140,36 +178,82 @@ pub enum Made {
 }
 
 impl Creating {
+    /// Sends a create of `lookup` from a picker, through `send`: at once, or after a look for
+    /// an earlier send of it whose fate is unknown. `orgs`: the organizations the screen
+    /// holds (the tags known are the directory's).
+    pub fn start(
+        lookup: ChoiceLookup,
+        orgs: &[Organization],
+        cx: &mut ScreenCtx,
+        send: impl FnOnce(&mut ScreenCtx, ChoiceKey, Call),
+    ) -> Self {
+        let mut held: Vec<Candidate> = orgs.iter().map(org_candidate).collect();
+        if let Some(tags) = cx.names.tags.value() {
+            held.extend(tags.iter().map(tag_candidate));
+        }
+        let clock = cx.clock;
+        let sending = cx
+            .names
+            .unsettled_choices
+            .send(&lookup, || SentAt::new(&clock, lookup.known(&held)));
+        let (sent, lost) = match sending {
+            Sending::Now(sent) => {
+                send(cx, ChoiceKey::Create, lookup.create_call());
+                (sent, None)
+            }
+            Sending::LookFirst(lost, call) => {
+                send(cx, ChoiceKey::Find, call);
+                (lost.sent.clone(), Some(*lost))
+            }
+        };
+        Self {
+            lookup,
+            sent,
+            lost,
+            earlier: None,
+        }
+    }
+}
+
+impl Creating {
     /// The create's answer, read into the item made; a lost answer starts the look for it,
     /// sent with `look`.
     pub fn on_created(
         &mut self,
         result: Result<PickItem<Choice>, ApiError>,
-        mut look: impl FnMut(Call),
+        cx: &mut ScreenCtx,
+        mut look: impl FnMut(&mut ScreenCtx, Call),
     ) -> Made {
         match CreateAnswer::read(result) {
             CreateAnswer::Created(item) => Made::Item(item),
-            CreateAnswer::Refused(e) => Made::Failed(format!(
-                "The {} {} was not created: {}",
-                self.lookup.noun(),
-                crate::text::quoted(&self.lookup.name, 40),
-                e.short()
-            )),
+            CreateAnswer::Refused(e) => {
+                if let Some(earlier) = self.earlier.take() {
+                    // This send did nothing; the one before may still land.
+                    cx.names.unsettled_choices.keep(earlier);
+                }
+                Made::Failed(format!(
+                    "The {} {} was not created: {}",
+                    self.lookup.noun(),
+                    crate::text::quoted(&self.lookup.name, 40),
+                    e.short()
+                ))
+            }
             CreateAnswer::Lost(e) => {
-                let (lost, call) = LostCreate::start(self.lookup.clone(), e, self.sent);
-                look(call);
+                let (lost, call) = LostCreate::start(self.lookup.clone(), e, self.sent.clone());
+                look(cx, call);
                 self.lost = Some(lost);
                 Made::Waiting
             }
         }
     }
 
-    /// A page of the look after a lost answer; the next page is sent with `look`.
+    /// A page of the look after a lost answer; `send` sends the next page (`ChoiceKey::Find`)
+    /// or, the look before a send again finding nothing, the create itself.
     pub fn on_found(
         &mut self,
         answer: Answer,
         cx: &mut ScreenCtx,
-        mut look: impl FnMut(&mut ScreenCtx, Call),
+        mut send: impl FnMut(&mut ScreenCtx, ChoiceKey, Call),
     ) -> Made {
         let Some(lost) = self.lost.as_mut() else {
             return Made::Waiting;
@@ -183,18 +267,35 @@ impl Creating {
                 cx.toast(ToastKind::Info, lost.found_text("created"));
                 Made::Item(item)
             }
-            Looked::NotCreated => Made::Failed(format!(
-                "{} · Enter sends it again",
-                lost.not_created_text("created")
-            )),
+            Looked::NotCreated => {
+                let text = format!(
+                    "{} · Enter looks once more and sends it",
+                    lost.not_created_text("created")
+                );
+                cx.names.unsettled_choices.keep(lost.clone());
+                Made::Failed(text)
+            }
+            Looked::Resend => {
+                self.earlier = self.lost.take();
+                send(cx, ChoiceKey::Create, self.lookup.create_call());
+                Made::Waiting
+            }
             Looked::Failed => {
                 cx.toast(ToastKind::Error, lost.check_failed_text("created"));
                 Made::Waiting
             }
             Looked::Next(call) => {
-                look(cx, call);
+                send(cx, ChoiceKey::Find, call);
                 Made::Waiting
             }
+        }
+    }
+
+    /// Given up on while its fate is unknown (the screen let go of it): the same name sent
+    /// again is looked for first.
+    pub fn give_up(self, cx: &mut ScreenCtx) {
+        if let Some(lost) = self.lost.or(self.earlier) {
+            cx.names.unsettled_choices.keep(lost);
         }
     }
 
@@ -210,6 +311,14 @@ impl Creating {
     }
 }
 
+/// The contact screen's keys of a create from a picker.
+fn contact_send(cx: &mut ScreenCtx, key: ChoiceKey, call: Call) {
+    match key {
+        ChoiceKey::Create => cx.request(ContactKey::CreateChoice, call),
+        ChoiceKey::Find => cx.request(ContactKey::FindChoice, call),
+    }
+}
+
 impl ContactsState {
     /// `Enter` on a name the picker does not have: create it, or, while the look for an
     /// earlier create of it failed, look again (sending it again might make a second one).
@@ -219,19 +328,18 @@ impl ContactsState {
             self.show_creating();
             return;
         }
-        let call = match kind {
-            PickKind::Tags => Call::CreateTag(name.clone()),
-            PickKind::Organizations => Call::CreateOrganization(OrganizationInput {
-                name: Some(name.clone()),
-                ..Default::default()
-            }),
-        };
-        cx.request(ContactKey::CreateChoice, call);
-        self.creating = Some(Creating {
-            lookup: ChoiceLookup { kind, name },
-            sent: cx.clock.wall,
-            lost: None,
-        });
+        let orgs = self
+            .orgs
+            .list
+            .value()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        self.creating = Some(Creating::start(
+            ChoiceLookup { kind, name },
+            orgs,
+            cx,
+            contact_send,
+        ));
         self.show_creating();
     }
 
@@ -260,7 +368,9 @@ impl ContactsState {
         let Some(creating) = self.creating.as_mut() else {
             return;
         };
-        let made = creating.on_created(result, |call| cx.request(ContactKey::FindChoice, call));
+        let made = creating.on_created(result, cx, |cx, call| {
+            cx.request(ContactKey::FindChoice, call)
+        });
         self.on_made(made, cx);
     }
 
@@ -269,9 +379,7 @@ impl ContactsState {
             return;
         };
         let kind = creating.lookup.kind;
-        let made = creating.on_found(answer, cx, |cx, call| {
-            cx.request(ContactKey::FindChoice, call)
-        });
+        let made = creating.on_found(answer, cx, contact_send);
         if matches!(made, Made::Item(_)) {
             // The list the picker was built from lacks it: read it again.
             match kind {

@@ -96,6 +96,11 @@ pub struct ContactsState {
     pub viewing: Option<(weeek_api::models::Contact, usize)>,
     /// An organization or a tag being created from its picker.
     pub creating: Option<create_choice::Creating>,
+    /// Contacts whose answer was lost and that no look found: sent again, each is looked for
+    /// first.
+    unsettled: crate::app::lost_answer::Unsettled<submit::ContactLookup>,
+    /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
+    resend: Option<(form::Sent, Box<weeek_api::NewContact>)>,
     pub ask: Option<Ask>,
     /// A contact whose delete is on its way.
     pub deleting: Option<crate::app::deleting::Deleting>,
@@ -142,6 +147,8 @@ impl ContactsState {
             saved_scroll: 0,
             viewing: None,
             creating: None,
+            unsettled: Default::default(),
+            resend: None,
             ask: None,
             deleting: None,
             organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
@@ -230,6 +237,7 @@ impl ContactsState {
 
     /// Starts a new contact, keeping organizations and tags when `keep`.
     fn new_form(&mut self, keep: bool, cx: &mut ScreenCtx) {
+        self.give_up_look();
         self.form = if keep {
             self.form.keeping_companies()
         } else {

@@ -1,17 +1,16 @@
 //! Sending the form: checked first, sent once (the form is locked until the answer), and the
 //! answer applied: the created contact, field errors at their fields, or a message to retry
 //! from. Nothing is ever re-sent without a key press, and a contact whose answer was lost is
-//! looked for before it may be sent again (see `app::lost_answer`): a repeated create would
-//! duplicate it.
+//! looked for before it may be sent again (see `app::lost_answer`), and once more right before
+//! that send: a repeated create would duplicate it.
 
-use time::OffsetDateTime;
 use weeek_api::models::Contact;
 use weeek_api::{ApiError, ListQuery, NewContact};
 
 use super::ContactsState;
 use super::form::Sent;
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
+use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
 
@@ -25,13 +24,17 @@ pub enum Phase {
     Saving {
         sent: Sent,
         contact: Box<NewContact>,
-        at: OffsetDateTime,
+        at: SentAt<String>,
+        /// An earlier send of it, not found right before this one went: unsettled again if
+        /// this one is refused.
+        earlier: Option<Box<LostCreate<ContactLookup>>>,
     },
     /// The changes of an edit are out (see `edit`); the form is locked until every answer
     /// is in.
     Updating,
-    /// Its answer was lost: the contact is looked for before it may be sent again. The form
-    /// stays locked; `Ctrl-s` looks again once a look has failed.
+    /// Its answer was lost (or an earlier send of it is looked for before this one goes, see
+    /// `ContactsState::resend`): the contact is looked for before it may be sent again. The
+    /// form stays locked; `Ctrl-s` looks again once a look has failed.
     Checking(Box<LostCreate<ContactLookup>>),
     /// The contact as the service returned it.
     Saved(Box<Contact>),
@@ -54,7 +57,7 @@ pub struct Failure {
 }
 
 /// What a lost contact create is found by: the same first name and e-mails (the same last
-/// name when there is no e-mail), created lately.
+/// name when there is no e-mail), new since it was sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ContactLookup {
     pub first_name: String,
@@ -80,6 +83,7 @@ fn same_text(a: Option<&str>, b: Option<&str>) -> bool {
 impl CreateLookup for ContactLookup {
     type Item = Contact;
     type Page = Vec<Contact>;
+    type Id = String;
 
     fn name(&self) -> String {
         [Some(self.first_name.as_str()), self.last_name.as_deref()]
@@ -106,7 +110,7 @@ impl CreateLookup for ContactLookup {
         (page, more)
     }
 
-    fn is_it(&self, c: &Contact, sent: OffsetDateTime) -> bool {
+    fn matches(&self, c: &Contact) -> bool {
         let has = |email: &String| {
             c.emails
                 .iter()
@@ -117,9 +121,15 @@ impl CreateLookup for ContactLookup {
         } else {
             self.emails.iter().all(has)
         };
-        same_text(c.first_name.as_deref(), Some(&self.first_name))
-            && same_person
-            && created_since(c.created_at, sent)
+        same_text(c.first_name.as_deref(), Some(&self.first_name)) && same_person
+    }
+
+    fn id(c: &Contact) -> String {
+        c.id.clone()
+    }
+
+    fn created(c: &Contact) -> Option<time::OffsetDateTime> {
+        c.created_at
     }
 }
 
@@ -154,12 +164,46 @@ impl ContactsState {
         let (contact, sent) = self.form.to_contact();
         let contact = contact.normalized();
         self.flush_draft(cx);
-        cx.request(ContactKey::Create, Call::CreateContact(contact.clone()));
+        let lookup = ContactLookup::of(&contact);
+        let held = self.list.rows.rows.iter().chain(&self.list.created);
+        match self
+            .unsettled
+            .send(&lookup, || SentAt::new(&cx.clock, lookup.known(held)))
+        {
+            Sending::Now(at) => self.send_create(sent, Box::new(contact), at, None, cx),
+            Sending::LookFirst(lost, call) => {
+                cx.toast(ToastKind::Info, lost.resend_text("saved"));
+                cx.request(ContactKey::Find, call);
+                self.resend = Some((sent, Box::new(contact)));
+                self.phase = Phase::Checking(lost);
+            }
+        }
+    }
+
+    fn send_create(
+        &mut self,
+        sent: Sent,
+        contact: Box<NewContact>,
+        at: SentAt<String>,
+        earlier: Option<Box<LostCreate<ContactLookup>>>,
+        cx: &mut ScreenCtx,
+    ) {
+        cx.request(ContactKey::Create, Call::CreateContact((*contact).clone()));
         self.phase = Phase::Saving {
             sent,
-            contact: Box::new(contact),
-            at: cx.clock.wall,
+            contact,
+            at,
+            earlier,
         };
+    }
+
+    /// A look for a lost create is given up on (the form starts over): the contact stays
+    /// unsettled, so the same contact sent again is looked for first.
+    pub(super) fn give_up_look(&mut self) {
+        if let Phase::Checking(lost) = std::mem::take(&mut self.phase) {
+            self.unsettled.keep(*lost);
+        }
+        self.resend = None;
     }
 
     pub(super) fn on_create_reply(
@@ -167,15 +211,25 @@ impl ContactsState {
         result: Result<Contact, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let (sent, contact, at) = match std::mem::take(&mut self.phase) {
-            Phase::Saving { sent, contact, at } => (sent, contact, at),
+        let (sent, contact, at, earlier) = match std::mem::take(&mut self.phase) {
+            Phase::Saving {
+                sent,
+                contact,
+                at,
+                earlier,
+            } => (sent, contact, at, earlier),
             other => {
                 // No request of ours is out: keep the state as it is.
                 self.phase = other;
                 return;
             }
         };
-        match CreateAnswer::read(result.map(Box::new)) {
+        let answer = CreateAnswer::read(result.map(Box::new));
+        if let (CreateAnswer::Refused(_), Some(earlier)) = (&answer, earlier) {
+            // This send did nothing; the one before may still land.
+            self.unsettled.keep(*earlier);
+        }
+        match answer {
             CreateAnswer::Created(created) => {
                 let text = format!("Saved {}", created.display_name());
                 self.saved(created, text, cx);
@@ -201,6 +255,7 @@ impl ContactsState {
             }
             CreateAnswer::Refused(e) => self.failed(format!("Not saved: {}", failure_text(&e)), cx),
             CreateAnswer::Lost(e) => {
+                // From the first send on: a look covers it too.
                 let (lost, call) = LostCreate::start(ContactLookup::of(&contact), e, at);
                 cx.toast(ToastKind::Info, lost.looking_text("saved"));
                 cx.request(ContactKey::Find, call);
@@ -223,9 +278,26 @@ impl ContactsState {
                 let text = lost.found_text("saved");
                 self.saved(Box::new(contact), text, cx);
             }
+            Looked::Resend => {
+                let Phase::Checking(lost) = std::mem::take(&mut self.phase) else {
+                    return;
+                };
+                match self.resend.take() {
+                    Some((sent, contact)) => {
+                        let at = lost.sent.clone();
+                        self.send_create(sent, contact, at, Some(lost), cx);
+                    }
+                    None => self.unsettled.keep(*lost),
+                }
+            }
             Looked::NotCreated => {
-                let text = lost.not_created_text("saved");
-                self.phase = Phase::Editing;
+                let again = cx
+                    .keys
+                    .then_say("contacts.save", "looks once more and saves it");
+                let text = format!("{}{again}", lost.not_created_text("saved"));
+                if let Phase::Checking(lost) = std::mem::take(&mut self.phase) {
+                    self.unsettled.keep(*lost);
+                }
                 self.failed(text, cx);
             }
             Looked::Failed => {

@@ -477,7 +477,7 @@ fn a_save_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
 }
 
 #[test]
-fn a_lost_save_that_is_not_found_is_sent_again_only_on_a_key() {
+fn a_lost_save_not_found_is_looked_for_again_right_before_ctrl_s_sends_it_again() {
     let mut h = on_contacts();
     let look = lose_a_save(
         &mut h,
@@ -496,8 +496,51 @@ fn a_lost_save_that_is_not_found_is_sent_again_only_on_a_key() {
     assert!(message.contains("was not saved"), "{message}");
     assert!(message.contains("502"), "{message}");
     assert_eq!(creates(&h), 0);
+    // A slow commit may land after the look: Ctrl-s looks once more before it sends.
     h.send(ctrl('s'));
-    assert_eq!(creates(&h), 1, "Ctrl-s sends it again, once");
+    assert_eq!(creates(&h), 0, "not sent before the look");
+    let again = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
+    h.reply(&again, Answer::Contacts(Ok(vec![])));
+    assert_eq!(creates(&h), 1, "not there still: sent again, once");
+    // That send's answer is lost too: the look covers both sends, and the first one, landed
+    // late (a second after it was sent), is what it finds.
+    let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
+    h.fail(&req, ApiError::Timeout);
+    let look = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
+    let late = saved_ivan("late", h.clock.wall + time::Duration::seconds(1));
+    h.reply(&look, Answer::Contacts(Ok(vec![late])));
+    match &h.app.contacts.phase {
+        Phase::Saved(c) => assert_eq!(c.id, "late"),
+        other => panic!("expected the found contact, got {other:?}"),
+    }
+    assert_eq!(creates(&h), 0, "never a third send");
+}
+
+#[test]
+fn a_slow_commit_found_by_the_look_before_the_send_again_is_not_sent_twice() {
+    let mut h = on_contacts();
+    let look = lose_a_save(&mut h, ApiError::Timeout);
+    h.reply(&look, Answer::Contacts(Ok(vec![])));
+    assert_eq!(h.app.contacts.phase, Phase::Editing);
+    // The first send lands after that look; Ctrl-s looks before anything goes.
+    h.send(ctrl('s'));
+    let again = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
+    let landed = saved_ivan("landed", h.clock.wall + time::Duration::seconds(9));
+    h.reply(&again, Answer::Contacts(Ok(vec![landed])));
+    assert_eq!(creates(&h), 0, "never sent twice");
+    match &h.app.contacts.phase {
+        Phase::Saved(c) => assert_eq!(c.id, "landed"),
+        other => panic!("expected the found contact, got {other:?}"),
+    }
+    assert!(
+        h.app
+            .toasts
+            .visible()
+            .iter()
+            .any(|t| t.text.contains("was saved after all")),
+        "{:?}",
+        h.app.toasts.visible()
+    );
 }
 
 #[test]
@@ -913,7 +956,11 @@ fn a_lost_organization_create_is_looked_for_before_it_is_sent_again() {
         "{}",
         picker_notice(&h)
     );
+    // Enter again looks once more first (the first send may land late), then sends.
     h.send(code(KeyCode::Enter));
+    assert!(creates_of(&mut h).is_empty(), "not before the look");
+    let before = h.take(|c| matches!(c, Call::Organizations(_))).remove(0);
+    h.reply(&before, Answer::Organizations(Ok(orgs())));
     let again = creates_of(&mut h);
     assert_eq!(again.len(), 1);
     h.fail(&again[0], ApiError::Timeout);
@@ -1362,7 +1409,13 @@ fn a_refused_delete_keeps_the_contact_and_says_why() {
 fn a_lost_delete_is_read_back_before_anything_is_said() {
     let mut h = on_contacts();
     let req = delete_second(&mut h);
-    h.fail(&req, ApiError::Timeout);
+    h.fail(
+        &req,
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
     assert_eq!(ids(&h), ["c1", "c2"]);
     assert!(!toasts(&h).contains("Deleted"));
     let read = h.take(|c| matches!(c, Call::Contact(_))).remove(0);
@@ -1374,7 +1427,16 @@ fn a_lost_delete_is_read_back_before_anything_is_said() {
         },
     );
     assert_eq!(ids(&h), ["c1"]);
-    assert!(toasts(&h).contains("it no longer exists"), "{}", toasts(&h));
+    // One message, naming the contact, with no advice to try a delete that was done again.
+    let said = toasts(&h);
+    assert!(
+        said.contains(
+            "Deleted “Oliver Bennett”: its answer was lost (the service failed with 503); \
+             read back, it no longer exists"
+        ),
+        "{said}"
+    );
+    assert!(!said.contains("Try again"), "{said}");
 }
 
 #[test]
@@ -1394,4 +1456,53 @@ fn a_lost_delete_of_a_contact_still_there_says_not_deleted() {
         "{t}"
     );
     assert!(!t.contains("Deleted"), "{t}");
+}
+
+/// A contact with the same name and e-mail in the list when the form was sent is not the one
+/// a refused create made: the form stays, with its draft, and a send again makes the second.
+#[test]
+fn a_twin_contact_from_before_is_not_taken_for_a_refused_create() {
+    let twin = saved_ivan("twin", crate::testing::clock().wall);
+    let mut h = Harness::new();
+    h.send(alt('3'));
+    h.answer_all(
+        |c| matches!(c, Call::Contacts(_)),
+        || Answer::Contacts(Ok(vec![twin.clone()])),
+    );
+    h.answer_all(
+        |c| matches!(c, Call::Organizations(_)),
+        || Answer::Organizations(Ok(orgs())),
+    );
+    h.effects.clear();
+    // The screen opens on its list: `i` goes into the form.
+    h.press("i");
+    let look = lose_a_save(
+        &mut h,
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    h.reply(&look, Answer::Contacts(Ok(vec![twin.clone()])));
+    let s = &h.app.contacts;
+    assert_eq!(s.phase, Phase::Editing, "not taken for it");
+    assert!(
+        s.failure
+            .as_ref()
+            .is_some_and(|f| f.message.contains("was not saved")),
+        "{:?}",
+        s.failure
+    );
+    assert_eq!(s.form.first_name.value(), "Иван", "the form stays");
+    assert!(
+        !h.effects
+            .iter()
+            .any(|e| *e == Effect::RemoveFile(h.app.contacts.draft_path())),
+        "the draft stays"
+    );
+    h.send(ctrl('s'));
+    assert_eq!(creates(&h), 0, "not before the look");
+    let again = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
+    h.reply(&again, Answer::Contacts(Ok(vec![twin])));
+    assert_eq!(creates(&h), 1, "sent again, once");
 }

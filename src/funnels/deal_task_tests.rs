@@ -166,6 +166,28 @@ fn a_lost_answer_not_found_takes_the_task_away() {
     );
     assert_eq!(shown(&h), [7]);
     assert!(toasts(&h).contains("was not created"));
+    // The same title again looks once more before it is sent: this time the first send has
+    // landed (task 9, linked since), and nothing more is sent.
+    attach(&mut h, "Позвонить клиенту");
+    assert!(creates(&mut h).is_empty(), "not sent before a look");
+    let look = deal_read_back(&mut h, DEAL);
+    h.reply(
+        &look,
+        Answer::Deal(Ok(Box::new(with_tasks(vec![
+            linked(7, "Позвонить клиенту"),
+            Task {
+                created_at: Some(h.clock.wall + time::Duration::seconds(3)),
+                ..task(9, "Позвонить клиенту")
+            },
+        ])))),
+    );
+    assert!(
+        toasts(&h).contains("was created after all"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(creates(&mut h).is_empty());
+    assert_eq!(shown(&h), [7, 9]);
 }
 
 #[test]

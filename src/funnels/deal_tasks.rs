@@ -20,7 +20,8 @@ use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::ledger::{Ledger, Shown, Writes};
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, created_since, read_back_failed,
+    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
+    read_back_failed,
 };
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
@@ -50,49 +51,28 @@ impl NameEntry for TitlePrompt {
 /// A new linked task on its way.
 #[derive(Debug, Clone)]
 struct Attaching {
-    deal: String,
-    title: String,
+    lookup: LinkedTaskLookup,
     /// The placeholder's id on screen (below zero: no task of the service has it).
     temp: i64,
-    /// Sent, or being looked for after a lost answer.
-    phase: Phase,
+    sent: SentAt<i64>,
+    /// The look after a lost answer, or before a send again (`resending`).
+    looking: Option<Box<LostCreate<LinkedTaskLookup>>>,
+    /// An earlier send of it, not found right before this one went: unsettled again if this
+    /// one is refused.
+    earlier: Option<Box<LostCreate<LinkedTaskLookup>>>,
 }
 
-#[derive(Debug, Clone)]
-enum Phase {
-    Sending,
-    /// The answer was lost (or the same title is attached again after an unknown outcome):
-    /// the deal is read to look for it. `then_send`: not found, it is sent (the look was
-    /// made so that it could be).
-    Looking {
-        lost: Box<LostCreate<LinkedTaskLookup>>,
-        then_send: bool,
-    },
-}
-
-/// A new task whose fate is unknown (its answer and the look for it both failed): attaching
-/// the same title to the same deal looks first.
-#[derive(Debug, Clone, PartialEq)]
-struct Unsure {
-    deal: String,
-    title: String,
-    before: Vec<i64>,
-    sent: OffsetDateTime,
-}
-
-/// Finds a new linked task among the deal's tasks: the title sent, not linked before it was
-/// sent, created since.
+/// Finds a new linked task among the deal's tasks: the title sent, new since it was sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinkedTaskLookup {
     deal: String,
     title: String,
-    /// The tasks linked when it was sent.
-    before: Vec<i64>,
 }
 
 impl CreateLookup for LinkedTaskLookup {
     type Item = Task;
     type Page = Deal;
+    type Id = i64;
 
     fn name(&self) -> String {
         self.title.clone()
@@ -107,10 +87,16 @@ impl CreateLookup for LinkedTaskLookup {
         (deal.tasks, false)
     }
 
-    fn is_it(&self, task: &Task, sent: OffsetDateTime) -> bool {
-        task.title.as_deref().map(str::trim) == Some(self.title.trim())
-            && !self.before.contains(&task.id)
-            && created_since(task.created_at, sent)
+    fn matches(&self, task: &Task) -> bool {
+        task.id > 0 && task.title.as_deref().map(str::trim) == Some(self.title.trim())
+    }
+
+    fn id(task: &Task) -> i64 {
+        task.id
+    }
+
+    fn created(task: &Task) -> Option<OffsetDateTime> {
+        task.created_at
     }
 }
 
@@ -207,11 +193,24 @@ pub struct DealTasks {
     pub prompt: Option<TitlePrompt>,
     attaching: BTreeMap<u64, Attaching>,
     next: u64,
-    unsure: Vec<Unsure>,
+    /// New tasks whose answer was lost and that no look found: the same title attached to the
+    /// same deal again is looked for first.
+    unsure: Unsettled<LinkedTaskLookup>,
     pub detaches: Ledger<Detaches>,
 }
 
 impl DealTasks {
+    /// What quitting now would leave unconfirmed: a new linked task sent and not answered, or
+    /// looked for after a lost answer.
+    pub fn unanswered_creates(&self) -> Option<String> {
+        let a = self.attaching.values().next()?;
+        let name = crate::text::quoted(&a.lookup.title, 40);
+        Some(match &a.looking {
+            Some(_) => format!("The task {name} may have been created; it is not confirmed yet."),
+            None => format!("The task {name} is being created; its answer would not be seen."),
+        })
+    }
+
     /// New tasks and detaches not answered yet.
     pub fn unsettled(&self) -> usize {
         self.attaching.len() + self.detaches.unsettled()
@@ -221,7 +220,7 @@ impl DealTasks {
     /// detached tasks taken off.
     pub fn reapply(&self, d: &mut FunnelDetail, cx: &ScreenCtx) {
         for a in self.attaching.values() {
-            d.relink_task(&a.deal, &placeholder(a), usize::MAX);
+            d.relink_task(&a.lookup.deal, &placeholder(a), usize::MAX);
         }
         self.detaches.reapply(d, cx);
     }
@@ -235,7 +234,7 @@ impl DealTasks {
 fn placeholder(a: &Attaching) -> Task {
     Task {
         id: a.temp,
-        title: Some(a.title.clone()),
+        title: Some(a.lookup.title.clone()),
         ..Default::default()
     }
 }
@@ -398,43 +397,34 @@ impl FunnelsState {
         t.next += 1;
         let n = t.next;
         let temp = -(n as i64);
-        let unsure = t
-            .unsure
-            .iter()
-            .position(|u| u.deal == deal && u.title == title)
-            .map(|i| t.unsure.remove(i));
-        let phase = match unsure {
-            Some(u) => {
-                let lookup = LinkedTaskLookup {
-                    deal: deal.clone(),
-                    title: title.clone(),
-                    before: u.before,
-                };
-                let (lost, call) = LostCreate::start(lookup, ApiError::Timeout, u.sent);
-                cx.request(FunnelKey::TaskFind(n), call);
-                cx.toast(
-                    ToastKind::Info,
-                    format!(
-                        "{} may already exist: looking before sending it again…",
-                        crate::text::quoted(&title, 40)
-                    ),
-                );
-                Phase::Looking {
-                    lost: Box::new(lost),
-                    then_send: true,
-                }
+        let lookup = LinkedTaskLookup { deal, title };
+        // The deal's tasks as the popup holds them: what a look must not take for the new one.
+        let held: Vec<i64> = d
+            .deal
+            .as_ref()
+            .filter(|v| v.id == lookup.deal)
+            .and_then(|v| v.deal.value())
+            .map(|deal| lookup.known(&deal.tasks))
+            .unwrap_or_default();
+        let (sent, looking) = match t.unsure.send(&lookup, || SentAt::new(&cx.clock, held)) {
+            Sending::Now(sent) => {
+                send(n, &lookup.deal, &lookup.title, cx);
+                (sent, None)
             }
-            None => {
-                send(n, &deal, &title, cx);
-                Phase::Sending
+            Sending::LookFirst(lost, call) => {
+                cx.request(FunnelKey::TaskFind(n), call);
+                cx.toast(ToastKind::Info, lost.resend_text("created"));
+                (lost.sent.clone(), Some(lost))
             }
         };
         let a = Attaching {
-            deal: deal.clone(),
-            title,
+            lookup,
             temp,
-            phase,
+            sent,
+            looking,
+            earlier: None,
         };
+        let deal = a.lookup.deal.clone();
         d.relink_task(&deal, &placeholder(&a), usize::MAX);
         if let Some(view) = &mut d.deal
             && view.id == deal
@@ -457,51 +447,34 @@ impl FunnelsState {
         let Some(a) = self.tasks.attaching.get(&n).cloned() else {
             return;
         };
-        let name = crate::text::quoted(&a.title, 40);
+        let name = crate::text::quoted(&a.lookup.title, 40);
         match CreateAnswer::read(result) {
             CreateAnswer::Created(task) => {
                 self.tasks.attaching.remove(&n);
                 if let Some(d) = &mut self.detail {
-                    d.replace_task(&a.deal, a.temp, &task);
+                    d.replace_task(&a.lookup.deal, a.temp, &task);
                 }
                 cx.toast(ToastKind::Success, format!("Linked a new task {name}"));
             }
             CreateAnswer::Refused(e) => {
                 self.tasks.attaching.remove(&n);
+                if let Some(earlier) = a.earlier {
+                    // This send did nothing; the one before may still land.
+                    self.tasks.unsure.keep(*earlier);
+                }
                 if let Some(d) = &mut self.detail {
-                    d.unlink_task(&a.deal, a.temp);
+                    d.unlink_task(&a.lookup.deal, a.temp);
                 }
                 let text = format!("Could not create the task {name}: {}", e.short());
                 cx.toast(ToastKind::Error, text);
             }
             CreateAnswer::Lost(e) => {
-                let before = self
-                    .detail
-                    .as_ref()
-                    .and_then(|d| d.deal.as_ref())
-                    .filter(|v| v.id == a.deal)
-                    .and_then(|v| v.deal.value())
-                    .map(|deal| {
-                        deal.tasks
-                            .iter()
-                            .map(|t| t.id)
-                            .filter(|id| *id > 0)
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let lookup = LinkedTaskLookup {
-                    deal: a.deal.clone(),
-                    title: a.title.clone(),
-                    before,
-                };
-                let (lost, call) = LostCreate::start(lookup, e, cx.clock.wall);
+                // From the first send on, with the tasks the deal had then.
+                let (lost, call) = LostCreate::start(a.lookup, e, a.sent);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
                 cx.request(FunnelKey::TaskFind(n), call);
                 if let Some(a) = self.tasks.attaching.get_mut(&n) {
-                    a.phase = Phase::Looking {
-                        lost: Box::new(lost),
-                        then_send: false,
-                    };
+                    a.looking = Some(Box::new(lost));
                 }
             }
         }
@@ -517,54 +490,53 @@ impl FunnelsState {
         let Some(a) = self.tasks.attaching.get_mut(&n) else {
             return;
         };
-        let Phase::Looking { lost, then_send } = &mut a.phase else {
+        let Some(lost) = &mut a.looking else {
             return;
         };
-        let then_send = *then_send;
         let looked = lost.on_answer(result);
-        let lost = (**lost).clone();
-        if let Looked::NotCreated = looked
-            && then_send
-        {
-            a.phase = Phase::Sending;
-            let (deal, title) = (a.deal.clone(), a.title.clone());
+        if let Looked::Resend = looked {
+            a.earlier = a.looking.take();
+            let (deal, title) = (a.lookup.deal.clone(), a.lookup.title.clone());
             send(n, &deal, &title, cx);
             return;
         }
         let Some(a) = self.tasks.attaching.remove(&n) else {
             return;
         };
+        let Some(lost) = a.looking else {
+            return;
+        };
         let d = self.detail.as_mut();
         match looked {
             Looked::Found(task) => {
                 if let Some(d) = d {
-                    d.replace_task(&a.deal, a.temp, &task);
+                    d.replace_task(&a.lookup.deal, a.temp, &task);
                 }
                 cx.toast(ToastKind::Success, lost.found_text("created"));
             }
             Looked::NotCreated => {
                 if let Some(d) = d {
-                    d.unlink_task(&a.deal, a.temp);
+                    d.unlink_task(&a.lookup.deal, a.temp);
                 }
-                cx.toast(ToastKind::Error, lost.not_created_text("created"));
+                let text = format!(
+                    "{}; the same title again looks once more first",
+                    lost.not_created_text("created")
+                );
+                self.tasks.unsure.keep(*lost);
+                cx.toast(ToastKind::Error, text);
             }
-            Looked::Failed | Looked::Next(_) => {
+            _ => {
                 // The deal holds all its tasks, so there is no next page: either way what the
                 // service did is unknown, and the same title again looks first.
                 if let Some(d) = d {
-                    d.unlink_task(&a.deal, a.temp);
+                    d.unlink_task(&a.lookup.deal, a.temp);
                 }
                 let refresh = cx.keys.then_say("global.refresh", "reads the deal again");
                 let text = format!(
                     "{}; the same title again looks first{refresh}",
                     lost.check_failed_text("created"),
                 );
-                self.tasks.unsure.push(Unsure {
-                    deal: a.deal,
-                    title: a.title,
-                    before: lost.lookup.before.clone(),
-                    sent: lost.sent,
-                });
+                self.tasks.unsure.keep(*lost);
                 cx.toast(ToastKind::Error, text);
             }
         }

@@ -1,7 +1,8 @@
 //! The deal form over the board: opening it (`n`, `e`), typing and choosing, the draft on
 //! disk, and saving. A save is sent once (the form is locked until the answer); the service's
 //! field errors land at their fields; a create whose answer was lost is looked for before it
-//! may be sent again, and an edit whose answer was lost is read back before anything is said.
+//! may be sent again (and once more right before that send), and an edit whose answer was lost
+//! is read back before anything is said. The draft stays on disk until the service has it.
 
 use std::path::Path;
 
@@ -17,7 +18,7 @@ use super::totals::Weight;
 use super::{FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
+use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
 use crate::app::names::Names;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextEdit;
@@ -67,9 +68,13 @@ pub enum Phase {
     /// The request is out.
     Saving {
         input: Box<DealInput>,
-        at: OffsetDateTime,
+        at: SentAt<String>,
+        /// An earlier send of it, not found right before this one went: unsettled again if
+        /// this one is refused.
+        earlier: Option<Box<LostCreate<DealLookup>>>,
     },
-    /// A create's answer was lost: the deal is looked for before it may be sent again.
+    /// A create's answer was lost (or an earlier send of it is looked for before this one
+    /// goes, see `DealEditor::resend`): the deal is looked for before it may be sent again.
     Looking(Box<LostCreate<DealLookup>>),
     /// An edit's answer was lost (or the edit answered no deal): the deal is read back.
     Reading {
@@ -110,6 +115,8 @@ pub struct DealEditor {
     pub asking: bool,
     /// Why the last save failed, when not a matter of fields.
     pub failure: Option<String>,
+    /// What is sent once the look before a send again (`Phase::Looking`) finds nothing.
+    pub resend: Option<Box<DealInput>>,
 }
 
 impl DealEditor {
@@ -140,7 +147,8 @@ impl DealEditor {
     }
 }
 
-/// What a lost deal create is found by: its title, in its status, created lately.
+/// What a lost deal create is found by: its title and amount, in its status, new since it
+/// was sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DealLookup {
     pub status_id: String,
@@ -154,6 +162,7 @@ const LOOK_PAGE: u32 = 100;
 impl CreateLookup for DealLookup {
     type Item = Deal;
     type Page = DealPage;
+    type Id = String;
 
     fn name(&self) -> String {
         self.title.clone()
@@ -173,12 +182,20 @@ impl CreateLookup for DealLookup {
         (page.deals, page.has_more)
     }
 
-    fn is_it(&self, d: &Deal, sent: OffsetDateTime) -> bool {
+    fn matches(&self, d: &Deal) -> bool {
         let same_title = d
             .title
             .as_deref()
             .is_some_and(|t| t.trim().to_lowercase() == self.title.trim().to_lowercase());
-        same_title && d.amount == self.amount && created_since(d.created_at, sent)
+        same_title && d.amount == self.amount
+    }
+
+    fn id(d: &Deal) -> String {
+        d.id.clone()
+    }
+
+    fn created(d: &Deal) -> Option<OffsetDateTime> {
+        d.created_at
     }
 }
 
@@ -528,6 +545,7 @@ impl FunnelsState {
             picker: None,
             asking: false,
             failure: None,
+            resend: None,
         });
         // Contacts and organizations are chosen by name.
         self.lookups.ensure(cx);
@@ -547,7 +565,12 @@ impl FunnelsState {
     }
 
     fn close_form(&mut self, cx: &mut ScreenCtx) {
-        self.editor = None;
+        // A create whose look failed stays unsettled: the same deal sent again looks first.
+        if let Some(e) = self.editor.take()
+            && let Phase::Looking(lost) = e.phase
+        {
+            self.deal_unsettled.keep(*lost);
+        }
         self.draft.clear(cx);
         cx.cancel(FunnelKey::DealFind);
         cx.cancel(FunnelKey::DealRead);
@@ -834,7 +857,39 @@ impl FunnelsState {
         let input = e.form.to_input(&before, today);
         let call = match &e.target {
             Target::New { status_id } => {
-                Call::CreateDeal(status_id.clone(), Box::new(input.clone()))
+                let lookup = DealLookup {
+                    status_id: status_id.clone(),
+                    title: input.title.clone().unwrap_or_default(),
+                    amount: input.amount.flatten(),
+                };
+                // The deals of its status the board holds: a look must not take one for it.
+                let held = self
+                    .detail
+                    .as_ref()
+                    .and_then(|d| d.columns.iter().find(|c| c.status_id == lookup.status_id))
+                    .map(|c| lookup.known(&c.deals.rows))
+                    .unwrap_or_default();
+                match self
+                    .deal_unsettled
+                    .send(&lookup, || SentAt::new(&cx.clock, held))
+                {
+                    Sending::Now(at) => {
+                        let call = Call::CreateDeal(lookup.status_id, Box::new(input.clone()));
+                        cx.request(FunnelKey::DealSave, call);
+                        e.phase = Phase::Saving {
+                            input: Box::new(input),
+                            at,
+                            earlier: None,
+                        };
+                    }
+                    Sending::LookFirst(lost, call) => {
+                        cx.toast(ToastKind::Info, lost.resend_text("created"));
+                        cx.request(FunnelKey::DealFind, call);
+                        e.resend = Some(Box::new(input));
+                        e.phase = Phase::Looking(lost);
+                    }
+                }
+                return;
             }
             Target::Edit { .. } if input == DealInput::default() => {
                 cx.toast(ToastKind::Info, "Nothing changed: nothing sent");
@@ -846,7 +901,9 @@ impl FunnelsState {
         cx.request(FunnelKey::DealSave, call);
         e.phase = Phase::Saving {
             input: Box::new(input),
-            at: cx.clock.wall,
+            // An edit is read back, never looked for: its moment is not asked.
+            at: SentAt::new(&cx.clock, Vec::new()),
+            earlier: None,
         };
     }
 
@@ -855,10 +912,16 @@ impl FunnelsState {
         let Some(e) = &mut self.editor else {
             return;
         };
-        let Phase::Saving { input, at } = std::mem::replace(&mut e.phase, Phase::Editing) else {
+        let Phase::Saving { input, at, earlier } = std::mem::replace(&mut e.phase, Phase::Editing)
+        else {
             return;
         };
-        match CreateAnswer::read(result) {
+        let answer = CreateAnswer::read(result);
+        if let (CreateAnswer::Refused(_), Some(earlier)) = (&answer, earlier) {
+            // This send did nothing; the one before may still land.
+            self.deal_unsettled.keep(*earlier);
+        }
+        match answer {
             CreateAnswer::Created(deal) => {
                 let text = format!("Created {}", quoted(&deal));
                 self.created(deal, text, cx);
@@ -873,6 +936,7 @@ impl FunnelsState {
                     title: input.title.clone().unwrap_or_default(),
                     amount: input.amount.flatten(),
                 };
+                // From the first send on: the look covers every send of it.
                 let (lost, call) = LostCreate::start(lookup, err, at);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
                 cx.request(FunnelKey::DealFind, call);
@@ -895,9 +959,30 @@ impl FunnelsState {
                 let text = lost.found_text("created");
                 self.created(deal, text, cx);
             }
+            Looked::Resend => {
+                let Phase::Looking(lost) = std::mem::replace(&mut e.phase, Phase::Editing) else {
+                    return;
+                };
+                let (Some(input), Target::New { status_id }) = (e.resend.take(), &e.target) else {
+                    self.deal_unsettled.keep(*lost);
+                    return;
+                };
+                let call = Call::CreateDeal(status_id.clone(), input.clone());
+                cx.request(FunnelKey::DealSave, call);
+                e.phase = Phase::Saving {
+                    input,
+                    at: lost.sent.clone(),
+                    earlier: Some(lost),
+                };
+            }
             Looked::NotCreated => {
-                let text = lost.not_created_text("created");
-                e.phase = Phase::Editing;
+                let again = cx
+                    .keys
+                    .then_say("deal_form.save", "looks once more and sends it");
+                let text = format!("{}{again}", lost.not_created_text("created"));
+                if let Phase::Looking(lost) = std::mem::replace(&mut e.phase, Phase::Editing) {
+                    self.deal_unsettled.keep(*lost);
+                }
                 cx.toast(ToastKind::Error, text.clone());
                 e.failure = Some(text);
             }

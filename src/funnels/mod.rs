@@ -102,6 +102,9 @@ pub struct FunnelsState {
     pub ask: Option<verbs::Ask>,
     /// The deal form, over the board.
     pub editor: Option<editor::DealEditor>,
+    /// New deals whose answer was lost and that no look found: the same deal sent again is
+    /// looked for first.
+    deal_unsettled: crate::app::lost_answer::Unsettled<editor::DealLookup>,
     /// The form's draft on disk.
     draft: DraftFile,
     /// A draft from an earlier run, not opened yet.
@@ -128,6 +131,7 @@ impl FunnelsState {
             verbs: Ledger::default(),
             ask: None,
             editor: None,
+            deal_unsettled: Default::default(),
             draft: DraftFile::new(data_dir.join(editor::DRAFT_FILE)),
             found: None,
             found_note: None,
@@ -699,6 +703,21 @@ impl ScreenState for FunnelsState {
         // Only the board's own layer: a popup or a box over it has keys of its own.
         self.contexts().first() == Some(&Context::Funnel)
             && self.detail.as_ref().is_some_and(|d| d.idle(action))
+    }
+
+    fn unsaved(&self) -> Option<String> {
+        let deal = self.editor.as_ref().and_then(|e| match &e.phase {
+            editor::Phase::Saving { .. } | editor::Phase::Reading { .. } => {
+                Some("A deal is being saved; its answer would not be seen.".to_string())
+            }
+            editor::Phase::Looking(_) => Some(
+                "A deal whose answer was lost may have been created; it is not confirmed yet."
+                    .to_string(),
+            ),
+            editor::Phase::Editing => None,
+        });
+        deal.or_else(|| self.structure.unanswered_creates())
+            .or_else(|| self.tasks.unanswered_creates())
     }
 
     fn footer_note(&self) -> Option<String> {

@@ -22,7 +22,8 @@ use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::ledger::{Group, Ledger, Shown, Writes};
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, created_since, read_back_failed,
+    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
+    read_back_failed,
 };
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
@@ -117,17 +118,17 @@ impl From<&FunnelStatus> for Named {
     }
 }
 
-/// Finds a new funnel or status: the name sent, not there before it was sent, created since.
+/// Finds a new funnel or status: the name sent, new since it was sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NameLookup {
     place: Place,
     name: String,
-    before: Vec<String>,
 }
 
 impl CreateLookup for NameLookup {
     type Item = Named;
     type Page = Vec<Named>;
+    type Id = String;
 
     fn name(&self) -> String {
         self.name.clone()
@@ -145,30 +146,28 @@ impl CreateLookup for NameLookup {
         (page, false)
     }
 
-    fn is_it(&self, item: &Named, sent: OffsetDateTime) -> bool {
+    fn matches(&self, item: &Named) -> bool {
         item.name.as_deref().map(str::trim) == Some(self.name.trim())
-            && !self.before.contains(&item.id)
-            && created_since(item.created, sent)
+    }
+
+    fn id(item: &Named) -> String {
+        item.id.clone()
+    }
+
+    fn created(item: &Named) -> Option<OffsetDateTime> {
+        item.created
     }
 }
 
 #[derive(Debug, Clone)]
 struct Creating {
-    place: Place,
-    name: String,
-    before: Vec<String>,
-    /// The look after a lost answer; `then_send`: the same name was asked for again after an
-    /// unknown outcome, and is sent if the look does not find it.
-    looking: Option<(Box<LostCreate<NameLookup>>, bool)>,
-}
-
-/// A create whose fate stayed unknown: the same name in the same place looks first.
-#[derive(Debug, Clone)]
-struct Unsure {
-    place: Place,
-    name: String,
-    before: Vec<String>,
-    sent: OffsetDateTime,
+    lookup: NameLookup,
+    sent: SentAt<String>,
+    /// The look after a lost answer, or before a send again (`resending`).
+    looking: Option<Box<LostCreate<NameLookup>>>,
+    /// An earlier send of it, not found right before this one went: unsettled again if this
+    /// one is refused.
+    earlier: Option<Box<LostCreate<NameLookup>>>,
 }
 
 // ----- funnels ------------------------------------------------------------------------------
@@ -531,11 +530,25 @@ pub struct Structure {
     pub funnels: Ledger<FunnelWrites>,
     pub statuses: Ledger<StatusWrites>,
     creating: BTreeMap<u64, Creating>,
-    unsure: Vec<Unsure>,
+    /// Funnels and statuses whose answer was lost and that no look found: the same name sent
+    /// again is looked for first.
+    unsure: Unsettled<NameLookup>,
     next: u64,
 }
 
 impl Structure {
+    /// What quitting now would leave unconfirmed: a funnel or status sent and not answered, or
+    /// looked for after a lost answer.
+    pub fn unanswered_creates(&self) -> Option<String> {
+        let c = self.creating.values().next()?;
+        let what = created_word(&c.lookup.place);
+        let name = crate::text::quoted(&c.lookup.name, 40);
+        Some(match &c.looking {
+            Some(_) => format!("The {what} {name} may have been created; it is not confirmed yet."),
+            None => format!("The {what} {name} is being created; its answer would not be seen."),
+        })
+    }
+
     pub fn unsettled(&self) -> usize {
         self.creating.len() + self.funnels.unsettled() + self.statuses.unsettled()
     }
@@ -727,57 +740,47 @@ impl FunnelsState {
         }
     }
 
-    fn existing(&self, place: &Place) -> Vec<String> {
+    /// The funnels or statuses of `place` the screen holds, as a look sees them.
+    fn existing(&self, place: &Place) -> Vec<Named> {
         match place {
-            Place::Funnels { .. } => self.list.all().iter().map(|f| f.id.clone()).collect(),
+            Place::Funnels { .. } => self.list.all().iter().map(Named::from).collect(),
             Place::Statuses(funnel) => self
                 .detail
                 .as_ref()
                 .filter(|d| d.id == *funnel)
-                .map(|d| d.status_list().iter().map(|s| s.id.clone()).collect())
+                .map(|d| d.status_list().iter().map(Named::from).collect())
                 .unwrap_or_default(),
         }
     }
 
     fn create(&mut self, place: Place, name: String, cx: &mut ScreenCtx) {
-        let s = &mut self.structure;
-        s.next += 1;
-        let n = s.next;
-        let unsure = s
+        self.structure.next += 1;
+        let n = self.structure.next;
+        let lookup = NameLookup { place, name };
+        let held = self.existing(&lookup.place);
+        let clock = cx.clock;
+        let (sent, looking) = match self
+            .structure
             .unsure
-            .iter()
-            .position(|u| u.place == place && u.name == name)
-            .map(|i| s.unsure.remove(i));
-        let (before, looking) = match unsure {
-            Some(u) => {
-                let lookup = NameLookup {
-                    place: place.clone(),
-                    name: name.clone(),
-                    before: u.before.clone(),
-                };
-                let (lost, call) = LostCreate::start(lookup, ApiError::Timeout, u.sent);
-                cx.request(FunnelKey::CreateFind(n), call);
-                cx.toast(
-                    ToastKind::Info,
-                    format!(
-                        "{} may already exist: looking before sending it again…",
-                        crate::text::quoted(&name, 40)
-                    ),
-                );
-                (u.before, Some((Box::new(lost), true)))
+            .send(&lookup, || SentAt::new(&clock, lookup.known(&held)))
+        {
+            Sending::Now(sent) => {
+                send_create(n, &lookup.place, &lookup.name, cx);
+                (sent, None)
             }
-            None => {
-                send_create(n, &place, &name, cx);
-                (self.existing(&place), None)
+            Sending::LookFirst(lost, call) => {
+                cx.request(FunnelKey::CreateFind(n), call);
+                cx.toast(ToastKind::Info, lost.resend_text("created"));
+                (lost.sent.clone(), Some(lost))
             }
         };
         self.structure.creating.insert(
             n,
             Creating {
-                place,
-                name,
-                before,
+                lookup,
+                sent,
                 looking,
+                earlier: None,
             },
         );
     }
@@ -976,8 +979,8 @@ impl FunnelsState {
         let Some(c) = self.structure.creating.get(&n).cloned() else {
             return;
         };
-        let what = created_word(&c.place);
-        let name = crate::text::quoted(&c.name, 40);
+        let what = created_word(&c.lookup.place);
+        let name = crate::text::quoted(&c.lookup.name, 40);
         match CreateAnswer::read(result) {
             CreateAnswer::Created((_, funnel, status)) => {
                 self.structure.creating.remove(&n);
@@ -991,31 +994,31 @@ impl FunnelsState {
                     self.list.fix_scroll(cx);
                 }
                 if let Some(s) = status {
-                    self.show_new_status(&c.place, s, cx);
+                    self.show_new_status(&c.lookup.place, s, cx);
                 }
                 cx.toast(ToastKind::Success, format!("Created the {what} {name}"));
             }
             CreateAnswer::Refused(e) => {
                 self.structure.creating.remove(&n);
+                if let Some(earlier) = c.earlier {
+                    // This send did nothing; the one before may still land.
+                    self.structure.unsure.keep(*earlier);
+                }
                 let text = format!("Could not create the {what} {name}: {}", e.short());
                 cx.toast(ToastKind::Error, text);
-                let naming = match c.place {
+                let naming = match c.lookup.place {
                     Place::Funnels { .. } => Naming::NewFunnel,
                     Place::Statuses(funnel) => Naming::NewStatus { funnel },
                 };
-                self.prompt_again(naming, &c.name, e.short());
+                self.prompt_again(naming, &c.lookup.name, e.short());
             }
             CreateAnswer::Lost(e) => {
-                let lookup = NameLookup {
-                    place: c.place.clone(),
-                    name: c.name.clone(),
-                    before: c.before.clone(),
-                };
-                let (lost, call) = LostCreate::start(lookup, e, cx.clock.wall);
+                // From the first send on: the look covers every send of it.
+                let (lost, call) = LostCreate::start(c.lookup, e, c.sent);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
                 cx.request(FunnelKey::CreateFind(n), call);
                 if let Some(c) = self.structure.creating.get_mut(&n) {
-                    c.looking = Some((Box::new(lost), false));
+                    c.looking = Some(Box::new(lost));
                 }
             }
         }
@@ -1060,21 +1063,27 @@ impl FunnelsState {
         let Some(c) = self.structure.creating.get_mut(&n) else {
             return;
         };
-        let Some((lost, then_send)) = &mut c.looking else {
+        let Some(lost) = &mut c.looking else {
             return;
         };
-        let then_send = *then_send;
         let looked = lost.on_answer(result);
-        let lost = (**lost).clone();
-        if let Looked::NotCreated = looked
-            && then_send
-        {
-            c.looking = None;
-            let (place, name) = (c.place.clone(), c.name.clone());
-            send_create(n, &place, &name, cx);
-            return;
+        match looked {
+            Looked::Resend => {
+                c.earlier = c.looking.take();
+                let (place, name) = (c.lookup.place.clone(), c.lookup.name.clone());
+                send_create(n, &place, &name, cx);
+                return;
+            }
+            Looked::Next(call) => {
+                cx.request(FunnelKey::CreateFind(n), call);
+                return;
+            }
+            _ => {}
         }
         let Some(c) = self.structure.creating.remove(&n) else {
+            return;
+        };
+        let Some(lost) = c.looking else {
             return;
         };
         match looked {
@@ -1082,7 +1091,7 @@ impl FunnelsState {
                 cx.toast(ToastKind::Success, lost.found_text("created"));
                 // Its whole (a funnel's first statuses, a status's totals) is the service's:
                 // read again rather than pieced together from the look.
-                match &c.place {
+                match &c.lookup.place {
                     Place::Funnels { .. } => self.reload_list(cx),
                     Place::Statuses(funnel) => {
                         let moving = !self.moves.is_idle() || !self.verbs.is_idle();
@@ -1092,19 +1101,21 @@ impl FunnelsState {
                     }
                 }
             }
-            Looked::NotCreated => cx.toast(ToastKind::Error, lost.not_created_text("created")),
-            Looked::Failed | Looked::Next(_) => {
+            Looked::NotCreated => {
+                let text = format!(
+                    "{}; the same name again looks once more first",
+                    lost.not_created_text("created")
+                );
+                self.structure.unsure.keep(*lost);
+                cx.toast(ToastKind::Error, text);
+            }
+            _ => {
                 let refresh = cx.keys.then_say("global.refresh", "reads them again");
                 let text = format!(
                     "{}; the same name again looks first{refresh}",
                     lost.check_failed_text("created")
                 );
-                self.structure.unsure.push(Unsure {
-                    place: c.place,
-                    name: c.name,
-                    before: c.before,
-                    sent: lost.sent,
-                });
+                self.structure.unsure.keep(*lost);
                 cx.toast(ToastKind::Error, text);
             }
         }

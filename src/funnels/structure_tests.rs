@@ -127,6 +127,20 @@ fn a_new_status_whose_answer_was_lost_is_looked_for_before_anything_is_sent_agai
         h.take(|c| matches!(c, Call::CreateFunnelStatus(..)))
             .is_empty()
     );
+    // The same name again: looked for once more first (the first send may land late), then
+    // sent once.
+    h.press("C");
+    name(&mut h, "Ещё один");
+    assert!(
+        h.take(|c| matches!(c, Call::CreateFunnelStatus(..)))
+            .is_empty()
+    );
+    let look = one(&mut h, |c| matches!(c, Call::FunnelStatuses(_)));
+    h.reply(&look, Answer::FunnelStatuses(Ok(statuses())));
+    assert_eq!(
+        h.take(|c| matches!(c, Call::CreateFunnelStatus(..))).len(),
+        1
+    );
 }
 
 #[test]

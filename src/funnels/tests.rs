@@ -1847,7 +1847,11 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_never_sent_twice() {
             .as_deref()
             .is_some_and(|f| f.contains("was not created"))
     );
+    // Ctrl-s looks once more first (the first send may land late), then sends.
     h.send(ctrl_key('s'));
+    assert!(deal_saves(&mut h).is_empty(), "not before the look");
+    let before = h.take(|c| matches!(c, Call::Deals(..))).remove(0);
+    h.reply(&before, page(vec![deal("D1", NEW, "Другая", None)], false));
     let again = deal_saves(&mut h);
     assert_eq!(again.len(), 1);
     // Lost again, and this time it is there.
@@ -2236,4 +2240,76 @@ fn f_offers_open_deals_narrowed_here_as_the_service_has_no_such_filter() {
     let more = deal_queries(&mut h);
     let (_, q) = more.iter().find(|(s, _)| s == NEW).expect("the next page");
     assert_eq!(q.offset, Some(3));
+}
+
+/// A deal of the same title made before (on the board when the form was sent) is not the one
+/// a refused create made: the form stays with its draft, and a send again makes the second.
+#[test]
+fn a_twin_deal_from_before_is_not_taken_for_a_refused_create() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Inbound lead");
+    h.send(ctrl_key('s'));
+    let saves = deal_saves(&mut h);
+    h.effects.clear();
+    h.fail(
+        &saves[0],
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    let look = h.take(|c| matches!(c, Call::Deals(..))).remove(0);
+    // Stamped at the very moment of the send: only the deals known before tell it apart.
+    let twin = Deal {
+        created_at: Some(h.clock.wall),
+        ..deal("D3", NEW, "Inbound lead", None)
+    };
+    h.reply(&look, page(vec![twin.clone()], false));
+    assert!(!toasts(&h).contains("after all"), "{}", toasts(&h));
+    let e = editor(&h);
+    assert!(
+        e.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("was not created")),
+        "{:?}",
+        e.failure
+    );
+    assert_eq!(e.form.title.value(), "Inbound lead", "the form stays");
+    assert!(
+        !h.effects
+            .iter()
+            .any(|e| matches!(e, Effect::RemoveFile(p) if p.ends_with("deal-draft.json"))),
+        "the draft stays"
+    );
+    // Sent again: looked for once more first, then sent once.
+    h.send(ctrl_key('s'));
+    assert!(deal_saves(&mut h).is_empty(), "not before the look");
+    let look = h.take(|c| matches!(c, Call::Deals(..))).remove(0);
+    h.reply(&look, page(vec![twin], false));
+    assert_eq!(deal_saves(&mut h).len(), 1, "sent again, once");
+}
+
+/// A deal form sent and not answered: quitting asks, and its draft is still on disk.
+#[test]
+fn quitting_while_a_deal_is_being_created_asks_and_keeps_the_draft() {
+    let mut h = opened();
+    h.press("n");
+    h.press("Новая");
+    h.send(ctrl_key('s'));
+    assert_eq!(deal_saves(&mut h).len(), 1);
+    h.send(code(KeyCode::Esc));
+    h.press("q");
+    assert!(!h.quits(), "asks first");
+    assert!(
+        matches!(h.app.overlay, Some(crate::app::Overlay::Confirm { .. })),
+        "{:?}",
+        h.app.overlay.is_some()
+    );
+    assert!(
+        !h.effects
+            .iter()
+            .any(|e| matches!(e, Effect::RemoveFile(p) if p.ends_with("deal-draft.json"))),
+        "the draft is still there"
+    );
 }

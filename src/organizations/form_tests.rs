@@ -211,7 +211,7 @@ fn a_lost_create_is_looked_for_and_never_sent_twice() {
 }
 
 #[test]
-fn a_lost_create_not_found_may_be_sent_again() {
+fn a_lost_create_not_found_is_looked_for_again_before_it_is_sent_again() {
     let mut h = on_tab(vec![]);
     new_with_two_phones(&mut h);
     h.send(ctrl('s'));
@@ -222,7 +222,11 @@ fn a_lost_create_not_found_may_be_sent_again() {
     let fs = h.app.contacts.organizations.form.as_ref().unwrap();
     assert_eq!(fs.phase, Phase::Editing);
     assert!(fs.failure.is_some(), "said over the form");
+    // Ctrl-s looks once more first (the first send may land late), then sends it, once.
     h.send(ctrl('s'));
+    assert!(creates(&mut h).is_empty(), "not before the look");
+    let again = h.take(|c| matches!(c, Call::Organizations(_))).remove(0);
+    h.reply(&again, Answer::Organizations(Ok(vec![full_org()])));
     assert_eq!(creates(&mut h).len(), 1);
 }
 
@@ -511,4 +515,47 @@ fn ctrl_c_asks_before_quitting_while_the_new_organization_form_holds_text() {
     assert!(question.contains("organization form"), "{question}");
     h.send(key('y'));
     assert!(h.quits());
+}
+
+/// An organization of the same name in the list when the form was sent is not the one a
+/// refused create made, however recent it says it is: the form stays, with its draft.
+#[test]
+fn a_twin_organization_from_before_is_not_taken_for_a_refused_create() {
+    let twin = saved("twin");
+    let mut h = on_tab(vec![twin.clone()]);
+    new_with_two_phones(&mut h);
+    h.send(ctrl('s'));
+    let reqs = creates(&mut h);
+    h.effects.clear();
+    h.fail(
+        &reqs[0],
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    let finds = h.take(|c| matches!(c, Call::Organizations(_)));
+    h.reply(&finds[0], Answer::Organizations(Ok(vec![twin.clone()])));
+    let fs = h
+        .app
+        .contacts
+        .organizations
+        .form
+        .as_ref()
+        .expect("the form stays");
+    assert_eq!(fs.phase, Phase::Editing);
+    assert!(
+        fs.failure
+            .as_deref()
+            .is_some_and(|f| f.contains("was not saved")),
+        "{:?}",
+        fs.failure
+    );
+    assert!(!draft_removed(&h), "the draft stays");
+    // Sent again once the look before it finds nothing new.
+    h.send(ctrl('s'));
+    assert!(creates(&mut h).is_empty(), "not before the look");
+    let again = h.take(|c| matches!(c, Call::Organizations(_))).remove(0);
+    h.reply(&again, Answer::Organizations(Ok(vec![twin])));
+    assert_eq!(creates(&mut h).len(), 1);
 }

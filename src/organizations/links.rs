@@ -17,7 +17,7 @@ use crate::app::ledger::{Group, Shown, Writes};
 use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::contacts::create_choice::{ChoiceLookup, Creating, Made, add_tag, tag_item};
+use crate::contacts::create_choice::{ChoiceKey, ChoiceLookup, Creating, Made, add_tag, tag_item};
 use crate::contacts::pickers::{Choice, PickKind};
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -461,15 +461,11 @@ impl OrganizationsState {
             self.show_creating();
             return;
         }
-        cx.request(OrgKey::CreateTag, Call::CreateTag(name.clone()));
-        self.creating_tag = Some(Creating {
-            lookup: ChoiceLookup {
-                kind: PickKind::Tags,
-                name,
-            },
-            sent: cx.clock.wall,
-            lost: None,
-        });
+        let lookup = ChoiceLookup {
+            kind: PickKind::Tags,
+            name,
+        };
+        self.creating_tag = Some(Creating::start(lookup, &[], cx, tag_send));
         self.show_creating();
     }
 
@@ -491,7 +487,7 @@ impl OrganizationsState {
             add_tag(cx, &t);
             tag_item(&t)
         });
-        let made = creating.on_created(result, |call| cx.request(OrgKey::FindTag, call));
+        let made = creating.on_created(result, cx, |cx, call| cx.request(OrgKey::FindTag, call));
         self.on_made(made, cx);
     }
 
@@ -499,7 +495,7 @@ impl OrganizationsState {
         let Some(creating) = self.creating_tag.as_mut() else {
             return;
         };
-        let made = creating.on_found(answer, cx, |cx, call| cx.request(OrgKey::FindTag, call));
+        let made = creating.on_found(answer, cx, tag_send);
         if matches!(made, Made::Item(_)) {
             // The directory the picker was built from lacks it: read it again.
             cx.refresh_directory();
@@ -539,6 +535,14 @@ impl OrganizationsState {
             p.add_chosen(item);
             self.link_picker_action(Action::Accept, cx);
         }
+    }
+}
+
+/// The tab's keys of a tag create.
+fn tag_send(cx: &mut ScreenCtx, key: ChoiceKey, call: Call) {
+    match key {
+        ChoiceKey::Create => cx.request(OrgKey::CreateTag, call),
+        ChoiceKey::Find => cx.request(OrgKey::FindTag, call),
     }
 }
 

@@ -2,6 +2,7 @@
 //! paged, one of them read in full, and the form that creates (`n`) or edits (`e`) one.
 //! `Alt-o` switches between it and the contact form.
 
+pub mod create;
 pub mod deals;
 pub mod delete;
 pub mod draft;
@@ -90,6 +91,9 @@ pub struct OrganizationsState {
     pub deleting: Option<crate::app::deleting::Deleting>,
     /// The form, while open (it has the keys).
     pub form: Option<save::FormState>,
+    /// New organizations whose answer was lost and that no look found: sent again, each is
+    /// looked for first.
+    unsettled: crate::app::lost_answer::Unsettled<create::OrgLookup>,
     /// `Esc` on a form with changes asks before they go.
     pub ask_close: bool,
     /// The form's draft file (none before the data dir is known).
@@ -228,6 +232,7 @@ impl OrganizationsState {
     }
 
     pub(super) fn close_form(&mut self, cx: &mut ScreenCtx) {
+        self.give_up_look();
         self.form = None;
         self.ask_close = false;
         self.flush_draft(cx);

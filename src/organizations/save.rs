@@ -1,24 +1,21 @@
-//! Saving the organization form. A new organization is sent once (the form is locked until the
-//! answer); when its answer is lost it is looked for before it may be sent again, since a
-//! repeated create would make two. An edit sends only what changed, each part through the
-//! endpoint that holds it (the name in `PUT /crm/organizations/{id}`, every address, e-mail
-//! and phone through its own), all at once; a refused change puts its field back as the service
-//! has it with the service's message at it, and after a lost answer the organization is read
-//! back before anything is said.
+//! Saving the organization form: a new organization goes through `create`. An edit sends only
+//! what changed, each part through the endpoint that holds it (the name in
+//! `PUT /crm/organizations/{id}`, every address, e-mail and phone through its own), all at
+//! once; a refused change puts its field back as the service has it with the service's message
+//! at it, and after a lost answer the organization is read back before anything is said.
 
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use weeek_api::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
-use weeek_api::{ApiError, ListQuery, OrganizationInput};
+use weeek_api::{ApiError, OrganizationInput};
 
+use super::create::OrgLookup;
 use super::form::{Kind, OrgField, OrgForm, Rows, Sent, Values};
 use super::{OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
 use crate::app::edit_batch::{EditBatch, Next};
 use crate::app::entry_rows::{self, Entry, RowChange};
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, created_since};
-use crate::app::searched_list::PAGE_SIZE;
+use crate::app::lost_answer::{LostCreate, SentAt};
 use crate::app::toast::ToastKind;
 use crate::worker::{Call, OrgEdit, OrgEdited};
 
@@ -30,11 +27,15 @@ pub enum Phase {
     Saving {
         sent: Sent,
         input: Box<OrganizationInput>,
-        at: OffsetDateTime,
+        at: SentAt<String>,
+        /// An earlier send of it, not found right before this one went: unsettled again if
+        /// this one is refused.
+        earlier: Option<Box<LostCreate<OrgLookup>>>,
     },
     /// The changes of an edit are out; the form is locked until every answer is in.
     Updating,
-    /// The create's answer was lost: the organization is looked for before it may be sent
+    /// The create's answer was lost (or an earlier send of it is looked for before this one
+    /// goes, see `FormState::resend`): the organization is looked for before it may be sent
     /// again. `Ctrl-s` looks again once a look has failed.
     Checking(Box<LostCreate<OrgLookup>>),
 }
@@ -42,43 +43,6 @@ pub enum Phase {
 impl Phase {
     pub fn is_busy(&self) -> bool {
         *self != Phase::Editing
-    }
-}
-
-/// What a lost create is found by: the same name, created lately.
-#[derive(Debug, Clone, PartialEq)]
-pub struct OrgLookup {
-    pub name: String,
-}
-
-impl CreateLookup for OrgLookup {
-    type Item = Organization;
-    type Page = Vec<Organization>;
-
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn read(&self, page: u32) -> Call {
-        Call::Organizations(ListQuery {
-            search: Some(self.name.clone()),
-            limit: Some(PAGE_SIZE),
-            offset: Some(page * PAGE_SIZE),
-        })
-    }
-
-    fn candidates(&self, page: Vec<Organization>) -> (Vec<Organization>, bool) {
-        // The list has no "more" flag: a full page may have a next one.
-        let more = page.len() as u32 >= PAGE_SIZE;
-        (page, more)
-    }
-
-    fn is_it(&self, o: &Organization, sent: OffsetDateTime) -> bool {
-        let same = o
-            .name
-            .as_deref()
-            .is_some_and(|n| n.trim().to_lowercase() == self.name.trim().to_lowercase());
-        same && created_since(o.created_at, sent)
     }
 }
 
@@ -240,6 +204,8 @@ pub struct FormState {
     pub edit: Option<Session>,
     /// Why the last save failed, when it was not a matter of fields; shown over the form.
     pub failure: Option<String>,
+    /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
+    pub resend: Option<(Sent, Box<OrganizationInput>)>,
 }
 
 impl FormState {
@@ -249,6 +215,7 @@ impl FormState {
             phase: Phase::Editing,
             edit,
             failure: None,
+            resend: None,
         }
     }
 
@@ -291,105 +258,7 @@ impl OrganizationsState {
         if !fs.form.validate_all() {
             return;
         }
-        let (input, sent) = fs.form.to_input();
-        cx.request(OrgKey::Create, Call::CreateOrganization(input.clone()));
-        fs.phase = Phase::Saving {
-            sent,
-            input: Box::new(input),
-            at: cx.clock.wall,
-        };
-    }
-
-    pub(super) fn on_create_reply(
-        &mut self,
-        result: Result<Organization, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(fs) = &mut self.form else {
-            return;
-        };
-        let (sent, input, at) = match std::mem::take(&mut fs.phase) {
-            Phase::Saving { sent, input, at } => (sent, input, at),
-            other => {
-                fs.phase = other;
-                return;
-            }
-        };
-        match CreateAnswer::read(result.map(Box::new)) {
-            CreateAnswer::Created(o) => {
-                let text = format!("Saved “{}”", o.display_name());
-                self.created(*o, text, cx);
-            }
-            CreateAnswer::Refused(ApiError::Validation { message, fields })
-                if !fields.is_empty() =>
-            {
-                let left = fs.form.apply_service_errors(&fields, &sent);
-                if !left.is_empty() {
-                    fs.failure = Some(format!(
-                        "Not saved: the service refused {}",
-                        left.join("; ")
-                    ));
-                } else if fs.form.errors.is_empty() {
-                    fs.failure = Some(format!("Not saved: the service refused: {message}"));
-                }
-                cx.toast(
-                    ToastKind::Error,
-                    "Not saved: the service refused some fields",
-                );
-            }
-            CreateAnswer::Refused(e) => {
-                let text = format!("Not saved: {}", e.short());
-                cx.toast(ToastKind::Error, text.clone());
-                fs.failure = Some(text);
-            }
-            CreateAnswer::Lost(e) => {
-                let lookup = OrgLookup {
-                    name: input.name.clone().unwrap_or_default(),
-                };
-                let (lost, call) = LostCreate::start(lookup, e, at);
-                cx.toast(ToastKind::Info, lost.looking_text("saved"));
-                cx.request(OrgKey::Find, call);
-                fs.phase = Phase::Checking(Box::new(lost));
-            }
-        }
-    }
-
-    pub(super) fn on_find_reply(
-        &mut self,
-        result: Result<Vec<Organization>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(fs) = &mut self.form else {
-            return;
-        };
-        let Phase::Checking(lost) = &mut fs.phase else {
-            return;
-        };
-        match lost.on_answer(result) {
-            Looked::Next(call) => cx.request(OrgKey::Find, call),
-            Looked::Found(o) => {
-                let text = lost.found_text("saved");
-                self.created(o, text, cx);
-            }
-            Looked::NotCreated => {
-                let text = lost.not_created_text("saved");
-                fs.phase = Phase::Editing;
-                cx.toast(ToastKind::Error, text.clone());
-                fs.failure = Some(text);
-            }
-            Looked::Failed => {
-                let text = lost.check_failed_text("saved");
-                cx.toast(ToastKind::Error, text);
-            }
-        }
-    }
-
-    fn created(&mut self, o: Organization, text: String, cx: &mut ScreenCtx) {
-        cx.toasts.dismiss_all();
-        cx.toast(ToastKind::Success, text);
-        let rows = cx.viewport.organizations.list_rows;
-        self.list.add_created(o, rows);
-        self.close_form(cx);
+        self.submit_create(cx);
     }
 
     /// `e`: the organization in view (else the one under the cursor) in the form.

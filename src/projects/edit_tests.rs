@@ -365,3 +365,34 @@ fn a_portfolio_rename_that_holds_is_reported() {
         toasts(&h)
     );
 }
+
+/// A look that found nothing does not settle a project: the first send may land after it (a
+/// slow commit), so the same name again looks once more, and finds it.
+#[test]
+fn a_project_not_found_is_looked_for_again_before_the_same_name_goes_again() {
+    let mut h = on_projects();
+    h.press("n");
+    name(&mut h, "Лендинг");
+    let r = one(&mut h, |c| matches!(c, Call::CreateProject(_)));
+    h.fail(&r, ApiError::Timeout);
+    let look = one(&mut h, |c| matches!(c, Call::Projects));
+    h.reply(&look, Answer::Projects(Ok(crate::testing::projects())));
+    assert!(toasts(&h).contains("was not created"), "{}", toasts(&h));
+    h.press("n");
+    name(&mut h, "Лендинг");
+    assert!(h.take(|c| matches!(c, Call::CreateProject(_))).is_empty());
+    let look = one(&mut h, |c| matches!(c, Call::Projects));
+    let mut landed = crate::testing::projects();
+    landed.push(Project {
+        id: 9,
+        title: Some("Лендинг".into()),
+        ..Default::default()
+    });
+    h.reply(&look, Answer::Projects(Ok(landed)));
+    assert!(
+        toasts(&h).contains("was created after all"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(h.take(|c| matches!(c, Call::CreateProject(_))).is_empty());
+}

@@ -7,7 +7,7 @@
 //! refusal puts things back with the service's words, a lost answer has the project (or the
 //! project's boards) read back, and a delete answered "not found" counts as done. New
 //! projects and boards show once the service answers; one whose answer was lost is looked for
-//! before anything may be sent again.
+//! before anything may be sent again, and once more right before the same name is sent again.
 //!
 //! The service lists no archived projects (`GET /tm/projects` leaves them out and takes no
 //! parameter to ask for them), so there is no toggle to show them: a project archived here
@@ -15,7 +15,6 @@
 
 use std::collections::BTreeMap;
 
-use time::OffsetDateTime;
 use weeek_api::models::{Board, PROJECT_ARCHIVED, Project};
 use weeek_api::{ApiError, NewProject, ProjectUpdate};
 
@@ -26,7 +25,8 @@ use crate::app::commands::Action;
 use crate::app::ledger::{Group, Ledger, Shown, Writes};
 use crate::app::loadable::Loadable;
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, read_back_failed,
+    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
+    read_back_failed,
 };
 use crate::app::names::Names;
 use crate::app::requests::RequestKey;
@@ -114,13 +114,13 @@ pub enum Place {
 pub struct NameLookup {
     place: Place,
     name: String,
-    before: Vec<i64>,
 }
 
 impl CreateLookup for NameLookup {
     /// The id and the name.
     type Item = (i64, String);
     type Page = Vec<(i64, String)>;
+    type Id = i64;
 
     fn name(&self) -> String {
         self.name.clone()
@@ -137,26 +137,24 @@ impl CreateLookup for NameLookup {
         (page, false)
     }
 
-    fn is_it(&self, item: &(i64, String), _sent: OffsetDateTime) -> bool {
-        item.1.trim() == self.name.trim() && !self.before.contains(&item.0)
+    fn matches(&self, item: &(i64, String)) -> bool {
+        item.1.trim() == self.name.trim()
+    }
+
+    fn id(item: &(i64, String)) -> i64 {
+        item.0
     }
 }
 
 #[derive(Debug, Clone)]
 struct Creating {
-    place: Place,
-    name: String,
-    before: Vec<i64>,
-    /// The look after a lost answer; `then_send`: sent if not found.
-    looking: Option<(Box<LostCreate<NameLookup>>, bool)>,
-}
-
-#[derive(Debug, Clone)]
-struct Unsure {
-    place: Place,
-    name: String,
-    before: Vec<i64>,
-    sent: OffsetDateTime,
+    lookup: NameLookup,
+    sent: SentAt<i64>,
+    /// The look after a lost answer, or before a send again (`resending`).
+    looking: Option<Box<LostCreate<NameLookup>>>,
+    /// An earlier send of it, not found right before this one went: unsettled again if this
+    /// one is refused.
+    earlier: Option<Box<LostCreate<NameLookup>>>,
 }
 
 // ----- projects -----------------------------------------------------------------------------
@@ -439,11 +437,24 @@ pub struct Edits {
     pub boards: Ledger<BoardWrites>,
     pub portfolios: Ledger<PortfolioWrites>,
     creating: BTreeMap<u64, Creating>,
-    unsure: Vec<Unsure>,
+    /// Projects and boards whose answer was lost and that no look found: the same name sent
+    /// again is looked for first.
+    unsure: Unsettled<NameLookup>,
     next: u64,
 }
 
 impl Edits {
+    /// What quitting now would leave unconfirmed: a project or board sent and not answered,
+    /// or looked for after a lost answer.
+    pub fn unanswered_creates(&self) -> Option<String> {
+        let c = self.creating.values().next()?;
+        let (what, name) = (what(&c.lookup.place), quoted(&c.lookup.name));
+        Some(match &c.looking {
+            Some(_) => format!("The {what} {name} may have been created; it is not confirmed yet."),
+            None => format!("The {what} {name} is being created; its answer would not be seen."),
+        })
+    }
+
     pub fn unsettled(&self) -> usize {
         self.creating.len()
             + self.projects.unsettled()
@@ -719,18 +730,19 @@ impl ProjectsState {
             .add(g, id, name, ProjectChange::Archive { to }, vec![call], cx);
     }
 
-    fn existing(&self, place: &Place, names: &Names) -> Vec<i64> {
+    /// The projects or boards of `place` the directory holds, as a look sees them.
+    fn existing(&self, place: &Place, names: &Names) -> Vec<(i64, String)> {
         match place {
             Place::Projects { .. } => names
                 .projects
                 .value()
-                .map(|all| all.iter().map(|p| p.id).collect())
+                .map(|all| all.iter().map(|p| (p.id, p.display_name())).collect())
                 .unwrap_or_default(),
             Place::Boards { project } => names
                 .boards
                 .get(project)
                 .and_then(Loadable::value)
-                .map(|all| all.iter().map(|b| b.id).collect())
+                .map(|all| all.iter().map(|b| (b.id, b.name.clone())).collect())
                 .unwrap_or_default(),
         }
     }
@@ -738,42 +750,31 @@ impl ProjectsState {
     fn create(&mut self, place: Place, name: String, cx: &mut ScreenCtx) {
         self.edits.next += 1;
         let n = self.edits.next;
-        let unsure = self
+        let lookup = NameLookup { place, name };
+        let held = self.existing(&lookup.place, cx.names);
+        let clock = cx.clock;
+        let (sent, looking) = match self
             .edits
             .unsure
-            .iter()
-            .position(|u| u.place == place && u.name == name)
-            .map(|i| self.edits.unsure.remove(i));
-        let (before, looking) = match unsure {
-            Some(u) => {
-                let lookup = NameLookup {
-                    place: place.clone(),
-                    name: name.clone(),
-                    before: u.before.clone(),
-                };
-                let (lost, call) = LostCreate::start(lookup, ApiError::Timeout, u.sent);
-                cx.request(ProjectsKey::CreateFind(n), call);
-                cx.toast(
-                    ToastKind::Info,
-                    format!(
-                        "{} may already exist: looking before sending it again…",
-                        quoted(&name)
-                    ),
-                );
-                (u.before, Some((Box::new(lost), true)))
+            .send(&lookup, || SentAt::new(&clock, lookup.known(&held)))
+        {
+            Sending::Now(sent) => {
+                send_create(n, &lookup.place, &lookup.name, cx);
+                (sent, None)
             }
-            None => {
-                send_create(n, &place, &name, cx);
-                (self.existing(&place, cx.names), None)
+            Sending::LookFirst(lost, call) => {
+                cx.request(ProjectsKey::CreateFind(n), call);
+                cx.toast(ToastKind::Info, lost.resend_text("created"));
+                (lost.sent.clone(), Some(lost))
             }
         };
         self.edits.creating.insert(
             n,
             Creating {
-                place,
-                name,
-                before,
+                lookup,
+                sent,
                 looking,
+                earlier: None,
             },
         );
     }
@@ -802,8 +803,8 @@ impl ProjectsState {
         let Some(c) = self.edits.creating.get(&n).cloned() else {
             return;
         };
-        let what = what(&c.place);
-        let name = quoted(&c.name);
+        let what = what(&c.lookup.place);
+        let name = quoted(&c.lookup.name);
         match CreateAnswer::read(result) {
             CreateAnswer::Created(made) => {
                 self.edits.creating.remove(&n);
@@ -812,20 +813,20 @@ impl ProjectsState {
             }
             CreateAnswer::Refused(e) => {
                 self.edits.creating.remove(&n);
+                if let Some(earlier) = c.earlier {
+                    // This send did nothing; the one before may still land.
+                    self.edits.unsure.keep(*earlier);
+                }
                 let text = format!("Could not create the {what} {name}: {}", e.short());
                 cx.toast(ToastKind::Error, text);
             }
             CreateAnswer::Lost(e) => {
-                let lookup = NameLookup {
-                    place: c.place.clone(),
-                    name: c.name.clone(),
-                    before: c.before.clone(),
-                };
-                let (lost, call) = LostCreate::start(lookup, e, cx.clock.wall);
+                // From the first send on: the look covers every send of it.
+                let (lost, call) = LostCreate::start(c.lookup, e, c.sent);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
                 cx.request(ProjectsKey::CreateFind(n), call);
                 if let Some(c) = self.edits.creating.get_mut(&n) {
-                    c.looking = Some((Box::new(lost), false));
+                    c.looking = Some(Box::new(lost));
                 }
             }
         }
@@ -893,28 +894,34 @@ impl ProjectsState {
         let Some(c) = self.edits.creating.get_mut(&n) else {
             return;
         };
-        let Some((lost, then_send)) = &mut c.looking else {
+        let Some(lost) = &mut c.looking else {
             return;
         };
-        let then_send = *then_send;
         let looked = lost.on_answer(result);
-        let lost = (**lost).clone();
-        if let Looked::NotCreated = looked
-            && then_send
-        {
-            c.looking = None;
-            let (place, name) = (c.place.clone(), c.name.clone());
-            send_create(n, &place, &name, cx);
-            return;
+        match looked {
+            Looked::Resend => {
+                c.earlier = c.looking.take();
+                let (place, name) = (c.lookup.place.clone(), c.lookup.name.clone());
+                send_create(n, &place, &name, cx);
+                return;
+            }
+            Looked::Next(call) => {
+                cx.request(ProjectsKey::CreateFind(n), call);
+                return;
+            }
+            _ => {}
         }
         let Some(c) = self.edits.creating.remove(&n) else {
+            return;
+        };
+        let Some(lost) = c.looking else {
             return;
         };
         match looked {
             Looked::Found(_) => {
                 cx.toast(ToastKind::Success, lost.found_text("created"));
                 // The directory is read again: the new one shows as the service has it.
-                match c.place {
+                match c.lookup.place {
                     Place::Projects { .. } => cx.refresh_directory(),
                     Place::Boards { project } => {
                         cx.names.boards.remove(&project);
@@ -922,19 +929,21 @@ impl ProjectsState {
                     }
                 }
             }
-            Looked::NotCreated => cx.toast(ToastKind::Error, lost.not_created_text("created")),
-            Looked::Failed | Looked::Next(_) => {
+            Looked::NotCreated => {
+                let text = format!(
+                    "{}; the same name again looks once more first",
+                    lost.not_created_text("created")
+                );
+                self.edits.unsure.keep(*lost);
+                cx.toast(ToastKind::Error, text);
+            }
+            _ => {
                 let refresh = cx.keys.then_say("global.refresh", "reads them again");
                 let text = format!(
                     "{}; the same name again looks first{refresh}",
                     lost.check_failed_text("created")
                 );
-                self.edits.unsure.push(Unsure {
-                    place: c.place,
-                    name: c.name,
-                    before: c.before,
-                    sent: lost.sent,
-                });
+                self.edits.unsure.keep(*lost);
                 cx.toast(ToastKind::Error, text);
             }
         }

@@ -416,6 +416,10 @@ impl ScreenState for ProjectsState {
         self.edits.ask.is_none() && (self.typing || self.edits.prompt.is_some())
     }
 
+    fn unsaved(&self) -> Option<String> {
+        self.edits.unanswered_creates()
+    }
+
     fn footer_note(&self) -> Option<String> {
         let saving = self.edits.unsettled();
         let f = self.filter_text();

@@ -207,35 +207,78 @@ fn a_lost_send_is_looked_for_in_the_thread_and_never_sent_twice() {
         h.take(|c| matches!(c, Call::CreateComment { .. }))
             .is_empty()
     );
+    assert!(h.app.unsaved().is_some(), "quitting now asks");
     let look = h.take(|c| matches!(c, Call::Comments(1, 100, 0))).remove(0);
+    let mut it = comment(2, ME, "Ответ", None);
+    it.created_at = Some(datetime!(2026-11-21 10:00:01 UTC));
     h.reply(
         &look,
         Answer::CommentPage(Ok(CommentPage {
-            comments: vec![
-                comment(1, BORIS, "вопрос", None),
-                comment(2, ME, "Ответ", None),
-            ],
+            comments: vec![comment(1, BORIS, "вопрос", None), it],
             has_more: false,
         })),
     );
     assert!(
-        toasts(&h).contains("Comment on “Отчёт”: answer lost, read back: done"),
+        toasts(&h).contains("“Ответ” was added to “Отчёт” after all"),
         "{}",
         toasts(&h)
     );
-    // The thread is read again and shows it.
-    let page = h.take(|c| matches!(c, Call::Comments(1, 50, 0))).remove(0);
+    assert_eq!(h.app.tasks.comments.thread.as_ref().unwrap().rows.len(), 2);
+    assert!(h.app.unsaved().is_none());
+}
+
+/// The scenario of a twin: my comment of the same text, made before, is not the lost one.
+#[test]
+fn a_twin_comment_from_before_is_not_taken_for_a_lost_send_and_the_text_stays() {
+    let mut h = with_thread(vec![comment(2, ME, "Согласовано", None)]);
+    h.press("i");
+    write(&mut h, "Согласовано");
+    h.send(ctrl('s'));
+    let req = sent(&mut h);
+    h.fail(
+        &req,
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    let look = h.take(|c| matches!(c, Call::Comments(1, 100, 0))).remove(0);
     h.reply(
-        &page,
+        &look,
         Answer::CommentPage(Ok(CommentPage {
-            comments: vec![
-                comment(1, BORIS, "вопрос", None),
-                comment(2, ME, "Ответ", None),
-            ],
+            comments: vec![comment(2, ME, "Согласовано", None)],
             has_more: false,
         })),
     );
-    assert_eq!(h.app.tasks.comments.thread.as_ref().unwrap().rows.len(), 2);
+    assert!(!toasts(&h).contains("after all"), "{}", toasts(&h));
+    assert!(
+        toasts(&h).contains("was not added to “Отчёт”"),
+        "{}",
+        toasts(&h)
+    );
+    // The text is still in the box.
+    h.press("i");
+    assert!(h.render().contains("Согласовано"), "the text is kept");
+    // Sent again: looked for once more first, then sent once.
+    h.send(ctrl('s'));
+    assert!(
+        h.take(|c| matches!(c, Call::CreateComment { .. }))
+            .is_empty(),
+        "not before the look"
+    );
+    let look = h.take(|c| matches!(c, Call::Comments(1, 100, 0))).remove(0);
+    h.reply(
+        &look,
+        Answer::CommentPage(Ok(CommentPage {
+            comments: vec![comment(2, ME, "Согласовано", None)],
+            has_more: false,
+        })),
+    );
+    assert_eq!(
+        h.take(|c| matches!(c, Call::CreateComment { .. })).len(),
+        1,
+        "sent again, once"
+    );
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! `n`: a new task, shown at once as a row of its own and replaced by the service's copy. A
 //! create whose answer was lost is looked for before it may be sent again (see
 //! `app::lost_answer`): found, its row becomes the service's task; not found, the prompt comes
-//! back with the title and Enter sends it again.
+//! back with the title and Enter sends it again, after one more look (the first send may
+//! land late). The form's draft stays on disk until the service has the task.
 
 use time::OffsetDateTime;
 use weeek_api::models::{Task, TaskLocation, TaskRow};
@@ -12,7 +13,7 @@ use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::filters::Assignee;
 use crate::app::ScreenCtx;
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, cause_text, created_since,
+    CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt, cause_text,
 };
 use crate::app::toast::ToastKind;
 use crate::worker::Call;
@@ -24,7 +25,8 @@ const FIND_PAGE: u32 = 50;
 /// Where a new task goes: a project and a column of it, or neither.
 pub type Place = (Option<i64>, Option<i64>);
 
-/// What a lost task create is found by: the same title in the same place, created lately.
+/// What a lost task create is found by: the same title in the same place (and under the same
+/// parent), new since it was sent.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskLookup {
     pub title: String,
@@ -36,6 +38,7 @@ pub struct TaskLookup {
 impl CreateLookup for TaskLookup {
     type Item = TaskRow;
     type Page = weeek_api::TaskPage;
+    type Id = i64;
 
     fn name(&self) -> String {
         self.title.clone()
@@ -63,7 +66,7 @@ impl CreateLookup for TaskLookup {
         (page.tasks, page.has_more)
     }
 
-    fn is_it(&self, task: &TaskRow, sent: OffsetDateTime) -> bool {
+    fn matches(&self, task: &TaskRow) -> bool {
         let (project, column) = self.place;
         let same_title = task.title.as_deref().map(str::trim) == Some(self.title.trim());
         let same_place = match project {
@@ -76,7 +79,15 @@ impl CreateLookup for TaskLookup {
         // A task that does not report its parent is not ruled out by it.
         let same_parent =
             self.parent.is_none() || task.parent_id.is_none_or(|p| Some(p) == self.parent);
-        same_title && same_place && same_parent && created_since(task.created_at, sent)
+        same_title && same_place && same_parent
+    }
+
+    fn id(task: &TaskRow) -> i64 {
+        task.id
+    }
+
+    fn created(task: &TaskRow) -> Option<OffsetDateTime> {
+        task.created_at
     }
 }
 
@@ -86,10 +97,15 @@ pub struct Creating {
     /// Its row until the service's copy takes its place.
     pub row: TaskRow,
     pub lookup: TaskLookup,
-    pub sent: OffsetDateTime,
+    /// What is sent, kept to send after a look for an earlier send of it.
+    pub new: NewTask,
+    pub sent: SentAt<i64>,
     /// Whether the list shows it: the list's filters may leave it out.
     pub listed: bool,
     pub lost: Option<LostCreate<TaskLookup>>,
+    /// An earlier send of it that was not found right before this one went: unsettled again
+    /// if this one is refused (it may still land).
+    pub earlier: Option<LostCreate<TaskLookup>>,
     /// The tags asked for: set with an update when the create's answer lacks them.
     pub tags: Vec<i64>,
     /// The form it was sent from: it opens again if the task is not created.
@@ -181,23 +197,75 @@ impl TasksState {
                 }
             }
         }
+        let lookup = TaskLookup {
+            title: new.title.clone(),
+            place: (project, column),
+            parent,
+        };
+        let held = lookup.known(self.known_rows());
+        let clock = cx.clock;
+        let (sent, lost) = match self.unsettled.send(&lookup, || SentAt::new(&clock, held)) {
+            Sending::Now(sent) => {
+                cx.request(TaskKey::New(n), Call::CreateTask(new.clone()));
+                (sent, None)
+            }
+            Sending::LookFirst(lost, call) => {
+                cx.toast(ToastKind::Info, lost.resend_text("created"));
+                cx.request(TaskKey::Find(n), call);
+                (lost.sent.clone(), Some(*lost))
+            }
+        };
         self.creating.insert(
             n,
             Creating {
                 row,
-                lookup: TaskLookup {
-                    title: new.title.clone(),
-                    place: (project, column),
-                    parent,
-                },
-                sent: cx.clock.wall,
+                lookup,
                 listed: left_out.is_none(),
-                lost: None,
                 tags: new.tags.clone(),
+                new,
+                sent,
+                lost,
+                earlier: None,
                 form,
             },
         );
-        cx.request(TaskKey::New(n), Call::CreateTask(new));
+    }
+
+    /// The tasks the screen holds: what a look for a new one must not take for it.
+    fn known_rows(&self) -> impl Iterator<Item = &TaskRow> {
+        let cards = self
+            .board
+            .iter()
+            .flat_map(|b| b.columns.iter().flat_map(|c| c.cards.rows.iter()));
+        self.list
+            .rows
+            .iter()
+            .chain(cards)
+            .chain(self.subtask_rows.values().flatten())
+            .filter(|t| t.id > 0)
+    }
+
+    /// What quitting now would leave unconfirmed: a create of this screen (a task, a comment,
+    /// logged time, an attachment, a column, a tag) sent and not answered, or looked for after
+    /// a lost answer.
+    pub(super) fn unanswered_creates(&self) -> Option<String> {
+        if let Some(c) = self.creating.values().next() {
+            let name = quoted(&c.lookup.title);
+            return Some(match &c.lost {
+                Some(_) => {
+                    format!("The task {name} may have been created; it is not confirmed yet.")
+                }
+                None => format!("The task {name} is being created; its answer would not be seen."),
+            });
+        }
+        if self.forms.making_tag.is_some() {
+            return Some("A tag is being created; its answer would not be seen.".into());
+        }
+        self.comments
+            .unanswered()
+            .or_else(|| self.time.unanswered())
+            .or_else(|| self.files.unanswered())
+            .or_else(|| self.board.as_ref().and_then(|b| b.unanswered()))
     }
 
     /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
@@ -237,14 +305,15 @@ impl TasksState {
                         ToastKind::Success,
                         format!("Created {}{elsewhere}", quoted(&c.lookup.title)),
                     );
-                    self.created(&c.lookup.title, &task);
-                    self.attach_subtask(c.lookup.parent, &task);
-                    self.settle_row(c.row.id, task.clone(), elsewhere.is_empty());
-                    self.tag_created(&c.tags, &task, cx);
+                    self.made(c, &task, elsewhere.is_empty(), cx);
                 }
             }
             CreateAnswer::Refused(e) => {
                 if let Some(c) = self.creating.remove(&n) {
+                    self.forms.sent_over(c.form.as_deref());
+                    if let Some(earlier) = c.earlier {
+                        self.unsettled.keep(earlier);
+                    }
                     let why = e.short();
                     cx.toast(
                         ToastKind::Error,
@@ -271,7 +340,7 @@ impl TasksState {
                 let Some(c) = self.creating.get_mut(&n) else {
                     return;
                 };
-                let (lost, call) = LostCreate::start(c.lookup.clone(), e, c.sent);
+                let (lost, call) = LostCreate::start(c.lookup.clone(), e, c.sent.clone());
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
                 c.lost = Some(lost);
                 cx.request(TaskKey::Find(n), call);
@@ -299,23 +368,32 @@ impl TasksState {
                         ToastKind::Success,
                         format!("{}{elsewhere}", lost.found_text("created")),
                     );
-                    self.created(&c.lookup.title, &task);
-                    self.attach_subtask(c.lookup.parent, &task);
-                    self.settle_row(c.row.id, task.clone(), elsewhere.is_empty());
-                    self.tag_created(&c.tags, &task, cx);
+                    self.made(c, &task, elsewhere.is_empty(), cx);
+                }
+            }
+            Looked::Resend => {
+                // Not made by the send before: this one goes, from the same first moment, so
+                // that a look after it covers both.
+                if let Some(c) = self.creating.get_mut(&n) {
+                    c.earlier = c.lost.take();
+                    cx.request(TaskKey::New(n), Call::CreateTask(c.new.clone()));
                 }
             }
             Looked::NotCreated => {
-                if let Some(c) = self.creating.remove(&n)
-                    && let Some(lost) = &c.lost
+                if let Some(mut c) = self.creating.remove(&n)
+                    && let Some(lost) = c.lost.take()
                 {
                     let text = lost.not_created_text("created");
                     cx.toast(ToastKind::Error, text.clone());
                     self.drop_row(c.row.id);
+                    let cause = cause_text(&lost.cause);
+                    self.unsettled.keep(lost);
+                    self.forms.sent_over(c.form.as_deref());
                     if let Some(mut form) = c.form {
-                        let again = cx.keys.then_say("task_form.save", "sends it again");
-                        form.failure =
-                            Some(format!("Not created ({}){again}", cause_text(&lost.cause)));
+                        let again = cx
+                            .keys
+                            .then_say("task_form.save", "looks once more and sends it");
+                        form.failure = Some(format!("Not created ({cause}){again}"));
                         self.reopen_form(*form, cx);
                         return;
                     }
@@ -326,9 +404,9 @@ impl TasksState {
                         },
                         field: crate::widgets::field::TextField::typed(c.lookup.title),
                         feedback: Feedback::Err(format!(
-                            "Not created ({}){}",
-                            cause_text(&lost.cause),
-                            cx.keys.then_say("prompt.accept", "sends it again")
+                            "Not created ({cause}){}",
+                            cx.keys
+                                .then_say("prompt.accept", "looks once more and sends it")
                         )),
                     });
                 }
@@ -339,6 +417,17 @@ impl TasksState {
                 self.offer(Popup::LookAgain { n, question });
             }
         }
+    }
+
+    /// The service has the task that create `c` sent: its row, its place under the parent,
+    /// its tags, and the form's draft goes.
+    /// `listed`: the list's filters keep it.
+    fn made(&mut self, c: Creating, task: &TaskRow, listed: bool, cx: &mut ScreenCtx) {
+        self.created(&c.lookup.title, task);
+        self.attach_subtask(c.lookup.parent, task);
+        self.settle_row(c.row.id, task.clone(), listed);
+        self.tag_created(&c.tags, task, cx);
+        self.forms.confirmed(c.form.as_deref(), cx);
     }
 
     /// The answer to "Look again?" after a failed look: `y` looks again; anything else stops
@@ -354,10 +443,22 @@ impl TasksState {
         }
         if let Some(c) = self.creating.remove(&n) {
             self.drop_row(c.row.id);
+            self.forms.sent_over(c.form.as_deref());
+            // What was typed is not lost: the next `n` opens the form again.
+            if let Some(form) = &c.form
+                && self.forms.kept.is_none()
+            {
+                self.forms.kept = Some(form.form.values());
+            }
+            // Unknown still: the same task sent again looks first.
+            if let Some(lost) = c.lost {
+                self.unsettled.keep(lost);
+            }
             cx.toast(
                 ToastKind::Error,
                 format!(
-                    "{} may have been created: r reloads the list to see",
+                    "{} may have been created: r reloads the list to see; sent again, it is \
+                     looked for first",
                     quoted(&c.lookup.title)
                 ),
             );

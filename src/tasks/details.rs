@@ -33,6 +33,8 @@ pub struct Details {
 pub enum AfterRead {
     /// `L`: the logged time.
     TimeEntries,
+    /// `T`: a new entry of logged time.
+    LogTime,
     /// `W`: the watchers.
     Watchers,
     /// `E`: the description.
@@ -141,7 +143,7 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) {
         let what = match then {
-            AfterRead::TimeEntries => "the time logged on",
+            AfterRead::TimeEntries | AfterRead::LogTime => "the time logged on",
             AfterRead::Watchers => "the watchers of",
             AfterRead::Description => "the description of",
             AfterRead::Attachments => "the attachments of",
@@ -189,8 +191,13 @@ impl TasksState {
                 // Only while the cursor is still on it: a dialog for another task would
                 // surprise.
                 if self.current().is_some_and(|t| t.id == id) {
+                    if then == Some(AfterRead::LogTime) {
+                        // "Reading …" is over: the dialog it was read for opens instead.
+                        cx.toasts.end_progress();
+                    }
                     match then {
                         Some(AfterRead::TimeEntries) => self.open_time_entries(cx),
+                        Some(AfterRead::LogTime) => self.open_log_time(cx),
                         Some(AfterRead::Watchers) => self.open_watchers(cx),
                         Some(AfterRead::Description) => self.open_description(cx),
                         Some(AfterRead::Attachments) => self.open_save_attachment(cx),
@@ -202,7 +209,7 @@ impl TasksState {
             Err(e) => {
                 if let Some(then) = then {
                     let what = match then {
-                        AfterRead::TimeEntries => "the time logged",
+                        AfterRead::TimeEntries | AfterRead::LogTime => "the time logged",
                         AfterRead::Watchers => "the watchers",
                         AfterRead::Description => "the description",
                         AfterRead::Attachments => "the attachments",

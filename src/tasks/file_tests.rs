@@ -179,6 +179,36 @@ fn a_lost_upload_that_did_not_arrive_is_said_and_not_resent_by_itself() {
         "{}",
         toasts(&h)
     );
+    assert!(h.app.unsaved().is_none(), "nothing on its way");
+    // It lands late; sending the file again looks first and finds it: never sent twice.
+    h.press("U");
+    h.send(code(KeyCode::Enter));
+    assert!(
+        h.take(|c| matches!(c, Call::UploadTaskFile { .. }))
+            .is_empty(),
+        "not before the look"
+    );
+    assert!(
+        h.app.unsaved().is_some(),
+        "quitting while it is looked for asks"
+    );
+    let look = h.take(|c| matches!(c, Call::Task(1))).remove(0);
+    let mut landed: Task = task(1, "Отчёт");
+    landed.attachments = vec![
+        attachment("old", "смета.txt", 5),
+        attachment("new", "смета.txt", 5),
+    ];
+    h.reply(&look, Answer::Task(Ok(Box::new(landed))));
+    assert!(
+        h.take(|c| matches!(c, Call::UploadTaskFile { .. }))
+            .is_empty(),
+        "found: not sent again"
+    );
+    assert!(
+        toasts(&h).contains("only the answer was lost"),
+        "{}",
+        toasts(&h)
+    );
 }
 
 #[test]

@@ -72,8 +72,8 @@ pub struct Files {
     saves: BTreeMap<u64, String>,
     /// Paths typed for uploads that did not happen, by task: the next `U` starts from it.
     retry: HashMap<i64, String>,
-    /// Uploads nobody could tell happened (the answer and the look both failed), by task
-    /// and path: sending that file again first looks for it again.
+    /// Uploads nobody could tell happened (the answer lost, and the look failed or did not
+    /// find them), by task and path: sending that file again first looks for it again.
     unsure: HashMap<(i64, PathBuf), Upload>,
     next: u64,
 }
@@ -429,7 +429,14 @@ impl TasksState {
             self.send_upload(again, cx);
         } else {
             self.files.retry.insert(up.task_id, up.typed.clone());
-            let again = cx.keys.then_say("tasks.upload", "tries again");
+            // Not there yet is not never: a slow commit may land after this look, so the
+            // same file sent again looks once more first.
+            self.files
+                .unsure
+                .insert((up.task_id, up.path.clone()), up.clone());
+            let again = cx
+                .keys
+                .then_say("tasks.upload", "looks once more and sends it");
             cx.toast(
                 ToastKind::Error,
                 format!("{name} did not reach {title}{again}"),
@@ -466,6 +473,17 @@ impl TasksState {
 }
 
 impl Files {
+    /// What quitting now would leave unconfirmed: an upload sent and not answered, or looked
+    /// for after a lost answer.
+    pub fn unanswered(&self) -> Option<String> {
+        let up = self.uploads.values().next()?;
+        Some(format!(
+            "{} is being attached to {}; its answer would not be seen.",
+            quoted_full(&up.name),
+            quoted_full(&up.title)
+        ))
+    }
+
     fn add_upload(&mut self, upload: Upload) -> u64 {
         let n = self.next;
         self.next += 1;

@@ -26,6 +26,8 @@ pub mod watchers;
 #[cfg(test)]
 mod comment_tests;
 #[cfg(test)]
+mod create_tests;
+#[cfg(test)]
 mod custom_field_tests;
 #[cfg(test)]
 mod description_tests;
@@ -100,6 +102,9 @@ pub enum TaskKey {
     Order(u64),
     /// A column created, renamed, moved or deleted, by its number.
     Column(u64),
+    /// The board's columns read to look for a new column whose answer was lost, by its
+    /// number.
+    ColumnFind(u64),
 }
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
@@ -133,6 +138,12 @@ pub struct TasksState {
     pub writes: Ledger<TaskWrites>,
     /// New tasks sent and not settled yet, by their number.
     creating: std::collections::BTreeMap<u64, create::Creating>,
+    /// New tasks whose answer was lost and that no look found: sent again, each is looked for
+    /// first.
+    unsettled: crate::app::lost_answer::Unsettled<create::TaskLookup>,
+    /// New columns whose answer was lost and that no look found: the same name on the same
+    /// board again is looked for first.
+    column_unsettled: crate::app::lost_answer::Unsettled<board::column_create::ColumnLookup>,
     /// Popups asked for while another was open, shown once it closes.
     offered: Vec<Popup>,
     /// Numbers the new tasks sent (their keys and temporary row ids).
@@ -494,6 +505,7 @@ impl TasksState {
             (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
             (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
             (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
+            (TaskKey::ColumnFind(n), A::Columns(result)) => self.on_column_found(n, result, cx),
             (TaskKey::Column(n), answer) => self.on_column_reply(n, answer, cx),
             (TaskKey::Write(n), A::UpdatedTask(result)) => {
                 self.on_write_reply(n, result.map(|t| Some(*t)), cx)
@@ -1035,6 +1047,10 @@ impl ScreenState for TasksState {
     fn on_messages_resized(&mut self, cx: &mut ScreenCtx) {
         self.board_fit(cx);
         self.fix_scroll(cx);
+    }
+
+    fn unsaved(&self) -> Option<String> {
+        self.unanswered_creates()
     }
 
     /// The count marked, always in view; and the boards they are on when more than one (a

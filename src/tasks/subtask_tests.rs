@@ -170,3 +170,61 @@ fn a_lost_subtask_create_is_looked_for_and_never_sent_twice() {
     assert_eq!(parent.sub_tasks, vec![71]);
     assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
 }
+
+/// A subtask of the same title made a minute before the send is not the one a refused create
+/// made: the prompt comes back, under the same parent, and a send again makes the second.
+#[test]
+fn a_subtask_twin_made_before_is_not_taken_for_a_refused_one() {
+    let mut h = on_second();
+    let req = send_subtask(&mut h, "Шаг");
+    h.fail(
+        &req,
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    let look = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    let twin = Task {
+        parent_id: Some(2),
+        created_at: Some(h.clock.wall - time::Duration::minutes(1)),
+        ..task(50, "Шаг")
+    };
+    let twin_page = || {
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(vec![twin.clone()]),
+            has_more: false,
+        }))
+    };
+    h.reply(&look, twin_page());
+    let said = h
+        .app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join(" | ");
+    assert!(!said.contains("after all"), "{said}");
+    assert!(said.contains("“Шаг” was not created"), "{said}");
+    assert!(!h.app.tasks.list.rows[1].sub_tasks.contains(&50));
+    match &h.app.tasks.popup {
+        Some(Popup::Prompt {
+            purpose: PromptPurpose::New { parent, .. },
+            field,
+            ..
+        }) => {
+            assert_eq!(*parent, Some(2));
+            assert_eq!(field.value(), "Шаг");
+        }
+        other => panic!("the prompt comes back, got {other:?}"),
+    }
+    // Sent again: looked for once more first, then sent once, still under the same parent.
+    h.send(code(KeyCode::Enter));
+    assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
+    let look = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&look, twin_page());
+    let again = h.take(|c| matches!(c, Call::CreateTask(_)));
+    assert_eq!(again.len(), 1, "sent again, once");
+    assert!(matches!(&again[0].call, Call::CreateTask(t) if t.parent_id == Some(2)));
+}

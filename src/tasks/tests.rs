@@ -1048,7 +1048,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
 }
 
 #[test]
-fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
+fn a_lost_create_that_is_not_found_is_looked_for_again_and_sent_only_when_confirmed() {
     let mut h = loaded(2, false);
     h.send(code(KeyCode::Down));
     let look = lose_a_create(&mut h, "Отчёт", server_error());
@@ -1070,11 +1070,18 @@ fn a_lost_create_that_is_not_found_is_sent_again_only_when_confirmed() {
     assert!(
         form.failure
             .as_deref()
-            .is_some_and(|f| f.contains("C-s sends it again")),
+            .is_some_and(|f| f.contains("C-s looks once more and sends it")),
         "{:?}",
         form.failure
     );
+    // A slow commit may land after the look: Enter looks once more, then sends.
     h.send(code(KeyCode::Enter));
+    assert!(
+        h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
+        "not before the look"
+    );
+    let look = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
     let again = h.take(|c| matches!(c, Call::CreateTask(_)));
     assert_eq!(again.len(), 1, "Enter sends it once");
     match &again[0].call {

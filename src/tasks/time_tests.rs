@@ -182,6 +182,38 @@ fn a_lost_start_that_landed_keeps_the_timer() {
     assert!(toasts(&h).contains("read back, done"), "{}", toasts(&h));
 }
 
+/// A start whose answer was lost, read back done, says the timer that ran elsewhere stopped,
+/// as a start answered in time does.
+#[test]
+fn a_lost_start_that_landed_says_the_timer_before_it_stopped() {
+    let mut h = loaded(vec![with_my_timer(task(1, "Отчёт")), task(2, "Релиз")]);
+    h.press("j");
+    h.press("t");
+    let start = h.take(|c| matches!(c, Call::StartTimer(2))).remove(0);
+    h.fail(&start, lost());
+    let read = h.take(|c| matches!(c, Call::Task(2))).remove(0);
+    h.reply(
+        &read,
+        Answer::Task(Ok(Box::new(with_my_timer(task(2, "Релиз"))))),
+    );
+    assert_eq!(running_on(&h), Some(2));
+    let said = h
+        .app
+        .toasts
+        .history()
+        .map(|(_, t)| t.clone())
+        .collect::<Vec<_>>()
+        .join(" | ");
+    assert!(
+        said.contains(
+            "Timer start on “Релиз”: read back, done (it runs); the one on “Отчёт” stopped after 1:00:00"
+        ),
+        "{said}"
+    );
+    // The stopped one wrote an entry: its task is read again.
+    assert_eq!(h.take(|c| matches!(c, Call::Task(1))).len(), 1);
+}
+
 #[test]
 fn a_timer_started_elsewhere_is_found_at_start_on_a_later_page() {
     let mut app = Harness::app();
@@ -496,10 +528,74 @@ fn a_lost_entry_is_looked_for_on_the_task_and_never_sent_twice() {
     assert_eq!(entries.len(), 1, "{entries:?}");
     assert_eq!(entries[0].id, "e-7");
     assert!(
-        toasts(&h).contains("answer lost, read back: done"),
+        toasts(&h).contains("“1:30” was logged on “Отчёт” after all"),
         "{}",
         toasts(&h)
     );
+}
+
+/// Entries carry no creation time: the ones the task had before the send tell a twin apart.
+#[test]
+fn a_twin_entry_that_was_there_before_is_not_taken_for_a_lost_one() {
+    let mut t = task(1, "Отчёт");
+    t.time_entries = vec![entry("e-1", ME, date!(2026 - 11 - 21), 90)];
+    let mut h = loaded(vec![t.clone(), task(2, "Релиз")]);
+    // The same hour and a half again, today, while the service refuses writes (503).
+    log(&mut h, "90m", "today", "");
+    let req = h.take(|c| matches!(c, Call::CreateTimeEntry(..))).remove(0);
+    h.fail(
+        &req,
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    let read = h.take(|c| matches!(c, Call::Task(1))).remove(0);
+    h.reply(&read, Answer::Task(Ok(Box::new(t.clone()))));
+    assert!(
+        toasts(&h).contains("was not logged on “Отчёт”"),
+        "{}",
+        toasts(&h)
+    );
+    assert!(!toasts(&h).contains("after all"), "{}", toasts(&h));
+    let entries = &h.app.tasks.details.get(1).expect("read whole").time_entries;
+    assert_eq!(entries.len(), 1, "only the one from before: {entries:?}");
+    // Logged again: looked for once more first, then sent once.
+    log(&mut h, "90m", "today", "");
+    assert!(
+        h.take(|c| matches!(c, Call::CreateTimeEntry(..)))
+            .is_empty(),
+        "not before the look"
+    );
+    let read = h.take(|c| matches!(c, Call::Task(1))).remove(0);
+    h.reply(&read, Answer::Task(Ok(Box::new(t))));
+    assert_eq!(
+        h.take(|c| matches!(c, Call::CreateTimeEntry(..))).len(),
+        1,
+        "sent again, once"
+    );
+}
+
+/// `T` on a task not read whole reads it first: its entries before the send are what a look
+/// after a lost answer goes by.
+#[test]
+fn t_on_a_task_not_read_whole_reads_it_before_the_dialog_opens() {
+    let mut h = Harness::new();
+    h.resize(160, 45);
+    // Rows alone: the whole task is not known to the harness, so its read waits.
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: vec![weeek_api::models::TaskRow::from(&task(1, "Отчёт"))],
+            has_more: false,
+        })),
+    );
+    h.press("T");
+    assert!(h.app.tasks.time.dialog.is_none(), "not before the read");
+    let read = h.take(|c| matches!(c, Call::Task(1))).remove(0);
+    h.reply(&read, Answer::Task(Ok(Box::new(task(1, "Отчёт")))));
+    assert!(h.app.tasks.time.dialog.is_some(), "open once it is in");
 }
 
 fn with_entries() -> Harness {

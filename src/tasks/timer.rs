@@ -336,11 +336,26 @@ impl Timer {
                     ToastKind::Error
                 };
                 let outcome = if done { "done" } else { "not done" };
+                // A start stops the timer that ran on another task, as a confirmed one says.
+                let stopped = p
+                    .before
+                    .filter(|b| done && !p.stopping && b.task_id != p.task_id);
+                let also = match &stopped {
+                    Some(other) => format!(
+                        "; the one on {} stopped after {}",
+                        quoted(&other.title, 30),
+                        clock_text(elapsed(other.started_at, cx.clock.wall))
+                    ),
+                    None => String::new(),
+                };
                 cx.toast(
                     kind,
-                    format!("Timer {verb} on {name}: read back, {outcome} (it {state})"),
+                    format!("Timer {verb} on {name}: read back, {outcome} (it {state}){also}"),
                 );
-                vec![task.id]
+                // The stopped one wrote an entry: its task is read again too.
+                let mut changed = vec![task.id];
+                changed.extend(stopped.map(|o| o.task_id));
+                changed
             }
             (Ok(_), None) => Vec::new(),
             (Err(e), _) => {

@@ -13,6 +13,7 @@ use tokio::time::Instant;
 
 use crate::error::{ApiError, FieldErrors, Token, parse_retry_after};
 use crate::listed::{Listed, SkippedRow};
+use crate::service_clock::ServiceClock;
 
 pub const DEFAULT_BASE_URL: &str = "https://api.weeek.net/public/v1";
 
@@ -122,6 +123,8 @@ pub struct Client {
     timeout: Duration,
     read_deadline: Duration,
     on_retry: Option<RetryObserver>,
+    /// The service's clock as its answers tell it; shared by clones.
+    service_clock: ServiceClock,
 }
 
 /// The body of a successful answer, before the operation picks its payload key out of it.
@@ -328,6 +331,7 @@ impl Client {
             timeout: config.timeout,
             read_deadline: config.read_deadline.min(LONGEST_DEADLINE),
             on_retry: None,
+            service_clock: ServiceClock::default(),
         })
     }
 
@@ -346,6 +350,14 @@ impl Client {
 
     pub fn base_url(&self) -> &str {
         &self.base
+    }
+
+    /// How far the service's clock is ahead of this machine's (behind when negative), as
+    /// measured from the `Date` header of the last answer that had one; `None` before any
+    /// answer did. Never more than the true offset (see `service_clock`), so a moment of ours
+    /// moved by it is never later on the service's clock than it really was.
+    pub fn service_clock_offset(&self) -> Option<time::Duration> {
+        self.service_clock.offset()
     }
 
     /// GET, retried on transient failures while a whole attempt still fits in the read
@@ -484,6 +496,7 @@ impl Client {
     ) -> Result<Answer, ApiError> {
         tracing::debug!(%method, path, "request");
         let response = req.send().await.map_err(map_transport)?;
+        self.observe_clock(&response);
         let (status, content_type, retry_after) = answer_head(&response);
         let raw = response.text().await.map_err(map_transport)?;
         tracing::debug!(%method, path, status = status.as_u16(), "answer");
@@ -500,6 +513,7 @@ impl Client {
             .send()
             .await
             .map_err(map_transport)?;
+        self.observe_clock(&response);
         let (status, content_type, retry_after) = answer_head(&response);
         tracing::debug!(method = "GET", path, status = status.as_u16(), "answer");
         if status.is_success() && !is_json(content_type.as_deref()) {
@@ -517,6 +531,18 @@ impl Client {
         }
         let raw = response.text().await.map_err(map_transport)?;
         read_answer(status, content_type, retry_after, raw).map(Fetched::Json)
+    }
+}
+
+impl Client {
+    /// Every answer tells the service's time, refusals and failures too.
+    fn observe_clock(&self, response: &reqwest::Response) {
+        let date = response
+            .headers()
+            .get(header::DATE)
+            .and_then(|v| v.to_str().ok());
+        self.service_clock
+            .observe(date, time::OffsetDateTime::now_utc());
     }
 }
 

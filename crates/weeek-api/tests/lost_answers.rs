@@ -193,3 +193,51 @@ async fn a_429_on_a_write_says_when_to_try_again() {
         "{wait:?}"
     );
 }
+
+/// Where the service's clock stands is read from its answers, a refusal's too: what a look for
+/// a lost create compares the service's timestamps with.
+#[tokio::test]
+async fn the_service_clock_is_read_from_the_date_of_any_answer() {
+    let server = RawServer::answering(
+        "503 Service Unavailable",
+        &[
+            ("content-type", "application/json"),
+            ("date", "Sat, 21 Nov 2026 10:00:00 GMT"),
+        ],
+        r#"{"success":false}"#,
+    )
+    .await;
+    let client = client(&server.base_url());
+    assert_eq!(client.service_clock_offset(), None, "nothing answered yet");
+    let before = time::OffsetDateTime::now_utc();
+    client.create_task(&new_task()).await.unwrap_err();
+    let after = time::OffsetDateTime::now_utc();
+    let offset = client.service_clock_offset().expect("measured");
+    let told = time::macros::datetime!(2026-11-21 10:00 UTC);
+    // The answer's time less the moment it arrived, which lies between these two.
+    assert!(
+        offset <= told - before && offset >= told - after,
+        "{offset}"
+    );
+}
+
+/// The sandbox stamps its answers with its own clock: pinned, `Date` reads the pinned instant,
+/// so the offset a client measures is the one between the sandbox's timestamps and its clock.
+#[tokio::test]
+async fn a_pinned_sandbox_dates_its_answers_by_its_own_clock() {
+    let sandbox = common::sandbox().await;
+    let client = common::demo_client(&sandbox);
+    let before = time::OffsetDateTime::now_utc();
+    client.me().await.expect("me");
+    let offset = client.service_clock_offset().expect("measured");
+    // At most a second under (`Date` drops the fraction), never over what has passed.
+    let pinned = common::NOW - before;
+    assert!(
+        offset <= pinned + time::Duration::seconds(1),
+        "{offset} vs {pinned}"
+    );
+    assert!(
+        offset >= pinned - time::Duration::seconds(30),
+        "{offset} vs {pinned}"
+    );
+}

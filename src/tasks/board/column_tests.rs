@@ -79,7 +79,7 @@ fn a_refused_column_create_offers_the_name_again() {
 }
 
 #[test]
-fn a_column_create_whose_answer_was_lost_is_not_sent_again() {
+fn a_column_create_whose_answer_was_lost_is_looked_for_and_not_sent_again() {
     let mut h = on_board();
     h.press("C");
     h.press("Архив");
@@ -87,6 +87,7 @@ fn a_column_create_whose_answer_was_lost_is_not_sent_again() {
     let req = one(&mut h, |c| matches!(c, Call::CreateColumn(..)));
     h.fail(&req, ApiError::Timeout);
     assert!(h.take(|c| matches!(c, Call::CreateColumn(..))).is_empty());
+    assert!(h.app.unsaved().is_some(), "quitting now asks");
     let read = one(&mut h, |c| matches!(c, Call::Columns(5)));
     let mut cols = crate::testing::columns();
     cols.push(BoardColumn {
@@ -96,7 +97,54 @@ fn a_column_create_whose_answer_was_lost_is_not_sent_again() {
     });
     h.reply(&read, Answer::Columns(Ok(cols)));
     assert_eq!(board_order(&h), [10, 11, 12, 13], "it was made: it shows");
-    assert!(toasts(&h).contains("Not confirmed: create the column “Архив”"));
+    assert!(
+        toasts(&h).contains("“Архив” was created after all"),
+        "{}",
+        toasts(&h)
+    );
+}
+
+#[test]
+fn a_lost_column_not_found_is_looked_for_again_before_the_same_name_goes_again() {
+    let mut h = on_board();
+    // "В работе" exists already: a twin of the new one, known before it is sent.
+    h.press("C");
+    h.press("В работе");
+    h.send(code(KeyCode::Enter));
+    let req = one(&mut h, |c| matches!(c, Call::CreateColumn(..)));
+    h.fail(
+        &req,
+        ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    let read = one(&mut h, |c| matches!(c, Call::Columns(5)));
+    h.reply(&read, Answer::Columns(Ok(crate::testing::columns())));
+    assert!(
+        toasts(&h).contains("“В работе” was not created"),
+        "the column of that name that was there before is not it: {}",
+        toasts(&h)
+    );
+    assert_eq!(board_order(&h), [10, 11, 12]);
+    // The same name again: looked for first, and sent once only when still not there.
+    h.press("C");
+    h.press("В работе");
+    h.send(code(KeyCode::Enter));
+    assert!(h.take(|c| matches!(c, Call::CreateColumn(..))).is_empty());
+    let read = one(&mut h, |c| matches!(c, Call::Columns(5)));
+    h.reply(&read, Answer::Columns(Ok(crate::testing::columns())));
+    let req = one(
+        &mut h,
+        |c| matches!(c, Call::CreateColumn(5, n) if n == "В работе"),
+    );
+    let made = BoardColumn {
+        id: 14,
+        name: "В работе".into(),
+        board_id: 5,
+    };
+    h.reply(&req, Answer::CreatedColumn(Ok(made)));
+    assert_eq!(board_order(&h), [10, 11, 12, 14]);
 }
 
 #[test]

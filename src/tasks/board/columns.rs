@@ -1,8 +1,8 @@
 //! A board's columns: a new one (`C`), a new name (`R`), a new place (`<` / `>`) and away
 //! (`X`, after a yes). Names and places show at once and go back with the service's message
 //! if refused; after a lost answer the board's columns are read again, so they show what the
-//! service has. A new column shows once the service answers; one whose answer was lost is not
-//! sent again: the columns read again show whether it was made.
+//! service has. A new column shows once the service answers; one whose answer was lost is
+//! looked for before anything is sent again (see `column_create`).
 
 use weeek_api::ApiError;
 use weeek_api::models::BoardColumn;
@@ -20,10 +20,7 @@ use crate::worker::{Answer, Call};
 /// A column write on its way, with what it takes to put the board back.
 #[derive(Debug, Clone)]
 pub enum ColumnWrite {
-    Create {
-        board: i64,
-        name: String,
-    },
+    Create(Box<super::column_create::NewColumn>),
     Rename {
         column: i64,
         before: String,
@@ -43,7 +40,7 @@ pub enum ColumnWrite {
 impl ColumnWrite {
     fn column(&self) -> Option<i64> {
         match self {
-            Self::Create { .. } => None,
+            Self::Create(_) => None,
             Self::Rename { column, .. }
             | Self::Move { column, .. }
             | Self::Delete { column, .. } => Some(*column),
@@ -122,16 +119,18 @@ impl TasksState {
     }
 
     fn send_column_write(&mut self, write: ColumnWrite, call: Call, cx: &mut ScreenCtx) {
-        let Some(b) = &mut self.board else { return };
+        if let Some(n) = self.put_column_write(write) {
+            cx.request(TaskKey::Column(n), call);
+        }
+    }
+
+    /// Keeps `write` on the board under a new number (none without a board).
+    pub(super) fn put_column_write(&mut self, write: ColumnWrite) -> Option<u64> {
+        let b = self.board.as_mut()?;
         let n = b.next_order;
         b.next_order += 1;
         b.column_writes.insert(n, write);
-        cx.request(TaskKey::Column(n), call);
-    }
-
-    pub(in crate::tasks) fn create_column(&mut self, board: i64, name: String, cx: &mut ScreenCtx) {
-        let call = Call::CreateColumn(board, name.clone());
-        self.send_column_write(ColumnWrite::Create { board, name }, call, cx);
+        Some(n)
     }
 
     pub(in crate::tasks) fn rename_column(
@@ -225,12 +224,13 @@ impl TasksState {
         };
         match result {
             Ok(created) => self.column_written(board, write, created, cx),
-            Err(e) => match after_failure(&e) {
-                AfterFailure::RollBack => self.column_refused(board, write, &e, cx),
-                AfterFailure::ReadBack => {
+            Err(e) => match (after_failure(&e), write) {
+                (AfterFailure::ReadBack, ColumnWrite::Create(new)) => self.column_lost(new, e, cx),
+                (AfterFailure::RollBack, write) => self.column_refused(board, write, &e, cx),
+                (AfterFailure::ReadBack, write) => {
                     let what = match &write {
-                        ColumnWrite::Create { name, .. } => {
-                            format!("create the column {}", quoted(name))
+                        ColumnWrite::Create(new) => {
+                            format!("create the column {}", quoted(&new.lookup.name))
                         }
                         ColumnWrite::Rename { after, .. } => {
                             format!("rename the column to {}", quoted(after))
@@ -280,25 +280,13 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) {
         match write {
-            ColumnWrite::Create { name, .. } => {
+            ColumnWrite::Create(new) => {
                 if let Some(column) = created {
-                    let id = column.id;
-                    if let Some(cols) = columns_mut(cx, board)
-                        && !cols.iter().any(|c| c.id == id)
-                    {
-                        cols.push(column);
-                    }
-                    self.sync_board_columns(cx);
-                    if let Some(b) = &mut self.board
-                        && let Some(i) = b.columns.iter().position(|c| c.key == id)
-                    {
-                        b.focus = i;
-                    }
-                    self.board_cursor_moved(cx);
+                    self.show_new_column(board, column, cx);
                 }
                 cx.toast(
                     ToastKind::Success,
-                    format!("Created the column {}", quoted(&name)),
+                    format!("Created the column {}", quoted(&new.lookup.name)),
                 );
             }
             ColumnWrite::Rename { before, after, .. } => cx.toast(
@@ -331,11 +319,30 @@ impl TasksState {
         }
     }
 
+    /// The service has new column `column` of `board`: it shows, focused.
+    pub(super) fn show_new_column(&mut self, board: i64, column: BoardColumn, cx: &mut ScreenCtx) {
+        let id = column.id;
+        if let Some(cols) = columns_mut(cx, board)
+            && !cols.iter().any(|c| c.id == id)
+        {
+            cols.push(column);
+        }
+        self.sync_board_columns(cx);
+        if let Some(b) = &mut self.board
+            && let Some(i) = b.columns.iter().position(|c| c.key == id)
+        {
+            b.focus = i;
+        }
+        self.board_cursor_moved(cx);
+    }
+
     fn column_refused(&mut self, board: i64, write: ColumnWrite, e: &ApiError, cx: &mut ScreenCtx) {
         let why = e.short();
         let column = write.column();
         match write {
-            ColumnWrite::Create { board, name } => {
+            ColumnWrite::Create(new) => {
+                let (board, name) = (new.lookup.board, new.lookup.name.clone());
+                new.refused(self);
                 cx.toast(
                     ToastKind::Error,
                     format!("Could not create the column {}: {why}", quoted(&name)),

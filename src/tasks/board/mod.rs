@@ -19,6 +19,7 @@ use crate::app::toast::ToastKind;
 use crate::widgets::scroll;
 use crate::worker::Call;
 
+pub(crate) mod column_create;
 #[cfg(test)]
 mod column_tests;
 pub mod columns;
@@ -106,6 +107,18 @@ impl BoardView {
     /// The board's keys that do nothing where the cursor is (the footer leaves them out): a
     /// column before the first or after the last, a card above the top or below the bottom,
     /// a card or column where there is none.
+    /// What quitting now would leave unconfirmed: a new column sent and not answered, or
+    /// looked for after a lost answer.
+    pub fn unanswered(&self) -> Option<String> {
+        self.column_writes.values().find_map(|w| match w {
+            columns::ColumnWrite::Create(new) => Some(format!(
+                "The column {} is being created; it is not confirmed yet.",
+                crate::text::quoted_full(&new.lookup.name)
+            )),
+            _ => None,
+        })
+    }
+
     pub fn idle(&self, action: Action) -> bool {
         let last = self.columns.len().saturating_sub(1);
         let at_first = self.focus == 0;

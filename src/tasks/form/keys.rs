@@ -381,8 +381,8 @@ impl TasksState {
     }
 
     /// `Ctrl-s` (or `Enter` on a title typed alone): checks every field, then sends the task
-    /// and closes the form; the draft goes once it is sent (the form comes back if the service
-    /// refuses it).
+    /// and closes the form; the draft stays on disk until the service has the task (the form
+    /// comes back if the service refuses it).
     fn submit_form(&mut self, cx: &mut ScreenCtx) {
         let today = cx.today();
         let Some(e) = &mut self.forms.open else {
@@ -416,7 +416,7 @@ impl TasksState {
         let Some(e) = self.forms.open.take() else {
             return;
         };
-        self.forms.clear_draft(cx);
+        self.forms.sending(&e, cx);
         self.send_new(new, Some(Box::new(e)), cx);
         self.close_form(cx);
     }

@@ -2,7 +2,8 @@
 //! assignees, tags, description). The form is typed into a draft on disk, so a crash loses
 //! nothing; `Esc` closes it and keeps the draft for the next `n`. Sending closes the form and
 //! shows the task at once (see `create.rs`); a refusal opens the form again with the service's
-//! messages at their fields, and a create whose answer was lost is looked for first.
+//! messages at their fields, and a create whose answer was lost is looked for first. The draft
+//! stays on disk until the service has the task: a quit or a crash meanwhile loses nothing.
 
 pub mod keys;
 pub mod model;
@@ -80,6 +81,14 @@ pub struct TaskForms {
     note: Option<(ToastKind, String)>,
     /// A tag being created from the form's tag picker.
     pub making_tag: Option<crate::contacts::create_choice::Creating>,
+    /// The drafts of forms sent and not confirmed yet, as written: the file keeps the one it
+    /// holds until the service has the task (or the form comes back).
+    sending: Vec<String>,
+}
+
+/// A form's values as its draft file holds them.
+fn draft_text(values: &Values) -> String {
+    serde_json::to_string_pretty(values).unwrap_or_default()
 }
 
 impl TaskForms {
@@ -135,18 +144,54 @@ impl TaskForms {
         };
         let values = e.form.values();
         if values != e.start {
-            file.save(
-                serde_json::to_string_pretty(&values).unwrap_or_default(),
-                cx,
-            );
-        } else {
+            file.save(draft_text(&values), cx);
+        } else if !file.holds_any(&self.sending) {
+            // A blank form leaves the draft of one still being sent where it is.
             file.clear(cx);
         }
     }
 
-    pub fn clear_draft(&mut self, cx: &mut ScreenCtx) {
+    /// The open form is sent: its draft stays on disk until [`Self::confirmed`].
+    pub fn sending(&mut self, e: &Editor, cx: &mut ScreenCtx) {
+        let text = draft_text(&e.form.values());
         if let Some(file) = &mut self.draft {
+            file.save(text.clone(), cx);
+        }
+        self.sending.push(text);
+    }
+
+    /// The create of form `e` is over without the task (refused, or not found): the form comes
+    /// back and keeps its draft as an open form does.
+    pub fn sent_over(&mut self, e: Option<&Editor>) {
+        if let Some(e) = e {
+            let text = draft_text(&e.form.values());
+            if let Some(i) = self.sending.iter().position(|t| *t == text) {
+                self.sending.remove(i);
+            }
+        }
+    }
+
+    /// The service has the task form `e` sent: its draft goes, unless the file holds another
+    /// form's by now (or an open form holds the same values).
+    pub fn confirmed(&mut self, e: Option<&Editor>, cx: &mut ScreenCtx) {
+        let Some(e) = e else {
+            return;
+        };
+        let text = draft_text(&e.form.values());
+        self.sent_over(Some(e));
+        let open = self.open.as_ref().map(|o| draft_text(&o.form.values()));
+        if open.as_deref() == Some(text.as_str()) || self.sending.contains(&text) {
+            return;
+        }
+        if let Some(file) = &mut self.draft
+            && file.holds(&text)
+        {
             file.clear(cx);
         }
+    }
+
+    /// Whether forms sent are still waiting for the service.
+    pub fn any_sending(&self) -> bool {
+        !self.sending.is_empty()
     }
 }

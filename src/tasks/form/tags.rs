@@ -4,7 +4,7 @@
 
 use crate::app::ScreenCtx;
 use crate::app::toast::ToastKind;
-use crate::contacts::create_choice::{ChoiceLookup, Creating, Made, add_tag, tag_item};
+use crate::contacts::create_choice::{ChoiceKey, ChoiceLookup, Creating, Made, add_tag, tag_item};
 use crate::contacts::pickers::PickKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::PickItem;
@@ -22,6 +22,14 @@ pub enum FormKey {
     FindTag,
 }
 
+/// The form's keys of a tag create.
+fn form_send(cx: &mut ScreenCtx, key: ChoiceKey, call: Call) {
+    match key {
+        ChoiceKey::Create => cx.request(TaskKey::Form(FormKey::Tag), call),
+        ChoiceKey::Find => cx.request(TaskKey::Form(FormKey::FindTag), call),
+    }
+}
+
 impl TasksState {
     /// `Enter` on a tag name the picker does not have: create it, or, while the look for an
     /// earlier create failed, look again (sending it again might make a second one).
@@ -36,15 +44,11 @@ impl TasksState {
             self.show_making_tag();
             return;
         }
-        cx.request(TaskKey::Form(FormKey::Tag), Call::CreateTag(name.clone()));
-        self.forms.making_tag = Some(Creating {
-            lookup: ChoiceLookup {
-                kind: PickKind::Tags,
-                name,
-            },
-            sent: cx.clock.wall,
-            lost: None,
-        });
+        let lookup = ChoiceLookup {
+            kind: PickKind::Tags,
+            name,
+        };
+        self.forms.making_tag = Some(Creating::start(lookup, &[], cx, form_send));
         self.show_making_tag();
     }
 
@@ -89,7 +93,7 @@ impl TasksState {
         let Some(making) = self.forms.making_tag.as_mut() else {
             return;
         };
-        let made = making.on_created(result, |call| {
+        let made = making.on_created(result, cx, |cx, call| {
             cx.request(TaskKey::Form(FormKey::FindTag), call)
         });
         self.on_tag_outcome(made, cx);
@@ -99,9 +103,7 @@ impl TasksState {
         let Some(making) = self.forms.making_tag.as_mut() else {
             return;
         };
-        let made = making.on_found(answer, cx, |cx, call| {
-            cx.request(TaskKey::Form(FormKey::FindTag), call)
-        });
+        let made = making.on_found(answer, cx, form_send);
         if matches!(made, Made::Item(_)) {
             // The tags the pickers are built from lack it: read them again.
             cx.refresh_directory();

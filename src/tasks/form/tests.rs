@@ -173,7 +173,14 @@ fn with_more_filled_in_enter_on_the_title_goes_on_and_ctrl_s_sends_every_field()
         "the row shows it at once"
     );
     assert_eq!(row.due_date, Some(date!(2026 - 11 - 22)));
-    assert!(draft_removed(&h), "the draft goes once it is sent");
+    assert!(
+        !draft_removed(&h),
+        "the draft stays on disk until the service has the task"
+    );
+    let mut made = crate::testing::task(77, "Отчёт");
+    made.priority = Some(Priority::High);
+    h.reply(&sent[0], Answer::CreatedTask(Ok(Box::new(made))));
+    assert!(draft_removed(&h), "the draft goes once the task is made");
 }
 
 #[test]

@@ -145,6 +145,7 @@ impl AppState {
 }
 
 pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
+    let clock = state.clock.clone();
     // The control route takes the same token: with `--listen 0.0.0.0` anyone who can reach
     // the port could otherwise break the sandbox for everyone using it.
     let control = Router::new()
@@ -200,6 +201,24 @@ pub fn router(state: AppState, fault_state: Arc<FaultState>) -> Router {
         .layer(middleware::from_fn(plain_rejections_as_json))
         .layer(middleware::from_fn(method_not_allowed_as_json))
         .layer(middleware::from_fn_with_state(fault_state, faults::inject))
+        .layer(middleware::from_fn_with_state(clock, dated))
+}
+
+/// Every answer, injected failures too, carries the sandbox's own time in `Date`, as a
+/// service's answers carry its clock's: a pinned clock reads the same in `Date` as in the
+/// `createdAt` of what it makes, and a client measuring the service's clock from `Date`
+/// measures the one its timestamps come from.
+async fn dated(
+    axum::extract::State(clock): axum::extract::State<crate::clock::Clock>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    let now = std::time::SystemTime::from(clock.now());
+    if let Ok(date) = HeaderValue::from_str(&httpdate::fmt_http_date(now)) {
+        response.headers_mut().insert(header::DATE, date);
+    }
+    response
 }
 
 /// The largest request body read (axum's default, named so that the answer and the README can

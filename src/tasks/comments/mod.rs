@@ -3,8 +3,9 @@
 //! lines, `Ctrl-s` sends), `I` picks one to reply to or to delete (mine only, asks first).
 //!
 //! A comment sent is shown once the service answers with it: a comment has no value to show
-//! before it exists. A send whose answer was lost is never repeated: the thread is read again
-//! and says whether it is there; the text stays in the draft until then.
+//! before it exists. A send whose answer was lost is never repeated blindly: the thread is read
+//! to look for it (see `app::lost_answer`), and the same text sent again later looks once
+//! more first. The text stays in the draft until the service has it.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -13,11 +14,14 @@ use weeek_api::{ApiError, CommentPage};
 
 use super::TasksState;
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{self, AfterFailure};
+use crate::app::lost_answer::{self, AfterFailure, Unsettled};
 use crate::app::toast::ToastKind;
 use crate::text::quoted;
 use crate::widgets::text_area::TextArea;
 use crate::worker::{Answer, Call};
+use create::{CommentLookup, NewComment};
+
+mod create;
 
 /// Comments per request.
 pub const COMMENT_PAGE: u32 = 50;
@@ -32,6 +36,8 @@ pub enum CommentKey {
     Write(u64),
     /// The thread read again after a lost answer, by the write's number.
     ReadBack(u64),
+    /// The thread read to look for a comment whose answer was lost, by the write's number.
+    Find(u64),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -108,13 +114,8 @@ pub enum CommentDialog {
 }
 
 #[derive(Debug, Clone)]
-enum Sent {
-    Create {
-        markdown: String,
-        reply_to: Option<i64>,
-        /// Where its text is kept until the service has it.
-        draft_key: (i64, Option<i64>),
-    },
+enum WriteKind {
+    Create(Box<NewComment>),
     Delete(Box<Comment>),
 }
 
@@ -122,9 +123,19 @@ enum Sent {
 struct CommentWrite {
     task_id: i64,
     title: String,
-    sent: Sent,
+    kind: WriteKind,
     /// Comments looked through so far by a read-back.
     looked: u32,
+}
+
+impl CommentWrite {
+    /// Where the text of a new comment is kept until the service has it.
+    fn draft_key(&self) -> Option<(i64, Option<i64>)> {
+        match &self.kind {
+            WriteKind::Create(c) => Some((self.task_id, c.lookup.reply_to)),
+            WriteKind::Delete(_) => None,
+        }
+    }
 }
 
 /// Comments per page of a read-back (the service's largest page).
@@ -138,6 +149,19 @@ pub struct Comments {
     pub(super) drafts: HashMap<(i64, Option<i64>), TextArea>,
     writes: BTreeMap<u64, CommentWrite>,
     next: u64,
+    /// Comments whose answer was lost and that no look found: sent again, each is looked for
+    /// first.
+    unsettled: Unsettled<CommentLookup>,
+}
+
+impl Comments {
+    /// What quitting now would leave unconfirmed.
+    pub fn unanswered(&self) -> Option<String> {
+        self.writes
+            .values()
+            .any(|w| matches!(w.kind, WriteKind::Create(_)))
+            .then(|| "A comment is being sent; its answer would not be seen.".into())
+    }
 }
 
 pub(super) fn author(c: &Comment, names: &crate::app::names::Names) -> String {
@@ -237,43 +261,12 @@ impl TasksState {
         });
     }
 
-    pub(super) fn send_comment(
+    pub(in crate::tasks) fn delete_comment(
         &mut self,
         task_id: i64,
-        title: &str,
-        reply_to: Option<&(i64, String)>,
-        text: &crate::widgets::text_area::TextArea,
+        comment: Comment,
         cx: &mut ScreenCtx,
     ) {
-        let markdown = text.text().trim_end().to_string();
-        let reply_to = reply_to.map(|r| r.0);
-        let n = self.comments.next;
-        self.comments.next += 1;
-        self.comments.writes.insert(
-            n,
-            CommentWrite {
-                task_id,
-                title: title.to_string(),
-                sent: Sent::Create {
-                    markdown: markdown.clone(),
-                    reply_to,
-                    draft_key: (task_id, reply_to),
-                },
-                looked: 0,
-            },
-        );
-        cx.request(
-            super::TaskKey::Comments(CommentKey::Write(n)),
-            Call::CreateComment {
-                task: task_id,
-                markdown,
-                reply_to,
-            },
-        );
-        cx.toast(ToastKind::Info, "Sending the comment…");
-    }
-
-    pub(super) fn delete_comment(&mut self, task_id: i64, comment: Comment, cx: &mut ScreenCtx) {
         let title = self
             .index_of(task_id)
             .map(|i| self.list.rows[i].display_title().to_string())
@@ -296,7 +289,7 @@ impl TasksState {
             CommentWrite {
                 task_id,
                 title,
-                sent: Sent::Delete(Box::new(comment)),
+                kind: WriteKind::Delete(Box::new(comment)),
                 looked: 0,
             },
         );
@@ -312,8 +305,9 @@ impl TasksState {
         match (key, answer) {
             (CommentKey::Page, Answer::CommentPage(r)) => self.on_comment_page(r, cx),
             (CommentKey::Write(n), Answer::CreatedComment(r)) => {
-                self.on_comment_written(n, r.map(|c| Some(*c)), cx)
+                self.on_comment_created(n, r.map(|c| *c), cx)
             }
+            (CommentKey::Find(n), Answer::CommentPage(r)) => self.on_comment_found(n, r, cx),
             (CommentKey::Write(n), Answer::DeletedComment(r)) => {
                 self.on_comment_written(n, r.map(|()| None), cx)
             }
@@ -324,6 +318,7 @@ impl TasksState {
         }
     }
 
+    /// The answer to a delete.
     fn on_comment_written(
         &mut self,
         n: u64,
@@ -333,77 +328,53 @@ impl TasksState {
         let Some(w) = self.comments.writes.get(&n).cloned() else {
             return;
         };
+        let WriteKind::Delete(c) = &w.kind else {
+            return;
+        };
         let name = quoted(&w.title, 40);
         match result {
-            Ok(created) => {
+            Ok(_) => {
                 self.comments.writes.remove(&n);
-                match (&w.sent, created) {
-                    (Sent::Create { draft_key, .. }, Some(c)) => {
-                        self.comments.drafts.remove(draft_key);
-                        if let Some(t) = self
-                            .comments
-                            .thread
-                            .as_mut()
-                            .filter(|t| t.task_id == w.task_id)
-                            && !t.rows.iter().any(|r| r.id == c.id)
-                        {
-                            t.rows.push(c);
-                        }
-                        cx.toast(ToastKind::Success, format!("Comment added to {name}"));
-                    }
-                    _ => cx.toast(ToastKind::Success, format!("Comment on {name} deleted")),
-                }
+                cx.toast(ToastKind::Success, format!("Comment on {name} deleted"));
             }
-            Err(e) => {
-                let verb = match w.sent {
-                    Sent::Create { .. } => "add the comment",
-                    Sent::Delete(_) => "delete the comment",
-                };
-                match lost_answer::after_failure(&e) {
-                    AfterFailure::RollBack => {
-                        self.comments.writes.remove(&n);
-                        if let Sent::Delete(c) = &w.sent {
-                            // Back in the thread: the next read puts its replies back too.
-                            if let Some(t) = self
-                                .comments
-                                .thread
-                                .as_mut()
-                                .filter(|t| t.task_id == w.task_id)
-                            {
-                                t.rows.push((**c).clone());
-                                t.rows.sort_by_key(|r| (r.created_at, r.id));
-                            }
-                            self.refresh_comments(cx);
-                        }
-                        let more = if matches!(w.sent, Sent::Create { .. }) {
-                            " (the text is kept: i opens it)"
-                        } else {
-                            ""
-                        };
-                        cx.toast(
-                            ToastKind::Error,
-                            format!("Could not {verb} on {name}: {}{more}", e.short()),
-                        );
+            Err(e) => match lost_answer::after_failure(&e) {
+                AfterFailure::RollBack => {
+                    self.comments.writes.remove(&n);
+                    // Back in the thread: the next read puts its replies back too.
+                    if let Some(t) = self
+                        .comments
+                        .thread
+                        .as_mut()
+                        .filter(|t| t.task_id == w.task_id)
+                    {
+                        t.rows.push((**c).clone());
+                        t.rows.sort_by_key(|r| (r.created_at, r.id));
                     }
-                    AfterFailure::ReadBack => {
-                        cx.toast(
-                            ToastKind::Error,
-                            format!(
-                                "The answer to {verb} on {name} was lost ({}): reading the comments back",
-                                lost_answer::cause_text(&e)
-                            ),
-                        );
-                        // The whole thread is looked through: the comment may be on any page.
-                        cx.request(
-                            super::TaskKey::Comments(CommentKey::ReadBack(n)),
-                            Call::Comments(w.task_id, READ_BACK_PAGE, 0),
-                        );
-                    }
+                    self.refresh_comments(cx);
+                    cx.toast(
+                        ToastKind::Error,
+                        format!("Could not delete the comment on {name}: {}", e.short()),
+                    );
                 }
-            }
+                AfterFailure::ReadBack => {
+                    cx.toast(
+                        ToastKind::Error,
+                        format!(
+                            "The answer to delete the comment on {name} was lost ({}): reading the comments back",
+                            lost_answer::cause_text(&e)
+                        ),
+                    );
+                    // The whole thread is looked through: the comment may be on any page.
+                    cx.request(
+                        super::TaskKey::Comments(CommentKey::ReadBack(n)),
+                        Call::Comments(w.task_id, READ_BACK_PAGE, 0),
+                    );
+                }
+            },
         }
     }
 
+    /// A page of the thread read back after a delete whose answer was lost.
     fn on_comment_read_back(
         &mut self,
         n: u64,
@@ -411,6 +382,9 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) {
         let Some(w) = self.comments.writes.get(&n).cloned() else {
+            return;
+        };
+        let WriteKind::Delete(c) = &w.kind else {
             return;
         };
         let name = quoted(&w.title, 40);
@@ -421,26 +395,16 @@ impl TasksState {
                 cx.toast(
                     ToastKind::Error,
                     format!(
-                        "Comment on {name}: {}",
+                        "The comment on {name} may have been deleted; {}",
                         lost_answer::read_back_failed(e).note()
                     ),
                 );
                 return;
             }
         };
-        let me = cx.names.me().map(|u| u.id.clone());
-        // Found on this page settles it either way; else the next page is read, and the end of
-        // the thread settles it.
-        let found = match &w.sent {
-            Sent::Create {
-                markdown, reply_to, ..
-            } => page.comments.iter().any(|c| {
-                c.author_id == me
-                    && c.parent_id == *reply_to
-                    && c.markdown.as_deref().map(str::trim) == Some(markdown.trim())
-            }),
-            Sent::Delete(c) => page.comments.iter().any(|r| r.id == c.id),
-        };
+        // Found on this page settles it; else the next page is read, and the end of the
+        // thread settles it.
+        let found = page.comments.iter().any(|r| r.id == c.id);
         if !found && page.has_more {
             let looked = w.looked + page.comments.len() as u32;
             if let Some(write) = self.comments.writes.get_mut(&n) {
@@ -452,26 +416,19 @@ impl TasksState {
             );
             return;
         }
-        let applied = match &w.sent {
-            Sent::Create { .. } => found,
-            Sent::Delete(_) => !found,
-        };
         self.comments.writes.remove(&n);
-        if applied && let Sent::Create { draft_key, .. } = &w.sent {
-            self.comments.drafts.remove(draft_key);
-        }
-        let note = if applied {
-            lost_answer::ReadBack::Applied
+        let (kind, text) = if found {
+            (
+                ToastKind::Error,
+                format!("The comment on {name} was not deleted: read back, it is still there"),
+            )
         } else {
-            lost_answer::ReadBack::NotApplied
-        }
-        .note();
-        let kind = if applied {
-            ToastKind::Success
-        } else {
-            ToastKind::Error
+            (
+                ToastKind::Success,
+                format!("Comment on {name} deleted (answer lost, read back: done)"),
+            )
         };
-        cx.toast(kind, format!("Comment on {name}: {note}"));
+        cx.toast(kind, text);
         if self
             .comments
             .thread

@@ -1,6 +1,9 @@
 //! Logged time on a task: `T` logs an entry (duration, day, comment), `L` picks one of the
 //! task's entries to edit or delete. Entries show at once and are put back if the service
-//! refuses; after a lost answer the task is read again and shows what the service has.
+//! refuses; after a lost answer the task is read again and shows what the service has. A new
+//! entry whose answer was lost is looked for among the task's entries (see
+//! `app::lost_answer`): entries carry no creation time, so the ones the task had before the
+//! send are what tell a twin from it, and `T` reads the task whole first when it is not held.
 
 use std::collections::BTreeMap;
 
@@ -11,13 +14,16 @@ use super::TasksState;
 pub use super::time_form::{LogField, LogForm};
 use crate::app::ScreenCtx;
 use crate::app::commands::{Action, Context};
-use crate::app::lost_answer::{self, AfterFailure};
+use crate::app::lost_answer::{self, AfterFailure, Unsettled};
 use crate::app::toast::ToastKind;
 use crate::duration;
 use crate::text::quoted;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{Answer, Call};
+use create::{EntryLookup, NewEntry};
+
+mod create;
 
 /// The requests of logged time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +34,8 @@ pub enum TimeKey {
     Write(u64),
     /// The task of a write whose answer was lost, read back, by the write's number.
     ReadBack(u64),
+    /// The task read to look for a new entry whose answer was lost, by the write's number.
+    Find(u64),
 }
 
 #[derive(Debug, Clone)]
@@ -49,7 +57,7 @@ enum WriteKind {
     /// The entry shown meanwhile has this temporary id.
     Create {
         temp: String,
-        sent: TimeEntryInput,
+        new: Box<NewEntry>,
     },
     Update {
         before: TimeEntry,
@@ -73,6 +81,19 @@ pub struct TimeLog {
     pub dialog: Option<TimeDialog>,
     writes: BTreeMap<u64, EntryWrite>,
     next: u64,
+    /// New entries whose answer was lost and that no look found: logged again, each is looked
+    /// for first.
+    unsettled: Unsettled<EntryLookup>,
+}
+
+impl TimeLog {
+    /// What quitting now would leave unconfirmed.
+    pub fn unanswered(&self) -> Option<String> {
+        self.writes
+            .values()
+            .any(|w| matches!(w.kind, WriteKind::Create { .. }))
+            .then(|| "Logged time is being sent; its answer would not be seen.".into())
+    }
 }
 
 fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
@@ -105,12 +126,18 @@ impl TasksState {
         self.current().filter(|t| t.id > 0)
     }
 
-    /// `T`: the dialog for a new entry on the cursor task.
+    /// `T`: the dialog for a new entry on the cursor task, once the task is held whole: its
+    /// entries as they were before the send are what a look after a lost answer goes by.
     pub(super) fn open_log_time(&mut self, cx: &mut ScreenCtx) {
         let Some(task) = self.time_target() else {
             cx.toast(ToastKind::Info, "No task to log time on");
             return;
         };
+        if self.details.get(task.id).is_none() {
+            let (id, title) = (task.id, task.display_title().to_string());
+            self.read_whole_saying(id, &title, super::details::AfterRead::LogTime, cx);
+            return;
+        }
         self.time.dialog = Some(TimeDialog::Form(Box::new(LogForm {
             task_id: task.id,
             title: task.display_title().to_string(),
@@ -302,16 +329,23 @@ impl TasksState {
         let (kind, call) = match &f.editing {
             None => {
                 let temp = format!("{TEMP}{n}");
+                let held = entries.clone();
                 entries.push(TimeEntry {
                     id: temp.clone(),
                     ..shown
                 });
+                let lookup = EntryLookup {
+                    task_id: f.task_id,
+                    input,
+                };
+                let (new, call) =
+                    NewEntry::send(lookup, &held, n, &f.title, &mut self.time.unsettled, cx);
                 (
                     WriteKind::Create {
                         temp,
-                        sent: input.clone(),
+                        new: Box::new(new),
                     },
-                    Call::CreateTimeEntry(f.task_id, input),
+                    call,
                 )
             }
             Some(before) => {
@@ -326,7 +360,10 @@ impl TasksState {
                     WriteKind::Update {
                         before: before.clone(),
                     },
-                    Call::UpdateTimeEntry(f.task_id, before.id.clone(), input),
+                    (
+                        TimeKey::Write(n),
+                        Call::UpdateTimeEntry(f.task_id, before.id.clone(), input),
+                    ),
                 )
             }
         };
@@ -339,7 +376,8 @@ impl TasksState {
                 form: Some(Box::new(f.clone())),
             },
         );
-        cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
+        let (key, call) = call;
+        cx.request(super::TaskKey::Time(key), call);
         Ok(())
     }
 
@@ -398,7 +436,11 @@ impl TasksState {
                 ToastKind::Error,
                 format!("Could not read the logged time again: {}", e.short()),
             ),
-            (TimeKey::Write(n), Answer::CreatedTimeEntry(r) | Answer::UpdatedTimeEntry(r)) => {
+            (TimeKey::Write(n), Answer::CreatedTimeEntry(r)) => {
+                self.on_entry_created(n, r.map(|e| *e), cx)
+            }
+            (TimeKey::Find(n), Answer::Task(r)) => self.on_entry_found(n, r.map(|t| *t), cx),
+            (TimeKey::Write(n), Answer::UpdatedTimeEntry(r)) => {
                 self.on_entry_written(n, r.map(|e| Some(*e)), cx)
             }
             (TimeKey::Write(n), Answer::DeletedTimeEntry(r)) => {
@@ -425,17 +467,6 @@ impl TasksState {
             Ok(saved) => {
                 self.time.writes.remove(&n);
                 let text = match (&w.kind, saved) {
-                    (WriteKind::Create { temp, .. }, Some(e)) => {
-                        let text = format!("Logged {} on {name}", duration::format_i64(e.duration));
-                        if let Some(t) = self.details.get_mut(w.task_id) {
-                            let entries = &mut t.time_entries;
-                            match entries.iter_mut().find(|x| x.id == *temp) {
-                                Some(x) => *x = e,
-                                None => entries.push(e),
-                            }
-                        }
-                        text
-                    }
                     (WriteKind::Update { before }, Some(e)) => {
                         if let Some(t) = self.details.get_mut(w.task_id)
                             && let Some(x) = t.time_entries.iter_mut().find(|x| x.id == before.id)
@@ -511,12 +542,8 @@ impl TasksState {
             }
         };
         let applied = match &w.kind {
-            WriteKind::Create { sent, .. } => task.time_entries.iter().any(|e| {
-                e.user_id.as_deref() == Some(sent.user_id.as_str())
-                    && e.date == Some(sent.date)
-                    && e.duration == Some(i64::from(sent.minutes))
-                    && e.comment.as_deref().unwrap_or("") == sent.comment.as_deref().unwrap_or("")
-            }),
+            // New entries are looked for instead (`on_entry_found`).
+            WriteKind::Create { .. } => false,
             WriteKind::Update { before } => task
                 .time_entries
                 .iter()

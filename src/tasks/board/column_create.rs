@@ -1,0 +1,176 @@
+//! A new column (`C`): shown once the service answers. One whose answer was lost is looked for
+//! among the board's columns before anything is sent again (see `app::lost_answer`), and the
+//! same name asked for again on the board looks once more first. Columns carry no creation
+//! time: the columns the board had when it was sent are what tell a twin from it.
+
+use weeek_api::ApiError;
+use weeek_api::models::BoardColumn;
+
+use super::super::TaskKey;
+use super::super::TasksState;
+use super::columns::ColumnWrite;
+use crate::app::ScreenCtx;
+use crate::app::loadable::Loadable;
+use crate::app::lost_answer::{CreateLookup, Looked, LostCreate, Sending, SentAt};
+use crate::app::toast::ToastKind;
+use crate::worker::Call;
+
+/// What a new column whose answer was lost is found by: its name, on its board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnLookup {
+    pub board: i64,
+    pub name: String,
+}
+
+impl CreateLookup for ColumnLookup {
+    type Item = BoardColumn;
+    type Page = Vec<BoardColumn>;
+    type Id = i64;
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// The board's columns come whole in one read.
+    fn read(&self, _page: u32) -> Call {
+        Call::Columns(self.board)
+    }
+
+    fn candidates(&self, page: Vec<BoardColumn>) -> (Vec<BoardColumn>, bool) {
+        (page, false)
+    }
+
+    fn matches(&self, c: &BoardColumn) -> bool {
+        c.name.trim() == self.name.trim()
+    }
+
+    fn id(c: &BoardColumn) -> i64 {
+        c.id
+    }
+}
+
+/// A new column on its way.
+#[derive(Debug, Clone)]
+pub struct NewColumn {
+    pub lookup: ColumnLookup,
+    sent: SentAt<i64>,
+    /// The look after a lost answer, or before a send again (`resending`).
+    looking: Option<LostCreate<ColumnLookup>>,
+    /// An earlier send of it, not found right before this one went: unsettled again if this
+    /// one is refused.
+    earlier: Option<LostCreate<ColumnLookup>>,
+}
+
+impl NewColumn {
+    /// The create has been refused: an earlier send looked for right before it may still
+    /// land, so it is unsettled again.
+    pub(super) fn refused(self, owner: &mut TasksState) {
+        if let Some(earlier) = self.earlier {
+            owner.column_unsettled.keep(earlier);
+        }
+    }
+}
+
+impl TasksState {
+    pub(in crate::tasks) fn create_column(&mut self, board: i64, name: String, cx: &mut ScreenCtx) {
+        let lookup = ColumnLookup { board, name };
+        let held = cx
+            .names
+            .columns
+            .get(&board)
+            .and_then(Loadable::value)
+            .map(|cols| lookup.known(cols))
+            .unwrap_or_default();
+        let clock = cx.clock;
+        let (sent, looking, call) = match self
+            .column_unsettled
+            .send(&lookup, || SentAt::new(&clock, held))
+        {
+            Sending::Now(sent) => {
+                let call = Call::CreateColumn(board, lookup.name.clone());
+                (sent, None, call)
+            }
+            Sending::LookFirst(lost, call) => {
+                cx.toast(ToastKind::Info, lost.resend_text("created"));
+                (lost.sent.clone(), Some(*lost), call)
+            }
+        };
+        let find = looking.is_some();
+        let new = NewColumn {
+            lookup,
+            sent,
+            looking,
+            earlier: None,
+        };
+        if let Some(n) = self.put_column_write(ColumnWrite::Create(Box::new(new))) {
+            let key = if find {
+                TaskKey::ColumnFind(n)
+            } else {
+                TaskKey::Column(n)
+            };
+            cx.request(key, call);
+        }
+    }
+
+    /// A create's answer was lost: the board's columns are read to look for it.
+    pub(super) fn column_lost(&mut self, mut new: Box<NewColumn>, e: ApiError, cx: &mut ScreenCtx) {
+        // From the first send on: the look covers every send of it.
+        let (lost, call) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
+        cx.toast(ToastKind::Info, lost.looking_text("created"));
+        new.looking = Some(lost);
+        if let Some(n) = self.put_column_write(ColumnWrite::Create(new)) {
+            cx.request(TaskKey::ColumnFind(n), call);
+        }
+    }
+
+    /// The board's columns read to look for new column `n`.
+    pub(in crate::tasks) fn on_column_found(
+        &mut self,
+        n: u64,
+        result: Result<Vec<BoardColumn>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(b) = &mut self.board else { return };
+        let Some(ColumnWrite::Create(mut new)) = b.column_writes.remove(&n) else {
+            return;
+        };
+        let Some(lost) = new.looking.as_mut() else {
+            return;
+        };
+        match lost.on_answer(result) {
+            Looked::Resend => {
+                new.earlier = new.looking.take();
+                let call = Call::CreateColumn(new.lookup.board, new.lookup.name.clone());
+                b.column_writes.insert(n, ColumnWrite::Create(new));
+                cx.request(TaskKey::Column(n), call);
+            }
+            Looked::Next(call) => {
+                b.column_writes.insert(n, ColumnWrite::Create(new));
+                cx.request(TaskKey::ColumnFind(n), call);
+            }
+            Looked::Found(column) => {
+                let text = lost.found_text("created");
+                self.show_new_column(new.lookup.board, column, cx);
+                cx.toast(ToastKind::Success, text);
+            }
+            Looked::NotCreated => {
+                let again = cx
+                    .keys
+                    .then_say("board.new_column", "looks once more and sends it");
+                let text = format!("{}{again}", lost.not_created_text("created"));
+                let lost = lost.clone();
+                self.column_unsettled.keep(lost);
+                cx.toast(ToastKind::Error, text);
+            }
+            Looked::Failed => {
+                let text = format!(
+                    "{}; the same name again looks first",
+                    lost.check_failed_text("created")
+                );
+                let lost = lost.clone();
+                self.column_unsettled.keep(lost);
+                cx.toast(ToastKind::Error, text);
+            }
+        }
+    }
+}
