@@ -1008,14 +1008,14 @@ mod tests {
         fs::remove_dir_all(&dir).ok();
     }
 
-    /// The example in the README's "Saved views" is a config that starts.
+    /// The example in `docs/configuration.md`'s "Saved views" is a config that starts.
     #[test]
-    fn the_readme_views_example_is_a_valid_config() {
-        let readme = include_str!("../README.md");
-        let section = readme
-            .split("### Saved views")
+    fn the_documented_views_example_is_a_valid_config() {
+        let page = include_str!("../docs/configuration.md");
+        let section = page
+            .split("\n## Saved views\n")
             .nth(1)
-            .expect("the README section");
+            .expect("the section");
         let example = section
             .split("```toml\n")
             .nth(1)
@@ -1030,14 +1030,15 @@ mod tests {
         );
     }
 
-    /// The example in the README's "Keys in the config file" is a config that starts.
+    /// The example in `docs/configuration.md`'s "Keys in the config file" is a config that
+    /// starts.
     #[test]
-    fn the_readme_keys_example_is_a_valid_config() {
-        let readme = include_str!("../README.md");
-        let section = readme
-            .split("### Keys in the config file")
+    fn the_documented_keys_example_is_a_valid_config() {
+        let page = include_str!("../docs/configuration.md");
+        let section = page
+            .split("\n## Keys in the config file\n")
             .nth(1)
-            .expect("the README section");
+            .expect("the section");
         let example = section
             .split("```toml\n")
             .nth(1)

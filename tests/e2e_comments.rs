@@ -40,8 +40,8 @@ fn a_comment_written_with_i_is_in_the_thread_after_a_reload() {
     assert!(at < next, "its lines in order:\n{s}");
 }
 
-/// `I` then `r` replies to the comment under the cursor (the newest), as the README says; the
-/// reply shows under it.
+/// `I` then `r` replies to the comment under the cursor (the newest), as `docs/guide.md` says;
+/// the reply shows under it.
 #[test]
 fn i_then_r_replies_to_the_newest_comment_and_the_reply_sits_under_it() {
     if !tmux_available() {

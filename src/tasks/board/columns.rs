@@ -99,7 +99,7 @@ impl TasksState {
         };
         let name = quoted(&cx.names.column_name(column));
         // UNCERTAIN: the reference says only that the service acknowledges the delete; the
-        // sandbox moves the tasks to the board's first remaining column (see the README), and
+        // sandbox moves the tasks to the board's first remaining column (see docs/sandbox.md), and
         // the question says so rather than promise they are deleted or kept in place.
         let first_other = cx
             .names

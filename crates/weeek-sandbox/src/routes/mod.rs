@@ -221,8 +221,8 @@ async fn dated(
     response
 }
 
-/// The largest request body read (axum's default, named so that the answer and the README can
-/// say it). The real service's limit is unknown.
+/// The largest request body read (axum's default, named so that the answer and `docs/sandbox.md`
+/// can say it). The real service's limit is unknown.
 pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
 /// axum's own rejections (a body over [`BODY_LIMIT`], a path segment that is not UTF-8) are
