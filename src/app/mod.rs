@@ -9,6 +9,7 @@ pub mod commands;
 pub mod deleting;
 pub mod draft_file;
 pub mod edit_batch;
+pub mod indexed_rows;
 pub mod entry_rows;
 pub mod form_errors;
 pub mod keymap;
