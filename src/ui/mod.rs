@@ -7,6 +7,7 @@ pub mod dialogs;
 pub mod form_status;
 pub mod funnels;
 pub mod organizations;
+pub mod plain;
 pub mod projects;
 pub mod searched_list;
 pub mod tasks;
@@ -199,7 +200,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     };
     spans.push(Span::styled(who, who_style));
     spans.push(Span::styled(busy, t.accent()));
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    frame.render_widget(plain::Plain::new(Line::from(spans)), area);
 }
 
 /// My running timer after the tabs: its clock, then as much of the task's title as leaves
@@ -403,7 +404,7 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled(format!(" {keys}"), t.accent()));
         spans.push(Span::styled(" help ", t.dim()));
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    frame.render_widget(plain::Plain::new(Line::from(spans)), area);
 }
 
 fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
