@@ -59,7 +59,7 @@ fn rss_kib() -> u64 {
 async fn load_all(base_url: &str) {
     let client = support::client(base_url);
     let mut app = App::new(PathBuf::from("/nonexistent"), "bench".into(), (160, 45));
-        let start = app.start(clock());
+    let start = app.start(clock());
     settle(&mut app, &client, start).await;
     // Everyone's tasks, open and done, read from the top.
     app.tasks.filters.assignee = Assignee::Anyone;

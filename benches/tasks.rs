@@ -96,7 +96,11 @@ fn app_showing(tasks: usize, view: View) -> (App, Option<BoardView>) {
     }
     // Each bench starts where the walk does: the list and the board at their last row, the
     // funnel's first column at its first deal.
-    let start = if matches!(view, View::FunnelBoard) { 'g' } else { 'G' };
+    let start = if matches!(view, View::FunnelBoard) {
+        'g'
+    } else {
+        'G'
+    };
     app.update(key(start), clock());
     (app, board_kept)
 }
@@ -214,7 +218,11 @@ fn bench_key(bencher: divan::Bencher, tasks: usize, view: View) {
     };
     let mut step = 0;
     bencher.bench_local(|| {
-        let msg = if step < walk { first.clone() } else { then.clone() };
+        let msg = if step < walk {
+            first.clone()
+        } else {
+            then.clone()
+        };
         step = (step + 1) % (2 * walk);
         let effects = app.update(msg, clock());
         (effects, draw(&mut term, &app, &theme))

@@ -68,10 +68,7 @@ impl Drop for TerminalGuard {
 
 /// Gives the terminal to another program for the length of `run` (the normal screen, cooked
 /// mode, no mouse reports), then takes it back, blank, for the next frame to be drawn whole.
-pub fn handed_over<R>(
-    terminal: &mut AppTerminal,
-    run: impl FnOnce() -> R,
-) -> std::io::Result<R> {
+pub fn handed_over<R>(terminal: &mut AppTerminal, run: impl FnOnce() -> R) -> std::io::Result<R> {
     let mouse = MOUSE.load(Ordering::Relaxed);
     if mouse {
         execute!(stdout(), DisableMouseCapture)?;

@@ -79,11 +79,17 @@ pub fn key(c: char) -> Msg {
 }
 
 pub fn alt(c: char) -> Msg {
-    Msg::Term(Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT)))
+    Msg::Term(Event::Key(KeyEvent::new(
+        KeyCode::Char(c),
+        KeyModifiers::ALT,
+    )))
 }
 
 pub fn enter() -> Msg {
-    Msg::Term(Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)))
+    Msg::Term(Event::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )))
 }
 
 /// Runs the app's requests one after another, as the worker does, until none is left;

@@ -148,7 +148,12 @@ mod tests {
         let area = Rect::new(2, 1, w, h);
         let mut under = Buffer::empty(Rect::new(0, 0, w + 4, h + 2));
         for y in 0..h + 2 {
-            under.set_string(0, y, "~".repeat(usize::from(w) + 4), Style::new().fg(Color::Blue));
+            under.set_string(
+                0,
+                y,
+                "~".repeat(usize::from(w) + 4),
+                Style::new().fg(Color::Blue),
+            );
         }
         let mut paragraph = under.clone();
         Paragraph::new(lines.clone()).render(area, &mut paragraph);
@@ -160,15 +165,23 @@ mod tests {
     #[test]
     fn lines_are_drawn_cell_for_cell_as_a_paragraph_draws_them() {
         let cases: Vec<Vec<Line<'static>>> = vec![
-            vec![Line::from("plain ascii that runs past the edge of the area")],
-            vec![Line::from(vec![
-                Span::styled("  ", Style::new().fg(Color::Cyan)),
-                Span::raw("[ ] "),
-                Span::styled("High   ", Style::new().fg(Color::Red)),
-                Span::styled("Задача номер 7: подготовить отчёт 🚀", Style::new()),
-                Span::styled(" #релиз ", Style::new().bg(Color::Green)),
-            ])
-            .style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD))],
+            vec![Line::from(
+                "plain ascii that runs past the edge of the area",
+            )],
+            vec![
+                Line::from(vec![
+                    Span::styled("  ", Style::new().fg(Color::Cyan)),
+                    Span::raw("[ ] "),
+                    Span::styled("High   ", Style::new().fg(Color::Red)),
+                    Span::styled("Задача номер 7: подготовить отчёт 🚀", Style::new()),
+                    Span::styled(" #релиз ", Style::new().bg(Color::Green)),
+                ])
+                .style(
+                    Style::new()
+                        .bg(Color::DarkGray)
+                        .add_modifier(Modifier::BOLD),
+                ),
+            ],
             vec![
                 Line::from("wide 漢字漢字漢字漢字漢字漢字漢字漢字 at the end"),
                 Line::from("tab\there, a newline\n, bell\u{7} and cr\r\nlf"),
@@ -191,10 +204,50 @@ mod tests {
     #[test]
     fn lines_of_any_mix_of_scripts_marks_emoji_and_controls_match_a_paragraph() {
         const POOL: &[&str] = &[
-            "a", "Z", " ", "7", "#", "Ж", "ё", "й", "–", "…", "›", "·", "●", "✓", "▶", "★", "₽",
-            "│", "█", "⠋", "↓", "é", "ß", "漢", "ｶ", "ﾞ", "🚀", "👍🏽", "\u{301}", "\u{483}",
-            "\u{200d}", "\u{fe0f}", "\u{200b}", "\u{ad}", "\t", "\n", "\r", "\u{7}", "👨‍👩‍👧",
-            "\u{1f1f7}\u{1f1fa}", "각", "\u{1100}\u{1161}", "क्ष", "◽",
+            "a",
+            "Z",
+            " ",
+            "7",
+            "#",
+            "Ж",
+            "ё",
+            "й",
+            "–",
+            "…",
+            "›",
+            "·",
+            "●",
+            "✓",
+            "▶",
+            "★",
+            "₽",
+            "│",
+            "█",
+            "⠋",
+            "↓",
+            "é",
+            "ß",
+            "漢",
+            "ｶ",
+            "ﾞ",
+            "🚀",
+            "👍🏽",
+            "\u{301}",
+            "\u{483}",
+            "\u{200d}",
+            "\u{fe0f}",
+            "\u{200b}",
+            "\u{ad}",
+            "\t",
+            "\n",
+            "\r",
+            "\u{7}",
+            "👨‍👩‍👧",
+            "\u{1f1f7}\u{1f1fa}",
+            "각",
+            "\u{1100}\u{1161}",
+            "क्ष",
+            "◽",
         ];
         // A fixed sequence, so that a failure comes back the same.
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -212,7 +265,8 @@ mod tests {
                 .map(|_| {
                     let spans: Vec<Span<'static>> = (0..1 + next(4))
                         .map(|_| {
-                            let text: String = (0..next(12)).map(|_| POOL[next(POOL.len())]).collect();
+                            let text: String =
+                                (0..next(12)).map(|_| POOL[next(POOL.len())]).collect();
                             Span::styled(text, styles[next(styles.len())])
                         })
                         .collect();

@@ -176,7 +176,10 @@ impl ColumnView<'_> {
         if body.height == 0 {
             return;
         }
-        frame.render_widget(crate::ui::plain::Plain::new(self.body_lines(t, w, body)), body);
+        frame.render_widget(
+            crate::ui::plain::Plain::new(self.body_lines(t, w, body)),
+            body,
+        );
     }
 
     /// The deals whose cards fit in `body`, by index.
