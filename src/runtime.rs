@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, EventStream, MouseButton, MouseEvent, MouseEventKind};
 use futures_util::StreamExt;
-use ratatui::DefaultTerminal;
 use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
 use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order};
 
@@ -44,7 +44,7 @@ impl Runtime {
         &self,
         mut app: App,
         client: weeek_api::Client,
-        terminal: &mut DefaultTerminal,
+        terminal: &mut AppTerminal,
     ) -> std::io::Result<Option<i32>> {
         // Clones share what the answers tell of the service's clock.
         let service = client.clone();
@@ -265,7 +265,7 @@ struct EditOrder {
 }
 
 /// Runs the editor with the terminal handed over; what it left comes back as a message.
-fn run_editor(terminal: &mut DefaultTerminal, edit: EditOrder) -> std::io::Result<Msg> {
+fn run_editor(terminal: &mut AppTerminal, edit: EditOrder) -> std::io::Result<Msg> {
     let name = format!("task-{}", edit.task_id);
     let result = crate::terminal::handed_over(terminal, || {
         crate::terminal::edit_in(&edit.command, &edit.text, &name)

@@ -4,6 +4,10 @@
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 pub fn width(s: &str) -> usize {
+    // Most of what a frame measures is printable ASCII: a column a byte.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return s.len();
+    }
     UnicodeWidthStr::width(s)
 }
 
@@ -41,6 +45,9 @@ pub fn fit(s: &str, cols: usize) -> String {
 /// One line: newlines and tabs become spaces, control characters disappear (they would move
 /// the terminal's cursor).
 pub fn one_line(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
     s.chars()
         .filter_map(|c| match c {
             '\n' | '\r' | '\t' => Some(' '),
@@ -214,6 +221,23 @@ pub fn seconds(d: std::time::Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn width_and_one_line_say_what_the_unicode_tables_say_for_ascii_and_the_rest() {
+        for s in [
+            "",
+            "plain ascii ~!",
+            "tab\there",
+            "bell\u{7}",
+            "Задача 🚀",
+            "e\u{301}",
+            "漢字",
+        ] {
+            assert_eq!(width(s), UnicodeWidthStr::width(s), "{s:?}");
+        }
+        assert_eq!(one_line("a\tb\nc\u{7}d"), "a b cd");
+        assert_eq!(one_line("Задача №1"), "Задача №1");
+    }
 
     #[test]
     fn long_quoted_names_are_shortened_and_the_rest_is_kept() {

@@ -1,6 +1,7 @@
 //! Remote data and its state. Loading and failing keep the previous value, so a reload never
 //! blanks the screen and loading never looks like empty.
 
+use crate::app::indexed_rows::IndexedRows;
 use weeek_api::ApiError;
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -131,7 +132,7 @@ impl PageStatus {
 /// far, and where the paging stands.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Paged<T> {
-    pub rows: Vec<T>,
+    pub rows: IndexedRows<T>,
     pub status: PageStatus,
     /// The service has rows after these.
     pub has_more: bool,
@@ -142,7 +143,7 @@ pub struct Paged<T> {
 impl<T> Default for Paged<T> {
     fn default() -> Self {
         Self {
-            rows: Vec::new(),
+            rows: IndexedRows::default(),
             status: PageStatus::Idle,
             has_more: false,
             loaded_once: false,
@@ -226,7 +227,7 @@ impl<T> Paged<T> {
             Ok(Arrived::Next)
         } else {
             *cursor = follow_item(&self.rows, &rows, *cursor, key);
-            self.rows = rows;
+            self.rows = rows.into();
             self.loaded_once = true;
             Ok(Arrived::First)
         }
@@ -283,7 +284,7 @@ mod tests {
         p.finish(Ok((vec![9, 3], false)), &mut cursor, |x| *x)
             .unwrap();
         assert_eq!(
-            (p.rows.clone(), cursor),
+            (p.rows.clone().into_vec(), cursor),
             (vec![9, 3], 1),
             "the cursor follows item 3"
         );

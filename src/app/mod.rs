@@ -13,6 +13,7 @@ pub mod edit_batch;
 pub mod entry_rows;
 pub mod form_errors;
 pub mod help;
+pub mod indexed_rows;
 pub mod keymap;
 pub mod ledger;
 pub mod loadable;

@@ -231,7 +231,9 @@ impl TasksState {
     /// the rest may carry a triage write still on its way, which the read must not undo.
     pub(super) fn take_whole(&mut self, task: Task) {
         if let Some(i) = self.index_of(task.id) {
-            self.list.rows[i].timers = task.timers.clone();
+            self.list
+                .rows
+                .edit(i, |row| row.timers = task.timers.clone());
         }
         // A subtask of the pane learns its own subtasks (its done box may have a tick on its
         // way, which the read must not undo either).

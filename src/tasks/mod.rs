@@ -284,7 +284,7 @@ impl TasksState {
     }
 
     pub fn index_of(&self, id: i64) -> Option<usize> {
-        self.list.rows.iter().position(|t| t.id == id)
+        self.list.rows.position_of(id)
     }
 
     pub fn is_loading(&self) -> bool {
@@ -1059,11 +1059,11 @@ impl ScreenState for TasksState {
         if self.marks.is_empty() {
             return None;
         }
+        // Found through the marks, not by reading every loaded row (a frame draws this).
         let boards: BTreeSet<i64> = self
-            .list
-            .rows
+            .marks
             .iter()
-            .filter(|t| self.marks.contains(&t.id))
+            .filter_map(|id| self.list.rows.by_id(*id))
             .filter_map(|t| t.primary_location().and_then(|l| l.board_id))
             .collect();
         let n = self.marks.len();

@@ -89,8 +89,7 @@ impl TasksState {
     pub fn row_of(&self, id: i64) -> Option<TaskRow> {
         self.list
             .rows
-            .iter()
-            .find(|t| t.id == id)
+            .by_id(id)
             .cloned()
             .or_else(|| self.subtask_rows.get(&id).cloned().flatten())
             .or_else(|| self.details.get(id).map(TaskRow::from))

@@ -8,6 +8,7 @@ pub mod form_status;
 pub mod funnels;
 pub mod help;
 pub mod organizations;
+pub mod plain;
 pub mod projects;
 pub mod searched_list;
 pub mod tasks;
@@ -200,7 +201,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     };
     spans.push(Span::styled(who, who_style));
     spans.push(Span::styled(busy, t.accent()));
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    frame.render_widget(plain::Plain::new(Line::from(spans)), area);
 }
 
 /// My running timer after the tabs: its clock, then as much of the task's title as leaves
@@ -404,7 +405,7 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         spans.push(Span::styled(format!(" {keys}"), t.accent()));
         spans.push(Span::styled(" help ", t.dim()));
     }
-    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+    frame.render_widget(plain::Plain::new(Line::from(spans)), area);
 }
 
 fn render_toasts(app: &App, t: &Theme, frame: &mut Frame, band: Rect, hits: &mut Hits) {

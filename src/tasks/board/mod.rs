@@ -195,7 +195,7 @@ impl BoardView {
             let (stay, go): (Vec<TaskRow>, Vec<TaskRow>) = std::mem::take(&mut col.cards.rows)
                 .into_iter()
                 .partition(|t| column_of(board, t).is_none_or(|c| c == key));
-            col.cards.rows = stay;
+            col.cards.rows = stay.into();
             col.cursor = at_cursor
                 .and_then(|id| col.cards.rows.iter().position(|t| t.id == id))
                 .unwrap_or(col.cursor)

@@ -33,7 +33,7 @@ pub fn render_title(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area
         n => format!("column {} of {n}", b.focus + 1),
     };
     let line = super::title_line(spans, Span::styled(note, t.dim()), area.width);
-    frame.render_widget(Paragraph::new(line), area);
+    frame.render_widget(crate::ui::plain::Plain::new(line), area);
 }
 
 pub fn render(app: &App, t: &Theme, b: &BoardView, frame: &mut Frame, area: Rect, hits: &mut Hits) {
@@ -148,11 +148,11 @@ impl ColumnView<'_> {
         }
         let body = column_cards(area);
         frame.render_widget(
-            Paragraph::new(self.head(w)),
+            crate::ui::plain::Plain::new(self.head(w)),
             Rect::new(area.x, area.y, area.width, body.y - area.y),
         );
         if body.height > 0 {
-            frame.render_widget(Paragraph::new(self.body_lines(w, body)), body);
+            frame.render_widget(crate::ui::plain::Plain::new(self.body_lines(w, body)), body);
         }
     }
 

@@ -169,13 +169,16 @@ impl ColumnView<'_> {
         ];
         let body = column_cards(area);
         frame.render_widget(
-            Paragraph::new(header),
+            crate::ui::plain::Plain::new(header),
             Rect::new(area.x, area.y, area.width, body.y - area.y),
         );
         if body.height == 0 {
             return;
         }
-        frame.render_widget(Paragraph::new(self.body_lines(t, w, body)), body);
+        frame.render_widget(
+            crate::ui::plain::Plain::new(self.body_lines(t, w, body)),
+            body,
+        );
     }
 
     /// The deals whose cards fit in `body`, by index.

@@ -3,9 +3,8 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::widgets::{Block, Borders};
 use weeek_api::models::{CustomField, Funnel, FunnelStatus};
 
 use super::{board, chip};
@@ -77,7 +76,7 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
         t.dim()
     };
     let line = crate::ui::title_line(spans, Span::styled(status, status_style), area.width);
-    frame.render_widget(Paragraph::new(line), area);
+    frame.render_widget(crate::ui::plain::Plain::new(line), area);
 }
 
 const LABEL_W: usize = 12;
@@ -370,7 +369,7 @@ fn render_strip(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area:
             .into_iter()
             .map(|l| super::clip_line(l, iw))
             .collect();
-        frame.render_widget(Paragraph::new(lines), inner);
+        frame.render_widget(crate::ui::plain::Plain::new(lines), inner);
     }
 }
 
@@ -422,5 +421,5 @@ fn render_full(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, area: 
         .take(usize::from(inner.height))
         .map(|l| super::clip_line(l, w))
         .collect();
-    frame.render_widget(Paragraph::new(visible).style(Style::new()), inner);
+    frame.render_widget(crate::ui::plain::Plain::new(visible), inner);
 }

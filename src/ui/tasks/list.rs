@@ -113,10 +113,10 @@ fn task_row<'a>(
     } else {
         Style::new()
     };
-    let mut spans = vec![
-        Span::styled(if marked { "● " } else { "  " }, t.accent()),
-        Span::raw(if task.is_completed { "[x] " } else { "[ ] " }),
-    ];
+    // Room for every column and a few tags: the spans are not moved as they are added.
+    let mut spans = Vec::with_capacity(12);
+    spans.push(Span::styled(if marked { "● " } else { "  " }, t.accent()));
+    spans.push(Span::raw(if task.is_completed { "[x] " } else { "[ ] " }));
     spans.push(match task.priority {
         Some(p) => Span::styled(fit(p.label(), PRIO_W), t.priority(p)),
         None => Span::styled(fit("–", PRIO_W), t.dim()),
@@ -214,7 +214,7 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
     let s = &app.tasks;
     let cols = columns(usize::from(area.width));
     frame.render_widget(
-        Paragraph::new(header_row(t, &cols)),
+        crate::ui::plain::Plain::new(header_row(t, &cols)),
         Rect::new(area.x, area.y, area.width, 1),
     );
     let body = crate::layout::tasks::table_rows(area);
@@ -265,7 +265,7 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
             _ => {}
         }
     }
-    frame.render_widget(Paragraph::new(lines), body);
+    frame.render_widget(crate::ui::plain::Plain::new(lines), body);
 }
 
 fn render_list_state(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {

@@ -16,7 +16,6 @@ mod time_log;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
-use ratatui::widgets::Paragraph;
 
 use crate::app::{App, Hits};
 use crate::layout;
@@ -109,7 +108,7 @@ fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         t.dim()
     };
     let line = super::title_line(spans, Span::styled(count, count_style), area.width);
-    frame.render_widget(Paragraph::new(line), area);
+    frame.render_widget(crate::ui::plain::Plain::new(line), area);
 }
 
 pub(super) fn count_label(n: usize) -> String {
