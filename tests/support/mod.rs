@@ -76,7 +76,7 @@ impl Tmux {
         let script = format!(
             "export HOME={home} XDG_CONFIG_HOME={home}/config XDG_DATA_HOME={home}/data XDG_STATE_HOME={home}/state TERM=xterm-256color; \
              unset WEEEK_TOKEN WEEEK_API_TOKEN WEEEK_BASE_URL NO_COLOR VISUAL EDITOR; {env} \
-             {bin} {args}; echo EXIT=$?; stty -a; sleep 600",
+             {bin} {args}; echo EXIT=$?; stty -a; echo STTY-END; sleep 600",
             env = env
                 .iter()
                 .map(|(k, v)| format!("export {k}={};", shell_quote(v)))
@@ -251,10 +251,11 @@ pub fn process_running(pid: u32) -> bool {
     })
 }
 
-/// The exit line and `stty -a` output, once the app has exited.
+/// The exit line and `stty -a` output, once the app has exited and `stty` has printed all of it
+/// (its first line alone can be on screen before the rest).
 pub fn wait_exit(t: &Tmux) -> String {
     t.wait_until("the app to exit", |s| {
-        s.contains("EXIT=") && s.contains("speed")
+        s.contains("EXIT=") && s.contains("STTY-END")
     })
 }
 
