@@ -23,6 +23,7 @@ pub mod requests;
 pub mod screen;
 pub mod searched_list;
 pub mod shadows;
+pub mod switcher;
 pub mod toast;
 mod unreadable;
 
@@ -82,6 +83,10 @@ pub enum Effect {
     },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
+    /// Leave this workspace for another: once the file writes asked before it have landed,
+    /// the runtime opens that one with a fresh app, and this app's requests and their answers
+    /// are dropped. If it cannot be opened, this app goes on, told why (`Msg::EffectFailed`).
+    SwitchWorkspace(crate::config::WorkspaceId),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -243,6 +248,8 @@ fn movement(action: Action) -> bool {
 pub enum AfterConfirm {
     Quit,
     Switch(Screen),
+    /// The switcher's workspace at this index.
+    Workspace(usize),
 }
 
 /// What has the keyboard: the contexts whose commands apply, most specific first, and whether
@@ -266,6 +273,8 @@ pub enum Overlay {
         scroll: u16,
     },
     Palette(Box<Picker<Action>>),
+    /// The workspace switcher: indices into `App::switcher`'s entries.
+    Workspaces(Box<Picker<usize>>),
     Confirm {
         question: String,
         then: AfterConfirm,
@@ -289,6 +298,9 @@ pub struct App {
     pub spinner: usize,
     /// Set by whatever changes what is drawn; the runtime draws only then, and clears it.
     pub dirty: bool,
+    /// The directory of the workspace in use (`config::Paths::data_dir_for`): everything the
+    /// app keeps on disk for it (drafts, the last view, a profile's saved views, the local
+    /// store) is there, apart from every other workspace's.
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
@@ -303,6 +315,8 @@ pub struct App {
     /// Where the token came from, so a refused token (401) says where to look; `None` in the
     /// demo.
     pub token_source: Option<crate::config::TokenSource>,
+    /// The workspaces the app can switch to, and the one it is on.
+    pub switcher: switcher::Switcher,
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
@@ -351,6 +365,7 @@ impl App {
             wall: time::OffsetDateTime::UNIX_EPOCH,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
+            switcher: switcher::Switcher::default(),
             retrying: HashMap::new(),
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
@@ -505,6 +520,9 @@ impl App {
         };
         self.dirty |= changed;
         self.fit_messages(clock, &mut effects);
+        let title = self.names.workspace.value().map(|w| w.title.as_str());
+        self.switcher
+            .keep_title(title, &self.data_dir, &mut effects);
         effects
     }
 
@@ -710,7 +728,7 @@ impl App {
                 chain: vec![Context::Overlay],
                 typing: false,
             },
-            Some(Overlay::Palette(_)) => Focus {
+            Some(Overlay::Palette(_) | Overlay::Workspaces(_)) => Focus {
                 chain: vec![Context::Picker, Context::Text],
                 typing: true,
             },
@@ -829,6 +847,7 @@ impl App {
             }
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
+            Action::Workspaces => self.open_switcher(),
             Action::Back => return self.toasts.dismiss_all(),
             Action::ToggleTimer => {
                 let Some((task, title)) = self.screen_state(self.screen).timer_target() else {
@@ -922,6 +941,7 @@ impl App {
                 self.screen = target;
                 self.with_screen(target, clock, effects, |s, cx| s.on_enter(cx));
             }
+            AfterConfirm::Workspace(index) => self.leave_for(index, clock, effects),
         }
     }
 
