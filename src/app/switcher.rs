@@ -60,14 +60,17 @@ impl Switcher {
     }
 
     /// What the header puts before the workspace's name: the profile's, when the config file
-    /// has profiles to tell apart; in the demo, that it is one (its workspace is not yours).
+    /// has profiles to tell apart; in the demo, that it is one, when a real workspace could be
+    /// taken for it. Started with nothing but the demo, the header is left its room.
     pub fn header_label(&self) -> Option<&str> {
         let current = self.current.as_ref()?;
         let profiles = self
             .entries
             .iter()
             .any(|e| matches!(e.id, WorkspaceId::Profile(_)));
-        (profiles || *current == WorkspaceId::Demo).then(|| current.label())
+        let real = self.entries.iter().any(|e| e.id != WorkspaceId::Demo);
+        let shown = profiles || (*current == WorkspaceId::Demo && real);
+        shown.then(|| current.label())
     }
 
     /// The workspace's name as it is now: kept in its directory when it changes (a rename in
@@ -176,5 +179,72 @@ impl App {
         self.toasts
             .progress(clock.now, format!("Opening {}…", id.label()));
         effects.push(Effect::SwitchWorkspace(id));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn switcher(ids: &[WorkspaceId], current: WorkspaceId) -> Switcher {
+        let entries = ids
+            .iter()
+            .map(|id| WorkspaceEntry {
+                id: id.clone(),
+                title: None,
+            })
+            .collect();
+        Switcher::new(entries, current)
+    }
+
+    #[test]
+    fn the_header_names_the_profile_when_there_are_profiles_or_a_demo_to_tell_apart() {
+        use WorkspaceId::{Demo, Profile, TopLevel};
+        let acme = Profile("acme".into());
+        let label = |ids: &[WorkspaceId], current: WorkspaceId| {
+            switcher(ids, current).header_label().map(str::to_string)
+        };
+        assert_eq!(
+            label(&[TopLevel, Demo], TopLevel),
+            None,
+            "nothing to tell apart"
+        );
+        assert_eq!(label(&[Demo], Demo), None, "the demo alone");
+        assert_eq!(
+            label(&[TopLevel, Demo], Demo).as_deref(),
+            Some("demo sandbox"),
+            "not the real workspace"
+        );
+        assert_eq!(
+            label(&[TopLevel, acme.clone(), Demo], TopLevel).as_deref(),
+            Some("default")
+        );
+        assert_eq!(label(&[acme.clone(), Demo], acme).as_deref(), Some("acme"));
+        assert_eq!(Switcher::default().header_label(), None);
+    }
+
+    #[test]
+    fn the_workspaces_name_is_kept_once_and_again_only_when_it_changes() {
+        let dir = Path::new("/data/profiles/acme");
+        let mut s = switcher(
+            &[WorkspaceId::Profile("acme".into())],
+            WorkspaceId::Profile("acme".into()),
+        );
+        let mut effects = Vec::new();
+        s.keep_title(None, dir, &mut effects);
+        s.keep_title(Some("Acme Ltd"), dir, &mut effects);
+        s.keep_title(Some("Acme Ltd"), dir, &mut effects);
+        assert_eq!(effects.len(), 1, "{effects:?}");
+        s.keep_title(Some("Acme Group"), dir, &mut effects);
+        assert_eq!(effects.len(), 2, "{effects:?}");
+        let Effect::WriteFile { path, contents } = &effects[1] else {
+            panic!("{effects:?}");
+        };
+        assert_eq!(path, &dir.join(TITLE_FILE));
+        assert!(contents.contains("Acme Group"), "{contents}");
+        // An app that was given no list (as in most tests) keeps nothing.
+        let mut effects = Vec::new();
+        Switcher::default().keep_title(Some("Acme"), dir, &mut effects);
+        assert!(effects.is_empty());
     }
 }
