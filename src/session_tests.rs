@@ -468,3 +468,21 @@ fn a_workspace_that_cannot_be_opened_leaves_the_app_as_it_was_saying_why() {
     assert!(shown.contains("Отчёт для Northwind"), "{shown}");
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// Alt-w split in two by a connection (Esc, then `w` at once) is still Alt-w; an Esc and a `w`
+/// pressed apart are what they are.
+#[test]
+fn esc_then_w_at_once_is_the_alt_w_a_terminal_sent_in_two_parts() {
+    let (ws, root) = workspaces("esc-w");
+    let mut h = Harness::loaded(fresh(&ws, &northwind()));
+    h.send(testing::code(KeyCode::Esc));
+    h.press("w");
+    assert!(matches!(h.app.overlay, Some(Overlay::Workspaces(_))));
+    h.send(testing::code(KeyCode::Esc));
+    assert!(h.app.overlay.is_none());
+    h.send(testing::code(KeyCode::Esc));
+    h.advance(crate::app::alt_digit::WAIT * 3);
+    h.press("w");
+    assert!(h.app.overlay.is_none(), "a w of its own");
+    std::fs::remove_dir_all(&root).ok();
+}

@@ -31,7 +31,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
+};
 use time::Date;
 use weeek_api::ApiError;
 
@@ -762,7 +764,12 @@ impl App {
     /// app-wide ones; a key none of them takes is typed, if a text field has the keyboard.
     /// True when it changed what is drawn.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
-        let key = self.esc_digit.read(key, clock.now);
+        let keymap = &self.keymap;
+        let alt_bound = |c: char| {
+            let alt = KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT);
+            keymap.resolve(&[Context::Global], false, &alt).is_some()
+        };
+        let key = self.esc_digit.read(key, clock.now, alt_bound);
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
         if self.viewport.too_small {
             return self.keymap.resolve(&[Context::Global], false, &key) == Some(Action::Quit)
