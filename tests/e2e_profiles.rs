@@ -2,6 +2,8 @@
 //! each; the app starts on one, switches to the other with Alt-w (its tasks, never the first
 //! one's), switches back, and opens the demo sandbox from the same list.
 #![cfg(feature = "demo")]
+// Helpers of the tests: a panic here is a failed test, as in the tests themselves.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod support;
 
