@@ -75,6 +75,8 @@ impl Runtime {
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report)>();
         let mut requests = spawn_worker(client, session.generation(), &answers_tx);
+        // The workers of the workspaces left: they end with the app.
+        let mut retired = Vec::new();
         let mut files = FileWriter::spawn();
         // What effects answer (a config file written) comes back as a message.
         let (notes_tx, mut noted) = mpsc::unbounded_channel::<(u64, Msg)>();
@@ -93,8 +95,9 @@ impl Runtime {
         let result = loop {
             // The app asked for another workspace: what it wrote lands first (its drafts are
             // on disk before the other is read, and before this one is opened again), then a
-            // fresh app takes over with a worker of its own. The old worker ends, its reads
-            // are stopped, and whatever it still answers is dropped by the session.
+            // fresh app takes over with a worker of its own. The old worker runs on, so that a
+            // change it was sending still reaches the service; the session drops what it
+            // answers (saying a refused change).
             while let Flow::Switch(id) = flow {
                 files.flush().await;
                 let size = session.app.viewport.size();
@@ -104,7 +107,8 @@ impl Runtime {
                         service = client.clone();
                         edits.clear();
                         let effects = session.replace(app, self.clock(&service));
-                        requests = spawn_worker(client, session.generation(), &answers_tx);
+                        let fresh = spawn_worker(client, session.generation(), &answers_tx);
+                        retired.push(std::mem::replace(&mut requests, fresh));
                         notes.generation = session.generation();
                         hits = Hits::default();
                         execute(effects, &requests, &mut files, &notes, &mut edits)

@@ -486,3 +486,71 @@ fn esc_then_w_at_once_is_the_alt_w_a_terminal_sent_in_two_parts() {
     assert!(h.app.overlay.is_none(), "a w of its own");
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// A change sent before the switch still reaches the service; should it be refused, the app
+/// in use says so, naming the workspace. Its success, like every other answer, is dropped.
+#[test]
+fn a_change_refused_after_the_switch_is_said_naming_the_workspace_left() {
+    let (ws, root) = workspaces("writes");
+    let mut h = Harness::loaded(fresh(&ws, &northwind()));
+    h.list_tasks(vec![
+        testing::task(42, "Отчёт для Northwind"),
+        testing::task(43, "Счёт для Northwind"),
+    ]);
+    let mut session = Session::new(h.app);
+    let clock = testing::clock();
+    let mut effects = Vec::new();
+    for key in ['x', 'j', 'x'] {
+        effects.extend(session.update(testing::key(key), clock));
+    }
+    let writes: Vec<Request> = requests(&effects)
+        .into_iter()
+        .filter(|r| matches!(r.call, Call::CompleteTask(_)))
+        .collect();
+    assert_eq!(writes.len(), 2, "{effects:?}");
+    let old = session.generation();
+    session.replace(fresh(&ws, &acme()), clock);
+    let reply = |req: &Request, answer: Answer| {
+        Msg::Api(Box::new(Reply {
+            id: req.id,
+            key: req.key.clone(),
+            answer,
+            skipped: None,
+        }))
+    };
+    session.app.dirty = false;
+    assert!(
+        session
+            .answer(
+                old,
+                reply(&writes[0], testing::done(&writes[0].call)),
+                clock
+            )
+            .is_empty()
+    );
+    assert!(
+        !session.app.dirty,
+        "a change that went through is not news here"
+    );
+    let refused = testing::failure(
+        &writes[1].call,
+        weeek_api::ApiError::Server {
+            status: 503,
+            message: None,
+        },
+    );
+    session.answer(old, reply(&writes[1], refused), clock);
+    let said: Vec<String> = session
+        .app
+        .toasts
+        .visible()
+        .iter()
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|t| t.starts_with("A change sent to northwind before the switch was not saved")),
+        "{said:?}"
+    );
+    std::fs::remove_dir_all(&root).ok();
+}
