@@ -1,7 +1,7 @@
 //! Several workspaces in a real terminal: two sandboxes whose workspaces differ, a profile for
 //! each; the app starts on one, switches to the other with Alt-w (its tasks, never the first
-//! one's), switches back, and opens the demo sandbox from the same list.
-#![cfg(feature = "demo")]
+//! one's), switches back, and opens the demo sandbox from the same list. Then what needs no
+//! sandbox: a profile's token stored, an unknown profile refused.
 // Helpers of the tests: a panic here is a failed test, as in the tests themselves.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -10,14 +10,20 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+#[cfg(feature = "demo")]
 use support::{Tmux, tmux_available, wait_exit};
+#[cfg(feature = "demo")]
 use weeek_api::{Client, ClientConfig, NewTask, Token};
+#[cfg(feature = "demo")]
 use weeek_sandbox::{DbLocation, Faults, Sandbox, SandboxConfig, SandboxHandle};
 
+#[cfg(feature = "demo")]
 const ACME_TASK: &str = "Acme: отгрузка паллет";
+#[cfg(feature = "demo")]
 const NORDIC_TASK: &str = "Nordic: сверка счетов";
 
 /// A sandbox named `workspace`, answering `token`, whose one task (mine) only it holds.
+#[cfg(feature = "demo")]
 async fn sandbox(workspace: &str, token: &str, task: &str) -> SandboxHandle {
     let handle = Sandbox::start(
         SandboxConfig {
@@ -75,10 +81,12 @@ fn home(name: &str, acme: &str, nordic: &str) -> PathBuf {
 }
 
 /// The header: the profile in use and its workspace's name.
+#[cfg(feature = "demo")]
 fn header(screen: &str) -> &str {
     screen.lines().next().unwrap_or_default()
 }
 
+#[cfg(feature = "demo")]
 #[test]
 fn switching_workspaces_shows_the_others_tasks_and_back_and_the_demo_from_the_same_list() {
     if !tmux_available() {
