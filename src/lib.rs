@@ -6,6 +6,7 @@
 //! from its `Viewport`, and `ui::render` returns the areas it drew, which clicks are resolved
 //! against.
 
+pub mod active_workspace;
 pub mod app;
 pub mod attachment_files;
 pub mod cli;
@@ -25,7 +26,6 @@ pub mod path_complete;
 pub mod private_files;
 pub mod projects;
 pub mod runtime;
-pub mod session;
 pub mod share;
 pub mod tasks;
 pub mod terminal;

@@ -11,9 +11,9 @@ use ratatui::DefaultTerminal;
 use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
+use crate::active_workspace::ActiveWorkspace;
 use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::config::WorkspaceId;
-use crate::session::Session;
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order, Report};
 
@@ -71,10 +71,10 @@ impl Runtime {
     ) -> std::io::Result<Option<i32>> {
         // Clones share what the answers tell of the service's clock.
         let mut service = client.clone();
-        let mut session = Session::new(app);
+        let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report)>();
-        let mut requests = spawn_worker(client, session.generation(), &answers_tx);
+        let mut requests = spawn_worker(client, active.generation(), &answers_tx);
         // The workers of the workspaces left: they end with the app.
         let mut retired = Vec::new();
         let mut files = FileWriter::spawn();
@@ -82,11 +82,11 @@ impl Runtime {
         let (notes_tx, mut noted) = mpsc::unbounded_channel::<(u64, Msg)>();
         let mut notes = Notes {
             tx: notes_tx,
-            generation: session.generation(),
+            generation: active.generation(),
         };
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
-        let effects = session.start(self.clock(&service));
+        let effects = active.start(self.clock(&service));
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
         let mut flow = execute(effects, &requests, &mut files, &notes, &mut edits);
@@ -96,20 +96,20 @@ impl Runtime {
             // The app asked for another workspace: what it wrote lands first (its drafts are
             // on disk before the other is read, and before this one is opened again), then a
             // fresh app takes over with a worker of its own. The old worker runs on, so that a
-            // change it was sending still reaches the service; the session drops what it
+            // change it was sending still reaches the service; `ActiveWorkspace` drops what it
             // answers (saying a refused change).
             while let Flow::Switch(id) = flow {
                 files.flush().await;
-                let size = session.app.viewport.size();
+                let size = active.app.viewport.size();
                 flow = match opener.open(&id, size).await {
                     Ok((app, client)) => {
                         tracing::info!(workspace = id.label(), "switched workspace");
                         service = client.clone();
                         edits.clear();
-                        let effects = session.replace(app, self.clock(&service));
-                        let fresh = spawn_worker(client, session.generation(), &answers_tx);
+                        let effects = active.replace(app, self.clock(&service));
+                        let fresh = spawn_worker(client, active.generation(), &answers_tx);
                         retired.push(std::mem::replace(&mut requests, fresh));
-                        notes.generation = session.generation();
+                        notes.generation = active.generation();
                         hits = Hits::default();
                         execute(effects, &requests, &mut files, &notes, &mut edits)
                     }
@@ -124,17 +124,17 @@ impl Runtime {
             if flow == Flow::Quit {
                 break Ok(None);
             }
-            if session.app.dirty {
+            if active.app.dirty {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
                 files.settle().await;
-                let app = &session.app;
+                let app = &active.app;
                 if let Err(e) = terminal.draw(|f| hits = crate::ui::render(app, &self.theme, f)) {
                     break Err(e);
                 }
-                session.app.dirty = false;
+                active.app.dirty = false;
             }
-            let deadline = session.app.next_deadline(Instant::now());
+            let deadline = active.app.next_deadline(Instant::now());
             let incoming = tokio::select! {
                 ev = events.next() => match ev {
                     Some(Ok(ev)) => match message(ev, &hits) {
@@ -148,15 +148,15 @@ impl Runtime {
                 Some((generation, note)) = noted.recv() => Incoming::Of(generation, note),
                 _ = sleep_until(deadline), if deadline.is_some() => Incoming::Now(Msg::Tick),
                 Some(signal) = term_signals.recv() => {
-                    let effects = session.app.shutdown(self.clock(&service));
+                    let effects = active.app.shutdown(self.clock(&service));
                     execute(effects, &requests, &mut files, &notes, &mut edits);
                     break Ok(Some(signal));
                 }
             };
             let clock = self.clock(&service);
             let effects = match incoming {
-                Incoming::Now(msg) => session.update(msg, clock),
-                Incoming::Of(generation, msg) => session.answer(generation, msg, clock),
+                Incoming::Now(msg) => active.update(msg, clock),
+                Incoming::Of(generation, msg) => active.answer(generation, msg, clock),
             };
             flow = execute(effects, &requests, &mut files, &notes, &mut edits);
             // Answers that arrived meanwhile are folded in before the next frame; a bounded
@@ -168,7 +168,7 @@ impl Runtime {
                 && let Ok((generation, report)) = answers.try_recv()
             {
                 folded += 1;
-                let effects = session.answer(generation, Msg::from(report), self.clock(&service));
+                let effects = active.answer(generation, Msg::from(report), self.clock(&service));
                 flow = execute(effects, &requests, &mut files, &notes, &mut edits);
             }
             if flow == Flow::Go && !edits.is_empty() {
@@ -187,7 +187,7 @@ impl Runtime {
                     break Err(e);
                 }
                 events = EventStream::new();
-                session.app.dirty = true;
+                active.app.dirty = true;
             }
         };
         // Every queued file write lands before the app ends.

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::app::{App, Clock, Effect, Msg};
 
-pub struct Session {
+pub struct ActiveWorkspace {
     pub app: App,
     /// Counts the workspaces opened: what a worker or an effect answers carries the generation
     /// of the app that asked.
@@ -18,7 +18,7 @@ pub struct Session {
     writes: HashMap<(u64, u64), String>,
 }
 
-impl Session {
+impl ActiveWorkspace {
     pub fn new(app: App) -> Self {
         Self {
             app,
@@ -96,5 +96,5 @@ impl Session {
 }
 
 #[cfg(test)]
-#[path = "session_tests.rs"]
+#[path = "active_workspace_tests.rs"]
 mod tests;

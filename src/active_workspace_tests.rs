@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crossterm::event::{KeyCode, KeyModifiers};
 use weeek_api::models::Workspace;
 
-use super::Session;
+use super::ActiveWorkspace;
 use crate::app::requests::RequestKey;
 use crate::app::{App, Effect, Msg, Overlay};
 use crate::config::{ConnectionFlags, FileConfig, Paths, ProfileConfig, WorkspaceId};
@@ -235,20 +235,20 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
     );
     // The runtime opens Acme with a fresh app; what Northwind asked is still under way.
     let left = std::mem::take(&mut h.pending);
-    let mut session = Session::new(h.app);
-    let old = session.generation();
+    let mut active = ActiveWorkspace::new(h.app);
+    let old = active.generation();
     let clock = testing::clock();
-    let effects = session.replace(fresh(&ws, &acme()), clock);
-    assert_ne!(session.generation(), old);
+    let effects = active.replace(fresh(&ws, &acme()), clock);
+    assert_ne!(active.generation(), old);
     let mut asked = requests(&effects);
-    let now = session.generation();
+    let now = active.generation();
     // The start view (my open tasks) loads once it is known who I am.
     let me = asked
         .iter()
         .find(|r| matches!(r.call, Call::Me))
         .expect("Acme's user is read")
         .clone();
-    let effects = session.answer(
+    let effects = active.answer(
         now,
         Msg::Api(Box::new(Reply {
             id: me.id,
@@ -266,7 +266,7 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
         .expect("Acme's start view loads")
         .clone();
     // Northwind's answers arrive after the switch, its task list among them: all dropped.
-    session.app.dirty = false;
+    active.app.dirty = false;
     for req in &left {
         let answer = match &req.call {
             Call::Tasks(_) => page(req, vec![testing::task(42, "Отчёт для Northwind")]),
@@ -277,17 +277,14 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
                 skipped: None,
             })),
         };
-        assert!(session.answer(old, answer, clock).is_empty());
+        assert!(active.answer(old, answer, clock).is_empty());
     }
     // Even one that carries the very id and key of Acme's own request.
     let forged = page(&acme_list, vec![testing::task(43, "Счёт для Northwind")]);
-    assert!(session.answer(old, forged, clock).is_empty());
+    assert!(active.answer(old, forged, clock).is_empty());
+    assert!(!active.app.dirty, "nothing of Northwind changed the screen");
     assert!(
-        !session.app.dirty,
-        "nothing of Northwind changed the screen"
-    );
-    assert!(
-        session.app.requests.is_pending(&list),
+        active.app.requests.is_pending(&list),
         "Acme's list still waits"
     );
     // Acme's own answers are taken.
@@ -295,7 +292,7 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
         .iter()
         .find(|r| matches!(r.call, Call::Workspace))
         .expect("Acme's workspace is read");
-    session.answer(
+    active.answer(
         now,
         Msg::Api(Box::new(Reply {
             id: workspace.id,
@@ -309,13 +306,13 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
         })),
         clock,
     );
-    session.answer(
+    active.answer(
         now,
         page(&acme_list, vec![testing::task(7, "Отгрузка для Acme")]),
         clock,
     );
-    assert!(!session.app.requests.is_pending(&list));
-    let shown = screen(session.app);
+    assert!(!active.app.requests.is_pending(&list));
+    let shown = screen(active.app);
     assert!(shown.contains("Отгрузка для Acme"), "{shown}");
     assert!(!shown.contains("Northwind"), "{shown}");
     let header = shown.lines().next().unwrap_or_default();
@@ -497,19 +494,19 @@ fn a_change_refused_after_the_switch_is_said_naming_the_workspace_left() {
         testing::task(42, "Отчёт для Northwind"),
         testing::task(43, "Счёт для Northwind"),
     ]);
-    let mut session = Session::new(h.app);
+    let mut active = ActiveWorkspace::new(h.app);
     let clock = testing::clock();
     let mut effects = Vec::new();
     for key in ['x', 'j', 'x'] {
-        effects.extend(session.update(testing::key(key), clock));
+        effects.extend(active.update(testing::key(key), clock));
     }
     let writes: Vec<Request> = requests(&effects)
         .into_iter()
         .filter(|r| matches!(r.call, Call::CompleteTask(_)))
         .collect();
     assert_eq!(writes.len(), 2, "{effects:?}");
-    let old = session.generation();
-    session.replace(fresh(&ws, &acme()), clock);
+    let old = active.generation();
+    active.replace(fresh(&ws, &acme()), clock);
     let reply = |req: &Request, answer: Answer| {
         Msg::Api(Box::new(Reply {
             id: req.id,
@@ -518,9 +515,9 @@ fn a_change_refused_after_the_switch_is_said_naming_the_workspace_left() {
             skipped: None,
         }))
     };
-    session.app.dirty = false;
+    active.app.dirty = false;
     assert!(
-        session
+        active
             .answer(
                 old,
                 reply(&writes[0], testing::done(&writes[0].call)),
@@ -529,7 +526,7 @@ fn a_change_refused_after_the_switch_is_said_naming_the_workspace_left() {
             .is_empty()
     );
     assert!(
-        !session.app.dirty,
+        !active.app.dirty,
         "a change that went through is not news here"
     );
     let refused = testing::failure(
@@ -539,8 +536,8 @@ fn a_change_refused_after_the_switch_is_said_naming_the_workspace_left() {
             message: None,
         },
     );
-    session.answer(old, reply(&writes[1], refused), clock);
-    let said: Vec<String> = session
+    active.answer(old, reply(&writes[1], refused), clock);
+    let said: Vec<String> = active
         .app
         .toasts
         .visible()
