@@ -29,11 +29,21 @@ pub struct Cli {
     #[arg(long, hide = cfg!(not(feature = "demo")))]
     pub demo: bool,
 
-    /// API base URL, ending in /public/v1.
-    #[arg(long, env = "WEEEK_BASE_URL", value_name = "URL")]
+    /// Start on this profile of the config file (`[profiles.NAME]`): its workspace, token and
+    /// drafts. WEEEK_PROFILE picks one too; `default` is the top-level settings. Alt-w
+    /// switches to another while the app runs.
+    #[arg(long, value_name = "NAME", conflicts_with = "demo")]
+    pub profile: Option<String>,
+
+    /// API base URL, ending in /public/v1 (WEEEK_BASE_URL sets it too). For the top-level
+    /// settings: a profile's is in its section of the config file.
+    // Read from the environment by the config, not here: a profile refuses the flag but takes
+    // no notice of the variable, so the two must be told apart.
+    #[arg(long, value_name = "URL")]
     pub base_url: Option<String>,
 
-    /// Read the token from this file (it must not be readable by group or others).
+    /// Read the token from this file (it must not be readable by group or others). For the
+    /// top-level settings: a profile's token is in its section of the config file.
     #[arg(long, value_name = "PATH")]
     pub token_file: Option<PathBuf>,
 
@@ -77,7 +87,11 @@ pub enum ConfigCommand {
     /// Print the path of the configuration file.
     Path,
     /// Read a token from standard input and store it in the configuration file (mode 0600).
-    SetToken,
+    SetToken {
+        /// Store it as this profile's token (`[profiles.NAME]`, made if missing).
+        #[arg(long, value_name = "NAME")]
+        profile: Option<String>,
+    },
     /// Print every key binding in effect (the defaults with the file's [keys] section):
     /// context, key, command id and description.
     Keys,

@@ -6,6 +6,7 @@
 //! from its `Viewport`, and `ui::render` returns the areas it drew, which clicks are resolved
 //! against.
 
+pub mod active_workspace;
 pub mod app;
 pub mod attachment_files;
 pub mod cli;
@@ -34,3 +35,4 @@ pub mod text;
 pub mod ui;
 pub mod widgets;
 pub mod worker;
+pub mod workspaces;

@@ -2,14 +2,14 @@ use std::io::Read;
 use std::process::ExitCode;
 
 use clap::Parser;
-use weeek_api::{Client, Token};
 #[cfg(feature = "demo")]
 use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
 #[cfg(feature = "demo")]
 use weeek_tui::cli::SandboxArgs;
 use weeek_tui::cli::{Cli, Command, ConfigCommand};
 use weeek_tui::config::{self, Paths};
-use weeek_tui::{app::App, logging, runtime::Runtime, terminal::TerminalGuard, ui::theme::Theme};
+use weeek_tui::workspaces::Workspaces;
+use weeek_tui::{logging, runtime::Runtime, terminal::TerminalGuard, ui::theme::Theme};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -33,7 +33,9 @@ fn main() -> ExitCode {
             println!("{}", paths.config_file.display());
             Ok(None)
         }
-        Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths).map(|()| None),
+        Some(Command::Config(ConfigCommand::SetToken { ref profile })) => {
+            set_token(&paths, profile.as_deref()).map(|()| None)
+        }
         Some(Command::Config(ConfigCommand::Keys)) => print_keys(&paths).map(|()| None),
         #[cfg(feature = "demo")]
         Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)).map(|()| None),
@@ -54,7 +56,16 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn set_token(paths: &Paths) -> Result<(), String> {
+/// Stores a token read from standard input: the top level's, or profile `profile`'s
+/// (`default` is the top level's, as with `--profile`).
+fn set_token(paths: &Paths, profile: Option<&str>) -> Result<(), String> {
+    let profile = profile
+        .map(str::trim)
+        .filter(|p| *p != config::DEFAULT_PROFILE);
+    if let Some(name) = profile {
+        // A bad name is said before the token is typed.
+        config::check_profile_name(name)?;
+    }
     eprintln!("Paste the token and press Enter (Ctrl-D when done):");
     let mut token = String::new();
     std::io::stdin()
@@ -63,11 +74,27 @@ fn set_token(paths: &Paths) -> Result<(), String> {
     if token.trim().is_empty() {
         return Err("no token given".into());
     }
-    config::store_token(&paths.config_file, &token)?;
-    eprintln!(
-        "Stored in {} (readable only by you).",
-        paths.config_file.display()
-    );
+    let path = &paths.config_file;
+    match profile {
+        Some(name) => {
+            config::store_profile_token(path, name, &token)?;
+            eprintln!(
+                "Stored the token of profile {name:?} in {} (readable only by you).",
+                path.display()
+            );
+            let file = config::load_file(path)?;
+            if let Some(other) = file.profile(name, path)?.token_file.as_ref() {
+                eprintln!(
+                    "Note: the profile also names token_file {}, which is read instead.",
+                    other.display()
+                );
+            }
+        }
+        None => {
+            config::store_token(path, &token)?;
+            eprintln!("Stored in {} (readable only by you).", path.display());
+        }
+    }
     Ok(())
 }
 
@@ -91,6 +118,7 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
         now: None,
         faults: args.faults.to_faults(),
         tasks: args.tasks,
+        workspace: args.workspace.clone(),
     };
     let handle = Sandbox::start(config, args.listen)
         .await
@@ -104,91 +132,49 @@ async fn run_sandbox(args: &SandboxArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The sandbox of `--demo`, kept alive while the app runs against it.
-#[cfg(feature = "demo")]
-type DemoSandbox = weeek_sandbox::SandboxHandle;
-#[cfg(not(feature = "demo"))]
-type DemoSandbox = std::convert::Infallible;
-
-/// Starts the demo's sandbox: it, its base URL and its token.
-#[cfg(feature = "demo")]
-async fn start_demo(cli: &Cli) -> Result<(DemoSandbox, String, Token), String> {
-    let config = SandboxConfig {
-        token: weeek_sandbox::demo_token().to_string(),
-        db: DbLocation::Memory,
-        seed: true,
-        now: None,
-        faults: cli.demo_faults.to_faults(),
-        tasks: cli.tasks,
-    };
-    let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
-        .await
-        .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
-    let url = handle.base_url();
-    Ok((handle, url, Token::new(weeek_sandbox::demo_token())))
-}
-
-#[cfg(not(feature = "demo"))]
-async fn start_demo(_: &Cli) -> Result<(DemoSandbox, String, Token), String> {
-    Err(weeek_tui::cli::NO_SANDBOX.to_string())
-}
-
 /// Runs the app; `Some(n)` when signal `n` ended it.
 async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Option<i32>, String> {
     let file = config::load_file(&paths.config_file)?;
     // A bad [keys] section stops the start here, said on a terminal still as it was.
     let keymap = config::keymap(&file, &paths.config_file)?;
-    // So does a saved view that cannot be read (its dates read as of today).
-    let today = time::OffsetDateTime::now_utc().to_offset(offset).date();
-    let views_file = paths.views_file(cli.demo);
-    let views = if views_file == paths.config_file {
-        config::views(&file, &views_file, today)?
-    } else {
-        config::views(&config::load_file(&views_file)?, &views_file, today)?
-    };
-    // The demo's sandbox lives as long as this function.
-    let mut _sandbox = None;
-    let (base_url, token, source) = if cli.demo {
-        let (handle, url, token) = start_demo(cli).await?;
-        _sandbox = Some(handle);
-        (url, token, None)
-    } else {
-        let conn = config::resolve_connection(
-            cli.base_url.as_deref(),
-            cli.token_file.as_deref(),
-            |k| std::env::var(k).ok(),
-            &file,
-            &paths.config_file,
-        )?;
-        tracing::info!(source = ?conn.source, "token found");
-        (conn.base_url, conn.token, Some(conn.source))
-    };
-    let client = Client::new(config::client_config(base_url.clone(), token, &file))
-        .map_err(|e| e.to_string())?;
-    let endpoint = if cli.demo {
-        "demo sandbox".to_string()
-    } else {
-        base_url.clone()
-    };
+    let env = |k: &str| std::env::var(k).ok();
+    let start = config::pick_start(
+        cli.demo,
+        cli.profile.as_deref(),
+        env,
+        &file,
+        &paths.config_file,
+    )?;
     let mouse = !cli.no_mouse && file.mouse.unwrap_or(true);
+    let flags = config::ConnectionFlags {
+        base_url: cli.base_url.clone(),
+        token_file: cli.token_file.clone(),
+    };
+    let mut workspaces = Workspaces::new(paths.clone(), file, flags, Box::new(env));
+    workspaces.keymap = keymap;
+    workspaces.offset = offset;
+    workspaces.editor = weeek_tui::tasks::description::editor_from_env();
+    #[cfg(feature = "demo")]
+    {
+        workspaces.demo = weeek_tui::workspaces::DemoSettings {
+            faults: cli.demo_faults.to_faults(),
+            tasks: cli.tasks,
+        };
+    }
+    // So does a saved view that cannot be read (its dates read as of today), and a token
+    // that cannot be found or a base URL that is refused: before any client exists.
+    let today = time::OffsetDateTime::now_utc().to_offset(offset).date();
+    let views = workspaces.views(&start, today)?;
+    let opened = workspaces.connect(&start).await?;
     let (guard, mut terminal) =
         TerminalGuard::enter(mouse).map_err(|e| format!("terminal: {e}"))?;
     let size = terminal
         .size()
         .map(|s| (s.width, s.height))
         .unwrap_or((80, 24));
-    let data_dir = paths.data_dir_for(cli.demo);
-    let mut app = App::new(data_dir.clone(), endpoint, size);
-    app.funnels.load_draft();
-    app.tasks.forms.load_draft();
-    app.tasks.views = weeek_tui::tasks::views::SavedViews::load(views, views_file, &data_dir);
-    app.contacts = weeek_tui::contacts::ContactsState::load(data_dir);
-    app.keymap = keymap;
-    app.utc_offset = offset;
-    app.tasks.editor = weeek_tui::tasks::description::editor_from_env();
-    app.token_source = source;
+    let app = workspaces.app(&start, &opened, views, size);
     let result = Runtime::new(offset, Theme::from_env())
-        .run(app, client, &mut terminal)
+        .run(app, opened.client, &mut terminal, &mut workspaces)
         .await;
     drop(guard);
     result.map_err(|e| format!("terminal: {e}"))

@@ -10,14 +10,35 @@ use futures_util::StreamExt;
 use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
+use crate::active_workspace::ActiveWorkspace;
 use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::config::WorkspaceId;
 use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
-use crate::worker::{self, Order};
+use crate::worker::{self, Order, Report};
 
 pub struct Runtime {
     offset: UtcOffset,
     theme: Theme,
+}
+
+/// Opens a workspace for the runtime when the app switches to it.
+pub trait Opener {
+    /// Opens workspace `id`: its client, and a fresh app for it, with what its own directory
+    /// keeps (drafts, views) read, for a terminal of `size`. An error says why in words.
+    fn open(
+        &mut self,
+        id: &WorkspaceId,
+        size: (u16, u16),
+    ) -> impl Future<Output = Result<(App, weeek_api::Client), String>>;
+}
+
+/// Where a message the loop waits for came from.
+enum Incoming {
+    /// The terminal or a deadline: for the app on screen.
+    Now(Msg),
+    /// A worker's answer or an effect's outcome, for the app of this generation.
+    Of(u64, Msg),
 }
 
 impl Runtime {
@@ -39,73 +60,118 @@ impl Runtime {
     }
 
     /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
-    /// the signal's number): either way every queued file write has landed by then.
+    /// the signal's number): either way every queued file write has landed by then. Another
+    /// workspace is opened through `opener` when the app asks to switch.
     pub async fn run(
         &self,
-        mut app: App,
+        app: App,
         client: weeek_api::Client,
         terminal: &mut AppTerminal,
+        opener: &mut impl Opener,
     ) -> std::io::Result<Option<i32>> {
         // Clones share what the answers tell of the service's clock.
-        let service = client.clone();
-        let (requests, mut reports) = worker::spawn(client);
+        let mut service = client.clone();
+        let mut active = ActiveWorkspace::new(app);
+        // Every worker's answers come here, marked with the generation of the app that asked.
+        let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report)>();
+        let mut requests = spawn_worker(client, active.generation(), &answers_tx);
+        // The workers of the workspaces left: they end with the app.
+        let mut retired = Vec::new();
         let mut files = FileWriter::spawn();
         // What effects answer (a config file written) comes back as a message.
-        let (notes, mut noted) = mpsc::unbounded_channel::<Msg>();
+        let (notes_tx, mut noted) = mpsc::unbounded_channel::<(u64, Msg)>();
+        let mut notes = Notes {
+            tx: notes_tx,
+            generation: active.generation(),
+        };
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
-        let effects = app.start(self.clock(&service));
+        let effects = active.start(self.clock(&service));
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
-        let mut quit = execute(effects, &requests, &mut files, &notes, &mut edits);
+        let mut flow = execute(effects, &requests, &mut files, &notes, &mut edits);
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
         let result = loop {
-            if quit {
+            // The app asked for another workspace: what it wrote lands first (its drafts are
+            // on disk before the other is read, and before this one is opened again), then a
+            // fresh app takes over with a worker of its own. The old worker runs on, so that a
+            // change it was sending still reaches the service; `ActiveWorkspace` drops what it
+            // answers (saying a refused change).
+            while let Flow::Switch(id) = flow {
+                files.flush().await;
+                let size = active.app.viewport.size();
+                flow = match opener.open(&id, size).await {
+                    Ok((app, client)) => {
+                        tracing::info!(workspace = id.label(), "switched workspace");
+                        service = client.clone();
+                        edits.clear();
+                        let effects = active.replace(app, self.clock(&service));
+                        let fresh = spawn_worker(client, active.generation(), &answers_tx);
+                        retired.push(std::mem::replace(&mut requests, fresh));
+                        notes.generation = active.generation();
+                        hits = Hits::default();
+                        execute(effects, &requests, &mut files, &notes, &mut edits)
+                    }
+                    Err(e) => {
+                        tracing::warn!(workspace = id.label(), error = %e, "could not switch");
+                        let text = format!("Could not open {}: {e}", id.label());
+                        notes.send(Msg::EffectFailed(text));
+                        Flow::Go
+                    }
+                };
+            }
+            if flow == Flow::Quit {
                 break Ok(None);
             }
-            if app.dirty {
+            if active.app.dirty {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
                 files.settle().await;
-                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(&app, &self.theme, f)) {
+                let app = &active.app;
+                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(app, &self.theme, f)) {
                     break Err(e);
                 }
-                app.dirty = false;
+                active.app.dirty = false;
             }
-            let deadline = app.next_deadline(Instant::now());
-            let msg = tokio::select! {
+            let deadline = active.app.next_deadline(Instant::now());
+            let incoming = tokio::select! {
                 ev = events.next() => match ev {
                     Some(Ok(ev)) => match message(ev, &hits) {
-                        Some(msg) => msg,
+                        Some(msg) => Incoming::Now(msg),
                         None => continue,
                     },
                     Some(Err(e)) => break Err(e),
                     None => break Ok(None),
                 },
-                Some(report) = reports.recv() => Msg::from(report),
-                Some(note) = noted.recv() => note,
-                _ = sleep_until(deadline), if deadline.is_some() => Msg::Tick,
+                Some((generation, report)) = answers.recv() => Incoming::Of(generation, Msg::from(report)),
+                Some((generation, note)) = noted.recv() => Incoming::Of(generation, note),
+                _ = sleep_until(deadline), if deadline.is_some() => Incoming::Now(Msg::Tick),
                 Some(signal) = term_signals.recv() => {
-                    execute(app.shutdown(self.clock(&service)), &requests, &mut files, &notes, &mut edits);
+                    let effects = active.app.shutdown(self.clock(&service));
+                    execute(effects, &requests, &mut files, &notes, &mut edits);
                     break Ok(Some(signal));
                 }
             };
-            let effects = app.update(msg, self.clock(&service));
-            quit = execute(effects, &requests, &mut files, &notes, &mut edits);
+            let clock = self.clock(&service);
+            let effects = match incoming {
+                Incoming::Now(msg) => active.update(msg, clock),
+                Incoming::Of(generation, msg) => active.answer(generation, msg, clock),
+            };
+            flow = execute(effects, &requests, &mut files, &notes, &mut edits);
             // Answers that arrived meanwhile are folded in before the next frame; a bounded
             // number, so that answers arriving as fast as they are read (a service failing
             // every call at once) never keep keys, signals or a closed terminal from being seen.
             let mut folded = 0;
-            while !quit
+            while flow == Flow::Go
                 && folded < FOLDED_PER_FRAME
-                && let Ok(report) = reports.try_recv()
+                && let Ok((generation, report)) = answers.try_recv()
             {
                 folded += 1;
-                let effects = app.update(Msg::from(report), self.clock(&service));
-                quit = execute(effects, &requests, &mut files, &notes, &mut edits);
+                let effects = active.answer(generation, Msg::from(report), self.clock(&service));
+                flow = execute(effects, &requests, &mut files, &notes, &mut edits);
             }
-            if !quit && !edits.is_empty() {
+            if flow == Flow::Go && !edits.is_empty() {
                 files.settle().await;
                 // The key reader would take the editor's keys: it stops while the editor
                 // runs, and a fresh one starts after.
@@ -113,9 +179,7 @@ impl Runtime {
                 let mut failed = None;
                 for edit in edits.drain(..) {
                     match run_editor(terminal, edit) {
-                        Ok(msg) => {
-                            let _ = notes.send(msg);
-                        }
+                        Ok(msg) => notes.send(msg),
                         Err(e) => failed = Some(e),
                     }
                 }
@@ -123,13 +187,52 @@ impl Runtime {
                     break Err(e);
                 }
                 events = EventStream::new();
-                app.dirty = true;
+                active.app.dirty = true;
             }
         };
         // Every queued file write lands before the app ends.
         files.finish().await;
         result
     }
+}
+
+/// A worker for `client`, its answers marked with `generation` on their way to `answers`. It
+/// ends, stopping what it still runs, when the sender returned is dropped.
+fn spawn_worker(
+    client: weeek_api::Client,
+    generation: u64,
+    answers: &mpsc::UnboundedSender<(u64, Report)>,
+) -> mpsc::UnboundedSender<Order> {
+    let (orders, mut reports) = worker::spawn(client);
+    let answers = answers.clone();
+    tokio::spawn(async move {
+        while let Some(report) = reports.recv().await {
+            if answers.send((generation, report)).is_err() {
+                break;
+            }
+        }
+    });
+    orders
+}
+
+/// Where effects' outcomes go, marked with the generation of the app whose effects they were.
+struct Notes {
+    tx: mpsc::UnboundedSender<(u64, Msg)>,
+    generation: u64,
+}
+
+impl Notes {
+    fn send(&self, msg: Msg) {
+        let _ = self.tx.send((self.generation, msg));
+    }
+}
+
+/// What the loop does after a batch of effects.
+#[derive(Debug, Clone, PartialEq)]
+enum Flow {
+    Go,
+    Quit,
+    Switch(WorkspaceId),
 }
 
 /// Answers taken in between two looks at the terminal and the signals.
@@ -240,6 +343,12 @@ impl FileWriter {
         let _ = tokio::time::timeout(WRITES_BEFORE_DRAW, done).await;
     }
 
+    /// Waits until every operation queued so far is done, however long it takes.
+    async fn flush(&mut self) {
+        let queued = self.queued;
+        let _ = self.done.wait_for(|d| *d >= queued).await;
+    }
+
     /// Lets every queued operation land, then ends the writer.
     async fn finish(self) {
         drop(self.tx);
@@ -277,15 +386,17 @@ fn run_editor(terminal: &mut AppTerminal, edit: EditOrder) -> std::io::Result<Ms
     })
 }
 
-/// Runs `effects`; true when one of them ends the app. Editors are queued in `edits`.
+/// Runs `effects`: what the loop does next says whether one of them ends the app or leaves
+/// for another workspace (nothing after that is run: it was this app's). Editors are queued in
+/// `edits`.
 fn execute(
     effects: Vec<Effect>,
     requests: &mpsc::UnboundedSender<Order>,
     files: &mut FileWriter,
-    notes: &mpsc::UnboundedSender<Msg>,
+    notes: &Notes,
     edits: &mut Vec<EditOrder>,
-) -> bool {
-    let mut quit = false;
+) -> Flow {
+    let mut flow = Flow::Go;
     for effect in effects {
         match effect {
             Effect::Request(r) => {
@@ -300,7 +411,7 @@ fn execute(
             // its answer says what the file now holds.
             Effect::StoreView { config, name, view } => {
                 let result = crate::config::store_view(&config, &name, view.as_ref());
-                let _ = notes.send(Msg::ViewStored {
+                notes.send(Msg::ViewStored {
                     name,
                     deleted: view.is_none(),
                     result,
@@ -309,13 +420,13 @@ fn execute(
             Effect::OpenUrl(url) => {
                 if let Err(e) = crate::share::open_in_browser(&url) {
                     tracing::warn!(error = %e, "no browser could be started");
-                    let _ = notes.send(Msg::NoBrowser(url));
+                    notes.send(Msg::NoBrowser(url));
                 }
             }
             Effect::Copy(text) => {
                 if let Err(e) = crate::share::copy(&text, &mut std::io::stdout()) {
                     let text = format!("Could not copy to the clipboard: {e}");
-                    let _ = notes.send(Msg::EffectFailed(text));
+                    notes.send(Msg::EffectFailed(text));
                 }
             }
             Effect::EditText {
@@ -327,10 +438,12 @@ fn execute(
                 command,
                 text,
             }),
-            Effect::Quit => quit = true,
+            Effect::Quit => flow = Flow::Quit,
+            Effect::SwitchWorkspace(id) if flow == Flow::Go => flow = Flow::Switch(id),
+            Effect::SwitchWorkspace(_) => {}
         }
     }
-    quit
+    flow
 }
 
 async fn sleep_until(deadline: Option<Instant>) {

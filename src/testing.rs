@@ -655,6 +655,7 @@ pub async fn sandbox(
             now: Some(clock().wall),
             faults,
             tasks: None,
+            workspace: None,
         },
         ([127, 0, 0, 1], 0).into(),
     )

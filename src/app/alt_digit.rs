@@ -4,6 +4,9 @@
 //! As vim's `ttimeout` and tmux's `escape-time` do, a digit that follows an Esc within a short
 //! wait is read as the Alt-digit it was sent as.
 //!
+//! The same holds for a letter whose Alt form is a key that works everywhere (Alt-w, the
+//! workspaces): split, it would be a letter of the screen (`w` marks a deal won).
+//!
 //! The wait is the moment each key is handled (the clock comes in with the message), so it
 //! can be tested without a real terminal.
 
@@ -24,8 +27,14 @@ pub struct EscDigit {
 
 impl EscDigit {
     /// The key `ev`, pressed at `now`, stands for: an Alt-digit when it is a plain digit that
-    /// came within [`WAIT`] of an Esc, else itself.
-    pub fn read(&mut self, ev: KeyEvent, now: Instant) -> KeyEvent {
+    /// came within [`WAIT`] of an Esc (so is a letter for which `alt_bound` says its Alt form
+    /// is bound), else itself.
+    pub fn read(
+        &mut self,
+        ev: KeyEvent,
+        now: Instant,
+        alt_bound: impl Fn(char) -> bool,
+    ) -> KeyEvent {
         let plain = (ev.modifiers - KeyModifiers::SHIFT).is_empty();
         let esc_at = self.esc_at.take();
         match ev.code {
@@ -34,7 +43,7 @@ impl EscDigit {
                 ev
             }
             KeyCode::Char(c)
-                if c.is_ascii_digit()
+                if (c.is_ascii_digit() || alt_bound(c))
                     && plain
                     && esc_at.is_some_and(|at| now.saturating_duration_since(at) <= WAIT) =>
             {

@@ -24,6 +24,7 @@ pub mod requests;
 pub mod screen;
 pub mod searched_list;
 pub mod shadows;
+pub mod switcher;
 pub mod toast;
 mod unreadable;
 
@@ -31,7 +32,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseEvent, MouseEventKind};
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
+};
 use time::Date;
 use weeek_api::ApiError;
 
@@ -83,6 +86,10 @@ pub enum Effect {
     },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
+    /// Leave this workspace for another: once the file writes asked before it have landed,
+    /// the runtime opens that one with a fresh app, and this app's requests and their answers
+    /// are dropped. If it cannot be opened, this app goes on, told why (`Msg::EffectFailed`).
+    SwitchWorkspace(crate::config::WorkspaceId),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -244,6 +251,8 @@ fn movement(action: Action) -> bool {
 pub enum AfterConfirm {
     Quit,
     Switch(Screen),
+    /// The switcher's workspace at this index.
+    Workspace(usize),
 }
 
 /// What has the keyboard: the contexts whose commands apply, most specific first, and whether
@@ -267,6 +276,8 @@ pub enum Overlay {
         scroll: u16,
     },
     Palette(Box<Picker<Action>>),
+    /// The workspace switcher: indices into `App::switcher`'s entries.
+    Workspaces(Box<Picker<usize>>),
     Confirm {
         question: String,
         then: AfterConfirm,
@@ -290,6 +301,9 @@ pub struct App {
     pub spinner: usize,
     /// Set by whatever changes what is drawn; the runtime draws only then, and clears it.
     pub dirty: bool,
+    /// The directory of the workspace in use (`config::Paths::data_dir_for`): everything the
+    /// app keeps on disk for it (drafts, the last view, a profile's saved views, the local
+    /// store) is there, apart from every other workspace's.
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
@@ -304,6 +318,8 @@ pub struct App {
     /// Where the token came from, so a refused token (401) says where to look; `None` in the
     /// demo.
     pub token_source: Option<crate::config::TokenSource>,
+    /// The workspaces the app can switch to, and the one it is on.
+    pub switcher: switcher::Switcher,
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
@@ -352,6 +368,7 @@ impl App {
             wall: time::OffsetDateTime::UNIX_EPOCH,
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
+            switcher: switcher::Switcher::default(),
             retrying: HashMap::new(),
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
@@ -506,6 +523,9 @@ impl App {
         };
         self.dirty |= changed;
         self.fit_messages(clock, &mut effects);
+        let title = self.names.workspace.value().map(|w| w.title.as_str());
+        self.switcher
+            .keep_title(title, &self.data_dir, &mut effects);
         effects
     }
 
@@ -711,7 +731,7 @@ impl App {
                 chain: vec![Context::Overlay],
                 typing: false,
             },
-            Some(Overlay::Palette(_)) => Focus {
+            Some(Overlay::Palette(_) | Overlay::Workspaces(_)) => Focus {
                 chain: vec![Context::Picker, Context::Text],
                 typing: true,
             },
@@ -745,7 +765,12 @@ impl App {
     /// app-wide ones; a key none of them takes is typed, if a text field has the keyboard.
     /// True when it changed what is drawn.
     fn on_key(&mut self, key: KeyEvent, clock: Clock, effects: &mut Vec<Effect>) -> bool {
-        let key = self.esc_digit.read(key, clock.now);
+        let keymap = &self.keymap;
+        let alt_bound = |c: char| {
+            let alt = KeyEvent::new(KeyCode::Char(c), KeyModifiers::ALT);
+            keymap.resolve(&[Context::Global], false, &alt).is_some()
+        };
+        let key = self.esc_digit.read(key, clock.now, alt_bound);
         // Nothing is drawn but a size note: a key must not change what cannot be seen.
         if self.viewport.too_small {
             return self.keymap.resolve(&[Context::Global], false, &key) == Some(Action::Quit)
@@ -830,6 +855,7 @@ impl App {
             }
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
             Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
+            Action::Workspaces => self.open_switcher(),
             Action::Back => return self.toasts.dismiss_all(),
             Action::ToggleTimer => {
                 let Some((task, title)) = self.screen_state(self.screen).timer_target() else {
@@ -923,6 +949,7 @@ impl App {
                 self.screen = target;
                 self.with_screen(target, clock, effects, |s, cx| s.on_enter(cx));
             }
+            AfterConfirm::Workspace(index) => self.leave_for(index, clock, effects),
         }
     }
 

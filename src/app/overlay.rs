@@ -1,5 +1,5 @@
 //! The keys of the app's own layers over the screens: help (scrolled, and searched with `/`),
-//! the message log, the command palette and the quit question.
+//! the message log, the command palette, the workspace switcher and the quit question.
 
 use super::commands::Action;
 use super::{AfterConfirm, App, Clock, Effect, Overlay};
@@ -54,6 +54,16 @@ impl App {
                     }
                 }
             },
+            Some(Overlay::Workspaces(p)) => match p.act(action) {
+                PickerOutcome::Pending => {}
+                PickerOutcome::Cancelled => self.overlay = None,
+                PickerOutcome::Picked(picked) => {
+                    self.overlay = None;
+                    if let Some(&index) = picked.first() {
+                        self.pick_workspace(index, clock, effects);
+                    }
+                }
+            },
             Some(Overlay::Confirm { then, .. }) => {
                 let then: AfterConfirm = *then;
                 match action {
@@ -75,6 +85,7 @@ impl App {
     pub(super) fn overlay_char(&mut self, c: char) -> Option<bool> {
         match &mut self.overlay {
             Some(Overlay::Palette(p)) => Some(p.type_char(c)),
+            Some(Overlay::Workspaces(p)) => Some(p.type_char(c)),
             Some(Overlay::Help { scroll, filter }) if filter.typing => {
                 *scroll = 0;
                 Some(filter.type_char(c))
@@ -87,6 +98,7 @@ impl App {
     pub(super) fn overlay_paste(&mut self, text: &str) -> Option<bool> {
         match &mut self.overlay {
             Some(Overlay::Palette(p)) => p.paste(text),
+            Some(Overlay::Workspaces(p)) => p.paste(text),
             Some(Overlay::Help { scroll, filter }) if filter.typing => {
                 *scroll = 0;
                 filter.paste(text);

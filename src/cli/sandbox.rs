@@ -24,6 +24,10 @@ pub struct SandboxArgs {
     /// Start with an empty workspace instead of the demo one.
     #[arg(long)]
     pub empty: bool,
+    /// The workspace's name, instead of the demo's (only a new database is seeded): two
+    /// sandboxes told apart, as two profiles' workspaces are.
+    #[arg(long, value_name = "NAME")]
+    pub workspace: Option<String>,
     /// Seed this many tasks instead of the demo's few hundred (the same ones on every run),
     /// e.g. for load tests. Only a new database is seeded.
     #[arg(long, value_name = "N", conflicts_with = "empty")]

@@ -389,6 +389,7 @@ async fn an_edit_through_the_sandbox_changes_exactly_what_the_form_changed() {
             now: Some(crate::testing::clock().wall),
             faults: Faults::default(),
             tasks: None,
+            workspace: None,
         },
         ([127, 0, 0, 1], 0).into(),
     )

@@ -659,6 +659,7 @@ async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
             now: Some(crate::testing::clock().wall),
             faults: Faults::default(),
             tasks: None,
+            workspace: None,
         },
         ([127, 0, 0, 1], 0).into(),
     )

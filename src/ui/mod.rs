@@ -94,6 +94,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
         Some(Overlay::Help { scroll, .. }) => Some(help::render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
         Some(Overlay::Palette(p)) => Some(dialogs::render_picker(t, frame, area, p)),
+        Some(Overlay::Workspaces(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
             Some(dialogs::render_confirm(app, t, frame, area, question))
         }
@@ -177,6 +178,11 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
             Some(e) => app.error_text(e),
             None => "connecting…".to_string(),
         },
+    };
+    // Which profile this is, when there are several: the workspace's own name may not say.
+    let who = match app.switcher.header_label() {
+        Some(profile) => format!("[{profile}] {who}"),
+        None => who,
     };
     let busy = if app.requests.in_flight() > 0 {
         format!(" {} ", spinner_frame(app))

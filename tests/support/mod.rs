@@ -75,7 +75,7 @@ impl Tmux {
         let quoted: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
         let script = format!(
             "export HOME={home} XDG_CONFIG_HOME={home}/config XDG_DATA_HOME={home}/data XDG_STATE_HOME={home}/state TERM=xterm-256color; \
-             unset WEEEK_TOKEN WEEEK_API_TOKEN WEEEK_BASE_URL NO_COLOR VISUAL EDITOR; {env} \
+             unset WEEEK_TOKEN WEEEK_API_TOKEN WEEEK_BASE_URL WEEEK_PROFILE NO_COLOR VISUAL EDITOR; {env} \
              {bin} {args}; echo EXIT=$?; stty -a; echo STTY-END; sleep 600",
             env = env
                 .iter()

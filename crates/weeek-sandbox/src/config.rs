@@ -37,6 +37,9 @@ pub struct SandboxConfig {
     /// The hand-written tasks always come first; generated ones, as varied as the demo's,
     /// fill up to this number, the same ones on every run.
     pub tasks: Option<usize>,
+    /// The seeded workspace's name, instead of the demo's (or "Sandbox" when empty): two
+    /// sandboxes side by side are told apart by it. Only a new database is seeded.
+    pub workspace: Option<String>,
 }
 
 impl SandboxConfig {
@@ -49,6 +52,7 @@ impl SandboxConfig {
             now: None,
             faults: Faults::default(),
             tasks: None,
+            workspace: None,
         }
     }
 }

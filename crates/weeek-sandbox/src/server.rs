@@ -32,9 +32,12 @@ impl Sandbox {
         let seed_store = store.clone();
         let want_seed = config.seed;
         let task_count = config.tasks;
+        let title = config.workspace.clone();
         let seed_clock = clock.clone();
         let user_id = tokio::task::spawn_blocking(move || {
-            seed_store.with_blocking(|conn| seed::prepare(conn, want_seed, task_count, seed_clock))
+            seed_store.with_blocking(|conn| {
+                seed::prepare(conn, want_seed, task_count, title.as_deref(), seed_clock)
+            })
         })
         .await
         .map_err(|err| SandboxError::Seed(err.to_string()))??;

@@ -396,6 +396,23 @@ async fn boards_and_columns_need_their_parent() {
     );
 }
 
+/// Two sandboxes side by side are told apart by their workspaces' names, the demo's and an
+/// empty one alike.
+#[tokio::test]
+async fn the_workspace_takes_the_name_given() {
+    for seed in [true, false] {
+        let api = Api::with_config(weeek_sandbox::SandboxConfig {
+            seed,
+            workspace: Some("Acme Ltd".into()),
+            ..common::config(weeek_sandbox::DbLocation::Memory)
+        })
+        .await;
+        let ws = api.ok("/ws").await;
+        assert_eq!(ws["workspace"]["title"], json!("Acme Ltd"), "seed {seed}");
+        assert_eq!(ws["workspace"]["id"], json!(1));
+    }
+}
+
 #[tokio::test]
 async fn workspace_reads() {
     let api = Api::start().await;

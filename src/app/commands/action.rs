@@ -17,6 +17,8 @@ pub enum Action {
     NextScreen,
     PrevScreen,
     Messages,
+    /// The workspace switcher: the config file's profiles, its top level and the demo.
+    Workspaces,
     Down,
     Up,
     Top,

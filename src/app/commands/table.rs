@@ -430,4 +430,5 @@ pub static COMMANDS: &[Command] = &[
     cmd("global.projects",    &[alt('4')],           A::ScreenProjects, None,            "Projects screen: portfolios, projects and their boards"),
     cmd("global.next_screen", &[TAB],                A::NextScreen,     Some("screens"), "Next screen"),
     cmd("global.prev_screen", &[BACKTAB],            A::PrevScreen,     None,            "Previous screen"),
+    cmd("global.workspaces",  &[alt('w')],           A::Workspaces,     None,            "Switch to another workspace: a profile of the config file, or the demo"),
 ];

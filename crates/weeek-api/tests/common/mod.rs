@@ -42,6 +42,7 @@ pub async fn sandbox() -> SandboxHandle {
         now: Some(NOW),
         faults: Faults::default(),
         tasks: None,
+        workspace: None,
     };
     Sandbox::start(config, "127.0.0.1:0".parse().expect("address"))
         .await

@@ -17,11 +17,13 @@ use crate::wire::fmt_iso;
 
 /// Seeds an empty database and returns the id of the token's member.
 /// A database that already holds a workspace is left untouched.
-/// `tasks` sizes the demo's task list (see [`crate::SandboxConfig::tasks`]).
+/// `tasks` sizes the demo's task list (see [`crate::SandboxConfig::tasks`]); `title` names the
+/// workspace (see [`crate::SandboxConfig::workspace`]).
 pub fn prepare(
     conn: &mut Connection,
     demo: bool,
     tasks: Option<usize>,
+    title: Option<&str>,
     clock: Clock,
 ) -> Result<String, SandboxError> {
     if store::is_empty(conn)? {
@@ -34,6 +36,9 @@ pub fn prepare(
             crm::seed(&tx, &ctx)?;
         } else {
             minimal(&tx)?;
+        }
+        if let Some(title) = title {
+            tx.execute("UPDATE workspace SET title = ?1", [title])?;
         }
         tx.execute(
             "INSERT OR REPLACE INTO meta (key, value) VALUES ('seeded_on', ?1)",

@@ -35,6 +35,7 @@ pub fn config(db: DbLocation) -> SandboxConfig {
         now: Some(NOW),
         faults: Faults::default(),
         tasks: None,
+        workspace: None,
     }
 }
 

@@ -1,0 +1,223 @@
+//! Opening a workspace: its connection (the config file's top level, one of its profiles, or
+//! the demo sandbox) and a fresh app with what the workspace's own directory keeps. The start
+//! and every switch go through here, so a workspace opened later is set up as the first one.
+
+use std::collections::BTreeMap;
+
+use weeek_api::Client;
+
+use crate::app::App;
+use crate::app::keymap::Keymap;
+use crate::app::switcher::{self, Switcher, WorkspaceEntry};
+use crate::config::{self, ConnectionFlags, FileConfig, Paths, TokenSource, WorkspaceId};
+use crate::tasks::views::View;
+
+/// Reads one environment variable (a closure in tests).
+pub type Env = Box<dyn Fn(&str) -> Option<String> + Send>;
+
+/// How the demo sandbox is started, from `--demo`'s flags.
+#[cfg(feature = "demo")]
+#[derive(Debug, Clone, Default)]
+pub struct DemoSettings {
+    pub faults: weeek_sandbox::Faults,
+    pub tasks: Option<usize>,
+}
+
+/// A workspace's connection, ready for an app: the client and what the app says of it.
+pub struct Opened {
+    pub client: Client,
+    /// Where it is, for the log and the header (never the token).
+    pub endpoint: String,
+    /// Where its token came from; `None` for the demo.
+    pub source: Option<TokenSource>,
+}
+
+/// What every workspace's app shares, and the demo sandbox once it runs.
+pub struct Workspaces {
+    paths: Paths,
+    /// The config file as read at the last opening: a profile added or a token stored while
+    /// the app runs is found at the next switch.
+    file: FileConfig,
+    flags: ConnectionFlags,
+    env: Env,
+    /// The keys, read at start: one keymap for every workspace.
+    pub keymap: Keymap,
+    pub offset: time::UtcOffset,
+    pub editor: Option<String>,
+    #[cfg(feature = "demo")]
+    pub demo: DemoSettings,
+    /// Started when the demo is first opened; it runs until the app ends, so switching back
+    /// finds the demo as it was left.
+    #[cfg(feature = "demo")]
+    sandbox: Option<weeek_sandbox::SandboxHandle>,
+}
+
+impl Workspaces {
+    pub fn new(paths: Paths, file: FileConfig, flags: ConnectionFlags, env: Env) -> Self {
+        Self {
+            paths,
+            file,
+            flags,
+            env,
+            keymap: Keymap::default(),
+            offset: time::UtcOffset::UTC,
+            editor: None,
+            #[cfg(feature = "demo")]
+            demo: DemoSettings::default(),
+            #[cfg(feature = "demo")]
+            sandbox: None,
+        }
+    }
+
+    /// What the switcher offers, each with the name its workspace had when last open: the top
+    /// level (when it has a token, or is in use), every profile, and the demo in builds with
+    /// the sandbox.
+    pub fn entries(&self, current: &WorkspaceId) -> Vec<WorkspaceEntry> {
+        let mut ids = Vec::new();
+        let env = |k: &str| (self.env)(k);
+        if *current == WorkspaceId::TopLevel
+            || config::top_level_has_token(&self.flags, env, &self.file)
+        {
+            ids.push(WorkspaceId::TopLevel);
+        }
+        ids.extend(
+            self.file
+                .profile_names()
+                .into_iter()
+                .map(WorkspaceId::Profile),
+        );
+        if cfg!(feature = "demo") {
+            ids.push(WorkspaceId::Demo);
+        }
+        ids.into_iter()
+            .map(|id| WorkspaceEntry {
+                title: switcher::read_title(&self.paths.data_dir_for(&id)),
+                id,
+            })
+            .collect()
+    }
+
+    /// Connects to workspace `id`: its base URL checked and its token found (every check of
+    /// the config says what is wrong, naming the profile), or the demo sandbox started.
+    pub async fn connect(&mut self, id: &WorkspaceId) -> Result<Opened, String> {
+        if *id == WorkspaceId::Demo {
+            return self.connect_demo().await;
+        }
+        let env = |k: &str| (self.env)(k);
+        let (conn, settings) =
+            config::resolve_workspace(id, &self.flags, env, &self.file, &self.paths.config_file)?;
+        tracing::info!(workspace = id.label(), source = ?conn.source, "token found");
+        let client = Client::new(config::client_config(
+            conn.base_url.clone(),
+            conn.token,
+            &settings,
+        ))
+        .map_err(|e| e.to_string())?;
+        Ok(Opened {
+            client,
+            endpoint: conn.base_url,
+            source: Some(conn.source),
+        })
+    }
+
+    #[cfg(feature = "demo")]
+    async fn connect_demo(&mut self) -> Result<Opened, String> {
+        use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
+        let token = weeek_api::Token::new(weeek_sandbox::demo_token());
+        let url = match &self.sandbox {
+            Some(running) => running.base_url(),
+            None => {
+                let config = SandboxConfig {
+                    token: weeek_sandbox::demo_token().to_string(),
+                    db: DbLocation::Memory,
+                    seed: true,
+                    now: None,
+                    faults: self.demo.faults.clone(),
+                    tasks: self.demo.tasks,
+                    workspace: None,
+                };
+                let handle = Sandbox::start(config, ([127, 0, 0, 1], 0).into())
+                    .await
+                    .map_err(|e| format!("could not start the demo sandbox: {e}"))?;
+                let url = handle.base_url();
+                self.sandbox = Some(handle);
+                url
+            }
+        };
+        let client = Client::new(config::client_config(url, token, &FileConfig::default()))
+            .map_err(|e| e.to_string())?;
+        Ok(Opened {
+            client,
+            endpoint: "demo sandbox".into(),
+            source: None,
+        })
+    }
+
+    #[cfg(not(feature = "demo"))]
+    async fn connect_demo(&mut self) -> Result<Opened, String> {
+        Err(crate::cli::NO_SANDBOX.to_string())
+    }
+
+    /// The saved views of workspace `id`, each checked as of `today`: one that cannot be read
+    /// is an error naming the file and the view.
+    pub fn views(
+        &self,
+        id: &WorkspaceId,
+        today: time::Date,
+    ) -> Result<BTreeMap<String, View>, String> {
+        let views_file = self.paths.views_file(id);
+        if views_file == self.paths.config_file {
+            config::views(&self.file, &views_file, today)
+        } else {
+            config::views(&config::load_file(&views_file)?, &views_file, today)
+        }
+    }
+
+    /// A fresh app for workspace `id`, with what its own directory keeps: drafts, the last
+    /// view used, and (for the demo and profiles) its saved views. Its local store lives there
+    /// too (`App::data_dir`).
+    pub fn app(
+        &self,
+        id: &WorkspaceId,
+        opened: &Opened,
+        views: BTreeMap<String, View>,
+        size: (u16, u16),
+    ) -> App {
+        let data_dir = self.paths.data_dir_for(id);
+        let mut app = App::new(data_dir.clone(), opened.endpoint.clone(), size);
+        app.funnels.load_draft();
+        app.tasks.forms.load_draft();
+        let views_file = self.paths.views_file(id);
+        app.tasks.views = crate::tasks::views::SavedViews::load(views, views_file, &data_dir);
+        app.contacts = crate::contacts::ContactsState::load(data_dir);
+        app.keymap = self.keymap.clone();
+        app.utc_offset = self.offset;
+        app.tasks.editor = self.editor.clone();
+        app.token_source = opened.source.clone();
+        app.switcher = Switcher::new(self.entries(id), id.clone());
+        app
+    }
+
+    /// Everything of opening workspace `id` after the start: the config file read again,
+    /// the connection, the views, a fresh app.
+    async fn open_fresh(
+        &mut self,
+        id: &WorkspaceId,
+        size: (u16, u16),
+    ) -> Result<(App, Client), String> {
+        self.file = config::load_file(&self.paths.config_file)?;
+        let opened = self.connect(id).await?;
+        let today = time::OffsetDateTime::now_utc()
+            .to_offset(self.offset)
+            .date();
+        let views = self.views(id, today)?;
+        let app = self.app(id, &opened, views, size);
+        Ok((app, opened.client))
+    }
+}
+
+impl crate::runtime::Opener for Workspaces {
+    async fn open(&mut self, id: &WorkspaceId, size: (u16, u16)) -> Result<(App, Client), String> {
+        self.open_fresh(id, size).await
+    }
+}
