@@ -14,6 +14,7 @@ pub mod entry_rows;
 pub mod form_errors;
 pub mod help;
 pub mod keymap;
+pub mod layers;
 pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
