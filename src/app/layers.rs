@@ -66,13 +66,24 @@ impl<L: Layer> Layers<L> {
         }
     }
 
-    /// Closes the focused layer when `f` says it is of a kind; true when it did.
-    pub fn pop_if(&mut self, f: impl Fn(&L) -> bool) -> bool {
-        let is = self.stack.last().is_some_and(f);
-        if is {
-            self.stack.pop();
+    /// Closes the focused layer when `f` says it is of a kind, giving it back.
+    pub fn pop_if(&mut self, f: impl Fn(&L) -> bool) -> Option<L> {
+        if self.stack.last().is_some_and(f) {
+            self.stack.pop()
+        } else {
+            None
         }
-        is
+    }
+
+    /// Opens `layer` over the others, but beneath those on top that `stays_over` keeps there
+    /// (a question, answered before anything else).
+    pub fn push_beneath(&mut self, layer: L, stays_over: impl Fn(&L) -> bool) {
+        let at = self
+            .stack
+            .iter()
+            .rposition(|l| !stays_over(l))
+            .map_or(0, |i| i + 1);
+        self.stack.insert(at, layer);
     }
 
     /// Opens `layer` now when no dialog is open; else it waits beneath the dialogs open now
@@ -239,6 +250,17 @@ mod tests {
         l.replace_or_push(L::Dialog(1), |x| matches!(x, L::Dialog(_)));
         l.replace_or_push(L::Dialog(2), |x| matches!(x, L::Dialog(_)));
         assert_eq!(stack(&l), vec![L::View(1), L::Dialog(2)]);
+    }
+
+    #[test]
+    fn push_beneath_leaves_what_stays_over_on_top() {
+        let mut l = Layers::default();
+        l.push(L::View(1));
+        l.push(L::Dialog(1));
+        l.push_beneath(L::View(2), |x| matches!(x, L::Dialog(_)));
+        assert_eq!(stack(&l), vec![L::View(1), L::View(2), L::Dialog(1)]);
+        l.push_beneath(L::View(3), |x| matches!(x, L::Dialog(_)));
+        assert_eq!(l.top(), Some(&L::Dialog(1)));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod edit;
 mod edit_tests;
 pub mod form;
 mod keys;
+pub mod layer;
 pub mod list;
 pub mod pickers;
 pub mod submit;
@@ -32,7 +33,7 @@ use crate::worker::Answer;
 use draft::{Draft, Found};
 use form::{Field, Form};
 use list::ContactList;
-use pickers::{FormPicker, Organizations};
+use pickers::Organizations;
 use submit::{Failure, Phase};
 
 /// The requests of the contacts screen.
@@ -89,11 +90,11 @@ pub struct ContactsState {
     pub failure: Option<Failure>,
     pub list: ContactList,
     pub orgs: Organizations,
-    pub picker: Option<FormPicker>,
+    /// The search box with the keyboard, a field's picker, a contact open to read, a
+    /// question.
+    pub layers: layer::ContactLayers,
     /// The first detail line of the saved contact in view.
     pub saved_scroll: usize,
-    /// A contact of the list opened to read every field, and its first line in view.
-    pub viewing: Option<(weeek_api::models::Contact, usize)>,
     /// An organization or a tag being created from its picker.
     pub creating: Option<create_choice::Creating>,
     /// Contacts whose answer was lost and that no look found: sent again, each is looked for
@@ -101,7 +102,6 @@ pub struct ContactsState {
     unsettled: crate::app::lost_answer::Unsettled<submit::ContactLookup>,
     /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
     resend: Option<(form::Sent, Box<weeek_api::NewContact>)>,
-    pub ask: Option<Ask>,
     /// A contact whose delete is on its way.
     pub deleting: Option<crate::app::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
@@ -143,13 +143,11 @@ impl ContactsState {
             failure: None,
             list: ContactList::default(),
             orgs: Organizations::new(pickers::ask_orgs),
-            picker: None,
+            layers: Default::default(),
             saved_scroll: 0,
-            viewing: None,
             creating: None,
             unsettled: Default::default(),
             resend: None,
-            ask: None,
             deleting: None,
             organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
@@ -167,7 +165,7 @@ impl ContactsState {
                     ),
                 ));
                 s.draft.adopt(d.to_json());
-                s.ask = Some(Ask::Restore(d));
+                s.layers.push(layer::Layer::Ask(Ask::Restore(d)));
             }
             Found::Unreadable { kept, reason } => {
                 s.found_note = Some((
@@ -210,7 +208,7 @@ impl ContactsState {
     /// Writes the draft now if it differs from the file (or removes the file when the form
     /// holds nothing).
     pub fn flush_draft(&mut self, cx: &mut ScreenCtx) {
-        if matches!(self.ask, Some(Ask::Restore(_))) {
+        if matches!(self.layers.ask(), Some(Ask::Restore(_))) {
             // The file still holds the offered draft: never overwrite it before an answer.
             return;
         }
@@ -258,7 +256,7 @@ impl ContactsState {
             // Looking for a contact whose answer was lost: wait for the verdict; once a look
             // has failed, starting over is the way to give up on it.
             Phase::Checking(lost) if lost.is_looking() => {}
-            Phase::Checking(_) => self.ask = Some(Ask::Discard { keep }),
+            Phase::Checking(_) => self.layers.push(layer::Layer::Ask(Ask::Discard { keep })),
             Phase::Saved(_) => self.new_form(keep, cx),
             Phase::Editing if !self.form.has_input() => {
                 if keep {
@@ -269,7 +267,7 @@ impl ContactsState {
                     self.form.focus = Field::FirstName;
                 }
             }
-            Phase::Editing => self.ask = Some(Ask::Discard { keep }),
+            Phase::Editing => self.layers.push(layer::Layer::Ask(Ask::Discard { keep })),
         }
     }
 
@@ -320,7 +318,7 @@ impl ContactsState {
                 self.list.fix_scroll(rows);
             }
             Pane::Form => {
-                self.list.searching = false;
+                self.layers.stop_searching();
                 self.editing = self.phase == Phase::Editing;
             }
         }
@@ -345,10 +343,8 @@ impl ContactsState {
         true
     }
 
-    pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        if self.pane == Pane::List && self.list.searching && self.search_action(action, cx) {
-            return true;
-        }
+    /// The form's and the list's own commands.
+    fn form_list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         if self.pane == Pane::Form
             && self.phase == Phase::Editing
             && self.editing
@@ -398,7 +394,8 @@ impl ContactsState {
             Action::EditContact => self.start_edit(cx),
             Action::Open if self.pane == Pane::List => {
                 if let Some(c) = self.list.current() {
-                    self.viewing = Some((c.clone(), 0));
+                    let contact = Box::new(c.clone());
+                    self.layers.push(layer::Layer::View { contact, scroll: 0 });
                 }
             }
             Action::Open if self.pane == Pane::Form && self.phase == Phase::Editing => {
@@ -408,7 +405,7 @@ impl ContactsState {
                 if self.pane == Pane::Form {
                     self.switch_pane(cx);
                 }
-                self.list.searching = true;
+                self.layers.push(layer::Layer::Search);
             }
             Action::Refresh => {
                 self.list.reload(cx);
@@ -479,7 +476,8 @@ impl ContactsState {
     /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
     /// a field it puts the focus there.
     pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() || self.picker.is_some() || self.viewing.is_some() {
+        // Only the panes take clicks: a popup over them has the keys and the mouse.
+        if self.layers.any(|l| !matches!(l, layer::Layer::Search)) {
             return false;
         }
         let pane = match target {
@@ -535,16 +533,16 @@ impl ContactsState {
     pub fn show_linked(&mut self, opened: crate::funnels::deal_links::Opened, cx: &mut ScreenCtx) {
         use crate::funnels::deal_links::Opened;
         match opened {
-            Opened::Contact(c) => {
+            Opened::Contact(contact) => {
                 self.organizations.shown = false;
-                self.viewing = Some((*c, 0));
+                let view = layer::Layer::View { contact, scroll: 0 };
+                self.layers.push_under_ask(view);
             }
             Opened::Organization(o) => {
                 if !self.organizations.shown {
                     self.organizations.toggle(cx);
                 }
-                self.organizations.viewing = Some((*o, 0));
-                self.organizations.ensure_deals(cx);
+                self.organizations.show_linked(o, cx);
             }
         }
     }
@@ -552,55 +550,7 @@ impl ContactsState {
 
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
-        if self.organizations.shown {
-            return self.organizations.contexts();
-        }
-        match &self.ask {
-            Some(Ask::Restore(_)) => return vec![Context::Draft],
-            Some(Ask::Discard { .. } | Ask::Delete { .. }) => return vec![Context::Confirm],
-            None => {}
-        }
-        if self.viewing.is_some() {
-            return vec![Context::ContactView, Context::List];
-        }
-        if self.picker.is_some() {
-            // Organizations and tags: always several.
-            return vec![Context::MultiPicker, Context::Picker, Context::Text];
-        }
-        if self.locked() {
-            // No key of the form does anything until the answer, so none is offered.
-            return Vec::new();
-        }
-        if matches!(self.phase, Phase::Checking(_)) && self.pane == Pane::Form {
-            // A failed look: save looks again, new gives up and starts over.
-            return vec![Context::Contacts];
-        }
-        match self.pane {
-            Pane::List if self.list.searching => vec![
-                Context::ContactSearch,
-                Context::Text,
-                Context::Contacts,
-                Context::List,
-            ],
-            Pane::List => vec![Context::ContactList, Context::Contacts, Context::List],
-            // The saved contact's details scroll when they do not fit.
-            Pane::Form if matches!(self.phase, Phase::Saved(_)) => {
-                vec![Context::Contacts, Context::List]
-            }
-            Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
-            Pane::Form if self.editing && self.form.focus.is_text() => vec![
-                Context::ContactField,
-                Context::Text,
-                Context::ContactForm,
-                Context::Contacts,
-            ],
-            Pane::Form if self.editing => vec![
-                Context::ContactChoice,
-                Context::ContactForm,
-                Context::Contacts,
-            ],
-            Pane::Form => vec![Context::ContactForm, Context::Contacts, Context::List],
-        }
+        self.route().contexts
     }
 
     fn help_contexts(&self) -> &'static [Context] {
@@ -639,10 +589,7 @@ impl ScreenState for ContactsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.organizations.shown {
-            return self.organizations.on_char(c, cx);
-        }
-        self.type_char(c, cx)
+        (self.route().char)(self, c, cx)
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
@@ -650,46 +597,11 @@ impl ScreenState for ContactsState {
             self.organizations.toggle(cx);
             return true;
         }
-        if self.organizations.shown {
-            return self.organizations.on_action(action, cx);
-        }
-        if self.ask.is_some() {
-            return self.answer(action, cx);
-        }
-        if action == Action::Delete && (self.viewing.is_some() || self.pane == Pane::List) {
-            self.ask_delete(cx);
-            return true;
-        }
-        if action == Action::EditContact && (self.viewing.is_some() || self.pane == Pane::List) {
-            self.start_edit(cx);
-            return true;
-        }
-        if let Some((c, scroll)) = &mut self.viewing {
-            // Read only: it closes or scrolls, nothing else.
-            let page = cx.viewport.contacts.view_rows;
-            let lines = contact_rows(c, true).saturating_sub(page) + 1;
-            if let Some(to) = crate::widgets::scroll::target(action, *scroll, lines, page) {
-                *scroll = crate::widgets::scroll::clamp(to, lines);
-            } else if action == Action::Cancel {
-                self.viewing = None;
-            }
-            return true;
-        }
-        if self.ask.is_some() {
-            return self.answer(action, cx);
-        }
-        if self.picker.is_some() {
-            self.picker_action(action, cx);
-            return true;
-        }
-        ContactsState::on_action(self, action, cx)
+        (self.route().action)(self, action, cx)
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.organizations.shown {
-            return self.organizations.on_paste(text, cx);
-        }
-        self.on_paste_text(text, cx)
+        (self.route().paste)(self, text, cx)
     }
 
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
@@ -746,29 +658,21 @@ impl ScreenState for ContactsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        if self.organizations.shown {
-            return self.organizations.keyboard_taken();
-        }
-        self.ask.is_none()
-            && self.viewing.is_none()
-            && (self.picker.is_some()
-                || self.locked()
-                || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)
-                || (self.pane == Pane::List && self.list.searching))
+        self.route().keyboard
     }
 
     fn footer_note(&self) -> Option<String> {
         if self.organizations.shown {
             return self.organizations.footer_note();
         }
-        if self.ask.is_some() || self.picker.is_some() {
+        if self.layers.ask().is_some() || self.layers.picker().is_some() {
             return None;
         }
         match (&self.phase, self.pane) {
             (Phase::Saving { .. } | Phase::Updating, _) => Some("saving…".into()),
             (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => Some("typing".into()),
-            (_, Pane::List) if self.list.searching => Some("search".into()),
+            (_, Pane::List) if self.layers.searching() => Some("search".into()),
             _ => None,
         }
     }
