@@ -23,7 +23,7 @@ pub enum Layer {
     /// The form that creates or edits one.
     Form(Box<FormState>),
     /// The contacts or tags of one organization.
-    Links(LinkPicker),
+    Links(Box<LinkPicker>),
     /// Delete this organization (its id and name)?
     AskDelete { id: String, name: String },
     /// Close the form beneath and drop its changes?
@@ -82,14 +82,14 @@ impl Layers<Layer> {
     /// The open link picker, whatever is over it.
     pub fn link_picker(&self) -> Option<&LinkPicker> {
         self.find(|l| match l {
-            Layer::Links(p) => Some(p),
+            Layer::Links(p) => Some(&**p),
             _ => None,
         })
     }
 
     pub fn link_picker_mut(&mut self) -> Option<&mut LinkPicker> {
         self.find_mut(|l| match l {
-            Layer::Links(p) => Some(p),
+            Layer::Links(p) => Some(&mut **p),
             _ => None,
         })
     }

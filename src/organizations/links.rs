@@ -214,12 +214,12 @@ impl OrganizationsState {
         if kind == LinkKind::Contacts {
             self.contacts.ensure_loaded(cx);
         }
-        self.layers.push(Layer::Links(LinkPicker {
+        self.layers.push(Layer::Links(Box::new(LinkPicker {
             kind,
             org,
             picker: None,
             pending_query: String::new(),
-        }));
+        })));
         self.refresh_link_picker(cx);
     }
 
