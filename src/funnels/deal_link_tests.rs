@@ -39,7 +39,7 @@ fn c_lists_the_deals_contacts_and_organizations() {
     assert!(screen.contains("ООО «Альфа-Логистик»"), "{screen}");
     assert!(screen.contains("organization"), "{screen}");
     h.send(code(KeyCode::Esc));
-    assert!(h.app.funnels.links.picker.is_none());
+    assert!(h.app.funnels.layers.links().is_none());
     assert_eq!(h.app.screen, Screen::Funnels);
 }
 

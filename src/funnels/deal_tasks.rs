@@ -14,6 +14,7 @@ use weeek_api::models::{Deal, Task};
 use weeek_api::{ApiError, NewTask};
 
 use super::detail::FunnelDetail;
+use super::layer::Layer;
 use super::verbs::Ask;
 use super::{FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
@@ -190,7 +191,6 @@ fn links(deal: &Deal, task: i64) -> bool {
 /// The tasks of deals being linked and unlinked, and the prompt for a new one.
 #[derive(Debug, Default)]
 pub struct DealTasks {
-    pub prompt: Option<TitlePrompt>,
     attaching: BTreeMap<u64, Attaching>,
     next: u64,
     /// New tasks whose answer was lost and that no look found: the same title attached to the
@@ -351,27 +351,34 @@ impl FunnelsState {
         let Some(view) = self.detail.as_ref().and_then(|d| d.deal.as_ref()) else {
             return;
         };
-        self.tasks.prompt = Some(TitlePrompt {
+        self.layers.push(Layer::TaskPrompt(TitlePrompt {
             deal: view.id.clone(),
             field: TextField::default(),
             error: None,
-        });
+        }));
+    }
+
+    fn task_prompt_mut(&mut self) -> Option<&mut TitlePrompt> {
+        match self.layers.top_mut() {
+            Some(Layer::TaskPrompt(p)) => Some(p),
+            _ => None,
+        }
     }
 
     /// A key while the title prompt is open.
     pub(super) fn task_prompt_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(p) = &mut self.tasks.prompt else {
+        let Some(p) = self.task_prompt_mut() else {
             return false;
         };
         match p.act(action, "A task needs a title.", TITLE_MAX) {
             Entry::Name(title) => {
                 let deal = p.deal.clone();
-                self.tasks.prompt = None;
+                self.layers.pop();
                 self.attach(deal, title, cx);
                 true
             }
             Entry::Cancel => {
-                self.tasks.prompt = None;
+                self.layers.pop();
                 true
             }
             Entry::Handled(changed) => changed,
@@ -380,11 +387,11 @@ impl FunnelsState {
     }
 
     pub(super) fn task_prompt_char(&mut self, c: char) -> bool {
-        self.tasks.prompt.as_mut().is_some_and(|p| p.type_char(c))
+        self.task_prompt_mut().is_some_and(|p| p.type_char(c))
     }
 
     pub(super) fn task_prompt_paste(&mut self, text: &str) -> bool {
-        self.tasks.prompt.as_mut().map(|p| p.paste(text)).is_some()
+        self.task_prompt_mut().map(|p| p.paste(text)).is_some()
     }
 
     /// Shows the new task at once and sends it; after an outcome left unknown for this title
@@ -554,11 +561,12 @@ impl FunnelsState {
             cx.toast(ToastKind::Info, "That task is still being created.");
             return;
         }
-        self.ask = Some(Ask::Detach {
+        let ask = Ask::Detach {
             deal: view.id.clone(),
             task: task.id,
             name: crate::text::quoted(task.title.as_deref().unwrap_or("(untitled task)"), 40),
-        });
+        };
+        self.layers.push(Layer::Ask(ask));
     }
 
     /// `y` to "detach this task?": off the deal at once, then sent.
