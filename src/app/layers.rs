@@ -177,6 +177,23 @@ impl<S> Route<S> {
         }
     }
 
+    /// A dialog: every handler is its own, and the keyboard is its while its focused part
+    /// takes text (its contexts hold `Text`).
+    pub fn dialog(
+        contexts: Vec<Context>,
+        action: OnAction<S>,
+        char: OnChar<S>,
+        paste: OnPaste<S>,
+    ) -> Self {
+        Self {
+            keyboard: contexts.contains(&Context::Text),
+            contexts,
+            action,
+            char,
+            paste,
+        }
+    }
+
     /// Takes pastes without the keyboard being taken (a paste on a list opens its search).
     pub fn pasting(mut self, paste: OnPaste<S>) -> Self {
         self.paste = paste;

@@ -859,7 +859,7 @@ impl App {
         self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
         let mut cx = screen_cx!(self, clock, effects);
         self.tasks.show_board(board, None, &mut cx);
-        if let Some(b) = &mut self.tasks.board {
+        if let Some(b) = self.tasks.layers.board_mut() {
             b.opened_from = Some(Screen::Projects);
         }
     }

@@ -104,7 +104,7 @@ fn opening_a_project_reads_its_boards_and_enter_on_a_board_shows_its_tasks() {
         |c| matches!(c, Call::Columns(5)),
         || Answer::Columns(Ok(crate::testing::columns())),
     );
-    let board = h.app.tasks.board.as_ref().expect("the board opens");
+    let board = h.app.tasks.layers.board().expect("the board opens");
     assert_eq!(board.board, 5);
     assert_eq!(
         board.columns.iter().map(|c| c.key).collect::<Vec<_>>(),
@@ -302,14 +302,14 @@ fn esc_on_a_board_opened_here_comes_back_to_the_tree() {
     h.press("l");
     h.send(code(KeyCode::Enter));
     assert_eq!(h.app.screen, Screen::Tasks);
-    assert!(h.app.tasks.board.is_some());
+    assert!(h.app.tasks.layers.board().is_some());
     h.send(code(KeyCode::Esc));
     assert_eq!(
         h.app.screen,
         Screen::Projects,
         "back where the board was opened"
     );
-    assert!(h.app.tasks.board.is_none(), "the board is closed");
+    assert!(h.app.tasks.layers.board().is_none(), "the board is closed");
     assert_eq!(
         h.app.projects.cursor,
         Some(Node::Board {

@@ -487,7 +487,7 @@ impl TasksState {
                     }
                 }
             }
-            let on_board = self.board.as_mut().is_some_and(|b| {
+            let on_board = self.layers.board_mut().is_some_and(|b| {
                 let found = b.with_card(id, |card| change.apply(card));
                 b.rehome();
                 found
@@ -536,7 +536,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
-            board: self.board.as_mut(),
+            board: self.layers.board_mut(),
         };
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -556,7 +556,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
-            board: self.board.as_mut(),
+            board: self.layers.board_mut(),
         };
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -571,7 +571,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
-            board: self.board.as_mut(),
+            board: self.layers.board_mut(),
         };
         self.writes.reapply(&mut rows, cx);
     }
@@ -667,9 +667,9 @@ impl TasksState {
         }
         // What was typed is not lost: the prompt comes back with it and the reason.
         if let Some((purpose, text)) = b.retry
-            && self.popup.is_none()
+            && self.layers.popup().is_none()
         {
-            self.popup = Some(Popup::Prompt {
+            self.layers.set_popup(Popup::Prompt {
                 purpose,
                 field: crate::widgets::field::TextField::typed(text),
                 feedback: super::dialogs::Feedback::Err(why),
@@ -684,7 +684,7 @@ impl TasksState {
             .rows
             .iter()
             .find(|t| t.id == id)
-            .or_else(|| self.board.as_ref()?.card(id))
+            .or_else(|| self.layers.board()?.card(id))
             .or_else(|| self.subtask_rows.get(&id).and_then(Option::as_ref))
     }
 
@@ -891,7 +891,8 @@ impl TasksState {
             Reverse::Created(id) => {
                 let id = *id;
                 self.focus_on(id, cx);
-                self.popup = Some(Popup::ConfirmDelete { ids: vec![id] });
+                self.layers
+                    .set_popup(Popup::ConfirmDelete { ids: vec![id] });
             }
             Reverse::Changes(items) => {
                 // Each entry sets back what its action replaced.
@@ -937,7 +938,7 @@ impl TasksState {
 
     /// What `D` asks: what goes, and that it cannot be taken back.
     pub fn delete_question(&self) -> Option<String> {
-        let Some(Popup::ConfirmDelete { ids }) = &self.popup else {
+        let Some(Popup::ConfirmDelete { ids }) = self.layers.popup() else {
             return None;
         };
         let what = match ids.as_slice() {
@@ -1018,7 +1019,7 @@ impl TasksState {
             .into_iter()
             .partition(|id| board_of(id) == Some(board));
         cx.ensure_columns(board);
-        self.popup = Some(Popup::pick(
+        self.layers.set_popup(Popup::pick(
             PickPurpose::Move {
                 board,
                 targets: here,
@@ -1046,7 +1047,7 @@ impl TasksState {
             });
         }
         let preselected = common.unwrap_or_default();
-        self.popup = Some(Popup::pick(
+        self.layers.set_popup(Popup::pick(
             PickPurpose::Assign {
                 targets,
                 preselected,
@@ -1069,7 +1070,7 @@ impl TasksState {
         } else {
             String::new()
         };
-        self.popup = Some(Popup::prompt(
+        self.layers.set_popup(Popup::prompt(
             PromptPurpose::Due { targets },
             current,
             cx.today(),
@@ -1095,7 +1096,7 @@ impl TasksState {
         }
         if let Some(t) = self.current() {
             let title = t.title.clone().unwrap_or_default();
-            self.popup = Some(Popup::prompt(
+            self.layers.set_popup(Popup::prompt(
                 PromptPurpose::Rename { id: t.id },
                 title,
                 time::Date::MIN,
@@ -1107,7 +1108,7 @@ impl TasksState {
         if self.nothing_selected(cx) {
             return;
         }
-        self.popup = Some(Popup::ConfirmDelete {
+        self.layers.set_popup(Popup::ConfirmDelete {
             ids: self.targets(),
         });
     }
