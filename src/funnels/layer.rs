@@ -7,7 +7,7 @@
 
 use super::FunnelsState;
 use super::deal_links::Link;
-use super::deal_tasks::TitlePrompt;
+use super::deal_task_prompt::TitlePrompt;
 use super::editor::{DealEditor, FormPicker, Phase};
 use super::query::BoardPicker;
 use super::structure_prompts::{CurrencyPick, NamePrompt};

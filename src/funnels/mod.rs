@@ -6,6 +6,7 @@ pub mod deal_form;
 mod deal_form_keys;
 mod deal_form_pickers;
 pub mod deal_links;
+pub mod deal_task_prompt;
 pub mod deal_tasks;
 pub mod detail;
 pub mod editor;

@@ -22,6 +22,7 @@ pub mod subtasks;
 mod time_form;
 pub mod time_log;
 pub mod timer;
+mod verb_dialogs;
 pub mod verbs;
 pub mod view_picker;
 pub mod views;

@@ -11,7 +11,7 @@ use weeek_api::{ApiError, TaskUpdate};
 
 use super::TaskKey;
 use super::TasksState;
-use super::dialogs::{PickPurpose, Popup, PromptPurpose};
+use super::dialogs::{Popup, PromptPurpose};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{self, Group, Outcome, Reverse, Shown, Writes};
 use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
@@ -378,7 +378,7 @@ fn lower_first(label: &str) -> String {
 }
 
 /// Whole: the toast shortens it, `M` shows it all.
-fn quoted(title: &str) -> String {
+pub(super) fn quoted(title: &str) -> String {
     crate::text::quoted_full(title)
 }
 
@@ -679,7 +679,7 @@ impl TasksState {
 
     /// Task `id` as shown: the list's row, else the board's card, else a subtask the detail
     /// pane read.
-    fn task(&self, id: i64) -> Option<&TaskRow> {
+    pub(super) fn task(&self, id: i64) -> Option<&TaskRow> {
         self.list
             .rows
             .iter()
@@ -690,7 +690,7 @@ impl TasksState {
 
     // ----- the verbs -----------------------------------------------------------------------
 
-    fn nothing_selected(&self, cx: &mut ScreenCtx) -> bool {
+    pub(super) fn nothing_selected(&self, cx: &mut ScreenCtx) -> bool {
         let targets = self.targets();
         if targets.is_empty() {
             cx.toast(ToastKind::Info, "No task here");
@@ -985,132 +985,6 @@ impl TasksState {
                 reverse: Reverse::Final,
             });
         }
-    }
-
-    // ----- opening the verbs' popups --------------------------------------------------------
-
-    pub(super) fn open_move(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        let targets = self.targets();
-        // The board of the cursor task when it is one of them, else of the first that has one:
-        // a move is to a column of one board.
-        let board_of = |id: &i64| {
-            self.task(*id)
-                .and_then(TaskRow::primary_location)
-                .and_then(|l| l.board_id)
-        };
-        let at_cursor = self
-            .current()
-            .map(|t| t.id)
-            .filter(|id| targets.contains(id));
-        let Some(board) = at_cursor
-            .and_then(|id| board_of(&id))
-            .or_else(|| targets.iter().find_map(board_of))
-        else {
-            cx.toast(
-                ToastKind::Info,
-                "This task is on no board: nothing to move between",
-            );
-            return;
-        };
-        let (here, left): (Vec<i64>, Vec<i64>) = targets
-            .into_iter()
-            .partition(|id| board_of(id) == Some(board));
-        cx.ensure_columns(board);
-        self.layers.set_popup(Popup::pick(
-            PickPurpose::Move {
-                board,
-                targets: here,
-                left: left.len(),
-            },
-            cx.names,
-            self,
-        ));
-    }
-
-    pub(super) fn open_assign(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        let targets = self.targets();
-        let mut common: Option<Vec<String>> = None;
-        for id in &targets {
-            let a = self
-                .task(*id)
-                .map(TaskRow::all_assignees)
-                .unwrap_or_default();
-            common = Some(match common {
-                None => a,
-                Some(c) => c.into_iter().filter(|m| a.contains(m)).collect(),
-            });
-        }
-        let preselected = common.unwrap_or_default();
-        self.layers.set_popup(Popup::pick(
-            PickPurpose::Assign {
-                targets,
-                preselected,
-            },
-            cx.names,
-            self,
-        ));
-    }
-
-    pub(super) fn open_due(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        let targets = self.targets();
-        let current = if targets.len() == 1 {
-            self.task(targets[0])
-                .and_then(TaskRow::due_day)
-                .map(weeek_api::dates::to_filter_date)
-                .unwrap_or_default()
-        } else {
-            String::new()
-        };
-        self.layers.set_popup(Popup::prompt(
-            PromptPurpose::Due { targets },
-            current,
-            cx.today(),
-        ));
-    }
-
-    pub(super) fn open_rename(&mut self, cx: &mut ScreenCtx) {
-        if self.current().is_some_and(|t| t.id < 0) {
-            cx.toast(ToastKind::Info, "That task is still being created");
-            return;
-        }
-        if !self.marks.is_empty()
-            && let Some(t) = self.current()
-        {
-            cx.toast(
-                ToastKind::Info,
-                format!(
-                    "Rename takes one task: {} (the {} marked stay as they are)",
-                    quoted(t.display_title()),
-                    self.marks.len()
-                ),
-            );
-        }
-        if let Some(t) = self.current() {
-            let title = t.title.clone().unwrap_or_default();
-            self.layers.set_popup(Popup::prompt(
-                PromptPurpose::Rename { id: t.id },
-                title,
-                time::Date::MIN,
-            ));
-        }
-    }
-
-    pub(super) fn open_delete(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        self.layers.set_popup(Popup::ConfirmDelete {
-            ids: self.targets(),
-        });
     }
 }
 
