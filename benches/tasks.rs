@@ -91,7 +91,11 @@ fn app_showing(tasks: usize, view: View) -> (App, Option<BoardView>) {
                 app.tasks.marks.insert(t.id);
             }
         }
-        View::Board => app.tasks.board = board_kept.take(),
+        View::Board => {
+            if let Some(b) = board_kept.take() {
+                app.tasks.layers.show_board(b);
+            }
+        }
         View::FunnelBoard => app.screen = Screen::Funnels,
     }
     // Each bench starts where the walk does: the list and the board at their last row, the
@@ -106,7 +110,7 @@ fn app_showing(tasks: usize, view: View) -> (App, Option<BoardView>) {
 }
 
 fn put_back(tasks: usize, mut app: App, board: Option<BoardView>) {
-    let board = app.tasks.board.take().or(board);
+    let board = app.tasks.layers.take_board().or(board);
     app.tasks.marks.clear();
     LOADED.with(|l| l.borrow_mut().insert(tasks, Loaded { app, board }));
 }
@@ -154,7 +158,7 @@ fn load(tasks: usize) -> Loaded {
         settle(&mut app, &client, to_end).await;
         // From its last card, as the list from its last row.
     });
-    let board = app.tasks.board.take();
+    let board = app.tasks.layers.take_board();
     assert!(board.is_some(), "b opened a board");
     app.tasks.cursor = last;
 

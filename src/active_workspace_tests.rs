@@ -327,9 +327,8 @@ fn type_a_task(h: &mut Harness, title: &str) {
     let typed = h
         .app
         .tasks
-        .forms
-        .open
-        .as_ref()
+        .layers
+        .form()
         .map(|e| e.form.values().title);
     assert_eq!(typed.as_deref(), Some(title));
 }
@@ -372,9 +371,8 @@ fn a_forms_draft_is_written_before_the_switch_and_stays_with_its_workspace() {
     let title = a
         .app
         .tasks
-        .forms
-        .open
-        .as_ref()
+        .layers
+        .form()
         .map(|e| e.form.values().title);
     assert_eq!(title.as_deref(), Some(""), "nothing of Northwind's draft");
     a.press("Отгрузка Acme");
@@ -397,9 +395,8 @@ fn a_forms_draft_is_written_before_the_switch_and_stays_with_its_workspace() {
     let title = back
         .app
         .tasks
-        .forms
-        .open
-        .as_ref()
+        .layers
+        .form()
         .map(|e| e.form.values().title);
     assert_eq!(title.as_deref(), Some("Счёт Northwind"));
     std::fs::remove_dir_all(&root).ok();

@@ -15,6 +15,7 @@ pub mod form_errors;
 pub mod help;
 pub mod indexed_rows;
 pub mod keymap;
+pub mod layers;
 pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
@@ -885,7 +886,7 @@ impl App {
         self.with_screen(Screen::Tasks, clock, effects, |s, cx| s.on_enter(cx));
         let mut cx = screen_cx!(self, clock, effects);
         self.tasks.show_board(board, None, &mut cx);
-        if let Some(b) = &mut self.tasks.board {
+        if let Some(b) = self.tasks.layers.board_mut() {
             b.opened_from = Some(Screen::Projects);
         }
     }

@@ -37,8 +37,6 @@ pub struct SearchedList<T> {
     pub cursor: usize,
     pub scroll: usize,
     pub search: TextField,
-    /// The search box has the keyboard.
-    pub searching: bool,
     search_due: Option<Instant>,
     /// The search of the rows on screen.
     pub shown_search: String,
@@ -54,7 +52,6 @@ impl<T> Default for SearchedList<T> {
             cursor: 0,
             scroll: 0,
             search: TextField::default(),
-            searching: false,
             search_due: None,
             shown_search: String::new(),
             next_offset: 0,
@@ -228,10 +225,10 @@ impl<T: Listed> SearchedList<T> {
         self.search_due = Some(cx.clock.now + SEARCH_DEBOUNCE);
     }
 
-    /// Esc: close the box and drop the search. False when there was nothing to clear.
+    /// Esc: drop the search (the screen closes its box). False when there was nothing to
+    /// clear.
     pub fn clear_search(&mut self, cx: &mut ScreenCtx) -> bool {
-        let had = self.searching || !self.search.value().is_empty();
-        self.searching = false;
+        let had = !self.search.value().is_empty();
         if !self.search.value().is_empty() {
             self.search.set("");
             self.cursor = 0;

@@ -345,7 +345,7 @@ impl ContactsState {
 
     fn show_creating(&mut self) {
         let status = self.creating.as_ref().map(Creating::status);
-        if let Some(p) = self.picker.as_mut().and_then(|fp| fp.picker.as_mut()) {
+        if let Some(p) = self.layers.picker_mut().and_then(|fp| fp.picker.as_mut()) {
             p.notice = status;
         }
     }
@@ -403,7 +403,7 @@ impl ContactsState {
 
     /// A failure is said in the picker (when open) and as a message; the typed name stays.
     fn after_failure(&mut self, text: String, cx: &mut ScreenCtx) {
-        if let Some(p) = self.picker.as_mut().and_then(|fp| fp.picker.as_mut()) {
+        if let Some(p) = self.layers.picker_mut().and_then(|fp| fp.picker.as_mut()) {
             p.notice = Some(text.clone());
         }
         cx.toast(ToastKind::Error, text);
@@ -417,8 +417,8 @@ impl ContactsState {
         let quoted = crate::text::quoted(&item.label, 40);
         let noun = creating.lookup.noun();
         let open = self
-            .picker
-            .as_mut()
+            .layers
+            .picker_mut()
             .filter(|fp| fp.kind == creating.lookup.kind)
             .and_then(|fp| fp.picker.as_mut());
         match open {

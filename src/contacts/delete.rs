@@ -4,6 +4,7 @@
 use weeek_api::ApiError;
 use weeek_api::models::Contact;
 
+use super::layer::Layer;
 use super::{Ask, ContactKey, ContactsState};
 use crate::app::ScreenCtx;
 use crate::app::deleting::Deleting;
@@ -15,21 +16,22 @@ impl ContactsState {
         if Deleting::busy(&self.deleting, cx) {
             return;
         }
-        let contact = match &self.viewing {
-            Some((c, _)) => Some(c),
+        let contact = match self.layers.viewing() {
+            Some(c) => Some(c),
             None => self.list.current(),
         };
         if let Some(c) = contact {
-            self.ask = Some(Ask::Delete {
+            let ask = Ask::Delete {
                 id: c.id.clone(),
                 name: c.display_name(),
-            });
+            };
+            self.layers.push(Layer::Ask(ask));
         }
     }
 
     /// `y` to the question: the delete goes out; the view closes (its contact is going).
     pub(super) fn delete(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
-        self.viewing = None;
+        self.layers.close_view();
         cx.request(ContactKey::Delete, Call::DeleteContact(id.clone()));
         self.deleting = Some(Deleting::new(id, name));
     }

@@ -314,8 +314,8 @@ impl Session {
 impl ContactsState {
     /// `e` on the list or in the contact view: the contact in the form, every field filled.
     pub(super) fn start_edit(&mut self, cx: &mut ScreenCtx) {
-        let contact = match (&self.viewing, self.pane) {
-            (Some((c, _)), _) => c.clone(),
+        let contact = match (self.layers.viewing(), self.pane) {
+            (Some(c), _) => c.clone(),
             (None, Pane::List) => match self.list.current() {
                 Some(c) => c.clone(),
                 None => return,
@@ -334,7 +334,7 @@ impl ContactsState {
             );
             return;
         }
-        self.viewing = None;
+        self.layers.close_view();
         let session = Session::new(contact);
         self.form = session.base.to_form(|id| self.org_name(id));
         self.edit = Some(session);
@@ -342,7 +342,7 @@ impl ContactsState {
         self.failure = None;
         self.pane = Pane::Form;
         self.editing = true;
-        self.list.searching = false;
+        self.layers.stop_searching();
         self.flush_draft(cx);
     }
 

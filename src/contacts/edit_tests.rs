@@ -89,9 +89,9 @@ fn e_in_the_open_contact_edits_it() {
     h.send(ctrl('l'));
     h.press("j");
     h.send(code(KeyCode::Enter));
-    assert!(h.app.contacts.viewing.is_some());
+    assert!(h.app.contacts.layers.viewing().is_some());
     h.press("e");
-    assert!(h.app.contacts.viewing.is_none());
+    assert!(h.app.contacts.layers.viewing().is_none());
     assert_eq!(h.app.contacts.form.first_name.value(), "Oliver");
 }
 
@@ -355,7 +355,8 @@ fn the_edit_is_kept_as_a_draft_and_restored_as_an_edit() {
     let draft: super::draft::Draft = serde_json::from_str(&json).unwrap();
     // A later start offers it; restored, it is still an edit of the same contact.
     let mut s = ContactsState::new(std::env::temp_dir());
-    s.ask = Some(Ask::Restore(draft));
+    s.layers
+        .push(crate::contacts::layer::Layer::Ask(Ask::Restore(draft)));
     let mut h2 = on_contacts();
     h2.app.contacts = s;
     h2.send(crate::testing::key_event(
@@ -364,7 +365,7 @@ fn the_edit_is_kept_as_a_draft_and_restored_as_an_edit() {
     ));
     h2.press("y");
     let c = &h2.app.contacts;
-    assert!(c.ask.is_none(), "{:?}", c.ask);
+    assert!(c.layers.ask().is_none(), "{:?}", c.layers.ask());
     assert_eq!(c.edit.as_ref().map(|e| e.base.id.as_str()), Some("c1"));
     assert_eq!(c.form.phones[0].value(), NEW_PHONE);
     h2.send(ctrl('s'));

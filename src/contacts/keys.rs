@@ -2,6 +2,7 @@
 //! the list search and the questions (restore a draft, start a new form).
 
 use super::form::{Field, OrgRef};
+use super::layer::Layer;
 use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane, edit};
@@ -27,13 +28,13 @@ impl ContactsState {
             pending_query: query,
         };
         apply_pending_query(&mut p);
-        self.picker = Some(p);
+        self.layers.push(Layer::Picker(p));
         self.refresh_waiting_picker(cx);
     }
 
     /// A waiting picker gets its items once they arrive, or closes with the reason.
     pub(super) fn refresh_waiting_picker(&mut self, cx: &mut ScreenCtx) {
-        let Some(p) = &mut self.picker else {
+        let Some(p) = self.layers.picker_mut() else {
             return;
         };
         if p.picker.is_some() {
@@ -57,7 +58,7 @@ impl ContactsState {
                 PickKind::Organizations => "Organizations",
                 PickKind::Tags => "Tags",
             };
-            self.picker = None;
+            self.layers.close_picker();
             cx.toast(
                 ToastKind::Error,
                 format!(
@@ -72,12 +73,12 @@ impl ContactsState {
     /// A command of the open picker (`picker`, `text`); while its items load, only leaving
     /// it and deleting from what was typed for it do anything.
     pub(super) fn picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(fp) = &mut self.picker else {
+        let Some(fp) = self.layers.picker_mut() else {
             return;
         };
         let Some(p) = &mut fp.picker else {
             match action {
-                Action::Cancel => self.picker = None,
+                Action::Cancel => self.layers.close_picker(),
                 Action::Text(TextEdit::DeleteBack) => {
                     fp.pending_query.pop();
                 }
@@ -104,11 +105,11 @@ impl ContactsState {
         }
         match p.act(action) {
             PickerOutcome::Pending => {}
-            PickerOutcome::Cancelled => self.picker = None,
+            PickerOutcome::Cancelled => self.layers.close_picker(),
             PickerOutcome::Picked(keys) => {
                 let kind = fp.kind;
                 let labelled = p.labelled(keys.clone());
-                self.picker = None;
+                self.layers.close_picker();
                 match kind {
                     PickKind::Organizations => {
                         self.form.organizations = labelled
@@ -180,32 +181,44 @@ impl ContactsState {
         }
     }
 
-    /// A character typed: into the picker's query, the list search, or the focused field (on
-    /// organizations and tags it opens the picker with it). While a save is on its way the
-    /// form is locked, and typing does nothing.
-    pub(super) fn type_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() {
+    /// A character typed into the open picker's query (kept for it while its items load).
+    pub(super) fn picker_char(&mut self, c: char) -> bool {
+        let Some(fp) = self.layers.picker_mut() else {
             return false;
-        }
-        if let Some(fp) = &mut self.picker {
-            return match &mut fp.picker {
-                Some(p) => p.type_char(c),
-                None => {
-                    fp.pending_query.push(c);
-                    true
-                }
-            };
-        }
-        if self.pane == Pane::List {
-            if !self.list.searching {
-                return false;
+        };
+        match &mut fp.picker {
+            Some(p) => p.type_char(c),
+            None => {
+                fp.pending_query.push(c);
+                true
             }
-            let changed = self.list.search.insert(c);
-            if changed {
-                self.list.search_changed(cx);
-            }
-            return changed;
         }
+    }
+
+    pub(super) fn picker_paste(&mut self, text: &str) -> bool {
+        let Some(fp) = self.layers.picker_mut() else {
+            return false;
+        };
+        match &mut fp.picker {
+            Some(p) => p.paste(text),
+            None => fp.pending_query.push_str(&crate::text::one_line(text)),
+        }
+        true
+    }
+
+    /// A character typed into the list's search box.
+    pub(super) fn search_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        let changed = self.list.search.insert(c);
+        if changed {
+            self.list.search_changed(cx);
+        }
+        changed
+    }
+
+    /// A character typed into the focused field (on organizations and tags it opens the
+    /// picker with it). While a save is on its way the form is locked, and typing does
+    /// nothing.
+    pub(super) fn field_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         if self.phase != Phase::Editing || !self.editing {
             return false;
         }
@@ -230,13 +243,14 @@ impl ContactsState {
 
     /// A command while a question of this screen is open. False lets the app have it (the
     /// draft question leaves screen switches, quit and help reachable).
-    pub(super) fn answer(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(ask) = self.ask.clone() else {
+    pub(super) fn ask_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let Some(Layer::Ask(ask)) = self.layers.top() else {
             return false;
         };
+        let ask = ask.clone();
         match (ask, action) {
             (Ask::Restore(d), Action::Restore) => {
-                self.ask = None;
+                self.layers.pop();
                 self.form = d.to_form();
                 // An edit's draft carries the contact it edits: only what differs is sent.
                 self.edit = d.edit.as_ref().map(|base| {
@@ -249,7 +263,7 @@ impl ContactsState {
                 cx.toast(ToastKind::Success, "Draft restored");
             }
             (Ask::Restore(_), Action::Discard) => {
-                self.ask = None;
+                self.layers.pop();
                 // The offered draft is still on disk: it goes now.
                 self.draft.adopt(String::new());
                 self.clear_draft(cx);
@@ -257,16 +271,20 @@ impl ContactsState {
             }
             (Ask::Restore(_), _) => return false,
             (Ask::Discard { keep }, Action::Yes) => {
-                self.ask = None;
+                self.layers.pop();
                 self.new_form(keep, cx);
             }
-            (Ask::Discard { .. }, Action::No) => self.ask = None,
+            (Ask::Discard { .. }, Action::No) => {
+                self.layers.pop();
+            }
             (Ask::Discard { .. }, _) => {}
             (Ask::Delete { id, name }, Action::Yes) => {
-                self.ask = None;
+                self.layers.pop();
                 self.delete(id, name, cx);
             }
-            (Ask::Delete { .. }, Action::No) => self.ask = None,
+            (Ask::Delete { .. }, Action::No) => {
+                self.layers.pop();
+            }
             (Ask::Delete { .. }, _) => {}
         }
         true
@@ -275,8 +293,9 @@ impl ContactsState {
     /// A command of the list's search box. False for the rest (arrows move the cursor).
     pub(super) fn search_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         match action {
-            Action::Accept => self.list.searching = false,
+            Action::Accept => self.layers.stop_searching(),
             Action::Clear => {
+                self.layers.stop_searching();
                 self.list.clear_search(cx);
             }
             Action::Text(edit) => {
@@ -291,24 +310,8 @@ impl ContactsState {
         true
     }
 
-    pub(super) fn on_paste_text(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() {
-            return false;
-        }
-        if let Some(fp) = &mut self.picker {
-            match &mut fp.picker {
-                Some(p) => p.paste(text),
-                None => fp.pending_query.push_str(&crate::text::one_line(text)),
-            }
-            return true;
-        }
-        if self.pane == Pane::List {
-            if !self.list.searching {
-                self.list.searching = true;
-            }
-            self.list.search_paste(text, cx);
-            return true;
-        }
+    /// Pasted text goes into the focused field, which takes the keyboard.
+    pub(super) fn field_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         if self.phase != Phase::Editing {
             return false;
         }

@@ -13,7 +13,9 @@ pub mod edit;
 mod edit_tests;
 pub mod form;
 mod keys;
+pub mod layer;
 pub mod list;
+mod panes;
 pub mod pickers;
 pub mod submit;
 #[cfg(test)]
@@ -30,9 +32,9 @@ use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
 use crate::worker::Answer;
 use draft::{Draft, Found};
-use form::{Field, Form};
+use form::Form;
 use list::ContactList;
-use pickers::{FormPicker, Organizations};
+use pickers::Organizations;
 use submit::{Failure, Phase};
 
 /// The requests of the contacts screen.
@@ -89,11 +91,11 @@ pub struct ContactsState {
     pub failure: Option<Failure>,
     pub list: ContactList,
     pub orgs: Organizations,
-    pub picker: Option<FormPicker>,
+    /// The search box with the keyboard, a field's picker, a contact open to read, a
+    /// question.
+    pub layers: layer::ContactLayers,
     /// The first detail line of the saved contact in view.
     pub saved_scroll: usize,
-    /// A contact of the list opened to read every field, and its first line in view.
-    pub viewing: Option<(weeek_api::models::Contact, usize)>,
     /// An organization or a tag being created from its picker.
     pub creating: Option<create_choice::Creating>,
     /// Contacts whose answer was lost and that no look found: sent again, each is looked for
@@ -101,7 +103,6 @@ pub struct ContactsState {
     unsettled: crate::app::lost_answer::Unsettled<submit::ContactLookup>,
     /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
     resend: Option<(form::Sent, Box<weeek_api::NewContact>)>,
-    pub ask: Option<Ask>,
     /// A contact whose delete is on its way.
     pub deleting: Option<crate::app::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
@@ -143,13 +144,11 @@ impl ContactsState {
             failure: None,
             list: ContactList::default(),
             orgs: Organizations::new(pickers::ask_orgs),
-            picker: None,
+            layers: Default::default(),
             saved_scroll: 0,
-            viewing: None,
             creating: None,
             unsettled: Default::default(),
             resend: None,
-            ask: None,
             deleting: None,
             organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
@@ -167,7 +166,7 @@ impl ContactsState {
                     ),
                 ));
                 s.draft.adopt(d.to_json());
-                s.ask = Some(Ask::Restore(d));
+                s.layers.push(layer::Layer::Ask(Ask::Restore(d)));
             }
             Found::Unreadable { kept, reason } => {
                 s.found_note = Some((
@@ -210,7 +209,7 @@ impl ContactsState {
     /// Writes the draft now if it differs from the file (or removes the file when the form
     /// holds nothing).
     pub fn flush_draft(&mut self, cx: &mut ScreenCtx) {
-        if matches!(self.ask, Some(Ask::Restore(_))) {
+        if matches!(self.layers.ask(), Some(Ask::Restore(_))) {
             // The file still holds the offered draft: never overwrite it before an answer.
             return;
         }
@@ -231,217 +230,6 @@ impl ContactsState {
     /// Whether the draft on disk matches the form (for the "draft saved" mark).
     pub fn draft_saved(&self) -> bool {
         self.draft.is_saved()
-    }
-
-    // ----- the form --------------------------------------------------------------------------
-
-    /// Starts a new contact, keeping organizations and tags when `keep`.
-    fn new_form(&mut self, keep: bool, cx: &mut ScreenCtx) {
-        self.give_up_look();
-        self.form = if keep {
-            self.form.keeping_companies()
-        } else {
-            Form::default()
-        };
-        self.edit = None;
-        self.phase = Phase::Editing;
-        self.failure = None;
-        self.pane = Pane::Form;
-        self.editing = true;
-        self.flush_draft(cx);
-    }
-
-    /// `n` / `N`: straight away after a save or on an empty form, else after asking.
-    fn ask_new(&mut self, keep: bool, cx: &mut ScreenCtx) {
-        match &self.phase {
-            Phase::Saving { .. } | Phase::Updating => {}
-            // Looking for a contact whose answer was lost: wait for the verdict; once a look
-            // has failed, starting over is the way to give up on it.
-            Phase::Checking(lost) if lost.is_looking() => {}
-            Phase::Checking(_) => self.ask = Some(Ask::Discard { keep }),
-            Phase::Saved(_) => self.new_form(keep, cx),
-            Phase::Editing if !self.form.has_input() => {
-                if keep {
-                    self.new_form(true, cx);
-                } else {
-                    self.pane = Pane::Form;
-                    self.editing = true;
-                    self.form.focus = Field::FirstName;
-                }
-            }
-            Phase::Editing => self.ask = Some(Ask::Discard { keep }),
-        }
-    }
-
-    /// Moves the focus, checking the field that was left.
-    fn step(&mut self, delta: isize, cx: &mut ScreenCtx) {
-        let left = self.form.step(delta);
-        if left != self.form.focus {
-            self.form.leave(left);
-            self.flush_draft(cx);
-        }
-    }
-
-    fn focus_to(&mut self, f: Field, cx: &mut ScreenCtx) {
-        let left = self.form.focus;
-        self.form.focus = f;
-        if left != f {
-            self.form.leave(left);
-            self.flush_draft(cx);
-        }
-    }
-
-    /// A save or a look for a lost answer is on its way: the form takes no input (typing
-    /// right after a save must not turn into commands either).
-    fn locked(&self) -> bool {
-        self.pane == Pane::Form
-            && match &self.phase {
-                Phase::Saving { .. } | Phase::Updating => true,
-                Phase::Checking(lost) => lost.is_looking(),
-                _ => false,
-            }
-    }
-
-    fn switch_pane(&mut self, cx: &mut ScreenCtx) {
-        self.pane = match self.pane {
-            Pane::Form => Pane::List,
-            Pane::List => Pane::Form,
-        };
-        match self.pane {
-            Pane::List => {
-                if self.editing {
-                    let f = self.form.focus;
-                    self.form.leave(f);
-                    self.flush_draft(cx);
-                }
-                self.editing = false;
-                self.list.ensure_loaded(cx);
-                let rows = self.list_rows(cx);
-                self.list.fix_scroll(rows);
-            }
-            Pane::Form => {
-                self.list.searching = false;
-                self.editing = self.phase == Phase::Editing;
-            }
-        }
-    }
-
-    fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let rows = self.list_rows(cx);
-        self.list.move_by(action, cx, rows)
-    }
-
-    fn form_nav_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let fields = self.form.fields();
-        match action {
-            Action::Down => self.step(1, cx),
-            Action::Up => self.step(-1, cx),
-            Action::Top => self.focus_to(fields[0], cx),
-            Action::Bottom => self.focus_to(fields[fields.len() - 1], cx),
-            Action::PageDown | Action::HalfDown => self.step(4, cx),
-            Action::PageUp | Action::HalfUp => self.step(-4, cx),
-            _ => return false,
-        }
-        true
-    }
-
-    pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        if self.pane == Pane::List && self.list.searching && self.search_action(action, cx) {
-            return true;
-        }
-        if self.pane == Pane::Form
-            && self.phase == Phase::Editing
-            && self.editing
-            && self.field_action(action, cx)
-        {
-            return true;
-        }
-        if let (Pane::Form, Phase::Saved(c)) = (self.pane, &self.phase) {
-            let page = cx.viewport.contacts.saved_rows;
-            let max = contact_rows(c, false).saturating_sub(page);
-            if let Some(to) =
-                crate::widgets::scroll::target(action, self.saved_scroll, max + 1, page)
-            {
-                self.saved_scroll = crate::widgets::scroll::clamp(to, max + 1);
-                return true;
-            }
-        }
-        match action {
-            Action::Submit => {
-                if self.pane == Pane::List && self.phase == Phase::Editing {
-                    self.switch_pane(cx);
-                }
-                self.submit(cx);
-            }
-            Action::AddRow if self.phase == Phase::Editing => {
-                self.pane = Pane::Form;
-                let left = self.form.focus;
-                self.form.add_row();
-                self.form.leave(left);
-                self.editing = true;
-                self.flush_draft(cx);
-            }
-            Action::RemoveRow if self.phase == Phase::Editing => {
-                if self.form.remove_row() {
-                    self.changed(cx);
-                } else {
-                    cx.toast(
-                        ToastKind::Info,
-                        "Move to an e-mail or phone row to remove it",
-                    );
-                }
-            }
-            Action::AddRow | Action::RemoveRow => {}
-            Action::SwitchPane => self.switch_pane(cx),
-            Action::NewBlank => self.ask_new(false, cx),
-            Action::NewKeep => self.ask_new(true, cx),
-            Action::EditContact => self.start_edit(cx),
-            Action::Open if self.pane == Pane::List => {
-                if let Some(c) = self.list.current() {
-                    self.viewing = Some((c.clone(), 0));
-                }
-            }
-            Action::Open if self.pane == Pane::Form && self.phase == Phase::Editing => {
-                self.editing = true;
-            }
-            Action::Search => {
-                if self.pane == Pane::Form {
-                    self.switch_pane(cx);
-                }
-                self.list.searching = true;
-            }
-            Action::Refresh => {
-                self.list.reload(cx);
-                self.orgs.reload(cx);
-            }
-            Action::Back => return self.back(cx),
-            a if self.pane == Pane::List => return self.list_action(a, cx),
-            a if self.phase == Phase::Editing => return self.form_nav_action(a, cx),
-            _ => return false,
-        }
-        true
-    }
-
-    /// Esc: leave the field, then drop the error message, then clear the list search, then
-    /// go back from the list to the form.
-    fn back(&mut self, cx: &mut ScreenCtx) -> bool {
-        if self.pane == Pane::Form && self.editing {
-            self.editing = false;
-            let f = self.form.focus;
-            self.form.leave(f);
-            self.flush_draft(cx);
-            return true;
-        }
-        if self.failure.take().is_some() {
-            return true;
-        }
-        if self.pane == Pane::List {
-            if !self.list.clear_search(cx) {
-                self.switch_pane(cx);
-            }
-            return true;
-        }
-        false
     }
 
     /// An accepted answer to one of this screen's requests.
@@ -475,35 +263,6 @@ impl ContactsState {
             _ => {}
         }
     }
-
-    /// A click on a pane gives it the keys; on a contact it also selects the contact, and on
-    /// a field it puts the focus there.
-    pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() || self.picker.is_some() || self.viewing.is_some() {
-            return false;
-        }
-        let pane = match target {
-            Target::ContactsPane(pane) => pane,
-            Target::Contact(_) => Pane::List,
-            Target::Field(_) => Pane::Form,
-            _ => return false,
-        };
-        if self.pane != pane {
-            self.switch_pane(cx);
-        }
-        match target {
-            Target::Contact(idx) if idx < self.list.rows.rows.len() => {
-                let rows = self.list_rows(cx);
-                self.list.move_to(idx as isize, cx, rows);
-            }
-            Target::Field(field) if self.phase == Phase::Editing => {
-                self.focus_to(field, cx);
-                self.editing = true;
-            }
-            _ => {}
-        }
-        true
-    }
 }
 
 /// Detail lines shown for `c`: name and id, two per e-mail and per phone (the value, then its
@@ -535,16 +294,16 @@ impl ContactsState {
     pub fn show_linked(&mut self, opened: crate::funnels::deal_links::Opened, cx: &mut ScreenCtx) {
         use crate::funnels::deal_links::Opened;
         match opened {
-            Opened::Contact(c) => {
+            Opened::Contact(contact) => {
                 self.organizations.shown = false;
-                self.viewing = Some((*c, 0));
+                let view = layer::Layer::View { contact, scroll: 0 };
+                self.layers.push_under_ask(view);
             }
             Opened::Organization(o) => {
                 if !self.organizations.shown {
                     self.organizations.toggle(cx);
                 }
-                self.organizations.viewing = Some((*o, 0));
-                self.organizations.ensure_deals(cx);
+                self.organizations.show_linked(o, cx);
             }
         }
     }
@@ -552,55 +311,7 @@ impl ContactsState {
 
 impl ScreenState for ContactsState {
     fn contexts(&self) -> Vec<Context> {
-        if self.organizations.shown {
-            return self.organizations.contexts();
-        }
-        match &self.ask {
-            Some(Ask::Restore(_)) => return vec![Context::Draft],
-            Some(Ask::Discard { .. } | Ask::Delete { .. }) => return vec![Context::Confirm],
-            None => {}
-        }
-        if self.viewing.is_some() {
-            return vec![Context::ContactView, Context::List];
-        }
-        if self.picker.is_some() {
-            // Organizations and tags: always several.
-            return vec![Context::MultiPicker, Context::Picker, Context::Text];
-        }
-        if self.locked() {
-            // No key of the form does anything until the answer, so none is offered.
-            return Vec::new();
-        }
-        if matches!(self.phase, Phase::Checking(_)) && self.pane == Pane::Form {
-            // A failed look: save looks again, new gives up and starts over.
-            return vec![Context::Contacts];
-        }
-        match self.pane {
-            Pane::List if self.list.searching => vec![
-                Context::ContactSearch,
-                Context::Text,
-                Context::Contacts,
-                Context::List,
-            ],
-            Pane::List => vec![Context::ContactList, Context::Contacts, Context::List],
-            // The saved contact's details scroll when they do not fit.
-            Pane::Form if matches!(self.phase, Phase::Saved(_)) => {
-                vec![Context::Contacts, Context::List]
-            }
-            Pane::Form if self.phase != Phase::Editing => vec![Context::Contacts],
-            Pane::Form if self.editing && self.form.focus.is_text() => vec![
-                Context::ContactField,
-                Context::Text,
-                Context::ContactForm,
-                Context::Contacts,
-            ],
-            Pane::Form if self.editing => vec![
-                Context::ContactChoice,
-                Context::ContactForm,
-                Context::Contacts,
-            ],
-            Pane::Form => vec![Context::ContactForm, Context::Contacts, Context::List],
-        }
+        self.route().contexts
     }
 
     fn help_contexts(&self) -> &'static [Context] {
@@ -639,10 +350,7 @@ impl ScreenState for ContactsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.organizations.shown {
-            return self.organizations.on_char(c, cx);
-        }
-        self.type_char(c, cx)
+        (self.route().char)(self, c, cx)
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
@@ -650,46 +358,11 @@ impl ScreenState for ContactsState {
             self.organizations.toggle(cx);
             return true;
         }
-        if self.organizations.shown {
-            return self.organizations.on_action(action, cx);
-        }
-        if self.ask.is_some() {
-            return self.answer(action, cx);
-        }
-        if action == Action::Delete && (self.viewing.is_some() || self.pane == Pane::List) {
-            self.ask_delete(cx);
-            return true;
-        }
-        if action == Action::EditContact && (self.viewing.is_some() || self.pane == Pane::List) {
-            self.start_edit(cx);
-            return true;
-        }
-        if let Some((c, scroll)) = &mut self.viewing {
-            // Read only: it closes or scrolls, nothing else.
-            let page = cx.viewport.contacts.view_rows;
-            let lines = contact_rows(c, true).saturating_sub(page) + 1;
-            if let Some(to) = crate::widgets::scroll::target(action, *scroll, lines, page) {
-                *scroll = crate::widgets::scroll::clamp(to, lines);
-            } else if action == Action::Cancel {
-                self.viewing = None;
-            }
-            return true;
-        }
-        if self.ask.is_some() {
-            return self.answer(action, cx);
-        }
-        if self.picker.is_some() {
-            self.picker_action(action, cx);
-            return true;
-        }
-        ContactsState::on_action(self, action, cx)
+        (self.route().action)(self, action, cx)
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.organizations.shown {
-            return self.organizations.on_paste(text, cx);
-        }
-        self.on_paste_text(text, cx)
+        (self.route().paste)(self, text, cx)
     }
 
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
@@ -746,29 +419,21 @@ impl ScreenState for ContactsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        if self.organizations.shown {
-            return self.organizations.keyboard_taken();
-        }
-        self.ask.is_none()
-            && self.viewing.is_none()
-            && (self.picker.is_some()
-                || self.locked()
-                || (self.pane == Pane::Form && self.phase == Phase::Editing && self.editing)
-                || (self.pane == Pane::List && self.list.searching))
+        self.route().keyboard
     }
 
     fn footer_note(&self) -> Option<String> {
         if self.organizations.shown {
             return self.organizations.footer_note();
         }
-        if self.ask.is_some() || self.picker.is_some() {
+        if self.layers.ask().is_some() || self.layers.picker().is_some() {
             return None;
         }
         match (&self.phase, self.pane) {
             (Phase::Saving { .. } | Phase::Updating, _) => Some("saving…".into()),
             (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => Some("typing".into()),
-            (_, Pane::List) if self.list.searching => Some("search".into()),
+            (_, Pane::List) if self.layers.searching() => Some("search".into()),
             _ => None,
         }
     }

@@ -112,7 +112,7 @@ fn the_screen_opens_on_the_list_where_the_apps_keys_act() {
     );
     h.send(code(KeyCode::Esc));
     h.press("/");
-    assert!(h.app.contacts.list.searching, "/ searches the list");
+    assert!(h.app.contacts.layers.searching(), "/ searches the list");
     h.press("Ол");
     h.send(code(KeyCode::Esc));
     assert_eq!(
@@ -272,7 +272,7 @@ fn a_second_ctrl_s_while_saving_sends_nothing_and_typing_changes_nothing() {
     );
     assert!(!h.quits() && h.app.overlay.is_none());
     assert_eq!(h.app.screen, crate::app::Screen::Contacts);
-    assert_eq!(h.app.contacts.ask, None);
+    assert_eq!(h.app.contacts.layers.ask(), None);
     assert_eq!(h.app.contacts.footer_note().as_deref(), Some("saving…"));
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
     let Call::CreateContact(body) = &req.call else {
@@ -562,7 +562,10 @@ fn a_failed_look_keeps_the_form_locked_and_ctrl_s_looks_again() {
     h.fail(&again[0], ApiError::Timeout);
     // Giving up is starting over, after a question.
     h.press("n");
-    assert!(matches!(h.app.contacts.ask, Some(Ask::Discard { .. })));
+    assert!(matches!(
+        h.app.contacts.layers.ask(),
+        Some(Ask::Discard { .. })
+    ));
 }
 
 /// Against the sandbox: an undecodable 200 to a save (the contact was made) is looked for and
@@ -741,7 +744,7 @@ fn a_draft_from_before_is_offered_on_start_and_restored() {
     write_draft(&dir);
     let mut h = Harness::new();
     h.app.contacts = ContactsState::load(dir.clone());
-    assert!(matches!(h.app.contacts.ask, Some(Ask::Restore(_))));
+    assert!(matches!(h.app.contacts.layers.ask(), Some(Ask::Restore(_))));
     h.send(alt('3'));
     let toasts: Vec<String> = h
         .app
@@ -822,7 +825,7 @@ fn discarding_the_offered_draft_removes_its_file() {
     h.app.contacts = ContactsState::load(dir.clone());
     h.send(alt('3'));
     h.press("n");
-    assert!(h.app.contacts.ask.is_none());
+    assert!(h.app.contacts.layers.ask().is_none());
     assert_eq!(h.app.contacts.form.first_name.value(), "");
     assert_eq!(
         h.effects.last(),
@@ -837,18 +840,24 @@ fn n_on_a_form_with_input_asks_before_clearing() {
     h.press("Иван");
     h.send(code(KeyCode::Esc));
     h.press("n");
-    assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
+    assert_eq!(
+        h.app.contacts.layers.ask(),
+        Some(&Ask::Discard { keep: false })
+    );
     h.press("x");
     assert_eq!(
-        h.app.contacts.ask,
-        Some(Ask::Discard { keep: false }),
+        h.app.contacts.layers.ask(),
+        Some(&Ask::Discard { keep: false }),
         "a key that answers nothing leaves the question open"
     );
     h.press("n");
-    assert_eq!(h.app.contacts.ask, None);
+    assert_eq!(h.app.contacts.layers.ask(), None);
     assert_eq!(h.app.contacts.form.first_name.value(), "Иван", "n keeps it");
     h.press("n");
-    assert_eq!(h.app.contacts.ask, Some(Ask::Discard { keep: false }));
+    assert_eq!(
+        h.app.contacts.layers.ask(),
+        Some(&Ask::Discard { keep: false })
+    );
     h.press("y");
     assert_eq!(h.app.contacts.form.first_name.value(), "");
     assert!(h.app.contacts.editing);
@@ -860,12 +869,12 @@ fn the_organization_picker_searches_fuzzily_and_applies_a_set() {
     h.app.contacts.form.focus = Field::Organizations;
     h.press("альф");
     assert!(
-        h.app.contacts.picker.is_some(),
+        h.app.contacts.layers.picker().is_some(),
         "typing on the field opens its picker"
     );
     h.send(code(KeyCode::Tab));
     h.send(code(KeyCode::Enter));
-    assert!(h.app.contacts.picker.is_none());
+    assert!(h.app.contacts.layers.picker().is_none());
     assert_eq!(
         h.app.contacts.form.organizations,
         vec![OrgRef {
@@ -890,8 +899,8 @@ fn creates_of(h: &mut Harness) -> Vec<crate::worker::Request> {
 fn picker_notice(h: &Harness) -> String {
     h.app
         .contacts
-        .picker
-        .as_ref()
+        .layers
+        .picker()
         .and_then(|fp| fp.picker.as_ref())
         .and_then(|p| p.notice.clone())
         .unwrap_or_default()
@@ -921,7 +930,7 @@ fn enter_on_a_new_tag_name_creates_it_once_and_picks_it() {
     };
     h.reply(&creates[0], Answer::CreatedTag(Ok(tag)));
     assert!(
-        h.app.contacts.picker.is_none(),
+        h.app.contacts.layers.picker().is_none(),
         "picked, and the picker closed"
     );
     assert_eq!(h.app.contacts.form.tags, vec![77]);
@@ -1019,8 +1028,8 @@ fn the_picker_waits_for_organizations_still_loading() {
     assert!(
         h.app
             .contacts
-            .picker
-            .as_ref()
+            .layers
+            .picker()
             .is_some_and(|p| p.picker.is_none())
     );
     h.press("зер");
@@ -1031,8 +1040,8 @@ fn the_picker_waits_for_organizations_still_loading() {
     let p = h
         .app
         .contacts
-        .picker
-        .as_ref()
+        .layers
+        .picker()
         .and_then(|p| p.picker.as_ref())
         .unwrap();
     assert_eq!(
@@ -1254,7 +1263,7 @@ fn a_click_while_saving_or_with_a_picker_open_moves_no_focus() {
     h.click(20, 7);
     assert_eq!(h.app.contacts.form.focus, Field::Organizations);
     h.send(code(KeyCode::Enter));
-    assert!(h.app.contacts.picker.is_some());
+    assert!(h.app.contacts.layers.picker().is_some());
     h.click(80, 5);
     assert_eq!(h.app.contacts.pane, Pane::Form);
     assert_eq!(h.app.contacts.list.cursor, 0);
@@ -1285,7 +1294,10 @@ fn ids(h: &Harness) -> Vec<String> {
 fn delete_second(h: &mut Harness) -> crate::worker::Request {
     h.send(ctrl('l'));
     h.press("jD");
-    assert!(matches!(h.app.contacts.ask, Some(Ask::Delete { .. })));
+    assert!(matches!(
+        h.app.contacts.layers.ask(),
+        Some(Ask::Delete { .. })
+    ));
     assert!(
         h.take(|c| matches!(c, Call::DeleteContact(_))).is_empty(),
         "nothing is sent before the answer"
@@ -1302,9 +1314,12 @@ fn d_asks_and_n_sends_nothing() {
     let mut h = on_contacts();
     h.send(ctrl('l'));
     h.press("D");
-    assert!(matches!(h.app.contacts.ask, Some(Ask::Delete { .. })));
+    assert!(matches!(
+        h.app.contacts.layers.ask(),
+        Some(Ask::Delete { .. })
+    ));
     h.press("n");
-    assert!(h.app.contacts.ask.is_none());
+    assert!(h.app.contacts.layers.ask().is_none());
     assert!(h.take(|c| matches!(c, Call::DeleteContact(_))).is_empty());
     assert_eq!(ids(&h), ["c1", "c2"]);
 }
@@ -1329,10 +1344,10 @@ fn d_in_the_open_contact_deletes_it_and_closes_the_view() {
     let mut h = on_contacts();
     h.send(ctrl('l'));
     h.send(code(KeyCode::Enter));
-    assert!(h.app.contacts.viewing.is_some());
+    assert!(h.app.contacts.layers.viewing().is_some());
     h.press("D");
     h.press("y");
-    assert!(h.app.contacts.viewing.is_none());
+    assert!(h.app.contacts.layers.viewing().is_none());
     let req = h.take(|c| matches!(c, Call::DeleteContact(_))).remove(0);
     assert_eq!(req.call, Call::DeleteContact("c1".into()));
     h.done(&req);

@@ -39,7 +39,7 @@ fn c_lists_the_deals_contacts_and_organizations() {
     assert!(screen.contains("ООО «Альфа-Логистик»"), "{screen}");
     assert!(screen.contains("organization"), "{screen}");
     h.send(code(KeyCode::Esc));
-    assert!(h.app.funnels.links.picker.is_none());
+    assert!(h.app.funnels.layers.links().is_none());
     assert_eq!(h.app.screen, Screen::Funnels);
 }
 
@@ -55,9 +55,9 @@ fn an_organization_picked_opens_on_the_contacts_screen_read_in_full() {
         .app
         .contacts
         .organizations
-        .viewing
-        .as_ref()
-        .map(|(o, _)| o.id.clone());
+        .layers
+        .viewing()
+        .map(|o| o.id.clone());
     assert_eq!(viewing.as_deref(), Some("o1"));
     assert!(h.render().contains("ООО «Альфа-Логистик»"));
     // Closing it leaves the organizations tab; the deal is still open on the funnels screen.
@@ -89,7 +89,7 @@ fn a_contact_not_among_the_names_read_is_read_then_opened() {
     );
     assert_eq!(h.app.screen, Screen::Contacts);
     assert!(!h.app.contacts.organizations.shown);
-    let viewing = h.app.contacts.viewing.as_ref().map(|(c, _)| c.id.clone());
+    let viewing = h.app.contacts.layers.viewing().map(|c| c.id.clone());
     assert_eq!(viewing.as_deref(), Some("c1"));
     assert!(h.render().contains("Котова"));
 }
@@ -122,5 +122,35 @@ fn a_read_that_arrives_after_the_user_left_does_not_pull_them_back() {
         Answer::Contact(Ok(Box::new(contact("c1", "Ирина", "Котова")))),
     );
     assert_eq!(h.app.screen, Screen::Tasks);
-    assert!(h.app.contacts.viewing.is_none());
+    assert!(h.app.contacts.layers.viewing().is_none());
+}
+
+#[test]
+fn an_organization_opened_over_the_open_form_has_the_keys_and_esc_goes_back_to_the_form() {
+    let mut h = deal_open();
+    h.send(alt('3'));
+    h.send(alt('o'));
+    h.press("n");
+    h.press("Новая");
+    h.send(alt('2'));
+    h.press("c");
+    h.press("Альфа");
+    h.send(code(KeyCode::Enter));
+    assert_eq!(h.app.screen, Screen::Contacts);
+    assert_eq!(
+        h.app.contexts()[0],
+        Context::OrgView,
+        "the view is over the form"
+    );
+    assert!(h.render().contains("ООО «Альфа-Логистик»"));
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.contexts()[0], Context::OrgForm);
+    let form = h
+        .app
+        .contacts
+        .organizations
+        .layers
+        .form()
+        .map(|f| f.form.name.value());
+    assert_eq!(form, Some("Новая"), "the form keeps what was typed");
 }

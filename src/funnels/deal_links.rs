@@ -7,6 +7,7 @@
 use weeek_api::ApiError;
 use weeek_api::models::{Contact, Organization};
 
+use super::layer::Layer;
 use super::{FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
@@ -30,7 +31,6 @@ pub enum Opened {
 
 #[derive(Debug, Default)]
 pub struct DealLinks {
-    pub picker: Option<Picker<Link>>,
     /// Picked and read: the app switches screens and opens it.
     pub open: Option<Opened>,
 }
@@ -62,18 +62,28 @@ impl FunnelsState {
             );
             return;
         }
-        self.links.picker = Some(Picker::single("Open a contact or organization", items));
+        let picker = Picker::single("Open a contact or organization", items);
+        self.layers.push(Layer::Links(picker));
+    }
+
+    fn links_mut(&mut self) -> Option<&mut Picker<Link>> {
+        match self.layers.top_mut() {
+            Some(Layer::Links(p)) => Some(p),
+            _ => None,
+        }
     }
 
     pub(super) fn links_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(picker) = &mut self.links.picker else {
+        let Some(picker) = self.links_mut() else {
             return false;
         };
         match picker.act(action) {
             PickerOutcome::Pending => {}
-            PickerOutcome::Cancelled => self.links.picker = None,
+            PickerOutcome::Cancelled => {
+                self.layers.pop();
+            }
             PickerOutcome::Picked(keys) => {
-                self.links.picker = None;
+                self.layers.pop();
                 if let Some(link) = keys.into_iter().next() {
                     self.open_link(link, cx);
                 }
@@ -83,11 +93,11 @@ impl FunnelsState {
     }
 
     pub(super) fn links_char(&mut self, c: char) -> bool {
-        self.links.picker.as_mut().is_some_and(|p| p.type_char(c))
+        self.links_mut().is_some_and(|p| p.type_char(c))
     }
 
     pub(super) fn links_paste(&mut self, text: &str) -> bool {
-        match &mut self.links.picker {
+        match self.links_mut() {
             Some(p) => {
                 p.paste(text);
                 true

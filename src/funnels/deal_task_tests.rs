@@ -98,14 +98,13 @@ fn an_empty_title_is_not_sent_and_esc_sends_nothing() {
     let p = h
         .app
         .funnels
-        .tasks
-        .prompt
-        .as_ref()
+        .layers
+        .task_prompt()
         .expect("the prompt stays");
     assert_eq!(p.error.as_deref(), Some("A task needs a title."));
     h.press("x");
     h.send(code(KeyCode::Esc));
-    assert!(h.app.funnels.tasks.prompt.is_none());
+    assert!(h.app.funnels.layers.task_prompt().is_none());
     assert!(creates(&mut h).is_empty());
     assert!(shown(&h).is_empty());
 }

@@ -14,10 +14,10 @@ use weeek_api::models::{Deal, Task};
 use weeek_api::{ApiError, NewTask};
 
 use super::detail::FunnelDetail;
+use super::layer::Layer;
 use super::verbs::Ask;
 use super::{FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
-use crate::app::commands::Action;
 use crate::app::ledger::{Ledger, Shown, Writes};
 use crate::app::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
@@ -25,28 +25,7 @@ use crate::app::lost_answer::{
 };
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::widgets::field::TextField;
-use crate::widgets::name_entry::{Entry, NameEntry};
 use crate::worker::Call;
-
-/// The longest title the prompt sends: the service's own limit for task titles is unknown,
-/// and a title longer than a screen is a paste gone wrong.
-const TITLE_MAX: usize = 500;
-
-/// The title prompt of a new task for the open deal.
-#[derive(Debug, Clone)]
-pub struct TitlePrompt {
-    pub deal: String,
-    pub field: TextField,
-    /// Why the last `Enter` was not taken.
-    pub error: Option<String>,
-}
-
-impl NameEntry for TitlePrompt {
-    fn parts(&mut self) -> (&mut TextField, &mut Option<String>) {
-        (&mut self.field, &mut self.error)
-    }
-}
 
 /// A new linked task on its way.
 #[derive(Debug, Clone)]
@@ -190,7 +169,6 @@ fn links(deal: &Deal, task: i64) -> bool {
 /// The tasks of deals being linked and unlinked, and the prompt for a new one.
 #[derive(Debug, Default)]
 pub struct DealTasks {
-    pub prompt: Option<TitlePrompt>,
     attaching: BTreeMap<u64, Attaching>,
     next: u64,
     /// New tasks whose answer was lost and that no look found: the same title attached to the
@@ -346,50 +324,9 @@ impl FunnelsState {
         }
     }
 
-    /// `n` in the deal popup: asks for the title of a new task linked to the deal.
-    pub(super) fn open_task_prompt(&mut self) {
-        let Some(view) = self.detail.as_ref().and_then(|d| d.deal.as_ref()) else {
-            return;
-        };
-        self.tasks.prompt = Some(TitlePrompt {
-            deal: view.id.clone(),
-            field: TextField::default(),
-            error: None,
-        });
-    }
-
-    /// A key while the title prompt is open.
-    pub(super) fn task_prompt_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(p) = &mut self.tasks.prompt else {
-            return false;
-        };
-        match p.act(action, "A task needs a title.", TITLE_MAX) {
-            Entry::Name(title) => {
-                let deal = p.deal.clone();
-                self.tasks.prompt = None;
-                self.attach(deal, title, cx);
-                true
-            }
-            Entry::Cancel => {
-                self.tasks.prompt = None;
-                true
-            }
-            Entry::Handled(changed) => changed,
-            Entry::Ignored => false,
-        }
-    }
-
-    pub(super) fn task_prompt_char(&mut self, c: char) -> bool {
-        self.tasks.prompt.as_mut().is_some_and(|p| p.type_char(c))
-    }
-
-    pub(super) fn task_prompt_paste(&mut self, text: &str) -> bool {
-        self.tasks.prompt.as_mut().map(|p| p.paste(text)).is_some()
-    }
-
     /// Shows the new task at once and sends it; after an outcome left unknown for this title
     /// on this deal, looks for it first.
-    fn attach(&mut self, deal: String, title: String, cx: &mut ScreenCtx) {
+    pub(super) fn attach(&mut self, deal: String, title: String, cx: &mut ScreenCtx) {
         let Some(d) = &mut self.detail else {
             return;
         };
@@ -554,11 +491,12 @@ impl FunnelsState {
             cx.toast(ToastKind::Info, "That task is still being created.");
             return;
         }
-        self.ask = Some(Ask::Detach {
+        let ask = Ask::Detach {
             deal: view.id.clone(),
             task: task.id,
             name: crate::text::quoted(task.title.as_deref().unwrap_or("(untitled task)"), 40),
-        });
+        };
+        self.layers.push(Layer::Ask(ask));
     }
 
     /// `y` to "detach this task?": off the deal at once, then sent.

@@ -8,7 +8,7 @@ use weeek_api::{ApiError, DealPage};
 use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
-use super::query::{BoardPicker, DealFilter};
+use super::query::DealFilter;
 use super::totals::Figures;
 use super::verbs::DealVerbs;
 use crate::app::ScreenCtx;
@@ -16,7 +16,6 @@ use crate::app::commands::Action;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
 use crate::layout::funnels::InfoPlace;
-use crate::widgets::field::TextField;
 use crate::worker::Call;
 
 /// Every field of one deal, over the board.
@@ -63,10 +62,6 @@ pub struct FunnelDetail {
     pub deal: Option<DealView>,
     /// The search, filters and sort the columns are read with.
     pub filter: DealFilter,
-    /// The search box, while it has the keys.
-    pub search_box: Option<TextField>,
-    /// The filter or sort picker, while open.
-    pub picker: Option<BoardPicker>,
     /// A reload was answered while moves were on their way: its totals may predate them, so
     /// the statuses are read again once the last move is answered.
     pub(super) stale_totals: bool,

@@ -1,28 +1,22 @@
-//! The deal form over the board: opening it (`n`, `e`), typing and choosing, the draft on
-//! disk, and saving. A save is sent once (the form is locked until the answer); the service's
+//! The deal form over the board and its saving (opening it and its keys are
+//! `deal_form_keys.rs`, its pickers `deal_form_pickers.rs`). A save is sent once (the form is locked until the answer); the service's
 //! field errors land at their fields; a create whose answer was lost is looked for before it
 //! may be sent again (and once more right before that send), and an edit whose answer was lost
 //! is read back before anything is said. The draft stays on disk until the service has it.
 
-use std::path::Path;
-
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use weeek_api::models::{CustomField, Deal};
+use weeek_api::models::Deal;
 use weeek_api::{ApiError, DealInput, DealPage};
 
-use super::deal_form::{CustomValue, DealField, DealForm, Input, Named, Values};
+use super::deal_form::{DealField, DealForm, Values};
 use super::detail::FunnelDetail;
-use super::lookups::Lookups;
 use super::totals::Weight;
 use super::{FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
-use crate::app::commands::Action;
 use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
-use crate::app::names::Names;
 use crate::app::toast::ToastKind;
-use crate::widgets::field::TextEdit;
-use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
+use crate::widgets::picker::Picker;
 use crate::worker::Call;
 
 pub const DRAFT_FILE: &str = "deal-draft.json";
@@ -48,11 +42,11 @@ pub struct Draft {
 }
 
 impl Draft {
-    fn to_json(&self) -> String {
+    pub(super) fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    fn title(&self) -> String {
+    pub(super) fn title(&self) -> String {
         let t = self.values.title.trim();
         if t.is_empty() {
             "(no title yet)".into()
@@ -110,9 +104,6 @@ pub struct DealEditor {
     pub before: Values,
     pub form: DealForm,
     pub phase: Phase,
-    pub picker: Option<FormPicker>,
-    /// Esc on a changed form: discard the changes?
-    pub asking: bool,
     /// Why the last save failed, when not a matter of fields.
     pub failure: Option<String>,
     /// What is sent once the look before a send again (`Phase::Looking`) finds nothing.
@@ -133,7 +124,7 @@ impl DealEditor {
         }
     }
 
-    fn draft(&self) -> Draft {
+    pub(super) fn draft(&self) -> Draft {
         Draft {
             funnel_id: self.funnel_id.clone(),
             target: self.target.clone(),
@@ -142,7 +133,7 @@ impl DealEditor {
         }
     }
 
-    fn changed(&self) -> bool {
+    pub(super) fn changed(&self) -> bool {
         self.form.values() != self.before
     }
 }
@@ -199,639 +190,14 @@ impl CreateLookup for DealLookup {
     }
 }
 
-fn members_picker(names: &Names, chosen: &[String], multi: bool) -> Option<Picker<PickKey>> {
-    let members = names.members.value()?;
-    let items = members
-        .iter()
-        .map(|m| PickItem::new(PickKey::Id(m.id.clone()), m.display_name()))
-        .collect();
-    Some(make(
-        items,
-        chosen.iter().cloned().map(PickKey::Id),
-        multi,
-        "Assignees",
-    ))
-}
-
-fn make(
-    mut items: Vec<PickItem<PickKey>>,
-    chosen: impl Iterator<Item = PickKey>,
-    multi: bool,
-    title: &str,
-) -> Picker<PickKey> {
-    let chosen: Vec<PickKey> = chosen.collect();
-    if multi {
-        Picker::multi(title, items, &chosen)
-    } else {
-        items.insert(0, PickItem::new(PickKey::Nothing, "(none)"));
-        let mut p = Picker::single(title, items);
-        if let Some(c) = chosen.first() {
-            p.focus(c);
-        }
-        p
-    }
-}
-
-/// Items of a list of named things, keeping chosen ones the list does not have.
-fn named_items<T>(
-    list: &[T],
-    id: impl Fn(&T) -> String,
-    name: impl Fn(&T) -> String,
-    chosen: &[Named],
-) -> Vec<PickItem<PickKey>> {
-    let mut items: Vec<PickItem<PickKey>> = list
-        .iter()
-        .map(|x| PickItem::new(PickKey::Id(id(x)), name(x)))
-        .collect();
-    for c in chosen {
-        if !list.iter().any(|x| id(x) == c.id) {
-            items.push(
-                PickItem::new(PickKey::Id(c.id.clone()), c.name.clone()).detail("not in the list"),
-            );
-        }
-    }
-    items
-}
-
-impl DealEditor {
-    /// The picker for `place`, or `None` while what it lists is still loading.
-    fn picker_for(
-        &self,
-        place: DealField,
-        names: &Names,
-        lookups: &Lookups,
-    ) -> Option<Picker<PickKey>> {
-        let ids = |v: &[Named]| {
-            v.iter()
-                .map(|n| PickKey::Id(n.id.clone()))
-                .collect::<Vec<_>>()
-        };
-        let contacts = |chosen: &[Named], multi: bool, title: &str| {
-            (!lookups.contacts.loading).then(|| {
-                let items = named_items(
-                    &lookups.contacts.items,
-                    |c| c.id.clone(),
-                    weeek_api::models::Contact::display_name,
-                    chosen,
-                );
-                make(items, ids(chosen).into_iter(), multi, title)
-            })
-        };
-        match place {
-            DealField::Assignees => members_picker(names, &self.form.assignees, true),
-            DealField::Contacts => contacts(&self.form.contacts, true, "Contacts"),
-            DealField::Organizations => (!lookups.orgs.loading).then(|| {
-                let items = named_items(
-                    &lookups.orgs.items,
-                    |o| o.id.clone(),
-                    weeek_api::models::Organization::display_name,
-                    &self.form.organizations,
-                );
-                make(
-                    items,
-                    ids(&self.form.organizations).into_iter(),
-                    true,
-                    "Organizations",
-                )
-            }),
-            DealField::Tags => {
-                let tags = names.tags.value()?;
-                let items = tags
-                    .iter()
-                    .map(|t| {
-                        PickItem::new(PickKey::Tag(t.id), t.title.clone()).color(t.color.clone())
-                    })
-                    .collect();
-                Some(make(
-                    items,
-                    self.form.tags.iter().map(|t| PickKey::Tag(*t)),
-                    true,
-                    "Tags",
-                ))
-            }
-            DealField::Custom(i) => {
-                let field = self.form.fields.get(i)?;
-                let title = field.name.clone().unwrap_or_else(|| "Field".into());
-                let chosen = self.form.chosen.get(&field.id);
-                let one: Vec<Named> = match chosen {
-                    Some(CustomValue::One(Some(n))) => vec![n.clone()],
-                    Some(CustomValue::Many(v)) => v.clone(),
-                    _ => Vec::new(),
-                };
-                match Input::of(field) {
-                    Input::Option | Input::Options => {
-                        let items = field
-                            .options
-                            .iter()
-                            .map(|o| {
-                                PickItem::new(
-                                    PickKey::Id(o.id.clone()),
-                                    o.name.clone().unwrap_or_default(),
-                                )
-                                .color(o.color.clone())
-                            })
-                            .collect();
-                        let multi = Input::of(field) == Input::Options;
-                        Some(make(items, ids(&one).into_iter(), multi, &title))
-                    }
-                    Input::Member => {
-                        let ids: Vec<String> = one.iter().map(|n| n.id.clone()).collect();
-                        members_picker(names, &ids, false).map(|mut p| {
-                            p.title = title.clone();
-                            p
-                        })
-                    }
-                    Input::Contact => contacts(&one, false, &title),
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
-    }
-
-    /// Applies what a picker chose to `place`; `label` names a key.
-    /// Applies what a picker chose to `place`: keys with their labels.
-    fn apply_pick(&mut self, place: DealField, keys: &[(PickKey, String)]) {
-        let named = |keys: &[(PickKey, String)]| -> Vec<Named> {
-            keys.iter()
-                .filter_map(|(k, name)| match k {
-                    PickKey::Id(id) => Some(Named {
-                        id: id.clone(),
-                        name: name.clone(),
-                    }),
-                    _ => None,
-                })
-                .collect()
-        };
-        match place {
-            DealField::Assignees => {
-                self.form.assignees = named(keys).into_iter().map(|n| n.id).collect()
-            }
-            DealField::Contacts => self.form.contacts = named(keys),
-            DealField::Organizations => self.form.organizations = named(keys),
-            DealField::Tags => {
-                self.form.tags = keys
-                    .iter()
-                    .filter_map(|(k, _)| match k {
-                        PickKey::Tag(t) => Some(*t),
-                        _ => None,
-                    })
-                    .collect()
-            }
-            DealField::Custom(i) => {
-                let Some(field) = self.form.fields.get(i) else {
-                    return;
-                };
-                let value = if Input::of(field) == Input::Options {
-                    CustomValue::Many(named(keys))
-                } else {
-                    CustomValue::One(named(keys).into_iter().next())
-                };
-                self.form.chosen.insert(field.id.clone(), value);
-            }
-            _ => {}
-        }
-        self.form.errors.remove(&place);
-    }
-}
-
 impl FunnelsState {
-    pub fn draft_path(&self) -> &Path {
-        self.draft.path()
-    }
-
-    /// Reads the deal draft left by an earlier run (before the event loop).
-    pub fn load_draft(&mut self) {
-        match self.draft.load::<Draft>() {
-            Ok(None) => {}
-            Ok(Some(d)) => {
-                self.found_note = Some((
-                    ToastKind::Info,
-                    format!(
-                        "A deal draft was found ({}): it opens again with n (e for an edit) in its funnel",
-                        d.title()
-                    ),
-                ));
-                self.found = Some(d);
-            }
-            Err(why) => {
-                self.found_note = Some((
-                    ToastKind::Error,
-                    format!("The deal draft could not be read ({why})"),
-                ));
-            }
-        }
-    }
-
-    /// Says once what was found on disk at start.
-    pub(super) fn announce(&mut self, cx: &mut ScreenCtx) {
-        if let Some((kind, text)) = self.found_note.take() {
-            cx.toast(kind, text);
-        }
-    }
-
-    /// `n` / `e`: opens the form, the draft of this deal if there is one. Another draft on
-    /// disk is asked about first.
-    pub fn open_form(&mut self, edit: bool, cx: &mut ScreenCtx) {
-        let Some(d) = &self.detail else {
-            return;
-        };
-        let Some(fields) = d.funnel.value().map(|f| f.custom_fields.clone()) else {
-            return;
-        };
-        let target = if edit {
-            match d.current_deal() {
-                Some(deal) => Target::Edit {
-                    deal_id: deal.id.clone(),
-                },
-                None => return,
-            }
-        } else {
-            match d.column() {
-                Some(c) => Target::New {
-                    status_id: c.status_id.clone(),
-                },
-                None => return,
-            }
-        };
-        let draft = self.found.clone();
-        let matches = |x: &Draft| {
-            x.funnel_id == d.id
-                && match (&x.target, &target) {
-                    (Target::New { .. }, Target::New { .. }) => true,
-                    (a, b) => a == b,
-                }
-        };
-        match draft {
-            Some(x) if matches(&x) => {
-                self.found = None;
-                let mut target = target;
-                // A new deal's draft keeps the status it was started in when that status is
-                // still on the board.
-                if let Target::New { status_id } = &x.target
-                    && d.column_index(status_id).is_some()
-                {
-                    target = x.target.clone();
-                }
-                self.start_form(target, fields, x.before, &x.values, cx);
-                if let Some(e) = &mut self.editor {
-                    e.form.keep_typed();
-                }
-                cx.toast(ToastKind::Success, "Draft restored");
-            }
-            Some(x) => {
-                self.ask = Some(super::verbs::Ask::ReplaceDraft {
-                    title: x.title(),
-                    edit,
-                });
-            }
-            None => {
-                let before = match &target {
-                    Target::Edit { .. } => {
-                        let deal = d.current_deal().cloned().unwrap_or_default();
-                        Values::of_deal(
-                            &deal,
-                            &fields,
-                            (
-                                |id: &str| self.lookups.contact_name(id),
-                                |id: &str| self.lookups.org_name(id),
-                            ),
-                            cx.clock.offset,
-                        )
-                    }
-                    Target::New { .. } => Values::default(),
-                };
-                self.start_form(target, fields, before.clone(), &before, cx);
-            }
-        }
-    }
-
-    /// The answer to "replace the other draft?": yes drops it and opens the form.
-    pub fn replace_draft(&mut self, yes: bool, edit: bool, cx: &mut ScreenCtx) {
-        if !yes {
-            cx.toast(ToastKind::Info, "Kept the draft");
-            return;
-        }
-        self.found = None;
-        self.draft.clear(cx);
-        self.open_form(edit, cx);
-    }
-
-    fn start_form(
-        &mut self,
-        target: Target,
-        fields: Vec<CustomField>,
-        before: Values,
-        values: &Values,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(d) = &self.detail else {
-            return;
-        };
-        let name = match &target {
-            Target::Edit { .. } => crate::text::quoted(before.title.trim(), 30),
-            Target::New { .. } => String::new(),
-        };
-        self.editor = Some(DealEditor {
-            funnel_id: d.id.clone(),
-            target,
-            name,
-            before,
-            form: DealForm {
-                offset: cx.clock.offset,
-                ..DealForm::new(fields, values)
-            },
-            phase: Phase::Editing,
-            picker: None,
-            asking: false,
-            failure: None,
-            resend: None,
-        });
-        // Contacts and organizations are chosen by name.
-        self.lookups.ensure(cx);
-        self.flush_draft(cx);
-    }
-
-    /// Writes the draft if the form differs from where it started; removes it otherwise.
-    fn flush_draft(&mut self, cx: &mut ScreenCtx) {
-        let Some(e) = &self.editor else {
-            return;
-        };
-        if e.changed() {
-            self.draft.save(e.draft().to_json(), cx);
-        } else {
-            self.draft.clear(cx);
-        }
-    }
-
-    fn close_form(&mut self, cx: &mut ScreenCtx) {
-        // A create whose look failed stays unsettled: the same deal sent again looks first.
-        if let Some(e) = self.editor.take()
-            && let Phase::Looking(lost) = e.phase
-        {
-            self.deal_unsettled.keep(*lost);
-        }
-        self.draft.clear(cx);
-        cx.cancel(FunnelKey::DealFind);
-        cx.cancel(FunnelKey::DealRead);
-    }
-
-    // ----- keys ------------------------------------------------------------------------------
-
-    /// A command while the form is open.
-    pub fn form_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let today = cx.clock.today;
-        let Some(e) = &mut self.editor else {
-            return false;
-        };
-        if e.asking {
-            match action {
-                Action::Yes => self.close_form(cx),
-                Action::No => e.asking = false,
-                _ => return false,
-            }
-            return true;
-        }
-        if e.picker.is_some() {
-            self.picker_action(action, cx);
-            return true;
-        }
-        let focus = e.form.focus;
-        match action {
-            Action::Submit => self.submit(cx),
-            Action::Back if e.locked() => return false,
-            Action::Back if e.changed() && matches!(e.phase, Phase::Editing) => e.asking = true,
-            Action::Back => self.close_form(cx),
-            _ if e.locked() || !matches!(e.phase, Phase::Editing) => return false,
-            Action::NextField | Action::PrevField => {
-                let left = e
-                    .form
-                    .step(if action == Action::NextField { 1 } else { -1 });
-                if left != e.form.focus {
-                    e.form.leave(left, today);
-                }
-            }
-            Action::Open if e.form.input(focus) == Some(Input::Flag) => {
-                let Some(field) = e.form.fields.get(match focus {
-                    DealField::Custom(i) => i,
-                    _ => return true,
-                }) else {
-                    return true;
-                };
-                let id = field.id.clone();
-                let next = match e.form.chosen.get(&id) {
-                    Some(CustomValue::Flag(Some(true))) => Some(false),
-                    Some(CustomValue::Flag(Some(false))) => None,
-                    _ => Some(true),
-                };
-                e.form.chosen.insert(id, CustomValue::Flag(next));
-                self.flush_draft(cx);
-            }
-            Action::Open if !e.form.is_typed(focus) => self.open_picker(String::new(), cx),
-            Action::Remove if !e.form.is_typed(focus) => {
-                let removed = match focus {
-                    DealField::Assignees => e.form.assignees.pop().is_some(),
-                    DealField::Contacts => e.form.contacts.pop().is_some(),
-                    DealField::Organizations => e.form.organizations.pop().is_some(),
-                    DealField::Tags => e.form.tags.pop().is_some(),
-                    DealField::Custom(i) => e
-                        .form
-                        .fields
-                        .get(i)
-                        .map(|f| f.id.clone())
-                        .and_then(|id| e.form.chosen.remove(&id))
-                        .is_some(),
-                    _ => false,
-                };
-                if removed {
-                    self.flush_draft(cx);
-                }
-            }
-            Action::Text(edit) => self.edit_text(
-                focus,
-                |t| {
-                    t.edit(edit);
-                },
-                cx,
-            ),
-            _ => return false,
-        }
-        true
-    }
-
-    fn edit_text(
-        &mut self,
-        focus: DealField,
-        change: impl FnOnce(&mut crate::widgets::field::TextField),
-        cx: &mut ScreenCtx,
-    ) {
-        let today = cx.clock.today;
-        let Some(e) = &mut self.editor else {
-            return;
-        };
-        let Some(field) = e.form.text_mut(focus) else {
-            return;
-        };
-        let before = field.value().to_string();
-        change(field);
-        if field.value() != before {
-            e.form.touched.insert(focus);
-            e.form.revalidate_shown(focus, today);
-            e.failure = None;
-            self.flush_draft(cx);
-        }
-    }
-
-    /// A character typed while the form is open: into the picker's query, the focused field,
-    /// or (on a choice) the picker it opens; `y` / `n` set a yes/no field.
-    pub fn form_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        let Some(e) = &mut self.editor else {
-            return false;
-        };
-        if e.asking || e.locked() || !matches!(e.phase, Phase::Editing) {
-            return false;
-        }
-        if let Some(p) = &mut e.picker {
-            return match &mut p.picker {
-                Some(picker) => picker.type_char(c),
-                None => {
-                    p.pending.push(c);
-                    true
-                }
-            };
-        }
-        let focus = e.form.focus;
-        match e.form.input(focus) {
-            Some(Input::Flag) => {
-                let value = match c.to_ascii_lowercase() {
-                    'y' | 'д' | '1' => Some(true),
-                    'n' | 'н' | '0' => Some(false),
-                    _ => return false,
-                };
-                if let DealField::Custom(i) = focus
-                    && let Some(f) = e.form.fields.get(i)
-                {
-                    e.form.chosen.insert(f.id.clone(), CustomValue::Flag(value));
-                    self.flush_draft(cx);
-                }
-                true
-            }
-            Some(Input::ReadOnly) => false,
-            _ if e.form.is_typed(focus) => {
-                self.edit_text(
-                    focus,
-                    |t| {
-                        t.insert(c);
-                    },
-                    cx,
-                );
-                true
-            }
-            _ => {
-                let query = if c.is_whitespace() {
-                    String::new()
-                } else {
-                    c.to_string()
-                };
-                self.open_picker(query, cx);
-                true
-            }
-        }
-    }
-
-    pub fn form_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        let Some(e) = &mut self.editor else {
-            return false;
-        };
-        if e.asking || e.locked() || !matches!(e.phase, Phase::Editing) {
-            return false;
-        }
-        if let Some(p) = &mut e.picker {
-            match &mut p.picker {
-                Some(picker) => picker.paste(text),
-                None => p.pending.push_str(&crate::text::one_line(text)),
-            }
-            return true;
-        }
-        let focus = e.form.focus;
-        if !e.form.is_typed(focus) {
-            return false;
-        }
-        self.edit_text(focus, |t| t.paste(text), cx);
-        true
-    }
-
-    fn open_picker(&mut self, query: String, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.editor else {
-            return;
-        };
-        let place = e.form.focus;
-        let picker = e.picker_for(place, cx.names, &self.lookups);
-        let mut p = FormPicker {
-            place,
-            picker,
-            pending: query,
-        };
-        apply_pending(&mut p);
-        e.picker = Some(p);
-    }
-
-    /// Contacts or organizations arrived: a waiting picker gets its items.
-    pub(super) fn refresh_form_picker(&mut self, names: &Names) {
-        let Some(e) = &mut self.editor else {
-            return;
-        };
-        let Some(p) = &e.picker else {
-            return;
-        };
-        if p.picker.is_some() {
-            return;
-        }
-        let place = p.place;
-        let built = e.picker_for(place, names, &self.lookups);
-        if let Some(p) = &mut e.picker {
-            p.picker = built;
-            apply_pending(p);
-        }
-    }
-
-    fn picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.editor else {
-            return;
-        };
-        let Some(fp) = &mut e.picker else {
-            return;
-        };
-        let Some(p) = &mut fp.picker else {
-            match action {
-                Action::Cancel => e.picker = None,
-                Action::Text(TextEdit::DeleteBack) => {
-                    fp.pending.pop();
-                }
-                _ => {}
-            }
-            return;
-        };
-        match p.act(action) {
-            PickerOutcome::Pending => {}
-            PickerOutcome::Cancelled => e.picker = None,
-            PickerOutcome::Picked(keys) => {
-                let labelled = p.labelled(keys);
-                let place = fp.place;
-                e.picker = None;
-                e.apply_pick(place, &labelled);
-                self.flush_draft(cx);
-            }
-        }
-    }
-
     // ----- saving ----------------------------------------------------------------------------
 
     /// `Ctrl-s`: checks every field, then sends the deal (an edit: only what changed). After a
     /// failed look for a lost create, it looks again instead.
     pub fn submit(&mut self, cx: &mut ScreenCtx) {
         let today = cx.clock.today;
-        let Some(e) = &mut self.editor else {
+        let Some(e) = self.layers.editor_mut() else {
             return;
         };
         match &mut e.phase {
@@ -846,7 +212,6 @@ impl FunnelsState {
             Phase::Editing => {}
         }
         e.failure = None;
-        e.picker = None;
         if !e.form.validate_all(today) {
             return;
         }
@@ -909,7 +274,7 @@ impl FunnelsState {
 
     /// The answer to a create.
     pub(super) fn on_created(&mut self, result: Result<Deal, ApiError>, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.editor else {
+        let Some(e) = self.layers.editor_mut() else {
             return;
         };
         let Phase::Saving { input, at, earlier } = std::mem::replace(&mut e.phase, Phase::Editing)
@@ -947,7 +312,7 @@ impl FunnelsState {
 
     /// A page of the look for a create whose answer was lost.
     pub(super) fn on_found(&mut self, result: Result<DealPage, ApiError>, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.editor else {
+        let Some(e) = self.layers.editor_mut() else {
             return;
         };
         let Phase::Looking(lost) = &mut e.phase else {
@@ -999,7 +364,7 @@ impl FunnelsState {
         result: Result<Option<Deal>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(e) = &mut self.editor else {
+        let Some(e) = self.layers.editor_mut() else {
             return;
         };
         let Phase::Saving { input, .. } = std::mem::replace(&mut e.phase, Phase::Editing) else {
@@ -1037,7 +402,7 @@ impl FunnelsState {
     /// The deal read after an edit: shown as the service has it, and said whether the edit
     /// holds.
     pub(super) fn on_read(&mut self, result: Result<Deal, ApiError>, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.editor else {
+        let Some(e) = self.layers.editor_mut() else {
             return;
         };
         let Phase::Reading { input, lost } = std::mem::replace(&mut e.phase, Phase::Editing) else {
@@ -1074,7 +439,7 @@ impl FunnelsState {
     }
 
     fn refused(&mut self, err: ApiError, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.editor else {
+        let Some(e) = self.layers.editor_mut() else {
             return;
         };
         match err {
@@ -1169,10 +534,6 @@ fn carries(deal: &Deal, input: &DealInput) -> bool {
 
 fn quoted(deal: &Deal) -> String {
     crate::text::quoted(deal.title.as_deref().unwrap_or("(untitled deal)"), 30)
-}
-
-fn apply_pending(p: &mut FormPicker) {
-    crate::widgets::picker::apply_pending(&mut p.picker, &mut p.pending);
 }
 
 impl FunnelDetail {

@@ -15,8 +15,6 @@ pub struct FunnelList {
     pub visible: Vec<usize>,
     pub cursor: usize,
     pub scroll: usize,
-    /// The search box, while it has the keys.
-    pub search: Option<TextField>,
     /// The applied search (kept after `Enter` closes the box).
     pub query: String,
 }
@@ -71,48 +69,41 @@ impl FunnelList {
         self.scroll = scroll::follow(self.cursor, self.scroll, rows, self.visible.len());
     }
 
-    pub fn open_search(&mut self) {
-        self.search = Some(TextField::typed(self.query.clone()));
+    /// The search box, opened on the search as it is.
+    pub fn search_box(&self) -> TextField {
+        TextField::typed(self.query.clone())
     }
 
-    /// A command of the search box: keep the search, clear it, or edit its text. False when
-    /// it is none of these (arrows then move the cursor, as in fzf).
-    pub fn search_action(&mut self, action: Action) -> bool {
-        let Some(field) = &mut self.search else {
-            return false;
-        };
+    /// A command of the search box `field`: keep the search, clear it, or edit its text.
+    /// `None` when it is none of these (arrows then move the cursor, as in fzf); else whether
+    /// the box closes.
+    pub fn search_action(&mut self, field: &mut TextField, action: Action) -> Option<bool> {
         match action {
-            Action::Accept => self.search = None,
+            Action::Accept => Some(true),
             Action::Clear => {
-                self.search = None;
                 self.query.clear();
                 self.refilter();
+                Some(true)
             }
             Action::Text(edit) => {
                 field.edit(edit);
                 let v = field.value().to_string();
                 self.set_query(v);
+                Some(false)
             }
-            _ => return false,
+            _ => None,
         }
-        true
     }
 
-    /// A character typed into the search box.
-    pub fn search_char(&mut self, c: char) -> bool {
-        let Some(field) = &mut self.search else {
-            return false;
-        };
+    /// A character typed into the search box `field`.
+    pub fn search_char(&mut self, field: &mut TextField, c: char) -> bool {
         let changed = field.insert(c);
         let v = field.value().to_string();
         self.set_query(v);
         changed
     }
 
-    pub fn paste(&mut self, text: &str) -> bool {
-        let Some(field) = &mut self.search else {
-            return false;
-        };
+    pub fn paste(&mut self, field: &mut TextField, text: &str) -> bool {
         field.paste(text);
         let v = field.value().to_string();
         self.set_query(v);

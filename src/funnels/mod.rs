@@ -3,30 +3,32 @@
 
 pub mod board;
 pub mod deal_form;
+mod deal_form_keys;
+mod deal_form_pickers;
 pub mod deal_links;
+pub mod deal_task_prompt;
 pub mod deal_tasks;
 pub mod detail;
 pub mod editor;
 pub mod format;
+pub mod layer;
 pub mod list;
 pub mod lookups;
 pub mod moves;
 pub mod query;
 pub mod structure;
+pub mod structure_prompts;
 #[cfg(test)]
 mod tests;
 pub mod totals;
 pub mod verbs;
-
-use weeek_api::models::WinStatus;
+mod view_keys;
 
 use crate::app::commands::{Action, Context};
 use crate::app::screen::ScreenState;
-use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
 use crate::layout::Viewport;
 use crate::layout::funnels::InfoPlace;
-use crate::widgets::scroll;
 use crate::worker::{Answer, Call};
 use detail::FunnelDetail;
 use list::FunnelList;
@@ -98,10 +100,9 @@ pub struct FunnelsState {
     pub moves: Ledger<DealMoves>,
     /// Won / lost / archived and deletes on their way.
     pub verbs: Ledger<DealVerbs>,
-    /// A question about the board (delete this deal?), answered before anything else.
-    pub ask: Option<verbs::Ask>,
-    /// The deal form, over the board.
-    pub editor: Option<editor::DealEditor>,
+    /// The search boxes with the keyboard, the board's pickers, the deal form, questions,
+    /// prompts and pickers over the list or the open funnel.
+    pub layers: layer::FunnelLayers,
     /// New deals whose answer was lost and that no look found: the same deal sent again is
     /// looked for first.
     deal_unsettled: crate::app::lost_answer::Unsettled<editor::DealLookup>,
@@ -129,8 +130,7 @@ impl FunnelsState {
             lookups: Lookups::default(),
             moves: Ledger::default(),
             verbs: Ledger::default(),
-            ask: None,
-            editor: None,
+            layers: Default::default(),
             deal_unsettled: Default::default(),
             draft: DraftFile::new(data_dir.join(editor::DRAFT_FILE)),
             found: None,
@@ -147,192 +147,12 @@ impl FunnelsState {
         cx.request(FunnelKey::List, Call::Funnels);
     }
 
-    fn open_current(&mut self, cx: &mut ScreenCtx) {
-        if let Some(f) = self.list.current().cloned() {
-            let moving = !self.moves.is_idle() || !self.verbs.is_idle();
-            self.detail = Some(FunnelDetail::open(&f, moving, cx));
-        }
-    }
-
     /// Where the overview is drawn now.
     pub fn info_place(&self, viewport: &Viewport) -> InfoPlace {
         match &self.detail {
             Some(d) => viewport.funnels.info_place(d.info),
             None => InfoPlace::Hidden,
         }
-    }
-
-    fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let l = &mut self.list;
-        let page = cx.viewport.funnels.list_rows;
-        if let Some(to) = scroll::target(action, l.cursor, l.visible.len(), page) {
-            l.move_to(to, cx);
-            return true;
-        }
-        match action {
-            Action::Search => l.open_search(),
-            Action::Open => self.open_current(cx),
-            Action::Refresh => self.reload_list(cx),
-            Action::NewFunnel => self.open_new_funnel(),
-            Action::Rename => self.open_rename_funnel(),
-            Action::Delete => self.ask_delete_funnel(),
-            Action::Back if !l.query.is_empty() => {
-                l.query.clear();
-                l.refilter();
-                l.fix_scroll(cx);
-            }
-            _ => return false,
-        }
-        true
-    }
-
-    fn deal_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(d) = &mut self.detail else {
-            return false;
-        };
-        let Some(view) = &mut d.deal else {
-            return false;
-        };
-        let page = cx.viewport.funnels.deal_lines;
-        match action {
-            Action::Down => view.scroll = view.scroll.saturating_add(1),
-            Action::Up => view.scroll = view.scroll.saturating_sub(1),
-            Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
-            Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
-            Action::Top => view.scroll = 0,
-            Action::Back => d.close_deal(cx),
-            Action::Open => self.open_linked_task(cx),
-            Action::NextItem => self.step_task(1, cx),
-            Action::PrevItem => self.step_task(-1, cx),
-            Action::NewTask => self.open_task_prompt(),
-            Action::OpenLink => self.open_links(cx),
-            Action::Delete => self.ask_detach(cx),
-            Action::Refresh => {
-                self.lookups.invalidate();
-                self.lookups.ensure(cx);
-                d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx);
-            }
-            _ => return false,
-        }
-        true
-    }
-
-    fn detail_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let full_info = self.info_place(&cx.viewport) == InfoPlace::Full;
-        let Some(d) = &mut self.detail else {
-            return false;
-        };
-        if full_info {
-            let page = cx.viewport.funnels.overview_lines;
-            match action {
-                Action::Down => d.info_scroll = d.info_scroll.saturating_add(1),
-                Action::Up => d.info_scroll = d.info_scroll.saturating_sub(1),
-                Action::PageDown | Action::HalfDown => {
-                    d.info_scroll = d.info_scroll.saturating_add(page)
-                }
-                Action::PageUp | Action::HalfUp => {
-                    d.info_scroll = d.info_scroll.saturating_sub(page)
-                }
-                Action::Top => d.info_scroll = 0,
-                Action::Back => {
-                    d.info = Some(InfoPlace::Hidden);
-                    d.fix_columns(cx);
-                }
-                _ => {}
-            }
-            if matches!(
-                action,
-                Action::Down
-                    | Action::Up
-                    | Action::PageDown
-                    | Action::HalfDown
-                    | Action::PageUp
-                    | Action::HalfUp
-                    | Action::Top
-                    | Action::Back
-            ) {
-                return true;
-            }
-            // The board is out of sight: its keys must not change what cannot be seen.
-            if matches!(
-                action,
-                Action::Bottom
-                    | Action::Left
-                    | Action::Right
-                    | Action::PrevStatus
-                    | Action::NextStatus
-                    | Action::MovePrev
-                    | Action::MoveNext
-                    | Action::Open
-            ) {
-                let show = cx.keys.then_say("funnel.overview", "shows it");
-                let text = format!("The board is hidden behind the overview{show}");
-                if !cx.toasts.visible().iter().any(|t| t.text == text) {
-                    cx.toast(ToastKind::Info, text);
-                }
-                return true;
-            }
-        }
-        match action {
-            Action::Down => d.move_cursor(|c, _| c.cursor as isize + 1, cx),
-            Action::Up => d.move_cursor(|c, _| c.cursor as isize - 1, cx),
-            Action::Top => d.move_cursor(|_, _| 0, cx),
-            Action::Bottom => d.go_to_end(cx),
-            Action::PageDown => d.move_cursor(|c, n| c.cursor as isize + n, cx),
-            Action::PageUp => d.move_cursor(|c, n| c.cursor as isize - n, cx),
-            Action::HalfDown => d.move_cursor(|c, n| c.cursor as isize + (n / 2).max(1), cx),
-            Action::HalfUp => d.move_cursor(|c, n| c.cursor as isize - (n / 2).max(1), cx),
-            Action::Left | Action::PrevStatus => d.focus_column(d.focus as isize - 1, cx),
-            Action::Right | Action::NextStatus => d.focus_column(d.focus as isize + 1, cx),
-            Action::NewDeal => self.open_form(false, cx),
-            Action::EditDeal => self.open_form(true, cx),
-            Action::Search => d.open_search(),
-            Action::Filter => {
-                self.lookups.ensure(cx);
-                d.open_filter(cx.names, &self.lookups);
-            }
-            Action::Sort => d.open_sort(),
-            Action::MarkWon => self.set_outcome(WinStatus::Won, cx),
-            Action::MarkLost => self.set_outcome(WinStatus::Lost, cx),
-            Action::Archive => self.set_outcome(WinStatus::Archived, cx),
-            Action::Delete => self.ask_delete(),
-            Action::NewStatus => self.open_new_status(),
-            Action::RenameStatus => self.open_rename_status(),
-            Action::DeleteStatus => self.ask_delete_status(),
-            Action::MoveStatusLeft => self.move_status(-1, cx),
-            Action::MoveStatusRight => self.move_status(1, cx),
-            Action::MovePrev => self.move_deal(-1, cx),
-            Action::MoveNext => self.move_deal(1, cx),
-            Action::Open => {
-                let links = d
-                    .current_deal()
-                    .is_some_and(|x| !x.contacts.is_empty() || !x.organizations.is_empty());
-                if d.open_deal(cx) && links {
-                    self.lookups.ensure(cx);
-                }
-            }
-            Action::ToggleDetail => {
-                let view = &cx.viewport.funnels;
-                d.info = Some(view.next_info_place(view.info_place(d.info)));
-                d.info_scroll = 0;
-                d.fix_columns(cx);
-            }
-            Action::Refresh => d.reload(!self.moves.is_idle() || !self.verbs.is_idle(), cx),
-            Action::Back if d.stop_going_to_end() => {}
-            Action::Back => {
-                let id = d.id.clone();
-                d.close(cx);
-                self.detail = None;
-                // Counts and amounts may have changed while the funnel was open.
-                self.reload_list(cx);
-                if let Some(pos) = self.list.position(&id) {
-                    self.list.cursor = pos;
-                    self.list.fix_scroll(cx);
-                }
-            }
-            _ => return false,
-        }
-        true
     }
 
     /// An accepted answer to one of this screen's requests.
@@ -384,15 +204,8 @@ impl FunnelsState {
             (FunnelKey::Orgs, A::Organizations(result)) => {
                 self.lookups.on_orgs(result, cx);
                 self.refresh_form_picker(cx.names);
-                if !self.lookups.orgs.loading
-                    && let Some(d) = &mut self.detail
-                {
-                    let waiting = matches!(d.picker, Some(query::BoardPicker::Filter(None)));
-                    d.orgs_arrived(cx.names, &self.lookups);
-                    if waiting && let Some(e) = &self.lookups.orgs.error {
-                        let text = format!("Organizations to filter by: {}", e.short());
-                        cx.toast(crate::app::toast::ToastKind::Error, text);
-                    }
+                if !self.lookups.orgs.loading {
+                    self.orgs_arrived(cx);
                 }
             }
             (FunnelKey::Contacts, A::Contacts(result)) => {
@@ -461,95 +274,11 @@ impl FunnelsState {
             }
         }
     }
-
-    /// A click on a funnel row selects it; on a column it focuses the column, and on a card
-    /// it puts the cursor there too.
-    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some()
-            || self.editor.is_some()
-            || self.tasks.prompt.is_some()
-            || self.structure.prompt.is_some()
-            || self.structure.currency.is_some()
-        {
-            return false;
-        }
-        match (&mut self.detail, target) {
-            (None, Target::Funnel(idx)) if idx < self.list.visible.len() => {
-                self.list.move_to(idx as isize, cx);
-                true
-            }
-            (Some(d), Target::Column(column)) if d.deal.is_none() => d.click(column, None, cx),
-            (Some(d), Target::Card { column, deal }) if d.deal.is_none() => {
-                d.click(column, Some(deal), cx)
-            }
-            _ => false,
-        }
-    }
-}
-
-/// The layers of the open deal form, most specific first.
-fn form_contexts(e: &editor::DealEditor) -> Vec<Context> {
-    if e.asking {
-        return vec![Context::Confirm];
-    }
-    if let Some(p) = &e.picker {
-        return match &p.picker {
-            Some(p) if !p.multi => vec![Context::Picker, Context::Text],
-            _ => vec![Context::MultiPicker, Context::Picker, Context::Text],
-        };
-    }
-    if e.locked() {
-        // No key of the form does anything until the answer, so none is offered.
-        return Vec::new();
-    }
-    if !matches!(e.phase, editor::Phase::Editing) {
-        // A failed look: save looks again, Esc gives up on the form.
-        return vec![Context::DealForm];
-    }
-    if e.form.is_typed(e.form.focus) {
-        vec![Context::DealField, Context::Text, Context::DealForm]
-    } else {
-        vec![Context::DealChoice, Context::DealForm]
-    }
 }
 
 impl ScreenState for FunnelsState {
     fn contexts(&self) -> Vec<Context> {
-        if self.ask.is_some() {
-            return vec![Context::Confirm];
-        }
-        if self.tasks.prompt.is_some() || self.structure.prompt.is_some() {
-            return vec![Context::Prompt, Context::Text];
-        }
-        if self.structure.currency.is_some() || self.links.picker.is_some() {
-            return vec![Context::Picker, Context::Text];
-        }
-        if let Some(e) = &self.editor {
-            return form_contexts(e);
-        }
-        match &self.detail {
-            Some(d) if d.deal.is_some() => vec![Context::Deal, Context::List],
-            Some(d) => match &d.picker {
-                Some(query::BoardPicker::Filter(_)) => {
-                    vec![Context::MultiPicker, Context::Picker, Context::Text]
-                }
-                Some(query::BoardPicker::Sort(_)) => vec![Context::Picker, Context::Text],
-                None if d.search_box.is_some() => vec![
-                    Context::FunnelSearch,
-                    Context::Text,
-                    Context::Funnel,
-                    Context::List,
-                ],
-                None => vec![Context::Funnel, Context::List],
-            },
-            None if self.list.search.is_some() => vec![
-                Context::FunnelSearch,
-                Context::Text,
-                Context::Funnels,
-                Context::List,
-            ],
-            None => vec![Context::Funnels, Context::List],
-        }
+        self.route().contexts
     }
 
     fn help_contexts(&self) -> &'static [Context] {
@@ -567,20 +296,7 @@ impl ScreenState for FunnelsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        if self.tasks.prompt.is_some()
-            || self.structure.prompt.is_some()
-            || self.structure.currency.is_some()
-            || self.links.picker.is_some()
-        {
-            return self.ask.is_none();
-        }
-        if let Some(e) = &self.editor {
-            return self.ask.is_none() && !e.asking && !e.locked();
-        }
-        match &self.detail {
-            None => self.list.search.is_some(),
-            Some(d) => d.deal.is_none() && (d.search_box.is_some() || d.picker.is_some()),
-        }
+        self.route().keyboard
     }
 
     fn on_enter(&mut self, cx: &mut ScreenCtx) {
@@ -591,101 +307,15 @@ impl ScreenState for FunnelsState {
     }
 
     fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.tasks.prompt.is_some() {
-            return self.task_prompt_char(c);
-        }
-        if self.structure.prompt.is_some() {
-            return self.name_prompt_char(c);
-        }
-        if self.structure.currency.is_some() {
-            return self.currency_char(c);
-        }
-        if self.links.picker.is_some() {
-            return self.links_char(c);
-        }
-        if self.editor.is_some() {
-            return self.form_char(c, cx);
-        }
-        if let Some(d) = &mut self.detail {
-            if d.picker.is_some() {
-                return d.picker_char(c);
-            }
-            return d.search_typed(&c.to_string(), cx);
-        }
-        let changed = self.list.search_char(c);
-        self.list.fix_scroll(cx);
-        changed
+        (self.route().char)(self, c, cx)
     }
 
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        if self.ask.is_some() {
-            match action {
-                Action::Yes => self.answer(true, cx),
-                Action::No => self.answer(false, cx),
-                _ => return false,
-            }
-            return true;
-        }
-        if self.tasks.prompt.is_some() {
-            return self.task_prompt_action(action, cx);
-        }
-        if self.structure.prompt.is_some() {
-            return self.name_prompt_action(action, cx);
-        }
-        if self.structure.currency.is_some() {
-            return self.currency_action(action, cx);
-        }
-        if self.links.picker.is_some() {
-            return self.links_action(action, cx);
-        }
-        if self.editor.is_some() {
-            return self.form_action(action, cx);
-        }
-        match &mut self.detail {
-            Some(d) if d.deal.is_some() => self.deal_action(action, cx),
-            Some(d) if d.picker.is_some() => {
-                d.picker_action(action, cx);
-                true
-            }
-            Some(d) if d.search_box.is_some() => {
-                d.search_action(action, cx) || self.detail_action(action, cx)
-            }
-            Some(_) => self.detail_action(action, cx),
-            None if self.list.search_action(action) => {
-                self.list.fix_scroll(cx);
-                true
-            }
-            None => self.list_action(action, cx),
-        }
+        (self.route().action)(self, action, cx)
     }
 
     fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.tasks.prompt.is_some() {
-            return self.task_prompt_paste(text);
-        }
-        if self.structure.prompt.is_some() {
-            return self.name_prompt_paste(text);
-        }
-        if self.structure.currency.is_some() {
-            return self.currency_paste(text);
-        }
-        if self.links.picker.is_some() {
-            return self.links_paste(text);
-        }
-        if self.editor.is_some() {
-            return self.form_paste(text, cx);
-        }
-        if let Some(d) = &mut self.detail {
-            if d.picker.is_some() {
-                return d.picker_paste(text);
-            }
-            return d.search_typed(text, cx);
-        }
-        let used = self.list.paste(text);
-        if used {
-            self.list.fix_scroll(cx);
-        }
-        used
+        (self.route().paste)(self, text, cx)
     }
 
     fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
@@ -706,7 +336,7 @@ impl ScreenState for FunnelsState {
     }
 
     fn unsaved(&self) -> Option<String> {
-        let deal = self.editor.as_ref().and_then(|e| match &e.phase {
+        let deal = self.layers.editor().and_then(|e| match &e.phase {
             editor::Phase::Saving { .. } | editor::Phase::Reading { .. } => {
                 Some("A deal is being saved; its answer would not be seen.".to_string())
             }

@@ -143,6 +143,25 @@ pub enum BoardPicker {
     Sort(Picker<Option<DealSortKey>>),
 }
 
+impl BoardPicker {
+    pub fn type_char(&mut self, c: char) -> bool {
+        match self {
+            BoardPicker::Filter(Some(p)) => p.type_char(c),
+            BoardPicker::Sort(p) => p.type_char(c),
+            BoardPicker::Filter(None) => false,
+        }
+    }
+
+    pub fn paste(&mut self, text: &str) -> bool {
+        match self {
+            BoardPicker::Filter(Some(p)) => p.paste(text),
+            BoardPicker::Sort(p) => p.paste(text),
+            BoardPicker::Filter(None) => return false,
+        }
+        true
+    }
+}
+
 fn filter_picker(filter: &DealFilter, names: &Names, lookups: &Lookups) -> Picker<Choice> {
     let mut items = vec![
         PickItem::new(Choice::Open, "open").detail("outcome"),
@@ -220,36 +239,36 @@ impl FunnelDetail {
     }
 
     /// `/`: the search box, with the search as it is.
-    pub fn open_search(&mut self) {
-        self.search_box = Some(TextField::typed(self.filter.search.clone()));
+    pub fn search_box(&self) -> TextField {
+        TextField::typed(self.filter.search.clone())
     }
 
-    /// A command of the search box; false for the rest (arrows move on the board).
-    pub fn search_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(field) = &mut self.search_box else {
-            return false;
-        };
+    /// A command of the search box `field`: `None` for the rest (arrows move on the board);
+    /// else whether the box closes.
+    pub fn search_action(
+        &mut self,
+        field: &mut TextField,
+        action: Action,
+        cx: &mut ScreenCtx,
+    ) -> Option<bool> {
         match action {
-            Action::Accept => self.search_box = None,
+            Action::Accept => Some(true),
             Action::Clear => {
-                self.search_box = None;
                 self.set_search(String::new(), cx);
+                Some(true)
             }
             Action::Text(edit) => {
                 field.edit(edit);
                 let text = field.value().to_string();
                 self.set_search(text, cx);
+                Some(false)
             }
-            _ => return false,
+            _ => None,
         }
-        true
     }
 
-    /// Text typed or pasted into the search box.
-    pub fn search_typed(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        let Some(field) = &mut self.search_box else {
-            return false;
-        };
+    /// Text typed or pasted into the search box `field`.
+    pub fn search_typed(&mut self, field: &mut TextField, text: &str, cx: &mut ScreenCtx) -> bool {
         field.paste(text);
         let text = field.value().to_string();
         self.set_search(text, cx);
@@ -267,65 +286,41 @@ impl FunnelDetail {
     }
 
     /// `f`: the filter picker; it waits for the organizations if they are still coming.
-    pub fn open_filter(&mut self, names: &Names, lookups: &Lookups) {
+    pub fn filter_picker(&self, names: &Names, lookups: &Lookups) -> BoardPicker {
         let ready = !lookups.orgs.loading;
-        self.picker = Some(BoardPicker::Filter(
-            ready.then(|| filter_picker(&self.filter, names, lookups)),
-        ));
-    }
-
-    /// The organizations arrived (or failed): a waiting filter picker opens with what there is.
-    pub fn orgs_arrived(&mut self, names: &Names, lookups: &Lookups) {
-        if matches!(self.picker, Some(BoardPicker::Filter(None))) {
-            self.open_filter(names, lookups);
-        }
+        BoardPicker::Filter(ready.then(|| filter_picker(&self.filter, names, lookups)))
     }
 
     /// `s`: the sort picker.
-    pub fn open_sort(&mut self) {
-        self.picker = Some(BoardPicker::Sort(sort_picker(self.filter.sort)));
+    pub fn sort_picker(&self) -> BoardPicker {
+        BoardPicker::Sort(sort_picker(self.filter.sort))
     }
 
-    pub fn picker_char(&mut self, c: char) -> bool {
-        match &mut self.picker {
-            Some(BoardPicker::Filter(Some(p))) => p.type_char(c),
-            Some(BoardPicker::Sort(p)) => p.type_char(c),
-            _ => false,
-        }
-    }
-
-    pub fn picker_paste(&mut self, text: &str) -> bool {
-        match &mut self.picker {
-            Some(BoardPicker::Filter(Some(p))) => p.paste(text),
-            Some(BoardPicker::Sort(p)) => p.paste(text),
-            _ => return false,
-        }
-        true
-    }
-
-    /// A command of the open picker.
-    pub fn picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        match &mut self.picker {
-            None => {}
-            Some(BoardPicker::Filter(None)) if action == Action::Cancel => self.picker = None,
-            Some(BoardPicker::Filter(None)) => {}
-            Some(BoardPicker::Filter(Some(p))) => match p.act(action) {
-                PickerOutcome::Pending => {}
-                PickerOutcome::Cancelled => self.picker = None,
+    /// A command of the open picker `picker`; true when it closes.
+    pub fn picker_action(
+        &mut self,
+        picker: &mut BoardPicker,
+        action: Action,
+        cx: &mut ScreenCtx,
+    ) -> bool {
+        match picker {
+            BoardPicker::Filter(None) => action == Action::Cancel,
+            BoardPicker::Filter(Some(p)) => match p.act(action) {
+                PickerOutcome::Pending => false,
+                PickerOutcome::Cancelled => true,
                 PickerOutcome::Picked(keys) => {
-                    self.picker = None;
                     let before = self.filter.clone();
                     self.filter.set_chosen(&keys);
                     if self.filter != before {
                         self.refilter(cx);
                     }
+                    true
                 }
             },
-            Some(BoardPicker::Sort(p)) => match p.act(action) {
-                PickerOutcome::Pending => {}
-                PickerOutcome::Cancelled => self.picker = None,
+            BoardPicker::Sort(p) => match p.act(action) {
+                PickerOutcome::Pending => false,
+                PickerOutcome::Cancelled => true,
                 PickerOutcome::Picked(keys) => {
-                    self.picker = None;
                     let key = keys.into_iter().next().flatten();
                     let sort = key.map(|key| Sort {
                         key,
@@ -339,6 +334,7 @@ impl FunnelDetail {
                         self.filter.sort = sort;
                         self.refilter(cx);
                     }
+                    true
                 }
             },
         }
@@ -346,9 +342,14 @@ impl FunnelDetail {
 
     /// What the board shows of the deals, for its title: "/кофе · 2 filters · amount ↓".
     pub fn filter_summary(&self) -> Option<String> {
+        self.summary(false)
+    }
+
+    /// The summary, the search left out while its box shows it (`searching`).
+    pub fn summary(&self, searching: bool) -> Option<String> {
         let mut parts = Vec::new();
         let search = self.filter.search.trim();
-        if !search.is_empty() && self.search_box.is_none() {
+        if !search.is_empty() && !searching {
             parts.push(format!("/{}", crate::text::one_line(search)));
         }
         match self.filter.filter_count() {

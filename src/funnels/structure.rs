@@ -15,11 +15,11 @@ use weeek_api::models::{Funnel, FunnelStatus};
 use weeek_api::{ApiError, FunnelInput};
 
 use super::detail::FunnelDetail;
+use super::layer::Layer;
 use super::list::FunnelList;
-use super::verbs::Ask;
+use super::structure_prompts::{NamePrompt, Naming};
 use super::{FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
-use crate::app::commands::Action;
 use crate::app::ledger::{Group, Ledger, Shown, Writes};
 use crate::app::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
@@ -28,58 +28,7 @@ use crate::app::lost_answer::{
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
-use crate::widgets::name_entry::{Entry, NameEntry};
-use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::Call;
-
-/// The service's limit for funnel and status names.
-const NAME_MAX: usize = 255;
-
-/// What the name prompt is for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Naming {
-    NewFunnel,
-    RenameFunnel {
-        id: String,
-    },
-    NewStatus {
-        funnel: String,
-    },
-    /// `was`: its name when the prompt opened, for the prompt's title.
-    RenameStatus {
-        funnel: String,
-        id: String,
-        was: String,
-    },
-}
-
-#[derive(Debug, Clone)]
-pub struct NamePrompt {
-    pub naming: Naming,
-    pub field: TextField,
-    /// Why the last `Enter` was not taken.
-    pub error: Option<String>,
-}
-
-impl NameEntry for NamePrompt {
-    fn parts(&mut self) -> (&mut TextField, &mut Option<String>) {
-        (&mut self.field, &mut self.error)
-    }
-}
-
-impl NamePrompt {
-    pub fn title(&self) -> String {
-        match &self.naming {
-            Naming::NewFunnel => "New funnel".into(),
-            Naming::RenameFunnel { .. } => "Rename the funnel".into(),
-            Naming::NewStatus { .. } => "New status, last on the board".into(),
-            Naming::RenameStatus { was, .. } if was.trim().is_empty() => "Rename the status".into(),
-            Naming::RenameStatus { was, .. } => {
-                format!("Rename {}", crate::text::quoted(was, 40))
-            }
-        }
-    }
-}
 
 /// Where a new funnel or status goes, and so where it is looked for.
 #[derive(Debug, Clone, PartialEq)]
@@ -515,18 +464,8 @@ impl Shown<StatusWrites> for FunnelDetail {
 
 // ----- the state and its keys ---------------------------------------------------------------
 
-/// The currency picker of a new funnel named `name`.
-#[derive(Debug, Clone)]
-pub struct CurrencyPick {
-    pub name: String,
-    pub picker: Picker<i64>,
-}
-
 #[derive(Debug, Default)]
 pub struct Structure {
-    pub prompt: Option<NamePrompt>,
-    /// The currency of a new funnel, picked after its name.
-    pub currency: Option<CurrencyPick>,
     pub funnels: Ledger<FunnelWrites>,
     pub statuses: Ledger<StatusWrites>,
     creating: BTreeMap<u64, Creating>,
@@ -554,192 +493,11 @@ impl Structure {
     }
 }
 
-fn quoted(name: Option<&str>, what: &str) -> String {
+pub(super) fn quoted(name: Option<&str>, what: &str) -> String {
     crate::text::quoted(name.unwrap_or(what), 40)
 }
 
 impl FunnelsState {
-    /// `n` on the list: a new funnel, by its name.
-    pub(super) fn open_new_funnel(&mut self) {
-        self.structure.prompt = Some(NamePrompt {
-            naming: Naming::NewFunnel,
-            field: TextField::default(),
-            error: None,
-        });
-    }
-
-    /// `e` on the list: rename the funnel under the cursor.
-    pub(super) fn open_rename_funnel(&mut self) {
-        let Some(f) = self.list.current() else {
-            return;
-        };
-        self.structure.prompt = Some(NamePrompt {
-            naming: Naming::RenameFunnel { id: f.id.clone() },
-            field: TextField::with_value(f.name.clone().unwrap_or_default()),
-            error: None,
-        });
-    }
-
-    /// `C` on the board: a new status.
-    pub(super) fn open_new_status(&mut self) {
-        let Some(d) = &self.detail else {
-            return;
-        };
-        self.structure.prompt = Some(NamePrompt {
-            naming: Naming::NewStatus {
-                funnel: d.id.clone(),
-            },
-            field: TextField::default(),
-            error: None,
-        });
-    }
-
-    /// `R` on the board: rename the focused status.
-    pub(super) fn open_rename_status(&mut self) {
-        let Some(d) = &self.detail else {
-            return;
-        };
-        let Some(c) = d.column() else {
-            return;
-        };
-        let name = d
-            .status_list()
-            .iter()
-            .find(|s| s.id == c.status_id)
-            .and_then(|s| s.name.clone())
-            .unwrap_or_default();
-        self.structure.prompt = Some(NamePrompt {
-            naming: Naming::RenameStatus {
-                funnel: d.id.clone(),
-                id: c.status_id.clone(),
-                was: name.clone(),
-            },
-            field: TextField::with_value(name),
-            error: None,
-        });
-    }
-
-    pub(super) fn name_prompt_char(&mut self, c: char) -> bool {
-        self.structure
-            .prompt
-            .as_mut()
-            .is_some_and(|p| p.type_char(c))
-    }
-
-    pub(super) fn name_prompt_paste(&mut self, text: &str) -> bool {
-        self.structure
-            .prompt
-            .as_mut()
-            .map(|p| p.paste(text))
-            .is_some()
-    }
-
-    pub(super) fn name_prompt_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(p) = &mut self.structure.prompt else {
-            return false;
-        };
-        match p.act(action, "A name is needed.", NAME_MAX) {
-            Entry::Name(name) => {
-                let naming = p.naming.clone();
-                self.structure.prompt = None;
-                match naming {
-                    Naming::NewFunnel => self.pick_currency(name, cx),
-                    Naming::NewStatus { funnel } => self.create(Place::Statuses(funnel), name, cx),
-                    Naming::RenameFunnel { id } => self.rename_funnel(id, name, cx),
-                    Naming::RenameStatus { funnel, id, .. } => {
-                        self.rename_status(funnel, id, name, cx)
-                    }
-                }
-                true
-            }
-            Entry::Cancel => {
-                self.structure.prompt = None;
-                true
-            }
-            Entry::Handled(changed) => changed,
-            Entry::Ignored => false,
-        }
-    }
-
-    /// A new funnel's name was taken: its currency is picked next (the service's default, 1,
-    /// under the cursor). Without the list of currencies the default is used, and said.
-    fn pick_currency(&mut self, name: String, cx: &mut ScreenCtx) {
-        let items: Vec<PickItem<i64>> = cx
-            .names
-            .currencies
-            .value()
-            .map(|all| {
-                all.iter()
-                    .map(|c| {
-                        // The code too, so typing "EUR" finds the euro.
-                        let mark = super::format::currency_mark(cx.names, c.id);
-                        let head = match c.code.as_deref().map(str::trim) {
-                            Some(code) if !code.is_empty() && code != mark => {
-                                format!("{code} {mark}")
-                            }
-                            _ => mark,
-                        };
-                        let label = match c.name.as_deref() {
-                            Some(n) if !n.trim().is_empty() => format!("{head} · {n}"),
-                            _ => head,
-                        };
-                        PickItem::new(c.id, label)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        if items.is_empty() {
-            let why = match cx.names.currencies.error() {
-                Some(e) => format!("the currencies could not be read ({})", e.short()),
-                None => "the currencies are not read yet".to_string(),
-            };
-            cx.toast(
-                ToastKind::Info,
-                format!("New funnel in the service's default currency: {why}"),
-            );
-            self.create(Place::Funnels { currency: None }, name, cx);
-            return;
-        }
-        let title = format!("Currency of {}", crate::text::quoted(&name, 30));
-        let mut picker = Picker::single(title, items);
-        picker.focus(&1);
-        self.structure.currency = Some(CurrencyPick { name, picker });
-    }
-
-    pub(super) fn currency_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(c) = &mut self.structure.currency else {
-            return false;
-        };
-        match c.picker.act(action) {
-            PickerOutcome::Pending => {}
-            PickerOutcome::Cancelled => self.structure.currency = None,
-            PickerOutcome::Picked(keys) => {
-                let name = c.name.clone();
-                self.structure.currency = None;
-                let currency = keys.first().copied();
-                self.create(Place::Funnels { currency }, name, cx);
-            }
-        }
-        true
-    }
-
-    pub(super) fn currency_char(&mut self, ch: char) -> bool {
-        match &mut self.structure.currency {
-            Some(c) => c.picker.type_char(ch),
-            None => false,
-        }
-    }
-
-    pub(super) fn currency_paste(&mut self, text: &str) -> bool {
-        match &mut self.structure.currency {
-            Some(c) => {
-                c.picker.paste(text);
-                true
-            }
-            None => false,
-        }
-    }
-
     /// The funnels or statuses of `place` the screen holds, as a look sees them.
     fn existing(&self, place: &Place) -> Vec<Named> {
         match place {
@@ -753,7 +511,7 @@ impl FunnelsState {
         }
     }
 
-    fn create(&mut self, place: Place, name: String, cx: &mut ScreenCtx) {
+    pub(super) fn create(&mut self, place: Place, name: String, cx: &mut ScreenCtx) {
         self.structure.next += 1;
         let n = self.structure.next;
         let lookup = NameLookup { place, name };
@@ -785,7 +543,7 @@ impl FunnelsState {
         );
     }
 
-    fn rename_funnel(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
+    pub(super) fn rename_funnel(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
         let Some(f) = self.list.funnel_mut(&id) else {
             return;
         };
@@ -812,7 +570,13 @@ impl FunnelsState {
             .add(g, id, label, change, vec![call], cx);
     }
 
-    fn rename_status(&mut self, funnel: String, id: String, name: String, cx: &mut ScreenCtx) {
+    pub(super) fn rename_status(
+        &mut self,
+        funnel: String,
+        id: String,
+        name: String,
+        cx: &mut ScreenCtx,
+    ) {
         let Some(d) = &mut self.detail else {
             return;
         };
@@ -834,35 +598,6 @@ impl FunnelsState {
         self.structure
             .statuses
             .add(g, (funnel, id), label, change, vec![call], cx);
-    }
-
-    /// `D` on the list: asks before deleting the funnel under the cursor.
-    pub(super) fn ask_delete_funnel(&mut self) {
-        let Some(f) = self.list.current() else {
-            return;
-        };
-        self.ask = Some(Ask::DeleteFunnel {
-            id: f.id.clone(),
-            name: quoted(f.name.as_deref(), "(unnamed funnel)"),
-            deals: f.deals_count,
-        });
-    }
-
-    /// `X` on the board: asks before deleting the focused status.
-    pub(super) fn ask_delete_status(&mut self) {
-        let Some(d) = &self.detail else {
-            return;
-        };
-        let Some(c) = d.column() else {
-            return;
-        };
-        let status = d.status_list().iter().find(|s| s.id == c.status_id);
-        self.ask = Some(Ask::DeleteStatus {
-            funnel: d.id.clone(),
-            id: c.status_id.clone(),
-            name: quoted(status.and_then(|s| s.name.as_deref()), "(unnamed status)"),
-            deals: status.and_then(|s| s.deals_count),
-        });
     }
 
     /// `y` to "delete this funnel?".
@@ -1025,16 +760,22 @@ impl FunnelsState {
     }
 
     /// What was typed is not lost: the name prompt comes back with it and the service's words
-    /// (a 422 names the rule the name broke), unless a prompt or picker is open by then.
+    /// (a 422 names the rule the name broke), unless a prompt or picker is open by then. A
+    /// question open stays over it, answered first.
     fn prompt_again(&mut self, naming: Naming, name: &str, why: String) {
-        if self.structure.prompt.is_some() || self.structure.currency.is_some() {
+        if self
+            .layers
+            .any(|l| matches!(l, Layer::NamePrompt(_) | Layer::Currency(_)))
+        {
             return;
         }
-        self.structure.prompt = Some(NamePrompt {
+        let prompt = Layer::NamePrompt(NamePrompt {
             naming,
             field: TextField::with_value(name),
             error: Some(why),
         });
+        self.layers
+            .push_beneath(prompt, |l| matches!(l, Layer::Ask(_)));
     }
 
     fn show_new_status(&mut self, place: &Place, status: FunnelStatus, cx: &mut ScreenCtx) {

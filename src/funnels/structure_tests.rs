@@ -74,7 +74,7 @@ fn a_refused_new_status_says_why_and_an_empty_name_is_not_sent() {
     let mut h = opened();
     h.press("C");
     h.send(code(KeyCode::Enter));
-    let p = h.app.funnels.structure.prompt.as_ref().expect("still open");
+    let p = h.app.funnels.layers.name_prompt().expect("still open");
     assert_eq!(p.error.as_deref(), Some("A name is needed."));
     assert!(
         h.take(|c| matches!(c, Call::CreateFunnelStatus(..)))
@@ -173,7 +173,7 @@ fn renaming_a_status_shows_at_once_and_a_refusal_puts_the_name_back() {
 fn the_rename_prompt_names_the_status() {
     let mut h = opened();
     h.press("R");
-    let title = h.app.funnels.structure.prompt.as_ref().map(|p| p.title());
+    let title = h.app.funnels.layers.name_prompt().map(|p| p.title());
     assert_eq!(title.as_deref(), Some("Rename “Новый лид”"));
 }
 
@@ -204,7 +204,7 @@ fn a_lost_rename_is_read_back_and_the_statuses_shown_as_the_service_has_them() {
 fn deleting_a_status_asks_what_becomes_of_its_deals_then_takes_it_off() {
     let mut h = opened();
     h.press("X");
-    let q = h.app.funnels.ask.as_ref().expect("asks").question();
+    let q = h.app.funnels.layers.ask().expect("asks").question();
     assert!(
         q.contains("Delete the status “Новый лид”? It holds 3 deals"),
         "{q}"
@@ -335,7 +335,7 @@ fn renaming_a_funnel_shows_at_once_and_a_refusal_puts_it_back() {
 fn deleting_a_funnel_asks_with_its_deals_and_a_lost_answer_is_read_back() {
     let mut h = list();
     h.press("D");
-    let q = h.app.funnels.ask.as_ref().expect("asks").question();
+    let q = h.app.funnels.layers.ask().expect("asks").question();
     assert!(
         q.contains("Delete the funnel “Продажи B2B” with its statuses and its 101 deals?"),
         "{q}"
@@ -427,7 +427,7 @@ fn without_the_currencies_a_new_funnel_takes_the_default_and_says_so() {
     h.press("n");
     name(&mut h, "Экспорт");
     h.send(code(KeyCode::Esc));
-    assert!(h.app.funnels.structure.currency.is_none());
+    assert!(h.app.funnels.layers.currency().is_none());
     assert!(h.take(|c| matches!(c, Call::CreateFunnel(_))).is_empty());
 }
 
@@ -466,7 +466,7 @@ fn a_lost_move_is_read_back_and_judged_by_where_the_status_stands() {
     assert!(toasts(&h).contains("read back: not done"), "{}", toasts(&h));
 }
 
-use crate::funnels::structure::Naming;
+use crate::funnels::structure_prompts::Naming;
 
 fn too_long() -> ApiError {
     let mut fields = weeek_api::FieldErrors::new();
@@ -485,9 +485,8 @@ fn prompt_back(h: &mut Harness, naming: Naming, typed: &str) {
     let p = h
         .app
         .funnels
-        .structure
-        .prompt
-        .as_ref()
+        .layers
+        .name_prompt()
         .expect("the prompt comes back");
     assert_eq!(p.naming, naming);
     assert_eq!(p.field.value(), typed, "what was typed is kept");
@@ -505,7 +504,7 @@ fn a_422_brings_each_name_prompt_back_with_what_was_typed_and_why() {
     let mut h = list();
     h.press("e");
     name(&mut h, "Очень длинное имя воронки");
-    assert!(h.app.funnels.structure.prompt.is_none(), "sent: closed");
+    assert!(h.app.funnels.layers.name_prompt().is_none(), "sent: closed");
     let r = one(&mut h, |c| matches!(c, Call::UpdateFunnel(..)));
     h.fail(&r, too_long());
     assert_eq!(funnel_names(&h)[0], "Продажи B2B", "put back");

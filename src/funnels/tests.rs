@@ -336,7 +336,7 @@ fn search_narrows_by_name_fuzzily_and_esc_clears_it() {
     assert!(h.app.funnels.list.visible.is_empty());
     h.send(code(KeyCode::Backspace));
     h.send(code(KeyCode::Enter));
-    assert!(h.app.funnels.list.search.is_none());
+    assert!(h.app.funnels.layers.list_search().is_none());
     assert_eq!(h.app.funnels.list.query, "прод");
     h.send(code(KeyCode::Esc));
     assert_eq!(h.app.funnels.list.visible.len(), 3);
@@ -1378,7 +1378,7 @@ fn d_asks_and_n_keeps_the_deal() {
     assert_eq!(h.app.contexts(), vec![Context::Confirm]);
     assert!(verb_calls(&mut h).is_empty(), "nothing before the answer");
     h.press("n");
-    assert!(h.app.funnels.ask.is_none());
+    assert!(h.app.funnels.layers.ask().is_none());
     assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
     assert!(verb_calls(&mut h).is_empty());
     assert!(toasts(&h).contains("Kept"), "{}", toasts(&h));
@@ -1515,7 +1515,7 @@ fn f_filters_by_outcome_assignee_tag_and_organization() {
     h.press("f");
     assert!(
         matches!(
-            detail(&h).picker,
+            h.app.funnels.layers.board_picker(),
             Some(super::query::BoardPicker::Filter(None))
         ),
         "waits for the organizations"
@@ -1531,7 +1531,7 @@ fn f_filters_by_outcome_assignee_tag_and_organization() {
         }
     }
     h.send(code(KeyCode::Enter));
-    assert!(detail(&h).picker.is_none());
+    assert!(h.app.funnels.layers.board_picker().is_none());
     let reads = deal_queries(&mut h);
     assert_eq!(reads.len(), 3, "every column reads again");
     let q = &reads[0].1;
@@ -1649,8 +1649,8 @@ fn ctrl_key(c: char) -> Msg {
 fn editor(h: &Harness) -> &super::editor::DealEditor {
     h.app
         .funnels
-        .editor
-        .as_ref()
+        .layers
+        .editor()
         .expect("the deal form is open")
 }
 
@@ -1738,7 +1738,7 @@ fn n_creates_a_deal_with_an_amount_and_a_contact_in_the_focused_status() {
 
     let new = created("D9", "Аудит склада", Some(1_500_000.5), &h);
     h.reply(&saves[0], Answer::CreatedDeal(Ok(Box::new(new))));
-    assert!(h.app.funnels.editor.is_none());
+    assert!(h.app.funnels.layers.editor().is_none());
     assert_eq!(column_ids(&h, 0), ["D9", "D1", "D2", "D3"]);
     assert_eq!(status_totals(&h, 0), (Some(4), Some(5_100_000.5)));
     assert_eq!(detail(&h).current_deal().unwrap().id, "D9");
@@ -1859,7 +1859,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_never_sent_twice() {
     let looks = h.take(|c| matches!(c, Call::Deals(..)));
     let found = created("D9", "Новая", None, &h);
     h.reply(&looks[0], page(vec![found], false));
-    assert!(h.app.funnels.editor.is_none());
+    assert!(h.app.funnels.layers.editor().is_none());
     assert_eq!(column_ids(&h, 0)[0], "D9");
     assert!(
         toasts(&h).contains("was created after all"),
@@ -1899,7 +1899,7 @@ fn e_edits_the_deal_and_sends_only_what_changed() {
     let mut fresh = new_deals().remove(0);
     fresh.amount = Some(1_300_000.0);
     h.reply(&read, Answer::Deal(Ok(Box::new(fresh))));
-    assert!(h.app.funnels.editor.is_none());
+    assert!(h.app.funnels.layers.editor().is_none());
     assert_eq!(
         detail(&h).columns[0].deals.rows[0].amount,
         Some(1_300_000.0)
@@ -1943,7 +1943,7 @@ fn an_edit_whose_answer_was_lost_is_read_back_before_anything_is_said() {
     let mut fresh = new_deals().remove(0);
     fresh.title = Some("Новое имя".into());
     h.reply(&read, Answer::Deal(Ok(Box::new(fresh))));
-    assert!(h.app.funnels.editor.is_none());
+    assert!(h.app.funnels.layers.editor().is_none());
     assert!(toasts(&h).contains("read back: done"), "{}", toasts(&h));
     assert_eq!(
         detail(&h).columns[0].deals.rows[0].title.as_deref(),
@@ -2003,7 +2003,7 @@ fn esc_on_a_changed_form_asks_and_a_draft_of_the_funnel_comes_back_with_n() {
     );
     h.send(code(KeyCode::Esc));
     h.press("y");
-    assert!(h.app.funnels.editor.is_none());
+    assert!(h.app.funnels.layers.editor().is_none());
     assert_eq!(
         h.effects.last(),
         Some(&Effect::RemoveFile(

@@ -8,6 +8,7 @@ use weeek_api::models::{Deal, WinStatus};
 use weeek_api::{ApiError, DealUpdate};
 
 use super::detail::FunnelDetail;
+use super::layer::Layer;
 use super::totals::Weight;
 use super::{FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
@@ -278,6 +279,9 @@ pub enum Ask {
         name: String,
         deals: Option<i64>,
     },
+    /// `Esc` on a changed deal form: drop what was typed? `name`: the quoted title of the deal
+    /// it edits (`None`: a new deal).
+    DropForm { name: Option<String> },
 }
 
 impl Ask {
@@ -302,6 +306,8 @@ impl Ask {
                 };
                 format!("Delete the funnel {name} with {deals}? Their tasks stay tasks.")
             }
+            Ask::DropForm { name: None } => "Discard this new deal?".to_string(),
+            Ask::DropForm { name: Some(name) } => format!("Discard the changes to {name}?"),
             Ask::DeleteStatus { name, deals, .. } => match deals {
                 Some(0) => format!("Delete the status {name}? It holds no deals."),
                 Some(n) => format!(
@@ -353,16 +359,23 @@ impl FunnelsState {
         let Some(deal) = self.detail.as_ref().and_then(FunnelDetail::current_deal) else {
             return;
         };
-        self.ask = Some(Ask::Delete {
+        let ask = Ask::Delete {
             id: deal.id.clone(),
             name: quoted(deal),
-        });
+        };
+        self.layers.push(Layer::Ask(ask));
     }
 
     /// The answer to the open question.
     pub fn answer(&mut self, yes: bool, cx: &mut ScreenCtx) {
-        let (id, name) = match self.ask.take() {
+        let ask = match self.layers.pop_if(|l| matches!(l, Layer::Ask(_))) {
+            Some(Layer::Ask(ask)) => Some(ask),
+            _ => None,
+        };
+        let (id, name) = match ask {
             Some(Ask::Delete { id, name }) => (id, name),
+            Some(Ask::DropForm { .. }) if yes => return self.close_form(cx),
+            Some(Ask::DropForm { .. }) => return,
             Some(Ask::ReplaceDraft { edit, .. }) => return self.replace_draft(yes, edit, cx),
             Some(Ask::Detach { .. }) if !yes => {
                 cx.toast(ToastKind::Info, "Kept: the task stays linked");

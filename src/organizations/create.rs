@@ -79,7 +79,7 @@ impl OrganizationsState {
     /// Sends the valid form as a new organization, or first looks for an earlier send of it
     /// whose fate is unknown.
     pub(super) fn submit_create(&mut self, cx: &mut ScreenCtx) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let (input, sent) = fs.form.to_input();
@@ -104,7 +104,7 @@ impl OrganizationsState {
     /// The form closes: a create whose look failed stays unsettled, so the same organization
     /// sent again is looked for first.
     pub(super) fn give_up_look(&mut self) {
-        if let Some(fs) = &mut self.form
+        if let Some(fs) = self.layers.form_mut()
             && let Phase::Checking(lost) = std::mem::take(&mut fs.phase)
         {
             self.unsettled.keep(*lost);
@@ -116,7 +116,7 @@ impl OrganizationsState {
         result: Result<Organization, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let (sent, input, at, earlier) = match std::mem::take(&mut fs.phase) {
@@ -180,7 +180,7 @@ impl OrganizationsState {
         result: Result<Vec<Organization>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let Phase::Checking(lost) = &mut fs.phase else {
@@ -223,7 +223,7 @@ impl OrganizationsState {
     }
 
     fn created(&mut self, o: Organization, text: String, cx: &mut ScreenCtx) {
-        if let Some(fs) = &mut self.form {
+        if let Some(fs) = self.layers.form_mut() {
             // Settled: nothing of it is left to look for.
             fs.phase = Phase::Editing;
         }

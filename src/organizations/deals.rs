@@ -66,7 +66,7 @@ impl OrganizationsState {
     /// Starts reading the deals of the organization in view, unless they are read or being
     /// read; nothing when none is in view.
     pub fn ensure_deals(&mut self, cx: &mut ScreenCtx) {
-        let Some(id) = self.viewing.as_ref().map(|(o, _)| o.id.clone()) else {
+        let Some(id) = self.layers.viewing().map(|o| o.id.clone()) else {
             return;
         };
         if self.deals.org.as_deref() == Some(&id) {

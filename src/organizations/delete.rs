@@ -4,6 +4,7 @@
 use weeek_api::ApiError;
 use weeek_api::models::Organization;
 
+use super::layer::Layer;
 use super::{OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::deleting::Deleting;
@@ -15,18 +16,19 @@ impl OrganizationsState {
         if Deleting::busy(&self.deleting, cx) {
             return;
         }
-        let org = match &self.viewing {
-            Some((o, _)) => Some(o),
+        let org = match self.layers.viewing() {
+            Some(o) => Some(o),
             None => self.list.current(),
         };
         if let Some(o) = org {
-            self.ask_delete = Some((o.id.clone(), o.display_name()));
+            let (id, name) = (o.id.clone(), o.display_name());
+            self.layers.push(Layer::AskDelete { id, name });
         }
     }
 
     /// `y` to the question: the delete goes out; the view closes (its organization is going).
     pub(super) fn delete(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
-        self.viewing = None;
+        self.layers.close_view();
         cx.request(OrgKey::Delete, Call::DeleteOrganization(id.clone()));
         self.deleting = Some(Deleting::new(id, name));
     }

@@ -2,6 +2,7 @@
 //! (the field left is checked), adding and removing rows, saving and closing.
 
 use super::OrganizationsState;
+use super::layer::Layer;
 use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
 use crate::app::commands::Action;
@@ -10,7 +11,7 @@ use crate::widgets::field::TextField;
 
 impl OrganizationsState {
     pub(super) fn form_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return false;
         };
         if action == Action::Submit {
@@ -42,7 +43,7 @@ impl OrganizationsState {
             }
             Action::Cancel => {
                 if fs.has_changes() {
-                    self.ask_close = true;
+                    self.layers.push(Layer::AskClose);
                 } else {
                     self.close_form(cx);
                 }
@@ -71,7 +72,7 @@ impl OrganizationsState {
 
     /// Changes the focused field: a shown message follows the value, the draft is written.
     fn edit_focused(&mut self, cx: &mut ScreenCtx, change: impl FnOnce(&mut TextField)) -> bool {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return false;
         };
         if fs.phase.is_busy() {

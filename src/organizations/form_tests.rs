@@ -115,8 +115,8 @@ fn a_new_organization_is_sent_once_and_leads_the_list() {
         h.app
             .contacts
             .organizations
-            .form
-            .as_ref()
+            .layers
+            .form()
             .unwrap()
             .form
             .phones
@@ -129,7 +129,7 @@ fn a_new_organization_is_sent_once_and_leads_the_list() {
         Answer::CreatedOrganization(Ok(Box::new(saved("new")))),
     );
     let s = &h.app.contacts.organizations;
-    assert!(s.form.is_none(), "the form closes");
+    assert!(s.layers.form().is_none(), "the form closes");
     assert_eq!(s.list.rows.rows[0].id, "new");
     assert_eq!(s.list.cursor, 0);
     assert!(draft_removed(&h));
@@ -143,18 +143,18 @@ fn fields_are_checked_as_typed_and_before_anything_is_sent() {
     h.send(ctrl('n'));
     type_text(&mut h, "call me");
     h.send(code(KeyCode::Tab));
-    let form = &h.app.contacts.organizations.form.as_ref().unwrap().form;
+    let form = &h.app.contacts.organizations.layers.form().unwrap().form;
     assert!(
         form.errors.contains_key(&OrgField::Row(Kind::Phone, 0)),
         "checked on leaving"
     );
     h.send(ctrl('s'));
     assert!(creates(&mut h).is_empty());
-    let form = &h.app.contacts.organizations.form.as_ref().unwrap().form;
+    let form = &h.app.contacts.organizations.layers.form().unwrap().form;
     assert_eq!(form.errors[&OrgField::Name], "required");
     assert_eq!(form.focus, OrgField::Name, "the first field to fix");
     type_text(&mut h, "A");
-    let form = &h.app.contacts.organizations.form.as_ref().unwrap().form;
+    let form = &h.app.contacts.organizations.layers.form().unwrap().form;
     assert!(
         !form.errors.contains_key(&OrgField::Name),
         "the message follows the value"
@@ -176,7 +176,7 @@ fn a_refused_create_puts_the_services_messages_at_their_rows() {
             fields,
         },
     );
-    let fs = h.app.contacts.organizations.form.as_ref().unwrap();
+    let fs = h.app.contacts.organizations.layers.form().unwrap();
     assert_eq!(fs.phase, Phase::Editing);
     assert_eq!(
         fs.form.errors[&OrgField::Row(Kind::Phone, 1)],
@@ -205,7 +205,7 @@ fn a_lost_create_is_looked_for_and_never_sent_twice() {
     assert!(creates(&mut h).is_empty());
     h.reply(&finds[0], Answer::Organizations(Ok(vec![saved("found")])));
     let s = &h.app.contacts.organizations;
-    assert!(s.form.is_none());
+    assert!(s.layers.form().is_none());
     assert_eq!(s.list.rows.rows[0].id, "found");
     assert!(creates(&mut h).is_empty(), "found: not sent again");
 }
@@ -219,7 +219,7 @@ fn a_lost_create_not_found_is_looked_for_again_before_it_is_sent_again() {
     h.fail(&reqs[0], ApiError::Timeout);
     let finds = h.take(|c| matches!(c, Call::Organizations(_)));
     h.reply(&finds[0], Answer::Organizations(Ok(vec![full_org()])));
-    let fs = h.app.contacts.organizations.form.as_ref().unwrap();
+    let fs = h.app.contacts.organizations.layers.form().unwrap();
     assert_eq!(fs.phase, Phase::Editing);
     assert!(fs.failure.is_some(), "said over the form");
     // Ctrl-s looks once more first (the first send may land late), then sends it, once.
@@ -246,7 +246,7 @@ fn edits(h: &mut Harness) -> Vec<(Request, OrgEdit)> {
 /// `e` on [`full_org`]: name, then phone p1 changed, p2's row removed, an e-mail added.
 fn edit_full_org(h: &mut Harness) {
     h.send(key('e'));
-    let fs = h.app.contacts.organizations.form.as_ref().unwrap();
+    let fs = h.app.contacts.organizations.layers.form().unwrap();
     assert_eq!(fs.form.name.value(), "ООО «Альфа-Логистик»");
     // The values are offered selected: End keeps them to edit.
     h.send(code(KeyCode::End));
@@ -302,7 +302,7 @@ fn an_edit_sends_only_what_changed_each_through_its_endpoint() {
         h.reply(r, Answer::EditedOrganization(Ok(answer)));
     }
     let s = &h.app.contacts.organizations;
-    assert!(s.form.is_none(), "saved, the form closes");
+    assert!(s.layers.form().is_none(), "saved, the form closes");
     let row = &s.list.rows.rows[0];
     assert_eq!(row.name.as_deref(), Some("ООО «Альфа-Логистик» Плюс"));
     assert_eq!(
@@ -353,7 +353,7 @@ fn a_refused_change_goes_back_while_the_accepted_ones_stand() {
             _ => h.reply(r, Answer::EditedOrganization(Ok(OrgEdited::Done))),
         }
     }
-    let fs = h.app.contacts.organizations.form.as_ref().unwrap();
+    let fs = h.app.contacts.organizations.layers.form().unwrap();
     assert_eq!(fs.phase, Phase::Editing, "back to the form");
     assert_eq!(fs.form.phones.fields.len(), 2, "the removed row is back");
     assert_eq!(fs.form.phones.fields[1].value(), "+7 916 555-01-02");
@@ -368,7 +368,7 @@ fn a_refused_change_goes_back_while_the_accepted_ones_stand() {
         again.is_empty(),
         "the form matches the service now: {again:?}"
     );
-    assert!(h.app.contacts.organizations.form.is_none());
+    assert!(h.app.contacts.organizations.layers.form().is_none());
 }
 
 #[test]
@@ -387,7 +387,7 @@ fn a_lost_answer_of_an_edit_is_read_back_before_anything_is_said() {
     there.name = Some("ООО «Альфа-Логистик»!".into());
     h.reply(&reads[0], Answer::Organization(Ok(Box::new(there))));
     let s = &h.app.contacts.organizations;
-    assert!(s.form.is_none(), "the service has it: saved");
+    assert!(s.layers.form().is_none(), "the service has it: saved");
     assert_eq!(
         s.list.rows.rows[0].name.as_deref(),
         Some("ООО «Альфа-Логистик»!")
@@ -407,7 +407,7 @@ fn a_failed_read_back_keeps_the_form_and_ctrl_s_reads_again() {
     h.fail(&sent[0].0, ApiError::Timeout);
     let reads = h.take(|c| matches!(c, Call::Organization(_)));
     h.fail(&reads[0], ApiError::Timeout);
-    let fs = h.app.contacts.organizations.form.as_ref().unwrap();
+    let fs = h.app.contacts.organizations.layers.form().unwrap();
     assert!(fs.failure.is_some());
     h.send(ctrl('s'));
     assert!(
@@ -423,18 +423,21 @@ fn esc_asks_before_dropping_changes_and_closes_an_unchanged_form() {
     h.send(key('e'));
     h.send(code(KeyCode::Esc));
     assert!(
-        h.app.contacts.organizations.form.is_none(),
+        h.app.contacts.organizations.layers.form().is_none(),
         "nothing changed"
     );
     h.send(key('n'));
     type_text(&mut h, "X");
     h.send(code(KeyCode::Esc));
-    assert!(h.app.contacts.organizations.ask_close);
+    assert!(matches!(
+        h.app.contacts.organizations.layers.top(),
+        Some(crate::organizations::layer::Layer::AskClose)
+    ));
     h.send(key('n'));
-    assert!(h.app.contacts.organizations.form.is_some(), "kept");
+    assert!(h.app.contacts.organizations.layers.form().is_some(), "kept");
     h.send(code(KeyCode::Esc));
     h.send(key('y'));
-    assert!(h.app.contacts.organizations.form.is_none());
+    assert!(h.app.contacts.organizations.layers.form().is_none());
     assert!(draft_removed(&h));
 }
 
@@ -461,7 +464,7 @@ fn a_draft_on_disk_is_restored_into_the_form_at_start() {
     };
     std::fs::write(super::draft::path(&dir), d.to_json()).unwrap();
     let s = super::OrganizationsState::load(&dir);
-    let fs = s.form.as_ref().expect("restored");
+    let fs = s.layers.form().expect("restored");
     assert_eq!(fs.form.name.value(), NAME);
     assert_eq!(fs.form.phones.fields[0].value(), "+7 900 111-22-33");
     let base = &fs.edit.as_ref().expect("still an edit").base;
@@ -479,8 +482,8 @@ fn an_edit_restored_from_a_draft_keeps_the_listed_contacts_and_tags() {
         .app
         .contacts
         .organizations
-        .form
-        .as_mut()
+        .layers
+        .form_mut()
         .unwrap()
         .edit
         .as_mut()
@@ -540,8 +543,8 @@ fn a_twin_organization_from_before_is_not_taken_for_a_refused_create() {
         .app
         .contacts
         .organizations
-        .form
-        .as_ref()
+        .layers
+        .form()
         .expect("the form stays");
     assert_eq!(fs.phase, Phase::Editing);
     assert!(

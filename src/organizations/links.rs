@@ -9,6 +9,7 @@
 use weeek_api::ApiError;
 use weeek_api::models::{Contact, Organization};
 
+use super::layer::{Layer, OrgLayers};
 use super::list::OrgList;
 use super::{OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
@@ -99,7 +100,7 @@ impl Writes for OrgLinks {
 /// The copies of organizations on screen: the list's rows and the one in view.
 pub struct OnScreen<'a> {
     pub list: &'a mut OrgList,
-    pub viewing: &'a mut Option<(Organization, usize)>,
+    pub layers: &'a mut OrgLayers,
     pub rows: usize,
 }
 
@@ -115,7 +116,7 @@ impl OnScreen<'_> {
         {
             links.set_on(o);
         }
-        if let Some((o, _)) = self.viewing.as_mut().filter(|(o, _)| o.id == id) {
+        if let Some(o) = self.layers.viewing_mut().filter(|o| o.id == id) {
             links.set_on(o);
         }
     }
@@ -153,9 +154,7 @@ impl Shown<OrgLinks> for OnScreen<'_> {
         match (verdict, found) {
             (ReadBack::Gone, _) => {
                 self.list.remove(id, self.rows);
-                if self.viewing.as_ref().is_some_and(|(o, _)| o.id == *id) {
-                    *self.viewing = None;
-                }
+                self.layers.close_view_of(id);
                 None
             }
             (_, Ok(fresh)) => {
@@ -201,8 +200,8 @@ fn contact_item(c: &Contact) -> PickItem<Choice> {
 impl OrganizationsState {
     /// The organization `c` and `t` act on: the one in view, else the one under the cursor.
     fn target(&self) -> Option<&Organization> {
-        match &self.viewing {
-            Some((o, _)) => Some(o),
+        match self.layers.viewing() {
+            Some(o) => Some(o),
             None => self.list.current(),
         }
     }
@@ -215,20 +214,17 @@ impl OrganizationsState {
         if kind == LinkKind::Contacts {
             self.contacts.ensure_loaded(cx);
         }
-        self.link_picker = Some(LinkPicker {
+        self.layers.push(Layer::Links(Box::new(LinkPicker {
             kind,
             org,
             picker: None,
             pending_query: String::new(),
-        });
+        })));
         self.refresh_link_picker(cx);
     }
 
     fn build_picker(&self, kind: LinkKind, org: &str, cx: &ScreenCtx) -> Option<Picker<Choice>> {
-        let o = self
-            .list
-            .find(org)
-            .or(self.viewing.as_ref().map(|(o, _)| o))?;
+        let o = self.list.find(org).or(self.layers.viewing())?;
         match kind {
             LinkKind::Contacts => {
                 let all = self.contacts.usable()?;
@@ -270,7 +266,7 @@ impl OrganizationsState {
 
     /// A waiting picker gets its items once they arrive, or closes with the reason.
     pub fn refresh_link_picker(&mut self, cx: &mut ScreenCtx) {
-        let Some(lp) = &self.link_picker else {
+        let Some(lp) = self.layers.link_picker() else {
             return;
         };
         if lp.picker.is_some() {
@@ -282,14 +278,14 @@ impl OrganizationsState {
             LinkKind::Contacts => self.contacts.list.error().cloned(),
             LinkKind::Tags => cx.names.tags.error().cloned(),
         };
-        let Some(lp) = &mut self.link_picker else {
+        let Some(lp) = self.layers.link_picker_mut() else {
             return;
         };
         if built.is_some() {
             lp.picker = built;
             crate::widgets::picker::apply_pending(&mut lp.picker, &mut lp.pending_query);
         } else if let Some(e) = error {
-            self.link_picker = None;
+            self.layers.close_link_picker();
             cx.toast(
                 ToastKind::Error,
                 format!(
@@ -308,12 +304,12 @@ impl OrganizationsState {
 
     /// A command of the open link picker.
     pub(super) fn link_picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(lp) = &mut self.link_picker else {
+        let Some(lp) = self.layers.link_picker_mut() else {
             return;
         };
         let Some(p) = &mut lp.picker else {
             match action {
-                Action::Cancel => self.link_picker = None,
+                Action::Cancel => self.layers.close_link_picker(),
                 Action::Text(TextEdit::DeleteBack) => {
                     lp.pending_query.pop();
                 }
@@ -339,10 +335,10 @@ impl OrganizationsState {
         }
         match p.act(action) {
             PickerOutcome::Pending => {}
-            PickerOutcome::Cancelled => self.link_picker = None,
+            PickerOutcome::Cancelled => self.layers.close_link_picker(),
             PickerOutcome::Picked(keys) => {
                 let (kind, org) = (lp.kind, lp.org.clone());
-                self.link_picker = None;
+                self.layers.close_link_picker();
                 self.relink(&org, kind, keys, cx);
             }
         }
@@ -350,7 +346,7 @@ impl OrganizationsState {
 
     /// Typing goes to the picker's query (or waits for its items).
     pub(super) fn link_picker_char(&mut self, c: char) -> bool {
-        let Some(lp) = &mut self.link_picker else {
+        let Some(lp) = self.layers.link_picker_mut() else {
             return false;
         };
         match &mut lp.picker {
@@ -362,14 +358,21 @@ impl OrganizationsState {
         }
     }
 
+    /// Pasted text goes to the picker's query (or waits for its items).
+    pub(super) fn link_picker_paste(&mut self, text: &str) -> bool {
+        let Some(lp) = self.layers.link_picker_mut() else {
+            return false;
+        };
+        match &mut lp.picker {
+            Some(p) => p.paste(text),
+            None => lp.pending_query.push_str(&crate::text::one_line(text)),
+        }
+        true
+    }
+
     /// The picker's choice applied: shown at once, each difference sent.
     fn relink(&mut self, org: &str, kind: LinkKind, keys: Vec<Choice>, cx: &mut ScreenCtx) {
-        let Some(o) = self
-            .list
-            .find(org)
-            .or(self.viewing.as_ref().map(|(o, _)| o))
-            .cloned()
-        else {
+        let Some(o) = self.list.find(org).or(self.layers.viewing()).cloned() else {
             return;
         };
         let before = LinkSet::of(&o);
@@ -415,7 +418,7 @@ impl OrganizationsState {
         let rows = cx.viewport.organizations.list_rows;
         OnScreen {
             list: &mut self.list,
-            viewing: &mut self.viewing,
+            layers: &mut self.layers,
             rows,
         }
         .set(org, &after);
@@ -440,7 +443,7 @@ impl OrganizationsState {
         let rows = cx.viewport.organizations.list_rows;
         let mut shown = OnScreen {
             list: &mut self.list,
-            viewing: &mut self.viewing,
+            layers: &mut self.layers,
             rows,
         };
         let done = match answer {
@@ -471,7 +474,11 @@ impl OrganizationsState {
 
     fn show_creating(&mut self) {
         let status = self.creating_tag.as_ref().map(Creating::status);
-        if let Some(p) = self.link_picker.as_mut().and_then(|lp| lp.picker.as_mut()) {
+        if let Some(p) = self
+            .layers
+            .link_picker_mut()
+            .and_then(|lp| lp.picker.as_mut())
+        {
             p.notice = status;
         }
     }
@@ -515,7 +522,11 @@ impl OrganizationsState {
     }
 
     fn say_in_picker(&mut self, text: String, cx: &mut ScreenCtx) {
-        if let Some(p) = self.link_picker.as_mut().and_then(|lp| lp.picker.as_mut()) {
+        if let Some(p) = self
+            .layers
+            .link_picker_mut()
+            .and_then(|lp| lp.picker.as_mut())
+        {
             p.notice = Some(text.clone());
         }
         cx.toast(ToastKind::Error, text);
@@ -527,8 +538,8 @@ impl OrganizationsState {
         let quoted = crate::text::quoted(&item.label, 40);
         cx.toast(ToastKind::Success, format!("Created the tag {quoted}"));
         let open = self
-            .link_picker
-            .as_mut()
+            .layers
+            .link_picker_mut()
             .filter(|lp| lp.kind == LinkKind::Tags)
             .and_then(|lp| lp.picker.as_mut());
         if let Some(p) = open {

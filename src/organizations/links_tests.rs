@@ -59,7 +59,7 @@ fn attach_c3(h: &mut Harness) {
             contact("c3", "Игорь", "Зайцев"),
         ])),
     );
-    let p = h.app.contacts.organizations.link_picker.as_ref().unwrap();
+    let p = h.app.contacts.organizations.layers.link_picker().unwrap();
     let p = p.picker.as_ref().expect("built once the contacts are in");
     assert_eq!(p.chosen.len(), 2, "the attached ones are ticked");
     for c in "Зайц".chars() {
@@ -73,7 +73,7 @@ fn attach_c3(h: &mut Harness) {
 fn a_contact_ticked_is_attached_at_once_and_stays() {
     let mut h = on_tab();
     attach_c3(&mut h);
-    assert!(h.app.contacts.organizations.link_picker.is_none());
+    assert!(h.app.contacts.organizations.layers.link_picker().is_none());
     let sent = links(&mut h);
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].1, OrgLink::AttachContact("c3".into()));
@@ -201,7 +201,7 @@ fn a_contact_unticked_in_the_open_organization_is_detached() {
     h.send(code(KeyCode::Enter));
     let sent = links(&mut h);
     assert_eq!(sent[0].1, OrgLink::DetachContact("c2".into()));
-    let (viewed, _) = h.app.contacts.organizations.viewing.as_ref().unwrap();
+    let viewed = h.app.contacts.organizations.layers.viewing().unwrap();
     assert_eq!(
         viewed.contacts,
         vec!["c1"],

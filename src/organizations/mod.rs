@@ -10,6 +10,7 @@ pub mod form;
 pub mod form_keys;
 #[cfg(test)]
 mod form_tests;
+pub mod layer;
 pub mod links;
 #[cfg(test)]
 mod links_tests;
@@ -81,25 +82,18 @@ pub struct OrganizationsState {
     /// The tab is on screen instead of the contact form and list.
     pub shown: bool,
     pub list: OrgList,
-    /// An organization of the list opened to read, and its first line in view.
-    pub viewing: Option<(Organization, usize)>,
+    /// The search box with the keyboard, an organization open to read, the form, a link
+    /// picker, a question.
+    pub layers: layer::OrgLayers,
     /// The deals of the organization in view.
     pub deals: deals::OrgDeals,
-    /// `D` asks first: the id and name of the organization asked about.
-    pub ask_delete: Option<(String, String)>,
     /// An organization whose delete is on its way.
     pub deleting: Option<crate::app::deleting::Deleting>,
-    /// The form, while open (it has the keys).
-    pub form: Option<save::FormState>,
     /// New organizations whose answer was lost and that no look found: sent again, each is
     /// looked for first.
     unsettled: crate::app::lost_answer::Unsettled<create::OrgLookup>,
-    /// `Esc` on a form with changes asks before they go.
-    pub ask_close: bool,
     /// The form's draft file (none before the data dir is known).
     draft: Option<DraftFile>,
-    /// The contacts or tags picker of an organization, while open.
-    pub link_picker: Option<links::LinkPicker>,
     /// Every contact, for the contact picker.
     pub contacts: AllPages<Contact>,
     /// Links shown and on their way.
@@ -127,7 +121,7 @@ impl OrganizationsState {
     /// The name of organization `id` if the tab has it: in its list, among those created
     /// here, or open to read.
     pub fn known_name(&self, id: &str) -> Option<String> {
-        let open = self.viewing.as_ref().map(|(o, _)| o).filter(|o| o.id == id);
+        let open = self.layers.viewing().filter(|o| o.id == id);
         open.or_else(|| self.list.find(id))
             .or_else(|| self.list.created.iter().find(|o| o.id == id))
             .map(Organization::display_name)
@@ -163,7 +157,8 @@ impl OrganizationsState {
                 if let Some(f) = &mut s.draft {
                     f.adopt(d.to_json());
                 }
-                s.form = Some(save::FormState::new(form, edit));
+                let fs = save::FormState::new(form, edit);
+                s.layers.push(layer::Layer::Form(Box::new(fs)));
             }
             Found::Unreadable { kept, reason } => {
                 s.found_note = Some((
@@ -191,7 +186,7 @@ impl OrganizationsState {
         let Some(file) = &mut self.draft else {
             return;
         };
-        match &self.form {
+        match self.layers.form() {
             Some(fs) if fs.has_changes() => {
                 let d = draft::Draft {
                     version: 1,
@@ -206,7 +201,7 @@ impl OrganizationsState {
 
     /// What quitting now would leave unconfirmed.
     pub fn unsaved(&self) -> Option<String> {
-        let fs = self.form.as_ref()?;
+        let fs = self.layers.form()?;
         match fs.phase {
             save::Phase::Saving { .. } | save::Phase::Updating => {
                 Some("An organization is being saved; its answer would not be seen.".into())
@@ -225,21 +220,32 @@ impl OrganizationsState {
 
     /// `n`: a blank form (or the one kept open).
     fn new_form(&mut self, cx: &mut ScreenCtx) {
-        if self.form.is_none() {
-            self.form = Some(save::FormState::new(OrgForm::default(), None));
+        if self.layers.form().is_none() {
+            let fs = save::FormState::new(OrgForm::default(), None);
+            self.layers.push(layer::Layer::Form(Box::new(fs)));
             self.flush_draft(cx);
         }
     }
 
     pub(super) fn close_form(&mut self, cx: &mut ScreenCtx) {
         self.give_up_look();
-        self.form = None;
-        self.ask_close = false;
+        self.layers
+            .retain(|l| !matches!(l, layer::Layer::Form(_) | layer::Layer::AskClose));
         self.flush_draft(cx);
     }
 
     fn list_rows(cx: &ScreenCtx) -> usize {
         cx.viewport.organizations.list_rows
+    }
+
+    /// An organization opened from elsewhere (a deal): read in full over whatever the tab
+    /// had, which closing it goes back to; a question open stays over it, answered first.
+    pub fn show_linked(&mut self, org: Box<Organization>, cx: &mut ScreenCtx) {
+        self.layers
+            .push_beneath(layer::Layer::View { org, scroll: 0 }, |l| {
+                matches!(l, layer::Layer::AskDelete { .. } | layer::Layer::AskClose)
+            });
+        self.ensure_deals(cx);
     }
 
     /// `Alt-o` on the contacts screen: shows or hides the tab; the list loads when first shown.
@@ -251,27 +257,7 @@ impl OrganizationsState {
     }
 
     pub fn contexts(&self) -> Vec<Context> {
-        if self.ask_delete.is_some() || self.ask_close {
-            return vec![Context::Confirm];
-        }
-        if self.link_picker.is_some() {
-            // Contacts and tags: always several.
-            return vec![Context::MultiPicker, Context::Picker, Context::Text];
-        }
-        if let Some(fs) = &self.form {
-            // While a save is out the form is locked: its keys say to wait.
-            if fs.phase.is_busy() {
-                return vec![Context::OrgForm];
-            }
-            return vec![Context::OrgForm, Context::Text];
-        }
-        if self.viewing.is_some() {
-            return vec![Context::OrgView, Context::List];
-        }
-        if self.list.searching {
-            return vec![Context::OrgSearch, Context::Text, Context::List];
-        }
-        vec![Context::Organizations, Context::List]
+        self.route().contexts
     }
 
     pub const HELP_CONTEXTS: &'static [Context] = &[
@@ -285,106 +271,123 @@ impl OrganizationsState {
     ];
 
     pub fn keyboard_taken(&self) -> bool {
-        if self.ask_delete.is_some() || self.ask_close {
-            return false;
-        }
-        self.link_picker.is_some()
-            || self.form.is_some()
-            || (self.viewing.is_none() && self.list.searching)
+        self.route().keyboard
     }
 
     pub fn footer_note(&self) -> Option<String> {
-        if self.form.is_some() || self.link_picker.is_some() {
-            return None;
-        }
-        (self.viewing.is_none() && self.list.searching).then(|| "search".to_string())
+        matches!(self.layers.top(), Some(layer::Layer::Search)).then(|| "search".to_string())
     }
 
     pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        if self.ask_close {
-            match action {
-                Action::Yes => self.close_form(cx),
-                Action::No | Action::Cancel => self.ask_close = false,
-                _ => return false,
+        (self.route().action)(self, action, cx)
+    }
+
+    /// A character typed while a field has the keyboard.
+    pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        (self.route().char)(self, c, cx)
+    }
+
+    pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        (self.route().paste)(self, text, cx)
+    }
+
+    /// `y` / `n` to closing the form with its changes.
+    fn ask_close_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        match action {
+            Action::Yes => self.close_form(cx),
+            Action::No | Action::Cancel => {
+                self.layers.pop();
             }
+            _ => return false,
+        }
+        true
+    }
+
+    /// `y` / `n` to the delete.
+    fn ask_delete_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if !matches!(action, Action::Yes | Action::No | Action::Cancel) {
+            return false;
+        }
+        if let Some(layer::Layer::AskDelete { id, name }) = self.layers.pop()
+            && action == Action::Yes
+        {
+            self.delete(id, name, cx);
+        }
+        true
+    }
+
+    /// The verbs that act on the organization in view, or on the one under the cursor.
+    fn verb_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        match action {
+            Action::Delete => self.ask_delete(cx),
+            Action::Edit => self.start_edit(cx),
+            Action::LinkContacts => self.open_links(links::LinkKind::Contacts, cx),
+            Action::LinkTags => self.open_links(links::LinkKind::Tags, cx),
+            _ => return false,
+        }
+        true
+    }
+
+    /// An organization read in full: it scrolls and closes, and takes the verbs.
+    fn view_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.verb_action(action, cx) {
             return true;
         }
-        if self.link_picker.is_some() {
-            self.link_picker_action(action, cx);
-            return true;
-        }
-        if self.form.is_some() {
-            return self.form_action(action, cx);
-        }
-        if let Some((id, name)) = self.ask_delete.take() {
-            match action {
-                Action::Yes => self.delete(id, name, cx),
-                Action::No | Action::Cancel => {}
-                _ => {
-                    self.ask_delete = Some((id, name));
-                    return false;
-                }
-            }
-            return true;
-        }
-        if action == Action::Delete && !self.list.searching {
-            self.ask_delete(cx);
-            return true;
-        }
-        if action == Action::Edit && !self.list.searching {
-            self.start_edit(cx);
-            return true;
-        }
-        if matches!(action, Action::LinkContacts | Action::LinkTags) && !self.list.searching {
-            let kind = if action == Action::LinkContacts {
-                links::LinkKind::Contacts
-            } else {
-                links::LinkKind::Tags
-            };
-            self.open_links(kind, cx);
-            return true;
-        }
-        if self.viewing.is_some() && action == Action::Refresh {
+        if action == Action::Refresh {
             self.list.reload(cx);
             self.reread_deals(cx);
             return true;
         }
-        if let Some((o, top)) = &mut self.viewing {
-            // Read only: it closes or scrolls, nothing else.
-            let page = cx.viewport.organizations.view_rows;
-            let lines = detail_rows(o, &self.deals).saturating_sub(page) + 1;
-            if let Some(to) = scroll::target(action, *top, lines, page) {
-                *top = scroll::clamp(to, lines);
-            } else if action == Action::Cancel {
-                self.viewing = None;
-            } else {
-                return false;
-            }
-            return true;
+        let Some(layer::Layer::View { org, scroll }) = self.layers.top_mut() else {
+            return false;
+        };
+        // Read only: it closes or scrolls, nothing else.
+        let page = cx.viewport.organizations.view_rows;
+        let lines = detail_rows(org, &self.deals).saturating_sub(page) + 1;
+        if let Some(to) = scroll::target(action, *scroll, lines, page) {
+            *scroll = scroll::clamp(to, lines);
+        } else if action == Action::Cancel {
+            self.layers.pop();
+        } else {
+            return false;
         }
-        if self.list.searching {
-            match action {
-                Action::Accept => self.list.searching = false,
-                Action::Clear => {
-                    self.list.clear_search(cx);
-                }
-                Action::Text(edit) => {
-                    let before = self.list.search.value().to_string();
-                    self.list.search.edit(edit);
-                    if self.list.search.value() != before {
-                        self.list.search_changed(cx);
-                    }
-                }
-                a => return self.move_cursor(a, cx),
+        true
+    }
+
+    /// The search box has the keyboard.
+    fn search_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        match action {
+            Action::Accept => {
+                self.layers.pop();
             }
+            Action::Clear => {
+                self.layers.pop();
+                self.list.clear_search(cx);
+            }
+            Action::Text(edit) => {
+                let before = self.list.search.value().to_string();
+                self.list.search.edit(edit);
+                if self.list.search.value() != before {
+                    self.list.search_changed(cx);
+                }
+            }
+            a => return self.move_cursor(a, cx),
+        }
+        true
+    }
+
+    /// The list, no layer over it.
+    fn list_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        if self.verb_action(action, cx) {
             return true;
         }
         match action {
-            Action::Search => self.list.searching = true,
+            Action::Search => self.layers.push(layer::Layer::Search),
             Action::NewBlank => self.new_form(cx),
             Action::Open => match self.list.current() {
                 Some(o) => {
-                    self.viewing = Some((o.clone(), 0));
+                    let org = Box::new(o.clone());
+                    self.layers.push(layer::Layer::View { org, scroll: 0 });
                     self.ensure_deals(cx);
                 }
                 None => return false,
@@ -401,48 +404,23 @@ impl OrganizationsState {
         self.list.move_by(action, cx, rows)
     }
 
-    /// A character typed while the search box has the keyboard.
-    pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.ask_close || self.ask_delete.is_some() {
-            return false;
-        }
-        if self.link_picker.is_some() {
-            return self.link_picker_char(c);
-        }
-        if self.form.is_some() {
-            return self.form_char(c, cx);
-        }
-        if self.viewing.is_some() || !self.list.searching {
-            return false;
-        }
+    fn search_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         if self.list.search.insert(c) {
             self.list.search_changed(cx);
         }
         true
     }
 
-    /// Pasted text goes into the search, opening it.
-    pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.ask_close || self.ask_delete.is_some() {
-            return false;
-        }
-        if let Some(lp) = &mut self.link_picker {
-            match &mut lp.picker {
-                Some(p) => p.paste(text),
-                None => lp.pending_query.push_str(&crate::text::one_line(text)),
-            }
-            return true;
-        }
-        if self.form.is_some() {
-            return self.form_paste(text, cx);
-        }
-        if self.viewing.is_some() {
-            return false;
-        }
-        self.list.searching = true;
+    fn search_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         self.list.search.paste(text);
         self.list.search_changed(cx);
         true
+    }
+
+    /// Pasted text on the list goes into the search, opening it.
+    fn list_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        self.layers.push(layer::Layer::Search);
+        self.search_paste(text, cx)
     }
 
     pub fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
@@ -478,7 +456,7 @@ impl OrganizationsState {
                 // A page read while links were on their way predates them.
                 let mut shown = links::OnScreen {
                     list: &mut self.list,
-                    viewing: &mut self.viewing,
+                    layers: &mut self.layers,
                     rows,
                 };
                 self.links.reapply(&mut shown, cx);

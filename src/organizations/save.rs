@@ -10,6 +10,7 @@ use weeek_api::{ApiError, OrganizationInput};
 
 use super::create::OrgLookup;
 use super::form::{Kind, OrgField, OrgForm, Rows, Sent, Values};
+use super::layer::Layer;
 use super::{OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
@@ -236,7 +237,7 @@ impl OrganizationsState {
     /// `Ctrl-s`: checks every field; sends only a valid form, once. After a failed look for a
     /// lost create (or a failed read back of an edit) it looks again instead.
     pub(super) fn submit(&mut self, cx: &mut ScreenCtx) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         match &mut fs.phase {
@@ -263,25 +264,26 @@ impl OrganizationsState {
 
     /// `e`: the organization in view (else the one under the cursor) in the form.
     pub(super) fn start_edit(&mut self, cx: &mut ScreenCtx) {
-        if self.form.is_some() {
+        if self.layers.form().is_some() {
             return;
         }
-        let org = match &self.viewing {
-            Some((o, _)) => o.clone(),
+        let org = match self.layers.viewing() {
+            Some(o) => o.clone(),
             None => match self.list.current() {
                 Some(o) => o.clone(),
                 None => return,
             },
         };
-        self.viewing = None;
+        self.layers.close_view();
         let session = Session::new(org);
         let form = session.base.to_form();
-        self.form = Some(FormState::new(form, Some(session)));
+        let fs = FormState::new(form, Some(session));
+        self.layers.push(Layer::Form(Box::new(fs)));
         self.flush_draft(cx);
     }
 
     fn submit_edit(&mut self, cx: &mut ScreenCtx) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let Some(session) = fs.edit.as_mut() else {
@@ -323,7 +325,7 @@ impl OrganizationsState {
         result: Result<OrgEdited, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let Some(session) = fs.edit.as_mut() else {
@@ -357,7 +359,7 @@ impl OrganizationsState {
         result: Result<Organization, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let Some(session) = fs.edit.as_mut() else {
@@ -412,7 +414,7 @@ impl OrganizationsState {
     /// Every answer is in: saved when nothing was refused, else back to the form with the
     /// service's messages at their fields.
     fn settle(&mut self, lost: Option<&str>, cx: &mut ScreenCtx) {
-        let Some(fs) = &mut self.form else {
+        let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let Some(session) = fs.edit.as_mut() else {

@@ -137,7 +137,10 @@ fn the_search_goes_to_the_service_after_a_pause_and_esc_drops_it() {
         "{screen}"
     );
     h.send(code(KeyCode::Esc));
-    assert!(!h.app.contacts.organizations.list.searching);
+    assert!(!matches!(
+        h.app.contacts.organizations.layers.top(),
+        Some(crate::organizations::layer::Layer::Search)
+    ));
     let reqs = list_requests(&mut h);
     assert_eq!(reqs.len(), 1, "clearing the search reloads at once");
     assert_eq!(reqs[0].1.search, None);
@@ -187,12 +190,13 @@ fn enter_opens_the_organization_and_esc_closes_it() {
     let mut h = on_tab(vec![org(1), full_org()]);
     h.send(key('j'));
     h.send(code(KeyCode::Enter));
-    let (o, _) = h
+    let o = h
         .app
         .contacts
         .organizations
-        .viewing
-        .clone()
+        .layers
+        .viewing()
+        .cloned()
         .unwrap_or_else(|| panic!("Enter opens the organization"));
     assert_eq!(o.id, full_org().id);
     assert_eq!(
@@ -207,7 +211,7 @@ fn enter_opens_the_organization_and_esc_closes_it() {
         "contacts by name: {screen}"
     );
     h.send(code(KeyCode::Esc));
-    assert!(h.app.contacts.organizations.viewing.is_none());
+    assert!(h.app.contacts.organizations.layers.viewing().is_none());
     assert!(
         h.app.contacts.organizations.shown,
         "Esc closes only the view"

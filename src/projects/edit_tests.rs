@@ -99,7 +99,7 @@ fn a_refused_project_says_why_and_an_empty_name_is_not_sent() {
     let mut h = on_projects();
     h.press("n");
     h.send(code(KeyCode::Enter));
-    let p = h.app.projects.edits.prompt.as_ref().expect("still open");
+    let p = h.app.projects.prompt().expect("still open");
     assert_eq!(p.error.as_deref(), Some("A name is needed."));
     name(&mut h, "Лендинг");
     let r = one(&mut h, |c| matches!(c, Call::CreateProject(_)));
@@ -292,7 +292,7 @@ fn a_refused_board_delete_puts_it_back_and_a_lost_one_is_read_back() {
 fn deleting_a_project_asks_and_a_refusal_puts_it_back() {
     let mut h = on_projects();
     h.press("jD");
-    let q = h.app.projects.edits.ask.as_ref().expect("asks").question();
+    let q = h.app.projects.ask().expect("asks").question();
     assert_eq!(
         q,
         "Delete the project “Мобильное приложение” with its boards and tasks?"
@@ -323,12 +323,7 @@ fn e_on_a_portfolio_renames_it_at_once_and_puts_it_back_if_refused() {
     let mut h = on_projects();
     h.press("e");
     assert_eq!(
-        h.app
-            .projects
-            .edits
-            .prompt
-            .as_ref()
-            .map(|p| p.field.value().to_string()),
+        h.app.projects.prompt().map(|p| p.field.value().to_string()),
         Some("Клиенты".into())
     );
     h.send(ctrl('u'));

@@ -3,6 +3,8 @@
 //! `Enter` on a board opens it on the task screen.
 
 pub mod edits;
+pub mod layer;
+pub mod naming;
 pub mod portfolio_edits;
 pub mod tree;
 
@@ -50,12 +52,12 @@ pub struct ProjectsState {
     pub scroll: usize,
     /// The name filter; `Some` while or after typing one.
     pub filter: Option<TextField>,
-    /// True while the filter box has the keyboard.
-    pub typing: bool,
+    /// The filter box with the keyboard, the name prompt, the question.
+    pub layers: layer::ProjectLayers,
     /// The board `Enter` chose, for the app to open on the task screen.
     pub open_board: Option<(i64, i64)>,
     entered: bool,
-    /// Projects and boards made, renamed, archived, deleted; the name prompt and the question.
+    /// Projects and boards made, renamed, archived, deleted.
     pub edits: edits::Edits,
 }
 
@@ -275,14 +277,14 @@ impl ProjectsState {
     fn on_search_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         match action {
             Action::Accept => {
-                self.typing = false;
+                self.layers.pop();
                 if self.filter_text().is_empty() {
                     self.filter = None;
                 }
                 true
             }
             Action::Clear | Action::Cancel => {
-                self.typing = false;
+                self.layers.pop();
                 self.filter = None;
                 self.after_filter(cx);
                 true
@@ -303,52 +305,9 @@ impl ProjectsState {
     }
 }
 
-impl ScreenState for ProjectsState {
-    fn contexts(&self) -> Vec<Context> {
-        if self.edits.ask.is_some() {
-            return vec![Context::Confirm];
-        }
-        if self.edits.prompt.is_some() {
-            return vec![Context::Prompt, Context::Text];
-        }
-        if self.typing {
-            vec![Context::ProjectSearch, Context::Text]
-        } else {
-            vec![Context::Projects, Context::List]
-        }
-    }
-
-    fn help_contexts(&self) -> &'static [Context] {
-        &[
-            Context::Projects,
-            Context::List,
-            Context::ProjectSearch,
-            Context::Text,
-        ]
-    }
-
-    fn on_enter(&mut self, cx: &mut ScreenCtx) {
-        if !self.entered {
-            self.entered = true;
-            self.load(cx);
-        }
-    }
-
-    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        if self.edits.ask.is_some() {
-            match action {
-                Action::Yes => self.answer(true, cx),
-                Action::No => self.answer(false, cx),
-                _ => return false,
-            }
-            return true;
-        }
-        if self.edits.prompt.is_some() {
-            return self.prompt_action(action, cx);
-        }
-        if self.typing {
-            return self.on_search_action(action, cx);
-        }
+impl ProjectsState {
+    /// The tree's own keys, with no layer open.
+    fn tree_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         if let Some(changed) = self.edit_action(action, cx) {
             return changed;
         }
@@ -356,7 +315,7 @@ impl ScreenState for ProjectsState {
             Action::Open | Action::Right => self.open(cx),
             Action::Left => self.close(cx),
             Action::Search => {
-                self.typing = true;
+                self.layers.push(layer::Layer::Search);
                 // The kept text comes back to edit, the cursor after it.
                 let kept = self.filter_text().to_string();
                 self.filter = Some(TextField::typed(kept));
@@ -376,13 +335,7 @@ impl ScreenState for ProjectsState {
         }
     }
 
-    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.edits.prompt.is_some() {
-            return self.prompt_char(c);
-        }
-        if !self.typing {
-            return false;
-        }
+    fn search_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
         let changed = self.filter.get_or_insert_with(TextField::default).insert(c);
         if changed {
             self.after_filter(cx);
@@ -390,18 +343,46 @@ impl ScreenState for ProjectsState {
         changed
     }
 
-    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.edits.prompt.is_some() {
-            return self.prompt_paste(text);
-        }
-        if !self.typing {
-            return false;
-        }
+    fn search_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
         self.filter
             .get_or_insert_with(TextField::default)
             .paste(text);
         self.after_filter(cx);
         true
+    }
+}
+
+impl ScreenState for ProjectsState {
+    fn contexts(&self) -> Vec<Context> {
+        self.route().contexts
+    }
+
+    fn help_contexts(&self) -> &'static [Context] {
+        &[
+            Context::Projects,
+            Context::List,
+            Context::ProjectSearch,
+            Context::Text,
+        ]
+    }
+
+    fn on_enter(&mut self, cx: &mut ScreenCtx) {
+        if !self.entered {
+            self.entered = true;
+            self.load(cx);
+        }
+    }
+
+    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        (self.route().action)(self, action, cx)
+    }
+
+    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
+        (self.route().char)(self, c, cx)
+    }
+
+    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        (self.route().paste)(self, text, cx)
     }
 
     fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
@@ -413,7 +394,7 @@ impl ScreenState for ProjectsState {
     }
 
     fn keyboard_taken(&self) -> bool {
-        self.edits.ask.is_none() && (self.typing || self.edits.prompt.is_some())
+        self.route().keyboard
     }
 
     fn unsaved(&self) -> Option<String> {
@@ -425,7 +406,7 @@ impl ScreenState for ProjectsState {
         let f = self.filter_text();
         let notes: Vec<String> = [
             (saving > 0).then(|| format!("saving {saving}…")),
-            (!f.is_empty() && !self.typing).then(|| format!("filter: {f}")),
+            (!f.is_empty() && !self.typing()).then(|| format!("filter: {f}")),
         ]
         .into_iter()
         .flatten()

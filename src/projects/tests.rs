@@ -104,7 +104,7 @@ fn opening_a_project_reads_its_boards_and_enter_on_a_board_shows_its_tasks() {
         |c| matches!(c, Call::Columns(5)),
         || Answer::Columns(Ok(crate::testing::columns())),
     );
-    let board = h.app.tasks.board.as_ref().expect("the board opens");
+    let board = h.app.tasks.layers.board().expect("the board opens");
     assert_eq!(board.board, 5);
     assert_eq!(
         board.columns.iter().map(|c| c.key).collect::<Vec<_>>(),
@@ -142,7 +142,7 @@ fn h_closes_a_branch_and_from_a_row_inside_goes_up_to_it() {
 fn the_filter_keeps_matches_and_the_branches_leading_to_them() {
     let mut h = on_projects();
     h.press("/моб");
-    assert!(h.app.projects.typing);
+    assert!(h.app.projects.typing());
     assert_eq!(names(&h), ["Клиенты", "  Мобильное приложение"]);
     assert_eq!(h.app.projects.cursor, Some(Node::Project(1)));
     // Typed on the wrong layout: `vj,` is «моб» on a Russian keyboard.
@@ -150,7 +150,7 @@ fn the_filter_keeps_matches_and_the_branches_leading_to_them() {
     h.press("/vj,");
     assert_eq!(names(&h), ["Клиенты", "  Мобильное приложение"]);
     h.send(code(KeyCode::Enter));
-    assert!(!h.app.projects.typing, "Enter keeps the filter");
+    assert!(!h.app.projects.typing(), "Enter keeps the filter");
     assert_eq!(names(&h).len(), 2);
     assert_eq!(h.app.projects.footer_note().as_deref(), Some("filter: vj,"));
     // A project opened under the filter shows its boards.
@@ -212,7 +212,7 @@ fn esc_clears_a_kept_filter_and_slash_edits_it_again() {
     h.press("/моб");
     h.send(code(KeyCode::Enter));
     h.press("/");
-    assert!(h.app.projects.typing);
+    assert!(h.app.projects.typing());
     h.send(code(KeyCode::Backspace));
     h.press("и");
     assert_eq!(
@@ -302,14 +302,14 @@ fn esc_on_a_board_opened_here_comes_back_to_the_tree() {
     h.press("l");
     h.send(code(KeyCode::Enter));
     assert_eq!(h.app.screen, Screen::Tasks);
-    assert!(h.app.tasks.board.is_some());
+    assert!(h.app.tasks.layers.board().is_some());
     h.send(code(KeyCode::Esc));
     assert_eq!(
         h.app.screen,
         Screen::Projects,
         "back where the board was opened"
     );
-    assert!(h.app.tasks.board.is_none(), "the board is closed");
+    assert!(h.app.tasks.layers.board().is_none(), "the board is closed");
     assert_eq!(
         h.app.projects.cursor,
         Some(Node::Board {

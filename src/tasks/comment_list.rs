@@ -8,19 +8,10 @@ use weeek_api::models::Comment;
 use super::TasksState;
 use super::comments::{CommentDialog, author, descendants};
 use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
+use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
 
 impl TasksState {
-    pub(super) fn comment_contexts(&self) -> Option<Vec<Context>> {
-        Some(match self.comments.dialog.as_ref()? {
-            CommentDialog::Compose { .. } => vec![Context::CommentEdit, Context::Text],
-            CommentDialog::List { .. } => vec![Context::CommentList, Context::List],
-            CommentDialog::View { .. } => vec![Context::CommentView],
-            CommentDialog::ConfirmDelete { .. } => vec![Context::Confirm],
-        })
-    }
-
     /// `I`: the thread of the cursor task as a tree, the cursor on the newest comment (the one
     /// just read is usually the one answered).
     pub(super) fn open_comment_list(&mut self, cx: &mut ScreenCtx) {
@@ -47,7 +38,7 @@ impl TasksState {
             cx.toast(ToastKind::Info, "No comments on this task yet");
             return;
         };
-        self.comments.dialog = Some(CommentDialog::List {
+        self.layers.push_comment(CommentDialog::List {
             task_id: task.id,
             cursor,
         });
@@ -80,20 +71,20 @@ impl TasksState {
     }
 
     pub(super) fn comment_char(&mut self, c: char) -> bool {
-        match &mut self.comments.dialog {
+        match self.layers.comment_dialog_mut() {
             Some(CommentDialog::Compose { text, .. }) => text.insert(c),
             _ => false,
         }
     }
 
     pub(super) fn comment_paste(&mut self, pasted: &str) {
-        if let Some(CommentDialog::Compose { text, .. }) = &mut self.comments.dialog {
+        if let Some(CommentDialog::Compose { text, .. }) = self.layers.comment_dialog_mut() {
             text.paste(pasted);
         }
     }
 
     pub(super) fn comment_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(dialog) = self.comments.dialog.take() else {
+        let Some(dialog) = self.layers.take_comment_dialog() else {
             return;
         };
         match dialog {
@@ -133,7 +124,7 @@ impl TasksState {
                     }
                     _ => {}
                 }
-                self.comments.dialog = Some(CommentDialog::Compose {
+                self.layers.push_comment(CommentDialog::Compose {
                     task_id,
                     title,
                     reply_to,
@@ -150,19 +141,15 @@ impl TasksState {
             } => match action {
                 Action::Reply => self.reply_to(&comment, cx),
                 Action::Delete => self.ask_delete_comment(task_id, *comment, back, true, cx),
-                Action::Cancel => {
-                    self.comments.dialog = Some(CommentDialog::List {
-                        task_id,
-                        cursor: back,
-                    })
-                }
-                _ => {
-                    self.comments.dialog = Some(CommentDialog::View {
-                        task_id,
-                        comment,
-                        back,
-                    })
-                }
+                Action::Cancel => self.layers.push_comment(CommentDialog::List {
+                    task_id,
+                    cursor: back,
+                }),
+                _ => self.layers.push_comment(CommentDialog::View {
+                    task_id,
+                    comment,
+                    back,
+                }),
             },
             CommentDialog::ConfirmDelete {
                 task_id,
@@ -170,19 +157,15 @@ impl TasksState {
                 back,
             } => match action {
                 Action::Yes => self.delete_comment(task_id, *comment, cx),
-                Action::No | Action::Cancel => {
-                    self.comments.dialog = Some(CommentDialog::List {
-                        task_id,
-                        cursor: back,
-                    })
-                }
-                _ => {
-                    self.comments.dialog = Some(CommentDialog::ConfirmDelete {
-                        task_id,
-                        comment,
-                        back,
-                    })
-                }
+                Action::No | Action::Cancel => self.layers.push_comment(CommentDialog::List {
+                    task_id,
+                    cursor: back,
+                }),
+                _ => self.layers.push_comment(CommentDialog::ConfirmDelete {
+                    task_id,
+                    comment,
+                    back,
+                }),
             },
         }
     }
@@ -210,7 +193,8 @@ impl TasksState {
             _ => None,
         };
         if let Some(cursor) = moved {
-            self.comments.dialog = Some(CommentDialog::List { task_id, cursor });
+            self.layers
+                .push_comment(CommentDialog::List { task_id, cursor });
             return;
         }
         if action == Action::Cancel {
@@ -221,16 +205,16 @@ impl TasksState {
             return;
         };
         match action {
-            Action::Open => {
-                self.comments.dialog = Some(CommentDialog::View {
-                    task_id,
-                    comment: Box::new(comment),
-                    back: cursor,
-                })
-            }
+            Action::Open => self.layers.push_comment(CommentDialog::View {
+                task_id,
+                comment: Box::new(comment),
+                back: cursor,
+            }),
             Action::Reply => self.reply_to(&comment, cx),
             Action::Delete => self.ask_delete_comment(task_id, comment, cursor, false, cx),
-            _ => self.comments.dialog = Some(CommentDialog::List { task_id, cursor }),
+            _ => self
+                .layers
+                .push_comment(CommentDialog::List { task_id, cursor }),
         }
     }
 
@@ -251,7 +235,7 @@ impl TasksState {
     ) {
         let me = cx.names.me().map(|u| u.id.as_str());
         if comment.author_id.as_deref() == me && me.is_some() {
-            self.comments.dialog = Some(CommentDialog::ConfirmDelete {
+            self.layers.push_comment(CommentDialog::ConfirmDelete {
                 task_id,
                 comment: Box::new(comment),
                 back,
@@ -259,7 +243,7 @@ impl TasksState {
             return;
         }
         cx.toast(ToastKind::Info, "Only your own comments can be deleted");
-        self.comments.dialog = Some(if viewing {
+        self.layers.push_comment(if viewing {
             CommentDialog::View {
                 task_id,
                 comment: Box::new(comment),

@@ -136,7 +136,7 @@ fn a_comment_of_several_lines_is_sent_with_ctrl_s_and_shown_once_the_service_has
             reply_to: None
         }
     );
-    assert!(h.app.tasks.comments.dialog.is_none());
+    assert!(h.app.tasks.layers.comment_dialog().is_none());
     h.reply(
         &req,
         Answer::CreatedComment(Ok(Box::new(comment(9, ME, "Первая строка\nвторая", None)))),
@@ -147,7 +147,7 @@ fn a_comment_of_several_lines_is_sent_with_ctrl_s_and_shown_once_the_service_has
     assert!(screen.contains("  вторая"), "{screen}");
     // The draft went with the send: a new comment starts empty.
     h.press("i");
-    match &h.app.tasks.comments.dialog {
+    match h.app.tasks.layers.comment_dialog() {
         Some(crate::tasks::comments::CommentDialog::Compose { text, .. }) => {
             assert!(text.is_blank())
         }
@@ -456,7 +456,7 @@ fn a_reply_is_deleted_from_the_list_without_a_word_of_replies_it_has_not() {
     h.press("n");
     assert!(
         matches!(
-            h.app.tasks.comments.dialog,
+            h.app.tasks.layers.comment_dialog(),
             Some(crate::tasks::comments::CommentDialog::List { cursor: 1, .. })
         ),
         "No goes back to the list"

@@ -234,8 +234,9 @@ impl TasksState {
     /// The tasks the screen holds: what a look for a new one must not take for it.
     fn known_rows(&self) -> impl Iterator<Item = &TaskRow> {
         let cards = self
-            .board
-            .iter()
+            .layers
+            .board()
+            .into_iter()
             .flat_map(|b| b.columns.iter().flat_map(|c| c.cards.rows.iter()));
         self.list
             .rows
@@ -265,7 +266,7 @@ impl TasksState {
             .unanswered()
             .or_else(|| self.time.unanswered())
             .or_else(|| self.files.unanswered())
-            .or_else(|| self.board.as_ref().and_then(|b| b.unanswered()))
+            .or_else(|| self.layers.board().and_then(|b| b.unanswered()))
     }
 
     /// Where `n` puts a new task: the filtered project and column, else the cursor task's.
@@ -427,7 +428,8 @@ impl TasksState {
         self.attach_subtask(c.lookup.parent, task);
         self.settle_row(c.row.id, task.clone(), listed);
         self.tag_created(&c.tags, task, cx);
-        self.forms.confirmed(c.form.as_deref(), cx);
+        self.forms
+            .confirmed(c.form.as_deref(), self.layers.form(), cx);
     }
 
     /// The answer to "Look again?" after a failed look: `y` looks again; anything else stops
@@ -494,7 +496,7 @@ impl TasksState {
     /// The row of a create becomes the service's task (unless a page already holds it);
     /// `listed`: the list's filters keep it.
     fn settle_row(&mut self, temp_id: i64, task: TaskRow, listed: bool) {
-        if let Some(b) = &mut self.board {
+        if let Some(b) = self.layers.board_mut() {
             b.settle(temp_id, &task);
         }
         let already = self.index_of(task.id).is_some();
@@ -534,7 +536,7 @@ impl TasksState {
     }
 
     fn drop_row(&mut self, temp_id: i64) {
-        if let Some(b) = &mut self.board {
+        if let Some(b) = self.layers.board_mut() {
             b.remove(temp_id);
         }
         if let Some(idx) = self.index_of(temp_id) {
@@ -552,17 +554,10 @@ impl TasksState {
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
     }
 
-    /// Opens `popup` now, or once the popup that is open has closed.
+    /// Opens `popup` now, or once the dialogs open (and the popups offered before it) have
+    /// closed.
     pub(super) fn offer(&mut self, popup: Popup) {
-        self.offered.push(popup);
-        self.show_offered();
-    }
-
-    /// With no popup open, the oldest one the service's answers asked for comes up.
-    pub(super) fn show_offered(&mut self) {
-        if self.popup.is_none() && !self.offered.is_empty() {
-            self.popup = Some(self.offered.remove(0));
-        }
+        self.layers.offer(super::layer::Layer::Popup(popup));
     }
 }
 

@@ -52,7 +52,7 @@ fn quitting_while_a_form_is_being_created_asks_and_keeps_the_draft() {
     let sent = h.take(|c| matches!(c, Call::CreateTask(_)));
     assert_eq!(sent.len(), 1);
     assert!(
-        h.app.tasks.forms.open.is_none(),
+        h.app.tasks.layers.form().is_none(),
         "the form closes once sent"
     );
     assert!(
@@ -124,7 +124,7 @@ fn a_slow_commit_is_found_by_the_look_right_before_the_send_again() {
         "{}",
         toasts(&h)
     );
-    assert!(h.app.tasks.forms.open.is_some(), "the form is back");
+    assert!(h.app.tasks.layers.form().is_some(), "the form is back");
     // Six seconds later the first send lands; Ctrl-s looks before anything goes.
     h.advance(std::time::Duration::from_secs(6));
     h.send(ctrl('s'));
@@ -183,7 +183,7 @@ async fn a_twin_from_before_is_not_taken_for_a_refused_form_and_a_resend_makes_t
     h.serve(&client).await;
     assert!(!toasts(&h).contains("after all"), "{}", toasts(&h));
     assert!(toasts(&h).contains("was not created"), "{}", toasts(&h));
-    let form = h.app.tasks.forms.open.as_ref().expect("the form is back");
+    let form = h.app.tasks.layers.form().expect("the form is back");
     assert_eq!(form.form.title.value(), TITLE);
     assert!(!draft_removed(&h), "the draft stays");
     assert_eq!(on_service(&client, TITLE).await, 1);

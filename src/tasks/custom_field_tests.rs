@@ -143,7 +143,10 @@ fn a_number_that_does_not_read_is_not_sent() {
     h.press("двенадцать");
     h.send(code(KeyCode::Enter));
     assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
-    assert!(h.app.tasks.popup.is_some(), "the prompt stays, with why");
+    assert!(
+        h.app.tasks.layers.popup().is_some(),
+        "the prompt stays, with why"
+    );
     assert!(h.render().contains("a number, such as"));
 }
 
@@ -237,7 +240,10 @@ fn a_refused_typed_value_comes_back_in_its_prompt_with_the_services_words() {
     h.send(crate::testing::ctrl('u'));
     h.press("1 200 000");
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.popup.is_none(), "sent: the prompt closes");
+    assert!(
+        h.app.tasks.layers.popup().is_none(),
+        "sent: the prompt closes"
+    );
     let (req, _) = sent(&mut h);
     let mut fields = weeek_api::FieldErrors::new();
     fields.insert(
@@ -252,7 +258,7 @@ fn a_refused_typed_value_comes_back_in_its_prompt_with_the_services_words() {
         },
     );
     assert_eq!(value(&h, "n"), json!(3), "put back");
-    match &h.app.tasks.popup {
+    match h.app.tasks.layers.popup() {
         Some(Popup::Prompt {
             purpose: PromptPurpose::Field { task: 1, field },
             field: typed,
@@ -322,7 +328,7 @@ fn a_datetime_takes_a_time_after_the_day_and_shows_it() {
     );
     // Editing it again starts from the day and time as shown; another time is a change.
     h.send(code(KeyCode::Enter));
-    match &h.app.tasks.popup {
+    match h.app.tasks.layers.popup() {
         Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "22.11.2026 14:00")
         }

@@ -255,7 +255,7 @@ impl TasksState {
         if !self.detail {
             self.detail = true;
             self.detail_scroll = 0;
-            self.sub = super::subtasks::SubtaskPane::default();
+            self.layers.clear_pane_focus();
             self.fix_scroll(cx);
             self.ensure_comments(cx);
         }
@@ -271,7 +271,9 @@ impl TasksState {
             Some(t) if t.custom_fields.is_empty() => {
                 cx.toast(ToastKind::Info, "This task has no custom fields")
             }
-            Some(_) => self.field_cursor = Some(0),
+            Some(_) => self
+                .layers
+                .focus_pane(super::layer::Layer::Fields { cursor: 0 }),
         }
     }
 
@@ -280,14 +282,15 @@ impl TasksState {
         let n = self.pane_fields().len();
         match action {
             Action::Down | Action::Up => {
-                if n > 0 {
-                    let at = self.field_cursor.unwrap_or(0) as isize;
+                if n > 0
+                    && let Some(at) = self.layers.field_cursor_mut()
+                {
                     let delta = if action == Action::Down { 1 } else { -1 };
-                    self.field_cursor = Some((at + delta).clamp(0, n as isize - 1) as usize);
+                    *at = (*at as isize + delta).clamp(0, n as isize - 1) as usize;
                 }
             }
             Action::Open => self.edit_field(cx),
-            Action::Back => self.field_cursor = None,
+            Action::Back => self.layers.clear_pane_focus(),
             Action::DetailDown => self.detail_scroll = self.detail_scroll.saturating_add(3),
             Action::DetailUp => self.detail_scroll = self.detail_scroll.saturating_sub(3),
             _ => return false,
@@ -301,7 +304,8 @@ impl TasksState {
             return;
         };
         let fields = self.pane_fields();
-        let Some(field) = self.field_cursor.and_then(|i| fields.get(i)).cloned() else {
+        let at = self.layers.field_cursor();
+        let Some(field) = at.and_then(|i| fields.get(i)).cloned() else {
             return;
         };
         let title = field.name.clone().unwrap_or_else(|| "Field".into());
@@ -344,7 +348,7 @@ impl TasksState {
                     })
                     .collect();
                 let multi = Input::of(&field) == Input::Options;
-                self.popup = Some(Popup::Pick {
+                self.layers.set_popup(Popup::Pick {
                     purpose: PickPurpose::Field {
                         task,
                         field: field_id,
@@ -361,7 +365,7 @@ impl TasksState {
                     .iter()
                     .map(|m| PickItem::new(PickKey::Member(m.id.clone()), m.display_name()))
                     .collect();
-                self.popup = Some(Popup::Pick {
+                self.layers.set_popup(Popup::Pick {
                     purpose: PickPurpose::Field {
                         task,
                         field: field_id,
@@ -379,7 +383,7 @@ impl TasksState {
                         .unwrap_or_default(),
                     _ => field.value.as_str().unwrap_or_default().to_string(),
                 };
-                self.popup = Some(Popup::prompt(
+                self.layers.set_popup(Popup::prompt(
                     PromptPurpose::Field {
                         task,
                         field: field_id,

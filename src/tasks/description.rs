@@ -8,13 +8,14 @@
 use weeek_api::models::Task;
 use weeek_api::{ApiError, TaskUpdate};
 
-use crate::app::commands::{Action, Context};
+use crate::app::commands::Action;
 use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
 use crate::app::{Effect, ScreenCtx};
 use crate::widgets::text_area::TextArea;
 use crate::worker::Call;
 
+use super::layer::Layer;
 use super::{TaskKey, TasksState};
 
 /// The requests of a description save, by task.
@@ -238,16 +239,16 @@ impl TasksState {
                 if let Some(kept) = self.kept_descriptions.remove(&id)
                     && kept.original == text
                 {
-                    self.describe = Some(kept);
+                    self.layers.offer(Layer::Describe(Box::new(kept)));
                     return;
                 }
-                self.describe = Some(Describe {
+                self.layers.offer(Layer::Describe(Box::new(Describe {
                     task_id: id,
                     title,
                     text: TextArea::with_text(&text),
                     original: text,
                     note: None,
-                })
+                })))
             }
         }
     }
@@ -416,31 +417,25 @@ impl TasksState {
             text: TextArea::with_text(&text),
             note: Some(format!("Not saved{send}")),
         };
-        if self.describe.is_some() {
+        if self.layers.describe().is_some() {
             self.kept_descriptions.insert(task_id, again);
         } else {
-            self.describe = Some(again);
+            self.layers.offer(Layer::Describe(Box::new(again)));
         }
     }
 
-    pub(super) fn describe_contexts(&self) -> Option<Vec<Context>> {
-        self.describe
-            .as_ref()
-            .map(|_| vec![Context::CommentEdit, Context::Text])
-    }
-
     pub(super) fn describe_char(&mut self, c: char) -> bool {
-        self.describe.as_mut().is_some_and(|d| d.text.insert(c))
+        self.layers.describe_mut().is_some_and(|d| d.text.insert(c))
     }
 
     pub(super) fn describe_paste(&mut self, pasted: &str) {
-        if let Some(d) = &mut self.describe {
+        if let Some(d) = self.layers.describe_mut() {
             d.text.paste(pasted);
         }
     }
 
     pub(super) fn describe_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(mut d) = self.describe.take() else {
+        let Some(mut d) = self.layers.take_describe() else {
             return;
         };
         match action {
@@ -467,6 +462,7 @@ impl TasksState {
             }
             _ => {}
         }
-        self.describe = Some(d);
+        // Still open: back on top, where it was.
+        self.layers.push(Layer::Describe(Box::new(d)));
     }
 }

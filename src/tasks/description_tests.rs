@@ -158,7 +158,7 @@ fn a_changed_description_is_shown_at_once_and_sent_as_html() {
         "{}",
         toasts(&h)
     );
-    assert!(h.app.tasks.describe.is_none());
+    assert!(h.app.tasks.layers.describe().is_none());
     // Only the description was sent.
     match &req.call {
         Call::UpdateTask(_, u) => assert_eq!(
@@ -196,7 +196,7 @@ fn a_refused_description_is_rolled_back_and_offered_again() {
         "{}",
         toasts(&h)
     );
-    let d = h.app.tasks.describe.as_ref().expect("the text comes back");
+    let d = h.app.tasks.layers.describe().expect("the text comes back");
     assert_eq!(d.text.text(), new);
 }
 
@@ -217,8 +217,8 @@ fn an_answer_that_keeps_the_old_description_is_said_and_the_text_kept() {
     assert!(
         h.app
             .tasks
-            .describe
-            .as_ref()
+            .layers
+            .describe()
             .unwrap()
             .text
             .text()
@@ -277,8 +277,8 @@ fn a_lost_answer_read_back_without_the_text_says_not_saved_and_keeps_it() {
     assert!(
         h.app
             .tasks
-            .describe
-            .as_ref()
+            .layers
+            .describe()
             .unwrap()
             .text
             .text()
@@ -310,7 +310,7 @@ fn without_an_editor_the_built_in_one_edits_and_ctrl_s_saves() {
             .iter()
             .all(|e| !matches!(e, Effect::EditText { .. }))
     );
-    assert!(h.app.tasks.describe.is_some());
+    assert!(h.app.tasks.layers.describe().is_some());
     // Unchanged: nothing is sent.
     h.send(ctrl('s'));
     assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
@@ -320,13 +320,13 @@ fn without_an_editor_the_built_in_one_edits_and_ctrl_s_saves() {
     h.press("Ещё строка");
     // Esc keeps what was written for the next E.
     h.send(code(KeyCode::Esc));
-    assert!(h.app.tasks.describe.is_none());
+    assert!(h.app.tasks.layers.describe().is_none());
     press_e(&mut h);
     assert!(
         h.app
             .tasks
-            .describe
-            .as_ref()
+            .layers
+            .describe()
             .unwrap()
             .text
             .text()
@@ -335,5 +335,5 @@ fn without_an_editor_the_built_in_one_edits_and_ctrl_s_saves() {
     h.send(ctrl('s'));
     let req = update_call(&mut h);
     assert!(sent_description(&req).contains("Ещё строка"));
-    assert!(h.app.tasks.describe.is_none());
+    assert!(h.app.tasks.layers.describe().is_none());
 }

@@ -71,7 +71,7 @@ fn upload(h: &mut Harness, path: &Path) -> Request {
 }
 
 fn field_value(h: &Harness) -> String {
-    match &h.app.tasks.files.dialog {
+    match h.app.tasks.layers.file_dialog() {
         Some(super::files::FileDialog::Upload { field, .. }) => field.value().to_string(),
         other => panic!("the upload dialog is not open: {other:?}"),
     }
@@ -89,7 +89,7 @@ fn an_uploaded_file_shows_in_the_detail_and_is_said_done() {
             path: file.clone()
         }
     );
-    assert!(h.app.tasks.files.dialog.is_none());
+    assert!(h.app.tasks.layers.file_dialog().is_none());
     h.reply(
         &req,
         Answer::UploadedFiles(Ok(vec![attachment("a1", "смета.txt", 5)])),
@@ -332,7 +332,7 @@ fn a_failed_save_says_why() {
 fn s_on_a_task_without_attachments_says_so() {
     let mut h = loaded(vec![]);
     h.press("S");
-    assert!(h.app.tasks.files.dialog.is_none());
+    assert!(h.app.tasks.layers.file_dialog().is_none());
     assert!(
         toasts(&h).contains("No files attached to “Отчёт” · U attaches one"),
         "{}",

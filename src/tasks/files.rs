@@ -14,7 +14,7 @@ use weeek_api::models::{Attachment, Task};
 use super::details::AfterRead;
 use super::{TaskKey, TasksState};
 use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
+use crate::app::commands::Action;
 use crate::app::lost_answer::{self, AfterFailure};
 use crate::app::toast::ToastKind;
 use crate::attachment_files::{self, MAX_UPLOAD, SaveError};
@@ -66,7 +66,6 @@ pub enum Note {
 
 #[derive(Debug, Default)]
 pub struct Files {
-    pub dialog: Option<FileDialog>,
     uploads: BTreeMap<u64, Upload>,
     /// Saves on their way: the attachment's name, by number.
     saves: BTreeMap<u64, String>,
@@ -101,7 +100,7 @@ impl TasksState {
             return;
         };
         let typed = self.files.retry.get(&row.id).cloned().unwrap_or_default();
-        self.files.dialog = Some(FileDialog::Upload {
+        self.layers.offer_file(FileDialog::Upload {
             task_id: row.id,
             title: row.display_title().to_string(),
             field: TextField::typed(typed),
@@ -140,24 +139,15 @@ impl TasksState {
             .iter()
             .map(|a| PickItem::new(a.id.clone(), attachment_name(a)).detail(attachment_detail(a)))
             .collect();
-        self.files.dialog = Some(FileDialog::Save {
+        self.layers.offer_file(FileDialog::Save {
             task_id: id,
             picker: Picker::single(format!("Save to {}", dir.display()), items),
             dir,
         });
     }
 
-    pub(super) fn file_contexts(&self) -> Option<Vec<Context>> {
-        match self.files.dialog.as_ref()? {
-            FileDialog::Upload { .. } => {
-                Some(vec![Context::PathEntry, Context::Prompt, Context::Text])
-            }
-            FileDialog::Save { .. } => Some(vec![Context::Picker, Context::Text]),
-        }
-    }
-
     pub(super) fn file_char(&mut self, c: char) -> bool {
-        match &mut self.files.dialog {
+        match self.layers.file_dialog_mut() {
             Some(FileDialog::Upload { field, note, .. }) => {
                 *note = Note::None;
                 field.insert(c)
@@ -168,7 +158,7 @@ impl TasksState {
     }
 
     pub(super) fn file_paste(&mut self, text: &str) {
-        match &mut self.files.dialog {
+        match self.layers.file_dialog_mut() {
             Some(FileDialog::Upload { field, note, .. }) => {
                 *note = Note::None;
                 // A path dropped from a file manager arrives quoted or with a newline.
@@ -180,9 +170,9 @@ impl TasksState {
     }
 
     pub(super) fn file_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        match &mut self.files.dialog {
+        match self.layers.file_dialog_mut() {
             Some(FileDialog::Upload { field, note, .. }) => match action {
-                Action::Cancel => self.files.dialog = None,
+                Action::Cancel => self.layers.close_file_dialog(),
                 Action::Accept => self.submit_upload(cx),
                 Action::CompletePath => {
                     let done = path_complete::complete(field.value(), home().as_deref());
@@ -207,10 +197,10 @@ impl TasksState {
                 dir,
             }) => match picker.act(action) {
                 PickerOutcome::Pending => {}
-                PickerOutcome::Cancelled => self.files.dialog = None,
+                PickerOutcome::Cancelled => self.layers.close_file_dialog(),
                 PickerOutcome::Picked(keys) => {
                     let (task_id, dir) = (*task_id, dir.clone());
-                    self.files.dialog = None;
+                    self.layers.close_file_dialog();
                     if let Some(id) = keys.into_iter().next() {
                         self.save_attachment(task_id, id, dir, cx);
                     }
@@ -228,7 +218,7 @@ impl TasksState {
             title,
             field,
             note,
-        }) = &mut self.files.dialog
+        }) = self.layers.file_dialog_mut()
         else {
             return;
         };
@@ -263,7 +253,7 @@ impl TasksState {
             }
         };
         let (task_id, title) = (*task_id, title.clone());
-        self.files.dialog = None;
+        self.layers.close_file_dialog();
         self.files.retry.remove(&task_id);
         let name = path
             .file_name()

@@ -12,12 +12,17 @@ pub mod dialogs;
 pub mod files;
 pub mod filters;
 pub mod form;
+pub mod layer;
 pub mod leaving;
+mod list_keys;
 pub mod panel;
+mod popup_keys;
+mod screen;
 pub mod subtasks;
 mod time_form;
 pub mod time_log;
 pub mod timer;
+mod verb_dialogs;
 pub mod verbs;
 pub mod view_picker;
 pub mod views;
@@ -54,17 +59,12 @@ use std::time::{Duration, Instant};
 use weeek_api::models::TaskRow;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
-use crate::app::commands::{Action, Context};
+use crate::app::ScreenCtx;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::{Arrived, Paged};
-use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
-use crate::app::{ScreenCtx, Target};
-use crate::widgets::scroll;
 use crate::worker::{Answer, Call};
-use dialogs::Popup;
 use filters::Filters;
-use panel::FilterPanel;
 use verbs::TaskWrites;
 
 /// The requests of the task screen.
@@ -128,8 +128,8 @@ pub struct TasksState {
     anchor: Option<usize>,
     pub detail: bool,
     pub detail_scroll: u16,
-    pub panel: Option<FilterPanel>,
-    pub popup: Option<Popup>,
+    /// The board, the pane's focus, the filter panel and the dialogs open over the list.
+    pub layers: layer::TaskLayers,
     /// Logged time: its dialogs and the entry writes on their way.
     pub time: time_log::TimeLog,
     /// The thread of the task in the detail pane, its dialogs and the comments being sent.
@@ -144,8 +144,6 @@ pub struct TasksState {
     /// New columns whose answer was lost and that no look found: the same name on the same
     /// board again is looked for first.
     column_unsettled: crate::app::lost_answer::Unsettled<board::column_create::ColumnLookup>,
-    /// Popups asked for while another was open, shown once it closes.
-    offered: Vec<Popup>,
     /// Numbers the new tasks sent (their keys and temporary row ids).
     next_create: u64,
     search_due: Option<Instant>,
@@ -161,10 +159,6 @@ pub struct TasksState {
     /// Subtasks of the task in the pane that are not among the loaded rows, read for their
     /// titles and done boxes (`None`: asked, or the read failed).
     pub subtask_rows: HashMap<i64, Option<TaskRow>>,
-    /// The subtask list of the detail pane, when it has the keys, and the subtasks opened.
-    pub sub: subtasks::SubtaskPane,
-    /// The custom field under the pane's cursor, while the fields have the keys (`C`).
-    pub field_cursor: Option<usize>,
     /// Custom-field values on their way.
     pub field_writes: Ledger<custom_fields::FieldWrites>,
     /// `G` is loading every remaining page, to go to the last task once the last one is in.
@@ -187,14 +181,10 @@ pub struct TasksState {
     /// The command `E` runs to edit a description (`$VISUAL`, else `$EDITOR`); without one the
     /// built-in editor opens.
     pub editor: Option<String>,
-    /// The built-in description editor, when open.
-    pub describe: Option<description::Describe>,
     /// Built-in editors closed with `Esc` on changed text, by task: the next `E` goes on.
     kept_descriptions: HashMap<i64, description::Describe>,
     /// Description saves on their way, by task.
     saving_descriptions: HashMap<i64, description::Saving>,
-    /// A board shown in the list's place (`b`, or a board opened on the projects screen).
-    pub board: Option<board::BoardView>,
     /// The screen to go back to, asked by `Esc` on a board opened there.
     pub leave_to: Option<crate::app::Screen>,
 }
@@ -208,76 +198,9 @@ impl TasksState {
         }
     }
 
-    /// The focused layer: a popup, the filter panel (typing in a row, or not), or the list.
-    pub fn contexts(&self) -> Vec<Context> {
-        if let Some(chain) = self
-            .forms
-            .contexts()
-            .or_else(|| self.describe_contexts())
-            .or_else(|| self.time_contexts())
-            .or_else(|| self.comment_contexts())
-            .or_else(|| self.file_contexts())
-        {
-            return chain;
-        }
-        match &self.popup {
-            Some(Popup::Pick {
-                picker: Some(p), ..
-            }) if p.multi => {
-                return vec![Context::MultiPicker, Context::Picker, Context::Text];
-            }
-            Some(Popup::Pick {
-                purpose: dialogs::PickPurpose::Views,
-                ..
-            }) => return vec![Context::Views, Context::Picker, Context::Text],
-            Some(Popup::Pick { .. }) => return vec![Context::Picker, Context::Text],
-            Some(Popup::Prompt { .. }) => return vec![Context::Prompt, Context::Text],
-            Some(
-                Popup::ConfirmDelete { .. }
-                | Popup::LookAgain { .. }
-                | Popup::ConfirmView { .. }
-                | Popup::ConfirmColumn { .. },
-            ) => {
-                return vec![Context::Confirm];
-            }
-            None => {}
-        }
-        match &self.panel {
-            Some(p) if p.editing.kind.is_some() => vec![Context::FilterEntry, Context::Text],
-            Some(_) => vec![Context::Filters],
-            None if self.detail && self.field_cursor.is_some() => vec![Context::CustomFields],
-            None if self.detail && self.sub.active() => vec![Context::Subtasks],
-            None if self.board.is_some() => vec![Context::Board, Context::Tasks, Context::List],
-            None => vec![Context::Tasks, Context::List],
-        }
-    }
-
-    /// A prompt, a picker's query or a filter row has the keyboard.
-    pub fn keyboard_taken(&self) -> bool {
-        if self.forms.open.is_some() {
-            // Every field of the form takes letters: on a choice they start the picker's query.
-            return true;
-        }
-        if let Some(chain) = self
-            .describe_contexts()
-            .or_else(|| self.time_contexts())
-            .or_else(|| self.comment_contexts())
-            .or_else(|| self.file_contexts())
-        {
-            return chain.contains(&Context::Text);
-        }
-        match &self.popup {
-            Some(p) => matches!(p, Popup::Pick { .. } | Popup::Prompt { .. }),
-            None => self
-                .panel
-                .as_ref()
-                .is_some_and(|p| p.editing.kind.is_some()),
-        }
-    }
-
     /// The task under the cursor: the card when a board shows, else the list's row.
     pub fn current(&self) -> Option<&TaskRow> {
-        match &self.board {
+        match self.layers.board() {
             Some(b) => b.current(),
             None => self.list.rows.get(self.cursor),
         }
@@ -314,6 +237,7 @@ impl TasksState {
         self.ensure_names(cx);
         self.refresh_waiting_popup(cx);
         self.refresh_form_picker(cx);
+        self.settle_layers(cx);
     }
 
     /// Loads the first page for the current filters, keeping the old rows on screen.
@@ -576,513 +500,10 @@ impl TasksState {
         }
         f.touched(FilterKind::Search);
         self.filters = f;
-        self.panel = None;
+        self.layers.close_panel();
         self.focus = Some(task.id);
         self.detail = true;
         self.detail_scroll = 0;
         self.filters_changed(false, cx);
-    }
-
-    // ----- moving --------------------------------------------------------------------------
-
-    pub fn on_resize(&mut self, cx: &mut ScreenCtx) {
-        self.board_fit(cx);
-        self.fix_scroll(cx);
-        self.maybe_load_more(cx);
-    }
-
-    fn fix_scroll(&mut self, cx: &ScreenCtx) {
-        let h = self.page_rows(cx);
-        let trailer = self.list.has_trailer();
-        self.scroll =
-            scroll::follow_with_trailer(self.cursor, self.scroll, h, self.list.rows.len(), trailer);
-    }
-
-    fn move_to(&mut self, target: isize, cx: &mut ScreenCtx) {
-        if self.list.rows.is_empty() {
-            return;
-        }
-        self.cursor = scroll::clamp(target, self.list.rows.len());
-        self.detail_scroll = 0;
-        self.sub = subtasks::SubtaskPane::default();
-        self.field_cursor = None;
-        self.fix_scroll(cx);
-        self.ensure_names(cx);
-        self.drop_stale_subtasks(cx);
-        self.ensure_subtasks(cx);
-        self.ensure_detail(cx);
-        self.ensure_comments(cx);
-        self.maybe_load_more(cx);
-    }
-
-    /// With the detail open, fetches the subtasks of the task it shows that are not loaded
-    /// rows.
-    fn ensure_subtasks(&mut self, cx: &mut ScreenCtx) {
-        if !self.detail {
-            return;
-        }
-        let Some(task) = self.pane_row() else { return };
-        let missing: Vec<i64> = task
-            .sub_tasks
-            .iter()
-            .copied()
-            .filter(|id| self.index_of(*id).is_none() && !self.subtask_rows.contains_key(id))
-            .collect();
-        for id in missing {
-            // Marked as asked, so moving the cursor back and forth asks only once.
-            self.subtask_rows.insert(id, None);
-            self.subtasks_asked.push(id);
-            cx.request(TaskKey::Subtask(id), Call::Task(id));
-        }
-    }
-
-    /// Cancels the subtask reads of a task the pane (or the closed detail) has left; their
-    /// marks go too, so coming back asks again. Answered ones stay.
-    fn drop_stale_subtasks(&mut self, cx: &mut ScreenCtx) {
-        let wanted = match self.pane_row() {
-            Some(t) if self.detail => t.sub_tasks,
-            _ => Vec::new(),
-        };
-        for id in std::mem::take(&mut self.subtasks_asked) {
-            if wanted.contains(&id) {
-                self.subtasks_asked.push(id);
-            } else if cx.cancel(TaskKey::Subtask(id)) {
-                self.subtask_rows.remove(&id);
-            }
-        }
-    }
-
-    /// A click on a task row puts the cursor there.
-    pub fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        if self.board.is_some() {
-            return self.board_click(target, cx);
-        }
-        match target {
-            Target::Task(idx) if idx < self.list.rows.len() => {
-                self.move_to(idx as isize, cx);
-                true
-            }
-            _ => false,
-        }
-    }
-
-    // ----- keys ----------------------------------------------------------------------------
-
-    /// A character typed into a popup or a filter row.
-    pub fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        if self.forms.open.is_some() {
-            return self.form_char(c, cx);
-        }
-        if self.describe.is_some() {
-            return self.describe_char(c);
-        }
-        if self.time.dialog.is_some() {
-            return self.time_char(c);
-        }
-        if self.comments.dialog.is_some() {
-            return self.comment_char(c);
-        }
-        if self.files.dialog.is_some() {
-            return self.file_char(c);
-        }
-        if self.popup.is_some() {
-            return self.popup_char(c, cx);
-        }
-        self.panel_char(c, cx)
-    }
-
-    pub fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        if self.forms.open.is_some() {
-            self.form_paste(text, cx);
-            return true;
-        }
-        if self.describe.is_some() {
-            self.describe_paste(text);
-            return true;
-        }
-        if self.time.dialog.is_some() {
-            self.time_paste(text);
-            return true;
-        }
-        if self.comments.dialog.is_some() {
-            self.comment_paste(text);
-            return true;
-        }
-        if self.files.dialog.is_some() {
-            self.file_paste(text);
-            return true;
-        }
-        if let Some(p) = &mut self.popup {
-            p.paste(text);
-            self.popup_changed(cx);
-            return true;
-        }
-        let Some(panel) = &mut self.panel else {
-            return false;
-        };
-        if !panel.paste(text) {
-            return false;
-        }
-        if let Some(kind) = panel.editing.kind {
-            self.entry_changed(kind, cx);
-        }
-        true
-    }
-
-    pub fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        // A popup or the panel is modal: the action is theirs, whatever it is.
-        if self.forms.open.is_some() {
-            // The app's own keys (screens, quit, help) stay reachable over the form.
-            let app_wide = matches!(
-                action,
-                Action::Quit
-                    | Action::Help
-                    | Action::Palette
-                    | Action::Messages
-                    | Action::ScreenTasks
-                    | Action::ScreenFunnels
-                    | Action::ScreenContacts
-                    | Action::ScreenProjects
-                    | Action::NextScreen
-                    | Action::PrevScreen
-            );
-            if !app_wide {
-                self.form_action(action, cx);
-            }
-            return !app_wide;
-        }
-        if self.describe.is_some() {
-            self.describe_action(action, cx);
-            return true;
-        }
-        if self.time.dialog.is_some() {
-            self.time_action(action, cx);
-            return true;
-        }
-        if self.comments.dialog.is_some() {
-            self.comment_action(action, cx);
-            return true;
-        }
-        if self.files.dialog.is_some() {
-            self.file_action(action, cx);
-            return true;
-        }
-        if self.popup.is_some() {
-            self.popup_action(action, cx);
-            return true;
-        }
-        if self.panel.is_some() {
-            self.panel_action(action, cx);
-            return true;
-        }
-        if self.detail && self.field_cursor.is_some() && action != Action::Refresh {
-            return self.field_action(action, cx);
-        }
-        if self.detail && self.sub.active() && action != Action::Refresh {
-            return self.subtask_action(action, cx);
-        }
-        if let Some(taken) = self.board_action(action, cx) {
-            return taken;
-        }
-        let page = self.page_rows(cx);
-        if let Some(to) = scroll::target(action, self.cursor, self.list.rows.len(), page) {
-            // `G` means the real end: the pages after the loaded ones come first (after the
-            // first page, when the list is being read again).
-            self.to_end =
-                action == Action::Bottom && (self.list.has_more || self.list.is_loading());
-            self.move_to(to, cx);
-            return true;
-        }
-        let c = self.cursor as isize;
-        match action {
-            Action::Refresh => {
-                self.reload(cx);
-                self.refresh_detail(cx);
-                // The pane's subtasks are read again too, unless a tick on one is on its way.
-                if self.writes.is_idle() {
-                    self.subtask_rows.clear();
-                    self.subtasks_asked.clear();
-                    self.ensure_subtasks(cx);
-                }
-                self.refresh_comments(cx);
-            }
-            Action::Open | Action::ToggleDetail => {
-                self.detail = !self.detail;
-                self.detail_scroll = 0;
-                self.sub = subtasks::SubtaskPane::default();
-                self.field_cursor = None;
-                self.fix_scroll(cx);
-                self.drop_stale_subtasks(cx);
-                self.ensure_subtasks(cx);
-                self.ensure_detail(cx);
-                self.ensure_comments(cx);
-            }
-            Action::DetailDown if self.detail => {
-                self.detail_scroll = self.detail_scroll.saturating_add(3);
-            }
-            Action::DetailUp if self.detail => {
-                self.detail_scroll = self.detail_scroll.saturating_sub(3);
-            }
-            Action::Filter => self.panel = Some(FilterPanel::default()),
-            Action::Search => self.panel = Some(FilterPanel::editing_search(&self.filters)),
-            Action::Sort => self.open_sort(),
-            Action::Views => self.open_views(cx),
-            Action::ToggleScope => {
-                self.filters.assignee = match self.filters.assignee {
-                    filters::Assignee::Me => filters::Assignee::Anyone,
-                    _ => filters::Assignee::Me,
-                };
-                self.filters.touched(filters::FilterKind::Assignee);
-                self.filters_changed(false, cx);
-            }
-            Action::ToggleMark => {
-                if let Some(id) = self.current().map(|t| t.id) {
-                    if !self.marks.remove(&id) {
-                        self.marks.insert(id);
-                    }
-                    self.anchor = Some(self.cursor);
-                    self.move_to(c + 1, cx);
-                }
-            }
-            Action::RangeMark => {
-                let from = self
-                    .anchor
-                    .unwrap_or(self.cursor)
-                    .min(self.list.rows.len().saturating_sub(1));
-                let (a, b) = (from.min(self.cursor), from.max(self.cursor));
-                for t in self.list.rows.get(a..=b).unwrap_or_default() {
-                    self.marks.insert(t.id);
-                }
-                self.anchor = Some(self.cursor);
-            }
-            Action::MarkAll => self.mark_all(cx),
-            Action::Back => return self.back(cx),
-            Action::Complete => self.complete(cx),
-            Action::Priority(n) => self.set_priority(n, cx),
-            Action::MoveColumn => self.open_move(cx),
-            Action::Assign => self.open_assign(cx),
-            Action::DueDate => self.open_due(cx),
-            Action::Rename => self.open_rename(cx),
-            Action::EditDescription => self.open_description(cx),
-            Action::NewTask => self.open_form(cx),
-            Action::NewSubtask => self.open_new_subtask(cx),
-            Action::Subtasks => self.focus_subtasks(cx),
-            Action::CustomFields => self.focus_fields(cx),
-            Action::Delete => self.open_delete(cx),
-            Action::Undo => self.undo(cx),
-            Action::LogTime => self.open_log_time(cx),
-            Action::TimeEntries => self.open_time_entries(cx),
-            Action::Watchers => self.open_watchers(cx),
-            Action::UploadFile => self.open_upload(cx),
-            Action::SaveAttachment => self.open_save_attachment(cx),
-            Action::Comment => self.open_comment(None, cx),
-            Action::CommentThread => self.open_comment_list(cx),
-            Action::OpenBoard => self.open_board(cx),
-            _ => return false,
-        }
-        true
-    }
-
-    /// `Ctrl-a`: marks every loaded task; when they all are and the service has more, marks
-    /// every task that matches, loading the rest first.
-    fn mark_all(&mut self, cx: &mut ScreenCtx) {
-        let loaded: Vec<i64> = self
-            .list
-            .rows
-            .iter()
-            .map(|t| t.id)
-            .filter(|id| *id > 0)
-            .collect();
-        let all_marked = loaded.iter().all(|id| self.marks.contains(id));
-        if all_marked && self.list.has_more && !loaded.is_empty() {
-            self.mark_rest = true;
-            if !self.list.is_loading() {
-                self.load_next(cx);
-            }
-            return;
-        }
-        self.marks.extend(loaded);
-        if self.list.has_more {
-            let again = cx.keys.say(
-                "tasks.mark_all",
-                "again marks all matching (loads the rest)",
-            );
-            let text = match again {
-                Some(again) => format!("{} loaded tasks marked · {again}", self.marks.len()),
-                None => format!("{} loaded tasks marked", self.marks.len()),
-            };
-            cx.toast(ToastKind::Info, text);
-        }
-    }
-
-    /// `Esc`: stop loading the rest, close the detail, clear the marks, take off the newest
-    /// filter, then the sort, and last of all everyone's tasks go back to mine.
-    fn back(&mut self, cx: &mut ScreenCtx) -> bool {
-        if self.to_end || self.mark_rest {
-            // The page on its way still lands; no other is asked for.
-            self.to_end = false;
-            self.mark_rest = false;
-        } else if self.detail {
-            self.detail = false;
-            self.fix_scroll(cx);
-        } else if !self.marks.is_empty() {
-            self.marks.clear();
-            self.anchor = None;
-        } else if self.filters.pop() {
-            self.filters_changed(false, cx);
-        } else if self.sort.take().is_some() {
-            // Back to the service's own order.
-            self.filters_changed(false, cx);
-        } else if self.filters.pop_scope() {
-            // Last of all, everyone's tasks back to mine.
-            self.filters_changed(false, cx);
-        } else {
-            return false;
-        }
-        true
-    }
-
-    /// The tasks a verb acts on: the marked ones in list order, else the cursor task.
-    pub fn targets(&self) -> Vec<i64> {
-        // Marks are the list's: on a board a verb takes the card under the cursor.
-        if self.marks.is_empty() || self.board.is_some() {
-            self.current().map(|t| t.id).into_iter().collect()
-        } else {
-            self.list
-                .rows
-                .iter()
-                .filter(|t| self.marks.contains(&t.id))
-                .map(|t| t.id)
-                .collect()
-        }
-    }
-}
-
-impl ScreenState for TasksState {
-    fn contexts(&self) -> Vec<Context> {
-        TasksState::contexts(self)
-    }
-
-    fn help_contexts(&self) -> &'static [Context] {
-        &[
-            Context::Board,
-            Context::Tasks,
-            Context::List,
-            Context::Filters,
-            Context::FilterEntry,
-            Context::Picker,
-            Context::MultiPicker,
-            Context::Views,
-            Context::Prompt,
-            Context::Confirm,
-            Context::TimeLog,
-            Context::CommentEdit,
-            Context::CommentList,
-            Context::CommentView,
-            Context::TaskForm,
-            Context::TaskTitle,
-            Context::TaskField,
-            Context::TaskChoice,
-            Context::TaskNotes,
-            Context::Subtasks,
-            Context::CustomFields,
-            Context::Text,
-        ]
-    }
-
-    fn keyboard_taken(&self) -> bool {
-        TasksState::keyboard_taken(self)
-    }
-
-    fn on_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        let pane = self.detail_open();
-        let done = TasksState::on_char(self, c, cx);
-        self.refit_for_pane(pane, cx);
-        done
-    }
-
-    fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
-        let pane = self.detail_open();
-        let done = TasksState::on_action(self, action, cx);
-        self.refit_for_pane(pane, cx);
-        done
-    }
-
-    fn on_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_paste(self, text, cx)
-    }
-
-    fn on_click(&mut self, target: Target, cx: &mut ScreenCtx) -> bool {
-        let pane = self.detail_open();
-        let done = TasksState::on_click(self, target, cx);
-        self.refit_for_pane(pane, cx);
-        done
-    }
-
-    fn on_tick(&mut self, cx: &mut ScreenCtx) -> bool {
-        TasksState::on_tick(self, cx)
-    }
-
-    fn on_enter(&mut self, cx: &mut ScreenCtx) {
-        self.forms.announce(cx);
-        self.restore_view(cx);
-    }
-
-    fn next_deadline(&self) -> Option<Instant> {
-        TasksState::next_deadline(self)
-    }
-
-    fn on_directory_changed(&mut self, cx: &mut ScreenCtx) {
-        TasksState::on_directory_changed(self, cx)
-    }
-
-    fn on_profile(&mut self, cx: &mut ScreenCtx) {
-        TasksState::on_profile(self, cx)
-    }
-
-    fn on_resize(&mut self, cx: &mut ScreenCtx) {
-        TasksState::on_resize(self, cx)
-    }
-
-    fn on_messages_resized(&mut self, cx: &mut ScreenCtx) {
-        self.board_fit(cx);
-        self.fix_scroll(cx);
-    }
-
-    fn unsaved(&self) -> Option<String> {
-        self.unanswered_creates()
-    }
-
-    /// The count marked, always in view; and the boards they are on when more than one (a
-    /// move takes one board at a time).
-    fn footer_note(&self) -> Option<String> {
-        if self.marks.is_empty() {
-            return None;
-        }
-        // Found through the marks, not by reading every loaded row (a frame draws this).
-        let boards: BTreeSet<i64> = self
-            .marks
-            .iter()
-            .filter_map(|id| self.list.rows.by_id(*id))
-            .filter_map(|t| t.primary_location().and_then(|l| l.board_id))
-            .collect();
-        let n = self.marks.len();
-        Some(match boards.len() {
-            0 | 1 => format!("{n} marked"),
-            b => format!("{n} marked on {b} boards"),
-        })
-    }
-
-    fn idle(&self, action: Action) -> bool {
-        self.board
-            .as_ref()
-            .is_some_and(|b| board::list_only(action) || b.idle(action))
-    }
-
-    fn timer_target(&self) -> Option<(i64, String)> {
-        // A row still being created has no id on the service yet.
-        self.current()
-            .filter(|t| t.id > 0)
-            .map(|t| (t.id, t.display_title().to_string()))
     }
 }

@@ -85,7 +85,7 @@ impl FilterPanel {
 impl TasksState {
     /// A command of the panel (`filters`), or of the row being typed into (`filter_entry`).
     pub(super) fn panel_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(panel) = self.panel.as_mut() else {
+        let Some(panel) = self.layers.panel_mut() else {
             return;
         };
         if let Some(kind) = panel.editing.kind {
@@ -93,7 +93,7 @@ impl TasksState {
             return;
         }
         match action {
-            Action::Cancel => self.panel = None,
+            Action::Cancel => self.layers.close_panel(),
             Action::Down => panel.row = (panel.row + 1) % ROWS.len(),
             Action::Up => panel.row = (panel.row + ROWS.len() - 1) % ROWS.len(),
             Action::Clear => {
@@ -171,7 +171,7 @@ impl TasksState {
 
     fn reparse_dates(&mut self, cx: &ScreenCtx) {
         let today = cx.today();
-        if let Some(panel) = self.panel.as_mut()
+        if let Some(panel) = self.layers.panel_mut()
             && panel.editing.kind == Some(FilterKind::Dates)
         {
             let v = panel.editing.field.value().trim();
@@ -180,7 +180,7 @@ impl TasksState {
     }
 
     fn entry_action(&mut self, kind: FilterKind, action: Action, cx: &mut ScreenCtx) {
-        let Some(panel) = self.panel.as_mut() else {
+        let Some(panel) = self.layers.panel_mut() else {
             return;
         };
         match (kind, action) {
@@ -189,7 +189,7 @@ impl TasksState {
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();
                 if close {
-                    self.panel = None;
+                    self.layers.close_panel();
                 }
                 if !self.filters.search.is_empty() {
                     self.filters.clear(FilterKind::Search);
@@ -201,7 +201,7 @@ impl TasksState {
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();
                 if close {
-                    self.panel = None;
+                    self.layers.close_panel();
                 }
             }
             (FilterKind::Search, Action::Accept) => {
@@ -209,7 +209,7 @@ impl TasksState {
                 let close = panel.close_after_edit;
                 panel.editing = Editing::default();
                 if close {
-                    self.panel = None;
+                    self.layers.close_panel();
                 }
                 if self.search_due.is_some() {
                     self.reload(cx);
@@ -241,9 +241,23 @@ impl TasksState {
         }
     }
 
+    /// Text pasted into the row being edited.
+    pub(super) fn panel_paste(&mut self, text: &str, cx: &mut ScreenCtx) -> bool {
+        let Some(panel) = self.layers.panel_mut() else {
+            return false;
+        };
+        if !panel.paste(text) {
+            return false;
+        }
+        if let Some(kind) = panel.editing.kind {
+            self.entry_changed(kind, cx);
+        }
+        true
+    }
+
     /// A character typed into the row being edited.
     pub(super) fn panel_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        let Some(panel) = self.panel.as_mut() else {
+        let Some(panel) = self.layers.panel_mut() else {
             return false;
         };
         let Some(kind) = panel.editing.kind else {
@@ -258,7 +272,7 @@ impl TasksState {
 
     /// Text applies as it is typed (after a pause); dates are read as they are typed.
     pub(super) fn entry_changed(&mut self, kind: FilterKind, cx: &mut ScreenCtx) {
-        let Some(panel) = self.panel.as_ref() else {
+        let Some(panel) = self.layers.panel() else {
             return;
         };
         if kind == FilterKind::Search {

@@ -82,7 +82,7 @@ fn a_refused_subtask_comes_back_in_its_prompt_still_under_its_parent() {
         "its row is taken out"
     );
     assert!(h.app.tasks.list.rows[1].sub_tasks.is_empty());
-    match &h.app.tasks.popup {
+    match h.app.tasks.layers.popup() {
         Some(Popup::Prompt {
             purpose: PromptPurpose::New { parent, .. },
             field,
@@ -127,7 +127,7 @@ fn a_refused_subtask_leaves_the_cursor_on_its_parent_for_the_next_key() {
         let req = send_subtask(&mut h, "X");
         h.fail(&req, refusal.clone());
         h.send(code(KeyCode::Esc));
-        assert!(h.app.tasks.popup.is_none(), "the prompt is closed");
+        assert!(h.app.tasks.layers.popup().is_none(), "the prompt is closed");
         assert_eq!(
             h.app.tasks.current().map(|t| t.id),
             Some(2),
@@ -208,7 +208,7 @@ fn a_subtask_twin_made_before_is_not_taken_for_a_refused_one() {
     assert!(!said.contains("after all"), "{said}");
     assert!(said.contains("“Шаг” was not created"), "{said}");
     assert!(!h.app.tasks.list.rows[1].sub_tasks.contains(&50));
-    match &h.app.tasks.popup {
+    match h.app.tasks.layers.popup() {
         Some(Popup::Prompt {
             purpose: PromptPurpose::New { parent, .. },
             field,

@@ -8,6 +8,7 @@ use weeek_api::models::TaskRow;
 
 use super::TasksState;
 use super::dialogs::{Popup, PromptPurpose};
+use super::layer::Layer;
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 
@@ -33,7 +34,7 @@ impl TasksState {
             .filter(|l| l.project_id > 0)
             .map(|l| (Some(l.project_id), l.board_column_id))
             .unwrap_or((None, None));
-        self.popup = Some(Popup::prompt(
+        self.layers.set_popup(Popup::prompt(
             PromptPurpose::New {
                 place: Some(place),
                 parent: Some(task.id),
@@ -78,7 +79,7 @@ impl SubtaskPane {
 impl TasksState {
     /// The task the detail pane shows: the last subtask opened, else the cursor task.
     pub fn pane_task_id(&self) -> Option<i64> {
-        match self.sub.opened.last() {
+        match self.layers.sub().and_then(|s| s.opened.last()) {
             Some((id, _)) => Some(*id),
             None => self.current().map(|t| t.id),
         }
@@ -107,7 +108,7 @@ impl TasksState {
 
     /// The subtask under the pane's cursor.
     pub fn subtask_at_cursor(&self) -> Option<i64> {
-        let at = self.sub.cursor?;
+        let at = self.layers.sub()?.cursor?;
         self.pane_subtasks().get(at).copied()
     }
 
@@ -129,7 +130,11 @@ impl TasksState {
             self.detail_scroll = 0;
             self.pane_changed(cx);
         }
-        self.sub.cursor = Some(0);
+        let pane = SubtaskPane {
+            cursor: Some(0),
+            opened: Vec::new(),
+        };
+        self.layers.focus_pane(Layer::Subtasks(pane));
     }
 
     /// A command while the subtask list has the keys.
@@ -137,10 +142,12 @@ impl TasksState {
         let n = self.pane_subtasks().len();
         match action {
             Action::Down | Action::Up => {
-                if n > 0 {
-                    let at = self.sub.cursor.unwrap_or(0) as isize;
+                if n > 0
+                    && let Some(sub) = self.layers.sub_mut()
+                {
+                    let at = sub.cursor.unwrap_or(0) as isize;
                     let delta = if action == Action::Down { 1 } else { -1 };
-                    self.sub.cursor = Some((at + delta).clamp(0, n as isize - 1) as usize);
+                    sub.cursor = Some((at + delta).clamp(0, n as isize - 1) as usize);
                 }
             }
             Action::Complete => self.tick_subtask(cx),
@@ -179,11 +186,15 @@ impl TasksState {
 
     /// `Enter` on a subtask: the pane shows it, with its own subtasks.
     fn open_subtask(&mut self, cx: &mut ScreenCtx) {
-        let (Some(id), Some(at)) = (self.subtask_at_cursor(), self.sub.cursor) else {
+        let at = self.layers.sub().and_then(|s| s.cursor);
+        let (Some(id), Some(at)) = (self.subtask_at_cursor(), at) else {
             return;
         };
-        self.sub.opened.push((id, at));
-        self.sub.cursor = self.pane_subtasks_known(id).then_some(0);
+        let cursor = self.pane_subtasks_known(id).then_some(0);
+        if let Some(sub) = self.layers.sub_mut() {
+            sub.opened.push((id, at));
+            sub.cursor = cursor;
+        }
         self.detail_scroll = 0;
         self.pane_changed(cx);
     }
@@ -196,13 +207,16 @@ impl TasksState {
     /// `Esc`: back to the task the subtask was opened from, its cursor where it was; from the
     /// cursor task's own list, the list gives the keys back.
     fn subtask_back(&mut self, cx: &mut ScreenCtx) {
-        match self.sub.opened.pop() {
+        let Some(sub) = self.layers.sub_mut() else {
+            return;
+        };
+        match sub.opened.pop() {
             Some((_, at)) => {
-                self.sub.cursor = Some(at);
+                sub.cursor = Some(at);
                 self.detail_scroll = 0;
                 self.pane_changed(cx);
             }
-            None => self.sub.cursor = None,
+            None => self.layers.clear_pane_focus(),
         }
     }
 
@@ -217,11 +231,18 @@ impl TasksState {
     /// A subtask opened read whole: its own subtasks can be listed (and the cursor put on the
     /// first, if the list has the keys).
     pub(super) fn on_pane_read(&mut self, id: i64, cx: &mut ScreenCtx) {
-        if self.sub.opened.last().map(|(o, _)| *o) != Some(id) {
+        let Some(sub) = self.layers.sub() else {
+            return;
+        };
+        if sub.opened.last().map(|(o, _)| *o) != Some(id) {
             return;
         }
-        if self.sub.cursor.is_none() && self.pane_subtasks_known(id) {
-            self.sub.cursor = Some(0);
+        let known = self.pane_subtasks_known(id);
+        if let Some(sub) = self.layers.sub_mut()
+            && sub.cursor.is_none()
+            && known
+        {
+            sub.cursor = Some(0);
         }
         self.ensure_subtasks(cx);
     }

@@ -374,7 +374,7 @@ fn due_date_uses_the_date_grammar_and_says_why_when_wrong() {
     h.press("someday");
     h.send(code(KeyCode::Enter));
     assert!(
-        h.app.tasks.popup.is_some(),
+        h.app.tasks.layers.popup().is_some(),
         "an invalid date keeps the prompt open"
     );
     assert!(h.take(|c| matches!(c, Call::UpdateTask(..))).is_empty());
@@ -418,7 +418,8 @@ fn a_prefilled_due_date_is_selected_and_replaced_by_what_is_typed() {
     h.press("d");
     h.send(code(KeyCode::Right));
     h.press("x");
-    let Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) = &h.app.tasks.popup else {
+    let Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) = h.app.tasks.layers.popup()
+    else {
         panic!("the prompt is open");
     };
     assert_eq!(field.value(), "22.11.2026x");
@@ -430,7 +431,7 @@ fn rename_refuses_an_empty_title_and_sends_a_new_one() {
     h.press("e");
     h.send(ctrl('u'));
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.popup.is_some());
+    assert!(h.app.tasks.layers.popup().is_some());
     h.press("Новое имя");
     h.send(code(KeyCode::Enter));
     let req = h.take(|c| matches!(c, Call::UpdateTask(1, _))).remove(0);
@@ -476,7 +477,10 @@ fn remapped_keys_act_and_the_old_ones_no_longer_do() {
     h.press("D");
     h.press("y");
     assert_eq!(h.app.tasks.list.rows.len(), 3, "y no longer deletes");
-    assert!(h.app.tasks.popup.is_some(), "the question is still open");
+    assert!(
+        h.app.tasks.layers.popup().is_some(),
+        "the question is still open"
+    );
     h.press("j");
     assert_eq!(h.app.tasks.list.rows.len(), 2);
     assert_eq!(h.take(|c| matches!(c, Call::DeleteTask(1))).len(), 1);
@@ -484,7 +488,7 @@ fn remapped_keys_act_and_the_old_ones_no_longer_do() {
     h.press("e");
     h.send(ctrl('u'));
     assert!(matches!(
-        &h.app.tasks.popup,
+        h.app.tasks.layers.popup(),
         Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) if field.value() == "Задача 2"
     ));
     h.send(ctrl('x'));
@@ -511,7 +515,7 @@ fn letters_that_are_commands_elsewhere_type_into_a_prompt() {
         !h.app.tasks.list.rows[0].is_completed,
         "x typed, not a verb"
     );
-    match &h.app.tasks.popup {
+    match h.app.tasks.layers.popup() {
         Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "q?1x:M D");
         }
@@ -519,7 +523,7 @@ fn letters_that_are_commands_elsewhere_type_into_a_prompt() {
     }
     // Keys that type nothing are commands: Esc leaves the prompt.
     h.send(code(KeyCode::Esc));
-    assert!(h.app.tasks.popup.is_none());
+    assert!(h.app.tasks.layers.popup().is_none());
 }
 
 #[test]
@@ -559,7 +563,7 @@ fn new_task_is_taken_out_again_when_refused() {
         "a refusal is certain: nothing to look for"
     );
     // The form comes back with what was typed and the reason, ready to send again.
-    let form = h.app.tasks.forms.open.as_ref().expect("the form back");
+    let form = h.app.tasks.layers.form().expect("the form back");
     assert_eq!(form.form.title.value(), "X");
     assert!(
         form.failure
@@ -612,7 +616,7 @@ fn date_range_filter_is_parsed_live_and_sent_as_both_dates() {
     h.press("jjjj"); // Dates
     h.send(code(KeyCode::Enter));
     h.press("next week");
-    let parsed = h.app.tasks.panel.as_ref().unwrap().editing.parsed.clone();
+    let parsed = h.app.tasks.layers.panel().unwrap().editing.parsed.clone();
     assert!(matches!(parsed, Some(Ok(_))));
     h.send(code(KeyCode::Enter));
     let q = query_of(&mut h);
@@ -624,7 +628,7 @@ fn date_range_filter_is_parsed_live_and_sent_as_both_dates() {
     h.press("31.02.2026");
     h.send(code(KeyCode::Enter));
     assert!(matches!(
-        h.app.tasks.panel.as_ref().unwrap().editing.parsed,
+        h.app.tasks.layers.panel().unwrap().editing.parsed,
         Some(Err(_))
     ));
     assert!(h.take(|c| matches!(c, Call::Tasks(_))).is_empty());
@@ -642,7 +646,10 @@ fn search_waits_for_a_pause_in_typing() {
     let q = query_of(&mut h);
     assert_eq!(q.search.as_deref(), Some("отч"));
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.panel.is_none(), "/ search closes with Enter");
+    assert!(
+        h.app.tasks.layers.panel().is_none(),
+        "/ search closes with Enter"
+    );
 }
 
 #[test]
@@ -892,7 +899,10 @@ fn a_task_being_created_takes_no_verbs_yet() {
         h.take(|c| matches!(c, Call::CompleteTask(_) | Call::UpdateTask(..)))
             .is_empty()
     );
-    assert!(h.app.tasks.popup.is_none(), "no rename, no delete question");
+    assert!(
+        h.app.tasks.layers.popup().is_none(),
+        "no rename, no delete question"
+    );
     assert!(toasts(&h).contains("still being created"));
 }
 
@@ -1044,7 +1054,7 @@ fn a_create_whose_answer_was_lost_is_looked_for_and_shown_when_found() {
         toasts(&h)
     );
     assert!(h.take(|c| matches!(c, Call::CreateTask(_))).is_empty());
-    assert!(h.app.tasks.popup.is_none());
+    assert!(h.app.tasks.layers.popup().is_none());
 }
 
 #[test]
@@ -1065,7 +1075,7 @@ fn a_lost_create_that_is_not_found_is_looked_for_again_and_sent_only_when_confir
         h.take(|c| matches!(c, Call::CreateTask(_))).is_empty(),
         "never sent again on its own"
     );
-    let form = h.app.tasks.forms.open.as_ref().expect("the form back");
+    let form = h.app.tasks.layers.form().expect("the form back");
     assert_eq!(form.form.title.value(), "Отчёт");
     assert!(
         form.failure
@@ -1096,7 +1106,7 @@ fn a_failed_look_asks_to_look_again_and_never_sends_the_create() {
     let look = lose_a_create(&mut h, "Звонок", ApiError::Timeout);
     h.fail(&look, ApiError::Timeout);
     assert!(matches!(
-        h.app.tasks.popup,
+        h.app.tasks.layers.popup(),
         Some(crate::tasks::dialogs::Popup::LookAgain { .. })
     ));
     let screen = h.render();
@@ -1432,28 +1442,25 @@ fn a_create_offered_again_while_another_prompt_is_open_comes_up_after_it() {
     let look = lose_a_create(&mut h, "Отчёт", server_error());
     h.press("e");
     assert!(
-        h.app.tasks.popup.is_none(),
+        h.app.tasks.layers.popup().is_none(),
         "a row still being created is not renamed"
     );
     assert!(toasts(&h).contains("still being created"));
     h.press("je");
-    assert!(h.app.tasks.popup.is_some(), "the rename prompt is open");
+    assert!(
+        h.app.tasks.layers.popup().is_some(),
+        "the rename prompt is open"
+    );
     h.reply(&look, Answer::TaskPage(Ok(TaskPage::default())));
-    match &h.app.tasks.popup {
+    match h.app.tasks.layers.popup() {
         Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) => {
             assert_eq!(field.value(), "Задача 1", "the rename prompt stays")
         }
         other => panic!("expected the rename prompt, got {other:?}"),
     }
-    assert!(h.app.tasks.forms.open.is_none(), "the form waits");
+    assert!(h.app.tasks.layers.form().is_none(), "the form waits");
     h.send(code(KeyCode::Esc));
-    let form = h
-        .app
-        .tasks
-        .forms
-        .open
-        .as_ref()
-        .expect("then the form comes back");
+    let form = h.app.tasks.layers.form().expect("then the form comes back");
     assert_eq!(form.form.title.value(), "Отчёт");
 }
 
@@ -1492,7 +1499,7 @@ fn the_detail_pane_and_a_popup_are_no_rows() {
     h.click(10, 3 + 4);
     assert_eq!(h.app.tasks.cursor, 4);
     h.press("e");
-    assert!(h.app.tasks.popup.is_some());
+    assert!(h.app.tasks.layers.popup().is_some());
     // The rename prompt is 70 wide and 5 high, centred on the body (columns 25 to 94).
     h.click(30, 19);
     assert_eq!(h.app.tasks.cursor, 4, "the prompt covers the rows under it");
@@ -1622,9 +1629,9 @@ fn undo_after_a_new_task_deletes_it_after_asking() {
     h.press("u");
     assert_eq!(h.app.tasks.cursor, 0, "the cursor goes to the new task");
     assert!(
-        matches!(&h.app.tasks.popup, Some(crate::tasks::dialogs::Popup::ConfirmDelete { ids }) if ids == &vec![99]),
+        matches!(h.app.tasks.layers.popup(), Some(crate::tasks::dialogs::Popup::ConfirmDelete { ids }) if ids == &vec![99]),
         "{:?}",
-        h.app.tasks.popup
+        h.app.tasks.layers.popup()
     );
     assert!(
         h.take(|c| matches!(c, Call::DeleteTask(_))).is_empty(),
@@ -1936,7 +1943,7 @@ fn rename_with_marks_says_it_renames_one_task() {
         toasts(&h)
     );
     assert!(matches!(
-        h.app.tasks.popup,
+        h.app.tasks.layers.popup(),
         Some(crate::tasks::dialogs::Popup::Prompt {
             purpose: crate::tasks::dialogs::PromptPurpose::Rename { id: 2 },
             ..
@@ -2037,7 +2044,7 @@ fn escape_in_the_search_field_clears_it_as_in_every_search_field() {
     h.advance(crate::tasks::SEARCH_DEBOUNCE);
     assert_eq!(query_of(&mut h).search.as_deref(), Some("отч"));
     h.send(code(KeyCode::Esc));
-    assert!(h.app.tasks.panel.is_none());
+    assert!(h.app.tasks.layers.panel().is_none());
     assert!(h.app.tasks.filters.search.is_empty());
     assert_eq!(query_of(&mut h).search, None);
 }

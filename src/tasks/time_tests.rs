@@ -373,7 +373,10 @@ fn t_logs_time_shown_at_once_and_kept_with_the_services_id() {
         comment: Some("Ревью".into()),
     };
     assert_eq!(req.call, Call::CreateTimeEntry(1, sent));
-    assert!(h.app.tasks.time.dialog.is_none(), "the dialog closes");
+    assert!(
+        h.app.tasks.layers.time_dialog().is_none(),
+        "the dialog closes"
+    );
     assert!(h.render().contains("1:30  Анна Смирнова  — Ревью"));
     let mut saved = entry("e-1", ME, date!(2026 - 11 - 20), 90);
     saved.comment = Some("Ревью".into());
@@ -409,7 +412,7 @@ fn a_duration_that_does_not_read_keeps_the_dialog_and_says_why() {
     let screen = h.render();
     assert!(screen.contains("✗ “1x” is not a duration"), "{screen}");
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.time.dialog.is_some());
+    assert!(h.app.tasks.layers.time_dialog().is_some());
     assert!(
         h.take(|c| matches!(c, Call::CreateTimeEntry(..)))
             .is_empty()
@@ -418,7 +421,7 @@ fn a_duration_that_does_not_read_keeps_the_dialog_and_says_why() {
     h.press("1ч30м");
     assert!(h.render().contains("→ 1:30 h:mm"));
     h.send(code(KeyCode::Esc));
-    assert!(h.app.tasks.time.dialog.is_none());
+    assert!(h.app.tasks.layers.time_dialog().is_none());
     assert!(
         h.take(|c| matches!(c, Call::CreateTimeEntry(..)))
             .is_empty()
@@ -460,7 +463,10 @@ fn a_422_brings_the_form_back_as_typed_with_the_services_words_at_their_fields()
     use crate::tasks::time_log::{LogField, TimeDialog};
     let mut h = two();
     log(&mut h, "1h30m", "tomorrow", "Ревью");
-    assert!(h.app.tasks.time.dialog.is_none(), "sent: the dialog closes");
+    assert!(
+        h.app.tasks.layers.time_dialog().is_none(),
+        "sent: the dialog closes"
+    );
     let req = h.take(|c| matches!(c, Call::CreateTimeEntry(..))).remove(0);
     let mut fields = weeek_api::FieldErrors::new();
     fields.insert(
@@ -478,8 +484,11 @@ fn a_422_brings_the_form_back_as_typed_with_the_services_words_at_their_fields()
             fields,
         },
     );
-    let Some(TimeDialog::Form(f)) = &h.app.tasks.time.dialog else {
-        panic!("the form comes back, got {:?}", h.app.tasks.time.dialog)
+    let Some(TimeDialog::Form(f)) = h.app.tasks.layers.time_dialog() else {
+        panic!(
+            "the form comes back, got {:?}",
+            h.app.tasks.layers.time_dialog()
+        )
     };
     assert_eq!(f.duration.value(), "1h30m");
     assert_eq!(f.date.value(), "tomorrow");
@@ -576,6 +585,39 @@ fn a_twin_entry_that_was_there_before_is_not_taken_for_a_lost_one() {
     );
 }
 
+/// The dialog a read was waiting for does not take the keys from a dialog opened meanwhile: it
+/// comes up once that one closes.
+#[test]
+fn a_dialog_read_for_waits_beneath_one_opened_meanwhile() {
+    use crate::app::commands::Context;
+    let mut h = Harness::new();
+    h.resize(160, 45);
+    let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.reply(
+        &req,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: vec![weeek_api::models::TaskRow::from(&task(1, "Отчёт"))],
+            has_more: false,
+        })),
+    );
+    h.press("T");
+    h.press("s");
+    assert_eq!(h.app.contexts()[0], Context::Picker, "the sort picker");
+    let read = h.take(|c| matches!(c, Call::Task(1))).remove(0);
+    h.reply(&read, Answer::Task(Ok(Box::new(task(1, "Отчёт")))));
+    assert_eq!(
+        h.app.contexts()[0],
+        Context::Picker,
+        "the picker keeps the keys"
+    );
+    assert!(
+        h.app.tasks.layers.time_dialog().is_some(),
+        "the dialog waits"
+    );
+    h.send(code(KeyCode::Esc));
+    assert_eq!(h.app.contexts()[0], Context::TimeLog, "then it comes up");
+}
+
 /// `T` on a task not read whole reads it first: its entries before the send are what a look
 /// after a lost answer goes by.
 #[test]
@@ -592,10 +634,16 @@ fn t_on_a_task_not_read_whole_reads_it_before_the_dialog_opens() {
         })),
     );
     h.press("T");
-    assert!(h.app.tasks.time.dialog.is_none(), "not before the read");
+    assert!(
+        h.app.tasks.layers.time_dialog().is_none(),
+        "not before the read"
+    );
     let read = h.take(|c| matches!(c, Call::Task(1))).remove(0);
     h.reply(&read, Answer::Task(Ok(Box::new(task(1, "Отчёт")))));
-    assert!(h.app.tasks.time.dialog.is_some(), "open once it is in");
+    assert!(
+        h.app.tasks.layers.time_dialog().is_some(),
+        "open once it is in"
+    );
 }
 
 fn with_entries() -> Harness {

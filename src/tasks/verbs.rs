@@ -11,7 +11,7 @@ use weeek_api::{ApiError, TaskUpdate};
 
 use super::TaskKey;
 use super::TasksState;
-use super::dialogs::{PickPurpose, Popup, PromptPurpose};
+use super::dialogs::{Popup, PromptPurpose};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{self, Group, Outcome, Reverse, Shown, Writes};
 use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
@@ -378,7 +378,7 @@ fn lower_first(label: &str) -> String {
 }
 
 /// Whole: the toast shortens it, `M` shows it all.
-fn quoted(title: &str) -> String {
+pub(super) fn quoted(title: &str) -> String {
     crate::text::quoted_full(title)
 }
 
@@ -487,7 +487,7 @@ impl TasksState {
                     }
                 }
             }
-            let on_board = self.board.as_mut().is_some_and(|b| {
+            let on_board = self.layers.board_mut().is_some_and(|b| {
                 let found = b.with_card(id, |card| change.apply(card));
                 b.rehome();
                 found
@@ -536,7 +536,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
-            board: self.board.as_mut(),
+            board: self.layers.board_mut(),
         };
         if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -556,7 +556,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
-            board: self.board.as_mut(),
+            board: self.layers.board_mut(),
         };
         if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
             self.finish_bulk(done, cx);
@@ -571,7 +571,7 @@ impl TasksState {
             cursor: &mut self.cursor,
             details: &mut self.details,
             subtasks: &mut self.subtask_rows,
-            board: self.board.as_mut(),
+            board: self.layers.board_mut(),
         };
         self.writes.reapply(&mut rows, cx);
     }
@@ -667,9 +667,9 @@ impl TasksState {
         }
         // What was typed is not lost: the prompt comes back with it and the reason.
         if let Some((purpose, text)) = b.retry
-            && self.popup.is_none()
+            && self.layers.popup().is_none()
         {
-            self.popup = Some(Popup::Prompt {
+            self.layers.set_popup(Popup::Prompt {
                 purpose,
                 field: crate::widgets::field::TextField::typed(text),
                 feedback: super::dialogs::Feedback::Err(why),
@@ -679,18 +679,18 @@ impl TasksState {
 
     /// Task `id` as shown: the list's row, else the board's card, else a subtask the detail
     /// pane read.
-    fn task(&self, id: i64) -> Option<&TaskRow> {
+    pub(super) fn task(&self, id: i64) -> Option<&TaskRow> {
         self.list
             .rows
             .iter()
             .find(|t| t.id == id)
-            .or_else(|| self.board.as_ref()?.card(id))
+            .or_else(|| self.layers.board()?.card(id))
             .or_else(|| self.subtask_rows.get(&id).and_then(Option::as_ref))
     }
 
     // ----- the verbs -----------------------------------------------------------------------
 
-    fn nothing_selected(&self, cx: &mut ScreenCtx) -> bool {
+    pub(super) fn nothing_selected(&self, cx: &mut ScreenCtx) -> bool {
         let targets = self.targets();
         if targets.is_empty() {
             cx.toast(ToastKind::Info, "No task here");
@@ -891,7 +891,8 @@ impl TasksState {
             Reverse::Created(id) => {
                 let id = *id;
                 self.focus_on(id, cx);
-                self.popup = Some(Popup::ConfirmDelete { ids: vec![id] });
+                self.layers
+                    .set_popup(Popup::ConfirmDelete { ids: vec![id] });
             }
             Reverse::Changes(items) => {
                 // Each entry sets back what its action replaced.
@@ -937,7 +938,7 @@ impl TasksState {
 
     /// What `D` asks: what goes, and that it cannot be taken back.
     pub fn delete_question(&self) -> Option<String> {
-        let Some(Popup::ConfirmDelete { ids }) = &self.popup else {
+        let Some(Popup::ConfirmDelete { ids }) = self.layers.popup() else {
             return None;
         };
         let what = match ids.as_slice() {
@@ -984,132 +985,6 @@ impl TasksState {
                 reverse: Reverse::Final,
             });
         }
-    }
-
-    // ----- opening the verbs' popups --------------------------------------------------------
-
-    pub(super) fn open_move(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        let targets = self.targets();
-        // The board of the cursor task when it is one of them, else of the first that has one:
-        // a move is to a column of one board.
-        let board_of = |id: &i64| {
-            self.task(*id)
-                .and_then(TaskRow::primary_location)
-                .and_then(|l| l.board_id)
-        };
-        let at_cursor = self
-            .current()
-            .map(|t| t.id)
-            .filter(|id| targets.contains(id));
-        let Some(board) = at_cursor
-            .and_then(|id| board_of(&id))
-            .or_else(|| targets.iter().find_map(board_of))
-        else {
-            cx.toast(
-                ToastKind::Info,
-                "This task is on no board: nothing to move between",
-            );
-            return;
-        };
-        let (here, left): (Vec<i64>, Vec<i64>) = targets
-            .into_iter()
-            .partition(|id| board_of(id) == Some(board));
-        cx.ensure_columns(board);
-        self.popup = Some(Popup::pick(
-            PickPurpose::Move {
-                board,
-                targets: here,
-                left: left.len(),
-            },
-            cx.names,
-            self,
-        ));
-    }
-
-    pub(super) fn open_assign(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        let targets = self.targets();
-        let mut common: Option<Vec<String>> = None;
-        for id in &targets {
-            let a = self
-                .task(*id)
-                .map(TaskRow::all_assignees)
-                .unwrap_or_default();
-            common = Some(match common {
-                None => a,
-                Some(c) => c.into_iter().filter(|m| a.contains(m)).collect(),
-            });
-        }
-        let preselected = common.unwrap_or_default();
-        self.popup = Some(Popup::pick(
-            PickPurpose::Assign {
-                targets,
-                preselected,
-            },
-            cx.names,
-            self,
-        ));
-    }
-
-    pub(super) fn open_due(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        let targets = self.targets();
-        let current = if targets.len() == 1 {
-            self.task(targets[0])
-                .and_then(TaskRow::due_day)
-                .map(weeek_api::dates::to_filter_date)
-                .unwrap_or_default()
-        } else {
-            String::new()
-        };
-        self.popup = Some(Popup::prompt(
-            PromptPurpose::Due { targets },
-            current,
-            cx.today(),
-        ));
-    }
-
-    pub(super) fn open_rename(&mut self, cx: &mut ScreenCtx) {
-        if self.current().is_some_and(|t| t.id < 0) {
-            cx.toast(ToastKind::Info, "That task is still being created");
-            return;
-        }
-        if !self.marks.is_empty()
-            && let Some(t) = self.current()
-        {
-            cx.toast(
-                ToastKind::Info,
-                format!(
-                    "Rename takes one task: {} (the {} marked stay as they are)",
-                    quoted(t.display_title()),
-                    self.marks.len()
-                ),
-            );
-        }
-        if let Some(t) = self.current() {
-            let title = t.title.clone().unwrap_or_default();
-            self.popup = Some(Popup::prompt(
-                PromptPurpose::Rename { id: t.id },
-                title,
-                time::Date::MIN,
-            ));
-        }
-    }
-
-    pub(super) fn open_delete(&mut self, cx: &mut ScreenCtx) {
-        if self.nothing_selected(cx) {
-            return;
-        }
-        self.popup = Some(Popup::ConfirmDelete {
-            ids: self.targets(),
-        });
     }
 }
 

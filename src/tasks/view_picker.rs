@@ -58,7 +58,7 @@ impl TasksState {
             None if self.views.views.is_empty() => picker.focus(&PickKey::SaveView),
             None => {}
         }
-        self.popup = Some(Popup::Pick {
+        self.layers.set_popup(Popup::Pick {
             purpose: PickPurpose::Views,
             picker: Some(picker),
         });
@@ -74,7 +74,8 @@ impl TasksState {
                     .current(&self.filters, self.sort, cx.today())
                     .map(|(n, _)| n.to_string())
                     .unwrap_or_default();
-                self.popup = Some(Popup::prompt(PromptPurpose::SaveView, name, cx.today()));
+                self.layers
+                    .set_popup(Popup::prompt(PromptPurpose::SaveView, name, cx.today()));
             }
             PickKey::NoView => {
                 self.filters = Filters::default();
@@ -145,7 +146,7 @@ impl TasksState {
         match self.views.views.get(name) {
             Some(old) if !old.same_as(&view, cx.today()) => {
                 let shows = old.describe(cx.names, cx.today());
-                self.offered.push(Popup::ConfirmView {
+                self.offer(Popup::ConfirmView {
                     question: format!("Replace the view “{name}” ({shows})?"),
                     change: ViewChange::Replace(name.to_string(), Box::new(view)),
                 });
@@ -159,7 +160,7 @@ impl TasksState {
     pub(super) fn ask_delete_view(&mut self, key: Option<PickKey>, cx: &mut ScreenCtx) {
         match key {
             Some(PickKey::View(name)) => {
-                self.popup = Some(Popup::ConfirmView {
+                self.layers.set_popup(Popup::ConfirmView {
                     question: format!(
                         "Delete the view “{name}” from {}?",
                         self.views.config_file().display()

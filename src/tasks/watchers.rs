@@ -56,7 +56,7 @@ impl TasksState {
             return;
         };
         let preselected = task.subscribers.clone();
-        self.popup = Some(Popup::pick(
+        self.layers.set_popup(Popup::pick(
             PickPurpose::Watchers {
                 task: id,
                 preselected,

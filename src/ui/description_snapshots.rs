@@ -42,7 +42,7 @@ fn editing() -> Harness {
         |c| *c == Call::Task(1),
         || Answer::Task(Ok(Box::new(described()))),
     );
-    assert!(h.app.tasks.describe.is_some());
+    assert!(h.app.tasks.layers.describe().is_some());
     h
 }
 

@@ -108,7 +108,7 @@ async fn the_readme_screenshots_are_what_the_app_draws() {
         vec![key('l'), key('l'), key('l'), code(KeyCode::Enter)],
     )
     .await;
-    assert!(h.app.tasks.board.is_some(), "{}", h.render());
+    assert!(h.app.tasks.layers.board().is_some(), "{}", h.render());
     check("board", &h, &mut stale);
 
     sandbox.shutdown().await;

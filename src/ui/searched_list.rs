@@ -70,8 +70,8 @@ pub fn render_rows<T: Listed>(
     start..end
 }
 
-/// `/ search…` on the left and, on the right, how far the list is loaded; `count` words a
-/// loaded list.
+/// `/ search…` on the left (a box with the cursor while `typing`) and, on the right, how far
+/// the list is loaded; `count` words a loaded list.
 #[allow(clippy::too_many_arguments)]
 pub fn render_search_line<T: Listed>(
     app: &App,
@@ -79,7 +79,7 @@ pub fn render_search_line<T: Listed>(
     frame: &mut Frame,
     area: Rect,
     l: &SearchedList<T>,
-    active: bool,
+    typing: bool,
     words: &Words,
     count: impl FnOnce() -> String,
 ) {
@@ -111,7 +111,7 @@ pub fn render_search_line<T: Listed>(
     frame.render_widget(Paragraph::new(Span::styled("/ ", t.accent())), left);
     let field_area = Rect::new(left.x + 2, left.y, left.width.saturating_sub(3), 1);
     let w = usize::from(field_area.width);
-    if l.searching && active {
+    if typing {
         render_field(frame, field_area, &l.search, true);
     } else if l.search.value().is_empty() {
         frame.render_widget(

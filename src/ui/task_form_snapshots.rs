@@ -42,7 +42,7 @@ fn with_form() -> Harness {
 }
 
 fn tab_to(h: &mut Harness, field: Field) {
-    while h.app.tasks.forms.open.as_ref().unwrap().form.focus != field {
+    while h.app.tasks.layers.form().unwrap().form.focus != field {
         h.send(code(KeyCode::Tab));
     }
 }

@@ -130,7 +130,9 @@ impl TasksState {
         result: Result<Vec<BoardColumn>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let Some(ColumnWrite::Create(mut new)) = b.column_writes.remove(&n) else {
             return;
         };

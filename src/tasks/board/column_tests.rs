@@ -26,7 +26,7 @@ fn names(h: &Harness) -> Vec<String> {
 }
 
 fn board_order(h: &Harness) -> Vec<i64> {
-    let b = h.app.tasks.board.as_ref().unwrap();
+    let b = h.app.tasks.layers.board().unwrap();
     b.columns.iter().map(|c| c.key).collect()
 }
 
@@ -53,7 +53,7 @@ fn c_creates_a_column_last_and_focuses_it() {
     };
     h.reply(&req, Answer::CreatedColumn(Ok(created)));
     assert_eq!(board_order(&h), [10, 11, 12, 13]);
-    assert_eq!(h.app.tasks.board.as_ref().unwrap().focus, 3);
+    assert_eq!(h.app.tasks.layers.board().unwrap().focus, 3);
     // The new column's tasks are read, as every column's are.
     one(
         &mut h,
@@ -73,7 +73,7 @@ fn a_refused_column_create_offers_the_name_again() {
     assert_eq!(board_order(&h), [10, 11, 12]);
     assert!(toasts(&h).contains("Could not create the column “Архив”"));
     assert!(matches!(
-        &h.app.tasks.popup,
+        h.app.tasks.layers.popup(),
         Some(crate::tasks::dialogs::Popup::Prompt { field, .. }) if field.value() == "Архив"
     ));
 }
@@ -187,7 +187,7 @@ fn a_column_moves_right_after_its_new_left_neighbour() {
     h.press("h>");
     assert_eq!(board_order(&h), [11, 10, 12], "optimistic");
     assert_eq!(
-        h.app.tasks.board.as_ref().unwrap().focus,
+        h.app.tasks.layers.board().unwrap().focus,
         1,
         "focus follows it"
     );
@@ -211,7 +211,7 @@ fn a_column_moves_right_after_its_new_left_neighbour() {
 fn x_asks_where_the_tasks_go_then_deletes_the_column() {
     let mut h = on_board();
     h.press("X");
-    let question = match &h.app.tasks.popup {
+    let question = match h.app.tasks.layers.popup() {
         Some(crate::tasks::dialogs::Popup::ConfirmColumn { question, .. }) => question.clone(),
         other => panic!("a question: {other:?}"),
     };

@@ -59,7 +59,7 @@ fn columns_mut<'a>(cx: &'a mut ScreenCtx, board: i64) -> Option<&'a mut Vec<Boar
 impl TasksState {
     /// The board and its focused column, or a message saying there is none.
     fn focused_column(&self, cx: &mut ScreenCtx) -> Option<(i64, i64)> {
-        let b = self.board.as_ref()?;
+        let b = self.layers.board()?;
         match b.focused() {
             Some(col) => Some((b.board, col.key)),
             None => {
@@ -71,8 +71,8 @@ impl TasksState {
 
     /// `C`: the name of a new column.
     pub(super) fn open_new_column(&mut self) {
-        if let Some(b) = &self.board {
-            self.popup = Some(Popup::prompt(
+        if let Some(b) = self.layers.board() {
+            self.layers.set_popup(Popup::prompt(
                 PromptPurpose::NewColumn { board: b.board },
                 String::new(),
                 time::Date::MIN,
@@ -85,7 +85,7 @@ impl TasksState {
         let Some((_, column)) = self.focused_column(cx) else {
             return;
         };
-        self.popup = Some(Popup::prompt(
+        self.layers.set_popup(Popup::prompt(
             PromptPurpose::RenameColumn { column },
             cx.names.column_name(column),
             time::Date::MIN,
@@ -112,7 +112,7 @@ impl TasksState {
             Some(other) => format!("Its tasks go to the board's first remaining column, {other}."),
             None => "It is the board's last column: its tasks leave the board.".into(),
         };
-        self.popup = Some(Popup::ConfirmColumn {
+        self.layers.set_popup(Popup::ConfirmColumn {
             column,
             question: format!("Delete the column {name}? {tasks}"),
         });
@@ -126,7 +126,7 @@ impl TasksState {
 
     /// Keeps `write` on the board under a new number (none without a board).
     pub(super) fn put_column_write(&mut self, write: ColumnWrite) -> Option<u64> {
-        let b = self.board.as_mut()?;
+        let b = self.layers.board_mut()?;
         let n = b.next_order;
         b.next_order += 1;
         b.column_writes.insert(n, write);
@@ -139,7 +139,7 @@ impl TasksState {
         name: String,
         cx: &mut ScreenCtx,
     ) {
-        let Some(board) = self.board.as_ref().map(|b| b.board) else {
+        let Some(board) = self.layers.board().map(|b| b.board) else {
             return;
         };
         let Some(shown) =
@@ -185,7 +185,7 @@ impl TasksState {
         cols.insert(to, moving);
         let upper = to.checked_sub(1).map(|i| cols[i].id);
         self.sync_board_columns(cx);
-        if let Some(b) = &mut self.board
+        if let Some(b) = self.layers.board_mut()
             && let Some(i) = b.columns.iter().position(|c| c.key == column)
         {
             b.focus = i;
@@ -209,7 +209,9 @@ impl TasksState {
 
     /// The answer to column write `n`.
     pub(in crate::tasks) fn on_column_reply(&mut self, n: u64, answer: Answer, cx: &mut ScreenCtx) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let board = b.board;
         let Some(write) = b.column_writes.remove(&n) else {
             return;
@@ -328,7 +330,7 @@ impl TasksState {
             cols.push(column);
         }
         self.sync_board_columns(cx);
-        if let Some(b) = &mut self.board
+        if let Some(b) = self.layers.board_mut()
             && let Some(i) = b.columns.iter().position(|c| c.key == id)
         {
             b.focus = i;
@@ -371,7 +373,7 @@ impl TasksState {
                     *cols = before;
                 }
                 self.sync_board_columns(cx);
-                if let Some(b) = &mut self.board
+                if let Some(b) = self.layers.board_mut()
                     && let Some(i) = b.columns.iter().position(|c| Some(c.key) == column)
                 {
                     b.focus = i;

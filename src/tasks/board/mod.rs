@@ -16,13 +16,13 @@ use crate::app::card_column::CardColumn;
 use crate::app::commands::Action;
 use crate::app::loadable::{Arrived, Loadable};
 use crate::app::toast::ToastKind;
-use crate::widgets::scroll;
 use crate::worker::Call;
 
 pub(crate) mod column_create;
 #[cfg(test)]
 mod column_tests;
 pub mod columns;
+mod keys;
 mod moves;
 #[cfg(test)]
 mod tests;
@@ -290,8 +290,7 @@ impl TasksState {
 
     /// Shows `board` in the list's place (the list stays as it is, for `Esc`).
     pub fn show_board(&mut self, board: i64, seek: Option<(i64, i64)>, cx: &mut ScreenCtx) {
-        self.board = Some(BoardView::new(board, seek));
-        self.panel = None;
+        self.layers.show_board(BoardView::new(board, seek));
         cx.ensure_columns(board);
         self.sync_board_columns(cx);
         self.board_cursor_moved(cx);
@@ -299,7 +298,7 @@ impl TasksState {
 
     /// `Esc` on the board: back to the list where it was.
     pub(super) fn close_board(&mut self, cx: &mut ScreenCtx) {
-        if let Some(b) = self.board.take() {
+        if let Some(b) = self.layers.take_board() {
             for col in b.columns {
                 cx.cancel(TaskKey::Board(col.key));
             }
@@ -312,7 +311,7 @@ impl TasksState {
 
     /// The detail pane shows: opened, and not beside a board without a card.
     pub fn detail_open(&self) -> bool {
-        self.detail && !self.board.as_ref().is_some_and(BoardView::is_bare)
+        self.detail && !self.layers.board().is_some_and(BoardView::is_bare)
     }
 
     /// The detail pane opened or closed (`was`: it showed before): the board takes the room
@@ -326,7 +325,7 @@ impl TasksState {
     /// Sizes the board to the terminal: cards per column, columns side by side.
     pub(super) fn board_fit(&mut self, cx: &ScreenCtx) {
         let detail = self.detail_open();
-        if let Some(b) = &mut self.board {
+        if let Some(b) = self.layers.board_mut() {
             let cards = cx.viewport.board.cards(detail);
             let shown = cx.viewport.board.columns_on_screen(detail, b.columns.len());
             b.fit = (cards, shown);
@@ -340,7 +339,9 @@ impl TasksState {
     /// Makes the board's columns those the service lists for it (a column added, renamed or
     /// taken away shows after a refresh), loading the ones not read yet.
     pub(super) fn sync_board_columns(&mut self, cx: &mut ScreenCtx) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         b.project = b
             .project
             .or_else(|| cx.names.board(b.board).map(|board| board.project_id));
@@ -385,8 +386,8 @@ impl TasksState {
     /// next one.
     fn load_board_column(&mut self, id: i64, more: bool, cx: &mut ScreenCtx) {
         let Some(col) = self
-            .board
-            .as_mut()
+            .layers
+            .board_mut()
             .and_then(|b| b.columns.iter_mut().find(|c| c.key == id))
         else {
             return;
@@ -409,8 +410,9 @@ impl TasksState {
     /// Reads every column's tasks again (as many as were loaded).
     fn reload_board_columns(&mut self, cx: &mut ScreenCtx) {
         let ids: Vec<i64> = self
-            .board
-            .iter()
+            .layers
+            .board()
+            .into_iter()
             .flat_map(|b| &b.columns)
             .map(|c| c.key)
             .collect();
@@ -426,7 +428,9 @@ impl TasksState {
         result: Result<TaskPage, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let Some(ci) = b.columns.iter().position(|c| c.key == id) else {
             return;
         };
@@ -474,7 +478,7 @@ impl TasksState {
         self.ensure_subtasks(cx);
         self.ensure_detail(cx);
         self.ensure_comments(cx);
-        let Some(b) = &self.board else { return };
+        let Some(b) = self.layers.board() else { return };
         let cards = b.fit.0;
         if let Some(col) = b.focused().filter(|c| c.wants_more(cards)) {
             let id = col.key;
@@ -482,93 +486,10 @@ impl TasksState {
         }
     }
 
-    /// A key while a board shows: `Some` when the board took it, `None` for the task list's
-    /// verbs, which then act on the card under the cursor.
-    pub(super) fn board_action(&mut self, action: Action, cx: &mut ScreenCtx) -> Option<bool> {
-        self.board.as_ref()?;
-        self.board_fit(cx);
-        let b = self.board.as_mut()?;
-        let (cards, _) = b.fit;
-        if let Some(col) = b.focused_mut()
-            && let Some(to) = scroll::target(action, col.cursor, col.cards.rows.len(), cards)
-        {
-            if action == Action::Bottom {
-                col.start_to_end(cards);
-            } else {
-                col.to_end = false;
-                col.move_to(to, cards);
-            }
-            self.board_cursor_moved(cx);
-            return Some(true);
-        }
-        match action {
-            Action::Left | Action::Right => {
-                let last = b.columns.len().saturating_sub(1);
-                b.focus = match action {
-                    Action::Left => b.focus.saturating_sub(1),
-                    _ => (b.focus + 1).min(last),
-                };
-                self.board_cursor_moved(cx);
-            }
-            Action::Back => {
-                if b.columns.iter().any(|c| c.to_end) {
-                    // The page on its way still lands; no other is asked for.
-                    b.columns.iter_mut().for_each(|c| c.to_end = false);
-                } else if self.detail && !b.is_bare() {
-                    self.detail = false;
-                    self.board_fit(cx);
-                } else {
-                    let from = b.opened_from;
-                    self.close_board(cx);
-                    self.leave_to = from;
-                }
-            }
-            Action::Refresh => {
-                self.reload_board_columns(cx);
-                self.refresh_detail(cx);
-                self.refresh_comments(cx);
-            }
-            Action::NewColumn => self.open_new_column(),
-            Action::RenameColumn => self.open_rename_column(cx),
-            Action::ColumnLeft => self.move_column(-1, cx),
-            Action::ColumnRight => self.move_column(1, cx),
-            Action::DeleteColumn => self.open_delete_column(cx),
-            Action::MoveDown => self.reorder(1, cx),
-            Action::MoveUp => self.reorder(-1, cx),
-            Action::MovePrev => self.move_card(-1, cx),
-            Action::MoveNext => self.move_card(1, cx),
-            _ if list_only(action) => {
-                let back = cx.keys.then_say("board.back", "goes back to it");
-                cx.toast(ToastKind::Info, format!("That is for the task list{back}"));
-            }
-            _ => return None,
-        }
-        Some(true)
-    }
-
-    /// A click on a column focuses it; on a card, puts the cursor there too.
-    pub(super) fn board_click(&mut self, target: crate::app::Target, cx: &mut ScreenCtx) -> bool {
-        use crate::app::Target;
-        let Some(b) = &mut self.board else {
-            return false;
-        };
-        let cards = b.fit.0;
-        match target {
-            Target::BoardColumn(ci) if ci < b.columns.len() => b.focus = ci,
-            Target::BoardCard { column, card } if column < b.columns.len() => {
-                b.focus = column;
-                b.columns[column].move_to(card as isize, cards);
-            }
-            _ => return false,
-        }
-        self.board_cursor_moved(cx);
-        true
-    }
-
     /// Where `n` puts a new task on a board: the focused column, in the board's project.
     /// `None` off a board (the list decides).
     pub(super) fn board_place(&self) -> Option<super::create::Place> {
-        let b = self.board.as_ref()?;
+        let b = self.layers.board()?;
         let column = b.focused()?.key;
         let project = b.project.or_else(|| {
             b.columns
@@ -583,7 +504,9 @@ impl TasksState {
 
     /// A new task's card, last in its column (where the service puts it), under the cursor.
     pub(super) fn show_new_card(&mut self, row: &TaskRow) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let cards = b.fit.0;
         let Some(column) = row.board_column_id else {
             return;
@@ -600,7 +523,9 @@ impl TasksState {
     /// A page of column `id` read while new tasks are on their way predates them: their
     /// cards go back at its bottom.
     fn reshow_new_cards(&mut self, id: i64) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let pending: Vec<TaskRow> = self
             .creating
             .values()

@@ -25,7 +25,7 @@ pub(super) struct Reorder {
 impl TasksState {
     /// `H` / `L`: the card to the previous or next column.
     pub(super) fn move_card(&mut self, step: isize, cx: &mut ScreenCtx) {
-        let Some(b) = &self.board else { return };
+        let Some(b) = self.layers.board() else { return };
         let Some(task) = b.current() else {
             cx.toast(ToastKind::Info, "No task here");
             return;
@@ -56,7 +56,7 @@ impl TasksState {
                 (None, None) => None,
             };
             let key = (id, col.key);
-            if let (Some(place), Some(b)) = (place, self.board.as_mut()) {
+            if let (Some(place), Some(b)) = (place, self.layers.board_mut()) {
                 b.left.insert(key, place);
             }
         }
@@ -78,7 +78,9 @@ impl TasksState {
         if !self.writes.is_idle() {
             return;
         }
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let board = b.board;
         let back: Vec<((i64, i64), ColumnPlace)> = b
             .left
@@ -133,7 +135,9 @@ impl TasksState {
     /// passes. Shown at once; put back with the service's message if refused; after a lost
     /// answer the column is read again, so it shows the order the service has.
     pub(super) fn reorder(&mut self, step: isize, cx: &mut ScreenCtx) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let board = b.board;
         let cards = b.fit.0;
         let Some(col) = b.columns.get_mut(b.focus) else {
@@ -206,7 +210,9 @@ impl TasksState {
         result: Result<(), ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(b) = &mut self.board else { return };
+        let Some(b) = self.layers.board_mut() else {
+            return;
+        };
         let Some(order) = b.orders.remove(&n) else {
             return;
         };

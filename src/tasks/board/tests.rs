@@ -84,7 +84,7 @@ pub(super) fn toasts(h: &Harness) -> String {
 
 /// The ids of each column's cards.
 fn cards(h: &Harness) -> Vec<Vec<i64>> {
-    let b = h.app.tasks.board.as_ref().expect("a board shows");
+    let b = h.app.tasks.layers.board().expect("a board shows");
     b.columns
         .iter()
         .map(|c| c.cards.rows.iter().map(|t| t.id).collect())
@@ -102,7 +102,7 @@ fn refused() -> ApiError {
 fn b_opens_the_board_of_the_task_with_the_cursor_on_its_card() {
     let h = on_board();
     assert_eq!(cards(&h), [vec![1, 2], vec![3], vec![]]);
-    let b = h.app.tasks.board.as_ref().unwrap();
+    let b = h.app.tasks.layers.board().unwrap();
     assert_eq!(b.focus, 1, "the column of task 3");
     assert_eq!(h.app.tasks.current().map(|t| t.id), Some(3));
 }
@@ -130,7 +130,7 @@ fn each_column_loads_and_fails_on_its_own() {
     let backlog = column_read(&mut h, 10);
     let doing = column_read(&mut h, 11);
     h.fail(&doing, ApiError::Timeout);
-    let b = h.app.tasks.board.as_ref().unwrap();
+    let b = h.app.tasks.layers.board().unwrap();
     assert!(b.columns[0].cards.is_loading(), "still loading");
     assert_eq!(b.columns[1].cards.error(), Some(&ApiError::Timeout));
     h.reply(&backlog, page(vec![in_column(1, "Первая", 10)], false));
@@ -290,11 +290,11 @@ fn moving_past_the_last_column_says_so_and_sends_nothing() {
 fn the_lists_verbs_act_on_the_card_under_the_cursor() {
     let mut h = on_board();
     h.press("hjx");
-    let b = h.app.tasks.board.as_ref().unwrap();
+    let b = h.app.tasks.layers.board().unwrap();
     assert!(b.columns[0].cards.rows[1].is_completed, "optimistic");
     let req = h.take(|c| matches!(c, Call::CompleteTask(2))).remove(0);
     h.fail(&req, refused());
-    let b = h.app.tasks.board.as_ref().unwrap();
+    let b = h.app.tasks.layers.board().unwrap();
     assert!(!b.columns[0].cards.rows[1].is_completed, "rolled back");
     h.press("2");
     let req = h.take(|c| matches!(c, Call::UpdateTask(2, _))).remove(0);
@@ -303,7 +303,7 @@ fn the_lists_verbs_act_on_the_card_under_the_cursor() {
         ..in_column(2, "Вторая", 10)
     };
     h.reply(&req, Answer::UpdatedTask(Ok(Box::new(fresh))));
-    let b = h.app.tasks.board.as_ref().unwrap();
+    let b = h.app.tasks.layers.board().unwrap();
     assert_eq!(
         b.columns[0].cards.rows[1].priority,
         Some(weeek_api::models::Priority::High)
@@ -320,7 +320,7 @@ fn esc_goes_back_to_the_list_where_it_was() {
     let mut h = on_board();
     h.press("hj");
     h.send(code(KeyCode::Esc));
-    assert!(h.app.tasks.board.is_none());
+    assert!(h.app.tasks.layers.board().is_none());
     assert_eq!(h.app.tasks.cursor, 2, "the list's cursor as it was");
     assert_eq!(h.app.tasks.current().map(|t| t.id), Some(3));
 }
@@ -482,11 +482,11 @@ fn a_click_on_a_card_puts_the_cursor_there() {
     // Three columns of 40; cards from the sixth line, three lines each: the second card of
     // the first column.
     h.click(5, 8);
-    assert_eq!(h.app.tasks.board.as_ref().unwrap().focus, 0);
+    assert_eq!(h.app.tasks.layers.board().unwrap().focus, 0);
     assert_eq!(h.app.tasks.current().map(|t| t.id), Some(2));
     h.click(100, 20);
     assert_eq!(
-        h.app.tasks.board.as_ref().unwrap().focus,
+        h.app.tasks.layers.board().unwrap().focus,
         2,
         "a column, below its cards"
     );
@@ -501,7 +501,7 @@ fn a_task_opened_from_a_deal_closes_the_board_and_shows_in_the_list() {
         KeyCode::Char('2'),
         crossterm::event::KeyModifiers::ALT,
     ));
-    assert!(h.app.tasks.board.is_none(), "the board is closed");
+    assert!(h.app.tasks.layers.board().is_none(), "the board is closed");
     assert!(h.app.tasks.detail, "the detail pane is open");
     let list = h
         .take(|c| matches!(c, Call::Tasks(_)))
@@ -538,7 +538,7 @@ fn opening_the_detail_pane_keeps_the_focused_column_on_screen() {
     }
     h.press("lll");
     let shown = |h: &Harness| {
-        let b = h.app.tasks.board.as_ref().expect("the board");
+        let b = h.app.tasks.layers.board().expect("the board");
         (b.focus, b.first, b.fit.1)
     };
     assert_eq!(shown(&h).0, 3);
@@ -557,4 +557,49 @@ fn opening_the_detail_pane_keeps_the_focused_column_on_screen() {
             first + on_screen,
         );
     }
+}
+
+/// The layers open on the task screen, bottom to top, by kind.
+fn layers(h: &Harness) -> Vec<&'static str> {
+    use crate::tasks::layer::Layer;
+    h.app
+        .tasks
+        .layers
+        .iter()
+        .map(|l| match l {
+            Layer::Board(_) => "board",
+            Layer::Fields { .. } => "fields",
+            Layer::Subtasks(_) => "subtasks",
+            Layer::Panel(_) => "panel",
+            Layer::Popup(_) => "popup",
+            Layer::Form(_) => "form",
+            Layer::FormPicker(_) => "form picker",
+            Layer::Describe(_) => "describe",
+            Layer::Time(_) => "time",
+            Layer::Comment(_) => "comment",
+            Layer::File(_) => "file",
+        })
+        .collect()
+}
+
+#[test]
+fn a_picker_over_the_form_over_the_board_has_the_keys_and_each_esc_closes_one() {
+    use crate::app::commands::Context;
+    let mut h = on_board();
+    h.press("n");
+    // Tab from the title to the project, a choice: Enter opens its picker.
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    assert_eq!(layers(&h), ["board", "form", "form picker"]);
+    assert_eq!(
+        h.app.contexts()[0],
+        Context::Picker,
+        "the picker has the keys"
+    );
+    h.send(code(KeyCode::Esc));
+    assert_eq!(layers(&h), ["board", "form"], "the form stays");
+    assert_eq!(h.app.contexts()[0], Context::TaskChoice);
+    h.send(code(KeyCode::Esc));
+    assert_eq!(layers(&h), ["board"]);
+    assert_eq!(h.app.contexts()[0], Context::Board);
 }

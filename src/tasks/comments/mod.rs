@@ -144,7 +144,6 @@ const READ_BACK_PAGE: u32 = 100;
 #[derive(Debug, Default)]
 pub struct Comments {
     pub thread: Option<Thread>,
-    pub dialog: Option<CommentDialog>,
     /// Text written and not sent, by task and the comment answered: Esc loses nothing.
     pub(super) drafts: HashMap<(i64, Option<i64>), TextArea>,
     writes: BTreeMap<u64, CommentWrite>,
@@ -253,7 +252,7 @@ impl TasksState {
         };
         let key = (task_id, reply_to.as_ref().map(|r| r.0));
         let text = self.comments.drafts.remove(&key).unwrap_or_default();
-        self.comments.dialog = Some(CommentDialog::Compose {
+        self.layers.push_comment(CommentDialog::Compose {
             task_id,
             title,
             reply_to,

@@ -1,40 +1,17 @@
 //! The form's keys: opening it (`n`), moving between fields, typing, choosing, closing, and
 //! `Ctrl-s` (or `Enter` on a title typed alone) to send it.
 
+use super::Editor;
 use super::model::{Field, Values};
 use super::pickers::{self, FormPicker};
-use super::{Editor, TaskForms};
 use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
+use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
 use crate::tasks::TasksState;
 use crate::tasks::filters::Assignee;
+use crate::tasks::layer::Layer;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
-
-impl TaskForms {
-    /// The layers of the open form, most specific first.
-    pub fn contexts(&self) -> Option<Vec<Context>> {
-        let e = self.open.as_ref()?;
-        if let Some(p) = &e.picker {
-            return Some(match &p.picker {
-                Some(p) if !p.multi => vec![Context::Picker, Context::Text],
-                _ => vec![Context::MultiPicker, Context::Picker, Context::Text],
-            });
-        }
-        Some(match e.form.focus {
-            Field::Title => vec![
-                Context::TaskTitle,
-                Context::TaskField,
-                Context::Text,
-                Context::TaskForm,
-            ],
-            Field::Due => vec![Context::TaskField, Context::Text, Context::TaskForm],
-            Field::Description => vec![Context::TaskNotes, Context::Text, Context::TaskForm],
-            _ => vec![Context::TaskChoice, Context::TaskForm],
-        })
-    }
-}
 
 impl TasksState {
     /// `n`: the form, with the draft kept from the last one if there is one, else starting
@@ -55,8 +32,9 @@ impl TasksState {
         if let Some(b) = values.board {
             cx.ensure_columns(b);
         }
-        self.forms.open = Some(Editor::new(&values, start));
-        self.forms.flush(cx);
+        self.layers
+            .offer(Layer::Form(Box::new(Editor::new(&values, start))));
+        self.forms.flush(self.layers.form(), cx);
     }
 
     /// What a form holds before anything is typed: the board's focused column on a board,
@@ -64,7 +42,7 @@ impl TasksState {
     /// assignee.
     fn form_start(&self, cx: &ScreenCtx) -> Values {
         let on_board = self.board_place().map(|(project, column)| {
-            let board = self.board.as_ref().map(|b| b.board);
+            let board = self.layers.board().map(|b| b.board);
             (project, board, column)
         });
         let (project, board, column) = if let Some(place) = on_board {
@@ -98,42 +76,22 @@ impl TasksState {
     }
 
     /// A form the service gave back (refused, or not found after a lost answer) opens again,
-    /// at once or once the open one closes.
+    /// at once or once the dialogs open (a form among them) have closed.
     pub(in crate::tasks) fn reopen_form(&mut self, e: Editor, cx: &mut ScreenCtx) {
-        self.forms.waiting.push(e);
-        self.show_waiting_form(cx);
+        self.layers.offer(Layer::Form(Box::new(e)));
+        self.settle_layers(cx);
     }
 
-    /// With nothing else open, the oldest form given back comes up.
-    pub(in crate::tasks) fn show_waiting_form(&mut self, cx: &mut ScreenCtx) {
-        let busy = self.forms.open.is_some()
-            || self.popup.is_some()
-            || self.describe.is_some()
-            || self.time.dialog.is_some()
-            || self.comments.dialog.is_some()
-            || self.files.dialog.is_some();
-        if busy || self.forms.waiting.is_empty() {
-            return;
-        }
-        self.forms.open = Some(self.forms.waiting.remove(0));
-        self.forms.flush(cx);
-    }
-
-    fn close_form(&mut self, cx: &mut ScreenCtx) {
-        self.forms.open = None;
-        self.show_waiting_form(cx);
+    fn close_form(&mut self) {
+        self.layers.take_form();
     }
 
     /// A command while the form is open.
     pub(in crate::tasks) fn form_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         let today = cx.today();
-        let Some(e) = &mut self.forms.open else {
+        let Some(e) = self.layers.form_mut() else {
             return;
         };
-        if e.picker.is_some() {
-            self.form_picker_action(action, cx);
-            return;
-        }
         let focus = e.form.focus;
         match action {
             Action::Submit => self.submit_form(cx),
@@ -153,23 +111,23 @@ impl TasksState {
                     let again = cx.keys.then_say("tasks.new", "opens it again");
                     cx.toast(ToastKind::Info, format!("Draft kept{again}"));
                 }
-                self.close_form(cx);
+                self.close_form();
             }
             Action::Discard => {
                 let start = e.start.clone();
                 *e = Editor::new(&start, start.clone());
-                self.forms.flush(cx);
+                self.forms.flush(Some(e), cx);
                 cx.toast(ToastKind::Info, "Form cleared, draft discarded");
             }
             Action::Open if focus.is_choice() => self.open_form_picker(String::new(), cx),
             Action::Remove if focus.is_choice() => {
                 // The draft is written only when it differs.
                 pickers::remove_last(focus, &mut e.form);
-                self.forms.flush(cx);
+                self.forms.flush(Some(e), cx);
             }
             Action::NewLine if focus == Field::Description => {
                 e.form.description.new_line();
-                self.forms.flush(cx);
+                self.forms.flush(Some(e), cx);
             }
             Action::Up | Action::Down if focus == Field::Description => {
                 let delta = if action == Action::Up { -1 } else { 1 };
@@ -180,7 +138,7 @@ impl TasksState {
             }
             Action::Text(edit) if focus == Field::Description => {
                 e.form.description.edit(edit);
-                self.forms.flush(cx);
+                self.forms.flush(Some(e), cx);
             }
             Action::Text(edit) => {
                 self.edit_form_text(focus, |t| t.edit(edit), cx);
@@ -192,23 +150,14 @@ impl TasksState {
     /// A character typed into the form: into the focused text, or, on a choice, the start of
     /// the picker's query.
     pub(in crate::tasks) fn form_char(&mut self, c: char, cx: &mut ScreenCtx) -> bool {
-        let Some(e) = &mut self.forms.open else {
+        let Some(e) = self.layers.form_mut() else {
             return false;
         };
-        if let Some(fp) = &mut e.picker {
-            match &mut fp.picker {
-                Some(p) => {
-                    p.type_char(c);
-                }
-                None => fp.pending.push(c),
-            }
-            return true;
-        }
         let focus = e.form.focus;
         match focus {
             Field::Description => {
                 if e.form.description.insert(c) {
-                    self.forms.flush(cx);
+                    self.forms.flush(Some(e), cx);
                 }
             }
             f if f.is_typed() => {
@@ -227,20 +176,13 @@ impl TasksState {
     }
 
     pub(in crate::tasks) fn form_paste(&mut self, text: &str, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.forms.open else {
+        let Some(e) = self.layers.form_mut() else {
             return;
         };
-        if let Some(fp) = &mut e.picker {
-            match &mut fp.picker {
-                Some(p) => p.paste(text),
-                None => fp.pending.push_str(&crate::text::one_line(text)),
-            }
-            return;
-        }
         match e.form.focus {
             Field::Description => {
                 e.form.description.paste(text);
-                self.forms.flush(cx);
+                self.forms.flush(Some(e), cx);
             }
             f if f.is_typed() => self.edit_form_text(
                 f,
@@ -262,7 +204,7 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) {
         let today = cx.today();
-        let Some(e) = &mut self.forms.open else {
+        let Some(e) = self.layers.form_mut() else {
             return;
         };
         let Some(t) = e.form.text_mut(f) else {
@@ -273,12 +215,12 @@ impl TasksState {
         if t.value() != before {
             e.form.touched.insert(f);
             e.form.revalidate_shown(f, today);
-            self.forms.flush(cx);
+            self.forms.flush(Some(e), cx);
         }
     }
 
     fn open_form_picker(&mut self, query: String, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.forms.open else {
+        let Some(e) = self.layers.form_mut() else {
             return;
         };
         let field = e.form.focus;
@@ -302,33 +244,41 @@ impl TasksState {
             pending: query,
         };
         crate::widgets::picker::apply_pending(&mut fp.picker, &mut fp.pending);
-        e.picker = Some(fp);
+        // Over the form: a layer of its own, the form beneath it.
+        self.layers.push(Layer::FormPicker(fp));
     }
 
     /// Names arrived (boards, columns, tags): a waiting picker gets its items.
     pub(in crate::tasks) fn refresh_form_picker(&mut self, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.forms.open else {
+        let Some(field) = self
+            .layers
+            .form_picker()
+            .filter(|fp| fp.picker.is_none())
+            .map(|fp| fp.field)
+        else {
             return;
         };
-        let Some(fp) = &mut e.picker else {
+        let Some(built) = self
+            .layers
+            .form()
+            .map(|e| pickers::picker_for(field, &e.form, cx.names))
+        else {
             return;
         };
-        if fp.picker.is_none() {
-            fp.picker = pickers::picker_for(fp.field, &e.form, cx.names);
+        if let Some(fp) = self.layers.form_picker_mut() {
+            fp.picker = built;
             crate::widgets::picker::apply_pending(&mut fp.picker, &mut fp.pending);
         }
     }
 
-    fn form_picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.forms.open else {
-            return;
-        };
-        let Some(fp) = &mut e.picker else {
+    /// A command of the picker over the form.
+    pub(in crate::tasks) fn form_picker_action(&mut self, action: Action, cx: &mut ScreenCtx) {
+        let Some(fp) = self.layers.form_picker_mut() else {
             return;
         };
         let Some(p) = &mut fp.picker else {
             match action {
-                Action::Cancel => e.picker = None,
+                Action::Cancel => self.layers.close_form_picker(),
                 Action::Text(TextEdit::DeleteBack) => {
                     fp.pending.pop();
                 }
@@ -344,31 +294,51 @@ impl TasksState {
                 return;
             }
         }
-        let Some(e) = &mut self.forms.open else {
-            return;
-        };
-        let Some(fp) = &mut e.picker else {
-            return;
-        };
-        let Some(p) = &mut fp.picker else {
-            return;
-        };
         match p.act(action) {
             PickerOutcome::Pending => {}
-            PickerOutcome::Cancelled => e.picker = None,
+            PickerOutcome::Cancelled => self.layers.close_form_picker(),
             PickerOutcome::Picked(keys) => {
                 let field = fp.field;
-                e.picker = None;
+                self.layers.close_form_picker();
+                let Some(e) = self.layers.form_mut() else {
+                    return;
+                };
                 pickers::apply(field, &keys, &mut e.form, cx.names);
-                self.forms.flush(cx);
+                self.forms.flush(Some(e), cx);
                 self.follow_pick(field, cx);
             }
         }
     }
 
+    /// A character typed into the query of the picker over the form (kept for it while its
+    /// items load).
+    pub(in crate::tasks) fn form_picker_char(&mut self, c: char) -> bool {
+        let Some(fp) = self.layers.form_picker_mut() else {
+            return false;
+        };
+        match &mut fp.picker {
+            Some(p) => {
+                p.type_char(c);
+            }
+            None => fp.pending.push(c),
+        }
+        true
+    }
+
+    pub(in crate::tasks) fn form_picker_paste(&mut self, text: &str) -> bool {
+        let Some(fp) = self.layers.form_picker_mut() else {
+            return false;
+        };
+        match &mut fp.picker {
+            Some(p) => p.paste(text),
+            None => fp.pending.push_str(&crate::text::one_line(text)),
+        }
+        true
+    }
+
     /// Pickers follow each other: a project chosen opens its boards, a board its columns.
     fn follow_pick(&mut self, field: Field, cx: &mut ScreenCtx) {
-        let Some(e) = &mut self.forms.open else {
+        let Some(e) = self.layers.form_mut() else {
             return;
         };
         let next = match field {
@@ -385,7 +355,7 @@ impl TasksState {
     /// comes back if the service refuses it).
     fn submit_form(&mut self, cx: &mut ScreenCtx) {
         let today = cx.today();
-        let Some(e) = &mut self.forms.open else {
+        let Some(e) = self.layers.form_mut() else {
             return;
         };
         e.failure = None;
@@ -413,11 +383,10 @@ impl TasksState {
             }
         }
         let new = e.form.to_new_task(today);
-        let Some(e) = self.forms.open.take() else {
+        let Some(e) = self.layers.take_form() else {
             return;
         };
         self.forms.sending(&e, cx);
         self.send_new(new, Some(Box::new(e)), cx);
-        self.close_form(cx);
     }
 }

@@ -16,7 +16,6 @@ mod tests;
 use std::path::Path;
 
 use model::{TaskForm, Values};
-use pickers::FormPicker;
 
 use crate::app::ScreenCtx;
 use crate::app::draft_file::DraftFile;
@@ -24,14 +23,13 @@ use crate::app::toast::ToastKind;
 
 pub const DRAFT_FILE: &str = "task-draft.json";
 
-/// The open form.
+/// The open form (a layer of the screen; its pickers are layers over it).
 #[derive(Debug, Clone)]
 pub struct Editor {
     pub form: TaskForm,
     /// What the form opened with when nothing was typed (the list's place and assignees):
     /// a title alone on top of it is sent at once with `Enter`.
     pub start: Values,
-    pub picker: Option<FormPicker>,
     /// Why the last send failed, when not a matter of one field.
     pub failure: Option<String>,
 }
@@ -41,7 +39,6 @@ impl Editor {
         Self {
             form: TaskForm::new(values),
             start,
-            picker: None,
             failure: None,
         }
     }
@@ -68,15 +65,13 @@ impl Editor {
     }
 }
 
-/// The form, its draft on disk and what is waiting to open.
+/// The form's draft on disk and what the next `n` opens (the form itself is a layer of the
+/// screen; one the service gave back while a dialog was open waits beneath it).
 #[derive(Debug, Default)]
 pub struct TaskForms {
-    pub open: Option<Editor>,
     draft: Option<DraftFile>,
     /// A draft closed with `Esc` or left by an earlier run: the next `n` opens it.
     pub kept: Option<Values>,
-    /// Forms given back by the service's refusals while another form was open.
-    pub waiting: Vec<Editor>,
     /// Said once the screen is first shown (a toast needs the first message's clock).
     note: Option<(ToastKind, String)>,
     /// A tag being created from the form's tag picker.
@@ -138,8 +133,8 @@ impl TaskForms {
 
     /// Writes the open form to disk when it holds more than it opened with; removes the file
     /// otherwise.
-    pub fn flush(&mut self, cx: &mut ScreenCtx) {
-        let (Some(e), Some(file)) = (&self.open, &mut self.draft) else {
+    pub fn flush(&mut self, open: Option<&Editor>, cx: &mut ScreenCtx) {
+        let (Some(e), Some(file)) = (open, &mut self.draft) else {
             return;
         };
         let values = e.form.values();
@@ -172,14 +167,14 @@ impl TaskForms {
     }
 
     /// The service has the task form `e` sent: its draft goes, unless the file holds another
-    /// form's by now (or an open form holds the same values).
-    pub fn confirmed(&mut self, e: Option<&Editor>, cx: &mut ScreenCtx) {
+    /// form's by now (or the open form, `open`, holds the same values).
+    pub fn confirmed(&mut self, e: Option<&Editor>, open: Option<&Editor>, cx: &mut ScreenCtx) {
         let Some(e) = e else {
             return;
         };
         let text = draft_text(&e.form.values());
         self.sent_over(Some(e));
-        let open = self.open.as_ref().map(|o| draft_text(&o.form.values()));
+        let open = open.map(|o| draft_text(&o.form.values()));
         if open.as_deref() == Some(text.as_str()) || self.sending.contains(&text) {
             return;
         }

@@ -60,11 +60,8 @@ impl TasksState {
     }
 
     fn tag_picker(&mut self) -> Option<&mut crate::widgets::picker::Picker<Pick>> {
-        self.forms
-            .open
-            .as_mut()?
-            .picker
-            .as_mut()
+        self.layers
+            .form_picker_mut()
             .filter(|fp| fp.field == Field::Tags)?
             .picker
             .as_mut()
@@ -142,14 +139,14 @@ impl TasksState {
         match self.tag_picker() {
             Some(p) => {
                 p.add_chosen(picked);
-                self.form_action(crate::app::commands::Action::Accept, cx);
+                self.form_picker_action(crate::app::commands::Action::Accept, cx);
             }
             None => {
-                if let Some(e) = &mut self.forms.open
+                if let Some(e) = self.layers.form_mut()
                     && !e.form.tags.contains(&id)
                 {
                     e.form.tags.push(id);
-                    self.forms.flush(cx);
+                    self.forms.flush(Some(e), cx);
                 }
             }
         }

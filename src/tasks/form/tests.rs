@@ -49,14 +49,7 @@ fn toasts(h: &Harness) -> String {
 }
 
 fn focus(h: &Harness) -> Field {
-    h.app
-        .tasks
-        .forms
-        .open
-        .as_ref()
-        .expect("the form")
-        .form
-        .focus
+    h.app.tasks.layers.form().expect("the form").form.focus
 }
 
 /// Tab (or Shift-Tab) to `field`.
@@ -97,7 +90,7 @@ fn draft_removed(h: &Harness) -> bool {
 fn a_title_alone_is_sent_with_enter_where_the_list_is() {
     let mut h = loaded();
     h.press("n");
-    let form = h.app.tasks.forms.open.as_ref().expect("n opens the form");
+    let form = h.app.tasks.layers.form().expect("n opens the form");
     assert_eq!(
         (form.form.project, form.form.board, form.form.column),
         (Some(1), Some(5), Some(10)),
@@ -106,7 +99,7 @@ fn a_title_alone_is_sent_with_enter_where_the_list_is() {
     assert_eq!(form.form.assignees, vec![ME.to_string()], "my tasks: me");
     h.press("Созвон с клиентом");
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.forms.open.is_none(), "sent and closed");
+    assert!(h.app.tasks.layers.form().is_none(), "sent and closed");
     let sent = creates(&mut h);
     assert_eq!(sent.len(), 1);
     let t = new_task(&sent[0]);
@@ -129,7 +122,7 @@ fn with_more_filled_in_enter_on_the_title_goes_on_and_ctrl_s_sends_every_field()
     h.press("hig");
     h.send(code(KeyCode::Enter));
     assert_eq!(
-        h.app.tasks.forms.open.as_ref().unwrap().form.priority,
+        h.app.tasks.layers.form().unwrap().form.priority,
         Some(Priority::High)
     );
     h.send(code(KeyCode::BackTab));
@@ -190,19 +183,11 @@ fn fields_are_checked_on_leaving_and_the_message_follows_the_typing() {
     tab_to(&mut h, Field::Due);
     h.press("в пятницу после");
     assert!(
-        h.app
-            .tasks
-            .forms
-            .open
-            .as_ref()
-            .unwrap()
-            .form
-            .errors
-            .is_empty(),
+        h.app.tasks.layers.form().unwrap().form.errors.is_empty(),
         "no message while typing"
     );
     h.send(code(KeyCode::Tab));
-    let errors = &h.app.tasks.forms.open.as_ref().unwrap().form.errors;
+    let errors = &h.app.tasks.layers.form().unwrap().form.errors;
     assert!(errors.contains_key(&Field::Due), "{errors:?}");
     h.send(code(KeyCode::BackTab));
     h.send(ctrl('u'));
@@ -210,9 +195,8 @@ fn fields_are_checked_on_leaving_and_the_message_follows_the_typing() {
     assert!(
         !h.app
             .tasks
-            .forms
-            .open
-            .as_ref()
+            .layers
+            .form()
             .unwrap()
             .form
             .errors
@@ -221,7 +205,7 @@ fn fields_are_checked_on_leaving_and_the_message_follows_the_typing() {
     );
     h.send(ctrl('s'));
     assert!(creates(&mut h).is_empty(), "no title: nothing sent");
-    let form = h.app.tasks.forms.open.as_ref().unwrap();
+    let form = h.app.tasks.layers.form().unwrap();
     assert_eq!(form.form.errors[&Field::Title], "required");
     assert_eq!(form.form.focus, Field::Title);
     let screen = h.render();
@@ -252,7 +236,7 @@ fn the_services_refusal_brings_the_form_back_with_messages_at_their_fields() {
         },
     );
     assert_eq!(h.app.tasks.list.rows.len(), 2, "its row goes");
-    let form = h.app.tasks.forms.open.as_ref().expect("the form back");
+    let form = h.app.tasks.layers.form().expect("the form back");
     assert_eq!(form.form.title.value(), "Отчёт");
     assert_eq!(form.form.due.value(), "01.12.2026");
     assert_eq!(
@@ -296,7 +280,7 @@ fn a_lost_create_found_by_the_look_is_not_sent_again_and_the_form_stays_closed()
         })),
     );
     assert!(creates(&mut h).is_empty());
-    assert!(h.app.tasks.forms.open.is_none());
+    assert!(h.app.tasks.layers.form().is_none());
     assert_eq!(h.app.tasks.list.rows[0].id, 77);
 }
 
@@ -314,23 +298,20 @@ fn esc_keeps_the_draft_for_the_next_n_and_ctrl_x_drops_it() {
     assert_eq!(last.title, "Черновик");
     assert_eq!(last.project, Some(1));
     h.send(code(KeyCode::Esc));
-    assert!(h.app.tasks.forms.open.is_none(), "closed without asking");
+    assert!(h.app.tasks.layers.form().is_none(), "closed without asking");
     assert!(!draft_removed(&h), "the draft stays on disk");
     assert!(toasts(&h).contains("Draft kept · n opens it again"));
     h.press("n");
-    let form = h.app.tasks.forms.open.as_ref().expect("open again");
+    let form = h.app.tasks.layers.form().expect("open again");
     assert_eq!(form.form.title.value(), "Черновик");
     assert!(toasts(&h).contains("Draft restored"));
     h.send(ctrl('x'));
-    assert_eq!(
-        h.app.tasks.forms.open.as_ref().unwrap().form.title.value(),
-        ""
-    );
+    assert_eq!(h.app.tasks.layers.form().unwrap().form.title.value(), "");
     assert!(draft_removed(&h), "the draft goes");
     h.send(code(KeyCode::Esc));
     h.press("n");
     assert_eq!(
-        h.app.tasks.forms.open.as_ref().unwrap().form.title.value(),
+        h.app.tasks.layers.form().unwrap().form.title.value(),
         "",
         "nothing kept"
     );
@@ -359,7 +340,7 @@ fn a_draft_left_by_an_earlier_run_is_announced_and_opened_by_n() {
         toasts(&h)
     );
     h.press("n");
-    let form = h.app.tasks.forms.open.as_ref().expect("the form");
+    let form = h.app.tasks.layers.form().expect("the form");
     assert_eq!(form.form.title.value(), "Со вчера");
     assert_eq!(form.form.priority, Some(Priority::Hold));
     // Not a draft: moved aside, never deleted.
@@ -379,11 +360,16 @@ fn choosing_a_project_offers_its_boards_then_a_board_its_columns() {
     h.send(code(KeyCode::Enter));
     h.press("web");
     h.send(code(KeyCode::Enter));
-    let form = &h.app.tasks.forms.open.as_ref().unwrap();
+    let form = &h.app.tasks.layers.form().unwrap();
     assert_eq!(form.form.project, Some(2));
     assert_eq!((form.form.board, form.form.column), (None, None), "dropped");
     assert_eq!(form.form.focus, Field::Board);
-    let p = form.picker.as_ref().expect("the board picker, waiting");
+    let p = h
+        .app
+        .tasks
+        .layers
+        .form_picker()
+        .expect("the board picker, waiting");
     assert!(p.picker.is_none());
     let boards = h.take(|c| matches!(c, Call::Boards(2)));
     assert_eq!(boards.len(), 1, "the project's boards are asked for");
@@ -405,7 +391,7 @@ fn choosing_a_project_offers_its_boards_then_a_board_its_columns() {
             },
         ])),
     );
-    let picker = h.app.tasks.forms.open.as_ref().unwrap().picker.as_ref();
+    let picker = h.app.tasks.layers.form_picker();
     let picker = picker.and_then(|p| p.picker.as_ref()).expect("filled in");
     assert_eq!(picker.query.value(), "Sp", "what was typed meanwhile");
     h.press("r");
@@ -423,7 +409,7 @@ fn choosing_a_project_offers_its_boards_then_a_board_its_columns() {
     assert_eq!(focus(&h), Field::Column);
     h.send(code(KeyCode::Enter));
     h.send(code(KeyCode::Tab));
-    let form = h.app.tasks.forms.open.as_ref().unwrap();
+    let form = h.app.tasks.layers.form().unwrap();
     assert_eq!(
         (form.form.project, form.form.board, form.form.column),
         (Some(2), Some(7), Some(70))
@@ -444,7 +430,7 @@ fn a_board_and_column_need_what_comes_before_them() {
     h.press("n");
     tab_to(&mut h, Field::Project);
     h.send(code(KeyCode::Backspace));
-    let form = h.app.tasks.forms.open.as_ref().unwrap();
+    let form = h.app.tasks.layers.form().unwrap();
     assert_eq!(
         (form.form.project, form.form.board, form.form.column),
         (None, None, None),
@@ -452,7 +438,7 @@ fn a_board_and_column_need_what_comes_before_them() {
     );
     h.send(code(KeyCode::Tab));
     h.send(code(KeyCode::Enter));
-    assert!(h.app.tasks.forms.open.as_ref().unwrap().picker.is_none());
+    assert!(h.app.tasks.layers.form_picker().is_none());
     assert!(toasts(&h).contains("Choose a project first"));
     tab_to(&mut h, Field::Title);
     h.press("Без проекта");
@@ -483,8 +469,11 @@ fn a_new_tag_is_made_once_and_set_if_the_create_did_not_take_it() {
             color: None,
         })),
     );
-    let form = h.app.tasks.forms.open.as_ref().unwrap();
-    assert!(form.picker.is_none(), "picked and closed");
+    assert!(
+        h.app.tasks.layers.form_picker().is_none(),
+        "picked and closed"
+    );
+    let form = h.app.tasks.layers.form().unwrap();
     assert_eq!(form.form.tags, vec![9]);
     h.send(ctrl('s'));
     let req = creates(&mut h).remove(0);
@@ -533,10 +522,7 @@ fn letters_type_into_the_form_and_screens_stay_reachable() {
     h.press("q?x");
     assert!(!h.quits());
     assert!(h.app.overlay.is_none());
-    assert_eq!(
-        h.app.tasks.forms.open.as_ref().unwrap().form.title.value(),
-        "q?x"
-    );
+    assert_eq!(h.app.tasks.layers.form().unwrap().form.title.value(), "q?x");
     h.send(crate::testing::key_event(
         KeyCode::Char('3'),
         crossterm::event::KeyModifiers::ALT,
@@ -547,7 +533,7 @@ fn letters_type_into_the_form_and_screens_stay_reachable() {
         crossterm::event::KeyModifiers::ALT,
     ));
     assert_eq!(
-        h.app.tasks.forms.open.as_ref().unwrap().form.title.value(),
+        h.app.tasks.layers.form().unwrap().form.title.value(),
         "q?x",
         "the form is where it was"
     );

@@ -144,10 +144,10 @@ impl TasksState {
                 // What was typed is not lost: the form comes back with it and the service's
                 // words at their fields (unless another dialog is open).
                 if let Some(mut form) = w.form
-                    && self.time.dialog.is_none()
+                    && self.layers.time_dialog().is_none()
                 {
                     form.refused_by(&e);
-                    self.time.dialog = Some(super::TimeDialog::Form(form));
+                    self.layers.offer_time(super::TimeDialog::Form(form));
                 }
             }
             CreateAnswer::Lost(e) => {

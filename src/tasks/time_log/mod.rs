@@ -13,7 +13,7 @@ use weeek_api::{ApiError, TimeEntryInput};
 use super::TasksState;
 pub use super::time_form::{LogField, LogForm};
 use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
+use crate::app::commands::Action;
 use crate::app::lost_answer::{self, AfterFailure, Unsettled};
 use crate::app::toast::ToastKind;
 use crate::duration;
@@ -78,7 +78,6 @@ struct EntryWrite {
 
 #[derive(Debug, Default)]
 pub struct TimeLog {
-    pub dialog: Option<TimeDialog>,
     writes: BTreeMap<u64, EntryWrite>,
     next: u64,
     /// New entries whose answer was lost and that no look found: logged again, each is looked
@@ -113,15 +112,6 @@ fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
 }
 
 impl TasksState {
-    /// The contexts of an open time dialog, if one is open.
-    pub(super) fn time_contexts(&self) -> Option<Vec<Context>> {
-        Some(match self.time.dialog.as_ref()? {
-            TimeDialog::Form(_) => vec![Context::TimeLog, Context::Text],
-            TimeDialog::Entries { .. } => vec![Context::Picker, Context::Text],
-            TimeDialog::ConfirmDelete { .. } => vec![Context::Confirm],
-        })
-    }
-
     fn time_target(&self) -> Option<&TaskRow> {
         self.current().filter(|t| t.id > 0)
     }
@@ -138,7 +128,7 @@ impl TasksState {
             self.read_whole_saying(id, &title, super::details::AfterRead::LogTime, cx);
             return;
         }
-        self.time.dialog = Some(TimeDialog::Form(Box::new(LogForm {
+        self.layers.offer_time(TimeDialog::Form(Box::new(LogForm {
             task_id: task.id,
             title: task.display_title().to_string(),
             editing: None,
@@ -177,14 +167,14 @@ impl TasksState {
             .filter(|e| !is_temp(&e.id))
             .map(|e| PickItem::new(e.id.clone(), entry_label(e, cx.names)))
             .collect();
-        self.time.dialog = Some(TimeDialog::Entries {
+        self.layers.offer_time(TimeDialog::Entries {
             task_id: task.id,
             picker: Picker::single("Time entries: Enter edits", items),
         });
     }
 
     pub(super) fn time_char(&mut self, c: char) -> bool {
-        match &mut self.time.dialog {
+        match self.layers.time_dialog_mut() {
             Some(TimeDialog::Form(f)) => f.typing().insert(c),
             Some(TimeDialog::Entries { picker, .. }) => picker.type_char(c),
             _ => false,
@@ -192,7 +182,7 @@ impl TasksState {
     }
 
     pub(super) fn time_paste(&mut self, text: &str) {
-        match &mut self.time.dialog {
+        match self.layers.time_dialog_mut() {
             Some(TimeDialog::Form(f)) => f.typing().paste(text),
             Some(TimeDialog::Entries { picker, .. }) => picker.paste(text),
             _ => {}
@@ -200,7 +190,7 @@ impl TasksState {
     }
 
     pub(super) fn time_action(&mut self, action: Action, cx: &mut ScreenCtx) {
-        let Some(dialog) = self.time.dialog.take() else {
+        let Some(dialog) = self.layers.take_time_dialog() else {
             return;
         };
         match dialog {
@@ -208,40 +198,38 @@ impl TasksState {
                 Action::Cancel => {}
                 Action::NextField => {
                     f.focus = f.focus.step(1);
-                    self.time.dialog = Some(TimeDialog::Form(f));
+                    self.layers.push_time(TimeDialog::Form(f));
                 }
                 Action::PrevField => {
                     f.focus = f.focus.step(-1);
-                    self.time.dialog = Some(TimeDialog::Form(f));
+                    self.layers.push_time(TimeDialog::Form(f));
                 }
                 Action::Text(edit) => {
                     f.typing().edit(edit);
-                    self.time.dialog = Some(TimeDialog::Form(f));
+                    self.layers.push_time(TimeDialog::Form(f));
                 }
                 Action::Delete => match f.editing.clone() {
-                    Some(entry) => {
-                        self.time.dialog = Some(TimeDialog::ConfirmDelete {
-                            task_id: f.task_id,
-                            entry,
-                        })
-                    }
-                    None => self.time.dialog = Some(TimeDialog::Form(f)),
+                    Some(entry) => self.layers.push_time(TimeDialog::ConfirmDelete {
+                        task_id: f.task_id,
+                        entry,
+                    }),
+                    None => self.layers.push_time(TimeDialog::Form(f)),
                 },
                 Action::Accept => {
                     if let Err(e) = self.save_entry(&f, cx) {
                         f.error = Some(e);
-                        self.time.dialog = Some(TimeDialog::Form(f));
+                        self.layers.push_time(TimeDialog::Form(f));
                     }
                 }
-                _ => self.time.dialog = Some(TimeDialog::Form(f)),
+                _ => self.layers.push_time(TimeDialog::Form(f)),
             },
             TimeDialog::Entries {
                 task_id,
                 mut picker,
             } => match picker.act(action) {
-                PickerOutcome::Pending => {
-                    self.time.dialog = Some(TimeDialog::Entries { task_id, picker })
-                }
+                PickerOutcome::Pending => self
+                    .layers
+                    .push_time(TimeDialog::Entries { task_id, picker }),
                 PickerOutcome::Cancelled => {}
                 PickerOutcome::Picked(ids) => {
                     let task = self.details.get(task_id);
@@ -252,7 +240,7 @@ impl TasksState {
                             .cloned()
                     });
                     if let (Some(task), Some(entry)) = (task, entry) {
-                        self.time.dialog = Some(TimeDialog::Form(Box::new(LogForm {
+                        self.layers.push_time(TimeDialog::Form(Box::new(LogForm {
                             task_id,
                             title: task.display_title().to_string(),
                             duration: TextField::with_value(duration::format_i64(entry.duration)),
@@ -276,7 +264,9 @@ impl TasksState {
             TimeDialog::ConfirmDelete { task_id, entry } => match action {
                 Action::Yes => self.delete_entry(task_id, entry, cx),
                 Action::No | Action::Cancel => {}
-                _ => self.time.dialog = Some(TimeDialog::ConfirmDelete { task_id, entry }),
+                _ => self
+                    .layers
+                    .push_time(TimeDialog::ConfirmDelete { task_id, entry }),
             },
         }
     }
@@ -498,10 +488,10 @@ impl TasksState {
                         // What was typed is not lost: the form comes back with it and the
                         // service's words at their fields (unless another dialog is open).
                         if let Some(mut form) = w.form
-                            && self.time.dialog.is_none()
+                            && self.layers.time_dialog().is_none()
                         {
                             form.refused_by(&e);
-                            self.time.dialog = Some(TimeDialog::Form(form));
+                            self.layers.offer_time(TimeDialog::Form(form));
                         }
                     }
                     AfterFailure::ReadBack => {

@@ -149,7 +149,7 @@ fn a_column_scrolled_down_says_how_many_cards_are_above() {
     let s = h.render();
     assert!(!s.contains("more"), "nothing above yet: {s}");
     h.press("Gl");
-    assert_eq!(h.app.tasks.board.as_ref().map(|b| b.focus), Some(1));
+    assert_eq!(h.app.tasks.layers.board().map(|b| b.focus), Some(1));
     let s = h.render();
     assert!(s.contains("20 tasks · ↑ "), "{s}");
     assert_snapshot!("board_scrolled_100x30", s);

@@ -128,7 +128,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
         return;
     }
     let area = fields_area(s, rect);
-    let typing = active && s.editing && !saving && s.pane == Pane::Form && s.ask.is_none();
+    let typing = active && s.editing && !saving && s.pane == Pane::Form && s.layers.ask().is_none();
     let off = scroll(&s.form, area.height);
     for (f, y, h) in field_rows(&s.form) {
         if y < off || y - off >= area.height {

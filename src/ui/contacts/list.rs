@@ -148,7 +148,8 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
     if pane.search.height == 0 || pane.search.width < 4 {
         return;
     }
-    render_search_line(app, t, frame, pane.search, l, active, &WORDS, || {
+    let typing = active && s.layers.searching();
+    render_search_line(app, t, frame, pane.search, l, typing, &WORDS, || {
         // Where the cursor is, while the list has the keys.
         let at = if s.pane == crate::contacts::Pane::List && !l.rows.rows.is_empty() {
             format!("{} of ", l.cursor + 1)

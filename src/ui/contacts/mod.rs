@@ -15,6 +15,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::app::{App, Hits, Target};
+use crate::contacts::layer::Layer;
 use crate::contacts::pickers::PickKind;
 use crate::contacts::{Ask, Pane};
 use crate::layout;
@@ -37,43 +38,38 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
         hits.add(a.list, Target::ContactsPane(Pane::List));
         list::render(app, t, frame, a.list, s.pane == Pane::List, hits);
     }
-    if let Some(fp) = &s.picker {
-        let rect = match &fp.picker {
-            Some(p) => render_picker(t, frame, body, p),
-            None => {
-                let what = match fp.kind {
-                    PickKind::Organizations => "organizations",
-                    PickKind::Tags => "tags",
-                };
-                render_waiting(app, frame, body, what)
-            }
+    for l in s.layers.iter() {
+        let covered = match l {
+            // The list's search line has the box (`list::render`).
+            Layer::Search => continue,
+            Layer::Picker(fp) => match &fp.picker {
+                Some(p) => render_picker(t, frame, body, p),
+                None => {
+                    let what = match fp.kind {
+                        PickKind::Organizations => "organizations",
+                        PickKind::Tags => "tags",
+                    };
+                    render_waiting(app, frame, body, what)
+                }
+            },
+            Layer::View { contact, scroll } => render_view(app, t, frame, body, contact, *scroll),
+            Layer::Ask(Ask::Restore(d)) => render_restore(app, t, frame, body, &d.summary()),
+            Layer::Ask(Ask::Discard { .. }) => render_confirm(
+                app,
+                t,
+                frame,
+                body,
+                "Clear the form? What was typed is lost.",
+            ),
+            Layer::Ask(Ask::Delete { name, .. }) => render_confirm(
+                app,
+                t,
+                frame,
+                body,
+                &format!("Delete the contact “{name}”?"),
+            ),
         };
-        hits.cover(rect);
-    }
-    // Asked from the open contact: the question stands over it.
-    if let Some((c, scroll)) = &s.viewing {
-        hits.cover(render_view(app, t, frame, body, c, *scroll));
-    }
-    let asked = match &s.ask {
-        Some(Ask::Restore(d)) => Some(render_restore(app, t, frame, body, &d.summary())),
-        Some(Ask::Discard { .. }) => Some(render_confirm(
-            app,
-            t,
-            frame,
-            body,
-            "Clear the form? What was typed is lost.",
-        )),
-        Some(Ask::Delete { name, .. }) => Some(render_confirm(
-            app,
-            t,
-            frame,
-            body,
-            &format!("Delete the contact “{name}”?"),
-        )),
-        None => None,
-    };
-    if let Some(rect) = asked {
-        hits.cover(rect);
+        hits.cover(covered);
     }
 }
 

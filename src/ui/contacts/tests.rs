@@ -181,11 +181,11 @@ fn enter_on_the_list_opens_every_field_of_the_contact_read_only() {
     insta::assert_snapshot!("contact_view_80x24", screen);
     h.press("x");
     assert!(
-        h.app.contacts.viewing.is_some(),
+        h.app.contacts.layers.viewing().is_some(),
         "read only: keys change nothing"
     );
     h.send(code(KeyCode::Esc));
-    assert!(h.app.contacts.viewing.is_none());
+    assert!(h.app.contacts.layers.viewing().is_none());
     assert!(!h.render().contains("Middle name"));
 }
 

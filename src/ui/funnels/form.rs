@@ -14,7 +14,7 @@ use crate::funnels::editor::{DealEditor, Phase, Target};
 use crate::funnels::format;
 use crate::layout::centered;
 use crate::text::{one_line, truncate, width};
-use crate::ui::dialogs::{render_field, render_picker, render_waiting};
+use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
 const LABEL_W: usize = 16;
@@ -103,11 +103,13 @@ fn hint(e: &DealEditor, f: DealField) -> &'static str {
     }
 }
 
+/// The form; `focused`: no picker or question of it is over it (its field shows the cursor).
 pub fn render(
     app: &App,
     t: &Theme,
     d: &FunnelDetail,
     e: &DealEditor,
+    focused: bool,
     frame: &mut Frame,
     body: Rect,
 ) -> Rect {
@@ -209,8 +211,7 @@ pub fn render(
         let area = Rect::new(inner.x, inner.y + row as u16, inner.width, 1);
         let typing = *f == Some(e.form.focus)
             && e.form.is_typed(e.form.focus)
-            && e.picker.is_none()
-            && !e.asking
+            && focused
             && matches!(e.phase, Phase::Editing);
         if typing && let Some(field) = e.form.text(e.form.focus) {
             let lw = (label_w as u16).min(area.width);
@@ -223,24 +224,6 @@ pub fn render(
         } else {
             frame.render_widget(Paragraph::new(line.clone()), area);
         }
-    }
-    if let Some(p) = &e.picker {
-        match &p.picker {
-            Some(picker) => {
-                render_picker(t, frame, body, picker);
-            }
-            None => {
-                render_waiting(app, frame, body, "the list");
-            }
-        }
-    }
-    if e.asking {
-        let question = if e.is_new() {
-            "Discard this new deal?".to_string()
-        } else {
-            format!("Discard the changes to {}?", e.name)
-        };
-        crate::ui::dialogs::render_confirm(app, t, frame, body, &question);
     }
     rect
 }

@@ -55,7 +55,8 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
             spans.push(Span::styled(" · private", t.dim()));
         }
     }
-    if let Some(shown) = d.filter_summary() {
+    let searching = app.funnels.layers.deal_search().is_some();
+    if let Some(shown) = d.summary(searching) {
         spans.push(Span::styled(" · ", t.dim()));
         spans.push(Span::styled(shown, t.accent()));
     }

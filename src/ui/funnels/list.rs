@@ -42,7 +42,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
 
 fn render_title(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let l = &app.funnels.list;
-    if let Some(field) = &l.search {
+    if let Some(field) = app.funnels.layers.list_search() {
         let label = "Search funnels: ";
         frame.render_widget(
             Paragraph::new(Span::styled(label, t.accent())),

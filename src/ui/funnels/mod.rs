@@ -14,6 +14,7 @@ use ratatui::text::{Line, Span};
 
 use crate::app::commands::Context;
 use crate::app::{App, Hits};
+use crate::funnels::layer::Layer;
 use crate::funnels::query::BoardPicker;
 use crate::text::{truncate, width};
 use crate::ui::dialogs::{
@@ -23,59 +24,58 @@ use crate::ui::theme::{Theme, parse_color};
 use crate::widgets::field::TextField;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
-    match &app.funnels.detail {
+    let s = &app.funnels;
+    match &s.detail {
         None => list::render(app, t, frame, body, hits),
         Some(d) => {
             info::render(app, t, d, frame, body, hits);
             if let Some(view) = &d.deal {
                 hits.cover(deal::render(app, t, d, view, frame, body));
             }
-            if let Some(field) = &d.search_box {
-                let line = crate::layout::funnels::detail(body, d.info).summary;
-                render_search(t, frame, line, field);
-            }
-            match &d.picker {
-                Some(BoardPicker::Filter(Some(p))) => hits.cover(render_picker(t, frame, body, p)),
-                Some(BoardPicker::Filter(None)) => {
-                    hits.cover(render_waiting(app, frame, body, "organizations"))
-                }
-                Some(BoardPicker::Sort(p)) => hits.cover(render_picker(t, frame, body, p)),
-                None => {}
-            }
         }
     }
-    if let (Some(e), Some(d)) = (&app.funnels.editor, &app.funnels.detail) {
-        hits.cover(form::render(app, t, d, e, frame, body));
-    }
-    if let Some(ask) = &app.funnels.ask {
-        hits.cover(render_confirm(app, t, frame, body, &ask.question()));
-    }
-    if let Some(p) = &app.funnels.tasks.prompt {
-        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
-        let feedback = p.error.as_deref().map(|e| (false, e));
-        let title = "New task linked to the deal";
-        hits.cover(render_prompt(
-            t, frame, body, title, &p.field, feedback, &help,
-        ));
-    }
-    if let Some(c) = &app.funnels.structure.currency {
-        hits.cover(render_picker(t, frame, body, &c.picker));
-    }
-    if let Some(p) = &app.funnels.links.picker {
-        hits.cover(render_picker(t, frame, body, p));
-    }
-    if let Some(p) = &app.funnels.structure.prompt {
-        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
-        let feedback = p.error.as_deref().map(|e| (false, e));
-        hits.cover(render_prompt(
-            t,
-            frame,
-            body,
-            &p.title(),
-            &p.field,
-            feedback,
-            &help,
-        ));
+    let prompt_help = || crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
+    let mut layers = s.layers.iter().peekable();
+    while let Some(l) = layers.next() {
+        let covered = match l {
+            // The list's title line has its box (`list::render`).
+            Layer::ListSearch(_) => continue,
+            Layer::DealSearch(field) => {
+                if let Some(d) = &s.detail {
+                    let line = crate::layout::funnels::detail(body, d.info).summary;
+                    render_search(t, frame, line, field);
+                }
+                continue;
+            }
+            Layer::BoardPicker(BoardPicker::Filter(Some(p))) => render_picker(t, frame, body, p),
+            Layer::BoardPicker(BoardPicker::Filter(None)) => {
+                render_waiting(app, frame, body, "organizations")
+            }
+            Layer::BoardPicker(BoardPicker::Sort(p)) => render_picker(t, frame, body, p),
+            Layer::Form(e) => {
+                let Some(d) = &s.detail else { continue };
+                let focused = layers.peek().is_none();
+                form::render(app, t, d, e, focused, frame, body)
+            }
+            Layer::FormPicker(p) => match &p.picker {
+                Some(picker) => render_picker(t, frame, body, picker),
+                None => render_waiting(app, frame, body, "the list"),
+            },
+            Layer::Ask(ask) => render_confirm(app, t, frame, body, &ask.question()),
+            Layer::TaskPrompt(p) => {
+                let feedback = p.error.as_deref().map(|e| (false, e));
+                let title = "New task linked to the deal";
+                render_prompt(t, frame, body, title, &p.field, feedback, &prompt_help())
+            }
+            Layer::NamePrompt(p) => {
+                let feedback = p.error.as_deref().map(|e| (false, e));
+                let title = p.title();
+                render_prompt(t, frame, body, &title, &p.field, feedback, &prompt_help())
+            }
+            Layer::Currency(c) => render_picker(t, frame, body, &c.picker),
+            Layer::Links(p) => render_picker(t, frame, body, p),
+        };
+        hits.cover(covered);
     }
 }
 

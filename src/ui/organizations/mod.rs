@@ -18,6 +18,7 @@ use crate::app::names::short_id;
 use crate::app::{App, Hits};
 use crate::layout;
 use crate::organizations::deals::OrgDeals;
+use crate::organizations::layer::Layer;
 use crate::text::{first_and_more, fit, fit_hints, one_line, truncate};
 use crate::ui::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
@@ -29,36 +30,37 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     render_tabs(app, t, frame, a.tabs);
     render_list(app, t, frame, a.list);
     let s = &app.contacts.organizations;
-    if let Some((o, scroll)) = &s.viewing {
-        hits.cover(render_detail(app, t, frame, body, o, *scroll));
-    }
-    if let Some(fs) = &s.form {
-        hits.cover(form::render(app, t, frame, body, fs));
-    }
-    if let Some(lp) = &s.link_picker {
-        hits.cover(match &lp.picker {
-            Some(p) => render_picker(t, frame, body, p),
-            None => render_waiting(
-                app,
-                frame,
-                body,
-                match lp.kind {
-                    crate::organizations::links::LinkKind::Contacts => "contacts",
-                    crate::organizations::links::LinkKind::Tags => "tags",
-                },
-            ),
-        });
-    }
-    if let Some((_, name)) = &s.ask_delete {
-        let question = format!("Delete the organization “{name}”?");
-        hits.cover(render_confirm(app, t, frame, body, &question));
-    }
-    if s.ask_close {
-        let question = match s.form.as_ref().and_then(|f| f.edit.as_ref()) {
-            Some(_) => "Close the form and drop its unsaved changes?",
-            None => "Close the form and drop the new organization?",
+    for l in s.layers.iter() {
+        let covered = match l {
+            // The search line has the box (`render_list`).
+            Layer::Search => continue,
+            Layer::View { org, scroll } => render_detail(app, t, frame, body, org, *scroll),
+            Layer::Form(fs) => form::render(app, t, frame, body, fs),
+            Layer::Links(lp) => match &lp.picker {
+                Some(p) => render_picker(t, frame, body, p),
+                None => render_waiting(
+                    app,
+                    frame,
+                    body,
+                    match lp.kind {
+                        crate::organizations::links::LinkKind::Contacts => "contacts",
+                        crate::organizations::links::LinkKind::Tags => "tags",
+                    },
+                ),
+            },
+            Layer::AskDelete { name, .. } => {
+                let question = format!("Delete the organization “{name}”?");
+                render_confirm(app, t, frame, body, &question)
+            }
+            Layer::AskClose => {
+                let question = match s.layers.form().and_then(|f| f.edit.as_ref()) {
+                    Some(_) => "Close the form and drop its unsaved changes?",
+                    None => "Close the form and drop the new organization?",
+                };
+                render_confirm(app, t, frame, body, question)
+            }
         };
-        hits.cover(render_confirm(app, t, frame, body, question));
+        hits.cover(covered);
     }
 }
 
@@ -204,7 +206,8 @@ fn render_list(app: &App, t: &Theme, frame: &mut Frame, rect: Rect) {
     if pane.search.height == 0 || pane.search.width < 4 {
         return;
     }
-    render_search_line(app, t, frame, pane.search, l, true, &WORDS, || {
+    let typing = matches!(app.contacts.organizations.layers.top(), Some(Layer::Search));
+    render_search_line(app, t, frame, pane.search, l, typing, &WORDS, || {
         let at = l.cursor + 1;
         match l.rows.rows.len() {
             0 => String::new(),

@@ -13,6 +13,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use crate::app::App;
 use crate::app::commands::Context;
 use crate::layout::projects::areas;
+use crate::projects::layer::Layer;
 use crate::projects::{Node, Row};
 use crate::text::{truncate, width};
 use crate::ui::dialogs::{render_confirm, render_prompt};
@@ -21,19 +22,25 @@ use crate::ui::theme::Theme;
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect) {
     render_tree(app, t, frame, body);
     let state = &app.projects;
-    if let Some(p) = &state.edits.prompt {
-        let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
-        let feedback = p.error.as_deref().map(|e| (false, e));
-        let portfolios = state
-            .portfolios
-            .value()
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        let title = p.title(&app.names, portfolios);
-        render_prompt(t, frame, body, &title, &p.field, feedback, &help);
-    }
-    if let Some(ask) = &state.edits.ask {
-        render_confirm(app, t, frame, body, &ask.question());
+    for l in state.layers.iter() {
+        match l {
+            // The filter line has the box (`render_filter`).
+            Layer::Search => {}
+            Layer::Prompt(p) => {
+                let help = crate::ui::hint_line(app, &[Context::Prompt, Context::Text], true);
+                let feedback = p.error.as_deref().map(|e| (false, e));
+                let portfolios = state
+                    .portfolios
+                    .value()
+                    .map(Vec::as_slice)
+                    .unwrap_or_default();
+                let title = p.title(&app.names, portfolios);
+                render_prompt(t, frame, body, &title, &p.field, feedback, &help);
+            }
+            Layer::Ask(ask) => {
+                render_confirm(app, t, frame, body, &ask.question());
+            }
+        }
     }
 }
 
@@ -84,10 +91,10 @@ fn render_filter(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let state = &app.projects;
     let cols = usize::from(area.width);
     let line = match &state.filter {
-        Some(f) if state.typing || !f.value().is_empty() => {
+        Some(f) if state.typing() || !f.value().is_empty() => {
             let shown = truncate(f.value(), cols.saturating_sub(3));
             let mut spans = vec![Span::styled("/ ", t.accent())];
-            if state.typing {
+            if state.typing() {
                 // The bar stands where the next letter goes.
                 let at = f.input.cursor().min(shown.chars().count());
                 let before: String = shown.chars().take(at).collect();

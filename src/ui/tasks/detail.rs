@@ -212,8 +212,7 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
             format!("Subtasks ({})", task.sub_tasks.len()),
             t.accent(),
         ));
-        let sub = &app.tasks.sub;
-        let cursor = sub.cursor.filter(|_| sub.active());
+        let cursor = app.tasks.layers.sub().and_then(|s| s.cursor);
         for (i, id) in task.sub_tasks.iter().enumerate() {
             let title = app
                 .tasks
@@ -235,7 +234,7 @@ fn detail_lines<'a>(task: &'a TaskRow, app: &'a App, t: &Theme, w: usize) -> Vec
     }
     comment_lines(task.id, app, t, w, &mut lines);
     if let Some(whole) = whole {
-        let cursor = app.tasks.field_cursor.filter(|_| app.tasks.detail);
+        let cursor = app.tasks.layers.field_cursor().filter(|_| app.tasks.detail);
         whole_lines(whole, app, t, w, cursor, &mut lines);
     }
     lines
@@ -451,13 +450,18 @@ fn comment_lines<'a>(task_id: i64, app: &'a App, t: &Theme, w: usize, lines: &mu
 /// The title of the task the pane's subtask was opened from, when one is open.
 fn opened_from(app: &App) -> Option<String> {
     let s = &app.tasks;
-    let n = s.sub.opened.len();
+    let opened = s
+        .layers
+        .sub()
+        .map(|p| p.opened.as_slice())
+        .unwrap_or_default();
+    let n = opened.len();
     if n == 0 {
         return None;
     }
     let from = match n {
         1 => s.current().map(|t| t.id),
-        _ => Some(s.sub.opened[n - 2].0),
+        _ => Some(opened[n - 2].0),
     }?;
     Some(
         s.row_of(from)
@@ -489,7 +493,7 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
             }
         })
         .unwrap_or_else(|| " Task ".into());
-    let hints = if s.field_cursor.is_some() {
+    let hints = if s.layers.field_cursor().is_some() {
         crate::ui::say_all(
             app,
             &[
@@ -497,7 +501,7 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
                 ("custom_fields.back", "back"),
             ],
         )
-    } else if s.sub.active() {
+    } else if s.layers.sub().is_some() {
         crate::ui::say_all(
             app,
             &[
@@ -512,7 +516,7 @@ pub(super) fn render_detail(app: &App, t: &Theme, frame: &mut Frame, area: Rect)
             &[
                 ("tasks.detail", "closes"),
                 (
-                    if s.board.is_some() {
+                    if s.layers.board().is_some() {
                         // J and K order the cards on a board.
                         "board.detail_down/board.detail_up"
                     } else {

@@ -13,7 +13,7 @@ use crate::layout::centered;
 use crate::tasks::form::Editor;
 use crate::tasks::form::model::Field;
 use crate::text::{one_line, truncate, width};
-use crate::ui::dialogs::{render_field, render_picker, render_text_area, render_waiting};
+use crate::ui::dialogs::{render_field, render_text_area};
 use crate::ui::theme::Theme;
 
 const LABEL_W: usize = 13;
@@ -81,7 +81,15 @@ fn due_note(app: &App, e: &Editor) -> Option<String> {
     Some(crate::date_input::DayRange::day(day).describe())
 }
 
-pub(super) fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, e: &Editor) -> Rect {
+/// The form; `editing`: no picker of it is over it (its focused field shows the cursor).
+pub(super) fn render(
+    app: &App,
+    t: &Theme,
+    frame: &mut Frame,
+    body: Rect,
+    e: &Editor,
+    editing: bool,
+) -> Rect {
     // As wide as its messages need, whole, up to the terminal's width; past it they wrap.
     let label_w = LABEL_W.min(usize::from(body.width.min(80).saturating_sub(2)) / 3);
     let box_w = crate::ui::dialogs::fit_width(
@@ -171,7 +179,6 @@ pub(super) fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, e: &Ed
         .unwrap_or(0);
     // Keep the focused field (and its message) in view.
     let scroll = (last + 2).saturating_sub(h).min(first);
-    let editing = e.picker.is_none();
     let lw = (label_w as u16).min(inner.width);
     for (row, (f, line)) in lines.iter().skip(scroll).take(h).enumerate() {
         let area = Rect::new(inner.x, inner.y + row as u16, inner.width, 1);
@@ -218,16 +225,6 @@ pub(super) fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, e: &Ed
             "notes; Enter starts a new line",
             editing && focus == Field::Description,
         );
-    }
-    if let Some(p) = &e.picker {
-        match &p.picker {
-            Some(picker) => {
-                render_picker(t, frame, body, picker);
-            }
-            None => {
-                render_waiting(app, frame, body, "the list");
-            }
-        }
     }
     rect
 }

@@ -20,12 +20,14 @@ use ratatui::text::Span;
 use crate::app::{App, Hits};
 use crate::layout;
 use crate::tasks::PageStatus;
+use crate::tasks::layer::Layer;
+use crate::ui::dialogs::{render_picker, render_waiting};
 use crate::ui::theme::Theme;
 
 pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hits) {
     let s = &app.tasks;
     let areas = layout::tasks::areas(body, s.detail_open());
-    match &s.board {
+    match s.layers.board() {
         Some(b) => {
             super::board::render_title(app, t, b, frame, areas.filter_line);
             if areas.list.height > 0 {
@@ -42,26 +44,27 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
     if let Some(d) = areas.detail {
         detail::render_detail(app, t, frame, d);
     }
-    if let Some(p) = &s.panel {
-        hits.cover(filter_panel::render_panel(app, t, frame, body, p));
-    }
-    if let Some(p) = &s.popup {
-        hits.cover(dialogs::render_popup(app, t, frame, body, p));
-    }
-    if let Some(d) = &s.time.dialog {
-        hits.cover(time_log::render_time_dialog(app, t, frame, body, d));
-    }
-    if let Some(d) = &s.comments.dialog {
-        hits.cover(comments::render_comment_dialog(app, t, frame, body, d));
-    }
-    if let Some(d) = &s.files.dialog {
-        hits.cover(files::render_file_dialog(app, t, frame, body, d));
-    }
-    if let Some(d) = &s.describe {
-        hits.cover(description::render_describe(app, t, frame, body, d));
-    }
-    if let Some(e) = &s.forms.open {
-        hits.cover(form::render(app, t, frame, body, e));
+    let mut layers = s.layers.iter().peekable();
+    while let Some(l) = layers.next() {
+        let covered = match l {
+            // Drawn in the list's place above; the pane's focus is drawn by the pane.
+            Layer::Board(_) | Layer::Fields { .. } | Layer::Subtasks(_) => continue,
+            Layer::Panel(p) => filter_panel::render_panel(app, t, frame, body, p),
+            Layer::Popup(p) => dialogs::render_popup(app, t, frame, body, p),
+            Layer::Form(e) => {
+                let editing = layers.peek().is_none();
+                form::render(app, t, frame, body, e, editing)
+            }
+            Layer::FormPicker(p) => match &p.picker {
+                Some(picker) => render_picker(t, frame, body, picker),
+                None => render_waiting(app, frame, body, "the list"),
+            },
+            Layer::Describe(d) => description::render_describe(app, t, frame, body, d),
+            Layer::Time(d) => time_log::render_time_dialog(app, t, frame, body, d),
+            Layer::Comment(d) => comments::render_comment_dialog(app, t, frame, body, d),
+            Layer::File(d) => files::render_file_dialog(app, t, frame, body, d),
+        };
+        hits.cover(covered);
     }
 }
 
