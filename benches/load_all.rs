@@ -21,9 +21,10 @@ use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use weeek_tui::app::requests::{Reply, Request};
 use weeek_tui::app::{App, Clock, Effect, Msg};
 use weeek_tui::tasks::filters::{Assignee, Completion};
-use weeek_tui::worker::{self, Reply, Request};
+use weeek_tui::worker;
 
 /// Kills the sandbox however the bench ends.
 struct Sandbox(Child);
@@ -129,12 +130,13 @@ async fn settle(
         if matches!(req.call, worker::Call::Tasks(_)) {
             pages += 1;
         }
-        let (answer, skipped) = worker::execute(client, req.call.clone()).await;
+        let (output, skipped) = worker::execute(client, req.call.clone()).await;
         *next_id = (*next_id).max(req.id);
         let reply = Reply {
             id: req.id,
             key: req.key,
-            answer,
+            origin: worker::Origin::Service,
+            output,
             skipped,
         };
         take(app.update(Msg::Api(Box::new(reply)), clock()), &mut queue);

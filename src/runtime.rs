@@ -11,6 +11,7 @@ use ratatui::DefaultTerminal;
 use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
+use crate::app::requests::RequestKey;
 use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order};
@@ -280,7 +281,7 @@ fn run_editor(terminal: &mut DefaultTerminal, edit: EditOrder) -> std::io::Resul
 /// Runs `effects`; true when one of them ends the app. Editors are queued in `edits`.
 fn execute(
     effects: Vec<Effect>,
-    requests: &mpsc::UnboundedSender<Order>,
+    requests: &mpsc::UnboundedSender<Order<RequestKey>>,
     files: &mut FileWriter,
     notes: &mpsc::UnboundedSender<Msg>,
     edits: &mut Vec<EditOrder>,

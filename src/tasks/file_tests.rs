@@ -7,9 +7,10 @@ use crossterm::event::KeyCode;
 use weeek_api::ApiError;
 use weeek_api::models::{Attachment, Task};
 
+use crate::app::requests::Request;
 use crate::attachment_files::SaveError;
 use crate::testing::{Harness, code, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 /// One task listed, its whole read as the detail opens; `attachments` on it.
 fn loaded(attachments: Vec<Attachment>) -> Harness {
