@@ -263,6 +263,21 @@ pub fn answered(req: &Request, answer: Answer, skipped: Option<Skipped>) -> Repl
     }
 }
 
+/// What the worker answers a call that looks at files here, done here and now; `None` for
+/// any other call.
+fn here(call: &Call) -> Option<Answer> {
+    match call {
+        Call::CompletePath { typed } => Some(Answer::CompletedPath(Ok(
+            crate::worker::complete_here(typed),
+        ))),
+        Call::LookAtFile { typed } => Some(Answer::LookedAtFile(crate::worker::look_here(typed))),
+        Call::DownloadsDir => Some(Answer::DownloadsDir(Ok(
+            crate::attachment_files::downloads_dir(),
+        ))),
+        _ => None,
+    }
+}
+
 pub struct Harness {
     pub app: App,
     /// Requests sent and not answered yet, oldest first.
@@ -271,6 +286,10 @@ pub struct Harness {
     pub clock: Clock,
     /// Colours on, as most terminals have them.
     pub theme: Theme,
+    /// The files here are looked at as soon as the app asks (Tab's completion, the file a
+    /// path names, the downloads directory), as a quick disk answers; off, those requests
+    /// wait in `pending` like any other, for tests of a slow one.
+    pub files_answer_at_once: bool,
 }
 
 impl Harness {
@@ -282,6 +301,7 @@ impl Harness {
             effects: Vec::new(),
             clock: clock(),
             theme: Theme::default(),
+            files_answer_at_once: true,
         };
         let effects = h.app.start(h.clock);
         h.collect(effects);
@@ -395,6 +415,23 @@ impl Harness {
         let effects = self.app.update(msg, self.clock);
         self.collect(effects);
         self.answer_details();
+        if self.files_answer_at_once {
+            self.answer_files_here();
+        }
+    }
+
+    /// Answers the requests that look at files here, as the worker does (see
+    /// [`Harness::files_answer_at_once`]).
+    pub fn answer_files_here(&mut self) {
+        while let Some(i) = self.pending.iter().position(|r| here(&r.call).is_some()) {
+            let r = self.pending.remove(i);
+            if let Some(answer) = here(&r.call) {
+                let effects = self
+                    .app
+                    .update(Msg::Api(Box::new(answered(&r, answer, None))), self.clock);
+                self.collect(effects);
+            }
+        }
     }
 
     /// Answers the detail pane's reads of tasks whose whole the test gave (see [`rows`]).

@@ -1,6 +1,11 @@
 //! Files attached to the task at the cursor: `U` uploads one by its path (Tab completes it;
 //! see `uploads`), `S` saves one of the task's attachments to the downloads directory and
 //! says where.
+//!
+//! The files here are looked at by the worker, never in `update`: Tab's completion, the file
+//! Enter would send and the downloads directory come back as answers (a hung mount stalls an
+//! answer, not the screen), and what they say is used only if the dialog still shows what
+//! they were asked for.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -9,17 +14,16 @@ use weeek_api::ApiError;
 use weeek_api::models::{Attachment, Task};
 
 use super::details::AfterRead;
-use super::uploads::Upload;
+use super::uploads::{Upload, local_text};
 use super::{TaskKey, TasksState};
 use crate::app::ScreenCtx;
 use crate::app::commands::{Action, Context};
 use crate::app::toast::ToastKind;
-use crate::attachment_files::{self, SaveError};
-use crate::path_complete;
+use crate::attachment_files::SaveError;
 use crate::text::{quoted_full, size_label};
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::op;
+use crate::worker::{Completion, LocalError, LocalFile, op};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileKey {
@@ -29,6 +33,12 @@ pub enum FileKey {
     Look(u64),
     /// An attachment downloaded and saved, by its number.
     Save(u64),
+    /// Tab's completion of the path typed.
+    Complete,
+    /// The file the path typed names, looked at before it is sent.
+    Check,
+    /// Where `S` saves.
+    Downloads,
 }
 
 /// The answers of uploads and saves, and of the files here they look at.
@@ -40,6 +50,23 @@ pub enum FileAnswer {
     Looked(u64, Result<Box<Task>, ApiError>),
     /// Save `n`.
     Saved(u64, Result<PathBuf, SaveError>),
+    /// Tab's completion of `typed`, in the upload dialog of task `task_id`.
+    Completed {
+        task_id: i64,
+        typed: String,
+        result: Result<Completion, LocalError>,
+    },
+    /// The file `typed` names, for Enter in the upload dialog of task `task_id`.
+    Checked {
+        task_id: i64,
+        typed: String,
+        result: Result<LocalFile, LocalError>,
+    },
+    /// The downloads directory, for `S` on task `task_id`.
+    Downloads {
+        task_id: i64,
+        result: Result<PathBuf, LocalError>,
+    },
 }
 
 #[derive(Debug)]
@@ -102,7 +129,8 @@ impl TasksState {
         });
     }
 
-    /// `S`: the task's attachments to pick one to save; they come with the whole task.
+    /// `S`: the task's attachments to pick one to save; they come with the whole task, and
+    /// the downloads directory from the worker.
     pub(super) fn open_save_attachment(&mut self, cx: &mut ScreenCtx) {
         let Some(row) = self.current().filter(|t| t.id > 0) else {
             cx.toast(ToastKind::Info, "No task to save an attachment of");
@@ -124,11 +152,17 @@ impl TasksState {
             );
             return;
         }
-        let dir = self
-            .downloads
-            .clone()
-            .unwrap_or_else(attachment_files::downloads_dir);
-        self.open_save_picker(id, dir);
+        match self.downloads.clone() {
+            Some(dir) => self.open_save_picker(id, dir),
+            None => cx.request(
+                TaskKey::Files(FileKey::Downloads),
+                op::DownloadsDir,
+                move |result| FileAnswer::Downloads {
+                    task_id: id,
+                    result,
+                },
+            ),
+        }
     }
 
     /// The attachments of task `id` (read whole), to save one into `dir`.
@@ -182,22 +216,27 @@ impl TasksState {
 
     pub(super) fn file_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         match &mut self.files.dialog {
-            Some(FileDialog::Upload { field, note, .. }) => match action {
+            Some(FileDialog::Upload {
+                task_id,
+                field,
+                note,
+                ..
+            }) => match action {
                 Action::Cancel => self.files.dialog = None,
                 Action::Accept => self.submit_upload(cx),
                 Action::CompletePath => {
-                    let done = path_complete::complete(field.value(), home().as_deref());
-                    if done.value != field.value() {
-                        field.set(done.value);
-                    }
-                    *note = match done.matches {
-                        0 => Note::Err("no file or directory by that name".into()),
-                        1 => Note::None,
-                        matches => Note::Choices {
-                            shown: done.choices,
-                            matches,
+                    let (task_id, typed) = (*task_id, field.value().to_string());
+                    cx.request(
+                        TaskKey::Files(FileKey::Complete),
+                        op::CompletePath {
+                            typed: typed.clone(),
                         },
-                    };
+                        move |result| FileAnswer::Completed {
+                            task_id,
+                            typed: typed.clone(),
+                            result,
+                        },
+                    );
                 }
                 Action::Text(edit) if field.edit(edit) => *note = Note::None,
                 _ => {}
@@ -244,6 +283,28 @@ impl TasksState {
             FileAnswer::Uploaded(n, r) => self.on_uploaded(n, r, cx),
             FileAnswer::Looked(n, r) => self.on_upload_looked(n, r.map(|t| *t), cx),
             FileAnswer::Saved(n, r) => self.on_saved(n, r, cx),
+            FileAnswer::Completed {
+                task_id,
+                typed,
+                result,
+            } => self.on_path_completed(task_id, &typed, result),
+            FileAnswer::Checked {
+                task_id,
+                typed,
+                result,
+            } => self.on_upload_checked(task_id, &typed, result, cx),
+            FileAnswer::Downloads { task_id, result } => match result {
+                // Only while the cursor is still on the task: a dialog for another would
+                // surprise.
+                Ok(dir) if self.current().is_some_and(|t| t.id == task_id) => {
+                    self.open_save_picker(task_id, dir)
+                }
+                Ok(_) => {}
+                Err(e) => cx.toast(
+                    ToastKind::Error,
+                    format!("Could not find the downloads directory: {}", local_text(&e)),
+                ),
+            },
         }
     }
 
@@ -304,8 +365,4 @@ fn attachment_detail(a: &Attachment) -> String {
         .flatten()
         .collect::<Vec<_>>()
         .join(" · ")
-}
-
-pub(super) fn home() -> Option<PathBuf> {
-    directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf())
 }

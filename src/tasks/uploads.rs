@@ -1,4 +1,4 @@
-//! Uploads (`U`): the path typed, then the file sent.
+//! Uploads (`U`): the path typed, completed and looked at by the worker, then the file sent.
 //!
 //! An upload creates an attachment, so it is never sent twice: when its answer is lost the
 //! task is read back and the file looked for among its attachments, and a path whose upload
@@ -15,9 +15,9 @@ use crate::app::ScreenCtx;
 use crate::app::lost_answer::{self, AfterFailure};
 use crate::app::toast::ToastKind;
 use crate::attachment_files::MAX_UPLOAD;
-use crate::path_complete;
 use crate::text::{quoted_full, size_label};
-use crate::worker::op;
+use crate::widgets::field::TextField;
+use crate::worker::{Completion, LocalError, LocalFile, op};
 
 #[derive(Debug, Clone)]
 pub(super) struct Upload {
@@ -35,14 +35,14 @@ pub(super) struct Upload {
 }
 
 impl TasksState {
-    /// Enter in the upload dialog: a file that is there and small enough is sent; anything
-    /// else is said under the path, which stays as typed.
+    /// Enter in the upload dialog: the file the path names is looked at first (its answer
+    /// goes on in [`Self::on_upload_checked`]).
     pub(super) fn submit_upload(&mut self, cx: &mut ScreenCtx) {
         let Some(FileDialog::Upload {
             task_id,
-            title,
             field,
             note,
+            ..
         }) = &mut self.files.dialog
         else {
             return;
@@ -52,33 +52,106 @@ impl TasksState {
             *note = Note::Err("type the path of a file (Tab completes)".into());
             return;
         }
-        let path = path_complete::expand(&typed, super::files::home().as_deref());
-        let size = match std::fs::metadata(&path) {
-            Ok(m) if m.is_dir() => {
-                *note = Note::Err("that is a directory: Tab lists what is in it".into());
-                return;
+        let task_id = *task_id;
+        let look = op::LookAtFile {
+            typed: typed.clone(),
+        };
+        cx.request(TaskKey::Files(FileKey::Check), look, move |result| {
+            FileAnswer::Checked {
+                task_id,
+                typed: typed.clone(),
+                result,
             }
-            Ok(m) if m.len() > MAX_UPLOAD => {
-                *note = Note::Err(format!(
-                    "{} is larger than the 100 MB the service takes",
-                    size_label(m.len() as i64)
-                ));
-                return;
-            }
-            Ok(m) => m.len(),
+        });
+    }
+
+    /// The upload dialog of task `task_id`, while it still holds `typed`: an answer about
+    /// other text is old.
+    fn upload_dialog(&mut self, task_id: i64, typed: &str) -> Option<(&mut TextField, &mut Note)> {
+        if let Some(FileDialog::Upload {
+            task_id: id,
+            field,
+            note,
+            ..
+        }) = &mut self.files.dialog
+            && *id == task_id
+            && field.value().trim() == typed.trim()
+        {
+            Some((field, note))
+        } else {
+            None
+        }
+    }
+
+    /// Tab's completion: the path as far as the names agree, and the names that differ.
+    pub(super) fn on_path_completed(
+        &mut self,
+        task_id: i64,
+        typed: &str,
+        result: Result<Completion, LocalError>,
+    ) {
+        let Some((field, note)) = self.upload_dialog(task_id, typed) else {
+            return;
+        };
+        let done = match result {
+            Ok(done) => done,
             Err(e) => {
-                *note = Note::Err(match e.kind() {
-                    std::io::ErrorKind::NotFound => {
-                        "no file by that name there (Tab completes)".into()
-                    }
-                    std::io::ErrorKind::PermissionDenied => "not allowed to read it".into(),
-                    _ => e.to_string(),
-                });
+                *note = Note::Err(local_text(&e));
                 return;
             }
         };
-        let (task_id, title) = (*task_id, title.clone());
-        self.files.dialog = None;
+        if done.value != field.value() {
+            field.set(done.value);
+        }
+        *note = match done.matches {
+            0 => Note::Err("no file or directory by that name".into()),
+            1 => Note::None,
+            matches => Note::Choices {
+                shown: done.choices,
+                matches,
+            },
+        };
+    }
+
+    /// The file Enter would send, looked at: one that is there and small enough is sent;
+    /// anything else is said under the path, which stays as typed.
+    pub(super) fn on_upload_checked(
+        &mut self,
+        task_id: i64,
+        typed: &str,
+        result: Result<LocalFile, LocalError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some((_, note)) = self.upload_dialog(task_id, typed) else {
+            return;
+        };
+        let file = match result {
+            Ok(f) if f.is_dir => {
+                *note = Note::Err("that is a directory: Tab lists what is in it".into());
+                return;
+            }
+            Ok(f) if f.len > MAX_UPLOAD => {
+                *note = Note::Err(format!(
+                    "{} is larger than the 100 MB the service takes",
+                    size_label(f.len as i64)
+                ));
+                return;
+            }
+            Ok(f) => f,
+            Err(LocalError::NotFound) => {
+                *note = Note::Err("no file by that name there (Tab completes)".into());
+                return;
+            }
+            Err(e) => {
+                *note = Note::Err(local_text(&e));
+                return;
+            }
+        };
+        let Some(FileDialog::Upload { title, .. }) = self.files.dialog.take() else {
+            return;
+        };
+        let typed = typed.trim().to_string();
+        let (path, size) = (file.path, file.len);
         self.files.retry.remove(&task_id);
         let name = path
             .file_name()
@@ -256,4 +329,13 @@ pub(super) fn look_for_upload(n: u64, task_id: i64, cx: &mut ScreenCtx) {
         op::Task(task_id),
         move |r| FileAnswer::Looked(n, r),
     );
+}
+
+/// A file here that could not be looked at, in a few words.
+pub(super) fn local_text(e: &LocalError) -> String {
+    match e {
+        LocalError::NotFound => "no file by that name there".into(),
+        LocalError::PermissionDenied => "not allowed to read it".into(),
+        LocalError::Other(why) => why.clone(),
+    }
 }

@@ -18,6 +18,7 @@ use super::edits::{
     link_organization,
 };
 use super::execute::{Skipped, blocking, readable};
+use super::local::{self, Completion, LocalError, LocalFile};
 use super::output::Output;
 use super::table::calls;
 use crate::attachment_files::{self, SaveError};
@@ -258,6 +259,15 @@ calls! {
             Ok(content) => blocking(move || attachment_files::save(content, &name, &dir)).await,
             Err(e) => Err(SaveError::Api(e)),
         };
+    /// The path typed so far, completed against the directory it names (Tab).
+    Local CompletePath { typed: String } -> Result<Completion, LocalError>, CompletedPath =>
+        blocking(move || Ok(local::complete(&typed))).await;
+    /// The file a typed path names: where it is, and whether it is a directory and how large.
+    Local LookAtFile { typed: String } -> Result<LocalFile, LocalError>, LookedAtFile =>
+        blocking(move || local::look_at(&typed)).await;
+    /// Where downloads go on this machine.
+    Local DownloadsDir -> Result<PathBuf, LocalError>, DownloadsDir =>
+        blocking(|| Ok(attachment_files::downloads_dir())).await;
 }
 
 #[cfg(test)]
@@ -423,6 +433,10 @@ mod tests {
                 task: 1,
                 path: "/tmp/смета.txt".into(),
             },
+            Call::CompletePath {
+                typed: "~/Загр".into(),
+            },
+            Call::DownloadsDir,
         ]
     }
 
@@ -441,6 +455,7 @@ mod tests {
         assert_eq!(Call::Me.kind(), Kind::Read);
         assert!(Call::ArchiveProject(1, true).is_write());
         assert!(!Call::Tasks(TaskQuery::default()).is_write());
+        assert_eq!(Call::DownloadsDir.kind(), Kind::Local);
         // A download is a read of the service, but what it does is here: never kept.
         let save = Call::SaveAttachment {
             id: "a".into(),

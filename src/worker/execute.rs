@@ -3,6 +3,7 @@
 use weeek_api::{ApiError, Client, Listed, SkippedRow};
 
 use super::calls::{Call, run};
+use super::local::LocalError;
 use super::output::Output;
 use crate::attachment_files::SaveError;
 
@@ -49,6 +50,12 @@ impl From<FileWorkFailed> for ApiError {
 impl From<FileWorkFailed> for SaveError {
     fn from(e: FileWorkFailed) -> Self {
         Self::Disk(e.0)
+    }
+}
+
+impl From<FileWorkFailed> for LocalError {
+    fn from(e: FileWorkFailed) -> Self {
+        Self::Other(e.0)
     }
 }
 

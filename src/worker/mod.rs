@@ -18,6 +18,7 @@
 mod calls;
 mod edits;
 mod execute;
+mod local;
 mod output;
 mod runtime;
 mod table;
@@ -27,5 +28,8 @@ pub use calls::Answer;
 pub use calls::{Call, Kind, Op, op};
 pub use edits::{ContactEdit, Edited, Entry, OrgEdit, OrgEdited, OrgLink, OrgRowKind, RowCall};
 pub use execute::{Skipped, execute};
+pub use local::{Completion, LocalError, LocalFile};
+#[cfg(test)]
+pub use local::{complete as complete_here, look_at as look_here};
 pub use output::{Failure, Origin, Output, TypedCall};
 pub use runtime::{Order, Reply, Report, Request, Retrying, spawn};

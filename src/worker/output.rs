@@ -9,6 +9,7 @@ use std::sync::Arc;
 use weeek_api::ApiError;
 
 use super::calls::{Call, Op};
+use super::local::LocalError;
 use crate::attachment_files::SaveError;
 
 /// Where an answer came from. Only the service answers now; a copy kept on this machine may
@@ -43,6 +44,12 @@ impl Failure for SaveError {
             SaveError::Api(e) => Some(e),
             SaveError::LinkOnly(_) | SaveError::Disk(_) => None,
         }
+    }
+}
+
+impl Failure for LocalError {
+    fn api_error(&self) -> Option<&ApiError> {
+        None
     }
 }
 
@@ -204,6 +211,13 @@ impl FromApiError for ApiError {
 impl FromApiError for SaveError {
     fn from_api(e: ApiError) -> Self {
         SaveError::Api(e)
+    }
+}
+
+#[cfg(test)]
+impl FromApiError for LocalError {
+    fn from_api(e: ApiError) -> Self {
+        LocalError::Other(e.short())
     }
 }
 

@@ -303,4 +303,29 @@ mod tests {
         let reply = answered(&mut replies).await;
         assert_eq!(reply.output.peek::<Result<(), ApiError>>(), Some(&Ok(())));
     }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn files_here_are_looked_at_by_the_worker_and_answered_like_a_call() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::write(dir.path().join("смета.txt"), b"12345").expect("write");
+        // No service is asked: the address is never connected to.
+        let client = Client::new(ClientConfig::new(
+            "http://127.0.0.1:9/public/v1",
+            Token::new("t"),
+        ))
+        .expect("client");
+        let (orders, mut replies) = spawn::<Key>(client);
+        let typed = format!("{}/см", dir.path().display());
+        orders
+            .send(run(1, "tab", op::CompletePath { typed }))
+            .expect("worker");
+        let reply = answered(&mut replies).await;
+        let done = reply
+            .output
+            .peek::<Result<crate::worker::Completion, crate::worker::LocalError>>()
+            .expect("a completion")
+            .clone()
+            .expect("completed");
+        assert_eq!(done.value, format!("{}/смета.txt", dir.path().display()));
+    }
 }
