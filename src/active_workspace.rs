@@ -52,7 +52,7 @@ impl ActiveWorkspace {
             Msg::Api(reply) => self
                 .writes
                 .remove(&(generation, reply.id))
-                .map(|label| (label, reply.answer.error().map(|e| e.short()))),
+                .map(|label| (label, reply.output.error().map(|e| e.short()))),
             _ => None,
         };
         if generation != self.generation {

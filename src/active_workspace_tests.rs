@@ -8,12 +8,12 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use weeek_api::models::Workspace;
 
 use super::ActiveWorkspace;
-use crate::app::requests::RequestKey;
+use crate::app::requests::{Request, RequestKey};
 use crate::app::{App, Effect, Msg, Overlay};
 use crate::config::{ConnectionFlags, FileConfig, Paths, ProfileConfig, WorkspaceId};
 use crate::tasks::TaskKey;
 use crate::testing::{self, Harness};
-use crate::worker::{Answer, Call, Reply, Request};
+use crate::worker::{Answer, Call};
 use crate::workspaces::{Opened, Workspaces};
 
 /// Two profiles, each with a token of its own, in a private directory of the test's.
@@ -100,15 +100,14 @@ fn write_files(effects: &[Effect]) {
 
 /// The first page of the task list, with `tasks`.
 fn page(req: &Request, tasks: Vec<weeek_api::models::Task>) -> Msg {
-    Msg::Api(Box::new(Reply {
-        id: req.id,
-        key: req.key.clone(),
-        answer: Answer::TaskPage(Ok(weeek_api::TaskPage {
+    Msg::Api(Box::new(testing::answered(
+        req,
+        Answer::TaskPage(Ok(weeek_api::TaskPage {
             tasks: testing::rows(tasks),
             has_more: false,
         })),
-        skipped: None,
-    }))
+        None,
+    )))
 }
 
 fn screen(app: App) -> String {
@@ -118,6 +117,7 @@ fn screen(app: App) -> String {
         effects: Vec::new(),
         clock: testing::clock(),
         theme: crate::ui::theme::Theme::default(),
+        files_answer_at_once: true,
     };
     h.resize(120, 40);
     h.render()
@@ -250,12 +250,11 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
         .clone();
     let effects = active.answer(
         now,
-        Msg::Api(Box::new(Reply {
-            id: me.id,
-            key: me.key.clone(),
-            answer: Answer::Me(Ok(Box::new(testing::user()))),
-            skipped: None,
-        })),
+        Msg::Api(Box::new(testing::answered(
+            &me,
+            Answer::Me(Ok(Box::new(testing::user()))),
+            None,
+        ))),
         clock,
     );
     asked.extend(requests(&effects));
@@ -270,12 +269,11 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
     for req in &left {
         let answer = match &req.call {
             Call::Tasks(_) => page(req, vec![testing::task(42, "Отчёт для Northwind")]),
-            call => Msg::Api(Box::new(Reply {
-                id: req.id,
-                key: req.key.clone(),
-                answer: testing::failure(call, weeek_api::ApiError::Timeout),
-                skipped: None,
-            })),
+            call => Msg::Api(Box::new(testing::answered(
+                req,
+                testing::failure(call, weeek_api::ApiError::Timeout),
+                None,
+            ))),
         };
         assert!(active.answer(old, answer, clock).is_empty());
     }
@@ -294,16 +292,15 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
         .expect("Acme's workspace is read");
     active.answer(
         now,
-        Msg::Api(Box::new(Reply {
-            id: workspace.id,
-            key: workspace.key.clone(),
-            answer: Answer::Workspace(Ok(Workspace {
+        Msg::Api(Box::new(testing::answered(
+            workspace,
+            Answer::Workspace(Ok(Workspace {
                 id: 2,
                 title: "Acme Ltd".into(),
                 ..Default::default()
             })),
-            skipped: None,
-        })),
+            None,
+        ))),
         clock,
     );
     active.answer(
@@ -324,12 +321,7 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
 fn type_a_task(h: &mut Harness, title: &str) {
     h.press("n");
     h.press(title);
-    let typed = h
-        .app
-        .tasks
-        .layers
-        .form()
-        .map(|e| e.form.values().title);
+    let typed = h.app.tasks.layers.form().map(|e| e.form.values().title);
     assert_eq!(typed.as_deref(), Some(title));
 }
 
@@ -368,12 +360,7 @@ fn a_forms_draft_is_written_before_the_switch_and_stays_with_its_workspace() {
     // In Acme, the form is empty, and what it sends is Acme's alone.
     let mut a = Harness::loaded(fresh(&ws, &acme()));
     a.press("n");
-    let title = a
-        .app
-        .tasks
-        .layers
-        .form()
-        .map(|e| e.form.values().title);
+    let title = a.app.tasks.layers.form().map(|e| e.form.values().title);
     assert_eq!(title.as_deref(), Some(""), "nothing of Northwind's draft");
     a.press("Отгрузка Acme");
     a.send(testing::ctrl('s'));
@@ -392,12 +379,7 @@ fn a_forms_draft_is_written_before_the_switch_and_stays_with_its_workspace() {
     // Back on Northwind, its draft is there again.
     let mut back = Harness::loaded(fresh(&ws, &northwind()));
     back.press("n");
-    let title = back
-        .app
-        .tasks
-        .layers
-        .form()
-        .map(|e| e.form.values().title);
+    let title = back.app.tasks.layers.form().map(|e| e.form.values().title);
     assert_eq!(title.as_deref(), Some("Счёт Northwind"));
     std::fs::remove_dir_all(&root).ok();
 }
@@ -504,14 +486,8 @@ fn a_change_refused_after_the_switch_is_said_naming_the_workspace_left() {
     assert_eq!(writes.len(), 2, "{effects:?}");
     let old = active.generation();
     active.replace(fresh(&ws, &acme()), clock);
-    let reply = |req: &Request, answer: Answer| {
-        Msg::Api(Box::new(Reply {
-            id: req.id,
-            key: req.key.clone(),
-            answer,
-            skipped: None,
-        }))
-    };
+    let reply =
+        |req: &Request, answer: Answer| Msg::Api(Box::new(testing::answered(req, answer, None)));
     active.app.dirty = false;
     assert!(
         active

@@ -11,6 +11,7 @@ use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
 use crate::active_workspace::ActiveWorkspace;
+use crate::app::requests::RequestKey;
 use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::config::WorkspaceId;
 use crate::terminal::AppTerminal;
@@ -73,7 +74,7 @@ impl Runtime {
         let mut service = client.clone();
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
-        let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report)>();
+        let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report<RequestKey>)>();
         let mut requests = spawn_worker(client, active.generation(), &answers_tx);
         // The workers of the workspaces left: they end with the app.
         let mut retired = Vec::new();
@@ -201,8 +202,8 @@ impl Runtime {
 fn spawn_worker(
     client: weeek_api::Client,
     generation: u64,
-    answers: &mpsc::UnboundedSender<(u64, Report)>,
-) -> mpsc::UnboundedSender<Order> {
+    answers: &mpsc::UnboundedSender<(u64, Report<RequestKey>)>,
+) -> mpsc::UnboundedSender<Order<RequestKey>> {
     let (orders, mut reports) = worker::spawn(client);
     let answers = answers.clone();
     tokio::spawn(async move {
@@ -391,7 +392,7 @@ fn run_editor(terminal: &mut AppTerminal, edit: EditOrder) -> std::io::Result<Ms
 /// `edits`.
 fn execute(
     effects: Vec<Effect>,
-    requests: &mpsc::UnboundedSender<Order>,
+    requests: &mpsc::UnboundedSender<Order<RequestKey>>,
     files: &mut FileWriter,
     notes: &Notes,
     edits: &mut Vec<EditOrder>,

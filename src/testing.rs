@@ -16,9 +16,10 @@ use weeek_api::models::{
     Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
 };
 
+use crate::app::requests::{Reply, Request};
 use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::ui::theme::Theme;
-use crate::worker::{Answer, Call, Reply, Request};
+use crate::worker::{Answer, Call, Origin, Skipped};
 
 pub const ME: &str = "11111111-1111-4111-8111-111111111111";
 pub const BORIS: &str = "22222222-2222-4222-8222-222222222222";
@@ -201,87 +202,7 @@ pub fn task(id: i64, title: &str) -> Task {
 
 /// The answer `call` gets when it fails with `e`.
 pub fn failure(call: &Call, e: ApiError) -> Answer {
-    use Answer as A;
-    use Call as C;
-    match call {
-        C::Me => A::Me(Err(e)),
-        C::Workspace => A::Workspace(Err(e)),
-        C::Members => A::Members(Err(e)),
-        C::Tags => A::Tags(Err(e)),
-        C::Projects => A::Projects(Err(e)),
-        C::Portfolios => A::Portfolios(Err(e)),
-        C::Boards(_) => A::Boards(Err(e)),
-        C::Columns(_) => A::Columns(Err(e)),
-        C::Tasks(_) => A::TaskPage(Err(e)),
-        C::Task(_) => A::Task(Err(e)),
-        C::CreateTask(_) => A::CreatedTask(Err(e)),
-        C::UpdateTask(..) => A::UpdatedTask(Err(e)),
-        C::DeleteTask(_) => A::DeletedTask(Err(e)),
-        C::CompleteTask(_) => A::CompletedTask(Err(e)),
-        C::PlaceTask { .. } => A::PlacedTask(Err(e)),
-        C::CreateColumn(..) => A::CreatedColumn(Err(e)),
-        C::RenameColumn(..) => A::RenamedColumn(Err(e)),
-        C::MoveColumn(..) => A::MovedColumn(Err(e)),
-        C::DeleteColumn(_) => A::DeletedColumn(Err(e)),
-        C::UncompleteTask(_) => A::ReopenedTask(Err(e)),
-        C::AddAssignees(..) => A::AddedAssignees(Err(e)),
-        C::RemoveAssignees(..) => A::RemovedAssignees(Err(e)),
-        C::AddWatchers(..) => A::AddedWatchers(Err(e)),
-        C::RemoveWatchers(..) => A::RemovedWatchers(Err(e)),
-        C::StartTimer(_) => A::StartedTimer(Err(e)),
-        C::StopTimer(_) => A::StoppedTimer(Err(e)),
-        C::CreateTimeEntry(..) => A::CreatedTimeEntry(Err(e)),
-        C::UpdateTimeEntry(..) => A::UpdatedTimeEntry(Err(e)),
-        C::DeleteTimeEntry(..) => A::DeletedTimeEntry(Err(e)),
-        C::Comments(..) => A::CommentPage(Err(e)),
-        C::CreateComment { .. } => A::CreatedComment(Err(e)),
-        C::DeleteComment(..) => A::DeletedComment(Err(e)),
-        C::Currencies => A::Currencies(Err(e)),
-        C::Funnels => A::Funnels(Err(e)),
-        C::Funnel(_) => A::Funnel(Err(e)),
-        C::FunnelStatuses(_) => A::FunnelStatuses(Err(e)),
-        C::Deals(..) => A::DealPage(Err(e)),
-        C::Deal(_) => A::Deal(Err(e)),
-        C::MoveDeal { .. } => A::MovedDeal(Err(e)),
-        C::UpdateDeal(..) => A::UpdatedDeal(Err(e)),
-        C::DeleteDeal(_) => A::DeletedDeal(Err(e)),
-        C::CreateDeal(..) => A::CreatedDeal(Err(e)),
-        C::PatchDeal(..) => A::PatchedDeal(Err(e)),
-        C::CreateDealTask(..) => A::CreatedDealTask(Err(e)),
-        C::DetachDealTask(..) => A::DetachedDealTask(Err(e)),
-        C::CreateFunnel(_) => A::CreatedFunnel(Err(e)),
-        C::UpdateFunnel(..) => A::UpdatedFunnel(Err(e)),
-        C::DeleteFunnel(_) => A::DeletedFunnel(Err(e)),
-        C::CreateFunnelStatus(..) => A::CreatedFunnelStatus(Err(e)),
-        C::RenameFunnelStatus(..) => A::RenamedFunnelStatus(Err(e)),
-        C::DeleteFunnelStatus(_) => A::DeletedFunnelStatus(Err(e)),
-        C::MoveFunnelStatus(..) => A::MovedFunnelStatus(Err(e)),
-        C::Project(_) => A::Project(Err(e)),
-        C::CreateProject(_) => A::CreatedProject(Err(e)),
-        C::UpdateProject(..) => A::UpdatedProject(Err(e)),
-        C::DeleteProject(_) => A::DeletedProject(Err(e)),
-        C::ArchiveProject(..) => A::ArchivedProject(Err(e)),
-        C::CreateBoard(..) => A::CreatedBoard(Err(e)),
-        C::RenameBoard(..) => A::RenamedBoard(Err(e)),
-        C::RenamePortfolio(..) => A::RenamedPortfolio(Err(e)),
-        C::DeleteBoard(_) => A::DeletedBoard(Err(e)),
-        C::Organizations(_) => A::Organizations(Err(e)),
-        C::Contacts(_) => A::Contacts(Err(e)),
-        C::CreateContact(_) => A::CreatedContact(Err(e)),
-        C::Contact(_) => A::Contact(Err(e)),
-        C::DeleteContact(_) => A::DeletedContact(Err(e)),
-        C::EditContact(..) => A::EditedContact(Err(e)),
-        C::CreateTag(_) => A::CreatedTag(Err(e)),
-        C::CreateOrganization(_) => A::CreatedOrganization(Err(e)),
-        C::Organization(_) => A::Organization(Err(e)),
-        C::DeleteOrganization(_) => A::DeletedOrganization(Err(e)),
-        C::EditOrganization(..) => A::EditedOrganization(Err(e)),
-        C::LinkOrganization(..) => A::LinkedOrganization(Err(e)),
-        C::UploadTaskFile { .. } => A::UploadedFiles(Err(e)),
-        C::SaveAttachment { .. } => {
-            A::SavedAttachment(Err(crate::attachment_files::SaveError::Api(e)))
-        }
-    }
+    Answer::failed(call, e)
 }
 
 /// The success of a write that answers nothing but "done".
@@ -324,6 +245,39 @@ pub fn done(call: &Call) -> Answer {
     }
 }
 
+/// The reply of the worker to `req`, answered with `answer`, which must be of its call's type
+/// (as the worker's always is).
+pub fn answered(req: &Request, answer: Answer, skipped: Option<Skipped>) -> Reply {
+    assert_eq!(
+        std::mem::discriminant(&answer),
+        std::mem::discriminant(&failure(&req.call, ApiError::Timeout)),
+        "{answer:?} is not what {:?} answers",
+        req.call
+    );
+    Reply {
+        id: req.id,
+        key: req.key.clone(),
+        origin: Origin::Service,
+        output: answer.into_output(),
+        skipped,
+    }
+}
+
+/// What the worker answers a call that looks at files here, done here and now; `None` for
+/// any other call.
+fn here(call: &Call) -> Option<Answer> {
+    match call {
+        Call::CompletePath { typed } => Some(Answer::CompletedPath(Ok(
+            crate::worker::complete_here(typed),
+        ))),
+        Call::LookAtFile { typed } => Some(Answer::LookedAtFile(crate::worker::look_here(typed))),
+        Call::DownloadsDir => Some(Answer::DownloadsDir(Ok(
+            crate::attachment_files::downloads_dir(),
+        ))),
+        _ => None,
+    }
+}
+
 pub struct Harness {
     pub app: App,
     /// Requests sent and not answered yet, oldest first.
@@ -332,6 +286,10 @@ pub struct Harness {
     pub clock: Clock,
     /// Colours on, as most terminals have them.
     pub theme: Theme,
+    /// The files here are looked at as soon as the app asks (Tab's completion, the file a
+    /// path names, the downloads directory), as a quick disk answers; off, those requests
+    /// wait in `pending` like any other, for tests of a slow one.
+    pub files_answer_at_once: bool,
 }
 
 impl Harness {
@@ -343,6 +301,7 @@ impl Harness {
             effects: Vec::new(),
             clock: clock(),
             theme: Theme::default(),
+            files_answer_at_once: true,
         };
         let effects = h.app.start(h.clock);
         h.collect(effects);
@@ -456,6 +415,23 @@ impl Harness {
         let effects = self.app.update(msg, self.clock);
         self.collect(effects);
         self.answer_details();
+        if self.files_answer_at_once {
+            self.answer_files_here();
+        }
+    }
+
+    /// Answers the requests that look at files here, as the worker does (see
+    /// [`Harness::files_answer_at_once`]).
+    pub fn answer_files_here(&mut self) {
+        while let Some(i) = self.pending.iter().position(|r| here(&r.call).is_some()) {
+            let r = self.pending.remove(i);
+            if let Some(answer) = here(&r.call) {
+                let effects = self
+                    .app
+                    .update(Msg::Api(Box::new(answered(&r, answer, None))), self.clock);
+                self.collect(effects);
+            }
+        }
     }
 
     /// Answers the detail pane's reads of tasks whose whole the test gave (see [`rows`]).
@@ -475,15 +451,8 @@ impl Harness {
                 });
             let Some((i, task)) = found else { return };
             let r = self.pending.remove(i);
-            let effects = self.app.update(
-                Msg::Api(Box::new(Reply {
-                    id: r.id,
-                    key: r.key.clone(),
-                    answer: Answer::Task(Ok(Box::new(task))),
-                    skipped: None,
-                })),
-                self.clock,
-            );
+            let reply = answered(&r, Answer::Task(Ok(Box::new(task))), None);
+            let effects = self.app.update(Msg::Api(Box::new(reply)), self.clock);
             self.collect(effects);
         }
     }
@@ -517,18 +486,23 @@ impl Harness {
 
     /// Answers `req`; the answer must be of its call's type, as the worker's always is.
     pub fn reply(&mut self, req: &Request, answer: Answer) {
-        assert_eq!(
-            std::mem::discriminant(&answer),
-            std::mem::discriminant(&failure(&req.call, ApiError::Timeout)),
-            "{answer:?} is not what {:?} answers",
-            req.call
-        );
+        self.reply_skipping(req, answer, None);
+    }
+
+    /// Answers `req` with what the worker's run of its call gave.
+    pub fn reply_output(&mut self, req: &Request, output: crate::worker::Output) {
         self.send(Msg::Api(Box::new(Reply {
             id: req.id,
             key: req.key.clone(),
-            answer,
+            origin: Origin::Service,
+            output,
             skipped: None,
         })));
+    }
+
+    /// Answers `req` with a list some of whose rows could not be read (`skipped`).
+    pub fn reply_skipping(&mut self, req: &Request, answer: Answer, skipped: Option<Skipped>) {
+        self.send(Msg::Api(Box::new(answered(req, answer, skipped))));
     }
 
     /// Answers `req` with failure `e`, in the answer type of its call.
@@ -677,11 +651,12 @@ impl Harness {
                 return;
             }
             for req in pending {
-                let (answer, skipped) = crate::worker::execute(client, req.call.clone()).await;
+                let (output, skipped) = crate::worker::execute(client, req.call.clone()).await;
                 self.send(Msg::Api(Box::new(Reply {
                     id: req.id,
                     key: req.key.clone(),
-                    answer,
+                    origin: Origin::Service,
+                    output,
                     skipped,
                 })));
             }

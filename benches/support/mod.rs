@@ -12,8 +12,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use weeek_tui::app::requests::{Reply, Request};
 use weeek_tui::app::{App, Clock, Effect, Msg};
-use weeek_tui::worker::{self, Reply, Request};
+use weeek_tui::worker;
 
 /// Kills the sandbox however the bench ends.
 pub struct Sandbox {
@@ -111,11 +112,12 @@ pub async fn settle(app: &mut App, client: &weeek_api::Client, effects: Vec<Effe
         if matches!(req.call, worker::Call::Tasks(_)) {
             pages += 1;
         }
-        let (answer, skipped) = worker::execute(client, req.call.clone()).await;
+        let (output, skipped) = worker::execute(client, req.call.clone()).await;
         let reply = Reply {
             id: req.id,
             key: req.key,
-            answer,
+            origin: worker::Origin::Service,
+            output,
             skipped,
         };
         take(app.update(Msg::Api(Box::new(reply)), clock()), &mut queue);

@@ -3,17 +3,8 @@
 //! and what an accepted or a refused change does to the rows. Each row's entry id sits beside
 //! it (`None`: a row added in the form).
 
-use serde::{Deserialize, Serialize};
-
 use crate::widgets::field::TextField;
-
-/// An entry as the service keeps it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Entry {
-    pub id: String,
-    pub value: String,
-}
+pub use crate::worker::{Entry, RowCall};
 
 /// One row's change: added (`entry: None`), changed, or emptied (`value` blank: the entry is
 /// deleted; `row: None` when its row was removed).
@@ -22,14 +13,6 @@ pub struct RowChange {
     pub row: Option<usize>,
     pub entry: Option<String>,
     pub value: String,
-}
-
-/// The call a [`RowChange`] takes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RowCall {
-    Add(String),
-    Update { entry: String, value: String },
-    Delete(String),
 }
 
 impl RowChange {

@@ -12,9 +12,9 @@ use weeek_api::ApiError;
 
 use super::ScreenCtx;
 use super::lost_answer::{AfterFailure, ReadBack, after_failure, cause_text};
-use super::requests::RequestKey;
+use super::requests::{RequestKey, ScreenAnswer};
 use super::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{Op, TypedCall};
 
 /// What a kind of write is made of.
 pub trait Writes {
@@ -23,21 +23,77 @@ pub trait Writes {
     /// One change of one item, with what it takes to put it back.
     type Change: Clone + Debug;
     /// The service's copy of an item.
-    type Item;
+    type Item: 'static;
     /// What the screen keeps about one action (its wording, what to offer after a refusal).
     type Note: Clone + Debug;
     /// What the service has after a write that did not hold: what a later write of the same
     /// item goes back to if it fails too.
     type Truth;
 
+    /// What the screen is told of write or read-back number `n`.
+    type Answer: Into<ScreenAnswer> + 'static;
+
     /// The request key of write number `n`.
     fn key(n: u64) -> RequestKey;
+    /// The screen's answer of write or read-back `n`: how it settled.
+    fn answer(n: u64, settled: Settled<Self::Item>) -> Self::Answer;
     /// The read of an item whose write lost its answer.
-    fn read_back(id: &Self::Id) -> Call;
+    fn read_back(id: &Self::Id) -> TypedCall<Result<Self::Item, ApiError>>;
     /// Whether the item read back carries `change` (`found`: the read's result).
     fn judge(change: &Self::Change, found: Result<&Self::Item, &ApiError>) -> ReadBack;
     /// `later`, still on its way, now starts from `truth`.
     fn rebase(later: &mut Self::Change, truth: &Self::Truth);
+}
+
+/// What a write's answer says of its item: the service's copy when the call returns one.
+pub type WriteCall<Item> = TypedCall<Result<Option<Item>, ApiError>>;
+
+/// A write whose answer is the item written.
+pub fn returning<O, I>(op: O) -> WriteCall<I>
+where
+    O: Op<Output = Result<Box<I>, ApiError>>,
+    I: 'static,
+{
+    TypedCall::new(op).map(|r: Result<Box<I>, ApiError>| r.map(|item| Some(*item)))
+}
+
+/// The read of an item whose answer comes boxed.
+pub fn read_item<O, I>(op: O) -> TypedCall<Result<I, ApiError>>
+where
+    O: Op<Output = Result<Box<I>, ApiError>>,
+    I: 'static,
+{
+    TypedCall::new(op).map(|r: Result<Box<I>, ApiError>| r.map(|item| *item))
+}
+
+/// A write whose answer says only that it is done.
+pub fn done<O, I>(op: O) -> WriteCall<I>
+where
+    O: Op<Output = Result<(), ApiError>>,
+    I: 'static,
+{
+    TypedCall::new(op).map(|r: Result<(), ApiError>| r.map(|()| None))
+}
+
+/// A delete: an item the service no longer has counts as deleted (an earlier send of it may
+/// have landed).
+pub fn deleted<O, I>(op: O) -> WriteCall<I>
+where
+    O: Op<Output = Result<(), ApiError>>,
+    I: 'static,
+{
+    TypedCall::new(op).map(|r: Result<(), ApiError>| match r {
+        Err(ApiError::NotFound { .. }) => Ok(None),
+        other => other.map(|()| None),
+    })
+}
+
+/// How a request of the ledger settled: a write (with the service's copy when its call
+/// returns one), or the read of an item whose write lost its answer.
+#[derive(Debug)]
+pub enum Settled<Item> {
+    Written(Result<Option<Item>, ApiError>),
+    ReadBack(Result<Item, ApiError>),
 }
 
 /// The items on screen that writes change.
@@ -184,6 +240,9 @@ pub struct UndoEntry<W: Writes> {
     pub reverse: Reverse<W>,
 }
 
+/// Requests waiting for the one on its way for the same item, by number.
+type Queue<Item> = VecDeque<(u64, TypedCall<Settled<Item>>)>;
+
 /// How many actions `u` can walk back through.
 const UNDO_DEPTH: usize = 50;
 
@@ -201,7 +260,7 @@ pub struct Ledger<W: Writes> {
     /// Requests on their way or waiting, by number.
     pending: HashMap<u64, Pending<W::Id>>,
     /// Items with a request on its way, and the requests waiting behind it.
-    queued: HashMap<W::Id, VecDeque<(u64, Call)>>,
+    queued: HashMap<W::Id, Queue<W::Item>>,
     /// Reversible actions, newest last.
     undo: Vec<UndoEntry<W>>,
 }
@@ -255,7 +314,7 @@ impl<W: Writes> Ledger<W> {
         id: W::Id,
         name: String,
         change: W::Change,
-        calls: Vec<Call>,
+        calls: Vec<WriteCall<W::Item>>,
         cx: &mut ScreenCtx,
     ) {
         let Some(g) = self.groups.get_mut(&group) else {
@@ -283,11 +342,12 @@ impl<W: Writes> Ledger<W> {
                     read_back: false,
                 },
             );
+            let call = call.map(Settled::Written);
             match self.queued.get_mut(&id) {
                 Some(waiting) => waiting.push_back((n, call)),
                 None => {
                     self.queued.insert(id.clone(), VecDeque::new());
-                    cx.request(W::key(n), call);
+                    send::<W>(n, call, cx);
                 }
             }
         }
@@ -449,12 +509,13 @@ impl<W: Writes> Ledger<W> {
             .iter()
             .rposition(|(k, _)| pending.get(k).is_some_and(|p| p.group == group))
             .map_or(0, |i| i + 1);
-        waiting.insert(after, (n, W::read_back(id)));
+        let read = W::read_back(id).map(Settled::ReadBack);
+        waiting.insert(after, (n, read));
     }
 
     fn send_next(&mut self, id: &W::Id, cx: &mut ScreenCtx) {
         match self.queued.get_mut(id).and_then(VecDeque::pop_front) {
-            Some((n, call)) => cx.request(W::key(n), call),
+            Some((n, call)) => send::<W>(n, call, cx),
             None => {
                 self.queued.remove(id);
             }
@@ -518,6 +579,11 @@ impl<W: Writes> Ledger<W> {
     }
 }
 
+/// Sends request `n` of the ledger of `W`.
+fn send<W: Writes>(n: u64, call: TypedCall<Settled<W::Item>>, cx: &mut ScreenCtx) {
+    cx.ask(W::key(n), call, move |settled| W::answer(n, settled));
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -529,6 +595,7 @@ mod tests {
     use crate::app::toast::Toasts;
     use crate::app::{Effect, ScreenCtx};
     use crate::tasks::TaskKey;
+    use crate::worker::{Call, op};
 
     /// Numbered counters set to values: the smallest kind of write.
     #[derive(Debug, Clone)]
@@ -546,12 +613,16 @@ mod tests {
         type Item = i32;
         type Note = &'static str;
         type Truth = i32;
+        type Answer = ScreenAnswer;
 
         fn key(n: u64) -> RequestKey {
             TaskKey::Write(n).into()
         }
-        fn read_back(id: &i64) -> Call {
-            Call::Task(*id)
+        fn answer(_: u64, _: Settled<i32>) -> ScreenAnswer {
+            unreachable!("these tests hand the ledger its answers themselves")
+        }
+        fn read_back(id: &i64) -> TypedCall<Result<i32, ApiError>> {
+            TypedCall::new(op::Task(*id)).map(|r| r.map(|t| t.id as i32))
         }
         fn judge(set: &Set, found: Result<&i32, &ApiError>) -> ReadBack {
             match found {
@@ -659,7 +730,7 @@ mod tests {
             id,
             format!("counter {id}"),
             Set { to, from },
-            vec![Call::CompleteTask(id)],
+            vec![done(op::CompleteTask(id))],
             &mut world.cx(),
         );
         g

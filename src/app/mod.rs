@@ -46,12 +46,12 @@ use crate::projects::ProjectsState;
 use crate::tasks::TasksState;
 use crate::tasks::timer::Timer;
 use crate::widgets::picker::{PickItem, Picker};
-use crate::worker::{Answer, Call, Reply, Report, Request, Retrying};
+use crate::worker::{Op, TypedCall};
 pub use click::{Hits, Target};
 use commands::{Action, Context};
 use keymap::{Key, Keymap};
 use names::Names;
-use requests::{RequestKey, Requests};
+use requests::{Reply, Report, Request, RequestKey, Requests, Retrying, ScreenAnswer};
 use screen::ScreenState;
 use toast::{ToastKind, Toasts};
 
@@ -194,8 +194,25 @@ pub struct ScreenCtx<'a> {
 }
 
 impl ScreenCtx<'_> {
-    pub fn request(&mut self, key: impl Into<RequestKey>, call: Call) {
-        let req = self.requests.start(key, call);
+    /// Asks for `op` under `key`; `answer` makes its typed result the screen's own answer
+    /// (it may be called more than once: a kept copy may answer before the service).
+    pub fn request<O: Op, A: Into<ScreenAnswer>>(
+        &mut self,
+        key: impl Into<RequestKey>,
+        op: O,
+        answer: impl Fn(O::Output) -> A + Send + Sync + 'static,
+    ) {
+        self.ask(key, TypedCall::new(op), answer);
+    }
+
+    /// As [`ScreenCtx::request`], for a call prepared elsewhere (a look for a lost create).
+    pub fn ask<T: 'static, A: Into<ScreenAnswer>>(
+        &mut self,
+        key: impl Into<RequestKey>,
+        ask: TypedCall<T>,
+        answer: impl Fn(T) -> A + Send + Sync + 'static,
+    ) {
+        let req = self.requests.start(key, ask.map(move |t| answer(t).into()));
         self.effects.push(Effect::Request(req));
     }
 
@@ -622,7 +639,7 @@ impl App {
         {
             self.retrying.remove(&reply.key);
         }
-        if !self.requests.accept(&reply) {
+        if !self.requests.is_latest(&reply.key, reply.id) {
             tracing::debug!(key = ?reply.key, id = reply.id, "dropped a stale answer");
             return false;
         }
@@ -632,26 +649,31 @@ impl App {
         let me = self.names.me().map(|u| u.id.clone());
         self.timer.observe(&reply, me.as_deref());
         // A refused token is the app's to word: the client cannot know where it came from.
-        if let Some(e @ ApiError::Unauthorized { .. }) = reply.answer.error() {
+        if let Some(e @ ApiError::Unauthorized { .. }) = reply.output.error() {
             let text = self.error_text(e);
             if !self.toasts.visible().iter().any(|t| t.text == text) {
                 self.toasts.push(clock.now, ToastKind::Error, text);
             }
         }
+        let skipped = reply.skipped.clone();
+        let Some(answer) = self.requests.accept(reply) else {
+            return false;
+        };
         macro_rules! cx {
             () => {
                 &mut screen_cx!(self, clock, effects)
             };
         }
-        match reply.key {
-            RequestKey::Names(key) => {
-                let became_known = matches!(reply.answer, Answer::Me(Ok(_)));
-                if let Answer::Me(Err(e)) = &reply.answer
+        match answer {
+            ScreenAnswer::Names(answer) => {
+                let answer = *answer;
+                let became_known = matches!(answer, names::NamesAnswer::Me(Ok(_)));
+                if let names::NamesAnswer::Me(Err(e)) = &answer
                     && !matches!(e, ApiError::Unauthorized { .. })
                 {
                     self.toasts.push(clock.now, ToastKind::Error, e.short());
                 }
-                self.names.on_answer(key, reply.answer);
+                self.names.on_answer(answer);
                 if became_known {
                     self.timer.find(cx!());
                 }
@@ -662,26 +684,20 @@ impl App {
                     s.on_directory_changed(cx);
                 });
             }
-            RequestKey::Tasks(key) => self.tasks.on_answer(key, reply.answer, cx!()),
-            RequestKey::Funnels(key) => {
-                self.funnels.on_answer(key, reply.answer, cx!());
+            ScreenAnswer::Tasks(answer) => self.tasks.on_answer(*answer, cx!()),
+            ScreenAnswer::Funnels(answer) => {
+                self.funnels.on_answer(*answer, cx!());
                 self.show_deal_link(clock, effects);
             }
-            RequestKey::Contacts(key) => self.contacts.on_answer(key, reply.answer, cx!()),
-            RequestKey::Organizations(key) => {
-                self.contacts
-                    .organizations
-                    .on_answer(key, reply.answer, cx!())
+            ScreenAnswer::Contacts(answer) => self.contacts.on_answer(*answer, cx!()),
+            ScreenAnswer::Organizations(answer) => {
+                self.contacts.organizations.on_answer(*answer, cx!())
             }
-            RequestKey::Projects(key) => self.projects.on_answer(key, reply.answer, cx!()),
-            RequestKey::Timer(key) => {
-                let changed = self.timer.on_answer(
-                    key,
-                    reply.answer,
-                    reply.skipped.as_ref(),
-                    me.as_deref(),
-                    cx!(),
-                );
+            ScreenAnswer::Projects(answer) => self.projects.on_answer(*answer, cx!()),
+            ScreenAnswer::Timer(answer) => {
+                let changed = self
+                    .timer
+                    .on_answer(*answer, skipped.as_ref(), me.as_deref(), cx!());
                 for task in changed {
                     self.tasks.reread_task(task, cx!());
                 }
@@ -1011,7 +1027,7 @@ mod tests {
     use super::{Effect, Msg, Screen};
     use crate::config::TokenSource;
     use crate::testing::Harness;
-    use crate::worker::{Answer, Call, Reply, Retrying, Skipped};
+    use crate::worker::{Answer, Call, Retrying, Skipped};
 
     /// Starts an app whose token came from `source` and has the service refuse it.
     fn refused(source: Option<TokenSource>) -> Harness {
@@ -1068,7 +1084,7 @@ mod tests {
     }
 
     /// The task list's request (the timer reads tasks too).
-    fn list_request(h: &mut Harness) -> crate::worker::Request {
+    fn list_request(h: &mut Harness) -> crate::app::requests::Request {
         let list = super::RequestKey::Tasks(crate::tasks::TaskKey::List);
         let at = h
             .pending
@@ -1088,16 +1104,15 @@ mod tests {
             id: Some(id.into()),
             reason: "title: invalid type: integer `42`, expected a string".into(),
         };
-        h.send(Msg::Api(Box::new(Reply {
-            id: req.id,
-            key: req.key.clone(),
-            answer: Answer::TaskPage(Ok(weeek_api::TaskPage::default())),
-            skipped: Some(Skipped {
+        h.reply_skipping(
+            &req,
+            Answer::TaskPage(Ok(weeek_api::TaskPage::default())),
+            Some(Skipped {
                 list: "Tasks",
                 rows: vec![bad(3, "17"), bad(8, "21")],
                 ..Default::default()
             }),
-        })));
+        );
         let t = toasts(&h);
         assert!(t.contains("Tasks: 2 rows skipped (malformed)"), "{t}");
         let log: Vec<String> = h.app.toasts.history().map(|(_, m)| m.clone()).collect();
@@ -1114,7 +1129,7 @@ mod tests {
         );
     }
 
-    fn retrying(req: &crate::worker::Request) -> Msg {
+    fn retrying(req: &crate::app::requests::Request) -> Msg {
         Msg::Retrying(Retrying {
             id: req.id,
             key: req.key.clone(),

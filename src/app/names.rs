@@ -3,12 +3,13 @@
 
 use std::collections::HashMap;
 
+use weeek_api::ApiError;
 use weeek_api::models::{Board, BoardColumn, Currency, Member, Project, Tag, User, Workspace};
 
 use super::ScreenCtx;
 use super::loadable::Loadable;
 use super::requests::NamesKey;
-use crate::worker::{Answer, Call};
+use crate::worker::op;
 
 #[derive(Debug, Default, Clone)]
 pub struct Names {
@@ -28,19 +29,50 @@ pub struct Names {
         crate::app::lost_answer::Unsettled<crate::contacts::create_choice::ChoiceLookup>,
 }
 
+/// The directory's answers.
+#[derive(Debug)]
+pub enum NamesAnswer {
+    Me(Result<Box<User>, ApiError>),
+    Workspace(Result<Workspace, ApiError>),
+    Members(Result<Vec<Member>, ApiError>),
+    Tags(Result<Vec<Tag>, ApiError>),
+    Projects(Result<Vec<Project>, ApiError>),
+    Currencies(Result<Vec<Currency>, ApiError>),
+    Boards(i64, Result<Vec<Board>, ApiError>),
+    Columns(i64, Result<Vec<BoardColumn>, ApiError>),
+    Project(i64, Result<Box<Project>, ApiError>),
+}
+
 impl ScreenCtx<'_> {
+    fn request_me(&mut self) {
+        self.request(NamesKey::Me, op::Me, NamesAnswer::Me);
+    }
+
+    fn request_workspace(&mut self) {
+        self.request(NamesKey::Workspace, op::Workspace, NamesAnswer::Workspace);
+    }
+
+    fn request_currencies(&mut self) {
+        self.request(
+            NamesKey::Currencies,
+            op::Currencies,
+            NamesAnswer::Currencies,
+        );
+    }
+
+    /// Members, tags and projects: the lists that change while people work.
+    fn request_lists(&mut self) {
+        self.request(NamesKey::Members, op::Members, NamesAnswer::Members);
+        self.request(NamesKey::Tags, op::Tags, NamesAnswer::Tags);
+        self.request(NamesKey::Projects, op::Projects, NamesAnswer::Projects);
+    }
+
     /// Asks for everything the screens need at start.
     pub fn load_directory(&mut self) {
-        for (key, call) in [
-            (NamesKey::Me, Call::Me),
-            (NamesKey::Workspace, Call::Workspace),
-            (NamesKey::Members, Call::Members),
-            (NamesKey::Tags, Call::Tags),
-            (NamesKey::Projects, Call::Projects),
-            (NamesKey::Currencies, Call::Currencies),
-        ] {
-            self.request(key, call);
-        }
+        self.request_me();
+        self.request_workspace();
+        self.request_lists();
+        self.request_currencies();
         let d = &mut *self.names;
         d.user.start();
         d.workspace.start();
@@ -55,20 +87,18 @@ impl ScreenCtx<'_> {
     /// the profile first, as "my tasks" waits on it.
     pub fn refresh_directory(&mut self) {
         if missing(&self.names.user) {
-            self.request(NamesKey::Me, Call::Me);
+            self.request_me();
             self.names.user.start();
         }
         if missing(&self.names.workspace) {
-            self.request(NamesKey::Workspace, Call::Workspace);
+            self.request_workspace();
             self.names.workspace.start();
         }
         if missing(&self.names.currencies) {
-            self.request(NamesKey::Currencies, Call::Currencies);
+            self.request_currencies();
             self.names.currencies.start();
         }
-        self.request(NamesKey::Members, Call::Members);
-        self.request(NamesKey::Tags, Call::Tags);
-        self.request(NamesKey::Projects, Call::Projects);
+        self.request_lists();
         self.names.members.start();
         self.names.tags.start();
         self.names.projects.start();
@@ -83,13 +113,17 @@ impl ScreenCtx<'_> {
     }
 
     fn request_boards(&mut self, project: i64) {
-        self.request(NamesKey::Boards(project), Call::Boards(project));
+        self.request(NamesKey::Boards(project), op::Boards(project), move |r| {
+            NamesAnswer::Boards(project, r)
+        });
         self.names.boards.entry(project).or_default().start();
     }
 
     /// Reads the columns of `board` (again).
     pub fn request_columns(&mut self, board: i64) {
-        self.request(NamesKey::Columns(board), Call::Columns(board));
+        self.request(NamesKey::Columns(board), op::Columns(board), move |r| {
+            NamesAnswer::Columns(board, r)
+        });
         self.names.columns.entry(board).or_default().start();
     }
 
@@ -108,7 +142,9 @@ impl ScreenCtx<'_> {
             None => return,
         };
         if id > 0 && !listed && !self.names.read_projects.contains_key(&id) {
-            self.request(NamesKey::Project(id), Call::Project(id));
+            self.request(NamesKey::Project(id), op::Project(id), move |r| {
+                NamesAnswer::Project(id, r)
+            });
             self.names.read_projects.entry(id).or_default().start();
         }
     }
@@ -123,24 +159,22 @@ impl ScreenCtx<'_> {
 
 impl Names {
     /// Applies an answer to one of the directory's requests.
-    pub fn on_answer(&mut self, key: NamesKey, answer: Answer) {
-        use Answer as A;
-        match (key, answer) {
-            (NamesKey::Me, A::Me(r)) => self.user.finish(r.map(|u| *u)),
-            (NamesKey::Workspace, A::Workspace(r)) => self.workspace.finish(r),
-            (NamesKey::Members, A::Members(r)) => self.members.finish(r),
-            (NamesKey::Tags, A::Tags(r)) => self.tags.finish(r),
-            (NamesKey::Projects, A::Projects(r)) => self.projects.finish(r),
-            (NamesKey::Currencies, A::Currencies(r)) => self.currencies.finish(r),
-            (NamesKey::Boards(p), A::Boards(r)) => self.boards.entry(p).or_default().finish(r),
-            (NamesKey::Columns(b), A::Columns(r)) => self.columns.entry(b).or_default().finish(r),
-            (NamesKey::Project(id), A::Project(r)) => self
+    pub fn on_answer(&mut self, answer: NamesAnswer) {
+        use NamesAnswer as A;
+        match answer {
+            A::Me(r) => self.user.finish(r.map(|u| *u)),
+            A::Workspace(r) => self.workspace.finish(r),
+            A::Members(r) => self.members.finish(r),
+            A::Tags(r) => self.tags.finish(r),
+            A::Projects(r) => self.projects.finish(r),
+            A::Currencies(r) => self.currencies.finish(r),
+            A::Boards(p, r) => self.boards.entry(p).or_default().finish(r),
+            A::Columns(b, r) => self.columns.entry(b).or_default().finish(r),
+            A::Project(id, r) => self
                 .read_projects
                 .entry(id)
                 .or_default()
                 .finish(r.map(|p| *p)),
-            // Each key is asked with its one call above: no other pair arrives.
-            _ => {}
         }
     }
 
@@ -231,9 +265,10 @@ pub fn short_id(id: &str) -> String {
 mod tests {
     use weeek_api::ApiError;
 
+    use crate::app::requests::Request;
     use crate::app::requests::RequestKey;
     use crate::testing::{Harness, ME};
-    use crate::worker::{Answer, Call, Request};
+    use crate::worker::{Answer, Call};
 
     fn down() -> ApiError {
         ApiError::Server {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::commands::{Action, Context};
 use super::{ScreenCtx, Target};
 
-/// Answers are not part of this: each screen takes its own keys' answers (`on_answer`), routed
+/// Answers are not part of this: each screen takes its own answer enum (`on_answer`), routed
 /// by `App::on_reply`.
 pub trait ScreenState {
     /// The contexts of the focused layer, most specific first: its own, then its parents'

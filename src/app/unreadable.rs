@@ -43,9 +43,8 @@ pub fn report(toasts: &mut Toasts, skipped: &Skipped, now: Instant) {
 mod tests {
     use weeek_api::{SkippedRow, TaskPage};
 
-    use crate::app::Msg;
     use crate::testing::{Harness, task};
-    use crate::worker::{Answer, Reply, Skipped};
+    use crate::worker::{Answer, Skipped};
 
     #[test]
     fn values_read_as_empty_are_counted_and_each_is_in_the_message_log() {
@@ -59,14 +58,13 @@ mod tests {
             id: Some(id.into()),
             reason: reason.into(),
         };
-        h.send(Msg::Api(Box::new(Reply {
-            id: req.id,
-            key: req.key.clone(),
-            answer: Answer::TaskPage(Ok(TaskPage {
+        h.reply_skipping(
+            &req,
+            Answer::TaskPage(Ok(TaskPage {
                 tasks: crate::testing::rows(vec![task(2, "Странная")]),
                 has_more: false,
             })),
-            skipped: Some(Skipped {
+            Some(Skipped {
                 list: "Tasks",
                 rows: Vec::new(),
                 malformed: vec![
@@ -74,7 +72,7 @@ mod tests {
                     odd("2", "priority: 9 is not a priority (0 to 3)"),
                 ],
             }),
-        })));
+        );
         let toasts: Vec<String> = h
             .app
             .toasts

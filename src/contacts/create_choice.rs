@@ -9,13 +9,15 @@ use weeek_api::models::{Organization, Tag};
 use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
 use super::pickers::{Choice, PickKind};
-use super::{ContactKey, ContactsState};
+use super::{ContactAnswer, ContactKey, ContactsState};
 use crate::app::ScreenCtx;
 use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
+};
 use crate::app::toast::ToastKind;
 use crate::widgets::picker::PickItem;
-use crate::worker::{Answer, Call};
+use crate::worker::{TypedCall, op};
 
 /// Organizations read per page while looking for one whose answer was lost.
 const ORG_PAGE: u32 = 100;
@@ -33,15 +35,54 @@ impl ChoiceLookup {
     }
 
     /// The create itself.
-    fn create_call(&self) -> Call {
+    fn create(&self) -> TypedCall<Result<Created, ApiError>> {
         match self.kind {
-            PickKind::Tags => Call::CreateTag(self.name.clone()),
-            PickKind::Organizations => Call::CreateOrganization(OrganizationInput {
+            PickKind::Tags => {
+                TypedCall::new(op::CreateTag(self.name.clone())).map(|r| r.map(Created::Tag))
+            }
+            PickKind::Organizations => TypedCall::new(op::CreateOrganization(OrganizationInput {
                 name: Some(self.name.clone()),
                 ..Default::default()
-            }),
+            }))
+            .map(|r| r.map(Created::Organization)),
         }
     }
+}
+
+/// What a create from a picker made.
+#[derive(Debug)]
+pub enum Created {
+    Tag(Tag),
+    Organization(Box<Organization>),
+}
+
+impl Created {
+    /// The item to pick; a tag joins the directory's tags at once, so every tag picker has
+    /// it.
+    pub fn item(&self, cx: &mut ScreenCtx) -> PickItem<Choice> {
+        match self {
+            Created::Tag(t) => {
+                add_tag(cx, t);
+                tag_item(t)
+            }
+            Created::Organization(o) => org_item(o),
+        }
+    }
+}
+
+/// A page of the look for a create from a picker whose answer was lost.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChoicePage {
+    /// Every tag (they come in one answer).
+    Tags(Vec<Tag>),
+    Organizations(Vec<Organization>),
+}
+
+/// A request of a create from a picker, for the site to send under its own keys.
+#[derive(Debug)]
+pub enum ChoiceAsk {
+    Create(TypedCall<Result<Created, ApiError>>),
+    Find(PageRead<ChoicePage>),
 }
 
 pub fn noun(kind: PickKind) -> &'static str {
@@ -90,31 +131,32 @@ pub struct Candidate {
 
 impl CreateLookup for ChoiceLookup {
     type Item = Candidate;
-    type Page = Answer;
+    type Page = ChoicePage;
     type Id = String;
 
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn read(&self, page: u32) -> Call {
+    fn read(&self, page: u32) -> PageRead<ChoicePage> {
         match self.kind {
             // Tags come in one answer.
-            PickKind::Tags => Call::Tags,
-            PickKind::Organizations => {
-                Call::Organizations(ListQuery::page(ORG_PAGE, page * ORG_PAGE))
-            }
+            PickKind::Tags => TypedCall::new(op::Tags).map(|r| r.map(ChoicePage::Tags)),
+            PickKind::Organizations => TypedCall::new(op::Organizations(ListQuery::page(
+                ORG_PAGE,
+                page * ORG_PAGE,
+            )))
+            .map(|r| r.map(ChoicePage::Organizations)),
         }
     }
 
-    fn candidates(&self, page: Answer) -> (Vec<Candidate>, bool) {
+    fn candidates(&self, page: ChoicePage) -> (Vec<Candidate>, bool) {
         match page {
-            Answer::Tags(Ok(tags)) => (tags.iter().map(tag_candidate).collect(), false),
-            Answer::Organizations(Ok(orgs)) => {
+            ChoicePage::Tags(tags) => (tags.iter().map(tag_candidate).collect(), false),
+            ChoicePage::Organizations(orgs) => {
                 let more = orgs.len() as u32 >= ORG_PAGE;
                 (orgs.iter().map(org_candidate).collect(), more)
             }
-            _ => (Vec::new(), false),
         }
     }
 
@@ -143,13 +185,6 @@ pub struct Creating {
     /// An earlier send of it, not found right before this one went: unsettled again if this
     /// one is refused.
     earlier: Option<LostCreate<ChoiceLookup>>,
-}
-
-/// Under which of its keys a site sends a request of a create from a picker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ChoiceKey {
-    Create,
-    Find,
 }
 
 impl Creating {
@@ -185,7 +220,7 @@ impl Creating {
         lookup: ChoiceLookup,
         orgs: &[Organization],
         cx: &mut ScreenCtx,
-        send: impl FnOnce(&mut ScreenCtx, ChoiceKey, Call),
+        send: impl FnOnce(&mut ScreenCtx, ChoiceAsk),
     ) -> Self {
         let mut held: Vec<Candidate> = orgs.iter().map(org_candidate).collect();
         if let Some(tags) = cx.names.tags.value() {
@@ -198,11 +233,11 @@ impl Creating {
             .send(&lookup, || SentAt::new(&clock, lookup.known(&held)));
         let (sent, lost) = match sending {
             Sending::Now(sent) => {
-                send(cx, ChoiceKey::Create, lookup.create_call());
+                send(cx, ChoiceAsk::Create(lookup.create()));
                 (sent, None)
             }
-            Sending::LookFirst(lost, call) => {
-                send(cx, ChoiceKey::Find, call);
+            Sending::LookFirst(lost, look) => {
+                send(cx, ChoiceAsk::Find(look));
                 (lost.sent.clone(), Some(*lost))
             }
         };
@@ -217,12 +252,12 @@ impl Creating {
 
 impl Creating {
     /// The create's answer, read into the item made; a lost answer starts the look for it,
-    /// sent with `look`.
+    /// sent with `send`.
     pub fn on_created(
         &mut self,
         result: Result<PickItem<Choice>, ApiError>,
         cx: &mut ScreenCtx,
-        mut look: impl FnMut(&mut ScreenCtx, Call),
+        send: impl FnOnce(&mut ScreenCtx, ChoiceAsk),
     ) -> Made {
         match CreateAnswer::read(result) {
             CreateAnswer::Created(item) => Made::Item(item),
@@ -239,28 +274,24 @@ impl Creating {
                 ))
             }
             CreateAnswer::Lost(e) => {
-                let (lost, call) = LostCreate::start(self.lookup.clone(), e, self.sent.clone());
-                look(cx, call);
+                let (lost, look) = LostCreate::start(self.lookup.clone(), e, self.sent.clone());
+                send(cx, ChoiceAsk::Find(look));
                 self.lost = Some(lost);
                 Made::Waiting
             }
         }
     }
 
-    /// A page of the look after a lost answer; `send` sends the next page (`ChoiceKey::Find`)
-    /// or, the look before a send again finding nothing, the create itself.
+    /// A page of the look after a lost answer; `send` sends the next page or, the look before
+    /// a send again finding nothing, the create itself.
     pub fn on_found(
         &mut self,
-        answer: Answer,
+        result: Result<ChoicePage, ApiError>,
         cx: &mut ScreenCtx,
-        mut send: impl FnMut(&mut ScreenCtx, ChoiceKey, Call),
+        send: impl FnOnce(&mut ScreenCtx, ChoiceAsk),
     ) -> Made {
         let Some(lost) = self.lost.as_mut() else {
             return Made::Waiting;
-        };
-        let result = match answer.error() {
-            Some(e) => Err(e.clone()),
-            None => Ok(answer),
         };
         match lost.on_answer(result) {
             Looked::Found(Candidate { item, .. }) => {
@@ -277,15 +308,15 @@ impl Creating {
             }
             Looked::Resend => {
                 self.earlier = self.lost.take();
-                send(cx, ChoiceKey::Create, self.lookup.create_call());
+                send(cx, ChoiceAsk::Create(self.lookup.create()));
                 Made::Waiting
             }
             Looked::Failed => {
                 cx.toast(ToastKind::Error, lost.check_failed_text("created"));
                 Made::Waiting
             }
-            Looked::Next(call) => {
-                send(cx, ChoiceKey::Find, call);
+            Looked::Next(look) => {
+                send(cx, ChoiceAsk::Find(look));
                 Made::Waiting
             }
         }
@@ -301,21 +332,25 @@ impl Creating {
 
     /// `Enter` again while it is under way: after a failed look, look again (sending it
     /// again might make a second one).
-    pub fn look_again(&mut self, cx: &mut ScreenCtx, look: impl FnOnce(&mut ScreenCtx, Call)) {
+    pub fn look_again(&mut self, cx: &mut ScreenCtx, send: impl FnOnce(&mut ScreenCtx, ChoiceAsk)) {
         if let Some(lost) = &mut self.lost
             && !lost.is_looking()
         {
-            let call = lost.look_again();
-            look(cx, call);
+            let look = lost.look_again();
+            send(cx, ChoiceAsk::Find(look));
         }
     }
 }
 
-/// The contact screen's keys of a create from a picker.
-fn contact_send(cx: &mut ScreenCtx, key: ChoiceKey, call: Call) {
-    match key {
-        ChoiceKey::Create => cx.request(ContactKey::CreateChoice, call),
-        ChoiceKey::Find => cx.request(ContactKey::FindChoice, call),
+/// The contact screen's keys and answers of a create from a picker.
+fn contact_send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
+    match ask {
+        ChoiceAsk::Create(create) => cx.ask(
+            ContactKey::CreateChoice,
+            create,
+            ContactAnswer::ChoiceCreated,
+        ),
+        ChoiceAsk::Find(look) => cx.ask(ContactKey::FindChoice, look, ContactAnswer::ChoiceFound),
     }
 }
 
@@ -324,7 +359,7 @@ impl ContactsState {
     /// earlier create of it failed, look again (sending it again might make a second one).
     pub(super) fn create_choice(&mut self, kind: PickKind, name: String, cx: &mut ScreenCtx) {
         if let Some(c) = &mut self.creating {
-            c.look_again(cx, |cx, call| cx.request(ContactKey::FindChoice, call));
+            c.look_again(cx, contact_send);
             self.show_creating();
             return;
         }
@@ -350,36 +385,37 @@ impl ContactsState {
         }
     }
 
-    pub(super) fn on_choice_created(&mut self, answer: Answer, cx: &mut ScreenCtx) {
+    pub(super) fn on_choice_created(
+        &mut self,
+        result: Result<Created, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         if self.creating.is_none() {
             return;
         }
-        let result = match answer {
-            Answer::CreatedTag(r) => r.map(|t| {
-                add_tag(cx, &t);
-                tag_item(&t)
-            }),
-            Answer::CreatedOrganization(r) => r.map(|o| {
-                self.add_org(&o);
-                org_item(&o)
-            }),
-            _ => return,
-        };
+        let result = result.map(|created| {
+            if let Created::Organization(o) = &created {
+                self.add_org(o);
+            }
+            created.item(cx)
+        });
         let Some(creating) = self.creating.as_mut() else {
             return;
         };
-        let made = creating.on_created(result, cx, |cx, call| {
-            cx.request(ContactKey::FindChoice, call)
-        });
+        let made = creating.on_created(result, cx, contact_send);
         self.on_made(made, cx);
     }
 
-    pub(super) fn on_choice_found(&mut self, answer: Answer, cx: &mut ScreenCtx) {
+    pub(super) fn on_choice_found(
+        &mut self,
+        result: Result<ChoicePage, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let Some(creating) = self.creating.as_mut() else {
             return;
         };
         let kind = creating.lookup.kind;
-        let made = creating.on_found(answer, cx, contact_send);
+        let made = creating.on_found(result, cx, contact_send);
         if matches!(made, Made::Item(_)) {
             // The list the picker was built from lacks it: read it again.
             match kind {

@@ -5,10 +5,10 @@ use weeek_api::ApiError;
 use weeek_api::models::Contact;
 
 use super::layer::Layer;
-use super::{Ask, ContactKey, ContactsState};
+use super::{Ask, ContactAnswer, ContactKey, ContactsState};
 use crate::app::ScreenCtx;
 use crate::app::deleting::Deleting;
-use crate::worker::Call;
+use crate::worker::op;
 
 impl ContactsState {
     /// `D`: asks about the contact in view, else the one under the cursor.
@@ -32,13 +32,21 @@ impl ContactsState {
     /// `y` to the question: the delete goes out; the view closes (its contact is going).
     pub(super) fn delete(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
         self.layers.close_view();
-        cx.request(ContactKey::Delete, Call::DeleteContact(id.clone()));
+        cx.request(
+            ContactKey::Delete,
+            op::DeleteContact(id.clone()),
+            ContactAnswer::Deleted,
+        );
         self.deleting = Some(Deleting::new(id, name));
     }
 
     pub(super) fn on_delete_reply(&mut self, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
         let gone = Deleting::on_reply(&mut self.deleting, result, cx, |cx, id| {
-            cx.request(ContactKey::DeleteRead, Call::Contact(id.to_string()))
+            cx.request(
+                ContactKey::DeleteRead,
+                op::Contact(id.to_string()),
+                ContactAnswer::DeleteRead,
+            )
         });
         self.gone(gone, cx);
     }

@@ -12,14 +12,14 @@ use weeek_api::{ApiError, ContactUpdate};
 
 use super::form::{Field, Form, OrgRef, Sent, field_for_key};
 use super::submit::{Failure, Phase};
-use super::{ContactKey, ContactsState, Pane};
+use super::{ContactAnswer, ContactKey, ContactsState, Pane};
 use crate::app::ScreenCtx;
 use crate::app::edit_batch::{EditBatch, Next};
 pub use crate::app::entry_rows::Entry;
 use crate::app::entry_rows::{self, RowCall, RowChange};
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
-use crate::worker::{Call, ContactEdit, Edited};
+use crate::worker::{ContactEdit, Edited, op};
 
 /// The contact as the service had it when the edit began (or as the accepted changes left
 /// it): what the form is compared with. Kept in the draft, so an edit restored after a crash
@@ -311,6 +311,15 @@ impl Session {
     }
 }
 
+/// Reads the contact being edited back.
+fn read_back(id: &str, cx: &mut ScreenCtx) {
+    cx.request(
+        ContactKey::EditRead,
+        op::Contact(id.to_string()),
+        ContactAnswer::EditRead,
+    );
+}
+
 impl ContactsState {
     /// `e` on the list or in the contact view: the contact in the form, every field filled.
     pub(super) fn start_edit(&mut self, cx: &mut ScreenCtx) {
@@ -353,7 +362,7 @@ impl ContactsState {
         };
         if session.batch.unread {
             cx.toast(ToastKind::Info, "Reading the contact back…");
-            cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()));
+            read_back(&session.base.id, cx);
             self.phase = Phase::Updating;
             return;
         }
@@ -376,7 +385,8 @@ impl ContactsState {
         session.batch.send(changes, |n, change| {
             cx.request(
                 ContactKey::Edit(n),
-                Call::EditContact(id.clone(), change.call()),
+                op::EditContact(id.clone(), change.call()),
+                move |r| ContactAnswer::Edited(n, r),
             )
         });
         self.phase = Phase::Updating;
@@ -407,9 +417,7 @@ impl ContactsState {
         match session.batch.next() {
             Next::Waiting => {}
             // Nothing is said before the service's copy is in.
-            Next::ReadBack => {
-                cx.request(ContactKey::EditRead, Call::Contact(session.base.id.clone()))
-            }
+            Next::ReadBack => read_back(&session.base.id, cx),
             Next::Settle => self.settle(None, cx),
         }
     }

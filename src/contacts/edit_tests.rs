@@ -10,8 +10,9 @@ use super::submit::Phase;
 use super::tests::{contact, on_contacts};
 use super::{Ask, ContactsState, Pane};
 use crate::app::Effect;
+use crate::app::requests::Request;
 use crate::testing::{Harness, code, ctrl};
-use crate::worker::{Answer, Call, ContactEdit, Edited, Request};
+use crate::worker::{Answer, Call, ContactEdit, Edited};
 
 const PHONE: &str = "+7 916 100-20-30";
 const NEW_PHONE: &str = "+7 903 555-01-02";
@@ -434,7 +435,7 @@ async fn an_edit_through_the_sandbox_changes_exactly_what_the_form_changed() {
     for req in &reqs {
         let (answer, _) = crate::worker::execute(&client, req.call.clone()).await;
         assert!(answer.error().is_none(), "{answer:?}");
-        h.reply(req, answer);
+        h.reply_output(req, answer);
     }
     assert!(
         matches!(h.app.contacts.phase, Phase::Saved(_)),

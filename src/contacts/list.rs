@@ -8,9 +8,9 @@ use crate::app::ScreenCtx;
 pub use crate::app::loadable::PageStatus;
 use crate::app::searched_list::{Listed, SearchedList};
 pub use crate::app::searched_list::{PAGE_SIZE, SEARCH_DEBOUNCE};
-use crate::worker::Call;
+use crate::worker::op;
 
-use super::ContactKey;
+use super::{ContactAnswer, ContactKey};
 
 pub type ContactList = SearchedList<Contact>;
 
@@ -22,6 +22,6 @@ impl Listed for Contact {
     }
 
     fn ask_page(cx: &mut ScreenCtx, query: ListQuery) {
-        cx.request(ContactKey::List, Call::Contacts(query));
+        cx.request(ContactKey::List, op::Contacts(query), ContactAnswer::List);
     }
 }

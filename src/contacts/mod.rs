@@ -30,7 +30,11 @@ use crate::app::draft_file::DraftFile;
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
-use crate::worker::Answer;
+use weeek_api::ApiError;
+use weeek_api::models::{Contact, Organization};
+
+use crate::worker::Edited;
+use create_choice::{ChoicePage, Created};
 use draft::{Draft, Found};
 use form::Form;
 use list::ContactList;
@@ -60,6 +64,30 @@ pub enum ContactKey {
     Edit(u64),
     /// The read of the edited contact after an answer was lost.
     EditRead,
+}
+
+/// The answers of the contacts screen, one per kind of request.
+#[derive(Debug)]
+pub enum ContactAnswer {
+    /// A page of the contact list.
+    List(Result<Vec<Contact>, ApiError>),
+    /// A page of the organizations, for the picker.
+    Orgs(Result<Vec<Organization>, ApiError>),
+    /// The contact the form sent.
+    Created(Result<Box<Contact>, ApiError>),
+    /// A page of the look for a contact whose answer was lost.
+    Found(Result<Vec<Contact>, ApiError>),
+    /// An organization or a tag created from its picker.
+    ChoiceCreated(Result<Created, ApiError>),
+    /// A page of the look for one whose answer was lost.
+    ChoiceFound(Result<ChoicePage, ApiError>),
+    Deleted(Result<(), ApiError>),
+    /// The contact read after the delete's answer was lost.
+    DeleteRead(Result<Box<Contact>, ApiError>),
+    /// Change `n` of a saved contact being edited.
+    Edited(u64, Result<Edited, ApiError>),
+    /// The edited contact, read after an answer was lost.
+    EditRead(Result<Box<Contact>, ApiError>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -233,34 +261,27 @@ impl ContactsState {
     }
 
     /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: ContactKey, answer: Answer, cx: &mut ScreenCtx) {
-        use Answer as A;
-        match (key, answer) {
-            (ContactKey::Create, A::CreatedContact(result)) => {
-                self.on_create_reply(result.map(|c| *c), cx)
-            }
-            (ContactKey::Find, A::Contacts(result)) => self.on_find_reply(result, cx),
-            (ContactKey::CreateChoice, answer) => self.on_choice_created(answer, cx),
-            (ContactKey::FindChoice, answer) => self.on_choice_found(answer, cx),
-            (ContactKey::Delete, A::DeletedContact(result)) => self.on_delete_reply(result, cx),
-            (ContactKey::DeleteRead, A::Contact(result)) => {
-                self.on_delete_read_back(result.map(|c| *c), cx)
-            }
-            (ContactKey::Edit(n), A::EditedContact(result)) => self.on_edit_reply(n, result, cx),
-            (ContactKey::EditRead, A::Contact(result)) => self.on_edit_read(result.map(|c| *c), cx),
-            (ContactKey::List, A::Contacts(result)) => {
+    pub fn on_answer(&mut self, answer: ContactAnswer, cx: &mut ScreenCtx) {
+        use ContactAnswer as A;
+        match answer {
+            A::Created(result) => self.on_create_reply(result.map(|c| *c), cx),
+            A::Found(result) => self.on_find_reply(result, cx),
+            A::ChoiceCreated(result) => self.on_choice_created(result, cx),
+            A::ChoiceFound(result) => self.on_choice_found(result, cx),
+            A::Deleted(result) => self.on_delete_reply(result, cx),
+            A::DeleteRead(result) => self.on_delete_read_back(result.map(|c| *c), cx),
+            A::Edited(n, result) => self.on_edit_reply(n, result, cx),
+            A::EditRead(result) => self.on_edit_read(result.map(|c| *c), cx),
+            A::List(result) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);
             }
-            (ContactKey::Orgs, A::Organizations(result)) => {
+            A::Orgs(result) => {
                 let complete = self.orgs.on_reply(result, cx);
                 if complete {
                     self.refresh_waiting_picker(cx);
                 }
             }
-            // Each key is asked with one kind of call (see where it is asked): no other pair
-            // arrives.
-            _ => {}
         }
     }
 }

@@ -10,9 +10,9 @@ use crate::app::all_pages::AllPages;
 use crate::app::loadable::Loadable;
 use crate::app::names::Names;
 use crate::widgets::picker::{PickItem, Picker};
-use crate::worker::Call;
+use crate::worker::op;
 
-use super::ContactKey;
+use super::{ContactAnswer, ContactKey};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Choice {
@@ -39,7 +39,7 @@ pub struct FormPicker {
 pub type Organizations = AllPages<Organization>;
 
 pub fn ask_orgs(cx: &mut ScreenCtx, q: ListQuery) {
-    cx.request(ContactKey::Orgs, Call::Organizations(q));
+    cx.request(ContactKey::Orgs, op::Organizations(q), ContactAnswer::Orgs);
 }
 
 impl AllPages<Organization> {

@@ -10,11 +10,13 @@ use weeek_api::{ApiError, ListQuery, NewContact};
 use super::ContactsState;
 use super::form::Sent;
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
+};
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::op;
 
-use super::ContactKey;
+use super::{ContactAnswer, ContactKey};
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Phase {
@@ -93,15 +95,15 @@ impl CreateLookup for ContactLookup {
             .join(" ")
     }
 
-    fn read(&self, page: u32) -> Call {
+    fn read(&self, page: u32) -> PageRead<Vec<Contact>> {
         // An e-mail narrows the search to a contact or two; a first name may match many.
         let search = self.emails.first().unwrap_or(&self.first_name).clone();
         let size = super::list::PAGE_SIZE;
-        Call::Contacts(ListQuery {
+        crate::worker::TypedCall::new(op::Contacts(ListQuery {
             search: Some(search),
             limit: Some(size),
             offset: Some(page * size),
-        })
+        }))
     }
 
     fn candidates(&self, page: Vec<Contact>) -> (Vec<Contact>, bool) {
@@ -133,6 +135,11 @@ impl CreateLookup for ContactLookup {
     }
 }
 
+/// Reads a page of the look for a new contact whose answer was lost.
+fn look_for_contact(look: PageRead<Vec<Contact>>, cx: &mut ScreenCtx) {
+    cx.ask(ContactKey::Find, look, ContactAnswer::Found);
+}
+
 impl ContactsState {
     /// `Ctrl-s`: checks every field; sends only a valid form, and only once at a time. After a
     /// failed look for a lost create, it looks again instead.
@@ -146,9 +153,9 @@ impl ContactsState {
         match &mut self.phase {
             Phase::Saving { .. } | Phase::Updating | Phase::Saved(_) => return,
             Phase::Checking(lost) => {
-                if let Some((call, text)) = lost.retry("saved") {
+                if let Some((look, text)) = lost.retry("saved") {
                     cx.toast(ToastKind::Info, text);
-                    cx.request(ContactKey::Find, call);
+                    look_for_contact(look, cx);
                 }
                 return;
             }
@@ -171,9 +178,9 @@ impl ContactsState {
             .send(&lookup, || SentAt::new(&cx.clock, lookup.known(held)))
         {
             Sending::Now(at) => self.send_create(sent, Box::new(contact), at, None, cx),
-            Sending::LookFirst(lost, call) => {
+            Sending::LookFirst(lost, look) => {
                 cx.toast(ToastKind::Info, lost.resend_text("saved"));
-                cx.request(ContactKey::Find, call);
+                look_for_contact(look, cx);
                 self.resend = Some((sent, Box::new(contact)));
                 self.phase = Phase::Checking(lost);
             }
@@ -188,7 +195,11 @@ impl ContactsState {
         earlier: Option<Box<LostCreate<ContactLookup>>>,
         cx: &mut ScreenCtx,
     ) {
-        cx.request(ContactKey::Create, Call::CreateContact((*contact).clone()));
+        cx.request(
+            ContactKey::Create,
+            op::CreateContact((*contact).clone()),
+            ContactAnswer::Created,
+        );
         self.phase = Phase::Saving {
             sent,
             contact,
@@ -256,9 +267,9 @@ impl ContactsState {
             CreateAnswer::Refused(e) => self.failed(format!("Not saved: {}", failure_text(&e)), cx),
             CreateAnswer::Lost(e) => {
                 // From the first send on: a look covers it too.
-                let (lost, call) = LostCreate::start(ContactLookup::of(&contact), e, at);
+                let (lost, look) = LostCreate::start(ContactLookup::of(&contact), e, at);
                 cx.toast(ToastKind::Info, lost.looking_text("saved"));
-                cx.request(ContactKey::Find, call);
+                look_for_contact(look, cx);
                 self.phase = Phase::Checking(Box::new(lost));
             }
         }
@@ -273,7 +284,7 @@ impl ContactsState {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => cx.request(ContactKey::Find, call),
+            Looked::Next(look) => look_for_contact(look, cx),
             Looked::Found(contact) => {
                 let text = lost.found_text("saved");
                 self.saved(Box::new(contact), text, cx);

@@ -419,7 +419,7 @@ fn a_refused_save_keeps_every_value_and_is_retried_only_on_a_key() {
 }
 
 /// Types a contact with an e-mail, saves it and loses the answer; returns the look.
-fn lose_a_save(h: &mut Harness, cause: ApiError) -> crate::worker::Request {
+fn lose_a_save(h: &mut Harness, cause: ApiError) -> crate::app::requests::Request {
     h.press("Иван");
     h.send(code(KeyCode::Tab));
     h.press("Петров");
@@ -684,10 +684,10 @@ async fn a_422_from_the_sandbox_is_mapped_to_the_fields() {
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
     let (answer, _) = crate::worker::execute(&client, req.call.clone()).await;
     assert!(
-        matches!(&answer, Answer::CreatedContact(Err(ApiError::Validation { fields, .. })) if fields.contains_key("organizations.0")),
+        matches!(answer.peek::<Result<Box<weeek_api::models::Contact>, ApiError>>(), Some(Err(ApiError::Validation { fields, .. })) if fields.contains_key("organizations.0")),
         "{answer:?}"
     );
-    h.reply(&req, answer);
+    h.reply_output(&req, answer);
     let s = &h.app.contacts;
     assert!(
         s.form.errors.contains_key(&Field::Organizations),
@@ -793,12 +793,11 @@ fn the_start_toast_names_the_draft_before_the_screen_is_visited() {
         })
         .unwrap();
     app.update(
-        crate::app::Msg::Api(Box::new(crate::worker::Reply {
-            id: first.id,
-            key: first.key,
-            answer: Answer::Tags(Ok(crate::testing::tags())),
-            skipped: None,
-        })),
+        crate::app::Msg::Api(Box::new(crate::testing::answered(
+            &first,
+            Answer::Tags(Ok(crate::testing::tags())),
+            None,
+        ))),
         crate::testing::clock(),
     );
     assert_eq!(app.screen, Screen::Tasks);
@@ -892,7 +891,7 @@ fn the_organization_picker_searches_fuzzily_and_applies_a_set() {
     assert_eq!(h.app.contacts.form.tags, vec![1]);
 }
 
-fn creates_of(h: &mut Harness) -> Vec<crate::worker::Request> {
+fn creates_of(h: &mut Harness) -> Vec<crate::app::requests::Request> {
     h.take(|c| matches!(c, Call::CreateTag(_) | Call::CreateOrganization(_)))
 }
 
@@ -1291,7 +1290,7 @@ fn ids(h: &Harness) -> Vec<String> {
 }
 
 /// `D` on the second contact of the list, answered `y`: the delete is out.
-fn delete_second(h: &mut Harness) -> crate::worker::Request {
+fn delete_second(h: &mut Harness) -> crate::app::requests::Request {
     h.send(ctrl('l'));
     h.press("jD");
     assert!(matches!(

@@ -3,15 +3,15 @@
 //! is the shared card column's, `app::card_column`).
 
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, DealPage};
+use weeek_api::{ApiError, DealPage, DealQuery};
 
 use crate::app::ScreenCtx;
 use crate::app::card_column;
 use crate::app::loadable::Paged;
-use crate::worker::Call;
+use crate::worker::op;
 
-use super::FunnelKey;
 use super::query::DealFilter;
+use super::{FunnelAnswer, FunnelKey};
 
 /// Deals per request; small enough that a long status pages, large enough for a screenful.
 pub const PAGE_SIZE: u32 = 20;
@@ -59,10 +59,7 @@ impl Column {
             .saturating_add(self.left_out);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
         self.deals.start(false);
-        cx.request(
-            FunnelKey::Deals(self.status_id.clone()),
-            Call::Deals(self.status_id.clone(), Box::new(filter.query(limit, 0))),
-        );
+        self.request_page(filter.query(limit, 0), cx);
     }
 
     /// Fetches the next page once the cursor is within a screenful of the end.
@@ -74,12 +71,16 @@ impl Column {
             .unwrap_or(u32::MAX)
             .saturating_add(self.left_out);
         self.deals.start(true);
+        self.request_page(filter.query(PAGE_SIZE, offset), cx);
+    }
+
+    /// Asks for the page of the column's deals that `query` says.
+    pub(super) fn request_page(&self, query: DealQuery, cx: &mut ScreenCtx) {
+        let status = self.status_id.clone();
         cx.request(
-            FunnelKey::Deals(self.status_id.clone()),
-            Call::Deals(
-                self.status_id.clone(),
-                Box::new(filter.query(PAGE_SIZE, offset)),
-            ),
+            FunnelKey::Deals(status.clone()),
+            op::Deals(status.clone(), Box::new(query)),
+            move |r| FunnelAnswer::Deals(status.clone(), r),
         );
     }
 

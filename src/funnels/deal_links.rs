@@ -8,12 +8,12 @@ use weeek_api::ApiError;
 use weeek_api::models::{Contact, Organization};
 
 use super::layer::Layer;
-use super::{FunnelKey, FunnelsState};
+use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::{Answer, Call};
+use crate::worker::op;
 
 /// What the picker holds for each row.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,30 +110,33 @@ impl FunnelsState {
         match link {
             Link::Contact(id) => match self.lookups.contacts.items.iter().find(|c| c.id == id) {
                 Some(c) => self.links.open = Some(Opened::Contact(Box::new(c.clone()))),
-                None => cx.request(FunnelKey::LinkRead, Call::Contact(id)),
+                None => cx.request(FunnelKey::LinkRead, op::Contact(id), |r| {
+                    FunnelAnswer::LinkRead("contact", r.map(Opened::Contact))
+                }),
             },
             Link::Organization(id) => match self.lookups.orgs.items.iter().find(|o| o.id == id) {
                 Some(o) => self.links.open = Some(Opened::Organization(Box::new(o.clone()))),
-                None => cx.request(FunnelKey::LinkRead, Call::Organization(id)),
+                None => cx.request(FunnelKey::LinkRead, op::Organization(id), |r| {
+                    FunnelAnswer::LinkRead("organization", r.map(Opened::Organization))
+                }),
             },
         }
     }
 
     /// A contact or organization read to be opened.
-    pub(super) fn on_link_read(&mut self, answer: Answer, cx: &mut ScreenCtx) {
-        let failed = |e: ApiError, what: &str, cx: &mut ScreenCtx| {
-            cx.toast(
+    /// `what` it is, for the message when it could not be read.
+    pub(super) fn on_link_read(
+        &mut self,
+        what: &str,
+        result: Result<Opened, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        match result {
+            Ok(opened) => self.links.open = Some(opened),
+            Err(e) => cx.toast(
                 ToastKind::Error,
                 format!("Could not read the {what}: {}", e.short()),
-            )
-        };
-        match answer {
-            Answer::Contact(Ok(c)) => self.links.open = Some(Opened::Contact(c)),
-            Answer::Organization(Ok(o)) => self.links.open = Some(Opened::Organization(o)),
-            Answer::Contact(Err(e)) => failed(e, "contact", cx),
-            Answer::Organization(Err(e)) => failed(e, "organization", cx),
-            // Only those two calls are asked with this key.
-            _ => {}
+            ),
         }
     }
 }

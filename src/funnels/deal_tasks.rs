@@ -16,16 +16,16 @@ use weeek_api::{ApiError, NewTask};
 use super::detail::FunnelDetail;
 use super::layer::Layer;
 use super::verbs::Ask;
-use super::{FunnelKey, FunnelsState};
+use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{Ledger, Shown, Writes};
+use crate::app::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::op;
 
 /// A new linked task on its way.
 #[derive(Debug, Clone)]
@@ -58,8 +58,8 @@ impl CreateLookup for LinkedTaskLookup {
     }
 
     /// The deal holds all its tasks: one read, no pages.
-    fn read(&self, _page: u32) -> Call {
-        Call::Deal(self.deal.clone())
+    fn read(&self, _page: u32) -> PageRead<Deal> {
+        read_item(op::Deal(self.deal.clone()))
     }
 
     fn candidates(&self, deal: Deal) -> (Vec<Task>, bool) {
@@ -97,13 +97,18 @@ impl Writes for Detaches {
     type Item = Deal;
     type Note = ();
     type Truth = ();
+    type Answer = FunnelAnswer;
 
     fn key(n: u64) -> RequestKey {
         FunnelKey::TaskDetach(n).into()
     }
 
-    fn read_back(id: &(String, i64)) -> Call {
-        Call::Deal(id.0.clone())
+    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
+        FunnelAnswer::TaskDetach(n, settled)
+    }
+
+    fn read_back(id: &(String, i64)) -> PageRead<Deal> {
+        read_item(op::Deal(id.0.clone()))
     }
 
     fn judge(change: &Detach, found: Result<&Deal, &ApiError>) -> ReadBack {
@@ -348,8 +353,8 @@ impl FunnelsState {
                 send(n, &lookup.deal, &lookup.title, cx);
                 (sent, None)
             }
-            Sending::LookFirst(lost, call) => {
-                cx.request(FunnelKey::TaskFind(n), call);
+            Sending::LookFirst(lost, look) => {
+                look_for_task(n, look, cx);
                 cx.toast(ToastKind::Info, lost.resend_text("created"));
                 (lost.sent.clone(), Some(lost))
             }
@@ -407,9 +412,9 @@ impl FunnelsState {
             }
             CreateAnswer::Lost(e) => {
                 // From the first send on, with the tasks the deal had then.
-                let (lost, call) = LostCreate::start(a.lookup, e, a.sent);
+                let (lost, look) = LostCreate::start(a.lookup, e, a.sent);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
-                cx.request(FunnelKey::TaskFind(n), call);
+                look_for_task(n, look, cx);
                 if let Some(a) = self.tasks.attaching.get_mut(&n) {
                     a.looking = Some(Box::new(lost));
                 }
@@ -462,7 +467,7 @@ impl FunnelsState {
                 self.tasks.unsure.keep(*lost);
                 cx.toast(ToastKind::Error, text);
             }
-            _ => {
+            Looked::Failed | Looked::Next(_) | Looked::Resend => {
                 // The deal holds all its tasks, so there is no next page: either way what the
                 // service did is unknown, and the same title again looks first.
                 if let Some(d) = d {
@@ -520,19 +525,21 @@ impl FunnelsState {
             task: Box::new(linked),
             index,
         };
-        let call = Call::DetachDealTask(deal.clone(), task);
+        let call = done(op::DetachDealTask(deal.clone(), task));
         self.tasks
             .detaches
             .add(group, (deal, task), name, change, vec![call], cx);
     }
 
     /// The answer to detach `n`.
-    pub(super) fn on_detached(&mut self, n: u64, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
+    pub(super) fn on_detached(
+        &mut self,
+        n: u64,
+        result: Result<Option<Deal>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let mut shown = self.detail.as_mut();
-        let done = self
-            .tasks
-            .detaches
-            .on_written(n, result.map(|()| None), &mut shown, cx);
+        let done = self.tasks.detaches.on_written(n, result, &mut shown, cx);
         report_detach(done, cx);
     }
 
@@ -556,8 +563,16 @@ fn send(n: u64, deal: &str, title: &str, cx: &mut ScreenCtx) {
     };
     cx.request(
         FunnelKey::TaskAttach(n),
-        Call::CreateDealTask(deal.to_string(), task),
+        op::CreateDealTask(deal.to_string(), task),
+        move |r| FunnelAnswer::TaskAttached(n, r),
     );
+}
+
+/// Reads the deal to look for new linked task `n`.
+fn look_for_task(n: u64, look: PageRead<Deal>, cx: &mut ScreenCtx) {
+    cx.ask(FunnelKey::TaskFind(n), look, move |r| {
+        FunnelAnswer::TaskFound(n, r)
+    });
 }
 
 fn report_detach(done: Option<crate::app::ledger::Group<Detaches>>, cx: &mut ScreenCtx) {

@@ -5,18 +5,36 @@ use std::collections::HashMap;
 use weeek_api::models::{Deal, Funnel, FunnelStatus};
 use weeek_api::{ApiError, DealPage};
 
-use super::FunnelKey;
 use super::board::Column;
 use super::moves::DealMoves;
 use super::query::DealFilter;
 use super::totals::Figures;
 use super::verbs::DealVerbs;
+use super::{FunnelAnswer, FunnelKey};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::Loadable;
 use crate::layout::funnels::InfoPlace;
-use crate::worker::Call;
+use crate::worker::op;
+
+/// Reads the statuses of funnel `id` (and so its columns).
+fn request_statuses(id: &str, cx: &mut ScreenCtx) {
+    cx.request(
+        FunnelKey::Statuses,
+        op::FunnelStatuses(id.to_string()),
+        FunnelAnswer::Statuses,
+    );
+}
+
+/// Reads deal `id` for the popup.
+fn request_deal(id: &str, cx: &mut ScreenCtx) {
+    cx.request(
+        FunnelKey::Deal,
+        op::Deal(id.to_string()),
+        FunnelAnswer::Deal,
+    );
+}
 
 /// Every field of one deal, over the board.
 #[derive(Debug, Clone)]
@@ -87,12 +105,16 @@ impl FunnelDetail {
         self.stale_totals |= moving;
         self.funnel.start();
         self.statuses.start();
-        cx.request(FunnelKey::Funnel, Call::Funnel(self.id.clone()));
-        cx.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
+        cx.request(
+            FunnelKey::Funnel,
+            op::Funnel(self.id.clone()),
+            FunnelAnswer::Funnel,
+        );
+        request_statuses(&self.id, cx);
         // Columns reload with the statuses' answer: statuses may have been added or removed.
         if let Some(view) = &mut self.deal {
             view.deal.start();
-            cx.request(FunnelKey::Deal, Call::Deal(view.id.clone()));
+            request_deal(&view.id, cx);
         }
     }
 
@@ -110,7 +132,7 @@ impl FunnelDetail {
         if idle && self.stale_totals {
             self.stale_totals = false;
             self.statuses.start();
-            cx.request(FunnelKey::Statuses, Call::FunnelStatuses(self.id.clone()));
+            request_statuses(&self.id, cx);
         }
     }
 
@@ -280,7 +302,7 @@ impl FunnelDetail {
         let Some(deal) = self.current_deal().cloned() else {
             return false;
         };
-        cx.request(FunnelKey::Deal, Call::Deal(deal.id.clone()));
+        request_deal(&deal.id, cx);
         self.deal = Some(DealView {
             id: deal.id.clone(),
             deal: Loadable::Loading(Some(deal)),

@@ -12,12 +12,14 @@ use weeek_api::{ApiError, DealInput, DealPage};
 use super::deal_form::{DealField, DealForm, Values};
 use super::detail::FunnelDetail;
 use super::totals::Weight;
-use super::{FunnelKey, FunnelsState};
+use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
+};
 use crate::app::toast::ToastKind;
 use crate::widgets::picker::Picker;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 pub const DRAFT_FILE: &str = "deal-draft.json";
 
@@ -150,6 +152,25 @@ pub struct DealLookup {
 /// Deals read per page while looking.
 const LOOK_PAGE: u32 = 100;
 
+/// Sends a new deal into status `status_id`.
+fn send_deal(status_id: String, input: Box<DealInput>, cx: &mut ScreenCtx) {
+    cx.request(
+        FunnelKey::DealSave,
+        op::CreateDeal(status_id, input),
+        FunnelAnswer::DealCreated,
+    );
+}
+
+/// Reads a page of the look for a new deal whose answer was lost.
+fn look_for_deal(look: PageRead<DealPage>, cx: &mut ScreenCtx) {
+    cx.ask(FunnelKey::DealFind, look, FunnelAnswer::DealFound);
+}
+
+/// Reads an edited deal back.
+fn read_deal(id: String, cx: &mut ScreenCtx) {
+    cx.request(FunnelKey::DealRead, op::Deal(id), FunnelAnswer::DealRead);
+}
+
 impl CreateLookup for DealLookup {
     type Item = Deal;
     type Page = DealPage;
@@ -159,14 +180,14 @@ impl CreateLookup for DealLookup {
         self.title.clone()
     }
 
-    fn read(&self, page: u32) -> Call {
+    fn read(&self, page: u32) -> PageRead<DealPage> {
         let query = weeek_api::DealQuery {
             search: Some(self.title.clone()),
             limit: Some(LOOK_PAGE),
             offset: Some(page * LOOK_PAGE),
             ..Default::default()
         };
-        Call::Deals(self.status_id.clone(), Box::new(query))
+        TypedCall::new(op::Deals(self.status_id.clone(), Box::new(query)))
     }
 
     fn candidates(&self, page: DealPage) -> (Vec<Deal>, bool) {
@@ -203,9 +224,9 @@ impl FunnelsState {
         match &mut e.phase {
             Phase::Saving { .. } | Phase::Reading { .. } => return,
             Phase::Looking(lost) => {
-                if let Some((call, text)) = lost.retry("created") {
+                if let Some((look, text)) = lost.retry("created") {
                     cx.toast(ToastKind::Info, text);
-                    cx.request(FunnelKey::DealFind, call);
+                    look_for_deal(look, cx);
                 }
                 return;
             }
@@ -220,7 +241,7 @@ impl FunnelsState {
             Target::Edit { .. } => e.before.clone(),
         };
         let input = e.form.to_input(&before, today);
-        let call = match &e.target {
+        let patch = match &e.target {
             Target::New { status_id } => {
                 let lookup = DealLookup {
                     status_id: status_id.clone(),
@@ -239,17 +260,16 @@ impl FunnelsState {
                     .send(&lookup, || SentAt::new(&cx.clock, held))
                 {
                     Sending::Now(at) => {
-                        let call = Call::CreateDeal(lookup.status_id, Box::new(input.clone()));
-                        cx.request(FunnelKey::DealSave, call);
+                        send_deal(lookup.status_id, Box::new(input.clone()), cx);
                         e.phase = Phase::Saving {
                             input: Box::new(input),
                             at,
                             earlier: None,
                         };
                     }
-                    Sending::LookFirst(lost, call) => {
+                    Sending::LookFirst(lost, look) => {
                         cx.toast(ToastKind::Info, lost.resend_text("created"));
-                        cx.request(FunnelKey::DealFind, call);
+                        look_for_deal(look, cx);
                         e.resend = Some(Box::new(input));
                         e.phase = Phase::Looking(lost);
                     }
@@ -261,9 +281,9 @@ impl FunnelsState {
                 self.close_form(cx);
                 return;
             }
-            Target::Edit { deal_id } => Call::PatchDeal(deal_id.clone(), Box::new(input.clone())),
+            Target::Edit { deal_id } => op::PatchDeal(deal_id.clone(), Box::new(input.clone())),
         };
-        cx.request(FunnelKey::DealSave, call);
+        cx.request(FunnelKey::DealSave, patch, FunnelAnswer::DealPatched);
         e.phase = Phase::Saving {
             input: Box::new(input),
             // An edit is read back, never looked for: its moment is not asked.
@@ -302,9 +322,9 @@ impl FunnelsState {
                     amount: input.amount.flatten(),
                 };
                 // From the first send on: the look covers every send of it.
-                let (lost, call) = LostCreate::start(lookup, err, at);
+                let (lost, look) = LostCreate::start(lookup, err, at);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
-                cx.request(FunnelKey::DealFind, call);
+                look_for_deal(look, cx);
                 e.phase = Phase::Looking(Box::new(lost));
             }
         }
@@ -319,7 +339,7 @@ impl FunnelsState {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => cx.request(FunnelKey::DealFind, call),
+            Looked::Next(look) => look_for_deal(look, cx),
             Looked::Found(deal) => {
                 let text = lost.found_text("created");
                 self.created(deal, text, cx);
@@ -332,8 +352,7 @@ impl FunnelsState {
                     self.deal_unsettled.keep(*lost);
                     return;
                 };
-                let call = Call::CreateDeal(status_id.clone(), input.clone());
-                cx.request(FunnelKey::DealSave, call);
+                send_deal(status_id.clone(), input.clone(), cx);
                 e.phase = Phase::Saving {
                     input,
                     at: lost.sent.clone(),
@@ -380,7 +399,7 @@ impl FunnelsState {
             }
             CreateAnswer::Created(None) => {
                 e.phase = Phase::Reading { input, lost: false };
-                cx.request(FunnelKey::DealRead, Call::Deal(deal_id));
+                read_deal(deal_id, cx);
             }
             CreateAnswer::Refused(err) => self.refused(err, cx),
             CreateAnswer::Lost(err) => {
@@ -394,7 +413,7 @@ impl FunnelsState {
                 );
                 e.failure = Some(crate::app::lost_answer::cause_text(&err));
                 e.phase = Phase::Reading { input, lost: true };
-                cx.request(FunnelKey::DealRead, Call::Deal(deal_id));
+                read_deal(deal_id, cx);
             }
         }
     }

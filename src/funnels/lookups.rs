@@ -6,9 +6,21 @@ use weeek_api::{ApiError, ListQuery};
 
 use crate::app::ScreenCtx;
 use crate::app::names::short_id;
-use crate::worker::Call;
+use crate::worker::op;
 
-use super::FunnelKey;
+use super::{FunnelAnswer, FunnelKey};
+
+/// Reads the page of organizations at `offset`.
+fn request_orgs(offset: u32, cx: &mut ScreenCtx) {
+    let page = op::Organizations(ListQuery::page(PAGE, offset));
+    cx.request(FunnelKey::Orgs, page, FunnelAnswer::Orgs);
+}
+
+/// Reads the page of contacts at `offset`.
+fn request_contacts(offset: u32, cx: &mut ScreenCtx) {
+    let page = op::Contacts(ListQuery::page(PAGE, offset));
+    cx.request(FunnelKey::Contacts, page, FunnelAnswer::Contacts);
+}
 
 /// The largest page the service gives for these lists; a shorter page is the last.
 const PAGE: u32 = 100;
@@ -36,10 +48,7 @@ impl Lookups {
                 loading: true,
                 ..Default::default()
             };
-            cx.request(
-                FunnelKey::Orgs,
-                Call::Organizations(ListQuery::page(PAGE, 0)),
-            );
+            request_orgs(0, cx);
         }
         if !self.contacts.asked {
             self.contacts = Lookup {
@@ -47,10 +56,7 @@ impl Lookups {
                 loading: true,
                 ..Default::default()
             };
-            cx.request(
-                FunnelKey::Contacts,
-                Call::Contacts(ListQuery::page(PAGE, 0)),
-            );
+            request_contacts(0, cx);
         }
     }
 
@@ -68,8 +74,7 @@ impl Lookups {
                 self.orgs.loading = full;
                 if full {
                     let offset = self.orgs.items.len() as u32;
-                    let call = Call::Organizations(ListQuery::page(PAGE, offset));
-                    cx.request(FunnelKey::Orgs, call);
+                    request_orgs(offset, cx);
                 }
             }
             Err(e) => {
@@ -87,8 +92,7 @@ impl Lookups {
                 self.contacts.loading = full;
                 if full {
                     let offset = self.contacts.items.len() as u32;
-                    let call = Call::Contacts(ListQuery::page(PAGE, offset));
-                    cx.request(FunnelKey::Contacts, call);
+                    request_contacts(offset, cx);
                 }
             }
             Err(e) => {

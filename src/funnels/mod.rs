@@ -1,6 +1,7 @@
 //! The CRM funnels screen: the list of funnels, then one funnel in detail with the board of
 //! its deals by status. Keys are routed here; loading, paging and moves live in the modules.
 
+pub mod answers;
 pub mod board;
 pub mod deal_form;
 mod deal_form_keys;
@@ -29,7 +30,8 @@ use crate::app::screen::ScreenState;
 use crate::app::{ScreenCtx, Target};
 use crate::layout::Viewport;
 use crate::layout::funnels::InfoPlace;
-use crate::worker::{Answer, Call};
+use crate::worker::op;
+pub use answers::FunnelAnswer;
 use detail::FunnelDetail;
 use list::FunnelList;
 use lookups::Lookups;
@@ -144,7 +146,7 @@ impl FunnelsState {
 
     pub fn reload_list(&mut self, cx: &mut ScreenCtx) {
         self.list.funnels.start();
-        cx.request(FunnelKey::List, Call::Funnels);
+        cx.request(FunnelKey::List, op::Funnels, FunnelAnswer::List);
     }
 
     /// Where the overview is drawn now.
@@ -152,126 +154,6 @@ impl FunnelsState {
         match &self.detail {
             Some(d) => viewport.funnels.info_place(d.info),
             None => InfoPlace::Hidden,
-        }
-    }
-
-    /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: FunnelKey, answer: Answer, cx: &mut ScreenCtx) {
-        use Answer as A;
-        match (key, answer) {
-            (FunnelKey::LinkRead, answer) => self.on_link_read(answer, cx),
-            (FunnelKey::List, A::Funnels(result)) => {
-                self.list.on_loaded(result);
-                // Renames and deletes on their way stay shown over the fresh list.
-                self.structure.funnels.reapply(&mut self.list, cx);
-                self.list.fix_scroll(cx);
-            }
-            (FunnelKey::Create(n), A::CreatedFunnel(result)) => {
-                self.on_funnel_created(n, result.map(|f| *f), cx)
-            }
-            (FunnelKey::Create(n), A::CreatedFunnelStatus(result)) => {
-                self.on_status_created(n, result, cx)
-            }
-            (FunnelKey::CreateFind(n), A::Funnels(result)) => {
-                let named = result.map(|all| all.iter().map(structure::Named::from).collect());
-                self.on_create_looked(n, named, cx)
-            }
-            (FunnelKey::CreateFind(n), A::FunnelStatuses(result)) => {
-                let named = result.map(|all| all.iter().map(structure::Named::from).collect());
-                self.on_create_looked(n, named, cx)
-            }
-            (FunnelKey::FunnelWrite(n), A::UpdatedFunnel(result)) => {
-                self.on_funnel_written(n, result.map(|f| Some(*f)), cx)
-            }
-            (FunnelKey::FunnelWrite(n), A::DeletedFunnel(result)) => {
-                self.on_funnel_written(n, gone_is_done(result).map(|()| None), cx)
-            }
-            (FunnelKey::FunnelWrite(n), A::Funnel(result)) => {
-                self.on_funnel_read_back(n, result.map(|f| *f), cx)
-            }
-            (FunnelKey::StatusWrite(n), A::RenamedFunnelStatus(result)) => {
-                self.on_status_written(n, result.map(|_| ()), cx)
-            }
-            (FunnelKey::StatusWrite(n), A::DeletedFunnelStatus(result)) => {
-                self.on_status_written(n, gone_is_done(result), cx)
-            }
-            (FunnelKey::StatusWrite(n), A::MovedFunnelStatus(result)) => {
-                self.on_status_written(n, result, cx)
-            }
-            (FunnelKey::StatusWrite(n), A::FunnelStatuses(result)) => {
-                self.on_status_read_back(n, result, cx)
-            }
-            (FunnelKey::Orgs, A::Organizations(result)) => {
-                self.lookups.on_orgs(result, cx);
-                self.refresh_form_picker(cx.names);
-                if !self.lookups.orgs.loading {
-                    self.orgs_arrived(cx);
-                }
-            }
-            (FunnelKey::Contacts, A::Contacts(result)) => {
-                self.lookups.on_contacts(result, cx);
-                self.refresh_form_picker(cx.names);
-            }
-            (FunnelKey::DealSave, A::CreatedDeal(result)) => {
-                self.on_created(result.map(|d| *d), cx)
-            }
-            (FunnelKey::DealSave, A::PatchedDeal(result)) => {
-                self.on_patched(result.map(|d| d.map(|d| *d)), cx)
-            }
-            (FunnelKey::DealFind, A::DealPage(result)) => self.on_found(result, cx),
-            (FunnelKey::DealRead, A::Deal(result)) => self.on_read(result.map(|d| *d), cx),
-            (FunnelKey::Move(n), A::MovedDeal(result)) => self.on_move_reply(n, result, cx),
-            (FunnelKey::Move(n), A::Deal(result)) => {
-                self.on_move_read_back(n, result.map(|d| *d), cx)
-            }
-            (FunnelKey::Verb(n), A::UpdatedDeal(result)) => {
-                self.on_verb_reply(n, result.map(|d| Some(*d)), cx)
-            }
-            (FunnelKey::Verb(n), A::DeletedDeal(result)) => {
-                self.on_verb_reply(n, result.map(|()| None), cx)
-            }
-            (FunnelKey::Verb(n), A::Deal(result)) => {
-                self.on_verb_read_back(n, result.map(|d| *d), cx)
-            }
-            (FunnelKey::TaskAttach(n), A::CreatedDealTask(result)) => {
-                self.on_task_created(n, result.map(|t| *t), cx)
-            }
-            (FunnelKey::TaskFind(n), A::Deal(result)) => {
-                self.on_task_looked(n, result.map(|d| *d), cx)
-            }
-            (FunnelKey::TaskDetach(n), A::DetachedDealTask(result)) => {
-                self.on_detached(n, result, cx)
-            }
-            (FunnelKey::TaskDetach(n), A::Deal(result)) => {
-                self.on_detach_read_back(n, result.map(|d| *d), cx)
-            }
-            (key, answer) => {
-                let Some(d) = &mut self.detail else {
-                    return;
-                };
-                match (key, answer) {
-                    (FunnelKey::Funnel, A::Funnel(result)) => {
-                        let settled = self.moves.is_idle() && self.verbs.is_idle();
-                        d.on_funnel(result.map(|f| *f), settled)
-                    }
-                    (FunnelKey::Statuses, A::FunnelStatuses(result)) => {
-                        d.on_statuses(result, (&self.moves, &self.verbs), cx);
-                        // Renames, deletes and moves on their way stay shown over the read.
-                        self.structure.statuses.reapply(d, cx);
-                    }
-                    (FunnelKey::Deal, A::Deal(result)) => {
-                        d.on_deal(result.map(|d| *d));
-                        // New tasks and detaches on their way stay shown over the fresh read.
-                        self.tasks.reapply(d, cx);
-                    }
-                    (FunnelKey::Deals(status), A::DealPage(result)) => {
-                        d.on_deals(&status, result, (&self.moves, &self.verbs), cx)
-                    }
-                    // Each key is asked with one kind of call (see where it is asked): no
-                    // other pair arrives.
-                    _ => {}
-                }
-            }
         }
     }
 }
@@ -359,13 +241,5 @@ impl ScreenState for FunnelsState {
             .map(|(n, what)| format!("{what} {n}…"))
             .collect();
         (!notes.is_empty()).then(|| notes.join(" · "))
-    }
-}
-
-/// A delete answered "not found": what was to go is gone, which is what was asked.
-fn gone_is_done(result: Result<(), weeek_api::ApiError>) -> Result<(), weeek_api::ApiError> {
-    match result {
-        Err(weeek_api::ApiError::NotFound { .. }) => Ok(()),
-        other => other,
     }
 }

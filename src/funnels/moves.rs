@@ -8,13 +8,13 @@ use weeek_api::models::Deal;
 
 use super::detail::FunnelDetail;
 use super::totals::Weight;
-use super::{FunnelKey, FunnelsState, StatusId};
+use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Shown, Writes};
+use crate::app::ledger::{Group, Settled, Shown, Writes, done, read_item};
 use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 /// Deal moves as optimistic writes.
 #[derive(Debug, Clone)]
@@ -39,12 +39,18 @@ impl Writes for DealMoves {
     /// The status the deal is in, and about where in its column.
     type Truth = (StatusId, usize);
 
+    type Answer = FunnelAnswer;
+
     fn key(n: u64) -> RequestKey {
         FunnelKey::Move(n).into()
     }
 
-    fn read_back(id: &String) -> Call {
-        Call::Deal(id.clone())
+    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
+        FunnelAnswer::Move(n, settled)
+    }
+
+    fn read_back(id: &String) -> TypedCall<Result<Deal, ApiError>> {
+        read_item(op::Deal(id.clone()))
     }
 
     fn judge(m: &Move, found: Result<&Deal, &ApiError>) -> ReadBack {
@@ -195,11 +201,11 @@ impl FunnelsState {
         let cards = d.cards(cx);
         d.columns[to].move_to(0, cards);
         d.fix_columns(cx);
-        let call = Call::MoveDeal {
+        let call = done(op::MoveDeal {
             deal: deal.id.clone(),
             status: to_id.clone(),
             after: None,
-        };
+        });
         let group = self.moves.group(());
         let name = quoted(&deal);
         let id = deal.id.clone();
@@ -215,11 +221,14 @@ impl FunnelsState {
     }
 
     /// The answer to move `n`.
-    pub fn on_move_reply(&mut self, n: u64, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
+    pub fn on_move_reply(
+        &mut self,
+        n: u64,
+        result: Result<Option<Deal>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let mut board = self.detail.as_mut();
-        let done = self
-            .moves
-            .on_written(n, result.map(|()| None), &mut board, cx);
+        let done = self.moves.on_written(n, result, &mut board, cx);
         self.after_move(done, cx);
     }
 

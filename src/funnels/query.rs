@@ -6,7 +6,6 @@
 use weeek_api::models::WinStatus;
 use weeek_api::{DealQuery, DealSortKey, Sort};
 
-use super::FunnelKey;
 use super::board::{Column, PAGE_SIZE};
 use super::detail::FunnelDetail;
 use super::lookups::Lookups;
@@ -15,7 +14,6 @@ use crate::app::commands::Action;
 use crate::app::names::Names;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::Call;
 
 /// The deals a board asks for.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -221,10 +219,7 @@ impl Column {
     /// Reads the first page for a new filter (what was paged in belonged to the old one).
     fn reload_from_top(&mut self, filter: &DealFilter, cx: &mut ScreenCtx) {
         self.deals.start(false);
-        cx.request(
-            FunnelKey::Deals(self.status_id.clone()),
-            Call::Deals(self.status_id.clone(), Box::new(filter.query(PAGE_SIZE, 0))),
-        );
+        self.request_page(filter.query(PAGE_SIZE, 0), cx);
     }
 }
 

@@ -18,17 +18,19 @@ use super::detail::FunnelDetail;
 use super::layer::Layer;
 use super::list::FunnelList;
 use super::structure_prompts::{NamePrompt, Naming};
-use super::{FunnelKey, FunnelsState};
+use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Ledger, Shown, Writes};
+use crate::app::ledger::{
+    Group, Ledger, Settled, Shown, Writes, deleted, done, read_item, returning,
+};
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextField;
-use crate::worker::Call;
+use crate::worker::op;
 
 /// Where a new funnel or status goes, and so where it is looked for.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,10 +86,14 @@ impl CreateLookup for NameLookup {
     }
 
     /// Funnels and statuses come whole in one read: no pages.
-    fn read(&self, _page: u32) -> Call {
+    fn read(&self, _page: u32) -> PageRead<Vec<Named>> {
         match &self.place {
-            Place::Funnels { .. } => Call::Funnels,
-            Place::Statuses(funnel) => Call::FunnelStatuses(funnel.clone()),
+            Place::Funnels { .. } => crate::worker::TypedCall::new(op::Funnels)
+                .map(move |r| r.map(|all: Vec<Funnel>| named_all(&all))),
+            Place::Statuses(funnel) => {
+                crate::worker::TypedCall::new(op::FunnelStatuses(funnel.clone()))
+                    .map(move |r| r.map(|all: Vec<FunnelStatus>| named_all(&all)))
+            }
         }
     }
 
@@ -137,12 +143,18 @@ impl Writes for FunnelWrites {
     type Note = ();
     type Truth = ();
 
+    type Answer = FunnelAnswer;
+
     fn key(n: u64) -> RequestKey {
         FunnelKey::FunnelWrite(n).into()
     }
 
-    fn read_back(id: &String) -> Call {
-        Call::Funnel(id.clone())
+    fn answer(n: u64, settled: Settled<Funnel>) -> FunnelAnswer {
+        FunnelAnswer::FunnelWrite(n, settled)
+    }
+
+    fn read_back(id: &String) -> crate::worker::TypedCall<Result<Funnel, ApiError>> {
+        read_item(op::Funnel(id.clone()))
     }
 
     fn judge(change: &FunnelChange, found: Result<&Funnel, &ApiError>) -> ReadBack {
@@ -280,12 +292,20 @@ impl Writes for StatusWrites {
     type Note = ();
     type Truth = ();
 
+    type Answer = FunnelAnswer;
+
     fn key(n: u64) -> RequestKey {
         FunnelKey::StatusWrite(n).into()
     }
 
-    fn read_back(id: &(String, String)) -> Call {
-        Call::FunnelStatuses(id.0.clone())
+    fn answer(n: u64, settled: Settled<Vec<FunnelStatus>>) -> FunnelAnswer {
+        FunnelAnswer::StatusWrite(n, settled)
+    }
+
+    fn read_back(
+        id: &(String, String),
+    ) -> crate::worker::TypedCall<Result<Vec<FunnelStatus>, ApiError>> {
+        crate::worker::TypedCall::new(op::FunnelStatuses(id.0.clone()))
     }
 
     fn judge(change: &StatusChange, found: Result<&Vec<FunnelStatus>, &ApiError>) -> ReadBack {
@@ -526,8 +546,8 @@ impl FunnelsState {
                 send_create(n, &lookup.place, &lookup.name, cx);
                 (sent, None)
             }
-            Sending::LookFirst(lost, call) => {
-                cx.request(FunnelKey::CreateFind(n), call);
+            Sending::LookFirst(lost, look) => {
+                look_for_created(n, look, cx);
                 cx.toast(ToastKind::Info, lost.resend_text("created"));
                 (lost.sent.clone(), Some(lost))
             }
@@ -564,7 +584,7 @@ impl FunnelsState {
         }
         let g = self.structure.funnels.group(());
         let change = FunnelChange::Rename { from, to: name };
-        let call = Call::UpdateFunnel(id.clone(), input);
+        let call = returning(op::UpdateFunnel(id.clone(), input));
         self.structure
             .funnels
             .add(g, id, label, change, vec![call], cx);
@@ -594,7 +614,8 @@ impl FunnelsState {
             from,
             to: name.clone(),
         };
-        let call = Call::RenameFunnelStatus(id.clone(), name);
+        let call = crate::worker::TypedCall::new(op::RenameFunnelStatus(id.clone(), name))
+            .map(|r| r.map(|_| None));
         self.structure
             .statuses
             .add(g, (funnel, id), label, change, vec![call], cx);
@@ -611,7 +632,7 @@ impl FunnelsState {
             funnel: Box::new(funnel),
             index,
         };
-        let call = Call::DeleteFunnel(id.clone());
+        let call = deleted(op::DeleteFunnel(id.clone()));
         self.structure
             .funnels
             .add(g, id, name, change, vec![call], cx);
@@ -637,7 +658,7 @@ impl FunnelsState {
             status: Box::new(status),
             index,
         };
-        let call = Call::DeleteFunnelStatus(id.clone());
+        let call = deleted(op::DeleteFunnelStatus(id.clone()));
         self.structure
             .statuses
             .add(g, (funnel, id), name, change, vec![call], cx);
@@ -674,7 +695,7 @@ impl FunnelsState {
             from,
             after: after.clone(),
         };
-        let call = Call::MoveFunnelStatus(id.clone(), after);
+        let call = done(op::MoveFunnelStatus(id.clone(), after));
         let funnel = d.id.clone();
         self.structure
             .statuses
@@ -749,9 +770,9 @@ impl FunnelsState {
             }
             CreateAnswer::Lost(e) => {
                 // From the first send on: the look covers every send of it.
-                let (lost, call) = LostCreate::start(c.lookup, e, c.sent);
+                let (lost, look) = LostCreate::start(c.lookup, e, c.sent);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
-                cx.request(FunnelKey::CreateFind(n), call);
+                look_for_created(n, look, cx);
                 if let Some(c) = self.structure.creating.get_mut(&n) {
                     c.looking = Some(Box::new(lost));
                 }
@@ -815,11 +836,11 @@ impl FunnelsState {
                 send_create(n, &place, &name, cx);
                 return;
             }
-            Looked::Next(call) => {
-                cx.request(FunnelKey::CreateFind(n), call);
+            Looked::Next(look) => {
+                look_for_created(n, look, cx);
                 return;
             }
-            _ => {}
+            Looked::Found(_) | Looked::NotCreated | Looked::Failed => {}
         }
         let Some(c) = self.structure.creating.remove(&n) else {
             return;
@@ -850,7 +871,7 @@ impl FunnelsState {
                 self.structure.unsure.keep(*lost);
                 cx.toast(ToastKind::Error, text);
             }
-            _ => {
+            Looked::Failed | Looked::Next(_) | Looked::Resend => {
                 let refresh = cx.keys.then_say("global.refresh", "reads them again");
                 let text = format!(
                     "{}; the same name again looks first{refresh}",
@@ -931,14 +952,14 @@ impl FunnelsState {
     pub(super) fn on_status_written(
         &mut self,
         n: u64,
-        result: Result<(), ApiError>,
+        result: Result<Option<Vec<FunnelStatus>>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
         let mut board = self.detail.as_mut();
         let done = self
             .structure
             .statuses
-            .on_written(n, result.map(|()| None), &mut board, cx);
+            .on_written(n, result, &mut board, cx);
         self.after_status_write(done, cx);
     }
 
@@ -1042,13 +1063,37 @@ fn created_word(place: &Place) -> &'static str {
 }
 
 fn send_create(n: u64, place: &Place, name: &str, cx: &mut ScreenCtx) {
-    let call = match place {
-        Place::Funnels { currency } => Call::CreateFunnel(FunnelInput {
-            name: Some(name.to_string()),
-            currency_id: *currency,
-            ..Default::default()
-        }),
-        Place::Statuses(funnel) => Call::CreateFunnelStatus(funnel.clone(), name.to_string()),
-    };
-    cx.request(FunnelKey::Create(n), call);
+    match place {
+        Place::Funnels { currency } => {
+            let funnel = op::CreateFunnel(FunnelInput {
+                name: Some(name.to_string()),
+                currency_id: *currency,
+                ..Default::default()
+            });
+            cx.request(FunnelKey::Create(n), funnel, move |r| {
+                FunnelAnswer::FunnelCreated(n, r)
+            });
+        }
+        Place::Statuses(funnel) => {
+            let status = op::CreateFunnelStatus(funnel.clone(), name.to_string());
+            cx.request(FunnelKey::Create(n), status, move |r| {
+                FunnelAnswer::StatusCreated(n, r)
+            });
+        }
+    }
+}
+
+/// Reads what new funnel or status `n` is looked for among.
+fn look_for_created(n: u64, look: PageRead<Vec<Named>>, cx: &mut ScreenCtx) {
+    cx.ask(FunnelKey::CreateFind(n), look, move |r| {
+        FunnelAnswer::CreateFound(n, r)
+    });
+}
+
+/// Funnels or statuses by their names.
+fn named_all<'a, T: 'a>(all: &'a [T]) -> Vec<Named>
+where
+    Named: From<&'a T>,
+{
+    all.iter().map(Named::from).collect()
 }

@@ -14,13 +14,14 @@ use crate::app::Effect;
 use crate::app::commands::Context;
 use crate::app::loadable::Loadable;
 use crate::app::loadable::PageStatus;
+use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
 use crate::app::screen::ScreenState;
 use crate::app::{Msg, Screen};
 use crate::funnels::FunnelKey;
 use crate::layout::funnels::InfoPlace;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 const B2B: &str = "Fn7QwB2kLp9sXe4R";
 const PARTNERS: &str = "Fn8PaRt4Ns6uYb1C";
@@ -959,7 +960,7 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
 }
 
 /// The read-back of deal `id` after a move lost its answer.
-fn deal_read_back(h: &mut Harness, id: &str) -> crate::worker::Request {
+fn deal_read_back(h: &mut Harness, id: &str) -> crate::app::requests::Request {
     let mut reads = h.take(|c| matches!(c, Call::Deal(d) if d == id));
     assert_eq!(reads.len(), 1, "deal {id} is read back once");
     reads.remove(0)

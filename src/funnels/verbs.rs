@@ -10,13 +10,13 @@ use weeek_api::{ApiError, DealUpdate};
 use super::detail::FunnelDetail;
 use super::layer::Layer;
 use super::totals::Weight;
-use super::{FunnelKey, FunnelsState, StatusId};
+use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Shown, Writes};
+use crate::app::ledger::{Group, Settled, Shown, Writes, done, read_item, returning};
 use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::op;
 
 /// Deal verbs as optimistic writes.
 #[derive(Debug, Clone)]
@@ -82,12 +82,18 @@ impl Writes for DealVerbs {
     /// The outcome the service has, for a later verb of the deal to go back to.
     type Truth = Option<WinStatus>;
 
+    type Answer = FunnelAnswer;
+
     fn key(n: u64) -> RequestKey {
         FunnelKey::Verb(n).into()
     }
 
-    fn read_back(id: &String) -> Call {
-        Call::Deal(id.clone())
+    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
+        FunnelAnswer::Verb(n, settled)
+    }
+
+    fn read_back(id: &String) -> crate::worker::TypedCall<Result<Deal, ApiError>> {
+        read_item(op::Deal(id.clone()))
     }
 
     fn judge(verb: &Verb, found: Result<&Deal, &ApiError>) -> ReadBack {
@@ -336,13 +342,13 @@ impl FunnelsState {
         let from = deal.win_status.clone();
         let to = (from.as_ref() != Some(&outcome)).then_some(outcome);
         d.set_outcome(&deal.id, to.clone());
-        let call = Call::UpdateDeal(
+        let call = returning(op::UpdateDeal(
             deal.id.clone(),
             DealUpdate {
                 win_status: Some(to.clone()),
                 ..Default::default()
             },
-        );
+        ));
         let group = self.verbs.group(());
         self.verbs.add(
             group,
@@ -413,7 +419,7 @@ impl FunnelsState {
             id.clone(),
             name,
             verb,
-            vec![Call::DeleteDeal(id)],
+            vec![done(op::DeleteDeal(id))],
             cx,
         );
     }

@@ -7,12 +7,14 @@ use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
 use super::form::Sent;
 use super::save::{FormState, Phase};
-use super::{OrgKey, OrganizationsState};
+use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
+};
 use crate::app::searched_list::PAGE_SIZE;
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 /// What a lost create is found by: the same name, new since it was sent.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,12 +31,12 @@ impl CreateLookup for OrgLookup {
         self.name.clone()
     }
 
-    fn read(&self, page: u32) -> Call {
-        Call::Organizations(ListQuery {
+    fn read(&self, page: u32) -> PageRead<Vec<Organization>> {
+        TypedCall::new(op::Organizations(ListQuery {
             search: Some(self.name.clone()),
             limit: Some(PAGE_SIZE),
             offset: Some(page * PAGE_SIZE),
-        })
+        }))
     }
 
     fn candidates(&self, page: Vec<Organization>) -> (Vec<Organization>, bool) {
@@ -58,6 +60,11 @@ impl CreateLookup for OrgLookup {
     }
 }
 
+/// Reads a page of the look for a new organization whose answer was lost.
+pub(super) fn look_for_org(look: PageRead<Vec<Organization>>, cx: &mut ScreenCtx) {
+    cx.ask(OrgKey::Find, look, OrgAnswer::Found);
+}
+
 fn send_create(
     fs: &mut FormState,
     sent: Sent,
@@ -66,7 +73,11 @@ fn send_create(
     earlier: Option<Box<LostCreate<OrgLookup>>>,
     cx: &mut ScreenCtx,
 ) {
-    cx.request(OrgKey::Create, Call::CreateOrganization((*input).clone()));
+    cx.request(
+        OrgKey::Create,
+        op::CreateOrganization((*input).clone()),
+        OrgAnswer::Created,
+    );
     fs.phase = Phase::Saving {
         sent,
         input,
@@ -92,9 +103,9 @@ impl OrganizationsState {
             .send(&lookup, || SentAt::new(&cx.clock, lookup.known(held)))
         {
             Sending::Now(at) => send_create(fs, sent, Box::new(input), at, None, cx),
-            Sending::LookFirst(lost, call) => {
+            Sending::LookFirst(lost, look) => {
                 cx.toast(ToastKind::Info, lost.resend_text("saved"));
-                cx.request(OrgKey::Find, call);
+                look_for_org(look, cx);
                 fs.resend = Some((sent, Box::new(input)));
                 fs.phase = Phase::Checking(lost);
             }
@@ -167,9 +178,9 @@ impl OrganizationsState {
                 let lookup = OrgLookup {
                     name: input.name.clone().unwrap_or_default(),
                 };
-                let (lost, call) = LostCreate::start(lookup, e, at);
+                let (lost, look) = LostCreate::start(lookup, e, at);
                 cx.toast(ToastKind::Info, lost.looking_text("saved"));
-                cx.request(OrgKey::Find, call);
+                look_for_org(look, cx);
                 fs.phase = Phase::Checking(Box::new(lost));
             }
         }
@@ -187,7 +198,7 @@ impl OrganizationsState {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => cx.request(OrgKey::Find, call),
+            Looked::Next(look) => look_for_org(look, cx),
             Looked::Found(o) => {
                 let text = lost.found_text("saved");
                 self.created(o, text, cx);

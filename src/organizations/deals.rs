@@ -6,10 +6,10 @@
 use weeek_api::models::{Funnel, FunnelStatus};
 use weeek_api::{ApiError, DealPage, DealQuery};
 
-use super::{OrgKey, OrganizationsState};
+use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::funnels::format;
-use crate::worker::Call;
+use crate::worker::op;
 
 /// Deals read per status: an organization rarely has more in one status; more are counted.
 const PER_STATUS: u32 = 50;
@@ -79,7 +79,9 @@ impl OrganizationsState {
             pending: 1,
             ..OrgDeals::default()
         };
-        cx.request(OrgKey::DealFunnels(generation), Call::Funnels);
+        cx.request(OrgKey::DealFunnels(generation), op::Funnels, move |r| {
+            OrgAnswer::DealFunnels(generation, r)
+        });
     }
 
     /// Reads them again (after `r`).
@@ -103,9 +105,11 @@ impl OrganizationsState {
             Ok(funnels) => {
                 for (i, f) in funnels.iter().enumerate() {
                     d.pending += 1;
+                    let funnel = i as u32;
                     cx.request(
-                        OrgKey::DealStatuses(generation, i as u32),
-                        Call::FunnelStatuses(f.id.clone()),
+                        OrgKey::DealStatuses(generation, funnel),
+                        op::FunnelStatuses(f.id.clone()),
+                        move |r| OrgAnswer::DealStatuses(generation, funnel, r),
                     );
                 }
                 d.funnels = funnels;
@@ -143,7 +147,8 @@ impl OrganizationsState {
             };
             cx.request(
                 OrgKey::StatusDeals(generation, n),
-                Call::Deals(status.id.clone(), Box::new(query)),
+                op::Deals(status.id.clone(), Box::new(query)),
+                move |r| OrgAnswer::StatusDeals(generation, n, r),
             );
         }
     }

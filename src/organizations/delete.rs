@@ -5,10 +5,10 @@ use weeek_api::ApiError;
 use weeek_api::models::Organization;
 
 use super::layer::Layer;
-use super::{OrgKey, OrganizationsState};
+use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::deleting::Deleting;
-use crate::worker::Call;
+use crate::worker::op;
 
 impl OrganizationsState {
     /// `D`: asks about the organization in view, else the one under the cursor.
@@ -29,13 +29,21 @@ impl OrganizationsState {
     /// `y` to the question: the delete goes out; the view closes (its organization is going).
     pub(super) fn delete(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
         self.layers.close_view();
-        cx.request(OrgKey::Delete, Call::DeleteOrganization(id.clone()));
+        cx.request(
+            OrgKey::Delete,
+            op::DeleteOrganization(id.clone()),
+            OrgAnswer::Deleted,
+        );
         self.deleting = Some(Deleting::new(id, name));
     }
 
     pub(super) fn on_delete_reply(&mut self, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
         let gone = Deleting::on_reply(&mut self.deleting, result, cx, |cx, id| {
-            cx.request(OrgKey::DeleteRead, Call::Organization(id.to_string()))
+            cx.request(
+                OrgKey::DeleteRead,
+                op::Organization(id.to_string()),
+                OrgAnswer::DeleteRead,
+            )
         });
         self.gone(gone, cx);
     }

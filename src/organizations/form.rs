@@ -14,12 +14,7 @@ use crate::app::entry_rows::{self, Entry};
 use crate::widgets::field::TextField;
 
 /// The kinds of rows, in form order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Address,
-    Email,
-    Phone,
-}
+pub use crate::worker::OrgRowKind as Kind;
 
 impl Kind {
     pub const ALL: [Kind; 3] = [Kind::Address, Kind::Email, Kind::Phone];

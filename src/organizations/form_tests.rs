@@ -12,11 +12,12 @@ use super::tests::full_org;
 use crate::app::Effect;
 use crate::app::commands::Context;
 use crate::app::entry_rows::RowCall;
+use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
 use crate::app::screen::ScreenState;
 use crate::contacts::tests::{alt, on_contacts};
 use crate::testing::{Harness, code, ctrl, key};
-use crate::worker::{Answer, Call, OrgEdit, OrgEdited, Request};
+use crate::worker::{Answer, Call, OrgEdit, OrgEdited};
 
 const NAME: &str = "ООО «Тест-Сервис»";
 

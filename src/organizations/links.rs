@@ -11,18 +11,20 @@ use weeek_api::models::{Contact, Organization};
 
 use super::layer::{Layer, OrgLayers};
 use super::list::OrgList;
-use super::{OrgKey, OrganizationsState};
+use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
-use crate::app::ledger::{Group, Shown, Writes};
+use crate::app::ledger::{Group, Settled, Shown, Writes, done, read_item};
 use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::contacts::create_choice::{ChoiceKey, ChoiceLookup, Creating, Made, add_tag, tag_item};
+use crate::contacts::create_choice::{
+    ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made, tag_item,
+};
 use crate::contacts::pickers::{Choice, PickKind};
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::{Answer, Call, OrgLink};
+use crate::worker::{OrgLink, TypedCall, op};
 
 /// An organization's links, as sets.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -75,13 +77,18 @@ impl Writes for OrgLinks {
     type Item = Organization;
     type Note = ();
     type Truth = LinkSet;
+    type Answer = OrgAnswer;
 
     fn key(n: u64) -> RequestKey {
         OrgKey::Link(n).into()
     }
 
-    fn read_back(id: &String) -> Call {
-        Call::Organization(id.clone())
+    fn answer(n: u64, settled: Settled<Organization>) -> OrgAnswer {
+        OrgAnswer::Link(n, settled)
+    }
+
+    fn read_back(id: &String) -> TypedCall<Result<Organization, ApiError>> {
+        read_item(op::Organization(id.clone()))
     }
 
     fn judge(change: &Relink, found: Result<&Organization, &ApiError>) -> ReadBack {
@@ -424,7 +431,7 @@ impl OrganizationsState {
         .set(org, &after);
         let calls = calls
             .into_iter()
-            .map(|l| Call::LinkOrganization(org.to_string(), l))
+            .map(|l| done(op::LinkOrganization(org.to_string(), l)))
             .collect();
         let group = self.links.group(());
         let name = crate::text::quoted(&o.display_name(), 40);
@@ -439,19 +446,21 @@ impl OrganizationsState {
     }
 
     /// The answer to link write `n` (or to the read back after a lost one).
-    pub(super) fn on_link_answer(&mut self, n: u64, answer: Answer, cx: &mut ScreenCtx) {
+    pub(super) fn on_link_answer(
+        &mut self,
+        n: u64,
+        settled: Settled<Organization>,
+        cx: &mut ScreenCtx,
+    ) {
         let rows = cx.viewport.organizations.list_rows;
         let mut shown = OnScreen {
             list: &mut self.list,
             layers: &mut self.layers,
             rows,
         };
-        let done = match answer {
-            Answer::LinkedOrganization(r) => {
-                self.links.on_written(n, r.map(|()| None), &mut shown, cx)
-            }
-            Answer::Organization(r) => self.links.on_read_back(n, r.map(|o| *o), &mut shown, cx),
-            _ => None,
+        let done = match settled {
+            Settled::Written(r) => self.links.on_written(n, r, &mut shown, cx),
+            Settled::ReadBack(r) => self.links.on_read_back(n, r, &mut shown, cx),
         };
         report(done, cx);
     }
@@ -460,7 +469,7 @@ impl OrganizationsState {
     /// of it, look again: sending it again might make a second one).
     fn create_tag(&mut self, name: String, cx: &mut ScreenCtx) {
         if let Some(c) = &mut self.creating_tag {
-            c.look_again(cx, |cx, call| cx.request(OrgKey::FindTag, call));
+            c.look_again(cx, tag_send);
             self.show_creating();
             return;
         }
@@ -483,26 +492,24 @@ impl OrganizationsState {
         }
     }
 
-    pub(super) fn on_tag_created(&mut self, answer: Answer, cx: &mut ScreenCtx) {
-        let Answer::CreatedTag(result) = answer else {
-            return;
-        };
+    pub(super) fn on_tag_created(&mut self, result: Result<Created, ApiError>, cx: &mut ScreenCtx) {
         let Some(creating) = self.creating_tag.as_mut() else {
             return;
         };
-        let result = result.map(|t| {
-            add_tag(cx, &t);
-            tag_item(&t)
-        });
-        let made = creating.on_created(result, cx, |cx, call| cx.request(OrgKey::FindTag, call));
+        let result = result.map(|created| created.item(cx));
+        let made = creating.on_created(result, cx, tag_send);
         self.on_made(made, cx);
     }
 
-    pub(super) fn on_tag_found(&mut self, answer: Answer, cx: &mut ScreenCtx) {
+    pub(super) fn on_tag_found(
+        &mut self,
+        result: Result<ChoicePage, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let Some(creating) = self.creating_tag.as_mut() else {
             return;
         };
-        let made = creating.on_found(answer, cx, tag_send);
+        let made = creating.on_found(result, cx, tag_send);
         if matches!(made, Made::Item(_)) {
             // The directory the picker was built from lacks it: read it again.
             cx.refresh_directory();
@@ -549,11 +556,11 @@ impl OrganizationsState {
     }
 }
 
-/// The tab's keys of a tag create.
-fn tag_send(cx: &mut ScreenCtx, key: ChoiceKey, call: Call) {
-    match key {
-        ChoiceKey::Create => cx.request(OrgKey::CreateTag, call),
-        ChoiceKey::Find => cx.request(OrgKey::FindTag, call),
+/// The tab's keys and answers of a tag create.
+fn tag_send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
+    match ask {
+        ChoiceAsk::Create(create) => cx.ask(OrgKey::CreateTag, create, OrgAnswer::TagMade),
+        ChoiceAsk::Find(look) => cx.ask(OrgKey::FindTag, look, OrgAnswer::TagFound),
     }
 }
 

@@ -8,11 +8,12 @@ use weeek_api::models::{Organization, Tag};
 use super::OrgKey;
 use super::tests::full_org;
 use crate::app::commands::Context;
+use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
 use crate::app::screen::ScreenState;
 use crate::contacts::tests::{alt, contact, on_contacts};
 use crate::testing::{Harness, code, key};
-use crate::worker::{Answer, Call, OrgLink, Request};
+use crate::worker::{Answer, Call, OrgLink};
 
 fn on_tab() -> Harness {
     let mut h = on_contacts();

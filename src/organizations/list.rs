@@ -7,9 +7,9 @@ use weeek_api::models::Organization;
 use crate::app::ScreenCtx;
 use crate::app::searched_list::{Listed, SearchedList};
 pub use crate::app::searched_list::{PAGE_SIZE, SEARCH_DEBOUNCE};
-use crate::worker::Call;
+use crate::worker::op;
 
-use super::OrgKey;
+use super::{OrgAnswer, OrgKey};
 
 pub type OrgList = SearchedList<Organization>;
 
@@ -21,6 +21,6 @@ impl Listed for Organization {
     }
 
     fn ask_page(cx: &mut ScreenCtx, query: ListQuery) {
-        cx.request(OrgKey::List, Call::Organizations(query));
+        cx.request(OrgKey::List, op::Organizations(query), OrgAnswer::List);
     }
 }

@@ -22,17 +22,18 @@ pub(crate) mod tests;
 use std::path::Path;
 use std::time::Instant;
 
-use weeek_api::ListQuery;
-use weeek_api::models::{Contact, Organization};
+use weeek_api::models::{Contact, Funnel, FunnelStatus, Organization};
+use weeek_api::{ApiError, DealPage, ListQuery};
 
 use crate::app::ScreenCtx;
 use crate::app::all_pages::AllPages;
 use crate::app::commands::{Action, Context};
 use crate::app::draft_file::{DraftFile, Found};
-use crate::app::ledger::Ledger;
+use crate::app::ledger::{Ledger, Settled};
 use crate::app::toast::ToastKind;
+use crate::contacts::create_choice::{ChoicePage, Created};
 use crate::widgets::scroll;
-use crate::worker::{Answer, Call};
+use crate::worker::{OrgEdited, op};
 use form::OrgForm;
 use list::OrgList;
 
@@ -67,8 +68,37 @@ pub enum OrgKey {
     StatusDeals(u32, u32),
 }
 
+/// The answers of the organizations tab, one per kind of request.
+#[derive(Debug)]
+pub enum OrgAnswer {
+    List(Result<Vec<Organization>, ApiError>),
+    Deleted(Result<(), ApiError>),
+    /// The organization read after the delete's answer was lost.
+    DeleteRead(Result<Box<Organization>, ApiError>),
+    /// The organization the form sent.
+    Created(Result<Box<Organization>, ApiError>),
+    /// A page of the look for one whose answer was lost.
+    Found(Result<Vec<Organization>, ApiError>),
+    /// Change `n` of an edit.
+    Edited(u64, Result<OrgEdited, ApiError>),
+    /// The edited organization, read after an answer was lost.
+    EditRead(Result<Box<Organization>, ApiError>),
+    /// Link write `n`, or its read-back.
+    Link(u64, Settled<Organization>),
+    /// A page of every contact, for the contact picker.
+    Contacts(Result<Vec<Contact>, ApiError>),
+    /// A tag created from the tag picker, and a page of the look for one whose answer was lost.
+    TagMade(Result<Created, ApiError>),
+    TagFound(Result<ChoicePage, ApiError>),
+    /// The funnels, each funnel's statuses and each status's deals of the organization in
+    /// view, by the number of that organization's reads.
+    DealFunnels(u32, Result<Vec<Funnel>, ApiError>),
+    DealStatuses(u32, u32, Result<Vec<FunnelStatus>, ApiError>),
+    StatusDeals(u32, u32, Result<DealPage, ApiError>),
+}
+
 fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery) {
-    cx.request(OrgKey::PickContacts, Call::Contacts(q));
+    cx.request(OrgKey::PickContacts, op::Contacts(q), OrgAnswer::Contacts);
 }
 
 impl Default for AllPages<Contact> {
@@ -437,20 +467,13 @@ impl OrganizationsState {
     }
 
     /// An accepted answer to one of this tab's requests.
-    pub fn on_answer(&mut self, key: OrgKey, answer: Answer, cx: &mut ScreenCtx) {
-        // Each key is asked with one kind of call (see where it is asked): no other pair
-        // arrives.
-        match (key, answer) {
-            (OrgKey::DealFunnels(g), Answer::Funnels(result)) => {
-                self.on_deal_funnels(g, result, cx)
-            }
-            (OrgKey::DealStatuses(g, f), Answer::FunnelStatuses(result)) => {
-                self.on_deal_statuses(g, f, result, cx)
-            }
-            (OrgKey::StatusDeals(g, s), Answer::DealPage(result)) => {
-                self.on_status_deals(g, s, result, cx)
-            }
-            (OrgKey::List, Answer::Organizations(result)) => {
+    pub fn on_answer(&mut self, answer: OrgAnswer, cx: &mut ScreenCtx) {
+        use OrgAnswer as A;
+        match answer {
+            A::DealFunnels(g, result) => self.on_deal_funnels(g, result, cx),
+            A::DealStatuses(g, f, result) => self.on_deal_statuses(g, f, result, cx),
+            A::StatusDeals(g, s, result) => self.on_status_deals(g, s, result, cx),
+            A::List(result) => {
                 let rows = Self::list_rows(cx);
                 self.list.on_reply(result, cx, rows);
                 // A page read while links were on their way predates them.
@@ -461,31 +484,22 @@ impl OrganizationsState {
                 };
                 self.links.reapply(&mut shown, cx);
             }
-            (OrgKey::Link(n), answer) => self.on_link_answer(n, answer, cx),
-            (OrgKey::PickContacts, Answer::Contacts(result)) => self.on_contacts_page(result, cx),
-            (OrgKey::CreateTag, answer) => self.on_tag_created(answer, cx),
-            (OrgKey::FindTag, answer) => self.on_tag_found(answer, cx),
-            (OrgKey::Delete, Answer::DeletedOrganization(result)) => {
-                self.on_delete_reply(result, cx)
-            }
-            (OrgKey::DeleteRead, Answer::Organization(result)) => {
-                self.on_delete_read_back(result.map(|o| *o), cx)
-            }
-            (OrgKey::Create, Answer::CreatedOrganization(result)) => {
+            A::Link(n, settled) => self.on_link_answer(n, settled, cx),
+            A::Contacts(result) => self.on_contacts_page(result, cx),
+            A::TagMade(result) => self.on_tag_created(result, cx),
+            A::TagFound(result) => self.on_tag_found(result, cx),
+            A::Deleted(result) => self.on_delete_reply(result, cx),
+            A::DeleteRead(result) => self.on_delete_read_back(result.map(|o| *o), cx),
+            A::Created(result) => {
                 self.on_create_reply(result.map(|o| *o), cx);
                 self.flush_draft(cx);
             }
-            (OrgKey::Find, Answer::Organizations(result)) => {
+            A::Found(result) => {
                 self.on_find_reply(result, cx);
                 self.flush_draft(cx);
             }
-            (OrgKey::Edit(n), Answer::EditedOrganization(result)) => {
-                self.on_edit_reply(n, result, cx)
-            }
-            (OrgKey::EditRead, Answer::Organization(result)) => {
-                self.on_edit_read(result.map(|o| *o), cx)
-            }
-            _ => {}
+            A::Edited(n, result) => self.on_edit_reply(n, result, cx),
+            A::EditRead(result) => self.on_edit_read(result.map(|o| *o), cx),
         }
     }
 }

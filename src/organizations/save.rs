@@ -11,14 +11,14 @@ use weeek_api::{ApiError, OrganizationInput};
 use super::create::OrgLookup;
 use super::form::{Kind, OrgField, OrgForm, Rows, Sent, Values};
 use super::layer::Layer;
-use super::{OrgKey, OrganizationsState};
+use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
 use crate::app::edit_batch::{EditBatch, Next};
 use crate::app::entry_rows::{self, Entry, RowChange};
 use crate::app::lost_answer::{LostCreate, SentAt};
 use crate::app::toast::ToastKind;
-use crate::worker::{Call, OrgEdit, OrgEdited};
+use crate::worker::{OrgEdit, OrgEdited, op};
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub enum Phase {
@@ -233,6 +233,15 @@ impl FormState {
     }
 }
 
+/// Reads the organization being edited back.
+fn read_back(id: &str, cx: &mut ScreenCtx) {
+    cx.request(
+        OrgKey::EditRead,
+        op::Organization(id.to_string()),
+        OrgAnswer::EditRead,
+    );
+}
+
 impl OrganizationsState {
     /// `Ctrl-s`: checks every field; sends only a valid form, once. After a failed look for a
     /// lost create (or a failed read back of an edit) it looks again instead.
@@ -243,9 +252,9 @@ impl OrganizationsState {
         match &mut fs.phase {
             Phase::Saving { .. } | Phase::Updating => return,
             Phase::Checking(lost) => {
-                if let Some((call, text)) = lost.retry("saved") {
+                if let Some((look, text)) = lost.retry("saved") {
                     cx.toast(ToastKind::Info, text);
-                    cx.request(OrgKey::Find, call);
+                    super::create::look_for_org(look, cx);
                 }
                 return;
             }
@@ -291,10 +300,7 @@ impl OrganizationsState {
         };
         if session.batch.unread {
             cx.toast(ToastKind::Info, "Reading the organization back…");
-            cx.request(
-                OrgKey::EditRead,
-                Call::Organization(session.base.id.clone()),
-            );
+            read_back(&session.base.id, cx);
             fs.phase = Phase::Updating;
             return;
         }
@@ -312,7 +318,8 @@ impl OrganizationsState {
         session.batch.send(changes, |n, change| {
             cx.request(
                 OrgKey::Edit(n),
-                Call::EditOrganization(id.clone(), change.call()),
+                op::EditOrganization(id.clone(), change.call()),
+                move |r| OrgAnswer::Edited(n, r),
             )
         });
         fs.phase = Phase::Updating;
@@ -345,10 +352,7 @@ impl OrganizationsState {
         match session.batch.next() {
             Next::Waiting => {}
             // Nothing is said before the service's copy is in.
-            Next::ReadBack => cx.request(
-                OrgKey::EditRead,
-                Call::Organization(session.base.id.clone()),
-            ),
+            Next::ReadBack => read_back(&session.base.id, cx),
             Next::Settle => self.settle(None, cx),
         }
     }

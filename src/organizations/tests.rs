@@ -9,11 +9,12 @@ use weeek_api::{ApiError, ListQuery};
 use super::OrgKey;
 use super::list::{PAGE_SIZE, SEARCH_DEBOUNCE};
 use crate::app::commands::Context;
+use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
 use crate::app::screen::ScreenState;
 use crate::contacts::tests::{alt, on_contacts};
 use crate::testing::{Harness, code, key};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 fn org(i: usize) -> Organization {
     Organization {

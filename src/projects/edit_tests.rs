@@ -9,9 +9,10 @@ use super::Node;
 use super::tests::{answer_boards, on_projects};
 use crate::app::Msg;
 use crate::app::commands::Context;
+use crate::app::requests::Request;
 use crate::app::screen::ScreenState;
 use crate::testing::{Harness, code, ctrl};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 fn project_names(h: &Harness) -> Vec<String> {
     h.app

@@ -20,18 +20,18 @@ use weeek_api::{ApiError, NewProject, ProjectUpdate};
 
 use super::naming::Ask;
 use super::portfolio_edits::PortfolioWrites;
-use super::{Node, ProjectsKey, ProjectsState};
+use super::{Node, ProjectsAnswer, ProjectsKey, ProjectsState};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Ledger, Shown, Writes};
+use crate::app::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, read_item};
 use crate::app::loadable::Loadable;
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, ReadBack, Sending, SentAt, Unsettled,
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
 use crate::app::names::Names;
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 // ----- creates ------------------------------------------------------------------------------
 
@@ -59,10 +59,12 @@ impl CreateLookup for NameLookup {
         self.name.clone()
     }
 
-    fn read(&self, _page: u32) -> Call {
+    fn read(&self, _page: u32) -> PageRead<Vec<(i64, String)>> {
         match self.place {
-            Place::Projects { .. } => Call::Projects,
-            Place::Boards { project } => Call::Boards(project),
+            Place::Projects { .. } => TypedCall::new(op::Projects)
+                .map(|r| r.map(|all| all.iter().map(|p| (p.id, p.display_name())).collect())),
+            Place::Boards { project } => TypedCall::new(op::Boards(project))
+                .map(|r| r.map(|all| all.iter().map(|b| (b.id, b.name.clone())).collect())),
         }
     }
 
@@ -121,12 +123,18 @@ impl Writes for ProjectWrites {
     type Note = ();
     type Truth = ();
 
+    type Answer = ProjectsAnswer;
+
     fn key(n: u64) -> RequestKey {
         ProjectsKey::ProjectWrite(n).into()
     }
 
-    fn read_back(id: &i64) -> Call {
-        Call::Project(*id)
+    fn answer(n: u64, settled: Settled<Project>) -> ProjectsAnswer {
+        ProjectsAnswer::ProjectWrite(n, settled)
+    }
+
+    fn read_back(id: &i64) -> TypedCall<Result<Project, ApiError>> {
+        read_item(op::Project(*id))
     }
 
     fn judge(change: &ProjectChange, found: Result<&Project, &ApiError>) -> ReadBack {
@@ -270,12 +278,18 @@ impl Writes for BoardWrites {
     type Note = ();
     type Truth = ();
 
+    type Answer = ProjectsAnswer;
+
     fn key(n: u64) -> RequestKey {
         ProjectsKey::BoardWrite(n).into()
     }
 
-    fn read_back(id: &(i64, i64)) -> Call {
-        Call::Boards(id.0)
+    fn answer(n: u64, settled: Settled<Vec<Board>>) -> ProjectsAnswer {
+        ProjectsAnswer::BoardWrite(n, settled)
+    }
+
+    fn read_back(id: &(i64, i64)) -> TypedCall<Result<Vec<Board>, ApiError>> {
+        TypedCall::new(op::Boards(id.0))
     }
 
     fn judge(change: &BoardChange, found: Result<&Vec<Board>, &ApiError>) -> ReadBack {
@@ -432,7 +446,7 @@ impl ProjectsState {
                     project: Box::new(project),
                     index,
                 };
-                let call = Call::DeleteProject(id);
+                let call = deleted(op::DeleteProject(id));
                 self.edits.projects.add(g, id, name, change, vec![call], cx);
             }
             Ask::DeleteBoard { project, id, name } => {
@@ -446,7 +460,7 @@ impl ProjectsState {
                 let board = boards.remove(index);
                 let g = self.edits.boards.group(());
                 let change = BoardChange::Delete { board, index };
-                let call = Call::DeleteBoard(id);
+                let call = deleted(op::DeleteBoard(id));
                 self.edits
                     .boards
                     .add(g, (project, id), name, change, vec![call], cx);
@@ -478,7 +492,7 @@ impl ProjectsState {
             from: from.clone(),
             to: name,
         };
-        let call = Call::UpdateProject(id, update);
+        let call = done(op::UpdateProject(id, update));
         self.edits
             .projects
             .add(g, id, quoted(&from), change, vec![call], cx);
@@ -502,7 +516,7 @@ impl ProjectsState {
             from: from.clone(),
             to: name.clone(),
         };
-        let call = Call::RenameBoard(id, name);
+        let call = done(op::RenameBoard(id, name));
         self.edits
             .boards
             .add(g, (project, id), quoted(&from), change, vec![call], cx);
@@ -516,7 +530,7 @@ impl ProjectsState {
         p.status = Some(if to { PROJECT_ARCHIVED } else { 1 });
         let name = quoted(&p.display_name());
         let g = self.edits.projects.group(());
-        let call = Call::ArchiveProject(id, to);
+        let call = done(op::ArchiveProject(id, to));
         self.edits
             .projects
             .add(g, id, name, ProjectChange::Archive { to }, vec![call], cx);
@@ -554,8 +568,8 @@ impl ProjectsState {
                 send_create(n, &lookup.place, &lookup.name, cx);
                 (sent, None)
             }
-            Sending::LookFirst(lost, call) => {
-                cx.request(ProjectsKey::CreateFind(n), call);
+            Sending::LookFirst(lost, look) => {
+                look_for_created(n, look, cx);
                 cx.toast(ToastKind::Info, lost.resend_text("created"));
                 (lost.sent.clone(), Some(lost))
             }
@@ -614,9 +628,9 @@ impl ProjectsState {
             }
             CreateAnswer::Lost(e) => {
                 // From the first send on: the look covers every send of it.
-                let (lost, call) = LostCreate::start(c.lookup, e, c.sent);
+                let (lost, look) = LostCreate::start(c.lookup, e, c.sent);
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
-                cx.request(ProjectsKey::CreateFind(n), call);
+                look_for_created(n, look, cx);
                 if let Some(c) = self.edits.creating.get_mut(&n) {
                     c.looking = Some(Box::new(lost));
                 }
@@ -697,11 +711,11 @@ impl ProjectsState {
                 send_create(n, &place, &name, cx);
                 return;
             }
-            Looked::Next(call) => {
-                cx.request(ProjectsKey::CreateFind(n), call);
+            Looked::Next(look) => {
+                look_for_created(n, look, cx);
                 return;
             }
-            _ => {}
+            Looked::Found(_) | Looked::NotCreated | Looked::Failed => {}
         }
         let Some(c) = self.edits.creating.remove(&n) else {
             return;
@@ -729,7 +743,7 @@ impl ProjectsState {
                 self.edits.unsure.keep(*lost);
                 cx.toast(ToastKind::Error, text);
             }
-            _ => {
+            Looked::Failed | Looked::Next(_) | Looked::Resend => {
                 let refresh = cx.keys.then_say("global.refresh", "reads them again");
                 let text = format!(
                     "{}; the same name again looks first{refresh}",
@@ -744,13 +758,11 @@ impl ProjectsState {
     pub(super) fn on_project_written(
         &mut self,
         n: u64,
-        result: Result<(), ApiError>,
+        result: Result<Option<Project>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
         let ledger = &mut self.edits.projects;
-        let done = with_directory(cx, |dir, cx| {
-            ledger.on_written(n, result.map(|()| None), dir, cx)
-        });
+        let done = with_directory(cx, |dir, cx| ledger.on_written(n, result, dir, cx));
         report_projects(done, cx);
     }
 
@@ -768,13 +780,11 @@ impl ProjectsState {
     pub(super) fn on_board_written(
         &mut self,
         n: u64,
-        result: Result<(), ApiError>,
+        result: Result<Option<Vec<Board>>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
         let ledger = &mut self.edits.boards;
-        let done = with_directory(cx, |dir, cx| {
-            ledger.on_written(n, result.map(|()| None), dir, cx)
-        });
+        let done = with_directory(cx, |dir, cx| ledger.on_written(n, result, dir, cx));
         self.after_board_write(done, cx);
     }
 
@@ -826,15 +836,31 @@ fn what(place: &Place) -> &'static str {
 }
 
 fn send_create(n: u64, place: &Place, name: &str, cx: &mut ScreenCtx) {
-    let call = match place {
-        Place::Projects { portfolio } => Call::CreateProject(NewProject {
-            name: name.to_string(),
-            portfolio_id: *portfolio,
-            ..Default::default()
-        }),
-        Place::Boards { project } => Call::CreateBoard(*project, name.to_string()),
-    };
-    cx.request(ProjectsKey::Create(n), call);
+    match place {
+        Place::Projects { portfolio } => {
+            let project = op::CreateProject(NewProject {
+                name: name.to_string(),
+                portfolio_id: *portfolio,
+                ..Default::default()
+            });
+            cx.request(ProjectsKey::Create(n), project, move |r| {
+                ProjectsAnswer::ProjectCreated(n, r)
+            });
+        }
+        Place::Boards { project } => {
+            let board = op::CreateBoard(*project, name.to_string());
+            cx.request(ProjectsKey::Create(n), board, move |r| {
+                ProjectsAnswer::BoardCreated(n, r)
+            });
+        }
+    }
+}
+
+/// Reads what new project or board `n` is looked for among.
+fn look_for_created(n: u64, look: PageRead<Vec<(i64, String)>>, cx: &mut ScreenCtx) {
+    cx.ask(ProjectsKey::CreateFind(n), look, move |r| {
+        ProjectsAnswer::CreateFound(n, r)
+    });
 }
 
 fn report_projects(done: Option<Group<ProjectWrites>>, cx: &mut ScreenCtx) {

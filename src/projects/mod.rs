@@ -15,14 +15,16 @@ pub(crate) mod tests;
 
 use std::collections::HashSet;
 
-use weeek_api::models::Portfolio;
+use weeek_api::ApiError;
+use weeek_api::models::{Board, Portfolio, Project};
 
 use crate::app::ScreenCtx;
 use crate::app::commands::{Action, Context};
+use crate::app::ledger::Settled;
 use crate::app::loadable::Loadable;
 use crate::app::screen::ScreenState;
 use crate::widgets::field::TextField;
-use crate::worker::{Answer, Call};
+use crate::worker::op;
 pub use tree::{Node, Row};
 
 /// The projects screen's reads.
@@ -39,6 +41,24 @@ pub enum ProjectsKey {
     BoardWrite(u64),
     /// A rename of a portfolio (or its read-back), by its number.
     PortfolioWrite(u64),
+}
+
+/// The projects screen's answers, one per kind of request.
+#[derive(Debug)]
+pub enum ProjectsAnswer {
+    Portfolios(Result<Vec<Portfolio>, ApiError>),
+    /// New project `n`.
+    ProjectCreated(u64, Result<Box<Project>, ApiError>),
+    /// New board `n`.
+    BoardCreated(u64, Result<Board, ApiError>),
+    /// The projects or boards (id and name) read to look for new one `n` whose answer was lost.
+    CreateFound(u64, Result<Vec<(i64, String)>, ApiError>),
+    /// Rename, archive or delete `n` of a project, or its read-back.
+    ProjectWrite(u64, Settled<Project>),
+    /// Rename or delete `n` of a board, or the project's boards read back.
+    BoardWrite(u64, Settled<Vec<Board>>),
+    /// Rename `n` of a portfolio, or every portfolio read back.
+    PortfolioWrite(u64, Settled<Vec<Portfolio>>),
 }
 
 #[derive(Debug, Default)]
@@ -79,13 +99,18 @@ impl ProjectsState {
     }
 
     fn load(&mut self, cx: &mut ScreenCtx) {
-        cx.request(ProjectsKey::Portfolios, Call::Portfolios);
+        cx.request(
+            ProjectsKey::Portfolios,
+            op::Portfolios,
+            ProjectsAnswer::Portfolios,
+        );
         self.portfolios.start();
     }
 
-    pub fn on_answer(&mut self, key: ProjectsKey, answer: Answer, cx: &mut ScreenCtx) {
-        match (key, answer) {
-            (ProjectsKey::Portfolios, Answer::Portfolios(r)) => {
+    pub fn on_answer(&mut self, answer: ProjectsAnswer, cx: &mut ScreenCtx) {
+        use ProjectsAnswer as A;
+        match answer {
+            A::Portfolios(r) => {
                 let first = self.portfolios.value().is_none();
                 self.portfolios.finish(r);
                 if first && let Some(list) = self.portfolios.value() {
@@ -101,47 +126,15 @@ impl ProjectsState {
                 self.reapply_portfolio_renames(cx);
                 self.load_open_boards(cx);
             }
-            (ProjectsKey::Create(n), Answer::CreatedProject(r)) => {
-                self.on_project_created(n, r.map(|p| *p), cx)
-            }
-            (ProjectsKey::Create(n), Answer::CreatedBoard(r)) => self.on_board_created(n, r, cx),
-            (ProjectsKey::CreateFind(n), Answer::Projects(r)) => {
-                let named = r.map(|all| {
-                    all.iter()
-                        .map(|p| (p.id, p.display_name()))
-                        .collect::<Vec<_>>()
-                });
-                self.on_create_looked(n, named, cx)
-            }
-            (ProjectsKey::CreateFind(n), Answer::Boards(r)) => {
-                let named = r.map(|all| all.iter().map(|b| (b.id, b.name.clone())).collect());
-                self.on_create_looked(n, named, cx)
-            }
-            (
-                ProjectsKey::ProjectWrite(n),
-                Answer::UpdatedProject(r) | Answer::ArchivedProject(r),
-            ) => self.on_project_written(n, r, cx),
-            (ProjectsKey::ProjectWrite(n), Answer::DeletedProject(r)) => {
-                self.on_project_written(n, gone_is_done(r), cx)
-            }
-            (ProjectsKey::ProjectWrite(n), Answer::Project(r)) => {
-                self.on_project_read_back(n, r.map(|p| *p), cx)
-            }
-            (ProjectsKey::BoardWrite(n), Answer::RenamedBoard(r)) => {
-                self.on_board_written(n, r, cx)
-            }
-            (ProjectsKey::BoardWrite(n), Answer::DeletedBoard(r)) => {
-                self.on_board_written(n, gone_is_done(r), cx)
-            }
-            (ProjectsKey::BoardWrite(n), Answer::Boards(r)) => self.on_board_read_back(n, r, cx),
-            (ProjectsKey::PortfolioWrite(n), Answer::RenamedPortfolio(r)) => {
-                self.on_portfolio_written(n, r, cx)
-            }
-            (ProjectsKey::PortfolioWrite(n), Answer::Portfolios(r)) => {
-                self.on_portfolio_read_back(n, r, cx)
-            }
-            // Each key is asked with the calls above: no other pair arrives.
-            _ => {}
+            A::ProjectCreated(n, r) => self.on_project_created(n, r.map(|p| *p), cx),
+            A::BoardCreated(n, r) => self.on_board_created(n, r, cx),
+            A::CreateFound(n, named) => self.on_create_looked(n, named, cx),
+            A::ProjectWrite(n, Settled::Written(r)) => self.on_project_written(n, r, cx),
+            A::ProjectWrite(n, Settled::ReadBack(r)) => self.on_project_read_back(n, r, cx),
+            A::BoardWrite(n, Settled::Written(r)) => self.on_board_written(n, r, cx),
+            A::BoardWrite(n, Settled::ReadBack(r)) => self.on_board_read_back(n, r, cx),
+            A::PortfolioWrite(n, Settled::Written(r)) => self.on_portfolio_written(n, r, cx),
+            A::PortfolioWrite(n, Settled::ReadBack(r)) => self.on_portfolio_read_back(n, r, cx),
         }
     }
 
@@ -412,13 +405,5 @@ impl ScreenState for ProjectsState {
         .flatten()
         .collect();
         (!notes.is_empty()).then(|| notes.join(" · "))
-    }
-}
-
-/// A delete answered "not found": what was to go is gone, which is what was asked.
-fn gone_is_done(result: Result<(), weeek_api::ApiError>) -> Result<(), weeek_api::ApiError> {
-    match result {
-        Err(weeek_api::ApiError::NotFound { .. }) => Ok(()),
-        other => other,
     }
 }

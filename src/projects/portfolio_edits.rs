@@ -4,13 +4,13 @@
 use weeek_api::ApiError;
 use weeek_api::models::Portfolio;
 
-use super::{ProjectsKey, ProjectsState};
+use super::{ProjectsAnswer, ProjectsKey, ProjectsState};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Shown, Writes};
+use crate::app::ledger::{Group, Settled, Shown, Writes, done};
 use crate::app::loadable::Loadable;
 use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 #[derive(Debug, Clone)]
 pub struct PortfolioWrites;
@@ -30,12 +30,18 @@ impl Writes for PortfolioWrites {
     type Note = ();
     type Truth = ();
 
+    type Answer = ProjectsAnswer;
+
     fn key(n: u64) -> RequestKey {
         ProjectsKey::PortfolioWrite(n).into()
     }
 
-    fn read_back(_: &i64) -> Call {
-        Call::Portfolios
+    fn answer(n: u64, settled: Settled<Vec<Portfolio>>) -> ProjectsAnswer {
+        ProjectsAnswer::PortfolioWrite(n, settled)
+    }
+
+    fn read_back(_: &i64) -> TypedCall<Result<Vec<Portfolio>, ApiError>> {
+        TypedCall::new(op::Portfolios)
     }
 
     fn judge(change: &PortfolioRename, found: Result<&Vec<Portfolio>, &ApiError>) -> ReadBack {
@@ -127,7 +133,7 @@ impl ProjectsState {
             from: from.clone(),
             to: name.clone(),
         };
-        let call = Call::RenamePortfolio(id, name);
+        let call = done(op::RenamePortfolio(id, name));
         self.edits
             .portfolios
             .add(g, id, super::edits::quoted(&from), change, vec![call], cx);
@@ -143,15 +149,13 @@ impl ProjectsState {
     pub(super) fn on_portfolio_written(
         &mut self,
         n: u64,
-        result: Result<(), ApiError>,
+        result: Result<Option<Vec<Portfolio>>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let done = self.edits.portfolios.on_written(
-            n,
-            result.map(|()| None),
-            &mut Listed(&mut self.portfolios),
-            cx,
-        );
+        let done =
+            self.edits
+                .portfolios
+                .on_written(n, result, &mut Listed(&mut self.portfolios), cx);
         report(done, cx);
     }
 

@@ -13,12 +13,12 @@ use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::filters::Assignee;
 use crate::app::ScreenCtx;
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt, cause_text,
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt, cause_text,
 };
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
-use super::TaskKey;
+use super::{TaskAnswer, TaskKey};
 /// Candidates per page when looking for a lost create.
 const FIND_PAGE: u32 = 50;
 
@@ -44,9 +44,9 @@ impl CreateLookup for TaskLookup {
         self.title.clone()
     }
 
-    fn read(&self, page: u32) -> Call {
+    fn read(&self, page: u32) -> PageRead<weeek_api::TaskPage> {
         let (project, column) = self.place;
-        Call::Tasks(TaskQuery {
+        TypedCall::new(op::Tasks(TaskQuery {
             project_id: project,
             board_column_id: column,
             search: Some(self.title.clone()),
@@ -59,7 +59,7 @@ impl CreateLookup for TaskLookup {
             per_page: Some(FIND_PAGE),
             offset: Some(page * FIND_PAGE),
             ..Default::default()
-        })
+        }))
     }
 
     fn candidates(&self, page: weeek_api::TaskPage) -> (Vec<TaskRow>, bool) {
@@ -206,12 +206,12 @@ impl TasksState {
         let clock = cx.clock;
         let (sent, lost) = match self.unsettled.send(&lookup, || SentAt::new(&clock, held)) {
             Sending::Now(sent) => {
-                cx.request(TaskKey::New(n), Call::CreateTask(new.clone()));
+                send_task(n, new.clone(), cx);
                 (sent, None)
             }
-            Sending::LookFirst(lost, call) => {
+            Sending::LookFirst(lost, look) => {
                 cx.toast(ToastKind::Info, lost.resend_text("created"));
-                cx.request(TaskKey::Find(n), call);
+                look_for_task(n, look, cx);
                 (lost.sent.clone(), Some(*lost))
             }
         };
@@ -341,10 +341,10 @@ impl TasksState {
                 let Some(c) = self.creating.get_mut(&n) else {
                     return;
                 };
-                let (lost, call) = LostCreate::start(c.lookup.clone(), e, c.sent.clone());
+                let (lost, look) = LostCreate::start(c.lookup.clone(), e, c.sent.clone());
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
                 c.lost = Some(lost);
-                cx.request(TaskKey::Find(n), call);
+                look_for_task(n, look, cx);
             }
         }
     }
@@ -359,7 +359,7 @@ impl TasksState {
             return;
         };
         match lost.on_answer(result) {
-            Looked::Next(call) => cx.request(TaskKey::Find(n), call),
+            Looked::Next(look) => look_for_task(n, look, cx),
             Looked::Found(task) => {
                 if let Some(c) = self.creating.remove(&n)
                     && let Some(lost) = &c.lost
@@ -377,7 +377,7 @@ impl TasksState {
                 // that a look after it covers both.
                 if let Some(c) = self.creating.get_mut(&n) {
                     c.earlier = c.lost.take();
-                    cx.request(TaskKey::New(n), Call::CreateTask(c.new.clone()));
+                    send_task(n, c.new.clone(), cx);
                 }
             }
             Looked::NotCreated => {
@@ -437,9 +437,9 @@ impl TasksState {
     pub(super) fn answer_look_again(&mut self, n: u64, again: bool, cx: &mut ScreenCtx) {
         if again {
             if let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) {
-                let call = lost.look_again();
+                let look = lost.look_again();
                 cx.toast(ToastKind::Info, lost.looking_text("created"));
-                cx.request(TaskKey::Find(n), call);
+                look_for_task(n, look, cx);
             }
             return;
         }
@@ -564,4 +564,16 @@ impl TasksState {
 /// Whole: the toast shortens it, `M` shows it all.
 fn quoted(title: &str) -> String {
     crate::text::quoted_full(title)
+}
+
+/// Sends new task `n`.
+fn send_task(n: u64, new: NewTask, cx: &mut ScreenCtx) {
+    cx.request(TaskKey::New(n), op::CreateTask(new), move |r| {
+        TaskAnswer::Created(n, r)
+    });
+}
+
+/// Reads a page of the look for new task `n`.
+fn look_for_task(n: u64, look: PageRead<weeek_api::TaskPage>, cx: &mut ScreenCtx) {
+    cx.ask(TaskKey::Find(n), look, move |r| TaskAnswer::Found(n, r));
 }

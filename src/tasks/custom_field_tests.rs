@@ -7,9 +7,10 @@ use weeek_api::models::{CustomFieldOption, CustomFieldValue, Task};
 use weeek_api::{ApiError, TaskPage, TaskUpdate};
 
 use crate::app::commands::Context;
+use crate::app::requests::Request;
 use crate::tasks::dialogs::{Feedback, Popup, PromptPurpose};
 use crate::testing::{BORIS, Harness, code, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 fn field(id: &str, kind: &str, value: Value) -> CustomFieldValue {
     CustomFieldValue {

@@ -12,16 +12,16 @@ use weeek_api::models::{CustomFieldValue, Task};
 use weeek_api::{ApiError, CustomFieldKind, TaskUpdate};
 
 use super::dialogs::{PickKey, PickPurpose, Popup, PromptPurpose};
-use super::{TaskKey, TasksState};
+use super::{TaskAnswer, TaskKey, TasksState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
-use crate::app::ledger::{Shown, Writes};
+use crate::app::ledger::{Settled, Shown, Writes, read_item, returning};
 use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::funnels::deal_form::parse_number;
 use crate::widgets::picker::{PickItem, Picker};
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 /// How a field's value is entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,12 +137,18 @@ impl Writes for FieldWrites {
     /// A field's value as the service has it.
     type Truth = (String, Value);
 
+    type Answer = TaskAnswer;
+
     fn key(n: u64) -> RequestKey {
         TaskKey::Field(n).into()
     }
 
-    fn read_back(id: &i64) -> Call {
-        Call::Task(*id)
+    fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {
+        TaskAnswer::Field(n, settled)
+    }
+
+    fn read_back(id: &i64) -> TypedCall<Result<Task, ApiError>> {
+        read_item(op::Task(*id))
     }
 
     fn judge(edit: &FieldEdit, found: Result<&Task, &ApiError>) -> ReadBack {
@@ -511,36 +517,23 @@ impl TasksState {
         Wholes(&mut self.details).set(task, &field.id, &value);
         let mut map = Map::new();
         map.insert(field.id.clone(), value);
-        let call = Call::UpdateTask(
+        let call = returning(op::UpdateTask(
             task,
             TaskUpdate {
                 custom_fields: Some(map),
                 ..Default::default()
             },
-        );
+        ));
         self.field_writes
             .add(group, task, task_name, edit, vec![call], cx);
     }
 
     /// The answer to field write `n`: the task as the service has it, or its read-back.
-    pub(super) fn on_field_answer(
-        &mut self,
-        n: u64,
-        answer: crate::worker::Answer,
-        cx: &mut ScreenCtx,
-    ) {
-        use crate::worker::Answer as A;
+    pub(super) fn on_field_answer(&mut self, n: u64, settled: Settled<Task>, cx: &mut ScreenCtx) {
         let mut shown = Wholes(&mut self.details);
-        let done = match answer {
-            A::UpdatedTask(result) => {
-                self.field_writes
-                    .on_written(n, result.map(|t| Some(*t)), &mut shown, cx)
-            }
-            A::Task(result) => {
-                self.field_writes
-                    .on_read_back(n, result.map(|t| *t), &mut shown, cx)
-            }
-            _ => None,
+        let done = match settled {
+            Settled::Written(result) => self.field_writes.on_written(n, result, &mut shown, cx),
+            Settled::ReadBack(result) => self.field_writes.on_read_back(n, result, &mut shown, cx),
         };
         let Some(group) = done else {
             return;

@@ -9,14 +9,15 @@ use weeek_api::models::Task;
 use weeek_api::{ApiError, TaskUpdate};
 
 use crate::app::commands::Action;
+use crate::app::ledger::read_item;
 use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
 use crate::app::{Effect, ScreenCtx};
 use crate::widgets::text_area::TextArea;
-use crate::worker::Call;
+use crate::worker::op;
 
 use super::layer::Layer;
-use super::{TaskKey, TasksState};
+use super::{TaskAnswer, TaskKey, TasksState};
 
 /// The requests of a description save, by task.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -296,19 +297,18 @@ impl TasksState {
         };
         cx.request(
             TaskKey::Description(DescriptionKey::Save(id)),
-            Call::UpdateTask(id, update),
+            op::UpdateTask(id, update),
+            move |r| TaskAnswer::Description(id, r.map(|t| *t)),
         );
     }
 
+    /// The answer to the save of task `id`'s description, or to its read-back.
     pub(super) fn on_description_answer(
         &mut self,
-        key: DescriptionKey,
+        id: i64,
         result: Result<Task, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let id = match key {
-            DescriptionKey::Save(id) | DescriptionKey::ReadBack(id) => id,
-        };
         let Some(mut saving) = self.saving_descriptions.remove(&id) else {
             return;
         };
@@ -366,9 +366,10 @@ impl TasksState {
                 );
                 saving.lost = Some(e);
                 self.saving_descriptions.insert(id, saving);
-                cx.request(
+                cx.ask(
                     TaskKey::Description(DescriptionKey::ReadBack(id)),
-                    Call::Task(id),
+                    read_item(op::Task(id)),
+                    move |r| TaskAnswer::Description(id, r),
                 );
             }
             Err(e) => {

@@ -5,9 +5,10 @@ use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskPage};
 
 use super::description::{to_html, to_text};
+use crate::app::requests::Request;
 use crate::app::{Effect, Msg};
 use crate::testing::{Harness, code, ctrl, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 use crossterm::event::KeyCode;
 
 const HTML: &str = "<p>Проверить <strong>счёт</strong></p><ul><li>один</li><li>два</li></ul>";

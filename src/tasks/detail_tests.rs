@@ -4,10 +4,11 @@
 use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskPage};
 
+use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 /// Two tasks loaded as bare rows: the test answers the pane's reads itself.
 fn loaded() -> (Harness, Vec<Task>) {

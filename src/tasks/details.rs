@@ -9,9 +9,16 @@ use std::collections::VecDeque;
 
 use weeek_api::models::Task;
 
-use super::{TaskKey, TasksState};
+use super::{TaskAnswer, TaskKey, TasksState};
 use crate::app::ScreenCtx;
-use crate::worker::Call;
+use crate::worker::op;
+
+/// Reads task `id` whole, for the detail pane.
+fn request_detail(id: i64, cx: &mut ScreenCtx) {
+    cx.request(TaskKey::Detail(id), op::Task(id), move |r| {
+        TaskAnswer::Detail(id, r)
+    });
+}
 
 /// Whole tasks kept; the oldest read goes first.
 pub const KEPT: usize = 32;
@@ -129,7 +136,7 @@ impl TasksState {
         }
         self.details.asked = wanted;
         if let Some(id) = wanted {
-            cx.request(TaskKey::Detail(id), Call::Task(id));
+            request_detail(id, cx);
         }
     }
 
@@ -165,7 +172,7 @@ impl TasksState {
         if let Some(old) = self.details.asked.replace(id) {
             cx.cancel(TaskKey::Detail(old));
         }
-        cx.request(TaskKey::Detail(id), Call::Task(id));
+        request_detail(id, cx);
     }
 
     pub(super) fn on_detail(

@@ -7,9 +7,10 @@ use crossterm::event::KeyCode;
 use weeek_api::ApiError;
 use weeek_api::models::{Attachment, Task};
 
+use crate::app::requests::Request;
 use crate::attachment_files::SaveError;
 use crate::testing::{Harness, code, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 /// One task listed, its whole read as the detail opens; `attachments` on it.
 fn loaded(attachments: Vec<Attachment>) -> Harness {
@@ -338,4 +339,171 @@ fn s_on_a_task_without_attachments_says_so() {
         "{}",
         toasts(&h)
     );
+}
+
+/// The upload dialog open with `typed` in it, the files here answering only when the test
+/// says (a slow or hung disk).
+fn typed_on_a_slow_disk(typed: &str) -> Harness {
+    let mut h = loaded(vec![]);
+    h.files_answer_at_once = false;
+    h.press("U");
+    h.press(typed);
+    h
+}
+
+fn pending_file_calls(h: &Harness) -> Vec<Call> {
+    h.pending
+        .iter()
+        .filter(|r| r.call.kind() == crate::worker::Kind::Local)
+        .map(|r| r.call.clone())
+        .collect()
+}
+
+#[test]
+fn tab_asks_the_worker_and_the_path_waits_for_its_answer() {
+    let typed = "/mnt/slow/см";
+    let mut h = typed_on_a_slow_disk(typed);
+    h.send(code(KeyCode::Tab));
+    assert_eq!(field_value(&h), typed, "nothing is read in update");
+    let req = h.take(|c| matches!(c, Call::CompletePath { .. })).remove(0);
+    assert_eq!(
+        req.call,
+        Call::CompletePath {
+            typed: typed.into()
+        }
+    );
+    h.reply(
+        &req,
+        Answer::CompletedPath(Ok(crate::worker::Completion {
+            value: "/mnt/slow/смета.txt".into(),
+            choices: Vec::new(),
+            matches: 1,
+        })),
+    );
+    assert_eq!(field_value(&h), "/mnt/slow/смета.txt");
+}
+
+#[test]
+fn keys_go_on_while_tab_waits_and_a_late_completion_of_older_text_is_dropped() {
+    let mut h = typed_on_a_slow_disk("/mnt/slow/с");
+    h.send(code(KeyCode::Tab));
+    let late = h.take(|c| matches!(c, Call::CompletePath { .. })).remove(0);
+    // The disk hangs; the user types on.
+    h.press("ч");
+    assert_eq!(field_value(&h), "/mnt/slow/сч");
+    h.reply(
+        &late,
+        Answer::CompletedPath(Ok(crate::worker::Completion {
+            value: "/mnt/slow/смета.txt".into(),
+            choices: Vec::new(),
+            matches: 1,
+        })),
+    );
+    assert_eq!(field_value(&h), "/mnt/slow/сч", "what was typed stays");
+    // Tab again asks about the text as it is now.
+    h.send(code(KeyCode::Tab));
+    assert_eq!(
+        pending_file_calls(&h),
+        [Call::CompletePath {
+            typed: "/mnt/slow/сч".into()
+        }]
+    );
+}
+
+#[test]
+fn enter_has_the_worker_look_at_the_file_before_anything_is_sent() {
+    let (dir, file) = dir_with_file();
+    let mut h = typed_on_a_slow_disk(&file.display().to_string());
+    h.send(code(KeyCode::Enter));
+    assert!(
+        h.app.tasks.layers.file_dialog().is_some(),
+        "open until the answer"
+    );
+    let look = h.take(|c| matches!(c, Call::LookAtFile { .. })).remove(0);
+    assert!(
+        h.take(|c| matches!(c, Call::UploadTaskFile { .. }))
+            .is_empty()
+    );
+    // A directory is said under the path, and nothing is sent.
+    h.reply(
+        &look,
+        Answer::LookedAtFile(Ok(crate::worker::LocalFile {
+            path: dir.path().to_path_buf(),
+            is_dir: true,
+            len: 0,
+        })),
+    );
+    assert!(h.render().contains("that is a directory"));
+    assert!(pending_file_calls(&h).is_empty());
+    // Enter again: this time the file is there, and it goes.
+    h.send(code(KeyCode::Enter));
+    let look = h.take(|c| matches!(c, Call::LookAtFile { .. })).remove(0);
+    h.reply(
+        &look,
+        Answer::LookedAtFile(Ok(crate::worker::LocalFile {
+            path: file.clone(),
+            is_dir: false,
+            len: 5,
+        })),
+    );
+    assert!(h.app.tasks.layers.file_dialog().is_none());
+    let sent = h.take(|c| matches!(c, Call::UploadTaskFile { .. }));
+    assert_eq!(
+        sent[0].call,
+        Call::UploadTaskFile {
+            task: 1,
+            path: file
+        }
+    );
+}
+
+#[test]
+fn a_look_answered_after_the_dialog_closed_sends_nothing() {
+    let (_dir, file) = dir_with_file();
+    let mut h = typed_on_a_slow_disk(&file.display().to_string());
+    h.send(code(KeyCode::Enter));
+    let look = h.take(|c| matches!(c, Call::LookAtFile { .. })).remove(0);
+    h.send(code(KeyCode::Esc));
+    h.reply(
+        &look,
+        Answer::LookedAtFile(Ok(crate::worker::LocalFile {
+            path: file,
+            is_dir: false,
+            len: 5,
+        })),
+    );
+    assert!(
+        h.take(|c| matches!(c, Call::UploadTaskFile { .. }))
+            .is_empty()
+    );
+    assert!(h.app.tasks.layers.file_dialog().is_none());
+}
+
+#[test]
+fn s_asks_the_worker_where_downloads_go_and_the_picker_opens_with_its_answer() {
+    let mut h = loaded(vec![attachment("a1", "макет.png", 2048)]);
+    h.files_answer_at_once = false;
+    h.press("S");
+    assert!(
+        h.app.tasks.layers.file_dialog().is_none(),
+        "not before the answer"
+    );
+    let ask = h.take(|c| matches!(c, Call::DownloadsDir)).remove(0);
+    h.reply(
+        &ask,
+        Answer::DownloadsDir(Ok(PathBuf::from("/home/anna/Загрузки"))),
+    );
+    assert!(
+        h.render().contains("Save to /home/anna/Загрузки"),
+        "{}",
+        h.render()
+    );
+    h.send(code(KeyCode::Enter));
+    let save = h
+        .take(|c| matches!(c, Call::SaveAttachment { .. }))
+        .remove(0);
+    let Call::SaveAttachment { dir, .. } = &save.call else {
+        unreachable!()
+    };
+    assert_eq!(dir, Path::new("/home/anna/Загрузки"));
 }

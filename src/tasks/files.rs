@@ -1,9 +1,11 @@
-//! Files attached to the task at the cursor: `U` uploads one by its path (Tab completes it),
-//! `S` saves one of the task's attachments to the downloads directory and says where.
+//! Files attached to the task at the cursor: `U` uploads one by its path (Tab completes it;
+//! see `uploads`), `S` saves one of the task's attachments to the downloads directory and
+//! says where.
 //!
-//! An upload creates an attachment, so it is never sent twice: when its answer is lost the
-//! task is read back and the file looked for among its attachments, and a path whose upload
-//! could not be told is looked for again before it is sent again.
+//! The files here are looked at by the worker, never in `update`: Tab's completion, the file
+//! Enter would send and the downloads directory come back as answers (a hung mount stalls an
+//! answer, not the screen), and what they say is used only if the dialog still shows what
+//! they were asked for.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
@@ -12,17 +14,16 @@ use weeek_api::ApiError;
 use weeek_api::models::{Attachment, Task};
 
 use super::details::AfterRead;
+use super::uploads::{Upload, local_text};
 use super::{TaskKey, TasksState};
 use crate::app::ScreenCtx;
 use crate::app::commands::Action;
-use crate::app::lost_answer::{self, AfterFailure};
 use crate::app::toast::ToastKind;
-use crate::attachment_files::{self, MAX_UPLOAD, SaveError};
-use crate::path_complete;
+use crate::attachment_files::SaveError;
 use crate::text::{quoted_full, size_label};
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::{Answer, Call};
+use crate::worker::{Completion, LocalError, LocalFile, op};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FileKey {
@@ -32,6 +33,40 @@ pub enum FileKey {
     Look(u64),
     /// An attachment downloaded and saved, by its number.
     Save(u64),
+    /// Tab's completion of the path typed.
+    Complete,
+    /// The file the path typed names, looked at before it is sent.
+    Check,
+    /// Where `S` saves.
+    Downloads,
+}
+
+/// The answers of uploads and saves, and of the files here they look at.
+#[derive(Debug)]
+pub enum FileAnswer {
+    /// Upload `n`.
+    Uploaded(u64, Result<Vec<Attachment>, ApiError>),
+    /// The task read back to look for upload `n`.
+    Looked(u64, Result<Box<Task>, ApiError>),
+    /// Save `n`.
+    Saved(u64, Result<PathBuf, SaveError>),
+    /// Tab's completion of `typed`, in the upload dialog of task `task_id`.
+    Completed {
+        task_id: i64,
+        typed: String,
+        result: Result<Completion, LocalError>,
+    },
+    /// The file `typed` names, for Enter in the upload dialog of task `task_id`.
+    Checked {
+        task_id: i64,
+        typed: String,
+        result: Result<LocalFile, LocalError>,
+    },
+    /// The downloads directory, for `S` on task `task_id`.
+    Downloads {
+        task_id: i64,
+        result: Result<PathBuf, LocalError>,
+    },
 }
 
 #[derive(Debug)]
@@ -66,30 +101,15 @@ pub enum Note {
 
 #[derive(Debug, Default)]
 pub struct Files {
-    uploads: BTreeMap<u64, Upload>,
+    pub(super) uploads: BTreeMap<u64, Upload>,
     /// Saves on their way: the attachment's name, by number.
     saves: BTreeMap<u64, String>,
     /// Paths typed for uploads that did not happen, by task: the next `U` starts from it.
-    retry: HashMap<i64, String>,
+    pub(super) retry: HashMap<i64, String>,
     /// Uploads nobody could tell happened (the answer lost, and the look failed or did not
     /// find them), by task and path: sending that file again first looks for it again.
-    unsure: HashMap<(i64, PathBuf), Upload>,
-    next: u64,
-}
-
-#[derive(Debug, Clone)]
-struct Upload {
-    task_id: i64,
-    title: String,
-    typed: String,
-    path: PathBuf,
-    name: String,
-    size: u64,
-    /// The task's attachments before the upload, when it was read whole: the look counts
-    /// only a new one.
-    before: Option<Vec<String>>,
-    /// Looking for an earlier upload of the same file: send it when it is not there.
-    send_if_missing: bool,
+    pub(super) unsure: HashMap<(i64, PathBuf), Upload>,
+    pub(super) next: u64,
 }
 
 impl TasksState {
@@ -108,7 +128,8 @@ impl TasksState {
         });
     }
 
-    /// `S`: the task's attachments to pick one to save; they come with the whole task.
+    /// `S`: the task's attachments to pick one to save; they come with the whole task, and
+    /// the downloads directory from the worker.
     pub(super) fn open_save_attachment(&mut self, cx: &mut ScreenCtx) {
         let Some(row) = self.current().filter(|t| t.id > 0) else {
             cx.toast(ToastKind::Info, "No task to save an attachment of");
@@ -130,10 +151,24 @@ impl TasksState {
             );
             return;
         }
-        let dir = self
-            .downloads
-            .clone()
-            .unwrap_or_else(attachment_files::downloads_dir);
+        match self.downloads.clone() {
+            Some(dir) => self.open_save_picker(id, dir),
+            None => cx.request(
+                TaskKey::Files(FileKey::Downloads),
+                op::DownloadsDir,
+                move |result| FileAnswer::Downloads {
+                    task_id: id,
+                    result,
+                },
+            ),
+        }
+    }
+
+    /// The attachments of task `id` (read whole), to save one into `dir`.
+    fn open_save_picker(&mut self, id: i64, dir: PathBuf) {
+        let Some(task) = self.details.get(id) else {
+            return;
+        };
         let items = task
             .attachments
             .iter()
@@ -171,22 +206,27 @@ impl TasksState {
 
     pub(super) fn file_action(&mut self, action: Action, cx: &mut ScreenCtx) {
         match self.layers.file_dialog_mut() {
-            Some(FileDialog::Upload { field, note, .. }) => match action {
+            Some(FileDialog::Upload {
+                task_id,
+                field,
+                note,
+                ..
+            }) => match action {
                 Action::Cancel => self.layers.close_file_dialog(),
                 Action::Accept => self.submit_upload(cx),
                 Action::CompletePath => {
-                    let done = path_complete::complete(field.value(), home().as_deref());
-                    if done.value != field.value() {
-                        field.set(done.value);
-                    }
-                    *note = match done.matches {
-                        0 => Note::Err("no file or directory by that name".into()),
-                        1 => Note::None,
-                        matches => Note::Choices {
-                            shown: done.choices,
-                            matches,
+                    let (task_id, typed) = (*task_id, field.value().to_string());
+                    cx.request(
+                        TaskKey::Files(FileKey::Complete),
+                        op::CompletePath {
+                            typed: typed.clone(),
                         },
-                    };
+                        move |result| FileAnswer::Completed {
+                            task_id,
+                            typed: typed.clone(),
+                            result,
+                        },
+                    );
                 }
                 Action::Text(edit) if field.edit(edit) => *note = Note::None,
                 _ => {}
@@ -210,99 +250,6 @@ impl TasksState {
         }
     }
 
-    /// Enter in the upload dialog: a file that is there and small enough is sent; anything
-    /// else is said under the path, which stays as typed.
-    fn submit_upload(&mut self, cx: &mut ScreenCtx) {
-        let Some(FileDialog::Upload {
-            task_id,
-            title,
-            field,
-            note,
-        }) = self.layers.file_dialog_mut()
-        else {
-            return;
-        };
-        let typed = field.value().trim().to_string();
-        if typed.is_empty() {
-            *note = Note::Err("type the path of a file (Tab completes)".into());
-            return;
-        }
-        let path = path_complete::expand(&typed, home().as_deref());
-        let size = match std::fs::metadata(&path) {
-            Ok(m) if m.is_dir() => {
-                *note = Note::Err("that is a directory: Tab lists what is in it".into());
-                return;
-            }
-            Ok(m) if m.len() > MAX_UPLOAD => {
-                *note = Note::Err(format!(
-                    "{} is larger than the 100 MB the service takes",
-                    size_label(m.len() as i64)
-                ));
-                return;
-            }
-            Ok(m) => m.len(),
-            Err(e) => {
-                *note = Note::Err(match e.kind() {
-                    std::io::ErrorKind::NotFound => {
-                        "no file by that name there (Tab completes)".into()
-                    }
-                    std::io::ErrorKind::PermissionDenied => "not allowed to read it".into(),
-                    _ => e.to_string(),
-                });
-                return;
-            }
-        };
-        let (task_id, title) = (*task_id, title.clone());
-        self.layers.close_file_dialog();
-        self.files.retry.remove(&task_id);
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| typed.clone());
-        let before = self
-            .details
-            .get(task_id)
-            .map(|t| t.attachments.iter().map(|a| a.id.clone()).collect());
-        if let Some(mut earlier) = self.files.unsure.remove(&(task_id, path.clone())) {
-            // The last upload of this file may have arrived: look before sending it again.
-            earlier.send_if_missing = true;
-            cx.progress(format!(
-                "Looking whether {} reached {} before sending it again",
-                quoted_full(&name),
-                quoted_full(&title)
-            ));
-            let n = self.files.add_upload(earlier);
-            cx.request(TaskKey::Files(FileKey::Look(n)), Call::Task(task_id));
-            return;
-        }
-        let upload = Upload {
-            task_id,
-            title,
-            typed,
-            path,
-            name,
-            size,
-            before,
-            send_if_missing: false,
-        };
-        self.send_upload(upload, cx);
-    }
-
-    fn send_upload(&mut self, upload: Upload, cx: &mut ScreenCtx) {
-        cx.progress(format!(
-            "Uploading {} ({}) to {}",
-            quoted_full(&upload.name),
-            size_label(upload.size as i64),
-            quoted_full(&upload.title)
-        ));
-        let call = Call::UploadTaskFile {
-            task: upload.task_id,
-            path: upload.path.clone(),
-        };
-        let n = self.files.add_upload(upload);
-        cx.request(TaskKey::Files(FileKey::Upload(n)), call);
-    }
-
     fn save_attachment(&mut self, task_id: i64, id: String, dir: PathBuf, cx: &mut ScreenCtx) {
         let name = self
             .details
@@ -316,121 +263,38 @@ impl TasksState {
         cx.progress(format!("Downloading {}", quoted_full(&name)));
         cx.request(
             TaskKey::Files(FileKey::Save(n)),
-            Call::SaveAttachment { id, name, dir },
+            op::SaveAttachment { id, name, dir },
+            move |r| FileAnswer::Saved(n, r),
         );
     }
 
-    pub(super) fn on_file_answer(&mut self, key: FileKey, answer: Answer, cx: &mut ScreenCtx) {
-        match (key, answer) {
-            (FileKey::Upload(n), Answer::UploadedFiles(r)) => self.on_uploaded(n, r, cx),
-            (FileKey::Look(n), Answer::Task(r)) => self.on_upload_looked(n, r.map(|t| *t), cx),
-            (FileKey::Save(n), Answer::SavedAttachment(r)) => self.on_saved(n, r, cx),
-            // Each key is asked with one kind of call: no other pair arrives.
-            _ => {}
-        }
-    }
-
-    fn on_uploaded(
-        &mut self,
-        n: u64,
-        result: Result<Vec<Attachment>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(up) = self.files.uploads.get(&n).cloned() else {
-            return;
-        };
-        let (name, title) = (quoted_full(&up.name), quoted_full(&up.title));
-        match result {
-            Ok(added) => {
-                self.files.uploads.remove(&n);
-                if let Some(task) = self.details.get_mut(up.task_id) {
-                    for a in added {
-                        if !task.attachments.iter().any(|b| b.id == a.id) {
-                            task.attachments.push(a);
-                        }
-                    }
+    pub(super) fn on_file_answer(&mut self, answer: FileAnswer, cx: &mut ScreenCtx) {
+        match answer {
+            FileAnswer::Uploaded(n, r) => self.on_uploaded(n, r, cx),
+            FileAnswer::Looked(n, r) => self.on_upload_looked(n, r.map(|t| *t), cx),
+            FileAnswer::Saved(n, r) => self.on_saved(n, r, cx),
+            FileAnswer::Completed {
+                task_id,
+                typed,
+                result,
+            } => self.on_path_completed(task_id, &typed, result),
+            FileAnswer::Checked {
+                task_id,
+                typed,
+                result,
+            } => self.on_upload_checked(task_id, &typed, result, cx),
+            FileAnswer::Downloads { task_id, result } => match result {
+                // Only while the cursor is still on the task: a dialog for another would
+                // surprise.
+                Ok(dir) if self.current().is_some_and(|t| t.id == task_id) => {
+                    self.open_save_picker(task_id, dir)
                 }
-                cx.toast(ToastKind::Success, format!("Attached {name} to {title}"));
-            }
-            Err(e) => match lost_answer::after_failure(&e) {
-                AfterFailure::RollBack => {
-                    self.files.uploads.remove(&n);
-                    self.files.retry.insert(up.task_id, up.typed.clone());
-                    let again = cx.keys.then_say("tasks.upload", "tries again");
-                    cx.toast(
-                        ToastKind::Error,
-                        format!("Could not attach {name} to {title}: {}{again}", e.short()),
-                    );
-                }
-                AfterFailure::ReadBack => {
-                    cx.toast(
-                        ToastKind::Error,
-                        format!(
-                            "The answer to the upload of {name} was lost ({}): looking for it on {title}",
-                            lost_answer::cause_text(&e)
-                        ),
-                    );
-                    cx.request(TaskKey::Files(FileKey::Look(n)), Call::Task(up.task_id));
-                }
-            },
-        }
-    }
-
-    fn on_upload_looked(&mut self, n: u64, result: Result<Task, ApiError>, cx: &mut ScreenCtx) {
-        let Some(up) = self.files.uploads.remove(&n) else {
-            return;
-        };
-        let (name, title) = (quoted_full(&up.name), quoted_full(&up.title));
-        let task = match result {
-            Ok(task) => task,
-            Err(e) => {
-                self.files.retry.insert(up.task_id, up.typed.clone());
-                self.files
-                    .unsure
-                    .insert((up.task_id, up.path.clone()), up.clone());
-                cx.toast(
+                Ok(_) => {}
+                Err(e) => cx.toast(
                     ToastKind::Error,
-                    format!(
-                        "Could not tell whether {name} reached {title} ({}): sending it again looks first",
-                        lost_answer::cause_text(&e)
-                    ),
-                );
-                return;
-            }
-        };
-        let arrived = task.attachments.iter().any(|a| {
-            a.name.as_deref() == Some(up.name.as_str())
-                && a.size.is_none_or(|s| s == up.size as i64)
-                && up.before.as_ref().is_none_or(|b| !b.contains(&a.id))
-        });
-        self.take_whole(task);
-        if arrived {
-            cx.toast(
-                ToastKind::Success,
-                format!("{name} is attached to {title}: only the answer was lost"),
-            );
-        } else if up.send_if_missing {
-            let mut again = up;
-            again.send_if_missing = false;
-            again.before = self
-                .details
-                .get(again.task_id)
-                .map(|t| t.attachments.iter().map(|a| a.id.clone()).collect());
-            self.send_upload(again, cx);
-        } else {
-            self.files.retry.insert(up.task_id, up.typed.clone());
-            // Not there yet is not never: a slow commit may land after this look, so the
-            // same file sent again looks once more first.
-            self.files
-                .unsure
-                .insert((up.task_id, up.path.clone()), up.clone());
-            let again = cx
-                .keys
-                .then_say("tasks.upload", "looks once more and sends it");
-            cx.toast(
-                ToastKind::Error,
-                format!("{name} did not reach {title}{again}"),
-            );
+                    format!("Could not find the downloads directory: {}", local_text(&e)),
+                ),
+            },
         }
     }
 
@@ -473,13 +337,6 @@ impl Files {
             quoted_full(&up.title)
         ))
     }
-
-    fn add_upload(&mut self, upload: Upload) -> u64 {
-        let n = self.next;
-        self.next += 1;
-        self.uploads.insert(n, upload);
-        n
-    }
 }
 
 fn attachment_name(a: &Attachment) -> String {
@@ -498,8 +355,4 @@ fn attachment_detail(a: &Attachment) -> String {
         .flatten()
         .collect::<Vec<_>>()
         .join(" · ")
-}
-
-fn home() -> Option<PathBuf> {
-    directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf())
 }

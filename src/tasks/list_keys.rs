@@ -5,12 +5,12 @@
 
 use super::layer::Layer;
 use super::panel::FilterPanel;
-use super::{TaskKey, TasksState, filters};
+use super::{TaskAnswer, TaskKey, TasksState, filters};
 use crate::app::commands::Action;
 use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
 use crate::widgets::scroll;
-use crate::worker::Call;
+use crate::worker::op;
 
 impl TasksState {
     pub fn on_resize(&mut self, cx: &mut ScreenCtx) {
@@ -59,7 +59,7 @@ impl TasksState {
             // Marked as asked, so moving the cursor back and forth asks only once.
             self.subtask_rows.insert(id, None);
             self.subtasks_asked.push(id);
-            cx.request(TaskKey::Subtask(id), Call::Task(id));
+            cx.request(TaskKey::Subtask(id), op::Task(id), TaskAnswer::Subtask);
         }
     }
 

@@ -1,6 +1,7 @@
 //! The task list: loading and paging, the cursor and marks, the detail pane, and the routing
 //! of keys to filters (`filters.rs`, `panel.rs`) and triage verbs (`verbs.rs`).
 
+pub mod answers;
 pub mod board;
 pub mod comment_list;
 pub mod comments;
@@ -22,6 +23,7 @@ pub mod subtasks;
 mod time_form;
 pub mod time_log;
 pub mod timer;
+mod uploads;
 mod verb_dialogs;
 pub mod verbs;
 pub mod view_picker;
@@ -63,7 +65,8 @@ use crate::app::ScreenCtx;
 use crate::app::ledger::Ledger;
 use crate::app::loadable::{Arrived, Paged};
 use crate::app::toast::ToastKind;
-use crate::worker::{Answer, Call};
+use crate::worker::op;
+pub use answers::TaskAnswer;
 use filters::Filters;
 use verbs::TaskWrites;
 
@@ -276,7 +279,7 @@ impl TasksState {
         }
         self.list.start(more);
         self.query = Some(q.clone());
-        cx.request(TaskKey::List, Call::Tasks(q));
+        cx.request(TaskKey::List, op::Tasks(q), TaskAnswer::List);
     }
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
@@ -400,54 +403,6 @@ impl TasksState {
         }
         for b in boards {
             cx.ensure_columns(b);
-        }
-    }
-
-    /// An accepted answer to one of this screen's requests.
-    pub fn on_answer(&mut self, key: TaskKey, answer: Answer, cx: &mut ScreenCtx) {
-        use Answer as A;
-        match (key, answer) {
-            (TaskKey::List, A::TaskPage(result)) => self.on_list(result, cx),
-            (TaskKey::Subtask(_), A::Task(Ok(t))) => {
-                self.subtask_rows.insert(t.id, Some(TaskRow::from(&*t)));
-            }
-            // A failed read leaves the id in place of the title.
-            (TaskKey::Subtask(_), A::Task(Err(_))) => {}
-            (TaskKey::Detail(id), A::Task(result)) => self.on_detail(id, result.map(|t| *t), cx),
-            (TaskKey::Description(k), A::UpdatedTask(result) | A::Task(result)) => {
-                self.on_description_answer(k, result.map(|t| *t), cx)
-            }
-            (TaskKey::New(n), A::CreatedTask(result)) => {
-                self.on_create_reply(n, result.map(|t| *t), cx)
-            }
-            (TaskKey::Find(n), A::TaskPage(result)) => self.on_find_reply(n, result, cx),
-            (TaskKey::Time(k), answer) => self.on_time_answer(k, answer, cx),
-            (TaskKey::Comments(k), answer) => self.on_comment_answer(k, answer, cx),
-            (TaskKey::Watch(k), answer) => self.on_watch_answer(k, answer, cx),
-            (TaskKey::Form(k), answer) => self.on_form_answer(k, answer, cx),
-            (TaskKey::Field(n), answer) => self.on_field_answer(n, answer, cx),
-            (TaskKey::Files(k), answer) => self.on_file_answer(k, answer, cx),
-            (TaskKey::Board(column), A::TaskPage(result)) => self.on_board_page(column, result, cx),
-            (TaskKey::Order(n), A::PlacedTask(result)) => self.on_order_reply(n, result, cx),
-            (TaskKey::ColumnFind(n), A::Columns(result)) => self.on_column_found(n, result, cx),
-            (TaskKey::Column(n), answer) => self.on_column_reply(n, answer, cx),
-            (TaskKey::Write(n), A::UpdatedTask(result)) => {
-                self.on_write_reply(n, result.map(|t| Some(*t)), cx)
-            }
-            (TaskKey::Write(n), A::Task(result)) => {
-                self.on_read_back_reply(n, result.map(|t| *t), cx)
-            }
-            (
-                TaskKey::Write(n),
-                A::CompletedTask(result)
-                | A::ReopenedTask(result)
-                | A::DeletedTask(result)
-                | A::AddedAssignees(result)
-                | A::RemovedAssignees(result),
-            ) => self.on_write_reply(n, result.map(|()| None), cx),
-            // Each key is asked with one kind of call (see where it is asked): no other pair
-            // arrives.
-            _ => {}
         }
     }
 

@@ -6,10 +6,11 @@ use weeek_api::models::Task;
 use weeek_api::{ApiError, TaskPage};
 
 use crate::app::commands::Context;
+use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 /// Task 1 with subtasks 2 (a loaded row) and 30 (not loaded: read for the pane), the detail
 /// open on task 1 and its subtask 30 read.

@@ -981,7 +981,7 @@ fn several_tags_can_filter_at_once() {
 }
 
 /// Sends `n` + title + Enter and loses the create's answer with `cause`; returns the look.
-fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::worker::Request {
+fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::app::requests::Request {
     h.press("n");
     h.press(title);
     h.send(code(KeyCode::Enter));
@@ -1213,7 +1213,7 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
 }
 
 /// The read-back request of task `id`, answered by the caller.
-fn read_back(h: &mut Harness, id: i64) -> crate::worker::Request {
+fn read_back(h: &mut Harness, id: i64) -> crate::app::requests::Request {
     let mut reads = h.take(|c| *c == Call::Task(id));
     assert_eq!(reads.len(), 1, "task {id} is read back once");
     reads.remove(0)
@@ -1659,14 +1659,14 @@ fn a_delete_says_before_and_at_u_that_it_cannot_be_undone() {
 
 /// Sets priority High on three tasks one after another, as `2 j 2 j 2`, and returns the
 /// three writes.
-fn three_priorities(h: &mut Harness) -> Vec<crate::worker::Request> {
+fn three_priorities(h: &mut Harness) -> Vec<crate::app::requests::Request> {
     h.press("2j2j2");
     let reqs = h.take(|c| matches!(c, Call::UpdateTask(..)));
     assert_eq!(reqs.len(), 3);
     reqs
 }
 
-fn ok_update(h: &mut Harness, req: &crate::worker::Request) {
+fn ok_update(h: &mut Harness, req: &crate::app::requests::Request) {
     let Call::UpdateTask(id, _) = req.call else {
         unreachable!()
     };

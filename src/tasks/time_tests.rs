@@ -308,11 +308,10 @@ fn a_look_whose_row_of_the_timers_task_was_skipped_keeps_the_header_timer() {
         h.pending.retain(|r| r.id != find.id);
         // The task's row could not be read (its title came as a number): nothing is known
         // of the timer from this look.
-        h.send(crate::app::Msg::Api(Box::new(crate::worker::Reply {
-            id: find.id,
-            key: find.key.clone(),
-            answer: Answer::TaskPage(Ok(TaskPage::default())),
-            skipped: Some(crate::worker::Skipped {
+        h.reply_skipping(
+            &find,
+            Answer::TaskPage(Ok(TaskPage::default())),
+            Some(crate::worker::Skipped {
                 list: "Tasks",
                 rows: vec![weeek_api::SkippedRow {
                     index: 0,
@@ -321,7 +320,7 @@ fn a_look_whose_row_of_the_timers_task_was_skipped_keeps_the_header_timer() {
                 }],
                 ..Default::default()
             }),
-        })));
+        );
         if kept {
             assert_eq!(running_on(&h), Some(1), "skipped {skipped_id:?}");
             assert!(h.render().contains("▶ 1:00:00"), "{}", h.render());

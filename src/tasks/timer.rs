@@ -11,13 +11,14 @@ use std::time::{Duration, Instant};
 
 use time::OffsetDateTime;
 use weeek_api::models::{RunningTimer, Task};
-use weeek_api::{ApiError, TaskQuery};
+use weeek_api::{ApiError, TaskPage, TaskQuery};
 
 use crate::app::lost_answer::{self, AfterFailure};
+use crate::app::requests::{Reply, ScreenAnswer};
 use crate::app::toast::ToastKind;
 use crate::app::{Effect, ScreenCtx};
 use crate::text::quoted;
-use crate::worker::{Answer, Call, Reply, Skipped};
+use crate::worker::{Skipped, TypedCall, op};
 
 /// The timer's requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +29,17 @@ pub enum TimerKey {
     Write,
     /// The task of a start or stop whose answer was lost, read to see what the service did.
     ReadBack,
+}
+
+/// The timer's answers.
+#[derive(Debug)]
+pub enum TimerAnswer {
+    /// A page of my open tasks.
+    Found(Result<TaskPage, ApiError>),
+    /// My start or stop.
+    Written(Result<(), ApiError>),
+    /// The task of a start or stop whose answer was lost.
+    ReadBack(Result<Box<Task>, ApiError>),
 }
 
 /// Tasks per page of the look for my timer.
@@ -93,7 +105,7 @@ impl Timer {
             offset: (page > 0).then_some(page * FIND_PAGE),
             ..Default::default()
         };
-        cx.request(TimerKey::Find, Call::Tasks(query));
+        cx.request(TimerKey::Find, op::Tasks(query), TimerAnswer::Found);
     }
 
     /// Starts my timer on the task, or stops it if it runs there.
@@ -110,14 +122,14 @@ impl Timer {
         let stopping = before.as_ref().is_some_and(|r| r.task_id == task_id);
         let call = if stopping {
             self.running = None;
-            Call::StopTimer(task_id)
+            TypedCall::new(op::StopTimer(task_id))
         } else {
             self.running = Some(Running {
                 task_id,
                 title: title.to_string(),
                 started_at: cx.clock.wall,
             });
-            Call::StartTimer(task_id)
+            TypedCall::new(op::StartTimer(task_id))
         };
         // A look under way would show what was there before this.
         cx.cancel(TimerKey::Find);
@@ -128,7 +140,10 @@ impl Timer {
             stopping,
             before,
         });
-        let req = cx.requests.start(TimerKey::Write, call);
+        let req = cx.requests.start(
+            TimerKey::Write,
+            call.map(|r| ScreenAnswer::from(TimerAnswer::Written(r))),
+        );
         self.last_write = req.id;
         cx.effects.push(Effect::Request(req));
     }
@@ -141,16 +156,13 @@ impl Timer {
             return false;
         }
         let before = self.running.clone();
-        match &reply.answer {
-            Answer::TaskPage(Ok(page)) => {
-                for t in &page.tasks {
-                    self.see(t.id, t.display_title(), &t.timers, me);
-                }
+        let output = &reply.output;
+        if let Some(Ok(page)) = output.peek::<Result<TaskPage, ApiError>>() {
+            for t in &page.tasks {
+                self.see(t.id, t.display_title(), &t.timers, me);
             }
-            Answer::Task(Ok(t)) | Answer::UpdatedTask(Ok(t)) => {
-                self.see(t.id, t.display_title(), &t.timers, me)
-            }
-            _ => return false,
+        } else if let Some(Ok(t)) = output.peek::<Result<Box<Task>, ApiError>>() {
+            self.see(t.id, t.display_title(), &t.timers, me);
         }
         before != self.running
     }
@@ -180,22 +192,18 @@ impl Timer {
     /// `skipped`: what of a look's page could not be read.
     pub fn on_answer(
         &mut self,
-        key: TimerKey,
-        answer: Answer,
+        answer: TimerAnswer,
         skipped: Option<&Skipped>,
         me: Option<&str>,
         cx: &mut ScreenCtx,
     ) -> Changed {
-        match (key, answer) {
-            (TimerKey::Find, Answer::TaskPage(result)) => {
+        match answer {
+            TimerAnswer::Found(result) => {
                 self.on_find(result, skipped, me, cx);
                 Vec::new()
             }
-            (TimerKey::Write, Answer::StartedTimer(r) | Answer::StoppedTimer(r)) => {
-                self.on_written(r, cx)
-            }
-            (TimerKey::ReadBack, Answer::Task(r)) => self.on_read_back(r.map(|t| *t), me, cx),
-            _ => Vec::new(),
+            TimerAnswer::Written(r) => self.on_written(r, cx),
+            TimerAnswer::ReadBack(r) => self.on_read_back(r.map(|t| *t), me, cx),
         }
     }
 
@@ -296,7 +304,9 @@ impl Timer {
                             ),
                         );
                         self.pending = Some(p.clone());
-                        let req = cx.requests.start(TimerKey::ReadBack, Call::Task(p.task_id));
+                        let read = TypedCall::new(op::Task(p.task_id))
+                            .map(|r| ScreenAnswer::from(TimerAnswer::ReadBack(r)));
+                        let req = cx.requests.start(TimerKey::ReadBack, read);
                         self.last_write = req.id;
                         cx.effects.push(Effect::Request(req));
                     }

@@ -9,15 +9,16 @@ use time::Date;
 use weeek_api::models::{Priority, Task, TaskLocation, TaskRow};
 use weeek_api::{ApiError, TaskUpdate};
 
-use super::TaskKey;
-use super::TasksState;
 use super::dialogs::{Popup, PromptPurpose};
+use super::{TaskAnswer, TaskKey, TasksState};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{self, Group, Outcome, Reverse, Shown, Writes};
+use crate::app::ledger::{
+    self, Group, Outcome, Reverse, Settled, Shown, WriteCall, Writes, done, read_item, returning,
+};
 use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 /// One field of a task set to a value.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,14 +112,14 @@ impl Change {
     }
 
     /// The requests that make `before` carry this change; none when nothing changes.
-    fn calls(&self, id: i64, before: &TaskRow) -> Vec<Call> {
+    fn calls(&self, id: i64, before: &TaskRow) -> Vec<WriteCall<Task>> {
         if self.current(before) == *self {
             return Vec::new();
         }
-        let update = |u: TaskUpdate| vec![Call::UpdateTask(id, u)];
+        let update = |u: TaskUpdate| vec![returning(op::UpdateTask(id, u))];
         match self {
-            Self::Completed(true) => vec![Call::CompleteTask(id)],
-            Self::Completed(false) => vec![Call::UncompleteTask(id)],
+            Self::Completed(true) => vec![done(op::CompleteTask(id))],
+            Self::Completed(false) => vec![done(op::UncompleteTask(id))],
             Self::Priority(p) => update(TaskUpdate {
                 priority: Some(*p),
                 ..Default::default()
@@ -146,10 +147,10 @@ impl Change {
                     old.iter().filter(|m| !new.contains(m)).cloned().collect();
                 let mut calls = Vec::new();
                 if !add.is_empty() {
-                    calls.push(Call::AddAssignees(id, add));
+                    calls.push(done(op::AddAssignees(id, add)));
                 }
                 if !remove.is_empty() {
-                    calls.push(Call::RemoveAssignees(id, remove));
+                    calls.push(done(op::RemoveAssignees(id, remove)));
                 }
                 calls
             }
@@ -180,13 +181,18 @@ impl Writes for TaskWrites {
     type Note = Bulk;
     /// A field as the service has it.
     type Truth = Change;
+    type Answer = TaskAnswer;
 
     fn key(n: u64) -> RequestKey {
         TaskKey::Write(n).into()
     }
 
-    fn read_back(id: &i64) -> Call {
-        Call::Task(*id)
+    fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {
+        TaskAnswer::Write(n, settled)
+    }
+
+    fn read_back(id: &i64) -> TypedCall<Result<Task, ApiError>> {
+        read_item(op::Task(*id))
     }
 
     fn judge(edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
@@ -970,7 +976,7 @@ impl TasksState {
                 row: Box::new(row),
             };
             self.writes
-                .add(bulk, id, name, edit, vec![Call::DeleteTask(id)], cx);
+                .add(bulk, id, name, edit, vec![done(op::DeleteTask(id))], cx);
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
         if self.writes.keep_if_any(bulk) {
@@ -1000,11 +1006,12 @@ mod tests {
             ..Default::default()
         };
         let calls = Change::Assignees(vec!["b".into(), "c".into()]).calls(7, &before);
+        let calls: Vec<crate::worker::Call> = calls.iter().map(|c| c.call().clone()).collect();
         assert_eq!(
             calls,
             vec![
-                Call::AddAssignees(7, vec!["c".into()]),
-                Call::RemoveAssignees(7, vec!["a".into()])
+                crate::worker::Call::AddAssignees(7, vec!["c".into()]),
+                crate::worker::Call::RemoveAssignees(7, vec!["a".into()])
             ]
         );
     }

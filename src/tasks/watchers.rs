@@ -16,7 +16,7 @@ use crate::app::ScreenCtx;
 use crate::app::lost_answer::{self, AfterFailure, ReadBack};
 use crate::app::toast::ToastKind;
 use crate::text::quoted_full;
-use crate::worker::{Answer, Call};
+use crate::worker::op;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WatchKey {
@@ -24,6 +24,15 @@ pub enum WatchKey {
     Write(u64),
     /// The read of the task after that call's answer was lost.
     ReadBack(u64),
+}
+
+/// The answers of watcher changes.
+#[derive(Debug)]
+pub enum WatchAnswer {
+    /// Add or remove call `n`.
+    Written(u64, Result<(), ApiError>),
+    /// The task read after call `n`'s answer was lost.
+    ReadBack(u64, Result<Box<Task>, ApiError>),
 }
 
 /// One call on its way.
@@ -94,11 +103,13 @@ impl TasksState {
             }
             let n = self.watching.next;
             self.watching.next += 1;
-            let call = if adding {
-                Call::AddWatchers(task_id, members.clone())
+            let key = TaskKey::Watch(WatchKey::Write(n));
+            let written = move |r| WatchAnswer::Written(n, r);
+            if adding {
+                cx.request(key, op::AddWatchers(task_id, members.clone()), written);
             } else {
-                Call::RemoveWatchers(task_id, members.clone())
-            };
+                cx.request(key, op::RemoveWatchers(task_id, members.clone()), written);
+            }
             self.watching.writes.insert(
                 n,
                 WatchWrite {
@@ -108,20 +119,13 @@ impl TasksState {
                     members,
                 },
             );
-            cx.request(TaskKey::Watch(WatchKey::Write(n)), call);
         }
     }
 
-    pub(super) fn on_watch_answer(&mut self, key: WatchKey, answer: Answer, cx: &mut ScreenCtx) {
-        match (key, answer) {
-            (WatchKey::Write(n), Answer::AddedWatchers(r) | Answer::RemovedWatchers(r)) => {
-                self.on_watch_written(n, r, cx)
-            }
-            (WatchKey::ReadBack(n), Answer::Task(r)) => {
-                self.on_watch_read_back(n, r.map(|t| *t), cx)
-            }
-            // Each key is asked with one kind of call: no other pair arrives.
-            _ => {}
+    pub(super) fn on_watch_answer(&mut self, answer: WatchAnswer, cx: &mut ScreenCtx) {
+        match answer {
+            WatchAnswer::Written(n, r) => self.on_watch_written(n, r, cx),
+            WatchAnswer::ReadBack(n, r) => self.on_watch_read_back(n, r.map(|t| *t), cx),
         }
     }
 
@@ -159,7 +163,11 @@ impl TasksState {
                             lost_answer::cause_text(&e)
                         ),
                     );
-                    cx.request(TaskKey::Watch(WatchKey::ReadBack(n)), Call::Task(w.task_id));
+                    cx.request(
+                        TaskKey::Watch(WatchKey::ReadBack(n)),
+                        op::Task(w.task_id),
+                        move |r| WatchAnswer::ReadBack(n, r),
+                    );
                 }
             },
         }

@@ -1,13 +1,13 @@
 //! The body of `POST /crm/contacts`, checked with the service's own rules before sending.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Names may hold at most this many characters (characters, not bytes).
 pub const NAME_MAX_CHARS: usize = 255;
 
 /// A contact to create. Empty strings in the lists are ignored; names are sent trimmed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct NewContact {
     pub first_name: String,
     #[serde(skip_serializing_if = "Option::is_none")]

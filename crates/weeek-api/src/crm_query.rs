@@ -1,18 +1,20 @@
 //! Filters of the CRM lists in the service's dialect: arrays as `name[]=`, custom-field
 //! filters as `customFields[0][id]=…&customFields[0][value]=…`, `sort` with `-` for descending.
 
+use serde::{Deserialize, Serialize};
+
 use crate::models::WinStatus;
 
 /// One custom-field filter: records whose value of field `id` equals `value` (any value when
 /// `value` is `None`). Booleans are `1`/`0`; options are matched by id.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CustomFieldFilter {
     pub id: String,
     pub value: Option<String>,
 }
 
 /// `lastUpdated[]` of the deal list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LastUpdated {
     Today,
     Yesterday,
@@ -30,7 +32,7 @@ impl LastUpdated {
 }
 
 /// Sort keys of the deal list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DealSortKey {
     Title,
     Amount,
@@ -52,7 +54,7 @@ impl DealSortKey {
 }
 
 /// Sort keys of the organization and contact lists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CrmSortKey {
     Alphabet,
     UpdatedAt,
@@ -68,7 +70,7 @@ impl CrmSortKey {
 }
 
 /// A sort key and its direction; the wire form is `key` or `-key`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sort<K> {
     pub key: K,
     pub descending: bool,
@@ -123,7 +125,8 @@ impl Pairs {
 
 /// Every parameter of `GET /crm/statuses/{id}/deals`. Lists match a deal that has any of their
 /// items; filters combine with AND.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct DealQuery {
     pub search: Option<String>,
     /// Sent as `assigneeIds[]` ([spec-25] called it `executorIds[]`).

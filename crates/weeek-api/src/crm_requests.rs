@@ -3,14 +3,14 @@
 //! distinguishes "not sent" from "cleared", the field is `Option<Option<T>>` and `Some(None)`
 //! sends `null`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::models::WinStatus;
 
 /// `POST /crm/funnels` and `PUT /crm/funnels/{id}`: `{name?, currencyId?, isPrivate?}`.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct FunnelInput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -20,7 +20,8 @@ pub struct FunnelInput {
     /// Sent as `1`/`0`, the form the docs ask for.
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "one_or_zero"
+        serialize_with = "one_or_zero",
+        deserialize_with = "crate::stored::opt_one_or_zero"
     )]
     pub is_private: Option<bool>,
 }
@@ -34,16 +35,28 @@ fn one_or_zero<S: serde::Serializer>(value: &Option<bool>, s: S) -> Result<S::Ok
 
 /// `POST /crm/statuses/{id}/deals` (`DealCreateRequest`) and `PATCH /crm/deals/{id}`: every
 /// field optional; lists sent replace the deal's.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct DealInput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub description: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub amount: Option<Option<f64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub win_status: Option<Option<WinStatus>>,
     /// Member UUIDs.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -64,14 +77,22 @@ pub struct DealInput {
 
 /// `PUT /crm/deals/{id}`: `{title?, amount?, winStatus?, customFields?}`, the fields the
 /// reference lists for it.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct DealUpdate {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub amount: Option<Option<f64>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub win_status: Option<Option<WinStatus>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub custom_fields: Option<Map<String, Value>>,
@@ -79,8 +100,8 @@ pub struct DealUpdate {
 
 /// `POST /crm/organizations` and `PUT /crm/organizations/{id}`. On update a list not sent is
 /// kept; a list sent replaces the old one.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct OrganizationInput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -97,13 +118,21 @@ pub struct OrganizationInput {
 
 /// `PUT /crm/contacts/{id}`: the create body with `firstName` required. A field left `None`
 /// is not sent and keeps its value; `Some(None)` clears a name, `Some(vec![])` a list.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct ContactUpdate {
     pub first_name: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub last_name: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub middle_name: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub emails: Option<Vec<String>>,

@@ -19,6 +19,7 @@ mod plain_http;
 mod query;
 mod requests;
 mod service_clock;
+mod stored;
 
 pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryNotice, RetryPolicy};
 pub use contact::{FieldError, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};

@@ -1,6 +1,7 @@
 //! Query strings as the service expects them: booleans as `1`/`0`, arrays as `name[]=`,
 //! dates as `dd.mm.yyyy`.
 
+use serde::{Deserialize, Serialize};
 use time::Date;
 
 use crate::dates::to_filter_date;
@@ -8,7 +9,7 @@ use crate::error::ApiError;
 use crate::models::{Priority, TaskRow, TaskType};
 
 /// The eight sort keys of `GET /tm/tasks`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SortKey {
     Name,
     Type,
@@ -47,7 +48,7 @@ impl SortKey {
 }
 
 /// A sort key and its direction; the wire form is `key` or `-key`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SortBy {
     pub key: SortKey,
     pub descending: bool,
@@ -64,7 +65,8 @@ impl SortBy {
 }
 
 /// Every parameter of `GET /tm/tasks`. All optional; filters combine with AND on the service.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct TaskQuery {
     pub day: Option<Date>,
     /// Matches any assignee, not only the primary one.
@@ -195,7 +197,8 @@ pub struct TaskPage {
 }
 
 /// `limit`/`offset`/`search` of the lists that page that way (CRM lists, portfolios).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct ListQuery {
     pub search: Option<String>,
     pub limit: Option<u32>,

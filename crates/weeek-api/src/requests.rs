@@ -1,6 +1,7 @@
 //! Bodies of task writes and of what hangs on a task (time entries, its place among
 //! sub-tasks).
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use time::Date;
 
@@ -10,7 +11,8 @@ use crate::models::{Priority, TaskType};
 
 /// `POST /tm/tasks`. Placement uses `locations`, the current form; the service still reads the
 /// deprecated `projectId`/`boardColumnId` too, but new code should not rely on them.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct NewTask {
     pub title: String,
     pub description: Option<String>,
@@ -64,16 +66,37 @@ impl NewTask {
 /// `PUT /tm/tasks/{id}`: only the fields set here change. `Some(None)` clears a field.
 ///
 /// `description` is not offered: the service accepts it and silently keeps the old text.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct TaskUpdate {
     pub title: Option<String>,
     /// HTML. UNCERTAIN: one probe saw the key accepted and ignored, another lists it as
     /// taken; it is sent, and the answer's description tells which happened.
     pub description: Option<String>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub priority: Option<Option<Priority>>,
     pub task_type: Option<TaskType>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub start_date: Option<Option<Date>>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub due_date: Option<Option<Date>>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub duration: Option<Option<i64>>,
     pub tags: Option<Vec<i64>>,
     /// A column of the task's current board (the documented way to change its status).
@@ -132,7 +155,7 @@ impl TaskUpdate {
 pub const TIME_ENTRY_MAX_MINUTES: u16 = 1440;
 
 /// `POST /tm/tasks/{id}/time-entries` and `PUT …/time-entries/{entry}`: the whole entry.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TimeEntryInput {
     /// The member the time is for.
     pub user_id: String,
@@ -175,7 +198,7 @@ pub enum SubTaskPlace {
 }
 
 /// Where a task goes among the others of its board column, by the id of a task there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ColumnPlace {
     /// Right below it.
     After(i64),

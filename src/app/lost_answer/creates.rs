@@ -14,7 +14,7 @@ use weeek_api::ApiError;
 
 use super::sent::SentAt;
 use super::{AfterFailure, after_failure, cause_text};
-use crate::worker::Call;
+use crate::worker::TypedCall;
 
 /// How the answer to a create reads.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,17 +38,20 @@ impl<T> CreateAnswer<T> {
     }
 }
 
+/// The read of a page of candidates, answered with the page.
+pub type PageRead<P> = TypedCall<Result<P, ApiError>>;
+
 /// What a create can be found by after its answer was lost: one implementation per kind of
 /// object the app creates. Two lookups that are equal are one create sent again.
 pub trait CreateLookup: Clone + PartialEq {
     type Item;
     /// What the read answers.
-    type Page;
+    type Page: 'static;
     type Id: Clone + Ord + Debug;
     /// The object as the user named it, for messages.
     fn name(&self) -> String;
     /// The read of page `page` (0 first) of the candidates.
-    fn read(&self, page: u32) -> Call;
+    fn read(&self, page: u32) -> PageRead<Self::Page>;
     /// The candidates in an answer to that read, and whether a next page may hold more.
     fn candidates(&self, page: Self::Page) -> (Vec<Self::Item>, bool);
     /// Whether `item` holds what the create sent (its name, its place). Whether it existed
@@ -92,7 +95,7 @@ pub struct LostCreate<L: CreateLookup> {
 
 /// What one answer to the look showed.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Looked<T> {
+pub enum Looked<T, P> {
     /// The create went through: the service's copy.
     Found(T),
     /// It did not, as far as the service shows now. It stays unsettled (see [`Unsettled`]).
@@ -103,12 +106,12 @@ pub enum Looked<T> {
     /// Unknown: the look failed (the reason is in `check_failed`).
     Failed,
     /// Not on this page: read the next one.
-    Next(Call),
+    Next(PageRead<P>),
 }
 
 impl<L: CreateLookup> LostCreate<L> {
     /// Starts looking; the call reads the first page of candidates.
-    pub fn start(lookup: L, cause: ApiError, sent: SentAt<L::Id>) -> (Self, Call) {
+    pub fn start(lookup: L, cause: ApiError, sent: SentAt<L::Id>) -> (Self, PageRead<L::Page>) {
         let call = lookup.read(0);
         let lost = Self {
             lookup,
@@ -122,7 +125,7 @@ impl<L: CreateLookup> LostCreate<L> {
     }
 
     /// Looks again from the first page, after a failed look.
-    pub fn look_again(&mut self) -> Call {
+    pub fn look_again(&mut self) -> PageRead<L::Page> {
         self.page = 0;
         self.check_failed = None;
         self.lookup.read(0)
@@ -134,7 +137,7 @@ impl<L: CreateLookup> LostCreate<L> {
 
     /// A key asked to send again: once a look has failed, looks again instead (the read to
     /// send and what to say); while a look is on its way, nothing.
-    pub fn retry(&mut self, created: &str) -> Option<(Call, String)> {
+    pub fn retry(&mut self, created: &str) -> Option<(PageRead<L::Page>, String)> {
         if self.is_looking() {
             return None;
         }
@@ -142,7 +145,7 @@ impl<L: CreateLookup> LostCreate<L> {
         Some((call, self.looking_text(created)))
     }
 
-    pub fn on_answer(&mut self, result: Result<L::Page, ApiError>) -> Looked<L::Item> {
+    pub fn on_answer(&mut self, result: Result<L::Page, ApiError>) -> Looked<L::Item, L::Page> {
         let (items, more) = match result {
             Ok(page) => self.lookup.candidates(page),
             Err(e) => return self.fail(cause_text(&e)),
@@ -169,7 +172,7 @@ impl<L: CreateLookup> LostCreate<L> {
         Looked::Next(self.lookup.read(self.page))
     }
 
-    fn fail(&mut self, why: String) -> Looked<L::Item> {
+    fn fail(&mut self, why: String) -> Looked<L::Item, L::Page> {
         self.check_failed = Some(why);
         Looked::Failed
     }
@@ -244,7 +247,7 @@ pub enum Sending<L: CreateLookup> {
     Now(SentAt<L::Id>),
     /// An earlier send of it is unsettled: this look goes first, and the create waits for
     /// its [`Looked::Resend`] (or is found, made by the earlier send).
-    LookFirst(Box<LostCreate<L>>, Call),
+    LookFirst(Box<LostCreate<L>>, PageRead<L::Page>),
 }
 
 impl<L: CreateLookup> Unsettled<L> {
@@ -292,6 +295,8 @@ mod tests {
     use weeek_api::ListQuery;
     use weeek_api::models::Contact;
 
+    use crate::worker::{Call, op};
+
     /// Looks for a first name among contacts; `last_name` holds the minute (after 10:00 on
     /// the service's clock) each was created.
     #[derive(Debug, Clone, PartialEq)]
@@ -304,8 +309,8 @@ mod tests {
         fn name(&self) -> String {
             self.0.into()
         }
-        fn read(&self, page: u32) -> Call {
-            Call::Contacts(ListQuery::page(2, page * 2))
+        fn read(&self, page: u32) -> PageRead<Vec<Contact>> {
+            TypedCall::new(op::Contacts(ListQuery::page(2, page * 2)))
         }
         fn candidates(&self, c: Self::Page) -> (Vec<Contact>, bool) {
             let more = c.len() == 2;
@@ -372,10 +377,13 @@ mod tests {
     #[test]
     fn a_lost_create_is_found_across_pages_only_if_new_since_the_send() {
         let (mut lost, first) = LostCreate::start(Names("Иван"), ApiError::Timeout, sent(&["3"]));
-        assert_eq!(first, Call::Contacts(ListQuery::page(2, 0)));
+        assert_eq!(*first.call(), Call::Contacts(ListQuery::page(2, 0)));
         // A namesake made before the send is not it; a full page means more may follow.
         let next = lost.on_answer(page(&["1:Иван@29", "2:Пётр@31"]));
-        assert_eq!(next, Looked::Next(Call::Contacts(ListQuery::page(2, 2))));
+        assert_eq!(
+            next,
+            Looked::Next(TypedCall::new(op::Contacts(ListQuery::page(2, 2))))
+        );
         // One known before the send is not it either, however recent it says it is.
         let next = lost.on_answer(page(&["3:Иван@31", "4:Иван@31"]));
         match next {
@@ -394,7 +402,10 @@ mod tests {
             lost.check_failed_text("created")
                 .contains("looking for it failed")
         );
-        assert_eq!(lost.look_again(), Call::Contacts(ListQuery::page(2, 0)));
+        assert_eq!(
+            *lost.look_again().call(),
+            Call::Contacts(ListQuery::page(2, 0))
+        );
         assert!(lost.is_looking());
     }
 
@@ -415,7 +426,7 @@ mod tests {
         let Sending::LookFirst(mut look, call) = unsettled.send(&Names("Иван"), later) else {
             panic!("not looked for");
         };
-        assert_eq!(call, Call::Contacts(ListQuery::page(2, 0)));
+        assert_eq!(*call.call(), Call::Contacts(ListQuery::page(2, 0)));
         assert_eq!(look.sent, first);
         assert!(unsettled.is_empty(), "taken while it is looked for");
         // Still not there: the send may go.

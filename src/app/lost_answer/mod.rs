@@ -75,7 +75,7 @@ pub fn read_back_failed(e: ApiError) -> ReadBack {
 mod creates;
 mod sent;
 
-pub use creates::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, Unsettled};
+pub use creates::{CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, Unsettled};
 pub use sent::{SERVICE_CLOCK_SLACK, SentAt};
 
 /// The failure in a few lower-case words, to sit inside a sentence.

@@ -6,14 +6,13 @@
 use weeek_api::ApiError;
 use weeek_api::models::BoardColumn;
 
-use super::super::TaskKey;
-use super::super::TasksState;
+use super::super::{TaskAnswer, TaskKey, TasksState};
 use super::columns::ColumnWrite;
 use crate::app::ScreenCtx;
 use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{CreateLookup, Looked, LostCreate, Sending, SentAt};
+use crate::app::lost_answer::{CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt};
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 /// What a new column whose answer was lost is found by: its name, on its board.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,8 +31,8 @@ impl CreateLookup for ColumnLookup {
     }
 
     /// The board's columns come whole in one read.
-    fn read(&self, _page: u32) -> Call {
-        Call::Columns(self.board)
+    fn read(&self, _page: u32) -> PageRead<Vec<BoardColumn>> {
+        TypedCall::new(op::Columns(self.board))
     }
 
     fn candidates(&self, page: Vec<BoardColumn>) -> (Vec<BoardColumn>, bool) {
@@ -82,44 +81,39 @@ impl TasksState {
             .map(|cols| lookup.known(cols))
             .unwrap_or_default();
         let clock = cx.clock;
-        let (sent, looking, call) = match self
+        let (sent, looking, look) = match self
             .column_unsettled
             .send(&lookup, || SentAt::new(&clock, held))
         {
-            Sending::Now(sent) => {
-                let call = Call::CreateColumn(board, lookup.name.clone());
-                (sent, None, call)
-            }
-            Sending::LookFirst(lost, call) => {
+            Sending::Now(sent) => (sent, None, None),
+            Sending::LookFirst(lost, look) => {
                 cx.toast(ToastKind::Info, lost.resend_text("created"));
-                (lost.sent.clone(), Some(*lost), call)
+                (lost.sent.clone(), Some(*lost), Some(look))
             }
         };
-        let find = looking.is_some();
         let new = NewColumn {
             lookup,
             sent,
             looking,
             earlier: None,
         };
+        let create = create_call(&new.lookup);
         if let Some(n) = self.put_column_write(ColumnWrite::Create(Box::new(new))) {
-            let key = if find {
-                TaskKey::ColumnFind(n)
-            } else {
-                TaskKey::Column(n)
-            };
-            cx.request(key, call);
+            match look {
+                Some(look) => look_for_column(n, look, cx),
+                None => send_column_create(n, create, cx),
+            }
         }
     }
 
     /// A create's answer was lost: the board's columns are read to look for it.
     pub(super) fn column_lost(&mut self, mut new: Box<NewColumn>, e: ApiError, cx: &mut ScreenCtx) {
         // From the first send on: the look covers every send of it.
-        let (lost, call) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
+        let (lost, look) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
         cx.toast(ToastKind::Info, lost.looking_text("created"));
         new.looking = Some(lost);
         if let Some(n) = self.put_column_write(ColumnWrite::Create(new)) {
-            cx.request(TaskKey::ColumnFind(n), call);
+            look_for_column(n, look, cx);
         }
     }
 
@@ -142,13 +136,13 @@ impl TasksState {
         match lost.on_answer(result) {
             Looked::Resend => {
                 new.earlier = new.looking.take();
-                let call = Call::CreateColumn(new.lookup.board, new.lookup.name.clone());
+                let create = create_call(&new.lookup);
                 b.column_writes.insert(n, ColumnWrite::Create(new));
-                cx.request(TaskKey::Column(n), call);
+                send_column_create(n, create, cx);
             }
-            Looked::Next(call) => {
+            Looked::Next(look) => {
                 b.column_writes.insert(n, ColumnWrite::Create(new));
-                cx.request(TaskKey::ColumnFind(n), call);
+                look_for_column(n, look, cx);
             }
             Looked::Found(column) => {
                 let text = lost.found_text("created");
@@ -175,4 +169,23 @@ impl TasksState {
             }
         }
     }
+}
+
+/// The create of the column `lookup` names.
+fn create_call(lookup: &ColumnLookup) -> op::CreateColumn {
+    op::CreateColumn(lookup.board, lookup.name.clone())
+}
+
+/// Sends column write `n`, a create.
+fn send_column_create(n: u64, create: op::CreateColumn, cx: &mut ScreenCtx) {
+    cx.request(TaskKey::Column(n), create, move |r| {
+        TaskAnswer::Column(n, r.map(Some))
+    });
+}
+
+/// Reads the board's columns to look for new column `n`.
+fn look_for_column(n: u64, look: PageRead<Vec<BoardColumn>>, cx: &mut ScreenCtx) {
+    cx.ask(TaskKey::ColumnFind(n), look, move |r| {
+        TaskAnswer::ColumnFound(n, r)
+    });
 }

@@ -7,15 +7,15 @@
 use weeek_api::ApiError;
 use weeek_api::models::BoardColumn;
 
-use super::super::TaskKey;
-use super::super::TasksState;
 use super::super::dialogs::{Feedback, Popup, PromptPurpose};
+use super::super::{TaskAnswer, TaskKey, TasksState};
 use crate::app::ScreenCtx;
+use crate::app::ledger::done;
 use crate::app::loadable::Loadable;
 use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
 use crate::text::quoted_full as quoted;
-use crate::worker::{Answer, Call};
+use crate::worker::{TypedCall, op};
 
 /// A column write on its way, with what it takes to put the board back.
 #[derive(Debug, Clone)]
@@ -118,9 +118,14 @@ impl TasksState {
         });
     }
 
-    fn send_column_write(&mut self, write: ColumnWrite, call: Call, cx: &mut ScreenCtx) {
+    fn send_column_write(
+        &mut self,
+        write: ColumnWrite,
+        call: TypedCall<Result<Option<BoardColumn>, ApiError>>,
+        cx: &mut ScreenCtx,
+    ) {
         if let Some(n) = self.put_column_write(write) {
-            cx.request(TaskKey::Column(n), call);
+            cx.ask(TaskKey::Column(n), call, move |r| TaskAnswer::Column(n, r));
         }
     }
 
@@ -151,7 +156,7 @@ impl TasksState {
             return;
         }
         let before = std::mem::replace(&mut shown.name, name.clone());
-        let call = Call::RenameColumn(column, name.clone());
+        let call = done(op::RenameColumn(column, name.clone()));
         self.send_column_write(
             ColumnWrite::Rename {
                 column,
@@ -193,7 +198,7 @@ impl TasksState {
         self.board_fit(cx);
         self.send_column_write(
             ColumnWrite::Move { column, before },
-            Call::MoveColumn(column, upper),
+            done(op::MoveColumn(column, upper)),
             cx,
         );
     }
@@ -202,27 +207,24 @@ impl TasksState {
         let name = cx.names.column_name(column);
         self.send_column_write(
             ColumnWrite::Delete { column, name },
-            Call::DeleteColumn(column),
+            done(op::DeleteColumn(column)),
             cx,
         );
     }
 
     /// The answer to column write `n`.
-    pub(in crate::tasks) fn on_column_reply(&mut self, n: u64, answer: Answer, cx: &mut ScreenCtx) {
+    pub(in crate::tasks) fn on_column_reply(
+        &mut self,
+        n: u64,
+        result: Result<Option<BoardColumn>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
         let Some(b) = self.layers.board_mut() else {
             return;
         };
         let board = b.board;
         let Some(write) = b.column_writes.remove(&n) else {
             return;
-        };
-        let result = match answer {
-            Answer::CreatedColumn(r) => r.map(Some),
-            Answer::RenamedColumn(r) | Answer::MovedColumn(r) | Answer::DeletedColumn(r) => {
-                r.map(|()| None)
-            }
-            // Each write is asked with its one call: no other answer comes.
-            _ => return,
         };
         match result {
             Ok(created) => self.column_written(board, write, created, cx),

@@ -10,13 +10,13 @@ use std::collections::BTreeMap;
 use weeek_api::models::TaskRow;
 use weeek_api::{ApiError, ColumnPlace, TaskPage, TaskQuery};
 
-use super::{TaskKey, TasksState};
+use super::{TaskAnswer, TaskKey, TasksState};
 use crate::app::ScreenCtx;
 use crate::app::card_column::CardColumn;
 use crate::app::commands::Action;
 use crate::app::loadable::{Arrived, Loadable};
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::op;
 
 pub(crate) mod column_create;
 #[cfg(test)]
@@ -404,7 +404,9 @@ impl TasksState {
             offset: Some(offset),
             ..Default::default()
         };
-        cx.request(TaskKey::Board(id), Call::Tasks(query));
+        cx.request(TaskKey::Board(id), op::Tasks(query), move |r| {
+            TaskAnswer::Board(id, r)
+        });
     }
 
     /// Reads every column's tasks again (as many as were loaded).

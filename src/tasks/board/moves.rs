@@ -7,11 +7,11 @@ use weeek_api::{ApiError, ColumnPlace};
 use weeek_api::models::TaskRow;
 
 use super::super::verbs::Change;
-use super::super::{TaskKey, TasksState};
+use super::super::{TaskAnswer, TaskKey, TasksState};
 use crate::app::ScreenCtx;
 use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
 use crate::app::toast::ToastKind;
-use crate::worker::Call;
+use crate::worker::op;
 
 /// A card moved within its column, and where it was, to put it back if the service refuses.
 #[derive(Debug, Clone)]
@@ -119,15 +119,13 @@ impl TasksState {
                     from: bottom,
                 },
             );
-            cx.request(
-                TaskKey::Order(n),
-                Call::PlaceTask {
-                    task,
-                    project,
-                    column,
-                    place,
-                },
-            );
+            let call = op::PlaceTask {
+                task,
+                project,
+                column,
+                place,
+            };
+            cx.request(TaskKey::Order(n), call, move |r| TaskAnswer::Order(n, r));
         }
     }
 
@@ -191,15 +189,13 @@ impl TasksState {
                 from,
             },
         );
-        cx.request(
-            TaskKey::Order(n),
-            Call::PlaceTask {
-                task: id,
-                project,
-                column: col.key,
-                place,
-            },
-        );
+        let call = op::PlaceTask {
+            task: id,
+            project,
+            column: col.key,
+            place,
+        };
+        cx.request(TaskKey::Order(n), call, move |r| TaskAnswer::Order(n, r));
         self.board_cursor_moved(cx);
     }
 

@@ -5,10 +5,11 @@ use crossterm::event::KeyCode;
 use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, ColumnPlace, TaskPage};
 
+use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 /// Task `id` in column `column` of board 5.
 pub(super) fn in_column(id: i64, title: &str, column: i64) -> Task {

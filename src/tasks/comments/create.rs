@@ -5,13 +5,15 @@
 use weeek_api::models::Comment;
 use weeek_api::{ApiError, CommentPage};
 
-use super::{CommentKey, CommentWrite, READ_BACK_PAGE, WriteKind};
+use super::{CommentAnswer, CommentKey, CommentWrite, READ_BACK_PAGE, WriteKind};
 use crate::app::ScreenCtx;
-use crate::app::lost_answer::{CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt};
+use crate::app::lost_answer::{
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
+};
 use crate::app::toast::ToastKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::text::quoted;
-use crate::worker::Call;
+use crate::worker::{TypedCall, op};
 
 /// What a comment whose answer was lost is found by: my comment with the same text, on the
 /// same task, answering the same comment, new since it was sent.
@@ -33,8 +35,12 @@ impl CreateLookup for CommentLookup {
     }
 
     /// The whole thread, a page at a time: the comment may be on any page.
-    fn read(&self, page: u32) -> Call {
-        Call::Comments(self.task_id, READ_BACK_PAGE, page * READ_BACK_PAGE)
+    fn read(&self, page: u32) -> PageRead<CommentPage> {
+        TypedCall::new(op::Comments(
+            self.task_id,
+            READ_BACK_PAGE,
+            page * READ_BACK_PAGE,
+        ))
     }
 
     fn candidates(&self, page: CommentPage) -> (Vec<Comment>, bool) {
@@ -67,6 +73,25 @@ pub(super) struct NewComment {
     earlier: Option<LostCreate<CommentLookup>>,
 }
 
+/// Sends new comment `n`.
+fn send_new_comment(n: u64, lookup: &CommentLookup, cx: &mut ScreenCtx) {
+    let create = op::CreateComment {
+        task: lookup.task_id,
+        markdown: lookup.markdown.clone(),
+        reply_to: lookup.reply_to,
+    };
+    cx.request(TaskKey::Comments(CommentKey::Write(n)), create, move |r| {
+        CommentAnswer::Created(n, r)
+    });
+}
+
+/// Reads a page of the thread, looking for new comment `n`.
+fn look_for_comment(n: u64, look: PageRead<CommentPage>, cx: &mut ScreenCtx) {
+    cx.ask(TaskKey::Comments(CommentKey::Find(n)), look, move |r| {
+        CommentAnswer::Found(n, r)
+    });
+}
+
 impl TasksState {
     pub(in crate::tasks) fn send_comment(
         &mut self,
@@ -82,7 +107,7 @@ impl TasksState {
         self.comments.next += 1;
         let lookup = CommentLookup {
             task_id,
-            markdown: markdown.clone(),
+            markdown,
             reply_to,
             author: cx.names.me().map(|u| u.id.clone()),
         };
@@ -97,20 +122,13 @@ impl TasksState {
             .send(&lookup, || SentAt::new(&cx.clock, lookup.known(held)))
         {
             Sending::Now(sent) => {
-                cx.request(
-                    TaskKey::Comments(CommentKey::Write(n)),
-                    Call::CreateComment {
-                        task: task_id,
-                        markdown,
-                        reply_to,
-                    },
-                );
+                send_new_comment(n, &lookup, cx);
                 cx.toast(ToastKind::Info, "Sending the comment…");
                 (sent, None)
             }
-            Sending::LookFirst(lost, call) => {
+            Sending::LookFirst(lost, look) => {
                 cx.toast(ToastKind::Info, lost.resend_text(&added_to(title)));
-                cx.request(TaskKey::Comments(CommentKey::Find(n)), call);
+                look_for_comment(n, look, cx);
                 (lost.sent.clone(), Some(*lost))
             }
         };
@@ -163,9 +181,9 @@ impl TasksState {
                 );
             }
             CreateAnswer::Lost(e) => {
-                let (lost, call) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
+                let (lost, look) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
                 cx.toast(ToastKind::Info, lost.looking_text(&added_to(&w.title)));
-                cx.request(TaskKey::Comments(CommentKey::Find(n)), call);
+                look_for_comment(n, look, cx);
                 if let Some(WriteKind::Create(new)) =
                     self.comments.writes.get_mut(&n).map(|w| &mut w.kind)
                 {
@@ -185,7 +203,7 @@ impl TasksState {
         let Some(w) = self.comments.writes.get_mut(&n) else {
             return;
         };
-        let (task_id, title) = (w.task_id, w.title.clone());
+        let title = w.title.clone();
         let WriteKind::Create(new) = &mut w.kind else {
             return;
         };
@@ -194,7 +212,7 @@ impl TasksState {
         };
         let added = added_to(&title);
         match lost.on_answer(result) {
-            Looked::Next(call) => cx.request(TaskKey::Comments(CommentKey::Find(n)), call),
+            Looked::Next(look) => look_for_comment(n, look, cx),
             Looked::Found(c) => {
                 let text = lost.found_text(&added);
                 let w = w.clone();
@@ -203,12 +221,7 @@ impl TasksState {
             }
             Looked::Resend => {
                 new.earlier = new.lost.take();
-                let call = Call::CreateComment {
-                    task: task_id,
-                    markdown: new.lookup.markdown.clone(),
-                    reply_to: new.lookup.reply_to,
-                };
-                cx.request(TaskKey::Comments(CommentKey::Write(n)), call);
+                send_new_comment(n, &new.lookup, cx);
             }
             Looked::NotCreated | Looked::Failed => {
                 let text = match lost.check_failed {

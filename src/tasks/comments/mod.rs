@@ -18,7 +18,7 @@ use crate::app::lost_answer::{self, AfterFailure, Unsettled};
 use crate::app::toast::ToastKind;
 use crate::text::quoted;
 use crate::widgets::text_area::TextArea;
-use crate::worker::{Answer, Call};
+use crate::worker::op;
 use create::{CommentLookup, NewComment};
 
 mod create;
@@ -38,6 +38,21 @@ pub enum CommentKey {
     ReadBack(u64),
     /// The thread read to look for a comment whose answer was lost, by the write's number.
     Find(u64),
+}
+
+/// The answers of the thread and of the comments sent and deleted.
+#[derive(Debug)]
+pub enum CommentAnswer {
+    /// A page of the thread of the task on screen.
+    Page(Result<CommentPage, ApiError>),
+    /// New comment `n`.
+    Created(u64, Result<Box<Comment>, ApiError>),
+    /// Delete `n`.
+    Deleted(u64, Result<(), ApiError>),
+    /// A page of the thread read back after delete `n`'s answer was lost.
+    ReadBack(u64, Result<CommentPage, ApiError>),
+    /// A page of the look for new comment `n` whose answer was lost.
+    Found(u64, Result<CommentPage, ApiError>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -209,7 +224,8 @@ impl TasksState {
         });
         cx.request(
             super::TaskKey::Comments(CommentKey::Page),
-            Call::Comments(task_id, COMMENT_PAGE, 0),
+            op::Comments(task_id, COMMENT_PAGE, 0),
+            CommentAnswer::Page,
         );
     }
 
@@ -230,7 +246,8 @@ impl TasksState {
                     let id = thread.task_id;
                     cx.request(
                         super::TaskKey::Comments(CommentKey::Page),
-                        Call::Comments(id, COMMENT_PAGE, offset),
+                        op::Comments(id, COMMENT_PAGE, offset),
+                        CommentAnswer::Page,
                     );
                 } else {
                     thread.status = ThreadStatus::Loaded;
@@ -282,7 +299,7 @@ impl TasksState {
         }
         let n = self.comments.next;
         self.comments.next += 1;
-        let call = Call::DeleteComment(task_id, comment.id);
+        let delete = op::DeleteComment(task_id, comment.id);
         self.comments.writes.insert(
             n,
             CommentWrite {
@@ -292,28 +309,20 @@ impl TasksState {
                 looked: 0,
             },
         );
-        cx.request(super::TaskKey::Comments(CommentKey::Write(n)), call);
+        cx.request(
+            super::TaskKey::Comments(CommentKey::Write(n)),
+            delete,
+            move |r| CommentAnswer::Deleted(n, r),
+        );
     }
 
-    pub(super) fn on_comment_answer(
-        &mut self,
-        key: CommentKey,
-        answer: Answer,
-        cx: &mut ScreenCtx,
-    ) {
-        match (key, answer) {
-            (CommentKey::Page, Answer::CommentPage(r)) => self.on_comment_page(r, cx),
-            (CommentKey::Write(n), Answer::CreatedComment(r)) => {
-                self.on_comment_created(n, r.map(|c| *c), cx)
-            }
-            (CommentKey::Find(n), Answer::CommentPage(r)) => self.on_comment_found(n, r, cx),
-            (CommentKey::Write(n), Answer::DeletedComment(r)) => {
-                self.on_comment_written(n, r.map(|()| None), cx)
-            }
-            (CommentKey::ReadBack(n), Answer::CommentPage(r)) => {
-                self.on_comment_read_back(n, r, cx)
-            }
-            _ => {}
+    pub(super) fn on_comment_answer(&mut self, answer: CommentAnswer, cx: &mut ScreenCtx) {
+        match answer {
+            CommentAnswer::Page(r) => self.on_comment_page(r, cx),
+            CommentAnswer::Created(n, r) => self.on_comment_created(n, r.map(|c| *c), cx),
+            CommentAnswer::Found(n, r) => self.on_comment_found(n, r, cx),
+            CommentAnswer::Deleted(n, r) => self.on_comment_written(n, r.map(|()| None), cx),
+            CommentAnswer::ReadBack(n, r) => self.on_comment_read_back(n, r, cx),
         }
     }
 
@@ -366,7 +375,8 @@ impl TasksState {
                     // The whole thread is looked through: the comment may be on any page.
                     cx.request(
                         super::TaskKey::Comments(CommentKey::ReadBack(n)),
-                        Call::Comments(w.task_id, READ_BACK_PAGE, 0),
+                        op::Comments(w.task_id, READ_BACK_PAGE, 0),
+                        move |r| CommentAnswer::ReadBack(n, r),
                     );
                 }
             },
@@ -411,7 +421,8 @@ impl TasksState {
             }
             cx.request(
                 super::TaskKey::Comments(CommentKey::ReadBack(n)),
-                Call::Comments(w.task_id, READ_BACK_PAGE, looked),
+                op::Comments(w.task_id, READ_BACK_PAGE, looked),
+                move |r| CommentAnswer::ReadBack(n, r),
             );
             return;
         }

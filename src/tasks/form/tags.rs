@@ -2,13 +2,16 @@
 //! `POST /ws/tags` and picks what the service made. The look for one whose answer was lost is
 //! the contact form's (`contacts::create_choice`), so one `Enter` never makes two tags.
 
+use weeek_api::ApiError;
+
 use crate::app::ScreenCtx;
 use crate::app::toast::ToastKind;
-use crate::contacts::create_choice::{ChoiceKey, ChoiceLookup, Creating, Made, add_tag, tag_item};
+use crate::contacts::create_choice::{
+    ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made,
+};
 use crate::contacts::pickers::PickKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::PickItem;
-use crate::worker::{Answer, Call};
 
 use super::model::Field;
 use super::pickers::Pick;
@@ -22,11 +25,22 @@ pub enum FormKey {
     FindTag,
 }
 
-/// The form's keys of a tag create.
-fn form_send(cx: &mut ScreenCtx, key: ChoiceKey, call: Call) {
-    match key {
-        ChoiceKey::Create => cx.request(TaskKey::Form(FormKey::Tag), call),
-        ChoiceKey::Find => cx.request(TaskKey::Form(FormKey::FindTag), call),
+/// The answers of the form's requests.
+#[derive(Debug)]
+pub enum FormAnswer {
+    TagMade(Result<Created, ApiError>),
+    TagFound(Result<ChoicePage, ApiError>),
+}
+
+/// The form's keys and answers of a tag create.
+fn form_send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
+    match ask {
+        ChoiceAsk::Create(create) => {
+            cx.ask(TaskKey::Form(FormKey::Tag), create, FormAnswer::TagMade)
+        }
+        ChoiceAsk::Find(look) => {
+            cx.ask(TaskKey::Form(FormKey::FindTag), look, FormAnswer::TagFound)
+        }
     }
 }
 
@@ -35,12 +49,7 @@ impl TasksState {
     /// earlier create failed, look again (sending it again might make a second one).
     pub(super) fn create_tag(&mut self, name: String, cx: &mut ScreenCtx) {
         if let Some(c) = &mut self.forms.making_tag {
-            if let Some(lost) = &mut c.lost
-                && !lost.is_looking()
-            {
-                let call = lost.look_again();
-                cx.request(TaskKey::Form(FormKey::FindTag), call);
-            }
+            c.look_again(cx, form_send);
             self.show_making_tag();
             return;
         }
@@ -67,40 +76,27 @@ impl TasksState {
             .as_mut()
     }
 
-    pub(in crate::tasks) fn on_form_answer(
-        &mut self,
-        key: FormKey,
-        answer: Answer,
-        cx: &mut ScreenCtx,
-    ) {
-        match key {
-            FormKey::Tag => self.on_tag_made(answer, cx),
-            FormKey::FindTag => self.on_tag_found(answer, cx),
+    pub(in crate::tasks) fn on_form_answer(&mut self, answer: FormAnswer, cx: &mut ScreenCtx) {
+        match answer {
+            FormAnswer::TagMade(result) => self.on_tag_made(result, cx),
+            FormAnswer::TagFound(result) => self.on_tag_found(result, cx),
         }
     }
 
-    fn on_tag_made(&mut self, answer: Answer, cx: &mut ScreenCtx) {
-        let Answer::CreatedTag(result) = answer else {
-            return;
-        };
-        let result = result.map(|t| {
-            add_tag(cx, &t);
-            tag_item(&t)
-        });
+    fn on_tag_made(&mut self, result: Result<Created, ApiError>, cx: &mut ScreenCtx) {
+        let result = result.map(|created| created.item(cx));
         let Some(making) = self.forms.making_tag.as_mut() else {
             return;
         };
-        let made = making.on_created(result, cx, |cx, call| {
-            cx.request(TaskKey::Form(FormKey::FindTag), call)
-        });
+        let made = making.on_created(result, cx, form_send);
         self.on_tag_outcome(made, cx);
     }
 
-    fn on_tag_found(&mut self, answer: Answer, cx: &mut ScreenCtx) {
+    fn on_tag_found(&mut self, result: Result<ChoicePage, ApiError>, cx: &mut ScreenCtx) {
         let Some(making) = self.forms.making_tag.as_mut() else {
             return;
         };
-        let made = making.on_found(answer, cx, form_send);
+        let made = making.on_found(result, cx, form_send);
         if matches!(made, Made::Item(_)) {
             // The tags the pickers are built from lack it: read them again.
             cx.refresh_directory();

@@ -9,8 +9,9 @@ use weeek_api::{ApiError, NewTask, TaskPage, TaskUpdate};
 
 use super::model::{Field, Values};
 use crate::app::Effect;
+use crate::app::requests::Request;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, task};
-use crate::worker::{Answer, Call, Request};
+use crate::worker::{Answer, Call};
 
 /// Two tasks of mine loaded, in project 1, board 5, column 10.
 fn loaded() -> Harness {

@@ -6,16 +6,17 @@
 use weeek_api::models::{Task, TimeEntry};
 use weeek_api::{ApiError, TimeEntryInput};
 
-use super::{TimeKey, WriteKind, is_temp, undo_shown};
+use super::{TimeAnswer, TimeKey, WriteKind, is_temp, undo_shown};
 use crate::app::ScreenCtx;
+use crate::app::ledger::read_item;
 use crate::app::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, Sending, SentAt, Unsettled,
+    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt, Unsettled,
 };
 use crate::app::toast::ToastKind;
 use crate::duration;
 use crate::tasks::{TaskKey, TasksState};
 use crate::text::quoted;
-use crate::worker::Call;
+use crate::worker::op;
 
 /// What a new entry whose answer was lost is found by: the same person, day, duration and
 /// comment on the same task, not among the task's entries before it was sent.
@@ -35,8 +36,8 @@ impl CreateLookup for EntryLookup {
     }
 
     /// The task holds all its entries: one read, no pages.
-    fn read(&self, _page: u32) -> Call {
-        Call::Task(self.task_id)
+    fn read(&self, _page: u32) -> PageRead<Task> {
+        read_item(op::Task(self.task_id))
     }
 
     fn candidates(&self, task: Task) -> (Vec<TimeEntry>, bool) {
@@ -70,7 +71,7 @@ pub(super) struct NewEntry {
 
 impl NewEntry {
     /// Sends the entry of `lookup` as write `n` (or first the look for an earlier send of it
-    /// whose fate is unknown): the request to make. `held`: the task's entries before it.
+    /// whose fate is unknown). `held`: the task's entries before it.
     pub(super) fn send(
         lookup: EntryLookup,
         held: &[TimeEntry],
@@ -78,27 +79,42 @@ impl NewEntry {
         title: &str,
         unsettled: &mut Unsettled<EntryLookup>,
         cx: &mut ScreenCtx,
-    ) -> (Self, (TimeKey, Call)) {
+    ) -> Self {
         let known = lookup.known(held);
         let clock = cx.clock;
-        let (sent, lost, call) = match unsettled.send(&lookup, || SentAt::new(&clock, known)) {
+        let (sent, lost) = match unsettled.send(&lookup, || SentAt::new(&clock, known)) {
             Sending::Now(sent) => {
-                let call = Call::CreateTimeEntry(lookup.task_id, lookup.input.clone());
-                (sent, None, (TimeKey::Write(n), call))
+                send_entry(n, &lookup, cx);
+                (sent, None)
             }
-            Sending::LookFirst(lost, call) => {
+            Sending::LookFirst(lost, look) => {
                 cx.toast(ToastKind::Info, lost.resend_text(&logged_on(title)));
-                (lost.sent.clone(), Some(*lost), (TimeKey::Find(n), call))
+                look_for_entry(n, look, cx);
+                (lost.sent.clone(), Some(*lost))
             }
         };
-        let new = NewEntry {
+        NewEntry {
             lookup,
             sent,
             lost,
             earlier: None,
-        };
-        (new, call)
+        }
     }
+}
+
+/// Sends new entry `n`.
+fn send_entry(n: u64, lookup: &EntryLookup, cx: &mut ScreenCtx) {
+    let create = op::CreateTimeEntry(lookup.task_id, lookup.input.clone());
+    cx.request(TaskKey::Time(TimeKey::Write(n)), create, move |r| {
+        TimeAnswer::Created(n, r)
+    });
+}
+
+/// Reads the task to look for new entry `n`.
+fn look_for_entry(n: u64, look: PageRead<Task>, cx: &mut ScreenCtx) {
+    cx.ask(TaskKey::Time(TimeKey::Find(n)), look, move |r| {
+        TimeAnswer::Found(n, r)
+    });
 }
 
 impl TasksState {
@@ -151,9 +167,9 @@ impl TasksState {
                 }
             }
             CreateAnswer::Lost(e) => {
-                let (lost, call) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
+                let (lost, look) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
                 cx.toast(ToastKind::Info, lost.looking_text(&logged_on(&w.title)));
-                cx.request(TaskKey::Time(TimeKey::Find(n)), call);
+                look_for_entry(n, look, cx);
                 if let Some(WriteKind::Create { new, .. }) =
                     self.time.writes.get_mut(&n).map(|w| &mut w.kind)
                 {
@@ -188,8 +204,7 @@ impl TasksState {
             Looked::Resend | Looked::Next(_) => {
                 // One read holds every entry, so there is no next page: not found either way.
                 new.earlier = new.lost.take();
-                let call = Call::CreateTimeEntry(task_id, new.lookup.input.clone());
-                cx.request(TaskKey::Time(TimeKey::Write(n)), call);
+                send_entry(n, &new.lookup, cx);
                 return;
             }
             Looked::Found(_) => (ToastKind::Success, lost.found_text(&logged)),

@@ -20,10 +20,13 @@ use crate::duration;
 use crate::text::quoted;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
-use crate::worker::{Answer, Call};
+use crate::worker::op;
 use create::{EntryLookup, NewEntry};
 
+mod answers;
 mod create;
+
+pub use answers::TimeAnswer;
 
 /// The requests of logged time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -316,7 +319,7 @@ impl TasksState {
             Some(t) => &mut t.time_entries,
             None => &mut scratch,
         };
-        let (kind, call) = match &f.editing {
+        let kind = match &f.editing {
             None => {
                 let temp = format!("{TEMP}{n}");
                 let held = entries.clone();
@@ -328,15 +331,11 @@ impl TasksState {
                     task_id: f.task_id,
                     input,
                 };
-                let (new, call) =
-                    NewEntry::send(lookup, &held, n, &f.title, &mut self.time.unsettled, cx);
-                (
-                    WriteKind::Create {
-                        temp,
-                        new: Box::new(new),
-                    },
-                    call,
-                )
+                let new = NewEntry::send(lookup, &held, n, &f.title, &mut self.time.unsettled, cx);
+                WriteKind::Create {
+                    temp,
+                    new: Box::new(new),
+                }
             }
             Some(before) => {
                 if let Some(e) = entries.iter_mut().find(|e| e.id == before.id) {
@@ -346,15 +345,13 @@ impl TasksState {
                         ..shown
                     };
                 }
-                (
-                    WriteKind::Update {
-                        before: before.clone(),
-                    },
-                    (
-                        TimeKey::Write(n),
-                        Call::UpdateTimeEntry(f.task_id, before.id.clone(), input),
-                    ),
-                )
+                let update = op::UpdateTimeEntry(f.task_id, before.id.clone(), input);
+                cx.request(super::TaskKey::Time(TimeKey::Write(n)), update, move |r| {
+                    TimeAnswer::Written(n, r.map(|e| Some(*e)))
+                });
+                WriteKind::Update {
+                    before: before.clone(),
+                }
             }
         };
         self.time.writes.insert(
@@ -366,8 +363,6 @@ impl TasksState {
                 form: Some(Box::new(f.clone())),
             },
         );
-        let (key, call) = call;
-        cx.request(super::TaskKey::Time(key), call);
         Ok(())
     }
 
@@ -381,7 +376,7 @@ impl TasksState {
         }
         let n = self.time.next;
         self.time.next += 1;
-        let call = Call::DeleteTimeEntry(task_id, entry.id.clone());
+        let delete = op::DeleteTimeEntry(task_id, entry.id.clone());
         self.time.writes.insert(
             n,
             EntryWrite {
@@ -391,13 +386,19 @@ impl TasksState {
                 form: None,
             },
         );
-        cx.request(super::TaskKey::Time(TimeKey::Write(n)), call);
+        cx.request(super::TaskKey::Time(TimeKey::Write(n)), delete, move |r| {
+            TimeAnswer::Written(n, r.map(|()| None))
+        });
     }
 
     /// Reads the task again for its entries (the timer wrote one).
     pub fn reread_task(&mut self, id: i64, cx: &mut ScreenCtx) {
         if self.index_of(id).is_some() {
-            cx.request(super::TaskKey::Time(TimeKey::Reread(id)), Call::Task(id));
+            cx.request(
+                super::TaskKey::Time(TimeKey::Reread(id)),
+                op::Task(id),
+                TimeAnswer::Reread,
+            );
         }
     }
 
@@ -417,30 +418,6 @@ impl TasksState {
             .unwrap_or_default();
         task.time_entries.extend(in_flight);
         self.take_whole(task);
-    }
-
-    pub(super) fn on_time_answer(&mut self, key: TimeKey, answer: Answer, cx: &mut ScreenCtx) {
-        match (key, answer) {
-            (TimeKey::Reread(_), Answer::Task(Ok(task))) => self.take_entries(*task),
-            (TimeKey::Reread(_), Answer::Task(Err(e))) => cx.toast(
-                ToastKind::Error,
-                format!("Could not read the logged time again: {}", e.short()),
-            ),
-            (TimeKey::Write(n), Answer::CreatedTimeEntry(r)) => {
-                self.on_entry_created(n, r.map(|e| *e), cx)
-            }
-            (TimeKey::Find(n), Answer::Task(r)) => self.on_entry_found(n, r.map(|t| *t), cx),
-            (TimeKey::Write(n), Answer::UpdatedTimeEntry(r)) => {
-                self.on_entry_written(n, r.map(|e| Some(*e)), cx)
-            }
-            (TimeKey::Write(n), Answer::DeletedTimeEntry(r)) => {
-                self.on_entry_written(n, r.map(|()| None), cx)
-            }
-            (TimeKey::ReadBack(n), Answer::Task(r)) => {
-                self.on_entry_read_back(n, r.map(|t| *t), cx)
-            }
-            _ => {}
-        }
     }
 
     fn on_entry_written(
@@ -505,7 +482,8 @@ impl TasksState {
                         );
                         cx.request(
                             super::TaskKey::Time(TimeKey::ReadBack(n)),
-                            Call::Task(w.task_id),
+                            op::Task(w.task_id),
+                            move |r| TimeAnswer::ReadBack(n, r.map(|t| *t)),
                         );
                     }
                 }

@@ -86,6 +86,20 @@ impl Serialize for WinStatus {
     }
 }
 
+/// Reads back what [`Serialize`] wrote (a stored filter or body); the service's answers are
+/// read with `opt_win_status`, which also takes blanks and non-strings.
+impl<'de> Deserialize<'de> for WinStatus {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Ok(match s.as_str() {
+            "won" => Self::Won,
+            "lost" => Self::Lost,
+            "archived" => Self::Archived,
+            _ => Self::Other(s),
+        })
+    }
+}
+
 fn readable_tasks<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<super::Task>, D::Error> {
     Ok(match Value::deserialize(d)? {
         Value::Array(items) => items

@@ -1,4 +1,4 @@
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 use time::{Date, OffsetDateTime};
 
@@ -6,7 +6,8 @@ use super::CustomFieldValue;
 use crate::de;
 
 /// Task priority as the service numbers it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// Stored by name (`"High"`); the service's numbers are read with `opt_priority`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Priority {
     Low = 0,
     Medium = 1,
@@ -47,7 +48,7 @@ pub(super) fn opt_priority<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Pri
 }
 
 /// The three task types the service knows; anything newer is kept as `Other`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TaskType {
     Action,
     Meet,

@@ -1,4 +1,5 @@
 use reqwest::Method;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::tags::check_hex_colour;
@@ -7,7 +8,8 @@ use crate::error::ApiError;
 use crate::models::Project;
 
 /// `POST /tm/projects`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct NewProject {
     pub name: String,
     pub description: Option<String>,
@@ -40,11 +42,22 @@ impl NewProject {
 
 /// `PUT /tm/projects/{id}`: the name and privacy are always sent (the service requires them);
 /// the rest only when set, `Some(None)` clearing.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct ProjectUpdate {
     pub name: String,
     pub is_private: bool,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub description: Option<Option<String>>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::stored::double_option"
+    )]
     pub logo: Option<Option<String>>,
     /// `#rrggbb`.
     pub color: Option<String>,

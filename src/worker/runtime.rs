@@ -1,0 +1,331 @@
+//! The worker's task: it owns the client and runs calls concurrently, each answering with a
+//! message. A read with the same key as a running one supersedes it (the older one is
+//! cancelled); the app also drops any answer that is not the latest for its key. Keys are
+//! the app's; the worker only compares them.
+
+use std::collections::HashMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use weeek_api::{Client, RetryNotice};
+
+use super::calls::Call;
+use super::execute::{Skipped, execute};
+use super::output::{Origin, Output};
+
+/// A call to run, under the key that says which request it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request<K> {
+    pub id: u64,
+    pub key: K,
+    pub call: Call,
+}
+
+/// A call's answer, for the request `id` under `key`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply<K> {
+    pub id: u64,
+    pub key: K,
+    pub origin: Origin,
+    pub output: Output,
+    /// Rows of a list answer that could not be read (the others are in `output`), and values
+    /// that were read as empty.
+    pub skipped: Option<Skipped>,
+}
+
+/// What the app tells the worker.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Order<K> {
+    /// Boxed: a request is large (a task update carries text) and orders queue up.
+    Run(Box<Request<K>>),
+    /// The answer under this key is no longer wanted: a read still running is aborted (a
+    /// write runs to its end: stopping it half-way would leave its fate unknown).
+    Cancel(K),
+}
+
+/// What the worker tells the app.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Report<K> {
+    Answered(Reply<K>),
+    /// A read failed and is about to be tried again.
+    Retrying(Retrying<K>),
+}
+
+/// A read of request `id` is tried again after `notice.delay`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Retrying<K> {
+    pub id: u64,
+    pub key: K,
+    pub notice: RetryNotice,
+}
+
+struct Running {
+    handle: JoinHandle<()>,
+    write: bool,
+}
+
+/// Starts the worker; it ends when the order sender is dropped.
+pub fn spawn<K>(
+    client: Client,
+) -> (
+    mpsc::UnboundedSender<Order<K>>,
+    mpsc::UnboundedReceiver<Report<K>>,
+)
+where
+    K: Clone + Eq + Hash + Debug + Send + Sync + 'static,
+{
+    let (order_tx, mut order_rx) = mpsc::unbounded_channel::<Order<K>>();
+    let (report_tx, report_rx) = mpsc::unbounded_channel::<Report<K>>();
+    tokio::spawn(async move {
+        let mut running: HashMap<K, Running> = HashMap::new();
+        while let Some(order) = order_rx.recv().await {
+            running.retain(|_, r| !r.handle.is_finished());
+            let Request { id, key, call } = match order {
+                Order::Run(request) => *request,
+                Order::Cancel(key) => {
+                    if running.get(&key).is_some_and(|r| !r.write)
+                        && let Some(r) = running.remove(&key)
+                    {
+                        tracing::debug!(?key, "cancelled");
+                        r.handle.abort();
+                    }
+                    continue;
+                }
+            };
+            let write = call.is_write();
+            if !write && let Some(older) = running.remove(&key) {
+                older.handle.abort();
+            }
+            // A read that is retried says so at once: the screen tells why it waits.
+            let client = if write {
+                client.clone()
+            } else {
+                let tx = report_tx.clone();
+                let key = key.clone();
+                client.with_retry_observer(move |notice| {
+                    let _ = tx.send(Report::Retrying(Retrying {
+                        id,
+                        key: key.clone(),
+                        notice: notice.clone(),
+                    }));
+                })
+            };
+            let report_tx = report_tx.clone();
+            let task_key = key.clone();
+            let handle = tokio::spawn(async move {
+                let (output, skipped) = execute(&client, call).await;
+                if let Some(e) = output.error() {
+                    tracing::warn!(key = ?task_key, error = %e, "request failed");
+                }
+                let _ = report_tx.send(Report::Answered(Reply {
+                    id,
+                    key: task_key,
+                    origin: Origin::Service,
+                    output,
+                    skipped,
+                }));
+            });
+            running.insert(key, Running { handle, write });
+        }
+        for (_, r) in running {
+            r.handle.abort();
+        }
+    });
+    (order_tx, report_rx)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+    use weeek_api::{ApiError, ClientConfig, TaskQuery, Token};
+
+    use super::*;
+    use crate::worker::op;
+
+    /// Long enough for anything on loopback; reached only when the worker is broken.
+    const DEADLINE: Duration = Duration::from_secs(10);
+
+    type Key = &'static str;
+
+    async fn accept(listener: &TcpListener) -> TcpStream {
+        let (mut conn, _) = tokio::time::timeout(DEADLINE, listener.accept())
+            .await
+            .expect("the worker connects")
+            .expect("accept");
+        // The whole request head has arrived once its blank line has.
+        let mut head = Vec::new();
+        let mut byte = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            let n = tokio::time::timeout(DEADLINE, conn.read(&mut byte))
+                .await
+                .expect("the request arrives")
+                .expect("read");
+            assert_eq!(n, 1, "the connection closed before the request ended");
+            head.push(byte[0]);
+        }
+        conn
+    }
+
+    async fn report(reports: &mut mpsc::UnboundedReceiver<Report<Key>>) -> Report<Key> {
+        tokio::time::timeout(DEADLINE, reports.recv())
+            .await
+            .expect("a report")
+            .expect("the worker runs")
+    }
+
+    async fn answered(reports: &mut mpsc::UnboundedReceiver<Report<Key>>) -> Reply<Key> {
+        match report(reports).await {
+            Report::Answered(reply) => reply,
+            other => panic!("not an answer: {other:?}"),
+        }
+    }
+
+    fn http(status: &str, body: &str) -> String {
+        format!(
+            "HTTP/1.1 {status}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+            body.len()
+        )
+    }
+
+    fn run(id: u64, key: Key, call: impl Into<Call>) -> Order<Key> {
+        Order::Run(Box::new(Request {
+            id,
+            key,
+            call: call.into(),
+        }))
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_read_that_is_retried_says_so_before_its_answer() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let mut config = ClientConfig::new(base, Token::new("t"));
+        config.retry.base_delay = Duration::from_millis(10);
+        let client = Client::new(config).expect("client");
+        let (orders, mut reports) = spawn::<Key>(client);
+        orders.send(run(7, "me", op::Me)).expect("worker");
+        let mut first = accept(&listener).await;
+        let failed = http("503 Service Unavailable", r#"{"success":false}"#);
+        first.write_all(failed.as_bytes()).await.expect("write");
+        match report(&mut reports).await {
+            Report::Retrying(r) => {
+                assert_eq!((r.id, r.key), (7, "me"));
+                assert_eq!((r.notice.attempt, r.notice.attempts), (2, 3));
+                assert!(
+                    matches!(r.notice.cause, ApiError::Server { status: 503, .. }),
+                    "{:?}",
+                    r.notice.cause
+                );
+            }
+            other => panic!("not a retry: {other:?}"),
+        }
+        let mut second = accept(&listener).await;
+        let gone = http(
+            "404 Not Found",
+            r#"{"success":false,"message":"Not found"}"#,
+        );
+        second.write_all(gone.as_bytes()).await.expect("write");
+        let reply = answered(&mut reports).await;
+        assert_eq!(reply.id, 7);
+        assert_eq!(reply.origin, Origin::Service);
+        assert!(
+            matches!(
+                reply
+                    .output
+                    .peek::<Result<Box<weeek_api::models::User>, ApiError>>(),
+                Some(Err(ApiError::NotFound { .. }))
+            ),
+            "{reply:?}"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_cancelled_read_is_stopped_and_sends_no_answer() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (orders, mut replies) = spawn::<Key>(client);
+
+        orders
+            .send(run(1, "list", op::Tasks(TaskQuery::default())))
+            .expect("worker");
+        let mut first = accept(&listener).await;
+        orders.send(Order::Cancel("list")).expect("worker");
+        // Stopped, the read drops its connection: the server sees it close unanswered.
+        let mut rest = [0u8; 64];
+        let closed = tokio::time::timeout(DEADLINE, first.read(&mut rest))
+            .await
+            .expect("the cancelled read lets go of its connection");
+        assert!(matches!(closed, Ok(0) | Err(_)), "{closed:?}");
+
+        // Another request is answered as usual, and its answer is the only one.
+        orders.send(run(2, "me", op::Me)).expect("worker");
+        let mut second = accept(&listener).await;
+        let gone = http(
+            "404 Not Found",
+            r#"{"success":false,"message":"Not found"}"#,
+        );
+        second.write_all(gone.as_bytes()).await.expect("write");
+        let reply = answered(&mut replies).await;
+        assert_eq!(reply.id, 2, "{reply:?}");
+        assert!(reply.output.error().is_some(), "{reply:?}");
+        drop(orders);
+        let after = tokio::time::timeout(DEADLINE, replies.recv())
+            .await
+            .expect("the worker ends");
+        assert!(
+            after.is_none(),
+            "nothing came for the cancelled read: {after:?}"
+        );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn a_write_is_never_stopped_by_a_cancel() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (orders, mut replies) = spawn::<Key>(client);
+        orders
+            .send(run(1, "write", op::CompleteTask(7)))
+            .expect("worker");
+        let mut conn = accept(&listener).await;
+        orders.send(Order::Cancel("write")).expect("worker");
+        let ok = http("200 OK", r#"{"success":true}"#);
+        conn.write_all(ok.as_bytes()).await.expect("write");
+        let reply = answered(&mut replies).await;
+        assert_eq!(reply.output.peek::<Result<(), ApiError>>(), Some(&Ok(())));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn files_here_are_looked_at_by_the_worker_and_answered_like_a_call() {
+        let dir = tempfile::tempdir().expect("dir");
+        std::fs::write(dir.path().join("смета.txt"), b"12345").expect("write");
+        // No service is asked: the address is never connected to.
+        let client = Client::new(ClientConfig::new(
+            "http://127.0.0.1:9/public/v1",
+            Token::new("t"),
+        ))
+        .expect("client");
+        let (orders, mut replies) = spawn::<Key>(client);
+        let typed = format!("{}/см", dir.path().display());
+        orders
+            .send(run(1, "tab", op::CompletePath { typed }))
+            .expect("worker");
+        let reply = answered(&mut replies).await;
+        let done = reply
+            .output
+            .peek::<Result<crate::worker::Completion, crate::worker::LocalError>>()
+            .expect("a completion")
+            .clone()
+            .expect("completed");
+        assert_eq!(done.value, format!("{}/смета.txt", dir.path().display()));
+    }
+}
