@@ -26,6 +26,7 @@ pub mod private_files;
 pub mod projects;
 pub mod runtime;
 pub mod share;
+pub mod store;
 pub mod tasks;
 pub mod terminal;
 #[cfg(test)]

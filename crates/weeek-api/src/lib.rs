@@ -18,6 +18,7 @@ mod ops;
 mod plain_http;
 mod query;
 mod requests;
+mod ser;
 mod service_clock;
 
 pub use client::{Client, ClientConfig, DEFAULT_BASE_URL, RetryNotice, RetryPolicy};
