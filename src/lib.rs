@@ -27,6 +27,7 @@ pub mod projects;
 pub mod runtime;
 pub mod share;
 pub mod store;
+pub mod sync;
 pub mod tasks;
 pub mod terminal;
 #[cfg(test)]

@@ -7,8 +7,9 @@ use weeek_api::{Client, Token};
 use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
 #[cfg(feature = "demo")]
 use weeek_tui::cli::SandboxArgs;
-use weeek_tui::cli::{Cli, Command, ConfigCommand};
+use weeek_tui::cli::{Cli, Command, ConfigCommand, StoreCommand};
 use weeek_tui::config::{self, Paths};
+use weeek_tui::store::StoreLocation;
 use weeek_tui::{app::App, logging, runtime::Runtime, terminal::TerminalGuard, ui::theme::Theme};
 
 fn main() -> ExitCode {
@@ -35,6 +36,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Config(ConfigCommand::SetToken)) => set_token(&paths).map(|()| None),
         Some(Command::Config(ConfigCommand::Keys)) => print_keys(&paths).map(|()| None),
+        Some(Command::Store(ref command)) => store_command(&cli, &paths, command).map(|()| None),
+        Some(Command::Sync) => runtime.block_on(run_sync(&cli, &paths)).map(|()| None),
         #[cfg(feature = "demo")]
         Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)).map(|()| None),
         #[cfg(not(feature = "demo"))]
@@ -76,6 +79,82 @@ fn print_keys(paths: &Paths) -> Result<(), String> {
     let keymap = config::keymap(&file, &paths.config_file)?;
     print!("{}", keymap.listing());
     Ok(())
+}
+
+/// The account the flags, the environment and the config file name: its base URL and token,
+/// and where its store is (the demo's own, with `--demo`).
+fn account(cli: &Cli, paths: &Paths) -> Result<(String, Token, StoreLocation), String> {
+    if cli.demo {
+        let token = demo_token()?;
+        let location = StoreLocation::demo(&paths.data_dir_for(true), &token)?;
+        return Ok(("demo sandbox".into(), token, location));
+    }
+    let file = config::load_file(&paths.config_file)?;
+    let conn = config::resolve_connection(
+        cli.base_url.as_deref(),
+        cli.token_file.as_deref(),
+        |k| std::env::var(k).ok(),
+        &file,
+        &paths.config_file,
+    )?;
+    let location = StoreLocation::for_account(&paths.data_dir, &conn.base_url, &conn.token)?;
+    Ok((conn.base_url, conn.token, location))
+}
+
+#[cfg(feature = "demo")]
+fn demo_token() -> Result<Token, String> {
+    Ok(Token::new(weeek_sandbox::demo_token()))
+}
+
+#[cfg(not(feature = "demo"))]
+fn demo_token() -> Result<Token, String> {
+    Err(weeek_tui::cli::NO_SANDBOX.to_string())
+}
+
+fn store_command(cli: &Cli, paths: &Paths, command: &StoreCommand) -> Result<(), String> {
+    let (_, _, location) = account(cli, paths)?;
+    match command {
+        StoreCommand::Path => {
+            let (path, note) = weeek_tui::cli::store::path(&location);
+            println!("{path}");
+            if let Some(note) = note {
+                eprintln!("{note}");
+            }
+            Ok(())
+        }
+        StoreCommand::Clear { yes } => weeek_tui::cli::store::clear(
+            &location,
+            *yes,
+            weeek_tui::cli::store::ask_on_terminal,
+            &mut std::io::stdout(),
+        ),
+    }
+}
+
+async fn run_sync(cli: &Cli, paths: &Paths) -> Result<(), String> {
+    let (base_url, token, location) = account(cli, paths)?;
+    let file = config::load_file(&paths.config_file)?;
+    // The demo's sandbox lives as long as this function.
+    let mut _sandbox = None;
+    let (base_url, token) = if cli.demo {
+        let (handle, url, token) = start_demo(cli).await?;
+        _sandbox = Some(handle);
+        (url, token)
+    } else {
+        (base_url, token)
+    };
+    let config =
+        weeek_tui::sync::SyncOptions::client_config(config::client_config(base_url, token, &file));
+    let client = Client::new(config).map_err(|e| e.to_string())?;
+    let report = weeek_tui::cli::store::sync(&client, &location).await?;
+    for line in report.lines() {
+        println!("{line}");
+    }
+    if report.is_complete() {
+        Ok(())
+    } else {
+        Err("the sync did not read or keep everything (see above); run it again later".into())
+    }
 }
 
 #[cfg(feature = "demo")]

@@ -6,8 +6,8 @@
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
+use weeek_api::Token;
 
 use crate::private_files;
 
@@ -28,7 +28,7 @@ pub struct StoreLocation {
 impl StoreLocation {
     /// The store of the account `token` at `base_url` (a trailing `/` does not make another).
     /// Makes the folder (0700) and the key (0600) when they are missing.
-    pub fn for_account(data_dir: &Path, base_url: &str, token: &str) -> Result<Self, String> {
+    pub fn for_account(data_dir: &Path, base_url: &str, token: &Token) -> Result<Self, String> {
         let dir = data_dir.join(DIR);
         private_files::create_dir_all(&dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -39,7 +39,7 @@ impl StoreLocation {
     }
 
     /// The store of the built-in demo, whatever port its service has this run.
-    pub fn demo(data_dir: &Path, token: &str) -> Result<Self, String> {
+    pub fn demo(data_dir: &Path, token: &Token) -> Result<Self, String> {
         Self::for_account(data_dir, DEMO_ACCOUNT, token)
     }
 
@@ -79,20 +79,11 @@ pub fn remove_store(location: &StoreLocation) -> io::Result<u64> {
     Ok(freed)
 }
 
-/// Hex of HMAC-SHA256(key, base URL, token), cut to 32 characters (128 bits).
-fn file_stem(key: &[u8], base_url: &str, token: &str) -> String {
-    let key = hmac::Key::new(hmac::HMAC_SHA256, key);
-    let mut ctx = hmac::Context::with_key(&key);
-    // A separator no base URL holds, so the pair cannot be read two ways.
-    ctx.update(base_url.trim().trim_end_matches('/').as_bytes());
-    ctx.update(b"\0");
-    ctx.update(token.trim().as_bytes());
-    let tag = ctx.sign();
-    tag.as_ref()
-        .iter()
-        .take(16)
-        .map(|b| format!("{b:02x}"))
-        .collect()
+/// The keyed digest of the base URL and the token, cut to 32 hex digits (128 bits).
+fn file_stem(key: &[u8], base_url: &str, token: &Token) -> String {
+    let mut stem = token.keyed_digest(key, base_url.trim().trim_end_matches('/'));
+    stem.truncate(32);
+    stem
 }
 
 /// The key at `path`, made when missing. A key of the wrong length is replaced: the stores
@@ -163,36 +154,44 @@ fn replace_key(path: &Path, key: &[u8]) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    const TOKEN: &str = "wk-secret-0123456789abcdef";
+    const SECRET: &str = "wk-secret-0123456789abcdef";
+
+    fn token(t: &str) -> Token {
+        Token::new(t)
+    }
 
     #[test]
     fn the_name_is_keyed_by_url_and_token_and_never_holds_the_token() {
         let dir = tempfile::tempdir().unwrap();
         let url = "https://api.weeek.net/public/v1";
-        let a = StoreLocation::for_account(dir.path(), url, TOKEN).unwrap();
+        let a = StoreLocation::for_account(dir.path(), url, &token(SECRET)).unwrap();
         let name = a.path.file_name().unwrap().to_str().unwrap().to_string();
-        assert!(!name.contains(TOKEN) && !name.contains("secret"), "{name}");
+        assert!(!name.contains(SECRET) && !name.contains("secret"), "{name}");
         assert_eq!(name.len(), 32 + ".sqlite3".len(), "{name}");
         assert!(a.path.starts_with(dir.path().join("stores")));
         // The same account, the same file; a trailing slash is the same URL.
-        let again = StoreLocation::for_account(dir.path(), &format!("{url}/"), TOKEN).unwrap();
+        let again =
+            StoreLocation::for_account(dir.path(), &format!("{url}/"), &token(SECRET)).unwrap();
         assert_eq!(a, again);
         // Another token or another service: another file.
-        let other_token = StoreLocation::for_account(dir.path(), url, "wk-other").unwrap();
-        let other_url =
-            StoreLocation::for_account(dir.path(), "http://localhost:8787/public/v1", TOKEN)
-                .unwrap();
+        let other_token = StoreLocation::for_account(dir.path(), url, &token("wk-other")).unwrap();
+        let other_url = StoreLocation::for_account(
+            dir.path(),
+            "http://localhost:8787/public/v1",
+            &token(SECRET),
+        )
+        .unwrap();
         assert_ne!(a, other_token);
         assert_ne!(a, other_url);
         // Keyed: the same account in another data directory (another key) has another name,
         // so the name is no plain hash of the token that a guess could be checked against.
         let elsewhere = tempfile::tempdir().unwrap();
-        let b = StoreLocation::for_account(elsewhere.path(), url, TOKEN).unwrap();
+        let b = StoreLocation::for_account(elsewhere.path(), url, &token(SECRET)).unwrap();
         assert_ne!(a.path.file_name(), b.path.file_name());
         let key = std::fs::read(dir.path().join("stores/name-key")).unwrap();
         assert_eq!(key.len(), KEY_LEN);
         assert_eq!(
-            file_stem(&key, url, TOKEN),
+            file_stem(&key, url, &token(SECRET)),
             name.trim_end_matches(".sqlite3")
         );
     }
@@ -202,8 +201,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("stores")).unwrap();
         std::fs::write(dir.path().join("stores/name-key"), b"short").unwrap();
-        let a = StoreLocation::for_account(dir.path(), "u", TOKEN).unwrap();
-        let b = StoreLocation::for_account(dir.path(), "u", TOKEN).unwrap();
+        let a = StoreLocation::for_account(dir.path(), "u", &token(SECRET)).unwrap();
+        let b = StoreLocation::for_account(dir.path(), "u", &token(SECRET)).unwrap();
         assert_eq!(a, b);
         assert_eq!(
             std::fs::read(dir.path().join("stores/name-key"))
@@ -216,8 +215,8 @@ mod tests {
     #[test]
     fn removing_a_store_removes_its_files_and_no_other_store() {
         let dir = tempfile::tempdir().unwrap();
-        let mine = StoreLocation::for_account(dir.path(), "u", "a").unwrap();
-        let theirs = StoreLocation::for_account(dir.path(), "u", "b").unwrap();
+        let mine = StoreLocation::for_account(dir.path(), "u", &token("a")).unwrap();
+        let theirs = StoreLocation::for_account(dir.path(), "u", &token("b")).unwrap();
         let wal = PathBuf::from(format!("{}-wal", mine.path.display()));
         for f in [&mine.path, &wal, &theirs.path] {
             std::fs::write(f, b"0123456789").unwrap();

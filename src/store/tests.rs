@@ -518,7 +518,9 @@ mod modes {
     #[ignore = "run by the_store_is_private_whatever_the_umask in a child process"]
     fn child_opens_and_writes_a_store() {
         let Some(root) = child_root() else { return };
-        let location = StoreLocation::for_account(&root.join("data"), "u", "tok").unwrap();
+        let location =
+            StoreLocation::for_account(&root.join("data"), "u", &weeek_api::Token::new("tok"))
+                .unwrap();
         let mut store = Store::open(&location.path).store;
         store.write(|w| w.put_profile(&f::user(), T0)).unwrap();
         // Checked while open, as the log and shared memory exist only then.
