@@ -8,6 +8,14 @@ use super::read::{ListKey, PageKey};
 use super::records::{Kind, Record};
 use super::{StoreError, millis};
 
+/// Takes record `?2` out of list `?1`. The index is named: without statistics SQLite may
+/// walk the whole list by its primary key instead, and writing a long list turns quadratic.
+pub(super) const LEAVE_LIST: &str =
+    "DELETE FROM list_items INDEXED BY list_items_by_item WHERE list = ?1 AND item = ?2";
+/// Takes record `?2` out of every list of kind `?1`, the same way.
+pub(super) const LEAVE_LISTS: &str = "DELETE FROM list_items INDEXED BY list_items_by_item \
+     WHERE item = ?2 AND list IN (SELECT id FROM lists WHERE kind = ?1)";
+
 /// The writes of one transaction.
 pub struct Writer<'a> {
     tx: &'a Transaction<'a>,
@@ -110,9 +118,7 @@ impl<'a> Writer<'a> {
         rows: &[R],
         at: OffsetDateTime,
     ) -> Result<(), StoreError> {
-        let mut leave = self
-            .tx
-            .prepare_cached("DELETE FROM list_items WHERE list = ?1 AND item = ?2")?;
+        let mut leave = self.tx.prepare_cached(LEAVE_LIST)?;
         let mut set = self
             .tx
             .prepare_cached("INSERT OR REPLACE INTO list_items VALUES (?1, ?2, ?3, ?4)")?;
@@ -187,10 +193,7 @@ impl<'a> Writer<'a> {
             .prepare_cached("DELETE FROM records WHERE kind = ?1 AND id = ?2")?
             .execute(params![R::KIND.number(), key])?;
         self.tx
-            .prepare_cached(
-                "DELETE FROM list_items WHERE item = ?2 AND list IN \
-                 (SELECT id FROM lists WHERE kind = ?1)",
-            )?
+            .prepare_cached(LEAVE_LISTS)?
             .execute(params![R::KIND.number(), key])?;
         self.forget_name::<R>(key)
     }

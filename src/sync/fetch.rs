@@ -103,7 +103,7 @@ impl Job {
 /// What a job answered.
 #[derive(Debug)]
 pub(super) enum Fetched {
-    Profile(User),
+    Profile(Box<User>),
     Workspace(Workspace),
     Members(Vec<Member>),
     Tags(Vec<Tag>),
@@ -133,7 +133,7 @@ pub(super) async fn fetch(
         (f(listed.value), listed.skipped)
     }
     Ok(match job {
-        Job::Profile => (Fetched::Profile(client.me().await?), Vec::new()),
+        Job::Profile => (Fetched::Profile(Box::new(client.me().await?)), Vec::new()),
         Job::Workspace => (Fetched::Workspace(client.workspace().await?), Vec::new()),
         Job::Members => rows(client.members().await?, Fetched::Members),
         Job::Tags => rows(client.tags().await?, Fetched::Tags),

@@ -14,7 +14,8 @@
 mod fetch;
 mod plan;
 mod report;
-#[cfg(all(test, feature = "demo"))]
+#[cfg(test)]
+#[cfg(feature = "demo")]
 mod tests;
 
 use std::collections::{HashMap, HashSet};
@@ -137,7 +138,7 @@ pub async fn run(
             };
         }
     };
-    let mut running: JoinSet<(Job, Result<(Fetched, Vec<SkippedRow>), ApiError>)> = JoinSet::new();
+    let mut running: JoinSet<(Job, Answered)> = JoinSet::new();
     loop {
         while running.len() < options.in_flight.max(1) {
             let Some(job) = sync.plan.next() else { break };
@@ -168,6 +169,9 @@ pub async fn run(
     sync.report.elapsed = started.elapsed();
     sync.report
 }
+
+/// What a request answered: what was read, with the rows that could not be.
+type Answered = Result<(Fetched, Vec<SkippedRow>), ApiError>;
 
 /// What the store held of each kind a sync compares: id → `updatedAt` (ns).
 type Held = HashMap<String, Option<i64>>;
@@ -270,7 +274,7 @@ impl Syncing {
         store: &SharedStore,
         at: OffsetDateTime,
         job: Job,
-        answer: Result<(Fetched, Vec<SkippedRow>), ApiError>,
+        answer: Answered,
     ) {
         let (fetched, skipped) = match answer {
             Ok(a) => a,

@@ -123,39 +123,38 @@ async fn a_first_sync_reads_every_item_and_the_workspace_around_them() {
     assert_eq!(told.last().unwrap().tasks, report.tasks.read);
     assert_eq!(told[0].expected, None, "a first sync knows no total");
 
-    let s = store.lock();
-    assert_eq!(
-        s.profile().unwrap().unwrap().value.id,
-        client.me().await.unwrap().id
-    );
-    let projects = s
-        .list::<Project>(&ListKey::projects())
-        .unwrap()
+    let me = client.me().await.unwrap();
+    let service_projects = client.projects().await.unwrap().value;
+    let first = service_projects[0].id;
+    let service_boards = client.boards(first).await.unwrap().value;
+    let service_columns = client
+        .board_columns(service_boards[0].id)
+        .await
         .unwrap()
         .value;
-    assert_eq!(projects, client.projects().await.unwrap().value);
-    let first = &projects[0];
-    let boards: Vec<Board> = s.list(&ListKey::boards(first.id)).unwrap().unwrap().value;
-    assert_eq!(boards, client.boards(first.id).await.unwrap().value);
+    let open = Source::task_query(false, 30, 0);
+    let service_page = client.tasks(&open).await.unwrap().value.tasks;
+    sandbox.shutdown().await;
+
+    let s = store.lock();
+    assert_eq!(s.profile().unwrap().unwrap().value.id, me.id);
+    let projects: Vec<Project> = s.list(&ListKey::projects()).unwrap().unwrap().value;
+    assert_eq!(projects, service_projects);
+    let boards: Vec<Board> = s.list(&ListKey::boards(first)).unwrap().unwrap().value;
+    assert_eq!(boards, service_boards);
     let columns: Vec<BoardColumn> = s
         .list(&ListKey::columns(boards[0].id))
         .unwrap()
         .unwrap()
         .value;
-    assert_eq!(
-        columns,
-        client.board_columns(boards[0].id).await.unwrap().value
-    );
+    assert_eq!(columns, service_columns);
     for kind in NameKind::ALL {
         assert!(!s.names(kind).unwrap().is_empty(), "{kind:?} names");
     }
     // The sync's own lists are pages like any: the open tasks, oldest first.
-    let open = Source::task_query(false, 30, 0);
     let page = s.page(&PageKey::tasks(&open).unwrap()).unwrap().unwrap();
-    assert_eq!(page.rows, client.tasks(&open).await.unwrap().value.tasks);
+    assert_eq!(page.rows, service_page);
     assert!(page.has_more);
-    drop(s);
-    sandbox.shutdown().await;
 }
 
 #[tokio::test]
@@ -201,6 +200,7 @@ async fn a_later_sync_reports_what_changed_and_forgets_what_is_gone() {
     );
     assert_eq!(report.contacts.line(), "Contacts: 1 new («Новый Контакт»).");
     assert_eq!(report.deals.line(), "Deals: no change.");
+    sandbox.shutdown().await;
     let s = store.lock();
     let renamed: TaskRow = s.get(&open[0].id.to_string()).unwrap().unwrap().value;
     assert_eq!(
@@ -221,8 +221,6 @@ async fn a_later_sync_reports_what_changed_and_forgets_what_is_gone() {
             .is_some()
     );
     assert_eq!(s.count(Kind::TaskRow).unwrap(), report.tasks.read);
-    drop(s);
-    sandbox.shutdown().await;
 }
 
 #[tokio::test]
