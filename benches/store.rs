@@ -68,6 +68,10 @@ fn main() {
         bytes / TASKS as u64
     );
     divan::main();
+    // The scratch folder the store was made in.
+    if let Some(dir) = path.parent().and_then(Path::parent) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// A row like the sandbox's: a title of a few words, one or two assignees, a place on a
