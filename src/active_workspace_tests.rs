@@ -61,6 +61,7 @@ fn opened() -> Opened {
         client: weeek_api::Client::new(config).unwrap(),
         endpoint: "test".into(),
         source: None,
+        store: Err("no store in these tests".into()),
     }
 }
 

@@ -27,6 +27,8 @@ pub mod private_files;
 pub mod projects;
 pub mod runtime;
 pub mod share;
+pub mod store;
+pub mod sync;
 pub mod tasks;
 pub mod terminal;
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod ops;
 mod plain_http;
 mod query;
 mod requests;
+mod ser;
 mod service_clock;
 mod stored;
 
