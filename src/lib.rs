@@ -1,6 +1,6 @@
 //! weeek-tui: a keyboard-first terminal client for WEEEK.
 //!
-//! Flow: terminal event → keymap (`app::commands`) → `App::update` (pure) → effects → the
+//! Flow: terminal event → keymap (`keys::commands`) → `App::update` (pure) → effects → the
 //! runtime (`runtime`) runs them; the API worker (`worker`) answers with messages → `update`
 //! → `ui::render`. Where things go on screen is `layout`, below both: screens read page sizes
 //! from its `Viewport`, and `ui::render` returns the areas it drew, which clicks are resolved
@@ -18,6 +18,7 @@ pub mod duration;
 pub mod funnels;
 pub mod fuzzy;
 pub mod html;
+pub mod keys;
 pub mod layout;
 pub mod logging;
 pub mod moment;
@@ -26,6 +27,7 @@ pub mod path_complete;
 pub mod private_files;
 pub mod projects;
 pub mod runtime;
+pub mod screen;
 pub mod share;
 pub mod tasks;
 pub mod terminal;

@@ -11,9 +11,10 @@ use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
 use crate::active_workspace::ActiveWorkspace;
-use crate::app::requests::RequestKey;
-use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
+use crate::screen::requests::RequestKey;
+use crate::screen::{Clock, Effect, Hits};
 use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order, Report};

@@ -16,8 +16,9 @@ use weeek_api::models::{
     Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
 };
 
-use crate::app::requests::{Reply, Request};
-use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::app::{App, Msg};
+use crate::screen::requests::{Reply, Request};
+use crate::screen::{Clock, Effect, Hits};
 use crate::ui::theme::Theme;
 use crate::worker::{Answer, Call, Origin, Skipped};
 
@@ -436,7 +437,7 @@ impl Harness {
 
     /// Answers the detail pane's reads of tasks whose whole the test gave (see [`rows`]).
     fn answer_details(&mut self) {
-        use crate::app::requests::RequestKey;
+        use crate::screen::requests::RequestKey;
         use crate::tasks::TaskKey;
         loop {
             let found = self
@@ -543,7 +544,7 @@ impl Harness {
 
     /// Answers the look for my running timer: none runs.
     pub fn no_timer(&mut self) {
-        let key = crate::app::requests::RequestKey::Timer(crate::tasks::timer::TimerKey::Find);
+        let key = crate::screen::requests::RequestKey::Timer(crate::tasks::timer::TimerKey::Find);
         let (finds, rest) = std::mem::take(&mut self.pending)
             .into_iter()
             .partition(|r| r.key == key);

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use weeek_api::Client;
 
 use crate::app::App;
-use crate::app::keymap::Keymap;
 use crate::app::switcher::{self, Switcher, WorkspaceEntry};
 use crate::config::{self, ConnectionFlags, FileConfig, Paths, TokenSource, WorkspaceId};
+use crate::keys::keymap::Keymap;
 use crate::tasks::views::View;
 
 /// Reads one environment variable (a closure in tests).

@@ -1,8 +1,8 @@
 //! The keys of the app's own layers over the screens: help (scrolled, and searched with `/`),
 //! the message log, the command palette, the workspace switcher and the quit question.
 
-use super::commands::Action;
 use super::{AfterConfirm, App, Clock, Effect, Overlay};
+use crate::keys::commands::Action;
 use crate::widgets::picker::PickerOutcome;
 
 impl App {

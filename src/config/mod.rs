@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use directories::ProjectDirs;
 use serde::{Deserialize, Serialize};
 
-use crate::app::keymap::Keymap;
+use crate::keys::keymap::Keymap;
 use crate::tasks::views::{self, View};
 pub use connection::{
     Connection, TokenSource, check_base_url, client_config, resolve_base_url, resolve_connection,

@@ -258,7 +258,7 @@ fn keymap_from(text: &str) -> Result<Keymap, String> {
 fn keys_are_read_quoted_dotted_alone_or_in_a_list() {
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-    use crate::app::commands::{Action, Context};
+    use crate::keys::commands::{Action, Context};
 
     let map = keymap_from("[keys]\n\"tasks.complete\" = [\"c\", \"ctrl-d\"]\ntasks.due = \"x\"\n")
         .unwrap();

@@ -10,12 +10,12 @@ use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
 use super::pickers::{Choice, PickKind};
 use super::{ContactAnswer, ContactKey, ContactsState};
-use crate::app::ScreenCtx;
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
 };
-use crate::app::toast::ToastKind;
+use crate::screen::toast::ToastKind;
 use crate::widgets::picker::PickItem;
 use crate::worker::{TypedCall, op};
 
@@ -460,7 +460,7 @@ impl ContactsState {
         match open {
             Some(p) => {
                 p.add_chosen(item);
-                self.picker_action(crate::app::commands::Action::Accept, cx);
+                self.picker_action(crate::keys::commands::Action::Accept, cx);
             }
             None => self.add_to_form(item, cx),
         }

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use weeek_api::{FieldErrors, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use crate::widgets::field::TextField;
 
 /// A place in the form. E-mail and phone rows are numbered as on screen.
@@ -197,7 +197,7 @@ impl Form {
     /// no field of the form.
     pub fn apply_service_errors(&mut self, fields: &FieldErrors, sent: &Sent) -> Vec<String> {
         let leftovers =
-            crate::app::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
+            crate::screen::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
         self.focus_first_error();
         leftovers
     }
@@ -291,7 +291,7 @@ impl Form {
             Field::Phone(n) if phones && n >= from => Field::Phone((n as isize + delta) as usize),
             other => other,
         };
-        crate::app::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
+        crate::screen::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
     }
 }
 

@@ -6,10 +6,10 @@ use super::layer::Layer;
 use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane, edit};
-use crate::app::ScreenCtx;
-use crate::app::checked_form::CheckedForm;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::checked_form::CheckedForm;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
 

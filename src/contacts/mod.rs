@@ -21,15 +21,15 @@ pub mod submit;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::app::commands::{Action, Context};
-use crate::app::draft_file::DraftFile;
-use crate::app::screen::ScreenState;
-use crate::app::toast::ToastKind;
-use crate::app::{ScreenCtx, Target};
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenState;
+use crate::screen::draft_file::DraftFile;
+use crate::screen::toast::ToastKind;
+use crate::screen::{ScreenCtx, Target};
 use weeek_api::ApiError;
 use weeek_api::models::{Contact, Organization};
 
@@ -128,11 +128,11 @@ pub struct ContactsState {
     pub creating: Option<create_choice::Creating>,
     /// Contacts whose answer was lost and that no look found: sent again, each is looked for
     /// first.
-    unsettled: crate::app::lost_answer::Unsettled<submit::ContactLookup>,
+    unsettled: crate::screen::lost_answer::Unsettled<submit::ContactLookup>,
     /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
     resend: Option<(form::Sent, Box<weeek_api::NewContact>)>,
     /// A contact whose delete is on its way.
-    pub deleting: Option<crate::app::deleting::Deleting>,
+    pub deleting: Option<crate::screen::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
     pub organizations: crate::organizations::OrganizationsState,
     /// The form edits this saved contact (else it makes a new one).

@@ -5,10 +5,10 @@ use weeek_api::ListQuery;
 use weeek_api::models::Organization;
 
 use super::form::OrgRef;
-use crate::app::ScreenCtx;
-use crate::app::all_pages::AllPages;
-use crate::app::loadable::Loadable;
-use crate::app::names::Names;
+use crate::screen::ScreenCtx;
+use crate::screen::all_pages::AllPages;
+use crate::screen::loadable::Loadable;
+use crate::screen::names::Names;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::op;
 

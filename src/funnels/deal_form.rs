@@ -410,7 +410,7 @@ impl DealForm {
     pub fn apply_service_errors(&mut self, fields: &FieldErrors) -> Vec<String> {
         let mut errors = std::mem::take(&mut self.errors);
         let leftovers =
-            crate::app::form_errors::place(&mut errors, fields, |k| self.field_for_key(k));
+            crate::screen::form_errors::place(&mut errors, fields, |k| self.field_for_key(k));
         self.errors = errors;
         self.focus_first_error();
         leftovers
@@ -504,7 +504,7 @@ fn custom_value(
             .iter()
             .find(|o| o.id == id)
             .and_then(|o| o.name.clone())
-            .unwrap_or_else(|| crate::app::names::short_id(&id));
+            .unwrap_or_else(|| crate::screen::names::short_id(&id));
         Named { id, name }
     };
     Some(match Input::of(field) {

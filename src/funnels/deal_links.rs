@@ -9,9 +9,9 @@ use weeek_api::models::{Contact, Organization};
 
 use super::layer::Layer;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::op;
 

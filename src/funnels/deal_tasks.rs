@@ -17,14 +17,14 @@ use super::detail::FunnelDetail;
 use super::layer::Layer;
 use super::verbs::Ask;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::requests::RequestKey;
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 /// A new linked task on its way.
@@ -575,7 +575,7 @@ fn look_for_task(n: u64, look: PageRead<Deal>, cx: &mut ScreenCtx) {
     });
 }
 
-fn report_detach(done: Option<crate::app::ledger::Group<Detaches>>, cx: &mut ScreenCtx) {
+fn report_detach(done: Option<crate::screen::ledger::Group<Detaches>>, cx: &mut ScreenCtx) {
     let Some(group) = done else {
         return;
     };

@@ -4,7 +4,7 @@
 
 use weeek_api::models::Currency;
 
-use crate::app::names::Names;
+use crate::screen::names::Names;
 
 /// What follows an amount: the currency's symbol, else its code, else "currency #N" (an id the
 /// service never listed; shown rather than guessed).

@@ -19,16 +19,16 @@ use super::layer::Layer;
 use super::list::FunnelList;
 use super::structure_prompts::{NamePrompt, Naming};
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{
     Group, Ledger, Settled, Shown, Writes, deleted, done, read_item, returning,
 };
-use crate::app::lost_answer::{
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::requests::RequestKey;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::op;
 
@@ -1043,13 +1043,13 @@ impl FunnelsState {
 }
 
 /// Why a rename did not hold, when it did not (refused, or read back and not there).
-fn refusal<W: Writes>(o: &crate::app::ledger::Outcome<W>) -> Option<String> {
+fn refusal<W: Writes>(o: &crate::screen::ledger::Outcome<W>) -> Option<String> {
     let e = o.error.as_ref()?;
     match (&o.lost, &o.read_back) {
         (None, _) => Some(e.short()),
         (Some(lost), Some(ReadBack::NotApplied)) => Some(format!(
             "Not renamed ({})",
-            crate::app::lost_answer::cause_text(lost)
+            crate::screen::lost_answer::cause_text(lost)
         )),
         _ => None,
     }

@@ -8,12 +8,12 @@ use weeek_api::{ApiError, ListQuery, OrganizationInput};
 use super::form::Sent;
 use super::save::{FormState, Phase};
 use super::{OrgAnswer, OrgKey, OrganizationsState};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
 };
-use crate::app::searched_list::PAGE_SIZE;
-use crate::app::toast::ToastKind;
+use crate::screen::searched_list::PAGE_SIZE;
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 /// What a lost create is found by: the same name, new since it was sent.

@@ -7,8 +7,8 @@ use weeek_api::models::{Funnel, FunnelStatus};
 use weeek_api::{ApiError, DealPage, DealQuery};
 
 use super::{OrgAnswer, OrgKey, OrganizationsState};
-use crate::app::ScreenCtx;
 use crate::funnels::format;
+use crate::screen::ScreenCtx;
 use crate::worker::op;
 
 /// Deals read per status: an organization rarely has more in one status; more are counted.

@@ -6,8 +6,8 @@ use weeek_api::models::Organization;
 
 use super::layer::Layer;
 use super::{OrgAnswer, OrgKey, OrganizationsState};
-use crate::app::ScreenCtx;
-use crate::app::deleting::Deleting;
+use crate::screen::ScreenCtx;
+use crate::screen::deleting::Deleting;
 use crate::worker::op;
 
 impl OrganizationsState {

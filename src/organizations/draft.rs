@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::form::{OrgForm, Values};
 use super::save::Base;
-use crate::app::draft_file::{self, Found};
+use crate::screen::draft_file::{self, Found};
 
 pub const FILE_NAME: &str = "organization-draft.json";
 

@@ -9,8 +9,8 @@ use weeek_api::{
     FieldErrors, NAME_MAX_CHARS, OrganizationInput, check_email, check_name, check_phone,
 };
 
-use crate::app::checked_form::CheckedForm;
-use crate::app::entry_rows::{self, Entry};
+use crate::screen::checked_form::CheckedForm;
+use crate::screen::entry_rows::{self, Entry};
 use crate::widgets::field::TextField;
 
 /// The kinds of rows, in form order.
@@ -238,7 +238,7 @@ impl OrgForm {
     /// no field of the form.
     pub fn apply_service_errors(&mut self, fields: &FieldErrors, sent: &Sent) -> Vec<String> {
         let left =
-            crate::app::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
+            crate::screen::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
         self.focus_first_error();
         left
     }
@@ -291,7 +291,7 @@ impl OrgForm {
             }
             other => other,
         };
-        crate::app::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
+        crate::screen::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
     }
 }
 

@@ -3,10 +3,10 @@
 
 use super::OrganizationsState;
 use super::layer::Layer;
-use crate::app::ScreenCtx;
-use crate::app::checked_form::CheckedForm;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::checked_form::CheckedForm;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 
 impl OrganizationsState {

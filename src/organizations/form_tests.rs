@@ -9,13 +9,13 @@ use super::OrgKey;
 use super::form::{Kind, OrgField};
 use super::save::Phase;
 use super::tests::full_org;
-use crate::app::Effect;
-use crate::app::commands::Context;
-use crate::app::entry_rows::RowCall;
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
-use crate::app::screen::ScreenState;
 use crate::contacts::tests::{alt, on_contacts};
+use crate::keys::commands::Context;
+use crate::screen::Effect;
+use crate::screen::ScreenState;
+use crate::screen::entry_rows::RowCall;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::testing::{Harness, code, ctrl, key};
 use crate::worker::{Answer, Call, OrgEdit, OrgEdited};
 
@@ -294,10 +294,12 @@ fn an_edit_sends_only_what_changed_each_through_its_endpoint() {
     );
     for (r, e) in &sent {
         let answer = match e {
-            OrgEdit::Row(_, RowCall::Add(v)) => OrgEdited::Entry(crate::app::entry_rows::Entry {
-                id: "e2".into(),
-                value: v.clone(),
-            }),
+            OrgEdit::Row(_, RowCall::Add(v)) => {
+                OrgEdited::Entry(crate::screen::entry_rows::Entry {
+                    id: "e2".into(),
+                    value: v.clone(),
+                })
+            }
             _ => OrgEdited::Done,
         };
         h.reply(r, Answer::EditedOrganization(Ok(answer)));
@@ -346,10 +348,12 @@ fn a_refused_change_goes_back_while_the_accepted_ones_stand() {
             ),
             OrgEdit::Row(_, RowCall::Add(v)) => h.reply(
                 r,
-                Answer::EditedOrganization(Ok(OrgEdited::Entry(crate::app::entry_rows::Entry {
-                    id: "e2".into(),
-                    value: v.clone(),
-                }))),
+                Answer::EditedOrganization(Ok(OrgEdited::Entry(
+                    crate::screen::entry_rows::Entry {
+                        id: "e2".into(),
+                        value: v.clone(),
+                    },
+                ))),
             ),
             _ => h.reply(r, Answer::EditedOrganization(Ok(OrgEdited::Done))),
         }

@@ -8,8 +8,8 @@ use weeek_api::models::Organization;
 use super::OrganizationsState;
 use super::links::LinkPicker;
 use super::save::FormState;
-use crate::app::commands::Context;
-use crate::app::layers::{self, Layers, Route};
+use crate::keys::commands::Context;
+use crate::screen::layers::{self, Layers, Route};
 
 #[derive(Debug, Clone)]
 pub enum Layer {

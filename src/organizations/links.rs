@@ -3,7 +3,7 @@
 //! per contact or tag (`POST`/`DELETE /crm/organizations/{id}/contacts` and `…/tags`); a
 //! refusal puts the links back as they were, and a lost answer has the organization read back
 //! and shown as the service has it. The bookkeeping is the shared write ledger's
-//! (`app::ledger`). The tag picker creates a tag typed that matches none, looked for after a
+//! (`screen::ledger`). The tag picker creates a tag typed that matches none, looked for after a
 //! lost answer before it may be sent again.
 
 use weeek_api::ApiError;
@@ -12,16 +12,16 @@ use weeek_api::models::{Contact, Organization};
 use super::layer::{Layer, OrgLayers};
 use super::list::OrgList;
 use super::{OrgAnswer, OrgKey, OrganizationsState};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::ledger::{Group, Settled, Shown, Writes, done, read_item};
-use crate::app::lost_answer::{ReadBack, read_back_failed};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
 use crate::contacts::create_choice::{
     ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made, tag_item,
 };
 use crate::contacts::pickers::{Choice, PickKind};
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item};
+use crate::screen::lost_answer::{ReadBack, read_back_failed};
+use crate::screen::requests::RequestKey;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::{OrgLink, TypedCall, op};

@@ -7,11 +7,11 @@ use weeek_api::models::{Organization, Tag};
 
 use super::OrgKey;
 use super::tests::full_org;
-use crate::app::commands::Context;
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
-use crate::app::screen::ScreenState;
 use crate::contacts::tests::{alt, contact, on_contacts};
+use crate::keys::commands::Context;
+use crate::screen::ScreenState;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::testing::{Harness, code, key};
 use crate::worker::{Answer, Call, OrgLink};
 

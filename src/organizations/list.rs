@@ -4,9 +4,9 @@
 use weeek_api::ListQuery;
 use weeek_api::models::Organization;
 
-use crate::app::ScreenCtx;
-use crate::app::searched_list::{Listed, SearchedList};
-pub use crate::app::searched_list::{PAGE_SIZE, SEARCH_DEBOUNCE};
+use crate::screen::ScreenCtx;
+use crate::screen::searched_list::{Listed, SearchedList};
+pub use crate::screen::searched_list::{PAGE_SIZE, SEARCH_DEBOUNCE};
 use crate::worker::op;
 
 use super::{OrgAnswer, OrgKey};

@@ -25,13 +25,13 @@ use std::time::Instant;
 use weeek_api::models::{Contact, Funnel, FunnelStatus, Organization};
 use weeek_api::{ApiError, DealPage, ListQuery};
 
-use crate::app::ScreenCtx;
-use crate::app::all_pages::AllPages;
-use crate::app::commands::{Action, Context};
-use crate::app::draft_file::{DraftFile, Found};
-use crate::app::ledger::{Ledger, Settled};
-use crate::app::toast::ToastKind;
 use crate::contacts::create_choice::{ChoicePage, Created};
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenCtx;
+use crate::screen::all_pages::AllPages;
+use crate::screen::draft_file::{DraftFile, Found};
+use crate::screen::ledger::{Ledger, Settled};
+use crate::screen::toast::ToastKind;
 use crate::widgets::scroll;
 use crate::worker::{OrgEdited, op};
 use form::OrgForm;
@@ -118,10 +118,10 @@ pub struct OrganizationsState {
     /// The deals of the organization in view.
     pub deals: deals::OrgDeals,
     /// An organization whose delete is on its way.
-    pub deleting: Option<crate::app::deleting::Deleting>,
+    pub deleting: Option<crate::screen::deleting::Deleting>,
     /// New organizations whose answer was lost and that no look found: sent again, each is
     /// looked for first.
-    unsettled: crate::app::lost_answer::Unsettled<create::OrgLookup>,
+    unsettled: crate::screen::lost_answer::Unsettled<create::OrgLookup>,
     /// The form's draft file (none before the data dir is known).
     draft: Option<DraftFile>,
     /// Every contact, for the contact picker.

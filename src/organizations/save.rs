@@ -12,12 +12,12 @@ use super::create::OrgLookup;
 use super::form::{Kind, OrgField, OrgForm, Rows, Sent, Values};
 use super::layer::Layer;
 use super::{OrgAnswer, OrgKey, OrganizationsState};
-use crate::app::ScreenCtx;
-use crate::app::checked_form::CheckedForm;
-use crate::app::edit_batch::{EditBatch, Next};
-use crate::app::entry_rows::{self, Entry, RowChange};
-use crate::app::lost_answer::{LostCreate, SentAt};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::checked_form::CheckedForm;
+use crate::screen::edit_batch::{EditBatch, Next};
+use crate::screen::entry_rows::{self, Entry, RowChange};
+use crate::screen::lost_answer::{LostCreate, SentAt};
+use crate::screen::toast::ToastKind;
 use crate::worker::{OrgEdit, OrgEdited, op};
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -8,11 +8,11 @@ use weeek_api::{ApiError, ListQuery};
 
 use super::OrgKey;
 use super::list::{PAGE_SIZE, SEARCH_DEBOUNCE};
-use crate::app::commands::Context;
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
-use crate::app::screen::ScreenState;
 use crate::contacts::tests::{alt, on_contacts};
+use crate::keys::commands::Context;
+use crate::screen::ScreenState;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::testing::{Harness, code, key};
 use crate::worker::{Answer, Call};
 

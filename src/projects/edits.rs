@@ -21,16 +21,16 @@ use weeek_api::{ApiError, NewProject, ProjectUpdate};
 use super::naming::Ask;
 use super::portfolio_edits::PortfolioWrites;
 use super::{Node, ProjectsAnswer, ProjectsKey, ProjectsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, read_item};
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, read_item};
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::app::names::Names;
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::names::Names;
+use crate::screen::requests::RequestKey;
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 // ----- creates ------------------------------------------------------------------------------

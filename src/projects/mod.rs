@@ -18,11 +18,11 @@ use std::collections::HashSet;
 use weeek_api::ApiError;
 use weeek_api::models::{Board, Portfolio, Project};
 
-use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
-use crate::app::ledger::Settled;
-use crate::app::loadable::Loadable;
-use crate::app::screen::ScreenState;
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenCtx;
+use crate::screen::ScreenState;
+use crate::screen::ledger::Settled;
+use crate::screen::loadable::Loadable;
 use crate::widgets::field::TextField;
 use crate::worker::op;
 pub use tree::{Node, Row};
@@ -83,7 +83,7 @@ pub struct ProjectsState {
 
 impl ProjectsState {
     /// The rows as drawn now.
-    pub fn rows(&self, names: &crate::app::names::Names) -> Vec<Row> {
+    pub fn rows(&self, names: &crate::screen::names::Names) -> Vec<Row> {
         // Without the portfolios every project would show as in none: nothing rather than that.
         let Some(portfolios) = self.portfolios.value() else {
             return Vec::new();

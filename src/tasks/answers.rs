@@ -10,9 +10,9 @@ use super::files::FileAnswer;
 use super::form::tags::FormAnswer;
 use super::time_log::TimeAnswer;
 use super::watchers::WatchAnswer;
-use crate::app::ScreenCtx;
-use crate::app::ledger::Settled;
-use crate::app::requests::ScreenAnswer;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::Settled;
+use crate::screen::requests::ScreenAnswer;
 
 #[derive(Debug)]
 pub enum TaskAnswer {

@@ -4,8 +4,8 @@
 use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskPage};
 
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, task};
 use crate::worker::{Answer, Call};
@@ -75,7 +75,7 @@ fn moving_on_cancels_the_read_and_coming_back_reads_nothing_again() {
     assert!(
         h.effects.iter().any(|e| matches!(
             e,
-            crate::app::Effect::Cancel(RequestKey::Tasks(TaskKey::Detail(2)))
+            crate::screen::Effect::Cancel(RequestKey::Tasks(TaskKey::Detail(2)))
         )),
         "the read of the task left is cancelled"
     );

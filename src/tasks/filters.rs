@@ -5,8 +5,8 @@ use time::{Date, Duration};
 use weeek_api::models::{Priority, TaskRow, TaskType};
 use weeek_api::{SortBy, SortKey, TaskQuery};
 
-use crate::app::names::Names;
 use crate::date_input::DayRange;
+use crate::screen::names::Names;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Assignee {

@@ -5,9 +5,9 @@ use crossterm::event::KeyCode;
 use weeek_api::models::Task;
 use weeek_api::{ApiError, TaskPage};
 
-use crate::app::commands::Context;
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
+use crate::keys::commands::Context;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
 use crate::worker::{Answer, Call};

@@ -8,7 +8,7 @@ use time::macros::{date, datetime};
 use weeek_api::models::{RunningTimer, Task, TimeEntry};
 use weeek_api::{ApiError, TaskPage, TimeEntryInput};
 
-use crate::app::requests::RequestKey;
+use crate::screen::requests::RequestKey;
 use crate::tasks::timer::TimerKey;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, task};
 use crate::worker::{Answer, Call};
@@ -217,7 +217,7 @@ fn a_lost_start_that_landed_says_the_timer_before_it_stopped() {
 #[test]
 fn a_timer_started_elsewhere_is_found_at_start_on_a_later_page() {
     let mut app = Harness::app();
-    app.keymap = crate::app::keymap::Keymap::default();
+    app.keymap = crate::keys::keymap::Keymap::default();
     let mut h = Harness::starting(app);
     h.answer_all(
         |c| matches!(c, Call::Me),
@@ -588,7 +588,7 @@ fn a_twin_entry_that_was_there_before_is_not_taken_for_a_lost_one() {
 /// comes up once that one closes.
 #[test]
 fn a_dialog_read_for_waits_beneath_one_opened_meanwhile() {
-    use crate::app::commands::Context;
+    use crate::keys::commands::Context;
     let mut h = Harness::new();
     h.resize(160, 45);
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);

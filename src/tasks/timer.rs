@@ -13,10 +13,10 @@ use time::OffsetDateTime;
 use weeek_api::models::{RunningTimer, Task};
 use weeek_api::{ApiError, TaskPage, TaskQuery};
 
-use crate::app::lost_answer::{self, AfterFailure};
-use crate::app::requests::{Reply, ScreenAnswer};
-use crate::app::toast::ToastKind;
-use crate::app::{Effect, ScreenCtx};
+use crate::screen::lost_answer::{self, AfterFailure};
+use crate::screen::requests::{Reply, ScreenAnswer};
+use crate::screen::toast::ToastKind;
+use crate::screen::{Effect, ScreenCtx};
 use crate::text::quoted;
 use crate::worker::{Skipped, TypedCall, op};
 

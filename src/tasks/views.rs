@@ -12,8 +12,8 @@ use weeek_api::models::{Priority, TaskType};
 use weeek_api::{SortBy, SortKey};
 
 use super::filters::{Assignee, Completion, Due, DueFilter, FilterKind, Filters};
-use crate::app::names::Names;
 use crate::date_input;
+use crate::screen::names::Names;
 
 /// One saved view as the config file holds it. Every field may be left out: the view then
 /// has the list's default for it (my open tasks, in the service's order).

@@ -43,11 +43,12 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::app::commands::{self, Context};
-use crate::app::keymap::{self, Key, Reach};
-use crate::app::toast::ToastKind;
-use crate::app::{App, Hits, Overlay, Screen};
+use crate::app::{App, Overlay};
+use crate::keys::commands::{self, Context};
+use crate::keys::keymap::{self, Key, Reach};
 use crate::layout::{self, centered};
+use crate::screen::toast::ToastKind;
+use crate::screen::{Hits, Screen};
 use crate::text::{truncate, width};
 use crate::ui::theme::Theme;
 

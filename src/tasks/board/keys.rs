@@ -3,9 +3,9 @@
 //! list's verbs pass through to act on the card under the cursor.
 
 use super::list_only;
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 use crate::tasks::TasksState;
 use crate::widgets::scroll;
 
@@ -81,10 +81,10 @@ impl TasksState {
     /// A click on a column focuses it; on a card, puts the cursor there too.
     pub(in crate::tasks) fn board_click(
         &mut self,
-        target: crate::app::Target,
+        target: crate::screen::Target,
         cx: &mut ScreenCtx,
     ) -> bool {
-        use crate::app::Target;
+        use crate::screen::Target;
         let Some(b) = self.layers.board_mut() else {
             return false;
         };

@@ -5,8 +5,8 @@ use crossterm::event::KeyCode;
 use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, ColumnPlace, TaskPage};
 
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
 use crate::worker::{Answer, Call};
@@ -585,7 +585,7 @@ fn layers(h: &Harness) -> Vec<&'static str> {
 
 #[test]
 fn a_picker_over_the_form_over_the_board_has_the_keys_and_each_esc_closes_one() {
-    use crate::app::commands::Context;
+    use crate::keys::commands::Context;
     let mut h = on_board();
     h.press("n");
     // Tab from the title to the project, a choice: Enter opens its picker.

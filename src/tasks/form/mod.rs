@@ -17,9 +17,9 @@ use std::path::Path;
 
 use model::{TaskForm, Values};
 
-use crate::app::ScreenCtx;
-use crate::app::draft_file::DraftFile;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::draft_file::DraftFile;
+use crate::screen::toast::ToastKind;
 
 pub const DRAFT_FILE: &str = "task-draft.json";
 

@@ -4,12 +4,12 @@
 
 use weeek_api::ApiError;
 
-use crate::app::ScreenCtx;
-use crate::app::toast::ToastKind;
 use crate::contacts::create_choice::{
     ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made,
 };
 use crate::contacts::pickers::PickKind;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::PickItem;
 
@@ -135,7 +135,7 @@ impl TasksState {
         match self.tag_picker() {
             Some(p) => {
                 p.add_chosen(picked);
-                self.form_picker_action(crate::app::commands::Action::Accept, cx);
+                self.form_picker_action(crate::keys::commands::Action::Accept, cx);
             }
             None => {
                 if let Some(e) = self.layers.form_mut()

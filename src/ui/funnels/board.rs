@@ -7,14 +7,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::{Deal, WinStatus};
 
-use crate::app::loadable::PageStatus;
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::funnels::board::Column;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
 use crate::layout::funnels::{
     card, cards_in, column_cards, column_rects, is_narrow, visible_columns,
 };
+use crate::screen::loadable::PageStatus;
+use crate::screen::{Hits, Target};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::columns::{self, Place};
 use crate::ui::theme::Theme;

@@ -8,11 +8,12 @@ use ratatui::widgets::{Block, Borders};
 use weeek_api::models::{CustomField, Funnel, FunnelStatus};
 
 use super::{board, chip};
-use crate::app::{App, Hits};
+use crate::app::App;
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::format;
 use crate::funnels::totals::Figures;
 use crate::layout::{self, funnels::InfoPlace};
+use crate::screen::Hits;
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 

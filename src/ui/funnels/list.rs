@@ -7,9 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::Funnel;
 
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::funnels::format;
 use crate::layout::funnels::{list, table_rows};
+use crate::screen::{Hits, Target};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;

@@ -13,12 +13,13 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use weeek_api::models::Organization;
 
 use super::contacts::tag_spans;
-use crate::app::commands::Context;
-use crate::app::names::short_id;
-use crate::app::{App, Hits};
+use crate::app::App;
+use crate::keys::commands::Context;
 use crate::layout;
 use crate::organizations::deals::OrgDeals;
 use crate::organizations::layer::Layer;
+use crate::screen::Hits;
+use crate::screen::names::short_id;
 use crate::text::{first_and_more, fit, fit_hints, one_line, truncate};
 use crate::ui::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};

@@ -26,7 +26,7 @@ pub struct Names {
     /// Tags and organizations made from a picker whose answer was lost and that no look found:
     /// whichever screen sends the name again looks first.
     pub unsettled_choices:
-        crate::app::lost_answer::Unsettled<crate::contacts::create_choice::ChoiceLookup>,
+        crate::screen::lost_answer::Unsettled<crate::contacts::create_choice::ChoiceLookup>,
 }
 
 /// The directory's answers.
@@ -265,8 +265,8 @@ pub fn short_id(id: &str) -> String {
 mod tests {
     use weeek_api::ApiError;
 
-    use crate::app::requests::Request;
-    use crate::app::requests::RequestKey;
+    use crate::screen::requests::Request;
+    use crate::screen::requests::RequestKey;
     use crate::testing::{Harness, ME};
     use crate::worker::{Answer, Call};
 

@@ -347,7 +347,7 @@ mod tests {
 
     /// SentAt at 10:30 on the service's clock (its clock and ours agree); `known` held before.
     fn sent(known: &[&str]) -> SentAt<String> {
-        let clock = crate::app::Clock {
+        let clock = crate::screen::Clock {
             wall: datetime!(2026-11-21 10:30 UTC),
             ..crate::testing::clock()
         };

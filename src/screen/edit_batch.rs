@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use weeek_api::ApiError;
 
-use crate::app::lost_answer::{AfterFailure, after_failure};
+use crate::screen::lost_answer::{AfterFailure, after_failure};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct EditBatch<C> {

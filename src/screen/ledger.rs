@@ -589,11 +589,11 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::app::keymap::Keymap;
-    use crate::app::names::Names;
-    use crate::app::requests::Requests;
-    use crate::app::toast::Toasts;
-    use crate::app::{Effect, ScreenCtx};
+    use crate::keys::keymap::Keymap;
+    use crate::screen::names::Names;
+    use crate::screen::requests::Requests;
+    use crate::screen::toast::Toasts;
+    use crate::screen::{Effect, ScreenCtx};
     use crate::tasks::TaskKey;
     use crate::worker::{Call, op};
 
@@ -628,7 +628,7 @@ mod tests {
             match found {
                 Ok(v) if *v == set.to => ReadBack::Applied,
                 Ok(_) => ReadBack::NotApplied,
-                Err(e) => crate::app::lost_answer::read_back_failed(e.clone()),
+                Err(e) => crate::screen::lost_answer::read_back_failed(e.clone()),
             }
         }
         fn rebase(later: &mut Set, truth: &i32) {

@@ -18,7 +18,7 @@
 
 use time::{Duration, OffsetDateTime};
 
-use crate::app::Clock;
+use crate::screen::Clock;
 
 /// How much earlier than the send (on the service's clock) a new object's `createdAt` may
 /// read: stamps cut to the second, taken on another of the service's machines than its

@@ -60,7 +60,7 @@ mod tests {
 
     use crossterm::event::KeyCode;
 
-    use crate::app::Screen;
+    use crate::screen::Screen;
     use crate::testing::{Harness, code, key};
     use crate::worker::Call;
 

@@ -14,7 +14,7 @@ use crossterm::event::KeyCode;
 use super::Command;
 use super::action::Action;
 use super::context::Context;
-use crate::app::keymap::Key;
+use crate::keys::keymap::Key;
 use crate::tasks::filters::Due;
 use crate::widgets::field::TextEdit;
 

@@ -5,7 +5,7 @@
 
 use weeek_api::ApiError;
 
-use crate::app::loadable::{Arrived, Paged};
+use crate::screen::loadable::{Arrived, Paged};
 use crate::widgets::scroll;
 
 #[derive(Debug, Clone, Default)]

@@ -6,7 +6,7 @@
 //! waits beneath the dialogs open now and comes up as they close.
 
 use super::ScreenCtx;
-use super::commands::{Action, Context};
+use crate::keys::commands::{Action, Context};
 
 /// What a screen's layer enum says about itself.
 pub trait Layer {

@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use weeek_api::{ApiError, ListQuery};
 
-use crate::app::ScreenCtx;
-use crate::app::loadable::{Arrived, Paged, append_new};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::{Arrived, Paged, append_new};
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
 
@@ -204,7 +204,7 @@ impl<T: Listed> SearchedList<T> {
     /// A key that moves the cursor (`j`, `PgDn`, `g`…); false for any other.
     pub fn move_by(
         &mut self,
-        action: crate::app::commands::Action,
+        action: crate::keys::commands::Action,
         cx: &mut ScreenCtx,
         shown: usize,
     ) -> bool {

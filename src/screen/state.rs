@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use super::commands::{Action, Context};
 use super::{ScreenCtx, Target};
+use crate::keys::commands::{Action, Context};
 
 /// Answers are not part of this: each screen takes its own answer enum (`on_answer`), routed
 /// by `App::on_reply`.

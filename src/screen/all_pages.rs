@@ -3,8 +3,8 @@
 
 use weeek_api::{ApiError, ListQuery};
 
-use crate::app::ScreenCtx;
-use crate::app::loadable::Loadable;
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::Loadable;
 
 /// The service's largest page for these lists; a shorter page is the last.
 pub const PAGE: u32 = 100;

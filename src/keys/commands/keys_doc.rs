@@ -11,7 +11,7 @@ const HEAD: &str = "\
 # Keys
 
 Every key of weeek-tui as it is bound by default, from the command table
-(`src/app/commands/table.rs`), grouped by the context (the layer) a key acts in. This page is
+(`src/keys/commands/table.rs`), grouped by the context (the layer) a key acts in. This page is
 written from the table: do not edit it by hand. After a change to the table, write it again with
 
 ```sh

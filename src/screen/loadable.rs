@@ -1,7 +1,7 @@
 //! Remote data and its state. Loading and failing keep the previous value, so a reload never
 //! blanks the screen and loading never looks like empty.
 
-use crate::app::indexed_rows::IndexedRows;
+use crate::screen::indexed_rows::IndexedRows;
 use weeek_api::ApiError;
 
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -9,11 +9,11 @@
 
 use std::collections::HashMap;
 
-use crate::app::names::NamesAnswer;
 use crate::contacts::{ContactAnswer, ContactKey};
 use crate::funnels::{FunnelAnswer, FunnelKey};
 use crate::organizations::{OrgAnswer, OrgKey};
 use crate::projects::{ProjectsAnswer, ProjectsKey};
+use crate::screen::names::NamesAnswer;
 use crate::tasks::timer::{TimerAnswer, TimerKey};
 use crate::tasks::{TaskAnswer, TaskKey};
 use crate::worker::{self, TypedCall};
@@ -37,7 +37,7 @@ pub enum RequestKey {
     Timer(TimerKey),
 }
 
-/// The shared directory's reads (see `app::directory`).
+/// The shared directory's reads (see `screen::names`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum NamesKey {
     Me,

@@ -4,9 +4,9 @@
 
 use weeek_api::ApiError;
 
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{AfterFailure, after_failure, cause_text};
+use crate::screen::toast::ToastKind;
 
 /// A record asked about, then on its way out.
 #[derive(Debug, Clone, PartialEq)]
