@@ -7,6 +7,7 @@
 //! against.
 
 pub mod active_workspace;
+pub mod amounts;
 pub mod app;
 pub mod attachment_files;
 pub mod cli;
@@ -22,7 +23,6 @@ pub mod keys;
 pub mod layout;
 pub mod logging;
 pub mod moment;
-pub mod organizations;
 pub mod path_complete;
 pub mod private_files;
 pub mod projects;

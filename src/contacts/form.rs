@@ -32,13 +32,7 @@ impl Field {
     }
 }
 
-/// A chosen organization; the name travels with the id so a restored draft shows names before
-/// the organizations have loaded.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct OrgRef {
-    pub id: String,
-    pub name: String,
-}
+pub use crate::screen::choices::OrgRef;
 
 /// Which form row each sent list item came from (blank rows are skipped when sending).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

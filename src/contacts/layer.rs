@@ -6,11 +6,11 @@
 
 use weeek_api::models::Contact;
 
-use super::pickers::FormPicker;
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
 use crate::keys::commands::{Action, Context};
 use crate::screen::ScreenCtx;
+use crate::screen::choices::FormPicker;
 use crate::screen::layers::{self, Layers, Route};
 
 #[derive(Debug, Clone)]

@@ -5,7 +5,7 @@
 //! and `Esc` leaves it; the form is kept as a draft file on every change and offered back at
 //! the next start.
 
-pub mod create_choice;
+mod create_choice;
 pub mod delete;
 pub mod draft;
 pub mod edit;
@@ -15,8 +15,9 @@ pub mod form;
 mod keys;
 pub mod layer;
 pub mod list;
+pub mod organizations;
 mod panes;
-pub mod pickers;
+mod pickers;
 pub mod submit;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -33,12 +34,12 @@ use crate::screen::{ScreenCtx, Target};
 use weeek_api::ApiError;
 use weeek_api::models::{Contact, Organization};
 
+use crate::screen::choices::Organizations;
+use crate::screen::choices::create::{self as choice_create, ChoicePage, Created};
 use crate::worker::Edited;
-use create_choice::{ChoicePage, Created};
 use draft::{Draft, Found};
 use form::Form;
 use list::ContactList;
-use pickers::Organizations;
 use submit::{Failure, Phase};
 
 /// The requests of the contacts screen.
@@ -125,7 +126,7 @@ pub struct ContactsState {
     /// The first detail line of the saved contact in view.
     pub saved_scroll: usize,
     /// An organization or a tag being created from its picker.
-    pub creating: Option<create_choice::Creating>,
+    pub creating: Option<choice_create::Creating>,
     /// Contacts whose answer was lost and that no look found: sent again, each is looked for
     /// first.
     unsettled: crate::screen::lost_answer::Unsettled<submit::ContactLookup>,
@@ -134,7 +135,7 @@ pub struct ContactsState {
     /// A contact whose delete is on its way.
     pub deleting: Option<crate::screen::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
-    pub organizations: crate::organizations::OrganizationsState,
+    pub organizations: crate::contacts::organizations::OrganizationsState,
     /// The form edits this saved contact (else it makes a new one).
     pub edit: Option<edit::Session>,
     /// The draft file.
@@ -153,7 +154,7 @@ impl ContactsState {
     /// `update` never touches the disk.
     pub fn load(data_dir: PathBuf) -> Self {
         let found = draft::load(&data_dir);
-        let organizations = crate::organizations::OrganizationsState::load(&data_dir);
+        let organizations = crate::contacts::organizations::OrganizationsState::load(&data_dir);
         Self {
             organizations,
             ..Self::with_found(data_dir, found)
@@ -178,7 +179,7 @@ impl ContactsState {
             unsettled: Default::default(),
             resend: None,
             deleting: None,
-            organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
+            organizations: crate::contacts::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
@@ -337,7 +338,7 @@ impl ScreenState for ContactsState {
 
     fn help_contexts(&self) -> &'static [Context] {
         if self.organizations.shown {
-            return crate::organizations::OrganizationsState::HELP_CONTEXTS;
+            return crate::contacts::organizations::OrganizationsState::HELP_CONTEXTS;
         }
         &[
             Context::ContactField,

@@ -115,7 +115,7 @@ pub fn parse_number(text: &str) -> Option<f64> {
 /// A number as the form shows it for editing: as the rest of the app shows numbers
 /// (`1 250 000,50`), which `parse_number` reads back.
 fn number_text(n: f64) -> String {
-    crate::funnels::format::number(n)
+    crate::amounts::number(n)
 }
 
 pub use crate::date_input::parse_day as parse_date;

@@ -11,7 +11,6 @@ pub mod deal_task_prompt;
 pub mod deal_tasks;
 pub mod detail;
 pub mod editor;
-pub mod format;
 pub mod layer;
 pub mod list;
 pub mod lookups;

@@ -183,7 +183,7 @@ impl FunnelsState {
                 all.iter()
                     .map(|c| {
                         // The code too, so typing "EUR" finds the euro.
-                        let mark = super::format::currency_mark(cx.names, c.id);
+                        let mark = crate::amounts::currency_mark(cx.names, c.id);
                         let head = match c.code.as_deref().map(str::trim) {
                             Some(code) if !code.is_empty() && code != mark => {
                                 format!("{code} {mark}")

@@ -7,6 +7,7 @@
 pub mod all_pages;
 pub mod card_column;
 pub mod checked_form;
+pub mod choices;
 pub mod click;
 pub mod deleting;
 pub mod draft_file;

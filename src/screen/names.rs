@@ -26,7 +26,7 @@ pub struct Names {
     /// Tags and organizations made from a picker whose answer was lost and that no look found:
     /// whichever screen sends the name again looks first.
     pub unsettled_choices:
-        crate::screen::lost_answer::Unsettled<crate::contacts::create_choice::ChoiceLookup>,
+        crate::screen::lost_answer::Unsettled<crate::screen::choices::create::ChoiceLookup>,
 }
 
 /// The directory's answers.

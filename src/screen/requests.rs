@@ -9,9 +9,9 @@
 
 use std::collections::HashMap;
 
+use crate::contacts::organizations::{OrgAnswer, OrgKey};
 use crate::contacts::{ContactAnswer, ContactKey};
 use crate::funnels::{FunnelAnswer, FunnelKey};
-use crate::organizations::{OrgAnswer, OrgKey};
 use crate::projects::{ProjectsAnswer, ProjectsKey};
 use crate::screen::names::NamesAnswer;
 use crate::tasks::timer::{TimerAnswer, TimerKey};

@@ -75,7 +75,7 @@ pub struct TaskForms {
     /// Said once the screen is first shown (a toast needs the first message's clock).
     note: Option<(ToastKind, String)>,
     /// A tag being created from the form's tag picker.
-    pub making_tag: Option<crate::contacts::create_choice::Creating>,
+    pub making_tag: Option<crate::screen::choices::create::Creating>,
     /// The drafts of forms sent and not confirmed yet, as written: the file keeps the one it
     /// holds until the service has the task (or the form comes back).
     sending: Vec<String>,

@@ -4,11 +4,11 @@
 
 use weeek_api::ApiError;
 
-use crate::contacts::create_choice::{
+use crate::screen::ScreenCtx;
+use crate::screen::choices::PickKind;
+use crate::screen::choices::create::{
     ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made,
 };
-use crate::contacts::pickers::PickKind;
-use crate::screen::ScreenCtx;
 use crate::screen::toast::ToastKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::PickItem;
@@ -123,11 +123,11 @@ impl TasksState {
     }
 
     /// The service has it: picked in the open tag picker, else added to the form.
-    fn tag_made(&mut self, item: PickItem<crate::contacts::pickers::Choice>, cx: &mut ScreenCtx) {
+    fn tag_made(&mut self, item: PickItem<crate::screen::choices::Choice>, cx: &mut ScreenCtx) {
         if self.forms.making_tag.take().is_none() {
             return;
         }
-        let crate::contacts::pickers::Choice::Tag(id) = item.key else {
+        let crate::screen::choices::Choice::Tag(id) = item.key else {
             return;
         };
         let quoted = crate::text::quoted(&item.label, 40);

@@ -244,7 +244,7 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
                     format!(
                         "  {} loading {} of …{}",
                         crate::ui::spinner_frame(app),
-                        crate::funnels::format::number(s.list.rows.len() as f64),
+                        crate::amounts::number(s.list.rows.len() as f64),
                         crate::ui::then_say(app, "tasks.back", "stops")
                     ),
                     t.dim(),

@@ -140,7 +140,7 @@ fn the_search_goes_to_the_service_after_a_pause_and_esc_drops_it() {
     h.send(code(KeyCode::Esc));
     assert!(!matches!(
         h.app.contacts.organizations.layers.top(),
-        Some(crate::organizations::layer::Layer::Search)
+        Some(crate::contacts::organizations::layer::Layer::Search)
     ));
     let reqs = list_requests(&mut h);
     assert_eq!(reqs.len(), 1, "clearing the search reloads at once");

@@ -25,10 +25,10 @@ use std::time::Instant;
 use weeek_api::models::{Contact, Funnel, FunnelStatus, Organization};
 use weeek_api::{ApiError, DealPage, ListQuery};
 
-use crate::contacts::create_choice::{ChoicePage, Created};
 use crate::keys::commands::{Action, Context};
 use crate::screen::ScreenCtx;
 use crate::screen::all_pages::AllPages;
+use crate::screen::choices::create::{ChoicePage, Created};
 use crate::screen::draft_file::{DraftFile, Found};
 use crate::screen::ledger::{Ledger, Settled};
 use crate::screen::toast::ToastKind;
@@ -129,7 +129,7 @@ pub struct OrganizationsState {
     /// Links shown and on their way.
     pub links: Ledger<links::OrgLinks>,
     /// A tag being created from the tag picker.
-    pub creating_tag: Option<crate::contacts::create_choice::Creating>,
+    pub creating_tag: Option<crate::screen::choices::create::Creating>,
     /// Said once the screen is shown: a draft restored at start, or one that could not be read.
     found_note: Option<(ToastKind, String)>,
 }

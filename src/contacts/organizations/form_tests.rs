@@ -436,7 +436,7 @@ fn esc_asks_before_dropping_changes_and_closes_an_unchanged_form() {
     h.send(code(KeyCode::Esc));
     assert!(matches!(
         h.app.contacts.organizations.layers.top(),
-        Some(crate::organizations::layer::Layer::AskClose)
+        Some(crate::contacts::organizations::layer::Layer::AskClose)
     ));
     h.send(key('n'));
     assert!(h.app.contacts.organizations.layers.form().is_some(), "kept");

@@ -7,7 +7,7 @@ use weeek_api::models::{Funnel, FunnelStatus};
 use weeek_api::{ApiError, DealPage, DealQuery};
 
 use super::{OrgAnswer, OrgKey, OrganizationsState};
-use crate::funnels::format;
+use crate::amounts;
 use crate::screen::ScreenCtx;
 use crate::worker::op;
 
@@ -178,7 +178,7 @@ impl OrganizationsState {
         let funnel = d.funnels.get(*funnel);
         let mark = funnel
             .and_then(|f| f.currency_id)
-            .map(|c| format::currency_mark(cx.names, c))
+            .map(|c| amounts::currency_mark(cx.names, c))
             .unwrap_or_default();
         let place = format!(
             "{} › {}",
@@ -188,7 +188,7 @@ impl OrganizationsState {
         d.more |= page.has_more;
         d.rows.extend(page.deals.iter().map(|deal| DealRow {
             title: deal.title.clone().unwrap_or_else(|| "(untitled)".into()),
-            amount: format::money(deal.amount, &mark),
+            amount: amounts::money(deal.amount, &mark),
             place: place.clone(),
         }));
         // The same order whichever status answered first.

@@ -12,12 +12,12 @@ use weeek_api::models::{Contact, Organization};
 use super::layer::{Layer, OrgLayers};
 use super::list::OrgList;
 use super::{OrgAnswer, OrgKey, OrganizationsState};
-use crate::contacts::create_choice::{
-    ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made, tag_item,
-};
-use crate::contacts::pickers::{Choice, PickKind};
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
+use crate::screen::choices::create::{
+    ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made, tag_item,
+};
+use crate::screen::choices::{Choice, PickKind};
 use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item};
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
 use crate::screen::requests::RequestKey;
