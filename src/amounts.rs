@@ -1,6 +1,6 @@
-//! Money, currencies and timestamps as people read them. One style everywhere: spaces between
+//! Numbers and money as people read and type them. One style everywhere: spaces between
 //! thousands and a decimal comma (`12 500 000,50 ₽`), the way the service's own apps print
-//! amounts, with cents only when there are any.
+//! amounts, with cents only when there are any; typed, either mark reads as the decimals.
 
 use weeek_api::models::Currency;
 
@@ -79,6 +79,17 @@ pub fn number(amount: f64) -> String {
     out
 }
 
+/// Reads a number as people type it: spaces (also thin and no-break ones) group digits, and a
+/// comma or a point marks the decimals.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\u{202f}')
+        .map(|c| if c == ',' { '.' } else { c })
+        .collect();
+    cleaned.parse::<f64>().ok().filter(|n| n.is_finite())
+}
+
 /// An amount with its currency; a missing amount is "–".
 pub fn money(amount: Option<f64>, mark: &str) -> String {
     match amount {
@@ -116,6 +127,14 @@ mod tests {
         assert_eq!(number(-1234.0), "−1 234");
         assert_eq!(number(987_654_321_012.0), "987 654 321 012");
         assert_eq!(number(f64::NAN), "–");
+    }
+
+    #[test]
+    fn numbers_read_as_people_type_them() {
+        assert_eq!(parse_number("1 200 000,50"), Some(1_200_000.5));
+        assert_eq!(parse_number("1\u{a0}000.25"), Some(1000.25));
+        assert_eq!(parse_number("12e"), None);
+        assert_eq!(parse_number("inf"), None);
     }
 
     #[test]

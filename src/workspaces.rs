@@ -166,10 +166,11 @@ impl Workspaces {
         today: time::Date,
     ) -> Result<BTreeMap<String, View>, String> {
         let views_file = self.paths.views_file(id);
+        let check = |views: &BTreeMap<String, View>| crate::tasks::views::check_all(views, today);
         if views_file == self.paths.config_file {
-            config::views(&self.file, &views_file, today)
+            config::views(&self.file, &views_file, check)
         } else {
-            config::views(&config::load_file(&views_file)?, &views_file, today)
+            config::views(&config::load_file(&views_file)?, &views_file, check)
         }
     }
 

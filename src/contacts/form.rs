@@ -10,27 +10,7 @@ use weeek_api::{FieldErrors, NAME_MAX_CHARS, NewContact, check_email, check_name
 use crate::screen::checked_form::CheckedForm;
 use crate::widgets::field::TextField;
 
-/// A place in the form. E-mail and phone rows are numbered as on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Field {
-    FirstName,
-    LastName,
-    MiddleName,
-    Email(usize),
-    Phone(usize),
-    Organizations,
-    Tags,
-}
-
-impl Field {
-    pub fn is_text(self) -> bool {
-        !matches!(self, Field::Organizations | Field::Tags)
-    }
-
-    pub fn is_name(self) -> bool {
-        matches!(self, Field::FirstName | Field::LastName | Field::MiddleName)
-    }
-}
+pub use crate::layout::contacts::Field;
 
 pub use crate::screen::choices::OrgRef;
 

@@ -91,12 +91,7 @@ pub enum ContactAnswer {
     EditRead(Result<Box<Contact>, ApiError>),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Pane {
-    #[default]
-    Form,
-    List,
-}
+pub use crate::layout::contacts::Pane;
 
 /// A question of this screen, answered before anything else on it.
 #[derive(Debug, Clone, PartialEq)]

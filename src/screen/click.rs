@@ -1,9 +1,8 @@
 //! What a click can land on. Drawing records each such area with its target; the runtime
 //! turns a click into `Msg::Click(target)` by looking it up in the last frame drawn.
 
-use crate::contacts::Pane;
-use crate::contacts::form::Field;
 use crate::layout::HitMap;
+use crate::layout::contacts::{Field, Pane};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Target {

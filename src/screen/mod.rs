@@ -60,7 +60,7 @@ pub enum Effect {
     StoreView {
         config: PathBuf,
         name: String,
-        view: Option<crate::tasks::views::View>,
+        view: Option<crate::config::View>,
     },
     /// Edit a task's description as `text` in `command` (the user's editor), the terminal
     /// handed over meanwhile. Answered with `Msg::Edited`.

@@ -13,7 +13,7 @@ use weeek_api::{ApiError, CustomFieldKind, TaskUpdate};
 
 use super::dialogs::{PickKey, PickPurpose, Popup, PromptPurpose};
 use super::{TaskAnswer, TaskKey, TasksState};
-use crate::funnels::deal_form::parse_number;
+use crate::amounts::parse_number;
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::{Settled, Shown, Writes, read_item, returning};

@@ -1,4 +1,5 @@
-//! What a key asks for: the `Action` a command sends to the focused layer.
+//! What a key asks for: the `Action` a command sends to the focused layer, and the quick due
+//! filters (`Due`) the filter panel's keys name.
 
 use crate::widgets::field::TextEdit;
 
@@ -60,7 +61,7 @@ pub enum Action {
     Complete,
     Priority(u8),
     /// A quick due filter of the filter panel.
-    QuickDue(crate::tasks::filters::Due),
+    QuickDue(Due),
     MoveColumn,
     Assign,
     DueDate,
@@ -156,4 +157,51 @@ pub enum Action {
     /// A new project in the portfolio under the cursor; a new board in the project under it.
     NewProject,
     NewBoard,
+}
+
+/// The due dates people ask for, from the filter panel's quick keys. The service has no filter
+/// on the due date alone: each is sent as the nearest thing it has, and the tasks it answers
+/// with are narrowed to the ones asked for by the task list (`tasks::filters`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Due {
+    /// Open and due before today: read most overdue first (`sortBy=-overdue`).
+    Overdue,
+    /// Due today: `day=` (the service matches a task whose start–due span holds the day).
+    Today,
+    /// Due this week: the week as `startDate`/`endDate` (matched by span, like `day=`).
+    ThisWeek,
+    /// No due date: the service has no such filter; read in due-date order (`sortBy=date`),
+    /// undated tasks first.
+    NoDate,
+}
+
+impl Due {
+    pub const ALL: [Due; 4] = [Self::Overdue, Self::Today, Self::ThisWeek, Self::NoDate];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Overdue => "overdue",
+            Self::Today => "today",
+            Self::ThisWeek => "this week",
+            Self::NoDate => "no due date",
+        }
+    }
+
+    /// What is sent and what is left out here, said when the filter is picked.
+    pub fn how(self) -> &'static str {
+        match self {
+            Self::Overdue => {
+                "read most overdue first (sortBy=overdue); tasks not due before today are left out"
+            }
+            Self::Today => {
+                "sent as day= (the service matches start–due spans); tasks due another day are left out"
+            }
+            Self::ThisWeek => {
+                "the service matches start–due spans that overlap the week; tasks due another week are left out"
+            }
+            Self::NoDate => {
+                "the service has no such filter: tasks are read in due-date order, the dated ones left out"
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ mod context;
 mod keys_doc;
 mod table;
 
-pub use action::Action;
+pub use action::{Action, Due};
 pub use context::Context;
 pub use table::COMMANDS;
 

@@ -12,10 +12,9 @@
 use crossterm::event::KeyCode;
 
 use super::Command;
-use super::action::Action;
+use super::action::{Action, Due};
 use super::context::Context;
 use crate::keys::keymap::Key;
-use crate::tasks::filters::Due;
 use crate::widgets::field::TextEdit;
 
 /// One row of the table; its context is the first part of its id.
