@@ -259,7 +259,7 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
         clock,
     );
     asked.extend(requests(&effects));
-    let list = RequestKey::Tasks(TaskKey::List);
+    let list = RequestKey::from(TaskKey::List);
     let acme_list = asked
         .iter()
         .find(|r| r.key == list)

@@ -437,19 +437,18 @@ impl Harness {
 
     /// Answers the detail pane's reads of tasks whose whole the test gave (see [`rows`]).
     fn answer_details(&mut self) {
-        use crate::screen::requests::RequestKey;
         use crate::tasks::TaskKey;
         loop {
-            let found = self
-                .pending
-                .iter()
-                .enumerate()
-                .find_map(|(i, r)| match &r.key {
-                    RequestKey::Tasks(TaskKey::Detail(id)) => {
-                        WHOLES.with(|w| w.borrow().get(id).cloned()).map(|t| (i, t))
-                    }
-                    _ => None,
-                });
+            let found =
+                self.pending
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, r)| match r.key.get::<TaskKey>() {
+                        Some(TaskKey::Detail(id)) => {
+                            WHOLES.with(|w| w.borrow().get(id).cloned()).map(|t| (i, t))
+                        }
+                        _ => None,
+                    });
             let Some((i, task)) = found else { return };
             let r = self.pending.remove(i);
             let reply = answered(&r, Answer::Task(Ok(Box::new(task))), None);
@@ -544,7 +543,7 @@ impl Harness {
 
     /// Answers the look for my running timer: none runs.
     pub fn no_timer(&mut self) {
-        let key = crate::screen::requests::RequestKey::Timer(crate::tasks::timer::TimerKey::Find);
+        let key = crate::screen::requests::RequestKey::from(crate::tasks::timer::TimerKey::Find);
         let (finds, rest) = std::mem::take(&mut self.pending)
             .into_iter()
             .partition(|r| r.key == key);

@@ -16,19 +16,20 @@ use crossterm::event::{
 use time::Date;
 use weeek_api::ApiError;
 
-use crate::contacts::ContactsState;
-use crate::funnels::FunnelsState;
+use crate::contacts::organizations::OrgKey;
+use crate::contacts::{ContactKey, ContactsState};
+use crate::funnels::{FunnelKey, FunnelsState};
 use crate::keys::alt_digit;
 use crate::keys::commands::{Action, Context};
 use crate::keys::keymap::{Key, Keymap};
 use crate::layout::Viewport;
-use crate::projects::ProjectsState;
-use crate::screen::names::{self, Names};
-use crate::screen::requests::{Reply, Report, RequestKey, Requests, Retrying, ScreenAnswer};
+use crate::projects::{ProjectsKey, ProjectsState};
+use crate::screen::names::{Names, NamesAnswer, NamesKey};
+use crate::screen::requests::{Reply, Report, RequestKey, Requests, Retrying};
 use crate::screen::toast::{ToastKind, Toasts};
 use crate::screen::{Clock, Effect, Screen, ScreenCtx, ScreenState, Target, lost_answer};
-use crate::tasks::TasksState;
-use crate::tasks::timer::Timer;
+use crate::tasks::timer::{Timer, TimerKey};
+use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::{PickItem, Picker};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -491,46 +492,57 @@ impl App {
                 &mut screen_cx!(self, clock, effects)
             };
         }
-        match answer {
-            ScreenAnswer::Names(answer) => {
-                let answer = *answer;
-                let became_known = matches!(answer, names::NamesAnswer::Me(Ok(_)));
-                if let names::NamesAnswer::Me(Err(e)) = &answer
-                    && !matches!(e, ApiError::Unauthorized { .. })
-                {
-                    self.toasts.push(clock.now, ToastKind::Error, e.short());
-                }
-                self.names.on_answer(answer);
-                if became_known {
-                    self.timer.find(cx!());
-                }
-                self.each_screen(clock, effects, |s, cx| {
-                    if became_known {
-                        s.on_profile(cx);
+        // Each set of keys hands its answers to whoever asked under it.
+        macro_rules! route {
+            ($answer:ident: $keys:ty => |$a:ident| $then:expr) => {
+                let $answer = match $answer.take::<$keys>() {
+                    Ok($a) => {
+                        $then;
+                        return true;
                     }
-                    s.on_directory_changed(cx);
-                });
-            }
-            ScreenAnswer::Tasks(answer) => self.tasks.on_answer(*answer, cx!()),
-            ScreenAnswer::Funnels(answer) => {
-                self.funnels.on_answer(*answer, cx!());
-                self.show_deal_link(clock, effects);
-            }
-            ScreenAnswer::Contacts(answer) => self.contacts.on_answer(*answer, cx!()),
-            ScreenAnswer::Organizations(answer) => {
-                self.contacts.organizations.on_answer(*answer, cx!())
-            }
-            ScreenAnswer::Projects(answer) => self.projects.on_answer(*answer, cx!()),
-            ScreenAnswer::Timer(answer) => {
-                let changed = self
-                    .timer
-                    .on_answer(*answer, skipped.as_ref(), me.as_deref(), cx!());
-                for task in changed {
-                    self.tasks.reread_task(task, cx!());
-                }
-            }
+                    Err(other) => other,
+                };
+            };
         }
-        true
+        route!(answer: NamesKey => |a| self.on_names(a, clock, effects));
+        route!(answer: TaskKey => |a| self.tasks.on_answer(a, cx!()));
+        route!(answer: FunnelKey => |a| {
+            self.funnels.on_answer(a, cx!());
+            self.show_deal_link(clock, effects);
+        });
+        route!(answer: ContactKey => |a| self.contacts.on_answer(a, cx!()));
+        route!(answer: OrgKey => |a| self.contacts.organizations.on_answer(a, cx!()));
+        route!(answer: ProjectsKey => |a| self.projects.on_answer(a, cx!()));
+        route!(answer: TimerKey => |a| {
+            let changed = self.timer.on_answer(a, skipped.as_ref(), me.as_deref(), cx!());
+            for task in changed {
+                self.tasks.reread_task(task, cx!());
+            }
+        });
+        // Every set of keys a request can be made under is routed above.
+        tracing::error!(key = ?answer.key(), "an answer whose keys no screen routes");
+        false
+    }
+
+    /// The directory's answer: every screen hears of it, and the first profile read finds
+    /// my timer.
+    fn on_names(&mut self, answer: NamesAnswer, clock: Clock, effects: &mut Vec<Effect>) {
+        let became_known = matches!(answer, NamesAnswer::Me(Ok(_)));
+        if let NamesAnswer::Me(Err(e)) = &answer
+            && !matches!(e, ApiError::Unauthorized { .. })
+        {
+            self.toasts.push(clock.now, ToastKind::Error, e.short());
+        }
+        self.names.on_answer(answer);
+        if became_known {
+            self.timer.find(&mut screen_cx!(self, clock, effects));
+        }
+        self.each_screen(clock, effects, |s, cx| {
+            if became_known {
+                s.on_profile(cx);
+            }
+            s.on_directory_changed(cx);
+        });
     }
 
     /// A contact or organization picked in a deal's popup, once it is in: the contacts screen
@@ -912,7 +924,7 @@ mod tests {
 
     /// The task list's request (the timer reads tasks too).
     fn list_request(h: &mut Harness) -> crate::screen::requests::Request {
-        let list = super::RequestKey::Tasks(crate::tasks::TaskKey::List);
+        let list = super::RequestKey::from(crate::tasks::TaskKey::List);
         let at = h
             .pending
             .iter()

@@ -67,6 +67,10 @@ pub enum ContactKey {
     EditRead,
 }
 
+impl crate::screen::requests::KeySet for ContactKey {
+    type Answer = ContactAnswer;
+}
+
 /// The answers of the contacts screen, one per kind of request.
 #[derive(Debug)]
 pub enum ContactAnswer {

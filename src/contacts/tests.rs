@@ -11,7 +11,7 @@ use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
 use crate::app::Overlay;
 use crate::screen::ScreenState;
-use crate::screen::requests::NamesKey;
+use crate::screen::names::NamesKey;
 use crate::screen::{Effect, Screen};
 use crate::testing::{Harness, code, ctrl, key_event};
 use crate::worker::{Answer, Call};

@@ -23,7 +23,6 @@ use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
@@ -97,10 +96,11 @@ impl Writes for Detaches {
     type Item = Deal;
     type Note = ();
     type Truth = ();
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::TaskDetach(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::TaskDetach(n)
     }
 
     fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {

@@ -91,6 +91,10 @@ pub enum FunnelKey {
     StatusWrite(u64),
 }
 
+impl crate::screen::requests::KeySet for FunnelKey {
+    type Answer = FunnelAnswer;
+}
+
 #[derive(Debug)]
 pub struct FunnelsState {
     pub list: FunnelList,

@@ -12,7 +12,6 @@ use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item};
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
@@ -39,10 +38,11 @@ impl Writes for DealMoves {
     /// The status the deal is in, and about where in its column.
     type Truth = (StatusId, usize);
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::Move(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::Move(n)
     }
 
     fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {

@@ -27,7 +27,6 @@ use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::op;
@@ -143,10 +142,11 @@ impl Writes for FunnelWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::FunnelWrite(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::FunnelWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Funnel>) -> FunnelAnswer {
@@ -292,10 +292,11 @@ impl Writes for StatusWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::StatusWrite(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::StatusWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<FunnelStatus>>) -> FunnelAnswer {

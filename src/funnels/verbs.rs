@@ -14,7 +14,6 @@ use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item, returning};
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
@@ -82,10 +81,11 @@ impl Writes for DealVerbs {
     /// The outcome the service has, for a later verb of the deal to go back to.
     type Truth = Option<WinStatus>;
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::Verb(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::Verb(n)
     }
 
     fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {

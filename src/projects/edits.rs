@@ -29,7 +29,6 @@ use crate::screen::lost_answer::{
     read_back_failed,
 };
 use crate::screen::names::Names;
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
@@ -123,10 +122,11 @@ impl Writes for ProjectWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::ProjectWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::ProjectWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Project>) -> ProjectsAnswer {
@@ -278,10 +278,11 @@ impl Writes for BoardWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::BoardWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::BoardWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<Board>>) -> ProjectsAnswer {

@@ -43,6 +43,10 @@ pub enum ProjectsKey {
     PortfolioWrite(u64),
 }
 
+impl crate::screen::requests::KeySet for ProjectsKey {
+    type Answer = ProjectsAnswer;
+}
+
 /// The projects screen's answers, one per kind of request.
 #[derive(Debug)]
 pub enum ProjectsAnswer {

@@ -9,7 +9,6 @@ use crate::screen::ScreenCtx;
 use crate::screen::ledger::{Group, Settled, Shown, Writes, done};
 use crate::screen::loadable::Loadable;
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
-use crate::screen::requests::RequestKey;
 use crate::worker::{TypedCall, op};
 
 #[derive(Debug, Clone)]
@@ -30,10 +29,11 @@ impl Writes for PortfolioWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::PortfolioWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::PortfolioWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<Portfolio>>) -> ProjectsAnswer {

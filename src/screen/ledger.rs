@@ -12,7 +12,7 @@ use weeek_api::ApiError;
 
 use super::ScreenCtx;
 use super::lost_answer::{AfterFailure, ReadBack, after_failure, cause_text};
-use super::requests::{RequestKey, ScreenAnswer};
+use super::requests::KeySet;
 use super::toast::ToastKind;
 use crate::worker::{Op, TypedCall};
 
@@ -30,11 +30,13 @@ pub trait Writes {
     /// item goes back to if it fails too.
     type Truth;
 
+    /// The keys of its requests (the screen's).
+    type Key: KeySet;
     /// What the screen is told of write or read-back number `n`.
-    type Answer: Into<ScreenAnswer> + 'static;
+    type Answer: Into<<Self::Key as KeySet>::Answer> + 'static;
 
     /// The request key of write number `n`.
-    fn key(n: u64) -> RequestKey;
+    fn key(n: u64) -> Self::Key;
     /// The screen's answer of write or read-back `n`: how it settled.
     fn answer(n: u64, settled: Settled<Self::Item>) -> Self::Answer;
     /// The read of an item whose write lost its answer.
@@ -594,8 +596,15 @@ mod tests {
     use crate::screen::requests::Requests;
     use crate::screen::toast::Toasts;
     use crate::screen::{Effect, ScreenCtx};
-    use crate::tasks::TaskKey;
     use crate::worker::{Call, op};
+
+    /// The requests of these tests' writes.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    struct Write(u64);
+
+    impl KeySet for Write {
+        type Answer = ();
+    }
 
     /// Numbered counters set to values: the smallest kind of write.
     #[derive(Debug, Clone)]
@@ -613,12 +622,13 @@ mod tests {
         type Item = i32;
         type Note = &'static str;
         type Truth = i32;
-        type Answer = ScreenAnswer;
+        type Key = Write;
+        type Answer = ();
 
-        fn key(n: u64) -> RequestKey {
-            TaskKey::Write(n).into()
+        fn key(n: u64) -> Write {
+            Write(n)
         }
-        fn answer(_: u64, _: Settled<i32>) -> ScreenAnswer {
+        fn answer(_: u64, _: Settled<i32>) {
             unreachable!("these tests hand the ledger its answers themselves")
         }
         fn read_back(id: &i64) -> TypedCall<Result<i32, ApiError>> {
@@ -704,10 +714,7 @@ mod tests {
             std::mem::take(&mut self.effects)
                 .into_iter()
                 .filter_map(|e| match e {
-                    Effect::Request(r) => match r.key {
-                        RequestKey::Tasks(TaskKey::Write(n)) => Some((n, r.call)),
-                        _ => None,
-                    },
+                    Effect::Request(r) => r.key.get::<Write>().map(|Write(n)| (*n, r.call)),
                     _ => None,
                 })
                 .collect()

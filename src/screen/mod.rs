@@ -35,7 +35,7 @@ use crate::layout::Viewport;
 use crate::worker::{Op, TypedCall};
 pub use click::{Hits, Target};
 use names::Names;
-use requests::{Request, RequestKey, Requests, ScreenAnswer};
+use requests::{KeySet, Request, RequestKey, Requests};
 pub use state::ScreenState;
 use toast::{ToastKind, Toasts};
 
@@ -143,9 +143,9 @@ pub struct ScreenCtx<'a> {
 impl ScreenCtx<'_> {
     /// Asks for `op` under `key`; `answer` makes its typed result the screen's own answer
     /// (it may be called more than once: a kept copy may answer before the service).
-    pub fn request<O: Op, A: Into<ScreenAnswer>>(
+    pub fn request<K: KeySet, O: Op, A: Into<K::Answer>>(
         &mut self,
-        key: impl Into<RequestKey>,
+        key: K,
         op: O,
         answer: impl Fn(O::Output) -> A + Send + Sync + 'static,
     ) {
@@ -153,9 +153,9 @@ impl ScreenCtx<'_> {
     }
 
     /// As [`ScreenCtx::request`], for a call prepared elsewhere (a look for a lost create).
-    pub fn ask<T: 'static, A: Into<ScreenAnswer>>(
+    pub fn ask<K: KeySet, T: 'static, A: Into<K::Answer>>(
         &mut self,
-        key: impl Into<RequestKey>,
+        key: K,
         ask: TypedCall<T>,
         answer: impl Fn(T) -> A + Send + Sync + 'static,
     ) {

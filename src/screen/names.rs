@@ -8,7 +8,7 @@ use weeek_api::models::{Board, BoardColumn, Currency, Member, Project, Tag, User
 
 use super::ScreenCtx;
 use super::loadable::Loadable;
-use super::requests::NamesKey;
+use super::requests::KeySet;
 use crate::worker::op;
 
 #[derive(Debug, Default, Clone)]
@@ -27,6 +27,27 @@ pub struct Names {
     /// whichever screen sends the name again looks first.
     pub unsettled_choices:
         crate::screen::lost_answer::Unsettled<crate::screen::choices::create::ChoiceLookup>,
+}
+
+/// The directory's reads.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum NamesKey {
+    Me,
+    Workspace,
+    Members,
+    Tags,
+    Projects,
+    Currencies,
+    /// The boards of a project.
+    Boards(i64),
+    /// The columns of a board.
+    Columns(i64),
+    /// A project the list does not hold, read by its id.
+    Project(i64),
+}
+
+impl KeySet for NamesKey {
+    type Answer = NamesAnswer;
 }
 
 /// The directory's answers.
@@ -298,7 +319,7 @@ mod tests {
 
     /// The task list's pending reads (the timer reads tasks too, under its own key).
     fn list_requests(h: &mut Harness) -> Vec<Request> {
-        let list = RequestKey::Tasks(crate::tasks::TaskKey::List);
+        let list = RequestKey::from(crate::tasks::TaskKey::List);
         let (taken, rest) = std::mem::take(&mut h.pending)
             .into_iter()
             .partition(|r| r.key == list);

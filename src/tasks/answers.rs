@@ -12,7 +12,6 @@ use super::time_log::TimeAnswer;
 use super::watchers::WatchAnswer;
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::Settled;
-use crate::screen::requests::ScreenAnswer;
 
 #[derive(Debug)]
 pub enum TaskAnswer {
@@ -54,12 +53,6 @@ macro_rules! part {
             impl From<$answer> for TaskAnswer {
                 fn from(a: $answer) -> Self {
                     Self::$variant(a)
-                }
-            }
-
-            impl From<$answer> for ScreenAnswer {
-                fn from(a: $answer) -> Self {
-                    ScreenAnswer::from(TaskAnswer::$variant(a))
                 }
             }
         )*

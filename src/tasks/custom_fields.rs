@@ -18,7 +18,6 @@ use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::{Settled, Shown, Writes, read_item, returning};
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::{TypedCall, op};
@@ -137,10 +136,11 @@ impl Writes for FieldWrites {
     /// A field's value as the service has it.
     type Truth = (String, Value);
 
+    type Key = TaskKey;
     type Answer = TaskAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        TaskKey::Field(n).into()
+    fn key(n: u64) -> TaskKey {
+        TaskKey::Field(n)
     }
 
     fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {

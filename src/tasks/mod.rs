@@ -109,6 +109,10 @@ pub enum TaskKey {
     /// number.
     ColumnFind(u64),
 }
+
+impl crate::screen::requests::KeySet for TaskKey {
+    type Answer = TaskAnswer;
+}
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.

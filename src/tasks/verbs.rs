@@ -16,7 +16,6 @@ use crate::screen::ledger::{
     self, Group, Outcome, Reverse, Settled, Shown, WriteCall, Writes, done, read_item, returning,
 };
 use crate::screen::lost_answer::{ReadBack, cause_text, read_back_failed};
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
@@ -181,10 +180,11 @@ impl Writes for TaskWrites {
     type Note = Bulk;
     /// A field as the service has it.
     type Truth = Change;
+    type Key = TaskKey;
     type Answer = TaskAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        TaskKey::Write(n).into()
+    fn key(n: u64) -> TaskKey {
+        TaskKey::Write(n)
     }
 
     fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {

@@ -196,7 +196,7 @@ fn a_lost_create_is_looked_for_and_never_sent_twice() {
     h.fail(&reqs[0], ApiError::Timeout);
     let finds = h.take(|c| matches!(c, Call::Organizations(_)));
     assert_eq!(finds.len(), 1);
-    assert_eq!(finds[0].key, RequestKey::Organizations(OrgKey::Find));
+    assert_eq!(finds[0].key, RequestKey::from(OrgKey::Find));
     let Call::Organizations(q) = &finds[0].call else {
         unreachable!("taken by its call");
     };
@@ -387,7 +387,7 @@ fn a_lost_answer_of_an_edit_is_read_back_before_anything_is_said() {
     h.fail(&sent[0].0, ApiError::Timeout);
     let reads = h.take(|c| matches!(c, Call::Organization(_)));
     assert_eq!(reads.len(), 1);
-    assert_eq!(reads[0].key, RequestKey::Organizations(OrgKey::EditRead));
+    assert_eq!(reads[0].key, RequestKey::from(OrgKey::EditRead));
     let mut there = full_org();
     there.name = Some("ООО «Альфа-Логистик»!".into());
     h.reply(&reads[0], Answer::Organization(Ok(Box::new(there))));

@@ -20,7 +20,6 @@ use crate::screen::choices::create::{
 use crate::screen::choices::{Choice, PickKind};
 use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item};
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
-use crate::screen::requests::RequestKey;
 use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -77,10 +76,11 @@ impl Writes for OrgLinks {
     type Item = Organization;
     type Note = ();
     type Truth = LinkSet;
+    type Key = OrgKey;
     type Answer = OrgAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        OrgKey::Link(n).into()
+    fn key(n: u64) -> OrgKey {
+        OrgKey::Link(n)
     }
 
     fn answer(n: u64, settled: Settled<Organization>) -> OrgAnswer {

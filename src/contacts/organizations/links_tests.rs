@@ -51,7 +51,7 @@ fn attach_c3(h: &mut Harness) {
     );
     let reqs = h.take(|c| matches!(c, Call::Contacts(_)));
     assert_eq!(reqs.len(), 1);
-    assert_eq!(reqs[0].key, RequestKey::Organizations(OrgKey::PickContacts));
+    assert_eq!(reqs[0].key, RequestKey::from(OrgKey::PickContacts));
     h.reply(
         &reqs[0],
         Answer::Contacts(Ok(vec![
@@ -161,7 +161,7 @@ fn a_new_tag_is_created_once_then_attached() {
     h.fail(&creates[0], ApiError::Timeout);
     let finds = h.take(|c| matches!(c, Call::Tags));
     assert_eq!(finds.len(), 1);
-    assert_eq!(finds[0].key, RequestKey::Organizations(OrgKey::FindTag));
+    assert_eq!(finds[0].key, RequestKey::from(OrgKey::FindTag));
     let mut tags = crate::testing::tags();
     tags.push(Tag {
         id: 7,

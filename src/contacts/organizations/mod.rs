@@ -68,6 +68,10 @@ pub enum OrgKey {
     StatusDeals(u32, u32),
 }
 
+impl crate::screen::requests::KeySet for OrgKey {
+    type Answer = OrgAnswer;
+}
+
 /// The answers of the organizations tab, one per kind of request.
 #[derive(Debug)]
 pub enum OrgAnswer {

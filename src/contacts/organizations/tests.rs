@@ -54,7 +54,7 @@ pub(crate) fn full_org() -> Organization {
 }
 
 fn is_list(r: &Request) -> bool {
-    r.key == RequestKey::Organizations(OrgKey::List)
+    r.key == RequestKey::from(OrgKey::List)
 }
 
 /// The organization list requests in flight, taken out of the harness.

@@ -6,7 +6,6 @@ use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, ColumnPlace, TaskPage};
 
 use crate::screen::requests::Request;
-use crate::screen::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
 use crate::worker::{Answer, Call};
@@ -265,7 +264,7 @@ fn a_move_whose_answer_was_lost_is_read_back() {
     let mut reads = h.take(|c| *c == Call::Task(3));
     assert_eq!(reads.len(), 1, "read back once");
     let read = reads.remove(0);
-    assert!(matches!(read.key, RequestKey::Tasks(TaskKey::Write(_))));
+    assert!(matches!(read.key.get::<TaskKey>(), Some(TaskKey::Write(_))));
     // The service did not take it: the card shows where the service has it.
     h.reply(
         &read,
