@@ -191,7 +191,7 @@ fn terminal() -> Term {
 
 fn draw(term: &mut Term, app: &App, theme: &Theme) -> Hits {
     let mut hits = Hits::default();
-    term.draw(|f| hits = weeek_tui::ui::render(app, theme, f))
+    term.draw(|f| hits = weeek_tui::ui::render(app, theme, f).hits)
         .expect("draw");
     hits
 }

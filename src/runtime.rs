@@ -131,9 +131,14 @@ impl Runtime {
                 // after typing then loses nothing.
                 files.settle().await;
                 let app = &active.app;
-                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(app, &self.theme, f)) {
+                let mut scrolls = active.app.scrolls;
+                if let Err(e) = terminal.draw(|f| {
+                    let drawn = crate::ui::render(app, &self.theme, f);
+                    (hits, scrolls) = (drawn.hits, drawn.scrolls);
+                }) {
                     break Err(e);
                 }
+                active.app.scrolls = scrolls;
                 active.app.dirty = false;
             }
             let deadline = active.app.next_deadline(Instant::now());

@@ -18,7 +18,7 @@ use weeek_api::models::{
 
 use crate::app::{App, Msg};
 use crate::screen::requests::{Reply, Request};
-use crate::screen::{Clock, Effect, Hits};
+use crate::screen::{Clock, Effect};
 use crate::ui::theme::Theme;
 use crate::worker::{Answer, Call, Origin, Skipped};
 
@@ -419,6 +419,16 @@ impl Harness {
         if self.files_answer_at_once {
             self.answer_files_here();
         }
+        self.drawn();
+    }
+
+    /// As the runtime does before the next message: when something changed, a frame is drawn
+    /// and the app reads back how far its text can scroll. Only the measure is taken here, as
+    /// `ui::render` takes it; `dirty` stays for the tests that look at it.
+    fn drawn(&mut self) {
+        if self.app.dirty {
+            self.app.scrolls = crate::ui::scroll_limits(&self.app);
+        }
     }
 
     /// Answers the requests that look at files here, as the worker does (see
@@ -561,7 +571,8 @@ impl Harness {
 
     /// A left click at a cell of the frame on screen, as the runtime passes it on.
     pub fn click(&mut self, column: u16, row: u16) {
-        let (_, hits) = self.draw();
+        let (_, drawn) = self.draw();
+        let hits = drawn.hits;
         let event = Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
             column,
@@ -575,13 +586,13 @@ impl Harness {
 
     /// A frame drawn at the size the app was last told of, as the runtime draws it: never at
     /// another size, which the app's page sizes and scrolling would not match.
-    fn draw(&self) -> (ratatui::buffer::Buffer, Hits) {
+    fn draw(&self) -> (ratatui::buffer::Buffer, crate::ui::Drawn) {
         let (w, h) = self.app.viewport.size();
         let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-        let mut hits = Hits::default();
-        term.draw(|f| hits = crate::ui::render(&self.app, &self.theme, f))
+        let mut drawn = crate::ui::Drawn::default();
+        term.draw(|f| drawn = crate::ui::render(&self.app, &self.theme, f))
             .expect("draw");
-        (term.backend().buffer().clone(), hits)
+        (term.backend().buffer().clone(), drawn)
     }
 
     /// The frame as drawn, with its colours and styles.

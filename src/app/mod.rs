@@ -22,7 +22,7 @@ use crate::funnels::{FunnelKey, FunnelsState};
 use crate::keys::alt_digit;
 use crate::keys::commands::{Action, Context};
 use crate::keys::keymap::{Key, Keymap};
-use crate::layout::Viewport;
+use crate::layout::{ScrollLimits, Viewport};
 use crate::projects::{ProjectsKey, ProjectsState};
 use crate::screen::names::{Names, NamesAnswer, NamesKey};
 use crate::screen::requests::{Reply, Report, RequestKey, Requests, Retrying};
@@ -144,6 +144,8 @@ pub struct App {
     pub overlay: Option<Overlay>,
     /// What fits in the terminal, recomputed on every resize.
     pub viewport: Viewport,
+    /// How far wrapped text could scroll in the last frame drawn (set by whoever draws it).
+    pub scrolls: ScrollLimits,
     pub spinner: usize,
     /// Set by whatever changes what is drawn; the runtime draws only then, and clears it.
     pub dirty: bool,
@@ -205,6 +207,7 @@ impl App {
             timer: Timer::default(),
             overlay: None,
             viewport: Viewport::new(size.0, size.1),
+            scrolls: ScrollLimits::default(),
             spinner: 0,
             dirty: false,
             data_dir,
@@ -688,8 +691,7 @@ impl App {
             // The detail pane scrolls no further than its last line: past it there is nothing
             // to read, and each key pressed there would take one more to come back.
             if self.screen == Screen::Tasks {
-                let max = crate::ui::tasks::detail_scroll_max(self);
-                self.tasks.detail_scroll = self.tasks.detail_scroll.min(max);
+                self.tasks.detail_scroll = self.tasks.detail_scroll.min(self.scrolls.detail);
             }
             return true;
         }

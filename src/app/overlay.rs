@@ -13,7 +13,7 @@ impl App {
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) -> bool {
-        let max = crate::ui::overlay_scroll_max(self);
+        let max = self.scrolls.overlay;
         let page = self.viewport.area.height.saturating_sub(4).max(1);
         match &mut self.overlay {
             Some(Overlay::Help { scroll, filter }) if filter.typing => {
