@@ -467,6 +467,15 @@ impl Harness {
         }
     }
 
+    /// The app follows `jump`, asked by the screen `from` while handling a message.
+    pub fn jump(&mut self, from: crate::screen::Screen, jump: crate::screen::jump::Jump) {
+        let mut effects = Vec::new();
+        self.app.follow(from, jump, self.clock, &mut effects);
+        self.collect(effects);
+        self.answer_details();
+        self.drawn();
+    }
+
     /// Types each character as a key press.
     pub fn press(&mut self, keys: &str) {
         for c in keys.chars() {

@@ -18,6 +18,7 @@ use super::layer::Layer;
 use super::verbs::Ask;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::screen::ScreenCtx;
+use crate::screen::jump::Jump;
 use crate::screen::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
 use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
@@ -325,7 +326,7 @@ impl FunnelsState {
             Some(t) if DealTasks::is_pending(t.id) => {
                 cx.toast(ToastKind::Info, "That task is still being created.");
             }
-            Some(t) => self.open_task = Some(t.clone()),
+            Some(t) => cx.jump(Jump::Task(Box::new(t.clone()))),
         }
     }
 

@@ -119,10 +119,6 @@ pub struct FunnelsState {
     found_note: Option<(crate::screen::toast::ToastKind, String)>,
     /// The open deal's linked tasks: new ones and detaches on their way, the title prompt.
     pub tasks: deal_tasks::DealTasks,
-    /// The linked task `Enter` chose, for the app to show on the task screen.
-    pub open_task: Option<weeek_api::models::Task>,
-    /// The deal's contacts and organizations to open one (`c`), and the one to open.
-    pub links: deal_links::DealLinks,
     /// Funnels and statuses made, renamed, deleted, moved; the name prompt.
     pub structure: structure::Structure,
 }
@@ -141,8 +137,6 @@ impl FunnelsState {
             found: None,
             found_note: None,
             tasks: deal_tasks::DealTasks::default(),
-            open_task: None,
-            links: Default::default(),
             structure: structure::Structure::default(),
         }
     }

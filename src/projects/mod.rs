@@ -21,6 +21,7 @@ use weeek_api::models::{Board, Portfolio, Project};
 use crate::keys::commands::{Action, Context};
 use crate::screen::ScreenCtx;
 use crate::screen::ScreenState;
+use crate::screen::jump::Jump;
 use crate::screen::ledger::Settled;
 use crate::screen::loadable::Loadable;
 use crate::widgets::field::TextField;
@@ -78,8 +79,6 @@ pub struct ProjectsState {
     pub filter: Option<TextField>,
     /// The filter box with the keyboard, the name prompt, the question.
     pub layers: layer::ProjectLayers,
-    /// The board `Enter` chose, for the app to open on the task screen.
-    pub open_board: Option<(i64, i64)>,
     entered: bool,
     /// Projects and boards made, renamed, archived, deleted.
     pub edits: edits::Edits,
@@ -200,8 +199,8 @@ impl ProjectsState {
             return false;
         };
         match row.node {
-            Node::Board { project, board } => {
-                self.open_board = Some((project, board));
+            Node::Board { board, .. } => {
+                cx.jump(Jump::Board(board));
                 true
             }
             node if !row.open && row.branch => {

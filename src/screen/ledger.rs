@@ -684,6 +684,7 @@ mod tests {
         effects: Vec<Effect>,
         toasts: Toasts,
         keys: Keymap,
+        jumps: Vec<crate::screen::jump::Jump>,
     }
 
     impl World {
@@ -694,6 +695,7 @@ mod tests {
                 effects: Vec::new(),
                 toasts: Toasts::default(),
                 keys: Keymap::default(),
+                jumps: Vec::new(),
             }
         }
 
@@ -706,6 +708,7 @@ mod tests {
                 toasts: &mut self.toasts,
                 viewport: crate::layout::Viewport::new(120, 40),
                 keys: &self.keys,
+                jumps: &mut self.jumps,
             }
         }
 

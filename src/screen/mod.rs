@@ -15,6 +15,7 @@ pub mod edit_batch;
 pub mod entry_rows;
 pub mod form_errors;
 pub mod indexed_rows;
+pub mod jump;
 pub mod layers;
 pub mod ledger;
 pub mod loadable;
@@ -34,6 +35,7 @@ use crate::keys::keymap::Keymap;
 use crate::layout::Viewport;
 use crate::worker::{Op, TypedCall};
 pub use click::{Hits, Target};
+use jump::Jump;
 use names::Names;
 use requests::{KeySet, Request, RequestKey, Requests};
 pub use state::ScreenState;
@@ -138,6 +140,8 @@ pub struct ScreenCtx<'a> {
     pub viewport: Viewport,
     /// The keys as bound now, for messages that name one ("u to undo").
     pub keys: &'a Keymap,
+    /// Where the screen sends the user, for the app to follow (see `jump`).
+    pub jumps: &'a mut Vec<Jump>,
 }
 
 impl ScreenCtx<'_> {
@@ -172,6 +176,11 @@ impl ScreenCtx<'_> {
             self.effects.push(Effect::Cancel(key));
         }
         pending
+    }
+
+    /// Sends the user to another screen once this message is handled.
+    pub fn jump(&mut self, to: Jump) {
+        self.jumps.push(to);
     }
 
     pub fn toast(&mut self, kind: ToastKind, text: impl Into<String>) {

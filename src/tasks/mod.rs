@@ -192,8 +192,6 @@ pub struct TasksState {
     kept_descriptions: HashMap<i64, description::Describe>,
     /// Description saves on their way, by task.
     saving_descriptions: HashMap<i64, description::Saving>,
-    /// The screen to go back to, asked by `Esc` on a board opened there.
-    pub leave_to: Option<crate::screen::Screen>,
 }
 
 impl TasksState {

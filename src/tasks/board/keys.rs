@@ -5,6 +5,7 @@
 use super::list_only;
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
+use crate::screen::jump::Jump;
 use crate::screen::toast::ToastKind;
 use crate::tasks::TasksState;
 use crate::widgets::scroll;
@@ -52,7 +53,9 @@ impl TasksState {
                 } else {
                     let from = b.opened_from;
                     self.close_board(cx);
-                    self.leave_to = from;
+                    if let Some(from) = from {
+                        cx.jump(Jump::Back(from));
+                    }
                 }
             }
             Action::Refresh => {

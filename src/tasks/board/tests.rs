@@ -5,6 +5,8 @@ use crossterm::event::KeyCode;
 use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, ColumnPlace, TaskPage};
 
+use crate::screen::Screen;
+use crate::screen::jump::Jump;
 use crate::screen::requests::Request;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
@@ -496,11 +498,15 @@ fn a_click_on_a_card_puts_the_cursor_there() {
 fn a_task_opened_from_a_deal_closes_the_board_and_shows_in_the_list() {
     let mut h = on_board();
     h.take(|_| true);
-    h.app.funnels.open_task = Some(in_column(2, "Вторая", 10));
+    // The user went to the funnels screen and opened a deal's linked task from there.
     h.send(crate::testing::key_event(
         KeyCode::Char('2'),
         crossterm::event::KeyModifiers::ALT,
     ));
+    assert_eq!(h.app.screen, Screen::Funnels);
+    let task = Box::new(in_column(2, "Вторая", 10));
+    h.jump(Screen::Funnels, Jump::Task(task));
+    assert_eq!(h.app.screen, Screen::Tasks);
     assert!(h.app.tasks.layers.board().is_none(), "the board is closed");
     assert!(h.app.tasks.detail, "the detail pane is open");
     let list = h
