@@ -29,6 +29,7 @@ use std::time::Instant;
 use crate::keys::commands::{Action, Context};
 use crate::screen::ScreenState;
 use crate::screen::draft_file::DraftFile;
+use crate::screen::jump::Opened;
 use crate::screen::toast::ToastKind;
 use crate::screen::{ScreenCtx, Target};
 use weeek_api::ApiError;
@@ -312,8 +313,7 @@ pub fn contact_rows(c: &weeek_api::models::Contact, every: bool) -> usize {
 impl ContactsState {
     /// A contact or organization opened from elsewhere (a deal): read in full over whatever
     /// the screen had, which closing it goes back to (a form keeps what was typed).
-    pub fn show_linked(&mut self, opened: crate::funnels::deal_links::Opened, cx: &mut ScreenCtx) {
-        use crate::funnels::deal_links::Opened;
+    pub fn show_linked(&mut self, opened: Opened, cx: &mut ScreenCtx) {
         match opened {
             Opened::Contact(contact) => {
                 self.organizations.shown = false;
