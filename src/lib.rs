@@ -19,6 +19,8 @@ pub mod duration;
 pub mod funnels;
 pub mod fuzzy;
 pub mod html;
+#[cfg(test)]
+mod import_rules_tests;
 pub mod keys;
 pub mod layout;
 pub mod logging;
