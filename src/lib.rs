@@ -25,6 +25,7 @@ pub mod keys;
 pub mod layout;
 pub mod logging;
 pub mod moment;
+pub mod outbox;
 pub mod path_complete;
 pub mod private_files;
 pub mod projects;

@@ -1,0 +1,333 @@
+//! The outbox: changes made while the service cannot be reached, kept on disk (in the store,
+//! in the same transaction as the store's copy of the item they change) until the service has
+//! them.
+//!
+//! Each change records its base: the item's `updatedAt` and the value of the field it changes
+//! as the app last read them. When the service is back the changes are replayed in the order
+//! they were made (`replay`): a change to an existing item is sent only if the service still
+//! holds the base (or already the new value); if someone changed the field since, it is a
+//! conflict, and nothing of that field is sent until the user decides. A new item gets a local
+//! id; the changes made to it after are sent with its real id once the service gave one.
+
+pub mod task;
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use weeek_api::NewTask;
+
+pub use task::TaskField;
+
+/// The kind of item a change is of. The number is what the store holds: never change or
+/// reuse one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ItemKind {
+    Task = 1,
+}
+
+impl ItemKind {
+    pub fn number(self) -> i64 {
+        self as i64
+    }
+
+    pub fn from_number(n: i64) -> Option<ItemKind> {
+        match n {
+            1 => Some(ItemKind::Task),
+            _ => None,
+        }
+    }
+
+    /// "task", as a sentence names one.
+    pub fn noun(self) -> &'static str {
+        match self {
+            ItemKind::Task => "task",
+        }
+    }
+}
+
+/// The item a change is of: one the service has (`id`), or a new one known only by its local
+/// id until its create is answered (then both).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ItemRef {
+    pub kind: ItemKind,
+    /// The service's id.
+    pub id: Option<String>,
+    /// The local id of an item made here.
+    pub local: Option<i64>,
+}
+
+impl ItemRef {
+    /// A task the service has.
+    pub fn task(id: i64) -> Self {
+        Self {
+            kind: ItemKind::Task,
+            id: Some(id.to_string()),
+            local: None,
+        }
+    }
+
+    /// A task made here, by its local id.
+    pub fn new_task(local: i64) -> Self {
+        Self {
+            kind: ItemKind::Task,
+            id: None,
+            local: Some(local),
+        }
+    }
+
+    /// The task's number the screens show it under: the service's id, or (until it has one)
+    /// the local id made negative, which no task of the service has.
+    pub fn task_id(&self) -> Option<i64> {
+        match (&self.id, self.local) {
+            (Some(id), _) => id.parse().ok(),
+            (None, Some(local)) => Some(-local),
+            (None, None) => None,
+        }
+    }
+
+    /// Whether `other` is the same item (by either id).
+    pub fn same_item(&self, other: &ItemRef) -> bool {
+        self.kind == other.kind
+            && ((self.id.is_some() && self.id == other.id)
+                || (self.local.is_some() && self.local == other.local))
+    }
+}
+
+/// One field of an item set to a value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Field {
+    Task(TaskField),
+}
+
+impl Field {
+    /// Whether `other` is a value of the same field.
+    pub fn same_field(&self, other: &Field) -> bool {
+        match (self, other) {
+            (Field::Task(a), Field::Task(b)) => a.same_field(b),
+        }
+    }
+
+    /// Whether `other` holds the same value of the same field.
+    pub fn same(&self, other: &Field) -> bool {
+        match (self, other) {
+            (Field::Task(a), Field::Task(b)) => a.same(b),
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        match self {
+            Field::Task(f) => f.name(),
+        }
+    }
+}
+
+/// A new item as it will be sent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum New {
+    Task(Box<NewTask>),
+}
+
+impl New {
+    /// What it is called.
+    pub fn name(&self) -> &str {
+        match self {
+            New::Task(t) => &t.title,
+        }
+    }
+}
+
+/// What a change does to its item.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Change {
+    /// A field set to a value.
+    Set(Field),
+    /// The item made.
+    Create(New),
+    /// The item deleted.
+    Delete,
+}
+
+impl Change {
+    /// The field it sets, if it sets one.
+    pub fn field(&self) -> Option<&Field> {
+        match self {
+            Change::Set(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// Whether a later change of the same item must wait for this one (whatever it changes):
+    /// a create must be answered first, a delete ends the item.
+    fn orders_the_item(&self) -> bool {
+        matches!(self, Change::Create(_) | Change::Delete)
+    }
+}
+
+/// The item as the change was made on it: its `updatedAt` and the value of the field the
+/// change sets, as the app last read them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Base {
+    pub updated_at: Option<OffsetDateTime>,
+    pub value: Option<Field>,
+}
+
+/// Where a change is on its way to the service.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum State {
+    /// Kept until the service can be reached.
+    Waiting,
+    /// Being sent (or it was, when the app ended): before it goes again, the item is read, and
+    /// a create is looked for.
+    Sending,
+    /// Someone changed the field since the base: it waits for the user to keep theirs or
+    /// mine.
+    Conflict,
+    /// The service said no; its words are in the message.
+    Refused,
+}
+
+impl State {
+    /// The number the store keeps.
+    pub fn number(self) -> i64 {
+        match self {
+            State::Waiting => 0,
+            State::Sending => 1,
+            State::Conflict => 2,
+            State::Refused => 3,
+        }
+    }
+
+    pub fn from_number(n: i64) -> State {
+        match n {
+            1 => State::Sending,
+            2 => State::Conflict,
+            3 => State::Refused,
+            _ => State::Waiting,
+        }
+    }
+
+    /// As the outbox's list says it.
+    pub fn label(self) -> &'static str {
+        match self {
+            State::Waiting => "waiting",
+            State::Sending => "sending",
+            State::Conflict => "conflict",
+            State::Refused => "refused",
+        }
+    }
+
+    /// Still to reach the service (a refused change is over until the user acts).
+    pub fn unsettled(self) -> bool {
+        !matches!(self, State::Refused)
+    }
+}
+
+/// One change in the outbox.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Entry {
+    /// Its place in the order changes were made.
+    pub seq: i64,
+    pub item: ItemRef,
+    /// The item's name when the change was made, for the outbox's list.
+    pub name: String,
+    pub change: Change,
+    pub base: Base,
+    pub created_at: OffsetDateTime,
+    pub state: State,
+    /// The service's words: why it refused, or why the change was dropped.
+    pub message: Option<String>,
+    /// At a conflict: the value the service has now (someone else's).
+    pub theirs: Option<Field>,
+    /// When it was first sent (on this machine's clock): a create is looked for among what was
+    /// made since before it goes again.
+    pub sent_at: Option<OffsetDateTime>,
+}
+
+impl Entry {
+    /// A change about to be kept: waiting, never sent.
+    pub fn new(
+        seq: i64,
+        item: ItemRef,
+        name: String,
+        change: Change,
+        base: Base,
+        at: OffsetDateTime,
+    ) -> Self {
+        Self {
+            seq,
+            item,
+            name,
+            change,
+            base,
+            created_at: at,
+            state: State::Waiting,
+            message: None,
+            theirs: None,
+            sent_at: None,
+        }
+    }
+
+    /// Whether this change must go before `later` (a change of the same item made after it).
+    fn goes_before(&self, later: &Entry) -> bool {
+        if !self.item.same_item(&later.item) || !self.state.unsettled() {
+            return false;
+        }
+        if self.change.orders_the_item() || later.change.orders_the_item() {
+            return true;
+        }
+        match (self.change.field(), later.change.field()) {
+            (Some(a), Some(b)) => a.same_field(b),
+            _ => true,
+        }
+    }
+
+    /// What the list of changes says it does: "done", "title → “Отчёт”", "new task", "delete".
+    pub fn describe(&self) -> String {
+        match &self.change {
+            Change::Set(Field::Task(f)) => format!("{} → {}", f.name(), describe_task_field(f)),
+            Change::Create(New::Task(_)) => "new task".into(),
+            Change::Delete => format!("delete {}", self.item.kind.noun()),
+        }
+    }
+}
+
+/// A task field's value in a few words.
+pub fn describe_task_field(f: &TaskField) -> String {
+    match f {
+        TaskField::Completed(true) => "done".into(),
+        TaskField::Completed(false) => "open".into(),
+        TaskField::Priority(p) => p.map_or("none", |p| p.label()).into(),
+        TaskField::Column(c) => format!("column {c}"),
+        TaskField::Due(d) => d.map_or("none".into(), weeek_api::dates::to_iso_date),
+        TaskField::Title(t) => crate::text::quoted_full(t),
+        TaskField::Assignees(a) => format!("{} assignee(s)", a.len()),
+        TaskField::Tags(t) => format!("{} tag(s)", t.len()),
+    }
+}
+
+/// The changes that may be sent now, in order: those no earlier change of the same item
+/// (of the same field, unless one of them makes or deletes the item) still holds back, whose
+/// item the service knows (a change of a new item waits for its create's answer), and that
+/// are not waiting for the user (a conflict) or over (refused).
+pub fn ready(entries: &[Entry]) -> Vec<&Entry> {
+    let mut sorted: Vec<&Entry> = entries.iter().collect();
+    sorted.sort_by_key(|e| e.seq);
+    sorted
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e.state, State::Waiting | State::Sending))
+        .filter(|(_, e)| e.item.id.is_some() || matches!(e.change, Change::Create(_)))
+        .filter(|(i, e)| !sorted[..*i].iter().any(|before| before.goes_before(e)))
+        .map(|(_, e)| *e)
+        .collect()
+}
+
+/// How many changes are still to reach the service (refused ones are not).
+pub fn waiting(entries: &[Entry]) -> usize {
+    entries.iter().filter(|e| e.state.unsettled()).count()
+}
+
+#[cfg(test)]
+mod tests;
