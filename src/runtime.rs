@@ -445,6 +445,12 @@ fn execute(
                 command,
                 text,
             }),
+            // The store is not behind this loop yet: a change cannot be kept, and says so.
+            Effect::Outbox(_) | Effect::Replay => {
+                notes.send(Msg::EffectFailed(
+                    "The outbox cannot be written: the local store is not open".into(),
+                ));
+            }
             Effect::Quit => flow = Flow::Quit,
             Effect::SwitchWorkspace(id) if flow == Flow::Go => flow = Flow::Switch(id),
             Effect::SwitchWorkspace(_) => {}

@@ -11,6 +11,7 @@ use crate::funnels::FunnelKey;
 use crate::projects::ProjectsKey;
 use crate::screen::lost_answer;
 use crate::screen::names::{NamesAnswer, NamesKey};
+use crate::screen::offline::LinkKey;
 use crate::screen::requests::{Reply, Retrying};
 use crate::screen::toast::ToastKind;
 use crate::screen::{Clock, Effect, Screen};
@@ -20,7 +21,8 @@ use crate::tasks::timer::TimerKey;
 impl App {
     /// A read is tried again: the status line says so until its answer comes.
     pub(super) fn on_retrying(&mut self, r: Retrying) -> bool {
-        if !self.requests.is_latest(&r.key, r.id) {
+        // Offline, the header says the service is being probed.
+        if !self.requests.is_latest(&r.key, r.id) || r.key.get::<LinkKey>().is_some() {
             return false;
         }
         let n = &r.notice;
@@ -58,9 +60,11 @@ impl App {
         {
             self.retrying.remove(&reply.key);
         }
+        // Whether it reached the service tells whether the app is offline, stale or not.
+        let link_changed = self.note_link(&reply, clock, effects);
         if !self.requests.is_latest(&reply.key, reply.id) {
             tracing::debug!(key = ?reply.key, id = reply.id, "dropped a stale answer");
-            return false;
+            return link_changed;
         }
         if let Some(skipped) = &reply.skipped {
             unreadable::report(&mut self.toasts, skipped, clock.now);
@@ -76,8 +80,20 @@ impl App {
         }
         let skipped = reply.skipped.clone();
         let Some(answer) = self.requests.accept(reply) else {
-            return false;
+            return link_changed;
         };
+        self.deliver(answer, skipped.as_ref(), me.as_deref(), clock, effects) | link_changed
+    }
+
+    /// Hands `answer` to whoever asked for it. True when something changed.
+    fn deliver(
+        &mut self,
+        answer: crate::screen::requests::Answer,
+        skipped: Option<&crate::worker::Skipped>,
+        me: Option<&str>,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
         macro_rules! cx {
             () => {
                 &mut screen_cx!(self, clock, effects)
@@ -116,8 +132,9 @@ impl App {
             self.projects.on_answer(a, cx!());
             self.follow_jumps(Screen::Projects, clock, effects);
         });
+        route!(answer: LinkKey => |a| self.on_probe(a, clock));
         route!(answer: TimerKey => |a| {
-            let changed = self.timer.on_answer(a, skipped.as_ref(), me.as_deref(), cx!());
+            let changed = self.timer.on_answer(a, skipped, me, cx!());
             for task in changed {
                 self.tasks.reread_task(task, cx!());
             }

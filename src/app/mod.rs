@@ -17,13 +17,16 @@ macro_rules! screen_cx {
             viewport: $app.viewport,
             keys: &$app.keymap,
             jumps: &mut $app.jumps,
+            offline: &mut $app.offline,
         }
     };
 }
 
 mod answers;
+mod connection;
 pub mod help;
 mod input;
+mod outbox_view;
 mod overlay;
 mod screens;
 pub mod switcher;
@@ -73,6 +76,10 @@ pub enum Msg {
         original: String,
         result: Result<String, String>,
     },
+    /// The outbox as the store holds it now (after a change was kept, dropped or decided).
+    Outbox(Vec<crate::outbox::Entry>),
+    /// A step of the outbox's replay.
+    Replayed(Box<crate::outbox::Replayed>),
     /// The config file was written for `Effect::StoreView` (or could not be).
     ViewStored {
         name: String,
@@ -118,6 +125,10 @@ pub enum Overlay {
     /// Every toast since the app started, in full.
     Messages {
         scroll: u16,
+    },
+    /// The outbox, the cursor on the change at that index.
+    Outbox {
+        cursor: usize,
     },
     Palette(Box<Picker<Action>>),
     /// The workspace switcher: indices into `App::switcher`'s entries.
@@ -166,6 +177,8 @@ pub struct App {
     pub token_source: Option<crate::config::TokenSource>,
     /// The workspaces the app can switch to, and the one it is on.
     pub switcher: switcher::Switcher,
+    /// Whether the service can be reached, and the outbox.
+    pub offline: crate::screen::offline::Offline,
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
@@ -202,6 +215,7 @@ impl App {
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
             switcher: switcher::Switcher::default(),
+            offline: crate::screen::offline::Offline::default(),
             retrying: HashMap::new(),
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
@@ -275,6 +289,8 @@ impl App {
             cx.load_directory();
             let screen = self.screen;
             self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
+            // Changes left in the outbox by an earlier run go first.
+            self.replay(&mut effects);
         }
         effects
     }
@@ -323,6 +339,8 @@ impl App {
                 self.tasks.on_edited(task_id, original, result, &mut cx);
                 true
             }
+            Msg::Outbox(entries) => self.on_outbox(entries, clock, &mut effects),
+            Msg::Replayed(step) => self.on_replayed(*step, clock, &mut effects),
             Msg::ViewStored {
                 name,
                 deleted,
@@ -385,7 +403,8 @@ impl App {
         } else {
             self.timer.next_tick(now, self.wall)
         };
-        [spinner, self.toasts.next_expiry(), timer]
+        let probe = self.offline.next_deadline();
+        [spinner, self.toasts.next_expiry(), timer, probe]
             .into_iter()
             .flatten()
             .chain(screens)
@@ -394,6 +413,7 @@ impl App {
 
     pub(super) fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
+        changed |= self.probe(false, clock, effects);
         changed |= self.timer.running.is_some() && !self.viewport.too_small;
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);

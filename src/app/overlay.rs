@@ -44,6 +44,7 @@ impl App {
                     *scroll = (*scroll).min(max);
                 }
             }
+            Some(Overlay::Outbox { .. }) => return self.on_outbox_action(action, clock, effects),
             Some(Overlay::Palette(p)) => match p.act(action) {
                 PickerOutcome::Pending => {}
                 PickerOutcome::Cancelled => self.overlay = None,

@@ -9,12 +9,16 @@
 //! conflict, and nothing of that field is sent until the user decides. A new item gets a local
 //! id; the changes made to it after are sent with its real id once the service gave one.
 
+mod order;
+pub mod replay;
 pub mod task;
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use weeek_api::NewTask;
+use weeek_api::models::Task;
+use weeek_api::{ApiError, NewTask};
 
+pub use order::Order;
 pub use task::TaskField;
 
 /// The kind of item a change is of. The number is what the store holds: never change or
@@ -41,6 +45,25 @@ impl ItemKind {
         match self {
             ItemKind::Task => "task",
         }
+    }
+}
+
+/// The smallest local id. Local ids grow from the wall clock in milliseconds (about 1.8e12
+/// now), so a new task shown under its local id made negative never meets the small
+/// negative numbers of the rows of creates on their way online.
+pub const LOCAL_IDS_FROM: i64 = 1_000_000_000_000;
+
+/// Whether the task the screens show as `id` was made here and is known by its local id.
+pub fn is_local_task(id: i64) -> bool {
+    id <= -LOCAL_IDS_FROM
+}
+
+/// The item of the task the screens show as `id`.
+pub fn task_ref(id: i64) -> ItemRef {
+    if is_local_task(id) {
+        ItemRef::new_task(-id)
+    } else {
+        ItemRef::task(id)
     }
 }
 
@@ -283,27 +306,34 @@ impl Entry {
         }
     }
 
-    /// What the list of changes says it does: "done", "title → “Отчёт”", "new task", "delete".
-    pub fn describe(&self) -> String {
+    /// What the list of changes says it does: "done", "title → “Отчёт”", "new task",
+    /// "delete task"; `column` names a column by its id.
+    pub fn describe(&self, column: &dyn Fn(i64) -> String) -> String {
         match &self.change {
-            Change::Set(Field::Task(f)) => format!("{} → {}", f.name(), describe_task_field(f)),
+            Change::Set(Field::Task(TaskField::Completed(true))) => "done".into(),
+            Change::Set(Field::Task(TaskField::Completed(false))) => "reopened".into(),
+            Change::Set(Field::Task(f)) => {
+                format!("{} → {}", f.name(), describe_task_field(f, column))
+            }
             Change::Create(New::Task(_)) => "new task".into(),
             Change::Delete => format!("delete {}", self.item.kind.noun()),
         }
     }
 }
 
-/// A task field's value in a few words.
-pub fn describe_task_field(f: &TaskField) -> String {
+/// A task field's value in a few words; `column` names a column by its id.
+pub fn describe_task_field(f: &TaskField, column: &dyn Fn(i64) -> String) -> String {
     match f {
         TaskField::Completed(true) => "done".into(),
         TaskField::Completed(false) => "open".into(),
         TaskField::Priority(p) => p.map_or("none", |p| p.label()).into(),
-        TaskField::Column(c) => format!("column {c}"),
-        TaskField::Due(d) => d.map_or("none".into(), weeek_api::dates::to_iso_date),
+        TaskField::Column(c) => column(*c),
+        TaskField::Due(d) => d.map_or("none".into(), weeek_api::dates::to_filter_date),
         TaskField::Title(t) => crate::text::quoted_full(t),
-        TaskField::Assignees(a) => format!("{} assignee(s)", a.len()),
-        TaskField::Tags(t) => format!("{} tag(s)", t.len()),
+        TaskField::Assignees(a) if a.len() == 1 => "1 person".into(),
+        TaskField::Assignees(a) => format!("{} people", a.len()),
+        TaskField::Tags(t) if t.len() == 1 => "1 tag".into(),
+        TaskField::Tags(t) => format!("{} tags", t.len()),
     }
 }
 
@@ -327,6 +357,45 @@ pub fn ready(entries: &[Entry]) -> Vec<&Entry> {
 /// How many changes are still to reach the service (refused ones are not).
 pub fn waiting(entries: &[Entry]) -> usize {
     entries.iter().filter(|e| e.state.unsettled()).count()
+}
+
+/// The service's copy of an item, as a replay read or wrote it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fresh {
+    Task(Box<Task>),
+}
+
+/// One step of a replay, with the outbox as the store holds it after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replayed {
+    pub outbox: Vec<Entry>,
+    pub step: Step,
+}
+
+/// What became of a change (or of the replay) in one step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// The change reached the service (or the service already had it); its copy of the item
+    /// when it gave one.
+    Sent { entry: Entry, fresh: Option<Fresh> },
+    /// The new item is on the service under `id` (made now, or found made by an earlier
+    /// send whose answer was lost).
+    Created {
+        entry: Entry,
+        id: String,
+        fresh: Option<Fresh>,
+    },
+    /// Someone changed the field since the change was made: nothing of it is sent until the
+    /// user decides (`entry.theirs` is the service's value).
+    Conflict { entry: Entry, fresh: Option<Fresh> },
+    /// The service said no (`entry.message`); the item as the service has it.
+    Refused { entry: Entry, fresh: Option<Fresh> },
+    /// The item is gone from the service: its changes are dropped, never made again.
+    Gone { entries: Vec<Entry> },
+    /// The service could not be reached: the replay stopped, the rest waits.
+    Unreachable(ApiError),
+    /// Nothing more can be sent now; `sent` changes reached the service in this replay.
+    Done { sent: usize },
 }
 
 #[cfg(test)]

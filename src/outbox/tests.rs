@@ -100,5 +100,8 @@ fn a_change_reads_back_as_written() {
     };
     let json = serde_json::to_string(&e).unwrap();
     assert_eq!(serde_json::from_str::<Entry>(&json).unwrap(), e);
-    assert_eq!(e.describe(), "due date → 2026-11-24");
+    assert_eq!(
+        e.describe(&|c| format!("column {c}")),
+        "due date → 24.11.2026"
+    );
 }

@@ -685,6 +685,7 @@ mod tests {
         toasts: Toasts,
         keys: Keymap,
         jumps: Vec<crate::screen::jump::Jump>,
+        offline: crate::screen::offline::Offline,
     }
 
     impl World {
@@ -696,6 +697,7 @@ mod tests {
                 toasts: Toasts::default(),
                 keys: Keymap::default(),
                 jumps: Vec::new(),
+                offline: Default::default(),
             }
         }
 
@@ -709,6 +711,7 @@ mod tests {
                 viewport: crate::layout::Viewport::new(120, 40),
                 keys: &self.keys,
                 jumps: &mut self.jumps,
+                offline: &mut self.offline,
             }
         }
 

@@ -21,6 +21,7 @@ pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
 pub mod names;
+pub mod offline;
 pub mod requests;
 pub mod searched_list;
 mod state;
@@ -37,6 +38,7 @@ use crate::worker::{Op, TypedCall};
 pub use click::{Hits, Target};
 use jump::Jump;
 use names::Names;
+use offline::Offline;
 use requests::{KeySet, Request, RequestKey, Requests};
 pub use state::ScreenState;
 use toast::{ToastKind, Toasts};
@@ -73,6 +75,12 @@ pub enum Effect {
     },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
+    /// A change of the outbox on disk (kept, dropped, decided), done before the next frame is
+    /// drawn. Answered with `Msg::Outbox`.
+    Outbox(Box<crate::outbox::Order>),
+    /// Send what the outbox holds, in order (the worker's replay). Reported with
+    /// `Msg::Replayed`.
+    Replay,
     /// Leave this workspace for another: once the file writes asked before it have landed,
     /// the runtime opens that one with a fresh app, and this app's requests and their answers
     /// are dropped. If it cannot be opened, this app goes on, told why (`Msg::EffectFailed`).
@@ -142,6 +150,8 @@ pub struct ScreenCtx<'a> {
     pub keys: &'a Keymap,
     /// Where the screen sends the user, for the app to follow (see `jump`).
     pub jumps: &'a mut Vec<Jump>,
+    /// Whether the service can be reached, and the outbox.
+    pub offline: &'a mut Offline,
 }
 
 impl ScreenCtx<'_> {
@@ -194,5 +204,25 @@ impl ScreenCtx<'_> {
 
     pub fn today(&self) -> Date {
         self.clock.today
+    }
+
+    /// The service cannot be reached now.
+    pub fn is_offline(&self) -> bool {
+        self.offline.is_offline()
+    }
+
+    /// Keeps `change` of `item` in the outbox, on disk before the next frame; the screen
+    /// shows it as it will be.
+    pub fn queue(
+        &mut self,
+        item: crate::outbox::ItemRef,
+        name: String,
+        change: crate::outbox::Change,
+        base: crate::outbox::Base,
+    ) -> crate::outbox::Entry {
+        let entry = self.offline.queue(&self.clock, item, name, change, base);
+        let order = crate::outbox::Order::Queue(Box::new(entry.clone()));
+        self.effects.push(Effect::Outbox(Box::new(order)));
+        entry
     }
 }

@@ -191,6 +191,11 @@ impl Requests {
         self.latest.get(key).is_some_and(|w| w.id == id)
     }
 
+    /// The call of the request still wanted under `key`.
+    pub fn call(&self, key: &RequestKey) -> Option<&crate::worker::Call> {
+        self.latest.get(key).map(|w| w.answer.call())
+    }
+
     pub fn in_flight(&self) -> usize {
         self.latest.len()
     }

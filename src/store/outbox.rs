@@ -83,6 +83,107 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// Change `seq` leaves the outbox unsent (dropped, or the service's value taken at a
+    /// conflict): the store's copy of its item shows the base again where it shows the
+    /// change, and a new item that will not be made goes.
+    pub fn drop_change(&self, seq: i64) -> Result<(), StoreError> {
+        let Some(entry) = self.entry(seq)? else {
+            return Ok(());
+        };
+        self.unqueue(seq)?;
+        let Some(id) = entry.item.task_id() else {
+            return Ok(());
+        };
+        let key = id.to_string();
+        match (&entry.change, &entry.base.value) {
+            (Change::Set(Field::Task(mine)), Some(Field::Task(base))) => {
+                self.amend::<TaskRow>(&key, |row| {
+                    if mine.current(row).same(mine) {
+                        base.apply(row);
+                    }
+                })?;
+                self.amend::<Task>(&key, |task| {
+                    if mine.current(&TaskRow::from(&*task)).same(mine) {
+                        base.apply_whole(task);
+                    }
+                })
+            }
+            (Change::Create(_), _) => self.forget_task(id),
+            (Change::Delete, _) => {
+                self.amend::<TaskRow>(&key, |row| row.is_deleted = false)?;
+                self.amend::<Task>(&key, |task| task.is_deleted = false)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Conflict `seq` is decided for mine: it waits to be sent again, its base now the value
+    /// the service has (so that it goes over it, and over nothing newer).
+    pub fn keep_mine(&self, seq: i64) -> Result<(), StoreError> {
+        let Some(entry) = self.entry(seq)? else {
+            return Ok(());
+        };
+        let base = Base {
+            updated_at: None,
+            value: entry.theirs.or(entry.base.value),
+        };
+        self.tx()
+            .prepare_cached(
+                "UPDATE outbox SET state = ?2, base = ?3, base_updated_at = NULL, theirs = NULL, \
+                 message = NULL WHERE seq = ?1",
+            )?
+            .execute(params![
+                seq,
+                State::Waiting.number(),
+                serde_json::to_string(&base)?
+            ])?;
+        Ok(())
+    }
+
+    /// The service's copy of `task`, with the changes of it still to reach the service shown
+    /// over it.
+    pub fn put_fresh_task(&self, task: &Task, at: OffsetDateTime) -> Result<(), StoreError> {
+        self.put_task(task, at)?;
+        for e in self.entries_of(ItemKind::Task, &task.id.to_string())? {
+            if e.state.unsettled() && !matches!(e.change, Change::Create(_)) {
+                self.show(&e)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every change of item `id` of `kind` leaves the outbox: the item is gone from the
+    /// service. The changes, for the message that says so.
+    pub fn drop_item(&self, kind: ItemKind, id: &str) -> Result<Vec<Entry>, StoreError> {
+        let gone = self.entries_of(kind, id)?;
+        self.tx()
+            .prepare_cached("DELETE FROM outbox WHERE kind = ?1 AND item = ?2")?
+            .execute(params![kind.number(), id])?;
+        Ok(gone)
+    }
+
+    fn entries_of(&self, kind: ItemKind, id: &str) -> Result<Vec<Entry>, StoreError> {
+        let mut stmt = self.tx().prepare_cached(&format!(
+            "{SELECT_ENTRY} WHERE kind = ?1 AND item = ?2 ORDER BY seq"
+        ))?;
+        let rows = stmt.query_map(params![kind.number(), id], Row::read)?;
+        let mut out = Vec::new();
+        for row in rows {
+            out.extend(row?.entry());
+        }
+        Ok(out)
+    }
+
+    /// Change `seq` as kept.
+    fn entry(&self, seq: i64) -> Result<Option<Entry>, StoreError> {
+        let row = self
+            .tx()
+            .prepare_cached(&format!("{SELECT_ENTRY} WHERE seq = ?1"))?
+            .query_row(params![seq], Row::read)
+            .optional()?;
+        Ok(row.and_then(Row::entry))
+    }
+
     /// The new item `local` of `kind` is on the service as `id`: the changes made to it are
     /// now of that id, and the store's copy under its local id goes (the service's copy takes
     /// its place).
@@ -194,26 +295,10 @@ impl Store {
     /// Every change in the outbox, in the order made. One that no longer reads (written by
     /// another version) is left out, and said in the log.
     pub fn outbox(&self) -> Result<Vec<Entry>, StoreError> {
-        let mut stmt = self.conn()?.prepare_cached(
-            "SELECT seq, kind, item, local, name, change, base, created_at, state, message, \
-             theirs, sent_at FROM outbox ORDER BY seq",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            Ok(Row {
-                seq: r.get(0)?,
-                kind: r.get(1)?,
-                item: r.get(2)?,
-                local: r.get(3)?,
-                name: r.get(4)?,
-                change: r.get(5)?,
-                base: r.get(6)?,
-                created_at: r.get(7)?,
-                state: r.get(8)?,
-                message: r.get(9)?,
-                theirs: r.get(10)?,
-                sent_at: r.get(11)?,
-            })
-        })?;
+        let mut stmt = self
+            .conn()?
+            .prepare_cached(&format!("{SELECT_ENTRY} ORDER BY seq"))?;
+        let rows = stmt.query_map([], Row::read)?;
         let mut out = Vec::new();
         for row in rows {
             let row = row?;
@@ -226,6 +311,9 @@ impl Store {
         Ok(out)
     }
 }
+
+const SELECT_ENTRY: &str = "SELECT seq, kind, item, local, name, change, base, created_at, \
+     state, message, theirs, sent_at FROM outbox";
 
 /// A row of the table as read.
 struct Row {
@@ -244,6 +332,23 @@ struct Row {
 }
 
 impl Row {
+    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+        Ok(Row {
+            seq: r.get(0)?,
+            kind: r.get(1)?,
+            item: r.get(2)?,
+            local: r.get(3)?,
+            name: r.get(4)?,
+            change: r.get(5)?,
+            base: r.get(6)?,
+            created_at: r.get(7)?,
+            state: r.get(8)?,
+            message: r.get(9)?,
+            theirs: r.get(10)?,
+            sent_at: r.get(11)?,
+        })
+    }
+
     fn entry(self) -> Option<Entry> {
         Some(Entry {
             seq: self.seq,

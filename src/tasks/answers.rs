@@ -44,6 +44,8 @@ pub enum TaskAnswer {
     ColumnFound(u64, Result<Vec<BoardColumn>, ApiError>),
     /// Triage write `n`, or its read-back.
     Write(u64, Settled<Task>),
+    /// Task `id` read again after a change of it left the outbox unsent.
+    Outboxed(i64, Result<Box<Task>, ApiError>),
 }
 
 /// The answers of a part of the screen are the screen's.
@@ -94,6 +96,7 @@ impl TasksState {
             A::ColumnFound(n, result) => self.on_column_found(n, result, cx),
             A::Write(n, Settled::Written(result)) => self.on_write_reply(n, result, cx),
             A::Write(n, Settled::ReadBack(result)) => self.on_read_back_reply(n, result, cx),
+            A::Outboxed(id, result) => self.on_reread(id, result, cx),
         }
     }
 }

@@ -16,10 +16,12 @@ pub mod form;
 pub mod layer;
 pub mod leaving;
 mod list_keys;
+mod offline;
 pub mod panel;
 mod popup_keys;
 mod screen;
 pub mod subtasks;
+mod task_lookup;
 mod time_form;
 pub mod time_log;
 pub mod timer;
@@ -42,6 +44,8 @@ mod description_tests;
 mod detail_tests;
 #[cfg(test)]
 mod file_tests;
+#[cfg(test)]
+mod offline_tests;
 #[cfg(test)]
 mod subtask_pane_tests;
 #[cfg(test)]
@@ -108,6 +112,8 @@ pub enum TaskKey {
     /// The board's columns read to look for a new column whose answer was lost, by its
     /// number.
     ColumnFind(u64),
+    /// A task read again after a change of it left the outbox unsent.
+    Outbox(i64),
 }
 
 impl crate::screen::requests::KeySet for TaskKey {
@@ -346,6 +352,7 @@ impl TasksState {
             Ok(Arrived::First) => {
                 self.reapply_pending(cx);
                 self.reshow_creating();
+                self.reapply_outbox(cx);
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));
                 if std::mem::take(&mut self.to_top) {

@@ -8,6 +8,7 @@ pub mod form_status;
 pub mod funnels;
 pub mod help;
 pub mod organizations;
+pub mod outbox;
 pub mod plain;
 pub mod projects;
 pub mod searched_list;
@@ -102,6 +103,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Drawn {
     let overlay = match &app.overlay {
         Some(Overlay::Help { scroll, .. }) => Some(help::render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
+        Some(Overlay::Outbox { cursor }) => Some(outbox::render(app, t, frame, area, *cursor)),
         Some(Overlay::Palette(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Workspaces(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
@@ -212,16 +214,25 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     } else {
         "   ".to_string()
     };
+    // Offline (or changes made offline still on their way), that is said in its place: it
+    // tells what the screen's data and the keys' changes are worth now.
+    let link = app.link_note();
     // A read being tried again says so here until its answer comes.
-    let retrying = app.retry_note();
-    let who = retrying.map_or(who, str::to_string);
+    let retrying = app.retry_note().filter(|_| link.is_none());
+    let who = match (&link, retrying) {
+        (Some(note), _) => note.clone(),
+        (None, Some(r)) => r.to_string(),
+        (None, None) => who,
+    };
     render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));
-    let who_style = if retrying.is_some() {
+    let who_style = if app.offline.is_offline() {
+        t.error()
+    } else if link.is_some() || retrying.is_some() {
         t.fg(Color::Yellow)
     } else if app.names.user.error().is_some() {
         t.error()

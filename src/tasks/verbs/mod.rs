@@ -1,24 +1,26 @@
 //! Triage verbs: applied to the rows at once, sent to the service, rolled back field by field
 //! when refused, summed up when a bulk finishes, and undoable with `u`. The bookkeeping (one
 //! write after another per task, re-applying over a fresh page, read-backs) is the shared
-//! write ledger's (`screen::ledger`); what is a task's own is here.
+//! write ledger's (`screen::ledger`); what is a task's own is here: the verbs and how a bulk
+//! is sent (here), the ledger's side of a task (`writes`), `u` (`undo`).
 
 use std::collections::BTreeSet;
 
 use time::Date;
+use weeek_api::TaskUpdate;
 use weeek_api::models::{Priority, Task, TaskRow};
-use weeek_api::{ApiError, TaskUpdate};
 
+use super::TasksState;
 use super::dialogs::{Popup, PromptPurpose};
-use super::{TaskAnswer, TaskKey, TasksState};
 use crate::screen::ScreenCtx;
-use crate::screen::ledger::{
-    self, Group, Outcome, Reverse, Settled, Shown, WriteCall, Writes, done, read_item, returning,
-};
-use crate::screen::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::screen::ledger::{Reverse, WriteCall, done, returning};
 use crate::screen::toast::ToastKind;
-use crate::worker::{TypedCall, op};
+use crate::worker::op;
 
+mod undo;
+mod writes;
+
+pub use writes::{Edit, TaskWrites, UndoEntry};
 /// One field of a task set to a value (the outbox keeps the same changes).
 pub type Change = crate::outbox::TaskField;
 pub use crate::outbox::task::same_tags;
@@ -80,193 +82,6 @@ impl Change {
                     calls.push(done(op::RemoveAssignees(id, remove)));
                 }
                 calls
-            }
-        }
-    }
-}
-
-/// Task triage as optimistic writes (see `screen::ledger`).
-#[derive(Debug, Clone)]
-pub struct TaskWrites;
-
-/// One task's change, with what it takes to put it back.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Edit {
-    /// A field set to `applied`; it was `previous`.
-    Set { applied: Change, previous: Change },
-    /// The task deleted; its row sat at `at`.
-    Delete { at: usize, row: Box<TaskRow> },
-}
-
-/// What `u` reverts: the previous value of each changed task.
-pub type UndoEntry = ledger::UndoEntry<TaskWrites>;
-
-impl Writes for TaskWrites {
-    type Id = i64;
-    type Change = Edit;
-    type Item = Task;
-    type Note = Bulk;
-    /// A field as the service has it.
-    type Truth = Change;
-    type Key = TaskKey;
-    type Answer = TaskAnswer;
-
-    fn key(n: u64) -> TaskKey {
-        TaskKey::Write(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {
-        TaskAnswer::Write(n, settled)
-    }
-
-    fn read_back(id: &i64) -> TypedCall<Result<Task, ApiError>> {
-        read_item(op::Task(*id))
-    }
-
-    fn judge(edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
-        match (found, edit) {
-            (Ok(fresh), Edit::Set { applied, .. })
-                if applied.current(&TaskRow::from(fresh)) == *applied =>
-            {
-                ReadBack::Applied
-            }
-            (Ok(_), Edit::Set { .. }) => ReadBack::NotApplied,
-            (Ok(fresh), Edit::Delete { .. }) if fresh.is_deleted => ReadBack::Applied,
-            (Ok(_), Edit::Delete { .. }) => ReadBack::NotApplied,
-            (Err(ApiError::NotFound { .. }), Edit::Delete { .. }) => ReadBack::Applied,
-            (Err(e), _) => read_back_failed(e.clone()),
-        }
-    }
-
-    /// A later change of the same field goes back to what the service has.
-    fn rebase(later: &mut Edit, truth: &Change) {
-        if let Edit::Set { previous, .. } = later
-            && std::mem::discriminant(previous) == std::mem::discriminant(truth)
-        {
-            *previous = truth.clone();
-        }
-    }
-}
-
-/// The task list, and the board when one shows, as the writes see them: a change shows on
-/// the list's row and on the board's card alike, and a card whose column changed goes there.
-pub(super) struct Rows<'a> {
-    pub rows: &'a mut Vec<TaskRow>,
-    pub cursor: &'a mut usize,
-    /// Whole tasks the service answered with replace what the detail pane kept.
-    pub details: &'a mut super::details::Details,
-    /// Subtasks in the detail pane that are not loaded rows (ticked there with `x`).
-    pub subtasks: &'a mut std::collections::HashMap<i64, Option<TaskRow>>,
-    pub board: Option<&'a mut super::board::BoardView>,
-}
-
-impl Rows<'_> {
-    fn index_of(&self, id: i64) -> Option<usize> {
-        self.rows.iter().position(|t| t.id == id)
-    }
-
-    /// Runs `f` on the list's row of task `id` and on its card.
-    fn each(&mut self, id: i64, mut f: impl FnMut(&mut TaskRow)) {
-        if let Some(idx) = self.index_of(id) {
-            f(&mut self.rows[idx]);
-        } else if let Some(Some(row)) = self.subtasks.get_mut(&id) {
-            // A subtask of the detail pane that is not a loaded row (ticked there with `x`).
-            f(row);
-        }
-        if let Some(b) = &mut self.board {
-            b.with_card(id, &mut f);
-            b.rehome();
-        }
-    }
-
-    fn remove(&mut self, id: i64) {
-        if let Some(idx) = self.index_of(id) {
-            self.rows.remove(idx);
-            *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
-        }
-        if let Some(b) = &mut self.board {
-            b.remove(id);
-        }
-    }
-}
-
-impl Shown<TaskWrites> for Rows<'_> {
-    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &ScreenCtx) {
-        match edit {
-            Edit::Set { applied, .. } => self.each(*id, |row| applied.apply(row)),
-            Edit::Delete { .. } => self.remove(*id),
-        }
-    }
-
-    /// A field goes back unless a later change has replaced it meanwhile.
-    fn roll_back(
-        &mut self,
-        id: &i64,
-        edit: &Edit,
-        _later: bool,
-        _env: &ScreenCtx,
-    ) -> Option<Change> {
-        match edit {
-            Edit::Set { previous, applied } => {
-                self.each(*id, |row| {
-                    if applied.current(row) == *applied {
-                        previous.apply(row);
-                    }
-                });
-                Some(previous.clone())
-            }
-            Edit::Delete { at, row } => {
-                let at = (*at).min(self.rows.len());
-                self.rows.insert(at, (**row).clone());
-                None
-            }
-        }
-    }
-
-    fn take(&mut self, id: &i64, fresh: Task) {
-        let row = TaskRow::from(&fresh);
-        self.each(*id, |shown| *shown = row.clone());
-        self.details.put(fresh);
-    }
-
-    fn read_back(
-        &mut self,
-        id: &i64,
-        edit: &Edit,
-        found: Result<Task, ApiError>,
-        verdict: &ReadBack,
-        later: bool,
-        _env: &ScreenCtx,
-    ) -> Option<Change> {
-        match (found, edit) {
-            (Ok(fresh), Edit::Set { applied, .. }) => {
-                let row = TaskRow::from(&fresh);
-                let truth = applied.current(&row);
-                self.details.put(fresh);
-                self.each(*id, |shown| {
-                    if !later {
-                        *shown = row.clone();
-                    } else if !verdict.applied() && applied.current(shown) == *applied {
-                        // Later changes are still on their way: only this field is put right.
-                        truth.apply(shown);
-                    }
-                });
-                Some(truth)
-            }
-            (Ok(fresh), Edit::Delete { at, .. }) if !fresh.is_deleted => {
-                if self.index_of(*id).is_none() {
-                    let at = (*at).min(self.rows.len());
-                    self.rows.insert(at, TaskRow::from(&fresh));
-                }
-                self.details.put(fresh);
-                None
-            }
-            (Ok(_), Edit::Delete { .. }) => None,
-            (Err(_), _) => {
-                if *verdict == ReadBack::Gone {
-                    self.remove(*id);
-                }
-                None
             }
         }
     }
@@ -382,9 +197,11 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) -> Option<u64> {
         let failed = plans.first().map_or("change", |p| p.change.failure_verb());
-        let bulk = self.new_bulk(label.clone(), suffix, failed, record_undo);
+        let bulk = self.new_bulk(label.clone(), suffix.clone(), failed, record_undo);
         let mut inverse = Vec::new();
         let mut off_screen = false;
+        // Changes kept in the outbox rather than sent, by the name of their task.
+        let mut kept = Vec::new();
         for Plan {
             id,
             name,
@@ -435,13 +252,26 @@ impl TasksState {
                     previous: change.clone(),
                 },
             ));
+            if cx.offline.must_queue(&crate::outbox::task_ref(id)) {
+                kept.push(name.clone());
+                self.queue_set(id, name, change, previous, cx);
+                continue;
+            }
             let edit = Edit::Set {
                 applied: change,
                 previous,
             };
             self.writes.add(bulk, id, name, edit, calls, cx);
         }
-        if !self.writes.keep_if_any(bulk) {
+        let sent = self.writes.keep_if_any(bulk);
+        if !kept.is_empty() {
+            let what = match kept.as_slice() {
+                [one] => quoted(one),
+                _ => count(kept.len()),
+            };
+            let note = super::offline::kept_note(cx);
+            cx.toast(ToastKind::Success, format!("{label} {what}{suffix}{note}"));
+        } else if !sent {
             cx.toast(ToastKind::Info, "Nothing to change");
             return None;
         }
@@ -456,159 +286,6 @@ impl TasksState {
             });
         }
         Some(bulk)
-    }
-
-    /// The answer to write `n`: the service's copy of the task when the call returns one.
-    pub(super) fn on_write_reply(
-        &mut self,
-        n: u64,
-        result: Result<Option<Task>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let mut rows = Rows {
-            rows: &mut self.list.rows,
-            cursor: &mut self.cursor,
-            details: &mut self.details,
-            subtasks: &mut self.subtask_rows,
-            board: self.layers.board_mut(),
-        };
-        if let Some(done) = self.writes.on_written(n, result, &mut rows, cx) {
-            self.finish_bulk(done, cx);
-        }
-        self.restore_places(cx);
-    }
-
-    /// The answer to read-back `n` of a task whose write lost its answer.
-    pub(super) fn on_read_back_reply(
-        &mut self,
-        n: u64,
-        result: Result<Task, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let mut rows = Rows {
-            rows: &mut self.list.rows,
-            cursor: &mut self.cursor,
-            details: &mut self.details,
-            subtasks: &mut self.subtask_rows,
-            board: self.layers.board_mut(),
-        };
-        if let Some(done) = self.writes.on_read_back(n, result, &mut rows, cx) {
-            self.finish_bulk(done, cx);
-        }
-        self.restore_places(cx);
-    }
-
-    /// A page loaded while writes are on their way predates them: apply them again.
-    pub(super) fn reapply_pending(&mut self, cx: &ScreenCtx) {
-        let mut rows = Rows {
-            rows: &mut self.list.rows,
-            cursor: &mut self.cursor,
-            details: &mut self.details,
-            subtasks: &mut self.subtask_rows,
-            board: self.layers.board_mut(),
-        };
-        self.writes.reapply(&mut rows, cx);
-    }
-
-    /// Sums up a bulk once every change of it is settled.
-    fn finish_bulk(&mut self, done: Group<TaskWrites>, cx: &mut ScreenCtx) {
-        let Group {
-            id: bulk,
-            note: b,
-            items,
-        } = done;
-        let total = items.len();
-        let failed: Vec<&Outcome<TaskWrites>> =
-            items.values().filter(|o| o.error.is_some()).collect();
-        let ok = total - failed.len();
-        if b.reload_after && ok > 0 {
-            self.focus = b.focus;
-            self.reload(cx);
-        }
-        let held: Vec<(i64, Change)> = items
-            .iter()
-            .filter(|(_, o)| o.error.is_none())
-            .filter_map(|(id, o)| match &o.change {
-                Edit::Set { applied, .. } => Some((*id, applied.clone())),
-                Edit::Delete { .. } => None,
-            })
-            .collect();
-        let left = self.drop_left_out(&held, cx.names).unwrap_or_default();
-        if failed.is_empty() {
-            let what = if total == 1 {
-                items
-                    .values()
-                    .next()
-                    .map(|o| quoted(&o.name))
-                    .unwrap_or_default()
-            } else {
-                count(total)
-            };
-            let undo = match cx.keys.say("tasks.undo", "to undo") {
-                Some(say) if b.undoable && self.writes.undoable(bulk) => format!(" · {say}"),
-                _ => String::new(),
-            };
-            // Said when an answer was lost on the way: the change holds all the same.
-            let read_back = items
-                .values()
-                .find_map(|o| o.read_back.as_ref())
-                .map(|v| format!(" ({})", v.note()))
-                .unwrap_or_default();
-            cx.toast(
-                ToastKind::Success,
-                format!("{} {what}{}{read_back}{left}{undo}", b.label, b.suffix),
-            );
-            return;
-        }
-        let first = failed[0];
-        let why = match (&first.read_back, &first.lost) {
-            (Some(verdict), Some(lost)) => format!("{}; {}", cause_text(lost), verdict.note()),
-            _ => first
-                .error
-                .as_ref()
-                .map(ApiError::short)
-                .unwrap_or_default(),
-        };
-        let unknown = matches!(first.read_back, Some(ReadBack::Unknown(_)));
-        let text = if total == 1 {
-            let lead = if unknown {
-                "Not confirmed:"
-            } else {
-                "Could not"
-            };
-            format!(
-                "{lead} {} {}{}: {why}",
-                b.failed,
-                quoted(&first.name),
-                b.suffix
-            )
-        } else {
-            format!(
-                "{} {ok} of {total}{}, {} failed: {why}{left}",
-                b.label,
-                b.suffix,
-                failed.len()
-            )
-        };
-        cx.toast(ToastKind::Error, text);
-        if ok == 0 {
-            self.writes.forget_undo(bulk);
-        }
-        // A refused undo stays undoable: `u` again tries what did not go through (what did is
-        // already in place and sends nothing).
-        if let Some(entry) = b.undo_of {
-            self.writes.push_undo(entry);
-        }
-        // What was typed is not lost: the prompt comes back with it and the reason.
-        if let Some((purpose, text)) = b.retry
-            && self.layers.popup().is_none()
-        {
-            self.layers.set_popup(Popup::Prompt {
-                purpose,
-                field: crate::widgets::field::TextField::typed(text),
-                feedback: super::dialogs::Feedback::Err(why),
-            });
-        }
     }
 
     /// Task `id` as shown: the list's row, else the board's card, else a subtask the detail
@@ -630,8 +307,12 @@ impl TasksState {
             cx.toast(ToastKind::Info, "No task here");
             return true;
         }
-        // A row still being created has no id the service knows yet.
-        if targets.iter().any(|id| *id < 0) {
+        // A row still being created has no id the service knows yet (one made offline is
+        // known by its local id: its changes wait in the outbox behind its create).
+        if targets
+            .iter()
+            .any(|id| *id < 0 && !crate::outbox::is_local_task(*id))
+        {
             cx.toast(ToastKind::Info, "That task is still being created");
             return true;
         }
@@ -810,66 +491,6 @@ impl TasksState {
         }
     }
 
-    /// `u`: reverts the newest reversible change; again, the one before (an undo itself is
-    /// not undone). The cursor goes to the task it changes.
-    pub(super) fn undo(&mut self, cx: &mut ScreenCtx) {
-        let Some(entry) = self.writes.pop_undo() else {
-            cx.toast(ToastKind::Info, "Nothing to undo");
-            return;
-        };
-        match &entry.reverse {
-            Reverse::Final => cx.toast(
-                ToastKind::Info,
-                format!("{}: a delete cannot be undone", entry.label),
-            ),
-            Reverse::Created(id) => {
-                let id = *id;
-                self.focus_on(id, cx);
-                self.layers
-                    .set_popup(Popup::ConfirmDelete { ids: vec![id] });
-            }
-            Reverse::Changes(items) => {
-                // Each entry sets back what its action replaced.
-                let plans: Vec<Plan> = items
-                    .iter()
-                    .filter_map(|(id, name, edit)| match edit {
-                        Edit::Set { applied, previous } => Some(Plan {
-                            id: *id,
-                            name: name.clone(),
-                            change: applied.clone(),
-                            assumed: Some(previous.clone()),
-                        }),
-                        Edit::Delete { .. } => None,
-                    })
-                    .collect();
-                let first = plans.first().map(|p| p.id);
-                let bulk = self.send_changes(
-                    format!("Undid: {}", lower_first(&entry.label)),
-                    String::new(),
-                    plans,
-                    false,
-                    cx,
-                );
-                let off_screen = first.filter(|id| self.index_of(*id).is_none());
-                if let Some(id) = first.filter(|_| bulk.is_some()) {
-                    self.focus_on(id, cx);
-                }
-                if let Some(b) = bulk.and_then(|b| self.writes.note_mut(b)) {
-                    b.undo_of = Some(entry);
-                    b.focus = off_screen;
-                }
-            }
-        }
-    }
-
-    /// Puts the cursor on task `id` when it is loaded (else the reload after the undo does).
-    fn focus_on(&mut self, id: i64, cx: &mut ScreenCtx) {
-        if let Some(idx) = self.index_of(id) {
-            self.focus = None;
-            self.move_to(idx as isize, cx);
-        }
-    }
-
     /// What `D` asks: what goes, and that it cannot be taken back.
     pub fn delete_question(&self) -> Option<String> {
         let Some(Popup::ConfirmDelete { ids }) = self.layers.popup() else {
@@ -888,6 +509,8 @@ impl TasksState {
     pub(super) fn delete(&mut self, ids: Vec<i64>, cx: &mut ScreenCtx) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
         let mut names = Vec::new();
+        // Deletes kept in the outbox rather than sent.
+        let mut kept = 0;
         for id in ids {
             let Some(idx) = self.index_of(id) else {
                 continue;
@@ -899,6 +522,14 @@ impl TasksState {
             self.writes.forget_item(&id);
             let name = row.display_title().to_string();
             names.push(name.clone());
+            if cx.offline.must_queue(&crate::outbox::task_ref(id)) {
+                if let Some(b) = self.layers.board_mut() {
+                    b.remove(id);
+                }
+                self.queue_delete(id, &row, cx);
+                kept += 1;
+                continue;
+            }
             let edit = Edit::Delete {
                 at: idx,
                 row: Box::new(row),
@@ -907,7 +538,15 @@ impl TasksState {
                 .add(bulk, id, name, edit, vec![done(op::DeleteTask(id))], cx);
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
-        if self.writes.keep_if_any(bulk) {
+        if kept > 0 {
+            let what = match names.as_slice() {
+                [one] => quoted(one),
+                _ => count(names.len()),
+            };
+            let note = super::offline::kept_note(cx);
+            cx.toast(ToastKind::Success, format!("Deleted {what}{note}"));
+        }
+        if self.writes.keep_if_any(bulk) || kept > 0 {
             // `u` says it cannot bring them back rather than skipping to an older change.
             let label = match names.as_slice() {
                 [one] => format!("Deleted {}", quoted(one)),

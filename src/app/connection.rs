@@ -1,0 +1,233 @@
+//! Offline and back: every answer says whether the service could be reached; offline, the
+//! service is probed with growing waits (and at once on `r`); back, the outbox is replayed,
+//! and each step of the replay reaches the screen whose item it changed.
+
+use super::App;
+use crate::outbox::{Replayed, Step};
+use crate::screen::offline::{LinkAnswer, LinkKey, unreachable};
+use crate::screen::requests::Reply;
+use crate::screen::toast::ToastKind;
+use crate::screen::{Clock, Effect};
+use crate::worker::{Kind, op};
+
+impl App {
+    /// What `reply` says of the link: a call that failed to connect puts the app offline, any
+    /// answer of the service brings it back. True when that changed.
+    pub(super) fn note_link(
+        &mut self,
+        reply: &Reply,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
+        // Work on this machine's files says nothing of the service.
+        let asked_service = self
+            .requests
+            .call(&reply.key)
+            .is_some_and(|c| c.kind() != Kind::Local);
+        if !asked_service || !reply.origin.is_last() {
+            return false;
+        }
+        match reply.output.error() {
+            Some(e) if unreachable(e) => self.went_offline(clock),
+            _ => self.came_online(clock, effects),
+        }
+    }
+
+    fn went_offline(&mut self, clock: Clock) -> bool {
+        if !self.offline.went_down(&clock) {
+            return false;
+        }
+        let again = self.keymap.then_say("global.refresh", "tries now");
+        let text = format!(
+            "Offline: the service cannot be reached. Changes are kept in the outbox and sent \
+             when it is back{again}"
+        );
+        // The header says it, in red, for as long as it lasts (a passing failure that the
+        // next answer undoes is no news); the log says what it means.
+        self.toasts.log(ToastKind::Info, text);
+        true
+    }
+
+    fn came_online(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        let Some(down) = self.offline.came_back() else {
+            return false;
+        };
+        let since = crate::datetime::clock_time(down.since, self.utc_offset);
+        let waiting = self.offline.waiting();
+        let sending = match waiting {
+            0 => String::new(),
+            1 => " · sending the change made meanwhile".into(),
+            n => format!(" · sending the {n} changes made meanwhile"),
+        };
+        let text = format!("Back online (offline since {since}){sending}");
+        // News when it lasted (a probe went) or left changes to send.
+        if waiting > 0 || down.probed() {
+            self.toasts.push(clock.now, ToastKind::Success, text);
+        } else {
+            self.toasts.log(ToastKind::Success, text);
+        }
+        self.replay(effects);
+        true
+    }
+
+    /// What change `e` does, in words, columns by name.
+    pub fn describe(&self, e: &crate::outbox::Entry) -> String {
+        e.describe(&|c| self.names.column_name(c))
+    }
+
+    /// A field's value in words, columns by name.
+    pub fn value_text(&self, f: &crate::outbox::Field) -> String {
+        match f {
+            crate::outbox::Field::Task(f) => {
+                crate::outbox::describe_task_field(f, &|c| self.names.column_name(c))
+            }
+        }
+    }
+
+    /// What the header says of the link, when there is anything to say: "offline · since
+    /// 12:04 · 3 changes waiting", "sending 3 changes", "1 conflict · O decides".
+    pub fn link_note(&self) -> Option<String> {
+        let waiting = self.offline.waiting();
+        let changes = |n: usize| match n {
+            1 => "1 change".to_string(),
+            n => format!("{n} changes"),
+        };
+        let conflicts = match self.offline.conflicts() {
+            0 => String::new(),
+            1 => " · 1 conflict".into(),
+            n => format!(" · {n} conflicts"),
+        };
+        if let Some(down) = self.offline.down() {
+            let since = crate::datetime::clock_time(down.since, self.utc_offset);
+            let waiting = match waiting {
+                0 => String::new(),
+                n => format!(" · {} waiting", changes(n)),
+            };
+            return Some(format!("offline · since {since}{waiting}{conflicts}"));
+        }
+        if self.offline.replaying() && waiting > 0 {
+            return Some(format!("sending {}{conflicts}", changes(waiting)));
+        }
+        if !conflicts.is_empty() {
+            let decide = self.keymap.then_say("global.outbox", "decides");
+            return Some(format!("{}{decide}", conflicts.trim_start_matches(" · ")));
+        }
+        None
+    }
+
+    /// Sends what the outbox holds, unless a replay runs or nothing waits.
+    pub(super) fn replay(&mut self, effects: &mut Vec<Effect>) {
+        if self.offline.waiting() > 0 && !self.offline.replaying() && !self.offline.is_offline() {
+            self.offline.set_replaying(true);
+            effects.push(Effect::Replay);
+        }
+    }
+
+    /// Probes the service when a probe is due, or `at_once` (`r`). True when one went.
+    pub(super) fn probe(&mut self, at_once: bool, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        if !self.offline.probe(clock.now, at_once) {
+            return false;
+        }
+        screen_cx!(self, clock, effects).request(LinkKey::Probe, op::Me, LinkAnswer::Probe);
+        true
+    }
+
+    /// The probe's answer: the service is back (said by [`App::note_link`]), or the next
+    /// probe waits longer.
+    pub(super) fn on_probe(&mut self, answer: LinkAnswer, clock: Clock) {
+        match answer {
+            LinkAnswer::Probe(Err(e)) if unreachable(&e) => self.offline.probe_failed(clock.now),
+            LinkAnswer::Probe(_) => {}
+        }
+    }
+
+    /// The outbox as the store now holds it.
+    pub(super) fn on_outbox(
+        &mut self,
+        entries: Vec<crate::outbox::Entry>,
+        _clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
+        self.offline.loaded(entries);
+        // A change decided for mine at a conflict goes now, if the service is there.
+        self.replay(effects);
+        true
+    }
+
+    /// A step of the replay: the outbox as it is now, and what the screens show of it.
+    pub(super) fn on_replayed(
+        &mut self,
+        replayed: Replayed,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) -> bool {
+        let Replayed { outbox, step } = replayed;
+        self.offline.loaded(outbox);
+        match &step {
+            Step::Unreachable(_) => {
+                self.offline.set_replaying(false);
+                self.went_offline(clock);
+            }
+            Step::Done { sent } => {
+                self.offline.set_replaying(false);
+                if *sent > 0 {
+                    let text = match sent {
+                        1 => "Sent the change made offline".to_string(),
+                        n => format!("Sent the {n} changes made offline"),
+                    };
+                    let left = self.offline.waiting();
+                    let left = match (left, self.offline.conflicts()) {
+                        (0, _) => String::new(),
+                        (_, 0) => format!(" · {left} still waiting"),
+                        (_, c) => format!(" · {c} in conflict: O decides"),
+                    };
+                    self.toasts
+                        .push(clock.now, ToastKind::Success, format!("{text}{left}"));
+                }
+            }
+            Step::Conflict { entry, .. } => {
+                let theirs = entry
+                    .theirs
+                    .as_ref()
+                    .map(|t| self.value_text(t))
+                    .unwrap_or_default();
+                let decide = self.keymap.then_say("global.outbox", "decides");
+                let text = format!(
+                    "Conflict: the {} of {} was changed meanwhile to {theirs}; nothing of it \
+                     is sent until you decide{decide}",
+                    entry.change.field().map_or("item", |f| f.name()),
+                    crate::text::quoted_full(&entry.name),
+                );
+                self.toasts.push(clock.now, ToastKind::Error, text);
+            }
+            Step::Refused { entry, .. } => {
+                let text = format!(
+                    "The service refused a change made offline ({} of {}): {}",
+                    self.describe(entry),
+                    crate::text::quoted_full(&entry.name),
+                    entry.message.as_deref().unwrap_or("no reason given"),
+                );
+                self.toasts.push(clock.now, ToastKind::Error, text);
+            }
+            Step::Gone { entries } => {
+                if let Some(first) = entries.first() {
+                    let n = entries.len();
+                    let changes = if n == 1 {
+                        "its change made offline was dropped".to_string()
+                    } else {
+                        format!("its {n} changes made offline were dropped")
+                    };
+                    let text = format!(
+                        "{} was deleted on the service meanwhile: {changes}",
+                        crate::text::quoted_full(&first.name)
+                    );
+                    self.toasts.push(clock.now, ToastKind::Error, text);
+                }
+            }
+            Step::Sent { .. } | Step::Created { .. } => {}
+        }
+        let mut cx = screen_cx!(self, clock, effects);
+        self.tasks.on_replayed(&step, &mut cx);
+        true
+    }
+}
