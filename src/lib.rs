@@ -30,6 +30,7 @@ pub mod path_complete;
 pub mod private_files;
 pub mod projects;
 pub mod runtime;
+pub mod runtime_outbox;
 pub mod screen;
 pub mod share;
 pub mod store;

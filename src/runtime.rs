@@ -13,8 +13,10 @@ use tokio::sync::{mpsc, watch};
 use crate::active_workspace::ActiveWorkspace;
 use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
+use crate::runtime_outbox::OutboxRunner;
 use crate::screen::requests::RequestKey;
 use crate::screen::{Clock, Effect, Hits};
+use crate::store::SharedStore;
 use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order, Report};
@@ -26,13 +28,14 @@ pub struct Runtime {
 
 /// Opens a workspace for the runtime when the app switches to it.
 pub trait Opener {
-    /// Opens workspace `id`: its client, and a fresh app for it, with what its own directory
-    /// keeps (drafts, views) read, for a terminal of `size`. An error says why in words.
+    /// Opens workspace `id`: its client, its local store, and a fresh app for it, with what
+    /// its own directory keeps (drafts, views) read, for a terminal of `size`. An error says
+    /// why in words.
     fn open(
         &mut self,
         id: &WorkspaceId,
         size: (u16, u16),
-    ) -> impl Future<Output = Result<(App, weeek_api::Client), String>>;
+    ) -> impl Future<Output = Result<(App, weeek_api::Client, SharedStore), String>>;
 }
 
 /// Where a message the loop waits for came from.
@@ -62,17 +65,21 @@ impl Runtime {
     }
 
     /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
-    /// the signal's number): either way every queued file write has landed by then. Another
-    /// workspace is opened through `opener` when the app asks to switch.
+    /// the signal's number): either way every queued file write has landed by then. The
+    /// outbox is kept in `store` (the workspace's local store). Another workspace is opened
+    /// through `opener` when the app asks to switch.
     pub async fn run(
         &self,
-        app: App,
+        mut app: App,
         client: weeek_api::Client,
+        store: SharedStore,
         terminal: &mut AppTerminal,
         opener: &mut impl Opener,
     ) -> std::io::Result<Option<i32>> {
         // Clones share what the answers tell of the service's clock.
         let mut service = client.clone();
+        let mut outbox = OutboxRunner::new(client.clone(), store);
+        outbox.load(&mut app).await;
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report<RequestKey>)>();
@@ -91,7 +98,14 @@ impl Runtime {
         let effects = active.start(self.clock(&service));
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
-        let mut flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+        let mut flow = execute(
+            effects,
+            &requests,
+            &mut files,
+            &notes,
+            &mut edits,
+            &mut outbox,
+        );
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
         let result = loop {
@@ -102,18 +116,30 @@ impl Runtime {
             // answers (saying a refused change).
             while let Flow::Switch(id) = flow {
                 files.flush().await;
+                outbox.settle(&|msg| notes.send(msg)).await;
                 let size = active.app.viewport.size();
                 flow = match opener.open(&id, size).await {
-                    Ok((app, client)) => {
+                    Ok((mut app, client, store)) => {
                         tracing::info!(workspace = id.label(), "switched workspace");
                         service = client.clone();
                         edits.clear();
+                        // The replay of the workspace left runs on to its end, its steps
+                        // dropped with that app's other answers.
+                        outbox = OutboxRunner::new(client.clone(), store);
+                        outbox.load(&mut app).await;
                         let effects = active.replace(app, self.clock(&service));
                         let fresh = spawn_worker(client, active.generation(), &answers_tx);
                         retired.push(std::mem::replace(&mut requests, fresh));
                         notes.generation = active.generation();
                         hits = Hits::default();
-                        execute(effects, &requests, &mut files, &notes, &mut edits)
+                        execute(
+                            effects,
+                            &requests,
+                            &mut files,
+                            &notes,
+                            &mut edits,
+                            &mut outbox,
+                        )
                     }
                     Err(e) => {
                         tracing::warn!(workspace = id.label(), error = %e, "could not switch");
@@ -126,6 +152,8 @@ impl Runtime {
             if flow == Flow::Quit {
                 break Ok(None);
             }
+            // A change the keys kept in the outbox is on disk before the frame that shows it.
+            outbox.settle(&|msg| notes.send(msg)).await;
             if active.app.dirty {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
@@ -156,7 +184,8 @@ impl Runtime {
                 _ = sleep_until(deadline), if deadline.is_some() => Incoming::Now(Msg::Tick),
                 Some(signal) = term_signals.recv() => {
                     let effects = active.app.shutdown(self.clock(&service));
-                    execute(effects, &requests, &mut files, &notes, &mut edits);
+                    execute(effects, &requests, &mut files, &notes, &mut edits, &mut outbox);
+                    outbox.settle(&|msg| notes.send(msg)).await;
                     break Ok(Some(signal));
                 }
             };
@@ -165,7 +194,14 @@ impl Runtime {
                 Incoming::Now(msg) => active.update(msg, clock),
                 Incoming::Of(generation, msg) => active.answer(generation, msg, clock),
             };
-            flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+            flow = execute(
+                effects,
+                &requests,
+                &mut files,
+                &notes,
+                &mut edits,
+                &mut outbox,
+            );
             // Answers that arrived meanwhile are folded in before the next frame; a bounded
             // number, so that answers arriving as fast as they are read (a service failing
             // every call at once) never keep keys, signals or a closed terminal from being seen.
@@ -176,7 +212,14 @@ impl Runtime {
             {
                 folded += 1;
                 let effects = active.answer(generation, Msg::from(report), self.clock(&service));
-                flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+                flow = execute(
+                    effects,
+                    &requests,
+                    &mut files,
+                    &notes,
+                    &mut edits,
+                    &mut outbox,
+                );
             }
             if flow == Flow::Go && !edits.is_empty() {
                 files.settle().await;
@@ -197,7 +240,8 @@ impl Runtime {
                 active.app.dirty = true;
             }
         };
-        // Every queued file write lands before the app ends.
+        // Every queued file write lands before the app ends, and every change kept.
+        outbox.settle(&|msg| notes.send(msg)).await;
         files.finish().await;
         result
     }
@@ -231,6 +275,21 @@ struct Notes {
 impl Notes {
     fn send(&self, msg: Msg) {
         let _ = self.tx.send((self.generation, msg));
+    }
+
+    /// A sender of messages for the app of this generation, for work that outlives the
+    /// effect that started it (a replay).
+    fn sender(&self) -> mpsc::UnboundedSender<Msg> {
+        let (tx, mut rx) = mpsc::unbounded_channel::<Msg>();
+        let (notes, generation) = (self.tx.clone(), self.generation);
+        tokio::spawn(async move {
+            while let Some(msg) = rx.recv().await {
+                if notes.send((generation, msg)).is_err() {
+                    break;
+                }
+            }
+        });
+        tx
     }
 }
 
@@ -402,6 +461,7 @@ fn execute(
     files: &mut FileWriter,
     notes: &Notes,
     edits: &mut Vec<EditOrder>,
+    outbox: &mut OutboxRunner,
 ) -> Flow {
     let mut flow = Flow::Go;
     for effect in effects {
@@ -445,12 +505,8 @@ fn execute(
                 command,
                 text,
             }),
-            // The store is not behind this loop yet: a change cannot be kept, and says so.
-            Effect::Outbox(_) | Effect::Replay => {
-                notes.send(Msg::EffectFailed(
-                    "The outbox cannot be written: the local store is not open".into(),
-                ));
-            }
+            Effect::Outbox(order) => outbox.order(*order),
+            Effect::Replay => outbox.replay(notes.sender()),
             Effect::Quit => flow = Flow::Quit,
             Effect::SwitchWorkspace(id) if flow == Flow::Go => flow = Flow::Switch(id),
             Effect::SwitchWorkspace(_) => {}

@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::app::switcher::{self, Switcher, WorkspaceEntry};
 use crate::config::{self, ConnectionFlags, FileConfig, Paths, TokenSource, WorkspaceId};
 use crate::keys::keymap::Keymap;
-use crate::store::StoreLocation;
+use crate::store::{SharedStore, Store, StoreLocation};
 use crate::tasks::views::View;
 
 /// Reads one environment variable (a closure in tests).
@@ -33,6 +33,18 @@ pub struct Opened {
     pub source: Option<TokenSource>,
     /// Its local store, in the workspace's own directory and named by its URL and token.
     pub store: Result<StoreLocation, String>,
+}
+
+impl Opened {
+    /// Opens its local store. Never fails: a store that cannot be had is one in memory, and
+    /// the second value says why (as does a damaged store moved aside), to be said once.
+    pub fn open_store(&self) -> (SharedStore, Option<String>) {
+        let opened = match &self.store {
+            Ok(location) => Store::open(&location.path),
+            Err(why) => Store::in_memory_because(why.clone()),
+        };
+        (SharedStore::new(opened.store), opened.notice)
+    }
 }
 
 /// What every workspace's app shares, and the demo sandbox once it runs.
@@ -245,20 +257,26 @@ impl Workspaces {
         &mut self,
         id: &WorkspaceId,
         size: (u16, u16),
-    ) -> Result<(App, Client), String> {
+    ) -> Result<(App, Client, SharedStore), String> {
         self.file = config::load_file(&self.paths.config_file)?;
         let opened = self.connect(id).await?;
         let today = time::OffsetDateTime::now_utc()
             .to_offset(self.offset)
             .date();
         let views = self.views(id, today)?;
-        let app = self.app(id, &opened, views, size);
-        Ok((app, opened.client))
+        let (store, notice) = opened.open_store();
+        let mut app = self.app(id, &opened, views, size);
+        app.store_notice = notice;
+        Ok((app, opened.client, store))
     }
 }
 
 impl crate::runtime::Opener for Workspaces {
-    async fn open(&mut self, id: &WorkspaceId, size: (u16, u16)) -> Result<(App, Client), String> {
+    async fn open(
+        &mut self,
+        id: &WorkspaceId,
+        size: (u16, u16),
+    ) -> Result<(App, Client, SharedStore), String> {
         self.open_fresh(id, size).await
     }
 }

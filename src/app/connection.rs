@@ -163,6 +163,10 @@ impl App {
     ) -> bool {
         let Replayed { outbox, step } = replayed;
         self.offline.loaded(outbox);
+        // A replay asked again while one ran goes on after its end.
+        if !matches!(step, Step::Done { .. } | Step::Unreachable(_)) && !self.offline.is_offline() {
+            self.offline.set_replaying(true);
+        }
         match &step {
             Step::Unreachable(_) => {
                 self.offline.set_replaying(false);

@@ -177,6 +177,9 @@ pub struct App {
     pub token_source: Option<crate::config::TokenSource>,
     /// The workspaces the app can switch to, and the one it is on.
     pub switcher: switcher::Switcher,
+    /// What is wrong with the local store (damaged and moved aside, written by a newer
+    /// version, not to be had): said once, at start.
+    pub store_notice: Option<String>,
     /// Whether the service can be reached, and the outbox.
     pub offline: crate::screen::offline::Offline,
     /// Reads being tried again, by key: the request's id and what the status line says.
@@ -215,6 +218,7 @@ impl App {
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
             switcher: switcher::Switcher::default(),
+            store_notice: None,
             offline: crate::screen::offline::Offline::default(),
             retrying: HashMap::new(),
             started: false,
@@ -284,6 +288,9 @@ impl App {
                     self.toasts.log(ToastKind::Info, note);
                 }
                 self.toasts.push(clock.now, ToastKind::Info, said);
+            }
+            if let Some(notice) = self.store_notice.take() {
+                self.toasts.push(clock.now, ToastKind::Error, notice);
             }
             let mut cx = screen_cx!(self, clock, &mut effects);
             cx.load_directory();

@@ -178,6 +178,8 @@ pub struct Outcome<W: Writes> {
     pub lost: Option<ApiError>,
     /// What reading it back showed.
     pub read_back: Option<ReadBack>,
+    /// Handed to the outbox: the service could not be reached, and it goes when it can.
+    pub kept: bool,
 }
 
 impl<W: Writes> Outcome<W> {
@@ -241,6 +243,9 @@ pub struct UndoEntry<W: Writes> {
     pub label: String,
     pub reverse: Reverse<W>,
 }
+
+/// A change handed to the outbox: its item, the item's name, the change.
+pub type Kept<W> = (<W as Writes>::Id, String, <W as Writes>::Change);
 
 /// Requests waiting for the one on its way for the same item, by number.
 type Queue<Item> = VecDeque<(u64, TypedCall<Settled<Item>>)>;
@@ -331,6 +336,7 @@ impl<W: Writes> Ledger<W> {
                 error: None,
                 lost: None,
                 read_back: None,
+                kept: false,
             },
         );
         for call in calls {
@@ -462,6 +468,53 @@ impl<W: Writes> Ledger<W> {
         }
         self.send_next(&p.item, cx);
         self.finish_if_settled(p.group)
+    }
+
+    /// Write (or read-back) `n` could not reach the service: its change, and the writes of
+    /// its item waiting behind it, leave the ledger for the outbox, in the order made (their
+    /// items' changes, each once). Returns them, and the actions that are settled by it.
+    pub fn hand_over(
+        &mut self,
+        n: u64,
+        cx: &mut ScreenCtx,
+    ) -> (Vec<Kept<W>>, Vec<Group<W>>) {
+        let Some(p) = self.pending.get(&n).cloned() else {
+            return (Vec::new(), Vec::new());
+        };
+        let mut taken = vec![n];
+        if let Some(waiting) = self.queued.get_mut(&p.item) {
+            let pending = &self.pending;
+            let (writes, rest): (VecDeque<_>, VecDeque<_>) = std::mem::take(waiting)
+                .into_iter()
+                .partition(|(k, _)| pending.get(k).is_some_and(|q| !q.read_back));
+            *waiting = rest;
+            taken.extend(writes.into_iter().map(|(k, _)| k));
+        }
+        let mut changes: Vec<Kept<W>> = Vec::new();
+        let mut groups = Vec::new();
+        for k in taken {
+            let Some(q) = self.pending.remove(&k) else {
+                continue;
+            };
+            if let Some(o) = self.outcome_mut(&q) {
+                o.remaining = o.remaining.saturating_sub(1);
+                // Its fate is the replay's to learn now.
+                o.lost = None;
+                if !o.kept {
+                    o.kept = true;
+                    changes.push((q.item.clone(), o.name.clone(), o.change.clone()));
+                }
+            }
+            groups.push(q.group);
+        }
+        // A read-back of an earlier change of the item still goes.
+        self.send_next(&p.item, cx);
+        groups.dedup();
+        let settled = groups
+            .into_iter()
+            .filter_map(|g| self.finish_if_settled(g))
+            .collect();
+        (changes, settled)
     }
 
     fn outcome_mut(&mut self, p: &Pending<W::Id>) -> Option<&mut Outcome<W>> {

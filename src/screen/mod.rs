@@ -220,7 +220,22 @@ impl ScreenCtx<'_> {
         change: crate::outbox::Change,
         base: crate::outbox::Base,
     ) -> crate::outbox::Entry {
-        let entry = self.offline.queue(&self.clock, item, name, change, base);
+        self.queue_sent(item, name, change, base, None)
+    }
+
+    /// As [`ScreenCtx::queue`], for a change already sent at `sent` (its answer lost as the
+    /// service went out of reach): before it goes again its item is read, a create looked for.
+    pub fn queue_sent(
+        &mut self,
+        item: crate::outbox::ItemRef,
+        name: String,
+        change: crate::outbox::Change,
+        base: crate::outbox::Base,
+        sent: Option<time::OffsetDateTime>,
+    ) -> crate::outbox::Entry {
+        let entry = self
+            .offline
+            .queue(&self.clock, item, name, change, base, sent);
         let order = crate::outbox::Order::Queue(Box::new(entry.clone()));
         self.effects.push(Effect::Outbox(Box::new(order)));
         entry

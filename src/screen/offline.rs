@@ -232,9 +232,14 @@ impl Offline {
         name: String,
         change: Change,
         base: Base,
+        sent: Option<OffsetDateTime>,
     ) -> Entry {
         self.next_seq += 1;
-        let entry = Entry::new(self.next_seq, item, name, change, base, clock.wall);
+        let mut entry = Entry::new(self.next_seq, item, name, change, base, clock.wall);
+        if let Some(at) = sent {
+            entry.state = State::Sending;
+            entry.sent_at = Some(at);
+        }
         self.entries.push(entry.clone());
         entry
     }
@@ -309,6 +314,7 @@ mod tests {
             "a".into(),
             Change::Set(Field::Task(TaskField::Completed(true))),
             Base::default(),
+            None,
         );
         assert_eq!(e.seq, 1);
         o.came_back();

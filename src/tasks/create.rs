@@ -81,7 +81,7 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) {
         if cx.is_offline() {
-            self.queue_new(new, form, cx);
+            self.queue_new(new, form, None, cx);
             return;
         }
         let (project, column, parent) = (new.project_id, new.board_column_id, new.parent_id);
@@ -227,6 +227,18 @@ impl TasksState {
         result: Result<Task, ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        // Nothing reached the service (the app is offline now): the task goes to the outbox
+        // as it would have offline. A lost answer is looked for first, as ever.
+        if let Err(e) = &result
+            && cx.is_offline()
+            && crate::screen::offline::unreachable(e)
+            && !e.may_have_been_applied()
+            && let Some(c) = self.creating.remove(&n)
+        {
+            self.drop_row(c.row.id);
+            self.queue_new(c.new, c.form, None, cx);
+            return;
+        }
         match CreateAnswer::read(result) {
             CreateAnswer::Created(whole) => {
                 let task = TaskRow::from(&whole);
@@ -286,6 +298,19 @@ impl TasksState {
         result: Result<weeek_api::TaskPage, ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        // The look could not reach the service either (the app is offline now): the task goes
+        // to the outbox, to be looked for again before it is sent.
+        if let Err(e) = &result
+            && cx.is_offline()
+            && crate::screen::offline::unreachable(e)
+            && self.creating.get(&n).is_some_and(|c| c.lost.is_some())
+            && let Some(c) = self.creating.remove(&n)
+        {
+            self.drop_row(c.row.id);
+            let sent = c.lost.as_ref().map(|l| l.sent.at);
+            self.queue_new(c.new, c.form, sent, cx);
+            return;
+        }
         let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) else {
             return;
         };

@@ -91,11 +91,14 @@ impl TasksState {
     }
 
     /// `n` (the prompt or the form) offline: the task gets a local id, shows at once and is
-    /// kept in the outbox; the form's draft goes, as the outbox holds what it sends.
+    /// kept in the outbox; the form's draft goes, as the outbox holds what it sends. `sent`:
+    /// it was sent then and its answer lost as the service went out of reach (it is looked
+    /// for before it goes again).
     pub(super) fn queue_new(
         &mut self,
         new: NewTask,
         form: Option<Box<super::form::Editor>>,
+        sent: Option<time::OffsetDateTime>,
         cx: &mut ScreenCtx,
     ) {
         if new.parent_id.is_some_and(outbox::is_local_task) {
@@ -120,11 +123,12 @@ impl TasksState {
         let row = super::create::new_row(-local, &new, cx);
         let title = new.title.clone();
         self.show_new_row(&row, &title, "Kept", cx);
-        cx.queue(
+        cx.queue_sent(
             ItemRef::new_task(local),
             title.clone(),
             Queued::Create(New::Task(Box::new(new))),
             Base::default(),
+            sent,
         );
         self.forms
             .confirmed(form.as_deref(), self.layers.form(), cx);
@@ -212,8 +216,14 @@ impl TasksState {
                 if let Some(b) = self.layers.board_mut() {
                     b.settle(temp, &row);
                 }
-                if let Some(idx) = self.index_of(temp) {
-                    self.list.rows[idx] = row.clone();
+                // A page read since may hold it already: then it is there once.
+                match (self.index_of(temp), self.index_of(row.id)) {
+                    (Some(idx), Some(_)) => {
+                        self.list.rows.remove(idx);
+                        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
+                    }
+                    (Some(idx), None) => self.list.rows[idx] = row.clone(),
+                    (None, _) => {}
                 }
                 if self.marks.remove(&temp) {
                     self.marks.insert(row.id);

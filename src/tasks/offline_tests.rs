@@ -376,6 +376,114 @@ fn a_list_read_while_changes_wait_shows_them_over_it() {
     let _ = Duration::ZERO;
 }
 
+#[test]
+fn a_write_that_cannot_reach_the_service_goes_to_the_outbox_with_those_behind_it() {
+    let mut h = loaded(2);
+    let mut store = Store::in_memory();
+    h.press("x");
+    h.press("1");
+    let complete = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    assert!(
+        h.take(|c| matches!(c, Call::UpdateTask(1, _))).is_empty(),
+        "the priority waits behind it"
+    );
+    // Refused at the door: nothing reached the service.
+    h.fail(&complete, unreachable());
+    assert!(h.app.offline.is_offline());
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    let changes: Vec<&Change> = kept.iter().map(|e| &e.change).collect();
+    assert_eq!(
+        changes,
+        [
+            &Change::Set(Field::Task(TaskField::Completed(true))),
+            &Change::Set(Field::Task(TaskField::Priority(Some(Priority::Medium))))
+        ],
+        "in the order made"
+    );
+    assert!(
+        h.app.tasks.list.rows[0].is_completed,
+        "still shown as it will be"
+    );
+    assert_eq!(writes(&h), [], "the one behind it was not sent");
+    assert!(toasts(&h).contains("kept in the outbox"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_lost_answer_whose_read_back_cannot_reach_the_service_goes_to_the_outbox() {
+    let mut h = loaded(1);
+    let mut store = Store::in_memory();
+    h.press("x");
+    let complete = h.take(|c| matches!(c, Call::CompleteTask(1))).remove(0);
+    h.fail(
+        &complete,
+        weeek_api::ApiError::Network {
+            message: "connection reset".into(),
+            sent: true,
+        },
+    );
+    let read = h.take(|c| *c == Call::Task(1)).remove(0);
+    h.fail(&read, weeek_api::ApiError::Timeout);
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        kept[0].change,
+        Change::Set(Field::Task(TaskField::Completed(true)))
+    );
+    assert!(h.app.tasks.list.rows[0].is_completed);
+    assert!(toasts(&h).contains("kept in the outbox"), "{}", toasts(&h));
+}
+
+#[test]
+fn a_create_that_cannot_reach_the_service_is_kept_and_one_whose_look_cannot_is_looked_for_later() {
+    let mut h = loaded(1);
+    let mut store = Store::in_memory();
+    h.press("n");
+    h.press("Первая");
+    h.send(ctrl('s'));
+    let create = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.fail(&create, unreachable());
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(kept[0].state, State::Waiting, "never sent");
+    assert!(crate::outbox::is_local_task(h.app.tasks.list.rows[0].id));
+    assert_eq!(h.app.tasks.list.rows[0].title.as_deref(), Some("Первая"));
+    // Back, and another whose answer is lost and whose look cannot reach the service.
+    h.press("r");
+    let req = probe(&mut h).expect("probed");
+    h.reply(&req, Answer::Me(Ok(Box::new(crate::testing::user()))));
+    h.took_replay();
+    h.pending.clear();
+    h.press("n");
+    h.press("Вторая");
+    h.send(ctrl('s'));
+    let create = h.take(|c| matches!(c, Call::CreateTask(_))).remove(0);
+    h.fail(&create, weeek_api::ApiError::Timeout);
+    let look = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    h.fail(&look, unreachable());
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    assert_eq!(kept.len(), 2);
+    assert_eq!(kept[1].state, State::Sending, "it may have been made");
+    assert!(
+        kept[1].sent_at.is_some(),
+        "looked for from when it was sent"
+    );
+    assert_eq!(
+        h.app
+            .tasks
+            .list
+            .rows
+            .iter()
+            .filter(|r| r.title.as_deref() == Some("Вторая"))
+            .count(),
+        1,
+        "one row"
+    );
+}
+
 /// The same verbs against the sandbox: kept offline, then replayed by the worker's replay once
 /// the service answers a probe.
 #[cfg(feature = "demo")]

@@ -208,6 +208,17 @@ impl TasksState {
         result: Result<Option<Task>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        // Nothing reached the service (the app is offline now): the change, and those of its
+        // task behind it, go to the outbox as they would have offline. A lost answer is read
+        // back first, as ever.
+        if let Err(e) = &result
+            && cx.is_offline()
+            && crate::screen::offline::unreachable(e)
+            && !e.may_have_been_applied()
+        {
+            self.keep_for_later(n, cx);
+            return;
+        }
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
@@ -221,6 +232,22 @@ impl TasksState {
         self.restore_places(cx);
     }
 
+    /// Write or read-back `n` could not reach the service: its change, and those of its task
+    /// behind it, go to the outbox, where the replay reads the task before it sends anything
+    /// (a change that landed after all is not sent again).
+    fn keep_for_later(&mut self, n: u64, cx: &mut ScreenCtx) {
+        let (changes, settled) = self.writes.hand_over(n, cx);
+        for (id, name, edit) in changes {
+            match edit {
+                Edit::Set { applied, previous } => self.queue_set(id, name, applied, previous, cx),
+                Edit::Delete { row, .. } => self.queue_delete(id, &row, cx),
+            }
+        }
+        for done in settled {
+            self.finish_bulk(done, cx);
+        }
+    }
+
     /// The answer to read-back `n` of a task whose write lost its answer.
     pub(in crate::tasks) fn on_read_back_reply(
         &mut self,
@@ -228,6 +255,14 @@ impl TasksState {
         result: Result<Task, ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        // Its fate unknown and the service out of reach: the outbox takes it over.
+        if let Err(e) = &result
+            && cx.is_offline()
+            && crate::screen::offline::unreachable(e)
+        {
+            self.keep_for_later(n, cx);
+            return;
+        }
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
@@ -297,9 +332,18 @@ impl TasksState {
                 .find_map(|o| o.read_back.as_ref())
                 .map(|v| format!(" ({})", v.note()))
                 .unwrap_or_default();
+            // Handed to the outbox as the service could not be reached: it goes when it can.
+            let kept = if items.values().any(|o| o.kept) {
+                super::super::offline::kept_note(cx)
+            } else {
+                String::new()
+            };
             cx.toast(
                 ToastKind::Success,
-                format!("{} {what}{}{read_back}{left}{undo}", b.label, b.suffix),
+                format!(
+                    "{} {what}{}{read_back}{left}{kept}{undo}",
+                    b.label, b.suffix
+                ),
             );
             return;
         }
