@@ -473,11 +473,7 @@ impl<W: Writes> Ledger<W> {
     /// Write (or read-back) `n` could not reach the service: its change, and the writes of
     /// its item waiting behind it, leave the ledger for the outbox, in the order made (their
     /// items' changes, each once). Returns them, and the actions that are settled by it.
-    pub fn hand_over(
-        &mut self,
-        n: u64,
-        cx: &mut ScreenCtx,
-    ) -> (Vec<Kept<W>>, Vec<Group<W>>) {
+    pub fn hand_over(&mut self, n: u64, cx: &mut ScreenCtx) -> (Vec<Kept<W>>, Vec<Group<W>>) {
         let Some(p) = self.pending.get(&n).cloned() else {
             return (Vec::new(), Vec::new());
         };
