@@ -2,13 +2,26 @@
 //! service is probed with growing waits (and at once on `r`); back, the outbox is replayed,
 //! and each step of the replay reaches the screen whose item it changed.
 
+use weeek_api::ApiError;
+
 use super::App;
 use crate::outbox::{Replayed, Step};
 use crate::screen::offline::{LinkAnswer, LinkKey, unreachable};
 use crate::screen::requests::Reply;
 use crate::screen::toast::ToastKind;
 use crate::screen::{Clock, Effect};
-use crate::worker::{Kind, op};
+use crate::worker::{Kind, Origin, op};
+
+/// The failure a write gets that is not sent while the service cannot be reached.
+fn needs_the_service() -> ApiError {
+    ApiError::Network {
+        message: "offline: this needs the service".into(),
+        sent: false,
+    }
+}
+
+/// Writes answered at once in one message, at most: each answer may ask for more.
+const HELD_PER_MESSAGE: usize = 64;
 
 impl App {
     /// What `reply` says of the link: a call that failed to connect puts the app offline, any
@@ -113,6 +126,40 @@ impl App {
             return Some(format!("{}{decide}", conflicts.trim_start_matches(" · ")));
         }
         None
+    }
+
+    /// Offline, a write that does not wait in the outbox (an upload, a comment, a funnel made,
+    /// a deal moved …) is not sent: it needs the service, and its screen hears so at once, as
+    /// after any failure of a write that never left (what was typed comes back, a change shown
+    /// is put back). True when something changed.
+    pub(super) fn hold_writes(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        let mut changed = false;
+        for _ in 0..HELD_PER_MESSAGE {
+            if !self.offline.is_offline() {
+                break;
+            }
+            let Some(i) = effects
+                .iter()
+                .position(|e| matches!(e, Effect::Request(r) if r.call.kind() == Kind::Write))
+            else {
+                break;
+            };
+            let Effect::Request(req) = effects.remove(i) else {
+                continue;
+            };
+            let output = req.call.unsent(needs_the_service());
+            let reply = Reply {
+                id: req.id,
+                key: req.key,
+                origin: Origin::Service,
+                output,
+                skipped: None,
+            };
+            let mut more = Vec::new();
+            changed |= self.on_reply(reply, clock, &mut more);
+            effects.extend(more);
+        }
+        changed
     }
 
     /// Sends what the outbox holds, unless a replay runs or nothing waits.

@@ -360,6 +360,7 @@ impl App {
                 true
             }
         };
+        changed |= self.hold_writes(clock, &mut effects);
         self.dirty |= changed;
         if !self.jumps.is_empty() {
             // Jumps are followed after keys, clicks, pastes and answers; none other asks.
