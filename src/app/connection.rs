@@ -209,6 +209,15 @@ impl App {
         effects: &mut Vec<Effect>,
     ) -> bool {
         let Replayed { outbox, step } = replayed;
+        // What a replay took up was on disk: the outbox it read is the whole truth of it.
+        match &step {
+            Step::Sent { entry, .. }
+            | Step::Created { entry, .. }
+            | Step::Conflict { entry, .. }
+            | Step::Refused { entry, .. } => self.offline.written(entry.seq),
+            Step::Gone { entries } => entries.iter().for_each(|e| self.offline.written(e.seq)),
+            Step::Unreachable(_) | Step::Done { .. } => {}
+        }
         self.offline.loaded(outbox);
         // A replay asked again while one ran goes on after its end.
         if !matches!(step, Step::Done { .. } | Step::Unreachable(_)) && !self.offline.is_offline() {

@@ -81,6 +81,9 @@ pub struct Offline {
     loaded: bool,
     next_seq: i64,
     last_local: i64,
+    /// Changes queued here that no outbox read from the store has shown yet: a read made
+    /// before they were written does not take them away.
+    unconfirmed: std::collections::BTreeSet<i64>,
     /// A replay of the outbox runs.
     replaying: bool,
 }
@@ -174,7 +177,17 @@ impl Offline {
             .max()
             .unwrap_or(0);
         self.last_local = self.last_local.max(local);
-        self.entries = entries;
+        for e in &entries {
+            self.unconfirmed.remove(&e.seq);
+        }
+        let unconfirmed = &self.unconfirmed;
+        let mut kept: Vec<Entry> = std::mem::take(&mut self.entries)
+            .into_iter()
+            .filter(|e| unconfirmed.contains(&e.seq))
+            .collect();
+        kept.extend(entries);
+        kept.sort_by_key(|e| e.seq);
+        self.entries = kept;
         self.loaded = true;
     }
 
@@ -240,13 +253,20 @@ impl Offline {
             entry.state = State::Sending;
             entry.sent_at = Some(at);
         }
+        self.unconfirmed.insert(entry.seq);
         self.entries.push(entry.clone());
         entry
+    }
+
+    /// Change `seq` is known to have been written (a replay took it up).
+    pub fn written(&mut self, seq: i64) {
+        self.unconfirmed.remove(&seq);
     }
 
     /// Change `seq` leaves the app's copy (dropped; the store is told by the caller).
     pub fn forget(&mut self, seq: i64) {
         self.entries.retain(|e| e.seq != seq);
+        self.unconfirmed.remove(&seq);
     }
 
     /// Conflict `seq` is decided for mine: it waits to be sent over the service's value.
@@ -321,6 +341,13 @@ mod tests {
         assert!(o.must_queue(&ItemRef::task(7)), "after the one waiting");
         assert!(!o.must_queue(&ItemRef::task(8)));
         assert_eq!(o.waiting(), 1);
+        // An outbox read before it was written does not take it away; one read after does.
+        o.loaded(Vec::new());
+        assert_eq!(o.waiting(), 1);
+        o.loaded(vec![e.clone()]);
+        o.loaded(Vec::new());
+        assert_eq!(o.waiting(), 0);
+        o.loaded(vec![e]);
         let first = o.new_local(&clock);
         assert!(o.new_local(&clock) > first, "never the same twice");
     }
