@@ -462,6 +462,20 @@ impl<W: Writes> Ledger<W> {
         self.finish_if_settled(p.group)
     }
 
+    /// The answer to request `n`, a write or a read-back.
+    pub fn on_settled(
+        &mut self,
+        n: u64,
+        settled: Settled<W::Item>,
+        shown: &mut impl Shown<W>,
+        cx: &mut ScreenCtx,
+    ) -> Option<Group<W>> {
+        match settled {
+            Settled::Written(result) => self.on_written(n, result, shown, cx),
+            Settled::ReadBack(found) => self.on_read_back(n, found, shown, cx),
+        }
+    }
+
     fn outcome_mut(&mut self, p: &Pending<W::Id>) -> Option<&mut Outcome<W>> {
         self.groups.get_mut(&p.group)?.items.get_mut(&p.item)
     }
@@ -589,12 +603,9 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::app::keymap::Keymap;
-    use crate::app::names::Names;
-    use crate::app::requests::Requests;
-    use crate::app::toast::Toasts;
-    use crate::app::{Effect, ScreenCtx};
+    use crate::app::ScreenCtx;
     use crate::tasks::TaskKey;
+    use crate::testing::World;
     use crate::worker::{Call, op};
 
     /// Numbered counters set to values: the smallest kind of write.
@@ -668,50 +679,16 @@ mod tests {
         }
     }
 
-    struct World {
-        names: Names,
-        requests: Requests,
-        effects: Vec<Effect>,
-        toasts: Toasts,
-        keys: Keymap,
-    }
-
-    impl World {
-        fn new() -> Self {
-            Self {
-                names: Names::default(),
-                requests: Requests::default(),
-                effects: Vec::new(),
-                toasts: Toasts::default(),
-                keys: Keymap::default(),
-            }
-        }
-
-        fn cx(&mut self) -> ScreenCtx<'_> {
-            ScreenCtx {
-                clock: crate::testing::clock(),
-                names: &mut self.names,
-                requests: &mut self.requests,
-                effects: &mut self.effects,
-                toasts: &mut self.toasts,
-                viewport: crate::layout::Viewport::new(120, 40),
-                keys: &self.keys,
-            }
-        }
-
-        /// The numbers of the requests sent since last asked, and their calls.
-        fn sent(&mut self) -> Vec<(u64, Call)> {
-            std::mem::take(&mut self.effects)
-                .into_iter()
-                .filter_map(|e| match e {
-                    Effect::Request(r) => match r.key {
-                        RequestKey::Tasks(TaskKey::Write(n)) => Some((n, r.call)),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect()
-        }
+    /// The numbers of the ledger's requests sent since last asked, and their calls.
+    fn writes_sent(world: &mut World) -> Vec<(u64, Call)> {
+        world
+            .sent()
+            .into_iter()
+            .filter_map(|(key, call)| match key {
+                RequestKey::Tasks(TaskKey::Write(n)) => Some((n, call)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Sets counter `id` from `from` to `to` on `board` and records it.
@@ -749,7 +726,7 @@ mod tests {
         set(&mut ledger, &mut board, &mut world, 1, 11);
         set(&mut ledger, &mut board, &mut world, 1, 12);
         set(&mut ledger, &mut board, &mut world, 2, 20);
-        let sent = world.sent();
+        let sent = writes_sent(&mut world);
         assert_eq!(sent.len(), 2, "the second write of item 1 waits: {sent:?}");
         let first = sent[0].0;
         assert_eq!(ledger.unsettled(), 3);
@@ -757,7 +734,7 @@ mod tests {
         let done = done.expect("the first action is settled");
         assert!(done.items[&1].error.is_some());
         assert_eq!(board[&1], 12, "the later write still shows");
-        let second = world.sent();
+        let second = writes_sent(&mut world);
         assert_eq!(second.len(), 1, "now the second goes");
         ledger.on_written(second[0].0, Err(refused()), &mut board, &mut world.cx());
         assert_eq!(
@@ -772,10 +749,10 @@ mod tests {
         board.insert(1, 10);
         set(&mut ledger, &mut board, &mut world, 1, 11);
         set(&mut ledger, &mut board, &mut world, 1, 12);
-        let first = world.sent()[0].0;
+        let first = writes_sent(&mut world)[0].0;
         let settled = ledger.on_written(first, Err(ApiError::Timeout), &mut board, &mut world.cx());
         assert!(settled.is_none(), "not settled before the read");
-        let read = world.sent();
+        let read = writes_sent(&mut world);
         assert_eq!(read.len(), 1);
         assert_eq!(
             read[0].1,
@@ -792,7 +769,7 @@ mod tests {
         let o = &done.items[&1];
         assert_eq!(o.read_back, Some(ReadBack::Applied));
         assert!(o.error.is_none(), "the answer was lost, not the change");
-        assert_eq!(world.sent().len(), 1, "then the second write");
+        assert_eq!(writes_sent(&mut world).len(), 1, "then the second write");
         assert_eq!(ledger.unsettled(), 1);
         assert!(!ledger.is_idle());
     }

@@ -19,6 +19,7 @@ pub mod layers;
 pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
+pub mod named_creates;
 pub mod names;
 mod overlay;
 pub mod requests;
@@ -28,6 +29,7 @@ pub mod shadows;
 pub mod switcher;
 pub mod toast;
 mod unreadable;
+pub mod write_words;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

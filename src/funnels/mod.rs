@@ -17,6 +17,7 @@ pub mod list;
 pub mod lookups;
 pub mod moves;
 pub mod query;
+pub mod status_writes;
 pub mod structure;
 pub mod structure_prompts;
 #[cfg(test)]

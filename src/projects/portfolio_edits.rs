@@ -6,10 +6,11 @@ use weeek_api::models::Portfolio;
 
 use super::{ProjectsAnswer, ProjectsKey, ProjectsState};
 use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Settled, Shown, Writes, done};
+use crate::app::ledger::{Settled, Shown, Writes, done};
 use crate::app::loadable::Loadable;
 use crate::app::lost_answer::{ReadBack, read_back_failed};
 use crate::app::requests::RequestKey;
+use crate::app::write_words;
 use crate::worker::{TypedCall, op};
 
 #[derive(Debug, Clone)]
@@ -146,45 +147,27 @@ impl ProjectsState {
             .reapply(&mut Listed(&mut self.portfolios), cx);
     }
 
-    pub(super) fn on_portfolio_written(
+    /// The answer to portfolio rename `n`, or every portfolio read back after it.
+    pub(super) fn on_portfolio_write(
         &mut self,
         n: u64,
-        result: Result<Option<Vec<Portfolio>>, ApiError>,
+        settled: Settled<Vec<Portfolio>>,
         cx: &mut ScreenCtx,
     ) {
-        let done =
-            self.edits
-                .portfolios
-                .on_written(n, result, &mut Listed(&mut self.portfolios), cx);
-        report(done, cx);
-    }
-
-    pub(super) fn on_portfolio_read_back(
-        &mut self,
-        n: u64,
-        result: Result<Vec<Portfolio>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let done =
-            self.edits
-                .portfolios
-                .on_read_back(n, result, &mut Listed(&mut self.portfolios), cx);
-        report(done, cx);
-        // The read replaced the list: the other renames still on their way show again.
-        self.reapply_portfolio_renames(cx);
-    }
-}
-
-fn report(done: Option<Group<PortfolioWrites>>, cx: &mut ScreenCtx) {
-    let Some(group) = done else {
-        return;
-    };
-    for o in group.items.values() {
-        let to = super::edits::quoted(&o.change.to);
-        let (kind, text) = o.report(
-            &format!("Renamed the portfolio {} to {to}", o.name),
-            &format!("rename the portfolio {}", o.name),
-        );
-        cx.toast(kind, text);
+        let read_back = matches!(settled, Settled::ReadBack(_));
+        let mut listed = Listed(&mut self.portfolios);
+        if let Some(group) = self
+            .edits
+            .portfolios
+            .on_settled(n, settled, &mut listed, cx)
+        {
+            group.say(cx, |_, o| {
+                write_words::renamed("portfolio", &o.name, &o.change.to)
+            });
+        }
+        if read_back {
+            // The read replaced the list: the other renames still on their way show again.
+            self.reapply_portfolio_renames(cx);
+        }
     }
 }

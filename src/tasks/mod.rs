@@ -103,8 +103,10 @@ pub enum TaskKey {
     Board(i64),
     /// A card moved up or down its column, by its number.
     Order(u64),
-    /// A column created, renamed, moved or deleted, by its number.
+    /// A column renamed, moved or deleted, by its number.
     Column(u64),
+    /// A new column, by its number.
+    ColumnCreate(u64),
     /// The board's columns read to look for a new column whose answer was lost, by its
     /// number.
     ColumnFind(u64),
@@ -144,9 +146,9 @@ pub struct TasksState {
     /// New tasks whose answer was lost and that no look found: sent again, each is looked for
     /// first.
     unsettled: crate::app::lost_answer::Unsettled<create::TaskLookup>,
-    /// New columns whose answer was lost and that no look found: the same name on the same
-    /// board again is looked for first.
-    column_unsettled: crate::app::lost_answer::Unsettled<board::column_create::ColumnLookup>,
+    /// New columns on their way: the same name on the same board again after a lost answer
+    /// is looked for first.
+    column_creates: crate::app::named_creates::NamedCreates<board::column_create::ColumnLookup>,
     /// Numbers the new tasks sent (their keys and temporary row ids).
     next_create: u64,
     search_due: Option<Instant>,

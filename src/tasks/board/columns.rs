@@ -7,7 +7,7 @@
 use weeek_api::ApiError;
 use weeek_api::models::BoardColumn;
 
-use super::super::dialogs::{Feedback, Popup, PromptPurpose};
+use super::super::dialogs::{Popup, PromptPurpose};
 use super::super::{TaskAnswer, TaskKey, TasksState};
 use crate::app::ScreenCtx;
 use crate::app::ledger::done;
@@ -20,7 +20,6 @@ use crate::worker::{TypedCall, op};
 /// A column write on its way, with what it takes to put the board back.
 #[derive(Debug, Clone)]
 pub enum ColumnWrite {
-    Create(Box<super::column_create::NewColumn>),
     Rename {
         column: i64,
         before: String,
@@ -38,12 +37,11 @@ pub enum ColumnWrite {
 }
 
 impl ColumnWrite {
-    fn column(&self) -> Option<i64> {
+    fn column(&self) -> i64 {
         match self {
-            Self::Create(_) => None,
             Self::Rename { column, .. }
             | Self::Move { column, .. }
-            | Self::Delete { column, .. } => Some(*column),
+            | Self::Delete { column, .. } => *column,
         }
     }
 }
@@ -130,7 +128,7 @@ impl TasksState {
     }
 
     /// Keeps `write` on the board under a new number (none without a board).
-    pub(super) fn put_column_write(&mut self, write: ColumnWrite) -> Option<u64> {
+    fn put_column_write(&mut self, write: ColumnWrite) -> Option<u64> {
         let b = self.layers.board_mut()?;
         let n = b.next_order;
         b.next_order += 1;
@@ -227,15 +225,11 @@ impl TasksState {
             return;
         };
         match result {
-            Ok(created) => self.column_written(board, write, created, cx),
+            Ok(_) => self.column_written(board, write, cx),
             Err(e) => match (after_failure(&e), write) {
-                (AfterFailure::ReadBack, ColumnWrite::Create(new)) => self.column_lost(new, e, cx),
                 (AfterFailure::RollBack, write) => self.column_refused(board, write, &e, cx),
                 (AfterFailure::ReadBack, write) => {
                     let what = match &write {
-                        ColumnWrite::Create(new) => {
-                            format!("create the column {}", quoted(&new.lookup.name))
-                        }
                         ColumnWrite::Rename { after, .. } => {
                             format!("rename the column to {}", quoted(after))
                         }
@@ -276,23 +270,8 @@ impl TasksState {
         }
     }
 
-    fn column_written(
-        &mut self,
-        board: i64,
-        write: ColumnWrite,
-        created: Option<BoardColumn>,
-        cx: &mut ScreenCtx,
-    ) {
+    fn column_written(&mut self, board: i64, write: ColumnWrite, cx: &mut ScreenCtx) {
         match write {
-            ColumnWrite::Create(new) => {
-                if let Some(column) = created {
-                    self.show_new_column(board, column, cx);
-                }
-                cx.toast(
-                    ToastKind::Success,
-                    format!("Created the column {}", quoted(&new.lookup.name)),
-                );
-            }
             ColumnWrite::Rename { before, after, .. } => cx.toast(
                 ToastKind::Success,
                 format!(
@@ -344,23 +323,9 @@ impl TasksState {
         let why = e.short();
         let column = write.column();
         match write {
-            ColumnWrite::Create(new) => {
-                let (board, name) = (new.lookup.board, new.lookup.name.clone());
-                new.refused(self);
-                cx.toast(
-                    ToastKind::Error,
-                    format!("Could not create the column {}: {why}", quoted(&name)),
-                );
-                // What was typed is not lost: the prompt comes back with it and the reason.
-                self.offer(Popup::Prompt {
-                    purpose: PromptPurpose::NewColumn { board },
-                    field: crate::widgets::field::TextField::typed(name),
-                    feedback: Feedback::Err(why),
-                });
-            }
             ColumnWrite::Rename { before, after, .. } => {
-                if let Some(shown) = columns_mut(cx, board)
-                    .and_then(|cols| cols.iter_mut().find(|c| Some(c.id) == column))
+                if let Some(shown) =
+                    columns_mut(cx, board).and_then(|cols| cols.iter_mut().find(|c| c.id == column))
                     && shown.name == after
                 {
                     shown.name = before;
@@ -376,7 +341,7 @@ impl TasksState {
                 }
                 self.sync_board_columns(cx);
                 if let Some(b) = self.layers.board_mut()
-                    && let Some(i) = b.columns.iter().position(|c| Some(c.key) == column)
+                    && let Some(i) = b.columns.iter().position(|c| c.key == column)
                 {
                     b.focus = i;
                 }
@@ -385,7 +350,7 @@ impl TasksState {
                     ToastKind::Error,
                     format!(
                         "Could not move the column {}: {why}",
-                        quoted(&column.map(|c| cx.names.column_name(c)).unwrap_or_default())
+                        quoted(&cx.names.column_name(column))
                     ),
                 );
             }

@@ -53,7 +53,7 @@ pub struct BoardView {
     fit: (usize, usize),
     /// Cards moved up or down their column (`J`/`K`) and not answered yet, by number.
     orders: BTreeMap<u64, moves::Reorder>,
-    /// Columns created, renamed, moved or deleted and not answered yet, by number.
+    /// Columns renamed, moved or deleted and not answered yet, by number.
     column_writes: BTreeMap<u64, columns::ColumnWrite>,
     /// Numbers the reorders and column writes go by.
     next_order: u64,
@@ -107,18 +107,6 @@ impl BoardView {
     /// The board's keys that do nothing where the cursor is (the footer leaves them out): a
     /// column before the first or after the last, a card above the top or below the bottom,
     /// a card or column where there is none.
-    /// What quitting now would leave unconfirmed: a new column sent and not answered, or
-    /// looked for after a lost answer.
-    pub fn unanswered(&self) -> Option<String> {
-        self.column_writes.values().find_map(|w| match w {
-            columns::ColumnWrite::Create(new) => Some(format!(
-                "The column {} is being created; it is not confirmed yet.",
-                crate::text::quoted_full(&new.lookup.name)
-            )),
-            _ => None,
-        })
-    }
-
     pub fn idle(&self, action: Action) -> bool {
         let last = self.columns.len().saturating_sub(1);
         let at_first = self.focus == 0;
