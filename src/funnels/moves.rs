@@ -220,27 +220,10 @@ impl FunnelsState {
         self.moves.add(group, id, name, m, vec![call], cx);
     }
 
-    /// The answer to move `n`.
-    pub fn on_move_reply(
-        &mut self,
-        n: u64,
-        result: Result<Option<Deal>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
+    /// The answer to deal move `n`, or the deal read back after it lost its answer.
+    pub fn on_move(&mut self, n: u64, settled: Settled<Deal>, cx: &mut ScreenCtx) {
         let mut board = self.detail.as_mut();
-        let done = self.moves.on_written(n, result, &mut board, cx);
-        self.after_move(done, cx);
-    }
-
-    /// The read-back of a deal whose move `n` lost its answer.
-    pub fn on_move_read_back(
-        &mut self,
-        n: u64,
-        result: Result<Deal, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let mut board = self.detail.as_mut();
-        let done = self.moves.on_read_back(n, result, &mut board, cx);
+        let done = self.moves.on_settled(n, settled, &mut board, cx);
         self.after_move(done, cx);
     }
 

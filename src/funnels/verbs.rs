@@ -424,27 +424,10 @@ impl FunnelsState {
         );
     }
 
-    /// The answer to verb `n`: the service's copy of the deal when it sends one.
-    pub fn on_verb_reply(
-        &mut self,
-        n: u64,
-        result: Result<Option<Deal>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
+    /// The answer to deal verb `n`, or the deal read back after it lost its answer.
+    pub fn on_verb(&mut self, n: u64, settled: Settled<Deal>, cx: &mut ScreenCtx) {
         let mut board = self.detail.as_mut();
-        let done = self.verbs.on_written(n, result, &mut board, cx);
-        self.after_verb(done, cx);
-    }
-
-    /// The read-back of a deal whose verb `n` lost its answer.
-    pub fn on_verb_read_back(
-        &mut self,
-        n: u64,
-        result: Result<Deal, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let mut board = self.detail.as_mut();
-        let done = self.verbs.on_read_back(n, result, &mut board, cx);
+        let done = self.verbs.on_settled(n, settled, &mut board, cx);
         self.after_verb(done, cx);
     }
 

@@ -458,10 +458,7 @@ impl OrganizationsState {
             layers: &mut self.layers,
             rows,
         };
-        let done = match settled {
-            Settled::Written(r) => self.links.on_written(n, r, &mut shown, cx),
-            Settled::ReadBack(r) => self.links.on_read_back(n, r, &mut shown, cx),
-        };
+        let done = self.links.on_settled(n, settled, &mut shown, cx);
         report(done, cx);
     }
 

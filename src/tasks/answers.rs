@@ -102,8 +102,7 @@ impl TasksState {
             A::Column(n, result) => self.on_column_reply(n, result, cx),
             A::ColumnCreated(n, result) => self.on_column_created(n, result, cx),
             A::ColumnFound(n, result) => self.on_column_found(n, result, cx),
-            A::Write(n, Settled::Written(result)) => self.on_write_reply(n, result, cx),
-            A::Write(n, Settled::ReadBack(result)) => self.on_read_back_reply(n, result, cx),
+            A::Write(n, settled) => self.on_write(n, settled, cx),
         }
     }
 }

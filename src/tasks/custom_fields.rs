@@ -531,10 +531,7 @@ impl TasksState {
     /// The answer to field write `n`: the task as the service has it, or its read-back.
     pub(super) fn on_field_answer(&mut self, n: u64, settled: Settled<Task>, cx: &mut ScreenCtx) {
         let mut shown = Wholes(&mut self.details);
-        let done = match settled {
-            Settled::Written(result) => self.field_writes.on_written(n, result, &mut shown, cx),
-            Settled::ReadBack(result) => self.field_writes.on_read_back(n, result, &mut shown, cx),
-        };
+        let done = self.field_writes.on_settled(n, settled, &mut shown, cx);
         let Some(group) = done else {
             return;
         };

@@ -3,6 +3,7 @@
 
 pub mod answers;
 pub mod board;
+mod bulk;
 pub mod comment_list;
 pub mod comments;
 pub mod create;
@@ -20,6 +21,7 @@ pub mod panel;
 mod popup_keys;
 mod screen;
 pub mod subtasks;
+mod task_writes;
 mod time_form;
 pub mod time_log;
 pub mod timer;

@@ -3,7 +3,7 @@
 //! list stays as it was underneath: `Esc` goes back to it (or to the projects tree, for a board
 //! opened there). The triage verbs act on the card
 //! under the cursor (`TasksState::current` is the board's card while a board shows), and the
-//! write ledger keeps the cards and the list rows alike (`verbs::Rows`).
+//! write ledger keeps the cards and the list rows alike (`task_writes::Rows`).
 
 use std::collections::BTreeMap;
 
