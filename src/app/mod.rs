@@ -22,6 +22,7 @@ pub mod lost_answer;
 pub mod named_creates;
 pub mod names;
 mod overlay;
+pub mod record_edit;
 pub mod requests;
 pub mod screen;
 pub mod searched_list;

@@ -9,6 +9,7 @@ pub mod create_choice;
 pub mod delete;
 pub mod draft;
 pub mod edit;
+mod edit_changes;
 #[cfg(test)]
 mod edit_tests;
 pub mod form;
@@ -27,6 +28,7 @@ use std::time::Instant;
 
 use crate::app::commands::{Action, Context};
 use crate::app::draft_file::DraftFile;
+use crate::app::record_edit;
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
 use crate::app::{ScreenCtx, Target};
@@ -35,7 +37,7 @@ use weeek_api::models::{Contact, Organization};
 
 use crate::worker::Edited;
 use create_choice::{ChoicePage, Created};
-use draft::{Draft, Found};
+use draft::{Draft, FormDraft, Found};
 use form::Form;
 use list::ContactList;
 use pickers::Organizations;
@@ -152,7 +154,7 @@ impl ContactsState {
     /// Reads the draft file. Called once at start-up, before the event loop: the app's
     /// `update` never touches the disk.
     pub fn load(data_dir: PathBuf) -> Self {
-        let found = draft::load(&data_dir);
+        let found = Draft::load(&data_dir);
         let organizations = crate::organizations::OrganizationsState::load(&data_dir);
         Self {
             organizations,
@@ -161,7 +163,7 @@ impl ContactsState {
     }
 
     fn with_found(data_dir: PathBuf, found: Found) -> Self {
-        let draft_file = draft::path(&data_dir);
+        let draft_file = Draft::path(&data_dir);
         let orgs_dir = data_dir.clone();
         let mut s = Self {
             data_dir,
@@ -270,8 +272,8 @@ impl ContactsState {
             A::ChoiceFound(result) => self.on_choice_found(result, cx),
             A::Deleted(result) => self.on_delete_reply(result, cx),
             A::DeleteRead(result) => self.on_delete_read_back(result.map(|c| *c), cx),
-            A::Edited(n, result) => self.on_edit_reply(n, result, cx),
-            A::EditRead(result) => self.on_edit_read(result.map(|c| *c), cx),
+            A::Edited(n, result) => record_edit::on_answer(self, n, result, cx),
+            A::EditRead(result) => record_edit::on_read_back(self, result.map(|c| *c), cx),
             A::List(result) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);

@@ -11,6 +11,7 @@ use super::save::Phase;
 use super::tests::full_org;
 use crate::app::Effect;
 use crate::app::commands::Context;
+use crate::app::draft_file::FormDraft;
 use crate::app::entry_rows::RowCall;
 use crate::app::requests::Request;
 use crate::app::requests::RequestKey;
@@ -463,7 +464,7 @@ fn a_draft_on_disk_is_restored_into_the_form_at_start() {
             ..Default::default()
         })),
     };
-    std::fs::write(super::draft::path(&dir), d.to_json()).unwrap();
+    std::fs::write(super::draft::Draft::path(&dir), d.to_json()).unwrap();
     let s = super::OrganizationsState::load(&dir);
     let fs = s.layers.form().expect("restored");
     assert_eq!(fs.form.name.value(), NAME);

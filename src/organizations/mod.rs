@@ -28,12 +28,14 @@ use weeek_api::{ApiError, DealPage, ListQuery};
 use crate::app::ScreenCtx;
 use crate::app::all_pages::AllPages;
 use crate::app::commands::{Action, Context};
-use crate::app::draft_file::{DraftFile, Found};
+use crate::app::draft_file::{DraftFile, FormDraft, Found};
 use crate::app::ledger::{Ledger, Settled};
+use crate::app::record_edit;
 use crate::app::toast::ToastKind;
 use crate::contacts::create_choice::{ChoicePage, Created};
 use crate::widgets::scroll;
 use crate::worker::{OrgEdited, op};
+use draft::Draft;
 use form::OrgForm;
 use list::OrgList;
 
@@ -160,7 +162,7 @@ impl OrganizationsState {
     /// The tab keeping its form's draft in `data_dir`; no draft is read (see [`Self::load`]).
     pub fn new(data_dir: &Path) -> Self {
         Self {
-            draft: Some(DraftFile::new(draft::path(data_dir))),
+            draft: Some(DraftFile::new(Draft::path(data_dir))),
             ..Self::default()
         }
     }
@@ -168,7 +170,7 @@ impl OrganizationsState {
     /// Reads the form's draft, restoring it into the form. Called once at start-up.
     pub fn load(data_dir: &Path) -> Self {
         let mut s = Self::new(data_dir);
-        match draft::load(data_dir) {
+        match Draft::load(data_dir) {
             Found::None => {}
             Found::Draft(d) => {
                 let form = OrgForm::from_values(&d.values);
@@ -498,8 +500,8 @@ impl OrganizationsState {
                 self.on_find_reply(result, cx);
                 self.flush_draft(cx);
             }
-            A::Edited(n, result) => self.on_edit_reply(n, result, cx),
-            A::EditRead(result) => self.on_edit_read(result.map(|o| *o), cx),
+            A::Edited(n, result) => record_edit::on_answer(self, n, result, cx),
+            A::EditRead(result) => record_edit::on_read_back(self, result.map(|o| *o), cx),
         }
     }
 }
