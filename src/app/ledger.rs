@@ -2,7 +2,8 @@
 //! writes to one item go out one after another, in the order made; a page read meanwhile gets
 //! the changes still on their way laid over it again; a refusal puts the item back; a lost
 //! answer has the item read back (see `lost_answer`), and the screen shows what the service
-//! has. Task triage (`tasks::verbs`) and deal moves (`funnels::moves`) are its two users.
+//! has. Task triage (`tasks::verbs`), deal moves (`funnels::moves`) and the renames and
+//! deletes of named items (`named_writes`) are among its users.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt::Debug;
@@ -14,7 +15,7 @@ use super::ScreenCtx;
 use super::lost_answer::{AfterFailure, ReadBack, after_failure, cause_text};
 use super::requests::{RequestKey, ScreenAnswer};
 use super::toast::ToastKind;
-use crate::worker::{Op, TypedCall};
+use crate::worker::TypedCall;
 
 /// What a kind of write is made of.
 pub trait Writes {
@@ -39,54 +40,18 @@ pub trait Writes {
     fn answer(n: u64, settled: Settled<Self::Item>) -> Self::Answer;
     /// The read of an item whose write lost its answer.
     fn read_back(id: &Self::Id) -> TypedCall<Result<Self::Item, ApiError>>;
-    /// Whether the item read back carries `change` (`found`: the read's result).
-    fn judge(change: &Self::Change, found: Result<&Self::Item, &ApiError>) -> ReadBack;
-    /// `later`, still on its way, now starts from `truth`.
-    fn rebase(later: &mut Self::Change, truth: &Self::Truth);
+    /// Whether item `id` read back carries `change` (`found`: the read's result).
+    fn judge(
+        id: &Self::Id,
+        change: &Self::Change,
+        found: Result<&Self::Item, &ApiError>,
+    ) -> ReadBack;
+    /// `later`, still on its way, now starts from `truth` (nothing, where no write depends
+    /// on another).
+    fn rebase(_later: &mut Self::Change, _truth: &Self::Truth) {}
 }
 
-/// What a write's answer says of its item: the service's copy when the call returns one.
-pub type WriteCall<Item> = TypedCall<Result<Option<Item>, ApiError>>;
-
-/// A write whose answer is the item written.
-pub fn returning<O, I>(op: O) -> WriteCall<I>
-where
-    O: Op<Output = Result<Box<I>, ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<Box<I>, ApiError>| r.map(|item| Some(*item)))
-}
-
-/// The read of an item whose answer comes boxed.
-pub fn read_item<O, I>(op: O) -> TypedCall<Result<I, ApiError>>
-where
-    O: Op<Output = Result<Box<I>, ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<Box<I>, ApiError>| r.map(|item| *item))
-}
-
-/// A write whose answer says only that it is done.
-pub fn done<O, I>(op: O) -> WriteCall<I>
-where
-    O: Op<Output = Result<(), ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<(), ApiError>| r.map(|()| None))
-}
-
-/// A delete: an item the service no longer has counts as deleted (an earlier send of it may
-/// have landed).
-pub fn deleted<O, I>(op: O) -> WriteCall<I>
-where
-    O: Op<Output = Result<(), ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<(), ApiError>| match r {
-        Err(ApiError::NotFound { .. }) => Ok(None),
-        other => other.map(|()| None),
-    })
-}
+pub use super::write_calls::{WriteCall, deleted, done, read_item, returning};
 
 /// How a request of the ledger settled: a write (with the service's copy when its call
 /// returns one), or the read of an item whose write lost its answer.
@@ -109,8 +74,9 @@ pub trait Shown<W: Writes> {
         later: bool,
         cx: &ScreenCtx,
     ) -> Option<W::Truth>;
-    /// The service's copy returned by a write, with nothing else on its way for the item.
-    fn take(&mut self, id: &W::Id, fresh: W::Item);
+    /// The service's copy returned by a write, with nothing else on its way for the item
+    /// (kept nowhere, where the screen shows what the change made).
+    fn take(&mut self, _id: &W::Id, _fresh: W::Item) {}
     /// Shows what reading the item back found (`verdict` says what it means for `change`).
     /// Returns what the service has, for `later` writes of the item.
     fn read_back(
@@ -447,7 +413,7 @@ impl<W: Writes> Ledger<W> {
         let later = self.has_queued(&p.item);
         if let Some(outcome) = self.outcome_mut(&p) {
             let change = outcome.change.clone();
-            let verdict = W::judge(&change, found.as_ref());
+            let verdict = W::judge(&p.item, &change, found.as_ref());
             let truth = shown.read_back(&p.item, &change, found, &verdict, later, cx);
             outcome.remaining = outcome.remaining.saturating_sub(1);
             if verdict.applied() {
@@ -635,7 +601,7 @@ mod tests {
         fn read_back(id: &i64) -> TypedCall<Result<i32, ApiError>> {
             TypedCall::new(op::Task(*id)).map(|r| r.map(|t| t.id as i32))
         }
-        fn judge(set: &Set, found: Result<&i32, &ApiError>) -> ReadBack {
+        fn judge(_: &i64, set: &Set, found: Result<&i32, &ApiError>) -> ReadBack {
             match found {
                 Ok(v) if *v == set.to => ReadBack::Applied,
                 Ok(_) => ReadBack::NotApplied,

@@ -20,6 +20,7 @@ pub mod ledger;
 pub mod loadable;
 pub mod lost_answer;
 pub mod named_creates;
+pub mod named_writes;
 pub mod names;
 mod overlay;
 pub mod record_edit;
@@ -30,6 +31,7 @@ pub mod shadows;
 pub mod switcher;
 pub mod toast;
 mod unreadable;
+mod write_calls;
 pub mod write_words;
 
 use std::collections::HashMap;

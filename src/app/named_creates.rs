@@ -274,9 +274,9 @@ mod tests {
         type Made = BoardColumn;
         fn send(&self, n: u64, cx: &mut ScreenCtx) {
             cx.request(
-                TaskKey::Column(n),
+                TaskKey::ColumnCreate(n),
                 op::CreateColumn(5, self.0.into()),
-                move |r| TaskAnswer::Column(n, r.map(Some)),
+                move |r| TaskAnswer::ColumnCreated(n, r),
             );
         }
         fn look(n: u64, read: PageRead<Vec<BoardColumn>>, cx: &mut ScreenCtx) {

@@ -191,6 +191,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::app::ledger::Settled;
     use crate::tasks::{TaskAnswer, TaskKey};
     use crate::testing::World;
     use crate::worker::{Call, op};
@@ -231,7 +232,7 @@ mod tests {
         fn send(&self, n: u64, change: &(i64, String), cx: &mut ScreenCtx) {
             let rename = op::RenameColumn(change.0, change.1.clone());
             cx.request(TaskKey::Column(n), rename, move |r| {
-                TaskAnswer::Column(n, r.map(|()| None))
+                TaskAnswer::Column(n, Settled::Written(r.map(|()| None)))
             });
         }
         fn lock(&mut self, _: &mut ScreenCtx) {

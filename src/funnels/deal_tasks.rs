@@ -18,8 +18,9 @@ use super::verbs::Ask;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
-use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack, read_back_failed};
+use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack};
 use crate::app::named_creates::{CreateEnd, NamedCreates, NamedPlace};
+use crate::app::named_writes::{self, NamedChange};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
 use crate::worker::op;
@@ -101,21 +102,15 @@ impl NamedPlace for LinkedTaskLookup {
     }
 }
 
-/// Detaches as optimistic writes of the ledger.
+/// Detaches as optimistic writes of the ledger: each takes a task out of the deal's list of
+/// tasks (a delete of it there).
 #[derive(Debug, Clone)]
 pub struct Detaches;
-
-/// One detach: the task taken off the deal, and where it stood.
-#[derive(Debug, Clone)]
-pub struct Detach {
-    pub task: Box<Task>,
-    pub index: usize,
-}
 
 impl Writes for Detaches {
     /// The deal and the task.
     type Id = (String, i64);
-    type Change = Detach;
+    type Change = NamedChange<Task>;
     type Item = Deal;
     type Note = ();
     type Truth = ();
@@ -133,64 +128,58 @@ impl Writes for Detaches {
         read_item(op::Deal(id.0.clone()))
     }
 
-    fn judge(change: &Detach, found: Result<&Deal, &ApiError>) -> ReadBack {
-        match found {
-            Ok(deal) if !links(deal, change.task.id) => ReadBack::Applied,
-            Ok(_) => ReadBack::NotApplied,
-            Err(e) => read_back_failed(e.clone()),
-        }
+    fn judge(
+        id: &(String, i64),
+        change: &NamedChange<Task>,
+        found: Result<&Deal, &ApiError>,
+    ) -> ReadBack {
+        change.judge_in(&id.1, found.map(|deal| deal.tasks.as_slice()))
     }
-
-    fn rebase(_: &mut Detach, _: &()) {}
 }
 
 impl Shown<Detaches> for FunnelDetail {
-    fn reapply(&mut self, id: &(String, i64), _: &Detach, _: &ScreenCtx) {
-        self.unlink_task(&id.0, id.1);
+    fn reapply(&mut self, id: &(String, i64), change: &NamedChange<Task>, _: &ScreenCtx) {
+        self.each_copy(&id.0, |d| change.reapply(&mut d.tasks, &id.1));
     }
 
     fn roll_back(
         &mut self,
         id: &(String, i64),
-        change: &Detach,
-        _later: bool,
+        change: &NamedChange<Task>,
+        later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
-        self.relink_task(&id.0, &change.task, change.index);
+        self.each_copy(&id.0, |d| change.roll_back(&mut d.tasks, &id.1, later));
         None
     }
 
-    fn take(&mut self, _: &(String, i64), _: Deal) {}
-
+    /// The deal's other tasks stay as shown (new ones may be on their way): only this one
+    /// goes, or comes back as the service has it.
     fn read_back(
         &mut self,
         id: &(String, i64),
-        change: &Detach,
+        change: &NamedChange<Task>,
         found: Result<Deal, ApiError>,
         verdict: &ReadBack,
         _later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
+        let NamedChange::Delete { item, index } = change else {
+            return None;
+        };
         match (verdict, found) {
             (ReadBack::NotApplied, Ok(fresh)) => {
-                let task = fresh
-                    .tasks
-                    .iter()
-                    .find(|t| t.id == id.1)
-                    .cloned()
-                    .unwrap_or_else(|| (*change.task).clone());
-                self.relink_task(&id.0, &task, change.index);
+                let task = fresh.tasks.into_iter().find(|t| t.id == id.1);
+                let task = task.unwrap_or_else(|| (**item).clone());
+                self.each_copy(&id.0, |d| {
+                    named_writes::restore(&mut d.tasks, task.clone(), *index)
+                });
             }
             (ReadBack::Applied, _) => self.unlink_task(&id.0, id.1),
             _ => {}
         }
         None
     }
-}
-
-/// Whether `deal` still links task `task`.
-fn links(deal: &Deal, task: i64) -> bool {
-    deal.tasks.iter().any(|t| t.id == task)
 }
 
 /// The tasks of deals being linked and unlinked, and the prompt for a new one.
@@ -268,10 +257,7 @@ impl FunnelDetail {
     /// Links `task` to deal `deal` at `index` (the end when past it), unless it is already.
     pub(super) fn relink_task(&mut self, deal: &str, task: &Task, index: usize) {
         self.each_copy(deal, |d| {
-            if !links(d, task.id) {
-                let at = index.min(d.tasks.len());
-                d.tasks.insert(at, task.clone());
-            }
+            named_writes::restore(&mut d.tasks, task.clone(), index)
         });
     }
 
@@ -440,26 +426,20 @@ impl FunnelsState {
         let Some(d) = &mut self.detail else {
             return;
         };
-        let Some((index, linked)) = d
+        let Some(change) = d
             .deal
-            .as_ref()
+            .as_mut()
             .filter(|v| v.id == deal)
-            .and_then(|v| v.deal.value())
-            .and_then(|x| x.tasks.iter().enumerate().find(|(_, t)| t.id == task))
-            .map(|(i, t)| (i, t.clone()))
+            .and_then(|v| v.deal.value_mut())
+            .and_then(|x| named_writes::remove(&mut x.tasks, &task))
         else {
             return;
         };
         d.unlink_task(&deal, task);
-        let group = self.tasks.detaches.group(());
-        let change = Detach {
-            task: Box::new(linked),
-            index,
-        };
         let call = done(op::DetachDealTask(deal.clone(), task));
         self.tasks
             .detaches
-            .add(group, (deal, task), name, change, vec![call], cx);
+            .write((deal, task), name, change, call, cx);
     }
 
     /// The answer to detach `n`, or the deal read back after it lost its answer.

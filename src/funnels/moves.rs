@@ -53,7 +53,7 @@ impl Writes for DealMoves {
         read_item(op::Deal(id.clone()))
     }
 
-    fn judge(m: &Move, found: Result<&Deal, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, m: &Move, found: Result<&Deal, &ApiError>) -> ReadBack {
         match found {
             Ok(fresh) if fresh.status_id.as_deref() == Some(m.to.as_str()) => ReadBack::Applied,
             Ok(_) => ReadBack::NotApplied,
@@ -101,9 +101,6 @@ impl Shown<DealMoves> for FunnelDetail {
         }
         Some((m.from.clone(), m.from_index))
     }
-
-    /// A move answers no copy of the deal.
-    fn take(&mut self, _id: &String, _fresh: Deal) {}
 
     fn read_back(
         &mut self,

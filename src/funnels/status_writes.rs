@@ -12,10 +12,10 @@ use super::structure_prompts::Naming;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Settled, Shown, Writes, deleted, done};
-use crate::app::lost_answer::{ReadBack, read_back_failed};
+use crate::app::lost_answer::ReadBack;
+use crate::app::named_writes::{self, NamedChange};
 use crate::app::requests::RequestKey;
 use crate::app::toast::ToastKind;
-use crate::app::write_words;
 use crate::worker::{TypedCall, op};
 
 #[derive(Debug, Clone)]
@@ -23,22 +23,10 @@ pub struct StatusWrites;
 
 #[derive(Debug, Clone)]
 pub enum StatusChange {
-    /// Status `id` renamed.
-    Rename {
-        id: String,
-        from: Option<String>,
-        to: String,
-    },
-    Delete {
-        status: Box<FunnelStatus>,
-        index: usize,
-    },
-    /// Status `id` moved from `from` to go after status `after` (`None`: first).
-    Move {
-        id: String,
-        from: usize,
-        after: Option<String>,
-    },
+    /// Renamed or deleted.
+    Named(NamedChange<FunnelStatus>),
+    /// Moved from `from` to go after status `after` (`None`: first).
+    Move { from: usize, after: Option<String> },
 }
 
 impl Writes for StatusWrites {
@@ -64,43 +52,21 @@ impl Writes for StatusWrites {
         TypedCall::new(op::FunnelStatuses(id.0.clone()))
     }
 
-    fn judge(change: &StatusChange, found: Result<&Vec<FunnelStatus>, &ApiError>) -> ReadBack {
-        let all = match found {
-            Ok(all) => all,
-            Err(e) => return read_back_failed(e.clone()),
-        };
-        let at = |id: &str| all.iter().position(|s| s.id == id);
+    fn judge(
+        (_, id): &(String, String),
+        change: &StatusChange,
+        found: Result<&Vec<FunnelStatus>, &ApiError>,
+    ) -> ReadBack {
+        let found = found.map(Vec::as_slice);
         match change {
-            StatusChange::Rename { id, to, .. } => match all.iter().find(|s| s.id == *id) {
-                Some(s) if s.name.as_deref() == Some(to) => ReadBack::Applied,
-                Some(_) => ReadBack::NotApplied,
-                None => ReadBack::Gone,
-            },
-            StatusChange::Delete { status, .. } if at(&status.id).is_some() => ReadBack::NotApplied,
-            StatusChange::Delete { .. } => ReadBack::Applied,
-            StatusChange::Move { id, after, .. } => {
-                let Some(pos) = at(id) else {
-                    return ReadBack::Gone;
-                };
-                // In place when the status before it is the one it was sent to follow.
-                let before = pos.checked_sub(1).map(|p| all[p].id.as_str());
-                if before == after.as_deref() {
-                    ReadBack::Applied
-                } else {
-                    ReadBack::NotApplied
-                }
-            }
+            StatusChange::Named(c) => c.judge_in(id, found),
+            // In place when the status before it is the one it was sent to follow.
+            StatusChange::Move { after, .. } => named_writes::judge_move(id, after.as_ref(), found),
         }
     }
-
-    fn rebase(_: &mut StatusChange, _: &()) {}
 }
 
 impl FunnelDetail {
-    fn status_mut(&mut self, id: &str) -> Option<&mut FunnelStatus> {
-        self.statuses.value_mut()?.iter_mut().find(|s| s.id == id)
-    }
-
     /// Takes status `id` and its column off the board.
     pub(super) fn remove_status(
         &mut self,
@@ -179,13 +145,13 @@ impl Shown<StatusWrites> for FunnelDetail {
             return;
         }
         match change {
-            StatusChange::Rename { to, .. } => {
-                if let Some(s) = self.status_mut(&id.1) {
-                    s.name = Some(to.clone());
-                }
-            }
-            StatusChange::Delete { .. } => {
+            StatusChange::Named(NamedChange::Delete { .. }) => {
                 self.remove_status(&id.1, cx);
+            }
+            StatusChange::Named(rename) => {
+                if let Some(all) = self.statuses.value_mut() {
+                    rename.reapply(all, &id.1);
+                }
             }
             StatusChange::Move { after, .. } => self.place_status(&id.1, after.as_deref(), cx),
         }
@@ -202,13 +168,13 @@ impl Shown<StatusWrites> for FunnelDetail {
             return None;
         }
         match change {
-            StatusChange::Rename { from, .. } => {
-                if let Some(s) = self.status_mut(&id.1) {
-                    s.name.clone_from(from);
-                }
+            StatusChange::Named(NamedChange::Delete { item, index }) => {
+                self.insert_status((**item).clone(), *index, cx)
             }
-            StatusChange::Delete { status, index } => {
-                self.insert_status((**status).clone(), *index, cx)
+            StatusChange::Named(rename) => {
+                if let Some(all) = self.statuses.value_mut() {
+                    rename.roll_back(all, &id.1, later);
+                }
             }
             StatusChange::Move { from, .. } => {
                 let before = self.status_before(&id.1, *from);
@@ -217,8 +183,6 @@ impl Shown<StatusWrites> for FunnelDetail {
         }
         None
     }
-
-    fn take(&mut self, _: &(String, String), _: Vec<FunnelStatus>) {}
 
     /// The statuses are read again whole after a read-back (see `after_status_write`): what
     /// the service has shows then.
@@ -246,28 +210,22 @@ impl FunnelsState {
         name: String,
         cx: &mut ScreenCtx,
     ) {
-        let Some(d) = &mut self.detail else {
+        let Some(all) = self.detail.as_mut().and_then(|d| d.statuses.value_mut()) else {
             return;
         };
-        let Some(s) = d.status_mut(&id) else {
+        let Some(change) = named_writes::rename(all, &id, &name) else {
             return;
         };
-        let from = s.name.replace(name.clone());
-        if from.as_deref() == Some(name.as_str()) {
+        let NamedChange::Rename { from, .. } = &change else {
             return;
-        }
+        };
         let label = quoted(from.as_deref(), "(unnamed status)");
-        let g = self.structure.statuses.group(());
-        let change = StatusChange::Rename {
-            id: id.clone(),
-            from,
-            to: name.clone(),
-        };
         let call =
             TypedCall::new(op::RenameFunnelStatus(id.clone(), name)).map(|r| r.map(|_| None));
+        let change = StatusChange::Named(change);
         self.structure
             .statuses
-            .add(g, (funnel, id), label, change, vec![call], cx);
+            .write((funnel, id), label, change, call, cx);
     }
 
     /// `y` to "delete this status?".
@@ -285,15 +243,12 @@ impl FunnelsState {
             return;
         };
         cx.cancel(FunnelKey::Deals(id.clone()));
-        let g = self.structure.statuses.group(());
-        let change = StatusChange::Delete {
-            status: Box::new(status),
-            index,
-        };
+        let item = Box::new(status);
+        let change = StatusChange::Named(NamedChange::Delete { item, index });
         let call = deleted(op::DeleteFunnelStatus(id.clone()));
         self.structure
             .statuses
-            .add(g, (funnel, id), name, change, vec![call], cx);
+            .write((funnel, id), name, change, call, cx);
     }
 
     /// `<` / `>` on the board: the focused status one place left or right.
@@ -321,9 +276,7 @@ impl FunnelsState {
         let label = quoted(list[from].name.as_deref(), "(unnamed status)");
         let after = d.status_before(&id, to as usize);
         d.place_status(&id, after.as_deref(), cx);
-        let g = self.structure.statuses.group(());
         let change = StatusChange::Move {
-            id: id.clone(),
             from,
             after: after.clone(),
         };
@@ -331,7 +284,7 @@ impl FunnelsState {
         let funnel = d.id.clone();
         self.structure
             .statuses
-            .add(g, (funnel, id), label, change, vec![call], cx);
+            .write((funnel, id), label, change, call, cx);
     }
 
     /// The answer to status write `n`, or the statuses read back after it.
@@ -354,10 +307,9 @@ impl FunnelsState {
             return;
         };
         let mut reread = None;
-        for ((funnel, _), o) in &group.items {
+        for ((funnel, id), o) in &group.items {
             let (done, attempt) = match &o.change {
-                StatusChange::Rename { to, .. } => write_words::renamed("status", &o.name, to),
-                StatusChange::Delete { .. } => write_words::deleted("status", &o.name),
+                StatusChange::Named(c) => c.words("status", &o.name),
                 StatusChange::Move { .. } => (
                     format!("Moved the status {}", o.name),
                     format!("move the status {}", o.name),
@@ -381,7 +333,9 @@ impl FunnelsState {
                 );
             }
             cx.toast(kind, text);
-            if let (StatusChange::Rename { id, from, to }, Some(why)) = (&o.change, refusal(o)) {
+            if let (StatusChange::Named(NamedChange::Rename { from, to }), Some(why)) =
+                (&o.change, refusal(o))
+            {
                 let naming = Naming::RenameStatus {
                     funnel: funnel.clone(),
                     id: id.clone(),

@@ -21,10 +21,10 @@ use super::structure_prompts::{NamePrompt, Naming};
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::app::ScreenCtx;
 use crate::app::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, read_item, returning};
-use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack, read_back_failed};
+use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack};
 use crate::app::named_creates::{CreateEnd, NamedCreates, NamedPlace};
+use crate::app::named_writes::{self, NamedChange, show_read_back};
 use crate::app::requests::RequestKey;
-use crate::app::write_words;
 use crate::widgets::field::TextField;
 use crate::worker::{TypedCall, op};
 
@@ -160,11 +160,8 @@ impl NamedPlace for NameLookup {
 #[derive(Debug, Clone)]
 pub struct FunnelWrites;
 
-#[derive(Debug, Clone)]
-pub enum FunnelChange {
-    Rename { from: Option<String>, to: String },
-    Delete { funnel: Box<Funnel>, index: usize },
-}
+/// A funnel renamed or deleted.
+pub type FunnelChange = NamedChange<Funnel>;
 
 impl Writes for FunnelWrites {
     type Id = String;
@@ -187,55 +184,27 @@ impl Writes for FunnelWrites {
         read_item(op::Funnel(id.clone()))
     }
 
-    fn judge(change: &FunnelChange, found: Result<&Funnel, &ApiError>) -> ReadBack {
-        match (change, found) {
-            (FunnelChange::Rename { to, .. }, Ok(f)) if f.name.as_deref() == Some(to) => {
-                ReadBack::Applied
-            }
-            (FunnelChange::Delete { .. }, Err(ApiError::NotFound { .. })) => ReadBack::Applied,
-            (_, Ok(_)) => ReadBack::NotApplied,
-            (_, Err(e)) => read_back_failed(e.clone()),
-        }
+    fn judge(_: &String, change: &FunnelChange, found: Result<&Funnel, &ApiError>) -> ReadBack {
+        change.judge_item(found)
     }
-
-    fn rebase(_: &mut FunnelChange, _: &()) {}
 }
 
 impl FunnelList {
-    fn funnel_mut(&mut self, id: &str) -> Option<&mut Funnel> {
-        self.funnels.value_mut()?.iter_mut().find(|f| f.id == id)
-    }
-
-    fn remove_funnel(&mut self, id: &str) -> Option<(Funnel, usize)> {
-        let all = self.funnels.value_mut()?;
-        let index = all.iter().position(|f| f.id == id)?;
-        let f = all.remove(index);
+    /// Changes the funnels (when read) with `f`; the rows shown follow.
+    fn change<R>(&mut self, f: impl FnOnce(&mut Vec<Funnel>) -> R) -> Option<R> {
+        let out = f(self.funnels.value_mut()?);
         self.refilter();
-        Some((f, index))
+        Some(out)
     }
 
     fn insert_funnel(&mut self, funnel: Funnel, index: usize) {
-        if let Some(all) = self.funnels.value_mut()
-            && !all.iter().any(|f| f.id == funnel.id)
-        {
-            all.insert(index.min(all.len()), funnel);
-        }
-        self.refilter();
+        self.change(|all| named_writes::restore(all, funnel, index));
     }
 }
 
 impl Shown<FunnelWrites> for FunnelList {
     fn reapply(&mut self, id: &String, change: &FunnelChange, _: &ScreenCtx) {
-        match change {
-            FunnelChange::Rename { to, .. } => {
-                if let Some(f) = self.funnel_mut(id) {
-                    f.name = Some(to.clone());
-                }
-            }
-            FunnelChange::Delete { .. } => {
-                self.remove_funnel(id);
-            }
-        }
+        self.change(|all| change.reapply(all, id));
     }
 
     fn roll_back(
@@ -245,24 +214,13 @@ impl Shown<FunnelWrites> for FunnelList {
         later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
-        match change {
-            FunnelChange::Rename { from, .. } if !later => {
-                if let Some(f) = self.funnel_mut(id) {
-                    f.name.clone_from(from);
-                }
-            }
-            FunnelChange::Rename { .. } => {}
-            FunnelChange::Delete { funnel, index } => {
-                self.insert_funnel((**funnel).clone(), *index)
-            }
-        }
+        self.change(|all| change.roll_back(all, id, later));
         None
     }
 
     fn take(&mut self, id: &String, fresh: Funnel) {
-        if let Some(f) = self.funnel_mut(id) {
-            *f = fresh;
-        }
+        let fresh = Ok(fresh);
+        self.change(|all| show_read_back(all, id, fresh, &ReadBack::Applied, None));
     }
 
     fn read_back(
@@ -274,16 +232,11 @@ impl Shown<FunnelWrites> for FunnelList {
         _later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
-        match (change, verdict, found) {
-            (_, ReadBack::Gone, _) => {
-                self.remove_funnel(id);
-            }
-            (FunnelChange::Delete { index, .. }, ReadBack::NotApplied, Ok(fresh)) => {
-                self.insert_funnel(fresh, *index)
-            }
-            (FunnelChange::Rename { .. }, _, Ok(fresh)) => self.take(id, fresh),
-            _ => {}
-        }
+        let at = match change {
+            NamedChange::Delete { index, .. } => Some(*index),
+            NamedChange::Rename { .. } => None,
+        };
+        self.change(|all| show_read_back(all, id, found, verdict, at));
         None
     }
 }
@@ -334,47 +287,43 @@ impl FunnelsState {
     }
 
     pub(super) fn rename_funnel(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
-        let Some(f) = self.list.funnel_mut(&id) else {
+        let Some(change) = self
+            .list
+            .change(|all| named_writes::rename(all, &id, &name))
+            .flatten()
+        else {
             return;
         };
-        let from = f.name.replace(name.clone());
-        if from.as_deref() == Some(name.as_str()) {
+        let NamedChange::Rename { from, .. } = &change else {
             return;
-        }
+        };
         let label = quoted(from.as_deref(), "(unnamed funnel)");
-        let input = FunnelInput {
-            name: Some(name.clone()),
-            ..Default::default()
-        };
         if let Some(d) = &mut self.detail
             && d.id == id
             && let Some(f) = d.funnel.value_mut()
         {
             f.name = Some(name.clone());
         }
-        let g = self.structure.funnels.group(());
-        let change = FunnelChange::Rename { from, to: name };
+        let input = FunnelInput {
+            name: Some(name),
+            ..Default::default()
+        };
         let call = returning(op::UpdateFunnel(id.clone(), input));
-        self.structure
-            .funnels
-            .add(g, id, label, change, vec![call], cx);
+        self.structure.funnels.write(id, label, change, call, cx);
     }
 
     /// `y` to "delete this funnel?".
     pub(super) fn delete_funnel(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
-        let Some((funnel, index)) = self.list.remove_funnel(&id) else {
+        let Some(change) = self
+            .list
+            .change(|all| named_writes::remove(all, &id))
+            .flatten()
+        else {
             return;
         };
         self.list.fix_scroll(cx);
-        let g = self.structure.funnels.group(());
-        let change = FunnelChange::Delete {
-            funnel: Box::new(funnel),
-            index,
-        };
         let call = deleted(op::DeleteFunnel(id.clone()));
-        self.structure
-            .funnels
-            .add(g, id, name, change, vec![call], cx);
+        self.structure.funnels.write(id, name, change, call, cx);
     }
 
     // ----- answers --------------------------------------------------------------------------
@@ -487,13 +436,10 @@ impl FunnelsState {
         };
         self.list.fix_scroll(cx);
         for (id, o) in &group.items {
-            let (done, attempt) = match &o.change {
-                FunnelChange::Rename { to, .. } => write_words::renamed("funnel", &o.name, to),
-                FunnelChange::Delete { .. } => write_words::deleted("funnel", &o.name),
-            };
+            let (done, attempt) = o.change.words("funnel", &o.name);
             let (kind, text) = o.report(&done, &attempt);
             cx.toast(kind, text);
-            if let (FunnelChange::Rename { to, .. }, Some(why)) = (&o.change, refusal(o)) {
+            if let (Some(to), Some(why)) = (o.change.renamed_to(), refusal(o)) {
                 self.prompt_again(Naming::RenameFunnel { id: id.clone() }, to, why);
             }
             // The open funnel's title follows what the service has.

@@ -96,7 +96,7 @@ impl Writes for DealVerbs {
         read_item(op::Deal(id.clone()))
     }
 
-    fn judge(verb: &Verb, found: Result<&Deal, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, verb: &Verb, found: Result<&Deal, &ApiError>) -> ReadBack {
         match (verb, found) {
             (Verb::Outcome { to, .. }, Ok(fresh)) if fresh.win_status == *to => ReadBack::Applied,
             (Verb::Outcome { .. }, Ok(_)) => ReadBack::NotApplied,

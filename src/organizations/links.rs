@@ -91,7 +91,7 @@ impl Writes for OrgLinks {
         read_item(op::Organization(id.clone()))
     }
 
-    fn judge(change: &Relink, found: Result<&Organization, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, change: &Relink, found: Result<&Organization, &ApiError>) -> ReadBack {
         match found {
             Ok(o) if LinkSet::of(o).same(&change.after) => ReadBack::Applied,
             Ok(_) => ReadBack::NotApplied,
@@ -146,8 +146,6 @@ impl Shown<OrgLinks> for OnScreen<'_> {
         }
         Some(change.before.clone())
     }
-
-    fn take(&mut self, _id: &String, _fresh: Organization) {}
 
     fn read_back(
         &mut self,

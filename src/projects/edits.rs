@@ -27,12 +27,10 @@ use crate::app::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, r
 use crate::app::loadable::Loadable;
 use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack, read_back_failed};
 use crate::app::named_creates::{CreateEnd, NamedCreates, NamedPlace};
-use crate::app::names::Names;
+use crate::app::named_writes::{self, NamedChange, show_read_back};
+use crate::app::names::{Directory, Names, with_directory};
 use crate::app::requests::RequestKey;
-use crate::app::write_words;
 use crate::worker::{TypedCall, op};
-
-// ----- creates ------------------------------------------------------------------------------
 
 // ----- creates ------------------------------------------------------------------------------
 
@@ -129,26 +127,15 @@ impl NamedPlace for NameLookup {
 
 // ----- projects -----------------------------------------------------------------------------
 
-/// The directory of names, as the tree shows it.
-pub struct Directory<'a>(pub &'a mut Names);
-
 #[derive(Debug, Clone)]
 pub struct ProjectWrites;
 
 #[derive(Debug, Clone)]
 pub enum ProjectChange {
-    Rename {
-        from: String,
-        to: String,
-    },
+    /// Renamed or deleted.
+    Named(NamedChange<Project>),
     /// Archived (`true`) or un-archived.
-    Archive {
-        to: bool,
-    },
-    Delete {
-        project: Box<Project>,
-        index: usize,
-    },
+    Archive { to: bool },
 }
 
 impl Writes for ProjectWrites {
@@ -172,44 +159,23 @@ impl Writes for ProjectWrites {
         read_item(op::Project(*id))
     }
 
-    fn judge(change: &ProjectChange, found: Result<&Project, &ApiError>) -> ReadBack {
+    fn judge(_: &i64, change: &ProjectChange, found: Result<&Project, &ApiError>) -> ReadBack {
         match (change, found) {
-            (ProjectChange::Rename { to, .. }, Ok(p)) if p.display_name() == *to => {
-                ReadBack::Applied
-            }
+            (ProjectChange::Named(c), found) => c.judge_item(found),
             (ProjectChange::Archive { to }, Ok(p)) if p.is_archived() == *to => ReadBack::Applied,
-            (ProjectChange::Delete { .. }, Err(ApiError::NotFound { .. })) => ReadBack::Applied,
-            (_, Ok(_)) => ReadBack::NotApplied,
-            (_, Err(e)) => read_back_failed(e.clone()),
+            (ProjectChange::Archive { .. }, Ok(_)) => ReadBack::NotApplied,
+            (ProjectChange::Archive { .. }, Err(e)) => read_back_failed(e.clone()),
         }
     }
-
-    fn rebase(_: &mut ProjectChange, _: &()) {}
 }
 
-fn set_name(p: &mut Project, name: &str) {
-    // Lists carry `title`, one project `name`: both, so either reading shows it.
-    p.title = Some(name.to_string());
-    p.name = Some(name.to_string());
+fn set_archived(p: &mut Project, archived: bool) {
+    p.status = Some(if archived { PROJECT_ARCHIVED } else { 1 });
 }
 
 impl Names {
     fn project_mut(&mut self, id: i64) -> Option<&mut Project> {
         self.projects.value_mut()?.iter_mut().find(|p| p.id == id)
-    }
-
-    fn remove_project(&mut self, id: i64) -> Option<(Project, usize)> {
-        let all = self.projects.value_mut()?;
-        let index = all.iter().position(|p| p.id == id)?;
-        Some((all.remove(index), index))
-    }
-
-    fn insert_project(&mut self, project: Project, index: usize) {
-        if let Some(all) = self.projects.value_mut()
-            && !all.iter().any(|p| p.id == project.id)
-        {
-            all.insert(index.min(all.len()), project);
-        }
     }
 
     pub(super) fn boards_mut(&mut self, project: i64) -> Option<&mut Vec<Board>> {
@@ -220,18 +186,15 @@ impl Names {
 impl Shown<ProjectWrites> for Directory<'_> {
     fn reapply(&mut self, id: &i64, change: &ProjectChange, _: &ScreenCtx) {
         match change {
-            ProjectChange::Rename { to, .. } => {
-                if let Some(p) = self.0.project_mut(*id) {
-                    set_name(p, to);
+            ProjectChange::Named(c) => {
+                if let Some(all) = self.0.projects.value_mut() {
+                    c.reapply(all, id);
                 }
             }
             ProjectChange::Archive { to } => {
                 if let Some(p) = self.0.project_mut(*id) {
-                    p.status = Some(if *to { PROJECT_ARCHIVED } else { 1 });
+                    set_archived(p, *to);
                 }
-            }
-            ProjectChange::Delete { .. } => {
-                self.0.remove_project(*id);
             }
         }
     }
@@ -243,28 +206,13 @@ impl Shown<ProjectWrites> for Directory<'_> {
         later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
-        if later {
-            return None;
-        }
         match change {
-            ProjectChange::Rename { from, .. } => {
-                if let Some(p) = self.0.project_mut(*id) {
-                    set_name(p, from);
-                }
-            }
-            ProjectChange::Archive { to } => {
-                if let Some(p) = self.0.project_mut(*id) {
-                    p.status = Some(if *to { 1 } else { PROJECT_ARCHIVED });
-                }
-            }
-            ProjectChange::Delete { project, index } => {
-                self.0.insert_project((**project).clone(), *index)
-            }
+            ProjectChange::Named(c) => c.roll_back(self.0.projects.value_mut()?, id, later),
+            ProjectChange::Archive { to } if !later => set_archived(self.0.project_mut(*id)?, !to),
+            ProjectChange::Archive { .. } => {}
         }
         None
     }
-
-    fn take(&mut self, _: &i64, _: Project) {}
 
     fn read_back(
         &mut self,
@@ -275,20 +223,11 @@ impl Shown<ProjectWrites> for Directory<'_> {
         _later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
-        match (change, verdict, found) {
-            (_, ReadBack::Gone, _) => {
-                self.0.remove_project(*id);
-            }
-            (ProjectChange::Delete { index, .. }, ReadBack::NotApplied, Ok(fresh)) => {
-                self.0.insert_project(fresh, *index)
-            }
-            (_, _, Ok(fresh)) => {
-                if let Some(p) = self.0.project_mut(*id) {
-                    *p = fresh;
-                }
-            }
-            _ => {}
-        }
+        let at = match change {
+            ProjectChange::Named(NamedChange::Delete { index, .. }) => Some(*index),
+            _ => None,
+        };
+        show_read_back(self.0.projects.value_mut()?, id, found, verdict, at);
         None
     }
 }
@@ -326,18 +265,6 @@ impl Edits {
     }
 }
 
-/// Runs `f` with the directory as the ledger's screen beside the rest of the context: the
-/// ledger asks for both at once, and the changes it shows touch nothing else of the context.
-pub(super) fn with_directory<R>(
-    cx: &mut ScreenCtx,
-    f: impl FnOnce(&mut Directory<'_>, &mut ScreenCtx) -> R,
-) -> R {
-    let mut names = std::mem::take(cx.names);
-    let out = f(&mut Directory(&mut names), cx);
-    *cx.names = names;
-    out
-}
-
 pub(super) fn quoted(name: &str) -> String {
     crate::text::quoted(name, 40)
 }
@@ -348,16 +275,17 @@ impl ProjectsState {
         match ask {
             Ask::DeleteProject { id, name } => {
                 self.step_off(Node::Project(id), cx);
-                let Some((project, index)) = cx.names.remove_project(id) else {
+                let Some(change) = cx
+                    .names
+                    .projects
+                    .value_mut()
+                    .and_then(|all| named_writes::remove(all, &id))
+                else {
                     return;
                 };
-                let g = self.edits.projects.group(());
-                let change = ProjectChange::Delete {
-                    project: Box::new(project),
-                    index,
-                };
                 let call = deleted(op::DeleteProject(id));
-                self.edits.projects.add(g, id, name, change, vec![call], cx);
+                let change = ProjectChange::Named(change);
+                self.edits.projects.write(id, name, change, call, cx);
             }
             Ask::DeleteBoard { project, id, name } => self.delete_board(project, id, name, cx),
         }
@@ -372,25 +300,29 @@ impl ProjectsState {
     }
 
     pub(super) fn rename_project(&mut self, id: i64, name: String, cx: &mut ScreenCtx) {
-        let Some(p) = cx.names.project_mut(id) else {
+        let Some(mut update) = cx
+            .names
+            .project_mut(id)
+            .map(|p| ProjectUpdate::from_project(p))
+        else {
             return;
         };
-        let from = p.display_name();
-        if from == name {
-            return;
-        }
-        let mut update = ProjectUpdate::from_project(p);
-        update.name.clone_from(&name);
-        set_name(p, &name);
-        let g = self.edits.projects.group(());
-        let change = ProjectChange::Rename {
-            from: from.clone(),
-            to: name,
-        };
-        let call = done(op::UpdateProject(id, update));
-        self.edits
+        let Some(change) = cx
+            .names
             .projects
-            .add(g, id, quoted(&from), change, vec![call], cx);
+            .value_mut()
+            .and_then(|all| named_writes::rename(all, &id, &name))
+        else {
+            return;
+        };
+        let NamedChange::Rename { from, .. } = &change else {
+            return;
+        };
+        let label = quoted(from.as_deref().unwrap_or_default());
+        update.name = name;
+        let call = done(op::UpdateProject(id, update));
+        let change = ProjectChange::Named(change);
+        self.edits.projects.write(id, label, change, call, cx);
     }
 
     pub(super) fn archive(&mut self, id: i64, cx: &mut ScreenCtx) {
@@ -398,13 +330,12 @@ impl ProjectsState {
             return;
         };
         let to = !p.is_archived();
-        p.status = Some(if to { PROJECT_ARCHIVED } else { 1 });
+        set_archived(p, to);
         let name = quoted(&p.display_name());
-        let g = self.edits.projects.group(());
         let call = done(op::ArchiveProject(id, to));
         self.edits
             .projects
-            .add(g, id, name, ProjectChange::Archive { to }, vec![call], cx);
+            .write(id, name, ProjectChange::Archive { to }, call, cx);
     }
 
     /// The projects or boards of `place` the directory holds, as a look sees them.
@@ -481,8 +412,9 @@ impl ProjectsState {
                     self.expanded.insert(Node::Unfiled);
                 }
                 let id = p.id;
-                let at = cx.names.projects.value().map_or(0, Vec::len);
-                cx.names.insert_project(p, at);
+                if let Some(all) = cx.names.projects.value_mut() {
+                    named_writes::restore(all, p, usize::MAX);
+                }
                 self.expanded.insert(node);
                 cx.ensure_boards(id);
                 self.cursor = Some(node);
@@ -542,7 +474,7 @@ fn report_projects(done: Option<Group<ProjectWrites>>, cx: &mut ScreenCtx) {
     };
     for o in group.items.values() {
         let (done, attempt) = match &o.change {
-            ProjectChange::Rename { to, .. } => write_words::renamed("project", &o.name, to),
+            ProjectChange::Named(c) => c.words("project", &o.name),
             ProjectChange::Archive { to: true } => (
                 format!(
                     "Archived the project {}: the service lists no archived projects, so it \
@@ -555,7 +487,6 @@ fn report_projects(done: Option<Group<ProjectWrites>>, cx: &mut ScreenCtx) {
                 format!("Brought the project {} back from the archive", o.name),
                 format!("un-archive the project {}", o.name),
             ),
-            ProjectChange::Delete { .. } => write_words::deleted("project", &o.name),
         };
         let (kind, text) = o.report(&done, &attempt);
         cx.toast(kind, text);

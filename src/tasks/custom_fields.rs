@@ -151,7 +151,7 @@ impl Writes for FieldWrites {
         read_item(op::Task(*id))
     }
 
-    fn judge(edit: &FieldEdit, found: Result<&Task, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, edit: &FieldEdit, found: Result<&Task, &ApiError>) -> ReadBack {
         match found {
             Ok(task) if same_value(&edit.applied, &value_on(task, &edit.field)) => {
                 ReadBack::Applied

@@ -151,6 +151,8 @@ pub struct TasksState {
     /// New columns on their way: the same name on the same board again after a lost answer
     /// is looked for first.
     column_creates: crate::app::named_creates::NamedCreates<board::column_create::ColumnLookup>,
+    /// Columns renamed, moved or deleted and not settled yet.
+    column_writes: Ledger<board::columns::ColumnWrites>,
     /// Numbers the new tasks sent (their keys and temporary row ids).
     next_create: u64,
     search_due: Option<Instant>,

@@ -189,7 +189,7 @@ impl Writes for TaskWrites {
         read_item(op::Task(*id))
     }
 
-    fn judge(edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
         match (found, edit) {
             (Ok(fresh), Edit::Set { applied, .. })
                 if applied.current(&TaskRow::from(fresh)) == *applied =>

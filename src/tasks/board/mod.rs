@@ -53,9 +53,7 @@ pub struct BoardView {
     fit: (usize, usize),
     /// Cards moved up or down their column (`J`/`K`) and not answered yet, by number.
     orders: BTreeMap<u64, moves::Reorder>,
-    /// Columns renamed, moved or deleted and not answered yet, by number.
-    column_writes: BTreeMap<u64, columns::ColumnWrite>,
-    /// Numbers the reorders and column writes go by.
+    /// Numbers the reorders go by.
     next_order: u64,
     /// Where cards moved to another column sat in the one they left, by task and that column:
     /// a card coming back (`u`, or `H` after `L`) takes its old place again, not the bottom
@@ -78,7 +76,6 @@ impl BoardView {
             seek,
             fit: (1, 1),
             orders: BTreeMap::new(),
-            column_writes: BTreeMap::new(),
             next_order: 0,
             left: BTreeMap::new(),
             opened_from: None,
