@@ -11,6 +11,7 @@ pub mod deleting;
 pub mod draft_file;
 pub mod edit_batch;
 pub mod entry_rows;
+pub mod form_create;
 pub mod form_errors;
 pub mod help;
 pub mod indexed_rows;

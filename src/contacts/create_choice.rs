@@ -9,7 +9,6 @@ use weeek_api::models::{Organization, Tag};
 use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
 use super::pickers::{Choice, PickKind};
-use super::{ContactAnswer, ContactKey, ContactsState};
 use crate::app::ScreenCtx;
 use crate::app::loadable::Loadable;
 use crate::app::lost_answer::{
@@ -342,158 +341,106 @@ impl Creating {
     }
 }
 
-/// The contact screen's keys and answers of a create from a picker.
-fn contact_send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
-    match ask {
-        ChoiceAsk::Create(create) => cx.ask(
-            ContactKey::CreateChoice,
-            create,
-            ContactAnswer::ChoiceCreated,
-        ),
-        ChoiceAsk::Find(look) => cx.ask(ContactKey::FindChoice, look, ContactAnswer::ChoiceFound),
+/// A screen whose picker creates the organization or tag it lacks, one create at a time.
+pub trait CreatesChoices {
+    /// The create on its way, if one is.
+    fn creating(&mut self) -> &mut Option<Creating>;
+    /// Sends a request of the create, under the screen's keys.
+    fn send(cx: &mut ScreenCtx, ask: ChoiceAsk);
+    /// The notice line of the open picker the create is for.
+    fn notice(&mut self) -> Option<&mut Option<String>>;
+    /// The organizations the screen holds: a look must not take one for the new one.
+    fn held_orgs(&self) -> &[Organization] {
+        &[]
+    }
+    /// What the service made, before it is picked.
+    fn keep(&mut self, _made: &Created) {}
+    /// A look found it: the list the pickers are built from lacks it, and is read again.
+    fn reread(&mut self, _kind: PickKind, cx: &mut ScreenCtx) {
+        cx.refresh_directory();
+    }
+    /// The service has it: picked in the open picker, else added to the form.
+    fn pick(&mut self, kind: PickKind, item: PickItem<Choice>, cx: &mut ScreenCtx);
+}
+
+/// `Enter` on a name the picker does not have: create it, or, while the look for an earlier
+/// create of it failed, look again (sending it again might make a second one).
+pub fn create<S: CreatesChoices>(screen: &mut S, kind: PickKind, name: String, cx: &mut ScreenCtx) {
+    if let Some(c) = screen.creating() {
+        c.look_again(cx, S::send);
+    } else {
+        let lookup = ChoiceLookup { kind, name };
+        let creating = Creating::start(lookup, screen.held_orgs(), cx, S::send);
+        *screen.creating() = Some(creating);
+    }
+    show(screen);
+}
+
+/// The answer to the create.
+pub fn on_created<S: CreatesChoices>(
+    screen: &mut S,
+    result: Result<Created, ApiError>,
+    cx: &mut ScreenCtx,
+) {
+    if screen.creating().is_none() {
+        return;
+    }
+    let result = result.map(|made| {
+        screen.keep(&made);
+        made.item(cx)
+    });
+    let Some(creating) = screen.creating().as_mut() else {
+        return;
+    };
+    let made = creating.on_created(result, cx, S::send);
+    on_made(screen, made, cx);
+}
+
+/// A page of the look for it after a lost answer.
+pub fn on_found<S: CreatesChoices>(
+    screen: &mut S,
+    result: Result<ChoicePage, ApiError>,
+    cx: &mut ScreenCtx,
+) {
+    let Some(creating) = screen.creating().as_mut() else {
+        return;
+    };
+    let kind = creating.lookup.kind;
+    let made = creating.on_found(result, cx, S::send);
+    if matches!(made, Made::Item(_)) {
+        screen.reread(kind, cx);
+    }
+    on_made(screen, made, cx);
+}
+
+fn on_made<S: CreatesChoices>(screen: &mut S, made: Made, cx: &mut ScreenCtx) {
+    match made {
+        Made::Item(item) => {
+            let Some(creating) = screen.creating().take() else {
+                return;
+            };
+            let quoted = crate::text::quoted(&item.label, 40);
+            screen.pick(creating.lookup.kind, item, cx);
+            let noun = creating.lookup.noun();
+            cx.toast(ToastKind::Success, format!("Created the {noun} {quoted}"));
+        }
+        // Said in the picker (when open) and as a message; the typed name stays.
+        Made::Failed(text) => {
+            *screen.creating() = None;
+            if let Some(notice) = screen.notice() {
+                *notice = Some(text.clone());
+            }
+            cx.toast(ToastKind::Error, text);
+        }
+        Made::Waiting => show(screen),
     }
 }
 
-impl ContactsState {
-    /// `Enter` on a name the picker does not have: create it, or, while the look for an
-    /// earlier create of it failed, look again (sending it again might make a second one).
-    pub(super) fn create_choice(&mut self, kind: PickKind, name: String, cx: &mut ScreenCtx) {
-        if let Some(c) = &mut self.creating {
-            c.look_again(cx, contact_send);
-            self.show_creating();
-            return;
-        }
-        let orgs = self
-            .orgs
-            .list
-            .value()
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        self.creating = Some(Creating::start(
-            ChoiceLookup { kind, name },
-            orgs,
-            cx,
-            contact_send,
-        ));
-        self.show_creating();
-    }
-
-    fn show_creating(&mut self) {
-        let status = self.creating.as_ref().map(Creating::status);
-        if let Some(p) = self.layers.picker_mut().and_then(|fp| fp.picker.as_mut()) {
-            p.notice = status;
-        }
-    }
-
-    pub(super) fn on_choice_created(
-        &mut self,
-        result: Result<Created, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        if self.creating.is_none() {
-            return;
-        }
-        let result = result.map(|created| {
-            if let Created::Organization(o) = &created {
-                self.add_org(o);
-            }
-            created.item(cx)
-        });
-        let Some(creating) = self.creating.as_mut() else {
-            return;
-        };
-        let made = creating.on_created(result, cx, contact_send);
-        self.on_made(made, cx);
-    }
-
-    pub(super) fn on_choice_found(
-        &mut self,
-        result: Result<ChoicePage, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(creating) = self.creating.as_mut() else {
-            return;
-        };
-        let kind = creating.lookup.kind;
-        let made = creating.on_found(result, cx, contact_send);
-        if matches!(made, Made::Item(_)) {
-            // The list the picker was built from lacks it: read it again.
-            match kind {
-                PickKind::Tags => cx.refresh_directory(),
-                PickKind::Organizations => self.orgs.reload(cx),
-            }
-        }
-        self.on_made(made, cx);
-    }
-
-    fn on_made(&mut self, made: Made, cx: &mut ScreenCtx) {
-        match made {
-            Made::Item(item) => self.created(item, cx),
-            Made::Failed(text) => {
-                self.creating = None;
-                self.after_failure(text, cx);
-            }
-            Made::Waiting => self.show_creating(),
-        }
-    }
-
-    /// A failure is said in the picker (when open) and as a message; the typed name stays.
-    fn after_failure(&mut self, text: String, cx: &mut ScreenCtx) {
-        if let Some(p) = self.layers.picker_mut().and_then(|fp| fp.picker.as_mut()) {
-            p.notice = Some(text.clone());
-        }
-        cx.toast(ToastKind::Error, text);
-    }
-
-    /// The service has it: it is picked, in the picker when still open, else in the form.
-    fn created(&mut self, item: PickItem<Choice>, cx: &mut ScreenCtx) {
-        let Some(creating) = self.creating.take() else {
-            return;
-        };
-        let quoted = crate::text::quoted(&item.label, 40);
-        let noun = creating.lookup.noun();
-        let open = self
-            .layers
-            .picker_mut()
-            .filter(|fp| fp.kind == creating.lookup.kind)
-            .and_then(|fp| fp.picker.as_mut());
-        match open {
-            Some(p) => {
-                p.add_chosen(item);
-                self.picker_action(crate::app::commands::Action::Accept, cx);
-            }
-            None => self.add_to_form(item, cx),
-        }
-        cx.toast(ToastKind::Success, format!("Created the {noun} {quoted}"));
-    }
-
-    /// The picker was closed meanwhile: what was created joins the form's field.
-    fn add_to_form(&mut self, item: PickItem<Choice>, cx: &mut ScreenCtx) {
-        match item.key {
-            Choice::Org(id) => {
-                if !self.form.organizations.iter().any(|o| o.id == id) {
-                    self.form.organizations.push(super::form::OrgRef {
-                        id,
-                        name: item.label,
-                    });
-                }
-            }
-            Choice::Tag(id) => {
-                if !self.form.tags.contains(&id) {
-                    self.form.tags.push(id);
-                }
-            }
-        }
-        self.form.carried = false;
-        self.flush_draft(cx);
-    }
-
-    fn add_org(&mut self, o: &Organization) {
-        if let Loadable::Loaded(list) | Loadable::Loading(Some(list)) = &mut self.orgs.list
-            && !list.iter().any(|x| x.id == o.id)
-        {
-            list.push(o.clone());
-        }
+/// The picker says how the create stands.
+fn show<S: CreatesChoices>(screen: &mut S) {
+    let status = screen.creating().as_ref().map(Creating::status);
+    if let Some(notice) = screen.notice() {
+        *notice = status;
     }
 }
 

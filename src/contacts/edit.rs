@@ -176,8 +176,8 @@ impl ContactsState {
         record_edit::submit(self, cx);
     }
 
-    /// The edit ends: the form shows `contact` as saved.
-    fn end_edit(&mut self, contact: Contact, cx: &mut ScreenCtx) {
+    /// The form shows `contact` as saved (an edit ends).
+    pub(super) fn show_saved(&mut self, contact: Contact, cx: &mut ScreenCtx) {
         self.edit = None;
         self.phase = Phase::Saved(Box::new(contact));
         self.saved_scroll = 0;
@@ -238,7 +238,7 @@ impl RecordForm for ContactsState {
         if let Some(contact) = self.edited() {
             cx.toasts.dismiss_all();
             cx.toast(ToastKind::Success, "No changes to save");
-            self.end_edit(contact, cx);
+            self.show_saved(contact, cx);
         }
     }
 
@@ -324,7 +324,7 @@ impl RecordForm for ContactsState {
 
     fn saved(&mut self, cx: &mut ScreenCtx) {
         if let Some(contact) = self.edited() {
-            self.end_edit(contact, cx);
+            self.show_saved(contact, cx);
         }
     }
 

@@ -5,10 +5,11 @@ use super::form::{Field, OrgRef};
 use super::layer::Layer;
 use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
-use super::{Ask, ContactsState, Pane, edit};
+use super::{Ask, ContactsState, Pane, create_choice, edit};
 use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
 use crate::app::commands::Action;
+use crate::app::deleting;
 use crate::app::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
@@ -91,7 +92,7 @@ impl ContactsState {
         if self.creating.is_some() && action != Action::Cancel {
             if action == Action::Accept {
                 let (kind, name) = (fp.kind, p.query.value().trim().to_string());
-                self.create_choice(kind, name, cx);
+                create_choice::create(self, kind, name, cx);
             }
             return;
         }
@@ -99,7 +100,7 @@ impl ContactsState {
             let name = p.query.value().trim().to_string();
             if !name.is_empty() {
                 let kind = fp.kind;
-                self.create_choice(kind, name, cx);
+                create_choice::create(self, kind, name, cx);
                 return;
             }
         }
@@ -280,7 +281,7 @@ impl ContactsState {
             (Ask::Discard { .. }, _) => {}
             (Ask::Delete { id, name }, Action::Yes) => {
                 self.layers.pop();
-                self.delete(id, name, cx);
+                deleting::send(self, id, name, cx);
             }
             (Ask::Delete { .. }, Action::No) => {
                 self.layers.pop();

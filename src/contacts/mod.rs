@@ -23,11 +23,13 @@ pub mod submit;
 pub(crate) mod tests;
 
 use crate::app::checked_form::CheckedForm;
+use crate::app::deleting;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::app::commands::{Action, Context};
 use crate::app::draft_file::DraftFile;
+use crate::app::form_create;
 use crate::app::record_edit;
 use crate::app::screen::ScreenState;
 use crate::app::toast::ToastKind;
@@ -131,8 +133,6 @@ pub struct ContactsState {
     /// Contacts whose answer was lost and that no look found: sent again, each is looked for
     /// first.
     unsettled: crate::app::lost_answer::Unsettled<submit::ContactLookup>,
-    /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
-    resend: Option<(form::Sent, Box<weeek_api::NewContact>)>,
     /// A contact whose delete is on its way.
     pub deleting: Option<crate::app::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
@@ -178,7 +178,6 @@ impl ContactsState {
             saved_scroll: 0,
             creating: None,
             unsettled: Default::default(),
-            resend: None,
             deleting: None,
             organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
@@ -266,12 +265,12 @@ impl ContactsState {
     pub fn on_answer(&mut self, answer: ContactAnswer, cx: &mut ScreenCtx) {
         use ContactAnswer as A;
         match answer {
-            A::Created(result) => self.on_create_reply(result.map(|c| *c), cx),
-            A::Found(result) => self.on_find_reply(result, cx),
-            A::ChoiceCreated(result) => self.on_choice_created(result, cx),
-            A::ChoiceFound(result) => self.on_choice_found(result, cx),
-            A::Deleted(result) => self.on_delete_reply(result, cx),
-            A::DeleteRead(result) => self.on_delete_read_back(result.map(|c| *c), cx),
+            A::Created(result) => form_create::on_answer(self, result.map(|c| *c), cx),
+            A::Found(result) => form_create::on_looked(self, result, cx),
+            A::ChoiceCreated(result) => create_choice::on_created(self, result, cx),
+            A::ChoiceFound(result) => create_choice::on_found(self, result, cx),
+            A::Deleted(result) => deleting::on_answer(self, result, cx),
+            A::DeleteRead(result) => deleting::on_read_back(self, result.map(|c| *c), cx),
             A::Edited(n, result) => record_edit::on_answer(self, n, result, cx),
             A::EditRead(result) => record_edit::on_read_back(self, result.map(|c| *c), cx),
             A::List(result) => {
@@ -454,7 +453,7 @@ impl ScreenState for ContactsState {
         }
         match (&self.phase, self.pane) {
             (Phase::Saving { .. } | Phase::Updating, _) => Some("saving…".into()),
-            (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
+            (Phase::Checking(c), _) if c.lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => Some("typing".into()),
             (_, Pane::List) if self.layers.searching() => Some("search".into()),
             _ => None,

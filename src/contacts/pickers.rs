@@ -4,15 +4,17 @@
 use weeek_api::ListQuery;
 use weeek_api::models::Organization;
 
+use super::create_choice::{ChoiceAsk, Created, CreatesChoices, Creating};
 use super::form::OrgRef;
 use crate::app::ScreenCtx;
 use crate::app::all_pages::AllPages;
+use crate::app::commands::Action;
 use crate::app::loadable::Loadable;
 use crate::app::names::Names;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::op;
 
-use super::{ContactAnswer, ContactKey};
+use super::{ContactAnswer, ContactKey, ContactsState};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Choice {
@@ -117,4 +119,84 @@ pub fn tag_picker(names: &Names, chosen: &[i64]) -> Option<Picker<Choice>> {
     let mut p = Picker::multi("Tags", items, &pre);
     p.creates = Some("tag");
     Some(p)
+}
+
+impl CreatesChoices for ContactsState {
+    fn creating(&mut self) -> &mut Option<Creating> {
+        &mut self.creating
+    }
+
+    fn send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
+        match ask {
+            ChoiceAsk::Create(create) => cx.ask(
+                ContactKey::CreateChoice,
+                create,
+                ContactAnswer::ChoiceCreated,
+            ),
+            ChoiceAsk::Find(look) => {
+                cx.ask(ContactKey::FindChoice, look, ContactAnswer::ChoiceFound)
+            }
+        }
+    }
+
+    fn notice(&mut self) -> Option<&mut Option<String>> {
+        let p = self.layers.picker_mut()?.picker.as_mut()?;
+        Some(&mut p.notice)
+    }
+
+    fn held_orgs(&self) -> &[Organization] {
+        self.orgs
+            .list
+            .value()
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+    }
+
+    /// A new organization joins the picker's list at once.
+    fn keep(&mut self, made: &Created) {
+        if let Created::Organization(o) = made
+            && let Loadable::Loaded(list) | Loadable::Loading(Some(list)) = &mut self.orgs.list
+            && !list.iter().any(|x| x.id == o.id)
+        {
+            list.push((**o).clone());
+        }
+    }
+
+    fn reread(&mut self, kind: PickKind, cx: &mut ScreenCtx) {
+        match kind {
+            PickKind::Tags => cx.refresh_directory(),
+            PickKind::Organizations => self.orgs.reload(cx),
+        }
+    }
+
+    fn pick(&mut self, kind: PickKind, item: PickItem<Choice>, cx: &mut ScreenCtx) {
+        let open = self
+            .layers
+            .picker_mut()
+            .filter(|fp| fp.kind == kind)
+            .and_then(|fp| fp.picker.as_mut());
+        if let Some(p) = open {
+            p.add_chosen(item);
+            self.picker_action(Action::Accept, cx);
+            return;
+        }
+        // The picker was closed meanwhile: what was created joins the form's field.
+        match item.key {
+            Choice::Org(id) => {
+                if !self.form.organizations.iter().any(|o| o.id == id) {
+                    self.form.organizations.push(OrgRef {
+                        id,
+                        name: item.label,
+                    });
+                }
+            }
+            Choice::Tag(id) => {
+                if !self.form.tags.contains(&id) {
+                    self.form.tags.push(id);
+                }
+            }
+        }
+        self.form.carried = false;
+        self.flush_draft(cx);
+    }
 }

@@ -8,6 +8,7 @@ use super::deal_links::Opened;
 use super::structure::{Made, Named};
 use super::{FunnelsState, StatusId};
 use crate::app::ScreenCtx;
+use crate::app::form_create;
 use crate::app::ledger::Settled;
 
 #[derive(Debug)]
@@ -83,9 +84,9 @@ impl FunnelsState {
                 self.lookups.on_contacts(result, cx);
                 self.refresh_form_picker(cx.names);
             }
-            A::DealCreated(result) => self.on_created(result.map(|d| *d), cx),
+            A::DealCreated(result) => form_create::on_answer(self, result.map(|d| *d), cx),
             A::DealPatched(result) => self.on_patched(result.map(|d| d.map(|d| *d)), cx),
-            A::DealFound(result) => self.on_found(result, cx),
+            A::DealFound(result) => form_create::on_looked(self, result, cx),
             A::DealRead(result) => self.on_read(result.map(|d| *d), cx),
             A::Move(n, settled) => self.on_move(n, settled, cx),
             A::Verb(n, settled) => self.on_verb(n, settled, cx),

@@ -28,11 +28,13 @@ use weeek_api::{ApiError, DealPage, ListQuery};
 use crate::app::ScreenCtx;
 use crate::app::all_pages::AllPages;
 use crate::app::commands::{Action, Context};
+use crate::app::deleting;
 use crate::app::draft_file::{DraftFile, FormDraft, Found};
+use crate::app::form_create;
 use crate::app::ledger::{Ledger, Settled};
 use crate::app::record_edit;
 use crate::app::toast::ToastKind;
-use crate::contacts::create_choice::{ChoicePage, Created};
+use crate::contacts::create_choice::{self, ChoicePage, Created};
 use crate::widgets::scroll;
 use crate::worker::{OrgEdited, op};
 use draft::Draft;
@@ -343,7 +345,7 @@ impl OrganizationsState {
         if let Some(layer::Layer::AskDelete { id, name }) = self.layers.pop()
             && action == Action::Yes
         {
-            self.delete(id, name, cx);
+            deleting::send(self, id, name, cx);
         }
         true
     }
@@ -351,7 +353,7 @@ impl OrganizationsState {
     /// The verbs that act on the organization in view, or on the one under the cursor.
     fn verb_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         match action {
-            Action::Delete => self.ask_delete(cx),
+            Action::Delete => deleting::ask(self, cx),
             Action::Edit => self.start_edit(cx),
             Action::LinkContacts => self.open_links(links::LinkKind::Contacts, cx),
             Action::LinkTags => self.open_links(links::LinkKind::Tags, cx),
@@ -488,16 +490,16 @@ impl OrganizationsState {
             }
             A::Link(n, settled) => self.on_link_answer(n, settled, cx),
             A::Contacts(result) => self.on_contacts_page(result, cx),
-            A::TagMade(result) => self.on_tag_created(result, cx),
-            A::TagFound(result) => self.on_tag_found(result, cx),
-            A::Deleted(result) => self.on_delete_reply(result, cx),
-            A::DeleteRead(result) => self.on_delete_read_back(result.map(|o| *o), cx),
+            A::TagMade(result) => create_choice::on_created(self, result, cx),
+            A::TagFound(result) => create_choice::on_found(self, result, cx),
+            A::Deleted(result) => deleting::on_answer(self, result, cx),
+            A::DeleteRead(result) => deleting::on_read_back(self, result.map(|o| *o), cx),
             A::Created(result) => {
-                self.on_create_reply(result.map(|o| *o), cx);
+                form_create::on_answer(self, result.map(|o| *o), cx);
                 self.flush_draft(cx);
             }
             A::Found(result) => {
-                self.on_find_reply(result, cx);
+                form_create::on_looked(self, result, cx);
                 self.flush_draft(cx);
             }
             A::Edited(n, result) => record_edit::on_answer(self, n, result, cx),

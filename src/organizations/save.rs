@@ -5,18 +5,18 @@
 //! here: its parts, what changed, and what an accepted or a refused change does to the form.
 
 use serde::{Deserialize, Serialize};
+use weeek_api::ApiError;
 use weeek_api::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
-use weeek_api::{ApiError, OrganizationInput};
 
-use super::create::OrgLookup;
-use super::form::{Kind, OrgField, OrgForm, Rows, Sent, Values};
+use super::create::{OrgLookup, Outgoing};
+use super::form::{Kind, OrgField, OrgForm, Rows, Values};
 use super::layer::Layer;
 use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::app::ScreenCtx;
 use crate::app::checked_form::CheckedForm;
 use crate::app::edit_batch::EditBatch;
 use crate::app::entry_rows::{self, Entry, RowChange};
-use crate::app::lost_answer::{LostCreate, SentAt};
+use crate::app::form_create::{self, Checking, SentCreate};
 use crate::app::record_edit::{self, RecordForm};
 use crate::app::toast::ToastKind;
 use crate::worker::{OrgEdit, OrgEdited, op};
@@ -25,22 +25,17 @@ use crate::worker::{OrgEdit, OrgEdited, op};
 pub enum Phase {
     #[default]
     Editing,
-    /// The create is out; `sent` maps its list items back to form rows.
-    Saving {
-        sent: Sent,
-        input: Box<OrganizationInput>,
-        at: SentAt<String>,
-        /// An earlier send of it, not found right before this one went: unsettled again if
-        /// this one is refused.
-        earlier: Option<Box<LostCreate<OrgLookup>>>,
-    },
+    /// The create is out.
+    Saving(Box<SentCreate<OrgLookup, Outgoing>>),
     /// The changes of an edit are out; the form is locked until every answer is in.
     Updating,
     /// The create's answer was lost (or an earlier send of it is looked for before this one
-    /// goes, see `FormState::resend`): the organization is looked for before it may be sent
-    /// again. `Ctrl-s` looks again once a look has failed.
-    Checking(Box<LostCreate<OrgLookup>>),
+    /// goes): the organization is looked for before it may be sent again. `Ctrl-s` looks
+    /// again once a look has failed.
+    Checking(Box<Checking<OrgLookup, Outgoing>>),
 }
+
+crate::create_phase!(Phase, OrgLookup, Outgoing);
 
 impl Phase {
     pub fn is_busy(&self) -> bool {
@@ -174,8 +169,6 @@ pub struct FormState {
     pub edit: Option<Session>,
     /// Why the last save failed, when it was not a matter of fields; shown over the form.
     pub failure: Option<String>,
-    /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
-    pub resend: Option<(Sent, Box<OrganizationInput>)>,
 }
 
 impl FormState {
@@ -185,7 +178,6 @@ impl FormState {
             phase: Phase::Editing,
             edit,
             failure: None,
-            resend: None,
         }
     }
 
@@ -218,16 +210,9 @@ impl OrganizationsState {
         let Some(fs) = self.layers.form_mut() else {
             return;
         };
-        match &mut fs.phase {
-            Phase::Saving { .. } | Phase::Updating => return,
-            Phase::Checking(lost) => {
-                if let Some((look, text)) = lost.retry("saved") {
-                    cx.toast(ToastKind::Info, text);
-                    super::create::look_for_org(look, cx);
-                }
-                return;
-            }
-            Phase::Editing => {}
+        if fs.phase != Phase::Editing {
+            form_create::look_again(self, cx);
+            return;
         }
         if fs.edit.is_some() {
             self.submit_edit(cx);
