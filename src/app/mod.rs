@@ -7,6 +7,7 @@ pub mod card_column;
 pub mod checked_form;
 pub mod click;
 pub mod commands;
+pub mod custom_input;
 pub mod deleting;
 pub mod draft_file;
 pub mod edit_batch;

@@ -35,7 +35,17 @@ pub trait NamedPlace: CreateLookup {
         crate::text::quoted(&self.name(), 40)
     }
 
-    fn created_text(&self) -> String {
+    /// What was done, as the messages about a lost answer say it ("created").
+    fn done(&self) -> String {
+        "created".into()
+    }
+
+    /// Said as it is sent, when it is sent at once.
+    fn sending_text(&self) -> Option<String> {
+        None
+    }
+
+    fn created_text(&self, _made: &Self::Made) -> String {
         format!("Created the {} {}", self.what(), self.quoted())
     }
 
@@ -57,7 +67,7 @@ pub trait NamedPlace: CreateLookup {
     fn not_created_text(&self, lost: &LostCreate<Self>, _cx: &ScreenCtx) -> String {
         format!(
             "{}; the same {} again looks once more first",
-            lost.not_created_text("created"),
+            lost.not_created_text(&self.done()),
             self.called()
         )
     }
@@ -72,7 +82,7 @@ pub trait NamedPlace: CreateLookup {
         let refresh = cx.keys.then_say("global.refresh", self.refresh_reads());
         format!(
             "{}; the same {} again looks first{refresh}",
-            lost.check_failed_text("created"),
+            lost.check_failed_text(&self.done()),
             self.called()
         )
     }
@@ -139,10 +149,15 @@ impl<L: NamedPlace> NamedCreates<L> {
         let known = lookup.known(held);
         let (pending, first) = PendingCreate::start(lookup, &mut self.unsure, &cx.clock, known);
         match first {
-            FirstStep::Send => pending.lookup.send(n, cx),
+            FirstStep::Send => {
+                pending.lookup.send(n, cx);
+                if let Some(text) = pending.lookup.sending_text() {
+                    cx.toast(ToastKind::Info, text);
+                }
+            }
             FirstStep::Look(read) => {
                 if let Some(lost) = pending.lost() {
-                    cx.toast(ToastKind::Info, lost.resend_text("created"));
+                    cx.toast(ToastKind::Info, lost.resend_text(&pending.lookup.done()));
                 }
                 L::look(n, read, cx);
             }
@@ -162,7 +177,7 @@ impl<L: NamedPlace> NamedCreates<L> {
         match pending.on_answer(result, &mut self.unsure) {
             Answered::Created(made) => {
                 let lookup = self.creating.remove(&n)?.lookup;
-                cx.toast(ToastKind::Success, lookup.created_text());
+                cx.toast(ToastKind::Success, lookup.created_text(&made));
                 Some(CreateEnd::Made(lookup, made))
             }
             Answered::Refused(e) => {
@@ -172,7 +187,7 @@ impl<L: NamedPlace> NamedCreates<L> {
             }
             Answered::Lost(read) => {
                 if let Some(lost) = pending.lost() {
-                    cx.toast(ToastKind::Info, lost.looking_text("created"));
+                    cx.toast(ToastKind::Info, lost.looking_text(&pending.lookup.done()));
                 }
                 L::look(n, read, cx);
                 None
@@ -199,7 +214,7 @@ impl<L: NamedPlace> NamedCreates<L> {
             }
             LookedFor::Found(item, lost) => {
                 let lookup = self.creating.remove(&n)?.lookup;
-                cx.toast(ToastKind::Success, lost.found_text("created"));
+                cx.toast(ToastKind::Success, lost.found_text(&lookup.done()));
                 Some(CreateEnd::Found(lookup, item))
             }
             LookedFor::NotCreated(lost) => {

@@ -89,7 +89,7 @@ impl NamedPlace for LinkedTaskLookup {
         "task"
     }
 
-    fn created_text(&self) -> String {
+    fn created_text(&self, _: &Box<Task>) -> String {
         format!("Linked a new task {}", self.quoted())
     }
 

@@ -80,7 +80,7 @@ impl NamedPlace for ColumnLookup {
         let again = cx
             .keys
             .then_say("board.new_column", "looks once more and sends it");
-        format!("{}{again}", lost.not_created_text("created"))
+        format!("{}{again}", lost.not_created_text(&self.done()))
     }
 
     fn failed_text(&self, lost: &LostCreate<Self>, _cx: &ScreenCtx) -> String {

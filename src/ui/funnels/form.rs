@@ -78,7 +78,7 @@ fn value(app: &App, e: &DealEditor, f: DealField) -> String {
             let Some(field) = form.fields.get(i) else {
                 return String::new();
             };
-            match (Input::of(field), form.chosen.get(&field.id)) {
+            match (Input::of(field.kind()), form.chosen.get(&field.id)) {
                 (_, Some(CustomValue::Flag(Some(true)))) => "yes".into(),
                 (_, Some(CustomValue::Flag(Some(false)))) => "no".into(),
                 (Input::Member, Some(CustomValue::One(Some(n)))) => app.names.member_name(&n.id),
