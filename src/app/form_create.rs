@@ -341,43 +341,18 @@ mod tests {
     use weeek_api::models::BoardColumn;
 
     use super::*;
-    use crate::tasks::{TaskAnswer, TaskKey};
-    use crate::testing::World;
-    use crate::worker::{Call, TypedCall, op};
-
-    /// A column by its name on board 5: the smallest record with a create and a read.
-    #[derive(Debug, Clone, PartialEq)]
-    struct Col(String);
-
-    impl CreateLookup for Col {
-        type Item = BoardColumn;
-        type Page = Vec<BoardColumn>;
-        type Id = i64;
-        fn name(&self) -> String {
-            self.0.clone()
-        }
-        fn read(&self, _page: u32) -> PageRead<Vec<BoardColumn>> {
-            TypedCall::new(op::Columns(5))
-        }
-        fn candidates(&self, page: Vec<BoardColumn>) -> (Vec<BoardColumn>, bool) {
-            (page, false)
-        }
-        fn matches(&self, c: &BoardColumn) -> bool {
-            c.name == self.0
-        }
-        fn id(c: &BoardColumn) -> i64 {
-            c.id
-        }
-    }
+    use crate::app::named_creates::NamedPlace;
+    use crate::testing::{NewColumn as Col, World, board_column as column};
+    use crate::worker::Call;
 
     #[derive(Debug, Clone, PartialEq)]
     enum Phase {
         Editing,
-        Saving(Box<SentCreate<Col, String>>),
-        Checking(Box<Checking<Col, String>>),
+        Saving(Box<SentCreate<Col, &'static str>>),
+        Checking(Box<Checking<Col, &'static str>>),
     }
 
-    crate::create_phase!(Phase, Col, String);
+    crate::create_phase!(Phase, Col, &'static str);
 
     /// A form with one field, the column's name.
     struct Form {
@@ -402,7 +377,7 @@ mod tests {
 
     impl CreateForm for Form {
         type Lookup = Col;
-        type Input = String;
+        type Input = &'static str;
         type Phase = Phase;
         const DONE: &'static str = "saved";
         const SAVE: (&'static str, &'static str) = ("board.new_column", "looks once more");
@@ -410,20 +385,14 @@ mod tests {
         fn parts(&mut self) -> Option<(&mut Unsettled<Col>, &mut Phase)> {
             Some((&mut self.unsettled, &mut self.phase))
         }
-        fn lookup(name: &String) -> Col {
-            Col(name.clone())
+        fn lookup(name: &&'static str) -> Col {
+            Col(name)
         }
-        fn send(name: &String, cx: &mut ScreenCtx) {
-            cx.request(
-                TaskKey::ColumnCreate(1),
-                op::CreateColumn(5, name.clone()),
-                |r| TaskAnswer::ColumnCreated(1, r),
-            );
+        fn send(name: &&'static str, cx: &mut ScreenCtx) {
+            Col(name).send(1, cx);
         }
         fn look(read: PageRead<Vec<BoardColumn>>, cx: &mut ScreenCtx) {
-            cx.ask(TaskKey::ColumnFind(1), read, |r| {
-                TaskAnswer::ColumnFound(1, r)
-            });
+            Col::look(1, read, cx);
         }
         fn made(&mut self, item: BoardColumn, _cx: &mut ScreenCtx) {
             self.made.push(item);
@@ -431,20 +400,12 @@ mod tests {
         fn made_text(c: &BoardColumn) -> String {
             format!("Saved “{}”", c.name)
         }
-        fn place(&mut self, name: &String, _: &FieldErrors) -> (Vec<String>, bool) {
-            self.refused.push(name.clone());
+        fn place(&mut self, name: &&'static str, _: &FieldErrors) -> (Vec<String>, bool) {
+            self.refused.push(name.to_string());
             (Vec::new(), true)
         }
         fn show_failure(&mut self, text: String) {
             self.failure = Some(text);
-        }
-    }
-
-    fn column(id: i64, name: &str) -> BoardColumn {
-        BoardColumn {
-            id,
-            name: name.into(),
-            board_id: 5,
         }
     }
 
@@ -455,7 +416,7 @@ mod tests {
     #[test]
     fn a_record_is_sent_once_and_what_the_service_made_shows() {
         let (mut w, mut f) = (World::new(), Form::new());
-        submit(&mut f, "Архив".to_string(), Vec::new(), &mut w.cx());
+        submit(&mut f, "Архив", Vec::new(), &mut w.cx());
         assert_eq!(calls(&mut w), [Call::CreateColumn(5, "Архив".into())]);
         assert!(matches!(f.phase, Phase::Saving(_)));
         on_answer(&mut f, Ok(column(7, "Архив")), &mut w.cx());
@@ -469,7 +430,7 @@ mod tests {
     #[test]
     fn a_lost_answer_is_looked_for_and_not_found_the_next_save_looks_before_it_sends() {
         let (mut w, mut f) = (World::new(), Form::new());
-        submit(&mut f, "Архив".to_string(), vec![1], &mut w.cx());
+        submit(&mut f, "Архив", vec![1], &mut w.cx());
         calls(&mut w);
         on_answer(&mut f, Err(ApiError::Timeout), &mut w.cx());
         assert_eq!(
@@ -483,7 +444,7 @@ mod tests {
         assert!(failure.contains("was not saved"), "{failure}");
         assert_eq!(f.phase, Phase::Editing);
         // Sent again: looked for first, then sent with the first send's moment.
-        submit(&mut f, "Архив".to_string(), vec![1], &mut w.cx());
+        submit(&mut f, "Архив", vec![1], &mut w.cx());
         assert_eq!(calls(&mut w), [Call::Columns(5)]);
         on_looked(&mut f, Ok(vec![column(1, "Архив")]), &mut w.cx());
         assert_eq!(calls(&mut w), [Call::CreateColumn(5, "Архив".into())]);
@@ -494,7 +455,7 @@ mod tests {
         };
         on_answer(&mut f, Err(refused), &mut w.cx());
         assert_eq!(f.refused, ["Архив"], "its messages go to its fields");
-        submit(&mut f, "Архив".to_string(), vec![1], &mut w.cx());
+        submit(&mut f, "Архив", vec![1], &mut w.cx());
         assert_eq!(calls(&mut w), [Call::Columns(5)]);
         on_looked(
             &mut f,
@@ -509,7 +470,7 @@ mod tests {
     fn after_a_failed_look_the_save_key_looks_again_and_starting_over_keeps_it_unsettled() {
         let (mut w, mut f) = (World::new(), Form::new());
         assert!(!look_again(&mut f, &mut w.cx()), "nothing looked for");
-        submit(&mut f, "Архив".to_string(), Vec::new(), &mut w.cx());
+        submit(&mut f, "Архив", Vec::new(), &mut w.cx());
         on_answer(&mut f, Err(ApiError::Timeout), &mut w.cx());
         on_looked(&mut f, Err(ApiError::Timeout), &mut w.cx());
         assert!(
@@ -523,14 +484,14 @@ mod tests {
         on_looked(&mut f, Err(ApiError::Timeout), &mut w.cx());
         give_up(&mut f);
         assert_eq!(f.phase, Phase::Editing);
-        submit(&mut f, "Архив".to_string(), Vec::new(), &mut w.cx());
+        submit(&mut f, "Архив", Vec::new(), &mut w.cx());
         assert_eq!(calls(&mut w), [Call::Columns(5)], "still looked for first");
     }
 
     #[test]
     fn a_refusal_without_field_messages_is_said_over_the_form() {
         let (mut w, mut f) = (World::new(), Form::new());
-        submit(&mut f, "Архив".to_string(), Vec::new(), &mut w.cx());
+        submit(&mut f, "Архив", Vec::new(), &mut w.cx());
         let forbidden = ApiError::Forbidden {
             message: "No rights".into(),
         };

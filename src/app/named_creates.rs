@@ -253,64 +253,9 @@ impl<L: NamedPlace> NamedCreates<L> {
 
 #[cfg(test)]
 mod tests {
-    use weeek_api::models::BoardColumn;
-
     use super::*;
-    use crate::tasks::{TaskAnswer, TaskKey};
-    use crate::testing::World;
-    use crate::worker::{Call, TypedCall, op};
-
-    /// A column by its name on board 5, sent as a column create of the task screen.
-    #[derive(Debug, Clone, PartialEq)]
-    struct Col(&'static str);
-
-    impl CreateLookup for Col {
-        type Item = BoardColumn;
-        type Page = Vec<BoardColumn>;
-        type Id = i64;
-        fn name(&self) -> String {
-            self.0.into()
-        }
-        fn read(&self, _page: u32) -> PageRead<Vec<BoardColumn>> {
-            TypedCall::new(op::Columns(5))
-        }
-        fn candidates(&self, page: Vec<BoardColumn>) -> (Vec<BoardColumn>, bool) {
-            (page, false)
-        }
-        fn matches(&self, c: &BoardColumn) -> bool {
-            c.name == self.0
-        }
-        fn id(c: &BoardColumn) -> i64 {
-            c.id
-        }
-    }
-
-    impl NamedPlace for Col {
-        type Made = BoardColumn;
-        fn send(&self, n: u64, cx: &mut ScreenCtx) {
-            cx.request(
-                TaskKey::ColumnCreate(n),
-                op::CreateColumn(5, self.0.into()),
-                move |r| TaskAnswer::ColumnCreated(n, r),
-            );
-        }
-        fn look(n: u64, read: PageRead<Vec<BoardColumn>>, cx: &mut ScreenCtx) {
-            cx.ask(TaskKey::ColumnFind(n), read, move |r| {
-                TaskAnswer::ColumnFound(n, r)
-            });
-        }
-        fn what(&self) -> &'static str {
-            "column"
-        }
-    }
-
-    fn column(id: i64, name: &str) -> BoardColumn {
-        BoardColumn {
-            id,
-            name: name.into(),
-            board_id: 5,
-        }
-    }
+    use crate::testing::{NewColumn as Col, World, board_column as column};
+    use crate::worker::Call;
 
     fn calls(w: &mut World) -> Vec<Call> {
         w.sent().into_iter().map(|(_, call)| call).collect()
