@@ -1,8 +1,10 @@
 //! Command-line flags. The app deliberately has no `--token`: tokens typed in argv end up in
 //! shell history and in `ps`. Only the sandbox keeps one, for scripts.
 
+pub mod progress_line;
 #[cfg(feature = "demo")]
 mod sandbox;
+pub mod store;
 
 use std::path::PathBuf;
 
@@ -80,6 +82,25 @@ pub enum Command {
     /// Show or change the configuration.
     #[command(subcommand, after_long_help = crate::config::FILE_HELP)]
     Config(ConfigCommand),
+    /// Where this account's local store is, or remove it. The store keeps what the app has
+    /// read from the service (never the token), so that it starts from what it last saw.
+    #[command(subcommand)]
+    Store(StoreCommand),
+    /// Read every task, deal, contact and organization into the local store, and say what
+    /// changed since the last sync.
+    Sync,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum StoreCommand {
+    /// Print the path of this account's local store.
+    Path,
+    /// Remove this account's local store (it asks first).
+    Clear {
+        /// Remove it without asking.
+        #[arg(long)]
+        yes: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

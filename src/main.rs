@@ -6,7 +6,7 @@ use clap::Parser;
 use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
 #[cfg(feature = "demo")]
 use weeek_tui::cli::SandboxArgs;
-use weeek_tui::cli::{Cli, Command, ConfigCommand};
+use weeek_tui::cli::{Cli, Command, ConfigCommand, StoreCommand};
 use weeek_tui::config::{self, Paths};
 use weeek_tui::workspaces::Workspaces;
 use weeek_tui::{logging, runtime::Runtime, terminal::TerminalGuard, ui::theme::Theme};
@@ -37,6 +37,8 @@ fn main() -> ExitCode {
             set_token(&paths, profile.as_deref()).map(|()| None)
         }
         Some(Command::Config(ConfigCommand::Keys)) => print_keys(&paths).map(|()| None),
+        Some(Command::Store(ref command)) => store_command(&cli, &paths, command).map(|()| None),
+        Some(Command::Sync) => runtime.block_on(run_sync(&cli, &paths)).map(|()| None),
         #[cfg(feature = "demo")]
         Some(Command::Sandbox(ref args)) => runtime.block_on(run_sandbox(args)).map(|()| None),
         #[cfg(not(feature = "demo"))]
@@ -103,6 +105,74 @@ fn print_keys(paths: &Paths) -> Result<(), String> {
     let keymap = config::keymap(&file, &paths.config_file)?;
     print!("{}", keymap.listing());
     Ok(())
+}
+
+/// The workspaces of the config file and the one the flags and the environment pick (the
+/// demo's with `--demo`), as the app would start on it.
+fn workspaces(cli: &Cli, paths: &Paths) -> Result<(Workspaces, config::WorkspaceId), String> {
+    let file = config::load_file(&paths.config_file)?;
+    let env = |k: &str| std::env::var(k).ok();
+    let start = config::pick_start(
+        cli.demo,
+        cli.profile.as_deref(),
+        env,
+        &file,
+        &paths.config_file,
+    )?;
+    let flags = config::ConnectionFlags {
+        base_url: cli.base_url.clone(),
+        token_file: cli.token_file.clone(),
+    };
+    Ok((
+        Workspaces::new(paths.clone(), file, flags, Box::new(env)),
+        start,
+    ))
+}
+
+fn store_command(cli: &Cli, paths: &Paths, command: &StoreCommand) -> Result<(), String> {
+    let (workspaces, start) = workspaces(cli, paths)?;
+    let location = workspaces.store_location(&start)?;
+    match command {
+        StoreCommand::Path => {
+            let (path, note) = weeek_tui::cli::store::path(&location);
+            println!("{path}");
+            if let Some(note) = note {
+                eprintln!("{note}");
+            }
+            Ok(())
+        }
+        StoreCommand::Clear { yes } => weeek_tui::cli::store::clear(
+            &location,
+            *yes,
+            weeek_tui::cli::store::ask_on_terminal,
+            &mut std::io::stdout(),
+        ),
+    }
+}
+
+async fn run_sync(cli: &Cli, paths: &Paths) -> Result<(), String> {
+    let (mut workspaces, start) = workspaces(cli, paths)?;
+    #[cfg(feature = "demo")]
+    {
+        workspaces.demo = weeek_tui::workspaces::DemoSettings {
+            faults: cli.demo_faults.to_faults(),
+            tasks: cli.tasks,
+        };
+    }
+    // With `--demo`, its sandbox runs as long as `workspaces`: this function.
+    let opened = workspaces
+        .connect_tuned(&start, weeek_tui::sync::SyncOptions::client_config)
+        .await?;
+    let location = opened.store?;
+    let report = weeek_tui::cli::store::sync(&opened.client, &location).await?;
+    for line in report.lines() {
+        println!("{line}");
+    }
+    if report.is_complete() {
+        Ok(())
+    } else {
+        Err("the sync did not read or keep everything (see above); run it again later".into())
+    }
 }
 
 #[cfg(feature = "demo")]

@@ -11,9 +11,10 @@ use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
 use crate::active_workspace::ActiveWorkspace;
-use crate::app::requests::RequestKey;
-use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
+use crate::screen::requests::RequestKey;
+use crate::screen::{Clock, Effect, Hits};
 use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order, Report};
@@ -130,9 +131,14 @@ impl Runtime {
                 // after typing then loses nothing.
                 files.settle().await;
                 let app = &active.app;
-                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(app, &self.theme, f)) {
+                let mut scrolls = active.app.scrolls;
+                if let Err(e) = terminal.draw(|f| {
+                    let drawn = crate::ui::render(app, &self.theme, f);
+                    (hits, scrolls) = (drawn.hits, drawn.scrolls);
+                }) {
                     break Err(e);
                 }
+                active.app.scrolls = scrolls;
                 active.app.dirty = false;
             }
             let deadline = active.app.next_deadline(Instant::now());

@@ -4,12 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use weeek_api::Client;
+use weeek_api::{Client, ClientConfig};
 
 use crate::app::App;
-use crate::app::keymap::Keymap;
 use crate::app::switcher::{self, Switcher, WorkspaceEntry};
 use crate::config::{self, ConnectionFlags, FileConfig, Paths, TokenSource, WorkspaceId};
+use crate::keys::keymap::Keymap;
+use crate::store::StoreLocation;
 use crate::tasks::views::View;
 
 /// Reads one environment variable (a closure in tests).
@@ -30,6 +31,8 @@ pub struct Opened {
     pub endpoint: String,
     /// Where its token came from; `None` for the demo.
     pub source: Option<TokenSource>,
+    /// Its local store, in the workspace's own directory and named by its URL and token.
+    pub store: Result<StoreLocation, String>,
 }
 
 /// What every workspace's app shares, and the demo sandbox once it runs.
@@ -100,28 +103,56 @@ impl Workspaces {
     /// Connects to workspace `id`: its base URL checked and its token found (every check of
     /// the config says what is wrong, naming the profile), or the demo sandbox started.
     pub async fn connect(&mut self, id: &WorkspaceId) -> Result<Opened, String> {
+        self.connect_tuned(id, |c| c).await
+    }
+
+    /// [`Self::connect`], with the client's settings changed by `tune` (a sync retries more).
+    pub async fn connect_tuned(
+        &mut self,
+        id: &WorkspaceId,
+        tune: fn(ClientConfig) -> ClientConfig,
+    ) -> Result<Opened, String> {
         if *id == WorkspaceId::Demo {
-            return self.connect_demo().await;
+            return self.connect_demo(tune).await;
         }
         let env = |k: &str| (self.env)(k);
         let (conn, settings) =
             config::resolve_workspace(id, &self.flags, env, &self.file, &self.paths.config_file)?;
         tracing::info!(workspace = id.label(), source = ?conn.source, "token found");
-        let client = Client::new(config::client_config(
+        let store =
+            StoreLocation::for_account(&self.paths.data_dir_for(id), &conn.base_url, &conn.token);
+        let client = Client::new(tune(config::client_config(
             conn.base_url.clone(),
             conn.token,
             &settings,
-        ))
+        )))
         .map_err(|e| e.to_string())?;
         Ok(Opened {
             client,
             endpoint: conn.base_url,
             source: Some(conn.source),
+            store,
         })
     }
 
+    /// Where the local store of workspace `id` is, its connection resolved as [`Self::connect`]
+    /// does but nothing started.
+    pub fn store_location(&self, id: &WorkspaceId) -> Result<StoreLocation, String> {
+        let dir = self.paths.data_dir_for(id);
+        if *id == WorkspaceId::Demo {
+            return demo_store(&dir);
+        }
+        let env = |k: &str| (self.env)(k);
+        let (conn, _) =
+            config::resolve_workspace(id, &self.flags, env, &self.file, &self.paths.config_file)?;
+        StoreLocation::for_account(&dir, &conn.base_url, &conn.token)
+    }
+
     #[cfg(feature = "demo")]
-    async fn connect_demo(&mut self) -> Result<Opened, String> {
+    async fn connect_demo(
+        &mut self,
+        tune: fn(ClientConfig) -> ClientConfig,
+    ) -> Result<Opened, String> {
         use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
         let token = weeek_api::Token::new(weeek_sandbox::demo_token());
         let url = match &self.sandbox {
@@ -144,17 +175,26 @@ impl Workspaces {
                 url
             }
         };
-        let client = Client::new(config::client_config(url, token, &FileConfig::default()))
-            .map_err(|e| e.to_string())?;
+        let store = demo_store(&self.paths.data_dir_for(&WorkspaceId::Demo));
+        let client = Client::new(tune(config::client_config(
+            url,
+            token,
+            &FileConfig::default(),
+        )))
+        .map_err(|e| e.to_string())?;
         Ok(Opened {
             client,
             endpoint: "demo sandbox".into(),
             source: None,
+            store,
         })
     }
 
     #[cfg(not(feature = "demo"))]
-    async fn connect_demo(&mut self) -> Result<Opened, String> {
+    async fn connect_demo(
+        &mut self,
+        _tune: fn(ClientConfig) -> ClientConfig,
+    ) -> Result<Opened, String> {
         Err(crate::cli::NO_SANDBOX.to_string())
     }
 
@@ -166,10 +206,11 @@ impl Workspaces {
         today: time::Date,
     ) -> Result<BTreeMap<String, View>, String> {
         let views_file = self.paths.views_file(id);
+        let check = |views: &BTreeMap<String, View>| crate::tasks::views::check_all(views, today);
         if views_file == self.paths.config_file {
-            config::views(&self.file, &views_file, today)
+            config::views(&self.file, &views_file, check)
         } else {
-            config::views(&config::load_file(&views_file)?, &views_file, today)
+            config::views(&config::load_file(&views_file)?, &views_file, check)
         }
     }
 
@@ -220,4 +261,15 @@ impl crate::runtime::Opener for Workspaces {
     async fn open(&mut self, id: &WorkspaceId, size: (u16, u16)) -> Result<(App, Client), String> {
         self.open_fresh(id, size).await
     }
+}
+
+/// The demo's store: named by the demo's fixed account, whatever port its sandbox has.
+#[cfg(feature = "demo")]
+fn demo_store(dir: &std::path::Path) -> Result<StoreLocation, String> {
+    StoreLocation::demo(dir, &weeek_api::Token::new(weeek_sandbox::demo_token()))
+}
+
+#[cfg(not(feature = "demo"))]
+fn demo_store(_dir: &std::path::Path) -> Result<StoreLocation, String> {
+    Err(crate::cli::NO_SANDBOX.to_string())
 }

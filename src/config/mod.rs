@@ -2,6 +2,7 @@
 
 mod connection;
 mod profiles;
+mod view;
 mod write;
 
 use std::collections::BTreeMap;
@@ -11,8 +12,7 @@ use std::path::{Path, PathBuf};
 use directories::ProjectDirs;
 use serde::{Deserialize, Serialize};
 
-use crate::app::keymap::Keymap;
-use crate::tasks::views::{self, View};
+use crate::keys::keymap::Keymap;
 pub use connection::{
     Connection, TokenSource, check_base_url, client_config, resolve_base_url, resolve_connection,
     resolve_token,
@@ -21,6 +21,7 @@ pub use profiles::{
     ConnectionFlags, DEFAULT_PROFILE, PROFILE_ENV, ProfileConfig, WorkspaceId, check_profile_name,
     pick_start, resolve_workspace, top_level_has_token,
 };
+pub use view::View;
 pub use write::{store_profile_token, store_token, store_view};
 
 /// What `weeek-tui config --help` says of the file: every key it may hold, with an example
@@ -89,7 +90,7 @@ pub struct FileConfig {
     /// written (a table), so storing a token leaves the section as the user wrote it.
     pub keys: Option<toml::Table>,
     /// Saved views of the task list by name: `[views."Urgent, everyone"]` with the filters
-    /// and sort (`tasks::views::View`). Written by `F` through [`store_view`].
+    /// and sort (`View`). Written by `F` through [`store_view`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub views: Option<BTreeMap<String, View>>,
     /// Other workspaces by name: `[profiles.work]` with a token (or token file) of its own,
@@ -261,15 +262,15 @@ pub fn keymap(file: &FileConfig, path: &Path) -> Result<Keymap, String> {
     Keymap::with_overrides(&overrides, path)
 }
 
-/// The saved views, each checked (as of `today`, for their dates): a view that cannot be read
-/// stops the start naming the file and the view.
+/// The saved views, each checked by `check` (the task screen's: as of a day, for their
+/// dates): a view that cannot be read stops the start naming the file and the view.
 pub fn views(
     file: &FileConfig,
     path: &Path,
-    today: time::Date,
+    check: impl Fn(&BTreeMap<String, View>) -> Result<(), String>,
 ) -> Result<BTreeMap<String, View>, String> {
     let views = file.views.clone().unwrap_or_default();
-    views::check_all(&views, today).map_err(|e| format!("{}: [views] {e}", path.display()))?;
+    check(&views).map_err(|e| format!("{}: [views] {e}", path.display()))?;
     Ok(views)
 }
 

@@ -1,12 +1,12 @@
 //! `D`: deleting a contact of the list (or the one open to read), after a yes, as every record
-//! is deleted (`app::deleting`).
+//! is deleted (`screen::deleting`).
 
 use weeek_api::models::Contact;
 
 use super::layer::Layer;
 use super::{Ask, ContactAnswer, ContactKey, ContactsState};
-use crate::app::ScreenCtx;
-use crate::app::deleting::{DeletesRecords, Deleting};
+use crate::screen::ScreenCtx;
+use crate::screen::deleting::{DeletesRecords, Deleting};
 use crate::worker::op;
 
 impl DeletesRecords for ContactsState {

@@ -1,13 +1,13 @@
 //! The form as a JSON file in the data dir, so a crash, a `kill -9` or a quit loses nothing.
 //! Written through `Effect::WriteFile` (atomic); read once, at start.
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 
 use serde::{Deserialize, Serialize};
 
 use super::edit::Base;
 use super::form::{Form, OrgRef};
-pub use crate::app::draft_file::FormDraft;
+pub use crate::screen::draft_file::FormDraft;
 use crate::widgets::field::TextField;
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -29,7 +29,7 @@ pub struct Draft {
 }
 
 /// What was found at start.
-pub type Found = crate::app::draft_file::Found<Draft>;
+pub type Found = crate::screen::draft_file::Found<Draft>;
 
 impl Draft {
     pub fn from_form(form: &Form) -> Draft {

@@ -1,10 +1,10 @@
 //! Editing a saved contact in the contact form, through the shared save of a record's edit
-//! (`app::record_edit`): only what changed is sent, each part through the endpoint that holds
+//! (`screen::record_edit`): only what changed is sent, each part through the endpoint that holds
 //! it (names and organizations in `PUT /crm/contacts/{id}`, every e-mail, phone and tag through
 //! its own), all at once. What is a contact's own is here: its parts, what changed, and what an
 //! accepted or a refused change does to the form.
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use serde::{Deserialize, Serialize};
 use weeek_api::ApiError;
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
@@ -13,12 +13,12 @@ use super::edit_changes::{Change, accepted, changes, refused, row_field};
 use super::form::{Field, Form, OrgRef};
 use super::submit::{Failure, Phase};
 use super::{ContactAnswer, ContactKey, ContactsState, Pane};
-use crate::app::ScreenCtx;
-use crate::app::edit_batch::EditBatch;
-use crate::app::entry_rows;
-pub use crate::app::entry_rows::Entry;
-use crate::app::record_edit::{self, RecordForm};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::edit_batch::EditBatch;
+use crate::screen::entry_rows;
+pub use crate::screen::entry_rows::Entry;
+use crate::screen::record_edit::{self, RecordForm};
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::{Edited, op};
 

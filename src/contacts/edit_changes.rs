@@ -7,8 +7,8 @@ use weeek_api::{ApiError, ContactUpdate};
 
 use super::edit::{Base, Session};
 use super::form::{Field, Form, OrgRef, Sent, field_for_key};
-use crate::app::entry_rows::{self, Entry, RowCall, RowChange};
-use crate::app::record_edit;
+use crate::screen::entry_rows::{self, Entry, RowCall, RowChange};
+use crate::screen::record_edit;
 use crate::worker::{ContactEdit, Edited};
 
 /// One change on its way, with what it takes to put its field back.
@@ -194,7 +194,7 @@ pub(super) fn refused(form: &mut Form, base: &Base, change: &Change, e: &ApiErro
         && !fields.is_empty()
         && let Change::Update { .. } = change
     {
-        let left = crate::app::form_errors::place(&mut form.errors, fields, |k| {
+        let left = crate::screen::form_errors::place(&mut form.errors, fields, |k| {
             field_for_key(k, &Sent::default())
         });
         placed = left.is_empty();

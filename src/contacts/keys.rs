@@ -3,14 +3,15 @@
 
 use super::form::{Field, OrgRef};
 use super::layer::Layer;
-use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
-use super::{Ask, ContactsState, Pane, create_choice, edit};
-use crate::app::ScreenCtx;
-use crate::app::checked_form::CheckedForm;
-use crate::app::commands::Action;
-use crate::app::deleting;
-use crate::app::toast::ToastKind;
+use super::{Ask, ContactsState, Pane, edit};
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::checked_form::CheckedForm;
+use crate::screen::choices::create as choice_create;
+use crate::screen::choices::{self, Choice, FormPicker, PickKind};
+use crate::screen::deleting;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
 
@@ -19,9 +20,9 @@ impl ContactsState {
         let picker = match kind {
             PickKind::Organizations => {
                 self.orgs.ensure_loaded(cx);
-                pickers::org_picker(&self.orgs, &self.form.organizations)
+                choices::org_picker(&self.orgs, &self.form.organizations)
             }
-            PickKind::Tags => pickers::tag_picker(cx.names, &self.form.tags),
+            PickKind::Tags => choices::tag_picker(cx.names, &self.form.tags),
         };
         let mut p = FormPicker {
             kind,
@@ -43,11 +44,11 @@ impl ContactsState {
         }
         let (built, error) = match p.kind {
             PickKind::Organizations => (
-                pickers::org_picker(&self.orgs, &self.form.organizations),
+                choices::org_picker(&self.orgs, &self.form.organizations),
                 self.orgs.list.error().cloned(),
             ),
             PickKind::Tags => (
-                pickers::tag_picker(cx.names, &self.form.tags),
+                choices::tag_picker(cx.names, &self.form.tags),
                 cx.names.tags.error().cloned(),
             ),
         };
@@ -92,7 +93,7 @@ impl ContactsState {
         if self.creating.is_some() && action != Action::Cancel {
             if action == Action::Accept {
                 let (kind, name) = (fp.kind, p.query.value().trim().to_string());
-                create_choice::create(self, kind, name, cx);
+                choice_create::create(self, kind, name, cx);
             }
             return;
         }
@@ -100,7 +101,7 @@ impl ContactsState {
             let name = p.query.value().trim().to_string();
             if !name.is_empty() {
                 let kind = fp.kind;
-                create_choice::create(self, kind, name, cx);
+                choice_create::create(self, kind, name, cx);
                 return;
             }
         }

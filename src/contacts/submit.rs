@@ -1,7 +1,7 @@
 //! Sending the form: checked first, sent once (the form is locked until the answer), and the
 //! answer applied: the created contact, field errors at their fields, or a message to retry
 //! from. Nothing is ever re-sent without a key press, and a contact whose answer was lost is
-//! looked for before it may be sent again (see `app::lost_answer`), and once more right before
+//! looked for before it may be sent again (see `screen::lost_answer`), and once more right before
 //! that send: a repeated create would duplicate it.
 
 use weeek_api::models::Contact;
@@ -9,9 +9,9 @@ use weeek_api::{ApiError, FieldErrors, ListQuery, NewContact};
 
 use super::ContactsState;
 use super::form::Sent;
-use crate::app::ScreenCtx;
-use crate::app::form_create::{self, Checking, CreateForm, SentCreate};
-use crate::app::lost_answer::{CreateLookup, PageRead, Unsettled};
+use crate::screen::ScreenCtx;
+use crate::screen::form_create::{self, Checking, CreateForm, SentCreate};
+use crate::screen::lost_answer::{CreateLookup, PageRead, Unsettled};
 use crate::worker::op;
 
 use super::{ContactAnswer, ContactKey};
@@ -44,7 +44,7 @@ pub struct Outgoing {
 
 impl Phase {
     /// The look for a create, while one is on its way or has failed.
-    pub fn checking(&self) -> Option<&crate::app::lost_answer::LostCreate<ContactLookup>> {
+    pub fn checking(&self) -> Option<&crate::screen::lost_answer::LostCreate<ContactLookup>> {
         match self {
             Self::Checking(c) => Some(&c.lost),
             _ => None,

@@ -7,9 +7,9 @@ use weeek_api::{ApiError, DealPage};
 use super::deal_links::Opened;
 use super::structure::{Made, Named};
 use super::{FunnelsState, StatusId};
-use crate::app::ScreenCtx;
-use crate::app::form_create;
-use crate::app::ledger::Settled;
+use crate::screen::ScreenCtx;
+use crate::screen::form_create;
+use crate::screen::ledger::Settled;
 
 #[derive(Debug)]
 pub enum FunnelAnswer {

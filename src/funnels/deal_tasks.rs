@@ -2,7 +2,7 @@
 //! task screen, `n` attaches a new task by its title, `D` detaches one (after asking).
 //!
 //! Both are shown at once. A new task shows as "sending…" until the service answers; it goes
-//! through the shared creates of named items (`app::named_creates`): a refusal takes it away
+//! through the shared creates of named items (`screen::named_creates`): a refusal takes it away
 //! with the service's words, and a lost answer has the deal read to look for it before
 //! anything may be sent again (a second send would make a second task).
 //! A detach goes through the shared write ledger: a refusal puts the task back, a lost
@@ -16,13 +16,13 @@ use super::detail::FunnelDetail;
 use super::layer::Layer;
 use super::verbs::Ask;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
-use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack};
-use crate::app::named_creates::{CreateEnd, NamedCreates, NamedPlace};
-use crate::app::named_writes::{self, NamedChange};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::jump::Jump;
+use crate::screen::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
+use crate::screen::lost_answer::{CreateLookup, PageRead, ReadBack};
+use crate::screen::named_creates::{CreateEnd, NamedCreates, NamedPlace};
+use crate::screen::named_writes::{self, NamedChange};
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 /// Finds a new linked task among the deal's tasks: the title sent, new since it was sent.
@@ -114,10 +114,11 @@ impl Writes for Detaches {
     type Item = Deal;
     type Note = ();
     type Truth = ();
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::TaskDetach(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::TaskDetach(n)
     }
 
     fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
@@ -332,7 +333,7 @@ impl FunnelsState {
             Some(t) if DealTasks::is_pending(t.id) => {
                 cx.toast(ToastKind::Info, "That task is still being created.");
             }
-            Some(t) => self.open_task = Some(t.clone()),
+            Some(t) => cx.jump(Jump::Task(Box::new(t.clone()))),
         }
     }
 

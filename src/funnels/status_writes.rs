@@ -10,12 +10,11 @@ use super::detail::FunnelDetail;
 use super::structure::{quoted, refusal};
 use super::structure_prompts::Naming;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Settled, Shown, Writes, deleted, done};
-use crate::app::lost_answer::ReadBack;
-use crate::app::named_writes::{self, NamedChange};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Settled, Shown, Writes, deleted, done};
+use crate::screen::lost_answer::ReadBack;
+use crate::screen::named_writes::{self, NamedChange};
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 #[derive(Debug, Clone)]
@@ -38,10 +37,11 @@ impl Writes for StatusWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::StatusWrite(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::StatusWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<FunnelStatus>>) -> FunnelAnswer {

@@ -6,7 +6,7 @@
 //! puts things back with the service's words, a lost answer has the funnel read back and shows
 //! what the service has. A "not found" answer to a delete counts as done: what was to go is
 //! gone. New funnels and statuses go through the shared creates of named items
-//! (`app::named_creates`): they show once the service answers (their ids and first statuses
+//! (`screen::named_creates`): they show once the service answers (their ids and first statuses
 //! are the service's), and one whose answer was lost is looked for before anything may be sent
 //! again.
 
@@ -19,12 +19,11 @@ use super::list::FunnelList;
 use super::status_writes::StatusWrites;
 use super::structure_prompts::{NamePrompt, Naming};
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, read_item, returning};
-use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack};
-use crate::app::named_creates::{CreateEnd, NamedCreates, NamedPlace};
-use crate::app::named_writes::{self, NamedChange, show_read_back};
-use crate::app::requests::RequestKey;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, read_item, returning};
+use crate::screen::lost_answer::{CreateLookup, PageRead, ReadBack};
+use crate::screen::named_creates::{CreateEnd, NamedCreates, NamedPlace};
+use crate::screen::named_writes::{self, NamedChange, show_read_back};
 use crate::widgets::field::TextField;
 use crate::worker::{TypedCall, op};
 
@@ -170,10 +169,11 @@ impl Writes for FunnelWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::FunnelWrite(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::FunnelWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Funnel>) -> FunnelAnswer {
@@ -457,13 +457,13 @@ impl FunnelsState {
 }
 
 /// Why a rename did not hold, when it did not (refused, or read back and not there).
-pub(super) fn refusal<W: Writes>(o: &crate::app::ledger::Outcome<W>) -> Option<String> {
+pub(super) fn refusal<W: Writes>(o: &crate::screen::ledger::Outcome<W>) -> Option<String> {
     let e = o.error.as_ref()?;
     match (&o.lost, &o.read_back) {
         (None, _) => Some(e.short()),
         (Some(lost), Some(ReadBack::NotApplied)) => Some(format!(
             "Not renamed ({})",
-            crate::app::lost_answer::cause_text(lost)
+            crate::screen::lost_answer::cause_text(lost)
         )),
         _ => None,
     }

@@ -8,13 +8,12 @@ use weeek_api::models::Board;
 
 use super::edits::quoted;
 use super::{Node, ProjectsAnswer, ProjectsKey, ProjectsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Settled, Shown, Writes, deleted, done};
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::ReadBack;
-use crate::app::named_writes::{self, NamedChange};
-use crate::app::names::{Directory, with_directory};
-use crate::app::requests::RequestKey;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Settled, Shown, Writes, deleted, done};
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::ReadBack;
+use crate::screen::named_writes::{self, NamedChange};
+use crate::screen::names::{Directory, with_directory};
 use crate::worker::{TypedCall, op};
 
 #[derive(Debug, Clone)]
@@ -29,10 +28,11 @@ impl Writes for BoardWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::BoardWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::BoardWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<Board>>) -> ProjectsAnswer {

@@ -7,7 +7,7 @@
 //! task screen's names) at once. Renames, archives and deletes go through the write ledger: a
 //! refusal puts things back with the service's words, a lost answer has the project (or the
 //! project's boards) read back, and a delete answered "not found" counts as done. New
-//! projects and boards go through the shared creates of named items (`app::named_creates`):
+//! projects and boards go through the shared creates of named items (`screen::named_creates`):
 //! they show once the service answers, and one whose answer was lost is looked for before
 //! anything may be sent again, and once more right before the same name is sent again.
 //!
@@ -22,14 +22,13 @@ use super::board_writes::BoardWrites;
 use super::naming::Ask;
 use super::portfolio_edits::PortfolioWrites;
 use super::{Node, ProjectsAnswer, ProjectsKey, ProjectsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, read_item};
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{CreateLookup, PageRead, ReadBack, read_back_failed};
-use crate::app::named_creates::{CreateEnd, NamedCreates, NamedPlace};
-use crate::app::named_writes::{self, NamedChange, show_read_back};
-use crate::app::names::{Directory, Names, with_directory};
-use crate::app::requests::RequestKey;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, read_item};
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{CreateLookup, PageRead, ReadBack, read_back_failed};
+use crate::screen::named_creates::{CreateEnd, NamedCreates, NamedPlace};
+use crate::screen::named_writes::{self, NamedChange, show_read_back};
+use crate::screen::names::{Directory, Names, with_directory};
 use crate::worker::{TypedCall, op};
 
 // ----- creates ------------------------------------------------------------------------------
@@ -145,10 +144,11 @@ impl Writes for ProjectWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::ProjectWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::ProjectWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Project>) -> ProjectsAnswer {

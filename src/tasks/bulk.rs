@@ -9,10 +9,10 @@ use super::TasksState;
 use super::dialogs::{Popup, PromptPurpose};
 use super::task_writes::{Change, Edit, Rows, TaskWrites, UndoEntry};
 use super::verbs::{count, quoted};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Outcome, Reverse, Settled};
-use crate::app::lost_answer::{ReadBack, cause_text};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Outcome, Reverse, Settled};
+use crate::screen::lost_answer::{ReadBack, cause_text};
+use crate::screen::toast::ToastKind;
 
 /// What a triage action keeps beside its changes.
 #[derive(Debug, Clone)]

@@ -63,10 +63,10 @@ use std::time::{Duration, Instant};
 use weeek_api::models::TaskRow;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
-use crate::app::ScreenCtx;
-use crate::app::ledger::Ledger;
-use crate::app::loadable::{Arrived, Paged};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::Ledger;
+use crate::screen::loadable::{Arrived, Paged};
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 pub use answers::TaskAnswer;
 use filters::Filters;
@@ -113,12 +113,16 @@ pub enum TaskKey {
     /// number.
     ColumnFind(u64),
 }
+
+impl crate::screen::requests::KeySet for TaskKey {
+    type Answer = TaskAnswer;
+}
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(350);
 
-pub use crate::app::loadable::PageStatus;
+pub use crate::screen::loadable::PageStatus;
 
 #[derive(Debug, Default)]
 pub struct TasksState {
@@ -147,10 +151,10 @@ pub struct TasksState {
     creating: std::collections::BTreeMap<u64, create::Creating>,
     /// New tasks whose answer was lost and that no look found: sent again, each is looked for
     /// first.
-    unsettled: crate::app::lost_answer::Unsettled<create::TaskLookup>,
+    unsettled: crate::screen::lost_answer::Unsettled<create::TaskLookup>,
     /// New columns on their way: the same name on the same board again after a lost answer
     /// is looked for first.
-    column_creates: crate::app::named_creates::NamedCreates<board::column_create::ColumnLookup>,
+    column_creates: crate::screen::named_creates::NamedCreates<board::column_create::ColumnLookup>,
     /// Columns renamed, moved or deleted and not settled yet.
     column_writes: Ledger<board::columns::ColumnWrites>,
     /// Numbers the new tasks sent (their keys and temporary row ids).
@@ -194,8 +198,6 @@ pub struct TasksState {
     kept_descriptions: HashMap<i64, description::Describe>,
     /// Description saves on their way, by task.
     saving_descriptions: HashMap<i64, description::Saving>,
-    /// The screen to go back to, asked by `Esc` on a board opened there.
-    pub leave_to: Option<crate::app::Screen>,
 }
 
 impl TasksState {

@@ -1,4 +1,4 @@
-//! Task triage as optimistic writes of the shared ledger (`app::ledger`): one field of a task
+//! Task triage as optimistic writes of the shared ledger (`screen::ledger`): one field of a task
 //! set to a value (or the task deleted), how it shows on the list's rows and the board's
 //! cards, the requests that carry it, and how a task read back says whether it holds.
 
@@ -8,10 +8,9 @@ use weeek_api::{ApiError, TaskUpdate};
 
 use super::bulk::Bulk;
 use super::{TaskAnswer, TaskKey};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{self, Settled, Shown, WriteCall, Writes, done, read_item, returning};
-use crate::app::lost_answer::{ReadBack, read_back_failed};
-use crate::app::requests::RequestKey;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{self, Settled, Shown, WriteCall, Writes, done, read_item, returning};
+use crate::screen::lost_answer::{ReadBack, read_back_failed};
 use crate::worker::{TypedCall, op};
 
 /// One field of a task set to a value.
@@ -152,7 +151,7 @@ impl Change {
     }
 }
 
-/// Task triage as optimistic writes (see `app::ledger`).
+/// Task triage as optimistic writes (see `screen::ledger`).
 #[derive(Debug, Clone)]
 pub struct TaskWrites;
 
@@ -175,10 +174,11 @@ impl Writes for TaskWrites {
     type Note = Bulk;
     /// A field as the service has it.
     type Truth = Change;
+    type Key = TaskKey;
     type Answer = TaskAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        TaskKey::Write(n).into()
+    fn key(n: u64) -> TaskKey {
+        TaskKey::Write(n)
     }
 
     fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {

@@ -10,9 +10,9 @@ use weeek_api::models::{Priority, TaskRow};
 use super::TasksState;
 use super::dialogs::{Popup, PromptPurpose};
 pub use super::task_writes::{Change, Edit, TaskWrites, UndoEntry, same_tags};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Reverse, done};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Reverse, done};
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 /// Whole: the toast shortens it, `M` shows it all.

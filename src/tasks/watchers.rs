@@ -12,10 +12,10 @@ use weeek_api::models::Task;
 
 use super::dialogs::{PickPurpose, Popup};
 use super::{TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{self, AfterFailure, ReadBack};
-use crate::app::toast::ToastKind;
-use crate::app::write_words;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{self, AfterFailure, ReadBack};
+use crate::screen::toast::ToastKind;
+use crate::screen::write_words;
 use crate::text::quoted_full;
 use crate::worker::op;
 

@@ -3,7 +3,7 @@
 
 use weeek_api::ApiError;
 
-use crate::app::requests::{Reply, Request};
+use crate::screen::requests::{Reply, Request};
 use crate::worker::{Answer, Call, Origin, Skipped};
 
 /// The answer `call` gets when it fails with `e`.

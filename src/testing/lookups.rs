@@ -3,9 +3,9 @@
 
 use weeek_api::models::BoardColumn;
 
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{CreateLookup, PageRead};
-use crate::app::named_creates::NamedPlace;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{CreateLookup, PageRead};
+use crate::screen::named_creates::NamedPlace;
 use crate::tasks::{TaskAnswer, TaskKey};
 use crate::worker::{TypedCall, op};
 

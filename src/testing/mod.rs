@@ -8,7 +8,8 @@ use std::time::Instant;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use time::macros::{date, datetime};
 
-use crate::app::{Clock, Msg};
+use crate::app::Msg;
+use crate::screen::Clock;
 
 mod answers;
 mod fixtures;

@@ -1,17 +1,18 @@
 //! A screen's context alone, for tests of the floor's mechanisms.
 
 use super::clock;
-use crate::app::Effect;
+use crate::screen::Effect;
 use crate::worker::Call;
 
 /// What a screen's context points at, without an app around it: for tests of the floor's
-/// mechanisms, which take a [`crate::app::ScreenCtx`] and nothing else.
+/// mechanisms, which take a [`crate::screen::ScreenCtx`] and nothing else.
 pub struct World {
-    pub names: crate::app::names::Names,
-    pub requests: crate::app::requests::Requests,
+    pub names: crate::screen::names::Names,
+    pub requests: crate::screen::requests::Requests,
     pub effects: Vec<Effect>,
-    pub toasts: crate::app::toast::Toasts,
-    pub keys: crate::app::keymap::Keymap,
+    pub toasts: crate::screen::toast::Toasts,
+    pub keys: crate::keys::keymap::Keymap,
+    pub jumps: Vec<crate::screen::jump::Jump>,
 }
 
 impl World {
@@ -22,11 +23,12 @@ impl World {
             effects: Vec::new(),
             toasts: Default::default(),
             keys: Default::default(),
+            jumps: Vec::new(),
         }
     }
 
-    pub fn cx(&mut self) -> crate::app::ScreenCtx<'_> {
-        crate::app::ScreenCtx {
+    pub fn cx(&mut self) -> crate::screen::ScreenCtx<'_> {
+        crate::screen::ScreenCtx {
             clock: clock(),
             names: &mut self.names,
             requests: &mut self.requests,
@@ -34,11 +36,12 @@ impl World {
             toasts: &mut self.toasts,
             viewport: crate::layout::Viewport::new(120, 40),
             keys: &self.keys,
+            jumps: &mut self.jumps,
         }
     }
 
     /// The requests sent since last asked: their keys and calls.
-    pub fn sent(&mut self) -> Vec<(crate::app::requests::RequestKey, Call)> {
+    pub fn sent(&mut self) -> Vec<(crate::screen::requests::RequestKey, Call)> {
         std::mem::take(&mut self.effects)
             .into_iter()
             .filter_map(|e| match e {

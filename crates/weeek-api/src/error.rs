@@ -194,6 +194,23 @@ impl Token {
     pub(crate) fn expose(&self) -> &str {
         &self.0
     }
+
+    /// A name for what belongs to this token (a local store's file) that tells nothing of
+    /// it: HMAC-SHA256 under `key` of `context` and the token, in hex. Without the key a
+    /// guessed token cannot be checked against the name.
+    pub fn keyed_digest(&self, key: &[u8], context: &str) -> String {
+        let key = ring::hmac::Key::new(ring::hmac::HMAC_SHA256, key);
+        let mut ctx = ring::hmac::Context::with_key(&key);
+        // A separator no context holds, so the pair cannot be read two ways.
+        ctx.update(context.as_bytes());
+        ctx.update(b"\0");
+        ctx.update(self.0.as_bytes());
+        ctx.sign()
+            .as_ref()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
 }
 
 impl fmt::Debug for Token {
@@ -211,6 +228,21 @@ impl fmt::Display for Token {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_keyed_digest_depends_on_key_context_and_token_and_shows_none() {
+        let t = Token::new("wk-secret");
+        let d = t.keyed_digest(b"key", "https://a");
+        assert_eq!(d.len(), 64);
+        assert!(!d.contains("secret"));
+        assert_eq!(
+            d,
+            Token::new(" wk-secret ").keyed_digest(b"key", "https://a")
+        );
+        assert_ne!(d, t.keyed_digest(b"other key", "https://a"));
+        assert_ne!(d, t.keyed_digest(b"key", "https://b"));
+        assert_ne!(d, Token::new("wk-other").keyed_digest(b"key", "https://a"));
+    }
 
     #[test]
     fn token_never_prints() {

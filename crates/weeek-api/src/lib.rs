@@ -4,6 +4,7 @@
 //! dates as `dd.mm.yyyy`, envelopes `{success, <payload>}`; it reads old and new resource shapes
 //! alike and maps every failure to one [`ApiError`]. It knows nothing of terminals.
 
+mod answer;
 mod client;
 mod contact;
 mod crm_query;
@@ -18,6 +19,7 @@ mod ops;
 mod plain_http;
 mod query;
 mod requests;
+mod ser;
 mod service_clock;
 mod stored;
 

@@ -1,4 +1,4 @@
-//! A new column (`C`), through the shared creates of named items (`app::named_creates`): shown
+//! A new column (`C`), through the shared creates of named items (`screen::named_creates`): shown
 //! once the service answers. One whose answer was lost is looked for among the board's columns
 //! before anything is sent again, and the same name asked for again on the board looks once
 //! more first. Columns carry no creation
@@ -9,10 +9,10 @@ use weeek_api::models::BoardColumn;
 
 use super::super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{CreateLookup, LostCreate, PageRead};
-use crate::app::named_creates::{CreateEnd, NamedPlace};
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{CreateLookup, LostCreate, PageRead};
+use crate::screen::named_creates::{CreateEnd, NamedPlace};
 use crate::widgets::field::TextField;
 use crate::worker::{TypedCall, op};
 

@@ -1,6 +1,6 @@
 //! A board's columns: a new one (`C`), a new name (`R`), a new place (`<` / `>`) and away
 //! (`X`, after a yes), through the write ledger as every named item's renames and deletes
-//! are (`app::named_writes`). Names and places show at once and go back with the service's
+//! are (`screen::named_writes`). Names and places show at once and go back with the service's
 //! message if refused; a delete shows once the service has done it (the column's tasks go
 //! elsewhere on the service, and where is for it to say). After a lost answer the board's
 //! columns are read back, and they show what the service has. A new column shows once the
@@ -12,14 +12,13 @@ use weeek_api::models::BoardColumn;
 
 use super::super::dialogs::{Popup, PromptPurpose};
 use super::super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Settled, Shown, Writes, done};
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::ReadBack;
-use crate::app::named_writes::{self, NamedChange};
-use crate::app::names::{Directory, with_directory};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Settled, Shown, Writes, done};
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::ReadBack;
+use crate::screen::named_writes::{self, NamedChange};
+use crate::screen::names::{Directory, with_directory};
+use crate::screen::toast::ToastKind;
 use crate::text::quoted_full as quoted;
 use crate::worker::{TypedCall, op};
 
@@ -47,10 +46,11 @@ impl Writes for ColumnWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = TaskKey;
     type Answer = TaskAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        TaskKey::Column(n).into()
+    fn key(n: u64) -> TaskKey {
+        TaskKey::Column(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<BoardColumn>>) -> TaskAnswer {

@@ -1,4 +1,4 @@
-//! A new comment, through the shared creates of named items (`app::named_creates`): sent
+//! A new comment, through the shared creates of named items (`screen::named_creates`): sent
 //! once, and after a lost answer looked for in the thread before anything is sent again; the
 //! same text sent again later looks once more first. The text stays in the draft until the
 //! service has it.
@@ -7,9 +7,9 @@ use weeek_api::models::Comment;
 use weeek_api::{ApiError, CommentPage};
 
 use super::{CommentAnswer, CommentKey, READ_BACK_PAGE};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{CreateLookup, LostCreate, PageRead};
-use crate::app::named_creates::{CreateEnd, NamedPlace};
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{CreateLookup, LostCreate, PageRead};
+use crate::screen::named_creates::{CreateEnd, NamedPlace};
 use crate::tasks::{TaskKey, TasksState};
 use crate::text::quoted;
 use crate::worker::{TypedCall, op};

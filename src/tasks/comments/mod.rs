@@ -4,7 +4,7 @@
 //!
 //! A comment sent is shown once the service answers with it: a comment has no value to show
 //! before it exists. A send whose answer was lost is never repeated blindly: the thread is read
-//! to look for it (see `app::lost_answer`), and the same text sent again later looks once
+//! to look for it (see `screen::lost_answer`), and the same text sent again later looks once
 //! more first. The text stays in the draft until the service has it.
 
 use std::collections::{BTreeMap, HashMap};
@@ -13,11 +13,11 @@ use weeek_api::models::Comment;
 use weeek_api::{ApiError, CommentPage};
 
 use super::TasksState;
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{self, AfterFailure};
-use crate::app::named_creates::NamedCreates;
-use crate::app::toast::ToastKind;
-use crate::app::write_words;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{self, AfterFailure};
+use crate::screen::named_creates::NamedCreates;
+use crate::screen::toast::ToastKind;
+use crate::screen::write_words;
 use crate::text::quoted;
 use crate::widgets::text_area::TextArea;
 use crate::worker::op;
@@ -165,7 +165,7 @@ impl Comments {
     }
 }
 
-pub(super) fn author(c: &Comment, names: &crate::app::names::Names) -> String {
+pub(super) fn author(c: &Comment, names: &crate::screen::names::Names) -> String {
     c.author_id
         .as_deref()
         .map_or("–".into(), |a| names.member_name(a))

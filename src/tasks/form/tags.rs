@@ -4,12 +4,12 @@
 
 use weeek_api::ApiError;
 
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::contacts::create_choice::{
-    self, ChoiceAsk, ChoicePage, Created, CreatesChoices, Creating,
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::choices::create::{
+    self as choice_create, ChoiceAsk, ChoicePage, Created, CreatesChoices, Creating,
 };
-use crate::contacts::pickers::{Choice, PickKind};
+use crate::screen::choices::{Choice, PickKind};
 use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::PickItem;
 
@@ -78,7 +78,7 @@ impl CreatesChoices for TasksState {
 impl TasksState {
     /// `Enter` on a tag name the picker does not have.
     pub(super) fn create_tag(&mut self, name: String, cx: &mut ScreenCtx) {
-        create_choice::create(self, PickKind::Tags, name, cx);
+        choice_create::create(self, PickKind::Tags, name, cx);
     }
 
     fn tag_picker(&mut self) -> Option<&mut crate::widgets::picker::Picker<Pick>> {
@@ -91,8 +91,8 @@ impl TasksState {
 
     pub(in crate::tasks) fn on_form_answer(&mut self, answer: FormAnswer, cx: &mut ScreenCtx) {
         match answer {
-            FormAnswer::TagMade(result) => create_choice::on_created(self, result, cx),
-            FormAnswer::TagFound(result) => create_choice::on_found(self, result, cx),
+            FormAnswer::TagMade(result) => choice_create::on_created(self, result, cx),
+            FormAnswer::TagFound(result) => choice_create::on_found(self, result, cx),
         }
     }
 }

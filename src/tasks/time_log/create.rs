@@ -1,5 +1,5 @@
 //! A new entry of logged time, through the shared creates of named items
-//! (`app::named_creates`): after a lost answer it is looked for among the task's entries before
+//! (`screen::named_creates`): after a lost answer it is looked for among the task's entries before
 //! anything is sent again, and logged again later it looks once more first. Entries carry no
 //! creation time, so the ones the task had before the send are what tell a twin from it.
 
@@ -7,11 +7,11 @@ use weeek_api::models::{Task, TimeEntry};
 use weeek_api::{ApiError, TimeEntryInput};
 
 use super::{LogForm, TEMP, TimeAnswer, TimeDialog, TimeKey, is_temp};
-use crate::app::ScreenCtx;
-use crate::app::ledger::read_item;
-use crate::app::lost_answer::{CreateLookup, LostCreate, PageRead};
-use crate::app::named_creates::{CreateEnd, NamedPlace};
 use crate::duration;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::read_item;
+use crate::screen::lost_answer::{CreateLookup, LostCreate, PageRead};
+use crate::screen::named_creates::{CreateEnd, NamedPlace};
 use crate::tasks::{TaskKey, TasksState};
 use crate::text::quoted;
 use crate::worker::op;

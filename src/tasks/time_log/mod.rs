@@ -2,7 +2,7 @@
 //! task's entries to edit or delete. Entries show at once and are put back if the service
 //! refuses; after a lost answer the task is read again and shows what the service has. A new
 //! entry whose answer was lost is looked for among the task's entries (see
-//! `app::lost_answer`): entries carry no creation time, so the ones the task had before the
+//! `screen::lost_answer`): entries carry no creation time, so the ones the task had before the
 //! send are what tell a twin from it, and `T` reads the task whole first when it is not held.
 
 use std::collections::BTreeMap;
@@ -12,13 +12,13 @@ use weeek_api::{ApiError, TimeEntryInput};
 
 use super::TasksState;
 pub use super::time_form::{LogField, LogForm};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::lost_answer::{self, AfterFailure};
-use crate::app::named_creates::NamedCreates;
-use crate::app::toast::ToastKind;
-use crate::app::write_words;
 use crate::duration;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{self, AfterFailure};
+use crate::screen::named_creates::NamedCreates;
+use crate::screen::toast::ToastKind;
+use crate::screen::write_words;
 use crate::text::quoted;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -93,7 +93,7 @@ impl TimeLog {
     }
 }
 
-fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
+fn entry_label(e: &TimeEntry, names: &crate::screen::names::Names) -> String {
     let date = e
         .date
         .map(weeek_api::dates::to_filter_date)

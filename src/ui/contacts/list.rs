@@ -8,8 +8,9 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use weeek_api::models::Contact;
 
 use super::form::tag_spans;
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::layout;
+use crate::screen::{Hits, Target};
 use crate::ui::searched_list::{
     self, Words, cell, render_rows, render_search_line, render_state, row_line, row_start,
 };
@@ -82,7 +83,7 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
         .map(|id| {
             s.orgs
                 .name(id)
-                .unwrap_or_else(|| crate::app::names::short_id(id))
+                .unwrap_or_else(|| crate::screen::names::short_id(id))
         })
         .collect();
     spans.extend(cell(&orgs, c.orgs).map(|o| Span::styled(o, t.dim())));

@@ -2,8 +2,8 @@
 
 use crossterm::event::KeyCode;
 
-use crate::app::draft_file::FormDraft;
 use crate::contacts::tests::{contact, on_contacts};
+use crate::screen::draft_file::FormDraft;
 use crate::testing::{Harness, code, ctrl};
 use crate::worker::{Answer, Call};
 

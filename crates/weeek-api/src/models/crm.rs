@@ -6,31 +6,63 @@ use super::{CustomField, CustomFieldValue};
 use crate::de;
 
 /// A CRM funnel (spec §2.1). Funnel, status and deal ids are 16-character slugs.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Funnel {
     #[serde(deserialize_with = "de::string_id")]
     pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub creator_id: Option<String>,
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub currency_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logo: Option<String>,
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub deals_count: Option<i64>,
-    #[serde(deserialize_with = "de::opt_f64")]
+    #[serde(
+        deserialize_with = "de::opt_f64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub deals_amount: Option<f64>,
-    #[serde(deserialize_with = "de::flag")]
+    #[serde(
+        deserialize_with = "de::flag",
+        skip_serializing_if = "crate::ser::is_false"
+    )]
     pub is_private: bool,
-    #[serde(deserialize_with = "de::flag")]
+    #[serde(
+        deserialize_with = "de::flag",
+        skip_serializing_if = "crate::ser::is_false"
+    )]
     pub is_bookmarked: bool,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub created_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub updated_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::string_list")]
+    #[serde(
+        deserialize_with = "de::string_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub team: Vec<String>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub custom_fields: Vec<CustomField>,
 }
 
@@ -42,20 +74,36 @@ impl Funnel {
 }
 
 /// A status (stage) of a funnel.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct FunnelStatus {
     #[serde(deserialize_with = "de::string_id")]
     pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub creator_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub deals_count: Option<i64>,
-    #[serde(deserialize_with = "de::opt_f64")]
+    #[serde(
+        deserialize_with = "de::opt_f64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub deals_amount: Option<f64>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub created_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub updated_at: Option<OffsetDateTime>,
 }
 
@@ -126,43 +174,83 @@ fn opt_win_status<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<WinSt
 }
 
 /// A CRM deal.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Deal {
     #[serde(deserialize_with = "de::string_id")]
     pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub creator_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub funnel_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_id: Option<String>,
-    #[serde(deserialize_with = "de::string_list")]
+    #[serde(
+        deserialize_with = "de::string_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub assignees: Vec<String>,
-    #[serde(deserialize_with = "de::string_list")]
+    #[serde(
+        deserialize_with = "de::string_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub organizations: Vec<String>,
-    #[serde(deserialize_with = "de::string_list")]
+    #[serde(
+        deserialize_with = "de::string_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub contacts: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    #[serde(deserialize_with = "de::opt_f64")]
+    #[serde(
+        deserialize_with = "de::opt_f64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub amount: Option<f64>,
-    #[serde(deserialize_with = "opt_win_status")]
+    #[serde(
+        deserialize_with = "opt_win_status",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub win_status: Option<WinStatus>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub created_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub updated_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::i64_list")]
+    #[serde(
+        deserialize_with = "de::i64_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tags: Vec<i64>,
     /// Attached tasks, as full Task objects; an item that is not one is skipped.
-    #[serde(deserialize_with = "readable_tasks")]
+    #[serde(
+        deserialize_with = "readable_tasks",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tasks: Vec<super::Task>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub custom_fields: Vec<CustomFieldValue>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub attachments: Vec<super::Attachment>,
 }
 
 /// `{id, email}` of a contact or an organization.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct EmailEntry {
     #[serde(deserialize_with = "de::string_id")]
@@ -171,7 +259,7 @@ pub struct EmailEntry {
 }
 
 /// `{id, phone}` of a contact or an organization.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PhoneEntry {
     #[serde(deserialize_with = "de::string_id")]
@@ -180,7 +268,7 @@ pub struct PhoneEntry {
 }
 
 /// `{id, address}` of an organization.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AddressEntry {
     #[serde(deserialize_with = "de::string_id")]
@@ -189,27 +277,53 @@ pub struct AddressEntry {
 }
 
 /// A CRM organization.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Organization {
     #[serde(deserialize_with = "de::string_id")]
     pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub creator_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub responsible_id: Option<String>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub addresses: Vec<AddressEntry>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub emails: Vec<EmailEntry>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub phones: Vec<PhoneEntry>,
-    #[serde(deserialize_with = "de::string_list")]
+    #[serde(
+        deserialize_with = "de::string_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub contacts: Vec<String>,
-    #[serde(deserialize_with = "de::i64_list")]
+    #[serde(
+        deserialize_with = "de::i64_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tags: Vec<i64>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub created_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub updated_at: Option<OffsetDateTime>,
 }
 
@@ -224,26 +338,50 @@ impl Organization {
 }
 
 /// A CRM contact; e-mails and phones come back as objects with their own ids.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Contact {
     #[serde(deserialize_with = "de::string_id")]
     pub id: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub creator_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub first_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub middle_name: Option<String>,
-    #[serde(deserialize_with = "de::string_list")]
+    #[serde(
+        deserialize_with = "de::string_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub organizations: Vec<String>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub emails: Vec<EmailEntry>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub phones: Vec<PhoneEntry>,
-    #[serde(deserialize_with = "de::i64_list")]
+    #[serde(
+        deserialize_with = "de::i64_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tags: Vec<i64>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub created_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub updated_at: Option<OffsetDateTime>,
 }
 
@@ -269,13 +407,16 @@ impl Contact {
 }
 
 /// `GET /crm/currencies`.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Currency {
     #[serde(deserialize_with = "de::i64_or_zero")]
     pub id: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub symbol: Option<String>,
 }
 

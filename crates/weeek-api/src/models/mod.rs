@@ -1,7 +1,8 @@
 //! Resources of the service as it sends them today, with the older fields it still sends.
 //!
 //! Every struct decodes with `#[serde(default)]` and ignores unknown keys, so a field the
-//! service adds or drops never breaks a screen.
+//! service adds or drops never breaks a screen. Each also serializes, in the service's names
+//! and in forms its own reader takes back (see `ser`), so a local store can keep it exactly.
 
 mod crm;
 mod custom_field;

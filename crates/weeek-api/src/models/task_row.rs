@@ -1,4 +1,4 @@
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use time::{Date, OffsetDateTime};
 
 use super::task::{
@@ -12,63 +12,144 @@ use crate::de;
 /// description, custom fields, time entries, attachments, watchers) are left out and read
 /// with the single task when it is opened ([`Task`]). They are skipped while the answer is
 /// read, never allocated and dropped. The names are those of [`Task`], field for field.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct TaskRow {
     #[serde(deserialize_with = "de::i64_or_zero")]
     pub id: i64,
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub parent_id: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Minutes.
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub duration: Option<i64>,
-    #[serde(deserialize_with = "opt_task_type")]
+    #[serde(
+        deserialize_with = "opt_task_type",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub r#type: Option<TaskType>,
-    #[serde(deserialize_with = "opt_priority")]
+    #[serde(
+        deserialize_with = "opt_priority",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub priority: Option<Priority>,
-    #[serde(deserialize_with = "de::flag")]
+    #[serde(
+        deserialize_with = "de::flag",
+        skip_serializing_if = "crate::ser::is_false"
+    )]
     pub is_completed: bool,
     /// Only lists asked for deleted tasks have any.
-    #[serde(deserialize_with = "de::flag")]
+    #[serde(
+        deserialize_with = "de::flag",
+        skip_serializing_if = "crate::ser::is_false"
+    )]
     pub is_deleted: bool,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub completed_at: Option<OffsetDateTime>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub author_id: Option<String>,
     /// Legacy primary assignee: the first of `assignees`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub user_id: Option<String>,
-    #[serde(deserialize_with = "de::string_list")]
+    #[serde(
+        deserialize_with = "de::string_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub assignees: Vec<String>,
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub project_id: Option<i64>,
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub board_id: Option<i64>,
-    #[serde(deserialize_with = "de::opt_i64")]
+    #[serde(
+        deserialize_with = "de::opt_i64",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub board_column_id: Option<i64>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub locations: Vec<TaskLocation>,
-    #[serde(deserialize_with = "de::flag")]
+    #[serde(
+        deserialize_with = "de::flag",
+        skip_serializing_if = "crate::ser::is_false"
+    )]
     pub is_private: bool,
-    #[serde(deserialize_with = "de::opt_date")]
+    #[serde(
+        deserialize_with = "de::opt_date",
+        serialize_with = "crate::ser::opt_date",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub start_date: Option<Date>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub start_date_time: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_date")]
+    #[serde(
+        deserialize_with = "de::opt_date",
+        serialize_with = "crate::ser::opt_date",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub due_date: Option<Date>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub due_date_time: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub created_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::opt_datetime")]
+    #[serde(
+        deserialize_with = "de::opt_datetime",
+        serialize_with = "crate::ser::opt_datetime",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub updated_at: Option<OffsetDateTime>,
-    #[serde(deserialize_with = "de::i64_list")]
+    #[serde(
+        deserialize_with = "de::i64_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tags: Vec<i64>,
-    #[serde(deserialize_with = "de::i64_list")]
+    #[serde(
+        deserialize_with = "de::i64_list",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub sub_tasks: Vec<i64>,
-    #[serde(deserialize_with = "de::null_default")]
+    #[serde(
+        deserialize_with = "de::null_default",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub timers: Vec<RunningTimer>,
     /// The legacy `dd.mm.yyyy` due day (`date`), read as a day rather than kept as text.
-    #[serde(rename = "date", deserialize_with = "de::opt_date")]
+    #[serde(
+        rename = "date",
+        deserialize_with = "de::opt_date",
+        serialize_with = "crate::ser::opt_date",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub legacy_due: Option<Date>,
 }
 
