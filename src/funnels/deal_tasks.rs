@@ -114,16 +114,7 @@ impl Writes for Detaches {
     type Item = Deal;
     type Note = ();
     type Truth = ();
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::TaskDetach(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
-        FunnelAnswer::TaskDetach(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, TaskDetach);
 
     fn read_back(id: &(String, i64)) -> PageRead<Deal> {
         read_item(op::Deal(id.0.clone()))

@@ -38,16 +38,7 @@ impl Writes for DealMoves {
     /// The status the deal is in, and about where in its column.
     type Truth = (StatusId, usize);
 
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::Move(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
-        FunnelAnswer::Move(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, Move);
 
     fn read_back(id: &String) -> TypedCall<Result<Deal, ApiError>> {
         read_item(op::Deal(id.clone()))

@@ -37,16 +37,7 @@ impl Writes for StatusWrites {
     type Note = ();
     type Truth = ();
 
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::StatusWrite(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Vec<FunnelStatus>>) -> FunnelAnswer {
-        FunnelAnswer::StatusWrite(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, StatusWrite);
 
     fn read_back(id: &(String, String)) -> TypedCall<Result<Vec<FunnelStatus>, ApiError>> {
         TypedCall::new(op::FunnelStatuses(id.0.clone()))

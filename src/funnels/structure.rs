@@ -169,16 +169,7 @@ impl Writes for FunnelWrites {
     type Note = ();
     type Truth = ();
 
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::FunnelWrite(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Funnel>) -> FunnelAnswer {
-        FunnelAnswer::FunnelWrite(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, FunnelWrite);
 
     fn read_back(id: &String) -> TypedCall<Result<Funnel, ApiError>> {
         read_item(op::Funnel(id.clone()))

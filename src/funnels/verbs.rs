@@ -81,16 +81,7 @@ impl Writes for DealVerbs {
     /// The outcome the service has, for a later verb of the deal to go back to.
     type Truth = Option<WinStatus>;
 
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::Verb(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
-        FunnelAnswer::Verb(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, Verb);
 
     fn read_back(id: &String) -> crate::worker::TypedCall<Result<Deal, ApiError>> {
         read_item(op::Deal(id.clone()))

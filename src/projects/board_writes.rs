@@ -28,16 +28,7 @@ impl Writes for BoardWrites {
     type Note = ();
     type Truth = ();
 
-    type Key = ProjectsKey;
-    type Answer = ProjectsAnswer;
-
-    fn key(n: u64) -> ProjectsKey {
-        ProjectsKey::BoardWrite(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Vec<Board>>) -> ProjectsAnswer {
-        ProjectsAnswer::BoardWrite(n, settled)
-    }
+    crate::ledger_requests!(ProjectsKey, ProjectsAnswer, BoardWrite);
 
     fn read_back(id: &(i64, i64)) -> TypedCall<Result<Vec<Board>, ApiError>> {
         TypedCall::new(op::Boards(id.0))

@@ -144,16 +144,7 @@ impl Writes for ProjectWrites {
     type Note = ();
     type Truth = ();
 
-    type Key = ProjectsKey;
-    type Answer = ProjectsAnswer;
-
-    fn key(n: u64) -> ProjectsKey {
-        ProjectsKey::ProjectWrite(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Project>) -> ProjectsAnswer {
-        ProjectsAnswer::ProjectWrite(n, settled)
-    }
+    crate::ledger_requests!(ProjectsKey, ProjectsAnswer, ProjectWrite);
 
     fn read_back(id: &i64) -> TypedCall<Result<Project, ApiError>> {
         read_item(op::Project(*id))

@@ -24,16 +24,7 @@ impl Writes for PortfolioWrites {
     type Note = ();
     type Truth = ();
 
-    type Key = ProjectsKey;
-    type Answer = ProjectsAnswer;
-
-    fn key(n: u64) -> ProjectsKey {
-        ProjectsKey::PortfolioWrite(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Vec<Portfolio>>) -> ProjectsAnswer {
-        ProjectsAnswer::PortfolioWrite(n, settled)
-    }
+    crate::ledger_requests!(ProjectsKey, ProjectsAnswer, PortfolioWrite);
 
     fn read_back(_: &i64) -> TypedCall<Result<Vec<Portfolio>, ApiError>> {
         TypedCall::new(op::Portfolios)

@@ -53,6 +53,25 @@ pub trait Writes {
     fn rebase(_later: &mut Self::Change, _truth: &Self::Truth) {}
 }
 
+/// The requests of a kind of write, inside its `impl Writes`: numbered by the screen's key
+/// variant `$variant`, answered through its answer variant of the same name with how the write
+/// settled.
+#[macro_export]
+macro_rules! ledger_requests {
+    ($key:ident, $answer:ident, $variant:ident) => {
+        type Key = $key;
+        type Answer = $answer;
+
+        fn key(n: u64) -> $key {
+            $key::$variant(n)
+        }
+
+        fn answer(n: u64, settled: $crate::screen::ledger::Settled<Self::Item>) -> $answer {
+            $answer::$variant(n, settled)
+        }
+    };
+}
+
 pub use super::write_calls::{WriteCall, deleted, done, read_item, returning};
 
 /// How a request of the ledger settled: a write (with the service's copy when its call

@@ -90,16 +90,7 @@ impl Writes for FieldWrites {
     /// A field's value as the service has it.
     type Truth = (String, Value);
 
-    type Key = TaskKey;
-    type Answer = TaskAnswer;
-
-    fn key(n: u64) -> TaskKey {
-        TaskKey::Field(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {
-        TaskAnswer::Field(n, settled)
-    }
+    crate::ledger_requests!(TaskKey, TaskAnswer, Field);
 
     fn read_back(id: &i64) -> TypedCall<Result<Task, ApiError>> {
         read_item(op::Task(*id))

@@ -9,7 +9,7 @@ use weeek_api::{ApiError, TaskUpdate};
 use super::bulk::Bulk;
 use super::{TaskAnswer, TaskKey};
 use crate::screen::ScreenCtx;
-use crate::screen::ledger::{self, Settled, Shown, WriteCall, Writes, done, read_item, returning};
+use crate::screen::ledger::{self, Shown, WriteCall, Writes, done, read_item, returning};
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
 use crate::worker::{TypedCall, op};
 
@@ -174,16 +174,7 @@ impl Writes for TaskWrites {
     type Note = Bulk;
     /// A field as the service has it.
     type Truth = Change;
-    type Key = TaskKey;
-    type Answer = TaskAnswer;
-
-    fn key(n: u64) -> TaskKey {
-        TaskKey::Write(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {
-        TaskAnswer::Write(n, settled)
-    }
+    crate::ledger_requests!(TaskKey, TaskAnswer, Write);
 
     fn read_back(id: &i64) -> TypedCall<Result<Task, ApiError>> {
         read_item(op::Task(*id))

@@ -76,16 +76,7 @@ impl Writes for OrgLinks {
     type Item = Organization;
     type Note = ();
     type Truth = LinkSet;
-    type Key = OrgKey;
-    type Answer = OrgAnswer;
-
-    fn key(n: u64) -> OrgKey {
-        OrgKey::Link(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Organization>) -> OrgAnswer {
-        OrgAnswer::Link(n, settled)
-    }
+    crate::ledger_requests!(OrgKey, OrgAnswer, Link);
 
     fn read_back(id: &String) -> TypedCall<Result<Organization, ApiError>> {
         read_item(op::Organization(id.clone()))

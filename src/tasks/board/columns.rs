@@ -46,16 +46,7 @@ impl Writes for ColumnWrites {
     type Note = ();
     type Truth = ();
 
-    type Key = TaskKey;
-    type Answer = TaskAnswer;
-
-    fn key(n: u64) -> TaskKey {
-        TaskKey::Column(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Vec<BoardColumn>>) -> TaskAnswer {
-        TaskAnswer::Column(n, settled)
-    }
+    crate::ledger_requests!(TaskKey, TaskAnswer, Column);
 
     fn read_back(id: &(i64, i64)) -> TypedCall<Result<Vec<BoardColumn>, ApiError>> {
         TypedCall::new(op::Columns(id.0))
