@@ -207,10 +207,7 @@ impl FunnelsState {
         let Some(change) = named_writes::rename(all, &id, &name) else {
             return;
         };
-        let NamedChange::Rename { from, .. } = &change else {
-            return;
-        };
-        let label = quoted(from.as_deref(), "(unnamed status)");
+        let label = quoted(change.renamed_from(), "(unnamed status)");
         let call =
             TypedCall::new(op::RenameFunnelStatus(id.clone(), name)).map(|r| r.map(|_| None));
         let change = StatusChange::Named(change);

@@ -285,10 +285,7 @@ impl FunnelsState {
         else {
             return;
         };
-        let NamedChange::Rename { from, .. } = &change else {
-            return;
-        };
-        let label = quoted(from.as_deref(), "(unnamed funnel)");
+        let label = quoted(change.renamed_from(), "(unnamed funnel)");
         if let Some(d) = &mut self.detail
             && d.id == id
             && let Some(f) = d.funnel.value_mut()

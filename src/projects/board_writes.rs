@@ -103,10 +103,7 @@ impl ProjectsState {
         else {
             return;
         };
-        let NamedChange::Rename { from, .. } = &change else {
-            return;
-        };
-        let label = quoted(from.as_deref().unwrap_or_default());
+        let label = quoted(change.renamed_from().unwrap_or_default());
         let call = done(op::RenameBoard(id, name));
         self.edits
             .boards

@@ -306,10 +306,7 @@ impl ProjectsState {
         else {
             return;
         };
-        let NamedChange::Rename { from, .. } = &change else {
-            return;
-        };
-        let label = quoted(from.as_deref().unwrap_or_default());
+        let label = quoted(change.renamed_from().unwrap_or_default());
         update.name = name;
         let call = done(op::UpdateProject(id, update));
         let change = ProjectChange::Named(change);

@@ -93,10 +93,7 @@ impl ProjectsState {
         else {
             return;
         };
-        let NamedChange::Rename { from, .. } = &change else {
-            return;
-        };
-        let label = super::edits::quoted(from.as_deref().unwrap_or_default());
+        let label = super::edits::quoted(change.renamed_from().unwrap_or_default());
         let call = done(op::RenamePortfolio(id, name));
         self.edits.portfolios.write(id, label, change, call, cx);
     }

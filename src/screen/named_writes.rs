@@ -170,6 +170,14 @@ impl<T: NamedItem> NamedChange<T> {
         }
     }
 
+    /// The name it had, for a rename of an item that had one.
+    pub fn renamed_from(&self) -> Option<&str> {
+        match self {
+            Self::Rename { from, .. } => from.as_deref(),
+            Self::Delete { .. } => None,
+        }
+    }
+
     /// The new name, for a rename.
     pub fn renamed_to(&self) -> Option<&str> {
         match self {
@@ -312,6 +320,7 @@ mod tests {
         change.reapply(&mut list, &2);
         assert_eq!(names(&list)[1], (2, "В"), "shown again over a fresh read");
         assert_eq!(change.renamed_to(), Some("В"));
+        assert_eq!(change.renamed_from(), Some("Б"));
     }
 
     #[test]

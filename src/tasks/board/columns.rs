@@ -231,10 +231,7 @@ impl TasksState {
         else {
             return;
         };
-        let NamedChange::Rename { from, .. } = &change else {
-            return;
-        };
-        let label = quoted(from.as_deref().unwrap_or_default());
+        let label = quoted(change.renamed_from().unwrap_or_default());
         let call = done(op::RenameColumn(column, name));
         let change = ColumnChange::Named(change);
         self.column_writes
