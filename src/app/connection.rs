@@ -83,17 +83,23 @@ impl App {
         true
     }
 
-    /// What change `e` does, in words, columns by name.
+    /// What change `e` does, in words, columns and statuses by name.
     pub fn describe(&self, e: &crate::outbox::Entry) -> String {
-        e.describe(&|c| self.names.column_name(c))
+        e.describe(&|p| self.place_name(p))
     }
 
-    /// A field's value in words, columns by name.
+    /// A field's value in words, columns and statuses by name.
     pub fn value_text(&self, f: &crate::outbox::Field) -> String {
-        match f {
-            crate::outbox::Field::Task(f) => {
-                crate::outbox::describe_task_field(f, &|c| self.names.column_name(c))
-            }
+        crate::outbox::describe_field(f, &|p| self.place_name(p))
+    }
+
+    fn place_name(&self, place: crate::outbox::Place<'_>) -> String {
+        match place {
+            crate::outbox::Place::Column(c) => self.names.column_name(c),
+            crate::outbox::Place::Status(s) => match &self.funnels.detail {
+                Some(d) => d.status_name(s),
+                None => format!("status {s}"),
+            },
         }
     }
 
@@ -288,6 +294,8 @@ impl App {
         }
         let mut cx = screen_cx!(self, clock, effects);
         self.tasks.on_replayed(&step, &mut cx);
+        let mut cx = screen_cx!(self, clock, effects);
+        self.funnels.on_replayed(&step, &mut cx);
         true
     }
 }

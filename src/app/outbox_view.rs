@@ -109,7 +109,10 @@ impl App {
         self.offline.forget(entry.seq);
         effects.push(Effect::Outbox(Box::new(Order::Unqueue(entry.seq))));
         let mut cx = screen_cx!(self, clock, effects);
-        self.tasks.on_dropped(entry, &mut cx);
+        match entry.item.kind {
+            crate::outbox::ItemKind::Task => self.tasks.on_dropped(entry, &mut cx),
+            crate::outbox::ItemKind::Deal => self.funnels.on_dropped(entry, &mut cx),
+        }
         if let Some(Overlay::Outbox { cursor }) = &mut self.overlay {
             *cursor = (*cursor).min(self.offline.entries().len().saturating_sub(1));
         }

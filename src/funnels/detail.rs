@@ -237,6 +237,7 @@ impl FunnelDetail {
             .min(self.columns.len().saturating_sub(1));
         moves.reapply(self, cx);
         verbs.reapply(self, cx);
+        self.reapply_outbox(cx);
         self.fix_columns(cx);
     }
 
@@ -256,6 +257,7 @@ impl FunnelDetail {
         let err = self.columns[idx].on_page(result, |d| filter.keeps(d));
         moves.reapply(self, cx);
         verbs.reapply(self, cx);
+        self.reapply_outbox(cx);
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
         if err.is_none() {

@@ -9,15 +9,17 @@
 //! conflict, and nothing of that field is sent until the user decides. A new item gets a local
 //! id; the changes made to it after are sent with its real id once the service gave one.
 
+pub mod deal;
 mod order;
 pub mod replay;
 pub mod task;
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use weeek_api::models::Task;
+use weeek_api::models::{Deal, Task};
 use weeek_api::{ApiError, NewTask};
 
+pub use deal::DealField;
 pub use order::Order;
 pub use task::TaskField;
 
@@ -26,6 +28,7 @@ pub use task::TaskField;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum ItemKind {
     Task = 1,
+    Deal = 2,
 }
 
 impl ItemKind {
@@ -36,6 +39,7 @@ impl ItemKind {
     pub fn from_number(n: i64) -> Option<ItemKind> {
         match n {
             1 => Some(ItemKind::Task),
+            2 => Some(ItemKind::Deal),
             _ => None,
         }
     }
@@ -44,6 +48,7 @@ impl ItemKind {
     pub fn noun(self) -> &'static str {
         match self {
             ItemKind::Task => "task",
+            ItemKind::Deal => "deal",
         }
     }
 }
@@ -88,6 +93,15 @@ impl ItemRef {
         }
     }
 
+    /// A deal the service has.
+    pub fn deal(id: &str) -> Self {
+        Self {
+            kind: ItemKind::Deal,
+            id: Some(id.to_string()),
+            local: None,
+        }
+    }
+
     /// A task made here, by its local id.
     pub fn new_task(local: i64) -> Self {
         Self {
@@ -120,6 +134,7 @@ impl ItemRef {
 #[serde(rename_all = "camelCase")]
 pub enum Field {
     Task(TaskField),
+    Deal(DealField),
 }
 
 impl Field {
@@ -127,6 +142,8 @@ impl Field {
     pub fn same_field(&self, other: &Field) -> bool {
         match (self, other) {
             (Field::Task(a), Field::Task(b)) => a.same_field(b),
+            (Field::Deal(a), Field::Deal(b)) => a.same_field(b),
+            _ => false,
         }
     }
 
@@ -134,12 +151,15 @@ impl Field {
     pub fn same(&self, other: &Field) -> bool {
         match (self, other) {
             (Field::Task(a), Field::Task(b)) => a.same(b),
+            (Field::Deal(a), Field::Deal(b)) => a == b,
+            _ => false,
         }
     }
 
     pub fn name(&self) -> &'static str {
         match self {
             Field::Task(f) => f.name(),
+            Field::Deal(f) => f.name(),
         }
     }
 }
@@ -306,34 +326,44 @@ impl Entry {
         }
     }
 
-    /// What the list of changes says it does: "done", "title → “Отчёт”", "new task",
-    /// "delete task"; `column` names a column by its id.
-    pub fn describe(&self, column: &dyn Fn(i64) -> String) -> String {
+    /// What the list of changes says it does: "done", "title → “Отчёт”", "won", "status →
+    /// Переговоры", "new task", "delete deal"; `names` names a column or a status by its id.
+    pub fn describe(&self, names: &dyn Fn(Place<'_>) -> String) -> String {
         match &self.change {
             Change::Set(Field::Task(TaskField::Completed(true))) => "done".into(),
             Change::Set(Field::Task(TaskField::Completed(false))) => "reopened".into(),
-            Change::Set(Field::Task(f)) => {
-                format!("{} → {}", f.name(), describe_task_field(f, column))
-            }
+            Change::Set(Field::Deal(DealField::Outcome(None))) => "reopened".into(),
+            Change::Set(Field::Deal(DealField::Outcome(Some(o)))) => o.as_str().to_string(),
+            Change::Set(f) => format!("{} → {}", f.name(), describe_field(f, names)),
             Change::Create(New::Task(_)) => "new task".into(),
             Change::Delete => format!("delete {}", self.item.kind.noun()),
         }
     }
 }
 
-/// A task field's value in a few words; `column` names a column by its id.
-pub fn describe_task_field(f: &TaskField, column: &dyn Fn(i64) -> String) -> String {
+/// A column of a task's board, or a status of a deal's funnel, to be named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place<'a> {
+    Column(i64),
+    Status(&'a str),
+}
+
+/// A field's value in a few words; `names` names a column or a status by its id.
+pub fn describe_field(f: &Field, names: &dyn Fn(Place<'_>) -> String) -> String {
     match f {
-        TaskField::Completed(true) => "done".into(),
-        TaskField::Completed(false) => "open".into(),
-        TaskField::Priority(p) => p.map_or("none", |p| p.label()).into(),
-        TaskField::Column(c) => column(*c),
-        TaskField::Due(d) => d.map_or("none".into(), weeek_api::dates::to_filter_date),
-        TaskField::Title(t) => crate::text::quoted_full(t),
-        TaskField::Assignees(a) if a.len() == 1 => "1 person".into(),
-        TaskField::Assignees(a) => format!("{} people", a.len()),
-        TaskField::Tags(t) if t.len() == 1 => "1 tag".into(),
-        TaskField::Tags(t) => format!("{} tags", t.len()),
+        Field::Task(TaskField::Completed(true)) => "done".into(),
+        Field::Task(TaskField::Completed(false)) => "open".into(),
+        Field::Task(TaskField::Priority(p)) => p.map_or("none", |p| p.label()).into(),
+        Field::Task(TaskField::Column(c)) => names(Place::Column(*c)),
+        Field::Task(TaskField::Due(d)) => d.map_or("none".into(), weeek_api::dates::to_filter_date),
+        Field::Task(TaskField::Title(t)) => crate::text::quoted_full(t),
+        Field::Task(TaskField::Assignees(a)) if a.len() == 1 => "1 person".into(),
+        Field::Task(TaskField::Assignees(a)) => format!("{} people", a.len()),
+        Field::Task(TaskField::Tags(t)) if t.len() == 1 => "1 tag".into(),
+        Field::Task(TaskField::Tags(t)) => format!("{} tags", t.len()),
+        Field::Deal(DealField::Status(s)) => names(Place::Status(s)),
+        Field::Deal(DealField::Outcome(None)) => "open".into(),
+        Field::Deal(DealField::Outcome(Some(o))) => o.as_str().into(),
     }
 }
 
@@ -363,6 +393,7 @@ pub fn waiting(entries: &[Entry]) -> usize {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Fresh {
     Task(Box<Task>),
+    Deal(Box<Deal>),
 }
 
 /// One step of a replay, with the outbox as the store holds it after it.

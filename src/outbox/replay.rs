@@ -16,6 +16,7 @@
 //! Each step is written to the store (the outbox, and the service's copy of the item) before
 //! it is reported, with the outbox as it then is.
 
+mod deal;
 mod task;
 
 use std::collections::HashSet;
@@ -129,6 +130,7 @@ impl Replay {
     async fn step(&self, entry: Entry) -> Went {
         match entry.item.kind {
             ItemKind::Task => task::step(self, entry).await,
+            ItemKind::Deal => deal::step(self, entry).await,
         }
     }
 

@@ -100,8 +100,5 @@ fn a_change_reads_back_as_written() {
     };
     let json = serde_json::to_string(&e).unwrap();
     assert_eq!(serde_json::from_str::<Entry>(&json).unwrap(), e);
-    assert_eq!(
-        e.describe(&|c| format!("column {c}")),
-        "due date → 24.11.2026"
-    );
+    assert_eq!(e.describe(&|p| format!("{p:?}")), "due date → 24.11.2026");
 }

@@ -218,6 +218,22 @@ impl ScreenCtx<'_> {
         self.offline.is_offline()
     }
 
+    /// Said after a verb whose change went to the outbox: why, and how many changes wait.
+    pub fn kept_note(&self) -> String {
+        let waiting = self.offline.waiting();
+        let count = if waiting == 1 {
+            "1 change waits".to_string()
+        } else {
+            format!("{waiting} changes wait")
+        };
+        let why = if self.is_offline() {
+            "offline"
+        } else {
+            "after the changes before it"
+        };
+        format!(" · {why}: kept in the outbox ({count})")
+    }
+
     /// Keeps `change` of `item` in the outbox, on disk before the next frame; the screen
     /// shows it as it will be.
     pub fn queue(

@@ -4,7 +4,7 @@
 
 use rusqlite::{OptionalExtension, params};
 use time::OffsetDateTime;
-use weeek_api::models::{BoardColumn, Task, TaskLocation, TaskRow};
+use weeek_api::models::{BoardColumn, Deal, Task, TaskLocation, TaskRow};
 
 use super::records::Record;
 use super::write::{LEAVE_LISTS, Writer};
@@ -91,6 +91,15 @@ impl Writer<'_> {
             return Ok(());
         };
         self.unqueue(seq)?;
+        if let (Change::Set(Field::Deal(mine)), Some(Field::Deal(base)), Some(id)) =
+            (&entry.change, &entry.base.value, &entry.item.id)
+        {
+            return self.amend::<Deal>(id, |deal| {
+                if mine.current(deal) == *mine {
+                    base.apply(deal);
+                }
+            });
+        }
         let Some(id) = entry.item.task_id() else {
             return Ok(());
         };
@@ -152,6 +161,18 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// The service's copy of `deal`, with the changes of it still to reach the service shown
+    /// over it.
+    pub fn put_fresh_deal(&self, deal: &Deal, at: OffsetDateTime) -> Result<(), StoreError> {
+        self.put(deal, at)?;
+        for e in self.entries_of(ItemKind::Deal, &deal.id)? {
+            if e.state.unsettled() {
+                self.show(&e)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Every change of item `id` of `kind` leaves the outbox: the item is gone from the
     /// service. The changes, for the message that says so.
     pub fn drop_item(&self, kind: ItemKind, id: &str) -> Result<Vec<Entry>, StoreError> {
@@ -193,6 +214,8 @@ impl Writer<'_> {
             .execute(params![kind.number(), local, id])?;
         match kind {
             ItemKind::Task => self.forget_task(-local),
+            // Deals are not made offline.
+            ItemKind::Deal => Ok(()),
         }
     }
 
@@ -201,6 +224,23 @@ impl Writer<'_> {
     fn show(&self, entry: &Entry) -> Result<(), StoreError> {
         let ItemRef { kind, .. } = &entry.item;
         match (kind, &entry.change) {
+            (ItemKind::Deal, Change::Set(Field::Deal(field))) => {
+                let Some(id) = &entry.item.id else {
+                    return Ok(());
+                };
+                self.amend::<Deal>(id, |deal| field.apply(deal))
+            }
+            (ItemKind::Deal, Change::Delete) => {
+                let Some(id) = &entry.item.id else {
+                    return Ok(());
+                };
+                self.tx()
+                    .prepare_cached(LEAVE_LISTS)?
+                    .execute(params![Deal::KIND.number(), id])?;
+                Ok(())
+            }
+            // No other change is made of a deal, nor a deal's change of a task.
+            (ItemKind::Deal, _) | (ItemKind::Task, Change::Set(Field::Deal(_))) => Ok(()),
             (ItemKind::Task, Change::Set(Field::Task(field))) => {
                 let Some(id) = entry.item.task_id() else {
                     return Ok(());

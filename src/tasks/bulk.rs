@@ -184,7 +184,7 @@ impl TasksState {
                 [one] => quoted(one),
                 _ => count(kept.len()),
             };
-            let note = super::offline::kept_note(cx);
+            let note = cx.kept_note();
             cx.toast(ToastKind::Success, format!("{label} {what}{suffix}{note}"));
         } else if !sent {
             cx.toast(ToastKind::Info, "Nothing to change");
@@ -306,7 +306,7 @@ impl TasksState {
                 .unwrap_or_default();
             // Handed to the outbox as the service could not be reached: it goes when it can.
             let kept = if items.values().any(|o| o.kept) {
-                super::offline::kept_note(cx)
+                cx.kept_note()
             } else {
                 String::new()
             };

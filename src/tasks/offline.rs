@@ -8,29 +8,15 @@ use weeek_api::models::{Task, TaskRow};
 use super::TasksState;
 use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::verbs::Change;
-use crate::outbox::{self, Base, Change as Queued, Entry, Field, Fresh, ItemRef, New, State, Step};
+use crate::outbox::{
+    self, Base, Change as Queued, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step,
+};
 use crate::screen::ScreenCtx;
 use crate::screen::toast::ToastKind;
 
 /// Whole: the toast shortens it, `M` shows it all.
 fn quoted(title: &str) -> String {
     crate::text::quoted_full(title)
-}
-
-/// Said after a verb whose change went to the outbox.
-pub(super) fn kept_note(cx: &ScreenCtx) -> String {
-    let waiting = cx.offline.waiting();
-    let count = if waiting == 1 {
-        "1 change waits".to_string()
-    } else {
-        format!("{waiting} changes wait")
-    };
-    let why = if cx.is_offline() {
-        "offline"
-    } else {
-        "after the changes before it"
-    };
-    format!(" · {why}: kept in the outbox ({count})")
 }
 
 impl TasksState {
@@ -132,7 +118,7 @@ impl TasksState {
         );
         self.forms
             .confirmed(form.as_deref(), self.layers.form(), cx);
-        let note = kept_note(cx);
+        let note = cx.kept_note();
         cx.toast(
             ToastKind::Success,
             format!("Created {}{note}", quoted(&title)),
@@ -146,6 +132,7 @@ impl TasksState {
             .offline
             .entries()
             .iter()
+            .filter(|e| e.item.kind == ItemKind::Task)
             .filter(|e| matches!(e.state, State::Waiting | State::Sending))
             .collect();
         for e in pending {
@@ -178,6 +165,7 @@ impl TasksState {
                         b.remove(id);
                     }
                 }
+                Queued::Set(Field::Deal(_)) => {}
             }
         }
         if let Some(b) = self.layers.board_mut() {
@@ -189,6 +177,17 @@ impl TasksState {
     /// A step of the replay: the service's copy of the task takes its row's place (with the
     /// changes still waiting for it laid over), a new task takes its id, a task gone goes.
     pub fn on_replayed(&mut self, step: &Step, cx: &mut ScreenCtx) {
+        let of_tasks = match step {
+            Step::Sent { entry, .. }
+            | Step::Created { entry, .. }
+            | Step::Conflict { entry, .. }
+            | Step::Refused { entry, .. } => entry.item.kind == ItemKind::Task,
+            Step::Gone { entries } => entries.iter().all(|e| e.item.kind == ItemKind::Task),
+            Step::Unreachable(_) | Step::Done { .. } => false,
+        };
+        if !of_tasks {
+            return;
+        }
         match step {
             Step::Sent { fresh, .. }
             | Step::Conflict { fresh, .. }
@@ -204,7 +203,7 @@ impl TasksState {
                 let temp = -local;
                 let mut row = match fresh {
                     Some(Fresh::Task(t)) => TaskRow::from(&**t),
-                    None => match self.task(temp).cloned() {
+                    _ => match self.task(temp).cloned() {
                         Some(mut r) => {
                             r.id = id.parse().unwrap_or(r.id);
                             r

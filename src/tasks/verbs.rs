@@ -271,7 +271,7 @@ impl TasksState {
                 [one] => quoted(one),
                 _ => count(names.len()),
             };
-            let note = super::offline::kept_note(cx);
+            let note = cx.kept_note();
             cx.toast(ToastKind::Success, format!("Deleted {what}{note}"));
         }
         if self.writes.keep_if_any(bulk) || kept > 0 {

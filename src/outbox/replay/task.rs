@@ -16,6 +16,8 @@ pub(super) async fn step(r: &Replay, entry: Entry) -> Went {
         Change::Set(Field::Task(field)) => set(r, entry, field).await,
         Change::Create(New::Task(new)) => create(r, entry, *new).await,
         Change::Delete => delete(r, entry).await,
+        // A deal's change is never of a task.
+        Change::Set(Field::Deal(_)) => Went::Later,
     }
 }
 

@@ -239,7 +239,15 @@ impl ColumnView<'_> {
 
     fn card(&self, t: &Theme, deal: &Deal, w: usize, cursor: bool) -> Vec<Line<'static>> {
         let names = &self.app.names;
-        let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
+        let mut title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
+        // Changes of it still in the outbox: said after its title, as on a task's row.
+        if let Some(mark) = self
+            .app
+            .offline
+            .mark(&crate::outbox::ItemRef::deal(&deal.id))
+        {
+            title = format!("{title} ({mark})");
+        }
         let amount = amounts::money(deal.amount, self.mark);
         let (outcome, outcome_style) = outcome(t, deal.win_status.as_ref());
         let people: Vec<String> = deal
