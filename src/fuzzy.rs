@@ -3,8 +3,9 @@
 //! tried transliterated), and text typed with the wrong keyboard layout still matches: `vj,`
 //! (meant as "моб" on a Russian layout) and `ьщи` (meant as "mob") both find it.
 
+pub use nucleo_matcher::Matcher;
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32Str};
+use nucleo_matcher::{Config, Utf32Str, Utf32String};
 
 /// Indices of the haystacks that match `query`, best first; equal scores keep the given order,
 /// so rows do not shuffle while typing. An empty query matches everything in order.
@@ -51,43 +52,134 @@ fn positions_of(query: &str, hay: &str) -> Vec<usize> {
 }
 
 fn rank_pattern<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
-    let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
-    let mut matcher = Matcher::new(Config::DEFAULT);
+    let query = Query::new(query);
+    let mut matcher = matcher();
     let mut buf = Vec::new();
-    let folded = query.to_lowercase();
-    // What a name matched by, best first: the text as typed, whole (case aside); the text
-    // as typed, fuzzily; only the name's Latin spelling. A tier outranks any score of a lower
-    // one, so `tele` puts "Telegram" above "Телефон" (whose spelling "Telefon" scores higher).
-    let mut scored: Vec<(usize, u8, u32)> = haystacks
+    let mut scored: Vec<(usize, Score)> = haystacks
         .iter()
         .enumerate()
         .filter_map(|(i, hay)| {
-            let hay = hay.as_ref();
-            if let Some(s) = pattern.score(Utf32Str::new(hay, &mut buf), &mut matcher) {
-                let tier = if hay.to_lowercase().contains(&folded) {
-                    2
-                } else {
-                    1
-                };
-                return Some((i, tier, s));
-            }
-            // A Latin query also meets the name spelled in Latin letters.
-            let latin = deunicode::deunicode(hay);
-            if latin == hay {
-                return None;
-            }
-            pattern
-                .score(Utf32Str::new(&latin, &mut buf), &mut matcher)
-                .map(|s| (i, 0, s))
+            query
+                .score_text(hay.as_ref(), &mut buf, &mut matcher)
+                .map(|s| (i, s))
         })
         .collect();
-    scored.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
-    scored.into_iter().map(|(i, _, _)| i).collect()
+    scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    scored.into_iter().map(|(i, _)| i).collect()
+}
+
+/// A matcher with the settings every search here uses.
+pub fn matcher() -> Matcher {
+    Matcher::new(Config::DEFAULT)
+}
+
+/// How well a name matched, the best greatest. First what it matched by (`tier`): 2, the text
+/// as typed, whole (case aside); 1, the text as typed, fuzzily; 0, only the name's Latin
+/// spelling. A tier outranks any score of a lower one, so `tele` puts "Telegram" above
+/// "Телефон" (whose spelling "Telefon" scores higher).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Score {
+    pub tier: u8,
+    pub points: u32,
+}
+
+/// A name made ready to be matched again and again (the palette matches every name the
+/// store holds on each key): its characters as the matcher reads them, lower-cased for the
+/// whole-match tier, and its Latin spelling when that differs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hay {
+    text: Utf32String,
+    folded: String,
+    latin: Option<Utf32String>,
+}
+
+impl Hay {
+    pub fn new(name: &str) -> Self {
+        let latin = deunicode::deunicode(name);
+        Self {
+            text: Utf32String::from(name),
+            folded: name.to_lowercase(),
+            latin: (latin != name).then(|| Utf32String::from(latin)),
+        }
+    }
+}
+
+/// Text typed, made ready to be matched against many names.
+pub struct Query {
+    pattern: Pattern,
+    folded: String,
+}
+
+impl Query {
+    pub fn new(query: &str) -> Self {
+        Self {
+            pattern: Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart),
+            folded: query.to_lowercase(),
+        }
+    }
+
+    /// How well `hay` matches, if it does; a Latin query also meets the name spelled in
+    /// Latin letters.
+    pub fn score(&self, hay: &Hay, matcher: &mut Matcher) -> Option<Score> {
+        let direct = self.pattern.score(hay.text.slice(..), matcher);
+        self.tiered(
+            direct,
+            || hay.folded.contains(&self.folded),
+            |m| {
+                let latin = hay.latin.as_ref()?;
+                self.pattern.score(latin.slice(..), m)
+            },
+            matcher,
+        )
+    }
+
+    /// As [`Query::score`], for a name not made ready: what it needs is made only when asked
+    /// (a picker's few items, matched once a key).
+    fn score_text(&self, hay: &str, buf: &mut Vec<char>, matcher: &mut Matcher) -> Option<Score> {
+        let direct = self.pattern.score(Utf32Str::new(hay, buf), matcher);
+        self.tiered(
+            direct,
+            || hay.to_lowercase().contains(&self.folded),
+            |m| {
+                let latin = deunicode::deunicode(hay);
+                if latin == hay {
+                    return None;
+                }
+                self.pattern.score(Utf32Str::new(&latin, buf), m)
+            },
+            matcher,
+        )
+    }
+
+    /// The score of a name: matched as typed (`direct`), whole or not (`whole`), else by its
+    /// Latin spelling (`latin`).
+    fn tiered(
+        &self,
+        direct: Option<u32>,
+        whole: impl FnOnce() -> bool,
+        latin: impl FnOnce(&mut Matcher) -> Option<u32>,
+        matcher: &mut Matcher,
+    ) -> Option<Score> {
+        if let Some(points) = direct {
+            let tier = if whole() { 2 } else { 1 };
+            return Some(Score { tier, points });
+        }
+        latin(matcher).map(|points| Score { tier: 0, points })
+    }
+}
+
+/// Whether every name `longer` finds is among those `shorter` finds, so that a search can go
+/// on from the names the shorter text found: `longer` is `shorter` with more typed after it,
+/// and neither holds a character that changes how the matcher reads a word (`!` excludes,
+/// `^` and `$` anchor, `'` and `\\` quote).
+pub fn narrows(shorter: &str, longer: &str) -> bool {
+    let plain = |s: &str| !s.contains(['!', '^', '$', '\'', '\\']);
+    longer.starts_with(shorter) && plain(longer)
 }
 
 /// The query as it would read had it been typed on the other layout (ЙЦУКЕН and QWERTY share
 /// the keys), when that differs.
-fn other_layout_query(query: &str) -> Option<String> {
+pub fn other_layout_query(query: &str) -> Option<String> {
     let swapped: String = query.chars().map(other_layout).collect();
     (swapped != query).then_some(swapped)
 }
