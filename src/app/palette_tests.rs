@@ -592,3 +592,13 @@ fn the_palette_says_what_it_finds_in_the_command_table() {
         assert!(row.description.contains(kind), "{}", row.description);
     }
 }
+
+#[test]
+fn the_palette_as_drawn_at_both_sizes() {
+    let mut h = opened();
+    h.press("по");
+    for (w, hgt) in [(80, 24), (160, 45)] {
+        h.resize(w, hgt);
+        insta::assert_snapshot!(format!("palette_{w}x{hgt}"), h.render());
+    }
+}

@@ -3,9 +3,10 @@
 //!
 //! A workspace's store can name a hundred thousand tasks, and the palette matches them all as
 //! the user types, between two frames. Each name is made ready once (`fuzzy::Hay`), when the
-//! worker reads the store; the names are kept kind by kind, so the hits of a kind are one run of
-//! them; and what a text found is kept, so that typing on searches only among what the text
-//! before found, and erasing goes back to it without a search.
+//! worker reads the store; the names are kept kind by kind, so the hits of a kind are one run
+//! of them; what a text found is kept, so that typing on looks only among what the text before
+//! found, and erasing goes back to it. Whether a name matches is a quick check; only the names
+//! that may be shown are scored by the matcher (see [`NameIndex::find`]).
 
 use std::fmt;
 
@@ -20,11 +21,17 @@ pub enum Layout {
     Other,
 }
 
-/// What one text found: each hit with its score, in the index's order.
+/// The names of one tier a group scores at most, to find its best: past that, the first ones
+/// in the store's order stand for them all. A short text finds tens of thousands of names,
+/// and the matcher scores some five thousand between two frames; the heading says how many
+/// were found, and each letter more narrows them.
+const SCORED: usize = 1_000;
+
+/// What one text found: each hit with the tier it matched by, in the index's order.
 #[derive(Clone)]
 struct Found {
     text: String,
-    hits: Vec<(u32, Score)>,
+    hits: Vec<(u32, u8)>,
 }
 
 /// The names of one kind a text found: how many, the best of them and the best few.
@@ -51,7 +58,7 @@ pub struct NameIndex {
 impl NameIndex {
     pub fn new(mut names: Vec<Named>) -> Self {
         names.sort_by_key(|n| n.kind);
-        let hays = names.iter().map(|n| Hay::new(&n.name)).collect();
+        let hays: Vec<Hay> = names.iter().map(|n| Hay::new(&n.name)).collect();
         let mut runs = Vec::new();
         let mut start = 0;
         for kind in NameKind::ALL {
@@ -83,28 +90,46 @@ impl NameIndex {
 
     /// What `text` (already read for `layout`) finds, kind by kind; each group holds at most
     /// `keep` of its best. Groups come in `NameKind::ALL`'s order.
+    ///
+    /// A group's best are found tier by tier, the whole matches first: the names of a tier
+    /// are scored in the store's order, and no further once `keep` of them have the most
+    /// points any name can have (nothing after them can rank before them), nor past
+    /// [`SCORED`] of them.
     pub fn find(&mut self, text: &str, layout: Layout, keep: usize) -> Vec<Group> {
         self.search(text, layout);
+        let query = Query::new(text);
         let hits = self.found[layout as usize]
             .last()
             .map(|f| f.hits.as_slice())
             .unwrap_or_default();
-        let mut groups = Vec::new();
-        // Hits are in the index's order, so each kind's are one run of them.
-        let mut rest = hits;
-        for (kind, range) in &self.runs {
-            let n = rest.partition_point(|(i, _)| (*i as usize) < range.end);
-            let (mine, after) = rest.split_at(n);
-            rest = after;
-            if mine.is_empty() {
-                continue;
+        let (names, hays, runs) = (&self.names, &self.hays, &self.runs);
+        fuzzy::with_matcher(|matcher| {
+            let mut buf = Vec::new();
+            let most = query.most_points(matcher, &mut buf);
+            let mut scorer = Scorer {
+                query: &query,
+                names,
+                hays,
+                most,
+                matcher,
+                buf: &mut buf,
+            };
+            let mut groups = Vec::new();
+            // Hits are in the index's order, so each kind's are one run of them.
+            let mut rest = hits;
+            for (kind, range) in runs {
+                let n = rest.partition_point(|(i, _)| (*i as usize) < range.end);
+                let (mine, after) = rest.split_at(n);
+                rest = after;
+                if let Some(group) = scorer.group(*kind, mine, keep) {
+                    groups.push(group);
+                }
             }
-            groups.push(group(*kind, mine, keep));
-        }
-        groups
+            groups
+        })
     }
 
-    /// Makes what `text` finds the last of its layout's chain: searched among what a shorter
+    /// Makes what `text` finds the last of its layout's chain: looked for among what a shorter
     /// text found when this one only adds to it, else among every name.
     fn search(&mut self, text: &str, layout: Layout) {
         let chain = &mut self.found[layout as usize];
@@ -118,17 +143,27 @@ impl NameIndex {
             chain.pop();
         }
         let query = Query::new(text);
-        let mut matcher = fuzzy::matcher();
-        let hits: Vec<(u32, Score)> = match chain.last() {
-            Some(from) => from
-                .hits
-                .iter()
-                .filter_map(|&(i, _)| score(&query, &self.hays, i, &mut matcher))
-                .collect(),
-            None => (0..self.hays.len() as u32)
-                .filter_map(|i| score(&query, &self.hays, i, &mut matcher))
-                .collect(),
-        };
+        let (names, hays) = (&self.names, &self.hays);
+        let hits: Vec<(u32, u8)> = fuzzy::with_matcher(|matcher| {
+            let mut buf = Vec::new();
+            match chain.last() {
+                Some(from) => from
+                    .hits
+                    .iter()
+                    .filter_map(|&(i, _)| {
+                        let at = i as usize;
+                        let tier = query.tier(&names[at].name, &hays[at], matcher, &mut buf)?;
+                        Some((i, tier))
+                    })
+                    .collect(),
+                None => (0..names.len())
+                    .filter_map(|at| {
+                        let tier = query.tier(&names[at].name, &hays[at], matcher, &mut buf)?;
+                        Some((at as u32, tier))
+                    })
+                    .collect(),
+            }
+        });
         chain.push(Found {
             text: text.to_string(),
             hits,
@@ -136,33 +171,72 @@ impl NameIndex {
     }
 }
 
-fn score(query: &Query, hays: &[Hay], i: u32, matcher: &mut Matcher) -> Option<(u32, Score)> {
-    let hay = hays.get(i as usize)?;
-    query.score(hay, matcher).map(|s| (i, s))
+/// Scores the names a text found, as few as it takes to find each group's best.
+struct Scorer<'a> {
+    query: &'a Query,
+    names: &'a [Named],
+    hays: &'a [Hay],
+    /// The most points a name can have; `None`: not known, so every name is scored.
+    most: Option<u32>,
+    matcher: &'a mut Matcher,
+    buf: &'a mut Vec<char>,
+}
+
+impl Scorer<'_> {
+    fn group(&mut self, kind: NameKind, hits: &[(u32, u8)], keep: usize) -> Option<Group> {
+        // The names of each tier that may be scored, in the index's order.
+        let mut tiers: [Vec<u32>; 3] = Default::default();
+        for &(i, tier) in hits {
+            if let Some(names) = tiers.get_mut(usize::from(tier))
+                && names.len() < SCORED
+            {
+                names.push(i);
+            }
+        }
+        let mut top: Vec<(u32, Score)> = Vec::new();
+        for tier in [2u8, 1, 0] {
+            let need = keep.saturating_sub(top.len());
+            if need == 0 {
+                break;
+            }
+            let mut scored = Vec::new();
+            let mut at_most = 0;
+            for &i in &tiers[usize::from(tier)] {
+                let at = i as usize;
+                let Some(points) = self.query.points(
+                    &self.names[at].name,
+                    &self.hays[at],
+                    tier,
+                    self.matcher,
+                    self.buf,
+                ) else {
+                    continue;
+                };
+                scored.push((i, Score { tier, points }));
+                if self.most.is_some_and(|most| points >= most) {
+                    at_most += 1;
+                    if at_most == need {
+                        break;
+                    }
+                }
+            }
+            scored.sort_unstable_by(better);
+            scored.truncate(need);
+            top.extend(scored);
+        }
+        let best = top.first()?.1;
+        Some(Group {
+            kind,
+            total: hits.len(),
+            best,
+            top: top.into_iter().map(|(i, _)| i).collect(),
+        })
+    }
 }
 
 /// The best first; equal scores keep the index's order, so rows do not shuffle while typing.
 fn better(a: &(u32, Score), b: &(u32, Score)) -> std::cmp::Ordering {
     b.1.cmp(&a.1).then(a.0.cmp(&b.0))
-}
-
-fn group(kind: NameKind, hits: &[(u32, Score)], keep: usize) -> Group {
-    let mut top = hits.to_vec();
-    if keep < top.len() {
-        // Only the few shown are sorted: a short word finds most of a hundred thousand.
-        top.select_nth_unstable_by(keep, better);
-        top.truncate(keep);
-    }
-    top.sort_unstable_by(better);
-    Group {
-        kind,
-        total: hits.len(),
-        best: top
-            .first()
-            .map(|h| h.1)
-            .unwrap_or(Score { tier: 0, points: 0 }),
-        top: top.into_iter().map(|(i, _)| i).collect(),
-    }
 }
 
 /// Two indices are equal when they hold the same names: what was searched is no part of it.
@@ -276,14 +350,33 @@ mod tests {
         ] {
             assert_eq!(found(&mut index, text), fresh(text), "{text}");
         }
-        // The same ranking as the pickers'.
-        let names: Vec<String> = index.names.iter().map(|n| n.name.clone()).collect();
-        let ranked = crate::fuzzy::rank("ос", &names);
-        index.search("ос", Layout::AsTyped);
-        let mut mine = index.found[0].last().unwrap().hits.clone();
-        mine.sort_by(better);
-        let mine: Vec<usize> = mine.into_iter().map(|(i, _)| i as usize).collect();
-        assert_eq!(mine, ranked);
+    }
+
+    /// Within a kind, names come in the order the pickers rank them.
+    #[test]
+    fn a_kind_is_ranked_as_the_pickers_rank() {
+        let titles = [
+            "Сверка счетов",
+            "Поставка: сверка",
+            "Свёрстать макет",
+            "Сервер: обновить",
+            "Svetlana: созвон",
+            "сверка",
+        ];
+        let names = titles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| named(NameKind::Task, &i.to_string(), t))
+            .collect();
+        let mut index = NameIndex::new(names);
+        for text in ["св", "сверка", "sv", "с", "ср"] {
+            let groups = index.find(text, Layout::AsTyped, 100);
+            let mine: Vec<usize> = groups
+                .first()
+                .map(|g| g.top.iter().map(|&i| i as usize).collect())
+                .unwrap_or_default();
+            assert_eq!(mine, crate::fuzzy::rank(text, &titles), "{text}");
+        }
     }
 
     #[test]

@@ -139,18 +139,17 @@ impl Palette {
         match &self.names {
             StoreNames::Reading => "Reading names from the local store…".into(),
             StoreNames::Read(index) if index.is_empty() => {
-                "The local store names nothing yet: `weeek-tui sync` reads every task, deal, \
-                 contact and organization into it"
+                "The local store names nothing yet: `weeek-tui sync` reads every name into it"
                     .into()
             }
             StoreNames::Read(index) => format!(
-                "{} names from the local store: tasks, projects, boards, deals, contacts, \
-                 organizations, members",
+                "{} names from the local store (tasks, projects, boards, deals, contacts, \
+                 organizations, members)",
                 crate::amounts::number(index.len() as f64)
             ),
-            StoreNames::Missing => "No local store yet: `weeek-tui sync` reads every task, \
-                                    deal, contact and organization into it"
-                .into(),
+            StoreNames::Missing => {
+                "No local store yet: `weeek-tui sync` reads every name into it".into()
+            }
             StoreNames::Unreadable(why) => {
                 format!("The local store could not be read ({why}); commands still work")
             }
@@ -275,8 +274,9 @@ impl Palette {
         } else {
             let other = fuzzy::other_layout_query(&text);
             let mut commands = self.ranked_commands(&text);
+            let (mut layout, mut read) = (Layout::AsTyped, text.clone());
             let mut groups = match &mut self.names {
-                StoreNames::Read(index) => index.find(&text, Layout::AsTyped, ALONE),
+                StoreNames::Read(index) => index.find(&text, Layout::AsTyped, PER_GROUP),
                 _ => Vec::new(),
             };
             if let Some(other) = &other {
@@ -288,8 +288,17 @@ impl Palette {
                 if groups.is_empty()
                     && let StoreNames::Read(index) = &mut self.names
                 {
-                    groups = index.find(other, Layout::Other, ALONE);
+                    groups = index.find(other, Layout::Other, PER_GROUP);
+                    layout = Layout::Other;
+                    read = other.clone();
                 }
+            }
+            // A kind alone shows more of its best: found again, from what was just found.
+            if commands.is_empty()
+                && groups.len() == 1
+                && let StoreNames::Read(index) = &mut self.names
+            {
+                groups = index.find(&read, layout, ALONE);
             }
             self.lay_out(commands, groups);
         }
@@ -307,13 +316,19 @@ impl Palette {
     /// The commands `text` finds, the best first, with their scores.
     fn ranked_commands(&self, text: &str) -> Vec<(usize, Score)> {
         let query = Query::new(text);
-        let mut matcher = fuzzy::matcher();
-        let mut scored: Vec<(usize, Score)> = self
-            .command_hays
-            .iter()
-            .enumerate()
-            .filter_map(|(i, hay)| query.score(hay, &mut matcher).map(|s| (i, s)))
-            .collect();
+        let mut buf = Vec::new();
+        let mut scored: Vec<(usize, Score)> = fuzzy::with_matcher(|matcher| {
+            self.commands
+                .iter()
+                .zip(&self.command_hays)
+                .enumerate()
+                .filter_map(|(i, (command, hay))| {
+                    query
+                        .score(&command.label, hay, matcher, &mut buf)
+                        .map(|s| (i, s))
+                })
+                .collect()
+        });
         scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         scored
     }

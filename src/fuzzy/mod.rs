@@ -3,9 +3,12 @@
 //! tried transliterated), and text typed with the wrong keyboard layout still matches: `vj,`
 //! (meant as "моб" on a Russian layout) and `ьщи` (meant as "mob") both find it.
 
+mod prepared;
+
 pub use nucleo_matcher::Matcher;
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Utf32Str, Utf32String};
+use nucleo_matcher::{Config, Utf32Str};
+pub use prepared::{Hay, Query, Score};
 
 /// Indices of the haystacks that match `query`, best first; equal scores keep the given order,
 /// so rows do not shuffle while typing. An empty query matches everything in order.
@@ -42,10 +45,9 @@ pub fn positions(query: &str, hay: &str) -> Vec<usize> {
 
 fn positions_of(query: &str, hay: &str) -> Vec<usize> {
     let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
-    let mut matcher = Matcher::new(Config::DEFAULT);
     let mut buf = Vec::new();
     let mut at = Vec::new();
-    pattern.indices(Utf32Str::new(hay, &mut buf), &mut matcher, &mut at);
+    with_matcher(|m| pattern.indices(Utf32Str::new(hay, &mut buf), m, &mut at));
     at.sort_unstable();
     at.dedup();
     at.into_iter().map(|i| i as usize).collect()
@@ -53,119 +55,40 @@ fn positions_of(query: &str, hay: &str) -> Vec<usize> {
 
 fn rank_pattern<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
     let query = Query::new(query);
-    let mut matcher = matcher();
     let mut buf = Vec::new();
-    let mut scored: Vec<(usize, Score)> = haystacks
-        .iter()
-        .enumerate()
-        .filter_map(|(i, hay)| {
-            query
-                .score_text(hay.as_ref(), &mut buf, &mut matcher)
-                .map(|s| (i, s))
-        })
-        .collect();
+    let mut scored: Vec<(usize, Score)> = with_matcher(|m| {
+        haystacks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, name)| {
+                let name = name.as_ref();
+                query
+                    .score(name, &Hay::new(name), m, &mut buf)
+                    .map(|s| (i, s))
+            })
+            .collect()
+    });
     scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     scored.into_iter().map(|(i, _)| i).collect()
 }
 
-/// A matcher with the settings every search here uses.
+thread_local! {
+    /// A matcher holds a large scratch space: made once per thread, not once per name drawn.
+    static MATCHER: std::cell::RefCell<Matcher> = std::cell::RefCell::new(Matcher::new(Config::DEFAULT));
+}
+
+#[cfg(test)]
 pub fn matcher() -> Matcher {
     Matcher::new(Config::DEFAULT)
 }
 
-/// How well a name matched, the best greatest. First what it matched by (`tier`): 2, the text
-/// as typed, whole (case aside); 1, the text as typed, fuzzily; 0, only the name's Latin
-/// spelling. A tier outranks any score of a lower one, so `tele` puts "Telegram" above
-/// "Телефон" (whose spelling "Telefon" scores higher).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Score {
-    pub tier: u8,
-    pub points: u32,
-}
-
-/// A name made ready to be matched again and again (the palette matches every name the
-/// store holds on each key): its characters as the matcher reads them, lower-cased for the
-/// whole-match tier, and its Latin spelling when that differs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hay {
-    text: Utf32String,
-    folded: String,
-    latin: Option<Utf32String>,
-}
-
-impl Hay {
-    pub fn new(name: &str) -> Self {
-        let latin = deunicode::deunicode(name);
-        Self {
-            text: Utf32String::from(name),
-            folded: name.to_lowercase(),
-            latin: (latin != name).then(|| Utf32String::from(latin)),
-        }
-    }
-}
-
-/// Text typed, made ready to be matched against many names.
-pub struct Query {
-    pattern: Pattern,
-    folded: String,
-}
-
-impl Query {
-    pub fn new(query: &str) -> Self {
-        Self {
-            pattern: Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart),
-            folded: query.to_lowercase(),
-        }
-    }
-
-    /// How well `hay` matches, if it does; a Latin query also meets the name spelled in
-    /// Latin letters.
-    pub fn score(&self, hay: &Hay, matcher: &mut Matcher) -> Option<Score> {
-        let direct = self.pattern.score(hay.text.slice(..), matcher);
-        self.tiered(
-            direct,
-            || hay.folded.contains(&self.folded),
-            |m| {
-                let latin = hay.latin.as_ref()?;
-                self.pattern.score(latin.slice(..), m)
-            },
-            matcher,
-        )
-    }
-
-    /// As [`Query::score`], for a name not made ready: what it needs is made only when asked
-    /// (a picker's few items, matched once a key).
-    fn score_text(&self, hay: &str, buf: &mut Vec<char>, matcher: &mut Matcher) -> Option<Score> {
-        let direct = self.pattern.score(Utf32Str::new(hay, buf), matcher);
-        self.tiered(
-            direct,
-            || hay.to_lowercase().contains(&self.folded),
-            |m| {
-                let latin = deunicode::deunicode(hay);
-                if latin == hay {
-                    return None;
-                }
-                self.pattern.score(Utf32Str::new(&latin, buf), m)
-            },
-            matcher,
-        )
-    }
-
-    /// The score of a name: matched as typed (`direct`), whole or not (`whole`), else by its
-    /// Latin spelling (`latin`).
-    fn tiered(
-        &self,
-        direct: Option<u32>,
-        whole: impl FnOnce() -> bool,
-        latin: impl FnOnce(&mut Matcher) -> Option<u32>,
-        matcher: &mut Matcher,
-    ) -> Option<Score> {
-        if let Some(points) = direct {
-            let tier = if whole() { 2 } else { 1 };
-            return Some(Score { tier, points });
-        }
-        latin(matcher).map(|points| Score { tier: 0, points })
-    }
+/// Runs `f` with this thread's matcher, made with the settings every search here uses.
+pub fn with_matcher<T>(f: impl FnOnce(&mut Matcher) -> T) -> T {
+    MATCHER.with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => f(&mut m),
+        // Only a search inside a search would find it taken: it gets a matcher of its own.
+        Err(_) => f(&mut Matcher::new(Config::DEFAULT)),
+    })
 }
 
 /// Whether every name `longer` finds is among those `shorter` finds, so that a search can go
