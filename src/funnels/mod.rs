@@ -16,6 +16,7 @@ pub mod list;
 pub mod lookups;
 pub mod moves;
 pub mod query;
+pub mod status_writes;
 pub mod structure;
 pub mod structure_prompts;
 #[cfg(test)]
@@ -261,10 +262,12 @@ impl ScreenState for FunnelsState {
 
     fn unsaved(&self) -> Option<String> {
         let deal = self.layers.editor().and_then(|e| match &e.phase {
-            editor::Phase::Saving { .. } | editor::Phase::Reading { .. } => {
+            editor::Phase::Saving(_)
+            | editor::Phase::Patching(_)
+            | editor::Phase::Reading { .. } => {
                 Some("A deal is being saved; its answer would not be seen.".to_string())
             }
-            editor::Phase::Looking(_) => Some(
+            editor::Phase::Checking(_) => Some(
                 "A deal whose answer was lost may have been created; it is not confirmed yet."
                     .to_string(),
             ),

@@ -2,6 +2,7 @@
 //! project's boards below it. `l`/`h` open and close a branch, `/` narrows the tree by name,
 //! `Enter` on a board opens it on the task screen.
 
+pub mod board_writes;
 pub mod edits;
 pub mod layer;
 pub mod naming;
@@ -52,10 +53,8 @@ impl crate::screen::requests::KeySet for ProjectsKey {
 #[derive(Debug)]
 pub enum ProjectsAnswer {
     Portfolios(Result<Vec<Portfolio>, ApiError>),
-    /// New project `n`.
-    ProjectCreated(u64, Result<Box<Project>, ApiError>),
-    /// New board `n`.
-    BoardCreated(u64, Result<Board, ApiError>),
+    /// New project or board `n`.
+    Created(u64, Result<edits::Made, ApiError>),
     /// The projects or boards (id and name) read to look for new one `n` whose answer was lost.
     CreateFound(u64, Result<Vec<(i64, String)>, ApiError>),
     /// Rename, archive or delete `n` of a project, or its read-back.
@@ -138,15 +137,11 @@ impl ProjectsState {
                 self.load_open_boards(cx);
                 self.reveal(cx);
             }
-            A::ProjectCreated(n, r) => self.on_project_created(n, r.map(|p| *p), cx),
-            A::BoardCreated(n, r) => self.on_board_created(n, r, cx),
+            A::Created(n, r) => self.on_created(n, r, cx),
             A::CreateFound(n, named) => self.on_create_looked(n, named, cx),
-            A::ProjectWrite(n, Settled::Written(r)) => self.on_project_written(n, r, cx),
-            A::ProjectWrite(n, Settled::ReadBack(r)) => self.on_project_read_back(n, r, cx),
-            A::BoardWrite(n, Settled::Written(r)) => self.on_board_written(n, r, cx),
-            A::BoardWrite(n, Settled::ReadBack(r)) => self.on_board_read_back(n, r, cx),
-            A::PortfolioWrite(n, Settled::Written(r)) => self.on_portfolio_written(n, r, cx),
-            A::PortfolioWrite(n, Settled::ReadBack(r)) => self.on_portfolio_read_back(n, r, cx),
+            A::ProjectWrite(n, settled) => self.on_project_write(n, settled, cx),
+            A::BoardWrite(n, settled) => self.on_board_write(n, settled, cx),
+            A::PortfolioWrite(n, settled) => self.on_portfolio_write(n, settled, cx),
         }
     }
 
