@@ -555,7 +555,6 @@ fn a_deal_waits_while_a_deal_form_is_open_on_the_funnels_screen() {
         form: DealForm::new(vec![], &values),
         phase: Phase::Editing,
         failure: None,
-        resend: None,
     };
     h.app
         .funnels
