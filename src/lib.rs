@@ -18,6 +18,7 @@ pub mod datetime;
 pub mod duration;
 pub mod funnels;
 pub mod fuzzy;
+pub mod goto;
 pub mod html;
 #[cfg(test)]
 mod import_rules_tests;

@@ -247,6 +247,11 @@ impl Workspaces {
         app.utc_offset = self.offset;
         app.tasks.editor = self.editor.clone();
         app.token_source = opened.source.clone();
+        app.store_file = opened
+            .store
+            .as_ref()
+            .map(|l| l.path.clone())
+            .map_err(Clone::clone);
         app.switcher = Switcher::new(self.entries(id), id.clone());
         app
     }

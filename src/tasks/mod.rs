@@ -476,4 +476,20 @@ impl TasksState {
         self.detail_scroll = 0;
         self.filters_changed(false, cx);
     }
+
+    /// Shows the open tasks of `member` (a member found by name): the list is read with that
+    /// one filter, from its top.
+    pub fn show_member(&mut self, member: String, cx: &mut ScreenCtx) {
+        use filters::{Assignee, FilterKind};
+        self.close_board(cx);
+        let mut f = Filters::default();
+        if cx.names.me().is_none_or(|me| me.id != member) {
+            f.assignee = Assignee::Member(member);
+        }
+        f.touched(FilterKind::Assignee);
+        self.filters = f;
+        self.layers.close_panel();
+        self.focus = None;
+        self.filters_changed(false, cx);
+    }
 }
