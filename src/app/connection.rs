@@ -104,8 +104,9 @@ impl App {
     }
 
     /// What the header says of the link, when there is anything to say: "offline · since
-    /// 12:04 · 3 changes waiting", "sending 3 changes", "1 conflict · O decides".
-    pub fn link_note(&self) -> Option<String> {
+    /// 12:04 · 3 changes waiting", "sending 3 changes", "1 conflict · O decides". Shorter
+    /// ways to say it follow, for a narrow terminal ("offline · 3 waiting", "offline").
+    pub fn link_notes(&self) -> Vec<String> {
         let waiting = self.offline.waiting();
         let changes = |n: usize| match n {
             1 => "1 change".to_string(),
@@ -118,20 +119,31 @@ impl App {
         };
         if let Some(down) = self.offline.down() {
             let since = crate::datetime::clock_time(down.since, self.utc_offset);
-            let waiting = match waiting {
-                0 => String::new(),
-                n => format!(" · {} waiting", changes(n)),
-            };
-            return Some(format!("offline · since {since}{waiting}{conflicts}"));
+            if waiting == 0 {
+                return vec![format!("offline · since {since}"), "offline".into()];
+            }
+            return vec![
+                format!(
+                    "offline · since {since} · {} waiting{conflicts}",
+                    changes(waiting)
+                ),
+                format!("offline · since {since} · {waiting} waiting{conflicts}"),
+                format!("offline · {waiting} waiting"),
+                "offline".into(),
+            ];
         }
         if self.offline.replaying() && waiting > 0 {
-            return Some(format!("sending {}{conflicts}", changes(waiting)));
+            return vec![
+                format!("sending {}{conflicts}", changes(waiting)),
+                format!("sending {waiting}"),
+            ];
         }
         if !conflicts.is_empty() {
+            let short = conflicts.trim_start_matches(" · ").to_string();
             let decide = self.keymap.then_say("global.outbox", "decides");
-            return Some(format!("{}{decide}", conflicts.trim_start_matches(" · ")));
+            return vec![format!("{short}{decide}"), short];
         }
-        None
+        Vec::new()
     }
 
     /// Offline, a write that does not wait in the outbox (an upload, a comment, a funnel made,
@@ -249,6 +261,11 @@ impl App {
                     };
                     self.toasts
                         .push(clock.now, ToastKind::Success, format!("{text}{left}"));
+                    // The list is read again: what the changes made it (a task done leaves the
+                    // open ones) shows, in place.
+                    if self.screen == crate::screen::Screen::Tasks {
+                        self.tasks.reload(&mut screen_cx!(self, clock, effects));
+                    }
                 }
             }
             Step::Conflict { entry, .. } => {

@@ -384,9 +384,13 @@ pub fn ready(entries: &[Entry]) -> Vec<&Entry> {
         .collect()
 }
 
-/// How many changes are still to reach the service (refused ones are not).
+/// How many changes wait to be sent (or are being sent); those in conflict wait for the user
+/// instead, and refused ones are over.
 pub fn waiting(entries: &[Entry]) -> usize {
-    entries.iter().filter(|e| e.state.unsettled()).count()
+    entries
+        .iter()
+        .filter(|e| matches!(e.state, State::Waiting | State::Sending))
+        .count()
 }
 
 /// The service's copy of an item, as a replay read or wrote it.

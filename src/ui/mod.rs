@@ -26,6 +26,8 @@ mod description_snapshots;
 mod file_snapshots;
 #[cfg(test)]
 mod help_snapshots;
+#[cfg(test)]
+mod outbox_snapshots;
 #[cfg(all(test, feature = "demo"))]
 mod screenshots;
 #[cfg(test)]
@@ -217,17 +219,24 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     };
     // Offline (or changes made offline still on their way), that is said in its place: it
     // tells what the screen's data and the keys' changes are worth now.
-    let link = app.link_note();
+    let notes = app.link_notes();
+    let link = notes.first();
     // A read being tried again says so here until its answer comes.
     let retrying = app.retry_note().filter(|_| link.is_none());
-    let who = match (&link, retrying) {
-        (Some(note), _) => note.clone(),
-        (None, Some(r)) => r.to_string(),
-        (None, None) => who,
-    };
     render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
+    let who = match (link, retrying) {
+        // The longest way to say it that fits.
+        (Some(_), _) => notes
+            .iter()
+            .find(|n| width(n) < room)
+            .or(notes.last())
+            .cloned()
+            .unwrap_or_default(),
+        (None, Some(r)) => r.to_string(),
+        (None, None) => who,
+    };
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));

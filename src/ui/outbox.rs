@@ -23,14 +23,17 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, area: Rect, cursor: usize
     let rect = centered(area, 110, area.height.saturating_sub(2));
     frame.render_widget(Clear, rect);
     let entries = app.offline.entries();
-    let waiting = app.offline.waiting();
-    let mut title = format!(" Outbox · {waiting} waiting ");
-    if app.offline.conflicts() > 0 {
-        title = format!(
-            " Outbox · {waiting} waiting · {} in conflict ",
-            app.offline.conflicts()
-        );
+    let mut title = format!(" Outbox · {} waiting", app.offline.waiting());
+    let count = |state: State| entries.iter().filter(|e| e.state == state).count();
+    match count(State::Conflict) {
+        0 => {}
+        n => title.push_str(&format!(" · {n} in conflict")),
     }
+    match count(State::Refused) {
+        0 => {}
+        n => title.push_str(&format!(" · {n} refused")),
+    }
+    title.push(' ');
     let inner_w = usize::from(rect.width.saturating_sub(4)).max(1);
     let hints = hint_line(app, &[Context::Outbox, Context::Overlay], false);
     let block = Block::default()
