@@ -55,10 +55,28 @@ impl App {
                 .push(clock.now, ToastKind::Info, "The outbox is empty");
             return;
         };
-        if entry.state == State::Sending && self.offline.replaying() {
-            let text = "That change is being sent: it can be dropped once its answer is in";
+        // While the outbox is being sent, a change that may be on its way cannot be taken
+        // back: only one waiting for the user (a conflict) or over (refused) can.
+        let settled = matches!(entry.state, State::Conflict | State::Refused);
+        if self.offline.replaying() && !settled {
+            let text = "That change may be on its way: it can be dropped once the outbox is sent";
             self.toasts.push(clock.now, ToastKind::Info, text);
             return;
+        }
+        // A new item not made goes with the changes made to it after.
+        let with_it: Vec<Entry> = match entry.change {
+            crate::outbox::Change::Create(_) => self
+                .offline
+                .entries()
+                .iter()
+                .filter(|e| e.seq != entry.seq && e.item.same_item(&entry.item))
+                .cloned()
+                .collect(),
+            _ => Vec::new(),
+        };
+        for later in with_it.iter().rev() {
+            self.offline.forget(later.seq);
+            effects.push(Effect::Outbox(Box::new(Order::Unqueue(later.seq))));
         }
         self.unqueue(&entry, clock, effects);
         let text = format!(

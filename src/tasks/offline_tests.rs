@@ -305,6 +305,44 @@ fn the_outbox_shows_each_change_and_drops_a_waiting_one_putting_its_task_back() 
 }
 
 #[test]
+fn dropping_a_new_task_drops_the_changes_made_to_it_and_nothing_on_its_way_is_dropped() {
+    let mut h = loaded(1);
+    go_offline(&mut h);
+    let mut store = Store::in_memory();
+    h.press("n");
+    h.press("Передумал");
+    h.send(ctrl('s'));
+    h.press("gx");
+    h.keep_outbox(&mut store);
+    assert_eq!(store.outbox().unwrap().len(), 2);
+    h.press("O");
+    h.press("D");
+    h.keep_outbox(&mut store);
+    assert!(
+        store.outbox().unwrap().is_empty(),
+        "the create and its change"
+    );
+    assert!(
+        h.app
+            .tasks
+            .list
+            .rows
+            .iter()
+            .all(|r| r.title.as_deref() != Some("Передумал"))
+    );
+    // While the outbox is being sent, a waiting change may be on its way: it stays.
+    h.send(code(KeyCode::Esc));
+    h.press("gx");
+    h.keep_outbox(&mut store);
+    h.app.offline.came_back();
+    h.app.offline.set_replaying(true);
+    h.press("O");
+    h.press("D");
+    assert!(orders(&mut h).is_empty());
+    assert!(toasts(&h).contains("may be on its way"), "{}", toasts(&h));
+}
+
+#[test]
 fn the_outbox_is_in_the_command_table() {
     let h = Harness::new();
     assert_eq!(
