@@ -14,6 +14,7 @@ use crate::active_workspace::ActiveWorkspace;
 use crate::app::requests::RequestKey;
 use crate::app::{App, Clock, Effect, Hits, Msg};
 use crate::config::WorkspaceId;
+use crate::store::SharedStore;
 use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order, Report};
@@ -25,13 +26,14 @@ pub struct Runtime {
 
 /// Opens a workspace for the runtime when the app switches to it.
 pub trait Opener {
-    /// Opens workspace `id`: its client, and a fresh app for it, with what its own directory
-    /// keeps (drafts, views) read, for a terminal of `size`. An error says why in words.
+    /// Opens workspace `id`: its client, its local store, and a fresh app for it, with what
+    /// its own directory keeps (drafts, views) read, for a terminal of `size`. An error says
+    /// why in words.
     fn open(
         &mut self,
         id: &WorkspaceId,
         size: (u16, u16),
-    ) -> impl Future<Output = Result<(App, weeek_api::Client), String>>;
+    ) -> impl Future<Output = Result<(App, weeek_api::Client, SharedStore), String>>;
 }
 
 /// Where a message the loop waits for came from.
@@ -61,12 +63,14 @@ impl Runtime {
     }
 
     /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
-    /// the signal's number): either way every queued file write has landed by then. Another
-    /// workspace is opened through `opener` when the app asks to switch.
+    /// the signal's number): either way every queued file write has landed by then. Reads go
+    /// through `store` (the workspace's local store) before the service. Another workspace is
+    /// opened through `opener` when the app asks to switch.
     pub async fn run(
         &self,
         app: App,
         client: weeek_api::Client,
+        store: SharedStore,
         terminal: &mut AppTerminal,
         opener: &mut impl Opener,
     ) -> std::io::Result<Option<i32>> {
@@ -75,7 +79,7 @@ impl Runtime {
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report<RequestKey>)>();
-        let mut requests = spawn_worker(client, active.generation(), &answers_tx);
+        let mut requests = spawn_worker(client, store, active.generation(), &answers_tx);
         // The workers of the workspaces left: they end with the app.
         let mut retired = Vec::new();
         let mut files = FileWriter::spawn();
@@ -93,6 +97,7 @@ impl Runtime {
         let mut flow = execute(effects, &requests, &mut files, &notes, &mut edits);
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
+        let mut first_rows = FirstRows::from_env();
         let result = loop {
             // The app asked for another workspace: what it wrote lands first (its drafts are
             // on disk before the other is read, and before this one is opened again), then a
@@ -103,12 +108,12 @@ impl Runtime {
                 files.flush().await;
                 let size = active.app.viewport.size();
                 flow = match opener.open(&id, size).await {
-                    Ok((app, client)) => {
+                    Ok((app, client, store)) => {
                         tracing::info!(workspace = id.label(), "switched workspace");
                         service = client.clone();
                         edits.clear();
                         let effects = active.replace(app, self.clock(&service));
-                        let fresh = spawn_worker(client, active.generation(), &answers_tx);
+                        let fresh = spawn_worker(client, store, active.generation(), &answers_tx);
                         retired.push(std::mem::replace(&mut requests, fresh));
                         notes.generation = active.generation();
                         hits = Hits::default();
@@ -134,6 +139,7 @@ impl Runtime {
                     break Err(e);
                 }
                 active.app.dirty = false;
+                first_rows.drawn(&active.app);
             }
             let deadline = active.app.next_deadline(Instant::now());
             let incoming = tokio::select! {
@@ -197,14 +203,16 @@ impl Runtime {
     }
 }
 
-/// A worker for `client`, its answers marked with `generation` on their way to `answers`. It
-/// ends, stopping what it still runs, when the sender returned is dropped.
+/// A worker for `client` with `store` behind it, its answers marked with `generation` on
+/// their way to `answers`. It ends, stopping what it still runs, when the sender returned is
+/// dropped.
 fn spawn_worker(
     client: weeek_api::Client,
+    store: SharedStore,
     generation: u64,
     answers: &mpsc::UnboundedSender<(u64, Report<RequestKey>)>,
 ) -> mpsc::UnboundedSender<Order<RequestKey>> {
-    let (orders, mut reports) = worker::spawn(client);
+    let (orders, mut reports) = worker::spawn(client, store);
     let answers = answers.clone();
     tokio::spawn(async move {
         while let Some(report) = reports.recv().await {
@@ -214,6 +222,39 @@ fn spawn_worker(
         }
     });
     orders
+}
+
+/// When `WEEEK_TUI_FIRST_ROWS` names a file, the wall-clock time the first frame with task
+/// rows was drawn is written there, once (for the start-up benchmark, which compares it with
+/// the time it ran the binary): `<ms since 1970> cached|live`. Nothing is done otherwise.
+struct FirstRows {
+    file: Option<PathBuf>,
+}
+
+impl FirstRows {
+    fn from_env() -> Self {
+        Self {
+            file: std::env::var_os("WEEEK_TUI_FIRST_ROWS").map(PathBuf::from),
+        }
+    }
+
+    fn drawn(&mut self, app: &App) {
+        let rows = app.screen == crate::app::Screen::Tasks && !app.tasks.list.rows.is_empty();
+        if !rows {
+            return;
+        }
+        if let Some(file) = self.file.take() {
+            let at = OffsetDateTime::now_utc().unix_timestamp_nanos() as f64 / 1e6;
+            let from = if app.tasks.cached.is_some() {
+                "cached"
+            } else {
+                "live"
+            };
+            if let Err(e) = std::fs::write(&file, format!("{at:.3} {from}\n")) {
+                tracing::warn!(error = %e, "could not note the first frame with rows");
+            }
+        }
+    }
 }
 
 /// Where effects' outcomes go, marked with the generation of the app whose effects they were.

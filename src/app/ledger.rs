@@ -696,6 +696,8 @@ mod tests {
                 toasts: &mut self.toasts,
                 viewport: crate::layout::Viewport::new(120, 40),
                 keys: &self.keys,
+                stored: None,
+                quiet: false,
             }
         }
 

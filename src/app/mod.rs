@@ -3,6 +3,7 @@
 
 pub mod all_pages;
 pub mod alt_digit;
+pub mod auto_refresh;
 pub mod card_column;
 pub mod checked_form;
 pub mod click;
@@ -144,6 +145,15 @@ pub struct Clock {
     pub service_ahead: Option<time::Duration>,
 }
 
+/// Where the data on screen comes from, as the header says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataSource {
+    /// The service's answers.
+    Live,
+    /// The local store's copy, read from the service then.
+    Cached(time::OffsetDateTime),
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
     Tasks,
@@ -191,6 +201,12 @@ pub struct ScreenCtx<'a> {
     pub viewport: Viewport,
     /// The keys as bound now, for messages that name one ("u to undo").
     pub keys: &'a Keymap,
+    /// The answer being handled is the local store's copy, read from the service then; it is
+    /// replaced by the service's answer when that comes. `None` for the service's own.
+    pub stored: Option<time::OffsetDateTime>,
+    /// The answer being handled is a refresh's read failing again: its error messages go to
+    /// the message log only (it said so the first time).
+    pub quiet: bool,
 }
 
 impl ScreenCtx<'_> {
@@ -203,6 +219,26 @@ impl ScreenCtx<'_> {
         answer: impl Fn(O::Output) -> A + Send + Sync + 'static,
     ) {
         self.ask(key, TypedCall::new(op), answer);
+    }
+
+    /// As [`ScreenCtx::request`], for a read of something not on screen yet: the local store
+    /// answers first with its copy when it holds one (the handler sees [`ScreenCtx::stored`]),
+    /// then the service. Never for a read that checks what the service did.
+    pub fn request_cached<O: Op, A: Into<ScreenAnswer>>(
+        &mut self,
+        key: impl Into<RequestKey>,
+        op: O,
+        answer: impl Fn(O::Output) -> A + Send + Sync + 'static,
+    ) {
+        let ask = TypedCall::new(op).map(move |t| answer(t).into());
+        let req = self.requests.start_with(key, ask, true);
+        self.effects.push(Effect::Request(req));
+    }
+
+    /// When the answer being handled was read from the service, if it is the local store's
+    /// copy; `None` for the service's own answer.
+    pub fn stored(&self) -> Option<time::OffsetDateTime> {
+        self.stored
     }
 
     /// As [`ScreenCtx::request`], for a call prepared elsewhere (a look for a lost create).
@@ -228,7 +264,11 @@ impl ScreenCtx<'_> {
     }
 
     pub fn toast(&mut self, kind: ToastKind, text: impl Into<String>) {
-        self.toasts.push(self.clock.now, kind, text);
+        if self.quiet && kind == ToastKind::Error {
+            self.toasts.log(kind, text);
+        } else {
+            self.toasts.push(self.clock.now, kind, text);
+        }
     }
 
     /// Says what is under way; the next message (how it went) takes its place.
@@ -338,6 +378,11 @@ pub struct App {
     pub token_source: Option<crate::config::TokenSource>,
     /// The workspaces the app can switch to, and the one it is on.
     pub switcher: switcher::Switcher,
+    /// What is wrong with the local store (damaged and moved aside, written by a newer
+    /// version, not to be had): said once, at start.
+    pub store_notice: Option<String>,
+    /// When the screen shown is read again by itself (`refresh_secs`).
+    pub refresh: auto_refresh::AutoRefresh,
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
@@ -387,6 +432,8 @@ impl App {
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
             switcher: switcher::Switcher::default(),
+            store_notice: None,
+            refresh: auto_refresh::AutoRefresh::default(),
             retrying: HashMap::new(),
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
@@ -399,6 +446,14 @@ impl App {
         Screen::ALL
             .iter()
             .find_map(|s| self.screen_state(*s).unsaved())
+    }
+
+    /// Where the data of the screen shown comes from; `None` before anything came.
+    pub fn data_source(&self) -> Option<DataSource> {
+        if let Some(read_at) = self.screen_state(self.screen).cached_since() {
+            return Some(DataSource::Cached(read_at));
+        }
+        matches!(self.names.user, loadable::Loadable::Loaded(_)).then_some(DataSource::Live)
     }
 
     fn cx<'a>(
@@ -418,6 +473,8 @@ impl App {
             toasts,
             viewport,
             keys,
+            stored: None,
+            quiet: false,
         }
     }
 
@@ -475,12 +532,26 @@ impl App {
                 }
                 self.toasts.push(clock.now, ToastKind::Info, said);
             }
+            if let Some(notice) = self.store_notice.take() {
+                self.toasts.push(clock.now, ToastKind::Error, notice);
+            }
             let mut cx = screen_cx!(self, clock, &mut effects);
             cx.load_directory();
             let screen = self.screen;
             self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
+            self.refresh.restart(clock.now);
         }
         effects
+    }
+
+    /// The screen shown reads again what it shows, in place; the next refresh is a whole
+    /// wait away.
+    fn refresh_shown(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+        let from = effects.len();
+        let screen = self.screen;
+        self.with_screen(screen, clock, effects, |s, cx| s.refresh(cx));
+        self.refresh.sent(effects, from);
+        self.refresh.restart(clock.now);
     }
 
     pub fn update(&mut self, msg: Msg, clock: Clock) -> Vec<Effect> {
@@ -584,15 +655,24 @@ impl App {
         } else {
             self.timer.next_tick(now, self.wall)
         };
-        [spinner, self.toasts.next_expiry(), timer]
-            .into_iter()
-            .flatten()
-            .chain(screens)
-            .min()
+        [
+            spinner,
+            self.toasts.next_expiry(),
+            timer,
+            self.refresh.next_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .chain(screens)
+        .min()
     }
 
     fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
+        if self.refresh.is_due(clock.now) {
+            self.refresh_shown(clock, effects);
+            changed = true;
+        }
         changed |= self.timer.running.is_some() && !self.viewport.too_small;
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);
@@ -656,24 +736,37 @@ impl App {
             }
         }
         let skipped = reply.skipped.clone();
+        let stored = reply.origin.stored();
+        let quiet = reply.origin.is_last()
+            && self
+                .refresh
+                .answered(&reply.key, reply.id, reply.output.error().is_some());
         let Some(answer) = self.requests.accept(reply) else {
             return false;
         };
         macro_rules! cx {
             () => {
-                &mut screen_cx!(self, clock, effects)
+                &mut {
+                    let mut cx = screen_cx!(self, clock, effects);
+                    cx.stored = stored;
+                    cx.quiet = quiet;
+                    cx
+                }
             };
         }
         match answer {
             ScreenAnswer::Names(answer) => {
                 let answer = *answer;
-                let became_known = matches!(answer, names::NamesAnswer::Me(Ok(_)));
+                // Known once, from the store's copy or the service: the screens waiting on it
+                // go on at the first.
+                let became_known =
+                    self.names.me().is_none() && matches!(answer, names::NamesAnswer::Me(Ok(_)));
                 if let names::NamesAnswer::Me(Err(e)) = &answer
                     && !matches!(e, ApiError::Unauthorized { .. })
                 {
                     self.toasts.push(clock.now, ToastKind::Error, e.short());
                 }
-                self.names.on_answer(answer);
+                self.names.on_answer(answer, stored.is_some());
                 if became_known {
                     self.timer.find(cx!());
                 }
@@ -819,6 +912,7 @@ impl App {
         if action == Action::Refresh {
             // Names may have changed too (a renamed column, a new member).
             screen_cx!(self, clock, effects).refresh_directory();
+            self.refresh.restart(clock.now);
         }
         let handled =
             self.with_screen(self.screen, clock, effects, |s, cx| s.on_action(action, cx));
@@ -965,6 +1059,8 @@ impl App {
             AfterConfirm::Switch(target) => {
                 self.screen = target;
                 self.with_screen(target, clock, effects, |s, cx| s.on_enter(cx));
+                // What it showed when it was left may have changed since.
+                self.refresh_shown(clock, effects);
             }
             AfterConfirm::Workspace(index) => self.leave_for(index, clock, effects),
         }

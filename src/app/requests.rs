@@ -151,6 +151,16 @@ impl Requests {
         key: impl Into<RequestKey>,
         answer: TypedCall<ScreenAnswer>,
     ) -> Request {
+        self.start_with(key, answer, false)
+    }
+
+    /// [`Requests::start`]; `from_store`: the local store may answer it first.
+    pub fn start_with(
+        &mut self,
+        key: impl Into<RequestKey>,
+        answer: TypedCall<ScreenAnswer>,
+        from_store: bool,
+    ) -> Request {
         self.next_id += 1;
         let key = key.into();
         let call = answer.call().clone();
@@ -165,6 +175,7 @@ impl Requests {
             id: self.next_id,
             key,
             call,
+            from_store,
         }
     }
 

@@ -184,6 +184,16 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         Some(profile) => format!("[{profile}] {who}"),
         None => who,
     };
+    // Where the data on screen comes from: the service, or the local store's copy until the
+    // service's answer replaces it.
+    let (source, cached) = match app.data_source() {
+        Some(crate::app::DataSource::Cached(read_at)) => (
+            format!(" · cached · read {}", crate::text::ago(app.wall - read_at)),
+            true,
+        ),
+        Some(crate::app::DataSource::Live) => (" · live".to_string(), false),
+        None => (String::new(), false),
+    };
     let busy = if app.requests.in_flight() > 0 {
         format!(" {} ", spinner_frame(app))
     } else {
@@ -195,6 +205,15 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
+    // "cached" stays whole, the name giving way to it; "live", the usual, only where the
+    // name fits beside it.
+    let needed = if cached { 8 } else { width(&who) + 1 };
+    let source = if width(&source) + needed <= room {
+        source
+    } else {
+        String::new()
+    };
+    let room = room.saturating_sub(width(&source));
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));
@@ -206,6 +225,10 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         t.bold()
     };
     spans.push(Span::styled(who, who_style));
+    if !source.is_empty() {
+        let style = if cached { t.fg(Color::Yellow) } else { t.dim() };
+        spans.push(Span::styled(source, style));
+    }
     spans.push(Span::styled(busy, t.accent()));
     frame.render_widget(plain::Plain::new(Line::from(spans)), area);
 }
