@@ -42,6 +42,8 @@ use list::OrgList;
 pub enum OrgKey {
     /// A page of the organization list.
     List,
+    /// A page of the organization list on screen read again, by its offset.
+    Again(u32),
     /// An organization deleted with `D`.
     Delete,
     /// The read of it after the delete's answer was lost.
@@ -72,6 +74,8 @@ pub enum OrgKey {
 #[derive(Debug)]
 pub enum OrgAnswer {
     List(Result<Vec<Organization>, ApiError>),
+    /// A page of the list read again: its query, and its answer.
+    Again(weeek_api::ListQuery, Result<Vec<Organization>, ApiError>),
     Deleted(Result<(), ApiError>),
     /// The organization read after the delete's answer was lost.
     DeleteRead(Result<Box<Organization>, ApiError>),
@@ -268,6 +272,12 @@ impl OrganizationsState {
         cx.viewport.organizations.list_rows
     }
 
+    /// The pages of the list on screen read again, in place (a refresh, `r`).
+    pub fn refresh(&mut self, cx: &mut ScreenCtx) {
+        let rows = Self::list_rows(cx);
+        self.list.refresh(cx, rows);
+    }
+
     /// An organization opened from elsewhere (a deal): read in full over whatever the tab
     /// had, which closing it goes back to; a question open stays over it, answered first.
     pub fn show_linked(&mut self, org: Box<Organization>, cx: &mut ScreenCtx) {
@@ -364,7 +374,7 @@ impl OrganizationsState {
             return true;
         }
         if action == Action::Refresh {
-            self.list.reload(cx);
+            self.refresh(cx);
             self.reread_deals(cx);
             return true;
         }
@@ -422,7 +432,7 @@ impl OrganizationsState {
                 }
                 None => return false,
             },
-            Action::Refresh => self.list.reload(cx),
+            Action::Refresh => self.refresh(cx),
             Action::Back => return self.list.clear_search(cx),
             a => return self.move_cursor(a, cx),
         }
@@ -477,6 +487,16 @@ impl OrganizationsState {
                 let rows = Self::list_rows(cx);
                 self.list.on_reply(result, cx, rows);
                 // A page read while links were on their way predates them.
+                let mut shown = links::OnScreen {
+                    list: &mut self.list,
+                    layers: &mut self.layers,
+                    rows,
+                };
+                self.links.reapply(&mut shown, cx);
+            }
+            A::Again(query, result) => {
+                let rows = Self::list_rows(cx);
+                self.list.on_read_again(query, result, cx, rows);
                 let mut shown = links::OnScreen {
                     list: &mut self.list,
                     layers: &mut self.layers,
