@@ -18,8 +18,9 @@ use ratatui::backend::TestBackend;
 use time::macros::{date, datetime};
 use weeek_api::models::{Priority, TaskLocation, TaskRow, TaskType, User};
 use weeek_api::{SortBy, SortKey, TaskQuery};
-use weeek_tui::app::loadable::Loadable;
-use weeek_tui::app::{App, Hits};
+use weeek_tui::app::App;
+use weeek_tui::screen::Hits;
+use weeek_tui::screen::loadable::Loadable;
 use weeek_tui::store::{NameKind, PageKey, Store};
 use weeek_tui::tasks::PAGE_SIZE;
 use weeek_tui::tasks::filters::Filters;
@@ -216,7 +217,7 @@ fn first_frame_from_the_store(bencher: divan::Bencher) {
         app.tasks.list.loaded_once = true;
         let mut term = Terminal::new(TestBackend::new(160, 45)).expect("a terminal");
         let mut hits = Hits::default();
-        term.draw(|f| hits = weeek_tui::ui::render(&app, &Theme::default(), f))
+        term.draw(|f| hits = weeek_tui::ui::render(&app, &Theme::default(), f).hits)
             .expect("draw");
         hits
     });

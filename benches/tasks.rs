@@ -40,7 +40,8 @@ use std::path::PathBuf;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
-use weeek_tui::app::{App, Hits, Screen};
+use weeek_tui::app::App;
+use weeek_tui::screen::{Hits, Screen};
 use weeek_tui::tasks::board::BoardView;
 use weeek_tui::tasks::filters::{Assignee, Completion};
 use weeek_tui::ui::theme::Theme;
@@ -190,7 +191,7 @@ fn terminal() -> Term {
 
 fn draw(term: &mut Term, app: &App, theme: &Theme) -> Hits {
     let mut hits = Hits::default();
-    term.draw(|f| hits = weeek_tui::ui::render(app, theme, f))
+    term.draw(|f| hits = weeek_tui::ui::render(app, theme, f).hits)
         .expect("draw");
     hits
 }

@@ -6,7 +6,8 @@
 
 use std::collections::HashMap;
 
-use crate::app::{App, Clock, Effect, Msg};
+use crate::app::{App, Msg};
+use crate::screen::{Clock, Effect};
 
 pub struct ActiveWorkspace {
     pub app: App,

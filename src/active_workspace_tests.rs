@@ -8,9 +8,10 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use weeek_api::models::Workspace;
 
 use super::ActiveWorkspace;
-use crate::app::requests::{Request, RequestKey};
-use crate::app::{App, Effect, Msg, Overlay};
+use crate::app::{App, Msg, Overlay};
 use crate::config::{ConnectionFlags, FileConfig, Paths, ProfileConfig, WorkspaceId};
+use crate::screen::Effect;
+use crate::screen::requests::{Request, RequestKey};
 use crate::tasks::TaskKey;
 use crate::testing::{self, Harness};
 use crate::worker::{Answer, Call};
@@ -259,7 +260,7 @@ fn a_switch_drops_the_answers_of_the_workspace_left_and_shows_nothing_of_it() {
         clock,
     );
     asked.extend(requests(&effects));
-    let list = RequestKey::Tasks(TaskKey::List);
+    let list = RequestKey::from(TaskKey::List);
     let acme_list = asked
         .iter()
         .find(|r| r.key == list)
@@ -458,7 +459,7 @@ fn esc_then_w_at_once_is_the_alt_w_a_terminal_sent_in_two_parts() {
     h.send(testing::code(KeyCode::Esc));
     assert!(h.app.overlay.is_none());
     h.send(testing::code(KeyCode::Esc));
-    h.advance(crate::app::alt_digit::WAIT * 3);
+    h.advance(crate::keys::alt_digit::WAIT * 3);
     h.press("w");
     assert!(h.app.overlay.is_none(), "a w of its own");
     std::fs::remove_dir_all(&root).ok();

@@ -1,12 +1,13 @@
 //! weeek-tui: a keyboard-first terminal client for WEEEK.
 //!
-//! Flow: terminal event → keymap (`app::commands`) → `App::update` (pure) → effects → the
+//! Flow: terminal event → keymap (`keys::commands`) → `App::update` (pure) → effects → the
 //! runtime (`runtime`) runs them; the API worker (`worker`) answers with messages → `update`
 //! → `ui::render`. Where things go on screen is `layout`, below both: screens read page sizes
 //! from its `Viewport`, and `ui::render` returns the areas it drew, which clicks are resolved
 //! against.
 
 pub mod active_workspace;
+pub mod amounts;
 pub mod app;
 pub mod attachment_files;
 pub mod cli;
@@ -18,14 +19,17 @@ pub mod duration;
 pub mod funnels;
 pub mod fuzzy;
 pub mod html;
+#[cfg(test)]
+mod import_rules_tests;
+pub mod keys;
 pub mod layout;
 pub mod logging;
 pub mod moment;
-pub mod organizations;
 pub mod path_complete;
 pub mod private_files;
 pub mod projects;
 pub mod runtime;
+pub mod screen;
 pub mod share;
 pub mod store;
 pub mod sync;

@@ -11,9 +11,10 @@ use time::{OffsetDateTime, UtcOffset};
 use tokio::sync::{mpsc, watch};
 
 use crate::active_workspace::ActiveWorkspace;
-use crate::app::requests::RequestKey;
-use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
+use crate::screen::requests::RequestKey;
+use crate::screen::{Clock, Effect, Hits};
 use crate::store::SharedStore;
 use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
@@ -135,9 +136,14 @@ impl Runtime {
                 // after typing then loses nothing.
                 files.settle().await;
                 let app = &active.app;
-                if let Err(e) = terminal.draw(|f| hits = crate::ui::render(app, &self.theme, f)) {
+                let mut scrolls = active.app.scrolls;
+                if let Err(e) = terminal.draw(|f| {
+                    let drawn = crate::ui::render(app, &self.theme, f);
+                    (hits, scrolls) = (drawn.hits, drawn.scrolls);
+                }) {
                     break Err(e);
                 }
+                active.app.scrolls = scrolls;
                 active.app.dirty = false;
                 first_rows.drawn(&active.app);
             }
@@ -239,7 +245,7 @@ impl FirstRows {
     }
 
     fn drawn(&mut self, app: &App) {
-        let rows = app.screen == crate::app::Screen::Tasks && !app.tasks.list.rows.is_empty();
+        let rows = app.screen == crate::screen::Screen::Tasks && !app.tasks.list.rows.is_empty();
         if !rows {
             return;
         }

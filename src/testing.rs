@@ -16,8 +16,9 @@ use weeek_api::models::{
     Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
 };
 
-use crate::app::requests::{Reply, Request};
-use crate::app::{App, Clock, Effect, Hits, Msg};
+use crate::app::{App, Msg};
+use crate::screen::requests::{Reply, Request};
+use crate::screen::{Clock, Effect};
 use crate::ui::theme::Theme;
 use crate::worker::{Answer, Call, Origin, Skipped};
 
@@ -418,6 +419,16 @@ impl Harness {
         if self.files_answer_at_once {
             self.answer_files_here();
         }
+        self.drawn();
+    }
+
+    /// As the runtime does before the next message: when something changed, a frame is drawn
+    /// and the app reads back how far its text can scroll. Only the measure is taken here, as
+    /// `ui::render` takes it; `dirty` stays for the tests that look at it.
+    fn drawn(&mut self) {
+        if self.app.dirty {
+            self.app.scrolls = crate::ui::scroll_limits(&self.app);
+        }
     }
 
     /// Answers the requests that look at files here, as the worker does (see
@@ -436,25 +447,33 @@ impl Harness {
 
     /// Answers the detail pane's reads of tasks whose whole the test gave (see [`rows`]).
     fn answer_details(&mut self) {
-        use crate::app::requests::RequestKey;
         use crate::tasks::TaskKey;
         loop {
-            let found = self
-                .pending
-                .iter()
-                .enumerate()
-                .find_map(|(i, r)| match &r.key {
-                    RequestKey::Tasks(TaskKey::Detail(id)) => {
-                        WHOLES.with(|w| w.borrow().get(id).cloned()).map(|t| (i, t))
-                    }
-                    _ => None,
-                });
+            let found =
+                self.pending
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, r)| match r.key.get::<TaskKey>() {
+                        Some(TaskKey::Detail(id)) => {
+                            WHOLES.with(|w| w.borrow().get(id).cloned()).map(|t| (i, t))
+                        }
+                        _ => None,
+                    });
             let Some((i, task)) = found else { return };
             let r = self.pending.remove(i);
             let reply = answered(&r, Answer::Task(Ok(Box::new(task))), None);
             let effects = self.app.update(Msg::Api(Box::new(reply)), self.clock);
             self.collect(effects);
         }
+    }
+
+    /// The app follows `jump`, asked by the screen `from` while handling a message.
+    pub fn jump(&mut self, from: crate::screen::Screen, jump: crate::screen::jump::Jump) {
+        let mut effects = Vec::new();
+        self.app.follow(from, jump, self.clock, &mut effects);
+        self.collect(effects);
+        self.answer_details();
+        self.drawn();
     }
 
     /// Types each character as a key press.
@@ -556,7 +575,7 @@ impl Harness {
 
     /// Answers the look for my running timer: none runs.
     pub fn no_timer(&mut self) {
-        let key = crate::app::requests::RequestKey::Timer(crate::tasks::timer::TimerKey::Find);
+        let key = crate::screen::requests::RequestKey::from(crate::tasks::timer::TimerKey::Find);
         let (finds, rest) = std::mem::take(&mut self.pending)
             .into_iter()
             .partition(|r| r.key == key);
@@ -574,7 +593,8 @@ impl Harness {
 
     /// A left click at a cell of the frame on screen, as the runtime passes it on.
     pub fn click(&mut self, column: u16, row: u16) {
-        let (_, hits) = self.draw();
+        let (_, drawn) = self.draw();
+        let hits = drawn.hits;
         let event = Event::Mouse(MouseEvent {
             kind: MouseEventKind::Down(MouseButton::Left),
             column,
@@ -588,13 +608,13 @@ impl Harness {
 
     /// A frame drawn at the size the app was last told of, as the runtime draws it: never at
     /// another size, which the app's page sizes and scrolling would not match.
-    fn draw(&self) -> (ratatui::buffer::Buffer, Hits) {
+    fn draw(&self) -> (ratatui::buffer::Buffer, crate::ui::Drawn) {
         let (w, h) = self.app.viewport.size();
         let mut term = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-        let mut hits = Hits::default();
-        term.draw(|f| hits = crate::ui::render(&self.app, &self.theme, f))
+        let mut drawn = crate::ui::Drawn::default();
+        term.draw(|f| drawn = crate::ui::render(&self.app, &self.theme, f))
             .expect("draw");
-        (term.backend().buffer().clone(), hits)
+        (term.backend().buffer().clone(), drawn)
     }
 
     /// The frame as drawn, with its colours and styles.

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use weeek_api::{Client, ClientConfig};
 
 use crate::app::App;
-use crate::app::keymap::Keymap;
 use crate::app::switcher::{self, Switcher, WorkspaceEntry};
 use crate::config::{self, ConnectionFlags, FileConfig, Paths, TokenSource, WorkspaceId};
+use crate::keys::keymap::Keymap;
 use crate::store::{SharedStore, Store, StoreLocation};
 use crate::tasks::views::View;
 
@@ -232,10 +232,11 @@ impl Workspaces {
         today: time::Date,
     ) -> Result<BTreeMap<String, View>, String> {
         let views_file = self.paths.views_file(id);
+        let check = |views: &BTreeMap<String, View>| crate::tasks::views::check_all(views, today);
         if views_file == self.paths.config_file {
-            config::views(&self.file, &views_file, today)
+            config::views(&self.file, &views_file, check)
         } else {
-            config::views(&config::load_file(&views_file)?, &views_file, today)
+            config::views(&config::load_file(&views_file)?, &views_file, check)
         }
     }
 

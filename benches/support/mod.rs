@@ -12,8 +12,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use weeek_tui::app::requests::{Reply, Request};
-use weeek_tui::app::{App, Clock, Effect, Msg};
+use weeek_tui::app::{App, Msg};
+use weeek_tui::screen::requests::{Reply, Request};
+use weeek_tui::screen::{Clock, Effect};
 use weeek_tui::worker;
 
 /// Kills the sandbox however the bench ends.

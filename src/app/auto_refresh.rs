@@ -7,11 +7,8 @@
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
-use super::Effect;
-use super::requests::RequestKey;
-
-/// How often the screen shown is read again when the config file does not say.
-pub const DEFAULT_EVERY: Duration = Duration::from_secs(60);
+use crate::screen::Effect;
+use crate::screen::requests::RequestKey;
 
 #[derive(Debug, Clone)]
 pub struct AutoRefresh {
@@ -26,7 +23,7 @@ pub struct AutoRefresh {
 
 impl Default for AutoRefresh {
     fn default() -> Self {
-        Self::new(Some(DEFAULT_EVERY))
+        Self::new(Some(crate::config::REFRESH_DEFAULT))
     }
 }
 

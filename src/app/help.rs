@@ -3,8 +3,8 @@
 //! their description (`due date`). `Enter` keeps the filter to scroll what it found, `Esc`
 //! clears it.
 
-use super::commands::{Action, Command};
-use super::keymap::Key;
+use crate::keys::commands::{Action, Command};
+use crate::keys::keymap::Key;
 use crate::widgets::field::TextField;
 
 /// The filter of help: what is typed, and whether it is being typed.
@@ -85,7 +85,7 @@ pub fn matches(query: &str, command: &Command, keys: &[Key]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::commands::COMMANDS;
+    use crate::keys::commands::COMMANDS;
 
     fn found(query: &str) -> Vec<&'static str> {
         COMMANDS

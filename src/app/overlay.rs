@@ -1,8 +1,8 @@
 //! The keys of the app's own layers over the screens: help (scrolled, and searched with `/`),
 //! the message log, the command palette, the workspace switcher and the quit question.
 
-use super::commands::Action;
 use super::{AfterConfirm, App, Clock, Effect, Overlay};
+use crate::keys::commands::Action;
 use crate::widgets::picker::PickerOutcome;
 
 impl App {
@@ -13,7 +13,7 @@ impl App {
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) -> bool {
-        let max = crate::ui::overlay_scroll_max(self);
+        let max = self.scrolls.overlay;
         let page = self.viewport.area.height.saturating_sub(4).max(1);
         match &mut self.overlay {
             Some(Overlay::Help { scroll, filter }) if filter.typing => {

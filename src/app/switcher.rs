@@ -7,9 +7,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::toast::ToastKind;
 use super::{AfterConfirm, App, Clock, Effect, Overlay};
 use crate::config::WorkspaceId;
+use crate::screen::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker};
 
 /// Where a workspace's directory keeps the name its workspace had when last open: the

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::toast::{ToastKind, Toasts};
+use crate::screen::toast::{ToastKind, Toasts};
 use crate::worker::Skipped;
 
 pub fn report(toasts: &mut Toasts, skipped: &Skipped, now: Instant) {
@@ -50,7 +50,7 @@ mod tests {
     fn values_read_as_empty_are_counted_and_each_is_in_the_message_log() {
         let mut h = Harness::new();
         h.resize(160, 45);
-        let list = crate::app::requests::RequestKey::Tasks(crate::tasks::TaskKey::List);
+        let list = crate::screen::requests::RequestKey::from(crate::tasks::TaskKey::List);
         let at = h.pending.iter().position(|r| r.key == list).unwrap();
         let req = h.pending.remove(at);
         let odd = |id: &str, reason: &str| SkippedRow {

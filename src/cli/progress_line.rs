@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::funnels::format::number;
+use crate::amounts::number;
 use crate::sync::Progress;
 
 /// Redraws on a terminal at most this often.

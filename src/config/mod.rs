@@ -2,6 +2,7 @@
 
 mod connection;
 mod profiles;
+mod view;
 mod write;
 
 use std::collections::BTreeMap;
@@ -11,8 +12,7 @@ use std::path::{Path, PathBuf};
 use directories::ProjectDirs;
 use serde::{Deserialize, Serialize};
 
-use crate::app::keymap::Keymap;
-use crate::tasks::views::{self, View};
+use crate::keys::keymap::Keymap;
 pub use connection::{
     Connection, TokenSource, check_base_url, client_config, resolve_base_url, resolve_connection,
     resolve_token,
@@ -21,6 +21,7 @@ pub use profiles::{
     ConnectionFlags, DEFAULT_PROFILE, PROFILE_ENV, ProfileConfig, WorkspaceId, check_profile_name,
     pick_start, resolve_workspace, top_level_has_token,
 };
+pub use view::View;
 pub use write::{store_profile_token, store_token, store_view};
 
 /// What `weeek-tui config --help` says of the file: every key it may hold, with an example
@@ -94,7 +95,7 @@ pub struct FileConfig {
     /// written (a table), so storing a token leaves the section as the user wrote it.
     pub keys: Option<toml::Table>,
     /// Saved views of the task list by name: `[views."Urgent, everyone"]` with the filters
-    /// and sort (`tasks::views::View`). Written by `F` through [`store_view`].
+    /// and sort (`View`). Written by `F` through [`store_view`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub views: Option<BTreeMap<String, View>>,
     /// Other workspaces by name: `[profiles.work]` with a token (or token file) of its own,
@@ -153,6 +154,9 @@ impl Paths {
     }
 }
 
+/// How often the screen shown is read again when the file does not say.
+pub const REFRESH_DEFAULT: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// The shortest wait between refreshes the file may ask for: a refresh reads a page or two,
 /// and a few every second would hold the service's rate limit for nothing.
 pub const REFRESH_MIN_SECS: u64 = 10;
@@ -161,7 +165,7 @@ pub const REFRESH_MIN_SECS: u64 = 10;
 /// for `refresh_secs = 0`, the default when it says nothing.
 pub fn refresh_every(file: &FileConfig) -> Option<std::time::Duration> {
     match file.refresh_secs {
-        None => Some(crate::app::auto_refresh::DEFAULT_EVERY),
+        None => Some(REFRESH_DEFAULT),
         Some(0) => None,
         Some(secs) => Some(std::time::Duration::from_secs(secs)),
     }
@@ -290,15 +294,15 @@ pub fn keymap(file: &FileConfig, path: &Path) -> Result<Keymap, String> {
     Keymap::with_overrides(&overrides, path)
 }
 
-/// The saved views, each checked (as of `today`, for their dates): a view that cannot be read
-/// stops the start naming the file and the view.
+/// The saved views, each checked by `check` (the task screen's: as of a day, for their
+/// dates): a view that cannot be read stops the start naming the file and the view.
 pub fn views(
     file: &FileConfig,
     path: &Path,
-    today: time::Date,
+    check: impl Fn(&BTreeMap<String, View>) -> Result<(), String>,
 ) -> Result<BTreeMap<String, View>, String> {
     let views = file.views.clone().unwrap_or_default();
-    views::check_all(&views, today).map_err(|e| format!("{}: [views] {e}", path.display()))?;
+    check(&views).map_err(|e| format!("{}: [views] {e}", path.display()))?;
     Ok(views)
 }
 

@@ -2,6 +2,11 @@ use weeek_api::Token;
 
 use super::*;
 
+/// The task screen's check of saved views, as the app runs it.
+fn checked(today: time::Date) -> impl Fn(&BTreeMap<String, View>) -> Result<(), String> {
+    move |views| crate::tasks::views::check_all(views, today)
+}
+
 #[test]
 fn plain_http_only_to_loopback() {
     assert!(check_base_url("http://127.0.0.1:8080/public/v1").is_ok());
@@ -258,7 +263,7 @@ fn keymap_from(text: &str) -> Result<Keymap, String> {
 fn keys_are_read_quoted_dotted_alone_or_in_a_list() {
     use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-    use crate::app::commands::{Action, Context};
+    use crate::keys::commands::{Action, Context};
 
     let map = keymap_from("[keys]\n\"tasks.complete\" = [\"c\", \"ctrl-d\"]\ntasks.due = \"x\"\n")
         .unwrap();
@@ -441,7 +446,7 @@ fn views_round_trip_through_the_config_file_keeping_the_rest_of_it() {
         Some("c")
     );
     let today = time::macros::date!(2026 - 11 - 21);
-    let saved = views(&loaded, &path, today).unwrap();
+    let saved = views(&loaded, &path, checked(today)).unwrap();
     assert_eq!(saved.get("Неделя, все"), Some(&view));
     assert_eq!(
         saved.get("High").and_then(|v| v.priority.as_deref()),
@@ -457,7 +462,7 @@ fn views_round_trip_through_the_config_file_keeping_the_rest_of_it() {
     assert_eq!(fs::read_to_string(&path).unwrap(), written);
     // A view that cannot be read stops the start, naming the file and the view.
     fs::write(&path, "[views.Soon]\ndates = \"someday\"\n").unwrap();
-    let err = views(&load_file(&path).unwrap(), &path, today).unwrap_err();
+    let err = views(&load_file(&path).unwrap(), &path, checked(today)).unwrap_err();
     assert!(
         err.contains("config.toml: [views] view \"Soon\": `dates`"),
         "{err}"
@@ -496,7 +501,7 @@ fn the_documented_views_example_is_a_valid_config() {
         .expect("a toml example");
     let path = Path::new("/home/anna/.config/weeek-tui/config.toml");
     let today = time::macros::date!(2026 - 11 - 21);
-    let saved = views(&parse(example, path).unwrap(), path, today).unwrap();
+    let saved = views(&parse(example, path).unwrap(), path, checked(today)).unwrap();
     assert_eq!(
         saved.keys().collect::<Vec<_>>(),
         ["This week's calls", "Urgent, everyone"]

@@ -5,8 +5,8 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
+use super::View;
 use super::{check_private, check_profile_name, parse};
-use crate::tasks::views::View;
 
 /// Stores the token in the config file, creating it with mode 0600 and keeping everything
 /// else in it as written, comments included.

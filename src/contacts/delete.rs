@@ -6,8 +6,8 @@ use weeek_api::models::Contact;
 
 use super::layer::Layer;
 use super::{Ask, ContactAnswer, ContactKey, ContactsState};
-use crate::app::ScreenCtx;
-use crate::app::deleting::Deleting;
+use crate::screen::ScreenCtx;
+use crate::screen::deleting::Deleting;
 use crate::worker::op;
 
 impl ContactsState {

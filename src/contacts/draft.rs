@@ -1,7 +1,7 @@
 //! The form as a JSON file in the data dir, so a crash, a `kill -9` or a quit loses nothing.
 //! Written through `Effect::WriteFile` (atomic); read once, at start.
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -35,7 +35,7 @@ pub struct Draft {
 }
 
 /// What was found at start.
-pub type Found = crate::app::draft_file::Found<Draft>;
+pub type Found = crate::screen::draft_file::Found<Draft>;
 
 impl Draft {
     pub fn from_form(form: &Form) -> Draft {
@@ -125,7 +125,7 @@ impl Draft {
 
 /// Reads the draft of `data_dir`. Runs once, before the event loop.
 pub fn load(data_dir: &Path) -> Found {
-    crate::app::draft_file::load(&path(data_dir), |d: &Draft| d.to_form().has_input())
+    crate::screen::draft_file::load(&path(data_dir), |d: &Draft| d.to_form().has_input())
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! service's message at it, while the changes that were accepted stand. When an answer is lost
 //! the contact is read back before anything is said, and the form shows what the service has.
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use serde::{Deserialize, Serialize};
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
 use weeek_api::{ApiError, ContactUpdate};
@@ -13,11 +13,11 @@ use weeek_api::{ApiError, ContactUpdate};
 use super::form::{Field, Form, OrgRef, Sent, field_for_key};
 use super::submit::{Failure, Phase};
 use super::{ContactAnswer, ContactKey, ContactsState, Pane};
-use crate::app::ScreenCtx;
-use crate::app::edit_batch::{EditBatch, Next};
-pub use crate::app::entry_rows::Entry;
-use crate::app::entry_rows::{self, RowCall, RowChange};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::edit_batch::{EditBatch, Next};
+pub use crate::screen::entry_rows::Entry;
+use crate::screen::entry_rows::{self, RowCall, RowChange};
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::{ContactEdit, Edited, op};
 
@@ -606,7 +606,7 @@ fn refused(form: &mut Form, base: &Base, change: &Change, e: &ApiError) {
         && !fields.is_empty()
         && let Change::Update { .. } = change
     {
-        let left = crate::app::form_errors::place(&mut form.errors, fields, |k| {
+        let left = crate::screen::form_errors::place(&mut form.errors, fields, |k| {
             field_for_key(k, &Sent::default())
         });
         placed = left.is_empty();

@@ -9,8 +9,8 @@ use super::form::Field;
 use super::submit::Phase;
 use super::tests::{contact, on_contacts};
 use super::{Ask, ContactsState, Pane};
-use crate::app::Effect;
-use crate::app::requests::Request;
+use crate::screen::Effect;
+use crate::screen::requests::Request;
 use crate::testing::{Harness, code, ctrl};
 use crate::worker::{Answer, Call, ContactEdit, Edited};
 

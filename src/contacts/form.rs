@@ -7,38 +7,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use weeek_api::{FieldErrors, NAME_MAX_CHARS, NewContact, check_email, check_name, check_phone};
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use crate::widgets::field::TextField;
 
-/// A place in the form. E-mail and phone rows are numbered as on screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Field {
-    FirstName,
-    LastName,
-    MiddleName,
-    Email(usize),
-    Phone(usize),
-    Organizations,
-    Tags,
-}
+pub use crate::layout::contacts::Field;
 
-impl Field {
-    pub fn is_text(self) -> bool {
-        !matches!(self, Field::Organizations | Field::Tags)
-    }
-
-    pub fn is_name(self) -> bool {
-        matches!(self, Field::FirstName | Field::LastName | Field::MiddleName)
-    }
-}
-
-/// A chosen organization; the name travels with the id so a restored draft shows names before
-/// the organizations have loaded.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct OrgRef {
-    pub id: String,
-    pub name: String,
-}
+pub use crate::screen::choices::OrgRef;
 
 /// Which form row each sent list item came from (blank rows are skipped when sending).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -197,7 +171,7 @@ impl Form {
     /// no field of the form.
     pub fn apply_service_errors(&mut self, fields: &FieldErrors, sent: &Sent) -> Vec<String> {
         let leftovers =
-            crate::app::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
+            crate::screen::form_errors::place(&mut self.errors, fields, |k| field_for_key(k, sent));
         self.focus_first_error();
         leftovers
     }
@@ -291,7 +265,7 @@ impl Form {
             Field::Phone(n) if phones && n >= from => Field::Phone((n as isize + delta) as usize),
             other => other,
         };
-        crate::app::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
+        crate::screen::checked_form::renumber(&mut self.errors, &mut self.touched, moved);
     }
 }
 

@@ -3,13 +3,13 @@
 
 use super::form::{Field, OrgRef};
 use super::layer::Layer;
-use super::pickers::{self, Choice, FormPicker, PickKind};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane, edit};
-use crate::app::ScreenCtx;
-use crate::app::checked_form::CheckedForm;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::checked_form::CheckedForm;
+use crate::screen::choices::{self, Choice, FormPicker, PickKind};
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
 
@@ -18,9 +18,9 @@ impl ContactsState {
         let picker = match kind {
             PickKind::Organizations => {
                 self.orgs.ensure_loaded(cx);
-                pickers::org_picker(&self.orgs, &self.form.organizations)
+                choices::org_picker(&self.orgs, &self.form.organizations)
             }
-            PickKind::Tags => pickers::tag_picker(cx.names, &self.form.tags),
+            PickKind::Tags => choices::tag_picker(cx.names, &self.form.tags),
         };
         let mut p = FormPicker {
             kind,
@@ -42,11 +42,11 @@ impl ContactsState {
         }
         let (built, error) = match p.kind {
             PickKind::Organizations => (
-                pickers::org_picker(&self.orgs, &self.form.organizations),
+                choices::org_picker(&self.orgs, &self.form.organizations),
                 self.orgs.list.error().cloned(),
             ),
             PickKind::Tags => (
-                pickers::tag_picker(cx.names, &self.form.tags),
+                choices::tag_picker(cx.names, &self.form.tags),
                 cx.names.tags.error().cloned(),
             ),
         };

@@ -6,12 +6,12 @@
 
 use weeek_api::models::Contact;
 
-use super::pickers::FormPicker;
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
-use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
-use crate::app::layers::{self, Layers, Route};
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenCtx;
+use crate::screen::choices::FormPicker;
+use crate::screen::layers::{self, Layers, Route};
 
 #[derive(Debug, Clone)]
 pub enum Layer {

@@ -4,10 +4,10 @@
 use weeek_api::ListQuery;
 use weeek_api::models::Contact;
 
-use crate::app::ScreenCtx;
-pub use crate::app::loadable::PageStatus;
-use crate::app::searched_list::{Listed, SearchedList};
-pub use crate::app::searched_list::{PAGE_SIZE, SEARCH_DEBOUNCE};
+use crate::screen::ScreenCtx;
+pub use crate::screen::loadable::PageStatus;
+use crate::screen::searched_list::{Listed, SearchedList};
+pub use crate::screen::searched_list::{PAGE_SIZE, SEARCH_DEBOUNCE};
 use crate::worker::op;
 
 use super::{ContactAnswer, ContactKey};

@@ -5,7 +5,7 @@
 //! and `Esc` leaves it; the form is kept as a draft file on every change and offered back at
 //! the next start.
 
-pub mod create_choice;
+mod create_choice;
 pub mod delete;
 pub mod draft;
 pub mod edit;
@@ -15,30 +15,32 @@ pub mod form;
 mod keys;
 pub mod layer;
 pub mod list;
+pub mod organizations;
 mod panes;
-pub mod pickers;
+mod pickers;
 pub mod submit;
 #[cfg(test)]
 pub(crate) mod tests;
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::app::commands::{Action, Context};
-use crate::app::draft_file::DraftFile;
-use crate::app::screen::ScreenState;
-use crate::app::toast::ToastKind;
-use crate::app::{ScreenCtx, Target};
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenState;
+use crate::screen::draft_file::DraftFile;
+use crate::screen::jump::Opened;
+use crate::screen::toast::ToastKind;
+use crate::screen::{ScreenCtx, Target};
 use weeek_api::ApiError;
 use weeek_api::models::{Contact, Organization};
 
+use crate::screen::choices::Organizations;
+use crate::screen::choices::create::{self as choice_create, ChoicePage, Created};
 use crate::worker::Edited;
-use create_choice::{ChoicePage, Created};
 use draft::{Draft, Found};
 use form::Form;
 use list::ContactList;
-use pickers::Organizations;
 use submit::{Failure, Phase};
 
 /// The requests of the contacts screen.
@@ -68,6 +70,10 @@ pub enum ContactKey {
     EditRead,
 }
 
+impl crate::screen::requests::KeySet for ContactKey {
+    type Answer = ContactAnswer;
+}
+
 /// The answers of the contacts screen, one per kind of request.
 #[derive(Debug)]
 pub enum ContactAnswer {
@@ -94,12 +100,7 @@ pub enum ContactAnswer {
     EditRead(Result<Box<Contact>, ApiError>),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Pane {
-    #[default]
-    Form,
-    List,
-}
+pub use crate::layout::contacts::Pane;
 
 /// A question of this screen, answered before anything else on it.
 #[derive(Debug, Clone, PartialEq)]
@@ -129,16 +130,16 @@ pub struct ContactsState {
     /// The first detail line of the saved contact in view.
     pub saved_scroll: usize,
     /// An organization or a tag being created from its picker.
-    pub creating: Option<create_choice::Creating>,
+    pub creating: Option<choice_create::Creating>,
     /// Contacts whose answer was lost and that no look found: sent again, each is looked for
     /// first.
-    unsettled: crate::app::lost_answer::Unsettled<submit::ContactLookup>,
+    unsettled: crate::screen::lost_answer::Unsettled<submit::ContactLookup>,
     /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
     resend: Option<(form::Sent, Box<weeek_api::NewContact>)>,
     /// A contact whose delete is on its way.
-    pub deleting: Option<crate::app::deleting::Deleting>,
+    pub deleting: Option<crate::screen::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
-    pub organizations: crate::organizations::OrganizationsState,
+    pub organizations: crate::contacts::organizations::OrganizationsState,
     /// The form edits this saved contact (else it makes a new one).
     pub edit: Option<edit::Session>,
     /// The draft file.
@@ -157,7 +158,7 @@ impl ContactsState {
     /// `update` never touches the disk.
     pub fn load(data_dir: PathBuf) -> Self {
         let found = draft::load(&data_dir);
-        let organizations = crate::organizations::OrganizationsState::load(&data_dir);
+        let organizations = crate::contacts::organizations::OrganizationsState::load(&data_dir);
         Self {
             organizations,
             ..Self::with_found(data_dir, found)
@@ -182,7 +183,7 @@ impl ContactsState {
             unsettled: Default::default(),
             resend: None,
             deleting: None,
-            organizations: crate::organizations::OrganizationsState::new(&orgs_dir),
+            organizations: crate::contacts::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
             draft: DraftFile::new(draft_file),
             found_note: None,
@@ -320,8 +321,7 @@ pub fn contact_rows(c: &weeek_api::models::Contact, every: bool) -> usize {
 impl ContactsState {
     /// A contact or organization opened from elsewhere (a deal): read in full over whatever
     /// the screen had, which closing it goes back to (a form keeps what was typed).
-    pub fn show_linked(&mut self, opened: crate::funnels::deal_links::Opened, cx: &mut ScreenCtx) {
-        use crate::funnels::deal_links::Opened;
+    pub fn show_linked(&mut self, opened: Opened, cx: &mut ScreenCtx) {
         match opened {
             Opened::Contact(contact) => {
                 self.organizations.shown = false;
@@ -345,7 +345,7 @@ impl ScreenState for ContactsState {
 
     fn help_contexts(&self) -> &'static [Context] {
         if self.organizations.shown {
-            return crate::organizations::OrganizationsState::HELP_CONTEXTS;
+            return crate::contacts::organizations::OrganizationsState::HELP_CONTEXTS;
         }
         &[
             Context::ContactField,

@@ -5,10 +5,10 @@ use super::form::{Field, Form};
 use super::layer::Layer;
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane, contact_rows};
-use crate::app::checked_form::CheckedForm;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
-use crate::app::{ScreenCtx, Target};
+use crate::keys::commands::Action;
+use crate::screen::checked_form::CheckedForm;
+use crate::screen::toast::ToastKind;
+use crate::screen::{ScreenCtx, Target};
 
 impl ContactsState {
     /// Starts a new contact, keeping organizations and tags when `keep`.

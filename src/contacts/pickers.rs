@@ -1,55 +1,16 @@
-//! Choosing organizations and tags: the organization list (`GET /crm/organizations`, paged
-//! through in full so fuzzy search sees every name) and the multi-select pickers.
+//! The organizations of the contact form's picker: read page by page, and named as the form
+//! shows the ones chosen.
 
 use weeek_api::ListQuery;
-use weeek_api::models::Organization;
-
-use super::form::OrgRef;
-use crate::app::ScreenCtx;
-use crate::app::all_pages::AllPages;
-use crate::app::loadable::Loadable;
-use crate::app::names::Names;
-use crate::widgets::picker::{PickItem, Picker};
-use crate::worker::op;
 
 use super::{ContactAnswer, ContactKey};
+use crate::screen::ScreenCtx;
+use crate::screen::choices::Organizations;
+use crate::worker::op;
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum Choice {
-    Org(String),
-    Tag(i64),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PickKind {
-    Organizations,
-    Tags,
-}
-
-/// An open picker; `picker` is `None` while its items are still loading.
-#[derive(Debug, Clone)]
-pub struct FormPicker {
-    pub kind: PickKind,
-    pub picker: Option<Picker<Choice>>,
-    /// Typed before the items arrived: becomes the picker's query.
-    pub pending_query: String,
-}
-
-/// Every organization, for the picker.
-pub type Organizations = AllPages<Organization>;
-
+/// Reads a page of the organizations for the picker.
 pub fn ask_orgs(cx: &mut ScreenCtx, q: ListQuery) {
     cx.request(ContactKey::Orgs, op::Organizations(q), ContactAnswer::Orgs);
-}
-
-impl AllPages<Organization> {
-    pub fn name(&self, id: &str) -> Option<String> {
-        self.list
-            .value()?
-            .iter()
-            .find(|o| o.id == id)
-            .map(Organization::display_name)
-    }
 }
 
 impl super::ContactsState {
@@ -63,58 +24,9 @@ impl super::ContactsState {
 /// [`super::ContactsState::org_name`] from the two parts, for callers holding the rest of the
 /// state mutably.
 pub fn org_name(
-    tab: &crate::organizations::OrganizationsState,
+    tab: &crate::contacts::organizations::OrganizationsState,
     orgs: &Organizations,
     id: &str,
 ) -> Option<String> {
     tab.known_name(id).or_else(|| orgs.name(id))
-}
-
-fn usable<T>(l: &Loadable<T>) -> Option<&T> {
-    match l {
-        Loadable::Loaded(v) | Loadable::Failed(_, Some(v)) => Some(v),
-        Loadable::Loading(Some(v)) => Some(v),
-        _ => None,
-    }
-}
-
-pub fn org_picker(orgs: &Organizations, chosen: &[OrgRef]) -> Option<Picker<Choice>> {
-    let list = orgs.usable()?;
-    let mut items: Vec<PickItem<Choice>> = list
-        .iter()
-        .map(|o| {
-            let detail = o
-                .emails
-                .first()
-                .map(|e| e.email.clone())
-                .or_else(|| o.phones.first().map(|p| p.phone.clone()))
-                .unwrap_or_default();
-            PickItem::new(Choice::Org(o.id.clone()), o.display_name()).detail(detail)
-        })
-        .collect();
-    // A chosen organization the list no longer has stays choosable, so applying the picker
-    // does not drop it behind the person's back.
-    for c in chosen {
-        if !list.iter().any(|o| o.id == c.id) {
-            items.push(
-                PickItem::new(Choice::Org(c.id.clone()), c.name.clone()).detail("not in the list"),
-            );
-        }
-    }
-    let pre: Vec<Choice> = chosen.iter().map(|c| Choice::Org(c.id.clone())).collect();
-    let mut p = Picker::multi("Organizations", items, &pre);
-    p.creates = Some("organization");
-    Some(p)
-}
-
-pub fn tag_picker(names: &Names, chosen: &[i64]) -> Option<Picker<Choice>> {
-    let tags = usable(&names.tags)?;
-    let items = tags
-        .iter()
-        .map(|t| PickItem::new(Choice::Tag(t.id), t.title.clone()).color(t.color.clone()))
-        .collect();
-    let pre: Vec<Choice> = chosen.iter().map(|id| Choice::Tag(*id)).collect();
-    let mut p = Picker::multi("Tags", items, &pre);
-    p.creates = Some("tag");
-    Some(p)
 }

@@ -9,11 +9,11 @@ use weeek_api::{ApiError, ListQuery, NewContact};
 
 use super::ContactsState;
 use super::form::Sent;
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
 };
-use crate::app::toast::ToastKind;
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 use super::{ContactAnswer, ContactKey};

@@ -9,9 +9,10 @@ use weeek_api::{ApiError, FieldErrors};
 use super::form::{Field, OrgRef};
 use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
-use crate::app::requests::NamesKey;
-use crate::app::screen::ScreenState;
-use crate::app::{Effect, Overlay, Screen};
+use crate::app::Overlay;
+use crate::screen::ScreenState;
+use crate::screen::names::NamesKey;
+use crate::screen::{Effect, Screen};
 use crate::testing::{Harness, code, ctrl, key_event};
 use crate::worker::{Answer, Call};
 
@@ -271,7 +272,7 @@ fn a_second_ctrl_s_while_saving_sends_nothing_and_typing_changes_nothing() {
         "the form is locked"
     );
     assert!(!h.quits() && h.app.overlay.is_none());
-    assert_eq!(h.app.screen, crate::app::Screen::Contacts);
+    assert_eq!(h.app.screen, crate::screen::Screen::Contacts);
     assert_eq!(h.app.contacts.layers.ask(), None);
     assert_eq!(h.app.contacts.footer_note().as_deref(), Some("saving…"));
     let req = h.take(|c| matches!(c, Call::CreateContact(_))).remove(0);
@@ -419,7 +420,7 @@ fn a_refused_save_keeps_every_value_and_is_retried_only_on_a_key() {
 }
 
 /// Types a contact with an e-mail, saves it and loses the answer; returns the look.
-fn lose_a_save(h: &mut Harness, cause: ApiError) -> crate::app::requests::Request {
+fn lose_a_save(h: &mut Harness, cause: ApiError) -> crate::screen::requests::Request {
     h.press("Иван");
     h.send(code(KeyCode::Tab));
     h.press("Петров");
@@ -891,7 +892,7 @@ fn the_organization_picker_searches_fuzzily_and_applies_a_set() {
     assert_eq!(h.app.contacts.form.tags, vec![1]);
 }
 
-fn creates_of(h: &mut Harness) -> Vec<crate::app::requests::Request> {
+fn creates_of(h: &mut Harness) -> Vec<crate::screen::requests::Request> {
     h.take(|c| matches!(c, Call::CreateTag(_) | Call::CreateOrganization(_)))
 }
 
@@ -1292,7 +1293,7 @@ fn ids(h: &Harness) -> Vec<String> {
 }
 
 /// `D` on the second contact of the list, answered `y`: the delete is out.
-fn delete_second(h: &mut Harness) -> crate::app::requests::Request {
+fn delete_second(h: &mut Harness) -> crate::screen::requests::Request {
     h.send(ctrl('l'));
     h.press("jD");
     assert!(matches!(

@@ -7,8 +7,8 @@ use weeek_api::{ApiError, DealPage};
 use super::deal_links::Opened;
 use super::structure::Named;
 use super::{FunnelsState, StatusId};
-use crate::app::ScreenCtx;
-use crate::app::ledger::Settled;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::Settled;
 
 #[derive(Debug)]
 pub enum FunnelAnswer {

@@ -1,13 +1,13 @@
 //! The deals board: one column per status, each loading and paging on its own, so one slow
 //! or failing status never holds up or breaks the others (the cursor and paging bookkeeping
-//! is the shared card column's, `app::card_column`).
+//! is the shared card column's, `screen::card_column`).
 
 use weeek_api::models::Deal;
 use weeek_api::{ApiError, DealPage, DealQuery};
 
-use crate::app::ScreenCtx;
-use crate::app::card_column;
-use crate::app::loadable::Paged;
+use crate::screen::ScreenCtx;
+use crate::screen::card_column;
+use crate::screen::loadable::Paged;
 use crate::worker::op;
 
 use super::query::DealFilter;
@@ -93,7 +93,7 @@ impl Column {
     ) -> Option<ApiError> {
         let more = matches!(
             self.deals.status,
-            crate::app::loadable::PageStatus::Loading { more: true }
+            crate::screen::loadable::PageStatus::Loading { more: true }
         );
         let page = result.map(|p| {
             let sent = p.deals.len();

@@ -12,6 +12,7 @@ use time::Date;
 use weeek_api::models::{CustomField, Deal};
 use weeek_api::{CustomFieldKind, DealInput, FieldErrors};
 
+use crate::amounts::parse_number;
 use crate::widgets::field::TextField;
 
 /// The service's limit on a deal title, in characters.
@@ -101,21 +102,10 @@ impl Input {
     }
 }
 
-/// Reads a number as people type it: spaces (also thin and no-break ones) group digits, and a
-/// comma or a point marks the decimals.
-pub fn parse_number(text: &str) -> Option<f64> {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '\u{202f}')
-        .map(|c| if c == ',' { '.' } else { c })
-        .collect();
-    cleaned.parse::<f64>().ok().filter(|n| n.is_finite())
-}
-
 /// A number as the form shows it for editing: as the rest of the app shows numbers
 /// (`1 250 000,50`), which `parse_number` reads back.
 fn number_text(n: f64) -> String {
-    crate::funnels::format::number(n)
+    crate::amounts::number(n)
 }
 
 pub use crate::date_input::parse_day as parse_date;
@@ -410,7 +400,7 @@ impl DealForm {
     pub fn apply_service_errors(&mut self, fields: &FieldErrors) -> Vec<String> {
         let mut errors = std::mem::take(&mut self.errors);
         let leftovers =
-            crate::app::form_errors::place(&mut errors, fields, |k| self.field_for_key(k));
+            crate::screen::form_errors::place(&mut errors, fields, |k| self.field_for_key(k));
         self.errors = errors;
         self.focus_first_error();
         leftovers
@@ -504,7 +494,7 @@ fn custom_value(
             .iter()
             .find(|o| o.id == id)
             .and_then(|o| o.name.clone())
-            .unwrap_or_else(|| crate::app::names::short_id(&id));
+            .unwrap_or_else(|| crate::screen::names::short_id(&id));
         Named { id, name }
     };
     Some(match Input::of(field) {
@@ -574,14 +564,6 @@ mod tests {
             field("b", "boolean"),
             field("d", "datetime"),
         ]
-    }
-
-    #[test]
-    fn numbers_read_as_people_type_them() {
-        assert_eq!(parse_number("1 200 000,50"), Some(1_200_000.5));
-        assert_eq!(parse_number("1\u{a0}000.25"), Some(1000.25));
-        assert_eq!(parse_number("12e"), None);
-        assert_eq!(parse_number("inf"), None);
     }
 
     #[test]

@@ -10,9 +10,9 @@ use super::deal_form::{CustomValue, DealField, DealForm, Input, Values};
 use super::editor::{DealEditor, Draft, Phase, Target};
 use super::layer::Layer;
 use super::{FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 
 impl FunnelsState {
     pub fn draft_path(&self) -> &Path {

@@ -7,9 +7,9 @@ use super::deal_form::{CustomValue, DealField, Input, Named};
 use super::editor::{DealEditor, FormPicker, PickKey};
 use super::layer::Layer;
 use super::lookups::Lookups;
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::names::Names;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::names::Names;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 

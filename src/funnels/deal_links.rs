@@ -5,13 +5,14 @@
 //! lists (past their first pages) is read by its id before it opens.
 
 use weeek_api::ApiError;
-use weeek_api::models::{Contact, Organization};
 
 use super::layer::Layer;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::jump::Jump;
+pub use crate::screen::jump::Opened;
+use crate::screen::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 use crate::worker::op;
 
@@ -20,19 +21,6 @@ use crate::worker::op;
 pub enum Link {
     Contact(String),
     Organization(String),
-}
-
-/// What the app opens on the contacts screen.
-#[derive(Debug, Clone)]
-pub enum Opened {
-    Contact(Box<Contact>),
-    Organization(Box<Organization>),
-}
-
-#[derive(Debug, Default)]
-pub struct DealLinks {
-    /// Picked and read: the app switches screens and opens it.
-    pub open: Option<Opened>,
 }
 
 impl FunnelsState {
@@ -109,13 +97,13 @@ impl FunnelsState {
     fn open_link(&mut self, link: Link, cx: &mut ScreenCtx) {
         match link {
             Link::Contact(id) => match self.lookups.contacts.items.iter().find(|c| c.id == id) {
-                Some(c) => self.links.open = Some(Opened::Contact(Box::new(c.clone()))),
+                Some(c) => cx.jump(Jump::Contacts(Opened::Contact(Box::new(c.clone())))),
                 None => cx.request(FunnelKey::LinkRead, op::Contact(id), |r| {
                     FunnelAnswer::LinkRead("contact", r.map(Opened::Contact))
                 }),
             },
             Link::Organization(id) => match self.lookups.orgs.items.iter().find(|o| o.id == id) {
-                Some(o) => self.links.open = Some(Opened::Organization(Box::new(o.clone()))),
+                Some(o) => cx.jump(Jump::Contacts(Opened::Organization(Box::new(o.clone())))),
                 None => cx.request(FunnelKey::LinkRead, op::Organization(id), |r| {
                     FunnelAnswer::LinkRead("organization", r.map(Opened::Organization))
                 }),
@@ -132,7 +120,7 @@ impl FunnelsState {
         cx: &mut ScreenCtx,
     ) {
         match result {
-            Ok(opened) => self.links.open = Some(opened),
+            Ok(opened) => cx.jump(Jump::Contacts(opened)),
             Err(e) => cx.toast(
                 ToastKind::Error,
                 format!("Could not read the {what}: {}", e.short()),

@@ -3,8 +3,8 @@
 
 use super::FunnelsState;
 use super::layer::Layer;
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
 use crate::widgets::field::TextField;
 use crate::widgets::name_entry::{Entry, NameEntry};
 

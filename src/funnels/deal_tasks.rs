@@ -17,14 +17,14 @@ use super::detail::FunnelDetail;
 use super::layer::Layer;
 use super::verbs::Ask;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::jump::Jump;
+use crate::screen::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 /// A new linked task on its way.
@@ -97,10 +97,11 @@ impl Writes for Detaches {
     type Item = Deal;
     type Note = ();
     type Truth = ();
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::TaskDetach(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::TaskDetach(n)
     }
 
     fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
@@ -325,7 +326,7 @@ impl FunnelsState {
             Some(t) if DealTasks::is_pending(t.id) => {
                 cx.toast(ToastKind::Info, "That task is still being created.");
             }
-            Some(t) => self.open_task = Some(t.clone()),
+            Some(t) => cx.jump(Jump::Task(Box::new(t.clone()))),
         }
     }
 
@@ -575,7 +576,7 @@ fn look_for_task(n: u64, look: PageRead<Deal>, cx: &mut ScreenCtx) {
     });
 }
 
-fn report_detach(done: Option<crate::app::ledger::Group<Detaches>>, cx: &mut ScreenCtx) {
+fn report_detach(done: Option<crate::screen::ledger::Group<Detaches>>, cx: &mut ScreenCtx) {
     let Some(group) = done else {
         return;
     };

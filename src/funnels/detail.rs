@@ -11,11 +11,11 @@ use super::query::DealFilter;
 use super::totals::Figures;
 use super::verbs::DealVerbs;
 use super::{FunnelAnswer, FunnelKey};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::ledger::Ledger;
-use crate::app::loadable::Loadable;
+use crate::keys::commands::Action;
 use crate::layout::funnels::InfoPlace;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::Ledger;
+use crate::screen::loadable::Loadable;
 use crate::worker::op;
 
 /// Reads the statuses of funnel `id` (and so its columns).

@@ -13,11 +13,11 @@ use super::deal_form::{DealField, DealForm, Values};
 use super::detail::FunnelDetail;
 use super::totals::Weight;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
 };
-use crate::app::toast::ToastKind;
+use crate::screen::toast::ToastKind;
 use crate::widgets::picker::Picker;
 use crate::worker::{TypedCall, op};
 
@@ -408,10 +408,10 @@ impl FunnelsState {
                     format!(
                         "{} may have been saved ({}): reading it back…",
                         e.name,
-                        crate::app::lost_answer::cause_text(&err)
+                        crate::screen::lost_answer::cause_text(&err)
                     ),
                 );
-                e.failure = Some(crate::app::lost_answer::cause_text(&err));
+                e.failure = Some(crate::screen::lost_answer::cause_text(&err));
                 e.phase = Phase::Reading { input, lost: true };
                 read_deal(deal_id, cx);
             }

@@ -12,9 +12,9 @@ use super::editor::{DealEditor, FormPicker, Phase};
 use super::query::BoardPicker;
 use super::structure_prompts::{CurrencyPick, NamePrompt};
 use super::verbs::Ask;
-use crate::app::commands::{Action, Context};
-use crate::app::layers::{self, Layers, Route};
-use crate::app::toast::ToastKind;
+use crate::keys::commands::{Action, Context};
+use crate::screen::layers::{self, Layers, Route};
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::Picker;
 
@@ -306,8 +306,8 @@ impl FunnelsState {
     /// A command of the list's search box; false for the rest (arrows move the cursor).
     fn list_search_action(
         &mut self,
-        action: crate::app::commands::Action,
-        cx: &mut crate::app::ScreenCtx,
+        action: crate::keys::commands::Action,
+        cx: &mut crate::screen::ScreenCtx,
     ) -> bool {
         let Some(Layer::ListSearch(field)) = self.layers.top_mut() else {
             return false;
@@ -323,7 +323,7 @@ impl FunnelsState {
     }
 
     /// A command of the deal search box; false for the rest (arrows move on the board).
-    fn deal_search_action(&mut self, action: Action, cx: &mut crate::app::ScreenCtx) -> bool {
+    fn deal_search_action(&mut self, action: Action, cx: &mut crate::screen::ScreenCtx) -> bool {
         let (Some(Layer::DealSearch(field)), Some(d)) = (self.layers.top_mut(), &mut self.detail)
         else {
             return false;
@@ -337,7 +337,7 @@ impl FunnelsState {
         true
     }
 
-    fn deal_search_typed(&mut self, text: &str, cx: &mut crate::app::ScreenCtx) -> bool {
+    fn deal_search_typed(&mut self, text: &str, cx: &mut crate::screen::ScreenCtx) -> bool {
         let (Some(Layer::DealSearch(field)), Some(d)) = (self.layers.top_mut(), &mut self.detail)
         else {
             return false;
@@ -346,7 +346,7 @@ impl FunnelsState {
     }
 
     /// A command of the board's filter or sort picker.
-    fn board_picker_action(&mut self, action: Action, cx: &mut crate::app::ScreenCtx) {
+    fn board_picker_action(&mut self, action: Action, cx: &mut crate::screen::ScreenCtx) {
         let (Some(Layer::BoardPicker(picker)), Some(d)) = (self.layers.top_mut(), &mut self.detail)
         else {
             return;
@@ -358,7 +358,7 @@ impl FunnelsState {
 
     /// The organizations arrived (or failed): a waiting filter picker opens with what there
     /// is, or says why it cannot.
-    pub(super) fn orgs_arrived(&mut self, cx: &mut crate::app::ScreenCtx) {
+    pub(super) fn orgs_arrived(&mut self, cx: &mut crate::screen::ScreenCtx) {
         let Some(d) = &self.detail else {
             return;
         };

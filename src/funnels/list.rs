@@ -2,9 +2,9 @@
 
 use weeek_api::models::Funnel;
 
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::loadable::Loadable;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::Loadable;
 use crate::widgets::field::TextField;
 use crate::widgets::scroll;
 

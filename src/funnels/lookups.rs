@@ -4,8 +4,8 @@
 use weeek_api::models::{Contact, Organization};
 use weeek_api::{ApiError, ListQuery};
 
-use crate::app::ScreenCtx;
-use crate::app::names::short_id;
+use crate::screen::ScreenCtx;
+use crate::screen::names::short_id;
 use crate::worker::op;
 
 use super::{FunnelAnswer, FunnelKey};

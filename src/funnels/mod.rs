@@ -11,7 +11,6 @@ pub mod deal_task_prompt;
 pub mod deal_tasks;
 pub mod detail;
 pub mod editor;
-pub mod format;
 pub mod layer;
 pub mod list;
 pub mod lookups;
@@ -25,11 +24,11 @@ pub mod totals;
 pub mod verbs;
 mod view_keys;
 
-use crate::app::commands::{Action, Context};
-use crate::app::screen::ScreenState;
-use crate::app::{ScreenCtx, Target};
+use crate::keys::commands::{Action, Context};
 use crate::layout::Viewport;
 use crate::layout::funnels::InfoPlace;
+use crate::screen::ScreenState;
+use crate::screen::{ScreenCtx, Target};
 use crate::worker::op;
 pub use answers::FunnelAnswer;
 use detail::FunnelDetail;
@@ -38,8 +37,8 @@ use lookups::Lookups;
 use moves::DealMoves;
 use verbs::DealVerbs;
 
-use crate::app::draft_file::DraftFile;
-use crate::app::ledger::Ledger;
+use crate::screen::draft_file::DraftFile;
+use crate::screen::ledger::Ledger;
 
 /// A deal status's id.
 pub type StatusId = String;
@@ -92,6 +91,10 @@ pub enum FunnelKey {
     StatusWrite(u64),
 }
 
+impl crate::screen::requests::KeySet for FunnelKey {
+    type Answer = FunnelAnswer;
+}
+
 #[derive(Debug)]
 pub struct FunnelsState {
     pub list: FunnelList,
@@ -107,19 +110,15 @@ pub struct FunnelsState {
     pub layers: layer::FunnelLayers,
     /// New deals whose answer was lost and that no look found: the same deal sent again is
     /// looked for first.
-    deal_unsettled: crate::app::lost_answer::Unsettled<editor::DealLookup>,
+    deal_unsettled: crate::screen::lost_answer::Unsettled<editor::DealLookup>,
     /// The form's draft on disk.
     draft: DraftFile,
     /// A draft from an earlier run, not opened yet.
     pub found: Option<editor::Draft>,
     /// Said at start what was found on disk (a toast needs the first message's clock).
-    found_note: Option<(crate::app::toast::ToastKind, String)>,
+    found_note: Option<(crate::screen::toast::ToastKind, String)>,
     /// The open deal's linked tasks: new ones and detaches on their way, the title prompt.
     pub tasks: deal_tasks::DealTasks,
-    /// The linked task `Enter` chose, for the app to show on the task screen.
-    pub open_task: Option<weeek_api::models::Task>,
-    /// The deal's contacts and organizations to open one (`c`), and the one to open.
-    pub links: deal_links::DealLinks,
     /// Funnels and statuses made, renamed, deleted, moved; the name prompt.
     pub structure: structure::Structure,
 }
@@ -138,8 +137,6 @@ impl FunnelsState {
             found: None,
             found_note: None,
             tasks: deal_tasks::DealTasks::default(),
-            open_task: None,
-            links: Default::default(),
             structure: structure::Structure::default(),
         }
     }
@@ -188,7 +185,10 @@ impl ScreenState for FunnelsState {
 
     fn on_enter(&mut self, cx: &mut ScreenCtx) {
         self.announce(cx);
-        if matches!(self.list.funnels, crate::app::loadable::Loadable::NotAsked) {
+        if matches!(
+            self.list.funnels,
+            crate::screen::loadable::Loadable::NotAsked
+        ) {
             self.reload_list(cx);
         }
     }

@@ -1,7 +1,7 @@
 //! Moving a deal to the previous or next status: applied to the board at once (the deal, the
 //! counts and the amounts), sent, and put back with a message if the service refuses. A move
 //! whose answer was lost is read back (`GET /crm/deals/{id}`) and the deal shown where the
-//! service has it. The bookkeeping is the shared write ledger's (`app::ledger`).
+//! service has it. The bookkeeping is the shared write ledger's (`screen::ledger`).
 
 use weeek_api::ApiError;
 use weeek_api::models::Deal;
@@ -9,11 +9,10 @@ use weeek_api::models::Deal;
 use super::detail::FunnelDetail;
 use super::totals::Weight;
 use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Settled, Shown, Writes, done, read_item};
-use crate::app::lost_answer::{ReadBack, read_back_failed};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item};
+use crate::screen::lost_answer::{ReadBack, read_back_failed};
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 /// Deal moves as optimistic writes.
@@ -39,10 +38,11 @@ impl Writes for DealMoves {
     /// The status the deal is in, and about where in its column.
     type Truth = (StatusId, usize);
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::Move(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::Move(n)
     }
 
     fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {

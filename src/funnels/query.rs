@@ -9,9 +9,9 @@ use weeek_api::{DealQuery, DealSortKey, Sort};
 use super::board::{Column, PAGE_SIZE};
 use super::detail::FunnelDetail;
 use super::lookups::Lookups;
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::names::Names;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::names::Names;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
 
@@ -191,7 +191,9 @@ fn filter_picker(filter: &DealFilter, names: &Names, lookups: &Lookups) -> Picke
             let label = match &c {
                 Choice::Open => "open".to_string(),
                 Choice::Outcome(w) => w.as_str().to_string(),
-                Choice::Assignee(id) | Choice::Organization(id) => crate::app::names::short_id(id),
+                Choice::Assignee(id) | Choice::Organization(id) => {
+                    crate::screen::names::short_id(id)
+                }
                 Choice::Tag(id) => format!("tag {id}"),
             };
             items.push(PickItem::new(c, label).detail("not in the lists"));

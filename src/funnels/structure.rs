@@ -19,16 +19,15 @@ use super::layer::Layer;
 use super::list::FunnelList;
 use super::structure_prompts::{NamePrompt, Naming};
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{
     Group, Ledger, Settled, Shown, Writes, deleted, done, read_item, returning,
 };
-use crate::app::lost_answer::{
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::worker::op;
 
@@ -143,10 +142,11 @@ impl Writes for FunnelWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::FunnelWrite(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::FunnelWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Funnel>) -> FunnelAnswer {
@@ -292,10 +292,11 @@ impl Writes for StatusWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::StatusWrite(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::StatusWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<FunnelStatus>>) -> FunnelAnswer {
@@ -1043,13 +1044,13 @@ impl FunnelsState {
 }
 
 /// Why a rename did not hold, when it did not (refused, or read back and not there).
-fn refusal<W: Writes>(o: &crate::app::ledger::Outcome<W>) -> Option<String> {
+fn refusal<W: Writes>(o: &crate::screen::ledger::Outcome<W>) -> Option<String> {
     let e = o.error.as_ref()?;
     match (&o.lost, &o.read_back) {
         (None, _) => Some(e.short()),
         (Some(lost), Some(ReadBack::NotApplied)) => Some(format!(
             "Not renamed ({})",
-            crate::app::lost_answer::cause_text(lost)
+            crate::screen::lost_answer::cause_text(lost)
         )),
         _ => None,
     }

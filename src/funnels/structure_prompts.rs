@@ -6,9 +6,9 @@ use super::FunnelsState;
 use super::layer::Layer;
 use super::structure::{Place, quoted};
 use super::verbs::Ask;
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::widgets::name_entry::{Entry, NameEntry};
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -183,7 +183,7 @@ impl FunnelsState {
                 all.iter()
                     .map(|c| {
                         // The code too, so typing "EUR" finds the euro.
-                        let mark = super::format::currency_mark(cx.names, c.id);
+                        let mark = crate::amounts::currency_mark(cx.names, c.id);
                         let head = match c.code.as_deref().map(str::trim) {
                             Some(code) if !code.is_empty() && code != mark => {
                                 format!("{code} {mark}")

@@ -10,16 +10,17 @@ use weeek_api::models::{
 };
 use weeek_api::{ApiError, DealPage};
 
-use crate::app::Effect;
-use crate::app::commands::Context;
-use crate::app::loadable::Loadable;
-use crate::app::loadable::PageStatus;
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
-use crate::app::screen::ScreenState;
-use crate::app::{Msg, Screen};
+use crate::app::Msg;
 use crate::funnels::FunnelKey;
+use crate::keys::commands::Context;
 use crate::layout::funnels::InfoPlace;
+use crate::screen::Effect;
+use crate::screen::Screen;
+use crate::screen::ScreenState;
+use crate::screen::loadable::Loadable;
+use crate::screen::loadable::PageStatus;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event};
 use crate::worker::{Answer, Call};
 
@@ -960,7 +961,7 @@ fn two_moves_of_one_deal_go_out_in_order_and_a_page_does_not_duplicate_it() {
 }
 
 /// The read-back of deal `id` after a move lost its answer.
-fn deal_read_back(h: &mut Harness, id: &str) -> crate::app::requests::Request {
+fn deal_read_back(h: &mut Harness, id: &str) -> crate::screen::requests::Request {
     let mut reads = h.take(|c| matches!(c, Call::Deal(d) if d == id));
     assert_eq!(reads.len(), 1, "deal {id} is read back once");
     reads.remove(0)

@@ -1,7 +1,7 @@
 //! Deal verbs on the board: won / lost / archived (and back to open) and delete. Each is shown
 //! at once and sent; a refusal puts the deal back as it was, and a write whose answer was lost
 //! has the deal read back and shown as the service has it. The bookkeeping is the shared write
-//! ledger's (`app::ledger`), a ledger of its own beside the moves': a verb and a move of one
+//! ledger's (`screen::ledger`), a ledger of its own beside the moves': a verb and a move of one
 //! deal change different fields, so neither waits for the other.
 
 use weeek_api::models::{Deal, WinStatus};
@@ -11,11 +11,10 @@ use super::detail::FunnelDetail;
 use super::layer::Layer;
 use super::totals::Weight;
 use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Settled, Shown, Writes, done, read_item, returning};
-use crate::app::lost_answer::{ReadBack, read_back_failed};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item, returning};
+use crate::screen::lost_answer::{ReadBack, read_back_failed};
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 /// Deal verbs as optimistic writes.
@@ -82,10 +81,11 @@ impl Writes for DealVerbs {
     /// The outcome the service has, for a later verb of the deal to go back to.
     type Truth = Option<WinStatus>;
 
+    type Key = FunnelKey;
     type Answer = FunnelAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        FunnelKey::Verb(n).into()
+    fn key(n: u64) -> FunnelKey {
+        FunnelKey::Verb(n)
     }
 
     fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {

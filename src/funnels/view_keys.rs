@@ -7,10 +7,10 @@ use weeek_api::models::WinStatus;
 use super::FunnelsState;
 use super::detail::FunnelDetail;
 use super::layer::Layer;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
-use crate::app::{ScreenCtx, Target};
+use crate::keys::commands::Action;
 use crate::layout::funnels::InfoPlace;
+use crate::screen::toast::ToastKind;
+use crate::screen::{ScreenCtx, Target};
 use crate::widgets::scroll;
 
 impl FunnelsState {

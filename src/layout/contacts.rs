@@ -1,9 +1,39 @@
 //! The contacts screen: the form and the contact list side by side when there is room, one at
-//! a time under a switch line when not.
+//! a time under a switch line when not; its panes and the form's places, which a click names.
 
 use ratatui::layout::Rect;
 
 use super::inside_border;
+
+/// The pane that has the keys: the form, or the contact list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pane {
+    #[default]
+    Form,
+    List,
+}
+
+/// A place in the form. E-mail and phone rows are numbered as on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Field {
+    FirstName,
+    LastName,
+    MiddleName,
+    Email(usize),
+    Phone(usize),
+    Organizations,
+    Tags,
+}
+
+impl Field {
+    pub fn is_text(self) -> bool {
+        !matches!(self, Field::Organizations | Field::Tags)
+    }
+
+    pub fn is_name(self) -> bool {
+        matches!(self, Field::FirstName | Field::LastName | Field::MiddleName)
+    }
+}
 
 /// From this body width the form and the list sit side by side.
 const SIDE_BY_SIDE_MIN: u16 = 110;

@@ -24,6 +24,18 @@ pub fn too_small(area: Rect) -> bool {
     area.width < MIN_WIDTH || area.height < MIN_HEIGHT
 }
 
+/// How far the panes whose text wraps can scroll, as the last frame measured them: until their
+/// last line is at the bottom. Drawing measures them (`ui::render` returns them with what it
+/// drew) and the app keeps scroll positions within, so a key past the end does nothing that
+/// would take one more key to come back from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ScrollLimits {
+    /// The task screen's detail pane, of the task under the cursor.
+    pub detail: u16,
+    /// Help or the message log, whichever is open.
+    pub overlay: u16,
+}
+
 /// The bands every screen shares.
 pub struct Frame {
     /// Title, screen tabs and who is signed in.

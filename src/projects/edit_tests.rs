@@ -8,9 +8,9 @@ use weeek_api::models::{Board, PROJECT_ARCHIVED, Project};
 use super::Node;
 use super::tests::{answer_boards, on_projects};
 use crate::app::Msg;
-use crate::app::commands::Context;
-use crate::app::requests::Request;
-use crate::app::screen::ScreenState;
+use crate::keys::commands::Context;
+use crate::screen::ScreenState;
+use crate::screen::requests::Request;
 use crate::testing::{Harness, code, ctrl};
 use crate::worker::{Answer, Call};
 

@@ -21,16 +21,15 @@ use weeek_api::{ApiError, NewProject, ProjectUpdate};
 use super::naming::Ask;
 use super::portfolio_edits::PortfolioWrites;
 use super::{Node, ProjectsAnswer, ProjectsKey, ProjectsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, read_item};
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Ledger, Settled, Shown, Writes, deleted, done, read_item};
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
     read_back_failed,
 };
-use crate::app::names::Names;
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::names::Names;
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 // ----- creates ------------------------------------------------------------------------------
@@ -123,10 +122,11 @@ impl Writes for ProjectWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::ProjectWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::ProjectWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Project>) -> ProjectsAnswer {
@@ -278,10 +278,11 @@ impl Writes for BoardWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::BoardWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::BoardWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<Board>>) -> ProjectsAnswer {

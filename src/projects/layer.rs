@@ -4,8 +4,8 @@
 
 use super::ProjectsState;
 use super::naming::{Ask, NamePrompt};
-use crate::app::commands::Context;
-use crate::app::layers::{self, Layers, Route};
+use crate::keys::commands::Context;
+use crate::screen::layers::{self, Layers, Route};
 
 #[derive(Debug, Clone)]
 pub enum Layer {

@@ -18,11 +18,12 @@ use std::collections::HashSet;
 use weeek_api::ApiError;
 use weeek_api::models::{Board, Portfolio, Project};
 
-use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
-use crate::app::ledger::Settled;
-use crate::app::loadable::Loadable;
-use crate::app::screen::ScreenState;
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenCtx;
+use crate::screen::ScreenState;
+use crate::screen::jump::Jump;
+use crate::screen::ledger::Settled;
+use crate::screen::loadable::Loadable;
 use crate::widgets::field::TextField;
 use crate::worker::op;
 pub use tree::{Node, Row};
@@ -41,6 +42,10 @@ pub enum ProjectsKey {
     BoardWrite(u64),
     /// A rename of a portfolio (or its read-back), by its number.
     PortfolioWrite(u64),
+}
+
+impl crate::screen::requests::KeySet for ProjectsKey {
+    type Answer = ProjectsAnswer;
 }
 
 /// The projects screen's answers, one per kind of request.
@@ -74,8 +79,6 @@ pub struct ProjectsState {
     pub filter: Option<TextField>,
     /// The filter box with the keyboard, the name prompt, the question.
     pub layers: layer::ProjectLayers,
-    /// The board `Enter` chose, for the app to open on the task screen.
-    pub open_board: Option<(i64, i64)>,
     entered: bool,
     /// Projects and boards made, renamed, archived, deleted.
     pub edits: edits::Edits,
@@ -86,7 +89,7 @@ pub struct ProjectsState {
 
 impl ProjectsState {
     /// The rows as drawn now.
-    pub fn rows(&self, names: &crate::app::names::Names) -> Vec<Row> {
+    pub fn rows(&self, names: &crate::screen::names::Names) -> Vec<Row> {
         // Without the portfolios every project would show as in none: nothing rather than that.
         let Some(portfolios) = self.portfolios.value() else {
             return Vec::new();
@@ -214,8 +217,8 @@ impl ProjectsState {
             return false;
         };
         match row.node {
-            Node::Board { project, board } => {
-                self.open_board = Some((project, board));
+            Node::Board { board, .. } => {
+                cx.jump(Jump::Board(board));
                 true
             }
             node if !row.open && row.branch => {

@@ -5,10 +5,10 @@
 use super::edits::{Place, quoted};
 use super::layer::Layer;
 use super::{Node, ProjectsState};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::names::Names;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::names::Names;
+use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
 use crate::widgets::name_entry::{Entry, NameEntry};
 

@@ -5,11 +5,10 @@ use weeek_api::ApiError;
 use weeek_api::models::Portfolio;
 
 use super::{ProjectsAnswer, ProjectsKey, ProjectsState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{Group, Settled, Shown, Writes, done};
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{ReadBack, read_back_failed};
-use crate::app::requests::RequestKey;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Group, Settled, Shown, Writes, done};
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{ReadBack, read_back_failed};
 use crate::worker::{TypedCall, op};
 
 #[derive(Debug, Clone)]
@@ -30,10 +29,11 @@ impl Writes for PortfolioWrites {
     type Note = ();
     type Truth = ();
 
+    type Key = ProjectsKey;
     type Answer = ProjectsAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        ProjectsKey::PortfolioWrite(n).into()
+    fn key(n: u64) -> ProjectsKey {
+        ProjectsKey::PortfolioWrite(n)
     }
 
     fn answer(n: u64, settled: Settled<Vec<Portfolio>>) -> ProjectsAnswer {

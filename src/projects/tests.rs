@@ -6,8 +6,8 @@ use weeek_api::ApiError;
 use weeek_api::models::{Board, Portfolio};
 
 use super::Node;
-use crate::app::Screen;
-use crate::app::screen::ScreenState;
+use crate::screen::Screen;
+use crate::screen::ScreenState;
 use crate::testing::{Harness, code, key_event};
 use crate::worker::{Answer, Call};
 

@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use weeek_api::models::Portfolio;
 
-use crate::app::names::Names;
+use crate::screen::names::Names;
 
 /// What a row shows; the cursor and the open branches are kept by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use crate::funnels::format::number;
+use crate::amounts::number;
 
 /// The most names a report quotes of each change.
 const SAMPLE: usize = 5;

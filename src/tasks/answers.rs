@@ -10,9 +10,8 @@ use super::files::FileAnswer;
 use super::form::tags::FormAnswer;
 use super::time_log::TimeAnswer;
 use super::watchers::WatchAnswer;
-use crate::app::ScreenCtx;
-use crate::app::ledger::Settled;
-use crate::app::requests::ScreenAnswer;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::Settled;
 
 #[derive(Debug)]
 pub enum TaskAnswer {
@@ -56,12 +55,6 @@ macro_rules! part {
             impl From<$answer> for TaskAnswer {
                 fn from(a: $answer) -> Self {
                     Self::$variant(a)
-                }
-            }
-
-            impl From<$answer> for ScreenAnswer {
-                fn from(a: $answer) -> Self {
-                    ScreenAnswer::from(TaskAnswer::$variant(a))
                 }
             }
         )*

@@ -7,9 +7,9 @@ use weeek_api::models::Comment;
 
 use super::TasksState;
 use super::comments::{CommentDialog, author, descendants};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 
 impl TasksState {
     /// `I`: the thread of the cursor task as a tree, the cursor on the newest comment (the one

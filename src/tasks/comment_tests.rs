@@ -61,7 +61,7 @@ fn write(h: &mut Harness, text: &str) {
     }
 }
 
-fn sent(h: &mut Harness) -> crate::app::requests::Request {
+fn sent(h: &mut Harness) -> crate::screen::requests::Request {
     h.take(|c| matches!(c, Call::CreateComment { .. }))
         .remove(0)
 }

@@ -1,6 +1,6 @@
 //! `n`: a new task, shown at once as a row of its own and replaced by the service's copy. A
 //! create whose answer was lost is looked for before it may be sent again (see
-//! `app::lost_answer`): found, its row becomes the service's task; not found, the prompt comes
+//! `screen::lost_answer`): found, its row becomes the service's task; not found, the prompt comes
 //! back with the title and Enter sends it again, after one more look (the first send may
 //! land late). The form's draft stays on disk until the service has the task.
 
@@ -11,11 +11,11 @@ use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery};
 use super::TasksState;
 use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::filters::Assignee;
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt, cause_text,
 };
-use crate::app::toast::ToastKind;
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 use super::{TaskAnswer, TaskKey};
@@ -528,10 +528,10 @@ impl TasksState {
 
     /// `u` can take a new task back: it deletes it, after asking.
     fn created(&mut self, title: &str, task: &TaskRow) {
-        self.writes.push_undo(crate::app::ledger::UndoEntry {
+        self.writes.push_undo(crate::screen::ledger::UndoEntry {
             group: 0,
             label: format!("Created {}", quoted(title)),
-            reverse: crate::app::ledger::Reverse::Created(task.id),
+            reverse: crate::screen::ledger::Reverse::Created(task.id),
         });
     }
 

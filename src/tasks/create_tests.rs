@@ -7,7 +7,8 @@ use crossterm::event::KeyCode;
 use weeek_api::models::Task;
 use weeek_api::{ApiError, TaskPage};
 
-use crate::app::{Effect, Overlay};
+use crate::app::Overlay;
+use crate::screen::Effect;
 use crate::testing::{Harness, code, ctrl, task};
 use crate::worker::{Answer, Call};
 

@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 use weeek_api::models::{CustomFieldOption, CustomFieldValue, Task};
 use weeek_api::{ApiError, TaskPage, TaskUpdate};
 
-use crate::app::commands::Context;
-use crate::app::requests::Request;
+use crate::keys::commands::Context;
+use crate::screen::requests::Request;
 use crate::tasks::dialogs::{Feedback, Popup, PromptPurpose};
 use crate::testing::{BORIS, Harness, code, task};
 use crate::worker::{Answer, Call};

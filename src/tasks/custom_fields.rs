@@ -13,13 +13,12 @@ use weeek_api::{ApiError, CustomFieldKind, TaskUpdate};
 
 use super::dialogs::{PickKey, PickPurpose, Popup, PromptPurpose};
 use super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::ledger::{Settled, Shown, Writes, read_item, returning};
-use crate::app::lost_answer::{ReadBack, read_back_failed};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
-use crate::funnels::deal_form::parse_number;
+use crate::amounts::parse_number;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{Settled, Shown, Writes, read_item, returning};
+use crate::screen::lost_answer::{ReadBack, read_back_failed};
+use crate::screen::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::{TypedCall, op};
 
@@ -115,7 +114,7 @@ pub struct FieldEdit {
     pub previous: Value,
 }
 
-/// Custom-field values as optimistic writes (see `app::ledger`).
+/// Custom-field values as optimistic writes (see `screen::ledger`).
 #[derive(Debug, Clone)]
 pub struct FieldWrites;
 
@@ -137,10 +136,11 @@ impl Writes for FieldWrites {
     /// A field's value as the service has it.
     type Truth = (String, Value);
 
+    type Key = TaskKey;
     type Answer = TaskAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        TaskKey::Field(n).into()
+    fn key(n: u64) -> TaskKey {
+        TaskKey::Field(n)
     }
 
     fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {
@@ -547,7 +547,7 @@ impl TasksState {
                 && matches!(outcome.read_back, None | Some(ReadBack::NotApplied))
             {
                 let why = match &outcome.lost {
-                    Some(lost) => crate::app::lost_answer::cause_text(lost),
+                    Some(lost) => crate::screen::lost_answer::cause_text(lost),
                     None => e.short(),
                 };
                 self.offer(Popup::Prompt {

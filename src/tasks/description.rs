@@ -8,11 +8,11 @@
 use weeek_api::models::Task;
 use weeek_api::{ApiError, TaskUpdate};
 
-use crate::app::commands::Action;
-use crate::app::ledger::read_item;
-use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
-use crate::app::toast::ToastKind;
-use crate::app::{Effect, ScreenCtx};
+use crate::keys::commands::Action;
+use crate::screen::ledger::read_item;
+use crate::screen::lost_answer::{AfterFailure, after_failure, cause_text};
+use crate::screen::toast::ToastKind;
+use crate::screen::{Effect, ScreenCtx};
 use crate::widgets::text_area::TextArea;
 use crate::worker::op;
 

@@ -5,8 +5,9 @@ use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskPage};
 
 use super::description::{to_html, to_text};
-use crate::app::requests::Request;
-use crate::app::{Effect, Msg};
+use crate::app::Msg;
+use crate::screen::Effect;
+use crate::screen::requests::Request;
 use crate::testing::{Harness, code, ctrl, task};
 use crate::worker::{Answer, Call};
 use crossterm::event::KeyCode;

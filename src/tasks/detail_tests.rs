@@ -4,8 +4,8 @@
 use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskPage};
 
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, task};
 use crate::worker::{Answer, Call};
@@ -39,7 +39,7 @@ fn loaded() -> (Harness, Vec<Task>) {
 fn detail_reads(h: &mut Harness) -> Vec<Request> {
     h.take(|_| true)
         .into_iter()
-        .filter(|r| matches!(r.key, RequestKey::Tasks(TaskKey::Detail(_))))
+        .filter(|r| matches!(r.key.get::<TaskKey>(), Some(TaskKey::Detail(_))))
         .collect()
 }
 
@@ -73,10 +73,9 @@ fn moving_on_cancels_the_read_and_coming_back_reads_nothing_again() {
     h.effects.clear();
     h.press("k");
     assert!(
-        h.effects.iter().any(|e| matches!(
-            e,
-            crate::app::Effect::Cancel(RequestKey::Tasks(TaskKey::Detail(2)))
-        )),
+        h.effects
+            .iter()
+            .any(|e| *e == crate::screen::Effect::Cancel(RequestKey::from(TaskKey::Detail(2)))),
         "the read of the task left is cancelled"
     );
     assert!(detail_reads(&mut h).is_empty(), "the first task is kept");

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 use weeek_api::models::Task;
 
 use super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
+use crate::screen::ScreenCtx;
 use crate::worker::op;
 
 /// Reads task `id` whole, for the detail pane; `cached`: the store's copy shows first (a
@@ -248,7 +248,7 @@ impl TasksState {
                         AfterRead::CustomFields => "the custom fields",
                     };
                     cx.toast(
-                        crate::app::toast::ToastKind::Error,
+                        crate::screen::toast::ToastKind::Error,
                         format!("Could not read {what}: {}", e.short()),
                     );
                 }

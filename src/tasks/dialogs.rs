@@ -9,9 +9,9 @@ use weeek_api::models::{Priority, TaskType};
 
 use super::TasksState;
 use super::filters::{Assignee, Completion, FilterKind};
-use crate::app::loadable::Loadable;
-use crate::app::names::Names;
 use crate::date_input;
+use crate::screen::loadable::Loadable;
+use crate::screen::names::Names;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker};
 

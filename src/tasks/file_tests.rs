@@ -7,8 +7,8 @@ use crossterm::event::KeyCode;
 use weeek_api::ApiError;
 use weeek_api::models::{Attachment, Task};
 
-use crate::app::requests::Request;
 use crate::attachment_files::SaveError;
+use crate::screen::requests::Request;
 use crate::testing::{Harness, code, task};
 use crate::worker::{Answer, Call};
 

@@ -5,8 +5,8 @@ use time::{Date, Duration};
 use weeek_api::models::{Priority, TaskRow, TaskType};
 use weeek_api::{SortBy, SortKey, TaskQuery};
 
-use crate::app::names::Names;
 use crate::date_input::DayRange;
+use crate::screen::names::Names;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Assignee {
@@ -36,58 +36,13 @@ impl Completion {
     }
 }
 
-/// The due dates people ask for, from the filter panel's quick keys. The service has no filter
-/// on the due date alone: each is sent as the nearest thing it has, and the tasks it answers
-/// with are narrowed here to the ones asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Due {
-    /// Open and due before today: read most overdue first (`sortBy=-overdue`).
-    Overdue,
-    /// Due today: `day=` (the service matches a task whose start–due span holds the day).
-    Today,
-    /// Due this week: the week as `startDate`/`endDate` (matched by span, like `day=`).
-    ThisWeek,
-    /// No due date: the service has no such filter; read in due-date order (`sortBy=date`),
-    /// undated tasks first.
-    NoDate,
-}
+pub use crate::keys::commands::Due;
 
 /// A due filter and the day it was set on ("today" stays the day it meant).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DueFilter {
     pub due: Due,
     pub on: Date,
-}
-
-impl Due {
-    pub const ALL: [Due; 4] = [Self::Overdue, Self::Today, Self::ThisWeek, Self::NoDate];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Overdue => "overdue",
-            Self::Today => "today",
-            Self::ThisWeek => "this week",
-            Self::NoDate => "no due date",
-        }
-    }
-
-    /// What is sent and what is left out here, said when the filter is picked.
-    pub fn how(self) -> &'static str {
-        match self {
-            Self::Overdue => {
-                "read most overdue first (sortBy=overdue); tasks not due before today are left out"
-            }
-            Self::Today => {
-                "sent as day= (the service matches start–due spans); tasks due another day are left out"
-            }
-            Self::ThisWeek => {
-                "the service matches start–due spans that overlap the week; tasks due another week are left out"
-            }
-            Self::NoDate => {
-                "the service has no such filter: tasks are read in due-date order, the dated ones left out"
-            }
-        }
-    }
 }
 
 impl DueFilter {

@@ -21,9 +21,9 @@ use super::form::pickers::FormPicker;
 use super::panel::FilterPanel;
 use super::subtasks::SubtaskPane;
 use super::time_log::TimeDialog;
-use crate::app::ScreenCtx;
-use crate::app::commands::{Action, Context};
-use crate::app::layers::{self, Layers, Route};
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenCtx;
+use crate::screen::layers::{self, Layers, Route};
 
 #[derive(Debug)]
 pub enum Layer {

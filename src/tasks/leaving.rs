@@ -7,7 +7,7 @@ use weeek_api::models::TaskRow;
 use super::TasksState;
 use super::filters::FilterKind;
 use super::verbs::Change;
-use crate::app::names::Names;
+use crate::screen::names::Names;
 
 /// The filters a change of one field can take a task out of. Ticking a task done is left
 /// out: a task ticked on the open list stays there, struck through, so `x` or `u` can take it

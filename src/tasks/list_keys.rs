@@ -6,9 +6,9 @@
 use super::layer::Layer;
 use super::panel::FilterPanel;
 use super::{TaskAnswer, TaskKey, TasksState, filters};
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
-use crate::app::{ScreenCtx, Target};
+use crate::keys::commands::Action;
+use crate::screen::toast::ToastKind;
+use crate::screen::{ScreenCtx, Target};
 use crate::widgets::scroll;
 use crate::worker::op;
 

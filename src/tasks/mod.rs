@@ -64,10 +64,10 @@ use std::time::{Duration, Instant};
 use weeek_api::models::TaskRow;
 use weeek_api::{ApiError, SortBy, TaskQuery};
 
-use crate::app::ScreenCtx;
-use crate::app::ledger::Ledger;
-use crate::app::loadable::{Arrived, Paged};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::Ledger;
+use crate::screen::loadable::{Arrived, Paged};
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 pub use answers::TaskAnswer;
 use filters::Filters;
@@ -115,6 +115,10 @@ pub enum TaskKey {
     Refresh(u32),
 }
 
+impl crate::screen::requests::KeySet for TaskKey {
+    type Answer = TaskAnswer;
+}
+
 /// Whether two queries read the same list, whatever their pages.
 fn same_list(a: &TaskQuery, b: &TaskQuery) -> bool {
     let unpaged = |q: &TaskQuery| TaskQuery {
@@ -130,7 +134,7 @@ pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.
 pub const SEARCH_DEBOUNCE: Duration = Duration::from_millis(350);
 
-pub use crate::app::loadable::PageStatus;
+pub use crate::screen::loadable::PageStatus;
 
 #[derive(Debug, Default)]
 pub struct TasksState {
@@ -159,10 +163,10 @@ pub struct TasksState {
     creating: std::collections::BTreeMap<u64, create::Creating>,
     /// New tasks whose answer was lost and that no look found: sent again, each is looked for
     /// first.
-    unsettled: crate::app::lost_answer::Unsettled<create::TaskLookup>,
+    unsettled: crate::screen::lost_answer::Unsettled<create::TaskLookup>,
     /// New columns whose answer was lost and that no look found: the same name on the same
     /// board again is looked for first.
-    column_unsettled: crate::app::lost_answer::Unsettled<board::column_create::ColumnLookup>,
+    column_unsettled: crate::screen::lost_answer::Unsettled<board::column_create::ColumnLookup>,
     /// Numbers the new tasks sent (their keys and temporary row ids).
     next_create: u64,
     search_due: Option<Instant>,
@@ -204,8 +208,6 @@ pub struct TasksState {
     kept_descriptions: HashMap<i64, description::Describe>,
     /// Description saves on their way, by task.
     saving_descriptions: HashMap<i64, description::Saving>,
-    /// The screen to go back to, asked by `Esc` on a board opened there.
-    pub leave_to: Option<crate::app::Screen>,
     /// The list shows the local store's copy, read from the service then, until the service's
     /// answer replaces it.
     pub cached: Option<time::OffsetDateTime>,

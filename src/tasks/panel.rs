@@ -3,9 +3,9 @@
 
 use super::TasksState;
 use super::filters::{Due, DueFilter, FilterKind, Filters};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
 use crate::date_input::{self, DayRange};
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
 use crate::widgets::field::TextField;
 
 pub const ROWS: [FilterKind; 11] = [
@@ -162,7 +162,7 @@ impl TasksState {
         self.filters.touched(FilterKind::Due);
         if let Some(due) = due {
             cx.toast(
-                crate::app::toast::ToastKind::Info,
+                crate::screen::toast::ToastKind::Info,
                 format!("Due {}: {}", due.label(), due.how()),
             );
         }

@@ -11,12 +11,12 @@ use super::dialogs::{
     Feedback, PickKey, PickPurpose, Popup, PromptPurpose, build_picker, first_descending,
 };
 use super::filters::{Assignee, FilterKind};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::loadable::Loadable;
-use crate::app::names::Names;
-use crate::app::toast::ToastKind;
 use crate::date_input;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::Loadable;
+use crate::screen::names::Names;
+use crate::screen::toast::ToastKind;
 use crate::widgets::picker::PickerOutcome;
 
 impl TasksState {

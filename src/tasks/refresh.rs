@@ -10,9 +10,9 @@ use std::collections::BTreeSet;
 use weeek_api::{ApiError, TaskPage, TaskQuery};
 
 use super::{PAGE_SIZE, TaskAnswer, TaskKey, TasksState, same_list};
-use crate::app::ScreenCtx;
-use crate::app::loadable::PageStatus;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::PageStatus;
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 impl TasksState {

@@ -10,7 +10,7 @@ use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskPage};
 
 use super::TaskKey;
-use crate::app::requests::{Request, RequestKey};
+use crate::screen::requests::{Request, RequestKey};
 use crate::testing::{Harness, code, key_event, rows, task};
 use crate::worker::{Answer, Call};
 
@@ -30,7 +30,7 @@ fn row_page(tasks: &[Task], has_more: bool) -> Answer {
 }
 
 fn pending(h: &mut Harness, key: TaskKey) -> Request {
-    let key = RequestKey::Tasks(key);
+    let key = RequestKey::from(key);
     let at = h
         .pending
         .iter()
@@ -148,7 +148,7 @@ fn long_list(n: i64, at: usize) -> Harness {
     while let Some(i) = h
         .pending
         .iter()
-        .position(|r| r.key == RequestKey::Tasks(TaskKey::List))
+        .position(|r| r.key == RequestKey::from(TaskKey::List))
     {
         let req = h.pending.remove(i);
         let end = (offset + 50).min(all.len());
@@ -186,8 +186,8 @@ fn a_refresh_reads_only_the_pages_on_screen_and_changes_their_rows_in_place() {
     assert_eq!(
         offsets,
         vec![
-            RequestKey::Tasks(TaskKey::Refresh(50)),
-            RequestKey::Tasks(TaskKey::Refresh(100))
+            RequestKey::from(TaskKey::Refresh(50)),
+            RequestKey::from(TaskKey::Refresh(100))
         ],
         "only the pages on screen (rows {scroll}..)"
     );
@@ -308,6 +308,6 @@ fn a_screen_shown_again_reads_again_what_it_shows() {
     ));
     let reads = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(reads.len(), 1, "{reads:?}");
-    assert_eq!(reads[0].key, RequestKey::Tasks(TaskKey::Refresh(0)));
+    assert_eq!(reads[0].key, RequestKey::from(TaskKey::Refresh(0)));
     assert_eq!(current(&h), Some(2));
 }

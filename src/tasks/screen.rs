@@ -5,9 +5,9 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use super::{TasksState, board};
-use crate::app::commands::{Action, Context};
-use crate::app::screen::ScreenState;
-use crate::app::{ScreenCtx, Target};
+use crate::keys::commands::{Action, Context};
+use crate::screen::ScreenState;
+use crate::screen::{ScreenCtx, Target};
 
 impl ScreenState for TasksState {
     fn contexts(&self) -> Vec<Context> {

@@ -5,9 +5,9 @@ use crossterm::event::KeyCode;
 use weeek_api::models::Task;
 use weeek_api::{ApiError, TaskPage};
 
-use crate::app::commands::Context;
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
+use crate::keys::commands::Context;
+use crate::screen::requests::Request;
+use crate::screen::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
 use crate::worker::{Answer, Call};
@@ -46,7 +46,7 @@ fn subtask_read(h: &mut Harness, id: i64) -> Request {
     let mut reads = h.take(|c| *c == Call::Task(id));
     let at = reads
         .iter()
-        .position(|r| r.key == RequestKey::Tasks(TaskKey::Subtask(id)))
+        .position(|r| r.key == RequestKey::from(TaskKey::Subtask(id)))
         .expect("the subtask is read for the pane");
     reads.remove(at)
 }
@@ -177,7 +177,7 @@ fn enter_opens_a_subtask_in_the_pane_and_esc_goes_back_to_its_parent() {
     let mut reads = h.take(|c| *c == Call::Task(30));
     let read = reads
         .iter()
-        .position(|r| r.key == RequestKey::Tasks(TaskKey::Detail(30)))
+        .position(|r| r.key == RequestKey::from(TaskKey::Detail(30)))
         .map(|i| reads.remove(i))
         .expect("the whole subtask is read");
     let whole = Task {
@@ -219,7 +219,7 @@ fn r_reads_the_panes_subtasks_again_also_one_that_left_the_list() {
     h.press("r");
     assert_eq!(
         subtask_read(&mut h, 30).key,
-        RequestKey::Tasks(TaskKey::Subtask(30)),
+        RequestKey::from(TaskKey::Subtask(30)),
         "read again, not kept from before"
     );
     // The reload no longer holds subtask 2 as a row: it is read for the pane.

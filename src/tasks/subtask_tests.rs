@@ -25,7 +25,7 @@ fn on_second() -> Harness {
 }
 
 /// `N`, the title, Enter: returns the create sent.
-fn send_subtask(h: &mut Harness, title: &str) -> crate::app::requests::Request {
+fn send_subtask(h: &mut Harness, title: &str) -> crate::screen::requests::Request {
     h.press("N");
     h.press(title);
     h.send(code(KeyCode::Enter));

@@ -9,22 +9,22 @@ use weeek_api::models::TaskRow;
 use super::TasksState;
 use super::dialogs::{Popup, PromptPurpose};
 use super::layer::Layer;
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
 
 impl TasksState {
     /// Opens the title prompt for a subtask of the cursor task, placed where the parent is.
     pub(super) fn open_new_subtask(&mut self, cx: &mut ScreenCtx) {
         let Some(task) = self.current() else {
             cx.toast(
-                crate::app::toast::ToastKind::Info,
+                crate::screen::toast::ToastKind::Info,
                 "No task to add a subtask to",
             );
             return;
         };
         if task.id <= 0 {
             cx.toast(
-                crate::app::toast::ToastKind::Info,
+                crate::screen::toast::ToastKind::Info,
                 "The task is still being saved: a subtask can follow once it is",
             );
             return;
@@ -120,7 +120,7 @@ impl TasksState {
         if task.sub_tasks.is_empty() {
             let add = cx.keys.then_say("tasks.new_subtask", "adds one");
             cx.toast(
-                crate::app::toast::ToastKind::Info,
+                crate::screen::toast::ToastKind::Info,
                 format!("No subtasks{add}"),
             );
             return;
@@ -168,7 +168,7 @@ impl TasksState {
         };
         let Some(row) = self.row_of(id) else {
             cx.toast(
-                crate::app::toast::ToastKind::Info,
+                crate::screen::toast::ToastKind::Info,
                 "The subtask is still being read",
             );
             return;

@@ -6,8 +6,8 @@ use time::macros::date;
 use weeek_api::models::{Priority, Task};
 use weeek_api::{ApiError, SortKey, TaskPage, TaskQuery};
 
-use crate::app::Effect;
-use crate::app::requests::RequestKey;
+use crate::screen::Effect;
+use crate::screen::requests::RequestKey;
 use crate::tasks::TaskKey;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, key_event, task};
 use crate::worker::{Answer, Call};
@@ -449,9 +449,11 @@ fn remap(h: &mut Harness, pairs: &[(&str, &[&str])]) {
         .iter()
         .map(|(id, keys)| (id.to_string(), keys.iter().map(|k| k.to_string()).collect()))
         .collect();
-    h.app.keymap =
-        crate::app::keymap::Keymap::with_overrides(&overrides, std::path::Path::new("config.toml"))
-            .unwrap();
+    h.app.keymap = crate::keys::keymap::Keymap::with_overrides(
+        &overrides,
+        std::path::Path::new("config.toml"),
+    )
+    .unwrap();
 }
 
 #[test]
@@ -746,7 +748,7 @@ fn after_sorting_the_cursor_is_at_the_top() {
 fn digits_set_priority_on_the_list_but_alt_digits_switch_screens() {
     let mut h = loaded(1, false);
     h.send(key_event(KeyCode::Char('2'), KeyModifiers::ALT));
-    assert_eq!(h.app.screen, crate::app::Screen::Funnels);
+    assert_eq!(h.app.screen, crate::screen::Screen::Funnels);
     assert_eq!(h.app.tasks.list.rows[0].priority, None);
 }
 
@@ -981,7 +983,11 @@ fn several_tags_can_filter_at_once() {
 }
 
 /// Sends `n` + title + Enter and loses the create's answer with `cause`; returns the look.
-fn lose_a_create(h: &mut Harness, title: &str, cause: ApiError) -> crate::app::requests::Request {
+fn lose_a_create(
+    h: &mut Harness,
+    title: &str,
+    cause: ApiError,
+) -> crate::screen::requests::Request {
     h.press("n");
     h.press(title);
     h.send(code(KeyCode::Enter));
@@ -1213,7 +1219,7 @@ async fn a_lost_create_leaves_exactly_one_task_on_the_service() {
 }
 
 /// The read-back request of task `id`, answered by the caller.
-fn read_back(h: &mut Harness, id: i64) -> crate::app::requests::Request {
+fn read_back(h: &mut Harness, id: i64) -> crate::screen::requests::Request {
     let mut reads = h.take(|c| *c == Call::Task(id));
     assert_eq!(reads.len(), 1, "task {id} is read back once");
     reads.remove(0)
@@ -1661,14 +1667,14 @@ fn a_delete_says_before_and_at_u_that_it_cannot_be_undone() {
 
 /// Sets priority High on three tasks one after another, as `2 j 2 j 2`, and returns the
 /// three writes.
-fn three_priorities(h: &mut Harness) -> Vec<crate::app::requests::Request> {
+fn three_priorities(h: &mut Harness) -> Vec<crate::screen::requests::Request> {
     h.press("2j2j2");
     let reqs = h.take(|c| matches!(c, Call::UpdateTask(..)));
     assert_eq!(reqs.len(), 3);
     reqs
 }
 
-fn ok_update(h: &mut Harness, req: &crate::app::requests::Request) {
+fn ok_update(h: &mut Harness, req: &crate::screen::requests::Request) {
     let Call::UpdateTask(id, _) = req.call else {
         unreachable!()
     };
@@ -1724,7 +1730,7 @@ fn several_failures_are_summed_up_in_one_message() {
         .toasts
         .visible()
         .iter()
-        .filter(|t| t.kind == crate::app::toast::ToastKind::Error)
+        .filter(|t| t.kind == crate::screen::toast::ToastKind::Error)
         .map(|t| t.text.clone())
         .collect();
     assert_eq!(errors, vec!["2 of 4 failed · M shows each".to_string()]);

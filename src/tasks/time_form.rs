@@ -65,7 +65,7 @@ impl LogForm {
     /// anything else over the form.
     pub(super) fn refused_by(&mut self, e: &ApiError) {
         let fields = e.field_errors().cloned().unwrap_or_default();
-        let left = crate::app::form_errors::place(&mut self.refused, &fields, |key| match key {
+        let left = crate::screen::form_errors::place(&mut self.refused, &fields, |key| match key {
             "duration" => Some(LogField::Duration),
             "date" => Some(LogField::Date),
             "comment" => Some(LogField::Comment),

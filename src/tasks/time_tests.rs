@@ -8,7 +8,7 @@ use time::macros::{date, datetime};
 use weeek_api::models::{RunningTimer, Task, TimeEntry};
 use weeek_api::{ApiError, TaskPage, TimeEntryInput};
 
-use crate::app::requests::RequestKey;
+use crate::screen::requests::RequestKey;
 use crate::tasks::timer::TimerKey;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, task};
 use crate::worker::{Answer, Call};
@@ -147,7 +147,7 @@ fn a_lost_stop_is_read_back_and_never_sent_twice() {
         "not toggled again"
     );
     let read = h.take(|c| matches!(c, Call::Task(1))).remove(0);
-    assert_eq!(read.key, RequestKey::Timer(TimerKey::ReadBack));
+    assert_eq!(read.key, RequestKey::from(TimerKey::ReadBack));
     // The service has it running still: the stop did not land.
     h.reply(
         &read,
@@ -217,13 +217,13 @@ fn a_lost_start_that_landed_says_the_timer_before_it_stopped() {
 #[test]
 fn a_timer_started_elsewhere_is_found_at_start_on_a_later_page() {
     let mut app = Harness::app();
-    app.keymap = crate::app::keymap::Keymap::default();
+    app.keymap = crate::keys::keymap::Keymap::default();
     let mut h = Harness::starting(app);
     h.answer_all(
         |c| matches!(c, Call::Me),
         || Answer::Me(Ok(Box::new(crate::testing::user()))),
     );
-    let key = RequestKey::Timer(TimerKey::Find);
+    let key = RequestKey::from(TimerKey::Find);
     let first = h.pending.iter().find(|r| r.key == key).cloned().unwrap();
     h.pending.retain(|r| r.id != first.id);
     let Call::Tasks(q) = &first.call else {
@@ -309,7 +309,7 @@ fn a_look_whose_row_of_the_timers_task_was_skipped_keeps_the_header_timer() {
         let mut h = loaded(vec![with_my_timer(task(1, "Отчёт"))]);
         assert_eq!(running_on(&h), Some(1));
         h.press("r");
-        let key = RequestKey::Timer(TimerKey::Find);
+        let key = RequestKey::from(TimerKey::Find);
         let find = h.pending.iter().find(|r| r.key == key).cloned().unwrap();
         h.pending.retain(|r| r.id != find.id);
         // The task's row could not be read (its title came as a number): nothing is known
@@ -594,7 +594,7 @@ fn a_twin_entry_that_was_there_before_is_not_taken_for_a_lost_one() {
 /// comes up once that one closes.
 #[test]
 fn a_dialog_read_for_waits_beneath_one_opened_meanwhile() {
-    use crate::app::commands::Context;
+    use crate::keys::commands::Context;
     let mut h = Harness::new();
     h.resize(160, 45);
     let req = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);

@@ -13,10 +13,10 @@ use time::OffsetDateTime;
 use weeek_api::models::{RunningTimer, Task};
 use weeek_api::{ApiError, TaskPage, TaskQuery};
 
-use crate::app::lost_answer::{self, AfterFailure};
-use crate::app::requests::{Reply, ScreenAnswer};
-use crate::app::toast::ToastKind;
-use crate::app::{Effect, ScreenCtx};
+use crate::screen::lost_answer::{self, AfterFailure};
+use crate::screen::requests::Reply;
+use crate::screen::toast::ToastKind;
+use crate::screen::{Effect, ScreenCtx};
 use crate::text::quoted;
 use crate::worker::{Skipped, TypedCall, op};
 
@@ -29,6 +29,10 @@ pub enum TimerKey {
     Write,
     /// The task of a start or stop whose answer was lost, read to see what the service did.
     ReadBack,
+}
+
+impl crate::screen::requests::KeySet for TimerKey {
+    type Answer = TimerAnswer;
 }
 
 /// The timer's answers.
@@ -140,10 +144,9 @@ impl Timer {
             stopping,
             before,
         });
-        let req = cx.requests.start(
-            TimerKey::Write,
-            call.map(|r| ScreenAnswer::from(TimerAnswer::Written(r))),
-        );
+        let req = cx
+            .requests
+            .start(TimerKey::Write, call.map(TimerAnswer::Written));
         self.last_write = req.id;
         cx.effects.push(Effect::Request(req));
     }
@@ -304,8 +307,7 @@ impl Timer {
                             ),
                         );
                         self.pending = Some(p.clone());
-                        let read = TypedCall::new(op::Task(p.task_id))
-                            .map(|r| ScreenAnswer::from(TimerAnswer::ReadBack(r)));
+                        let read = TypedCall::new(op::Task(p.task_id)).map(TimerAnswer::ReadBack);
                         let req = cx.requests.start(TimerKey::ReadBack, read);
                         self.last_write = req.id;
                         cx.effects.push(Effect::Request(req));

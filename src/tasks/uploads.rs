@@ -11,10 +11,10 @@ use weeek_api::models::{Attachment, Task};
 
 use super::files::{FileAnswer, FileDialog, FileKey, Files, Note};
 use super::{TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{self, AfterFailure};
-use crate::app::toast::ToastKind;
 use crate::attachment_files::MAX_UPLOAD;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{self, AfterFailure};
+use crate::screen::toast::ToastKind;
 use crate::text::{quoted_full, size_label};
 use crate::widgets::field::TextField;
 use crate::worker::{Completion, LocalError, LocalFile, op};

@@ -7,8 +7,8 @@ use weeek_api::models::TaskRow;
 use super::TasksState;
 use super::dialogs::{PickPurpose, Popup, PromptPurpose};
 use super::verbs::quoted;
-use crate::app::ScreenCtx;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 
 impl TasksState {
     pub(super) fn open_move(&mut self, cx: &mut ScreenCtx) {

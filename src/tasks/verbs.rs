@@ -1,7 +1,7 @@
 //! Triage verbs: applied to the rows at once, sent to the service, rolled back field by field
 //! when refused, summed up when a bulk finishes, and undoable with `u`. The bookkeeping (one
 //! write after another per task, re-applying over a fresh page, read-backs) is the shared
-//! write ledger's (`app::ledger`); what is a task's own is here.
+//! write ledger's (`screen::ledger`); what is a task's own is here.
 
 use std::collections::BTreeSet;
 
@@ -11,13 +11,12 @@ use weeek_api::{ApiError, TaskUpdate};
 
 use super::dialogs::{Popup, PromptPurpose};
 use super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::{
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{
     self, Group, Outcome, Reverse, Settled, Shown, WriteCall, Writes, done, read_item, returning,
 };
-use crate::app::lost_answer::{ReadBack, cause_text, read_back_failed};
-use crate::app::requests::RequestKey;
-use crate::app::toast::ToastKind;
+use crate::screen::lost_answer::{ReadBack, cause_text, read_back_failed};
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 /// One field of a task set to a value.
@@ -158,7 +157,7 @@ impl Change {
     }
 }
 
-/// Task triage as optimistic writes (see `app::ledger`).
+/// Task triage as optimistic writes (see `screen::ledger`).
 #[derive(Debug, Clone)]
 pub struct TaskWrites;
 
@@ -181,10 +180,11 @@ impl Writes for TaskWrites {
     type Note = Bulk;
     /// A field as the service has it.
     type Truth = Change;
+    type Key = TaskKey;
     type Answer = TaskAnswer;
 
-    fn key(n: u64) -> RequestKey {
-        TaskKey::Write(n).into()
+    fn key(n: u64) -> TaskKey {
+        TaskKey::Write(n)
     }
 
     fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {

@@ -9,8 +9,8 @@ use super::TasksState;
 use super::dialogs::{PickKey, PickPurpose, Popup, PromptPurpose};
 use super::filters::Filters;
 use super::views::{SavedViews, View};
-use crate::app::toast::ToastKind;
-use crate::app::{Effect, ScreenCtx};
+use crate::screen::toast::ToastKind;
+use crate::screen::{Effect, ScreenCtx};
 use crate::widgets::picker::{PickItem, Picker};
 
 /// A change to a saved view that waits for a yes.

@@ -9,8 +9,9 @@ use weeek_api::models::{Priority, TaskType};
 use weeek_api::{SortBy, SortKey, TaskQuery};
 
 use super::views::{STATE_FILE, SavedViews, View};
-use crate::app::toast::ToastKind;
-use crate::app::{Effect, Msg};
+use crate::app::Msg;
+use crate::screen::Effect;
+use crate::screen::toast::ToastKind;
 use crate::testing::{Harness, ME, code, ctrl};
 use crate::worker::Call;
 

@@ -40,7 +40,7 @@ fn toasts(h: &Harness) -> String {
 }
 
 /// `W`, Boris ticked, Enter.
-fn add_boris(h: &mut Harness) -> crate::app::requests::Request {
+fn add_boris(h: &mut Harness) -> crate::screen::requests::Request {
     h.press("W");
     assert!(h.render().contains("Watchers"), "the picker is open");
     h.press("Boris");

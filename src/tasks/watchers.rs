@@ -12,9 +12,9 @@ use weeek_api::models::Task;
 
 use super::dialogs::{PickPurpose, Popup};
 use super::{TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{self, AfterFailure, ReadBack};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{self, AfterFailure, ReadBack};
+use crate::screen::toast::ToastKind;
 use crate::text::quoted_full;
 use crate::worker::op;
 

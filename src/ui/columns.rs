@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::app::App;
-use crate::app::loadable::{PageStatus, Paged};
+use crate::screen::loadable::{PageStatus, Paged};
 use crate::text::{fit, truncate, width};
 use crate::ui::theme::Theme;
 

@@ -6,10 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::app::commands::Context;
 use crate::app::help::HelpFilter;
-use crate::app::keymap::Reach;
 use crate::app::{App, Overlay};
+use crate::keys::commands::Context;
+use crate::keys::keymap::Reach;
 use crate::layout::centered;
 use crate::ui::theme::Theme;
 use crate::ui::{hint_line, overlay_scroll_max};

@@ -4,7 +4,7 @@
 use crossterm::event::{KeyCode, KeyModifiers};
 use insta::assert_snapshot;
 
-use crate::app::keymap::Keymap;
+use crate::keys::keymap::Keymap;
 use crate::testing::{Harness, key_event};
 
 const SIZES: [(u16, u16); 4] = [(160, 45), (100, 30), (80, 24), (40, 12)];

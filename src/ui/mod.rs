@@ -43,11 +43,12 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use crate::app::commands::{self, Context};
-use crate::app::keymap::{self, Key, Reach};
-use crate::app::toast::ToastKind;
-use crate::app::{App, Hits, Overlay, Screen};
-use crate::layout::{self, centered};
+use crate::app::{App, Overlay};
+use crate::keys::commands::{self, Context};
+use crate::keys::keymap::{self, Key, Reach};
+use crate::layout::{self, ScrollLimits, centered};
+use crate::screen::toast::ToastKind;
+use crate::screen::{Hits, Screen};
 use crate::text::{truncate, width};
 use crate::ui::theme::Theme;
 
@@ -59,7 +60,15 @@ pub fn spinner_frame(app: &App) -> &'static str {
 
 /// Draws the app in the colours of `t` and returns what each clickable area of the frame
 /// shows.
-pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
+/// What a frame drew that the app reads back: where things are, for clicks, and how far its
+/// wrapped text can scroll.
+#[derive(Debug, Default)]
+pub struct Drawn {
+    pub hits: Hits,
+    pub scrolls: ScrollLimits,
+}
+
+pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Drawn {
     let mut hits = Hits::default();
     let area = frame.area();
     if layout::too_small(area) {
@@ -75,7 +84,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
             Paragraph::new(truncate(&msg, usize::from(area.width))).alignment(Alignment::Center),
             Rect::new(area.x, y, area.width, 1.min(area.height)),
         );
-        return hits;
+        return Drawn::default();
     }
     let parts = layout::frame_with(area, app.viewport.messages);
     render_header(app, t, frame, parts.header);
@@ -103,7 +112,21 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Hits {
     if let Some(r) = overlay {
         hits.cover(r);
     }
-    hits
+    Drawn {
+        hits,
+        scrolls: scroll_limits(app),
+    }
+}
+
+/// How far the frame's wrapped text can scroll, as `render` measures it.
+pub fn scroll_limits(app: &App) -> ScrollLimits {
+    ScrollLimits {
+        detail: match app.screen {
+            Screen::Tasks => tasks::detail_scroll_max(app),
+            _ => 0,
+        },
+        overlay: overlay_scroll_max(app),
+    }
 }
 
 fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {

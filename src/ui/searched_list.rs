@@ -8,8 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::app::App;
-use crate::app::loadable::PageStatus;
-use crate::app::searched_list::{Listed, SearchedList};
+use crate::screen::loadable::PageStatus;
+use crate::screen::searched_list::{Listed, SearchedList};
 use crate::text::{one_line, truncate, width};
 use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;

@@ -2,7 +2,7 @@
 //! title): typing clears what the last `Enter` said, `Enter` takes the trimmed name when the
 //! service would, `Esc` leaves. Each prompt keeps what the name is for; this is the rest.
 
-use crate::app::commands::Action;
+use crate::keys::commands::Action;
 use crate::widgets::field::TextField;
 
 /// What a key did to the prompt.

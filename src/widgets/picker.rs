@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::field::TextField;
-use crate::app::commands::Action;
+use crate::keys::commands::Action;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct PickItem<K> {

@@ -1,7 +1,7 @@
 //! Cursor and scroll arithmetic shared by every list: where a movement key lands, and which
 //! rows to show so the cursor stays on screen.
 
-use crate::app::commands::Action;
+use crate::keys::commands::Action;
 
 /// Where a movement action takes a cursor at `cursor` in a list of `len` items showing `page`
 /// rows; `None` for actions that do not move. The result may be out of range: clamp it.

@@ -4,6 +4,7 @@
 //! dates as `dd.mm.yyyy`, envelopes `{success, <payload>}`; it reads old and new resource shapes
 //! alike and maps every failure to one [`ApiError`]. It knows nothing of terminals.
 
+mod answer;
 mod client;
 mod contact;
 mod crm_query;

@@ -1,5 +1,5 @@
 //! A new column (`C`): shown once the service answers. One whose answer was lost is looked for
-//! among the board's columns before anything is sent again (see `app::lost_answer`), and the
+//! among the board's columns before anything is sent again (see `screen::lost_answer`), and the
 //! same name asked for again on the board looks once more first. Columns carry no creation
 //! time: the columns the board had when it was sent are what tell a twin from it.
 
@@ -8,10 +8,10 @@ use weeek_api::models::BoardColumn;
 
 use super::super::{TaskAnswer, TaskKey, TasksState};
 use super::columns::ColumnWrite;
-use crate::app::ScreenCtx;
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt};
+use crate::screen::toast::ToastKind;
 use crate::worker::{TypedCall, op};
 
 /// What a new column whose answer was lost is found by: its name, on its board.

@@ -6,7 +6,7 @@ use weeek_api::ApiError;
 use weeek_api::models::BoardColumn;
 
 use super::tests::{on_board, toasts};
-use crate::app::requests::Request;
+use crate::screen::requests::Request;
 use crate::testing::{Harness, code};
 use crate::worker::{Answer, Call};
 

@@ -9,11 +9,11 @@ use weeek_api::models::BoardColumn;
 
 use super::super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::ledger::done;
-use crate::app::loadable::Loadable;
-use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::done;
+use crate::screen::loadable::Loadable;
+use crate::screen::lost_answer::{AfterFailure, after_failure, cause_text};
+use crate::screen::toast::ToastKind;
 use crate::text::quoted_full as quoted;
 use crate::worker::{TypedCall, op};
 

@@ -3,9 +3,10 @@
 //! list's verbs pass through to act on the card under the cursor.
 
 use super::list_only;
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::jump::Jump;
+use crate::screen::toast::ToastKind;
 use crate::tasks::TasksState;
 use crate::widgets::scroll;
 
@@ -52,7 +53,9 @@ impl TasksState {
                 } else {
                     let from = b.opened_from;
                     self.close_board(cx);
-                    self.leave_to = from;
+                    if let Some(from) = from {
+                        cx.jump(Jump::Back(from));
+                    }
                 }
             }
             Action::Refresh => {
@@ -81,10 +84,10 @@ impl TasksState {
     /// A click on a column focuses it; on a card, puts the cursor there too.
     pub(in crate::tasks) fn board_click(
         &mut self,
-        target: crate::app::Target,
+        target: crate::screen::Target,
         cx: &mut ScreenCtx,
     ) -> bool {
-        use crate::app::Target;
+        use crate::screen::Target;
         let Some(b) = self.layers.board_mut() else {
             return false;
         };

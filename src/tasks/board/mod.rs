@@ -11,11 +11,11 @@ use weeek_api::models::TaskRow;
 use weeek_api::{ApiError, ColumnPlace, TaskPage, TaskQuery};
 
 use super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::card_column::CardColumn;
-use crate::app::commands::Action;
-use crate::app::loadable::{Arrived, Loadable};
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::card_column::CardColumn;
+use crate::screen::loadable::{Arrived, Loadable};
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 pub(crate) mod column_create;
@@ -62,7 +62,7 @@ pub struct BoardView {
     /// where the service puts it.
     left: BTreeMap<(i64, i64), ColumnPlace>,
     /// The screen the board was opened from, when not the task list: `Esc` goes back there.
-    pub opened_from: Option<crate::app::Screen>,
+    pub opened_from: Option<crate::screen::Screen>,
     /// The service's list of the board's columns has been read.
     columns_known: bool,
 }

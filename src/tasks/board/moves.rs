@@ -8,9 +8,9 @@ use weeek_api::models::TaskRow;
 
 use super::super::verbs::Change;
 use super::super::{TaskAnswer, TaskKey, TasksState};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{AfterFailure, after_failure, cause_text};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{AfterFailure, after_failure, cause_text};
+use crate::screen::toast::ToastKind;
 use crate::worker::op;
 
 /// A card moved within its column, and where it was, to put it back if the service refuses.

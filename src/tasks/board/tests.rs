@@ -5,8 +5,9 @@ use crossterm::event::KeyCode;
 use weeek_api::models::{Task, TaskLocation};
 use weeek_api::{ApiError, ColumnPlace, TaskPage};
 
-use crate::app::requests::Request;
-use crate::app::requests::RequestKey;
+use crate::screen::Screen;
+use crate::screen::jump::Jump;
+use crate::screen::requests::Request;
 use crate::tasks::TaskKey;
 use crate::testing::{Harness, code, task};
 use crate::worker::{Answer, Call};
@@ -265,7 +266,7 @@ fn a_move_whose_answer_was_lost_is_read_back() {
     let mut reads = h.take(|c| *c == Call::Task(3));
     assert_eq!(reads.len(), 1, "read back once");
     let read = reads.remove(0);
-    assert!(matches!(read.key, RequestKey::Tasks(TaskKey::Write(_))));
+    assert!(matches!(read.key.get::<TaskKey>(), Some(TaskKey::Write(_))));
     // The service did not take it: the card shows where the service has it.
     h.reply(
         &read,
@@ -497,11 +498,15 @@ fn a_click_on_a_card_puts_the_cursor_there() {
 fn a_task_opened_from_a_deal_closes_the_board_and_shows_in_the_list() {
     let mut h = on_board();
     h.take(|_| true);
-    h.app.funnels.open_task = Some(in_column(2, "Вторая", 10));
+    // The user went to the funnels screen and opened a deal's linked task from there.
     h.send(crate::testing::key_event(
         KeyCode::Char('2'),
         crossterm::event::KeyModifiers::ALT,
     ));
+    assert_eq!(h.app.screen, Screen::Funnels);
+    let task = Box::new(in_column(2, "Вторая", 10));
+    h.jump(Screen::Funnels, Jump::Task(task));
+    assert_eq!(h.app.screen, Screen::Tasks);
     assert!(h.app.tasks.layers.board().is_none(), "the board is closed");
     assert!(h.app.tasks.detail, "the detail pane is open");
     let list = h
@@ -585,7 +590,7 @@ fn layers(h: &Harness) -> Vec<&'static str> {
 
 #[test]
 fn a_picker_over_the_form_over_the_board_has_the_keys_and_each_esc_closes_one() {
-    use crate::app::commands::Context;
+    use crate::keys::commands::Context;
     let mut h = on_board();
     h.press("n");
     // Tab from the title to the project, a choice: Enter opens its picker.

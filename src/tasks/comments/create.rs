@@ -6,11 +6,11 @@ use weeek_api::models::Comment;
 use weeek_api::{ApiError, CommentPage};
 
 use super::{CommentAnswer, CommentKey, CommentWrite, READ_BACK_PAGE, WriteKind};
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
 };
-use crate::app::toast::ToastKind;
+use crate::screen::toast::ToastKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::text::quoted;
 use crate::worker::{TypedCall, op};

@@ -13,9 +13,9 @@ use weeek_api::models::Comment;
 use weeek_api::{ApiError, CommentPage};
 
 use super::TasksState;
-use crate::app::ScreenCtx;
-use crate::app::lost_answer::{self, AfterFailure, Unsettled};
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{self, AfterFailure, Unsettled};
+use crate::screen::toast::ToastKind;
 use crate::text::quoted;
 use crate::widgets::text_area::TextArea;
 use crate::worker::op;
@@ -178,7 +178,7 @@ impl Comments {
     }
 }
 
-pub(super) fn author(c: &Comment, names: &crate::app::names::Names) -> String {
+pub(super) fn author(c: &Comment, names: &crate::screen::names::Names) -> String {
     c.author_id
         .as_deref()
         .map_or("–".into(), |a| names.member_name(a))

@@ -4,9 +4,9 @@
 use super::Editor;
 use super::model::{Field, Values};
 use super::pickers::{self, FormPicker};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::toast::ToastKind;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 use crate::tasks::TasksState;
 use crate::tasks::filters::Assignee;
 use crate::tasks::layer::Layer;

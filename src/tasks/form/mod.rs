@@ -17,9 +17,9 @@ use std::path::Path;
 
 use model::{TaskForm, Values};
 
-use crate::app::ScreenCtx;
-use crate::app::draft_file::DraftFile;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::draft_file::DraftFile;
+use crate::screen::toast::ToastKind;
 
 pub const DRAFT_FILE: &str = "task-draft.json";
 
@@ -75,7 +75,7 @@ pub struct TaskForms {
     /// Said once the screen is first shown (a toast needs the first message's clock).
     note: Option<(ToastKind, String)>,
     /// A tag being created from the form's tag picker.
-    pub making_tag: Option<crate::contacts::create_choice::Creating>,
+    pub making_tag: Option<crate::screen::choices::create::Creating>,
     /// The drafts of forms sent and not confirmed yet, as written: the file keeps the one it
     /// holds until the service has the task (or the form comes back).
     sending: Vec<String>,

@@ -262,7 +262,7 @@ impl TaskForm {
     /// Puts the service's field errors at their fields. Returns the messages that belong to
     /// no field of the form.
     pub fn apply_service_errors(&mut self, fields: &FieldErrors) -> Vec<String> {
-        let leftovers = crate::app::form_errors::place(&mut self.errors, fields, field_for_key);
+        let leftovers = crate::screen::form_errors::place(&mut self.errors, fields, field_for_key);
         self.focus_first_error();
         leftovers
     }

@@ -5,8 +5,8 @@
 use weeek_api::models::Priority;
 
 use super::model::{Field, TaskForm};
-use crate::app::loadable::Loadable;
-use crate::app::names::Names;
+use crate::screen::loadable::Loadable;
+use crate::screen::names::Names;
 use crate::widgets::picker::{PickItem, Picker};
 
 /// A choice of one of the form's pickers.

@@ -4,12 +4,12 @@
 
 use weeek_api::ApiError;
 
-use crate::app::ScreenCtx;
-use crate::app::toast::ToastKind;
-use crate::contacts::create_choice::{
+use crate::screen::ScreenCtx;
+use crate::screen::choices::PickKind;
+use crate::screen::choices::create::{
     ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made,
 };
-use crate::contacts::pickers::PickKind;
+use crate::screen::toast::ToastKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::PickItem;
 
@@ -123,11 +123,11 @@ impl TasksState {
     }
 
     /// The service has it: picked in the open tag picker, else added to the form.
-    fn tag_made(&mut self, item: PickItem<crate::contacts::pickers::Choice>, cx: &mut ScreenCtx) {
+    fn tag_made(&mut self, item: PickItem<crate::screen::choices::Choice>, cx: &mut ScreenCtx) {
         if self.forms.making_tag.take().is_none() {
             return;
         }
-        let crate::contacts::pickers::Choice::Tag(id) = item.key else {
+        let crate::screen::choices::Choice::Tag(id) = item.key else {
             return;
         };
         let quoted = crate::text::quoted(&item.label, 40);
@@ -135,7 +135,7 @@ impl TasksState {
         match self.tag_picker() {
             Some(p) => {
                 p.add_chosen(picked);
-                self.form_picker_action(crate::app::commands::Action::Accept, cx);
+                self.form_picker_action(crate::keys::commands::Action::Accept, cx);
             }
             None => {
                 if let Some(e) = self.layers.form_mut()

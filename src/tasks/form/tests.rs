@@ -8,8 +8,8 @@ use weeek_api::models::{Priority, Task};
 use weeek_api::{ApiError, NewTask, TaskPage, TaskUpdate};
 
 use super::model::{Field, Values};
-use crate::app::Effect;
-use crate::app::requests::Request;
+use crate::screen::Effect;
+use crate::screen::requests::Request;
 use crate::testing::{BORIS, Harness, ME, code, ctrl, task};
 use crate::worker::{Answer, Call};
 
@@ -528,7 +528,7 @@ fn letters_type_into_the_form_and_screens_stay_reachable() {
         KeyCode::Char('3'),
         crossterm::event::KeyModifiers::ALT,
     ));
-    assert_eq!(h.app.screen, crate::app::Screen::Contacts);
+    assert_eq!(h.app.screen, crate::screen::Screen::Contacts);
     h.send(crate::testing::key_event(
         KeyCode::Char('1'),
         crossterm::event::KeyModifiers::ALT,

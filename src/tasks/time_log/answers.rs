@@ -3,8 +3,8 @@
 use weeek_api::ApiError;
 use weeek_api::models::{Task, TimeEntry};
 
-use crate::app::ScreenCtx;
-use crate::app::toast::ToastKind;
+use crate::screen::ScreenCtx;
+use crate::screen::toast::ToastKind;
 use crate::tasks::TasksState;
 
 /// The answers of logged time.

@@ -7,13 +7,13 @@ use weeek_api::models::{Task, TimeEntry};
 use weeek_api::{ApiError, TimeEntryInput};
 
 use super::{TimeAnswer, TimeKey, WriteKind, is_temp, undo_shown};
-use crate::app::ScreenCtx;
-use crate::app::ledger::read_item;
-use crate::app::lost_answer::{
+use crate::duration;
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::read_item;
+use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt, Unsettled,
 };
-use crate::app::toast::ToastKind;
-use crate::duration;
+use crate::screen::toast::ToastKind;
 use crate::tasks::{TaskKey, TasksState};
 use crate::text::quoted;
 use crate::worker::op;

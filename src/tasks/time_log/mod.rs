@@ -12,11 +12,11 @@ use weeek_api::{ApiError, TimeEntryInput};
 
 use super::TasksState;
 pub use super::time_form::{LogField, LogForm};
-use crate::app::ScreenCtx;
-use crate::app::commands::Action;
-use crate::app::lost_answer::{self, AfterFailure, Unsettled};
-use crate::app::toast::ToastKind;
 use crate::duration;
+use crate::keys::commands::Action;
+use crate::screen::ScreenCtx;
+use crate::screen::lost_answer::{self, AfterFailure, Unsettled};
+use crate::screen::toast::ToastKind;
 use crate::text::quoted;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -98,7 +98,7 @@ impl TimeLog {
     }
 }
 
-fn entry_label(e: &TimeEntry, names: &crate::app::names::Names) -> String {
+fn entry_label(e: &TimeEntry, names: &crate::screen::names::Names) -> String {
     let date = e
         .date
         .map(weeek_api::dates::to_filter_date)

@@ -9,11 +9,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::TaskRow;
 
-use crate::app::loadable::{Loadable, PageStatus};
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::datetime::due_label;
 use crate::layout::board::{is_narrow, visible_columns};
 use crate::layout::funnels::{card, cards_in, column_cards, column_rects};
+use crate::screen::loadable::{Loadable, PageStatus};
+use crate::screen::{Hits, Target};
 use crate::tasks::board::{BoardView, TaskColumn};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::columns::{self, Place};

@@ -1,7 +1,7 @@
 //! The form pane: one line per field, its message under it, a status line at the bottom; and
 //! the saved contact that replaces the form after a successful save.
 
-use crate::app::checked_form::CheckedForm;
+use crate::screen::checked_form::CheckedForm;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -10,10 +10,11 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use weeek_api::NAME_MAX_CHARS;
 use weeek_api::models::Contact;
 
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::contacts::form::{COUNTER_FROM, Field, Form};
 use crate::contacts::submit::Phase;
 use crate::contacts::{ContactsState, Pane};
+use crate::screen::{Hits, Target};
 use crate::text::{one_line, truncate, width};
 use crate::ui::dialogs::render_field;
 use crate::ui::form_status::{self, Keys, Stand};
@@ -447,7 +448,7 @@ pub fn contact_lines(
     let org_name = |id: &String| {
         app.contacts
             .org_name(id)
-            .unwrap_or_else(|| crate::app::names::short_id(id))
+            .unwrap_or_else(|| crate::screen::names::short_id(id))
     };
     if every {
         for (i, o) in c.organizations.iter().enumerate() {

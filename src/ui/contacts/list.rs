@@ -8,8 +8,9 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use weeek_api::models::Contact;
 
 use super::form::tag_spans;
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::layout;
+use crate::screen::{Hits, Target};
 use crate::text::{first_and_more, fit, one_line};
 use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
 use crate::ui::theme::Theme;
@@ -107,7 +108,7 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
             .map(|id| {
                 s.orgs
                     .name(id)
-                    .unwrap_or_else(|| crate::app::names::short_id(id))
+                    .unwrap_or_else(|| crate::screen::names::short_id(id))
             })
             .collect();
         spans.push(Span::styled(

@@ -14,11 +14,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use super::dialogs::{render_confirm, render_picker, render_waiting};
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::contacts::layer::Layer;
-use crate::contacts::pickers::PickKind;
 use crate::contacts::{Ask, Pane};
 use crate::layout;
+use crate::screen::choices::PickKind;
+use crate::screen::{Hits, Target};
 use crate::text::truncate;
 use crate::ui::theme::Theme;
 
@@ -94,7 +95,7 @@ fn render_view(
         .title_bottom(format!(
             " {} ",
             crate::text::fit_hints(
-                &crate::ui::hint_line(app, &[crate::app::commands::Context::ContactView], false),
+                &crate::ui::hint_line(app, &[crate::keys::commands::Context::ContactView], false),
                 usize::from(rect.width.saturating_sub(4))
             )
         ));

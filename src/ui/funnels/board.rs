@@ -7,14 +7,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::{Deal, WinStatus};
 
-use crate::app::loadable::PageStatus;
-use crate::app::{App, Hits, Target};
+use crate::amounts;
+use crate::app::App;
 use crate::funnels::board::Column;
 use crate::funnels::detail::FunnelDetail;
-use crate::funnels::format;
 use crate::layout::funnels::{
     card, cards_in, column_cards, column_rects, is_narrow, visible_columns,
 };
+use crate::screen::loadable::PageStatus;
+use crate::screen::{Hits, Target};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::columns::{self, Place};
 use crate::ui::theme::Theme;
@@ -83,7 +84,7 @@ pub fn render(
     let mark = d
         .funnel
         .value()
-        .map(|f| format::currency_mark(&app.names, f.currency()))
+        .map(|f| amounts::currency_mark(&app.names, f.currency()))
         .unwrap_or_default();
     for (pos, rect) in column_rects(area, n).into_iter().enumerate() {
         let ci = d.first + pos;
@@ -160,8 +161,8 @@ impl ColumnView<'_> {
         } else {
             String::new()
         };
-        let amount = format::money(figures.amount, self.mark);
-        let totals = format!("{} · {amount}", format::deals(count));
+        let amount = amounts::money(figures.amount, self.mark);
+        let totals = format!("{} · {amount}", amounts::deals(count));
         let header = vec![
             columns::name_line(t, &name, &self.place, &place, w),
             Line::styled(truncate(&totals, w), t.dim()),
@@ -225,7 +226,7 @@ impl ColumnView<'_> {
                 format!(
                     "{} loading {} of …{}",
                     crate::ui::spinner_frame(self.app),
-                    crate::funnels::format::number(col.deals.rows.len() as f64),
+                    crate::amounts::number(col.deals.rows.len() as f64),
                     crate::ui::then_say(self.app, "funnel.back", "stops")
                 )
             });
@@ -239,7 +240,7 @@ impl ColumnView<'_> {
     fn card(&self, t: &Theme, deal: &Deal, w: usize, cursor: bool) -> Vec<Line<'static>> {
         let names = &self.app.names;
         let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
-        let amount = format::money(deal.amount, self.mark);
+        let amount = amounts::money(deal.amount, self.mark);
         let (outcome, outcome_style) = outcome(t, deal.win_status.as_ref());
         let people: Vec<String> = deal
             .assignees

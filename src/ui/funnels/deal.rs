@@ -8,10 +8,10 @@ use serde_json::Value;
 use weeek_api::models::{CustomField, CustomFieldValue, Deal};
 
 use super::chip;
+use crate::amounts;
 use crate::app::App;
 use crate::funnels::deal_tasks::DealTasks;
 use crate::funnels::detail::{DealView, FunnelDetail};
-use crate::funnels::format;
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 
@@ -136,7 +136,7 @@ fn deal_lines(
     let names = &app.names;
     let funnel = d.funnel.value();
     let mark = funnel
-        .map(|f| format::currency_mark(names, f.currency()))
+        .map(|f| amounts::currency_mark(names, f.currency()))
         .unwrap_or_default();
     let status = deal
         .status_id
@@ -162,7 +162,7 @@ fn deal_lines(
         row(
             t,
             "Amount",
-            vec![Span::styled(format::money(deal.amount, &mark), t.bold())],
+            vec![Span::styled(amounts::money(deal.amount, &mark), t.bold())],
         ),
         row(
             t,
@@ -364,12 +364,12 @@ fn value_spans(
         let config = def.and_then(|c| c.config.as_ref());
         match config.and_then(|c| c.currency) {
             Some(cur) if config.and_then(|c| c.r#type.as_deref()) == Some("currency") => {
-                format::money(Some(n), &format::currency_mark(&app.names, cur))
+                amounts::money(Some(n), &amounts::currency_mark(&app.names, cur))
             }
             _ if config.and_then(|c| c.r#type.as_deref()) == Some("percent") => {
-                format!("{} %", format::number(n))
+                format!("{} %", amounts::number(n))
             }
-            _ => format::number(n),
+            _ => amounts::number(n),
         }
     };
     let one = |x: &Value| -> Span<'static> {

@@ -7,11 +7,11 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
+use crate::amounts;
 use crate::app::App;
 use crate::funnels::deal_form::{CustomValue, DealField, Input, Named};
 use crate::funnels::detail::FunnelDetail;
 use crate::funnels::editor::{DealEditor, Phase, Target};
-use crate::funnels::format;
 use crate::layout::centered;
 use crate::text::{one_line, truncate, width};
 use crate::ui::dialogs::render_field;
@@ -33,7 +33,7 @@ fn label(app: &App, d: &FunnelDetail, e: &DealEditor, f: DealField) -> String {
         DealField::Title => "Title".into(),
         DealField::Amount => {
             let currency = d.funnel.value().map(|f| f.currency()).unwrap_or(1);
-            format!("Amount, {}", format::currency_mark(&app.names, currency))
+            format!("Amount, {}", amounts::currency_mark(&app.names, currency))
         }
         DealField::Assignees => "Assignees".into(),
         DealField::Contacts => "Contacts".into(),

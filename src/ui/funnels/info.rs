@@ -8,11 +8,12 @@ use ratatui::widgets::{Block, Borders};
 use weeek_api::models::{CustomField, Funnel, FunnelStatus};
 
 use super::{board, chip};
-use crate::app::{App, Hits};
+use crate::amounts;
+use crate::app::App;
 use crate::funnels::detail::FunnelDetail;
-use crate::funnels::format;
 use crate::funnels::totals::Figures;
 use crate::layout::{self, funnels::InfoPlace};
+use crate::screen::Hits;
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
 
@@ -42,12 +43,15 @@ fn render_summary(app: &App, t: &Theme, d: &FunnelDetail, frame: &mut Frame, are
         Span::styled(one_line(&d.name()), t.accent()),
     ];
     if let Some(f) = d.funnel.value() {
-        let mark = format::currency_mark(&app.names, f.currency());
+        let mark = amounts::currency_mark(&app.names, f.currency());
         let figures = d.funnel_figures().unwrap_or_default();
         spans.push(Span::styled(" · ", t.dim()));
-        spans.push(Span::raw(format::deals(figures.count.unwrap_or(0))));
+        spans.push(Span::raw(amounts::deals(figures.count.unwrap_or(0))));
         spans.push(Span::styled(" · ", t.dim()));
-        spans.push(Span::styled(format::money(figures.amount, &mark), t.bold()));
+        spans.push(Span::styled(
+            amounts::money(figures.amount, &mark),
+            t.bold(),
+        ));
         if f.is_bookmarked {
             spans.push(Span::styled(" ★", t.fg(ratatui::style::Color::Yellow)));
         }
@@ -102,7 +106,7 @@ fn names(app: &App, ids: &[String]) -> String {
 /// Every field of the spec's Funnel, in its order.
 fn funnel_lines(app: &App, t: &Theme, f: &Funnel, figures: Figures) -> Vec<Line<'static>> {
     let yes_no = |b: bool| if b { "yes" } else { "no" };
-    let mark = format::currency_mark(&app.names, f.currency());
+    let mark = amounts::currency_mark(&app.names, f.currency());
     let creator = f
         .creator_id
         .as_deref()
@@ -121,7 +125,7 @@ fn funnel_lines(app: &App, t: &Theme, f: &Funnel, figures: Figures) -> Vec<Line<
         field(
             t,
             "Currency",
-            format::currency_long(&app.names, f.currency()),
+            amounts::currency_long(&app.names, f.currency()),
         ),
         field(
             t,
@@ -131,7 +135,7 @@ fn funnel_lines(app: &App, t: &Theme, f: &Funnel, figures: Figures) -> Vec<Line<
         field(
             t,
             "Amount",
-            Span::styled(format::money(figures.amount, &mark), t.bold()),
+            Span::styled(amounts::money(figures.amount, &mark), t.bold()),
         ),
         field(t, "Private", yes_no(f.is_private)),
         field(
@@ -172,7 +176,7 @@ fn config_text(app: &App, cf: &CustomField) -> String {
         });
     }
     if let Some(cur) = c.currency {
-        parts.push(format::currency_long(&app.names, cur));
+        parts.push(amounts::currency_long(&app.names, cur));
     }
     parts.join(", ")
 }
@@ -258,7 +262,7 @@ fn chart_lines(app: &App, t: &Theme, d: &FunnelDetail, w: usize) -> Vec<Line<'st
     let mark = d
         .funnel
         .value()
-        .map(|f| format::currency_mark(&app.names, f.currency()))
+        .map(|f| amounts::currency_mark(&app.names, f.currency()))
         .unwrap_or_default();
     let figures: Vec<Figures> = (0..statuses.len())
         .map(|i| d.status_figures(i).unwrap_or_default())
@@ -269,7 +273,7 @@ fn chart_lines(app: &App, t: &Theme, d: &FunnelDetail, w: usize) -> Vec<Line<'st
         .fold(0.0_f64, f64::max);
     let amounts: Vec<String> = figures
         .iter()
-        .map(|s| format::money(s.amount, &mark))
+        .map(|s| amounts::money(s.amount, &mark))
         .collect();
     let counts: Vec<String> = figures
         .iter()

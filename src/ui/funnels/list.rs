@@ -7,9 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use weeek_api::models::Funnel;
 
-use crate::app::{App, Hits, Target};
-use crate::funnels::format;
+use crate::amounts;
+use crate::app::App;
 use crate::layout::funnels::{list, table_rows};
+use crate::screen::{Hits, Target};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
@@ -110,8 +111,8 @@ fn header(t: &Theme, c: &Cols) -> Line<'static> {
 
 fn row(app: &App, t: &Theme, f: &Funnel, c: &Cols, cursor: bool) -> Line<'static> {
     let name = one_line(f.name.as_deref().unwrap_or("(unnamed funnel)"));
-    let mark = format::currency_mark(&app.names, f.currency());
-    let amount = format::money(f.deals_amount, &mark);
+    let mark = amounts::currency_mark(&app.names, f.currency());
+    let amount = amounts::money(f.deals_amount, &mark);
     let deals = f
         .deals_count
         .map(|n| n.to_string())
@@ -155,9 +156,9 @@ fn render_table(app: &App, t: &Theme, frame: &mut Frame, area: Rect, hits: &mut 
         .all()
         .iter()
         .map(|f| {
-            width(&format::money(
+            width(&amounts::money(
                 f.deals_amount,
-                &format::currency_mark(&app.names, f.currency()),
+                &amounts::currency_mark(&app.names, f.currency()),
             ))
         })
         .max()

@@ -12,10 +12,11 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::app::commands::Context;
-use crate::app::{App, Hits};
+use crate::app::App;
 use crate::funnels::layer::Layer;
 use crate::funnels::query::BoardPicker;
+use crate::keys::commands::Context;
+use crate::screen::Hits;
 use crate::text::{truncate, width};
 use crate::ui::dialogs::{
     render_confirm, render_field, render_picker, render_prompt, render_waiting,

@@ -7,10 +7,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::App;
-use crate::app::checked_form::CheckedForm;
+use crate::contacts::organizations::form::{Kind, OrgField, OrgForm};
+use crate::contacts::organizations::save::{FormState, Phase};
 use crate::layout;
-use crate::organizations::form::{Kind, OrgField, OrgForm};
-use crate::organizations::save::{FormState, Phase};
+use crate::screen::checked_form::CheckedForm;
 use crate::text::{fit, one_line, truncate};
 use crate::ui::contacts::form::input_style;
 use crate::ui::dialogs::render_field;

@@ -13,12 +13,13 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use weeek_api::models::Organization;
 
 use super::contacts::tag_spans;
-use crate::app::commands::Context;
-use crate::app::names::short_id;
-use crate::app::{App, Hits};
+use crate::app::App;
+use crate::contacts::organizations::deals::OrgDeals;
+use crate::contacts::organizations::layer::Layer;
+use crate::keys::commands::Context;
 use crate::layout;
-use crate::organizations::deals::OrgDeals;
-use crate::organizations::layer::Layer;
+use crate::screen::Hits;
+use crate::screen::names::short_id;
 use crate::text::{first_and_more, fit, fit_hints, one_line, truncate};
 use crate::ui::dialogs::{render_confirm, render_picker, render_waiting};
 use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
@@ -43,8 +44,8 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
                     frame,
                     body,
                     match lp.kind {
-                        crate::organizations::links::LinkKind::Contacts => "contacts",
-                        crate::organizations::links::LinkKind::Tags => "tags",
+                        crate::contacts::organizations::links::LinkKind::Contacts => "contacts",
+                        crate::contacts::organizations::links::LinkKind::Tags => "tags",
                     },
                 ),
             },
@@ -361,7 +362,10 @@ fn render_detail(
     frame.render_widget(block, rect);
     let deals = &app.contacts.organizations.deals;
     let lines = detail_lines(app, t, o, deals, usize::from(inner.width));
-    debug_assert_eq!(lines.len(), crate::organizations::detail_rows(o, deals));
+    debug_assert_eq!(
+        lines.len(),
+        crate::contacts::organizations::detail_rows(o, deals)
+    );
     let max = lines.len().saturating_sub(usize::from(inner.height));
     let scroll = u16::try_from(scroll.min(max)).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)), inner);

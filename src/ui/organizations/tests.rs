@@ -3,8 +3,8 @@
 use crossterm::event::KeyCode;
 use weeek_api::models::Organization;
 
+use crate::contacts::organizations::tests::full_org;
 use crate::contacts::tests::{alt, on_contacts};
-use crate::organizations::tests::full_org;
 use crate::testing::{Harness, code};
 use crate::worker::{Answer, Call};
 

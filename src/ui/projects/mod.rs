@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 use crate::app::App;
-use crate::app::commands::Context;
+use crate::keys::commands::Context;
 use crate::layout::projects::areas;
 use crate::projects::layer::Layer;
 use crate::projects::{Node, Row};

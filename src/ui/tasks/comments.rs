@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::app::App;
-use crate::app::commands::Context;
+use crate::keys::commands::Context;
 use crate::layout::centered;
 use crate::tasks::comments::CommentDialog;
 use crate::text::quoted;

@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 
 use super::count_label;
 use crate::app::App;
-use crate::app::commands::Context;
+use crate::keys::commands::Context;
 use crate::tasks::dialogs::{Feedback, PickPurpose, Popup, PromptPurpose};
 use crate::ui::dialogs::{render_confirm, render_picker, render_prompt, render_waiting};
 use crate::ui::theme::Theme;

@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::app::App;
-use crate::app::commands::Context;
+use crate::keys::commands::Context;
 use crate::tasks::files::{FileDialog, Note};
 use crate::text::one_line;
 use crate::ui::dialogs::{render_picker, render_prompt};

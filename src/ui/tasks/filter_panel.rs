@@ -7,7 +7,7 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::App;
-use crate::app::commands::Context;
+use crate::keys::commands::Context;
 use crate::tasks::panel::{self, FilterPanel};
 use crate::text::truncate;
 use crate::ui::dialogs::render_field;

@@ -9,9 +9,10 @@ use ratatui::widgets::{Paragraph, Wrap};
 use time::Date;
 use weeek_api::models::TaskRow;
 
-use crate::app::names::Names;
-use crate::app::{App, Hits, Target};
+use crate::app::App;
 use crate::datetime::due_label;
+use crate::screen::names::Names;
+use crate::screen::{Hits, Target};
 use crate::tasks::{PageStatus, TasksState};
 use crate::text::{fit, one_line, truncate, width};
 use crate::ui::theme::Theme;
@@ -243,7 +244,7 @@ pub(super) fn render_list(app: &App, t: &Theme, frame: &mut Frame, area: Rect, h
                     format!(
                         "  {} loading {} of …{}",
                         crate::ui::spinner_frame(app),
-                        crate::funnels::format::number(s.list.rows.len() as f64),
+                        crate::amounts::number(s.list.rows.len() as f64),
                         crate::ui::then_say(app, "tasks.back", "stops")
                     ),
                     t.dim(),

@@ -17,8 +17,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 
-use crate::app::{App, Hits};
+use crate::app::App;
 use crate::layout;
+use crate::screen::Hits;
 use crate::tasks::PageStatus;
 use crate::tasks::layer::Layer;
 use crate::ui::dialogs::{render_picker, render_waiting};

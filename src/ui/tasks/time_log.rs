@@ -7,8 +7,8 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
 use crate::app::App;
-use crate::app::commands::Context;
 use crate::duration;
+use crate::keys::commands::Context;
 use crate::layout::centered;
 use crate::tasks::time_log::{LogField, LogForm, TimeDialog};
 use crate::text::{quoted, truncate};
