@@ -184,6 +184,17 @@ impl Workspaces {
                 }
                 crate::private_files::create_dir_all(&dir)
                     .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                // Made here, 0600, before SQLite opens it: its log and shared memory take its
+                // mode. An empty file is a new workspace, which the sandbox seeds.
+                crate::private_files::open(
+                    &db,
+                    std::fs::OpenOptions::new()
+                        .read(true)
+                        .write(true)
+                        .create(true)
+                        .truncate(false),
+                )
+                .map_err(|e| format!("cannot open {}: {e}", db.display()))?;
                 let config = SandboxConfig {
                     token: weeek_sandbox::demo_token().to_string(),
                     db: DbLocation::File(db),
@@ -296,6 +307,16 @@ impl crate::runtime::Opener for Workspaces {
     }
 }
 
+#[cfg(feature = "demo")]
+impl Workspaces {
+    /// Stops the demo sandbox if it runs, letting what it was writing land.
+    pub async fn stop_demo(&mut self) {
+        if let Some(sandbox) = self.sandbox.take() {
+            sandbox.shutdown().await;
+        }
+    }
+}
+
 /// Removes the kept demo workspace (its database, with its log and shared memory) and the
 /// demo's local store, for `--demo --reset`.
 #[cfg(feature = "demo")]
@@ -325,3 +346,8 @@ fn demo_store(dir: &std::path::Path) -> Result<StoreLocation, String> {
 fn demo_store(_dir: &std::path::Path) -> Result<StoreLocation, String> {
     Err(crate::cli::NO_SANDBOX.to_string())
 }
+
+#[cfg(test)]
+#[cfg(feature = "demo")]
+#[path = "workspaces_tests.rs"]
+mod tests;
