@@ -115,6 +115,8 @@ impl Runtime {
                         edits.clear();
                         let effects = active.replace(app, self.clock(&service));
                         let fresh = spawn_worker(client, store, active.generation(), &answers_tx);
+                        // A sync of the workspace left has no one to tell how it went.
+                        let _ = requests.send(Order::StopSync);
                         retired.push(std::mem::replace(&mut requests, fresh));
                         notes.generation = active.generation();
                         hits = Hits::default();
@@ -486,6 +488,12 @@ fn execute(
                 command,
                 text,
             }),
+            Effect::Sync(id) => {
+                let _ = requests.send(Order::Sync(id));
+            }
+            Effect::StopSync => {
+                let _ = requests.send(Order::StopSync);
+            }
             Effect::Quit => flow = Flow::Quit,
             Effect::SwitchWorkspace(id) if flow == Flow::Go => flow = Flow::Switch(id),
             Effect::SwitchWorkspace(_) => {}

@@ -30,6 +30,7 @@ mod input;
 mod overlay;
 mod screens;
 pub mod switcher;
+pub mod sync;
 mod unreadable;
 
 use std::collections::HashMap;
@@ -76,6 +77,10 @@ pub enum Msg {
         original: String,
         result: Result<String, String>,
     },
+    /// How far sync `n` (`Effect::Sync`) is.
+    SyncProgress(u64, crate::sync::Progress),
+    /// Sync `n` is over, with what it read, changed and could not read.
+    Synced(u64, Box<crate::sync::SyncReport>),
     /// The config file was written for `Effect::StoreView` (or could not be).
     ViewStored {
         name: String,
@@ -89,6 +94,8 @@ impl From<Report> for Msg {
         match report {
             Report::Answered(reply) => Msg::Api(Box::new(reply)),
             Report::Retrying(r) => Msg::Retrying(r),
+            Report::SyncProgress { id, progress } => Msg::SyncProgress(id, progress),
+            Report::Synced { id, report } => Msg::Synced(id, report),
         }
     }
 }
@@ -183,6 +190,8 @@ pub struct App {
     pub store_notice: Option<String>,
     /// When the screen shown is read again by itself (`refresh_secs`).
     pub refresh: auto_refresh::AutoRefresh,
+    /// The whole workspace being read into the store, from the palette.
+    pub sync: sync::Syncing,
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
@@ -221,6 +230,7 @@ impl App {
             switcher: switcher::Switcher::default(),
             store_notice: None,
             refresh: auto_refresh::AutoRefresh::default(),
+            sync: sync::Syncing::default(),
             retrying: HashMap::new(),
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
@@ -343,6 +353,8 @@ impl App {
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
+            Msg::SyncProgress(id, progress) => self.on_sync_progress(id, progress),
+            Msg::Synced(id, report) => self.on_synced(id, *report, clock),
             Msg::EffectFailed(text) => {
                 self.toasts.push(clock.now, ToastKind::Error, text);
                 true

@@ -73,6 +73,11 @@ pub enum Effect {
     },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
+    /// Read the whole workspace into the local store in the background (sync `n`),
+    /// answered with `Msg::SyncProgress` and, once over, `Msg::Synced`.
+    Sync(u64),
+    /// Stop the sync running, if any: what it read so far stays in the store.
+    StopSync,
     /// Leave this workspace for another: once the file writes asked before it have landed,
     /// the runtime opens that one with a fresh app, and this app's requests and their answers
     /// are dropped. If it cannot be opened, this app goes on, told why (`Msg::EffectFailed`).

@@ -209,13 +209,15 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     };
     // Where the data on screen comes from: the service, or the local store's copy until the
     // service's answer replaces it.
-    let (source, cached) = match app.data_source() {
-        Some(crate::app::DataSource::Cached(read_at)) => (
+    // A sync of the whole workspace says how far it is, in its place.
+    let (source, cached) = match (app.sync.note(), app.data_source()) {
+        (Some(sync), _) => (format!(" · {sync}"), true),
+        (None, Some(crate::app::DataSource::Cached(read_at))) => (
             format!(" · cached · read {}", crate::text::ago(app.wall - read_at)),
             true,
         ),
-        Some(crate::app::DataSource::Live) => (" · live".to_string(), false),
-        None => (String::new(), false),
+        (None, Some(crate::app::DataSource::Live)) => (" · live".to_string(), false),
+        (None, None) => (String::new(), false),
     };
     let busy = if app.requests.in_flight() > 0 {
         format!(" {} ", spinner_frame(app))

@@ -28,6 +28,7 @@ mod kept_tests;
 mod local;
 mod output;
 mod runtime;
+mod syncing;
 mod table;
 
 #[cfg(test)]

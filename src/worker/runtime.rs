@@ -53,6 +53,10 @@ pub enum Order<K> {
     /// The answer under this key is no longer wanted: a read still running is aborted (a
     /// write runs to its end: stopping it half-way would leave its fate unknown).
     Cancel(K),
+    /// Read the whole workspace into the store (sync `id`), in place of a sync still running.
+    Sync(u64),
+    /// Stop the sync running, if one is.
+    StopSync,
 }
 
 /// What the worker tells the app.
@@ -61,6 +65,16 @@ pub enum Report<K> {
     Answered(Reply<K>),
     /// A read failed and is about to be tried again.
     Retrying(Retrying<K>),
+    /// How far sync `id` is.
+    SyncProgress {
+        id: u64,
+        progress: crate::sync::Progress,
+    },
+    /// Sync `id` is over: what it read, changed and could not read.
+    Synced {
+        id: u64,
+        report: Box<crate::sync::SyncReport>,
+    },
 }
 
 /// A read of request `id` is tried again after `notice.delay`.
@@ -91,6 +105,7 @@ where
     let (report_tx, report_rx) = mpsc::unbounded_channel::<Report<K>>();
     tokio::spawn(async move {
         let mut running: HashMap<K, Running> = HashMap::new();
+        let mut syncing: Option<JoinHandle<()>> = None;
         while let Some(order) = order_rx.recv().await {
             running.retain(|_, r| !r.handle.is_finished());
             let Request {
@@ -106,6 +121,21 @@ where
                     {
                         tracing::debug!(?key, "cancelled");
                         r.handle.abort();
+                    }
+                    continue;
+                }
+                Order::Sync(id) => {
+                    if let Some(older) = syncing.take() {
+                        older.abort();
+                    }
+                    let tx = report_tx.clone();
+                    syncing = Some(super::syncing::start(id, &client, store.clone(), tx));
+                    continue;
+                }
+                Order::StopSync => {
+                    if let Some(sync) = syncing.take() {
+                        tracing::info!("sync stopped");
+                        sync.abort();
                     }
                     continue;
                 }
@@ -187,6 +217,9 @@ where
         }
         for (_, r) in running {
             r.handle.abort();
+        }
+        if let Some(sync) = syncing {
+            sync.abort();
         }
     });
     (order_tx, report_rx)
@@ -460,5 +493,40 @@ mod tests {
             assert!(tokio::time::Instant::now() < deadline, "never kept");
             tokio::task::yield_now().await;
         }
+    }
+    #[cfg(feature = "demo")]
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_sync_reads_the_workspace_into_the_store_and_a_stopped_one_reports_nothing() {
+        let (sandbox, client) = crate::testing::sandbox(weeek_sandbox::Faults::default()).await;
+        let store = no_store();
+        let (orders, mut reports) = spawn::<Key>(client, store.clone());
+        orders.send(Order::Sync(7)).expect("worker");
+        orders.send(Order::StopSync).expect("worker");
+        orders.send(Order::Sync(8)).expect("worker");
+        let report = loop {
+            match tokio::time::timeout(Duration::from_secs(60), reports.recv())
+                .await
+                .expect("a report in time")
+                .expect("the worker runs")
+            {
+                Report::SyncProgress { id, progress } => {
+                    assert_eq!(id, 8, "nothing from the stopped one");
+                    assert!(progress.requests > 0);
+                }
+                Report::Synced { id, report } => {
+                    assert_eq!(id, 8, "nothing from the stopped one");
+                    break report;
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(report.is_complete(), "{:?}", report.lines());
+        assert!(report.tasks.read > 100, "{:?}", report.lines());
+        let kept = store
+            .run(|s| s.count(crate::store::Kind::TaskRow))
+            .await
+            .expect("read");
+        assert_eq!(kept, report.tasks.read);
+        sandbox.shutdown().await;
     }
 }

@@ -180,6 +180,17 @@ impl Client {
         }
     }
 
+    /// A client that shares this one's connections and settings but retries reads as
+    /// `retry` says, all attempts of one read within `read_deadline` (a sync's thousand reads
+    /// in a row may wait out more than the screens' few).
+    pub fn with_retry(&self, retry: RetryPolicy, read_deadline: Duration) -> Client {
+        Client {
+            retry,
+            read_deadline: read_deadline.min(LONGEST_DEADLINE),
+            ..self.clone()
+        }
+    }
+
     pub fn base_url(&self) -> &str {
         &self.base
     }
