@@ -71,6 +71,11 @@ fn the_stores_copy_shows_at_once_marked_cached_and_the_fresh_answer_replaces_it_
     let screen = h.render();
     assert!(screen.contains("Договор"), "{screen}");
     assert!(screen.contains("cached · read 3 min ago"), "{screen}");
+    // A narrow terminal keeps saying it, the name giving way.
+    h.resize(80, 24);
+    let narrow = h.render();
+    assert!(narrow.contains("cached · 3 min ago"), "{narrow}");
+    h.resize(160, 45);
     // Work on the copy: task 2 marked (the cursor moves on to task 3).
     h.press("j ");
     assert_eq!(current(&h), Some(3));

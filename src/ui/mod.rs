@@ -209,15 +209,21 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     };
     // Where the data on screen comes from: the service, or the local store's copy until the
     // service's answer replaces it.
-    // A sync of the whole workspace says how far it is, in its place.
-    let (source, cached) = match (app.sync.note(), app.data_source()) {
-        (Some(sync), _) => (format!(" · {sync}"), true),
-        (None, Some(crate::app::DataSource::Cached(read_at))) => (
-            format!(" · cached · read {}", crate::text::ago(app.wall - read_at)),
-            true,
-        ),
-        (None, Some(crate::app::DataSource::Live)) => (" · live".to_string(), false),
-        (None, None) => (String::new(), false),
+    // A sync of the whole workspace says how far it is, in its place. Each in full, and as
+    // said where room is short; the ones that stay (not "live", the usual) take the name's
+    // room rather than go.
+    let (source, short, stays) = match (app.sync.note(), app.data_source()) {
+        (Some(sync), _) => (format!(" · {sync}"), format!(" {sync}"), true),
+        (None, Some(crate::app::DataSource::Cached(read_at))) => {
+            let ago = crate::text::ago(app.wall - read_at);
+            (
+                format!(" · cached · read {ago}"),
+                format!(" cached · {ago}"),
+                true,
+            )
+        }
+        (None, Some(crate::app::DataSource::Live)) => (" · live".to_string(), String::new(), false),
+        (None, None) => (String::new(), String::new(), false),
     };
     let busy = if app.requests.in_flight() > 0 {
         format!(" {} ", spinner_frame(app))
@@ -230,13 +236,13 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
-    // "cached" stays whole, the name giving way to it; "live", the usual, only where the
-    // name fits beside it.
-    let needed = if cached { 8 } else { width(&who) + 1 };
-    let source = if width(&source) + needed <= room {
-        source
+    let needed = if stays { 8 } else { width(&who) + 1 };
+    let (source, who) = if width(&source) + needed <= room {
+        (source, who)
+    } else if stays && width(&short) <= room {
+        (short, String::new())
     } else {
-        String::new()
+        (String::new(), who)
     };
     let room = room.saturating_sub(width(&source));
     let who = truncate(&format!(" {who}"), room);
@@ -251,7 +257,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     };
     spans.push(Span::styled(who, who_style));
     if !source.is_empty() {
-        let style = if cached { t.fg(Color::Yellow) } else { t.dim() };
+        let style = if stays { t.fg(Color::Yellow) } else { t.dim() };
         spans.push(Span::styled(source, style));
     }
     spans.push(Span::styled(busy, t.accent()));
