@@ -6,6 +6,8 @@
 #
 #   benches/startup.sh                    # 100,000 tasks, 20 starts
 #   TASKS=20000 RUNS=10 benches/startup.sh
+#   WORK_DIR=/tmp/startup benches/startup.sh   # keeps the sandbox and the store there: a
+#                                              # second run only measures
 #
 # The time starts when a small launcher has the clock's reading and calls execve(2) on the
 # binary, and ends when the app has written its first frame with rows to the terminal
@@ -26,7 +28,8 @@ done
 cargo build --release --quiet --bin weeek-tui
 BIN=$PWD/target/release/weeek-tui
 
-WORK=$(mktemp -d)
+WORK=${WORK_DIR:-$(mktemp -d)}
+mkdir -p "$WORK"
 SOCKET=weeek-startup-$$
 SANDBOX_PID=
 # SIGINT is the sandbox's Ctrl-C: it stops.
@@ -37,10 +40,19 @@ stop_sandbox() {
     SANDBOX_PID=
   fi
 }
-trap 'tmux -L "$SOCKET" kill-server 2>/dev/null || true; stop_sandbox; rm -rf "$WORK"' EXIT
+cleanup() {
+  tmux -L "$SOCKET" kill-server 2>/dev/null || true
+  stop_sandbox
+  [ -n "${WORK_DIR:-}" ] || rm -rf "$WORK"
+}
+trap cleanup EXIT
 
-# A port free now, kept for both runs of the sandbox: the store is named by the base URL.
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# A port free now, kept for every run of the sandbox: the store is named by the base URL.
+if [ -s "$WORK/port" ]; then
+  PORT=$(cat "$WORK/port")
+else
+  PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+fi
 BASE=http://127.0.0.1:$PORT/public/v1
 
 # start_sandbox LATENCY_MS: the sandbox on its database file (seeded the first time).
@@ -86,16 +98,19 @@ screen() { tmux -L "$SOCKET" capture-pane -p 2>/dev/null; }
 gone() { ! tmux -L "$SOCKET" has-session 2>/dev/null; }
 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-echo "seeding a sandbox of $TASKS tasks and syncing them into the store" >&2
-start_sandbox 0
-"${APP_ENV[@]}" "$BIN" sync >"$WORK/sync.txt" 2>/dev/null
-head -1 "$WORK/sync.txt" >&2
-# One run that reads the start view (my open tasks) and the names it shows.
-in_tmux "${APP_ENV[@]}" "$BIN"
-wait_for "the first run's start view" 'screen | grep -q "· live" && screen | grep -q "loaded"'
-tmux -L "$SOCKET" send-keys q
-wait_for "the first run to quit" gone
-stop_sandbox
+if [ ! -s "$WORK/port" ]; then
+  echo "seeding a sandbox of $TASKS tasks and syncing them into the store" >&2
+  start_sandbox 0
+  "${APP_ENV[@]}" "$BIN" sync >"$WORK/sync.txt" 2>/dev/null
+  head -1 "$WORK/sync.txt" >&2
+  # One run that reads the start view (my open tasks) and the names it shows.
+  in_tmux "${APP_ENV[@]}" "$BIN"
+  wait_for "the first run's start view" 'screen | grep -q "· live" && screen | grep -q "loaded"'
+  tmux -L "$SOCKET" send-keys q
+  wait_for "the first run to quit" gone
+  stop_sandbox
+  echo "$PORT" >"$WORK/port"
+fi
 
 start_sandbox 1000
 STORE=$("${APP_ENV[@]}" "$BIN" store path)

@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, watch};
 use crate::active_workspace::ActiveWorkspace;
 use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
+use crate::first_frame::{FirstRows, answered_from_store};
 use crate::screen::requests::RequestKey;
 use crate::screen::{Clock, Effect, Hits};
 use crate::store::SharedStore;
@@ -80,7 +81,7 @@ impl Runtime {
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report<RequestKey>)>();
-        let mut requests = spawn_worker(client, store, active.generation(), &answers_tx);
+        let mut requests = spawn_worker(client, store.clone(), active.generation(), &answers_tx);
         // The workers of the workspaces left: they end with the app.
         let mut retired = Vec::new();
         let mut files = FileWriter::spawn();
@@ -93,6 +94,8 @@ impl Runtime {
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = active.start(self.clock(&service));
+        let clock = || self.clock(&service);
+        let effects = answered_from_store(&mut active, effects, &store, clock).await;
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
         let mut flow = execute(effects, &requests, &mut files, &notes, &mut edits);
@@ -114,6 +117,9 @@ impl Runtime {
                         service = client.clone();
                         edits.clear();
                         let effects = active.replace(app, self.clock(&service));
+                        let clock = || self.clock(&service);
+                        let effects =
+                            answered_from_store(&mut active, effects, &store, clock).await;
                         let fresh = spawn_worker(client, store, active.generation(), &answers_tx);
                         // A sync of the workspace left has no one to tell how it went.
                         let _ = requests.send(Order::StopSync);
@@ -230,39 +236,6 @@ fn spawn_worker(
         }
     });
     orders
-}
-
-/// When `WEEEK_TUI_FIRST_ROWS` names a file, the wall-clock time the first frame with task
-/// rows was drawn is written there, once (for the start-up benchmark, which compares it with
-/// the time it ran the binary): `<ms since 1970> cached|live`. Nothing is done otherwise.
-struct FirstRows {
-    file: Option<PathBuf>,
-}
-
-impl FirstRows {
-    fn from_env() -> Self {
-        Self {
-            file: std::env::var_os("WEEEK_TUI_FIRST_ROWS").map(PathBuf::from),
-        }
-    }
-
-    fn drawn(&mut self, app: &App) {
-        let rows = app.screen == crate::screen::Screen::Tasks && !app.tasks.list.rows.is_empty();
-        if !rows {
-            return;
-        }
-        if let Some(file) = self.file.take() {
-            let at = OffsetDateTime::now_utc().unix_timestamp_nanos() as f64 / 1e6;
-            let from = if app.tasks.cached.is_some() {
-                "cached"
-            } else {
-                "live"
-            };
-            if let Err(e) = std::fs::write(&file, format!("{at:.3} {from}\n")) {
-                tracing::warn!(error = %e, "could not note the first frame with rows");
-            }
-        }
-    }
 }
 
 /// Where effects' outcomes go, marked with the generation of the app whose effects they were.

@@ -164,6 +164,11 @@ mod tests {
         h.send(Msg::SyncProgress(1, progress(300)));
         let screen = h.render();
         assert!(screen.contains("syncing 300 of ~1 000"), "{screen}");
+        h.resize(80, 24);
+        let narrow = h.render();
+        let header = narrow.lines().next().unwrap_or_default();
+        assert!(header.contains("syncing 300 of ~1 000"), "{narrow}");
+        h.resize(160, 45);
         // Keys work meanwhile.
         h.press("j");
         assert_eq!(h.app.tasks.current().map(|t| t.id), Some(2));

@@ -341,6 +341,51 @@ mod tests {
         assert_eq!(follow_item(&rows, &[9], 2, |x| *x), 0, "gone: clamped");
     }
 
+    fn rows(p: &Paged<i32>) -> Vec<i32> {
+        p.rows.iter().copied().collect()
+    }
+
+    #[test]
+    fn the_stores_next_page_gives_way_to_the_services_the_cursor_on_its_item() {
+        let mut p: Paged<i32> = Paged::default();
+        let mut cursor = 0;
+        p.start(false);
+        p.finish(Ok((vec![1, 2], true)), &mut cursor, |x| *x)
+            .unwrap();
+        p.start(true);
+        assert_eq!(
+            p.show_stored(vec![3, 4, 5], true, &mut cursor, |x| *x),
+            Arrived::Next
+        );
+        assert!(p.is_loading(), "still waiting for the service");
+        cursor = 3;
+        p.finish(Ok((vec![3, 9, 4], false)), &mut cursor, |x| *x)
+            .unwrap();
+        assert_eq!(rows(&p), vec![1, 2, 3, 9, 4], "the store's 5 is gone");
+        assert_eq!(cursor, 4, "still on 4");
+        assert!(!p.has_more);
+    }
+
+    #[test]
+    fn a_page_read_again_replaces_its_rows_in_place_and_a_last_one_ends_the_list() {
+        let mut p: Paged<i32> = Paged::default();
+        let mut cursor = 0;
+        p.start(false);
+        p.finish(Ok(((1..=6).collect(), true)), &mut cursor, |x| *x)
+            .unwrap();
+        cursor = 4;
+        // Rows 2..4 read again: 3 is gone, 9 is new, 6 moved up into them.
+        p.replace_page(2, 2, vec![9, 4, 6], true, &mut cursor, |x| *x);
+        assert_eq!(rows(&p), vec![1, 2, 9, 4, 6, 5]);
+        assert_eq!(cursor, 5, "still on 5");
+        assert!(p.has_more, "a page in the middle leaves the end as it was");
+        // The last page read again says nothing follows: the list ends with it.
+        p.replace_page(4, 2, vec![6], false, &mut cursor, |x| *x);
+        assert_eq!(rows(&p), vec![1, 2, 9, 4, 6]);
+        assert_eq!(cursor, 4, "5 is gone: the cursor stays in the list");
+        assert!(!p.has_more);
+    }
+
     #[test]
     fn a_paged_list_replaces_on_a_first_page_adds_on_a_next_and_keeps_rows_on_failure() {
         let mut p: Paged<i32> = Paged::default();
