@@ -97,7 +97,7 @@ wait_for() {
 screen() { tmux -L "$SOCKET" capture-pane -p 2>/dev/null; }
 gone() { ! tmux -L "$SOCKET" has-session 2>/dev/null; }
 
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+LOAD_BEFORE=$(cut -d' ' -f1 /proc/loadavg)
 if [ ! -s "$WORK/port" ]; then
   echo "seeding a sandbox of $TASKS tasks and syncing them into the store" >&2
   start_sandbox 0
@@ -126,25 +126,33 @@ for i in $(seq 1 "$RUNS"); do
   in_tmux "${APP_ENV[@]}" WEEEK_TUI_FIRST_ROWS="$WORK/rows.txt" \
     python3 -c "$LAUNCH" "$WORK/start.txt" "$BIN"
   wait_for "rows on screen" '[ -s "$WORK/rows.txt" ]'
+  # The CPU the process has used by now, every thread's (it waits for the service meanwhile:
+  # the little after the frame counts too). The launcher became the app: the pane's process.
+  pid=$(tmux -L "$SOCKET" display-message -p '#{pane_pid}')
+  cpu_ns=$(cat /proc/"$pid"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
   # `<ms since 1970> cached|live`, against the launcher's nanoseconds.
   read -r rows_ms source <"$WORK/rows.txt"
   start_ns=$(cat "$WORK/start.txt")
-  awk -v s="$start_ns" -v r="$rows_ms" -v src="$source" 'BEGIN { printf "%.2f %s\n", r - s / 1e6, src }' \
-    >>"$WORK/times.txt"
+  awk -v s="$start_ns" -v r="$rows_ms" -v src="$source" -v cpu="$cpu_ns" \
+    'BEGIN { printf "%.2f %s %.2f\n", r - s / 1e6, src, cpu / 1e6 }' >>"$WORK/times.txt"
   tmux -L "$SOCKET" send-keys q
   wait_for "the app to quit" gone
 done
 stop_sandbox
 
-echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+LOAD_AFTER=$(cut -d' ' -f1 /proc/loadavg)
 CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 MEM=$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)
 echo
 echo "exec to the first frame with task rows ($TASKS tasks in a $STORE_MB MB store, the service 1000 ms away, ${SIZE_X}x$SIZE_Y, $RUNS starts)"
-echo "machine: $(nproc) cores, $CPU, $MEM, Linux $(uname -r)"
-sort -n "$WORK/times.txt" | awk '
+echo "machine: $(nproc) cores, $CPU, $MEM, Linux $(uname -r); load average $LOAD_BEFORE before, $LOAD_AFTER after"
+sort -n -k3 "$WORK/times.txt" | awk '{ print $3 }' >"$WORK/cpu.txt"
+sort -n "$WORK/times.txt" | awk -v cpus="$(tr '\n' ' ' <"$WORK/cpu.txt")" '
   { t[NR] = $1; if ($2 != "cached") live++ }
   END {
-    printf "| median | fastest | slowest | drawn from the store |\n| ---: | ---: | ---: | ---: |\n"
-    printf "| %.1f ms | %.1f ms | %.1f ms | %d of %d |\n", t[int((NR + 1) / 2)], t[1], t[NR], NR - live, NR
+    n = split(cpus, c, " ")
+    printf "| | median | fastest | slowest |\n| --- | ---: | ---: | ---: |\n"
+    printf "| wall clock, exec to the frame | %.1f ms | %.1f ms | %.1f ms |\n", t[int((NR + 1) / 2)], t[1], t[NR]
+    printf "| CPU of the process by then (all threads) | %.1f ms | %.1f ms | %.1f ms |\n", c[int((n + 1) / 2)], c[1], c[n]
+    printf "\ndrawn from the store: %d of %d\n", NR - live, NR
   }'
