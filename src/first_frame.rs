@@ -79,7 +79,9 @@ pub async fn answered_from_store(
 
 /// When `WEEEK_TUI_FIRST_ROWS` names a file, the wall-clock time the first frame with task
 /// rows was drawn is written there, once (for the start-up benchmark, which compares it with
-/// the time it ran the binary): `<ms since 1970> cached|live`. Nothing is done otherwise.
+/// the time it ran the binary), with where the rows came from and the CPU time every thread
+/// of the process has used by then (Linux; 0 elsewhere): `<ms since 1970> cached|live <ms>`.
+/// Nothing is done otherwise.
 pub struct FirstRows {
     file: Option<PathBuf>,
 }
@@ -103,9 +105,24 @@ impl FirstRows {
             } else {
                 "live"
             };
-            if let Err(e) = std::fs::write(&file, format!("{at:.3} {from}\n")) {
+            let cpu = cpu_ms();
+            if let Err(e) = std::fs::write(&file, format!("{at:.3} {from} {cpu:.3}\n")) {
                 tracing::warn!(error = %e, "could not note the first frame with rows");
             }
         }
     }
+}
+
+/// The CPU time every thread of this process has used, in milliseconds, from the scheduler's
+/// own count (`/proc/self/task/*/schedstat`, nanoseconds); 0 where there is none.
+fn cpu_ms() -> f64 {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return 0.0;
+    };
+    let ns: u64 = tasks
+        .filter_map(Result::ok)
+        .filter_map(|t| std::fs::read_to_string(t.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .sum();
+    ns as f64 / 1e6
 }

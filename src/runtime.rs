@@ -98,7 +98,10 @@ impl Runtime {
         let effects = answered_from_store(&mut active, effects, &store, clock).await;
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
-        let mut flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+        // The start's effects go out once the first frame is on screen: making the HTTP client
+        // and the first connections would take the CPU that frame needs.
+        let mut at_start = Some(effects);
+        let mut flow = Flow::Go;
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
         let mut first_rows = FirstRows::from_env();
@@ -154,6 +157,10 @@ impl Runtime {
                 active.app.scrolls = scrolls;
                 active.app.dirty = false;
                 first_rows.drawn(&active.app);
+            }
+            if let Some(effects) = at_start.take() {
+                flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+                continue;
             }
             let deadline = active.app.next_deadline(Instant::now());
             let incoming = tokio::select! {
