@@ -19,6 +19,7 @@ pub mod duration;
 pub mod first_frame;
 pub mod funnels;
 pub mod fuzzy;
+pub mod goto;
 pub mod html;
 #[cfg(test)]
 mod import_rules_tests;

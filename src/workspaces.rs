@@ -272,6 +272,11 @@ impl Workspaces {
         app.utc_offset = self.offset;
         app.tasks.editor = self.editor.clone();
         app.token_source = opened.source.clone();
+        app.store_file = opened
+            .store
+            .as_ref()
+            .map(|l| l.path.clone())
+            .map_err(Clone::clone);
         app.switcher = Switcher::new(self.entries(id), id.clone());
         app.refresh = crate::app::auto_refresh::AutoRefresh::new(config::refresh_every(&self.file));
         app

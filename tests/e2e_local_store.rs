@@ -4,6 +4,7 @@
 
 mod support;
 
+#[cfg(feature = "demo")]
 use support::{Tmux, tmux_available, wait_exit};
 
 #[cfg(feature = "demo")]

@@ -1,5 +1,5 @@
-//! Answers on their way back: each goes to the screen whose keys asked for it (the directory's
-//! and the timer's are the app's own), and the status line says which reads are being tried
+//! Answers on their way back: each goes to the screen whose keys asked for it (the directory's,
+//! the palette's and the timer's are the app's own), and the status line says which reads are being tried
 //! again.
 
 use weeek_api::ApiError;
@@ -8,6 +8,7 @@ use super::{App, unreadable};
 use crate::contacts::ContactKey;
 use crate::contacts::organizations::OrgKey;
 use crate::funnels::FunnelKey;
+use crate::goto::GotoKey;
 use crate::projects::ProjectsKey;
 use crate::screen::lost_answer;
 use crate::screen::names::{NamesAnswer, NamesKey};
@@ -106,6 +107,7 @@ impl App {
             };
         }
         route!(answer: NamesKey => |a| self.on_names(a, stored.is_some(), clock, effects));
+        route!(answer: GotoKey => |a| self.on_goto(a, clock, effects));
         route!(answer: TaskKey => |a| {
             self.tasks.on_answer(a, cx!());
             self.follow_jumps(Screen::Tasks, clock, effects);

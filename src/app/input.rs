@@ -10,7 +10,7 @@ use crate::keys::commands::{Action, Context};
 use crate::keys::keymap::Key;
 use crate::screen::toast::ToastKind;
 use crate::screen::{Clock, Effect, Screen, Target};
-use crate::widgets::picker::{PickItem, Picker};
+use crate::widgets::picker::PickItem;
 
 /// Actions that only move a cursor or a scroll position.
 fn movement(action: Action) -> bool {
@@ -166,7 +166,7 @@ impl App {
                 })
             }
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
-            Action::Palette => self.overlay = Some(Overlay::Palette(Box::new(self.palette()))),
+            Action::Palette => self.open_palette(clock, effects),
             Action::Workspaces => self.open_switcher(),
             // Messages go first; with none left, Esc stops a sync under way.
             Action::Back if self.toasts.dismiss_all() => return true,
@@ -229,10 +229,9 @@ impl App {
     /// Every command the screen's focused layer reaches, keys first (long descriptions must
     /// not push them out of sight). Text editing is left out (it needs the field), and so is
     /// moving.
-    fn palette(&self) -> Picker<Action> {
+    pub(super) fn palette_commands(&self) -> Vec<PickItem<Action>> {
         let focus = self.screen_focus();
-        let items = self
-            .keymap
+        self.keymap
             .available(&focus.chain, focus.typing)
             .iter()
             .filter(|r| !matches!(r.command.action, Action::Palette | Action::Text(_)))
@@ -244,8 +243,7 @@ impl App {
                     format!("{:<10} {}", r.label(), r.command.description),
                 )
             })
-            .collect();
-        Picker::single("Command", items)
+            .collect()
     }
 
     pub(super) fn on_paste(&mut self, text: &str, clock: Clock, effects: &mut Vec<Effect>) -> bool {

@@ -28,6 +28,7 @@ pub mod auto_refresh;
 pub mod help;
 mod input;
 mod overlay;
+mod palette;
 mod screens;
 pub mod switcher;
 pub mod sync;
@@ -44,7 +45,7 @@ use weeek_api::ApiError;
 use crate::contacts::ContactsState;
 use crate::funnels::FunnelsState;
 use crate::keys::alt_digit;
-use crate::keys::commands::{Action, Context};
+use crate::keys::commands::Context;
 use crate::keys::keymap::Keymap;
 use crate::layout::{ScrollLimits, Viewport};
 use crate::projects::ProjectsState;
@@ -135,10 +136,9 @@ pub enum Overlay {
         filter: help::HelpFilter,
     },
     /// Every toast since the app started, in full.
-    Messages {
-        scroll: u16,
-    },
-    Palette(Box<Picker<Action>>),
+    Messages { scroll: u16 },
+    /// The command palette, which also finds things by name (`goto`).
+    Palette(Box<crate::goto::Palette>),
     /// The workspace switcher: indices into `App::switcher`'s entries.
     Workspaces(Box<Picker<usize>>),
     Confirm {
@@ -172,6 +172,8 @@ pub struct App {
     pub data_dir: PathBuf,
     /// Where the app is connected, for the header (host only, never the token).
     pub endpoint: String,
+    /// The local store's file, whose names the palette finds things by; why there is none.
+    pub store_file: Result<PathBuf, String>,
     /// Every command's keys: the table's, with the config file's overrides.
     pub keymap: Keymap,
     /// The day of the last message, for relative dates on screen.
@@ -222,6 +224,7 @@ impl App {
             dirty: false,
             data_dir,
             endpoint,
+            store_file: Err("this workspace keeps no local store".into()),
             keymap: Keymap::default(),
             today: Date::MIN,
             wall: time::OffsetDateTime::UNIX_EPOCH,
@@ -389,6 +392,7 @@ impl App {
             }
         };
         self.dirty |= changed;
+        self.drop_unwanted_palette_reads(clock, &mut effects);
         if !self.jumps.is_empty() {
             // Jumps are followed after keys, clicks, pastes and answers; none other asks.
             tracing::debug!(jumps = ?self.jumps, "jumps nothing followed");
@@ -477,5 +481,7 @@ impl App {
     }
 }
 
+#[cfg(test)]
+mod palette_tests;
 #[cfg(test)]
 mod tests;

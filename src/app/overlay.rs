@@ -1,5 +1,6 @@
 //! The keys of the app's own layers over the screens: help (scrolled, and searched with `/`),
-//! the message log, the command palette, the workspace switcher and the quit question.
+//! the message log, the command palette (its own in `palette`), the workspace switcher and the
+//! quit question.
 
 use super::{AfterConfirm, App, Clock, Effect, Overlay};
 use crate::keys::commands::Action;
@@ -44,16 +45,7 @@ impl App {
                     *scroll = (*scroll).min(max);
                 }
             }
-            Some(Overlay::Palette(p)) => match p.act(action) {
-                PickerOutcome::Pending => {}
-                PickerOutcome::Cancelled => self.overlay = None,
-                PickerOutcome::Picked(actions) => {
-                    self.overlay = None;
-                    if let Some(a) = actions.first() {
-                        self.on_action(*a, clock, effects);
-                    }
-                }
-            },
+            Some(Overlay::Palette(_)) => return self.on_palette_action(action, clock, effects),
             Some(Overlay::Workspaces(p)) => match p.act(action) {
                 PickerOutcome::Pending => {}
                 PickerOutcome::Cancelled => self.overlay = None,

@@ -1,5 +1,6 @@
 //! Between screens: switching to one (asking first when leaving would lose something), and
-//! the jumps a screen asks for (`screen::jump`), followed once its handler is done.
+//! the jumps a screen or the palette asks for (`screen::jump`), followed once its handler is
+//! done.
 
 use super::{AfterConfirm, App, Overlay};
 use crate::screen::jump::Jump;
@@ -82,6 +83,21 @@ impl App {
                 self.show(Screen::Contacts, clock, effects);
                 self.contacts
                     .show_linked(opened, &mut screen_cx!(self, clock, effects));
+            }
+            Jump::Deal(deal) => {
+                self.show(Screen::Funnels, clock, effects);
+                self.funnels
+                    .show_deal(*deal, &mut screen_cx!(self, clock, effects));
+            }
+            Jump::Project(project) => {
+                self.show(Screen::Projects, clock, effects);
+                self.projects
+                    .show_project(&project, &mut screen_cx!(self, clock, effects));
+            }
+            Jump::Member(member) => {
+                self.show(Screen::Tasks, clock, effects);
+                self.tasks
+                    .show_member(member, &mut screen_cx!(self, clock, effects));
             }
         }
     }

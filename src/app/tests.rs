@@ -308,7 +308,7 @@ fn the_palette_lists_commands_not_movement() {
     let Some(super::Overlay::Palette(p)) = &h.app.overlay else {
         panic!("the palette is open");
     };
-    let labels: Vec<&str> = p.items.iter().map(|i| i.label.as_str()).collect();
+    let labels: Vec<&str> = p.commands().iter().map(|i| i.label.as_str()).collect();
     assert!(
         labels.iter().any(|l| l.contains("Filter panel")),
         "{labels:?}"

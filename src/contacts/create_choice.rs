@@ -1,143 +1,81 @@
-//! The contact form's organizations and tags made from their pickers (see
-//! `screen::choices::create`): where the new one goes, in the picker when it is still open,
-//! else in the form.
+//! The contact form's organizations and tags made from their pickers, as every picker makes
+//! them (`screen::choices::create`): a new organization joins the picker's list, and what the
+//! service made is picked in the picker when it is still open, else added to the form.
 
-use weeek_api::ApiError;
 use weeek_api::models::Organization;
 
 use super::{ContactAnswer, ContactKey, ContactsState};
+use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
-use crate::screen::choices::create::{
-    ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made,
-};
-use crate::screen::choices::{Choice, PickKind};
+use crate::screen::choices::create::{ChoiceAsk, Created, CreatesChoices, Creating};
+use crate::screen::choices::{Choice, OrgRef, PickKind};
 use crate::screen::loadable::Loadable;
-use crate::screen::toast::ToastKind;
 use crate::widgets::picker::PickItem;
 
-/// The contact screen's keys and answers of a create from a picker.
-fn contact_send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
-    match ask {
-        ChoiceAsk::Create(create) => cx.ask(
-            ContactKey::CreateChoice,
-            create,
-            ContactAnswer::ChoiceCreated,
-        ),
-        ChoiceAsk::Find(look) => cx.ask(ContactKey::FindChoice, look, ContactAnswer::ChoiceFound),
+impl CreatesChoices for ContactsState {
+    fn creating(&mut self) -> &mut Option<Creating> {
+        &mut self.creating
     }
-}
 
-impl ContactsState {
-    /// `Enter` on a name the picker does not have: create it, or, while the look for an
-    /// earlier create of it failed, look again (sending it again might make a second one).
-    pub fn create_choice(&mut self, kind: PickKind, name: String, cx: &mut ScreenCtx) {
-        if let Some(c) = &mut self.creating {
-            c.look_again(cx, contact_send);
-            self.show_creating();
-            return;
+    fn send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
+        match ask {
+            ChoiceAsk::Create(create) => cx.ask(
+                ContactKey::CreateChoice,
+                create,
+                ContactAnswer::ChoiceCreated,
+            ),
+            ChoiceAsk::Find(look) => {
+                cx.ask(ContactKey::FindChoice, look, ContactAnswer::ChoiceFound)
+            }
         }
-        let orgs = self
-            .orgs
+    }
+
+    fn notice(&mut self) -> Option<&mut Option<String>> {
+        let p = self.layers.picker_mut()?.picker.as_mut()?;
+        Some(&mut p.notice)
+    }
+
+    fn held_orgs(&self) -> &[Organization] {
+        self.orgs
             .list
             .value()
             .map(Vec::as_slice)
-            .unwrap_or_default();
-        self.creating = Some(Creating::start(
-            ChoiceLookup { kind, name },
-            orgs,
-            cx,
-            contact_send,
-        ));
-        self.show_creating();
+            .unwrap_or_default()
     }
 
-    fn show_creating(&mut self) {
-        let status = self.creating.as_ref().map(Creating::status);
-        if let Some(p) = self.layers.picker_mut().and_then(|fp| fp.picker.as_mut()) {
-            p.notice = status;
+    /// A new organization joins the picker's list at once.
+    fn keep(&mut self, made: &Created) {
+        if let Created::Organization(o) = made
+            && let Loadable::Loaded(list) | Loadable::Loading(Some(list)) = &mut self.orgs.list
+            && !list.iter().any(|x| x.id == o.id)
+        {
+            list.push((**o).clone());
         }
     }
 
-    pub fn on_choice_created(&mut self, result: Result<Created, ApiError>, cx: &mut ScreenCtx) {
-        if self.creating.is_none() {
-            return;
-        }
-        let result = result.map(|created| {
-            if let Created::Organization(o) = &created {
-                self.add_org(o);
-            }
-            created.item(cx)
-        });
-        let Some(creating) = self.creating.as_mut() else {
-            return;
-        };
-        let made = creating.on_created(result, cx, contact_send);
-        self.on_made(made, cx);
-    }
-
-    pub fn on_choice_found(&mut self, result: Result<ChoicePage, ApiError>, cx: &mut ScreenCtx) {
-        let Some(creating) = self.creating.as_mut() else {
-            return;
-        };
-        let kind = creating.lookup.kind;
-        let made = creating.on_found(result, cx, contact_send);
-        if matches!(made, Made::Item(_)) {
-            // The list the picker was built from lacks it: read it again.
-            match kind {
-                PickKind::Tags => cx.refresh_directory(),
-                PickKind::Organizations => self.orgs.reload(cx),
-            }
-        }
-        self.on_made(made, cx);
-    }
-
-    fn on_made(&mut self, made: Made, cx: &mut ScreenCtx) {
-        match made {
-            Made::Item(item) => self.created(item, cx),
-            Made::Failed(text) => {
-                self.creating = None;
-                self.after_failure(text, cx);
-            }
-            Made::Waiting => self.show_creating(),
+    fn reread(&mut self, kind: PickKind, cx: &mut ScreenCtx) {
+        match kind {
+            PickKind::Tags => cx.refresh_directory(),
+            PickKind::Organizations => self.orgs.reload(cx),
         }
     }
 
-    /// A failure is said in the picker (when open) and as a message; the typed name stays.
-    fn after_failure(&mut self, text: String, cx: &mut ScreenCtx) {
-        if let Some(p) = self.layers.picker_mut().and_then(|fp| fp.picker.as_mut()) {
-            p.notice = Some(text.clone());
-        }
-        cx.toast(ToastKind::Error, text);
-    }
-
-    /// The service has it: it is picked, in the picker when still open, else in the form.
-    fn created(&mut self, item: PickItem<Choice>, cx: &mut ScreenCtx) {
-        let Some(creating) = self.creating.take() else {
-            return;
-        };
-        let quoted = crate::text::quoted(&item.label, 40);
-        let noun = creating.lookup.noun();
+    fn pick(&mut self, kind: PickKind, item: PickItem<Choice>, cx: &mut ScreenCtx) {
         let open = self
             .layers
             .picker_mut()
-            .filter(|fp| fp.kind == creating.lookup.kind)
+            .filter(|fp| fp.kind == kind)
             .and_then(|fp| fp.picker.as_mut());
-        match open {
-            Some(p) => {
-                p.add_chosen(item);
-                self.picker_action(crate::keys::commands::Action::Accept, cx);
-            }
-            None => self.add_to_form(item, cx),
+        if let Some(p) = open {
+            p.add_chosen(item);
+            self.picker_action(Action::Accept, cx);
+            return;
         }
-        cx.toast(ToastKind::Success, format!("Created the {noun} {quoted}"));
-    }
-
-    /// The picker was closed meanwhile: what was created joins the form's field.
-    fn add_to_form(&mut self, item: PickItem<Choice>, cx: &mut ScreenCtx) {
+        // The picker was closed meanwhile: what was created joins the form's field.
         match item.key {
             Choice::Org(id) => {
                 if !self.form.organizations.iter().any(|o| o.id == id) {
-                    self.form.organizations.push(super::form::OrgRef {
+                    self.form.organizations.push(OrgRef {
                         id,
                         name: item.label,
                     });
@@ -151,13 +89,5 @@ impl ContactsState {
         }
         self.form.carried = false;
         self.flush_draft(cx);
-    }
-
-    fn add_org(&mut self, o: &Organization) {
-        if let Loadable::Loaded(list) | Loadable::Loading(Some(list)) = &mut self.orgs.list
-            && !list.iter().any(|x| x.id == o.id)
-        {
-            list.push(o.clone());
-        }
     }
 }

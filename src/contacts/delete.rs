@@ -1,69 +1,46 @@
-//! `D`: deleting a contact of the list (or the one open to read), after a yes (see
-//! [`Deleting`]).
+//! `D`: deleting a contact of the list (or the one open to read), after a yes, as every record
+//! is deleted (`screen::deleting`).
 
-use weeek_api::ApiError;
 use weeek_api::models::Contact;
 
 use super::layer::Layer;
 use super::{Ask, ContactAnswer, ContactKey, ContactsState};
 use crate::screen::ScreenCtx;
-use crate::screen::deleting::Deleting;
+use crate::screen::deleting::{DeletesRecords, Deleting};
 use crate::worker::op;
 
-impl ContactsState {
-    /// `D`: asks about the contact in view, else the one under the cursor.
-    pub(super) fn ask_delete(&mut self, cx: &mut ScreenCtx) {
-        if Deleting::busy(&self.deleting, cx) {
-            return;
-        }
-        let contact = match self.layers.viewing() {
-            Some(c) => Some(c),
-            None => self.list.current(),
-        };
-        if let Some(c) = contact {
-            let ask = Ask::Delete {
-                id: c.id.clone(),
-                name: c.display_name(),
-            };
-            self.layers.push(Layer::Ask(ask));
-        }
+impl DeletesRecords for ContactsState {
+    type Record = Contact;
+
+    fn deleting(&mut self) -> &mut Option<Deleting> {
+        &mut self.deleting
     }
 
-    /// `y` to the question: the delete goes out; the view closes (its contact is going).
-    pub(super) fn delete(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
+    fn chosen(&self) -> Option<(String, String)> {
+        let c = self.layers.viewing().or_else(|| self.list.current())?;
+        Some((c.id.clone(), c.display_name()))
+    }
+
+    fn ask(&mut self, id: String, name: String) {
+        self.layers.push(Layer::Ask(Ask::Delete { id, name }));
+    }
+
+    fn close_view(&mut self) {
         self.layers.close_view();
-        cx.request(
-            ContactKey::Delete,
-            op::DeleteContact(id.clone()),
-            ContactAnswer::Deleted,
-        );
-        self.deleting = Some(Deleting::new(id, name));
     }
 
-    pub(super) fn on_delete_reply(&mut self, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
-        let gone = Deleting::on_reply(&mut self.deleting, result, cx, |cx, id| {
-            cx.request(
-                ContactKey::DeleteRead,
-                op::Contact(id.to_string()),
-                ContactAnswer::DeleteRead,
-            )
-        });
-        self.gone(gone, cx);
+    fn send_delete(id: &str, cx: &mut ScreenCtx) {
+        let delete = op::DeleteContact(id.to_string());
+        cx.request(ContactKey::Delete, delete, ContactAnswer::Deleted);
     }
 
-    pub(super) fn on_delete_read_back(
-        &mut self,
-        result: Result<Contact, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let gone = Deleting::on_read_back(&mut self.deleting, result, cx);
-        self.gone(gone, cx);
+    fn read_back(id: &str, cx: &mut ScreenCtx) {
+        let read = op::Contact(id.to_string());
+        cx.request(ContactKey::DeleteRead, read, ContactAnswer::DeleteRead);
     }
 
-    fn gone(&mut self, gone: Option<Deleting>, cx: &mut ScreenCtx) {
-        if let Some(d) = gone {
-            let rows = self.list_rows(cx);
-            self.list.remove(&d.id, rows);
-        }
+    fn remove(&mut self, id: &str, cx: &mut ScreenCtx) {
+        let rows = self.list_rows(cx);
+        self.list.remove(id, rows);
     }
 }

@@ -2,19 +2,13 @@
 //! Written through `Effect::WriteFile` (atomic); read once, at start.
 
 use crate::screen::checked_form::CheckedForm;
-use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use super::edit::Base;
 use super::form::{Form, OrgRef};
+pub use crate::screen::draft_file::FormDraft;
 use crate::widgets::field::TextField;
-
-pub const FILE_NAME: &str = "contact-draft.json";
-
-pub fn path(data_dir: &Path) -> PathBuf {
-    data_dir.join(FILE_NAME)
-}
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -86,10 +80,6 @@ impl Draft {
         form
     }
 
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
-    }
-
     /// One line about what the draft holds: "Иван Петров · 2 e-mails · 1 organization".
     pub fn summary(&self) -> String {
         let name: Vec<&str> = [&self.first_name, &self.middle_name, &self.last_name]
@@ -123,14 +113,27 @@ impl Draft {
     }
 }
 
-/// Reads the draft of `data_dir`. Runs once, before the event loop.
-pub fn load(data_dir: &Path) -> Found {
-    crate::screen::draft_file::load(&path(data_dir), |d: &Draft| d.to_form().has_input())
+impl FormDraft for Draft {
+    const FILE_NAME: &'static str = "contact-draft.json";
+
+    fn worth(&self) -> bool {
+        self.to_form().has_input()
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
     use super::*;
+
+    fn path(dir: &Path) -> PathBuf {
+        Draft::path(dir)
+    }
+
+    fn load(dir: &Path) -> Found {
+        Draft::load(dir)
+    }
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("weeek-draft-{}-{name}", std::process::id()));

@@ -1,25 +1,26 @@
-//! Editing a saved contact in the contact form. Only what changed is sent, each part through
-//! the endpoint that holds it (names and organizations in `PUT /crm/contacts/{id}`, every
-//! e-mail, phone and tag through its own), all at once; the form stays locked until every
-//! answer is in. A refused change puts its field back as the service has it, with the
-//! service's message at it, while the changes that were accepted stand. When an answer is lost
-//! the contact is read back before anything is said, and the form shows what the service has.
+//! Editing a saved contact in the contact form, through the shared save of a record's edit
+//! (`screen::record_edit`): only what changed is sent, each part through the endpoint that holds
+//! it (names and organizations in `PUT /crm/contacts/{id}`, every e-mail, phone and tag through
+//! its own), all at once. What is a contact's own is here: its parts, what changed, and what an
+//! accepted or a refused change does to the form.
 
 use crate::screen::checked_form::CheckedForm;
 use serde::{Deserialize, Serialize};
+use weeek_api::ApiError;
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
-use weeek_api::{ApiError, ContactUpdate};
 
-use super::form::{Field, Form, OrgRef, Sent, field_for_key};
+use super::edit_changes::{Change, accepted, changes, refused, row_field};
+use super::form::{Field, Form, OrgRef};
 use super::submit::{Failure, Phase};
 use super::{ContactAnswer, ContactKey, ContactsState, Pane};
 use crate::screen::ScreenCtx;
-use crate::screen::edit_batch::{EditBatch, Next};
+use crate::screen::edit_batch::EditBatch;
+use crate::screen::entry_rows;
 pub use crate::screen::entry_rows::Entry;
-use crate::screen::entry_rows::{self, RowCall, RowChange};
+use crate::screen::record_edit::{self, RecordForm};
 use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextField;
-use crate::worker::{ContactEdit, Edited, op};
+use crate::worker::{Edited, op};
 
 /// The contact as the service had it when the edit began (or as the accepted changes left
 /// it): what the form is compared with. Kept in the draft, so an edit restored after a crash
@@ -45,22 +46,8 @@ impl Base {
             first_name: text(&c.first_name),
             last_name: text(&c.last_name),
             middle_name: text(&c.middle_name),
-            emails: c
-                .emails
-                .iter()
-                .map(|e| Entry {
-                    id: e.id.clone(),
-                    value: e.email.clone(),
-                })
-                .collect(),
-            phones: c
-                .phones
-                .iter()
-                .map(|p| Entry {
-                    id: p.id.clone(),
-                    value: p.phone.clone(),
-                })
-                .collect(),
+            emails: c.emails.iter().map(Entry::from).collect(),
+            phones: c.phones.iter().map(Entry::from).collect(),
             organizations: c.organizations.clone(),
             tags: c.tags.clone(),
         }
@@ -74,22 +61,8 @@ impl Base {
             first_name: opt(&self.first_name),
             last_name: opt(&self.last_name),
             middle_name: opt(&self.middle_name),
-            emails: self
-                .emails
-                .iter()
-                .map(|e| EmailEntry {
-                    id: e.id.clone(),
-                    email: e.value.clone(),
-                })
-                .collect(),
-            phones: self
-                .phones
-                .iter()
-                .map(|p| PhoneEntry {
-                    id: p.id.clone(),
-                    phone: p.value.clone(),
-                })
-                .collect(),
+            emails: self.emails.iter().map(EmailEntry::from).collect(),
+            phones: self.phones.iter().map(PhoneEntry::from).collect(),
             organizations: self.organizations.clone(),
             tags: self.tags.clone(),
             ..c.clone()
@@ -121,170 +94,13 @@ impl Base {
         }
     }
 
-    fn entries(&mut self, phones: bool) -> &mut Vec<Entry> {
+    pub(super) fn entries(&mut self, phones: bool) -> &mut Vec<Entry> {
         if phones {
             &mut self.phones
         } else {
             &mut self.emails
         }
     }
-}
-
-/// One change on its way, with what it takes to put its field back.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    /// Names and organizations, as sent (`names`: a name changed, not only organizations).
-    Update {
-        update: Box<ContactUpdate>,
-        names: bool,
-    },
-    /// An e-mail (`phone: false`) or phone row: added (`entry: None`), changed, or emptied
-    /// (`value` blank: the entry is deleted; `row: None` when its row was removed).
-    Row {
-        phone: bool,
-        row: Option<usize>,
-        entry: Option<String>,
-        value: String,
-    },
-    Tag {
-        tag: i64,
-        attach: bool,
-    },
-}
-
-impl Change {
-    /// Where the service's refusal is shown.
-    fn field(&self) -> Field {
-        match self {
-            Change::Update { names: false, .. } => Field::Organizations,
-            Change::Update { .. } => Field::FirstName,
-            Change::Row {
-                phone,
-                row: Some(r),
-                ..
-            } => row_field(*phone, *r),
-            Change::Row { phone, .. } => row_field(*phone, 0),
-            Change::Tag { .. } => Field::Tags,
-        }
-    }
-
-    fn call(&self) -> ContactEdit {
-        match self {
-            Change::Update { update, .. } => ContactEdit::Update(update.clone()),
-            Change::Row {
-                phone,
-                row,
-                entry,
-                value,
-            } => {
-                let change = RowChange {
-                    row: *row,
-                    entry: entry.clone(),
-                    value: value.clone(),
-                };
-                match (change.call(), phone) {
-                    (RowCall::Add(v), false) => ContactEdit::AddEmail(v),
-                    (RowCall::Add(v), true) => ContactEdit::AddPhone(v),
-                    (RowCall::Delete(e), false) => ContactEdit::DeleteEmail(e),
-                    (RowCall::Delete(e), true) => ContactEdit::DeletePhone(e),
-                    (RowCall::Update { entry, value }, false) => ContactEdit::UpdateEmail {
-                        entry,
-                        email: value,
-                    },
-                    (RowCall::Update { entry, value }, true) => ContactEdit::UpdatePhone {
-                        entry,
-                        phone: value,
-                    },
-                }
-            }
-            Change::Tag { tag, attach: true } => ContactEdit::AttachTag(*tag),
-            Change::Tag { tag, attach: false } => ContactEdit::DetachTag(*tag),
-        }
-    }
-}
-
-fn row_field(phone: bool, row: usize) -> Field {
-    if phone {
-        Field::Phone(row)
-    } else {
-        Field::Email(row)
-    }
-}
-
-fn opt_text(s: &str) -> Option<String> {
-    let s = s.trim();
-    (!s.is_empty()).then(|| s.to_string())
-}
-
-/// What the form changes in `base`, in the order sent.
-pub fn changes(form: &Form, base: &Base) -> Vec<Change> {
-    let mut out = Vec::new();
-    let first = form.first_name.value().trim();
-    let last = opt_text(form.last_name.value());
-    let middle = opt_text(form.middle_name.value());
-    let orgs: Vec<String> = form.organizations.iter().map(|o| o.id.clone()).collect();
-    let same_orgs = {
-        let (mut a, mut b) = (orgs.clone(), base.organizations.clone());
-        a.sort();
-        b.sort();
-        a == b
-    };
-    let mut update = ContactUpdate {
-        first_name: first.to_string(),
-        ..ContactUpdate::default()
-    };
-    if last != opt_text(&base.last_name) {
-        update.last_name = Some(last);
-    }
-    if middle != opt_text(&base.middle_name) {
-        update.middle_name = Some(middle);
-    }
-    if !same_orgs {
-        update.organizations = Some(orgs);
-    }
-    let names = first != base.first_name.trim()
-        || update.last_name.is_some()
-        || update.middle_name.is_some();
-    if names || update.organizations.is_some() {
-        out.push(Change::Update {
-            update: Box::new(update),
-            names,
-        });
-    }
-    for phone in [false, true] {
-        let (rows, ids, entries) = if phone {
-            (&form.phones, &form.phone_ids, &base.phones)
-        } else {
-            (&form.emails, &form.email_ids, &base.emails)
-        };
-        out.extend(
-            entry_rows::changes(rows, ids, entries)
-                .into_iter()
-                .map(|c| Change::Row {
-                    phone,
-                    row: c.row,
-                    entry: c.entry,
-                    value: c.value,
-                }),
-        );
-    }
-    for tag in &form.tags {
-        if !base.tags.contains(tag) {
-            out.push(Change::Tag {
-                tag: *tag,
-                attach: true,
-            });
-        }
-    }
-    for tag in &base.tags {
-        if !form.tags.contains(tag) {
-            out.push(Change::Tag {
-                tag: *tag,
-                attach: false,
-            });
-        }
-    }
-    out
 }
 
 /// An edit of one saved contact.
@@ -357,175 +173,11 @@ impl ContactsState {
 
     /// `Ctrl-s` on an edit: checks every field, then sends each change through its endpoint.
     pub(super) fn submit_edit(&mut self, cx: &mut ScreenCtx) {
-        let Some(session) = self.edit.as_ref() else {
-            return;
-        };
-        if session.batch.unread {
-            cx.toast(ToastKind::Info, "Reading the contact back…");
-            read_back(&session.base.id, cx);
-            self.phase = Phase::Updating;
-            return;
-        }
-        self.failure = None;
-        if !self.form.validate_all() {
-            self.pane = Pane::Form;
-            self.editing = true;
-            return;
-        }
-        let Some(session) = self.edit.as_mut() else {
-            return;
-        };
-        let changes = changes(&self.form, &session.base);
-        if changes.is_empty() {
-            let contact = session.base.to_contact(&session.contact);
-            self.finish_edit(contact, "No changes to save".into(), cx);
-            return;
-        }
-        let id = session.base.id.clone();
-        session.batch.send(changes, |n, change| {
-            cx.request(
-                ContactKey::Edit(n),
-                op::EditContact(id.clone(), change.call()),
-                move |r| ContactAnswer::Edited(n, r),
-            )
-        });
-        self.phase = Phase::Updating;
-        self.flush_draft(cx);
+        record_edit::submit(self, cx);
     }
 
-    /// The answer to change `n`.
-    pub(super) fn on_edit_reply(
-        &mut self,
-        n: u64,
-        result: Result<Edited, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(session) = self.edit.as_mut() else {
-            return;
-        };
-        let Some(change) = session.batch.take(n) else {
-            return;
-        };
-        match result {
-            Ok(done) => accepted(&mut self.form, session, &change, done),
-            Err(e) => {
-                if session.batch.failed(&e) {
-                    refused(&mut self.form, &session.base, &change, &e);
-                }
-            }
-        }
-        match session.batch.next() {
-            Next::Waiting => {}
-            // Nothing is said before the service's copy is in.
-            Next::ReadBack => read_back(&session.base.id, cx),
-            Next::Settle => self.settle(None, cx),
-        }
-    }
-
-    /// The contact read back after a lost answer.
-    pub(super) fn on_edit_read(&mut self, result: Result<Contact, ApiError>, cx: &mut ScreenCtx) {
-        let Some(session) = self.edit.as_mut() else {
-            return;
-        };
-        match result {
-            Ok(c) => {
-                session.batch.unread = false;
-                session.base = Base::of(&c);
-                session.contact = c;
-                // The form shows what the service has; a refused row that was never saved
-                // keeps its text and its message.
-                let errors = std::mem::take(&mut self.form.errors);
-                let (tab, orgs) = (&self.organizations, &self.orgs);
-                let mut form = session
-                    .base
-                    .to_form(|id| super::pickers::org_name(tab, orgs, id));
-                for (f, m) in errors {
-                    let kept = match f {
-                        Field::Email(i) if self.form.email_id(i).is_none() => {
-                            Some((false, self.form.emails.get(i).cloned()))
-                        }
-                        Field::Phone(i) if self.form.phone_id(i).is_none() => {
-                            Some((true, self.form.phones.get(i).cloned()))
-                        }
-                        _ => None,
-                    };
-                    match kept {
-                        Some((phone, Some(text))) => {
-                            let (rows, ids) = if phone {
-                                (&mut form.phones, &mut form.phone_ids)
-                            } else {
-                                (&mut form.emails, &mut form.email_ids)
-                            };
-                            rows.push(text);
-                            ids.push(None);
-                            form.errors.insert(row_field(phone, rows.len() - 1), m);
-                        }
-                        Some((_, None)) => {}
-                        None if form.text(f).is_some() || !f.is_text() => {
-                            form.errors.insert(f, m);
-                        }
-                        None => {}
-                    }
-                }
-                form.focus = self.form.focus;
-                if !form.fields().contains(&form.focus) {
-                    form.focus = Field::FirstName;
-                }
-                self.form = form;
-                self.settle(
-                    Some("An answer was lost; read back, the form shows what the service has"),
-                    cx,
-                );
-            }
-            Err(e) => {
-                session.batch.unread = true;
-                self.phase = Phase::Editing;
-                self.editing = true;
-                let message = format!(
-                    "An answer was lost and reading the contact back failed ({}): some changes may be saved",
-                    e.short()
-                );
-                cx.toast(ToastKind::Error, message.clone());
-                self.failure = Some(Failure { message });
-            }
-        }
-    }
-
-    /// Every answer is in: saved when nothing was refused, else back to the form with the
-    /// service's messages at their fields.
-    fn settle(&mut self, lost: Option<&str>, cx: &mut ScreenCtx) {
-        let Some(session) = self.edit.as_mut() else {
-            return;
-        };
-        let refused = session.batch.refused_text();
-        let contact = session.base.to_contact(&session.contact);
-        let name = contact.display_name();
-        let rows = self.list_rows(cx);
-        self.list.replace(contact.clone(), rows);
-        let Some(message) = refused else {
-            let text = match lost {
-                Some(l) => format!("{l}: {name}"),
-                None => format!("Saved changes to {name}"),
-            };
-            self.finish_edit(contact, text, cx);
-            return;
-        };
-        self.phase = Phase::Editing;
-        self.pane = Pane::Form;
-        self.editing = true;
-        // The service's messages stand at their fields and the status line counts them.
-        cx.toasts.dismiss_all();
-        if let Some(l) = lost {
-            cx.toast(ToastKind::Info, l);
-        }
-        cx.toast(ToastKind::Error, message);
-        self.form.focus_first_error();
-        self.flush_draft(cx);
-    }
-
-    fn finish_edit(&mut self, contact: Contact, text: String, cx: &mut ScreenCtx) {
-        cx.toasts.dismiss_all();
-        cx.toast(ToastKind::Success, text);
+    /// The form shows `contact` as saved (an edit ends).
+    pub(super) fn show_saved(&mut self, contact: Contact, cx: &mut ScreenCtx) {
         self.edit = None;
         self.phase = Phase::Saved(Box::new(contact));
         self.saved_scroll = 0;
@@ -534,146 +186,153 @@ impl ContactsState {
         self.failure = None;
         self.clear_draft(cx);
     }
+
+    /// The contact as the edit leaves it.
+    fn edited(&self) -> Option<Contact> {
+        self.edit.as_ref().map(|s| s.base.to_contact(&s.contact))
+    }
 }
 
-/// A change the service took: the base follows it, and a new row learns its entry's id.
-fn accepted(form: &mut Form, session: &mut Session, change: &Change, done: Edited) {
-    let base = &mut session.base;
-    match (change, done) {
-        (Change::Update { update: u, .. }, answer) => {
-            if let Edited::Contact(c) = &answer {
-                session.contact.created_at = session.contact.created_at.or(c.created_at);
-                session.contact.updated_at = c.updated_at.or(session.contact.updated_at);
-            }
-            base.first_name = u.first_name.clone();
-            if let Some(last) = &u.last_name {
-                base.last_name = last.clone().unwrap_or_default();
-            }
-            if let Some(middle) = &u.middle_name {
-                base.middle_name = middle.clone().unwrap_or_default();
-            }
-            if let Some(orgs) = &u.organizations {
-                base.organizations = orgs.clone();
-            }
+impl RecordForm for ContactsState {
+    type Change = Change;
+    type Done = Edited;
+    type Record = Contact;
+    const WHAT: &'static str = "contact";
+
+    fn batch(&mut self) -> Option<&mut EditBatch<Change>> {
+        self.edit.as_mut().map(|s| &mut s.batch)
+    }
+
+    fn validate(&mut self) -> bool {
+        self.failure = None;
+        if self.form.validate_all() {
+            return true;
         }
-        (
-            Change::Row {
-                phone,
-                row,
-                entry,
-                value,
-            },
-            answer,
-        ) => {
-            let fresh = match answer {
-                Edited::Email(e) => Some(Entry {
-                    id: e.id,
-                    value: e.email,
-                }),
-                Edited::Phone(p) => Some(Entry {
-                    id: p.id,
-                    value: p.phone,
-                }),
+        self.pane = Pane::Form;
+        self.editing = true;
+        false
+    }
+
+    fn changes(&self) -> Vec<Change> {
+        self.edit
+            .as_ref()
+            .map(|s| changes(&self.form, &s.base))
+            .unwrap_or_default()
+    }
+
+    fn send(&self, n: u64, change: &Change, cx: &mut ScreenCtx) {
+        if let Some(s) = &self.edit {
+            let edit = op::EditContact(s.base.id.clone(), change.call());
+            cx.request(ContactKey::Edit(n), edit, move |r| {
+                ContactAnswer::Edited(n, r)
+            });
+        }
+    }
+
+    fn lock(&mut self, cx: &mut ScreenCtx) {
+        self.phase = Phase::Updating;
+        self.flush_draft(cx);
+    }
+
+    fn unchanged(&mut self, cx: &mut ScreenCtx) {
+        if let Some(contact) = self.edited() {
+            cx.toasts.dismiss_all();
+            cx.toast(ToastKind::Success, "No changes to save");
+            self.show_saved(contact, cx);
+        }
+    }
+
+    fn accepted(&mut self, change: &Change, done: Edited) {
+        if let Some(session) = self.edit.as_mut() {
+            accepted(&mut self.form, session, change, done);
+        }
+    }
+
+    fn refused(&mut self, change: &Change, e: &ApiError) {
+        if let Some(session) = &self.edit {
+            refused(&mut self.form, &session.base, change, e);
+        }
+    }
+
+    fn read_back(&self, cx: &mut ScreenCtx) {
+        if let Some(s) = &self.edit {
+            read_back(&s.base.id, cx);
+        }
+    }
+
+    fn reread(&mut self, c: Contact) {
+        let Some(session) = self.edit.as_mut() else {
+            return;
+        };
+        session.base = Base::of(&c);
+        session.contact = c;
+        let errors = std::mem::take(&mut self.form.errors);
+        let (tab, orgs) = (&self.organizations, &self.orgs);
+        let mut form = session
+            .base
+            .to_form(|id| super::pickers::org_name(tab, orgs, id));
+        for (f, m) in errors {
+            let kept = match f {
+                Field::Email(i) if self.form.email_id(i).is_none() => {
+                    Some((false, self.form.emails.get(i).cloned()))
+                }
+                Field::Phone(i) if self.form.phone_id(i).is_none() => {
+                    Some((true, self.form.phones.get(i).cloned()))
+                }
                 _ => None,
             };
-            let change = RowChange {
-                row: *row,
-                entry: entry.clone(),
-                value: value.clone(),
-            };
-            let ids = if *phone {
-                &mut form.phone_ids
-            } else {
-                &mut form.email_ids
-            };
-            entry_rows::accept(ids, base.entries(*phone), &change, fresh);
-        }
-        (Change::Tag { tag, attach }, _) => {
-            base.tags.retain(|t| t != tag);
-            if *attach {
-                base.tags.push(*tag);
-            }
-        }
-    }
-}
-
-/// A change the service refused: its field goes back to what the service has (a new row
-/// keeps its text: there is nothing to go back to), with the service's message at it.
-fn refused(form: &mut Form, base: &Base, change: &Change, e: &ApiError) {
-    let field = change.field();
-    let mut placed = false;
-    if let ApiError::Validation { fields, .. } = e
-        && !fields.is_empty()
-        && let Change::Update { .. } = change
-    {
-        let left = crate::screen::form_errors::place(&mut form.errors, fields, |k| {
-            field_for_key(k, &Sent::default())
-        });
-        placed = left.is_empty();
-    }
-    if !placed {
-        let message = match e {
-            ApiError::Validation { fields, message } => fields
-                .values()
-                .flatten()
-                .next()
-                .cloned()
-                .unwrap_or_else(|| message.clone()),
-            other => other.short(),
-        };
-        form.errors.insert(field, format!("not saved: {message}"));
-    }
-    match change {
-        Change::Update { update: u, .. } => {
-            form.first_name.set(&base.first_name);
-            if u.last_name.is_some() {
-                form.last_name.set(&base.last_name);
-            }
-            if u.middle_name.is_some() {
-                form.middle_name.set(&base.middle_name);
-            }
-            if u.organizations.is_some() {
-                form.organizations
-                    .retain(|o| base.organizations.contains(&o.id));
-                for id in &base.organizations {
-                    if !form.organizations.iter().any(|o| &o.id == id) {
-                        form.organizations.push(OrgRef {
-                            id: id.clone(),
-                            name: id.clone(),
-                        });
-                    }
+            match kept {
+                Some((phone, Some(text))) => {
+                    let (rows, ids) = if phone {
+                        (&mut form.phones, &mut form.phone_ids)
+                    } else {
+                        (&mut form.emails, &mut form.email_ids)
+                    };
+                    rows.push(text);
+                    ids.push(None);
+                    form.errors.insert(row_field(phone, rows.len() - 1), m);
                 }
+                Some((_, None)) => {}
+                None if form.text(f).is_some() || !f.is_text() => {
+                    form.errors.insert(f, m);
+                }
+                None => {}
             }
         }
-        Change::Row {
-            phone,
-            row,
-            entry,
-            value,
-        } => {
-            let change = RowChange {
-                row: *row,
-                entry: entry.clone(),
-                value: value.clone(),
-            };
-            let (rows, ids, was) = if *phone {
-                (&mut form.phones, &mut form.phone_ids, &base.phones)
-            } else {
-                (&mut form.emails, &mut form.email_ids, &base.emails)
-            };
-            let at = entry_rows::refuse(rows, ids, was, &change);
-            if row.is_none()
-                && let Some(at) = at
-                && let Some(m) = form.errors.remove(&field)
-            {
-                form.errors.insert(row_field(*phone, at), m);
-            }
+        form.focus = self.form.focus;
+        if !form.fields().contains(&form.focus) {
+            form.focus = Field::FirstName;
         }
-        Change::Tag { tag, attach } => {
-            form.tags.retain(|t| t != tag);
-            if !*attach {
-                form.tags.push(*tag);
-            }
+        self.form = form;
+    }
+
+    fn unread(&mut self, message: String) {
+        self.phase = Phase::Editing;
+        self.editing = true;
+        self.failure = Some(Failure { message });
+    }
+
+    fn show_saved(&mut self, cx: &mut ScreenCtx) -> String {
+        let Some(contact) = self.edited() else {
+            return String::new();
+        };
+        let name = contact.display_name();
+        let rows = self.list_rows(cx);
+        self.list.replace(contact, rows);
+        name
+    }
+
+    fn saved(&mut self, cx: &mut ScreenCtx) {
+        if let Some(contact) = self.edited() {
+            self.show_saved(contact, cx);
         }
+    }
+
+    fn back_to_form(&mut self, cx: &mut ScreenCtx) {
+        self.phase = Phase::Editing;
+        self.pane = Pane::Form;
+        self.editing = true;
+        self.form.focus_first_error();
+        self.flush_draft(cx);
     }
 }

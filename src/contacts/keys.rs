@@ -8,7 +8,9 @@ use super::{Ask, ContactsState, Pane, edit};
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
 use crate::screen::checked_form::CheckedForm;
+use crate::screen::choices::create as choice_create;
 use crate::screen::choices::{self, Choice, FormPicker, PickKind};
+use crate::screen::deleting;
 use crate::screen::toast::ToastKind;
 use crate::widgets::field::TextEdit;
 use crate::widgets::picker::PickerOutcome;
@@ -91,7 +93,7 @@ impl ContactsState {
         if self.creating.is_some() && action != Action::Cancel {
             if action == Action::Accept {
                 let (kind, name) = (fp.kind, p.query.value().trim().to_string());
-                self.create_choice(kind, name, cx);
+                choice_create::create(self, kind, name, cx);
             }
             return;
         }
@@ -99,7 +101,7 @@ impl ContactsState {
             let name = p.query.value().trim().to_string();
             if !name.is_empty() {
                 let kind = fp.kind;
-                self.create_choice(kind, name, cx);
+                choice_create::create(self, kind, name, cx);
                 return;
             }
         }
@@ -280,7 +282,7 @@ impl ContactsState {
             (Ask::Discard { .. }, _) => {}
             (Ask::Delete { id, name }, Action::Yes) => {
                 self.layers.pop();
-                self.delete(id, name, cx);
+                deleting::send(self, id, name, cx);
             }
             (Ask::Delete { .. }, Action::No) => {
                 self.layers.pop();

@@ -11,6 +11,7 @@ use super::{Ask, ContactsState, Pane};
 use crate::keys::commands::{Action, Context};
 use crate::screen::ScreenCtx;
 use crate::screen::choices::FormPicker;
+use crate::screen::deleting;
 use crate::screen::layers::{self, Layers, Route};
 
 #[derive(Debug, Clone)]
@@ -203,7 +204,7 @@ impl ContactsState {
     /// A contact read in full: it scrolls and closes, and takes `e` and `D`.
     fn view_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         match action {
-            Action::Delete => self.ask_delete(cx),
+            Action::Delete => deleting::ask(self, cx),
             Action::EditContact => self.start_edit(cx),
             _ => {
                 let Some(Layer::View { contact, scroll }) = self.layers.top_mut() else {
@@ -227,7 +228,7 @@ impl ContactsState {
         if self.pane == Pane::List {
             match action {
                 Action::Delete => {
-                    self.ask_delete(cx);
+                    deleting::ask(self, cx);
                     return true;
                 }
                 Action::EditContact => {

@@ -9,6 +9,7 @@ mod create_choice;
 pub mod delete;
 pub mod draft;
 pub mod edit;
+mod edit_changes;
 #[cfg(test)]
 mod edit_tests;
 pub mod form;
@@ -28,8 +29,11 @@ use std::time::Instant;
 
 use crate::keys::commands::{Action, Context};
 use crate::screen::ScreenState;
+use crate::screen::deleting;
 use crate::screen::draft_file::DraftFile;
+use crate::screen::form_create;
 use crate::screen::jump::Opened;
+use crate::screen::record_edit;
 use crate::screen::toast::ToastKind;
 use crate::screen::{ScreenCtx, Target};
 use weeek_api::ApiError;
@@ -38,7 +42,7 @@ use weeek_api::models::{Contact, Organization};
 use crate::screen::choices::Organizations;
 use crate::screen::choices::create::{self as choice_create, ChoicePage, Created};
 use crate::worker::Edited;
-use draft::{Draft, Found};
+use draft::{Draft, FormDraft, Found};
 use form::Form;
 use list::ContactList;
 use submit::{Failure, Phase};
@@ -134,8 +138,6 @@ pub struct ContactsState {
     /// Contacts whose answer was lost and that no look found: sent again, each is looked for
     /// first.
     unsettled: crate::screen::lost_answer::Unsettled<submit::ContactLookup>,
-    /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
-    resend: Option<(form::Sent, Box<weeek_api::NewContact>)>,
     /// A contact whose delete is on its way.
     pub deleting: Option<crate::screen::deleting::Deleting>,
     /// The organizations tab (`Alt-o`): while shown it has the keys.
@@ -157,7 +159,7 @@ impl ContactsState {
     /// Reads the draft file. Called once at start-up, before the event loop: the app's
     /// `update` never touches the disk.
     pub fn load(data_dir: PathBuf) -> Self {
-        let found = draft::load(&data_dir);
+        let found = Draft::load(&data_dir);
         let organizations = crate::contacts::organizations::OrganizationsState::load(&data_dir);
         Self {
             organizations,
@@ -166,7 +168,7 @@ impl ContactsState {
     }
 
     fn with_found(data_dir: PathBuf, found: Found) -> Self {
-        let draft_file = draft::path(&data_dir);
+        let draft_file = Draft::path(&data_dir);
         let orgs_dir = data_dir.clone();
         let mut s = Self {
             data_dir,
@@ -181,7 +183,6 @@ impl ContactsState {
             saved_scroll: 0,
             creating: None,
             unsettled: Default::default(),
-            resend: None,
             deleting: None,
             organizations: crate::contacts::organizations::OrganizationsState::new(&orgs_dir),
             edit: None,
@@ -269,14 +270,14 @@ impl ContactsState {
     pub fn on_answer(&mut self, answer: ContactAnswer, cx: &mut ScreenCtx) {
         use ContactAnswer as A;
         match answer {
-            A::Created(result) => self.on_create_reply(result.map(|c| *c), cx),
-            A::Found(result) => self.on_find_reply(result, cx),
-            A::ChoiceCreated(result) => self.on_choice_created(result, cx),
-            A::ChoiceFound(result) => self.on_choice_found(result, cx),
-            A::Deleted(result) => self.on_delete_reply(result, cx),
-            A::DeleteRead(result) => self.on_delete_read_back(result.map(|c| *c), cx),
-            A::Edited(n, result) => self.on_edit_reply(n, result, cx),
-            A::EditRead(result) => self.on_edit_read(result.map(|c| *c), cx),
+            A::Created(result) => form_create::on_answer(self, result.map(|c| *c), cx),
+            A::Found(result) => form_create::on_looked(self, result, cx),
+            A::ChoiceCreated(result) => choice_create::on_created(self, result, cx),
+            A::ChoiceFound(result) => choice_create::on_found(self, result, cx),
+            A::Deleted(result) => deleting::on_answer(self, result, cx),
+            A::DeleteRead(result) => deleting::on_read_back(self, result.map(|c| *c), cx),
+            A::Edited(n, result) => record_edit::on_answer(self, n, result, cx),
+            A::EditRead(result) => record_edit::on_read_back(self, result.map(|c| *c), cx),
             A::List(result) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);
@@ -477,7 +478,7 @@ impl ScreenState for ContactsState {
         }
         match (&self.phase, self.pane) {
             (Phase::Saving { .. } | Phase::Updating, _) => Some("saving…".into()),
-            (Phase::Checking(lost), _) if lost.is_looking() => Some("looking for it…".into()),
+            (Phase::Checking(c), _) if c.lost.is_looking() => Some("looking for it…".into()),
             (Phase::Editing, Pane::Form) if self.editing => Some("typing".into()),
             (_, Pane::List) if self.layers.searching() => Some("search".into()),
             _ => None,

@@ -33,7 +33,7 @@ impl ContactsState {
             Phase::Saving { .. } | Phase::Updating => {}
             // Looking for a contact whose answer was lost: wait for the verdict; once a look
             // has failed, starting over is the way to give up on it.
-            Phase::Checking(lost) if lost.is_looking() => {}
+            Phase::Checking(c) if c.lost.is_looking() => {}
             Phase::Checking(_) => self.layers.push(Layer::Ask(Ask::Discard { keep })),
             Phase::Saved(_) => self.new_form(keep, cx),
             Phase::Editing if !self.form.has_input() => {
@@ -73,7 +73,7 @@ impl ContactsState {
         self.pane == Pane::Form
             && match &self.phase {
                 Phase::Saving { .. } | Phase::Updating => true,
-                Phase::Checking(lost) => lost.is_looking(),
+                Phase::Checking(c) => c.lost.is_looking(),
                 _ => false,
             }
     }

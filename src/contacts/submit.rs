@@ -1,19 +1,17 @@
 //! Sending the form: checked first, sent once (the form is locked until the answer), and the
 //! answer applied: the created contact, field errors at their fields, or a message to retry
 //! from. Nothing is ever re-sent without a key press, and a contact whose answer was lost is
-//! looked for before it may be sent again (see `app::lost_answer`), and once more right before
+//! looked for before it may be sent again (see `screen::lost_answer`), and once more right before
 //! that send: a repeated create would duplicate it.
 
 use weeek_api::models::Contact;
-use weeek_api::{ApiError, ListQuery, NewContact};
+use weeek_api::{ApiError, FieldErrors, ListQuery, NewContact};
 
 use super::ContactsState;
 use super::form::Sent;
 use crate::screen::ScreenCtx;
-use crate::screen::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
-};
-use crate::screen::toast::ToastKind;
+use crate::screen::form_create::{self, Checking, CreateForm, SentCreate};
+use crate::screen::lost_answer::{CreateLookup, PageRead, Unsettled};
 use crate::worker::op;
 
 use super::{ContactAnswer, ContactKey};
@@ -22,27 +20,37 @@ use super::{ContactAnswer, ContactKey};
 pub enum Phase {
     #[default]
     Editing,
-    /// The request is out; `sent` maps its list items back to form rows.
-    Saving {
-        sent: Sent,
-        contact: Box<NewContact>,
-        at: SentAt<String>,
-        /// An earlier send of it, not found right before this one went: unsettled again if
-        /// this one is refused.
-        earlier: Option<Box<LostCreate<ContactLookup>>>,
-    },
+    /// The request is out.
+    Saving(Box<SentCreate<ContactLookup, Outgoing>>),
     /// The changes of an edit are out (see `edit`); the form is locked until every answer
     /// is in.
     Updating,
-    /// Its answer was lost (or an earlier send of it is looked for before this one goes, see
-    /// `ContactsState::resend`): the contact is looked for before it may be sent again. The
-    /// form stays locked; `Ctrl-s` looks again once a look has failed.
-    Checking(Box<LostCreate<ContactLookup>>),
+    /// Its answer was lost (or an earlier send of it is looked for before this one goes): the
+    /// contact is looked for before it may be sent again. The form stays locked; `Ctrl-s`
+    /// looks again once a look has failed.
+    Checking(Box<Checking<ContactLookup, Outgoing>>),
     /// The contact as the service returned it.
     Saved(Box<Contact>),
 }
 
+crate::create_phase!(Phase, ContactLookup, Outgoing);
+
+/// A new contact as sent: the contact, and how its list items map back to form rows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outgoing {
+    pub sent: Sent,
+    pub contact: NewContact,
+}
+
 impl Phase {
+    /// The look for a create, while one is on its way or has failed.
+    pub fn checking(&self) -> Option<&crate::screen::lost_answer::LostCreate<ContactLookup>> {
+        match self {
+            Self::Checking(c) => Some(&c.lost),
+            _ => None,
+        }
+    }
+
     /// Sent and not settled: the form is locked.
     pub fn is_busy(&self) -> bool {
         matches!(
@@ -140,6 +148,55 @@ fn look_for_contact(look: PageRead<Vec<Contact>>, cx: &mut ScreenCtx) {
     cx.ask(ContactKey::Find, look, ContactAnswer::Found);
 }
 
+impl CreateForm for ContactsState {
+    type Lookup = ContactLookup;
+    type Input = Outgoing;
+    type Phase = Phase;
+    const DONE: &'static str = "saved";
+    const SAVE: (&'static str, &'static str) = ("contacts.save", "looks once more and saves it");
+
+    fn parts(&mut self) -> Option<(&mut Unsettled<ContactLookup>, &mut Phase)> {
+        Some((&mut self.unsettled, &mut self.phase))
+    }
+
+    fn lookup(out: &Outgoing) -> ContactLookup {
+        ContactLookup::of(&out.contact)
+    }
+
+    fn send(out: &Outgoing, cx: &mut ScreenCtx) {
+        let create = op::CreateContact(out.contact.clone());
+        cx.request(ContactKey::Create, create, ContactAnswer::Created);
+    }
+
+    fn look(read: PageRead<Vec<Contact>>, cx: &mut ScreenCtx) {
+        look_for_contact(read, cx);
+    }
+
+    fn made_text(c: &Contact) -> String {
+        format!("Saved {}", c.display_name())
+    }
+
+    fn made(&mut self, contact: Contact, cx: &mut ScreenCtx) {
+        let rows = self.list_rows(cx);
+        self.list.add_created(contact.clone(), rows);
+        self.show_saved(contact, cx);
+    }
+
+    fn place(&mut self, out: &Outgoing, fields: &FieldErrors) -> (Vec<String>, bool) {
+        let left = self.form.apply_service_errors(fields, &out.sent);
+        self.editing = true;
+        (left, !self.form.errors.is_empty())
+    }
+
+    fn show_failure(&mut self, message: String) {
+        self.failure = Some(Failure { message });
+    }
+
+    fn refusal(e: &ApiError) -> String {
+        failure_text(e)
+    }
+}
+
 impl ContactsState {
     /// `Ctrl-s`: checks every field; sends only a valid form, and only once at a time. After a
     /// failed look for a lost create, it looks again instead.
@@ -150,16 +207,8 @@ impl ContactsState {
             }
             return;
         }
-        match &mut self.phase {
-            Phase::Saving { .. } | Phase::Updating | Phase::Saved(_) => return,
-            Phase::Checking(lost) => {
-                if let Some((look, text)) = lost.retry("saved") {
-                    cx.toast(ToastKind::Info, text);
-                    look_for_contact(look, cx);
-                }
-                return;
-            }
-            Phase::Editing => {}
+        if form_create::look_again(self, cx) || self.phase != Phase::Editing {
+            return;
         }
         self.failure = None;
         if !self.form.validate_all() {
@@ -172,170 +221,14 @@ impl ContactsState {
         let contact = contact.normalized();
         self.flush_draft(cx);
         let lookup = ContactLookup::of(&contact);
-        let held = self.list.rows.rows.iter().chain(&self.list.created);
-        match self
-            .unsettled
-            .send(&lookup, || SentAt::new(&cx.clock, lookup.known(held)))
-        {
-            Sending::Now(at) => self.send_create(sent, Box::new(contact), at, None, cx),
-            Sending::LookFirst(lost, look) => {
-                cx.toast(ToastKind::Info, lost.resend_text("saved"));
-                look_for_contact(look, cx);
-                self.resend = Some((sent, Box::new(contact)));
-                self.phase = Phase::Checking(lost);
-            }
-        }
-    }
-
-    fn send_create(
-        &mut self,
-        sent: Sent,
-        contact: Box<NewContact>,
-        at: SentAt<String>,
-        earlier: Option<Box<LostCreate<ContactLookup>>>,
-        cx: &mut ScreenCtx,
-    ) {
-        cx.request(
-            ContactKey::Create,
-            op::CreateContact((*contact).clone()),
-            ContactAnswer::Created,
-        );
-        self.phase = Phase::Saving {
-            sent,
-            contact,
-            at,
-            earlier,
-        };
+        let held = lookup.known(self.list.rows.rows.iter().chain(&self.list.created));
+        form_create::submit(self, Outgoing { sent, contact }, held, cx);
     }
 
     /// A look for a lost create is given up on (the form starts over): the contact stays
     /// unsettled, so the same contact sent again is looked for first.
     pub(super) fn give_up_look(&mut self) {
-        if let Phase::Checking(lost) = std::mem::take(&mut self.phase) {
-            self.unsettled.keep(*lost);
-        }
-        self.resend = None;
-    }
-
-    pub(super) fn on_create_reply(
-        &mut self,
-        result: Result<Contact, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let (sent, contact, at, earlier) = match std::mem::take(&mut self.phase) {
-            Phase::Saving {
-                sent,
-                contact,
-                at,
-                earlier,
-            } => (sent, contact, at, earlier),
-            other => {
-                // No request of ours is out: keep the state as it is.
-                self.phase = other;
-                return;
-            }
-        };
-        let answer = CreateAnswer::read(result.map(Box::new));
-        if let (CreateAnswer::Refused(_), Some(earlier)) = (&answer, earlier) {
-            // This send did nothing; the one before may still land.
-            self.unsettled.keep(*earlier);
-        }
-        match answer {
-            CreateAnswer::Created(created) => {
-                let text = format!("Saved {}", created.display_name());
-                self.saved(created, text, cx);
-            }
-            CreateAnswer::Refused(ApiError::Validation { message, fields })
-                if !fields.is_empty() =>
-            {
-                let leftovers = self.form.apply_service_errors(&fields, &sent);
-                self.editing = true;
-                if !leftovers.is_empty() {
-                    self.failure = Some(Failure {
-                        message: format!("Not saved: the service refused {}", leftovers.join("; ")),
-                    });
-                } else if self.form.errors.is_empty() {
-                    self.failure = Some(Failure {
-                        message: format!("Not saved: the service refused: {message}"),
-                    });
-                }
-                cx.toast(
-                    ToastKind::Error,
-                    "Not saved: the service refused some fields",
-                );
-            }
-            CreateAnswer::Refused(e) => self.failed(format!("Not saved: {}", failure_text(&e)), cx),
-            CreateAnswer::Lost(e) => {
-                // From the first send on: a look covers it too.
-                let (lost, look) = LostCreate::start(ContactLookup::of(&contact), e, at);
-                cx.toast(ToastKind::Info, lost.looking_text("saved"));
-                look_for_contact(look, cx);
-                self.phase = Phase::Checking(Box::new(lost));
-            }
-        }
-    }
-
-    pub(super) fn on_find_reply(
-        &mut self,
-        result: Result<Vec<Contact>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Phase::Checking(lost) = &mut self.phase else {
-            return;
-        };
-        match lost.on_answer(result) {
-            Looked::Next(look) => look_for_contact(look, cx),
-            Looked::Found(contact) => {
-                let text = lost.found_text("saved");
-                self.saved(Box::new(contact), text, cx);
-            }
-            Looked::Resend => {
-                let Phase::Checking(lost) = std::mem::take(&mut self.phase) else {
-                    return;
-                };
-                match self.resend.take() {
-                    Some((sent, contact)) => {
-                        let at = lost.sent.clone();
-                        self.send_create(sent, contact, at, Some(lost), cx);
-                    }
-                    None => self.unsettled.keep(*lost),
-                }
-            }
-            Looked::NotCreated => {
-                let again = cx
-                    .keys
-                    .then_say("contacts.save", "looks once more and saves it");
-                let text = format!("{}{again}", lost.not_created_text("saved"));
-                if let Phase::Checking(lost) = std::mem::take(&mut self.phase) {
-                    self.unsettled.keep(*lost);
-                }
-                self.failed(text, cx);
-            }
-            Looked::Failed => {
-                let text = lost.check_failed_text("saved");
-                cx.toast(ToastKind::Error, text);
-            }
-        }
-    }
-
-    fn saved(&mut self, contact: Box<Contact>, text: String, cx: &mut ScreenCtx) {
-        // Messages about the attempts before this one are stale now.
-        cx.toasts.dismiss_all();
-        cx.toast(ToastKind::Success, text);
-        let rows = self.list_rows(cx);
-        self.list.add_created((*contact).clone(), rows);
-        self.phase = Phase::Saved(contact);
-        self.saved_scroll = 0;
-        self.editing = false;
-        self.form.errors.clear();
-        self.failure = None;
-        self.clear_draft(cx);
-    }
-
-    /// `message` is the whole sentence, shown over the form until the next change.
-    fn failed(&mut self, message: String, cx: &mut ScreenCtx) {
-        cx.toast(ToastKind::Error, message.clone());
-        self.failure = Some(Failure { message });
+        form_create::give_up(self);
     }
 }
 

@@ -11,6 +11,7 @@ use super::submit::Phase;
 use super::{Ask, ContactsState, Pane};
 use crate::app::Overlay;
 use crate::screen::ScreenState;
+use crate::screen::draft_file::FormDraft;
 use crate::screen::names::NamesKey;
 use crate::screen::{Effect, Screen};
 use crate::testing::{Harness, code, ctrl, key_event};
@@ -736,7 +737,7 @@ fn write_draft(dir: &std::path::Path) {
     form.first_name.set("Мария");
     form.emails[0].set("maria@example.com");
     let d = super::draft::Draft::from_form(&form);
-    crate::runtime::write_atomic(&super::draft::path(dir), &d.to_json()).unwrap();
+    crate::runtime::write_atomic(&super::draft::Draft::path(dir), &d.to_json()).unwrap();
 }
 
 #[test]
@@ -829,7 +830,7 @@ fn discarding_the_offered_draft_removes_its_file() {
     assert_eq!(h.app.contacts.form.first_name.value(), "");
     assert_eq!(
         h.effects.last(),
-        Some(&Effect::RemoveFile(super::draft::path(&dir)))
+        Some(&Effect::RemoveFile(super::draft::Draft::path(&dir)))
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

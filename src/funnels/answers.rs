@@ -5,9 +5,10 @@ use weeek_api::models::{Contact, Deal, Funnel, FunnelStatus, Organization, Task}
 use weeek_api::{ApiError, DealPage};
 
 use super::deal_links::Opened;
-use super::structure::Named;
+use super::structure::{Made, Named};
 use super::{FunnelsState, StatusId};
 use crate::screen::ScreenCtx;
+use crate::screen::form_create;
 use crate::screen::ledger::Settled;
 
 #[derive(Debug)]
@@ -46,10 +47,8 @@ pub enum FunnelAnswer {
     TaskFound(u64, Result<Deal, ApiError>),
     /// Detach `n` of a linked task, or its read-back.
     TaskDetach(u64, Settled<Deal>),
-    /// New funnel `n`.
-    FunnelCreated(u64, Result<Box<Funnel>, ApiError>),
-    /// New status `n`.
-    StatusCreated(u64, Result<FunnelStatus, ApiError>),
+    /// New funnel or status `n`.
+    Created(u64, Result<Made, ApiError>),
     /// The funnels or statuses read to look for new one `n` whose answer was lost.
     CreateFound(u64, Result<Vec<Named>, ApiError>),
     /// Rename or delete `n` of a funnel, or its read-back.
@@ -77,13 +76,10 @@ impl FunnelsState {
                 self.structure.funnels.reapply(&mut self.list, cx);
                 self.list.fix_scroll(cx);
             }
-            A::FunnelCreated(n, result) => self.on_funnel_created(n, result.map(|f| *f), cx),
-            A::StatusCreated(n, result) => self.on_status_created(n, result, cx),
+            A::Created(n, result) => self.on_named_created(n, result, cx),
             A::CreateFound(n, named) => self.on_create_looked(n, named, cx),
-            A::FunnelWrite(n, Settled::Written(result)) => self.on_funnel_written(n, result, cx),
-            A::FunnelWrite(n, Settled::ReadBack(result)) => self.on_funnel_read_back(n, result, cx),
-            A::StatusWrite(n, Settled::Written(result)) => self.on_status_written(n, result, cx),
-            A::StatusWrite(n, Settled::ReadBack(result)) => self.on_status_read_back(n, result, cx),
+            A::FunnelWrite(n, settled) => self.on_funnel_write(n, settled, cx),
+            A::StatusWrite(n, settled) => self.on_status_write(n, settled, cx),
             A::Orgs(result) => {
                 self.lookups.on_orgs(result, cx);
                 self.refresh_form_picker(cx.names);
@@ -95,18 +91,15 @@ impl FunnelsState {
                 self.lookups.on_contacts(result, cx);
                 self.refresh_form_picker(cx.names);
             }
-            A::DealCreated(result) => self.on_created(result.map(|d| *d), cx),
+            A::DealCreated(result) => form_create::on_answer(self, result.map(|d| *d), cx),
             A::DealPatched(result) => self.on_patched(result.map(|d| d.map(|d| *d)), cx),
-            A::DealFound(result) => self.on_found(result, cx),
+            A::DealFound(result) => form_create::on_looked(self, result, cx),
             A::DealRead(result) => self.on_read(result.map(|d| *d), cx),
-            A::Move(n, Settled::Written(result)) => self.on_move_reply(n, result, cx),
-            A::Move(n, Settled::ReadBack(result)) => self.on_move_read_back(n, result, cx),
-            A::Verb(n, Settled::Written(result)) => self.on_verb_reply(n, result, cx),
-            A::Verb(n, Settled::ReadBack(result)) => self.on_verb_read_back(n, result, cx),
-            A::TaskAttached(n, result) => self.on_task_created(n, result.map(|t| *t), cx),
+            A::Move(n, settled) => self.on_move(n, settled, cx),
+            A::Verb(n, settled) => self.on_verb(n, settled, cx),
+            A::TaskAttached(n, result) => self.on_task_created(n, result, cx),
             A::TaskFound(n, result) => self.on_task_looked(n, result, cx),
-            A::TaskDetach(n, Settled::Written(result)) => self.on_detached(n, result, cx),
-            A::TaskDetach(n, Settled::ReadBack(result)) => self.on_detach_read_back(n, result, cx),
+            A::TaskDetach(n, settled) => self.on_detach(n, settled, cx),
             // What the open funnel shows; a funnel closed meanwhile wants none of it.
             A::Funnel(result) => {
                 if let Some(d) = &mut self.detail {

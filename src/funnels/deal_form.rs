@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use time::Date;
 use weeek_api::models::{CustomField, Deal};
-use weeek_api::{CustomFieldKind, DealInput, FieldErrors};
+use weeek_api::{DealInput, FieldErrors};
 
 use crate::amounts::parse_number;
 use crate::widgets::field::TextField;
@@ -65,42 +65,8 @@ pub struct Values {
     pub custom: BTreeMap<String, CustomValue>,
 }
 
-/// How a custom field is entered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Input {
-    Text,
-    Number,
-    Date,
-    Flag,
-    /// One of the field's options.
-    Option,
-    /// Several of the field's options.
-    Options,
-    Member,
-    Contact,
-    /// Set by the people who approve, never typed: shown, not sent.
-    ReadOnly,
-}
-
-impl Input {
-    pub fn of(field: &CustomField) -> Input {
-        match field.kind() {
-            Some(CustomFieldKind::Text | CustomFieldKind::Link) | None => Input::Text,
-            Some(CustomFieldKind::Number) => Input::Number,
-            Some(CustomFieldKind::Datetime) => Input::Date,
-            Some(CustomFieldKind::Boolean) => Input::Flag,
-            Some(CustomFieldKind::Select) => Input::Option,
-            Some(CustomFieldKind::Multiselect) => Input::Options,
-            Some(CustomFieldKind::Member) => Input::Member,
-            Some(CustomFieldKind::Contact) => Input::Contact,
-            Some(CustomFieldKind::Approval) => Input::ReadOnly,
-        }
-    }
-
-    pub fn is_typed(self) -> bool {
-        matches!(self, Input::Text | Input::Number | Input::Date)
-    }
-}
+pub use crate::screen::custom_input::Input;
+use crate::screen::custom_input::value_id;
 
 /// A number as the form shows it for editing: as the rest of the app shows numbers
 /// (`1 250 000,50`), which `parse_number` reads back.
@@ -139,7 +105,7 @@ impl DealForm {
         let mut chosen = BTreeMap::new();
         for f in &fields {
             let value = values.custom.get(&f.id);
-            let input = Input::of(f);
+            let input = Input::of(f.kind());
             if input.is_typed() {
                 let text = match value {
                     Some(CustomValue::Typed(t)) => t.clone(),
@@ -197,7 +163,7 @@ impl DealForm {
         match f {
             DealField::Title => Some(Input::Text),
             DealField::Amount => Some(Input::Number),
-            DealField::Custom(i) => self.fields.get(i).map(Input::of),
+            DealField::Custom(i) => self.fields.get(i).map(|f| Input::of(f.kind())),
             _ => None,
         }
     }
@@ -268,11 +234,7 @@ impl DealForm {
                 Some(n) if n < 0.0 => Some("must not be negative".into()),
                 Some(_) => None,
             },
-            (_, Input::Number) => parse_number(value)
-                .is_none()
-                .then(|| "a number, such as 12,5".into()),
-            (_, Input::Date) => crate::moment::parse_moment(value, today).err(),
-            _ => None,
+            (_, input) => input.typed_value(value, today, self.offset).err(),
         }
     }
 
@@ -330,24 +292,19 @@ impl DealForm {
         left
     }
 
-    /// One custom value as the service takes it (`null` clears it).
+    /// One custom value as the service takes it (`null` clears it, and a typed value that
+    /// does not read: the form's checks stop it before it is sent).
     fn wire_value(&self, field: &CustomField, value: Option<&CustomValue>, today: Date) -> Value {
-        match (Input::of(field), value) {
-            (_, None) => Value::Null,
-            (Input::Number, Some(CustomValue::Typed(t))) => parse_number(t)
-                .and_then(serde_json::Number::from_f64)
-                .map_or(Value::Null, Value::Number),
-            // UNCERTAIN: the reference gives a datetime value as ISO 8601; a day alone is
-            // sent as `yyyy-mm-dd`, the form task dates take, a time with the local offset.
-            (Input::Date, Some(CustomValue::Typed(t))) => crate::moment::parse_moment(t, today)
-                .map(|m| Value::String(m.wire(self.offset)))
+        match value {
+            None => Value::Null,
+            Some(CustomValue::Typed(t)) => Input::of(field.kind())
+                .typed_value(t, today, self.offset)
                 .unwrap_or(Value::Null),
-            (_, Some(CustomValue::Typed(t))) => Value::String(t.trim().to_string()),
-            (_, Some(CustomValue::Flag(b))) => b.map_or(Value::Null, Value::Bool),
-            (_, Some(CustomValue::One(n))) => n
+            Some(CustomValue::Flag(b)) => b.map_or(Value::Null, Value::Bool),
+            Some(CustomValue::One(n)) => n
                 .as_ref()
                 .map_or(Value::Null, |n| Value::String(n.id.clone())),
-            (_, Some(CustomValue::Many(items))) => {
+            Some(CustomValue::Many(items)) => {
                 Value::Array(items.iter().map(|n| Value::String(n.id.clone())).collect())
             }
         }
@@ -382,7 +339,7 @@ impl DealForm {
         for f in self
             .fields
             .iter()
-            .filter(|f| Input::of(f) != Input::ReadOnly)
+            .filter(|f| Input::of(f.kind()) != Input::ReadOnly)
         {
             let (a, b) = (now.custom.get(&f.id), before.custom.get(&f.id));
             if a != b {
@@ -468,17 +425,6 @@ impl Values {
     }
 }
 
-/// The id of an option, member or contact as a value carries it: the id itself, or an object
-/// with an `id` (both shapes are read).
-fn value_id(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) if !s.is_empty() => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Object(o) => o.get("id").and_then(value_id),
-        _ => None,
-    }
-}
-
 fn custom_value(
     field: &CustomField,
     v: &Value,
@@ -497,7 +443,7 @@ fn custom_value(
             .unwrap_or_else(|| crate::screen::names::short_id(&id));
         Named { id, name }
     };
-    Some(match Input::of(field) {
+    Some(match Input::of(field.kind()) {
         Input::Text | Input::ReadOnly => match v {
             Value::String(s) => CustomValue::Typed(s.clone()),
             other => CustomValue::Typed(other.to_string()),

@@ -12,6 +12,7 @@ use super::layer::Layer;
 use super::{FunnelKey, FunnelsState};
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
+use crate::screen::form_create;
 use crate::screen::toast::ToastKind;
 
 impl FunnelsState {
@@ -163,7 +164,6 @@ impl FunnelsState {
             },
             phase: Phase::Editing,
             failure: None,
-            resend: None,
         })));
         // Contacts and organizations are chosen by name.
         self.lookups.ensure(cx);
@@ -184,11 +184,8 @@ impl FunnelsState {
 
     pub(super) fn close_form(&mut self, cx: &mut ScreenCtx) {
         // A create whose look failed stays unsettled: the same deal sent again looks first.
-        if let Some(e) = self.layers.close_form()
-            && let Phase::Looking(lost) = e.phase
-        {
-            self.deal_unsettled.keep(*lost);
-        }
+        form_create::give_up(self);
+        self.layers.close_form();
         self.draft.clear(cx);
         cx.cancel(FunnelKey::DealFind);
         cx.cancel(FunnelKey::DealRead);

@@ -132,7 +132,7 @@ impl DealEditor {
                     Some(CustomValue::Many(v)) => v.clone(),
                     _ => Vec::new(),
                 };
-                match Input::of(field) {
+                match Input::of(field.kind()) {
                     Input::Option | Input::Options => {
                         let items = field
                             .options
@@ -145,7 +145,7 @@ impl DealEditor {
                                 .color(o.color.clone())
                             })
                             .collect();
-                        let multi = Input::of(field) == Input::Options;
+                        let multi = Input::of(field.kind()) == Input::Options;
                         Some(make(items, ids(&one).into_iter(), multi, &title))
                     }
                     Input::Member => {
@@ -196,7 +196,7 @@ impl DealEditor {
                 let Some(field) = self.form.fields.get(i) else {
                     return;
                 };
-                let value = if Input::of(field) == Input::Options {
+                let value = if Input::of(field.kind()) == Input::Options {
                     CustomValue::Many(named(keys))
                 } else {
                     CustomValue::One(named(keys).into_iter().next())

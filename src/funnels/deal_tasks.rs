@@ -1,13 +1,12 @@
 //! The tasks linked to a deal, in the deal popup: `J`/`K` pick one, `Enter` opens it on the
 //! task screen, `n` attaches a new task by its title, `D` detaches one (after asking).
 //!
-//! Both are shown at once. A new task shows as "sending…" until the service answers; a
-//! refusal takes it away with the service's words, and a lost answer has the deal read to
-//! look for it before anything may be sent again (a second send would make a second task).
+//! Both are shown at once. A new task shows as "sending…" until the service answers; it goes
+//! through the shared creates of named items (`screen::named_creates`): a refusal takes it away
+//! with the service's words, and a lost answer has the deal read to look for it before
+//! anything may be sent again (a second send would make a second task).
 //! A detach goes through the shared write ledger: a refusal puts the task back, a lost
 //! answer has the deal read back and shows what the service has.
-
-use std::collections::BTreeMap;
 
 use time::OffsetDateTime;
 use weeek_api::models::{Deal, Task};
@@ -20,26 +19,11 @@ use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::screen::ScreenCtx;
 use crate::screen::jump::Jump;
 use crate::screen::ledger::{Ledger, Settled, Shown, Writes, done, read_item};
-use crate::screen::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, ReadBack, Sending, SentAt, Unsettled,
-    read_back_failed,
-};
+use crate::screen::lost_answer::{CreateLookup, PageRead, ReadBack};
+use crate::screen::named_creates::{CreateEnd, NamedCreates, NamedPlace};
+use crate::screen::named_writes::{self, NamedChange};
 use crate::screen::toast::ToastKind;
 use crate::worker::op;
-
-/// A new linked task on its way.
-#[derive(Debug, Clone)]
-struct Attaching {
-    lookup: LinkedTaskLookup,
-    /// The placeholder's id on screen (below zero: no task of the service has it).
-    temp: i64,
-    sent: SentAt<i64>,
-    /// The look after a lost answer, or before a send again (`resending`).
-    looking: Option<Box<LostCreate<LinkedTaskLookup>>>,
-    /// An earlier send of it, not found right before this one went: unsettled again if this
-    /// one is refused.
-    earlier: Option<Box<LostCreate<LinkedTaskLookup>>>,
-}
 
 /// Finds a new linked task among the deal's tasks: the title sent, new since it was sent.
 #[derive(Debug, Clone, PartialEq)]
@@ -79,86 +63,109 @@ impl CreateLookup for LinkedTaskLookup {
     }
 }
 
-/// Detaches as optimistic writes of the ledger.
+impl NamedPlace for LinkedTaskLookup {
+    type Made = Box<Task>;
+
+    fn send(&self, n: u64, cx: &mut ScreenCtx) {
+        let task = NewTask {
+            title: self.title.clone(),
+            ..Default::default()
+        };
+        cx.request(
+            FunnelKey::TaskAttach(n),
+            op::CreateDealTask(self.deal.clone(), task),
+            move |r| FunnelAnswer::TaskAttached(n, r),
+        );
+    }
+
+    /// Reads the deal to look for new linked task `n`.
+    fn look(n: u64, read: PageRead<Deal>, cx: &mut ScreenCtx) {
+        cx.ask(FunnelKey::TaskFind(n), read, move |r| {
+            FunnelAnswer::TaskFound(n, r)
+        });
+    }
+
+    fn what(&self) -> &'static str {
+        "task"
+    }
+
+    fn created_text(&self, _: &Box<Task>) -> String {
+        format!("Linked a new task {}", self.quoted())
+    }
+
+    fn called(&self) -> &'static str {
+        "title"
+    }
+
+    fn refresh_reads(&self) -> &'static str {
+        "reads the deal again"
+    }
+}
+
+/// Detaches as optimistic writes of the ledger: each takes a task out of the deal's list of
+/// tasks (a delete of it there).
 #[derive(Debug, Clone)]
 pub struct Detaches;
-
-/// One detach: the task taken off the deal, and where it stood.
-#[derive(Debug, Clone)]
-pub struct Detach {
-    pub task: Box<Task>,
-    pub index: usize,
-}
 
 impl Writes for Detaches {
     /// The deal and the task.
     type Id = (String, i64);
-    type Change = Detach;
+    type Change = NamedChange<Task>;
     type Item = Deal;
     type Note = ();
     type Truth = ();
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::TaskDetach(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
-        FunnelAnswer::TaskDetach(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, TaskDetach);
 
     fn read_back(id: &(String, i64)) -> PageRead<Deal> {
         read_item(op::Deal(id.0.clone()))
     }
 
-    fn judge(change: &Detach, found: Result<&Deal, &ApiError>) -> ReadBack {
-        match found {
-            Ok(deal) if !links(deal, change.task.id) => ReadBack::Applied,
-            Ok(_) => ReadBack::NotApplied,
-            Err(e) => read_back_failed(e.clone()),
-        }
+    fn judge(
+        id: &(String, i64),
+        change: &NamedChange<Task>,
+        found: Result<&Deal, &ApiError>,
+    ) -> ReadBack {
+        change.judge_in(&id.1, found.map(|deal| deal.tasks.as_slice()))
     }
-
-    fn rebase(_: &mut Detach, _: &()) {}
 }
 
 impl Shown<Detaches> for FunnelDetail {
-    fn reapply(&mut self, id: &(String, i64), _: &Detach, _: &ScreenCtx) {
-        self.unlink_task(&id.0, id.1);
+    fn reapply(&mut self, id: &(String, i64), change: &NamedChange<Task>, _: &ScreenCtx) {
+        self.each_copy(&id.0, |d| change.reapply(&mut d.tasks, &id.1));
     }
 
     fn roll_back(
         &mut self,
         id: &(String, i64),
-        change: &Detach,
-        _later: bool,
+        change: &NamedChange<Task>,
+        later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
-        self.relink_task(&id.0, &change.task, change.index);
+        self.each_copy(&id.0, |d| change.roll_back(&mut d.tasks, &id.1, later));
         None
     }
 
-    fn take(&mut self, _: &(String, i64), _: Deal) {}
-
+    /// The deal's other tasks stay as shown (new ones may be on their way): only this one
+    /// goes, or comes back as the service has it.
     fn read_back(
         &mut self,
         id: &(String, i64),
-        change: &Detach,
+        change: &NamedChange<Task>,
         found: Result<Deal, ApiError>,
         verdict: &ReadBack,
         _later: bool,
         _: &ScreenCtx,
     ) -> Option<()> {
+        let NamedChange::Delete { item, index } = change else {
+            return None;
+        };
         match (verdict, found) {
             (ReadBack::NotApplied, Ok(fresh)) => {
-                let task = fresh
-                    .tasks
-                    .iter()
-                    .find(|t| t.id == id.1)
-                    .cloned()
-                    .unwrap_or_else(|| (*change.task).clone());
-                self.relink_task(&id.0, &task, change.index);
+                let task = fresh.tasks.into_iter().find(|t| t.id == id.1);
+                let task = task.unwrap_or_else(|| (**item).clone());
+                self.each_copy(&id.0, |d| {
+                    named_writes::restore(&mut d.tasks, task.clone(), *index)
+                });
             }
             (ReadBack::Applied, _) => self.unlink_task(&id.0, id.1),
             _ => {}
@@ -167,19 +174,12 @@ impl Shown<Detaches> for FunnelDetail {
     }
 }
 
-/// Whether `deal` still links task `task`.
-fn links(deal: &Deal, task: i64) -> bool {
-    deal.tasks.iter().any(|t| t.id == task)
-}
-
 /// The tasks of deals being linked and unlinked, and the prompt for a new one.
 #[derive(Debug, Default)]
 pub struct DealTasks {
-    attaching: BTreeMap<u64, Attaching>,
-    next: u64,
-    /// New tasks whose answer was lost and that no look found: the same title attached to the
-    /// same deal again is looked for first.
-    unsure: Unsettled<LinkedTaskLookup>,
+    /// New tasks on their way: the same title attached to the same deal again after a lost
+    /// answer is looked for first.
+    creates: NamedCreates<LinkedTaskLookup>,
     pub detaches: Ledger<Detaches>,
 }
 
@@ -187,24 +187,19 @@ impl DealTasks {
     /// What quitting now would leave unconfirmed: a new linked task sent and not answered, or
     /// looked for after a lost answer.
     pub fn unanswered_creates(&self) -> Option<String> {
-        let a = self.attaching.values().next()?;
-        let name = crate::text::quoted(&a.lookup.title, 40);
-        Some(match &a.looking {
-            Some(_) => format!("The task {name} may have been created; it is not confirmed yet."),
-            None => format!("The task {name} is being created; its answer would not be seen."),
-        })
+        self.creates.unanswered()
     }
 
     /// New tasks and detaches not answered yet.
     pub fn unsettled(&self) -> usize {
-        self.attaching.len() + self.detaches.unsettled()
+        self.creates.len() + self.detaches.unsettled()
     }
 
     /// Lays what is on its way over a fresh read of deal `id`: placeholders of new tasks,
     /// detached tasks taken off.
     pub fn reapply(&self, d: &mut FunnelDetail, cx: &ScreenCtx) {
-        for a in self.attaching.values() {
-            d.relink_task(&a.lookup.deal, &placeholder(a), usize::MAX);
+        for (n, lookup) in self.creates.pending() {
+            d.relink_task(&lookup.deal, &placeholder(n, lookup), usize::MAX);
         }
         self.detaches.reapply(d, cx);
     }
@@ -215,10 +210,16 @@ impl DealTasks {
     }
 }
 
-fn placeholder(a: &Attaching) -> Task {
+/// The id new task `n` shows under until the service answers (below zero: no task of the
+/// service has it).
+fn temp_id(n: u64) -> i64 {
+    -(n as i64)
+}
+
+fn placeholder(n: u64, lookup: &LinkedTaskLookup) -> Task {
     Task {
-        id: a.temp,
-        title: Some(a.lookup.title.clone()),
+        id: temp_id(n),
+        title: Some(lookup.title.clone()),
         ..Default::default()
     }
 }
@@ -248,10 +249,7 @@ impl FunnelDetail {
     /// Links `task` to deal `deal` at `index` (the end when past it), unless it is already.
     pub(super) fn relink_task(&mut self, deal: &str, task: &Task, index: usize) {
         self.each_copy(deal, |d| {
-            if !links(d, task.id) {
-                let at = index.min(d.tasks.len());
-                d.tasks.insert(at, task.clone());
-            }
+            named_writes::restore(&mut d.tasks, task.clone(), index)
         });
     }
 
@@ -336,91 +334,37 @@ impl FunnelsState {
         let Some(d) = &mut self.detail else {
             return;
         };
-        let t = &mut self.tasks;
-        t.next += 1;
-        let n = t.next;
-        let temp = -(n as i64);
         let lookup = LinkedTaskLookup { deal, title };
         // The deal's tasks as the popup holds them: what a look must not take for the new one.
-        let held: Vec<i64> = d
+        let held = d
             .deal
             .as_ref()
             .filter(|v| v.id == lookup.deal)
             .and_then(|v| v.deal.value())
-            .map(|deal| lookup.known(&deal.tasks))
+            .map(|deal| deal.tasks.as_slice())
             .unwrap_or_default();
-        let (sent, looking) = match t.unsure.send(&lookup, || SentAt::new(&cx.clock, held)) {
-            Sending::Now(sent) => {
-                send(n, &lookup.deal, &lookup.title, cx);
-                (sent, None)
-            }
-            Sending::LookFirst(lost, look) => {
-                look_for_task(n, look, cx);
-                cx.toast(ToastKind::Info, lost.resend_text("created"));
-                (lost.sent.clone(), Some(lost))
-            }
-        };
-        let a = Attaching {
-            lookup,
-            temp,
-            sent,
-            looking,
-            earlier: None,
-        };
-        let deal = a.lookup.deal.clone();
-        d.relink_task(&deal, &placeholder(&a), usize::MAX);
+        let shown = lookup.clone();
+        let n = self.tasks.creates.create(lookup, held, cx);
+        d.relink_task(&shown.deal, &placeholder(n, &shown), usize::MAX);
         if let Some(view) = &mut d.deal
-            && view.id == deal
+            && view.id == shown.deal
         {
             view.task = view
                 .deal
                 .value()
                 .map_or(0, |x| x.tasks.len().saturating_sub(1));
         }
-        t.attaching.insert(n, a);
     }
 
     /// The answer to new task `n`.
     pub(super) fn on_task_created(
         &mut self,
         n: u64,
-        result: Result<Task, ApiError>,
+        result: Result<Box<Task>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(a) = self.tasks.attaching.get(&n).cloned() else {
-            return;
-        };
-        let name = crate::text::quoted(&a.lookup.title, 40);
-        match CreateAnswer::read(result) {
-            CreateAnswer::Created(task) => {
-                self.tasks.attaching.remove(&n);
-                if let Some(d) = &mut self.detail {
-                    d.replace_task(&a.lookup.deal, a.temp, &task);
-                }
-                cx.toast(ToastKind::Success, format!("Linked a new task {name}"));
-            }
-            CreateAnswer::Refused(e) => {
-                self.tasks.attaching.remove(&n);
-                if let Some(earlier) = a.earlier {
-                    // This send did nothing; the one before may still land.
-                    self.tasks.unsure.keep(*earlier);
-                }
-                if let Some(d) = &mut self.detail {
-                    d.unlink_task(&a.lookup.deal, a.temp);
-                }
-                let text = format!("Could not create the task {name}: {}", e.short());
-                cx.toast(ToastKind::Error, text);
-            }
-            CreateAnswer::Lost(e) => {
-                // From the first send on, with the tasks the deal had then.
-                let (lost, look) = LostCreate::start(a.lookup, e, a.sent);
-                cx.toast(ToastKind::Info, lost.looking_text("created"));
-                look_for_task(n, look, cx);
-                if let Some(a) = self.tasks.attaching.get_mut(&n) {
-                    a.looking = Some(Box::new(lost));
-                }
-            }
-        }
+        let end = self.tasks.creates.on_created(n, result, cx);
+        self.attach_ended(n, end);
     }
 
     /// The deal read to look for new task `n`.
@@ -430,58 +374,22 @@ impl FunnelsState {
         result: Result<Deal, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(a) = self.tasks.attaching.get_mut(&n) else {
+        let end = self.tasks.creates.on_looked(n, result, cx);
+        self.attach_ended(n, end);
+    }
+
+    /// The placeholder of new task `n` gives way to the service's task, or goes.
+    fn attach_ended(&mut self, n: u64, end: Option<CreateEnd<LinkedTaskLookup>>) {
+        let Some(d) = &mut self.detail else {
             return;
         };
-        let Some(lost) = &mut a.looking else {
-            return;
-        };
-        let looked = lost.on_answer(result);
-        if let Looked::Resend = looked {
-            a.earlier = a.looking.take();
-            let (deal, title) = (a.lookup.deal.clone(), a.lookup.title.clone());
-            send(n, &deal, &title, cx);
-            return;
-        }
-        let Some(a) = self.tasks.attaching.remove(&n) else {
-            return;
-        };
-        let Some(lost) = a.looking else {
-            return;
-        };
-        let d = self.detail.as_mut();
-        match looked {
-            Looked::Found(task) => {
-                if let Some(d) = d {
-                    d.replace_task(&a.lookup.deal, a.temp, &task);
-                }
-                cx.toast(ToastKind::Success, lost.found_text("created"));
+        match end {
+            Some(CreateEnd::Made(lookup, task)) => d.replace_task(&lookup.deal, temp_id(n), &task),
+            Some(CreateEnd::Found(lookup, task)) => d.replace_task(&lookup.deal, temp_id(n), &task),
+            Some(CreateEnd::Refused(lookup, _) | CreateEnd::Dropped(lookup)) => {
+                d.unlink_task(&lookup.deal, temp_id(n))
             }
-            Looked::NotCreated => {
-                if let Some(d) = d {
-                    d.unlink_task(&a.lookup.deal, a.temp);
-                }
-                let text = format!(
-                    "{}; the same title again looks once more first",
-                    lost.not_created_text("created")
-                );
-                self.tasks.unsure.keep(*lost);
-                cx.toast(ToastKind::Error, text);
-            }
-            Looked::Failed | Looked::Next(_) | Looked::Resend => {
-                // The deal holds all its tasks, so there is no next page: either way what the
-                // service did is unknown, and the same title again looks first.
-                if let Some(d) = d {
-                    d.unlink_task(&a.lookup.deal, a.temp);
-                }
-                let refresh = cx.keys.then_say("global.refresh", "reads the deal again");
-                let text = format!(
-                    "{}; the same title again looks first{refresh}",
-                    lost.check_failed_text("created"),
-                );
-                self.tasks.unsure.keep(*lost);
-                cx.toast(ToastKind::Error, text);
-            }
+            None => {}
         }
     }
 
@@ -510,81 +418,32 @@ impl FunnelsState {
         let Some(d) = &mut self.detail else {
             return;
         };
-        let Some((index, linked)) = d
+        let Some(change) = d
             .deal
-            .as_ref()
+            .as_mut()
             .filter(|v| v.id == deal)
-            .and_then(|v| v.deal.value())
-            .and_then(|x| x.tasks.iter().enumerate().find(|(_, t)| t.id == task))
-            .map(|(i, t)| (i, t.clone()))
+            .and_then(|v| v.deal.value_mut())
+            .and_then(|x| named_writes::remove(&mut x.tasks, &task))
         else {
             return;
         };
         d.unlink_task(&deal, task);
-        let group = self.tasks.detaches.group(());
-        let change = Detach {
-            task: Box::new(linked),
-            index,
-        };
         let call = done(op::DetachDealTask(deal.clone(), task));
         self.tasks
             .detaches
-            .add(group, (deal, task), name, change, vec![call], cx);
+            .write((deal, task), name, change, call, cx);
     }
 
-    /// The answer to detach `n`.
-    pub(super) fn on_detached(
-        &mut self,
-        n: u64,
-        result: Result<Option<Deal>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
+    /// The answer to detach `n`, or the deal read back after it lost its answer.
+    pub(super) fn on_detach(&mut self, n: u64, settled: Settled<Deal>, cx: &mut ScreenCtx) {
         let mut shown = self.detail.as_mut();
-        let done = self.tasks.detaches.on_written(n, result, &mut shown, cx);
-        report_detach(done, cx);
-    }
-
-    /// The deal read back after detach `n` lost its answer.
-    pub(super) fn on_detach_read_back(
-        &mut self,
-        n: u64,
-        result: Result<Deal, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let mut shown = self.detail.as_mut();
-        let done = self.tasks.detaches.on_read_back(n, result, &mut shown, cx);
-        report_detach(done, cx);
-    }
-}
-
-fn send(n: u64, deal: &str, title: &str, cx: &mut ScreenCtx) {
-    let task = NewTask {
-        title: title.to_string(),
-        ..Default::default()
-    };
-    cx.request(
-        FunnelKey::TaskAttach(n),
-        op::CreateDealTask(deal.to_string(), task),
-        move |r| FunnelAnswer::TaskAttached(n, r),
-    );
-}
-
-/// Reads the deal to look for new linked task `n`.
-fn look_for_task(n: u64, look: PageRead<Deal>, cx: &mut ScreenCtx) {
-    cx.ask(FunnelKey::TaskFind(n), look, move |r| {
-        FunnelAnswer::TaskFound(n, r)
-    });
-}
-
-fn report_detach(done: Option<crate::screen::ledger::Group<Detaches>>, cx: &mut ScreenCtx) {
-    let Some(group) = done else {
-        return;
-    };
-    for o in group.items.values() {
-        let (kind, text) = o.report(
-            &format!("Detached {} from the deal (the task stays)", o.name),
-            &format!("detach {}", o.name),
-        );
-        cx.toast(kind, text);
+        if let Some(group) = self.tasks.detaches.on_settled(n, settled, &mut shown, cx) {
+            group.say(cx, |_, o| {
+                (
+                    format!("Detached {} from the deal (the task stays)", o.name),
+                    format!("detach {}", o.name),
+                )
+            });
+        }
     }
 }

@@ -214,7 +214,11 @@ impl FunnelDetail {
             return;
         }
         self.tally.statuses_read(moves.is_idle() && verbs.is_idle());
-        let focused = self.column().map(|c| c.status_id.clone());
+        // A board read for the first time under an open deal starts at the deal's status.
+        let focused = self.column().map(|c| c.status_id.clone()).or_else(|| {
+            let view = self.deal.as_ref()?;
+            view.deal.value()?.status_id.clone()
+        });
         let mut old: HashMap<String, Column> = std::mem::take(&mut self.columns)
             .into_iter()
             .map(|c| (c.status_id.clone(), c))
@@ -310,6 +314,22 @@ impl FunnelDetail {
             task: 0,
         });
         true
+    }
+
+    /// Opens the popup of `deal`, read whole elsewhere; the column of its status takes the
+    /// focus (now, or once the statuses are read).
+    pub fn show_deal(&mut self, deal: Deal, cx: &mut ScreenCtx) {
+        cx.cancel(FunnelKey::Deal);
+        if let Some(at) = deal.status_id.as_deref().and_then(|s| self.column_index(s)) {
+            self.focus = at;
+            self.fix_columns(cx);
+        }
+        self.deal = Some(DealView {
+            id: deal.id.clone(),
+            deal: Loadable::Loaded(deal),
+            scroll: 0,
+            task: 0,
+        });
     }
 
     // ----- moving around the board ----------------------------------------------------------

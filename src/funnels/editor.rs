@@ -7,16 +7,15 @@
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, DealInput, DealPage};
+use weeek_api::{ApiError, DealInput, DealPage, FieldErrors};
 
 use super::deal_form::{DealField, DealForm, Values};
 use super::detail::FunnelDetail;
 use super::totals::Weight;
 use super::{FunnelAnswer, FunnelKey, FunnelsState};
 use crate::screen::ScreenCtx;
-use crate::screen::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt,
-};
+use crate::screen::form_create::{self, Checking, CreateForm, SentCreate};
+use crate::screen::lost_answer::{CreateAnswer, CreateLookup, PageRead, Unsettled};
 use crate::screen::toast::ToastKind;
 use crate::widgets::picker::Picker;
 use crate::worker::{TypedCall, op};
@@ -61,17 +60,13 @@ impl Draft {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Phase {
     Editing,
-    /// The request is out.
-    Saving {
-        input: Box<DealInput>,
-        at: SentAt<String>,
-        /// An earlier send of it, not found right before this one went: unsettled again if
-        /// this one is refused.
-        earlier: Option<Box<LostCreate<DealLookup>>>,
-    },
+    /// A new deal is out.
+    Saving(Box<SentCreate<DealLookup, NewDeal>>),
+    /// An edit is out.
+    Patching(Box<DealInput>),
     /// A create's answer was lost (or an earlier send of it is looked for before this one
-    /// goes, see `DealEditor::resend`): the deal is looked for before it may be sent again.
-    Looking(Box<LostCreate<DealLookup>>),
+    /// goes): the deal is looked for before it may be sent again.
+    Checking(Box<Checking<DealLookup, NewDeal>>),
     /// An edit's answer was lost (or the edit answered no deal): the deal is read back.
     Reading {
         input: Box<DealInput>,
@@ -108,8 +103,15 @@ pub struct DealEditor {
     pub phase: Phase,
     /// Why the last save failed, when not a matter of fields.
     pub failure: Option<String>,
-    /// What is sent once the look before a send again (`Phase::Looking`) finds nothing.
-    pub resend: Option<Box<DealInput>>,
+}
+
+crate::create_phase!(Phase, DealLookup, NewDeal);
+
+/// A new deal as sent: the status it goes into, and the deal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewDeal {
+    pub status_id: String,
+    pub input: DealInput,
 }
 
 impl DealEditor {
@@ -121,8 +123,8 @@ impl DealEditor {
     pub fn locked(&self) -> bool {
         match &self.phase {
             Phase::Editing => false,
-            Phase::Looking(lost) => lost.is_looking(),
-            Phase::Saving { .. } | Phase::Reading { .. } => true,
+            Phase::Checking(c) => c.lost.is_looking(),
+            Phase::Saving(_) | Phase::Patching(_) | Phase::Reading { .. } => true,
         }
     }
 
@@ -151,20 +153,6 @@ pub struct DealLookup {
 
 /// Deals read per page while looking.
 const LOOK_PAGE: u32 = 100;
-
-/// Sends a new deal into status `status_id`.
-fn send_deal(status_id: String, input: Box<DealInput>, cx: &mut ScreenCtx) {
-    cx.request(
-        FunnelKey::DealSave,
-        op::CreateDeal(status_id, input),
-        FunnelAnswer::DealCreated,
-    );
-}
-
-/// Reads a page of the look for a new deal whose answer was lost.
-fn look_for_deal(look: PageRead<DealPage>, cx: &mut ScreenCtx) {
-    cx.ask(FunnelKey::DealFind, look, FunnelAnswer::DealFound);
-}
 
 /// Reads an edited deal back.
 fn read_deal(id: String, cx: &mut ScreenCtx) {
@@ -211,6 +199,57 @@ impl CreateLookup for DealLookup {
     }
 }
 
+impl CreateForm for FunnelsState {
+    type Lookup = DealLookup;
+    type Input = NewDeal;
+    type Phase = Phase;
+    const DONE: &'static str = "created";
+    const SAVE: (&'static str, &'static str) = ("deal_form.save", "looks once more and sends it");
+
+    fn parts(&mut self) -> Option<(&mut Unsettled<DealLookup>, &mut Phase)> {
+        let e = self.layers.editor_mut()?;
+        Some((&mut self.deal_unsettled, &mut e.phase))
+    }
+
+    fn lookup(deal: &NewDeal) -> DealLookup {
+        DealLookup {
+            status_id: deal.status_id.clone(),
+            title: deal.input.title.clone().unwrap_or_default(),
+            amount: deal.input.amount.flatten(),
+        }
+    }
+
+    fn send(deal: &NewDeal, cx: &mut ScreenCtx) {
+        let create = op::CreateDeal(deal.status_id.clone(), Box::new(deal.input.clone()));
+        cx.request(FunnelKey::DealSave, create, FunnelAnswer::DealCreated);
+    }
+
+    fn look(read: PageRead<DealPage>, cx: &mut ScreenCtx) {
+        cx.ask(FunnelKey::DealFind, read, FunnelAnswer::DealFound);
+    }
+
+    fn made_text(deal: &Deal) -> String {
+        format!("Created {}", quoted(deal))
+    }
+
+    fn made(&mut self, deal: Deal, cx: &mut ScreenCtx) {
+        if let Some(d) = &mut self.detail {
+            d.add_created(deal, cx);
+        }
+        self.close_form(cx);
+    }
+
+    fn place(&mut self, _: &NewDeal, fields: &FieldErrors) -> (Vec<String>, bool) {
+        self.place_errors(fields)
+    }
+
+    fn show_failure(&mut self, text: String) {
+        if let Some(e) = self.layers.editor_mut() {
+            e.failure = Some(text);
+        }
+    }
+}
+
 impl FunnelsState {
     // ----- saving ----------------------------------------------------------------------------
 
@@ -221,16 +260,9 @@ impl FunnelsState {
         let Some(e) = self.layers.editor_mut() else {
             return;
         };
-        match &mut e.phase {
-            Phase::Saving { .. } | Phase::Reading { .. } => return,
-            Phase::Looking(lost) => {
-                if let Some((look, text)) = lost.retry("created") {
-                    cx.toast(ToastKind::Info, text);
-                    look_for_deal(look, cx);
-                }
-                return;
-            }
-            Phase::Editing => {}
+        if e.phase != Phase::Editing {
+            form_create::look_again(self, cx);
+            return;
         }
         e.failure = None;
         if !e.form.validate_all(today) {
@@ -243,37 +275,19 @@ impl FunnelsState {
         let input = e.form.to_input(&before, today);
         let patch = match &e.target {
             Target::New { status_id } => {
-                let lookup = DealLookup {
+                let deal = NewDeal {
                     status_id: status_id.clone(),
-                    title: input.title.clone().unwrap_or_default(),
-                    amount: input.amount.flatten(),
+                    input,
                 };
                 // The deals of its status the board holds: a look must not take one for it.
+                let lookup = Self::lookup(&deal);
                 let held = self
                     .detail
                     .as_ref()
                     .and_then(|d| d.columns.iter().find(|c| c.status_id == lookup.status_id))
                     .map(|c| lookup.known(&c.deals.rows))
                     .unwrap_or_default();
-                match self
-                    .deal_unsettled
-                    .send(&lookup, || SentAt::new(&cx.clock, held))
-                {
-                    Sending::Now(at) => {
-                        send_deal(lookup.status_id, Box::new(input.clone()), cx);
-                        e.phase = Phase::Saving {
-                            input: Box::new(input),
-                            at,
-                            earlier: None,
-                        };
-                    }
-                    Sending::LookFirst(lost, look) => {
-                        cx.toast(ToastKind::Info, lost.resend_text("created"));
-                        look_for_deal(look, cx);
-                        e.resend = Some(Box::new(input));
-                        e.phase = Phase::Looking(lost);
-                    }
-                }
+                form_create::submit(self, deal, held, cx);
                 return;
             }
             Target::Edit { .. } if input == DealInput::default() => {
@@ -284,97 +298,7 @@ impl FunnelsState {
             Target::Edit { deal_id } => op::PatchDeal(deal_id.clone(), Box::new(input.clone())),
         };
         cx.request(FunnelKey::DealSave, patch, FunnelAnswer::DealPatched);
-        e.phase = Phase::Saving {
-            input: Box::new(input),
-            // An edit is read back, never looked for: its moment is not asked.
-            at: SentAt::new(&cx.clock, Vec::new()),
-            earlier: None,
-        };
-    }
-
-    /// The answer to a create.
-    pub(super) fn on_created(&mut self, result: Result<Deal, ApiError>, cx: &mut ScreenCtx) {
-        let Some(e) = self.layers.editor_mut() else {
-            return;
-        };
-        let Phase::Saving { input, at, earlier } = std::mem::replace(&mut e.phase, Phase::Editing)
-        else {
-            return;
-        };
-        let answer = CreateAnswer::read(result);
-        if let (CreateAnswer::Refused(_), Some(earlier)) = (&answer, earlier) {
-            // This send did nothing; the one before may still land.
-            self.deal_unsettled.keep(*earlier);
-        }
-        match answer {
-            CreateAnswer::Created(deal) => {
-                let text = format!("Created {}", quoted(&deal));
-                self.created(deal, text, cx);
-            }
-            CreateAnswer::Refused(err) => self.refused(err, cx),
-            CreateAnswer::Lost(err) => {
-                let Target::New { status_id } = e.target.clone() else {
-                    return;
-                };
-                let lookup = DealLookup {
-                    status_id,
-                    title: input.title.clone().unwrap_or_default(),
-                    amount: input.amount.flatten(),
-                };
-                // From the first send on: the look covers every send of it.
-                let (lost, look) = LostCreate::start(lookup, err, at);
-                cx.toast(ToastKind::Info, lost.looking_text("created"));
-                look_for_deal(look, cx);
-                e.phase = Phase::Looking(Box::new(lost));
-            }
-        }
-    }
-
-    /// A page of the look for a create whose answer was lost.
-    pub(super) fn on_found(&mut self, result: Result<DealPage, ApiError>, cx: &mut ScreenCtx) {
-        let Some(e) = self.layers.editor_mut() else {
-            return;
-        };
-        let Phase::Looking(lost) = &mut e.phase else {
-            return;
-        };
-        match lost.on_answer(result) {
-            Looked::Next(look) => look_for_deal(look, cx),
-            Looked::Found(deal) => {
-                let text = lost.found_text("created");
-                self.created(deal, text, cx);
-            }
-            Looked::Resend => {
-                let Phase::Looking(lost) = std::mem::replace(&mut e.phase, Phase::Editing) else {
-                    return;
-                };
-                let (Some(input), Target::New { status_id }) = (e.resend.take(), &e.target) else {
-                    self.deal_unsettled.keep(*lost);
-                    return;
-                };
-                send_deal(status_id.clone(), input.clone(), cx);
-                e.phase = Phase::Saving {
-                    input,
-                    at: lost.sent.clone(),
-                    earlier: Some(lost),
-                };
-            }
-            Looked::NotCreated => {
-                let again = cx
-                    .keys
-                    .then_say("deal_form.save", "looks once more and sends it");
-                let text = format!("{}{again}", lost.not_created_text("created"));
-                if let Phase::Looking(lost) = std::mem::replace(&mut e.phase, Phase::Editing) {
-                    self.deal_unsettled.keep(*lost);
-                }
-                cx.toast(ToastKind::Error, text.clone());
-                e.failure = Some(text);
-            }
-            Looked::Failed => {
-                let text = lost.check_failed_text("created");
-                cx.toast(ToastKind::Error, text);
-            }
-        }
+        e.phase = Phase::Patching(Box::new(input));
     }
 
     /// The answer to an edit: the deal when the service sends it back, else it is read.
@@ -386,7 +310,7 @@ impl FunnelsState {
         let Some(e) = self.layers.editor_mut() else {
             return;
         };
-        let Phase::Saving { input, .. } = std::mem::replace(&mut e.phase, Phase::Editing) else {
+        let Phase::Patching(input) = std::mem::replace(&mut e.phase, Phase::Editing) else {
             return;
         };
         let Target::Edit { deal_id } = e.target.clone() else {
@@ -401,7 +325,9 @@ impl FunnelsState {
                 e.phase = Phase::Reading { input, lost: false };
                 read_deal(deal_id, cx);
             }
-            CreateAnswer::Refused(err) => self.refused(err, cx),
+            CreateAnswer::Refused(err) => {
+                form_create::refused(self, err, |s, fields| s.place_errors(fields), cx)
+            }
             CreateAnswer::Lost(err) => {
                 cx.toast(
                     ToastKind::Info,
@@ -457,41 +383,14 @@ impl FunnelsState {
         }
     }
 
-    fn refused(&mut self, err: ApiError, cx: &mut ScreenCtx) {
+    /// The service's messages at the deal's fields; those it has no place for, and whether it
+    /// placed any.
+    fn place_errors(&mut self, fields: &FieldErrors) -> (Vec<String>, bool) {
         let Some(e) = self.layers.editor_mut() else {
-            return;
+            return (Vec::new(), false);
         };
-        match err {
-            ApiError::Validation { message, fields } if !fields.is_empty() => {
-                let leftovers = e.form.apply_service_errors(&fields);
-                if !leftovers.is_empty() {
-                    e.failure = Some(format!(
-                        "Not saved: the service refused {}",
-                        leftovers.join("; ")
-                    ));
-                } else if e.form.errors.is_empty() {
-                    e.failure = Some(format!("Not saved: the service refused: {message}"));
-                }
-                cx.toast(
-                    ToastKind::Error,
-                    "Not saved: the service refused some fields",
-                );
-            }
-            other => {
-                let text = format!("Not saved: {}", other.short());
-                cx.toast(ToastKind::Error, text.clone());
-                e.failure = Some(text);
-            }
-        }
-    }
-
-    fn created(&mut self, deal: Deal, text: String, cx: &mut ScreenCtx) {
-        cx.toasts.dismiss_all();
-        cx.toast(ToastKind::Success, text);
-        if let Some(d) = &mut self.detail {
-            d.add_created(deal, cx);
-        }
-        self.close_form(cx);
+        let left = e.form.apply_service_errors(fields);
+        (left, !e.form.errors.is_empty())
     }
 
     fn edited(&mut self, deal: Deal, text: String, cx: &mut ScreenCtx) {

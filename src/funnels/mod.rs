@@ -16,6 +16,7 @@ pub mod list;
 pub mod lookups;
 pub mod moves;
 pub mod query;
+pub mod status_writes;
 pub mod structure;
 pub mod structure_prompts;
 #[cfg(test)]
@@ -151,6 +152,48 @@ impl FunnelsState {
         self.list.funnels.start();
     }
 
+    /// Shows `deal`, as read, in its popup over the board of its funnel (a deal found by
+    /// name); the column of its status takes the focus. What covered the board left (its
+    /// search box) goes; a deal form open here stays, and the caller does not come here then.
+    pub fn show_deal(&mut self, deal: weeek_api::models::Deal, cx: &mut ScreenCtx) {
+        let Some(funnel_id) = deal.funnel_id.clone() else {
+            cx.toast(
+                crate::screen::toast::ToastKind::Error,
+                "The deal's funnel is not known: it cannot be shown on a board.",
+            );
+            return;
+        };
+        self.layers
+            .retain(|l| !matches!(l, layer::Layer::ListSearch(_) | layer::Layer::DealSearch(_)));
+        if let Some(at) = self.list.position(&funnel_id) {
+            self.list.cursor = at;
+        }
+        if self.detail.as_ref().is_none_or(|d| d.id != funnel_id) {
+            if let Some(d) = &self.detail {
+                d.close(cx);
+            }
+            let funnel = self
+                .list
+                .all()
+                .iter()
+                .find(|f| f.id == funnel_id)
+                .cloned()
+                .unwrap_or_else(|| weeek_api::models::Funnel {
+                    id: funnel_id,
+                    ..Default::default()
+                });
+            let moving = !self.moves.is_idle() || !self.verbs.is_idle();
+            self.detail = Some(FunnelDetail::open(&funnel, moving, cx));
+        }
+        let links = !deal.contacts.is_empty() || !deal.organizations.is_empty();
+        if let Some(d) = &mut self.detail {
+            d.show_deal(deal, cx);
+        }
+        if links {
+            self.lookups.ensure(cx);
+        }
+    }
+
     /// Where the overview is drawn now.
     pub fn info_place(&self, viewport: &Viewport) -> InfoPlace {
         match &self.detail {
@@ -240,10 +283,12 @@ impl ScreenState for FunnelsState {
 
     fn unsaved(&self) -> Option<String> {
         let deal = self.layers.editor().and_then(|e| match &e.phase {
-            editor::Phase::Saving { .. } | editor::Phase::Reading { .. } => {
+            editor::Phase::Saving(_)
+            | editor::Phase::Patching(_)
+            | editor::Phase::Reading { .. } => {
                 Some("A deal is being saved; its answer would not be seen.".to_string())
             }
-            editor::Phase::Looking(_) => Some(
+            editor::Phase::Checking(_) => Some(
                 "A deal whose answer was lost may have been created; it is not confirmed yet."
                     .to_string(),
             ),

@@ -38,22 +38,13 @@ impl Writes for DealMoves {
     /// The status the deal is in, and about where in its column.
     type Truth = (StatusId, usize);
 
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::Move(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
-        FunnelAnswer::Move(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, Move);
 
     fn read_back(id: &String) -> TypedCall<Result<Deal, ApiError>> {
         read_item(op::Deal(id.clone()))
     }
 
-    fn judge(m: &Move, found: Result<&Deal, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, m: &Move, found: Result<&Deal, &ApiError>) -> ReadBack {
         match found {
             Ok(fresh) if fresh.status_id.as_deref() == Some(m.to.as_str()) => ReadBack::Applied,
             Ok(_) => ReadBack::NotApplied,
@@ -101,9 +92,6 @@ impl Shown<DealMoves> for FunnelDetail {
         }
         Some((m.from.clone(), m.from_index))
     }
-
-    /// A move answers no copy of the deal.
-    fn take(&mut self, _id: &String, _fresh: Deal) {}
 
     fn read_back(
         &mut self,
@@ -220,27 +208,10 @@ impl FunnelsState {
         self.moves.add(group, id, name, m, vec![call], cx);
     }
 
-    /// The answer to move `n`.
-    pub fn on_move_reply(
-        &mut self,
-        n: u64,
-        result: Result<Option<Deal>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
+    /// The answer to deal move `n`, or the deal read back after it lost its answer.
+    pub fn on_move(&mut self, n: u64, settled: Settled<Deal>, cx: &mut ScreenCtx) {
         let mut board = self.detail.as_mut();
-        let done = self.moves.on_written(n, result, &mut board, cx);
-        self.after_move(done, cx);
-    }
-
-    /// The read-back of a deal whose move `n` lost its answer.
-    pub fn on_move_read_back(
-        &mut self,
-        n: u64,
-        result: Result<Deal, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let mut board = self.detail.as_mut();
-        let done = self.moves.on_read_back(n, result, &mut board, cx);
+        let done = self.moves.on_settled(n, settled, &mut board, cx);
         self.after_move(done, cx);
     }
 

@@ -81,22 +81,13 @@ impl Writes for DealVerbs {
     /// The outcome the service has, for a later verb of the deal to go back to.
     type Truth = Option<WinStatus>;
 
-    type Key = FunnelKey;
-    type Answer = FunnelAnswer;
-
-    fn key(n: u64) -> FunnelKey {
-        FunnelKey::Verb(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Deal>) -> FunnelAnswer {
-        FunnelAnswer::Verb(n, settled)
-    }
+    crate::ledger_requests!(FunnelKey, FunnelAnswer, Verb);
 
     fn read_back(id: &String) -> crate::worker::TypedCall<Result<Deal, ApiError>> {
         read_item(op::Deal(id.clone()))
     }
 
-    fn judge(verb: &Verb, found: Result<&Deal, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, verb: &Verb, found: Result<&Deal, &ApiError>) -> ReadBack {
         match (verb, found) {
             (Verb::Outcome { to, .. }, Ok(fresh)) if fresh.win_status == *to => ReadBack::Applied,
             (Verb::Outcome { .. }, Ok(_)) => ReadBack::NotApplied,
@@ -424,27 +415,10 @@ impl FunnelsState {
         );
     }
 
-    /// The answer to verb `n`: the service's copy of the deal when it sends one.
-    pub fn on_verb_reply(
-        &mut self,
-        n: u64,
-        result: Result<Option<Deal>, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
+    /// The answer to deal verb `n`, or the deal read back after it lost its answer.
+    pub fn on_verb(&mut self, n: u64, settled: Settled<Deal>, cx: &mut ScreenCtx) {
         let mut board = self.detail.as_mut();
-        let done = self.verbs.on_written(n, result, &mut board, cx);
-        self.after_verb(done, cx);
-    }
-
-    /// The read-back of a deal whose verb `n` lost its answer.
-    pub fn on_verb_read_back(
-        &mut self,
-        n: u64,
-        result: Result<Deal, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let mut board = self.detail.as_mut();
-        let done = self.verbs.on_read_back(n, result, &mut board, cx);
+        let done = self.verbs.on_settled(n, settled, &mut board, cx);
         self.after_verb(done, cx);
     }
 

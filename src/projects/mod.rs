@@ -2,6 +2,7 @@
 //! project's boards below it. `l`/`h` open and close a branch, `/` narrows the tree by name,
 //! `Enter` on a board opens it on the task screen.
 
+pub mod board_writes;
 pub mod edits;
 pub mod layer;
 pub mod naming;
@@ -52,10 +53,8 @@ impl crate::screen::requests::KeySet for ProjectsKey {
 #[derive(Debug)]
 pub enum ProjectsAnswer {
     Portfolios(Result<Vec<Portfolio>, ApiError>),
-    /// New project `n`.
-    ProjectCreated(u64, Result<Box<Project>, ApiError>),
-    /// New board `n`.
-    BoardCreated(u64, Result<Board, ApiError>),
+    /// New project or board `n`.
+    Created(u64, Result<edits::Made, ApiError>),
     /// The projects or boards (id and name) read to look for new one `n` whose answer was lost.
     CreateFound(u64, Result<Vec<(i64, String)>, ApiError>),
     /// Rename, archive or delete `n` of a project, or its read-back.
@@ -85,6 +84,14 @@ pub struct ProjectsState {
     /// The portfolios are the local store's copy, read from the service then, until the
     /// service's answer replaces it.
     pub cached: Option<time::OffsetDateTime>,
+    /// A project to bring into view once the portfolios are read: the portfolio it is in.
+    reveal: Option<Reveal>,
+}
+
+/// Where a project shown from elsewhere lives, to open the branches that lead to it.
+#[derive(Debug, Clone, Copy)]
+struct Reveal {
+    portfolio: Option<i64>,
 }
 
 impl ProjectsState {
@@ -146,17 +153,58 @@ impl ProjectsState {
                 }
                 self.reapply_portfolio_renames(cx);
                 self.load_open_boards(cx);
+                self.reveal(cx);
             }
-            A::ProjectCreated(n, r) => self.on_project_created(n, r.map(|p| *p), cx),
-            A::BoardCreated(n, r) => self.on_board_created(n, r, cx),
+            A::Created(n, r) => self.on_created(n, r, cx),
             A::CreateFound(n, named) => self.on_create_looked(n, named, cx),
-            A::ProjectWrite(n, Settled::Written(r)) => self.on_project_written(n, r, cx),
-            A::ProjectWrite(n, Settled::ReadBack(r)) => self.on_project_read_back(n, r, cx),
-            A::BoardWrite(n, Settled::Written(r)) => self.on_board_written(n, r, cx),
-            A::BoardWrite(n, Settled::ReadBack(r)) => self.on_board_read_back(n, r, cx),
-            A::PortfolioWrite(n, Settled::Written(r)) => self.on_portfolio_written(n, r, cx),
-            A::PortfolioWrite(n, Settled::ReadBack(r)) => self.on_portfolio_read_back(n, r, cx),
+            A::ProjectWrite(n, settled) => self.on_project_write(n, settled, cx),
+            A::BoardWrite(n, settled) => self.on_board_write(n, settled, cx),
+            A::PortfolioWrite(n, settled) => self.on_portfolio_write(n, settled, cx),
         }
+    }
+
+    /// Shows `project` (one found by name) under the cursor with its boards, the portfolios
+    /// that hold it open; the name filter goes.
+    pub fn show_project(&mut self, project: &Project, cx: &mut ScreenCtx) {
+        self.layers.retain(|l| !matches!(l, layer::Layer::Search));
+        self.filter = None;
+        let node = Node::Project(project.id);
+        self.cursor = Some(node);
+        self.expanded.insert(node);
+        cx.ensure_boards(project.id);
+        self.reveal = Some(Reveal {
+            portfolio: project.portfolio_id,
+        });
+        self.reveal(cx);
+    }
+
+    /// Opens the branches down to the project to reveal and scrolls to it, once the
+    /// portfolios are read.
+    fn reveal(&mut self, cx: &ScreenCtx) {
+        let (Some(reveal), Some(portfolios)) = (self.reveal, self.portfolios.value()) else {
+            return;
+        };
+        self.reveal = None;
+        let parents: std::collections::HashMap<i64, Option<i64>> =
+            portfolios.iter().map(|p| (p.id, p.parent_id)).collect();
+        match reveal.portfolio.filter(|id| parents.contains_key(id)) {
+            // The tree puts a project of a portfolio it does not list with those in none.
+            None => {
+                self.expanded.insert(Node::Unfiled);
+            }
+            Some(id) => {
+                // A parent loop in the service's data must not loop here.
+                let mut seen = HashSet::new();
+                let mut at = Some(id);
+                while let Some(id) = at.filter(|id| parents.contains_key(id) && seen.insert(*id)) {
+                    self.expanded.insert(Node::Portfolio(id));
+                    at = parents.get(&id).copied().flatten();
+                }
+            }
+        }
+        let rows = self.rows(cx.names);
+        let at = self.cursor_index(&rows);
+        self.move_to(&rows, at, cx);
     }
 
     /// Asks for the boards of every open project not read yet.

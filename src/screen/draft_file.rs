@@ -87,6 +87,28 @@ impl DraftFile {
     }
 }
 
+/// A form's draft as its file in the data directory holds it.
+pub trait FormDraft: serde::Serialize + DeserializeOwned {
+    /// The file's name in the data directory.
+    const FILE_NAME: &'static str;
+
+    /// Worth offering back at start: something typed, or an edit.
+    fn worth(&self) -> bool;
+
+    fn path(data_dir: &Path) -> PathBuf {
+        data_dir.join(Self::FILE_NAME)
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Reads the draft of `data_dir`. Runs once, before the event loop.
+    fn load(data_dir: &Path) -> Found<Self> {
+        load(&Self::path(data_dir), Self::worth)
+    }
+}
+
 /// What was found on disk at start.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Found<D> {

@@ -47,17 +47,20 @@ pub enum Next {
 }
 
 impl<C> EditBatch<C> {
-    /// Sends `changes`, each through `send` with the number its answer comes back with.
-    pub fn send(&mut self, changes: Vec<C>, mut send: impl FnMut(u64, &C)) {
+    /// Starts a save of `changes`: the numbers their requests go (and come back) with, in
+    /// their order.
+    pub fn start(&mut self, changes: Vec<C>) -> Vec<u64> {
         self.sent = changes.len();
         self.refused = 0;
         self.lost = false;
+        let mut numbers = Vec::with_capacity(changes.len());
         for change in changes {
             let n = self.next;
             self.next += 1;
-            send(n, &change);
             self.out.insert(n, change);
+            numbers.push(n);
         }
+        numbers
     }
 
     /// Change `n`, its answer in; `None` when it is not one of this batch's.
@@ -110,9 +113,7 @@ mod tests {
     #[test]
     fn a_lost_answer_is_read_back_once_every_answer_is_in() {
         let mut b = EditBatch::default();
-        let mut sent = Vec::new();
-        b.send(vec!["a", "b", "c"], |n, c| sent.push((n, *c)));
-        assert_eq!(sent, vec![(0, "a"), (1, "b"), (2, "c")]);
+        assert_eq!(b.start(vec!["a", "b", "c"]), vec![0, 1, 2]);
         assert_eq!(b.take(0), Some("a"));
         assert!(!b.failed(&ApiError::Timeout));
         assert_eq!(b.next(), Next::Waiting);

@@ -3,8 +3,38 @@
 //! and what an accepted or a refused change does to the rows. Each row's entry id sits beside
 //! it (`None`: a row added in the form).
 
+use weeek_api::models::{AddressEntry, EmailEntry, PhoneEntry};
+
 use crate::widgets::field::TextField;
 pub use crate::worker::{Entry, RowCall};
+
+/// The service's entries of one kind (an e-mail, a phone, an address) as rows see them, and
+/// back.
+macro_rules! entry_kind {
+    ($($kind:ident . $value:ident),* $(,)?) => {
+        $(
+            impl From<&$kind> for Entry {
+                fn from(e: &$kind) -> Self {
+                    Entry {
+                        id: e.id.clone(),
+                        value: e.$value.clone(),
+                    }
+                }
+            }
+
+            impl From<&Entry> for $kind {
+                fn from(e: &Entry) -> Self {
+                    $kind {
+                        id: e.id.clone(),
+                        $value: e.value.clone(),
+                    }
+                }
+            }
+        )*
+    };
+}
+
+entry_kind!(EmailEntry.email, PhoneEntry.phone, AddressEntry.address);
 
 /// One row's change: added (`entry: None`), changed, or emptied (`value` blank: the entry is
 /// deleted; `row: None` when its row was removed).

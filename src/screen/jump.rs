@@ -1,11 +1,12 @@
 //! Where a screen sends the user on another screen: a deal's task opened on the task screen,
 //! a deal's contact on the contacts screen, a board of the projects screen shown with its
-//! tasks, back to the screen a board was opened from. A screen asks with `ScreenCtx::jump`;
+//! tasks, back to the screen a board was opened from; and where the palette sends the user to
+//! a thing found by name. A screen asks with `ScreenCtx::jump`;
 //! the app, which holds every screen, follows once the screen's handler is done, and only
 //! while the screen that asked is the one shown (an answer that arrives after the user went
 //! elsewhere does not pull them back).
 
-use weeek_api::models::{Contact, Organization, Task};
+use weeek_api::models::{Contact, Deal, Organization, Project, Task};
 
 use super::Screen;
 
@@ -19,6 +20,12 @@ pub enum Jump {
     Back(Screen),
     /// A contact or an organization on the contacts screen, read in full.
     Contacts(Opened),
+    /// This deal's popup over the board of its funnel (`funnel_id`), read in full.
+    Deal(Box<Deal>),
+    /// This project on the projects screen, under the cursor, its boards shown.
+    Project(Box<Project>),
+    /// The task list filtered to the open tasks of this member (by id).
+    Member(String),
 }
 
 /// What the contacts screen opens.

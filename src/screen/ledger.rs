@@ -2,7 +2,8 @@
 //! writes to one item go out one after another, in the order made; a page read meanwhile gets
 //! the changes still on their way laid over it again; a refusal puts the item back; a lost
 //! answer has the item read back (see `lost_answer`), and the screen shows what the service
-//! has. Task triage (`tasks::verbs`) and deal moves (`funnels::moves`) are its two users.
+//! has. Task triage (`tasks::verbs`), deal moves (`funnels::moves`) and the renames and
+//! deletes of named items (`named_writes`) are among its users.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt::Debug;
@@ -14,7 +15,7 @@ use super::ScreenCtx;
 use super::lost_answer::{AfterFailure, ReadBack, after_failure, cause_text};
 use super::requests::KeySet;
 use super::toast::ToastKind;
-use crate::worker::{Op, TypedCall};
+use crate::worker::TypedCall;
 
 /// What a kind of write is made of.
 pub trait Writes {
@@ -41,54 +42,37 @@ pub trait Writes {
     fn answer(n: u64, settled: Settled<Self::Item>) -> Self::Answer;
     /// The read of an item whose write lost its answer.
     fn read_back(id: &Self::Id) -> TypedCall<Result<Self::Item, ApiError>>;
-    /// Whether the item read back carries `change` (`found`: the read's result).
-    fn judge(change: &Self::Change, found: Result<&Self::Item, &ApiError>) -> ReadBack;
-    /// `later`, still on its way, now starts from `truth`.
-    fn rebase(later: &mut Self::Change, truth: &Self::Truth);
+    /// Whether item `id` read back carries `change` (`found`: the read's result).
+    fn judge(
+        id: &Self::Id,
+        change: &Self::Change,
+        found: Result<&Self::Item, &ApiError>,
+    ) -> ReadBack;
+    /// `later`, still on its way, now starts from `truth` (nothing, where no write depends
+    /// on another).
+    fn rebase(_later: &mut Self::Change, _truth: &Self::Truth) {}
 }
 
-/// What a write's answer says of its item: the service's copy when the call returns one.
-pub type WriteCall<Item> = TypedCall<Result<Option<Item>, ApiError>>;
+/// The requests of a kind of write, inside its `impl Writes`: numbered by the screen's key
+/// variant `$variant`, answered through its answer variant of the same name with how the write
+/// settled.
+#[macro_export]
+macro_rules! ledger_requests {
+    ($key:ident, $answer:ident, $variant:ident) => {
+        type Key = $key;
+        type Answer = $answer;
 
-/// A write whose answer is the item written.
-pub fn returning<O, I>(op: O) -> WriteCall<I>
-where
-    O: Op<Output = Result<Box<I>, ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<Box<I>, ApiError>| r.map(|item| Some(*item)))
+        fn key(n: u64) -> $key {
+            $key::$variant(n)
+        }
+
+        fn answer(n: u64, settled: $crate::screen::ledger::Settled<Self::Item>) -> $answer {
+            $answer::$variant(n, settled)
+        }
+    };
 }
 
-/// The read of an item whose answer comes boxed.
-pub fn read_item<O, I>(op: O) -> TypedCall<Result<I, ApiError>>
-where
-    O: Op<Output = Result<Box<I>, ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<Box<I>, ApiError>| r.map(|item| *item))
-}
-
-/// A write whose answer says only that it is done.
-pub fn done<O, I>(op: O) -> WriteCall<I>
-where
-    O: Op<Output = Result<(), ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<(), ApiError>| r.map(|()| None))
-}
-
-/// A delete: an item the service no longer has counts as deleted (an earlier send of it may
-/// have landed).
-pub fn deleted<O, I>(op: O) -> WriteCall<I>
-where
-    O: Op<Output = Result<(), ApiError>>,
-    I: 'static,
-{
-    TypedCall::new(op).map(|r: Result<(), ApiError>| match r {
-        Err(ApiError::NotFound { .. }) => Ok(None),
-        other => other.map(|()| None),
-    })
-}
+pub use super::write_calls::{WriteCall, deleted, done, read_item, returning};
 
 /// How a request of the ledger settled: a write (with the service's copy when its call
 /// returns one), or the read of an item whose write lost its answer.
@@ -111,8 +95,9 @@ pub trait Shown<W: Writes> {
         later: bool,
         cx: &ScreenCtx,
     ) -> Option<W::Truth>;
-    /// The service's copy returned by a write, with nothing else on its way for the item.
-    fn take(&mut self, id: &W::Id, fresh: W::Item);
+    /// The service's copy returned by a write, with nothing else on its way for the item
+    /// (kept nowhere, where the screen shows what the change made).
+    fn take(&mut self, _id: &W::Id, _fresh: W::Item) {}
     /// Shows what reading the item back found (`verdict` says what it means for `change`).
     /// Returns what the service has, for `later` writes of the item.
     fn read_back(
@@ -449,7 +434,7 @@ impl<W: Writes> Ledger<W> {
         let later = self.has_queued(&p.item);
         if let Some(outcome) = self.outcome_mut(&p) {
             let change = outcome.change.clone();
-            let verdict = W::judge(&change, found.as_ref());
+            let verdict = W::judge(&p.item, &change, found.as_ref());
             let truth = shown.read_back(&p.item, &change, found, &verdict, later, cx);
             outcome.remaining = outcome.remaining.saturating_sub(1);
             if verdict.applied() {
@@ -462,6 +447,20 @@ impl<W: Writes> Ledger<W> {
         }
         self.send_next(&p.item, cx);
         self.finish_if_settled(p.group)
+    }
+
+    /// The answer to request `n`, a write or a read-back.
+    pub fn on_settled(
+        &mut self,
+        n: u64,
+        settled: Settled<W::Item>,
+        shown: &mut impl Shown<W>,
+        cx: &mut ScreenCtx,
+    ) -> Option<Group<W>> {
+        match settled {
+            Settled::Written(result) => self.on_written(n, result, shown, cx),
+            Settled::ReadBack(found) => self.on_read_back(n, found, shown, cx),
+        }
     }
 
     fn outcome_mut(&mut self, p: &Pending<W::Id>) -> Option<&mut Outcome<W>> {
@@ -591,11 +590,8 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::keys::keymap::Keymap;
-    use crate::screen::names::Names;
-    use crate::screen::requests::Requests;
-    use crate::screen::toast::Toasts;
-    use crate::screen::{Effect, ScreenCtx};
+    use crate::screen::ScreenCtx;
+    use crate::testing::World;
     use crate::worker::{Call, op};
 
     /// The requests of these tests' writes.
@@ -634,7 +630,7 @@ mod tests {
         fn read_back(id: &i64) -> TypedCall<Result<i32, ApiError>> {
             TypedCall::new(op::Task(*id)).map(|r| r.map(|t| t.id as i32))
         }
-        fn judge(set: &Set, found: Result<&i32, &ApiError>) -> ReadBack {
+        fn judge(_: &i64, set: &Set, found: Result<&i32, &ApiError>) -> ReadBack {
             match found {
                 Ok(v) if *v == set.to => ReadBack::Applied,
                 Ok(_) => ReadBack::NotApplied,
@@ -678,52 +674,13 @@ mod tests {
         }
     }
 
-    struct World {
-        names: Names,
-        requests: Requests,
-        effects: Vec<Effect>,
-        toasts: Toasts,
-        keys: Keymap,
-        jumps: Vec<crate::screen::jump::Jump>,
-    }
-
-    impl World {
-        fn new() -> Self {
-            Self {
-                names: Names::default(),
-                requests: Requests::default(),
-                effects: Vec::new(),
-                toasts: Toasts::default(),
-                keys: Keymap::default(),
-                jumps: Vec::new(),
-            }
-        }
-
-        fn cx(&mut self) -> ScreenCtx<'_> {
-            ScreenCtx {
-                clock: crate::testing::clock(),
-                names: &mut self.names,
-                requests: &mut self.requests,
-                effects: &mut self.effects,
-                toasts: &mut self.toasts,
-                viewport: crate::layout::Viewport::new(120, 40),
-                keys: &self.keys,
-                jumps: &mut self.jumps,
-                stored: None,
-                quiet: false,
-            }
-        }
-
-        /// The numbers of the requests sent since last asked, and their calls.
-        fn sent(&mut self) -> Vec<(u64, Call)> {
-            std::mem::take(&mut self.effects)
-                .into_iter()
-                .filter_map(|e| match e {
-                    Effect::Request(r) => r.key.get::<Write>().map(|Write(n)| (*n, r.call)),
-                    _ => None,
-                })
-                .collect()
-        }
+    /// The numbers of the ledger's requests sent since last asked, and their calls.
+    fn writes_sent(world: &mut World) -> Vec<(u64, Call)> {
+        world
+            .sent()
+            .into_iter()
+            .filter_map(|(key, call)| key.get::<Write>().map(|Write(n)| (*n, call)))
+            .collect()
     }
 
     /// Sets counter `id` from `from` to `to` on `board` and records it.
@@ -761,7 +718,7 @@ mod tests {
         set(&mut ledger, &mut board, &mut world, 1, 11);
         set(&mut ledger, &mut board, &mut world, 1, 12);
         set(&mut ledger, &mut board, &mut world, 2, 20);
-        let sent = world.sent();
+        let sent = writes_sent(&mut world);
         assert_eq!(sent.len(), 2, "the second write of item 1 waits: {sent:?}");
         let first = sent[0].0;
         assert_eq!(ledger.unsettled(), 3);
@@ -769,7 +726,7 @@ mod tests {
         let done = done.expect("the first action is settled");
         assert!(done.items[&1].error.is_some());
         assert_eq!(board[&1], 12, "the later write still shows");
-        let second = world.sent();
+        let second = writes_sent(&mut world);
         assert_eq!(second.len(), 1, "now the second goes");
         ledger.on_written(second[0].0, Err(refused()), &mut board, &mut world.cx());
         assert_eq!(
@@ -784,10 +741,10 @@ mod tests {
         board.insert(1, 10);
         set(&mut ledger, &mut board, &mut world, 1, 11);
         set(&mut ledger, &mut board, &mut world, 1, 12);
-        let first = world.sent()[0].0;
+        let first = writes_sent(&mut world)[0].0;
         let settled = ledger.on_written(first, Err(ApiError::Timeout), &mut board, &mut world.cx());
         assert!(settled.is_none(), "not settled before the read");
-        let read = world.sent();
+        let read = writes_sent(&mut world);
         assert_eq!(read.len(), 1);
         assert_eq!(
             read[0].1,
@@ -804,7 +761,7 @@ mod tests {
         let o = &done.items[&1];
         assert_eq!(o.read_back, Some(ReadBack::Applied));
         assert!(o.error.is_none(), "the answer was lost, not the change");
-        assert_eq!(world.sent().len(), 1, "then the second write");
+        assert_eq!(writes_sent(&mut world).len(), 1, "then the second write");
         assert_eq!(ledger.unsettled(), 1);
         assert!(!ledger.is_idle());
     }

@@ -50,6 +50,21 @@ impl KeySet for NamesKey {
     type Answer = NamesAnswer;
 }
 
+/// The directory of names as the write ledger shows its changes there (`Shown`).
+pub struct Directory<'a>(pub &'a mut Names);
+
+/// Runs `f` with the directory as the ledger's screen beside the rest of the context: the
+/// ledger asks for both at once, and the changes it shows touch nothing else of the context.
+pub fn with_directory<R>(
+    cx: &mut ScreenCtx,
+    f: impl FnOnce(&mut Directory<'_>, &mut ScreenCtx) -> R,
+) -> R {
+    let mut names = std::mem::take(cx.names);
+    let out = f(&mut Directory(&mut names), cx);
+    *cx.names = names;
+    out
+}
+
 /// The directory's answers.
 #[derive(Debug)]
 pub enum NamesAnswer {

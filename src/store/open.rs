@@ -9,10 +9,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, ErrorCode};
+use rusqlite::{Connection, ErrorCode, OpenFlags};
 
-use super::Store;
 use super::schema::{self, Migrated};
+use super::{Store, StoreError};
 use crate::private_files;
 
 /// A store as opened, and what the user should be told about it.
@@ -58,6 +58,28 @@ impl Store {
             )),
             Err(e) => Store::in_memory_because(e.to_string()),
         }
+    }
+
+    /// Opens the store at `path` only to read it, as it is: nothing is made, migrated or moved
+    /// aside (another run of the app may be writing it). `Ok(None)`: there is no store there.
+    /// One of another version is refused, with the reason.
+    pub fn open_to_read(path: &Path) -> Result<Option<Store>, StoreError> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags)?;
+        conn.busy_timeout(BUSY_WAIT)?;
+        let version = schema::version(&conn)?;
+        if version != schema::VERSION {
+            let why = if version < schema::VERSION {
+                "it is of an older version of weeek-tui; `weeek-tui sync` brings it up to date"
+            } else {
+                "it was written by a newer weeek-tui"
+            };
+            return Err(StoreError::Unavailable(why.into()));
+        }
+        Ok(Some(Store::with(conn, Some(path.to_path_buf()))))
     }
 
     /// A store that keeps what is written until the app quits.

@@ -560,3 +560,34 @@ fn writing_a_page_finds_its_rows_in_the_list_by_the_item_index() {
         );
     }
 }
+
+#[test]
+fn a_store_opened_to_read_is_read_as_it_is_and_never_changed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("stores/s.sqlite3");
+    assert!(Store::open_to_read(&path).unwrap().is_none());
+    assert!(!path.exists(), "nothing is made to read");
+    // Written, and kept open by its writer as the app keeps it.
+    let mut store = file_store(dir.path());
+    store.write(|w| w.put(&row(7, "Отчёт"), T0)).unwrap();
+    let mut reader = Store::open_to_read(&path).unwrap().unwrap();
+    let names: Vec<String> = reader
+        .all_names()
+        .unwrap()
+        .into_iter()
+        .map(|n| n.name)
+        .collect();
+    assert_eq!(names, ["Отчёт"]);
+    assert!(reader.write(|w| w.put(&row(8, "Нет"), T0)).is_err());
+    assert_eq!(store.names(NameKind::Task).unwrap().len(), 1);
+
+    let old = dir.path().join("old.sqlite3");
+    {
+        let mut conn = rusqlite::Connection::open(&old).unwrap();
+        schema::migrate_to(&mut conn, 1).unwrap();
+    }
+    let refused = Store::open_to_read(&old).unwrap_err().to_string();
+    assert!(refused.contains("older version"), "{refused}");
+    let conn = rusqlite::Connection::open(&old).unwrap();
+    assert_eq!(schema::version(&conn).unwrap(), 1, "left as it was");
+}

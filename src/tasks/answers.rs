@@ -40,8 +40,11 @@ pub enum TaskAnswer {
     Board(i64, Result<TaskPage, ApiError>),
     /// Card move `n` within its column.
     Order(u64, Result<(), ApiError>),
-    /// Column write `n`: the new column when it was a create.
-    Column(u64, Result<Option<BoardColumn>, ApiError>),
+    /// Column write `n` (a rename, a move, a delete), or the board's columns read back after
+    /// it.
+    Column(u64, Settled<Vec<BoardColumn>>),
+    /// New column `n`.
+    ColumnCreated(u64, Result<BoardColumn, ApiError>),
     /// The board's columns, read to look for new column `n` whose answer was lost.
     ColumnFound(u64, Result<Vec<BoardColumn>, ApiError>),
     /// Triage write `n`, or its read-back.
@@ -93,10 +96,10 @@ impl TasksState {
             A::Files(answer) => self.on_file_answer(answer, cx),
             A::Board(column, result) => self.on_board_page(column, result, cx),
             A::Order(n, result) => self.on_order_reply(n, result, cx),
-            A::Column(n, result) => self.on_column_reply(n, result, cx),
+            A::Column(n, settled) => self.on_column_write(n, settled, cx),
+            A::ColumnCreated(n, result) => self.on_column_created(n, result, cx),
             A::ColumnFound(n, result) => self.on_column_found(n, result, cx),
-            A::Write(n, Settled::Written(result)) => self.on_write_reply(n, result, cx),
-            A::Write(n, Settled::ReadBack(result)) => self.on_read_back_reply(n, result, cx),
+            A::Write(n, settled) => self.on_write(n, settled, cx),
         }
     }
 }

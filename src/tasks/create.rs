@@ -266,7 +266,7 @@ impl TasksState {
             .unanswered()
             .or_else(|| self.time.unanswered())
             .or_else(|| self.files.unanswered())
-            .or_else(|| self.layers.board().and_then(|b| b.unanswered()))
+            .or_else(|| self.column_creates.unanswered())
     }
 
     /// Where `n` puts a new task: the filtered project and column, else the cursor task's.

@@ -9,65 +9,19 @@
 
 use serde_json::{Map, Value};
 use weeek_api::models::{CustomFieldValue, Task};
-use weeek_api::{ApiError, CustomFieldKind, TaskUpdate};
+use weeek_api::{ApiError, TaskUpdate};
 
 use super::dialogs::{PickKey, PickPurpose, Popup, PromptPurpose};
 use super::{TaskAnswer, TaskKey, TasksState};
 use crate::amounts::parse_number;
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
+use crate::screen::custom_input::{Input, value_ids};
 use crate::screen::ledger::{Settled, Shown, Writes, read_item, returning};
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
 use crate::screen::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::{TypedCall, op};
-
-/// How a field's value is entered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Input {
-    Text,
-    Number,
-    Date,
-    Flag,
-    Option,
-    Options,
-    Member,
-    /// Contacts and approvals are set on the web: shown, not edited here.
-    ReadOnly,
-}
-
-impl Input {
-    pub fn of(field: &CustomFieldValue) -> Input {
-        match field.r#type.as_deref().and_then(CustomFieldKind::parse) {
-            Some(CustomFieldKind::Text | CustomFieldKind::Link) | None => Input::Text,
-            Some(CustomFieldKind::Number) => Input::Number,
-            Some(CustomFieldKind::Datetime) => Input::Date,
-            Some(CustomFieldKind::Boolean) => Input::Flag,
-            Some(CustomFieldKind::Select) => Input::Option,
-            Some(CustomFieldKind::Multiselect) => Input::Options,
-            Some(CustomFieldKind::Member) => Input::Member,
-            Some(CustomFieldKind::Contact | CustomFieldKind::Approval) => Input::ReadOnly,
-        }
-    }
-}
-
-/// The id a value carries: the id itself, or an object's `id`.
-fn value_id(v: &Value) -> Option<String> {
-    match v {
-        Value::String(s) if !s.is_empty() => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Object(o) => o.get("id").and_then(value_id),
-        _ => None,
-    }
-}
-
-/// The ids a value carries, one or several.
-fn value_ids(v: &Value) -> Vec<String> {
-    match v {
-        Value::Array(items) => items.iter().filter_map(value_id).collect(),
-        other => value_id(other).into_iter().collect(),
-    }
-}
 
 /// Whether the service's value is the one sent, whatever shape it answers with (an option as
 /// its id or as an object, a number as an integer or a float).
@@ -136,22 +90,13 @@ impl Writes for FieldWrites {
     /// A field's value as the service has it.
     type Truth = (String, Value);
 
-    type Key = TaskKey;
-    type Answer = TaskAnswer;
-
-    fn key(n: u64) -> TaskKey {
-        TaskKey::Field(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Task>) -> TaskAnswer {
-        TaskAnswer::Field(n, settled)
-    }
+    crate::ledger_requests!(TaskKey, TaskAnswer, Field);
 
     fn read_back(id: &i64) -> TypedCall<Result<Task, ApiError>> {
         read_item(op::Task(*id))
     }
 
-    fn judge(edit: &FieldEdit, found: Result<&Task, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, edit: &FieldEdit, found: Result<&Task, &ApiError>) -> ReadBack {
         match found {
             Ok(task) if same_value(&edit.applied, &value_on(task, &edit.field)) => {
                 ReadBack::Applied
@@ -331,8 +276,9 @@ impl TasksState {
             .into_iter()
             .map(PickKey::Member)
             .collect();
-        match Input::of(&field) {
-            Input::ReadOnly => cx.toast(
+        match Input::of_type(field.r#type.as_deref()) {
+            // Contacts and approvals are set on the web: shown, not edited here.
+            Input::ReadOnly | Input::Contact => cx.toast(
                 ToastKind::Info,
                 format!("{} is set in the web app", crate::text::quoted(&title, 40)),
             ),
@@ -353,7 +299,7 @@ impl TasksState {
                         .color(o.color.clone())
                     })
                     .collect();
-                let multi = Input::of(&field) == Input::Options;
+                let multi = Input::of_type(field.r#type.as_deref()) == Input::Options;
                 self.layers.set_popup(Popup::Pick {
                     purpose: PickPurpose::Field {
                         task,
@@ -380,7 +326,7 @@ impl TasksState {
                 });
             }
             Input::Text | Input::Number | Input::Date => {
-                let initial = match Input::of(&field) {
+                let initial = match Input::of_type(field.r#type.as_deref()) {
                     Input::Number => number_text(&field.value),
                     Input::Date => field
                         .value
@@ -419,7 +365,7 @@ impl TasksState {
                 _ => None,
             })
             .collect();
-        let value = match Input::of(&field) {
+        let value = match Input::of_type(field.r#type.as_deref()) {
             Input::Options => Value::Array(ids),
             // The reference gives members as a list of user ids.
             Input::Member if ids.is_empty() => Value::Null,
@@ -441,25 +387,8 @@ impl TasksState {
             return Ok(());
         };
         let text = text.trim();
-        let value = match Input::of(&field) {
-            _ if text.is_empty() => Value::Null,
-            Input::Number => {
-                let n = parse_number(text).ok_or("a number, such as 12,5 or 1 200")?;
-                serde_json::Number::from_f64(n)
-                    .map(|n| match n.as_f64() {
-                        Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => Value::from(f as i64),
-                        _ => Value::Number(n),
-                    })
-                    .ok_or("a number, such as 12,5 or 1 200")?
-            }
-            // UNCERTAIN: the reference gives an ISO 8601 string; a day alone is sent as
-            // `yyyy-mm-dd`, as the deal form sends it, a time with the local offset.
-            Input::Date => {
-                let m = crate::moment::parse_moment(text, cx.today())?;
-                Value::String(m.wire(cx.clock.offset))
-            }
-            _ => Value::String(text.to_string()),
-        };
+        let input = Input::of_type(field.r#type.as_deref());
+        let value = input.typed_value(text, cx.today(), cx.clock.offset)?;
         let typed = (
             PromptPurpose::Field {
                 task,
@@ -531,10 +460,7 @@ impl TasksState {
     /// The answer to field write `n`: the task as the service has it, or its read-back.
     pub(super) fn on_field_answer(&mut self, n: u64, settled: Settled<Task>, cx: &mut ScreenCtx) {
         let mut shown = Wholes(&mut self.details);
-        let done = match settled {
-            Settled::Written(result) => self.field_writes.on_written(n, result, &mut shown, cx),
-            Settled::ReadBack(result) => self.field_writes.on_read_back(n, result, &mut shown, cx),
-        };
+        let done = self.field_writes.on_settled(n, settled, &mut shown, cx);
         let Some(group) = done else {
             return;
         };

@@ -3,6 +3,7 @@
 
 pub mod answers;
 pub mod board;
+mod bulk;
 pub mod comment_list;
 pub mod comments;
 pub mod create;
@@ -21,6 +22,7 @@ mod popup_keys;
 mod refresh;
 mod screen;
 pub mod subtasks;
+mod task_writes;
 mod time_form;
 pub mod time_log;
 pub mod timer;
@@ -106,8 +108,10 @@ pub enum TaskKey {
     Board(i64),
     /// A card moved up or down its column, by its number.
     Order(u64),
-    /// A column created, renamed, moved or deleted, by its number.
+    /// A column renamed, moved or deleted, by its number.
     Column(u64),
+    /// A new column, by its number.
+    ColumnCreate(u64),
     /// The board's columns read to look for a new column whose answer was lost, by its
     /// number.
     ColumnFind(u64),
@@ -164,9 +168,11 @@ pub struct TasksState {
     /// New tasks whose answer was lost and that no look found: sent again, each is looked for
     /// first.
     unsettled: crate::screen::lost_answer::Unsettled<create::TaskLookup>,
-    /// New columns whose answer was lost and that no look found: the same name on the same
-    /// board again is looked for first.
-    column_unsettled: crate::screen::lost_answer::Unsettled<board::column_create::ColumnLookup>,
+    /// New columns on their way: the same name on the same board again after a lost answer
+    /// is looked for first.
+    column_creates: crate::screen::named_creates::NamedCreates<board::column_create::ColumnLookup>,
+    /// Columns renamed, moved or deleted and not settled yet.
+    column_writes: Ledger<board::columns::ColumnWrites>,
     /// Numbers the new tasks sent (their keys and temporary row ids).
     next_create: u64,
     search_due: Option<Instant>,
@@ -529,6 +535,22 @@ impl TasksState {
         self.focus = Some(task.id);
         self.detail = true;
         self.detail_scroll = 0;
+        self.filters_changed(false, cx);
+    }
+
+    /// Shows the open tasks of `member` (a member found by name): the list is read with that
+    /// one filter, from its top.
+    pub fn show_member(&mut self, member: String, cx: &mut ScreenCtx) {
+        use filters::{Assignee, FilterKind};
+        self.close_board(cx);
+        let mut f = Filters::default();
+        if cx.names.me().is_none_or(|me| me.id != member) {
+            f.assignee = Assignee::Member(member);
+        }
+        f.touched(FilterKind::Assignee);
+        self.filters = f;
+        self.layers.close_panel();
+        self.focus = None;
         self.filters_changed(false, cx);
     }
 }

@@ -16,6 +16,7 @@ use weeek_api::{ApiError, TaskPage, TaskQuery};
 use crate::screen::lost_answer::{self, AfterFailure};
 use crate::screen::requests::Reply;
 use crate::screen::toast::ToastKind;
+use crate::screen::write_words;
 use crate::screen::{Effect, ScreenCtx};
 use crate::text::quoted;
 use crate::worker::{Skipped, TypedCall, op};
@@ -289,23 +290,11 @@ impl Timer {
             },
             Err(e) => {
                 let verb = if p.stopping { "stop" } else { "start" };
-                match lost_answer::after_failure(&e) {
-                    AfterFailure::RollBack => {
-                        self.running = p.before;
-                        cx.toast(
-                            ToastKind::Error,
-                            format!("Could not {verb} the timer on {name}: {}", e.short()),
-                        );
-                    }
+                let attempt = format!("{verb} the timer on {name}");
+                match write_words::say_failure(&e, &attempt, "reading it back", cx) {
+                    AfterFailure::RollBack => self.running = p.before,
                     AfterFailure::ReadBack => {
                         // Pressing `t` again could undo what the service did: read instead.
-                        cx.toast(
-                            ToastKind::Error,
-                            format!(
-                                "The answer to the timer's {verb} on {name} was lost ({}): reading it back",
-                                lost_answer::cause_text(&e)
-                            ),
-                        );
                         self.pending = Some(p.clone());
                         let read = TypedCall::new(op::Task(p.task_id)).map(TimerAnswer::ReadBack);
                         let req = cx.requests.start(TimerKey::ReadBack, read);

@@ -15,6 +15,7 @@ use super::{TaskKey, TasksState};
 use crate::screen::ScreenCtx;
 use crate::screen::lost_answer::{self, AfterFailure, ReadBack};
 use crate::screen::toast::ToastKind;
+use crate::screen::write_words;
 use crate::text::quoted_full;
 use crate::worker::op;
 
@@ -144,32 +145,22 @@ impl TasksState {
                     format!("{} {what} the watchers of {name}", people(&w, cx)),
                 );
             }
-            Err(e) => match lost_answer::after_failure(&e) {
-                AfterFailure::RollBack => {
-                    self.watching.writes.remove(&n);
-                    if let Some(t) = self.details.get_mut(w.task_id) {
-                        shown(t, !w.adding, &w.members);
+            Err(e) => {
+                let attempt = format!("{verb} watchers of {name}");
+                match write_words::say_failure(&e, &attempt, "reading it back", cx) {
+                    AfterFailure::RollBack => {
+                        self.watching.writes.remove(&n);
+                        if let Some(t) = self.details.get_mut(w.task_id) {
+                            shown(t, !w.adding, &w.members);
+                        }
                     }
-                    cx.toast(
-                        ToastKind::Error,
-                        format!("Could not {verb} watchers of {name}: {}", e.short()),
-                    );
-                }
-                AfterFailure::ReadBack => {
-                    cx.toast(
-                        ToastKind::Error,
-                        format!(
-                            "The answer to {verb} watchers of {name} was lost ({}): reading it back",
-                            lost_answer::cause_text(&e)
-                        ),
-                    );
-                    cx.request(
+                    AfterFailure::ReadBack => cx.request(
                         TaskKey::Watch(WatchKey::ReadBack(n)),
                         op::Task(w.task_id),
                         move |r| WatchAnswer::ReadBack(n, r),
-                    );
+                    ),
                 }
-            },
+            }
         }
     }
 

@@ -8,6 +8,7 @@ pub mod form_status;
 pub mod funnels;
 pub mod help;
 pub mod organizations;
+pub mod palette;
 pub mod plain;
 pub mod projects;
 pub mod searched_list;
@@ -102,7 +103,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Drawn {
     let overlay = match &app.overlay {
         Some(Overlay::Help { scroll, .. }) => Some(help::render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
-        Some(Overlay::Palette(p)) => Some(dialogs::render_picker(t, frame, area, p)),
+        Some(Overlay::Palette(p)) => Some(palette::render(app, t, frame, area, p)),
         Some(Overlay::Workspaces(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
             Some(dialogs::render_confirm(app, t, frame, area, question))

@@ -10,7 +10,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::app::App;
 use crate::screen::loadable::PageStatus;
 use crate::screen::searched_list::{Listed, SearchedList};
-use crate::text::{one_line, truncate, width};
+use crate::text::{first_and_more, fit, one_line, truncate, width};
 use crate::ui::dialogs::render_field;
 use crate::ui::theme::Theme;
 
@@ -177,4 +177,44 @@ pub fn render_state<T: Listed>(
         _ => lines.extend(empty),
     }
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+/// The header of a list of records: the name, then each column shown (`(width, title)`, a
+/// width of 0 leaves it out), over the two columns of the row's mark.
+pub fn header(t: &Theme, name: usize, columns: &[(usize, &str)]) -> Line<'static> {
+    let mut s = "  ".to_string();
+    s.push_str(&fit("Name", name));
+    for (w, title) in columns {
+        if *w > 0 {
+            s.push(' ');
+            s.push_str(&fit(title, *w));
+        }
+    }
+    Line::styled(s, t.dim())
+}
+
+/// The start of a record's row: a check mark for one saved in this run, and its name.
+pub fn row_start(t: &Theme, new: bool, name: &str, w: usize) -> Vec<Span<'static>> {
+    let mark = if new {
+        Span::styled("✓ ", t.success())
+    } else {
+        Span::raw("  ")
+    };
+    vec![mark, Span::styled(fit(&one_line(name), w), t.bold())]
+}
+
+/// One column of a record's row: the first of `values` and how many more, `w` wide; nothing
+/// when the column is left out.
+pub fn cell(values: &[String], w: usize) -> Option<String> {
+    (w > 0).then(|| format!(" {}", fit(&first_and_more(values, w), w)))
+}
+
+/// A record's row, under the cursor or not.
+pub fn row_line(t: &Theme, spans: Vec<Span<'static>>, cursor: bool) -> Line<'static> {
+    let line = Line::from(spans);
+    if cursor {
+        line.style(t.cursor_row())
+    } else {
+        line
+    }
 }

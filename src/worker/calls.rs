@@ -22,6 +22,7 @@ use super::local::{self, Completion, LocalError, LocalFile};
 use super::output::Output;
 use super::table::calls;
 use crate::attachment_files::{self, SaveError};
+use crate::goto::NameIndex;
 
 /// The most portfolios the projects screen reads: more than any workspace holds, a bound on
 /// a service that keeps saying there is more.
@@ -268,6 +269,9 @@ calls! {
     /// Where downloads go on this machine.
     Local DownloadsDir -> Result<PathBuf, LocalError>, DownloadsDir =>
         blocking(|| Ok(attachment_files::downloads_dir())).await;
+    /// Every name the local store at `store` holds, for the palette to find things by.
+    Local ReadNames { store: PathBuf } -> Result<NameIndex, LocalError>, ReadNames =>
+        blocking(move || local::read_names(&store)).await;
 }
 
 #[cfg(test)]
@@ -437,6 +441,9 @@ mod tests {
                 typed: "~/Загр".into(),
             },
             Call::DownloadsDir,
+            Call::ReadNames {
+                store: "/tmp/хранилище.sqlite3".into(),
+            },
         ]
     }
 
@@ -456,6 +463,10 @@ mod tests {
         assert!(Call::ArchiveProject(1, true).is_write());
         assert!(!Call::Tasks(TaskQuery::default()).is_write());
         assert_eq!(Call::DownloadsDir.kind(), Kind::Local);
+        let names = Call::ReadNames {
+            store: "/tmp/s.sqlite3".into(),
+        };
+        assert_eq!(names.kind(), Kind::Local);
         // A download is a read of the service, but what it does is here: never kept.
         let save = Call::SaveAttachment {
             id: "a".into(),

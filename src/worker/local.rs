@@ -1,11 +1,14 @@
 //! Work on this machine's files that a screen waits for: completing a typed path, looking at
-//! the file it names, finding the downloads directory. It runs on the worker's blocking pool,
-//! never in `update`: a hung network mount stalls the answer, not the screen.
+//! the file it names, finding the downloads directory, reading every name the local store
+//! holds. It runs on the worker's blocking pool, never in `update`: a hung network mount
+//! stalls the answer, not the screen.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use crate::goto::NameIndex;
 use crate::path_complete;
 pub use crate::path_complete::Completion;
+use crate::store::Store;
 
 /// Why a file could not be looked at.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +55,18 @@ pub fn look_at(typed: &str) -> Result<LocalFile, LocalError> {
     })
 }
 
+/// Every name the store at `path` holds, made ready to be matched (which takes a while for a
+/// hundred thousand: done here, not between two frames). `NotFound`: there is no store yet.
+pub fn read_names(path: &Path) -> Result<NameIndex, LocalError> {
+    let store = Store::open_to_read(path)
+        .map_err(|e| LocalError::Other(e.to_string()))?
+        .ok_or(LocalError::NotFound)?;
+    let names = store
+        .all_names()
+        .map_err(|e| LocalError::Other(e.to_string()))?;
+    Ok(NameIndex::new(names))
+}
+
 fn home() -> Option<PathBuf> {
     directories::BaseDirs::new().map(|d| d.home_dir().to_path_buf())
 }
@@ -79,6 +94,31 @@ mod tests {
         assert_eq!(
             look_at(&missing.display().to_string()),
             Err(LocalError::NotFound)
+        );
+    }
+
+    #[test]
+    fn the_names_of_a_store_are_read_and_a_missing_store_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("stores/s.sqlite3");
+        assert_eq!(read_names(&path), Err(LocalError::NotFound));
+        let mut store = Store::open(&path).store;
+        let row = weeek_api::models::TaskRow {
+            id: 7,
+            title: Some("Сверка счетов".into()),
+            ..Default::default()
+        };
+        store
+            .write(|w| w.put(&row, time::OffsetDateTime::UNIX_EPOCH))
+            .unwrap();
+        let index = read_names(&path).unwrap();
+        assert_eq!(index.len(), 1);
+        assert_eq!(index.get(0).map(|n| n.name.as_str()), Some("Сверка счетов"));
+        std::fs::write(dir.path().join("not-a-store"), b"plain text, no database").unwrap();
+        let unreadable = read_names(&dir.path().join("not-a-store"));
+        assert!(
+            matches!(unreadable, Err(LocalError::Other(_))),
+            "{unreadable:?}"
         );
     }
 }

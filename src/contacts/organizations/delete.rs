@@ -1,66 +1,46 @@
-//! `D`: deleting an organization of the list (or the one open to read), after a yes (see
-//! [`Deleting`]).
+//! `D`: deleting an organization of the list (or the one open to read), after a yes, as every
+//! record is deleted (`screen::deleting`).
 
-use weeek_api::ApiError;
 use weeek_api::models::Organization;
 
 use super::layer::Layer;
 use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::screen::ScreenCtx;
-use crate::screen::deleting::Deleting;
+use crate::screen::deleting::{DeletesRecords, Deleting};
 use crate::worker::op;
 
-impl OrganizationsState {
-    /// `D`: asks about the organization in view, else the one under the cursor.
-    pub(super) fn ask_delete(&mut self, cx: &mut ScreenCtx) {
-        if Deleting::busy(&self.deleting, cx) {
-            return;
-        }
-        let org = match self.layers.viewing() {
-            Some(o) => Some(o),
-            None => self.list.current(),
-        };
-        if let Some(o) = org {
-            let (id, name) = (o.id.clone(), o.display_name());
-            self.layers.push(Layer::AskDelete { id, name });
-        }
+impl DeletesRecords for OrganizationsState {
+    type Record = Organization;
+
+    fn deleting(&mut self) -> &mut Option<Deleting> {
+        &mut self.deleting
     }
 
-    /// `y` to the question: the delete goes out; the view closes (its organization is going).
-    pub(super) fn delete(&mut self, id: String, name: String, cx: &mut ScreenCtx) {
+    fn chosen(&self) -> Option<(String, String)> {
+        let o = self.layers.viewing().or_else(|| self.list.current())?;
+        Some((o.id.clone(), o.display_name()))
+    }
+
+    fn ask(&mut self, id: String, name: String) {
+        self.layers.push(Layer::AskDelete { id, name });
+    }
+
+    fn close_view(&mut self) {
         self.layers.close_view();
-        cx.request(
-            OrgKey::Delete,
-            op::DeleteOrganization(id.clone()),
-            OrgAnswer::Deleted,
-        );
-        self.deleting = Some(Deleting::new(id, name));
     }
 
-    pub(super) fn on_delete_reply(&mut self, result: Result<(), ApiError>, cx: &mut ScreenCtx) {
-        let gone = Deleting::on_reply(&mut self.deleting, result, cx, |cx, id| {
-            cx.request(
-                OrgKey::DeleteRead,
-                op::Organization(id.to_string()),
-                OrgAnswer::DeleteRead,
-            )
-        });
-        self.gone(gone, cx);
+    fn send_delete(id: &str, cx: &mut ScreenCtx) {
+        let delete = op::DeleteOrganization(id.to_string());
+        cx.request(OrgKey::Delete, delete, OrgAnswer::Deleted);
     }
 
-    pub(super) fn on_delete_read_back(
-        &mut self,
-        result: Result<Organization, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let gone = Deleting::on_read_back(&mut self.deleting, result, cx);
-        self.gone(gone, cx);
+    fn read_back(id: &str, cx: &mut ScreenCtx) {
+        let read = op::Organization(id.to_string());
+        cx.request(OrgKey::DeleteRead, read, OrgAnswer::DeleteRead);
     }
 
-    fn gone(&mut self, gone: Option<Deleting>, cx: &mut ScreenCtx) {
-        if let Some(d) = gone {
-            let rows = cx.viewport.organizations.list_rows;
-            self.list.remove(&d.id, rows);
-        }
+    fn remove(&mut self, id: &str, cx: &mut ScreenCtx) {
+        let rows = cx.viewport.organizations.list_rows;
+        self.list.remove(id, rows);
     }
 }

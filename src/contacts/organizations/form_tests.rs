@@ -13,6 +13,7 @@ use crate::contacts::tests::{alt, on_contacts};
 use crate::keys::commands::Context;
 use crate::screen::Effect;
 use crate::screen::ScreenState;
+use crate::screen::draft_file::FormDraft;
 use crate::screen::entry_rows::RowCall;
 use crate::screen::requests::Request;
 use crate::screen::requests::RequestKey;
@@ -467,7 +468,7 @@ fn a_draft_on_disk_is_restored_into_the_form_at_start() {
             ..Default::default()
         })),
     };
-    std::fs::write(super::draft::path(&dir), d.to_json()).unwrap();
+    std::fs::write(super::draft::Draft::path(&dir), d.to_json()).unwrap();
     let s = super::OrganizationsState::load(&dir);
     let fs = s.layers.form().expect("restored");
     assert_eq!(fs.form.name.value(), NAME);

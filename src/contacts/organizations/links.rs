@@ -15,7 +15,7 @@ use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
 use crate::screen::choices::create::{
-    ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made, tag_item,
+    self as choice_create, ChoiceAsk, CreatesChoices, Creating, tag_item,
 };
 use crate::screen::choices::{Choice, PickKind};
 use crate::screen::ledger::{Group, Settled, Shown, Writes, done, read_item};
@@ -76,22 +76,13 @@ impl Writes for OrgLinks {
     type Item = Organization;
     type Note = ();
     type Truth = LinkSet;
-    type Key = OrgKey;
-    type Answer = OrgAnswer;
-
-    fn key(n: u64) -> OrgKey {
-        OrgKey::Link(n)
-    }
-
-    fn answer(n: u64, settled: Settled<Organization>) -> OrgAnswer {
-        OrgAnswer::Link(n, settled)
-    }
+    crate::ledger_requests!(OrgKey, OrgAnswer, Link);
 
     fn read_back(id: &String) -> TypedCall<Result<Organization, ApiError>> {
         read_item(op::Organization(id.clone()))
     }
 
-    fn judge(change: &Relink, found: Result<&Organization, &ApiError>) -> ReadBack {
+    fn judge(_: &Self::Id, change: &Relink, found: Result<&Organization, &ApiError>) -> ReadBack {
         match found {
             Ok(o) if LinkSet::of(o).same(&change.after) => ReadBack::Applied,
             Ok(_) => ReadBack::NotApplied,
@@ -146,8 +137,6 @@ impl Shown<OrgLinks> for OnScreen<'_> {
         }
         Some(change.before.clone())
     }
-
-    fn take(&mut self, _id: &String, _fresh: Organization) {}
 
     fn read_back(
         &mut self,
@@ -329,14 +318,14 @@ impl OrganizationsState {
         if self.creating_tag.is_some() && action != Action::Cancel {
             if action == Action::Accept {
                 let name = p.query.value().trim().to_string();
-                self.create_tag(name, cx);
+                choice_create::create(self, PickKind::Tags, name, cx);
             }
             return;
         }
         if action == Action::Accept && p.current().is_none() && p.creates.is_some() {
             let name = p.query.value().trim().to_string();
             if !name.is_empty() {
-                self.create_tag(name, cx);
+                choice_create::create(self, PickKind::Tags, name, cx);
                 return;
             }
         }
@@ -458,92 +447,30 @@ impl OrganizationsState {
             layers: &mut self.layers,
             rows,
         };
-        let done = match settled {
-            Settled::Written(r) => self.links.on_written(n, r, &mut shown, cx),
-            Settled::ReadBack(r) => self.links.on_read_back(n, r, &mut shown, cx),
-        };
+        let done = self.links.on_settled(n, settled, &mut shown, cx);
         report(done, cx);
     }
+}
 
-    /// `Enter` on a name no tag has: create it (or, after a failed look for an earlier create
-    /// of it, look again: sending it again might make a second one).
-    fn create_tag(&mut self, name: String, cx: &mut ScreenCtx) {
-        if let Some(c) = &mut self.creating_tag {
-            c.look_again(cx, tag_send);
-            self.show_creating();
-            return;
-        }
-        let lookup = ChoiceLookup {
-            kind: PickKind::Tags,
-            name,
-        };
-        self.creating_tag = Some(Creating::start(lookup, &[], cx, tag_send));
-        self.show_creating();
+impl CreatesChoices for OrganizationsState {
+    fn creating(&mut self) -> &mut Option<Creating> {
+        &mut self.creating_tag
     }
 
-    fn show_creating(&mut self) {
-        let status = self.creating_tag.as_ref().map(Creating::status);
-        if let Some(p) = self
-            .layers
-            .link_picker_mut()
-            .and_then(|lp| lp.picker.as_mut())
-        {
-            p.notice = status;
+    fn send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
+        match ask {
+            ChoiceAsk::Create(create) => cx.ask(OrgKey::CreateTag, create, OrgAnswer::TagMade),
+            ChoiceAsk::Find(look) => cx.ask(OrgKey::FindTag, look, OrgAnswer::TagFound),
         }
     }
 
-    pub(super) fn on_tag_created(&mut self, result: Result<Created, ApiError>, cx: &mut ScreenCtx) {
-        let Some(creating) = self.creating_tag.as_mut() else {
-            return;
-        };
-        let result = result.map(|created| created.item(cx));
-        let made = creating.on_created(result, cx, tag_send);
-        self.on_made(made, cx);
-    }
-
-    pub(super) fn on_tag_found(
-        &mut self,
-        result: Result<ChoicePage, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(creating) = self.creating_tag.as_mut() else {
-            return;
-        };
-        let made = creating.on_found(result, cx, tag_send);
-        if matches!(made, Made::Item(_)) {
-            // The directory the picker was built from lacks it: read it again.
-            cx.refresh_directory();
-        }
-        self.on_made(made, cx);
-    }
-
-    fn on_made(&mut self, made: Made, cx: &mut ScreenCtx) {
-        match made {
-            Made::Item(item) => self.tag_made(item, cx),
-            Made::Failed(text) => {
-                self.creating_tag = None;
-                self.say_in_picker(text, cx);
-            }
-            Made::Waiting => self.show_creating(),
-        }
-    }
-
-    fn say_in_picker(&mut self, text: String, cx: &mut ScreenCtx) {
-        if let Some(p) = self
-            .layers
-            .link_picker_mut()
-            .and_then(|lp| lp.picker.as_mut())
-        {
-            p.notice = Some(text.clone());
-        }
-        cx.toast(ToastKind::Error, text);
+    fn notice(&mut self) -> Option<&mut Option<String>> {
+        let p = self.layers.link_picker_mut()?.picker.as_mut()?;
+        Some(&mut p.notice)
     }
 
     /// The service has the tag: it is ticked and the picker applied, attaching it.
-    fn tag_made(&mut self, item: PickItem<Choice>, cx: &mut ScreenCtx) {
-        self.creating_tag = None;
-        let quoted = crate::text::quoted(&item.label, 40);
-        cx.toast(ToastKind::Success, format!("Created the tag {quoted}"));
+    fn pick(&mut self, _: PickKind, item: PickItem<Choice>, cx: &mut ScreenCtx) {
         let open = self
             .layers
             .link_picker_mut()
@@ -553,14 +480,6 @@ impl OrganizationsState {
             p.add_chosen(item);
             self.link_picker_action(Action::Accept, cx);
         }
-    }
-}
-
-/// The tab's keys and answers of a tag create.
-fn tag_send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
-    match ask {
-        ChoiceAsk::Create(create) => cx.ask(OrgKey::CreateTag, create, OrgAnswer::TagMade),
-        ChoiceAsk::Find(look) => cx.ask(OrgKey::FindTag, look, OrgAnswer::TagFound),
     }
 }
 

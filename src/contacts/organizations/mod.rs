@@ -28,12 +28,16 @@ use weeek_api::{ApiError, DealPage, ListQuery};
 use crate::keys::commands::{Action, Context};
 use crate::screen::ScreenCtx;
 use crate::screen::all_pages::AllPages;
-use crate::screen::choices::create::{ChoicePage, Created};
-use crate::screen::draft_file::{DraftFile, Found};
+use crate::screen::choices::create::{self as choice_create, ChoicePage, Created};
+use crate::screen::deleting;
+use crate::screen::draft_file::{DraftFile, FormDraft, Found};
+use crate::screen::form_create;
 use crate::screen::ledger::{Ledger, Settled};
+use crate::screen::record_edit;
 use crate::screen::toast::ToastKind;
 use crate::widgets::scroll;
 use crate::worker::{OrgEdited, op};
+use draft::Draft;
 use form::OrgForm;
 use list::OrgList;
 
@@ -168,7 +172,7 @@ impl OrganizationsState {
     /// The tab keeping its form's draft in `data_dir`; no draft is read (see [`Self::load`]).
     pub fn new(data_dir: &Path) -> Self {
         Self {
-            draft: Some(DraftFile::new(draft::path(data_dir))),
+            draft: Some(DraftFile::new(Draft::path(data_dir))),
             ..Self::default()
         }
     }
@@ -176,7 +180,7 @@ impl OrganizationsState {
     /// Reads the form's draft, restoring it into the form. Called once at start-up.
     pub fn load(data_dir: &Path) -> Self {
         let mut s = Self::new(data_dir);
-        match draft::load(data_dir) {
+        match Draft::load(data_dir) {
             Found::None => {}
             Found::Draft(d) => {
                 let form = OrgForm::from_values(&d.values);
@@ -355,7 +359,7 @@ impl OrganizationsState {
         if let Some(layer::Layer::AskDelete { id, name }) = self.layers.pop()
             && action == Action::Yes
         {
-            self.delete(id, name, cx);
+            deleting::send(self, id, name, cx);
         }
         true
     }
@@ -363,7 +367,7 @@ impl OrganizationsState {
     /// The verbs that act on the organization in view, or on the one under the cursor.
     fn verb_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         match action {
-            Action::Delete => self.ask_delete(cx),
+            Action::Delete => deleting::ask(self, cx),
             Action::Edit => self.start_edit(cx),
             Action::LinkContacts => self.open_links(links::LinkKind::Contacts, cx),
             Action::LinkTags => self.open_links(links::LinkKind::Tags, cx),
@@ -510,20 +514,20 @@ impl OrganizationsState {
             }
             A::Link(n, settled) => self.on_link_answer(n, settled, cx),
             A::Contacts(result) => self.on_contacts_page(result, cx),
-            A::TagMade(result) => self.on_tag_created(result, cx),
-            A::TagFound(result) => self.on_tag_found(result, cx),
-            A::Deleted(result) => self.on_delete_reply(result, cx),
-            A::DeleteRead(result) => self.on_delete_read_back(result.map(|o| *o), cx),
+            A::TagMade(result) => choice_create::on_created(self, result, cx),
+            A::TagFound(result) => choice_create::on_found(self, result, cx),
+            A::Deleted(result) => deleting::on_answer(self, result, cx),
+            A::DeleteRead(result) => deleting::on_read_back(self, result.map(|o| *o), cx),
             A::Created(result) => {
-                self.on_create_reply(result.map(|o| *o), cx);
+                form_create::on_answer(self, result.map(|o| *o), cx);
                 self.flush_draft(cx);
             }
             A::Found(result) => {
-                self.on_find_reply(result, cx);
+                form_create::on_looked(self, result, cx);
                 self.flush_draft(cx);
             }
-            A::Edited(n, result) => self.on_edit_reply(n, result, cx),
-            A::EditRead(result) => self.on_edit_read(result.map(|o| *o), cx),
+            A::Edited(n, result) => record_edit::on_answer(self, n, result, cx),
+            A::EditRead(result) => record_edit::on_read_back(self, result.map(|o| *o), cx),
         }
     }
 }

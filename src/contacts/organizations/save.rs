@@ -1,22 +1,23 @@
-//! Saving the organization form: a new organization goes through `create`. An edit sends only
-//! what changed, each part through the endpoint that holds it (the name in
-//! `PUT /crm/organizations/{id}`, every address, e-mail and phone through its own), all at
-//! once; a refused change puts its field back as the service has it with the service's message
-//! at it, and after a lost answer the organization is read back before anything is said.
+//! Saving the organization form: a new organization goes through `create`. An edit goes through
+//! the shared save of a record's edit (`screen::record_edit`): only what changed is sent, each
+//! part through the endpoint that holds it (the name in `PUT /crm/organizations/{id}`, every
+//! address, e-mail and phone through its own), all at once. What is an organization's own is
+//! here: its parts, what changed, and what an accepted or a refused change does to the form.
 
 use serde::{Deserialize, Serialize};
+use weeek_api::ApiError;
 use weeek_api::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
-use weeek_api::{ApiError, OrganizationInput};
 
-use super::create::OrgLookup;
-use super::form::{Kind, OrgField, OrgForm, Rows, Sent, Values};
+use super::create::{OrgLookup, Outgoing};
+use super::form::{Kind, OrgField, OrgForm, Rows, Values};
 use super::layer::Layer;
 use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::screen::ScreenCtx;
 use crate::screen::checked_form::CheckedForm;
-use crate::screen::edit_batch::{EditBatch, Next};
+use crate::screen::edit_batch::EditBatch;
 use crate::screen::entry_rows::{self, Entry, RowChange};
-use crate::screen::lost_answer::{LostCreate, SentAt};
+use crate::screen::form_create::{self, Checking, SentCreate};
+use crate::screen::record_edit::{self, RecordForm};
 use crate::screen::toast::ToastKind;
 use crate::worker::{OrgEdit, OrgEdited, op};
 
@@ -24,22 +25,17 @@ use crate::worker::{OrgEdit, OrgEdited, op};
 pub enum Phase {
     #[default]
     Editing,
-    /// The create is out; `sent` maps its list items back to form rows.
-    Saving {
-        sent: Sent,
-        input: Box<OrganizationInput>,
-        at: SentAt<String>,
-        /// An earlier send of it, not found right before this one went: unsettled again if
-        /// this one is refused.
-        earlier: Option<Box<LostCreate<OrgLookup>>>,
-    },
+    /// The create is out.
+    Saving(Box<SentCreate<OrgLookup, Outgoing>>),
     /// The changes of an edit are out; the form is locked until every answer is in.
     Updating,
     /// The create's answer was lost (or an earlier send of it is looked for before this one
-    /// goes, see `FormState::resend`): the organization is looked for before it may be sent
-    /// again. `Ctrl-s` looks again once a look has failed.
-    Checking(Box<LostCreate<OrgLookup>>),
+    /// goes): the organization is looked for before it may be sent again. `Ctrl-s` looks
+    /// again once a look has failed.
+    Checking(Box<Checking<OrgLookup, Outgoing>>),
 }
+
+crate::create_phase!(Phase, OrgLookup, Outgoing);
 
 impl Phase {
     pub fn is_busy(&self) -> bool {
@@ -65,13 +61,9 @@ impl Base {
         Base {
             id: o.id.clone(),
             name: o.name.clone().unwrap_or_default(),
-            addresses: o
-                .addresses
-                .iter()
-                .map(|a| entry(&a.id, &a.address))
-                .collect(),
-            emails: o.emails.iter().map(|e| entry(&e.id, &e.email)).collect(),
-            phones: o.phones.iter().map(|p| entry(&p.id, &p.phone)).collect(),
+            addresses: o.addresses.iter().map(Entry::from).collect(),
+            emails: o.emails.iter().map(Entry::from).collect(),
+            phones: o.phones.iter().map(Entry::from).collect(),
         }
     }
 
@@ -96,30 +88,9 @@ impl Base {
         Organization {
             id: self.id.clone(),
             name: Some(self.name.clone()),
-            addresses: self
-                .addresses
-                .iter()
-                .map(|e| AddressEntry {
-                    id: e.id.clone(),
-                    address: e.value.clone(),
-                })
-                .collect(),
-            emails: self
-                .emails
-                .iter()
-                .map(|e| EmailEntry {
-                    id: e.id.clone(),
-                    email: e.value.clone(),
-                })
-                .collect(),
-            phones: self
-                .phones
-                .iter()
-                .map(|e| PhoneEntry {
-                    id: e.id.clone(),
-                    phone: e.value.clone(),
-                })
-                .collect(),
+            addresses: self.addresses.iter().map(AddressEntry::from).collect(),
+            emails: self.emails.iter().map(EmailEntry::from).collect(),
+            phones: self.phones.iter().map(PhoneEntry::from).collect(),
             ..o.clone()
         }
     }
@@ -132,13 +103,6 @@ impl Base {
             phones: Rows::of(&self.phones),
             ..OrgForm::default()
         }
-    }
-}
-
-fn entry(id: &str, value: &str) -> Entry {
-    Entry {
-        id: id.to_string(),
-        value: value.to_string(),
     }
 }
 
@@ -205,8 +169,6 @@ pub struct FormState {
     pub edit: Option<Session>,
     /// Why the last save failed, when it was not a matter of fields; shown over the form.
     pub failure: Option<String>,
-    /// What is sent once the look before a send again (`Phase::Checking`) finds nothing.
-    pub resend: Option<(Sent, Box<OrganizationInput>)>,
 }
 
 impl FormState {
@@ -216,7 +178,6 @@ impl FormState {
             phase: Phase::Editing,
             edit,
             failure: None,
-            resend: None,
         }
     }
 
@@ -249,16 +210,9 @@ impl OrganizationsState {
         let Some(fs) = self.layers.form_mut() else {
             return;
         };
-        match &mut fs.phase {
-            Phase::Saving { .. } | Phase::Updating => return,
-            Phase::Checking(lost) => {
-                if let Some((look, text)) = lost.retry("saved") {
-                    cx.toast(ToastKind::Info, text);
-                    super::create::look_for_org(look, cx);
-                }
-                return;
-            }
-            Phase::Editing => {}
+        if fs.phase != Phase::Editing {
+            form_create::look_again(self, cx);
+            return;
         }
         if fs.edit.is_some() {
             self.submit_edit(cx);
@@ -292,139 +246,123 @@ impl OrganizationsState {
     }
 
     fn submit_edit(&mut self, cx: &mut ScreenCtx) {
+        record_edit::submit(self, cx);
+    }
+
+    /// The edit open, with its form.
+    fn editing(&mut self) -> Option<(&mut OrgForm, &mut Session)> {
+        let fs = self.layers.form_mut()?;
+        Some((&mut fs.form, fs.edit.as_mut()?))
+    }
+}
+
+impl RecordForm for OrganizationsState {
+    type Change = Change;
+    type Done = OrgEdited;
+    type Record = Organization;
+    const WHAT: &'static str = "organization";
+
+    fn batch(&mut self) -> Option<&mut EditBatch<Change>> {
+        self.editing().map(|(_, s)| &mut s.batch)
+    }
+
+    fn validate(&mut self) -> bool {
         let Some(fs) = self.layers.form_mut() else {
-            return;
+            return false;
         };
-        let Some(session) = fs.edit.as_mut() else {
-            return;
-        };
-        if session.batch.unread {
-            cx.toast(ToastKind::Info, "Reading the organization back…");
-            read_back(&session.base.id, cx);
-            fs.phase = Phase::Updating;
-            return;
-        }
         fs.failure = None;
-        if !fs.form.validate_all() {
-            return;
-        }
-        let changes = changes(&fs.form, &session.base);
-        if changes.is_empty() {
-            cx.toast(ToastKind::Info, "No changes to save");
-            self.close_form(cx);
-            return;
-        }
-        let id = session.base.id.clone();
-        session.batch.send(changes, |n, change| {
-            cx.request(
-                OrgKey::Edit(n),
-                op::EditOrganization(id.clone(), change.call()),
-                move |r| OrgAnswer::Edited(n, r),
-            )
-        });
-        fs.phase = Phase::Updating;
+        fs.form.validate_all()
     }
 
-    /// The answer to change `n`.
-    pub(super) fn on_edit_reply(
-        &mut self,
-        n: u64,
-        result: Result<OrgEdited, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
+    fn changes(&self) -> Vec<Change> {
+        self.layers
+            .form()
+            .and_then(|fs| Some(changes(&fs.form, &fs.edit.as_ref()?.base)))
+            .unwrap_or_default()
+    }
+
+    fn send(&self, n: u64, change: &Change, cx: &mut ScreenCtx) {
+        if let Some(s) = self.layers.form().and_then(|fs| fs.edit.as_ref()) {
+            let edit = op::EditOrganization(s.base.id.clone(), change.call());
+            cx.request(OrgKey::Edit(n), edit, move |r| OrgAnswer::Edited(n, r));
+        }
+    }
+
+    fn lock(&mut self, _: &mut ScreenCtx) {
+        if let Some(fs) = self.layers.form_mut() {
+            fs.phase = Phase::Updating;
+        }
+    }
+
+    fn unchanged(&mut self, cx: &mut ScreenCtx) {
+        cx.toast(ToastKind::Info, "No changes to save");
+        self.close_form(cx);
+    }
+
+    fn accepted(&mut self, change: &Change, done: OrgEdited) {
+        if let Some((form, session)) = self.editing() {
+            accepted(form, session, change, done);
+        }
+    }
+
+    fn refused(&mut self, change: &Change, e: &ApiError) {
+        if let Some((form, session)) = self.editing() {
+            refused(form, &session.base, change, e);
+        }
+    }
+
+    fn read_back(&self, cx: &mut ScreenCtx) {
+        if let Some(s) = self.layers.form().and_then(|fs| fs.edit.as_ref()) {
+            read_back(&s.base.id, cx);
+        }
+    }
+
+    fn reread(&mut self, o: Organization) {
         let Some(fs) = self.layers.form_mut() else {
             return;
         };
         let Some(session) = fs.edit.as_mut() else {
             return;
         };
-        let Some(change) = session.batch.take(n) else {
-            return;
-        };
-        match result {
-            Ok(done) => accepted(&mut fs.form, session, &change, done),
-            Err(e) => {
-                if session.batch.failed(&e) {
-                    refused(&mut fs.form, &session.base, &change, &e);
-                }
-            }
-        }
-        match session.batch.next() {
-            Next::Waiting => {}
-            // Nothing is said before the service's copy is in.
-            Next::ReadBack => read_back(&session.base.id, cx),
-            Next::Settle => self.settle(None, cx),
-        }
-    }
-
-    /// The organization read back after a lost answer.
-    pub(super) fn on_edit_read(
-        &mut self,
-        result: Result<Organization, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(fs) = self.layers.form_mut() else {
-            return;
-        };
-        let Some(session) = fs.edit.as_mut() else {
-            return;
-        };
-        match result {
-            Ok(o) => {
-                session.batch.unread = false;
-                session.base = Base::of(&o);
-                session.org = o;
-                // The form shows what the service has; a refused row that was never saved
-                // keeps its text and its message.
-                let mut form = session.base.to_form();
-                for (f, m) in std::mem::take(&mut fs.form.errors) {
-                    match f {
-                        OrgField::Row(kind, i)
-                            if fs.form.rows(kind).ids.get(i).is_none_or(Option::is_none) =>
-                        {
-                            if let Some(text) = fs.form.rows(kind).fields.get(i) {
-                                let rows = form.rows_mut(kind);
-                                rows.fields.push(text.clone());
-                                rows.ids.push(None);
-                                let at = rows.fields.len() - 1;
-                                form.errors.insert(OrgField::Row(kind, at), m);
-                            }
-                        }
-                        OrgField::Row(..) => {}
-                        OrgField::Name => {
-                            form.errors.insert(f, m);
-                        }
+        session.base = Base::of(&o);
+        session.org = o;
+        let mut form = session.base.to_form();
+        for (f, m) in std::mem::take(&mut fs.form.errors) {
+            match f {
+                OrgField::Row(kind, i)
+                    if fs.form.rows(kind).ids.get(i).is_none_or(Option::is_none) =>
+                {
+                    if let Some(text) = fs.form.rows(kind).fields.get(i) {
+                        let rows = form.rows_mut(kind);
+                        rows.fields.push(text.clone());
+                        rows.ids.push(None);
+                        let at = rows.fields.len() - 1;
+                        form.errors.insert(OrgField::Row(kind, at), m);
                     }
                 }
-                fs.form = form;
-                self.settle(
-                    Some("An answer was lost; read back, the form shows what the service has"),
-                    cx,
-                );
+                OrgField::Row(..) => {}
+                OrgField::Name => {
+                    form.errors.insert(f, m);
+                }
             }
-            Err(e) => {
-                session.batch.unread = true;
-                fs.phase = Phase::Editing;
-                let text = format!(
-                    "An answer was lost and reading the organization back failed ({}): some changes may be saved",
-                    e.short()
-                );
-                cx.toast(ToastKind::Error, text.clone());
-                fs.failure = Some(text);
-            }
+        }
+        fs.form = form;
+    }
+
+    fn unread(&mut self, message: String) {
+        if let Some(fs) = self.layers.form_mut() {
+            fs.phase = Phase::Editing;
+            fs.failure = Some(message);
         }
     }
 
-    /// Every answer is in: saved when nothing was refused, else back to the form with the
-    /// service's messages at their fields.
-    fn settle(&mut self, lost: Option<&str>, cx: &mut ScreenCtx) {
+    fn show_saved(&mut self, cx: &mut ScreenCtx) -> String {
         let Some(fs) = self.layers.form_mut() else {
-            return;
+            return String::new();
         };
-        let Some(session) = fs.edit.as_mut() else {
-            return;
+        let Some(session) = fs.edit.as_ref() else {
+            return String::new();
         };
-        let refused = session.batch.refused_text();
         // An edit restored from a draft knows only what the form holds: the listed copy
         // gives the rest (contacts, tags).
         let rest = self.list.find(&session.base.id).unwrap_or(&session.org);
@@ -433,24 +371,17 @@ impl OrganizationsState {
         let rows = cx.viewport.organizations.list_rows;
         self.list.replace(org, rows);
         fs.phase = Phase::Editing;
-        let Some(message) = refused else {
-            cx.toasts.dismiss_all();
-            cx.toast(
-                ToastKind::Success,
-                match lost {
-                    Some(l) => format!("{l}: “{name}”"),
-                    None => format!("Saved changes to “{name}”"),
-                },
-            );
-            self.close_form(cx);
-            return;
-        };
-        cx.toasts.dismiss_all();
-        if let Some(l) = lost {
-            cx.toast(ToastKind::Info, l);
+        format!("“{name}”")
+    }
+
+    fn saved(&mut self, cx: &mut ScreenCtx) {
+        self.close_form(cx);
+    }
+
+    fn back_to_form(&mut self, cx: &mut ScreenCtx) {
+        if let Some(fs) = self.layers.form_mut() {
+            fs.form.focus_first_error();
         }
-        cx.toast(ToastKind::Error, message);
-        fs.form.focus_first_error();
         self.flush_draft(cx);
     }
 }
@@ -478,16 +409,7 @@ fn accepted(form: &mut OrgForm, session: &mut Session, change: &Change, done: Or
 /// A change the service refused: its field goes back to what the service has, with the
 /// service's message at it.
 fn refused(form: &mut OrgForm, base: &Base, change: &Change, e: &ApiError) {
-    let message = match e {
-        ApiError::Validation { fields, message } => fields
-            .values()
-            .flatten()
-            .next()
-            .cloned()
-            .unwrap_or_else(|| message.clone()),
-        other => other.short(),
-    };
-    let message = format!("not saved: {message}");
+    let message = record_edit::not_saved(e);
     match change {
         Change::Rename(_) => {
             form.name.set(&base.name);

@@ -419,7 +419,7 @@ pub static COMMANDS: &[Command] = &[
     // Everywhere, under every layer.
     cmd("global.quit",        &[ch('q'), ctrl('c')], A::Quit,           Some("quit"),    "Quit (asks first when a form holds unsaved input)"),
     cmd("global.help",        &[ch('?')],            A::Help,           Some("help"),    "Keys of this screen"),
-    cmd("global.palette",     &[ctrl('p'), ch(':')], A::Palette,        None,            "Command palette"),
+    cmd("global.palette",     &[ctrl('p'), ch(':')], A::Palette,        None,            "Command palette; it also goes to any task, project, board, deal, contact, organization or member by name (from the local store)"),
     cmd("global.refresh",     &[ch('r')],            A::Refresh,        None,            "Refresh"),
     cmd("global.messages",    &[ch('M')],            A::Messages,       None,            "Every message since the app started, in full"),
     cmd("global.dismiss",     &[ESC],                A::Back,           None,            "Dismiss the messages on screen"),

@@ -341,6 +341,109 @@ impl Creating {
     }
 }
 
+/// A screen whose picker creates the organization or tag it lacks, one create at a time.
+pub trait CreatesChoices {
+    /// The create on its way, if one is.
+    fn creating(&mut self) -> &mut Option<Creating>;
+    /// Sends a request of the create, under the screen's keys.
+    fn send(cx: &mut ScreenCtx, ask: ChoiceAsk);
+    /// The notice line of the open picker the create is for.
+    fn notice(&mut self) -> Option<&mut Option<String>>;
+    /// The organizations the screen holds: a look must not take one for the new one.
+    fn held_orgs(&self) -> &[Organization] {
+        &[]
+    }
+    /// What the service made, before it is picked.
+    fn keep(&mut self, _made: &Created) {}
+    /// A look found it: the list the pickers are built from lacks it, and is read again.
+    fn reread(&mut self, _kind: PickKind, cx: &mut ScreenCtx) {
+        cx.refresh_directory();
+    }
+    /// The service has it: picked in the open picker, else added to the form.
+    fn pick(&mut self, kind: PickKind, item: PickItem<Choice>, cx: &mut ScreenCtx);
+}
+
+/// `Enter` on a name the picker does not have: create it, or, while the look for an earlier
+/// create of it failed, look again (sending it again might make a second one).
+pub fn create<S: CreatesChoices>(screen: &mut S, kind: PickKind, name: String, cx: &mut ScreenCtx) {
+    if let Some(c) = screen.creating() {
+        c.look_again(cx, S::send);
+    } else {
+        let lookup = ChoiceLookup { kind, name };
+        let creating = Creating::start(lookup, screen.held_orgs(), cx, S::send);
+        *screen.creating() = Some(creating);
+    }
+    show(screen);
+}
+
+/// The answer to the create.
+pub fn on_created<S: CreatesChoices>(
+    screen: &mut S,
+    result: Result<Created, ApiError>,
+    cx: &mut ScreenCtx,
+) {
+    if screen.creating().is_none() {
+        return;
+    }
+    let result = result.map(|made| {
+        screen.keep(&made);
+        made.item(cx)
+    });
+    let Some(creating) = screen.creating().as_mut() else {
+        return;
+    };
+    let made = creating.on_created(result, cx, S::send);
+    on_made(screen, made, cx);
+}
+
+/// A page of the look for it after a lost answer.
+pub fn on_found<S: CreatesChoices>(
+    screen: &mut S,
+    result: Result<ChoicePage, ApiError>,
+    cx: &mut ScreenCtx,
+) {
+    let Some(creating) = screen.creating().as_mut() else {
+        return;
+    };
+    let kind = creating.lookup.kind;
+    let made = creating.on_found(result, cx, S::send);
+    if matches!(made, Made::Item(_)) {
+        screen.reread(kind, cx);
+    }
+    on_made(screen, made, cx);
+}
+
+fn on_made<S: CreatesChoices>(screen: &mut S, made: Made, cx: &mut ScreenCtx) {
+    match made {
+        Made::Item(item) => {
+            let Some(creating) = screen.creating().take() else {
+                return;
+            };
+            let quoted = crate::text::quoted(&item.label, 40);
+            screen.pick(creating.lookup.kind, item, cx);
+            let noun = creating.lookup.noun();
+            cx.toast(ToastKind::Success, format!("Created the {noun} {quoted}"));
+        }
+        // Said in the picker (when open) and as a message; the typed name stays.
+        Made::Failed(text) => {
+            *screen.creating() = None;
+            if let Some(notice) = screen.notice() {
+                *notice = Some(text.clone());
+            }
+            cx.toast(ToastKind::Error, text);
+        }
+        Made::Waiting => show(screen),
+    }
+}
+
+/// The picker says how the create stands.
+fn show<S: CreatesChoices>(screen: &mut S) {
+    let status = screen.creating().as_ref().map(Creating::status);
+    if let Some(notice) = screen.notice() {
+        *notice = status;
+    }
+}
+
 /// The directory's tags gain the new one at once, so every tag picker has it.
 pub(crate) fn add_tag(cx: &mut ScreenCtx, t: &Tag) {
     if let Loadable::Loaded(tags) | Loadable::Loading(Some(tags)) = &mut cx.names.tags

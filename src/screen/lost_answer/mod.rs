@@ -73,9 +73,11 @@ pub fn read_back_failed(e: ApiError) -> ReadBack {
 // ----- creates -------------------------------------------------------------------------------
 
 mod creates;
+mod pending;
 mod sent;
 
 pub use creates::{CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, Unsettled};
+pub use pending::{Answered, FirstStep, LookedFor, PendingCreate};
 pub use sent::{SERVICE_CLOCK_SLACK, SentAt};
 
 /// The failure in a few lower-case words, to sit inside a sentence.

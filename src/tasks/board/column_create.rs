@@ -1,17 +1,19 @@
-//! A new column (`C`): shown once the service answers. One whose answer was lost is looked for
-//! among the board's columns before anything is sent again (see `screen::lost_answer`), and the
-//! same name asked for again on the board looks once more first. Columns carry no creation
+//! A new column (`C`), through the shared creates of named items (`screen::named_creates`): shown
+//! once the service answers. One whose answer was lost is looked for among the board's columns
+//! before anything is sent again, and the same name asked for again on the board looks once
+//! more first. Columns carry no creation
 //! time: the columns the board had when it was sent are what tell a twin from it.
 
 use weeek_api::ApiError;
 use weeek_api::models::BoardColumn;
 
+use super::super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::super::{TaskAnswer, TaskKey, TasksState};
-use super::columns::ColumnWrite;
 use crate::screen::ScreenCtx;
 use crate::screen::loadable::Loadable;
-use crate::screen::lost_answer::{CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt};
-use crate::screen::toast::ToastKind;
+use crate::screen::lost_answer::{CreateLookup, LostCreate, PageRead};
+use crate::screen::named_creates::{CreateEnd, NamedPlace};
+use crate::widgets::field::TextField;
 use crate::worker::{TypedCall, op};
 
 /// What a new column whose answer was lost is found by: its name, on its board.
@@ -48,25 +50,51 @@ impl CreateLookup for ColumnLookup {
     }
 }
 
-/// A new column on its way.
-#[derive(Debug, Clone)]
-pub struct NewColumn {
-    pub lookup: ColumnLookup,
-    sent: SentAt<i64>,
-    /// The look after a lost answer, or before a send again (`resending`).
-    looking: Option<LostCreate<ColumnLookup>>,
-    /// An earlier send of it, not found right before this one went: unsettled again if this
-    /// one is refused.
-    earlier: Option<LostCreate<ColumnLookup>>,
-}
+impl NamedPlace for ColumnLookup {
+    type Made = BoardColumn;
 
-impl NewColumn {
-    /// The create has been refused: an earlier send looked for right before it may still
-    /// land, so it is unsettled again.
-    pub(super) fn refused(self, owner: &mut TasksState) {
-        if let Some(earlier) = self.earlier {
-            owner.column_unsettled.keep(earlier);
-        }
+    fn send(&self, n: u64, cx: &mut ScreenCtx) {
+        let create = op::CreateColumn(self.board, self.name.clone());
+        cx.request(TaskKey::ColumnCreate(n), create, move |r| {
+            TaskAnswer::ColumnCreated(n, r)
+        });
+    }
+
+    /// Reads the board's columns to look for new column `n`.
+    fn look(n: u64, read: PageRead<Vec<BoardColumn>>, cx: &mut ScreenCtx) {
+        cx.ask(TaskKey::ColumnFind(n), read, move |r| {
+            TaskAnswer::ColumnFound(n, r)
+        });
+    }
+
+    fn what(&self) -> &'static str {
+        "column"
+    }
+
+    /// Column names are short: said whole.
+    fn quoted(&self) -> String {
+        crate::text::quoted_full(&self.name)
+    }
+
+    fn not_created_text(&self, lost: &LostCreate<Self>, cx: &ScreenCtx) -> String {
+        let again = cx
+            .keys
+            .then_say("board.new_column", "looks once more and sends it");
+        format!("{}{again}", lost.not_created_text(&self.done()))
+    }
+
+    fn failed_text(&self, lost: &LostCreate<Self>, _cx: &ScreenCtx) -> String {
+        format!(
+            "{}; the same name again looks first",
+            lost.check_failed_text("created")
+        )
+    }
+
+    fn unanswered_text(&self, _looked_for: bool) -> String {
+        format!(
+            "The column {} is being created; it is not confirmed yet.",
+            self.quoted()
+        )
     }
 }
 
@@ -78,43 +106,20 @@ impl TasksState {
             .columns
             .get(&board)
             .and_then(Loadable::value)
-            .map(|cols| lookup.known(cols))
+            .cloned()
             .unwrap_or_default();
-        let clock = cx.clock;
-        let (sent, looking, look) = match self
-            .column_unsettled
-            .send(&lookup, || SentAt::new(&clock, held))
-        {
-            Sending::Now(sent) => (sent, None, None),
-            Sending::LookFirst(lost, look) => {
-                cx.toast(ToastKind::Info, lost.resend_text("created"));
-                (lost.sent.clone(), Some(*lost), Some(look))
-            }
-        };
-        let new = NewColumn {
-            lookup,
-            sent,
-            looking,
-            earlier: None,
-        };
-        let create = create_call(&new.lookup);
-        if let Some(n) = self.put_column_write(ColumnWrite::Create(Box::new(new))) {
-            match look {
-                Some(look) => look_for_column(n, look, cx),
-                None => send_column_create(n, create, cx),
-            }
-        }
+        self.column_creates.create(lookup, &held, cx);
     }
 
-    /// A create's answer was lost: the board's columns are read to look for it.
-    pub(super) fn column_lost(&mut self, mut new: Box<NewColumn>, e: ApiError, cx: &mut ScreenCtx) {
-        // From the first send on: the look covers every send of it.
-        let (lost, look) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
-        cx.toast(ToastKind::Info, lost.looking_text("created"));
-        new.looking = Some(lost);
-        if let Some(n) = self.put_column_write(ColumnWrite::Create(new)) {
-            look_for_column(n, look, cx);
-        }
+    /// The answer to new column `n`.
+    pub(in crate::tasks) fn on_column_created(
+        &mut self,
+        n: u64,
+        result: Result<BoardColumn, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let end = self.column_creates.on_created(n, result, cx);
+        self.column_create_ended(end, cx);
     }
 
     /// The board's columns read to look for new column `n`.
@@ -124,68 +129,29 @@ impl TasksState {
         result: Result<Vec<BoardColumn>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(b) = self.layers.board_mut() else {
-            return;
-        };
-        let Some(ColumnWrite::Create(mut new)) = b.column_writes.remove(&n) else {
-            return;
-        };
-        let Some(lost) = new.looking.as_mut() else {
-            return;
-        };
-        match lost.on_answer(result) {
-            Looked::Resend => {
-                new.earlier = new.looking.take();
-                let create = create_call(&new.lookup);
-                b.column_writes.insert(n, ColumnWrite::Create(new));
-                send_column_create(n, create, cx);
+        let end = self.column_creates.on_looked(n, result, cx);
+        self.column_create_ended(end, cx);
+    }
+
+    fn column_create_ended(&mut self, end: Option<CreateEnd<ColumnLookup>>, cx: &mut ScreenCtx) {
+        match end {
+            Some(CreateEnd::Made(lookup, column) | CreateEnd::Found(lookup, column)) => {
+                self.show_new_column(lookup.board, column, cx)
             }
-            Looked::Next(look) => {
-                b.column_writes.insert(n, ColumnWrite::Create(new));
-                look_for_column(n, look, cx);
+            // What was typed is not lost: the prompt comes back with it and the reason, while
+            // its board shows.
+            Some(CreateEnd::Refused(lookup, e))
+                if self.layers.board().is_some_and(|b| b.board == lookup.board) =>
+            {
+                self.offer(Popup::Prompt {
+                    purpose: PromptPurpose::NewColumn {
+                        board: lookup.board,
+                    },
+                    field: TextField::typed(lookup.name),
+                    feedback: Feedback::Err(e.short()),
+                })
             }
-            Looked::Found(column) => {
-                let text = lost.found_text("created");
-                self.show_new_column(new.lookup.board, column, cx);
-                cx.toast(ToastKind::Success, text);
-            }
-            Looked::NotCreated => {
-                let again = cx
-                    .keys
-                    .then_say("board.new_column", "looks once more and sends it");
-                let text = format!("{}{again}", lost.not_created_text("created"));
-                let lost = lost.clone();
-                self.column_unsettled.keep(lost);
-                cx.toast(ToastKind::Error, text);
-            }
-            Looked::Failed => {
-                let text = format!(
-                    "{}; the same name again looks first",
-                    lost.check_failed_text("created")
-                );
-                let lost = lost.clone();
-                self.column_unsettled.keep(lost);
-                cx.toast(ToastKind::Error, text);
-            }
+            None | Some(CreateEnd::Refused(..) | CreateEnd::Dropped(_)) => {}
         }
     }
-}
-
-/// The create of the column `lookup` names.
-fn create_call(lookup: &ColumnLookup) -> op::CreateColumn {
-    op::CreateColumn(lookup.board, lookup.name.clone())
-}
-
-/// Sends column write `n`, a create.
-fn send_column_create(n: u64, create: op::CreateColumn, cx: &mut ScreenCtx) {
-    cx.request(TaskKey::Column(n), create, move |r| {
-        TaskAnswer::Column(n, r.map(Some))
-    });
-}
-
-/// Reads the board's columns to look for new column `n`.
-fn look_for_column(n: u64, look: PageRead<Vec<BoardColumn>>, cx: &mut ScreenCtx) {
-    cx.ask(TaskKey::ColumnFind(n), look, move |r| {
-        TaskAnswer::ColumnFound(n, r)
-    });
 }

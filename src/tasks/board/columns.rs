@@ -1,50 +1,149 @@
 //! A board's columns: a new one (`C`), a new name (`R`), a new place (`<` / `>`) and away
-//! (`X`, after a yes). Names and places show at once and go back with the service's message
-//! if refused; after a lost answer the board's columns are read again, so they show what the
-//! service has. A new column shows once the service answers; one whose answer was lost is
-//! looked for before anything is sent again (see `column_create`).
+//! (`X`, after a yes), through the write ledger as every named item's renames and deletes
+//! are (`screen::named_writes`). Names and places show at once and go back with the service's
+//! message if refused; a delete shows once the service has done it (the column's tasks go
+//! elsewhere on the service, and where is for it to say). After a lost answer the board's
+//! columns are read back, and they show what the service has. A new column shows once the
+//! service answers; one whose answer was lost is looked for before anything is sent again
+//! (see `column_create`).
 
 use weeek_api::ApiError;
 use weeek_api::models::BoardColumn;
 
-use super::super::dialogs::{Feedback, Popup, PromptPurpose};
+use super::super::dialogs::{Popup, PromptPurpose};
 use super::super::{TaskAnswer, TaskKey, TasksState};
 use crate::screen::ScreenCtx;
-use crate::screen::ledger::done;
+use crate::screen::ledger::{Group, Settled, Shown, Writes, done};
 use crate::screen::loadable::Loadable;
-use crate::screen::lost_answer::{AfterFailure, after_failure, cause_text};
+use crate::screen::lost_answer::ReadBack;
+use crate::screen::named_writes::{self, NamedChange};
+use crate::screen::names::{Directory, with_directory};
 use crate::screen::toast::ToastKind;
 use crate::text::quoted_full as quoted;
 use crate::worker::{TypedCall, op};
 
-/// A column write on its way, with what it takes to put the board back.
 #[derive(Debug, Clone)]
-pub enum ColumnWrite {
-    Create(Box<super::column_create::NewColumn>),
-    Rename {
-        column: i64,
-        before: String,
-        after: String,
-    },
-    /// `before`: the board's columns in their order before the move.
+pub struct ColumnWrites;
+
+#[derive(Debug, Clone)]
+pub enum ColumnChange {
+    /// Renamed, or deleted.
+    Named(NamedChange<BoardColumn>),
+    /// Moved to go right after column `after` (`None`: first); `before`: the board's columns
+    /// in their order before the move.
     Move {
-        column: i64,
         before: Vec<BoardColumn>,
-    },
-    Delete {
-        column: i64,
-        name: String,
+        after: Option<i64>,
     },
 }
 
-impl ColumnWrite {
-    fn column(&self) -> Option<i64> {
-        match self {
-            Self::Create(_) => None,
-            Self::Rename { column, .. }
-            | Self::Move { column, .. }
-            | Self::Delete { column, .. } => Some(*column),
+impl Writes for ColumnWrites {
+    /// The board and the column.
+    type Id = (i64, i64);
+    type Change = ColumnChange;
+    /// The board's columns, as read back.
+    type Item = Vec<BoardColumn>;
+    type Note = ();
+    type Truth = ();
+
+    crate::ledger_requests!(TaskKey, TaskAnswer, Column);
+
+    fn read_back(id: &(i64, i64)) -> TypedCall<Result<Vec<BoardColumn>, ApiError>> {
+        TypedCall::new(op::Columns(id.0))
+    }
+
+    fn judge(
+        (_, column): &(i64, i64),
+        change: &ColumnChange,
+        found: Result<&Vec<BoardColumn>, &ApiError>,
+    ) -> ReadBack {
+        let found = found.map(Vec::as_slice);
+        match change {
+            ColumnChange::Named(c) => c.judge_in(column, found),
+            ColumnChange::Move { after, .. } => {
+                named_writes::judge_move(column, after.as_ref(), found)
+            }
         }
+    }
+}
+
+impl Shown<ColumnWrites> for Directory<'_> {
+    fn reapply(&mut self, (board, column): &(i64, i64), change: &ColumnChange, _: &ScreenCtx) {
+        let Some(cols) = self.0.columns.get_mut(board).and_then(Loadable::value_mut) else {
+            return;
+        };
+        match change {
+            ColumnChange::Named(NamedChange::Delete { .. }) => {}
+            ColumnChange::Named(rename) => rename.reapply(cols, column),
+            ColumnChange::Move { after, .. } => place_after(cols, *column, *after),
+        }
+    }
+
+    fn roll_back(
+        &mut self,
+        (board, column): &(i64, i64),
+        change: &ColumnChange,
+        later: bool,
+        _: &ScreenCtx,
+    ) -> Option<()> {
+        let cols = self
+            .0
+            .columns
+            .get_mut(board)
+            .and_then(Loadable::value_mut)?;
+        match change {
+            ColumnChange::Named(NamedChange::Delete { .. }) => {}
+            ColumnChange::Named(rename) => rename.roll_back(cols, column, later),
+            ColumnChange::Move { before, .. } if !later => cols.clone_from(before),
+            ColumnChange::Move { .. } => {}
+        }
+        None
+    }
+
+    /// The board's columns as the service has them.
+    fn read_back(
+        &mut self,
+        (board, _): &(i64, i64),
+        _: &ColumnChange,
+        found: Result<Vec<BoardColumn>, ApiError>,
+        _: &ReadBack,
+        _later: bool,
+        _: &ScreenCtx,
+    ) -> Option<()> {
+        if let Ok(fresh) = found {
+            self.0.columns.insert(*board, Loadable::Loaded(fresh));
+        }
+        None
+    }
+}
+
+/// Moves column `column` of `cols` right after column `after` (`None`: first).
+fn place_after(cols: &mut Vec<BoardColumn>, column: i64, after: Option<i64>) {
+    let Some(at) = cols.iter().position(|c| c.id == column) else {
+        return;
+    };
+    let moving = cols.remove(at);
+    let to = after
+        .and_then(|a| cols.iter().position(|c| c.id == a))
+        .map_or(0, |i| i + 1);
+    cols.insert(to, moving);
+}
+
+/// How a column's change is said: its success and what was tried.
+fn words(change: &ColumnChange, name: &str) -> (String, String) {
+    match change {
+        ColumnChange::Named(NamedChange::Rename { to, .. }) => (
+            format!("Renamed the column {name} to {}", quoted(to)),
+            format!("rename the column to {}", quoted(to)),
+        ),
+        ColumnChange::Named(NamedChange::Delete { .. }) => (
+            format!("Deleted the column {name}"),
+            format!("delete the column {name}"),
+        ),
+        ColumnChange::Move { .. } => (
+            format!("Moved the column {name}"),
+            format!("move the column {name}"),
+        ),
     }
 }
 
@@ -118,26 +217,6 @@ impl TasksState {
         });
     }
 
-    fn send_column_write(
-        &mut self,
-        write: ColumnWrite,
-        call: TypedCall<Result<Option<BoardColumn>, ApiError>>,
-        cx: &mut ScreenCtx,
-    ) {
-        if let Some(n) = self.put_column_write(write) {
-            cx.ask(TaskKey::Column(n), call, move |r| TaskAnswer::Column(n, r));
-        }
-    }
-
-    /// Keeps `write` on the board under a new number (none without a board).
-    pub(super) fn put_column_write(&mut self, write: ColumnWrite) -> Option<u64> {
-        let b = self.layers.board_mut()?;
-        let n = b.next_order;
-        b.next_order += 1;
-        b.column_writes.insert(n, write);
-        Some(n)
-    }
-
     pub(in crate::tasks) fn rename_column(
         &mut self,
         column: i64,
@@ -147,25 +226,16 @@ impl TasksState {
         let Some(board) = self.layers.board().map(|b| b.board) else {
             return;
         };
-        let Some(shown) =
-            columns_mut(cx, board).and_then(|cols| cols.iter_mut().find(|c| c.id == column))
+        let Some(change) =
+            columns_mut(cx, board).and_then(|cols| named_writes::rename(cols, &column, &name))
         else {
             return;
         };
-        if shown.name == name {
-            return;
-        }
-        let before = std::mem::replace(&mut shown.name, name.clone());
-        let call = done(op::RenameColumn(column, name.clone()));
-        self.send_column_write(
-            ColumnWrite::Rename {
-                column,
-                before,
-                after: name,
-            },
-            call,
-            cx,
-        );
+        let label = quoted(change.renamed_from().unwrap_or_default());
+        let call = done(op::RenameColumn(column, name));
+        let change = ColumnChange::Named(change);
+        self.column_writes
+            .write((board, column), label, change, call, cx);
     }
 
     /// `<` / `>`: the focused column one place left or right, right after the column that is
@@ -196,71 +266,84 @@ impl TasksState {
             b.focus = i;
         }
         self.board_fit(cx);
-        self.send_column_write(
-            ColumnWrite::Move { column, before },
-            done(op::MoveColumn(column, upper)),
-            cx,
-        );
+        let name = quoted(&cx.names.column_name(column));
+        let change = ColumnChange::Move {
+            before,
+            after: upper,
+        };
+        let call = done(op::MoveColumn(column, upper));
+        self.column_writes
+            .write((board, column), name, change, call, cx);
     }
 
+    /// `y` to "delete this column?": sent, and shown once done.
     pub(in crate::tasks) fn delete_column(&mut self, column: i64, cx: &mut ScreenCtx) {
-        let name = cx.names.column_name(column);
-        self.send_column_write(
-            ColumnWrite::Delete { column, name },
-            done(op::DeleteColumn(column)),
-            cx,
-        );
+        let Some(board) = self.layers.board().map(|b| b.board) else {
+            return;
+        };
+        let Some((index, item)) = cx
+            .names
+            .columns
+            .get(&board)
+            .and_then(Loadable::value)
+            .and_then(|cols| cols.iter().enumerate().find(|(_, c)| c.id == column))
+            .map(|(i, c)| (i, Box::new(c.clone())))
+        else {
+            return;
+        };
+        let name = quoted(&item.name);
+        let change = ColumnChange::Named(NamedChange::Delete { item, index });
+        let call = done(op::DeleteColumn(column));
+        self.column_writes
+            .write((board, column), name, change, call, cx);
     }
 
-    /// The answer to column write `n`.
-    pub(in crate::tasks) fn on_column_reply(
+    /// The answer to column write `n`, or the board's columns read back after it.
+    pub(in crate::tasks) fn on_column_write(
         &mut self,
         n: u64,
-        result: Result<Option<BoardColumn>, ApiError>,
+        settled: Settled<Vec<BoardColumn>>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(b) = self.layers.board_mut() else {
-            return;
-        };
-        let board = b.board;
-        let Some(write) = b.column_writes.remove(&n) else {
-            return;
-        };
-        match result {
-            Ok(created) => self.column_written(board, write, created, cx),
-            Err(e) => match (after_failure(&e), write) {
-                (AfterFailure::ReadBack, ColumnWrite::Create(new)) => self.column_lost(new, e, cx),
-                (AfterFailure::RollBack, write) => self.column_refused(board, write, &e, cx),
-                (AfterFailure::ReadBack, write) => {
-                    let what = match &write {
-                        ColumnWrite::Create(new) => {
-                            format!("create the column {}", quoted(&new.lookup.name))
-                        }
-                        ColumnWrite::Rename { after, .. } => {
-                            format!("rename the column to {}", quoted(after))
-                        }
-                        ColumnWrite::Move { column, .. } => {
-                            format!("move the column {}", quoted(&cx.names.column_name(*column)))
-                        }
-                        ColumnWrite::Delete { name, .. } => {
-                            format!("delete the column {}", quoted(name))
-                        }
-                    };
-                    cx.toast(
-                        ToastKind::Error,
-                        format!(
-                            "Not confirmed: {what} ({}); the board's columns are read again",
-                            cause_text(&e)
-                        ),
-                    );
-                    cx.request_columns(board);
-                    if let ColumnWrite::Delete { column, .. } = write {
-                        self.reload_board_columns(cx);
-                        self.reload_list_in(column, cx);
-                    }
-                }
-            },
+        let ledger = &mut self.column_writes;
+        let done = with_directory(cx, |dir, cx| ledger.on_settled(n, settled, dir, cx));
+        self.sync_board_columns(cx);
+        if let Some(group) = done {
+            self.column_write_settled(&group, cx);
         }
+    }
+
+    fn column_write_settled(&mut self, group: &Group<ColumnWrites>, cx: &mut ScreenCtx) {
+        for ((board, column), o) in &group.items {
+            match &o.change {
+                ColumnChange::Named(NamedChange::Delete { .. }) => {
+                    if o.error.is_none()
+                        && let Some(cols) = columns_mut(cx, *board)
+                    {
+                        cols.retain(|c| c.id != *column);
+                    }
+                    self.sync_board_columns(cx);
+                    if o.error.is_none() || matches!(o.read_back, Some(ReadBack::Unknown(_))) {
+                        // Its tasks went elsewhere on the service: every column is read
+                        // again, and the list underneath if it shows any of them.
+                        self.reload_board_columns(cx);
+                        self.reload_list_in(*column, cx);
+                    }
+                    self.board_cursor_moved(cx);
+                }
+                // Put back: the focus follows it.
+                ColumnChange::Move { .. } if o.error.is_some() => {
+                    if let Some(b) = self.layers.board_mut()
+                        && let Some(i) = b.columns.iter().position(|c| c.key == *column)
+                    {
+                        b.focus = i;
+                    }
+                    self.board_fit(cx);
+                }
+                ColumnChange::Named(_) | ColumnChange::Move { .. } => {}
+            }
+        }
+        group.say(cx, |_, o| words(&o.change, &o.name));
     }
 
     /// Reads the task list again when it shows tasks of `column` (deleted: they are elsewhere
@@ -273,53 +356,6 @@ impl TasksState {
         });
         if shown {
             self.reload(cx);
-        }
-    }
-
-    fn column_written(
-        &mut self,
-        board: i64,
-        write: ColumnWrite,
-        created: Option<BoardColumn>,
-        cx: &mut ScreenCtx,
-    ) {
-        match write {
-            ColumnWrite::Create(new) => {
-                if let Some(column) = created {
-                    self.show_new_column(board, column, cx);
-                }
-                cx.toast(
-                    ToastKind::Success,
-                    format!("Created the column {}", quoted(&new.lookup.name)),
-                );
-            }
-            ColumnWrite::Rename { before, after, .. } => cx.toast(
-                ToastKind::Success,
-                format!(
-                    "Renamed the column {} to {}",
-                    quoted(&before),
-                    quoted(&after)
-                ),
-            ),
-            ColumnWrite::Move { column, .. } => cx.toast(
-                ToastKind::Success,
-                format!("Moved the column {}", quoted(&cx.names.column_name(column))),
-            ),
-            ColumnWrite::Delete { column, name } => {
-                if let Some(cols) = columns_mut(cx, board) {
-                    cols.retain(|c| c.id != column);
-                }
-                self.sync_board_columns(cx);
-                // Its tasks went elsewhere on the service: every column is read again, and the
-                // list underneath if it shows any of them.
-                self.reload_board_columns(cx);
-                self.reload_list_in(column, cx);
-                self.board_cursor_moved(cx);
-                cx.toast(
-                    ToastKind::Success,
-                    format!("Deleted the column {}", quoted(&name)),
-                );
-            }
         }
     }
 
@@ -338,61 +374,5 @@ impl TasksState {
             b.focus = i;
         }
         self.board_cursor_moved(cx);
-    }
-
-    fn column_refused(&mut self, board: i64, write: ColumnWrite, e: &ApiError, cx: &mut ScreenCtx) {
-        let why = e.short();
-        let column = write.column();
-        match write {
-            ColumnWrite::Create(new) => {
-                let (board, name) = (new.lookup.board, new.lookup.name.clone());
-                new.refused(self);
-                cx.toast(
-                    ToastKind::Error,
-                    format!("Could not create the column {}: {why}", quoted(&name)),
-                );
-                // What was typed is not lost: the prompt comes back with it and the reason.
-                self.offer(Popup::Prompt {
-                    purpose: PromptPurpose::NewColumn { board },
-                    field: crate::widgets::field::TextField::typed(name),
-                    feedback: Feedback::Err(why),
-                });
-            }
-            ColumnWrite::Rename { before, after, .. } => {
-                if let Some(shown) = columns_mut(cx, board)
-                    .and_then(|cols| cols.iter_mut().find(|c| Some(c.id) == column))
-                    && shown.name == after
-                {
-                    shown.name = before;
-                }
-                cx.toast(
-                    ToastKind::Error,
-                    format!("Could not rename the column to {}: {why}", quoted(&after)),
-                );
-            }
-            ColumnWrite::Move { before, .. } => {
-                if let Some(cols) = columns_mut(cx, board) {
-                    *cols = before;
-                }
-                self.sync_board_columns(cx);
-                if let Some(b) = self.layers.board_mut()
-                    && let Some(i) = b.columns.iter().position(|c| Some(c.key) == column)
-                {
-                    b.focus = i;
-                }
-                self.board_fit(cx);
-                cx.toast(
-                    ToastKind::Error,
-                    format!(
-                        "Could not move the column {}: {why}",
-                        quoted(&column.map(|c| cx.names.column_name(c)).unwrap_or_default())
-                    ),
-                );
-            }
-            ColumnWrite::Delete { name, .. } => cx.toast(
-                ToastKind::Error,
-                format!("Could not delete the column {}: {why}", quoted(&name)),
-            ),
-        }
     }
 }

@@ -3,7 +3,7 @@
 //! list stays as it was underneath: `Esc` goes back to it (or to the projects tree, for a board
 //! opened there). The triage verbs act on the card
 //! under the cursor (`TasksState::current` is the board's card while a board shows), and the
-//! write ledger keeps the cards and the list rows alike (`verbs::Rows`).
+//! write ledger keeps the cards and the list rows alike (`task_writes::Rows`).
 
 use std::collections::BTreeMap;
 
@@ -53,9 +53,7 @@ pub struct BoardView {
     fit: (usize, usize),
     /// Cards moved up or down their column (`J`/`K`) and not answered yet, by number.
     orders: BTreeMap<u64, moves::Reorder>,
-    /// Columns created, renamed, moved or deleted and not answered yet, by number.
-    column_writes: BTreeMap<u64, columns::ColumnWrite>,
-    /// Numbers the reorders and column writes go by.
+    /// Numbers the reorders go by.
     next_order: u64,
     /// Where cards moved to another column sat in the one they left, by task and that column:
     /// a card coming back (`u`, or `H` after `L`) takes its old place again, not the bottom
@@ -78,7 +76,6 @@ impl BoardView {
             seek,
             fit: (1, 1),
             orders: BTreeMap::new(),
-            column_writes: BTreeMap::new(),
             next_order: 0,
             left: BTreeMap::new(),
             opened_from: None,
@@ -107,18 +104,6 @@ impl BoardView {
     /// The board's keys that do nothing where the cursor is (the footer leaves them out): a
     /// column before the first or after the last, a card above the top or below the bottom,
     /// a card or column where there is none.
-    /// What quitting now would leave unconfirmed: a new column sent and not answered, or
-    /// looked for after a lost answer.
-    pub fn unanswered(&self) -> Option<String> {
-        self.column_writes.values().find_map(|w| match w {
-            columns::ColumnWrite::Create(new) => Some(format!(
-                "The column {} is being created; it is not confirmed yet.",
-                crate::text::quoted_full(&new.lookup.name)
-            )),
-            _ => None,
-        })
-    }
-
     pub fn idle(&self, action: Action) -> bool {
         let last = self.columns.len().saturating_sub(1);
         let at_first = self.focus == 0;

@@ -4,7 +4,7 @@
 //!
 //! A comment sent is shown once the service answers with it: a comment has no value to show
 //! before it exists. A send whose answer was lost is never repeated blindly: the thread is read
-//! to look for it (see `app::lost_answer`), and the same text sent again later looks once
+//! to look for it (see `screen::lost_answer`), and the same text sent again later looks once
 //! more first. The text stays in the draft until the service has it.
 
 use std::collections::{BTreeMap, HashMap};
@@ -14,12 +14,14 @@ use weeek_api::{ApiError, CommentPage};
 
 use super::TasksState;
 use crate::screen::ScreenCtx;
-use crate::screen::lost_answer::{self, AfterFailure, Unsettled};
+use crate::screen::lost_answer::{self, AfterFailure};
+use crate::screen::named_creates::NamedCreates;
 use crate::screen::toast::ToastKind;
+use crate::screen::write_words;
 use crate::text::quoted;
 use crate::widgets::text_area::TextArea;
 use crate::worker::op;
-use create::{CommentLookup, NewComment};
+use create::CommentLookup;
 
 mod create;
 
@@ -32,7 +34,9 @@ const MAX_PAGES: u32 = 20;
 pub enum CommentKey {
     /// A page of the thread of the task on screen.
     Page,
-    /// A comment sent or deleted, by its number.
+    /// A comment sent, by its number.
+    Create(u64),
+    /// A comment deleted, by its number.
     Write(u64),
     /// The thread read again after a lost answer, by the write's number.
     ReadBack(u64),
@@ -128,29 +132,14 @@ pub enum CommentDialog {
     },
 }
 
+/// A comment's delete on its way.
 #[derive(Debug, Clone)]
-enum WriteKind {
-    Create(Box<NewComment>),
-    Delete(Box<Comment>),
-}
-
-#[derive(Debug, Clone)]
-struct CommentWrite {
+struct CommentDelete {
     task_id: i64,
     title: String,
-    kind: WriteKind,
+    comment: Box<Comment>,
     /// Comments looked through so far by a read-back.
     looked: u32,
-}
-
-impl CommentWrite {
-    /// Where the text of a new comment is kept until the service has it.
-    fn draft_key(&self) -> Option<(i64, Option<i64>)> {
-        match &self.kind {
-            WriteKind::Create(c) => Some((self.task_id, c.lookup.reply_to)),
-            WriteKind::Delete(_) => None,
-        }
-    }
 }
 
 /// Comments per page of a read-back (the service's largest page).
@@ -161,20 +150,18 @@ pub struct Comments {
     pub thread: Option<Thread>,
     /// Text written and not sent, by task and the comment answered: Esc loses nothing.
     pub(super) drafts: HashMap<(i64, Option<i64>), TextArea>,
-    writes: BTreeMap<u64, CommentWrite>,
+    /// Deletes on their way, by number.
+    deletes: BTreeMap<u64, CommentDelete>,
     next: u64,
-    /// Comments whose answer was lost and that no look found: sent again, each is looked for
-    /// first.
-    unsettled: Unsettled<CommentLookup>,
+    /// New comments on their way: the same text sent again after a lost answer is looked
+    /// for first.
+    creates: NamedCreates<CommentLookup>,
 }
 
 impl Comments {
     /// What quitting now would leave unconfirmed.
     pub fn unanswered(&self) -> Option<String> {
-        self.writes
-            .values()
-            .any(|w| matches!(w.kind, WriteKind::Create(_)))
-            .then(|| "A comment is being sent; its answer would not be seen.".into())
+        self.creates.unanswered()
     }
 }
 
@@ -300,12 +287,12 @@ impl TasksState {
         let n = self.comments.next;
         self.comments.next += 1;
         let delete = op::DeleteComment(task_id, comment.id);
-        self.comments.writes.insert(
+        self.comments.deletes.insert(
             n,
-            CommentWrite {
+            CommentDelete {
                 task_id,
                 title,
-                kind: WriteKind::Delete(Box::new(comment)),
+                comment: Box::new(comment),
                 looked: 0,
             },
         );
@@ -319,7 +306,7 @@ impl TasksState {
     pub(super) fn on_comment_answer(&mut self, answer: CommentAnswer, cx: &mut ScreenCtx) {
         match answer {
             CommentAnswer::Page(r) => self.on_comment_page(r, cx),
-            CommentAnswer::Created(n, r) => self.on_comment_created(n, r.map(|c| *c), cx),
+            CommentAnswer::Created(n, r) => self.on_comment_created(n, r, cx),
             CommentAnswer::Found(n, r) => self.on_comment_found(n, r, cx),
             CommentAnswer::Deleted(n, r) => self.on_comment_written(n, r.map(|()| None), cx),
             CommentAnswer::ReadBack(n, r) => self.on_comment_read_back(n, r, cx),
@@ -333,53 +320,42 @@ impl TasksState {
         result: Result<Option<Comment>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(w) = self.comments.writes.get(&n).cloned() else {
+        let Some(w) = self.comments.deletes.get(&n).cloned() else {
             return;
         };
-        let WriteKind::Delete(c) = &w.kind else {
-            return;
-        };
+        let c = &w.comment;
         let name = quoted(&w.title, 40);
         match result {
             Ok(_) => {
-                self.comments.writes.remove(&n);
+                self.comments.deletes.remove(&n);
                 cx.toast(ToastKind::Success, format!("Comment on {name} deleted"));
             }
-            Err(e) => match lost_answer::after_failure(&e) {
-                AfterFailure::RollBack => {
-                    self.comments.writes.remove(&n);
-                    // Back in the thread: the next read puts its replies back too.
-                    if let Some(t) = self
-                        .comments
-                        .thread
-                        .as_mut()
-                        .filter(|t| t.task_id == w.task_id)
-                    {
-                        t.rows.push((**c).clone());
-                        t.rows.sort_by_key(|r| (r.created_at, r.id));
+            Err(e) => {
+                let attempt = format!("delete the comment on {name}");
+                let then = "reading the comments back";
+                match write_words::say_failure(&e, &attempt, then, cx) {
+                    AfterFailure::RollBack => {
+                        self.comments.deletes.remove(&n);
+                        // Back in the thread: the next read puts its replies back too.
+                        if let Some(t) = self
+                            .comments
+                            .thread
+                            .as_mut()
+                            .filter(|t| t.task_id == w.task_id)
+                        {
+                            t.rows.push((**c).clone());
+                            t.rows.sort_by_key(|r| (r.created_at, r.id));
+                        }
+                        self.refresh_comments(cx);
                     }
-                    self.refresh_comments(cx);
-                    cx.toast(
-                        ToastKind::Error,
-                        format!("Could not delete the comment on {name}: {}", e.short()),
-                    );
-                }
-                AfterFailure::ReadBack => {
-                    cx.toast(
-                        ToastKind::Error,
-                        format!(
-                            "The answer to delete the comment on {name} was lost ({}): reading the comments back",
-                            lost_answer::cause_text(&e)
-                        ),
-                    );
                     // The whole thread is looked through: the comment may be on any page.
-                    cx.request(
+                    AfterFailure::ReadBack => cx.request(
                         super::TaskKey::Comments(CommentKey::ReadBack(n)),
                         op::Comments(w.task_id, READ_BACK_PAGE, 0),
                         move |r| CommentAnswer::ReadBack(n, r),
-                    );
+                    ),
                 }
-            },
+            }
         }
     }
 
@@ -390,17 +366,15 @@ impl TasksState {
         result: Result<CommentPage, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(w) = self.comments.writes.get(&n).cloned() else {
+        let Some(w) = self.comments.deletes.get(&n).cloned() else {
             return;
         };
-        let WriteKind::Delete(c) = &w.kind else {
-            return;
-        };
+        let c = &w.comment;
         let name = quoted(&w.title, 40);
         let page = match result {
             Ok(p) => p,
             Err(e) => {
-                self.comments.writes.remove(&n);
+                self.comments.deletes.remove(&n);
                 cx.toast(
                     ToastKind::Error,
                     format!(
@@ -416,7 +390,7 @@ impl TasksState {
         let found = page.comments.iter().any(|r| r.id == c.id);
         if !found && page.has_more {
             let looked = w.looked + page.comments.len() as u32;
-            if let Some(write) = self.comments.writes.get_mut(&n) {
+            if let Some(write) = self.comments.deletes.get_mut(&n) {
                 write.looked = looked;
             }
             cx.request(
@@ -426,7 +400,7 @@ impl TasksState {
             );
             return;
         }
-        self.comments.writes.remove(&n);
+        self.comments.deletes.remove(&n);
         let (kind, text) = if found {
             (
                 ToastKind::Error,

@@ -4,12 +4,12 @@
 
 use weeek_api::ApiError;
 
+use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
-use crate::screen::choices::PickKind;
 use crate::screen::choices::create::{
-    ChoiceAsk, ChoiceLookup, ChoicePage, Created, Creating, Made,
+    self as choice_create, ChoiceAsk, ChoicePage, Created, CreatesChoices, Creating,
 };
-use crate::screen::toast::ToastKind;
+use crate::screen::choices::{Choice, PickKind};
 use crate::tasks::{TaskKey, TasksState};
 use crate::widgets::picker::PickItem;
 
@@ -32,40 +32,53 @@ pub enum FormAnswer {
     TagFound(Result<ChoicePage, ApiError>),
 }
 
-/// The form's keys and answers of a tag create.
-fn form_send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
-    match ask {
-        ChoiceAsk::Create(create) => {
-            cx.ask(TaskKey::Form(FormKey::Tag), create, FormAnswer::TagMade)
+impl CreatesChoices for TasksState {
+    fn creating(&mut self) -> &mut Option<Creating> {
+        &mut self.forms.making_tag
+    }
+
+    fn send(cx: &mut ScreenCtx, ask: ChoiceAsk) {
+        match ask {
+            ChoiceAsk::Create(create) => {
+                cx.ask(TaskKey::Form(FormKey::Tag), create, FormAnswer::TagMade)
+            }
+            ChoiceAsk::Find(look) => {
+                cx.ask(TaskKey::Form(FormKey::FindTag), look, FormAnswer::TagFound)
+            }
         }
-        ChoiceAsk::Find(look) => {
-            cx.ask(TaskKey::Form(FormKey::FindTag), look, FormAnswer::TagFound)
+    }
+
+    fn notice(&mut self) -> Option<&mut Option<String>> {
+        Some(&mut self.tag_picker()?.notice)
+    }
+
+    /// Picked in the open tag picker, else added to the form.
+    fn pick(&mut self, _: PickKind, item: PickItem<Choice>, cx: &mut ScreenCtx) {
+        let Choice::Tag(id) = item.key else {
+            return;
+        };
+        let picked = PickItem::new(Pick::Id(id), item.label).color(item.color);
+        match self.tag_picker() {
+            Some(p) => {
+                p.add_chosen(picked);
+                self.form_picker_action(Action::Accept, cx);
+            }
+            None => {
+                if let Some(e) = self.layers.form_mut()
+                    && !e.form.tags.contains(&id)
+                {
+                    e.form.tags.push(id);
+                    self.forms.flush(Some(e), cx);
+                }
+            }
         }
     }
 }
 
 impl TasksState {
-    /// `Enter` on a tag name the picker does not have: create it, or, while the look for an
-    /// earlier create failed, look again (sending it again might make a second one).
+    /// `Enter` on a tag name the picker does not have.
     pub(super) fn create_tag(&mut self, name: String, cx: &mut ScreenCtx) {
-        if let Some(c) = &mut self.forms.making_tag {
-            c.look_again(cx, form_send);
-            self.show_making_tag();
-            return;
-        }
-        let lookup = ChoiceLookup {
-            kind: PickKind::Tags,
-            name,
-        };
-        self.forms.making_tag = Some(Creating::start(lookup, &[], cx, form_send));
-        self.show_making_tag();
-    }
-
-    fn show_making_tag(&mut self) {
-        let status = self.forms.making_tag.as_ref().map(Creating::status);
-        if let Some(p) = self.tag_picker() {
-            p.notice = status;
-        }
+        choice_create::create(self, PickKind::Tags, name, cx);
     }
 
     fn tag_picker(&mut self) -> Option<&mut crate::widgets::picker::Picker<Pick>> {
@@ -78,74 +91,8 @@ impl TasksState {
 
     pub(in crate::tasks) fn on_form_answer(&mut self, answer: FormAnswer, cx: &mut ScreenCtx) {
         match answer {
-            FormAnswer::TagMade(result) => self.on_tag_made(result, cx),
-            FormAnswer::TagFound(result) => self.on_tag_found(result, cx),
+            FormAnswer::TagMade(result) => choice_create::on_created(self, result, cx),
+            FormAnswer::TagFound(result) => choice_create::on_found(self, result, cx),
         }
-    }
-
-    fn on_tag_made(&mut self, result: Result<Created, ApiError>, cx: &mut ScreenCtx) {
-        let result = result.map(|created| created.item(cx));
-        let Some(making) = self.forms.making_tag.as_mut() else {
-            return;
-        };
-        let made = making.on_created(result, cx, form_send);
-        self.on_tag_outcome(made, cx);
-    }
-
-    fn on_tag_found(&mut self, result: Result<ChoicePage, ApiError>, cx: &mut ScreenCtx) {
-        let Some(making) = self.forms.making_tag.as_mut() else {
-            return;
-        };
-        let made = making.on_found(result, cx, form_send);
-        if matches!(made, Made::Item(_)) {
-            // The tags the pickers are built from lack it: read them again.
-            cx.refresh_directory();
-        }
-        self.on_tag_outcome(made, cx);
-    }
-
-    fn on_tag_outcome(&mut self, made: Made, cx: &mut ScreenCtx) {
-        match made {
-            Made::Item(item) => self.tag_made(item, cx),
-            Made::Failed(text) => {
-                self.forms.making_tag = None;
-                self.tag_failed(text, cx);
-            }
-            Made::Waiting => self.show_making_tag(),
-        }
-    }
-
-    fn tag_failed(&mut self, text: String, cx: &mut ScreenCtx) {
-        if let Some(p) = self.tag_picker() {
-            p.notice = Some(text.clone());
-        }
-        cx.toast(ToastKind::Error, text);
-    }
-
-    /// The service has it: picked in the open tag picker, else added to the form.
-    fn tag_made(&mut self, item: PickItem<crate::screen::choices::Choice>, cx: &mut ScreenCtx) {
-        if self.forms.making_tag.take().is_none() {
-            return;
-        }
-        let crate::screen::choices::Choice::Tag(id) = item.key else {
-            return;
-        };
-        let quoted = crate::text::quoted(&item.label, 40);
-        let picked = PickItem::new(Pick::Id(id), item.label).color(item.color);
-        match self.tag_picker() {
-            Some(p) => {
-                p.add_chosen(picked);
-                self.form_picker_action(crate::keys::commands::Action::Accept, cx);
-            }
-            None => {
-                if let Some(e) = self.layers.form_mut()
-                    && !e.form.tags.contains(&id)
-                {
-                    e.form.tags.push(id);
-                    self.forms.flush(Some(e), cx);
-                }
-            }
-        }
-        cx.toast(ToastKind::Success, format!("Created the tag {quoted}"));
     }
 }

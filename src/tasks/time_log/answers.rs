@@ -30,7 +30,7 @@ impl TasksState {
                 ToastKind::Error,
                 format!("Could not read the logged time again: {}", e.short()),
             ),
-            TimeAnswer::Created(n, r) => self.on_entry_created(n, r.map(|e| *e), cx),
+            TimeAnswer::Created(n, r) => self.on_entry_created(n, r, cx),
             TimeAnswer::Found(n, r) => self.on_entry_found(n, r, cx),
             TimeAnswer::Written(n, r) => self.on_entry_written(n, r, cx),
             TimeAnswer::ReadBack(n, r) => self.on_entry_read_back(n, r, cx),

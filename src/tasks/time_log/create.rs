@@ -1,29 +1,35 @@
-//! A new entry of logged time: after a lost answer it is looked for among the task's entries
-//! (see `app::lost_answer`) before anything is sent again, and logged again later it looks
-//! once more first. Entries carry no creation time, so the ones the task had before the send
-//! are what tell a twin from it.
+//! A new entry of logged time, through the shared creates of named items
+//! (`screen::named_creates`): after a lost answer it is looked for among the task's entries before
+//! anything is sent again, and logged again later it looks once more first. Entries carry no
+//! creation time, so the ones the task had before the send are what tell a twin from it.
 
 use weeek_api::models::{Task, TimeEntry};
 use weeek_api::{ApiError, TimeEntryInput};
 
-use super::{TimeAnswer, TimeKey, WriteKind, is_temp, undo_shown};
+use super::{LogForm, TEMP, TimeAnswer, TimeDialog, TimeKey, is_temp};
 use crate::duration;
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::read_item;
-use crate::screen::lost_answer::{
-    CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt, Unsettled,
-};
-use crate::screen::toast::ToastKind;
+use crate::screen::lost_answer::{CreateLookup, LostCreate, PageRead};
+use crate::screen::named_creates::{CreateEnd, NamedPlace};
 use crate::tasks::{TaskKey, TasksState};
 use crate::text::quoted;
 use crate::worker::op;
 
 /// What a new entry whose answer was lost is found by: the same person, day, duration and
 /// comment on the same task, not among the task's entries before it was sent.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct EntryLookup {
     pub(super) task_id: i64,
     pub(super) input: TimeEntryInput,
+    /// The task's title, as messages say it (not what the entry is found by).
+    pub(super) title: String,
+}
+
+impl PartialEq for EntryLookup {
+    fn eq(&self, other: &Self) -> bool {
+        (self.task_id, &self.input) == (other.task_id, &other.input)
+    }
 }
 
 impl CreateLookup for EntryLookup {
@@ -58,128 +64,114 @@ impl CreateLookup for EntryLookup {
     }
 }
 
-#[derive(Debug, Clone)]
-pub(super) struct NewEntry {
-    pub(super) lookup: EntryLookup,
-    pub(super) sent: SentAt<String>,
-    /// Set once its answer was lost (or before a send again): the look for it.
-    pub(super) lost: Option<LostCreate<EntryLookup>>,
-    /// An earlier send of it, not found right before this one went: unsettled again if this
-    /// one is refused.
-    pub(super) earlier: Option<LostCreate<EntryLookup>>,
-}
+impl NamedPlace for EntryLookup {
+    type Made = Box<TimeEntry>;
 
-impl NewEntry {
-    /// Sends the entry of `lookup` as write `n` (or first the look for an earlier send of it
-    /// whose fate is unknown). `held`: the task's entries before it.
-    pub(super) fn send(
-        lookup: EntryLookup,
-        held: &[TimeEntry],
-        n: u64,
-        title: &str,
-        unsettled: &mut Unsettled<EntryLookup>,
-        cx: &mut ScreenCtx,
-    ) -> Self {
-        let known = lookup.known(held);
-        let clock = cx.clock;
-        let (sent, lost) = match unsettled.send(&lookup, || SentAt::new(&clock, known)) {
-            Sending::Now(sent) => {
-                send_entry(n, &lookup, cx);
-                (sent, None)
-            }
-            Sending::LookFirst(lost, look) => {
-                cx.toast(ToastKind::Info, lost.resend_text(&logged_on(title)));
-                look_for_entry(n, look, cx);
-                (lost.sent.clone(), Some(*lost))
-            }
-        };
-        NewEntry {
-            lookup,
-            sent,
-            lost,
-            earlier: None,
-        }
+    fn send(&self, n: u64, cx: &mut ScreenCtx) {
+        let create = op::CreateTimeEntry(self.task_id, self.input.clone());
+        cx.request(TaskKey::Time(TimeKey::Create(n)), create, move |r| {
+            TimeAnswer::Created(n, r)
+        });
+    }
+
+    /// Reads the task to look for new entry `n`.
+    fn look(n: u64, read: PageRead<Task>, cx: &mut ScreenCtx) {
+        cx.ask(TaskKey::Time(TimeKey::Find(n)), read, move |r| {
+            TimeAnswer::Found(n, r)
+        });
+    }
+
+    fn what(&self) -> &'static str {
+        "time entry"
+    }
+
+    /// "logged on “Отчёт”".
+    fn done(&self) -> String {
+        format!("logged on {}", quoted(&self.title, 40))
+    }
+
+    fn created_text(&self, made: &Box<TimeEntry>) -> String {
+        let logged = duration::format_i64(made.duration);
+        format!("Logged {logged} on {}", quoted(&self.title, 40))
+    }
+
+    fn refused_text(&self, e: &ApiError) -> String {
+        format!(
+            "Could not log time on {}: {}",
+            quoted(&self.title, 40),
+            e.short()
+        )
+    }
+
+    fn not_created_text(&self, lost: &LostCreate<Self>, cx: &ScreenCtx) -> String {
+        let again = cx
+            .keys
+            .then_say("tasks.log_time", "logs it again, after one more look");
+        format!("{}{again}", lost.not_created_text(&self.done()))
+    }
+
+    fn failed_text(&self, lost: &LostCreate<Self>, _: &ScreenCtx) -> String {
+        format!(
+            "{}; logged again, it is looked for first",
+            lost.check_failed_text(&self.done())
+        )
+    }
+
+    fn unanswered_text(&self, _looked_for: bool) -> String {
+        "Logged time is being sent; its answer would not be seen.".into()
     }
 }
 
-/// Sends new entry `n`.
-fn send_entry(n: u64, lookup: &EntryLookup, cx: &mut ScreenCtx) {
-    let create = op::CreateTimeEntry(lookup.task_id, lookup.input.clone());
-    cx.request(TaskKey::Time(TimeKey::Write(n)), create, move |r| {
-        TimeAnswer::Created(n, r)
-    });
-}
-
-/// Reads the task to look for new entry `n`.
-fn look_for_entry(n: u64, look: PageRead<Task>, cx: &mut ScreenCtx) {
-    cx.ask(TaskKey::Time(TimeKey::Find(n)), look, move |r| {
-        TimeAnswer::Found(n, r)
-    });
+/// A new entry on its way: the id it shows under meanwhile, and the form it was sent from
+/// (it opens again, as it was, if the service refuses).
+#[derive(Debug, Clone)]
+pub(super) struct NewEntry {
+    temp: String,
+    form: Box<LogForm>,
 }
 
 impl TasksState {
-    /// The answer to a new entry.
+    /// Shows the form's new entry (`shown`) in `entries` at once and sends it, or first looks
+    /// for an earlier send of it whose fate is unknown.
+    pub(super) fn log_entry(
+        &mut self,
+        lookup: EntryLookup,
+        shown: TimeEntry,
+        form: &LogForm,
+        cx: &mut ScreenCtx,
+    ) {
+        let held = self
+            .details
+            .get(lookup.task_id)
+            .map(|t| t.time_entries.clone())
+            .unwrap_or_default();
+        let task_id = lookup.task_id;
+        let n = self.time.creates.create(lookup, &held, cx);
+        let temp = format!("{TEMP}{n}");
+        // Shown at once in the whole task the detail pane keeps (when it keeps it: a task
+        // read later has the entry from the service).
+        if let Some(t) = self.details.get_mut(task_id) {
+            t.time_entries.push(TimeEntry {
+                id: temp.clone(),
+                ..shown
+            });
+        }
+        let form = Box::new(form.clone());
+        self.time.new.insert(n, NewEntry { temp, form });
+    }
+
+    /// The answer to new entry `n`.
     pub(super) fn on_entry_created(
         &mut self,
         n: u64,
-        result: Result<TimeEntry, ApiError>,
+        result: Result<Box<TimeEntry>, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(w) = self.time.writes.get(&n).cloned() else {
-            return;
-        };
-        let WriteKind::Create { temp, new } = &w.kind else {
-            return;
-        };
-        let name = quoted(&w.title, 40);
-        match CreateAnswer::read(result) {
-            CreateAnswer::Created(e) => {
-                self.time.writes.remove(&n);
-                let text = format!("Logged {} on {name}", duration::format_i64(e.duration));
-                if let Some(t) = self.details.get_mut(w.task_id) {
-                    let entries = &mut t.time_entries;
-                    match entries.iter_mut().find(|x| x.id == *temp) {
-                        Some(x) => *x = e,
-                        None => entries.push(e),
-                    }
-                }
-                cx.toast(ToastKind::Success, text);
-            }
-            CreateAnswer::Refused(e) => {
-                self.time.writes.remove(&n);
-                if let Some(t) = self.details.get_mut(w.task_id) {
-                    undo_shown(&mut t.time_entries, &w.kind);
-                }
-                if let Some(earlier) = new.earlier.clone() {
-                    self.time.unsettled.keep(earlier);
-                }
-                cx.toast(
-                    ToastKind::Error,
-                    format!("Could not log time on {name}: {}", e.short()),
-                );
-                // What was typed is not lost: the form comes back with it and the service's
-                // words at their fields (unless another dialog is open).
-                if let Some(mut form) = w.form
-                    && self.layers.time_dialog().is_none()
-                {
-                    form.refused_by(&e);
-                    self.layers.offer_time(super::TimeDialog::Form(form));
-                }
-            }
-            CreateAnswer::Lost(e) => {
-                let (lost, look) = LostCreate::start(new.lookup.clone(), e, new.sent.clone());
-                cx.toast(ToastKind::Info, lost.looking_text(&logged_on(&w.title)));
-                look_for_entry(n, look, cx);
-                if let Some(WriteKind::Create { new, .. }) =
-                    self.time.writes.get_mut(&n).map(|w| &mut w.kind)
-                {
-                    new.lost = Some(lost);
-                }
-            }
-        }
+        let end = self.time.creates.on_created(n, result, cx);
+        self.entry_create_ended(n, end, None);
     }
 
-    /// The task read to look for a new entry whose answer was lost: settled either way, the
+    /// The task read to look for new entry `n` whose answer was lost: settled either way, the
     /// task's entries show what the service has.
     pub(super) fn on_entry_found(
         &mut self,
@@ -187,57 +179,59 @@ impl TasksState {
         result: Result<Task, ApiError>,
         cx: &mut ScreenCtx,
     ) {
-        let Some(w) = self.time.writes.get_mut(&n) else {
-            return;
-        };
-        let (task_id, title) = (w.task_id, w.title.clone());
-        let WriteKind::Create { temp, new } = &mut w.kind else {
-            return;
-        };
-        let Some(lost) = new.lost.as_mut() else {
-            return;
-        };
-        let temp = temp.clone();
         let read = result.as_ref().ok().cloned();
-        let logged = logged_on(&title);
-        let said = match lost.on_answer(result) {
-            Looked::Resend | Looked::Next(_) => {
-                // One read holds every entry, so there is no next page: not found either way.
-                new.earlier = new.lost.take();
-                send_entry(n, &new.lookup, cx);
-                return;
-            }
-            Looked::Found(_) => (ToastKind::Success, lost.found_text(&logged)),
-            Looked::NotCreated => {
-                let again = cx
-                    .keys
-                    .then_say("tasks.log_time", "logs it again, after one more look");
-                let text = format!("{}{again}", lost.not_created_text(&logged));
-                self.time.unsettled.keep(lost.clone());
-                (ToastKind::Error, text)
-            }
-            Looked::Failed => {
-                let text = format!(
-                    "{}; logged again, it is looked for first",
-                    lost.check_failed_text(&logged)
-                );
-                self.time.unsettled.keep(lost.clone());
-                (ToastKind::Error, text)
-            }
-        };
-        self.time.writes.remove(&n);
-        // What the service has replaces the guess, whichever it was.
-        if let Some(t) = self.details.get_mut(task_id) {
-            t.time_entries.retain(|e| e.id != temp);
-        }
-        if let Some(task) = read {
-            self.take_entries(task);
-        }
-        cx.toast(said.0, said.1);
+        let end = self.time.creates.on_looked(n, result, cx);
+        self.entry_create_ended(n, end, read);
     }
-}
 
-/// "logged on “Отчёт”": what a new entry's messages say of it.
-fn logged_on(title: &str) -> String {
-    format!("logged on {}", quoted(title, 40))
+    fn entry_create_ended(
+        &mut self,
+        n: u64,
+        end: Option<CreateEnd<EntryLookup>>,
+        read: Option<Task>,
+    ) {
+        let Some(end) = end else {
+            return;
+        };
+        let Some(new) = self.time.new.remove(&n) else {
+            return;
+        };
+        let task_id = match &end {
+            CreateEnd::Made(l, _)
+            | CreateEnd::Found(l, _)
+            | CreateEnd::Refused(l, _)
+            | CreateEnd::Dropped(l) => l.task_id,
+        };
+        let entries = self.details.get_mut(task_id).map(|t| &mut t.time_entries);
+        match (end, entries) {
+            (CreateEnd::Made(_, e), Some(entries)) => {
+                match entries.iter_mut().find(|x| x.id == new.temp) {
+                    Some(x) => *x = *e,
+                    None => entries.push(*e),
+                }
+            }
+            (CreateEnd::Made(..), None) => {}
+            (CreateEnd::Refused(_, e), entries) => {
+                if let Some(entries) = entries {
+                    entries.retain(|x| x.id != new.temp);
+                }
+                // What was typed is not lost: the form comes back with it and the service's
+                // words at their fields (unless another dialog is open).
+                if self.layers.time_dialog().is_none() {
+                    let mut form = new.form;
+                    form.refused_by(&e);
+                    self.layers.offer_time(TimeDialog::Form(form));
+                }
+            }
+            // Looked for: what the service has replaces the guess, whichever it was.
+            (CreateEnd::Found(..) | CreateEnd::Dropped(_), entries) => {
+                if let Some(entries) = entries {
+                    entries.retain(|x| x.id != new.temp);
+                }
+                if let Some(task) = read {
+                    self.take_entries(task);
+                }
+            }
+        }
+    }
 }

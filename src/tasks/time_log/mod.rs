@@ -2,7 +2,7 @@
 //! task's entries to edit or delete. Entries show at once and are put back if the service
 //! refuses; after a lost answer the task is read again and shows what the service has. A new
 //! entry whose answer was lost is looked for among the task's entries (see
-//! `app::lost_answer`): entries carry no creation time, so the ones the task had before the
+//! `screen::lost_answer`): entries carry no creation time, so the ones the task had before the
 //! send are what tell a twin from it, and `T` reads the task whole first when it is not held.
 
 use std::collections::BTreeMap;
@@ -15,8 +15,10 @@ pub use super::time_form::{LogField, LogForm};
 use crate::duration;
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
-use crate::screen::lost_answer::{self, AfterFailure, Unsettled};
+use crate::screen::lost_answer::{self, AfterFailure};
+use crate::screen::named_creates::NamedCreates;
 use crate::screen::toast::ToastKind;
+use crate::screen::write_words;
 use crate::text::quoted;
 use crate::widgets::field::TextField;
 use crate::widgets::picker::{PickItem, Picker, PickerOutcome};
@@ -33,7 +35,9 @@ pub use answers::TimeAnswer;
 pub enum TimeKey {
     /// A task read again for its time entries (after the timer wrote one).
     Reread(i64),
-    /// An entry written, by its number.
+    /// A new entry, by its number.
+    Create(u64),
+    /// An entry changed or deleted, by its number.
     Write(u64),
     /// The task of a write whose answer was lost, read back, by the write's number.
     ReadBack(u64),
@@ -57,17 +61,8 @@ pub enum TimeDialog {
 
 #[derive(Debug, Clone)]
 enum WriteKind {
-    /// The entry shown meanwhile has this temporary id.
-    Create {
-        temp: String,
-        new: Box<NewEntry>,
-    },
-    Update {
-        before: TimeEntry,
-    },
-    Delete {
-        before: TimeEntry,
-    },
+    Update { before: TimeEntry },
+    Delete { before: TimeEntry },
 }
 
 #[derive(Debug, Clone)]
@@ -81,20 +76,20 @@ struct EntryWrite {
 
 #[derive(Debug, Default)]
 pub struct TimeLog {
+    /// Changes and deletes on their way, by number.
     writes: BTreeMap<u64, EntryWrite>,
     next: u64,
-    /// New entries whose answer was lost and that no look found: logged again, each is looked
+    /// New entries on their way: the same entry logged again after a lost answer is looked
     /// for first.
-    unsettled: Unsettled<EntryLookup>,
+    creates: NamedCreates<EntryLookup>,
+    /// What each new entry on its way shows under, and the form it came from, by number.
+    new: BTreeMap<u64, NewEntry>,
 }
 
 impl TimeLog {
     /// What quitting now would leave unconfirmed.
     pub fn unanswered(&self) -> Option<String> {
-        self.writes
-            .values()
-            .any(|w| matches!(w.kind, WriteKind::Create { .. }))
-            .then(|| "Logged time is being sent; its answer would not be seen.".into())
+        self.creates.unanswered()
     }
 }
 
@@ -300,8 +295,6 @@ impl TasksState {
         if self.index_of(f.task_id).is_none() {
             return Err("the task is no longer in the list".into());
         }
-        let n = self.time.next;
-        self.time.next += 1;
         let shown = TimeEntry {
             id: String::new(),
             user_id: Some(user_id),
@@ -312,54 +305,42 @@ impl TasksState {
             comment: input.comment.clone(),
             duration_seconds: None,
         };
+        let Some(before) = &f.editing else {
+            let lookup = EntryLookup {
+                task_id: f.task_id,
+                input,
+                title: f.title.clone(),
+            };
+            self.log_entry(lookup, shown, f, cx);
+            return Ok(());
+        };
         // Shown at once in the whole task the detail pane keeps (when it keeps it: a task
         // read later has the entry from the service).
-        let mut scratch = Vec::new();
-        let entries = match self.details.get_mut(f.task_id) {
-            Some(t) => &mut t.time_entries,
-            None => &mut scratch,
-        };
-        let kind = match &f.editing {
-            None => {
-                let temp = format!("{TEMP}{n}");
-                let held = entries.clone();
-                entries.push(TimeEntry {
-                    id: temp.clone(),
-                    ..shown
-                });
-                let lookup = EntryLookup {
-                    task_id: f.task_id,
-                    input,
-                };
-                let new = NewEntry::send(lookup, &held, n, &f.title, &mut self.time.unsettled, cx);
-                WriteKind::Create {
-                    temp,
-                    new: Box::new(new),
-                }
-            }
-            Some(before) => {
-                if let Some(e) = entries.iter_mut().find(|e| e.id == before.id) {
-                    *e = TimeEntry {
-                        id: before.id.clone(),
-                        r#type: before.r#type,
-                        ..shown
-                    };
-                }
-                let update = op::UpdateTimeEntry(f.task_id, before.id.clone(), input);
-                cx.request(super::TaskKey::Time(TimeKey::Write(n)), update, move |r| {
-                    TimeAnswer::Written(n, r.map(|e| Some(*e)))
-                });
-                WriteKind::Update {
-                    before: before.clone(),
-                }
-            }
-        };
+        if let Some(e) = self
+            .details
+            .get_mut(f.task_id)
+            .and_then(|t| t.time_entries.iter_mut().find(|e| e.id == before.id))
+        {
+            *e = TimeEntry {
+                id: before.id.clone(),
+                r#type: before.r#type,
+                ..shown
+            };
+        }
+        let n = self.time.next;
+        self.time.next += 1;
+        let update = op::UpdateTimeEntry(f.task_id, before.id.clone(), input);
+        cx.request(super::TaskKey::Time(TimeKey::Write(n)), update, move |r| {
+            TimeAnswer::Written(n, r.map(|e| Some(*e)))
+        });
         self.time.writes.insert(
             n,
             EntryWrite {
                 task_id: f.task_id,
                 title: f.title.clone(),
-                kind,
+                kind: WriteKind::Update {
+                    before: before.clone(),
+                },
                 form: Some(Box::new(f.clone())),
             },
         );
@@ -448,20 +429,16 @@ impl TasksState {
             }
             Err(e) => {
                 let verb = match w.kind {
-                    WriteKind::Create { .. } => "log time",
                     WriteKind::Update { .. } => "save the time entry",
                     WriteKind::Delete { .. } => "delete the time entry",
                 };
-                match lost_answer::after_failure(&e) {
+                let attempt = format!("{verb} on {name}");
+                match write_words::say_failure(&e, &attempt, "reading it back", cx) {
                     AfterFailure::RollBack => {
                         self.time.writes.remove(&n);
                         if let Some(t) = self.details.get_mut(w.task_id) {
                             undo_shown(&mut t.time_entries, &w.kind);
                         }
-                        cx.toast(
-                            ToastKind::Error,
-                            format!("Could not {verb} on {name}: {}", e.short()),
-                        );
                         // What was typed is not lost: the form comes back with it and the
                         // service's words at their fields (unless another dialog is open).
                         if let Some(mut form) = w.form
@@ -471,21 +448,12 @@ impl TasksState {
                             self.layers.offer_time(TimeDialog::Form(form));
                         }
                     }
-                    AfterFailure::ReadBack => {
-                        // The write stays listed until the read-back says what happened.
-                        cx.toast(
-                            ToastKind::Error,
-                            format!(
-                                "The answer to {verb} on {name} was lost ({}): reading it back",
-                                lost_answer::cause_text(&e)
-                            ),
-                        );
-                        cx.request(
-                            super::TaskKey::Time(TimeKey::ReadBack(n)),
-                            op::Task(w.task_id),
-                            move |r| TimeAnswer::ReadBack(n, r.map(|t| *t)),
-                        );
-                    }
+                    // The write stays listed until the read-back says what happened.
+                    AfterFailure::ReadBack => cx.request(
+                        super::TaskKey::Time(TimeKey::ReadBack(n)),
+                        op::Task(w.task_id),
+                        move |r| TimeAnswer::ReadBack(n, r.map(|t| *t)),
+                    ),
                 }
             }
         }
@@ -510,8 +478,6 @@ impl TasksState {
             }
         };
         let applied = match &w.kind {
-            // New entries are looked for instead (`on_entry_found`).
-            WriteKind::Create { .. } => false,
             WriteKind::Update { before } => task
                 .time_entries
                 .iter()
@@ -519,12 +485,6 @@ impl TasksState {
                 .is_none_or(|e| e != before),
             WriteKind::Delete { before } => !task.time_entries.iter().any(|e| e.id == before.id),
         };
-        // What the service has replaces the guess, whichever it was.
-        if let Some(t) = self.details.get_mut(task.id)
-            && let WriteKind::Create { temp, .. } = &w.kind
-        {
-            t.time_entries.retain(|e| e.id != *temp);
-        }
         self.take_entries(task);
         let note = if applied {
             lost_answer::ReadBack::Applied
@@ -551,7 +511,6 @@ pub fn is_temp(id: &str) -> bool {
 /// Puts back what the entries looked like before a write the service refused.
 fn undo_shown(entries: &mut Vec<TimeEntry>, kind: &WriteKind) {
     match kind {
-        WriteKind::Create { temp, .. } => entries.retain(|e| e.id != *temp),
         WriteKind::Update { before } => {
             if let Some(e) = entries.iter_mut().find(|e| e.id == before.id) {
                 *e = before.clone();

@@ -109,7 +109,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, rect: Rect, active: bool,
         Phase::Saving { .. } | Phase::Updating => {
             format!(" {what} · {} saving… ", crate::ui::spinner_frame(app))
         }
-        Phase::Checking(lost) if lost.is_looking() => format!(
+        Phase::Checking(c) if c.lost.is_looking() => format!(
             " New contact · {} looking for it… ",
             crate::ui::spinner_frame(app)
         ),
@@ -358,8 +358,8 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let w = usize::from(area.width);
     let stand = if let Some(f) = &s.failure {
         Stand::Failed(&f.message)
-    } else if let Phase::Checking(lost) = &s.phase {
-        Stand::Lost(lost.is_looking())
+    } else if let Phase::Checking(c) = &s.phase {
+        Stand::Lost(c.lost.is_looking())
     } else if matches!(s.phase, Phase::Saving { .. } | Phase::Updating) {
         Stand::Saving
     } else if !s.form.errors.is_empty() {

@@ -11,8 +11,9 @@ use super::form::tag_spans;
 use crate::app::App;
 use crate::layout;
 use crate::screen::{Hits, Target};
-use crate::text::{first_and_more, fit, one_line};
-use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
+use crate::ui::searched_list::{
+    self, Words, cell, render_rows, render_search_line, render_state, row_line, row_start,
+};
 use crate::ui::theme::Theme;
 
 const MARK_W: usize = 2;
@@ -58,73 +59,39 @@ fn columns(w: usize) -> Columns {
 }
 
 fn header(t: &Theme, c: &Columns) -> Line<'static> {
-    let mut s = " ".repeat(MARK_W);
-    s.push_str(&fit("Name", c.name));
-    for (w, title) in [
+    let columns = [
         (c.emails, "E-mails"),
         (c.phones, "Phones"),
         (c.orgs, "Organizations"),
         (c.tags, "Tags"),
-    ] {
-        if w > 0 {
-            s.push(' ');
-            s.push_str(&fit(title, w));
-        }
-    }
-    Line::styled(s, t.dim())
+    ];
+    searched_list::header(t, c.name, &columns)
 }
 
 fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Line<'static> {
     let s = &app.contacts;
-    let mut spans = Vec::new();
-    // "+" means "and more" everywhere; a contact saved in this run has a check mark.
-    if s.list.is_new(&contact.id) {
-        spans.push(Span::styled("✓ ", t.success()));
-    } else {
-        spans.push(Span::raw("  "));
-    }
-    spans.push(Span::styled(
-        fit(&one_line(&contact.display_name()), c.name),
-        t.bold(),
-    ));
-    if c.emails > 0 {
-        let e: Vec<String> = contact.emails.iter().map(|e| e.email.clone()).collect();
-        spans.push(Span::raw(format!(
-            " {}",
-            fit(&first_and_more(&e, c.emails), c.emails)
-        )));
-    }
-    if c.phones > 0 {
-        let p: Vec<String> = contact.phones.iter().map(|p| p.phone.clone()).collect();
-        spans.push(Span::raw(format!(
-            " {}",
-            fit(&first_and_more(&p, c.phones), c.phones)
-        )));
-    }
-    if c.orgs > 0 {
-        let names: Vec<String> = contact
-            .organizations
-            .iter()
-            .map(|id| {
-                s.orgs
-                    .name(id)
-                    .unwrap_or_else(|| crate::screen::names::short_id(id))
-            })
-            .collect();
-        spans.push(Span::styled(
-            format!(" {}", fit(&first_and_more(&names, c.orgs), c.orgs)),
-            t.dim(),
-        ));
-    }
+    // "+" means "and more" everywhere.
+    let new = s.list.is_new(&contact.id);
+    let mut spans = row_start(t, new, &contact.display_name(), c.name);
+    let emails: Vec<String> = contact.emails.iter().map(|e| e.email.clone()).collect();
+    spans.extend(cell(&emails, c.emails).map(Span::raw));
+    let phones: Vec<String> = contact.phones.iter().map(|p| p.phone.clone()).collect();
+    spans.extend(cell(&phones, c.phones).map(Span::raw));
+    let orgs: Vec<String> = contact
+        .organizations
+        .iter()
+        .map(|id| {
+            s.orgs
+                .name(id)
+                .unwrap_or_else(|| crate::screen::names::short_id(id))
+        })
+        .collect();
+    spans.extend(cell(&orgs, c.orgs).map(|o| Span::styled(o, t.dim())));
     if c.tags > 0 {
         spans.push(Span::raw(" "));
         spans.extend(tag_spans(app, t, &contact.tags, c.tags));
     }
-    let mut line = Line::from(spans);
-    if cursor {
-        line = line.style(t.cursor_row());
-    }
-    line
+    row_line(t, spans, cursor)
 }
 
 const WORDS: Words = Words {

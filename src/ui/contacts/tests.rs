@@ -3,6 +3,7 @@
 use crossterm::event::KeyCode;
 
 use crate::contacts::tests::{contact, on_contacts};
+use crate::screen::draft_file::FormDraft;
 use crate::testing::{Harness, code, ctrl};
 use crate::worker::{Answer, Call};
 
@@ -111,7 +112,7 @@ fn restore_offer() {
     form.last_name.set("Ильина");
     form.phones[0].set("+7 916 000-11-22");
     let d = crate::contacts::draft::Draft::from_form(&form);
-    crate::runtime::write_atomic(&crate::contacts::draft::path(&dir), &d.to_json()).unwrap();
+    crate::runtime::write_atomic(&crate::contacts::draft::Draft::path(&dir), &d.to_json()).unwrap();
     let mut h = Harness::new();
     h.app.contacts = crate::contacts::ContactsState::load(dir.clone());
     h.send(crate::contacts::tests::alt('3'));

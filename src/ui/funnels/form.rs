@@ -78,7 +78,7 @@ fn value(app: &App, e: &DealEditor, f: DealField) -> String {
             let Some(field) = form.fields.get(i) else {
                 return String::new();
             };
-            match (Input::of(field), form.chosen.get(&field.id)) {
+            match (Input::of(field.kind()), form.chosen.get(&field.id)) {
                 (_, Some(CustomValue::Flag(Some(true)))) => "yes".into(),
                 (_, Some(CustomValue::Flag(Some(false)))) => "no".into(),
                 (Input::Member, Some(CustomValue::One(Some(n)))) => app.names.member_name(&n.id),
@@ -181,10 +181,10 @@ pub fn render(
         Target::Edit { .. } => format!(" Edit {} ", e.name),
     };
     let status = match &e.phase {
-        Phase::Saving { .. } => " saving… ".to_string(),
+        Phase::Saving(_) | Phase::Patching(_) => " saving… ".to_string(),
         Phase::Reading { .. } => " reading it back… ".to_string(),
-        Phase::Looking(lost) if lost.is_looking() => " looking for it… ".to_string(),
-        Phase::Looking(_) => format!(" {} ", crate::ui::say(app, "deal_form.save", "looks again")),
+        Phase::Checking(c) if c.lost.is_looking() => " looking for it… ".to_string(),
+        Phase::Checking(_) => format!(" {} ", crate::ui::say(app, "deal_form.save", "looks again")),
         Phase::Editing => String::new(),
     };
     let block = Block::default()

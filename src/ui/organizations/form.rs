@@ -159,8 +159,8 @@ fn render_status(app: &App, t: &Theme, frame: &mut Frame, area: Rect, fs: &FormS
     }
     let stand = if let Some(f) = &fs.failure {
         Stand::Failed(f)
-    } else if let Phase::Checking(lost) = &fs.phase {
-        Stand::Lost(lost.is_looking())
+    } else if let Phase::Checking(c) = &fs.phase {
+        Stand::Lost(c.lost.is_looking())
     } else if fs.phase.is_busy() {
         Stand::Saving
     } else if !fs.form.errors.is_empty() {

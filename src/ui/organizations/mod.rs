@@ -20,9 +20,11 @@ use crate::keys::commands::Context;
 use crate::layout;
 use crate::screen::Hits;
 use crate::screen::names::short_id;
-use crate::text::{first_and_more, fit, fit_hints, one_line, truncate};
+use crate::text::{fit, fit_hints, one_line, truncate};
 use crate::ui::dialogs::{render_confirm, render_picker, render_waiting};
-use crate::ui::searched_list::{Words, render_rows, render_search_line, render_state};
+use crate::ui::searched_list::{
+    self, Words, cell, render_rows, render_search_line, render_state, row_line, row_start,
+};
 use crate::ui::theme::Theme;
 use crate::ui::width;
 
@@ -124,20 +126,13 @@ fn columns(w: usize) -> Columns {
 }
 
 fn header(t: &Theme, c: &Columns) -> Line<'static> {
-    let mut s = "  ".to_string();
-    s.push_str(&fit("Name", c.name));
-    for (w, title) in [
+    let columns = [
         (c.phones, "Phones"),
         (c.emails, "E-mails"),
         (c.contacts, "Contacts"),
         (c.tags, "Tags"),
-    ] {
-        if w > 0 {
-            s.push(' ');
-            s.push_str(&fit(title, w));
-        }
-    }
-    Line::styled(s, t.dim())
+    ];
+    searched_list::header(t, c.name, &columns)
 }
 
 /// A contact's name where the contact list has it, else its short id.
@@ -154,39 +149,19 @@ pub(crate) fn contact_name(app: &App, id: &str) -> String {
 
 fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Line<'static> {
     // As in the contact list, one saved in this run has a check mark.
-    let mark = if app.contacts.organizations.list.is_new(&o.id) {
-        Span::styled("✓ ", t.success())
-    } else {
-        Span::raw("  ")
-    };
-    let mut spans = vec![
-        mark,
-        Span::styled(fit(&one_line(&o.display_name()), c.name), t.bold()),
-    ];
-    let mut column = |values: Vec<String>, w: usize| {
-        if w > 0 {
-            spans.push(Span::raw(format!(
-                " {}",
-                fit(&first_and_more(&values, w), w)
-            )));
-        }
-    };
-    column(o.phones.iter().map(|p| p.phone.clone()).collect(), c.phones);
-    column(o.emails.iter().map(|e| e.email.clone()).collect(), c.emails);
-    column(
-        o.contacts.iter().map(|id| contact_name(app, id)).collect(),
-        c.contacts,
-    );
+    let new = app.contacts.organizations.list.is_new(&o.id);
+    let mut spans = row_start(t, new, &o.display_name(), c.name);
+    let phones: Vec<String> = o.phones.iter().map(|p| p.phone.clone()).collect();
+    spans.extend(cell(&phones, c.phones).map(Span::raw));
+    let emails: Vec<String> = o.emails.iter().map(|e| e.email.clone()).collect();
+    spans.extend(cell(&emails, c.emails).map(Span::raw));
+    let contacts: Vec<String> = o.contacts.iter().map(|id| contact_name(app, id)).collect();
+    spans.extend(cell(&contacts, c.contacts).map(Span::raw));
     if c.tags > 0 {
         spans.push(Span::raw(" "));
         spans.extend(tag_spans(app, t, &o.tags, c.tags));
     }
-    let line = Line::from(spans);
-    if cursor {
-        line.style(t.cursor_row())
-    } else {
-        line
-    }
+    row_line(t, spans, cursor)
 }
 
 const WORDS: Words = Words {

@@ -175,7 +175,7 @@ fn row_line(r: &Row, at_cursor: bool, cols: usize, t: &Theme) -> Line<'static> {
 }
 
 /// The name cut in runs, the letters the filter matched in the accent colour, underlined.
-fn name_spans(name: &str, hits: &[usize], style: Style, t: &Theme) -> Vec<Span<'static>> {
+pub fn name_spans(name: &str, hits: &[usize], style: Style, t: &Theme) -> Vec<Span<'static>> {
     let hit_style = style.patch(t.accent()).add_modifier(Modifier::UNDERLINED);
     let mut spans: Vec<Span<'static>> = Vec::new();
     let mut run = String::new();

@@ -3,8 +3,12 @@
 //! tried transliterated), and text typed with the wrong keyboard layout still matches: `vj,`
 //! (meant as "моб" on a Russian layout) and `ьщи` (meant as "mob") both find it.
 
+mod prepared;
+
+pub use nucleo_matcher::Matcher;
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
-use nucleo_matcher::{Config, Matcher, Utf32Str};
+use nucleo_matcher::{Config, Utf32Str};
+pub use prepared::{Hay, Query, Score};
 
 /// Indices of the haystacks that match `query`, best first; equal scores keep the given order,
 /// so rows do not shuffle while typing. An empty query matches everything in order.
@@ -41,53 +45,64 @@ pub fn positions(query: &str, hay: &str) -> Vec<usize> {
 
 fn positions_of(query: &str, hay: &str) -> Vec<usize> {
     let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
-    let mut matcher = Matcher::new(Config::DEFAULT);
     let mut buf = Vec::new();
     let mut at = Vec::new();
-    pattern.indices(Utf32Str::new(hay, &mut buf), &mut matcher, &mut at);
+    with_matcher(|m| pattern.indices(Utf32Str::new(hay, &mut buf), m, &mut at));
     at.sort_unstable();
     at.dedup();
     at.into_iter().map(|i| i as usize).collect()
 }
 
 fn rank_pattern<S: AsRef<str>>(query: &str, haystacks: &[S]) -> Vec<usize> {
-    let pattern = Pattern::parse(query, CaseMatching::Ignore, Normalization::Smart);
-    let mut matcher = Matcher::new(Config::DEFAULT);
+    let query = Query::new(query);
     let mut buf = Vec::new();
-    let folded = query.to_lowercase();
-    // What a name matched by, best first: the text as typed, whole (case aside); the text
-    // as typed, fuzzily; only the name's Latin spelling. A tier outranks any score of a lower
-    // one, so `tele` puts "Telegram" above "Телефон" (whose spelling "Telefon" scores higher).
-    let mut scored: Vec<(usize, u8, u32)> = haystacks
-        .iter()
-        .enumerate()
-        .filter_map(|(i, hay)| {
-            let hay = hay.as_ref();
-            if let Some(s) = pattern.score(Utf32Str::new(hay, &mut buf), &mut matcher) {
-                let tier = if hay.to_lowercase().contains(&folded) {
-                    2
-                } else {
-                    1
-                };
-                return Some((i, tier, s));
-            }
-            // A Latin query also meets the name spelled in Latin letters.
-            let latin = deunicode::deunicode(hay);
-            if latin == hay {
-                return None;
-            }
-            pattern
-                .score(Utf32Str::new(&latin, &mut buf), &mut matcher)
-                .map(|s| (i, 0, s))
-        })
-        .collect();
-    scored.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
-    scored.into_iter().map(|(i, _, _)| i).collect()
+    let mut scored: Vec<(usize, Score)> = with_matcher(|m| {
+        haystacks
+            .iter()
+            .enumerate()
+            .filter_map(|(i, name)| {
+                let name = name.as_ref();
+                query
+                    .score(name, &Hay::new(name), m, &mut buf)
+                    .map(|s| (i, s))
+            })
+            .collect()
+    });
+    scored.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    scored.into_iter().map(|(i, _)| i).collect()
+}
+
+thread_local! {
+    /// A matcher holds a large scratch space: made once per thread, not once per name drawn.
+    static MATCHER: std::cell::RefCell<Matcher> = std::cell::RefCell::new(Matcher::new(Config::DEFAULT));
+}
+
+#[cfg(test)]
+pub fn matcher() -> Matcher {
+    Matcher::new(Config::DEFAULT)
+}
+
+/// Runs `f` with this thread's matcher, made with the settings every search here uses.
+pub fn with_matcher<T>(f: impl FnOnce(&mut Matcher) -> T) -> T {
+    MATCHER.with(|m| match m.try_borrow_mut() {
+        Ok(mut m) => f(&mut m),
+        // Only a search inside a search would find it taken: it gets a matcher of its own.
+        Err(_) => f(&mut Matcher::new(Config::DEFAULT)),
+    })
+}
+
+/// Whether every name `longer` finds is among those `shorter` finds, so that a search can go
+/// on from the names the shorter text found: `longer` is `shorter` with more typed after it,
+/// and neither holds a character that changes how the matcher reads a word (`!` excludes,
+/// `^` and `$` anchor, `'` and `\\` quote).
+pub fn narrows(shorter: &str, longer: &str) -> bool {
+    let plain = |s: &str| !s.contains(['!', '^', '$', '\'', '\\']);
+    longer.starts_with(shorter) && plain(longer)
 }
 
 /// The query as it would read had it been typed on the other layout (ЙЦУКЕН and QWERTY share
 /// the keys), when that differs.
-fn other_layout_query(query: &str) -> Option<String> {
+pub fn other_layout_query(query: &str) -> Option<String> {
     let swapped: String = query.chars().map(other_layout).collect();
     (swapped != query).then_some(swapped)
 }

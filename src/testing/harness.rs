@@ -1,283 +1,23 @@
-//! Helpers for `update` and snapshot tests: a fixed clock, key messages, a directory of
-//! fixtures, and a harness that records requests and answers them.
+//! The harness: an app driven by messages, its requests kept until a test answers them, and
+//! its frames drawn as the runtime draws them.
 
-use std::collections::HashMap;
-use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use time::macros::{date, datetime};
 use weeek_api::ApiError;
-use weeek_api::models::{
-    Board, BoardColumn, Currency, Member, Project, Tag, Task, TaskLocation, User, Workspace,
-};
 
+use weeek_api::models::{Board, Currency, Workspace};
+
+use super::answers::{answered, done, failure, here};
+use super::fixtures::{self, columns, members, projects, rows, tags, user};
+use super::{clock, key};
 use crate::app::{App, Msg};
 use crate::screen::requests::{Reply, Request};
 use crate::screen::{Clock, Effect};
 use crate::ui::theme::Theme;
 use crate::worker::{Answer, Call, Origin, Skipped};
-
-pub const ME: &str = "11111111-1111-4111-8111-111111111111";
-pub const BORIS: &str = "22222222-2222-4222-8222-222222222222";
-
-fn base() -> Instant {
-    static BASE: OnceLock<Instant> = OnceLock::new();
-    *BASE.get_or_init(Instant::now)
-}
-
-/// Saturday 21 November 2026, at a fixed instant (10:00 UTC on the wall clock). The service's
-/// clock reads the same: the test sandbox starts at this very instant (see [`sandbox`]).
-pub fn clock() -> Clock {
-    Clock {
-        now: base(),
-        today: date!(2026 - 11 - 21),
-        wall: datetime!(2026-11-21 10:00 UTC),
-        offset: time::UtcOffset::UTC,
-        service_ahead: Some(time::Duration::ZERO),
-    }
-}
-
-thread_local! {
-    /// The whole tasks behind the rows a test's pages hold (each test runs on a thread of its
-    /// own): the detail pane's reads of them are answered at once, as a fast service would.
-    static WHOLES: std::cell::RefCell<HashMap<i64, weeek_api::models::Task>> =
-        std::cell::RefCell::new(HashMap::new());
-}
-
-/// Whole tasks as a page of the list holds them; the detail pane's later reads of them are
-/// answered with the whole tasks (see [`Harness::send`]). A page built from rows directly
-/// leaves those reads to the test.
-pub fn rows(tasks: Vec<weeek_api::models::Task>) -> Vec<weeek_api::models::TaskRow> {
-    let rows = tasks.iter().map(weeek_api::models::TaskRow::from).collect();
-    WHOLES.with(|w| {
-        let mut w = w.borrow_mut();
-        for t in tasks {
-            w.insert(t.id, t);
-        }
-    });
-    rows
-}
-
-/// A whole task with what `row` holds, as the service would answer for it.
-pub fn whole(row: &weeek_api::models::TaskRow) -> weeek_api::models::Task {
-    let mut t = WHOLES
-        .with(|w| w.borrow().get(&row.id).cloned())
-        .unwrap_or_default();
-    t.id = row.id;
-    t.parent_id = row.parent_id;
-    t.title = row.title.clone();
-    t.duration = row.duration;
-    t.r#type = row.r#type.clone();
-    t.priority = row.priority;
-    t.is_completed = row.is_completed;
-    t.is_deleted = row.is_deleted;
-    t.completed_at = row.completed_at;
-    t.author_id = row.author_id.clone();
-    t.user_id = row.user_id.clone();
-    t.assignees = row.assignees.clone();
-    t.project_id = row.project_id;
-    t.board_id = row.board_id;
-    t.board_column_id = row.board_column_id;
-    t.locations = row.locations.clone();
-    t.is_private = row.is_private;
-    t.start_date = row.start_date;
-    t.start_date_time = row.start_date_time;
-    t.due_date = row.due_date;
-    t.due_date_time = row.due_date_time;
-    t.created_at = row.created_at;
-    t.updated_at = row.updated_at;
-    t.tags = row.tags.clone();
-    t.sub_tasks = row.sub_tasks.clone();
-    t.timers = row.timers.clone();
-    t.date = None;
-    t
-}
-
-pub fn key_event(code: KeyCode, mods: KeyModifiers) -> Msg {
-    Msg::Term(Event::Key(KeyEvent::new(code, mods)))
-}
-
-pub fn key(c: char) -> Msg {
-    key_event(KeyCode::Char(c), KeyModifiers::NONE)
-}
-
-pub fn code(c: KeyCode) -> Msg {
-    key_event(c, KeyModifiers::NONE)
-}
-
-pub fn ctrl(c: char) -> Msg {
-    key_event(KeyCode::Char(c), KeyModifiers::CONTROL)
-}
-
-pub fn user() -> User {
-    User {
-        id: ME.into(),
-        first_name: Some("Анна".into()),
-        last_name: Some("Смирнова".into()),
-        email: Some("anna@example.com".into()),
-        ..Default::default()
-    }
-}
-
-pub fn members() -> Vec<Member> {
-    vec![
-        Member {
-            id: ME.into(),
-            first_name: Some("Анна".into()),
-            last_name: Some("Смирнова".into()),
-            ..Default::default()
-        },
-        Member {
-            id: BORIS.into(),
-            first_name: Some("Boris".into()),
-            last_name: Some("Ivanov".into()),
-            position: Some("Backend".into()),
-            ..Default::default()
-        },
-    ]
-}
-
-pub fn tags() -> Vec<Tag> {
-    vec![
-        Tag {
-            id: 1,
-            title: "bug".into(),
-            color: Some("#e5484d".into()),
-        },
-        Tag {
-            id: 2,
-            title: "клиент".into(),
-            color: Some("#3e63dd".into()),
-        },
-    ]
-}
-
-pub fn projects() -> Vec<Project> {
-    vec![
-        Project {
-            id: 1,
-            title: Some("Мобильное приложение".into()),
-            ..Default::default()
-        },
-        Project {
-            id: 2,
-            name: Some("Website".into()),
-            ..Default::default()
-        },
-    ]
-}
-
-pub fn columns() -> Vec<BoardColumn> {
-    ["Бэклог", "В работе", "Готово"]
-        .iter()
-        .enumerate()
-        .map(|(i, n)| BoardColumn {
-            id: 10 + i as i64,
-            name: (*n).into(),
-            board_id: 5,
-        })
-        .collect()
-}
-
-/// An open task of mine in project 1, board 5, column 10.
-pub fn task(id: i64, title: &str) -> Task {
-    Task {
-        id,
-        title: Some(title.into()),
-        assignees: vec![ME.into()],
-        user_id: Some(ME.into()),
-        locations: vec![TaskLocation {
-            project_id: 1,
-            board_id: Some(5),
-            board_column_id: Some(10),
-        }],
-        due_date: Some(date!(2026 - 11 - 24)),
-        ..Default::default()
-    }
-}
-
-/// The answer `call` gets when it fails with `e`.
-pub fn failure(call: &Call, e: ApiError) -> Answer {
-    Answer::failed(call, e)
-}
-
-/// The success of a write that answers nothing but "done".
-pub fn done(call: &Call) -> Answer {
-    use Answer as A;
-    use Call as C;
-    match call {
-        C::DeleteTask(_) => A::DeletedTask(Ok(())),
-        C::CompleteTask(_) => A::CompletedTask(Ok(())),
-        C::PlaceTask { .. } => A::PlacedTask(Ok(())),
-        C::RenameColumn(..) => A::RenamedColumn(Ok(())),
-        C::MoveColumn(..) => A::MovedColumn(Ok(())),
-        C::DeleteColumn(_) => A::DeletedColumn(Ok(())),
-        C::UncompleteTask(_) => A::ReopenedTask(Ok(())),
-        C::AddAssignees(..) => A::AddedAssignees(Ok(())),
-        C::RemoveAssignees(..) => A::RemovedAssignees(Ok(())),
-        C::AddWatchers(..) => A::AddedWatchers(Ok(())),
-        C::RemoveWatchers(..) => A::RemovedWatchers(Ok(())),
-        C::StartTimer(_) => A::StartedTimer(Ok(())),
-        C::StopTimer(_) => A::StoppedTimer(Ok(())),
-        C::DeleteTimeEntry(..) => A::DeletedTimeEntry(Ok(())),
-        C::DeleteComment(..) => A::DeletedComment(Ok(())),
-        C::MoveDeal { .. } => A::MovedDeal(Ok(())),
-        C::DeleteDeal(_) => A::DeletedDeal(Ok(())),
-        C::DetachDealTask(..) => A::DetachedDealTask(Ok(())),
-        C::DeleteFunnel(_) => A::DeletedFunnel(Ok(())),
-        C::DeleteFunnelStatus(_) => A::DeletedFunnelStatus(Ok(())),
-        C::MoveFunnelStatus(..) => A::MovedFunnelStatus(Ok(())),
-        C::UpdateProject(..) => A::UpdatedProject(Ok(())),
-        C::DeleteProject(_) => A::DeletedProject(Ok(())),
-        C::ArchiveProject(..) => A::ArchivedProject(Ok(())),
-        C::RenameBoard(..) => A::RenamedBoard(Ok(())),
-        C::RenamePortfolio(..) => A::RenamedPortfolio(Ok(())),
-        C::DeleteBoard(_) => A::DeletedBoard(Ok(())),
-        C::DeleteContact(_) => A::DeletedContact(Ok(())),
-        C::DeleteOrganization(_) => A::DeletedOrganization(Ok(())),
-        C::LinkOrganization(..) => A::LinkedOrganization(Ok(())),
-        C::EditContact(..) => A::EditedContact(Ok(crate::worker::Edited::Done)),
-        other => panic!("{other:?} answers with a payload, not just done"),
-    }
-}
-
-/// The reply of the worker to `req`, answered with `answer`, which must be of its call's type
-/// (as the worker's always is).
-pub fn answered(req: &Request, answer: Answer, skipped: Option<Skipped>) -> Reply {
-    assert_eq!(
-        std::mem::discriminant(&answer),
-        std::mem::discriminant(&failure(&req.call, ApiError::Timeout)),
-        "{answer:?} is not what {:?} answers",
-        req.call
-    );
-    Reply {
-        id: req.id,
-        key: req.key.clone(),
-        origin: Origin::Service,
-        output: answer.into_output(),
-        skipped,
-    }
-}
-
-/// What the worker answers a call that looks at files here, done here and now; `None` for
-/// any other call.
-fn here(call: &Call) -> Option<Answer> {
-    match call {
-        Call::CompletePath { typed } => Some(Answer::CompletedPath(Ok(
-            crate::worker::complete_here(typed),
-        ))),
-        Call::LookAtFile { typed } => Some(Answer::LookedAtFile(crate::worker::look_here(typed))),
-        Call::DownloadsDir => Some(Answer::DownloadsDir(Ok(
-            crate::attachment_files::downloads_dir(),
-        ))),
-        _ => None,
-    }
-}
 
 pub struct Harness {
     pub app: App,
@@ -454,9 +194,7 @@ impl Harness {
                     .iter()
                     .enumerate()
                     .find_map(|(i, r)| match r.key.get::<TaskKey>() {
-                        Some(TaskKey::Detail(id)) => {
-                            WHOLES.with(|w| w.borrow().get(id).cloned()).map(|t| (i, t))
-                        }
+                        Some(TaskKey::Detail(id)) => fixtures::whole_of(*id).map(|t| (i, t)),
                         _ => None,
                     });
             let Some((i, task)) = found else { return };

@@ -1,0 +1,368 @@
+//! Task triage as optimistic writes of the shared ledger (`screen::ledger`): one field of a task
+//! set to a value (or the task deleted), how it shows on the list's rows and the board's
+//! cards, the requests that carry it, and how a task read back says whether it holds.
+
+use time::Date;
+use weeek_api::models::{Priority, Task, TaskLocation, TaskRow};
+use weeek_api::{ApiError, TaskUpdate};
+
+use super::bulk::Bulk;
+use super::{TaskAnswer, TaskKey};
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::{self, Shown, WriteCall, Writes, done, read_item, returning};
+use crate::screen::lost_answer::{ReadBack, read_back_failed};
+use crate::worker::{TypedCall, op};
+
+/// One field of a task set to a value.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    Completed(bool),
+    Priority(Option<Priority>),
+    Column(i64),
+    Due(Option<Date>),
+    Title(String),
+    Assignees(Vec<String>),
+    /// In the service's order or not: tags compare as sets.
+    Tags(Vec<i64>),
+}
+
+/// The same tags, whatever their order.
+pub fn same_tags(a: &[i64], b: &[i64]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    a.dedup();
+    b.sort_unstable();
+    b.dedup();
+    a == b
+}
+
+impl Change {
+    /// The same field's value on `task` now: what undo and rollback go back to.
+    pub(super) fn current(&self, task: &TaskRow) -> Change {
+        match self {
+            Self::Completed(_) => Self::Completed(task.is_completed),
+            Self::Priority(_) => Self::Priority(task.priority),
+            Self::Column(_) => Self::Column(
+                task.primary_location()
+                    .and_then(|l| l.board_column_id)
+                    .unwrap_or_default(),
+            ),
+            Self::Due(_) => Self::Due(task.due_day()),
+            Self::Title(_) => Self::Title(task.title.clone().unwrap_or_default()),
+            Self::Assignees(_) => Self::Assignees(task.all_assignees()),
+            Self::Tags(asked) if same_tags(asked, &task.tags) => self.clone(),
+            Self::Tags(_) => Self::Tags(task.tags.clone()),
+        }
+    }
+
+    /// How a failure reads: "Could not {this} “title”".
+    pub(super) fn failure_verb(&self) -> &'static str {
+        match self {
+            Self::Completed(true) => "complete",
+            Self::Completed(false) => "reopen",
+            Self::Priority(_) => "set the priority of",
+            Self::Column(_) => "move",
+            Self::Due(_) => "set the due date of",
+            Self::Title(_) => "rename",
+            Self::Assignees(_) => "change the assignees of",
+            Self::Tags(_) => "tag",
+        }
+    }
+
+    pub(super) fn apply(&self, task: &mut TaskRow) {
+        match self {
+            Self::Completed(done) => {
+                task.is_completed = *done;
+                if !done {
+                    task.completed_at = None;
+                }
+            }
+            Self::Priority(p) => task.priority = *p,
+            Self::Column(col) => {
+                task.board_column_id = Some(*col);
+                if let Some(first) = task.locations.first_mut() {
+                    first.board_column_id = Some(*col);
+                } else if let Some(project_id) = task.project_id {
+                    task.locations.push(TaskLocation {
+                        project_id,
+                        board_id: task.board_id,
+                        board_column_id: Some(*col),
+                    });
+                }
+            }
+            Self::Due(d) => {
+                task.due_date = *d;
+                task.due_date_time = None;
+                task.legacy_due = None;
+            }
+            Self::Title(t) => task.title = Some(t.clone()),
+            Self::Assignees(a) => {
+                task.assignees = a.clone();
+                task.user_id = a.first().cloned();
+            }
+            Self::Tags(t) => task.tags = t.clone(),
+        }
+    }
+
+    /// The requests that make `before` carry this change; none when nothing changes.
+    pub(super) fn calls(&self, id: i64, before: &TaskRow) -> Vec<WriteCall<Task>> {
+        if self.current(before) == *self {
+            return Vec::new();
+        }
+        let update = |u: TaskUpdate| vec![returning(op::UpdateTask(id, u))];
+        match self {
+            Self::Completed(true) => vec![done(op::CompleteTask(id))],
+            Self::Completed(false) => vec![done(op::UncompleteTask(id))],
+            Self::Priority(p) => update(TaskUpdate {
+                priority: Some(*p),
+                ..Default::default()
+            }),
+            Self::Column(c) => update(TaskUpdate {
+                board_column_id: Some(*c),
+                ..Default::default()
+            }),
+            Self::Due(d) => update(TaskUpdate {
+                due_date: Some(*d),
+                ..Default::default()
+            }),
+            Self::Title(t) => update(TaskUpdate {
+                title: Some(t.clone()),
+                ..Default::default()
+            }),
+            Self::Tags(t) => update(TaskUpdate {
+                tags: Some(t.clone()),
+                ..Default::default()
+            }),
+            Self::Assignees(new) => {
+                let old = before.all_assignees();
+                let add: Vec<String> = new.iter().filter(|m| !old.contains(m)).cloned().collect();
+                let remove: Vec<String> =
+                    old.iter().filter(|m| !new.contains(m)).cloned().collect();
+                let mut calls = Vec::new();
+                if !add.is_empty() {
+                    calls.push(done(op::AddAssignees(id, add)));
+                }
+                if !remove.is_empty() {
+                    calls.push(done(op::RemoveAssignees(id, remove)));
+                }
+                calls
+            }
+        }
+    }
+}
+
+/// Task triage as optimistic writes (see `screen::ledger`).
+#[derive(Debug, Clone)]
+pub struct TaskWrites;
+
+/// One task's change, with what it takes to put it back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edit {
+    /// A field set to `applied`; it was `previous`.
+    Set { applied: Change, previous: Change },
+    /// The task deleted; its row sat at `at`.
+    Delete { at: usize, row: Box<TaskRow> },
+}
+
+/// What `u` reverts: the previous value of each changed task.
+pub type UndoEntry = ledger::UndoEntry<TaskWrites>;
+
+impl Writes for TaskWrites {
+    type Id = i64;
+    type Change = Edit;
+    type Item = Task;
+    type Note = Bulk;
+    /// A field as the service has it.
+    type Truth = Change;
+    crate::ledger_requests!(TaskKey, TaskAnswer, Write);
+
+    fn read_back(id: &i64) -> TypedCall<Result<Task, ApiError>> {
+        read_item(op::Task(*id))
+    }
+
+    fn judge(_: &Self::Id, edit: &Edit, found: Result<&Task, &ApiError>) -> ReadBack {
+        match (found, edit) {
+            (Ok(fresh), Edit::Set { applied, .. })
+                if applied.current(&TaskRow::from(fresh)) == *applied =>
+            {
+                ReadBack::Applied
+            }
+            (Ok(_), Edit::Set { .. }) => ReadBack::NotApplied,
+            (Ok(fresh), Edit::Delete { .. }) if fresh.is_deleted => ReadBack::Applied,
+            (Ok(_), Edit::Delete { .. }) => ReadBack::NotApplied,
+            (Err(ApiError::NotFound { .. }), Edit::Delete { .. }) => ReadBack::Applied,
+            (Err(e), _) => read_back_failed(e.clone()),
+        }
+    }
+
+    /// A later change of the same field goes back to what the service has.
+    fn rebase(later: &mut Edit, truth: &Change) {
+        if let Edit::Set { previous, .. } = later
+            && std::mem::discriminant(previous) == std::mem::discriminant(truth)
+        {
+            *previous = truth.clone();
+        }
+    }
+}
+
+/// The task list, and the board when one shows, as the writes see them: a change shows on
+/// the list's row and on the board's card alike, and a card whose column changed goes there.
+pub(super) struct Rows<'a> {
+    pub rows: &'a mut Vec<TaskRow>,
+    pub cursor: &'a mut usize,
+    /// Whole tasks the service answered with replace what the detail pane kept.
+    pub details: &'a mut super::details::Details,
+    /// Subtasks in the detail pane that are not loaded rows (ticked there with `x`).
+    pub subtasks: &'a mut std::collections::HashMap<i64, Option<TaskRow>>,
+    pub board: Option<&'a mut super::board::BoardView>,
+}
+
+impl Rows<'_> {
+    fn index_of(&self, id: i64) -> Option<usize> {
+        self.rows.iter().position(|t| t.id == id)
+    }
+
+    /// Runs `f` on the list's row of task `id` and on its card.
+    fn each(&mut self, id: i64, mut f: impl FnMut(&mut TaskRow)) {
+        if let Some(idx) = self.index_of(id) {
+            f(&mut self.rows[idx]);
+        } else if let Some(Some(row)) = self.subtasks.get_mut(&id) {
+            // A subtask of the detail pane that is not a loaded row (ticked there with `x`).
+            f(row);
+        }
+        if let Some(b) = &mut self.board {
+            b.with_card(id, &mut f);
+            b.rehome();
+        }
+    }
+
+    fn remove(&mut self, id: i64) {
+        if let Some(idx) = self.index_of(id) {
+            self.rows.remove(idx);
+            *self.cursor = (*self.cursor).min(self.rows.len().saturating_sub(1));
+        }
+        if let Some(b) = &mut self.board {
+            b.remove(id);
+        }
+    }
+}
+
+impl Shown<TaskWrites> for Rows<'_> {
+    fn reapply(&mut self, id: &i64, edit: &Edit, _env: &ScreenCtx) {
+        match edit {
+            Edit::Set { applied, .. } => self.each(*id, |row| applied.apply(row)),
+            Edit::Delete { .. } => self.remove(*id),
+        }
+    }
+
+    /// A field goes back unless a later change has replaced it meanwhile.
+    fn roll_back(
+        &mut self,
+        id: &i64,
+        edit: &Edit,
+        _later: bool,
+        _env: &ScreenCtx,
+    ) -> Option<Change> {
+        match edit {
+            Edit::Set { previous, applied } => {
+                self.each(*id, |row| {
+                    if applied.current(row) == *applied {
+                        previous.apply(row);
+                    }
+                });
+                Some(previous.clone())
+            }
+            Edit::Delete { at, row } => {
+                let at = (*at).min(self.rows.len());
+                self.rows.insert(at, (**row).clone());
+                None
+            }
+        }
+    }
+
+    fn take(&mut self, id: &i64, fresh: Task) {
+        let row = TaskRow::from(&fresh);
+        self.each(*id, |shown| *shown = row.clone());
+        self.details.put(fresh);
+    }
+
+    fn read_back(
+        &mut self,
+        id: &i64,
+        edit: &Edit,
+        found: Result<Task, ApiError>,
+        verdict: &ReadBack,
+        later: bool,
+        _env: &ScreenCtx,
+    ) -> Option<Change> {
+        match (found, edit) {
+            (Ok(fresh), Edit::Set { applied, .. }) => {
+                let row = TaskRow::from(&fresh);
+                let truth = applied.current(&row);
+                self.details.put(fresh);
+                self.each(*id, |shown| {
+                    if !later {
+                        *shown = row.clone();
+                    } else if !verdict.applied() && applied.current(shown) == *applied {
+                        // Later changes are still on their way: only this field is put right.
+                        truth.apply(shown);
+                    }
+                });
+                Some(truth)
+            }
+            (Ok(fresh), Edit::Delete { at, .. }) if !fresh.is_deleted => {
+                if self.index_of(*id).is_none() {
+                    let at = (*at).min(self.rows.len());
+                    self.rows.insert(at, TaskRow::from(&fresh));
+                }
+                self.details.put(fresh);
+                None
+            }
+            (Ok(_), Edit::Delete { .. }) => None,
+            (Err(_), _) => {
+                if *verdict == ReadBack::Gone {
+                    self.remove(*id);
+                }
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assignee_change_becomes_add_and_remove_calls() {
+        let before = TaskRow {
+            id: 7,
+            assignees: vec!["a".into(), "b".into()],
+            ..Default::default()
+        };
+        let calls = Change::Assignees(vec!["b".into(), "c".into()]).calls(7, &before);
+        let calls: Vec<crate::worker::Call> = calls.iter().map(|c| c.call().clone()).collect();
+        assert_eq!(
+            calls,
+            vec![
+                crate::worker::Call::AddAssignees(7, vec!["c".into()]),
+                crate::worker::Call::RemoveAssignees(7, vec!["a".into()])
+            ]
+        );
+    }
+
+    #[test]
+    fn unchanged_values_send_nothing() {
+        let before = TaskRow {
+            id: 7,
+            priority: Some(Priority::High),
+            ..Default::default()
+        };
+        assert!(
+            Change::Priority(Some(Priority::High))
+                .calls(7, &before)
+                .is_empty()
+        );
+        assert!(!Change::Priority(None).calls(7, &before).is_empty());
+    }
+}
