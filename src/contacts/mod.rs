@@ -431,10 +431,10 @@ impl ScreenState for ContactsState {
 
     fn refresh(&mut self, cx: &mut ScreenCtx) {
         if self.organizations.shown {
-            self.organizations.refresh(cx);
+            self.organizations.refresh(false, cx);
         } else {
             let rows = self.list_rows(cx);
-            self.list.refresh(cx, rows);
+            self.list.refresh(false, cx, rows);
         }
     }
 

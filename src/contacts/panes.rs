@@ -187,7 +187,7 @@ impl ContactsState {
             }
             Action::Refresh => {
                 let rows = self.list_rows(cx);
-                self.list.refresh(cx, rows);
+                self.list.refresh(true, cx, rows);
                 self.orgs.reload(cx);
             }
             Action::Back => return self.back(cx),

@@ -48,6 +48,8 @@ pub struct SearchedList<T> {
     /// The rows are the local store's copy, read from the service then, until the
     /// service's first page replaces them.
     pub cached: Option<time::OffsetDateTime>,
+    /// Pages `r` reads again, by offset, not answered yet: the header says "reloading".
+    pub reading_again: std::collections::BTreeSet<u32>,
 }
 
 impl<T> Default for SearchedList<T> {
@@ -63,6 +65,7 @@ impl<T> Default for SearchedList<T> {
             shown_search: String::new(),
             next_offset: 0,
             cached: None,
+            reading_again: Default::default(),
         }
     }
 }
@@ -112,6 +115,9 @@ impl<T: Listed> SearchedList<T> {
             offset: Some(offset),
         };
         self.rows.start(offset > 0);
+        if offset == 0 {
+            self.reading_again.clear();
+        }
         self.next_offset = offset;
         T::ask_page(cx, q);
     }
@@ -191,8 +197,9 @@ impl<T: Listed> SearchedList<T> {
     }
 
     /// Reads again the pages on screen (`shown` rows from the scroll), in place; a list not
-    /// read yet, or being read from its top, is left to that.
-    pub fn refresh(&mut self, cx: &mut ScreenCtx, shown: usize) {
+    /// read yet, or being read from its top, is left to that. `said`: the header says so
+    /// until they are in (`r`; not a refresh by itself).
+    pub fn refresh(&mut self, said: bool, cx: &mut ScreenCtx, shown: usize) {
         if self.is_loading() && !self.rows.loading_more() {
             return;
         }
@@ -211,6 +218,9 @@ impl<T: Listed> SearchedList<T> {
         let last = end.saturating_sub(1).saturating_sub(lead);
         let search = self.shown_search.clone();
         for n in first / page..=last / page {
+            if said {
+                self.reading_again.insert((n * page) as u32);
+            }
             T::ask_again(
                 cx,
                 ListQuery {
@@ -231,6 +241,7 @@ impl<T: Listed> SearchedList<T> {
         cx: &mut ScreenCtx,
         shown: usize,
     ) {
+        self.reading_again.remove(&query.offset.unwrap_or(0));
         let search = query.search.clone().unwrap_or_default();
         if search != self.shown_search || (self.is_loading() && !self.rows.loading_more()) {
             return;

@@ -217,6 +217,8 @@ pub struct TasksState {
     /// The list shows the local store's copy, read from the service then, until the service's
     /// answer replaces it.
     pub cached: Option<time::OffsetDateTime>,
+    /// Pages `r` reads again, by offset, not answered yet: the header says "reloading".
+    pub reading_again: BTreeSet<u32>,
 }
 
 impl TasksState {
@@ -313,6 +315,10 @@ impl TasksState {
                 .as_ref()
                 .is_none_or(|shown| !same_list(shown, &q));
         self.list.start(more);
+        if !more {
+            // A new reading of the list: pages read again of the old one no longer count.
+            self.reading_again.clear();
+        }
         self.query = Some(q.clone());
         if more || new_list {
             cx.request_cached(TaskKey::List, op::Tasks(q), TaskAnswer::List);

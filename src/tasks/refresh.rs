@@ -22,15 +22,16 @@ impl TasksState {
         if self.layers.board().is_some() {
             self.reload_board_columns(cx);
         } else if !self.is_loading() {
-            self.refresh_list(cx);
+            self.refresh_list(false, cx);
         }
         self.refresh_pane(cx);
         self.refresh_comments(cx);
     }
 
-    /// The pages of the list on screen, each read again (`r`); a list not read yet, whose
-    /// first page failed or is still on its way is read from the top.
-    pub(super) fn refresh_list(&mut self, cx: &mut ScreenCtx) {
+    /// The pages of the list on screen, each read again; a list not read yet, whose first
+    /// page failed or is still on its way is read from the top. `said`: the list's header says
+    /// so until they are in (`r`, which someone waits on; not a refresh by itself).
+    pub(super) fn refresh_list(&mut self, said: bool, cx: &mut ScreenCtx) {
         let failed_first = matches!(self.list.status, PageStatus::Failed { more: false, .. });
         let first_on_its_way = self.is_loading() && !self.list.loading_more();
         if !self.list.loaded_once || failed_first || first_on_its_way {
@@ -60,6 +61,9 @@ impl TasksState {
                 per_page: Some(PAGE_SIZE),
                 ..base.clone()
             };
+            if said {
+                self.reading_again.insert(offset);
+            }
             let asked = Box::new(query.clone());
             cx.request(TaskKey::Refresh(offset), op::Tasks(query), move |r| {
                 TaskAnswer::Refreshed(asked.clone(), r)
@@ -75,6 +79,7 @@ impl TasksState {
         result: Result<TaskPage, ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        self.reading_again.remove(&query.offset.unwrap_or(0));
         let current = self.query.as_ref().is_some_and(|q| same_list(q, &query));
         let first_on_its_way = self.is_loading() && !self.list.loading_more();
         if !current || first_on_its_way {

@@ -200,6 +200,7 @@ fn a_refresh_reads_only_the_pages_on_screen_and_changes_their_rows_in_place() {
         refreshes.iter().all(|r| !r.from_store),
         "the service's, at once"
     );
+    assert!(h.render().contains("reloading…"), "r says it reads");
     // Rows 51..100: task 60 done elsewhere, a new task first. Rows 101..150: 121 renamed.
     let mut second: Vec<Task> = vec![task(500, "Новая")];
     second.extend(
@@ -213,6 +214,7 @@ fn a_refresh_reads_only_the_pages_on_screen_and_changes_their_rows_in_place() {
     third[20].title = Some("Задача 121, переименована".into());
     h.reply(&refreshes[0], row_page(&second, true));
     h.reply(&refreshes[1], row_page(&third, false));
+    assert!(!h.render().contains("reloading"), "read");
     assert_eq!(current(&h), Some(121), "the cursor stays on its task");
     assert!(h.app.tasks.marks.contains(&121) && h.app.tasks.marks.contains(&40));
     let list = ids(&h);
@@ -246,6 +248,10 @@ fn every_minute_the_screen_shown_reads_again_and_a_failure_is_said_once() {
     h.advance(Duration::from_secs(1));
     let reads = h.take(|c| matches!(c, Call::Tasks(_)));
     assert_eq!(reads.len(), 1, "the one page on screen");
+    assert!(
+        !h.render().contains("reloading"),
+        "quietly: the rows stay as they are"
+    );
     let errors = |h: &Harness| {
         h.app
             .toasts

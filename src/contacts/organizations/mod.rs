@@ -280,10 +280,11 @@ impl OrganizationsState {
         cx.viewport.organizations.list_rows
     }
 
-    /// The pages of the list on screen read again, in place (a refresh, `r`).
-    pub fn refresh(&mut self, cx: &mut ScreenCtx) {
+    /// The pages of the list on screen read again, in place (a refresh; `said`: `r`, the
+    /// header saying so).
+    pub fn refresh(&mut self, said: bool, cx: &mut ScreenCtx) {
         let rows = Self::list_rows(cx);
-        self.list.refresh(cx, rows);
+        self.list.refresh(said, cx, rows);
     }
 
     /// An organization opened from elsewhere (a deal): read in full over whatever the tab
@@ -382,7 +383,7 @@ impl OrganizationsState {
             return true;
         }
         if action == Action::Refresh {
-            self.refresh(cx);
+            self.refresh(true, cx);
             self.reread_deals(cx);
             return true;
         }
@@ -440,7 +441,7 @@ impl OrganizationsState {
                 }
                 None => return false,
             },
-            Action::Refresh => self.refresh(cx),
+            Action::Refresh => self.refresh(true, cx),
             Action::Back => return self.list.clear_search(cx),
             a => return self.move_cursor(a, cx),
         }
