@@ -17,6 +17,7 @@ const ROOT: &[&str] = &[
     "runtime",
     "workspaces",
     "active_workspace",
+    "first_frame",
     "main",
     "lib",
     "testing",

@@ -157,6 +157,7 @@ async fn run_sync(cli: &Cli, paths: &Paths) -> Result<(), String> {
         workspaces.demo = weeek_tui::workspaces::DemoSettings {
             faults: cli.demo_faults.to_faults(),
             tasks: cli.tasks,
+            reset: cli.reset,
         };
     }
     // With `--demo`, its sandbox runs as long as `workspaces`: this function.
@@ -229,6 +230,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
         workspaces.demo = weeek_tui::workspaces::DemoSettings {
             faults: cli.demo_faults.to_faults(),
             tasks: cli.tasks,
+            reset: cli.reset,
         };
     }
     // So does a saved view that cannot be read (its dates read as of today), and a token
@@ -236,15 +238,18 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
     let today = time::OffsetDateTime::now_utc().to_offset(offset).date();
     let views = workspaces.views(&start, today)?;
     let opened = workspaces.connect(&start).await?;
+    // The store is opened before the terminal is taken: the first frame is drawn from it.
+    let (store, notice) = opened.open_store();
     let (guard, mut terminal) =
         TerminalGuard::enter(mouse).map_err(|e| format!("terminal: {e}"))?;
     let size = terminal
         .size()
         .map(|s| (s.width, s.height))
         .unwrap_or((80, 24));
-    let app = workspaces.app(&start, &opened, views, size);
+    let mut app = workspaces.app(&start, &opened, views, size);
+    app.store_notice = notice;
     let result = Runtime::new(offset, Theme::from_env())
-        .run(app, opened.client, &mut terminal, &mut workspaces)
+        .run(app, opened.client, store, &mut terminal, &mut workspaces)
         .await;
     drop(guard);
     result.map_err(|e| format!("terminal: {e}"))

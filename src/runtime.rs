@@ -13,8 +13,10 @@ use tokio::sync::{mpsc, watch};
 use crate::active_workspace::ActiveWorkspace;
 use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
+use crate::first_frame::{FirstRows, answered_from_store};
 use crate::screen::requests::RequestKey;
 use crate::screen::{Clock, Effect, Hits};
+use crate::store::SharedStore;
 use crate::terminal::AppTerminal;
 use crate::ui::theme::Theme;
 use crate::worker::{self, Order, Report};
@@ -26,13 +28,14 @@ pub struct Runtime {
 
 /// Opens a workspace for the runtime when the app switches to it.
 pub trait Opener {
-    /// Opens workspace `id`: its client, and a fresh app for it, with what its own directory
-    /// keeps (drafts, views) read, for a terminal of `size`. An error says why in words.
+    /// Opens workspace `id`: its client, its local store, and a fresh app for it, with what
+    /// its own directory keeps (drafts, views) read, for a terminal of `size`. An error says
+    /// why in words.
     fn open(
         &mut self,
         id: &WorkspaceId,
         size: (u16, u16),
-    ) -> impl Future<Output = Result<(App, weeek_api::Client), String>>;
+    ) -> impl Future<Output = Result<(App, weeek_api::Client, SharedStore), String>>;
 }
 
 /// Where a message the loop waits for came from.
@@ -62,12 +65,14 @@ impl Runtime {
     }
 
     /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
-    /// the signal's number): either way every queued file write has landed by then. Another
-    /// workspace is opened through `opener` when the app asks to switch.
+    /// the signal's number): either way every queued file write has landed by then. Reads go
+    /// through `store` (the workspace's local store) before the service. Another workspace is
+    /// opened through `opener` when the app asks to switch.
     pub async fn run(
         &self,
         app: App,
         client: weeek_api::Client,
+        store: SharedStore,
         terminal: &mut AppTerminal,
         opener: &mut impl Opener,
     ) -> std::io::Result<Option<i32>> {
@@ -76,7 +81,7 @@ impl Runtime {
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report<RequestKey>)>();
-        let mut requests = spawn_worker(client, active.generation(), &answers_tx);
+        let mut requests = spawn_worker(client, store.clone(), active.generation(), &answers_tx);
         // The workers of the workspaces left: they end with the app.
         let mut retired = Vec::new();
         let mut files = FileWriter::spawn();
@@ -89,11 +94,17 @@ impl Runtime {
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = active.start(self.clock(&service));
+        let clock = || self.clock(&service);
+        let effects = answered_from_store(&mut active, effects, &store, clock).await;
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
-        let mut flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+        // The start's effects go out once the first frame is on screen: making the HTTP client
+        // and the first connections would take the CPU that frame needs.
+        let mut at_start = Some(effects);
+        let mut flow = Flow::Go;
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
+        let mut first_rows = FirstRows::from_env();
         let result = loop {
             // The app asked for another workspace: what it wrote lands first (its drafts are
             // on disk before the other is read, and before this one is opened again), then a
@@ -104,12 +115,17 @@ impl Runtime {
                 files.flush().await;
                 let size = active.app.viewport.size();
                 flow = match opener.open(&id, size).await {
-                    Ok((app, client)) => {
+                    Ok((app, client, store)) => {
                         tracing::info!(workspace = id.label(), "switched workspace");
                         service = client.clone();
                         edits.clear();
                         let effects = active.replace(app, self.clock(&service));
-                        let fresh = spawn_worker(client, active.generation(), &answers_tx);
+                        let clock = || self.clock(&service);
+                        let effects =
+                            answered_from_store(&mut active, effects, &store, clock).await;
+                        let fresh = spawn_worker(client, store, active.generation(), &answers_tx);
+                        // A sync of the workspace left has no one to tell how it went.
+                        let _ = requests.send(Order::StopSync);
                         retired.push(std::mem::replace(&mut requests, fresh));
                         notes.generation = active.generation();
                         hits = Hits::default();
@@ -140,6 +156,11 @@ impl Runtime {
                 }
                 active.app.scrolls = scrolls;
                 active.app.dirty = false;
+                first_rows.drawn(&active.app);
+            }
+            if let Some(effects) = at_start.take() {
+                flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+                continue;
             }
             let deadline = active.app.next_deadline(Instant::now());
             let incoming = tokio::select! {
@@ -203,14 +224,16 @@ impl Runtime {
     }
 }
 
-/// A worker for `client`, its answers marked with `generation` on their way to `answers`. It
-/// ends, stopping what it still runs, when the sender returned is dropped.
+/// A worker for `client` with `store` behind it, its answers marked with `generation` on
+/// their way to `answers`. It ends, stopping what it still runs, when the sender returned is
+/// dropped.
 fn spawn_worker(
     client: weeek_api::Client,
+    store: SharedStore,
     generation: u64,
     answers: &mpsc::UnboundedSender<(u64, Report<RequestKey>)>,
 ) -> mpsc::UnboundedSender<Order<RequestKey>> {
-    let (orders, mut reports) = worker::spawn(client);
+    let (orders, mut reports) = worker::spawn(client, store);
     let answers = answers.clone();
     tokio::spawn(async move {
         while let Some(report) = reports.recv().await {
@@ -445,6 +468,12 @@ fn execute(
                 command,
                 text,
             }),
+            Effect::Sync(id) => {
+                let _ = requests.send(Order::Sync(id));
+            }
+            Effect::StopSync => {
+                let _ = requests.send(Order::StopSync);
+            }
             Effect::Quit => flow = Flow::Quit,
             Effect::SwitchWorkspace(id) if flow == Flow::Go => flow = Flow::Switch(id),
             Effect::SwitchWorkspace(_) => {}

@@ -10,7 +10,7 @@ use crate::app::App;
 use crate::app::switcher::{self, Switcher, WorkspaceEntry};
 use crate::config::{self, ConnectionFlags, FileConfig, Paths, TokenSource, WorkspaceId};
 use crate::keys::keymap::Keymap;
-use crate::store::StoreLocation;
+use crate::store::{SharedStore, Store, StoreLocation};
 use crate::tasks::views::View;
 
 /// Reads one environment variable (a closure in tests).
@@ -21,8 +21,15 @@ pub type Env = Box<dyn Fn(&str) -> Option<String> + Send>;
 #[derive(Debug, Clone, Default)]
 pub struct DemoSettings {
     pub faults: weeek_sandbox::Faults,
+    /// Tasks seeded into a new demo workspace (a kept one is opened as it is).
     pub tasks: Option<usize>,
+    /// Start afresh: the kept demo workspace and its store are removed first.
+    pub reset: bool,
 }
+
+/// The file the demo's workspace is kept in, beside its store, so that what the store shows
+/// and what the demo's service holds agree from one run to the next.
+pub const DEMO_DATABASE: &str = "sandbox.sqlite3";
 
 /// A workspace's connection, ready for an app: the client and what the app says of it.
 pub struct Opened {
@@ -33,6 +40,18 @@ pub struct Opened {
     pub source: Option<TokenSource>,
     /// Its local store, in the workspace's own directory and named by its URL and token.
     pub store: Result<StoreLocation, String>,
+}
+
+impl Opened {
+    /// Opens its local store. Never fails: a store that cannot be had is one in memory, and
+    /// the second value says why (as does a damaged store moved aside), to be said once.
+    pub fn open_store(&self) -> (SharedStore, Option<String>) {
+        let opened = match &self.store {
+            Ok(location) => Store::open(&location.path),
+            Err(why) => Store::in_memory_because(why.clone()),
+        };
+        (SharedStore::new(opened.store), opened.notice)
+    }
 }
 
 /// What every workspace's app shares, and the demo sandbox once it runs.
@@ -155,12 +174,30 @@ impl Workspaces {
     ) -> Result<Opened, String> {
         use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
         let token = weeek_api::Token::new(weeek_sandbox::demo_token());
+        let dir = self.paths.data_dir_for(&WorkspaceId::Demo);
         let url = match &self.sandbox {
             Some(running) => running.base_url(),
             None => {
+                let db = dir.join(DEMO_DATABASE);
+                if std::mem::take(&mut self.demo.reset) {
+                    reset_demo(&dir, &db)?;
+                }
+                crate::private_files::create_dir_all(&dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                // Made here, 0600, before SQLite opens it: its log and shared memory take its
+                // mode. An empty file is a new workspace, which the sandbox seeds.
+                crate::private_files::open(
+                    &db,
+                    std::fs::OpenOptions::new()
+                        .read(true)
+                        .write(true)
+                        .create(true)
+                        .truncate(false),
+                )
+                .map_err(|e| format!("cannot open {}: {e}", db.display()))?;
                 let config = SandboxConfig {
                     token: weeek_sandbox::demo_token().to_string(),
-                    db: DbLocation::Memory,
+                    db: DbLocation::File(db),
                     seed: true,
                     now: None,
                     faults: self.demo.faults.clone(),
@@ -175,7 +212,7 @@ impl Workspaces {
                 url
             }
         };
-        let store = demo_store(&self.paths.data_dir_for(&WorkspaceId::Demo));
+        let store = demo_store(&dir);
         let client = Client::new(tune(config::client_config(
             url,
             token,
@@ -241,31 +278,67 @@ impl Workspaces {
             .map(|l| l.path.clone())
             .map_err(Clone::clone);
         app.switcher = Switcher::new(self.entries(id), id.clone());
+        app.refresh = crate::app::auto_refresh::AutoRefresh::new(config::refresh_every(&self.file));
         app
     }
 
     /// Everything of opening workspace `id` after the start: the config file read again,
-    /// the connection, the views, a fresh app.
+    /// the connection, the views, its store, a fresh app.
     async fn open_fresh(
         &mut self,
         id: &WorkspaceId,
         size: (u16, u16),
-    ) -> Result<(App, Client), String> {
+    ) -> Result<(App, Client, SharedStore), String> {
         self.file = config::load_file(&self.paths.config_file)?;
         let opened = self.connect(id).await?;
         let today = time::OffsetDateTime::now_utc()
             .to_offset(self.offset)
             .date();
         let views = self.views(id, today)?;
-        let app = self.app(id, &opened, views, size);
-        Ok((app, opened.client))
+        let (store, notice) = opened.open_store();
+        let mut app = self.app(id, &opened, views, size);
+        app.store_notice = notice;
+        Ok((app, opened.client, store))
     }
 }
 
 impl crate::runtime::Opener for Workspaces {
-    async fn open(&mut self, id: &WorkspaceId, size: (u16, u16)) -> Result<(App, Client), String> {
+    async fn open(
+        &mut self,
+        id: &WorkspaceId,
+        size: (u16, u16),
+    ) -> Result<(App, Client, SharedStore), String> {
         self.open_fresh(id, size).await
     }
+}
+
+#[cfg(feature = "demo")]
+impl Workspaces {
+    /// Stops the demo sandbox if it runs, letting what it was writing land.
+    pub async fn stop_demo(&mut self) {
+        if let Some(sandbox) = self.sandbox.take() {
+            sandbox.shutdown().await;
+        }
+    }
+}
+
+/// Removes the kept demo workspace (its database, with its log and shared memory) and the
+/// demo's local store, for `--demo --reset`.
+#[cfg(feature = "demo")]
+fn reset_demo(dir: &std::path::Path, db: &std::path::Path) -> Result<(), String> {
+    for suffix in ["", "-wal", "-shm"] {
+        let file = std::path::PathBuf::from(format!("{}{suffix}", db.display()));
+        match std::fs::remove_file(&file) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(format!("cannot remove {}: {e}", file.display()));
+            }
+            _ => {}
+        }
+    }
+    let store = demo_store(dir)?;
+    crate::store::remove_store(&store)
+        .map(|_| ())
+        .map_err(|e| format!("cannot remove {}: {e}", store.path.display()))
 }
 
 /// The demo's store: named by the demo's fixed account, whatever port its sandbox has.
@@ -278,3 +351,8 @@ fn demo_store(dir: &std::path::Path) -> Result<StoreLocation, String> {
 fn demo_store(_dir: &std::path::Path) -> Result<StoreLocation, String> {
     Err(crate::cli::NO_SANDBOX.to_string())
 }
+
+#[cfg(test)]
+#[cfg(feature = "demo")]
+#[path = "workspaces_tests.rs"]
+mod tests;

@@ -76,12 +76,22 @@ impl App {
             }
         }
         let skipped = reply.skipped.clone();
+        let stored = reply.origin.stored();
+        let quiet = reply.origin.is_last()
+            && self
+                .refresh
+                .answered(&reply.key, reply.id, reply.output.error().is_some());
         let Some(answer) = self.requests.accept(reply) else {
             return false;
         };
         macro_rules! cx {
             () => {
-                &mut screen_cx!(self, clock, effects)
+                &mut {
+                    let mut cx = screen_cx!(self, clock, effects);
+                    cx.stored = stored;
+                    cx.quiet = quiet;
+                    cx
+                }
             };
         }
         // Each set of keys hands its answers to whoever asked under it.
@@ -96,7 +106,7 @@ impl App {
                 };
             };
         }
-        route!(answer: NamesKey => |a| self.on_names(a, clock, effects));
+        route!(answer: NamesKey => |a| self.on_names(a, stored.is_some(), clock, effects));
         route!(answer: GotoKey => |a| self.on_goto(a, clock, effects));
         route!(answer: TaskKey => |a| {
             self.tasks.on_answer(a, cx!());
@@ -129,16 +139,24 @@ impl App {
         false
     }
 
-    /// The directory's answer: every screen hears of it, and the first profile read finds
-    /// my timer.
-    fn on_names(&mut self, answer: NamesAnswer, clock: Clock, effects: &mut Vec<Effect>) {
-        let became_known = matches!(answer, NamesAnswer::Me(Ok(_)));
+    /// The directory's answer (`stored`: the local store's copy, until the service's comes):
+    /// every screen hears of it, and the first profile known finds my timer.
+    fn on_names(
+        &mut self,
+        answer: NamesAnswer,
+        stored: bool,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) {
+        // Known once, from the store's copy or the service: the screens waiting on it go on
+        // at the first.
+        let became_known = self.names.me().is_none() && matches!(answer, NamesAnswer::Me(Ok(_)));
         if let NamesAnswer::Me(Err(e)) = &answer
             && !matches!(e, ApiError::Unauthorized { .. })
         {
             self.toasts.push(clock.now, ToastKind::Error, e.short());
         }
-        self.names.on_answer(answer);
+        self.names.on_answer(answer, stored);
         if became_known {
             self.timer.find(&mut screen_cx!(self, clock, effects));
         }

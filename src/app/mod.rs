@@ -17,17 +17,21 @@ macro_rules! screen_cx {
             viewport: $app.viewport,
             keys: &$app.keymap,
             jumps: &mut $app.jumps,
+            stored: None,
+            quiet: false,
         }
     };
 }
 
 mod answers;
+pub mod auto_refresh;
 pub mod help;
 mod input;
 mod overlay;
 mod palette;
 mod screens;
 pub mod switcher;
+pub mod sync;
 mod unreadable;
 
 use std::collections::HashMap;
@@ -74,6 +78,10 @@ pub enum Msg {
         original: String,
         result: Result<String, String>,
     },
+    /// How far sync `n` (`Effect::Sync`) is.
+    SyncProgress(u64, crate::sync::Progress),
+    /// Sync `n` is over, with what it read, changed and could not read.
+    Synced(u64, Box<crate::sync::SyncReport>),
     /// The config file was written for `Effect::StoreView` (or could not be).
     ViewStored {
         name: String,
@@ -87,8 +95,19 @@ impl From<Report> for Msg {
         match report {
             Report::Answered(reply) => Msg::Api(Box::new(reply)),
             Report::Retrying(r) => Msg::Retrying(r),
+            Report::SyncProgress { id, progress } => Msg::SyncProgress(id, progress),
+            Report::Synced { id, report } => Msg::Synced(id, report),
         }
     }
+}
+
+/// Where the data on screen comes from, as the header says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataSource {
+    /// The service's answers.
+    Live,
+    /// The local store's copy, read from the service then.
+    Cached(time::OffsetDateTime),
 }
 
 /// What a confirmed question goes on to do.
@@ -168,6 +187,13 @@ pub struct App {
     pub token_source: Option<crate::config::TokenSource>,
     /// The workspaces the app can switch to, and the one it is on.
     pub switcher: switcher::Switcher,
+    /// What is wrong with the local store (damaged and moved aside, written by a newer
+    /// version, not to be had): said once, at start.
+    pub store_notice: Option<String>,
+    /// When the screen shown is read again by itself (`refresh_secs`).
+    pub refresh: auto_refresh::AutoRefresh,
+    /// The whole workspace being read into the store, from the palette.
+    pub sync: sync::Syncing,
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
@@ -205,6 +231,9 @@ impl App {
             utc_offset: time::UtcOffset::UTC,
             token_source: None,
             switcher: switcher::Switcher::default(),
+            store_notice: None,
+            refresh: auto_refresh::AutoRefresh::default(),
+            sync: sync::Syncing::default(),
             retrying: HashMap::new(),
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
@@ -218,6 +247,14 @@ impl App {
         Screen::ALL
             .iter()
             .find_map(|s| self.screen_state(*s).unsaved())
+    }
+
+    /// Where the data of the screen shown comes from; `None` before anything came.
+    pub fn data_source(&self) -> Option<DataSource> {
+        if let Some(read_at) = self.screen_state(self.screen).cached_since() {
+            return Some(DataSource::Cached(read_at));
+        }
+        self.names.me().is_some().then_some(DataSource::Live)
     }
 
     /// Splits the borrows so a screen can act with a [`ScreenCtx`].
@@ -274,12 +311,26 @@ impl App {
                 }
                 self.toasts.push(clock.now, ToastKind::Info, said);
             }
+            if let Some(notice) = self.store_notice.take() {
+                self.toasts.push(clock.now, ToastKind::Error, notice);
+            }
             let mut cx = screen_cx!(self, clock, &mut effects);
             cx.load_directory();
             let screen = self.screen;
             self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
+            self.refresh.restart(clock.now);
         }
         effects
+    }
+
+    /// The screen shown reads again what it shows, in place; the next refresh is a whole
+    /// wait away.
+    pub(super) fn refresh_shown(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+        let from = effects.len();
+        let screen = self.screen;
+        self.with_screen(screen, clock, effects, |s, cx| s.refresh(cx));
+        self.refresh.sent(effects, from);
+        self.refresh.restart(clock.now);
     }
 
     pub fn update(&mut self, msg: Msg, clock: Clock) -> Vec<Effect> {
@@ -305,6 +356,8 @@ impl App {
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
+            Msg::SyncProgress(id, progress) => self.on_sync_progress(id, progress),
+            Msg::Synced(id, report) => self.on_synced(id, *report, clock),
             Msg::EffectFailed(text) => {
                 self.toasts.push(clock.now, ToastKind::Error, text);
                 true
@@ -389,15 +442,24 @@ impl App {
         } else {
             self.timer.next_tick(now, self.wall)
         };
-        [spinner, self.toasts.next_expiry(), timer]
-            .into_iter()
-            .flatten()
-            .chain(screens)
-            .min()
+        [
+            spinner,
+            self.toasts.next_expiry(),
+            timer,
+            self.refresh.next_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .chain(screens)
+        .min()
     }
 
     pub(super) fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
+        if self.refresh.is_due(clock.now) {
+            self.refresh_shown(clock, effects);
+            changed = true;
+        }
         changed |= self.timer.running.is_some() && !self.viewport.too_small;
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);

@@ -34,7 +34,7 @@ mod shared;
 mod write;
 
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 #[cfg(test)]
 mod round_trip_tests;
 #[cfg(test)]

@@ -37,6 +37,8 @@ impl World {
             viewport: crate::layout::Viewport::new(120, 40),
             keys: &self.keys,
             jumps: &mut self.jumps,
+            stored: None,
+            quiet: false,
         }
     }
 

@@ -208,6 +208,24 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         Some(profile) => format!("[{profile}] {who}"),
         None => who,
     };
+    // Where the data on screen comes from: the service, or the local store's copy until the
+    // service's answer replaces it.
+    // A sync of the whole workspace says how far it is, in its place. Each in full, and as
+    // said where room is short; the ones that stay (not "live", the usual) take the name's
+    // room rather than go.
+    let (source, short, stays) = match (app.sync.note(), app.data_source()) {
+        (Some(sync), _) => (format!(" · {sync}"), format!(" {sync}"), true),
+        (None, Some(crate::app::DataSource::Cached(read_at))) => {
+            let ago = crate::text::ago(app.wall - read_at);
+            (
+                format!(" · cached · read {ago}"),
+                format!(" cached · {ago}"),
+                true,
+            )
+        }
+        (None, Some(crate::app::DataSource::Live)) => (" · live".to_string(), String::new(), false),
+        (None, None) => (String::new(), String::new(), false),
+    };
     let busy = if app.requests.in_flight() > 0 {
         format!(" {} ", spinner_frame(app))
     } else {
@@ -219,6 +237,15 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
+    let needed = if stays { 8 } else { width(&who) + 1 };
+    let (source, who) = if width(&source) + needed <= room {
+        (source, who)
+    } else if stays && width(&short) <= room {
+        (short, String::new())
+    } else {
+        (String::new(), who)
+    };
+    let room = room.saturating_sub(width(&source));
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));
@@ -230,6 +257,10 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         t.bold()
     };
     spans.push(Span::styled(who, who_style));
+    if !source.is_empty() {
+        let style = if stays { t.fg(Color::Yellow) } else { t.dim() };
+        spans.push(Span::styled(source, style));
+    }
     spans.push(Span::styled(busy, t.accent()));
     frame.render_widget(plain::Plain::new(Line::from(spans)), area);
 }
