@@ -54,10 +54,17 @@ pub struct Cli {
     pub no_mouse: bool,
 
     /// With --demo: seed this many tasks instead of the demo's few hundred (the same ones on
-    /// every run), to try the app on a large workspace.
+    /// every run), to try the app on a large workspace. Only a new demo workspace is seeded:
+    /// add --reset to replace the one kept from earlier runs.
     #[cfg(feature = "demo")]
     #[arg(long, value_name = "N", requires = "demo")]
     pub tasks: Option<usize>,
+
+    /// With --demo: start afresh. The demo keeps its workspace and its local store from one
+    /// run to the next; this removes both first.
+    #[cfg(feature = "demo")]
+    #[arg(long, requires = "demo")]
+    pub reset: bool,
 
     #[cfg(feature = "demo")]
     #[command(flatten)]

@@ -18,6 +18,7 @@ const ROOT: &[&str] = &[
     "runtime_outbox",
     "workspaces",
     "active_workspace",
+    "first_frame",
     "main",
     "lib",
     "testing",

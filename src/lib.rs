@@ -16,6 +16,7 @@ pub mod contacts;
 pub mod date_input;
 pub mod datetime;
 pub mod duration;
+pub mod first_frame;
 pub mod funnels;
 pub mod fuzzy;
 pub mod goto;

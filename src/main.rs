@@ -157,6 +157,7 @@ async fn run_sync(cli: &Cli, paths: &Paths) -> Result<(), String> {
         workspaces.demo = weeek_tui::workspaces::DemoSettings {
             faults: cli.demo_faults.to_faults(),
             tasks: cli.tasks,
+            reset: cli.reset,
         };
     }
     // With `--demo`, its sandbox runs as long as `workspaces`: this function.
@@ -229,6 +230,7 @@ async fn run_app(cli: &Cli, paths: &Paths, offset: time::UtcOffset) -> Result<Op
         workspaces.demo = weeek_tui::workspaces::DemoSettings {
             faults: cli.demo_faults.to_faults(),
             tasks: cli.tasks,
+            reset: cli.reset,
         };
     }
     // So does a saved view that cannot be read (its dates read as of today), and a token

@@ -13,6 +13,7 @@ use tokio::sync::{mpsc, watch};
 use crate::active_workspace::ActiveWorkspace;
 use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
+use crate::first_frame::{FirstRows, answered_from_store};
 use crate::runtime_outbox::OutboxRunner;
 use crate::screen::requests::RequestKey;
 use crate::screen::{Clock, Effect, Hits};
@@ -65,9 +66,9 @@ impl Runtime {
     }
 
     /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
-    /// the signal's number): either way every queued file write has landed by then. The
-    /// outbox is kept in `store` (the workspace's local store). Another workspace is opened
-    /// through `opener` when the app asks to switch.
+    /// the signal's number): either way every queued file write has landed by then. Reads go
+    /// through `store` (the workspace's local store) before the service, and the outbox is
+    /// kept there. Another workspace is opened through `opener` when the app asks to switch.
     pub async fn run(
         &self,
         mut app: App,
@@ -78,12 +79,12 @@ impl Runtime {
     ) -> std::io::Result<Option<i32>> {
         // Clones share what the answers tell of the service's clock.
         let mut service = client.clone();
-        let mut outbox = OutboxRunner::new(client.clone(), store);
+        let mut outbox = OutboxRunner::new(client.clone(), store.clone());
         outbox.load(&mut app).await;
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report<RequestKey>)>();
-        let mut requests = spawn_worker(client, active.generation(), &answers_tx);
+        let mut requests = spawn_worker(client, store.clone(), active.generation(), &answers_tx);
         // The workers of the workspaces left: they end with the app.
         let mut retired = Vec::new();
         let mut files = FileWriter::spawn();
@@ -96,18 +97,17 @@ impl Runtime {
         let mut events = EventStream::new();
         let (_signals_open, mut term_signals) = termination_signals();
         let effects = active.start(self.clock(&service));
+        let clock = || self.clock(&service);
+        let effects = answered_from_store(&mut active, effects, &store, clock).await;
         // Editors to run once the effects are out: they take the terminal meanwhile.
         let mut edits = Vec::new();
-        let mut flow = execute(
-            effects,
-            &requests,
-            &mut files,
-            &notes,
-            &mut edits,
-            &mut outbox,
-        );
+        // The start's effects go out once the first frame is on screen: making the HTTP client
+        // and the first connections would take the CPU that frame needs.
+        let mut at_start = Some(effects);
+        let mut flow = Flow::Go;
         // What the frame on screen shows where: clicks are resolved against it.
         let mut hits = Hits::default();
+        let mut first_rows = FirstRows::from_env();
         let result = loop {
             // The app asked for another workspace: what it wrote lands first (its drafts are
             // on disk before the other is read, and before this one is opened again), then a
@@ -125,10 +125,15 @@ impl Runtime {
                         edits.clear();
                         // The replay of the workspace left runs on to its end, its steps
                         // dropped with that app's other answers.
-                        outbox = OutboxRunner::new(client.clone(), store);
+                        outbox = OutboxRunner::new(client.clone(), store.clone());
                         outbox.load(&mut app).await;
                         let effects = active.replace(app, self.clock(&service));
-                        let fresh = spawn_worker(client, active.generation(), &answers_tx);
+                        let clock = || self.clock(&service);
+                        let effects =
+                            answered_from_store(&mut active, effects, &store, clock).await;
+                        let fresh = spawn_worker(client, store, active.generation(), &answers_tx);
+                        // A sync of the workspace left has no one to tell how it went.
+                        let _ = requests.send(Order::StopSync);
                         retired.push(std::mem::replace(&mut requests, fresh));
                         notes.generation = active.generation();
                         hits = Hits::default();
@@ -168,6 +173,18 @@ impl Runtime {
                 }
                 active.app.scrolls = scrolls;
                 active.app.dirty = false;
+                first_rows.drawn(&active.app);
+            }
+            if let Some(effects) = at_start.take() {
+                flow = execute(
+                    effects,
+                    &requests,
+                    &mut files,
+                    &notes,
+                    &mut edits,
+                    &mut outbox,
+                );
+                continue;
             }
             let deadline = active.app.next_deadline(Instant::now());
             let incoming = tokio::select! {
@@ -247,14 +264,16 @@ impl Runtime {
     }
 }
 
-/// A worker for `client`, its answers marked with `generation` on their way to `answers`. It
-/// ends, stopping what it still runs, when the sender returned is dropped.
+/// A worker for `client` with `store` behind it, its answers marked with `generation` on
+/// their way to `answers`. It ends, stopping what it still runs, when the sender returned is
+/// dropped.
 fn spawn_worker(
     client: weeek_api::Client,
+    store: SharedStore,
     generation: u64,
     answers: &mpsc::UnboundedSender<(u64, Report<RequestKey>)>,
 ) -> mpsc::UnboundedSender<Order<RequestKey>> {
-    let (orders, mut reports) = worker::spawn(client);
+    let (orders, mut reports) = worker::spawn(client, store);
     let answers = answers.clone();
     tokio::spawn(async move {
         while let Some(report) = reports.recv().await {
@@ -507,6 +526,12 @@ fn execute(
             }),
             Effect::Outbox(order) => outbox.order(*order),
             Effect::Replay => outbox.replay(notes.sender()),
+            Effect::Sync(id) => {
+                let _ = requests.send(Order::Sync(id));
+            }
+            Effect::StopSync => {
+                let _ = requests.send(Order::StopSync);
+            }
             Effect::Quit => flow = Flow::Quit,
             Effect::SwitchWorkspace(id) if flow == Flow::Go => flow = Flow::Switch(id),
             Effect::SwitchWorkspace(_) => {}

@@ -218,9 +218,33 @@ pub fn seconds(d: std::time::Duration) -> String {
     }
 }
 
+/// How long ago something happened, in words: "just now", "3 min ago", "2 h ago",
+/// "5 days ago". A time ahead of the clock (another machine's) is "just now".
+pub fn ago(d: time::Duration) -> String {
+    let s = d.whole_seconds();
+    match s {
+        ..60 => "just now".into(),
+        60..3_600 => format!("{} min ago", s / 60),
+        3_600..86_400 => format!("{} h ago", s / 3_600),
+        86_400..172_800 => "1 day ago".into(),
+        _ => format!("{} days ago", s / 86_400),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ago_says_the_largest_whole_unit() {
+        let s = time::Duration::seconds;
+        assert_eq!(ago(s(-5)), "just now");
+        assert_eq!(ago(s(59)), "just now");
+        assert_eq!(ago(s(3 * 60 + 59)), "3 min ago");
+        assert_eq!(ago(s(2 * 3_600 + 10)), "2 h ago");
+        assert_eq!(ago(s(86_400)), "1 day ago");
+        assert_eq!(ago(s(5 * 86_400)), "5 days ago");
+    }
 
     #[test]
     fn width_and_one_line_say_what_the_unicode_tables_say_for_ascii_and_the_rest() {

@@ -21,8 +21,15 @@ pub type Env = Box<dyn Fn(&str) -> Option<String> + Send>;
 #[derive(Debug, Clone, Default)]
 pub struct DemoSettings {
     pub faults: weeek_sandbox::Faults,
+    /// Tasks seeded into a new demo workspace (a kept one is opened as it is).
     pub tasks: Option<usize>,
+    /// Start afresh: the kept demo workspace and its store are removed first.
+    pub reset: bool,
 }
+
+/// The file the demo's workspace is kept in, beside its store, so that what the store shows
+/// and what the demo's service holds agree from one run to the next.
+pub const DEMO_DATABASE: &str = "sandbox.sqlite3";
 
 /// A workspace's connection, ready for an app: the client and what the app says of it.
 pub struct Opened {
@@ -167,12 +174,30 @@ impl Workspaces {
     ) -> Result<Opened, String> {
         use weeek_sandbox::{DbLocation, Sandbox, SandboxConfig};
         let token = weeek_api::Token::new(weeek_sandbox::demo_token());
+        let dir = self.paths.data_dir_for(&WorkspaceId::Demo);
         let url = match &self.sandbox {
             Some(running) => running.base_url(),
             None => {
+                let db = dir.join(DEMO_DATABASE);
+                if std::mem::take(&mut self.demo.reset) {
+                    reset_demo(&dir, &db)?;
+                }
+                crate::private_files::create_dir_all(&dir)
+                    .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                // Made here, 0600, before SQLite opens it: its log and shared memory take its
+                // mode. An empty file is a new workspace, which the sandbox seeds.
+                crate::private_files::open(
+                    &db,
+                    std::fs::OpenOptions::new()
+                        .read(true)
+                        .write(true)
+                        .create(true)
+                        .truncate(false),
+                )
+                .map_err(|e| format!("cannot open {}: {e}", db.display()))?;
                 let config = SandboxConfig {
                     token: weeek_sandbox::demo_token().to_string(),
-                    db: DbLocation::Memory,
+                    db: DbLocation::File(db),
                     seed: true,
                     now: None,
                     faults: self.demo.faults.clone(),
@@ -187,7 +212,7 @@ impl Workspaces {
                 url
             }
         };
-        let store = demo_store(&self.paths.data_dir_for(&WorkspaceId::Demo));
+        let store = demo_store(&dir);
         let client = Client::new(tune(config::client_config(
             url,
             token,
@@ -253,11 +278,12 @@ impl Workspaces {
             .map(|l| l.path.clone())
             .map_err(Clone::clone);
         app.switcher = Switcher::new(self.entries(id), id.clone());
+        app.refresh = crate::app::auto_refresh::AutoRefresh::new(config::refresh_every(&self.file));
         app
     }
 
     /// Everything of opening workspace `id` after the start: the config file read again,
-    /// the connection, the views, a fresh app.
+    /// the connection, the views, its store, a fresh app.
     async fn open_fresh(
         &mut self,
         id: &WorkspaceId,
@@ -286,6 +312,35 @@ impl crate::runtime::Opener for Workspaces {
     }
 }
 
+#[cfg(feature = "demo")]
+impl Workspaces {
+    /// Stops the demo sandbox if it runs, letting what it was writing land.
+    pub async fn stop_demo(&mut self) {
+        if let Some(sandbox) = self.sandbox.take() {
+            sandbox.shutdown().await;
+        }
+    }
+}
+
+/// Removes the kept demo workspace (its database, with its log and shared memory) and the
+/// demo's local store, for `--demo --reset`.
+#[cfg(feature = "demo")]
+fn reset_demo(dir: &std::path::Path, db: &std::path::Path) -> Result<(), String> {
+    for suffix in ["", "-wal", "-shm"] {
+        let file = std::path::PathBuf::from(format!("{}{suffix}", db.display()));
+        match std::fs::remove_file(&file) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(format!("cannot remove {}: {e}", file.display()));
+            }
+            _ => {}
+        }
+    }
+    let store = demo_store(dir)?;
+    crate::store::remove_store(&store)
+        .map(|_| ())
+        .map_err(|e| format!("cannot remove {}: {e}", store.path.display()))
+}
+
 /// The demo's store: named by the demo's fixed account, whatever port its sandbox has.
 #[cfg(feature = "demo")]
 fn demo_store(dir: &std::path::Path) -> Result<StoreLocation, String> {
@@ -296,3 +351,8 @@ fn demo_store(dir: &std::path::Path) -> Result<StoreLocation, String> {
 fn demo_store(_dir: &std::path::Path) -> Result<StoreLocation, String> {
     Err(crate::cli::NO_SANDBOX.to_string())
 }
+
+#[cfg(test)]
+#[cfg(feature = "demo")]
+#[path = "workspaces_tests.rs"]
+mod tests;

@@ -40,9 +40,13 @@ fn the_app_ends_when_its_terminal_is_closed() {
     let t = Tmux::start(&["--demo", "--latency-ms", "2000"], 120, 40);
     t.wait_for("loaded");
     let pid = t.app_pid().expect("the app's pid");
-    // A reload is under way when the terminal goes.
+    // A refresh is under way when the terminal goes: the header's spinner says so.
     t.keys(&["r"]);
-    t.wait_for("reloading");
+    t.wait_until("a read under way", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|header| header.chars().any(|c| ('⠀'..='⣿').contains(&c)))
+    });
     t.close_terminal();
     let start = std::time::Instant::now();
     while support::process_running(pid) {

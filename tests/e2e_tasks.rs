@@ -276,10 +276,14 @@ fn end_reaches_the_last_task_and_undo_holds_after_a_refresh() {
     t.wait_until("the list without it", |s| {
         position(s).is_some_and(|(at, of)| at == of && of == total - 1)
     });
-    // From the top, read again: only the first page is in; the task is further down.
+    // From the top, the list read anew (mine, then everyone's again): only the first page is
+    // in; the task is further down. (`r` would read the pages on screen again in place.)
     t.keys(&["g"]);
     t.wait_for(&format!("1 of {} tasks", total - 1));
-    t.keys(&["r"]);
+    t.keys(&["A"]);
+    t.wait_for("My open tasks");
+    t.keys(&["A"]);
+    t.wait_for("Everyone's open tasks");
     t.wait_for("1 of 50 loaded, more below");
     // Undone from the top of the list: the task is looked for and the cursor goes to it.
     t.keys(&["u"]);

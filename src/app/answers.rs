@@ -4,6 +4,7 @@
 
 use weeek_api::ApiError;
 
+use super::connection::Link;
 use super::{App, unreadable};
 use crate::contacts::ContactKey;
 use crate::contacts::organizations::OrgKey;
@@ -53,6 +54,18 @@ impl App {
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) -> bool {
+        // Whether it reached the service tells whether the app is offline, stale or not.
+        let link = self.note_link(&reply, clock);
+        let changed = self.take_reply(reply, clock, effects);
+        match link {
+            Link::Back => self.back_online(clock, effects) | changed,
+            Link::Down => true,
+            Link::Same => changed,
+        }
+    }
+
+    /// Hands the answer `reply` brings to whoever asked for it, if it is still wanted.
+    fn take_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Its answer replaces what the status line said about retrying it.
         if self
             .retrying
@@ -61,11 +74,9 @@ impl App {
         {
             self.retrying.remove(&reply.key);
         }
-        // Whether it reached the service tells whether the app is offline, stale or not.
-        let link_changed = self.note_link(&reply, clock, effects);
         if !self.requests.is_latest(&reply.key, reply.id) {
             tracing::debug!(key = ?reply.key, id = reply.id, "dropped a stale answer");
-            return link_changed;
+            return false;
         }
         if let Some(skipped) = &reply.skipped {
             unreadable::report(&mut self.toasts, skipped, clock.now);
@@ -80,24 +91,22 @@ impl App {
             }
         }
         let skipped = reply.skipped.clone();
+        let stored = reply.origin.stored();
+        let quiet = reply.origin.is_last()
+            && self
+                .refresh
+                .answered(&reply.key, reply.id, reply.output.error().is_some());
         let Some(answer) = self.requests.accept(reply) else {
-            return link_changed;
+            return false;
         };
-        self.deliver(answer, skipped.as_ref(), me.as_deref(), clock, effects) | link_changed
-    }
-
-    /// Hands `answer` to whoever asked for it. True when something changed.
-    fn deliver(
-        &mut self,
-        answer: crate::screen::requests::Answer,
-        skipped: Option<&crate::worker::Skipped>,
-        me: Option<&str>,
-        clock: Clock,
-        effects: &mut Vec<Effect>,
-    ) -> bool {
         macro_rules! cx {
             () => {
-                &mut screen_cx!(self, clock, effects)
+                &mut {
+                    let mut cx = screen_cx!(self, clock, effects);
+                    cx.stored = stored;
+                    cx.quiet = quiet;
+                    cx
+                }
             };
         }
         // Each set of keys hands its answers to whoever asked under it.
@@ -112,7 +121,7 @@ impl App {
                 };
             };
         }
-        route!(answer: NamesKey => |a| self.on_names(a, clock, effects));
+        route!(answer: NamesKey => |a| self.on_names(a, stored.is_some(), clock, effects));
         route!(answer: GotoKey => |a| self.on_goto(a, clock, effects));
         route!(answer: TaskKey => |a| {
             self.tasks.on_answer(a, cx!());
@@ -136,7 +145,7 @@ impl App {
         });
         route!(answer: LinkKey => |a| self.on_probe(a, clock));
         route!(answer: TimerKey => |a| {
-            let changed = self.timer.on_answer(a, skipped, me, cx!());
+            let changed = self.timer.on_answer(a, skipped.as_ref(), me.as_deref(), cx!());
             for task in changed {
                 self.tasks.reread_task(task, cx!());
             }
@@ -146,16 +155,24 @@ impl App {
         false
     }
 
-    /// The directory's answer: every screen hears of it, and the first profile read finds
-    /// my timer.
-    fn on_names(&mut self, answer: NamesAnswer, clock: Clock, effects: &mut Vec<Effect>) {
-        let became_known = matches!(answer, NamesAnswer::Me(Ok(_)));
+    /// The directory's answer (`stored`: the local store's copy, until the service's comes):
+    /// every screen hears of it, and the first profile known finds my timer.
+    fn on_names(
+        &mut self,
+        answer: NamesAnswer,
+        stored: bool,
+        clock: Clock,
+        effects: &mut Vec<Effect>,
+    ) {
+        // Known once, from the store's copy or the service: the screens waiting on it go on
+        // at the first.
+        let became_known = self.names.me().is_none() && matches!(answer, NamesAnswer::Me(Ok(_)));
         if let NamesAnswer::Me(Err(e)) = &answer
             && !matches!(e, ApiError::Unauthorized { .. })
         {
             self.toasts.push(clock.now, ToastKind::Error, e.short());
         }
-        self.names.on_answer(answer);
+        self.names.on_answer(answer, stored);
         if became_known {
             self.timer.find(&mut screen_cx!(self, clock, effects));
         }

@@ -20,30 +20,49 @@ fn needs_the_service() -> ApiError {
     }
 }
 
+/// What an answer said of the link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Link {
+    Same,
+    /// It failed to connect: offline from now.
+    Down,
+    /// The service answered: back, once the answer is handled.
+    Back,
+}
+
 /// Writes answered at once in one message, at most: each answer may ask for more.
 const HELD_PER_MESSAGE: usize = 64;
 
 impl App {
-    /// What `reply` says of the link: a call that failed to connect puts the app offline, any
-    /// answer of the service brings it back. True when that changed.
-    pub(super) fn note_link(
-        &mut self,
-        reply: &Reply,
-        clock: Clock,
-        effects: &mut Vec<Effect>,
-    ) -> bool {
+    /// What `reply` says of the link: a call that failed to connect puts the app offline at
+    /// once (its screen then keeps what cannot be sent); an answer of the service brings it
+    /// back, which is done once the answer was handled ([`App::back_online`]): the reads
+    /// coming back asks for must not take that answer's place.
+    pub(super) fn note_link(&mut self, reply: &Reply, clock: Clock) -> Link {
         // Work on this machine's files says nothing of the service.
         let asked_service = self
             .requests
             .call(&reply.key)
             .is_some_and(|c| c.kind() != Kind::Local);
         if !asked_service || !reply.origin.is_last() {
-            return false;
+            return Link::Same;
         }
         match reply.output.error() {
-            Some(e) if unreachable(e) => self.went_offline(clock),
-            _ => self.came_online(clock, effects),
+            Some(e) if unreachable(e) => {
+                if self.went_offline(clock) {
+                    Link::Down
+                } else {
+                    Link::Same
+                }
+            }
+            _ if self.offline.is_offline() => Link::Back,
+            _ => Link::Same,
         }
+    }
+
+    /// The service answered while the app was offline: it is back.
+    pub(super) fn back_online(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
+        self.came_online(clock, effects)
     }
 
     fn went_offline(&mut self, clock: Clock) -> bool {
@@ -79,7 +98,13 @@ impl App {
         } else {
             self.toasts.log(ToastKind::Success, text);
         }
-        self.replay(effects);
+        if waiting > 0 {
+            // The screen is read again once the outbox is sent.
+            self.replay(effects);
+        } else if down.probed() {
+            // What the screen shows was read before the outage: read again, in place.
+            self.refresh_shown(clock, effects);
+        }
         true
     }
 
@@ -261,11 +286,9 @@ impl App {
                     };
                     self.toasts
                         .push(clock.now, ToastKind::Success, format!("{text}{left}"));
-                    // The list is read again: what the changes made it (a task done leaves the
-                    // open ones) shows, in place.
-                    if self.screen == crate::screen::Screen::Tasks {
-                        self.tasks.reload(&mut screen_cx!(self, clock, effects));
-                    }
+                    // The screen is read again: what the changes made it (a task done leaves
+                    // the open ones, a deal its column) shows, in place.
+                    self.refresh_shown(clock, effects);
                 }
             }
             Step::Conflict { entry, .. } => {

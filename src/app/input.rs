@@ -136,6 +136,7 @@ impl App {
             self.probe(true, clock, effects);
             // Names may have changed too (a renamed column, a new member).
             screen_cx!(self, clock, effects).refresh_directory();
+            self.refresh.restart(clock.now);
         }
         let shown = self.screen;
         let handled = self.with_screen(shown, clock, effects, |s, cx| s.on_action(action, cx));
@@ -174,7 +175,11 @@ impl App {
             Action::Outbox => self.overlay = Some(Overlay::Outbox { cursor: 0 }),
             Action::Palette => self.open_palette(clock, effects),
             Action::Workspaces => self.open_switcher(),
-            Action::Back => return self.toasts.dismiss_all(),
+            // Messages go first; with none left, Esc stops a sync under way.
+            Action::Back if self.toasts.dismiss_all() => return true,
+            Action::Back if self.sync.running.is_some() => self.stop_sync(clock, effects),
+            Action::Back => return false,
+            Action::SyncWorkspace => self.toggle_sync(clock, effects),
             Action::ToggleTimer => {
                 let Some((task, title)) = self.screen_state(self.screen).timer_target() else {
                     return false;

@@ -18,11 +18,14 @@ macro_rules! screen_cx {
             keys: &$app.keymap,
             jumps: &mut $app.jumps,
             offline: &mut $app.offline,
+            stored: None,
+            quiet: false,
         }
     };
 }
 
 mod answers;
+pub mod auto_refresh;
 mod connection;
 pub mod help;
 mod input;
@@ -31,6 +34,7 @@ mod overlay;
 mod palette;
 mod screens;
 pub mod switcher;
+pub mod sync;
 mod unreadable;
 
 use std::collections::HashMap;
@@ -81,6 +85,10 @@ pub enum Msg {
     Outbox(Vec<crate::outbox::Entry>),
     /// A step of the outbox's replay.
     Replayed(Box<crate::outbox::Replayed>),
+    /// How far sync `n` (`Effect::Sync`) is.
+    SyncProgress(u64, crate::sync::Progress),
+    /// Sync `n` is over, with what it read, changed and could not read.
+    Synced(u64, Box<crate::sync::SyncReport>),
     /// The config file was written for `Effect::StoreView` (or could not be).
     ViewStored {
         name: String,
@@ -94,8 +102,19 @@ impl From<Report> for Msg {
         match report {
             Report::Answered(reply) => Msg::Api(Box::new(reply)),
             Report::Retrying(r) => Msg::Retrying(r),
+            Report::SyncProgress { id, progress } => Msg::SyncProgress(id, progress),
+            Report::Synced { id, report } => Msg::Synced(id, report),
         }
     }
+}
+
+/// Where the data on screen comes from, as the header says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DataSource {
+    /// The service's answers.
+    Live,
+    /// The local store's copy, read from the service then.
+    Cached(time::OffsetDateTime),
 }
 
 /// What a confirmed question goes on to do.
@@ -182,6 +201,10 @@ pub struct App {
     pub store_notice: Option<String>,
     /// Whether the service can be reached, and the outbox.
     pub offline: crate::screen::offline::Offline,
+    /// When the screen shown is read again by itself (`refresh_secs`).
+    pub refresh: auto_refresh::AutoRefresh,
+    /// The whole workspace being read into the store, from the palette.
+    pub sync: sync::Syncing,
     /// Reads being tried again, by key: the request's id and what the status line says.
     retrying: HashMap<RequestKey, (u64, String)>,
     started: bool,
@@ -221,6 +244,8 @@ impl App {
             switcher: switcher::Switcher::default(),
             store_notice: None,
             offline: crate::screen::offline::Offline::default(),
+            refresh: auto_refresh::AutoRefresh::default(),
+            sync: sync::Syncing::default(),
             retrying: HashMap::new(),
             started: false,
             esc_digit: alt_digit::EscDigit::default(),
@@ -234,6 +259,14 @@ impl App {
         Screen::ALL
             .iter()
             .find_map(|s| self.screen_state(*s).unsaved())
+    }
+
+    /// Where the data of the screen shown comes from; `None` before anything came.
+    pub fn data_source(&self) -> Option<DataSource> {
+        if let Some(read_at) = self.screen_state(self.screen).cached_since() {
+            return Some(DataSource::Cached(read_at));
+        }
+        self.names.me().is_some().then_some(DataSource::Live)
     }
 
     /// Splits the borrows so a screen can act with a [`ScreenCtx`].
@@ -297,10 +330,21 @@ impl App {
             cx.load_directory();
             let screen = self.screen;
             self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
+            self.refresh.restart(clock.now);
             // Changes left in the outbox by an earlier run go first.
             self.replay(&mut effects);
         }
         effects
+    }
+
+    /// The screen shown reads again what it shows, in place; the next refresh is a whole
+    /// wait away.
+    pub(super) fn refresh_shown(&mut self, clock: Clock, effects: &mut Vec<Effect>) {
+        let from = effects.len();
+        let screen = self.screen;
+        self.with_screen(screen, clock, effects, |s, cx| s.refresh(cx));
+        self.refresh.sent(effects, from);
+        self.refresh.restart(clock.now);
     }
 
     pub fn update(&mut self, msg: Msg, clock: Clock) -> Vec<Effect> {
@@ -326,6 +370,8 @@ impl App {
             Msg::Api(reply) => self.on_reply(*reply, clock, &mut effects),
             Msg::Retrying(r) => self.on_retrying(r),
             Msg::Tick => self.on_tick(clock, &mut effects),
+            Msg::SyncProgress(id, progress) => self.on_sync_progress(id, progress),
+            Msg::Synced(id, report) => self.on_synced(id, *report, clock),
             Msg::EffectFailed(text) => {
                 self.toasts.push(clock.now, ToastKind::Error, text);
                 true
@@ -413,17 +459,30 @@ impl App {
         } else {
             self.timer.next_tick(now, self.wall)
         };
-        let probe = self.offline.next_deadline();
-        [spinner, self.toasts.next_expiry(), timer, probe]
-            .into_iter()
-            .flatten()
-            .chain(screens)
-            .min()
+        [
+            spinner,
+            self.toasts.next_expiry(),
+            timer,
+            // Offline the refresh waits for the service to be back.
+            self.refresh
+                .next_deadline()
+                .filter(|_| !self.offline.is_offline()),
+            self.offline.next_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .chain(screens)
+        .min()
     }
 
     pub(super) fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
         changed |= self.probe(false, clock, effects);
+        // Offline the probes tell when the service is back: the screen is read again then.
+        if self.refresh.is_due(clock.now) && !self.offline.is_offline() {
+            self.refresh_shown(clock, effects);
+            changed = true;
+        }
         changed |= self.timer.running.is_some() && !self.viewport.too_small;
         if self.requests.in_flight() > 0 {
             self.spinner = self.spinner.wrapping_add(1);

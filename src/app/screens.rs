@@ -119,7 +119,11 @@ impl App {
                 self.each_screen(clock, effects, |s, cx| s.on_shutdown(cx));
                 effects.push(Effect::Quit);
             }
-            AfterConfirm::Switch(target) => self.show(target, clock, effects),
+            AfterConfirm::Switch(target) => {
+                self.show(target, clock, effects);
+                // What it showed when it was left may have changed since.
+                self.refresh_shown(clock, effects);
+            }
             AfterConfirm::Workspace(index) => self.leave_for(index, clock, effects),
         }
     }

@@ -36,6 +36,8 @@ The config file (`weeek-tui config path` prints where it is) is TOML; every key 
   token_file      A file holding the token (readable by you alone), instead of `token`.
   mouse           false leaves the mouse to the terminal (as --no-mouse does). Default true.
   timeout_secs    Seconds one attempt of a request may take. Default 20.
+  refresh_secs    Seconds between the screen shown reading again what it shows, by itself (the
+                  pages on screen only). 0 turns it off; at least 10 otherwise. Default 60.
   xdebug_session  Sent as the XDEBUG_SESSION cookie, to debug a server-side installation.
   [keys]          Other keys for commands, by command id: one key, a list, or [] for none.
                   `weeek-tui config keys` lists every id with its keys and description.
@@ -58,6 +60,7 @@ Example:
   token_file = \"/home/anna/.config/weeek-tui/token\"
   mouse = true
   timeout_secs = 30
+  refresh_secs = 120
 
   [keys]
   \"tasks.complete\" = \"c\"
@@ -84,6 +87,8 @@ pub struct FileConfig {
     /// Mouse capture (wheel scroll, click to select). On unless set to false.
     pub mouse: Option<bool>,
     pub timeout_secs: Option<u64>,
+    /// Seconds between refreshes of the screen shown; 0 turns them off (see [`refresh_every`]).
+    pub refresh_secs: Option<u64>,
     /// Sent as the `XDEBUG_SESSION` cookie, for debugging a server-side installation.
     pub xdebug_session: Option<String>,
     /// Key overrides by command id: `"tasks.complete" = "c"` or `= ["c", "ctrl-d"]`. Kept as
@@ -149,6 +154,23 @@ impl Paths {
     }
 }
 
+/// How often the screen shown is read again when the file does not say.
+pub const REFRESH_DEFAULT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The shortest wait between refreshes the file may ask for: a refresh reads a page or two,
+/// and a few every second would hold the service's rate limit for nothing.
+pub const REFRESH_MIN_SECS: u64 = 10;
+
+/// How often the screen shown reads again what it shows, as the file says: `None` (never)
+/// for `refresh_secs = 0`, the default when it says nothing.
+pub fn refresh_every(file: &FileConfig) -> Option<std::time::Duration> {
+    match file.refresh_secs {
+        None => Some(REFRESH_DEFAULT),
+        Some(0) => None,
+        Some(secs) => Some(std::time::Duration::from_secs(secs)),
+    }
+}
+
 /// Reads the config file; a missing file is an empty config.
 pub fn load_file(path: &Path) -> Result<FileConfig, String> {
     match fs::read_to_string(path) {
@@ -189,6 +211,16 @@ fn parse(text: &str, path: &Path) -> Result<FileConfig, String> {
     })?;
     for name in config.profile_names() {
         check_profile_name(&name).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(secs) = config
+        .refresh_secs
+        .filter(|s| (1..REFRESH_MIN_SECS).contains(s))
+    {
+        return Err(format!(
+            "{}: refresh_secs = {secs} is too often: {REFRESH_MIN_SECS} seconds or more, or 0 \
+             to turn refreshing off",
+            path.display()
+        ));
     }
     Ok(config)
 }

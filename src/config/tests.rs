@@ -324,6 +324,7 @@ fn the_config_help_lists_every_key_of_the_file_with_a_valid_example() {
         token_file: Some(PathBuf::new()),
         mouse: Some(true),
         timeout_secs: Some(1),
+        refresh_secs: Some(60),
         xdebug_session: Some(String::new()),
         keys: Some(toml::Table::new()),
         views: Some(BTreeMap::new()),
@@ -352,6 +353,7 @@ fn the_config_help_lists_every_key_of_the_file_with_a_valid_example() {
         .join("\n");
     let file = parse(&example, Path::new("config.toml")).unwrap();
     assert_eq!(file.timeout_secs, Some(30));
+    assert_eq!(file.refresh_secs, Some(120));
     let map = keymap(&file, Path::new("config.toml")).unwrap();
     assert_eq!(map.key_of("tasks.complete").as_deref(), Some("c"));
     assert!(map.shadows().is_empty(), "{:?}", map.shadow_notes());
@@ -526,4 +528,24 @@ fn the_documented_keys_example_is_a_valid_config() {
     assert_eq!(map.key_of("list.down").as_deref(), Some("j"));
     // An example teaches what it shows: none of its keys hides a default.
     assert!(map.shadows().is_empty(), "{:?}", map.shadow_notes());
+}
+
+#[test]
+fn refresh_secs_sets_the_wait_zero_turns_it_off_and_too_often_is_refused() {
+    use std::time::Duration;
+    let path = Path::new("/home/anna/.config/weeek-tui/config.toml");
+    let every = |text: &str| parse(text, path).map(|f| refresh_every(&f));
+    assert_eq!(every(""), Ok(Some(Duration::from_secs(60))), "the default");
+    assert_eq!(
+        every("refresh_secs = 300\n"),
+        Ok(Some(Duration::from_secs(300)))
+    );
+    assert_eq!(every("refresh_secs = 0\n"), Ok(None), "off");
+    let err = every("refresh_secs = 3\n").unwrap_err();
+    assert!(
+        err.contains("config.toml") && err.contains("refresh_secs = 3") && err.contains("10"),
+        "{err}"
+    );
+    let err = every("refresh_secs = \"often\"\n").unwrap_err();
+    assert!(err.contains("line 1"), "{err}");
 }

@@ -22,6 +22,14 @@ impl Listed for Contact {
     }
 
     fn ask_page(cx: &mut ScreenCtx, query: ListQuery) {
-        cx.request(ContactKey::List, op::Contacts(query), ContactAnswer::List);
+        cx.request_cached(ContactKey::List, op::Contacts(query), ContactAnswer::List);
+    }
+
+    fn ask_again(cx: &mut ScreenCtx, query: ListQuery) {
+        let offset = query.offset.unwrap_or(0);
+        let asked = query.clone();
+        cx.request(ContactKey::Again(offset), op::Contacts(query), move |r| {
+            ContactAnswer::Again(asked.clone(), r)
+        });
     }
 }

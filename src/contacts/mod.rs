@@ -52,6 +52,8 @@ use submit::{Failure, Phase};
 pub enum ContactKey {
     /// A page of the contact list.
     List,
+    /// A page of the contact list on screen read again, by its offset.
+    Again(u32),
     /// A page of the organizations, for the picker.
     Orgs,
     /// The contact the form sends.
@@ -81,6 +83,8 @@ impl crate::screen::requests::KeySet for ContactKey {
 pub enum ContactAnswer {
     /// A page of the contact list.
     List(Result<Vec<Contact>, ApiError>),
+    /// A page of the contact list read again: its query, and its answer.
+    Again(weeek_api::ListQuery, Result<Vec<Contact>, ApiError>),
     /// A page of the organizations, for the picker.
     Orgs(Result<Vec<Organization>, ApiError>),
     /// The contact the form sent.
@@ -278,6 +282,10 @@ impl ContactsState {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);
             }
+            A::Again(query, result) => {
+                let rows = self.list_rows(cx);
+                self.list.on_read_again(query, result, cx, rows);
+            }
             A::Orgs(result) => {
                 let complete = self.orgs.on_reply(result, cx);
                 if complete {
@@ -419,6 +427,23 @@ impl ScreenState for ContactsState {
         let rows = self.list_rows(cx);
         self.list.fix_scroll(rows);
         self.organizations.on_resize(cx);
+    }
+
+    fn refresh(&mut self, cx: &mut ScreenCtx) {
+        if self.organizations.shown {
+            self.organizations.refresh(false, cx);
+        } else {
+            let rows = self.list_rows(cx);
+            self.list.refresh(false, cx, rows);
+        }
+    }
+
+    fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        if self.organizations.shown {
+            self.organizations.list.cached
+        } else {
+            self.list.cached
+        }
     }
 
     fn unsaved(&self) -> Option<String> {

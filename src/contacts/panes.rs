@@ -186,7 +186,8 @@ impl ContactsState {
                 self.layers.push(Layer::Search);
             }
             Action::Refresh => {
-                self.list.reload(cx);
+                let rows = self.list_rows(cx);
+                self.list.refresh(true, cx, rows);
                 self.orgs.reload(cx);
             }
             Action::Back => return self.back(cx),

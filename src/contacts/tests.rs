@@ -1187,6 +1187,8 @@ fn a_failed_next_page_of_contacts_stays_in_view_and_is_retried_at_the_end() {
     h.press("G");
     let next = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
     h.fail(&next, ApiError::Timeout);
+    // (No refresh of the screen meanwhile: it would read the page on screen again.)
+    h.app.refresh = crate::app::auto_refresh::AutoRefresh::new(None);
     h.advance(std::time::Duration::from_secs(60));
     let screen = h.render();
     assert!(screen.contains("could not load more"), "{screen}");
@@ -1542,4 +1544,67 @@ fn offline_a_new_contact_is_not_sent_says_it_needs_the_service_and_keeps_every_v
         "{:?}",
         s.failure
     );
+}
+
+/// The contact list: the store's page at once, marked cached, the service's in its place
+/// (the cursor on its contact), and `r` reading the page on screen again, in place.
+#[test]
+fn the_contact_list_shows_the_stores_page_then_the_services_then_reads_it_again_in_place() {
+    let mut h = Harness::new();
+    h.resize(160, 45);
+    h.send(alt('3'));
+    let req = h.take(|c| matches!(c, Call::Contacts(_))).remove(0);
+    let read_at = h.clock.wall - time::Duration::minutes(3);
+    h.reply_stored(
+        &req,
+        Answer::Contacts(Ok(vec![
+            contact("c1", "Алексей", "Громов"),
+            contact("c2", "Oliver", "Bennett"),
+        ])),
+        read_at,
+    );
+    let screen = h.render();
+    assert!(screen.contains("Bennett"), "{screen}");
+    assert!(screen.contains("cached · read 3 min ago"), "{screen}");
+    h.press("j");
+    let on = |h: &Harness| h.app.contacts.list.current().map(|c| c.id.clone());
+    assert_eq!(on(&h).as_deref(), Some("c2"));
+    h.reply(
+        &req,
+        Answer::Contacts(Ok(vec![
+            contact("c0", "Новый", "Контакт"),
+            contact("c1", "Алексей", "Громов"),
+            contact("c2", "Oliver", "Bennett"),
+        ])),
+    );
+    assert_eq!(
+        on(&h).as_deref(),
+        Some("c2"),
+        "the cursor stays on its contact"
+    );
+    assert!(!h.render().contains("cached"));
+    h.take(|_| true);
+    h.press("r");
+    let again = h.take(|c| matches!(c, Call::Contacts(_)));
+    assert_eq!(again.len(), 1, "the one page on screen");
+    assert!(!again[0].from_store);
+    h.reply(
+        &again[0],
+        Answer::Contacts(Ok(vec![
+            contact("c0", "Новый", "Контакт"),
+            contact("c2", "Oliver", "Bennett-Smith"),
+        ])),
+    );
+    let ids: Vec<&str> = h
+        .app
+        .contacts
+        .list
+        .rows
+        .rows
+        .iter()
+        .map(|c| c.id.as_str())
+        .collect();
+    assert_eq!(ids, vec!["c0", "c2"], "c1 is gone");
+    assert_eq!(on(&h).as_deref(), Some("c2"));
+    assert!(h.render().contains("Bennett-Smith"));
 }

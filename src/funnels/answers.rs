@@ -66,7 +66,14 @@ impl FunnelsState {
         match answer {
             A::LinkRead(what, result) => self.on_link_read(what, result, cx),
             A::List(result) => {
-                self.list.on_loaded(result);
+                match cx.stored() {
+                    Some(read_at) => {
+                        if let Ok(funnels) = result {
+                            self.list.show_stored(funnels, read_at);
+                        }
+                    }
+                    None => self.list.on_loaded(result),
+                }
                 // Renames and deletes on their way stay shown over the fresh list.
                 self.structure.funnels.reapply(&mut self.list, cx);
                 self.list.fix_scroll(cx);

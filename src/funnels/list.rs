@@ -17,6 +17,9 @@ pub struct FunnelList {
     pub scroll: usize,
     /// The applied search (kept after `Enter` closes the box).
     pub query: String,
+    /// The funnels are the local store's copy, read from the service then, until the
+    /// service's answer replaces it.
+    pub cached: Option<time::OffsetDateTime>,
 }
 
 impl FunnelList {
@@ -30,8 +33,22 @@ impl FunnelList {
             .and_then(|&i| self.all().get(i))
     }
 
+    /// The store's copy, shown while the service's answer is on its way.
+    pub fn show_stored(&mut self, funnels: Vec<Funnel>, read_at: time::OffsetDateTime) {
+        let keep = self.current().map(|f| f.id.clone());
+        self.funnels.show_stored(funnels);
+        self.cached = Some(read_at);
+        self.refilter();
+        if let Some(pos) = keep.and_then(|id| self.position(&id)) {
+            self.cursor = pos;
+        }
+    }
+
     pub fn on_loaded(&mut self, result: Result<Vec<Funnel>, weeek_api::ApiError>) {
         let keep = self.current().map(|f| f.id.clone());
+        if result.is_ok() {
+            self.cached = None;
+        }
         self.funnels.finish(result);
         self.refilter();
         if let Some(pos) = keep.and_then(|id| self.position(&id)) {

@@ -145,9 +145,14 @@ impl FunnelsState {
         }
     }
 
+    /// Reads the funnels: the first time the store's copy shows first.
     pub fn reload_list(&mut self, cx: &mut ScreenCtx) {
+        if self.list.funnels.value().is_none() {
+            cx.request_cached(FunnelKey::List, op::Funnels, FunnelAnswer::List);
+        } else {
+            cx.request(FunnelKey::List, op::Funnels, FunnelAnswer::List);
+        }
         self.list.funnels.start();
-        cx.request(FunnelKey::List, op::Funnels, FunnelAnswer::List);
     }
 
     /// Shows `deal`, as read, in its popup over the board of its funnel (a deal found by
@@ -255,6 +260,22 @@ impl ScreenState for FunnelsState {
         if let Some(d) = &mut self.detail {
             d.fix_columns(cx);
         }
+    }
+
+    /// The open funnel's board (its statuses, then each column's first pages), else the
+    /// list of funnels, read again as `r` reads them.
+    fn refresh(&mut self, cx: &mut ScreenCtx) {
+        let moving = !self.moves.is_idle() || !self.verbs.is_idle();
+        match &mut self.detail {
+            Some(d) if !d.statuses.is_loading() => d.reload(moving, cx),
+            Some(_) => {}
+            None if self.list.funnels.is_loading() => {}
+            None => self.reload_list(cx),
+        }
+    }
+
+    fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        self.list.cached.filter(|_| self.detail.is_none())
     }
 
     fn idle(&self, action: Action) -> bool {

@@ -81,6 +81,9 @@ pub struct ProjectsState {
     entered: bool,
     /// Projects and boards made, renamed, archived, deleted.
     pub edits: edits::Edits,
+    /// The portfolios are the local store's copy, read from the service then, until the
+    /// service's answer replaces it.
+    pub cached: Option<time::OffsetDateTime>,
     /// A project to bring into view once the portfolios are read: the portfolio it is in.
     reveal: Option<Reveal>,
 }
@@ -108,12 +111,14 @@ impl ProjectsState {
             .unwrap_or(0)
     }
 
+    /// Reads the portfolios: the first time the store's copy shows first.
     fn load(&mut self, cx: &mut ScreenCtx) {
-        cx.request(
-            ProjectsKey::Portfolios,
-            op::Portfolios,
-            ProjectsAnswer::Portfolios,
-        );
+        let key = ProjectsKey::Portfolios;
+        if self.portfolios.value().is_none() {
+            cx.request_cached(key, op::Portfolios, ProjectsAnswer::Portfolios);
+        } else {
+            cx.request(key, op::Portfolios, ProjectsAnswer::Portfolios);
+        }
         self.portfolios.start();
     }
 
@@ -122,7 +127,20 @@ impl ProjectsState {
         match answer {
             A::Portfolios(r) => {
                 let first = self.portfolios.value().is_none();
-                self.portfolios.finish(r);
+                match cx.stored() {
+                    Some(read_at) => {
+                        if let Ok(list) = r {
+                            self.portfolios.show_stored(list);
+                            self.cached = Some(read_at);
+                        }
+                    }
+                    None => {
+                        if r.is_ok() {
+                            self.cached = None;
+                        }
+                        self.portfolios.finish(r);
+                    }
+                }
                 if first && let Some(list) = self.portfolios.value() {
                     // The top level opens by itself: a closed tree of one line says nothing.
                     let top: Vec<Node> = list
@@ -399,6 +417,19 @@ impl ProjectsState {
 impl ScreenState for ProjectsState {
     fn contexts(&self) -> Vec<Context> {
         self.route().contexts
+    }
+
+    /// The portfolios, and the projects and boards with the rest of the directory, read
+    /// again as `r` reads them.
+    fn refresh(&mut self, cx: &mut ScreenCtx) {
+        if self.entered && !self.portfolios.is_loading() {
+            self.load(cx);
+            cx.refresh_directory();
+        }
+    }
+
+    fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        self.cached
     }
 
     fn help_contexts(&self) -> &'static [Context] {

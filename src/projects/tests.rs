@@ -268,11 +268,17 @@ fn letters_typed_in_the_filter_are_not_commands() {
 }
 
 #[test]
-fn portfolios_are_read_once_and_again_on_refresh() {
+fn portfolios_are_read_again_when_shown_again_and_on_refresh() {
     let mut h = on_projects();
     h.send(key_event(KeyCode::Char('1'), KeyModifiers::ALT));
-    h.send(key_event(KeyCode::Char('4'), KeyModifiers::ALT));
     assert!(h.take(|c| matches!(c, Call::Portfolios)).is_empty());
+    h.send(key_event(KeyCode::Char('4'), KeyModifiers::ALT));
+    let again = h.take(|c| matches!(c, Call::Portfolios));
+    assert_eq!(again.len(), 1, "shown again: read again");
+    assert!(
+        !again[0].from_store,
+        "what is shown stays until the service answers"
+    );
     h.press("r");
     assert_eq!(h.take(|c| matches!(c, Call::Portfolios)).len(), 1);
 }

@@ -47,6 +47,13 @@ impl<T> Loadable<T> {
         *self = Self::Loading(old.into_value());
     }
 
+    /// Shows the store's copy while the service's answer is on its way (it stays loading).
+    pub fn show_stored(&mut self, value: T) {
+        if matches!(self, Self::Loading(_) | Self::NotAsked) {
+            *self = Self::Loading(Some(value));
+        }
+    }
+
     /// Applies an answer: the new value, or the error beside the old value.
     pub fn finish(&mut self, result: Result<T, ApiError>) {
         let old = std::mem::take(self);
@@ -138,6 +145,9 @@ pub struct Paged<T> {
     pub has_more: bool,
     /// A first page has arrived: empty now means empty, not "not yet".
     pub loaded_once: bool,
+    /// A next page is shown as the store holds it, after this many rows: the service's answer
+    /// replaces the rows from here.
+    stored_from: Option<usize>,
 }
 
 impl<T> Default for Paged<T> {
@@ -147,6 +157,7 @@ impl<T> Default for Paged<T> {
             status: PageStatus::Idle,
             has_more: false,
             loaded_once: false,
+            stored_from: None,
         }
     }
 }
@@ -210,6 +221,7 @@ impl<T> Paged<T> {
         key: impl Fn(&T) -> K,
     ) -> Result<Arrived, ApiError> {
         let more = self.loading_more();
+        let stored_from = self.stored_from.take();
         let (rows, has_more) = match result {
             Ok(page) => page,
             Err(error) => {
@@ -223,7 +235,18 @@ impl<T> Paged<T> {
         self.has_more = has_more;
         self.status = PageStatus::Idle;
         if more {
-            append_new(&mut self.rows, rows, key);
+            match stored_from {
+                // The store's copy of this page gives way to the service's, the cursor
+                // staying on its item.
+                Some(from) if from <= self.rows.len() => {
+                    let shown = self.rows.get(*cursor).map(&key);
+                    self.rows.truncate(from);
+                    append_new(&mut self.rows, rows, &key);
+                    let at = shown.and_then(|k| self.rows.iter().position(|r| key(r) == k));
+                    *cursor = at.unwrap_or(*cursor).min(self.rows.len().saturating_sub(1));
+                }
+                _ => append_new(&mut self.rows, rows, key),
+            }
             Ok(Arrived::Next)
         } else {
             *cursor = follow_item(&self.rows, &rows, *cursor, key);
@@ -231,6 +254,73 @@ impl<T> Paged<T> {
             self.loaded_once = true;
             Ok(Arrived::First)
         }
+    }
+}
+
+impl<T> Paged<T> {
+    /// Shows the store's copy of the page asked for while the service's answer is on its way
+    /// (the list stays loading): a first page replaces the rows, `cursor` following its item,
+    /// a next page is added, to be replaced by the service's copy (see [`Paged::finish`]).
+    pub fn show_stored<K: Eq + std::hash::Hash>(
+        &mut self,
+        rows: Vec<T>,
+        has_more: bool,
+        cursor: &mut usize,
+        key: impl Fn(&T) -> K,
+    ) -> Arrived {
+        self.has_more = has_more;
+        if self.loading_more() {
+            self.stored_from.get_or_insert(self.rows.len());
+            append_new(&mut self.rows, rows, key);
+            Arrived::Next
+        } else {
+            *cursor = follow_item(&self.rows, &rows, *cursor, key);
+            self.rows = rows.into();
+            self.loaded_once = true;
+            Arrived::First
+        }
+    }
+
+    /// Page `offset..offset + limit` read again, in place: its rows are replaced by `rows`,
+    /// a row of it found elsewhere in the list leaves its old place, and `cursor` stays on its
+    /// item. A page that says nothing follows it ends the list there.
+    pub fn replace_page<K: Eq + std::hash::Hash>(
+        &mut self,
+        offset: usize,
+        limit: usize,
+        rows: Vec<T>,
+        has_more: bool,
+        cursor: &mut usize,
+        key: impl Fn(&T) -> K,
+    ) {
+        let old = std::mem::take(&mut self.rows).into_vec();
+        let start = offset.min(old.len());
+        let end = offset.saturating_add(limit).min(old.len());
+        let last = end >= old.len();
+        let shown_at = old.get(*cursor).map(&key);
+        let fresh: std::collections::HashSet<K> = rows.iter().map(&key).collect();
+        let mut out: Vec<T> = Vec::with_capacity(old.len() + rows.len());
+        let mut after = Vec::new();
+        for (i, item) in old.into_iter().enumerate() {
+            if fresh.contains(&key(&item)) {
+                continue;
+            }
+            if i < start {
+                out.push(item);
+            } else if i >= end && has_more {
+                after.push(item);
+            }
+        }
+        out.extend(rows);
+        out.extend(after);
+        if last || !has_more {
+            self.has_more = has_more;
+        }
+        *cursor = shown_at
+            .and_then(|k| out.iter().position(|r| key(r) == k))
+            .unwrap_or(*cursor)
+            .min(out.len().saturating_sub(1));
+        self.rows = out.into();
     }
 }
 
@@ -249,6 +339,51 @@ mod tests {
             "item 3 moved up"
         );
         assert_eq!(follow_item(&rows, &[9], 2, |x| *x), 0, "gone: clamped");
+    }
+
+    fn rows(p: &Paged<i32>) -> Vec<i32> {
+        p.rows.iter().copied().collect()
+    }
+
+    #[test]
+    fn the_stores_next_page_gives_way_to_the_services_the_cursor_on_its_item() {
+        let mut p: Paged<i32> = Paged::default();
+        let mut cursor = 0;
+        p.start(false);
+        p.finish(Ok((vec![1, 2], true)), &mut cursor, |x| *x)
+            .unwrap();
+        p.start(true);
+        assert_eq!(
+            p.show_stored(vec![3, 4, 5], true, &mut cursor, |x| *x),
+            Arrived::Next
+        );
+        assert!(p.is_loading(), "still waiting for the service");
+        cursor = 3;
+        p.finish(Ok((vec![3, 9, 4], false)), &mut cursor, |x| *x)
+            .unwrap();
+        assert_eq!(rows(&p), vec![1, 2, 3, 9, 4], "the store's 5 is gone");
+        assert_eq!(cursor, 4, "still on 4");
+        assert!(!p.has_more);
+    }
+
+    #[test]
+    fn a_page_read_again_replaces_its_rows_in_place_and_a_last_one_ends_the_list() {
+        let mut p: Paged<i32> = Paged::default();
+        let mut cursor = 0;
+        p.start(false);
+        p.finish(Ok(((1..=6).collect(), true)), &mut cursor, |x| *x)
+            .unwrap();
+        cursor = 4;
+        // Rows 2..4 read again: 3 is gone, 9 is new, 6 moved up into them.
+        p.replace_page(2, 2, vec![9, 4, 6], true, &mut cursor, |x| *x);
+        assert_eq!(rows(&p), vec![1, 2, 9, 4, 6, 5]);
+        assert_eq!(cursor, 5, "still on 5");
+        assert!(p.has_more, "a page in the middle leaves the end as it was");
+        // The last page read again says nothing follows: the list ends with it.
+        p.replace_page(4, 2, vec![6], false, &mut cursor, |x| *x);
+        assert_eq!(rows(&p), vec![1, 2, 9, 4, 6]);
+        assert_eq!(cursor, 4, "5 is gone: the cursor stays in the list");
+        assert!(!p.has_more);
     }
 
     #[test]

@@ -88,6 +88,11 @@ pub enum Effect {
     /// Send what the outbox holds, in order (the worker's replay). Reported with
     /// `Msg::Replayed`.
     Replay,
+    /// Read the whole workspace into the local store in the background (sync `n`),
+    /// answered with `Msg::SyncProgress` and, once over, `Msg::Synced`.
+    Sync(u64),
+    /// Stop the sync running, if any: what it read so far stays in the store.
+    StopSync,
     /// Leave this workspace for another: once the file writes asked before it have landed,
     /// the runtime opens that one with a fresh app, and this app's requests and their answers
     /// are dropped. If it cannot be opened, this app goes on, told why (`Msg::EffectFailed`).
@@ -159,6 +164,12 @@ pub struct ScreenCtx<'a> {
     pub jumps: &'a mut Vec<Jump>,
     /// Whether the service can be reached, and the outbox.
     pub offline: &'a mut Offline,
+    /// The answer being handled is the local store's copy, read from the service then; it is
+    /// replaced by the service's answer when that comes. `None` for the service's own.
+    pub stored: Option<time::OffsetDateTime>,
+    /// The answer being handled is a refresh's read failing again: its error messages go to
+    /// the message log only (it said so the first time).
+    pub quiet: bool,
 }
 
 impl ScreenCtx<'_> {
@@ -171,6 +182,26 @@ impl ScreenCtx<'_> {
         answer: impl Fn(O::Output) -> A + Send + Sync + 'static,
     ) {
         self.ask(key, TypedCall::new(op), answer);
+    }
+
+    /// As [`ScreenCtx::request`], for a read of something not on screen yet: the local store
+    /// answers first with its copy when it holds one (the handler sees [`ScreenCtx::stored`]),
+    /// then the service. Never for a read that checks what the service did.
+    pub fn request_cached<K: KeySet, O: Op, A: Into<K::Answer>>(
+        &mut self,
+        key: K,
+        op: O,
+        answer: impl Fn(O::Output) -> A + Send + Sync + 'static,
+    ) {
+        let ask = TypedCall::new(op).map(move |t| answer(t).into());
+        let req = self.requests.start_with(key, ask, true);
+        self.effects.push(Effect::Request(req));
+    }
+
+    /// When the answer being handled was read from the service, if it is the local store's
+    /// copy; `None` for the service's own answer.
+    pub fn stored(&self) -> Option<time::OffsetDateTime> {
+        self.stored
     }
 
     /// As [`ScreenCtx::request`], for a call prepared elsewhere (a look for a lost create).
@@ -201,7 +232,11 @@ impl ScreenCtx<'_> {
     }
 
     pub fn toast(&mut self, kind: ToastKind, text: impl Into<String>) {
-        self.toasts.push(self.clock.now, kind, text);
+        if self.quiet && kind == ToastKind::Error {
+            self.toasts.log(kind, text);
+        } else {
+            self.toasts.push(self.clock.now, kind, text);
+        }
     }
 
     /// Says what is under way; the next message (how it went) takes its place.

@@ -80,35 +80,59 @@ pub enum NamesAnswer {
 }
 
 impl ScreenCtx<'_> {
-    fn request_me(&mut self) {
-        self.request(NamesKey::Me, op::Me, NamesAnswer::Me);
+    /// The profile; `cached`: the store's copy may answer first (at start, not when read again).
+    fn request_me(&mut self, cached: bool) {
+        if cached {
+            self.request_cached(NamesKey::Me, op::Me, NamesAnswer::Me);
+        } else {
+            self.request(NamesKey::Me, op::Me, NamesAnswer::Me);
+        }
     }
 
-    fn request_workspace(&mut self) {
-        self.request(NamesKey::Workspace, op::Workspace, NamesAnswer::Workspace);
+    fn request_workspace(&mut self, cached: bool) {
+        if cached {
+            self.request_cached(NamesKey::Workspace, op::Workspace, NamesAnswer::Workspace);
+        } else {
+            self.request(NamesKey::Workspace, op::Workspace, NamesAnswer::Workspace);
+        }
     }
 
-    fn request_currencies(&mut self) {
-        self.request(
-            NamesKey::Currencies,
-            op::Currencies,
-            NamesAnswer::Currencies,
-        );
+    fn request_currencies(&mut self, cached: bool) {
+        if cached {
+            self.request_cached(
+                NamesKey::Currencies,
+                op::Currencies,
+                NamesAnswer::Currencies,
+            );
+        } else {
+            self.request(
+                NamesKey::Currencies,
+                op::Currencies,
+                NamesAnswer::Currencies,
+            );
+        }
     }
 
     /// Members, tags and projects: the lists that change while people work.
-    fn request_lists(&mut self) {
-        self.request(NamesKey::Members, op::Members, NamesAnswer::Members);
-        self.request(NamesKey::Tags, op::Tags, NamesAnswer::Tags);
-        self.request(NamesKey::Projects, op::Projects, NamesAnswer::Projects);
+    fn request_lists(&mut self, cached: bool) {
+        if cached {
+            self.request_cached(NamesKey::Members, op::Members, NamesAnswer::Members);
+            self.request_cached(NamesKey::Tags, op::Tags, NamesAnswer::Tags);
+            self.request_cached(NamesKey::Projects, op::Projects, NamesAnswer::Projects);
+        } else {
+            self.request(NamesKey::Members, op::Members, NamesAnswer::Members);
+            self.request(NamesKey::Tags, op::Tags, NamesAnswer::Tags);
+            self.request(NamesKey::Projects, op::Projects, NamesAnswer::Projects);
+        }
     }
 
-    /// Asks for everything the screens need at start.
+    /// Asks for everything the screens need at start: the store's copies first, when it
+    /// holds them.
     pub fn load_directory(&mut self) {
-        self.request_me();
-        self.request_workspace();
-        self.request_lists();
-        self.request_currencies();
+        self.request_me(true);
+        self.request_workspace(true);
+        self.request_lists(true);
+        self.request_currencies(true);
         let d = &mut *self.names;
         d.user.start();
         d.workspace.start();
@@ -123,18 +147,18 @@ impl ScreenCtx<'_> {
     /// the profile first, as "my tasks" waits on it.
     pub fn refresh_directory(&mut self) {
         if missing(&self.names.user) {
-            self.request_me();
+            self.request_me(false);
             self.names.user.start();
         }
         if missing(&self.names.workspace) {
-            self.request_workspace();
+            self.request_workspace(false);
             self.names.workspace.start();
         }
         if missing(&self.names.currencies) {
-            self.request_currencies();
+            self.request_currencies(false);
             self.names.currencies.start();
         }
-        self.request_lists();
+        self.request_lists(false);
         self.names.members.start();
         self.names.tags.start();
         self.names.projects.start();
@@ -163,10 +187,13 @@ impl ScreenCtx<'_> {
         self.names.columns.entry(board).or_default().start();
     }
 
-    /// Loads the boards of `project` once.
+    /// Loads the boards of `project` once (the store's copy first).
     pub fn ensure_boards(&mut self, project: i64) {
         if !self.names.boards.contains_key(&project) {
-            self.request_boards(project);
+            self.request_cached(NamesKey::Boards(project), op::Boards(project), move |r| {
+                NamesAnswer::Boards(project, r)
+            });
+            self.names.boards.entry(project).or_default().start();
         }
     }
 
@@ -178,25 +205,33 @@ impl ScreenCtx<'_> {
             None => return,
         };
         if id > 0 && !listed && !self.names.read_projects.contains_key(&id) {
-            self.request(NamesKey::Project(id), op::Project(id), move |r| {
+            self.request_cached(NamesKey::Project(id), op::Project(id), move |r| {
                 NamesAnswer::Project(id, r)
             });
             self.names.read_projects.entry(id).or_default().start();
         }
     }
 
-    /// Loads the columns of `board` once.
+    /// Loads the columns of `board` once (the store's copy first).
     pub fn ensure_columns(&mut self, board: i64) {
         if !self.names.columns.contains_key(&board) {
-            self.request_columns(board);
+            self.request_cached(NamesKey::Columns(board), op::Columns(board), move |r| {
+                NamesAnswer::Columns(board, r)
+            });
+            self.names.columns.entry(board).or_default().start();
         }
     }
 }
 
 impl Names {
-    /// Applies an answer to one of the directory's requests.
-    pub fn on_answer(&mut self, answer: NamesAnswer) {
+    /// Applies an answer to one of the directory's requests; `stored`: the local store's copy,
+    /// shown until the service's answer replaces it.
+    pub fn on_answer(&mut self, answer: NamesAnswer, stored: bool) {
         use NamesAnswer as A;
+        if stored {
+            self.show_stored(answer);
+            return;
+        }
         match answer {
             A::Me(r) => self.user.finish(r.map(|u| *u)),
             A::Workspace(r) => self.workspace.finish(r),
@@ -211,6 +246,23 @@ impl Names {
                 .entry(id)
                 .or_default()
                 .finish(r.map(|p| *p)),
+        }
+    }
+
+    fn show_stored(&mut self, answer: NamesAnswer) {
+        use NamesAnswer as A;
+        match answer {
+            A::Me(Ok(u)) => self.user.show_stored(*u),
+            A::Workspace(Ok(w)) => self.workspace.show_stored(w),
+            A::Members(Ok(l)) => self.members.show_stored(l),
+            A::Tags(Ok(l)) => self.tags.show_stored(l),
+            A::Projects(Ok(l)) => self.projects.show_stored(l),
+            A::Currencies(Ok(l)) => self.currencies.show_stored(l),
+            A::Boards(p, Ok(l)) => self.boards.entry(p).or_default().show_stored(l),
+            A::Columns(b, Ok(l)) => self.columns.entry(b).or_default().show_stored(l),
+            A::Project(id, Ok(p)) => self.read_projects.entry(id).or_default().show_stored(*p),
+            // The store answers only with what it holds.
+            _ => {}
         }
     }
 

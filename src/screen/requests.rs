@@ -146,6 +146,16 @@ impl Requests {
     /// A new request under `key`, answered as `answer` reads its call's answer; any older
     /// one with the same key is now stale.
     pub fn start<K: KeySet>(&mut self, key: K, answer: TypedCall<K::Answer>) -> Request {
+        self.start_with(key, answer, false)
+    }
+
+    /// [`Requests::start`]; `from_store`: the local store may answer it first.
+    pub fn start_with<K: KeySet>(
+        &mut self,
+        key: K,
+        answer: TypedCall<K::Answer>,
+        from_store: bool,
+    ) -> Request {
         self.next_id += 1;
         let key = RequestKey::from(key);
         let call = answer.call().clone();
@@ -161,6 +171,7 @@ impl Requests {
             id: self.next_id,
             key,
             call,
+            from_store,
         }
     }
 

@@ -22,8 +22,12 @@ pub trait Listed: Clone {
     /// What a failed load is called in its message ("Contacts").
     const PLURAL: &'static str;
     fn id(&self) -> &str;
-    /// Sends the request for one page; its answer comes back to [`SearchedList::on_reply`].
+    /// Sends the request for one page (the local store's copy may answer first); its answer
+    /// comes back to [`SearchedList::on_reply`].
     fn ask_page(cx: &mut ScreenCtx, query: ListQuery);
+    /// Sends the request for a page on screen read again, under a key of its own; its answer
+    /// comes back to [`SearchedList::on_read_again`] with `query`.
+    fn ask_again(cx: &mut ScreenCtx, query: ListQuery);
 }
 
 #[derive(Debug)]
@@ -41,6 +45,11 @@ pub struct SearchedList<T> {
     /// The search of the rows on screen.
     pub shown_search: String,
     next_offset: u32,
+    /// The rows are the local store's copy, read from the service then, until the
+    /// service's first page replaces them.
+    pub cached: Option<time::OffsetDateTime>,
+    /// Pages `r` reads again, by offset, not answered yet: the header says "reloading".
+    pub reading_again: std::collections::BTreeSet<u32>,
 }
 
 impl<T> Default for SearchedList<T> {
@@ -55,6 +64,8 @@ impl<T> Default for SearchedList<T> {
             search_due: None,
             shown_search: String::new(),
             next_offset: 0,
+            cached: None,
+            reading_again: Default::default(),
         }
     }
 }
@@ -104,11 +115,20 @@ impl<T: Listed> SearchedList<T> {
             offset: Some(offset),
         };
         self.rows.start(offset > 0);
+        if offset == 0 {
+            self.reading_again.clear();
+        }
         self.next_offset = offset;
         T::ask_page(cx, q);
     }
 
     pub fn on_reply(&mut self, result: Result<Vec<T>, ApiError>, cx: &mut ScreenCtx, shown: usize) {
+        if let Some(read_at) = cx.stored() {
+            if let Ok(page) = result {
+                self.show_stored(page, read_at, shown);
+            }
+            return;
+        }
         let first = !self.rows.loading_more();
         let page = result.map(|page| {
             let fetched = page.len() as u32;
@@ -131,7 +151,10 @@ impl<T: Listed> SearchedList<T> {
             .rows
             .finish(page, &mut self.cursor, |c| c.id().to_string())
         {
-            Ok(Arrived::First) => self.shown_search = self.sent_search.clone(),
+            Ok(Arrived::First) => {
+                self.shown_search = self.sent_search.clone();
+                self.cached = None;
+            }
             Ok(Arrived::Next) => {}
             Err(error) => {
                 cx.toast(
@@ -143,6 +166,110 @@ impl<T: Listed> SearchedList<T> {
         }
         self.fix_scroll(shown);
         self.maybe_load_more(cx, shown);
+    }
+
+    /// The records created here that lead the rows (the unsearched list's): the service's
+    /// offsets start after them.
+    fn lead(&self) -> usize {
+        if self.shown_search.is_empty() {
+            self.created.len()
+        } else {
+            0
+        }
+    }
+
+    /// The store's copy of the page asked for, shown until the service's answer replaces it.
+    fn show_stored(&mut self, page: Vec<T>, read_at: time::OffsetDateTime, shown: usize) {
+        let has_more = page.len() >= PAGE_SIZE as usize;
+        let key = |c: &T| c.id().to_string();
+        let rows = if self.rows.loading_more() || !self.sent_search.is_empty() {
+            page
+        } else {
+            let mut rows = self.created.clone();
+            append_new(&mut rows, page, key);
+            rows
+        };
+        if self.rows.show_stored(rows, has_more, &mut self.cursor, key) == Arrived::First {
+            self.shown_search = self.sent_search.clone();
+            self.cached = Some(read_at);
+        }
+        self.fix_scroll(shown);
+    }
+
+    /// Reads again the pages on screen (`shown` rows from the scroll), in place; a list not
+    /// read yet, or being read from its top, is left to that. `said`: the header says so
+    /// until they are in (`r`; not a refresh by itself).
+    pub fn refresh(&mut self, said: bool, cx: &mut ScreenCtx, shown: usize) {
+        if self.is_loading() && !self.rows.loading_more() {
+            return;
+        }
+        let failed_first = matches!(
+            self.rows.status,
+            crate::screen::loadable::PageStatus::Failed { more: false, .. }
+        );
+        if !self.rows.loaded_once || failed_first {
+            self.reload(cx);
+            return;
+        }
+        let lead = self.lead();
+        let page = PAGE_SIZE as usize;
+        let first = self.scroll.saturating_sub(lead);
+        let end = (self.scroll + shown.max(1)).min(self.rows.rows.len());
+        let last = end.saturating_sub(1).saturating_sub(lead);
+        let search = self.shown_search.clone();
+        for n in first / page..=last / page {
+            if said {
+                self.reading_again.insert((n * page) as u32);
+            }
+            T::ask_again(
+                cx,
+                ListQuery {
+                    search: (!search.is_empty()).then(|| search.clone()),
+                    limit: Some(PAGE_SIZE),
+                    offset: Some((n * page) as u32),
+                },
+            );
+        }
+    }
+
+    /// A page on screen read again (see [`SearchedList::refresh`]): its rows replace the ones
+    /// at its place, the cursor on its record; dropped when the list was read anew since.
+    pub fn on_read_again(
+        &mut self,
+        query: ListQuery,
+        result: Result<Vec<T>, ApiError>,
+        cx: &mut ScreenCtx,
+        shown: usize,
+    ) {
+        self.reading_again.remove(&query.offset.unwrap_or(0));
+        let search = query.search.clone().unwrap_or_default();
+        if search != self.shown_search || (self.is_loading() && !self.rows.loading_more()) {
+            return;
+        }
+        match result {
+            Ok(mut rows) => {
+                let has_more = rows.len() >= PAGE_SIZE as usize;
+                let lead = self.lead();
+                if lead > 0 {
+                    // Records created here keep leading the list wherever the service puts them.
+                    rows.retain(|r| !self.is_new(r.id()));
+                }
+                let offset = query.offset.unwrap_or(0) as usize + lead;
+                self.rows.replace_page(
+                    offset,
+                    PAGE_SIZE as usize,
+                    rows,
+                    has_more,
+                    &mut self.cursor,
+                    |c| c.id().to_string(),
+                );
+                self.fix_scroll(shown);
+            }
+            Err(error) => cx.toast(
+                ToastKind::Error,
+                format!("{}: {}", T::PLURAL, error.short()),
+            ),
+        }
     }
 
     /// A record the service just created: first in the list, cursor on it.

@@ -99,4 +99,15 @@ pub trait ScreenState {
     fn timer_target(&self) -> Option<(i64, String)> {
         None
     }
+
+    /// When what it shows was read from the service, while that is the local store's copy
+    /// (the service's answer has not replaced it yet); `None` once it is live.
+    fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        None
+    }
+
+    /// Reads again what it shows, in place: the rows stay until the answers replace them,
+    /// the cursor and marks on their items (on `r`, on being shown again, and every
+    /// `refresh_secs` while shown).
+    fn refresh(&mut self, _env: &mut ScreenCtx) {}
 }

@@ -35,7 +35,7 @@ mod shared;
 mod write;
 
 #[cfg(test)]
-mod fixtures;
+pub(crate) mod fixtures;
 #[cfg(test)]
 mod outbox_tests;
 #[cfg(test)]

@@ -173,6 +173,28 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// Shows the changes of the outbox still to be sent over the store's copies of their
+    /// items (after the service's copies were written over them).
+    pub fn reshow_outbox(&self) -> Result<(), StoreError> {
+        let mut stmt = self.tx().prepare_cached(&format!(
+            "{SELECT_ENTRY} WHERE state IN (?1, ?2) AND item IS NOT NULL ORDER BY seq"
+        ))?;
+        let rows = stmt.query_map(
+            params![State::Waiting.number(), State::Sending.number()],
+            Row::read,
+        )?;
+        let mut waiting = Vec::new();
+        for row in rows {
+            waiting.extend(row?.entry());
+        }
+        for e in waiting {
+            if !matches!(e.change, Change::Create(_)) {
+                self.show(&e)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Every change of item `id` of `kind` leaves the outbox: the item is gone from the
     /// service. The changes, for the message that says so.
     pub fn drop_item(&self, kind: ItemKind, id: &str) -> Result<Vec<Entry>, StoreError> {

@@ -202,6 +202,54 @@ impl<'a> Writer<'a> {
         self.forget_name::<R>(key)
     }
 
+    /// Takes the record `key` of `R` out of every list that holds it, keeping the record (a
+    /// deal moved to another status: its new place comes with the next read of that status).
+    pub fn leave_lists<R: Record>(&self, key: &str) -> Result<(), StoreError> {
+        self.tx
+            .prepare_cached(LEAVE_LISTS)?
+            .execute(params![R::KIND.number(), key])?;
+        Ok(())
+    }
+
+    /// Task `id` completed (`done`) or opened again, as the service confirmed: its row and
+    /// its whole say so, and it leaves the lists of open (or of completed) tasks only, which no
+    /// longer hold it. Other lists keep it where it was until they are read again.
+    pub fn task_completed(
+        &self,
+        id: i64,
+        done: bool,
+        at: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        let key = id.to_string();
+        let read = |kind: Kind| -> Result<Option<String>, StoreError> {
+            use rusqlite::OptionalExtension;
+            Ok(self
+                .tx
+                .prepare_cached("SELECT body FROM records WHERE kind = ?1 AND id = ?2")?
+                .query_row(params![kind.number(), key], |r| r.get(0))
+                .optional()?)
+        };
+        if let Some(body) = read(Kind::TaskRow)? {
+            let mut row: TaskRow = serde_json::from_str(&body)?;
+            row.is_completed = done;
+            self.put(&row, at)?;
+        }
+        if let Some(body) = read(Kind::Task)? {
+            let mut task: Task = serde_json::from_str(&body)?;
+            task.is_completed = done;
+            self.put(&task, at)?;
+        }
+        // The pair the list's key holds for the side the task left: `["completed","0"]`.
+        let left = serde_json::to_string(&("completed", if done { "0" } else { "1" }))?;
+        self.tx
+            .prepare_cached(
+                "DELETE FROM list_items INDEXED BY list_items_by_item WHERE item = ?2 AND list IN \
+                 (SELECT id FROM lists WHERE kind = ?1 AND instr(key, ?3) > 0)",
+            )?
+            .execute(params![Kind::TaskRow.number(), key, left])?;
+        Ok(())
+    }
+
     /// Forgets a task: its row, its whole, its comments.
     pub fn forget_task(&self, id: i64) -> Result<(), StoreError> {
         let key = id.to_string();

@@ -50,18 +50,27 @@ impl Default for SyncOptions {
     }
 }
 
+/// How a sync's reads are tried again: a thousand reads in a row meet a passing failure or a
+/// `429` now and then, so each read is tried more often and may wait longer than the screens'
+/// reads, which someone is waiting for.
+const SYNC_RETRY: RetryPolicy = RetryPolicy {
+    max_retries: 5,
+    base_delay: Duration::from_millis(500),
+    max_delay: Duration::from_secs(60),
+};
+const SYNC_READ_DEADLINE: Duration = Duration::from_secs(5 * 60);
+
 impl SyncOptions {
-    /// A client's settings for a sync: a thousand reads in a row meet a passing failure or a
-    /// `429` now and then, so each read is tried more often and may wait longer than the
-    /// screens' reads, which someone is waiting for.
+    /// A client's settings for a sync (see [`SYNC_RETRY`]).
     pub fn client_config(mut config: ClientConfig) -> ClientConfig {
-        config.retry = RetryPolicy {
-            max_retries: 5,
-            base_delay: Duration::from_millis(500),
-            max_delay: Duration::from_secs(60),
-        };
-        config.read_deadline = Duration::from_secs(5 * 60);
+        config.retry = SYNC_RETRY;
+        config.read_deadline = SYNC_READ_DEADLINE;
         config
+    }
+
+    /// `client` as a sync's: its connections, a sync's retries.
+    pub fn client(client: &Client) -> Client {
+        client.with_retry(SYNC_RETRY, SYNC_READ_DEADLINE)
     }
 }
 

@@ -2,7 +2,7 @@
 //! typed result becomes; [`TasksState::on_answer`] takes every one.
 
 use weeek_api::models::{BoardColumn, Task, TaskRow};
-use weeek_api::{ApiError, TaskPage};
+use weeek_api::{ApiError, TaskPage, TaskQuery};
 
 use super::TasksState;
 use super::comments::CommentAnswer;
@@ -17,6 +17,8 @@ use crate::screen::ledger::Settled;
 pub enum TaskAnswer {
     /// A page of the list.
     List(Result<TaskPage, ApiError>),
+    /// A page of the list read again in place: the query that read it, and its answer.
+    Refreshed(Box<TaskQuery>, Result<TaskPage, ApiError>),
     /// One subtask, for its title in the detail pane.
     Subtask(Result<Box<Task>, ApiError>),
     /// Task `id` whole, for the detail pane.
@@ -78,6 +80,7 @@ impl TasksState {
         use TaskAnswer as A;
         match answer {
             A::List(result) => self.on_list(result, cx),
+            A::Refreshed(query, result) => self.on_refreshed(*query, result, cx),
             A::Subtask(Ok(t)) => {
                 self.subtask_rows.insert(t.id, Some(TaskRow::from(&*t)));
             }

@@ -258,6 +258,8 @@ impl TasksState {
             board: self.layers.board_mut(),
         };
         self.writes.reapply(&mut rows, cx);
+        // And so do the changes of the outbox (they may be older than the page).
+        self.reapply_outbox(cx);
     }
 
     /// Sums up a bulk once every change of it is settled.

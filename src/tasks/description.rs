@@ -441,9 +441,11 @@ impl TasksState {
         };
         match action {
             Action::Cancel => {
+                let id = d.task_id;
                 if normalized(&d.text.text()) != normalized(&d.original) {
-                    self.kept_descriptions.insert(d.task_id, d);
+                    self.kept_descriptions.insert(id, d);
                 }
+                self.reread_after_edit(id, cx);
                 return;
             }
             Action::Submit => {

@@ -13,11 +13,15 @@ use super::{TaskAnswer, TaskKey, TasksState};
 use crate::screen::ScreenCtx;
 use crate::worker::op;
 
-/// Reads task `id` whole, for the detail pane.
-fn request_detail(id: i64, cx: &mut ScreenCtx) {
-    cx.request(TaskKey::Detail(id), op::Task(id), move |r| {
-        TaskAnswer::Detail(id, r)
-    });
+/// Reads task `id` whole, for the detail pane; `cached`: the store's copy shows first (a
+/// dialog waiting on the read opens only with the service's).
+fn request_detail(id: i64, cached: bool, cx: &mut ScreenCtx) {
+    let answer = move |r| TaskAnswer::Detail(id, r);
+    if cached {
+        cx.request_cached(TaskKey::Detail(id), op::Task(id), answer);
+    } else {
+        cx.request(TaskKey::Detail(id), op::Task(id), answer);
+    }
 }
 
 /// Whole tasks kept; the oldest read goes first.
@@ -80,6 +84,16 @@ impl Details {
         }
     }
 
+    /// Forgets every task read but `id`'s: they may be stale, and are read again when shown.
+    pub fn keep_only(&mut self, id: Option<i64>) {
+        self.kept.retain(|t| Some(t.id) == id);
+    }
+
+    /// Forgets task `id` read whole: it is read again when shown.
+    pub fn forget(&mut self, id: i64) {
+        self.kept.retain(|t| t.id != id);
+    }
+
     /// Forgets every task read: the list was read again, so they may be stale.
     pub fn clear(&mut self) {
         self.kept.clear();
@@ -122,10 +136,13 @@ impl TasksState {
         {
             self.details.failed = None;
         }
+        // A read on its way stays wanted while the pane shows its task (the store's copy may
+        // show meanwhile).
         let wanted = on.filter(|id| {
             *id > 0
-                && self.details.get(*id).is_none()
-                && self.details.failed.as_ref().is_none_or(|(f, _)| f != id)
+                && (self.details.asked == Some(*id)
+                    || self.details.get(*id).is_none()
+                        && self.details.failed.as_ref().is_none_or(|(f, _)| f != id))
         });
         let asked = self.details.asked;
         if asked == wanted {
@@ -136,7 +153,7 @@ impl TasksState {
         }
         self.details.asked = wanted;
         if let Some(id) = wanted {
-            request_detail(id, cx);
+            request_detail(id, true, cx);
         }
     }
 
@@ -172,7 +189,7 @@ impl TasksState {
         if let Some(old) = self.details.asked.replace(id) {
             cx.cancel(TaskKey::Detail(old));
         }
-        request_detail(id, cx);
+        request_detail(id, false, cx);
     }
 
     pub(super) fn on_detail(
@@ -181,6 +198,14 @@ impl TasksState {
         result: Result<Task, weeek_api::ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        if cx.stored().is_some() {
+            // The store's copy shows in the pane; what waits on the read waits for the
+            // service's answer.
+            if let Ok(task) = result {
+                self.take_whole(task);
+            }
+            return;
+        }
         if self.details.asked == Some(id) {
             self.details.asked = None;
         }
@@ -250,13 +275,19 @@ impl TasksState {
         self.details.put(task);
     }
 
-    /// Reads the task under the cursor whole again (after `r`).
+    /// Reads the task in the pane whole again (a refresh), what the pane shows staying until
+    /// the answer replaces it: nothing blinks. The other tasks read whole may be stale: they
+    /// are forgotten, and read again when shown.
     pub(super) fn refresh_detail(&mut self, cx: &mut ScreenCtx) {
-        self.details.clear();
+        let pane = self.detail.then(|| self.pane_task_id()).flatten();
+        self.details.keep_only(pane);
         if let Some(id) = self.details.asked.take() {
             cx.cancel(TaskKey::Detail(id));
         }
-        self.ensure_detail(cx);
+        if let Some(id) = pane.filter(|id| *id > 0) {
+            self.details.asked = Some(id);
+            request_detail(id, false, cx);
+        }
     }
 }
 

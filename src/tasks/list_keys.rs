@@ -108,7 +108,7 @@ impl TasksState {
         let c = self.cursor as isize;
         match action {
             Action::Refresh => {
-                self.reload(cx);
+                self.refresh_list(true, cx);
                 self.refresh_detail(cx);
                 // The pane's subtasks are read again too, unless a tick on one is on its way.
                 if self.writes.is_idle() {

@@ -20,6 +20,7 @@ mod list_keys;
 mod offline;
 pub mod panel;
 mod popup_keys;
+mod refresh;
 mod screen;
 pub mod subtasks;
 mod task_lookup;
@@ -48,6 +49,8 @@ mod detail_tests;
 mod file_tests;
 #[cfg(test)]
 mod offline_tests;
+#[cfg(test)]
+mod refresh_tests;
 #[cfg(test)]
 mod subtask_pane_tests;
 #[cfg(test)]
@@ -118,11 +121,24 @@ pub enum TaskKey {
     ColumnFind(u64),
     /// A task read again after a change of it left the outbox unsent.
     Outbox(i64),
+    /// A page of the list read again in place, by its offset.
+    Refresh(u32),
 }
 
 impl crate::screen::requests::KeySet for TaskKey {
     type Answer = TaskAnswer;
 }
+
+/// Whether two queries read the same list, whatever their pages.
+fn same_list(a: &TaskQuery, b: &TaskQuery) -> bool {
+    let unpaged = |q: &TaskQuery| TaskQuery {
+        offset: None,
+        per_page: None,
+        ..q.clone()
+    };
+    unpaged(a) == unpaged(b)
+}
+
 /// Tasks per request. Large enough that a screenful rarely needs two requests.
 pub const PAGE_SIZE: u32 = 50;
 /// Typing in the search box sends one request after a pause, not one per letter.
@@ -204,6 +220,11 @@ pub struct TasksState {
     kept_descriptions: HashMap<i64, description::Describe>,
     /// Description saves on their way, by task.
     saving_descriptions: HashMap<i64, description::Saving>,
+    /// The list shows the local store's copy, read from the service then, until the service's
+    /// answer replaces it.
+    pub cached: Option<time::OffsetDateTime>,
+    /// Pages `r` reads again, by offset, not answered yet: the header says "reloading".
+    pub reading_again: BTreeSet<u32>,
 }
 
 impl TasksState {
@@ -291,9 +312,25 @@ impl TasksState {
             cx.toast(ToastKind::Error, e.short());
             return;
         }
+        // The store's copy shows first where the screen has nothing of this page yet: a next
+        // page, another list, the first one. The list read again for what it shows (a
+        // refresh) is left on screen until the service answers.
+        let new_list = !self.list.loaded_once
+            || self
+                .query
+                .as_ref()
+                .is_none_or(|shown| !same_list(shown, &q));
         self.list.start(more);
+        if !more {
+            // A new reading of the list: pages read again of the old one no longer count.
+            self.reading_again.clear();
+        }
         self.query = Some(q.clone());
-        cx.request(TaskKey::List, op::Tasks(q), TaskAnswer::List);
+        if more || new_list {
+            cx.request_cached(TaskKey::List, op::Tasks(q), TaskAnswer::List);
+        } else {
+            cx.request(TaskKey::List, op::Tasks(q), TaskAnswer::List);
+        }
     }
 
     /// Fetches the next page ahead of the cursor: within a screenful of the end.
@@ -317,22 +354,62 @@ impl TasksState {
         }
     }
 
-    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, cx: &mut ScreenCtx) {
-        let due = self.filters.due;
-        let page = result.map(|mut p| {
-            // The service has no due filter of its own: its answer is narrowed here.
-            if let Some(due) = due {
-                match p.tasks.iter().position(|t| !due.keeps(t)) {
-                    Some(miss) if due.ends_at_first_miss() => {
-                        p.tasks.truncate(miss);
-                        p.has_more = false;
-                    }
-                    _ => p.tasks.retain(|t| due.keeps(t)),
+    /// A page as the list shows it: the service has no due filter of its own, so its answer
+    /// is narrowed here.
+    fn narrowed(&self, mut p: weeek_api::TaskPage) -> (Vec<TaskRow>, bool) {
+        if let Some(due) = self.filters.due {
+            match p.tasks.iter().position(|t| !due.keeps(t)) {
+                Some(miss) if due.ends_at_first_miss() => {
+                    p.tasks.truncate(miss);
+                    p.has_more = false;
                 }
+                _ => p.tasks.retain(|t| due.keeps(t)),
             }
-            (p.tasks, p.has_more)
-        });
+        }
+        (p.tasks, p.has_more)
+    }
+
+    /// The store's copy of the page asked for: shown at once, the list still waiting for the
+    /// service's answer, which replaces it in place. Nothing is done on its word alone: marks,
+    /// `G` and the pages after it wait for the service.
+    fn on_stored_list(
+        &mut self,
+        page: weeek_api::TaskPage,
+        read_at: time::OffsetDateTime,
+        cx: &mut ScreenCtx,
+    ) {
+        let (rows, has_more) = self.narrowed(page);
+        let arrived = self
+            .list
+            .show_stored(rows, has_more, &mut self.cursor, |t| t.id);
+        if arrived == Arrived::First {
+            self.cached = Some(read_at);
+            self.reapply_pending(cx);
+            self.reshow_creating();
+            if std::mem::take(&mut self.to_top) {
+                self.cursor = 0;
+                self.scroll = 0;
+            }
+        }
+        self.fix_scroll(cx);
+        self.ensure_names(cx);
+        self.ensure_detail(cx);
+    }
+
+    fn on_list(&mut self, result: Result<weeek_api::TaskPage, ApiError>, cx: &mut ScreenCtx) {
+        if let Some(read_at) = cx.stored() {
+            if let Ok(page) = result {
+                self.on_stored_list(page, read_at, cx);
+            }
+            return;
+        }
+        let page = result.map(|p| self.narrowed(p));
         let finished = self.list.finish(page, &mut self.cursor, |t| t.id);
+        // A new list starts at its top, unless `G` was pressed while it was read.
+        if matches!(finished, Ok(Arrived::First)) && std::mem::take(&mut self.to_top) {
+            self.cursor = 0;
+            self.scroll = 0;
+        }
         if self.to_end {
             match &finished {
                 Ok(_) => self.cursor = self.list.rows.len().saturating_sub(1),
@@ -356,15 +433,11 @@ impl TasksState {
         }
         match finished {
             Ok(Arrived::First) => {
+                self.cached = None;
                 self.reapply_pending(cx);
                 self.reshow_creating();
-                self.reapply_outbox(cx);
                 let present: BTreeSet<i64> = self.list.rows.iter().map(|t| t.id).collect();
                 self.marks.retain(|id| present.contains(id));
-                if std::mem::take(&mut self.to_top) {
-                    self.cursor = 0;
-                    self.scroll = 0;
-                }
             }
             Ok(Arrived::Next) => {}
             Err(error) => {

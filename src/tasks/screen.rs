@@ -134,6 +134,14 @@ impl ScreenState for TasksState {
             .is_some_and(|b| board::list_only(action) || b.idle(action))
     }
 
+    fn refresh(&mut self, cx: &mut ScreenCtx) {
+        TasksState::refresh(self, cx)
+    }
+
+    fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        self.cached.filter(|_| self.layers.board().is_none())
+    }
+
     fn timer_target(&self) -> Option<(i64, String)> {
         // A row still being created has no id on the service yet.
         self.current()

@@ -257,6 +257,19 @@ impl Harness {
         })));
     }
 
+    /// Answers `req` as the local store does before the service: with its copy, read from the
+    /// service at `read_at`. The request stays pending for the service's answer.
+    pub fn reply_stored(&mut self, req: &Request, answer: Answer, read_at: time::OffsetDateTime) {
+        assert!(
+            req.from_store,
+            "{:?} is not answered from the store",
+            req.call
+        );
+        let mut reply = answered(req, answer, None);
+        reply.origin = Origin::Stored { read_at };
+        self.send(Msg::Api(Box::new(reply)));
+    }
+
     /// Answers `req` with a list some of whose rows could not be read (`skipped`).
     pub fn reply_skipping(&mut self, req: &Request, answer: Answer, skipped: Option<Skipped>) {
         self.send(Msg::Api(Box::new(answered(req, answer, skipped))));

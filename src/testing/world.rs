@@ -40,6 +40,8 @@ impl World {
             keys: &self.keys,
             jumps: &mut self.jumps,
             offline: &mut self.offline,
+            stored: None,
+            quiet: false,
         }
     }
 

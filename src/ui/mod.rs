@@ -212,6 +212,28 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         Some(profile) => format!("[{profile}] {who}"),
         None => who,
     };
+    // Where the data on screen comes from: the service, or the local store's copy until the
+    // service's answer replaces it.
+    // A sync of the whole workspace says how far it is, in its place. Each in full, and as
+    // said where room is short; the ones that stay (not "live", the usual) take the name's
+    // room rather than go.
+    let (source, short, stays) = match (app.sync.note(), app.data_source()) {
+        (Some(sync), _) => (format!(" · {sync}"), format!(" {sync}"), true),
+        (None, Some(crate::app::DataSource::Cached(read_at))) => {
+            let ago = crate::text::ago(app.wall - read_at);
+            (
+                format!(" · cached · read {ago}"),
+                format!(" cached · {ago}"),
+                true,
+            )
+        }
+        // Offline nothing on screen is live.
+        (None, Some(crate::app::DataSource::Live)) if app.offline.is_offline() => {
+            (String::new(), String::new(), false)
+        }
+        (None, Some(crate::app::DataSource::Live)) => (" · live".to_string(), String::new(), false),
+        (None, None) => (String::new(), String::new(), false),
+    };
     let busy = if app.requests.in_flight() > 0 {
         format!(" {} ", spinner_frame(app))
     } else {
@@ -226,17 +248,40 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
-    let who = match (link, retrying) {
-        // The longest way to say it that fits.
-        (Some(_), _) => notes
-            .iter()
-            .find(|n| width(n) < room)
-            .or(notes.last())
-            .cloned()
-            .unwrap_or_default(),
-        (None, Some(r)) => r.to_string(),
-        (None, None) => who,
+    let (source, who) = match (link, retrying) {
+        // Offline (or changes made offline on their way): the longest way to say it that
+        // fits takes the name's place, and where the data comes from follows where room is
+        // left.
+        (Some(_), _) => {
+            let note = notes
+                .iter()
+                .find(|n| width(n) < room)
+                .or(notes.last())
+                .cloned()
+                .unwrap_or_default();
+            let left = room.saturating_sub(width(&note) + 1);
+            let source = if width(&source) <= left {
+                source
+            } else if stays && width(&short) <= left {
+                short
+            } else {
+                String::new()
+            };
+            (source, note)
+        }
+        (None, retrying) => {
+            let who = retrying.map_or(who, str::to_string);
+            let needed = if stays { 8 } else { width(&who) + 1 };
+            if width(&source) + needed <= room {
+                (source, who)
+            } else if stays && width(&short) <= room {
+                (short, String::new())
+            } else {
+                (String::new(), who)
+            }
+        }
     };
+    let room = room.saturating_sub(width(&source));
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));
@@ -250,6 +295,10 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         t.bold()
     };
     spans.push(Span::styled(who, who_style));
+    if !source.is_empty() {
+        let style = if stays { t.fg(Color::Yellow) } else { t.dim() };
+        spans.push(Span::styled(source, style));
+    }
     spans.push(Span::styled(busy, t.accent()));
     frame.render_widget(plain::Plain::new(Line::from(spans)), area);
 }

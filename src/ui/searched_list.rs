@@ -87,6 +87,7 @@ pub fn render_search_line<T: Listed>(
         PageStatus::Loading { more: false } if l.rows.loaded_once => {
             format!("{} reloading…", crate::ui::spinner_frame(app))
         }
+        _ if !l.reading_again.is_empty() => format!("{} reloading…", crate::ui::spinner_frame(app)),
         PageStatus::Failed { more: false, .. } if l.rows.loaded_once => format!(
             "reload failed{}",
             crate::ui::then_say(app, "global.refresh", "retries")

@@ -13,14 +13,22 @@
 //!   of the ledger) travels as a [`TypedCall`], sent with `cx.ask(key, typed, answer)`;
 //! - the worker runs the call and sends its typed result back ([`Output`], with its
 //!   [`Origin`]); the app reads it with the request's [`TypedCall`], which no other type's
-//!   answer passes, and hands the screen its answer.
+//!   answer passes, and hands the screen its answer;
+//! - a read asked with `cx.request_cached` is answered first from the local store when it
+//!   holds a copy ([`Origin::Stored`]), then by the service; the screen's handler sees which
+//!   (`cx.stored()`) and replaces the copy with the fresh answer in place. Every answer of the
+//!   service is written to the store by the worker (`kept.rs`).
 
 mod calls;
 mod edits;
 mod execute;
+mod kept;
+#[cfg(test)]
+mod kept_tests;
 mod local;
 mod output;
 mod runtime;
+mod syncing;
 mod table;
 
 #[cfg(test)]
@@ -28,6 +36,7 @@ pub use calls::Answer;
 pub use calls::{Call, Kind, Op, op};
 pub use edits::{ContactEdit, Edited, Entry, OrgEdit, OrgEdited, OrgLink, OrgRowKind, RowCall};
 pub use execute::{Skipped, execute};
+pub use kept::{keep, keeps, recall};
 pub use local::{Completion, LocalError, LocalFile};
 #[cfg(test)]
 pub use local::{complete as complete_here, look_at as look_here};

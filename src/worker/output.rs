@@ -12,10 +12,14 @@ use super::calls::{Call, Op};
 use super::local::LocalError;
 use crate::attachment_files::SaveError;
 
-/// Where an answer came from. Only the service answers now; a copy kept on this machine may
-/// answer a read first, and the service's answer then follows under the same request.
+/// Where an answer came from. The local store may answer a read first (when the request asks
+/// it to); the service's answer then follows under the same request, and is the last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Origin {
+    /// The store's copy, as the service answered it at `read_at`.
+    Stored {
+        read_at: time::OffsetDateTime,
+    },
     Service,
 }
 
@@ -23,6 +27,14 @@ impl Origin {
     /// Whether this is the last answer the request gets (it is then done).
     pub fn is_last(self) -> bool {
         matches!(self, Origin::Service)
+    }
+
+    /// When the store's copy was read; `None` for the service's answer.
+    pub fn stored(self) -> Option<time::OffsetDateTime> {
+        match self {
+            Origin::Stored { read_at } => Some(read_at),
+            Origin::Service => None,
+        }
     }
 }
 

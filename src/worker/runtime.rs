@@ -2,6 +2,11 @@
 //! message. A read with the same key as a running one supersedes it (the older one is
 //! cancelled); the app also drops any answer that is not the latest for its key. Keys are
 //! the app's; the worker only compares them.
+//!
+//! The local store sits behind it: a read that asks for it is answered first with what the
+//! store holds (marked [`Origin::Stored`], with the time it was read), while the service is
+//! asked at once; the service's answer follows under the same request, and is written to the
+//! store after it was sent, on a blocking thread (never the one that draws).
 
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -13,7 +18,9 @@ use weeek_api::{Client, RetryNotice};
 
 use super::calls::Call;
 use super::execute::{Skipped, execute};
+use super::kept;
 use super::output::{Origin, Output};
+use crate::store::SharedStore;
 
 /// A call to run, under the key that says which request it is.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +28,9 @@ pub struct Request<K> {
     pub id: u64,
     pub key: K,
     pub call: Call,
+    /// The store may answer it first, before the service (a read of something not on screen
+    /// yet). A read that checks what the service did (after a lost answer) never asks it.
+    pub from_store: bool,
 }
 
 /// A call's answer, for the request `id` under `key`.
@@ -43,6 +53,10 @@ pub enum Order<K> {
     /// The answer under this key is no longer wanted: a read still running is aborted (a
     /// write runs to its end: stopping it half-way would leave its fate unknown).
     Cancel(K),
+    /// Read the whole workspace into the store (sync `id`), in place of a sync still running.
+    Sync(u64),
+    /// Stop the sync running, if one is.
+    StopSync,
 }
 
 /// What the worker tells the app.
@@ -51,6 +65,16 @@ pub enum Report<K> {
     Answered(Reply<K>),
     /// A read failed and is about to be tried again.
     Retrying(Retrying<K>),
+    /// How far sync `id` is.
+    SyncProgress {
+        id: u64,
+        progress: crate::sync::Progress,
+    },
+    /// Sync `id` is over: what it read, changed and could not read.
+    Synced {
+        id: u64,
+        report: Box<crate::sync::SyncReport>,
+    },
 }
 
 /// A read of request `id` is tried again after `notice.delay`.
@@ -66,9 +90,10 @@ struct Running {
     write: bool,
 }
 
-/// Starts the worker; it ends when the order sender is dropped.
+/// Starts the worker, with `store` behind it; it ends when the order sender is dropped.
 pub fn spawn<K>(
     client: Client,
+    store: SharedStore,
 ) -> (
     mpsc::UnboundedSender<Order<K>>,
     mpsc::UnboundedReceiver<Report<K>>,
@@ -80,9 +105,15 @@ where
     let (report_tx, report_rx) = mpsc::unbounded_channel::<Report<K>>();
     tokio::spawn(async move {
         let mut running: HashMap<K, Running> = HashMap::new();
+        let mut syncing: Option<JoinHandle<()>> = None;
         while let Some(order) = order_rx.recv().await {
             running.retain(|_, r| !r.handle.is_finished());
-            let Request { id, key, call } = match order {
+            let Request {
+                id,
+                key,
+                call,
+                from_store,
+            } = match order {
                 Order::Run(request) => *request,
                 Order::Cancel(key) => {
                     if running.get(&key).is_some_and(|r| !r.write)
@@ -90,6 +121,21 @@ where
                     {
                         tracing::debug!(?key, "cancelled");
                         r.handle.abort();
+                    }
+                    continue;
+                }
+                Order::Sync(id) => {
+                    if let Some(older) = syncing.take() {
+                        older.abort();
+                    }
+                    let tx = report_tx.clone();
+                    syncing = Some(super::syncing::start(id, &client, store.clone(), tx));
+                    continue;
+                }
+                Order::StopSync => {
+                    if let Some(sync) = syncing.take() {
+                        tracing::info!("sync stopped");
+                        sync.abort();
                     }
                     continue;
                 }
@@ -114,11 +160,48 @@ where
             };
             let report_tx = report_tx.clone();
             let task_key = key.clone();
+            let store = store.clone();
             let handle = tokio::spawn(async move {
-                let (output, skipped) = execute(&client, call).await;
+                let kept = kept::keeps(&call).then(|| call.clone());
+                let recalled = from_store.then(|| call.clone());
+                let service = execute(&client, call);
+                tokio::pin!(service);
+                let answered = match recalled {
+                    // The service is asked at once; the store's copy goes first unless the
+                    // service has already answered by the time it is read.
+                    Some(call) => {
+                        let recall = store.run(move |s| kept::recall(s, &call));
+                        tokio::select! {
+                            biased;
+                            answered = &mut service => Some(answered),
+                            found = recall => {
+                                match found {
+                                    Ok(Some((output, read_at))) => {
+                                        let _ = report_tx.send(Report::Answered(Reply {
+                                            id,
+                                            key: task_key.clone(),
+                                            origin: Origin::Stored { read_at },
+                                            output,
+                                            skipped: None,
+                                        }));
+                                    }
+                                    Ok(None) => {}
+                                    Err(e) => tracing::warn!(error = %e, "the store could not be read"),
+                                }
+                                None
+                            }
+                        }
+                    }
+                    None => None,
+                };
+                let (output, skipped) = match answered {
+                    Some(answered) => answered,
+                    None => service.await,
+                };
                 if let Some(e) = output.error() {
                     tracing::warn!(key = ?task_key, error = %e, "request failed");
                 }
+                let keep = kept.map(|call| (call, output.clone()));
                 let _ = report_tx.send(Report::Answered(Reply {
                     id,
                     key: task_key,
@@ -126,14 +209,41 @@ where
                     output,
                     skipped,
                 }));
+                if let Some((call, output)) = keep {
+                    keep_answer(&store, call, output).await;
+                }
             });
             running.insert(key, Running { handle, write });
         }
         for (_, r) in running {
             r.handle.abort();
         }
+        if let Some(sync) = syncing {
+            sync.abort();
+        }
     });
     (order_tx, report_rx)
+}
+
+/// Writes what the service answered `call` into the store. A damaged store is moved aside
+/// and started anew (said in the log: what it held is read again as screens ask).
+async fn keep_answer(store: &SharedStore, call: Call, output: Output) {
+    let at = time::OffsetDateTime::now_utc();
+    let written = store
+        .run(move |s| {
+            let result = s.write(|w| kept::keep(w, &call, &output, at));
+            if let Err(e) = &result
+                && e.is_damaged()
+            {
+                let said = s.rebuild();
+                tracing::warn!(%said, "the local store was damaged while writing");
+            }
+            result
+        })
+        .await;
+    if let Err(e) = written {
+        tracing::warn!(error = %e, "an answer could not be kept in the store");
+    }
 }
 
 #[cfg(test)]
@@ -192,11 +302,16 @@ mod tests {
         )
     }
 
+    fn no_store() -> SharedStore {
+        SharedStore::new(crate::store::Store::in_memory())
+    }
+
     fn run(id: u64, key: Key, call: impl Into<Call>) -> Order<Key> {
         Order::Run(Box::new(Request {
             id,
             key,
             call: call.into(),
+            from_store: false,
         }))
     }
 
@@ -208,7 +323,7 @@ mod tests {
         let mut config = ClientConfig::new(base, Token::new("t"));
         config.retry.base_delay = Duration::from_millis(10);
         let client = Client::new(config).expect("client");
-        let (orders, mut reports) = spawn::<Key>(client);
+        let (orders, mut reports) = spawn::<Key>(client, no_store());
         orders.send(run(7, "me", op::Me)).expect("worker");
         let mut first = accept(&listener).await;
         let failed = http("503 Service Unavailable", r#"{"success":false}"#);
@@ -251,7 +366,7 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
         let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
-        let (orders, mut replies) = spawn::<Key>(client);
+        let (orders, mut replies) = spawn::<Key>(client, no_store());
 
         orders
             .send(run(1, "list", op::Tasks(TaskQuery::default())))
@@ -292,7 +407,7 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
         let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
-        let (orders, mut replies) = spawn::<Key>(client);
+        let (orders, mut replies) = spawn::<Key>(client, no_store());
         orders
             .send(run(1, "write", op::CompleteTask(7)))
             .expect("worker");
@@ -314,7 +429,7 @@ mod tests {
             Token::new("t"),
         ))
         .expect("client");
-        let (orders, mut replies) = spawn::<Key>(client);
+        let (orders, mut replies) = spawn::<Key>(client, no_store());
         let typed = format!("{}/см", dir.path().display());
         orders
             .send(run(1, "tab", op::CompletePath { typed }))
@@ -327,5 +442,91 @@ mod tests {
             .clone()
             .expect("completed");
         assert_eq!(done.value, format!("{}/смета.txt", dir.path().display()));
+    }
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn the_store_answers_first_then_the_service_whose_answer_it_keeps() {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let read_at = time::macros::datetime!(2026-11-21 09:57 UTC);
+        let mut kept = crate::store::Store::in_memory();
+        let mut old = crate::testing::user();
+        old.first_name = Some("Аня".into());
+        kept.write(|w| w.put_profile(&old, read_at)).expect("kept");
+        let store = SharedStore::new(kept);
+        let (orders, mut reports) = spawn::<Key>(client, store.clone());
+        orders
+            .send(Order::Run(Box::new(Request {
+                id: 3,
+                key: "me",
+                call: op::Me.into(),
+                from_store: true,
+            })))
+            .expect("worker");
+        // The service has the request and has not answered it yet: the store has.
+        let mut conn = accept(&listener).await;
+        let first = answered(&mut reports).await;
+        assert_eq!((first.id, first.origin), (3, Origin::Stored { read_at }));
+        let name = |reply: &Reply<Key>| {
+            reply
+                .output
+                .peek::<Result<Box<weeek_api::models::User>, ApiError>>()
+                .and_then(|r| r.as_ref().ok())
+                .and_then(|u| u.first_name.clone())
+        };
+        assert_eq!(name(&first).as_deref(), Some("Аня"));
+        let body = r#"{"success":true,"user":{"id":"11111111-1111-4111-8111-111111111111","firstName":"Анна"}}"#;
+        conn.write_all(http("200 OK", body).as_bytes())
+            .await
+            .expect("write");
+        let second = answered(&mut reports).await;
+        assert_eq!((second.id, second.origin), (3, Origin::Service));
+        assert_eq!(name(&second).as_deref(), Some("Анна"));
+        // Written after the answer was sent, off this thread: it lands soon after.
+        let deadline = tokio::time::Instant::now() + DEADLINE;
+        loop {
+            let profile = store.run(|s| s.profile()).await.expect("read");
+            if profile.and_then(|p| p.value.first_name).as_deref() == Some("Анна") {
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "never kept");
+            tokio::task::yield_now().await;
+        }
+    }
+    #[cfg(feature = "demo")]
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_sync_reads_the_workspace_into_the_store_and_a_stopped_one_reports_nothing() {
+        let (sandbox, client) = crate::testing::sandbox(weeek_sandbox::Faults::default()).await;
+        let store = no_store();
+        let (orders, mut reports) = spawn::<Key>(client, store.clone());
+        orders.send(Order::Sync(7)).expect("worker");
+        orders.send(Order::StopSync).expect("worker");
+        orders.send(Order::Sync(8)).expect("worker");
+        let report = loop {
+            match tokio::time::timeout(Duration::from_secs(60), reports.recv())
+                .await
+                .expect("a report in time")
+                .expect("the worker runs")
+            {
+                Report::SyncProgress { id, progress } => {
+                    assert_eq!(id, 8, "nothing from the stopped one");
+                    assert!(progress.requests > 0);
+                }
+                Report::Synced { id, report } => {
+                    assert_eq!(id, 8, "nothing from the stopped one");
+                    break report;
+                }
+                other => panic!("{other:?}"),
+            }
+        };
+        assert!(report.is_complete(), "{:?}", report.lines());
+        assert!(report.tasks.read > 100, "{:?}", report.lines());
+        let kept = store
+            .run(|s| s.count(crate::store::Kind::TaskRow))
+            .await
+            .expect("read");
+        assert_eq!(kept, report.tasks.read);
+        sandbox.shutdown().await;
     }
 }

@@ -2,7 +2,7 @@
 //! failures to [`ApiError`]. Operations live in `ops/`.
 
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode, header};
@@ -109,10 +109,56 @@ impl fmt::Debug for RetryObserver {
     }
 }
 
+/// The HTTP client, made when the first request goes out: making it loads the system's root
+/// certificates (milliseconds of reading and parsing), which a start drawn from the local store
+/// does not wait for. Shared by clones.
+#[derive(Clone)]
+struct Http(Arc<LazyHttp>);
+
+struct LazyHttp {
+    made: OnceLock<Result<reqwest::Client, String>>,
+    /// Every setting checked already (the plain-http guard among them); taken when made.
+    settings: Mutex<Option<reqwest::ClientBuilder>>,
+}
+
+impl Http {
+    fn new(settings: reqwest::ClientBuilder) -> Self {
+        Self(Arc::new(LazyHttp {
+            made: OnceLock::new(),
+            settings: Mutex::new(Some(settings)),
+        }))
+    }
+
+    fn client(&self) -> Result<&reqwest::Client, ApiError> {
+        self.0
+            .made
+            .get_or_init(|| {
+                let settings = self
+                    .0
+                    .settings
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .take();
+                match settings {
+                    Some(builder) => builder.build().map_err(|e| e.to_string()),
+                    None => Err("its settings were lost".into()),
+                }
+            })
+            .as_ref()
+            .map_err(|e| ApiError::Config(format!("HTTP client: {e}")))
+    }
+}
+
+impl fmt::Debug for Http {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Http")
+    }
+}
+
 /// The async client. Cheap to clone: clones share one connection pool.
 #[derive(Clone, Debug)]
 pub struct Client {
-    http: reqwest::Client,
+    http: Http,
     base: String,
     token: Token,
     xdebug_session: Option<String>,
@@ -151,11 +197,8 @@ impl Client {
         if parsed.scheme() == "http" {
             builder = crate::plain_http::stays_here(builder, &parsed)?;
         }
-        let http = builder
-            .build()
-            .map_err(|e| ApiError::Config(format!("HTTP client: {e}")))?;
         Ok(Self {
-            http,
+            http: Http::new(builder),
             base,
             token: config.token,
             xdebug_session: config.xdebug_session,
@@ -176,6 +219,17 @@ impl Client {
     ) -> Client {
         Client {
             on_retry: Some(RetryObserver(Arc::new(observer))),
+            ..self.clone()
+        }
+    }
+
+    /// A client that shares this one's connections and settings but retries reads as
+    /// `retry` says, all attempts of one read within `read_deadline` (a sync's thousand reads
+    /// in a row may wait out more than the screens' few).
+    pub fn with_retry(&self, retry: RetryPolicy, read_deadline: Duration) -> Client {
+        Client {
+            retry,
+            read_deadline: read_deadline.min(LONGEST_DEADLINE),
             ..self.clone()
         }
     }
@@ -275,7 +329,7 @@ impl Client {
         timeout: Duration,
     ) -> Result<Answer, ApiError> {
         let mut req = self
-            .authorized(method.clone(), path, "application/json")
+            .authorized(method.clone(), path, "application/json")?
             .timeout(timeout);
         if !query.is_empty() {
             req = req.query(query);
@@ -294,17 +348,18 @@ impl Client {
         method: Method,
         path: &str,
         accept: &'static str,
-    ) -> reqwest::RequestBuilder {
+    ) -> Result<reqwest::RequestBuilder, ApiError> {
         let url = format!("{}{}", self.base, path);
         let req = self
             .http
+            .client()?
             .request(method, &url)
             .bearer_auth(self.token.expose())
             .header(header::ACCEPT, accept);
-        match &self.xdebug_session {
+        Ok(match &self.xdebug_session {
             Some(session) => req.header(header::COOKIE, format!("XDEBUG_SESSION={session}")),
             None => req,
-        }
+        })
     }
 
     /// POST of a multipart form (file uploads). Sent exactly once, like every write.
@@ -314,7 +369,7 @@ impl Client {
         form: reqwest::multipart::Form,
     ) -> Result<Answer, ApiError> {
         let req = self
-            .authorized(Method::POST, path, "application/json")
+            .authorized(Method::POST, path, "application/json")?
             .timeout(self.timeout)
             .multipart(form);
         self.finish(Method::POST, path, req).await
@@ -340,7 +395,7 @@ impl Client {
     async fn fetch_once(&self, path: &str, timeout: Duration) -> Result<Fetched, ApiError> {
         tracing::debug!(method = "GET", path, "request");
         let response = self
-            .authorized(Method::GET, path, "application/json, */*")
+            .authorized(Method::GET, path, "application/json, */*")?
             .timeout(timeout)
             .send()
             .await

@@ -21,6 +21,14 @@ impl Listed for Organization {
     }
 
     fn ask_page(cx: &mut ScreenCtx, query: ListQuery) {
-        cx.request(OrgKey::List, op::Organizations(query), OrgAnswer::List);
+        cx.request_cached(OrgKey::List, op::Organizations(query), OrgAnswer::List);
+    }
+
+    fn ask_again(cx: &mut ScreenCtx, query: ListQuery) {
+        let offset = query.offset.unwrap_or(0);
+        let asked = query.clone();
+        cx.request(OrgKey::Again(offset), op::Organizations(query), move |r| {
+            OrgAnswer::Again(asked.clone(), r)
+        });
     }
 }

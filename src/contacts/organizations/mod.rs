@@ -46,6 +46,8 @@ use list::OrgList;
 pub enum OrgKey {
     /// A page of the organization list.
     List,
+    /// A page of the organization list on screen read again, by its offset.
+    Again(u32),
     /// An organization deleted with `D`.
     Delete,
     /// The read of it after the delete's answer was lost.
@@ -80,6 +82,8 @@ impl crate::screen::requests::KeySet for OrgKey {
 #[derive(Debug)]
 pub enum OrgAnswer {
     List(Result<Vec<Organization>, ApiError>),
+    /// A page of the list read again: its query, and its answer.
+    Again(weeek_api::ListQuery, Result<Vec<Organization>, ApiError>),
     Deleted(Result<(), ApiError>),
     /// The organization read after the delete's answer was lost.
     DeleteRead(Result<Box<Organization>, ApiError>),
@@ -276,6 +280,13 @@ impl OrganizationsState {
         cx.viewport.organizations.list_rows
     }
 
+    /// The pages of the list on screen read again, in place (a refresh; `said`: `r`, the
+    /// header saying so).
+    pub fn refresh(&mut self, said: bool, cx: &mut ScreenCtx) {
+        let rows = Self::list_rows(cx);
+        self.list.refresh(said, cx, rows);
+    }
+
     /// An organization opened from elsewhere (a deal): read in full over whatever the tab
     /// had, which closing it goes back to; a question open stays over it, answered first.
     pub fn show_linked(&mut self, org: Box<Organization>, cx: &mut ScreenCtx) {
@@ -372,7 +383,7 @@ impl OrganizationsState {
             return true;
         }
         if action == Action::Refresh {
-            self.list.reload(cx);
+            self.refresh(true, cx);
             self.reread_deals(cx);
             return true;
         }
@@ -430,7 +441,7 @@ impl OrganizationsState {
                 }
                 None => return false,
             },
-            Action::Refresh => self.list.reload(cx),
+            Action::Refresh => self.refresh(true, cx),
             Action::Back => return self.list.clear_search(cx),
             a => return self.move_cursor(a, cx),
         }
@@ -485,6 +496,16 @@ impl OrganizationsState {
                 let rows = Self::list_rows(cx);
                 self.list.on_reply(result, cx, rows);
                 // A page read while links were on their way predates them.
+                let mut shown = links::OnScreen {
+                    list: &mut self.list,
+                    layers: &mut self.layers,
+                    rows,
+                };
+                self.links.reapply(&mut shown, cx);
+            }
+            A::Again(query, result) => {
+                let rows = Self::list_rows(cx);
+                self.list.on_read_again(query, result, cx, rows);
                 let mut shown = links::OnScreen {
                     list: &mut self.list,
                     layers: &mut self.layers,

@@ -26,6 +26,8 @@ pub enum Action {
     TakeTheirs,
     /// The workspace switcher: the config file's profiles, its top level and the demo.
     Workspaces,
+    /// Read the whole workspace into the local store in the background, or stop doing so.
+    SyncWorkspace,
     Down,
     Up,
     Top,

@@ -437,4 +437,5 @@ pub static COMMANDS: &[Command] = &[
     cmd("global.next_screen", &[TAB],                A::NextScreen,     Some("screens"), "Next screen"),
     cmd("global.prev_screen", &[BACKTAB],            A::PrevScreen,     None,            "Previous screen"),
     cmd("global.workspaces",  &[alt('w')],           A::Workspaces,     None,            "Switch to another workspace: a profile of the config file, or the demo"),
+    cmd("global.sync",        &[alt('s')],           A::SyncWorkspace,  None,            "Sync the whole workspace: every task, deal, contact and organization into the local store, in the background (again, or Esc, stops it)"),
 ];

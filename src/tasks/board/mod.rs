@@ -395,7 +395,7 @@ impl TasksState {
     }
 
     /// Reads every column's tasks again (as many as were loaded).
-    fn reload_board_columns(&mut self, cx: &mut ScreenCtx) {
+    pub(in crate::tasks) fn reload_board_columns(&mut self, cx: &mut ScreenCtx) {
         let ids: Vec<i64> = self
             .layers
             .board()
@@ -440,7 +440,6 @@ impl TasksState {
                 if arrived == Arrived::First {
                     self.reapply_pending(cx);
                     self.reshow_new_cards(id);
-                    self.reapply_outbox(cx);
                 }
             }
             Err(e) => {

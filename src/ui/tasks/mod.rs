@@ -91,6 +91,7 @@ fn render_filter_line(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
         PageStatus::Loading { more: false } if s.list.loaded_once => {
             format!("{} reloading…", super::spinner_frame(app))
         }
+        _ if !s.reading_again.is_empty() => format!("{} reloading…", super::spinner_frame(app)),
         PageStatus::Failed { more: false, .. } if s.list.loaded_once => {
             format!(
                 "reload failed{}",
