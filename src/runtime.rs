@@ -79,7 +79,7 @@ impl Runtime {
     ) -> std::io::Result<Option<i32>> {
         // Clones share what the answers tell of the service's clock.
         let mut service = client.clone();
-        let mut outbox = OutboxRunner::new(client.clone(), store.clone());
+        let mut outbox = OutboxRunner::new(store.clone());
         outbox.load(&mut app).await;
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
@@ -125,7 +125,7 @@ impl Runtime {
                         edits.clear();
                         // The replay of the workspace left runs on to its end, its steps
                         // dropped with that app's other answers.
-                        outbox = OutboxRunner::new(client.clone(), store.clone());
+                        outbox = OutboxRunner::new(store.clone());
                         outbox.load(&mut app).await;
                         let effects = active.replace(app, self.clock(&service));
                         let clock = || self.clock(&service);
@@ -294,21 +294,6 @@ struct Notes {
 impl Notes {
     fn send(&self, msg: Msg) {
         let _ = self.tx.send((self.generation, msg));
-    }
-
-    /// A sender of messages for the app of this generation, for work that outlives the
-    /// effect that started it (a replay).
-    fn sender(&self) -> mpsc::UnboundedSender<Msg> {
-        let (tx, mut rx) = mpsc::unbounded_channel::<Msg>();
-        let (notes, generation) = (self.tx.clone(), self.generation);
-        tokio::spawn(async move {
-            while let Some(msg) = rx.recv().await {
-                if notes.send((generation, msg)).is_err() {
-                    break;
-                }
-            }
-        });
-        tx
     }
 }
 
@@ -525,7 +510,9 @@ fn execute(
                 text,
             }),
             Effect::Outbox(order) => outbox.order(*order),
-            Effect::Replay => outbox.replay(notes.sender()),
+            Effect::Replay => {
+                let _ = requests.send(Order::Replay);
+            }
             Effect::Sync(id) => {
                 let _ = requests.send(Order::Sync(id));
             }

@@ -1,38 +1,21 @@
 //! The runtime's side of the outbox: what the app asks of it on disk is done before the next
-//! frame is drawn (a change kept is never only on screen), and the replay runs beside the
-//! worker, its steps coming back as messages of the app that asked.
-
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use time::OffsetDateTime;
-use tokio::sync::mpsc;
-use tokio::task::JoinHandle;
+//! frame is drawn (a change kept is never only on screen). The replay is the worker's.
 
 use crate::app::{App, Msg};
 use crate::outbox::Order;
-use crate::outbox::replay::Replay;
 use crate::store::SharedStore;
 
 pub struct OutboxRunner {
-    client: weeek_api::Client,
     store: SharedStore,
     /// Orders of the effects run since the last frame, to do before the next.
     orders: Vec<Order>,
-    replay: Option<JoinHandle<()>>,
-    /// Asked again while a replay ran: it goes once more when done (a change kept or decided
-    /// meanwhile is not left waiting for the next time the service comes back).
-    again: Arc<AtomicBool>,
 }
 
 impl OutboxRunner {
-    pub fn new(client: weeek_api::Client, store: SharedStore) -> Self {
+    pub fn new(store: SharedStore) -> Self {
         Self {
-            client,
             store,
             orders: Vec::new(),
-            replay: None,
-            again: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -86,29 +69,5 @@ impl OutboxRunner {
                 "The outbox could not be written: {e}"
             ))),
         }
-    }
-
-    /// Sends what the outbox holds; each step goes to `steps`. Asked while a replay runs, it
-    /// runs once more after.
-    pub fn replay(&mut self, steps: mpsc::UnboundedSender<Msg>) {
-        if self.replay.as_ref().is_some_and(|r| !r.is_finished()) {
-            self.again.store(true, Ordering::SeqCst);
-            return;
-        }
-        let replay = Replay {
-            client: self.client.clone(),
-            store: self.store.clone(),
-            now: Arc::new(OffsetDateTime::now_utc),
-            report: Arc::new(move |step| {
-                let _ = steps.send(Msg::Replayed(Box::new(step)));
-            }),
-        };
-        let again = self.again.clone();
-        self.replay = Some(tokio::spawn(async move {
-            replay.run().await;
-            while again.swap(false, Ordering::SeqCst) {
-                replay.run().await;
-            }
-        }));
     }
 }

@@ -104,6 +104,7 @@ impl From<Report> for Msg {
             Report::Retrying(r) => Msg::Retrying(r),
             Report::SyncProgress { id, progress } => Msg::SyncProgress(id, progress),
             Report::Synced { id, report } => Msg::Synced(id, report),
+            Report::Replayed(step) => Msg::Replayed(step),
         }
     }
 }

@@ -27,6 +27,7 @@ mod kept;
 mod kept_tests;
 mod local;
 mod output;
+mod replaying;
 mod runtime;
 mod syncing;
 mod table;
