@@ -13,7 +13,7 @@ use crate::goto::GotoKey;
 use crate::projects::ProjectsKey;
 use crate::screen::lost_answer;
 use crate::screen::names::{NamesAnswer, NamesKey};
-use crate::screen::offline::LinkKey;
+use crate::screen::offline::{LinkKey, unreachable};
 use crate::screen::requests::{Reply, Retrying};
 use crate::screen::toast::ToastKind;
 use crate::screen::{Clock, Effect, Screen};
@@ -92,10 +92,20 @@ impl App {
         }
         let skipped = reply.skipped.clone();
         let stored = reply.origin.stored();
-        let quiet = reply.origin.is_last()
-            && self
-                .refresh
-                .answered(&reply.key, reply.id, reply.output.error().is_some());
+        // Offline, a read of what a screen shows that could not reach the service is what the
+        // header says already (the screen shows the store's copy): its message goes to the
+        // log only. A read of what the service did after a lost answer is said as ever.
+        let offline_read = self.offline.is_offline()
+            && reply.origin.is_last()
+            && reply.output.error().is_some_and(unreachable)
+            && (self.requests.from_store(&reply.key)
+                || self.refresh.is_refresh(&reply.key, reply.id)
+                || reply.key.get::<TimerKey>() == Some(&TimerKey::Find));
+        let quiet = offline_read
+            || reply.origin.is_last()
+                && self
+                    .refresh
+                    .answered(&reply.key, reply.id, reply.output.error().is_some());
         let Some(answer) = self.requests.accept(reply) else {
             return false;
         };
@@ -121,7 +131,7 @@ impl App {
                 };
             };
         }
-        route!(answer: NamesKey => |a| self.on_names(a, stored.is_some(), clock, effects));
+        route!(answer: NamesKey => |a| self.on_names(a, stored.is_some(), quiet, clock, effects));
         route!(answer: GotoKey => |a| self.on_goto(a, clock, effects));
         route!(answer: TaskKey => |a| {
             self.tasks.on_answer(a, cx!());
@@ -161,6 +171,7 @@ impl App {
         &mut self,
         answer: NamesAnswer,
         stored: bool,
+        quiet: bool,
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) {
@@ -170,7 +181,11 @@ impl App {
         if let NamesAnswer::Me(Err(e)) = &answer
             && !matches!(e, ApiError::Unauthorized { .. })
         {
-            self.toasts.push(clock.now, ToastKind::Error, e.short());
+            if quiet {
+                self.toasts.log(ToastKind::Error, e.short());
+            } else {
+                self.toasts.push(clock.now, ToastKind::Error, e.short());
+            }
         }
         self.names.on_answer(answer, stored);
         if became_known {

@@ -122,6 +122,42 @@ fn a_read_that_fails_to_connect_puts_the_app_offline_and_the_service_is_probed_e
 }
 
 #[test]
+fn starting_offline_shows_the_stores_copy_and_says_offline_once_not_each_failed_read() {
+    let mut h = Harness::new();
+    let list = h.take(|c| matches!(c, Call::Tasks(_))).remove(0);
+    assert!(
+        list.from_store,
+        "the start's list may be answered by the store"
+    );
+    let read_at = h.clock.wall - time::Duration::minutes(5);
+    h.reply_stored(
+        &list,
+        Answer::TaskPage(Ok(TaskPage {
+            tasks: crate::testing::rows(vec![task(1, "Задача 1")]),
+            has_more: false,
+        })),
+        read_at,
+    );
+    h.fail(&list, unreachable());
+    assert!(h.app.offline.is_offline());
+    let screen = h.render();
+    assert!(
+        screen.contains("Задача 1"),
+        "the store's copy stays: {screen}"
+    );
+    assert!(
+        header(&h).contains("offline · since 10:00"),
+        "{}",
+        header(&h)
+    );
+    assert!(!toasts(&h).contains("Tasks:"), "{}", toasts(&h));
+    assert!(
+        h.app.toasts.history().any(|(_, t)| t.starts_with("Tasks:")),
+        "in the log all the same"
+    );
+}
+
+#[test]
 fn a_failure_the_service_answered_is_not_offline() {
     let mut h = loaded(1);
     h.press("r");

@@ -260,6 +260,7 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 .cloned()
                 .unwrap_or_default();
             let left = room.saturating_sub(width(&note) + 1);
+            let short = format!(" ·{short}");
             let source = if width(&source) <= left {
                 source
             } else if stays && width(&short) <= left {

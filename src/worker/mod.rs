@@ -28,6 +28,9 @@ mod kept_tests;
 mod local;
 mod output;
 mod replaying;
+#[cfg(test)]
+#[cfg(feature = "demo")]
+mod replaying_tests;
 mod runtime;
 mod syncing;
 mod table;
