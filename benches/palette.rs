@@ -24,40 +24,23 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use ratatui::backend::CrosstermBackend;
-use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use weeek_tui::app::{App, Msg, Overlay};
 use weeek_tui::goto::NameIndex;
 use weeek_tui::screen::requests::Reply;
-use weeek_tui::screen::{Clock, Effect, Hits};
+use weeek_tui::screen::{Clock, Effect};
 use weeek_tui::store::{NameKind, Named};
 use weeek_tui::ui::theme::Theme;
 use weeek_tui::worker::{Call, LocalError, Origin, Output};
+
+mod support;
+
+use support::{HEIGHT, WIDTH, WORDS, draw, terminal};
 
 fn main() {
     divan::main();
 }
 
 const TASKS: usize = 100_000;
-const WIDTH: u16 = 160;
-const HEIGHT: u16 = 45;
-
-const WORDS: [&str; 12] = [
-    "Экран оплаты",
-    "поддержка СБП",
-    "отчёт за квартал",
-    "созвон с клиентом",
-    "обновить макеты",
-    "Release notes",
-    "проверить API",
-    "интеграция с 1С",
-    "миграция базы",
-    "договор поставки",
-    "onboarding flow",
-    "исправить ошибку",
-];
-
 const PEOPLE: [&str; 8] = [
     "Анна Петрова",
     "Boris Ivanov",
@@ -164,25 +147,6 @@ fn app_with_palette(text: &str) -> App {
     }
     assert!(matches!(app.overlay, Some(Overlay::Palette(_))));
     app
-}
-
-type Term = Terminal<CrosstermBackend<std::io::Sink>>;
-
-fn terminal() -> Term {
-    Terminal::with_options(
-        CrosstermBackend::new(std::io::sink()),
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, WIDTH, HEIGHT)),
-        },
-    )
-    .expect("a terminal")
-}
-
-fn draw(term: &mut Term, app: &App, theme: &Theme) -> Hits {
-    let mut hits = Hits::default();
-    term.draw(|f| hits = weeek_tui::ui::render(app, theme, f).hits)
-        .expect("draw");
-    hits
 }
 
 /// `msg` sent to the palette as it stands with `text` typed, and the frame drawn; each

@@ -26,6 +26,10 @@ use weeek_tui::tasks::PAGE_SIZE;
 use weeek_tui::tasks::filters::Filters;
 use weeek_tui::ui::theme::Theme;
 
+mod support;
+
+use support::WORDS;
+
 const TASKS: i64 = 100_000;
 const ME: &str = "3f6b2c1e-8a4d-4c2b-9e71-5d0a8b6c4e21";
 const MEMBERS: [&str; 9] = [
@@ -38,20 +42,6 @@ const MEMBERS: [&str; 9] = [
     "92a3b4c5-d6e7-4f80-891a-2b3c4d5e6fd9",
     "a3b4c5d6-e7f8-4091-9a2b-3c4d5e6f70ea",
     "b4c5d6e7-f809-41a2-ab3c-4d5e6f7081fb",
-];
-const WORDS: [&str; 12] = [
-    "Экран оплаты",
-    "поддержка СБП",
-    "отчёт за квартал",
-    "созвон с клиентом",
-    "обновить макеты",
-    "Release notes",
-    "проверить API",
-    "интеграция с 1С",
-    "миграция базы",
-    "договор поставки",
-    "onboarding flow",
-    "исправить ошибку",
 ];
 
 fn main() {

@@ -37,25 +37,19 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use ratatui::backend::CrosstermBackend;
-use ratatui::layout::Rect;
-use ratatui::{Terminal, TerminalOptions, Viewport};
 use weeek_tui::app::App;
-use weeek_tui::screen::{Hits, Screen};
+use weeek_tui::screen::Screen;
 use weeek_tui::tasks::board::BoardView;
 use weeek_tui::tasks::filters::{Assignee, Completion};
 use weeek_tui::ui::theme::Theme;
 
-use support::{alt, clock, enter, key, settle};
+use support::{HEIGHT, WIDTH, alt, clock, draw, enter, key, settle, terminal};
 
 fn main() {
     divan::main();
 }
 
 const SIZES: [usize; 2] = [1_000, 100_000];
-const WIDTH: u16 = 160;
-const HEIGHT: u16 = 45;
-
 /// What the benches draw, loaded once for each size.
 struct Loaded {
     app: App,
@@ -174,26 +168,6 @@ fn load(tasks: usize) -> Loaded {
     assert!(app.funnels.detail.is_some(), "a funnel opened");
     app.screen = Screen::Tasks;
     Loaded { app, board }
-}
-
-type Term = Terminal<CrosstermBackend<std::io::Sink>>;
-
-/// A terminal of 160x45 that encodes each frame as the binary's does; the bytes go nowhere.
-fn terminal() -> Term {
-    Terminal::with_options(
-        CrosstermBackend::new(std::io::sink()),
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, WIDTH, HEIGHT)),
-        },
-    )
-    .expect("a terminal")
-}
-
-fn draw(term: &mut Term, app: &App, theme: &Theme) -> Hits {
-    let mut hits = Hits::default();
-    term.draw(|f| hits = weeek_tui::ui::render(app, theme, f).hits)
-        .expect("draw");
-    hits
 }
 
 fn bench_frame(bencher: divan::Bencher, tasks: usize, view: View) {

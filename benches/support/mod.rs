@@ -12,9 +12,13 @@ use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
 use weeek_tui::app::{App, Msg};
 use weeek_tui::screen::requests::{Reply, Request};
-use weeek_tui::screen::{Clock, Effect};
+use weeek_tui::screen::{Clock, Effect, Hits};
+use weeek_tui::ui::theme::Theme;
 use weeek_tui::worker;
 
 /// Kills the sandbox however the bench ends.
@@ -124,4 +128,46 @@ pub async fn settle(app: &mut App, client: &weeek_api::Client, effects: Vec<Effe
         take(app.update(Msg::Api(Box::new(reply)), clock()), &mut queue);
     }
     pages
+}
+
+/// The terminal the benches draw on: 160x45, as the README's figures are taken.
+pub const WIDTH: u16 = 160;
+pub const HEIGHT: u16 = 45;
+
+/// Words task and deal names are made of: Cyrillic and Latin, as a workspace mixes them.
+pub const WORDS: [&str; 12] = [
+    "Экран оплаты",
+    "поддержка СБП",
+    "отчёт за квартал",
+    "созвон с клиентом",
+    "обновить макеты",
+    "Release notes",
+    "проверить API",
+    "интеграция с 1С",
+    "миграция базы",
+    "договор поставки",
+    "onboarding flow",
+    "исправить ошибку",
+];
+
+pub type Term = Terminal<CrosstermBackend<std::io::Sink>>;
+
+/// A terminal of [`WIDTH`]x[`HEIGHT`] that encodes each frame as the binary's does; the
+/// bytes go nowhere.
+pub fn terminal() -> Term {
+    Terminal::with_options(
+        CrosstermBackend::new(std::io::sink()),
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, WIDTH, HEIGHT)),
+        },
+    )
+    .expect("a terminal")
+}
+
+/// The whole frame drawn, as the event loop draws it.
+pub fn draw(term: &mut Term, app: &App, theme: &Theme) -> Hits {
+    let mut hits = Hits::default();
+    term.draw(|f| hits = weeek_tui::ui::render(app, theme, f).hits)
+        .expect("draw");
+    hits
 }
