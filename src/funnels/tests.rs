@@ -2091,6 +2091,9 @@ mod deal_link_tests;
 #[path = "structure_tests.rs"]
 mod structure_tests;
 
+#[path = "stored_board_tests.rs"]
+mod stored_board_tests;
+
 /// The board's footer says what is possible where the cursor is, as the task board's does.
 #[test]
 fn the_board_footer_follows_the_cursor() {
