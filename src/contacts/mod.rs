@@ -440,7 +440,7 @@ impl ScreenState for ContactsState {
 
     fn cached_since(&self) -> Option<time::OffsetDateTime> {
         if self.organizations.shown {
-            self.organizations.list.cached
+            self.organizations.cached_since()
         } else {
             self.list.cached
         }

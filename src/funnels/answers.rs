@@ -107,7 +107,7 @@ impl FunnelsState {
             A::Funnel(result) => {
                 if let Some(d) = &mut self.detail {
                     let settled = self.moves.is_idle() && self.verbs.is_idle();
-                    d.on_funnel(result.map(|f| *f), settled)
+                    d.on_funnel(result.map(|f| *f), settled, cx.stored())
                 }
             }
             A::Statuses(result) => {
@@ -119,7 +119,7 @@ impl FunnelsState {
             }
             A::Deal(result) => {
                 if let Some(d) = &mut self.detail {
-                    d.on_deal(result.map(|d| *d));
+                    d.on_deal(result.map(|d| *d), cx);
                     // New tasks and detaches on their way stay shown over the fresh read.
                     self.tasks.reapply(d, cx);
                 }

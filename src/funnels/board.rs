@@ -29,6 +29,12 @@ pub struct Column {
     /// Deals the service sent that the board's filter left out (see `DealFilter::keeps`):
     /// the next page starts after them.
     pub left_out: u32,
+    /// Some of the deals are the local store's copy, read from the service then (the oldest
+    /// such read), until the service's answer replaces them.
+    pub cached: Option<time::OffsetDateTime>,
+    /// The column's first read, with the store's copy first, is on its way: the statuses
+    /// read along with it leave it to come rather than ask for it again.
+    pub opening: bool,
 }
 
 impl Column {
@@ -59,7 +65,24 @@ impl Column {
             .saturating_add(self.left_out);
         let limit = loaded.clamp(PAGE_SIZE, MAX_PAGE);
         self.deals.start(false);
-        self.request_page(filter.query(limit, 0), cx);
+        self.opening = false;
+        self.request_page(filter.query(limit, 0), false, cx);
+    }
+
+    /// The first read of a column with nothing on screen yet: the store's copy shows first.
+    pub fn open(&mut self, filter: &DealFilter, cx: &mut ScreenCtx) {
+        self.deals.start(false);
+        self.opening = true;
+        self.request_page(filter.query(PAGE_SIZE, 0), true, cx);
+    }
+
+    /// Reads the column: for the first time (see [`Column::open`]), else again in place.
+    pub fn read(&mut self, filter: &DealFilter, cx: &mut ScreenCtx) {
+        if self.deals.loaded_once {
+            self.reload(filter, cx);
+        } else {
+            self.open(filter, cx);
+        }
     }
 
     /// Fetches the next page once the cursor is within a screenful of the end.
@@ -71,17 +94,37 @@ impl Column {
             .unwrap_or(u32::MAX)
             .saturating_add(self.left_out);
         self.deals.start(true);
-        self.request_page(filter.query(PAGE_SIZE, offset), cx);
+        // A page not on screen yet: the store's copy may show until the service's comes.
+        self.request_page(filter.query(PAGE_SIZE, offset), true, cx);
     }
 
-    /// Asks for the page of the column's deals that `query` says.
-    pub(super) fn request_page(&self, query: DealQuery, cx: &mut ScreenCtx) {
+    /// Asks for the page of the column's deals that `query` says; `cached`: the store's copy
+    /// answers first.
+    pub(super) fn request_page(&self, query: DealQuery, cached: bool, cx: &mut ScreenCtx) {
         let status = self.status_id.clone();
-        cx.request(
-            FunnelKey::Deals(status.clone()),
-            op::Deals(status.clone(), Box::new(query)),
-            move |r| FunnelAnswer::Deals(status.clone(), r),
-        );
+        let key = FunnelKey::Deals(status.clone());
+        let call = op::Deals(status.clone(), Box::new(query));
+        let answer = move |r| FunnelAnswer::Deals(status.clone(), r);
+        if cached {
+            cx.request_cached(key, call, answer);
+        } else {
+            cx.request(key, call, answer);
+        }
+    }
+
+    /// The store's copy of the page asked for, less the deals `keeps` leaves out: shown while
+    /// the column waits for the service's answer, which replaces it in place. Nothing else
+    /// is done on its word: the deals left out and `G` wait for the service.
+    pub fn on_stored_page(
+        &mut self,
+        page: DealPage,
+        read_at: time::OffsetDateTime,
+        keeps: impl Fn(&Deal) -> bool,
+    ) {
+        let kept: Vec<Deal> = page.deals.into_iter().filter(|d| keeps(d)).collect();
+        self.deals
+            .show_stored(kept, page.has_more, &mut self.cursor, |d| d.id.clone());
+        self.cached = Some(self.cached.map_or(read_at, |c| c.min(read_at)));
     }
 
     /// Applies a page, less the deals `keeps` leaves out. Returns the error, if any, for the
@@ -91,6 +134,12 @@ impl Column {
         result: Result<DealPage, ApiError>,
         keeps: impl Fn(&Deal) -> bool,
     ) -> Option<ApiError> {
+        self.opening = false;
+        if result.is_ok() {
+            // The service's page replaces the store's (a first page all of them, a next
+            // page its own, the first one being the service's by then).
+            self.cached = None;
+        }
         let more = matches!(
             self.deals.status,
             crate::screen::loadable::PageStatus::Loading { more: true }

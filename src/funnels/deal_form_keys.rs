@@ -185,10 +185,17 @@ impl FunnelsState {
     pub(super) fn close_form(&mut self, cx: &mut ScreenCtx) {
         // A create whose look failed stays unsettled: the same deal sent again looks first.
         form_create::give_up(self);
+        let edited = self.edited_deal();
         self.layers.close_form();
         self.draft.clear(cx);
         cx.cancel(FunnelKey::DealFind);
         cx.cancel(FunnelKey::DealRead);
+        // A refresh left the deal alone while the form showed it: its card reads it now (the
+        // popup, if open on it, waits until it closes).
+        if let (Some(id), Some(d)) = (edited, &mut self.detail) {
+            let popup = d.deal.as_ref().is_some_and(|v| v.id == id);
+            d.reread_passed_by(&id, popup, cx);
+        }
     }
 
     // ----- keys ------------------------------------------------------------------------------

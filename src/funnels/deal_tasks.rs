@@ -316,11 +316,12 @@ impl FunnelsState {
     /// `Enter` in the deal popup: the task under the cursor on the task screen; without
     /// linked tasks, closes the popup as it always has.
     pub(super) fn open_linked_task(&mut self, cx: &mut ScreenCtx) {
+        let editing = self.edited_deal();
         let Some(d) = &mut self.detail else {
             return;
         };
         match d.current_task() {
-            None => d.close_deal(cx),
+            None => d.close_deal(editing.as_deref(), cx),
             Some(t) if DealTasks::is_pending(t.id) => {
                 cx.toast(ToastKind::Info, "That task is still being created.");
             }

@@ -18,13 +18,15 @@ use crate::screen::ledger::Ledger;
 use crate::screen::loadable::Loadable;
 use crate::worker::op;
 
-/// Reads the statuses of funnel `id` (and so its columns).
-fn request_statuses(id: &str, cx: &mut ScreenCtx) {
-    cx.request(
-        FunnelKey::Statuses,
-        op::FunnelStatuses(id.to_string()),
-        FunnelAnswer::Statuses,
-    );
+/// Reads the statuses of funnel `id` (and so its columns); `cached`: the store's copy
+/// answers first.
+fn request_statuses(id: &str, cached: bool, cx: &mut ScreenCtx) {
+    let call = op::FunnelStatuses(id.to_string());
+    if cached {
+        cx.request_cached(FunnelKey::Statuses, call, FunnelAnswer::Statuses);
+    } else {
+        cx.request(FunnelKey::Statuses, call, FunnelAnswer::Statuses);
+    }
 }
 
 /// Reads deal `id` for the popup.
@@ -85,37 +87,96 @@ pub struct FunnelDetail {
     pub(super) stale_totals: bool,
     /// The changes to deals laid over the read totals.
     pub(super) tally: super::totals::Tally,
+    /// The funnel's fields (its totals) are the local store's copy, read from the service
+    /// then, until the service's answer replaces them.
+    pub funnel_cached: Option<time::OffsetDateTime>,
+    /// The same for the statuses (their totals, the chart).
+    pub statuses_cached: Option<time::OffsetDateTime>,
+    /// The deal a refresh did not read because its popup or its form was open: read again
+    /// once they close.
+    pub(super) passed_by: Option<String>,
+    /// The deal that was under the cursor before a read took it from the focused column
+    /// (moved to another status elsewhere): the cursor follows it to the column it shows up
+    /// in, unless the user moves first.
+    follow: Option<String>,
 }
 
 impl FunnelDetail {
-    /// Opens `funnel` (the list's copy is shown until the full answer arrives); `moving`:
-    /// deal moves are still on their way.
-    pub fn open(funnel: &Funnel, moving: bool, cx: &mut ScreenCtx) -> Self {
+    /// Opens `funnel` (the list's copy is shown until the full answer arrives; `list_cached`:
+    /// that copy is the store's, read then). Its statuses and columns show the store's copy
+    /// first. `moving`: deal moves are still on their way.
+    pub fn open(
+        funnel: &Funnel,
+        list_cached: Option<time::OffsetDateTime>,
+        moving: bool,
+        cx: &mut ScreenCtx,
+    ) -> Self {
         let mut d = FunnelDetail {
             id: funnel.id.clone(),
             funnel: Loadable::Loaded(funnel.clone()),
+            funnel_cached: list_cached,
             ..Default::default()
         };
-        d.reload(moving, cx);
+        d.read(moving, true, cx);
         d
     }
 
-    /// Reads the funnel again; `moving`: deal moves are still on their way.
-    pub fn reload(&mut self, moving: bool, cx: &mut ScreenCtx) {
+    /// Reads the funnel's fields and statuses (the columns follow the statuses' answer:
+    /// statuses may have been added or removed); `first`: on opening, the store's copy first.
+    fn read(&mut self, moving: bool, first: bool, cx: &mut ScreenCtx) {
         self.stale_totals |= moving;
         self.funnel.start();
         self.statuses.start();
-        cx.request(
-            FunnelKey::Funnel,
-            op::Funnel(self.id.clone()),
-            FunnelAnswer::Funnel,
-        );
-        request_statuses(&self.id, cx);
-        // Columns reload with the statuses' answer: statuses may have been added or removed.
+        let call = op::Funnel(self.id.clone());
+        if first {
+            cx.request_cached(FunnelKey::Funnel, call, FunnelAnswer::Funnel);
+        } else {
+            cx.request(FunnelKey::Funnel, call, FunnelAnswer::Funnel);
+        }
+        request_statuses(&self.id, first, cx);
+    }
+
+    /// Reads the funnel again, and the open deal (`r`); `moving`: deal moves are still on
+    /// their way.
+    pub fn reload(&mut self, moving: bool, cx: &mut ScreenCtx) {
+        self.read(moving, false, cx);
         if let Some(view) = &mut self.deal {
             view.deal.start();
             request_deal(&view.id, cx);
+            self.passed_by = None;
         }
+    }
+
+    /// Reads the board again by itself (a refresh): not the open deal, whose popup is never
+    /// changed under the user, nor `editing`, the deal in the form; each is read again once
+    /// it closes.
+    pub fn refresh(&mut self, moving: bool, editing: Option<&str>, cx: &mut ScreenCtx) {
+        self.read(moving, false, cx);
+        let shown = self.deal.as_ref().map(|v| v.id.as_str()).or(editing);
+        if let Some(id) = shown {
+            self.passed_by = Some(id.to_string());
+        }
+    }
+
+    /// The popup or the form on deal `id` closed: if a refresh passed it by, it is read
+    /// again (its card takes the answer), unless `still` shows it.
+    pub(super) fn reread_passed_by(&mut self, id: &str, still: bool, cx: &mut ScreenCtx) {
+        if still || self.passed_by.as_deref() != Some(id) {
+            return;
+        }
+        self.passed_by = None;
+        request_deal(id, cx);
+    }
+
+    /// When the oldest of the store's copies on the board was read: the funnel's totals,
+    /// the statuses, a column's deals; `None` when all of it is the service's.
+    pub fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        let columns = self.columns.iter().filter_map(|c| c.cached);
+        [self.funnel_cached, self.statuses_cached]
+            .into_iter()
+            .flatten()
+            .chain(columns)
+            .min()
     }
 
     pub fn name(&self) -> String {
@@ -132,7 +193,7 @@ impl FunnelDetail {
         if idle && self.stale_totals {
             self.stale_totals = false;
             self.statuses.start();
-            request_statuses(&self.id, cx);
+            request_statuses(&self.id, false, cx);
         }
     }
 
@@ -185,9 +246,26 @@ impl FunnelDetail {
     }
 
     /// `settled`: no write to a deal is on its way, so the read counts every change.
-    pub fn on_funnel(&mut self, result: Result<Funnel, ApiError>, settled: bool) {
+    /// `stored`: the store's copy, read then, shown only over a copy older than it (the list's
+    /// own stored copy, or none: a deal opened by name from elsewhere).
+    pub fn on_funnel(
+        &mut self,
+        result: Result<Funnel, ApiError>,
+        settled: bool,
+        stored: Option<time::OffsetDateTime>,
+    ) {
+        if let Some(read_at) = stored {
+            let placeholder = self.funnel.value().is_none_or(|f| f.name.is_none());
+            let older = self.funnel_cached.is_some_and(|shown| shown < read_at);
+            if let (Ok(f), true) = (result, placeholder || older) {
+                self.funnel.show_stored(f);
+                self.funnel_cached = Some(read_at);
+            }
+            return;
+        }
         if result.is_ok() {
             self.tally.funnel_read(settled);
+            self.funnel_cached = None;
         }
         self.funnel.finish(result);
     }
@@ -203,17 +281,32 @@ impl FunnelDetail {
         Some(self.tally.funnel(f, self.status_list()))
     }
 
+    /// The statuses read: the columns become theirs, each read (the first time with the
+    /// store's copy first). The store's copy of them shows the board at once; the columns it
+    /// asked for are not asked again when the service's answer follows.
     pub fn on_statuses(
         &mut self,
         result: Result<Vec<FunnelStatus>, ApiError>,
         (moves, verbs): (&Ledger<DealMoves>, &Ledger<DealVerbs>),
         cx: &mut ScreenCtx,
     ) {
-        self.statuses.finish(result);
-        if self.statuses.error().is_some() {
-            return;
+        let stored = cx.stored();
+        match (stored, result) {
+            (Some(read_at), Ok(list)) => {
+                // The totals of the changes made here lie over the service's next read.
+                self.statuses.show_stored(list);
+                self.statuses_cached = Some(read_at);
+            }
+            (Some(_), Err(_)) => return,
+            (None, result) => {
+                self.statuses.finish(result);
+                if self.statuses.error().is_some() {
+                    return;
+                }
+                self.statuses_cached = None;
+                self.tally.statuses_read(moves.is_idle() && verbs.is_idle());
+            }
         }
-        self.tally.statuses_read(moves.is_idle() && verbs.is_idle());
         // A board read for the first time under an open deal starts at the deal's status.
         let focused = self.column().map(|c| c.status_id.clone()).or_else(|| {
             let view = self.deal.as_ref()?;
@@ -229,7 +322,10 @@ impl FunnelDetail {
             .map(|id| old.remove(id).unwrap_or_else(|| Column::new(id.clone())))
             .collect();
         for c in &mut self.columns {
-            c.reload(&self.filter, cx);
+            if stored.is_none() && c.opening {
+                continue;
+            }
+            c.read(&self.filter, cx);
         }
         // Columns of statuses that are gone no longer want their answers.
         for gone in old.keys() {
@@ -245,7 +341,8 @@ impl FunnelDetail {
         self.fix_columns(cx);
     }
 
-    /// A page of deals for `status_id`; a failure stays in its column.
+    /// A page of deals for `status_id` (the store's copy, or the service's answer replacing
+    /// it in place); a failure stays in its column.
     pub fn on_deals(
         &mut self,
         status_id: &str,
@@ -257,22 +354,57 @@ impl FunnelDetail {
         let Some(idx) = self.column_index(status_id) else {
             return;
         };
+        let under = self.current_deal().map(|d| d.id.clone());
         let filter = &self.filter;
-        let err = self.columns[idx].on_page(result, |d| filter.keeps(d));
+        let col = &mut self.columns[idx];
+        let err = match cx.stored() {
+            Some(read_at) => {
+                if let Ok(page) = result {
+                    col.on_stored_page(page, read_at, |d| filter.keeps(d));
+                }
+                None
+            }
+            None => col.on_page(result, |d| filter.keeps(d)),
+        };
         moves.reapply(self, cx);
         verbs.reapply(self, cx);
         self.reapply_outbox(cx);
+        let gone = |id: &String| self.columns[idx].deals.rows.iter().all(|d| d.id != *id);
+        if idx == self.focus && under.as_ref().is_some_and(gone) {
+            self.follow = under;
+        }
+        self.follow_card(cx);
         let col = &mut self.columns[idx];
         col.fix_scroll(cards);
-        if err.is_none() {
+        if err.is_none() && cx.stored().is_none() {
             col.maybe_load_more(cards, &self.filter, cx);
         }
     }
 
-    pub fn on_deal(&mut self, result: Result<Deal, ApiError>) {
-        let Some(view) = &mut self.deal else {
+    /// Puts the cursor back on the deal a read took from under it, in whichever column
+    /// holds it now (see `follow`).
+    fn follow_card(&mut self, cx: &ScreenCtx) {
+        let Some(id) = &self.follow else {
             return;
         };
+        let found = self.columns.iter().enumerate().find_map(|(i, c)| {
+            let at = c.deals.rows.iter().position(|d| d.id == *id)?;
+            Some((i, at))
+        });
+        let Some((column, at)) = found else {
+            return;
+        };
+        self.follow = None;
+        self.focus = column;
+        let cards = self.cards(cx);
+        self.columns[column].move_to(at as isize, cards);
+        self.fix_columns(cx);
+    }
+
+    /// The open deal read whole (the store's copy is never asked for it: the card shows
+    /// until the service answers). With no popup open, it is a deal read again after its
+    /// popup or form closed: only its card takes it.
+    pub fn on_deal(&mut self, result: Result<Deal, ApiError>, cx: &mut ScreenCtx) {
         // Keep the board's copy in step with the fuller answer.
         if let Ok(fresh) = &result {
             for c in &mut self.columns {
@@ -284,13 +416,25 @@ impl FunnelDetail {
                 }
             }
         }
-        view.deal.finish(result);
+        match (&mut self.deal, result) {
+            (Some(view), result) => view.deal.finish(result),
+            (None, Ok(_)) => {}
+            (None, Err(e)) => cx.toast(
+                crate::screen::toast::ToastKind::Error,
+                format!("A deal read again: {}", e.short()),
+            ),
+        }
     }
 
-    /// Closes the deal view; its read, if still running, is no longer wanted.
-    pub fn close_deal(&mut self, cx: &mut ScreenCtx) {
-        self.deal = None;
+    /// Closes the deal view; its read, if still running, is no longer wanted. A deal a
+    /// refresh passed by while it showed is read again (`editing`: the deal in the form, if
+    /// the form is still open over the board).
+    pub fn close_deal(&mut self, editing: Option<&str>, cx: &mut ScreenCtx) {
+        let closed = self.deal.take().map(|v| v.id);
         cx.cancel(FunnelKey::Deal);
+        if let Some(id) = closed {
+            self.reread_passed_by(&id, editing == Some(id.as_str()), cx);
+        }
     }
 
     /// The funnel is being closed: the reads of its fields, statuses, deals and open deal are
@@ -364,6 +508,7 @@ impl FunnelDetail {
         if column >= self.columns.len() {
             return false;
         }
+        self.follow = None;
         self.focus = column;
         if let Some(deal) = deal.filter(|d| *d < self.columns[column].deals.rows.len()) {
             self.move_cursor(|_, _| deal as isize, cx);
@@ -377,6 +522,7 @@ impl FunnelDetail {
             return;
         }
         let last = self.columns.len() as isize - 1;
+        self.follow = None;
         self.focus = target.clamp(0, last) as usize;
         self.fix_columns(cx);
         let cards = self.cards(cx);
@@ -386,6 +532,7 @@ impl FunnelDetail {
     }
 
     pub fn move_cursor(&mut self, target: impl Fn(&Column, isize) -> isize, cx: &mut ScreenCtx) {
+        self.follow = None;
         let cards = self.cards(cx);
         let Some(c) = self.columns.get_mut(self.focus) else {
             return;
@@ -398,6 +545,7 @@ impl FunnelDetail {
 
     /// `G` in the focused column: its real end (see `Column::go_to_end`).
     pub fn go_to_end(&mut self, cx: &mut ScreenCtx) {
+        self.follow = None;
         let cards = self.cards(cx);
         if let Some(c) = self.columns.get_mut(self.focus) {
             c.go_to_end(cards, &self.filter, cx);

@@ -397,6 +397,10 @@ impl FunnelsState {
         cx.toasts.dismiss_all();
         cx.toast(ToastKind::Success, text);
         if let Some(d) = &mut self.detail {
+            // The service's copy, just read: nothing to read again when the form closes.
+            if d.passed_by.as_deref() == Some(deal.id.as_str()) {
+                d.passed_by = None;
+            }
             d.take_fresh(deal);
         }
         self.close_form(cx);

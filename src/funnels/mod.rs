@@ -175,18 +175,14 @@ impl FunnelsState {
             if let Some(d) = &self.detail {
                 d.close(cx);
             }
-            let funnel = self
-                .list
-                .all()
-                .iter()
-                .find(|f| f.id == funnel_id)
-                .cloned()
-                .unwrap_or_else(|| weeek_api::models::Funnel {
-                    id: funnel_id,
-                    ..Default::default()
-                });
+            let listed = self.list.all().iter().find(|f| f.id == funnel_id).cloned();
+            let cached = listed.as_ref().and(self.list.cached);
+            let funnel = listed.unwrap_or_else(|| weeek_api::models::Funnel {
+                id: funnel_id,
+                ..Default::default()
+            });
             let moving = !self.moves.is_idle() || !self.verbs.is_idle();
-            self.detail = Some(FunnelDetail::open(&funnel, moving, cx));
+            self.detail = Some(FunnelDetail::open(&funnel, cached, moving, cx));
         }
         let links = !deal.contacts.is_empty() || !deal.organizations.is_empty();
         if let Some(d) = &mut self.detail {
@@ -194,6 +190,14 @@ impl FunnelsState {
         }
         if links {
             self.lookups.ensure(cx);
+        }
+    }
+
+    /// The deal the form edits, if one is open.
+    pub(crate) fn edited_deal(&self) -> Option<String> {
+        match &self.layers.editor()?.target {
+            editor::Target::Edit { deal_id } => Some(deal_id.clone()),
+            editor::Target::New { .. } => None,
         }
     }
 
@@ -262,12 +266,13 @@ impl ScreenState for FunnelsState {
         }
     }
 
-    /// The open funnel's board (its statuses, then each column's first pages), else the
-    /// list of funnels, read again as `r` reads them.
+    /// The open funnel's board (its statuses, then each column's first pages, in place;
+    /// an open deal popup or form left as it is), else the list of funnels.
     fn refresh(&mut self, cx: &mut ScreenCtx) {
         let moving = !self.moves.is_idle() || !self.verbs.is_idle();
+        let editing = self.edited_deal();
         match &mut self.detail {
-            Some(d) if !d.statuses.is_loading() => d.reload(moving, cx),
+            Some(d) if !d.statuses.is_loading() => d.refresh(moving, editing.as_deref(), cx),
             Some(_) => {}
             None if self.list.funnels.is_loading() => {}
             None => self.reload_list(cx),
@@ -275,7 +280,10 @@ impl ScreenState for FunnelsState {
     }
 
     fn cached_since(&self) -> Option<time::OffsetDateTime> {
-        self.list.cached.filter(|_| self.detail.is_none())
+        match &self.detail {
+            Some(d) => d.cached_since(),
+            None => self.list.cached,
+        }
     }
 
     fn idle(&self, action: Action) -> bool {

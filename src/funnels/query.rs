@@ -218,10 +218,12 @@ fn sort_picker(current: Option<Sort<DealSortKey>>) -> Picker<Option<DealSortKey>
 }
 
 impl Column {
-    /// Reads the first page for a new filter (what was paged in belonged to the old one).
+    /// Reads the first page for a new filter (what was paged in belonged to the old one):
+    /// another list, so the store's copy of it shows first.
     fn reload_from_top(&mut self, filter: &DealFilter, cx: &mut ScreenCtx) {
         self.deals.start(false);
-        self.request_page(filter.query(PAGE_SIZE, 0), cx);
+        self.opening = false;
+        self.request_page(filter.query(PAGE_SIZE, 0), true, cx);
     }
 }
 

@@ -2094,6 +2094,9 @@ mod structure_tests;
 #[path = "offline_tests.rs"]
 mod offline_tests;
 
+#[path = "stored_board_tests.rs"]
+mod stored_board_tests;
+
 /// The board's footer says what is possible where the cursor is, as the task board's does.
 #[test]
 fn the_board_footer_follows_the_cursor() {

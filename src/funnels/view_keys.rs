@@ -19,7 +19,7 @@ impl FunnelsState {
             // The list's search box stays with the list: the search it applies is kept.
             self.layers.retain(|l| !matches!(l, Layer::ListSearch(_)));
             let moving = !self.moves.is_idle() || !self.verbs.is_idle();
-            self.detail = Some(FunnelDetail::open(&f, moving, cx));
+            self.detail = Some(FunnelDetail::open(&f, self.list.cached, moving, cx));
         }
     }
 
@@ -48,6 +48,7 @@ impl FunnelsState {
     }
 
     pub(super) fn deal_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
+        let editing = self.edited_deal();
         let Some(d) = &mut self.detail else {
             return false;
         };
@@ -61,7 +62,7 @@ impl FunnelsState {
             Action::PageDown | Action::HalfDown => view.scroll = view.scroll.saturating_add(page),
             Action::PageUp | Action::HalfUp => view.scroll = view.scroll.saturating_sub(page),
             Action::Top => view.scroll = 0,
-            Action::Back => d.close_deal(cx),
+            Action::Back => d.close_deal(editing.as_deref(), cx),
             Action::Open => self.open_linked_task(cx),
             Action::NextItem => self.step_task(1, cx),
             Action::PrevItem => self.step_task(-1, cx),

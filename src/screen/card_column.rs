@@ -17,6 +17,9 @@ pub struct CardColumn<K, T> {
     pub scroll: usize,
     /// `G` is loading every remaining page, to go to the last card once the last one is in.
     pub to_end: bool,
+    /// Some of the cards are the local store's copy, read from the service then (the oldest
+    /// such read), until the service's answer replaces them.
+    pub cached: Option<time::OffsetDateTime>,
 }
 
 impl<K, T> CardColumn<K, T> {
@@ -27,6 +30,7 @@ impl<K, T> CardColumn<K, T> {
             cursor: 0,
             scroll: 0,
             to_end: false,
+            cached: None,
         }
     }
 
@@ -59,6 +63,11 @@ impl<K, T> CardColumn<K, T> {
         result: Result<(Vec<T>, bool), ApiError>,
         id: impl Fn(&T) -> I,
     ) -> Result<Arrived, ApiError> {
+        if result.is_ok() {
+            // The service's page replaces the store's: a first page all of it, a next page its
+            // own (a next page is asked for only once the first one is the service's).
+            self.cached = None;
+        }
         on_page(
             &mut self.cards,
             &mut self.cursor,
@@ -66,6 +75,18 @@ impl<K, T> CardColumn<K, T> {
             result,
             id,
         )
+    }
+
+    /// The store's copy of the page asked for (read from the service at `read_at`), shown
+    /// while the column waits for the service's answer (see [`Paged::show_stored`]).
+    pub fn show_stored<I: Eq + std::hash::Hash>(
+        &mut self,
+        (rows, has_more): (Vec<T>, bool),
+        read_at: time::OffsetDateTime,
+        id: impl Fn(&T) -> I,
+    ) -> Arrived {
+        self.cached = Some(self.cached.map_or(read_at, |c| c.min(read_at)));
+        self.cards.show_stored(rows, has_more, &mut self.cursor, id)
     }
 
     /// `G`: the last card, the pages after the loaded ones to be read first (the caller asks

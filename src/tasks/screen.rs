@@ -139,7 +139,10 @@ impl ScreenState for TasksState {
     }
 
     fn cached_since(&self) -> Option<time::OffsetDateTime> {
-        self.cached.filter(|_| self.layers.board().is_none())
+        match self.layers.board() {
+            Some(b) => b.cached_since(),
+            None => self.cached,
+        }
     }
 
     fn timer_target(&self) -> Option<(i64, String)> {

@@ -503,6 +503,102 @@ mod tests {
             tokio::task::yield_now().await;
         }
     }
+    /// The boards' reads as the screens send them (a deal status's first page, a board
+    /// column's first page, a funnel's statuses) are answered from the store first, from what
+    /// an earlier answer of the service left there, while the service still has them.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
+    async fn the_boards_reads_are_answered_from_the_store_first() {
+        use crate::store::fixtures as f;
+        use crate::worker::Answer;
+        use weeek_api::{DealPage, TaskPage};
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let read_at = time::macros::datetime!(2026-11-21 09:57 UTC);
+        let filter = crate::funnels::query::DealFilter::default();
+        let status = f::status().id;
+        let column = |per_page: u32| TaskQuery {
+            board_column_id: Some(f::column().id),
+            per_page: Some(per_page),
+            offset: Some(0),
+            ..Default::default()
+        };
+        let card = weeek_api::models::TaskRow::from(&f::task());
+        // What the service answered earlier: a long column read again whole (100 at once).
+        let earlier: Vec<(Call, Answer)> = vec![
+            (
+                op::FunnelStatuses(f::funnel().id).into(),
+                Answer::FunnelStatuses(Ok(vec![f::status()])),
+            ),
+            (
+                op::Deals(status.clone(), Box::new(filter.query(100, 0))).into(),
+                Answer::DealPage(Ok(DealPage {
+                    deals: vec![f::deal()],
+                    has_more: false,
+                })),
+            ),
+            (
+                op::Tasks(column(100)).into(),
+                Answer::TaskPage(Ok(TaskPage {
+                    tasks: vec![card.clone()],
+                    has_more: false,
+                })),
+            ),
+        ];
+        let mut kept_store = crate::store::Store::in_memory();
+        for (call, answer) in earlier {
+            let output = answer.into_output();
+            kept_store
+                .write(|w| kept::keep(w, &call, &output, read_at))
+                .expect("kept");
+        }
+        let (orders, mut reports) = spawn::<Key>(client, SharedStore::new(kept_store));
+        // Now as the boards ask: a first page of each column.
+        let asked: [(Key, Call); 3] = [
+            ("statuses", op::FunnelStatuses(f::funnel().id).into()),
+            (
+                "deals",
+                op::Deals(status, Box::new(filter.query(20, 0))).into(),
+            ),
+            ("column", op::Tasks(column(30)).into()),
+        ];
+        for (id, (key, call)) in asked.into_iter().enumerate() {
+            let request = Request {
+                id: id as u64,
+                key,
+                call,
+                from_store: true,
+            };
+            orders.send(Order::Run(Box::new(request))).expect("worker");
+        }
+        // The service has every request and answers none.
+        let _held: Vec<TcpStream> = vec![
+            accept(&listener).await,
+            accept(&listener).await,
+            accept(&listener).await,
+        ];
+        let mut stored = HashMap::new();
+        for _ in 0..3 {
+            let reply = answered(&mut reports).await;
+            assert_eq!(reply.origin, Origin::Stored { read_at }, "{reply:?}");
+            stored.insert(reply.key, reply.output);
+        }
+        let statuses =
+            stored["statuses"].peek::<Result<Vec<weeek_api::models::FunnelStatus>, ApiError>>();
+        assert_eq!(statuses, Some(&Ok(vec![f::status()])));
+        let deals = stored["deals"].peek::<Result<DealPage, ApiError>>();
+        assert_eq!(
+            deals.and_then(|r| r.as_ref().ok()).map(|p| p.deals.clone()),
+            Some(vec![f::deal()])
+        );
+        let cards = stored["column"].peek::<Result<TaskPage, ApiError>>();
+        assert_eq!(
+            cards.and_then(|r| r.as_ref().ok()).map(|p| p.tasks.clone()),
+            Some(vec![card])
+        );
+    }
+
     #[cfg(feature = "demo")]
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_sync_reads_the_workspace_into_the_store_and_a_stopped_one_reports_nothing() {

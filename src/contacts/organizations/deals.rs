@@ -2,8 +2,15 @@
 //! (`GET /crm/statuses/{id}/deals`, which filters by `organizations[]`), so the funnels are
 //! read, then each funnel's statuses, then each status is asked for this organization's
 //! deals, all side by side; the section fills in as the answers come.
+//!
+//! The first reading of an organization shows the store's copy of each step at once, marked
+//! cached, the service's answers replacing it status by status; nothing is asked twice when
+//! both answer. Read again (`r`, a refresh), the deals shown stay until the service's answers
+//! replace them, and those of statuses or funnels the service no longer lists go.
 
-use weeek_api::models::{Funnel, FunnelStatus};
+use std::collections::{BTreeMap, HashSet};
+
+use weeek_api::models::{Deal, Funnel, FunnelStatus};
 use weeek_api::{ApiError, DealPage, DealQuery};
 
 use super::{OrgAnswer, OrgKey, OrganizationsState};
@@ -14,17 +21,46 @@ use crate::worker::op;
 /// Deals read per status: an organization rarely has more in one status; more are counted.
 const PER_STATUS: u32 = 50;
 
+/// One read of the section, as its service's answer is awaited.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Read {
+    Funnels,
+    /// The statuses of a funnel, by its number.
+    Statuses(u32),
+    /// The deals in a status, by its number.
+    Deals(u32),
+}
+
+/// The deals of one status, as last read.
+#[derive(Debug, Clone)]
+struct StatusDeals {
+    rows: Vec<DealRow>,
+    more: bool,
+    /// The store's copy, read from the service then, until the service's answer replaces it.
+    cached: Option<time::OffsetDateTime>,
+}
+
 #[derive(Debug, Default)]
 pub struct OrgDeals {
     /// The organization whose deals these are.
     org: Option<String>,
-    /// Numbers each organization's reads, so that answers for one viewed before are dropped.
+    /// Numbers each reading of them (the first, then each `r` or refresh), so that answers
+    /// for an earlier one, or for an organization viewed before, are dropped.
     generation: u32,
-    funnels: Vec<Funnel>,
-    /// Each status asked, with its funnel's place in `funnels`.
-    statuses: Vec<(usize, FunnelStatus)>,
-    /// Reads still out.
-    pending: usize,
+    /// This reading is the organization's first: the store's copy of each step shows first.
+    first: bool,
+    /// The funnels and the statuses by the numbers their reads go by (`OrgKey`): a number,
+    /// once given, names the same one for as long as the organization is in view.
+    funnel_ids: Vec<String>,
+    status_ids: Vec<String>,
+    funnels: BTreeMap<u32, Funnel>,
+    /// Each status, with the number of its funnel.
+    statuses: BTreeMap<u32, (u32, FunnelStatus)>,
+    /// The deals shown, by status number.
+    found: BTreeMap<u32, StatusDeals>,
+    /// The reads this reading sent; those whose service's answer is still awaited.
+    asked: HashSet<Read>,
+    waiting: HashSet<Read>,
     pub rows: Vec<DealRow>,
     /// Statuses that hold more than were read.
     more: bool,
@@ -46,7 +82,7 @@ impl OrgDeals {
         if let Some(why) = &self.failed {
             return Some(format!("could not be read: {why}"));
         }
-        if self.pending > 0 {
+        if !self.waiting.is_empty() {
             return Some(format!("reading… {} so far", self.rows.len()));
         }
         if self.rows.is_empty() {
@@ -60,6 +96,151 @@ impl OrgDeals {
     pub fn lines(&self) -> usize {
         self.rows.len() + usize::from(self.note().is_some())
     }
+
+    /// When the oldest of the store's copies shown was read; `None` when all is the service's.
+    pub fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        self.found.values().filter_map(|s| s.cached).min()
+    }
+
+    /// The number that names `id` in `ids`, given now if it has none yet.
+    fn number(ids: &mut Vec<String>, id: &str) -> u32 {
+        let at = ids.iter().position(|i| i == id).unwrap_or_else(|| {
+            ids.push(id.to_string());
+            ids.len() - 1
+        });
+        u32::try_from(at).unwrap_or(u32::MAX)
+    }
+
+    /// Whether read `read` is to be sent: not yet in this reading. It is then awaited.
+    fn ask(&mut self, read: Read) -> bool {
+        if !self.asked.insert(read) {
+            return false;
+        }
+        self.waiting.insert(read);
+        true
+    }
+
+    /// The deals of status `n` are no longer shown, nor awaited (the service no longer lists
+    /// it, or its funnel).
+    fn drop_status(&mut self, n: u32, cx: &mut ScreenCtx) {
+        self.found.remove(&n);
+        self.statuses.remove(&n);
+        if self.waiting.remove(&Read::Deals(n)) {
+            cx.cancel(OrgKey::StatusDeals(self.generation, n));
+        }
+    }
+
+    /// The rows, from the deals of every status: the same order whichever status answered
+    /// first.
+    fn rebuild(&mut self) {
+        self.rows = self
+            .found
+            .values()
+            .flat_map(|s| s.rows.iter().cloned())
+            .collect();
+        self.rows
+            .sort_by(|a, b| a.place.cmp(&b.place).then_with(|| a.title.cmp(&b.title)));
+        self.more = self.found.values().any(|s| s.more);
+    }
+}
+
+/// A deal as the section lists it, in `funnel` and `status`.
+fn row(deal: &Deal, funnel: Option<&Funnel>, status: &FunnelStatus, cx: &ScreenCtx) -> DealRow {
+    let mark = funnel
+        .and_then(|f| f.currency_id)
+        .map(|c| amounts::currency_mark(cx.names, c))
+        .unwrap_or_default();
+    DealRow {
+        title: deal.title.clone().unwrap_or_else(|| "(untitled)".into()),
+        amount: amounts::money(deal.amount, &mark),
+        place: format!(
+            "{} › {}",
+            funnel.and_then(|f| f.name.as_deref()).unwrap_or("–"),
+            status.name.as_deref().unwrap_or("–")
+        ),
+    }
+}
+
+/// Sends a read of the section: `cached`, the store's copy answers first.
+fn send<O: crate::worker::Op>(
+    cached: bool,
+    key: OrgKey,
+    call: O,
+    answer: impl Fn(O::Output) -> OrgAnswer + Send + Sync + 'static,
+    cx: &mut ScreenCtx,
+) {
+    if cached {
+        cx.request_cached(key, call, answer);
+    } else {
+        cx.request(key, call, answer);
+    }
+}
+
+impl OrgDeals {
+    fn read_funnels(&mut self, cx: &mut ScreenCtx) {
+        if self.ask(Read::Funnels) {
+            let g = self.generation;
+            let answer = move |r| OrgAnswer::DealFunnels(g, r);
+            send(self.first, OrgKey::DealFunnels(g), op::Funnels, answer, cx);
+        }
+    }
+
+    fn read_statuses(&mut self, n: u32, cx: &mut ScreenCtx) {
+        let Some(id) = self.funnel_ids.get(n as usize).cloned() else {
+            return;
+        };
+        if self.ask(Read::Statuses(n)) {
+            let g = self.generation;
+            let answer = move |r| OrgAnswer::DealStatuses(g, n, r);
+            let call = op::FunnelStatuses(id);
+            send(self.first, OrgKey::DealStatuses(g, n), call, answer, cx);
+        }
+    }
+
+    fn read_deals(&mut self, n: u32, cx: &mut ScreenCtx) {
+        let (Some(org), Some(id)) = (self.org.clone(), self.status_ids.get(n as usize).cloned())
+        else {
+            return;
+        };
+        if self.ask(Read::Deals(n)) {
+            let g = self.generation;
+            let query = DealQuery {
+                organizations: vec![org],
+                limit: Some(PER_STATUS),
+                ..DealQuery::default()
+            };
+            let answer = move |r| OrgAnswer::StatusDeals(g, n, r);
+            let call = op::Deals(id, Box::new(query));
+            send(self.first, OrgKey::StatusDeals(g, n), call, answer, cx);
+        }
+    }
+
+    /// The key read `read` of this reading goes by.
+    fn key(&self, read: Read) -> OrgKey {
+        let g = self.generation;
+        match read {
+            Read::Funnels => OrgKey::DealFunnels(g),
+            Read::Statuses(n) => OrgKey::DealStatuses(g, n),
+            Read::Deals(n) => OrgKey::StatusDeals(g, n),
+        }
+    }
+
+    /// The service's answer to `read` came (`stored`: no, the store's copy): it is no longer
+    /// awaited; a failure is said in the section (what was shown stays).
+    fn answered<T>(&mut self, read: Read, stored: bool, result: Result<T, ApiError>) -> Option<T> {
+        if !stored {
+            self.waiting.remove(&read);
+        }
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                if !stored {
+                    self.failed.get_or_insert(e.short());
+                }
+                None
+            }
+        }
+    }
 }
 
 impl OrganizationsState {
@@ -72,22 +253,35 @@ impl OrganizationsState {
         if self.deals.org.as_deref() == Some(&id) {
             return;
         }
-        let generation = self.deals.generation.wrapping_add(1);
+        for read in std::mem::take(&mut self.deals.waiting) {
+            cx.cancel(self.deals.key(read));
+        }
         self.deals = OrgDeals {
             org: Some(id),
-            generation,
-            pending: 1,
+            generation: self.deals.generation.wrapping_add(1),
+            first: true,
             ..OrgDeals::default()
         };
-        cx.request(OrgKey::DealFunnels(generation), op::Funnels, move |r| {
-            OrgAnswer::DealFunnels(generation, r)
-        });
+        self.deals.read_funnels(cx);
     }
 
-    /// Reads them again (after `r`).
+    /// Reads them again (`r`, a refresh), in place: the deals shown stay until the service's
+    /// answers replace them.
     pub(super) fn reread_deals(&mut self, cx: &mut ScreenCtx) {
-        self.deals.org = None;
-        self.ensure_deals(cx);
+        let viewing = self.layers.viewing().map(|o| o.id.clone());
+        if viewing.is_none() || viewing != self.deals.org {
+            self.ensure_deals(cx);
+            return;
+        }
+        let d = &mut self.deals;
+        for read in std::mem::take(&mut d.waiting) {
+            cx.cancel(d.key(read));
+        }
+        d.generation = d.generation.wrapping_add(1);
+        d.first = false;
+        d.asked.clear();
+        d.failed = None;
+        d.read_funnels(cx);
     }
 
     pub(super) fn on_deal_funnels(
@@ -97,25 +291,46 @@ impl OrganizationsState {
         cx: &mut ScreenCtx,
     ) {
         let d = &mut self.deals;
+        let stored = cx.stored().is_some();
         if generation != d.generation {
             return;
         }
-        d.pending -= 1;
-        match result {
-            Ok(funnels) => {
-                for (i, f) in funnels.iter().enumerate() {
-                    d.pending += 1;
-                    let funnel = i as u32;
-                    cx.request(
-                        OrgKey::DealStatuses(generation, funnel),
-                        op::FunnelStatuses(f.id.clone()),
-                        move |r| OrgAnswer::DealStatuses(generation, funnel, r),
-                    );
+        let Some(funnels) = d.answered(Read::Funnels, stored, result) else {
+            return;
+        };
+        let listed: Vec<u32> = funnels
+            .iter()
+            .map(|f| OrgDeals::number(&mut d.funnel_ids, &f.id))
+            .collect();
+        if !stored {
+            // A funnel the service no longer lists goes, with its statuses' deals.
+            let gone: Vec<u32> = d
+                .funnels
+                .keys()
+                .copied()
+                .filter(|n| !listed.contains(n))
+                .collect();
+            for n in gone {
+                d.funnels.remove(&n);
+                if d.waiting.remove(&Read::Statuses(n)) {
+                    cx.cancel(OrgKey::DealStatuses(d.generation, n));
                 }
-                d.funnels = funnels;
+                let statuses: Vec<u32> = d
+                    .statuses
+                    .iter()
+                    .filter(|(_, (f, _))| *f == n)
+                    .map(|(s, _)| *s)
+                    .collect();
+                for s in statuses {
+                    d.drop_status(s, cx);
+                }
             }
-            Err(e) => d.failed = Some(e.short()),
         }
+        for (n, f) in listed.into_iter().zip(funnels) {
+            d.funnels.insert(n, f);
+            d.read_statuses(n, cx);
+        }
+        d.rebuild();
     }
 
     pub(super) fn on_deal_statuses(
@@ -126,31 +341,34 @@ impl OrganizationsState {
         cx: &mut ScreenCtx,
     ) {
         let d = &mut self.deals;
+        let stored = cx.stored().is_some();
         if generation != d.generation {
             return;
         }
-        d.pending -= 1;
-        let (Some(org), Ok(statuses)) = (d.org.clone(), result.as_ref()) else {
-            if let Err(e) = result {
-                d.failed.get_or_insert(e.short());
-            }
+        let Some(statuses) = d.answered(Read::Statuses(funnel), stored, result) else {
             return;
         };
-        for status in statuses {
-            let n = d.statuses.len() as u32;
-            d.statuses.push((funnel as usize, status.clone()));
-            d.pending += 1;
-            let query = DealQuery {
-                organizations: vec![org.clone()],
-                limit: Some(PER_STATUS),
-                ..DealQuery::default()
-            };
-            cx.request(
-                OrgKey::StatusDeals(generation, n),
-                op::Deals(status.id.clone(), Box::new(query)),
-                move |r| OrgAnswer::StatusDeals(generation, n, r),
-            );
+        let listed: Vec<u32> = statuses
+            .iter()
+            .map(|s| OrgDeals::number(&mut d.status_ids, &s.id))
+            .collect();
+        if !stored {
+            // A status the service no longer lists in the funnel goes, with its deals.
+            let gone: Vec<u32> = d
+                .statuses
+                .iter()
+                .filter(|(n, (f, _))| *f == funnel && !listed.contains(n))
+                .map(|(n, _)| *n)
+                .collect();
+            for n in gone {
+                d.drop_status(n, cx);
+            }
         }
+        for (n, s) in listed.into_iter().zip(statuses) {
+            d.statuses.insert(n, (funnel, s));
+            d.read_deals(n, cx);
+        }
+        d.rebuild();
     }
 
     pub(super) fn on_status_deals(
@@ -161,38 +379,28 @@ impl OrganizationsState {
         cx: &mut ScreenCtx,
     ) {
         let d = &mut self.deals;
+        let stored = cx.stored();
         if generation != d.generation {
             return;
         }
-        d.pending -= 1;
-        let page = match result {
-            Ok(page) => page,
-            Err(e) => {
-                d.failed.get_or_insert(e.short());
-                return;
-            }
-        };
-        let Some((funnel, st)) = d.statuses.get(status as usize) else {
+        let Some(page) = d.answered(Read::Deals(status), stored.is_some(), result) else {
             return;
         };
-        let funnel = d.funnels.get(*funnel);
-        let mark = funnel
-            .and_then(|f| f.currency_id)
-            .map(|c| amounts::currency_mark(cx.names, c))
-            .unwrap_or_default();
-        let place = format!(
-            "{} › {}",
-            funnel.and_then(|f| f.name.as_deref()).unwrap_or("–"),
-            st.name.as_deref().unwrap_or("–")
-        );
-        d.more |= page.has_more;
-        d.rows.extend(page.deals.iter().map(|deal| DealRow {
-            title: deal.title.clone().unwrap_or_else(|| "(untitled)".into()),
-            amount: amounts::money(deal.amount, &mark),
-            place: place.clone(),
-        }));
-        // The same order whichever status answered first.
-        d.rows
-            .sort_by(|a, b| a.place.cmp(&b.place).then_with(|| a.title.cmp(&b.title)));
+        let Some((funnel, st)) = d.statuses.get(&status) else {
+            return;
+        };
+        let funnel = d.funnels.get(funnel);
+        let rows = page
+            .deals
+            .iter()
+            .map(|deal| row(deal, funnel, st, cx))
+            .collect();
+        let found = StatusDeals {
+            rows,
+            more: page.has_more,
+            cached: stored,
+        };
+        d.found.insert(status, found);
+        d.rebuild();
     }
 }

@@ -4,6 +4,8 @@
 
 pub mod create;
 pub mod deals;
+#[cfg(test)]
+mod deals_tests;
 pub mod delete;
 pub mod draft;
 pub mod form;
@@ -280,11 +282,25 @@ impl OrganizationsState {
         cx.viewport.organizations.list_rows
     }
 
-    /// The pages of the list on screen read again, in place (a refresh; `said`: `r`, the
-    /// header saying so).
+    /// The pages of the list on screen read again, in place, and the deals of the organization
+    /// in view (a refresh; `said`: `r`, the header saying so).
     pub fn refresh(&mut self, said: bool, cx: &mut ScreenCtx) {
         let rows = Self::list_rows(cx);
         self.list.refresh(said, cx, rows);
+        // The deals of the organization in view, too.
+        if self.layers.viewing().is_some() {
+            self.reread_deals(cx);
+        }
+    }
+
+    /// When the oldest of the store's copies on screen was read: the list's, the deals of
+    /// the organization in view; `None` when all is the service's.
+    pub fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        let deals = self
+            .layers
+            .viewing()
+            .and_then(|_| self.deals.cached_since());
+        [self.list.cached, deals].into_iter().flatten().min()
     }
 
     /// An organization opened from elsewhere (a deal): read in full over whatever the tab
@@ -384,7 +400,6 @@ impl OrganizationsState {
         }
         if action == Action::Refresh {
             self.refresh(true, cx);
-            self.reread_deals(cx);
             return true;
         }
         let Some(layer::Layer::View { org, scroll }) = self.layers.top_mut() else {

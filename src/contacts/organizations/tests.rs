@@ -74,7 +74,7 @@ fn list_requests(h: &mut Harness) -> Vec<(Request, ListQuery)> {
 }
 
 /// The contacts screen with the organizations tab shown and its first page in.
-fn on_tab(rows: Vec<Organization>) -> Harness {
+pub(super) fn on_tab(rows: Vec<Organization>) -> Harness {
     let mut h = on_contacts();
     h.send(alt('o'));
     let reqs = list_requests(&mut h);

@@ -1,22 +1,22 @@
 //! A board on the task screen: the columns of one board side by side, each column's tasks read
 //! page by page and loading or failing on its own (as the deal board's statuses do). The task
 //! list stays as it was underneath: `Esc` goes back to it (or to the projects tree, for a board
-//! opened there). The triage verbs act on the card
-//! under the cursor (`TasksState::current` is the board's card while a board shows), and the
-//! write ledger keeps the cards and the list rows alike (`task_writes::Rows`).
+//! opened there). The columns' pages, from the local store first, are read in `pages`. The
+//! triage verbs act on the card under the cursor (`TasksState::current` is the board's card
+//! while a board shows), and the write ledger keeps the cards and the list rows alike
+//! (`task_writes::Rows`).
 
 use std::collections::BTreeMap;
 
+use weeek_api::ColumnPlace;
 use weeek_api::models::TaskRow;
-use weeek_api::{ApiError, ColumnPlace, TaskPage, TaskQuery};
 
-use super::{TaskAnswer, TaskKey, TasksState};
+use super::{TaskKey, TasksState};
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
 use crate::screen::card_column::CardColumn;
-use crate::screen::loadable::{Arrived, Loadable};
+use crate::screen::loadable::Loadable;
 use crate::screen::toast::ToastKind;
-use crate::worker::op;
 
 pub(crate) mod column_create;
 #[cfg(test)]
@@ -24,6 +24,9 @@ mod column_tests;
 pub mod columns;
 mod keys;
 mod moves;
+mod pages;
+#[cfg(test)]
+mod stored_tests;
 #[cfg(test)]
 mod tests;
 
@@ -63,6 +66,10 @@ pub struct BoardView {
     pub opened_from: Option<crate::screen::Screen>,
     /// The service's list of the board's columns has been read.
     columns_known: bool,
+    /// The task that was under the cursor before a page took it from the focused column
+    /// (moved elsewhere on the service): the cursor follows it to the column it shows up in,
+    /// unless the user moves first.
+    follow: Option<i64>,
 }
 
 impl BoardView {
@@ -80,7 +87,14 @@ impl BoardView {
             left: BTreeMap::new(),
             opened_from: None,
             columns_known: false,
+            follow: None,
         }
+    }
+
+    /// When the oldest of the store's copies of the columns' cards on screen was read;
+    /// `None` when they are all the service's.
+    pub fn cached_since(&self) -> Option<time::OffsetDateTime> {
+        self.columns.iter().filter_map(|c| c.cached).min()
     }
 
     pub fn focused(&self) -> Option<&TaskColumn> {
@@ -367,98 +381,13 @@ impl TasksState {
         self.board_fit(cx);
     }
 
-    /// Asks for the first page of column `id` again (as many cards as were loaded), or the
-    /// next one.
-    fn load_board_column(&mut self, id: i64, more: bool, cx: &mut ScreenCtx) {
-        let Some(col) = self
-            .layers
-            .board_mut()
-            .and_then(|b| b.columns.iter_mut().find(|c| c.key == id))
-        else {
-            return;
-        };
-        let (limit, offset) = if more {
-            (PAGE_SIZE, col.next_offset())
-        } else {
-            (col.reload_limit(PAGE_SIZE, MAX_PAGE), 0)
-        };
-        col.cards.start(more);
-        let query = TaskQuery {
-            board_column_id: Some(id),
-            per_page: Some(limit),
-            offset: Some(offset),
-            ..Default::default()
-        };
-        cx.request(TaskKey::Board(id), op::Tasks(query), move |r| {
-            TaskAnswer::Board(id, r)
-        });
-    }
-
-    /// Reads every column's tasks again (as many as were loaded).
-    pub(in crate::tasks) fn reload_board_columns(&mut self, cx: &mut ScreenCtx) {
-        let ids: Vec<i64> = self
-            .layers
-            .board()
-            .into_iter()
-            .flat_map(|b| &b.columns)
-            .map(|c| c.key)
-            .collect();
-        for id in ids {
-            self.load_board_column(id, false, cx);
-        }
-    }
-
-    /// A page of column `id`.
-    pub(super) fn on_board_page(
-        &mut self,
-        id: i64,
-        result: Result<TaskPage, ApiError>,
-        cx: &mut ScreenCtx,
-    ) {
-        let Some(b) = self.layers.board_mut() else {
-            return;
-        };
-        let Some(ci) = b.columns.iter().position(|c| c.key == id) else {
-            return;
-        };
-        let col = &mut b.columns[ci];
-        let finished = col.on_page(result.map(|p| (p.tasks, p.has_more)), |t| t.id);
-        let mut more = col.to_end && col.wants_more(b.fit.0);
-        match finished {
-            Ok(arrived) => {
-                if let Some((_, task)) = b.seek.filter(|(c, _)| *c == id) {
-                    match col.cards.rows.iter().position(|t| t.id == task) {
-                        Some(at) => {
-                            b.seek = None;
-                            b.focus = ci;
-                            col.move_to(at as isize, b.fit.0);
-                        }
-                        None if col.cards.has_more => more = true,
-                        None => b.seek = None,
-                    }
-                }
-                if arrived == Arrived::First {
-                    self.reapply_pending(cx);
-                    self.reshow_new_cards(id);
-                }
-            }
-            Err(e) => {
-                let name = cx.names.column_name(id);
-                cx.toast(ToastKind::Error, format!("{name}: {}", e.short()));
-            }
-        }
-        if more {
-            self.load_board_column(id, true, cx);
-        }
-        self.board_fit(cx);
-        self.ensure_names(cx);
-        self.ensure_detail(cx);
-        self.ensure_comments(cx);
-    }
-
     /// After the cursor moved on the board: the detail pane follows, a column near its end
     /// reads its next page.
     fn board_cursor_moved(&mut self, cx: &mut ScreenCtx) {
+        if let Some(b) = self.layers.board_mut() {
+            // The user's move: a task a page took away is no longer followed.
+            b.follow = None;
+        }
         self.board_fit(cx);
         self.detail_scroll = 0;
         self.drop_stale_subtasks(cx);
@@ -505,22 +434,5 @@ impl TasksState {
         col.cards.rows.push(row.clone());
         col.move_to(col.cards.rows.len() as isize - 1, cards);
         b.focus = ci;
-    }
-
-    /// A page of column `id` read while new tasks are on their way predates them: their
-    /// cards go back at its bottom.
-    fn reshow_new_cards(&mut self, id: i64) {
-        let Some(b) = self.layers.board_mut() else {
-            return;
-        };
-        let pending: Vec<TaskRow> = self
-            .creating
-            .values()
-            .map(|c| c.row.clone())
-            .filter(|r| r.board_column_id == Some(id) && b.card(r.id).is_none())
-            .collect();
-        if let Some(col) = b.columns.iter_mut().find(|c| c.key == id) {
-            col.cards.rows.extend(pending);
-        }
     }
 }
