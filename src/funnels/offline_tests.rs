@@ -67,7 +67,7 @@ fn offline_a_move_an_outcome_and_a_delete_are_kept_in_order_shown_and_never_sent
         detail(&h).columns[0].deals.rows[0].win_status,
         Some(WinStatus::Won)
     );
-    assert!(h.render().contains("(queued)"), "{}", h.render());
+    assert!(h.render().contains("won · queued"), "{}", h.render());
     assert!(toasts(&h).contains("kept in the outbox"), "{}", toasts(&h));
     // A page read meanwhile (the store's, say) shows them over it.
     h.press("r");
