@@ -8,7 +8,7 @@
 //!   cargo bench --bench load_all            # 100,000 tasks
 //!   TASKS=20000 cargo bench --bench load_all
 //!
-//! Not timed in CI (CI only builds it): the numbers belong in the README's performance section.
+//! Not timed in CI (CI only builds it): the numbers belong in docs/performance.md.
 
 // A benchmark that cannot start its sandbox or its runtime has nothing to measure: it stops
 // there with the reason.
