@@ -20,6 +20,13 @@ pub fn local(at: Option<OffsetDateTime>, offset: UtcOffset, today: Date) -> Stri
     )
 }
 
+/// "12:04": the time of day in the given zone, for "since when" in a line that is about
+/// today.
+pub fn clock_time(at: OffsetDateTime, offset: UtcOffset) -> String {
+    let t = at.to_offset(offset);
+    format!("{:02}:{:02}", t.hour(), t.minute())
+}
+
 /// A due date for a list column: "today", "tomorrow", "in 3d", "2d overdue", or the date when
 /// far away; true when it is overdue. A completed task is never overdue: it reads "2d ago".
 pub fn due_label(due: Date, today: Date, completed: bool) -> (String, bool) {

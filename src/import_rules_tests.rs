@@ -15,6 +15,7 @@ const ROOT: &[&str] = &[
     "app",
     "ui",
     "runtime",
+    "runtime_outbox",
     "workspaces",
     "active_workspace",
     "first_frame",

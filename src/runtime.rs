@@ -14,6 +14,7 @@ use crate::active_workspace::ActiveWorkspace;
 use crate::app::{App, Msg};
 use crate::config::WorkspaceId;
 use crate::first_frame::{FirstRows, answered_from_store};
+use crate::runtime_outbox::OutboxRunner;
 use crate::screen::requests::RequestKey;
 use crate::screen::{Clock, Effect, Hits};
 use crate::store::SharedStore;
@@ -66,11 +67,11 @@ impl Runtime {
 
     /// Runs until the app quits (`Ok(None)`) or a termination signal arrives (`Ok(Some(n))`,
     /// the signal's number): either way every queued file write has landed by then. Reads go
-    /// through `store` (the workspace's local store) before the service. Another workspace is
-    /// opened through `opener` when the app asks to switch.
+    /// through `store` (the workspace's local store) before the service, and the outbox is
+    /// kept there. Another workspace is opened through `opener` when the app asks to switch.
     pub async fn run(
         &self,
-        app: App,
+        mut app: App,
         client: weeek_api::Client,
         store: SharedStore,
         terminal: &mut AppTerminal,
@@ -78,6 +79,8 @@ impl Runtime {
     ) -> std::io::Result<Option<i32>> {
         // Clones share what the answers tell of the service's clock.
         let mut service = client.clone();
+        let mut outbox = OutboxRunner::new(store.clone());
+        outbox.load(&mut app).await;
         let mut active = ActiveWorkspace::new(app);
         // Every worker's answers come here, marked with the generation of the app that asked.
         let (answers_tx, mut answers) = mpsc::unbounded_channel::<(u64, Report<RequestKey>)>();
@@ -113,12 +116,17 @@ impl Runtime {
             // answers (saying a refused change).
             while let Flow::Switch(id) = flow {
                 files.flush().await;
+                outbox.settle(&|msg| notes.send(msg)).await;
                 let size = active.app.viewport.size();
                 flow = match opener.open(&id, size).await {
-                    Ok((app, client, store)) => {
+                    Ok((mut app, client, store)) => {
                         tracing::info!(workspace = id.label(), "switched workspace");
                         service = client.clone();
                         edits.clear();
+                        // The replay of the workspace left runs on to its end, its steps
+                        // dropped with that app's other answers.
+                        outbox = OutboxRunner::new(store.clone());
+                        outbox.load(&mut app).await;
                         let effects = active.replace(app, self.clock(&service));
                         let clock = || self.clock(&service);
                         let effects =
@@ -129,7 +137,14 @@ impl Runtime {
                         retired.push(std::mem::replace(&mut requests, fresh));
                         notes.generation = active.generation();
                         hits = Hits::default();
-                        execute(effects, &requests, &mut files, &notes, &mut edits)
+                        execute(
+                            effects,
+                            &requests,
+                            &mut files,
+                            &notes,
+                            &mut edits,
+                            &mut outbox,
+                        )
                     }
                     Err(e) => {
                         tracing::warn!(workspace = id.label(), error = %e, "could not switch");
@@ -142,6 +157,8 @@ impl Runtime {
             if flow == Flow::Quit {
                 break Ok(None);
             }
+            // A change the keys kept in the outbox is on disk before the frame that shows it.
+            outbox.settle(&|msg| notes.send(msg)).await;
             if active.app.dirty {
                 // What a key changed on disk lands before the key is seen: a kill -9 right
                 // after typing then loses nothing.
@@ -159,7 +176,14 @@ impl Runtime {
                 first_rows.drawn(&active.app);
             }
             if let Some(effects) = at_start.take() {
-                flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+                flow = execute(
+                    effects,
+                    &requests,
+                    &mut files,
+                    &notes,
+                    &mut edits,
+                    &mut outbox,
+                );
                 continue;
             }
             let deadline = active.app.next_deadline(Instant::now());
@@ -177,7 +201,8 @@ impl Runtime {
                 _ = sleep_until(deadline), if deadline.is_some() => Incoming::Now(Msg::Tick),
                 Some(signal) = term_signals.recv() => {
                     let effects = active.app.shutdown(self.clock(&service));
-                    execute(effects, &requests, &mut files, &notes, &mut edits);
+                    execute(effects, &requests, &mut files, &notes, &mut edits, &mut outbox);
+                    outbox.settle(&|msg| notes.send(msg)).await;
                     break Ok(Some(signal));
                 }
             };
@@ -186,7 +211,14 @@ impl Runtime {
                 Incoming::Now(msg) => active.update(msg, clock),
                 Incoming::Of(generation, msg) => active.answer(generation, msg, clock),
             };
-            flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+            flow = execute(
+                effects,
+                &requests,
+                &mut files,
+                &notes,
+                &mut edits,
+                &mut outbox,
+            );
             // Answers that arrived meanwhile are folded in before the next frame; a bounded
             // number, so that answers arriving as fast as they are read (a service failing
             // every call at once) never keep keys, signals or a closed terminal from being seen.
@@ -197,7 +229,14 @@ impl Runtime {
             {
                 folded += 1;
                 let effects = active.answer(generation, Msg::from(report), self.clock(&service));
-                flow = execute(effects, &requests, &mut files, &notes, &mut edits);
+                flow = execute(
+                    effects,
+                    &requests,
+                    &mut files,
+                    &notes,
+                    &mut edits,
+                    &mut outbox,
+                );
             }
             if flow == Flow::Go && !edits.is_empty() {
                 files.settle().await;
@@ -218,7 +257,8 @@ impl Runtime {
                 active.app.dirty = true;
             }
         };
-        // Every queued file write lands before the app ends.
+        // Every queued file write lands before the app ends, and every change kept.
+        outbox.settle(&|msg| notes.send(msg)).await;
         files.finish().await;
         result
     }
@@ -425,6 +465,7 @@ fn execute(
     files: &mut FileWriter,
     notes: &Notes,
     edits: &mut Vec<EditOrder>,
+    outbox: &mut OutboxRunner,
 ) -> Flow {
     let mut flow = Flow::Go;
     for effect in effects {
@@ -468,6 +509,10 @@ fn execute(
                 command,
                 text,
             }),
+            Effect::Outbox(order) => outbox.order(*order),
+            Effect::Replay => {
+                let _ = requests.send(Order::Replay);
+            }
             Effect::Sync(id) => {
                 let _ = requests.send(Order::Sync(id));
             }

@@ -4,6 +4,7 @@
 
 use weeek_api::ApiError;
 
+use super::connection::Link;
 use super::{App, unreadable};
 use crate::contacts::ContactKey;
 use crate::contacts::organizations::OrgKey;
@@ -12,6 +13,7 @@ use crate::goto::GotoKey;
 use crate::projects::ProjectsKey;
 use crate::screen::lost_answer;
 use crate::screen::names::{NamesAnswer, NamesKey};
+use crate::screen::offline::{LinkKey, unreachable};
 use crate::screen::requests::{Reply, Retrying};
 use crate::screen::toast::ToastKind;
 use crate::screen::{Clock, Effect, Screen};
@@ -21,7 +23,8 @@ use crate::tasks::timer::TimerKey;
 impl App {
     /// A read is tried again: the status line says so until its answer comes.
     pub(super) fn on_retrying(&mut self, r: Retrying) -> bool {
-        if !self.requests.is_latest(&r.key, r.id) {
+        // Offline, the header says the service is being probed.
+        if !self.requests.is_latest(&r.key, r.id) || r.key.get::<LinkKey>().is_some() {
             return false;
         }
         let n = &r.notice;
@@ -51,6 +54,18 @@ impl App {
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) -> bool {
+        // Whether it reached the service tells whether the app is offline, stale or not.
+        let link = self.note_link(&reply, clock);
+        let changed = self.take_reply(reply, clock, effects);
+        match link {
+            Link::Back => self.back_online(clock, effects) | changed,
+            Link::Down => true,
+            Link::Same => changed,
+        }
+    }
+
+    /// Hands the answer `reply` brings to whoever asked for it, if it is still wanted.
+    fn take_reply(&mut self, reply: Reply, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         // Its answer replaces what the status line said about retrying it.
         if self
             .retrying
@@ -77,10 +92,20 @@ impl App {
         }
         let skipped = reply.skipped.clone();
         let stored = reply.origin.stored();
-        let quiet = reply.origin.is_last()
-            && self
-                .refresh
-                .answered(&reply.key, reply.id, reply.output.error().is_some());
+        // Offline, a read of what a screen shows that could not reach the service is what the
+        // header says already (the screen shows the store's copy): its message goes to the
+        // log only. A read of what the service did after a lost answer is said as ever.
+        let offline_read = self.offline.is_offline()
+            && reply.origin.is_last()
+            && reply.output.error().is_some_and(unreachable)
+            && (self.requests.from_store(&reply.key)
+                || self.refresh.is_refresh(&reply.key, reply.id)
+                || reply.key.get::<TimerKey>() == Some(&TimerKey::Find));
+        let quiet = offline_read
+            || reply.origin.is_last()
+                && self
+                    .refresh
+                    .answered(&reply.key, reply.id, reply.output.error().is_some());
         let Some(answer) = self.requests.accept(reply) else {
             return false;
         };
@@ -106,7 +131,7 @@ impl App {
                 };
             };
         }
-        route!(answer: NamesKey => |a| self.on_names(a, stored.is_some(), clock, effects));
+        route!(answer: NamesKey => |a| self.on_names(a, stored.is_some(), quiet, clock, effects));
         route!(answer: GotoKey => |a| self.on_goto(a, clock, effects));
         route!(answer: TaskKey => |a| {
             self.tasks.on_answer(a, cx!());
@@ -128,6 +153,7 @@ impl App {
             self.projects.on_answer(a, cx!());
             self.follow_jumps(Screen::Projects, clock, effects);
         });
+        route!(answer: LinkKey => |a| self.on_probe(a, clock));
         route!(answer: TimerKey => |a| {
             let changed = self.timer.on_answer(a, skipped.as_ref(), me.as_deref(), cx!());
             for task in changed {
@@ -145,6 +171,7 @@ impl App {
         &mut self,
         answer: NamesAnswer,
         stored: bool,
+        quiet: bool,
         clock: Clock,
         effects: &mut Vec<Effect>,
     ) {
@@ -154,7 +181,11 @@ impl App {
         if let NamesAnswer::Me(Err(e)) = &answer
             && !matches!(e, ApiError::Unauthorized { .. })
         {
-            self.toasts.push(clock.now, ToastKind::Error, e.short());
+            if quiet {
+                self.toasts.log(ToastKind::Error, e.short());
+            } else {
+                self.toasts.push(clock.now, ToastKind::Error, e.short());
+            }
         }
         self.names.on_answer(answer, stored);
         if became_known {

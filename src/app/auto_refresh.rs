@@ -66,6 +66,11 @@ impl AutoRefresh {
         }
     }
 
+    /// Whether request `id` under `key` is one of a refresh's reads.
+    pub fn is_refresh(&self, key: &RequestKey, id: u64) -> bool {
+        self.sent.get(key) == Some(&id)
+    }
+
     /// The service's answer to request `id` under `key` came, a failure or not: whether its
     /// messages are to be kept quiet (a refresh's read that failed last time too, and said so).
     pub fn answered(&mut self, key: &RequestKey, id: u64, failed: bool) -> bool {

@@ -52,6 +52,10 @@ impl App {
                 chain: vec![Context::Overlay],
                 typing: false,
             },
+            Some(Overlay::Outbox { .. }) => Focus {
+                chain: vec![Context::Outbox, Context::Overlay],
+                typing: false,
+            },
             Some(Overlay::Palette(_) | Overlay::Workspaces(_)) => Focus {
                 chain: vec![Context::Picker, Context::Text],
                 typing: true,
@@ -128,6 +132,8 @@ impl App {
     /// An action of the keymap, the palette or the mouse; true when it changed what is drawn.
     pub fn on_action(&mut self, action: Action, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         if action == Action::Refresh {
+            // Offline, the service is asked at once whether it is back.
+            self.probe(true, clock, effects);
             // Names may have changed too (a renamed column, a new member).
             screen_cx!(self, clock, effects).refresh_directory();
             self.refresh.restart(clock.now);
@@ -166,6 +172,7 @@ impl App {
                 })
             }
             Action::Messages => self.overlay = Some(Overlay::Messages { scroll: 0 }),
+            Action::Outbox => self.overlay = Some(Overlay::Outbox { cursor: 0 }),
             Action::Palette => self.open_palette(clock, effects),
             Action::Workspaces => self.open_switcher(),
             // Messages go first; with none left, Esc stops a sync under way.

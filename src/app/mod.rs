@@ -17,6 +17,7 @@ macro_rules! screen_cx {
             viewport: $app.viewport,
             keys: &$app.keymap,
             jumps: &mut $app.jumps,
+            offline: &mut $app.offline,
             stored: None,
             quiet: false,
         }
@@ -25,8 +26,10 @@ macro_rules! screen_cx {
 
 mod answers;
 pub mod auto_refresh;
+mod connection;
 pub mod help;
 mod input;
+mod outbox_view;
 mod overlay;
 mod palette;
 mod screens;
@@ -78,6 +81,10 @@ pub enum Msg {
         original: String,
         result: Result<String, String>,
     },
+    /// The outbox as the store holds it now (after a change was kept, dropped or decided).
+    Outbox(Vec<crate::outbox::Entry>),
+    /// A step of the outbox's replay.
+    Replayed(Box<crate::outbox::Replayed>),
     /// How far sync `n` (`Effect::Sync`) is.
     SyncProgress(u64, crate::sync::Progress),
     /// Sync `n` is over, with what it read, changed and could not read.
@@ -97,6 +104,7 @@ impl From<Report> for Msg {
             Report::Retrying(r) => Msg::Retrying(r),
             Report::SyncProgress { id, progress } => Msg::SyncProgress(id, progress),
             Report::Synced { id, report } => Msg::Synced(id, report),
+            Report::Replayed(step) => Msg::Replayed(step),
         }
     }
 }
@@ -137,6 +145,8 @@ pub enum Overlay {
     },
     /// Every toast since the app started, in full.
     Messages { scroll: u16 },
+    /// The outbox, the cursor on the change at that index.
+    Outbox { cursor: usize },
     /// The command palette, which also finds things by name (`goto`).
     Palette(Box<crate::goto::Palette>),
     /// The workspace switcher: indices into `App::switcher`'s entries.
@@ -190,6 +200,8 @@ pub struct App {
     /// What is wrong with the local store (damaged and moved aside, written by a newer
     /// version, not to be had): said once, at start.
     pub store_notice: Option<String>,
+    /// Whether the service can be reached, and the outbox.
+    pub offline: crate::screen::offline::Offline,
     /// When the screen shown is read again by itself (`refresh_secs`).
     pub refresh: auto_refresh::AutoRefresh,
     /// The whole workspace being read into the store, from the palette.
@@ -232,6 +244,7 @@ impl App {
             token_source: None,
             switcher: switcher::Switcher::default(),
             store_notice: None,
+            offline: crate::screen::offline::Offline::default(),
             refresh: auto_refresh::AutoRefresh::default(),
             sync: sync::Syncing::default(),
             retrying: HashMap::new(),
@@ -319,6 +332,8 @@ impl App {
             let screen = self.screen;
             self.with_screen(screen, clock, &mut effects, |s, cx| s.on_enter(cx));
             self.refresh.restart(clock.now);
+            // Changes left in the outbox by an earlier run go first.
+            self.replay(&mut effects);
         }
         effects
     }
@@ -379,6 +394,8 @@ impl App {
                 self.tasks.on_edited(task_id, original, result, &mut cx);
                 true
             }
+            Msg::Outbox(entries) => self.on_outbox(entries, clock, &mut effects),
+            Msg::Replayed(step) => self.on_replayed(*step, clock, &mut effects),
             Msg::ViewStored {
                 name,
                 deleted,
@@ -391,6 +408,7 @@ impl App {
                 true
             }
         };
+        changed |= self.hold_writes(clock, &mut effects);
         self.dirty |= changed;
         self.drop_unwanted_palette_reads(clock, &mut effects);
         if !self.jumps.is_empty() {
@@ -446,7 +464,11 @@ impl App {
             spinner,
             self.toasts.next_expiry(),
             timer,
-            self.refresh.next_deadline(),
+            // Offline the refresh waits for the service to be back.
+            self.refresh
+                .next_deadline()
+                .filter(|_| !self.offline.is_offline()),
+            self.offline.next_deadline(),
         ]
         .into_iter()
         .flatten()
@@ -456,7 +478,9 @@ impl App {
 
     pub(super) fn on_tick(&mut self, clock: Clock, effects: &mut Vec<Effect>) -> bool {
         let mut changed = self.toasts.expire(clock.now);
-        if self.refresh.is_due(clock.now) {
+        changed |= self.probe(false, clock, effects);
+        // Offline the probes tell when the service is back: the screen is read again then.
+        if self.refresh.is_due(clock.now) && !self.offline.is_offline() {
             self.refresh_shown(clock, effects);
             changed = true;
         }

@@ -45,6 +45,7 @@ impl App {
                     *scroll = (*scroll).min(max);
                 }
             }
+            Some(Overlay::Outbox { .. }) => return self.on_outbox_action(action, clock, effects),
             Some(Overlay::Palette(_)) => return self.on_palette_action(action, clock, effects),
             Some(Overlay::Workspaces(p)) => match p.act(action) {
                 PickerOutcome::Pending => {}

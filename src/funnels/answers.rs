@@ -55,6 +55,8 @@ pub enum FunnelAnswer {
     FunnelWrite(u64, Settled<Funnel>),
     /// Rename, delete or move `n` of a status, or the statuses read back.
     StatusWrite(u64, Settled<Vec<FunnelStatus>>),
+    /// Deal `id` read again after a change of it left the outbox unsent.
+    Outboxed(String, Result<Box<Deal>, ApiError>),
 }
 
 impl FunnelsState {
@@ -100,6 +102,7 @@ impl FunnelsState {
             A::TaskAttached(n, result) => self.on_task_created(n, result, cx),
             A::TaskFound(n, result) => self.on_task_looked(n, result, cx),
             A::TaskDetach(n, settled) => self.on_detach(n, settled, cx),
+            A::Outboxed(id, result) => self.on_reread(&id, result, cx),
             // What the open funnel shows; a funnel closed meanwhile wants none of it.
             A::Funnel(result) => {
                 if let Some(d) = &mut self.detail {

@@ -337,6 +337,7 @@ impl FunnelDetail {
             .min(self.columns.len().saturating_sub(1));
         moves.reapply(self, cx);
         verbs.reapply(self, cx);
+        self.reapply_outbox(cx);
         self.fix_columns(cx);
     }
 
@@ -367,6 +368,7 @@ impl FunnelDetail {
         };
         moves.reapply(self, cx);
         verbs.reapply(self, cx);
+        self.reapply_outbox(cx);
         let gone = |id: &String| self.columns[idx].deals.rows.iter().all(|d| d.id != *id);
         if idx == self.focus && under.as_ref().is_some_and(gone) {
             self.follow = under;

@@ -15,6 +15,7 @@ pub mod layer;
 pub mod list;
 pub mod lookups;
 pub mod moves;
+mod offline;
 pub mod query;
 pub mod status_writes;
 pub mod structure;
@@ -88,6 +89,8 @@ pub enum FunnelKey {
     CreateFind(u64),
     /// A rename or delete of a funnel (or its read-back), by its number.
     FunnelWrite(u64),
+    /// A deal read again after a change of it left the outbox unsent.
+    Outbox(String),
     /// A rename, delete or move of a status (or its read-back), by its number.
     StatusWrite(u64),
 }

@@ -121,6 +121,18 @@ impl Shown<DealMoves> for FunnelDetail {
     }
 }
 
+/// Whether the answer of a deal's write says the service cannot be reached, so that the
+/// write goes to the outbox: nothing reached it, or a lost answer's read-back cannot either.
+pub(super) fn out_of_reach(settled: &Settled<Deal>, cx: &ScreenCtx) -> bool {
+    use crate::screen::offline::unreachable;
+    let out = match settled {
+        Settled::Written(Err(e)) => unreachable(e) && !e.may_have_been_applied(),
+        Settled::ReadBack(Err(e)) => unreachable(e),
+        _ => false,
+    };
+    out && cx.is_offline()
+}
+
 /// Whole: the toast shortens it, `M` shows it all.
 fn quoted(deal: &Deal) -> String {
     crate::text::quoted_full(deal.title.as_deref().unwrap_or("(untitled deal)"))
@@ -128,7 +140,7 @@ fn quoted(deal: &Deal) -> String {
 
 impl FunnelDetail {
     /// Puts the deal `id` into column `to` at the top, wherever it is now; shifts the totals.
-    fn relocate(&mut self, id: &str, to: usize, at: usize) -> Option<Deal> {
+    pub(super) fn relocate(&mut self, id: &str, to: usize, at: usize) -> Option<Deal> {
         let (from, pos) = self.columns.iter().enumerate().find_map(|(ci, c)| {
             c.deals
                 .rows
@@ -189,6 +201,10 @@ impl FunnelsState {
         let cards = d.cards(cx);
         d.columns[to].move_to(0, cards);
         d.fix_columns(cx);
+        if Self::must_queue(&deal.id, cx) {
+            self.queue_move(&deal, &from_id, &to_id, cx);
+            return;
+        }
         let call = done(op::MoveDeal {
             deal: deal.id.clone(),
             status: to_id.clone(),
@@ -210,6 +226,15 @@ impl FunnelsState {
 
     /// The answer to deal move `n`, or the deal read back after it lost its answer.
     pub fn on_move(&mut self, n: u64, settled: Settled<Deal>, cx: &mut ScreenCtx) {
+        // The service out of reach (nothing reached it, or a lost answer cannot be read
+        // back): the move, and those of its deal behind it, go to the outbox.
+        if out_of_reach(&settled, cx) {
+            let (kept, _) = self.moves.hand_over(n, cx);
+            // Each says so as it is kept.
+            self.keep_moves(kept, cx);
+            self.settle_writes(cx);
+            return;
+        }
         let mut board = self.detail.as_mut();
         let done = self.moves.on_settled(n, settled, &mut board, cx);
         self.after_move(done, cx);
@@ -238,6 +263,16 @@ impl FunnelsState {
             cx.toast(kind, text);
         }
         if let Some(d) = d {
+            d.settle_after_moves(idle, cx);
+        }
+    }
+}
+
+impl FunnelsState {
+    /// Once no write of a deal is on its way, totals read meanwhile are read again.
+    pub(super) fn settle_writes(&mut self, cx: &mut ScreenCtx) {
+        let idle = self.moves.is_idle() && self.verbs.is_idle();
+        if let Some(d) = self.detail.as_mut() {
             d.settle_after_moves(idle, cx);
         }
     }

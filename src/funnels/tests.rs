@@ -2091,6 +2091,9 @@ mod deal_link_tests;
 #[path = "structure_tests.rs"]
 mod structure_tests;
 
+#[path = "offline_tests.rs"]
+mod offline_tests;
+
 #[path = "stored_board_tests.rs"]
 mod stored_board_tests;
 

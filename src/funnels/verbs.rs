@@ -195,7 +195,7 @@ impl Shown<DealVerbs> for FunnelDetail {
 }
 
 impl FunnelDetail {
-    fn set_outcome(&mut self, id: &str, to: Option<WinStatus>) {
+    pub(super) fn set_outcome(&mut self, id: &str, to: Option<WinStatus>) {
         for c in &mut self.columns {
             for d in c.deals.rows.iter_mut().filter(|d| d.id == id) {
                 d.win_status.clone_from(&to);
@@ -333,6 +333,10 @@ impl FunnelsState {
         let from = deal.win_status.clone();
         let to = (from.as_ref() != Some(&outcome)).then_some(outcome);
         d.set_outcome(&deal.id, to.clone());
+        if Self::must_queue(&deal.id, cx) {
+            self.queue_outcome(&deal, from, to, cx);
+            return;
+        }
         let call = returning(op::UpdateDeal(
             deal.id.clone(),
             DealUpdate {
@@ -399,6 +403,10 @@ impl FunnelsState {
         let Some((deal, status, index)) = d.remove_deal(&id, cx) else {
             return;
         };
+        if Self::must_queue(&id, cx) {
+            self.queue_delete(&deal, cx);
+            return;
+        }
         let group = self.verbs.group(());
         let verb = Verb::Delete {
             deal: Box::new(deal),
@@ -417,6 +425,15 @@ impl FunnelsState {
 
     /// The answer to deal verb `n`, or the deal read back after it lost its answer.
     pub fn on_verb(&mut self, n: u64, settled: Settled<Deal>, cx: &mut ScreenCtx) {
+        // The service out of reach: the verb, and those of its deal behind it, go to the
+        // outbox.
+        if super::moves::out_of_reach(&settled, cx) {
+            let (kept, _) = self.verbs.hand_over(n, cx);
+            // Each says so as it is kept.
+            self.keep_verbs(kept, cx);
+            self.settle_writes(cx);
+            return;
+        }
         let mut board = self.detail.as_mut();
         let done = self.verbs.on_settled(n, settled, &mut board, cx);
         self.after_verb(done, cx);

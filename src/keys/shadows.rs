@@ -27,7 +27,7 @@ pub fn below(ctx: Context) -> &'static [Context] {
         C::Picker | C::Prompt | C::FilterEntry | C::CommentEdit | C::TimeLog | C::HelpSearch => {
             &[C::Text]
         }
-        C::Help => &[C::Overlay],
+        C::Help | C::Outbox => &[C::Overlay],
         C::MultiPicker | C::Views => &[C::Picker, C::Text],
         C::PathEntry => &[C::Prompt, C::Text, C::Global],
         C::ContactView | C::OrgView | C::CommentList => &[C::List],

@@ -25,6 +25,7 @@ pub mod lost_answer;
 pub mod named_creates;
 pub mod named_writes;
 pub mod names;
+pub mod offline;
 pub mod record_edit;
 pub mod requests;
 pub mod searched_list;
@@ -44,6 +45,7 @@ use crate::worker::{Op, TypedCall};
 pub use click::{Hits, Target};
 use jump::Jump;
 use names::Names;
+use offline::Offline;
 use requests::{KeySet, Request, RequestKey, Requests};
 pub use state::ScreenState;
 use toast::{ToastKind, Toasts};
@@ -80,6 +82,12 @@ pub enum Effect {
     },
     /// End the app (the file writes asked before it still land). The one way to quit.
     Quit,
+    /// A change of the outbox on disk (kept, dropped, decided), done before the next frame is
+    /// drawn. Answered with `Msg::Outbox`.
+    Outbox(Box<crate::outbox::Order>),
+    /// Send what the outbox holds, in order (the worker's replay). Reported with
+    /// `Msg::Replayed`.
+    Replay,
     /// Read the whole workspace into the local store in the background (sync `n`),
     /// answered with `Msg::SyncProgress` and, once over, `Msg::Synced`.
     Sync(u64),
@@ -154,6 +162,8 @@ pub struct ScreenCtx<'a> {
     pub keys: &'a Keymap,
     /// Where the screen sends the user, for the app to follow (see `jump`).
     pub jumps: &'a mut Vec<Jump>,
+    /// Whether the service can be reached, and the outbox.
+    pub offline: &'a mut Offline,
     /// The answer being handled is the local store's copy, read from the service then; it is
     /// replaced by the service's answer when that comes. `None` for the service's own.
     pub stored: Option<time::OffsetDateTime>,
@@ -236,5 +246,56 @@ impl ScreenCtx<'_> {
 
     pub fn today(&self) -> Date {
         self.clock.today
+    }
+
+    /// The service cannot be reached now.
+    pub fn is_offline(&self) -> bool {
+        self.offline.is_offline()
+    }
+
+    /// Said after a verb whose change went to the outbox: why, and how many changes wait.
+    pub fn kept_note(&self) -> String {
+        let waiting = self.offline.waiting();
+        let count = if waiting == 1 {
+            "1 change waits".to_string()
+        } else {
+            format!("{waiting} changes wait")
+        };
+        let why = if self.is_offline() {
+            "offline"
+        } else {
+            "after the changes before it"
+        };
+        format!(" · {why}: kept in the outbox ({count})")
+    }
+
+    /// Keeps `change` of `item` in the outbox, on disk before the next frame; the screen
+    /// shows it as it will be.
+    pub fn queue(
+        &mut self,
+        item: crate::outbox::ItemRef,
+        name: String,
+        change: crate::outbox::Change,
+        base: crate::outbox::Base,
+    ) -> crate::outbox::Entry {
+        self.queue_sent(item, name, change, base, None)
+    }
+
+    /// As [`ScreenCtx::queue`], for a change already sent at `sent` (its answer lost as the
+    /// service went out of reach): before it goes again its item is read, a create looked for.
+    pub fn queue_sent(
+        &mut self,
+        item: crate::outbox::ItemRef,
+        name: String,
+        change: crate::outbox::Change,
+        base: crate::outbox::Base,
+        sent: Option<time::OffsetDateTime>,
+    ) -> crate::outbox::Entry {
+        let entry = self
+            .offline
+            .queue(&self.clock, item, name, change, base, sent);
+        let order = crate::outbox::Order::Queue(Box::new(entry.clone()));
+        self.effects.push(Effect::Outbox(Box::new(order)));
+        entry
     }
 }

@@ -134,6 +134,8 @@ impl fmt::Debug for Answer {
 struct Waiting {
     id: u64,
     answer: TypedCall<Box<dyn Any>>,
+    /// The store may answer it first: a read of what a screen shows.
+    from_store: bool,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -165,6 +167,7 @@ impl Requests {
             Waiting {
                 id: self.next_id,
                 answer,
+                from_store,
             },
         );
         Request {
@@ -200,6 +203,17 @@ impl Requests {
     /// Whether request `id` is the one still wanted under `key`.
     pub fn is_latest(&self, key: &RequestKey, id: u64) -> bool {
         self.latest.get(key).is_some_and(|w| w.id == id)
+    }
+
+    /// Whether the request still wanted under `key` may be answered by the store first: a
+    /// read of what a screen shows (not a read of what the service did after a lost answer).
+    pub fn from_store(&self, key: &RequestKey) -> bool {
+        self.latest.get(key).is_some_and(|w| w.from_store)
+    }
+
+    /// The call of the request still wanted under `key`.
+    pub fn call(&self, key: &RequestKey) -> Option<&crate::worker::Call> {
+        self.latest.get(key).map(|w| w.answer.call())
     }
 
     pub fn in_flight(&self) -> usize {

@@ -2,8 +2,8 @@
 //! read, so that a screen can be drawn from it before the service answers.
 //!
 //! One SQLite database per workspace, in the data directory, named by a keyed hash of the base
-//! URL and the token ([`location`]). It never holds the token, nor anything typed that the
-//! service has not answered with. It holds:
+//! URL and the token ([`location`]). It never holds the token; of what was typed and not yet
+//! answered by the service it holds only the changes of the outbox (not drafts). It holds:
 //!
 //! - the profile, the workspace, its members, tags, currencies, portfolios and projects, each
 //!   project's boards and each board's columns, the CRM funnels and each funnel's statuses;
@@ -16,9 +16,9 @@
 //! - a name index of tasks, projects, boards, deals, contacts, organizations and members
 //!   ([`names`]) for going to anything by name.
 //!
-//! Every write is one transaction ([`Store::write`]): a queue of changes made while the
-//! service cannot be reached belongs in the same transaction as the change it shows, and has
-//! its own migration when it comes.
+//! Every write is one transaction ([`Store::write`]). The outbox, changes made while the
+//! service could not be reached (`crate::outbox`), is kept here too, each change in the same
+//! transaction as the store's copy of the item it changes.
 //!
 //! Opening never fails the app: a store that cannot be opened or read becomes a message and a
 //! store in memory (or, if even that fails, one that keeps nothing), and a damaged file is moved
@@ -27,6 +27,7 @@
 pub mod location;
 pub mod names;
 mod open;
+mod outbox;
 mod read;
 pub mod records;
 mod schema;
@@ -35,6 +36,8 @@ mod write;
 
 #[cfg(test)]
 pub(crate) mod fixtures;
+#[cfg(test)]
+mod outbox_tests;
 #[cfg(test)]
 mod round_trip_tests;
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::records::Record;
 type Migration = fn(&Transaction<'_>) -> rusqlite::Result<()>;
 
 /// Every migration, in order: a store at version `n` has had the first `n`. Append only.
-pub(super) const MIGRATIONS: &[Migration] = &[records_and_lists, name_index];
+pub(super) const MIGRATIONS: &[Migration] = &[records_and_lists, name_index, outbox];
 
 /// The version this build writes.
 pub(super) const VERSION: i64 = MIGRATIONS.len() as i64;
@@ -131,4 +131,32 @@ fn fill_names<R: Record>(tx: &Transaction<'_>) -> rusqlite::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Version 3: the outbox, changes made while the service could not be reached (see
+/// `crate::outbox`).
+fn outbox(tx: &Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch(
+        "
+        -- One change of one item, in the order made (`seq`). The item is the service's `item`,
+        -- or a new one's `local` id until its create is answered (then both). `change`, `base`
+        -- and `theirs` are JSON; times are ms since 1970, `base_updated_at` ns as the service's.
+        CREATE TABLE outbox (
+            seq INTEGER PRIMARY KEY,
+            kind INTEGER NOT NULL,
+            item TEXT,
+            local INTEGER,
+            name TEXT NOT NULL,
+            change TEXT NOT NULL,
+            base TEXT NOT NULL,
+            base_updated_at INTEGER,
+            created_at INTEGER NOT NULL,
+            state INTEGER NOT NULL,
+            message TEXT,
+            theirs TEXT,
+            sent_at INTEGER
+        );
+        CREATE INDEX outbox_by_local ON outbox (kind, local);
+        ",
+    )
 }

@@ -26,6 +26,10 @@ impl<'a> Writer<'a> {
         Self { tx }
     }
 
+    pub(super) fn tx(&self) -> &Transaction<'a> {
+        self.tx
+    }
+
     /// Keeps `record` as read at `at`, over any it replaces, with its name.
     pub fn put<R: Record>(&self, record: &R, at: OffsetDateTime) -> Result<(), StoreError> {
         let body = serde_json::to_string(record)?;

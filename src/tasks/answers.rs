@@ -49,6 +49,8 @@ pub enum TaskAnswer {
     ColumnFound(u64, Result<Vec<BoardColumn>, ApiError>),
     /// Triage write `n`, or its read-back.
     Write(u64, Settled<Task>),
+    /// Task `id` read again after a change of it left the outbox unsent.
+    Outboxed(i64, Result<Box<Task>, ApiError>),
 }
 
 /// The answers of a part of the screen are the screen's.
@@ -100,6 +102,7 @@ impl TasksState {
             A::ColumnCreated(n, result) => self.on_column_created(n, result, cx),
             A::ColumnFound(n, result) => self.on_column_found(n, result, cx),
             A::Write(n, settled) => self.on_write(n, settled, cx),
+            A::Outboxed(id, result) => self.on_reread(id, result, cx),
         }
     }
 }

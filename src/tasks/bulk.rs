@@ -12,6 +12,7 @@ use super::verbs::{count, quoted};
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::{Group, Outcome, Reverse, Settled};
 use crate::screen::lost_answer::{ReadBack, cause_text};
+use crate::screen::offline::unreachable;
 use crate::screen::toast::ToastKind;
 
 /// What a triage action keeps beside its changes.
@@ -111,9 +112,11 @@ impl TasksState {
         cx: &mut ScreenCtx,
     ) -> Option<u64> {
         let failed = plans.first().map_or("change", |p| p.change.failure_verb());
-        let bulk = self.new_bulk(label.clone(), suffix, failed, record_undo);
+        let bulk = self.new_bulk(label.clone(), suffix.clone(), failed, record_undo);
         let mut inverse = Vec::new();
         let mut off_screen = false;
+        // Changes kept in the outbox rather than sent, by the name of their task.
+        let mut kept = Vec::new();
         for Plan {
             id,
             name,
@@ -164,13 +167,26 @@ impl TasksState {
                     previous: change.clone(),
                 },
             ));
+            if cx.offline.must_queue(&crate::outbox::task_ref(id)) {
+                kept.push(name.clone());
+                self.queue_set(id, name, change, previous, cx);
+                continue;
+            }
             let edit = Edit::Set {
                 applied: change,
                 previous,
             };
             self.writes.add(bulk, id, name, edit, calls, cx);
         }
-        if !self.writes.keep_if_any(bulk) {
+        let sent = self.writes.keep_if_any(bulk);
+        if !kept.is_empty() {
+            let what = match kept.as_slice() {
+                [one] => quoted(one),
+                _ => count(kept.len()),
+            };
+            let note = cx.kept_note();
+            cx.toast(ToastKind::Success, format!("{label} {what}{suffix}{note}"));
+        } else if !sent {
             cx.toast(ToastKind::Info, "Nothing to change");
             return None;
         }
@@ -190,6 +206,20 @@ impl TasksState {
     /// The answer to write `n` (the service's copy of the task when the call returns one),
     /// or to the read-back of a task whose write lost its answer.
     pub(super) fn on_write(&mut self, n: u64, settled: Settled<Task>, cx: &mut ScreenCtx) {
+        // Nothing reached the service (the app is offline now), or a lost answer's read-back
+        // cannot reach it either: the change, and those of its task behind it, go to the
+        // outbox as they would have offline; the replay reads the task before it sends
+        // anything, so one that landed after all is not sent again. A lost answer is read
+        // back first, as ever.
+        let out_of_reach = match &settled {
+            Settled::Written(Err(e)) => unreachable(e) && !e.may_have_been_applied(),
+            Settled::ReadBack(Err(e)) => unreachable(e),
+            _ => false,
+        };
+        if out_of_reach && cx.is_offline() {
+            self.keep_for_later(n, cx);
+            return;
+        }
         let mut rows = Rows {
             rows: &mut self.list.rows,
             cursor: &mut self.cursor,
@@ -203,6 +233,21 @@ impl TasksState {
         self.restore_places(cx);
     }
 
+    /// Write or read-back `n` could not reach the service: its change, and those of its task
+    /// behind it, go to the outbox.
+    fn keep_for_later(&mut self, n: u64, cx: &mut ScreenCtx) {
+        let (changes, settled) = self.writes.hand_over(n, cx);
+        for (id, name, edit) in changes {
+            match edit {
+                Edit::Set { applied, previous } => self.queue_set(id, name, applied, previous, cx),
+                Edit::Delete { row, .. } => self.queue_delete(id, &row, cx),
+            }
+        }
+        for done in settled {
+            self.finish_bulk(done, cx);
+        }
+    }
+
     /// A page loaded while writes are on their way predates them: apply them again.
     pub(super) fn reapply_pending(&mut self, cx: &ScreenCtx) {
         let mut rows = Rows {
@@ -213,6 +258,8 @@ impl TasksState {
             board: self.layers.board_mut(),
         };
         self.writes.reapply(&mut rows, cx);
+        // And so do the changes of the outbox (they may be older than the page).
+        self.reapply_outbox(cx);
     }
 
     /// Sums up a bulk once every change of it is settled.
@@ -259,9 +306,18 @@ impl TasksState {
                 .find_map(|o| o.read_back.as_ref())
                 .map(|v| format!(" ({})", v.note()))
                 .unwrap_or_default();
+            // Handed to the outbox as the service could not be reached: it goes when it can.
+            let kept = if items.values().any(|o| o.kept) {
+                cx.kept_note()
+            } else {
+                String::new()
+            };
             cx.toast(
                 ToastKind::Success,
-                format!("{} {what}{}{read_back}{left}{undo}", b.label, b.suffix),
+                format!(
+                    "{} {what}{}{read_back}{left}{kept}{undo}",
+                    b.label, b.suffix
+                ),
             );
             return;
         }

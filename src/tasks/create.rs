@@ -4,9 +4,8 @@
 //! back with the title and Enter sends it again, after one more look (the first send may
 //! land late). The form's draft stays on disk until the service has the task.
 
-use time::OffsetDateTime;
 use weeek_api::models::{Task, TaskLocation, TaskRow};
-use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery};
+use weeek_api::{ApiError, NewTask};
 
 use super::TasksState;
 use super::dialogs::{Feedback, Popup, PromptPurpose};
@@ -16,80 +15,13 @@ use crate::screen::lost_answer::{
     CreateAnswer, CreateLookup, Looked, LostCreate, PageRead, Sending, SentAt, cause_text,
 };
 use crate::screen::toast::ToastKind;
-use crate::worker::{TypedCall, op};
+use crate::worker::op;
 
+pub use super::task_lookup::TaskLookup;
 use super::{TaskAnswer, TaskKey};
-/// Candidates per page when looking for a lost create.
-const FIND_PAGE: u32 = 50;
 
 /// Where a new task goes: a project and a column of it, or neither.
 pub type Place = (Option<i64>, Option<i64>);
-
-/// What a lost task create is found by: the same title in the same place (and under the same
-/// parent), new since it was sent.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TaskLookup {
-    pub title: String,
-    pub place: Place,
-    /// The task it is a subtask of (`N`).
-    pub parent: Option<i64>,
-}
-
-impl CreateLookup for TaskLookup {
-    type Item = TaskRow;
-    type Page = weeek_api::TaskPage;
-    type Id = i64;
-
-    fn name(&self) -> String {
-        self.title.clone()
-    }
-
-    fn read(&self, page: u32) -> PageRead<weeek_api::TaskPage> {
-        let (project, column) = self.place;
-        TypedCall::new(op::Tasks(TaskQuery {
-            project_id: project,
-            board_column_id: column,
-            search: Some(self.title.clone()),
-            // Newest first: the one looked for is on the first page unless the place is full
-            // of namesakes made in the same minutes.
-            sort_by: Some(SortBy {
-                key: SortKey::Created,
-                descending: true,
-            }),
-            per_page: Some(FIND_PAGE),
-            offset: Some(page * FIND_PAGE),
-            ..Default::default()
-        }))
-    }
-
-    fn candidates(&self, page: weeek_api::TaskPage) -> (Vec<TaskRow>, bool) {
-        (page.tasks, page.has_more)
-    }
-
-    fn matches(&self, task: &TaskRow) -> bool {
-        let (project, column) = self.place;
-        let same_title = task.title.as_deref().map(str::trim) == Some(self.title.trim());
-        let same_place = match project {
-            Some(p) => task
-                .all_locations()
-                .iter()
-                .any(|l| l.project_id == p && column.is_none_or(|c| l.board_column_id == Some(c))),
-            None => true,
-        };
-        // A task that does not report its parent is not ruled out by it.
-        let same_parent =
-            self.parent.is_none() || task.parent_id.is_none_or(|p| Some(p) == self.parent);
-        same_title && same_place && same_parent
-    }
-
-    fn id(task: &TaskRow) -> i64 {
-        task.id
-    }
-
-    fn created(task: &TaskRow) -> Option<OffsetDateTime> {
-        task.created_at
-    }
-}
 
 /// A task sent and not answered yet, or looked for after its answer was lost.
 #[derive(Debug, Clone)]
@@ -148,55 +80,15 @@ impl TasksState {
         form: Option<Box<super::form::Editor>>,
         cx: &mut ScreenCtx,
     ) {
+        if cx.is_offline() {
+            self.queue_new(new, form, None, cx);
+            return;
+        }
         let (project, column, parent) = (new.project_id, new.board_column_id, new.parent_id);
         self.next_create += 1;
         let n = self.next_create;
-        let row = TaskRow {
-            id: -(n as i64),
-            parent_id: parent,
-            title: Some(new.title.clone()),
-            assignees: new.assignees.clone(),
-            project_id: project,
-            board_column_id: column,
-            priority: new.priority,
-            due_date: new.due_date,
-            tags: new.tags.clone(),
-            locations: project
-                .map(|p| TaskLocation {
-                    project_id: p,
-                    board_id: column.and_then(|c| cx.names.column(c)).map(|c| c.board_id),
-                    board_column_id: column,
-                })
-                .into_iter()
-                .collect(),
-            ..Default::default()
-        };
-        let left_out = self.left_out_by(&row, cx.names);
-        self.show_new_card(&row);
-        match &left_out {
-            // Not where the list looks: the list stays as it is, and says where it goes.
-            Some(chip) => cx.toast(
-                ToastKind::Info,
-                format!(
-                    "Creating {} in {}: the filter {chip} leaves it out of this list",
-                    quoted(&new.title),
-                    super::leaving::place(&row, cx.names)
-                ),
-            ),
-            None => {
-                self.list.rows.insert(0, row.clone());
-                match parent.and_then(|p| self.index_of(p)) {
-                    Some(idx) => {
-                        self.cursor = idx;
-                        self.fix_scroll(cx);
-                    }
-                    None => {
-                        self.cursor = 0;
-                        self.scroll = 0;
-                    }
-                }
-            }
-        }
+        let row = new_row(-(n as i64), &new, cx);
+        let left_out = self.show_new_row(&row, &new.title, "Creating", cx);
         let lookup = TaskLookup {
             title: new.title.clone(),
             place: (project, column),
@@ -229,6 +121,45 @@ impl TasksState {
                 form,
             },
         );
+    }
+
+    /// Shows the row of a new task at once: on top of the list (the cursor on it, or on its
+    /// parent), on its board's column. When the list's filters leave it out, the list stays as
+    /// it is and a message says where it goes (`doing`: "Creating"); the filter that does is
+    /// returned.
+    pub(super) fn show_new_row(
+        &mut self,
+        row: &TaskRow,
+        title: &str,
+        doing: &str,
+        cx: &mut ScreenCtx,
+    ) -> Option<String> {
+        let left_out = self.left_out_by(row, cx.names);
+        self.show_new_card(row);
+        match &left_out {
+            Some(chip) => cx.toast(
+                ToastKind::Info,
+                format!(
+                    "{doing} {} in {}: the filter {chip} leaves it out of this list",
+                    quoted(title),
+                    super::leaving::place(row, cx.names)
+                ),
+            ),
+            None => {
+                self.list.rows.insert(0, row.clone());
+                match row.parent_id.and_then(|p| self.index_of(p)) {
+                    Some(idx) => {
+                        self.cursor = idx;
+                        self.fix_scroll(cx);
+                    }
+                    None => {
+                        self.cursor = 0;
+                        self.scroll = 0;
+                    }
+                }
+            }
+        }
+        left_out
     }
 
     /// The tasks the screen holds: what a look for a new one must not take for it.
@@ -296,6 +227,18 @@ impl TasksState {
         result: Result<Task, ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        // Nothing reached the service (the app is offline now): the task goes to the outbox
+        // as it would have offline. A lost answer is looked for first, as ever.
+        if let Err(e) = &result
+            && cx.is_offline()
+            && crate::screen::offline::unreachable(e)
+            && !e.may_have_been_applied()
+            && let Some(c) = self.creating.remove(&n)
+        {
+            self.drop_row(c.row.id);
+            self.queue_new(c.new, c.form, None, cx);
+            return;
+        }
         match CreateAnswer::read(result) {
             CreateAnswer::Created(whole) => {
                 let task = TaskRow::from(&whole);
@@ -355,6 +298,19 @@ impl TasksState {
         result: Result<weeek_api::TaskPage, ApiError>,
         cx: &mut ScreenCtx,
     ) {
+        // The look could not reach the service either (the app is offline now): the task goes
+        // to the outbox, to be looked for again before it is sent.
+        if let Err(e) = &result
+            && cx.is_offline()
+            && crate::screen::offline::unreachable(e)
+            && self.creating.get(&n).is_some_and(|c| c.lost.is_some())
+            && let Some(c) = self.creating.remove(&n)
+        {
+            self.drop_row(c.row.id);
+            let sent = c.lost.as_ref().map(|l| l.sent.at);
+            self.queue_new(c.new, c.form, sent, cx);
+            return;
+        }
         let Some(lost) = self.creating.get_mut(&n).and_then(|c| c.lost.as_mut()) else {
             return;
         };
@@ -558,6 +514,31 @@ impl TasksState {
     /// closed.
     pub(super) fn offer(&mut self, popup: Popup) {
         self.layers.offer(super::layer::Layer::Popup(popup));
+    }
+}
+
+/// The row a new task shows as until the service's copy takes its place.
+pub(super) fn new_row(id: i64, new: &NewTask, cx: &ScreenCtx) -> TaskRow {
+    let (project, column) = (new.project_id, new.board_column_id);
+    TaskRow {
+        id,
+        parent_id: new.parent_id,
+        title: Some(new.title.clone()),
+        assignees: new.assignees.clone(),
+        project_id: project,
+        board_column_id: column,
+        priority: new.priority,
+        due_date: new.due_date,
+        tags: new.tags.clone(),
+        locations: project
+            .map(|p| TaskLocation {
+                project_id: p,
+                board_id: column.and_then(|c| cx.names.column(c)).map(|c| c.board_id),
+                board_column_id: column,
+            })
+            .into_iter()
+            .collect(),
+        ..Default::default()
     }
 }
 

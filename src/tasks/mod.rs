@@ -17,11 +17,13 @@ pub mod form;
 pub mod layer;
 pub mod leaving;
 mod list_keys;
+mod offline;
 pub mod panel;
 mod popup_keys;
 mod refresh;
 mod screen;
 pub mod subtasks;
+mod task_lookup;
 mod task_writes;
 mod time_form;
 pub mod time_log;
@@ -45,6 +47,8 @@ mod description_tests;
 mod detail_tests;
 #[cfg(test)]
 mod file_tests;
+#[cfg(test)]
+mod offline_tests;
 #[cfg(test)]
 mod refresh_tests;
 #[cfg(test)]
@@ -115,6 +119,8 @@ pub enum TaskKey {
     /// The board's columns read to look for a new column whose answer was lost, by its
     /// number.
     ColumnFind(u64),
+    /// A task read again after a change of it left the outbox unsent.
+    Outbox(i64),
     /// A page of the list read again in place, by its offset.
     Refresh(u32),
 }

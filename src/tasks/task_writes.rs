@@ -2,8 +2,7 @@
 //! set to a value (or the task deleted), how it shows on the list's rows and the board's
 //! cards, the requests that carry it, and how a task read back says whether it holds.
 
-use time::Date;
-use weeek_api::models::{Priority, Task, TaskLocation, TaskRow};
+use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, TaskUpdate};
 
 use super::bulk::Bulk;
@@ -13,48 +12,11 @@ use crate::screen::ledger::{self, Shown, WriteCall, Writes, done, read_item, ret
 use crate::screen::lost_answer::{ReadBack, read_back_failed};
 use crate::worker::{TypedCall, op};
 
-/// One field of a task set to a value.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Change {
-    Completed(bool),
-    Priority(Option<Priority>),
-    Column(i64),
-    Due(Option<Date>),
-    Title(String),
-    Assignees(Vec<String>),
-    /// In the service's order or not: tags compare as sets.
-    Tags(Vec<i64>),
-}
-
-/// The same tags, whatever their order.
-pub fn same_tags(a: &[i64], b: &[i64]) -> bool {
-    let (mut a, mut b) = (a.to_vec(), b.to_vec());
-    a.sort_unstable();
-    a.dedup();
-    b.sort_unstable();
-    b.dedup();
-    a == b
-}
+/// One field of a task set to a value (the outbox keeps the same changes).
+pub type Change = crate::outbox::TaskField;
+pub use crate::outbox::task::same_tags;
 
 impl Change {
-    /// The same field's value on `task` now: what undo and rollback go back to.
-    pub(super) fn current(&self, task: &TaskRow) -> Change {
-        match self {
-            Self::Completed(_) => Self::Completed(task.is_completed),
-            Self::Priority(_) => Self::Priority(task.priority),
-            Self::Column(_) => Self::Column(
-                task.primary_location()
-                    .and_then(|l| l.board_column_id)
-                    .unwrap_or_default(),
-            ),
-            Self::Due(_) => Self::Due(task.due_day()),
-            Self::Title(_) => Self::Title(task.title.clone().unwrap_or_default()),
-            Self::Assignees(_) => Self::Assignees(task.all_assignees()),
-            Self::Tags(asked) if same_tags(asked, &task.tags) => self.clone(),
-            Self::Tags(_) => Self::Tags(task.tags.clone()),
-        }
-    }
-
     /// How a failure reads: "Could not {this} “title”".
     pub(super) fn failure_verb(&self) -> &'static str {
         match self {
@@ -66,41 +28,6 @@ impl Change {
             Self::Title(_) => "rename",
             Self::Assignees(_) => "change the assignees of",
             Self::Tags(_) => "tag",
-        }
-    }
-
-    pub(super) fn apply(&self, task: &mut TaskRow) {
-        match self {
-            Self::Completed(done) => {
-                task.is_completed = *done;
-                if !done {
-                    task.completed_at = None;
-                }
-            }
-            Self::Priority(p) => task.priority = *p,
-            Self::Column(col) => {
-                task.board_column_id = Some(*col);
-                if let Some(first) = task.locations.first_mut() {
-                    first.board_column_id = Some(*col);
-                } else if let Some(project_id) = task.project_id {
-                    task.locations.push(TaskLocation {
-                        project_id,
-                        board_id: task.board_id,
-                        board_column_id: Some(*col),
-                    });
-                }
-            }
-            Self::Due(d) => {
-                task.due_date = *d;
-                task.due_date_time = None;
-                task.legacy_due = None;
-            }
-            Self::Title(t) => task.title = Some(t.clone()),
-            Self::Assignees(a) => {
-                task.assignees = a.clone();
-                task.user_id = a.first().cloned();
-            }
-            Self::Tags(t) => task.tags = t.clone(),
         }
     }
 
@@ -355,11 +282,11 @@ mod tests {
     fn unchanged_values_send_nothing() {
         let before = TaskRow {
             id: 7,
-            priority: Some(Priority::High),
+            priority: Some(weeek_api::models::Priority::High),
             ..Default::default()
         };
         assert!(
-            Change::Priority(Some(Priority::High))
+            Change::Priority(Some(weeek_api::models::Priority::High))
                 .calls(7, &before)
                 .is_empty()
         );

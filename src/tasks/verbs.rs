@@ -35,8 +35,12 @@ impl TasksState {
             cx.toast(ToastKind::Info, "No task here");
             return true;
         }
-        // A row still being created has no id the service knows yet.
-        if targets.iter().any(|id| *id < 0) {
+        // A row still being created has no id the service knows yet (one made offline is
+        // known by its local id: its changes wait in the outbox behind its create).
+        if targets
+            .iter()
+            .any(|id| *id < 0 && !crate::outbox::is_local_task(*id))
+        {
             cx.toast(ToastKind::Info, "That task is still being created");
             return true;
         }
@@ -233,6 +237,8 @@ impl TasksState {
     pub(super) fn delete(&mut self, ids: Vec<i64>, cx: &mut ScreenCtx) {
         let bulk = self.new_bulk("Deleted".into(), String::new(), "delete", false);
         let mut names = Vec::new();
+        // Deletes kept in the outbox rather than sent.
+        let mut kept = 0;
         for id in ids {
             let Some(idx) = self.index_of(id) else {
                 continue;
@@ -244,6 +250,14 @@ impl TasksState {
             self.writes.forget_item(&id);
             let name = row.display_title().to_string();
             names.push(name.clone());
+            if cx.offline.must_queue(&crate::outbox::task_ref(id)) {
+                if let Some(b) = self.layers.board_mut() {
+                    b.remove(id);
+                }
+                self.queue_delete(id, &row, cx);
+                kept += 1;
+                continue;
+            }
             let edit = Edit::Delete {
                 at: idx,
                 row: Box::new(row),
@@ -252,7 +266,15 @@ impl TasksState {
                 .add(bulk, id, name, edit, vec![done(op::DeleteTask(id))], cx);
         }
         self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
-        if self.writes.keep_if_any(bulk) {
+        if kept > 0 {
+            let what = match names.as_slice() {
+                [one] => quoted(one),
+                _ => count(names.len()),
+            };
+            let note = cx.kept_note();
+            cx.toast(ToastKind::Success, format!("Deleted {what}{note}"));
+        }
+        if self.writes.keep_if_any(bulk) || kept > 0 {
             // `u` says it cannot bring them back rather than skipping to an older change.
             let label = match names.as_slice() {
                 [one] => format!("Deleted {}", quoted(one)),

@@ -435,6 +435,67 @@ impl Harness {
     }
 }
 
+/// A failure to connect: the service cannot be reached.
+pub fn unreachable() -> ApiError {
+    ApiError::Network {
+        message: "connection refused".into(),
+        sent: false,
+    }
+}
+
+impl Harness {
+    /// Fails every pending request as a service that cannot be reached would: the app goes
+    /// offline.
+    pub fn cut_off(&mut self) {
+        self.fail_all(|_| true, unreachable);
+    }
+
+    /// Does what the runtime does with the outbox's orders: each is kept in `store`, and the
+    /// app is told the outbox as it then is.
+    pub fn keep_outbox(&mut self, store: &mut crate::store::Store) {
+        let (orders, rest): (Vec<Effect>, Vec<Effect>) = std::mem::take(&mut self.effects)
+            .into_iter()
+            .partition(|e| matches!(e, Effect::Outbox(_)));
+        self.effects = rest;
+        for order in orders {
+            if let Effect::Outbox(order) = order {
+                let entries = order.run(store).expect("the outbox is written");
+                self.send(Msg::Outbox(entries));
+            }
+        }
+    }
+
+    /// Whether the app asked for a replay since last asked.
+    pub fn took_replay(&mut self) -> bool {
+        let before = self.effects.len();
+        self.effects.retain(|e| *e != Effect::Replay);
+        self.effects.len() < before
+    }
+}
+
+/// Runs the replay the app asked for as the worker does, against `client` with `store`, each
+/// step handed to the app as it is reported.
+#[cfg(feature = "demo")]
+impl Harness {
+    pub async fn replay(&mut self, client: &weeek_api::Client, store: &crate::store::SharedStore) {
+        use std::sync::{Arc, Mutex};
+        assert!(self.took_replay(), "the app asked for a replay");
+        let steps: Arc<Mutex<Vec<crate::outbox::Replayed>>> = Arc::default();
+        let kept = steps.clone();
+        let replay = crate::outbox::replay::Replay {
+            client: client.clone(),
+            store: store.clone(),
+            now: Arc::new(time::OffsetDateTime::now_utc),
+            report: Arc::new(move |r| kept.lock().unwrap().push(r)),
+        };
+        replay.run().await;
+        let steps = std::mem::take(&mut *steps.lock().unwrap());
+        for step in steps {
+            self.send(Msg::Replayed(Box::new(step)));
+        }
+    }
+}
+
 impl Default for Harness {
     fn default() -> Self {
         Self::new()

@@ -19,9 +19,9 @@ mod world;
 
 pub use answers::{answered, done, failure};
 pub use fixtures::*;
-pub use harness::Harness;
 #[cfg(feature = "demo")]
 pub use harness::sandbox;
+pub use harness::{Harness, unreachable};
 pub use lookups::{NewColumn, board_column};
 pub use world::World;
 

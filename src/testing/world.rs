@@ -13,6 +13,7 @@ pub struct World {
     pub toasts: crate::screen::toast::Toasts,
     pub keys: crate::keys::keymap::Keymap,
     pub jumps: Vec<crate::screen::jump::Jump>,
+    pub offline: crate::screen::offline::Offline,
 }
 
 impl World {
@@ -24,6 +25,7 @@ impl World {
             toasts: Default::default(),
             keys: Default::default(),
             jumps: Vec::new(),
+            offline: Default::default(),
         }
     }
 
@@ -37,6 +39,7 @@ impl World {
             viewport: crate::layout::Viewport::new(120, 40),
             keys: &self.keys,
             jumps: &mut self.jumps,
+            offline: &mut self.offline,
             stored: None,
             quiet: false,
         }

@@ -8,6 +8,7 @@ pub mod form_status;
 pub mod funnels;
 pub mod help;
 pub mod organizations;
+pub mod outbox;
 pub mod palette;
 pub mod plain;
 pub mod projects;
@@ -25,6 +26,8 @@ mod description_snapshots;
 mod file_snapshots;
 #[cfg(test)]
 mod help_snapshots;
+#[cfg(test)]
+mod outbox_snapshots;
 #[cfg(all(test, feature = "demo"))]
 mod screenshots;
 #[cfg(test)]
@@ -103,6 +106,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame) -> Drawn {
     let overlay = match &app.overlay {
         Some(Overlay::Help { scroll, .. }) => Some(help::render_help(app, t, frame, area, *scroll)),
         Some(Overlay::Messages { scroll }) => Some(render_messages(app, t, frame, area, *scroll)),
+        Some(Overlay::Outbox { cursor }) => Some(outbox::render(app, t, frame, area, *cursor)),
         Some(Overlay::Palette(p)) => Some(palette::render(app, t, frame, area, p)),
         Some(Overlay::Workspaces(p)) => Some(dialogs::render_picker(t, frame, area, p)),
         Some(Overlay::Confirm { question, .. }) => {
@@ -223,6 +227,10 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
                 true,
             )
         }
+        // Offline nothing on screen is live.
+        (None, Some(crate::app::DataSource::Live)) if app.offline.is_offline() => {
+            (String::new(), String::new(), false)
+        }
         (None, Some(crate::app::DataSource::Live)) => (" · live".to_string(), String::new(), false),
         (None, None) => (String::new(), String::new(), false),
     };
@@ -231,25 +239,56 @@ fn render_header(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     } else {
         "   ".to_string()
     };
+    // Offline (or changes made offline still on their way), that is said in its place: it
+    // tells what the screen's data and the keys' changes are worth now.
+    let notes = app.link_notes();
+    let link = notes.first();
     // A read being tried again says so here until its answer comes.
-    let retrying = app.retry_note();
-    let who = retrying.map_or(who, str::to_string);
+    let retrying = app.retry_note().filter(|_| link.is_none());
     render_timer(app, t, &mut spans, usize::from(area.width));
     let left_w: usize = spans.iter().map(|s| width(&s.content)).sum();
     let room = usize::from(area.width).saturating_sub(left_w + width(&busy) + 1);
-    let needed = if stays { 8 } else { width(&who) + 1 };
-    let (source, who) = if width(&source) + needed <= room {
-        (source, who)
-    } else if stays && width(&short) <= room {
-        (short, String::new())
-    } else {
-        (String::new(), who)
+    let (source, who) = match (link, retrying) {
+        // Offline (or changes made offline on their way): the longest way to say it that
+        // fits takes the name's place, and where the data comes from follows where room is
+        // left.
+        (Some(_), _) => {
+            let note = notes
+                .iter()
+                .find(|n| width(n) < room)
+                .or(notes.last())
+                .cloned()
+                .unwrap_or_default();
+            let left = room.saturating_sub(width(&note) + 1);
+            let short = format!(" ·{short}");
+            let source = if width(&source) <= left {
+                source
+            } else if stays && width(&short) <= left {
+                short
+            } else {
+                String::new()
+            };
+            (source, note)
+        }
+        (None, retrying) => {
+            let who = retrying.map_or(who, str::to_string);
+            let needed = if stays { 8 } else { width(&who) + 1 };
+            if width(&source) + needed <= room {
+                (source, who)
+            } else if stays && width(&short) <= room {
+                (short, String::new())
+            } else {
+                (String::new(), who)
+            }
+        }
     };
     let room = room.saturating_sub(width(&source));
     let who = truncate(&format!(" {who}"), room);
     let pad = room.saturating_sub(width(&who));
     spans.push(Span::raw(" ".repeat(pad)));
-    let who_style = if retrying.is_some() {
+    let who_style = if app.offline.is_offline() {
+        t.error()
+    } else if link.is_some() || retrying.is_some() {
         t.fg(Color::Yellow)
     } else if app.names.user.error().is_some() {
         t.error()

@@ -354,6 +354,14 @@ pub fn keep(
         }
         _ => {}
     }
+    // The service's copies do not have the changes of the outbox yet: they are shown over
+    // them again, so that the store shows what the screens do.
+    if matches!(
+        call,
+        Call::Tasks(_) | Call::Task(_) | Call::Deals(..) | Call::Deal(_)
+    ) {
+        w.reshow_outbox()?;
+    }
     Ok(())
 }
 

@@ -27,6 +27,10 @@ mod kept;
 mod kept_tests;
 mod local;
 mod output;
+mod replaying;
+#[cfg(test)]
+#[cfg(feature = "demo")]
+mod replaying_tests;
 mod runtime;
 mod syncing;
 mod table;

@@ -206,27 +206,24 @@ impl<T> PartialEq for TypedCall<T> {
     }
 }
 
-/// Failures a test can make from a service error, whatever the call (`Answer::failed`).
-#[cfg(test)]
+/// Failures made from a service error, whatever the call: the answer of one never sent
+/// (`Call::unsent`), and in tests any (`Answer::failed`).
 pub trait FromApiError {
     fn from_api(e: ApiError) -> Self;
 }
 
-#[cfg(test)]
 impl FromApiError for ApiError {
     fn from_api(e: ApiError) -> Self {
         e
     }
 }
 
-#[cfg(test)]
 impl FromApiError for SaveError {
     fn from_api(e: ApiError) -> Self {
         SaveError::Api(e)
     }
 }
 
-#[cfg(test)]
 impl FromApiError for LocalError {
     fn from_api(e: ApiError) -> Self {
         LocalError::Other(e.short())

@@ -57,6 +57,8 @@ pub enum Order<K> {
     Sync(u64),
     /// Stop the sync running, if one is.
     StopSync,
+    /// Send what the outbox holds (`crate::outbox::replay`).
+    Replay,
 }
 
 /// What the worker tells the app.
@@ -75,6 +77,8 @@ pub enum Report<K> {
         id: u64,
         report: Box<crate::sync::SyncReport>,
     },
+    /// A step of the outbox's replay.
+    Replayed(Box<crate::outbox::Replayed>),
 }
 
 /// A read of request `id` is tried again after `notice.delay`.
@@ -106,6 +110,7 @@ where
     tokio::spawn(async move {
         let mut running: HashMap<K, Running> = HashMap::new();
         let mut syncing: Option<JoinHandle<()>> = None;
+        let mut replaying = super::replaying::Replaying::default();
         while let Some(order) = order_rx.recv().await {
             running.retain(|_, r| !r.handle.is_finished());
             let Request {
@@ -137,6 +142,10 @@ where
                         tracing::info!("sync stopped");
                         sync.abort();
                     }
+                    continue;
+                }
+                Order::Replay => {
+                    replaying.start(&client, &store, report_tx.clone());
                     continue;
                 }
             };

@@ -64,6 +64,18 @@ macro_rules! calls {
                     $( Call::$name { .. } => Kind::$kind, )*
                 }
             }
+
+            /// Its answer when it was never sent, failing with `e`, in its own answer type.
+            pub fn unsent(&self, e: weeek_api::ApiError) -> Output {
+                match self {
+                    $(
+                        Call::$name { .. } => {
+                            let answer: $out = Err(super::output::FromApiError::from_api(e));
+                            Output::new(answer)
+                        }
+                    )*
+                }
+            }
         }
 
         /// Runs `call`; a list's unreadable rows go to `skipped`.

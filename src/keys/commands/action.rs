@@ -18,6 +18,12 @@ pub enum Action {
     NextScreen,
     PrevScreen,
     Messages,
+    /// The outbox: changes made offline, on their way or waiting for a decision.
+    Outbox,
+    /// At a conflict of the outbox: send mine over the service's value.
+    KeepMine,
+    /// At a conflict of the outbox: take the service's value, dropping mine.
+    TakeTheirs,
     /// The workspace switcher: the config file's profiles, its top level and the demo.
     Workspaces,
     /// Read the whole workspace into the local store in the background, or stop doing so.

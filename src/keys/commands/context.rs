@@ -73,10 +73,12 @@ pub enum Context {
     CustomFields,
     /// A board of the task screen: its columns and cards.
     Board,
+    /// The outbox (`O`): changes made offline.
+    Outbox,
 }
 
 impl Context {
-    pub const ALL: [Context; 48] = [
+    pub const ALL: [Context; 49] = [
         Self::Global,
         Self::List,
         Self::Text,
@@ -125,6 +127,7 @@ impl Context {
         Self::PathEntry,
         Self::CustomFields,
         Self::Board,
+        Self::Outbox,
     ];
 
     /// The first part of its commands' ids.
@@ -178,6 +181,7 @@ impl Context {
             Self::PathEntry => "path_entry",
             Self::CustomFields => "custom_fields",
             Self::Board => "board",
+            Self::Outbox => "outbox",
         }
     }
 
@@ -247,6 +251,7 @@ impl Context {
             Self::PathEntry => "Typing the path of a file",
             Self::CustomFields => "Custom fields in the detail",
             Self::Board => "Board",
+            Self::Outbox => "The outbox",
         }
     }
 
@@ -287,6 +292,7 @@ impl Context {
         matches!(
             self,
             Self::Overlay
+                | Self::Outbox
                 | Self::Help
                 | Self::HelpSearch
                 | Self::Picker

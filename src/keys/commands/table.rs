@@ -383,6 +383,12 @@ pub static COMMANDS: &[Command] = &[
     cmd("help_search.keep",  &[ENTER], A::Accept, Some("keep"),  "Keep the filter and scroll what it found"),
     cmd("help_search.clear", &[ESC],   A::Clear,  Some("clear"), "Clear the filter: every key again"),
 
+    // The outbox (`O`): each change made offline, its item, what it changes, since when, its
+    // state. The cursor moves as the overlay scrolls.
+    cmd("outbox.drop",   &[DELETE, ch('D')], A::Delete,     Some("drop"),   "Drop the change under the cursor, unsent (its item is read again)"),
+    cmd("outbox.mine",   &[ch('m')],         A::KeepMine,   Some("mine"),   "At a conflict: keep mine, sent over the service's value"),
+    cmd("outbox.theirs", &[ch('t')],         A::TakeTheirs, Some("theirs"), "At a conflict: take theirs, mine dropped (its item is read again)"),
+
     cmd("overlay.down",      &[ch('j'), DOWN],                A::Down,     Some("scroll"), "Scroll down"),
     cmd("overlay.up",        &[ch('k'), UP],                  A::Up,       None,           "Scroll up"),
     cmd("overlay.page_down", &[PGDN, ch(' ')],                A::PageDown, None,           "A page down"),
@@ -422,6 +428,7 @@ pub static COMMANDS: &[Command] = &[
     cmd("global.palette",     &[ctrl('p'), ch(':')], A::Palette,        None,            "Command palette; it also goes to any task, project, board, deal, contact, organization or member by name (from the local store)"),
     cmd("global.refresh",     &[ch('r')],            A::Refresh,        None,            "Refresh"),
     cmd("global.messages",    &[ch('M')],            A::Messages,       None,            "Every message since the app started, in full"),
+    cmd("global.outbox",      &[ch('O')],            A::Outbox,         None,            "The outbox: changes made offline, waiting, in conflict or refused"),
     cmd("global.dismiss",     &[ESC],                A::Back,           None,            "Dismiss the messages on screen"),
     cmd("global.tasks",       &[alt('1')],           A::ScreenTasks,    None,            "Tasks screen"),
     cmd("global.funnels",     &[alt('2')],           A::ScreenFunnels,  None,            "Funnels screen"),

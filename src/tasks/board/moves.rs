@@ -75,7 +75,8 @@ impl TasksState {
     /// it left from the board: the place `rehome` gave it there (the service put it at the
     /// bottom). Refused, the card goes to the bottom, as the service has it.
     pub(in crate::tasks) fn restore_places(&mut self, cx: &mut ScreenCtx) {
-        if !self.writes.is_idle() {
+        // Offline the places wait: a reorder needs the service.
+        if !self.writes.is_idle() || cx.is_offline() {
             return;
         }
         let Some(b) = self.layers.board_mut() else {

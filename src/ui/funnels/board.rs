@@ -240,8 +240,18 @@ impl ColumnView<'_> {
     fn card(&self, t: &Theme, deal: &Deal, w: usize, cursor: bool) -> Vec<Line<'static>> {
         let names = &self.app.names;
         let title = one_line(deal.title.as_deref().unwrap_or("(untitled deal)"));
+        // Changes of it still in the outbox: said after its outcome, where a card has room
+        // (a long title is cut).
+        let mark = self
+            .app
+            .offline
+            .mark(&crate::outbox::ItemRef::deal(&deal.id));
         let amount = amounts::money(deal.amount, self.mark);
         let (outcome, outcome_style) = outcome(t, deal.win_status.as_ref());
+        let outcome = match mark {
+            Some(mark) => format!("{outcome} · {mark}"),
+            None => outcome.to_string(),
+        };
         let people: Vec<String> = deal
             .assignees
             .iter()
@@ -269,7 +279,7 @@ impl ColumnView<'_> {
                 Span::raw(truncate(&amount, inner)),
                 Span::raw("  "),
                 Span::styled(
-                    fit(&truncate(&one_line(outcome), outcome_room), outcome_room),
+                    fit(&truncate(&one_line(&outcome), outcome_room), outcome_room),
                     outcome_style,
                 ),
             ]),

@@ -125,6 +125,8 @@ fn task_row<'a>(
     let mut title = one_line(task.display_title());
     if let Some(waiting) = s.unconfirmed(task.id) {
         title = format!("{title} ({waiting})");
+    } else if let Some(mark) = app.offline.mark(&crate::outbox::task_ref(task.id)) {
+        title = format!("{title} ({mark})");
     }
     spans.push(Span::styled(
         fit(&title, cols.title.saturating_sub(1)) + " ",

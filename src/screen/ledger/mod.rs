@@ -17,6 +17,10 @@ use super::requests::KeySet;
 use super::toast::ToastKind;
 use crate::worker::TypedCall;
 
+mod hand_over;
+
+pub use hand_over::Kept;
+
 /// What a kind of write is made of.
 pub trait Writes {
     /// Which item a write changes (a task's number, a deal's id).
@@ -163,6 +167,8 @@ pub struct Outcome<W: Writes> {
     pub lost: Option<ApiError>,
     /// What reading it back showed.
     pub read_back: Option<ReadBack>,
+    /// Handed to the outbox: the service could not be reached, and it goes when it can.
+    pub kept: bool,
 }
 
 impl<W: Writes> Outcome<W> {
@@ -316,6 +322,7 @@ impl<W: Writes> Ledger<W> {
                 error: None,
                 lost: None,
                 read_back: None,
+                kept: false,
             },
         );
         for call in calls {

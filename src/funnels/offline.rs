@@ -1,0 +1,318 @@
+//! The deal board while the service cannot be reached: a move to another status, an outcome
+//! (won, lost, archived, open again) and a delete keep their changes in the outbox and show at
+//! once; pages read meanwhile get them laid over again; the replay's steps put the service's
+//! copy of the deal in its place. A deal with changes still in the outbox has its later ones
+//! join them, online too.
+
+use weeek_api::ApiError;
+use weeek_api::models::{Deal, WinStatus};
+
+use super::detail::FunnelDetail;
+use super::moves::Move;
+use super::verbs::Verb;
+use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
+use crate::outbox::{Base, Change, DealField, Entry, Field, Fresh, ItemKind, ItemRef, State, Step};
+use crate::screen::ScreenCtx;
+use crate::screen::ledger::Kept;
+use crate::screen::toast::ToastKind;
+use crate::worker::op;
+
+fn title(deal: &Deal) -> String {
+    crate::text::quoted_full(deal.title.as_deref().unwrap_or("(untitled deal)"))
+}
+
+/// The name a change of `deal` is kept under.
+fn name(deal: &Deal) -> String {
+    deal.title
+        .clone()
+        .unwrap_or_else(|| "(untitled deal)".to_string())
+}
+
+impl FunnelsState {
+    /// Whether a change of deal `id` goes to the outbox: offline, or earlier changes of it are
+    /// there still.
+    pub(super) fn must_queue(id: &str, cx: &ScreenCtx) -> bool {
+        cx.offline.must_queue(&ItemRef::deal(id))
+    }
+
+    /// `H` / `L` kept: the deal (shown in `to` already) moves there when the service is back.
+    pub(super) fn queue_move(&self, deal: &Deal, from: &str, to: &str, cx: &mut ScreenCtx) {
+        cx.queue(
+            ItemRef::deal(&deal.id),
+            name(deal),
+            Change::Set(Field::Deal(DealField::Status(to.to_string()))),
+            Base {
+                updated_at: deal.updated_at,
+                value: Some(Field::Deal(DealField::Status(from.to_string()))),
+            },
+        );
+        let to_name = self
+            .detail
+            .as_ref()
+            .map_or_else(|| format!("status {to}"), |d| d.status_name(to));
+        let note = cx.kept_note();
+        cx.toast(
+            ToastKind::Success,
+            format!("Moved {} to {to_name}{note}", title(deal)),
+        );
+    }
+
+    /// `w` / `W` / `Z` kept: the outcome (shown already) is set when the service is back.
+    pub(super) fn queue_outcome(
+        &self,
+        deal: &Deal,
+        from: Option<WinStatus>,
+        to: Option<WinStatus>,
+        cx: &mut ScreenCtx,
+    ) {
+        let said = match &to {
+            None => "Reopened".to_string(),
+            Some(o) => format!("Marked {}:", o.as_str()),
+        };
+        cx.queue(
+            ItemRef::deal(&deal.id),
+            name(deal),
+            Change::Set(Field::Deal(DealField::Outcome(to))),
+            Base {
+                updated_at: deal.updated_at,
+                value: Some(Field::Deal(DealField::Outcome(from))),
+            },
+        );
+        let note = cx.kept_note();
+        cx.toast(ToastKind::Success, format!("{said} {}{note}", title(deal)));
+    }
+
+    /// `D` kept: the deal (off the board already) is deleted when the service is back.
+    pub(super) fn queue_delete(&self, deal: &Deal, cx: &mut ScreenCtx) {
+        cx.queue(
+            ItemRef::deal(&deal.id),
+            name(deal),
+            Change::Delete,
+            Base {
+                updated_at: deal.updated_at,
+                value: None,
+            },
+        );
+        let note = cx.kept_note();
+        cx.toast(ToastKind::Success, format!("Deleted {}{note}", title(deal)));
+    }
+
+    /// Moves handed over by the ledger (the service out of reach) go to the outbox.
+    pub(super) fn keep_moves(&self, kept: Vec<Kept<super::moves::DealMoves>>, cx: &mut ScreenCtx) {
+        for (_, _, m) in kept {
+            let Move { deal, from, to, .. } = m;
+            self.queue_move(&deal, &from, &to, cx);
+        }
+    }
+
+    /// Verbs handed over by the ledger (the service out of reach) go to the outbox.
+    pub(super) fn keep_verbs(&self, kept: Vec<Kept<super::verbs::DealVerbs>>, cx: &mut ScreenCtx) {
+        for (id, _, verb) in kept {
+            match verb {
+                Verb::Outcome { from, to } => {
+                    let deal = self.deal_on_board(&id).unwrap_or_else(|| Deal {
+                        id: id.clone(),
+                        ..Default::default()
+                    });
+                    self.queue_outcome(&deal, from, to, cx);
+                }
+                Verb::Delete { deal, .. } => self.queue_delete(&deal, cx),
+            }
+        }
+    }
+
+    fn deal_on_board(&self, id: &str) -> Option<Deal> {
+        self.detail
+            .as_ref()?
+            .columns
+            .iter()
+            .find_map(|c| c.deals.rows.iter().find(|d| d.id == id).cloned())
+    }
+
+    /// A step of the replay of a deal: the service's copy takes its place on the board (with
+    /// the changes still waiting for it laid over), a deal gone goes.
+    pub fn on_replayed(&mut self, step: &Step, cx: &mut ScreenCtx) {
+        let Some(d) = &mut self.detail else {
+            return;
+        };
+        match step {
+            Step::Sent { entry, fresh }
+            | Step::Conflict { entry, fresh }
+            | Step::Refused { entry, fresh }
+                if entry.item.kind == ItemKind::Deal =>
+            {
+                // Deleted, there is no copy: it stays off the board.
+                if let Some(Fresh::Deal(deal)) = fresh {
+                    d.show_fresh((**deal).clone(), cx);
+                }
+            }
+            Step::Gone { entries } => {
+                for e in entries.iter().filter(|e| e.item.kind == ItemKind::Deal) {
+                    if let Some(id) = &e.item.id {
+                        d.take_off(id, cx);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A change of a deal left the outbox unsent (dropped, or theirs taken at a conflict): the
+    /// board shows the value before it again, and the deal is read again.
+    pub fn on_dropped(&mut self, entry: &Entry, cx: &mut ScreenCtx) {
+        let Some(id) = entry.item.id.clone() else {
+            return;
+        };
+        if entry.item.kind != ItemKind::Deal {
+            return;
+        }
+        if let Some(d) = &mut self.detail {
+            match (&entry.change, &entry.base.value) {
+                (
+                    Change::Set(Field::Deal(DealField::Status(_))),
+                    Some(Field::Deal(DealField::Status(base))),
+                ) => {
+                    match d.column_index(base) {
+                        Some(ci) => {
+                            d.relocate(&id, ci, 0);
+                        }
+                        None => d.take_off(&id, cx),
+                    }
+                    d.fix_columns(cx);
+                }
+                (
+                    Change::Set(Field::Deal(DealField::Outcome(_))),
+                    Some(Field::Deal(DealField::Outcome(base))),
+                ) => {
+                    d.set_outcome(&id, base.clone());
+                }
+                _ => {}
+            }
+        }
+        cx.request(
+            FunnelKey::Outbox(id.clone()),
+            op::Deal(id.clone()),
+            move |r| FunnelAnswer::Outboxed(id.clone(), r),
+        );
+    }
+
+    /// Deal `id` as the service has it, read again after a change of it was dropped.
+    pub(super) fn on_reread(
+        &mut self,
+        id: &str,
+        result: Result<Box<Deal>, ApiError>,
+        cx: &mut ScreenCtx,
+    ) {
+        let Some(d) = &mut self.detail else {
+            return;
+        };
+        match result {
+            Ok(deal) => d.show_fresh(*deal, cx),
+            Err(ApiError::NotFound { .. }) => d.take_off(id, cx),
+            // Offline still: the board shows the value before the change.
+            Err(_) => {}
+        }
+    }
+}
+
+impl FunnelDetail {
+    /// Lays the changes of the outbox still to reach the service over deals just read: moved
+    /// where they will be, their outcomes set, deleted ones off the board.
+    pub(super) fn reapply_outbox(&mut self, cx: &ScreenCtx) {
+        let pending: Vec<Entry> = cx
+            .offline
+            .entries()
+            .iter()
+            .filter(|e| e.item.kind == ItemKind::Deal)
+            .filter(|e| matches!(e.state, State::Waiting | State::Sending))
+            .cloned()
+            .collect();
+        for e in pending {
+            let Some(id) = &e.item.id else {
+                continue;
+            };
+            self.lay(id, &e.change, cx);
+        }
+    }
+
+    fn lay(&mut self, id: &str, change: &Change, cx: &ScreenCtx) {
+        match change {
+            Change::Set(Field::Deal(DealField::Status(to))) => {
+                // As a move on its way is laid over a page read before it (`moves`): out of
+                // every other column, into its own once.
+                let copy = self
+                    .columns
+                    .iter()
+                    .find_map(|c| c.deals.rows.iter().find(|d| d.id == id).cloned());
+                let Some(mut deal) = copy else {
+                    return;
+                };
+                let target = self.column_index(to);
+                for (ci, c) in self.columns.iter_mut().enumerate() {
+                    if Some(ci) != target {
+                        c.deals.rows.retain(|d| d.id != id);
+                    }
+                    c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
+                }
+                if let Some(ci) = target
+                    && !self.columns[ci].deals.rows.iter().any(|d| d.id == id)
+                {
+                    deal.status_id = Some(to.clone());
+                    self.columns[ci].deals.rows.insert(0, deal);
+                }
+                self.fix_columns(cx);
+            }
+            Change::Set(Field::Deal(DealField::Outcome(o))) => self.set_outcome(id, o.clone()),
+            Change::Delete => {
+                if self
+                    .columns
+                    .iter()
+                    .any(|c| c.deals.rows.iter().any(|d| d.id == id))
+                {
+                    self.take_off(id, cx);
+                }
+            }
+            Change::Set(Field::Task(_)) | Change::Create(_) => {}
+        }
+    }
+
+    /// The service's copy of `deal`, with the changes of it still waiting laid over, in its
+    /// status's column.
+    fn show_fresh(&mut self, mut deal: Deal, cx: &ScreenCtx) {
+        let item = ItemRef::deal(&deal.id);
+        for e in cx.offline.entries() {
+            if matches!(e.state, State::Waiting | State::Sending)
+                && e.item.same_item(&item)
+                && let Change::Set(Field::Deal(f)) = &e.change
+            {
+                f.apply(&mut deal);
+            }
+        }
+        let id = deal.id.clone();
+        let Some((ci, at)) = self.columns.iter().enumerate().find_map(|(ci, c)| {
+            c.deals
+                .rows
+                .iter()
+                .position(|d| d.id == id)
+                .map(|p| (ci, p))
+        }) else {
+            return;
+        };
+        self.columns[ci].deals.rows[at] = deal.clone();
+        let status: Option<StatusId> = deal.status_id.clone();
+        match status.and_then(|s| self.column_index(&s)) {
+            Some(to) if to != ci => {
+                self.relocate(&id, to, 0);
+            }
+            Some(_) => {}
+            None => self.take_off(&id, cx),
+        }
+        if let Some(view) = &mut self.deal
+            && view.id == id
+            && let Some(d) = view.deal.value_mut()
+        {
+            *d = deal;
+        }
+        self.fix_columns(cx);
+    }
+}

@@ -1,0 +1,277 @@
+//! The deal board offline: a move, an outcome and a delete kept in the outbox and shown at
+//! once; against the sandbox, replayed once the service is back (sent, conflict, an answer
+//! lost on the way, a deal deleted meanwhile).
+
+use super::*;
+use crate::outbox::{Change, DealField, Field, State};
+use crate::store::Store;
+
+/// The board offline: the next read fails to connect.
+fn offline(h: &mut Harness) {
+    h.press("r");
+    h.cut_off();
+    assert!(h.app.offline.is_offline());
+}
+
+fn writes(h: &Harness) -> Vec<Call> {
+    h.pending
+        .iter()
+        .filter(|r| r.call.is_write())
+        .map(|r| r.call.clone())
+        .collect()
+}
+
+#[test]
+fn offline_a_move_an_outcome_and_a_delete_are_kept_in_order_shown_and_never_sent() {
+    let mut h = opened();
+    offline(&mut h);
+    let mut store = Store::in_memory();
+    // D2 to the next status, D1 won, D3 deleted.
+    h.press("jL");
+    h.press("hgw");
+    h.press("jjD");
+    h.press("y");
+    assert_eq!(writes(&h), [], "nothing goes to the service");
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    let changes: Vec<(Option<&str>, &Change)> = kept
+        .iter()
+        .map(|e| (e.item.id.as_deref(), &e.change))
+        .collect();
+    assert_eq!(
+        changes,
+        [
+            (
+                Some("D2"),
+                &Change::Set(Field::Deal(DealField::Status(TALKS.into())))
+            ),
+            (
+                Some("D1"),
+                &Change::Set(Field::Deal(DealField::Outcome(Some(WinStatus::Won))))
+            ),
+            (Some("D3"), &Change::Delete),
+        ]
+    );
+    assert_eq!(
+        kept[0].base.value,
+        Some(Field::Deal(DealField::Status(NEW.into())))
+    );
+    assert_eq!(
+        kept[1].base.value,
+        Some(Field::Deal(DealField::Outcome(None)))
+    );
+    // Shown as they will be.
+    assert_eq!(column_ids(&h, 0), ["D1"]);
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].win_status,
+        Some(WinStatus::Won)
+    );
+    assert!(h.render().contains("won · queued"), "{}", h.render());
+    assert!(toasts(&h).contains("kept in the outbox"), "{}", toasts(&h));
+    // A page read meanwhile (the store's, say) shows them over it.
+    h.press("r");
+    h.answer_all(
+        |c| matches!(c, Call::FunnelStatuses(_)),
+        || Answer::FunnelStatuses(Ok(statuses())),
+    );
+    let r = deals_request(&mut h, NEW);
+    h.reply(&r, page(new_deals(), false));
+    assert_eq!(column_ids(&h, 0), ["D1"]);
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].win_status,
+        Some(WinStatus::Won)
+    );
+}
+
+#[test]
+fn a_move_that_cannot_reach_the_service_goes_to_the_outbox() {
+    let mut h = opened();
+    let mut store = Store::in_memory();
+    h.press("L");
+    let m = h.take(|c| matches!(c, Call::MoveDeal { .. })).remove(0);
+    h.fail(&m, crate::testing::unreachable());
+    assert!(h.app.offline.is_offline());
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    assert_eq!(kept.len(), 1);
+    assert_eq!(
+        kept[0].change,
+        Change::Set(Field::Deal(DealField::Status(TALKS.into())))
+    );
+    assert_eq!(column_ids(&h, 1), ["D1", "D4"], "still shown where it goes");
+}
+
+#[test]
+fn dropping_a_kept_move_puts_the_deal_back_and_reads_it_again() {
+    let mut h = opened();
+    offline(&mut h);
+    let mut store = Store::in_memory();
+    h.press("L");
+    h.keep_outbox(&mut store);
+    h.press("O");
+    h.press("D");
+    h.keep_outbox(&mut store);
+    assert!(store.outbox().unwrap().is_empty());
+    assert_eq!(column_ids(&h, 0), ["D1", "D2", "D3"]);
+    assert_eq!(h.take(|c| *c == Call::Deal("D1".into())).len(), 1);
+    let _ = State::Waiting;
+}
+
+#[cfg(feature = "demo")]
+mod against_the_sandbox {
+    use weeek_api::{Client, DealQuery};
+
+    use super::*;
+    use crate::store::SharedStore;
+
+    /// The app on the sandbox's first funnel, its board loaded; the deals of its first two
+    /// statuses.
+    async fn board(client: &Client) -> (Harness, String, String) {
+        let mut h = Harness::new();
+        h.take(|_| true);
+        h.send(alt('2'));
+        h.serve(client).await;
+        h.send(code(KeyCode::Enter));
+        h.serve(client).await;
+        let d = detail(&h);
+        assert!(d.columns.len() > 1, "a funnel with statuses");
+        let (s0, s1) = (
+            d.columns[0].status_id.clone(),
+            d.columns[1].status_id.clone(),
+        );
+        assert!(
+            !d.columns[0].deals.rows.is_empty(),
+            "deals in the first status"
+        );
+        (h, s0, s1)
+    }
+
+    async fn back(h: &mut Harness, client: &Client) {
+        h.press("r");
+        h.serve(client).await;
+        assert!(!h.app.offline.is_offline());
+    }
+
+    fn said(h: &Harness, text: &str) -> bool {
+        h.app.toasts.history().any(|(_, t)| t.contains(text))
+    }
+
+    fn log(h: &Harness) -> Vec<String> {
+        h.app.toasts.history().map(|(_, t)| t.clone()).collect()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_move_and_an_outcome_made_offline_reach_the_service_once_it_is_back() {
+        let (sandbox, client) = crate::testing::sandbox(Default::default()).await;
+        let (mut h, _, s1) = board(&client).await;
+        let store = SharedStore::new(Store::in_memory());
+        let first = detail(&h).columns[0].deals.rows[0].clone();
+        offline(&mut h);
+        h.press("L");
+        h.press("w");
+        h.keep_outbox(&mut store.lock());
+        assert_eq!(h.app.offline.waiting(), 2);
+        back(&mut h, &client).await;
+        h.replay(&client, &store).await;
+        assert!(
+            said(&h, "Sent the 2 changes made offline"),
+            "{:#?}",
+            log(&h)
+        );
+        let on_service = client.deal(&first.id).await.expect("deal");
+        assert_eq!(on_service.status_id.as_deref(), Some(s1.as_str()));
+        let won = first.win_status != Some(WinStatus::Won);
+        assert_eq!(on_service.win_status == Some(WinStatus::Won), won);
+        assert!(store.lock().outbox().unwrap().is_empty());
+        sandbox.shutdown().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_deal_moved_offline_and_by_a_colleague_is_a_conflict_until_decided() {
+        let (sandbox, client) = crate::testing::sandbox(Default::default()).await;
+        let (mut h, s0, s1) = board(&client).await;
+        let store = SharedStore::new(Store::in_memory());
+        let first = detail(&h).columns[0].deals.rows[0].clone();
+        let third = detail(&h).columns.get(2).map(|c| c.status_id.clone());
+        let Some(third) = third else {
+            sandbox.shutdown().await;
+            return;
+        };
+        offline(&mut h);
+        h.press("L");
+        h.keep_outbox(&mut store.lock());
+        // A colleague moved it to the third status meanwhile.
+        client
+            .move_deal(&first.id, &third, None)
+            .await
+            .expect("moved");
+        back(&mut h, &client).await;
+        h.replay(&client, &store).await;
+        assert!(said(&h, "Conflict: the status of"), "{:#?}", log(&h));
+        let on_service = client.deal(&first.id).await.expect("deal");
+        assert_eq!(
+            on_service.status_id.as_deref(),
+            Some(third.as_str()),
+            "theirs holds"
+        );
+        let left = store.lock().outbox().unwrap();
+        assert_eq!((left.len(), left[0].state), (1, State::Conflict));
+        // Mine, decided: it goes over theirs.
+        h.press("O");
+        h.press("m");
+        h.keep_outbox(&mut store.lock());
+        h.replay(&client, &store).await;
+        let on_service = client.deal(&first.id).await.expect("deal");
+        assert_eq!(on_service.status_id.as_deref(), Some(s1.as_str()));
+        let _ = s0;
+        sandbox.shutdown().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_deal_deleted_offline_is_deleted_once_and_one_deleted_meanwhile_drops_its_changes() {
+        let (sandbox, client) = crate::testing::sandbox(weeek_sandbox::Faults {
+            failure_rate: 0.0,
+            ..Default::default()
+        })
+        .await;
+        let (mut h, s0, _) = board(&client).await;
+        let store = SharedStore::new(Store::in_memory());
+        let rows = detail(&h).columns[0].deals.rows.clone();
+        if rows.len() < 2 {
+            sandbox.shutdown().await;
+            return;
+        }
+        offline(&mut h);
+        // The first deleted here; the second won here but deleted by a colleague.
+        h.press("D");
+        h.press("y");
+        h.press("gw");
+        h.keep_outbox(&mut store.lock());
+        client.delete_deal(&rows[1].id).await.expect("deleted");
+        back(&mut h, &client).await;
+        // The answer to the delete is lost on the way: it is read back, not sent twice.
+        sandbox.set_faults(weeek_sandbox::Faults {
+            failure_rate: 1.0,
+            failure_status: 502,
+            failure_methods: vec!["DELETE".into()],
+            failure_mode: weeek_sandbox::FailureMode::ApplyThenCut,
+            ..Default::default()
+        });
+        h.replay(&client, &store).await;
+        sandbox.set_faults(Default::default());
+        assert!(
+            said(&h, "was deleted on the service meanwhile"),
+            "{:#?}",
+            log(&h)
+        );
+        assert!(store.lock().outbox().unwrap().is_empty());
+        let q = DealQuery::default();
+        let left = client.find_deals(&s0, &q).await.expect("deals").value.deals;
+        assert!(
+            left.iter()
+                .all(|d| d.id != rows[0].id && d.id != rows[1].id)
+        );
+        sandbox.shutdown().await;
+    }
+}
