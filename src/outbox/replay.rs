@@ -26,7 +26,7 @@ use time::OffsetDateTime;
 use tokio::task::JoinSet;
 use weeek_api::{ApiError, Client};
 
-use super::{Entry, ItemKind, Replayed, State, Step, ready};
+use super::{Entry, Field, Fresh, ItemKind, Replayed, State, Step, ready};
 use crate::screen::offline::unreachable;
 use crate::store::{SharedStore, StoreError, Writer};
 
@@ -40,6 +40,18 @@ pub struct Replay {
     pub store: SharedStore,
     pub now: Arc<dyn Fn() -> OffsetDateTime + Send + Sync>,
     pub report: Arc<dyn Fn(Replayed) + Send + Sync>,
+}
+
+/// An item as the service has it, which the replay keeps in the store over the copy held:
+/// a task or a deal. What follows a change's answer is the same for both.
+trait Served: Clone + Send + 'static {
+    type Id: ToString + Send + 'static;
+    const KIND: ItemKind;
+    /// Puts this copy in the store, read at `at`.
+    fn keep(&self, w: &Writer<'_>, at: OffsetDateTime) -> Result<(), StoreError>;
+    /// The store forgets item `id`.
+    fn forget(w: &Writer<'_>, id: &Self::Id) -> Result<(), StoreError>;
+    fn fresh(self) -> Fresh;
 }
 
 /// How one change went, for the replay.
@@ -187,6 +199,92 @@ impl Replay {
     async fn later(&self, entry: &Entry, e: &ApiError) -> Went {
         tracing::warn!(seq = entry.seq, error = %e, "a change of the outbox waits for later");
         Went::Later
+    }
+
+    /// The change went through: it leaves the outbox, and `item` as the service answered
+    /// replaces the store's copy.
+    async fn settle_sent<I: Served>(&self, entry: Entry, item: I) -> Went {
+        let (seq, at) = (entry.seq, (self.now)());
+        let kept = item.clone();
+        self.write(move |w| {
+            w.unqueue(seq)?;
+            kept.keep(w, at)
+        })
+        .await;
+        let fresh = Some(item.fresh());
+        self.report(Step::Sent { entry, fresh }).await;
+        Went::Settled { sent: true }
+    }
+
+    /// Someone changed the field since the change's base: it waits for the user, with
+    /// `theirs`, and `item` as the service has it replaces the store's copy.
+    async fn settle_conflict<I: Served>(&self, entry: Entry, theirs: Field, item: I) -> Went {
+        let (seq, at) = (entry.seq, (self.now)());
+        let (kept_field, kept) = (theirs.clone(), item.clone());
+        self.write(move |w| {
+            w.set_state(seq, State::Conflict, None, Some(&kept_field))?;
+            kept.keep(w, at)
+        })
+        .await;
+        let entry = Entry {
+            state: State::Conflict,
+            theirs: Some(theirs),
+            ..entry
+        };
+        let fresh = Some(item.fresh());
+        self.report(Step::Conflict { entry, fresh }).await;
+        Went::Settled { sent: false }
+    }
+
+    /// A delete went through (or found the item already gone): it leaves the outbox, and
+    /// the store forgets the item.
+    async fn settle_deleted<I: Served>(&self, entry: Entry, id: I::Id) -> Went {
+        let seq = entry.seq;
+        self.write(move |w| {
+            w.unqueue(seq)?;
+            I::forget(w, &id)
+        })
+        .await;
+        self.report(Step::Sent { entry, fresh: None }).await;
+        Went::Settled { sent: true }
+    }
+
+    /// The service refused the change: it stays, refused; `read`, the item as the service
+    /// has it when it could be read again, replaces the store's copy.
+    async fn settle_refused<I: Served>(&self, entry: Entry, e: &ApiError, read: Option<I>) -> Went {
+        let entry = self.refused(entry, e).await;
+        let fresh = match read {
+            Some(item) => {
+                let (at, kept) = ((self.now)(), item.clone());
+                self.write(move |w| kept.keep(w, at)).await;
+                Some(item.fresh())
+            }
+            None => None,
+        };
+        self.report(Step::Refused { entry, fresh }).await;
+        Went::Settled { sent: false }
+    }
+
+    /// Item `id` is gone from the service: every change of it leaves the outbox, and the
+    /// store forgets it.
+    async fn settle_gone<I: Served>(&self, id: I::Id) -> Went {
+        let key = id.to_string();
+        let dropped = self
+            .store
+            .run(move |s| {
+                s.write(|w| {
+                    let gone = w.drop_item(I::KIND, &key)?;
+                    I::forget(w, &id)?;
+                    Ok(gone)
+                })
+            })
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "the outbox could not be written");
+                Vec::new()
+            });
+        self.report(Step::Gone { entries: dropped }).await;
+        Went::Settled { sent: false }
     }
 }
 

@@ -1,11 +1,13 @@
 //! A deal's changes as the replay sends them: its status or its outcome set, the deal deleted.
 
+use time::OffsetDateTime;
 use weeek_api::models::Deal;
 use weeek_api::{ApiError, DealUpdate};
 
-use super::{Replay, Went, lost};
-use crate::outbox::{Change, DealField, Entry, Field, Fresh, ItemKind, State, Step};
+use super::{Replay, Served, Went, lost};
+use crate::outbox::{Change, DealField, Entry, Field, Fresh, ItemKind};
 use crate::screen::offline::unreachable;
+use crate::store::{StoreError, Writer};
 
 pub(super) async fn step(r: &Replay, entry: Entry) -> Went {
     match entry.change.clone() {
@@ -103,86 +105,47 @@ async fn delete(r: &Replay, entry: Entry) -> Went {
 }
 
 async fn deleted(r: &Replay, entry: Entry, id: &str) -> Went {
-    let (seq, key) = (entry.seq, id.to_string());
-    r.write(move |w| {
-        w.unqueue(seq)?;
-        w.forget::<Deal>(&key)
-    })
-    .await;
-    r.report(Step::Sent { entry, fresh: None }).await;
-    Went::Settled { sent: true }
+    r.settle_deleted::<Deal>(entry, id.to_string()).await
 }
 
-async fn sent(r: &Replay, entry: Entry, deal: Deal) -> Went {
-    let (seq, at) = (entry.seq, (r.now)());
-    let fresh = deal.clone();
-    r.write(move |w| {
-        w.unqueue(seq)?;
-        w.put_fresh_deal(&fresh, at)
-    })
-    .await;
-    let fresh = Some(Fresh::Deal(Box::new(deal)));
-    r.report(Step::Sent { entry, fresh }).await;
-    Went::Settled { sent: true }
+async fn sent(r: &Replay, entry: Entry, item: Deal) -> Went {
+    r.settle_sent(entry, item).await
 }
 
-async fn conflict(r: &Replay, entry: Entry, theirs: DealField, deal: Deal) -> Went {
-    let (seq, at) = (entry.seq, (r.now)());
-    let theirs = Field::Deal(theirs);
-    let kept = theirs.clone();
-    let fresh = deal.clone();
-    r.write(move |w| {
-        w.set_state(seq, State::Conflict, None, Some(&kept))?;
-        w.put_fresh_deal(&fresh, at)
-    })
-    .await;
-    let entry = Entry {
-        state: State::Conflict,
-        theirs: Some(theirs),
-        ..entry
-    };
-    let fresh = Some(Fresh::Deal(Box::new(deal)));
-    r.report(Step::Conflict { entry, fresh }).await;
-    Went::Settled { sent: false }
+async fn conflict(r: &Replay, entry: Entry, theirs: DealField, item: Deal) -> Went {
+    r.settle_conflict(entry, Field::Deal(theirs), item).await
 }
 
 /// The service refused the change: it stays, refused; the deal as the service has it (read
 /// again when `id` is given) replaces the store's copy.
 async fn refused(r: &Replay, entry: Entry, e: &ApiError, id: Option<&str>) -> Went {
-    let entry = r.refused(entry, e).await;
-    let fresh = match id {
+    let read = match id {
         Some(id) => match read(r, id).await {
-            Read::Deal(d) => {
-                let (at, kept) = ((r.now)(), (*d).clone());
-                r.write(move |w| w.put_fresh_deal(&kept, at)).await;
-                Some(Fresh::Deal(d))
-            }
+            Read::Deal(item) => Some(*item),
             _ => None,
         },
         None => None,
     };
-    r.report(Step::Refused { entry, fresh }).await;
-    Went::Settled { sent: false }
+    r.settle_refused(entry, e, read).await
 }
 
-/// Deal `id` is gone from the service: every change of it leaves the outbox, and the store
-/// forgets it.
 async fn gone(r: &Replay, id: &str) -> Went {
-    let key = id.to_string();
-    let dropped = r
-        .store
-        .run(move |s| {
-            s.write(|w| {
-                let gone = w.drop_item(ItemKind::Deal, &key)?;
-                w.forget::<Deal>(&key)?;
-                Ok(gone)
-            })
-        })
-        .await
-        .unwrap_or_else(|e| {
-            tracing::warn!(error = %e, "the outbox could not be written");
-            Vec::new()
-        });
-    r.report(Step::Gone { entries: dropped }).await;
-    Went::Settled { sent: false }
+    r.settle_gone::<Deal>(id.to_string()).await
+}
+
+impl Served for Deal {
+    type Id = String;
+    const KIND: ItemKind = ItemKind::Deal;
+
+    fn keep(&self, w: &Writer<'_>, at: OffsetDateTime) -> Result<(), StoreError> {
+        w.put_fresh_deal(self, at)
+    }
+
+    fn forget(w: &Writer<'_>, id: &String) -> Result<(), StoreError> {
+        w.forget::<Deal>(id)
+    }
+
+    fn fresh(self) -> Fresh {
+        Fresh::Deal(Box::new(self))
+    }
 }

@@ -1,12 +1,14 @@
 //! A task's changes as the replay sends them: a field set, a task made, a task deleted.
 
+use time::OffsetDateTime;
 use weeek_api::models::{Task, TaskRow};
 use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery, TaskUpdate};
 
-use super::{Replay, Went, lost};
+use super::{Replay, Served, Went, lost};
 use crate::outbox::{Change, Entry, Field, Fresh, ItemKind, New, State, Step, TaskField};
 use crate::screen::lost_answer::SERVICE_CLOCK_SLACK;
 use crate::screen::offline::unreachable;
+use crate::store::{StoreError, Writer};
 
 /// Candidates read when a new task is looked for.
 const LOOK_PAGE: u32 = 50;
@@ -302,86 +304,47 @@ async fn delete(r: &Replay, entry: Entry) -> Went {
 }
 
 async fn deleted(r: &Replay, entry: Entry, id: i64) -> Went {
-    let seq = entry.seq;
-    r.write(move |w| {
-        w.unqueue(seq)?;
-        w.forget_task(id)
-    })
-    .await;
-    r.report(Step::Sent { entry, fresh: None }).await;
-    Went::Settled { sent: true }
+    r.settle_deleted::<Task>(entry, id).await
 }
 
-async fn sent(r: &Replay, entry: Entry, task: Task) -> Went {
-    let (seq, at) = (entry.seq, (r.now)());
-    let fresh = task.clone();
-    r.write(move |w| {
-        w.unqueue(seq)?;
-        w.put_fresh_task(&fresh, at)
-    })
-    .await;
-    let fresh = Some(Fresh::Task(Box::new(task)));
-    r.report(Step::Sent { entry, fresh }).await;
-    Went::Settled { sent: true }
+async fn sent(r: &Replay, entry: Entry, item: Task) -> Went {
+    r.settle_sent(entry, item).await
 }
 
-async fn conflict(r: &Replay, entry: Entry, theirs: TaskField, task: Task) -> Went {
-    let (seq, at) = (entry.seq, (r.now)());
-    let theirs = Field::Task(theirs);
-    let kept = theirs.clone();
-    let fresh = task.clone();
-    r.write(move |w| {
-        w.set_state(seq, State::Conflict, None, Some(&kept))?;
-        w.put_fresh_task(&fresh, at)
-    })
-    .await;
-    let entry = Entry {
-        state: State::Conflict,
-        theirs: Some(theirs),
-        ..entry
-    };
-    let fresh = Some(Fresh::Task(Box::new(task)));
-    r.report(Step::Conflict { entry, fresh }).await;
-    Went::Settled { sent: false }
+async fn conflict(r: &Replay, entry: Entry, theirs: TaskField, item: Task) -> Went {
+    r.settle_conflict(entry, Field::Task(theirs), item).await
 }
 
 /// The service refused the change: it stays, refused; the task as the service has it (read
 /// again when `id` is given) replaces the store's copy.
 async fn refused(r: &Replay, entry: Entry, e: &ApiError, id: Option<i64>) -> Went {
-    let entry = r.refused(entry, e).await;
-    let fresh = match id {
+    let read = match id {
         Some(id) => match read(r, id).await {
-            Read::Task(t) => {
-                let (at, kept) = ((r.now)(), (*t).clone());
-                r.write(move |w| w.put_fresh_task(&kept, at)).await;
-                Some(Fresh::Task(t))
-            }
+            Read::Task(item) => Some(*item),
             _ => None,
         },
         None => None,
     };
-    r.report(Step::Refused { entry, fresh }).await;
-    Went::Settled { sent: false }
+    r.settle_refused(entry, e, read).await
 }
 
-/// Task `id` is gone from the service: every change of it leaves the outbox, and the store
-/// forgets it.
 async fn gone(r: &Replay, id: i64) -> Went {
-    let key = id.to_string();
-    let dropped = r
-        .store
-        .run(move |s| {
-            s.write(|w| {
-                let gone = w.drop_item(ItemKind::Task, &key)?;
-                w.forget_task(id)?;
-                Ok(gone)
-            })
-        })
-        .await
-        .unwrap_or_else(|e| {
-            tracing::warn!(error = %e, "the outbox could not be written");
-            Vec::new()
-        });
-    r.report(Step::Gone { entries: dropped }).await;
-    Went::Settled { sent: false }
+    r.settle_gone::<Task>(id).await
+}
+
+impl Served for Task {
+    type Id = i64;
+    const KIND: ItemKind = ItemKind::Task;
+
+    fn keep(&self, w: &Writer<'_>, at: OffsetDateTime) -> Result<(), StoreError> {
+        w.put_fresh_task(self, at)
+    }
+
+    fn forget(w: &Writer<'_>, id: &i64) -> Result<(), StoreError> {
+        w.forget_task(*id)
+    }
+
+    fn fresh(self) -> Fresh {
+        Fresh::Task(Box::new(self))
+    }
 }
