@@ -271,6 +271,14 @@ mod tests {
 
     type Key = &'static str;
 
+    /// A service on this machine that the test answers by hand, and a client's settings for it.
+    async fn service_here() -> (TcpListener, ClientConfig) {
+        weeek_api::install_crypto_provider();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
+        (listener, ClientConfig::new(base, Token::new("t")))
+    }
+
     async fn accept(listener: &TcpListener) -> TcpStream {
         let (mut conn, _) = tokio::time::timeout(DEADLINE, listener.accept())
             .await
@@ -326,10 +334,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
     async fn a_read_that_is_retried_says_so_before_its_answer() {
-        weeek_api::install_crypto_provider();
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
-        let mut config = ClientConfig::new(base, Token::new("t"));
+        let (listener, mut config) = service_here().await;
         config.retry.base_delay = Duration::from_millis(10);
         let client = Client::new(config).expect("client");
         let (orders, mut reports) = spawn::<Key>(client, no_store());
@@ -371,10 +376,8 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
     async fn a_cancelled_read_is_stopped_and_sends_no_answer() {
-        weeek_api::install_crypto_provider();
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
-        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (listener, config) = service_here().await;
+        let client = Client::new(config).expect("client");
         let (orders, mut replies) = spawn::<Key>(client, no_store());
 
         orders
@@ -412,10 +415,8 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
     async fn a_write_is_never_stopped_by_a_cancel() {
-        weeek_api::install_crypto_provider();
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
-        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (listener, config) = service_here().await;
+        let client = Client::new(config).expect("client");
         let (orders, mut replies) = spawn::<Key>(client, no_store());
         orders
             .send(run(1, "write", op::CompleteTask(7)))
@@ -454,10 +455,8 @@ mod tests {
     }
     #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
     async fn the_store_answers_first_then_the_service_whose_answer_it_keeps() {
-        weeek_api::install_crypto_provider();
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
-        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (listener, config) = service_here().await;
+        let client = Client::new(config).expect("client");
         let read_at = time::macros::datetime!(2026-11-21 09:57 UTC);
         let mut kept = crate::store::Store::in_memory();
         let mut old = crate::testing::user();
@@ -511,10 +510,8 @@ mod tests {
         use crate::store::fixtures as f;
         use crate::worker::Answer;
         use weeek_api::{DealPage, TaskPage};
-        weeek_api::install_crypto_provider();
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let base = format!("http://{}/public/v1", listener.local_addr().expect("addr"));
-        let client = Client::new(ClientConfig::new(base, Token::new("t"))).expect("client");
+        let (listener, config) = service_here().await;
+        let client = Client::new(config).expect("client");
         let read_at = time::macros::datetime!(2026-11-21 09:57 UTC);
         let filter = crate::funnels::query::DealFilter::default();
         let status = f::status().id;
