@@ -336,6 +336,8 @@ impl App {
         self.tasks.on_replayed(&step, &mut cx);
         let mut cx = screen_cx!(self, clock, effects);
         self.funnels.on_replayed(&step, &mut cx);
+        let mut cx = screen_cx!(self, clock, effects);
+        self.contacts.on_replayed(&step, &mut cx);
         true
     }
 }

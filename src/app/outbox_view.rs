@@ -130,6 +130,9 @@ impl App {
         match entry.item.kind {
             crate::outbox::ItemKind::Task => self.tasks.on_dropped(entry, &mut cx),
             crate::outbox::ItemKind::Deal => self.funnels.on_dropped(entry, &mut cx),
+            crate::outbox::ItemKind::Contact | crate::outbox::ItemKind::Organization => {
+                self.contacts.on_dropped(entry, &mut cx)
+            }
         }
         if let Some(Overlay::Outbox { cursor }) = &mut self.overlay {
             *cursor = (*cursor).min(self.offline.entries().len().saturating_sub(1));

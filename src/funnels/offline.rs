@@ -263,16 +263,15 @@ impl FunnelDetail {
                 self.fix_columns(cx);
             }
             Change::Set(Field::Deal(DealField::Outcome(o))) => self.set_outcome(id, o.clone()),
-            Change::Delete => {
+            Change::Delete
                 if self
                     .columns
                     .iter()
-                    .any(|c| c.deals.rows.iter().any(|d| d.id == id))
-                {
-                    self.take_off(id, cx);
-                }
+                    .any(|c| c.deals.rows.iter().any(|d| d.id == id)) =>
+            {
+                self.take_off(id, cx);
             }
-            Change::Set(Field::Task(_)) | Change::Create(_) => {}
+            _ => {}
         }
     }
 

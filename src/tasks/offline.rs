@@ -140,14 +140,13 @@ impl TasksState {
                 continue;
             };
             match &e.change {
-                Queued::Create(New::Task(new)) => {
+                Queued::Create(New::Task(new))
                     if self.index_of(id).is_none()
-                        && self.left_out_by(&local_row(id, new), cx.names).is_none()
-                    {
-                        self.list
-                            .rows
-                            .insert(0, super::create::new_row(id, new, cx));
-                    }
+                        && self.left_out_by(&local_row(id, new), cx.names).is_none() =>
+                {
+                    self.list
+                        .rows
+                        .insert(0, super::create::new_row(id, new, cx));
                 }
                 Queued::Set(Field::Task(f)) => {
                     if let Some(idx) = self.index_of(id) {
@@ -165,7 +164,7 @@ impl TasksState {
                         b.remove(id);
                     }
                 }
-                Queued::Set(Field::Deal(_)) => {}
+                _ => {}
             }
         }
         if let Some(b) = self.layers.board_mut() {

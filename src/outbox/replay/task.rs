@@ -19,7 +19,7 @@ pub(super) async fn step(r: &Replay, entry: Entry) -> Went {
         Change::Create(New::Task(new)) => create(r, entry, *new).await,
         Change::Delete => delete(r, entry).await,
         // A deal's change is never of a task.
-        Change::Set(Field::Deal(_)) => Went::Later,
+        Change::Set(_) | Change::Create(_) => Went::Later,
     }
 }
 
