@@ -20,7 +20,7 @@ pub mod task;
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use weeek_api::models::{Contact, Deal, Organization, Task};
-use weeek_api::{ApiError, NewContact, NewTask, OrganizationInput};
+use weeek_api::{ApiError, DealInput, NewContact, NewTask, OrganizationInput};
 
 pub use contact::ContactField;
 pub use deal::DealField;
@@ -140,13 +140,10 @@ impl ItemRef {
         }
     }
 
-    /// A deal the service has.
+    /// The deal the board shows as `id`: one the service has, or one made here (its local
+    /// key).
     pub fn deal(id: &str) -> Self {
-        Self {
-            kind: ItemKind::Deal,
-            id: Some(id.to_string()),
-            local: None,
-        }
+        record_ref(ItemKind::Deal, id)
     }
 
     /// A record made here, by its local id.
@@ -220,7 +217,7 @@ impl Field {
     pub fn same(&self, other: &Field) -> bool {
         match (self, other) {
             (Field::Task(a), Field::Task(b)) => a.same(b),
-            (Field::Deal(a), Field::Deal(b)) => a == b,
+            (Field::Deal(a), Field::Deal(b)) => a.same(b),
             (Field::Contact(a), Field::Contact(b)) => a.same(b),
             (Field::Organization(a), Field::Organization(b)) => a.same(b),
             _ => false,
@@ -242,6 +239,11 @@ impl Field {
 #[serde(rename_all = "camelCase")]
 pub enum New {
     Task(Box<NewTask>),
+    /// A deal in a status.
+    Deal {
+        status: String,
+        input: Box<DealInput>,
+    },
     Contact(Box<NewContact>),
     Organization(Box<OrganizationInput>),
 }
@@ -257,6 +259,7 @@ impl New {
                 .collect::<Vec<_>>()
                 .join(" "),
             New::Organization(o) => o.name.clone().unwrap_or_default(),
+            New::Deal { input, .. } => input.title.clone().unwrap_or_default(),
         }
     }
 }
@@ -419,6 +422,7 @@ impl Entry {
             Change::Create(New::Task(_)) => "new task".into(),
             Change::Create(New::Contact(_)) => "new contact".into(),
             Change::Create(New::Organization(_)) => "new organization".into(),
+            Change::Create(New::Deal { .. }) => "new deal".into(),
             Change::Delete => format!("delete {}", self.item.kind.noun()),
         }
     }
@@ -447,6 +451,7 @@ pub fn describe_field(f: &Field, names: &dyn Fn(Place<'_>) -> String) -> String 
         Field::Deal(DealField::Status(s)) => names(Place::Status(s)),
         Field::Deal(DealField::Outcome(None)) => "open".into(),
         Field::Deal(DealField::Outcome(Some(o))) => o.as_str().into(),
+        Field::Deal(f) => f.describe(),
         Field::Contact(f) => f.describe(),
         Field::Organization(f) => f.describe(),
     }

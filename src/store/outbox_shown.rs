@@ -24,7 +24,7 @@ impl Writer<'_> {
         match (&entry.change, &entry.base.value, entry.item.kind) {
             (Change::Set(Field::Deal(mine)), Some(Field::Deal(base)), _) => {
                 return self.amend::<Deal>(&key, |deal| {
-                    if mine.current(deal) == *mine {
+                    if mine.current(deal).same(mine) {
                         base.apply(deal);
                     }
                 });
@@ -124,6 +124,10 @@ impl Writer<'_> {
         match (entry.item.kind, &entry.change) {
             (ItemKind::Deal, Change::Set(Field::Deal(field))) => {
                 self.amend::<Deal>(&key, |deal| field.apply(deal))
+            }
+            (ItemKind::Deal, Change::Create(New::Deal { status, input })) => {
+                let deal = crate::outbox::deal::shown(key, status, input, entry.created_at);
+                self.put(&deal, entry.created_at)
             }
             (ItemKind::Contact, Change::Set(Field::Contact(field))) => {
                 self.amend::<Contact>(&key, |c| field.apply(c))

@@ -33,9 +33,9 @@ impl Remote for Contact {
         Field::Contact(f)
     }
 
-    fn new_of(n: &New) -> Option<&NewContact> {
+    fn new_of(n: &New) -> Option<NewContact> {
         match n {
-            New::Contact(c) => Some(c),
+            New::Contact(new) => Some((**new).clone()),
             _ => None,
         }
     }

@@ -1,17 +1,21 @@
-//! A deal's changes as the replay sends them: its status or its outcome set, the deal deleted.
+//! A deal's changes as the replay sends them: its status, its outcome or a field of the deal
+//! form set, the deal made or deleted.
 
 use time::OffsetDateTime;
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, DealUpdate};
+use weeek_api::{ApiError, DealInput, DealQuery, DealUpdate};
 
-use super::record::Remote;
+use super::record::{Remote, made_since};
 use super::{Replay, Served};
 use crate::outbox::{DealField, Field, Fresh, ItemKind, New};
 use crate::store::{StoreError, Writer};
 
+/// Candidates read when a new deal is looked for.
+const LOOK_PAGE: u32 = 100;
+
 impl Remote for Deal {
     type Field = DealField;
-    type New = std::convert::Infallible;
+    type New = (String, DealInput);
 
     fn id(&self) -> String {
         self.id.clone()
@@ -28,8 +32,11 @@ impl Remote for Deal {
         Field::Deal(f)
     }
 
-    fn new_of(_: &New) -> Option<&Self::New> {
-        None
+    fn new_of(n: &New) -> Option<Self::New> {
+        match n {
+            New::Deal { status, input } => Some((status.clone(), (**input).clone())),
+            _ => None,
+        }
     }
 
     fn current(field: &DealField, deal: &Deal) -> DealField {
@@ -37,11 +44,11 @@ impl Remote for Deal {
     }
 
     fn same(a: &DealField, b: &DealField) -> bool {
-        a == b
+        a.same(b)
     }
 
-    fn goes_over(_: &DealField, base: &DealField, now: &DealField) -> bool {
-        now == base
+    fn goes_over(mine: &DealField, base: &DealField, now: &DealField) -> bool {
+        mine.goes_over(base, now)
     }
 
     fn apply(field: &DealField, deal: &mut Deal) {
@@ -67,6 +74,8 @@ impl Remote for Deal {
                 };
                 r.client.update_deal(id, &update).await.map(Some)
             }
+            // The form's fields, as its save sends them.
+            other => r.client.update_deal_fields(id, &other.input()).await,
         }
     }
 
@@ -74,16 +83,29 @@ impl Remote for Deal {
         r.client.delete_deal(id).await
     }
 
-    async fn create(_: &Replay, new: &Self::New) -> Result<Deal, ApiError> {
-        match *new {}
+    async fn create(r: &Replay, (status, input): &Self::New) -> Result<Deal, ApiError> {
+        r.client.create_deal(status, input).await
     }
 
+    /// The same title and amount in its status, as the deal form looks for a lost create.
     async fn look(
-        _: &Replay,
-        new: &Self::New,
-        _: Option<OffsetDateTime>,
+        r: &Replay,
+        (status, input): &Self::New,
+        since: Option<OffsetDateTime>,
     ) -> Result<Option<Deal>, ApiError> {
-        match *new {}
+        let title = input.title.clone().unwrap_or_default();
+        let query = DealQuery {
+            search: Some(title.clone()),
+            limit: Some(LOOK_PAGE),
+            ..Default::default()
+        };
+        let page = r.client.find_deals(status, &query).await?.value;
+        let norm = |s: &str| s.trim().to_lowercase();
+        Ok(page.deals.into_iter().find(|d| {
+            d.title.as_deref().map(norm) == Some(norm(&title))
+                && d.amount == input.amount.flatten()
+                && made_since(d.created_at, since)
+        }))
     }
 }
 

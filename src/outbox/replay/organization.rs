@@ -72,9 +72,9 @@ impl Remote for Organization {
         Field::Organization(f)
     }
 
-    fn new_of(n: &New) -> Option<&OrganizationInput> {
+    fn new_of(n: &New) -> Option<OrganizationInput> {
         match n {
-            New::Organization(o) => Some(o),
+            New::Organization(new) => Some((**new).clone()),
             _ => None,
         }
     }

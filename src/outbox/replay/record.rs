@@ -25,7 +25,7 @@ pub(super) trait Remote: Served<Id = String> + Sync {
     fn field(f: &Field) -> Option<&Self::Field>;
     fn wrap(f: Self::Field) -> Field;
     /// The record a create of this kind makes, if it is one.
-    fn new_of(n: &New) -> Option<&Self::New>;
+    fn new_of(n: &New) -> Option<Self::New>;
     /// The same field's value on `item` now.
     fn current(field: &Self::Field, item: &Self) -> Self::Field;
     fn same(a: &Self::Field, b: &Self::Field) -> bool;
@@ -61,7 +61,7 @@ pub(super) async fn step<R: Remote>(r: &Replay, entry: Entry) -> Went {
             None => Went::Later,
         },
         Change::Create(n) => match R::new_of(&n) {
-            Some(new) => create::<R>(r, entry, new.clone()).await,
+            Some(new) => create::<R>(r, entry, new).await,
             None => Went::Later,
         },
         Change::Delete => delete::<R>(r, entry).await,
