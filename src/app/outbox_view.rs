@@ -126,6 +126,11 @@ impl App {
     fn unqueue(&mut self, entry: &Entry, clock: Clock, effects: &mut Vec<Effect>) {
         self.offline.forget(entry.seq);
         effects.push(Effect::Outbox(Box::new(Order::Unqueue(entry.seq))));
+        if let crate::outbox::Change::Add(crate::outbox::Added::TimerStart { .. }) = entry.change
+            && let Some(id) = entry.item.task_id()
+        {
+            self.timer.dropped(id);
+        }
         let mut cx = screen_cx!(self, clock, effects);
         match entry.item.kind {
             crate::outbox::ItemKind::Task => self.tasks.on_dropped(entry, &mut cx),

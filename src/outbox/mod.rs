@@ -9,6 +9,7 @@
 //! conflict, and nothing of that field is sent until the user decides. A new item gets a local
 //! id; the changes made to it after are sent with its real id once the service gave one.
 
+pub mod added;
 pub mod contact;
 pub mod deal;
 mod order;
@@ -22,6 +23,7 @@ use time::OffsetDateTime;
 use weeek_api::models::{Contact, Deal, Organization, Task};
 use weeek_api::{ApiError, DealInput, NewContact, NewTask, OrganizationInput};
 
+pub use added::Added;
 pub use contact::ContactField;
 pub use deal::DealField;
 pub use order::Order;
@@ -274,6 +276,8 @@ pub enum Change {
     Create(New),
     /// The item deleted.
     Delete,
+    /// Something added to the item (a comment, logged time, my timer started or stopped).
+    Add(Added),
 }
 
 impl Change {
@@ -424,6 +428,7 @@ impl Entry {
             Change::Create(New::Organization(_)) => "new organization".into(),
             Change::Create(New::Deal { .. }) => "new deal".into(),
             Change::Delete => format!("delete {}", self.item.kind.noun()),
+            Change::Add(a) => a.describe(),
         }
     }
 }
@@ -448,6 +453,18 @@ pub fn describe_field(f: &Field, names: &dyn Fn(Place<'_>) -> String) -> String 
         Field::Task(TaskField::Assignees(a)) => format!("{} people", a.len()),
         Field::Task(TaskField::Tags(t)) if t.len() == 1 => "1 tag".into(),
         Field::Task(TaskField::Tags(t)) => format!("{} tags", t.len()),
+        Field::Task(TaskField::Description(None)) => "none".into(),
+        Field::Task(TaskField::Description(Some(d))) => {
+            let text = crate::html::to_text(d, 1000);
+            crate::text::quoted(text.trim(), 30)
+        }
+        Field::Task(TaskField::Watchers(w)) if w.len() == 1 => "1 person".into(),
+        Field::Task(TaskField::Watchers(w)) => format!("{} people", w.len()),
+        Field::Task(TaskField::Custom { value, .. }) if value.is_null() => "none".into(),
+        Field::Task(TaskField::Custom { value, .. }) => match value {
+            serde_json::Value::String(s) => crate::text::quoted_full(s),
+            other => other.to_string(),
+        },
         Field::Deal(DealField::Status(s)) => names(Place::Status(s)),
         Field::Deal(DealField::Outcome(None)) => "open".into(),
         Field::Deal(DealField::Outcome(Some(o))) => o.as_str().into(),

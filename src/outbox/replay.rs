@@ -16,6 +16,7 @@
 //! Each step is written to the store (the outbox, and the service's copy of the item) before
 //! it is reported, with the outbox as it then is.
 
+mod added;
 mod contact;
 mod deal;
 mod organization;

@@ -317,6 +317,7 @@ impl<T: Listed> SearchedList<T> {
                     self.created.retain(|c| c.id() != key);
                     self.rows.rows.retain(|c| c.id() != key);
                 }
+                Change::Add(_) => {}
             }
         }
         self.cursor = self.cursor.min(self.rows.rows.len().saturating_sub(1));

@@ -64,10 +64,19 @@ impl Writer<'_> {
                     }
                 })?;
                 self.amend::<Task>(&key, |task| {
-                    if mine.current(&TaskRow::from(&*task)).same(mine) {
+                    if mine.current_of(task).same(mine) {
                         base.apply_whole(task);
                     }
                 })
+            }
+            (Change::Add(added), _) => {
+                self.amend::<TaskRow>(&key, |row| {
+                    if let crate::outbox::Added::TimerStart { user, .. } = added {
+                        row.timers
+                            .retain(|t| t.user_id.as_deref() != Some(user.as_str()));
+                    }
+                })?;
+                self.amend::<Task>(&key, |task| added.unapply(seq, task))
             }
             (Change::Create(_), _) => self.forget_task(id),
             (Change::Delete, _) => {
@@ -153,6 +162,14 @@ impl Writer<'_> {
                 let key = id.to_string();
                 self.amend::<TaskRow>(&key, |row| field.apply(row))?;
                 self.amend::<Task>(&key, |task| field.apply_whole(task))
+            }
+            (ItemKind::Task, Change::Add(added)) => {
+                let Some(id) = entry.item.task_id() else {
+                    return Ok(());
+                };
+                let key = id.to_string();
+                self.amend::<TaskRow>(&key, |row| added.apply_row(&mut row.timers))?;
+                self.amend::<Task>(&key, |task| added.apply(entry.seq, task))
             }
             (ItemKind::Task, Change::Create(New::Task(new))) => {
                 let Some(id) = entry.item.task_id() else {

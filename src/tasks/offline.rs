@@ -188,11 +188,17 @@ impl TasksState {
             return;
         }
         match step {
-            Step::Sent { fresh, .. }
-            | Step::Conflict { fresh, .. }
-            | Step::Refused { fresh, .. } => {
+            Step::Sent { entry, fresh }
+            | Step::Conflict { entry, fresh }
+            | Step::Refused { entry, fresh } => {
                 if let Some(Fresh::Task(task)) = fresh {
                     self.show_fresh(task, cx);
+                }
+                // The thread shows the comment as the service has it.
+                let commented = matches!(entry.change, Queued::Add(outbox::Added::Comment { .. }));
+                let shown = self.comments.thread.as_ref().map(|t| t.task_id);
+                if commented && shown.is_some() && shown == entry.item.task_id() {
+                    self.refresh_comments(cx);
                 }
             }
             Step::Created { entry, fresh, id } => {
@@ -266,6 +272,19 @@ impl TasksState {
                     b.with_card(id, back);
                     b.rehome();
                 }
+                if let Some(t) = self.details.get_mut(id)
+                    && mine.current_of(t).same(mine)
+                {
+                    base.apply_whole(t);
+                }
+            }
+            (Queued::Add(added), _) => {
+                if let Some(t) = self.details.get_mut(id) {
+                    added.unapply(entry.seq, t);
+                }
+                if let Some(t) = self.comments.thread.as_mut() {
+                    t.rows.retain(|c| c.id != -entry.seq);
+                }
             }
             (Queued::Create(_), _) => {
                 if let Some(idx) = self.index_of(id) {
@@ -318,8 +337,10 @@ impl TasksState {
         self.lay_waiting(&mut row, cx);
         let mut whole = task.clone();
         for e in waiting_of(cx, row.id) {
-            if let Queued::Set(Field::Task(f)) = &e.change {
-                f.apply_whole(&mut whole);
+            match &e.change {
+                Queued::Set(Field::Task(f)) => f.apply_whole(&mut whole),
+                Queued::Add(added) => added.apply(e.seq, &mut whole),
+                _ => {}
             }
         }
         if let Some(idx) = self.index_of(row.id) {

@@ -65,6 +65,8 @@ pub(super) async fn step<R: Remote>(r: &Replay, entry: Entry) -> Went {
             None => Went::Later,
         },
         Change::Delete => delete::<R>(r, entry).await,
+        // Nothing is added to a record of the CRM.
+        Change::Add(_) => Went::Later,
     }
 }
 
@@ -167,7 +169,7 @@ async fn create<R: Remote>(r: &Replay, entry: Entry, new: R::New) -> Went {
 /// its first send (a little before, for the clocks' disagreement). `None` when the service's
 /// clock is unknown: the look then goes by what the record holds alone (as a look for a lost
 /// create online does; the record found is shown, so a wrong match is seen).
-fn since(r: &Replay, entry: &Entry) -> Option<OffsetDateTime> {
+pub(super) fn since(r: &Replay, entry: &Entry) -> Option<OffsetDateTime> {
     let sent = entry.sent_at.unwrap_or(entry.created_at);
     r.client
         .service_clock_offset()
