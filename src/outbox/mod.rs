@@ -460,6 +460,15 @@ pub fn describe_field(f: &Field, names: &dyn Fn(Place<'_>) -> String) -> String 
         }
         Field::Task(TaskField::Watchers(w)) if w.len() == 1 => "1 person".into(),
         Field::Task(TaskField::Watchers(w)) => format!("{} people", w.len()),
+        Field::Task(TaskField::Place {
+            place: Some(weeek_api::ColumnPlace::After(_)),
+            ..
+        }) => "down a card".into(),
+        Field::Task(TaskField::Place {
+            place: Some(weeek_api::ColumnPlace::Before(_)),
+            ..
+        }) => "up a card".into(),
+        Field::Task(TaskField::Place { column, .. }) => names(Place::Column(*column)),
         Field::Task(TaskField::Custom { value, .. }) if value.is_null() => "none".into(),
         Field::Task(TaskField::Custom { value, .. }) => match value {
             serde_json::Value::String(s) => crate::text::quoted_full(s),

@@ -304,4 +304,6 @@ fn lost(e: &ApiError) -> bool {
 #[cfg(test)]
 mod crm_tests;
 #[cfg(test)]
+mod place_tests;
+#[cfg(test)]
 mod tests;

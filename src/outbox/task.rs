@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use time::Date;
+use weeek_api::ColumnPlace;
 use weeek_api::models::{Priority, Task, TaskLocation, TaskRow};
 
 /// One field of a task set to a value.
@@ -27,6 +28,14 @@ pub enum TaskField {
     Custom {
         id: String,
         value: Value,
+    },
+    /// Its place among the cards of its board column: right below or above another card.
+    /// The task's read tells its column, not its place (`place: None`, as a base holds it):
+    /// the column's cards in order tell that.
+    Place {
+        project: i64,
+        column: i64,
+        place: Option<ColumnPlace>,
     },
 }
 
@@ -59,6 +68,16 @@ impl TaskField {
             Self::Tags(_) => Self::Tags(task.tags.clone()),
             // Not on a row: the whole task has them (`current_of`).
             Self::Description(_) | Self::Watchers(_) | Self::Custom { .. } => self.clone(),
+            Self::Place { project, .. } => Self::Place {
+                project: *project,
+                column: task
+                    .all_locations()
+                    .iter()
+                    .find(|l| l.project_id == *project)
+                    .and_then(|l| l.board_column_id)
+                    .unwrap_or_default(),
+                place: None,
+            },
         }
     }
 
@@ -144,6 +163,7 @@ impl TaskField {
             Self::Description(_) => "description",
             Self::Watchers(_) => "watchers",
             Self::Custom { .. } => "custom field",
+            Self::Place { .. } => "place",
         }
     }
 
@@ -180,8 +200,9 @@ impl TaskField {
                 task.user_id = a.first().cloned();
             }
             Self::Tags(t) => task.tags = t.clone(),
-            // Not on a row.
-            Self::Description(_) | Self::Watchers(_) | Self::Custom { .. } => {}
+            // Not on a row; a card's place is the board's to show.
+            Self::Description(_) | Self::Watchers(_) | Self::Custom { .. } | Self::Place { .. } => {
+            }
         }
     }
 
@@ -209,6 +230,7 @@ impl TaskField {
                 }
                 return;
             }
+            Self::Place { .. } => return,
             _ => {}
         }
         let mut row = TaskRow::from(&*task);

@@ -148,6 +148,15 @@ impl TasksState {
                         .rows
                         .insert(0, super::create::new_row(id, new, cx));
                 }
+                Queued::Set(Field::Task(outbox::TaskField::Place {
+                    column,
+                    place: Some(place),
+                    ..
+                })) => {
+                    if let Some(b) = self.layers.board_mut() {
+                        b.place_card(id, *column, *place);
+                    }
+                }
                 Queued::Set(Field::Task(f)) => {
                     if let Some(idx) = self.index_of(id) {
                         f.apply(&mut self.list.rows[idx]);
@@ -259,6 +268,11 @@ impl TasksState {
             return;
         };
         match (&entry.change, &entry.base.value) {
+            // The column's order as the service has it.
+            (Queued::Set(Field::Task(outbox::TaskField::Place { column, .. })), _) => {
+                self.load_board_column(*column, false, cx);
+                return;
+            }
             (Queued::Set(Field::Task(mine)), Some(Field::Task(base))) => {
                 let back = |row: &mut TaskRow| {
                     if mine.current(row).same(mine) {

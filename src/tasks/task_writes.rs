@@ -31,6 +31,7 @@ impl Change {
             Self::Description(_) => "change the description of",
             Self::Watchers(_) => "change the watchers of",
             Self::Custom { .. } => "set a field of",
+            Self::Place { .. } => "reorder",
         }
     }
 
@@ -89,8 +90,8 @@ impl Change {
                     ..Default::default()
                 })
             }
-            // A row does not hold them: the detail pane's picker sends its own.
-            Self::Watchers(_) => Vec::new(),
+            // A row does not hold them: the detail pane's picker and the board send their own.
+            Self::Watchers(_) | Self::Place { .. } => Vec::new(),
         }
     }
 }

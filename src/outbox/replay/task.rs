@@ -2,7 +2,7 @@
 
 use time::OffsetDateTime;
 use weeek_api::models::{Task, TaskRow};
-use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery, TaskUpdate};
+use weeek_api::{ApiError, ColumnPlace, NewTask, SortBy, SortKey, TaskQuery, TaskUpdate};
 
 use super::{Replay, Served, Went, lost};
 use crate::outbox::{Change, Entry, Field, Fresh, ItemKind, New, State, Step, TaskField};
@@ -12,6 +12,8 @@ use crate::store::{StoreError, Writer};
 
 /// Candidates read when a new task is looked for.
 const LOOK_PAGE: u32 = 50;
+/// Cards of a column read to tell where one of them is.
+const COLUMN_PAGE: u32 = 200;
 
 pub(super) async fn step(r: &Replay, entry: Entry) -> Went {
     match entry.change.clone() {
@@ -58,7 +60,7 @@ async fn set(r: &Replay, entry: Entry, field: TaskField) -> Went {
         Read::Failed(e) => return refused(r, entry, &e, None).await,
     };
     let now = field.current_of(&task);
-    if now.same(&field) {
+    if holds(r, id, &field, &task).await {
         // Already so on the service (sent before its answer was lost, or done by someone).
         return sent(r, entry, *task).await;
     }
@@ -86,6 +88,35 @@ async fn set(r: &Replay, entry: Entry, field: TaskField) -> Went {
             Read::Failed(again) => r.later(&entry, &again).await,
         },
         Err(e) => refused(r, entry, &e, Some(id)).await,
+    }
+}
+
+/// Whether the service's task (just read as `task`) has `field` already. A card's place is
+/// told by its column's cards in order: right below or above the one it was put by.
+async fn holds(r: &Replay, id: i64, field: &TaskField, task: &Task) -> bool {
+    let TaskField::Place {
+        project,
+        column,
+        place: Some(place),
+    } = field
+    else {
+        return field.current_of(task).same(field);
+    };
+    let query = TaskQuery {
+        project_id: Some(*project),
+        board_column_id: Some(*column),
+        per_page: Some(COLUMN_PAGE),
+        ..Default::default()
+    };
+    let Ok(listed) = r.client.tasks(&query).await else {
+        return false;
+    };
+    let ids: Vec<i64> = listed.value.tasks.iter().map(|t| t.id).collect();
+    let at = |x: i64| ids.iter().position(|t| *t == x);
+    match (at(id), place) {
+        (Some(i), ColumnPlace::After(other)) => at(*other).is_some_and(|o| i == o + 1),
+        (Some(i), ColumnPlace::Before(other)) => at(*other).is_some_and(|o| i + 1 == o),
+        (None, _) => false,
     }
 }
 
@@ -175,6 +206,17 @@ async fn send(
             }
             Ok(None)
         }
+        TaskField::Place {
+            project,
+            column,
+            place: Some(place),
+        } => r
+            .client
+            .place_task_in_column(id, *project, *column, *place)
+            .await
+            .map(|()| None),
+        // A base's place, never a change.
+        TaskField::Place { place: None, .. } => Ok(None),
     }
 }
 
