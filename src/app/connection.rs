@@ -239,6 +239,8 @@ impl App {
         effects: &mut Vec<Effect>,
     ) -> bool {
         self.offline.loaded(entries);
+        let cx = screen_cx!(self, _clock, effects);
+        self.contacts.organizations.outbox_changed(&cx);
         // A change decided for mine at a conflict goes now, if the service is there.
         self.replay(effects);
         true

@@ -165,6 +165,29 @@ impl OrganizationsState {
     /// (with the changes still waiting for it laid over), a new one takes its id, one gone
     /// goes.
     pub fn on_replayed(&mut self, step: &Step, cx: &mut ScreenCtx) {
+        // The deals of the organization in view, as the service has them now.
+        match step {
+            Step::Sent { entry, .. }
+                if entry.item.kind == ItemKind::Deal && entry.change == Change::Delete =>
+            {
+                self.deals.forget(&entry.item.key());
+            }
+            Step::Sent { fresh, .. }
+            | Step::Created { fresh, .. }
+            | Step::Conflict { fresh, .. }
+            | Step::Refused { fresh, .. } => {
+                if let Some(Fresh::Deal(deal)) = fresh {
+                    self.deals.take_fresh(deal);
+                }
+            }
+            Step::Gone { entries } => {
+                for e in entries.iter().filter(|e| e.item.kind == ItemKind::Deal) {
+                    self.deals.forget(&e.item.key());
+                }
+            }
+            _ => {}
+        }
+        self.outbox_changed(cx);
         let rows = Self::rows(cx);
         match step {
             Step::Sent { fresh, .. }

@@ -278,8 +278,12 @@ fn detail_lines(
     for d in &deals.rows {
         let tail = format!("  {} · {}", d.amount, d.place);
         // The title gives way to the amount and place, but never below half the room.
+        let named = match d.mark {
+            Some(mark) => format!("{} ({mark})", d.title),
+            None => d.title.clone(),
+        };
         let title = truncate(
-            &one_line(&d.title),
+            &one_line(&named),
             value_w.saturating_sub(width(&tail)).max(value_w / 2),
         );
         let rest = value_w.saturating_sub(width(&title));
