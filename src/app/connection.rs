@@ -239,6 +239,8 @@ impl App {
         effects: &mut Vec<Effect>,
     ) -> bool {
         self.offline.loaded(entries);
+        let cx = screen_cx!(self, _clock, effects);
+        self.contacts.organizations.outbox_changed(&cx);
         // A change decided for mine at a conflict goes now, if the service is there.
         self.replay(effects);
         true
@@ -336,6 +338,8 @@ impl App {
         self.tasks.on_replayed(&step, &mut cx);
         let mut cx = screen_cx!(self, clock, effects);
         self.funnels.on_replayed(&step, &mut cx);
+        let mut cx = screen_cx!(self, clock, effects);
+        self.contacts.on_replayed(&step, &mut cx);
         true
     }
 }

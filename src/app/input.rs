@@ -186,6 +186,9 @@ impl App {
                 };
                 self.timer
                     .toggle(task, &title, &mut screen_cx!(self, clock, effects));
+                // Time a kept start became shows on the task at once.
+                self.tasks
+                    .lay_kept_details(&screen_cx!(self, clock, effects));
             }
             Action::ScreenTasks => return self.switch_to(Screen::Tasks, clock, effects),
             Action::ScreenFunnels => return self.switch_to(Screen::Funnels, clock, effects),

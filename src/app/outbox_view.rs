@@ -126,10 +126,18 @@ impl App {
     fn unqueue(&mut self, entry: &Entry, clock: Clock, effects: &mut Vec<Effect>) {
         self.offline.forget(entry.seq);
         effects.push(Effect::Outbox(Box::new(Order::Unqueue(entry.seq))));
+        if let crate::outbox::Change::Add(crate::outbox::Added::TimerStart { .. }) = entry.change
+            && let Some(id) = entry.item.task_id()
+        {
+            self.timer.dropped(id);
+        }
         let mut cx = screen_cx!(self, clock, effects);
         match entry.item.kind {
             crate::outbox::ItemKind::Task => self.tasks.on_dropped(entry, &mut cx),
             crate::outbox::ItemKind::Deal => self.funnels.on_dropped(entry, &mut cx),
+            crate::outbox::ItemKind::Contact | crate::outbox::ItemKind::Organization => {
+                self.contacts.on_dropped(entry, &mut cx)
+            }
         }
         if let Some(Overlay::Outbox { cursor }) = &mut self.overlay {
             *cursor = (*cursor).min(self.offline.entries().len().saturating_sub(1));

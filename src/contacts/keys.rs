@@ -282,7 +282,11 @@ impl ContactsState {
             (Ask::Discard { .. }, _) => {}
             (Ask::Delete { id, name }, Action::Yes) => {
                 self.layers.pop();
-                deleting::send(self, id, name, cx);
+                if Self::must_queue(&id, cx) {
+                    self.queue_delete(id, name, cx);
+                } else {
+                    deleting::send(self, id, name, cx);
+                }
             }
             (Ask::Delete { .. }, Action::No) => {
                 self.layers.pop();

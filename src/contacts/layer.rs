@@ -46,6 +46,13 @@ impl Layers<Layer> {
         })
     }
 
+    pub fn viewing_mut(&mut self) -> Option<&mut Contact> {
+        self.find_mut(|l| match l {
+            Layer::View { contact, .. } => Some(&mut **contact),
+            _ => None,
+        })
+    }
+
     pub fn close_view(&mut self) {
         self.retain(|l| !matches!(l, Layer::View { .. }));
     }

@@ -4,6 +4,7 @@
 use weeek_api::ListQuery;
 use weeek_api::models::Contact;
 
+use crate::outbox::{Field, ItemKind, New};
 use crate::screen::ScreenCtx;
 pub use crate::screen::loadable::PageStatus;
 use crate::screen::searched_list::{Listed, SearchedList};
@@ -31,5 +32,20 @@ impl Listed for Contact {
         cx.request(ContactKey::Again(offset), op::Contacts(query), move |r| {
             ContactAnswer::Again(asked.clone(), r)
         });
+    }
+
+    const KIND: Option<ItemKind> = Some(ItemKind::Contact);
+
+    fn show(&mut self, field: &Field) {
+        if let Field::Contact(f) = field {
+            f.apply(self);
+        }
+    }
+
+    fn made(key: String, new: &New, at: time::OffsetDateTime) -> Option<Self> {
+        match new {
+            New::Contact(c) => Some(crate::outbox::contact::shown(key, c, at)),
+            _ => None,
+        }
     }
 }

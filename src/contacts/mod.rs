@@ -16,6 +16,9 @@ pub mod form;
 mod keys;
 pub mod layer;
 pub mod list;
+mod offline;
+#[cfg(test)]
+mod offline_tests;
 pub mod organizations;
 mod panes;
 mod pickers;
@@ -72,6 +75,8 @@ pub enum ContactKey {
     Edit(u64),
     /// The read of the edited contact after an answer was lost.
     EditRead,
+    /// A contact read again after change `seq` of it left the outbox unsent.
+    Outboxed(i64),
 }
 
 impl crate::screen::requests::KeySet for ContactKey {
@@ -102,6 +107,8 @@ pub enum ContactAnswer {
     Edited(u64, Result<Edited, ApiError>),
     /// The edited contact, read after an answer was lost.
     EditRead(Result<Box<Contact>, ApiError>),
+    /// Contact `id` read again after a change of it left the outbox unsent.
+    Outboxed(String, Result<Box<Contact>, ApiError>),
 }
 
 pub use crate::layout::contacts::Pane;
@@ -278,6 +285,7 @@ impl ContactsState {
             A::DeleteRead(result) => deleting::on_read_back(self, result.map(|c| *c), cx),
             A::Edited(n, result) => record_edit::on_answer(self, n, result, cx),
             A::EditRead(result) => record_edit::on_read_back(self, result.map(|c| *c), cx),
+            A::Outboxed(id, result) => self.on_reread(&id, result, cx),
             A::List(result) => {
                 let rows = self.list_rows(cx);
                 self.list.on_reply(result, cx, rows);

@@ -195,15 +195,25 @@ impl CreateForm for ContactsState {
     fn refusal(e: &ApiError) -> String {
         failure_text(e)
     }
+
+    fn keep(&mut self, out: &Outgoing, cx: &mut ScreenCtx) -> bool {
+        self.queue_new(out.contact.clone(), cx);
+        true
+    }
 }
 
 impl ContactsState {
     /// `Ctrl-s`: checks every field; sends only a valid form, and only once at a time. After a
     /// failed look for a lost create, it looks again instead.
     pub fn submit(&mut self, cx: &mut ScreenCtx) {
-        if self.edit.is_some() {
+        if let Some(edit) = &self.edit {
             if self.phase == Phase::Editing {
-                self.submit_edit(cx);
+                // After a failed read-back the form may not match the service: it reads again.
+                if !edit.batch.unread && Self::must_queue(&edit.base.id, cx) {
+                    self.queue_edit(cx);
+                } else {
+                    self.submit_edit(cx);
+                }
             }
             return;
         }
@@ -220,6 +230,10 @@ impl ContactsState {
         let (contact, sent) = self.form.to_contact();
         let contact = contact.normalized();
         self.flush_draft(cx);
+        if cx.is_offline() {
+            self.queue_new(contact, cx);
+            return;
+        }
         let lookup = ContactLookup::of(&contact);
         let held = lookup.known(self.list.rows.rows.iter().chain(&self.list.created));
         form_create::submit(self, Outgoing { sent, contact }, held, cx);

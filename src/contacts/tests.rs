@@ -1526,26 +1526,6 @@ fn a_twin_contact_from_before_is_not_taken_for_a_refused_create() {
     assert_eq!(creates(&h), 1, "sent again, once");
 }
 
-#[test]
-fn offline_a_new_contact_is_not_sent_says_it_needs_the_service_and_keeps_every_value() {
-    let mut h = on_contacts();
-    h.press("Иван");
-    h.send(code(KeyCode::Tab));
-    h.press("Петров");
-    h.app.offline.went_down(&h.clock);
-    h.send(ctrl('s'));
-    assert_eq!(creates(&h), 0, "nothing goes to the service");
-    let s = &h.app.contacts;
-    assert_eq!(s.phase, Phase::Editing);
-    assert_eq!(s.form.first_name.value(), "Иван");
-    assert_eq!(s.form.last_name.value(), "Петров");
-    assert!(
-        s.failure.as_ref().unwrap().message.contains("unreachable"),
-        "{:?}",
-        s.failure
-    );
-}
-
 /// The contact list: the store's page at once, marked cached, the service's in its place
 /// (the cursor on its contact), and `r` reading the page on screen again, in place.
 #[test]

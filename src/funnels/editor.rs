@@ -248,6 +248,11 @@ impl CreateForm for FunnelsState {
             e.failure = Some(text);
         }
     }
+
+    fn keep(&mut self, deal: &NewDeal, cx: &mut ScreenCtx) -> bool {
+        self.queue_new_deal(deal.clone(), cx);
+        true
+    }
 }
 
 impl FunnelsState {
@@ -279,6 +284,10 @@ impl FunnelsState {
                     status_id: status_id.clone(),
                     input,
                 };
+                if cx.is_offline() {
+                    self.queue_new_deal(deal, cx);
+                    return;
+                }
                 // The deals of its status the board holds: a look must not take one for it.
                 let lookup = Self::lookup(&deal);
                 let held = self
@@ -293,6 +302,11 @@ impl FunnelsState {
             Target::Edit { .. } if input == DealInput::default() => {
                 cx.toast(ToastKind::Info, "Nothing changed: nothing sent");
                 self.close_form(cx);
+                return;
+            }
+            Target::Edit { deal_id } if Self::must_queue(deal_id, cx) => {
+                let id = deal_id.clone();
+                self.queue_deal_edit(&id, &input, cx);
                 return;
             }
             Target::Edit { deal_id } => op::PatchDeal(deal_id.clone(), Box::new(input.clone())),
@@ -461,7 +475,7 @@ fn quoted(deal: &Deal) -> String {
 impl FunnelDetail {
     /// A deal just created goes to the top of its status, with its weight in the totals, and
     /// the cursor on it.
-    fn add_created(&mut self, deal: Deal, cx: &ScreenCtx) {
+    pub(super) fn add_created(&mut self, deal: Deal, cx: &ScreenCtx) {
         let Some(status) = deal.status_id.clone() else {
             return;
         };
@@ -482,7 +496,7 @@ impl FunnelDetail {
 
     /// The service's copy of a deal replaces the board's (the column stays the board's: a
     /// move may be on its way); a changed amount changes the totals.
-    fn take_fresh(&mut self, fresh: Deal) {
+    pub(super) fn take_fresh(&mut self, fresh: Deal) {
         for c in &mut self.columns {
             if let Some(d) = c.deals.rows.iter_mut().find(|d| d.id == fresh.id) {
                 let before = Weight::of(d, &c.status_id);

@@ -121,17 +121,7 @@ impl Shown<DealMoves> for FunnelDetail {
     }
 }
 
-/// Whether the answer of a deal's write says the service cannot be reached, so that the
-/// write goes to the outbox: nothing reached it, or a lost answer's read-back cannot either.
-pub(super) fn out_of_reach(settled: &Settled<Deal>, cx: &ScreenCtx) -> bool {
-    use crate::screen::offline::unreachable;
-    let out = match settled {
-        Settled::Written(Err(e)) => unreachable(e) && !e.may_have_been_applied(),
-        Settled::ReadBack(Err(e)) => unreachable(e),
-        _ => false,
-    };
-    out && cx.is_offline()
-}
+pub(super) use crate::screen::ledger::out_of_reach;
 
 /// Whole: the toast shortens it, `M` shows it all.
 fn quoted(deal: &Deal) -> String {

@@ -4,14 +4,17 @@
 //! copy of the deal in its place. A deal with changes still in the outbox has its later ones
 //! join them, online too.
 
-use weeek_api::ApiError;
 use weeek_api::models::{Deal, WinStatus};
+use weeek_api::{ApiError, DealInput};
 
 use super::detail::FunnelDetail;
+use super::editor::NewDeal;
 use super::moves::Move;
 use super::verbs::Verb;
 use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
-use crate::outbox::{Base, Change, DealField, Entry, Field, Fresh, ItemKind, ItemRef, State, Step};
+use crate::outbox::{
+    Base, Change, DealField, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step, local_key,
+};
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::Kept;
 use crate::screen::toast::ToastKind;
@@ -82,18 +85,11 @@ impl FunnelsState {
         cx.toast(ToastKind::Success, format!("{said} {}{note}", title(deal)));
     }
 
-    /// `D` kept: the deal (off the board already) is deleted when the service is back.
+    /// `D` kept: the deal (off the board already) is deleted when the service is back (one
+    /// made here and never sent just goes).
     pub(super) fn queue_delete(&self, deal: &Deal, cx: &mut ScreenCtx) {
-        cx.queue(
-            ItemRef::deal(&deal.id),
-            name(deal),
-            Change::Delete,
-            Base {
-                updated_at: deal.updated_at,
-                value: None,
-            },
-        );
-        let note = cx.kept_note();
+        let kept = cx.queue_delete(ItemRef::deal(&deal.id), name(deal), deal.updated_at);
+        let note = if kept { cx.kept_note() } else { String::new() };
         cx.toast(ToastKind::Success, format!("Deleted {}{note}", title(deal)));
     }
 
@@ -129,6 +125,78 @@ impl FunnelsState {
             .find_map(|c| c.deals.rows.iter().find(|d| d.id == id).cloned())
     }
 
+    /// The deal form's new deal offline: it gets a local key, shows at the top of its status
+    /// and is kept in the outbox; the form closes (its draft goes: the outbox holds it).
+    pub(super) fn queue_new_deal(&mut self, deal: NewDeal, cx: &mut ScreenCtx) {
+        let local = cx.offline.new_local(&cx.clock);
+        let shown = crate::outbox::deal::shown(
+            local_key(local),
+            &deal.status_id,
+            &deal.input,
+            cx.clock.wall,
+        );
+        cx.queue(
+            ItemRef::new_item(ItemKind::Deal, local),
+            name(&shown),
+            Change::Create(New::Deal {
+                status: deal.status_id,
+                input: Box::new(deal.input),
+            }),
+            Base::default(),
+        );
+        if let Some(d) = &mut self.detail {
+            d.add_created(shown.clone(), cx);
+        }
+        self.close_form(cx);
+        let note = cx.kept_note();
+        cx.toasts.dismiss_all();
+        cx.toast(
+            ToastKind::Success,
+            format!("Created {}{note}", title(&shown)),
+        );
+    }
+
+    /// The deal form's edit of deal `id` when its changes must wait: each field it changes is
+    /// kept with the value the board has, and the card shows them.
+    pub(super) fn queue_deal_edit(&mut self, id: &str, input: &DealInput, cx: &mut ScreenCtx) {
+        let viewed = self
+            .detail
+            .as_ref()
+            .and_then(|d| d.deal.as_ref())
+            .filter(|v| v.id == id)
+            .and_then(|v| v.deal.value().cloned());
+        let deal = self.deal_on_board(id).or(viewed).unwrap_or_else(|| Deal {
+            id: id.to_string(),
+            ..Default::default()
+        });
+        let mut after = deal.clone();
+        for f in DealField::of_input(input) {
+            let base = f.current(&deal);
+            f.apply(&mut after);
+            cx.queue(
+                ItemRef::deal(id),
+                name(&deal),
+                Change::Set(Field::Deal(f)),
+                Base {
+                    updated_at: deal.updated_at,
+                    value: Some(Field::Deal(base)),
+                },
+            );
+        }
+        if let Some(d) = &mut self.detail {
+            d.take_fresh(after.clone());
+            if let Some(view) = d.deal.as_mut().filter(|v| v.id == id)
+                && let Some(shown) = view.deal.value_mut()
+            {
+                *shown = after.clone();
+            }
+        }
+        self.close_form(cx);
+        let note = cx.kept_note();
+        cx.toasts.dismiss_all();
+        cx.toast(ToastKind::Success, format!("Saved {}{note}", title(&after)));
+    }
+
     /// A step of the replay of a deal: the service's copy takes its place on the board (with
     /// the changes still waiting for it laid over), a deal gone goes.
     pub fn on_replayed(&mut self, step: &Step, cx: &mut ScreenCtx) {
@@ -146,11 +214,27 @@ impl FunnelsState {
                     d.show_fresh((**deal).clone(), cx);
                 }
             }
+            Step::Created { entry, id, fresh } if entry.item.kind == ItemKind::Deal => {
+                let Some(local) = entry.item.local else {
+                    return;
+                };
+                let key = local_key(local);
+                let made = match fresh {
+                    Some(Fresh::Deal(deal)) => (**deal).clone(),
+                    _ => match d.card(&key) {
+                        Some(deal) => Deal {
+                            id: id.clone(),
+                            ..deal.clone()
+                        },
+                        None => return,
+                    },
+                };
+                d.rekey(&key, &made.id);
+                d.show_fresh(made, cx);
+            }
             Step::Gone { entries } => {
                 for e in entries.iter().filter(|e| e.item.kind == ItemKind::Deal) {
-                    if let Some(id) = &e.item.id {
-                        d.take_off(id, cx);
-                    }
+                    d.take_off(&e.item.key(), cx);
                 }
             }
             _ => {}
@@ -160,12 +244,16 @@ impl FunnelsState {
     /// A change of a deal left the outbox unsent (dropped, or theirs taken at a conflict): the
     /// board shows the value before it again, and the deal is read again.
     pub fn on_dropped(&mut self, entry: &Entry, cx: &mut ScreenCtx) {
-        let Some(id) = entry.item.id.clone() else {
-            return;
-        };
         if entry.item.kind != ItemKind::Deal {
             return;
         }
+        if let (Change::Create(_), Some(d)) = (&entry.change, &mut self.detail) {
+            d.take_off(&entry.item.key(), cx);
+            return;
+        }
+        let Some(id) = entry.item.id.clone() else {
+            return;
+        };
         if let Some(d) = &mut self.detail {
             match (&entry.change, &entry.base.value) {
                 (
@@ -228,15 +316,43 @@ impl FunnelDetail {
             .cloned()
             .collect();
         for e in pending {
-            let Some(id) = &e.item.id else {
-                continue;
-            };
-            self.lay(id, &e.change, cx);
+            self.lay(&e.item.key(), &e.change, e.created_at, cx);
         }
     }
 
-    fn lay(&mut self, id: &str, change: &Change, cx: &ScreenCtx) {
+    /// The card of deal `id`, wherever it is on the board.
+    fn card(&self, id: &str) -> Option<&Deal> {
+        self.columns
+            .iter()
+            .find_map(|c| c.deals.rows.iter().find(|d| d.id == id))
+    }
+
+    /// The card of the deal made here under `key` takes the service's id (a page read since
+    /// may hold it already: then it is there once).
+    fn rekey(&mut self, key: &str, id: &str) {
+        let twice = self.card(id).is_some();
+        for c in &mut self.columns {
+            if twice {
+                c.deals.rows.retain(|d| d.id != key);
+            } else if let Some(d) = c.deals.rows.iter_mut().find(|d| d.id == key) {
+                d.id = id.to_string();
+            }
+            c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
+        }
+    }
+
+    fn lay(&mut self, id: &str, change: &Change, at: time::OffsetDateTime, cx: &ScreenCtx) {
         match change {
+            Change::Create(New::Deal { status, input }) if self.card(id).is_none() => {
+                let Some(ci) = self.column_index(status) else {
+                    return;
+                };
+                let deal = crate::outbox::deal::shown(id.to_string(), status, input, at);
+                let weight = super::totals::Weight::of(&deal, status);
+                self.tally.record(id, None, Some(weight));
+                self.columns[ci].deals.rows.insert(0, deal);
+                self.fix_columns(cx);
+            }
             Change::Set(Field::Deal(DealField::Status(to))) => {
                 // As a move on its way is laid over a page read before it (`moves`): out of
                 // every other column, into its own once.
@@ -263,16 +379,22 @@ impl FunnelDetail {
                 self.fix_columns(cx);
             }
             Change::Set(Field::Deal(DealField::Outcome(o))) => self.set_outcome(id, o.clone()),
-            Change::Delete => {
+            Change::Set(Field::Deal(f)) => {
+                for c in &mut self.columns {
+                    for d in c.deals.rows.iter_mut().filter(|d| d.id == id) {
+                        f.apply(d);
+                    }
+                }
+            }
+            Change::Delete
                 if self
                     .columns
                     .iter()
-                    .any(|c| c.deals.rows.iter().any(|d| d.id == id))
-                {
-                    self.take_off(id, cx);
-                }
+                    .any(|c| c.deals.rows.iter().any(|d| d.id == id)) =>
+            {
+                self.take_off(id, cx);
             }
-            Change::Set(Field::Task(_)) | Change::Create(_) => {}
+            _ => {}
         }
     }
 

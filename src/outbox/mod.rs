@@ -9,18 +9,25 @@
 //! conflict, and nothing of that field is sent until the user decides. A new item gets a local
 //! id; the changes made to it after are sent with its real id once the service gave one.
 
+pub mod added;
+pub mod contact;
 pub mod deal;
 mod order;
+pub mod organization;
 pub mod replay;
+pub mod sets;
 pub mod task;
 
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
-use weeek_api::models::{Deal, Task};
-use weeek_api::{ApiError, NewTask};
+use weeek_api::models::{Contact, Deal, Organization, Task};
+use weeek_api::{ApiError, DealInput, NewContact, NewTask, OrganizationInput};
 
+pub use added::Added;
+pub use contact::ContactField;
 pub use deal::DealField;
 pub use order::Order;
+pub use organization::OrgField;
 pub use task::TaskField;
 
 /// The kind of item a change is of. The number is what the store holds: never change or
@@ -29,6 +36,8 @@ pub use task::TaskField;
 pub enum ItemKind {
     Task = 1,
     Deal = 2,
+    Contact = 3,
+    Organization = 4,
 }
 
 impl ItemKind {
@@ -40,6 +49,8 @@ impl ItemKind {
         match n {
             1 => Some(ItemKind::Task),
             2 => Some(ItemKind::Deal),
+            3 => Some(ItemKind::Contact),
+            4 => Some(ItemKind::Organization),
             _ => None,
         }
     }
@@ -49,6 +60,8 @@ impl ItemKind {
         match self {
             ItemKind::Task => "task",
             ItemKind::Deal => "deal",
+            ItemKind::Contact => "contact",
+            ItemKind::Organization => "organization",
         }
     }
 }
@@ -69,6 +82,42 @@ pub fn task_ref(id: i64) -> ItemRef {
         ItemRef::new_task(-id)
     } else {
         ItemRef::task(id)
+    }
+}
+
+/// The key a record made here is shown under (a contact, an organization) until the service
+/// gives it its id: no id of the service looks like it.
+pub fn local_key(local: i64) -> String {
+    format!("local-{local}")
+}
+
+/// The local id in a key made by [`local_key`].
+pub fn local_of(key: &str) -> Option<i64> {
+    key.strip_prefix("local-")?.parse().ok()
+}
+
+/// Why records that name `ids` cannot be kept: one of them (`what`) was made here and the
+/// service has no id for it yet.
+pub fn names_one_made_here(ids: &[String], what: &str) -> Option<String> {
+    ids.iter()
+        .any(|id| local_of(id).is_some())
+        .then(|| format!("Not kept: {what} is not on the service yet; it can be linked once it is"))
+}
+
+/// The item of the record of `kind` the screens show as `key`: made here (its local key) or
+/// the service's.
+pub fn record_ref(kind: ItemKind, key: &str) -> ItemRef {
+    match local_of(key) {
+        Some(local) => ItemRef {
+            kind,
+            id: None,
+            local: Some(local),
+        },
+        None => ItemRef {
+            kind,
+            id: Some(key.to_string()),
+            local: None,
+        },
     }
 }
 
@@ -93,12 +142,27 @@ impl ItemRef {
         }
     }
 
-    /// A deal the service has.
+    /// The deal the board shows as `id`: one the service has, or one made here (its local
+    /// key).
     pub fn deal(id: &str) -> Self {
+        record_ref(ItemKind::Deal, id)
+    }
+
+    /// A record made here, by its local id.
+    pub fn new_item(kind: ItemKind, local: i64) -> Self {
         Self {
-            kind: ItemKind::Deal,
-            id: Some(id.to_string()),
-            local: None,
+            kind,
+            id: None,
+            local: Some(local),
+        }
+    }
+
+    /// The key a record (not a task) is shown under: the service's id, or its local key.
+    pub fn key(&self) -> String {
+        match (&self.id, self.local) {
+            (Some(id), _) => id.clone(),
+            (None, Some(local)) => local_key(local),
+            (None, None) => String::new(),
         }
     }
 
@@ -135,6 +199,8 @@ impl ItemRef {
 pub enum Field {
     Task(TaskField),
     Deal(DealField),
+    Contact(ContactField),
+    Organization(OrgField),
 }
 
 impl Field {
@@ -143,6 +209,8 @@ impl Field {
         match (self, other) {
             (Field::Task(a), Field::Task(b)) => a.same_field(b),
             (Field::Deal(a), Field::Deal(b)) => a.same_field(b),
+            (Field::Contact(a), Field::Contact(b)) => a.same_field(b),
+            (Field::Organization(a), Field::Organization(b)) => a.same_field(b),
             _ => false,
         }
     }
@@ -151,7 +219,9 @@ impl Field {
     pub fn same(&self, other: &Field) -> bool {
         match (self, other) {
             (Field::Task(a), Field::Task(b)) => a.same(b),
-            (Field::Deal(a), Field::Deal(b)) => a == b,
+            (Field::Deal(a), Field::Deal(b)) => a.same(b),
+            (Field::Contact(a), Field::Contact(b)) => a.same(b),
+            (Field::Organization(a), Field::Organization(b)) => a.same(b),
             _ => false,
         }
     }
@@ -160,6 +230,8 @@ impl Field {
         match self {
             Field::Task(f) => f.name(),
             Field::Deal(f) => f.name(),
+            Field::Contact(f) => f.name(),
+            Field::Organization(f) => f.name(),
         }
     }
 }
@@ -169,13 +241,27 @@ impl Field {
 #[serde(rename_all = "camelCase")]
 pub enum New {
     Task(Box<NewTask>),
+    /// A deal in a status.
+    Deal {
+        status: String,
+        input: Box<DealInput>,
+    },
+    Contact(Box<NewContact>),
+    Organization(Box<OrganizationInput>),
 }
 
 impl New {
     /// What it is called.
-    pub fn name(&self) -> &str {
+    pub fn name(&self) -> String {
         match self {
-            New::Task(t) => &t.title,
+            New::Task(t) => t.title.clone(),
+            New::Contact(c) => [Some(c.first_name.as_str()), c.last_name.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" "),
+            New::Organization(o) => o.name.clone().unwrap_or_default(),
+            New::Deal { input, .. } => input.title.clone().unwrap_or_default(),
         }
     }
 }
@@ -190,6 +276,8 @@ pub enum Change {
     Create(New),
     /// The item deleted.
     Delete,
+    /// Something added to the item (a comment, logged time, my timer started or stopped).
+    Add(Added),
 }
 
 impl Change {
@@ -336,7 +424,11 @@ impl Entry {
             Change::Set(Field::Deal(DealField::Outcome(Some(o)))) => o.as_str().to_string(),
             Change::Set(f) => format!("{} → {}", f.name(), describe_field(f, names)),
             Change::Create(New::Task(_)) => "new task".into(),
+            Change::Create(New::Contact(_)) => "new contact".into(),
+            Change::Create(New::Organization(_)) => "new organization".into(),
+            Change::Create(New::Deal { .. }) => "new deal".into(),
             Change::Delete => format!("delete {}", self.item.kind.noun()),
+            Change::Add(a) => a.describe(),
         }
     }
 }
@@ -361,9 +453,33 @@ pub fn describe_field(f: &Field, names: &dyn Fn(Place<'_>) -> String) -> String 
         Field::Task(TaskField::Assignees(a)) => format!("{} people", a.len()),
         Field::Task(TaskField::Tags(t)) if t.len() == 1 => "1 tag".into(),
         Field::Task(TaskField::Tags(t)) => format!("{} tags", t.len()),
+        Field::Task(TaskField::Description(None)) => "none".into(),
+        Field::Task(TaskField::Description(Some(d))) => {
+            let text = crate::html::to_text(d, 1000);
+            crate::text::quoted(text.trim(), 30)
+        }
+        Field::Task(TaskField::Watchers(w)) if w.len() == 1 => "1 person".into(),
+        Field::Task(TaskField::Watchers(w)) => format!("{} people", w.len()),
+        Field::Task(TaskField::Place {
+            place: Some(weeek_api::ColumnPlace::After(_)),
+            ..
+        }) => "down a card".into(),
+        Field::Task(TaskField::Place {
+            place: Some(weeek_api::ColumnPlace::Before(_)),
+            ..
+        }) => "up a card".into(),
+        Field::Task(TaskField::Place { column, .. }) => names(Place::Column(*column)),
+        Field::Task(TaskField::Custom { value, .. }) if value.is_null() => "none".into(),
+        Field::Task(TaskField::Custom { value, .. }) => match value {
+            serde_json::Value::String(s) => crate::text::quoted_full(s),
+            other => other.to_string(),
+        },
         Field::Deal(DealField::Status(s)) => names(Place::Status(s)),
         Field::Deal(DealField::Outcome(None)) => "open".into(),
         Field::Deal(DealField::Outcome(Some(o))) => o.as_str().into(),
+        Field::Deal(f) => f.describe(),
+        Field::Contact(f) => f.describe(),
+        Field::Organization(f) => f.describe(),
     }
 }
 
@@ -398,6 +514,8 @@ pub fn waiting(entries: &[Entry]) -> usize {
 pub enum Fresh {
     Task(Box<Task>),
     Deal(Box<Deal>),
+    Contact(Box<Contact>),
+    Organization(Box<Organization>),
 }
 
 /// One step of a replay, with the outbox as the store holds it after it.

@@ -16,7 +16,11 @@
 //! Each step is written to the store (the outbox, and the service's copy of the item) before
 //! it is reported, with the outbox as it then is.
 
+mod added;
+mod contact;
 mod deal;
+mod organization;
+mod record;
 mod task;
 
 use std::collections::HashSet;
@@ -142,7 +146,11 @@ impl Replay {
     async fn step(&self, entry: Entry) -> Went {
         match entry.item.kind {
             ItemKind::Task => task::step(self, entry).await,
-            ItemKind::Deal => deal::step(self, entry).await,
+            ItemKind::Deal => record::step::<weeek_api::models::Deal>(self, entry).await,
+            ItemKind::Contact => record::step::<weeek_api::models::Contact>(self, entry).await,
+            ItemKind::Organization => {
+                record::step::<weeek_api::models::Organization>(self, entry).await
+            }
         }
     }
 
@@ -293,5 +301,9 @@ fn lost(e: &ApiError) -> bool {
     e.may_have_been_applied() || unreachable(e)
 }
 
+#[cfg(test)]
+mod crm_tests;
+#[cfg(test)]
+mod place_tests;
 #[cfg(test)]
 mod tests;

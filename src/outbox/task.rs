@@ -3,7 +3,9 @@
 //! base the change was made on).
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use time::Date;
+use weeek_api::ColumnPlace;
 use weeek_api::models::{Priority, Task, TaskLocation, TaskRow};
 
 /// One field of a task set to a value.
@@ -18,6 +20,23 @@ pub enum TaskField {
     Assignees(Vec<String>),
     /// In the service's order or not: tags compare as sets.
     Tags(Vec<i64>),
+    /// HTML; `None`: none.
+    Description(Option<String>),
+    /// Member ids, as a set.
+    Watchers(Vec<String>),
+    /// A custom field's value as the service takes it (`null`: cleared).
+    Custom {
+        id: String,
+        value: Value,
+    },
+    /// Its place among the cards of its board column: right below or above another card.
+    /// The task's read tells its column, not its place (`place: None`, as a base holds it):
+    /// the column's cards in order tell that.
+    Place {
+        project: i64,
+        column: i64,
+        place: Option<ColumnPlace>,
+    },
 }
 
 /// The same tags, whatever their order.
@@ -47,6 +66,56 @@ impl TaskField {
             Self::Assignees(_) => Self::Assignees(task.all_assignees()),
             Self::Tags(asked) if same_tags(asked, &task.tags) => self.clone(),
             Self::Tags(_) => Self::Tags(task.tags.clone()),
+            // Not on a row: the whole task has them (`current_of`).
+            Self::Description(_) | Self::Watchers(_) | Self::Custom { .. } => self.clone(),
+            Self::Place { project, .. } => Self::Place {
+                project: *project,
+                column: task
+                    .all_locations()
+                    .iter()
+                    .find(|l| l.project_id == *project)
+                    .and_then(|l| l.board_column_id)
+                    .unwrap_or_default(),
+                place: None,
+            },
+        }
+    }
+
+    /// The same field's value on the whole `task` now: what a replay compares with the
+    /// change's base.
+    pub fn current_of(&self, task: &Task) -> TaskField {
+        match self {
+            Self::Description(_) => Self::Description(task.description.clone()),
+            Self::Watchers(_) => Self::Watchers(task.subscribers.clone()),
+            Self::Custom { id, .. } => Self::Custom {
+                id: id.clone(),
+                value: task
+                    .custom_fields
+                    .iter()
+                    .find(|c| c.id == *id)
+                    .map_or(Value::Null, |c| c.value.clone()),
+            },
+            _ => self.current(&TaskRow::from(task)),
+        }
+    }
+
+    /// Whether the field is on the whole task only, not on its row.
+    pub fn whole_only(&self) -> bool {
+        matches!(
+            self,
+            Self::Description(_) | Self::Watchers(_) | Self::Custom { .. }
+        )
+    }
+
+    /// Whether the service's value `now` lets this change go, made on `base`: the base
+    /// still, or (watchers) part of the way to this one.
+    pub fn goes_over(&self, base: &TaskField, now: &TaskField) -> bool {
+        match (self, base, now) {
+            _ if now.same(base) => true,
+            (Self::Watchers(m), Self::Watchers(b), Self::Watchers(n)) => {
+                super::sets::on_the_way(n, b, m)
+            }
+            _ => false,
         }
     }
 
@@ -61,13 +130,24 @@ impl TaskField {
                 b.sort();
                 a == b
             }
+            (Self::Watchers(a), Self::Watchers(b)) => super::sets::same(a, b),
+            (Self::Description(a), Self::Description(b)) => {
+                let text = |d: &Option<String>| d.as_deref().unwrap_or("").trim().to_string();
+                text(a) == text(b)
+            }
+            (Self::Custom { id: a, value: x }, Self::Custom { id: b, value: y }) => {
+                a == b && crate::screen::custom_input::same_value(x, y)
+            }
             (a, b) => a == b,
         }
     }
 
     /// Whether `other` is a value of the same field.
     pub fn same_field(&self, other: &TaskField) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
+        match (self, other) {
+            (Self::Custom { id: a, .. }, Self::Custom { id: b, .. }) => a == b,
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
     }
 
     /// The field's name as a sentence says it: "done", "priority", "title".
@@ -80,6 +160,10 @@ impl TaskField {
             Self::Title(_) => "title",
             Self::Assignees(_) => "assignees",
             Self::Tags(_) => "tags",
+            Self::Description(_) => "description",
+            Self::Watchers(_) => "watchers",
+            Self::Custom { .. } => "custom field",
+            Self::Place { .. } => "place",
         }
     }
 
@@ -116,11 +200,39 @@ impl TaskField {
                 task.user_id = a.first().cloned();
             }
             Self::Tags(t) => task.tags = t.clone(),
+            // Not on a row; a card's place is the board's to show.
+            Self::Description(_) | Self::Watchers(_) | Self::Custom { .. } | Self::Place { .. } => {
+            }
         }
     }
 
     /// Shows the change on a whole task, as on its row.
     pub fn apply_whole(&self, task: &mut Task) {
+        match self {
+            Self::Description(d) => {
+                task.description = d.clone();
+                return;
+            }
+            Self::Watchers(w) => {
+                task.subscribers = w.clone();
+                return;
+            }
+            Self::Custom { id, value } => {
+                match task.custom_fields.iter_mut().find(|c| c.id == *id) {
+                    Some(c) => c.value = value.clone(),
+                    None => task
+                        .custom_fields
+                        .push(weeek_api::models::CustomFieldValue {
+                            id: id.clone(),
+                            value: value.clone(),
+                            ..Default::default()
+                        }),
+                }
+                return;
+            }
+            Self::Place { .. } => return,
+            _ => {}
+        }
         let mut row = TaskRow::from(&*task);
         self.apply(&mut row);
         task.is_completed = row.is_completed;

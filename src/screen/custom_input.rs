@@ -98,6 +98,35 @@ pub fn value_ids(v: &Value) -> Vec<String> {
     }
 }
 
+/// Whether the service's value is the one sent, whatever shape it answers with (an option as
+/// its id or as an object, a number as an integer or a float).
+pub fn same_value(sent: &Value, have: &Value) -> bool {
+    match (sent, have) {
+        (a, b) if a == b => true,
+        (Value::Null, Value::Array(v)) | (Value::Array(v), Value::Null) => v.is_empty(),
+        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
+        (Value::Number(a), Value::String(b)) => a.as_f64() == crate::amounts::parse_number(b),
+        (Value::Bool(a), Value::Number(n)) => (n.as_i64() == Some(1)) == *a,
+        (Value::String(a), Value::String(b)) if a.len() >= 10 && b.len() >= 10 => {
+            // A day sent as `yyyy-mm-dd` may come back as a full timestamp; a day and time
+            // may come back in another zone: the same instant is the same value.
+            let utc = time::UtcOffset::UTC;
+            match (
+                crate::moment::read_value(a, utc),
+                crate::moment::read_value(b, utc),
+            ) {
+                (Some(x), Some(y)) if x.time.is_some() && y.time.is_some() => x == y,
+                _ => a.get(..10) == b.get(..10),
+            }
+        }
+        (Value::Null, _) | (_, Value::Null) => false,
+        (a, b) => {
+            let (x, y) = (value_ids(a), value_ids(b));
+            !x.is_empty() && x == y
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -75,6 +75,11 @@ pub trait CreateForm {
     fn refusal(e: &ApiError) -> String {
         e.short()
     }
+    /// `input` never reached the service, which cannot be reached: kept in the outbox when
+    /// the form's records wait there (true), else said as any refusal.
+    fn keep(&mut self, _input: &Self::Input, _cx: &mut ScreenCtx) -> bool {
+        false
+    }
 }
 
 type Item<F> = <<F as CreateForm>::Lookup as CreateLookup>::Item;
@@ -166,7 +171,12 @@ pub fn on_answer<F: CreateForm>(
             let text = F::made_text(&item);
             made(form, item, text, cx);
         }
-        CreateAnswer::Refused(e) => refused(form, e, |f, fields| f.place(&input, fields), cx),
+        CreateAnswer::Refused(e) => {
+            let kept = super::offline::unreachable(&e) && cx.is_offline() && form.keep(&input, cx);
+            if !kept {
+                refused(form, e, |f, fields| f.place(&input, fields), cx);
+            }
+        }
         CreateAnswer::Lost(e) => {
             // From the first send on: a look covers it too.
             let (lost, look) = LostCreate::start(F::lookup(&input), e, at);

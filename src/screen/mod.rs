@@ -298,4 +298,42 @@ impl ScreenCtx<'_> {
         self.effects.push(Effect::Outbox(Box::new(order)));
         entry
     }
+
+    /// A delete of `item` made where its change must wait: a record made here whose create
+    /// never left goes with its changes and nothing is sent (false); else its delete waits its
+    /// turn in the outbox (true).
+    pub fn queue_delete(
+        &mut self,
+        item: crate::outbox::ItemRef,
+        name: String,
+        updated_at: Option<time::OffsetDateTime>,
+    ) -> bool {
+        use crate::outbox::{Base, Change, Order, State};
+        let never_sent = self.offline.entries().iter().any(|e| {
+            e.item.same_item(&item)
+                && matches!(e.change, Change::Create(_))
+                && e.state == State::Waiting
+        });
+        if never_sent {
+            let unsent: Vec<i64> = self
+                .offline
+                .entries()
+                .iter()
+                .filter(|e| e.item.same_item(&item))
+                .map(|e| e.seq)
+                .collect();
+            for seq in unsent {
+                self.offline.forget(seq);
+                let order = Box::new(Order::Unqueue(seq));
+                self.effects.push(Effect::Outbox(order));
+            }
+            return false;
+        }
+        let base = Base {
+            updated_at,
+            value: None,
+        };
+        self.queue(item, name, Change::Delete, base);
+        true
+    }
 }

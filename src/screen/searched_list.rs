@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use weeek_api::{ApiError, ListQuery};
 
+use crate::outbox::{Change, Field, ItemKind, New, State};
 use crate::screen::ScreenCtx;
 use crate::screen::loadable::{Arrived, Paged, append_new};
 use crate::screen::toast::ToastKind;
@@ -28,6 +29,14 @@ pub trait Listed: Clone {
     /// Sends the request for a page on screen read again, under a key of its own; its answer
     /// comes back to [`SearchedList::on_read_again`] with `query`.
     fn ask_again(cx: &mut ScreenCtx, query: ListQuery);
+    /// The kind the outbox keeps changes of these records under, if it keeps any.
+    const KIND: Option<ItemKind> = None;
+    /// Shows a change of the outbox on the record.
+    fn show(&mut self, _field: &Field) {}
+    /// A record made here as shown before the service has it, under `key`.
+    fn made(_key: String, _new: &New, _at: time::OffsetDateTime) -> Option<Self> {
+        None
+    }
 }
 
 #[derive(Debug)]
@@ -126,6 +135,7 @@ impl<T: Listed> SearchedList<T> {
         if let Some(read_at) = cx.stored() {
             if let Ok(page) = result {
                 self.show_stored(page, read_at, shown);
+                self.lay_outbox(cx, shown);
             }
             return;
         }
@@ -164,7 +174,7 @@ impl<T: Listed> SearchedList<T> {
                 return;
             }
         }
-        self.fix_scroll(shown);
+        self.lay_outbox(cx, shown);
         self.maybe_load_more(cx, shown);
     }
 
@@ -263,13 +273,73 @@ impl<T: Listed> SearchedList<T> {
                     &mut self.cursor,
                     |c| c.id().to_string(),
                 );
-                self.fix_scroll(shown);
+                self.lay_outbox(cx, shown);
             }
             Err(error) => cx.toast(
                 ToastKind::Error,
                 format!("{}: {}", T::PLURAL, error.short()),
             ),
         }
+    }
+
+    /// Lays the changes of the outbox still to reach the service over rows just read: new
+    /// records on top of the unsearched list, fields as they will be, deleted records out.
+    pub fn lay_outbox(&mut self, cx: &ScreenCtx, shown: usize) {
+        let Some(kind) = T::KIND else {
+            return;
+        };
+        let pending =
+            cx.offline.entries().iter().filter(|e| {
+                e.item.kind == kind && matches!(e.state, State::Waiting | State::Sending)
+            });
+        for e in pending {
+            let key = e.item.key();
+            match &e.change {
+                Change::Set(f) => {
+                    for r in self.created.iter_mut().chain(self.rows.rows.iter_mut()) {
+                        if r.id() == key {
+                            r.show(f);
+                        }
+                    }
+                }
+                Change::Create(new) => {
+                    let there = self.rows.rows.iter().any(|r| r.id() == key);
+                    if !there
+                        && self.shown_search.is_empty()
+                        && let Some(made) = T::made(key, new, e.created_at)
+                    {
+                        self.created.retain(|c| c.id() != made.id());
+                        self.created.insert(0, made.clone());
+                        self.rows.rows.insert(0, made);
+                    }
+                }
+                Change::Delete => {
+                    self.created.retain(|c| c.id() != key);
+                    self.rows.rows.retain(|c| c.id() != key);
+                }
+                Change::Add(_) => {}
+            }
+        }
+        self.cursor = self.cursor.min(self.rows.rows.len().saturating_sub(1));
+        self.fix_scroll(shown);
+    }
+
+    /// The record made here under `key` is on the service as `record`: it takes its row.
+    pub fn rekey(&mut self, key: &str, record: T, shown: usize) {
+        let id = record.id().to_string();
+        for list in [&mut self.created, &mut self.rows.rows] {
+            let Some(i) = list.iter().position(|r| r.id() == key) else {
+                continue;
+            };
+            // A page read since may hold it already: then it is there once.
+            if list.iter().any(|r| r.id() == id) {
+                list.remove(i);
+            } else {
+                list[i] = record.clone();
+            }
+        }
+        self.cursor = self.cursor.min(self.rows.rows.len().saturating_sub(1));
+        self.fix_scroll(shown);
     }
 
     /// A record the service just created: first in the list, cursor on it.

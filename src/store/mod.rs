@@ -28,6 +28,7 @@ pub mod location;
 pub mod names;
 mod open;
 mod outbox;
+mod outbox_shown;
 mod read;
 pub mod records;
 mod schema;

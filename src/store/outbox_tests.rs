@@ -273,3 +273,117 @@ fn a_conflict_and_a_refusal_keep_the_services_words_and_value() {
     assert_eq!(kept.message.as_deref(), Some("Rejected: title too long"));
     assert_eq!(outbox::waiting(&store.outbox().unwrap()), 0);
 }
+
+#[test]
+fn a_contact_made_and_an_organization_changed_offline_show_in_the_store_until_dropped() {
+    use weeek_api::NewContact;
+    use weeek_api::models::{Contact, Organization};
+
+    use crate::outbox::{ContactField, OrgField};
+    let mut store = Store::in_memory();
+    let org = Organization {
+        id: "o1".into(),
+        name: Some("Старое".into()),
+        tags: vec![1],
+        ..Default::default()
+    };
+    store.write(|w| w.put(&org, T0)).unwrap();
+    let new = Entry::new(
+        1,
+        ItemRef::new_item(ItemKind::Contact, 5),
+        "Иван".into(),
+        Change::Create(New::Contact(Box::new(NewContact {
+            first_name: "Иван".into(),
+            emails: vec!["ivan@example.com".into()],
+            ..Default::default()
+        }))),
+        Base::default(),
+        T1,
+    );
+    let org_item = ItemRef {
+        kind: ItemKind::Organization,
+        id: Some("o1".into()),
+        local: None,
+    };
+    let renamed = Entry::new(
+        2,
+        org_item.clone(),
+        "Старое".into(),
+        Change::Set(Field::Organization(OrgField::Name("Новое".into()))),
+        Base {
+            updated_at: None,
+            value: Some(Field::Organization(OrgField::Name("Старое".into()))),
+        },
+        T1,
+    );
+    let tagged = Entry::new(
+        3,
+        org_item,
+        "Старое".into(),
+        Change::Set(Field::Organization(OrgField::Tags(vec![1, 2]))),
+        Base {
+            updated_at: None,
+            value: Some(Field::Organization(OrgField::Tags(vec![1]))),
+        },
+        T1,
+    );
+    for e in [&new, &renamed, &tagged] {
+        store.write(|w| w.queue(e)).unwrap();
+    }
+    // Shown in the same transaction: the new contact under its local key, the fields set.
+    let key = outbox::local_key(5);
+    let made = store.get::<Contact>(&key).unwrap().expect("kept").value;
+    assert_eq!(made.first_name.as_deref(), Some("Иван"));
+    assert_eq!(made.emails[0].email, "ivan@example.com");
+    let o = store
+        .get::<Organization>("o1")
+        .unwrap()
+        .expect("kept")
+        .value;
+    assert_eq!(
+        (o.name.as_deref(), o.tags.clone()),
+        (Some("Новое"), vec![1, 2])
+    );
+    // The service's copy read meanwhile gets the changes still waiting laid over it.
+    store
+        .write(|w| w.put_fresh(ItemKind::Organization, &org, T1))
+        .unwrap();
+    let o = store
+        .get::<Organization>("o1")
+        .unwrap()
+        .expect("kept")
+        .value;
+    assert_eq!(o.name.as_deref(), Some("Новое"));
+    // Dropped: the field as it was; the new contact goes.
+    store
+        .write(|w| {
+            w.drop_change(2)?;
+            w.drop_change(1)
+        })
+        .unwrap();
+    let o = store
+        .get::<Organization>("o1")
+        .unwrap()
+        .expect("kept")
+        .value;
+    assert_eq!((o.name.as_deref(), o.tags), (Some("Старое"), vec![1, 2]));
+    assert!(store.get::<Contact>(&key).unwrap().is_none());
+    // Made on the service: its later changes go with its id.
+    let later = Entry::new(
+        4,
+        ItemRef::new_item(ItemKind::Contact, 6),
+        "Зоя".into(),
+        Change::Set(Field::Contact(ContactField::LastName(Some(
+            "Новикова".into(),
+        )))),
+        Base::default(),
+        T1,
+    );
+    store.write(|w| w.queue(&later)).unwrap();
+    store
+        .write(|w| w.created(ItemKind::Contact, 6, "c9"))
+        .unwrap();
+    let left = store.outbox().unwrap();
+    let kept = left.iter().find(|e| e.seq == 4).expect("kept");
+    assert_eq!(kept.item.id.as_deref(), Some("c9"));
+}

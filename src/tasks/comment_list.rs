@@ -105,6 +105,12 @@ impl TasksState {
                     Action::Submit if text.is_blank() => {
                         cx.toast(ToastKind::Info, "Nothing to send: write something first");
                     }
+                    Action::Submit if Self::must_queue_task(task_id, cx) => {
+                        // The outbox holds it from now: no draft is kept.
+                        let markdown = text.text().trim_end().to_string();
+                        self.queue_comment(task_id, markdown, reply_to.map(|r| r.0), cx);
+                        return;
+                    }
                     Action::Submit => {
                         self.send_comment(task_id, &title, reply_to.as_ref(), &text, cx);
                         // Kept until the service has it.

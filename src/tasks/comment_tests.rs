@@ -465,29 +465,3 @@ fn a_reply_is_deleted_from_the_list_without_a_word_of_replies_it_has_not() {
     h.press("y");
     assert_eq!(h.take(|c| matches!(c, Call::DeleteComment(1, 3))).len(), 1);
 }
-
-#[test]
-fn offline_a_comment_is_not_sent_says_it_needs_the_service_and_keeps_what_was_written() {
-    let mut h = with_thread(vec![]);
-    h.press("r");
-    h.cut_off();
-    assert!(h.app.offline.is_offline());
-    h.press("i");
-    write(&mut h, "Написано без сети");
-    h.send(ctrl('s'));
-    assert!(
-        h.take(|c| matches!(c, Call::CreateComment { .. }))
-            .is_empty(),
-        "nothing goes to the service"
-    );
-    let log: Vec<String> = h.app.toasts.history().map(|(_, t)| t.clone()).collect();
-    assert!(
-        log[0].contains("Could not add the comment") && log[0].contains("unreachable"),
-        "{log:#?}"
-    );
-    h.press("i");
-    assert!(
-        h.render().contains("Написано без сети"),
-        "the text is not lost"
-    );
-}

@@ -13,7 +13,6 @@ use weeek_api::{ApiError, TaskUpdate};
 
 use super::dialogs::{PickKey, PickPurpose, Popup, PromptPurpose};
 use super::{TaskAnswer, TaskKey, TasksState};
-use crate::amounts::parse_number;
 use crate::keys::commands::Action;
 use crate::screen::ScreenCtx;
 use crate::screen::custom_input::{Input, value_ids};
@@ -23,34 +22,7 @@ use crate::screen::toast::ToastKind;
 use crate::widgets::picker::{PickItem, Picker};
 use crate::worker::{TypedCall, op};
 
-/// Whether the service's value is the one sent, whatever shape it answers with (an option as
-/// its id or as an object, a number as an integer or a float).
-pub fn same_value(sent: &Value, have: &Value) -> bool {
-    match (sent, have) {
-        (a, b) if a == b => true,
-        (Value::Null, Value::Array(v)) | (Value::Array(v), Value::Null) => v.is_empty(),
-        (Value::Number(a), Value::Number(b)) => a.as_f64() == b.as_f64(),
-        (Value::Number(a), Value::String(b)) => a.as_f64() == parse_number(b),
-        (Value::Bool(a), Value::Number(n)) => (n.as_i64() == Some(1)) == *a,
-        (Value::String(a), Value::String(b)) if a.len() >= 10 && b.len() >= 10 => {
-            // A day sent as `yyyy-mm-dd` may come back as a full timestamp; a day and time
-            // may come back in another zone: the same instant is the same value.
-            let utc = time::UtcOffset::UTC;
-            match (
-                crate::moment::read_value(a, utc),
-                crate::moment::read_value(b, utc),
-            ) {
-                (Some(x), Some(y)) if x.time.is_some() && y.time.is_some() => x == y,
-                _ => a.get(..10) == b.get(..10),
-            }
-        }
-        (Value::Null, _) | (_, Value::Null) => false,
-        (a, b) => {
-            let (x, y) = (value_ids(a), value_ids(b));
-            !x.is_empty() && x == y
-        }
-    }
-}
+pub use crate::screen::custom_input::same_value;
 
 /// The value of field `id` on `task`, `null` when it has none.
 fn value_on(task: &Task, id: &str) -> Value {
@@ -425,6 +397,17 @@ impl TasksState {
     ) {
         if same_value(&value, &field.value) || (value.is_null() && field.value.is_null()) {
             cx.toast(ToastKind::Info, "Nothing to change");
+            return;
+        }
+        if Self::must_queue_task(task, cx) {
+            Wholes(&mut self.details).set(task, &field.id, &value);
+            let id = field.id.clone();
+            let base = crate::outbox::TaskField::Custom {
+                id: id.clone(),
+                value: field.value.clone(),
+            };
+            let set = crate::outbox::TaskField::Custom { id, value };
+            self.queue_detail(task, set, base, cx);
             return;
         }
         let task_name = self

@@ -282,6 +282,12 @@ impl TasksState {
             Some(task) => std::mem::replace(&mut task.description, sent.clone()),
             None => None,
         };
+        if Self::must_queue_task(id, cx) {
+            let field = crate::outbox::TaskField::Description(sent);
+            let base = crate::outbox::TaskField::Description(before);
+            self.queue_detail(id, field, base, cx);
+            return;
+        }
         self.saving_descriptions.insert(
             id,
             Saving {

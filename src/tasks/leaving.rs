@@ -21,6 +21,10 @@ fn decided_by(change: &Change) -> &'static [FilterKind] {
         Change::Title(_) => &[FilterKind::Search],
         Change::Assignees(_) => &[FilterKind::Assignee],
         Change::Tags(_) => &[FilterKind::Tag],
+        Change::Description(_)
+        | Change::Watchers(_)
+        | Change::Custom { .. }
+        | Change::Place { .. } => &[],
     }
 }
 

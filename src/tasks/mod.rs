@@ -18,6 +18,7 @@ pub mod layer;
 pub mod leaving;
 mod list_keys;
 mod offline;
+mod offline_detail;
 pub mod panel;
 mod popup_keys;
 mod refresh;
@@ -28,6 +29,7 @@ mod task_writes;
 mod time_form;
 pub mod time_log;
 pub mod timer;
+mod timer_offline;
 mod uploads;
 mod verb_dialogs;
 pub mod verbs;
@@ -47,6 +49,8 @@ mod description_tests;
 mod detail_tests;
 #[cfg(test)]
 mod file_tests;
+#[cfg(test)]
+mod offline_detail_tests;
 #[cfg(test)]
 mod offline_tests;
 #[cfg(test)]

@@ -140,13 +140,21 @@ impl TasksState {
                 continue;
             };
             match &e.change {
-                Queued::Create(New::Task(new)) => {
+                Queued::Create(New::Task(new))
                     if self.index_of(id).is_none()
-                        && self.left_out_by(&local_row(id, new), cx.names).is_none()
-                    {
-                        self.list
-                            .rows
-                            .insert(0, super::create::new_row(id, new, cx));
+                        && self.left_out_by(&local_row(id, new), cx.names).is_none() =>
+                {
+                    self.list
+                        .rows
+                        .insert(0, super::create::new_row(id, new, cx));
+                }
+                Queued::Set(Field::Task(outbox::TaskField::Place {
+                    column,
+                    place: Some(place),
+                    ..
+                })) => {
+                    if let Some(b) = self.layers.board_mut() {
+                        b.place_card(id, *column, *place);
                     }
                 }
                 Queued::Set(Field::Task(f)) => {
@@ -165,7 +173,7 @@ impl TasksState {
                         b.remove(id);
                     }
                 }
-                Queued::Set(Field::Deal(_)) => {}
+                _ => {}
             }
         }
         if let Some(b) = self.layers.board_mut() {
@@ -189,11 +197,17 @@ impl TasksState {
             return;
         }
         match step {
-            Step::Sent { fresh, .. }
-            | Step::Conflict { fresh, .. }
-            | Step::Refused { fresh, .. } => {
+            Step::Sent { entry, fresh }
+            | Step::Conflict { entry, fresh }
+            | Step::Refused { entry, fresh } => {
                 if let Some(Fresh::Task(task)) = fresh {
                     self.show_fresh(task, cx);
+                }
+                // The thread shows the comment as the service has it.
+                let commented = matches!(entry.change, Queued::Add(outbox::Added::Comment { .. }));
+                let shown = self.comments.thread.as_ref().map(|t| t.task_id);
+                if commented && shown.is_some() && shown == entry.item.task_id() {
+                    self.refresh_comments(cx);
                 }
             }
             Step::Created { entry, fresh, id } => {
@@ -254,6 +268,11 @@ impl TasksState {
             return;
         };
         match (&entry.change, &entry.base.value) {
+            // The column's order as the service has it.
+            (Queued::Set(Field::Task(outbox::TaskField::Place { column, .. })), _) => {
+                self.load_board_column(*column, false, cx);
+                return;
+            }
             (Queued::Set(Field::Task(mine)), Some(Field::Task(base))) => {
                 let back = |row: &mut TaskRow| {
                     if mine.current(row).same(mine) {
@@ -266,6 +285,19 @@ impl TasksState {
                 if let Some(b) = self.layers.board_mut() {
                     b.with_card(id, back);
                     b.rehome();
+                }
+                if let Some(t) = self.details.get_mut(id)
+                    && mine.current_of(t).same(mine)
+                {
+                    base.apply_whole(t);
+                }
+            }
+            (Queued::Add(added), _) => {
+                if let Some(t) = self.details.get_mut(id) {
+                    added.unapply(entry.seq, t);
+                }
+                if let Some(t) = self.comments.thread.as_mut() {
+                    t.rows.retain(|c| c.id != -entry.seq);
                 }
             }
             (Queued::Create(_), _) => {
@@ -319,8 +351,10 @@ impl TasksState {
         self.lay_waiting(&mut row, cx);
         let mut whole = task.clone();
         for e in waiting_of(cx, row.id) {
-            if let Queued::Set(Field::Task(f)) = &e.change {
-                f.apply_whole(&mut whole);
+            match &e.change {
+                Queued::Set(Field::Task(f)) => f.apply_whole(&mut whole),
+                Queued::Add(added) => added.apply(e.seq, &mut whole),
+                _ => {}
             }
         }
         if let Some(idx) = self.index_of(row.id) {

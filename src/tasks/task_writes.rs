@@ -28,6 +28,10 @@ impl Change {
             Self::Title(_) => "rename",
             Self::Assignees(_) => "change the assignees of",
             Self::Tags(_) => "tag",
+            Self::Description(_) => "change the description of",
+            Self::Watchers(_) => "change the watchers of",
+            Self::Custom { .. } => "set a field of",
+            Self::Place { .. } => "reorder",
         }
     }
 
@@ -74,6 +78,20 @@ impl Change {
                 }
                 calls
             }
+            Self::Description(d) => update(TaskUpdate {
+                description: Some(d.clone().unwrap_or_default()),
+                ..Default::default()
+            }),
+            Self::Custom { id: field, value } => {
+                let mut map = serde_json::Map::new();
+                map.insert(field.clone(), value.clone());
+                update(TaskUpdate {
+                    custom_fields: Some(map),
+                    ..Default::default()
+                })
+            }
+            // A row does not hold them: the detail pane's picker and the board send their own.
+            Self::Watchers(_) | Self::Place { .. } => Vec::new(),
         }
     }
 }

@@ -123,6 +123,10 @@ impl Timer {
             );
             return;
         }
+        if super::timer_offline::kept_offline(task_id, self.running.as_ref(), cx) {
+            self.toggle_kept(task_id, title, cx);
+            return;
+        }
         let before = self.running.clone();
         let stopping = before.as_ref().is_some_and(|r| r.task_id == task_id);
         let call = if stopping {

@@ -91,6 +91,17 @@ impl TasksState {
             cx.toast(ToastKind::Info, "Nothing to change");
             return;
         }
+        if Self::must_queue_task(task_id, cx) {
+            let base: Vec<String> = before.into_iter().collect();
+            let now: Vec<String> = chosen.into_iter().collect();
+            if let Some(t) = self.details.get_mut(task_id) {
+                t.subscribers.clone_from(&now);
+            }
+            let field = crate::outbox::TaskField::Watchers(now);
+            let base = crate::outbox::TaskField::Watchers(base);
+            self.queue_detail(task_id, field, base, cx);
+            return;
+        }
         let title = self
             .index_of(task_id)
             .map(|i| self.list.rows[i].display_title().to_string())

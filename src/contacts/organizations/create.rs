@@ -121,6 +121,11 @@ impl CreateForm for OrganizationsState {
             fs.failure = Some(text);
         }
     }
+
+    fn keep(&mut self, out: &Outgoing, cx: &mut ScreenCtx) -> bool {
+        self.queue_new(out.input.clone(), cx);
+        true
+    }
 }
 
 impl OrganizationsState {
@@ -131,6 +136,10 @@ impl OrganizationsState {
             return;
         };
         let (input, sent) = fs.form.to_input();
+        if cx.is_offline() {
+            self.queue_new(input, cx);
+            return;
+        }
         let out = Outgoing { sent, input };
         let held = Self::lookup(&out).known(self.list.rows.rows.iter().chain(&self.list.created));
         form_create::submit(self, out, held, cx);

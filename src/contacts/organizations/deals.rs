@@ -15,6 +15,7 @@ use weeek_api::{ApiError, DealPage, DealQuery};
 
 use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::amounts;
+use crate::outbox::{Change, DealField, Field, ItemKind, ItemRef, New, State};
 use crate::screen::ScreenCtx;
 use crate::worker::op;
 
@@ -34,7 +35,7 @@ enum Read {
 /// The deals of one status, as last read.
 #[derive(Debug, Clone)]
 struct StatusDeals {
-    rows: Vec<DealRow>,
+    deals: Vec<Deal>,
     more: bool,
     /// The store's copy, read from the service then, until the service's answer replaces it.
     cached: Option<time::OffsetDateTime>,
@@ -74,6 +75,8 @@ pub struct DealRow {
     pub amount: String,
     /// "Funnel › Status".
     pub place: String,
+    /// "queued", "conflict" or "refused" while the outbox holds changes of it.
+    pub mark: Option<&'static str>,
 }
 
 impl OrgDeals {
@@ -130,17 +133,81 @@ impl OrgDeals {
         }
     }
 
-    /// The rows, from the deals of every status: the same order whichever status answered
-    /// first.
-    fn rebuild(&mut self) {
-        self.rows = self
+    /// The rows, from the deals of every status with the changes of the outbox still to
+    /// reach the service laid over them (moved, changed, deleted, made here): the same order
+    /// whichever status answered first.
+    pub(super) fn rebuild(&mut self, cx: &ScreenCtx) {
+        let mut deals: Vec<(u32, Deal)> = self
             .found
-            .values()
-            .flat_map(|s| s.rows.iter().cloned())
+            .iter()
+            .flat_map(|(n, s)| s.deals.iter().map(|d| (*n, d.clone())))
+            .collect();
+        self.lay_outbox(&mut deals, cx);
+        self.rows = deals
+            .iter()
+            .filter_map(|(n, deal)| {
+                let (funnel, status) = self.statuses.get(n)?;
+                let mut r = row(deal, self.funnels.get(funnel), status, cx);
+                r.mark = cx.offline.mark(&ItemRef::deal(&deal.id));
+                Some(r)
+            })
             .collect();
         self.rows
             .sort_by(|a, b| a.place.cmp(&b.place).then_with(|| a.title.cmp(&b.title)));
         self.more = self.found.values().any(|s| s.more);
+    }
+
+    /// The number of status `id`, when it is one of the statuses read.
+    fn status_number(&self, id: &str) -> Option<u32> {
+        let at = self.status_ids.iter().position(|s| s == id)?;
+        let n = u32::try_from(at).ok()?;
+        self.statuses.contains_key(&n).then_some(n)
+    }
+
+    fn lay_outbox(&self, deals: &mut Vec<(u32, Deal)>, cx: &ScreenCtx) {
+        let Some(org) = &self.org else {
+            return;
+        };
+        let pending = cx.offline.entries().iter().filter(|e| {
+            e.item.kind == ItemKind::Deal && matches!(e.state, State::Waiting | State::Sending)
+        });
+        for e in pending {
+            let key = e.item.key();
+            match &e.change {
+                Change::Create(New::Deal { status, input }) => {
+                    let ours = input
+                        .organizations
+                        .as_ref()
+                        .is_some_and(|o| o.contains(org));
+                    if let (true, Some(n)) = (ours, self.status_number(status))
+                        && deals.iter().all(|(_, d)| d.id != key)
+                    {
+                        let deal = crate::outbox::deal::shown(key, status, input, e.created_at);
+                        deals.push((n, deal));
+                    }
+                }
+                Change::Set(Field::Deal(DealField::Status(to))) => {
+                    let n = self.status_number(to);
+                    deals.retain(|(_, d)| d.id != key || n.is_some());
+                    for (at, d) in deals.iter_mut().filter(|(_, d)| d.id == key) {
+                        if let Some(n) = n {
+                            *at = n;
+                        }
+                        d.status_id = Some(to.clone());
+                    }
+                }
+                Change::Set(Field::Deal(DealField::Organizations(list))) if !list.contains(org) => {
+                    deals.retain(|(_, d)| d.id != key);
+                }
+                Change::Set(Field::Deal(f)) => {
+                    for (_, d) in deals.iter_mut().filter(|(_, d)| d.id == key) {
+                        f.apply(d);
+                    }
+                }
+                Change::Delete => deals.retain(|(_, d)| d.id != key),
+                _ => {}
+            }
+        }
     }
 }
 
@@ -158,6 +225,7 @@ fn row(deal: &Deal, funnel: Option<&Funnel>, status: &FunnelStatus, cx: &ScreenC
             funnel.and_then(|f| f.name.as_deref()).unwrap_or("–"),
             status.name.as_deref().unwrap_or("–")
         ),
+        mark: None,
     }
 }
 
@@ -251,6 +319,8 @@ impl OrganizationsState {
             return;
         };
         if self.deals.org.as_deref() == Some(&id) {
+            // What the outbox changed since shows.
+            self.deals.rebuild(cx);
             return;
         }
         for read in std::mem::take(&mut self.deals.waiting) {
@@ -330,7 +400,7 @@ impl OrganizationsState {
             d.funnels.insert(n, f);
             d.read_statuses(n, cx);
         }
-        d.rebuild();
+        d.rebuild(cx);
     }
 
     pub(super) fn on_deal_statuses(
@@ -368,7 +438,7 @@ impl OrganizationsState {
             d.statuses.insert(n, (funnel, s));
             d.read_deals(n, cx);
         }
-        d.rebuild();
+        d.rebuild(cx);
     }
 
     pub(super) fn on_status_deals(
@@ -386,21 +456,54 @@ impl OrganizationsState {
         let Some(page) = d.answered(Read::Deals(status), stored.is_some(), result) else {
             return;
         };
-        let Some((funnel, st)) = d.statuses.get(&status) else {
+        if !d.statuses.contains_key(&status) {
             return;
-        };
-        let funnel = d.funnels.get(funnel);
-        let rows = page
-            .deals
-            .iter()
-            .map(|deal| row(deal, funnel, st, cx))
-            .collect();
+        }
         let found = StatusDeals {
-            rows,
+            deals: page.deals,
             more: page.has_more,
             cached: stored,
         };
         d.found.insert(status, found);
-        d.rebuild();
+        d.rebuild(cx);
+    }
+}
+
+impl OrgDeals {
+    /// The service's copy of a deal, as a replay sent a change of it: in the status it is in
+    /// now, or gone from the section when it is no longer this organization's.
+    pub(super) fn take_fresh(&mut self, deal: &Deal) {
+        let Some(org) = &self.org else {
+            return;
+        };
+        for s in self.found.values_mut() {
+            s.deals.retain(|d| d.id != deal.id);
+        }
+        let at = deal
+            .status_id
+            .as_deref()
+            .and_then(|s| self.status_number(s));
+        if let (true, Some(n)) = (deal.organizations.contains(org), at)
+            && let Some(s) = self.found.get_mut(&n)
+        {
+            s.deals.push(deal.clone());
+        }
+    }
+
+    /// Deal `id` is gone from the service.
+    pub(super) fn forget(&mut self, id: &str) {
+        for s in self.found.values_mut() {
+            s.deals.retain(|d| d.id != id);
+        }
+    }
+}
+
+impl OrganizationsState {
+    /// The outbox changed (a change kept, sent, dropped): the deals of the organization in
+    /// view show it.
+    pub fn outbox_changed(&mut self, cx: &ScreenCtx) {
+        if self.deals.org.is_some() {
+            self.deals.rebuild(cx);
+        }
     }
 }

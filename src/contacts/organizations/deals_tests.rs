@@ -141,3 +141,140 @@ fn deals_read_again_stay_until_replaced_and_a_status_gone_takes_its_deals() {
     assert_eq!(shown(&h), ["Внедрение CRM, этап 2"]);
     assert_eq!(h.app.contacts.cached_since(), None);
 }
+
+/// The organization in view with deals "Пилот" in S1 and "Внедрение CRM" in S2, from the
+/// service.
+fn viewing_deals() -> Harness {
+    let mut h = on_tab(vec![full_org()]);
+    h.resize(120, 35);
+    h.send(code(KeyCode::Enter));
+    let list = one(&mut h, |c| matches!(c, Call::Funnels));
+    h.reply(&list, funnels());
+    let statuses = one(&mut h, |c| matches!(c, Call::FunnelStatuses(_)));
+    let both = vec![status("S1", "Новый лид"), status("S2", "Счёт")];
+    h.reply(&statuses, Answer::FunnelStatuses(Ok(both)));
+    let s1 = deals_of(&mut h, "S1");
+    let s2 = deals_of(&mut h, "S2");
+    h.reply(&s1, deals(&["Пилот"]));
+    h.reply(&s2, deals(&["Внедрение CRM"]));
+    h
+}
+
+#[test]
+fn the_deals_show_the_changes_the_outbox_holds_of_them() {
+    use crate::outbox::{Base, Change, DealField, Field, ItemKind, ItemRef, New};
+    let mut h = viewing_deals();
+    let mut store = crate::store::Store::in_memory();
+    // Kept on the funnels screen: "Пилот" moved to S2 and renamed, "Внедрение CRM" deleted,
+    // a new deal of this organization in S1.
+    let org = full_org().id;
+    let mut kept = |item: ItemRef, change: Change| {
+        let e = h
+            .app
+            .offline
+            .queue(&h.clock, item, "x".into(), change, Base::default(), None);
+        let order = crate::outbox::Order::Queue(Box::new(e));
+        let entries = order.run(&mut store).unwrap();
+        h.send(crate::app::Msg::Outbox(entries));
+    };
+    let set = |f| Change::Set(Field::Deal(f));
+    kept(ItemRef::deal("Пилот"), set(DealField::Status("S2".into())));
+    kept(
+        ItemRef::deal("Пилот"),
+        set(DealField::Title("Пилот 2".into())),
+    );
+    kept(ItemRef::deal("Внедрение CRM"), Change::Delete);
+    let input = weeek_api::DealInput {
+        title: Some("Новая из офлайна".into()),
+        organizations: Some(vec![org]),
+        ..Default::default()
+    };
+    let new = Change::Create(New::Deal {
+        status: "S1".into(),
+        input: Box::new(input),
+    });
+    kept(ItemRef::new_item(ItemKind::Deal, 7), new);
+    let rows = &h.app.contacts.organizations.deals.rows;
+    let laid: Vec<(&str, &str, Option<&str>)> = rows
+        .iter()
+        .map(|r| (r.title.as_str(), r.place.as_str(), r.mark))
+        .collect();
+    assert_eq!(
+        laid,
+        [
+            (
+                "Новая из офлайна",
+                "Продажи B2B › Новый лид",
+                Some("queued")
+            ),
+            ("Пилот 2", "Продажи B2B › Счёт", Some("queued")),
+        ]
+    );
+    let screen = h.render();
+    assert!(screen.contains("Пилот 2 (queued)"), "{screen}");
+    // Read again meanwhile (the store's copies, say): they show over it too.
+    h.take(|_| true);
+    h.advance(Duration::from_secs(60));
+    let list = one(&mut h, |c| matches!(c, Call::Funnels));
+    h.reply(&list, funnels());
+    let statuses = one(&mut h, |c| matches!(c, Call::FunnelStatuses(_)));
+    let both = vec![status("S1", "Новый лид"), status("S2", "Счёт")];
+    h.reply(&statuses, Answer::FunnelStatuses(Ok(both)));
+    let s1 = deals_of(&mut h, "S1");
+    let s2 = deals_of(&mut h, "S2");
+    h.reply(&s1, deals(&["Пилот"]));
+    h.reply(&s2, deals(&["Внедрение CRM"]));
+    assert_eq!(shown(&h), ["Новая из офлайна", "Пилот 2"]);
+}
+
+#[test]
+fn a_deal_change_sent_shows_the_services_copy_and_one_deleted_stays_gone() {
+    use crate::outbox::{Base, Change, DealField, Entry, Field, Fresh, ItemRef, Replayed, Step};
+    let mut h = viewing_deals();
+    let at = h.clock.wall;
+    let moved = Deal {
+        id: "Пилот".into(),
+        title: Some("Пилот".into()),
+        status_id: Some("S2".into()),
+        organizations: vec![full_org().id],
+        ..Default::default()
+    };
+    let entry = |item, change| Entry::new(1, item, "x".into(), change, Base::default(), at);
+    let sent = Step::Sent {
+        entry: entry(
+            ItemRef::deal("Пилот"),
+            Change::Set(Field::Deal(DealField::Status("S2".into()))),
+        ),
+        fresh: Some(Fresh::Deal(Box::new(moved))),
+    };
+    h.send(crate::app::Msg::Replayed(Box::new(Replayed {
+        outbox: Vec::new(),
+        step: sent,
+    })));
+    let places: Vec<String> = h
+        .app
+        .contacts
+        .organizations
+        .deals
+        .rows
+        .iter()
+        .map(|r| format!("{} {}", r.title, r.place))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            "Внедрение CRM Продажи B2B › Счёт",
+            "Пилот Продажи B2B › Счёт"
+        ],
+        "moved to S2 as the service has it"
+    );
+    let deleted = Step::Sent {
+        entry: entry(ItemRef::deal("Внедрение CRM"), Change::Delete),
+        fresh: None,
+    };
+    h.send(crate::app::Msg::Replayed(Box::new(Replayed {
+        outbox: Vec::new(),
+        step: deleted,
+    })));
+    assert_eq!(shown(&h), ["Пилот"]);
+}

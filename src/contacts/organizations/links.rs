@@ -103,7 +103,7 @@ pub struct OnScreen<'a> {
 }
 
 impl OnScreen<'_> {
-    fn set(&mut self, id: &str, links: &LinkSet) {
+    pub(super) fn set(&mut self, id: &str, links: &LinkSet) {
         for o in self
             .list
             .rows
@@ -411,6 +411,10 @@ impl OrganizationsState {
         if calls.is_empty() {
             return;
         }
+        if Self::must_queue(org, cx) {
+            self.queue_links(&o, &before, &after, cx);
+            return;
+        }
         let rows = cx.viewport.organizations.list_rows;
         OnScreen {
             list: &mut self.list,
@@ -441,6 +445,25 @@ impl OrganizationsState {
         settled: Settled<Organization>,
         cx: &mut ScreenCtx,
     ) {
+        // The service out of reach: the change, and those of its organization behind it, go
+        // to the outbox.
+        if crate::screen::ledger::out_of_reach(&settled, cx) {
+            let (kept, _) = self.links.hand_over(n, cx);
+            for (id, _, Relink { before, after }) in kept {
+                let o = self
+                    .list
+                    .find(&id)
+                    .or(self.layers.viewing())
+                    .filter(|o| o.id == id)
+                    .cloned()
+                    .unwrap_or_else(|| Organization {
+                        id: id.clone(),
+                        ..Default::default()
+                    });
+                self.queue_links(&o, &before, &after, cx);
+            }
+            return;
+        }
         let rows = cx.viewport.organizations.list_rows;
         let mut shown = OnScreen {
             list: &mut self.list,

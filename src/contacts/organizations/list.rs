@@ -4,6 +4,7 @@
 use weeek_api::ListQuery;
 use weeek_api::models::Organization;
 
+use crate::outbox::{Field, ItemKind, New};
 use crate::screen::ScreenCtx;
 use crate::screen::searched_list::{Listed, SearchedList};
 pub use crate::screen::searched_list::{PAGE_SIZE, SEARCH_DEBOUNCE};
@@ -30,5 +31,20 @@ impl Listed for Organization {
         cx.request(OrgKey::Again(offset), op::Organizations(query), move |r| {
             OrgAnswer::Again(asked.clone(), r)
         });
+    }
+
+    const KIND: Option<ItemKind> = Some(ItemKind::Organization);
+
+    fn show(&mut self, field: &Field) {
+        if let Field::Organization(f) = field {
+            f.apply(self);
+        }
+    }
+
+    fn made(key: String, new: &New, at: time::OffsetDateTime) -> Option<Self> {
+        match new {
+            New::Organization(o) => Some(crate::outbox::organization::shown(key, o, at)),
+            _ => None,
+        }
     }
 }

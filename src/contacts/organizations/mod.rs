@@ -17,6 +17,7 @@ pub mod links;
 #[cfg(test)]
 mod links_tests;
 pub mod list;
+mod offline;
 pub mod save;
 #[cfg(test)]
 pub(crate) mod tests;
@@ -74,6 +75,8 @@ pub enum OrgKey {
     DealFunnels(u32),
     DealStatuses(u32, u32),
     StatusDeals(u32, u32),
+    /// An organization read again after change `seq` of it left the outbox unsent.
+    Outboxed(i64),
 }
 
 impl crate::screen::requests::KeySet for OrgKey {
@@ -109,6 +112,8 @@ pub enum OrgAnswer {
     DealFunnels(u32, Result<Vec<Funnel>, ApiError>),
     DealStatuses(u32, u32, Result<Vec<FunnelStatus>, ApiError>),
     StatusDeals(u32, u32, Result<DealPage, ApiError>),
+    /// Organization `id` read again after a change of it left the outbox unsent.
+    Outboxed(String, Result<Box<Organization>, ApiError>),
 }
 
 fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery) {
@@ -376,7 +381,11 @@ impl OrganizationsState {
         if let Some(layer::Layer::AskDelete { id, name }) = self.layers.pop()
             && action == Action::Yes
         {
-            deleting::send(self, id, name, cx);
+            if Self::must_queue(&id, cx) {
+                self.queue_delete(id, name, cx);
+            } else {
+                deleting::send(self, id, name, cx);
+            }
         }
         true
     }
@@ -507,6 +516,7 @@ impl OrganizationsState {
             A::DealFunnels(g, result) => self.on_deal_funnels(g, result, cx),
             A::DealStatuses(g, f, result) => self.on_deal_statuses(g, f, result, cx),
             A::StatusDeals(g, s, result) => self.on_status_deals(g, s, result, cx),
+            A::Outboxed(id, result) => self.on_reread(&id, result, cx),
             A::List(result) => {
                 let rows = Self::list_rows(cx);
                 self.list.on_reply(result, cx, rows);

@@ -214,8 +214,13 @@ impl OrganizationsState {
             form_create::look_again(self, cx);
             return;
         }
-        if fs.edit.is_some() {
-            self.submit_edit(cx);
+        if let Some(edit) = &fs.edit {
+            // After a failed read-back the form may not match the service: it reads again.
+            if !edit.batch.unread && Self::must_queue(&edit.base.id, cx) {
+                self.queue_edit(cx);
+            } else {
+                self.submit_edit(cx);
+            }
             return;
         }
         fs.failure = None;

@@ -1,136 +1,112 @@
-//! A deal's changes as the replay sends them: its status or its outcome set, the deal deleted.
+//! A deal's changes as the replay sends them: its status, its outcome or a field of the deal
+//! form set, the deal made or deleted.
 
 use time::OffsetDateTime;
 use weeek_api::models::Deal;
-use weeek_api::{ApiError, DealUpdate};
+use weeek_api::{ApiError, DealInput, DealQuery, DealUpdate};
 
-use super::{Replay, Served, Went, lost};
-use crate::outbox::{Change, DealField, Entry, Field, Fresh, ItemKind};
-use crate::screen::offline::unreachable;
+use super::record::{Remote, made_since};
+use super::{Replay, Served};
+use crate::outbox::{DealField, Field, Fresh, ItemKind, New};
 use crate::store::{StoreError, Writer};
 
-pub(super) async fn step(r: &Replay, entry: Entry) -> Went {
-    match entry.change.clone() {
-        Change::Set(Field::Deal(field)) => set(r, entry, field).await,
-        Change::Delete => delete(r, entry).await,
-        // Nothing else is kept of a deal.
-        Change::Set(Field::Task(_)) | Change::Create(_) => Went::Later,
+/// Candidates read when a new deal is looked for.
+const LOOK_PAGE: u32 = 100;
+
+impl Remote for Deal {
+    type Field = DealField;
+    type New = (String, DealInput);
+
+    fn id(&self) -> String {
+        self.id.clone()
     }
-}
 
-/// What reading a deal found.
-enum Read {
-    Deal(Box<Deal>),
-    Gone,
-    Failed(ApiError),
-}
-
-async fn read(r: &Replay, id: &str) -> Read {
-    match r.client.deal(id).await {
-        Ok(d) => Read::Deal(Box::new(d)),
-        Err(ApiError::NotFound { .. }) => Read::Gone,
-        Err(e) => Read::Failed(e),
-    }
-}
-
-async fn set(r: &Replay, entry: Entry, field: DealField) -> Went {
-    let Some(id) = entry.item.id.clone() else {
-        return Went::Later;
-    };
-    r.sending(&entry).await;
-    let deal = match read(r, &id).await {
-        Read::Deal(d) => d,
-        Read::Gone => return gone(r, &id).await,
-        Read::Failed(e) if unreachable(&e) => return r.not_sent(&entry, e).await,
-        Read::Failed(e) if e.is_transient() => return r.later(&entry, &e).await,
-        Read::Failed(e) => return refused(r, entry, &e, None).await,
-    };
-    let now = field.current(&deal);
-    if now == field {
-        return sent(r, entry, *deal).await;
-    }
-    if let Some(Field::Deal(base)) = &entry.base.value
-        && now != *base
-    {
-        return conflict(r, entry, now, *deal).await;
-    }
-    let answer = match &field {
-        DealField::Status(status) => r.client.move_deal(&id, status, None).await.map(|()| None),
-        DealField::Outcome(to) => {
-            let update = DealUpdate {
-                win_status: Some(to.clone()),
-                ..Default::default()
-            };
-            r.client.update_deal(&id, &update).await.map(Some)
-        }
-    };
-    match answer {
-        Ok(answered) => {
-            let fresh = answered.unwrap_or_else(|| {
-                let mut d = *deal;
-                field.apply(&mut d);
-                d
-            });
-            sent(r, entry, fresh).await
-        }
-        Err(ApiError::NotFound { .. }) => gone(r, &id).await,
-        Err(e) if lost(&e) => match read(r, &id).await {
-            Read::Deal(d) if field.current(&d) == field => sent(r, entry, *d).await,
-            Read::Deal(_) if unreachable(&e) => r.not_sent(&entry, e).await,
-            Read::Deal(_) => r.later(&entry, &e).await,
-            Read::Gone => gone(r, &id).await,
-            Read::Failed(again) if unreachable(&again) => Went::Unreachable(again),
-            Read::Failed(again) => r.later(&entry, &again).await,
-        },
-        Err(e) => refused(r, entry, &e, Some(&id)).await,
-    }
-}
-
-async fn delete(r: &Replay, entry: Entry) -> Went {
-    let Some(id) = entry.item.id.clone() else {
-        return Went::Later;
-    };
-    r.sending(&entry).await;
-    match r.client.delete_deal(&id).await {
-        Ok(()) | Err(ApiError::NotFound { .. }) => deleted(r, entry, &id).await,
-        Err(e) if lost(&e) => match read(r, &id).await {
-            Read::Gone => deleted(r, entry, &id).await,
-            Read::Deal(_) if unreachable(&e) => r.not_sent(&entry, e).await,
-            Read::Deal(_) => r.later(&entry, &e).await,
-            Read::Failed(again) if unreachable(&again) => Went::Unreachable(again),
-            Read::Failed(again) => r.later(&entry, &again).await,
-        },
-        Err(e) => refused(r, entry, &e, Some(&id)).await,
-    }
-}
-
-async fn deleted(r: &Replay, entry: Entry, id: &str) -> Went {
-    r.settle_deleted::<Deal>(entry, id.to_string()).await
-}
-
-async fn sent(r: &Replay, entry: Entry, item: Deal) -> Went {
-    r.settle_sent(entry, item).await
-}
-
-async fn conflict(r: &Replay, entry: Entry, theirs: DealField, item: Deal) -> Went {
-    r.settle_conflict(entry, Field::Deal(theirs), item).await
-}
-
-/// The service refused the change: it stays, refused; the deal as the service has it (read
-/// again when `id` is given) replaces the store's copy.
-async fn refused(r: &Replay, entry: Entry, e: &ApiError, id: Option<&str>) -> Went {
-    let read = match id {
-        Some(id) => match read(r, id).await {
-            Read::Deal(item) => Some(*item),
+    fn field(f: &Field) -> Option<&DealField> {
+        match f {
+            Field::Deal(f) => Some(f),
             _ => None,
-        },
-        None => None,
-    };
-    r.settle_refused(entry, e, read).await
-}
+        }
+    }
 
-async fn gone(r: &Replay, id: &str) -> Went {
-    r.settle_gone::<Deal>(id.to_string()).await
+    fn wrap(f: DealField) -> Field {
+        Field::Deal(f)
+    }
+
+    fn new_of(n: &New) -> Option<Self::New> {
+        match n {
+            New::Deal { status, input } => Some((status.clone(), (**input).clone())),
+            _ => None,
+        }
+    }
+
+    fn current(field: &DealField, deal: &Deal) -> DealField {
+        field.current(deal)
+    }
+
+    fn same(a: &DealField, b: &DealField) -> bool {
+        a.same(b)
+    }
+
+    fn goes_over(mine: &DealField, base: &DealField, now: &DealField) -> bool {
+        mine.goes_over(base, now)
+    }
+
+    fn apply(field: &DealField, deal: &mut Deal) {
+        field.apply(deal);
+    }
+
+    async fn read(r: &Replay, id: &str) -> Result<Deal, ApiError> {
+        r.client.deal(id).await
+    }
+
+    async fn send(
+        r: &Replay,
+        id: &str,
+        field: &DealField,
+        _: &Deal,
+    ) -> Result<Option<Deal>, ApiError> {
+        match field {
+            DealField::Status(status) => r.client.move_deal(id, status, None).await.map(|()| None),
+            DealField::Outcome(to) => {
+                let update = DealUpdate {
+                    win_status: Some(to.clone()),
+                    ..Default::default()
+                };
+                r.client.update_deal(id, &update).await.map(Some)
+            }
+            // The form's fields, as its save sends them.
+            other => r.client.update_deal_fields(id, &other.input()).await,
+        }
+    }
+
+    async fn delete(r: &Replay, id: &str) -> Result<(), ApiError> {
+        r.client.delete_deal(id).await
+    }
+
+    async fn create(r: &Replay, (status, input): &Self::New) -> Result<Deal, ApiError> {
+        r.client.create_deal(status, input).await
+    }
+
+    /// The same title and amount in its status, as the deal form looks for a lost create.
+    async fn look(
+        r: &Replay,
+        (status, input): &Self::New,
+        since: Option<OffsetDateTime>,
+    ) -> Result<Option<Deal>, ApiError> {
+        let title = input.title.clone().unwrap_or_default();
+        let query = DealQuery {
+            search: Some(title.clone()),
+            limit: Some(LOOK_PAGE),
+            ..Default::default()
+        };
+        let page = r.client.find_deals(status, &query).await?.value;
+        let norm = |s: &str| s.trim().to_lowercase();
+        Ok(page.deals.into_iter().find(|d| {
+            d.title.as_deref().map(norm) == Some(norm(&title))
+                && d.amount == input.amount.flatten()
+                && made_since(d.created_at, since)
+        }))
+    }
 }
 
 impl Served for Deal {
@@ -138,7 +114,7 @@ impl Served for Deal {
     const KIND: ItemKind = ItemKind::Deal;
 
     fn keep(&self, w: &Writer<'_>, at: OffsetDateTime) -> Result<(), StoreError> {
-        w.put_fresh_deal(self, at)
+        w.put_fresh(ItemKind::Deal, self, at)
     }
 
     fn forget(w: &Writer<'_>, id: &String) -> Result<(), StoreError> {

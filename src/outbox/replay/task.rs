@@ -2,7 +2,7 @@
 
 use time::OffsetDateTime;
 use weeek_api::models::{Task, TaskRow};
-use weeek_api::{ApiError, NewTask, SortBy, SortKey, TaskQuery, TaskUpdate};
+use weeek_api::{ApiError, ColumnPlace, NewTask, SortBy, SortKey, TaskQuery, TaskUpdate};
 
 use super::{Replay, Served, Went, lost};
 use crate::outbox::{Change, Entry, Field, Fresh, ItemKind, New, State, Step, TaskField};
@@ -12,30 +12,33 @@ use crate::store::{StoreError, Writer};
 
 /// Candidates read when a new task is looked for.
 const LOOK_PAGE: u32 = 50;
+/// Cards of a column read to tell where one of them is.
+const COLUMN_PAGE: u32 = 200;
 
 pub(super) async fn step(r: &Replay, entry: Entry) -> Went {
     match entry.change.clone() {
         Change::Set(Field::Task(field)) => set(r, entry, field).await,
         Change::Create(New::Task(new)) => create(r, entry, *new).await,
         Change::Delete => delete(r, entry).await,
-        // A deal's change is never of a task.
-        Change::Set(Field::Deal(_)) => Went::Later,
+        Change::Add(added) => super::added::step(r, entry, added).await,
+        // Another kind's change is never of a task.
+        Change::Set(_) | Change::Create(_) => Went::Later,
     }
 }
 
 /// The task's number on the service; a change of a task not made yet never gets here.
-fn id_of(entry: &Entry) -> Option<i64> {
+pub(super) fn id_of(entry: &Entry) -> Option<i64> {
     entry.item.id.as_deref().and_then(|id| id.parse().ok())
 }
 
 /// What reading a task found.
-enum Read {
+pub(super) enum Read {
     Task(Box<Task>),
     Gone,
     Failed(ApiError),
 }
 
-async fn read(r: &Replay, id: i64) -> Read {
+pub(super) async fn read(r: &Replay, id: i64) -> Read {
     match r.client.task(id).await {
         Ok(t) if t.is_deleted => Read::Gone,
         Ok(t) => Read::Task(Box::new(t)),
@@ -56,13 +59,13 @@ async fn set(r: &Replay, entry: Entry, field: TaskField) -> Went {
         Read::Failed(e) if e.is_transient() => return r.later(&entry, &e).await,
         Read::Failed(e) => return refused(r, entry, &e, None).await,
     };
-    let now = field.current(&TaskRow::from(&*task));
-    if now.same(&field) {
+    let now = field.current_of(&task);
+    if holds(r, id, &field, &task).await {
         // Already so on the service (sent before its answer was lost, or done by someone).
         return sent(r, entry, *task).await;
     }
     if let Some(Field::Task(base)) = &entry.base.value
-        && !now.same(base)
+        && !field.goes_over(base, &now)
     {
         return conflict(r, entry, now, *task).await;
     }
@@ -77,9 +80,7 @@ async fn set(r: &Replay, entry: Entry, field: TaskField) -> Went {
         }
         Err(ApiError::NotFound { .. }) => gone(r, id).await,
         Err(e) if lost(&e) => match read(r, id).await {
-            Read::Task(t) if field.current(&TaskRow::from(&*t)).same(&field) => {
-                sent(r, entry, *t).await
-            }
+            Read::Task(t) if field.current_of(&t).same(&field) => sent(r, entry, *t).await,
             Read::Task(_) if unreachable(&e) => r.not_sent(&entry, e).await,
             Read::Task(_) => r.later(&entry, &e).await,
             Read::Gone => gone(r, id).await,
@@ -87,6 +88,35 @@ async fn set(r: &Replay, entry: Entry, field: TaskField) -> Went {
             Read::Failed(again) => r.later(&entry, &again).await,
         },
         Err(e) => refused(r, entry, &e, Some(id)).await,
+    }
+}
+
+/// Whether the service's task (just read as `task`) has `field` already. A card's place is
+/// told by its column's cards in order: right below or above the one it was put by.
+async fn holds(r: &Replay, id: i64, field: &TaskField, task: &Task) -> bool {
+    let TaskField::Place {
+        project,
+        column,
+        place: Some(place),
+    } = field
+    else {
+        return field.current_of(task).same(field);
+    };
+    let query = TaskQuery {
+        project_id: Some(*project),
+        board_column_id: Some(*column),
+        per_page: Some(COLUMN_PAGE),
+        ..Default::default()
+    };
+    let Ok(listed) = r.client.tasks(&query).await else {
+        return false;
+    };
+    let ids: Vec<i64> = listed.value.tasks.iter().map(|t| t.id).collect();
+    let at = |x: i64| ids.iter().position(|t| *t == x);
+    match (at(id), place) {
+        (Some(i), ColumnPlace::After(other)) => at(*other).is_some_and(|o| i == o + 1),
+        (Some(i), ColumnPlace::Before(other)) => at(*other).is_some_and(|o| i + 1 == o),
+        (None, _) => false,
     }
 }
 
@@ -149,6 +179,44 @@ async fn send(
             }
             Ok(None)
         }
+        TaskField::Description(d) => {
+            update(TaskUpdate {
+                description: Some(d.clone().unwrap_or_default()),
+                ..Default::default()
+            })
+            .await
+        }
+        TaskField::Custom { id: field, value } => {
+            let mut map = serde_json::Map::new();
+            map.insert(field.clone(), value.clone());
+            update(TaskUpdate {
+                custom_fields: Some(map),
+                ..Default::default()
+            })
+            .await
+        }
+        TaskField::Watchers(new) => {
+            // Against what the service has now (just read).
+            let (add, remove) = crate::outbox::sets::diff(&task.subscribers, new);
+            if !add.is_empty() {
+                r.client.add_watchers(id, &add).await?;
+            }
+            if !remove.is_empty() {
+                r.client.remove_watchers(id, &remove).await?;
+            }
+            Ok(None)
+        }
+        TaskField::Place {
+            project,
+            column,
+            place: Some(place),
+        } => r
+            .client
+            .place_task_in_column(id, *project, *column, *place)
+            .await
+            .map(|()| None),
+        // A base's place, never a change.
+        TaskField::Place { place: None, .. } => Ok(None),
     }
 }
 
@@ -307,7 +375,7 @@ async fn deleted(r: &Replay, entry: Entry, id: i64) -> Went {
     r.settle_deleted::<Task>(entry, id).await
 }
 
-async fn sent(r: &Replay, entry: Entry, item: Task) -> Went {
+pub(super) async fn sent(r: &Replay, entry: Entry, item: Task) -> Went {
     r.settle_sent(entry, item).await
 }
 
@@ -317,7 +385,7 @@ async fn conflict(r: &Replay, entry: Entry, theirs: TaskField, item: Task) -> We
 
 /// The service refused the change: it stays, refused; the task as the service has it (read
 /// again when `id` is given) replaces the store's copy.
-async fn refused(r: &Replay, entry: Entry, e: &ApiError, id: Option<i64>) -> Went {
+pub(super) async fn refused(r: &Replay, entry: Entry, e: &ApiError, id: Option<i64>) -> Went {
     let read = match id {
         Some(id) => match read(r, id).await {
             Read::Task(item) => Some(*item),
@@ -328,7 +396,7 @@ async fn refused(r: &Replay, entry: Entry, e: &ApiError, id: Option<i64>) -> Wen
     r.settle_refused(entry, e, read).await
 }
 
-async fn gone(r: &Replay, id: i64) -> Went {
+pub(super) async fn gone(r: &Replay, id: i64) -> Went {
     r.settle_gone::<Task>(id).await
 }
 

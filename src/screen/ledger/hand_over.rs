@@ -3,8 +3,20 @@
 
 use std::collections::VecDeque;
 
-use super::{Group, Ledger, Writes};
+use super::{Group, Ledger, Settled, Writes};
 use crate::screen::ScreenCtx;
+
+/// Whether the answer of a write says the service cannot be reached, so that the write goes
+/// to the outbox: nothing reached it, or a lost answer's read-back cannot either.
+pub fn out_of_reach<T>(settled: &Settled<T>, cx: &ScreenCtx) -> bool {
+    use crate::screen::offline::unreachable;
+    let out = match settled {
+        Settled::Written(Err(e)) => unreachable(e) && !e.may_have_been_applied(),
+        Settled::ReadBack(Err(e)) => unreachable(e),
+        _ => false,
+    };
+    out && cx.is_offline()
+}
 
 /// A change handed to the outbox: its item, the item's name, the change.
 pub type Kept<W> = (<W as Writes>::Id, String, <W as Writes>::Change);

@@ -19,7 +19,7 @@ use crate::worker::TypedCall;
 
 mod hand_over;
 
-pub use hand_over::Kept;
+pub use hand_over::{Kept, out_of_reach};
 
 /// What a kind of write is made of.
 pub trait Writes {

@@ -24,6 +24,8 @@ mod column_tests;
 pub mod columns;
 mod keys;
 mod moves;
+#[cfg(test)]
+mod offline_tests;
 mod pages;
 #[cfg(test)]
 mod stored_tests;
@@ -168,6 +170,28 @@ impl BoardView {
             self.remove(temp_id);
         } else {
             self.with_card(temp_id, |card| *card = task.clone());
+        }
+    }
+
+    /// The card of task `id`, in column `column`, right below or above the card `place`
+    /// names (when both are there).
+    pub fn place_card(&mut self, id: i64, column: i64, place: ColumnPlace) {
+        let Some(col) = self.columns.iter_mut().find(|c| c.key == column) else {
+            return;
+        };
+        let Some(at) = col.cards.rows.iter().position(|t| t.id == id) else {
+            return;
+        };
+        let under_cursor = col.cursor == at;
+        let card = col.cards.rows.remove(at);
+        match moves::index_of(&col.cards.rows, place) {
+            Some(to) => {
+                col.cards.rows.insert(to, card);
+                if under_cursor {
+                    col.cursor = to;
+                }
+            }
+            None => col.cards.rows.insert(at, card),
         }
     }
 

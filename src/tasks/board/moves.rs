@@ -179,6 +179,12 @@ impl TasksState {
         let (id, title) = (task.id, task.display_title().to_string());
         col.cards.rows.swap(from, to);
         col.move_to(to as isize, cards);
+        let column = col.key;
+        if cx.offline.must_queue(&crate::outbox::task_ref(id)) {
+            self.queue_place(id, title, project, column, place, cx);
+            self.board_cursor_moved(cx);
+            return;
+        }
         let n = b.next_order;
         b.next_order += 1;
         b.orders.insert(
@@ -245,6 +251,42 @@ impl TasksState {
                 self.load_board_column(order.column, false, cx);
             }
         }
+    }
+}
+
+impl TasksState {
+    /// `J` / `K` while its change must wait: the card shows where it goes, and the outbox
+    /// keeps the card it went by (its column is what the change was made on).
+    fn queue_place(
+        &mut self,
+        id: i64,
+        title: String,
+        project: i64,
+        column: i64,
+        place: ColumnPlace,
+        cx: &mut ScreenCtx,
+    ) {
+        use crate::outbox::{Base, Change as Queued, Field, TaskField};
+        let field = |place| {
+            Field::Task(TaskField::Place {
+                project,
+                column,
+                place,
+            })
+        };
+        let updated_at = self.row_of(id).and_then(|t| t.updated_at);
+        cx.queue(
+            crate::outbox::task_ref(id),
+            title.clone(),
+            Queued::Set(field(Some(place))),
+            Base {
+                updated_at,
+                value: Some(field(None)),
+            },
+        );
+        let note = cx.kept_note();
+        let quoted = crate::text::quoted_full(&title);
+        cx.toast(ToastKind::Success, format!("Reordered {quoted}{note}"));
     }
 }
 

@@ -40,7 +40,7 @@ impl TasksState {
     /// next one. A page with nothing of it on screen yet (the column's first, a next one)
     /// shows the store's copy first; a column read again keeps its cards until the service
     /// answers.
-    pub(super) fn load_board_column(&mut self, id: i64, more: bool, cx: &mut ScreenCtx) {
+    pub(in crate::tasks) fn load_board_column(&mut self, id: i64, more: bool, cx: &mut ScreenCtx) {
         let Some(col) = self
             .layers
             .board_mut()

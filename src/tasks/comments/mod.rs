@@ -165,6 +165,34 @@ impl Comments {
     }
 }
 
+/// The comments of the thread's task kept in the outbox, after the service's (under numbers
+/// no comment of the service has), until they are sent.
+fn lay_kept(thread: &mut Thread, cx: &ScreenCtx) {
+    use crate::outbox::{Added, Change, State};
+    let item = crate::outbox::task_ref(thread.task_id);
+    for e in cx.offline.entries() {
+        let Change::Add(Added::Comment {
+            markdown,
+            reply_to,
+            author,
+        }) = &e.change
+        else {
+            continue;
+        };
+        let waiting = matches!(e.state, State::Waiting | State::Sending);
+        if waiting && e.item.same_item(&item) && thread.rows.iter().all(|c| c.id != -e.seq) {
+            thread.rows.push(Comment {
+                id: -e.seq,
+                parent_id: *reply_to,
+                author_id: author.clone(),
+                markdown: Some(markdown.clone()),
+                created_at: Some(e.created_at),
+                ..Default::default()
+            });
+        }
+    }
+}
+
 pub(super) fn author(c: &Comment, names: &crate::screen::names::Names) -> String {
     c.author_id
         .as_deref()
@@ -228,6 +256,7 @@ impl TasksState {
                 thread.pages += 1;
                 thread.rows.extend(page.comments);
                 thread.has_more = page.has_more;
+                lay_kept(thread, cx);
                 if page.has_more && thread.pages < MAX_PAGES {
                     let offset = thread.pages * COMMENT_PAGE;
                     let id = thread.task_id;

@@ -306,6 +306,10 @@ impl TasksState {
             duration_seconds: None,
         };
         let Some(before) = &f.editing else {
+            if Self::must_queue_task(f.task_id, cx) {
+                self.queue_time(f.task_id, input, cx);
+                return Ok(());
+            }
             let lookup = EntryLookup {
                 task_id: f.task_id,
                 input,
@@ -504,8 +508,10 @@ impl TasksState {
 /// Temporary ids of entries shown before the service answered.
 const TEMP: &str = "sending-";
 
+/// Whether an entry is shown before the service has it: on its way, or kept in the outbox
+/// (`outbox::added::queued_entry`).
 pub fn is_temp(id: &str) -> bool {
-    id.starts_with(TEMP)
+    id.starts_with(TEMP) || id.starts_with("queued-")
 }
 
 /// Puts back what the entries looked like before a write the service refused.

@@ -150,7 +150,12 @@ pub(crate) fn contact_name(app: &App, id: &str) -> String {
 fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Line<'static> {
     // As in the contact list, one saved in this run has a check mark.
     let new = app.contacts.organizations.list.is_new(&o.id);
-    let mut spans = row_start(t, new, &o.display_name(), c.name);
+    let item = crate::outbox::record_ref(crate::outbox::ItemKind::Organization, &o.id);
+    let name = match app.offline.mark(&item) {
+        Some(mark) => format!("{} ({mark})", o.display_name()),
+        None => o.display_name(),
+    };
+    let mut spans = row_start(t, new, &name, c.name);
     let phones: Vec<String> = o.phones.iter().map(|p| p.phone.clone()).collect();
     spans.extend(cell(&phones, c.phones).map(Span::raw));
     let emails: Vec<String> = o.emails.iter().map(|e| e.email.clone()).collect();
@@ -273,8 +278,12 @@ fn detail_lines(
     for d in &deals.rows {
         let tail = format!("  {} · {}", d.amount, d.place);
         // The title gives way to the amount and place, but never below half the room.
+        let named = match d.mark {
+            Some(mark) => format!("{} ({mark})", d.title),
+            None => d.title.clone(),
+        };
         let title = truncate(
-            &one_line(&d.title),
+            &one_line(&named),
             value_w.saturating_sub(width(&tail)).max(value_w / 2),
         );
         let rest = value_w.saturating_sub(width(&title));
