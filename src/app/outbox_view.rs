@@ -37,6 +37,18 @@ impl App {
         true
     }
 
+    /// Nothing to drop in an empty outbox; mine and theirs decide only a conflict.
+    pub(super) fn outbox_idle(&self, action: Action) -> bool {
+        let under = self.outbox_cursor();
+        match action {
+            Action::Delete => under.is_none(),
+            Action::KeepMine | Action::TakeTheirs => {
+                under.is_none_or(|e| e.state != State::Conflict)
+            }
+            _ => false,
+        }
+    }
+
     /// The change under the outbox's cursor.
     pub fn outbox_cursor(&self) -> Option<&Entry> {
         match &self.overlay {

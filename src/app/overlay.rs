@@ -7,6 +7,14 @@ use crate::keys::commands::Action;
 use crate::widgets::picker::PickerOutcome;
 
 impl App {
+    /// Whether `action` would do nothing in the overlay now: its footers leave it out.
+    pub fn overlay_idle(&self, action: Action) -> bool {
+        match &self.overlay {
+            Some(Overlay::Outbox { .. }) => self.outbox_idle(action),
+            _ => false,
+        }
+    }
+
     /// True when it changed what is drawn.
     pub(super) fn on_overlay_action(
         &mut self,

@@ -9,8 +9,8 @@ use weeek_api::{ApiError, NewContact};
 
 use super::{ContactAnswer, ContactKey, ContactsState};
 use crate::outbox::{
-    Base, Change, ContactField, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step,
-    local_key, names_one_made_here, record_ref,
+    Base, Change, ContactField, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step, links,
+    local_key, record_ref,
 };
 use crate::screen::ScreenCtx;
 use crate::screen::record_edit::RecordForm;
@@ -28,13 +28,6 @@ impl ContactsState {
     /// saved, and is kept in the outbox; the form's draft goes, as the outbox holds what it
     /// sends.
     pub(super) fn queue_new(&mut self, contact: NewContact, cx: &mut ScreenCtx) {
-        if let Some(why) = names_one_made_here(&contact.organizations, "an organization it names") {
-            self.failure = Some(super::submit::Failure {
-                message: why.clone(),
-            });
-            cx.toast(ToastKind::Error, why);
-            return;
-        }
         let local = cx.offline.new_local(&cx.clock);
         let shown = crate::outbox::contact::shown(local_key(local), &contact, cx.clock.wall);
         let name = shown.display_name();
@@ -79,19 +72,6 @@ impl ContactsState {
         let changes = ContactField::changes(&before, &after);
         if changes.is_empty() {
             RecordForm::unchanged(self, cx);
-            return;
-        }
-        let linked: Vec<String> = after
-            .organizations
-            .iter()
-            .filter(|o| !before.organizations.contains(o))
-            .cloned()
-            .collect();
-        if let Some(why) = names_one_made_here(&linked, "an organization it names") {
-            self.failure = Some(super::submit::Failure {
-                message: why.clone(),
-            });
-            cx.toast(ToastKind::Error, why);
             return;
         }
         let item = record_ref(ItemKind::Contact, &before.id);
@@ -173,6 +153,20 @@ impl ContactsState {
                     && c.id == key
                 {
                     **c = made;
+                }
+            }
+            // Contacts that name an organization made here name it by its id from now.
+            Step::Created { entry, id, .. } if entry.item.kind == ItemKind::Organization => {
+                let Some(local) = entry.item.local else {
+                    return;
+                };
+                let rename = |c: &mut Contact| links::rename(&mut c.organizations, local, id);
+                self.list.each_mut(rename);
+                if let Some(shown) = self.layers.viewing_mut() {
+                    rename(shown);
+                }
+                if let super::submit::Phase::Saved(c) = &mut self.phase {
+                    rename(c);
                 }
             }
             Step::Gone { entries } => {

@@ -12,6 +12,7 @@
 pub mod added;
 pub mod contact;
 pub mod deal;
+pub mod links;
 mod order;
 pub mod organization;
 pub mod replay;
@@ -94,14 +95,6 @@ pub fn local_key(local: i64) -> String {
 /// The local id in a key made by [`local_key`].
 pub fn local_of(key: &str) -> Option<i64> {
     key.strip_prefix("local-")?.parse().ok()
-}
-
-/// Why records that name `ids` cannot be kept: one of them (`what`) was made here and the
-/// service has no id for it yet.
-pub fn names_one_made_here(ids: &[String], what: &str) -> Option<String> {
-    ids.iter()
-        .any(|id| local_of(id).is_some())
-        .then(|| format!("Not kept: {what} is not on the service yet; it can be linked once it is"))
 }
 
 /// The item of the record of `kind` the screens show as `key`: made here (its local key) or
@@ -486,7 +479,8 @@ pub fn describe_field(f: &Field, names: &dyn Fn(Place<'_>) -> String) -> String 
 /// The changes that may be sent now, in order: those no earlier change of the same item
 /// (of the same field, unless one of them makes or deletes the item) still holds back, whose
 /// item the service knows (a change of a new item waits for its create's answer), and that
-/// are not waiting for the user (a conflict) or over (refused).
+/// are not waiting for the user (a conflict) or over (refused), nor for another record made
+/// here that they name ([`links`]).
 pub fn ready(entries: &[Entry]) -> Vec<&Entry> {
     let mut sorted: Vec<&Entry> = entries.iter().collect();
     sorted.sort_by_key(|e| e.seq);
@@ -495,6 +489,7 @@ pub fn ready(entries: &[Entry]) -> Vec<&Entry> {
         .enumerate()
         .filter(|(_, e)| matches!(e.state, State::Waiting | State::Sending))
         .filter(|(_, e)| e.item.id.is_some() || matches!(e.change, Change::Create(_)))
+        .filter(|(_, e)| !links::waits_for_another(e, &sorted))
         .filter(|(i, e)| !sorted[..*i].iter().any(|before| before.goes_before(e)))
         .map(|(_, e)| *e)
         .collect()

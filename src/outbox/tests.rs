@@ -102,3 +102,9 @@ fn a_change_reads_back_as_written() {
     assert_eq!(serde_json::from_str::<Entry>(&json).unwrap(), e);
     assert_eq!(e.describe(&|p| format!("{p:?}")), "due date → 24.11.2026");
 }
+
+#[test]
+fn a_link_to_a_record_whose_create_was_dropped_is_left_out_of_what_is_sent() {
+    let ids = vec!["abc".to_string(), super::local_key(1_800_000_000_000)];
+    assert_eq!(super::links::made_only(&ids), vec!["abc".to_string()]);
+}

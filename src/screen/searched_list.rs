@@ -325,6 +325,13 @@ impl<T: Listed> SearchedList<T> {
     }
 
     /// The record made here under `key` is on the service as `record`: it takes its row.
+    /// Every record held (those loaded and those made here), changed in place; their ids
+    /// stay.
+    pub fn each_mut(&mut self, mut f: impl FnMut(&mut T)) {
+        self.rows.rows.iter_mut().for_each(&mut f);
+        self.created.iter_mut().for_each(f);
+    }
+
     pub fn rekey(&mut self, key: &str, record: T, shown: usize) {
         let id = record.id().to_string();
         for list in [&mut self.created, &mut self.rows.rows] {

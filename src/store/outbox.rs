@@ -160,6 +160,9 @@ impl Writer<'_> {
         self.tx()
             .prepare_cached("UPDATE outbox SET item = ?3 WHERE kind = ?1 AND local = ?2")?
             .execute(params![kind.number(), local, id])?;
+        if kind != ItemKind::Task {
+            self.named_by_id(local, id)?;
+        }
         let key = crate::outbox::local_key(local);
         match kind {
             ItemKind::Task => self.forget_task(-local),
@@ -167,6 +170,34 @@ impl Writer<'_> {
             ItemKind::Contact => self.forget::<Contact>(&key),
             ItemKind::Organization => self.forget::<Organization>(&key),
         }
+    }
+}
+
+impl Writer<'_> {
+    /// Where the outbox and the store's contacts and organizations name record `local` by its
+    /// local key, they name it by the service's `id` from now (`outbox::links`). The key is
+    /// replaced as a whole JSON string (quotes and all), so no other text can match it.
+    fn named_by_id(&self, local: i64, id: &str) -> Result<(), StoreError> {
+        let (from, to) = crate::outbox::links::rewrite_pair(local, id);
+        self.tx()
+            .prepare_cached(
+                "UPDATE outbox SET change = replace(change, ?1, ?2), \
+                 base = replace(base, ?1, ?2), theirs = replace(theirs, ?1, ?2) \
+                 WHERE instr(change, ?1) > 0 OR instr(base, ?1) > 0 OR instr(theirs, ?1) > 0",
+            )?
+            .execute(params![from, to])?;
+        self.tx()
+            .prepare_cached(
+                "UPDATE records SET body = replace(body, ?1, ?2) \
+                 WHERE kind IN (?3, ?4) AND instr(body, ?1) > 0",
+            )?
+            .execute(params![
+                from,
+                to,
+                super::Kind::Contact.number(),
+                super::Kind::Organization.number()
+            ])?;
+        Ok(())
     }
 }
 

@@ -341,6 +341,29 @@ fn the_outbox_shows_each_change_and_drops_a_waiting_one_putting_its_task_back() 
 }
 
 #[test]
+fn the_outbox_footer_offers_only_what_applies_to_the_change_under_the_cursor() {
+    let mut h = loaded(2);
+    h.press("O");
+    let empty = h.render();
+    assert!(empty.contains("Nothing waits"), "{empty}");
+    for key in ["drop", "mine", "theirs"] {
+        assert!(!empty.contains(key), "nothing to {key}: {empty}");
+    }
+    h.send(code(KeyCode::Esc));
+    go_offline(&mut h);
+    let mut store = Store::in_memory();
+    h.press("x");
+    h.keep_outbox(&mut store);
+    h.press("O");
+    let waiting = h.render();
+    assert!(waiting.contains(" drop"), "{waiting}");
+    assert!(
+        !waiting.contains("mine"),
+        "no conflict to decide: {waiting}"
+    );
+}
+
+#[test]
 fn dropping_a_new_task_drops_the_changes_made_to_it_and_nothing_on_its_way_is_dropped() {
     let mut h = loaded(1);
     go_offline(&mut h);
@@ -725,6 +748,7 @@ mod against_the_sandbox {
         assert!(screen.contains("mine “Моё имя”"), "{screen}");
         assert!(screen.contains("theirs “Их имя”"), "{screen}");
         assert!(screen.contains(&format!("base “{was}”")), "{screen}");
+        assert!(screen.contains("m mine · t theirs"), "{screen}");
         // Nothing of it is sent until the user decides: mine, here.
         h.press("m");
         kept(&mut h, &store);

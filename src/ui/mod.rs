@@ -232,7 +232,12 @@ fn key_run(keys: &[Key]) -> String {
 
 /// The hints of a layer as one line (`Enter ok · Esc cancel`), for the border of its box.
 pub fn hint_line(app: &App, chain: &[Context], typing: bool) -> String {
-    hints(&app.keymap.available(chain, typing))
+    joined_hints(&app.keymap.available(chain, typing))
+}
+
+/// `reach` as one line of hints (`Enter ok · Esc cancel`).
+pub fn joined_hints(reach: &[Reach]) -> String {
+    hints(reach)
         .into_iter()
         .map(|(k, h)| format!("{k} {h}"))
         .collect::<Vec<_>>()
@@ -300,7 +305,10 @@ fn render_footer(app: &App, t: &Theme, frame: &mut Frame, area: Rect) {
     let others: Vec<Reach> = reachable
         .iter()
         .filter(|r| r.command.action != commands::Action::Help)
-        .filter(|r| app.overlay.is_some() || !screen.idle(r.command.action))
+        .filter(|r| match app.overlay {
+            Some(_) => !app.overlay_idle(r.command.action),
+            None => !screen.idle(r.command.action),
+        })
         .cloned()
         .collect();
     for (keys, hint) in footer_hints(&others, max.saturating_sub(used)) {

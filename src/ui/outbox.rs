@@ -7,7 +7,6 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-use super::hint_line;
 use crate::app::App;
 use crate::keys::commands::Context;
 use crate::layout::centered;
@@ -35,7 +34,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, area: Rect, cursor: usize
     }
     title.push(' ');
     let inner_w = usize::from(rect.width.saturating_sub(4)).max(1);
-    let hints = hint_line(app, &[Context::Outbox, Context::Overlay], false);
+    let hints = hints_here(app);
     let block = Block::default()
         .borders(Borders::ALL)
         .title(title)
@@ -64,6 +63,17 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, area: Rect, cursor: usize
     let scroll = u16::try_from(scroll).unwrap_or(u16::MAX);
     frame.render_widget(Paragraph::new(lines).block(block).scroll((scroll, 0)), rect);
     rect
+}
+
+/// The box offers only what applies to the change under the cursor (as the footer does).
+fn hints_here(app: &App) -> String {
+    let reach: Vec<_> = app
+        .keymap
+        .available(&[Context::Outbox, Context::Overlay], false)
+        .into_iter()
+        .filter(|r| !app.overlay_idle(r.command.action))
+        .collect();
+    super::joined_hints(&reach)
 }
 
 fn entry_line(app: &App, t: &Theme, e: &Entry, here: bool, w: usize) -> Line<'static> {

@@ -130,16 +130,6 @@ impl OrganizationsState {
         after: &LinkSet,
         cx: &mut ScreenCtx,
     ) -> bool {
-        let added: Vec<String> = after
-            .contacts
-            .iter()
-            .filter(|c| !before.contacts.contains(c))
-            .cloned()
-            .collect();
-        if let Some(why) = crate::outbox::names_one_made_here(&added, "a contact chosen") {
-            cx.toast(ToastKind::Error, why);
-            return false;
-        }
         let mut changes = Vec::new();
         if after.contacts != before.contacts {
             changes.push(OrgField::Contacts(after.contacts.clone()));
@@ -216,6 +206,18 @@ impl OrganizationsState {
                 self.list.rekey(&key, made.clone(), rows);
                 if let Some(o) = self.layers.viewing_mut().filter(|o| o.id == key) {
                     *o = made;
+                }
+            }
+            // Organizations that chose a contact made here name it by its id from now.
+            Step::Created { entry, id, .. } if entry.item.kind == ItemKind::Contact => {
+                let Some(local) = entry.item.local else {
+                    return;
+                };
+                let rename =
+                    |o: &mut Organization| crate::outbox::links::rename(&mut o.contacts, local, id);
+                self.list.each_mut(rename);
+                if let Some(shown) = self.layers.viewing_mut() {
+                    rename(shown);
                 }
             }
             Step::Gone { entries } => {

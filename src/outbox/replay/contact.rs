@@ -8,7 +8,7 @@ use weeek_api::{ApiError, ContactUpdate, ListQuery, NewContact};
 
 use super::record::{Remote, made_since};
 use super::{Replay, Served};
-use crate::outbox::{ContactField, Field, Fresh, ItemKind, New, sets};
+use crate::outbox::{ContactField, Field, Fresh, ItemKind, New, links, sets};
 use crate::store::{StoreError, Writer};
 
 /// Candidates read when a new contact is looked for.
@@ -96,7 +96,7 @@ impl Remote for Contact {
             }
             ContactField::Organizations(orgs) => {
                 put(ContactUpdate {
-                    organizations: Some(orgs.clone()),
+                    organizations: Some(links::made_only(orgs)),
                     ..update
                 })
                 .await
@@ -145,7 +145,11 @@ impl Remote for Contact {
     }
 
     async fn create(r: &Replay, new: &NewContact) -> Result<Contact, ApiError> {
-        r.client.create_contact(new).await
+        let new = NewContact {
+            organizations: links::made_only(&new.organizations),
+            ..new.clone()
+        };
+        r.client.create_contact(&new).await
     }
 
     /// The same first name, and the same e-mails (the same last name when it has none), as

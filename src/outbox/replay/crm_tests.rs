@@ -190,3 +190,81 @@ async fn a_set_found_part_of_the_way_goes_on_and_one_changed_otherwise_is_a_conf
     );
     w.sandbox.shutdown().await;
 }
+
+/// The id the service gave the record made here as `local`, from the replay's steps.
+fn made(steps: &[Step], kind: ItemKind, local: i64) -> String {
+    steps
+        .iter()
+        .find_map(|s| match s {
+            Step::Created { entry, id, .. }
+                if entry.item.kind == kind && entry.item.local == Some(local) =>
+            {
+                Some(id.clone())
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("{kind:?} {local} made: {steps:#?}"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn links_to_records_made_offline_wait_for_them_and_go_with_the_services_ids() {
+    use crate::outbox::{New, local_key};
+    let mut w = World::new().await;
+    let e = w.first_contact().await;
+    let o2 = w.first_organization().await;
+    // An organization made offline, a contact made offline in it, an existing contact put in
+    // it, and the new contact chosen in an existing organization's link picker.
+    let org = ItemRef::new_item(ItemKind::Organization, 100);
+    let input = weeek_api::OrganizationInput {
+        name: Some("Офлайн ООО".into()),
+        ..Default::default()
+    };
+    w.queue(
+        org,
+        Change::Create(New::Organization(Box::new(input))),
+        None,
+    );
+    let new = weeek_api::NewContact {
+        first_name: "Связанный".into(),
+        organizations: vec![local_key(100)],
+        ..Default::default()
+    };
+    let contact = ItemRef::new_item(ItemKind::Contact, 200);
+    w.queue(contact, Change::Create(New::Contact(Box::new(new))), None);
+    let mut orgs = e.organizations.clone();
+    orgs.push(local_key(100));
+    w.contact(&e, ContactField::Organizations(orgs));
+    let mut contacts = o2.contacts.clone();
+    contacts.push(local_key(200));
+    w.organization(&o2, OrgField::Contacts(contacts));
+    // Before the organization is made, only the creates may go.
+    let held = w.store.lock().outbox().unwrap();
+    let ready: Vec<i64> = crate::outbox::ready(&held).iter().map(|e| e.seq).collect();
+    assert_eq!(ready, vec![1], "the contact and the links wait: {held:#?}");
+
+    let steps = w.replay().await;
+    assert_eq!(steps.last(), Some(&Step::Done { sent: 4 }), "{steps:#?}");
+    let org_id = made(&steps, ItemKind::Organization, 100);
+    let contact_id = made(&steps, ItemKind::Contact, 200);
+    let c = w.client.contact(&contact_id).await.unwrap();
+    assert!(c.organizations.contains(&org_id), "{c:?}");
+    assert!(
+        c.organizations.contains(&o2.id),
+        "chosen in its picker: {c:?}"
+    );
+    let e_now = w.client.contact(&e.id).await.unwrap();
+    assert!(e_now.organizations.contains(&org_id), "{e_now:?}");
+    let o2_now = w.client.organization(&o2.id).await.unwrap();
+    assert!(o2_now.contacts.contains(&contact_id), "{o2_now:?}");
+    assert!(w.store.lock().outbox().unwrap().is_empty());
+    // The store's copy names the organization by its id too.
+    let kept = w.store.lock().get::<Contact>(&e.id).unwrap().expect("kept");
+    assert!(kept.value.organizations.contains(&org_id));
+    assert!(
+        kept.value
+            .organizations
+            .iter()
+            .all(|o| crate::outbox::local_of(o).is_none())
+    );
+    w.sandbox.shutdown().await;
+}

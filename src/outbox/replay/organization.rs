@@ -9,7 +9,7 @@ use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
 use super::record::{Remote, made_since};
 use super::{Replay, Served};
-use crate::outbox::{Field, Fresh, ItemKind, New, OrgField, sets};
+use crate::outbox::{Field, Fresh, ItemKind, New, OrgField, links, sets};
 use crate::store::{StoreError, Writer};
 
 /// Candidates read when a new organization is looked for.
@@ -128,7 +128,7 @@ impl Remote for Organization {
                 Ok(r.client.organization(id).await.ok())
             }
             OrgField::Contacts(to) => {
-                let (add, remove) = sets::diff(&o.contacts, to);
+                let (add, remove) = sets::diff(&o.contacts, &links::made_only(to));
                 for c in add {
                     r.client.attach_organization_contact(id, &c).await?;
                 }
