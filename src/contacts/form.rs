@@ -156,6 +156,18 @@ impl Form {
         self.errors.clear();
         let mut leftovers = Vec::new();
         for e in contact.validate() {
+            // An organization made here is named by its local key until the service gives it
+            // an id; the outbox sends the id (`outbox::links`).
+            let at = e.field.strip_prefix("organizations.");
+            let made_here = at.and_then(|i| i.parse::<usize>().ok()).is_some_and(|i| {
+                contact
+                    .organizations
+                    .get(i)
+                    .is_some_and(|o| crate::outbox::local_of(o).is_some())
+            });
+            if made_here {
+                continue;
+            }
             match field_for_key(&e.field, &sent) {
                 Some(f) => {
                     self.errors.entry(f).or_insert(e.message);

@@ -20,7 +20,11 @@ impl ContactsState {
         let picker = match kind {
             PickKind::Organizations => {
                 self.orgs.ensure_loaded(cx);
-                choices::org_picker(&self.orgs, &self.form.organizations)
+                choices::org_picker(
+                    &self.orgs,
+                    &self.organizations.made_here(cx.offline),
+                    &self.form.organizations,
+                )
             }
             PickKind::Tags => choices::tag_picker(cx.names, &self.form.tags),
         };
@@ -44,7 +48,11 @@ impl ContactsState {
         }
         let (built, error) = match p.kind {
             PickKind::Organizations => (
-                choices::org_picker(&self.orgs, &self.form.organizations),
+                choices::org_picker(
+                    &self.orgs,
+                    &self.organizations.made_here(cx.offline),
+                    &self.form.organizations,
+                ),
                 self.orgs.list.error().cloned(),
             ),
             PickKind::Tags => (

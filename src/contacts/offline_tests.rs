@@ -251,6 +251,74 @@ fn on_tab(rows: Vec<Organization>) -> Harness {
 }
 
 #[test]
+fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it() {
+    let mut h = on_tab(vec![crate::contacts::organizations::tests::full_org()]);
+    h.press("r");
+    h.cut_off();
+    let mut store = Store::in_memory();
+    h.send(key('n'));
+    type_text(&mut h, "ООО «Своё»");
+    h.send(ctrl('s'));
+    h.keep_outbox(&mut store);
+    let made = h.app.offline.entries()[0].item.clone();
+    assert_eq!(made.kind, ItemKind::Organization);
+    let org_key = made.key();
+    // The contact form's picker offers it (the tab's list no longer needed: after a restart
+    // only the outbox knows it), chosen and saved.
+    h.app.contacts.organizations.list.created.clear();
+    h.send(alt('o'));
+    to_list(&mut h);
+    h.press("n");
+    type_text(&mut h, "Пётр");
+    for _ in 0..5 {
+        h.send(code(KeyCode::Tab));
+    }
+    h.send(code(KeyCode::Enter));
+    for r in h.take(|c| matches!(c, Call::Organizations(_))) {
+        h.reply(&r, Answer::Organizations(Ok(Vec::new())));
+    }
+    let picker = h.render();
+    assert!(picker.contains("ООО «Своё»  queued"), "{picker}");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    h.send(ctrl('s'));
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    assert_eq!(kept.len(), 2, "{kept:#?}");
+    let Change::Create(New::Contact(c)) = &kept[1].change else {
+        panic!("a new contact: {kept:#?}");
+    };
+    assert_eq!(c.organizations, vec![org_key]);
+    let saved = h.render();
+    assert!(saved.contains("ООО «Своё»"), "named as made: {saved}");
+    assert!(saved.contains("made offline, in the outbox"), "{saved}");
+    // Only the organization may go first.
+    let ready: Vec<i64> = crate::outbox::ready(&kept).iter().map(|e| e.seq).collect();
+    assert_eq!(ready, vec![kept[0].seq]);
+    assert!(writes(&h).is_empty(), "nothing sent offline");
+}
+
+#[test]
+fn offline_the_organization_picker_is_the_stores_copy_taken_once() {
+    let mut h = on_contacts();
+    let orgs = vec![crate::contacts::organizations::tests::full_org()];
+    let read_at = h.clock.wall;
+    for r in h.take(|c| matches!(c, Call::Organizations(_))) {
+        assert!(r.from_store, "the store may answer the picker's list");
+        h.reply_stored(&r, Answer::Organizations(Ok(orgs.clone())), read_at);
+        h.reply(&r, Answer::Organizations(Err(unreachable())));
+    }
+    for _ in 0..5 {
+        h.send(code(KeyCode::Tab));
+    }
+    h.send(code(KeyCode::Enter));
+    let picker = h.render();
+    let name = orgs[0].display_name();
+    assert_eq!(picker.matches(&name).count(), 1, "{picker}");
+    assert!(!picker.contains("Organizations: Network error"), "{picker}");
+}
+
+#[test]
 fn offline_an_organization_made_edited_relinked_and_deleted_is_kept_and_shown() {
     let full = crate::contacts::organizations::tests::full_org();
     let other = Organization {

@@ -10,7 +10,7 @@ use crate::worker::op;
 
 /// Reads a page of the organizations for the picker.
 pub fn ask_orgs(cx: &mut ScreenCtx, q: ListQuery) {
-    cx.request(ContactKey::Orgs, op::Organizations(q), ContactAnswer::Orgs);
+    cx.request_cached(ContactKey::Orgs, op::Organizations(q), ContactAnswer::Orgs);
 }
 
 impl super::ContactsState {

@@ -9,6 +9,7 @@ use weeek_api::{ApiError, FieldErrors, ListQuery, NewContact};
 
 use super::ContactsState;
 use super::form::Sent;
+use crate::outbox::links;
 use crate::screen::ScreenCtx;
 use crate::screen::form_create::{self, Checking, CreateForm, SentCreate};
 use crate::screen::lost_answer::{CreateLookup, PageRead, Unsettled};
@@ -209,7 +210,15 @@ impl ContactsState {
         if let Some(edit) = &self.edit {
             if self.phase == Phase::Editing {
                 // After a failed read-back the form may not match the service: it reads again.
-                if !edit.batch.unread && Self::must_queue(&edit.base.id, cx) {
+                let orgs: Vec<String> = self
+                    .form
+                    .organizations
+                    .iter()
+                    .map(|o| o.id.clone())
+                    .collect();
+                let waits =
+                    Self::must_queue(&edit.base.id, cx) || links::names_one_made_here(&orgs);
+                if !edit.batch.unread && waits {
                     self.queue_edit(cx);
                 } else {
                     self.submit_edit(cx);
@@ -230,7 +239,7 @@ impl ContactsState {
         let (contact, sent) = self.form.to_contact();
         let contact = contact.normalized();
         self.flush_draft(cx);
-        if cx.is_offline() {
+        if cx.is_offline() || links::names_one_made_here(&contact.organizations) {
             self.queue_new(contact, cx);
             return;
         }

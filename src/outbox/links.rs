@@ -41,6 +41,21 @@ pub fn waits_for_another(e: &Entry, entries: &[&Entry]) -> bool {
         })
 }
 
+/// Whether `ids` name a record made here that the service has no id for yet: a change that
+/// names one goes through the outbox, online too, to wait for it.
+pub fn names_one_made_here(ids: &[String]) -> bool {
+    ids.iter().any(|id| local_of(id).is_some())
+}
+
+/// The name of the record made here under local `key`, as its create in the outbox has it.
+pub fn made_name(entries: &[Entry], key: &str) -> Option<String> {
+    let local = local_of(key)?;
+    entries.iter().find_map(|e| match &e.change {
+        Change::Create(new) if e.item.local == Some(local) => Some(new.name()),
+        _ => None,
+    })
+}
+
 /// `ids` without the local keys of records that never reached the service (their create was
 /// dropped): what the service can link.
 pub fn made_only(ids: &[String]) -> Vec<String> {

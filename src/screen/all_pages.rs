@@ -39,8 +39,20 @@ impl<T> AllPages<T> {
         (self.ask)(cx, ListQuery::page(PAGE, 0));
     }
 
-    /// Applies a page; true when the list is complete (or failed).
+    /// Applies a page; true when the list is complete (or failed), or the store's copy of the
+    /// first page is there to choose from while the service is asked (offline, or before the
+    /// service answered). Later pages of the store are left out: the service's answer to the
+    /// first page leads the paging, so no page is taken twice.
     pub fn on_reply(&mut self, result: Result<Vec<T>, ApiError>, cx: &mut ScreenCtx) -> bool {
+        if cx.stored().is_some() {
+            return match result {
+                Ok(page) if self.partial.is_empty() && self.usable().is_none() => {
+                    self.list.show_stored(page);
+                    true
+                }
+                _ => false,
+            };
+        }
         match result {
             Ok(page) => {
                 let full = page.len() as u32 >= PAGE;

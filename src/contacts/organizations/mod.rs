@@ -117,7 +117,7 @@ pub enum OrgAnswer {
 }
 
 fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery) {
-    cx.request(OrgKey::PickContacts, op::Contacts(q), OrgAnswer::Contacts);
+    cx.request_cached(OrgKey::PickContacts, op::Contacts(q), OrgAnswer::Contacts);
 }
 
 impl Default for AllPages<Contact> {
@@ -174,6 +174,26 @@ impl OrganizationsState {
         open.or_else(|| self.list.find(id))
             .or_else(|| self.list.created.iter().find(|o| o.id == id))
             .map(Organization::display_name)
+    }
+
+    /// The organizations made here: those created since the start, and those whose create
+    /// waits in the outbox (under their local keys, after a restart too, whether or not the
+    /// tab was shown).
+    pub fn made_here(&self, offline: &crate::screen::offline::Offline) -> Vec<Organization> {
+        use crate::outbox::{Change, New, local_key};
+        let mut made = self.list.created.clone();
+        for e in offline.entries() {
+            let (Change::Create(New::Organization(o)), Some(local), None) =
+                (&e.change, e.item.local, &e.item.id)
+            else {
+                continue;
+            };
+            let key = local_key(local);
+            if !made.iter().any(|m| m.id == key) {
+                made.push(crate::outbox::organization::shown(key, o, e.created_at));
+            }
+        }
+        made
     }
 
     /// The tab keeping its form's draft in `data_dir`; no draft is read (see [`Self::load`]).

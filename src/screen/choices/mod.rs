@@ -62,11 +62,22 @@ fn usable<T>(l: &Loadable<T>) -> Option<&T> {
     }
 }
 
-pub fn org_picker(orgs: &Organizations, chosen: &[OrgRef]) -> Option<Picker<Choice>> {
-    let list = orgs.usable()?;
+/// The organizations to choose from: those made here since the start first (one made offline,
+/// still in the outbox, says "queued": a link to it waits for it), then every one read.
+pub fn org_picker(
+    orgs: &Organizations,
+    made: &[Organization],
+    chosen: &[OrgRef],
+) -> Option<Picker<Choice>> {
+    let read = orgs.usable()?;
+    let fresh = made.iter().filter(|m| !read.iter().any(|o| o.id == m.id));
+    let list: Vec<&Organization> = fresh.chain(read.iter()).collect();
     let mut items: Vec<PickItem<Choice>> = list
         .iter()
         .map(|o| {
+            if crate::outbox::local_of(&o.id).is_some() {
+                return PickItem::new(Choice::Org(o.id.clone()), o.display_name()).detail("queued");
+            }
             let detail = o
                 .emails
                 .first()

@@ -436,7 +436,11 @@ pub fn contact_lines(
             text(&c.last_name.clone().unwrap_or_else(dash)),
         ));
     }
-    lines.push(row("Contact id", text(&c.id)));
+    let id_text = match crate::outbox::local_of(&c.id) {
+        Some(_) => "none yet: made offline, in the outbox".to_string(),
+        None => c.id.clone(),
+    };
+    lines.push(row("Contact id", text(&id_text)));
     for (i, e) in c.emails.iter().enumerate() {
         lines.push(row(if i == 0 { "E-mails" } else { "" }, text(&e.email)));
         lines.push(row("", id(&e.id)));
@@ -445,11 +449,7 @@ pub fn contact_lines(
         lines.push(row(if i == 0 { "Phones" } else { "" }, text(&p.phone)));
         lines.push(row("", id(&p.id)));
     }
-    let org_name = |id: &String| {
-        app.contacts
-            .org_name(id)
-            .unwrap_or_else(|| crate::screen::names::short_id(id))
-    };
+    let org_name = |id: &String| super::org_label(app, id);
     if every {
         for (i, o) in c.organizations.iter().enumerate() {
             let label = if i == 0 { "Organizations" } else { "" };

@@ -85,11 +85,7 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
     let orgs: Vec<String> = contact
         .organizations
         .iter()
-        .map(|id| {
-            s.orgs
-                .name(id)
-                .unwrap_or_else(|| crate::screen::names::short_id(id))
-        })
+        .map(|id| super::org_label(app, id))
         .collect();
     spans.extend(cell(&orgs, c.orgs).map(|o| Span::styled(o, t.dim())));
     if c.tags > 0 {

@@ -75,6 +75,15 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, body: Rect, hits: &mut Hi
 }
 
 /// Every field of a contact of the list, read only; it scrolls when it does not fit.
+/// Organization `id` as the contacts screen names it: as read, or as made here (its create
+/// still in the outbox), else by the start of its id.
+pub fn org_label(app: &App, id: &str) -> String {
+    app.contacts
+        .org_name(id)
+        .or_else(|| crate::outbox::links::made_name(app.offline.entries(), id))
+        .unwrap_or_else(|| crate::screen::names::short_id(id))
+}
+
 fn render_view(
     app: &App,
     t: &Theme,
