@@ -27,15 +27,21 @@ impl ContactsState {
     /// `Ctrl-s` on a new contact offline: it gets a local key, shows first in the list as
     /// saved, and is kept in the outbox; the form's draft goes, as the outbox holds what it
     /// sends.
-    pub(super) fn queue_new(&mut self, contact: NewContact, cx: &mut ScreenCtx) {
+    pub(super) fn queue_new(
+        &mut self,
+        contact: NewContact,
+        sent: Option<time::OffsetDateTime>,
+        cx: &mut ScreenCtx,
+    ) {
         let local = cx.offline.new_local(&cx.clock);
         let shown = crate::outbox::contact::shown(local_key(local), &contact, cx.clock.wall);
         let name = shown.display_name();
-        cx.queue(
+        cx.queue_sent(
             ItemRef::new_item(ItemKind::Contact, local),
             name.clone(),
             Change::Create(New::Contact(Box::new(contact))),
             Base::default(),
+            sent,
         );
         let rows = self.list_rows(cx);
         self.list.add_created(shown.clone(), rows);

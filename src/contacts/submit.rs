@@ -197,8 +197,13 @@ impl CreateForm for ContactsState {
         failure_text(e)
     }
 
-    fn keep(&mut self, out: &Outgoing, cx: &mut ScreenCtx) -> bool {
-        self.queue_new(out.contact.clone(), cx);
+    fn keep(
+        &mut self,
+        out: &Outgoing,
+        sent: Option<time::OffsetDateTime>,
+        cx: &mut ScreenCtx,
+    ) -> bool {
+        self.queue_new(out.contact.clone(), sent, cx);
         true
     }
 }
@@ -240,7 +245,7 @@ impl ContactsState {
         let contact = contact.normalized();
         self.flush_draft(cx);
         if cx.is_offline() || links::names_one_made_here(&contact.organizations) {
-            self.queue_new(contact, cx);
+            self.queue_new(contact, None, cx);
             return;
         }
         let lookup = ContactLookup::of(&contact);

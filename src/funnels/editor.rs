@@ -249,8 +249,13 @@ impl CreateForm for FunnelsState {
         }
     }
 
-    fn keep(&mut self, deal: &NewDeal, cx: &mut ScreenCtx) -> bool {
-        self.queue_new_deal(deal.clone(), cx);
+    fn keep(
+        &mut self,
+        deal: &NewDeal,
+        sent: Option<time::OffsetDateTime>,
+        cx: &mut ScreenCtx,
+    ) -> bool {
+        self.queue_new_deal(deal.clone(), sent, cx);
         true
     }
 }
@@ -285,7 +290,7 @@ impl FunnelsState {
                     input,
                 };
                 if cx.is_offline() {
-                    self.queue_new_deal(deal, cx);
+                    self.queue_new_deal(deal, None, cx);
                     return;
                 }
                 // The deals of its status the board holds: a look must not take one for it.

@@ -127,7 +127,12 @@ impl FunnelsState {
 
     /// The deal form's new deal offline: it gets a local key, shows at the top of its status
     /// and is kept in the outbox; the form closes (its draft goes: the outbox holds it).
-    pub(super) fn queue_new_deal(&mut self, deal: NewDeal, cx: &mut ScreenCtx) {
+    pub(super) fn queue_new_deal(
+        &mut self,
+        deal: NewDeal,
+        sent: Option<time::OffsetDateTime>,
+        cx: &mut ScreenCtx,
+    ) {
         let local = cx.offline.new_local(&cx.clock);
         let shown = crate::outbox::deal::shown(
             local_key(local),
@@ -135,7 +140,7 @@ impl FunnelsState {
             &deal.input,
             cx.clock.wall,
         );
-        cx.queue(
+        cx.queue_sent(
             ItemRef::new_item(ItemKind::Deal, local),
             name(&shown),
             Change::Create(New::Deal {
@@ -143,6 +148,7 @@ impl FunnelsState {
                 input: Box::new(deal.input),
             }),
             Base::default(),
+            sent,
         );
         if let Some(d) = &mut self.detail {
             d.add_created(shown.clone(), cx);

@@ -7,6 +7,7 @@
 //! A screen says how its record is sent, looked for and shown, and what a refusal does to its
 //! form ([`CreateForm`]); its phase holds where the create stands ([`CreatePhase`]).
 
+use time::OffsetDateTime;
 use weeek_api::{ApiError, FieldErrors};
 
 use super::ScreenCtx;
@@ -30,6 +31,9 @@ pub struct SentCreate<L: CreateLookup, I> {
 pub struct Checking<L: CreateLookup, I> {
     pub lost: LostCreate<L>,
     pub resend: Option<I>,
+    /// What was sent when the answer was lost: kept in the outbox if the look cannot reach
+    /// the service.
+    pub sent: Option<I>,
 }
 
 /// A form's phase as its create moves it: editing, sent, or looked for.
@@ -75,9 +79,15 @@ pub trait CreateForm {
     fn refusal(e: &ApiError) -> String {
         e.short()
     }
-    /// `input` never reached the service, which cannot be reached: kept in the outbox when
-    /// the form's records wait there (true), else said as any refusal.
-    fn keep(&mut self, _input: &Self::Input, _cx: &mut ScreenCtx) -> bool {
+    /// `input` cannot reach the service: kept in the outbox when the form's records wait
+    /// there (true), else said as any refusal. `sent`: it went at that time and its answer was
+    /// lost, so the outbox looks for it before it goes again.
+    fn keep(
+        &mut self,
+        _input: &Self::Input,
+        _sent: Option<OffsetDateTime>,
+        _cx: &mut ScreenCtx,
+    ) -> bool {
         false
     }
 }
@@ -113,6 +123,7 @@ pub fn submit<F: CreateForm>(
             let checking = Checking {
                 lost: *lost,
                 resend: Some(input),
+                sent: None,
             };
             *phase = F::Phase::checking(Box::new(checking));
         }
@@ -172,7 +183,8 @@ pub fn on_answer<F: CreateForm>(
             made(form, item, text, cx);
         }
         CreateAnswer::Refused(e) => {
-            let kept = super::offline::unreachable(&e) && cx.is_offline() && form.keep(&input, cx);
+            let kept =
+                super::offline::unreachable(&e) && cx.is_offline() && form.keep(&input, None, cx);
             if !kept {
                 refused(form, e, |f, fields| f.place(&input, fields), cx);
             }
@@ -182,7 +194,11 @@ pub fn on_answer<F: CreateForm>(
             let (lost, look) = LostCreate::start(F::lookup(&input), e, at);
             cx.toast(ToastKind::Info, lost.looking_text(F::DONE));
             F::look(look, cx);
-            let checking = Checking { lost, resend: None };
+            let checking = Checking {
+                lost,
+                resend: None,
+                sent: Some(input),
+            };
             *phase = F::Phase::checking(Box::new(checking));
         }
     }
@@ -200,8 +216,28 @@ pub fn on_looked<F: CreateForm>(
     let Some(checking) = phase.checking_mut() else {
         return;
     };
+    let out_of_reach = matches!(&result, Err(e) if super::offline::unreachable(e));
     match checking.lost.on_answer(result) {
         Looked::Next(look) => F::look(look, cx),
+        Looked::Failed if out_of_reach && cx.is_offline() => {
+            // The service is out of reach: the create waits in the outbox, which looks for it
+            // before it goes again.
+            let Ok(checking) = std::mem::replace(phase, F::Phase::editing()).into_checking() else {
+                return;
+            };
+            let Checking { lost, resend, sent } = *checking;
+            let input = resend.as_ref().or(sent.as_ref());
+            if let Some(input) = input
+                && form.keep(input, Some(lost.sent.at), cx)
+            {
+                return;
+            }
+            cx.toast(ToastKind::Error, lost.check_failed_text(F::DONE));
+            if let Some((_, phase)) = form.parts() {
+                let checking = Checking { lost, resend, sent };
+                *phase = F::Phase::checking(Box::new(checking));
+            }
+        }
         Looked::Failed => cx.toast(ToastKind::Error, checking.lost.check_failed_text(F::DONE)),
         Looked::Found(item) => {
             let text = checking.lost.found_text(F::DONE);
@@ -212,7 +248,7 @@ pub fn on_looked<F: CreateForm>(
             let Ok(checking) = std::mem::replace(phase, F::Phase::editing()).into_checking() else {
                 return;
             };
-            let Checking { lost, resend } = *checking;
+            let Checking { lost, resend, .. } = *checking;
             match resend {
                 Some(input) => {
                     F::send(&input, cx);
@@ -371,6 +407,8 @@ mod tests {
         made: Vec<BoardColumn>,
         refused: Vec<String>,
         failure: Option<String>,
+        /// What went to the outbox, and when it was sent if it was.
+        kept: Vec<(&'static str, Option<OffsetDateTime>)>,
     }
 
     impl Form {
@@ -381,6 +419,7 @@ mod tests {
                 made: Vec::new(),
                 refused: Vec::new(),
                 failure: None,
+                kept: Vec::new(),
             }
         }
     }
@@ -416,6 +455,15 @@ mod tests {
         }
         fn show_failure(&mut self, text: String) {
             self.failure = Some(text);
+        }
+        fn keep(
+            &mut self,
+            name: &&'static str,
+            sent: Option<OffsetDateTime>,
+            _: &mut ScreenCtx,
+        ) -> bool {
+            self.kept.push((name, sent));
+            true
         }
     }
 
@@ -474,6 +522,24 @@ mod tests {
         );
         assert_eq!(f.made, [column(9, "Архив")], "the slow commit is found");
         assert!(calls(&mut w).is_empty());
+    }
+
+    #[test]
+    fn a_lost_answer_that_cannot_be_looked_for_offline_waits_in_the_outbox_as_sent() {
+        let (mut w, mut f) = (World::new(), Form::new());
+        let sent_at = crate::testing::clock().wall;
+        submit(&mut f, "Архив", Vec::new(), &mut w.cx());
+        on_answer(&mut f, Err(ApiError::Timeout), &mut w.cx());
+        // Online, a failed look is said and the form keeps looking on the save key.
+        on_looked(&mut f, Err(ApiError::Timeout), &mut w.cx());
+        assert!(matches!(f.phase, Phase::Checking(_)));
+        assert!(f.kept.is_empty());
+        assert!(look_again(&mut f, &mut w.cx()));
+        // Out of reach: the outbox takes it, to be looked for before it goes again.
+        w.offline.went_down(&crate::testing::clock());
+        on_looked(&mut f, Err(crate::testing::unreachable()), &mut w.cx());
+        assert_eq!(f.kept, [("Архив", Some(sent_at))]);
+        assert_eq!(f.phase, Phase::Editing);
     }
 
     #[test]

@@ -122,8 +122,13 @@ impl CreateForm for OrganizationsState {
         }
     }
 
-    fn keep(&mut self, out: &Outgoing, cx: &mut ScreenCtx) -> bool {
-        self.queue_new(out.input.clone(), cx);
+    fn keep(
+        &mut self,
+        out: &Outgoing,
+        sent: Option<time::OffsetDateTime>,
+        cx: &mut ScreenCtx,
+    ) -> bool {
+        self.queue_new(out.input.clone(), sent, cx);
         true
     }
 }
@@ -137,7 +142,7 @@ impl OrganizationsState {
         };
         let (input, sent) = fs.form.to_input();
         if cx.is_offline() {
-            self.queue_new(input, cx);
+            self.queue_new(input, None, cx);
             return;
         }
         let out = Outgoing { sent, input };

@@ -29,15 +29,21 @@ impl OrganizationsState {
 
     /// The form's save of a new organization offline: it gets a local key, shows first in the
     /// list, and is kept in the outbox; the form closes.
-    pub(super) fn queue_new(&mut self, input: OrganizationInput, cx: &mut ScreenCtx) {
+    pub(super) fn queue_new(
+        &mut self,
+        input: OrganizationInput,
+        sent: Option<time::OffsetDateTime>,
+        cx: &mut ScreenCtx,
+    ) {
         let local = cx.offline.new_local(&cx.clock);
         let shown = crate::outbox::organization::shown(local_key(local), &input, cx.clock.wall);
         let name = shown.display_name();
-        cx.queue(
+        cx.queue_sent(
             ItemRef::new_item(ItemKind::Organization, local),
             name.clone(),
             Change::Create(New::Organization(Box::new(input))),
             Base::default(),
+            sent,
         );
         let rows = Self::rows(cx);
         self.list.add_created(shown, rows);
