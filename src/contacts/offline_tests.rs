@@ -299,6 +299,40 @@ fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it
 }
 
 #[test]
+fn an_organization_may_have_a_contact_made_offline_chosen_and_the_link_waits_for_it() {
+    let mut h = on_contacts();
+    offline(&mut h);
+    let mut store = Store::in_memory();
+    new_contact(&mut h, "Пётр", "Офлайнов");
+    h.keep_outbox(&mut store);
+    let contact_key = h.app.offline.entries()[0].item.key();
+    to_list(&mut h);
+    h.send(alt('o'));
+    let org = crate::contacts::organizations::tests::full_org();
+    for r in h.take(|c| matches!(c, Call::Organizations(_))) {
+        h.reply(&r, Answer::Organizations(Ok(vec![org.clone()])));
+    }
+    h.send(key('c'));
+    for r in h.take(|c| matches!(c, Call::Contacts(_))) {
+        h.reply(&r, Answer::Contacts(Ok(Vec::new())));
+    }
+    let picker = h.render();
+    assert!(picker.contains("Пётр Офлайнов  queued"), "{picker}");
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    h.keep_outbox(&mut store);
+    let kept = store.outbox().unwrap();
+    assert_eq!(kept.len(), 2, "{kept:#?}");
+    let Change::Set(Field::Organization(OrgField::Contacts(chosen))) = &kept[1].change else {
+        panic!("the organization's contacts: {kept:#?}");
+    };
+    assert!(chosen.contains(&contact_key), "{chosen:?}");
+    let ready: Vec<i64> = crate::outbox::ready(&kept).iter().map(|e| e.seq).collect();
+    assert_eq!(ready, vec![kept[0].seq], "the link waits for the contact");
+    assert!(writes(&h).is_empty());
+}
+
+#[test]
 fn offline_the_organization_picker_is_the_stores_copy_taken_once() {
     let mut h = on_contacts();
     let orgs = vec![crate::contacts::organizations::tests::full_org()];

@@ -56,6 +56,19 @@ pub fn made_name(entries: &[Entry], key: &str) -> Option<String> {
     })
 }
 
+/// The records of `kind` made here whose create waits in the outbox: their local keys and
+/// names, for a picker to offer.
+pub fn made_here(entries: &[Entry], kind: ItemKind) -> Vec<(String, String)> {
+    entries
+        .iter()
+        .filter(|e| e.item.kind == kind && e.item.id.is_none())
+        .filter_map(|e| match (&e.change, e.item.local) {
+            (Change::Create(new), Some(local)) => Some((super::local_key(local), new.name())),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `ids` without the local keys of records that never reached the service (their create was
 /// dropped): what the service can link.
 pub fn made_only(ids: &[String]) -> Vec<String> {

@@ -224,11 +224,23 @@ impl OrganizationsState {
         match kind {
             LinkKind::Contacts => {
                 let all = self.contacts.usable()?;
-                let mut items: Vec<PickItem<Choice>> = all.iter().map(contact_item).collect();
+                // Contacts made offline first: a link to one waits for it in the outbox.
+                let made = crate::outbox::links::made_here(
+                    cx.offline.entries(),
+                    crate::outbox::ItemKind::Contact,
+                );
+                let mut items: Vec<PickItem<Choice>> = made
+                    .iter()
+                    .map(|(key, name)| {
+                        PickItem::new(Choice::Org(key.clone()), name.clone()).detail("queued")
+                    })
+                    .collect();
+                items.extend(all.iter().map(contact_item));
                 // An attached contact the list does not have stays, so applying the picker
                 // does not detach it behind the person's back.
                 for id in &o.contacts {
-                    if !all.iter().any(|c| c.id == *id) {
+                    let listed = made.iter().any(|(key, _)| key == id);
+                    if !listed && !all.iter().any(|c| c.id == *id) {
                         items.push(
                             PickItem::new(Choice::Org(id.clone()), id.clone())
                                 .detail("not in the list"),
@@ -411,7 +423,10 @@ impl OrganizationsState {
         if calls.is_empty() {
             return;
         }
-        if Self::must_queue(org, cx) {
+        // A contact made here and not on the service yet: the link waits for it in the
+        // outbox, online too.
+        let names_made = crate::outbox::links::names_one_made_here(&after.contacts);
+        if Self::must_queue(org, cx) || names_made {
             self.queue_links(&o, &before, &after, cx);
             return;
         }
