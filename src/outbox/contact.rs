@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
 
-use super::sets;
+use super::sets::{self, Members, SetField};
 
 /// One field of a contact set to a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -34,6 +34,24 @@ fn name(s: &Option<String>) -> Option<String> {
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(str::to_string)
+}
+
+impl SetField for ContactField {
+    fn members(&self) -> Option<Members<'_>> {
+        match self {
+            Self::Organizations(v) | Self::Emails(v) | Self::Phones(v) => Some(Members::Text(v)),
+            Self::Tags(v) => Some(Members::Ids(v)),
+            Self::FirstName(_) | Self::LastName(_) | Self::MiddleName(_) => None,
+        }
+    }
+
+    fn same_kind(&self, other: &Self) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+
+    fn same_plain(&self, other: &Self) -> bool {
+        self == other
+    }
 }
 
 impl ContactField {
@@ -73,32 +91,17 @@ impl ContactField {
 
     /// Whether `other` holds the same value of the same field (sets in any order).
     pub fn same(&self, other: &ContactField) -> bool {
-        match (self, other) {
-            (Self::Organizations(a), Self::Organizations(b))
-            | (Self::Emails(a), Self::Emails(b))
-            | (Self::Phones(a), Self::Phones(b)) => sets::same(a, b),
-            (Self::Tags(a), Self::Tags(b)) => sets::same(a, b),
-            (a, b) => a == b,
-        }
+        sets::same_value(self, other)
     }
 
     /// Whether the service's value `now` lets this change go, made on `base`: the base
     /// still, or (a set) part of the way to this one.
     pub fn goes_over(&self, base: &ContactField, now: &ContactField) -> bool {
-        if now.same(base) {
-            return true;
-        }
-        match (self, base, now) {
-            (Self::Organizations(m), Self::Organizations(b), Self::Organizations(n))
-            | (Self::Emails(m), Self::Emails(b), Self::Emails(n))
-            | (Self::Phones(m), Self::Phones(b), Self::Phones(n)) => sets::on_the_way(n, b, m),
-            (Self::Tags(m), Self::Tags(b), Self::Tags(n)) => sets::on_the_way(n, b, m),
-            _ => false,
-        }
+        sets::goes_over(self, base, now)
     }
 
     pub fn same_field(&self, other: &ContactField) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
+        self.same_kind(other)
     }
 
     pub fn name(&self) -> &'static str {

@@ -8,7 +8,7 @@ use serde_json::Value;
 use weeek_api::DealInput;
 use weeek_api::models::{CustomFieldValue, Deal, WinStatus};
 
-use super::sets;
+use super::sets::{self, Members, SetField};
 
 /// One field of a deal set to a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -42,6 +42,33 @@ fn plain(v: &Value) -> Value {
             .map_or_else(|| v.clone(), |id| plain(&id)),
         Value::Array(items) => Value::Array(items.iter().map(plain).collect()),
         other => other.clone(),
+    }
+}
+
+impl SetField for DealField {
+    fn members(&self) -> Option<Members<'_>> {
+        match self {
+            Self::Assignees(v) | Self::Contacts(v) | Self::Organizations(v) => {
+                Some(Members::Text(v))
+            }
+            Self::Tags(v) => Some(Members::Ids(v)),
+            _ => None,
+        }
+    }
+
+    /// A custom field is one field per id.
+    fn same_kind(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::Custom { id: a, .. }, Self::Custom { id: b, .. }) => a == b,
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
+    }
+
+    fn same_plain(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Self::Custom { value: x, .. }, Self::Custom { value: y, .. }) => plain(x) == plain(y),
+            (a, b) => a == b,
+        }
     }
 }
 
@@ -122,40 +149,17 @@ impl DealField {
     /// Whether `other` holds the same value of the same field (lists as sets, a choice by
     /// its id).
     pub fn same(&self, other: &DealField) -> bool {
-        match (self, other) {
-            (Self::Assignees(a), Self::Assignees(b))
-            | (Self::Contacts(a), Self::Contacts(b))
-            | (Self::Organizations(a), Self::Organizations(b)) => sets::same(a, b),
-            (Self::Tags(a), Self::Tags(b)) => sets::same(a, b),
-            (Self::Custom { id: a, value: x }, Self::Custom { id: b, value: y }) => {
-                a == b && plain(x) == plain(y)
-            }
-            (a, b) => a == b,
-        }
+        sets::same_value(self, other)
     }
 
     /// Whether the service's value `now` lets this change go, made on `base`: the base
     /// still, or (a list) part of the way to this one.
     pub fn goes_over(&self, base: &DealField, now: &DealField) -> bool {
-        if now.same(base) {
-            return true;
-        }
-        match (self, base, now) {
-            (Self::Assignees(m), Self::Assignees(b), Self::Assignees(n))
-            | (Self::Contacts(m), Self::Contacts(b), Self::Contacts(n))
-            | (Self::Organizations(m), Self::Organizations(b), Self::Organizations(n)) => {
-                sets::on_the_way(n, b, m)
-            }
-            (Self::Tags(m), Self::Tags(b), Self::Tags(n)) => sets::on_the_way(n, b, m),
-            _ => false,
-        }
+        sets::goes_over(self, base, now)
     }
 
     pub fn same_field(&self, other: &DealField) -> bool {
-        match (self, other) {
-            (Self::Custom { id: a, .. }, Self::Custom { id: b, .. }) => a == b,
-            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
-        }
+        self.same_kind(other)
     }
 
     pub fn name(&self) -> &'static str {

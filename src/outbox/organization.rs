@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use weeek_api::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
 
-use super::sets;
+use super::sets::{self, Members, SetField};
 
 /// One field of an organization set to a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,6 +18,26 @@ pub enum OrgField {
     /// Contact ids.
     Contacts(Vec<String>),
     Tags(Vec<i64>),
+}
+
+impl SetField for OrgField {
+    fn members(&self) -> Option<Members<'_>> {
+        match self {
+            Self::Addresses(v) | Self::Emails(v) | Self::Phones(v) | Self::Contacts(v) => {
+                Some(Members::Text(v))
+            }
+            Self::Tags(v) => Some(Members::Ids(v)),
+            Self::Name(_) => None,
+        }
+    }
+
+    fn same_kind(&self, other: &Self) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+
+    fn same_plain(&self, other: &Self) -> bool {
+        self == other
+    }
 }
 
 impl OrgField {
@@ -54,36 +74,17 @@ impl OrgField {
 
     /// Whether `other` holds the same value of the same field (sets in any order).
     pub fn same(&self, other: &OrgField) -> bool {
-        match (self, other) {
-            (Self::Addresses(a), Self::Addresses(b))
-            | (Self::Emails(a), Self::Emails(b))
-            | (Self::Phones(a), Self::Phones(b))
-            | (Self::Contacts(a), Self::Contacts(b)) => sets::same(a, b),
-            (Self::Tags(a), Self::Tags(b)) => sets::same(a, b),
-            (a, b) => a == b,
-        }
+        sets::same_value(self, other)
     }
 
     /// Whether the service's value `now` lets this change go, made on `base`: the base
     /// still, or (a set) part of the way to this one.
     pub fn goes_over(&self, base: &OrgField, now: &OrgField) -> bool {
-        if now.same(base) {
-            return true;
-        }
-        match (self, base, now) {
-            (Self::Addresses(m), Self::Addresses(b), Self::Addresses(n))
-            | (Self::Emails(m), Self::Emails(b), Self::Emails(n))
-            | (Self::Phones(m), Self::Phones(b), Self::Phones(n))
-            | (Self::Contacts(m), Self::Contacts(b), Self::Contacts(n)) => {
-                sets::on_the_way(n, b, m)
-            }
-            (Self::Tags(m), Self::Tags(b), Self::Tags(n)) => sets::on_the_way(n, b, m),
-            _ => false,
-        }
+        sets::goes_over(self, base, now)
     }
 
     pub fn same_field(&self, other: &OrgField) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
+        self.same_kind(other)
     }
 
     pub fn name(&self) -> &'static str {

@@ -27,6 +27,55 @@ pub fn on_the_way<T: Ord + Clone>(now: &[T], base: &[T], mine: &[T]) -> bool {
             .all(|x| now.contains(x))
 }
 
+/// A field's value as a set, when the field holds one.
+pub enum Members<'a> {
+    Text(&'a [String]),
+    Ids(&'a [i64]),
+}
+
+/// A field of a record (a deal, a contact, an organization), some of which hold sets: what
+/// the comparisons of a replay need to know of it.
+pub trait SetField {
+    /// Its value as a set, if the field holds one.
+    fn members(&self) -> Option<Members<'_>>;
+    /// Whether `other` is a value of the same field.
+    fn same_kind(&self, other: &Self) -> bool;
+    /// Whether `other` (of the same field, not a set) holds the same value.
+    fn same_plain(&self, other: &Self) -> bool;
+}
+
+/// Whether `b` holds the same value of the same field as `a` (sets in any order).
+pub fn same_value<F: SetField>(a: &F, b: &F) -> bool {
+    if !a.same_kind(b) {
+        return false;
+    }
+    match (a.members(), b.members()) {
+        (Some(Members::Text(x)), Some(Members::Text(y))) => same(x, y),
+        (Some(Members::Ids(x)), Some(Members::Ids(y))) => same(x, y),
+        _ => a.same_plain(b),
+    }
+}
+
+/// Whether the service's value `now` lets `mine`, made on `base`, go: the base still, or (a
+/// set) part of the way to mine.
+pub fn goes_over<F: SetField>(mine: &F, base: &F, now: &F) -> bool {
+    if same_value(now, base) {
+        return true;
+    }
+    if !(mine.same_kind(base) && mine.same_kind(now)) {
+        return false;
+    }
+    match (mine.members(), base.members(), now.members()) {
+        (Some(Members::Text(m)), Some(Members::Text(b)), Some(Members::Text(n))) => {
+            on_the_way(n, b, m)
+        }
+        (Some(Members::Ids(m)), Some(Members::Ids(b)), Some(Members::Ids(n))) => {
+            on_the_way(n, b, m)
+        }
+        _ => false,
+    }
+}
+
 /// What takes `now` to `target`: the elements to add, then those to remove.
 pub fn diff<T: PartialEq + Clone>(now: &[T], target: &[T]) -> (Vec<T>, Vec<T>) {
     let mut add: Vec<T> = Vec::new();
