@@ -8,6 +8,7 @@ use weeek_api::models::Contact;
 use weeek_api::{ApiError, NewContact};
 
 use super::{ContactAnswer, ContactKey, ContactsState};
+use crate::outbox::sets::SetField;
 use crate::outbox::{
     Base, Change, ContactField, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step, links,
     local_key, record_ref,

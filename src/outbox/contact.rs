@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use weeek_api::models::{Contact, EmailEntry, PhoneEntry};
 
-use super::sets::{self, Members, SetField};
+use super::sets::{Members, SetField};
 
 /// One field of a contact set to a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,14 +44,6 @@ impl SetField for ContactField {
             Self::FirstName(_) | Self::LastName(_) | Self::MiddleName(_) => None,
         }
     }
-
-    fn same_kind(&self, other: &Self) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
-    }
-
-    fn same_plain(&self, other: &Self) -> bool {
-        self == other
-    }
 }
 
 impl ContactField {
@@ -87,21 +79,6 @@ impl ContactField {
             Self::Phones(_) => Self::Phones(phones(c)),
             Self::Tags(_) => Self::Tags(c.tags.clone()),
         }
-    }
-
-    /// Whether `other` holds the same value of the same field (sets in any order).
-    pub fn same(&self, other: &ContactField) -> bool {
-        sets::same_value(self, other)
-    }
-
-    /// Whether the service's value `now` lets this change go, made on `base`: the base
-    /// still, or (a set) part of the way to this one.
-    pub fn goes_over(&self, base: &ContactField, now: &ContactField) -> bool {
-        sets::goes_over(self, base, now)
-    }
-
-    pub fn same_field(&self, other: &ContactField) -> bool {
-        self.same_kind(other)
     }
 
     pub fn name(&self) -> &'static str {

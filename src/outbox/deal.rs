@@ -8,7 +8,7 @@ use serde_json::Value;
 use weeek_api::DealInput;
 use weeek_api::models::{CustomFieldValue, Deal, WinStatus};
 
-use super::sets::{self, Members, SetField};
+use super::sets::{Members, SetField};
 
 /// One field of a deal set to a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -148,20 +148,6 @@ impl DealField {
 
     /// Whether `other` holds the same value of the same field (lists as sets, a choice by
     /// its id).
-    pub fn same(&self, other: &DealField) -> bool {
-        sets::same_value(self, other)
-    }
-
-    /// Whether the service's value `now` lets this change go, made on `base`: the base
-    /// still, or (a list) part of the way to this one.
-    pub fn goes_over(&self, base: &DealField, now: &DealField) -> bool {
-        sets::goes_over(self, base, now)
-    }
-
-    pub fn same_field(&self, other: &DealField) -> bool {
-        self.same_kind(other)
-    }
-
     pub fn name(&self) -> &'static str {
         match self {
             Self::Status(_) => "status",

@@ -24,6 +24,8 @@ use time::OffsetDateTime;
 use weeek_api::models::{Contact, Deal, Organization, Task};
 use weeek_api::{ApiError, DealInput, NewContact, NewTask, OrganizationInput};
 
+use sets::SetField;
+
 pub use added::Added;
 pub use contact::ContactField;
 pub use deal::DealField;
@@ -201,9 +203,9 @@ impl Field {
     pub fn same_field(&self, other: &Field) -> bool {
         match (self, other) {
             (Field::Task(a), Field::Task(b)) => a.same_field(b),
-            (Field::Deal(a), Field::Deal(b)) => a.same_field(b),
-            (Field::Contact(a), Field::Contact(b)) => a.same_field(b),
-            (Field::Organization(a), Field::Organization(b)) => a.same_field(b),
+            (Field::Deal(a), Field::Deal(b)) => a.same_kind(b),
+            (Field::Contact(a), Field::Contact(b)) => a.same_kind(b),
+            (Field::Organization(a), Field::Organization(b)) => a.same_kind(b),
             _ => false,
         }
     }

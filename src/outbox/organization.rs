@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use weeek_api::models::{AddressEntry, EmailEntry, Organization, PhoneEntry};
 
-use super::sets::{self, Members, SetField};
+use super::sets::{Members, SetField};
 
 /// One field of an organization set to a value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -29,14 +29,6 @@ impl SetField for OrgField {
             Self::Tags(v) => Some(Members::Ids(v)),
             Self::Name(_) => None,
         }
-    }
-
-    fn same_kind(&self, other: &Self) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
-    }
-
-    fn same_plain(&self, other: &Self) -> bool {
-        self == other
     }
 }
 
@@ -70,21 +62,6 @@ impl OrgField {
             Self::Contacts(_) => Self::Contacts(o.contacts.clone()),
             Self::Tags(_) => Self::Tags(o.tags.clone()),
         }
-    }
-
-    /// Whether `other` holds the same value of the same field (sets in any order).
-    pub fn same(&self, other: &OrgField) -> bool {
-        sets::same_value(self, other)
-    }
-
-    /// Whether the service's value `now` lets this change go, made on `base`: the base
-    /// still, or (a set) part of the way to this one.
-    pub fn goes_over(&self, base: &OrgField, now: &OrgField) -> bool {
-        sets::goes_over(self, base, now)
-    }
-
-    pub fn same_field(&self, other: &OrgField) -> bool {
-        self.same_kind(other)
     }
 
     pub fn name(&self) -> &'static str {

@@ -33,46 +33,53 @@ pub enum Members<'a> {
     Ids(&'a [i64]),
 }
 
-/// A field of a record (a deal, a contact, an organization), some of which hold sets: what
-/// the comparisons of a replay need to know of it.
-pub trait SetField {
+/// A field of a record (a deal, a contact, an organization), some of which hold sets: each
+/// kind says which of its fields are sets and what makes two values of one field the same;
+/// the comparisons a replay makes are written once here.
+pub trait SetField: PartialEq + Sized {
     /// Its value as a set, if the field holds one.
     fn members(&self) -> Option<Members<'_>>;
+
     /// Whether `other` is a value of the same field.
-    fn same_kind(&self, other: &Self) -> bool;
+    fn same_kind(&self, other: &Self) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+
     /// Whether `other` (of the same field, not a set) holds the same value.
-    fn same_plain(&self, other: &Self) -> bool;
-}
+    fn same_plain(&self, other: &Self) -> bool {
+        self == other
+    }
 
-/// Whether `b` holds the same value of the same field as `a` (sets in any order).
-pub fn same_value<F: SetField>(a: &F, b: &F) -> bool {
-    if !a.same_kind(b) {
-        return false;
+    /// Whether `other` holds the same value of the same field (sets in any order).
+    fn same(&self, other: &Self) -> bool {
+        if !self.same_kind(other) {
+            return false;
+        }
+        match (self.members(), other.members()) {
+            (Some(Members::Text(x)), Some(Members::Text(y))) => same(x, y),
+            (Some(Members::Ids(x)), Some(Members::Ids(y))) => same(x, y),
+            _ => self.same_plain(other),
+        }
     }
-    match (a.members(), b.members()) {
-        (Some(Members::Text(x)), Some(Members::Text(y))) => same(x, y),
-        (Some(Members::Ids(x)), Some(Members::Ids(y))) => same(x, y),
-        _ => a.same_plain(b),
-    }
-}
 
-/// Whether the service's value `now` lets `mine`, made on `base`, go: the base still, or (a
-/// set) part of the way to mine.
-pub fn goes_over<F: SetField>(mine: &F, base: &F, now: &F) -> bool {
-    if same_value(now, base) {
-        return true;
-    }
-    if !(mine.same_kind(base) && mine.same_kind(now)) {
-        return false;
-    }
-    match (mine.members(), base.members(), now.members()) {
-        (Some(Members::Text(m)), Some(Members::Text(b)), Some(Members::Text(n))) => {
-            on_the_way(n, b, m)
+    /// Whether the service's value `now` lets this change go, made on `base`: the base
+    /// still, or (a set) part of the way to this one.
+    fn goes_over(&self, base: &Self, now: &Self) -> bool {
+        if now.same(base) {
+            return true;
         }
-        (Some(Members::Ids(m)), Some(Members::Ids(b)), Some(Members::Ids(n))) => {
-            on_the_way(n, b, m)
+        if !(self.same_kind(base) && self.same_kind(now)) {
+            return false;
         }
-        _ => false,
+        match (self.members(), base.members(), now.members()) {
+            (Some(Members::Text(m)), Some(Members::Text(b)), Some(Members::Text(n))) => {
+                on_the_way(n, b, m)
+            }
+            (Some(Members::Ids(m)), Some(Members::Ids(b)), Some(Members::Ids(n))) => {
+                on_the_way(n, b, m)
+            }
+            _ => false,
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use weeek_api::models::{BoardColumn, Contact, Deal, Organization, Task, TaskLoca
 use super::records::Record;
 use super::write::{LEAVE_LISTS, Writer};
 use super::{StoreError, from_millis};
+use crate::outbox::sets::SetField;
 use crate::outbox::{Change, Entry, Field, ItemKind, New};
 
 impl Writer<'_> {

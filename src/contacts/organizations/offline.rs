@@ -10,6 +10,7 @@ use weeek_api::{ApiError, OrganizationInput};
 
 use super::links::{LinkSet, OnScreen};
 use super::{OrgAnswer, OrgKey, OrganizationsState};
+use crate::outbox::sets::SetField;
 use crate::outbox::{
     Base, Change, Entry, Field, Fresh, ItemKind, ItemRef, New, OrgField, State, Step, local_key,
     local_of, record_ref,

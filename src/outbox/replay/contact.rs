@@ -8,6 +8,7 @@ use weeek_api::{ApiError, ContactUpdate, ListQuery, NewContact};
 
 use super::record::{Remote, made_since};
 use super::{Replay, Served};
+use crate::outbox::sets::SetField;
 use crate::outbox::{ContactField, Field, Fresh, ItemKind, New, links, sets};
 use crate::store::{StoreError, Writer};
 

@@ -7,6 +7,7 @@ use weeek_api::{ApiError, DealInput, DealQuery, DealUpdate};
 
 use super::record::{Remote, made_since};
 use super::{Replay, Served};
+use crate::outbox::sets::SetField;
 use crate::outbox::{DealField, Field, Fresh, ItemKind, New};
 use crate::store::{StoreError, Writer};
 

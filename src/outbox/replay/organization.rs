@@ -9,6 +9,7 @@ use weeek_api::{ApiError, ListQuery, OrganizationInput};
 
 use super::record::{Remote, made_since};
 use super::{Replay, Served};
+use crate::outbox::sets::SetField;
 use crate::outbox::{Field, Fresh, ItemKind, New, OrgField, links, sets};
 use crate::store::{StoreError, Writer};
 
