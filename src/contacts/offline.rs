@@ -10,7 +10,7 @@ use weeek_api::{ApiError, NewContact};
 use super::{ContactAnswer, ContactKey, ContactsState};
 use crate::outbox::sets::SetField;
 use crate::outbox::{
-    Base, Change, ContactField, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step, links,
+    Base, Change, ContactField, Entry, Field, Fresh, ItemKind, ItemRef, New, Step, links,
     local_key, record_ref,
 };
 use crate::screen::ScreenCtx;
@@ -278,7 +278,7 @@ fn lay_waiting(mut c: Contact, cx: &ScreenCtx) -> Contact {
         local: None,
     };
     for e in cx.offline.entries() {
-        if matches!(e.state, State::Waiting | State::Sending)
+        if e.state.pending()
             && e.item.same_item(&item)
             && let Change::Set(Field::Contact(f)) = &e.change
         {

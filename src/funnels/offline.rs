@@ -13,7 +13,7 @@ use super::moves::Move;
 use super::verbs::Verb;
 use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
 use crate::outbox::{
-    Base, Change, DealField, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step, local_key,
+    Base, Change, DealField, Entry, Field, Fresh, ItemKind, ItemRef, New, Step, local_key,
 };
 use crate::screen::ScreenCtx;
 use crate::screen::ledger::Kept;
@@ -318,7 +318,7 @@ impl FunnelDetail {
             .entries()
             .iter()
             .filter(|e| e.item.kind == ItemKind::Deal)
-            .filter(|e| matches!(e.state, State::Waiting | State::Sending))
+            .filter(|e| e.state.pending())
             .cloned()
             .collect();
         for e in pending {
@@ -409,7 +409,7 @@ impl FunnelDetail {
     fn show_fresh(&mut self, mut deal: Deal, cx: &ScreenCtx) {
         let item = ItemRef::deal(&deal.id);
         for e in cx.offline.entries() {
-            if matches!(e.state, State::Waiting | State::Sending)
+            if e.state.pending()
                 && e.item.same_item(&item)
                 && let Change::Set(Field::Deal(f)) = &e.change
             {

@@ -344,6 +344,12 @@ impl State {
         }
     }
 
+    /// On its way to the service: shown over the item. One in conflict is not (the item shows
+    /// the service's value until the user decides), nor one refused.
+    pub fn pending(self) -> bool {
+        matches!(self, State::Waiting | State::Sending)
+    }
+
     /// Still to reach the service (a refused change is over until the user acts).
     pub fn unsettled(self) -> bool {
         !matches!(self, State::Refused)
@@ -489,7 +495,7 @@ pub fn ready(entries: &[Entry]) -> Vec<&Entry> {
     sorted
         .iter()
         .enumerate()
-        .filter(|(_, e)| matches!(e.state, State::Waiting | State::Sending))
+        .filter(|(_, e)| e.state.pending())
         .filter(|(_, e)| e.item.id.is_some() || matches!(e.change, Change::Create(_)))
         .filter(|(_, e)| !links::waits_for_another(e, &sorted))
         .filter(|(i, e)| !sorted[..*i].iter().any(|before| before.goes_before(e)))
@@ -500,10 +506,7 @@ pub fn ready(entries: &[Entry]) -> Vec<&Entry> {
 /// How many changes wait to be sent (or are being sent); those in conflict wait for the user
 /// instead, and refused ones are over.
 pub fn waiting(entries: &[Entry]) -> usize {
-    entries
-        .iter()
-        .filter(|e| matches!(e.state, State::Waiting | State::Sending))
-        .count()
+    entries.iter().filter(|e| e.state.pending()).count()
 }
 
 /// The service's copy of an item, as a replay read or wrote it.

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use weeek_api::{ApiError, ListQuery};
 
-use crate::outbox::{Change, Field, ItemKind, New, State};
+use crate::outbox::{Change, Field, ItemKind, New};
 use crate::screen::ScreenCtx;
 use crate::screen::loadable::{Arrived, Paged, append_new};
 use crate::screen::toast::ToastKind;
@@ -288,10 +288,11 @@ impl<T: Listed> SearchedList<T> {
         let Some(kind) = T::KIND else {
             return;
         };
-        let pending =
-            cx.offline.entries().iter().filter(|e| {
-                e.item.kind == kind && matches!(e.state, State::Waiting | State::Sending)
-            });
+        let pending = cx
+            .offline
+            .entries()
+            .iter()
+            .filter(|e| e.item.kind == kind && e.state.pending());
         for e in pending {
             let key = e.item.key();
             match &e.change {

@@ -109,7 +109,7 @@ impl Writer<'_> {
 
     fn reshow_item(&self, kind: ItemKind, id: &str) -> Result<(), StoreError> {
         for e in self.entries_of(kind, id)? {
-            if e.state.unsettled() && !matches!(e.change, Change::Create(_)) {
+            if e.state.pending() && !matches!(e.change, Change::Create(_)) {
                 self.show(&e)?;
             }
         }

@@ -387,3 +387,53 @@ fn a_contact_made_and_an_organization_changed_offline_show_in_the_store_until_dr
     let kept = left.iter().find(|e| e.seq == 4).expect("kept");
     assert_eq!(kept.item.id.as_deref(), Some("c9"));
 }
+
+#[test]
+fn at_a_conflict_the_store_keeps_theirs_and_taking_theirs_leaves_it() {
+    use weeek_api::models::Organization;
+
+    use crate::outbox::OrgField;
+    let mut store = Store::in_memory();
+    let named = |name: &str| Organization {
+        id: "o1".into(),
+        name: Some(name.into()),
+        ..Default::default()
+    };
+    store.write(|w| w.put(&named("Было"), T0)).unwrap();
+    let renamed = Entry::new(
+        1,
+        ItemRef {
+            kind: ItemKind::Organization,
+            id: Some("o1".into()),
+            local: None,
+        },
+        "Было".into(),
+        Change::Set(Field::Organization(OrgField::Name("Моё".into()))),
+        Base {
+            updated_at: None,
+            value: Some(Field::Organization(OrgField::Name("Было".into()))),
+        },
+        T1,
+    );
+    store.write(|w| w.queue(&renamed)).unwrap();
+    let name = |store: &Store| {
+        let kept = store.get::<Organization>("o1").unwrap().expect("kept");
+        kept.value.name.unwrap_or_default()
+    };
+    assert_eq!(name(&store), "Моё", "shown while it waits");
+    // The replay finds a colleague's name: a conflict, and the service's copy kept.
+    let theirs = Field::Organization(OrgField::Name("Их".into()));
+    store
+        .write(|w| {
+            w.set_state(1, State::Conflict, None, Some(&theirs))?;
+            w.put_fresh(ItemKind::Organization, &named("Их"), T1)
+        })
+        .unwrap();
+    assert_eq!(
+        name(&store),
+        "Их",
+        "until the user decides, as the screens show it"
+    );
+    store.write(|w| w.drop_change(1)).unwrap();
+    assert_eq!(name(&store), "Их", "theirs taken");
+}

@@ -133,7 +133,7 @@ impl TasksState {
             .entries()
             .iter()
             .filter(|e| e.item.kind == ItemKind::Task)
-            .filter(|e| matches!(e.state, State::Waiting | State::Sending))
+            .filter(|e| e.state.pending())
             .collect();
         for e in pending {
             let Some(id) = e.item.task_id() else {
@@ -379,9 +379,10 @@ impl TasksState {
 /// The changes of task `id` still to reach the service.
 fn waiting_of<'a>(cx: &'a ScreenCtx, id: i64) -> impl Iterator<Item = &'a Entry> {
     let item = outbox::task_ref(id);
-    cx.offline.entries().iter().filter(move |e| {
-        matches!(e.state, State::Waiting | State::Sending) && e.item.same_item(&item)
-    })
+    cx.offline
+        .entries()
+        .iter()
+        .filter(move |e| e.state.pending() && e.item.same_item(&item))
 }
 
 /// A new task's row, to ask the list's filters about.

@@ -15,7 +15,7 @@ use weeek_api::{ApiError, DealPage, DealQuery};
 
 use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::amounts;
-use crate::outbox::{Change, DealField, Field, ItemKind, ItemRef, New, State};
+use crate::outbox::{Change, DealField, Field, ItemKind, ItemRef, New};
 use crate::screen::ScreenCtx;
 use crate::worker::op;
 
@@ -168,9 +168,11 @@ impl OrgDeals {
         let Some(org) = &self.org else {
             return;
         };
-        let pending = cx.offline.entries().iter().filter(|e| {
-            e.item.kind == ItemKind::Deal && matches!(e.state, State::Waiting | State::Sending)
-        });
+        let pending = cx
+            .offline
+            .entries()
+            .iter()
+            .filter(|e| e.item.kind == ItemKind::Deal && e.state.pending());
         for e in pending {
             let key = e.item.key();
             match &e.change {

@@ -12,8 +12,8 @@ use super::links::{LinkSet, OnScreen};
 use super::{OrgAnswer, OrgKey, OrganizationsState};
 use crate::outbox::sets::SetField;
 use crate::outbox::{
-    Base, Change, Entry, Field, Fresh, ItemKind, ItemRef, New, OrgField, State, Step, local_key,
-    local_of, record_ref,
+    Base, Change, Entry, Field, Fresh, ItemKind, ItemRef, New, OrgField, Step, local_key, local_of,
+    record_ref,
 };
 use crate::screen::ScreenCtx;
 use crate::screen::record_edit::RecordForm;
@@ -327,7 +327,7 @@ fn lay_waiting(mut o: Organization, cx: &ScreenCtx) -> Organization {
         local: None,
     };
     for e in cx.offline.entries() {
-        if matches!(e.state, State::Waiting | State::Sending)
+        if e.state.pending()
             && e.item.same_item(&item)
             && let Change::Set(Field::Organization(f)) = &e.change
         {

@@ -168,7 +168,7 @@ impl Comments {
 /// The comments of the thread's task kept in the outbox, after the service's (under numbers
 /// no comment of the service has), until they are sent.
 fn lay_kept(thread: &mut Thread, cx: &ScreenCtx) {
-    use crate::outbox::{Added, Change, State};
+    use crate::outbox::{Added, Change};
     let item = crate::outbox::task_ref(thread.task_id);
     for e in cx.offline.entries() {
         let Change::Add(Added::Comment {
@@ -179,7 +179,7 @@ fn lay_kept(thread: &mut Thread, cx: &ScreenCtx) {
         else {
             continue;
         };
-        let waiting = matches!(e.state, State::Waiting | State::Sending);
+        let waiting = e.state.pending();
         if waiting && e.item.same_item(&item) && thread.rows.iter().all(|c| c.id != -e.seq) {
             thread.rows.push(Comment {
                 id: -e.seq,
