@@ -254,6 +254,11 @@ impl App {
         effects: &mut Vec<Effect>,
     ) -> bool {
         let Replayed { outbox, step } = replayed;
+        if let Step::Created { entry, id, .. } = &step
+            && let Some(local) = entry.item.local
+        {
+            self.offline.made(local, id);
+        }
         // What a replay took up was on disk: the outbox it read is the whole truth of it.
         match &step {
             Step::Sent { entry, .. }

@@ -175,6 +175,16 @@ impl ContactsState {
                 if let super::submit::Phase::Saved(c) = &mut self.phase {
                     rename(c);
                 }
+                // The form being typed chose it: it goes with the id, not as a link to a
+                // create that is over.
+                let made = local_key(local);
+                for chosen in self.form.organizations.iter_mut().filter(|o| o.id == made) {
+                    chosen.id.clone_from(id);
+                }
+                if let Some(s) = self.edit.as_mut() {
+                    links::rename(&mut s.base.organizations, local, id);
+                    rename(&mut s.contact);
+                }
             }
             Step::Gone { entries } => {
                 for e in entries.iter().filter(|e| e.item.kind == ItemKind::Contact) {

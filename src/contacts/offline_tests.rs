@@ -299,6 +299,66 @@ fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it
 }
 
 #[test]
+fn a_form_holding_an_organization_made_offline_sends_its_id_once_the_service_made_it() {
+    use crate::outbox::{Fresh, Replayed, Step};
+    let mut h = on_tab(vec![crate::contacts::organizations::tests::full_org()]);
+    h.press("r");
+    h.cut_off();
+    let mut store = Store::in_memory();
+    h.send(key('n'));
+    type_text(&mut h, "ООО «Своё»");
+    h.send(ctrl('s'));
+    h.keep_outbox(&mut store);
+    let create = h.app.offline.entries()[0].clone();
+    h.send(alt('o'));
+    to_list(&mut h);
+    h.press("n");
+    type_text(&mut h, "Пётр");
+    for _ in 0..5 {
+        h.send(code(KeyCode::Tab));
+    }
+    h.send(code(KeyCode::Enter));
+    for r in h.take(|c| matches!(c, Call::Organizations(_))) {
+        h.reply(&r, Answer::Organizations(Ok(Vec::new())));
+    }
+    h.send(code(KeyCode::Tab));
+    h.send(code(KeyCode::Enter));
+    // Back online, the replay makes the organization while the form is open.
+    h.app.offline.came_back();
+    store.write(|w| w.unqueue(create.seq)).unwrap();
+    let made = Organization {
+        id: "6f1c2a3e-0000-4000-8000-000000000001".into(),
+        name: Some("ООО «Своё»".into()),
+        ..Default::default()
+    };
+    h.send(crate::app::Msg::Replayed(Box::new(Replayed {
+        outbox: store.outbox().unwrap(),
+        step: Step::Created {
+            entry: create.clone(),
+            id: made.id.clone(),
+            fresh: Some(Fresh::Organization(Box::new(made))),
+        },
+    })));
+    assert_eq!(
+        h.app.offline.resolve(&create.item.key()),
+        "6f1c2a3e-0000-4000-8000-000000000001"
+    );
+    h.send(ctrl('s'));
+    let sent: Vec<Call> = h
+        .take(|c| matches!(c, Call::CreateContact(_)))
+        .into_iter()
+        .map(|r| r.call)
+        .collect();
+    let [Call::CreateContact(c)] = sent.as_slice() else {
+        panic!("one create, sent: {sent:?}\n{}", h.render());
+    };
+    assert_eq!(
+        c.organizations,
+        vec!["6f1c2a3e-0000-4000-8000-000000000001".to_string()]
+    );
+}
+
+#[test]
 fn an_organization_may_have_a_contact_made_offline_chosen_and_the_link_waits_for_it() {
     let mut h = on_contacts();
     offline(&mut h);

@@ -309,12 +309,14 @@ impl FunnelsState {
                 self.close_form(cx);
                 return;
             }
-            Target::Edit { deal_id } if Self::must_queue(deal_id, cx) => {
-                let id = deal_id.clone();
-                self.queue_deal_edit(&id, &input, cx);
-                return;
+            Target::Edit { deal_id } => {
+                let id = cx.offline.resolve(deal_id);
+                if Self::must_queue(&id, cx) {
+                    self.queue_deal_edit(&id, &input, cx);
+                    return;
+                }
+                op::PatchDeal(id, Box::new(input.clone()))
             }
-            Target::Edit { deal_id } => op::PatchDeal(deal_id.clone(), Box::new(input.clone())),
         };
         cx.request(FunnelKey::DealSave, patch, FunnelAnswer::DealPatched);
         e.phase = Phase::Patching(Box::new(input));

@@ -86,6 +86,9 @@ pub struct Offline {
     unconfirmed: std::collections::BTreeSet<i64>,
     /// A replay of the outbox runs.
     replaying: bool,
+    /// The service's ids of the records made here that it has made since the start, by their
+    /// local ids: a screen may still hold one under its local key (an open form, a view).
+    made: std::collections::HashMap<i64, String>,
 }
 
 impl Offline {
@@ -236,17 +239,38 @@ impl Offline {
         self.last_local
     }
 
+    /// The record made here as `local` is on the service as `id`.
+    pub fn made(&mut self, local: i64, id: &str) {
+        self.made.insert(local, id.to_string());
+    }
+
+    /// The service's id of the record a screen holds as `key`: its own, or the one the
+    /// service gave a record made here since (a form opened before it was made still holds
+    /// the local key).
+    pub fn resolve(&self, key: &str) -> String {
+        outbox::local_of(key)
+            .and_then(|local| self.made.get(&local))
+            .cloned()
+            .unwrap_or_else(|| key.to_string())
+    }
+
     /// Keeps `change` of `item` in the app's copy of the outbox; the caller has the store
-    /// keep it (`Effect::Queue`).
+    /// keep it (`Effect::Queue`). An item made here that the service has made since is kept
+    /// under the service's id, or it would wait for a create that is over.
     pub fn queue(
         &mut self,
         clock: &Clock,
-        item: ItemRef,
+        mut item: ItemRef,
         name: String,
         change: Change,
         base: Base,
         sent: Option<OffsetDateTime>,
     ) -> Entry {
+        if item.id.is_none()
+            && let Some(id) = item.local.and_then(|l| self.made.get(&l))
+        {
+            item.id = Some(id.clone());
+        }
         self.next_seq += 1;
         let mut entry = Entry::new(self.next_seq, item, name, change, base, clock.wall);
         if let Some(at) = sent {
@@ -293,6 +317,33 @@ impl Offline {
 mod tests {
     use super::*;
     use crate::outbox::{Field, TaskField};
+
+    #[test]
+    fn a_change_to_a_record_made_since_is_kept_under_the_services_id() {
+        let clock = crate::testing::clock();
+        let mut o = Offline::default();
+        let key = outbox::local_key(outbox::LOCAL_IDS_FROM + 5);
+        assert_eq!(o.resolve(&key), key, "not made yet");
+        o.made(outbox::LOCAL_IDS_FROM + 5, "org-1");
+        assert_eq!(o.resolve(&key), "org-1");
+        assert_eq!(o.resolve("org-2"), "org-2");
+        let item = outbox::record_ref(outbox::ItemKind::Organization, &key);
+        let name = Field::Organization(crate::outbox::OrgField::Name("Новое".into()));
+        let e = o.queue(
+            &clock,
+            item,
+            "x".into(),
+            Change::Set(name),
+            Base::default(),
+            None,
+        );
+        assert_eq!(
+            e.item.id.as_deref(),
+            Some("org-1"),
+            "sent, not waiting forever"
+        );
+        assert_eq!(outbox::ready(o.entries()).len(), 1);
+    }
 
     #[test]
     fn probes_wait_one_second_then_twice_as_long_each_time_up_to_a_minute() {

@@ -288,7 +288,7 @@ impl RecordForm for OrganizationsState {
 
     fn send(&self, n: u64, change: &Change, cx: &mut ScreenCtx) {
         if let Some(s) = self.layers.form().and_then(|fs| fs.edit.as_ref()) {
-            let edit = op::EditOrganization(s.base.id.clone(), change.call());
+            let edit = op::EditOrganization(cx.offline.resolve(&s.base.id), change.call());
             cx.request(OrgKey::Edit(n), edit, move |r| OrgAnswer::Edited(n, r));
         }
     }
