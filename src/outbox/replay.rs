@@ -88,6 +88,9 @@ impl Replay {
         let mut busy: HashSet<Lane> = HashSet::new();
         // Items left for a later replay: not tried again in this one.
         let mut later: HashSet<Lane> = HashSet::new();
+        // Changes taken up in this replay: one the store could not mark settled is still in
+        // the outbox, and must not go round again.
+        let mut tried: HashSet<i64> = HashSet::new();
         let mut stopped: Option<ApiError> = None;
         let mut sent = 0;
         loop {
@@ -104,9 +107,10 @@ impl Replay {
                         break;
                     }
                     let l = lane(e);
-                    if busy.contains(&l) || later.contains(&l) {
+                    if busy.contains(&l) || later.contains(&l) || tried.contains(&e.seq) {
                         continue;
                     }
+                    tried.insert(e.seq);
                     busy.insert(l.clone());
                     let this = self.clone();
                     let entry = e.clone();

@@ -112,7 +112,8 @@ impl Offline {
             next_probe: Some(clock.now + FIRST_WAIT),
             probed: false,
         });
-        self.replaying = false;
+        // A replay under way goes on until the worker says it stopped (its last step): a
+        // change it may be sending cannot be dropped meanwhile.
         true
     }
 

@@ -3,23 +3,27 @@
 //! while a replay runs (a change kept or decided for mine meanwhile), it runs once more after,
 //! so that nothing waits for the next time the service comes back.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use time::OffsetDateTime;
 use tokio::sync::mpsc;
-use tokio::task::JoinHandle;
 use weeek_api::Client;
 
 use super::runtime::Report;
 use crate::outbox::replay::Replay;
 use crate::store::SharedStore;
 
-/// The replay running, if any, and whether it was asked for again meanwhile.
+/// Whether a replay runs, and whether it was asked for again meanwhile: one lock over both,
+/// so that a replay asked for just as the last one ends is never lost.
+#[derive(Default)]
+struct Runs {
+    running: bool,
+    again: bool,
+}
+
 #[derive(Default)]
 pub struct Replaying {
-    running: Option<JoinHandle<()>>,
-    again: Arc<AtomicBool>,
+    runs: Arc<Mutex<Runs>>,
 }
 
 impl Replaying {
@@ -31,9 +35,13 @@ impl Replaying {
         store: &SharedStore,
         reports: mpsc::UnboundedSender<Report<K>>,
     ) {
-        if self.running.as_ref().is_some_and(|r| !r.is_finished()) {
-            self.again.store(true, Ordering::SeqCst);
-            return;
+        {
+            let mut runs = self.runs.lock().unwrap_or_else(|e| e.into_inner());
+            if runs.running {
+                runs.again = true;
+                return;
+            }
+            runs.running = true;
         }
         let replay = Replay {
             client: client.clone(),
@@ -43,12 +51,16 @@ impl Replaying {
                 let _ = reports.send(Report::Replayed(Box::new(step)));
             }),
         };
-        let again = self.again.clone();
-        self.running = Some(tokio::spawn(async move {
-            replay.run().await;
-            while again.swap(false, Ordering::SeqCst) {
+        let runs = self.runs.clone();
+        tokio::spawn(async move {
+            loop {
                 replay.run().await;
+                let mut runs = runs.lock().unwrap_or_else(|e| e.into_inner());
+                if !std::mem::take(&mut runs.again) {
+                    runs.running = false;
+                    break;
+                }
             }
-        }));
+        });
     }
 }
