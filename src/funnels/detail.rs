@@ -99,6 +99,10 @@ pub struct FunnelDetail {
     /// (moved to another status elsewhere): the cursor follows it to the column it shows up
     /// in, unless the user moves first.
     follow: Option<String>,
+    /// The cards of deals moved to another status in the outbox, as last laid: the page of
+    /// the status they left may be read before the page of the one they go to (which does not
+    /// hold them), so each page laid over keeps them where they go.
+    pub(super) moved: HashMap<String, Deal>,
 }
 
 impl FunnelDetail {

@@ -365,7 +365,8 @@ impl FunnelDetail {
                 let copy = self
                     .columns
                     .iter()
-                    .find_map(|c| c.deals.rows.iter().find(|d| d.id == id).cloned());
+                    .find_map(|c| c.deals.rows.iter().find(|d| d.id == id).cloned())
+                    .or_else(|| self.moved.get(id).cloned());
                 let Some(mut deal) = copy else {
                     return;
                 };
@@ -380,8 +381,9 @@ impl FunnelDetail {
                     && !self.columns[ci].deals.rows.iter().any(|d| d.id == id)
                 {
                     deal.status_id = Some(to.clone());
-                    self.columns[ci].deals.rows.insert(0, deal);
+                    self.columns[ci].deals.rows.insert(0, deal.clone());
                 }
+                self.moved.insert(id.to_string(), deal);
                 self.fix_columns(cx);
             }
             Change::Set(Field::Deal(DealField::Outcome(o))) => self.set_outcome(id, o.clone()),

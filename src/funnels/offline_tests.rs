@@ -82,6 +82,11 @@ fn offline_a_move_an_outcome_and_a_delete_are_kept_in_order_shown_and_never_sent
         detail(&h).columns[0].deals.rows[0].win_status,
         Some(WinStatus::Won)
     );
+    // The page of the status it goes to, read after (it does not hold the deal yet): the
+    // moved card stays where it goes.
+    let r = deals_request(&mut h, TALKS);
+    h.reply(&r, page(talks_deals(), false));
+    assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
 }
 
 #[test]
