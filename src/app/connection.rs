@@ -205,6 +205,34 @@ impl App {
         changed
     }
 
+    /// The end of a replay: what it sent, and what waits still (for the user, at a conflict).
+    /// A conflict is not a failure: said once here, and it stays until read.
+    fn said_replayed(&mut self, sent: usize, clock: Clock) {
+        let conflicts = self.offline.conflicts();
+        let sent_text = match sent {
+            0 => None,
+            1 => Some("Sent the change made offline".to_string()),
+            n => Some(format!("Sent the {n} changes made offline")),
+        };
+        let decide = self.keymap.then_say("global.outbox", "decides");
+        let conflict_text = match conflicts {
+            0 => None,
+            1 => Some(format!("1 change made offline is in conflict{decide}")),
+            n => Some(format!("{n} changes made offline are in conflict{decide}")),
+        };
+        let left = self.offline.waiting();
+        let (kind, text) = match (sent_text, conflict_text) {
+            (None, None) => return,
+            (Some(s), None) if left > 0 => {
+                (ToastKind::Success, format!("{s} · {left} still waiting"))
+            }
+            (Some(s), None) => (ToastKind::Success, s),
+            (None, Some(c)) => (ToastKind::Error, c),
+            (Some(s), Some(c)) => (ToastKind::Error, format!("{s} · {c}")),
+        };
+        self.toasts.push(clock.now, kind, text);
+    }
+
     /// Sends what the outbox holds, unless a replay runs or nothing waits.
     pub(super) fn replay(&mut self, effects: &mut Vec<Effect>) {
         if self.offline.waiting() > 0 && !self.offline.replaying() && !self.offline.is_offline() {
@@ -280,19 +308,8 @@ impl App {
             }
             Step::Done { sent } => {
                 self.offline.set_replaying(false);
+                self.said_replayed(*sent, clock);
                 if *sent > 0 {
-                    let text = match sent {
-                        1 => "Sent the change made offline".to_string(),
-                        n => format!("Sent the {n} changes made offline"),
-                    };
-                    let left = self.offline.waiting();
-                    let left = match (left, self.offline.conflicts()) {
-                        (0, _) => String::new(),
-                        (_, 0) => format!(" · {left} still waiting"),
-                        (_, c) => format!(" · {c} in conflict: O decides"),
-                    };
-                    self.toasts
-                        .push(clock.now, ToastKind::Success, format!("{text}{left}"));
                     // The screen is read again: what the changes made it (a task done leaves
                     // the open ones, a deal its column) shows, in place.
                     self.refresh_shown(clock, effects);
@@ -311,7 +328,8 @@ impl App {
                     entry.change.field().map_or("item", |f| f.name()),
                     crate::text::quoted_full(&entry.name),
                 );
-                self.toasts.push(clock.now, ToastKind::Error, text);
+                // Each in the log; the end of the replay says how many wait for the user.
+                self.toasts.log(ToastKind::Error, text);
             }
             Step::Refused { entry, .. } => {
                 let text = format!(

@@ -364,6 +364,44 @@ fn the_outbox_footer_offers_only_what_applies_to_the_change_under_the_cursor() {
 }
 
 #[test]
+fn the_end_of_a_replay_says_what_went_and_what_is_in_conflict_not_that_it_failed() {
+    use crate::outbox::{Base, Entry, Replayed, Step};
+    let mut h = loaded(2);
+    let mut conflict = Entry::new(
+        1,
+        ItemRef::task(1),
+        "Задача 1".into(),
+        Change::Set(Field::Task(TaskField::Title("Моё".into()))),
+        Base::default(),
+        h.clock.wall,
+    );
+    conflict.state = State::Conflict;
+    conflict.theirs = Some(Field::Task(TaskField::Title("Их".into())));
+    let replayed = |step| {
+        crate::app::Msg::Replayed(Box::new(Replayed {
+            outbox: vec![conflict.clone()],
+            step,
+        }))
+    };
+    h.send(replayed(Step::Conflict {
+        entry: conflict.clone(),
+        fresh: None,
+    }));
+    h.send(replayed(Step::Done { sent: 1 }));
+    let shown = toasts(&h);
+    assert!(
+        shown.contains("Sent the change made offline · 1 change made offline is in conflict"),
+        "{shown}"
+    );
+    assert!(!shown.contains("failed"), "{shown}");
+    let logged: Vec<String> = h.app.toasts.history().map(|(_, t)| t.clone()).collect();
+    assert!(
+        logged.iter().any(|t| t.starts_with("Conflict: the title of")),
+        "each conflict in the log: {logged:#?}"
+    );
+}
+
+#[test]
 fn dropping_a_new_task_drops_the_changes_made_to_it_and_nothing_on_its_way_is_dropped() {
     let mut h = loaded(1);
     go_offline(&mut h);

@@ -42,10 +42,7 @@ pub fn render(app: &App, t: &Theme, frame: &mut Frame, area: Rect, cursor: usize
     let rows = usize::from(rect.height.saturating_sub(2)).max(1);
     let mut lines: Vec<Line> = Vec::new();
     if entries.is_empty() {
-        lines.push(Line::styled(
-            "Nothing waits: every change made here has reached the service.",
-            t.dim(),
-        ));
+        lines.push(Line::styled("Nothing waits to be sent.", t.dim()));
     }
     let cursor = cursor.min(entries.len().saturating_sub(1));
     for (i, e) in entries.iter().enumerate() {
