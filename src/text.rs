@@ -42,6 +42,16 @@ pub fn fit(s: &str, cols: usize) -> String {
     t
 }
 
+/// `s` and then `note`, exactly `cols` columns: `s` is cut first, so that the note (a row's
+/// "(queued)") is seen however long `s` is, unless the note alone does not fit.
+pub fn fit_with_note(s: &str, note: &str, cols: usize) -> String {
+    let room = cols.saturating_sub(width(note) + 1);
+    if room == 0 {
+        return fit(s, cols);
+    }
+    fit(&format!("{} {note}", truncate(s, room)), cols)
+}
+
 /// One line: newlines and tabs become spaces, control characters disappear (they would move
 /// the terminal's cursor).
 pub fn one_line(s: &str) -> String {
@@ -234,6 +244,23 @@ pub fn ago(d: time::Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_note_after_a_long_name_is_kept_and_the_name_cut() {
+        let long = "Провести комплексный аудит процесса оформления заказа";
+        let row = fit_with_note(long, "(queued)", 30);
+        assert_eq!(width(&row), 30);
+        assert!(row.ends_with("… (queued)"), "{row}");
+        assert_eq!(
+            fit_with_note("Короткое", "(queued)", 20),
+            "Короткое (queued)   "
+        );
+        assert_eq!(
+            fit_with_note("Имя", "(conflict)", 6),
+            "Имя   ",
+            "no room for the note"
+        );
+    }
 
     #[test]
     fn ago_says_the_largest_whole_unit() {

@@ -215,21 +215,18 @@ impl Offline {
     /// What a row of `item` says after its title while the outbox holds changes of it:
     /// "conflict" or "refused" when one of them is, else "queued".
     pub fn mark(&self, item: &ItemRef) -> Option<&'static str> {
-        let states: Vec<State> = self
-            .entries
-            .iter()
-            .filter(|e| e.item.same_item(item))
-            .map(|e| e.state)
-            .collect();
-        if states.contains(&State::Conflict) {
-            Some("conflict")
-        } else if states.contains(&State::Refused) {
-            Some("refused")
-        } else if states.is_empty() {
-            None
-        } else {
-            Some("queued")
+        // Drawn for each row on screen: one pass, nothing allocated.
+        let mut mark = None;
+        for e in self.entries.iter().filter(|e| e.item.same_item(item)) {
+            match e.state {
+                State::Conflict => return Some("conflict"),
+                State::Refused => mark = Some("refused"),
+                State::Waiting | State::Sending => {
+                    mark = mark.or(Some("queued"));
+                }
+            }
         }
+        mark
     }
 
     /// A new local id for an item made here: never one used before, here or in an earlier

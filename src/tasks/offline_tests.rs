@@ -364,6 +364,20 @@ fn the_outbox_footer_offers_only_what_applies_to_the_change_under_the_cursor() {
 }
 
 #[test]
+fn a_long_title_keeps_its_queued_mark_in_view() {
+    let mut h = Harness::new();
+    let long = "Провести комплексный аудит процесса оформления заказа в мобильном приложении";
+    h.list_tasks(vec![task(1, long)]);
+    go_offline(&mut h);
+    h.press("x");
+    for (w, ht) in [(80, 24), (160, 45)] {
+        h.resize(w, ht);
+        let screen = h.render();
+        assert!(screen.contains("… (queued)"), "{w}x{ht}: {screen}");
+    }
+}
+
+#[test]
 fn the_end_of_a_replay_says_what_went_and_what_is_in_conflict_not_that_it_failed() {
     use crate::outbox::{Base, Entry, Replayed, Step};
     let mut h = loaded(2);
@@ -396,7 +410,9 @@ fn the_end_of_a_replay_says_what_went_and_what_is_in_conflict_not_that_it_failed
     assert!(!shown.contains("failed"), "{shown}");
     let logged: Vec<String> = h.app.toasts.history().map(|(_, t)| t.clone()).collect();
     assert!(
-        logged.iter().any(|t| t.starts_with("Conflict: the title of")),
+        logged
+            .iter()
+            .any(|t| t.starts_with("Conflict: the title of")),
         "each conflict in the log: {logged:#?}"
     );
 }

@@ -195,13 +195,23 @@ pub fn header(t: &Theme, name: usize, columns: &[(usize, &str)]) -> Line<'static
 }
 
 /// The start of a record's row: a check mark for one saved in this run, and its name.
-pub fn row_start(t: &Theme, new: bool, name: &str, w: usize) -> Vec<Span<'static>> {
+pub fn row_start(
+    t: &Theme,
+    new: bool,
+    name: &str,
+    outbox: Option<&str>,
+    w: usize,
+) -> Vec<Span<'static>> {
     let mark = if new {
         Span::styled("✓ ", t.success())
     } else {
         Span::raw("  ")
     };
-    vec![mark, Span::styled(fit(&one_line(name), w), t.bold())]
+    let name = match outbox {
+        Some(state) => crate::text::fit_with_note(&one_line(name), &format!("({state})"), w),
+        None => fit(&one_line(name), w),
+    };
+    vec![mark, Span::styled(name, t.bold())]
 }
 
 /// One column of a record's row: the first of `values` and how many more, `w` wide; nothing

@@ -73,11 +73,8 @@ fn row(app: &App, t: &Theme, contact: &Contact, c: &Columns, cursor: bool) -> Li
     // "+" means "and more" everywhere.
     let new = s.list.is_new(&contact.id);
     let item = crate::outbox::record_ref(crate::outbox::ItemKind::Contact, &contact.id);
-    let name = match app.offline.mark(&item) {
-        Some(mark) => format!("{} ({mark})", contact.display_name()),
-        None => contact.display_name(),
-    };
-    let mut spans = row_start(t, new, &name, c.name);
+    let name = contact.display_name();
+    let mut spans = row_start(t, new, &name, app.offline.mark(&item), c.name);
     let emails: Vec<String> = contact.emails.iter().map(|e| e.email.clone()).collect();
     spans.extend(cell(&emails, c.emails).map(Span::raw));
     let phones: Vec<String> = contact.phones.iter().map(|p| p.phone.clone()).collect();

@@ -151,11 +151,8 @@ fn row(app: &App, t: &Theme, o: &Organization, c: &Columns, cursor: bool) -> Lin
     // As in the contact list, one saved in this run has a check mark.
     let new = app.contacts.organizations.list.is_new(&o.id);
     let item = crate::outbox::record_ref(crate::outbox::ItemKind::Organization, &o.id);
-    let name = match app.offline.mark(&item) {
-        Some(mark) => format!("{} ({mark})", o.display_name()),
-        None => o.display_name(),
-    };
-    let mut spans = row_start(t, new, &name, c.name);
+    let name = o.display_name();
+    let mut spans = row_start(t, new, &name, app.offline.mark(&item), c.name);
     let phones: Vec<String> = o.phones.iter().map(|p| p.phone.clone()).collect();
     spans.extend(cell(&phones, c.phones).map(Span::raw));
     let emails: Vec<String> = o.emails.iter().map(|e| e.email.clone()).collect();

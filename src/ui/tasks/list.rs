@@ -122,16 +122,16 @@ fn task_row<'a>(
         Some(p) => Span::styled(fit(p.label(), PRIO_W), t.priority(p)),
         None => Span::styled(fit("–", PRIO_W), t.dim()),
     });
-    let mut title = one_line(task.display_title());
-    if let Some(waiting) = s.unconfirmed(task.id) {
-        title = format!("{title} ({waiting})");
-    } else if let Some(mark) = app.offline.mark(&crate::outbox::task_ref(task.id)) {
-        title = format!("{title} ({mark})");
-    }
-    spans.push(Span::styled(
-        fit(&title, cols.title.saturating_sub(1)) + " ",
-        done_style,
-    ));
+    let title = one_line(task.display_title());
+    let note = s
+        .unconfirmed(task.id)
+        .or_else(|| app.offline.mark(&crate::outbox::task_ref(task.id)));
+    let title_w = cols.title.saturating_sub(1);
+    let title = match note {
+        Some(note) => crate::text::fit_with_note(&title, &format!("({note})"), title_w),
+        None => fit(&title, title_w),
+    };
+    spans.push(Span::styled(title + " ", done_style));
     if cols.place > 0 {
         spans.push(Span::styled(
             fit(
