@@ -74,6 +74,11 @@ impl AutoRefresh {
     /// The service's answer to request `id` under `key` came, a failure or not: whether its
     /// messages are to be kept quiet (a refresh's read that failed last time too, and said so).
     pub fn answered(&mut self, key: &RequestKey, id: u64, failed: bool) -> bool {
+        // Any read of it that went well (a refresh's or the user's) ends the quiet: the next
+        // failure is news again.
+        if !failed {
+            self.failing.remove(key);
+        }
         if self.sent.get(key) != Some(&id) {
             return false;
         }
@@ -103,5 +108,23 @@ mod tests {
         assert_eq!(on.next_deadline(), Some(now + Duration::from_secs(60)));
         assert!(!on.is_due(now + Duration::from_secs(59)));
         assert!(on.is_due(now + Duration::from_secs(60)));
+    }
+
+    #[test]
+    fn a_read_that_went_well_in_between_makes_the_next_failing_refresh_news_again() {
+        let key = RequestKey::from(crate::tasks::TaskKey::List);
+        let mut r = AutoRefresh::default();
+        // As `sent` notes a refresh's read.
+        let sent = |r: &mut AutoRefresh, id| {
+            r.sent.insert(key.clone(), id);
+        };
+        sent(&mut r, 1);
+        assert!(!r.answered(&key, 1, true), "the first failure is said");
+        sent(&mut r, 2);
+        assert!(r.answered(&key, 2, true), "the same failure again: quiet");
+        // The user reads it again (not a refresh): it works.
+        assert!(!r.answered(&key, 3, false));
+        sent(&mut r, 4);
+        assert!(!r.answered(&key, 4, true), "failing again is news");
     }
 }

@@ -267,7 +267,12 @@ impl App {
         if let Some(read_at) = self.screen_state(self.screen).cached_since() {
             return Some(DataSource::Cached(read_at));
         }
-        self.names.me().is_some().then_some(DataSource::Live)
+        // The store's copy of the profile shows as it is read, before the service answered.
+        matches!(
+            self.names.user,
+            crate::screen::loadable::Loadable::Loaded(_)
+        )
+        .then_some(DataSource::Live)
     }
 
     /// Splits the borrows so a screen can act with a [`ScreenCtx`].

@@ -328,3 +328,20 @@ fn a_screen_shown_again_reads_again_what_it_shows() {
     assert_eq!(reads[0].key, RequestKey::from(TaskKey::Refresh(0)));
     assert_eq!(current(&h), Some(2));
 }
+
+#[test]
+fn the_header_says_live_only_once_the_service_answered_not_on_the_stores_profile() {
+    let mut h = Harness::starting(Harness::app());
+    let me = h.take(|c| matches!(c, Call::Me));
+    let read_at = h.clock.wall - time::Duration::minutes(3);
+    h.reply_stored(
+        &me[0],
+        Answer::Me(Ok(Box::new(crate::testing::user()))),
+        read_at,
+    );
+    let screen = h.render();
+    assert!(!screen.contains("· live"), "the store's profile: {screen}");
+    h.reply(&me[0], Answer::Me(Ok(Box::new(crate::testing::user()))));
+    let screen = h.render();
+    assert!(screen.contains("· live"), "{screen}");
+}

@@ -298,13 +298,11 @@ async fn look(r: &Replay, entry: &Entry, new: &NewTask) -> Looked {
         same_title && same_place && same_parent && new_since
     });
     match found {
+        // Found, it is read whole: a row alone would stand in the store for the task (no
+        // project, no column). Unread, it is looked for again later.
         Some(row) => match r.client.task(row.id).await {
             Ok(t) => Looked::Found(Box::new(t)),
-            Err(_) => Looked::Found(Box::new(Task {
-                id: row.id,
-                title: row.title,
-                ..Default::default()
-            })),
+            Err(e) => Looked::Failed(e),
         },
         None => Looked::NotFound,
     }
