@@ -240,7 +240,9 @@ impl TasksState {
         for (id, name, edit) in changes {
             match edit {
                 Edit::Set { applied, previous } => self.queue_set(id, name, applied, previous, cx),
-                Edit::Delete { row, .. } => self.queue_delete(id, &row, cx),
+                Edit::Delete { row, .. } => {
+                    cx.queue_delete(crate::outbox::task_ref(id), name, row.updated_at);
+                }
             }
         }
         for done in settled {

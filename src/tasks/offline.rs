@@ -9,7 +9,7 @@ use super::TasksState;
 use super::dialogs::{Feedback, Popup, PromptPurpose};
 use super::verbs::Change;
 use crate::outbox::{
-    self, Base, Change as Queued, Entry, Field, Fresh, ItemKind, ItemRef, New, State, Step,
+    self, Base, Change as Queued, Entry, Field, Fresh, ItemKind, ItemRef, New, Step,
 };
 use crate::screen::ScreenCtx;
 use crate::screen::toast::ToastKind;
@@ -38,40 +38,6 @@ impl TasksState {
             Base {
                 updated_at,
                 value: Some(Field::Task(previous)),
-            },
-        );
-    }
-
-    /// `D` offline on task `id` (its row taken out already). A new task whose create never
-    /// left goes with its changes and nothing is sent; else its delete waits its turn.
-    pub(super) fn queue_delete(&mut self, id: i64, row: &TaskRow, cx: &mut ScreenCtx) {
-        let item = outbox::task_ref(id);
-        let unsent: Vec<i64> = cx
-            .offline
-            .entries()
-            .iter()
-            .filter(|e| e.item.same_item(&item))
-            .map(|e| e.seq)
-            .collect();
-        let never_sent = cx.offline.entries().iter().any(|e| {
-            e.item.same_item(&item)
-                && matches!(e.change, Queued::Create(_))
-                && e.state == State::Waiting
-        });
-        if never_sent {
-            for seq in unsent {
-                let order = Box::new(crate::outbox::Order::Unqueue(seq));
-                cx.effects.push(crate::screen::Effect::Outbox(order));
-            }
-            return;
-        }
-        cx.queue(
-            item,
-            row.display_title().to_string(),
-            Queued::Delete,
-            Base {
-                updated_at: row.updated_at,
-                value: None,
             },
         );
     }

@@ -290,6 +290,12 @@ fn a_new_task_deleted_before_it_was_ever_sent_leaves_nothing_to_send() {
     h.keep_outbox(&mut store);
     h.press("gD");
     h.press("y");
+    assert!(
+        !toasts(&h).contains("Deleted “Лишняя” · offline: kept"),
+        "nothing waits for it: {}",
+        toasts(&h)
+    );
+    assert_eq!(h.app.offline.waiting(), 0, "its changes gone at once");
     let dropped = orders(&mut h);
     assert_eq!(dropped.len(), 2, "{dropped:?}");
     assert!(dropped.iter().all(|o| matches!(o, Order::Unqueue(_))));

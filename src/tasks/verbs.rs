@@ -254,8 +254,11 @@ impl TasksState {
                 if let Some(b) = self.layers.board_mut() {
                     b.remove(id);
                 }
-                self.queue_delete(id, &row, cx);
-                kept += 1;
+                // A task made here and never sent goes with its changes: nothing waits.
+                let item = crate::outbox::task_ref(id);
+                if cx.queue_delete(item, name, row.updated_at) {
+                    kept += 1;
+                }
                 continue;
             }
             let edit = Edit::Delete {
