@@ -451,7 +451,7 @@ impl TasksState {
 
     /// The row of a create becomes the service's task (unless a page already holds it);
     /// `listed`: the list's filters keep it.
-    fn settle_row(&mut self, temp_id: i64, task: TaskRow, listed: bool) {
+    pub(super) fn settle_row(&mut self, temp_id: i64, task: TaskRow, listed: bool) {
         if let Some(b) = self.layers.board_mut() {
             b.settle(temp_id, &task);
         }

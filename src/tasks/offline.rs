@@ -106,13 +106,11 @@ impl TasksState {
                 continue;
             };
             match &e.change {
-                Queued::Create(New::Task(new))
-                    if self.index_of(id).is_none()
-                        && self.left_out_by(&local_row(id, new), cx.names).is_none() =>
-                {
-                    self.list
-                        .rows
-                        .insert(0, super::create::new_row(id, new, cx));
+                Queued::Create(New::Task(new)) if self.index_of(id).is_none() => {
+                    let row = super::create::new_row(id, new, cx);
+                    if self.left_out_by(&row, cx.names).is_none() {
+                        self.list.rows.insert(0, row);
+                    }
                 }
                 Queued::Set(Field::Task(outbox::TaskField::Place {
                     column,
@@ -192,18 +190,9 @@ impl TasksState {
                     },
                 };
                 self.lay_waiting(&mut row, cx);
-                if let Some(b) = self.layers.board_mut() {
-                    b.settle(temp, &row);
-                }
-                // A page read since may hold it already: then it is there once.
-                match (self.index_of(temp), self.index_of(row.id)) {
-                    (Some(idx), Some(_)) => {
-                        self.list.rows.remove(idx);
-                        self.cursor = self.cursor.min(self.list.rows.len().saturating_sub(1));
-                    }
-                    (Some(idx), None) => self.list.rows[idx] = row.clone(),
-                    (None, _) => {}
-                }
+                // As an online create settles (a page read since may hold it already).
+                let listed = self.index_of(temp).is_some();
+                self.settle_row(temp, row.clone(), listed);
                 if self.marks.remove(&temp) {
                     self.marks.insert(row.id);
                 }
@@ -349,19 +338,4 @@ fn waiting_of<'a>(cx: &'a ScreenCtx, id: i64) -> impl Iterator<Item = &'a Entry>
         .entries()
         .iter()
         .filter(move |e| e.state.pending() && e.item.same_item(&item))
-}
-
-/// A new task's row, to ask the list's filters about.
-fn local_row(id: i64, new: &NewTask) -> TaskRow {
-    TaskRow {
-        id,
-        title: Some(new.title.clone()),
-        parent_id: new.parent_id,
-        assignees: new.assignees.clone(),
-        project_id: new.project_id,
-        board_column_id: new.board_column_id,
-        priority: new.priority,
-        due_date: new.due_date,
-        ..Default::default()
-    }
 }

@@ -266,24 +266,13 @@ impl TasksState {
         place: ColumnPlace,
         cx: &mut ScreenCtx,
     ) {
-        use crate::outbox::{Base, Change as Queued, Field, TaskField};
-        let field = |place| {
-            Field::Task(TaskField::Place {
-                project,
-                column,
-                place,
-            })
+        use crate::outbox::TaskField;
+        let field = |place| TaskField::Place {
+            project,
+            column,
+            place,
         };
-        let updated_at = self.row_of(id).and_then(|t| t.updated_at);
-        cx.queue(
-            crate::outbox::task_ref(id),
-            title.clone(),
-            Queued::Set(field(Some(place))),
-            Base {
-                updated_at,
-                value: Some(field(None)),
-            },
-        );
+        self.queue_set(id, title.clone(), field(Some(place)), field(None), cx);
         let note = cx.kept_note();
         let quoted = crate::text::quoted_full(&title);
         cx.toast(ToastKind::Success, format!("Reordered {quoted}{note}"));
