@@ -12,6 +12,7 @@ use super::editor::NewDeal;
 use super::moves::Move;
 use super::verbs::Verb;
 use super::{FunnelAnswer, FunnelKey, FunnelsState, StatusId};
+use crate::outbox::sets::SetField;
 use crate::outbox::{
     Base, Change, DealField, Entry, Field, Fresh, ItemKind, ItemRef, New, Step, local_key,
 };
@@ -260,28 +261,17 @@ impl FunnelsState {
         let Some(id) = entry.item.id.clone() else {
             return;
         };
-        if let Some(d) = &mut self.detail {
-            match (&entry.change, &entry.base.value) {
-                (
-                    Change::Set(Field::Deal(DealField::Status(_))),
-                    Some(Field::Deal(DealField::Status(base))),
-                ) => {
-                    match d.column_index(base) {
-                        Some(ci) => {
-                            d.relocate(&id, ci, 0);
-                        }
-                        None => d.take_off(&id, cx),
-                    }
-                    d.fix_columns(cx);
-                }
-                (
-                    Change::Set(Field::Deal(DealField::Outcome(_))),
-                    Some(Field::Deal(DealField::Outcome(base))),
-                ) => {
-                    d.set_outcome(&id, base.clone());
-                }
-                _ => {}
-            }
+        // As the store does: where the card shows the dropped value, it shows the base again
+        // (with the changes still waiting laid over), in its status's column.
+        if let (Some(d), Change::Set(Field::Deal(mine)), Some(Field::Deal(base))) =
+            (&mut self.detail, &entry.change, &entry.base.value)
+            && let Some(card) = d.card(&id).cloned()
+            && mine.current(&card).same(mine)
+        {
+            let mut back = card;
+            base.apply(&mut back);
+            d.moved.remove(&id);
+            d.show_fresh(back, cx);
         }
         cx.request(
             FunnelKey::Outbox(id.clone()),

@@ -124,6 +124,32 @@ fn dropping_a_kept_move_puts_the_deal_back_and_reads_it_again() {
 }
 
 #[test]
+fn dropping_a_kept_edit_of_the_deal_form_shows_the_amount_before_it() {
+    let mut h = opened();
+    offline(&mut h);
+    let mut store = Store::in_memory();
+    h.press("e");
+    h.send(code(KeyCode::Tab));
+    h.send(crate::testing::ctrl('u'));
+    h.press("1300000");
+    h.send(crate::testing::ctrl('s'));
+    h.keep_outbox(&mut store);
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].amount,
+        Some(1_300_000.0)
+    );
+    h.press("O");
+    h.press("D");
+    h.keep_outbox(&mut store);
+    assert!(store.outbox().unwrap().is_empty());
+    assert_eq!(
+        detail(&h).columns[0].deals.rows[0].amount,
+        Some(1_200_000.0),
+        "the card as before, offline too"
+    );
+}
+
+#[test]
 fn offline_the_deal_form_keeps_a_new_deal_and_an_edit_shown_at_once_never_sent() {
     let mut h = opened();
     offline(&mut h);
