@@ -356,9 +356,18 @@ pub fn keep(
     }
     // The service's copies do not have the changes of the outbox yet: they are shown over
     // them again, so that the store shows what the screens do.
+    // Every kind the outbox holds changes of: a contact renamed offline keeps its new name in
+    // the store (and so in go-to-anything) when the contacts are read again.
     if matches!(
         call,
-        Call::Tasks(_) | Call::Task(_) | Call::Deals(..) | Call::Deal(_)
+        Call::Tasks(_)
+            | Call::Task(_)
+            | Call::Deals(..)
+            | Call::Deal(_)
+            | Call::Contacts(_)
+            | Call::Contact(_)
+            | Call::Organizations(_)
+            | Call::Organization(_)
     ) {
         w.reshow_outbox()?;
     }

@@ -191,3 +191,40 @@ fn writes_and_looks_at_files_here_are_never_answered_from_the_store() {
         assert!(recall(&store, &call).expect("read").is_none(), "{call:?}");
     }
 }
+
+#[test]
+fn a_contact_renamed_offline_keeps_its_new_name_when_the_contacts_are_read_again() {
+    use crate::outbox::{Base, Change, ContactField, Entry, Field, ItemKind, ItemRef};
+    let mut store = Store::in_memory();
+    let contact = f::contact();
+    let query = ListQuery::page(20, 0);
+    kept(
+        &mut store,
+        &Call::Contacts(query.clone()),
+        Answer::Contacts(Ok(vec![contact.clone()])),
+    );
+    let renamed = Entry::new(
+        1,
+        ItemRef {
+            kind: ItemKind::Contact,
+            id: Some(contact.id.clone()),
+            local: None,
+        },
+        "x".into(),
+        Change::Set(Field::Contact(ContactField::FirstName("Офлайн".into()))),
+        Base::default(),
+        READ,
+    );
+    store.write(|w| w.queue(&renamed)).expect("queued");
+    // The service has not had it yet: its page read again says the old name.
+    kept(
+        &mut store,
+        &Call::Contacts(query),
+        Answer::Contacts(Ok(vec![contact.clone()])),
+    );
+    let kept = store
+        .get::<weeek_api::models::Contact>(&contact.id)
+        .expect("read")
+        .expect("kept");
+    assert_eq!(kept.value.first_name.as_deref(), Some("Офлайн"));
+}
