@@ -9,8 +9,12 @@ use crate::screen::choices::Organizations;
 use crate::worker::op;
 
 /// Reads a page of the organizations for the picker.
-pub fn ask_orgs(cx: &mut ScreenCtx, q: ListQuery) {
-    cx.request_cached(ContactKey::Orgs, op::Organizations(q), ContactAnswer::Orgs);
+pub fn ask_orgs(cx: &mut ScreenCtx, q: ListQuery, first: bool) {
+    if first {
+        cx.request_cached(ContactKey::Orgs, op::Organizations(q), ContactAnswer::Orgs);
+    } else {
+        cx.request(ContactKey::Orgs, op::Organizations(q), ContactAnswer::Orgs);
+    }
 }
 
 impl super::ContactsState {

@@ -15,11 +15,12 @@ pub struct AllPages<T> {
     /// Pages gathered so far while loading.
     partial: Vec<T>,
     /// Sends the request for one page; its answer comes back to [`AllPages::on_reply`].
-    ask: fn(&mut ScreenCtx, ListQuery),
+    /// `first`: the first page, which the local store may answer first.
+    ask: fn(&mut ScreenCtx, ListQuery, bool),
 }
 
 impl<T> AllPages<T> {
-    pub fn new(ask: fn(&mut ScreenCtx, ListQuery)) -> Self {
+    pub fn new(ask: fn(&mut ScreenCtx, ListQuery, bool)) -> Self {
         Self {
             list: Loadable::NotAsked,
             partial: Vec::new(),
@@ -36,7 +37,7 @@ impl<T> AllPages<T> {
     pub fn reload(&mut self, cx: &mut ScreenCtx) {
         self.partial.clear();
         self.list.start();
-        (self.ask)(cx, ListQuery::page(PAGE, 0));
+        (self.ask)(cx, ListQuery::page(PAGE, 0), true);
     }
 
     /// Applies a page; true when the list is complete (or failed), or the store's copy of the
@@ -59,7 +60,7 @@ impl<T> AllPages<T> {
                 self.partial.extend(page);
                 if full {
                     let offset = self.partial.len() as u32;
-                    (self.ask)(cx, ListQuery::page(PAGE, offset));
+                    (self.ask)(cx, ListQuery::page(PAGE, offset), false);
                     return false;
                 }
                 self.list.finish(Ok(std::mem::take(&mut self.partial)));

@@ -116,8 +116,12 @@ pub enum OrgAnswer {
     Outboxed(String, Result<Box<Organization>, ApiError>),
 }
 
-fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery) {
-    cx.request_cached(OrgKey::PickContacts, op::Contacts(q), OrgAnswer::Contacts);
+fn ask_contacts(cx: &mut ScreenCtx, q: ListQuery, first: bool) {
+    if first {
+        cx.request_cached(OrgKey::PickContacts, op::Contacts(q), OrgAnswer::Contacts);
+    } else {
+        cx.request(OrgKey::PickContacts, op::Contacts(q), OrgAnswer::Contacts);
+    }
 }
 
 impl Default for AllPages<Contact> {
