@@ -163,6 +163,13 @@ impl App {
                 format!("sending {waiting}"),
             ];
         }
+        if waiting > 0 {
+            // Left for later by a replay (the service failed on them): said, never silent.
+            return vec![
+                format!("{} waiting{conflicts}", changes(waiting)),
+                format!("{waiting} waiting"),
+            ];
+        }
         if !conflicts.is_empty() {
             let short = conflicts.trim_start_matches(" · ").to_string();
             let decide = self.keymap.then_say("global.outbox", "decides");

@@ -137,6 +137,8 @@ impl App {
             // Names may have changed too (a renamed column, a new member).
             screen_cx!(self, clock, effects).refresh_directory();
             self.refresh.restart(clock.now);
+            // Changes a replay left for later (the service failed on them) go again.
+            self.replay(effects);
         }
         let shown = self.screen;
         let handled = self.with_screen(shown, clock, effects, |s, cx| s.on_action(action, cx));

@@ -487,6 +487,8 @@ impl App {
         // Offline the probes tell when the service is back: the screen is read again then.
         if self.refresh.is_due(clock.now) && !self.offline.is_offline() {
             self.refresh_shown(clock, effects);
+            // Changes a replay left for later go again with each refresh.
+            self.replay(effects);
             changed = true;
         }
         changed |= self.timer.running.is_some() && !self.viewport.too_small;

@@ -370,6 +370,34 @@ fn the_outbox_footer_offers_only_what_applies_to_the_change_under_the_cursor() {
 }
 
 #[test]
+fn a_change_a_replay_left_for_later_is_said_and_goes_again_on_r_and_each_refresh() {
+    use crate::outbox::{Base, Entry, Replayed, Step};
+    let mut h = loaded(2);
+    let left = Entry::new(
+        1,
+        ItemRef::task(1),
+        "Задача 1".into(),
+        Change::Set(Field::Task(TaskField::Completed(true))),
+        Base::default(),
+        h.clock.wall,
+    );
+    // The replay ended with it still waiting (the service failed on it with a 500).
+    h.send(crate::app::Msg::Replayed(Box::new(Replayed {
+        outbox: vec![left],
+        step: Step::Done { sent: 0 },
+    })));
+    h.took_replay();
+    let screen = h.render();
+    assert!(screen.contains("1 change waiting"), "{screen}");
+    h.press("r");
+    assert!(h.took_replay(), "r sends it again");
+    h.app.offline.set_replaying(false);
+    h.advance(Duration::from_secs(61));
+    h.send(crate::app::Msg::Tick);
+    assert!(h.took_replay(), "and so does the next refresh");
+}
+
+#[test]
 fn a_long_title_keeps_its_queued_mark_in_view() {
     let mut h = Harness::new();
     let long = "Провести комплексный аудит процесса оформления заказа в мобильном приложении";
