@@ -256,7 +256,9 @@ fn a_rename_made_offline_over_a_rename_on_the_service_waits_for_the_users_choice
     let s = second.wait_until("the conflict shown", |s| {
         s.contains("Их имя (conflict)") && header(s).contains("1 conflict")
     });
-    assert!(s.contains("Conflict: the title of"), "{s}");
+    assert!(s.contains("Их имя (conflict)"), "{s}");
+    // Said once the replay ends (each conflict's words are in the log, M).
+    second.wait_for("1 change made offline is in conflict");
     assert_eq!(service.task(id).title.as_deref(), Some("Их имя"));
     second.keys(&["O"]);
     let s = second.wait_for("theirs “Их имя”");
