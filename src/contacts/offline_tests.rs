@@ -288,7 +288,13 @@ fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it
     let Change::Create(New::Contact(c)) = &kept[1].change else {
         panic!("a new contact: {kept:#?}");
     };
-    assert_eq!(c.organizations, vec![org_key]);
+    assert_eq!(c.organizations, vec![org_key.clone()]);
+    // The organization shows the contact put in it (the service keeps both sides).
+    let contact_key = kept[1].item.key();
+    let orgs = &h.app.contacts.organizations.list;
+    let made_org = orgs.rows.rows.iter().find(|o| o.id == org_key);
+    let made_org = made_org.expect("the organization made offline is listed");
+    assert_eq!(made_org.contacts, vec![contact_key]);
     let saved = h.render();
     assert!(saved.contains("ООО «Своё»"), "named as made: {saved}");
     assert!(saved.contains("made offline, in the outbox"), "{saved}");

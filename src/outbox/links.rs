@@ -69,6 +69,26 @@ pub fn made_here(entries: &[Entry], kind: ItemKind) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Shows on organization `o` a change of a contact that puts it in `o` or takes it out (the
+/// service keeps the link on both sides): a new contact, its organizations set, its delete.
+pub fn show_contact_in(o: &mut weeek_api::models::Organization, e: &Entry) {
+    if e.item.kind != ItemKind::Contact {
+        return;
+    }
+    let member = match &e.change {
+        Change::Create(New::Contact(c)) => c.organizations.contains(&o.id),
+        Change::Set(Field::Contact(ContactField::Organizations(orgs))) => orgs.contains(&o.id),
+        Change::Delete => false,
+        _ => return,
+    };
+    let key = e.item.key();
+    if !member {
+        o.contacts.retain(|c| *c != key);
+    } else if !o.contacts.contains(&key) {
+        o.contacts.push(key);
+    }
+}
+
 /// `ids` without the local keys of records that never reached the service (their create was
 /// dropped): what the service can link.
 pub fn made_only(ids: &[String]) -> Vec<String> {

@@ -33,6 +33,9 @@ pub trait Listed: Clone {
     const KIND: Option<ItemKind> = None;
     /// Shows a change of the outbox on the record.
     fn show(&mut self, _field: &Field) {}
+    /// Shows a change of another kind of record that links to this one (a contact put in an
+    /// organization or taken out of it).
+    fn linked(&mut self, _other: &crate::outbox::Entry) {}
     /// A record made here as shown before the service has it, under `key`.
     fn made(_key: String, _new: &New, _at: time::OffsetDateTime) -> Option<Self> {
         None
@@ -288,12 +291,11 @@ impl<T: Listed> SearchedList<T> {
         let Some(kind) = T::KIND else {
             return;
         };
-        let pending = cx
-            .offline
-            .entries()
-            .iter()
-            .filter(|e| e.item.kind == kind && e.state.pending());
-        for e in pending {
+        let pending = cx.offline.entries().iter().filter(|e| e.state.pending());
+        for e in pending.clone().filter(|e| e.item.kind != kind) {
+            self.each_mut(|r| r.linked(e));
+        }
+        for e in pending.filter(|e| e.item.kind == kind) {
             let key = e.item.key();
             match &e.change {
                 Change::Set(f) => {
@@ -325,7 +327,6 @@ impl<T: Listed> SearchedList<T> {
         self.fix_scroll(shown);
     }
 
-    /// The record made here under `key` is on the service as `record`: it takes its row.
     /// Every record held (those loaded and those made here), changed in place; their ids
     /// stay.
     pub fn each_mut(&mut self, mut f: impl FnMut(&mut T)) {
@@ -333,6 +334,7 @@ impl<T: Listed> SearchedList<T> {
         self.created.iter_mut().for_each(f);
     }
 
+    /// The record made here under `key` is on the service as `record`: it takes its row.
     pub fn rekey(&mut self, key: &str, record: T, shown: usize) {
         let id = record.id().to_string();
         for list in [&mut self.created, &mut self.rows.rows] {

@@ -507,5 +507,13 @@ impl OrganizationsState {
         if self.deals.org.is_some() {
             self.deals.rebuild(cx);
         }
+        // Contacts put in an organization (or taken out) show in it, in the list and in view.
+        self.list
+            .lay_outbox(cx, cx.viewport.organizations.list_rows);
+        if let Some(o) = self.layers.viewing_mut() {
+            for e in cx.offline.entries().iter().filter(|e| e.state.pending()) {
+                crate::outbox::links::show_contact_in(o, e);
+            }
+        }
     }
 }

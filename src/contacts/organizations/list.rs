@@ -47,4 +47,8 @@ impl Listed for Organization {
             _ => None,
         }
     }
+
+    fn linked(&mut self, other: &crate::outbox::Entry) {
+        crate::outbox::links::show_contact_in(self, other);
+    }
 }
