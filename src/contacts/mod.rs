@@ -394,6 +394,11 @@ impl ScreenState for ContactsState {
     fn on_action(&mut self, action: Action, cx: &mut ScreenCtx) -> bool {
         if action == Action::ToggleOrganizations {
             self.organizations.toggle(cx);
+            // A tab still showing the store's copy (read before an outage, say) is read again
+            // as a screen shown again is.
+            if !cx.is_offline() && self.cached_since().is_some() {
+                ScreenState::refresh(self, cx);
+            }
             return true;
         }
         (self.route().action)(self, action, cx)

@@ -399,6 +399,28 @@ fn an_organization_may_have_a_contact_made_offline_chosen_and_the_link_waits_for
 }
 
 #[test]
+fn back_online_a_tab_still_showing_the_stores_copy_is_read_again_when_shown() {
+    let mut h = Harness::new();
+    h.send(alt('3'));
+    let read_at = h.clock.wall - time::Duration::minutes(2);
+    for r in h.take(|c| matches!(c, Call::Contacts(_))) {
+        h.reply_stored(
+            &r,
+            Answer::Contacts(Ok(vec![contact("c1", "Алексей", "Громов")])),
+            read_at,
+        );
+        h.reply(&r, Answer::Contacts(Err(unreachable())));
+    }
+    assert!(h.app.contacts.list.cached.is_some());
+    h.app.offline.came_back();
+    h.send(alt('o'));
+    h.take(|_| true);
+    h.send(alt('o'));
+    let again = h.take(|c| matches!(c, Call::Contacts(_)));
+    assert_eq!(again.len(), 1, "the contacts read again");
+}
+
+#[test]
 fn offline_the_organization_picker_is_the_stores_copy_taken_once() {
     let mut h = on_contacts();
     let orgs = vec![crate::contacts::organizations::tests::full_org()];
