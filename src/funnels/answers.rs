@@ -106,7 +106,9 @@ impl FunnelsState {
             // What the open funnel shows; a funnel closed meanwhile wants none of it.
             A::Funnel(result) => {
                 if let Some(d) = &mut self.detail {
-                    let settled = self.moves.is_idle() && self.verbs.is_idle();
+                    let settled = self.moves.is_idle()
+                        && self.verbs.is_idle()
+                        && !super::offline::deals_wait(cx);
                     d.on_funnel(result.map(|f| *f), settled, cx.stored())
                 }
             }

@@ -308,7 +308,9 @@ impl FunnelDetail {
                     return;
                 }
                 self.statuses_cached = None;
-                self.tally.statuses_read(moves.is_idle() && verbs.is_idle());
+                // Deal changes still in the outbox are not in the service's totals either.
+                let settled = moves.is_idle() && verbs.is_idle() && !super::offline::deals_wait(cx);
+                self.tally.statuses_read(settled);
             }
         }
         // A board read for the first time under an open deal starts at the deal's status.

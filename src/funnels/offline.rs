@@ -299,6 +299,14 @@ impl FunnelsState {
     }
 }
 
+/// Whether changes of deals wait in the outbox: the service's totals do not count them yet.
+pub(super) fn deals_wait(cx: &ScreenCtx) -> bool {
+    cx.offline
+        .entries()
+        .iter()
+        .any(|e| e.item.kind == ItemKind::Deal && e.state.pending())
+}
+
 impl FunnelDetail {
     /// Lays the changes of the outbox still to reach the service over deals just read: moved
     /// where they will be, their outcomes set, deleted ones off the board.
@@ -312,7 +320,7 @@ impl FunnelDetail {
             .cloned()
             .collect();
         for e in pending {
-            self.lay(&e.item.key(), &e.change, e.created_at, cx);
+            self.lay(&e, cx);
         }
     }
 
@@ -337,8 +345,11 @@ impl FunnelDetail {
         }
     }
 
-    fn lay(&mut self, id: &str, change: &Change, at: time::OffsetDateTime, cx: &ScreenCtx) {
-        match change {
+    fn lay(&mut self, e: &Entry, cx: &ScreenCtx) {
+        let key = e.item.key();
+        let id = key.as_str();
+        let at = e.created_at;
+        match &e.change {
             Change::Create(New::Deal { status, input }) if self.card(id).is_none() => {
                 let Some(ci) = self.column_index(status) else {
                     return;
@@ -366,6 +377,11 @@ impl FunnelDetail {
                         c.deals.rows.retain(|d| d.id != id);
                     }
                     c.cursor = c.cursor.min(c.deals.rows.len().saturating_sub(1));
+                }
+                // In the totals too, from the status it was made on (as a move online).
+                if let Some(Field::Deal(DealField::Status(from))) = &e.base.value {
+                    let weight = |status: &str| super::totals::Weight::of(&deal, status);
+                    self.tally.record(id, Some(weight(from)), Some(weight(to)));
                 }
                 if let Some(ci) = target
                     && !self.columns[ci].deals.rows.iter().any(|d| d.id == id)

@@ -87,6 +87,18 @@ fn offline_a_move_an_outcome_and_a_delete_are_kept_in_order_shown_and_never_sent
     let r = deals_request(&mut h, TALKS);
     h.reply(&r, page(talks_deals(), false));
     assert_eq!(column_ids(&h, 1), ["D2", "D4"]);
+    // The totals read from the service do not count them yet: they are laid over.
+    let screen = h.render();
+    let totals = screen
+        .lines()
+        .find(|l| l.contains(" · ") && l.contains('│') && l.contains("deal"))
+        .unwrap_or_default();
+    let columns: Vec<&str> = totals.split('│').map(str::trim).collect();
+    assert!(
+        columns[0].starts_with("1 deal ·"),
+        "D2 out, D3 deleted: {totals}"
+    );
+    assert!(columns[1].starts_with("2 deals ·"), "D2 in: {totals}");
 }
 
 #[test]
