@@ -305,6 +305,24 @@ fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it
 }
 
 #[test]
+fn an_organization_made_offline_shows_no_id_yet_and_no_deals_are_asked_of_the_service() {
+    let mut h = on_tab(vec![crate::contacts::organizations::tests::full_org()]);
+    h.press("r");
+    h.cut_off();
+    h.send(key('n'));
+    type_text(&mut h, "ООО «Своё»");
+    h.send(ctrl('s'));
+    h.take(|_| true);
+    h.press("g");
+    h.send(code(KeyCode::Enter));
+    let view = h.render();
+    assert!(view.contains("none yet: made offline"), "{view}");
+    assert!(!view.contains("local-"), "{view}");
+    let asked = h.take(|c| matches!(c, Call::Funnels));
+    assert!(asked.is_empty(), "the service has none of its deals: {asked:?}");
+}
+
+#[test]
 fn a_form_holding_an_organization_made_offline_sends_its_id_once_the_service_made_it() {
     use crate::outbox::{Fresh, Replayed, Step};
     let mut h = on_tab(vec![crate::contacts::organizations::tests::full_org()]);

@@ -94,6 +94,14 @@ pub fn local_key(local: i64) -> String {
     format!("local-{local}")
 }
 
+/// A record's id as its view says it: the service's, or that it has none yet.
+pub fn id_text(key: &str) -> String {
+    match local_of(key) {
+        Some(_) => "none yet: made offline, in the outbox".into(),
+        None => key.to_string(),
+    }
+}
+
 /// The local id in a key made by [`local_key`].
 pub fn local_of(key: &str) -> Option<i64> {
     key.strip_prefix("local-")?.parse().ok()

@@ -328,12 +328,19 @@ impl OrganizationsState {
         for read in std::mem::take(&mut self.deals.waiting) {
             cx.cancel(self.deals.key(read));
         }
+        let made_here = crate::outbox::local_of(&id).is_some();
         self.deals = OrgDeals {
             org: Some(id),
             generation: self.deals.generation.wrapping_add(1),
             first: true,
             ..OrgDeals::default()
         };
+        if made_here {
+            // The service has no deals of an organization it has not made yet: only those
+            // the outbox names it in.
+            self.deals.rebuild(cx);
+            return;
+        }
         self.deals.read_funnels(cx);
     }
 
@@ -341,7 +348,11 @@ impl OrganizationsState {
     /// answers replace them.
     pub(super) fn reread_deals(&mut self, cx: &mut ScreenCtx) {
         let viewing = self.layers.viewing().map(|o| o.id.clone());
-        if viewing.is_none() || viewing != self.deals.org {
+        let made_here = viewing
+            .as_deref()
+            .and_then(crate::outbox::local_of)
+            .is_some();
+        if viewing.is_none() || viewing != self.deals.org || made_here {
             self.ensure_deals(cx);
             return;
         }

@@ -436,11 +436,7 @@ pub fn contact_lines(
             text(&c.last_name.clone().unwrap_or_else(dash)),
         ));
     }
-    let id_text = match crate::outbox::local_of(&c.id) {
-        Some(_) => "none yet: made offline, in the outbox".to_string(),
-        None => c.id.clone(),
-    };
-    lines.push(row("Contact id", text(&id_text)));
+    lines.push(row("Contact id", text(&crate::outbox::id_text(&c.id))));
     for (i, e) in c.emails.iter().enumerate() {
         lines.push(row(if i == 0 { "E-mails" } else { "" }, text(&e.email)));
         lines.push(row("", id(&e.id)));

@@ -237,7 +237,7 @@ fn detail_lines(
         ]));
     };
     push("Name", o.display_name(), t.bold());
-    push("Id", o.id.clone(), t.dim());
+    push("Id", crate::outbox::id_text(&o.id), t.dim());
     let section = |label: &str, values: Vec<String>, push: &mut dyn FnMut(&str, String)| {
         for (i, v) in values.into_iter().enumerate() {
             push(if i == 0 { label } else { "" }, v);
