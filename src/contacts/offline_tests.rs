@@ -250,8 +250,8 @@ fn on_tab(rows: Vec<Organization>) -> Harness {
     h
 }
 
-#[test]
-fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it() {
+/// The organizations tab offline, "ООО «Своё»" made there and kept in the outbox.
+fn org_made_offline() -> (Harness, Store) {
     let mut h = on_tab(vec![crate::contacts::organizations::tests::full_org()]);
     h.press("r");
     h.cut_off();
@@ -260,6 +260,12 @@ fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it
     type_text(&mut h, "ООО «Своё»");
     h.send(ctrl('s'));
     h.keep_outbox(&mut store);
+    (h, store)
+}
+
+#[test]
+fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it() {
+    let (mut h, mut store) = org_made_offline();
     let made = h.app.offline.entries()[0].item.clone();
     assert_eq!(made.kind, ItemKind::Organization);
     let org_key = made.key();
@@ -306,12 +312,7 @@ fn a_contact_made_offline_may_name_an_organization_made_offline_and_waits_for_it
 
 #[test]
 fn an_organization_made_offline_shows_no_id_yet_and_no_deals_are_asked_of_the_service() {
-    let mut h = on_tab(vec![crate::contacts::organizations::tests::full_org()]);
-    h.press("r");
-    h.cut_off();
-    h.send(key('n'));
-    type_text(&mut h, "ООО «Своё»");
-    h.send(ctrl('s'));
+    let (mut h, _) = org_made_offline();
     h.take(|_| true);
     h.press("g");
     h.send(code(KeyCode::Enter));
@@ -319,20 +320,16 @@ fn an_organization_made_offline_shows_no_id_yet_and_no_deals_are_asked_of_the_se
     assert!(view.contains("none yet: made offline"), "{view}");
     assert!(!view.contains("local-"), "{view}");
     let asked = h.take(|c| matches!(c, Call::Funnels));
-    assert!(asked.is_empty(), "the service has none of its deals: {asked:?}");
+    assert!(
+        asked.is_empty(),
+        "the service has none of its deals: {asked:?}"
+    );
 }
 
 #[test]
 fn a_form_holding_an_organization_made_offline_sends_its_id_once_the_service_made_it() {
     use crate::outbox::{Fresh, Replayed, Step};
-    let mut h = on_tab(vec![crate::contacts::organizations::tests::full_org()]);
-    h.press("r");
-    h.cut_off();
-    let mut store = Store::in_memory();
-    h.send(key('n'));
-    type_text(&mut h, "ООО «Своё»");
-    h.send(ctrl('s'));
-    h.keep_outbox(&mut store);
+    let (mut h, mut store) = org_made_offline();
     let create = h.app.offline.entries()[0].clone();
     h.send(alt('o'));
     to_list(&mut h);
